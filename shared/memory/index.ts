@@ -1,0 +1,3 @@
+export * from './kinds.js';
+export * from './fields.js';
+export * from './memory.js';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { MemoryKindSchema, SourceTypeSchema } from './kinds.js';
+
+/** ISO-8601 timestamps at every edge; the store keeps epoch milliseconds inside. */
+export const IsoTime = z.string().datetime({ offset: true });
+
+export const ProvenanceSchema = z.object({
+  source_type: SourceTypeSchema,
+  source_id: z.string(),
+});
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/** A memory as every edge (UI, CLI --json, MCP, export) sees it. Vault secrets are masked unless revealed. */
+export const MemorySchema = z.object({
+  id: z.string(),
+  kind: MemoryKindSchema,
+  title: z.string(),
+  /** The main text: summary, value, description. */
+  text: z.string(),
+  details: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+  app: z.string().nullable(),
+  occurred_at: IsoTime.nullable(),
+  ended_at: IsoTime.nullable(),
+  /** Groups units that belong together (a capture segment, a chat thread, a session): used as retrieval context. */
+  segment: z.string().nullable(),
+  created_at: IsoTime,
+  updated_at: IsoTime,
+  access_count: z.number().int(),
+  last_accessed_at: IsoTime.nullable(),
+  superseded_by: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Memory = z.infer<typeof MemorySchema>;
+
+export const MemoryHistoryEntrySchema = z.object({
+  version: z.number().int(),
+  changed_at: IsoTime,
+  reason: z.string(),
+  snapshot: MemorySchema,
+});
+export type MemoryHistoryEntry = z.infer<typeof MemoryHistoryEntrySchema>;
+
+/** Why a search result ranked where it did, so the UI can explain it. */
+export const SearchReasonSchema = z.object({
+  bm25_rank: z.number().int().nullable(),
+  vector_rank: z.number().int().nullable(),
+  bm25_score: z.number().nullable(),
+  vector_similarity: z.number().nullable(),
+  context_boost: z.number(),
+  entity_boost: z.number(),
+  usage_weight: z.number(),
+});
+export const SearchResultSchema = z.object({
+  memory: MemorySchema,
+  score: z.number(),
+  reasons: SearchReasonSchema,
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchReason = z.infer<typeof SearchReasonSchema>;
