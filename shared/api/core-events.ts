@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { IsoTime } from '../memory/index.js';
+import { CaptureStatusSchema } from './capture.js';
+import { ForgetReportSchema } from './forget.js';
+import { ProgressTaskSchema } from './system.js';
+
+/**
+ * Everything the host pushes to the UI without being asked: event name -> payload schema.
+ * Payloads stay small; the UI refetches what it shows when something it shows changed.
+ */
+export const coreEvents = {
+  'memory.changed': z.object({ op: z.enum(['insert', 'update', 'delete']), ids: z.array(z.string()) }),
+  'frame.added': z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() }),
+  'observation.added': z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() }),
+  'capture.status': CaptureStatusSchema,
+  'progress.changed': z.object({ tasks: z.array(ProgressTaskSchema) }),
+  /** After a forget or a wipe: views drop what they hold and reload. */
+  'data.forgotten': z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() }),
+  'settings.changed': z.object({ keys: z.array(z.string()) }),
+};

@@ -1,0 +1,15 @@
+/** The UI contract: every request, response and pushed event as zod schemas, and a typed client. */
+export * from './errors.js';
+export * from './common.js';
+export * from './capture.js';
+export * from './memories.js';
+export * from './timeline.js';
+export * from './forget.js';
+export * from './activity.js';
+export * from './system.js';
+export * from './secrets.js';
+export * from './core-events.js';
+export * from './requests.js';
+export * from './events.js';
+export * from './wire.js';
+export * from './client.js';

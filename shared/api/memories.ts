@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  IsoTime,
+  MemoryHistoryEntrySchema,
+  MemoryKindSchema,
+  MemorySchema,
+  SearchResultSchema,
+  SourceTypeSchema,
+} from '../memory/index.js';
+import { IdListSchema, IdSchema, defineRequest } from './common.js';
+
+/** The Memories screen has one tab per kind plus Experiences (procedural rows with entry_type "experience"). */
+export const MemoryTabSchema = z.union([MemoryKindSchema, z.literal('experience')]);
+export type MemoryTab = z.infer<typeof MemoryTabSchema>;
+
+const QueryText = z.string().trim().min(1).max(2000);
+
+/** A cited source, resolved so the UI can show where a memory came from without a second call. */
+export const ProvenanceDetailSchema = z.object({
+  source_type: SourceTypeSchema,
+  source_id: z.string(),
+  at: IsoTime.nullable(),
+  app: z.string().nullable(),
+  title: z.string().nullable(),
+  /** A short excerpt of the OCR text, transcript or message. */
+  excerpt: z.string(),
+  /** Frame to show as a thumbnail (the frame itself, or the frame an observation was read from). */
+  frame_id: z.string().nullable(),
+  thread_id: z.string().nullable(),
+  /** The source was deleted or recycled (retention) since the memory was written. */
+  missing: z.boolean(),
+});
+export type ProvenanceDetail = z.infer<typeof ProvenanceDetailSchema>;
+
+/** What the user may change by hand. Kind-specific fields are validated by the store against FieldsByKind. */
+export const MemoryEditSchema = z
+  .object({
+    title: z.string().max(500).optional(),
+    text: z.string().min(1).max(100_000).optional(),
+    details: z.string().max(100_000).optional(),
+    fields: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'nothing to change' });
+export type MemoryEdit = z.infer<typeof MemoryEditSchema>;
+
+export const memoryRequests = {
+  'memories.list': defineRequest(
+    z.object({
+      tab: MemoryTabSchema,
+      /** Filter within the tab (hybrid search when set, newest first otherwise). */
+      query: QueryText.optional(),
+      app: z.string().max(256).optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+      offset: z.number().int().min(0).max(10_000_000).default(0),
+    }),
+    z.object({ items: z.array(MemorySchema), total: z.number().int() }),
+  ),
+  'memories.counts': defineRequest(
+    z.object({}),
+    z.object({ counts: z.record(MemoryTabSchema, z.number().int()) }),
+  ),
+  'memories.search': defineRequest(
+    z.object({
+      query: QueryText,
+      kinds: z.array(MemoryKindSchema).max(6).optional(),
+      since: IsoTime.optional(),
+      until: IsoTime.optional(),
+      limit: z.number().int().min(1).max(200).default(30),
+    }),
+    z.object({ results: z.array(SearchResultSchema) }),
+  ),
+  'memories.get': defineRequest(
+    z.object({ id: IdSchema }),
+    z.object({
+      memory: MemorySchema,
+      provenance: z.array(ProvenanceDetailSchema),
+      history: z.array(MemoryHistoryEntrySchema),
+      /** Memories that point at this one (superseded_by) or that this one supersedes. */
+      supersedes: z.array(z.string()),
+    }),
+  ),
+  /** Knowledge-vault secrets stay masked everywhere until the user asks for this one explicitly. */
+  'memories.reveal': defineRequest(z.object({ id: IdSchema }), z.object({ secret: z.string() })),
+  'memories.update': defineRequest(
+    z.object({ id: IdSchema, patch: MemoryEditSchema }),
+    z.object({ memory: MemorySchema }),
+  ),
+  'memories.delete': defineRequest(z.object({ ids: IdListSchema }), z.object({ deleted: z.number().int() })),
+};

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineRequest } from './common.js';
+
+/** The API key never travels back to the UI: only whether it is set and a masked hint. */
+export const SecretStatusSchema = z.object({
+  set: z.boolean(),
+  /** e.g. "sk-ant-…f3Qa"; null when not set. */
+  masked: z.string().nullable(),
+  /** Where the key comes from: the OS keychain / key store, or an environment variable (read-only). */
+  source: z.enum(['store', 'env']).nullable(),
+});
+export type SecretStatus = z.infer<typeof SecretStatusSchema>;
+
+export const secretRequests = {
+  'secrets.status': defineRequest(z.object({}), z.object({ anthropic: SecretStatusSchema })),
+  'secrets.setAnthropicKey': defineRequest(
+    z.object({
+      key: z
+        .string()
+        .trim()
+        .min(20, 'that key looks too short')
+        .max(512)
+        .regex(/^[\x21-\x7e]+$/, 'a key has no spaces or special characters'),
+    }),
+    z.object({ anthropic: SecretStatusSchema }),
+  ),
+  'secrets.clearAnthropicKey': defineRequest(z.object({}), z.object({ anthropic: SecretStatusSchema })),
+};
