@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import { chatEvents } from './chat.js';
 import { coreEvents } from './core-events.js';
 
 /** Every pushed event: name -> payload schema. */
 export const apiEvents = {
   ...coreEvents,
-  // CHAT: `...chatEvents` from shared/api/chat.ts (chat engineer) joins here when it lands.
+  // Chat: shared/api/chat.ts is owned by the chat engineer.
+  ...chatEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type ApiEvents = typeof apiEvents;

@@ -8,6 +8,8 @@ export * from './forget.js';
 export * from './activity.js';
 export * from './system.js';
 export * from './secrets.js';
+export * from './settings.js';
+export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';
 export * from './events.js';

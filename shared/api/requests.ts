@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { activityRequests } from './activity.js';
 import { captureRequests } from './capture.js';
+import { chatRequests } from './chat.js';
 import type { RequestDef } from './common.js';
 import { forgetRequests } from './forget.js';
 import { memoryRequests } from './memories.js';
 import { secretRequests } from './secrets.js';
+import { settingsRequests } from './settings.js';
 import { systemRequests } from './system.js';
 import { timelineRequests } from './timeline.js';
 
@@ -20,8 +22,9 @@ export const apiRequests = {
   ...forgetRequests,
   ...activityRequests,
   ...secretRequests,
-  // CHAT: shared/api/chat.ts (owned by the chat engineer) adds `...chatRequests` here when it lands.
-  // SETTINGS: settings.get / settings.update join here once shared/settings (capture) defines the schema.
+  ...settingsRequests,
+  // Chat: shared/api/chat.ts is owned by the chat engineer.
+  ...chatRequests,
 } satisfies Record<string, RequestDef>;
 
 export type ApiRequests = typeof apiRequests;
