@@ -1,0 +1,374 @@
+import Anthropic, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type {
+  ContentBlock,
+  ContentBlockParam,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  RawMessageStreamEvent,
+  TextBlockParam,
+  Tool,
+  ToolChoice,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import { LlmError } from './llm-error.js';
+import { costUsd } from './pricing.js';
+import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
+import type {
+  LlmContentBlock,
+  LlmMessage,
+  LlmProvider,
+  LlmRequest,
+  LlmResponse,
+  LlmStopReason,
+  LlmStreamEvent,
+  LlmToolUseBlock,
+  LlmUsage,
+  UsageSink,
+} from './types.js';
+
+export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_EXTRACTION_MODEL = 'claude-haiku-4-5';
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  /** Tests point this at the fake server; default is Anthropic's API. */
+  baseURL?: string;
+  models?: { chat?: string; extraction?: string };
+  /** Where each call's tokens and cost go (store.llmCalls). */
+  usage?: UsageSink;
+  /** Per-attempt timeout; for streams, the longest silence between two events. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  maxTokens?: number;
+  sleep?: Sleep;
+  now?: () => number;
+}
+
+/** Anthropic Messages API through @anthropic-ai/sdk; retries are ours (SDK retries off) so they are testable. */
+export class AnthropicProvider implements LlmProvider {
+  readonly online = true;
+  readonly name = 'anthropic';
+  readonly models: { chat: string; extraction: string };
+  private readonly client: Anthropic;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly maxTokens: number;
+  private readonly sleep: Sleep;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: AnthropicProviderOptions) {
+    if (!opts.apiKey) throw new LlmError('NO_API_KEY', 'no Anthropic API key is set');
+    this.models = {
+      chat: opts.models?.chat || DEFAULT_CHAT_MODEL,
+      extraction: opts.models?.extraction || DEFAULT_EXTRACTION_MODEL,
+    };
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.maxTokens = opts.maxTokens ?? 4096;
+    this.sleep = opts.sleep ?? realSleep;
+    this.now = opts.now ?? Date.now;
+    this.client = new Anthropic({
+      apiKey: opts.apiKey,
+      baseURL: opts.baseURL ?? 'https://api.anthropic.com',
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+      logLevel: 'off',
+    });
+  }
+
+  async complete(req: LlmRequest): Promise<LlmResponse> {
+    const params = this.params(req);
+    return withRetries(
+      this.retry,
+      this.sleep,
+      async () => {
+        let message;
+        try {
+          message = await this.client.messages.create(params, {
+            timeout: req.timeoutMs ?? this.timeoutMs,
+            signal: req.signal,
+          });
+        } catch (err) {
+          throw toLlmError(err, req.signal);
+        }
+        const content = fromSdkContent(message.content);
+        const usage = usageOf(message.usage);
+        return this.finish(req, params.model, content, mapStop(message.stop_reason), usage);
+      },
+      req.signal,
+    );
+  }
+
+  async stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
+    const params = this.params(req);
+    // Retry only while nothing has reached the caller: once tokens are shown, a retry would repeat them.
+    return withRetries(this.retry, this.sleep, () => this.streamOnce(req, params, onEvent), req.signal);
+  }
+
+  private async streamOnce(
+    req: LlmRequest,
+    params: MessageCreateParamsNonStreaming,
+    onEvent: (event: LlmStreamEvent) => void,
+  ): Promise<LlmResponse> {
+    const idleMs = req.timeoutMs ?? this.timeoutMs;
+    const abort = new AbortController();
+    let timedOut = false;
+    const onOuterAbort = (): void => abort.abort();
+    req.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = (): void => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, idleMs);
+    };
+
+    const blocks: Array<(LlmContentBlock & { json?: string }) | undefined> = [];
+    let usage: LlmUsage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+    let stop: LlmStopReason = 'other';
+    let streamed = '';
+    let sawEvent = false;
+    let delivered = false;
+    let sawStop = false;
+    const emit = (e: LlmStreamEvent): void => {
+      delivered = true;
+      onEvent(e);
+    };
+    try {
+      armIdle();
+      const events = await this.client.messages.create(
+        { ...params, stream: true },
+        { signal: abort.signal, timeout: idleMs },
+      );
+      for await (const ev of events as AsyncIterable<RawMessageStreamEvent>) {
+        armIdle();
+        sawEvent = true;
+        switch (ev.type) {
+          case 'message_start':
+            usage = usageOf(ev.message.usage);
+            break;
+          case 'content_block_start': {
+            const b = ev.content_block;
+            if (b.type === 'text') blocks[ev.index] = { type: 'text', text: b.text ?? '' };
+            else if (b.type === 'tool_use') blocks[ev.index] = { type: 'tool_use', id: b.id, name: b.name, input: {}, json: '' };
+            break;
+          }
+          case 'content_block_delta': {
+            const b = blocks[ev.index];
+            if (ev.delta.type === 'text_delta' && b?.type === 'text') {
+              b.text += ev.delta.text;
+              streamed += ev.delta.text;
+              emit({ type: 'text_delta', text: ev.delta.text });
+            } else if (ev.delta.type === 'input_json_delta' && b?.type === 'tool_use') {
+              b.json = (b.json ?? '') + ev.delta.partial_json;
+            }
+            break;
+          }
+          case 'content_block_stop': {
+            const b = blocks[ev.index];
+            if (b?.type === 'tool_use') {
+              b.input = parseToolJson(b.json ?? '');
+              delete b.json;
+              emit({ type: 'tool_use', block: { type: 'tool_use', id: b.id, name: b.name, input: b.input } });
+            }
+            break;
+          }
+          case 'message_delta':
+            stop = mapStop(ev.delta.stop_reason);
+            usage = {
+              input_tokens: ev.usage.input_tokens ?? usage.input_tokens,
+              output_tokens: ev.usage.output_tokens,
+              cache_read_tokens: ev.usage.cache_read_input_tokens ?? usage.cache_read_tokens,
+              cache_write_tokens: ev.usage.cache_creation_input_tokens ?? usage.cache_write_tokens,
+            };
+            break;
+          case 'message_stop':
+            sawStop = true;
+            break;
+        }
+      }
+      if (!sawStop) {
+        throw new LlmError('STREAM_INTERRUPTED', 'the reply stream ended early', { partialText: streamed, retryable: !delivered });
+      }
+    } catch (err) {
+      const e = err instanceof LlmError ? err : toLlmError(err, req.signal, timedOut);
+      // Input tokens were billed even though the reply broke off.
+      if (sawEvent && usage.input_tokens > 0) this.record(req, params.model, usage);
+      if (delivered) {
+        if (e.code === 'ABORTED') throw new LlmError('ABORTED', e.message, { partialText: streamed });
+        throw new LlmError('STREAM_INTERRUPTED', `the reply stream broke off: ${e.message}`, {
+          partialText: streamed,
+          status: e.details.status,
+        });
+      }
+      throw e;
+    } finally {
+      clearTimeout(idle);
+      req.signal?.removeEventListener('abort', onOuterAbort);
+    }
+    const content = blocks.filter((b): b is LlmContentBlock => b !== undefined);
+    const response = this.finish(req, params.model, content, stop, usage);
+    onEvent({ type: 'done', response });
+    return response;
+  }
+
+  private finish(req: LlmRequest, model: string, content: LlmContentBlock[], stopReason: LlmStopReason, usage: LlmUsage): LlmResponse {
+    const cost = this.record(req, model, usage);
+    return {
+      model,
+      content,
+      text: content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
+      toolUses: content.filter((b): b is LlmToolUseBlock => b.type === 'tool_use'),
+      stopReason,
+      usage,
+      costUsd: cost,
+    };
+  }
+
+  private record(req: LlmRequest, model: string, usage: LlmUsage): number {
+    const cost = costUsd(model, usage);
+    try {
+      this.opts.usage?.record({ at: this.now(), model, purpose: req.purpose, ...usage, cost_usd: cost });
+    } catch {
+      // Accounting must never break a reply (e.g. the store closed while a stream finished).
+    }
+    return cost;
+  }
+
+  private params(req: LlmRequest): MessageCreateParamsNonStreaming {
+    const model = req.model ?? (req.tier === 'chat' ? this.models.chat : this.models.extraction);
+    const system: TextBlockParam[] = [];
+    // The stable prompt carries the cache breakpoint: tools + system are then read from cache on
+    // every later call; the volatile context after it is billed normally.
+    if (req.system) system.push({ type: 'text', text: req.system, cache_control: { type: 'ephemeral' } });
+    if (req.context) system.push({ type: 'text', text: req.context });
+    const params: MessageCreateParamsNonStreaming = {
+      model,
+      max_tokens: req.maxTokens ?? this.maxTokens,
+      messages: req.messages.map(toSdkMessage),
+    };
+    if (system.length) params.system = system;
+    if (req.tools?.length) {
+      params.tools = req.tools.map((t): Tool => ({ name: t.name, description: t.description, input_schema: t.input_schema }));
+      if (req.toolChoice) params.tool_choice = toToolChoice(req.toolChoice);
+    }
+    return params;
+  }
+}
+
+function toToolChoice(c: NonNullable<LlmRequest['toolChoice']>): ToolChoice {
+  if (c === 'auto') return { type: 'auto' };
+  if (c === 'any') return { type: 'any' };
+  if (c === 'none') return { type: 'none' };
+  return { type: 'tool', name: c.name };
+}
+
+function toSdkMessage(m: LlmMessage): MessageParam {
+  if (typeof m.content === 'string') return { role: m.role, content: m.content };
+  return {
+    role: m.role,
+    content: m.content.map((b): ContentBlockParam => {
+      switch (b.type) {
+        case 'text':
+          return { type: 'text', text: b.text };
+        case 'tool_use':
+          return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
+        case 'tool_result':
+          return { type: 'tool_result', tool_use_id: b.tool_use_id, content: b.content, is_error: b.is_error ?? false };
+      }
+    }),
+  };
+}
+
+function fromSdkContent(content: ReadonlyArray<ContentBlock>): LlmContentBlock[] {
+  const out: LlmContentBlock[] = [];
+  for (const b of content) {
+    if (b.type === 'text') out.push({ type: 'text', text: b.text });
+    else if (b.type === 'tool_use') out.push({ type: 'tool_use', id: b.id, name: b.name, input: b.input });
+  }
+  return out;
+}
+
+function usageOf(u: {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+}): LlmUsage {
+  return {
+    input_tokens: u.input_tokens ?? 0,
+    output_tokens: u.output_tokens ?? 0,
+    cache_read_tokens: u.cache_read_input_tokens ?? 0,
+    cache_write_tokens: u.cache_creation_input_tokens ?? 0,
+  };
+}
+
+function mapStop(s: string | null | undefined): LlmStopReason {
+  switch (s) {
+    case 'end_turn':
+    case 'max_tokens':
+    case 'stop_sequence':
+    case 'tool_use':
+    case 'refusal':
+      return s;
+    default:
+      return 'other';
+  }
+}
+
+/** A tool call whose JSON does not parse is kept as the raw string so validation reports it. */
+function parseToolJson(json: string): unknown {
+  if (json.trim() === '') return {};
+  try {
+    return JSON.parse(json);
+  } catch {
+    return json;
+  }
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Number(ms);
+  const s = headers.get('retry-after');
+  if (s && Number.isFinite(Number(s))) return Number(s) * 1000;
+  return undefined;
+}
+
+/** Maps SDK failures to typed, one-line LlmErrors; 429, 5xx, timeouts and network drops are retryable. */
+export function toLlmError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
+  if (err instanceof LlmError) return err;
+  if (timedOut || err instanceof APIConnectionTimeoutError) {
+    return new LlmError('TIMEOUT', 'the model did not answer in time', { retryable: true });
+  }
+  if (err instanceof APIUserAbortError || signal?.aborted) return new LlmError('ABORTED', 'request aborted');
+  if (err instanceof APIConnectionError) return new LlmError('NETWORK', 'cannot reach the model API', { retryable: true });
+  if (err instanceof APIError) {
+    const status = err.status;
+    const headers = err.headers instanceof Headers ? err.headers : undefined;
+    const detail = oneLine(err.message);
+    if (status === 429) {
+      return new LlmError('RATE_LIMITED', `rate limited by the model API (${detail})`, {
+        status,
+        retryable: true,
+        retryAfterMs: retryAfterMs(headers),
+      });
+    }
+    if (status === 401 || status === 403) return new LlmError('AUTH', `the API key was refused (${detail})`, { status });
+    if (status === undefined || status >= 500 || status === 408 || status === 409) {
+      return new LlmError('SERVER', `the model API failed (${detail})`, {
+        status,
+        retryable: true,
+        retryAfterMs: retryAfterMs(headers),
+      });
+    }
+    return new LlmError('BAD_REQUEST', `the model API refused the request (${detail})`, { status });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new LlmError('NETWORK', oneLine(message), { retryable: true });
+}
+
+function oneLine(s: string): string {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}

@@ -1,0 +1,28 @@
+/** agents/llm: the seam between Engram's agents and a language model. */
+export type {
+  LlmCallRecord,
+  LlmContentBlock,
+  LlmMessage,
+  LlmProvider,
+  LlmRequest,
+  LlmResponse,
+  LlmStopReason,
+  LlmStreamEvent,
+  LlmTextBlock,
+  LlmTier,
+  LlmTool,
+  LlmToolChoice,
+  LlmToolResultBlock,
+  LlmToolSpec,
+  LlmToolUseBlock,
+  LlmUsage,
+  UsageSink,
+} from './types.js';
+export { LlmError, type LlmErrorCode } from './llm-error.js';
+export { AnthropicProvider, DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, type AnthropicProviderOptions } from './anthropic-provider.js';
+export { OfflineProvider } from './offline-provider.js';
+export { runToolLoop, type ToolCallOutcome, type ToolLoopOptions, type ToolLoopResult } from './tool-loop.js';
+export { defineTool, formatZodError, toolSpec } from './tool-spec.js';
+export { costUsd, priceFor, type ModelPrice } from './pricing.js';
+export { DEFAULT_RETRY, backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
+export { createLlmProvider, LLM_SETTINGS, type LlmFromSettingsOptions, type SettingsReader } from './llm-settings.js';

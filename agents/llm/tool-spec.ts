@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { LlmTool, LlmToolSpec } from './types.js';
+
+/** The JSON schema the model sees, generated from the same zod schema that validates its answer. */
+export function toolSpec(tool: LlmTool): LlmToolSpec {
+  const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  if (schema.type !== 'object') throw new Error(`tool ${tool.name}: input schema must be an object`);
+  return { name: tool.name, description: tool.description, input_schema: schema as LlmToolSpec['input_schema'] };
+}
+
+/** Helper that keeps the schema's type flowing into run(). */
+export function defineTool<S extends z.ZodType>(tool: LlmTool<S>): LlmTool<S> {
+  return tool;
+}
+
+/** One line per problem, `path: message`, short enough to send back to the model. */
+export function formatZodError(err: z.ZodError): string {
+  return err.issues
+    .slice(0, 8)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
+    .join('; ');
+}
