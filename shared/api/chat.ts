@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { IsoTime, MemoryKindSchema, MemorySchema } from '../memory/index.js';
+import { IdSchema, TimeZoneSchema, defineRequest } from './common.js';
+
+/**
+ * The chat part of the UI contract: threads, a turn sent and answered as a stream of events
+ * (retrieval done -> tokens -> done | error), and the stored conversation.
+ */
+
+export const CHAT_LIMITS = {
+  /**
+   * Longest question accepted (about 4k tokens). Longer ones are refused with a clear message
+   * rather than silently cut: the user knows what was asked.
+   */
+  maxQuestionChars: 16_000,
+  maxTitleChars: 200,
+} as const;
+
+const Question = z
+  .string()
+  .max(CHAT_LIMITS.maxQuestionChars, {
+    message: `the question is too long: the limit is ${CHAT_LIMITS.maxQuestionChars.toLocaleString('en-US')} characters; shorten it or ask about one part`,
+  })
+  .refine((s) => s.trim().length > 0, { message: 'the question is empty: type something to ask' });
+
+const Title = z.string().trim().min(1).max(CHAT_LIMITS.maxTitleChars);
+
+export const ChatThreadSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  created_at: IsoTime,
+  updated_at: IsoTime,
+});
+export type ChatThread = z.infer<typeof ChatThreadSchema>;
+
+/** [n] in an answer, mapped back to the memory it names. */
+export const ChatCitationSchema = z.object({
+  n: z.number().int().positive(),
+  memory_id: z.string(),
+  kind: MemoryKindSchema,
+});
+export type ChatCitation = z.infer<typeof ChatCitationSchema>;
+
+export const ChatTimeRangeSchema = z.object({ from: IsoTime, to: IsoTime });
+
+/** 'complete'; 'partial' = the model stopped mid-answer (text so far kept); 'error' = no answer from the model. */
+export const ChatMessageStatusSchema = z.enum(['complete', 'partial', 'error']);
+export type ChatMessageStatus = z.infer<typeof ChatMessageStatusSchema>;
+
+/** 'llm' = answered by the model; 'offline' = extractive answer built from the memories, no model. */
+export const ChatModeSchema = z.enum(['llm', 'offline']);
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  thread_id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  status: ChatMessageStatusSchema,
+  created_at: IsoTime,
+  /** Assistant messages: which memories the answer cites. */
+  citations: z.array(ChatCitationSchema),
+  /** Why the answer is partial or missing, in one line; null when it is complete. */
+  error: z.string().nullable(),
+  mode: ChatModeSchema.nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** A memory as numbered in the prompt: the answer's [n] points here. */
+export const ChatRetrievedSchema = z.object({
+  n: z.number().int().positive(),
+  memory: MemorySchema,
+  /** 'search' = matched the question; 'recent' = an event in the asked-about window. */
+  source: z.enum(['search', 'recent']),
+  score: z.number().nullable(),
+});
+export type ChatRetrieved = z.infer<typeof ChatRetrievedSchema>;
+
+/** A high-sensitivity vault item that matched but was not sent to the model; the user can reveal it locally. */
+export const ChatWithheldSchema = z.object({
+  memory_id: z.string(),
+  title: z.string(),
+  entry_type: z.string(),
+});
+export type ChatWithheld = z.infer<typeof ChatWithheldSchema>;
+
+const TurnRef = {
+  thread_id: z.string(),
+  /** Chosen by the client (or the host when absent) so events can be matched to the send that caused them. */
+  turn_id: z.string(),
+};
+
+export const ChatTurnResultSchema = z.object({
+  ...TurnRef,
+  user_message_id: z.string(),
+  assistant_message_id: z.string(),
+  answer: z.string(),
+  citations: z.array(ChatCitationSchema),
+  status: ChatMessageStatusSchema,
+  mode: ChatModeSchema,
+  error: z.string().nullable(),
+  time_range: ChatTimeRangeSchema.nullable(),
+  prompt_tokens: z.number().int().nonnegative(),
+});
+export type ChatTurnResult = z.infer<typeof ChatTurnResultSchema>;
+
+export const chatRequests = {
+  'chat.listThreads': defineRequest(z.object({}), z.object({ threads: z.array(ChatThreadSchema) })),
+  'chat.startThread': defineRequest(z.object({ title: Title.optional() }), z.object({ thread: ChatThreadSchema })),
+  'chat.renameThread': defineRequest(z.object({ thread_id: IdSchema, title: Title }), z.object({ thread: ChatThreadSchema })),
+  /** Deletes the thread, its messages, and the memories that cite only them. */
+  'chat.deleteThread': defineRequest(z.object({ thread_id: IdSchema }), z.object({ deleted: z.boolean() })),
+  'chat.messages': defineRequest(
+    z.object({ thread_id: IdSchema }),
+    z.object({ thread: ChatThreadSchema, messages: z.array(ChatMessageSchema) }),
+  ),
+  /**
+   * Asks a question. Without thread_id a new thread is started (titled from the question). The
+   * answer streams as chat.* events; the call resolves when the turn is stored.
+   */
+  'chat.send': defineRequest(
+    z.object({
+      thread_id: IdSchema.optional(),
+      text: Question,
+      turn_id: z.string().min(1).max(128).optional(),
+      /** The viewer's time zone, so "yesterday" means the user's yesterday. */
+      time_zone: TimeZoneSchema.optional(),
+    }),
+    ChatTurnResultSchema,
+  ),
+  /** Stops a turn that is still streaming; what was said so far is kept as a partial answer. */
+  'chat.cancel': defineRequest(z.object({ turn_id: z.string().min(1).max(128) }), z.object({ cancelled: z.boolean() })),
+};
+
+export const chatEvents = {
+  /** Retrieval finished: the numbered memories the answer may cite, before the first token. */
+  'chat.retrieval': z.object({
+    ...TurnRef,
+    user_message_id: z.string(),
+    query: z.string(),
+    time_range: ChatTimeRangeSchema.nullable(),
+    memories: z.array(ChatRetrievedSchema),
+    withheld: z.array(ChatWithheldSchema),
+    mode: ChatModeSchema,
+  }),
+  'chat.token': z.object({ ...TurnRef, text: z.string() }),
+  'chat.done': ChatTurnResultSchema,
+  /** The turn failed or was cut short; `partial_text` is what was kept (may be empty). */
+  'chat.error': z.object({
+    ...TurnRef,
+    assistant_message_id: z.string().nullable(),
+    code: z.enum(['MODEL_ERROR', 'CANCELLED', 'INVALID_INPUT', 'NOT_FOUND', 'INTERNAL']),
+    message: z.string(),
+    status: ChatMessageStatusSchema.nullable(),
+    partial_text: z.string(),
+  }),
+};
