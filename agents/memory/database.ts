@@ -1,0 +1,141 @@
+import Database from 'better-sqlite3-multiple-ciphers';
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as sqliteVec from 'sqlite-vec';
+import { StoreError, toStoreError } from './errors.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index.js';
+
+export const DB_FILE_NAME = 'engram.db';
+const PLAIN_SQLITE_HEADER = Buffer.from('SQLite format 3\0');
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  key: Buffer;
+  /** Stop at this schema version (tests of upgrades build an old database with it). */
+  targetVersion?: number;
+  readonly?: boolean;
+  /** Page cache in MiB. sqlite-vec KNN over an encrypted file is ~10x slower when pages must be decrypted again. */
+  cacheMiB?: number;
+  migrations?: readonly Migration[];
+}
+
+function applyKey(db: Db, key: Buffer): void {
+  // SQLCipher-compatible format, raw key (no passphrase KDF: the key is already 256 random bits).
+  db.pragma(`cipher='sqlcipher'`);
+  db.pragma(`key="x'${key.toString('hex')}'"`);
+}
+
+function readHeader(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Checks an existing file read-only before anything may write to it, so a wrong key or a foreign
+ * file is refused without touching a byte. Returns its schema version.
+ */
+function probeExisting(path: string, key: Buffer): number {
+  if (statSync(path).size === 0) return 0;
+  const header = readHeader(path);
+  if (header.equals(PLAIN_SQLITE_HEADER)) {
+    throw new StoreError('NOT_ENGRAM', 'not an Engram database: the file is an unencrypted SQLite database');
+  }
+  let db: Db | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    applyKey(db, key);
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const isEngram = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get();
+    if (version > 0 && !isEngram) throw new StoreError('NOT_ENGRAM', 'wrong key or not an Engram database');
+    return version;
+  } catch (err) {
+    if (err instanceof StoreError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw new StoreError('WRONG_KEY', 'wrong key or not an Engram database');
+    throw toStoreError(err, 'opening the database');
+  } finally {
+    db?.close();
+  }
+}
+
+function configure(db: Db, cacheMiB: number, readonly: boolean): void {
+  if (!readonly) db.pragma('journal_mode = WAL');
+  db.pragma('secure_delete = ON');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 10000');
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = -${cacheMiB * 1024}`);
+  db.pragma('temp_store = MEMORY');
+  sqliteVec.load(db);
+}
+
+/** Copies the database aside before a migration: after a checkpoint the main file is the whole database. */
+function backupBeforeMigration(db: Db, dataDir: string, path: string, from: number): string {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const dir = join(dataDir, 'backups');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const target = join(dir, `engram-v${from}-${Date.now()}.db`);
+  copyFileSync(path, target);
+  return target;
+}
+
+export function migrate(db: Db, migrations: readonly Migration[], target: number): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const m of migrations) {
+    if (m.version <= current || m.version > target) continue;
+    const step = db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    });
+    try {
+      step.immediate();
+    } catch (err) {
+      throw new StoreError('MIGRATION_FAILED', `migration ${m.version} (${m.name}) failed: ${String((err as Error).message).split('\n')[0]}`);
+    }
+  }
+}
+
+/** Opens (creating if needed) the encrypted database of a data dir, migrated to the latest schema. */
+export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string; backup: string | null } {
+  const migrations = opts.migrations ?? MIGRATIONS;
+  const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0;
+  const target = opts.targetVersion ?? latest;
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const path = join(opts.dataDir, DB_FILE_NAME);
+  const exists = existsSync(path);
+  const version = exists ? probeExisting(path, opts.key) : 0;
+  if (version > LATEST_SCHEMA_VERSION || version > latest) {
+    throw new StoreError(
+      'NEWER_SCHEMA',
+      `this database was written by a newer version of Engram (schema ${version}, this app knows up to ${latest}); update Engram to open it`,
+    );
+  }
+  if (opts.readonly && !exists) throw new StoreError('NOT_FOUND', `no Engram database in ${opts.dataDir}`);
+  let db: Db;
+  try {
+    db = new Database(path, { readonly: opts.readonly ?? false });
+    applyKey(db, opts.key);
+    configure(db, opts.cacheMiB ?? 64, opts.readonly ?? false);
+  } catch (err) {
+    throw toStoreError(err, 'opening the database');
+  }
+  let backup: string | null = null;
+  try {
+    if (!opts.readonly && version < target) {
+      if (exists && version > 0) backup = backupBeforeMigration(db, opts.dataDir, path, version);
+      migrate(db, migrations, target);
+    }
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return { db, path, backup };
+}

@@ -1,0 +1,20 @@
+/**
+ * Text → vector seam. The default runs the Universal Sentence Encoder lite offline in a worker;
+ * an API embedder or transformers.js can implement the same interface later. Vectors are unit
+ * length so cosine similarity is a dot product.
+ */
+export interface Embedder {
+  /** Stable id: changing embedder (or its dimensions) re-embeds every memory. */
+  readonly id: string;
+  readonly dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  close?(): Promise<void>;
+}
+
+export function normalize(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  const norm = Math.sqrt(sum) || 1;
+  for (let i = 0; i < v.length; i++) v[i] = v[i]! / norm;
+  return v;
+}

@@ -1,0 +1,76 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import type { AudioRepo } from './audio-repo.js';
+import type { BlobStore } from './blob-store.js';
+import type { MemoryRepo } from './memory-repo.js';
+import type { ForgetReport, Millis, SourceType } from './types.js';
+
+/**
+ * "Forget the last 15 minutes" really forgets: every source in the window (frames and their files,
+ * audio, observations, chat messages), every memory that cites any of them, and every memory
+ * written in the window. One transaction for the rows; files are removed once it has committed.
+ */
+export class Forgetter {
+  constructor(
+    private readonly db: Db,
+    private readonly memories: MemoryRepo,
+    private readonly audio: AudioRepo,
+    private readonly frameBlobs: BlobStore,
+  ) {}
+
+  /** Deletes memories citing the given sources (used inside other deletes' transactions). */
+  deleteCiting(type: SourceType, ids: string[]): number {
+    return this.memories.delete(this.memories.bySource(type, ids));
+  }
+
+  range(from: Millis, to: Millis): ForgetReport {
+    const ids = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as string[];
+    const frames = ids('SELECT id FROM frames WHERE captured_at BETWEEN ? AND ?');
+    const observations = ids('SELECT id FROM observations WHERE observed_at BETWEEN ? AND ?');
+    const messages = ids('SELECT id FROM messages WHERE created_at BETWEEN ? AND ?');
+    const audio = this.audio.idsBetween(from, to);
+    const report = this.db.transaction((): ForgetReport => {
+      const memoryIds = new Set<string>([
+        ...this.memories.bySource('frame', frames),
+        ...this.memories.bySource('observation', observations),
+        ...this.memories.bySource('message', messages),
+        ...this.memories.bySource('audio', audio),
+        ...ids('SELECT id FROM memories WHERE created_at BETWEEN ? AND ?'),
+        ...ids('SELECT id FROM memories WHERE occurred_at BETWEEN ? AND ?'),
+      ]);
+      const m = this.memories.delete([...memoryIds]);
+      const del = (table: string, list: string[]) => {
+        const stmt = this.db.prepare(`DELETE FROM ${table} WHERE id = ?`);
+        return list.reduce((acc, id) => acc + stmt.run(id).changes, 0);
+      };
+      return {
+        memories: m,
+        observations: del('observations', observations),
+        messages: del('messages', messages),
+        frames: del('frames', frames),
+        audio: this.audio.deleteRows(audio),
+      };
+    })();
+    for (const id of frames) this.frameBlobs.remove(id);
+    this.audio.removeFiles(audio);
+    this.compact();
+    return report;
+  }
+
+  thread(id: string): boolean {
+    const messages = this.db.prepare('SELECT id FROM messages WHERE thread_id = ?').pluck().all(id) as string[];
+    const n = this.db.transaction(() => {
+      this.deleteCiting('message', messages);
+      return this.db.prepare('DELETE FROM threads WHERE id = ?').run(id).changes;
+    })();
+    return n > 0;
+  }
+
+  /** Pushes deleted pages out of the WAL into the (secure_delete) main file so old content does not linger. */
+  compact(): void {
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // A reader in another process can hold the WAL; the next checkpoint completes it.
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import type { EventEmitter } from 'node:events';
+import type { BlobStore } from './blob-store.js';
+import { StoreError, toStoreError } from './errors.js';
+import { isValidId, newId } from './ids.js';
+import type { FrameRecord, Millis, NewFrame } from './types.js';
+
+interface FrameRow extends Omit<FrameRecord, 'damaged'> {
+  damaged: number;
+}
+const toRecord = (r: FrameRow): FrameRecord => ({ ...r, damaged: r.damaged === 1 });
+
+/** Frame metadata in the database, pixels in encrypted files. The row is written after its file, so a row never lacks one. */
+export class FrameRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly events: EventEmitter,
+    private readonly deleteCiting: (type: 'frame', ids: string[]) => void,
+  ) {}
+
+  insert(frame: NewFrame, image: Buffer): FrameRecord {
+    const id = frame.id ?? newId('frm', frame.captured_at);
+    if (!isValidId(id)) throw new StoreError('INVALID_INPUT', 'invalid frame id');
+    const bytes = this.blobs.write(id, image);
+    const rec: FrameRecord = {
+      id,
+      display: frame.display,
+      captured_at: frame.captured_at,
+      width: frame.width,
+      height: frame.height,
+      phash: frame.phash,
+      bytes,
+      app: frame.app,
+      title: frame.title,
+      url: frame.url,
+      damaged: false,
+    };
+    try {
+      this.db
+        .prepare(`INSERT INTO frames (id, display, captured_at, width, height, phash, bytes, app, title, url)
+          VALUES (@id, @display, @captured_at, @width, @height, @phash, @bytes, @app, @title, @url)`)
+        .run({ ...rec, damaged: undefined });
+    } catch (err) {
+      this.blobs.remove(id);
+      throw toStoreError(err, 'storing a frame');
+    }
+    this.events.emit('frame', { op: 'insert', ids: [id] });
+    return rec;
+  }
+
+  get(id: string): FrameRecord | null {
+    const r = this.db.prepare('SELECT * FROM frames WHERE id = ?').get(id) as FrameRow | undefined;
+    return r ? toRecord(r) : null;
+  }
+
+  list(opts: { since?: Millis; until?: Millis; limit?: number; offset?: number; order?: 'newest' | 'oldest' } = {}): FrameRecord[] {
+    const order = opts.order === 'oldest' ? 'ASC' : 'DESC';
+    const rows = this.db
+      .prepare(`SELECT * FROM frames WHERE captured_at >= ? AND captured_at <= ? ORDER BY captured_at ${order} LIMIT ? OFFSET ?`)
+      .all(opts.since ?? 0, opts.until ?? Number.MAX_SAFE_INTEGER, Math.min(opts.limit ?? 500, 10_000), opts.offset ?? 0) as FrameRow[];
+    return rows.map(toRecord);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM frames').get() as { n: number }).n;
+  }
+
+  totalBytes(): number {
+    return (this.db.prepare('SELECT COALESCE(sum(bytes), 0) AS n FROM frames').get() as { n: number }).n;
+  }
+
+  /** Decrypted image bytes. A missing or tampered file marks the frame damaged and throws a clear error. */
+  readImage(id: string): Buffer {
+    if (!this.get(id)) throw new StoreError('NOT_FOUND', `no frame ${id}`);
+    try {
+      return this.blobs.read(id);
+    } catch (err) {
+      this.db.prepare('UPDATE frames SET damaged = 1 WHERE id = ?').run(id);
+      throw err;
+    }
+  }
+
+  /** Deletes frames (rows and files) and the memories that cite them. */
+  delete(ids: string[]): number {
+    if (!ids.length) return 0;
+    const n = this.db.transaction(() => {
+      this.deleteCiting('frame', ids);
+      let count = 0;
+      const del = this.db.prepare('DELETE FROM frames WHERE id = ?');
+      for (const id of ids) count += del.run(id).changes;
+      return count;
+    })();
+    for (const id of ids) this.blobs.remove(id);
+    if (n) this.events.emit('frame', { op: 'delete', ids });
+    return n;
+  }
+
+  /**
+   * Retention: frames older than maxAgeMs go, then the oldest until the total fits maxBytes.
+   * Only pixels are recycled: observations (text) and memories stay.
+   */
+  recycle(opts: { maxBytes: number; maxAgeMs: number; now?: Millis }): number {
+    const now = opts.now ?? Date.now();
+    const old = (this.db.prepare('SELECT id FROM frames WHERE captured_at < ?').all(now - opts.maxAgeMs) as { id: string }[]).map((r) => r.id);
+    let removed = this.dropPixels(old);
+    let total = this.totalBytes();
+    while (total > opts.maxBytes) {
+      const batch = this.db.prepare('SELECT id, bytes FROM frames ORDER BY captured_at ASC LIMIT 200').all() as { id: string; bytes: number }[];
+      if (!batch.length) break;
+      const pick: string[] = [];
+      for (const f of batch) {
+        if (total <= opts.maxBytes) break;
+        pick.push(f.id);
+        total -= f.bytes;
+      }
+      removed += this.dropPixels(pick);
+    }
+    return removed;
+  }
+
+  /** Removes frame files and rows but keeps what was learned from them (observation rows lose their frame link). */
+  private dropPixels(ids: string[]): number {
+    if (!ids.length) return 0;
+    const del = this.db.prepare('DELETE FROM frames WHERE id = ?');
+    const n = this.db.transaction(() => ids.reduce((acc, id) => acc + del.run(id).changes, 0))();
+    for (const id of ids) this.blobs.remove(id);
+    if (n) this.events.emit('frame', { op: 'recycle', ids });
+    return n;
+  }
+}

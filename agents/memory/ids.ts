@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/**
+ * Time-sortable ids (48-bit ms time + 80 random bits, Crockford base32, lower case) with a kind
+ * prefix so an id says what it is in logs and URLs: `mem_01j…`, `frm_01j…`.
+ */
+export function newId(prefix: string, at: number = Date.now()): string {
+  let time = '';
+  let t = at;
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const rnd = randomBytes(10);
+  let rand = '';
+  for (let i = 0; i < 16; i++) {
+    const byte = rnd[i % 10] ?? 0;
+    rand += ALPHABET[(i < 10 ? byte : byte >> 3) % 32];
+  }
+  return `${prefix}_${time}${rand}`;
+}
+
+/** Ids are used in file names and URLs: accept only our own shape. */
+export const ID_PATTERN = /^[a-z]{2,5}_[0-9a-z]{26}$/;
+export function isValidId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}

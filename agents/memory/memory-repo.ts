@@ -1,0 +1,274 @@
+import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import type { EventEmitter } from 'node:events';
+import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type Provenance, SourceTypeSchema } from '../../shared/index.js';
+import { StoreError } from './errors.js';
+import { isValidId, newId } from './ids.js';
+import { contentHash, rowToMemory, type MemoryRow } from './memory-codec.js';
+import type { ListMemoriesOptions, MemoryPatch, Millis, NewMemory, SourceType } from './types.js';
+import type { VectorIndex } from './vector-index.js';
+
+const MAX_TEXT = 200_000;
+
+/** Memories of all kinds, with their FTS rows, vectors, provenance and history kept in step. */
+export class MemoryRepo {
+  private readonly byId: Statement;
+  private readonly insertStmt: Statement;
+  private readonly ftsInsert: Statement;
+  private readonly ftsDelete: Statement;
+  private readonly provInsert: Statement;
+  private readonly histInsert: Statement;
+
+  constructor(
+    private readonly db: Db,
+    private readonly vectors: () => VectorIndex | null,
+    private readonly events: EventEmitter,
+    private readonly onWrite: () => void,
+  ) {
+    this.byId = db.prepare('SELECT * FROM memories WHERE id = ?');
+    this.insertStmt = db.prepare(`INSERT INTO memories
+      (id, kind, title, text, details, fields, app, occurred_at, ended_at, segment, created_at, updated_at, is_experience, sensitivity, content_hash)
+      VALUES (@id, @kind, @title, @text, @details, @fields, @app, @occurred_at, @ended_at, @segment, @created_at, @updated_at, @is_experience, @sensitivity, @content_hash)`);
+    this.ftsInsert = db.prepare('INSERT INTO memory_fts(rowid, title, body, context) VALUES (?, ?, ?, ?)');
+    this.ftsDelete = db.prepare('DELETE FROM memory_fts WHERE rowid = ?');
+    this.provInsert = db.prepare('INSERT OR IGNORE INTO provenance(memory_id, source_type, source_id) VALUES (?, ?, ?)');
+    this.histInsert = db.prepare('INSERT INTO memory_history(memory_id, version, changed_at, reason, snapshot) VALUES (?, ?, ?, ?, ?)');
+  }
+
+  private validateFields(kind: string, fields: unknown): Record<string, unknown> {
+    const k = MemoryKindSchema.safeParse(kind);
+    if (!k.success) throw new StoreError('INVALID_INPUT', `unknown memory kind "${String(kind)}"`);
+    const parsed = FieldsByKind[k.data].safeParse(fields ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new StoreError('INVALID_INPUT', `invalid ${k.data} fields: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim());
+    }
+    return parsed.data as Record<string, unknown>;
+  }
+
+  private checkText(text: unknown, what: string): string {
+    if (typeof text !== 'string') throw new StoreError('INVALID_INPUT', `${what} must be a string`);
+    if (text.length > MAX_TEXT) throw new StoreError('INVALID_INPUT', `${what} is longer than ${MAX_TEXT} characters`);
+    return text;
+  }
+
+  private ftsBody(row: Pick<MemoryRow, 'text' | 'details' | 'kind'>): string {
+    // The vault's caption is searchable; its secret never enters the index.
+    return row.details ? `${row.text}\n${row.details}` : row.text;
+  }
+
+  private indexRow(row: MemoryRow): void {
+    this.ftsInsert.run(row.seq, row.title, this.ftsBody(row), '');
+  }
+
+  private unindexRow(seq: number): void {
+    this.ftsDelete.run(seq);
+    this.vectors()?.delete(seq);
+  }
+
+  private addProvenance(id: string, prov: Provenance[] | undefined): void {
+    for (const p of prov ?? []) {
+      const t = SourceTypeSchema.safeParse(p.source_type);
+      if (!t.success || typeof p.source_id !== 'string' || !p.source_id) throw new StoreError('INVALID_INPUT', 'invalid provenance entry');
+      this.provInsert.run(id, t.data, p.source_id);
+    }
+  }
+
+  row(id: string): MemoryRow | undefined {
+    return this.byId.get(id) as MemoryRow | undefined;
+  }
+
+  insert(m: NewMemory): Memory {
+    const text = this.checkText(m.text, 'text');
+    const title = this.checkText(m.title ?? '', 'title');
+    const details = this.checkText(m.details ?? '', 'details');
+    if (text.trim() === '' && title.trim() === '') throw new StoreError('INVALID_INPUT', 'a memory needs a text');
+    const fields = this.validateFields(m.kind, m.fields);
+    if (m.id !== undefined && !isValidId(m.id)) throw new StoreError('INVALID_INPUT', `invalid memory id "${m.id}"`);
+    const now = Date.now();
+    const created = m.created_at ?? now;
+    const id = m.id ?? newId('mem', created);
+    const params = {
+      id,
+      kind: m.kind,
+      title,
+      text,
+      details,
+      fields: JSON.stringify(fields),
+      app: m.app ?? null,
+      occurred_at: m.occurred_at ?? null,
+      ended_at: m.ended_at ?? null,
+      segment: m.segment ?? null,
+      created_at: created,
+      updated_at: m.updated_at ?? created,
+      is_experience: m.kind === 'procedural' && fields.entry_type === 'experience' ? 1 : 0,
+      sensitivity: m.kind === 'knowledge_vault' ? String(fields.sensitivity ?? 'high') : null,
+      content_hash: contentHash([title, text]),
+    };
+    const memory = this.db.transaction(() => {
+      if (this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);
+      const info = this.insertStmt.run(params);
+      const row = this.db.prepare('SELECT * FROM memories WHERE seq = ?').get(info.lastInsertRowid) as MemoryRow;
+      this.indexRow(row);
+      this.addProvenance(id, m.provenance);
+      return rowToMemory(row);
+    })();
+    this.events.emit('memory', { op: 'insert', ids: [id] });
+    this.onWrite();
+    return memory;
+  }
+
+  update(id: string, patch: MemoryPatch, reason: string): Memory {
+    const memory = this.db.transaction(() => {
+      const old = this.row(id);
+      if (!old) throw new StoreError('NOT_FOUND', `no memory ${id}`);
+      const now = Math.max(Date.now(), old.updated_at + 1);
+      this.histInsert.run(id, old.version, now, reason.slice(0, 500), JSON.stringify(rowToMemory(old, true)));
+      const oldFields = JSON.parse(old.fields) as Record<string, unknown>;
+      const fields = patch.fields ? this.validateFields(old.kind, { ...oldFields, ...patch.fields }) : oldFields;
+      const title = patch.title !== undefined ? this.checkText(patch.title, 'title') : old.title;
+      const text = patch.text !== undefined ? this.checkText(patch.text, 'text') : old.text;
+      const details = patch.details !== undefined ? this.checkText(patch.details, 'details') : old.details;
+      if (patch.superseded_by != null && !this.row(patch.superseded_by)) throw new StoreError('NOT_FOUND', `no memory ${patch.superseded_by}`);
+      const hash = contentHash([title, text]);
+      this.db
+        .prepare(`UPDATE memories SET title=?, text=?, details=?, fields=?, app=?, occurred_at=?, ended_at=?, superseded_by=?,
+          updated_at=?, version=version+1, is_experience=?, sensitivity=?, content_hash=?, embedded=CASE WHEN content_hash=? THEN embedded ELSE 0 END
+          WHERE id=?`)
+        .run(
+          title,
+          text,
+          details,
+          JSON.stringify(fields),
+          patch.app !== undefined ? patch.app : old.app,
+          patch.occurred_at !== undefined ? patch.occurred_at : old.occurred_at,
+          patch.ended_at !== undefined ? patch.ended_at : old.ended_at,
+          patch.superseded_by !== undefined ? patch.superseded_by : old.superseded_by,
+          now,
+          old.kind === 'procedural' && fields.entry_type === 'experience' ? 1 : 0,
+          old.kind === 'knowledge_vault' ? String(fields.sensitivity ?? 'high') : null,
+          hash,
+          hash,
+          id,
+        );
+      const row = this.row(id)!;
+      this.ftsDelete.run(row.seq);
+      this.indexRow(row);
+      if (!row.embedded) this.vectors()?.delete(row.seq);
+      this.addProvenance(id, patch.addProvenance);
+      return rowToMemory(row);
+    })();
+    this.events.emit('memory', { op: 'update', ids: [id] });
+    this.onWrite();
+    return memory;
+  }
+
+  get(id: string, opts: { reveal?: boolean } = {}): Memory | null {
+    const row = this.row(id);
+    return row ? rowToMemory(row, opts.reveal ?? false) : null;
+  }
+
+  private where(opts: ListMemoriesOptions): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (opts.kinds?.length) {
+      clauses.push(`kind IN (${opts.kinds.map(() => '?').join(',')})`);
+      params.push(...opts.kinds);
+    }
+    if (opts.since != null) {
+      clauses.push('COALESCE(occurred_at, created_at) >= ?');
+      params.push(opts.since);
+    }
+    if (opts.until != null) {
+      clauses.push('COALESCE(occurred_at, created_at) <= ?');
+      params.push(opts.until);
+    }
+    if (opts.app) {
+      clauses.push('app = ?');
+      params.push(opts.app);
+    }
+    if (opts.experiences === true) clauses.push('is_experience = 1');
+    if (opts.experiences === false) clauses.push('is_experience = 0');
+    if (!opts.includeSuperseded) clauses.push('superseded_by IS NULL');
+    return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  list(opts: ListMemoriesOptions = {}): Memory[] {
+    const { sql, params } = this.where(opts);
+    const order = opts.order === 'oldest' ? 'ASC' : 'DESC';
+    const limit = Math.min(Math.max(opts.limit ?? 100, 1), 10_000);
+    const rows = this.db
+      .prepare(`SELECT * FROM memories ${sql} ORDER BY COALESCE(occurred_at, created_at) ${order}, seq ${order} LIMIT ? OFFSET ?`)
+      .all(...params, limit, Math.max(opts.offset ?? 0, 0)) as MemoryRow[];
+    return rows.map((r) => rowToMemory(r));
+  }
+
+  count(opts: ListMemoriesOptions = {}): number {
+    const { sql, params } = this.where(opts);
+    return (this.db.prepare(`SELECT count(*) AS n FROM memories ${sql}`).get(...params) as { n: number }).n;
+  }
+
+  /** Rows whose seq is in the list, for retrieval (internal to the store). */
+  rowsBySeq(seqs: number[]): Map<number, MemoryRow> {
+    const out = new Map<number, MemoryRow>();
+    for (let i = 0; i < seqs.length; i += 500) {
+      const chunk = seqs.slice(i, i + 500);
+      const rows = this.db.prepare(`SELECT * FROM memories WHERE seq IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as MemoryRow[];
+      for (const r of rows) out.set(r.seq, r);
+    }
+    return out;
+  }
+
+  delete(ids: string[]): number {
+    if (ids.length === 0) return 0;
+    const n = this.db.transaction(() => {
+      let count = 0;
+      for (const id of ids) {
+        const row = this.row(id);
+        if (!row) continue;
+        this.unindexRow(row.seq);
+        this.db.prepare('UPDATE memories SET superseded_by = NULL WHERE superseded_by = ?').run(id);
+        this.db.prepare('DELETE FROM memories WHERE seq = ?').run(row.seq);
+        count++;
+      }
+      return count;
+    })();
+    if (n > 0) this.events.emit('memory', { op: 'delete', ids });
+    return n;
+  }
+
+  history(id: string, opts: { reveal?: boolean } = {}): MemoryHistoryEntry[] {
+    const rows = this.db
+      .prepare('SELECT version, changed_at, reason, snapshot FROM memory_history WHERE memory_id = ? ORDER BY version DESC')
+      .all(id) as { version: number; changed_at: number; reason: string; snapshot: string }[];
+    return rows.map((r) => {
+      const snap = JSON.parse(r.snapshot) as Memory;
+      if (snap.kind === 'knowledge_vault' && !opts.reveal && typeof snap.fields.secret === 'string') {
+        snap.fields = { ...snap.fields, secret: '••••••••', masked: true };
+      }
+      return { version: r.version, changed_at: new Date(r.changed_at).toISOString(), reason: r.reason, snapshot: snap };
+    });
+  }
+
+  provenance(id: string): Provenance[] {
+    return this.db.prepare('SELECT source_type, source_id FROM provenance WHERE memory_id = ? ORDER BY source_type, source_id').all(id) as Provenance[];
+  }
+
+  bySource(type: SourceType, ids: string[]): string[] {
+    const out = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT DISTINCT memory_id FROM provenance WHERE source_type = ? AND source_id IN (${chunk.map(() => '?').join(',')})`)
+        .all(type, ...chunk) as { memory_id: string }[];
+      for (const r of rows) out.add(r.memory_id);
+    }
+    return [...out];
+  }
+
+  markUsed(ids: string[], now: Millis = Date.now()): void {
+    const stmt = this.db.prepare('UPDATE memories SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const id of ids) stmt.run(now, id);
+    })();
+  }
+}

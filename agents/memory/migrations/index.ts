@@ -1,0 +1,9 @@
+import type { Migration } from './migration.js';
+import { m001Initial } from './001-initial.js';
+import { m002HealthAndAccounting } from './002-health-and-accounting.js';
+
+export type { Migration };
+
+/** Every schema version in order. Append only; never edit a released migration. */
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting];
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,67 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import type { EventEmitter } from 'node:events';
+import { StoreError } from './errors.js';
+import { newId } from './ids.js';
+import type { Millis, NewObservation, ObservationRecord } from './types.js';
+
+const MAX_TEXT = 100_000;
+
+/** What capture perceived (redacted OCR text or a transcript), waiting for the meta-agent until processed. */
+export class ObservationRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventEmitter,
+  ) {}
+
+  insert(o: NewObservation): ObservationRecord {
+    if (o.kind !== 'screen' && o.kind !== 'audio') throw new StoreError('INVALID_INPUT', 'observation kind must be screen or audio');
+    if (typeof o.text !== 'string') throw new StoreError('INVALID_INPUT', 'observation text must be a string');
+    const rec: ObservationRecord = {
+      id: o.id ?? newId('obs', o.observed_at),
+      kind: o.kind,
+      frame_id: o.frame_id,
+      audio_id: o.audio_id,
+      display: o.display,
+      observed_at: o.observed_at,
+      app: o.app,
+      title: o.title,
+      url: o.url,
+      text: o.text.slice(0, MAX_TEXT),
+      caption: o.caption,
+      processed_at: null,
+    };
+    this.db
+      .prepare(`INSERT INTO observations (id, kind, frame_id, audio_id, display, observed_at, app, title, url, text, caption)
+        VALUES (@id, @kind, @frame_id, @audio_id, @display, @observed_at, @app, @title, @url, @text, @caption)`)
+      .run({ ...rec, processed_at: undefined });
+    this.events.emit('observation', { op: 'insert', ids: [rec.id] });
+    return rec;
+  }
+
+  get(id: string): ObservationRecord | null {
+    return (this.db.prepare('SELECT * FROM observations WHERE id = ?').get(id) as ObservationRecord | undefined) ?? null;
+  }
+
+  list(opts: { since?: Millis; until?: Millis; limit?: number; offset?: number; app?: string; order?: 'newest' | 'oldest' } = {}): ObservationRecord[] {
+    const order = opts.order === 'oldest' ? 'ASC' : 'DESC';
+    const appClause = opts.app ? 'AND app = ?' : '';
+    const params: unknown[] = [opts.since ?? 0, opts.until ?? Number.MAX_SAFE_INTEGER];
+    if (opts.app) params.push(opts.app);
+    return this.db
+      .prepare(`SELECT * FROM observations WHERE observed_at >= ? AND observed_at <= ? ${appClause} ORDER BY observed_at ${order} LIMIT ? OFFSET ?`)
+      .all(...params, Math.min(opts.limit ?? 500, 10_000), opts.offset ?? 0) as ObservationRecord[];
+  }
+
+  listUnprocessed(limit = 100): ObservationRecord[] {
+    return this.db.prepare('SELECT * FROM observations WHERE processed_at IS NULL ORDER BY observed_at ASC LIMIT ?').all(limit) as ObservationRecord[];
+  }
+
+  markProcessed(ids: string[], now: Millis = Date.now()): void {
+    const stmt = this.db.prepare('UPDATE observations SET processed_at = ? WHERE id = ?');
+    this.db.transaction(() => ids.forEach((id) => stmt.run(now, id)))();
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM observations').get() as { n: number }).n;
+  }
+}

@@ -1,0 +1,44 @@
+/** Turning a user's question into FTS5 terms and named entities. */
+
+const STOP = new Set(
+  `a an and are as at be been but by can could did do does for from had has have he her hers him his how i if in into is it its
+  me my of on or our she so than that the their them then there these they this those to was we were what when where which who
+  whom why will with would you your yours about after again all also am any because before being both did does doing down during
+  each few further here just more most no nor not now off once only other out over own same should some such too under until up
+  very while ever did tell know think remember said say says like get got go going went`.split(/\s+/),
+);
+
+/** Lower-cased word tokens without stop words (unicode letters and digits). */
+export function queryTerms(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
+  const out: string[] = [];
+  for (const w of words) {
+    const clean = w.replace(/['’]s$/, '').replace(/['’]/g, '');
+    if (clean.length < 2 && !/\d/.test(clean)) continue;
+    if (STOP.has(clean)) continue;
+    if (!out.includes(clean)) out.push(clean);
+  }
+  return out.slice(0, 32);
+}
+
+/** An FTS5 MATCH expression: any term (OR), each quoted so user text can never be FTS syntax. */
+export function ftsQuery(terms: string[]): string | null {
+  if (!terms.length) return null;
+  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+}
+
+/** Capitalised words that are not sentence starters: names of people, apps, places the query is about. */
+export function queryEntities(text: string): string[] {
+  const out: string[] = [];
+  const re = /(^|[^\p{L}])(\p{Lu}[\p{L}\p{N}]+)/gu;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const word = m[2]!;
+    const before = text.slice(0, m.index + m[1]!.length).trimEnd();
+    const sentenceStart = before === '' || /[.!?]$/.test(before);
+    if (sentenceStart && STOP.has(word.toLowerCase())) continue;
+    if (STOP.has(word.toLowerCase())) continue;
+    if (!out.includes(word)) out.push(word);
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { EventEmitter } from 'node:events';
+import { rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SearchResult } from '../../shared/index.js';
+import { AudioRepo } from './audio-repo.js';
+import { BlobStore } from './blob-store.js';
+import { CounterRepo } from './counter-repo.js';
+import { openDatabase } from './database.js';
+import { EmbedQueue } from './embed-queue.js';
+import type { Embedder } from './embedder.js';
+import { StoreError } from './errors.js';
+import { Forgetter } from './forget.js';
+import { FrameRepo } from './frame-repo.js';
+import type { KeyProvider } from './key-provider.js';
+import { LlmCallRepo } from './llm-call-repo.js';
+import { MemoryRepo } from './memory-repo.js';
+import { MessageRepo } from './message-repo.js';
+import { ObservationRepo } from './observation-repo.js';
+import { Retriever } from './retriever.js';
+import { SettingsRepo } from './settings-repo.js';
+import { ThreadRepo } from './thread-repo.js';
+import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
+import { VectorIndex } from './vector-index.js';
+
+export interface OpenStoreOptions {
+  dataDir: string;
+  keyProvider: KeyProvider;
+  /** null: BM25 only (no vectors). Omitted: no embedder either; hosts pass the default UseEmbedder. */
+  embedder?: Embedder | null;
+  /** Page cache in MiB (default 64). */
+  cacheMiB?: number;
+  /** Open at an older schema version (upgrade tests only). */
+  targetVersion?: number;
+}
+
+/**
+ * The encrypted memory store of one data dir: one SQLite database (SQLite3MultipleCiphers, WAL,
+ * secure_delete) plus encrypted frame and audio files. Every room reaches data through this object.
+ */
+export class EngramStore {
+  readonly events = new EventEmitter();
+  readonly memories: MemoryRepo;
+  readonly frames: FrameRepo;
+  readonly audio: AudioRepo;
+  readonly observations: ObservationRepo;
+  readonly threads: ThreadRepo;
+  readonly messages: MessageRepo;
+  readonly settings: SettingsRepo;
+  readonly counters: CounterRepo;
+  readonly llmCalls: LlmCallRepo;
+  readonly retriever: Retriever;
+  private readonly embedQueue: EmbedQueue | null;
+  private readonly forgetter: Forgetter;
+  private readonly vectorIndex: VectorIndex | null;
+  private closed = false;
+
+  constructor(
+    readonly db: Db,
+    readonly dataDir: string,
+    readonly dbPath: string,
+    readonly masterKey: Buffer,
+    readonly keyKind: string,
+    readonly embedder: Embedder | null,
+    /** Where the pre-migration copy went, when this open migrated the schema. */
+    readonly migrationBackup: string | null,
+  ) {
+    this.events.setMaxListeners(50);
+    this.vectorIndex = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions) : null;
+    this.embedQueue = embedder && this.vectorIndex ? new EmbedQueue(db, embedder, this.vectorIndex) : null;
+    const vectors = () => this.vectorIndex;
+    this.memories = new MemoryRepo(db, vectors, this.events, () => this.embedQueue?.kick());
+    const frameBlobs = new BlobStore(join(dataDir, 'frames'), masterKey, 'frames');
+    const audioBlobs = new BlobStore(join(dataDir, 'audio'), masterKey, 'audio');
+    this.audio = new AudioRepo(db, audioBlobs);
+    this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
+    this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
+    this.observations = new ObservationRepo(db, this.events);
+    this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
+    this.messages = new MessageRepo(db, this.threads, this.events);
+    this.settings = new SettingsRepo(db);
+    this.counters = new CounterRepo(db);
+    this.llmCalls = new LlmCallRepo(db);
+    this.retriever = new Retriever(db, this.memories, embedder, vectors);
+    // Memories written while the app was closed (or before a crash) get their vectors now.
+    this.embedQueue?.kick();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  search(opts: SearchOptions): Promise<SearchResult[]> {
+    if (typeof opts.query !== 'string') throw new StoreError('INVALID_INPUT', 'the query must be a string');
+    return this.retriever.search(opts);
+  }
+
+  forget(range: { from: Millis; to: Millis }): ForgetReport {
+    if (!(range.from <= range.to)) throw new StoreError('INVALID_INPUT', 'forget needs a time range with from <= to');
+    const report = this.forgetter.range(range.from, range.to);
+    this.events.emit('forget', report);
+    return report;
+  }
+
+  /** Deletes every memory, source and file; settings and the key stay so the app keeps working. */
+  wipe(): ForgetReport {
+    const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    this.transaction(() => {
+      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters;');
+      this.db.exec("INSERT INTO memory_fts(memory_fts) VALUES('delete-all')");
+    });
+    if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');
+    rmSync(join(this.dataDir, 'frames'), { recursive: true, force: true });
+    rmSync(join(this.dataDir, 'audio'), { recursive: true, force: true });
+    rmSync(join(this.dataDir, 'backups'), { recursive: true, force: true });
+    this.db.exec('VACUUM');
+    this.forgetter.compact();
+    return report;
+  }
+
+  stats(): StoreStats {
+    const one = (sql: string): number => (this.db.prepare(sql).pluck().get() as number) ?? 0;
+    const byKind = Object.fromEntries(
+      (this.db.prepare('SELECT kind, count(*) AS n FROM memories WHERE is_experience = 0 GROUP BY kind').all() as { kind: string; n: number }[]).map((r) => [r.kind, r.n]),
+    );
+    let dbBytes = 0;
+    for (const suffix of ['', '-wal', '-shm']) {
+      try {
+        dbBytes += statSync(this.dbPath + suffix).size;
+      } catch {
+        // absent
+      }
+    }
+    return {
+      counts: {
+        core: byKind.core ?? 0,
+        episodic: byKind.episodic ?? 0,
+        semantic: byKind.semantic ?? 0,
+        procedural: byKind.procedural ?? 0,
+        resource: byKind.resource ?? 0,
+        knowledge_vault: byKind.knowledge_vault ?? 0,
+        experience: one('SELECT count(*) FROM memories WHERE is_experience = 1'),
+        frames: this.frames.count(),
+        observations: this.observations.count(),
+        messages: this.messages.count(),
+      },
+      frame_bytes: this.frames.totalBytes(),
+      audio_bytes: this.audio.totalBytes(),
+      db_bytes: dbBytes,
+      pending_embeddings: this.embedQueue?.pending() ?? 0,
+      counters: this.counters.all(),
+    };
+  }
+
+  /** Resolves once every memory written so far has its vector (tests, benchmarks, shutdown). */
+  async flushEmbeddings(): Promise<void> {
+    await this.embedQueue?.flush();
+  }
+
+  get embeddingError(): string | null {
+    return this.embedQueue?.lastError ?? null;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.embedQueue?.close();
+    this.events.removeAllListeners();
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // read-only or busy: skip
+    }
+    this.db.close();
+  }
+}
+
+/** Opens the store of a data dir: resolves the key, refuses wrong keys and newer schemas, migrates. */
+export async function openStore(opts: OpenStoreOptions): Promise<EngramStore> {
+  const key = await opts.keyProvider.getKey();
+  const { db, path, backup } = openDatabase({ dataDir: opts.dataDir, key, cacheMiB: opts.cacheMiB, targetVersion: opts.targetVersion });
+  try {
+    return new EngramStore(db, opts.dataDir, path, key, opts.keyProvider.kind, opts.embedder ?? null, backup);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

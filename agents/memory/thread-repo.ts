@@ -1,0 +1,43 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { StoreError } from './errors.js';
+import { newId } from './ids.js';
+import type { ThreadRecord } from './types.js';
+
+/** Chat threads. Deleting one (forget.ts) removes its messages and the memories citing them. */
+export class ThreadRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly deleteThread: (id: string) => boolean,
+  ) {}
+
+  create(title: string, at: number = Date.now()): ThreadRecord {
+    const t: ThreadRecord = { id: newId('thr', at), title: title.trim().slice(0, 200) || 'New conversation', created_at: at, updated_at: at };
+    this.db.prepare('INSERT INTO threads (id, title, created_at, updated_at) VALUES (@id, @title, @created_at, @updated_at)').run(t);
+    return t;
+  }
+
+  get(id: string): ThreadRecord | null {
+    return (this.db.prepare('SELECT * FROM threads WHERE id = ?').get(id) as ThreadRecord | undefined) ?? null;
+  }
+
+  list(opts: { limit?: number } = {}): ThreadRecord[] {
+    return this.db.prepare('SELECT * FROM threads ORDER BY updated_at DESC LIMIT ?').all(opts.limit ?? 500) as ThreadRecord[];
+  }
+
+  rename(id: string, title: string): ThreadRecord {
+    const clean = title.trim().slice(0, 200);
+    if (!clean) throw new StoreError('INVALID_INPUT', 'a thread title cannot be empty');
+    if (this.db.prepare('UPDATE threads SET title = ?, updated_at = ? WHERE id = ?').run(clean, Date.now(), id).changes === 0) {
+      throw new StoreError('NOT_FOUND', `no thread ${id}`);
+    }
+    return this.get(id)!;
+  }
+
+  touch(id: string, at: number): void {
+    this.db.prepare('UPDATE threads SET updated_at = max(updated_at, ?) WHERE id = ?').run(at, id);
+  }
+
+  delete(id: string): boolean {
+    return this.deleteThread(id);
+  }
+}
