@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm run bench -- NAME [args]`: runs test/bench/NAME.bench.ts with tsx, passing the rest of the
+// arguments through. Benchmarks print figures (and one JSON object with --json); they are not tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const benchDir = join(root, 'test', 'bench');
+const available = existsSync(benchDir)
+  ? readdirSync(benchDir).filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace(/\.bench\.ts$/, '')).sort()
+  : [];
+const [name, ...rest] = process.argv.slice(2);
+if (!name || name === '--help' || name === '-h') {
+  console.log(`usage: npm run bench -- NAME [options]\n\nbenchmarks: ${available.join(', ') || '(none)'}`);
+  process.exit(name ? 0 : 2);
+}
+if (!available.includes(name)) {
+  console.error(`bench: unknown benchmark "${name}" (available: ${available.join(', ')})`);
+  process.exit(2);
+}
+const r = spawnSync(process.execPath, ['--import', 'tsx', join(benchDir, `${name}.bench.ts`), ...rest], { stdio: 'inherit', cwd: root });
+process.exit(r.status ?? 1);
