@@ -1,0 +1,27 @@
+/**
+ * Names shared by the main process, the preloads and the tests. The preloads cannot import this
+ * file at run time (sandboxed preloads only `require('electron')`), so they repeat the literals and
+ * the compiler checks them against these types.
+ */
+
+/** The renderer's one request channel (ipcRenderer.invoke → ipcMain.handle). */
+export const INVOKE_CHANNEL = 'engram:invoke' as const;
+/** The renderer's one event channel (webContents.send → ipcRenderer.on). */
+export const EVENT_CHANNEL = 'engram:event' as const;
+/** The small built-in pages (consent, passphrase) talk on their own channel. */
+export const SHELL_PAGE_CHANNEL = 'engram-shell:invoke' as const;
+/** The hidden microphone recorder: main → recorder commands, recorder → main chunks. */
+export const RECORDER_COMMAND_CHANNEL = 'engram-recorder:command' as const;
+export const RECORDER_CHUNK_CHANNEL = 'engram-recorder:chunk' as const;
+export const RECORDER_STATE_CHANNEL = 'engram-recorder:state' as const;
+
+/** Content is served from app://engram/ instead of file:// (Electron security checklist #18). */
+export const APP_SCHEME = 'app' as const;
+export const APP_HOST = 'engram' as const;
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}` as const;
+/** Built-in pages live under this prefix, served from resources/pages instead of the renderer bundle. */
+export const SHELL_PAGES_PREFIX = '/__shell/' as const;
+
+export const APP_NAME = 'Engram';
+/** Reverse-DNS id used by electron-builder, notifications (Windows AppUserModelID) and the keychain. */
+export const APP_ID = 'dev.engram.app';

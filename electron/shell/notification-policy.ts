@@ -1,0 +1,54 @@
+/**
+ * Native notifications for problems the user must know about (capture stopped, OCR failing, the
+ * key could not be unlocked). The same problem is told once per quiet period, not on every tick.
+ */
+export type ProblemSource = 'capture' | 'ocr' | 'key' | 'storage' | 'audio' | 'model';
+
+export interface Problem {
+  source: ProblemSource;
+  /** One line, already written for the user. */
+  message: string;
+}
+
+export interface NotificationSpec {
+  title: string;
+  body: string;
+}
+
+const TITLES: Record<ProblemSource, string> = {
+  capture: 'Engram stopped capturing',
+  ocr: 'Engram cannot read the screen',
+  key: 'Engram cannot unlock your memory',
+  storage: 'Engram cannot save',
+  audio: 'Engram cannot record audio',
+  model: 'Engram cannot reach the model',
+};
+
+export function notificationFor(problem: Problem): NotificationSpec {
+  const body = problem.message.split('\n')[0]!.slice(0, 240);
+  return { title: TITLES[problem.source], body };
+}
+
+export class NotificationThrottle {
+  private readonly lastShown = new Map<string, number>();
+
+  constructor(
+    private readonly quietMs = 15 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** True when this problem should be shown now (and records that it was). */
+  shouldShow(problem: Problem): boolean {
+    const key = `${problem.source}\u0000${problem.message}`;
+    const t = this.now();
+    const last = this.lastShown.get(key);
+    if (last !== undefined && t - last < this.quietMs) return false;
+    this.lastShown.set(key, t);
+    return true;
+  }
+
+  /** Forget a source once it has recovered, so a relapse is told again. */
+  clear(source: ProblemSource): void {
+    for (const key of [...this.lastShown.keys()]) if (key.startsWith(`${source}\u0000`)) this.lastShown.delete(key);
+  }
+}

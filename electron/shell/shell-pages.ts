@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ConsentChoiceSchema } from './consent.js';
+import { SHELL_PAGES_PREFIX, APP_ORIGIN } from './constants.js';
+
+/**
+ * The two small built-in pages that run before the store is open: first-run consent and the
+ * passphrase prompt. They talk to the main process on their own channel with these messages, each
+ * page only its own actions. Their preload exposes `window.engramShell.call(action, input)`.
+ */
+export type ShellPage = 'consent' | 'passphrase';
+
+export const SHELL_PAGE_URLS: Record<ShellPage, string> = {
+  consent: `${APP_ORIGIN}${SHELL_PAGES_PREFIX}consent.html`,
+  passphrase: `${APP_ORIGIN}${SHELL_PAGES_PREFIX}passphrase.html`,
+};
+
+export const ShellCallSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('consent.info') }).strict(),
+  z.object({ action: z.literal('consent.accept'), input: ConsentChoiceSchema }).strict(),
+  z.object({ action: z.literal('consent.decline') }).strict(),
+  z.object({ action: z.literal('passphrase.info') }).strict(),
+  z.object({ action: z.literal('passphrase.submit'), input: z.object({ passphrase: z.string().min(1).max(1024) }).strict() }).strict(),
+  z.object({ action: z.literal('passphrase.cancel') }).strict(),
+]);
+export type ShellCall = z.infer<typeof ShellCallSchema>;
+export type ShellAction = ShellCall['action'];
+
+export const PAGE_ACTIONS: Record<ShellPage, readonly ShellAction[]> = {
+  consent: ['consent.info', 'consent.accept', 'consent.decline'],
+  passphrase: ['passphrase.info', 'passphrase.submit', 'passphrase.cancel'],
+};
+
+export type ShellResult = { ok: true; output: unknown } | { ok: false; error: string };
+
+export interface ConsentInfo {
+  data_dir: string;
+  platform: NodeJS.Platform;
+  /** Where to grant screen recording on this OS, one line. */
+  permission_hint: string | null;
+}
+
+/** Validates a page's call; a page may only use its own actions. */
+export function parseShellCall(page: ShellPage, raw: unknown): { ok: true; call: ShellCall } | { ok: false; error: string } {
+  const parsed = ShellCallSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: 'Malformed request.' };
+  if (!PAGE_ACTIONS[page].includes(parsed.data.action)) return { ok: false, error: `This page may not call ${parsed.data.action}.` };
+  return { ok: true, call: parsed.data };
+}
+
+export function screenPermissionHint(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string | null {
+  if (platform === 'darwin') return 'macOS will ask you to allow Screen Recording for Engram in System Settings → Privacy & Security.';
+  if (platform === 'linux' && (env.XDG_SESSION_TYPE === 'wayland' || env.WAYLAND_DISPLAY)) {
+    return 'On Wayland your desktop will ask which screen Engram may record; choose it and allow it to be remembered.';
+  }
+  return null;
+}
