@@ -22,6 +22,24 @@ export class Forgetter {
     return this.memories.delete(this.memories.bySource(type, ids));
   }
 
+  /** What range() would delete, without deleting (for confirmations that say what will go). */
+  preview(from: Millis, to: Millis): ForgetReport {
+    const ids = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as string[];
+    const frames = ids('SELECT id FROM frames WHERE captured_at BETWEEN ? AND ?');
+    const observations = ids('SELECT id FROM observations WHERE observed_at BETWEEN ? AND ?');
+    const messages = ids('SELECT id FROM messages WHERE created_at BETWEEN ? AND ?');
+    const audio = this.audio.idsBetween(from, to);
+    const memoryIds = new Set<string>([
+      ...this.memories.bySource('frame', frames),
+      ...this.memories.bySource('observation', observations),
+      ...this.memories.bySource('message', messages),
+      ...this.memories.bySource('audio', audio),
+      ...ids('SELECT id FROM memories WHERE created_at BETWEEN ? AND ?'),
+      ...ids('SELECT id FROM memories WHERE occurred_at BETWEEN ? AND ?'),
+    ]);
+    return { memories: memoryIds.size, frames: frames.length, observations: observations.length, messages: messages.length, audio: audio.length };
+  }
+
   range(from: Millis, to: Millis): ForgetReport {
     const ids = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as string[];
     const frames = ids('SELECT id FROM frames WHERE captured_at BETWEEN ? AND ?');

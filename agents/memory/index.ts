@@ -13,3 +13,4 @@ export { maskSecret } from './memory-codec.js';
 export { queryTerms, queryEntities } from './query-text.js';
 export type { LlmCallRecord, LlmUsageSummary } from './llm-call-repo.js';
 export type * from './types.js';
+export { defaultDataDir } from './data-dir.js';

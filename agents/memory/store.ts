@@ -102,6 +102,11 @@ export class EngramStore {
     return report;
   }
 
+  forgetPreview(range: { from: Millis; to: Millis }): ForgetReport {
+    if (!(range.from <= range.to)) throw new StoreError('INVALID_INPUT', 'forget needs a time range with from <= to');
+    return this.forgetter.preview(range.from, range.to);
+  }
+
   /** Deletes every memory, source and file; settings and the key stay so the app keeps working. */
   wipe(): ForgetReport {
     const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });

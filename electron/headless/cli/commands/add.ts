@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { MessageListSchema, type MessageInput } from '../../../../shared/index.js';
+import { bool, str } from '../args.js';
+import { CliError, type Command } from '../command.js';
+import { ingestAdded } from '../ingest.js';
+
+function readMessages(path: string): MessageInput[] {
+  let raw: string;
+  try {
+    raw = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new CliError(`add: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (err) {
+    throw new CliError(`add: ${path} is not valid JSON (${String((err as Error).message).split('\n')[0]})`);
+  }
+  const parsed = MessageListSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliError(`add: ${path} is not a list of {role, content} messages (at ${issue?.path.join('.') || 'top level'}: ${issue?.message})`);
+  }
+  if (parsed.data.length === 0) throw new CliError(`add: ${path} has no messages`);
+  return parsed.data;
+}
+
+export const addCommand: Command = {
+  name: 'add',
+  summary: 'remember a note or a conversation',
+  help: `usage: engram add --text "..." | --file messages.json [--thread TITLE] [--json]
+
+Stores what you give it and turns it into memories.
+  --text TEXT     a note in your own words ("My manager is Ana", "the VPN needs the staging profile")
+  --file FILE     a JSON list of chat messages {role, content} (content: a string or [{type:"text", text}]);
+                  assistant tool_calls and role "tool" turns are kept and distilled into experiences.
+                  Use - to read standard input.
+  --thread TITLE  the conversation to file it under (default: a new one)
+  --json          print {"thread_id", "message_ids", "memory_ids"}`,
+  options: { text: { type: 'string' }, file: { type: 'string' }, thread: { type: 'string' }, json: { type: 'boolean' } },
+  async run(args, ctx) {
+    const text = str(args, 'text');
+    const file = str(args, 'file');
+    if ((text === undefined) === (file === undefined)) throw new CliError('add: give exactly one of --text or --file');
+    if (text !== undefined && text.trim() === '') throw new CliError('add: --text is empty');
+    const messages: MessageInput[] = text !== undefined ? [{ role: 'user', content: text }] : readMessages(file!);
+    const store = await ctx.openStore();
+    try {
+      const title = str(args, 'thread') ?? (text !== undefined ? 'Notes' : `Imported conversation`);
+      const result = await ingestAdded(store, messages, title);
+      if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(result) + '\n');
+      else {
+        const n = result.message_ids.length;
+        ctx.io.stdout(`stored ${n} message${n === 1 ? '' : 's'}, ${result.memory_ids.length} memor${result.memory_ids.length === 1 ? 'y' : 'ies'} written\n`);
+      }
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,85 @@
+import { MemoryKindSchema, type MemoryKind, type SearchResult } from '../../../../shared/index.js';
+import { bool, positiveInt, str, strs } from '../args.js';
+import { CliError, type Command } from '../command.js';
+import { parseTimeArg } from '../time-arg.js';
+
+export function parseKinds(values: string[]): MemoryKind[] | undefined {
+  if (!values.length) return undefined;
+  return values.map((v) => {
+    const k = MemoryKindSchema.safeParse(v.replace('-', '_').replace(/^vault$/, 'knowledge_vault'));
+    if (!k.success) throw new CliError(`unknown kind "${v}" (kinds: ${MemoryKindSchema.options.join(', ')})`);
+    return k.data;
+  });
+}
+
+/** The machine-readable shape other tools rely on: id, kind, text, score, created_at (+ context). */
+export function resultJson(r: SearchResult) {
+  return {
+    id: r.memory.id,
+    kind: r.memory.kind,
+    title: r.memory.title,
+    text: r.memory.text,
+    score: Number(r.score.toFixed(6)),
+    created_at: r.memory.created_at,
+    occurred_at: r.memory.occurred_at,
+    app: r.memory.app,
+    reasons: r.reasons,
+  };
+}
+
+const oneLine = (s: string, n: number) => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+};
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'search your memories (keywords and meaning)',
+  help: `usage: engram search QUERY [--kind K] [--since WHEN] [--until WHEN] [--app APP] [--limit N] [--json]
+
+Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memories ranked up.
+  --kind K        only these kinds (repeat or comma-separate): core, episodic, semantic,
+                  procedural, resource, knowledge_vault
+  --since WHEN    "4 days ago", "yesterday", "last Monday", or an ISO date
+  --until WHEN    same forms
+  --app APP       only memories from this app
+  --limit N       at most N results (default 10)
+  --json          a JSON array: [{id, kind, text, score, created_at, ...}]`,
+  options: {
+    kind: { type: 'string', multiple: true },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    app: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  allowPositionals: true,
+  async run(args, ctx) {
+    const query = args.positionals.join(' ').trim();
+    if (!query) throw new CliError('search: give a query, e.g. engram search "budget spreadsheet"');
+    const kinds = parseKinds(strs(args, 'kind'));
+    const since = str(args, 'since') !== undefined ? parseTimeArg(str(args, 'since')!, '--since') : undefined;
+    const until = str(args, 'until') !== undefined ? parseTimeArg(str(args, 'until')!, '--until') : undefined;
+    const limit = positiveInt(args, 'limit', 10, 200);
+    const store = await ctx.openStore();
+    try {
+      const results = await store.search({ query, kinds, since, until, app: str(args, 'app'), limit });
+      if (ctx.json || bool(args, 'json')) {
+        ctx.io.stdout(JSON.stringify(results.map(resultJson)) + '\n');
+        return 0;
+      }
+      if (!results.length) {
+        ctx.io.stdout('no memories match\n');
+        return 0;
+      }
+      for (const r of results) {
+        const when = (r.memory.occurred_at ?? r.memory.created_at).slice(0, 16).replace('T', ' ');
+        ctx.io.stdout(`${r.score.toFixed(3)}  ${r.memory.kind.padEnd(15)} ${when}  ${oneLine(r.memory.title || r.memory.text, 70)}\n`);
+        ctx.io.stdout(`       ${r.memory.id}${r.memory.title && r.memory.text !== r.memory.title ? `  ${oneLine(r.memory.text, 60)}` : ''}\n`);
+      }
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};

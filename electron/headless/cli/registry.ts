@@ -1,0 +1,8 @@
+import type { Command } from './command.js';
+import { addCommand } from './commands/add.js';
+import { forgetCommand } from './commands/forget.js';
+import { searchCommand } from './commands/search.js';
+import { statsCommand } from './commands/stats.js';
+
+/** Every `engram` command, in the order --help lists them. */
+export const COMMANDS: readonly Command[] = [addCommand, searchCommand, forgetCommand, statsCommand];
