@@ -1,0 +1,28 @@
+/** agents/chat: retrieval-augmented chat over the user's memories, with citations. */
+export {
+  ChatService,
+  DEFAULT_MAX_QUESTION_CHARS,
+  titleFor,
+  type AskInput,
+  type ChatMessageView,
+  type ChatMode,
+  type ChatServiceOptions,
+  type ChatSink,
+  type ChatStore,
+  type ChatTurn,
+  type StoredTurn,
+  type TurnRetrieval,
+  type TurnStatus,
+} from './chat-service.js';
+export { ChatError, type ChatErrorCode } from './chat-error.js';
+export { mapCitations, citedNumbers, type Citation } from './citations.js';
+export { parseQuestionTime, type QuestionTime, type TimeRange } from './time-range.js';
+export { searchQueryOf } from './search-query.js';
+export { estimateTokens } from './token-estimate.js';
+export { DEFAULT_QUOTAS, SEARCHED_KINDS, isWithheldFromModel, retrieveMemories, type RetrievalQuotas, type MemorySource } from './memory-retriever.js';
+export { DEFAULT_BUDGET, buildPrompt, systemPrompt, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
+export { composeOfflineAnswer, NO_MODEL_SENTENCE, type OfflineAnswer } from './offline-answer.js';
+export { extractTopics } from './topic-extractor.js';
+export { TimeFormatter, memoryLine } from './memory-line.js';
+export { ZonedCalendar, localTimeZone, isValidTimeZone } from './zoned-calendar.js';
+export type { Candidate, NumberedMemory, Retrieval } from './retrieval-types.js';

@@ -1,0 +1,139 @@
+import type { Memory } from '../../shared/index.js';
+
+/** Formats times for people: in the user's time zone, with the weekday (people remember days, not dates). */
+export class TimeFormatter {
+  private readonly day: Intl.DateTimeFormat;
+  private readonly time: Intl.DateTimeFormat;
+  private readonly full: Intl.DateTimeFormat;
+
+  constructor(readonly timeZone: string) {
+    this.day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+    this.time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+    this.full = new Intl.DateTimeFormat('en-GB', {
+      timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false,
+    });
+  }
+
+  /** "Wed 11 Jun 2025" (no commas: it reads better inside a line). */
+  dayOf(ms: number): string {
+    return this.day.format(ms).replace(/,/g, '');
+  }
+  clock(ms: number): string {
+    return this.time.format(ms);
+  }
+  /** "Wed 11 Jun 2025 14:30–15:20", or across days "Wed 11 Jun 2025 23:30 – Thu 12 Jun 2025 01:10". */
+  span(from: number, to: number | null): string {
+    if (to === null || to <= from) return `${this.dayOf(from)} ${this.clock(from)}`;
+    if (this.dayOf(from) === this.dayOf(to)) return `${this.dayOf(from)} ${this.clock(from)}–${this.clock(to)}`;
+    return `${this.dayOf(from)} ${this.clock(from)} – ${this.dayOf(to)} ${this.clock(to)}`;
+  }
+  now(ms: number): string {
+    return this.full.format(ms);
+  }
+}
+
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function clip(text: string, max: number): string {
+  const t = collapse(text);
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** When a memory happened (episodic) or was learned (others). */
+export function memoryTime(m: Memory): { from: number; to: number | null } {
+  if (m.occurred_at) return { from: Date.parse(m.occurred_at), to: m.ended_at ? Date.parse(m.ended_at) : null };
+  return { from: Date.parse(m.updated_at || m.created_at), to: null };
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+/** "Title: text", unless the text already says the title. */
+export function withTitle(title: string, text: string): string {
+  if (!title) return text;
+  if (!text) return title;
+  return text.toLowerCase().includes(title.toLowerCase()) ? text : `${title}: ${text}`;
+}
+
+export function isExperience(m: Memory): boolean {
+  return m.kind === 'procedural' && m.fields['entry_type'] === 'experience';
+}
+
+/** Kind-specific facts worth a model's (or a reader's) attention, in a few words. */
+function extras(m: Memory): string[] {
+  const f = m.fields;
+  const out: string[] = [];
+  switch (m.kind) {
+    case 'procedural': {
+      if (isExperience(m)) {
+        const task = str(f['task']);
+        const action = str(f['action']);
+        const outcome = str(f['outcome']);
+        if (task) out.push(`task: ${task}`);
+        if (action) out.push(`action: ${action}`);
+        if (outcome) out.push(`outcome: ${outcome}`);
+        const reason = str(f['reason']);
+        if (reason) out.push(`why: ${reason}`);
+      } else {
+        const steps = Array.isArray(f['steps']) ? f['steps'].filter((s): s is string => typeof s === 'string') : [];
+        if (steps.length) out.push(`steps: ${steps.slice(0, 6).map((s, i) => `${i + 1}. ${s}`).join(' ')}${steps.length > 6 ? ' …' : ''}`);
+      }
+      break;
+    }
+    case 'resource': {
+      const location = str(f['location']);
+      if (location) out.push(`at ${location}`);
+      const excerpt = str(f['excerpt']);
+      if (excerpt) out.push(`excerpt: ${excerpt}`);
+      break;
+    }
+    case 'knowledge_vault': {
+      const kind = str(f['entry_type']);
+      if (kind) out.push(kind);
+      // The store masks secrets unless revealed; only the masked form ever gets here.
+      const secret = str(f['secret']);
+      if (secret) out.push(`value (masked): ${secret}`);
+      break;
+    }
+    case 'semantic': {
+      const source = str(f['source']);
+      if (source) out.push(`source: ${source}`);
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+export const KIND_LABEL: Record<Memory['kind'], string> = {
+  core: 'core',
+  episodic: 'event',
+  semantic: 'fact',
+  procedural: 'procedure',
+  resource: 'resource',
+  knowledge_vault: 'vault',
+};
+
+/**
+ * One memory as one line: kind, when, where, what. `maxChars` bounds the whole line, so a long
+ * OCR-heavy memory cannot crowd out the others in the prompt.
+ */
+export function memoryLine(m: Memory, fmt: TimeFormatter, maxChars: number): string {
+  const t = memoryTime(m);
+  const when = m.occurred_at ? fmt.span(t.from, t.to) : `noted ${fmt.dayOf(t.from)}`;
+  const kind = isExperience(m) ? 'experience' : KIND_LABEL[m.kind];
+  const head = [kind, when, m.app].filter(Boolean).join(' · ');
+  const title = collapse(m.title);
+  const text = collapse(m.text);
+  const body = [withTitle(title, text), ...extras(m), collapse(m.details)]
+    .filter((s) => s && s.length > 0)
+    .join(' — ');
+  return clip(`${head} — ${body}`, maxChars);
+}

@@ -1,0 +1,133 @@
+import type { Memory, MemoryKind, SearchResult } from '../../shared/index.js';
+import type { EngramStore } from '../memory/index.js';
+import type { Candidate, Retrieval } from './retrieval-types.js';
+import type { TimeRange } from './time-range.js';
+
+/** What retrieval needs from the store. */
+export type MemorySource = Pick<EngramStore, 'search'> & { memories: Pick<EngramStore['memories'], 'list'> };
+
+export interface RetrievalQuotas {
+  /** Search results kept per kind (MIRIX keeps 10). */
+  perKind: number;
+  /** Events in the asked-about window, added whatever the words of the question. */
+  recentInWindow: number;
+  /** Latest events added when the question names no time ("what was I just doing?"). */
+  recentWithoutWindow: number;
+  /** Search results scoring below this share of the best one are dropped (vector search always returns something). */
+  minRelativeScore: number;
+  /** Core blocks are few by design; a bound keeps a runaway import from flooding the prompt. */
+  maxCoreBlocks: number;
+}
+
+export const DEFAULT_QUOTAS: RetrievalQuotas = {
+  perKind: 10,
+  recentInWindow: 10,
+  recentWithoutWindow: 3,
+  minRelativeScore: 0.2,
+  maxCoreBlocks: 12,
+};
+
+/** Searched kinds: core blocks are not searched, they are always in the prompt. */
+export const SEARCHED_KINDS: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'];
+
+/** A long event that started before the window still overlaps it: look back this far for its start. */
+const EVENT_LOOKBACK_MS = 6 * 3_600_000;
+
+/** Vault items without a sensitivity count as high: the field defaults to high. */
+export function isWithheldFromModel(m: Memory): boolean {
+  if (m.kind !== 'knowledge_vault') return false;
+  const s = m.fields['sensitivity'];
+  return s !== 'low' && s !== 'medium';
+}
+
+function endOf(m: Memory): number {
+  const start = Date.parse(m.occurred_at ?? m.created_at);
+  return m.ended_at ? Date.parse(m.ended_at) : start;
+}
+
+function startOf(m: Memory): number {
+  return Date.parse(m.occurred_at ?? m.created_at);
+}
+
+/** Events overlapping the window; for a moment ("yesterday at 3pm") the nearest first, else the newest first. */
+function eventsInWindow(source: MemorySource, range: TimeRange, limit: number): Memory[] {
+  const rows = source.memories.list({
+    kinds: ['episodic'],
+    since: range.from - EVENT_LOOKBACK_MS,
+    until: range.to,
+    order: 'newest',
+    limit: Math.max(limit * 5, 50),
+  });
+  const overlapping = rows.filter((m) => startOf(m) <= range.to && endOf(m) >= range.from);
+  if (range.focus !== null) {
+    const f = range.focus;
+    const distance = (m: Memory) => (startOf(m) <= f && endOf(m) >= f ? 0 : Math.min(Math.abs(startOf(m) - f), Math.abs(endOf(m) - f)));
+    overlapping.sort((a, b) => distance(a) - distance(b));
+  }
+  return overlapping.slice(0, limit);
+}
+
+/**
+ * Gathers what a question needs: core blocks always; per kind, the best search matches (inside the
+ * time window when the question names one); and the events of that window. High-sensitivity vault
+ * matches are set aside so no prompt ever carries them.
+ */
+export async function retrieveMemories(
+  source: MemorySource,
+  input: { rest: string; query: string; timeRange: TimeRange | null; now: number },
+  quotas: RetrievalQuotas = DEFAULT_QUOTAS,
+): Promise<Retrieval> {
+  const started = performance.now();
+  const { query, timeRange } = input;
+
+  const core = source.memories
+    .list({ kinds: ['core'], order: 'oldest', limit: quotas.maxCoreBlocks })
+    .filter((m) => m.text.trim() !== '');
+
+  // One pooled search, then a quota per kind: one BM25 pass and one vector pass instead of one per kind.
+  let hits: SearchResult[] = [];
+  if (query.trim() !== '') {
+    hits = await source.search({
+      query,
+      kinds: SEARCHED_KINDS,
+      since: timeRange?.from,
+      until: timeRange?.to,
+      limit: Math.min(200, quotas.perKind * SEARCHED_KINDS.length * 2),
+      now: input.now,
+    });
+  }
+  const best = hits.reduce((mx, h) => Math.max(mx, h.score), 0);
+  const floor = best * quotas.minRelativeScore;
+
+  const candidates: Candidate[] = [];
+  const withheld: Memory[] = [];
+  const seen = new Set<string>();
+  const rankInKind = new Map<MemoryKind, number>();
+  for (const h of hits) {
+    if (h.score < floor || seen.has(h.memory.id)) continue;
+    if (isWithheldFromModel(h.memory)) {
+      if (withheld.length < 3) withheld.push(h.memory);
+      seen.add(h.memory.id);
+      continue;
+    }
+    const rank = rankInKind.get(h.memory.kind) ?? 0;
+    if (rank >= quotas.perKind) continue;
+    rankInKind.set(h.memory.kind, rank + 1);
+    seen.add(h.memory.id);
+    // Round-robin across kinds: the 2nd best fact outranks the 5th best event when the budget is short.
+    candidates.push({ memory: h.memory, score: h.score, source: 'search', priority: rank });
+  }
+
+  const recent = timeRange
+    ? eventsInWindow(source, timeRange, quotas.recentInWindow)
+    : source.memories.list({ kinds: ['episodic'], order: 'newest', limit: quotas.recentWithoutWindow });
+  recent.forEach((m, i) => {
+    if (seen.has(m.id)) return;
+    seen.add(m.id);
+    // With a window, its events are the answer to "what was I doing"; without one they are background.
+    candidates.push({ memory: m, score: null, source: 'recent', priority: timeRange ? i : quotas.perKind + i });
+  });
+
+  candidates.sort((a, b) => a.priority - b.priority || (b.score ?? 0) - (a.score ?? 0));
+  return { rest: input.rest, query, timeRange, core, candidates, withheld, elapsedMs: performance.now() - started };
+}

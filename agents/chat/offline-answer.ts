@@ -1,0 +1,142 @@
+import type { Memory, MemoryKind } from '../../shared/index.js';
+import { clip, collapse, isExperience, memoryTime, withTitle, type TimeFormatter } from './memory-line.js';
+import type { NumberedMemory } from './retrieval-types.js';
+import type { TimeRange } from './time-range.js';
+
+export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer lists the memories that best match your question.';
+
+export interface OfflineAnswerInput {
+  numbered: NumberedMemory[];
+  timeRange: TimeRange | null;
+  query: string;
+  withheldCount: number;
+  fmt: TimeFormatter;
+  /** Replaces the no-model sentence (e.g. when the model failed before saying anything). */
+  lead?: string;
+  /** At most this many lines per group, so the answer stays readable. */
+  perGroup?: number;
+}
+
+export interface OfflineAnswer {
+  text: string;
+  /** The [n] the text cites, in order. */
+  cited: number[];
+}
+
+const GROUPS: { title: string; test: (m: Memory) => boolean }[] = [
+  { title: 'Facts', test: (m) => m.kind === 'semantic' },
+  { title: 'How-tos', test: (m) => m.kind === 'procedural' && !isExperience(m) },
+  { title: 'What was tried before', test: (m) => isExperience(m) },
+  { title: 'Documents and links', test: (m) => m.kind === 'resource' },
+  { title: 'Vault (values masked)', test: (m) => m.kind === 'knowledge_vault' },
+  { title: 'About you', test: (m) => (m.kind as MemoryKind) === 'core' },
+];
+
+function summary(m: Memory, maxChars: number): string {
+  let s = withTitle(collapse(m.title), collapse(m.text));
+  const f = m.fields;
+  if (m.kind === 'resource' && typeof f['location'] === 'string' && !s.includes(f['location'])) s += ` (${f['location']})`;
+  if (isExperience(m) && typeof f['outcome'] === 'string') s += ` (outcome: ${f['outcome']})`;
+  if (m.kind === 'knowledge_vault' && typeof f['secret'] === 'string') s += ` (${f['secret']})`;
+  return clip(s, maxChars);
+}
+
+function eventLine(e: NumberedMemory, fmt: TimeFormatter, withDay: boolean): string {
+  const t = memoryTime(e.memory);
+  const when = t.to && t.to > t.from ? `${fmt.clock(t.from)}–${fmt.clock(t.to)}` : fmt.clock(t.from);
+  const app = e.memory.app ? ` · ${e.memory.app}` : '';
+  return `- ${withDay ? `${fmt.dayOf(t.from)} ` : ''}${when}${app}: ${summary(e.memory, 220)} [${e.n}]`;
+}
+
+function windowPhrase(range: TimeRange, fmt: TimeFormatter): string {
+  if (range.focus !== null) return ` around ${fmt.span(range.focus, null)}`;
+  if (range.from <= 0) return ` before ${fmt.span(range.to, null)}`;
+  return ` (${range.label}: ${fmt.span(range.from, null)} to ${fmt.span(range.to, null)})`;
+}
+
+/**
+ * The answer Engram gives without a model: the best matching memories, grouped by kind and, for
+ * events, by day and time, each with its [n]. For a moment ("yesterday at 3pm") what was going on
+ * at that moment comes first.
+ */
+export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
+  const { fmt, timeRange } = input;
+  const perGroup = input.perGroup ?? 8;
+  const out: string[] = [input.lead ?? NO_MODEL_SENTENCE];
+  const cited: number[] = [];
+
+  if (input.numbered.length === 0) {
+    const what = input.query ? ` about "${clip(input.query, 80)}"` : '';
+    out.push(`I found nothing in your memories${what}${timeRange ? windowPhrase(timeRange, fmt) : ''}.`);
+  }
+
+  // Without a window, the latest events are background for a model; shown to a reader they are noise,
+  // unless nothing matched the words of the question at all ("what was I just doing?").
+  const anySearchHit = input.numbered.some((m) => m.source === 'search');
+  const events = input.numbered.filter((m) => m.memory.kind === 'episodic' && (timeRange || m.source === 'search' || !anySearchHit));
+  if (events.length) {
+    const shown: NumberedMemory[] = [];
+    if (timeRange?.focus != null) {
+      const f = timeRange.focus;
+      const during = events.filter((e) => {
+        const t = memoryTime(e.memory);
+        return t.from <= f && (t.to ?? t.from) >= f;
+      });
+      const around = events.filter((e) => !during.includes(e));
+      if (during.length) {
+        out.push('', `At ${fmt.span(f, null)} you were:`);
+        for (const e of during.slice(0, perGroup)) {
+          out.push(eventLine(e, fmt, false));
+          shown.push(e);
+        }
+      } else {
+        out.push('', `Nothing was recorded exactly at ${fmt.span(f, null)}.`);
+      }
+      const rest = around.slice(0, Math.max(0, perGroup - shown.length));
+      if (rest.length) {
+        out.push('', during.length ? 'Shortly before and after:' : 'Closest events:');
+        rest.sort((a, b) => memoryTime(a.memory).from - memoryTime(b.memory).from);
+        for (const e of rest) {
+          out.push(eventLine(e, fmt, false));
+          shown.push(e);
+        }
+      }
+    } else {
+      const list = events.slice(0, Math.max(perGroup, 10));
+      const byDay = new Map<string, NumberedMemory[]>();
+      for (const e of list) {
+        const day = fmt.dayOf(memoryTime(e.memory).from);
+        byDay.set(day, [...(byDay.get(day) ?? []), e]);
+      }
+      out.push('', timeRange ? `What you did${windowPhrase(timeRange, fmt)}:` : 'Events:');
+      for (const [day, items] of byDay) {
+        out.push(`${day}:`);
+        for (const e of items) {
+          out.push(eventLine(e, fmt, false));
+          shown.push(e);
+        }
+      }
+    }
+    cited.push(...shown.map((e) => e.n));
+  }
+
+  for (const g of GROUPS) {
+    const items = input.numbered.filter((m) => g.test(m.memory)).slice(0, perGroup);
+    if (!items.length) continue;
+    out.push('', `${g.title}:`);
+    for (const m of items) {
+      out.push(`- ${summary(m.memory, 240)} [${m.n}]`);
+      cited.push(m.n);
+    }
+  }
+
+  if (input.withheldCount > 0) {
+    out.push(
+      '',
+      input.withheldCount === 1
+        ? 'A matching item in your knowledge vault is marked highly sensitive, so it is not shown here; you can reveal it locally in Engram.'
+        : `${input.withheldCount} matching items in your knowledge vault are marked highly sensitive, so they are not shown here; you can reveal them locally in Engram.`,
+    );
+  }
+  return { text: out.join('\n'), cited };
+}

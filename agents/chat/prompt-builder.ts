@@ -1,0 +1,181 @@
+import type { Memory, MemoryKind } from '../../shared/index.js';
+import type { LlmMessage } from '../llm/index.js';
+import { clip, collapse, memoryLine, memoryTime, type TimeFormatter } from './memory-line.js';
+import type { Candidate, NumberedMemory } from './retrieval-types.js';
+import type { TimeRange } from './time-range.js';
+import { estimateTokens } from './token-estimate.js';
+
+export interface PromptBudget {
+  /** Everything sent (system, context, history, question) stays under this estimate. */
+  maxPromptTokens: number;
+  /** One memory line at most this long, so one OCR-heavy memory cannot crowd out the rest. */
+  memoryLineChars: number;
+  /** Each core block is clipped to this in the prompt (the block itself is untouched). */
+  coreBlockChars: number;
+  /** Earlier turns of the thread: at most this many, within this many tokens. */
+  historyTurns: number;
+  historyTokens: number;
+  /** Each earlier message clipped to this. */
+  historyMessageChars: number;
+  /** Memories always get at least this much room, even when a long question eats the budget. */
+  minMemoryTokens: number;
+}
+
+export const DEFAULT_BUDGET: PromptBudget = {
+  maxPromptTokens: 4000,
+  memoryLineChars: 280,
+  coreBlockChars: 1200,
+  historyTurns: 6,
+  historyTokens: 700,
+  historyMessageChars: 1200,
+  minMemoryTokens: 1000,
+};
+
+export interface HistoryTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface PromptInput {
+  question: string;
+  history: HistoryTurn[];
+  core: Memory[];
+  candidates: Candidate[];
+  withheldCount: number;
+  timeRange: TimeRange | null;
+  now: number;
+  fmt: TimeFormatter;
+  budget: PromptBudget;
+}
+
+export interface BuiltPrompt {
+  /** Stable across calls (cached by the provider): instructions and core blocks. */
+  system: string;
+  /** Per call: the current time, the window asked about, the numbered memories. */
+  context: string;
+  messages: LlmMessage[];
+  numbered: NumberedMemory[];
+  promptTokens: number;
+}
+
+const INSTRUCTIONS = `You are Engram, the user's personal memory assistant. Engram runs on the user's own computer and remembers what they saw on screen, heard and said. You answer the user's questions about their own life and work from those memories.
+
+Rules:
+- Answer from the numbered memories in this prompt and the conversation so far. When they do not hold the answer, say so plainly; never guess or invent details.
+- Cite each memory you use by its number in square brackets right after the statement it supports, e.g. "You edited the Q3 deck in Keynote [2]." Cite several as [1][3]. Cite only numbers that are listed.
+- Times are in the user's time zone. Speak of days the way the user would ("yesterday at 15:10").
+- Be concise: a few sentences, or a short list for several events.
+- Some sensitive vault items are never shown to you. When the prompt says a matching vault item was withheld, tell the user it exists and that they can reveal it locally in Engram; never guess its value.`;
+
+/** Display order of memory groups in the prompt: what happened first, then what is known. */
+const GROUP_ORDER: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'core'];
+
+const MESSAGE_OVERHEAD = 8;
+
+function coreSection(core: Memory[], budget: PromptBudget): string {
+  if (core.length === 0) return 'Core memory: (empty: Engram has not learned about the user yet)';
+  const blocks = core.map((m) => {
+    const label = typeof m.fields['label'] === 'string' ? m.fields['label'] : m.title || 'note';
+    return `<core label="${collapse(label)}">\n${clip(m.text, budget.coreBlockChars)}\n</core>`;
+  });
+  return `Core memory (who the user is, who you are):\n${blocks.join('\n')}`;
+}
+
+export function systemPrompt(core: Memory[], budget: PromptBudget = DEFAULT_BUDGET): string {
+  return `${INSTRUCTIONS}\n\n${coreSection(core, budget)}`;
+}
+
+function contextHeader(input: PromptInput): string {
+  const { fmt, now, timeRange } = input;
+  const lines = [`Now: ${fmt.now(now)} (time zone ${fmt.timeZone}).`];
+  if (timeRange) {
+    const span = timeRange.from <= 0 ? `before ${fmt.span(timeRange.to, null)}` : `${fmt.span(timeRange.from, null)} to ${fmt.span(timeRange.to, null)}`;
+    lines.push(`The question asks about "${timeRange.label}": ${span}${timeRange.focus ? `, around ${fmt.span(timeRange.focus, null)}` : ''}.`);
+  }
+  return lines.join('\n');
+}
+
+function withheldNote(n: number): string {
+  return n > 0
+    ? `\n\n${n === 1 ? 'One matching high-sensitivity vault item was' : `${n} matching high-sensitivity vault items were`} withheld from you; the user can reveal ${n === 1 ? 'it' : 'them'} locally in Engram.`
+    : '';
+}
+
+/** Earlier turns, newest kept first, within the history budget; the result alternates user/assistant. */
+function historyMessages(history: HistoryTurn[], budget: PromptBudget): { messages: LlmMessage[]; tokens: number } {
+  const pairs: LlmMessage[][] = [];
+  let tokens = 0;
+  // Walk back over complete user→assistant pairs only: the API wants alternating roles.
+  for (let i = history.length - 1; i > 0 && pairs.length < budget.historyTurns; i--) {
+    const a = history[i]!;
+    const u = history[i - 1]!;
+    if (a.role !== 'assistant' || u.role !== 'user' || !a.text.trim() || !u.text.trim()) continue;
+    const pair: LlmMessage[] = [
+      { role: 'user', content: clip(u.text, budget.historyMessageChars) },
+      { role: 'assistant', content: clip(a.text, budget.historyMessageChars) },
+    ];
+    const t = pair.reduce((s, m) => s + estimateTokens(m.content as string) + MESSAGE_OVERHEAD, 0);
+    if (tokens + t > budget.historyTokens) break;
+    tokens += t;
+    pairs.unshift(pair);
+    i--;
+  }
+  return { messages: pairs.flat(), tokens };
+}
+
+function groupRank(m: Memory): number {
+  const i = GROUP_ORDER.indexOf(m.kind);
+  return i < 0 ? GROUP_ORDER.length : i;
+}
+
+/**
+ * Builds the prompt: instructions and core blocks as the (cacheable) system prompt; the current
+ * time and the memories, numbered [1], [2], … as per-call context; earlier turns; the question.
+ * Memories are taken in priority order while the whole stays under the token budget, then shown
+ * grouped by kind (events in time order) so both the model and the reader can follow them.
+ */
+export function buildPrompt(input: PromptInput): BuiltPrompt {
+  const { budget } = input;
+  const system = systemPrompt(input.core, budget);
+  const header = contextHeader(input);
+  const note = withheldNote(input.withheldCount);
+  const history = historyMessages(input.history, budget);
+  const question = input.question;
+
+  const fixed =
+    estimateTokens(system) + estimateTokens(header) + estimateTokens(note) + estimateTokens('Memories (cite by number):') +
+    history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3;
+
+  const limit = Math.max(budget.maxPromptTokens, fixed + budget.minMemoryTokens);
+  let used = fixed;
+  const chosen: { c: Candidate; line: string }[] = [];
+  for (const c of input.candidates) {
+    const line = memoryLine(c.memory, input.fmt, budget.memoryLineChars);
+    const cost = estimateTokens(line) + 3; // "[nn] " and the newline
+    if (used + cost > limit) continue; // a shorter one further down may still fit
+    used += cost;
+    chosen.push({ c, line });
+  }
+
+  chosen.sort((a, b) => {
+    const g = groupRank(a.c.memory) - groupRank(b.c.memory);
+    if (g !== 0) return g;
+    if (a.c.memory.kind === 'episodic') return memoryTime(a.c.memory).from - memoryTime(b.c.memory).from;
+    return (b.c.score ?? 0) - (a.c.score ?? 0);
+  });
+  const numbered: NumberedMemory[] = chosen.map(({ c, line }, i) => ({
+    n: i + 1,
+    memory: c.memory,
+    source: c.source,
+    score: c.score,
+    line,
+  }));
+
+  const memoryBlock = numbered.length
+    ? `Memories (cite by number):\n${numbered.map((m) => `[${m.n}] ${m.line}`).join('\n')}`
+    : 'Memories: none matched the question.';
+  const context = `${header}\n\n${memoryBlock}${note}`;
+  const messages: LlmMessage[] = [...history.messages, { role: 'user', content: question }];
+  const promptTokens = estimateTokens(system) + estimateTokens(context) + history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3;
+  return { system, context, messages, numbered, promptTokens };
+}

@@ -1,0 +1,39 @@
+import type { Memory } from '../../shared/index.js';
+import type { TimeRange } from './time-range.js';
+
+/** Why a memory is among the candidates: it matched the question, or it happened in the asked-about window. */
+export type CandidateSource = 'search' | 'recent';
+
+export interface Candidate {
+  memory: Memory;
+  /** Hybrid search score; null for window events found by time alone. */
+  score: number | null;
+  source: CandidateSource;
+  /** 0 = first to include when the prompt budget runs short. */
+  priority: number;
+}
+
+/** A memory as numbered in the prompt: [n] in the answer points to it. */
+export interface NumberedMemory {
+  n: number;
+  memory: Memory;
+  source: CandidateSource;
+  score: number | null;
+  /** The line the model (or the offline answer) sees. */
+  line: string;
+}
+
+export interface Retrieval {
+  /** The question with its time expression removed. */
+  rest: string;
+  /** What was searched for (keywords or extracted topics); empty when the question is only about time. */
+  query: string;
+  timeRange: TimeRange | null;
+  /** Core blocks, always in the system prompt. */
+  core: Memory[];
+  /** Ordered by priority; the prompt builder takes as many as the budget allows. */
+  candidates: Candidate[];
+  /** High-sensitivity vault items that matched: never sent to a model, revealable locally. */
+  withheld: Memory[];
+  elapsedMs: number;
+}

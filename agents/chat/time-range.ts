@@ -1,0 +1,208 @@
+import * as chrono from 'chrono-node';
+import { ZonedCalendar } from './zoned-calendar.js';
+
+/** A window of time a question is about, in epoch ms (local time zone of the process). */
+export interface TimeRange {
+  from: number;
+  to: number;
+  /** The moment asked about ("yesterday at 3pm"): results nearest to it rank first. Null for spans. */
+  focus: number | null;
+  /** The words of the question that named the time ("last 4 days"). */
+  label: string;
+}
+
+export interface QuestionTime {
+  /** The question with the time expression and its glue words ("in the", "since") removed. */
+  rest: string;
+  range: TimeRange | null;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const UNIT_MS: Record<string, number> = { minute: MINUTE, hour: HOUR, day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, few: 3, 'couple of': 2, couple: 2, several: 3,
+};
+
+/** "last 4 days", "past week", "the last couple of days": a rolling window ending now. */
+const ROLLING = /\b(last|past|previous)\s+(?:(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|couple|several)\s+)?(min(?:ute)?|hour|hr|day|week|month|year)s?\b/i;
+const AGO = /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+(min(?:ute)?|hour|hr|day|week|month|year)s?\s+ago\b/i;
+const YEAR_ONLY = /\b(in|during|since|from|for)\s+((?:19|20)\d\d)\b/i;
+const PART_OF_DAY = /\b(morning|afternoon|evening|tonight|night|noon|midnight|lunch(?:time)?)\b/i;
+
+/** Glue words left dangling once the time expression is cut out of the question. */
+const LEADING_GLUE = /\b(?:(?:in|during|over|within|for|from|since|on|at|between|before|after|until|till|by|of)\s+(?:the\s+)?|the\s+)$/i;
+const START_GLUE = /\b(since|after|from)\s+(?:the\s+)?$/i;
+const END_GLUE = /\b(before|until|till|by)\s+(?:the\s+)?$/i;
+
+function unitKey(u: string): string {
+  const x = u.toLowerCase();
+  if (x.startsWith('min')) return 'minute';
+  if (x === 'hr') return 'hour';
+  return x;
+}
+
+function countOf(word: string | undefined): number {
+  if (!word) return 1;
+  const n = Number(word);
+  if (Number.isFinite(n)) return n;
+  return NUMBER_WORDS[word.toLowerCase()] ?? 1;
+}
+
+type ChronoResult = chrono.ParsedResult;
+type Span = { from: number; to: number; focus: number | null };
+
+/** The instant a parsed date names, read as wall-clock parts in the user's zone. */
+function instantOf(comp: chrono.ParsedComponents, cal: ZonedCalendar): number {
+  return cal.at(
+    comp.get('year') ?? 1970,
+    comp.get('month') ?? 1,
+    comp.get('day') ?? 1,
+    comp.get('hour') ?? 0,
+    comp.get('minute') ?? 0,
+    comp.get('second') ?? 0,
+  );
+}
+
+/** The span one parsed date covers at the precision the user gave it ("March" is a month, "Monday" a day). */
+function spanOf(r: ChronoResult, which: 'start' | 'end', now: number, cal: ZonedCalendar): Span {
+  const comp = which === 'end' && r.end ? r.end : r.start;
+  let t = instantOf(comp, cal);
+  const text = r.text.toLowerCase();
+  const certain = (c: chrono.Component) => comp.isCertain(c);
+
+  // A weekday or a clock time alone means the most recent one, never a future one.
+  if (!certain('day') && certain('weekday') && t > now) t = cal.addDays(t, -7);
+  if (certain('hour') && !certain('day') && !certain('weekday') && t > now) t = cal.addDays(t, -1);
+
+  const part = PART_OF_DAY.exec(text)?.[1]?.toLowerCase();
+  if (certain('hour') && part !== 'morning' && part !== 'afternoon' && part !== 'evening') {
+    // A moment: an hour either side finds what was going on around it.
+    return { from: t - HOUR, to: t + HOUR, focus: t };
+  }
+  if (part) {
+    const w = cal.wall(t);
+    const [a, b] =
+      part === 'morning' ? [6, 12] :
+      part === 'afternoon' ? [12, 18] :
+      part === 'evening' ? [18, 24] :
+      part.startsWith('lunch') || part === 'noon' ? [11, 14] :
+      part === 'midnight' ? [-1, 1] :
+      [18, 30]; // night, tonight: into the small hours of the next day
+    return { from: cal.at(w.year, w.month, w.day, a), to: cal.at(w.year, w.month, w.day, b), focus: null };
+  }
+  if (/\bweeks?\s+ago\b/.test(text)) {
+    const day = cal.startOfDay(t);
+    return { from: cal.addDays(day, -3), to: cal.addDays(day, 4), focus: null };
+  }
+  if (/\bthis\s+week\b/.test(text)) return { from: cal.startOfWeek(now), to: now, focus: null };
+  if (/^(?:last|previous)\s+week$/.test(text)) {
+    const thisWeek = cal.startOfWeek(now);
+    return { from: cal.addDays(thisWeek, -7), to: thisWeek, focus: null };
+  }
+  if (certain('day') || certain('weekday')) {
+    const day = cal.startOfDay(t);
+    // "today" and "earlier today" end now.
+    const isToday = day === cal.startOfDay(now);
+    return { from: day, to: isToday ? now : cal.addDays(day, 1), focus: null };
+  }
+  if (certain('month')) {
+    let m = cal.startOfMonth(t);
+    if (!certain('year') && m > now) m = cal.startOfMonth(t, -12);
+    return { from: m, to: cal.startOfMonth(m, 1), focus: null };
+  }
+  if (certain('year')) {
+    return { from: cal.startOfYear(t), to: cal.startOfYear(t, 1), focus: null };
+  }
+  // A date with nothing certain about it: take that day.
+  const day = cal.startOfDay(t);
+  return { from: day, to: cal.addDays(day, 1), focus: null };
+}
+
+function cut(question: string, start: number, end: number): string {
+  let before = question.slice(0, start);
+  const after = question.slice(end);
+  before = before.replace(LEADING_GLUE, '');
+  return `${before} ${after}`
+    .replace(/\s+([?.!,;:])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .replace(/^[\s,;:]+|[\s,;:]+$/g, '')
+    .trim();
+}
+
+/**
+ * Finds the time expression of a question ("last 4 days", "yesterday afternoon", "in March",
+ * "since Monday") and turns it into a window; the rest of the question becomes the search query.
+ * Days, weeks and months are cut in `timeZone` (default: the process's zone).
+ */
+export function parseQuestionTime(question: string, now: Date = new Date(), timeZone?: string): QuestionTime {
+  const nowMs = now.getTime();
+  const cal = new ZonedCalendar(timeZone);
+  // Chrono reads wall-clock parts relative to this offset; spans are then cut in the zone itself (DST-safe).
+  const reference = { instant: now, timezone: Math.round(cal.offsetAt(nowMs) / MINUTE) };
+  const results = chrono
+    .parse(question, reference, { forwardDate: false })
+    .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()));
+
+  if (results.length === 0) {
+    const y = YEAR_ONLY.exec(question);
+    if (!y || y.index === undefined) return { rest: question.trim(), range: null };
+    const year = Number(y[2]);
+    const from = cal.at(year, 1, 1);
+    const to = y[1]!.toLowerCase() === 'since' ? nowMs : cal.at(year + 1, 1, 1);
+    return {
+      rest: cut(question, y.index, y.index + y[0].length),
+      range: { from, to, focus: null, label: y[0].trim() },
+    };
+  }
+
+  const first = results[0]!;
+  const second = results[1];
+  const before = question.slice(0, first.index);
+
+  // "between June 3 and June 5": chrono returns two dates; join them into one window.
+  if (second) {
+    const between = question.slice(first.index + first.text.length, second.index);
+    if (/^\s*(and|to|until|till|-|–)\s*$/i.test(between) && /\b(between|from)\s+(?:the\s+)?$/i.test(before)) {
+      const a = spanOf(first, 'start', nowMs, cal);
+      const b = spanOf(second, 'start', nowMs, cal);
+      const start = before.search(/\b(between|from)\s+(?:the\s+)?$/i);
+      return {
+        rest: cut(question, start, second.index + second.text.length),
+        range: { from: a.from, to: b.to, focus: null, label: question.slice(first.index, second.index + second.text.length) },
+      };
+    }
+  }
+
+  const label = first.text;
+  let range: { from: number; to: number; focus: number | null };
+  const rolling = ROLLING.exec(label);
+  const ago = AGO.exec(label);
+  if (first.end) {
+    range = { from: spanOf(first, 'start', nowMs, cal).from, to: spanOf(first, 'end', nowMs, cal).to, focus: null };
+  } else if (rolling && !ago) {
+    const explicitCount = rolling[2] !== undefined;
+    const unit = unitKey(rolling[3]!);
+    const rollingWindow = explicitCount || rolling[1]!.toLowerCase() === 'past' || /\bthe\s+$/i.test(before);
+    if (rollingWindow) {
+      range = { from: nowMs - countOf(rolling[2]) * (UNIT_MS[unit] ?? DAY), to: nowMs, focus: null };
+    } else if (unit === 'week' || unit === 'month' || unit === 'year' || unit === 'day') {
+      // Bare "last week/month/year" is the previous calendar unit.
+      range = spanOf(first, 'start', nowMs, cal);
+    } else {
+      range = { from: nowMs - (UNIT_MS[unit] ?? HOUR), to: nowMs, focus: null };
+    }
+  } else {
+    range = spanOf(first, 'start', nowMs, cal);
+  }
+
+  if (first.end) {
+    // "from Monday to Wednesday" already carries both ends.
+  } else if (START_GLUE.test(before)) range = { from: range.from, to: nowMs, focus: null };
+  else if (END_GLUE.test(before)) range = { from: 0, to: range.from, focus: null };
+
+  return { rest: cut(question, first.index, first.index + first.text.length), range: { ...range, label } };
+}
