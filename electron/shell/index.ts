@@ -21,5 +21,5 @@ export * from './login-item.js';
 export * from './notification-policy.js';
 export * from './shell-pages.js';
 export * from './recorder-protocol.js';
-export * from './data-dir.js';
+export * from './url-origin.js';
 export * from './electron-binary.js';

@@ -1,4 +1,5 @@
 import { APP_ORIGIN } from './constants.js';
+import { originOf } from './url-origin.js';
 
 /**
  * Engram's windows never navigate away from app:// and never open new windows. A link to a web
@@ -23,11 +24,7 @@ export function externalUrl(rawUrl: string): string | undefined {
 }
 
 export function isAppUrl(rawUrl: string): boolean {
-  try {
-    return new URL(rawUrl).origin === APP_ORIGIN;
-  } catch {
-    return false;
-  }
+  return originOf(rawUrl) === APP_ORIGIN;
 }
 
 /**

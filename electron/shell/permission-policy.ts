@@ -1,4 +1,5 @@
 import { APP_ORIGIN } from './constants.js';
+import { originOf } from './url-origin.js';
 
 /**
  * Which permission requests a window may have: the microphone, for our own origin, and only while
@@ -21,13 +22,6 @@ export interface PermissionContext {
 
 export type PermissionDecision = { allow: true } | { allow: false; reason: string };
 
-function originOf(rawUrl: string): string | null {
-  try {
-    return new URL(rawUrl).origin;
-  } catch {
-    return null;
-  }
-}
 
 export function decidePermission(query: PermissionQuery, ctx: PermissionContext): PermissionDecision {
   if (query.permission !== 'media') return { allow: false, reason: `permission ${query.permission} is never granted` };

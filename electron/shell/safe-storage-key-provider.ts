@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { KeyProvider } from '../../agents/memory/index.js';
 import {
   checkSafeStorage,
   KeyWrapError,
@@ -50,7 +51,7 @@ export interface SafeStorageKeyProviderOptions {
  * KeyProvider for the desktop app (agents/memory's seam: `kind` + `getKey()`): the master key
  * wrapped by the OS keychain through safeStorage, or by a passphrase where there is no keychain.
  */
-export class SafeStorageKeyProvider {
+export class SafeStorageKeyProvider implements KeyProvider {
   kind = 'OS keychain';
   readonly path: string;
   private cached: Buffer | null = null;

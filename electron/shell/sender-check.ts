@@ -1,4 +1,5 @@
 import { APP_ORIGIN } from './constants.js';
+import { originOf } from './url-origin.js';
 
 /**
  * The parts of Electron's WebFrameMain the sender check reads. Tests inject plain objects; the
@@ -18,13 +19,6 @@ function sameFrame(a: FrameRef, b: FrameRef): boolean {
   return a === b || (a.processId === b.processId && a.routingId === b.routingId);
 }
 
-function originOf(rawUrl: string): string | null {
-  try {
-    return new URL(rawUrl).origin;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Accepts a message only from the top-level frame of one of our own windows, showing our own
