@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm test`: everything the tests need, then the tests. Installs missing system tools (as root on
+// Debian), builds (type-checks Node, renderer and test code), lints the layer rules, starts a
+// private X display with a window manager, runs vitest, and stops what it started.
+// `npm test -- FILES...` runs only those test files (build and lint still run unless --quick).
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSystemDeps } from './system-deps.mjs';
+import { startDisplay } from './xvfb.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const files = args.filter((a) => a !== '--quick');
+
+function step(label, cmd, cmdArgs, env = process.env) {
+  const t = Date.now();
+  process.stdout.write(`\n▶ ${label}\n`);
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`✗ ${label} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+  process.stdout.write(`✓ ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)\n`);
+}
+
+ensureSystemDeps();
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+if (!quick) {
+  step('build (tsc + vite)', npm, ['run', '--silent', 'build']);
+  step('type-check tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']);
+  step('lint (layer rules)', 'npx', ['eslint', '.']);
+}
+const display = await startDisplay();
+let code = 1;
+try {
+  const env = { ...process.env, DISPLAY: display.display, ENGRAM_TEST: '1' };
+  process.stdout.write(`\n▶ vitest on DISPLAY=${display.display}\n`);
+  const r = spawnSync('npx', ['vitest', 'run', ...files], { cwd: root, stdio: 'inherit', env });
+  code = r.status ?? 1;
+} finally {
+  display.stop();
+}
+process.exit(code);

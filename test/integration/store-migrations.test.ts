@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION, StoreError } from '../../agents/memory/index.js';
+import { openDatabase } from '../../agents/memory/database.js';
+import { MIGRATIONS } from '../../agents/memory/migrations/index.js';
+
+describe('schema migrations', () => {
+  let dir: string;
+  const key = randomBytes(32);
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-mig-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('upgrades a real version-1 database, keeping its data and a backup', async () => {
+    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 1 });
+    expect(old.db.pragma('user_version', { simple: true })).toBe(1);
+    const m = old.memories.insert({ kind: 'semantic', title: 'Ana', text: 'Ana is the manager of the platform team' });
+    old.db.prepare("INSERT INTO threads (id, title, created_at, updated_at) VALUES ('thr_01m8mx8p8s5mjy5vrrh4mjtqwq', 'old', 1, 1)").run();
+    old.db.prepare("INSERT INTO messages (id, thread_id, role, text, raw, created_at) VALUES ('msg_01m8mx8p8s5mjy5vrrh4mjtqwq', 'thr_01m8mx8p8s5mjy5vrrh4mjtqwq', 'user', 'hi', '{}', 2)").run();
+    old.db.prepare("INSERT INTO frames (id, display, captured_at, width, height, phash, bytes) VALUES ('frm_01m8mx8p8s5mjy5vrrh4mjtqwq', '0', 3, 1, 1, '0', 10)").run();
+    await old.close();
+
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    try {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+      expect(store.migrationBackup).not.toBeNull();
+      expect(existsSync(store.migrationBackup!)).toBe(true);
+      expect(store.memories.get(m.id)?.text).toBe('Ana is the manager of the platform team');
+      expect((await store.search({ query: 'platform manager' }))[0]?.memory.id).toBe(m.id);
+      expect(store.messages.get('msg_01m8mx8p8s5mjy5vrrh4mjtqwq')?.status).toBe('complete');
+      expect(store.frames.get('frm_01m8mx8p8s5mjy5vrrh4mjtqwq')?.damaged).toBe(false);
+      expect(store.counters.bump('ticks')).toBe(1);
+    } finally {
+      await store.close();
+    }
+    // The backup is the old database, still encrypted and openable at version 1.
+    const backups = readdirSync(join(dir, 'backups'));
+    expect(backups).toHaveLength(1);
+  });
+
+  it('a migration that fails leaves the database at the old version, with the backup in place', async () => {
+    const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    s.memories.insert({ kind: 'semantic', text: 'kept through a failed upgrade' });
+    await s.close();
+    const broken = [
+      ...MIGRATIONS,
+      {
+        version: LATEST_SCHEMA_VERSION + 1,
+        name: 'broken',
+        up(db: import('better-sqlite3-multiple-ciphers').Database) {
+          db.exec('CREATE TABLE half_done (x)');
+          throw new Error('simulated crash in the middle');
+        },
+      },
+    ];
+    let err: unknown;
+    try {
+      openDatabase({ dataDir: dir, key, migrations: broken });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(StoreError);
+    expect((err as StoreError).code).toBe('MIGRATION_FAILED');
+    expect(readdirSync(join(dir, 'backups')).length).toBe(1);
+    const again = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    try {
+      expect(again.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+      expect(again.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
+      expect(again.memories.count()).toBe(1);
+    } finally {
+      await again.close();
+    }
+  });
+});
