@@ -10,12 +10,15 @@ export interface Citation {
 /** [3], [1, 4], [2-4], [2–4]; several in a row ([1][3]) are matched one by one. */
 const MARK = /\[(\d{1,4}(?:\s*(?:,|–|-|and)\s*\d{1,4})*)\]/g;
 
+/** No prompt numbers more memories than this; bigger numbers in brackets are years or quantities. */
+const MAX_N = 500;
+
 /** The numbers a text cites, in order of first appearance. */
 export function citedNumbers(text: string): number[] {
   const out: number[] = [];
   const seen = new Set<number>();
   const add = (n: number) => {
-    if (!seen.has(n)) {
+    if (n >= 1 && n <= MAX_N && !seen.has(n)) {
       seen.add(n);
       out.push(n);
     }
