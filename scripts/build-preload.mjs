@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Bundles the Electron preloads into single CommonJS files. Sandboxed preloads cannot load ES
+// modules or our other files at run time (only `require('electron')`), so tsc's ESM output is not
+// enough: esbuild inlines each preload's imports and leaves `electron` to the runtime.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entries = {
+  engram: 'electron/preload/index.ts',
+  'shell-page': 'electron/preload/shell-page.ts',
+  recorder: 'electron/preload/recorder.ts',
+};
+
+await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
+  outdir: path.join(root, 'dist/electron/preload'),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'browser',
+  target: 'chrome130',
+  external: ['electron'],
+  sourcemap: false,
+  minify: false,
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+if (!process.argv.includes('--quiet')) console.log(`preloads built: ${Object.keys(entries).map((n) => `dist/electron/preload/${n}.cjs`).join(', ')}`);
