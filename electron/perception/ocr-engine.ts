@@ -1,0 +1,36 @@
+/** What OCR gives back: the text, and its lines with boxes so a later frame can reuse unchanged lines. */
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface OcrLine {
+  text: string;
+  confidence: number;
+  bbox: OcrBox;
+}
+
+export interface OcrResult {
+  text: string;
+  /** Mean confidence 0..100 (tesseract's scale). */
+  confidence: number;
+  lines: OcrLine[];
+}
+
+/** A prepared greyscale image: binary PGM (P5), which tesseract reads without any decode work. */
+export interface OcrImage {
+  pgm: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The OCR seam: tesseract.js in production, a fake in queue tests. */
+export interface OcrEngine {
+  recognize(image: OcrImage): Promise<OcrResult>;
+  /** Stops workers now; a later recognize() may start them again. */
+  stop(): Promise<void>;
+  /** Running workers (for status and tests of the idle stop). */
+  readonly activeWorkers: number;
+}

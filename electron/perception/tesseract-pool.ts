@@ -1,0 +1,154 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Tesseract from 'tesseract.js';
+import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
+
+export interface TesseractPoolOptions {
+  /** Where tesseract.js keeps its unpacked traineddata: inside the data dir, never the working dir. */
+  cachePath: string;
+  workers?: number;
+  /** Workers are terminated after this long without a job. */
+  idleStopMs?: number;
+  /** Override of the traineddata folder (tests); defaults to @tesseract.js-data/eng. */
+  langPath?: string;
+}
+
+interface Slot {
+  worker: Promise<Tesseract.Worker>;
+  busy: boolean;
+}
+
+interface Job {
+  image: OcrImage;
+  resolve: (r: OcrResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * A pool of tesseract.js workers (worker threads: OCR never blocks the main thread), started on
+ * the first job and terminated when idle, so a quiet screen costs no memory. The traineddata comes
+ * from the @tesseract.js-data/eng package on disk: no network, ever.
+ */
+export class TesseractPool implements OcrEngine {
+  private readonly size: number;
+  private readonly idleStopMs: number;
+  private readonly langPath: string;
+  private slots: Slot[] = [];
+  private jobs: Job[] = [];
+  private idleTimer: NodeJS.Timeout | null = null;
+  private stopping: Promise<void> | null = null;
+
+  constructor(private readonly opts: TesseractPoolOptions) {
+    this.size = Math.max(1, opts.workers ?? 2);
+    this.idleStopMs = opts.idleStopMs ?? 60_000;
+    this.langPath = opts.langPath ?? engLangPath();
+  }
+
+  get activeWorkers(): number {
+    return this.slots.length;
+  }
+
+  recognize(image: OcrImage): Promise<OcrResult> {
+    return new Promise<OcrResult>((resolve, reject) => {
+      this.jobs.push({ image, resolve, reject });
+      this.clearIdle();
+      void this.pump();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.clearIdle();
+    const slots = this.slots;
+    this.slots = [];
+    this.stopping = Promise.all(
+      slots.map(async (s) => {
+        try {
+          await (await s.worker).terminate();
+        } catch {
+          // A worker that failed to start has nothing to terminate.
+        }
+      }),
+    ).then(() => undefined);
+    await this.stopping;
+    this.stopping = null;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.stopping) await this.stopping;
+    while (this.jobs.length > 0) {
+      let slot = this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) {
+        slot = { worker: this.startWorker(), busy: false };
+        this.slots.push(slot);
+      }
+      if (!slot) return;
+      const job = this.jobs.shift()!;
+      slot.busy = true;
+      void this.run(slot, job);
+    }
+  }
+
+  private async run(slot: Slot, job: Job): Promise<void> {
+    try {
+      const worker = await slot.worker;
+      const { data } = await worker.recognize(job.image.pgm, {}, { text: true, blocks: true });
+      job.resolve(toResult(data));
+    } catch (err) {
+      // A broken worker is dropped; the next job starts a fresh one.
+      this.slots = this.slots.filter((s) => s !== slot);
+      void slot.worker.then((w) => w.terminate()).catch(() => undefined);
+      job.reject(err);
+    } finally {
+      slot.busy = false;
+      if (this.jobs.length > 0) void this.pump();
+      else if (this.slots.every((s) => !s.busy)) this.armIdle();
+    }
+  }
+
+  private async startWorker(): Promise<Tesseract.Worker> {
+    mkdirSync(this.opts.cachePath, { recursive: true, mode: 0o700 });
+    const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+      langPath: this.langPath,
+      gzip: true,
+      cachePath: this.opts.cachePath,
+      cacheMethod: 'write',
+      errorHandler: () => undefined,
+    });
+    // Images arrive with light-on-dark areas already inverted: tesseract's own retry is wasted CPU.
+    await worker.setParameters({ tessedit_do_invert: '0', preserve_interword_spaces: '1' });
+    return worker;
+  }
+
+  private armIdle(): void {
+    this.clearIdle();
+    this.idleTimer = setTimeout(() => void this.stop(), this.idleStopMs);
+    this.idleTimer.unref();
+  }
+
+  private clearIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+}
+
+/** The LSTM-only model of @tesseract.js-data/eng (smaller and quicker to load than the combined one). */
+export function engLangPath(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require('@tesseract.js-data/eng') as { langPath: string };
+  const lstm = path.join(path.dirname(pkg.langPath), '4.0.0_best_int');
+  return existsSync(path.join(lstm, 'eng.traineddata.gz')) ? lstm : pkg.langPath;
+}
+
+function toResult(page: Tesseract.Page): OcrResult {
+  const lines: OcrLine[] = [];
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs) {
+      for (const line of para.lines) {
+        const text = line.text.replace(/\s+$/, '');
+        if (text.trim()) lines.push({ text, confidence: line.confidence, bbox: { ...line.bbox } });
+      }
+    }
+  }
+  return { text: page.text.replace(/\s+$/, ''), confidence: page.confidence, lines };
+}

@@ -1,0 +1,2 @@
+/** Settings schemas shared by the core, the UI and the CLI. */
+export * from './capture.js';
