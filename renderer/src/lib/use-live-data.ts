@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import type { ApiClient } from '../../../shared/api/index.js';
+import { useAppStore } from '../state/app-store.js';
+import { frameImageCache } from './frame-images.js';
+
+/** Loads what the shell shows everywhere (app info, capture state, progress) and keeps it live from events. */
+export function useLiveData(api: ApiClient): void {
+  useEffect(() => {
+    const s = useAppStore.getState();
+    let live = true;
+    const load = () => {
+      void api.call('app.info', {}).then((i) => live && s.setInfo(i)).catch(() => undefined);
+      void api.call('capture.status', {}).then((c) => live && s.setCapture(c)).catch(() => undefined);
+      void api.call('progress.get', {}).then((p) => live && s.setProgress(p.tasks)).catch(() => undefined);
+    };
+    load();
+    const offs = [
+      api.on('capture.status', (c) => s.setCapture(c)),
+      api.on('progress.changed', (p) => s.setProgress(p.tasks)),
+      api.on('settings.changed', () => {
+        void api.call('app.info', {}).then((i) => s.setInfo(i)).catch(() => undefined);
+      }),
+      api.on('data.forgotten', () => {
+        frameImageCache(api).clear();
+        s.bumpData();
+      }),
+    ];
+    // A timed pause ends on the host by itself; a slow poll keeps the sidebar honest even if an event is missed.
+    const timer = setInterval(() => {
+      void api.call('capture.status', {}).then((c) => live && s.setCapture(c)).catch(() => undefined);
+    }, 15_000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      for (const off of offs) off();
+    };
+  }, [api]);
+}

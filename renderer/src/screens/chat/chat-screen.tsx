@@ -1,0 +1,250 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatCitation, ChatMessage } from '../../../../shared/api/index.js';
+import { useApi } from '../../lib/api-context.js';
+import { fmtRelative, fmtTime } from '../../lib/format.js';
+import { navigate } from '../../lib/route.js';
+import { errorText, useAppStore } from '../../state/app-store.js';
+import { Dialog } from '../../ui/dialog.js';
+import { IconAlert, IconLogo, IconOffline, IconPlus, IconSparkles, IconTrash } from '../../ui/icons.js';
+import { AnswerText } from './answer-text.js';
+import { useChatStore } from './chat-store.js';
+import { Composer } from './composer.js';
+import { Sources } from './sources.js';
+
+const SUGGESTIONS = [
+  'What was I working on yesterday afternoon?',
+  'Where did I see the flight confirmation?',
+  'What did we decide about the launch date?',
+  'Summarise my week',
+];
+
+export function ChatScreen({ threadId }: { threadId: string | null }) {
+  const api = useApi();
+  const info = useAppStore((s) => s.info);
+  const toast = useAppStore((s) => s.toast);
+  const dataVersion = useAppStore((s) => s.dataVersion);
+  const { threads, messages, live, error, sources, withheld } = useChatStore();
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const thread = threads?.find((t) => t.id === threadId) ?? null;
+  const list: ChatMessage[] = threadId ? (messages[threadId] ?? []) : [];
+  const liveHere = live && (live.thread_id === null || live.thread_id === threadId) ? live : null;
+
+  useEffect(() => useChatStore.getState().bind(api), [api]);
+  useEffect(() => {
+    useChatStore.getState().loadThreads(api).catch((e) => toast(errorText(e), 'error'));
+  }, [api, toast, dataVersion]);
+  useEffect(() => {
+    if (threadId) useChatStore.getState().loadMessages(api, threadId).catch((e) => toast(errorText(e), 'error'));
+  }, [api, threadId, toast, dataVersion]);
+  // Once a new thread gets its id, show it in the address so it can be reopened.
+  useEffect(() => {
+    if (live?.thread_id && threadId === null) navigate('chat', live.thread_id);
+  }, [live?.thread_id, threadId]);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [list.length, liveHere?.text, liveHere?.phase]);
+
+  async function send(text: string) {
+    const id = await useChatStore.getState().send(api, threadId, text);
+    if (id && id !== threadId) navigate('chat', id);
+  }
+
+  function openCitation(c: ChatCitation) {
+    navigate('memories', c.kind, c.memory_id);
+  }
+
+  async function doDelete(id: string) {
+    setConfirmDelete(null);
+    try {
+      await useChatStore.getState().deleteThread(api, id);
+      toast('Conversation deleted');
+      if (id === threadId) navigate('chat');
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  const empty = !threadId && !liveHere;
+
+  return (
+    <div className="chat">
+      <aside className="thread-list" aria-label="Conversations">
+        <div className="thread-list-head">
+          <h2 className="thread-list-title">Conversations</h2>
+          <a className="btn btn-sm" href="#/chat" aria-label="New conversation">
+            <IconPlus size={14} />
+            New
+          </a>
+        </div>
+        <ul className="threads" role="list">
+          {threads?.length === 0 && <li className="threads-empty faint">Your conversations will appear here.</li>}
+          {threads?.map((t) => (
+            <li key={t.id} className="thread-row">
+              <a href={`#/chat/${encodeURIComponent(t.id)}`} className="thread-link" aria-current={t.id === threadId ? 'page' : undefined}>
+                <span className="thread-title truncate">{t.title}</span>
+                <span className="thread-time">{fmtRelative(t.updated_at)}</span>
+              </a>
+              <button type="button" className="btn btn-ghost btn-icon btn-sm thread-delete" aria-label={`Delete conversation ${t.title}`} onClick={() => setConfirmDelete(t.id)}>
+                <IconTrash size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </aside>
+
+      <section className="conversation" aria-label={thread?.title ?? 'New conversation'}>
+        <div className="conversation-scroll" ref={scroller}>
+          {empty ? (
+            <div className="chat-welcome">
+              <span className="brand-mark welcome-mark" aria-hidden="true">
+                <IconLogo size={24} />
+              </span>
+              <h1>What would you like to recall?</h1>
+              <p className="muted">Ask about anything you have seen on screen or said here. Answers cite the memories they come from.</p>
+              <div className="suggestions">
+                {SUGGESTIONS.map((s) => (
+                  <button key={s} type="button" className="suggestion" onClick={() => void send(s)} disabled={!!live}>
+                    <IconSparkles size={14} />
+                    {s}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : (
+            <div className="messages" aria-live="polite" aria-busy={!!liveHere}>
+              {list.map((m) => (
+                <Message key={m.id} message={m} onCite={openCitation} sources={sources[m.id] ?? []} withheld={withheld[m.id] ?? []} />
+              ))}
+              {liveHere && (
+                <>
+                  <div className="msg msg-user">
+                    <div className="bubble">{liveHere.question}</div>
+                  </div>
+                  <div className="msg msg-assistant" data-testid="live-answer">
+                    <div className="avatar" aria-hidden="true">
+                      <IconLogo size={15} />
+                    </div>
+                    <div className="msg-body">
+                      {liveHere.phase === 'retrieving' ? (
+                        <div className="thinking">
+                          <span className="dots" aria-hidden="true">
+                            <i />
+                            <i />
+                            <i />
+                          </span>
+                          Searching your memories…
+                        </div>
+                      ) : (
+                        <>
+                          {liveHere.retrieved.length > 0 && (
+                            <div className="retrieval-note faint">
+                              Found {liveHere.retrieved.length} related {liveHere.retrieved.length === 1 ? 'memory' : 'memories'}
+                            </div>
+                          )}
+                          <AnswerText text={liveHere.text} citations={citationsFrom(liveHere.text, liveHere.retrieved)} onCite={openCitation} />
+                          <span className="caret" aria-hidden="true" />
+                        </>
+                      )}
+                    </div>
+                  </div>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+
+        <div className="composer-dock">
+          {error && (
+            <div className="banner warn" role="alert">
+              <IconAlert size={16} />
+              {error}
+            </div>
+          )}
+          {info?.offline && (
+            <div className="banner offline-notice" role="note">
+              <IconOffline size={16} />
+              <span>
+                <strong>Offline mode.</strong> No model is configured, so answers are assembled from your memories directly.{' '}
+                <a href="#/settings">Add an Anthropic key</a> for written answers.
+              </span>
+            </div>
+          )}
+          <Composer busy={!!live} onSend={(t) => void send(t)} onStop={() => void useChatStore.getState().cancel(api)} autoFocus />
+          <div className="composer-hint faint">Engram answers from your encrypted memories on this computer.</div>
+        </div>
+      </section>
+
+      {confirmDelete && (
+        <Dialog
+          title="Delete this conversation?"
+          tone="danger"
+          icon={<IconTrash size={18} />}
+          onClose={() => setConfirmDelete(null)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => void doDelete(confirmDelete)}>
+                Delete conversation
+              </button>
+            </>
+          }
+        >
+          <p>Its messages go, and so do memories that were learned only from it. This cannot be undone.</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** While streaming, the [n] markers map to the numbered retrieved memories. */
+function citationsFrom(text: string, retrieved: { n: number; memory: { id: string; kind: ChatCitation['kind'] } }[]): ChatCitation[] {
+  const seen = new Set<number>();
+  for (const m of text.matchAll(/\[(\d{1,3})\]/g)) seen.add(Number(m[1]));
+  return retrieved.filter((r) => seen.has(r.n)).map((r) => ({ n: r.n, memory_id: r.memory.id, kind: r.memory.kind }));
+}
+
+function Message({
+  message,
+  onCite,
+  sources,
+  withheld,
+}: {
+  message: ChatMessage;
+  onCite(c: ChatCitation): void;
+  sources: import('../../../../shared/api/index.js').ChatRetrieved[];
+  withheld: import('../../../../shared/api/index.js').ChatWithheld[];
+}) {
+  if (message.role === 'user') {
+    return (
+      <div className="msg msg-user">
+        <div className="bubble">{message.text}</div>
+        <div className="msg-time faint">{fmtTime(message.created_at)}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="msg msg-assistant" data-testid="assistant-message">
+      <div className="avatar" aria-hidden="true">
+        <IconLogo size={15} />
+      </div>
+      <div className="msg-body">
+        {message.mode === 'offline' && <div className="mode-tag faint">Assembled from your memories · offline</div>}
+        <AnswerText text={message.text} citations={message.citations} onCite={onCite} />
+        {message.status !== 'complete' && (
+          <div className="msg-warning" role="note">
+            <IconAlert size={14} />
+            {message.status === 'partial' ? 'This answer was cut short' : 'No answer'}
+            {message.error ? `: ${message.error}` : '.'}
+          </div>
+        )}
+        <Sources citations={message.citations} retrieved={sources} withheld={withheld} />
+        <div className="msg-time faint">{fmtTime(message.created_at)}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import type { Memory, MemoryTab } from '../../../../shared/api/index.js';
+import { MemoryTabSchema } from '../../../../shared/api/memories.js';
+import { useApi } from '../../lib/api-context.js';
+import { fmtRelative } from '../../lib/format.js';
+import { KIND_DESCRIPTION, KIND_LABEL, MEMORY_TABS, tabOf } from '../../lib/kinds.js';
+import { hrefFor, navigate } from '../../lib/route.js';
+import { errorText, useAppStore } from '../../state/app-store.js';
+import { EmptyState } from '../../ui/empty-state.js';
+import { IconLock, IconMemories, IconSearch, IconSparkles } from '../../ui/icons.js';
+import { MemoryDetail } from './memory-detail.js';
+
+const PAGE = 100;
+
+export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null; memoryId: string | null }) {
+  const api = useApi();
+  const info = useAppStore((s) => s.info);
+  const toast = useAppStore((s) => s.toast);
+  const dataVersion = useAppStore((s) => s.dataVersion);
+  const parsed = MemoryTabSchema.safeParse(tabParam);
+  const tab: MemoryTab = parsed.success ? parsed.data : 'episodic';
+  const [counts, setCounts] = useState<Partial<Record<MemoryTab, number>>>({});
+  const [items, setItems] = useState<Memory[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query.trim());
+  const [version, setVersion] = useState(0);
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  useEffect(() => {
+    api
+      .call('memories.counts', {})
+      .then((r) => setCounts(r.counts))
+      .catch(() => undefined);
+  }, [api, dataVersion, version]);
+
+  useEffect(() => {
+    let live = true;
+    setItems(null);
+    api
+      .call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: 0 })
+      .then((r) => {
+        if (!live) return;
+        setItems(r.items);
+        setTotal(r.total);
+      })
+      .catch((e) => live && toast(errorText(e), 'error'));
+    return () => {
+      live = false;
+    };
+  }, [api, tab, deferredQuery, dataVersion, version, toast]);
+
+  // Keep the list live while agents write new memories.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = api.on('memory.changed', () => {
+      if (!timer) timer = setTimeout(() => ((timer = null), setVersion((v) => v + 1)), 1200);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [api]);
+
+  async function loadMore() {
+    if (!items) return;
+    try {
+      const r = await api.call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: items.length });
+      setItems([...items, ...r.items]);
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  const onTabKey = useCallback(
+    (e: React.KeyboardEvent) => {
+      const i = MEMORY_TABS.indexOf(tab);
+      let next: MemoryTab | undefined;
+      if (e.key === 'ArrowRight') next = MEMORY_TABS[(i + 1) % MEMORY_TABS.length];
+      else if (e.key === 'ArrowLeft') next = MEMORY_TABS[(i - 1 + MEMORY_TABS.length) % MEMORY_TABS.length];
+      else if (e.key === 'Home') next = MEMORY_TABS[0];
+      else if (e.key === 'End') next = MEMORY_TABS[MEMORY_TABS.length - 1];
+      if (next) {
+        e.preventDefault();
+        navigate('memories', next);
+        tabRefs.current[next]?.focus();
+      }
+    },
+    [tab],
+  );
+
+  async function consolidate() {
+    try {
+      const r = await api.call('consolidation.run', {});
+      toast(r.started ? 'Consolidating memories… progress shows in the sidebar.' : 'Consolidation is already running.');
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  const allCount = Object.entries(counts).reduce((a, [k, n]) => (k === 'experience' ? a : a + (n ?? 0)), 0);
+
+  return (
+    <div className="memories-page">
+      <header className="page-header">
+        <div className="grow">
+          <h1>Memories</h1>
+          <div className="subtitle">{allCount ? `${allCount.toLocaleString()} memories, encrypted on this computer` : 'What Engram has learned'}</div>
+        </div>
+        <div className="input-affix mem-search">
+          <IconSearch size={15} />
+          <input
+            className="input"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={`Search ${KIND_LABEL[tab].toLowerCase()}`}
+            aria-label={`Search ${KIND_LABEL[tab]}`}
+          />
+        </div>
+        {info?.features.consolidation && (
+          <button type="button" className="btn" onClick={() => void consolidate()}>
+            <IconSparkles size={15} />
+            Consolidate
+          </button>
+        )}
+      </header>
+
+      <div className="tabs" role="tablist" aria-label="Memory kinds" onKeyDown={onTabKey}>
+        {MEMORY_TABS.map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-controls="memories-panel"
+            aria-selected={t === tab}
+            tabIndex={t === tab ? 0 : -1}
+            className={`tab kind-${t}`}
+            onClick={() => navigate('memories', t)}
+          >
+            <span className="dot" aria-hidden="true" />
+            {KIND_LABEL[t]}
+            <span className="count">{counts[t] !== undefined ? counts[t]!.toLocaleString() : ''}</span>
+          </button>
+        ))}
+      </div>
+
+      <div className="split mem-split" id="memories-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        <div className="pane mem-list-pane">
+          <p className="kind-intro faint">{KIND_DESCRIPTION[tab]}</p>
+          {items === null ? (
+            <div className="mem-list">
+              {Array.from({ length: 5 }, (_, i) => (
+                <div key={i} className="skeleton" style={{ height: 74 }} />
+              ))}
+            </div>
+          ) : items.length === 0 ? (
+            <EmptyState icon={tab === 'knowledge_vault' ? <IconLock size={22} /> : <IconMemories size={22} />} title={deferredQuery ? 'No matches' : `No ${KIND_LABEL[tab].toLowerCase()} yet`}>
+              {deferredQuery ? 'Try other words.' : 'Engram adds memories here as it sees your screen and as you chat.'}
+            </EmptyState>
+          ) : (
+            <ul className="mem-list" aria-label={KIND_LABEL[tab]} data-testid="memory-list">
+              {items.map((m) => (
+                <li key={m.id}>
+                  <MemoryCard memory={m} active={m.id === memoryId} />
+                </li>
+              ))}
+              {items.length < total && (
+                <li className="load-more">
+                  <button type="button" className="btn btn-sm" onClick={() => void loadMore()}>
+                    Show more ({(total - items.length).toLocaleString()} left)
+                  </button>
+                </li>
+              )}
+            </ul>
+          )}
+        </div>
+        <aside className="pane pane-aside" aria-label="Memory details">
+          {memoryId ? (
+            <MemoryDetail
+              key={memoryId}
+              id={memoryId}
+              onDeleted={() => {
+                navigate('memories', tab);
+                setVersion((v) => v + 1);
+              }}
+              onChanged={() => setVersion((v) => v + 1)}
+            />
+          ) : (
+            <EmptyState icon={<IconMemories size={22} />} title="Pick a memory">
+              See where it came from, how it changed, and edit or delete it.
+            </EmptyState>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function MemoryCard({ memory, active }: { memory: Memory; active: boolean }) {
+  const tab = tabOf(memory);
+  const when = memory.occurred_at ?? memory.created_at;
+  const outcome = typeof memory.fields['outcome'] === 'string' ? (memory.fields['outcome'] as string) : null;
+  return (
+    <a className={`mem-card kind-${tab}`} href={hrefFor('memories', tab, memory.id)} aria-current={active ? 'true' : undefined} data-testid="memory-card" data-memory-id={memory.id}>
+      <span className="mem-card-bar" aria-hidden="true" />
+      <span className="grow">
+        <span className="mem-card-title truncate">{memory.title || memory.text}</span>
+        {memory.title && <span className="mem-card-text clamp-2">{tab === 'knowledge_vault' ? memory.text || '••••••••' : memory.text}</span>}
+        <span className="mem-card-meta">
+          {fmtRelative(when)}
+          {memory.app && ` · ${memory.app}`}
+          {outcome && <span className={`badge ${outcome === 'success' ? 'badge-ok' : outcome === 'failure' ? 'badge-danger' : 'badge-warn'}`}>{outcome}</span>}
+          {tab === 'knowledge_vault' && (
+            <span className="badge">
+              <IconLock size={10} /> masked
+            </span>
+          )}
+        </span>
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,378 @@
+import { useEffect, useRef, useState } from 'react';
+import { WIPE_CONFIRMATION, type CaptureStatus, type RequestOutput } from '../../../../shared/api/index.js';
+import { CAPTIONING_NOTICE } from '../../../../shared/settings/index.js';
+import { useApi } from '../../lib/api-context.js';
+import { fmtBytes, fmtTime } from '../../lib/format.js';
+import { useSettings } from '../../lib/use-settings.js';
+import { errorText, useAppStore } from '../../state/app-store.js';
+import { Dialog } from '../../ui/dialog.js';
+import { IconAlert, IconCheck, IconEraser, IconHardDrive, IconLock, IconPause, IconPlay, IconShield, IconTrash } from '../../ui/icons.js';
+import { NumberField } from '../../ui/number-field.js';
+import { Switch } from '../../ui/switch.js';
+import { TagList } from '../../ui/tag-list.js';
+import { FORGET_CHOICES, ForgetDialog } from '../timeline/forget-dialog.js';
+
+type PrivacyStatus = RequestOutput<'privacy.status'>;
+
+function validRegex(v: string): string | null {
+  try {
+    new RegExp(v, 'i');
+    return null;
+  } catch {
+    return 'Not a valid pattern (regular expression).';
+  }
+}
+
+const REDACTIONS = ['Card numbers (checked with Luhn)', 'API keys and tokens (AWS, GitHub, Slack, Stripe, OpenAI, Anthropic, JWT)', 'Private key blocks', 'Passwords next to password fields'];
+
+export function PrivacyScreen() {
+  const api = useApi();
+  const toast = useAppStore((s) => s.toast);
+  const capture = useAppStore((s) => s.capture);
+  const setCapture = useAppStore((s) => s.setCapture);
+  const dataVersion = useAppStore((s) => s.dataVersion);
+  const { settings, update } = useSettings();
+  const [status, setStatus] = useState<PrivacyStatus | null>(null);
+  const [forget, setForget] = useState<(typeof FORGET_CHOICES)[number] | null>(null);
+  const [wipe, setWipe] = useState(false);
+
+  useEffect(() => {
+    api
+      .call('privacy.status', {})
+      .then(setStatus)
+      .catch((e) => toast(errorText(e), 'error'));
+  }, [api, toast, dataVersion]);
+
+  async function captureAction(p: Promise<CaptureStatus>) {
+    try {
+      setCapture(await p);
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  const c = settings?.capture;
+  const usedBytes = status ? status.storage.frame_bytes + status.storage.audio_bytes : 0;
+  const budgetBytes = (c?.retention.max_gb ?? 10) * 1024 ** 3;
+  const state = capture?.state;
+
+  return (
+    <div className="privacy-page">
+      <header className="page-header">
+        <div className="grow">
+          <h1>Privacy</h1>
+          <div className="subtitle">You decide what Engram sees, what it keeps, and for how long.</div>
+        </div>
+      </header>
+      <div className="page-body settings-body">
+        <section className="card" aria-labelledby="cap-h">
+          <div className="card-header">
+            <div className={`card-header-icon ${state === 'paused' ? 'tone-warn' : state === 'running' ? 'tone-ok' : ''}`}>
+              {state === 'paused' ? <IconPause size={17} /> : <IconShield size={17} />}
+            </div>
+            <div className="grow">
+              <div className="card-title" id="cap-h">
+                {state === 'running' ? 'Engram is watching your screen' : state === 'paused' ? 'Capture is paused' : state === 'unavailable' ? 'Capture is not running here' : 'Capture is stopped'}
+              </div>
+              <div className="card-desc" data-testid="privacy-capture-state">
+                {state === 'paused'
+                  ? capture?.paused_until
+                    ? `Nothing is recorded until ${fmtTime(capture.paused_until)}.`
+                    : 'Nothing is recorded until you resume.'
+                  : state === 'running'
+                    ? `${capture?.frames_kept.toLocaleString() ?? 0} screens kept this session, ${capture?.frames_skipped.toLocaleString() ?? 0} unchanged skipped, ${capture?.frames_gated.toLocaleString() ?? 0} blocked by your rules.`
+                    : state === 'unavailable'
+                      ? 'This window is connected to a host without capture. The desktop app captures; you can still browse and delete here.'
+                      : (capture?.message ?? 'Capture is not running.')}
+              </div>
+            </div>
+            <div className="row">
+              {state === 'running' && (
+                <>
+                  <button type="button" className="btn" onClick={() => void captureAction(api.call('capture.pause', { minutes: 60 }))}>
+                    <IconPause size={14} />
+                    Pause for 1 hour
+                  </button>
+                  <button type="button" className="btn" onClick={() => void captureAction(api.call('capture.pause', {}))}>
+                    Pause
+                  </button>
+                </>
+              )}
+              {state === 'paused' && (
+                <button type="button" className="btn btn-primary" onClick={() => void captureAction(api.call('capture.resume', {}))}>
+                  <IconPlay size={13} />
+                  Resume
+                </button>
+              )}
+            </div>
+          </div>
+          <div className="card-body">
+            <div className="forget-row">
+              <div>
+                <div className="setting-title">Forget recent activity</div>
+                <div className="setting-desc muted">Deletes the screens, text, recordings and chat from that window, and every memory made from them.</div>
+              </div>
+              <div className="row">
+                {FORGET_CHOICES.map((f) => (
+                  <button key={f.minutes} type="button" className="btn" onClick={() => setForget(f)}>
+                    <IconEraser size={14} />
+                    {f.label}
+                  </button>
+                ))}
+              </div>
+            </div>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="excl-h">
+          <div className="card-header">
+            <div className="card-header-icon">
+              <IconShield size={17} />
+            </div>
+            <div>
+              <div className="card-title" id="excl-h">
+                Never capture
+              </div>
+              <div className="card-desc">Checked before a screenshot is kept: a match stores nothing at all, not even a blurred copy.</div>
+            </div>
+          </div>
+          <div className="card-body col gap-lg">
+            {c ? (
+              <>
+                <TagList
+                  label="Apps"
+                  hint="Password managers are excluded from the start."
+                  values={c.privacy.excluded_apps}
+                  placeholder="App name, e.g. Signal"
+                  onChange={(v) => update({ capture: { privacy: { excluded_apps: v } } })}
+                />
+                <TagList
+                  label="Window titles"
+                  hint="Patterns matched against window titles (case-insensitive). Private and incognito windows are excluded from the start."
+                  values={c.privacy.excluded_title_patterns}
+                  placeholder="e.g. \\bbank\\b"
+                  validate={validRegex}
+                  mono
+                  onChange={(v) => update({ capture: { privacy: { excluded_title_patterns: v } } })}
+                />
+                <TagList
+                  label="Websites"
+                  hint="Patterns matched against the address of the active tab, where the system reports it."
+                  values={c.privacy.excluded_url_patterns}
+                  placeholder="e.g. ^https://mail\\.example\\.com"
+                  validate={validRegex}
+                  mono
+                  onChange={(v) => update({ capture: { privacy: { excluded_url_patterns: v } } })}
+                />
+              </>
+            ) : (
+              <div className="skeleton" style={{ height: 160 }} />
+            )}
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="ret-h">
+          <div className="card-header">
+            <div className="card-header-icon">
+              <IconHardDrive size={17} />
+            </div>
+            <div className="grow">
+              <div className="card-title" id="ret-h">
+                Keep screenshots for
+              </div>
+              <div className="card-desc">The oldest screenshots and recordings are removed first when either limit is reached. Memories stay.</div>
+            </div>
+          </div>
+          <div className="card-body">
+            {c && (
+              <>
+                <div className="setting-row">
+                  <div className="setting-text">
+                    <div className="setting-title">Storage budget</div>
+                    <div className="setting-desc">
+                      {fmtBytes(usedBytes)} used of {fmtBytes(budgetBytes)}
+                    </div>
+                    <div className="progress budget-bar" role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={budgetBytes} aria-valuenow={usedBytes}>
+                      <span style={{ width: `${Math.min(100, (usedBytes / budgetBytes) * 100)}%` }} />
+                    </div>
+                  </div>
+                  <NumberField label="Storage budget in GB" value={c.retention.max_gb} min={0.1} max={10000} step={0.5} unit="GB" onCommit={(v) => void update({ capture: { retention: { max_gb: v } } })} />
+                </div>
+                <div className="setting-row">
+                  <div className="setting-text">
+                    <div className="setting-title">Maximum age</div>
+                    <div className="setting-desc">Screenshots older than this are removed.</div>
+                  </div>
+                  <NumberField label="Maximum age in days" value={c.retention.max_age_days} min={1} max={36500} unit="days" onCommit={(v) => void update({ capture: { retention: { max_age_days: v } } })} />
+                </div>
+              </>
+            )}
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="model-h">
+          <div className="card-header">
+            <div className="card-header-icon">
+              <IconLock size={17} />
+            </div>
+            <div>
+              <div className="card-title" id="model-h">
+                What leaves this computer
+              </div>
+              <div className="card-desc">Text sent to a model is redacted first. Secrets in the vault marked high sensitivity are never sent.</div>
+            </div>
+          </div>
+          <div className="card-body">
+            {c && (
+              <div className="setting-row">
+                <div className="setting-text">
+                  <div className="setting-title" id="frames-model">
+                    Let the model see screenshots
+                  </div>
+                  <div className="setting-desc">{CAPTIONING_NOTICE}</div>
+                </div>
+                <Switch label="Let the model see screenshots" checked={c.captioning.enabled} onChange={(v) => void update({ capture: { captioning: { enabled: v } } })} />
+              </div>
+            )}
+            <div className="setting-row">
+              <div className="setting-text">
+                <div className="setting-title">Redaction</div>
+                <div className="setting-desc">Removed from the text on screen before anything is stored or sent:</div>
+                <ul className="check-list">
+                  {REDACTIONS.map((r) => (
+                    <li key={r}>
+                      <IconCheck size={13} />
+                      {r}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <span className="badge badge-ok">Always on</span>
+            </div>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="enc-h">
+          <div className="card-header">
+            <div className="card-header-icon tone-ok">
+              <IconLock size={17} />
+            </div>
+            <div>
+              <div className="card-title" id="enc-h">
+                Encryption
+              </div>
+              <div className="card-desc">Everything Engram keeps is encrypted at rest. No plaintext screenshot ever touches the disk.</div>
+            </div>
+          </div>
+          <div className="card-body">
+            {status ? (
+              <dl className="meta-grid enc-grid" data-testid="encryption-status">
+                <dt>Database</dt>
+                <dd>
+                  <span className="badge badge-ok">Encrypted</span> {status.encryption.database}
+                </dd>
+                <dt>Screenshots</dt>
+                <dd>
+                  <span className="badge badge-ok">Encrypted</span> {status.encryption.frames}
+                </dd>
+                <dt>Key</dt>
+                <dd>{status.encryption.key_source}</dd>
+                <dt>Location</dt>
+                <dd className="mono truncate">{status.storage.data_dir}</dd>
+                <dt>Size</dt>
+                <dd>
+                  {fmtBytes(status.storage.db_bytes)} database · {fmtBytes(status.storage.frame_bytes)} screenshots
+                  {status.storage.audio_bytes > 0 ? ` · ${fmtBytes(status.storage.audio_bytes)} audio` : ''}
+                </dd>
+              </dl>
+            ) : (
+              <div className="skeleton" style={{ height: 110 }} />
+            )}
+          </div>
+        </section>
+
+        <section className="card danger-card" aria-labelledby="wipe-h">
+          <div className="card-header">
+            <div className="card-header-icon tone-danger">
+              <IconAlert size={17} />
+            </div>
+            <div className="grow">
+              <div className="card-title" id="wipe-h">
+                Delete everything
+              </div>
+              <div className="card-desc">Every memory, screenshot, recording and conversation, permanently. Settings stay.</div>
+            </div>
+            <button type="button" className="btn btn-danger" onClick={() => setWipe(true)}>
+              <IconTrash size={14} />
+              Delete everything…
+            </button>
+          </div>
+          <div className="card-body" />
+        </section>
+      </div>
+
+      {forget && <ForgetDialog what={{ span: 'last', minutes: forget.minutes }} title={forget.title} onClose={() => setForget(null)} />}
+      {wipe && <WipeDialog onClose={() => setWipe(false)} />}
+    </div>
+  );
+}
+
+function WipeDialog({ onClose }: { onClose(): void }) {
+  const api = useApi();
+  const toast = useAppStore((s) => s.toast);
+  const bumpData = useAppStore((s) => s.bumpData);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const ok = typed.trim().toLowerCase() === WIPE_CONFIRMATION;
+
+  async function run() {
+    setBusy(true);
+    try {
+      await api.call('privacy.wipe', { confirm: WIPE_CONFIRMATION });
+      toast('Everything was deleted.');
+      bumpData();
+      onClose();
+    } catch (e) {
+      toast(errorText(e), 'error');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Delete everything?"
+      tone="danger"
+      icon={<IconTrash size={18} />}
+      onClose={onClose}
+      initialFocus={input}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" disabled={!ok || busy} onClick={() => void run()}>
+            {busy ? 'Deleting…' : 'Delete everything'}
+          </button>
+        </>
+      }
+    >
+      <p>All memories, screenshots, recordings and conversations will be erased from this computer. There is no undo and no copy elsewhere.</p>
+      <div className="field">
+        <label className="field-label" htmlFor="wipe-confirm">
+          Type <span className="mono confirm-phrase">{WIPE_CONFIRMATION}</span> to confirm
+        </label>
+        <input
+          id="wipe-confirm"
+          ref={input}
+          className="input"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && ok && void run()}
+        />
+      </div>
+    </Dialog>
+  );
+}

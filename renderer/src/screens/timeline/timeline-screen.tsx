@@ -1,0 +1,430 @@
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { DaySummary, TimelineItem, TimelineItemRef } from '../../../../shared/api/index.js';
+import { useApi } from '../../lib/api-context.js';
+import { addDays, dayKey, fmtCount, fmtDay, fmtMinutes, parseDayKey, startOfDay } from '../../lib/format.js';
+import { KIND_LABEL } from '../../lib/kinds.js';
+import { hrefFor, navigate } from '../../lib/route.js';
+import { errorText, useAppStore } from '../../state/app-store.js';
+import { Dialog } from '../../ui/dialog.js';
+import { EmptyState } from '../../ui/empty-state.js';
+import { IconChevronLeft, IconChevronRight, IconEraser, IconSearch, IconTimeline, IconTrash, IconX } from '../../ui/icons.js';
+import { MenuButton } from '../../ui/menu.js';
+import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list.js';
+import { DayStrip } from './day-strip.js';
+import { FORGET_CHOICES, ForgetDialog, summary } from './forget-dialog.js';
+import { TimelineDetail } from './timeline-detail.js';
+import { activeMinutes, appsOf, buildRows, filterItems, itemKey, ROW_HEIGHT, type Facet, type Row } from './timeline-model.js';
+import { TimelineRow } from './timeline-row.js';
+
+const FACETS: { facet: Facet; label: string }[] = [
+  { facet: 'screen', label: 'Screen' },
+  { facet: 'episodic', label: KIND_LABEL.episodic },
+  { facet: 'semantic', label: KIND_LABEL.semantic },
+  { facet: 'procedural', label: KIND_LABEL.procedural },
+  { facet: 'resource', label: KIND_LABEL.resource },
+  { facet: 'knowledge_vault', label: 'Vault' },
+  { facet: 'experience', label: KIND_LABEL.experience },
+  { facet: 'core', label: KIND_LABEL.core },
+];
+
+declare global {
+  interface Window {
+    /** Timings the UI benchmark reads: when the day's data arrived and when its rows were on screen. */
+    __engramPerf?: { timelineData?: number; timelineRendered?: number; timelineItems?: number };
+  }
+}
+
+export function TimelineScreen({ day }: { day: string | null }) {
+  const api = useApi();
+  const toast = useAppStore((s) => s.toast);
+  const dataVersion = useAppStore((s) => s.dataVersion);
+  const bumpData = useAppStore((s) => s.bumpData);
+  const date = useMemo(() => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? parseDayKey(day) : startOfDay(new Date())), [day]);
+  const key = dayKey(date);
+  const isToday = key === dayKey(new Date());
+
+  const [items, setItems] = useState<TimelineItem[] | null>(null);
+  const [truncated, setTruncated] = useState(false);
+  const [days, setDays] = useState<DaySummary[]>([]);
+  const [text, setText] = useState('');
+  const [facets, setFacets] = useState<Set<Facet>>(new Set());
+  const [app, setApp] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [focus, setFocus] = useState<number>(-1);
+  const [forget, setForget] = useState<(typeof FORGET_CHOICES)[number] | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<TimelineItemRef[] | null>(null);
+  const [reload, setReload] = useState(0);
+  const list = useRef<VirtualListHandle>(null);
+  const deferredText = useDeferredValue(text);
+
+  // Load the day.
+  useEffect(() => {
+    let live = true;
+    const from = date;
+    const to = addDays(date, 1);
+    api
+      .call('timeline.range', { range: { from: from.toISOString(), to: to.toISOString() } })
+      .then((r) => {
+        if (!live) return;
+        window.__engramPerf = { ...window.__engramPerf, timelineData: performance.now(), timelineItems: r.items.length };
+        setItems(r.items);
+        setTruncated(r.truncated);
+      })
+      .catch((e) => live && toast(errorText(e), 'error'));
+    return () => {
+      live = false;
+    };
+  }, [api, date, dataVersion, reload, toast]);
+
+  useEffect(() => {
+    setSelected(new Set());
+    setAnchor(null);
+    setFocus(-1);
+    setItems(null);
+  }, [key]);
+
+  useEffect(() => {
+    const today = startOfDay(new Date());
+    api
+      .call('timeline.days', {
+        range: { from: addDays(today, -13).toISOString(), to: addDays(today, 1).toISOString() },
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+      })
+      .then((r) => setDays(r.days))
+      .catch(() => undefined);
+  }, [api, dataVersion, reload]);
+
+  // Today's timeline follows capture: new frames and memories show up within a couple of seconds.
+  useEffect(() => {
+    if (!isToday) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const soon = () => {
+      if (!timer) timer = setTimeout(() => ((timer = null), setReload((n) => n + 1)), 1500);
+    };
+    const offs = [api.on('frame.added', soon), api.on('observation.added', soon), api.on('memory.changed', soon)];
+    return () => {
+      offs.forEach((o) => o());
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, isToday]);
+
+  const filtered = useMemo(() => (items ? filterItems(items, { text: deferredText, facets, app }) : []), [items, deferredText, facets, app]);
+  const rows = useMemo(() => buildRows(filtered), [filtered]);
+  const apps = useMemo(() => (items ? appsOf(items) : []), [items]);
+  const minutes = useMemo(() => (items ? activeMinutes(items) : 0), [items]);
+  const itemRowIndexes = useMemo(() => rows.flatMap((r, i) => (r.type === 'item' ? [i] : [])), [rows]);
+  const rowHeight = useCallback((i: number) => ROW_HEIGHT[rows[i]!.type], [rows]);
+
+  useLayoutEffect(() => {
+    if (items === null) return;
+    requestAnimationFrame(() => {
+      window.__engramPerf = { ...window.__engramPerf, timelineRendered: performance.now() };
+    });
+  }, [items, rows]);
+
+  const focusedRow = focus >= 0 ? rows[focus] : undefined;
+  const focusedItem = focusedRow?.type === 'item' ? focusedRow.item : null;
+
+  const selectRange = useCallback(
+    (a: number, b: number, base: Set<string>) => {
+      const next = new Set(base);
+      const [lo, hi] = a < b ? [a, b] : [b, a];
+      for (let i = lo; i <= hi; i++) {
+        const r = rows[i];
+        if (r?.type === 'item') next.add(r.key);
+      }
+      return next;
+    },
+    [rows],
+  );
+
+  const onPointer = useCallback(
+    (row: Extract<Row, { type: 'item' }>, e: React.MouseEvent) => {
+      const idx = rows.indexOf(row);
+      if (e.shiftKey && anchor !== null) {
+        setSelected(selectRange(anchor, idx, e.metaKey || e.ctrlKey ? selected : new Set()));
+      } else if (e.metaKey || e.ctrlKey) {
+        const next = new Set(selected);
+        if (next.has(row.key)) next.delete(row.key);
+        else next.add(row.key);
+        setSelected(next);
+        setAnchor(idx);
+      } else {
+        setSelected(new Set([row.key]));
+        setAnchor(idx);
+      }
+      setFocus(idx);
+    },
+    [rows, anchor, selected, selectRange],
+  );
+
+  function moveFocus(delta: number, extend: boolean) {
+    if (itemRowIndexes.length === 0) return;
+    const pos = itemRowIndexes.indexOf(focus);
+    const nextPos = pos === -1 ? (delta > 0 ? 0 : itemRowIndexes.length - 1) : Math.max(0, Math.min(itemRowIndexes.length - 1, pos + delta));
+    const idx = itemRowIndexes[nextPos]!;
+    setFocus(idx);
+    list.current?.scrollToIndex(idx);
+    if (extend) {
+      const a = anchor ?? idx;
+      setAnchor(a);
+      setSelected(selectRange(a, idx, new Set()));
+    }
+  }
+
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (e.key === 'ArrowDown' || e.key === 'j') {
+      e.preventDefault();
+      moveFocus(1, e.shiftKey);
+    } else if (e.key === 'ArrowUp' || e.key === 'k') {
+      e.preventDefault();
+      moveFocus(-1, e.shiftKey);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      moveFocus(e.key === 'Home' ? -1e9 : 1e9, e.shiftKey);
+    } else if (e.key === ' ' && focusedRow?.type === 'item') {
+      e.preventDefault();
+      const next = new Set(selected);
+      if (next.has(focusedRow.key)) next.delete(focusedRow.key);
+      else next.add(focusedRow.key);
+      setSelected(next);
+      setAnchor(focus);
+    } else if ((e.key === 'a' || e.key === 'A') && (e.metaKey || e.ctrlKey)) {
+      e.preventDefault();
+      setSelected(new Set(rows.filter((r) => r.type === 'item').map((r) => r.key)));
+    } else if (e.key === 'Escape') {
+      setSelected(new Set());
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected.size > 0) {
+      e.preventDefault();
+      askDelete();
+    }
+  }
+
+  function refsOf(keys: Iterable<string>): TimelineItemRef[] {
+    return [...keys].map((k) => {
+      const i = k.indexOf(':');
+      return { type: k.slice(0, i) as TimelineItemRef['type'], id: k.slice(i + 1) };
+    });
+  }
+
+  function askDelete(keys: Iterable<string> = selected) {
+    const refs = refsOf(keys);
+    if (refs.length) setConfirmDelete(refs);
+  }
+
+  async function doDelete(refs: TimelineItemRef[]) {
+    setConfirmDelete(null);
+    try {
+      const { report } = await api.call('timeline.delete', { items: refs });
+      toast(`Deleted: ${summary(report)}.`);
+      setSelected(new Set());
+      setFocus(-1);
+      bumpData();
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  function toggleFacet(f: Facet) {
+    const next = new Set(facets);
+    if (next.has(f)) next.delete(f);
+    else next.add(f);
+    setFacets(next);
+  }
+
+  const screenCount = items?.filter((i) => i.type !== 'memory').length ?? 0;
+  const memoryCount = (items?.length ?? 0) - screenCount;
+  const filtering = text !== '' || facets.size > 0 || app !== null;
+
+  return (
+    <div className="timeline-page">
+      <header className="page-header">
+        <div className="grow">
+          <h1>{fmtDay(date)}</h1>
+          <div className="subtitle tabular" aria-live="polite">
+            {items === null
+              ? 'Loading…'
+              : items.length === 0
+                ? 'Nothing captured on this day'
+                : `${fmtCount(screenCount, 'moment')} · ${fmtCount(memoryCount, 'memory', 'memories')} · ${fmtMinutes(minutes)} active · ${fmtCount(apps.length, 'app')}`}
+          </div>
+        </div>
+        <div className="row">
+          <a className="btn btn-icon" href={hrefFor('timeline', dayKey(addDays(date, -1)))} aria-label="Previous day">
+            <IconChevronLeft />
+          </a>
+          <label className="sr-only" htmlFor="tl-date">
+            Day
+          </label>
+          <input
+            id="tl-date"
+            type="date"
+            className="input date-input"
+            value={key}
+            max={dayKey(new Date())}
+            onChange={(e) => e.target.value && navigate('timeline', e.target.value)}
+          />
+          <a
+            className="btn btn-icon"
+            href={hrefFor('timeline', dayKey(addDays(date, 1)))}
+            aria-label="Next day"
+            aria-disabled={isToday}
+            onClick={(e) => isToday && e.preventDefault()}
+          >
+            <IconChevronRight />
+          </a>
+          {!isToday && (
+            <a className="btn" href={hrefFor('timeline')}>
+              Today
+            </a>
+          )}
+          <MenuButton
+            label={
+              <>
+                <IconEraser size={15} />
+                Forget…
+              </>
+            }
+            heading="Forget everything from"
+            items={FORGET_CHOICES.map((c) => ({ label: c.label, onSelect: () => setForget(c) }))}
+          />
+        </div>
+      </header>
+
+      <DayStrip days={days} selected={key} />
+
+      <div className="tl-toolbar" role="toolbar" aria-label="Filter the timeline">
+        <div className="input-affix tl-search">
+          <IconSearch size={15} />
+          <input className="input" type="search" placeholder="Filter by text, title or URL" aria-label="Filter by text" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="facet-chips" role="group" aria-label="Show kinds">
+          {FACETS.map((f) => (
+            <button
+              key={f.facet}
+              type="button"
+              className={`chip filter-chip kind-${f.facet === 'screen' ? 'observation' : f.facet}`}
+              aria-pressed={facets.has(f.facet)}
+              onClick={() => toggleFacet(f.facet)}
+            >
+              <span className="dot" aria-hidden="true" />
+              {f.label}
+            </button>
+          ))}
+        </div>
+        <label className="sr-only" htmlFor="tl-app">
+          App
+        </label>
+        <select id="tl-app" className="select tl-app-select" value={app ?? ''} onChange={(e) => setApp(e.target.value || null)}>
+          <option value="">All apps</option>
+          {apps.map((a) => (
+            <option key={a.app} value={a.app}>
+              {a.app} ({a.count})
+            </option>
+          ))}
+        </select>
+        {filtering && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => (setText(''), setFacets(new Set()), setApp(null))}>
+            <IconX size={13} />
+            Clear
+          </button>
+        )}
+      </div>
+
+      {selected.size > 0 && (
+        <div className="selection-bar" role="region" aria-label="Selection">
+          <span>
+            <strong>{selected.size.toLocaleString()}</strong> selected
+          </span>
+          <span className="faint">Shift-click to select a range · Esc to clear</span>
+          <span className="spacer" />
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setSelected(new Set())}>
+            Clear
+          </button>
+          <button type="button" className="btn btn-sm btn-danger" onClick={() => askDelete()}>
+            <IconTrash size={14} />
+            Delete selected
+          </button>
+        </div>
+      )}
+
+      <div className="split tl-split">
+        <div className="pane tl-pane">
+          {items === null ? (
+            <div className="tl-loading" aria-busy="true">
+              {Array.from({ length: 6 }, (_, i) => (
+                <div key={i} className="skeleton" style={{ height: 62, marginBottom: 10 }} />
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            <EmptyState icon={<IconTimeline size={22} />} title={filtering ? 'Nothing matches these filters' : 'A quiet day'}>
+              {filtering ? 'Try fewer filters or another word.' : isToday ? 'What you do on screen today will appear here as Engram sees it.' : 'Nothing was captured on this day.'}
+            </EmptyState>
+          ) : (
+            <VirtualList
+              ref={list}
+              className="tl-list"
+              count={rows.length}
+              rowHeight={rowHeight}
+              role="listbox"
+              ariaLabel={`Moments of ${fmtDay(date)}`}
+              ariaMultiselectable
+              ariaActivedescendant={focusedRow?.type === 'item' ? `tl-${focusedRow.key}` : undefined}
+              tabIndex={0}
+              onKeyDown={onKeyDown}
+              renderRow={(i, top) => {
+                const r = rows[i]!;
+                return <TimelineRow key={r.key} row={r} top={top} selected={r.type === 'item' && selected.has(r.key)} focused={i === focus} onPointer={onPointer} />;
+              }}
+            />
+          )}
+          {truncated && <div className="tl-truncated faint">Showing the first {items?.length.toLocaleString()} items of this day.</div>}
+        </div>
+        <aside className="pane pane-aside" aria-label="Details">
+          {focusedItem ? (
+            <TimelineDetail item={focusedItem} onDelete={() => askDelete([itemKey(focusedItem)])} />
+          ) : (
+            <EmptyState icon={<IconTimeline size={22} />} title="Pick a moment">
+              Select something on the left to see the screen and what Engram learned from it. Use ↑ ↓ to move, Space to select, Delete to remove.
+            </EmptyState>
+          )}
+        </aside>
+      </div>
+
+      {forget && <ForgetDialog what={{ span: 'last', minutes: forget.minutes }} title={forget.title} onClose={() => setForget(null)} />}
+      {confirmDelete && (
+        <Dialog
+          title={confirmDelete.length === 1 ? 'Delete this item?' : `Delete ${confirmDelete.length.toLocaleString()} items?`}
+          tone="danger"
+          icon={<IconTrash size={18} />}
+          onClose={() => setConfirmDelete(null)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" data-testid="confirm-delete" onClick={() => void doDelete(confirmDelete)}>
+                Delete
+              </button>
+            </>
+          }
+        >
+          <p>
+            {describeRefs(confirmDelete)} will be deleted from this computer. Memories made from these screens go with them, so nothing learned from them
+            stays behind.
+          </p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function describeRefs(refs: TimelineItemRef[]): string {
+  const screens = refs.filter((r) => r.type !== 'memory').length;
+  const memories = refs.length - screens;
+  const parts: string[] = [];
+  if (screens) parts.push(fmtCount(screens, 'screen moment'));
+  if (memories) parts.push(fmtCount(memories, 'memory', 'memories'));
+  return parts.join(' and ');
+}
