@@ -20,11 +20,29 @@ declare const MediaRecorder: {
   new (stream: MediaStreamLike, options?: { mimeType?: string; audioBitsPerSecond?: number }): MediaRecorderLike;
   isTypeSupported(mimeType: string): boolean;
 };
+interface AudioBufferLike {
+  readonly sampleRate: number;
+  readonly numberOfChannels: number;
+  getChannelData(channel: number): Float32Array;
+}
+declare const AudioContext: new (options?: { sampleRate?: number }) => {
+  decodeAudioData(data: ArrayBuffer): Promise<AudioBufferLike>;
+};
+
+/** The audio pipeline's rate: decodeAudioData resamples to the context's rate, so no second pass. */
+const PCM_RATE = 16_000;
+let audioContext: InstanceType<typeof AudioContext> | null = null;
 
 const recorder = new SegmentRecorder({
   getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
   createRecorder: (stream, mimeType) => new MediaRecorder(stream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: 32_000 }),
   isTypeSupported: (mime) => MediaRecorder.isTypeSupported(mime),
+  decode: async (file) => {
+    audioContext ??= new AudioContext({ sampleRate: PCM_RATE });
+    const buffer = await audioContext.decodeAudioData(file);
+    const channels = Array.from({ length: buffer.numberOfChannels }, (_, i) => buffer.getChannelData(i));
+    return { sampleRate: buffer.sampleRate, channels };
+  },
   now: () => Date.now(),
   setTimer: (fn, ms) => setTimeout(fn, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

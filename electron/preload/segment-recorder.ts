@@ -1,8 +1,9 @@
 /**
  * Microphone recording for the hidden recorder window. MediaRecorder's timeslice chunks are not
- * playable on their own (only the first carries the WebM header), so instead each segment is a
- * recorder of its own, stopped and restarted on the same stream: every chunk handed to the audio
- * pipeline is a complete file. Browser APIs are injected so this runs under Node in tests.
+ * decodable on their own (only the first carries the WebM header), so instead each segment is a
+ * recorder of its own, stopped and restarted on the same stream: every segment is a complete file,
+ * which the renderer decodes (Web Audio, resampled to 16 kHz) into the mono 16-bit PCM the audio
+ * pipeline takes. Browser APIs are injected so this runs under Node in tests.
  */
 export interface TrackLike {
   stop(): void;
@@ -25,12 +26,18 @@ export interface MediaRecorderLike {
   stop(): void;
 }
 
+/** One segment as PCM: little-endian signed 16-bit mono samples, as bytes (they cross IPC unchanged). */
 export interface SegmentChunk {
   seq: number;
-  mime: string;
   started_at: number;
   duration_ms: number;
-  bytes: Uint8Array;
+  sample_rate: number;
+  pcm: Uint8Array;
+}
+
+export interface DecodedAudio {
+  sampleRate: number;
+  channels: Float32Array[];
 }
 
 export interface RecorderStateMessage {
@@ -42,6 +49,8 @@ export interface SegmentRecorderEnv {
   getUserMedia(constraints: { audio: Record<string, unknown>; video: false }): Promise<MediaStreamLike>;
   createRecorder(stream: MediaStreamLike, mimeType: string | undefined): MediaRecorderLike;
   isTypeSupported(mimeType: string): boolean;
+  /** Decodes one complete segment file (AudioContext.decodeAudioData). */
+  decode(file: ArrayBuffer, mimeType: string): Promise<DecodedAudio>;
   now(): number;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
@@ -51,6 +60,20 @@ export interface SegmentRecorderEnv {
 
 /** Opus first: small and what Whisper-style transcribers decode everywhere. */
 export const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4'];
+
+/** Averages the channels into one and converts to 16-bit little-endian PCM bytes. */
+export function toMonoPcm16(channels: readonly Float32Array[]): Uint8Array {
+  const length = channels.reduce((n, c) => Math.max(n, c.length), 0);
+  const out = new Uint8Array(length * 2);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < length; i++) {
+    let sum = 0;
+    for (const c of channels) sum += c[i] ?? 0;
+    const v = Math.max(-1, Math.min(1, channels.length ? sum / channels.length : 0));
+    view.setInt16(i * 2, Math.round(v < 0 ? v * 0x8000 : v * 0x7fff), true);
+  }
+  return out;
+}
 
 function describeMediaError(err: unknown): string {
   const name = typeof err === 'object' && err !== null && 'name' in err ? String((err as { name: unknown }).name) : '';
@@ -133,17 +156,25 @@ export class SegmentRecorder {
       const endedAt = this.env.now();
       const seq = this.seq++;
       const mime = recorder.mimeType || this.mime || 'audio/webm';
-      void Promise.all(parts.map((p) => p.arrayBuffer())).then((buffers) => {
-        const total = buffers.reduce((n, b) => n + b.byteLength, 0);
-        if (total === 0) return;
-        const bytes = new Uint8Array(total);
-        let offset = 0;
-        for (const b of buffers) {
-          bytes.set(new Uint8Array(b), offset);
-          offset += b.byteLength;
-        }
-        this.env.sendChunk({ seq, mime, started_at: startedAt, duration_ms: Math.max(0, endedAt - startedAt), bytes });
-      });
+      void Promise.all(parts.map((p) => p.arrayBuffer()))
+        .then(async (buffers) => {
+          const total = buffers.reduce((n, b) => n + b.byteLength, 0);
+          if (total === 0) return;
+          const file = new Uint8Array(total);
+          let offset = 0;
+          for (const b of buffers) {
+            file.set(new Uint8Array(b), offset);
+            offset += b.byteLength;
+          }
+          const decoded = await this.env.decode(file.buffer, mime);
+          const pcm = toMonoPcm16(decoded.channels);
+          if (pcm.byteLength === 0) return;
+          this.env.sendChunk({ seq, started_at: startedAt, duration_ms: Math.max(0, endedAt - startedAt), sample_rate: decoded.sampleRate, pcm });
+        })
+        .catch(() => {
+          // One undecodable segment (a codec hiccup) loses those seconds, not the recording.
+          this.env.sendState({ state: 'recording', message: 'A few seconds of audio could not be decoded.' });
+        });
       if (this.active) this.beginSegment(timesliceMs);
       else this.release();
     };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Messages between the main process and the hidden microphone recorder window. The recorder runs
- * MediaRecorder and sends encoded chunks; the main process hands them to the audio pipeline.
+ * MediaRecorder, decodes each segment to PCM and sends it; the main process pushes it into the
+ * capture service's PushAudioSource.
  */
 export const RecorderCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), timeslice_ms: z.number().int().min(1000).max(300_000), device_id: z.string().max(512).nullable() }),
@@ -10,19 +11,28 @@ export const RecorderCommandSchema = z.discriminatedUnion('type', [
 ]);
 export type RecorderCommand = z.infer<typeof RecorderCommandSchema>;
 
-export const RECORDER_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/ogg', 'audio/mp4'] as const;
-
-/** One encoded chunk. 10 MiB is ~20 minutes of Opus: far more than a timeslice can hold. */
+/**
+ * One segment as mono 16-bit little-endian PCM bytes, decoded in the recorder. Ten minutes at
+ * 48 kHz is the ceiling; a segment is normally a few seconds at 16 kHz.
+ */
 export const RecorderChunkSchema = z
   .object({
     seq: z.number().int().nonnegative(),
-    mime: z.string().max(64).refine((m) => RECORDER_MIME_TYPES.some((t) => m.replace(/\s/g, '') === t.replace(/\s/g, '')), 'unsupported audio type'),
     started_at: z.number().int().positive(),
     duration_ms: z.number().int().nonnegative().max(3_600_000),
-    bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength <= 10 * 1024 * 1024, 'chunk size out of range'),
+    sample_rate: z.number().int().min(8000).max(48_000),
+    pcm: z.instanceof(Uint8Array).refine((b) => b.byteLength > 0 && b.byteLength % 2 === 0 && b.byteLength <= 48_000 * 600 * 2, 'PCM size out of range'),
   })
   .strict();
 export type RecorderChunk = z.infer<typeof RecorderChunkSchema>;
+
+/** The PCM bytes as samples (copied: IPC buffers may be unaligned for an Int16Array view). */
+export function pcmSamples(pcm: Uint8Array): Int16Array {
+  const samples = new Int16Array(pcm.byteLength >> 1);
+  const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(i * 2, true);
+  return samples;
+}
 
 export const RecorderStateSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pcmSamples } from '../../electron/shell/index.js';
 import { SegmentRecorder, type BlobLike, type MediaRecorderLike, type MediaStreamLike, type RecorderStateMessage, type SegmentChunk } from '../../electron/preload/segment-recorder.js';
 
 class FakeRecorder implements MediaRecorderLike {
@@ -44,6 +45,8 @@ function setup(opts: { deny?: string } = {}) {
       return r;
     },
     isTypeSupported: (m) => m === 'audio/webm;codecs=opus',
+    // The fake "file" is [n, 2, 3]: decode it as three samples of n/10, 0.2, 0.3 at 16 kHz.
+    decode: async (file) => ({ sampleRate: 16_000, channels: [Float32Array.from(new Uint8Array(file), (b) => b / 10)] }),
     now: () => t,
     setTimer: (fn, ms) => {
       const id = nextId++;
@@ -78,11 +81,13 @@ describe('segment recorder', () => {
     s.rec.stop();
     await s.advance(0);
     expect(s.recorders.length).toBe(3);
-    expect(s.chunks.map((c) => [c.seq, c.mime, c.duration_ms, [...c.bytes]])).toEqual([
-      [0, 'audio/webm;codecs=opus', 10_000, [1, 2, 3]],
-      [1, 'audio/webm;codecs=opus', 10_000, [2, 2, 3]],
-      [2, 'audio/webm;codecs=opus', 0, [3, 2, 3]],
+    expect(s.chunks.map((c) => [c.seq, c.sample_rate, c.duration_ms, [...pcmSamples(c.pcm)]])).toEqual([
+      [0, 16_000, 10_000, [3277, 6553, 9830]],
+      [1, 16_000, 10_000, [6553, 6553, 9830]],
+      [2, 16_000, 0, [9830, 6553, 9830]],
     ]);
+    // Every segment came from its own recorder with the preferred codec.
+    expect(s.recorders.map((r) => r.mimeType)).toEqual(['audio/webm;codecs=opus', 'audio/webm;codecs=opus', 'audio/webm;codecs=opus']);
     expect(s.states.at(-1)).toEqual({ state: 'stopped', message: null });
     expect(s.tracks.stopped).toBe(1);
   });
