@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { HashEmbedder, openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import type { CliContext } from '../../electron/headless/cli/command.js';
+import { parseCommandArgs } from '../../electron/headless/cli/args.js';
+import { askCommand } from '../../electron/headless/cli/commands/ask.js';
+import { chatCommand } from '../../electron/headless/cli/commands/chat.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+
+const DAY = 86_400_000;
+const key = randomBytes(32);
+const root = mkdtempSync(join(tmpdir(), 'engram-chat-cli-'));
+const dir = join(root, 'data');
+let ids: { recent: string; old: string; ana: string; vault: string };
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) });
+  const now = Date.now();
+  ids = {
+    recent: store.memories.insert({ kind: 'episodic', title: 'MirixDB migration call', text: 'Discussed the MirixDB migration plan with Ana: orders table first.', app: 'Zoom', occurred_at: now - 2 * DAY, ended_at: now - 2 * DAY + 3_600_000 }).id,
+    old: store.memories.insert({ kind: 'episodic', title: 'MirixDB rollback review', text: 'Reviewed the MirixDB migration rollback script with Tom.', app: 'Code', occurred_at: now - 6 * DAY }).id,
+    ana: store.memories.insert({ kind: 'semantic', title: 'Ana Lopez', text: 'Ana Lopez is the manager of the platform team.', created_at: now - 20 * DAY }).id,
+    vault: store.memories.insert({ kind: 'knowledge_vault', title: 'Bank PIN', text: 'PIN of the Northbank debit card', fields: { sensitivity: 'high', secret: '4921', entry_type: 'pin' } }).id,
+  };
+  await store.flushEmbeddings();
+  await store.close();
+});
+afterAll(async () => {
+  await fake.close();
+  rmSync(root, { recursive: true, force: true });
+});
+beforeEach(() => fake.reset());
+
+function context(opts: { env?: NodeJS.ProcessEnv; stdin?: string[]; dataDir?: string } = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const dataDir = opts.dataDir ?? dir;
+  const ctx: CliContext = {
+    dataDir,
+    json: false,
+    env: { ...opts.env },
+    signal: new AbortController().signal,
+    io: { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTty: false, stdin: Readable.from(opts.stdin ?? []) },
+    openStore: () => openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) }),
+  };
+  return { ctx, out, err };
+}
+
+async function run(cmd: typeof askCommand, argv: string[], c: ReturnType<typeof context>) {
+  return cmd.run(parseCommandArgs(argv, cmd.options, cmd.allowPositionals ?? false, cmd.name), c.ctx);
+}
+
+describe('engram ask', () => {
+  it('--json prints answer, citations, retrieved and the time range; "last 4 days" leaves out 6 days ago', async () => {
+    const c = context();
+    const code = await run(askCommand, ['What did we discuss about the MirixDB migration in the last 4 days?', '--json', '--offline'], c);
+    expect(code).toBe(0);
+    expect(c.out).toHaveLength(1);
+    const j = JSON.parse(c.out[0]!) as {
+      answer: string;
+      citations: { n: number; memory_id: string; kind: string }[];
+      retrieved: { n: number; memory_id: string; kind: string }[];
+      time_range: { from: string; to: string } | null;
+      status: string;
+      mode: string;
+    };
+    expect(j.answer).toMatch(/^No language model is configured/);
+    expect(j.citations).toContainEqual({ n: expect.any(Number), memory_id: ids.recent, kind: 'episodic' });
+    expect(j.retrieved.map((r) => r.memory_id)).not.toContain(ids.old);
+    expect(j.citations.map((r) => r.memory_id)).not.toContain(ids.old);
+    const span = Date.parse(j.time_range!.to) - Date.parse(j.time_range!.from);
+    expect(Math.abs(span - 4 * DAY)).toBeLessThan(60_000);
+    expect(j).toMatchObject({ status: 'complete', mode: 'offline' });
+  });
+
+  it('streams the model answer to the terminal, then lists the cited sources', async () => {
+    fake.setHandler((req) => {
+      const sys = (req.body.system as { text: string }[]).map((b) => b.text).join('\n');
+      const n = /\[(\d+)\] fact · .*Ana Lopez/.exec(sys)![1];
+      return { text: `Ana Lopez manages the platform team [${n}].`, chunkSize: 5 };
+    });
+    const c = context({ env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url } });
+    const code = await run(askCommand, ['Who is Ana?'], c);
+    expect(code).toBe(0);
+    const answerChunks = c.out.slice(0, c.out.findIndex((t) => t.startsWith('\n') || t.includes('Sources')));
+    expect(answerChunks.length).toBeGreaterThan(3);
+    const text = c.out.join('');
+    expect(text).toMatch(/^Ana Lopez manages the platform team \[\d+\]\.\n/);
+    expect(text).toContain(`Sources:\n  [`);
+    expect(text).toContain(`(${ids.ana})`);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps a partial answer when the model fails mid-stream: exit 1 and the reason on stderr', async () => {
+    fake.enqueue({ text: 'Ana Lopez manages the platform team and she also', chunkSize: 4, streamError: { afterEvents: 6, type: 'overloaded_error' } });
+    const c = context({ env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url } });
+    const code = await run(askCommand, ['Who is Ana?'], c);
+    expect(code).toBe(1);
+    expect(c.out.join('')).toMatch(/^Ana/);
+    expect(c.err.join('')).toMatch(/^engram: the model stopped mid-answer \(.+\); the partial answer is kept\n$/);
+  });
+
+  it('never sends a high-sensitivity vault item and tells the user it exists', async () => {
+    fake.setHandler(() => ({ text: 'That is in your vault; reveal it locally.' }));
+    const c = context({ env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url } });
+    await run(askCommand, ['What is my Northbank debit card PIN?'], c);
+    expect(fake.allText()).not.toContain('4921');
+    expect(fake.allText()).not.toContain('PIN of the Northbank debit card');
+    expect(c.out.join('')).toContain(`Withheld from the model (high sensitivity): "Bank PIN" (${ids.vault}); reveal it in the Engram app.`);
+  });
+
+  it('refuses an empty question before touching the data dir, and a 1 MB question from stdin clearly', async () => {
+    const fresh = join(root, 'never-created');
+    const c = context({ dataDir: fresh });
+    await expect(run(askCommand, ['  '], c)).rejects.toThrow('ask: give a question');
+    expect(existsSync(fresh)).toBe(false);
+
+    const big = context({ stdin: ['x'.repeat(1_048_576)] });
+    await expect(run(askCommand, ['-'], big)).rejects.toThrow(
+      'ask: the question is 1,048,576 characters long; the limit is 16,000: shorten it or ask about one part',
+    );
+  });
+});
+
+describe('engram chat', () => {
+  it('answers each piped line in one conversation, with /threads and /title', async () => {
+    const c = context({ stdin: ['Who is Ana?\n', '\n', 'And the MirixDB migration?\n', '/title Ana and MirixDB\n', '/threads\n', '/quit\n', 'never asked\n'] });
+    const code = await run(chatCommand, ['--offline'], c);
+    expect(code).toBe(0);
+    const text = c.out.join('');
+    expect(text.match(/No language model is configured/g)).toHaveLength(2);
+    expect(text).toContain('Renamed to "Ana and MirixDB".');
+    expect(text).toMatch(/ {2}1\. Ana and MirixDB {2}\(.*\)  ← current/);
+    expect(text).not.toContain('never asked');
+  });
+
+  it('runs as a real process with stdin piped in', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'fixtures', 'chat', 'cli-driver.ts'), dir, 'chat', '--offline'], {
+      env: { ...process.env, ENGRAM_KEY: key.toString('hex') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end(`Who is Ana?\n${'y'.repeat(20_000)}\nWhat did we discuss about the MirixDB migration in the last 4 days?\n`);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toContain('engram: the question is 20,000 characters long; the limit is 16,000');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Ana Lopez is the manager of the platform team.');
+    expect(stdout).toContain('Discussed the MirixDB migration plan with Ana');
+    expect(stdout).not.toContain('rollback script');
+  }, 60_000);
+});
