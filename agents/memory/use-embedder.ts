@@ -51,6 +51,8 @@ export class UseEmbedder implements Embedder {
   private armIdle(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.pending.size > 0) return;
+    // Idle: the worker alone must not keep a CLI process alive.
+    this.worker?.unref();
     this.idleTimer = setTimeout(() => void this.close(), this.idleMs);
     this.idleTimer.unref();
   }
@@ -59,6 +61,9 @@ export class UseEmbedder implements Embedder {
     if (texts.length === 0) return Promise.resolve([]);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const w = this.ensureWorker();
+    // A pending request keeps the process alive (a CLI awaiting its query embedding would
+    // otherwise exit silently with nothing left but an unref'd worker).
+    w.ref();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

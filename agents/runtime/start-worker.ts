@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -12,9 +13,10 @@ export function startWorker(jsUrl: URL, workerData?: unknown, options: WorkerOpt
   if (existsSync(jsPath)) return new Worker(jsUrl, { ...options, workerData });
   const tsPath = jsPath.replace(/\.js$/, '.ts');
   if (!existsSync(tsPath)) throw new Error(`worker module not found: ${jsPath}`);
-  return new Worker(pathToFileURL(tsPath), {
-    ...options,
-    workerData,
-    execArgv: [...(options.execArgv ?? []), '--import', 'tsx'],
-  });
+  // `execArgv: ['--import', 'tsx']` does not reach workers on Node 20 (tsx#354: the .ts entry is
+  // refused with ERR_UNKNOWN_FILE_EXTENSION), so a tiny bootstrap registers tsx in the worker itself.
+  // require.resolve finds the CommonJS build; the worker needs its ES module twin beside it.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(tsPath).href)}); });`;
+  return new Worker(boot, { ...options, workerData, eval: true });
 }
