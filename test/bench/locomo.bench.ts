@@ -1,0 +1,171 @@
+/**
+ * `npm run bench -- locomo --file ../shared/bench-data/locomo_dev.json [--json] [--cache-dir DIR]`
+ *
+ * Retrieval quality on LoCoMo-format conversations through the real encrypted store: each
+ * conversation gets a fresh data dir; every dialog turn becomes an episodic memory ("Speaker: text",
+ * plus the caption of a shared image) dated by its session, with the session as its segment (what a
+ * chat import does with a thread). Each question (category 5, adversarial, skipped) is asked in
+ * BM25-only, vector-only and hybrid mode and scored against its gold evidence turns.
+ *
+ * recall@k: the fraction of a question's gold evidence turns found in the top k, averaged over
+ * questions. MRR: reciprocal rank of the first gold turn within the top 10 (0 when none).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { openStore, resolveKeyProvider, UseEmbedder, type Embedder, type EngramStore, type RetrievalWeights } from '../../agents/memory/index.js';
+import { CachingEmbedder } from './caching-embedder.js';
+import { loadLocomo, MetricSum, turnText, type Conversation, type Metrics } from './locomo-data.js';
+
+const MODES = ['bm25', 'vector', 'hybrid'] as const;
+type Mode = (typeof MODES)[number];
+
+const Args = z.object({
+  file: z.string().min(1, 'missing --file PATH'),
+  json: z.boolean().default(false),
+  'cache-dir': z.string().optional(),
+  weights: z.string().optional(),
+  details: z.boolean().default(false),
+});
+
+export interface ConversationStore {
+  conv: Conversation;
+  store: EngramStore;
+  dir: string;
+  /** memory id → normalised dia_id */
+  diaOf: Map<string, string>;
+}
+
+/** Indexes one conversation into a fresh store, the way a chat import would. */
+export async function indexConversation(conv: Conversation, embedder: Embedder): Promise<ConversationStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-locomo-'));
+  const store = await openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, {}), embedder });
+  const diaOf = new Map<string, string>();
+  for (const s of conv.sessions) {
+    store.transaction(() => {
+      for (const t of s.turns) {
+        const m = store.memories.insert({
+          kind: 'episodic',
+          text: turnText(t),
+          fields: { event_type: 'message', actor: t.speaker },
+          occurred_at: s.at,
+          segment: `session-${s.index}`,
+        });
+        diaOf.set(m.id, t.diaId);
+      }
+    });
+  }
+  await store.flushEmbeddings();
+  if (store.embeddingError) throw new Error(`embedding failed: ${store.embeddingError}`);
+  return { conv, store, dir, diaOf };
+}
+
+export type CategoryMetrics = Record<string, Metrics>;
+export type Results = Record<Mode, Metrics & { by_category: CategoryMetrics }>;
+
+/** Asks every scored question of the indexed conversations in each mode. */
+export async function evaluate(stores: ConversationStore[], modes: readonly Mode[] = MODES): Promise<Results> {
+  const sums = Object.fromEntries(modes.map((m) => [m, { all: new MetricSum(), cat: new Map<number, MetricSum>() }])) as Record<
+    Mode,
+    { all: MetricSum; cat: Map<number, MetricSum> }
+  >;
+  for (const { conv, store, diaOf } of stores) {
+    for (const q of conv.questions) {
+      if (q.category === 5 || q.evidence.length === 0) continue;
+      for (const mode of modes) {
+        const hits = await store.search({ query: q.question, mode, limit: 10 });
+        const ranked = hits.map((h) => diaOf.get(h.memory.id) ?? '?');
+        const s = sums[mode];
+        s.all.add(ranked, q.evidence);
+        if (!s.cat.has(q.category)) s.cat.set(q.category, new MetricSum());
+        s.cat.get(q.category)!.add(ranked, q.evidence);
+      }
+    }
+  }
+  const out = {} as Results;
+  for (const mode of modes) {
+    const s = sums[mode];
+    const byCat: CategoryMetrics = {};
+    for (const c of [...s.cat.keys()].sort()) byCat[String(c)] = s.cat.get(c)!.result();
+    out[mode] = { ...s.all.result(), by_category: byCat };
+  }
+  return out;
+}
+
+export async function closeAll(stores: ConversationStore[]): Promise<void> {
+  for (const s of stores) {
+    await s.store.close();
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+}
+
+const CATEGORY_NAMES: Record<string, string> = { '1': 'multi-hop', '2': 'temporal', '3': 'open-domain', '4': 'single-hop' };
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      file: { type: 'string' },
+      json: { type: 'boolean' },
+      'cache-dir': { type: 'string' },
+      weights: { type: 'string' },
+      details: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const parsed = Args.safeParse({ file: values.file ?? '', ...values });
+  if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
+  const args = parsed.data;
+  const weights = args.weights ? (JSON.parse(args.weights) as Partial<RetrievalWeights>) : {};
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+  const convs = loadLocomo(resolve(args.file));
+  const use = new UseEmbedder();
+  const embedder: Embedder = args['cache-dir'] ? new CachingEmbedder(use, resolve(args['cache-dir'])) : use;
+  const stores: ConversationStore[] = [];
+  const t0 = Date.now();
+  try {
+    for (const conv of convs) {
+      const turns = conv.sessions.reduce((n, s) => n + s.turns.length, 0);
+      const cs = await indexConversation(conv, embedder);
+      Object.assign(cs.store.retriever.weights, weights);
+      stores.push(cs);
+      log(`indexed ${conv.id}: ${conv.sessions.length} sessions, ${turns} turns (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    const t1 = Date.now();
+    const res = await evaluate(stores);
+    log(`queried in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    const dropped = stores.flatMap((s) => s.conv.droppedEvidence.map((e) => `${s.conv.id}:${e}`));
+    if (args.json) {
+      const pick = (m: Mode) => {
+        const { by_category, ...rest } = res[m];
+        return args.details ? { ...rest, by_category } : rest;
+      };
+      process.stdout.write(`${JSON.stringify({ bm25: pick('bm25'), vector: pick('vector'), hybrid: pick('hybrid') })}\n`);
+    } else {
+      const f = (x: number) => x.toFixed(3);
+      console.log(`LoCoMo retrieval, ${stores.length} conversations, ${res.hybrid.questions} questions (category 5 and questions without valid evidence skipped)`);
+      console.log('recall@k = fraction of a question\'s gold evidence turns in the top k, averaged over questions; MRR = 1/rank of the first gold turn in the top 10\n');
+      console.log('mode     recall@5  recall@10  MRR');
+      for (const m of MODES) console.log(`${m.padEnd(8)} ${f(res[m]['recall@5']).padStart(8)}  ${f(res[m]['recall@10']).padStart(9)}  ${f(res[m].mrr)}`);
+      console.log('\nrecall@10 by category');
+      console.log(`category          n    ${MODES.map((m) => m.padStart(7)).join(' ')}`);
+      for (const c of Object.keys(res.hybrid.by_category)) {
+        const name = `${c} ${CATEGORY_NAMES[c] ?? ''}`.padEnd(15);
+        console.log(`${name} ${String(res.hybrid.by_category[c]!.questions).padStart(4)}    ${MODES.map((m) => f(res[m].by_category[c]!['recall@10']).padStart(7)).join(' ')}`);
+      }
+      if (dropped.length) console.log(`\nunusable evidence ids (malformed or naming no turn, not scored): ${dropped.join(', ')}`);
+    }
+  } finally {
+    await closeAll(stores);
+    await embedder.close?.();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((err: unknown) => {
+    console.error(`locomo bench: ${(err as Error).message ?? String(err)}`);
+    process.exit(1);
+  });
+}
