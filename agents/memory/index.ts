@@ -14,3 +14,7 @@ export { queryTerms, queryEntities } from './query-text.js';
 export type { LlmCallRecord, LlmUsageSummary } from './llm-call-repo.js';
 export type * from './types.js';
 export { defaultDataDir } from './data-dir.js';
+export { RecordRestorer, type MemoryRecordSnapshot, type RestoreOutcome } from './record-restorer.js';
+export { backupDatabase, verifyDatabaseFile, type BackupReport } from './database-backup.js';
+export { retryOnBusy, isBusyError } from './busy-retry.js';
+export type { IntegrityReport } from './integrity.js';

@@ -11,6 +11,7 @@ import { EmbedQueue } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { StoreError } from './errors.js';
 import { Forgetter } from './forget.js';
+import { checkIntegrity, removeOrphanFrameFiles, type IntegrityReport } from './integrity.js';
 import { FrameRepo } from './frame-repo.js';
 import type { KeyProvider } from './key-provider.js';
 import { LlmCallRepo } from './llm-call-repo.js';
@@ -53,6 +54,7 @@ export class EngramStore {
   private readonly embedQueue: EmbedQueue | null;
   private readonly forgetter: Forgetter;
   private readonly vectorIndex: VectorIndex | null;
+  private readonly frameBlobs: BlobStore;
   private closed = false;
 
   constructor(
@@ -71,6 +73,7 @@ export class EngramStore {
     const vectors = () => this.vectorIndex;
     this.memories = new MemoryRepo(db, vectors, this.events, () => this.embedQueue?.kick());
     const frameBlobs = new BlobStore(join(dataDir, 'frames'), masterKey, 'frames');
+    this.frameBlobs = frameBlobs;
     const audioBlobs = new BlobStore(join(dataDir, 'audio'), masterKey, 'audio');
     this.audio = new AudioRepo(db, audioBlobs);
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
@@ -155,6 +158,16 @@ export class EngramStore {
       pending_embeddings: this.embedQueue?.pending() ?? 0,
       counters: this.counters.all(),
     };
+  }
+
+  /** Checks that rows, search indexes, provenance and frame files agree (after a crash, `engram doctor`). */
+  checkIntegrity(): IntegrityReport {
+    return checkIntegrity(this.db, this.frameBlobs, this.vectorIndex !== null);
+  }
+
+  /** Removes frame files a crash left without their row (the file is written before the row). */
+  repairOrphans(): number {
+    return removeOrphanFrameFiles(this.db, this.frameBlobs);
   }
 
   /** Resolves once every memory written so far has its vector (tests, benchmarks, shutdown). */

@@ -132,3 +132,26 @@ describe('encrypted store', () => {
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
   });
 });
+
+describe('store integrity', () => {
+  it('reports agreement of rows, indexes, provenance and files, and repairs orphan frame files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-int-'));
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(32) });
+    try {
+      const f = store.frames.insert({ display: '0', captured_at: Date.now(), width: 1, height: 1, phash: '0', app: null, title: null, url: null }, Buffer.from('img'));
+      store.memories.insert({ kind: 'episodic', text: 'looked at a frame', provenance: [{ source_type: 'frame', source_id: f.id }] });
+      await store.flushEmbeddings();
+      expect(store.checkIntegrity()).toMatchObject({ ok: true, sqlite: 'ok', memories: 1, fts_rows: 1 });
+      // A crash between the file write and the row insert leaves a file without a row.
+      store.db.prepare('DELETE FROM frames WHERE id = ?').run(f.id);
+      const r = store.checkIntegrity();
+      expect(r.ok).toBe(false);
+      expect(r.orphan_frame_files).toEqual([f.id]);
+      expect(store.repairOrphans()).toBe(1);
+      expect(store.checkIntegrity().ok).toBe(true);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import type { BlobStore } from './blob-store.js';
+
+export interface IntegrityReport {
+  ok: boolean;
+  sqlite: string;
+  memories: number;
+  fts_rows: number;
+  /** Memories marked embedded whose vector row is missing, and vector rows with no memory. */
+  vectors_missing: number;
+  vectors_orphan: number;
+  provenance_orphans: number;
+  frames_without_file: string[];
+  orphan_frame_files: string[];
+  problems: string[];
+}
+
+/**
+ * Checks that everything the store keeps in step agrees: SQLite's own integrity check, one FTS row
+ * per memory, vectors for embedded memories only, provenance only for existing memories, and one
+ * encrypted file per frame row. Used after crashes (tests) and by `engram doctor`.
+ */
+export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolean): IntegrityReport {
+  const one = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
+  const sqlite = (db.pragma('integrity_check', { simple: true }) as string) ?? 'unknown';
+  const memories = one('SELECT count(*) FROM memories');
+  const ftsRows = one('SELECT count(*) FROM memory_fts');
+  let missing = 0;
+  let orphan = 0;
+  if (hasVectors && db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get()) {
+    missing = one('SELECT count(*) FROM memories m WHERE m.embedded = 1 AND NOT EXISTS (SELECT 1 FROM memory_vec v WHERE v.rowid = m.seq)');
+    orphan = one('SELECT count(*) FROM memory_vec v WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = v.rowid)');
+  }
+  const provOrphans = one('SELECT count(*) FROM provenance p WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = p.memory_id)');
+  const frameIds = new Set(db.prepare('SELECT id FROM frames').pluck().all() as string[]);
+  const files = new Set(frameBlobs.listIds());
+  const withoutFile = [...frameIds].filter((id) => !files.has(id));
+  const orphanFiles = [...files].filter((id) => !frameIds.has(id));
+  const problems: string[] = [];
+  if (sqlite !== 'ok') problems.push(`sqlite integrity: ${sqlite}`);
+  if (ftsRows !== memories) problems.push(`${memories} memories but ${ftsRows} full-text rows`);
+  if (missing) problems.push(`${missing} embedded memories without a vector`);
+  if (orphan) problems.push(`${orphan} vectors without a memory`);
+  if (provOrphans) problems.push(`${provOrphans} provenance rows without a memory`);
+  if (withoutFile.length) problems.push(`${withoutFile.length} frames without their file`);
+  if (orphanFiles.length) problems.push(`${orphanFiles.length} frame files without a frame`);
+  return {
+    ok: problems.length === 0,
+    sqlite,
+    memories,
+    fts_rows: ftsRows,
+    vectors_missing: missing,
+    vectors_orphan: orphan,
+    provenance_orphans: provOrphans,
+    frames_without_file: withoutFile,
+    orphan_frame_files: orphanFiles,
+    problems,
+  };
+}
+
+/**
+ * Repairs what a crash can leave between a frame file and its row: the file is written (and
+ * fsynced) before the row, so a crash in between leaves a file without a row, which is removed.
+ */
+export function removeOrphanFrameFiles(db: Db, frameBlobs: BlobStore): number {
+  const frameIds = new Set(db.prepare('SELECT id FROM frames').pluck().all() as string[]);
+  let n = 0;
+  for (const id of frameBlobs.listIds()) {
+    if (!frameIds.has(id)) {
+      frameBlobs.remove(id);
+      n++;
+    }
+  }
+  return n;
+}
