@@ -15,3 +15,5 @@ export * from './requests.js';
 export * from './events.js';
 export * from './wire.js';
 export * from './client.js';
+// Memory shapes the contract carries, so a client needs only this door.
+export type { Memory, MemoryKind, MemoryHistoryEntry, Provenance, SearchResult, SearchReason } from '../memory/index.js';

@@ -24,7 +24,7 @@ export function TimelineDetail({ item, onDelete }: { item: TimelineItem; onDelet
     return () => {
       live = false;
     };
-  }, [api, key]); // eslint-disable-line
+  }, [api, key]);
 
   if (item.type === 'memory') {
     const tab = item.experience ? 'experience' : item.kind;

@@ -1,0 +1,48 @@
+import { apiError, ApiCallError, chatRequests } from '../../shared/api/index.js';
+import { createChatHandlers } from './chat-handlers.js';
+import type { ApiDeps } from './deps.js';
+import type { ApiHandlers, HandlerGroup } from './handler-types.js';
+import { activityHandlers } from './handlers/activity-handlers.js';
+import { captureHandlers } from './handlers/capture-handlers.js';
+import { forgetHandlers } from './handlers/forget-handlers.js';
+import { memoryHandlers } from './handlers/memory-handlers.js';
+import { secretHandlers } from './handlers/secret-handlers.js';
+import { settingsHandlers } from './handlers/settings-handlers.js';
+import { systemHandlers } from './handlers/system-handlers.js';
+import { timelineHandlers } from './handlers/timeline-handlers.js';
+import { SharpImageCodec } from './sharp-image-codec.js';
+import { storeSecretStore } from './store-secret-store.js';
+
+type ChatNames = keyof typeof chatRequests & string;
+
+/** Without a chat service every chat request answers UNAVAILABLE, in one clear line. */
+function chatUnavailable(): HandlerGroup<ChatNames> {
+  const no = () => {
+    throw new ApiCallError(apiError('UNAVAILABLE', 'Chat is not available in this window.'));
+  };
+  return Object.fromEntries(Object.keys(chatRequests).map((n) => [n, no])) as unknown as HandlerGroup<ChatNames>;
+}
+
+/**
+ * The one implementation of the UI contract. Both hosts (Electron IPC in electron/app, HTTP +
+ * WebSocket in electron/headless) wrap these handlers with createDispatcher().
+ */
+export function createApiHandlers(deps: ApiDeps): ApiHandlers {
+  const secrets = deps.secrets ?? storeSecretStore(deps.store);
+  const timeline = timelineHandlers(deps, deps.images ?? new SharpImageCodec());
+  const { clearImageCache, ...timelineGroup } = timeline;
+  const chat = deps.chat
+    ? createChatHandlers({ chat: deps.chat, emit: (name, payload) => deps.events.emit(name, payload) })
+    : chatUnavailable();
+  return {
+    ...systemHandlers(deps, () => !secrets.get()),
+    ...captureHandlers(deps),
+    ...memoryHandlers(deps),
+    ...timelineGroup,
+    ...forgetHandlers(deps, clearImageCache),
+    ...activityHandlers(deps),
+    ...secretHandlers(deps, secrets),
+    ...settingsHandlers(deps),
+    ...(chat as HandlerGroup<ChatNames>),
+  };
+}

@@ -1,0 +1,66 @@
+import type { EngramStore } from '../../agents/memory/index.js';
+import type { ChatService } from '../../agents/chat/index.js';
+import type { CaptureStatus } from '../../shared/api/index.js';
+import type { ApiEventBus } from './event-bus.js';
+import type { ProgressTracker } from './progress-tracker.js';
+
+/**
+ * Small seams the handlers program against, so a host can run with or without each service
+ * (the headless host without capture, tests with fakes, the desktop app with everything).
+ */
+
+/** What the UI may ask of capture. CaptureService (electron/capture) fits it through captureControlOf(). */
+export interface CaptureControl {
+  status(): CaptureStatus;
+  pause(minutes?: number): CaptureStatus | Promise<CaptureStatus>;
+  resume(): CaptureStatus | Promise<CaptureStatus>;
+  /** Re-read capture settings from the store after the UI changed them. */
+  reloadSettings?(): void;
+}
+
+/** Where the Anthropic key is kept. Default: the encrypted store's settings; the desktop app may wrap it with safeStorage. */
+export interface SecretStore {
+  get(): string | null;
+  set(value: string): void;
+  clear(): void;
+  /** 'env' when the key comes from the environment (then it cannot be changed from the UI). */
+  source(): 'store' | 'env' | null;
+}
+
+export interface ProgressReporter {
+  (done: number | null, total: number | null, detail?: string | null): void;
+}
+
+/** Consolidation ("dream"), run on demand from the UI. */
+export interface Consolidator {
+  run(opts: { kinds?: string[]; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
+}
+
+/** Export of memories to a file in the data dir. */
+export interface Exporter {
+  run(opts: { format: 'json' | 'markdown'; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ path: string; count: number }>;
+}
+
+/** Turns decrypted frame bytes into what the UI shows. Runs in memory only: nothing is written to disk. */
+export interface FrameImageCodec {
+  render(image: Buffer, opts: { maxWidth: number; quality: number }): Promise<{ data: Buffer; mime: string; width: number; height: number }>;
+}
+
+export interface ApiDeps {
+  store: EngramStore;
+  host: 'electron' | 'headless';
+  version: string;
+  events: ApiEventBus;
+  progress: ProgressTracker;
+  capture?: CaptureControl | null;
+  chat?: ChatService | null;
+  secrets?: SecretStore;
+  consolidator?: Consolidator | null;
+  exporter?: Exporter | null;
+  images?: FrameImageCodec;
+  /** Overrides the "Key" line of the encryption status (e.g. "OS keychain (safeStorage)"). */
+  keyDescription?: string;
+  clock?: () => number;
+  /** Where unexpected handler failures are logged (never sent to the UI). */
+  log?: (line: string) => void;
+}

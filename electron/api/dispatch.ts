@@ -1,0 +1,52 @@
+import { apiRequests, isRequestName, WIRE_LIMITS, type ApiResponse, type RequestName } from '../../shared/api/index.js';
+import { toApiError, zodMessage } from './errors.js';
+import type { ApiHandlers } from './handler-types.js';
+
+export interface DispatchOptions {
+  /** Also validate what handlers return (tests turn it on: a handler that breaks the contract fails loudly). */
+  checkOutputs?: boolean;
+  log?: (line: string) => void;
+}
+
+export type Dispatch = (name: string, rawInput: unknown) => Promise<ApiResponse>;
+
+/**
+ * The one entry every transport uses: looks the name up in the contract, validates the input with
+ * its zod schema, runs the handler, and always answers with an envelope, never a thrown error or
+ * a stack trace. Bad input never reaches a handler, so it leaves data unchanged.
+ */
+export function createDispatcher(handlers: ApiHandlers, opts: DispatchOptions = {}): Dispatch {
+  return async (name, rawInput) => {
+    if (typeof name !== 'string' || !isRequestName(name)) {
+      return { ok: false, error: { code: 'UNKNOWN_REQUEST', message: `unknown request: ${String(name).slice(0, 80)}` } };
+    }
+    const def = apiRequests[name];
+    const parsed = def.input.safeParse(rawInput ?? {});
+    if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', message: zodMessage(parsed.error) } };
+    try {
+      const handler = handlers[name] as (input: unknown) => unknown;
+      const output = await handler(parsed.data);
+      if (opts.checkOutputs) {
+        const checked = def.output.safeParse(output);
+        if (!checked.success) {
+          opts.log?.(`api: ${name} returned output outside the contract: ${zodMessage(checked.error)}`);
+          return { ok: false, error: { code: 'INTERNAL', message: `${name} answered outside the contract: ${zodMessage(checked.error)}` } };
+        }
+      }
+      return { ok: true, output };
+    } catch (err) {
+      return { ok: false, error: toApiError(err, opts.log) };
+    }
+  };
+}
+
+/** Rough size of an input, to refuse oversized calls before parsing them (transports that get objects, like IPC). */
+export function oversized(rawInput: unknown): boolean {
+  try {
+    return JSON.stringify(rawInput ?? null).length > WIRE_LIMITS.maxMessageBytes;
+  } catch {
+    return true;
+  }
+}
+
+export type { RequestName };

@@ -1,0 +1,48 @@
+import { ApiCallError, apiError, type ApiError, type ApiErrorCode } from '../../shared/api/index.js';
+import { StoreError } from '../../agents/memory/index.js';
+
+/** Throw inside a handler to answer with a specific typed error. */
+export function fail(code: ApiErrorCode, message: string): never {
+  throw new ApiCallError(apiError(code, message));
+}
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function isZodError(err: unknown): err is { issues: ZodLikeIssue[] } {
+  return !!err && typeof err === 'object' && Array.isArray((err as { issues?: unknown }).issues);
+}
+
+/** "patch.text: too short" from the first zod issue: one line the user can act on. */
+export function zodMessage(err: { issues: ZodLikeIssue[] }): string {
+  const first = err.issues[0];
+  if (!first) return 'invalid input';
+  const path = first.path.map(String).join('.');
+  return path ? `${path}: ${first.message}` : first.message;
+}
+
+const STORE_CODES: Record<string, ApiErrorCode> = {
+  NOT_FOUND: 'NOT_FOUND',
+  INVALID_INPUT: 'INVALID_INPUT',
+  WRONG_KEY: 'WRONG_KEY',
+  NEWER_SCHEMA: 'NEWER_SCHEMA',
+  DISK_FULL: 'DISK_FULL',
+  IO: 'IO',
+  KEY_FILE_PERMS: 'IO',
+};
+
+/**
+ * Any failure as the UI's typed error: known errors keep their code and message; anything else
+ * becomes INTERNAL with a generic line (the details go to the host log, never to the page).
+ */
+export function toApiError(err: unknown, log?: (line: string) => void): ApiError {
+  if (err instanceof ApiCallError) return { code: err.code, message: err.message };
+  if (err instanceof StoreError) return { code: STORE_CODES[err.code] ?? 'INTERNAL', message: err.message };
+  if (isZodError(err)) return { code: 'INVALID_INPUT', message: zodMessage(err) };
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'CaptureError') return { code: 'UNAVAILABLE', message: (err as Error).message };
+  log?.(`api: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return { code: 'INTERNAL', message: 'Something went wrong inside Engram. Your data is unchanged.' };
+}

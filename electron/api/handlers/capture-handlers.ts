@@ -1,0 +1,30 @@
+import type { CaptureStatus } from '../../../shared/api/index.js';
+import type { ApiDeps } from '../deps.js';
+import type { HandlerGroup } from '../handler-types.js';
+
+/** What the UI shows when this host has no capture service: a state, not an error. */
+export const NO_CAPTURE: CaptureStatus = {
+  state: 'unavailable',
+  paused_until: null,
+  last_frame_at: null,
+  frames_kept: 0,
+  frames_skipped: 0,
+  frames_gated: 0,
+  ocr_backlog: 0,
+  audio: false,
+  message: 'Capture runs in the desktop app or with `engram serve --capture`.',
+};
+
+export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 'capture.pause' | 'capture.resume'> {
+  const { capture, events } = deps;
+  // Every change is pushed too, so other windows (and the tray) follow without polling.
+  const pushed = (s: CaptureStatus): CaptureStatus => {
+    events.emit('capture.status', s);
+    return s;
+  };
+  return {
+    'capture.status': () => capture?.status() ?? NO_CAPTURE,
+    'capture.pause': async (input) => (capture ? pushed(await capture.pause(input.minutes)) : NO_CAPTURE),
+    'capture.resume': async () => (capture ? pushed(await capture.resume()) : NO_CAPTURE),
+  };
+}

@@ -1,0 +1,87 @@
+import { fail } from '../errors.js';
+import type { ApiDeps } from '../deps.js';
+import type { HandlerGroup } from '../handler-types.js';
+
+const KEY_DESCRIPTIONS: Record<string, string> = {
+  'key file': 'Random 256-bit key in a file only you can read (mode 0600)',
+  ENGRAM_KEY: 'Random 256-bit key from the ENGRAM_KEY environment variable',
+  static: 'Key supplied by the host',
+};
+
+type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'export.run';
+
+export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): HandlerGroup<SystemNames> {
+  const clock = deps.clock ?? Date.now;
+  const { store, progress } = deps;
+
+  return {
+    'app.info': () => ({
+      version: deps.version,
+      host: deps.host,
+      data_dir: store.dataDir,
+      offline: isOffline(),
+      features: {
+        capture: !!deps.capture,
+        chat: !!deps.chat,
+        consolidation: !!deps.consolidator,
+        export: !!deps.exporter,
+      },
+      now: new Date(clock()).toISOString(),
+    }),
+
+    'progress.get': () => ({ tasks: progress.snapshot() }),
+
+    'privacy.status': () => {
+      const s = store.stats();
+      return {
+        encryption: {
+          database: 'SQLCipher (AES-256) via SQLite3MultipleCiphers, secure delete on',
+          frames: 'AES-256-GCM, per-purpose key derived with HKDF',
+          key_source: deps.keyDescription ?? KEY_DESCRIPTIONS[store.keyKind] ?? store.keyKind,
+        },
+        storage: {
+          data_dir: store.dataDir,
+          db_bytes: s.db_bytes,
+          frame_bytes: s.frame_bytes,
+          audio_bytes: s.audio_bytes,
+          counts: s.counts,
+          pending_embeddings: s.pending_embeddings,
+        },
+      };
+    },
+
+    'consolidation.run': (input) => {
+      const c = deps.consolidator;
+      if (!c) fail('UNAVAILABLE', 'Consolidation is not available in this window.');
+      if (progress.isRunning('consolidation')) return { started: false };
+      progress.set('consolidation', { label: 'Consolidating memories', state: 'running', done: null, total: null, detail: null });
+      void c
+        .run({
+          kinds: input.kinds,
+          onProgress: (done, total, detail) => progress.set('consolidation', { state: 'running', done, total, detail: detail ?? null }),
+        })
+        .then(
+          (r) => progress.set('consolidation', { state: 'done', detail: r.summary }),
+          (err: unknown) => progress.set('consolidation', { state: 'error', detail: err instanceof Error ? err.message : 'consolidation failed' }),
+        );
+      return { started: true };
+    },
+
+    'export.run': (input) => {
+      const e = deps.exporter;
+      if (!e) fail('UNAVAILABLE', 'Export is not available in this window; use `engram export`.');
+      if (progress.isRunning('export')) return { started: false, path: null };
+      progress.set('export', { label: `Exporting memories (${input.format})`, state: 'running', done: 0, total: null, detail: null });
+      void e
+        .run({
+          format: input.format,
+          onProgress: (done, total, detail) => progress.set('export', { state: 'running', done, total, detail: detail ?? null }),
+        })
+        .then(
+          (r) => progress.set('export', { state: 'done', done: r.count, total: r.count, detail: r.path }),
+          (err: unknown) => progress.set('export', { state: 'error', detail: err instanceof Error ? err.message : 'export failed' }),
+        );
+      return { started: true, path: null };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * electron/api: the one implementation of the UI contract (shared/api). Hosts: electron/app wires
+ * `dispatch` to IPC; electron/headless serves it over HTTP + WebSocket.
+ */
+export { createApi, type ApiOptions, type EngramApi } from './create-api.js';
+export { createApiHandlers } from './create-api-handlers.js';
+export { createDispatcher, oversized, type Dispatch, type DispatchOptions } from './dispatch.js';
+export { createEventBus, type ApiEventBus, type ApiEventListener } from './event-bus.js';
+export { createProgressTracker, type ProgressTracker } from './progress-tracker.js';
+export { toApiError, fail } from './errors.js';
+export { captureControlOf, type CaptureServiceLike } from './capture-control.js';
+export { storeSecretStore, maskKey } from './store-secret-store.js';
+export { SharpImageCodec } from './sharp-image-codec.js';
+export type { ApiHandlers, ApiHandler } from './handler-types.js';
+export type { ApiDeps, CaptureControl, SecretStore, Consolidator, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';
+export { createChatHandlers } from './chat-handlers.js';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { EngramStore } from '../../agents/memory/index.js';
+import { LLM_SETTINGS } from '../../agents/llm/index.js';
+import type { SecretStore } from './deps.js';
+
+/**
+ * The Anthropic key kept in the encrypted store's settings, where the LLM layer reads it
+ * (LLM_SETTINGS.apiKey). The desktop app may pass a SecretStore that wraps it with safeStorage.
+ */
+export function storeSecretStore(store: EngramStore): SecretStore {
+  return {
+    get: () => {
+      const v = store.settings.get(LLM_SETTINGS.apiKey, z.string().max(4096), '').trim();
+      return v || null;
+    },
+    set: (value) => store.settings.set(LLM_SETTINGS.apiKey, value),
+    clear: () => store.settings.delete(LLM_SETTINGS.apiKey),
+    source: () => (store.settings.get(LLM_SETTINGS.apiKey, z.string().max(4096), '').trim() ? 'store' : null),
+  };
+}
+
+/** "sk-ant-…f3Qa": enough to recognise which key it is, not enough to use it. */
+export function maskKey(key: string): string {
+  if (key.length < 16) return '••••••••';
+  const prefix = key.startsWith('sk-ant-') ? 'sk-ant-' : key.slice(0, 3);
+  return `${prefix}…${key.slice(-4)}`;
+}
