@@ -1,0 +1,68 @@
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { PortabilityError, firstLine } from './portability-error.js';
+
+/** Where an export writes its bytes: a file, standard output, or a buffer in tests. */
+export interface ByteSink {
+  write(chunk: string | Buffer): void;
+}
+
+/**
+ * An output file that appears under its name only when complete: written to a temp name with
+ * mode 0600 (exports hold the user's memories), fsynced, then renamed. An interrupted export
+ * leaves no half file behind.
+ */
+export class AtomicFile implements ByteSink {
+  private fd: number | null;
+  private readonly tmp: string;
+
+  constructor(
+    readonly path: string,
+    opts: { overwrite?: boolean } = {},
+  ) {
+    if (!opts.overwrite && existsSync(path)) throw new PortabilityError('FILE_EXISTS', `${path} already exists; choose another name or remove it first`);
+    this.tmp = `${path}.partial-${process.pid}`;
+    try {
+      this.fd = openSync(this.tmp, 'w', 0o600);
+    } catch (err) {
+      throw new PortabilityError('IO', `cannot write ${path}: ${firstLine(err)}`);
+    }
+  }
+
+  write(chunk: string | Buffer): void {
+    if (this.fd === null) throw new PortabilityError('IO', `${this.path} is already closed`);
+    try {
+      if (typeof chunk === 'string') writeSync(this.fd, chunk, null, 'utf8');
+      else {
+        let off = 0;
+        while (off < chunk.length) off += writeSync(this.fd, chunk, off, chunk.length - off);
+      }
+    } catch (err) {
+      throw new PortabilityError('IO', `writing ${this.path}: ${firstLine(err)}`);
+    }
+  }
+
+  commit(): void {
+    if (this.fd === null) return;
+    try {
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+      this.fd = null;
+      renameSync(this.tmp, this.path);
+    } catch (err) {
+      this.abort();
+      throw new PortabilityError('IO', `finishing ${this.path}: ${firstLine(err)}`);
+    }
+  }
+
+  abort(): void {
+    if (this.fd !== null) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // already closed
+      }
+      this.fd = null;
+    }
+    rmSync(this.tmp, { force: true });
+  }
+}

@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import { backupDatabase, type BackupReport, type EngramStore } from '../memory/index.js';
+
+export interface BackupOptions {
+  /** Target file; default: DATA_DIR/backups/engram-YYYYMMDD-HHMMSS.db. */
+  out?: string;
+  now?: Date;
+}
+
+export function defaultBackupPath(dataDir: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return join(dataDir, 'backups', `engram-${stamp}.db`);
+}
+
+/**
+ * A consistent, still-encrypted copy of the database, taken while the app may be running (see
+ * backupDatabase in agents/memory for why VACUUM INTO and not the backup API). The copy opens with
+ * the same master key; frame and audio files are not part of it.
+ */
+export function backupStore(store: EngramStore, opts: BackupOptions = {}): BackupReport {
+  return backupDatabase(store, opts.out ?? defaultBackupPath(store.dataDir, opts.now ?? new Date()));
+}

@@ -1,0 +1,73 @@
+import { RecordRestorer, retryOnBusy, type EngramStore, type RestoreOutcome } from '../memory/index.js';
+import type { ExportDocument } from './export-document.js';
+import type { ExportProgress } from './memory-export.js';
+
+export type MemoryImportCounts = Record<RestoreOutcome, number>;
+
+export interface ImportReport {
+  format: 'json' | 'archive';
+  dry_run: boolean;
+  memories: MemoryImportCounts & { total: number };
+  /** Knowledge-vault entries whose secret value the file did not carry (a masked export). */
+  secrets_masked: number;
+  /** Archives only: sources restored (already present ones are skipped). */
+  sources: { frames: number; observations: number; threads: number; messages: number } | null;
+}
+
+export interface ImportOptions {
+  /** Check and count everything, then roll back: nothing changes. */
+  dryRun?: boolean;
+  onProgress?: (p: ExportProgress) => void;
+}
+
+/** Thrown inside the transaction to undo a dry run after it has counted everything. */
+class DryRunRollback<T> {
+  constructor(readonly value: T) {}
+}
+
+/**
+ * Runs a whole import as one IMMEDIATE write transaction, retried as a unit if another process
+ * keeps the database busy. Either everything lands or nothing does; a dry run always rolls back.
+ */
+export async function inOneTransaction<T>(store: EngramStore, dryRun: boolean, fn: (restorer: RecordRestorer) => T): Promise<T> {
+  const restorer = new RecordRestorer(store);
+  try {
+    return await retryOnBusy(() =>
+      restorer.writeTransaction(() => {
+        const value = fn(restorer);
+        if (dryRun) throw new DryRunRollback(value);
+        return value;
+      }),
+    );
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.value as T;
+    throw err;
+  }
+}
+
+/** Puts the memories of a validated export back (call inside inOneTransaction). Same id: the newer version wins. */
+export function restoreMemories(restorer: RecordRestorer, doc: ExportDocument, onProgress?: (p: ExportProgress) => void): { counts: MemoryImportCounts; secretsMasked: number } {
+  const counts: MemoryImportCounts = { inserted: 0, replaced: 0, unchanged: 0, kept_local: 0 };
+  const masked = doc.secrets === 'masked';
+  let secretsMasked = 0;
+  const total = doc.memories.length;
+  doc.memories.forEach((m, i) => {
+    const { provenance, history, ...memory } = m;
+    counts[restorer.memory({ memory, provenance, history }, { secretMasked: masked })]++;
+    if (masked && m.kind === 'knowledge_vault') secretsMasked++;
+    if ((i + 1) % 500 === 0) onProgress?.({ done: i + 1, total });
+  });
+  onProgress?.({ done: total, total });
+  return { counts, secretsMasked };
+}
+
+export async function importExportDocument(store: EngramStore, doc: ExportDocument, opts: ImportOptions = {}): Promise<ImportReport> {
+  const { counts, secretsMasked } = await inOneTransaction(store, opts.dryRun ?? false, (r) => restoreMemories(r, doc, opts.onProgress));
+  return {
+    format: 'json',
+    dry_run: opts.dryRun ?? false,
+    memories: { ...counts, total: doc.memories.length },
+    secrets_masked: secretsMasked,
+    sources: null,
+  };
+}

@@ -1,0 +1,59 @@
+import type { EngramStore, ListMemoriesOptions } from '../memory/index.js';
+import type { ExportedMemory, ExportKind } from './export-document.js';
+
+/** Which memories an export takes. Times are epoch ms. */
+export interface MemorySelection {
+  /** Memories whose time (occurred_at, else created_at) is at or after this. */
+  since?: number;
+  /** Kinds to take; none means all six plus experiences. "procedural" includes experiences. */
+  kinds?: ExportKind[];
+  /** Put knowledge-vault secret values in clear (default: masked). */
+  includeSecrets?: boolean;
+}
+
+export interface SelectionPass {
+  /** The group these memories are listed under (experiences apart from other procedural memories). */
+  group: ExportKind;
+  list: ListMemoriesOptions;
+}
+
+/** Export order: the six kinds in the design's order, experiences right after procedural. */
+const ORDER: ExportKind[] = ['core', 'episodic', 'semantic', 'procedural', 'experience', 'resource', 'knowledge_vault'];
+const PAGE = 500;
+
+export function selectionPasses(sel: MemorySelection): SelectionPass[] {
+  const wanted = new Set<ExportKind>(sel.kinds?.length ? sel.kinds : ORDER);
+  if (wanted.has('procedural')) wanted.add('experience');
+  return ORDER.filter((g) => wanted.has(g)).map((group) => {
+    const base: ListMemoriesOptions = { since: sel.since, includeSuperseded: true, order: 'oldest' };
+    if (group === 'experience') return { group, list: { ...base, kinds: ['procedural'], experiences: true } };
+    if (group === 'procedural') return { group, list: { ...base, kinds: ['procedural'], experiences: false } };
+    return { group, list: { ...base, kinds: [group] } };
+  });
+}
+
+export function countSelected(store: EngramStore, sel: MemorySelection): number {
+  return selectionPasses(sel).reduce((n, p) => n + store.memories.count(p.list), 0);
+}
+
+/**
+ * Every selected memory with its sources and history, a page at a time. Call it inside one read
+ * transaction so the export is a consistent snapshot while the app keeps writing.
+ */
+export function* readSelected(store: EngramStore, sel: MemorySelection, signal?: AbortSignal): Generator<{ group: ExportKind; memory: ExportedMemory }> {
+  const reveal = sel.includeSecrets === true;
+  for (const pass of selectionPasses(sel)) {
+    for (let offset = 0; ; offset += PAGE) {
+      signal?.throwIfAborted();
+      const page = store.memories.list({ ...pass.list, limit: PAGE, offset });
+      for (const listed of page) {
+        const m = reveal && listed.kind === 'knowledge_vault' ? (store.memories.get(listed.id, { reveal: true }) ?? listed) : listed;
+        yield {
+          group: pass.group,
+          memory: { ...m, provenance: store.memories.provenance(m.id), history: store.memories.history(m.id, { reveal }) },
+        };
+      }
+      if (page.length < PAGE) break;
+    }
+  }
+}
