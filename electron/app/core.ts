@@ -1,0 +1,104 @@
+import { ChatService } from '../../agents/chat/index.js';
+import { createLlmProvider } from '../../agents/llm/index.js';
+import { HashEmbedder, StoreError, UseEmbedder, type EngramStore, type Embedder } from '../../agents/memory/index.js';
+import { captureControlOf, createApi, type EngramApi } from '../api/index.js';
+import {
+  CaptureError,
+  CaptureService,
+  GetWindowsActiveWindowSource,
+  OpenAiTranscriber,
+  readCaptureSettings,
+  type AudioSource,
+  type IdleSource,
+  type ScreenSource,
+} from '../capture/index.js';
+import { KeyWrapError, type Problem } from '../shell/index.js';
+
+/** ENGRAM_EMBEDDER=none|hash|use, as for the CLI: the same data dir works with both. */
+export function embedderFromEnv(env: NodeJS.ProcessEnv): Embedder | null {
+  const choice = (env.ENGRAM_EMBEDDER ?? 'use').toLowerCase();
+  if (choice === 'none') return null;
+  if (choice === 'hash') return new HashEmbedder(256);
+  return new UseEmbedder();
+}
+
+/** A failure from any service, as the one-line problem the tray and notifications show. */
+export function problemOf(err: unknown): Problem {
+  const message = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+  if (err instanceof CaptureError) {
+    if (err.code === 'OCR') return { source: 'ocr', message };
+    if (err.code === 'BAD_AUDIO' || err.code === 'TRANSCRIBER') return { source: 'audio', message };
+    return { source: 'capture', message };
+  }
+  if (err instanceof KeyWrapError) return { source: 'key', message };
+  if (err instanceof StoreError) return { source: err.code === 'WRONG_KEY' ? 'key' : 'storage', message };
+  return { source: 'capture', message };
+}
+
+export interface CoreOptions {
+  store: EngramStore;
+  version: string;
+  screen: ScreenSource;
+  idle: IdleSource;
+  /** The microphone source; used only when audio capture is enabled in settings. */
+  microphone: AudioSource;
+  /** Engram's own process, so the privacy gate skips frames with our window in front. */
+  selfPids: number[];
+  keyDescription: string;
+  onProblem: (problem: Problem) => void;
+  log: (line: string) => void;
+}
+
+export interface Core {
+  api: EngramApi;
+  capture: CaptureService;
+  audioEnabled: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The desktop composition: capture (desktopCapturer, powerMonitor idle, microphone), chat with the
+ * configured model (or offline), and the one API the window talks to. The store belongs to main.
+ */
+export function startCore(opts: CoreOptions): Core {
+  const { store } = opts;
+  const settings = readCaptureSettings(store);
+  const audioEnabled = settings.audio.enabled;
+  const capture = new CaptureService({
+    store,
+    screen: opts.screen,
+    windows: new GetWindowsActiveWindowSource(),
+    idle: opts.idle,
+    self: { pids: opts.selfPids, apps: ['engram'] },
+    audio: audioEnabled
+      ? {
+          source: opts.microphone,
+          transcriber: settings.audio.transcriber_url ? new OpenAiTranscriber({ url: settings.audio.transcriber_url, model: settings.audio.transcriber_model }) : null,
+        }
+      : null,
+    onError: (err) => opts.onProblem(problemOf(err)),
+  });
+  // A function, so a key saved in Settings is used from the next question on.
+  const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
+  const chat = new ChatService({ store, llm, onHookError: (err) => opts.log(`chat: hook failed: ${String(err)}`) });
+  const api = createApi({
+    store,
+    host: 'electron',
+    version: opts.version,
+    capture: captureControlOf(capture),
+    chat,
+    keyDescription: opts.keyDescription,
+    log: opts.log,
+  });
+  capture.pipeline.seedFromStore();
+  capture.start();
+  return {
+    api,
+    capture,
+    audioEnabled,
+    close: async () => {
+      api.dispose();
+      await capture.close();
+    },
+  };
+}
