@@ -84,19 +84,20 @@ export async function retrieveMemories(
     .list({ kinds: ['core'], order: 'oldest', limit: quotas.maxCoreBlocks })
     .filter((m) => m.text.trim() !== '');
 
-  // One pooled search, then a quota per kind: one BM25 pass and one vector pass instead of one per kind.
+  // One pooled search, then a quota per kind: one BM25 pass and one vector pass instead of one per
+  // kind. No kind filter either: excluding only the few core blocks would push the store onto its
+  // filtered (exact-scan) vector path; core hits are dropped below instead.
   let hits: SearchResult[] = [];
   if (query.trim() !== '') {
     hits = await source.search({
       query,
-      kinds: SEARCHED_KINDS,
       since: timeRange?.from,
       until: timeRange?.to,
-      limit: Math.min(200, quotas.perKind * SEARCHED_KINDS.length * 2),
+      limit: Math.min(200, quotas.perKind * SEARCHED_KINDS.length),
       now: input.now,
     });
   }
-  const best = hits.reduce((mx, h) => Math.max(mx, h.score), 0);
+  const best = hits.reduce((mx, h) => (SEARCHED_KINDS.includes(h.memory.kind) ? Math.max(mx, h.score) : mx), 0);
   const floor = best * quotas.minRelativeScore;
 
   const candidates: Candidate[] = [];
@@ -104,7 +105,7 @@ export async function retrieveMemories(
   const seen = new Set<string>();
   const rankInKind = new Map<MemoryKind, number>();
   for (const h of hits) {
-    if (h.score < floor || seen.has(h.memory.id)) continue;
+    if (h.score < floor || seen.has(h.memory.id) || !SEARCHED_KINDS.includes(h.memory.kind)) continue;
     if (isWithheldFromModel(h.memory)) {
       if (withheld.length < 3) withheld.push(h.memory);
       seen.add(h.memory.id);
