@@ -18,6 +18,7 @@ import {
   SafeStorageKeyProvider,
   screenPermissionHint,
   startedHidden,
+  useElectronSqliteBinding,
   writeConsent,
   type ConsentRecord,
   type Problem,
@@ -129,7 +130,13 @@ async function start(): Promise<void> {
     keyDescription = wrapped.kind;
   }
 
-  // 3. The store.
+  // 3. The store (with the Electron build of the SQLite addon when a Node build sits beside it).
+  try {
+    const binding = useElectronSqliteBinding(app.getAppPath());
+    log(binding.kind === 'electron-build' ? `sqlite addon: ${binding.path}` : `sqlite addon: default (${binding.reason})`);
+  } catch (err) {
+    log(`sqlite addon: could not load the Electron build (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); trying the default`);
+  }
   try {
     store = await openStore({ dataDir, keyProvider, embedder: embedderFromEnv(process.env) });
   } finally {

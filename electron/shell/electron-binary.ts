@@ -10,7 +10,7 @@ import path from 'node:path';
 export type ElectronBinary = { found: true; path: string; version: string | null } | { found: false; reason: string };
 
 export const ELECTRON_MISSING_HINT =
-  'Electron binary not installed: run `npm rebuild electron` (or `node node_modules/electron/install.js`) with network access, without ELECTRON_SKIP_BINARY_DOWNLOAD.';
+  'To get it, run `node node_modules/electron/install.js` with network access and ELECTRON_SKIP_BINARY_DOWNLOAD unset.';
 
 export function findElectronBinary(env: NodeJS.ProcessEnv = process.env, fromDir: string = process.cwd()): ElectronBinary {
   let pkgDir: string;

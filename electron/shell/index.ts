@@ -24,3 +24,4 @@ export * from './shell-pages.js';
 export * from './recorder-protocol.js';
 export * from './url-origin.js';
 export * from './electron-binary.js';
+export * from './native-binding.js';
