@@ -1,7 +1,8 @@
 /** Human formatting for times, sizes and durations, in the viewer's locale and time zone. */
 
 const timeFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const timeSecFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const timeSecFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const shortTimeFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const dayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 const shortDayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 const dateTimeFmt = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -11,6 +12,10 @@ export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions
 
 export function fmtTime(iso: string | number): string {
   return timeFmt.format(new Date(iso));
+}
+/** "9:05 AM": compact, for dense lists. */
+export function fmtShortTime(iso: string | number): string {
+  return shortTimeFmt.format(new Date(iso));
 }
 export function fmtTimeSec(iso: string | number): string {
   return timeSecFmt.format(new Date(iso));

@@ -37,10 +37,26 @@ export function wsTransport(url: string, token: string): WsTransport {
     for (const l of [...stateListeners]) l(next);
   }
 
+  /** A refused upgrade looks like any network failure to a page; ask over HTTP whether the token is the problem. */
+  async function tokenRefused(): Promise<boolean> {
+    try {
+      const r = await fetch(new URL('/api/call', url.replace(/^ws/, 'http')), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'app.info', input: {} }),
+      });
+      return r.status === 401;
+    } catch {
+      return false;
+    }
+  }
+
   function connect(): void {
     const ws = new WebSocket(url, ['engram.v1', `token.${token}`]);
+    let opened = false;
     socket = ws;
     ws.onopen = () => {
+      opened = true;
       attempt = 0;
       setState('open');
       for (const m of queue.splice(0)) ws.send(m);
@@ -74,7 +90,13 @@ export function wsTransport(url: string, token: string): WsTransport {
       setState('reconnecting');
       failAll('UNAVAILABLE', 'Lost the connection to Engram; retrying.');
       const delay = Math.min(10_000, 250 * 2 ** attempt++);
-      setTimeout(connect, delay);
+      void (opened ? Promise.resolve(false) : tokenRefused()).then((refused) => {
+        if (closed) return;
+        if (refused) {
+          setState('unauthorized');
+          failAll('UNAUTHORIZED', 'This link has expired. Open the address printed by `engram serve`.');
+        } else setTimeout(connect, delay);
+      });
     };
   }
 

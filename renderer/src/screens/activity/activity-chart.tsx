@@ -16,10 +16,10 @@ const PAD_L = 44;
 const PAD_B = 28;
 const PAD_T = 12;
 
-function niceMax(minutes: number): number {
-  const hours = minutes / 60;
-  const steps = [1, 2, 3, 4, 6, 8, 10, 12, 16, 24];
-  return (steps.find((s) => s >= hours) ?? Math.ceil(hours)) * 60;
+/** Four gridlines at whole hours: the step is the smallest whole hour that fits the tallest day. */
+function niceScale(minutes: number): { max: number; step: number } {
+  const stepHours = Math.max(1, Math.ceil(minutes / 60 / 4));
+  return { max: stepHours * 4 * 60, step: stepHours * 60 };
 }
 
 /** Stacked bars, one per day, one colour per app; hovering a bar shows its breakdown. */
@@ -28,10 +28,10 @@ export function ActivityChart({ days, apps, colorOf }: ChartProps) {
   const width = 880;
   const innerW = width - PAD_L - 8;
   const innerH = H - PAD_B - PAD_T;
-  const max = niceMax(Math.max(60, ...days.map((d) => d.total_minutes)));
+  const { max, step } = niceScale(Math.max(60, ...days.map((d) => d.total_minutes)));
   const slot = innerW / Math.max(1, days.length);
   const barW = Math.min(38, slot * 0.62);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const ticks = [0, 1, 2, 3, 4].map((i) => i * step);
   const top = new Set(apps);
   const labelEvery = days.length > 16 ? Math.ceil(days.length / 10) : 1;
 

@@ -122,7 +122,7 @@ export function MemoryDetail({ id, onDeleted, onChanged }: { id: string; onDelet
             <div className="vault-secret">
               <IconLock size={15} />
               <span className={`mono grow${secret ? '' : ' masked'}`} data-testid="vault-secret" aria-live="polite">
-                {secret ?? '••••••••••••'}
+                {secret ?? (typeof memory.fields['secret'] === 'string' ? (memory.fields['secret'] as string) : '••••••••')}
               </span>
               {secret ? (
                 <button type="button" className="btn btn-sm" onClick={() => setSecret(null)}>

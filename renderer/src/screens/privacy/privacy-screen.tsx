@@ -57,7 +57,7 @@ export function PrivacyScreen() {
   const state = capture?.state;
 
   return (
-    <div className="privacy-page">
+    <div className="privacy-page narrow-page">
       <header className="page-header">
         <div className="grow">
           <h1>Privacy</h1>
@@ -94,7 +94,7 @@ export function PrivacyScreen() {
                     Pause for 1 hour
                   </button>
                   <button type="button" className="btn" onClick={() => void captureAction(api.call('capture.pause', {}))}>
-                    Pause
+                    Pause until I resume
                   </button>
                 </>
               )}

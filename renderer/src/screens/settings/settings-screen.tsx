@@ -28,7 +28,7 @@ export function SettingsScreen() {
   }
 
   return (
-    <div className="settings-page">
+    <div className="settings-page narrow-page">
       <header className="page-header">
         <div className="grow">
           <h1>Settings</h1>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { TimelineItem } from '../../../../shared/api/index.js';
-import { fmtHour, fmtMinutes, fmtTime, fmtTimeSec } from '../../lib/format.js';
+import { fmtHour, fmtMinutes, fmtShortTime, fmtTime } from '../../lib/format.js';
 import { KIND_SINGULAR } from '../../lib/kinds.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
 import { IconCheck, IconMic } from '../../ui/icons.js';
@@ -22,7 +22,8 @@ interface RowProps {
   top: number;
   selected: boolean;
   focused: boolean;
-  onPointer(row: Extract<Row, { type: 'item' }>, e: React.MouseEvent): void;
+  /** toggle: the click was on the check box (select without opening). */
+  onPointer(row: Extract<Row, { type: 'item' }>, e: React.MouseEvent, toggle?: boolean): void;
 }
 
 export const TimelineRow = memo(function TimelineRow({ row, top, selected, focused, onPointer }: RowProps) {
@@ -69,10 +70,18 @@ export const TimelineRow = memo(function TimelineRow({ row, top, selected, focus
       }}
       onClick={(e) => onPointer(row, e)}
     >
-      <span className="tl-check" aria-hidden="true">
+      <span
+        className="tl-check"
+        aria-hidden="true"
+        data-testid="timeline-check"
+        onClick={(e) => {
+          e.stopPropagation();
+          onPointer(row, e, true);
+        }}
+      >
         {selected && <IconCheck size={12} />}
       </span>
-      <span className="tl-time tabular">{fmtTimeSec(item.at)}</span>
+      <span className="tl-time tabular">{fmtShortTime(item.at)}</span>
       <ItemBody item={item} />
     </div>
   );

@@ -17,7 +17,7 @@ import { activeMinutes, appsOf, buildRows, filterItems, itemKey, ROW_HEIGHT, typ
 import { TimelineRow } from './timeline-row.js';
 
 const FACETS: { facet: Facet; label: string }[] = [
-  { facet: 'screen', label: 'Screen' },
+  { facet: 'screen', label: 'Screens' },
   { facet: 'episodic', label: KIND_LABEL.episodic },
   { facet: 'semantic', label: KIND_LABEL.semantic },
   { facet: 'procedural', label: KIND_LABEL.procedural },
@@ -140,18 +140,19 @@ export function TimelineScreen({ day }: { day: string | null }) {
   );
 
   const onPointer = useCallback(
-    (row: Extract<Row, { type: 'item' }>, e: React.MouseEvent) => {
+    (row: Extract<Row, { type: 'item' }>, e: React.MouseEvent, toggle?: boolean) => {
       const idx = rows.indexOf(row);
       if (e.shiftKey && anchor !== null) {
+        // Shift-click: everything between the last clicked item and this one.
         setSelected(selectRange(anchor, idx, e.metaKey || e.ctrlKey ? selected : new Set()));
-      } else if (e.metaKey || e.ctrlKey) {
+      } else if (toggle || e.metaKey || e.ctrlKey) {
         const next = new Set(selected);
         if (next.has(row.key)) next.delete(row.key);
         else next.add(row.key);
         setSelected(next);
         setAnchor(idx);
       } else {
-        setSelected(new Set([row.key]));
+        // A plain click opens the moment in the side panel; selecting is for the check box.
         setAnchor(idx);
       }
       setFocus(idx);

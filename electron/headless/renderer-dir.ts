@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the built renderer is: dist/renderer next to this file's tree, whether we run from the
+ * TypeScript sources (electron/headless) or from the compiled output (dist/electron/headless).
+ */
+export function defaultRendererDir(): string {
+  const candidates = [new URL('../../dist/renderer/', import.meta.url), new URL('../../renderer/', import.meta.url)];
+  for (const c of candidates) {
+    const dir = fileURLToPath(c);
+    if (existsSync(`${dir}index.html`) && !existsSync(`${dir}src`)) return dir;
+  }
+  return fileURLToPath(candidates[0]!);
+}

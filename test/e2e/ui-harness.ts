@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LLM_SETTINGS } from '../../agents/llm/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { captureControlOf } from '../../electron/api/index.js';
+import { CaptureService } from '../../electron/capture/index.js';
+import { startEngramServer, type EngramServer } from '../../electron/headless/index.js';
+import { defaultCaptureSettings } from '../../shared/settings/index.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { ScriptedDesktop } from '../fakes/scripted-screen.js';
+import { SCENES, seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const RENDERER_DIR = path.join(ROOT, 'dist/renderer');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the renderer (vite build) when dist/renderer is missing or older than its sources. */
+export function ensureRendererBuilt(): void {
+  const index = path.join(RENDERER_DIR, 'index.html');
+  const sources = Math.max(newestMtime(path.join(ROOT, 'renderer')), newestMtime(path.join(ROOT, 'shared')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export interface UiHarness {
+  dir: string;
+  store: EngramStore;
+  server: EngramServer;
+  url: string;
+  base: string;
+  token: string;
+  seeded: SeededIds | null;
+  fake: FakeAnthropic | null;
+  desktop: ScriptedDesktop | null;
+  capture: CaptureService | null;
+  close(): Promise<void>;
+}
+
+export interface UiHarnessOptions {
+  seed?: boolean;
+  /** Run the real CaptureService on a scripted desktop (ticks every captureIntervalS). */
+  capture?: boolean;
+  captureIntervalS?: number;
+  /** Start the fake Anthropic server and store an API key, so chat streams through the real SDK. */
+  llm?: boolean;
+}
+
+/** A headless host on a temporary encrypted data dir, seeded, with the fake model and scripted capture. */
+export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHarness> {
+  ensureRendererBuilt();
+  const dir = mkdtempSync(path.join(tmpdir(), 'engram-ui-'));
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  const seeded = opts.seed === false ? null : await seedUiFixture(store);
+  const fake = opts.llm ? await startFakeAnthropic() : null;
+  if (fake) store.settings.set(LLM_SETTINGS.apiKey, 'sk-ant-e2e-test-key-0000000000');
+  let desktop: ScriptedDesktop | null = null;
+  let capture: CaptureService | null = null;
+  if (opts.capture) {
+    desktop = new ScriptedDesktop([SCENES.code, SCENES.browser, SCENES.slack, SCENES.terminal]);
+    const settings = { ...defaultCaptureSettings(), interval_s: opts.captureIntervalS ?? 1 };
+    capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, settings });
+    capture.start();
+  }
+  const server = await startEngramServer({
+    store,
+    version: 'test',
+    rendererDir: RENDERER_DIR,
+    capture: capture ? captureControlOf(capture) : null,
+    anthropicBaseUrl: fake?.url,
+    checkOutputs: true,
+    log: () => undefined,
+  });
+  return {
+    dir,
+    store,
+    server,
+    url: server.host.url,
+    base: `http://127.0.0.1:${server.host.port}`,
+    token: server.host.token,
+    seeded,
+    fake,
+    desktop,
+    capture,
+    close: async () => {
+      await server.close();
+      await capture?.close();
+      await fake?.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
