@@ -31,7 +31,8 @@ export function ensureRendererBuilt(): void {
   const index = path.join(RENDERER_DIR, 'index.html');
   const sources = Math.max(newestMtime(path.join(ROOT, 'renderer')), newestMtime(path.join(ROOT, 'shared')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // NODE_ENV=production explicitly: under vitest it is "test", which would bundle React's development build.
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export interface UiHarness {
