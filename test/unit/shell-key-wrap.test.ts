@@ -64,7 +64,9 @@ describe('safeStorage wrapping', () => {
     const text = JSON.stringify(file);
     expect(text).not.toContain(key.toString('hex'));
     expect(text).not.toContain(key.toString('base64'));
-    expect(unwrapWithSafeStorage(parseWrappedKey(text, 'key'), safe, 'linux').equals(key)).toBe(true);
+    const parsed = parseWrappedKey(text, 'key');
+    expect(parsed.method).toBe('safeStorage');
+    if (parsed.method === 'safeStorage') expect(unwrapWithSafeStorage(parsed, safe, 'linux').equals(key)).toBe(true);
   });
 
   it('refuses the Linux basic_text backend (a fixed password is not a keychain)', () => {
