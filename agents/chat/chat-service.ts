@@ -247,7 +247,7 @@ export class ChatService {
       withheldCount: retrieval.withheld.length,
       timeRange: retrieval.timeRange,
       now,
-      fmt: new TimeFormatter(tz),
+      fmt: TimeFormatter.for(tz),
       budget: this.budget,
     });
     return { retrieval, prompt };
@@ -270,7 +270,7 @@ export class ChatService {
     const question = this.validateQuestion(input.text);
     const store = this.opts.store;
     const tz = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : this.timeZone;
-    const fmt = new TimeFormatter(tz);
+    const fmt = TimeFormatter.for(tz);
     const llm = this.llm;
     const mode: ChatMode = llm.online ? 'llm' : 'offline';
 

@@ -2,6 +2,17 @@ import type { Memory } from '../../shared/index.js';
 
 /** Formats times for people: in the user's time zone, with the weekday (people remember days, not dates). */
 export class TimeFormatter {
+  private static readonly cache = new Map<string, TimeFormatter>();
+  /** Shared instances per zone: Intl formatters are costly to build and safe to reuse. */
+  static for(timeZone: string): TimeFormatter {
+    let f = TimeFormatter.cache.get(timeZone);
+    if (!f) {
+      f = new TimeFormatter(timeZone);
+      if (TimeFormatter.cache.size < 64) TimeFormatter.cache.set(timeZone, f);
+    }
+    return f;
+  }
+
   private readonly day: Intl.DateTimeFormat;
   private readonly time: Intl.DateTimeFormat;
   private readonly full: Intl.DateTimeFormat;

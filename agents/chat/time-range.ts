@@ -140,7 +140,7 @@ function cut(question: string, start: number, end: number): string {
  */
 export function parseQuestionTime(question: string, now: Date = new Date(), timeZone?: string): QuestionTime {
   const nowMs = now.getTime();
-  const cal = new ZonedCalendar(timeZone);
+  const cal = ZonedCalendar.for(timeZone);
   // Chrono reads wall-clock parts relative to this offset; spans are then cut in the zone itself (DST-safe).
   const reference = { instant: now, timezone: Math.round(cal.offsetAt(nowMs) / MINUTE) };
   const results = chrono

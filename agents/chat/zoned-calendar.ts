@@ -20,9 +20,12 @@ export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+const validZones = new Set<string>();
 export function isValidTimeZone(tz: string): boolean {
+  if (validZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    if (validZones.size < 64) validZones.add(tz);
     return true;
   } catch {
     return false;
@@ -30,6 +33,17 @@ export function isValidTimeZone(tz: string): boolean {
 }
 
 export class ZonedCalendar {
+  private static readonly cache = new Map<string, ZonedCalendar>();
+  /** Shared instances: building an Intl formatter costs more than a whole question's calendar work. */
+  static for(timeZone: string = localTimeZone()): ZonedCalendar {
+    let c = ZonedCalendar.cache.get(timeZone);
+    if (!c) {
+      c = new ZonedCalendar(timeZone);
+      if (ZonedCalendar.cache.size < 64) ZonedCalendar.cache.set(timeZone, c);
+    }
+    return c;
+  }
+
   private readonly fmt: Intl.DateTimeFormat;
 
   constructor(readonly timeZone: string = localTimeZone()) {
