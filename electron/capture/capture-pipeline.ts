@@ -15,7 +15,7 @@ import type { CaptureSettings } from '../../shared/settings/index.js';
 import { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
-import { isChanged, type FrameSignature, frameSignature } from './dhash.js';
+import { DEFAULT_CHANGE, isChanged, type FrameSignature, frameSignature } from './dhash.js';
 import { FrameEncoder } from './frame-encoder.js';
 import { AlwaysActive, type IdleSource } from './idle-source.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
@@ -186,12 +186,32 @@ export class CapturePipeline extends EventEmitter {
     await this.queue?.idle();
   }
 
+  /**
+   * Starts change detection from the last frames in the store (a fresh process, e.g. `engram capture
+   * --once`, then skips a screen that has not changed since the last run, and forces a frame once
+   * force_after_s has passed since that one).
+   */
+  seedFromStore(): void {
+    for (const f of this.deps.store.frames.list({ limit: 50 })) {
+      const s = this.state(f.display);
+      if (s.last) continue;
+      s.last = { hash: f.phash, thumb: null };
+      s.lastKeptAt = f.captured_at;
+      s.skipSince = f.captured_at;
+    }
+  }
+
   /** Runs one tick; concurrent calls share the running one rather than overlapping grabs. */
   tick(opts: { force?: boolean } = {}): Promise<TickResult> {
     if (this.ticking) return this.ticking;
-    this.ticking = this.runTick(opts.force ?? false).finally(() => {
-      this.ticking = null;
-    });
+    this.ticking = this.runTick(opts.force ?? false)
+      .then((r) => {
+        this.emit('tick', r);
+        return r;
+      })
+      .finally(() => {
+        this.ticking = null;
+      });
     return this.ticking;
   }
 
@@ -235,26 +255,20 @@ export class CapturePipeline extends EventEmitter {
       return this.result(now, 'locked', 'screen locked');
     }
 
-    const win = await this.deps.windows.active();
-    const decision = this.gate.check(win, now);
-    if (!decision.allowed) {
-      // Gated before any pixels are read: nothing but a counter.
-      this.stats.gated++;
-      this.bump('frames_gated');
-      return this.result(now, decision.reason, decision.detail);
-    }
-
-    let screens: CapturedScreen[];
     const displays = await this.deps.screen.listDisplays();
     const userIdle = idleState === 'idle';
     // Idle: skip the grab entirely unless a display is due its forced capture.
-    const due = displays.filter((d) => force || !userIdle || this.forceDue(d.id, now));
+    let due = displays.filter((d) => force || !userIdle || this.forceDue(d.id, now));
+    // The X server (DAMAGE) may know that nothing was drawn: then only forced captures need pixels.
+    if (!force && this.deps.screen.changedSinceLastCapture?.() === false) due = due.filter((d) => this.forceDue(d.id, now));
     if (due.length === 0) {
+      const outcome = userIdle ? ('idle' as const) : ('unchanged' as const);
       this.stats.skipped += displays.length;
       this.bump('frames_skipped', displays.length);
       for (const d of displays) this.noteSkip(d.id, now);
-      return this.result(now, 'idle', 'user idle', displays.map((d) => ({ display: d.id, outcome: 'idle' as const, frame_id: null })));
+      return this.result(now, outcome, userIdle ? 'user idle' : 'nothing drawn since the last grab', displays.map((d) => ({ display: d.id, outcome, frame_id: null })));
     }
+    let screens: CapturedScreen[];
     try {
       screens = await this.deps.screen.capture(due.map((d) => d.id));
     } catch (err) {
@@ -264,13 +278,13 @@ export class CapturePipeline extends EventEmitter {
     const outcomes: TickResult['displays'] = [];
     const frameIds: string[] = [];
     const observationPromises: Promise<string | null>[] = [];
-    let recheck: WindowInfo | null | undefined;
+    let win: WindowInfo | null | undefined;
     let anyForced = false;
     for (const shot of screens) {
       const id = shot.display.id;
       const state = this.state(id);
       const sig = await frameSignature(shot.image);
-      const changed = isChanged(state.last, sig, { coarse: this.settings.change_threshold, fine: this.settings.change_threshold * 3 });
+      const changed = isChanged(state.last, sig, { ...DEFAULT_CHANGE, coarse: this.settings.change_threshold });
       const forced = force || (!changed && this.forceDue(id, now)) || (userIdle && this.forceDue(id, now));
       if (!changed && !forced) {
         this.noteSkip(id, now);
@@ -279,17 +293,19 @@ export class CapturePipeline extends EventEmitter {
         outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
         continue;
       }
-      // Pixels are about to be kept: ask again which window is in front, in case it changed during the grab.
-      if (recheck === undefined) {
-        recheck = await this.deps.windows.active();
-        const again = this.gate.check(recheck, this.clock());
-        if (!again.allowed) {
+      // The privacy gate, before any pixels are kept: the grab so far lives only in memory and is
+      // dropped here if the window in front is excluded. Asked only for changed screens, so a still
+      // screen costs no window query.
+      if (win === undefined) {
+        win = await this.deps.windows.active();
+        const decision = this.gate.check(win, this.clock());
+        if (!decision.allowed) {
           this.stats.gated += screens.length;
           this.bump('frames_gated', screens.length);
-          return this.result(now, again.reason, again.detail);
+          return this.result(now, decision.reason, decision.detail);
         }
       }
-      const winHere = windowOnDisplay(recheck ?? win, shot.display);
+      const winHere = windowOnDisplay(win, shot.display);
       const frame = await this.keep(shot, sig, winHere);
       if (forced && !changed) state.forcedThisRun = true;
       else {
@@ -315,7 +331,6 @@ export class CapturePipeline extends EventEmitter {
       displays: outcomes,
       observations: Promise.all(observationPromises).then((ids) => ids.filter((x): x is string => x !== null)),
     };
-    this.emit('tick', result);
     return result;
   }
 

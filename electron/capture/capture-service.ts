@@ -120,11 +120,12 @@ export class CaptureService {
     }
   }
 
-  /** Stops everything and releases the OCR workers. */
+  /** Stops everything, releases the OCR workers and closes the screen source (the service owns it). */
   async close(): Promise<void> {
     await this.stop();
     await this.pipeline.close();
     if (this.ownsOcr) await this.ocr?.stop();
+    await this.deps.screen.close?.();
   }
 
   tick(opts: { force?: boolean } = {}): Promise<TickResult> {

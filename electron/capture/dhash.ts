@@ -2,15 +2,17 @@ import { sharpFrom } from './sharp-input.js';
 import type { ScreenImage } from './screen-source.js';
 
 /**
- * Change detection by difference hash. A dHash row compares each pixel of a shrunken greyscale
- * image with its right neighbour: one bit per pair. Two sizes come from one shrink:
- * - `hash`: the classic 9x8 dHash, 64 bits (16 hex digits), stored with the frame as its phash;
- * - `fine`: a 17x16 dHash, 256 bits, which sees a new line of text in a terminal that the 9x8 hash
- *   averages away, while a blinking cursor still flips only a bit or two.
+ * Change detection, from one shrink of the screen to a 153x128 grey thumbnail:
+ * - `hash`: the classic 9x8 dHash (each cell brighter than its right neighbour?), 64 bits as 16 hex
+ *   digits, stored with the frame as its phash and compared with a bit threshold;
+ * - `thumb`: the thumbnail itself (19.6 KB, kept in memory for the last frame of each display).
+ *   A 64-bit hash averages a new line of text in a terminal away; counting thumbnail cells that
+ *   moved by more than a few grey levels sees it, while a blinking cursor touches only one or two.
  */
 export interface FrameSignature {
   hash: string;
-  fine: string;
+  /** Null for a signature rebuilt from the store (only the hash is stored). */
+  thumb: Uint8Array | null;
 }
 
 /** Thumbnail size: both grids divide it exactly, so each grid cell is a plain box average. */
@@ -27,10 +29,18 @@ export async function frameSignature(image: ScreenImage): Promise<FrameSignature
 }
 
 export function signatureFromThumb(grey: Uint8Array): FrameSignature {
-  return {
-    hash: dHashHex(boxShrink(grey, THUMB_W, THUMB_H, 9, 8), 9, 8),
-    fine: dHashHex(boxShrink(grey, THUMB_W, THUMB_H, 17, 16), 17, 16),
-  };
+  return { hash: dHashHex(boxShrink(grey, THUMB_W, THUMB_H, 9, 8), 9, 8), thumb: grey };
+}
+
+/** Thumbnail cells whose grey level moved by more than `delta`. */
+export function changedCells(a: Uint8Array, b: Uint8Array, delta: number): number {
+  if (a.length !== b.length) return a.length;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]! - b[i]!;
+    if (d > delta || d < -delta) n++;
+  }
+  return n;
 }
 
 /** The classic 64-bit dHash alone (9x8). */
@@ -87,15 +97,22 @@ export function hammingDistance(a: string, b: string): number {
 
 const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
-/** Thresholds: the frame changed when either hash moved past its threshold. */
+/** The frame changed when the 64-bit hash moved past `coarse` bits or at least `cells` thumbnail cells changed. */
 export interface ChangeThresholds {
   /** Bits of 64 (settings: change_threshold). */
   coarse: number;
-  /** Bits of 256. */
-  fine: number;
+  /** Thumbnail cells (of 19,584; one cell is about 8x6 screen pixels at 1280x800). */
+  cells: number;
+  /** Grey levels a cell must move to count. */
+  cellDelta: number;
 }
 
-export function isChanged(prev: FrameSignature | null, next: FrameSignature, t: ChangeThresholds): boolean {
+export const DEFAULT_CHANGE: ChangeThresholds = { coarse: 3, cells: 12, cellDelta: 20 };
+
+export function isChanged(prev: FrameSignature | null, next: FrameSignature, t: ChangeThresholds = DEFAULT_CHANGE): boolean {
   if (!prev) return true;
-  return hammingDistance(prev.hash, next.hash) > t.coarse || hammingDistance(prev.fine, next.fine) > t.fine;
+  if (hammingDistance(prev.hash, next.hash) > t.coarse) return true;
+  // A signature seeded from the store has only the stored 64-bit hash.
+  if (!prev.thumb || !next.thumb) return false;
+  return changedCells(prev.thumb, next.thumb, t.cellDelta) >= t.cells;
 }

@@ -5,10 +5,12 @@
 export { CaptureError, type CaptureErrorCode } from './errors.js';
 export { bgraToRgba, type ScreenSource, type DisplayInfo, type ScreenImage, type CapturedScreen } from './screen-source.js';
 export { ScreenshotDesktopSource, type ScreenshotDesktopSourceOptions } from './screenshot-desktop-source.js';
+export { X11ScreenSource, zpixmapToRgb, type X11ScreenSourceOptions } from './x11-screen-source.js';
+export { defaultScreenSource } from './default-screen-source.js';
 export { NoActiveWindow, type ActiveWindowSource, type WindowInfo } from './active-window.js';
 export { GetWindowsActiveWindowSource } from './get-windows-source.js';
 export { AlwaysActive, type IdleSource, type IdleState } from './idle-source.js';
-export { frameSignature, dHash, dHashHex, hammingDistance, isChanged, type FrameSignature, type ChangeThresholds } from './dhash.js';
+export { frameSignature, dHash, dHashHex, hammingDistance, isChanged, changedCells, DEFAULT_CHANGE, type FrameSignature, type ChangeThresholds } from './dhash.js';
 export { PrivacyGate, normaliseApp, type GateDecision, type GateReason, type SelfWindows } from './privacy-gate.js';
 export { FrameEncoder, type EncodedFrame, type FrameEncoderOptions } from './frame-encoder.js';
 export { CapturePipeline, type CapturePipelineDeps, type TickResult, type TickReason, type SecretsEvent, type PipelineStats } from './capture-pipeline.js';

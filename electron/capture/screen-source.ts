@@ -35,6 +35,11 @@ export interface ScreenSource {
   listDisplays(): Promise<DisplayInfo[]>;
   /** Captures every display (or the given ones). Rejects with CaptureError when nothing can be read. */
   capture(displayIds?: string[]): Promise<CapturedScreen[]>;
+  /**
+   * Optional hint from the window system: false means nothing was drawn on any display since the
+   * last capture(), so the grab can be skipped. Sources that cannot tell omit it.
+   */
+  changedSinceLastCapture?(): boolean;
   close?(): Promise<void>;
 }
 
