@@ -1,0 +1,4 @@
+/** agents/dream: consolidation — merge duplicates, resolve conflicts, roll up old episodes, decay. */
+export { dream } from './dream.js';
+export { DREAM_MODES, DreamModeSchema, type DreamAction, type DreamChange, type DreamMode, type DreamOptions, type DreamReport } from './dream-types.js';
+export { recentlyUsed } from './episodic-rollup.js';

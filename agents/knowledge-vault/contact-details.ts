@@ -1,0 +1,94 @@
+import type { BatchAnalysis } from '../subagent-kit/index.js';
+
+export interface FoundContact {
+  entry_type: 'email' | 'phone' | 'address';
+  value: string;
+  /** Whose it is, when the same line names someone ("Ana Lima <ana@acme.com>"). */
+  owner: string | null;
+  app: string | null;
+  sources: number[];
+  first: number;
+}
+
+const EMAIL_RE = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g;
+const PHONE_RE = /(?<![\w+])(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{1,4})?(?![\w-])/g;
+const ADDRESS_RE = /\b\d{1,5}\s+(?:[A-Z][a-z]+\s){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq)\b\.?(?:,\s*[A-Z][\w ]{1,40})?/g;
+const NOT_PERSONAL = /^(no-?reply|do-?not-?reply|donotreply|notifications?|mailer-daemon|postmaster|bounce|news(letter)?)@/i;
+const NAME_BEFORE = /([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){0,2})\s*(?:[<(\[:,–—-]|\bat\b)?\s*$/u;
+
+/** The person named just before a value on its line, if any ("Ana Lima <ana@acme.com>" → "Ana Lima"). */
+function ownerBefore(line: string, index: number): string | null {
+  const before = line.slice(0, index).replace(/(e-?mail|phone|tel|mobile|cell|address)\s*[:]?\s*$/i, '').trimEnd();
+  const m = NAME_BEFORE.exec(before);
+  if (!m) return null;
+  const name = m[1]!.trim();
+  if (/^(From|To|Cc|Bcc|Reply|Email|Phone|Tel|Mobile|Contact|Sent|Date|Subject)$/i.test(name)) return null;
+  return name;
+}
+
+function digits(s: string): string {
+  return s.replace(/\D/g, '');
+}
+
+/** Whether a string of digits is plausibly a phone number rather than a date, time, price or id. */
+function looksLikePhone(raw: string): boolean {
+  const d = digits(raw);
+  if (d.length < 9 || d.length > 15) return false;
+  if (/^\d{4}[-./]\d{2}[-./]\d{2}/.test(raw.trim())) return false;
+  return raw.trim().startsWith('+') || /[\s.-]/.test(raw);
+}
+
+const NAME_LINE = /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})[,.]?$/u;
+
+/** A signature names its owner on a line of its own just above ("Ana Lima / Head of Finance / Mobile: ..."). */
+function ownerAbove(lines: string[], i: number): string | null {
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+    const m = NAME_LINE.exec(lines[j]!.trim());
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+export function normalizeContact(type: FoundContact['entry_type'], value: string): string {
+  if (type === 'email') return value.toLowerCase();
+  if (type === 'phone') return (value.trim().startsWith('+') ? '+' : '') + digits(value);
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+export function findContacts(a: BatchAnalysis): FoundContact[] {
+  return a.memo('vault.contacts', () => {
+    const out = new Map<string, FoundContact>();
+    const add = (c: Omit<FoundContact, 'sources' | 'first'>, source: number, at: number): void => {
+      const key = `${c.entry_type}|${normalizeContact(c.entry_type, c.value)}`;
+      const have = out.get(key);
+      if (have) {
+        if (!have.sources.includes(source)) have.sources.push(source);
+        if (!have.owner && c.owner) have.owner = c.owner;
+        return;
+      }
+      out.set(key, { ...c, sources: [source], first: at });
+    };
+    for (const s of a.sources) {
+      // The assistant's own words are not the user's contacts.
+      if (s.role === 'assistant' || s.role === 'tool' || s.role === 'system') continue;
+      const lines = s.text.split(/\r?\n/);
+      lines.forEach((line, i) => {
+        const owner = (idx: number): string | null => ownerBefore(line, idx) ?? ownerAbove(lines, i);
+        if (line.includes('@')) {
+          for (const m of line.matchAll(EMAIL_RE)) {
+            if (NOT_PERSONAL.test(m[0])) continue;
+            add({ entry_type: 'email', value: m[0], owner: owner(m.index), app: s.app }, s.index, s.at);
+          }
+        }
+        for (const m of line.matchAll(PHONE_RE)) {
+          if (!looksLikePhone(m[0])) continue;
+          add({ entry_type: 'phone', value: m[0].trim(), owner: owner(m.index), app: s.app }, s.index, s.at);
+        }
+        for (const m of line.matchAll(ADDRESS_RE)) {
+          add({ entry_type: 'address', value: m[0].trim(), owner: owner(m.index), app: s.app }, s.index, s.at);
+        }
+      });
+    }
+    return [...out.values()];
+  });
+}

@@ -1,0 +1,6 @@
+/** agents/knowledge-vault: the knowledge-vault agent (contacts, account ids, redacted secrets), masked. */
+export { KnowledgeVaultAgent, VAULT_PROMPT, sourceLabel, type RedactedSecretInput } from './vault-agent.js';
+export { findContacts, normalizeContact, type FoundContact } from './contact-details.js';
+export { findMarkers, hasMarker, MARKER_RE, type FoundMarker } from './redaction-markers.js';
+export { findSecrets, scrubSecrets, luhnValid, type FoundSecret } from './secret-scanner.js';
+export { labelOf, sensitivityOf } from './sensitivity.js';

@@ -1,0 +1,55 @@
+import type { Sensitivity } from '../../shared/index.js';
+
+/** Kinds of secret the capture redactor marks (`[redacted:KIND]`) or the chat scanner finds. */
+const HIGH = new Set([
+  'card',
+  'password',
+  'private_key',
+  'aws_key',
+  'aws_secret',
+  'github_token',
+  'slack_token',
+  'stripe_key',
+  'openai_key',
+  'anthropic_key',
+  'google_api_key',
+  'jwt',
+  'bearer_token',
+  'api_key',
+  'ssn',
+  'secret',
+  'token',
+]);
+const MEDIUM = new Set(['iban', 'account_number', 'address', 'date_of_birth', 'passport']);
+
+export function sensitivityOf(entryType: string): Sensitivity {
+  if (HIGH.has(entryType)) return 'high';
+  if (MEDIUM.has(entryType)) return 'medium';
+  return 'low';
+}
+
+const LABELS: Record<string, string> = {
+  card: 'Card number',
+  password: 'Password',
+  private_key: 'Private key',
+  aws_key: 'AWS access key',
+  aws_secret: 'AWS secret key',
+  github_token: 'GitHub token',
+  slack_token: 'Slack token',
+  stripe_key: 'Stripe key',
+  openai_key: 'OpenAI API key',
+  anthropic_key: 'Anthropic API key',
+  google_api_key: 'Google API key',
+  jwt: 'Access token (JWT)',
+  bearer_token: 'Bearer token',
+  api_key: 'API key',
+  iban: 'Bank account (IBAN)',
+  ssn: 'Social security number',
+  email: 'Email address',
+  phone: 'Phone number',
+  address: 'Postal address',
+};
+
+export function labelOf(entryType: string): string {
+  return LABELS[entryType] ?? entryType.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The brain's settings in store.settings under BRAIN_SETTINGS_KEY. Every field has a default, so
+ * an empty object parses to the defaults.
+ */
+export const BRAIN_SETTINGS_KEY = 'brain';
+
+export const DreamSettingsSchema = z.object({
+  /** Consolidate by itself when the machine is idle. */
+  auto: z.boolean().default(true),
+  /** At most once per this many hours. */
+  min_interval_h: z.number().min(1).max(24 * 30).default(24),
+  /** "Idle" = no new observation or message for this many minutes. */
+  idle_min: z.number().min(1).max(24 * 60).default(30),
+});
+
+export const BrainSettingsSchema = z.object({
+  /** Observations per batch before the meta-agent flushes. */
+  flush_size: z.number().int().min(1).max(500).default(20),
+  /** A gap this long between observations flushes the buffer (and splits episodes). */
+  idle_gap_min: z.number().min(0.1).max(24 * 60).default(10),
+  /** A gap this long ends the capture segment; the segment is then summarised as one session (MIRA). */
+  segment_collapse_min: z.number().min(1).max(7 * 24 * 60).default(120),
+  /** Optional half-life for experience evidence in recommend(); null = old evidence counts fully. */
+  experience_half_life_days: z.number().positive().max(3650).nullable().default(null),
+  /** When the model stays unreachable this long, queued observations are processed offline. */
+  llm_outage_fallback_min: z.number().min(0).max(24 * 60).default(30),
+  dream: DreamSettingsSchema.prefault({}),
+});
+export type BrainSettings = z.infer<typeof BrainSettingsSchema>;
+export type BrainSettingsInput = z.input<typeof BrainSettingsSchema>;
+
+export function defaultBrainSettings(): BrainSettings {
+  return BrainSettingsSchema.parse({});
+}

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
+import { dream, type DreamOptions, type DreamReport } from '../dream/index.js';
+import { EpisodicAgent } from '../episodic/index.js';
+import { ExperienceMemory } from '../experience/index.js';
+import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
+import { LLM_SETTINGS, createLlmProvider, type LlmProvider } from '../llm/index.js';
+import type { ObservationRecord } from '../memory/index.js';
+import { ProceduralAgent } from '../procedural/index.js';
+import { ResourceAgent } from '../resource/index.js';
+import { SemanticAgent } from '../semantic/index.js';
+import { MemoryWriter, TimeFormat, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
+import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from './brain-settings.js';
+import { MetaAgent, type IngestReport } from './meta-agent.js';
+
+export interface BrainOptions {
+  store: BrainStore;
+  /** A fixed provider (tests) or a getter; default: from store settings (Anthropic with a key, else offline). */
+  llm?: LlmProvider | (() => LlmProvider);
+  /** Overrides on top of the stored brain settings. */
+  settings?: BrainSettingsInput;
+  /** Time zone for the times written into memories (default: the machine's). */
+  timeZone?: string;
+  now?: () => number;
+  /** Timer period for idle flushes, segment collapse and the idle dream (default 30 s). */
+  tickMs?: number;
+  /** start() listens to the store's 'observation' events (default true). */
+  subscribe?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BrainStatus {
+  mode: 'offline' | 'llm';
+  llm_degraded: boolean;
+  buffered: number;
+  queued_jobs: number;
+  running: boolean;
+  last_error: string | null;
+  last_dream_at: string | null;
+}
+
+export interface Brain {
+  readonly meta: MetaAgent;
+  readonly experience: ExperienceMemory;
+  readonly agents: SubAgent[];
+  /** Buffers observations (already stored); cheap, never waits for processing. */
+  ingestObservations(obs: ObservationRecord | ObservationRecord[]): void;
+  /** Turns a thread's new messages (or all unprocessed ones) into memories; resolves when written. */
+  ingestMessages(threadId?: string): Promise<IngestReport>;
+  /** Flushes the observation buffer and waits until everything queued is processed. */
+  flush(): Promise<IngestReport>;
+  /** Secrets the capture redactor removed, with their values: kept masked in the vault. */
+  recordRedacted(observationId: string, secrets: RedactedSecretInput[]): Promise<string[]>;
+  /** Consolidation, on the brain's queue (never concurrent with a batch). */
+  dream(opts?: DreamOptions): Promise<DreamReport>;
+  coreBlocks(): CoreBlock[];
+  status(): BrainStatus;
+  /** Recovers what a crash left unprocessed, then listens and runs its timers. */
+  start(): Promise<IngestReport>;
+  /** Stops timers and listening, waits for the running batch. Buffered observations stay unprocessed (taken up at next start) unless flush is set. */
+  stop(opts?: { flush?: boolean }): Promise<void>;
+}
+
+const DREAM_LAST_RUN = 'brain.dream_last_run';
+
+/** Reads the provider from settings, rebuilding it only when the relevant settings change. */
+function settingsProvider(store: BrainStore, log?: (l: string) => void): () => LlmProvider {
+  let key = '';
+  let cached: LlmProvider | null = null;
+  return () => {
+    const s = store.settings;
+    const str = z.string().max(4096);
+    const parts = [LLM_SETTINGS.apiKey, LLM_SETTINGS.baseUrl, LLM_SETTINGS.chatModel, LLM_SETTINGS.extractionModel, LLM_SETTINGS.timeoutMs].map((k) =>
+      JSON.stringify(s.get(k, z.union([str, z.number()]), '')),
+    );
+    // A hash, so the key itself is not kept around in another string.
+    const next = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+    if (!cached || next !== key) {
+      key = next;
+      try {
+        cached = createLlmProvider({ settings: s, usage: store.llmCalls });
+      } catch (e) {
+        log?.(`brain: model settings unusable, staying offline (${e instanceof Error ? e.message : String(e)})`);
+        cached = createLlmProvider({ settings: { get: (_k, _s, fallback) => fallback } });
+      }
+    }
+    return cached;
+  };
+}
+
+/**
+ * The brain in one call: the meta-agent with its six sub-agents, experience memory and dream,
+ * wired to one store. Hosts (CLI, headless, Electron, MCP) do `createBrain({ store })`.
+ */
+export function createBrain(opts: BrainOptions): Brain {
+  const { store } = opts;
+  const now = opts.now ?? Date.now;
+  const time = new TimeFormat(opts.timeZone);
+  const readSettings = (): BrainSettings => {
+    const stored = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
+    return opts.settings ? BrainSettingsSchema.parse({ ...stored, ...opts.settings, dream: { ...stored.dream, ...opts.settings.dream } }) : stored;
+  };
+  const llm = typeof opts.llm === 'function' ? opts.llm : opts.llm ? () => opts.llm as LlmProvider : settingsProvider(store, opts.log);
+  const initial = readSettings();
+  const vault = new KnowledgeVaultAgent(store, time);
+  const agents: SubAgent[] = [
+    new CoreAgent(store),
+    new EpisodicAgent(store, { gapMs: initial.idle_gap_min * 60_000, chatGapMs: initial.segment_collapse_min * 60_000, time }),
+    new SemanticAgent(store, time),
+    new ProceduralAgent(store),
+    new ResourceAgent(store),
+    vault,
+  ];
+  const meta = new MetaAgent({ store, llm, agents, settings: readSettings, time, now, log: opts.log });
+  const experience = new ExperienceMemory(store, { halfLifeDays: initial.experience_half_life_days, now, searchMode: 'hybrid' });
+
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let dreaming = false;
+  const onObservation = (e: unknown): void => {
+    const ev = e as { op?: unknown; ids?: unknown };
+    if (ev?.op !== 'insert' || !Array.isArray(ev.ids)) return;
+    for (const id of ev.ids) {
+      if (typeof id !== 'string') continue;
+      const o = store.observations.get(id);
+      if (o) meta.ingestObservation(o);
+    }
+  };
+
+  const lastDream = (): number | null => {
+    const v = store.settings.get(DREAM_LAST_RUN, z.number(), -1);
+    return v >= 0 ? v : null;
+  };
+
+  const runDream = (o: DreamOptions = {}): Promise<DreamReport> =>
+    meta.exclusive(async () => {
+      const report = await dream(store, { timeZone: time.timeZone, now: now(), ...o });
+      if (!report.dry_run && report.mode === 'all') store.settings.set(DREAM_LAST_RUN, now());
+      return report;
+    });
+
+  const maybeDream = (): void => {
+    const s = readSettings();
+    if (!s.dream.auto || dreaming) return;
+    const t = now();
+    if (t - Math.max(meta.lastActivityAt, 0) < s.dream.idle_min * 60_000) return;
+    const last = lastDream();
+    if (last !== null && t - last < s.dream.min_interval_h * 3_600_000) return;
+    dreaming = true;
+    runDream({ mode: 'all' })
+      .catch((e: unknown) => opts.log?.(`brain: dream failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        dreaming = false;
+      });
+  };
+
+  return {
+    meta,
+    experience,
+    agents,
+    ingestObservations(obs) {
+      for (const o of Array.isArray(obs) ? obs : [obs]) meta.ingestObservation(o);
+    },
+    ingestMessages: (threadId) => meta.ingestMessages(threadId),
+    flush: () => meta.flush('manual'),
+    async recordRedacted(observationId, secrets) {
+      const o = store.observations.get(observationId);
+      if (!o) return [];
+      return meta.exclusive(() => vault.recordRedacted(o, secrets, new MemoryWriter(store)));
+    },
+    dream: runDream,
+    coreBlocks: () => readCoreBlocks(store),
+    status() {
+      const last = lastDream();
+      return {
+        mode: llm().online ? 'llm' : 'offline',
+        llm_degraded: meta.llmDegraded,
+        buffered: meta.bufferedCount,
+        queued_jobs: meta.queuedJobs,
+        running,
+        last_error: meta.lastError,
+        last_dream_at: last === null ? null : new Date(last).toISOString(),
+      };
+    },
+    async start() {
+      if (running) return meta.recover();
+      running = true;
+      if (opts.subscribe ?? true) store.events.on('observation', onObservation);
+      const report = await meta.recover();
+      timer = setInterval(() => {
+        meta.tick();
+        maybeDream();
+      }, opts.tickMs ?? 30_000);
+      timer.unref();
+      return report;
+    },
+    async stop(o = {}) {
+      if (timer) clearInterval(timer);
+      timer = null;
+      store.events.off('observation', onObservation);
+      running = false;
+      if (o.flush) await meta.flush('stop');
+      await meta.idle();
+    },
+  };
+}

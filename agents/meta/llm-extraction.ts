@@ -1,0 +1,60 @@
+import type { MemoryKind } from '../../shared/index.js';
+import { runToolLoop, type LlmProvider, type ToolLoopResult } from '../llm/index.js';
+import type { SubAgent, SubAgentContext } from '../subagent-kit/index.js';
+
+const HEAD = `You are the memory agents of Engram, a local-first memory assistant. From the batch of screen
+observations or chat messages in the user's message, write the memories a careful person would keep,
+using the tools. Rules:
+- Update instead of duplicate: if a memory in "Already known" is about the same thing, use its *_update
+  tool with its id, or the *_save tool with the same name/title/location (it merges).
+- Cite sources: "sources" are the [n] numbers of the batch items the memory comes from.
+- Only what the batch supports; never invent values. Secrets appear only as [redacted:KIND]
+  markers: never reconstruct them.
+- Be brief: titles under 100 characters, summaries of one or two sentences.
+- Call all the tools you need in one reply; when nothing is worth keeping, reply "nothing to save".`;
+
+/** The stable extraction prompt: the head plus every sub-agent's section (stable, so it is cached). */
+export function extractionSystemPrompt(agents: SubAgent[]): string {
+  return [HEAD, ...agents.map((a) => a.prompt)].join('\n\n');
+}
+
+export interface ExtractionInput {
+  agents: SubAgent[];
+  ctx: SubAgentContext;
+  kinds: MemoryKind[];
+  batchText: string;
+  /** Volatile context: core blocks, already-known memories. */
+  known: string;
+  core: string;
+  now: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * One extraction call for the whole flush: every agent's tools are offered (a stable tool list keeps
+ * the prompt cache warm) and the routed kinds are named in the context. The model's tool calls run
+ * at once; only rejected arguments earn it another turn (bounded).
+ */
+export async function extractWithLlm(llm: LlmProvider, input: ExtractionInput): Promise<ToolLoopResult> {
+  const tools = input.agents.flatMap((a) => a.tools(input.ctx));
+  const context = [
+    `Now: ${new Date(input.now).toISOString()}`,
+    `Update these memory kinds for this batch: ${input.kinds.join(', ')}.`,
+    `Core blocks:\n${input.core}`,
+    `Already known (may be updated by id):\n${input.known || '(nothing related yet)'}`,
+  ].join('\n\n');
+  return runToolLoop(
+    llm,
+    {
+      purpose: 'extraction',
+      tier: 'extraction',
+      system: extractionSystemPrompt(input.agents),
+      context,
+      messages: [{ role: 'user', content: input.batchText }],
+      maxTokens: 4096,
+      signal: input.signal,
+    },
+    tools,
+    { stopWhenToolsSucceed: true, maxInvalidRounds: 2, maxSteps: 3 },
+  );
+}

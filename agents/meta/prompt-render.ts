@@ -1,0 +1,74 @@
+import type { Memory } from '../../shared/index.js';
+import { scrubSecrets } from '../knowledge-vault/index.js';
+import { truncate, type BatchAnalysis, type TimeFormat } from '../subagent-kit/index.js';
+
+const PER_ITEM = 1500;
+const TOTAL = 24_000;
+
+/**
+ * The batch as the model sees it: numbered items (tool arguments cite these numbers). Text is
+ * scrubbed of secrets once more here — capture redacts screen text, but chat text is raw.
+ */
+export function renderBatch(a: BatchAnalysis, time: TimeFormat): string {
+  const b = a.batch;
+  const lines: string[] = [];
+  if (b.type === 'observations') {
+    const start = Math.min(...a.sources.map((s) => s.at));
+    const end = Math.max(...a.sources.map((s) => s.at));
+    lines.push(`${a.sources.length} screen/audio observations, ${time.range(start, end)} (segment ${b.segment}):`);
+  } else {
+    lines.push(`${a.sources.length} new messages of the conversation "${scrubSecrets(b.thread?.title ?? 'untitled')}":`);
+  }
+  let used = 0;
+  const seenText = new Map<string, number>();
+  for (const s of a.sources) {
+    const n = s.index + 1;
+    const head =
+      b.type === 'observations'
+        ? `[${n}] ${new Date(s.at).toISOString()} · ${s.role === 'audio' ? 'audio' : (s.app ?? 'unknown app')}${s.title ? ` · ${scrubSecrets(s.title)}` : ''}${s.url ? ` · ${scrubSecrets(s.url)}` : ''}`
+        : `[${n}] ${s.role} (${new Date(s.at).toISOString()}):`;
+    lines.push(head);
+    const text = s.text.trim();
+    const same = seenText.get(text);
+    if (same !== undefined) {
+      lines.push(`    (same text as [${same}])`);
+      continue;
+    }
+    seenText.set(text, n);
+    const budget = Math.max(0, Math.min(PER_ITEM, TOTAL - used));
+    if (budget <= 0) {
+      lines.push('    (text omitted: batch too long)');
+      continue;
+    }
+    const body = truncate(scrubSecrets(text), budget);
+    used += body.length;
+    if (body) lines.push(body.replace(/^/gm, '    '));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Memories shown to the model as already known. Vault entries appear by caption only, and
+ * high-sensitivity ones not at all: their existence alone is for the user to reveal.
+ */
+export function renderKnown(memories: Memory[]): string {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const m of memories) {
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    if (m.kind === 'knowledge_vault') {
+      if (m.fields.sensitivity === 'high') continue;
+      out.push(`- [${m.id}] knowledge_vault (${String(m.fields.entry_type ?? 'entry')}): ${truncate(scrubSecrets(m.text), 200)}`);
+      continue;
+    }
+    const title = m.title && m.title !== m.text ? `${truncate(m.title, 120)} — ` : '';
+    out.push(`- [${m.id}] ${m.kind}: ${title}${truncate(scrubSecrets(m.text), 240)}`);
+  }
+  return out.join('\n');
+}
+
+export function renderCore(blocks: Array<{ label: string; value: string; limit: number }>): string {
+  if (!blocks.length) return '(no core blocks yet)';
+  return blocks.map((b) => `<${b.label} chars="${b.value.length}/${b.limit}">\n${scrubSecrets(b.value)}\n</${b.label}>`).join('\n');
+}

@@ -1,0 +1,128 @@
+/**
+ * Facts about other people, organisations and projects in what the user writes: "Ana is my
+ * manager", "my dentist is Dr Rui Costa", "Bo works at Acme", "Project Atlas is due Friday".
+ * Statements about the user themselves ("I live in Berlin") are the core agent's.
+ */
+export interface StatedFact {
+  /** Who or what it is about. */
+  subject: string;
+  /** Stable key of the relation; facts with the same key and a different value conflict when `functional`. */
+  key: string;
+  functional: boolean;
+  /** The fact as a sentence about the subject ("Ana is the user's manager"). */
+  sentence: string;
+  /** The value the key maps to (for conflict detection). */
+  value: string;
+}
+
+const NAME = String.raw`((?:Dr\.?\s|Mr\.?\s|Ms\.?\s|Mrs\.?\s)?[A-Z][\p{L}'’-]+(?:\s(?:van|de|da|von|del|[A-Z][\p{L}'’-]+)){0,3})(?![\p{L}\p{N}])`;
+const NOT_NAMES = new Set(['i', 'it', 'this', 'that', 'there', 'the', 'he', 'she', 'they', 'we', 'you', 'my', 'our', 'his', 'her', 'their', 'what', 'who', 'today', 'tomorrow', 'yesterday', 'here', 'and', 'but', 'so', 'also', 'please', 'engram', 'hi', 'hello', 'thanks']);
+
+/** Roles a person can hold for several people at once: never contradicted by a new one. */
+const MANY = new Set(['friend', 'colleague', 'coworker', 'co-worker', 'teammate', 'client', 'customer', 'neighbour', 'neighbor', 'cousin', 'report', 'direct report', 'contact', 'student', 'sibling', 'brother', 'sister', 'son', 'daughter', 'child', 'kid', 'uncle', 'aunt', 'nephew', 'niece', 'grandchild', 'mentee', 'supplier', 'vendor', 'investor', 'pet', 'cat', 'dog']);
+
+function cleanName(n: string): string | null {
+  const name = n.replace(/[.,;:!?]+$/, '').trim();
+  const first = name.split(/\s+/)[0]!.toLowerCase();
+  if (NOT_NAMES.has(first)) return null;
+  return name;
+}
+
+function cleanRole(r: string): string {
+  return r
+    .toLowerCase()
+    .replace(/^(new|current|old|former)\s+/, '')
+    .replace(/\s+(now|again|too|as well)$/, '')
+    .trim();
+}
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 3 && s.length < 400);
+}
+
+const RULES: Array<{ re: RegExp; make: (m: RegExpExecArray) => StatedFact | null }> = [
+  {
+    // "Ana is my manager", "Ana Lima is now my team lead"
+    re: new RegExp(String.raw`^(?:and\s+|also\s+|btw,?\s+)?${NAME}\s+is\s+(?:now\s+|also\s+)?my\s+(?:new\s+)?([a-z][a-z -]{1,30}?)(?:\s+(?:at|from|since|for)\b.*)?[.!]?$`, 'u'),
+    make: (m) => roleFact(m[1]!, m[2]!),
+  },
+  {
+    // "my manager is Ana", "my dentist is now Dr Rui Costa", "my manager's name is Ana"
+    re: new RegExp(String.raw`\b[Mm]y\s+(?:new\s+)?([a-z][a-z -]{1,30}?)(?:'s name)?\s+is\s+(?:now\s+|called\s+|named\s+)?${NAME}`, 'u'),
+    make: (m) => roleFact(m[2]!, m[1]!),
+  },
+  {
+    re: new RegExp(String.raw`${NAME}\s+(?:now\s+)?(?:works|is working|worked)\s+(?:at|for)\s+${NAME}`, 'u'),
+    make: (m) => relation(m[1]!, 'employer', m[2]!, (s, v) => `${s} works at ${v}`),
+  },
+  {
+    re: new RegExp(String.raw`${NAME}\s+(?:now\s+)?(?:lives|is living|is based|lived)\s+in\s+${NAME}`, 'u'),
+    make: (m) => relation(m[1]!, 'home', m[2]!, (s, v) => `${s} lives in ${v}`),
+  },
+  {
+    re: new RegExp(String.raw`${NAME}\s+(?:has\s+)?moved\s+to\s+${NAME}`, 'u'),
+    make: (m) => relation(m[1]!, 'home', m[2]!, (s, v) => `${s} lives in ${v}`),
+  },
+  {
+    re: new RegExp(String.raw`${NAME}\s+(?:now\s+)?reports\s+to\s+${NAME}`, 'u'),
+    make: (m) => relation(m[1]!, 'manager', m[2]!, (s, v) => `${s} reports to ${v}`),
+  },
+  {
+    // "Project Atlas is due Friday", "the Atlas deadline is 12 May"
+    re: /\b((?:[Pp]roject\s+)?[A-Z][\w-]+(?:\s[A-Z][\w-]+)?)(?:\s+project)?\s+(?:is\s+due|deadline\s+is|is\s+due\s+on|ships|launches)\s+([^.!?]{2,60})/u,
+    make: (m) => relation(m[1]!.replace(/^project\s+/i, 'Project '), 'deadline', m[2]!.trim(), (s, v) => `${s} is due ${v}`),
+  },
+  {
+    // "Ana is the CFO of Acme", "Acme is a logistics company" (profile line, never conflicting)
+    re: new RegExp(String.raw`^${NAME}\s+(?:is|are|was)\s+(an?\s+|the\s+)([^.!?]{3,120})`, 'u'),
+    make: (m) => {
+      const s = cleanName(m[1]!);
+      if (!s) return null;
+      const value = `${m[2]}${m[3]}`.trim();
+      if (/^my\b/i.test(value)) return null;
+      return { subject: s, key: `${s.toLowerCase()}|is ${value.toLowerCase()}`, functional: false, sentence: `${s} is ${value}`, value };
+    },
+  },
+];
+
+function roleFact(nameRaw: string, roleRaw: string): StatedFact | null {
+  const subject = cleanName(nameRaw);
+  if (!subject) return null;
+  const role = cleanRole(roleRaw);
+  if (!role || role.split(' ').length > 3) return null;
+  const functional = !MANY.has(role) && !MANY.has(role.replace(/s$/, ''));
+  return {
+    subject,
+    key: functional ? `user's ${role}` : `user's ${role}|${subject.toLowerCase()}`,
+    functional,
+    sentence: `${subject} is the user's ${role}`,
+    value: subject,
+  };
+}
+
+function relation(subjectRaw: string, rel: string, valueRaw: string, say: (s: string, v: string) => string): StatedFact | null {
+  const subject = cleanName(subjectRaw);
+  const value = valueRaw.replace(/[.,;:!?]+$/, '').trim();
+  if (!subject || !value) return null;
+  return { subject, key: `${subject.toLowerCase()}|${rel}`, functional: true, sentence: say(subject, value), value };
+}
+
+/** Facts stated in a piece of user text, in order. */
+export function statedFacts(text: string): StatedFact[] {
+  const out: StatedFact[] = [];
+  for (const s of sentences(text)) {
+    for (const rule of RULES) {
+      const m = rule.re.exec(s);
+      if (!m) continue;
+      const f = rule.make(m);
+      if (f && !out.some((o) => o.key === f.key && o.value === f.value)) {
+        out.push(f);
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+import type { Provenance } from '../../shared/index.js';
+import type { SourceBatch } from './source-batch.js';
+import { oneLine } from './text.js';
+
+/** One source of a batch (an observation or a message) as the extractors read it. */
+export interface BatchSource {
+  index: number;
+  provenance: Provenance;
+  at: number;
+  app: string | null;
+  title: string | null;
+  url: string | null;
+  /** Observation OCR/transcript (already redacted by capture) or message text. */
+  text: string;
+  role: 'screen' | 'audio' | 'system' | 'user' | 'assistant' | 'tool';
+  /** The message as given (tool_calls, tool_call_id), for messages. */
+  raw?: unknown;
+}
+
+/**
+ * What every extractor and the offline router read about a batch, computed once. Finders of
+ * the sub-agents memoise their results here so routing and extraction share the work.
+ */
+export class BatchAnalysis {
+  readonly sources: BatchSource[];
+  private readonly cache = new Map<string, unknown>();
+
+  constructor(readonly batch: SourceBatch) {
+    this.sources =
+      batch.type === 'observations'
+        ? batch.observations.map((o, index) => ({
+            index,
+            provenance: { source_type: 'observation' as const, source_id: o.id },
+            at: o.observed_at,
+            app: o.app,
+            title: o.title,
+            url: o.url,
+            text: o.caption ? `${o.text}\n${o.caption}` : o.text,
+            role: o.kind === 'audio' ? ('audio' as const) : ('screen' as const),
+          }))
+        : batch.messages.map((m, index) => ({
+            index,
+            provenance: { source_type: 'message' as const, source_id: m.id },
+            at: m.created_at,
+            app: null,
+            title: batch.thread?.title ?? null,
+            url: null,
+            text: m.text,
+            role: m.role,
+            raw: m.raw,
+          }));
+  }
+
+  get isChat(): boolean {
+    return this.batch.type === 'messages';
+  }
+
+  memo<T>(key: string, fn: () => T): T {
+    if (this.cache.has(key)) return this.cache.get(key) as T;
+    const v = fn();
+    this.cache.set(key, v);
+    return v;
+  }
+
+  /** Unique non-empty lines over the batch, each with the first source that showed it. */
+  get lines(): Array<{ text: string; source: number }> {
+    return this.memo('lines', () => {
+      const seen = new Set<string>();
+      const out: Array<{ text: string; source: number }> = [];
+      for (const s of this.sources) {
+        for (const raw of s.text.split(/\r?\n/)) {
+          const text = oneLine(raw);
+          if (text.length < 2) continue;
+          const key = text.toLowerCase();
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push({ text, source: s.index });
+        }
+      }
+      return out;
+    });
+  }
+
+  /** Sources whose text contains the given line (for provenance of a fact seen in several frames). */
+  sourcesWith(needle: string): number[] {
+    const n = needle.toLowerCase();
+    return this.sources.filter((s) => s.text.toLowerCase().includes(n)).map((s) => s.index);
+  }
+
+  provenanceOf(indexes: Iterable<number>): Provenance[] {
+    const out: Provenance[] = [];
+    const seen = new Set<number>();
+    for (const i of indexes) {
+      const s = this.sources[i];
+      if (!s || seen.has(i)) continue;
+      seen.add(i);
+      out.push(s.provenance);
+    }
+    return out;
+  }
+
+  get allProvenance(): Provenance[] {
+    return this.sources.map((s) => s.provenance);
+  }
+
+  /** Messages the user wrote (chat), in order. */
+  get userSources(): BatchSource[] {
+    return this.sources.filter((s) => s.role === 'user');
+  }
+}

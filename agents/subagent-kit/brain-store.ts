@@ -1,0 +1,7 @@
+import type { EngramStore } from '../memory/index.js';
+
+/** The part of the store the brain uses; tests can hand in the real store or anything shaped like it. */
+export type BrainStore = Pick<
+  EngramStore,
+  'memories' | 'search' | 'observations' | 'messages' | 'threads' | 'settings' | 'llmCalls' | 'counters' | 'transaction' | 'events'
+>;

@@ -1,0 +1,24 @@
+/**
+ * agents/subagent-kit: what the six memory sub-agents share — the batch they read, the writer that
+ * deduplicates and records provenance, the SubAgent interface, tool helpers and text helpers.
+ */
+export type { BrainStore } from './brain-store.js';
+export type { FlushReason, MessageBatch, ObservationBatch, SourceBatch } from './source-batch.js';
+export { batchProvenance, batchSourceIds, batchSpan, observationProvenance } from './source-batch.js';
+export { BatchAnalysis, type BatchSource } from './batch-analysis.js';
+export type { KindPolicy, MemoryDraft, Relation, WriteOutcome } from './memory-draft.js';
+export { MemoryWriter, type MemoryWriterOptions } from './memory-writer.js';
+export { checkSourceNumbers, type SubAgent, type SubAgentContext } from './sub-agent.js';
+export { IsoTimeArg, SourcesArg, UpdateBase, saveTool, toMs, updateTool } from './common-tools.js';
+export {
+  TimeFormat,
+  contentTokens,
+  coverage,
+  formatDuration,
+  jaccard,
+  normalizeText,
+  oneLine,
+  stem,
+  truncate,
+  uniqueLines,
+} from './text.js';
