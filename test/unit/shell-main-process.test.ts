@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import { readCaptureSettings, writeCaptureSettings } from '../../electron/capture/index.js';
+import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/shell/index.js';
+import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
+
+// The composition root (electron/app/main.ts) run under Node with a fake 'electron': start-up
+// order, consent, key adoption and wrapping, IPC checks, tray states, power pauses, shutdown.
+vi.mock('electron', async () => {
+  const m = await import('../fakes/fake-electron.js');
+  return { ...m.electronModule, default: m.electronModule };
+});
+
+const { ipcMain, powerMonitor } = electronModule;
+let base: string;
+let dataDir: string;
+const key = randomBytes(32);
+const savedEnv = { ...process.env };
+
+async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
+const tray = () => until(() => (electronModule.Tray as unknown as { last: { tooltip: string; menu: Array<{ id?: string; click?: () => void }> } | null }).last, 'tray');
+function click(id: string, menu: Array<{ id?: string; click?: () => void }>) {
+  const item = menu.find((i) => i.id === id);
+  if (!item?.click) throw new Error(`no menu item ${id}`);
+  item.click();
+}
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'engram-main-'));
+  dataDir = path.join(base, 'data');
+  // A data dir the CLI made first: its key file is adopted, then wrapped by the keychain.
+  const seed = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  const s = readCaptureSettings(seed);
+  writeCaptureSettings(seed, { ...s, interval_s: 3600, ocr: { ...s.ocr, enabled: false } });
+  await seed.close();
+  writeFileSync(path.join(dataDir, 'engram.key'), key.toString('hex') + '\n', { mode: 0o600 });
+  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config') });
+  delete process.env.ENGRAM_KEY;
+  await import('../../electron/app/main.js');
+});
+
+afterAll(() => {
+  process.env = savedEnv;
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('desktop app composition root (fake Electron)', () => {
+  it('registers app:// as a privileged scheme and serves it with the CSP, refusing traversal', async () => {
+    expect(fake.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    const handler = await until(() => fake.protocolHandler, 'protocol handler');
+    const ok = await handler({ url: 'app://engram/__shell/consent.html', method: 'GET' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect((await handler({ url: 'app://engram/..%2f..%2fpackage.json', method: 'GET' })).status).toBe(403);
+    expect((await handler({ url: 'app://engram/index.html', method: 'POST' })).status).toBe(405);
+  });
+
+  it('asks for consent first, in a hardened window, answering only that window', async () => {
+    const consent = await windowAt('/__shell/consent.html');
+    expect(consent.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(consent.contentProtected).toBe(true);
+    expect(FakeBrowserWindow.all.some((w) => w.webContents.mainFrame.url.endsWith('/index.html'))).toBe(false);
+    const info = await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.info' });
+    expect(info).toEqual({ ok: true, output: expect.objectContaining({ data_dir: dataDir }) });
+    const foreign = { ...consent.webContents.mainFrame, processId: 9999 };
+    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, foreign, { action: 'consent.info' })).toEqual({ ok: false, error: 'This window may not call Engram.' });
+    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'passphrase.submit', input: { passphrase: 'x' } })).toMatchObject({ ok: false });
+    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } })).toEqual({ ok: true, output: null });
+    expect(consent.destroyed).toBe(true);
+  });
+
+  it('records consent, adopts the existing key and keeps it only keychain-wrapped in its own file', async () => {
+    await windowAt('app://engram/index.html');
+    expect(JSON.parse(readFileSync(path.join(dataDir, CONSENT_FILE), 'utf8'))).toMatchObject({ version: 1, audio: false, start_at_login: false });
+    const wrapped = readFileSync(path.join(dataDir, WRAPPED_KEY_FILE), 'utf8');
+    expect(JSON.parse(wrapped)).toMatchObject({ method: 'safeStorage', backend: 'gnome_libsecret' });
+    expect(wrapped).not.toContain(key.toString('hex'));
+    expect(wrapped).not.toContain(key.toString('base64'));
+  });
+
+  it('opens the main window hardened, content-protected, on app://', async () => {
+    const main = await windowAt('app://engram/index.html');
+    expect(main.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: expect.stringMatching(/engram\.cjs$/) });
+    expect(main.contentProtected).toBe(true);
+    await until(() => main.visible, 'main window shown');
+  });
+
+  it('answers the main frame through the contract; refuses other frames and bad input with typed errors', async () => {
+    const main = await windowAt('app://engram/index.html');
+    const frame = main.webContents.mainFrame;
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'app.info', input: {} })).toMatchObject({ ok: true, output: { host: 'electron', data_dir: dataDir } });
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'capture.pause', input: { minutes: 'soon' } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'shell.exec', input: {} })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
+    const consentFrame = FakeBrowserWindow.all.find((w) => w.webContents.mainFrame.url.includes('consent'))!.webContents.mainFrame;
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, consentFrame, { name: 'app.info', input: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const sub = { ...frame, routingId: 2, parent: frame };
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, sub, { name: 'app.info', input: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
+  it('captures through desktopCapturer and says so in the tray', async () => {
+    const t = await tray();
+    await until(() => /^Capturing — 1 frame today$/.test(t.tooltip), `tooltip "Capturing — 1 frame today" (now "${t.tooltip}")`);
+    expect(fake.captures).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pauses and resumes from the tray menu, pushing the status to the window', async () => {
+    const t = await tray();
+    const main = await windowAt('app://engram/index.html');
+    click('pause-15', t.menu);
+    expect(t.tooltip).toMatch(/^Paused until \d{1,2}:\d{2}.* — 1 frame today$/);
+    expect(main.webContents.sent.some((m) => m.channel === EVENT_CHANNEL && (m.args[0] as { name: string }).name === 'capture.status')).toBe(true);
+    click('resume', t.menu);
+    expect(t.tooltip).toBe('Capturing — 1 frame today');
+    click('pause-indefinite', t.menu);
+    expect(t.tooltip).toBe('Paused until you resume — 1 frame today');
+    click('resume', t.menu);
+  });
+
+  it('pauses while the screen is locked or the computer sleeps', async () => {
+    const t = await tray();
+    powerMonitor.emit('lock-screen');
+    expect(t.tooltip).toBe('Paused (screen locked) — 1 frame today');
+    powerMonitor.emit('unlock-screen');
+    expect(t.tooltip).toBe('Capturing — 1 frame today');
+    powerMonitor.emit('suspend');
+    expect(t.tooltip).toBe('Paused (computer asleep) — 1 frame today');
+    powerMonitor.emit('resume');
+    expect(t.tooltip).toBe('Capturing — 1 frame today');
+  });
+
+  it('allows no permission while audio is off', () => {
+    const answers: boolean[] = [];
+    fake.permissionRequest!(null, 'media', (ok) => answers.push(ok), { mediaTypes: ['audio'], requestingUrl: 'app://engram/__shell/recorder.html', isMainFrame: true });
+    fake.permissionRequest!(null, 'geolocation', (ok) => answers.push(ok), { requestingUrl: 'app://engram/index.html', isMainFrame: true });
+    expect(answers).toEqual([false, false]);
+  });
+
+  it('closing the window keeps Engram in the tray; Open brings it back', async () => {
+    const main = await windowAt('app://engram/index.html');
+    main.userClose();
+    expect(main.destroyed).toBe(false);
+    expect(main.visible).toBe(false);
+    click('open', (await tray()).menu);
+    expect(main.visible).toBe(true);
+  });
+
+  it('Quit closes capture and the store, then exits 0', async () => {
+    click('quit', (await tray()).menu);
+    await until(() => fake.exitCode !== null, 'exit');
+    expect(fake.exitCode).toBe(0);
+    expect(fake.errorBoxes).toEqual([]);
+    // The store was closed cleanly: it opens again with the same key.
+    const again = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    expect(again.frames.list({ limit: 10 }).length).toBe(1);
+    await again.close();
+    expect(existsSync(path.join(dataDir, 'engram.key'))).toBe(true);
+  });
+});
