@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/shell/index.js';
+import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
+
+// Linux without a secret service: safeStorage reports `basic_text`, so the app must not use it
+// and asks for a passphrase on its own page instead (first run: create it).
+vi.mock('electron', async () => {
+  const m = await import('../fakes/fake-electron.js');
+  return { ...m.electronModule, default: m.electronModule };
+});
+
+const { ipcMain } = electronModule;
+let base: string;
+const savedEnv = { ...process.env };
+const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+
+async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'engram-main-pass-'));
+  Object.defineProperty(process, 'platform', { ...platform, value: 'linux' });
+  fake.safeStorageBackend = 'basic_text';
+  Object.assign(process.env, { ENGRAM_DATA_DIR: path.join(base, 'data'), ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config') });
+  delete process.env.ENGRAM_KEY;
+  await import('../../electron/app/main.js');
+});
+
+afterAll(() => {
+  Object.defineProperty(process, 'platform', platform);
+  process.env = savedEnv;
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('desktop app without a keychain (fake Electron, basic_text backend)', () => {
+  it('after consent, asks to create a passphrase, re-asks after a weak one, then opens the app', async () => {
+    const consent = await windowAt('/__shell/consent.html');
+    await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });
+
+    const page = await windowAt('/__shell/passphrase.html');
+    const frame = page.webContents.mainFrame;
+    const info = (await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'passphrase.info' })) as { ok: true; output: { mode: string; reason: string } };
+    expect(info.output).toMatchObject({ mode: 'create', reason: expect.stringContaining('basic_text') });
+    // The consent page's actions are not the passphrase page's.
+    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'consent.accept', input: { audio: true, start_at_login: true } })).toMatchObject({ ok: false });
+
+    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'short' } })).toEqual({
+      ok: true,
+      output: { done: false, request: expect.objectContaining({ mode: 'create', attempt: 2, error: 'Use at least 8 characters.' }) },
+    });
+    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'four unrelated words here' } })).toEqual({ ok: true, output: { done: true } });
+
+    await windowAt('app://engram/index.html');
+    expect(page.destroyed).toBe(true);
+    const wrapped = JSON.parse(readFileSync(path.join(base, 'data', WRAPPED_KEY_FILE), 'utf8'));
+    expect(wrapped).toMatchObject({ method: 'passphrase', kdf: 'scrypt', params: { N: 131072, r: 8, p: 1 } });
+  });
+
+  it('the privacy screen names the passphrase as the key protection', async () => {
+    const main = await windowAt('app://engram/index.html');
+    const res = (await ipcMain.invoke('engram:invoke', main.webContents.mainFrame, { name: 'privacy.status', input: {} })) as { ok: boolean; output: { encryption: { key_source: string } } };
+    expect(res.ok).toBe(true);
+    expect(res.output.encryption.key_source).toContain('passphrase');
+  });
+
+  it('quits cleanly', async () => {
+    electronModule.app.quit();
+    await until(() => fake.exitCode !== null, 'exit');
+    expect(fake.exitCode).toBe(0);
+  });
+});
