@@ -1,0 +1,52 @@
+import { PortabilityError, importFile, type ImportReport } from '../../../../agents/portability/index.js';
+import { bool } from '../args.js';
+import { CliError, type Command } from '../command.js';
+import { progressPrinter, readPassphrase } from './export.js';
+
+function describe(file: string, r: ImportReport): string {
+  const m = r.memories;
+  const lines = [
+    `${r.dry_run ? 'would import' : 'imported'} ${file}: ${m.inserted} new, ${m.replaced} updated, ${m.unchanged} already here, ${m.kept_local} kept (the copy here is newer)`,
+  ];
+  if (r.sources) lines.push(`sources: ${r.sources.frames} frames, ${r.sources.observations} observations, ${r.sources.threads} threads, ${r.sources.messages} messages added`);
+  if (r.secrets_masked) lines.push(`${r.secrets_masked} knowledge-vault secret${r.secrets_masked === 1 ? ' was' : 's were'} masked in the file: values already here were kept, new ones hold only the mask`);
+  if (r.dry_run) lines.push('dry run: nothing was changed');
+  return lines.join('\n') + '\n';
+}
+
+export const importCommand: Command = {
+  name: 'import',
+  summary: 'import a JSON export or an encrypted archive',
+  help: `usage: engram import FILE [--dry-run] [--passphrase-file FILE] [--json]
+
+Puts back what engram export wrote: the same ids, times, sources and history. Importing the same
+file again adds nothing; when a memory exists on both sides, the newer version wins. The whole
+file is checked before anything is written, and written in one step: a damaged, foreign or
+half-written file is refused and changes nothing.
+  --dry-run           check the file and count what would change, without changing anything
+  --passphrase-file F the passphrase of an archive made with one (or $ENGRAM_ARCHIVE_PASSPHRASE)
+  --json              print {memories: {inserted, replaced, unchanged, kept_local, total}, ...}`,
+  options: { 'dry-run': { type: 'boolean' }, 'passphrase-file': { type: 'string' }, json: { type: 'boolean' } },
+  allowPositionals: true,
+  async run(args, ctx) {
+    if (args.positionals.length !== 1) throw new CliError('import: give one file, e.g. engram import memories.json');
+    const file = args.positionals[0]!;
+    const passphrase = readPassphrase(args, ctx, 'import');
+    const store = await ctx.openStore({ embedder: 'none' });
+    const progress = progressPrinter(ctx, 'importing');
+    try {
+      const report = await importFile(store, file, { dryRun: bool(args, 'dry-run'), passphrase, onProgress: progress.onProgress });
+      progress.done();
+      if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(report) + '\n');
+      else ctx.io.stdout(describe(file, report));
+      return 0;
+    } catch (err) {
+      // A refused file is an answer, not a crash: one line, exit 1.
+      if (err instanceof PortabilityError) throw new CliError(`import: ${err.message}`, 1);
+      throw err;
+    } finally {
+      progress.done();
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ExperienceMemory } from '../../agents/experience/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { MCP_OFF_MESSAGE, writeMcpSettings } from '../../electron/mcp/index.js';
+import { engramCommand } from '../fixtures/mcp/cli-runner.js';
+import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
+
+const HOUR = 3_600_000;
+const TOOLS = ['search_memory', 'recent_activity', 'get_memory', 'recommend_action', 'recall_experiences', 'record_experience', 'record_failure', 'memory_stats'];
+const READ_ONLY_TOOLS = ['search_memory', 'recent_activity', 'get_memory', 'recommend_action', 'recall_experiences', 'memory_stats'];
+
+interface Connected {
+  client: Client;
+  transport: StdioClientTransport;
+  stderr: () => string;
+}
+
+async function connect(dir: string, key: Buffer): Promise<Connected> {
+  const { cmd, args } = engramCommand('mcp');
+  const transport = new StdioClientTransport({
+    command: cmd,
+    args: [...args, '--data-dir', dir, 'mcp'],
+    env: { ...(process.env as Record<string, string>), ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash' },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client({ name: 'engram-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport, stderr: () => err };
+}
+
+const text = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () => {
+  let dir: string;
+  let key: Buffer;
+  let store: EngramStore;
+  let seeded: ReturnType<typeof seedStore>;
+  let mcp: Connected;
+  let leakedMessageMemory: string;
+  let leakyEpisode: string;
+  const everything: string[] = [];
+
+  async function call(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+    const r = (await mcp.client.callTool({ name, arguments: args })) as CallToolResult;
+    everything.push(JSON.stringify(r));
+    return r;
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-mcp-'));
+    key = randomBytes(32);
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    seeded = seedStore(store);
+    const now = Date.now();
+    store.memories.insert({ kind: 'episodic', title: 'Reviewed pull request 42', text: 'Reviewed pull request 42 (retry logic) in GitHub', app: 'Firefox', occurred_at: now - 2 * HOUR, ended_at: now - 1.5 * HOUR });
+    store.memories.insert({ kind: 'episodic', title: 'Debugged the flaky login test', text: 'Debugged the flaky login test in VS Code', app: 'Code', occurred_at: now - 30 * HOUR });
+    store.memories.insert({ kind: 'episodic', title: 'Planned the offsite', text: 'Planned the team offsite in a spreadsheet', app: 'Sheets', occurred_at: now - 10 * 24 * HOUR });
+    // A chat message with the vault secret in it (chat text is not redacted), cited by a fact...
+    const thread = store.threads.create('Credentials');
+    const msg = store.messages.insert({ thread_id: thread.id, role: 'user', text: `the staging db password is ${VAULT_CANARY}, keep it`, raw: null });
+    leakedMessageMemory = store.memories.insert({ kind: 'semantic', text: 'The user keeps the staging database password in Engram', provenance: [{ source_type: 'message', source_id: msg.id }] }).id;
+    // ...and an episode whose text kept the secret (as if redaction had missed it).
+    leakyEpisode = store.memories.insert({ kind: 'episodic', text: `Typed ${VAULT_CANARY} into the staging console`, occurred_at: now - 3 * HOUR }).id;
+
+    const xp = new ExperienceMemory(store, { searchMode: 'bm25' });
+    const task = 'start the vite dev server';
+    for (let i = 0; i < 9; i++) xp.record({ task, action: 'kill the stale process on port 5173', outcome: 'success' });
+    xp.record({ task, action: 'kill the stale process on port 5173', outcome: 'failure', reason: 'permission denied' });
+    xp.record({ task, action: 'reboot the machine', outcome: 'success' });
+    for (let i = 0; i < 3; i++) xp.recordFailure(task, 'change the port in vite.config.ts', 'the proxy still pointed at 5173');
+    mcp = await connect(dir, key);
+  });
+
+  afterAll(async () => {
+    await mcp?.client.close();
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists every tool, with read-only annotations on the read tools only', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+    for (const t of tools) {
+      expect(t.description?.length, t.name).toBeGreaterThan(20);
+      expect(t.inputSchema.type).toBe('object');
+      expect(t.outputSchema, t.name).toBeDefined();
+      expect(t.annotations?.readOnlyHint, t.name).toBe(READ_ONLY_TOOLS.includes(t.name));
+      expect(t.annotations?.destructiveHint, t.name).toBe(false);
+    }
+    expect(mcp.client.getServerVersion()?.name).toBe('engram');
+    expect(mcp.client.getInstructions()).toMatch(/search_memory/);
+  });
+
+  it('search_memory finds facts by words, filters by kind and time window', async () => {
+    const r = await call('search_memory', { query: 'manager Ana Lopez' });
+    expect(r.isError).toBeFalsy();
+    const data = r.structuredContent as { results: { memory: { id: string; kind: string; text: string } }[] };
+    expect(data.results[0]!.memory.id).toBe(seeded.ids.semantic);
+    expect(text(r)).toContain('Ana Lopez');
+    // The superseded fact is not offered.
+    expect(data.results.some((x) => x.memory.id === seeded.ids.superseded)).toBe(false);
+
+    const onlyEpisodes = await call('search_memory', { query: 'deck Keynote Q3', kinds: ['episodic'] });
+    const eps = (onlyEpisodes.structuredContent as typeof data).results;
+    expect(eps.length).toBeGreaterThan(0);
+    expect(eps.every((x) => x.memory.kind === 'episodic')).toBe(true);
+
+    const recent = await call('search_memory', { query: 'pull request login test offsite', since: '2 days ago' });
+    const ids = (recent.structuredContent as typeof data).results.map((x) => x.memory.text);
+    expect(ids.some((t) => t.includes('pull request 42'))).toBe(true);
+    expect(ids.some((t) => t.includes('flaky login'))).toBe(true);
+    expect(ids.some((t) => t.includes('offsite'))).toBe(false);
+    expect((recent.structuredContent as { time_window: { from: string } }).time_window.from).toMatch(/^\d{4}-/);
+
+    const iso = await call('search_memory', { query: 'deck', time_range: '2026-11-20T00:00:00Z/2026-11-21T00:00:00Z' });
+    expect((iso.structuredContent as typeof data).results.map((x) => x.memory.id)).toContain(seeded.ids.episodic);
+
+    const none = await call('search_memory', { query: 'deck', until: '2001-01-01' });
+    expect(none.isError).toBeFalsy();
+    expect(text(none)).toMatch(/No memories match/);
+  });
+
+  it('recent_activity lists episodes of a window in time order (default: last 24 hours)', async () => {
+    const day = await call('recent_activity');
+    const events = (day.structuredContent as { events: { text: string }[] }).events.map((e) => e.text);
+    expect(events.some((t) => t.includes('pull request 42'))).toBe(true);
+    expect(events.some((t) => t.includes('flaky login'))).toBe(false);
+    const two = await call('recent_activity', { time_range: 'last 2 days' });
+    const list = (two.structuredContent as { events: { text: string; occurred_at: string }[] }).events;
+    expect(list.map((e) => e.text).some((t) => t.includes('flaky login'))).toBe(true);
+    const times = list.map((e) => Date.parse(e.occurred_at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const app = await call('recent_activity', { time_range: 'last 2 days', app: 'Code' });
+    expect((app.structuredContent as { events: { app: string }[] }).events.map((e) => e.app)).toEqual(['Code']);
+  });
+
+  it('get_memory returns one memory with its sources and, on request, its history', async () => {
+    const r = await call('get_memory', { id: seeded.ids.episodic! });
+    const data = r.structuredContent as { memory: { id: string }; sources: { source_type: string; available: boolean; excerpt: string | null; app: string | null }[] };
+    expect(data.memory.id).toBe(seeded.ids.episodic);
+    expect(data.sources.map((s) => s.source_type).sort()).toEqual(['frame', 'observation']);
+    expect(data.sources.every((s) => s.available)).toBe(true);
+    expect(data.sources.find((s) => s.source_type === 'observation')!.excerpt).toBe('Q3 revenue slide draft');
+    expect(text(r)).toContain('Sources:');
+
+    const h = await call('get_memory', { id: seeded.ids.procedural!, include_history: true });
+    const hist = (h.structuredContent as { history: { version: number; reason: string }[] }).history;
+    expect(hist.map((x) => x.reason)).toEqual(['clarified', 'added npm ci']);
+
+    const missing = await call('get_memory', { id: 'mem_0000000000aaaaaaaaaaaaaaaa' });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toMatch(/no memory mem_0000000000aaaaaaaaaaaaaaaa/);
+  });
+
+  it('never lets a knowledge-vault secret out: not the field, not a copy in text, not a quoted source', async () => {
+    const s = await call('search_memory', { query: 'staging database password' });
+    const vault = (s.structuredContent as { results: { memory: { id: string; kind: string; fields: Record<string, unknown> } }[] }).results.find((x) => x.memory.kind === 'knowledge_vault');
+    expect(vault?.memory.id).toBe(seeded.ids.vault);
+    expect(vault!.memory.fields.secret).toMatch(/withheld/);
+    expect(vault!.memory.fields.masked).toBeUndefined();
+    await call('get_memory', { id: seeded.ids.vault!, include_history: true });
+    const fromMessage = await call('get_memory', { id: leakedMessageMemory });
+    expect(text(fromMessage)).toMatch(/staging db password is \[withheld: knowledge-vault secret\]/);
+    await call('get_memory', { id: leakyEpisode });
+    await call('recent_activity', { time_range: 'last 6 hours' });
+    await call('search_memory', { query: 'staging console typed' });
+    await call('search_memory', { query: VAULT_CANARY });
+    for (const r of everything) expect(r.includes(VAULT_CANARY)).toBe(false);
+    expect(everything.join('\n')).toContain('[withheld: knowledge-vault secret]');
+  });
+
+  it('recommend_action picks the reliable action and lists what only failed; recall_experiences filters to failures', async () => {
+    const r = await call('recommend_action', { task: 'start the vite dev server' });
+    const rec = (r.structuredContent as { recommendation: { action: string; confidence: number; successes: number; failures: number; tried_failed: { action: string }[] } }).recommendation;
+    expect(rec.action).toBe('kill the stale process on port 5173');
+    // 9 here plus the one in the seeded store.
+    expect(rec.successes).toBe(10);
+    expect(rec.failures).toBe(1);
+    expect(rec.confidence).toBeGreaterThan(0.5);
+    expect(rec.tried_failed.map((f) => f.action)).toEqual(['change the port in vite.config.ts']);
+    expect(text(r)).toMatch(/Tried, failed: change the port/);
+
+    const none = await call('recommend_action', { task: 'bake sourdough bread' });
+    expect((none.structuredContent as { recommendation: null }).recommendation).toBeNull();
+
+    const failures = await call('recall_experiences', { task: 'start the vite dev server', outcome: 'failure' });
+    const xs = (failures.structuredContent as { experiences: { outcome: string; reason: string | null }[] }).experiences;
+    expect(xs.length).toBe(4);
+    expect(xs.every((x) => x.outcome === 'failure')).toBe(true);
+    expect(xs.some((x) => x.reason === 'the proxy still pointed at 5173')).toBe(true);
+
+    const latest = await call('recall_experiences', { limit: 3 });
+    expect((latest.structuredContent as { experiences: unknown[] }).experiences).toHaveLength(3);
+  });
+
+  it('record_experience and record_failure write to the shared store, and recommendations follow', async () => {
+    const ok = await call('record_experience', { task: 'publish the docs site', action: 'run npm run docs:deploy', outcome: 'success', reason: 'worked first time' });
+    expect(ok.isError).toBeFalsy();
+    const id = (ok.structuredContent as { id: string }).id;
+    // Written by the server process, read here from the same data dir.
+    const m = store.memories.get(id)!;
+    expect(m.fields).toMatchObject({ entry_type: 'experience', task: 'publish the docs site', outcome: 'success' });
+
+    const bad = await call('record_failure', { task: 'publish the docs site', action: 'push to gh-pages by hand', reason: 'the CNAME file was lost' });
+    expect((bad.structuredContent as { outcome: string }).outcome).toBe('failure');
+    const r = await call('recommend_action', { task: 'publish the docs site' });
+    const rec = (r.structuredContent as { recommendation: { action: string; tried_failed: { action: string }[] } }).recommendation;
+    expect(rec.action).toBe('run npm run docs:deploy');
+    expect(rec.tried_failed.map((f) => f.action)).toContain('push to gh-pages by hand');
+  });
+
+  it('memory_stats matches the store', async () => {
+    const r = await call('memory_stats');
+    const d = r.structuredContent as { memories: Record<string, number>; sources: Record<string, number> };
+    const s = store.stats().counts;
+    expect(d.memories).toEqual({ core: s.core, episodic: s.episodic, semantic: s.semantic, procedural: s.procedural, resource: s.resource, knowledge_vault: s.knowledge_vault, experience: s.experience });
+    expect(d.sources).toEqual({ frames: s.frames, observations: s.observations, messages: s.messages });
+  });
+
+  it('answers malformed arguments with an MCP error and keeps serving', async () => {
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ['search_memory', { query: 5 }, /Input validation error/],
+      ['search_memory', {}, /Input validation error/],
+      ['search_memory', { query: 'x', limit: 10_000 }, /Input validation error/],
+      ['search_memory', { query: 'x', kinds: ['gossip'] }, /Input validation error/],
+      ['search_memory', { query: 'x', since: 'the day the music died' }, /cannot understand the time/],
+      ['search_memory', { query: 'x', since: '2026-13-45' }, /not a valid ISO date/],
+      ['search_memory', { query: 'x', since: '2026-01-02', until: '2026-01-01' }, /ends before it starts/],
+      ['get_memory', { id: '../../etc/passwd' }, /Input validation error/],
+      ['record_experience', { task: 'x', action: 'y', outcome: 'maybe' }, /Input validation error/],
+      ['record_failure', { task: 'x', action: 'y' }, /Input validation error/],
+      ['recall_experiences', { outcome: 'meh' }, /Input validation error/],
+      ['no_such_tool', {}, /not found/],
+    ];
+    for (const [name, args, msg] of cases) {
+      const r = await call(name, args);
+      expect(r.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(text(r), name).toMatch(msg);
+      expect(text(r)).not.toMatch(/\n\s+at /);
+    }
+    // Arguments that are not an object at all: a protocol-level error, still no crash.
+    await expect(mcp.client.request({ method: 'tools/call', params: { name: 'search_memory', arguments: 'nope' } } as never, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema)).rejects.toThrow();
+    const { tools } = await mcp.client.listTools();
+    expect(tools).toHaveLength(TOOLS.length);
+    expect((await call('memory_stats')).isError).toBeFalsy();
+    expect(mcp.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('the setting turns the whole server off: calls are refused at once, and a new server will not start', async () => {
+    writeMcpSettings(store, { enabled: false });
+    try {
+      const r = await call('search_memory', { query: 'manager' });
+      expect(r.isError).toBe(true);
+      expect(text(r)).toBe(MCP_OFF_MESSAGE);
+      expect((await call('record_experience', { task: 't', action: 'a', outcome: 'success' })).isError).toBe(true);
+      expect(store.memories.count({ experiences: true })).toBe(17);
+
+      const { cmd, args } = engramCommand('mcp');
+      const transport = new StdioClientTransport({
+        command: cmd,
+        args: [...args, '--data-dir', dir, 'mcp'],
+        env: { ...(process.env as Record<string, string>), ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash' },
+        stderr: 'pipe',
+      });
+      let err = '';
+      transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      const client = new Client({ name: 'engram-test', version: '1.0.0' });
+      await expect(client.connect(transport)).rejects.toThrow();
+      await client.close().catch(() => undefined);
+      expect(err.trim()).toBe(`engram: mcp: ${MCP_OFF_MESSAGE}`);
+    } finally {
+      writeMcpSettings(store, { enabled: true });
+    }
+    expect((await call('memory_stats')).isError).toBeFalsy();
+  });
+});
