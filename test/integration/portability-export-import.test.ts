@@ -249,6 +249,21 @@ describe('export and import', () => {
     expect(state(other)).toBe(before);
   });
 
+  it('stops on cancel (Ctrl-C) with a clear error and no file', () => {
+    const file = join(root, 'cancelled.json');
+    const out = new AtomicFile(file);
+    let err: unknown = null;
+    try {
+      exportMemories(store, out, { format: 'json', signal: AbortSignal.abort() });
+    } catch (e) {
+      err = e;
+      out.abort();
+    }
+    expect(err).toBeInstanceOf(PortabilityError);
+    expect((err as PortabilityError).code).toBe('ABORTED');
+    expect(readdirSync(root).filter((n) => n.startsWith('cancelled'))).toEqual([]);
+  });
+
   it('refuses to overwrite an existing output file', () => {
     const file = join(root, 'exists.json');
     writeFileSync(file, 'keep me');

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { createEngramMcpServer, VaultScrubber } from '../../electron/mcp/index.js';
+import { FakeExperiencePort } from '../fakes/fake-experience-port.js';
+
+const SECRET = 'sk-live-4f9a8b7c6d5e';
+
+describe('MCP tools in process (fake experience memory)', () => {
+  let dir: string;
+  let store: EngramStore;
+  let xp: FakeExperiencePort;
+  let client: Client;
+  const logs: string[] = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-mcp-unit-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    xp = new FakeExperiencePort(store);
+    const server = createEngramMcpServer({ store, experiences: xp, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    client = new Client({ name: 'unit', version: '1' });
+    await Promise.all([server.connect(a), client.connect(b)]);
+  });
+  afterEach(async () => {
+    await client.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+  it('passes the task to experience memory and renders its recommendation', async () => {
+    xp.recommendation = {
+      action: 'restart the docker daemon',
+      confidence: 0.71,
+      successes: 5,
+      failures: 0,
+      experience_ids: ['mem_a'],
+      relevance: 1,
+      alternatives: [],
+      tried_failed: [{ action: 'prune images', confidence: 0, successes: 0, failures: 2, experience_ids: ['mem_b'], relevance: 1 }],
+    };
+    const r = await call('recommend_action', { task: 'docker build hangs' });
+    expect(xp.calls).toEqual(['recommend docker build hangs']);
+    expect(r.structuredContent).toMatchObject({ recommendation: { action: 'restart the docker daemon', tried_failed: [{ action: 'prune images' }] } });
+    expect((r.content[0] as { text: string }).text).toMatch(/Recommended: restart the docker daemon\nconfidence 0\.71/);
+  });
+
+  it('an exception from a collaborator becomes a one-line tool error and is logged', async () => {
+    xp.recommend = async () => {
+      throw new Error('model exploded\n    at somewhere (x.js:1:1)');
+    };
+    const r = await call('recommend_action', { task: 'x' });
+    expect(r.isError).toBe(true);
+    expect((r.content[0] as { text: string }).text).toBe('recommend_action failed: model exploded');
+    expect(logs.at(-1)).toBe('recommend_action: unexpected error: model exploded');
+  });
+
+  it('recall without a task lists the latest experiences, filtered by outcome', async () => {
+    await call('record_experience', { task: 'deploy', action: 'a', outcome: 'success' });
+    await call('record_failure', { task: 'deploy', action: 'b', reason: 'timeout' });
+    const r = await call('recall_experiences', { outcome: 'failure' });
+    expect((r.structuredContent as { experiences: { action: string; reason: string }[] }).experiences).toEqual([
+      expect.objectContaining({ action: 'b', outcome: 'failure', reason: 'timeout' }),
+    ]);
+  });
+
+  it('the scrubber cuts vault values out of every string, longest first', () => {
+    store.memories.insert({ kind: 'knowledge_vault', text: 'API key', fields: { secret: SECRET, sensitivity: 'medium' } });
+    store.memories.insert({ kind: 'knowledge_vault', text: 'short one', fields: { secret: 'abc' } });
+    const s = VaultScrubber.load(store);
+    expect(s.text(`key=${SECRET};`)).toBe('key=[withheld: knowledge-vault secret];');
+    expect(s.deep({ a: [`x ${SECRET}`], b: { c: SECRET }, n: 3 })).toEqual({ a: ['x [withheld: knowledge-vault secret]'], b: { c: '[withheld: knowledge-vault secret]' }, n: 3 });
+    // Too short to cut safely out of prose (the vault field itself is still dropped).
+    expect(s.text('abcdef')).toBe('abcdef');
+  });
+});
