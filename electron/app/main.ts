@@ -220,6 +220,9 @@ function refreshTray(): void {
   const status = core.capture.status();
   const autoPause = power?.autoPause() ?? null;
   tray.update({ status, framesToday: status.frames_kept, autoPause, error: lastProblem?.message ?? null, now: Date.now() });
+  // A capture that stopped on an error (e.g. macOS Screen Recording denied) is told once.
+  if (status.state === 'error' && status.message) notifier?.problem({ source: 'capture', message: status.message });
+  else if (status.state === 'running') notifier?.recovered('capture');
   // The microphone is on only while capture really runs: paused, locked or away means off.
   const micWanted = core.audioEnabled && status.state === 'running' && autoPause === null;
   if (micWanted && !microphone?.running) microphone?.start();
