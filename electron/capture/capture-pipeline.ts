@@ -183,8 +183,12 @@ export class CapturePipeline extends EventEmitter {
   /** Waits until every kept frame has been OCR-ed and turned into an observation. */
   async drain(): Promise<void> {
     if (this.ticking) await this.ticking.catch(() => undefined);
+    // Frames still being prepared for OCR are not in the queue yet: wait for them first.
+    while (this.preparing.size > 0) await Promise.all([...this.preparing]);
     await this.queue?.idle();
   }
+
+  private readonly preparing = new Set<Promise<void>>();
 
   /**
    * Starts change detection from the last frames in the store (a fresh process, e.g. `engram capture
@@ -380,7 +384,7 @@ export class CapturePipeline extends EventEmitter {
 
   private async enqueueOcr(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: DisplayState): Promise<string | null> {
     return new Promise<string | null>((resolve) => {
-      void (async () => {
+      const prep = (async () => {
         if (!this.queue) {
           resolve(this.writeObservation(frame, shot.display, win, '', []).id);
           return;
@@ -419,10 +423,13 @@ export class CapturePipeline extends EventEmitter {
           },
         });
         this.pendingBase.set(frame.id, stateRef);
-      })().catch((err) => {
-        this.fail(err);
-        resolve(null);
-      });
+      })()
+        .catch((err) => {
+          this.fail(err);
+          resolve(null);
+        })
+        .finally(() => this.preparing.delete(prep));
+      this.preparing.add(prep);
     });
   }
 
@@ -430,6 +437,7 @@ export class CapturePipeline extends EventEmitter {
   private readonly pendingBase = new Map<string, DisplayState>();
 
   private async onOcr(meta: OcrMeta, raw: OcrResult): Promise<void> {
+    if (this.closed) return meta.resolve(null);
     const result = meta.regions && meta.base ? mergeOcr(meta.base, raw, meta.regions) : raw;
     const state = this.pendingBase.get(meta.frame.id);
     this.pendingBase.delete(meta.frame.id);
@@ -452,7 +460,12 @@ export class CapturePipeline extends EventEmitter {
 
   private onOcrDropped(meta: OcrMeta, reason: 'overflow' | 'failed', err?: unknown): void {
     this.pendingBase.delete(meta.frame.id);
-    this.bump('ocr_dropped');
+    if (this.closed) return meta.resolve(null);
+    try {
+      this.bump('ocr_dropped');
+    } catch (e) {
+      this.fail(e);
+    }
     if (err) this.fail(err);
     // The frame is still worth an observation: the meta-agent learns the app and title, not the text.
     try {

@@ -26,7 +26,10 @@ function noise(seconds: number, amp = 30): Int16Array {
 const concat = (...parts: Int16Array[]) => {
   const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
-  for (const p of parts) (out.set(p, o), (o += p.length));
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
   return out;
 };
 

@@ -1,0 +1,180 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, StaticKeyProvider, type EngramStore, type ObservationRecord } from '../../agents/memory/index.js';
+import {
+  CapturePipeline,
+  CaptureService,
+  GetWindowsActiveWindowSource,
+  ScreenshotDesktopSource,
+  X11ScreenSource,
+  type ScreenSource,
+} from '../../electron/capture/index.js';
+import { TesseractPool } from '../../electron/perception/index.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+
+/**
+ * The real path under X (npm test starts Xvfb + openbox and sets DISPLAY): xterm windows show known
+ * text; frames are grabbed, OCR-ed by tesseract.js, redacted and stored encrypted.
+ */
+const DISPLAY = process.env.DISPLAY;
+const SENTENCE = 'The heron flies over the quiet harbour at dawn';
+const CANARY = 'canary violet otter kettle';
+const CARD = '4111 1111 1111 1111';
+const AWS = 'AKIAIOSFODNN7EXAMPLE';
+const DARK = 'Dark themes are read just as well';
+
+const windows: ChildProcess[] = [];
+function showXterm(title: string, lines: string[], opts: { dark?: boolean; cls?: string } = {}): ChildProcess {
+  const args = ['-T', title, '-fa', 'Monospace', '-fs', '16', '-geometry', '64x12+0+0', '+sb'];
+  args.push('-bg', opts.dark ? 'black' : 'white', '-fg', opts.dark ? 'white' : 'black');
+  if (opts.cls) args.push('-class', opts.cls);
+  const text = lines.join('\\n');
+  args.push('-e', 'sh', '-c', `printf '${text}\\n'; sleep 600`);
+  const child = spawn('xterm', args, { env: { ...process.env, DISPLAY }, stdio: 'ignore' });
+  windows.push(child);
+  // Wait until the window exists and has been drawn.
+  execFileSync('xdotool', ['search', '--sync', '--name', `^${title}$`], { env: { ...process.env, DISPLAY }, timeout: 20_000 });
+  execFileSync('sleep', ['1']);
+  return child;
+}
+function closeXterm(child: ChildProcess): void {
+  child.kill();
+  execFileSync('sleep', ['0.5']);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]));
+}
+
+/** Runs observations through the meta-agent when the agents room provides it, and searches memories. */
+async function searchAfterBrain(store: EngramStore, obs: ObservationRecord[], query: string): Promise<string[] | null> {
+  const metaPath = new URL('../../agents/meta/index.ts', import.meta.url);
+  if (!existsSync(metaPath)) return null;
+  const meta = (await import(metaPath.href)) as {
+    createBrain(o: { store: EngramStore; subscribe?: boolean }): { ingestObservations(o: ObservationRecord[]): void; flush(): Promise<unknown>; stop(): Promise<void> };
+  };
+  const brain = meta.createBrain({ store, subscribe: false });
+  brain.ingestObservations(obs);
+  await brain.flush();
+  await brain.stop();
+  const results = await store.search({ query, limit: 10 });
+  return results.map((r) => `${r.memory.title}\n${r.memory.text}\n${r.memory.details}`);
+}
+
+describe('screen capture under X', () => {
+  let dir: string;
+  let store: EngramStore;
+  let ocr: TesseractPool;
+
+  beforeAll(async () => {
+    if (!DISPLAY) throw new Error('this test needs an X display: run it through npm test, or set DISPLAY to an Xvfb with openbox');
+    dir = mkdtempSync(join(tmpdir(), 'engram-screen-'));
+    store = await openStore({ dataDir: join(dir, 'data'), keyProvider: new StaticKeyProvider(Buffer.alloc(32, 9)), embedder: null });
+    ocr = new TesseractPool({ cachePath: join(dir, 'data', 'ocr-cache'), workers: 1, idleStopMs: 5_000 });
+  });
+  afterAll(async () => {
+    for (const w of windows) w.kill();
+    await ocr?.stop();
+    await store?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads a sentence, a canary, and never stores the card number or API key shown; nothing plaintext on disk', async () => {
+    const term = showXterm('engram-light', [SENTENCE, CANARY, `Card ${CARD}`, `Key ${AWS}`]);
+    const screen = new X11ScreenSource();
+    const svc = new CaptureService({ store, screen, windows: new GetWindowsActiveWindowSource(), ocr, settings: CaptureSettingsSchema.parse({}) });
+    const secrets: string[] = [];
+    svc.onSecrets((e) => secrets.push(...e.secrets.map((s) => s.kind)));
+    const r = await svc.tick();
+    expect(r.kept).toBe(true);
+    const [obsId] = await r.observations;
+    await svc.close();
+    closeXterm(term);
+
+    const obs = store.observations.get(obsId!)!;
+    expect(obs.app).toBe('XTerm');
+    expect(obs.title).toBe('engram-light');
+    expect(obs.text).toContain(SENTENCE);
+    expect(obs.text).toContain(CANARY);
+    expect(obs.text).toContain('[redacted:card]');
+    expect(obs.text).toContain('[redacted:aws_key]');
+    expect(obs.text).not.toContain(CARD);
+    expect(obs.text).not.toContain('4111');
+    expect(obs.text).not.toContain(AWS);
+    expect(secrets).toEqual(expect.arrayContaining(['card', 'aws_key']));
+
+    // Found by search: through the meta-agent into memories when it exists, else as the stored observation.
+    const found = await searchAfterBrain(store, [obs], 'heron harbour');
+    if (found) expect(found.join('\n')).toContain('heron');
+    const canaryFound = await searchAfterBrain(store, [], 'violet otter kettle');
+    if (canaryFound) expect(canaryFound.join('\n')).toContain('otter');
+
+    // No byte of the data dir holds the canary, the sentence or an image header: all encrypted.
+    const needles = [CANARY, 'violet otter', SENTENCE, 'heron', CARD, AWS].map((s) => Buffer.from(s));
+    const utf16 = [Buffer.from(CANARY, 'utf16le'), Buffer.from('heron', 'utf16le')];
+    for (const f of filesUnder(join(dir, 'data'))) {
+      if (f.endsWith('eng.traineddata')) continue; // the OCR model, not user data
+      const bytes = readFileSync(f);
+      for (const n of [...needles, ...utf16]) expect(bytes.includes(n), `${f} contains "${n.toString()}"`).toBe(false);
+      expect(bytes.includes(Buffer.from('WEBPVP8')), f).toBe(false);
+      expect(bytes.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47])), f).toBe(false);
+    }
+  });
+
+  it('reads white-on-black (dark theme) text', async () => {
+    const term = showXterm('engram-dark', [DARK], { dark: true });
+    const p = new CapturePipeline({ store, screen: new X11ScreenSource(), windows: new GetWindowsActiveWindowSource(), ocr, settings: CaptureSettingsSchema.parse({}) });
+    const r = await p.tick();
+    const [obsId] = await r.observations;
+    await p.close();
+    closeXterm(term);
+    expect(store.observations.get(obsId!)!.text).toContain(DARK);
+  });
+
+  it('an excluded app in front or a paused capture writes no frame file and no observation', async () => {
+    const countFiles = () => filesUnder(join(dir, 'data')).length;
+    const before = { frames: store.frames.list({}).length, obs: store.observations.list({}).length, files: countFiles() };
+    const term = showXterm('vault', ['master password hunter2'], { cls: 'KeePassXC' });
+    const p = new CapturePipeline({ store, screen: new X11ScreenSource(), windows: new GetWindowsActiveWindowSource(), ocr, settings: CaptureSettingsSchema.parse({}) });
+    const gated = await p.tick();
+    expect(gated).toMatchObject({ kept: false, reason: 'excluded_app' });
+    closeXterm(term);
+    const svc = new CaptureService({ store, screen: new X11ScreenSource(), windows: new GetWindowsActiveWindowSource(), ocr: null });
+    svc.pause();
+    const paused = await svc.tick();
+    expect(paused).toMatchObject({ kept: false, reason: 'paused' });
+    svc.resume();
+    await svc.close();
+    await p.close();
+    expect(store.frames.list({}).length).toBe(before.frames);
+    expect(store.observations.list({}).length).toBe(before.obs);
+    expect(countFiles()).toBe(before.files);
+    expect(store.counters.get('capture.frames_gated')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an unchanged screen is skipped; one capture is forced after the timeout (both screen sources)', async () => {
+    const term = showXterm('engram-still', ['a still screen']);
+    const magickTmp = join(dir, 'magick-tmp');
+    mkdirSync(magickTmp);
+    let now = Date.now();
+    const sources: ScreenSource[] = [new X11ScreenSource(), new ScreenshotDesktopSource({ env: { ...process.env, TMPDIR: magickTmp, MAGICK_TEMPORARY_PATH: magickTmp } })];
+    for (const screen of sources) {
+      const p = new CapturePipeline({ store, screen, windows: new GetWindowsActiveWindowSource(), ocr: null, clock: () => now, settings: CaptureSettingsSchema.parse({ force_after_s: 60 }) });
+      expect((await p.tick()).kept).toBe(true);
+      now += 3_000;
+      expect(await p.tick()).toMatchObject({ kept: false, reason: 'unchanged' });
+      now += 61_000;
+      expect(await p.tick()).toMatchObject({ kept: true, forced: true });
+      now += 3_000;
+      expect((await p.tick()).kept).toBe(false);
+      await p.close();
+      await screen.close?.();
+    }
+    closeXterm(term);
+    // ImageMagick's grab went to a pipe: its temp dir saw no file.
+    expect(readdirSync(magickTmp)).toEqual([]);
+  });
+});

@@ -1,0 +1,212 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import {
+  applyRetention,
+  CapturePipeline,
+  CaptureService,
+  type ActiveWindowSource,
+  type CapturedScreen,
+  type DisplayInfo,
+  type ScreenSource,
+  type SecretsEvent,
+  type WindowInfo,
+} from '../../electron/capture/index.js';
+import type { OcrEngine, OcrImage, OcrResult } from '../../electron/perception/index.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+
+const W = 640;
+const H = 400;
+const DISPLAY: DisplayInfo = { id: 'screen', name: 'screen', width: W, height: H, x: 0, y: 0, primary: true };
+
+/** A screen whose content the test sets; counts grabs. */
+class FakeScreen implements ScreenSource {
+  readonly name = 'fake';
+  grabs = 0;
+  shade = 40;
+  drawn = true;
+  hint: boolean | null = null;
+  async listDisplays() {
+    return [DISPLAY];
+  }
+  async capture(): Promise<CapturedScreen[]> {
+    this.grabs++;
+    const data = Buffer.alloc(W * H * 3, 250);
+    // A block of "text" whose brightness is the content: changing shade changes the screen.
+    for (let y = 50; y < 250; y++) data.fill(this.shade, (y * W + 40) * 3, (y * W + 400) * 3);
+    return [{ display: DISPLAY, captured_at: Date.now(), image: { format: 'raw', data, width: W, height: H, channels: 3 } }];
+  }
+  changedSinceLastCapture?(): boolean;
+}
+
+class FakeWindows implements ActiveWindowSource {
+  win: WindowInfo | null = { app: 'Terminal', title: 'notes', url: null, pid: 99, path: null, bounds: null };
+  async active() {
+    return this.win;
+  }
+}
+
+/** OCR that "reads" whatever text the test put on screen. */
+class FakeOcr implements OcrEngine {
+  activeWorkers = 0;
+  text = 'hello';
+  images: OcrImage[] = [];
+  async recognize(image: OcrImage): Promise<OcrResult> {
+    this.images.push(image);
+    return { text: this.text, confidence: 90, lines: [{ text: this.text, confidence: 90, bbox: { x0: 0, y0: 0, x1: image.width, y1: image.height } }] };
+  }
+  async stop() {}
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]));
+}
+
+describe('capture pipeline (fake screen, real encrypted store)', () => {
+  let dir: string;
+  let store: EngramStore;
+  let screen: FakeScreen;
+  let windows: FakeWindows;
+  let ocr: FakeOcr;
+  let now: number;
+  const clock = () => now;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-capture-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 3)), embedder: null });
+    screen = new FakeScreen();
+    windows = new FakeWindows();
+    ocr = new FakeOcr();
+    now = Date.parse('2026-03-02T10:00:00Z');
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const pipeline = (settings = {}) =>
+    new CapturePipeline({ store, screen, windows, ocr, clock, settings: CaptureSettingsSchema.parse({ force_after_s: 60, ...settings }), self: { pids: [1], apps: ['engram'] } });
+
+  it('keeps a changed screen as an encrypted frame and a redacted observation; secrets go out separately', async () => {
+    const p = pipeline();
+    const secrets: SecretsEvent[] = [];
+    p.on('secrets', (e: SecretsEvent) => secrets.push(e));
+    ocr.text = 'Invoice paid with 4111 1111 1111 1111 using key AKIAIOSFODNN7EXAMPLE canary-zebra-4417';
+    const r = await p.tick();
+    expect(r).toMatchObject({ kept: true, reason: 'kept' });
+    const [obsId] = await r.observations;
+    const obs = store.observations.get(obsId!)!;
+    expect(obs).toMatchObject({ kind: 'screen', frame_id: r.frame_ids[0], app: 'Terminal', title: 'notes', display: 'screen' });
+    expect(obs.text).toBe('Invoice paid with [redacted:card] using key [redacted:aws_key] canary-zebra-4417');
+    expect(secrets[0]!.secrets.map((s) => s.kind)).toEqual(['aws_key', 'card']);
+    const frame = store.frames.get(r.frame_ids[0]!)!;
+    expect(frame.width).toBe(W);
+    expect(frame.phash).toMatch(/^[0-9a-f]{16}$/);
+    // The image is WebP inside, and nothing on disk is plaintext: no WebP header, no card number, no canary.
+    expect(store.frames.readImage(frame.id).toString('ascii', 8, 12)).toBe('WEBP');
+    for (const f of filesUnder(dir)) {
+      const bytes = readFileSync(f);
+      expect(bytes.includes(Buffer.from('WEBP')), f).toBe(false);
+      expect(bytes.includes(Buffer.from('canary-zebra-4417')), f).toBe(false);
+      expect(bytes.includes(Buffer.from('4111 1111')), f).toBe(false);
+    }
+    expect(store.counters.get('capture.frames_kept')).toBe(1);
+  });
+
+  it('skips an unchanged screen, then forces one capture after force_after_s of skips (once per still period)', async () => {
+    const p = pipeline();
+    expect((await p.tick()).kept).toBe(true);
+    now += 3000;
+    const same = await p.tick();
+    expect(same).toMatchObject({ kept: false, reason: 'unchanged' });
+    now += 30_000;
+    expect((await p.tick()).reason).toBe('unchanged');
+    now += 31_000; // 61 s into the still period
+    const forced = await p.tick();
+    expect(forced).toMatchObject({ kept: true, forced: true });
+    now += 61_000;
+    expect((await p.tick()).reason).toBe('unchanged');
+    screen.shade = 120;
+    now += 3000;
+    expect((await p.tick())).toMatchObject({ kept: true, forced: false });
+    await p.drain();
+    expect(store.frames.list({}).length).toBe(3);
+    expect(store.counters.get('capture.frames_skipped')).toBe(3);
+    // A forced frame of a still screen reuses the text read before: no second OCR of the same pixels.
+    expect(ocr.images.length).toBe(2);
+  });
+
+  it('when the window system says nothing was drawn, no pixels are grabbed at all', async () => {
+    const p = pipeline();
+    await p.tick();
+    screen.changedSinceLastCapture = () => false;
+    const grabs = screen.grabs;
+    now += 3000;
+    expect((await p.tick()).reason).toBe('unchanged');
+    expect(screen.grabs).toBe(grabs);
+    now += 61_000;
+    expect((await p.tick()).forced).toBe(true);
+    expect(screen.grabs).toBe(grabs + 1);
+  });
+
+  it('an excluded app, a private window or Engram itself: no frame file, no observation, only a counter', async () => {
+    const p = pipeline();
+    for (const win of [
+      { app: 'KeePassXC', title: 'Passwords.kdbx' },
+      { app: 'firefox', title: 'Mozilla Firefox Private Browsing' },
+      { app: 'Electron', title: 'Engram', pid: 1 },
+    ]) {
+      windows.win = { url: null, pid: 5, path: null, bounds: null, ...win };
+      screen.shade += 30;
+      const r = await p.tick();
+      expect(r.kept).toBe(false);
+      expect(['excluded_app', 'excluded_title', 'engram_window']).toContain(r.reason);
+    }
+    await p.drain();
+    expect(store.frames.list({})).toHaveLength(0);
+    expect(store.observations.list({})).toHaveLength(0);
+    expect(filesUnder(dir).filter((f) => !/\.(db|db-wal|db-shm|key)$|engram\.key|backup/.test(f))).toEqual([]);
+    expect(store.counters.get('capture.frames_gated')).toBe(3);
+  });
+
+  it('service: pause (timed) stores nothing and no grab happens; resume captures again; status reports it', async () => {
+    const svc = new CaptureService({ store, screen, windows, ocr, clock });
+    const st = svc.pause(15);
+    expect(st.state).toBe('paused');
+    expect(st.paused_until).toBe(new Date(now + 15 * 60_000).toISOString());
+    const r = await svc.tick();
+    expect(r).toMatchObject({ kept: false, reason: 'paused' });
+    expect(screen.grabs).toBe(0);
+    expect(store.frames.list({})).toHaveLength(0);
+    // The pause is a stored setting: another pipeline on the same store sees it.
+    expect(pipeline().currentSettings.privacy.paused).toBe(false); // override settings ignore the store
+    expect(new CapturePipeline({ store, screen, windows, ocr: null, clock }).isPaused()).toBe(true);
+    // A timed pause ends by itself.
+    now += 16 * 60_000;
+    expect((await svc.tick()).kept).toBe(true);
+    svc.pause();
+    expect((await svc.tick()).reason).toBe('paused');
+    const resumed = svc.resume();
+    expect(resumed.paused_until).toBeNull();
+    screen.shade = 200;
+    expect((await svc.tick()).kept).toBe(true);
+    await svc.drain();
+    const s = svc.status();
+    expect(s).toMatchObject({ frames_kept: 2, frames_gated: 2, ocr_backlog: 0, audio: false });
+    expect(s.last_frame_at).not.toBeNull();
+    await svc.close();
+  });
+
+  it('retention recycles the oldest frames past the age limit and keeps their observations', async () => {
+    const p = pipeline();
+    const r1 = await p.tick();
+    await p.drain();
+    const obs = await r1.observations;
+    const removed = applyRetention(store, { max_gb: 10, max_age_days: 1 }, Date.now() + 2 * 86_400_000);
+    expect(removed.frames).toBe(1);
+    expect(store.frames.list({})).toHaveLength(0);
+    expect(store.observations.get(obs[0]!)).not.toBeNull();
+  });
+});
