@@ -1,11 +1,29 @@
 import type { Command } from './command.js';
 import { addCommand } from './commands/add.js';
 import { askCommand } from './commands/ask.js';
+import { backupCommand } from './commands/backup.js';
+import { captureCommand } from './commands/capture.js';
 import { chatCommand } from './commands/chat.js';
+import { exportCommand } from './commands/export.js';
 import { forgetCommand } from './commands/forget.js';
+import { importCommand } from './commands/import.js';
+import { mcpCommand } from './commands/mcp.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
 
 /** Every `engram` command, in the order --help lists them. */
-export const COMMANDS: readonly Command[] = [addCommand, searchCommand, askCommand, chatCommand, forgetCommand, statsCommand, serveCommand];
+export const COMMANDS: readonly Command[] = [
+  addCommand,
+  searchCommand,
+  askCommand,
+  chatCommand,
+  forgetCommand,
+  statsCommand,
+  captureCommand,
+  serveCommand,
+  mcpCommand,
+  exportCommand,
+  importCommand,
+  backupCommand,
+];
