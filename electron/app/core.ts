@@ -1,7 +1,8 @@
 import { ChatService } from '../../agents/chat/index.js';
+import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
 import { HashEmbedder, StoreError, UseEmbedder, type EngramStore, type Embedder } from '../../agents/memory/index.js';
-import { captureControlOf, createApi, type EngramApi } from '../api/index.js';
+import { captureControlOf, createApi, type Consolidator, type EngramApi } from '../api/index.js';
 import {
   CaptureError,
   CaptureService,
@@ -52,6 +53,7 @@ export interface CoreOptions {
 export interface Core {
   api: EngramApi;
   capture: CaptureService;
+  brain: Brain;
   audioEnabled: boolean;
   close(): Promise<void>;
 }
@@ -78,27 +80,52 @@ export function startCore(opts: CoreOptions): Core {
       : null,
     onError: (err) => opts.onProblem(problemOf(err)),
   });
+  // The meta-agent turns stored observations and chat turns into memories; the model comes from
+  // the settings (Anthropic with a key, offline rules without), re-read when they change.
+  const brain = createBrain({ store, log: opts.log });
+  const stopSecrets = capture.onSecrets((ev) => {
+    brain.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => opts.log(`vault: ${String(err)}`));
+  });
   // A function, so a key saved in Settings is used from the next question on.
   const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
-  const chat = new ChatService({ store, llm, onHookError: (err) => opts.log(`chat: hook failed: ${String(err)}`) });
+  const chat = new ChatService({
+    store,
+    llm,
+    onTurnStored: (turn) => brain.ingestMessages(turn.threadId),
+    onHookError: (err) => opts.log(`chat: hook failed: ${String(err)}`),
+  });
+  const consolidator: Consolidator = {
+    run: async ({ onProgress }) => {
+      onProgress(null, null, 'consolidating memories');
+      const r = await brain.dream();
+      const c = r.counts;
+      return { summary: `examined ${c.examined}: merged ${c.merged}, superseded ${c.superseded}, rolled up ${c.rolled_up}, compressed ${c.compressed}` };
+    },
+  };
   const api = createApi({
     store,
     host: 'electron',
     version: opts.version,
     capture: captureControlOf(capture),
     chat,
+    consolidator,
     keyDescription: opts.keyDescription,
     log: opts.log,
   });
   capture.pipeline.seedFromStore();
   capture.start();
+  void brain.start().catch((err: unknown) => opts.onProblem({ source: 'model', message: err instanceof Error ? err.message.split('\n')[0]! : String(err) }));
   return {
     api,
     capture,
+    brain,
     audioEnabled,
     close: async () => {
-      api.dispose();
+      stopSecrets();
       await capture.close();
+      // Buffered observations stay unprocessed and are taken up at the next start.
+      await brain.stop();
+      api.dispose();
     },
   };
 }

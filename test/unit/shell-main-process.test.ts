@@ -107,6 +107,8 @@ describe('desktop app composition root (fake Electron)', () => {
     expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'shell.exec', input: {} })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
     const consentFrame = FakeBrowserWindow.all.find((w) => w.webContents.mainFrame.url.includes('consent'))!.webContents.mainFrame;
     expect(await ipcMain.invoke(INVOKE_CHANNEL, consentFrame, { name: 'app.info', input: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    // Consolidation runs through the brain the app composed.
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'consolidation.run', input: {} })).toMatchObject({ ok: true, output: { started: true } });
     const sub = { ...frame, routingId: 2, parent: frame };
     expect(await ipcMain.invoke(INVOKE_CHANNEL, sub, { name: 'app.info', input: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
