@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface VirtualListHandle {
   scrollToIndex(index: number): void;
@@ -6,8 +6,11 @@ export interface VirtualListHandle {
 
 interface VirtualListProps {
   count: number;
-  /** Height of row i in px. Rows have known heights by type, so no measuring pass is needed. */
-  rowHeight(index: number): number;
+  /**
+   * offsets[i] = top of row i, offsets[count] = total height. Rows have known heights by type, so
+   * the caller computes these once per data change and no measuring pass is needed.
+   */
+  offsets: Float64Array;
   renderRow(index: number, top: number): ReactNode;
   overscan?: number;
   className?: string;
@@ -36,18 +39,13 @@ function findIndex(offsets: Float64Array, y: number): number {
  * height, so a day of 10,000 moments costs the same to draw as a day of fifty.
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(
-  { count, rowHeight, renderRow, overscan = 6, className, role, ariaLabel, ariaMultiselectable, ariaActivedescendant, tabIndex, onKeyDown },
+  { count, offsets, renderRow, overscan = 6, className, role, ariaLabel, ariaMultiselectable, ariaActivedescendant, tabIndex, onKeyDown },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(800);
 
-  const offsets = useMemo(() => {
-    const o = new Float64Array(count + 1);
-    for (let i = 0; i < count; i++) o[i + 1] = o[i]! + rowHeight(i);
-    return o;
-  }, [count, rowHeight]);
   const total = offsets[count] ?? 0;
 
   useLayoutEffect(() => {

@@ -13,7 +13,7 @@ import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list.js';
 import { DayStrip } from './day-strip.js';
 import { FORGET_CHOICES, ForgetDialog, summary } from './forget-dialog.js';
 import { TimelineDetail } from './timeline-detail.js';
-import { activeMinutes, appsOf, buildRows, filterItems, itemKey, ROW_HEIGHT, type Facet, type Row } from './timeline-model.js';
+import { activeMinutes, appsOf, buildRows, filterItems, itemKey, type Facet, type Row } from './timeline-model.js';
 import { TimelineRow } from './timeline-row.js';
 
 const FACETS: { facet: Facet; label: string }[] = [
@@ -110,11 +110,11 @@ export function TimelineScreen({ day }: { day: string | null }) {
   }, [api, isToday]);
 
   const filtered = useMemo(() => (items ? filterItems(items, { text: deferredText, facets, app }) : []), [items, deferredText, facets, app]);
-  const rows = useMemo(() => buildRows(filtered), [filtered]);
+  const model = useMemo(() => buildRows(filtered), [filtered]);
+  const rows = model.rows;
   const apps = useMemo(() => (items ? appsOf(items) : []), [items]);
   const minutes = useMemo(() => (items ? activeMinutes(items) : 0), [items]);
-  const itemRowIndexes = useMemo(() => rows.flatMap((r, i) => (r.type === 'item' ? [i] : [])), [rows]);
-  const rowHeight = useCallback((i: number) => ROW_HEIGHT[rows[i]!.type], [rows]);
+  const itemRowIndexes = model.itemRows;
 
   useLayoutEffect(() => {
     if (items === null) return;
@@ -367,7 +367,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
               ref={list}
               className="tl-list"
               count={rows.length}
-              rowHeight={rowHeight}
+              offsets={model.offsets}
               role="listbox"
               ariaLabel={`Moments of ${fmtDay(date)}`}
               ariaMultiselectable
