@@ -122,9 +122,35 @@ function oneLine(s: string): string {
   return collapse(s).slice(0, 300);
 }
 
-function describeModelError(err: unknown, partial: boolean): string {
-  const reason = err instanceof LlmError || err instanceof Error ? oneLine(err.message) : 'unknown error';
-  if (err instanceof LlmError && err.code === 'ABORTED') return partial ? 'stopped before the answer was complete' : 'stopped before the model answered';
+/** Why the model failed, in words a user can act on (the provider's own message can be raw JSON). */
+function modelFailureReason(err: unknown): string {
+  if (!(err instanceof LlmError)) return err instanceof Error ? oneLine(err.message) : 'unknown error';
+  const status = err.details.status ? `, HTTP ${err.details.status}` : '';
+  if (/overloaded/i.test(err.message)) return `the model service is overloaded${status}`;
+  switch (err.code) {
+    case 'STREAM_INTERRUPTED':
+      return 'the connection to the model broke off';
+    case 'RATE_LIMITED':
+      return `rate limited by the model service${status}`;
+    case 'AUTH':
+      return `the API key was refused${status}`;
+    case 'TIMEOUT':
+      return 'the model took too long to answer';
+    case 'NETWORK':
+      return 'the model service could not be reached';
+    case 'SERVER':
+      return `the model service had an error${status}`;
+    case 'OFFLINE':
+    case 'NO_API_KEY':
+      return 'no model is configured';
+    default:
+      return oneLine(err.message);
+  }
+}
+
+function describeModelError(err: unknown, partial: boolean, aborted: boolean): string {
+  if (aborted || (err instanceof LlmError && err.code === 'ABORTED')) return partial ? 'stopped before the answer was complete' : 'stopped before the model answered';
+  const reason = modelFailureReason(err);
   return partial ? `the model stopped mid-answer (${reason}); the partial answer is kept` : `the model could not answer (${reason})`;
 }
 
@@ -369,11 +395,11 @@ export class ChatService {
         if (partial.trim()) {
           answer = partial;
           status = 'partial';
-          error = describeModelError(err, true);
+          error = describeModelError(err, true, input.signal?.aborted === true);
         } else {
           // Nothing from the model: say why, and still give what the memories hold.
           status = 'error';
-          error = describeModelError(err, false);
+          error = describeModelError(err, false, input.signal?.aborted === true);
           const o = offline(`${error[0]!.toUpperCase()}${error.slice(1)}, so this answer lists the memories that best match your question.`);
           answer = o.text;
           citations = o.citations;
@@ -427,9 +453,14 @@ export class ChatService {
   private handOff(turn: StoredTurn): void {
     const hook = this.opts.onTurnStored;
     if (!hook) return;
-    // The meta-agent may call a model; the user's answer must not wait for it.
-    Promise.resolve()
-      .then(() => hook(turn))
-      .catch((err: unknown) => this.opts.onHookError?.(err));
+    const fail = (err: unknown) => this.opts.onHookError?.(err);
+    // Called now (so a host can track it) but not awaited: the meta-agent may call a model, and
+    // the user's answer must not wait for it; its failure never fails the turn.
+    try {
+      const r = hook(turn);
+      if (r instanceof Promise) r.catch(fail);
+    } catch (err) {
+      fail(err);
+    }
   }
 }

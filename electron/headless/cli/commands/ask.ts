@@ -11,6 +11,7 @@ import {
 } from '../../../../agents/chat/index.js';
 import { AnthropicProvider, createLlmProvider, LLM_SETTINGS, OfflineProvider, type LlmProvider } from '../../../../agents/llm/index.js';
 import type { EngramStore } from '../../../../agents/memory/index.js';
+import { createBrain } from '../../../../agents/meta/index.js';
 import { z } from 'zod';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
@@ -41,13 +42,51 @@ export function cliTimeZone(env: NodeJS.ProcessEnv): string {
   return tz && isValidTimeZone(tz) ? tz : localTimeZone();
 }
 
-export function cliChatService(store: EngramStore, ctx: CliContext, offline: boolean, topics: boolean): ChatService {
-  return new ChatService({
+export interface CliChatSession {
+  chat: ChatService;
+  /**
+   * Waits until every stored turn has been handed to the meta-agent and turned into memories
+   * (what the user said about themselves, what they asked about); resolves with the first failure
+   * as one line, or null. The messages stay unprocessed on failure, so the next run takes them up.
+   */
+  settle(): Promise<string | null>;
+}
+
+/** The chat agent, with each stored turn handed to the meta-agent (the brain) as the app does. */
+export function cliChatSession(store: EngramStore, ctx: CliContext, offline: boolean, topics: boolean): CliChatSession {
+  const llm = cliLlmProvider(store, ctx.env, offline);
+  const timeZone = cliTimeZone(ctx.env);
+  const brain = createBrain({ store, llm, timeZone, subscribe: false });
+  const pending = new Set<Promise<unknown>>();
+  let failure: string | null = null;
+  const chat = new ChatService({
     store,
-    llm: cliLlmProvider(store, ctx.env, offline),
+    llm,
     topicExtraction: topics,
-    timeZone: cliTimeZone(ctx.env),
+    timeZone,
+    onTurnStored: (turn) => {
+      const p: Promise<unknown> = brain
+        .ingestMessages(turn.threadId)
+        .catch((err: unknown) => {
+          failure ??= err instanceof Error ? err.message.split('\n')[0]! : String(err);
+        })
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
   });
+  return {
+    chat,
+    async settle() {
+      while (pending.size) await Promise.all([...pending]);
+      return failure;
+    },
+  };
+}
+
+/** Says (on stderr) when a conversation could not be turned into memories; the answer itself stands. */
+export async function settleSession(session: CliChatSession, ctx: CliContext): Promise<void> {
+  const failure = await session.settle();
+  if (failure) ctx.io.stderr(`engram: the conversation is saved, but learning from it failed (${failure}); it will be retried next time\n`);
 }
 
 /** Reads the whole of stdin (for `engram ask -`), refusing more than `limit` characters without buffering it all. */
@@ -150,7 +189,8 @@ items are never sent to a model.
     }
     const store = await ctx.openStore();
     try {
-      const chat = cliChatService(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+      const session = cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+      const chat = session.chat;
       let streamed = false;
       const turn = await chat
         .ask(
@@ -172,6 +212,7 @@ items are never sent to a model.
         printSources(turn, ctx.io.stdout, new TimeFormatter(cliTimeZone(ctx.env)));
       }
       if (turn.error) ctx.io.stderr(`engram: ${turn.error}\n`);
+      await settleSession(session, ctx);
       return turn.status === 'complete' ? 0 : 1;
     } finally {
       await store.close();

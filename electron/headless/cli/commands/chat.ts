@@ -3,7 +3,7 @@ import { ChatError, TimeFormatter, type ChatService } from '../../../../agents/c
 import type { ThreadRecord } from '../../../../agents/memory/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
-import { cliChatService, cliTimeZone, printSources } from './ask.js';
+import { cliChatSession, cliTimeZone, printSources, settleSession } from './ask.js';
 
 const HELP_LINES = `commands:
   /new            start a new conversation
@@ -43,8 +43,9 @@ ${HELP_LINES}`,
     const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
     const stop = () => rl.close();
     ctx.signal.addEventListener('abort', stop, { once: true });
+    const session = cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
     try {
-      const chat: ChatService = cliChatService(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+      const chat: ChatService = session.chat;
       const fmt = new TimeFormatter(cliTimeZone(ctx.env));
       let threadId: string | undefined = str(args, 'thread');
       let listed: ThreadRecord[] = [];
@@ -121,6 +122,7 @@ ${HELP_LINES}`,
     } finally {
       ctx.signal.removeEventListener('abort', stop);
       rl.close();
+      await settleSession(session, ctx);
       await store.close();
     }
   },
