@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiClient, ApiResponse } from '../../shared/api/index.js';
+import { createApiClient } from '../../shared/api/index.js';
+import { ApiProvider } from '../../renderer/src/lib/api-context.js';
+import { AnswerText } from '../../renderer/src/screens/chat/answer-text.js';
+import { ForgetDialog } from '../../renderer/src/screens/timeline/forget-dialog.js';
+import { Dialog } from '../../renderer/src/ui/dialog.js';
+import { Switch } from '../../renderer/src/ui/switch.js';
+import { VirtualList } from '../../renderer/src/ui/virtual-list.js';
+
+beforeAll(() => {
+  // jsdom has no layout engine: a no-op observer is enough for components that watch their size.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => cleanup());
+
+function fakeApi(answers: Record<string, (input: unknown) => unknown>): { api: ApiClient; calls: { name: string; input: unknown }[] } {
+  const calls: { name: string; input: unknown }[] = [];
+  const api = createApiClient({
+    invoke: async (name, input): Promise<ApiResponse> => {
+      calls.push({ name, input });
+      const f = answers[name];
+      return f ? { ok: true, output: f(input) } : { ok: false, error: { code: 'UNAVAILABLE', message: `no ${name}` } };
+    },
+    on: () => () => undefined,
+  });
+  return { api, calls };
+}
+
+describe('VirtualList', () => {
+  it('renders only the rows in view for 10,000 rows', () => {
+    const offsets = new Float64Array(10_001).map((_, i) => i * 78);
+    render(<VirtualList count={10_000} offsets={offsets} role="listbox" ariaLabel="rows" renderRow={(i, top) => <div key={i} role="option" aria-selected={false} style={{ top }}>row {i}</div>} />);
+    const rows = screen.getAllByRole('option');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(screen.getByRole('listbox', { name: 'rows' }).firstElementChild).toHaveProperty('style.height', `${78 * 10_000}px`);
+  });
+});
+
+describe('AnswerText', () => {
+  it('turns [n] into buttons that open the cited memory, and leaves unknown numbers as text', () => {
+    const onCite = vi.fn();
+    render(<AnswerText text={'You met **Ana** [1].\n\n- first [2]\n- second [9]'} citations={[{ n: 1, memory_id: 'm1', kind: 'semantic' }, { n: 2, memory_id: 'm2', kind: 'episodic' }]} onCite={onCite} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Source 1: open the cited memory' }));
+    expect(onCite).toHaveBeenCalledWith({ n: 1, memory_id: 'm1', kind: 'semantic' });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Ana').tagName).toBe('STRONG');
+    expect(screen.getByText(/second \[9\]/)).toBeTruthy();
+  });
+
+  it('never renders model output as markup', () => {
+    render(<AnswerText text={'<img src=x onerror=alert(1)> [1]'} citations={[]} onCite={() => undefined} />);
+    expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe('Dialog and Switch', () => {
+  it('focuses inside, closes on Escape, and is labelled', () => {
+    const onClose = vi.fn();
+    render(
+      <Dialog title="Delete it?" onClose={onClose} footer={<button type="button">OK</button>}>
+        <p>Body</p>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete it?' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a switch is announced as one and toggles', () => {
+    const onChange = vi.fn();
+    render(<Switch label="Record audio" checked={false} onChange={onChange} />);
+    const sw = screen.getByRole('switch', { name: 'Record audio' });
+    expect(sw.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(sw);
+    expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('ForgetDialog', () => {
+  it('says what will go before anything goes, then forgets relative to now', async () => {
+    const report = { frames: 3, observations: 3, memories: 1, messages: 0, audio: 0 };
+    const { api, calls } = fakeApi({
+      'forget.preview': () => ({ from: '2025-03-03T09:45:00.000Z', to: '2025-03-03T10:00:00.000Z', report }),
+      'forget.run': () => ({ from: '2025-03-03T09:46:00.000Z', to: '2025-03-03T10:01:00.000Z', report }),
+    });
+    const onClose = vi.fn();
+    render(
+      <ApiProvider api={api}>
+        <ForgetDialog what={{ span: 'last', minutes: 15 }} title="the last 15 minutes" onClose={onClose} />
+      </ApiProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'What will be deleted' });
+    expect(list.textContent).toContain('screenshots3');
+    expect(list.textContent).toContain('memory1');
+    expect(list.textContent).not.toContain('chat');
+    expect(calls.map((c) => c.name)).toEqual(['forget.preview']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Forget permanently' }));
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.at(-1)).toEqual({ name: 'forget.run', input: { what: { span: 'last', minutes: 15 } } });
+  });
+});
