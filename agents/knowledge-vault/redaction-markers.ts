@@ -18,8 +18,10 @@ export function findMarkers(a: BatchAnalysis): FoundMarker[] {
   return a.memo('vault.markers', () => {
     const out = new Map<string, FoundMarker>();
     for (const s of a.sources) {
-      if (!s.text.includes('[redacted:')) continue;
-      for (const line of s.text.split(/\r?\n/)) {
+      // In chat the markers are our own scrubbing (the secret itself is kept separately); on screen they are capture's.
+      const text = a.isChat ? s.rawText : s.text;
+      if (!text.includes('[redacted:')) continue;
+      for (const line of text.split(/\r?\n/)) {
         for (const m of line.matchAll(MARKER_RE)) {
           const key = `${m[1]}|${s.app ?? ''}|${line.trim().toLowerCase()}`;
           const have = out.get(key);

@@ -6,6 +6,7 @@ import { hostOf } from '../episodic/index.js';
 import {
   SourcesArg,
   UpdateBase,
+  findSecrets,
   saveTool,
   updateTool,
   type BatchAnalysis,
@@ -17,8 +18,7 @@ import {
   type TimeFormat,
 } from '../subagent-kit/index.js';
 import { findContacts, normalizeContact, type FoundContact } from './contact-details.js';
-import { findMarkers, hasMarker, type FoundMarker } from './redaction-markers.js';
-import { findSecrets } from './secret-scanner.js';
+import { findMarkers, type FoundMarker } from './redaction-markers.js';
 import { labelOf, sensitivityOf } from './sensitivity.js';
 
 export const VAULT_PROMPT = `## knowledge_vault — sensitive facts
@@ -61,9 +61,9 @@ export class KnowledgeVaultAgent implements SubAgent {
 
   detect(a: BatchAnalysis): boolean {
     return (
-      a.sources.some((s) => hasMarker(s.text)) ||
+      findMarkers(a).length > 0 ||
       findContacts(a).length > 0 ||
-      (a.isChat && a.userSources.some((s) => findSecrets(s.text).length > 0))
+      (a.isChat && a.userSources.some((s) => findSecrets(s.rawText).length > 0))
     );
   }
 
@@ -74,7 +74,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     for (const c of findContacts(a)) drafts.push(this.contactDraft(c, a));
     if (a.isChat) {
       for (const s of a.userSources) {
-        for (const f of findSecrets(s.text)) {
+        for (const f of findSecrets(s.rawText)) {
           const title = `${labelOf(f.kind)}${f.label ? ` for ${f.label}` : ''}`;
           drafts.push({
             kind: 'knowledge_vault',

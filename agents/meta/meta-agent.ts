@@ -89,7 +89,8 @@ export class MetaAgent {
   private readonly queue = new SerialQueue();
   private readonly now: () => number;
   private readonly buffered = new Set<string>();
-  private readonly fingerprints = new Map<string, true>();
+  /** Content fingerprints of recently processed observations → the episodes written for them. */
+  private readonly fingerprints = new Map<string, string[]>();
   private llmDownSince: number | null = null;
   private pendingBatches = 0;
   private needsRecovery = false;
@@ -302,14 +303,35 @@ export class MetaAgent {
     return createHash('sha1').update(`${o.app ?? ''}\u0000${o.title ?? ''}\u0000${o.url ?? ''}\u0000${o.text}`).digest('base64');
   }
 
-  private remember(batch: SourceBatch): void {
+  private remember(batch: SourceBatch, outcomes: WriteOutcome[]): void {
     if (batch.type !== 'observations') return;
+    const episodes = [...new Set(outcomes.filter((o) => o.kind === 'episodic').map((o) => o.id))];
     for (const o of batch.observations) {
       const f = this.fingerprint(o);
+      const prev = this.fingerprints.get(f) ?? [];
       this.fingerprints.delete(f);
-      this.fingerprints.set(f, true);
+      this.fingerprints.set(f, episodes.length ? episodes : prev);
     }
     while (this.fingerprints.size > FINGERPRINTS) this.fingerprints.delete(this.fingerprints.keys().next().value!);
+  }
+
+  /**
+   * A flush of screens already seen: the episodes written for them continue (wider time range,
+   * new sources cited) without asking the model. Unknown episodes fall back to the episodic rules.
+   */
+  private async continueEpisodes(ctx: SubAgentContext, batch: ObservationBatch): Promise<MemoryKind[]> {
+    const episodic = this.deps.agents.find((a) => a.kind === 'episodic');
+    if (!episodic) return [];
+    const ids = [...new Set(batch.observations.flatMap((o) => this.fingerprints.get(this.fingerprint(o)) ?? []))];
+    const live = ids.map((id) => this.deps.store.memories.get(id)).filter((m) => m !== null && !m.superseded_by);
+    if (!live.length) return this.runOffline(ctx, [episodic]);
+    const start = Math.min(...batch.observations.map((o) => o.observed_at));
+    const end = Math.max(...batch.observations.map((o) => o.observed_at));
+    for (const m of live) {
+      const patch = episodic.policy.merge(m!, { kind: 'episodic', title: m!.title, text: '', occurred_at: start, ended_at: end, provenance: [] });
+      ctx.writer.update(m!.id, patch ?? {}, 'the same activity continued', ctx.analysis.allProvenance);
+    }
+    return ['episodic'];
   }
 
   private context(batch: SourceBatch, online: boolean): SubAgentContext {
@@ -335,9 +357,8 @@ export class MetaAgent {
     if (offline) {
       report.routes.push(await this.runOffline(ctx));
     } else if (batch.type === 'observations' && batch.observations.every((o) => this.fingerprints.has(this.fingerprint(o)))) {
-      // Nothing new on screen: extend the running episodes by rule, spend no call.
-      const episodic = this.deps.agents.filter((a) => a.kind === 'episodic');
-      report.routes.push(await this.runOffline(ctx, episodic));
+      // Nothing new on screen: spend no call.
+      report.routes.push(await this.continueEpisodes(ctx, batch));
     } else {
       try {
         const r = await this.runLlm(llm, ctx);
@@ -353,8 +374,8 @@ export class MetaAgent {
         throw e;
       }
     }
-    this.remember(batch);
     const outcomes = ctx.writer.drain();
+    this.remember(batch, outcomes);
     report.outcomes = outcomes;
     for (const o of outcomes) if (o.op !== 'noop' && !report.memory_ids.includes(o.id)) report.memory_ids.push(o.id);
     return report;

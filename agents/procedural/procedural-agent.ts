@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ExperienceOutcomeSchema, type Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
@@ -135,6 +136,11 @@ export class ProceduralAgent implements SubAgent {
 
   tools(ctx: SubAgentContext): LlmTool[] {
     const at = Math.min(...ctx.analysis.sources.map((s) => s.at));
+    // Experiences are evidence, so each counts; only the same batch read twice is a duplicate.
+    const ref = createHash('sha256')
+      .update(ctx.analysis.sources.map((s) => `${s.role}\u0000${s.text}`).join('\u0001'))
+      .digest('hex')
+      .slice(0, 12);
     return [
       saveTool(ctx, this.policy, {
         name: 'procedural_save',
@@ -175,7 +181,7 @@ export class ProceduralAgent implements SubAgent {
           score: z.number().min(0).max(1).optional(),
           sources: SourcesArg,
         }),
-        toDraft: (i) => ({ kind: 'procedural', ...experienceRow(i), occurred_at: at }),
+        toDraft: (i) => ({ kind: 'procedural', ...experienceRow({ ...i, context: `recorded by the model from a batch (ref ${ref})` }), occurred_at: at }),
       }),
     ];
   }

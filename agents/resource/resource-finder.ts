@@ -45,8 +45,8 @@ export function normalizeUrl(raw: string): string | null {
   u.hash = '';
   u.hostname = u.hostname.toLowerCase().replace(/^www\./, '');
   for (const k of [...u.searchParams.keys()]) if (TRACKING.test(k)) u.searchParams.delete(k);
+  if (u.pathname.length > 1 && u.pathname.endsWith('/')) u.pathname = u.pathname.replace(/\/+$/, '');
   let s = u.toString();
-  if (s.endsWith('/') && u.pathname !== '/') s = s.slice(0, -1);
   if (u.pathname === '/' && !u.search) s = s.replace(/\/$/, '');
   return s;
 }

@@ -1,5 +1,6 @@
 import type { Provenance } from '../../shared/index.js';
 import type { SourceBatch } from './source-batch.js';
+import { scrubSecrets } from './secret-scanner.js';
 import { oneLine } from './text.js';
 
 /** One source of a batch (an observation or a message) as the extractors read it. */
@@ -10,8 +11,13 @@ export interface BatchSource {
   app: string | null;
   title: string | null;
   url: string | null;
-  /** Observation OCR/transcript (already redacted by capture) or message text. */
+  /**
+   * Observation OCR/transcript (redacted by capture) or message text, with every secret replaced
+   * by a `[redacted:KIND]` marker: what all extractors and prompts read.
+   */
   text: string;
+  /** The text before scrubbing: only the knowledge vault reads it, to keep the secrets it finds. */
+  rawText: string;
   role: 'screen' | 'audio' | 'system' | 'user' | 'assistant' | 'tool';
   /** The message as given (tool_calls, tool_call_id), for messages. */
   raw?: unknown;
@@ -35,7 +41,8 @@ export class BatchAnalysis {
             app: o.app,
             title: o.title,
             url: o.url,
-            text: o.caption ? `${o.text}\n${o.caption}` : o.text,
+            text: scrubSecrets(o.caption ? `${o.text}\n${o.caption}` : o.text),
+            rawText: o.caption ? `${o.text}\n${o.caption}` : o.text,
             role: o.kind === 'audio' ? ('audio' as const) : ('screen' as const),
           }))
         : batch.messages.map((m, index) => ({
@@ -43,9 +50,10 @@ export class BatchAnalysis {
             provenance: { source_type: 'message' as const, source_id: m.id },
             at: m.created_at,
             app: null,
-            title: batch.thread?.title ?? null,
+            title: batch.thread ? scrubSecrets(batch.thread.title) : null,
             url: null,
-            text: m.text,
+            text: scrubSecrets(m.text),
+            rawText: m.text,
             role: m.role,
             raw: m.raw,
           }));

@@ -22,3 +22,4 @@ export {
   truncate,
   uniqueLines,
 } from './text.js';
+export { findSecrets, luhnValid, scrubSecrets, type FoundSecret } from './secret-scanner.js';

@@ -1,0 +1,219 @@
+/**
+ * The brain in LLM mode against the fake Anthropic server: the real SDK path, the routing and
+ * extraction calls, what the prompts contain and what they must never contain, call budgets per
+ * flush, bad tool arguments, and an outage that leaves observations queued.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/memory/index.js';
+import { AnthropicProvider } from '../../agents/llm/index.js';
+import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
+import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { batchTextOf, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+
+let fake: FakeAnthropic;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+async function newStore(): Promise<{ store: EngramStore; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-brain-llm-'));
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+  return { store, dir };
+}
+
+function llmFor(store: EngramStore): AnthropicProvider {
+  return new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+}
+
+async function ingest(store: EngramStore, brain: Brain, sc: Scenario): Promise<IngestReport> {
+  const l = loadScenario(store, sc);
+  if (l.threadId) return brain.ingestMessages(l.threadId);
+  brain.ingestObservations(l.observations);
+  return brain.flush();
+}
+
+describe('brain in LLM mode (fake server)', () => {
+  let store: EngramStore;
+  let dir: string;
+  let brain: Brain;
+  const reports = new Map<string, IngestReport>();
+
+  beforeAll(async () => {
+    fake.reset();
+    ({ store, dir } = await newStore());
+    store.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
+    // A high-sensitivity vault entry whose caption matches the batches: it must never be shown to the model.
+    store.memories.insert({
+      kind: 'knowledge_vault',
+      title: 'HIGHVAULT-CANARY budget forecast Ana Lima card',
+      text: 'HIGHVAULT-CANARY budget forecast Ana Lima card checkout',
+      fields: { entry_type: 'password', sensitivity: 'high', secret: 'sUp3r-s3cret-value' },
+      provenance: [],
+    });
+    store.memories.insert({
+      kind: 'knowledge_vault',
+      title: 'LOWVAULT Ana Lima work email',
+      text: 'LOWVAULT Ana Lima work email (budget forecast)',
+      fields: { entry_type: 'email', sensitivity: 'low', secret: 'ana@acme-corp.com' },
+      provenance: [],
+    });
+    fake.setHandler(scriptedBrain(SCENARIOS));
+    brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    for (const sc of SCENARIOS) reports.set(sc.name, await ingest(store, brain, sc));
+    reports.set(EXCLUDED_SCENARIO.name, await ingest(store, brain, EXCLUDED_SCENARIO));
+    await store.flushEmbeddings();
+  });
+
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('spends one routing call and at most one extraction call per flush', () => {
+    for (const sc of SCENARIOS) {
+      const r = reports.get(sc.name)!;
+      expect(r.batches, sc.name).toBe(1);
+      expect(r.llm_calls, sc.name).toBeLessThanOrEqual(2);
+      expect(r.routes[0], sc.name).toEqual(sc.routes);
+    }
+    const routing = fake.requests.filter(isRouting);
+    expect(routing).toHaveLength(SCENARIOS.length);
+    expect(fake.requests.length - routing.length).toBe(SCENARIOS.length);
+    const summary = store.llmCalls.summary();
+    expect(summary.by_purpose.routing?.calls).toBe(SCENARIOS.length);
+    expect(summary.by_purpose.extraction?.calls).toBe(SCENARIOS.length);
+    expect(summary.cost_usd).toBeGreaterThan(0);
+  });
+
+  it('sends the stable prompts with cache_control, the routed kinds, the core blocks and every tool', () => {
+    const extraction = fake.requests.filter((r) => !isRouting(r));
+    const first = extraction[0]!;
+    const sys = first.body.system as Array<{ text: string; cache_control?: unknown }>;
+    expect(sys[0]!.cache_control).toEqual({ type: 'ephemeral' });
+    for (const kind of ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault']) expect(sys[0]!.text).toContain(`## ${kind}`);
+    expect(sys[1]!.text).toContain('Update these memory kinds for this batch: episodic, resource.');
+    const tools = (first.body.tools ?? []).map((t) => t.name);
+    expect(tools).toEqual(expect.arrayContaining(['core_append', 'core_rewrite', 'episodic_save', 'episodic_update', 'semantic_save', 'procedural_save', 'experience_record', 'resource_save', 'vault_save']));
+    // Same stable prefix every time: the cache is read after the first call.
+    expect(extraction.every((r) => JSON.stringify(r.body.tools) === JSON.stringify(first.body.tools))).toBe(true);
+    expect(store.llmCalls.summary().cache_read_tokens).toBeGreaterThan(0);
+    // The batch is in the user turn; after "telling about myself" the human block is in the context.
+    expect(batchTextOf(first)).toContain('budget.xlsx - LibreOffice Calc');
+    const later = extraction.find((r) => batchTextOf(r).includes('My manager is Ana'))!;
+    expect((later.body.system as Array<{ text: string }>)[1]!.text).toContain('Lives in: Lisbon');
+  });
+
+  it('never sends a redacted secret, a chat secret, an excluded app or a high-sensitivity vault entry', () => {
+    const all = fake.allText();
+    expect(all).not.toContain(CHAT_SECRET);
+    expect(all).not.toContain(EXCLUDED_APP_CANARY);
+    expect(all).not.toContain('KeePassXC');
+    expect(all).not.toContain('HIGHVAULT-CANARY');
+    expect(all).not.toContain('sUp3r-s3cret-value');
+    expect(all).not.toContain('ana@acme-corp.com'); // vault secrets are never shown, only captions
+    expect(all).toContain('[redacted:password]');
+    expect(all).toContain('[redacted:card]');
+    expect(all).toContain('LOWVAULT');
+    expect(reports.get(EXCLUDED_SCENARIO.name)!.excluded).toBe(3);
+  });
+
+  it('writes what the model asked for, with provenance, findable by search', async () => {
+    const misses: string[] = [];
+    for (const f of SCENARIOS.flatMap((s) => s.facts)) {
+      const results = await store.search({ query: f.query, limit: 5 });
+      const hit = results.some((r) => r.memory.kind === f.kind && f.contains.every((c) => `${r.memory.title}\n${r.memory.text}\n${r.memory.details}`.includes(c)));
+      if (!hit) misses.push(`${f.query} (${f.kind})`);
+    }
+    expect(misses).toEqual([]);
+    const written = [...reports.values()].flatMap((r) => r.memory_ids);
+    expect(written.length).toBeGreaterThan(20);
+    for (const id of written) expect(store.memories.provenance(id).length, id).toBeGreaterThan(0);
+  });
+
+  it('spends no call on a flush of duplicates and writes no duplicate memories', async () => {
+    const before = { n: fake.requests.length, memories: store.memories.count({}) };
+    for (const sc of SCENARIOS.filter((s) => s.observations)) {
+      const r = await ingest(store, brain, sc);
+      expect(r.llm_calls, sc.name).toBe(0);
+    }
+    expect(fake.requests.length).toBe(before.n);
+    const ids = new Set(store.memories.list({ limit: 1000 }).map((m) => m.id));
+    for (const sc of SCENARIOS.filter((s) => s.messages)) await ingest(store, brain, sc);
+    const extra = store.memories.list({ limit: 1000 }).filter((m) => !ids.has(m.id));
+    expect(extra.map((m) => `${m.kind}: ${m.title}`)).toEqual([]);
+    expect(store.memories.count({})).toBe(before.memories);
+  });
+});
+
+describe('brain in LLM mode: bad arguments and outages', () => {
+  let store: EngramStore;
+  let dir: string;
+  beforeEach(async () => {
+    fake.reset();
+    ({ store, dir } = await newStore());
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rejects malformed tool arguments, tells the model why, and writes only valid memories', async () => {
+    const sc = SCENARIOS[0]!;
+    fake.enqueue(
+      { toolUses: [{ name: 'route_memories', input: { kinds: ['episodic', 'resource'] } }] },
+      { toolUses: [{ name: 'episodic_save', input: { details: 'no summary' } }, { name: 'resource_save', input: { title: 'budget.xlsx', summary: 'x', resource_type: 'spreadsheet' } }] },
+      { toolUses: [{ name: 'episodic_save', input: { summary: 'Edited budget.xlsx in LibreOffice Calc', sources: [1, 2] } }] },
+    );
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    const r = await ingest(store, brain, sc);
+    expect(r.llm_calls).toBe(3);
+    const retry = JSON.stringify(fake.requests[2]!.body.messages);
+    expect(retry).toContain('"is_error":true');
+    expect(retry).toContain('summary');
+    expect(retry).toContain('resource_type');
+    const memories = store.memories.list({ limit: 10 });
+    expect(memories).toHaveLength(1);
+    expect(memories[0]!.title).toBe('Edited budget.xlsx in LibreOffice Calc');
+    // Cites exactly the two sources the model named.
+    expect(store.memories.provenance(memories[0]!.id)).toHaveLength(2);
+  });
+
+  it('leaves observations queued while the model is down, and processes them when it is back', async () => {
+    fake.setHandler(() => ({ status: 500 }));
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    const l = loadScenario(store, SCENARIOS[1]!);
+    brain.ingestObservations(l.observations);
+    const r = await brain.flush();
+    expect(r.deferred).toBe(1);
+    expect(brain.status().llm_degraded).toBe(true);
+    expect(store.observations.listUnprocessed(10)).toHaveLength(l.observations.length);
+    expect(store.memories.count({})).toBe(0);
+
+    fake.setHandler(scriptedBrain(SCENARIOS));
+    const again = await brain.meta.recover();
+    expect(again.observations).toBe(l.observations.length);
+    expect(store.observations.listUnprocessed(10)).toHaveLength(0);
+    expect(brain.status().llm_degraded).toBe(false);
+    expect(store.memories.count({})).toBeGreaterThan(0);
+  });
+
+  it('falls back to the offline rules when the outage outlasts the setting', async () => {
+    fake.setHandler(() => ({ status: 529 }));
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC', settings: { llm_outage_fallback_min: 0 } });
+    const l = loadScenario(store, SCENARIOS[0]!);
+    brain.ingestObservations(l.observations);
+    expect((await brain.flush()).deferred).toBe(1);
+    const r = await brain.meta.recover();
+    expect(r.observations).toBe(l.observations.length);
+    expect(store.memories.list({ kinds: ['episodic'], limit: 5 })[0]!.title).toBe('Edited budget.xlsx in LibreOffice Calc');
+  });
+});
