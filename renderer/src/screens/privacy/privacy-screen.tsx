@@ -64,7 +64,8 @@ export function PrivacyScreen() {
           <div className="subtitle">You decide what Engram sees, what it keeps, and for how long.</div>
         </div>
       </header>
-      <div className="page-body settings-body">
+      <div className="page-body">
+        <div className="settings-body">
         <section className="card" aria-labelledby="cap-h">
           <div className="card-header">
             <div className={`card-header-icon ${state === 'paused' ? 'tone-warn' : state === 'running' ? 'tone-ok' : ''}`}>
@@ -309,6 +310,7 @@ export function PrivacyScreen() {
           </div>
           <div className="card-body" />
         </section>
+        </div>
       </div>
 
       {forget && <ForgetDialog what={{ span: 'last', minutes: forget.minutes }} title={forget.title} onClose={() => setForget(null)} />}

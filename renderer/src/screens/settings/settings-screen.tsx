@@ -35,7 +35,8 @@ export function SettingsScreen() {
           <div className="subtitle">Engram {info?.version ?? ''}</div>
         </div>
       </header>
-      <div className="page-body settings-body">
+      <div className="page-body">
+        <div className="settings-body">
         <ApiKeyCard />
 
         <section className="card" aria-labelledby="models-h">
@@ -207,6 +208,7 @@ export function SettingsScreen() {
             <div className="card-body" />
           </section>
         )}
+        </div>
       </div>
     </div>
   );
