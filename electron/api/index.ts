@@ -11,6 +11,7 @@ export { toApiError, fail } from './errors.js';
 export { captureControlOf, type CaptureServiceLike } from './capture-control.js';
 export { storeSecretStore, maskKey } from './store-secret-store.js';
 export { SharpImageCodec } from './sharp-image-codec.js';
+export { portabilityExporter } from './portability-exporter.js';
 export type { ApiHandlers, ApiHandler } from './handler-types.js';
 export type { ApiDeps, CaptureControl, SecretStore, Consolidator, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';
 export { createChatHandlers } from './chat-handlers.js';

@@ -1,7 +1,7 @@
 import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
 import type { EngramStore } from '../../agents/memory/index.js';
-import { createApi, type CaptureControl, type EngramApi } from '../api/index.js';
+import { createApi, portabilityExporter, type CaptureControl, type EngramApi } from '../api/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
 
@@ -45,6 +45,7 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     version: opts.version,
     capture: opts.capture ?? null,
     chat,
+    exporter: portabilityExporter(store),
     checkOutputs: opts.checkOutputs,
     log: opts.log,
   });

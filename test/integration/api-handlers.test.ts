@@ -210,3 +210,25 @@ describe('forget, activity, capture, settings, secrets', () => {
     expect(events.some((e) => e.name === 'data.forgotten' && (e.payload as { wiped: boolean }).wiped)).toBe(true);
   });
 });
+
+describe('export from the window', () => {
+  it('writes the memories to a file in the data dir and reports progress', async () => {
+    const { existsSync, readFileSync } = await import('node:fs');
+    const { portabilityExporter } = await import('../../electron/api/index.js');
+    const exp = createApi({ store, host: 'headless', version: 'test', exporter: portabilityExporter(store), checkOutputs: true });
+    const seen: { name: string; payload: unknown }[] = [];
+    exp.events.subscribe((name, payload) => seen.push({ name, payload }));
+    try {
+      store.memories.insert({ kind: 'semantic', title: 'Export me', text: 'A fact worth taking along.' });
+      const r = await exp.dispatch('export.run', { format: 'json' });
+      expect(r).toMatchObject({ ok: true, output: { started: true } });
+      await expect.poll(() => exp.progress.snapshot().find((t) => t.id === 'export')?.state, { timeout: 10_000 }).toBe('done');
+      const task = exp.progress.snapshot().find((t) => t.id === 'export')!;
+      expect(existsSync(task.detail!)).toBe(true);
+      expect(readFileSync(task.detail!, 'utf8')).toContain('A fact worth taking along.');
+      expect(seen.some((e) => e.name === 'progress.changed')).toBe(true);
+    } finally {
+      exp.dispose();
+    }
+  });
+});

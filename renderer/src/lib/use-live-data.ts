@@ -16,7 +16,14 @@ export function useLiveData(api: ApiClient): void {
     load();
     const offs = [
       api.on('capture.status', (c) => s.setCapture(c)),
-      api.on('progress.changed', (p) => s.setProgress(p.tasks)),
+      api.on('progress.changed', (p) => {
+        // Say so when long work finishes (the sidebar only shows work in flight).
+        const before = new Map(useAppStore.getState().progress.map((t) => [t.id, t.state]));
+        for (const t of p.tasks) {
+          if (t.state === 'done' && before.get(t.id) === 'running' && t.id !== 'ocr') s.toast(`${t.label}: done${t.detail ? ` — ${t.detail}` : ''}`);
+        }
+        s.setProgress(p.tasks);
+      }),
       api.on('settings.changed', () => {
         void api.call('app.info', {}).then((i) => s.setInfo(i)).catch(() => undefined);
       }),
