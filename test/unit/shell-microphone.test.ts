@@ -21,7 +21,7 @@ describe('microphone capture (main side, fake Electron)', () => {
   it('starts the hidden recorder, takes PCM only from it, reports its errors, and stops it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const problems: string[] = [];
-    type RecorderWindow = Parameters<typeof MicrophoneCapture>[0] extends () => infer W ? W : never;
+    type RecorderWindow = ConstructorParameters<typeof MicrophoneCapture>[0] extends () => infer W ? W : never;
     const mic = new MicrophoneCapture(() => {
       const w = new FakeBrowserWindow({ show: false });
       void w.loadURL('app://engram/__shell/recorder.html');
