@@ -27,7 +27,8 @@ function snapshot(dir: string): string {
     .join('\n');
 }
 
-describe('engram CLI on a real data dir', () => {
+// Each case spawns the real CLI (from dist/ after npm run build, else from sources through tsx).
+describe('engram CLI on a real data dir', { timeout: 300_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));

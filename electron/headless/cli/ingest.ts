@@ -1,16 +1,19 @@
 import type { EngramStore } from '../../../agents/memory/index.js';
+import { createBrain } from '../../../agents/meta/index.js';
 import { messageText, type MessageInput } from '../../../shared/index.js';
 
 export interface AddResult {
   thread_id: string;
   message_ids: string[];
   memory_ids: string[];
+  /** Batches the model could not take now: the messages stay queued and are processed later. */
+  deferred: number;
 }
 
 /**
- * Stores added messages in a thread (one transaction: all or nothing), then turns them into
- * memories. Until the brain (agents/meta) is wired in, each user or assistant turn becomes one
- * semantic memory citing its message.
+ * Stores added messages in a thread (one transaction: all or nothing), then hands them to the
+ * brain, which writes memories of every kind they call for (offline rules without an API key).
+ * A model outage leaves the messages stored and unprocessed, to be taken up again later.
  */
 export async function ingestAdded(store: EngramStore, messages: MessageInput[], title: string): Promise<AddResult> {
   const now = Date.now();
@@ -22,25 +25,7 @@ export async function ingestAdded(store: EngramStore, messages: MessageInput[], 
     });
     return { thread, ids };
   });
-  const memoryIds = store.transaction(() => {
-    const out: string[] = [];
-    for (const id of stored.ids) {
-      const msg = store.messages.get(id)!;
-      if ((msg.role === 'user' || msg.role === 'assistant') && msg.text.trim()) {
-        out.push(
-          store.memories.insert({
-            kind: 'semantic',
-            title: msg.text.split('\n')[0]!.slice(0, 80),
-            text: msg.text,
-            occurred_at: msg.created_at,
-            segment: stored.thread.id,
-            provenance: [{ source_type: 'message', source_id: id }],
-          }).id,
-        );
-      }
-    }
-    store.messages.markProcessed(stored.ids);
-    return out;
-  });
-  return { thread_id: stored.thread.id, message_ids: stored.ids, memory_ids: memoryIds };
+  const brain = createBrain({ store, subscribe: false });
+  const report = await brain.ingestMessages(stored.thread.id);
+  return { thread_id: stored.thread.id, message_ids: stored.ids, memory_ids: report.memory_ids, deferred: report.deferred };
 }
