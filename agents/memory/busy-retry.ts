@@ -1,4 +1,5 @@
 import { StoreError } from './errors.js';
+import type { EngramStore } from './store.js';
 
 /** SQLITE_BUSY and its variants (BUSY_SNAPSHOT, BUSY_RECOVERY), LOCKED, or the store's own BUSY code. */
 export function isBusyError(err: unknown): boolean {
@@ -27,4 +28,14 @@ export async function retryOnBusy<T>(fn: () => T | Promise<T>, opts: { attempts?
       await new Promise((r) => setTimeout(r, base * 2 ** (i - 1) * (0.5 + Math.random())));
     }
   }
+}
+
+/**
+ * Runs fn in one IMMEDIATE transaction: the write lock is taken up front, waiting out busy_timeout
+ * for another process's writer, so the writes inside never fail with SQLITE_BUSY_SNAPSHOT (which a
+ * deferred transaction gets when it read first and another process committed meanwhile). Inner
+ * store transactions become savepoints of this one.
+ */
+export function immediateTransaction<T>(store: Pick<EngramStore, 'db'>, fn: () => T): T {
+  return store.db.transaction(fn).immediate();
 }

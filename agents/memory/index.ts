@@ -16,5 +16,5 @@ export type * from './types.js';
 export { defaultDataDir } from './data-dir.js';
 export { RecordRestorer, type MemoryRecordSnapshot, type RestoreOutcome } from './record-restorer.js';
 export { backupDatabase, verifyDatabaseFile, type BackupReport } from './database-backup.js';
-export { retryOnBusy, isBusyError } from './busy-retry.js';
+export { retryOnBusy, isBusyError, immediateTransaction } from './busy-retry.js';
 export type { IntegrityReport } from './integrity.js';

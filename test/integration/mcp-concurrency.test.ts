@@ -24,7 +24,7 @@ describe('two processes writing one data dir (the MCP server and the app)', { ti
     dir = mkdtempSync(join(tmpdir(), 'engram-mcp-conc-'));
     key = randomBytes(32);
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
-    const { cmd, args } = engramCommand('mcp');
+    const { cmd, args } = engramCommand();
     const transport = new StdioClientTransport({
       command: cmd,
       args: [...args, '--data-dir', dir, 'mcp'],

@@ -23,7 +23,7 @@ interface Connected {
 }
 
 async function connect(dir: string, key: Buffer): Promise<Connected> {
-  const { cmd, args } = engramCommand('mcp');
+  const { cmd, args } = engramCommand();
   const transport = new StdioClientTransport({
     command: cmd,
     args: [...args, '--data-dir', dir, 'mcp'],
@@ -264,7 +264,7 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
       expect((await call('record_experience', { task: 't', action: 'a', outcome: 'success' })).isError).toBe(true);
       expect(store.memories.count({ experiences: true })).toBe(17);
 
-      const { cmd, args } = engramCommand('mcp');
+      const { cmd, args } = engramCommand();
       const transport = new StdioClientTransport({
         command: cmd,
         args: [...args, '--data-dir', dir, 'mcp'],

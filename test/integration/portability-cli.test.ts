@@ -12,7 +12,7 @@ import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 const run = promisify(execFile);
 
 async function engram(dir: string, key: Buffer, args: string[], env: Record<string, string> = {}) {
-  const { cmd, args: pre } = engramCommand(args[0]!);
+  const { cmd, args: pre } = engramCommand();
   try {
     const r = await run(cmd, [...pre, '--data-dir', dir, ...args], { env: { ...process.env, ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'none', ...env } });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { retryOnBusy } from '../../../agents/memory/index.js';
+import { immediateTransaction, retryOnBusy } from '../../../agents/memory/index.js';
 import { ExperienceOutcomeSchema, type Memory } from '../../../shared/index.js';
 import { ADDS_MEMORY, guarded, type ToolContext } from '../tool-context.js';
 
@@ -31,6 +31,15 @@ function recorded(m: Memory) {
   };
 }
 
+/**
+ * The app (or the CLI) may be writing at the same moment. The write takes the lock up front
+ * (IMMEDIATE: waits out busy_timeout instead of failing on a stale snapshot) and is retried whole
+ * if the database stays busy even so.
+ */
+function write(ctx: ToolContext, fn: () => Memory): Promise<Memory> {
+  return retryOnBusy(() => immediateTransaction(ctx.store, fn), { attempts: 6, baseDelayMs: 100 });
+}
+
 export function registerRecordExperience(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'record_experience',
@@ -43,8 +52,7 @@ export function registerRecordExperience(server: McpServer, ctx: ToolContext): v
       annotations: ADDS_MEMORY,
     },
     guarded(ctx, 'record_experience', async (args: { task: string; action: string; outcome: z.infer<typeof ExperienceOutcomeSchema>; score?: number; reason?: string; context?: string }) => {
-      // The app may be writing at the same moment: a write that meets a busy database is retried whole.
-      const m = await retryOnBusy(() => ctx.experiences.record(args));
+      const m = await write(ctx, () => ctx.experiences.record(args));
       const r = recorded(m);
       return { text: `Recorded ${r.outcome}: ${r.task} → ${r.action} (${r.id}).`, data: r };
     }),
@@ -60,7 +68,7 @@ export function registerRecordExperience(server: McpServer, ctx: ToolContext): v
       annotations: ADDS_MEMORY,
     },
     guarded(ctx, 'record_failure', async (args: { task: string; action: string; reason: string; context?: string }) => {
-      const m = await retryOnBusy(() => ctx.experiences.recordFailure(args.task, args.action, args.reason, { context: args.context }));
+      const m = await write(ctx, () => ctx.experiences.recordFailure(args.task, args.action, args.reason, { context: args.context }));
       const r = recorded(m);
       return { text: `Recorded failure: ${r.task} → ${r.action} (${r.id}).`, data: r };
     }),
