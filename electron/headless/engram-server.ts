@@ -1,7 +1,8 @@
 import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
+import { createBrain, type Brain } from '../../agents/meta/index.js';
 import type { EngramStore } from '../../agents/memory/index.js';
-import { createApi, portabilityExporter, type CaptureControl, type EngramApi } from '../api/index.js';
+import { createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
 
@@ -16,6 +17,11 @@ export interface EngramServerOptions {
   anthropicBaseUrl?: string;
   /** Validate handler outputs against the contract (tests). */
   checkOutputs?: boolean;
+  /**
+   * Run the brain (meta-agent and sub-agents): observations and chat turns become memories, and
+   * Consolidate works. Off in UI tests, whose fixtures must stay exactly as seeded.
+   */
+  brain?: boolean;
   log?: (line: string) => void;
 }
 
@@ -38,7 +44,22 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
       usage: store.llmCalls,
       overrides: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
     });
-  const chat = new ChatService({ store, llm, onHookError: (err) => opts.log?.(`chat: hook failed: ${String(err)}`) });
+  const brain: Brain | null = opts.brain ? createBrain({ store, llm, log: opts.log }) : null;
+  const chat = new ChatService({
+    store,
+    llm,
+    onTurnStored: brain ? (turn) => brain.ingestMessages(turn.threadId) : undefined,
+    onHookError: (err) => opts.log?.(`chat: hook failed: ${String(err)}`),
+  });
+  const consolidator: Consolidator | null = brain
+    ? {
+        run: async ({ onProgress }) => {
+          onProgress(null, null, 'merging, resolving and rolling up');
+          const c = (await brain.dream()).counts;
+          return { summary: `merged ${c.merged}, superseded ${c.superseded}, rolled up ${c.rolled_up}` };
+        },
+      }
+    : null;
   const api = createApi({
     store,
     host: 'headless',
@@ -46,14 +67,17 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     capture: opts.capture ?? null,
     chat,
     exporter: portabilityExporter(store),
+    consolidator,
     checkOutputs: opts.checkOutputs,
     log: opts.log,
   });
+  if (brain) await brain.start();
   let host: HeadlessHost;
   try {
     host = await startHeadlessHost({ api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
   } catch (err) {
     api.dispose();
+    await brain?.stop();
     throw err;
   }
   return {
@@ -61,6 +85,8 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     api,
     close: async () => {
       await host.close();
+      // Buffered observations stay unprocessed and are taken up at the next start.
+      await brain?.stop();
       api.dispose();
     },
   };

@@ -3,7 +3,7 @@ import {
   CaptureError,
   CaptureService,
   defaultScreenSource,
-  GetWindowsActiveWindowSource,
+  defaultActiveWindowSource,
   readCaptureSettings,
   type TickResult,
 } from '../../../capture/index.js';
@@ -45,7 +45,7 @@ async function buildService(ctx: CliContext, store: EngramStore, source: string 
   return new CaptureService({
     store,
     screen,
-    windows: new GetWindowsActiveWindowSource(),
+    windows: defaultActiveWindowSource(screen),
     settings,
     ...(noOcr ? { ocr: null } : {}),
   });

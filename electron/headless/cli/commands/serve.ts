@@ -33,10 +33,12 @@ the address to open, with a token that is new on every run:
 Requests without the token, or from another site's page, are refused.
   --port P      port to listen on (default: a free one)
   --capture     also capture the screen while serving (needs a display; see engram capture)
+  --no-brain    do not turn new observations and chat turns into memories while serving
 The window is built by \`npm run build\` (npm run serve builds it first).`,
   options: {
     port: { type: 'string' },
     capture: { type: 'boolean' },
+    'no-brain': { type: 'boolean' },
   },
   async run(args, ctx) {
     const port = parsePort(str(args, 'port'));
@@ -67,6 +69,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         port,
         rendererDir,
         capture,
+        brain: !bool(args, 'no-brain'),
         anthropicBaseUrl: ctx.env.ENGRAM_ANTHROPIC_BASE_URL || undefined,
         log: (line) => ctx.io.stderr(`${line}\n`),
       });
