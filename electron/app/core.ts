@@ -2,7 +2,7 @@ import { ChatService } from '../../agents/chat/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
 import { HashEmbedder, StoreError, UseEmbedder, type EngramStore, type Embedder } from '../../agents/memory/index.js';
-import { captureControlOf, createApi, type Consolidator, type EngramApi } from '../api/index.js';
+import { captureControlOf, createApi, portabilityExporter, type Consolidator, type EngramApi } from '../api/index.js';
 import {
   CaptureError,
   CaptureService,
@@ -109,6 +109,7 @@ export function startCore(opts: CoreOptions): Core {
     capture: captureControlOf(capture),
     chat,
     consolidator,
+    exporter: portabilityExporter(store),
     keyDescription: opts.keyDescription,
     log: opts.log,
   });

@@ -109,6 +109,7 @@ describe('desktop app composition root (fake Electron)', () => {
     expect(await ipcMain.invoke(INVOKE_CHANNEL, consentFrame, { name: 'app.info', input: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     // Consolidation runs through the brain the app composed.
     expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'consolidation.run', input: {} })).toMatchObject({ ok: true, output: { started: true } });
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'export.run', input: { format: 'json' } })).toMatchObject({ ok: true, output: { started: true } });
     const sub = { ...frame, routingId: 2, parent: frame };
     expect(await ipcMain.invoke(INVOKE_CHANNEL, sub, { name: 'app.info', input: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
