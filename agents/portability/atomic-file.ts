@@ -1,6 +1,14 @@
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { PortabilityError, firstLine } from './portability-error.js';
 
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'its folder does not exist';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOSPC') return 'the disk is full';
+  return code ?? firstLine(err);
+}
+
 /** Where an export writes its bytes: a file, standard output, or a buffer in tests. */
 export interface ByteSink {
   write(chunk: string | Buffer): void;
@@ -24,7 +32,7 @@ export class AtomicFile implements ByteSink {
     try {
       this.fd = openSync(this.tmp, 'w', 0o600);
     } catch (err) {
-      throw new PortabilityError('IO', `cannot write ${path}: ${firstLine(err)}`);
+      throw new PortabilityError('IO', `cannot write ${path}: ${reason(err)}`);
     }
   }
 
@@ -37,7 +45,7 @@ export class AtomicFile implements ByteSink {
         while (off < chunk.length) off += writeSync(this.fd, chunk, off, chunk.length - off);
       }
     } catch (err) {
-      throw new PortabilityError('IO', `writing ${this.path}: ${firstLine(err)}`);
+      throw new PortabilityError('IO', `writing ${this.path}: ${reason(err)}`);
     }
   }
 
@@ -50,7 +58,7 @@ export class AtomicFile implements ByteSink {
       renameSync(this.tmp, this.path);
     } catch (err) {
       this.abort();
-      throw new PortabilityError('IO', `finishing ${this.path}: ${firstLine(err)}`);
+      throw new PortabilityError('IO', `finishing ${this.path}: ${reason(err)}`);
     }
   }
 

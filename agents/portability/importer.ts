@@ -34,8 +34,9 @@ function readJson(path: string, name: string): unknown {
   }
   try {
     return JSON.parse(text);
-  } catch (err) {
-    throw new PortabilityError('NOT_AN_EXPORT', `${name} is not an Engram export (not JSON: ${firstLine(err)}); nothing was imported`);
+  } catch {
+    // The parser's message quotes the file's bytes: not repeated (could be anything, even a secret).
+    throw new PortabilityError('NOT_AN_EXPORT', `${name} is not an Engram export (not valid JSON); nothing was imported`);
   }
 }
 

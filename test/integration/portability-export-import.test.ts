@@ -211,10 +211,10 @@ describe('export and import', () => {
       'export.md': '# Engram export\n\nsomething',
     };
     const expected: Record<string, RegExp> = {
-      'png.json': /not an Engram export \(not JSON/,
+      'png.json': /not an Engram export \(not valid JSON\)/,
       'random.json': /not an Engram export \(no "format"/,
       'array.json': /not an Engram export/,
-      'cut.json': /not JSON/,
+      'cut.json': /not valid JSON/,
       'short.json': /incomplete: it announces 8 memories but holds 7/,
       'newer.json': /newer Engram \(export format 99/,
       'late-error.json': /memories\[7\]\.created_at/,
