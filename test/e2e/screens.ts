@@ -39,6 +39,12 @@ export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { da
   await page.waitForTimeout(500);
   await shot('timeline');
 
+  await page.getByRole('button', { name: 'Forget…' }).click();
+  await page.getByRole('menuitem', { name: 'Last hour' }).click();
+  await page.getByRole('alertdialog').getByRole('list', { name: 'What will be deleted' }).waitFor();
+  await shot('forget-dialog');
+  await page.keyboard.press('Escape');
+
   await page.goto(`${h.base}/#/activity`);
   await page.locator('.chart').waitFor();
   await shot('activity');
@@ -60,4 +66,18 @@ export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { da
   await shot('settings');
   await page.context().close();
   return out;
+}
+
+/** Chat with no model configured: the offline notice and an extractive answer. */
+export async function shootOfflineChat(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string }): Promise<string> {
+  const page = await openApp(browser, h, { dark: opts.dark });
+  await page.getByRole('note').filter({ hasText: 'Offline mode' }).waitFor();
+  await page.getByLabel('Ask about anything you have seen or said').fill('When is the Northwind launch?');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('assistant-message').last().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(400);
+  const file = `${opts.dir}/chat-offline${opts.dark ? '-dark' : ''}.png`;
+  await page.screenshot({ path: file });
+  await page.context().close();
+  return file;
 }

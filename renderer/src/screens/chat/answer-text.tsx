@@ -42,35 +42,58 @@ function inline(line: string, byN: Map<number, ChatCitation>, onCite: (c: ChatCi
 }
 
 /**
- * Renders an answer the way people write them: paragraphs, bullet and numbered lists, bold and code.
+ * Renders an answer the way people write them: paragraphs, headings, bullet and numbered lists, bold and code.
  * React escapes everything, so model output can never inject markup.
  */
+const BULLET = /^\s*([-*•]|\d+[.)])\s+/;
+
 export function AnswerText({ text, citations, onCite }: AnswerTextProps) {
   const byN = new Map(citations.map((c) => [c.n, c]));
-  const blocks = text.split(/\n{2,}/);
-  return (
-    <div className="answer-text">
-      {blocks.map((block, bi) => {
-        const lines = block.split('\n').filter((l) => l.trim() !== '');
-        const bullets = lines.length > 0 && lines.every((l) => /^\s*([-*•]|\d+[.)])\s+/.test(l));
-        if (bullets) {
-          const ordered = /^\s*\d/.test(lines[0]!);
-          const items = lines.map((l, li) => <li key={li}>{inline(l.replace(/^\s*([-*•]|\d+[.)])\s+/, ''), byN, onCite, `${bi}-${li}`)}</li>);
-          return ordered ? <ol key={bi}>{items}</ol> : <ul key={bi}>{items}</ul>;
-        }
-        const heading = lines.length === 1 && /^#{1,4}\s/.test(lines[0]!);
-        if (heading) return <h4 key={bi}>{lines[0]!.replace(/^#+\s/, '')}</h4>;
-        return (
-          <p key={bi}>
-            {lines.map((l, li) => (
-              <Fragment key={li}>
-                {li > 0 && <br />}
-                {inline(l, byN, onCite, `${bi}-${li}`)}
-              </Fragment>
-            ))}
-          </p>
-        );
-      })}
-    </div>
-  );
+  const out: ReactNode[] = [];
+  // Paragraphs are split by blank lines; inside one, runs of bullet lines become a list, a short
+  // line ending in ":" becomes a small heading (the offline answer groups memories that way).
+  text.split(/\n{2,}/).forEach((block, bi) => {
+    const lines = block.split('\n').filter((l) => l.trim() !== '');
+    let para: string[] = [];
+    let list: string[] = [];
+    let ordered = false;
+    const flushPara = () => {
+      if (!para.length) return;
+      const ls = para;
+      out.push(
+        <p key={`p${bi}-${out.length}`}>
+          {ls.map((l, li) => (
+            <Fragment key={li}>
+              {li > 0 && <br />}
+              {inline(l, byN, onCite, `${bi}-${out.length}-${li}`)}
+            </Fragment>
+          ))}
+        </p>,
+      );
+      para = [];
+    };
+    const flushList = () => {
+      if (!list.length) return;
+      const items = list.map((l, li) => <li key={li}>{inline(l.replace(BULLET, ''), byN, onCite, `${bi}-${out.length}-${li}`)}</li>);
+      out.push(ordered ? <ol key={`l${bi}-${out.length}`}>{items}</ol> : <ul key={`l${bi}-${out.length}`}>{items}</ul>);
+      list = [];
+    };
+    for (const line of lines) {
+      if (BULLET.test(line)) {
+        flushPara();
+        if (!list.length) ordered = /^\s*\d/.test(line);
+        list.push(line);
+      } else if (/^#{1,4}\s/.test(line) || (line.trim().endsWith(':') && line.length <= 48)) {
+        flushPara();
+        flushList();
+        out.push(<h4 key={`h${bi}-${out.length}`}>{inline(line.replace(/^#+\s/, ''), byN, onCite, `${bi}-h${out.length}`)}</h4>);
+      } else {
+        flushList();
+        para.push(line);
+      }
+    }
+    flushPara();
+    flushList();
+  });
+  return <div className="answer-text">{out}</div>;
 }
