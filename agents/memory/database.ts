@@ -77,6 +77,22 @@ function configure(db: Db, cacheMiB: number, readonly: boolean): void {
   sqliteVec.load(db);
 }
 
+/**
+ * The app, the CLI and the MCP server open one database at once (WAL). A deferred transaction that
+ * reads before it writes fails at once with SQLITE_BUSY_SNAPSHOT when another process committed in
+ * between, and busy_timeout cannot help it; so every transaction of the store takes the write lock
+ * up front (BEGIN IMMEDIATE, waiting out busy_timeout). Nested calls still become savepoints.
+ */
+function immediateByDefault(db: Db): void {
+  const original = db.transaction.bind(db);
+  db.transaction = (<F extends (...args: never[]) => unknown>(fn: F) => {
+    const t = original(fn);
+    const run = ((...args: unknown[]) => (t.immediate as (...a: unknown[]) => unknown)(...args)) as unknown as typeof t;
+    Object.assign(run, { deferred: t.deferred, immediate: t.immediate, exclusive: t.exclusive, default: t.default });
+    return run;
+  }) as unknown as Db['transaction'];
+}
+
 /** Copies the database aside before a migration: after a checkpoint the main file is the whole database. */
 function backupBeforeMigration(db: Db, dataDir: string, path: string, from: number): string {
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -124,6 +140,7 @@ export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string;
     db = new Database(path, { readonly: opts.readonly ?? false });
     applyKey(db, opts.key);
     configure(db, opts.cacheMiB ?? 64, opts.readonly ?? false);
+    if (!opts.readonly) immediateByDefault(db);
   } catch (err) {
     throw toStoreError(err, 'opening the database');
   }

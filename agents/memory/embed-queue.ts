@@ -29,13 +29,19 @@ export class EmbedQueue {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again && !this.closed) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.running = this.drain()
+      .catch((err: unknown) => {
+        // A busy database (another process writing for longer than busy_timeout) or a full disk:
+        // the rows stay pending and the next write retries. Never an unhandled rejection.
+        this.lastError = String((err as Error)?.message ?? err).split('\n')[0]!;
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.closed) {
+          this.again = false;
+          this.kick();
+        }
+      });
   }
 
   pending(): number {
