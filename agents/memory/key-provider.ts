@@ -74,6 +74,14 @@ export class FileKeyProvider implements KeyProvider {
 
   private create(): Buffer {
     const dir = join(this.path, '..');
+    // A database without a key file belongs to the desktop app (key in the OS keychain): a new
+    // random key could never open it, and a stray key file would only mislead.
+    if (existsSync(join(dir, 'engram.db'))) {
+      throw new StoreError(
+        'KEY_INVALID',
+        `the database in ${dir} is locked by a key kept elsewhere (the desktop app keeps it in the OS keychain); set ENGRAM_KEY to open it here`,
+      );
+    }
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const key = randomBytes(32);
     // 'wx': never overwrite a key another process created a moment ago.

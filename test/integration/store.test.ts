@@ -155,3 +155,14 @@ describe('store integrity', () => {
     }
   });
 });
+
+describe('key file', () => {
+  it('never creates a new key for a database that already exists (the app keeps its key in the keychain)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-keyless-'));
+    const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)) });
+    await s.close();
+    await expect(new FileKeyProvider(dir).getKey()).rejects.toThrow(/set ENGRAM_KEY/);
+    expect(existsSync(join(dir, 'engram.key'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
