@@ -118,3 +118,30 @@ export function activeMinutes(items: TimelineItem[]): number {
   }
   return total / 60_000;
 }
+
+export interface DaySummaryView {
+  apps: { app: string; count: number }[];
+  screens: number;
+  memories: number;
+  activeMinutes: number;
+}
+
+/** Everything the day's header shows, in one pass over the items (they come sorted by time). */
+export function summarizeDay(items: TimelineItem[]): DaySummaryView {
+  const counts = new Map<string, number>();
+  let screens = 0;
+  let total = 0;
+  let prev = NaN;
+  for (const it of items) {
+    const app = it.app ?? 'Unknown app';
+    counts.set(app, (counts.get(app) ?? 0) + 1);
+    if (it.type === 'memory') continue;
+    screens++;
+    const t = Date.parse(it.at);
+    const gap = t - prev;
+    if (gap > 0 && gap <= 10 * 60_000) total += gap;
+    prev = t;
+  }
+  const apps = [...counts].map(([app, count]) => ({ app, count })).sort((a, b) => b.count - a.count);
+  return { apps, screens, memories: items.length - screens, activeMinutes: total / 60_000 };
+}

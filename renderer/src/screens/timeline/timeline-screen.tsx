@@ -13,7 +13,7 @@ import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list.js';
 import { DayStrip } from './day-strip.js';
 import { FORGET_CHOICES, ForgetDialog, summary } from './forget-dialog.js';
 import { TimelineDetail } from './timeline-detail.js';
-import { activeMinutes, appsOf, buildRows, filterItems, itemKey, type Facet, type Row } from './timeline-model.js';
+import { buildRows, filterItems, itemKey, summarizeDay, type Facet, type Row } from './timeline-model.js';
 import { TimelineRow } from './timeline-row.js';
 
 const FACETS: { facet: Facet; label: string }[] = [
@@ -112,8 +112,9 @@ export function TimelineScreen({ day }: { day: string | null }) {
   const filtered = useMemo(() => (items ? filterItems(items, { text: deferredText, facets, app }) : []), [items, deferredText, facets, app]);
   const model = useMemo(() => buildRows(filtered), [filtered]);
   const rows = model.rows;
-  const apps = useMemo(() => (items ? appsOf(items) : []), [items]);
-  const minutes = useMemo(() => (items ? activeMinutes(items) : 0), [items]);
+  const daySummary = useMemo(() => (items ? summarizeDay(items) : null), [items]);
+  const apps = daySummary?.apps ?? [];
+  const minutes = daySummary?.activeMinutes ?? 0;
   const itemRowIndexes = model.itemRows;
 
   useLayoutEffect(() => {
@@ -234,8 +235,8 @@ export function TimelineScreen({ day }: { day: string | null }) {
     setFacets(next);
   }
 
-  const screenCount = items?.filter((i) => i.type !== 'memory').length ?? 0;
-  const memoryCount = (items?.length ?? 0) - screenCount;
+  const screenCount = daySummary?.screens ?? 0;
+  const memoryCount = daySummary?.memories ?? 0;
   const filtering = text !== '' || facets.size > 0 || app !== null;
 
   return (
