@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { unlabelledControls } from './a11y.js';
 import type { UiHarness } from './ui-harness.js';
 
 function dayKey(ms: number): string {
@@ -15,7 +16,7 @@ export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boo
 }
 
 /** One screenshot per screen (the files the issue asks to look at). */
-export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string }): Promise<string[]> {
+export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string; unlabelled?: Map<string, string[]> }): Promise<string[]> {
   const suffix = opts.dark ? '-dark' : '';
   const page = await openApp(browser, h, { dark: opts.dark });
   const out: string[] = [];
@@ -24,6 +25,7 @@ export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { da
     const file = `${opts.dir}/${name}${suffix}.png`;
     await page.screenshot({ path: file });
     out.push(file);
+    opts.unlabelled?.set(name, await unlabelledControls(page));
   };
 
   // Chat: ask, wait for the streamed answer with its sources.

@@ -27,7 +27,10 @@ afterAll(async () => {
 describe('screens', () => {
   for (const dark of [false, true]) {
     it(`saves a screenshot of every screen (${dark ? 'dark' : 'light'})`, async () => {
-      const files = await shootAllScreens(chrome.browser, h, { dark, dir: DIR });
+      const unlabelled = new Map<string, string[]>();
+      const files = await shootAllScreens(chrome.browser, h, { dark, dir: DIR, unlabelled });
+      // Accessible: every control on every screen has a name assistive tech can read.
+      for (const [screen, list] of unlabelled) expect({ screen, list }).toEqual({ screen, list: [] });
       expect(files.length).toBe(8);
       for (const f of files) {
         expect(existsSync(f)).toBe(true);
@@ -35,6 +38,34 @@ describe('screens', () => {
       }
     });
   }
+
+  it('works from the keyboard: shortcuts between screens, arrows and Space in the timeline, Delete asks first', async () => {
+    const { openApp } = await import('./screens.js');
+    const page = await openApp(chrome.browser, h);
+    await page.keyboard.press('Control+2');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/timeline');
+    const d = new Date(h.seeded!.dayStart);
+    await page.goto(`${h.base}/#/timeline/${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
+    const list = page.getByRole('listbox');
+    await list.waitFor();
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const active = await list.getAttribute('aria-activedescendant');
+    expect(active).toMatch(/^tl-/);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.getByRole('region', { name: 'Selection' }).textContent()).toMatch(/selected/);
+    await page.keyboard.press('Delete');
+    await page.getByRole('alertdialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+4');
+    await page.getByRole('tab', { name: /Episodic/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/memories/semantic');
+    await page.context().close();
+  });
 
   it('saves the offline chat (no model key): notice and an extractive answer with sources', async () => {
     const offline = await startUiHarness({ llm: false });
