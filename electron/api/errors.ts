@@ -15,12 +15,19 @@ function isZodError(err: unknown): err is { issues: ZodLikeIssue[] } {
   return !!err && typeof err === 'object' && Array.isArray((err as { issues?: unknown }).issues);
 }
 
+/** Keys and values of a hostile input end up in zod's messages: one line, and short (the contract caps 2000). */
+function bounded(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
 /** "patch.text: too short" from the first zod issue: one line the user can act on. */
 export function zodMessage(err: { issues: ZodLikeIssue[] }): string {
   const first = err.issues[0];
   if (!first) return 'invalid input';
-  const path = first.path.map(String).join('.');
-  return path ? `${path}: ${first.message}` : first.message;
+  const path = bounded(first.path.map(String).join('.'), 200);
+  const message = bounded(first.message, 300);
+  return path ? `${path}: ${message}` : message;
 }
 
 const STORE_CODES: Record<string, ApiErrorCode> = {
