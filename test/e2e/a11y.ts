@@ -8,14 +8,14 @@ export async function unlabelledControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const bad: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=hidden]), select, textarea, [role=switch], [role=tab], [role=option], [role=menuitem], [role=radio]');
-    for (const el of controls) {
+    for (const el of Array.from(controls)) {
       if (el.closest('[aria-hidden="true"]')) continue;
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const labelledBy = el.getAttribute('aria-labelledby');
       const byIds = labelledBy
         ?.split(/\s+/)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .map((ref: string) => document.getElementById(ref)?.textContent ?? '')
         .join(' ')
         .trim();
       const id = el.getAttribute('id');

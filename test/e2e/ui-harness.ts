@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +26,43 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the renderer (vite build) when dist/renderer is missing or older than its sources. */
-export function ensureRendererBuilt(): void {
+function fresh(): boolean {
   const index = path.join(RENDERER_DIR, 'index.html');
   const sources = Math.max(newestMtime(path.join(ROOT, 'renderer')), newestMtime(path.join(ROOT, 'shared')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  // NODE_ENV=production explicitly: under vitest it is "test", which would bundle React's development build.
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  return existsSync(index) && statSync(index).mtimeMs >= sources;
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds the renderer (vite build) when dist/renderer is missing or older than its sources. Test
+ * files run in parallel processes: a lock directory makes one build while the others wait, so no
+ * test serves a folder another process is emptying.
+ */
+export function ensureRendererBuilt(): void {
+  if (fresh()) return;
+  const lock = path.join(ROOT, 'dist', '.renderer-build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left by a killed run is stale after three minutes.
+      const st = statSync(lock, { throwIfNoEntry: false });
+      if (st && Date.now() - st.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('timed out waiting for another renderer build');
+      sleep(250);
+    }
+  }
+  try {
+    if (fresh()) return;
+    // NODE_ENV=production explicitly: under vitest it is "test", which would bundle React's development build.
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface UiHarness {
