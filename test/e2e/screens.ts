@@ -7,9 +7,16 @@ function dayKey(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Console errors and uncaught exceptions of pages opened by openApp (CSP violations show up here). */
+export const pageErrors: string[] = [];
+
 export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boolean; width?: number; height?: number } = {}): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, colorScheme: opts.dark ? 'dark' : 'light', deviceScaleFactor: 1 });
   const page = await ctx.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(h.url);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { shootAllScreens, shootOfflineChat } from './screens.js';
+import { pageErrors, shootAllScreens, shootOfflineChat } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /** Screenshots of every screen, light and dark, saved as test artefacts to be looked at. */
@@ -31,6 +31,8 @@ describe('screens', () => {
       const files = await shootAllScreens(chrome.browser, h, { dark, dir: DIR, unlabelled });
       // Accessible: every control on every screen has a name assistive tech can read.
       for (const [screen, list] of unlabelled) expect({ screen, list }).toEqual({ screen, list: [] });
+      // No script errors and no Content-Security-Policy violations on any screen.
+      expect(pageErrors).toEqual([]);
       expect(files.length).toBe(8);
       for (const f of files) {
         expect(existsSync(f)).toBe(true);
