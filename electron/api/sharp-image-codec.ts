@@ -1,9 +1,16 @@
-import sharp from 'sharp';
 import type { FrameImageCodec } from './deps.js';
 
-/** Downscales decrypted frames in memory with sharp (WebP out). Never touches the disk. */
+const loadSharp = () => import('sharp').then((m) => m.default);
+let loading: ReturnType<typeof loadSharp> | null = null;
+
+/**
+ * Downscales decrypted frames in memory with sharp (WebP out). Never touches the disk. sharp is
+ * loaded on the first thumbnail, not at start: the host answers its first call sooner.
+ */
 export class SharpImageCodec implements FrameImageCodec {
   async render(image: Buffer, opts: { maxWidth: number; quality: number }) {
+    loading ??= loadSharp();
+    const sharp = await loading;
     const { data, info } = await sharp(image, { failOn: 'error' })
       .resize({ width: opts.maxWidth, withoutEnlargement: true })
       .webp({ quality: opts.quality, effort: 2 })

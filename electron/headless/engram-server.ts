@@ -1,6 +1,6 @@
 import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
-import { createBrain, type Brain } from '../../agents/meta/index.js';
+import type { Brain } from '../../agents/meta/index.js';
 import type { EngramStore } from '../../agents/memory/index.js';
 import { createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
@@ -44,18 +44,29 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
       usage: store.llmCalls,
       overrides: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
     });
-  const brain: Brain | null = opts.brain ? createBrain({ store, llm, log: opts.log }) : null;
+  // The brain (and its NLP libraries) loads after the host answers: starting is not held up by it.
+  let brain: Brain | null = null;
+  const brainReady: Promise<Brain | null> = opts.brain
+    ? import('../../agents/meta/index.js').then(async (m) => {
+        brain = m.createBrain({ store, llm, log: opts.log });
+        await brain.start();
+        return brain;
+      })
+    : Promise.resolve(null);
+  if (opts.brain) brainReady.catch((err: unknown) => opts.log?.(`brain: failed to start: ${err instanceof Error ? err.message : String(err)}`));
   const chat = new ChatService({
     store,
     llm,
-    onTurnStored: brain ? (turn) => brain.ingestMessages(turn.threadId) : undefined,
+    onTurnStored: opts.brain ? async (turn) => (await brainReady)?.ingestMessages(turn.threadId) : undefined,
     onHookError: (err) => opts.log?.(`chat: hook failed: ${String(err)}`),
   });
-  const consolidator: Consolidator | null = brain
+  const consolidator: Consolidator | null = opts.brain
     ? {
         run: async ({ onProgress }) => {
           onProgress(null, null, 'merging, resolving and rolling up');
-          const c = (await brain.dream()).counts;
+          const b = await brainReady;
+          if (!b) throw new Error('the memory agents did not start');
+          const c = (await b.dream()).counts;
           return { summary: `merged ${c.merged}, superseded ${c.superseded}, rolled up ${c.rolled_up}` };
         },
       }
@@ -71,13 +82,12 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     checkOutputs: opts.checkOutputs,
     log: opts.log,
   });
-  if (brain) await brain.start();
   let host: HeadlessHost;
   try {
     host = await startHeadlessHost({ api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
   } catch (err) {
     api.dispose();
-    await brain?.stop();
+    await brainReady.then((b) => b?.stop()).catch(() => undefined);
     throw err;
   }
   return {
@@ -86,7 +96,7 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     close: async () => {
       await host.close();
       // Buffered observations stay unprocessed and are taken up at the next start.
-      await brain?.stop();
+      await brainReady.then((b) => b?.stop()).catch(() => undefined);
       api.dispose();
     },
   };

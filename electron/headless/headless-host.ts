@@ -5,6 +5,7 @@ import { WIRE_LIMITS, WsClientMessageSchema, type ApiResponse, type WsServerMess
 import type { EngramApi } from '../api/index.js';
 import { AccessGuard, newToken, type Denial } from './access-guard.js';
 import { BodyTooLarge, readBody } from './http-body.js';
+import { loggablePath, RefusalLog } from './refusal-log.js';
 import { resolveStatic, sendFile } from './static-files.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -90,6 +91,8 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
   const sockets = new Set<WebSocket>();
   const limits = { rate: opts.callsPerSecond ?? WIRE_LIMITS.callsPerSecond, burst: opts.callBurst ?? WIRE_LIMITS.callBurst };
   const httpBucket = new TokenBucket(limits.rate, limits.burst);
+  const refusals = new RefusalLog(log);
+  const who = (req: IncomingMessage) => `${req.method ?? '?'} ${loggablePath(req.url)} from ${req.socket?.remoteAddress ?? '?'}`;
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -107,16 +110,25 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'bad URL' } });
     }
     const denial = g.check(req, url);
-    if (denial) return deny(res, denial);
+    if (denial) {
+      refusals.note(`${denial.status}`, `${denial.reason} (${who(req)})`);
+      return deny(res, denial);
+    }
 
     if (url.pathname === '/api/call') {
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'INVALID_INPUT', message: 'use POST' } }, { Allow: 'POST' });
-      if (!httpBucket.take()) return sendJson(res, 429, { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } });
+      if (!httpBucket.take()) {
+        refusals.note('429', `too many calls (${who(req)})`);
+        return sendJson(res, 429, { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } });
+      }
       let body: unknown;
       try {
         body = JSON.parse((await readBody(req, WIRE_LIMITS.maxMessageBytes)).toString('utf8'));
       } catch (err) {
-        if (err instanceof BodyTooLarge) return sendJson(res, 413, { ok: false, error: { code: 'TOO_LARGE', message: `requests are limited to ${WIRE_LIMITS.maxMessageBytes} bytes` } });
+        if (err instanceof BodyTooLarge) {
+          refusals.note('413', `body over ${WIRE_LIMITS.maxMessageBytes} bytes (${who(req)})`);
+          return sendJson(res, 413, { ok: false, error: { code: 'TOO_LARGE', message: `requests are limited to ${WIRE_LIMITS.maxMessageBytes} bytes` } });
+        }
         return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'the body must be JSON: {"name", "input"}' } });
       }
       const call = body as { name?: unknown; input?: unknown };
@@ -160,7 +172,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
     }
   }
 
-  function onConnection(ws: WebSocket): void {
+  function onConnection(ws: WebSocket, peer: string): void {
     sockets.add(ws);
     const bucket = new TokenBucket(limits.rate, limits.burst);
     let refused = 0;
@@ -168,6 +180,16 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
     };
     ws.on('message', (data, isBinary) => {
+      // Every message counts against the rate, junk included: a flood of bad frames costs a parse
+      // and a reply each, so it is cut off exactly like a flood of calls.
+      const allowed = bucket.take();
+      if (!allowed && ++refused > MAX_REFUSED) {
+        if (ws.readyState === ws.OPEN) {
+          refusals.note('ws-flood', `closed a WebSocket from ${peer} after ${MAX_REFUSED} messages over the rate limit`);
+          ws.close(1008, 'rate limit');
+        }
+        return;
+      }
       if (isBinary) return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'text frames only' } });
       let msg;
       try {
@@ -177,13 +199,13 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       }
       if (!msg.success) return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'expected {type:"call", id, name, input}' } });
       const { id, name, input } = msg.data;
-      if (!bucket.take()) {
-        if (++refused > MAX_REFUSED) ws.close(1008, 'rate limit');
-        return send({ type: 'result', id, response: { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } } });
-      }
+      if (!allowed) return send({ type: 'result', id, response: { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } } });
       void dispatch(name, input).then((response) => send({ type: 'result', id, response }));
     });
-    ws.on('close', () => sockets.delete(ws));
+    ws.on('close', (code) => {
+      sockets.delete(ws);
+      if (code === 1009) refusals.note('ws-size', `closed a WebSocket from ${peer}: message over ${WIRE_LIMITS.maxMessageBytes} bytes`);
+    });
     ws.on('error', () => sockets.delete(ws));
   }
 
@@ -213,10 +235,16 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
     } catch {
       return rejectUpgrade(socket, 403, 'bad URL');
     }
-    if (url.pathname !== '/api/ws') return rejectUpgrade(socket, 403, 'not a socket endpoint');
+    if (url.pathname !== '/api/ws') {
+      refusals.note('ws-path', `socket upgrade on ${who(req)}`);
+      return rejectUpgrade(socket, 403, 'not a socket endpoint');
+    }
     const denial = g.check(req, url);
-    if (denial) return rejectUpgrade(socket, denial.status, denial.reason);
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws));
+    if (denial) {
+      refusals.note(`${denial.status}`, `${denial.reason} (socket upgrade, ${who(req)})`);
+      return rejectUpgrade(socket, denial.status, denial.reason);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req.socket.remoteAddress ?? '?'));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -9,7 +9,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,15 +79,33 @@ async function hostStartInProcess(runs = 5): Promise<number> {
   return median(times);
 }
 
-/** `engram serve` in a new process: from spawn to the first answer. Uses dist/ when built, else tsx. */
+/**
+ * `engram serve` in a new process: from spawn to the first answer. With --compiled the CLI is
+ * compiled first (tsc, into node_modules/.cache so the shared dist/ of a work tree is left alone)
+ * and run as plain JavaScript, as an installed Engram runs; otherwise bin/engram.js decides (dist/
+ * when built, else TypeScript through tsx, which compiles every file on the way).
+ */
 async function hostStartProcess(runs = 3): Promise<{ ms: number | null; mode: string }> {
-  const built = statSync(path.join(ROOT, 'dist/electron/headless/cli/main.js'), { throwIfNoEntry: false });
+  const compiled = process.argv.includes('--compiled');
+  let entry = path.join(ROOT, 'bin/engram.js');
+  if (compiled) {
+    const out = path.join(ROOT, 'node_modules/.cache/engram-bench-dist');
+    try {
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json'), '--outDir', out, '--sourceMap', 'false'], { cwd: ROOT, stdio: 'ignore' });
+    } catch {
+      // tsc exits non-zero on type errors elsewhere in the tree but still emits.
+    }
+    entry = path.join(out, 'engram-bench.mjs');
+    writeFileSync(entry, "import('./electron/headless/cli/main.js').then((m) => m.main());\n");
+  }
+  const built = compiled || statSync(path.join(ROOT, 'dist/electron/headless/cli/main.js'), { throwIfNoEntry: false });
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const dir = mkdtempSync(path.join(tmpdir(), 'engram-bench-serve-'));
-    const env = { ...process.env, ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_EMBEDDER: 'none' };
+    const env = { ...process.env, ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_EMBEDDER: 'none', ENGRAM_RENDERER_DIR: RENDERER };
+    const args = [entry, '--data-dir', dir, 'serve'];
     const t0 = performance.now();
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/engram.js'), '--data-dir', dir, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const url = await new Promise<string | null>((resolve) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
@@ -108,7 +126,7 @@ async function hostStartProcess(runs = 3): Promise<{ ms: number | null; mode: st
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
   }
-  return { ms: median(times), mode: built ? 'dist' : 'tsx (no build)' };
+  return { ms: median(times), mode: compiled ? 'compiled JavaScript' : built ? 'dist' : 'TypeScript through tsx, no build' };
 }
 
 async function timelineRender(n: number, runs = 5): Promise<{ render_ms: number; render_min_ms: number; navigate_ms: number; items: number; load_avg: number }> {
@@ -173,6 +191,10 @@ async function timelineRender(n: number, runs = 5): Promise<{ render_ms: number;
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 buildRenderer();
+if (only === 'serve') {
+  console.log(JSON.stringify(await hostStartProcess()));
+  process.exit(0);
+}
 if (only === 'timeline') {
   const t = await timelineRender(N);
   console.log(JSON.stringify(t));

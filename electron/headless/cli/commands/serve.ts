@@ -42,7 +42,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
   },
   async run(args, ctx) {
     const port = parsePort(str(args, 'port'));
-    const rendererDir = defaultRendererDir();
+    const rendererDir = defaultRendererDir(ctx.env);
     if (!existsSync(`${rendererDir}/index.html`)) throw new CliError(`the window is not built yet (${rendererDir}); run npm run build first`, 1);
     const store = await ctx.openStore();
     let capture: CaptureControl | null = null;

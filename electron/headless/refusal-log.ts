@@ -1,0 +1,34 @@
+/**
+ * Logs what the host refuses (bad token, foreign origin, floods) so an attack is visible, without
+ * letting the attacker flood the log: the first refusal of each kind in a window is logged, the
+ * rest are counted and summed up once the window has passed. Never logs a query string (it may
+ * carry the token) or more than a short, printable piece of the path.
+ */
+export class RefusalLog {
+  private readonly windows = new Map<string, { started: number; suppressed: number }>();
+
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly windowMs = 10_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  note(kind: string, detail: string): void {
+    const now = this.clock();
+    const w = this.windows.get(kind);
+    if (w && now - w.started < this.windowMs) {
+      w.suppressed++;
+      return;
+    }
+    const more = w && w.suppressed > 0 ? ` (${w.suppressed} more refused since the last line)` : '';
+    this.windows.set(kind, { started: now, suppressed: 0 });
+    this.log(`host: refused ${kind}: ${detail}${more}`);
+  }
+}
+
+/** The path of a request as it may be logged: no query, printable ASCII, at most 120 characters. */
+export function loggablePath(rawUrl: string | undefined): string {
+  const path = (rawUrl ?? '').split('?')[0] ?? '';
+  const clean = path.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > 120 ? `${clean.slice(0, 120)}…` : clean;
+}
