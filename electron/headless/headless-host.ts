@@ -92,6 +92,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
   const limits = { rate: opts.callsPerSecond ?? WIRE_LIMITS.callsPerSecond, burst: opts.callBurst ?? WIRE_LIMITS.callBurst };
   const httpBucket = new TokenBucket(limits.rate, limits.burst);
   const refusals = new RefusalLog(log);
+  // req.socket is gone once a refused body has torn the connection down.
   const who = (req: IncomingMessage) => `${req.method ?? '?'} ${loggablePath(req.url)} from ${req.socket?.remoteAddress ?? '?'}`;
 
   const wss = new WebSocketServer({
@@ -244,7 +245,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       refusals.note(`${denial.status}`, `${denial.reason} (socket upgrade, ${who(req)})`);
       return rejectUpgrade(socket, denial.status, denial.reason);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req.socket.remoteAddress ?? '?'));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, socket.remoteAddress ?? '?'));
   });
 
   await new Promise<void>((resolve, reject) => {
