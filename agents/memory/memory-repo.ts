@@ -3,6 +3,7 @@ import type { EventEmitter } from 'node:events';
 import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type Provenance, SourceTypeSchema } from '../../shared/index.js';
 import { StoreError } from './errors.js';
 import { isValidId, newId } from './ids.js';
+import { FtsIndex } from './fts-index.js';
 import { contentHash, rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { ListMemoriesOptions, MemoryPatch, Millis, NewMemory, SourceType } from './types.js';
 import type { VectorIndex } from './vector-index.js';
@@ -13,8 +14,7 @@ const MAX_TEXT = 200_000;
 export class MemoryRepo {
   private readonly byId: Statement;
   private readonly insertStmt: Statement;
-  private readonly ftsInsert: Statement;
-  private readonly ftsDelete: Statement;
+  private readonly fts: FtsIndex;
   private readonly provInsert: Statement;
   private readonly histInsert: Statement;
 
@@ -28,8 +28,7 @@ export class MemoryRepo {
     this.insertStmt = db.prepare(`INSERT INTO memories
       (id, kind, title, text, details, fields, app, occurred_at, ended_at, segment, created_at, updated_at, is_experience, sensitivity, content_hash)
       VALUES (@id, @kind, @title, @text, @details, @fields, @app, @occurred_at, @ended_at, @segment, @created_at, @updated_at, @is_experience, @sensitivity, @content_hash)`);
-    this.ftsInsert = db.prepare('INSERT INTO memory_fts(rowid, title, body, context) VALUES (?, ?, ?, ?)');
-    this.ftsDelete = db.prepare('DELETE FROM memory_fts WHERE rowid = ?');
+    this.fts = new FtsIndex(db);
     this.provInsert = db.prepare('INSERT OR IGNORE INTO provenance(memory_id, source_type, source_id) VALUES (?, ?, ?)');
     this.histInsert = db.prepare('INSERT INTO memory_history(memory_id, version, changed_at, reason, snapshot) VALUES (?, ?, ?, ?, ?)');
   }
@@ -51,19 +50,6 @@ export class MemoryRepo {
     return text;
   }
 
-  private ftsBody(row: Pick<MemoryRow, 'text' | 'details' | 'kind'>): string {
-    // The vault's caption is searchable; its secret never enters the index.
-    return row.details ? `${row.text}\n${row.details}` : row.text;
-  }
-
-  private indexRow(row: MemoryRow): void {
-    this.ftsInsert.run(row.seq, row.title, this.ftsBody(row), '');
-  }
-
-  private unindexRow(seq: number): void {
-    this.ftsDelete.run(seq);
-    this.vectors()?.delete(seq);
-  }
 
   private addProvenance(id: string, prov: Provenance[] | undefined): void {
     for (const p of prov ?? []) {
@@ -108,7 +94,7 @@ export class MemoryRepo {
       if (this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);
       const info = this.insertStmt.run(params);
       const row = this.db.prepare('SELECT * FROM memories WHERE seq = ?').get(info.lastInsertRowid) as MemoryRow;
-      this.indexRow(row);
+      this.fts.added(row);
       this.addProvenance(id, m.provenance);
       return rowToMemory(row);
     })();
@@ -130,6 +116,8 @@ export class MemoryRepo {
       const details = patch.details !== undefined ? this.checkText(patch.details, 'details') : old.details;
       if (patch.superseded_by != null && !this.row(patch.superseded_by)) throw new StoreError('NOT_FOUND', `no memory ${patch.superseded_by}`);
       const hash = contentHash([title, text]);
+      // Its neighbours before the edit: a new time can move it elsewhere in its segment.
+      const around = this.fts.around(old);
       this.db
         .prepare(`UPDATE memories SET title=?, text=?, details=?, fields=?, app=?, occurred_at=?, ended_at=?, superseded_by=?,
           updated_at=?, version=version+1, is_experience=?, sensitivity=?, content_hash=?, embedded=CASE WHEN content_hash=? THEN embedded ELSE 0 END
@@ -151,8 +139,7 @@ export class MemoryRepo {
           id,
         );
       const row = this.row(id)!;
-      this.ftsDelete.run(row.seq);
-      this.indexRow(row);
+      this.fts.changed(row, around);
       if (!row.embedded) this.vectors()?.delete(row.seq);
       this.addProvenance(id, patch.addProvenance);
       return rowToMemory(row);
@@ -222,14 +209,17 @@ export class MemoryRepo {
     if (ids.length === 0) return 0;
     const n = this.db.transaction(() => {
       let count = 0;
+      const formerNeighbours: number[] = [];
       for (const id of ids) {
         const row = this.row(id);
         if (!row) continue;
-        this.unindexRow(row.seq);
+        formerNeighbours.push(...this.fts.removing(row));
+        this.vectors()?.delete(row.seq);
         this.db.prepare('UPDATE memories SET superseded_by = NULL WHERE superseded_by = ?').run(id);
         this.db.prepare('DELETE FROM memories WHERE seq = ?').run(row.seq);
         count++;
       }
+      this.fts.deleted(formerNeighbours);
       return count;
     })();
     if (n > 0) this.events.emit('memory', { op: 'delete', ids });

@@ -115,7 +115,7 @@ export class EngramStore {
     const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });
     this.transaction(() => {
       this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters;');
-      this.db.exec("INSERT INTO memory_fts(memory_fts) VALUES('delete-all')");
+      this.db.exec('DELETE FROM memory_fts');
     });
     if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');
     rmSync(join(this.dataDir, 'frames'), { recursive: true, force: true });

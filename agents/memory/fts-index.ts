@@ -1,0 +1,89 @@
+import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import type { MemoryRow } from './memory-codec.js';
+import { SegmentNeighbours } from './segment-neighbours.js';
+
+/** How much of each neighbour's text goes into a unit's context column. */
+export const CONTEXT_CHARS = 2000;
+
+type IndexedRow = Pick<MemoryRow, 'seq' | 'title' | 'text' | 'details' | 'segment' | 'occurred_at' | 'created_at'>;
+
+/** What BM25 matches a unit's own text on: its text, plus details (a vault caption; never its secret, which lives in fields). */
+export function ftsBody(row: Pick<MemoryRow, 'text' | 'details'>): string {
+  return row.details ? `${row.text}\n${row.details}` : row.text;
+}
+
+/** A neighbour's share of the context column: its title and main text, bounded. */
+export function contextPart(row: Pick<MemoryRow, 'title' | 'text'>): string {
+  return `${row.title} ${row.text}`.slice(0, CONTEXT_CHARS);
+}
+
+/**
+ * The FTS5 rows of memories. Besides its own title and body, each row's `context` column holds the
+ * text of the unit just before it in its segment, so BM25 can find a reply by the words of what it
+ * replies to. Only the previous unit: appending (what capture and chat do) then never rewrites an
+ * existing row, and on LoCoMo dev it does as well as both sides (recall@10 0.758 vs 0.760).
+ * A unit's row changes when the unit before it changes: an insert in the middle, a delete, an edit
+ * or a move in time rewrites the row of the unit after it.
+ */
+export class FtsIndex {
+  private readonly insert: Statement;
+  private readonly remove: Statement;
+  private readonly bySeq: Statement;
+  private readonly neighbours: SegmentNeighbours;
+
+  constructor(db: Db) {
+    this.insert = db.prepare('INSERT INTO memory_fts(rowid, title, body, context) VALUES (?, ?, ?, ?)');
+    this.remove = db.prepare('DELETE FROM memory_fts WHERE rowid = ?');
+    this.bySeq = db.prepare('SELECT seq, title, text, details, segment, occurred_at, created_at FROM memories WHERE seq = ?');
+    this.neighbours = new SegmentNeighbours(db);
+  }
+
+  private contextOf(row: IndexedRow): string {
+    const [prev] = this.neighbours.prev(row, 1);
+    const n = prev != null ? (this.bySeq.get(prev) as IndexedRow | undefined) : undefined;
+    return n ? contextPart(n) : '';
+  }
+
+  private write(row: IndexedRow): void {
+    this.insert.run(row.seq, row.title, ftsBody(row), this.contextOf(row));
+  }
+
+  private rewrite(seqs: Iterable<number>): void {
+    for (const seq of new Set(seqs)) {
+      const row = this.bySeq.get(seq) as IndexedRow | undefined;
+      if (!row) continue;
+      this.remove.run(seq);
+      this.write(row);
+    }
+  }
+
+  /** The unit whose context is this one's text (call before the row moves or goes away). */
+  around(row: IndexedRow): number[] {
+    return this.neighbours.next(row, 1);
+  }
+
+  /** A new row: index it, and give its neighbours their new context. */
+  added(row: IndexedRow): void {
+    this.write(row);
+    this.rewrite(this.around(row));
+  }
+
+  /** An edited row (text or time): `before` is what around() said before the edit. */
+  changed(row: IndexedRow, before: number[]): void {
+    this.remove.run(row.seq);
+    this.write(row);
+    this.rewrite([...before, ...this.around(row)].filter((s) => s !== row.seq));
+  }
+
+  /** Before deleting a row: drops its FTS row and returns its neighbours, to pass to deleted() once the row is gone. */
+  removing(row: IndexedRow): number[] {
+    const before = this.around(row);
+    this.remove.run(row.seq);
+    return before;
+  }
+
+  /** After the memory rows are gone: the former neighbours now border each other. */
+  deleted(formerNeighbours: number[]): void {
+    this.rewrite(formerNeighbours);
+  }
+}
