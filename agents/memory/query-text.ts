@@ -42,3 +42,9 @@ export function queryEntities(text: string): string[] {
   }
   return out;
 }
+
+/** A case-insensitive whole-word matcher for an entity name ("Ana" matches "Ana's", not "Banana"). */
+export function entityMatcher(entity: string): RegExp {
+  const escaped = entity.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+}

@@ -3,43 +3,63 @@ import type { SearchResult } from '../../shared/index.js';
 import type { Embedder } from './embedder.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
-import { ftsQuery, queryEntities, queryTerms } from './query-text.js';
+import { entityMatcher, ftsQuery, queryEntities, queryTerms } from './query-text.js';
+import { SegmentNeighbours } from './segment-neighbours.js';
 import type { SearchOptions } from './types.js';
 import type { VectorIndex } from './vector-index.js';
 
-/** Tunable weights of the hybrid ranking (chosen on LoCoMo dev; see the store's README section). */
+/** Tunable weights of the hybrid ranking (chosen on LoCoMo dev; see test/bench/locomo.bench.ts). */
 export interface RetrievalWeights {
   bm25: number;
   vector: number;
-  /** Share of the best neighbour's score a unit inherits (context from its segment). */
+  /** BM25 weight of a unit's neighbours' text (the FTS `context` column) against its own text (1). */
+  bm25Context: number;
+  /** Vector hits below this cosine similarity are noise, not evidence (any query has nearest neighbours). */
+  minSimilarity: number;
+  /** Vector similarities are rescaled to (sim - floor) / (best - floor): below the floor is noise. */
+  simFloor: number;
+  /** Share of its neighbours' relevance a unit inherits (context from its segment). */
   context: number;
-  /** Added when the unit names an entity the query names. */
+  /** Neighbours considered on each side. */
+  contextRadius: number;
+  /** Weight of a neighbour one step farther away (distance d weighs decay^(d-1)). */
+  contextDecay: number;
+  /** Share of its segment's best relevance a unit inherits (the whole session/thread is on topic). */
+  segment: number;
+  /** Added when the unit names an entity (person, app, project) the query names. */
   entity: number;
   /** Half-life of the usage/recency weight, in days. */
   halfLifeDays: number;
   /** How much decay can take off (0.2 = an unused old memory keeps 80% of its score). */
   decayFloor: number;
+  /** Candidates taken from each list (BM25, vector). */
   candidates: number;
-  /** Vector hits below this cosine similarity are noise, not evidence. */
-  minSimilarity: number;
+  /** The best this many first-pass units bring their neighbours in as candidates. */
+  expand: number;
 }
 
 export const DEFAULT_WEIGHTS: RetrievalWeights = {
   bm25: 0.6,
   vector: 0.4,
+  bm25Context: 0.3,
+  minSimilarity: 0.2,
+  simFloor: 0.1,
   context: 0.3,
+  contextRadius: 1,
+  contextDecay: 0.5,
+  segment: 0,
   entity: 0.15,
   halfLifeDays: 30,
   decayFloor: 0.2,
-  candidates: 100,
-  minSimilarity: 0.2,
+  candidates: 150,
+  expand: 40,
 };
 
 const DAY = 86_400_000;
 /** Above this many rows matching the filters, vector search uses the KNN index and post-filters. */
 const EXACT_SCAN_LIMIT = 20_000;
 
-interface Candidate {
+interface Unit {
   seq: number;
   bm25: number | null;
   bm25Rank: number | null;
@@ -66,8 +86,25 @@ class QueryCache {
   }
 }
 
+/** The same filters as the SQL ones, for units that came in as context (neighbours) rather than from a filtered list. */
+function passes(row: MemoryRow, opts: SearchOptions): boolean {
+  if (opts.kinds?.length && !opts.kinds.includes(row.kind)) return false;
+  const t = row.occurred_at ?? row.created_at;
+  if (opts.since != null && t < opts.since) return false;
+  if (opts.until != null && t > opts.until) return false;
+  if (opts.app && row.app !== opts.app) return false;
+  if (!opts.includeSuperseded && row.superseded_by != null) return false;
+  return true;
+}
+
+/**
+ * Hybrid retrieval: BM25 (FTS5) and vector (sqlite-vec) candidates, a blend of their normalised
+ * scores, then context (a unit's neighbours in its segment), entities the query names, and a
+ * usage/recency weight. Every result says why it ranked where it did.
+ */
 export class Retriever {
   private readonly queryCache = new QueryCache();
+  private readonly neighbours: SegmentNeighbours;
   weights: RetrievalWeights = { ...DEFAULT_WEIGHTS };
 
   constructor(
@@ -75,7 +112,9 @@ export class Retriever {
     private readonly memories: MemoryRepo,
     private readonly embedder: Embedder | null,
     private readonly vectors: () => VectorIndex | null,
-  ) {}
+  ) {
+    this.neighbours = new SegmentNeighbours(db);
+  }
 
   private filterSql(opts: SearchOptions, alias = 'm'): { sql: string; params: unknown[] } {
     const c: string[] = [];
@@ -110,60 +149,55 @@ export class Retriever {
     return v ?? null;
   }
 
-  private bm25(query: string, opts: SearchOptions, n: number): { seq: number; score: number }[] {
-    const match = ftsQuery(queryTerms(query));
-    if (!match) return [];
+  /** Column weights: title, body, context (neighbours' text). */
+  private bm25Expr(): string {
+    const c = Number.isFinite(this.weights.bm25Context) ? Math.max(0, this.weights.bm25Context) : 0;
+    return `bm25(memory_fts, 2.0, 1.0, ${c})`;
+  }
+
+  private bm25(match: string, opts: SearchOptions, n: number): { seq: number; score: number }[] {
     const f = this.filterSql(opts);
     const rows = this.db
-      .prepare(`SELECT f.rowid AS seq, bm25(memory_fts, 2.0, 1.0, 0.3) AS s FROM memory_fts f JOIN memories m ON m.seq = f.rowid
+      .prepare(`SELECT f.rowid AS seq, ${this.bm25Expr()} AS s FROM memory_fts f JOIN memories m ON m.seq = f.rowid
         WHERE memory_fts MATCH ? ${f.sql ? `AND ${f.sql}` : ''} ORDER BY s LIMIT ?`)
       .all(match, ...f.params, n) as { seq: number; s: number }[];
     return rows.map((r) => ({ seq: r.seq, score: -r.s }));
+  }
+
+  /** BM25 of given units (neighbours brought in as context), with the same corpus statistics. */
+  private bm25Of(match: string, seqs: number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    for (let i = 0; i < seqs.length; i += 500) {
+      const chunk = seqs.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT rowid AS seq, ${this.bm25Expr()} AS s FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (${chunk.map(() => '?').join(',')})`)
+        // BigInt: FTS5 ignores a rowid = ? bound as a REAL (what a JS number binds as) next to MATCH,
+        // and a one-element IN becomes exactly that.
+        .all(match, ...chunk.map((s) => BigInt(s))) as { seq: number; s: number }[];
+      for (const r of rows) out.set(Number(r.seq), -r.s);
+    }
+    return out;
   }
 
   private vector(qv: Float32Array, opts: SearchOptions, n: number): { seq: number; similarity: number }[] {
     const index = this.vectors();
     if (!index) return [];
     const f = this.filterSql(opts);
-    const filtered = f.sql !== '' && !(f.sql === 'm.superseded_by IS NULL');
-    if (filtered) {
+    if (f.sql !== '' && f.sql !== 'm.superseded_by IS NULL') {
+      // Selective filters: search only among the rows that pass (a time window, an app).
       const seqs = this.db.prepare(`SELECT m.seq FROM memories m WHERE ${f.sql} AND m.embedded = 1 LIMIT ${EXACT_SCAN_LIMIT + 1}`).pluck().all(...f.params) as number[];
-      if (seqs.length <= EXACT_SCAN_LIMIT) {
-        const sims = index.similarities(qv, seqs);
-        return [...sims.entries()].map(([seq, similarity]) => ({ seq, similarity })).sort((a, b) => b.similarity - a.similarity).slice(0, n);
-      }
+      if (seqs.length <= EXACT_SCAN_LIMIT) return index.search(qv, n, seqs);
     }
-    const hits = index.knn(qv, Math.min(n * 4, 4096));
-    if (!f.sql) return hits.slice(0, n);
+    // Broad or no filters: search everything, then keep what passes.
+    const hits = index.search(qv, f.sql ? n * 2 : n);
+    if (!f.sql || !hits.length) return hits.slice(0, n);
     const allowed = new Set(
       this.db
-        .prepare(`SELECT m.seq FROM memories m WHERE m.seq IN (${hits.map(() => '?').join(',') || 'NULL'}) AND ${f.sql}`)
+        .prepare(`SELECT m.seq FROM memories m WHERE m.seq IN (${hits.map(() => '?').join(',')}) AND ${f.sql}`)
         .pluck()
         .all(...hits.map((h) => h.seq), ...f.params) as number[],
     );
     return hits.filter((h) => allowed.has(h.seq)).slice(0, n);
-  }
-
-  /** Neighbours of each unit in its segment (previous and next by time), for context scoring. */
-  private neighbours(rows: Map<number, MemoryRow>): Map<number, number[]> {
-    const out = new Map<number, number[]>();
-    const prev = this.db.prepare(
-      'SELECT seq FROM memories WHERE segment = ? AND (COALESCE(occurred_at, created_at), seq) < (?, ?) ORDER BY COALESCE(occurred_at, created_at) DESC, seq DESC LIMIT 1',
-    );
-    const next = this.db.prepare(
-      'SELECT seq FROM memories WHERE segment = ? AND (COALESCE(occurred_at, created_at), seq) > (?, ?) ORDER BY COALESCE(occurred_at, created_at) ASC, seq ASC LIMIT 1',
-    );
-    for (const r of rows.values()) {
-      if (!r.segment) continue;
-      const t = r.occurred_at ?? r.created_at;
-      const n: number[] = [];
-      const p = prev.pluck().get(r.segment, t, r.seq) as number | undefined;
-      const x = next.pluck().get(r.segment, t, r.seq) as number | undefined;
-      if (p != null) n.push(p);
-      if (x != null) n.push(x);
-      out.set(r.seq, n);
-    }
-    return out;
   }
 
   async search(opts: SearchOptions): Promise<SearchResult[]> {
@@ -172,64 +206,119 @@ export class Retriever {
     const limit = Math.min(Math.max(opts.limit ?? 10, 1), 200);
     const n = Math.max(w.candidates, limit * 3);
     const query = opts.query.trim();
-    const cands = new Map<number, Candidate>();
-    const get = (seq: number): Candidate => {
-      let c = cands.get(seq);
-      if (!c) {
-        c = { seq, bm25: null, bm25Rank: null, sim: null, vecRank: null, base: 0 };
-        cands.set(seq, c);
+    if (!query) return [];
+    const units = new Map<number, Unit>();
+    const unit = (seq: number): Unit => {
+      let u = units.get(seq);
+      if (!u) {
+        u = { seq, bm25: null, bm25Rank: null, sim: null, vecRank: null, base: 0 };
+        units.set(seq, u);
       }
-      return c;
+      return u;
     };
 
-    if (mode !== 'vector' && query) {
-      this.bm25(query, opts, n).forEach((h, i) => Object.assign(get(h.seq), { bm25: h.score, bm25Rank: i + 1 }));
+    const match = mode !== 'vector' ? ftsQuery(queryTerms(query)) : null;
+    if (match) this.bm25(match, opts, n).forEach((h, i) => Object.assign(unit(h.seq), { bm25: h.score, bm25Rank: i + 1 }));
+    const qv = mode !== 'bm25' ? (opts.queryEmbedding ?? (await this.embedQuery(query))) : null;
+    if (qv) {
+      this.vector(qv, opts, n)
+        .filter((h) => h.similarity >= w.minSimilarity)
+        .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }
-    if (mode !== 'bm25' && query) {
-      const qv = opts.queryEmbedding ?? (await this.embedQuery(query));
-      if (qv) this.vector(qv, opts, n).filter((h) => h.similarity >= w.minSimilarity).forEach((h, i) => Object.assign(get(h.seq), { sim: h.similarity, vecRank: i + 1 }));
-    }
-    if (!cands.size) return [];
+    if (!units.size) return [];
 
-    const all = [...cands.values()];
-    const maxB = Math.max(0, ...all.map((c) => c.bm25 ?? 0)) || 1;
-    const sims = all.filter((c) => c.sim != null).map((c) => c.sim!);
-    const maxS = sims.length ? Math.max(...sims) : 1;
-    const minS = sims.length ? Math.min(...sims) : 0;
-    const span = maxS - minS || 1;
+    const hybrid = mode === 'hybrid';
     const wb = mode === 'vector' ? 0 : mode === 'bm25' ? 1 : w.bm25;
     const wv = mode === 'vector' ? 1 : mode === 'bm25' ? 0 : w.vector;
-    for (const c of all) {
-      const nb = c.bm25 != null ? c.bm25 / maxB : 0;
-      const nv = c.sim != null ? (mode === 'vector' ? c.sim : (c.sim - minS) / span) : 0;
-      c.base = wb * nb + wv * nv;
+    let maxB = 0;
+    let maxS = -1;
+    for (const u of units.values()) {
+      if (u.bm25 != null) maxB = Math.max(maxB, u.bm25);
+      if (u.sim != null) maxS = Math.max(maxS, u.sim);
+    }
+    const floor = Math.min(w.simFloor, maxS - 1e-6);
+    const baseOf = (u: Unit): number => {
+      const nb = u.bm25 != null && maxB > 0 ? u.bm25 / maxB : 0;
+      // Vector-only ranks by raw similarity; blended, similarities are rescaled against the best.
+      const nv = u.sim == null ? 0 : mode === 'vector' ? u.sim : Math.max(0, (u.sim - floor) / (maxS - floor));
+      return wb * nb + wv * nv;
+    };
+    for (const u of units.values()) u.base = baseOf(u);
+
+    // Context: the units around the best first-pass hits join the candidates (the answer is often
+    // the turn after the one that names the topic), scored with the same statistics. Adjacency is
+    // symmetric, so looking up the neighbours of the best units also tells the others who is beside them.
+    const rows = this.memories.rowsBySeq([...units.keys()]);
+    const adjacent = new Map<number, { seq: number; distance: number }[]>();
+    const link = (a: number, b: number, distance: number) => {
+      let l = adjacent.get(a);
+      if (!l) adjacent.set(a, (l = []));
+      if (!l.some((x) => x.seq === b)) l.push({ seq: b, distance });
+    };
+    if (hybrid && (w.context > 0 || w.segment > 0) && w.contextRadius > 0) {
+      const firstPass = [...units.values()].sort((a, b) => b.base - a.base).slice(0, w.expand);
+      const added: number[] = [];
+      for (const u of firstPass) {
+        const r = rows.get(u.seq);
+        if (!r?.segment) continue;
+        for (const nb of this.neighbours.list(r, w.contextRadius)) {
+          link(u.seq, nb.seq, nb.distance);
+          link(nb.seq, u.seq, nb.distance);
+          if (!units.has(nb.seq)) {
+            unit(nb.seq);
+            added.push(nb.seq);
+          }
+        }
+      }
+      if (added.length) {
+        if (match) for (const [seq, s] of this.bm25Of(match, added)) units.get(seq)!.bm25 = s;
+        const index = this.vectors();
+        if (qv && index) for (const [seq, s] of index.similarities(qv, added)) units.get(seq)!.sim = s;
+        for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
+        for (const [seq, r] of this.memories.rowsBySeq(added)) rows.set(seq, r);
+      }
     }
 
-    const rows = this.memories.rowsBySeq(all.map((c) => c.seq));
+    // Segment relevance: the best unit of each segment among the candidates.
+    const segBest = new Map<string, number>();
+    if (hybrid && w.segment > 0) {
+      for (const u of units.values()) {
+        const s = rows.get(u.seq)?.segment;
+        if (s) segBest.set(s, Math.max(segBest.get(s) ?? 0, u.base));
+      }
+    }
+
     const now = opts.now ?? Date.now();
-    const entities = mode === 'hybrid' ? queryEntities(query).map((e) => e.toLowerCase()) : [];
-    const neigh = mode === 'hybrid' && w.context > 0 ? this.neighbours(rows) : new Map<number, number[]>();
+    const entities = hybrid && w.entity > 0 ? queryEntities(query).map(entityMatcher) : [];
     const scored: SearchResult[] = [];
-    for (const c of all) {
-      const row = rows.get(c.seq);
-      if (!row) continue;
+    for (const u of units.values()) {
+      const row = rows.get(u.seq);
+      if (!row || !passes(row, opts)) continue;
       let context = 0;
-      for (const s of neigh.get(c.seq) ?? []) context = Math.max(context, cands.get(s)?.base ?? 0);
-      const contextBoost = w.context * context;
-      const hay = `${row.title} ${row.text}`.toLowerCase();
-      const entityBoost = entities.length ? (w.entity * entities.filter((e) => hay.includes(e)).length) / entities.length : 0;
+      for (const nb of adjacent.get(u.seq) ?? []) {
+        const b = units.get(nb.seq)?.base ?? 0;
+        context = Math.max(context, b * Math.pow(w.contextDecay, nb.distance - 1));
+      }
+      const segmentScore = row.segment ? (segBest.get(row.segment) ?? 0) : 0;
+      const contextBoost = hybrid ? w.context * context + w.segment * segmentScore : 0;
+      let entityBoost = 0;
+      if (entities.length) {
+        const hay = `${row.title}\n${row.text}`;
+        entityBoost = (w.entity * entities.filter((e) => e.test(hay)).length) / entities.length;
+      }
       const lastUse = row.last_accessed_at ?? row.created_at;
       const decay = Math.pow(0.5, Math.max(0, now - lastUse) / (w.halfLifeDays * DAY));
       const usage = (1 - w.decayFloor + w.decayFloor * decay) * (1 + 0.05 * Math.log1p(row.access_count));
-      const score = (c.base + contextBoost + entityBoost) * usage;
+      const score = (u.base + contextBoost + entityBoost) * usage;
+      if (mode !== 'vector' && score <= 0) continue;
       scored.push({
         memory: rowToMemory(row),
         score,
         reasons: {
-          bm25_rank: c.bm25Rank,
-          vector_rank: c.vecRank,
-          bm25_score: c.bm25,
-          vector_similarity: c.sim,
+          bm25_rank: u.bm25Rank,
+          vector_rank: u.vecRank,
+          bm25_score: u.bm25,
+          vector_similarity: u.sim,
           context_boost: contextBoost,
           entity_boost: entityBoost,
           usage_weight: usage,
