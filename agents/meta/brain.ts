@@ -186,6 +186,7 @@ export function createBrain(opts: BrainOptions): Brain {
     async start() {
       if (running) return meta.recover();
       running = true;
+      meta.touch();
       if (opts.subscribe ?? true) store.events.on('observation', onObservation);
       const report = await meta.recover();
       timer = setInterval(() => {

@@ -1,12 +1,13 @@
 import type { MemoryKind } from '../../shared/index.js';
 import { runToolLoop, type LlmProvider, type ToolLoopResult } from '../llm/index.js';
-import type { SubAgent, SubAgentContext } from '../subagent-kit/index.js';
+import { mergeTool, type SubAgent, type SubAgentContext } from '../subagent-kit/index.js';
 
 const HEAD = `You are the memory agents of Engram, a local-first memory assistant. From the batch of screen
 observations or chat messages in the user's message, write the memories a careful person would keep,
 using the tools. Rules:
 - Update instead of duplicate: if a memory in "Already known" is about the same thing, use its *_update
-  tool with its id, or the *_save tool with the same name/title/location (it merges).
+  tool with its id, or the *_save tool with the same name/title/location (it merges). Two known
+  memories about one thing: memory_merge.
 - Cite sources: "sources" are the [n] numbers of the batch items the memory comes from.
 - Only what the batch supports; never invent values. Secrets appear only as [redacted:KIND]
   markers: never reconstruct them.
@@ -36,7 +37,7 @@ export interface ExtractionInput {
  * at once; only rejected arguments earn it another turn (bounded).
  */
 export async function extractWithLlm(llm: LlmProvider, input: ExtractionInput): Promise<ToolLoopResult> {
-  const tools = input.agents.flatMap((a) => a.tools(input.ctx));
+  const tools = [...input.agents.flatMap((a) => a.tools(input.ctx)), mergeTool(input.ctx)];
   const context = [
     `Now: ${new Date(input.now).toISOString()}`,
     `Update these memory kinds for this batch: ${input.kinds.join(', ')}.`,

@@ -127,6 +127,11 @@ export class MetaAgent {
     return this.lastActivity;
   }
 
+  /** Marks "the user is active now" (start-up counts: no dream the moment the app opens). */
+  touch(): void {
+    this.lastActivity = this.now();
+  }
+
   /** Takes an observation into the buffer; cheap and synchronous (the capture path calls it). */
   ingestObservation(o: ObservationRecord): void {
     if (o.processed_at != null || this.buffered.has(o.id)) return;

@@ -62,6 +62,8 @@ export function stepListsIn(text: string): Array<{ title: string; steps: string[
       if (steps.length >= 2) {
         out.push({ title: heading && !NUMBERED.test(heading) ? cleanTitle(heading) : `Steps: ${truncate(steps[0]!, 60)}`, steps });
       }
+      // A list that does not start at 1 ("2. ...", a scrolled screen) is skipped, one line at a time.
+      if (steps.length === 0) i++;
       continue;
     }
     while (i < lines.length) {

@@ -13,10 +13,14 @@ export interface FoundEntity {
   apps: string[];
 }
 
-/** Longest text run through the NLP library per batch: keeps a 20-frame flush cheap. */
-const MAX_CHARS = 6000;
 const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
-const JUNK = /^(the|a|an|this|that|new|open|close|file|edit|view|help|home|search|settings|inbox|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+/** Two to four capitalised words: the shape of a person's or an organisation's name. */
+const NAME_SEQ = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}'’&-]+)){1,3})(?![\p{L}\p{N}])/gu;
+const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
+const JUNK = /^(the|a|an|this|that|new|open|close|file|edit|view|help|home|search|settings|inbox|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/** Names seen before keep their verdict: recognition runs once per name, not once per screen. */
+const verdicts = new Map<string, EntityType | null>();
 
 function clean(raw: string): string | null {
   const name = raw
@@ -26,52 +30,60 @@ function clean(raw: string): string | null {
     .trim();
   if (name.length < 3 || name.length > 60) return null;
   const words = name.split(' ');
-  if (words.length > 4) return null;
-  if (!words.every((w) => /^\p{Lu}/u.test(w) || /^(van|de|da|von|del|of|and|&)$/.test(w))) return null;
-  if (words.every((w) => w.length > 3 && w === w.toUpperCase())) return null; // SHOUTED UI LABELS
-  if (JUNK.test(words[0]!) && words.length === 1) return null;
+  if (words.length > 4 || words.length < 2) return null;
+  if (words.some((w) => JUNK.test(w))) return null;
   return name;
 }
 
+/** Person, organisation, or neither (compromise reads the bare name with its lexicon of names). */
+function classify(name: string): EntityType | null {
+  const hit = verdicts.get(name);
+  if (hit !== undefined) return hit;
+  let v: EntityType | null = null;
+  if (ORG_SUFFIX.test(name)) v = 'organization';
+  else {
+    const doc = nlp(name);
+    if (doc.people().found) v = 'person';
+    else if (doc.organizations().found) v = 'organization';
+  }
+  verdicts.set(name, v);
+  if (verdicts.size > 20_000) verdicts.delete(verdicts.keys().next().value!);
+  return v;
+}
+
 /**
- * People, organisations and projects named in a batch, with the lines that mention them.
- * compromise does the recognition; a project rule adds "Project Atlas"-style names.
+ * People, organisations and projects named in a batch, with the lines that mention them. Candidate
+ * names are found by shape (capitalised word runs), then compromise says which are people or
+ * organisations: running the NLP library over whole OCR screens would cost ~20 µs a character.
  */
 export function findEntities(a: BatchAnalysis): FoundEntity[] {
   return a.memo('semantic.entities', () => {
-    const lines = a.lines.filter((l) => /\p{Lu}/u.test(l.text));
-    let text = '';
-    const picked: typeof lines = [];
-    for (const l of lines) {
-      if (text.length + l.text.length > MAX_CHARS) break;
-      text += `${l.text}\n`;
-      picked.push(l);
-    }
-    const found = new Map<string, { name: string; type: EntityType }>();
-    const put = (raw: string, type: EntityType): void => {
-      const name = clean(raw);
-      if (!name) return;
+    const apps = new Set(a.sources.map((s) => (s.app ?? '').toLowerCase()).filter(Boolean));
+    const candidates = new Map<string, { name: string; type: EntityType | null; lines: string[] }>();
+    const note = (name: string, type: EntityType | null, line: string): void => {
       const key = name.toLowerCase();
-      if (!found.has(key)) found.set(key, { name, type });
+      if (apps.has(key)) return;
+      const c = candidates.get(key) ?? { name, type, lines: [] };
+      if (!c.lines.includes(line) && c.lines.length < 5) c.lines.push(line);
+      candidates.set(key, c);
     };
-    if (text) {
-      const doc = nlp(text);
-      for (const p of doc.people().out('array') as string[]) put(p, 'person');
-      for (const o of doc.organizations().out('array') as string[]) put(o, 'organization');
+    for (const l of a.lines) {
+      if (!/\p{Lu}/u.test(l.text)) continue;
+      for (const m of l.text.matchAll(NAME_SEQ)) {
+        const name = clean(m[1]!);
+        if (name) note(name, null, l.text);
+      }
+      for (const m of l.text.matchAll(PROJECT_RE)) note(`Project ${m[1]}`, 'project', l.text);
     }
-    for (const l of picked) for (const m of l.text.matchAll(PROJECT_RE)) put(`Project ${m[1]}`, 'project');
-
     const out: FoundEntity[] = [];
-    for (const { name, type } of found.values()) {
-      const needle = name.toLowerCase();
-      const mention = picked.filter((l) => l.text.toLowerCase().includes(needle));
-      if (!mention.length) continue;
-      const sources = a.sourcesWith(name);
-      const apps = [...new Set(sources.map((i) => a.sources[i]!.app).filter((x): x is string => !!x))];
-      out.push({ name, type, sources, lines: mention.map((l) => l.text).slice(0, 5), apps });
+    for (const c of candidates.values()) {
+      const type = c.type ?? classify(c.name);
+      if (!type) continue;
+      const sources = a.sourcesWith(c.name);
+      const entityApps = [...new Set(sources.map((i) => a.sources[i]!.app).filter((x): x is string => !!x))];
+      out.push({ name: c.name, type, sources, lines: c.lines, apps: entityApps });
     }
-    // A short name inside a longer one ("Ana" in "Ana Lima") is the same entity.
-    return out.filter((e) => !out.some((o) => o !== e && o.type === e.type && o.name.toLowerCase().startsWith(`${e.name.toLowerCase()} `)));
+    return out;
   });
 }
 

@@ -61,3 +61,47 @@ export const UpdateBase = {
 
 export const IsoTimeArg = z.string().datetime({ offset: true });
 export const toMs = (iso: string | undefined | null): number | undefined => (iso ? Date.parse(iso) : undefined);
+
+/**
+ * `memory_merge`: the model saw two or more memories about the same thing. The first keeps the
+ * union of their details and sources; the others are superseded by it (kept, out of search).
+ */
+export function mergeTool(ctx: SubAgentContext): LlmTool {
+  return defineTool({
+    name: 'memory_merge',
+    description: 'Merge memories of one kind that are about the same thing into the first (keep_id); the others are superseded, not deleted.',
+    schema: z.object({
+      keep_id: z.string().min(1).max(100),
+      merge_ids: z.array(z.string().min(1).max(100)).min(1).max(20),
+      reason: z.string().min(1).max(300),
+    }),
+    run: (input) => {
+      const keep = ctx.store.memories.get(input.keep_id);
+      if (!keep || keep.superseded_by) throw new Error(`no current memory with id ${input.keep_id}`);
+      if (keep.kind === 'knowledge_vault' || keep.kind === 'core') throw new Error(`${keep.kind} memories are not merged this way`);
+      const others = input.merge_ids.filter((id) => id !== keep.id).map((id) => {
+        const m = ctx.store.memories.get(id);
+        if (!m || m.superseded_by) throw new Error(`no current memory with id ${id}`);
+        if (m.kind !== keep.kind) throw new Error(`${id} is ${m.kind}, not ${keep.kind}`);
+        return m;
+      });
+      const seen = new Set<string>();
+      const lines: string[] = [];
+      for (const m of [keep, ...others]) {
+        for (const l of m.details.split('\n')) {
+          const k = l.trim().toLowerCase();
+          if (k && !seen.has(k)) {
+            seen.add(k);
+            lines.push(l);
+          }
+        }
+      }
+      const provenance = others.flatMap((m) => ctx.store.memories.provenance(m.id));
+      ctx.store.transaction(() => {
+        ctx.writer.update(keep.id, { details: lines.join('\n').slice(-8000) }, `merged ${others.map((m) => m.id).join(', ')}: ${input.reason}`, provenance);
+        for (const m of others) ctx.store.memories.update(m.id, { superseded_by: keep.id }, `merged into ${keep.id}: ${input.reason}`);
+      });
+      return { op: 'merge', id: keep.id, superseded: others.map((m) => m.id) };
+    },
+  }) as LlmTool;
+}

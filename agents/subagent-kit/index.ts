@@ -9,7 +9,7 @@ export { BatchAnalysis, type BatchSource } from './batch-analysis.js';
 export type { KindPolicy, MemoryDraft, Relation, WriteOutcome } from './memory-draft.js';
 export { MemoryWriter, type MemoryWriterOptions } from './memory-writer.js';
 export { checkSourceNumbers, type SubAgent, type SubAgentContext } from './sub-agent.js';
-export { IsoTimeArg, SourcesArg, UpdateBase, saveTool, toMs, updateTool } from './common-tools.js';
+export { IsoTimeArg, SourcesArg, UpdateBase, mergeTool, saveTool, toMs, updateTool } from './common-tools.js';
 export {
   TimeFormat,
   contentTokens,

@@ -102,7 +102,9 @@ describe('brain in LLM mode (fake server)', () => {
     for (const kind of ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault']) expect(sys[0]!.text).toContain(`## ${kind}`);
     expect(sys[1]!.text).toContain('Update these memory kinds for this batch: episodic, resource.');
     const tools = (first.body.tools ?? []).map((t) => t.name);
-    expect(tools).toEqual(expect.arrayContaining(['core_append', 'core_rewrite', 'episodic_save', 'episodic_update', 'semantic_save', 'procedural_save', 'experience_record', 'resource_save', 'vault_save']));
+    expect(tools).toEqual(
+      expect.arrayContaining(['core_append', 'core_rewrite', 'episodic_save', 'episodic_update', 'semantic_save', 'procedural_save', 'experience_record', 'resource_save', 'vault_save', 'memory_merge']),
+    );
     // Same stable prefix every time: the cache is read after the first call.
     expect(extraction.every((r) => JSON.stringify(r.body.tools) === JSON.stringify(first.body.tools))).toBe(true);
     expect(store.llmCalls.summary().cache_read_tokens).toBeGreaterThan(0);
@@ -185,6 +187,26 @@ describe('brain in LLM mode: bad arguments and outages', () => {
     expect(memories[0]!.title).toBe('Edited budget.xlsx in LibreOffice Calc');
     // Cites exactly the two sources the model named.
     expect(store.memories.provenance(memories[0]!.id)).toHaveLength(2);
+  });
+
+  it('merges known duplicates when the model asks (memory_merge), refusing a kind mismatch', async () => {
+    const src = loadScenario(store, SCENARIOS[3]!).observations;
+    const a = store.memories.insert({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', details: 'seen in Slack', fields: { name: 'Ana Lima' }, provenance: [{ source_type: 'observation', source_id: src[0]!.id }] });
+    const b = store.memories.insert({ kind: 'semantic', title: 'A. Lima', text: 'Finance lead', details: 'seen in Mail', fields: { name: 'A. Lima' }, provenance: [{ source_type: 'observation', source_id: src[1]!.id }] });
+    const r = store.memories.insert({ kind: 'resource', title: 'x', text: 'x', fields: { resource_type: 'other' }, provenance: [] });
+    fake.enqueue(
+      { toolUses: [{ name: 'route_memories', input: { kinds: ['semantic'] } }] },
+      { toolUses: [{ name: 'memory_merge', input: { keep_id: a.id, merge_ids: [b.id, r.id], reason: 'same person' } }] },
+      { toolUses: [{ name: 'memory_merge', input: { keep_id: a.id, merge_ids: [b.id], reason: 'same person' } }] },
+    );
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    brain.ingestObservations(src.slice(2));
+    await brain.flush();
+    expect(JSON.stringify(fake.requests[2]!.body.messages)).toContain('is resource, not semantic');
+    expect(store.memories.get(b.id)!.superseded_by).toBe(a.id);
+    expect(store.memories.get(r.id)!.superseded_by).toBeNull();
+    expect(store.memories.get(a.id)!.details).toBe('seen in Slack\nseen in Mail');
+    expect(store.memories.provenance(a.id).map((p) => p.source_id).sort()).toEqual([src[0]!.id, src[1]!.id].sort());
   });
 
   it('leaves observations queued while the model is down, and processes them when it is back', async () => {

@@ -141,6 +141,28 @@ describe('dream (consolidation)', () => {
     expect(store.memories.get(ids.resB!)!.superseded_by).toBeNull();
   });
 
+  it('dreams by itself once the machine has been idle, at most once per interval', async () => {
+    let now = NOW;
+    const brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC', now: () => now, tickMs: 10, settings: { dream: { idle_min: 30, min_interval_h: 24 } } });
+    await brain.start();
+    const waitTicks = () => new Promise((r) => setTimeout(r, 80));
+    await waitTicks();
+    expect(brain.status().last_dream_at).toBeNull(); // just started: not idle yet
+    now += 31 * 60_000;
+    await waitTicks();
+    await brain.meta.idle();
+    expect(brain.status().last_dream_at).toBe(new Date(now).toISOString());
+    const first = now;
+    now += 3 * HOUR;
+    await waitTicks();
+    expect(brain.status().last_dream_at).toBe(new Date(first).toISOString()); // not again within a day
+    now += DAY;
+    await waitTicks();
+    await brain.meta.idle();
+    expect(brain.status().last_dream_at).toBe(new Date(now).toISOString());
+    await brain.stop();
+  });
+
   it('runs from the brain on its queue and remembers when it last ran', async () => {
     const brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC', now: () => NOW });
     expect(brain.status().last_dream_at).toBeNull();

@@ -171,6 +171,8 @@ describe('steps and experiences', () => {
     expect(stepListsIn('Installation steps\n- Download\n- Unzip\n- Run setup')).toEqual([{ title: 'Installation steps', steps: ['Download', 'Unzip', 'Run setup'] }]);
     expect(stepListsIn('Shopping\n- milk\n- eggs\n- bread')).toEqual([]);
     expect(stepListsIn('1. Only one')).toEqual([]);
+    // A list scrolled past its first step is not a guide (and must not stall the scan).
+    expect(stepListsIn('2. Update apps\n3. Deactivate\n4. Delete')).toEqual([]);
     expect(sequenceIn('To release, first bump the version, then tag it, and finally push.')).toEqual({
       title: 'How to release',
       steps: ['bump the version', 'tag it', 'push'],
