@@ -95,7 +95,12 @@ export class CaptureService {
         else this.lastError = null;
       },
       () => this.pipeline.currentSettings.interval_s * 1000,
-      (err) => this.report(err),
+      (err) => {
+        // A tick that threw (the disk is full, the database is locked) is a visible error in the
+        // status, like a failed grab, until a later tick succeeds.
+        this.lastError = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+        this.report(err);
+      },
     );
     this.retention = new RetentionJob(deps.store, () => this.pipeline.currentSettings.retention, { onError: (e) => this.report(e) });
   }
