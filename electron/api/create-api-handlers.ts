@@ -23,6 +23,21 @@ function chatUnavailable(): HandlerGroup<ChatNames> {
   return Object.fromEntries(Object.keys(chatRequests).map((n) => [n, no])) as unknown as HandlerGroup<ChatNames>;
 }
 
+/** Chat handlers built on first use, so a host that is never asked a question never loads chat. */
+function lazyChat(load: () => Promise<HandlerGroup<ChatNames>>): HandlerGroup<ChatNames> {
+  let ready: Promise<HandlerGroup<ChatNames>> | null = null;
+  const get = () => {
+    ready ??= load().catch((err: unknown) => {
+      ready = null;
+      throw err;
+    });
+    return ready;
+  };
+  return Object.fromEntries(
+    Object.keys(chatRequests).map((n) => [n, async (input: unknown) => ((await get())[n as ChatNames] as (i: unknown) => unknown)(input)]),
+  ) as unknown as HandlerGroup<ChatNames>;
+}
+
 /**
  * The one implementation of the UI contract. Both hosts (Electron IPC in electron/app, HTTP +
  * WebSocket in electron/headless) wrap these handlers with createDispatcher().
@@ -31,9 +46,13 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   const secrets = deps.secrets ?? storeSecretStore(deps.store);
   const timeline = timelineHandlers(deps, deps.images ?? new SharpImageCodec());
   const { clearImageCache, ...timelineGroup } = timeline;
+  const emit = (name: Parameters<typeof deps.events.emit>[0], payload: Parameters<typeof deps.events.emit>[1]) => deps.events.emit(name, payload);
+  const loader = deps.chatLoader;
   const chat = deps.chat
-    ? createChatHandlers({ chat: deps.chat, emit: (name, payload) => deps.events.emit(name, payload) })
-    : chatUnavailable();
+    ? createChatHandlers({ chat: deps.chat, emit })
+    : loader
+      ? lazyChat(async () => createChatHandlers({ chat: await loader(), emit }) as unknown as HandlerGroup<ChatNames>)
+      : chatUnavailable();
   return {
     ...systemHandlers(deps, () => !secrets.get()),
     ...captureHandlers(deps),

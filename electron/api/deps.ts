@@ -54,6 +54,8 @@ export interface ApiDeps {
   progress: ProgressTracker;
   capture?: CaptureControl | null;
   chat?: ChatService | null;
+  /** Builds the chat service on the first chat request instead (its date and model libraries load then). */
+  chatLoader?: (() => Promise<ChatService>) | null;
   secrets?: SecretStore;
   consolidator?: Consolidator | null;
   exporter?: Exporter | null;

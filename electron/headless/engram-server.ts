@@ -1,10 +1,13 @@
-import { ChatService } from '../../agents/chat/index.js';
-import { createLlmProvider } from '../../agents/llm/index.js';
+import type { ChatService } from '../../agents/chat/index.js';
+import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import type { EngramStore } from '../../agents/memory/index.js';
 import { createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
+
+/** The brain starts a moment after the host answers, so its start-up work does not delay the first page. */
+const BRAIN_DELAY_MS = 1500;
 
 export interface EngramServerOptions {
   store: EngramStore;
@@ -37,29 +40,38 @@ export interface EngramServer {
  */
 export async function startEngramServer(opts: EngramServerOptions): Promise<EngramServer> {
   const { store } = opts;
-  // A function, so a key saved in Settings is used from the next question on.
-  const llm = () =>
-    createLlmProvider({
-      settings: store.settings,
-      usage: store.llmCalls,
-      overrides: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
-    });
+  // Chat, the model client and the brain load after the host answers (their libraries take a
+  // while to load); a function, so a key saved in Settings is used from the next call on.
+  const llmModule = () => import('../../agents/llm/index.js');
+  let makeLlm: (() => LlmProvider) | null = null;
+  const llmReady = llmModule().then((m) => {
+    makeLlm = () => m.createLlmProvider({ settings: store.settings, usage: store.llmCalls, overrides: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined });
+  });
+  const llm = (): LlmProvider => {
+    if (!makeLlm) throw new Error('the model client is still loading');
+    return makeLlm();
+  };
   // The brain (and its NLP libraries) loads after the host answers: starting is not held up by it.
   let brain: Brain | null = null;
   const brainReady: Promise<Brain | null> = opts.brain
-    ? import('../../agents/meta/index.js').then(async (m) => {
-        brain = m.createBrain({ store, llm, log: opts.log });
-        await brain.start();
-        return brain;
-      })
+    ? new Promise<void>((r) => setTimeout(r, BRAIN_DELAY_MS))
+        .then(() => Promise.all([import('../../agents/meta/index.js'), llmReady]))
+        .then(async ([m]) => {
+          brain = m.createBrain({ store, llm, log: opts.log });
+          await brain.start();
+          return brain;
+        })
     : Promise.resolve(null);
   if (opts.brain) brainReady.catch((err: unknown) => opts.log?.(`brain: failed to start: ${err instanceof Error ? err.message : String(err)}`));
-  const chat = new ChatService({
-    store,
-    llm,
-    onTurnStored: opts.brain ? async (turn) => (await brainReady)?.ingestMessages(turn.threadId) : undefined,
-    onHookError: (err) => opts.log?.(`chat: hook failed: ${String(err)}`),
-  });
+  const chatLoader = async (): Promise<ChatService> => {
+    const [{ ChatService }] = await Promise.all([import('../../agents/chat/index.js'), llmReady]);
+    return new ChatService({
+      store,
+      llm,
+      onTurnStored: opts.brain ? async (turn) => (await brainReady)?.ingestMessages(turn.threadId) : undefined,
+      onHookError: (err) => opts.log?.(`chat: hook failed: ${String(err)}`),
+    });
+  };
   const consolidator: Consolidator | null = opts.brain
     ? {
         run: async ({ onProgress }) => {
@@ -76,7 +88,7 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     host: 'headless',
     version: opts.version,
     capture: opts.capture ?? null,
-    chat,
+    chatLoader,
     exporter: portabilityExporter(store),
     consolidator,
     checkOutputs: opts.checkOutputs,

@@ -1,5 +1,5 @@
-import { ZonedCalendar } from '../../../agents/chat/index.js';
 import type { ActivityDay, AppMinutes } from '../../../shared/api/index.js';
+import { ZonedDays } from '../zoned-days.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
 
@@ -23,7 +23,7 @@ export function activityHandlers(deps: ApiDeps): HandlerGroup<'activity.daily'> 
   const { store } = deps;
   return {
     'activity.daily': (input) => {
-      const cal = new ZonedCalendar(input.timeZone);
+      const cal = new ZonedDays(input.timeZone);
       const from = cal.startOfDay(Date.parse(input.range.from));
       const to = Date.parse(input.range.to);
       const starts: number[] = [];
@@ -47,8 +47,7 @@ export function activityHandlers(deps: ApiDeps): HandlerGroup<'activity.daily'> 
       }
 
       const days: ActivityDay[] = starts.slice(0, -1).map((t) => {
-        const w = cal.wall(t);
-        return { date: `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`, apps: [], total_minutes: 0 };
+        return { date: cal.dayKey(t), apps: [], total_minutes: 0 };
       });
       const totals = new Map<string, number>();
       for (const [app, intervals] of byApp) {

@@ -22,7 +22,7 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
       offline: isOffline(),
       features: {
         capture: !!deps.capture,
-        chat: !!deps.chat,
+        chat: !!(deps.chat || deps.chatLoader),
         consolidation: !!deps.consolidator,
         export: !!deps.exporter,
       },

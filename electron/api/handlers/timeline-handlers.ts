@@ -1,7 +1,7 @@
 import type { EngramStore, FrameRecord, ObservationRecord } from '../../../agents/memory/index.js';
-import { ZonedCalendar } from '../../../agents/chat/index.js';
 import type { DaySummary, ForgetReport, TimelineItem } from '../../../shared/api/index.js';
 import { fail } from '../errors.js';
+import { ZonedDays } from '../zoned-days.js';
 import type { ApiDeps, FrameImageCodec } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
 import { sniffMime } from '../sharp-image-codec.js';
@@ -150,7 +150,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
     },
 
     'timeline.days': (input) => {
-      const cal = new ZonedCalendar(input.timeZone);
+      const cal = new ZonedDays(input.timeZone);
       const from = cal.startOfDay(Date.parse(input.range.from));
       const to = Date.parse(input.range.to);
       const starts: number[] = [];
@@ -158,8 +158,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
       if (starts.length === 0) return { days: [] };
       const times = timesInRange(store, from, to);
       const days: DaySummary[] = starts.map((t) => {
-        const w = cal.wall(t);
-        return { date: `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`, frames: 0, observations: 0, memories: 0 };
+        return { date: cal.dayKey(t), frames: 0, observations: 0, memories: 0 };
       });
       // Bucket by binary search over the day starts: one Intl call per day instead of per row.
       const bucket = (ms: number) => {
