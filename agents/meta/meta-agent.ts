@@ -22,7 +22,7 @@ import type { BrainSettings } from './brain-settings.js';
 import { extractWithLlm } from './llm-extraction.js';
 import { routeWithLlm } from './llm-router.js';
 import { routeOffline } from './offline-router.js';
-import { ObservationBuffer, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
+import { ObservationBuffer, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
 import { privacyRules } from './privacy-filter.js';
 import { renderBatch, renderCore, renderKnown } from './prompt-render.js';
 import { SerialQueue } from './serial-queue.js';
@@ -102,13 +102,13 @@ export class MetaAgent {
     this.buffer = this.newBuffer();
   }
 
-  private newBuffer(): ObservationBuffer {
+  private bufferOptions(): BufferOptions {
     const s = this.deps.settings();
-    return new ObservationBuffer({
-      flushSize: s.flush_size,
-      idleGapMs: s.idle_gap_min * 60_000,
-      segmentCollapseMs: s.segment_collapse_min * 60_000,
-    });
+    return { flushSize: s.flush_size, idleGapMs: s.idle_gap_min * 60_000, segmentCollapseMs: s.segment_collapse_min * 60_000 };
+  }
+
+  private newBuffer(): ObservationBuffer {
+    return new ObservationBuffer(this.bufferOptions());
   }
 
   get bufferedCount(): number {
@@ -140,8 +140,9 @@ export class MetaAgent {
     this.dispatch(this.buffer.add(o, this.now()));
   }
 
-  /** Timer: idle-gap flushes and segment collapse. */
+  /** Timer: idle-gap flushes and segment collapse (and the flush rules follow settings changes). */
   tick(): void {
+    this.buffer.setOptions(this.bufferOptions());
     this.dispatch(this.buffer.check(this.now()));
   }
 

@@ -38,7 +38,12 @@ export class ObservationBuffer {
   /** Wall-clock time of the last add: a replay of old observations is not "idle". */
   private lastAddWall = 0;
 
-  constructor(private readonly opts: BufferOptions) {}
+  constructor(private opts: BufferOptions) {}
+
+  /** New rules (a settings change) apply from the next observation; nothing buffered is lost. */
+  setOptions(opts: BufferOptions): void {
+    this.opts = opts;
+  }
 
   get size(): number {
     return this.buf.length;
@@ -61,8 +66,10 @@ export class ObservationBuffer {
         this.seg = null;
       } else if (this.buf.length) {
         const last = this.buf[this.buf.length - 1]!;
+        // Audio runs alongside the screen: it never counts as switching apps.
+        const lastScreen = [...this.buf].reverse().find((b) => b.kind !== 'audio');
         if (at - last.observed_at >= this.opts.idleGapMs) this.flushInto(out, 'idle');
-        else if ((o.app ?? '') !== (last.app ?? '')) this.flushInto(out, 'app_switch');
+        else if (o.kind !== 'audio' && lastScreen && (o.app ?? '') !== (lastScreen.app ?? '')) this.flushInto(out, 'app_switch');
       }
     }
     if (!this.seg) this.seg = { id: segmentId(at), start: at, last: at };

@@ -4,8 +4,8 @@ import type { ObservationRecord } from '../../agents/memory/index.js';
 
 const MIN = 60_000;
 let n = 0;
-function obs(at: number, app = 'Calc'): ObservationRecord {
-  return { id: `obs_${++n}`, kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: at, app, title: 't', url: null, text: 'x', caption: null, processed_at: null };
+function obs(at: number, app: string | null = 'Calc', kind: 'screen' | 'audio' = 'screen'): ObservationRecord {
+  return { id: `obs_${++n}`, kind, frame_id: null, audio_id: null, display: ':0', observed_at: at, app, title: 't', url: null, text: 'x', caption: null, processed_at: null };
 }
 const opts = { flushSize: 20, idleGapMs: 10 * MIN, segmentCollapseMs: 120 * MIN };
 const T = Date.parse('2025-03-03T09:00:00Z');
@@ -31,6 +31,14 @@ describe('ObservationBuffer flush rules', () => {
     expect(r.flushes[0]!.reason).toBe('app_switch');
     expect(r.flushes[0]!.observations.map((o) => o.app)).toEqual(['Calc', 'Calc']);
     expect(b.size).toBe(1);
+  });
+
+  it('does not count audio chunks between screens as app switches', () => {
+    const b = new ObservationBuffer(opts);
+    b.add(obs(T, 'Calc'));
+    expect(b.add(obs(T + 1000, null, 'audio')).flushes).toHaveLength(0);
+    expect(b.add(obs(T + 2000, 'Calc')).flushes).toHaveLength(0);
+    expect(b.add(obs(T + 3000, 'Zoom')).flushes[0]!.observations).toHaveLength(3);
   });
 
   it('flushes after an idle gap, by observation time and by the clock', () => {
