@@ -9,6 +9,8 @@ export { X11ScreenSource, zpixmapToRgb, type X11ScreenSourceOptions } from './x1
 export { defaultScreenSource } from './default-screen-source.js';
 export { NoActiveWindow, type ActiveWindowSource, type WindowInfo } from './active-window.js';
 export { GetWindowsActiveWindowSource } from './get-windows-source.js';
+export { CachedActiveWindowSource } from './cached-active-window.js';
+export { defaultActiveWindowSource } from './default-screen-source.js';
 export { AlwaysActive, type IdleSource, type IdleState } from './idle-source.js';
 export { frameSignature, dHash, dHashHex, hammingDistance, isChanged, changedCells, DEFAULT_CHANGE, type FrameSignature, type ChangeThresholds } from './dhash.js';
 export { PrivacyGate, normaliseApp, type GateDecision, type GateReason, type SelfWindows } from './privacy-gate.js';

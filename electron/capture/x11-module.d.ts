@@ -16,19 +16,38 @@ declare module 'x11' {
     Subtract(damage: number, repair: number, parts: number): void;
     Destroy(damage: number): void;
   }
+  export interface XRect {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }
+  export interface XFixesExt {
+    CreateRegion(region: number, rects: XRect[]): void;
+    FetchRegion(region: number, cb: (err: Error | null, reg: { extents: XRect; rectangles: XRect[] }) => boolean | void): void;
+    DestroyRegion(region: number): void;
+  }
+  export interface XProperty {
+    type: number;
+    format: number;
+    data: Buffer;
+  }
   export interface XEvent {
     name?: string;
     type: number;
   }
   export interface XClient {
     AllocID(): number;
-    GetImage(format: number, drawable: number, x: number, y: number, w: number, h: number, planeMask: number, cb: (err: Error | null, img: { depth: number; visualId: number; data: Buffer }) => void): void;
-    InternAtom(onlyIfExists: boolean, name: string, cb: (err: Error | null, atom: number) => void): void;
+    GetImage(format: number, drawable: number, x: number, y: number, w: number, h: number, planeMask: number, cb: (err: Error | null, img: { depth: number; visualId: number; data: Buffer }) => boolean | void): void;
+    InternAtom(onlyIfExists: boolean, name: string, cb: (err: Error | null, atom: number) => boolean | void): void;
     require(ext: 'damage', cb: (err: Error | null, ext: XDamageExt) => void): void;
+    require(ext: 'fixes', cb: (err: Error | null, ext: XFixesExt) => void): void;
+    GetProperty(del: number, wid: number, name: number, type: number, longOffset: number, longLength: number, cb: (err: Error | null, prop: XProperty) => boolean | void): void;
     on(event: 'event', cb: (ev: XEvent) => void): void;
-    on(event: 'error', cb: (err: Error) => void): void;
+    on(event: 'error', cb: (err: Error & { majorOpcode?: number }) => void): void;
     on(event: 'end' | 'close', cb: () => void): void;
     terminate(): void;
+    stream: { destroy(): void };
   }
   export function createClient(opts: { display?: string }, cb: (err: Error | null, display: XDisplay) => void): XClient;
   const x11: { createClient: typeof createClient };

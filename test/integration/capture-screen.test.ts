@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore, type ObservationRecord } from '../../agents/memory/index.js';
 import {
+  CachedActiveWindowSource,
   CapturePipeline,
   CaptureService,
   GetWindowsActiveWindowSource,
@@ -153,6 +154,41 @@ describe('screen capture under X', () => {
     expect(store.observations.list({}).length).toBe(before.obs);
     expect(countFiles()).toBe(before.files);
     expect(store.counters.get('capture.frames_gated')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('X11 grabs of only the damaged area give the same pixels as a full grab; the window key is cheap and cached', async () => {
+    const damaged = new X11ScreenSource();
+    const full = new X11ScreenSource({ damage: false });
+    await damaged.capture();
+    // The window prints what the test writes into a FIFO, so nothing draws between the two grabs.
+    const fifo = join(dir, 'partial.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const term = spawn('xterm', ['-T', 'engram-partial', '-geometry', '40x6+500+420', '-e', 'sh', '-c', `while true; do cat ${fifo}; done`], { env: { ...process.env, DISPLAY }, stdio: 'ignore' });
+    windows.push(term);
+    execFileSync('xdotool', ['search', '--sync', '--name', '^engram-partial$'], { env: { ...process.env, DISPLAY }, timeout: 20_000 });
+    execFileSync('sleep', ['1']);
+    for (let i = 0; i < 4; i++) {
+      writeFileSync(fifo, `partial line ${i}\n`);
+      execFileSync('sleep', ['0.5']);
+      const [a] = await damaged.capture();
+      const [b] = await full.capture();
+      expect(a!.image.data.equals(b!.image.data)).toBe(true);
+    }
+    // Once the window is done drawing, the X server reports no damage after a grab.
+    execFileSync('sleep', ['1']);
+    await damaged.capture();
+    execFileSync('sleep', ['0.3']);
+    expect(damaged.changedSinceLastCapture()).toBe(false);
+    const key = await damaged.activeWindowKey();
+    expect(key).toMatch(/^\d+:engram-partial$/);
+    let innerCalls = 0;
+    const cached = new CachedActiveWindowSource({ active: async () => (innerCalls++, null) }, () => damaged.activeWindowKey());
+    await cached.active();
+    await cached.active();
+    expect(innerCalls).toBe(1);
+    closeXterm(term);
+    await damaged.close();
+    await full.close();
   });
 
   it('an unchanged screen is skipped; one capture is forced after the timeout (both screen sources)', async () => {
