@@ -1,5 +1,4 @@
 import { apiError, ApiCallError, chatRequests } from '../../shared/api/index.js';
-import { createChatHandlers } from './chat-handlers.js';
 import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
@@ -47,11 +46,15 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   const timeline = timelineHandlers(deps, deps.images ?? new SharpImageCodec());
   const { clearImageCache, ...timelineGroup } = timeline;
   const emit = (name: Parameters<typeof deps.events.emit>[0], payload: Parameters<typeof deps.events.emit>[1]) => deps.events.emit(name, payload);
+  const given = deps.chat;
   const loader = deps.chatLoader;
-  const chat = deps.chat
-    ? createChatHandlers({ chat: deps.chat, emit })
-    : loader
-      ? lazyChat(async () => createChatHandlers({ chat: await loader(), emit }) as unknown as HandlerGroup<ChatNames>)
+  // The chat room (and its date library) loads with the first chat request, not with the host.
+  const chat =
+    given || loader
+      ? lazyChat(async () => {
+          const { createChatHandlers } = await import('./chat-handlers.js');
+          return createChatHandlers({ chat: given ?? (await loader!()), emit }) as unknown as HandlerGroup<ChatNames>;
+        })
       : chatUnavailable();
   return {
     ...systemHandlers(deps, () => !secrets.get()),

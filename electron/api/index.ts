@@ -14,4 +14,3 @@ export { SharpImageCodec } from './sharp-image-codec.js';
 export { portabilityExporter } from './portability-exporter.js';
 export type { ApiHandlers, ApiHandler } from './handler-types.js';
 export type { ApiDeps, CaptureControl, SecretStore, Consolidator, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';
-export { createChatHandlers } from './chat-handlers.js';

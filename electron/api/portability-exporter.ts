@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { EngramStore } from '../../agents/memory/index.js';
-import { AtomicFile, exportMemories } from '../../agents/portability/index.js';
 import type { Exporter } from './deps.js';
 
 /**
@@ -11,8 +10,8 @@ import type { Exporter } from './deps.js';
 export function portabilityExporter(store: EngramStore, clock: () => number = Date.now): Exporter {
   return {
     async run({ format, onProgress, signal }) {
-      // Yield once so the request that started it answers before the (synchronous) export runs.
-      await new Promise((r) => setImmediate(r));
+      // Loaded on first use; and yields, so the request that started it answers before the (synchronous) export runs.
+      const { AtomicFile, exportMemories } = await import('../../agents/portability/index.js');
       const dir = path.join(store.dataDir, 'exports');
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date(clock()).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

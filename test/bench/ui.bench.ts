@@ -85,7 +85,7 @@ async function hostStartInProcess(runs = 5): Promise<number> {
  * and run as plain JavaScript, as an installed Engram runs; otherwise bin/engram.js decides (dist/
  * when built, else TypeScript through tsx, which compiles every file on the way).
  */
-async function hostStartProcess(runs = 3): Promise<{ ms: number | null; mode: string }> {
+async function hostStartProcess(runs = 3): Promise<{ ms: number | null; mode: string; cpu_ms?: number }> {
   const compiled = process.argv.includes('--compiled');
   let entry = path.join(ROOT, 'bin/engram.js');
   if (compiled) {
@@ -95,17 +95,38 @@ async function hostStartProcess(runs = 3): Promise<{ ms: number | null; mode: st
     } catch {
       // tsc exits non-zero on type errors elsewhere in the tree but still emits.
     }
-    entry = path.join(out, 'engram-bench.mjs');
-    writeFileSync(entry, "import('./electron/headless/cli/main.js').then((m) => m.main());\n");
+    entry = path.join(out, process.argv.includes('--host-only') ? 'engram-host-bench.mjs' : 'engram-bench.mjs');
+    writeFileSync(path.join(out, 'engram-bench.mjs'), "import('./electron/headless/cli/main.js').then((m) => m.main());\n");
+    // The host alone, without the CLI's command registry (which loads every command's libraries).
+    writeFileSync(
+      path.join(out, 'engram-host-bench.mjs'),
+      [
+        "import { openStore, resolveKeyProvider } from './agents/memory/index.js';",
+        "import { startEngramServer } from './electron/headless/index.js';",
+        'const dir = process.argv[3];',
+        'const store = await openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir), embedder: null });',
+        "const server = await startEngramServer({ store, version: 'bench', rendererDir: process.env.ENGRAM_RENDERER_DIR, brain: true });",
+        "process.stdout.write(server.host.url + '\\n');",
+        "const c = process.cpuUsage(); process.stderr.write(JSON.stringify({ ready_ms: Math.round(performance.now()), cpu_ms: Math.round((c.user + c.system) / 1000) }) + '\\n');",
+        "process.on('SIGINT', async () => { await server.close(); await store.close(); process.exit(0); });",
+      ].join('\n'),
+    );
   }
   const built = compiled || statSync(path.join(ROOT, 'dist/electron/headless/cli/main.js'), { throwIfNoEntry: false });
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const dir = mkdtempSync(path.join(tmpdir(), 'engram-bench-serve-'));
     const env = { ...process.env, ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_EMBEDDER: 'none', ENGRAM_RENDERER_DIR: RENDERER };
     const args = [entry, '--data-dir', dir, 'serve'];
     const t0 = performance.now();
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /\{"ready_ms":\d+,"cpu_ms":(\d+)\}/.exec(err);
+      if (m && cpu.length === i) cpu.push(Number(m[1]));
+    });
     const url = await new Promise<string | null>((resolve) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
@@ -126,7 +147,9 @@ async function hostStartProcess(runs = 3): Promise<{ ms: number | null; mode: st
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
   }
-  return { ms: median(times), mode: compiled ? 'compiled JavaScript' : built ? 'dist' : 'TypeScript through tsx, no build' };
+  const hostOnly = process.argv.includes('--host-only');
+  // CPU time of the process up to listening: what the start costs on an idle machine.
+  return { ms: median(times), mode: compiled ? `compiled JavaScript${hostOnly ? ', host only (no CLI registry)' : ''}` : built ? 'dist' : 'TypeScript through tsx, no build', ...(cpu.length ? { cpu_ms: median(cpu) } : {}) };
 }
 
 async function timelineRender(n: number, runs = 5): Promise<{ render_ms: number; render_min_ms: number; navigate_ms: number; items: number; load_avg: number }> {
