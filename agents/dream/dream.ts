@@ -5,6 +5,7 @@ import type { DreamMode, DreamOptions, DreamReport } from './dream-types.js';
 import { planEpisodicDuplicates, planRollups } from './episodic-rollup.js';
 
 const DAY = 86_400_000;
+const SLICE_MS = 20;
 
 const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
 
@@ -42,16 +43,32 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
   };
   const wants = (m: DreamMode): boolean => mode === 'all' || mode === m;
 
+  const count = (p: Planned, after: string | null): void => {
+    report.changes.push({ ...p.change, after });
+    const n = p.change.before.length;
+    if (p.change.action === 'merge') report.counts.merged += n - 1;
+    else if (p.change.action === 'supersede') report.counts.superseded += n;
+    else if (p.change.action === 'rollup') report.counts.rolled_up += n;
+    else if (p.change.action === 'compress') report.counts.compressed += 1;
+  };
   const run = async (step: string, plans: Planned[]): Promise<void> => {
     opts.onProgress?.(step);
-    for (const p of plans) {
-      const after = dryRun ? p.change.after : p.apply();
-      report.changes.push({ ...p.change, after });
-      const n = p.change.before.length;
-      if (p.change.action === 'merge') report.counts.merged += n - 1;
-      else if (p.change.action === 'supersede') report.counts.superseded += n;
-      else if (p.change.action === 'rollup') report.counts.rolled_up += n;
-      else if (p.change.action === 'compress') report.counts.compressed += 1;
+    let i = 0;
+    while (i < plans.length) {
+      if (dryRun) {
+        count(plans[i]!, plans[i]!.change.after);
+        i++;
+        continue;
+      }
+      // Changes are committed in slices of ~20 ms: one commit per change would cost most of the
+      // time, one commit for everything would stall the app.
+      const started = performance.now();
+      store.transaction(() => {
+        while (i < plans.length && performance.now() - started < SLICE_MS) {
+          const p = plans[i++]!;
+          count(p, p.apply());
+        }
+      });
       await yieldNow();
     }
   };
