@@ -11,6 +11,7 @@ import { EmbedQueue } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { StoreError } from './errors.js';
 import { Forgetter } from './forget.js';
+import { ForgetLedger } from './forget-ledger.js';
 import { checkIntegrity, removeOrphanFrameFiles, type IntegrityReport } from './integrity.js';
 import { FrameRepo } from './frame-repo.js';
 import type { KeyProvider } from './key-provider.js';
@@ -53,6 +54,7 @@ export class EngramStore {
   readonly retriever: Retriever;
   private readonly embedQueue: EmbedQueue | null;
   private readonly forgetter: Forgetter;
+  private readonly forgetLedger: ForgetLedger;
   private readonly vectorIndex: VectorIndex | null;
   private readonly frameBlobs: BlobStore;
   private closed = false;
@@ -82,6 +84,7 @@ export class EngramStore {
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
     this.messages = new MessageRepo(db, this.threads, this.events);
     this.settings = new SettingsRepo(db);
+    this.forgetLedger = new ForgetLedger(this.settings);
     this.counters = new CounterRepo(db);
     this.llmCalls = new LlmCallRepo(db);
     this.retriever = new Retriever(db, this.memories, embedder, vectors);
@@ -101,8 +104,17 @@ export class EngramStore {
   forget(range: { from: Millis; to: Millis }): ForgetReport {
     if (!(range.from <= range.to)) throw new StoreError('INVALID_INPUT', 'forget needs a time range with from <= to');
     const report = this.forgetter.range(range.from, range.to);
+    this.forgetLedger.record(range);
     this.events.emit('forget', report);
     return report;
+  }
+
+  /**
+   * Whether a moment was forgotten lately (by any process on this data dir). Capture checks it
+   * before storing what it grabbed or read earlier, so work in flight during a forget stays forgotten.
+   */
+  wasForgotten(at: Millis): boolean {
+    return this.forgetLedger.covers(at);
   }
 
   forgetPreview(range: { from: Millis; to: Millis }): ForgetReport {

@@ -311,6 +311,11 @@ export class CapturePipeline extends EventEmitter {
       }
       const winHere = windowOnDisplay(win, shot.display);
       const frame = await this.keep(shot, sig, winHere);
+      if (!frame) {
+        // Grabbed before a forget that covers it, stored after: it stays forgotten.
+        outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
+        continue;
+      }
       if (forced && !changed) state.forcedThisRun = true;
       else {
         state.skipSince = null;
@@ -360,8 +365,9 @@ export class CapturePipeline extends EventEmitter {
     return now - s.skipSince >= this.settings.force_after_s * 1000;
   }
 
-  private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null): Promise<FrameRecord> {
+  private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null): Promise<FrameRecord | null> {
     const encoded = await this.encoder.encode(shot.image);
+    if (this.deps.store.wasForgotten(shot.captured_at)) return null;
     const frame = this.deps.store.frames.insert(
       {
         display: shot.display.id,
@@ -386,7 +392,7 @@ export class CapturePipeline extends EventEmitter {
     return new Promise<string | null>((resolve) => {
       const prep = (async () => {
         if (!this.queue) {
-          resolve(this.writeObservation(frame, shot.display, win, '', []).id);
+          resolve(this.writeObservation(frame, shot.display, win, '', [])?.id ?? null);
           return;
         }
         const { data, info } = await greyForOcr(shot, this.deps.ocrMaxSide ?? 2560);
@@ -399,7 +405,7 @@ export class CapturePipeline extends EventEmitter {
           // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
           state.ocrBase = { ...base, grey: data };
           const { text, secrets } = redact(base.result.text);
-          resolve(this.writeObservation(frame, shot.display, win, text, secrets).id);
+          resolve(this.writeObservation(frame, shot.display, win, text, secrets)?.id ?? null);
           return;
         }
         // The next frame diffs against this one once its OCR result is in.
@@ -455,7 +461,7 @@ export class CapturePipeline extends EventEmitter {
       }
     }
     const obs = this.writeObservation(meta.frame, meta.display, meta.window, text, secrets, caption);
-    meta.resolve(obs.id);
+    meta.resolve(obs?.id ?? null);
   }
 
   private onOcrDropped(meta: OcrMeta, reason: 'overflow' | 'failed', err?: unknown): void {
@@ -470,7 +476,7 @@ export class CapturePipeline extends EventEmitter {
     // The frame is still worth an observation: the meta-agent learns the app and title, not the text.
     try {
       const obs = this.writeObservation(meta.frame, meta.display, meta.window, '', []);
-      meta.resolve(obs.id);
+      meta.resolve(obs?.id ?? null);
     } catch (e) {
       this.fail(e);
       meta.resolve(null);
@@ -478,8 +484,11 @@ export class CapturePipeline extends EventEmitter {
     void reason;
   }
 
-  private writeObservation(frame: FrameRecord, display: DisplayInfo, win: WindowInfo | null, text: string, secrets: RedactedSecret[], caption: string | null = null): ObservationRecord {
-    // The frame may have been recycled or forgotten while it waited for OCR: keep no orphan link.
+  private writeObservation(frame: FrameRecord, display: DisplayInfo, win: WindowInfo | null, text: string, secrets: RedactedSecret[], caption: string | null = null): ObservationRecord | null {
+    // Forgotten while it waited for OCR ("forget the last 15 minutes" with OCR behind): its text
+    // must not come back as a new observation.
+    if (this.deps.store.wasForgotten(frame.captured_at)) return null;
+    // The frame may have been recycled while it waited for OCR: keep no orphan link.
     const stillThere = this.deps.store.frames.get(frame.id) !== null;
     const obs = this.deps.store.observations.insert({
       kind: 'screen',
