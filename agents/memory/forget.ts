@@ -60,13 +60,21 @@ export class Forgetter {
         const stmt = this.db.prepare(`DELETE FROM ${table} WHERE id = ?`);
         return list.reduce((acc, id) => acc + stmt.run(id).changes, 0);
       };
-      return {
+      const out = {
         memories: m,
         observations: del('observations', observations),
         messages: del('messages', messages),
         frames: del('frames', frames),
         audio: this.audio.deleteRows(audio),
       };
+      // A thread started in the window is titled from its first question: it goes when nothing is
+      // left in it, else it loses that title, so the chat list does not keep what was forgotten.
+      for (const id of ids('SELECT id FROM threads WHERE created_at BETWEEN ? AND ?')) {
+        const left = this.db.prepare('SELECT count(*) FROM messages WHERE thread_id = ?').pluck().get(id) as number;
+        if (left === 0) this.db.prepare('DELETE FROM threads WHERE id = ?').run(id);
+        else this.db.prepare("UPDATE threads SET title = 'Conversation' WHERE id = ?").run(id);
+      }
+      return out;
     })();
     for (const id of frames) this.frameBlobs.remove(id);
     this.audio.removeFiles(audio);
