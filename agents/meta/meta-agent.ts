@@ -78,6 +78,8 @@ class Deferred extends Error {}
 const MAX_PENDING_BATCHES = 64;
 const MAX_CHAT_CHUNK = 40;
 const FINGERPRINTS = 4000;
+const RETRY_MIN_MS = 60_000;
+const RETRY_MAX_MS = 30 * 60_000;
 
 /**
  * The meta-agent: buffers observations, flushes them by its rules, routes each batch (model or
@@ -92,6 +94,9 @@ export class MetaAgent {
   /** Content fingerprints of recently processed observations → the episodes written for them. */
   private readonly fingerprints = new Map<string, string[]>();
   private llmDownSince: number | null = null;
+  /** When to try the model again for batches it could not take (null: nothing waiting). */
+  private retryAt: number | null = null;
+  private retryDelay = RETRY_MIN_MS;
   private pendingBatches = 0;
   private needsRecovery = false;
   private lastActivity = 0;
@@ -144,6 +149,10 @@ export class MetaAgent {
   tick(): void {
     this.buffer.setOptions(this.bufferOptions());
     this.dispatch(this.buffer.check(this.now()));
+    if (this.retryAt !== null && this.now() >= this.retryAt) {
+      this.retryAt = null;
+      void this.queue.run(() => this.recoverNow()).catch((e: unknown) => this.fail(e));
+    }
   }
 
   /** Flushes the buffer and resolves when everything queued so far is processed. */
@@ -370,10 +379,19 @@ export class MetaAgent {
         const r = await this.runLlm(llm, ctx);
         report.routes.push(r.kinds);
         report.llm_calls += r.calls;
-        this.llmDownSince = null;
+        if (this.llmDownSince !== null) {
+          // The model is back: what waited is taken up at the next tick.
+          this.llmDownSince = null;
+          this.retryDelay = RETRY_MIN_MS;
+          this.retryAt = this.now();
+        }
       } catch (e) {
         if (e instanceof LlmError && e.code !== 'BAD_REQUEST') {
           this.llmDownSince ??= this.now();
+          if (this.retryAt === null) {
+            this.retryAt = this.now() + this.retryDelay;
+            this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+          }
           this.fail(e);
           throw new Deferred(e.message);
         }

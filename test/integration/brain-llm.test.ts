@@ -228,6 +228,25 @@ describe('brain in LLM mode: bad arguments and outages', () => {
     expect(store.memories.count({})).toBeGreaterThan(0);
   });
 
+  it('retries by itself from the timer, with backoff, once the model answers again', async () => {
+    fake.setHandler(() => ({ status: 503 }));
+    let now = Date.parse('2025-03-03T12:00:00Z');
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC', now: () => now, tickMs: 10 });
+    await brain.start();
+    const l = loadScenario(store, SCENARIOS[1]!);
+    brain.ingestObservations(l.observations);
+    expect((await brain.flush()).deferred).toBe(1);
+    const wait = () => new Promise((r) => setTimeout(r, 60));
+    await wait();
+    expect(store.observations.listUnprocessed(10)).toHaveLength(l.observations.length); // backoff not over yet
+    fake.setHandler(scriptedBrain(SCENARIOS));
+    now += 61_000;
+    await wait();
+    await brain.meta.idle();
+    expect(store.observations.listUnprocessed(10)).toHaveLength(0);
+    await brain.stop();
+  });
+
   it('falls back to the offline rules when the outage outlasts the setting', async () => {
     fake.setHandler(() => ({ status: 529 }));
     const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC', settings: { llm_outage_fallback_min: 0 } });
