@@ -152,7 +152,6 @@ async function hostStartProcess(opts: { compiled: boolean; hostOnly: boolean }, 
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
   }
-  const hostOnly = process.argv.includes('--host-only');
   // CPU time of the process up to listening: what the start costs on an idle machine.
   return { ms: median(times), mode: compiled ? `compiled JavaScript${hostOnly ? ', host only (no CLI registry)' : ''}` : built ? 'dist' : 'TypeScript through tsx, no build', ...(cpu.length ? { cpu_ms: median(cpu) } : {}) };
 }
