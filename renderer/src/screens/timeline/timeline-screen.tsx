@@ -95,12 +95,18 @@ export function TimelineScreen({ day }: { day: string | null }) {
       .catch(() => undefined);
   }, [api, dataVersion, reload]);
 
-  // Today's timeline follows capture: new frames and memories show up within a couple of seconds.
+  // Today's timeline follows capture: new frames and memories show up within a few seconds. At
+  // most one reload per few seconds (capture ticks every 3 s), and none while the window is hidden.
   useEffect(() => {
     if (!isToday) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const soon = () => {
-      if (!timer) timer = setTimeout(() => ((timer = null), setReload((n) => n + 1)), 1500);
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (document.visibilityState === 'visible') setReload((n) => n + 1);
+        else document.addEventListener('visibilitychange', () => setReload((n) => n + 1), { once: true });
+      }, 4000);
     };
     const offs = [api.on('frame.added', soon), api.on('observation.added', soon), api.on('memory.changed', soon)];
     return () => {
