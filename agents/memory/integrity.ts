@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { statSync } from 'node:fs';
 import type { BlobStore } from './blob-store.js';
 
 export interface IntegrityReport {
@@ -60,16 +61,26 @@ export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolea
 
 /**
  * Repairs what a crash can leave between a frame file and its row: the file is written (and
- * fsynced) before the row, so a crash in between leaves a file without a row, which is removed.
+ * fsynced) before the row, and removed after a delete commits, so a crash in between leaves a file
+ * without a row, which is removed. `minAgeMs` spares files younger than that: another process on
+ * the data dir may be between writing a file and committing its row right now.
  */
-export function removeOrphanFrameFiles(db: Db, frameBlobs: BlobStore): number {
+export function removeOrphanFrameFiles(db: Db, frameBlobs: BlobStore, minAgeMs = 0, now = Date.now()): number {
   const frameIds = new Set(db.prepare('SELECT id FROM frames').pluck().all() as string[]);
   let n = 0;
   for (const id of frameBlobs.listIds()) {
-    if (!frameIds.has(id)) {
-      frameBlobs.remove(id);
-      n++;
+    if (frameIds.has(id)) continue;
+    if (minAgeMs > 0) {
+      let mtime: number;
+      try {
+        mtime = statSync(frameBlobs.pathFor(id)).mtimeMs;
+      } catch {
+        continue;
+      }
+      if (now - mtime < minAgeMs) continue;
     }
+    frameBlobs.remove(id);
+    n++;
   }
   return n;
 }

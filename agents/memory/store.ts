@@ -177,9 +177,13 @@ export class EngramStore {
     return checkIntegrity(this.db, this.frameBlobs, this.vectorIndex !== null);
   }
 
-  /** Removes frame files a crash left without their row (the file is written before the row). */
-  repairOrphans(): number {
-    return removeOrphanFrameFiles(this.db, this.frameBlobs);
+  /**
+   * Removes frame files a crash left without their row (the file is written before the row, and
+   * removed after a delete commits). With minAgeMs, files younger than that are spared: another
+   * process may be between writing one and committing its row.
+   */
+  repairOrphans(opts: { minAgeMs?: number } = {}): number {
+    return removeOrphanFrameFiles(this.db, this.frameBlobs, opts.minAgeMs ?? 0);
   }
 
   /** Resolves once every memory written so far has its vector (tests, benchmarks, shutdown). */

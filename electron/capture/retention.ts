@@ -43,6 +43,10 @@ export class RetentionJob {
 
   runOnce(): RetentionReport | null {
     try {
+      // Frame files a crash left without their row (a capture killed mid-frame, a forget or a
+      // recycle killed before its files went) would otherwise stay on disk for good. A minute's
+      // grace spares a frame another process is storing right now.
+      this.store.repairOrphans({ minAgeMs: 60_000 });
       const r = applyRetention(this.store, this.settings());
       this.opts.onReport?.(r);
       return r;
