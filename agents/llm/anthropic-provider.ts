@@ -25,7 +25,7 @@ import type {
   UsageSink,
 } from './types.js';
 
-export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_EXTRACTION_MODEL = 'claude-haiku-4-5';
 
 export interface AnthropicProviderOptions {

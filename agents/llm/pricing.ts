@@ -19,6 +19,8 @@ const price = (input: number, output: number): ModelPrice => ({
 const PRICES: Array<[string, ModelPrice]> = [
   ['claude-opus-4-5', price(5, 25)],
   ['claude-opus-4-6', price(5, 25)],
+  ['claude-opus-4-7', price(5, 25)],
+  ['claude-opus-4-8', price(5, 25)],
   ['claude-opus-4', price(15, 75)],
   ['claude-sonnet-4', price(3, 15)],
   ['claude-3-7-sonnet', price(3, 15)],

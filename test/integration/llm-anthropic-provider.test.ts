@@ -71,10 +71,10 @@ describe('AnthropicProvider.complete', () => {
   });
 
   it('uses the chat model for tier chat and an explicit model when given', async () => {
-    const { llm } = provider({ models: { chat: 'claude-sonnet-4-5', extraction: 'claude-haiku-4-5' } });
+    const { llm } = provider({ models: { chat: 'claude-sonnet-4-6', extraction: 'claude-haiku-4-5' } });
     await llm.complete({ purpose: 'chat', tier: 'chat', messages: [{ role: 'user', content: 'q' }] });
     await llm.complete({ purpose: 'x', model: 'claude-opus-4-5', messages: [{ role: 'user', content: 'q' }] });
-    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-5']);
+    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-6', 'claude-opus-4-5']);
   });
 
   it('retries 429 and 5xx with backoff, honouring retry-after', async () => {
@@ -282,12 +282,12 @@ describe('createLlmProvider', () => {
       settings: settings({
         'llm.api_key': 'sk-from-settings',
         'llm.base_url': fake.url,
-        'llm.chat_model': 'claude-sonnet-4-5',
+        'llm.chat_model': 'claude-sonnet-4-6',
         'llm.extraction_model': 'claude-haiku-4-5',
       }),
     });
     expect(llm.online).toBe(true);
-    expect(llm.models).toEqual({ chat: 'claude-sonnet-4-5', extraction: 'claude-haiku-4-5' });
+    expect(llm.models).toEqual({ chat: 'claude-sonnet-4-6', extraction: 'claude-haiku-4-5' });
     await llm.complete({ purpose: 'x', messages: [{ role: 'user', content: 'q' }] });
     expect(fake.requests[0]!.apiKey).toBe('sk-from-settings');
   });

@@ -7,7 +7,7 @@ import { IconCpu, IconDownload, IconKey, IconMic, IconMonitor, IconMoon, IconSpa
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
 
-const MODEL_SUGGESTIONS = ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1'];
+const MODEL_SUGGESTIONS = ['claude-sonnet-4-6', 'claude-haiku-4-5', 'claude-opus-4-7'];
 
 export function SettingsScreen() {
   const api = useApi();
