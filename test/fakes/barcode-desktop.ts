@@ -1,0 +1,158 @@
+import sharp from 'sharp';
+import type { ActiveWindowSource, CapturedScreen, DisplayInfo, ScreenSource, WindowInfo } from '../../electron/capture/index.js';
+import type { OcrEngine, OcrImage, OcrLine, OcrResult } from '../../electron/perception/index.js';
+
+/** What one frame of a scripted session shows: the window in front and its text. */
+export interface SessionScene {
+  app: string;
+  title: string;
+  url?: string | null;
+  lines: string[];
+  /** Dark and light frames alternate in the scripts, so consecutive frames differ everywhere. */
+  dark: boolean;
+}
+
+/** Frame number -> scene. Deterministic, so OCR can recover a frame's text from its number. */
+export type SceneScript = (n: number) => SessionScene;
+
+const W = 768;
+const H = 480;
+const TILE = 24;
+const BITS = 20;
+const BAR_Y = 48;
+const LINE_Y0 = 120;
+const LINE_H = 30;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A scripted desktop for capture tests that run the real CaptureService: each capture draws the next
+ * scene of a script (real pixels, rendered with sharp) and stamps the frame number as a strip of grey
+ * tiles. The fake OCR engine reads that number back from the image it is given, so the text it
+ * returns is always the text of that very frame, however late OCR runs, whatever was deferred or
+ * dropped, and a frame the privacy gate refused can never leak into another frame's text.
+ * The tiles are mid-grey or near-white and aligned to the OCR preprocessor's 24 px tiles, so the
+ * dark-tile inversion leaves them readable.
+ */
+export class BarcodeDesktop {
+  readonly display: DisplayInfo = { id: 'scripted-0', name: 'Scripted', width: W, height: H, x: 0, y: 0, primary: true };
+  /** Frames drawn so far (the next capture draws frame `drawn`). */
+  drawn = 0;
+  private lastScene: SessionScene | null = null;
+  ocrCalls = 0;
+  unreadable = 0;
+
+  constructor(
+    private readonly script: SceneScript,
+    private readonly opts: { clock?: () => number; ocrDelayMs?: number; start?: number } = {},
+  ) {
+    this.drawn = opts.start ?? 0;
+  }
+
+  sceneOf(n: number): SessionScene {
+    return this.script(n);
+  }
+
+  readonly screen: ScreenSource = {
+    name: 'barcode-scripted',
+    listDisplays: async () => [this.display],
+    capture: async (): Promise<CapturedScreen[]> => {
+      const n = this.drawn++;
+      const scene = this.script(n);
+      this.lastScene = scene;
+      const png = await renderFrame(n, scene);
+      return [{ display: this.display, image: { format: 'png', data: png, width: W, height: H }, captured_at: (this.opts.clock ?? Date.now)() }];
+    },
+  };
+
+  /** The window of the frame grabbed last (the pipeline asks right after the grab). */
+  readonly windows: ActiveWindowSource = {
+    active: async (): Promise<WindowInfo | null> => {
+      const s = this.lastScene;
+      if (!s) return null;
+      return { app: s.app, title: s.title, url: s.url ?? null, pid: 4242, path: null, bounds: { x: 0, y: 0, width: W, height: H } };
+    },
+  };
+
+  readonly ocr: OcrEngine = {
+    activeWorkers: 0,
+    recognize: async (image: OcrImage): Promise<OcrResult> => {
+      this.ocrCalls++;
+      if (this.opts.ocrDelayMs) await new Promise((r) => setTimeout(r, this.opts.ocrDelayMs));
+      const n = decodeFrameNumber(image);
+      if (n === null) {
+        this.unreadable++;
+        return { text: '', confidence: 0, lines: [] };
+      }
+      const lines: OcrLine[] = this.script(n).lines.map((text, i) => ({
+        text,
+        confidence: 96,
+        bbox: { x0: 40, y0: LINE_Y0 + i * LINE_H - 20, x1: W - 40, y1: LINE_Y0 + i * LINE_H + 6 },
+      }));
+      return { text: lines.map((l) => l.text).join('\n'), confidence: 96, lines };
+    },
+    stop: async () => undefined,
+  };
+}
+
+/** Draws frame n: title bar, the barcode strip, the scene's lines. */
+export async function renderFrame(n: number, scene: SessionScene): Promise<Buffer> {
+  const bg = scene.dark ? '#1b1c20' : '#fbfbfa';
+  const fg = scene.dark ? '#e8e8e8' : '#202127';
+  const tiles: string[] = [];
+  for (let k = 0; k < BITS; k++) {
+    const bit = (n >>> k) & 1;
+    tiles.push(`<rect x="${(k + 1) * TILE}" y="${BAR_Y}" width="${TILE}" height="${TILE}" fill="${bit ? '#808080' : '#f0f0f0'}"/>`);
+  }
+  const text = scene.lines
+    .slice(0, 11)
+    .map((l, i) => `<text x="40" y="${LINE_Y0 + i * LINE_H}" font-family="DejaVu Sans, sans-serif" font-size="18" fill="${fg}">${esc(l)}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+    <rect width="${W}" height="${H}" fill="${bg}"/>
+    <rect width="${W}" height="40" fill="${scene.dark ? '#3a3f58' : '#5b7bd5'}"/>
+    <text x="16" y="27" font-family="DejaVu Sans, sans-serif" font-size="15" font-weight="bold" fill="#ffffff">${esc(scene.app)} — ${esc(scene.title)}</text>
+    ${tiles.join('')}
+    ${text}
+  </svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** Reads the frame number back from a PGM handed to OCR (full frames only; any size, same aspect). */
+export function decodeFrameNumber(image: OcrImage): number | null {
+  const { pgm, width, height } = image;
+  const headerEnd = pgmHeaderLength(pgm);
+  if (headerEnd < 0) return null;
+  const px = pgm.subarray(headerEnd);
+  if (px.length < width * height) return null;
+  // Only whole frames carry the strip where it was drawn; a stacked partial image does not.
+  if (Math.abs(width / height - W / H) > 0.02) return null;
+  const sx = width / W;
+  const sy = height / H;
+  let n = 0;
+  for (let k = 0; k < BITS; k++) {
+    const cx = Math.round(((k + 1) * TILE + TILE / 2) * sx);
+    const cy = Math.round((BAR_Y + TILE / 2) * sy);
+    let sum = 0;
+    let count = 0;
+    for (let dy = -3; dy <= 3; dy++) {
+      for (let dx = -3; dx <= 3; dx++) {
+        sum += px[(cy + dy) * width + (cx + dx)]!;
+        count++;
+      }
+    }
+    const mean = sum / count;
+    if (mean < 100 || mean > 255) return null;
+    if (mean < 184) n |= 1 << k;
+  }
+  return n;
+}
+
+function pgmHeaderLength(pgm: Buffer): number {
+  // "P5\n<w> <h>\n255\n"
+  let newlines = 0;
+  for (let i = 0; i < Math.min(pgm.length, 64); i++) {
+    if (pgm[i] === 0x0a && ++newlines === 3) return i + 1;
+  }
+  return -1;
+}

@@ -1,0 +1,209 @@
+/**
+ * A scripted "capture + agents" process, the part of the app that writes continuously: the real
+ * CaptureService (change detection, privacy gate, WebP, encrypted frame files, OCR queue,
+ * redaction) on a BarcodeDesktop, the brain (meta-agent and sub-agents, vault for redacted
+ * secrets) listening to the store, and optionally chat turns. Crash tests kill it with SIGKILL at
+ * random moments; the soak benchmark reads its resource figures; privacy tests scan what it leaves.
+ *
+ *   node --import tsx test/fakes/scripted-session.ts --data-dir DIR [options]
+ *
+ * Key: $ENGRAM_KEY or the key file in DIR (as the CLI). Options:
+ *   --frames N          stop after N captures (0: until stdin closes or killed)       default 0
+ *   --interval-ms MS    capture interval (the scheduler's floor is 100 ms)             default 200
+ *   --script NAME       steady | privacy                                               default steady
+ *   --tokens-file PATH  PrivacyTokens (JSON) for --script privacy; a file, so the values never
+ *                       appear in the command line (ps, /proc, crash reports)
+ *   --ocr KIND          scripted (reads the frame number, returns its text) | tesseract  default scripted
+ *   --ocr-delay-ms MS   scripted OCR latency                                           default 0
+ *   --llm URL           brain in LLM mode against this (fake) Anthropic server; else offline
+ *   --embedder KIND     hash (HashEmbedder(256), as the CLI's ENGRAM_EMBEDDER=hash) | none  default hash
+ *   --chat-every N      every N frames, store a chat turn and hand it to the brain      default 0
+ *   --stats-ms MS       print a `stats {json}` line this often (RSS, fds, lag, backlog) default 0
+ *   --settings JSON     capture settings on top of the defaults (retention, ocr, privacy)
+ *   --throw-after N     throw an uncaught exception after N frames (crash-report tests)
+ *
+ * Protocol on stdout, one line each, written synchronously after the store committed:
+ *   ready {recovered}   frame ID   obs ID   msg ID   stats {...}   done {...}
+ * Diagnostics go to stderr.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { AnthropicProvider } from '../../agents/llm/index.js';
+import { createBrain } from '../../agents/meta/index.js';
+import { HashEmbedder, openStore, resolveKeyProvider } from '../../agents/memory/index.js';
+import { CaptureService } from '../../electron/capture/index.js';
+import { TesseractPool, type OcrEngine } from '../../electron/perception/index.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { BarcodeDesktop } from './barcode-desktop.js';
+import { privacyScript, steadyWork, type PrivacyTokens } from './session-scripts.js';
+
+const { values: opt } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    frames: { type: 'string', default: '0' },
+    'interval-ms': { type: 'string', default: '200' },
+    script: { type: 'string', default: 'steady' },
+    'tokens-file': { type: 'string' },
+    ocr: { type: 'string', default: 'scripted' },
+    'ocr-delay-ms': { type: 'string', default: '0' },
+    llm: { type: 'string' },
+    embedder: { type: 'string', default: 'hash' },
+    'chat-every': { type: 'string', default: '0' },
+    'stats-ms': { type: 'string', default: '0' },
+    settings: { type: 'string', default: '{}' },
+    'throw-after': { type: 'string', default: '0' },
+  },
+});
+
+const dataDir = opt['data-dir'];
+if (!dataDir) {
+  process.stderr.write('scripted-session: --data-dir is required\n');
+  process.exit(2);
+}
+const frames = Number(opt.frames);
+const intervalMs = Number(opt['interval-ms']);
+const chatEvery = Number(opt['chat-every']);
+const statsMs = Number(opt['stats-ms']);
+const throwAfter = Number(opt['throw-after']);
+const out = (line: string) => process.stdout.write(line + '\n');
+const log = (line: string) => process.stderr.write(`session: ${line}\n`);
+
+const script = opt.script === 'privacy' ? privacyScript(JSON.parse(readFileSync(opt['tokens-file']!, 'utf8')) as PrivacyTokens) : steadyWork;
+
+const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : new HashEmbedder(256) });
+// Each run of a data dir numbers its frames from its own block of 10 000 (a multiple of every
+// script's cycle), so texts stay unique across killed and restarted runs.
+const run = store.counters.get('session.runs');
+store.counters.bump('session.runs');
+const desktop = new BarcodeDesktop(script, { ocrDelayMs: Number(opt['ocr-delay-ms']), start: run * 10_000 });
+const firstFrame = desktop.drawn;
+
+const settings = CaptureSettingsSchema.parse(JSON.parse(opt.settings ?? '{}'));
+// Below the schema's 0.5 s floor on purpose: the soak compresses hours into minutes.
+settings.interval_s = intervalMs / 1000;
+
+let ocr: OcrEngine;
+let ownOcr: TesseractPool | null = null;
+if (opt.ocr === 'tesseract') {
+  ownOcr = new TesseractPool({ cachePath: join(dataDir, 'ocr-cache'), workers: settings.ocr.workers, idleStopMs: settings.ocr.idle_stop_s * 1000 });
+  ocr = ownOcr;
+} else {
+  ocr = desktop.ocr;
+}
+
+const llm = opt.llm
+  ? new AnthropicProvider({ apiKey: 'test-key', baseURL: opt.llm, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 } })
+  : undefined;
+const brain = createBrain({ store, llm, tickMs: 500, log });
+
+store.events.on('frame', (e: { op?: string; ids?: string[] }) => {
+  if (e.op === 'insert') for (const id of e.ids ?? []) out(`frame ${id}`);
+});
+store.events.on('observation', (e: { op?: string; ids?: string[] }) => {
+  if (e.op === 'insert') for (const id of e.ids ?? []) out(`obs ${id}`);
+});
+
+const recovered = await brain.start();
+out(`ready ${JSON.stringify({ observations: recovered.observations, messages: recovered.messages, batches: recovered.batches })}`);
+
+const capture = new CaptureService({
+  store,
+  screen: desktop.screen,
+  windows: desktop.windows,
+  ocr,
+  settings,
+  onError: (err) => log(`capture: ${err instanceof Error ? err.message : String(err)}`),
+});
+capture.onSecrets((ev) => {
+  brain.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => log(`vault: ${String(err)}`));
+});
+
+// Chat turns between frames: the message path of the brain under the same crashes.
+let thread: string | null = null;
+let kept = 0;
+capture.pipeline.on('frame', () => {
+  kept++;
+  if (throwAfter > 0 && kept >= throwAfter) {
+    setImmediate(() => {
+      throw new Error('scripted crash for the crash-report test');
+    });
+  }
+  if (chatEvery > 0 && kept % chatEvery === 0) {
+    try {
+      thread ??= store.threads.create('scripted chat').id;
+      const m = store.messages.insert({ thread_id: thread, role: 'user', text: `Remember that build ${kept} of the scripted session passed on the first try`, raw: {} });
+      out(`msg ${m.id}`);
+      store.messages.insert({ thread_id: thread, role: 'assistant', text: `Noted: build ${kept} passed.`, raw: {} });
+      brain.ingestMessages(thread).catch((err: unknown) => log(`chat ingest: ${String(err)}`));
+    } catch (err) {
+      log(`chat: ${String(err)}`);
+    }
+  }
+});
+
+// Resource figures for the soak benchmark.
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
+const fds = () => {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return -1;
+  }
+};
+const stats = () => ({
+  at: Date.now(),
+  frames: desktop.drawn - firstFrame,
+  kept,
+  rss: process.memoryUsage().rss,
+  heap: process.memoryUsage().heapUsed,
+  fds: fds(),
+  ocr_backlog: capture.status().ocr_backlog,
+  lag_p99_ms: lag.percentile(99) / 1e6,
+  lag_max_ms: lag.max / 1e6,
+  brain_buffered: brain.status().buffered,
+  brain_queued: brain.status().queued_jobs,
+  unprocessed: store.observations.listUnprocessed(10_000).length,
+});
+let statsTimer: NodeJS.Timeout | null = null;
+if (statsMs > 0) {
+  statsTimer = setInterval(() => {
+    out(`stats ${JSON.stringify(stats())}`);
+    // Each line reports the lag since the previous one.
+    lag.reset();
+  }, statsMs);
+}
+
+capture.start();
+
+let stopping = false;
+async function finish(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (statsTimer) clearInterval(statsTimer);
+  await capture.stop();
+  await capture.drain();
+  await brain.flush();
+  await brain.stop({ flush: true });
+  await store.flushEmbeddings();
+  const final = { ...stats(), unreadable_frames: desktop.unreadable, status: capture.status() };
+  await capture.close();
+  await ownOcr?.stop();
+  await store.close();
+  out(`done ${JSON.stringify(final)}`);
+  process.stdin.destroy();
+}
+
+if (frames > 0) {
+  const t = setInterval(() => {
+    if (desktop.drawn - firstFrame >= frames) {
+      clearInterval(t);
+      void finish();
+    }
+  }, 20);
+}
+process.stdin.on('end', () => void finish());
+process.stdin.on('close', () => void finish());
+process.stdin.resume();

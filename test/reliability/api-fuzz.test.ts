@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatService } from '../../agents/chat/index.js';
+import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
+import { createBrain } from '../../agents/meta/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { createApi, portabilityExporter, type CaptureControl, type EngramApi } from '../../electron/api/index.js';
+import { API_ERROR_CODES, apiRequests, REQUEST_NAMES, type CaptureStatus } from '../../shared/api/index.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { seedUiFixture } from '../fixtures/ui-seed.js';
+import { nastyString, nastyValue, shapedLike } from './hostile-arbitraries.js';
+import { storeFingerprint } from './store-fingerprint.js';
+
+/**
+ * Property-based tests of every handler of the shared contract, through the validating dispatcher
+ * every transport uses: random values of any shape, and inputs shaped like each schema with wrong
+ * leaves (real ids mixed in). Whatever comes in: an envelope comes out, errors are typed one-liners
+ * without a stack, and a refused call leaves the store exactly as it was (rows and files).
+ * RELIABILITY_FUZZ_RUNS scales the runs per handler (the benchmark raises it).
+ */
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 60);
+const SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_130);
+const key = randomBytes(32);
+
+class FakeCapture implements CaptureControl {
+  s: CaptureStatus = { state: 'running', paused_until: null, last_frame_at: null, frames_kept: 0, frames_skipped: 0, frames_gated: 0, ocr_backlog: 0, audio: false, message: null };
+  status() {
+    return this.s;
+  }
+  pause(minutes?: number) {
+    this.s = { ...this.s, state: 'paused', paused_until: minutes ? new Date(Date.now() + minutes * 60_000).toISOString() : null };
+    return this.s;
+  }
+  resume() {
+    this.s = { ...this.s, state: 'running', paused_until: null };
+    return this.s;
+  }
+  reloadSettings() {}
+}
+
+let root: string;
+let template: string;
+let fake: FakeAnthropic;
+let ids: string[] = [];
+const totals = { cases: 0, refused: 0, accepted: 0, internal: [] as string[] };
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'engram-apifuzz-'));
+  template = join(root, 'template');
+  fake = await startFakeAnthropic();
+  const store = await openStore({ dataDir: template, keyProvider: new StaticKeyProvider(key), embedder: null });
+  const seeded = await seedUiFixture(store);
+  // If a fuzzed call sets an API key, chat talks to the fake server, never to the internet.
+  store.settings.set(LLM_SETTINGS.baseUrl, fake.url);
+  const thread = store.threads.create('fuzz thread');
+  const msg = store.messages.insert({ thread_id: thread.id, role: 'user', text: 'Where is the Northwind launch?', raw: {} });
+  ids = [...seeded.frames.slice(0, 3), ...seeded.observations.slice(0, 3), ...Object.values(seeded.memories), thread.id, msg.id];
+  await store.close();
+}, 180_000);
+
+afterAll(async () => {
+  console.log(
+    `API fuzz: ${totals.cases} cases over ${REQUEST_NAMES.length} handlers (+ unknown names): ${totals.refused} refused, ${totals.accepted} accepted, ` +
+      `${totals.internal.length} INTERNAL answers${totals.internal.length ? `:\n  ${totals.internal.slice(0, 20).join('\n  ')}` : ''}`,
+  );
+  await fake?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, logs: string[]) => Promise<void>): Promise<void> {
+  const dir = join(root, name.replace(/[^a-z.]/gi, '_'));
+  cpSync(template, dir, { recursive: true });
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  const logs: string[] = [];
+  const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
+  const brain = createBrain({ store, llm, subscribe: false, log: (l) => logs.push(l) });
+  const api = createApi({
+    store,
+    host: 'headless',
+    version: 'fuzz',
+    capture: new FakeCapture(),
+    chat: new ChatService({ store, llm }),
+    exporter: portabilityExporter(store),
+    consolidator: {
+      run: async ({ onProgress }) => {
+        onProgress(null, null, 'dreaming');
+        const c = (await brain.dream()).counts;
+        return { summary: `merged ${c.merged}` };
+      },
+    },
+    checkOutputs: true,
+    log: (l) => logs.push(l),
+  });
+  try {
+    await fn(api, store, logs);
+  } finally {
+    api.dispose();
+    await brain.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Background work a call started (export, consolidation) has finished. */
+async function settled(api: EngramApi): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const r = await api.dispatch('progress.get', {});
+    const tasks = r.ok ? (r.output as { tasks: { state: string }[] }).tasks : [];
+    if (!tasks.some((t) => t.state === 'running')) return;
+    await new Promise((res) => setTimeout(res, 20));
+  }
+  throw new Error('background task never finished');
+}
+
+function checkEnvelope(name: string, input: unknown, r: unknown): void {
+  const env = r as { ok?: unknown; output?: unknown; error?: { code?: unknown; message?: unknown } };
+  expect(typeof env.ok, `${name}: not an envelope`).toBe('boolean');
+  if (env.ok) return;
+  const e = env.error!;
+  expect(API_ERROR_CODES, `${name}: unknown code ${String(e.code)}`).toContain(e.code);
+  const msg = String(e.message);
+  expect(typeof e.message).toBe('string');
+  expect(msg.length).toBeGreaterThan(0);
+  expect(msg.length).toBeLessThanOrEqual(2000);
+  // No stack, no source paths, no internals.
+  expect(msg, `${name} leaked a stack`).not.toMatch(/\n\s*at |\bat [^\s]+ \(|node_modules|\.ts:\d+|\.js:\d+|\/work\//);
+  expect(msg.includes('\n'), `${name}: multi-line error ${JSON.stringify(msg)} for ${safe(input)}`).toBe(false);
+}
+
+/** fc.assert, with the report cut to a readable size (counterexamples can hold 300 kB strings). */
+async function assertShort<T>(prop: fc.IAsyncPropertyWithHooks<T>, params: fc.Parameters<T>): Promise<void> {
+  try {
+    await fc.assert(prop, params);
+  } catch (err) {
+    const cause = (err as { cause?: { message?: string } }).cause?.message;
+    const msg = `${String((err as Error).message)}${cause ? `\ncause: ${cause}` : ''}`.replace(/(.)\1{200,}/g, (m, c: string) => `${c}…×${m.length}`);
+    throw new Error(msg.slice(0, 4000));
+  }
+}
+
+function safe(v: unknown): string {
+  try {
+    return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : typeof x === 'string' && x.length > 80 ? `${x.slice(0, 80)}…(${x.length})` : x))?.slice(0, 300) ?? String(v);
+  } catch {
+    return String(v).slice(0, 300);
+  }
+}
+
+describe('every handler of the contract under random and malformed input', { timeout: 240_000 }, () => {
+  it('covers every request name of the contract', () => {
+    expect(REQUEST_NAMES.length).toBeGreaterThanOrEqual(30);
+  });
+
+  for (const name of REQUEST_NAMES) {
+    it(name, async () => {
+      await withApi(name, async (api, store, logs) => {
+        let current = storeFingerprint(store);
+        const schema = apiRequests[name].input;
+        const arb = fc.oneof({ weight: 1, arbitrary: nastyValue(ids) }, { weight: 3, arbitrary: shapedLike(schema, ids) });
+        await assertShort(
+          fc.asyncProperty(arb, async (input) => {
+            totals.cases++;
+            const logStart = logs.length;
+            let r;
+            try {
+              r = await api.dispatch(name, input);
+            } catch (err) {
+              throw new Error(`${name} threw instead of answering for ${safe(input)}: ${String(err)}`);
+            }
+            checkEnvelope(name, input, r);
+            if (!r.ok) {
+              totals.refused++;
+              if (r.error.code === 'INTERNAL') totals.internal.push(`${name} ${safe(input)} -> ${logs.slice(logStart).join(' | ').split('\n')[0]}`);
+              const after = storeFingerprint(store);
+              expect(after, `${name} refused ${safe(input)} (${r.error.code}: ${r.error.message}) but changed the store`).toBe(current);
+            } else {
+              totals.accepted++;
+              await settled(api);
+              current = storeFingerprint(store);
+            }
+          }),
+          { numRuns: RUNS, seed: SEED + name.length, endOnFailure: true },
+        );
+        expect(store.checkIntegrity().problems).toEqual([]);
+      });
+    });
+  }
+
+  it('unknown names and garbage calls are refused, changing nothing', async () => {
+    await withApi('unknown', async (api, store) => {
+      const before = storeFingerprint(store);
+      await assertShort(
+        fc.asyncProperty(fc.oneof(nastyString(), fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'toString', 'memories.list.x', 'MEMORIES.LIST')), nastyValue(), async (name, input) => {
+          totals.cases++;
+          const r = await api.dispatch(name, input);
+          checkEnvelope(name, input, r);
+          if (REQUEST_NAMES.includes(name as never)) return;
+          totals.refused++;
+          expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
+        }),
+        { numRuns: RUNS * 2, seed: SEED },
+      );
+      // Non-string names (a broken IPC client).
+      for (const bad of [undefined, null, 42, {}, [], Symbol.iterator]) {
+        totals.cases++;
+        const r = await api.dispatch(bad as unknown as string, {});
+        expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
+      }
+      expect(storeFingerprint(store)).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,189 @@
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { runCli } from '../../electron/headless/cli/main.js';
+import { COMMANDS } from '../../electron/headless/cli/registry.js';
+import { seedUiFixture } from '../fixtures/ui-seed.js';
+import { nastyString } from './hostile-arbitraries.js';
+import { storeFingerprint } from './store-fingerprint.js';
+
+/**
+ * Property-based tests of every registered `engram` command, run in process (runCli with captured
+ * io; spawning is too slow for thousands of cases): random flags, values, positionals and junk.
+ * Whatever the arguments: runCli answers with an exit code, prints no stack trace, and a command
+ * that fails leaves the store as it was. File-writing options only ever get paths inside a sandbox,
+ * and --data-dir is never fuzzed: as root, a fuzzer must not write outside its own folder.
+ */
+const RUNS = Number(process.env.RELIABILITY_CLI_FUZZ_RUNS ?? 40);
+const SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_130);
+const key = randomBytes(32);
+
+let root: string;
+let template: string;
+let sandbox: string;
+let ids: string[] = [];
+const totals = { cases: 0, failed: 0, ok: 0, byCommand: {} as Record<string, number> };
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'engram-clifuzz-'));
+  template = join(root, 'template');
+  sandbox = join(root, 'sandbox');
+  mkdirSync(sandbox);
+  const store = await openStore({ dataDir: template, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(256) });
+  const seeded = await seedUiFixture(store);
+  await store.flushEmbeddings();
+  ids = [...seeded.frames.slice(0, 2), ...Object.values(seeded.memories).slice(0, 6)];
+  await store.close();
+  // Files a fuzzed command may be pointed at.
+  writeFileSync(join(sandbox, 'garbage.json'), randomBytes(2048));
+  writeFileSync(join(sandbox, 'foreign.json'), JSON.stringify({ format: 'evernote-export', notes: [{ title: 'x', body: 'y' }] }));
+  writeFileSync(join(sandbox, 'messages.json'), JSON.stringify([{ role: 'user', content: 'Fuzzed note: the build server is orca-7' }]));
+  writeFileSync(join(sandbox, 'empty'), '');
+  writeFileSync(join(sandbox, 'pass'), 'correct horse battery staple\n');
+}, 180_000);
+
+afterAll(() => {
+  console.log(`CLI fuzz: ${totals.cases} runs of ${COMMANDS.length} commands (${JSON.stringify(totals.byCommand)}): ${totals.ok} exited 0, ${totals.failed} refused`);
+  rmSync(root, { recursive: true, force: true });
+});
+
+const WRITES_TO = new Set(['out']);
+const READS_FROM = new Set(['file', 'passphrase-file']);
+
+function argvFor(cmd: (typeof COMMANDS)[number]): fc.Arbitrary<string[]> {
+  const flags = Object.entries(cmd.options).flatMap(([k, o]) => [`--${k}`, ...(o.short ? [`-${o.short}`] : [])]);
+  const outPaths = fc.constantFrom(join(sandbox, 'out.json'), join(sandbox, 'sub', 'deeper', 'out.md'), sandbox, join(sandbox, 'garbage.json'), join(sandbox, 'x'.repeat(300)));
+  const inPaths = fc.constantFrom(join(sandbox, 'garbage.json'), join(sandbox, 'foreign.json'), join(sandbox, 'messages.json'), join(sandbox, 'empty'), sandbox, join(sandbox, 'missing.json'), '/etc/hostname', '/proc/self/status');
+  const values = fc.oneof(
+    { weight: 4, arbitrary: nastyString(ids) },
+    { weight: 2, arbitrary: fc.constantFrom('1 hour ago', 'yesterday', '2026-01-01', '0', '10', '-5', '1e9', 'json', 'markdown', 'archive', 'episodic', 'vault', 'status', 'enable', 'disable', 'all', 'x11', 'import') },
+    { weight: 1, arbitrary: inPaths },
+  );
+  const token = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...(flags.length ? flags : ['--json'])) },
+    { weight: 3, arbitrary: values },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...(flags.length ? flags : ['--json'])), values).map(([f, v]) => `${f}=${v}`) },
+    { weight: 1, arbitrary: fc.constantFrom('--nope', '-z', '--', '--json', '--help') },
+  );
+  return fc.tuple(fc.array(token, { maxLength: 7 }), outPaths, inPaths).map(([tokens, out, input]) => {
+    const argv: string[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      let t = tokens[i]!;
+      // Never a data dir of the fuzzer's choosing, never stdin (fd 0 is the test runner's).
+      if (t.startsWith('--data-dir') || t === '-') continue;
+      const eq = t.indexOf('=');
+      const name = t.startsWith('--') ? t.slice(2, eq > 0 ? eq : undefined) : '';
+      if (WRITES_TO.has(name)) {
+        if (eq > 0) t = `--${name}=${out}`;
+        else tokens[i + 1] = out;
+      } else if (READS_FROM.has(name)) {
+        if (eq > 0) t = `--${name}=${input}`;
+        else tokens[i + 1] = input;
+      }
+      argv.push(t);
+    }
+    // import takes its file as a positional: keep it readable-only too.
+    if (cmd.name === 'import') return [cmd.name, ...argv.map((a) => (a.startsWith('-') || a.startsWith('/') || a.includes('..') ? a : input))];
+    return [cmd.name, ...argv];
+  });
+}
+
+async function withDataDir(name: string, fn: (dir: string, store: EngramStore) => Promise<void>): Promise<void> {
+  const dir = join(root, `run-${name}`);
+  cpSync(template, dir, { recursive: true });
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  try {
+    await fn(dir, store);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function run(dir: string, argv: string[], stdinLines: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  // Commands that serve (serve, mcp, capture --watch) run until the signal: stop them soon.
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), 400);
+  try {
+    const code = await runCli(
+      ['--data-dir', dir, ...argv],
+      { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTty: false, stdin: Readable.from(stdinLines.map((l) => `${l}\n`)) },
+      // No display (capture refuses instead of grabbing the real screen), hash embedder, no model key.
+      { PATH: process.env.PATH, HOME: process.env.HOME, ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash', TZ: 'UTC' },
+      ac.signal,
+    );
+    return { code, out, err };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const STACK = /\n\s*at |\bat [^\s]+ \(|node_modules|\.ts:\d+:\d+|\.js:\d+:\d+/;
+
+describe('every engram command under random and malformed arguments', { timeout: 300_000 }, () => {
+  it('has commands to test', () => {
+    expect(COMMANDS.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const cmd of COMMANDS) {
+    it(`engram ${cmd.name}`, async () => {
+      await withDataDir(cmd.name, async (dir, store) => {
+        let current = storeFingerprint(store);
+        await fc.assert(
+          fc.asyncProperty(argvFor(cmd), fc.array(nastyString(), { maxLength: 3 }), async (argv, stdinLines) => {
+            totals.cases++;
+            totals.byCommand[cmd.name] = (totals.byCommand[cmd.name] ?? 0) + 1;
+            let r;
+            try {
+              r = await run(dir, argv, stdinLines);
+            } catch (e) {
+              throw new Error(`runCli threw for ${JSON.stringify(argv).slice(0, 300)}: ${String(e)}`);
+            }
+            expect(Number.isInteger(r.code), `exit code for ${JSON.stringify(argv).slice(0, 200)}`).toBe(true);
+            expect(r.err, `stack trace on stderr for ${JSON.stringify(argv).slice(0, 200)}`).not.toMatch(STACK);
+            expect(r.out, `stack trace on stdout for ${JSON.stringify(argv).slice(0, 200)}`).not.toMatch(STACK);
+            if (r.code !== 0) {
+              totals.failed++;
+              // Refusals say why, on stderr (help for a bare command goes to stdout with code 2).
+              expect(`${r.err}${r.out}`.trim().length, `silent failure for ${JSON.stringify(argv).slice(0, 200)}`).toBeGreaterThan(0);
+              const after = storeFingerprint(store);
+              expect(after, `engram ${argv.join(' ').slice(0, 200)} failed (${r.err.trim().slice(0, 200)}) but changed the store`).toBe(current);
+            } else {
+              totals.ok++;
+              current = storeFingerprint(store);
+            }
+          }),
+          { numRuns: RUNS, seed: SEED + cmd.name.length, endOnFailure: true },
+        );
+        expect(store.checkIntegrity().problems).toEqual([]);
+      });
+    });
+  }
+
+  it('global options and unknown commands', async () => {
+    await withDataDir('global', async (dir, store) => {
+      const before = storeFingerprint(store);
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.oneof(nastyString(), fc.constantFrom('--json', '--help', '-h', '--version', 'nope', 'ADD', '--data-dir')), { maxLength: 4 }), async (argv) => {
+          totals.cases++;
+          // A bare --data-dir would take the next token as a folder: only ever the sandbox.
+          const safe = argv.flatMap((a) => (a === '--data-dir' ? ['--data-dir', dir] : a.startsWith('--data-dir') || COMMANDS.some((c) => c.name === a) ? [] : [a]));
+          const r = await run(dir, safe, []);
+          expect(Number.isInteger(r.code)).toBe(true);
+          expect(`${r.err}${r.out}`).not.toMatch(STACK);
+          if (r.code !== 0) totals.failed++;
+          else totals.ok++;
+        }),
+        { numRuns: RUNS * 2, seed: SEED },
+      );
+      expect(storeFingerprint(store)).toBe(before);
+    });
+  });
+});

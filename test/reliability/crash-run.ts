@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HashEmbedder, newId, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/memory/index.js';
+import { filesUnder } from './data-scan.js';
+import { SessionProcess } from './session-process.js';
+
+/** What one kill -9 left behind, checked with the store opened fresh (as the next start would). */
+export interface KillReport {
+  kill: number;
+  /** ms after spawn (phase 'start': during start-up and recovery) or after `ready` (phase 'capture'). */
+  phase: 'start' | 'capture';
+  afterMs: number;
+  framesPrinted: number;
+  observationsPrinted: number;
+  integrity: IntegrityReport;
+  /** Observations the session reported stored that are no longer there (must be 0). */
+  lostObservations: string[];
+  lostFrames: string[];
+  /** Memories of any kind but core with no source cited (a half-written memory would show here). */
+  memoriesWithoutProvenance: number;
+  /** Observations not yet turned into memories at the moment of the kill (picked up at next start). */
+  unprocessedAtKill: number;
+}
+
+export interface KillLoopResult {
+  kills: KillReport[];
+  final: {
+    /** Frame files the kills left without a row, before the last start. */
+    orphansBeforeLastStart: number;
+    integrity: IntegrityReport;
+    lostObservations: string[];
+    unprocessedObservations: number;
+    unprocessedMessages: number;
+    orphansRepaired: number;
+    integrityAfterRepair: IntegrityReport;
+    observations: number;
+    memories: number;
+    recoveredByLastStart: Record<string, number> | null;
+  };
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing kill sequence can be replayed from its seed. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function inspect(dataDir: string, key: Buffer, printedObs: string[], printedFrames: string[]) {
+  const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(256) });
+  try {
+    // Checked before anything else runs against it: this is exactly what the crash left.
+    const integrity = store.checkIntegrity();
+    const lostObservations = printedObs.filter((id) => store.observations.get(id) === null);
+    const lostFrames = printedFrames.filter((id) => store.frames.get(id) === null);
+    const memoriesWithoutProvenance = store.db
+      .prepare("SELECT count(*) FROM memories m WHERE m.kind != 'core' AND NOT EXISTS (SELECT 1 FROM provenance p WHERE p.memory_id = m.id)")
+      .pluck()
+      .get() as number;
+    const unprocessed = store.observations.listUnprocessed(100_000).length;
+    const unprocessedMessages = store.messages.listUnprocessed(100_000).length;
+    return { store, integrity, lostObservations, lostFrames, memoriesWithoutProvenance, unprocessed, unprocessedMessages };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}
+
+/**
+ * Runs the scripted capture+agents session on one data dir and kills it with SIGKILL at random
+ * moments, `kills` times; after each kill the store is opened and checked. Then one last run is
+ * allowed to finish cleanly (it recovers everything left unprocessed) and the end state is checked.
+ */
+export async function runKillLoop(opts: {
+  dataDir: string;
+  key: Buffer;
+  kills: number;
+  seed: number;
+  /** Longest wait before a kill once capture runs. */
+  maxCaptureMs?: number;
+  log?: (line: string) => void;
+}): Promise<KillLoopResult> {
+  const rand = prng(opts.seed);
+  const env = { ENGRAM_KEY: opts.key.toString('hex') };
+  const allObs: string[] = [];
+  const allFrames: string[] = [];
+  const reports: KillReport[] = [];
+  const session = (frames = 0) =>
+    new SessionProcess({ dataDir: opts.dataDir, env, frames, intervalMs: 100, chatEvery: 4, ocrDelayMs: 30, statsMs: 0 });
+
+  for (let k = 1; k <= opts.kills; k++) {
+    const s = session();
+    // One kill in five lands during start-up (store open, migrations check, brain recovery).
+    const phase: KillReport['phase'] = rand() < 0.2 ? 'start' : 'capture';
+    let afterMs: number;
+    if (phase === 'start') {
+      afterMs = Math.round(300 + rand() * 3000);
+      await new Promise((r) => setTimeout(r, afterMs));
+    } else {
+      await s.until(() => s.ready !== null, 120_000, 'ready');
+      afterMs = Math.round(150 + rand() * (opts.maxCaptureMs ?? 2500));
+      await new Promise((r) => setTimeout(r, afterMs));
+    }
+    await s.kill9();
+    allObs.push(...s.observations);
+    allFrames.push(...s.frames);
+    const r = await inspect(opts.dataDir, opts.key, allObs, allFrames);
+    await r.store.close();
+    const report: KillReport = {
+      kill: k,
+      phase,
+      afterMs,
+      framesPrinted: s.frames.length,
+      observationsPrinted: s.observations.length,
+      integrity: r.integrity,
+      lostObservations: r.lostObservations,
+      lostFrames: r.lostFrames,
+      memoriesWithoutProvenance: r.memoriesWithoutProvenance,
+      unprocessedAtKill: r.unprocessed,
+    };
+    reports.push(report);
+    opts.log?.(
+      `kill ${k} (${phase} +${afterMs} ms): frames ${s.frames.length}, obs ${s.observations.length}, unprocessed ${r.unprocessed}, ` +
+        `integrity ${r.integrity.ok ? 'ok' : r.integrity.problems.join('; ')}, lost obs ${r.lostObservations.length}`,
+    );
+  }
+
+  // The next start comes later than the kills did: frame files age past the capture's one-minute
+  // grace for orphans (another process may be mid-frame), as they would over a real restart.
+  // Plus one made by hand: what a forget killed between its commit and its file removal leaves.
+  const made = newId('frm', Date.now() - 600_000);
+  const shard = join(opts.dataDir, 'frames', made.slice(made.indexOf('_') + 1, made.indexOf('_') + 6));
+  mkdirSync(shard, { recursive: true });
+  writeFileSync(join(shard, `${made}.bin`), randomBytes(4096));
+  const before = await inspect(opts.dataDir, opts.key, allObs, allFrames);
+  const orphansBeforeLastStart = before.integrity.orphan_frame_files.length;
+  await before.store.close();
+  const past = new Date(Date.now() - 120_000);
+  for (const f of filesUnder(join(opts.dataDir, 'frames'))) utimesSync(f, past, past);
+  // The next start: recovers what the kills left unprocessed, captures a little, stops cleanly.
+  const last = session(6);
+  await last.until(() => last.done !== null, 180_000, 'the final clean run');
+  await last.exited;
+  allObs.push(...last.observations);
+  const r = await inspect(opts.dataDir, opts.key, allObs, allFrames);
+  try {
+    const orphansRepaired = r.store.repairOrphans();
+    const integrityAfterRepair = r.store.checkIntegrity();
+    return {
+      kills: reports,
+      final: {
+        orphansBeforeLastStart,
+        integrity: r.integrity,
+        lostObservations: r.lostObservations,
+        unprocessedObservations: r.unprocessed,
+        unprocessedMessages: r.unprocessedMessages,
+        orphansRepaired,
+        integrityAfterRepair,
+        observations: r.store.observations.count(),
+        memories: r.store.memories.count({}),
+        recoveredByLastStart: last.ready,
+      },
+    };
+  } finally {
+    await r.store.close();
+  }
+}

@@ -1,0 +1,244 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatService } from '../../agents/chat/index.js';
+import { ExperienceMemory } from '../../agents/experience/index.js';
+import { createLlmProvider } from '../../agents/llm/index.js';
+import { createBrain, type Brain } from '../../agents/meta/index.js';
+import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { exportMemories } from '../../agents/portability/index.js';
+import { captureControlOf, createApi, type EngramApi } from '../../electron/api/index.js';
+import { CaptureService } from '../../electron/capture/index.js';
+import { createEngramMcpServer } from '../../electron/mcp/index.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';
+import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';
+
+/**
+ * Delete proof: a session spans 40 minutes (frames, OCR text, memories, a chat), capture still
+ * running, OCR lagging behind. "Forget the last 15 minutes" through the API. Afterwards nothing
+ * from that window is reachable through search, the timeline, chat, MCP or an export, nor present
+ * in the decrypted database (every page, WAL frame and row, FTS index included) or the frame folder;
+ * what came before the window is still there.
+ */
+const tag = randomBytes(4).toString('hex');
+const OLD = `oldmark${tag}`;
+const RECENT = `recentmark${tag}`;
+const LIVE = `livemark${tag}`;
+const MIN = 60_000;
+
+let root: string;
+let key: Buffer;
+let store: EngramStore;
+let api: EngramApi;
+let brain: Brain;
+let capture: CaptureService;
+let desktop: BarcodeDesktop;
+let forgot: { from: string; to: string; report: Record<string, number> };
+let forgottenFrames: string[] = [];
+const started = Date.now();
+/** Phase of the scripted clock: old (40-25 min ago), recent (12-2 min ago), live (real time). */
+let phase: 'old' | 'recent' | 'live' = 'old';
+let tick = 0;
+
+const clock = () => {
+  tick++;
+  if (phase === 'old') return started - 40 * MIN + tick * 90_000;
+  if (phase === 'recent') return started - 12 * MIN + tick * 60_000;
+  return Date.now();
+};
+const marker = () => (phase === 'old' ? OLD : phase === 'recent' ? RECENT : LIVE);
+const scenes = new Map<number, SessionScene>();
+const script = (n: number): SessionScene => {
+  let s = scenes.get(n);
+  if (!s) {
+    const m = marker();
+    const apps = ['Visual Studio Code', 'Firefox', 'Slack', 'Terminal'];
+    s = { app: apps[n % 4]!, title: `${m} window ${n}`, dark: n % 2 === 1, lines: [`Notes about ${m}n${n}`, `The ${m} project review is on Thursday`, `Frame ${n}`] };
+    scenes.set(n, s);
+  }
+  return s;
+};
+
+async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'engram-forget-'));
+  key = randomBytes(32);
+  store = await openStore({ dataDir: join(root, 'data'), keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(256) });
+  desktop = new BarcodeDesktop(script, { clock, ocrDelayMs: 250 });
+  const settings = CaptureSettingsSchema.parse({});
+  settings.interval_s = 0.12;
+  settings.ocr.workers = 1;
+  capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, settings });
+  brain = createBrain({ store, subscribe: true, tickMs: 200 });
+  const llm = () => createLlmProvider({ settings: store.settings });
+  api = createApi({ store, host: 'headless', version: 't', capture: captureControlOf(capture), chat: new ChatService({ store, llm, onTurnStored: (t) => brain.ingestMessages(t.threadId) }), checkOutputs: true });
+  await brain.start();
+
+  capture.start();
+  await waitFor(() => store.observations.count() >= 8, 60_000, 'old frames');
+  phase = 'recent';
+  tick = 0;
+  const oldObs = store.observations.count();
+  await waitFor(() => store.observations.count() >= oldObs + 8, 60_000, 'recent frames');
+  const chat = await api.dispatch('chat.send', { text: `Remind me what the ${RECENT}chat plan was`, time_zone: 'UTC' });
+  expect(chat.ok).toBe(true);
+  await brain.flush();
+  // From now on frames carry real times; OCR lags 250 ms behind, so some are in flight when we forget.
+  phase = 'live';
+  await new Promise((r) => setTimeout(r, 600));
+  const before = Date.now();
+  const frames = store.frames.list({ since: before - 15 * MIN, until: before, limit: 10_000 });
+  const res = await api.dispatch('forget.run', { what: { span: 'last', minutes: 15 } });
+  expect(res.ok).toBe(true);
+  forgot = (res as { output: typeof forgot }).output;
+  forgottenFrames = frames.filter((f) => f.captured_at <= Date.parse(forgot.to)).map((f) => f.id);
+  // Capture goes on a little after the forget, then everything settles.
+  await new Promise((r) => setTimeout(r, 1200));
+  await capture.stop();
+  await capture.drain();
+  await brain.flush();
+  await brain.stop({ flush: true });
+  await store.flushEmbeddings();
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  console.log(`forget ${forgot.from} .. ${forgot.to}: ${JSON.stringify(forgot.report)}; frames drawn ${desktop.drawn}, OCR calls ${desktop.ocrCalls}`);
+}, 240_000);
+
+afterAll(async () => {
+  api?.dispose();
+  await capture?.close();
+  await store?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const inWindow = (iso: string | number) => {
+  const t = typeof iso === 'number' ? iso : Date.parse(iso);
+  return t >= Date.parse(forgot.from) && t <= Date.parse(forgot.to);
+};
+
+describe('forget the last 15 minutes: nothing from the window is reachable', { timeout: 120_000 }, () => {
+  it('removed something real, and kept what came before', () => {
+    expect(forgot.report.frames).toBeGreaterThanOrEqual(8);
+    expect(forgot.report.observations).toBeGreaterThanOrEqual(8);
+    expect(forgot.report.messages).toBeGreaterThanOrEqual(2);
+    expect(store.observations.list({ limit: 10_000 }).some((o) => o.text.includes(OLD))).toBe(true);
+  });
+
+  it('no observation, frame, message or memory of the window is left in the store', () => {
+    const obs = store.observations.list({ limit: 100_000 });
+    const leaked = obs.filter((o) => inWindow(o.observed_at) || o.text.includes(RECENT));
+    expect(leaked.map((o) => `${new Date(o.observed_at).toISOString()} ${o.text.slice(0, 60)}`)).toEqual([]);
+    expect(store.frames.list({ since: Date.parse(forgot.from), until: Date.parse(forgot.to), limit: 10_000 })).toEqual([]);
+    for (const id of forgottenFrames) expect(store.frames.get(id)).toBeNull();
+    const mems = store.memories.list({ limit: 100_000, includeSuperseded: true });
+    expect(mems.filter((m) => `${m.title} ${m.text} ${m.details}`.includes(RECENT)).map((m) => `${m.kind}: ${m.title}`)).toEqual([]);
+  });
+
+  it('search (store and API) finds nothing of it', async () => {
+    expect(await store.search({ query: RECENT })).toEqual([]);
+    expect(await store.search({ query: `${RECENT}chat plan` })).toSatisfy((r: { memory: { text: string } }[]) => r.every((x) => !x.memory.text.includes(RECENT)));
+    const r = await api.dispatch('memories.search', { query: `${RECENT} project review` });
+    expect(JSON.stringify(r)).not.toContain(RECENT);
+    for (const tab of ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'core', 'experience']) {
+      const l = await api.dispatch('memories.list', { tab });
+      expect(JSON.stringify(l), tab).not.toContain(RECENT);
+    }
+  });
+
+  it('the timeline (API) shows nothing of it', async () => {
+    const r = await api.dispatch('timeline.range', { range: { from: new Date(started - 60 * MIN).toISOString(), to: new Date().toISOString() } });
+    expect(r.ok).toBe(true);
+    const items = (r as { output: { items: { at: string; type: string }[] } }).output.items;
+    expect(JSON.stringify(items)).not.toContain(RECENT);
+    expect(items.filter((i) => i.type !== 'memory' && inWindow(i.at))).toEqual([]);
+    expect(JSON.stringify(items)).toContain(OLD);
+    const days = await api.dispatch('timeline.days', { range: { from: new Date(started - 60 * MIN).toISOString(), to: new Date().toISOString() }, timeZone: 'UTC' });
+    expect(days.ok).toBe(true);
+  });
+
+  it('MCP tools do not return it', async () => {
+    const server = createEngramMcpServer({ store, experiences: new ExperienceMemory(store, { searchMode: 'hybrid' }), now: () => new Date(), log: () => undefined }, 't');
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'proof', version: '1' });
+    await Promise.all([server.connect(a), client.connect(b)]);
+    try {
+      const calls: [string, Record<string, unknown>][] = [
+        ['search_memory', { query: `${RECENT} project review` }],
+        ['search_memory', { query: RECENT, time_range: 'last hour' }],
+        ['recent_activity', { time_range: 'last 2 hours', limit: 200 }],
+        ['recall_experiences', { task: RECENT }],
+        ['memory_stats', {}],
+      ];
+      for (const [name, args] of calls) {
+        const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        // "No memories match <query>" repeats the question: only what comes back counts.
+        const answer = JSON.stringify(r).replaceAll(`\\"${String(args['query'] ?? args['task'] ?? '')}\\"`, '');
+        expect(answer, name).not.toContain(RECENT);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('an export does not contain it (JSON and Markdown)', () => {
+    for (const format of ['json', 'markdown'] as const) {
+      const chunks: string[] = [];
+      exportMemories(store, { write: (c) => void chunks.push(String(c)) }, { format, includeSecrets: true });
+      const text = chunks.join('');
+      expect(text.length).toBeGreaterThan(0);
+      expect(text, format).not.toContain(RECENT);
+    }
+  });
+
+  it('the decrypted database (pages, WAL, rows, FTS) and the frame folder hold nothing of it', () => {
+    const dbPath = join(root, 'data', 'engram.db');
+    const rows = decryptedRowScan(dbPath, key, [RECENT]);
+    expect(rows.hits.map((h) => `${h.table}: ${h.row}`)).toEqual([]);
+    const pages = decryptedPageScan(dbPath, key, [RECENT, OLD]);
+    console.log(`decrypted scan: ${rows.rows} rows in ${rows.tables} tables; ${pages.pages} pages + ${pages.walFrames} WAL frames, bad HMAC ${pages.badHmac}, found: ${pages.found.join(', ')}`);
+    expect(pages.badHmac).toBe(0);
+    expect(pages.found).not.toContain(RECENT);
+    expect(pages.found).toContain(OLD);
+    const fts = ftsMatches(dbPath, key, [RECENT, `${RECENT}n`, 'project review']);
+    expect(fts[RECENT]).toBe(0);
+    // The frame folder: one file per remaining frame row, none for a forgotten frame, no plaintext.
+    const files = filesUnder(join(root, 'data', 'frames'));
+    const ids = new Set(files.map((f) => f.split('/').pop()!.replace(/\.bin$/, '')));
+    for (const id of forgottenFrames) expect(ids.has(id), id).toBe(false);
+    expect(files.length).toBe(store.frames.count());
+    expect(rawScan(filesUnder(join(root, 'data')), [RECENT, OLD])).toEqual([]);
+    expect(store.checkIntegrity().problems).toEqual([]);
+  });
+  // Last: the question is itself stored (a new chat turn, after the forget), so it would show in the scans above.
+  it('chat does not bring it back', async () => {
+    const events: string[] = [];
+    const off = api.events.subscribe((name, payload) => {
+      if (name.startsWith('chat.')) events.push(JSON.stringify(payload));
+    });
+    try {
+      const r = await api.dispatch('chat.send', { text: `What was the ${RECENT} project review about, and the chat plan?`, time_zone: 'UTC' });
+      expect(r.ok).toBe(true);
+      const out = (r as { output: { answer: string; citations: unknown[] } }).output;
+      expect(out.answer).not.toContain(RECENT);
+      expect(JSON.stringify(out.citations)).not.toContain(RECENT);
+      // The question itself carries the marker; what came back must not.
+      const retrieval = events.filter((e) => e.includes('"memories"'));
+      for (const e of retrieval) expect(JSON.parse(e).memories.map((m: { memory: { text: string } }) => m.memory.text).join(' ')).not.toContain(RECENT);
+    } finally {
+      off();
+    }
+  });
+
+});
