@@ -39,7 +39,7 @@ async function ask(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
-describe('the window in a browser', () => {
+describe('the window in a browser', { timeout: 180_000 }, () => {
   it('streams an answer whose citation opens the cited memory', async () => {
     h = await startUiHarness({ llm: true });
     const words = 'You worked on the MirixDB migration in VS Code yesterday morning [1] and agreed to move the launch [2].'.split(' ');

@@ -24,7 +24,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('screens', () => {
+// Many steps per test, in a browser, on a shared machine: generous time, no retries.
+describe('screens', { timeout: 240_000 }, () => {
   for (const dark of [false, true]) {
     it(`saves a screenshot of every screen (${dark ? 'dark' : 'light'})`, async () => {
       const unlabelled = new Map<string, string[]>();
