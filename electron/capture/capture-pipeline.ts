@@ -415,7 +415,7 @@ export class CapturePipeline extends EventEmitter {
         const plan = regions ? stackRegions(data, info.width, regions) : null;
         this.queue.push({
           meta,
-          image: plan ? prepareForOcr(plan.stacked, info.width, plan.stackedHeight) : prepareForOcr(data, info.width, info.height),
+          image: plan ? { ...prepareForOcr(plan.stacked, info.width, plan.stackedHeight), layout: 'block' as const } : prepareForOcr(data, info.width, info.height),
           // Deferred frames are decrypted from the store when the queue has room again, and read whole.
           reload: async () => {
             const webp = this.deps.store.frames.readImage(frame.id);

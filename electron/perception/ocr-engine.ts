@@ -24,6 +24,11 @@ export interface OcrImage {
   pgm: Buffer;
   width: number;
   height: number;
+  /**
+   * Page layout: 'auto' (tesseract PSM 3: finds columns; for whole screens) or 'block' (PSM 6: one
+   * block of lines, no layout analysis; for strips of changed lines, about a third cheaper).
+   */
+  layout?: 'auto' | 'block';
 }
 
 /** The OCR seam: tesseract.js in production, a fake in queue tests. */

@@ -17,6 +17,7 @@ export interface TesseractPoolOptions {
 interface Slot {
   worker: Promise<Tesseract.Worker>;
   busy: boolean;
+  psm: string;
 }
 
 interface Job {
@@ -79,7 +80,7 @@ export class TesseractPool implements OcrEngine {
     while (this.jobs.length > 0) {
       let slot = this.slots.find((s) => !s.busy);
       if (!slot && this.slots.length < this.size) {
-        slot = { worker: this.startWorker(), busy: false };
+        slot = { worker: this.startWorker(), busy: false, psm: '3' };
         this.slots.push(slot);
       }
       if (!slot) return;
@@ -92,6 +93,11 @@ export class TesseractPool implements OcrEngine {
   private async run(slot: Slot, job: Job): Promise<void> {
     try {
       const worker = await slot.worker;
+      const psm = job.image.layout === 'block' ? '6' : '3';
+      if (psm !== slot.psm) {
+        await worker.setParameters({ tessedit_pageseg_mode: psm as Tesseract.PSM });
+        slot.psm = psm;
+      }
       const { data } = await worker.recognize(job.image.pgm, {}, { text: true, blocks: true });
       job.resolve(toResult(data));
     } catch (err) {
@@ -116,7 +122,8 @@ export class TesseractPool implements OcrEngine {
       errorHandler: () => undefined,
     });
     // Images arrive with light-on-dark areas already inverted: tesseract's own retry is wasted CPU.
-    await worker.setParameters({ tessedit_do_invert: '0', preserve_interword_spaces: '1' });
+    // A fixed resolution also keeps tesseract from guessing one (and logging it) for every image.
+    await worker.setParameters({ tessedit_do_invert: '0', preserve_interword_spaces: '1', user_defined_dpi: '150' });
     return worker;
   }
 

@@ -118,6 +118,7 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
   it('skips an unchanged screen, then forces one capture after force_after_s of skips (once per still period)', async () => {
     const p = pipeline();
     expect((await p.tick()).kept).toBe(true);
+    await p.drain(); // the first frame's text is read before the still period starts
     now += 3000;
     const same = await p.tick();
     expect(same).toMatchObject({ kept: false, reason: 'unchanged' });
