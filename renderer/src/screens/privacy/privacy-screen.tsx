@@ -151,7 +151,7 @@ export function PrivacyScreen() {
                   label="Window titles"
                   hint="Patterns matched against window titles (case-insensitive). Private and incognito windows are excluded from the start."
                   values={c.privacy.excluded_title_patterns}
-                  placeholder="e.g. \\bbank\\b"
+                  placeholder={String.raw`e.g. \bbank\b`}
                   validate={validRegex}
                   mono
                   onChange={(v) => update({ capture: { privacy: { excluded_title_patterns: v } } })}
@@ -160,7 +160,7 @@ export function PrivacyScreen() {
                   label="Websites"
                   hint="Patterns matched against the address of the active tab, where the system reports it."
                   values={c.privacy.excluded_url_patterns}
-                  placeholder="e.g. ^https://mail\\.example\\.com"
+                  placeholder={String.raw`e.g. ^https://mail\.example\.com`}
                   validate={validRegex}
                   mono
                   onChange={(v) => update({ capture: { privacy: { excluded_url_patterns: v } } })}
