@@ -4,10 +4,13 @@ import { askCommand } from './commands/ask.js';
 import { backupCommand } from './commands/backup.js';
 import { captureCommand } from './commands/capture.js';
 import { chatCommand } from './commands/chat.js';
+import { dreamCommand } from './commands/dream.js';
 import { exportCommand } from './commands/export.js';
 import { forgetCommand } from './commands/forget.js';
 import { importCommand } from './commands/import.js';
 import { mcpCommand } from './commands/mcp.js';
+import { recommendCommand } from './commands/recommend.js';
+import { recordCommand } from './commands/record.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
@@ -21,6 +24,9 @@ export const COMMANDS: readonly Command[] = [
   forgetCommand,
   statsCommand,
   captureCommand,
+  recommendCommand,
+  recordCommand,
+  dreamCommand,
   serveCommand,
   mcpCommand,
   exportCommand,
