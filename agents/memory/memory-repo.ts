@@ -13,6 +13,7 @@ const MAX_TEXT = 200_000;
 /** Memories of all kinds, with their FTS rows, vectors, provenance and history kept in step. */
 export class MemoryRepo {
   private readonly byId: Statement;
+  private readonly bySeq: Statement;
   private readonly insertStmt: Statement;
   private readonly fts: FtsIndex;
   private readonly provInsert: Statement;
@@ -25,9 +26,10 @@ export class MemoryRepo {
     private readonly onWrite: () => void,
   ) {
     this.byId = db.prepare('SELECT * FROM memories WHERE id = ?');
+    this.bySeq = db.prepare('SELECT * FROM memories WHERE seq = ?');
     this.insertStmt = db.prepare(`INSERT INTO memories
-      (id, kind, title, text, details, fields, app, occurred_at, ended_at, segment, created_at, updated_at, is_experience, sensitivity, content_hash)
-      VALUES (@id, @kind, @title, @text, @details, @fields, @app, @occurred_at, @ended_at, @segment, @created_at, @updated_at, @is_experience, @sensitivity, @content_hash)`);
+      (id, kind, title, text, details, fields, app, occurred_at, ended_at, segment, created_at, updated_at, is_experience, sensitivity, content_hash, embedded)
+      VALUES (@id, @kind, @title, @text, @details, @fields, @app, @occurred_at, @ended_at, @segment, @created_at, @updated_at, @is_experience, @sensitivity, @content_hash, @embedded)`);
     this.fts = new FtsIndex(db);
     this.provInsert = db.prepare('INSERT OR IGNORE INTO provenance(memory_id, source_type, source_id) VALUES (?, ?, ?)');
     this.histInsert = db.prepare('INSERT INTO memory_history(memory_id, version, changed_at, reason, snapshot) VALUES (?, ?, ?, ?, ?)');
@@ -89,12 +91,18 @@ export class MemoryRepo {
       is_experience: m.kind === 'procedural' && fields.entry_type === 'experience' ? 1 : 0,
       sensitivity: m.kind === 'knowledge_vault' ? String(fields.sensitivity ?? 'high') : null,
       content_hash: contentHash([title, text]),
+      embedded: 0,
     };
+    // A precomputed vector from this store's embedder goes straight to the index (no queue, no cache).
+    const index = this.vectors();
+    const vector = m.embedding && index && m.embedding.embedder === index.embedderId && m.embedding.vector?.length === index.dimensions ? m.embedding.vector : null;
+    if (vector) params.embedded = 1;
     const memory = this.db.transaction(() => {
       if (this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);
       const info = this.insertStmt.run(params);
-      const row = this.db.prepare('SELECT * FROM memories WHERE seq = ?').get(info.lastInsertRowid) as MemoryRow;
+      const row = this.bySeq.get(info.lastInsertRowid) as MemoryRow;
       this.fts.added(row);
+      if (vector) index!.upsert(row.seq, vector);
       this.addProvenance(id, m.provenance);
       return rowToMemory(row);
     })();

@@ -19,6 +19,12 @@ export interface NewMemory {
   created_at?: Millis;
   updated_at?: Millis;
   provenance?: Provenance[];
+  /**
+   * A vector already computed for this memory's title and text (an import, a restore, a benchmark).
+   * Written straight to the vector index when `embedder` is the store's embedder id and the
+   * dimensions match; otherwise ignored and the memory is embedded as usual.
+   */
+  embedding?: { embedder: string; vector: Float32Array };
 }
 
 export interface MemoryPatch {

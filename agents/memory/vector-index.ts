@@ -1,10 +1,12 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import { BinaryCodes } from './binary-codes.js';
+import { SeqLookup } from './seq-lookup.js';
 
 /** Code version of the stored format: a change re-embeds (from the embedding cache) into the new one. */
 const FORMAT = 'int8+bits-1';
-/** First-pass candidates rescored exactly, at least (and 8 per result asked for). */
-const MIN_RESCORE = 1000;
+/** First-pass candidates rescored exactly: at least this many, and 4 per result asked for. */
+const MIN_RESCORE = 400;
+const RESCORE_PER_RESULT = 4;
 
 /** int8 with a per-vector scale: a quarter of float32's bytes; cosine error ~1e-3, far below ranking noise. */
 export function quantize(v: Float32Array): Int8Array {
@@ -36,7 +38,7 @@ export function cosine(a: Float32Array, b: Int8Array): number {
  *
  * Storage: each vector as int8 (`memory_vec`) and as a one-bit-per-dimension code
  * (`memory_vec_codes`), both inside the encrypted database. Search: the codes are held in memory
- * (64 bytes per memory) and scanned by Hamming distance; the best ~1000 are rescored exactly from
+ * (64 bytes per memory) and scanned by Hamming distance; the best few hundred are rescored exactly from
  * their int8 vectors. Measured at 100k memories on 2 shared cores: sqlite-vec's vec0 KNN took
  * ~250 ms (float, k=600) and ~90 ms (bit, k=600), this takes ~10 ms.
  *
@@ -49,6 +51,7 @@ export class VectorIndex {
   private readonly deleteVec: Statement;
   private readonly deleteCode: Statement;
   private readonly codes: BinaryCodes;
+  private readonly vectorsOf: SeqLookup;
   private loadedAt: number | null = null;
 
   constructor(
@@ -74,6 +77,7 @@ export class VectorIndex {
     this.deleteVec = db.prepare('DELETE FROM memory_vec WHERE seq = ?');
     this.deleteCode = db.prepare('DELETE FROM memory_vec_codes WHERE seq = ?');
     this.codes = new BinaryCodes(dimensions);
+    this.vectorsOf = new SeqLookup(db, 'SELECT seq, vector FROM memory_vec WHERE seq IN (%IN%)');
   }
 
   static toBlob(v: ArrayBufferView): Buffer {
@@ -116,7 +120,7 @@ export class VectorIndex {
   search(v: Float32Array, k: number, among?: readonly number[]): { seq: number; similarity: number }[] {
     if (k <= 0) return [];
     this.sync();
-    const candidates = this.codes.nearest(BinaryCodes.encode(v), Math.max(MIN_RESCORE, k * 8), among);
+    const candidates = this.codes.nearest(BinaryCodes.encode(v), Math.max(MIN_RESCORE, k * RESCORE_PER_RESULT), among);
     const sims = this.similarities(v, candidates);
     return [...sims.entries()]
       .map(([seq, similarity]) => ({ seq, similarity }))
@@ -131,13 +135,8 @@ export class VectorIndex {
   /** Exact similarity for a given set of rows. */
   similarities(v: Float32Array, seqs: readonly number[]): Map<number, number> {
     const out = new Map<number, number>();
-    for (let i = 0; i < seqs.length; i += 500) {
-      const chunk = seqs.slice(i, i + 500);
-      const rows = this.db
-        .prepare(`SELECT seq, vector FROM memory_vec WHERE seq IN (${chunk.map(() => '?').join(',')})`)
-        .raw()
-        .all(...chunk) as [number, Buffer][];
-      for (const [seq, blob] of rows) out.set(seq, cosine(v, new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength)));
+    for (const [seq, blob] of this.vectorsOf.all<[number, Buffer]>(seqs, [], true)) {
+      if (!out.has(seq)) out.set(seq, cosine(v, new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength)));
     }
     return out;
   }
