@@ -9,7 +9,8 @@ import { deleteObservations, timesInRange } from '../store-gaps.js';
 
 type TimelineNames = 'timeline.range' | 'timeline.days' | 'timeline.delete' | 'frames.image';
 
-const TEXT_EXCERPT = 240;
+// Two lines of a row and the start of the detail pane; the whole text of 10,000 moments would be megabytes.
+const TEXT_EXCERPT = 180;
 const PAGE = 10_000;
 const THUMB = { maxWidth: 320, quality: 62 };
 const FULL = { maxWidth: 1600, quality: 85 };
