@@ -146,6 +146,9 @@ capture.pipeline.on('frame', () => {
 // Resource figures for the soak benchmark.
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
+// The whole run's lag (the per-line one is reset after each stats line).
+const lagTotal = monitorEventLoopDelay({ resolution: 10 });
+lagTotal.enable();
 const fds = () => {
   try {
     return readdirSync('/proc/self/fd').length;
@@ -163,6 +166,10 @@ const stats = () => ({
   ocr_backlog: capture.status().ocr_backlog,
   lag_p99_ms: lag.percentile(99) / 1e6,
   lag_max_ms: lag.max / 1e6,
+  lag_p99_total_ms: lagTotal.percentile(99) / 1e6,
+  lag_p50_total_ms: lagTotal.percentile(50) / 1e6,
+  memories: store.memories.count({}),
+  ocr_calls: desktop.ocrCalls,
   brain_buffered: brain.status().buffered,
   brain_queued: brain.status().queued_jobs,
   unprocessed: store.observations.listUnprocessed(10_000).length,

@@ -33,6 +33,10 @@ export interface SessionStats {
   ocr_backlog: number;
   lag_p99_ms: number;
   lag_max_ms: number;
+  lag_p99_total_ms: number;
+  lag_p50_total_ms: number;
+  memories: number;
+  ocr_calls: number;
   brain_buffered: number;
   brain_queued: number;
   unprocessed: number;
