@@ -239,6 +239,7 @@ export class MetaAgent {
         if (e instanceof Deferred) return { ...report, deferred: 1 };
         throw e;
       }
+      this.dropForgotten('observation', allowed.map((o) => o.id), (id) => this.deps.store.observations.get(id) !== null);
     }
     this.deps.store.observations.markProcessed(fresh.map((o) => o.id), this.now());
     report.observations = fresh.length;
@@ -268,6 +269,7 @@ export class MetaAgent {
           const batch: MessageBatch = { type: 'messages', thread, messages: usable, reason };
           try {
             mergeReport(report, await this.processBatch(batch));
+            this.dropForgotten('message', usable.map((m) => m.id), (id) => store.messages.get(id) !== null);
           } catch (e) {
             if (e instanceof Deferred) {
               report.deferred++;
@@ -281,6 +283,15 @@ export class MetaAgent {
       }
     }
     return report;
+  }
+
+  /**
+   * Sources forgotten while the batch was with the model ("forget the last 15 minutes" during an
+   * LLM call): what was just written from them goes as well, as the forget would have taken it.
+   */
+  private dropForgotten(type: 'observation' | 'message', ids: string[], exists: (id: string) => boolean): void {
+    const gone = ids.filter((id) => !exists(id));
+    if (gone.length) this.deps.store.memories.delete(this.deps.store.memories.bySource(type, gone));
   }
 
   private async recoverNow(): Promise<IngestReport> {
