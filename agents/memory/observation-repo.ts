@@ -11,6 +11,7 @@ export class ObservationRepo {
   constructor(
     private readonly db: Db,
     private readonly events: EventEmitter,
+    private readonly deleteCiting: (type: 'observation', ids: string[]) => number,
   ) {}
 
   insert(o: NewObservation): ObservationRecord {
@@ -59,6 +60,18 @@ export class ObservationRepo {
   markProcessed(ids: string[], now: Millis = Date.now()): void {
     const stmt = this.db.prepare('UPDATE observations SET processed_at = ? WHERE id = ?');
     this.db.transaction(() => ids.forEach((id) => stmt.run(now, id)))();
+  }
+
+  /** Deletes observations and every memory citing them, in one transaction. */
+  delete(ids: string[]): { observations: number; memories: number } {
+    if (!ids.length) return { observations: 0, memories: 0 };
+    const r = this.db.transaction(() => {
+      const memories = this.deleteCiting('observation', ids);
+      const del = this.db.prepare('DELETE FROM observations WHERE id = ?');
+      return { observations: ids.reduce((acc, id) => acc + del.run(id).changes, 0), memories };
+    })();
+    if (r.observations) this.events.emit('observation', { op: 'delete', ids });
+    return r;
   }
 
   count(): number {

@@ -80,7 +80,7 @@ export class EngramStore {
     this.audio = new AudioRepo(db, audioBlobs);
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
-    this.observations = new ObservationRepo(db, this.events);
+    this.observations = new ObservationRepo(db, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
     this.messages = new MessageRepo(db, this.threads, this.events);
     this.settings = new SettingsRepo(db);
@@ -115,6 +115,18 @@ export class EngramStore {
    */
   wasForgotten(at: Millis): boolean {
     return this.forgetLedger.covers(at);
+  }
+
+  /** Just the timestamps in [from, to): day summaries and activity charts without loading rows. */
+  timesInRange(from: Millis, to: Millis): { frames: number[]; observations: number[]; memories: number[] } {
+    const pluck = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as number[];
+    return {
+      frames: pluck('SELECT captured_at FROM frames WHERE captured_at >= ? AND captured_at < ?'),
+      observations: pluck('SELECT observed_at FROM observations WHERE observed_at >= ? AND observed_at < ?'),
+      memories: pluck(
+        'SELECT COALESCE(occurred_at, created_at) FROM memories WHERE superseded_by IS NULL AND COALESCE(occurred_at, created_at) >= ? AND COALESCE(occurred_at, created_at) < ?',
+      ),
+    };
   }
 
   forgetPreview(range: { from: Millis; to: Millis }): ForgetReport {
