@@ -242,3 +242,37 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
   });
 
 });
+
+describe('forget while a batch is with the model (LLM mode)', { timeout: 60_000 }, () => {
+  it('what the model answers for forgotten sources is not kept', async () => {
+    const { startFakeAnthropic } = await import('../fakes/fake-anthropic-server.js');
+    const { AnthropicProvider } = await import('../../agents/llm/index.js');
+    const fake = await startFakeAnthropic();
+    const word = `zebra${randomBytes(3).toString('hex')}`;
+    fake.setHandler((req) =>
+      (req.body.tool_choice as { name?: string } | undefined)?.name === 'route_memories'
+        ? { toolUses: [{ name: 'route_memories', input: { kinds: ['episodic', 'semantic'], reason: 'scripted' } }] }
+        : { delayMs: 1500, text: 'Saving.', toolUses: [{ name: 'episodic_save', input: { summary: `Discussed the ${word} plan in Slack`, sources: [1] } }, { name: 'semantic_save', input: { name: word, summary: `${word} is the codename` } }] },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'engram-forget-llm-'));
+    const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    try {
+      const b = createBrain({ store: s, llm: new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: s.llmCalls }), subscribe: false });
+      const now = Date.now();
+      const obs = [0, 1, 2].map((i) => s.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: now - 60_000 + i * 1000, app: 'Slack', title: `${word} channel`, url: null, text: `talk about ${word} ${i}`, caption: null }));
+      b.ingestObservations(obs);
+      const flushing = b.flush();
+      // The extraction call is under way (it answers after 1.5 s) when the user forgets.
+      await waitFor(() => fake.requests.length >= 2, 20_000, 'the extraction call');
+      s.forget({ from: now - 15 * MIN, to: Date.now() });
+      await flushing;
+      await b.stop();
+      expect(s.memories.list({ limit: 100 }).map((m) => m.title)).toEqual([]);
+      expect(await s.search({ query: word })).toEqual([]);
+    } finally {
+      await s.close();
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
