@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultDataDir, HashEmbedder, openStore, resolveKeyProvider, StoreError, UseEmbedder, type Embedder } from '../../../agents/memory/index.js';
 import { parseCommandArgs } from './args.js';
-import { CliError, type CliContext, type CliIo, type Command } from './command.js';
-import { COMMANDS } from './registry.js';
+import { CliError, type CliContext, type CliIo } from './command.js';
+import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
 
 function version(): string {
   try {
@@ -19,7 +19,7 @@ function version(): string {
   }
 }
 
-function mainHelp(commands: readonly Command[]): string {
+function mainHelp(commands: readonly CommandEntry[]): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return `engram — your local, encrypted memory
 
@@ -58,7 +58,7 @@ function errorLine(err: unknown): { line: string; code: number } {
 }
 
 export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<number> {
-  const commands = COMMANDS;
+  const commands = COMMAND_INDEX;
   let dataDir: string | undefined;
   let json = false;
   let i = 0;
@@ -87,11 +87,12 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     io.stdout(mainHelp(commands));
     return 2;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`engram: unknown command "${name}" (run engram --help)\n`);
     return 2;
   }
+  const command = await entry.load();
   let rest = argv.slice(i + 1);
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(command.help + '\n');

@@ -15,7 +15,7 @@ import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
 
-/** Every `engram` command, in the order --help lists them. */
+/** Every `engram` command, loaded (tests and tools that need them all; the CLI itself uses command-index.ts). */
 export const COMMANDS: readonly Command[] = [
   addCommand,
   searchCommand,
