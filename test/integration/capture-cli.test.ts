@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import { startFakeTranscriber } from '../fakes/fake-transcriber.js';
 import { captureCommand } from '../../electron/headless/cli/commands/capture.js';
 import { CliError, type CliContext } from '../../electron/headless/cli/command.js';
 
@@ -62,6 +63,30 @@ describe('engram capture (CLI command)', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/frames kept \d+ · skipped \d+ · gated \d+ · OCR backlog \d+/);
     expect(r.err).toContain('Ctrl-C');
+  });
+
+  it('--once --audio FILE transcribes the speech through the server in settings', async () => {
+    const fake = await startFakeTranscriber({ transcript: () => 'remind me to call the dentist', apiKey: 'k1' });
+    try {
+      const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+      s.settings.set('capture', { audio: { transcriber_url: fake.url } });
+      await s.close();
+      const wav = join(dir, '..', `speech-${process.pid}.wav`);
+      execFileSync('espeak-ng', ['-w', wav, 'remind me to call the dentist']);
+      const c = ctx();
+      c.env = { ...process.env, ENGRAM_TRANSCRIBER_KEY: 'k1' };
+      const r = await run({ once: true, json: true, 'no-ocr': true, audio: wav }, c);
+      rmSync(wav);
+      expect(r.code).toBe(0);
+      const ids = (JSON.parse(r.out) as { observation_ids: string[] }).observation_ids;
+      const s2 = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+      const texts = ids.map((id) => s2.observations.get(id)).filter((o) => o?.kind === 'audio').map((o) => o!.text);
+      await s2.close();
+      expect(texts).toEqual(['remind me to call the dentist']);
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
   });
 
   it('refuses contradictory or bad options with a one-line error', async () => {

@@ -133,6 +133,10 @@ describe('screen capture under X', () => {
     await p.close();
     closeXterm(term);
     expect(store.observations.get(obsId!)!.text).toContain(DARK);
+    // Workers are stopped once idle (idleStopMs 5 s here) and start again on the next job.
+    expect(ocr.activeWorkers).toBe(1);
+    await new Promise((r) => setTimeout(r, 6_000)); // not a blocking sleep: the idle timer must run
+    expect(ocr.activeWorkers).toBe(0);
   });
 
   it('an excluded app in front or a paused capture writes no frame file and no observation', async () => {
@@ -189,6 +193,31 @@ describe('screen capture under X', () => {
     closeXterm(term);
     await damaged.close();
     await full.close();
+  });
+
+  it('every display is captured: each gets its own part of the desktop', async () => {
+    const one = new X11ScreenSource({ damage: false });
+    const [whole] = await one.capture();
+    await one.close();
+    const W = whole!.image.width;
+    const H = whole!.image.height;
+    const half = Math.floor(W / 2);
+    const halves = {
+      listDisplays: async () => [
+        { id: 'left', name: 'left', width: half, height: H, x: 0, y: 0, primary: true },
+        { id: 'right', name: 'right', width: W - half, height: H, x: half, y: 0, primary: false },
+      ],
+    };
+    const two = new X11ScreenSource({ layout: halves, damage: false });
+    const shots = await two.capture();
+    await two.close();
+    expect(shots.map((s) => [s.display.id, s.image.width, s.image.height])).toEqual([
+      ['left', half, H],
+      ['right', W - half, H],
+    ]);
+    const row = Math.floor(H / 2);
+    const w = whole!.image.data;
+    expect(shots[1]!.image.data.subarray(row * (W - half) * 3, (row + 1) * (W - half) * 3).equals(w.subarray((row * W + half) * 3, (row + 1) * W * 3))).toBe(true);
   });
 
   it('an unchanged screen is skipped; one capture is forced after the timeout (both screen sources)', async () => {

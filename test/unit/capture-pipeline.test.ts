@@ -6,6 +6,7 @@ import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/mem
 import {
   applyRetention,
   CapturePipeline,
+  CaptureScheduler,
   CaptureService,
   type ActiveWindowSource,
   type CapturedScreen,
@@ -198,6 +199,63 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(s).toMatchObject({ frames_kept: 2, frames_gated: 2, ocr_backlog: 0, audio: false });
     expect(s.last_frame_at).not.toBeNull();
     await svc.close();
+  });
+
+  it('idle: no grab until the forced capture is due; locked: never', async () => {
+    let idle: 'active' | 'idle' | 'locked' = 'active';
+    const p = new CapturePipeline({ store, screen, windows, ocr: null, clock, idle: { state: () => idle }, settings: CaptureSettingsSchema.parse({ force_after_s: 60 }) });
+    expect((await p.tick()).kept).toBe(true);
+    idle = 'idle';
+    screen.shade = 90;
+    const grabs = screen.grabs;
+    now += 3000;
+    expect(await p.tick()).toMatchObject({ kept: false, reason: 'idle' });
+    expect(screen.grabs).toBe(grabs);
+    now += 61_000;
+    expect(await p.tick()).toMatchObject({ kept: true });
+    idle = 'locked';
+    screen.shade = 160;
+    now += 200_000;
+    expect(await p.tick()).toMatchObject({ kept: false, reason: 'locked' });
+    expect(screen.grabs).toBe(grabs + 1);
+  });
+
+  it('captioning is off by default; when turned on, the captioner sees the frame and its caption is stored redacted', async () => {
+    const calls: string[] = [];
+    const captioner = { caption: async (req: { webp: Buffer; text: string }) => (calls.push(req.text), `A terminal; card 4111 1111 1111 1111 visible (${req.webp.length} bytes)`) };
+    const off = new CapturePipeline({ store, screen, windows, ocr, clock, captioner, settings: CaptureSettingsSchema.parse({}) });
+    const [id1] = await (await off.tick()).observations;
+    expect(calls).toHaveLength(0);
+    expect(store.observations.get(id1!)!.caption).toBeNull();
+    const on = new CapturePipeline({ store, screen, windows, ocr, clock, captioner, settings: CaptureSettingsSchema.parse({ captioning: { enabled: true } }) });
+    const [id2] = await (await on.tick()).observations;
+    expect(calls).toEqual(['hello']);
+    expect(store.observations.get(id2!)!.caption).toMatch(/^A terminal; card \[redacted:card\] visible \(\d+ bytes\)$/);
+  });
+
+  it('the scheduler ticks at the interval, never two at once, and stops cleanly', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let ticks = 0;
+    const sched = new CaptureScheduler(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        ticks++;
+        await new Promise((r) => setTimeout(r, 150));
+        running--;
+      },
+      () => 100,
+    );
+    sched.start();
+    await new Promise((r) => setTimeout(r, 700));
+    await sched.stop();
+    const after = ticks;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ticks).toBe(after);
+    expect(after).toBeGreaterThanOrEqual(3);
+    expect(maxRunning).toBe(1);
+    expect(sched.isRunning).toBe(false);
   });
 
   it('retention recycles the oldest frames past the age limit and keeps their observations', async () => {

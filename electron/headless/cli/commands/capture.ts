@@ -1,7 +1,10 @@
 import type { EngramStore } from '../../../../agents/memory/index.js';
 import {
+  AudioPipeline,
   CaptureError,
   CaptureService,
+  OpenAiTranscriber,
+  WavStreamSource,
   defaultScreenSource,
   defaultActiveWindowSource,
   readCaptureSettings,
@@ -73,6 +76,9 @@ stores an observation. Frames are encrypted in the data dir; nothing plaintext t
   --source SRC    x11 (default: one X connection, skips unchanged screens cheaply) or import
                   (screenshot-desktop's ImageMagick grab)
   --no-ocr        keep frames but do not read their text
+  --audio SRC     also take audio from a WAV file, or - for stdin (16-bit PCM, any rate): silence is
+                  dropped, speech kept encrypted in ~30 s chunks and transcribed by the server in
+                  settings (capture.audio.transcriber_url; key from ENGRAM_TRANSCRIBER_KEY)
 Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
   options: {
     once: { type: 'boolean' },
@@ -81,6 +87,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     json: { type: 'boolean' },
     source: { type: 'string' },
     'no-ocr': { type: 'boolean' },
+    audio: { type: 'string' },
   },
   async run(args, ctx) {
     const once = bool(args, 'once');
@@ -93,8 +100,18 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     let service: CaptureService | null = null;
     try {
       service = await buildService(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr'));
-      if (once) return await runOnce(service, ctx, json);
-      return await runWatch(service, ctx);
+      // An audio failure is kept and reported after the screen work, never left as an unhandled rejection.
+      let audioError: unknown = null;
+      const audio = str(args, 'audio') !== undefined
+        ? runAudio(store, str(args, 'audio')!, ctx, service).catch((err: unknown) => {
+            audioError = err;
+            return [] as string[];
+          })
+        : null;
+      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx);
+      if (audio) await audio;
+      if (audioError) throw audioError;
+      return code;
     } finally {
       await service?.close();
       await store.close();
@@ -102,10 +119,36 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
   },
 };
 
-async function runOnce(service: CaptureService, ctx: CliContext, json: boolean): Promise<number> {
+/** Audio from a file or stdin, alongside the screen; resolves with the observation ids it stored. */
+async function runAudio(store: EngramStore, src: string, ctx: CliContext, service: CaptureService): Promise<string[]> {
+  const settings = readCaptureSettings(store).audio;
+  const transcriber = settings.transcriber_url
+    ? new OpenAiTranscriber({ url: settings.transcriber_url, apiKey: ctx.env.ENGRAM_TRANSCRIBER_KEY ?? null, model: settings.transcriber_model })
+    : null;
+  if (!transcriber) ctx.io.stderr('audio: no transcriber_url in settings: speech is kept (encrypted) but not transcribed\n');
+  const pipeline = new AudioPipeline({
+    store,
+    source: new WavStreamSource(src === '-' ? ctx.io.stdin : src),
+    transcriber,
+    language: settings.language,
+    segmenter: { chunkMs: settings.chunk_s * 1000 },
+    isPaused: () => service.pipeline.isPaused(),
+  });
+  pipeline.on('error', (err: unknown) => ctx.io.stderr(`audio: ${err instanceof Error ? err.message : String(err)}\n`));
+  try {
+    const report = await pipeline.run(ctx.signal);
+    if (!ctx.json) ctx.io.stderr(`audio: ${report.chunks} speech chunk(s), ${Math.round(report.speech_ms / 1000)} s of speech, ${report.observation_ids.length} transcript(s)\n`);
+    return report.observation_ids;
+  } catch (err) {
+    if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
+    throw err;
+  }
+}
+
+async function runOnce(service: CaptureService, ctx: CliContext, json: boolean, audio: Promise<string[]> | null): Promise<number> {
   service.pipeline.seedFromStore();
   const r = await service.tick();
-  const observationIds = await r.observations;
+  const observationIds = [...(await r.observations), ...((await audio) ?? [])];
   await service.drain();
   if (r.reason === 'error' && !json) throw new CliError(`capture: ${r.detail ?? 'failed'}`, 1);
   if (json) {
