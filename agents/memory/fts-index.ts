@@ -29,6 +29,7 @@ export class FtsIndex {
   private readonly insert: Statement;
   private readonly remove: Statement;
   private readonly bySeq: Statement;
+  private readonly adjacent: Statement;
   private readonly neighbours: SegmentNeighbours;
 
   constructor(db: Db) {
@@ -36,6 +37,15 @@ export class FtsIndex {
     this.remove = db.prepare('DELETE FROM memory_fts WHERE rowid = ?');
     this.bySeq = db.prepare('SELECT seq, title, text, details, segment, occurred_at, created_at FROM memories WHERE seq = ?');
     this.neighbours = new SegmentNeighbours(db);
+    // The unit before (with its text) and the seq of the unit after, in one statement: an insert
+    // needs both, and statement round-trips are most of its cost.
+    const t = 'COALESCE(occurred_at, created_at)';
+    this.adjacent = db.prepare(`
+      SELECT * FROM (SELECT 0 AS side, seq, title, text FROM memories WHERE segment = @segment AND ${t} <= @t AND (${t} < @t OR seq < @seq)
+        ORDER BY ${t} DESC, seq DESC LIMIT 1)
+      UNION ALL
+      SELECT * FROM (SELECT 1 AS side, seq, NULL, NULL FROM memories WHERE segment = @segment AND ${t} >= @t AND (${t} > @t OR seq > @seq)
+        ORDER BY ${t} ASC, seq ASC LIMIT 1)`);
   }
 
   private contextOf(row: IndexedRow): string {
@@ -62,10 +72,22 @@ export class FtsIndex {
     return this.neighbours.next(row, 1);
   }
 
-  /** A new row: index it, and give its neighbours their new context. */
+  /** A new row: index it, and give the unit after it (if it was not appended) its new context. */
   added(row: IndexedRow): void {
-    this.write(row);
-    this.rewrite(this.around(row));
+    if (!row.segment) {
+      this.insert.run(row.seq, row.title, ftsBody(row), '');
+      return;
+    }
+    const adj = this.adjacent.all({ segment: row.segment, t: row.occurred_at ?? row.created_at, seq: row.seq }) as {
+      side: number;
+      seq: number;
+      title: string;
+      text: string;
+    }[];
+    const prev = adj.find((a) => a.side === 0);
+    this.insert.run(row.seq, row.title, ftsBody(row), prev ? contextPart(prev) : '');
+    const next = adj.find((a) => a.side === 1);
+    if (next) this.rewrite([next.seq]);
   }
 
   /** An edited row (text or time): `before` is what around() said before the edit. */

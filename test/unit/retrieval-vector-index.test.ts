@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/memory/index.js';
+
+const DIM = 64;
+
+/** Deterministic vectors: a seeded generator so failures reproduce. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
+  };
+}
+function unit(v: Float32Array): Float32Array {
+  const n = Math.hypot(...v) || 1;
+  return v.map((x) => x / n);
+}
+const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+/** An embedder whose vectors the test chooses (by text), like a precomputed import. */
+class TableEmbedder implements Embedder {
+  readonly id = 'table-64';
+  readonly dimensions = DIM;
+  readonly table = new Map<string, Float32Array>();
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return texts.map((t) => this.table.get(t) ?? unit(Float32Array.from({ length: DIM }, rng(t.length))));
+  }
+}
+
+describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
+  let dir: string;
+  let key: Buffer;
+  let store: EngramStore;
+  const embedder = new TableEmbedder();
+  const next = rng(7);
+  const vectors = new Map<string, Float32Array>();
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-vec-'));
+    key = randomBytes(32);
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder });
+    vectors.clear();
+    store.transaction(() => {
+      for (let i = 0; i < 1500; i++) {
+        const v = unit(Float32Array.from({ length: DIM }, next));
+        const m = store.memories.insert({ kind: 'semantic', text: `fact ${i}`, app: i % 2 ? 'Slack' : 'Mail', embedding: { embedder: embedder.id, vector: v } });
+        vectors.set(m.id, v);
+      }
+    });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function exactTop(q: Float32Array, k: number, keep: (id: string) => boolean = () => true): string[] {
+    return [...vectors.entries()]
+      .filter(([id]) => keep(id))
+      .map(([id, v]) => [id, cos(q, v)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([id]) => id);
+  }
+
+  it('finds the exact nearest neighbours, with similarities within int8 precision', async () => {
+    let overlap = 0;
+    for (let t = 0; t < 20; t++) {
+      const q = unit(Float32Array.from({ length: DIM }, next));
+      const hits = await store.search({ query: 'anything', mode: 'vector', queryEmbedding: q, limit: 10 });
+      const want = exactTop(q, 10);
+      overlap += hits.filter((h) => want.includes(h.memory.id)).length;
+      for (const h of hits) expect(h.reasons.vector_similarity!).toBeCloseTo(cos(q, vectors.get(h.memory.id)!), 2);
+    }
+    // Codes only pick candidates (400+ of 1500 rescored exactly): the top 10 come out right.
+    expect(overlap / 200).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('searches only among the memories that pass a filter', async () => {
+    const q = unit(Float32Array.from({ length: DIM }, next));
+    const hits = await store.search({ query: 'anything', mode: 'vector', queryEmbedding: q, app: 'Slack', limit: 10 });
+    expect(hits.every((h) => h.memory.app === 'Slack')).toBe(true);
+    const want = exactTop(q, 10, (id) => store.memories.get(id)?.app === 'Slack');
+    expect(hits.filter((h) => want.includes(h.memory.id)).length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('forgets deleted vectors and sees writes made by another connection', async () => {
+    const q = unit(Float32Array.from({ length: DIM }, next));
+    const top = (await store.search({ query: 'x', mode: 'vector', queryEmbedding: q, limit: 1 }))[0]!.memory.id;
+    store.memories.delete([top]);
+    const after = await store.search({ query: 'x', mode: 'vector', queryEmbedding: q, limit: 5 });
+    expect(after.map((h) => h.memory.id)).not.toContain(top);
+
+    // Another process (the CLI while the app runs) adds a memory right on the query's direction.
+    const other = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder });
+    const added = other.memories.insert({ kind: 'semantic', text: 'from the other process', embedding: { embedder: embedder.id, vector: q } });
+    await other.close();
+    const seen = await store.search({ query: 'x', mode: 'vector', queryEmbedding: q, limit: 1 });
+    expect(seen[0]!.memory.id).toBe(added.id);
+    expect(seen[0]!.reasons.vector_similarity!).toBeGreaterThan(0.99);
+  });
+
+  it('ignores a precomputed vector from another embedder and embeds the text instead', async () => {
+    const v = unit(Float32Array.from({ length: DIM }, next));
+    embedder.table.set('queued text', v);
+    const m = store.memories.insert({ kind: 'semantic', text: 'queued text', embedding: { embedder: 'some-other-model', vector: unit(Float32Array.from({ length: DIM }, next)) } });
+    expect(store.stats().pending_embeddings).toBe(1);
+    await store.flushEmbeddings();
+    const hits = await store.search({ query: 'x', mode: 'vector', queryEmbedding: v, limit: 1 });
+    expect(hits[0]!.memory.id).toBe(m.id);
+  });
+});
