@@ -95,7 +95,9 @@ export class MemoryRepo {
     };
     // A precomputed vector from this store's embedder goes straight to the index (no queue, no cache).
     const index = this.vectors();
-    const vector = m.embedding && index && m.embedding.embedder === index.embedderId && m.embedding.vector?.length === index.dimensions ? m.embedding.vector : null;
+    const given = m.embedding?.vector;
+    const vector =
+      given && index && m.embedding?.embedder === index.embedderId && given.length === index.dimensions && given.every((x) => Number.isFinite(x)) ? given : null;
     if (vector) params.embedded = 1;
     const memory = this.db.transaction(() => {
       if (this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);

@@ -49,7 +49,6 @@ export class VectorIndex {
   private readonly insertVec: Statement;
   private readonly insertCode: Statement;
   private readonly deleteVec: Statement;
-  private readonly deleteCode: Statement;
   private readonly codes: BinaryCodes;
   private readonly vectorsOf: SeqLookup;
   private loadedAt: number | null = null;
@@ -72,10 +71,18 @@ export class VectorIndex {
         db.exec('UPDATE memories SET embedded = 0');
       })();
     }
+    // Vectors and codes never outlive their memory, whatever path deletes it (a wipe or a forget run
+    // by a process opened without an embedder included).
+    const triggers: [string, string][] = [
+      ['memory_vec_follows_memories', 'AFTER DELETE ON memories BEGIN DELETE FROM memory_vec WHERE seq = old.seq; END'],
+      ['memory_vec_codes_follow_vec', 'AFTER DELETE ON memory_vec BEGIN DELETE FROM memory_vec_codes WHERE seq = old.seq; END'],
+    ];
+    for (const [name, body] of triggers) {
+      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(name)) db.exec(`CREATE TRIGGER ${name} ${body}`);
+    }
     this.insertVec = db.prepare('INSERT OR REPLACE INTO memory_vec(seq, vector) VALUES (?, ?)');
     this.insertCode = db.prepare('INSERT OR REPLACE INTO memory_vec_codes(seq, code) VALUES (?, ?)');
     this.deleteVec = db.prepare('DELETE FROM memory_vec WHERE seq = ?');
-    this.deleteCode = db.prepare('DELETE FROM memory_vec_codes WHERE seq = ?');
     this.codes = new BinaryCodes(dimensions);
     this.vectorsOf = new SeqLookup(db, 'SELECT seq, vector FROM memory_vec WHERE seq IN (%IN%)');
   }
@@ -93,8 +100,7 @@ export class VectorIndex {
   }
 
   delete(seq: number): void {
-    this.deleteVec.run(seq);
-    this.deleteCode.run(seq);
+    this.deleteVec.run(seq); // its code goes with it (trigger)
     if (this.loadedAt !== null) this.codes.delete(seq);
   }
 

@@ -105,6 +105,29 @@ describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
     expect(seen[0]!.reasons.vector_similarity!).toBeGreaterThan(0.99);
   });
 
+  it('leaves no vector or code behind a deleted memory, a wipe, or a store opened without an embedder', async () => {
+    const count = (t: string) => store.db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
+    expect(count('memory_vec')).toBe(vectors.size);
+    expect(count('memory_vec_codes')).toBe(vectors.size);
+    const [first] = vectors.keys();
+    store.memories.delete([first!]);
+    expect(count('memory_vec')).toBe(vectors.size - 1);
+    expect(count('memory_vec_codes')).toBe(vectors.size - 1);
+
+    await store.close();
+    const bare = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    const ids = bare.memories.list({ limit: 10 }).map((m) => m.id);
+    bare.memories.delete(ids);
+    const left = bare.db.prepare('SELECT count(*) FROM memory_vec').pluck().get() as number;
+    expect(left).toBe(vectors.size - 1 - ids.length);
+    bare.wipe();
+    expect(bare.db.prepare('SELECT count(*) FROM memory_vec').pluck().get()).toBe(0);
+    expect(bare.db.prepare('SELECT count(*) FROM memory_vec_codes').pluck().get()).toBe(0);
+    await bare.close();
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder });
+    expect(await store.search({ query: 'fact', mode: 'vector', queryEmbedding: vectors.values().next().value! })).toEqual([]);
+  });
+
   it('ignores a precomputed vector from another embedder and embeds the text instead', async () => {
     const v = unit(Float32Array.from({ length: DIM }, next));
     embedder.table.set('queued text', v);
