@@ -2,6 +2,7 @@ import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import type { EngramStore } from '../../agents/memory/index.js';
+import type { SecretsEvent } from '../capture/index.js';
 import { createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
@@ -26,6 +27,8 @@ export interface EngramServerOptions {
    */
   brain?: boolean;
   log?: (line: string) => void;
+  /** Secrets the capture redactor removed: handed to the brain, which keeps them masked in the vault. */
+  captureSecrets?: { onSecrets(listener: (ev: SecretsEvent) => void): () => void };
 }
 
 export interface EngramServer {
@@ -59,6 +62,10 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
         .then(async ([m]) => {
           brain = m.createBrain({ store, llm, log: opts.log });
           await brain.start();
+          const b = brain;
+          opts.captureSecrets?.onSecrets((ev) => {
+            b.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => opts.log?.(`vault: ${err instanceof Error ? err.message : String(err)}`));
+          });
           return brain;
         })
     : Promise.resolve(null);

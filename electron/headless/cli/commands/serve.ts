@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { captureControlOf, type CaptureControl } from '../../../api/index.js';
-import { startEngramServer } from '../../engram-server.js';
+import { startEngramServer, type EngramServerOptions } from '../../engram-server.js';
 import { defaultRendererDir } from '../../renderer-dir.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
@@ -47,6 +47,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     const store = await ctx.openStore();
     let capture: CaptureControl | null = null;
     let stopCapture: (() => Promise<void>) | null = null;
+    let captureSecrets: EngramServerOptions['captureSecrets'];
     try {
       if (bool(args, 'capture')) {
         // Loaded only when asked for: the capture stack pulls native modules the plain host does not need.
@@ -61,6 +62,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         service.pipeline.seedFromStore();
         service.start();
         capture = captureControlOf(service);
+        captureSecrets = service;
         stopCapture = () => service.close();
       }
       const server = await startEngramServer({
@@ -69,6 +71,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         port,
         rendererDir,
         capture,
+        captureSecrets,
         brain: !bool(args, 'no-brain'),
         anthropicBaseUrl: ctx.env.ENGRAM_ANTHROPIC_BASE_URL || undefined,
         log: (line) => ctx.io.stderr(`${line}\n`),
