@@ -1,4 +1,5 @@
 import type { EngramStore } from '../../../../agents/memory/index.js';
+import type { Brain } from '../../../../agents/meta/index.js';
 import {
   AudioPipeline,
   CaptureError,
@@ -98,8 +99,19 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     const json = ctx.json || bool(args, 'json');
     const store = await ctx.openStore({ embedder: 'none' });
     let service: CaptureService | null = null;
+    let brain: Brain | null = null;
     try {
       service = await buildService(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr'));
+      // What is seen becomes memories (offline rules without a model key), so `engram search`
+      // finds it; redacted secrets go to the vault, masked. Vectors are added by the next process
+      // that opens the store with an embedder; keyword search works at once.
+      const { createBrain } = await import('../../../../agents/meta/index.js');
+      brain = createBrain({ store, subscribe: watch, log: (l) => ctx.io.stderr(`${l}\n`) });
+      const b = brain;
+      service.onSecrets((ev) => {
+        b.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => ctx.io.stderr(`engram: vault: ${err instanceof Error ? err.message : String(err)}\n`));
+      });
+      if (watch) await brain.start();
       // An audio failure is kept and reported after the screen work, never left as an unhandled rejection.
       let audioError: unknown = null;
       const audio = str(args, 'audio') !== undefined
@@ -111,9 +123,14 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
       const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx);
       if (audio) await audio;
       if (audioError) throw audioError;
+      // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
+      if (once) await brain.start();
+      await brain.stop({ flush: true });
+      brain = null;
       return code;
     } finally {
       await service?.close();
+      await brain?.stop().catch(() => undefined);
       await store.close();
     }
   },
