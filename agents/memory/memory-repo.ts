@@ -100,7 +100,8 @@ export class MemoryRepo {
       given && index && m.embedding?.embedder === index.embedderId && given.length === index.dimensions && given.every((x) => Number.isFinite(x)) ? given : null;
     if (vector) params.embedded = 1;
     const memory = this.db.transaction(() => {
-      if (this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);
+      // Generated ids carry 80 random bits: only a caller's own id can already exist.
+      if (m.id !== undefined && this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);
       const info = this.insertStmt.run(params);
       const row = this.bySeq.get(info.lastInsertRowid) as MemoryRow;
       this.fts.added(row);

@@ -11,10 +11,17 @@ const RESCORE_PER_RESULT = 4;
 /** int8 with a per-vector scale: a quarter of float32's bytes; cosine error ~1e-3, far below ranking noise. */
 export function quantize(v: Float32Array): Int8Array {
   let max = 0;
-  for (let i = 0; i < v.length; i++) max = Math.max(max, Math.abs(v[i]!));
+  for (let i = 0; i < v.length; i++) {
+    const a = v[i]! < 0 ? -v[i]! : v[i]!;
+    if (a > max) max = a;
+  }
   const s = max > 0 ? 127 / max : 0;
   const q = new Int8Array(v.length);
-  for (let i = 0; i < v.length; i++) q[i] = Math.round(v[i]! * s);
+  // Round half away from zero; the Int8Array store truncates toward zero.
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]! * s;
+    q[i] = x < 0 ? x - 0.5 : x + 0.5;
+  }
   return q;
 }
 
