@@ -163,6 +163,7 @@ try {
       memories_end: last.memories,
       integrity_problems: integrity.problems,
       stderr_lines: s.stderr.split('\n').filter((l) => l.trim()).length,
+      stderr_first: s.stderr.split('\n').filter((l) => l.trim()).slice(0, 5),
       rss_series_mb: stats.map((x) => mb(x.rss)),
     };
     out['soak'] = summary;

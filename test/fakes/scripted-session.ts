@@ -190,6 +190,8 @@ async function finish(): Promise<void> {
   if (stopping) return;
   stopping = true;
   if (statsTimer) clearInterval(statsTimer);
+  // Stopped early (stdin closed before the frame count): this watch would keep the process alive.
+  if (frameWatch) clearInterval(frameWatch);
   await capture.stop();
   await capture.drain();
   await brain.flush();
@@ -203,12 +205,10 @@ async function finish(): Promise<void> {
   process.stdin.destroy();
 }
 
+let frameWatch: NodeJS.Timeout | null = null;
 if (frames > 0) {
-  const t = setInterval(() => {
-    if (desktop.drawn - firstFrame >= frames) {
-      clearInterval(t);
-      void finish();
-    }
+  frameWatch = setInterval(() => {
+    if (desktop.drawn - firstFrame >= frames) void finish();
   }, 20);
 }
 process.stdin.on('end', () => void finish());
