@@ -129,6 +129,7 @@ export class Retriever {
   private readonly queryCache = new QueryCache();
   private readonly neighbours: SegmentNeighbours;
   private readonly rowsOf: SeqLookup;
+  private readonly fullRowsOf: SeqLookup;
   private readonly filterLookups = new Map<string, SeqLookup>();
   /** Prepared statements by SQL text (filters vary, but only in a few shapes). */
   private readonly stmts = new Map<string, Statement>();
@@ -141,7 +142,13 @@ export class Retriever {
     private readonly vectors: () => VectorIndex | null,
   ) {
     this.neighbours = new SegmentNeighbours(db);
-    this.rowsOf = new SeqLookup(db, 'SELECT * FROM memories WHERE seq IN (%IN%)');
+    // Scoring needs everything but details (which can be long OCR text): '' stands in for it.
+    this.rowsOf = new SeqLookup(
+      db,
+      `SELECT seq, id, kind, title, text, '' AS details, fields, app, occurred_at, ended_at, segment, created_at, updated_at, access_count,
+        last_accessed_at, superseded_by, version, is_experience, sensitivity, content_hash, embedded FROM memories WHERE seq IN (%IN%)`,
+    );
+    this.fullRowsOf = new SeqLookup(db, 'SELECT * FROM memories WHERE seq IN (%IN%)');
   }
 
   private stmt(sql: string): Statement {
@@ -154,8 +161,13 @@ export class Retriever {
     return s;
   }
 
+  /** Rows for scoring (details left out). */
   private rowsBySeq(seqs: readonly number[]): Map<number, MemoryRow> {
     return new Map(this.rowsOf.all<MemoryRow>(seqs).map((r) => [r.seq, r]));
+  }
+
+  private fullRowsBySeq(seqs: readonly number[]): Map<number, MemoryRow> {
+    return new Map(this.fullRowsOf.all<MemoryRow>(seqs).map((r) => [r.seq, r]));
   }
 
   private filterSql(opts: SearchOptions, alias = 'm'): { sql: string; params: unknown[] } {
@@ -336,7 +348,7 @@ export class Retriever {
         // Outside the BM25 pool a unit's score is below the pool's last: counted as 0.
         for (const seq of added) units.get(seq)!.bm25 = bm25Of.get(seq) ?? null;
         const index = this.vectors();
-        if (qv && index) for (const [seq, s] of index.similarities(qv, added)) units.get(seq)!.sim = s;
+        if (qv && index) for (const [seq, s] of index.similarities(qv, added)) if (s >= w.minSimilarity) units.get(seq)!.sim = s;
         for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
         for (const [seq, r] of this.rowsBySeq(added)) rows.set(seq, r);
       }
@@ -353,7 +365,7 @@ export class Retriever {
 
     const now = opts.now ?? Date.now();
     const entities = hybrid && w.entity > 0 ? queryEntities(query).map(entityMatcher) : [];
-    const scored: SearchResult[] = [];
+    const scored: { seq: number; score: number; reasons: SearchResult['reasons'] }[] = [];
     for (const u of units.values()) {
       const row = rows.get(u.seq);
       if (!row || !passes(row, opts)) continue;
@@ -377,7 +389,7 @@ export class Retriever {
       const score = (u.base + contextBoost + entityBoost) * usage;
       if (mode !== 'vector' && score <= 0) continue;
       scored.push({
-        memory: rowToMemory(row),
+        seq: u.seq,
         score,
         reasons: {
           bm25_rank: u.bm25Rank,
@@ -391,6 +403,12 @@ export class Retriever {
       });
     }
     scored.sort((a, b) => b.score - a.score);
-    return scored.slice(0, limit);
+    const top = scored.slice(0, limit);
+    // Whole rows (details can be long OCR text) only for what is returned.
+    const full = this.fullRowsBySeq(top.map((t) => t.seq));
+    return top.flatMap((t) => {
+      const row = full.get(t.seq);
+      return row ? [{ memory: rowToMemory(row), score: t.score, reasons: t.reasons }] : [];
+    });
   }
 }

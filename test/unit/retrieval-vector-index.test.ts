@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/memory/index.js';
+import { BinaryCodes } from '../../agents/memory/binary-codes.js';
 
 const DIM = 64;
 
@@ -137,4 +138,44 @@ describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
     const hits = await store.search({ query: 'x', mode: 'vector', queryEmbedding: v, limit: 1 });
     expect(hits[0]!.memory.id).toBe(m.id);
   });
+});
+
+describe('binary codes (the first pass)', () => {
+  for (const dims of [512, 100, 768, 1536]) {
+    it(`WebAssembly and JavaScript scans agree and return the m nearest codes (${dims} dimensions)`, () => {
+      const next = rng(dims);
+      const wasm = new BinaryCodes(dims);
+      const js = new BinaryCodes(dims, { wasm: false });
+      expect(wasm.simd).toBe(true);
+      const codes = new Map<number, Uint32Array>();
+      for (let seq = 1; seq <= 3000; seq++) {
+        const c = BinaryCodes.encode(Float32Array.from({ length: dims }, next));
+        codes.set(seq, c);
+        wasm.set(seq, c);
+        js.set(seq, c);
+      }
+      for (let seq = 1; seq <= 3000; seq += 7) {
+        wasm.delete(seq);
+        js.delete(seq);
+        codes.delete(seq);
+      }
+      const ham = (a: Uint32Array, b: Uint32Array) => a.reduce((s, x, i) => s + [...((x ^ b[i]!) >>> 0).toString(2)].filter((ch) => ch === '1').length, 0);
+      for (let t = 0; t < 5; t++) {
+        const q = BinaryCodes.encode(Float32Array.from({ length: dims }, next));
+        const a = wasm.nearest(q, 50).sort((x, y) => x - y);
+        const b = js.nearest(q, 50).sort((x, y) => x - y);
+        expect(a).toEqual(b);
+        expect(a).toHaveLength(50);
+        expect(a.every((s) => codes.has(s))).toBe(true);
+        // Nothing outside the result is strictly nearer than the farthest code inside it.
+        const worst = Math.max(...a.map((s) => ham(q, codes.get(s)!)));
+        const inside = new Set(a);
+        for (const [s, c] of codes) if (!inside.has(s)) expect(ham(q, c)).toBeGreaterThanOrEqual(worst);
+        const among = [...codes.keys()].filter((s) => s % 3 === 0);
+        const sub = wasm.nearest(q, 20, among);
+        expect(sub.every((s) => s % 3 === 0)).toBe(true);
+        expect(sub).toHaveLength(20);
+      }
+    });
+  }
 });
