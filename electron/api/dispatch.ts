@@ -18,7 +18,9 @@ export type Dispatch = (name: string, rawInput: unknown) => Promise<ApiResponse>
 export function createDispatcher(handlers: ApiHandlers, opts: DispatchOptions = {}): Dispatch {
   return async (name, rawInput) => {
     if (typeof name !== 'string' || !isRequestName(name)) {
-      return { ok: false, error: { code: 'UNKNOWN_REQUEST', message: `unknown request: ${String(name).slice(0, 80)}` } };
+      // The name is the caller's: quoted back on one line (no newlines or control characters).
+      const shown = String(name).slice(0, 80).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+      return { ok: false, error: { code: 'UNKNOWN_REQUEST', message: `unknown request: ${shown}` } };
     }
     const def = apiRequests[name];
     const parsed = def.input.safeParse(rawInput ?? {});
