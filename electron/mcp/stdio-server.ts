@@ -32,13 +32,21 @@ export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> 
   const experiences = new ExperienceMemory(opts.store, { searchMode: opts.store.embedder ? 'hybrid' : 'bm25' });
   const server = createEngramMcpServer({ store: opts.store, experiences, now: () => new Date(), log: opts.log }, opts.version);
   const transport = new StdioServerTransport(opts.stdin, opts.stdout);
+  const stdin = opts.stdin ?? process.stdin;
+  let onEnd = (): void => undefined;
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     opts.signal?.addEventListener('abort', () => void server.close().then(resolve, resolve), { once: true });
     // stdin ending is the client going away (StdioServerTransport itself only listens for data).
-    (opts.stdin ?? process.stdin).once('end', () => void server.close().then(resolve, resolve));
+    onEnd = () => void server.close().then(resolve, resolve);
+    stdin.once('end', onEnd);
   });
   await server.connect(transport);
   opts.log(`engram mcp: serving ${opts.store.dataDir} over stdio`);
-  await closed;
+  try {
+    await closed;
+  } finally {
+    // Served in process more than once (tests, an embedding host): no listener left behind per run.
+    stdin.off('end', onEnd);
+  }
 }
