@@ -182,12 +182,12 @@ try {
     const text = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
     const api = text.match(/API fuzz: (\d+) cases over (\d+) handlers.*?: (\d+) refused, (\d+) accepted, (\d+) INTERNAL/);
     const cli = text.match(/CLI fuzz: (\d+) runs of (\d+) commands.*?: (\d+) exited 0, (\d+) refused/);
-    const tests = text.match(/Tests\s+(?:\S*\s*)?(\d+) passed(?:.*?(\d+) failed)?/);
+    const tests = text.match(/^\s*Tests\s+(.*)$/m);
     const summary = {
       passed: r.status === 0,
       api: api ? { cases: Number(api[1]), handlers: Number(api[2]), refused: Number(api[3]), accepted: Number(api[4]), internal: Number(api[5]) } : null,
       cli: cli ? { runs: Number(cli[1]), commands: Number(cli[2]), ok: Number(cli[3]), refused: Number(cli[4]) } : null,
-      tests: tests?.[0] ?? null,
+      tests: tests?.[1]?.trim() ?? null,
       seconds: Math.round((Date.now() - t0) / 1000),
     };
     if (r.status !== 0) say(text.slice(-4000));
