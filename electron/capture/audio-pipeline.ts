@@ -67,6 +67,8 @@ export class AudioPipeline extends EventEmitter {
       report.paused_dropped++;
       return;
     }
+    // Speech started inside a range forgotten while it was being recorded: it stays forgotten.
+    if (this.deps.store.wasForgotten(chunk.started_at)) return;
     const wav = encodeWav(chunk.samples, chunk.sampleRate);
     const audio: AudioRecord = this.deps.store.audio.insert({ started_at: chunk.started_at, duration_ms: chunk.duration_ms, mime: 'audio/wav' }, wav);
     report.chunks++;
@@ -78,6 +80,8 @@ export class AudioPipeline extends EventEmitter {
     try {
       const t = await this.deps.transcriber.transcribe({ data: wav, mime: 'audio/wav', filename: `${audio.id}.wav` }, { language: this.deps.language ?? null });
       if (!t.text.trim()) return;
+      // Forgotten while the transcriber was working: its text must not come back.
+      if (this.deps.store.wasForgotten(chunk.started_at)) return;
       const { text, secrets } = redact(t.text);
       const obs: ObservationRecord = this.deps.store.observations.insert({
         kind: 'audio',
