@@ -276,3 +276,53 @@ describe('forget while a batch is with the model (LLM mode)', { timeout: 60_000 
     }
   });
 });
+
+describe('forget while speech is being transcribed', { timeout: 60_000 }, () => {
+  it('a transcript that arrives after its audio was forgotten is not stored', async () => {
+    const { AudioPipeline, PushAudioSource } = await import('../../electron/capture/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'engram-forget-audio-'));
+    const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    try {
+      const RATE = 16_000;
+      const speech = new Int16Array(RATE * 2);
+      for (let i = 0; i < speech.length; i++) speech[i] = i % (RATE / 4) > RATE / 5 ? 0 : Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / RATE));
+      const source = new PushAudioSource();
+      const at = Date.now() - 60_000;
+      source.push(speech, RATE, at);
+      source.push(new Int16Array(RATE * 3), RATE, at + 2000);
+      source.end();
+      let called!: () => void;
+      const transcribing = new Promise<void>((r) => (called = r));
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      const word = `audiomark${randomBytes(3).toString('hex')}`;
+      const pipeline = new AudioPipeline({
+        store: s,
+        source,
+        transcriber: {
+          name: 'held',
+          transcribe: async () => {
+            called();
+            await released;
+            return { text: `we agreed on the ${word} plan`, language: 'en' };
+          },
+        },
+      });
+      const run = pipeline.run();
+      await transcribing;
+      s.forget({ from: Date.now() - 15 * MIN, to: Date.now() });
+      release();
+      const report = await run;
+      expect(report.chunks).toBe(1);
+      // Not a failure either (before, the insert hit the deleted audio row's foreign key and was
+      // reported to the user as a capture error).
+      expect(report.failed).toBe(0);
+      expect(report.observation_ids).toEqual([]);
+      expect(s.observations.list({ limit: 100 }).map((o) => o.text)).toEqual([]);
+      expect(s.stats().counts.observations).toBe(0);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
