@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/memory/index.js';
 import { BinaryCodes } from '../../agents/memory/binary-codes.js';
 
-const DIM = 64;
+const DIM = 256;
 
 /** Deterministic vectors: a seeded generator so failures reproduce. */
 function rng(seed: number): () => number {
@@ -26,7 +26,7 @@ const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * 
 
 /** An embedder whose vectors the test chooses (by text), like a precomputed import. */
 class TableEmbedder implements Embedder {
-  readonly id = 'table-64';
+  readonly id = 'table-256';
   readonly dimensions = DIM;
   readonly table = new Map<string, Float32Array>();
   async embed(texts: string[]): Promise<Float32Array[]> {
@@ -46,6 +46,8 @@ describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-vec-'));
     key = randomBytes(32);
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder });
+    // Random vectors are nearly orthogonal: below the retriever's noise floor. This tests the index.
+    store.retriever.weights.minSimilarity = -1;
     vectors.clear();
     store.transaction(() => {
       for (let i = 0; i < 1500; i++) {
@@ -126,6 +128,7 @@ describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
     expect(bare.db.prepare('SELECT count(*) FROM memory_vec_codes').pluck().get()).toBe(0);
     await bare.close();
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder });
+    store.retriever.weights.minSimilarity = -1;
     expect(await store.search({ query: 'fact', mode: 'vector', queryEmbedding: vectors.values().next().value! })).toEqual([]);
   });
 
