@@ -146,7 +146,8 @@ async function main(): Promise<void> {
     } else {
       const f = (x: number) => x.toFixed(3);
       console.log(`LoCoMo retrieval, ${stores.length} conversations, ${res.hybrid.questions} questions (category 5 and questions without valid evidence skipped)`);
-      console.log('recall@k = fraction of a question\'s gold evidence turns in the top k, averaged over questions; MRR = 1/rank of the first gold turn in the top 10\n');
+      console.log('recall@k = fraction of a question\'s gold evidence turns in the top k, averaged over questions; MRR = 1/rank of the first gold turn in the top 10');
+      console.log('bm25 = the store\'s FTS5 index alone (porter; a unit\'s row also holds the previous turn of its session, weight 0.3); vector = USE-lite cosine alone; hybrid = store.search defaults\n');
       console.log('mode     recall@5  recall@10  MRR');
       for (const m of MODES) console.log(`${m.padEnd(8)} ${f(res[m]['recall@5']).padStart(8)}  ${f(res[m]['recall@10']).padStart(9)}  ${f(res[m].mrr)}`);
       console.log('\nrecall@10 by category');
