@@ -66,8 +66,8 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
 };
 
 const DAY = 86_400_000;
-/** Above this many rows matching the filters, vector search uses the KNN index and post-filters. */
-const EXACT_SCAN_LIMIT = 20_000;
+/** Up to this many rows passing the filters are listed and searched among; above it, search all and post-filter. */
+const ALLOWED_LIST_LIMIT = 20_000;
 
 interface Unit {
   seq: number;
@@ -121,9 +121,17 @@ function passes(row: MemoryRow, opts: SearchOptions): boolean {
 }
 
 /**
- * Hybrid retrieval: BM25 (FTS5) and vector (sqlite-vec) candidates, a blend of their normalised
- * scores, then context (a unit's neighbours in its segment), entities the query names, and a
- * usage/recency weight. Every result says why it ranked where it did.
+ * Hybrid retrieval: BM25 (FTS5) and vector (VectorIndex: one-bit codes, int8 rescoring) candidates,
+ * a blend of their normalised scores, then context (a unit's neighbours in its segment and how
+ * relevant its segment is), entities the query names (an event's actor counts more than a mention),
+ * and a usage/recency weight. Every result says why it ranked where it did.
+ *
+ * Chosen on LoCoMo dev (test/bench/locomo.bench.ts; 7 conversations, 1,033 questions), recall@10
+ * as each step was added: BM25 alone 0.60; blend with vectors 0.64; + neighbours' relevance 0.71;
+ * + entity boost 0.73; + segment relevance 0.74; + previous unit's text in the FTS row 0.76;
+ * + an event's actor counting as its subject (a mention counts 0.2) 0.79. Tried and dropped:
+ * reciprocal-rank fusion on top (-0.4 points), pseudo-relevance feedback (+-0.2), a per-segment
+ * diversity penalty (-4: evidence clusters in sessions).
  */
 export class Retriever {
   private readonly queryCache = new QueryCache();
@@ -237,10 +245,10 @@ export class Retriever {
    */
   private allowedSeqs(f: { sql: string; params: unknown[] }): number[] | null {
     if (!f.sql) return null;
-    const seqs = this.stmt(`SELECT m.seq FROM memories m WHERE ${f.sql} LIMIT ${EXACT_SCAN_LIMIT + 1}`)
+    const seqs = this.stmt(`SELECT m.seq FROM memories m WHERE ${f.sql} LIMIT ${ALLOWED_LIST_LIMIT + 1}`)
       .pluck()
       .all(...f.params) as number[];
-    return seqs.length <= EXACT_SCAN_LIMIT ? seqs : null;
+    return seqs.length <= ALLOWED_LIST_LIMIT ? seqs : null;
   }
 
   /**
