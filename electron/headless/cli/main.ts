@@ -149,6 +149,10 @@ export async function main(): Promise<void> {
     isTty: Boolean(process.stdout.isTTY),
     stdin: process.stdin,
   };
-  const code = await runCli(process.argv.slice(2), io, process.env, controller.signal);
+  // Keep the key out of process.env once read: Node's diagnostic reports (crash reports) include
+  // the environment, and would otherwise write the master key to disk in plain text.
+  const env = { ...process.env };
+  delete process.env.ENGRAM_KEY;
+  const code = await runCli(process.argv.slice(2), io, env, controller.signal);
   process.exitCode = code;
 }
