@@ -139,7 +139,7 @@ export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string;
   try {
     db = new Database(path, { readonly: opts.readonly ?? false });
     applyKey(db, opts.key);
-    configure(db, opts.cacheMiB ?? 64, opts.readonly ?? false);
+    configure(db, opts.cacheMiB ?? 256, opts.readonly ?? false);
     if (!opts.readonly) immediateByDefault(db);
   } catch (err) {
     throw toStoreError(err, 'opening the database');
