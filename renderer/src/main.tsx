@@ -6,7 +6,7 @@ import './styles/components.css';
 import './styles/screens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApiClient } from '../../shared/api/client.js';
+import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from './lib/api-context.js';
 import { App } from './shell/app.js';
 import { NoConnection } from './shell/no-connection.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CHAT_LIMITS } from '../../../../shared/api/chat.js';
+import { CHAT_LIMITS } from '../../../../shared/api/index.js';
 import { IconSend, IconStop } from '../../ui/icons.js';
 
 interface ComposerProps {

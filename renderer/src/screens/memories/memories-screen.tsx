@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Memory, MemoryTab } from '../../../../shared/api/index.js';
-import { MemoryTabSchema } from '../../../../shared/api/memories.js';
+import { MemoryTabSchema } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtRelative } from '../../lib/format.js';
 import { KIND_DESCRIPTION, KIND_LABEL, MEMORY_TABS, tabOf } from '../../lib/kinds.js';
