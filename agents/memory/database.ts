@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
 import { StoreError, toStoreError } from './errors.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index.js';
@@ -59,7 +59,12 @@ function probeExisting(path: string, key: Buffer): number {
   } catch (err) {
     if (err instanceof StoreError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw new StoreError('WRONG_KEY', 'wrong key or not an Engram database');
+    // SQLCipher checks every page's MAC: with a wrong key page 1 already fails (NOTADB); CORRUPT means
+    // the key opened the file but pages are missing or altered (a truncated or overwritten file).
+    if (code === 'SQLITE_NOTADB') throw new StoreError('WRONG_KEY', 'wrong key or not an Engram database');
+    if (code === 'SQLITE_CORRUPT') {
+      throw new StoreError('DAMAGED', `the database file is damaged (truncated or overwritten); the key is right. Restore a backup from ${join(dirname(path), 'backups')} (see engram backup --help)`);
+    }
     throw toStoreError(err, 'opening the database');
   } finally {
     db?.close();

@@ -2,6 +2,7 @@
 export type StoreErrorCode =
   | 'WRONG_KEY'
   | 'NOT_ENGRAM'
+  | 'DAMAGED'
   | 'NEWER_SCHEMA'
   | 'KEY_FILE_PERMS'
   | 'KEY_INVALID'
@@ -29,6 +30,7 @@ export function toStoreError(err: unknown, context: string): StoreError {
   const code = e?.code ?? '';
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new StoreError('DISK_FULL', `${context}: the disk is full`);
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return new StoreError('BUSY', `${context}: the database is busy, try again`);
+  if (code === 'SQLITE_CORRUPT') return new StoreError('DAMAGED', `${context}: the database file is damaged; restore a backup (see engram backup --help)`);
   if (code === 'SQLITE_NOTADB') return new StoreError('WRONG_KEY', 'wrong key or not an Engram database');
   const first = String(e?.message ?? err).split('\n')[0];
   return new StoreError('IO', `${context}: ${first}`);

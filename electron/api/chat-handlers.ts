@@ -4,6 +4,7 @@ import { ApiCallError, apiError, chatEvents, chatRequests, type ApiErrorCode, ty
 import { ChatError, type ChatMessageView, type ChatService, type ChatTurn, type TurnRetrieval } from '../../agents/chat/index.js';
 import { LlmError } from '../../agents/llm/index.js';
 import { StoreError, type ThreadRecord } from '../../agents/memory/index.js';
+import { storeApiError } from './errors.js';
 
 type ChatRequests = typeof chatRequests;
 type ChatEvents = typeof chatEvents;
@@ -45,10 +46,7 @@ export function toApiError(err: unknown): ApiCallError {
     const code: ApiErrorCode = err.code === 'TOO_LARGE' ? 'TOO_LARGE' : err.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'INVALID_INPUT';
     return new ApiCallError(apiError(code, err.message));
   }
-  if (err instanceof StoreError) {
-    const map: Partial<Record<string, ApiErrorCode>> = { NOT_FOUND: 'NOT_FOUND', INVALID_INPUT: 'INVALID_INPUT', DISK_FULL: 'DISK_FULL', IO: 'IO', WRONG_KEY: 'WRONG_KEY' };
-    return new ApiCallError(apiError(map[err.code] ?? 'INTERNAL', err.message));
-  }
+  if (err instanceof StoreError) return new ApiCallError(storeApiError(err));
   if (err instanceof LlmError) return new ApiCallError(apiError(err.code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'UNAVAILABLE', err.message));
   if (err && typeof err === 'object' && 'issues' in err && Array.isArray((err as { issues: unknown }).issues)) {
     const first = (err as { issues: { path: PropertyKey[]; message: string }[] }).issues[0];

@@ -1,5 +1,5 @@
 import { ApiCallError, apiError, type ApiError, type ApiErrorCode } from '../../shared/api/index.js';
-import { StoreError } from '../../agents/memory/index.js';
+import { StoreError, type StoreErrorCode } from '../../agents/memory/index.js';
 
 /** Throw inside a handler to answer with a specific typed error. */
 export function fail(code: ApiErrorCode, message: string): never {
@@ -30,15 +30,26 @@ export function zodMessage(err: { issues: ZodLikeIssue[] }): string {
   return path ? `${path}: ${message}` : message;
 }
 
-const STORE_CODES: Record<string, ApiErrorCode> = {
+/** Every store failure keeps its meaning for the UI: typed as a full map so a new store code must be placed here. */
+const STORE_CODES: Record<StoreErrorCode, ApiErrorCode> = {
   NOT_FOUND: 'NOT_FOUND',
   INVALID_INPUT: 'INVALID_INPUT',
   WRONG_KEY: 'WRONG_KEY',
+  KEY_INVALID: 'WRONG_KEY',
+  NOT_ENGRAM: 'NOT_ENGRAM',
+  DAMAGED: 'DAMAGED',
   NEWER_SCHEMA: 'NEWER_SCHEMA',
+  MIGRATION_FAILED: 'MIGRATION_FAILED',
   DISK_FULL: 'DISK_FULL',
+  BUSY: 'BUSY',
   IO: 'IO',
-  KEY_FILE_PERMS: 'IO',
+  KEY_FILE_PERMS: 'FORBIDDEN',
 };
+
+/** A store failure as the UI's typed error, message kept (store messages are one plain line). */
+export function storeApiError(err: StoreError): ApiError {
+  return { code: STORE_CODES[err.code], message: err.message };
+}
 
 /**
  * Any failure as the UI's typed error: known errors keep their code and message; anything else
@@ -46,7 +57,7 @@ const STORE_CODES: Record<string, ApiErrorCode> = {
  */
 export function toApiError(err: unknown, log?: (line: string) => void): ApiError {
   if (err instanceof ApiCallError) return { code: err.code, message: err.message };
-  if (err instanceof StoreError) return { code: STORE_CODES[err.code] ?? 'INTERNAL', message: err.message };
+  if (err instanceof StoreError) return storeApiError(err);
   if (isZodError(err)) return { code: 'INVALID_INPUT', message: zodMessage(err) };
   const name = err instanceof Error ? err.name : '';
   if (name === 'CaptureError') return { code: 'UNAVAILABLE', message: (err as Error).message };

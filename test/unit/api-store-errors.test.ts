@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { StoreError, type StoreErrorCode } from '../../agents/memory/index.js';
+import { toApiError } from '../../electron/api/index.js';
+import { ApiErrorSchema } from '../../shared/api/index.js';
+
+/** Each store failure reaches the UI with a code it can act on (retry, restore, re-key), never INTERNAL. */
+const CASES: [StoreErrorCode, string][] = [
+  ['BUSY', 'BUSY'],
+  ['MIGRATION_FAILED', 'MIGRATION_FAILED'],
+  ['KEY_INVALID', 'WRONG_KEY'],
+  ['NOT_ENGRAM', 'NOT_ENGRAM'],
+  ['DAMAGED', 'DAMAGED'],
+  ['WRONG_KEY', 'WRONG_KEY'],
+  ['NEWER_SCHEMA', 'NEWER_SCHEMA'],
+  ['DISK_FULL', 'DISK_FULL'],
+  ['KEY_FILE_PERMS', 'FORBIDDEN'],
+  ['NOT_FOUND', 'NOT_FOUND'],
+  ['INVALID_INPUT', 'INVALID_INPUT'],
+  ['IO', 'IO'],
+];
+
+describe('store errors through the API', () => {
+  for (const [storeCode, apiCode] of CASES) {
+    it(`${storeCode} → ${apiCode}, message kept`, () => {
+      const logged: string[] = [];
+      const e = toApiError(new StoreError(storeCode, `the ${storeCode} line`), (l) => logged.push(l));
+      expect(e).toEqual({ code: apiCode, message: `the ${storeCode} line` });
+      expect(ApiErrorSchema.safeParse(e).success).toBe(true);
+      expect(logged).toEqual([]);
+    });
+  }
+
+  it('anything unknown is INTERNAL with a generic line, the details only in the log', () => {
+    const logged: string[] = [];
+    const e = toApiError(new TypeError('x is undefined at secret place'), (l) => logged.push(l));
+    expect(e.code).toBe('INTERNAL');
+    expect(e.message).not.toContain('secret place');
+    expect(logged.join('\n')).toContain('secret place');
+  });
+});
