@@ -1,14 +1,34 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { MessageListSchema, type MessageInput } from '../../../../shared/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { ingestAdded } from '../ingest.js';
 
-function readMessages(path: string): MessageInput[] {
+/** A conversation file beyond this is refused before parsing (a runaway pipe must not fill memory). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > MAX_FILE_BYTES) throw new CliError(`add: standard input is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split the conversation`);
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readMessages(path: string, stdin: NodeJS.ReadableStream): Promise<MessageInput[]> {
   let raw: string;
   try {
-    raw = path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+    if (path === '-') raw = await readStdin(stdin);
+    else {
+      if (statSync(path).size > MAX_FILE_BYTES) throw new CliError(`add: ${path} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; split the conversation`);
+      raw = readFileSync(path, 'utf8');
+    }
   } catch (err) {
+    if (err instanceof CliError) throw err;
     throw new CliError(`add: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   let json: unknown;
@@ -44,7 +64,7 @@ Stores what you give it and turns it into memories.
     const file = str(args, 'file');
     if ((text === undefined) === (file === undefined)) throw new CliError('add: give exactly one of --text or --file');
     if (text !== undefined && text.trim() === '') throw new CliError('add: --text is empty');
-    const messages: MessageInput[] = text !== undefined ? [{ role: 'user', content: text }] : readMessages(file!);
+    const messages: MessageInput[] = text !== undefined ? [{ role: 'user', content: text }] : await readMessages(file!, ctx.io.stdin);
     const store = await ctx.openStore();
     try {
       const title = str(args, 'thread') ?? (text !== undefined ? 'Notes' : `Imported conversation`);
