@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, readdirSync } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { StoreError, toStoreError } from './errors.js';
 import { isValidId } from './ids.js';
@@ -75,6 +76,31 @@ export class BlobStore {
       renameSync(tmp, path);
     } catch (err) {
       rmSync(tmp, { force: true });
+      throw toStoreError(err, `writing ${this.purpose} file`);
+    }
+    return data.length;
+  }
+
+  /**
+   * The same write with the file work (write, fsync, rename) on libuv's thread pool, so a capture
+   * tick does not hold the event loop for the fsync (several ms per frame on a busy disk).
+   */
+  async writeAsync(id: string, plain: Buffer): Promise<number> {
+    const path = this.pathFor(id);
+    const data = this.encrypt(id, plain);
+    const tmp = `${path}.tmp`;
+    try {
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const fh = await open(tmp, 'w', 0o600);
+      try {
+        await fh.writeFile(data);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, path);
+    } catch (err) {
+      await rm(tmp, { force: true });
       throw toStoreError(err, `writing ${this.purpose} file`);
     }
     return data.length;

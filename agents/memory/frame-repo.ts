@@ -20,9 +20,31 @@ export class FrameRepo {
   ) {}
 
   insert(frame: NewFrame, image: Buffer): FrameRecord {
+    const id = this.idFor(frame);
+    return this.insertRow(id, frame, this.blobs.write(id, image));
+  }
+
+  /**
+   * insert() with the file written off the event loop (capture's path). `stillWanted` is asked once
+   * the file is on disk, right before the row: a forget that ran meanwhile drops the frame (null).
+   */
+  async insertAsync(frame: NewFrame, image: Buffer, stillWanted: () => boolean = () => true): Promise<FrameRecord | null> {
+    const id = this.idFor(frame);
+    const bytes = await this.blobs.writeAsync(id, image);
+    if (!stillWanted()) {
+      this.blobs.remove(id);
+      return null;
+    }
+    return this.insertRow(id, frame, bytes);
+  }
+
+  private idFor(frame: NewFrame): string {
     const id = frame.id ?? newId('frm', frame.captured_at);
     if (!isValidId(id)) throw new StoreError('INVALID_INPUT', 'invalid frame id');
-    const bytes = this.blobs.write(id, image);
+    return id;
+  }
+
+  private insertRow(id: string, frame: NewFrame, bytes: number): FrameRecord {
     const rec: FrameRecord = {
       id,
       display: frame.display,

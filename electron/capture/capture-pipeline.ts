@@ -368,7 +368,7 @@ export class CapturePipeline extends EventEmitter {
   private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null): Promise<FrameRecord | null> {
     const encoded = await this.encoder.encode(shot.image);
     if (this.deps.store.wasForgotten(shot.captured_at)) return null;
-    const frame = this.deps.store.frames.insert(
+    const frame = await this.deps.store.frames.insertAsync(
       {
         display: shot.display.id,
         captured_at: shot.captured_at,
@@ -380,7 +380,9 @@ export class CapturePipeline extends EventEmitter {
         url: win?.url ?? null,
       },
       encoded.webp,
+      () => !this.deps.store.wasForgotten(shot.captured_at),
     );
+    if (!frame) return null;
     this.stats.kept++;
     this.stats.lastFrameAt = shot.captured_at;
     this.bump('frames_kept');
