@@ -1,3 +1,4 @@
+import { emailPattern, looksLikePhone, phonePattern } from '../../shared/redaction/index.js';
 import type { BatchAnalysis } from '../subagent-kit/index.js';
 
 export interface FoundContact {
@@ -10,8 +11,9 @@ export interface FoundContact {
   first: number;
 }
 
-const EMAIL_RE = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g;
-const PHONE_RE = /(?<![\w+])(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{1,4})?(?![\w-])/g;
+// Email and phone shapes are the redactor's (shared/redaction), so what it would redact is what the vault keeps.
+const EMAIL_RE = emailPattern();
+const PHONE_RE = phonePattern();
 const ADDRESS_RE = /\b\d{1,5}\s+(?:[A-Z][a-z]+\s){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq)\b\.?(?:,\s*[A-Z][\w ]{1,40})?/g;
 const NOT_PERSONAL = /^(no-?reply|do-?not-?reply|donotreply|notifications?|mailer-daemon|postmaster|bounce|news(letter)?)@/i;
 const NAME_BEFORE = /([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){0,2})\s*(?:[<(\[:,–—-]|\bat\b)?\s*$/u;
@@ -28,14 +30,6 @@ function ownerBefore(line: string, index: number): string | null {
 
 function digits(s: string): string {
   return s.replace(/\D/g, '');
-}
-
-/** Whether a string of digits is plausibly a phone number rather than a date, time, price or id. */
-function looksLikePhone(raw: string): boolean {
-  const d = digits(raw);
-  if (d.length < 9 || d.length > 15) return false;
-  if (/^\d{4}[-./]\d{2}[-./]\d{2}/.test(raw.trim())) return false;
-  return raw.trim().startsWith('+') || /[\s.-]/.test(raw);
 }
 
 const NAME_LINE = /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})[,.]?$/u;

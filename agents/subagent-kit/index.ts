@@ -22,4 +22,4 @@ export {
   truncate,
   uniqueLines,
 } from './text.js';
-export { findSecrets, luhnValid, scrubSecrets, type FoundSecret } from './secret-scanner.js';
+export { findSecrets, luhnValid, scrubForModel, scrubSecrets, type FoundSecret } from './secret-scanner.js';

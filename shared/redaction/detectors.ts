@@ -1,0 +1,145 @@
+import { cardNumberValid, ibanValid, looksLikePhone } from './checks.js';
+
+/**
+ * What the redactor can find, grouped the way a person thinks of it: each group is one switch in
+ * Privacy settings. The detectors below serve text read off the screen, heard, and typed in chat.
+ */
+export const REDACTION_CATEGORIES = ['secrets', 'passwords', 'cards', 'bank_accounts', 'id_numbers', 'emails', 'phones'] as const;
+export type RedactionCategory = (typeof REDACTION_CATEGORIES)[number];
+
+/** Which categories are redacted. */
+export type RedactionSwitches = Readonly<Record<RedactionCategory, boolean>>;
+
+/**
+ * What Engram redacts unless told otherwise. Credentials, card and account numbers and ID numbers
+ * give access to money or accounts: on. Email addresses and phone numbers are what a memory
+ * assistant is asked about ("what is Ana's number?") and fill every mail and chat window: off, so
+ * they stay searchable (the knowledge vault still keeps them, masked). shared/settings mirrors this.
+ */
+export const DEFAULT_REDACTION: RedactionSwitches = {
+  secrets: true,
+  passwords: true,
+  cards: true,
+  bank_accounts: true,
+  id_numbers: true,
+  emails: false,
+  phones: false,
+};
+
+export type SecretKind =
+  | 'card'
+  | 'aws_key'
+  | 'aws_secret'
+  | 'github_token'
+  | 'slack_token'
+  | 'stripe_key'
+  | 'openai_key'
+  | 'anthropic_key'
+  | 'google_api_key'
+  | 'jwt'
+  | 'private_key'
+  | 'password'
+  | 'bearer_token'
+  | 'iban'
+  | 'ssn'
+  | 'api_key'
+  | 'email'
+  | 'phone';
+
+export interface Detector {
+  kind: SecretKind;
+  category: RedactionCategory;
+  /** Global, with indices (flag d): the value's position comes from its group. */
+  re: RegExp;
+  /** Capture group holding the value (0 = the whole match); the rest of the match is context and stays. */
+  group?: number;
+  /** Group holding the word that labels the value ("Password", "api_key", "Bearer"). */
+  labelGroup?: number;
+  /** Groups saying what the value is for ("wifi" in "my wifi password is …"); the first one present wins. */
+  purposeGroups?: number[];
+  /** Extra check on the value (Luhn, IBAN checksum, a digit in a token). */
+  valid?: (value: string) => boolean;
+  /** A value written in a sentence ends before its punctuation ("password is hunter22." → "hunter22"). */
+  trimSentenceEnd?: boolean;
+}
+
+/** Keys, tokens and labelled secrets: some digits and some letters, so "token: expired" is not one. */
+const mixed = (v: string): boolean => /\d/.test(v) && /[A-Za-z]/.test(v);
+
+export const PASSWORD_WORDS = String.raw`pass(?:word|wd|phrase|code)?|pwd|pin|passwort|mot de passe|contraseña`;
+
+/**
+ * Order matters: specific token shapes first, so "sk-ant-…" is an Anthropic key rather than a
+ * generic one, and a value found by one detector is not found again by a later, vaguer one.
+ */
+export const DETECTORS: readonly Detector[] = [
+  {
+    kind: 'private_key',
+    category: 'secrets',
+    re: /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/dg,
+  },
+  { kind: 'anthropic_key', category: 'secrets', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/dg },
+  { kind: 'openai_key', category: 'secrets', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}(?:T3BlbkFJ[A-Za-z0-9_-]{10,})?/dg },
+  { kind: 'stripe_key', category: 'secrets', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/dg },
+  { kind: 'github_token', category: 'secrets', re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})/dg },
+  { kind: 'slack_token', category: 'secrets', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/dg },
+  { kind: 'slack_token', category: 'secrets', re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}/dg },
+  { kind: 'aws_key', category: 'secrets', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/dg },
+  {
+    kind: 'aws_secret',
+    category: 'secrets',
+    re: /\b(aws_?secret(?:_?access)?_?key|secret_?access_?key)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})\b/dgi,
+    group: 2,
+    labelGroup: 1,
+  },
+  { kind: 'google_api_key', category: 'secrets', re: /\bAIza[0-9A-Za-z_-]{35}\b/dg },
+  { kind: 'jwt', category: 'secrets', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg },
+  { kind: 'bearer_token', category: 'secrets', re: /\b(Bearer)\s+([A-Za-z0-9._~+/-]{20,}=*)/dg, group: 2, labelGroup: 1 },
+  {
+    kind: 'password',
+    category: 'passwords',
+    // A field ("Password: hunter2", "pwd=…") or a sentence ("my wifi password is …", "the password
+    // for the NAS: …"): the label word, what it is for, a separator, then the value up to white space.
+    re: new RegExp(
+      String.raw`\b(?:(?:my|the|our)\s+)?([\w-]+(?:\s[\w-]+)?\s+)?(${PASSWORD_WORDS})` +
+        String.raw`(?:\s+(?:for|to|of)\s+(?:the\s+|my\s+)?([\w.-]+(?:\s[\w.-]+)?))?` +
+        String.raw`(?:\s*[:=→]\s*|\s+is\s+)["'“]?([^\s"'”]{3,128})`,
+      'dgi',
+    ),
+    group: 4,
+    labelGroup: 2,
+    purposeGroups: [3, 1],
+    trimSentenceEnd: true,
+  },
+  {
+    kind: 'api_key',
+    category: 'secrets',
+    re: /\b((?:api|access|secret|auth|client)[_ -]?(?:key|token|secret)|token|secret)(?:\s+(?:for|to|of)\s+([\w.-]+))?["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})/dgi,
+    group: 3,
+    labelGroup: 1,
+    purposeGroups: [2],
+    valid: mixed,
+  },
+  { kind: 'iban', category: 'bank_accounts', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/dg, valid: ibanValid },
+  {
+    kind: 'ssn',
+    category: 'id_numbers',
+    re: /\b(SSN|social security(?: number)?)\s*[:#]?\s*(\d{3}-\d{2}-\d{4})\b/dgi,
+    group: 2,
+    labelGroup: 1,
+  },
+  // 13-19 digits, optionally grouped by spaces or dashes; Luhn and the first digit keep order numbers out.
+  { kind: 'card', category: 'cards', re: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/dg, valid: cardNumberValid },
+  { kind: 'email', category: 'emails', re: emailPattern() },
+  { kind: 'phone', category: 'phones', re: phonePattern(), valid: looksLikePhone },
+];
+
+/** Email addresses (a fresh global RegExp: callers may keep their own lastIndex). */
+export function emailPattern(): RegExp {
+  return /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/dg;
+}
+
+/** Candidate phone numbers: groups of digits with separators, optional +country and (area); check with looksLikePhone. */
+export function phonePattern(): RegExp {
+  return /(?<![\w+])(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{1,4})?(?![\w-])/dg;
+}

@@ -1,0 +1,19 @@
+/**
+ * shared/redaction: finds secrets and personal details in text and replaces them with markers
+ * (`[redacted:card]`). One set of detectors for every side: capture redacts screen and audio text
+ * with it before anything is stored, the agents scrub chat text and prompts with it, and the
+ * settings schema and the Privacy screen name its categories. Pure TypeScript, no Node or DOM.
+ */
+export {
+  DEFAULT_REDACTION,
+  DETECTORS,
+  REDACTION_CATEGORIES,
+  emailPattern,
+  phonePattern,
+  type Detector,
+  type RedactionCategory,
+  type RedactionSwitches,
+  type SecretKind,
+} from './detectors.js';
+export { cardNumberValid, ibanValid, looksLikePhone, luhnValid, maskSecret } from './checks.js';
+export { findSecretsIn, redactText, redactionMarker, switchesForModel, type Redacted, type SecretMatch } from './redactor.js';

@@ -1,0 +1,100 @@
+import { DEFAULT_REDACTION, DETECTORS, type RedactionCategory, type RedactionSwitches, type SecretKind } from './detectors.js';
+
+export interface SecretMatch {
+  kind: SecretKind;
+  category: RedactionCategory;
+  value: string;
+  /** Where the value stands in the text: [start, end). */
+  start: number;
+  end: number;
+  /** The word that labels it on screen ("Password", "api_key", "Bearer"), when there is one. */
+  label: string | null;
+  /** What it is for, when the text says ("wifi" in "my wifi password is …"). */
+  purpose: string | null;
+}
+
+export interface Redacted {
+  /** The text with every value found replaced by its marker, `[redacted:KIND]`. */
+  text: string;
+  secrets: SecretMatch[];
+}
+
+/** What stands in the text where a secret was (agents/knowledge-vault reads these back). */
+export function redactionMarker(kind: string): string {
+  return `[redacted:${kind}]`;
+}
+
+/** Words that are part of the sentence, not a purpose ("the" in "the password is …"). */
+const NOT_A_PURPOSE = /^(my|the|our|a|is)$/i;
+
+function groupText(m: RegExpExecArray | RegExpMatchArray, groups: readonly number[] | undefined): string | null {
+  for (const g of groups ?? []) {
+    const v = m[g]?.trim();
+    if (v && !NOT_A_PURPOSE.test(v)) return v;
+  }
+  return null;
+}
+
+/**
+ * Every secret in the text that the switches ask for, in reading order, none overlapping. Without
+ * switches, the defaults (DEFAULT_REDACTION) apply. Detectors run in order, most specific first,
+ * and a later detector never takes text an earlier one found. Detectors of categories switched
+ * off still claim their text without redacting it: a card number is not a phone number because
+ * card redaction is off.
+ */
+export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAULT_REDACTION): SecretMatch[] {
+  const claimed: SecretMatch[] = [];
+  const overlaps = (s: number, e: number): boolean => claimed.some((f) => s < f.end && e > f.start);
+  for (const d of DETECTORS) {
+    for (const m of text.matchAll(d.re)) {
+      const g = d.group ?? 0;
+      const raw = m[g];
+      const at = m.indices?.[g]?.[0];
+      if (!raw || at === undefined) continue;
+      // Positions of the trimmed value: leading white space moves the start, trailing moves the end.
+      const start = at + (raw.length - raw.trimStart().length);
+      let value = raw.trim();
+      if (d.trimSentenceEnd) value = value.replace(/[.,;:)]+$/, '');
+      if (value.length < 3 || value.includes('[redacted:')) continue;
+      if (d.valid && !d.valid(value)) continue;
+      const end = start + value.length;
+      if (overlaps(start, end)) continue;
+      claimed.push({
+        kind: d.kind,
+        category: d.category,
+        value,
+        start,
+        end,
+        label: d.labelGroup ? (m[d.labelGroup]?.trim() ?? null) || null : null,
+        purpose: groupText(m, d.purposeGroups),
+      });
+    }
+  }
+  return claimed.filter((f) => switches[f.category]).sort((a, b) => a.start - b.start);
+}
+
+/** The text with each secret the switches ask for replaced by its marker, and the secrets taken out. */
+export function redactText(text: string, switches: RedactionSwitches = DEFAULT_REDACTION): Redacted {
+  const secrets = findSecretsIn(text, switches);
+  if (!secrets.length) return { text, secrets };
+  let out = '';
+  let at = 0;
+  for (const s of secrets) {
+    out += text.slice(at, s.start) + redactionMarker(s.kind);
+    at = s.end;
+  }
+  return { text: out + text.slice(at), secrets };
+}
+
+/**
+ * The switches for text that leaves the machine (prompts to a model): the user's choices, but
+ * credentials, passwords, card and account numbers and ID numbers are always taken out; switching
+ * them off only keeps them in the local notes.
+ */
+export function switchesForModel(user: RedactionSwitches = DEFAULT_REDACTION): RedactionSwitches {
+  const out = { ...user };
+  for (const c of Object.keys(DEFAULT_REDACTION) as RedactionCategory[]) {
+    if (DEFAULT_REDACTION[c]) out[c] = true;
+  }
+  return out;
+}
