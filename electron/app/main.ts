@@ -8,9 +8,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../agents/memory/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../capture/index.js';
+import { redact } from '../perception/index.js';
 import {
   APP_ID,
   consentRecord,
+  CrashJournal,
+  crashNotice,
   consentState,
   KeyWrapError,
   PowerIdleSource,
@@ -52,6 +55,27 @@ let microphone: MicrophoneCapture | null = null;
 let power: PowerIdleSource | null = null;
 let notifier: Notifier | null = null;
 let lastProblem: Problem | null = null;
+
+// First of all, the crash journal: an error that escapes anywhere is kept as a small local report
+// (secrets masked, no memory dump; see crash-journal.ts), told on the next start, never sent.
+const crashes = new CrashJournal({ dir: path.join(defaultDataDir(), 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redact(t).text });
+crashes.install(process, {
+  onFatal: (err, report) => {
+    log(`uncaught error${report ? ` (report: ${report})` : ''}`);
+    fatal(err);
+  },
+  onRejection: (_reason, report) => log(`unhandled rejection${report ? ` (report: ${report})` : ''}`),
+});
+app.on('render-process-gone', (_event, _contents, details) => {
+  if (details.reason === 'clean-exit') return;
+  const report = crashes.record('renderer-gone', new Error(`a window's renderer went away: ${details.reason} (exit code ${details.exitCode})`), false);
+  log(`renderer gone: ${details.reason}${report ? ` (report: ${report})` : ''}`);
+});
+app.on('child-process-gone', (_event, details) => {
+  if (details.reason === 'clean-exit') return;
+  const report = crashes.record('child-gone', new Error(`${details.type} process went away: ${details.reason} (exit code ${details.exitCode})`), false);
+  log(`${details.type} process gone: ${details.reason}${report ? ` (report: ${report})` : ''}`);
+});
 
 // Before `ready`: the privileged scheme, and hardening for every WebContents ever created.
 registerAppScheme();
@@ -152,6 +176,11 @@ async function start(): Promise<void> {
 
   // 4. Core services, window, tray, IPC.
   notifier = new Notifier(paths.appIcon, () => openMainWindow());
+  const crashed = crashNotice(crashes.unseen(), crashes.dir);
+  if (crashed) {
+    notifier.problem(crashed);
+    crashes.acknowledge();
+  }
   power = new PowerIdleSource(powerMonitor);
   microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }));
   core = startCore({

@@ -2,7 +2,7 @@
  * Native notifications for problems the user must know about (capture stopped, OCR failing, the
  * key could not be unlocked). The same problem is told once per quiet period, not on every tick.
  */
-export type ProblemSource = 'capture' | 'ocr' | 'key' | 'storage' | 'audio' | 'model';
+export type ProblemSource = 'capture' | 'ocr' | 'key' | 'storage' | 'audio' | 'model' | 'crash';
 
 export interface Problem {
   source: ProblemSource;
@@ -22,6 +22,7 @@ const TITLES: Record<ProblemSource, string> = {
   storage: 'Engram cannot save',
   audio: 'Engram cannot record audio',
   model: 'Engram cannot reach the model',
+  crash: 'Engram quit unexpectedly',
 };
 
 export function notificationFor(problem: Problem): NotificationSpec {
@@ -51,4 +52,12 @@ export class NotificationThrottle {
   clear(source: ProblemSource): void {
     for (const key of [...this.lastShown.keys()]) if (key.startsWith(`${source}\u0000`)) this.lastShown.delete(key);
   }
+}
+
+/** The notice for crash reports found at start: when, where the reports are, and that nothing was sent. */
+export function crashNotice(reports: { at: string; kind: string }[], dir: string): Problem | null {
+  const last = reports.at(-1);
+  if (!last) return null;
+  const more = reports.length > 1 ? ` (${reports.length} reports)` : '';
+  return { source: 'crash', message: `Engram stopped on ${last.at.slice(0, 16).replace('T', ' ')} UTC${more}. A local report is in ${dir}; nothing was sent.` };
 }
