@@ -101,7 +101,7 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     const obs = store.observations.get(obsId!)!;
     expect(obs).toMatchObject({ kind: 'screen', frame_id: r.frame_ids[0], app: 'Terminal', title: 'notes', display: 'screen' });
     expect(obs.text).toBe('Invoice paid with [redacted:card] using key [redacted:aws_key] canary-zebra-4417');
-    expect(secrets[0]!.secrets.map((s) => s.kind)).toEqual(['aws_key', 'card']);
+    expect(secrets[0]!.secrets.map((s) => s.kind)).toEqual(['card', 'aws_key']);
     const frame = store.frames.get(r.frame_ids[0]!)!;
     expect(frame.width).toBe(W);
     expect(frame.phash).toMatch(/^[0-9a-f]{16}$/);
