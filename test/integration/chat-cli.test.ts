@@ -10,6 +10,7 @@ import type { CliContext } from '../../electron/headless/cli/command.js';
 import { parseCommandArgs } from '../../electron/headless/cli/args.js';
 import { askCommand } from '../../electron/headless/cli/commands/ask.js';
 import { chatCommand } from '../../electron/headless/cli/commands/chat.js';
+import { revealCommand } from '../../electron/headless/cli/commands/reveal.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 
 const DAY = 86_400_000;
@@ -117,7 +118,7 @@ describe('engram ask', () => {
     await run(askCommand, ['What is my Northbank debit card PIN?'], c);
     expect(fake.allText()).not.toContain('4921');
     expect(fake.allText()).not.toContain('PIN of the Northbank debit card');
-    expect(c.out.join('')).toContain(`Withheld from the model (high sensitivity): "Bank PIN" (${ids.vault}); reveal it in the Engram app.`);
+    expect(c.out.join('')).toContain(`Withheld from the model (high sensitivity): "Bank PIN" (${ids.vault}); reveal it with: engram reveal ${ids.vault}`);
   });
 
   it('refuses an empty question before touching the data dir, and a 1 MB question from stdin clearly', async () => {
@@ -171,4 +172,24 @@ describe('engram chat', () => {
     expect(stdout).toContain('Discussed the MirixDB migration plan with Ana');
     expect(stdout).not.toContain('rollback script');
   }, 60_000);
+});
+
+describe('engram reveal', () => {
+  it('prints the vault value locally and counts the reveal; refuses other kinds and unknown ids in one line', async () => {
+    const c = context();
+    expect(await run(revealCommand, [ids.vault], c)).toBe(0);
+    expect(c.out.join('')).toBe('4921\n');
+    const j = context();
+    expect(await run(revealCommand, [ids.vault, '--json'], j)).toBe(0);
+    expect(JSON.parse(j.out.join(''))).toEqual({ id: ids.vault, title: 'Bank PIN', secret: '4921' });
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      expect(store.counters.get('vault.reveals')).toBeGreaterThanOrEqual(2);
+    } finally {
+      await store.close();
+    }
+    await expect(run(revealCommand, [ids.ana], context())).rejects.toThrow(/^reveal: .* is a semantic memory; only knowledge-vault items/);
+    await expect(run(revealCommand, ['mem_nope'], context())).rejects.toThrow(/^reveal: no memory mem_nope$/);
+    await expect(run(revealCommand, [], context())).rejects.toThrow(/^reveal: give one memory ID/);
+  });
 });

@@ -16,6 +16,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'add', summary: 'remember a note or a conversation', load: async () => (await import('./commands/add.js')).addCommand },
   { name: 'search', summary: 'search your memories (keywords and meaning)', load: async () => (await import('./commands/search.js')).searchCommand },
   { name: 'ask', summary: 'ask a question; the answer cites your memories', load: async () => (await import('./commands/ask.js')).askCommand },
+  { name: 'reveal', summary: 'show the value of a knowledge-vault item (stays on this machine)', load: async () => (await import('./commands/reveal.js')).revealCommand },
   { name: 'chat', summary: 'talk with your memory in the terminal', load: async () => (await import('./commands/chat.js')).chatCommand },
   { name: 'forget', summary: 'delete memories, or everything from a time window', load: async () => (await import('./commands/forget.js')).forgetCommand },
   { name: 'stats', summary: 'what is stored, and how much space it takes', load: async () => (await import('./commands/stats.js')).statsCommand },

@@ -11,6 +11,7 @@ import { importCommand } from './commands/import.js';
 import { mcpCommand } from './commands/mcp.js';
 import { recommendCommand } from './commands/recommend.js';
 import { recordCommand } from './commands/record.js';
+import { revealCommand } from './commands/reveal.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { statsCommand } from './commands/stats.js';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   addCommand,
   searchCommand,
   askCommand,
+  revealCommand,
   chatCommand,
   forgetCommand,
   statsCommand,

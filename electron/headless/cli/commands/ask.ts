@@ -144,7 +144,7 @@ export function printSources(turn: ChatTurn, out: (t: string) => void, fmt: Time
     out(`\nSources: ${turn.citations.map((c) => `[${c.n}] ${c.memory_id}`).join('  ')}\n`);
   }
   for (const w of turn.retrieval.withheld) {
-    out(`\nWithheld from the model (high sensitivity): "${w.title || 'vault item'}" (${w.id}); reveal it in the Engram app.\n`);
+    out(`\nWithheld from the model (high sensitivity): "${w.title || 'vault item'}" (${w.id}); reveal it with: engram reveal ${w.id}\n`);
   }
 }
 
