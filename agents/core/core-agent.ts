@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
-import { scrubSecrets } from '../knowledge-vault/index.js';
 import {
   SourcesArg,
   checkSourceNumbers,
@@ -77,7 +76,7 @@ export class CoreAgent implements SubAgent {
     const byLabel = new Map<string, { lines: string[]; sources: number[] }>();
     for (const s of a.userSources) {
       // A password typed into chat never becomes a core line.
-      for (const f of selfFacts(scrubSecrets(s.text))) {
+      for (const f of selfFacts(a.scrub(s.text))) {
         const e = byLabel.get(f.label) ?? { lines: [], sources: [] };
         e.lines.push(f.line);
         if (!e.sources.includes(s.index)) e.sources.push(s.index);

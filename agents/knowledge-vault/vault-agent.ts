@@ -63,7 +63,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     return (
       findMarkers(a).length > 0 ||
       findContacts(a).length > 0 ||
-      (a.isChat && a.userSources.some((s) => findSecrets(s.rawText).length > 0))
+      (a.isChat && a.userSources.some((s) => findSecrets(s.rawText, a.redaction).length > 0))
     );
   }
 
@@ -74,7 +74,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     for (const c of findContacts(a)) drafts.push(this.contactDraft(c, a));
     if (a.isChat) {
       for (const s of a.userSources) {
-        for (const f of findSecrets(s.rawText)) {
+        for (const f of findSecrets(s.rawText, a.redaction)) {
           const title = `${labelOf(f.kind)}${f.label ? ` for ${f.label}` : ''}`;
           drafts.push({
             kind: 'knowledge_vault',

@@ -17,4 +17,4 @@ export { routeOffline } from './offline-router.js';
 export { ROUTER_PROMPT, ROUTE_TOOL, routeWithLlm } from './llm-router.js';
 export { extractionSystemPrompt, extractWithLlm } from './llm-extraction.js';
 export { renderBatch, renderCore, renderKnown } from './prompt-render.js';
-export { privacyRules, type PrivacyRules } from './privacy-filter.js';
+export { privacyRules, redactionSwitches, type PrivacyRules } from './privacy-filter.js';

@@ -23,7 +23,7 @@ import { extractWithLlm } from './llm-extraction.js';
 import { routeWithLlm } from './llm-router.js';
 import { routeOffline } from './offline-router.js';
 import { ObservationBuffer, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
-import { privacyRules } from './privacy-filter.js';
+import { privacyRules, redactionSwitches } from './privacy-filter.js';
 import { renderBatch, renderCore, renderKnown } from './prompt-render.js';
 import { SerialQueue } from './serial-queue.js';
 
@@ -361,7 +361,7 @@ export class MetaAgent {
   }
 
   private context(batch: SourceBatch, online: boolean): SubAgentContext {
-    const analysis = new BatchAnalysis(batch);
+    const analysis = new BatchAnalysis(batch, redactionSwitches(this.deps.store));
     return {
       store: this.deps.store,
       writer: new MemoryWriter(this.deps.store, { searchMode: online ? 'hybrid' : 'bm25' }),
@@ -454,8 +454,8 @@ export class MetaAgent {
       ctx,
       kinds: route.kinds,
       batchText,
-      known: renderKnown(known),
-      core: renderCore(readCoreBlocks(this.deps.store)),
+      known: renderKnown(known, ctx.analysis.redaction),
+      core: renderCore(readCoreBlocks(this.deps.store), ctx.analysis.redaction),
       now: this.now(),
     });
     return { kinds: route.kinds, calls: 1 + result.responses.length };

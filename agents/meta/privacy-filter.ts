@@ -1,3 +1,4 @@
+import type { RedactionSwitches } from '../../shared/redaction/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import type { BrainStore } from '../subagent-kit/index.js';
 
@@ -25,4 +26,9 @@ export function privacyRules(store: Pick<BrainStore, 'settings'>): PrivacyRules 
     excludedApp: (app) => !!app && (apps.has(app.toLowerCase()) || apps.has(app.toLowerCase().replace(/\.exe$/, ''))),
     excludedTitle: (title) => !!title && titles.some((re) => re.test(title)),
   };
+}
+
+/** The user's redaction switches: chat text is scrubbed with the same choices as screen text. */
+export function redactionSwitches(store: Pick<BrainStore, 'settings'>): RedactionSwitches {
+  return store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
 }

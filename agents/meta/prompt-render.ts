@@ -1,5 +1,6 @@
 import type { Memory } from '../../shared/index.js';
-import { scrubSecrets } from '../knowledge-vault/index.js';
+import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redaction/index.js';
+import { scrubForModel } from '../knowledge-vault/index.js';
 import { truncate, type BatchAnalysis, type TimeFormat } from '../subagent-kit/index.js';
 
 const PER_ITEM = 1500;
@@ -7,17 +8,19 @@ const TOTAL = 24_000;
 
 /**
  * The batch as the model sees it: numbered items (tool arguments cite these numbers). Text is
- * scrubbed of secrets once more here — capture redacts screen text, but chat text is raw.
+ * scrubbed of secrets once more here — capture redacts screen text, but chat text is raw, and a
+ * user who switched a secret's redaction off keeps it in local notes, never in a prompt.
  */
 export function renderBatch(a: BatchAnalysis, time: TimeFormat): string {
   const b = a.batch;
+  const scrub = (t: string): string => scrubForModel(t, a.redaction);
   const lines: string[] = [];
   if (b.type === 'observations') {
     const start = Math.min(...a.sources.map((s) => s.at));
     const end = Math.max(...a.sources.map((s) => s.at));
     lines.push(`${a.sources.length} screen/audio observations, ${time.range(start, end)} (segment ${b.segment}):`);
   } else {
-    lines.push(`${a.sources.length} new messages of the conversation "${scrubSecrets(b.thread?.title ?? 'untitled')}":`);
+    lines.push(`${a.sources.length} new messages of the conversation "${scrub(b.thread?.title ?? 'untitled')}":`);
   }
   let used = 0;
   const seenText = new Map<string, number>();
@@ -25,7 +28,7 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormat): string {
     const n = s.index + 1;
     const head =
       b.type === 'observations'
-        ? `[${n}] ${new Date(s.at).toISOString()} · ${s.role === 'audio' ? 'audio' : (s.app ?? 'unknown app')}${s.title ? ` · ${scrubSecrets(s.title)}` : ''}${s.url ? ` · ${scrubSecrets(s.url)}` : ''}`
+        ? `[${n}] ${new Date(s.at).toISOString()} · ${s.role === 'audio' ? 'audio' : (s.app ?? 'unknown app')}${s.title ? ` · ${scrub(s.title)}` : ''}${s.url ? ` · ${scrub(s.url)}` : ''}`
         : `[${n}] ${s.role} (${new Date(s.at).toISOString()}):`;
     lines.push(head);
     const text = s.text.trim();
@@ -40,7 +43,7 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormat): string {
       lines.push('    (text omitted: batch too long)');
       continue;
     }
-    const body = truncate(scrubSecrets(text), budget);
+    const body = truncate(scrub(text), budget);
     used += body.length;
     if (body) lines.push(body.replace(/^/gm, '    '));
   }
@@ -51,7 +54,8 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormat): string {
  * Memories shown to the model as already known. Vault entries appear by caption only, and
  * high-sensitivity ones not at all: their existence alone is for the user to reveal.
  */
-export function renderKnown(memories: Memory[]): string {
+export function renderKnown(memories: Memory[], redaction: RedactionSwitches = DEFAULT_REDACTION): string {
+  const scrub = (t: string): string => scrubForModel(t, redaction);
   const out: string[] = [];
   const seen = new Set<string>();
   for (const m of memories) {
@@ -59,16 +63,17 @@ export function renderKnown(memories: Memory[]): string {
     seen.add(m.id);
     if (m.kind === 'knowledge_vault') {
       if (m.fields.sensitivity === 'high') continue;
-      out.push(`- [${m.id}] knowledge_vault (${String(m.fields.entry_type ?? 'entry')}): ${truncate(scrubSecrets(m.text), 200)}`);
+      out.push(`- [${m.id}] knowledge_vault (${String(m.fields.entry_type ?? 'entry')}): ${truncate(scrub(m.text), 200)}`);
       continue;
     }
     const title = m.title && m.title !== m.text ? `${truncate(m.title, 120)} — ` : '';
-    out.push(`- [${m.id}] ${m.kind}: ${title}${truncate(scrubSecrets(m.text), 240)}`);
+    out.push(`- [${m.id}] ${m.kind}: ${title}${truncate(scrub(m.text), 240)}`);
   }
   return out.join('\n');
 }
 
-export function renderCore(blocks: Array<{ label: string; value: string; limit: number }>): string {
+export function renderCore(blocks: Array<{ label: string; value: string; limit: number }>, redaction: RedactionSwitches = DEFAULT_REDACTION): string {
   if (!blocks.length) return '(no core blocks yet)';
-  return blocks.map((b) => `<${b.label} chars="${b.value.length}/${b.limit}">\n${scrubSecrets(b.value)}\n</${b.label}>`).join('\n');
+  const scrub = (t: string): string => scrubForModel(t, redaction);
+  return blocks.map((b) => `<${b.label} chars="${b.value.length}/${b.limit}">\n${scrub(b.value)}\n</${b.label}>`).join('\n');
 }

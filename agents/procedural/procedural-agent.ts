@@ -4,7 +4,6 @@ import { ExperienceOutcomeSchema, type Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
 import type { MemoryPatch } from '../memory/index.js';
 import { distillToolCalls, experienceRow, hasToolCalls, type DistillMessage } from '../experience/index.js';
-import { scrubSecrets } from '../knowledge-vault/index.js';
 import {
   SourcesArg,
   UpdateBase,
@@ -89,7 +88,7 @@ export class ProceduralAgent implements SubAgent {
     const segment = a.batch.type === 'observations' ? a.batch.segment : (a.batch.thread?.id ?? null);
     const drafts: MemoryDraft[] = [];
     for (const l of findStepLists(a)) {
-      const steps = l.steps.map(scrubSecrets);
+      const steps = l.steps.map((t) => a.scrub(t));
       drafts.push({
         kind: 'procedural',
         title: l.title,
@@ -107,8 +106,8 @@ export class ProceduralAgent implements SubAgent {
       const fallback = a.batch.type === 'messages' ? (a.batch.thread?.title ?? 'conversation') : 'conversation';
       const { experiences, workflows } = distillToolCalls(this.distillInput(a), fallback);
       for (const w of workflows) {
-        const title = truncate(`Workflow: ${scrubSecrets(w.task)}`, 200);
-        const steps = w.steps.map(scrubSecrets);
+        const title = truncate(`Workflow: ${a.scrub(w.task)}`, 200);
+        const steps = w.steps.map((t) => a.scrub(t));
         drafts.push({
           kind: 'procedural',
           title,
@@ -121,7 +120,7 @@ export class ProceduralAgent implements SubAgent {
         });
       }
       for (const e of experiences) {
-        const row = experienceRow({ task: scrubSecrets(e.task), action: scrubSecrets(e.action), outcome: e.outcome, reason: e.reason && scrubSecrets(e.reason), context: e.context });
+        const row = experienceRow({ task: a.scrub(e.task), action: a.scrub(e.action), outcome: e.outcome, reason: e.reason && a.scrub(e.reason), context: e.context });
         drafts.push({
           kind: 'procedural',
           ...row,

@@ -17,7 +17,6 @@ import {
   type SubAgentContext,
   type TimeFormat,
 } from '../subagent-kit/index.js';
-import { scrubSecrets } from '../knowledge-vault/index.js';
 import { findEntities, recurs, type FoundEntity } from './entity-finder.js';
 import { statedFacts } from './fact-patterns.js';
 
@@ -94,7 +93,7 @@ export class SemanticAgent implements SubAgent {
     const drafts: MemoryDraft[] = [];
     const segment = a.batch.type === 'observations' ? a.batch.segment : (a.batch.thread?.id ?? null);
     for (const s of a.userSources) {
-      for (const f of statedFacts(scrubSecrets(s.text))) {
+      for (const f of statedFacts(a.scrub(s.text))) {
         const said = `Said in chat on ${this.time.date(s.at)}.`;
         if (f.functional || f.key.startsWith("user's")) {
           drafts.push({

@@ -1,4 +1,5 @@
 import type { Provenance } from '../../shared/index.js';
+import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redaction/index.js';
 import type { SourceBatch } from './source-batch.js';
 import { scrubSecrets } from './secret-scanner.js';
 import { oneLine } from './text.js';
@@ -31,7 +32,15 @@ export class BatchAnalysis {
   readonly sources: BatchSource[];
   private readonly cache = new Map<string, unknown>();
 
-  constructor(readonly batch: SourceBatch) {
+  /**
+   * @param redaction the user's redaction switches (capture settings): what is taken out of the
+   *   text every extractor reads. Screen text was redacted with the same switches by capture.
+   */
+  constructor(
+    readonly batch: SourceBatch,
+    readonly redaction: RedactionSwitches = DEFAULT_REDACTION,
+  ) {
+    const scrub = (t: string): string => scrubSecrets(t, redaction);
     this.sources =
       batch.type === 'observations'
         ? batch.observations.map((o, index) => ({
@@ -41,7 +50,7 @@ export class BatchAnalysis {
             app: o.app,
             title: o.title,
             url: o.url,
-            text: scrubSecrets(o.caption ? `${o.text}\n${o.caption}` : o.text),
+            text: scrub(o.caption ? `${o.text}\n${o.caption}` : o.text),
             rawText: o.caption ? `${o.text}\n${o.caption}` : o.text,
             role: o.kind === 'audio' ? ('audio' as const) : ('screen' as const),
           }))
@@ -50,13 +59,18 @@ export class BatchAnalysis {
             provenance: { source_type: 'message' as const, source_id: m.id },
             at: m.created_at,
             app: null,
-            title: batch.thread ? scrubSecrets(batch.thread.title) : null,
+            title: batch.thread ? scrub(batch.thread.title) : null,
             url: null,
-            text: scrubSecrets(m.text),
+            text: scrub(m.text),
             rawText: m.text,
             role: m.role,
             raw: m.raw,
           }));
+  }
+
+  /** Text with what the user's switches redact replaced by markers (for text derived from the sources). */
+  scrub(text: string): string {
+    return scrubSecrets(text, this.redaction);
   }
 
   get isChat(): boolean {

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { AudioRecord, EngramStore, ObservationRecord } from '../../agents/memory/index.js';
+import type { RedactionSwitches } from '../../shared/redaction/index.js';
 import { redact } from '../perception/index.js';
+import { readCaptureSettings } from './capture-settings.js';
 import type { AudioSource } from './audio-source.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
 import type { Transcriber } from './transcriber.js';
@@ -16,6 +18,8 @@ export interface AudioPipelineDeps {
   segmenter?: SegmenterOptions;
   /** The capture pause applies to the microphone too. */
   isPaused?: () => boolean;
+  /** What to redact from transcripts; otherwise the switches in the stored capture settings, read per chunk. */
+  redaction?: () => RedactionSwitches;
 }
 
 export interface AudioRunReport {
@@ -82,7 +86,7 @@ export class AudioPipeline extends EventEmitter {
       if (!t.text.trim()) return;
       // Forgotten while the transcriber was working: its text must not come back.
       if (this.deps.store.wasForgotten(chunk.started_at)) return;
-      const { text, secrets } = redact(t.text);
+      const { text, secrets } = redact(t.text, this.deps.redaction?.() ?? readCaptureSettings(this.deps.store).redaction);
       const obs: ObservationRecord = this.deps.store.observations.insert({
         kind: 'audio',
         frame_id: null,

@@ -406,7 +406,7 @@ export class CapturePipeline extends EventEmitter {
         if (base && regions && regions.length === 0) {
           // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
           state.ocrBase = { ...base, grey: data };
-          const { text, secrets } = redact(base.result.text);
+          const { text, secrets } = redact(base.result.text, this.settings.redaction);
           resolve(this.writeObservation(frame, shot.display, win, text, secrets)?.id ?? null);
           return;
         }
@@ -452,12 +452,12 @@ export class CapturePipeline extends EventEmitter {
     if (state && state.lastKeptAt <= meta.frame.captured_at + 1) {
       state.ocrBase = { grey: meta.grey, width: meta.width, height: meta.height, result };
     }
-    const { text, secrets } = redact(result.text);
+    const { text, secrets } = redact(result.text, this.settings.redaction);
     let caption: string | null = null;
     if (this.deps.captioner && this.settings.captioning.enabled) {
       try {
         caption = await this.deps.captioner.caption({ webp: this.deps.store.frames.readImage(meta.frame.id), app: meta.frame.app, title: meta.frame.title, text });
-        if (caption) caption = redact(caption).text;
+        if (caption) caption = redact(caption, this.settings.redaction).text;
       } catch (err) {
         this.fail(err);
       }

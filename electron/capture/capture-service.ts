@@ -191,6 +191,7 @@ export class CaptureService {
       language: settings.language,
       segmenter: { chunkMs: settings.chunk_s * 1000 },
       isPaused: () => this.pipeline.isPaused(),
+      redaction: () => this.pipeline.currentSettings.redaction,
     });
     pipeline.on('error', (err: unknown) => this.report(err));
     pipeline.on('secrets', (ev: SecretsEvent) => this.pipeline.emit('secrets', ev));

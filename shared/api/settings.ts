@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptureSettingsSchema, type CaptureSettingsInput } from '../settings/index.js';
+import { CaptureSettingsSchema, RedactionSettingsSchema, type CaptureSettingsInput } from '../settings/index.js';
 import { defineRequest } from './common.js';
 
 /** Models used by the LLM layer; empty means the provider's default. */
@@ -29,9 +29,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * is validated as a whole by the host (a per-field partial schema would fill in defaults and so
  * overwrite what the user set elsewhere).
  */
+/**
+ * Redaction switches named exactly: a misspelt switch ("email" for "emails") would otherwise be
+ * dropped by the merge and the user told it was saved while nothing changed.
+ */
+const RedactionPatchSchema = RedactionSettingsSchema.partial().strict();
+
 export const SettingsPatchSchema = z
   .object({
-    capture: z.custom<CaptureSettingsPatch>(isPlainObject, { message: 'capture must be an object' }).optional(),
+    capture: z
+      .custom<CaptureSettingsPatch>(isPlainObject, { message: 'capture must be an object' })
+      .superRefine((capture, ctx) => {
+        if (capture.redaction === undefined) return;
+        const checked = RedactionPatchSchema.safeParse(capture.redaction);
+        for (const issue of checked.error?.issues ?? []) {
+          ctx.addIssue({ code: 'custom', message: issue.message, path: ['redaction', ...issue.path] });
+        }
+      })
+      .optional(),
     models: ModelSettingsSchema.partial().strict().optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RedactionSettingsSchema } from './redaction.js';
 
 /**
  * Capture settings as kept in store.settings under CAPTURE_SETTINGS_KEY. One schema for the capture
@@ -112,6 +113,8 @@ export const CaptureSettingsSchema = z.object({
   ocr: OcrSettingsSchema.prefault({}),
   captioning: CaptioningSettingsSchema.prefault({}),
   audio: AudioSettingsSchema.prefault({}),
+  /** What is redacted from screen, audio and chat text (see redaction.ts). */
+  redaction: RedactionSettingsSchema.prefault({}),
 });
 export type CaptureSettings = z.infer<typeof CaptureSettingsSchema>;
 /** What a caller may write: every field optional (defaults fill the rest). */

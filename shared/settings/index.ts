@@ -1,2 +1,3 @@
 /** Settings schemas shared by the core, the UI and the CLI. */
 export * from './capture.js';
+export * from './redaction.js';

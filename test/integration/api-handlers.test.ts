@@ -182,6 +182,34 @@ describe('forget, activity, capture, settings, secrets', () => {
     expect(capture.reloads).toBe(1);
   });
 
+  it('settings: redaction switches default on for secrets and off for emails; bad ones get one line and save nothing', async () => {
+    type View = { capture: { interval_s: number; redaction: Record<string, boolean> } };
+    const before = await ok<View>('settings.get');
+    expect(before.capture.redaction).toEqual({ secrets: true, passwords: true, cards: true, bank_accounts: true, id_numbers: true, emails: false, phones: false });
+    const reloads = capture.reloads;
+    const bad = [
+      { capture: { redaction: { cards: 'no' } } },
+      { capture: { redaction: { email: true } } },
+      { capture: { redaction: 'off' } },
+      { capture: { interval_s: 7, redaction: { phones: null } } },
+    ];
+    for (const patch of bad) {
+      const e = await err('settings.update', { patch });
+      expect(e.code, JSON.stringify(patch)).toBe('INVALID_INPUT');
+      expect(e.message, JSON.stringify(patch)).toMatch(/redaction/);
+      expect(e.message).not.toContain('\n');
+    }
+    expect(await ok('settings.get')).toEqual(before);
+    expect(capture.reloads).toBe(reloads);
+
+    const after = await ok<View>('settings.update', { patch: { capture: { redaction: { cards: false, emails: true } } } });
+    expect(after.capture.redaction).toMatchObject({ cards: false, emails: true, secrets: true, phones: false });
+    expect(after.capture.interval_s).toBe(before.capture.interval_s);
+    expect((await ok<View>('settings.get')).capture.redaction).toEqual(after.capture.redaction);
+    expect(capture.reloads).toBe(reloads + 1);
+    await ok('settings.update', { patch: { capture: { redaction: { cards: true, emails: false } } } });
+  });
+
   it('the API key is stored, shown masked only, and flips offline mode', async () => {
     expect((await ok<{ offline: boolean }>('app.info')).offline).toBe(true);
     expect(await err('secrets.setAnthropicKey', { key: 'short' })).toMatchObject({ code: 'INVALID_INPUT' });

@@ -80,6 +80,24 @@ describe('brain with the store', () => {
     }
   });
 
+  it('chat follows the redaction switches: no card taken to the vault when card redaction is off, an email taken out of notes into the vault when email redaction is on', async () => {
+    store.settings.set('capture', { redaction: { cards: false, emails: true } });
+    const ids = await say('My manager is Ana Lima. Her card is 4242 4242 4242 4242 and her address is ana.lima@acme.com, pin: 4412-9', T);
+    const memories = ids.map((id) => store.memories.get(id, { reveal: true })!);
+    const vault = memories.filter((m) => m.kind === 'knowledge_vault');
+    expect(vault.map((m) => m.fields.entry_type).sort()).toEqual(['email', 'password']);
+    expect(vault.find((m) => m.fields.entry_type === 'email')!.fields.secret).toBe('ana.lima@acme.com');
+    const notes = JSON.stringify(memories.filter((m) => m.kind !== 'knowledge_vault'));
+    expect(notes).toContain("Ana Lima is the user's manager");
+    expect(notes).not.toMatch(/ana\.lima@acme\.com|4412-9/);
+
+    // Defaults again: the card is redacted from notes and kept in the vault.
+    store.settings.set('capture', {});
+    const again = (await say('My manager is Cara Diaz. Card for travel: 5555 5555 5555 4444', T + 60_000)).map((id) => store.memories.get(id, { reveal: true })!);
+    expect(again.find((m) => m.kind === 'knowledge_vault' && m.fields.entry_type === 'card')!.fields.secret).toBe('5555 5555 5555 4444');
+    expect(JSON.stringify(again.filter((m) => m.kind !== 'knowledge_vault'))).not.toContain('5555 5555');
+  });
+
   it('stores redacted secrets handed over by capture, merging the marker-only entry', async () => {
     const l = loadScenario(store, SCENARIOS[2]!); // checkout with [redacted:card]
     brain.ingestObservations(l.observations);

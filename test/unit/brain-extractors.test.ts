@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { windowSubject, hostOf, appCategory } from '../../agents/episodic/index.js';
 import { normalizeUrl, findResources } from '../../agents/resource/index.js';
-import { findSecrets, scrubSecrets, findContacts, findMarkers, sensitivityOf } from '../../agents/knowledge-vault/index.js';
+import { findSecrets, scrubSecrets, scrubForModel, findContacts, findMarkers, sensitivityOf } from '../../agents/knowledge-vault/index.js';
+import { renderBatch } from '../../agents/meta/index.js';
+import { DEFAULT_REDACTION } from '../../shared/redaction/index.js';
 import { statedFacts, findEntities, recurs } from '../../agents/semantic/index.js';
 import { selfFacts, appendToBlock, compressBlock, blockLines } from '../../agents/core/index.js';
 import { stepListsIn, sequenceIn } from '../../agents/procedural/index.js';
@@ -9,7 +11,7 @@ import { distillToolCalls, describeCall } from '../../agents/experience/index.js
 import { BatchAnalysis, TimeFormat, contentTokens, type ObservationBatch } from '../../agents/subagent-kit/index.js';
 import type { ObservationRecord } from '../../agents/memory/index.js';
 
-function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>): BatchAnalysis {
+function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>, redaction = DEFAULT_REDACTION): BatchAnalysis {
   const observations = items.map((o, i) => ({
     id: `obs_${i}`,
     kind: 'screen' as const,
@@ -25,7 +27,7 @@ function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>): B
     ...o,
   }));
   const batch: ObservationBatch = { type: 'observations', observations, segment: 'seg-x', reason: 'manual' };
-  return new BatchAnalysis(batch);
+  return new BatchAnalysis(batch, redaction);
 }
 
 describe('window titles and URLs', () => {
@@ -82,6 +84,20 @@ describe('secrets, markers and contacts', () => {
     expect(sensitivityOf('card')).toBe('high');
     expect(sensitivityOf('iban')).toBe('medium');
     expect(sensitivityOf('email')).toBe('low');
+  });
+
+  it('follows the redaction switches in notes, and never lets a secret into a prompt', () => {
+    const t = 'card 4242 4242 4242 4242 · ana@acme.com · token: ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const sw = { ...DEFAULT_REDACTION, cards: false, secrets: false, emails: true };
+    expect(findSecrets(t, sw).map((f) => f.kind)).toEqual(['email']);
+    expect(scrubSecrets(t, sw)).toBe('card 4242 4242 4242 4242 · [redacted:email] · token: ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    expect(scrubForModel(t, sw)).toBe('card [redacted:card] · [redacted:email] · token: [redacted:github_token]');
+    // What extractors read keeps what the user chose to keep; the prompt built from it does not.
+    const a = batchOf([{ app: 'Terminal', text: t }], sw);
+    expect(a.sources[0]!.text).toBe(scrubSecrets(t, sw));
+    const prompt = renderBatch(a, new TimeFormat('UTC'));
+    expect(prompt).toContain('card [redacted:card] · [redacted:email] · token: [redacted:github_token]');
+    expect(prompt).not.toMatch(/4242|ghp_|ana@/);
   });
 
   it('groups redaction markers by kind, app and line', () => {

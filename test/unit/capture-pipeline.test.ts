@@ -116,6 +116,43 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(store.counters.get('capture.frames_kept')).toBe(1);
   });
 
+  it('redaction switches decide what is taken out of screen text; a change in the stored settings applies from the next frame', async () => {
+    const screenText = 'Card 4111 1111 1111 1111, mail ana@acme.com, key AKIAIOSFODNN7EXAMPLE';
+    ocr.text = screenText;
+    // No settings override: the pipeline reads the stored settings, as in the app.
+    const p = new CapturePipeline({ store, screen, windows, ocr, clock, self: { pids: [1], apps: ['engram'] } });
+    const secrets: SecretsEvent[] = [];
+    p.on('secrets', (e: SecretsEvent) => secrets.push(e));
+    const textOf = async (): Promise<string> => {
+      screen.shade += 60;
+      now += 5000;
+      const [id] = await (await p.tick()).observations;
+      return store.observations.get(id!)!.text;
+    };
+
+    // Defaults: the card and the key go, the email address stays.
+    expect(await textOf()).toBe('Card [redacted:card], mail ana@acme.com, key [redacted:aws_key]');
+    expect(secrets.pop()!.secrets.map((s) => s.kind)).toEqual(['card', 'aws_key']);
+
+    // Card redaction off, email redaction on: the card stays in the text and leaves no secret; the email goes.
+    store.settings.set('capture', CaptureSettingsSchema.parse({ redaction: { cards: false, emails: true } }));
+    expect(await textOf()).toBe('Card 4111 1111 1111 1111, mail [redacted:email], key [redacted:aws_key]');
+    expect(secrets.pop()!.secrets.map((s) => [s.kind, s.value])).toEqual([
+      ['email', 'ana@acme.com'],
+      ['aws_key', 'AKIAIOSFODNN7EXAMPLE'],
+    ]);
+
+    // Back on: redacted again.
+    store.settings.set('capture', CaptureSettingsSchema.parse({ redaction: { cards: true } }));
+    expect(await textOf()).toBe('Card [redacted:card], mail ana@acme.com, key [redacted:aws_key]');
+
+    // A pipeline with a settings override (CLI flags, tests) uses the override's switches.
+    const fixed = pipeline({ redaction: { secrets: false } });
+    screen.shade += 60;
+    const [id] = await (await fixed.tick()).observations;
+    expect(store.observations.get(id!)!.text).toBe('Card [redacted:card], mail ana@acme.com, key AKIAIOSFODNN7EXAMPLE');
+  });
+
   it('skips an unchanged screen, then forces one capture after force_after_s of skips (once per still period)', async () => {
     const p = pipeline();
     expect((await p.tick()).kept).toBe(true);
