@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../agents/memory/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../capture/index.js';
+import { CrashJournal } from '../crash/index.js';
 import { redact } from '../perception/index.js';
 import {
   APP_ID,
   consentRecord,
-  CrashJournal,
   crashNotice,
   consentState,
   KeyWrapError,

@@ -25,4 +25,3 @@ export * from './recorder-protocol.js';
 export * from './url-origin.js';
 export * from './electron-binary.js';
 export * from './native-binding.js';
-export * from './crash-journal.js';

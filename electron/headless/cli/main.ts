@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { redactText } from '../../../shared/redaction/index.js';
+import { CrashJournal } from '../../crash/index.js';
 import { defaultDataDir, HashEmbedder, openStore, resolveKeyProvider, StoreError, UseEmbedder, type Embedder } from '../../../agents/memory/index.js';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
@@ -57,7 +59,12 @@ function errorLine(err: unknown): { line: string; code: number } {
   return { line: `unexpected error: ${String(e?.message ?? err).split('\n')[0]}`, code: 1 };
 }
 
-export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<number> {
+export interface CliHooks {
+  /** Called once the command and its data dir are known, right before it runs (main installs the crash journal here). */
+  onCommand?(command: string, dataDir: string): void;
+}
+
+export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, hooks: CliHooks = {}): Promise<number> {
   const commands = COMMAND_INDEX;
   let dataDir: string | undefined;
   let json = false;
@@ -123,6 +130,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
   };
   try {
     const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);
+    hooks.onCommand?.(command.name, dir);
     return await command.run(args, ctx);
   } catch (err) {
     const { line, code } = errorLine(err);
@@ -153,6 +161,19 @@ export async function main(): Promise<void> {
   // the environment, and would otherwise write the master key to disk in plain text.
   const env = { ...process.env };
   delete process.env.ENGRAM_KEY;
-  const code = await runCli(process.argv.slice(2), io, env, controller.signal);
+  const code = await runCli(process.argv.slice(2), io, env, controller.signal, {
+    // An error that escapes a command (a long-running serve or capture, say) is kept as a local
+    // crash report and told in one line, instead of a stack trace on the terminal.
+    onCommand: (command, dataDir) => {
+      const journal = new CrashJournal({ dir: join(dataDir, 'crashes'), version: version(), processName: `engram ${command}`, scrub: (t) => redactText(t).text });
+      const die = (err: unknown, report: string | null) => {
+        const line = redactText(String(err instanceof Error ? err.message : err).split('\n')[0] ?? '').text.slice(0, 300);
+        process.stderr.write(`engram: unexpected error: ${line}${report ? ` (report: ${report})` : ''}\n`);
+        process.exit(1);
+      };
+      // A rejection nobody handled ends the command as Node would by default: its state is unknown.
+      journal.install(process, { onFatal: die, onRejection: die });
+    },
+  });
   process.exitCode = code;
 }

@@ -4,8 +4,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { runCli } from '../../electron/headless/cli/main.js';
 import { redact } from '../../electron/perception/index.js';
-import { CrashJournal, crashNotice } from '../../electron/shell/index.js';
+import { CrashJournal } from '../../electron/crash/index.js';
+import { crashNotice } from '../../electron/shell/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -74,7 +77,7 @@ describe('crash journal', () => {
   it('a real process dying of an error leaves a report with no secret bytes, and a write failure does not throw', () => {
     const dir = join(root, 'child');
     const script = `
-      import { CrashJournal } from './electron/shell/crash-journal.ts';
+      import { CrashJournal } from './electron/crash/index.ts';
       import { redact } from './electron/perception/index.ts';
       const j = new CrashJournal({ dir: ${JSON.stringify(dir)}, version: 't', processName: 'child', scrub: (t) => redact(t).text });
       j.install(process, { onFatal: (_e, p) => { process.stderr.write('engram: unexpected error (report: ' + p + ')\\n'); process.exit(1); } });
@@ -93,5 +96,17 @@ describe('crash journal', () => {
     const blocked = join(root, 'blocked');
     writeFileSync(blocked, 'x');
     expect(new CrashJournal({ dir: blocked, version: '1', processName: 'x', scrub }).record('uncaught-exception', new Error('x'), true)).toBeNull();
+  });
+});
+
+describe('the CLI installs the journal per command', () => {
+  it('hands the command and its data dir to onCommand before running it, and not for bad input', async () => {
+    const seen: [string, string][] = [];
+    const io = { stdout: () => undefined, stderr: () => undefined, isTty: false, stdin: Readable.from([]) };
+    const dir = join(root, 'cli');
+    const hooks = { onCommand: (c: string, d: string) => void seen.push([c, d]) };
+    expect(await runCli(['--data-dir', dir, 'stats', '--json'], io, { PATH: process.env.PATH, ENGRAM_EMBEDDER: 'none' }, undefined, hooks)).toBe(0);
+    expect(await runCli(['--data-dir', dir, 'stats', '--bogus'], io, { PATH: process.env.PATH, ENGRAM_EMBEDDER: 'none' }, undefined, hooks)).toBe(2);
+    expect(seen).toEqual([['stats', dir]]);
   });
 });
