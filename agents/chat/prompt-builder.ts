@@ -1,4 +1,5 @@
 import type { Memory, MemoryKind } from '../../shared/index.js';
+import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import type { LlmMessage } from '../llm/index.js';
 import { clip, collapse, memoryLine, memoryTime, type TimeFormatter } from './memory-line.js';
 import type { Candidate, NumberedMemory } from './retrieval-types.js';
@@ -72,11 +73,19 @@ const GROUP_ORDER: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resour
 
 const MESSAGE_OVERHEAD = 8;
 
+/**
+ * Memory text on its way to the model loses credentials, passwords, card, account and ID numbers
+ * once more: a user who switched their redaction off keeps them in local notes, never in a prompt.
+ */
+function forModel(text: string): string {
+  return redactText(text, switchesForModel()).text;
+}
+
 function coreSection(core: Memory[], budget: PromptBudget): string {
   if (core.length === 0) return 'Core memory: (empty: Engram has not learned about the user yet)';
   const blocks = core.map((m) => {
     const label = typeof m.fields['label'] === 'string' ? m.fields['label'] : m.title || 'note';
-    return `<core label="${collapse(label)}">\n${clip(m.text, budget.coreBlockChars)}\n</core>`;
+    return `<core label="${collapse(label)}">\n${clip(forModel(m.text), budget.coreBlockChars)}\n</core>`;
   });
   return `Core memory (who the user is, who you are):\n${blocks.join('\n')}`;
 }
@@ -150,7 +159,8 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   let used = fixed;
   const chosen: { c: Candidate; line: string }[] = [];
   for (const c of input.candidates) {
-    const line = memoryLine(c.memory, input.fmt, budget.memoryLineChars);
+    // Redacted whole, then cut: a cut first could leave part of a card number that no longer looks like one.
+    const line = clip(forModel(memoryLine(c.memory, input.fmt, Number.MAX_SAFE_INTEGER)), budget.memoryLineChars);
     const cost = estimateTokens(line) + 3; // "[nn] " and the newline
     if (used + cost > limit) continue; // a shorter one further down may still fit
     used += cost;

@@ -84,6 +84,27 @@ describe('prompt builder', () => {
     expect(p.messages).toEqual([{ role: 'user', content: 'q?' }]);
   });
 
+  it('takes secrets kept in notes (their redaction switched off) out of memories and core blocks before the model sees them', () => {
+    // Long text before the card: the line is redacted whole, then cut, so no part of the number is left.
+    const padding = 'worked on the quarterly report '.repeat(8);
+    const m = mem('episodic', `${padding}paid with 4111 1111 1111 1111 and the wifi password is hunter22x`);
+    const p = buildPrompt({
+      question: 'how did I pay?',
+      history: [],
+      core: [mem('core', 'Sam; card 5555 5555 5555 4444; ana@acme.com')],
+      candidates: [{ memory: m, score: 1, source: 'search', priority: 0 }],
+      withheldCount: 0,
+      timeRange: null,
+      now: NOW,
+      fmt,
+      budget: { ...DEFAULT_BUDGET, memoryLineChars: padding.length + 60 },
+    });
+    expect(p.context).toContain('paid with [redacted:card]');
+    expect(p.context).not.toMatch(/4111|1111 1111/);
+    expect(p.system).toContain('Sam; card [redacted:card]; ana@acme.com');
+    expect(p.system + p.context).not.toMatch(/5555|hunter22x/);
+  });
+
   it('stays under the token budget however many candidates there are, dropping the lowest priority', () => {
     const candidates: Candidate[] = Array.from({ length: 200 }, (_, i) => ({
       memory: mem(i % 2 ? 'semantic' : 'episodic', `memory number ${i} `.repeat(30)),
