@@ -74,8 +74,9 @@ const GROUP_ORDER: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resour
 const MESSAGE_OVERHEAD = 8;
 
 /**
- * Memory text on its way to the model loses credentials, passwords, card, account and ID numbers
- * once more: a user who switched their redaction off keeps them in local notes, never in a prompt.
+ * Text on its way to the model loses credentials, passwords, card, account and ID numbers: memory
+ * text once more (a user who switched their redaction off keeps them in local notes, never in a
+ * prompt), and chat text, which capture never redacted.
  */
 function forModel(text: string): string {
   return redactText(text, switchesForModel()).text;
@@ -120,8 +121,8 @@ function historyMessages(history: HistoryTurn[], budget: PromptBudget): { messag
     const u = history[i - 1]!;
     if (a.role !== 'assistant' || u.role !== 'user' || !a.text.trim() || !u.text.trim()) continue;
     const pair: LlmMessage[] = [
-      { role: 'user', content: clip(u.text, budget.historyMessageChars) },
-      { role: 'assistant', content: clip(a.text, budget.historyMessageChars) },
+      { role: 'user', content: clip(forModel(u.text), budget.historyMessageChars) },
+      { role: 'assistant', content: clip(forModel(a.text), budget.historyMessageChars) },
     ];
     const t = pair.reduce((s, m) => s + estimateTokens(m.content as string) + MESSAGE_OVERHEAD, 0);
     if (tokens + t > budget.historyTokens) break;
@@ -149,7 +150,8 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const header = contextHeader(input);
   const note = withheldNote(input.withheldCount);
   const history = historyMessages(input.history, budget);
-  const question = input.question;
+  // What the user types is kept raw (the vault takes its secrets); the model gets it redacted.
+  const question = forModel(input.question);
 
   const fixed =
     estimateTokens(system) + estimateTokens(header) + estimateTokens(note) + estimateTokens('Memories (cite by number):') +

@@ -84,6 +84,28 @@ describe('prompt builder', () => {
     expect(p.messages).toEqual([{ role: 'user', content: 'q?' }]);
   });
 
+  it('takes secrets out of the question and earlier turns before the model sees them', () => {
+    const p = buildPrompt({
+      question: 'remember: the NAS password is x9!kq2 and my card is 4242 4242 4242 4242',
+      history: [
+        { role: 'user', text: 'token: ghp_abcdefghijklmnopqrstuvwxyz0123456789 for CI' },
+        { role: 'assistant', text: 'Noted the GitHub token.' },
+      ],
+      core: [],
+      candidates: [],
+      withheldCount: 0,
+      timeRange: null,
+      now: NOW,
+      fmt,
+      budget: DEFAULT_BUDGET,
+    });
+    expect(p.messages).toEqual([
+      { role: 'user', content: 'token: [redacted:github_token] for CI' },
+      { role: 'assistant', content: 'Noted the GitHub token.' },
+      { role: 'user', content: 'remember: the NAS password is [redacted:password] and my card is [redacted:card]' },
+    ]);
+  });
+
   it('takes secrets kept in notes (their redaction switched off) out of memories and core blocks before the model sees them', () => {
     // Long text before the card: the line is redacted whole, then cut, so no part of the number is left.
     const padding = 'worked on the quarterly report '.repeat(8);
