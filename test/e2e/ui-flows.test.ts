@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
@@ -143,6 +144,53 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => card.textContent()).toContain('Recording');
     await expect.poll(() => h!.store.frames.count(), { timeout: 10_000 }).toBeGreaterThan(frozen);
+    await page.context().close();
+  });
+
+  it('redaction switches on the Privacy screen work from the keyboard, save, survive a reload, and ask before card numbers are kept', async () => {
+    h = await startUiHarness({ seed: false });
+    const stored = () => h!.store.settings.get('capture', CaptureSettingsSchema, defaultCaptureSettings()).redaction;
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/privacy`);
+    const emails = page.getByRole('switch', { name: 'Redact email addresses' });
+    const cards = page.getByRole('switch', { name: 'Redact card numbers' });
+    await expect.poll(() => emails.getAttribute('aria-checked')).toBe('false');
+    expect(await cards.getAttribute('aria-checked')).toBe('true');
+
+    // A switch is a button: Space toggles it, and the host saves at once.
+    await emails.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => emails.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => stored().emails).toBe(true);
+
+    // Card numbers are not switched off silently: it asks, and "Keep redacting" changes nothing.
+    await cards.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.textContent()).toContain('Stop redacting card numbers?');
+    await dialog.getByRole('button', { name: 'Keep redacting' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cards.getAttribute('aria-checked')).toBe('true');
+    expect(stored().cards).toBe(true);
+    expect(await page.getByTestId('redaction-warning').count()).toBe(0);
+
+    await cards.click();
+    await page.getByTestId('confirm-redaction-off').click();
+    await expect.poll(() => cards.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.getByTestId('redaction-warning').textContent()).toContain('Card numbers are not redacted');
+    expect(stored()).toMatchObject({ cards: false, emails: true, secrets: true, passwords: true, phones: false });
+
+    // After a reload the page shows what the host kept, warning included.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await expect.poll(() => page.getByRole('switch', { name: 'Redact email addresses' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Redact card numbers' }).getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.getByTestId('redaction-warning').textContent()).toContain('still removed from anything sent to a model');
+
+    // Turning it back on needs no confirmation and clears the warning.
+    await page.getByRole('switch', { name: 'Redact card numbers' }).click();
+    await expect.poll(() => page.getByTestId('redaction-warning').count()).toBe(0);
+    await expect.poll(() => stored().cards).toBe(true);
     await page.context().close();
   });
 

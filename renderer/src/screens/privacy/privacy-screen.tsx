@@ -11,6 +11,7 @@ import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
 import { TagList } from '../../ui/tag-list.js';
 import { FORGET_CHOICES, ForgetDialog } from '../timeline/forget-dialog.js';
+import { RedactionCard } from './redaction-card.js';
 
 type PrivacyStatus = RequestOutput<'privacy.status'>;
 
@@ -23,7 +24,8 @@ function validRegex(v: string): string | null {
   }
 }
 
-const REDACTIONS = ['Card numbers (checked with Luhn)', 'API keys and tokens (AWS, GitHub, Slack, Stripe, OpenAI, Anthropic, JWT)', 'Private key blocks', 'Passwords next to password fields'];
+/** Taken out of every prompt whatever the redaction switches say (shared/redaction switchesForModel). */
+const NEVER_SENT = ['API keys, tokens and private keys', 'Passwords', 'Card, bank account and social security numbers'];
 
 export function PrivacyScreen() {
   const api = useApi();
@@ -172,6 +174,8 @@ export function PrivacyScreen() {
           </div>
         </section>
 
+        <RedactionCard redaction={c?.redaction ?? null} onChange={(key, on) => void update({ capture: { redaction: { [key]: on } } })} />
+
         <section className="card" aria-labelledby="ret-h">
           <div className="card-header">
             <div className="card-header-icon">
@@ -237,10 +241,10 @@ export function PrivacyScreen() {
             )}
             <div className="setting-row">
               <div className="setting-text">
-                <div className="setting-title">Redaction</div>
-                <div className="setting-desc">Removed from the text on screen before anything is stored or sent:</div>
+                <div className="setting-title">Never sent to a model</div>
+                <div className="setting-desc">Removed from every text sent, even what you choose to keep in your notes:</div>
                 <ul className="check-list">
-                  {REDACTIONS.map((r) => (
+                  {NEVER_SENT.map((r) => (
                     <li key={r}>
                       <IconCheck size={13} />
                       {r}
