@@ -35,6 +35,9 @@ export interface RedactedSecretInput {
   label?: string | null;
 }
 
+/** "An email address", "A card number" (the redactor now also hands over emails; keys were "A api key"). */
+const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
+
 const isMarker = (s: unknown): boolean => typeof s === 'string' && /^\[redacted:[a-z_]+\]$/.test(s);
 
 export function sourceLabel(app: string | null, url: string | null): string {
@@ -97,7 +100,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     return {
       kind: 'knowledge_vault',
       title: `${label} seen in ${where}`,
-      text: `A ${label.toLowerCase()} was on screen in ${where} on ${this.time.date(m.first)} ${this.time.clock(m.first)}; Engram redacted it from its notes. Context: "${m.context}"`,
+      text: `${withArticle(label.toLowerCase())} was on screen in ${where} on ${this.time.date(m.first)} ${this.time.clock(m.first)}; Engram redacted it from its notes. Context: "${m.context}"`,
       fields: { entry_type: m.entry_type, source, sensitivity: sensitivityOf(m.entry_type), secret: `[redacted:${m.entry_type}]` },
       app: m.app,
       occurred_at: m.first,
@@ -139,7 +142,7 @@ export class KnowledgeVaultAgent implements SubAgent {
         {
           kind: 'knowledge_vault',
           title: `${label} seen in ${where}`,
-          text: `A ${label.toLowerCase()}${s.label ? ` (${s.label})` : ''} was on screen in ${where} on ${this.time.date(obs.observed_at)} ${this.time.clock(obs.observed_at)}; Engram redacted it from its notes.`,
+          text: `${withArticle(label.toLowerCase())}${s.label ? ` (${s.label})` : ''} was on screen in ${where} on ${this.time.date(obs.observed_at)} ${this.time.clock(obs.observed_at)}; Engram redacted it from its notes.`,
           fields: { entry_type: kind, source: sourceLabel(obs.app, obs.url), sensitivity: sensitivityOf(kind), secret: s.value.slice(0, 8000) },
           app: obs.app,
           occurred_at: obs.observed_at,

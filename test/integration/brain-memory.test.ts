@@ -111,6 +111,16 @@ describe('brain with the store', () => {
     expect(store.memories.get(before[0]!.id)!.fields.secret).toBe('••••••••');
   });
 
+  it('keeps an email address capture redacted (email redaction on), masked, in a sentence that reads', async () => {
+    const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: T, app: 'Thunderbird', title: 'Inbox', url: null, text: 'From: Ana Lima [redacted:email]', caption: null });
+    const [id] = await brain.recordRedacted(o.id, [{ kind: 'email', value: 'ana.lima@acme.com', label: null }]);
+    const m = store.memories.get(id!)!;
+    expect(m.text).toMatch(/^An email address was on screen in Thunderbird on /);
+    expect(m.fields).toMatchObject({ entry_type: 'email', sensitivity: 'low' });
+    expect(m.fields.secret).not.toContain('ana.lima');
+    expect(store.memories.get(id!, { reveal: true })!.fields.secret).toBe('ana.lima@acme.com');
+  });
+
   it('a bare link seen in chat gets its page title when the page itself is seen', async () => {
     await say('Look at https://example.org/atlas-roadmap later', T);
     const [r0] = store.memories.list({ kinds: ['resource'], limit: 5 });
