@@ -103,6 +103,11 @@ export class FrameRepo {
     }
   }
 
+  /** A frame whose file decrypts but holds no image that can be decoded is damaged too. */
+  markDamaged(id: string): void {
+    this.db.prepare('UPDATE frames SET damaged = 1 WHERE id = ?').run(id);
+  }
+
   /** Deletes frames (rows and files) and the memories that cite them. */
   delete(ids: string[]): number {
     if (!ids.length) return 0;

@@ -18,3 +18,4 @@ export { RecordRestorer, type MemoryRecordSnapshot, type RestoreOutcome } from '
 export { backupDatabase, verifyDatabaseFile, type BackupReport } from './database-backup.js';
 export { retryOnBusy, isBusyError, immediateTransaction } from './busy-retry.js';
 export type { IntegrityReport } from './integrity.js';
+export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMemoryRow } from './timeline-rows.js';

@@ -22,6 +22,7 @@ import { ObservationRepo } from './observation-repo.js';
 import { Retriever } from './retriever.js';
 import { SettingsRepo } from './settings-repo.js';
 import { ThreadRepo } from './thread-repo.js';
+import { timelineMatch, timelineRows, type TimelineRows } from './timeline-rows.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { VectorIndex } from './vector-index.js';
 
@@ -127,6 +128,16 @@ export class EngramStore {
         'SELECT COALESCE(occurred_at, created_at) FROM memories WHERE superseded_by IS NULL AND COALESCE(occurred_at, created_at) >= ? AND COALESCE(occurred_at, created_at) < ?',
       ),
     };
+  }
+
+  /** What the timeline shows of [from, to): lean rows (texts cut to textChars) and who cites what, in a few queries. */
+  timelineRows(from: Millis, to: Millis, opts: { limit: number; textChars: number }): TimelineRows {
+    return timelineRows(this.db, from, to, opts);
+  }
+
+  /** Ids of the items of [from, to) whose title, app, URL or whole text contains `needle` (lower case; ASCII case folding). */
+  timelineMatch(from: Millis, to: Millis, needle: string, limit: number): string[] {
+    return timelineMatch(this.db, from, to, needle, limit);
   }
 
   forgetPreview(range: { from: Millis; to: Millis }): ForgetReport {
