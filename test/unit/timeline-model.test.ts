@@ -1,43 +1,142 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineItem } from '../../shared/api/index.js';
-import { activeMinutes, appsOf, buildRows, filterItems, ROW_HEIGHT } from '../../renderer/src/screens/timeline/timeline-model.js';
+import { TIMELINE_FLAGS, TIMELINE_INLINE_TEXTS, TIMELINE_KINDS, TimelineDaySchema, type TimelineDay, type TimelineKind } from '../../shared/api/index.js';
+import { buildRows, Day, filterDay, headerAt, itemPosition, ROW_HEIGHT, summarizeDay } from '../../renderer/src/screens/timeline/timeline-model.js';
 
 const base = new Date(2025, 2, 3, 9, 0, 0).getTime();
-const obs = (min: number, app: string, text = 'text'): TimelineItem => ({ type: 'observation', id: `o${min}`, at: new Date(base + min * 60_000).toISOString(), source: 'screen', app, title: `${app} window`, url: null, text, frame_id: `f${min}`, memory_ids: [] });
-const mem = (min: number, kind: 'episodic' | 'semantic', experience = false): TimelineItem => ({ type: 'memory', id: `m${min}`, at: new Date(base + min * 60_000).toISOString(), kind, experience, title: `memory ${min}`, text: 'about the launch', app: 'Slack', ended_at: null });
 
-const day = [obs(0, 'Code'), obs(5, 'Code'), obs(9, 'Slack', 'launch on March 14'), mem(10, 'semantic'), obs(65, 'Code'), mem(70, 'episodic')];
+interface Spec {
+  min: number;
+  kind: TimelineKind;
+  app: string | null;
+  id?: string;
+  title?: string;
+  text?: string;
+  url?: string;
+  damaged?: boolean;
+  memories?: number;
+  spanMin?: number;
+}
+
+/** A TimelineDay as the host sends it, from a list of items (oldest first). */
+function columns(specs: Spec[], inlineTexts = TIMELINE_INLINE_TEXTS): TimelineDay {
+  const strings: string[] = [];
+  const str = (s: string | null | undefined) => {
+    if (!s) return -1;
+    const i = strings.indexOf(s);
+    return i >= 0 ? i : strings.push(s) - 1;
+  };
+  const contexts: [number, number, number][] = [];
+  const day: TimelineDay = { base, count: specs.length, strings, contexts, kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], truncated: false };
+  for (const s of specs) {
+    const memory = !['screen', 'audio', 'frame'].includes(s.kind);
+    day.kind.push(TIMELINE_KINDS.indexOf(s.kind));
+    day.at.push(Math.round(s.min * 60_000));
+    day.id.push(s.id ?? `${memory ? 'm' : s.kind === 'frame' ? 'f' : 'o'}${s.min}`);
+    const c: [number, number, number] = [str(s.app), str(s.title ?? (memory ? `memory ${s.min}` : s.app ? `${s.app} window` : null)), str(s.url)];
+    const k = contexts.findIndex((x) => x.join() === c.join());
+    day.context.push(k >= 0 ? k : contexts.push(c) - 1);
+    day.memories.push(s.memories ?? 0);
+    day.span.push((s.spanMin ?? 0) * 60_000);
+    day.flags.push(s.damaged ? TIMELINE_FLAGS.damaged : memory || s.kind === 'audio' ? 0 : TIMELINE_FLAGS.picture);
+    if (day.text.length < inlineTexts) day.text.push(s.text ?? (memory ? 'about the launch' : s.kind === 'frame' ? '' : 'text'));
+  }
+  return TimelineDaySchema.parse(day);
+}
+
+const obs = (min: number, app: string | null, text = 'text'): Spec => ({ min, kind: 'screen', app, text });
+const mem = (min: number, kind: 'episodic' | 'semantic' | 'experience'): Spec => ({ min, kind, app: 'Slack' });
+
+const day = new Day(columns([obs(0, 'Code'), obs(5, 'Code'), obs(9, 'Slack', 'launch on March 14'), mem(10, 'semantic'), obs(65, 'Code'), mem(70, 'episodic')]));
+const ids = (d: Day, only: Int32Array | null) => [...(only ?? d.data.id.keys())].map((i) => d.data.id[i]);
 
 describe('timeline model', () => {
   it('groups by hour, then runs of one app, with offsets for the virtual list', () => {
-    const { rows, offsets, itemRows } = buildRows(day);
-    expect(rows.map((r) => r.type)).toEqual(['hour', 'app', 'item', 'item', 'app', 'item', 'item', 'hour', 'app', 'item', 'app', 'item']);
-    const hours = rows.filter((r) => r.type === 'hour');
+    const m = buildRows(day);
+    const types = Array.from({ length: m.count }, (_, r) => headerAt(m, r)?.type ?? 'item');
+    expect(types).toEqual(['hour', 'app', 'item', 'item', 'app', 'item', 'item', 'hour', 'app', 'item', 'app', 'item']);
+    const hours = m.headers.filter((h) => h.type === 'hour');
     expect(hours.map((h) => (h.type === 'hour' ? [h.hour, h.count, h.apps] : null))).toEqual([
       [9, 4, 2],
       [10, 2, 2],
     ]);
-    expect(itemRows).toHaveLength(day.length);
-    expect(offsets[rows.length]).toBe(rows.reduce((a, r) => a + ROW_HEIGHT[r.type], 0));
+    expect(m.itemRows).toHaveLength(day.count);
+    expect([...m.itemRows].map((r) => m.ref[r])).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(m.offsets[m.count]).toBe(types.reduce((a, t) => a + ROW_HEIGHT[t], 0));
+    expect(itemPosition(m.itemRows, m.itemRows[3]!)).toBe(3);
+    expect(itemPosition(m.itemRows, 0)).toBe(-1);
   });
 
-  it('filters by kind facet, app and text, and returns the same array without filters', () => {
-    expect(filterItems(day, { text: '', facets: new Set(), app: null })).toBe(day);
-    expect(filterItems(day, { text: '', facets: new Set(['semantic']), app: null }).map((i) => i.id)).toEqual(['m10']);
-    expect(filterItems(day, { text: '', facets: new Set(['screen']), app: 'Code' }).map((i) => i.id)).toEqual(['o0', 'o5', 'o65']);
-    expect(filterItems(day, { text: 'MARCH 14', facets: new Set(), app: null }).map((i) => i.id)).toEqual(['o9']);
+  it('an app header spans to the end of a memory that lasts', () => {
+    const d = new Day(columns([{ min: 0, kind: 'episodic', app: 'Zoom', spanMin: 45 }, obs(5, 'Zoom')]));
+    const app = buildRows(d).headers.find((h) => h.type === 'app');
+    expect(app?.type === 'app' && (app.end - app.start) / 60_000).toBe(45);
   });
 
-  it('counts apps and active minutes (gaps over ten minutes do not count)', () => {
-    expect(appsOf(day)[0]).toEqual({ app: 'Code', count: 3 });
-    expect(activeMinutes(day)).toBe(9);
+  it('filters by kind facet, app and the ids the host matched for the text, and filters nothing without filters', () => {
+    const f = (facets: string[], app: string | null, matches: string[] | null = null) => ({ facets: new Set(facets) as Set<never>, app, matches: matches && new Set(matches) });
+    expect(filterDay(day, f([], null))).toBeNull();
+    expect(ids(day, filterDay(day, f(['semantic'], null)))).toEqual(['m10']);
+    expect(ids(day, filterDay(day, f(['screen'], 'Code')))).toEqual(['o0', 'o5', 'o65']);
+    expect(ids(day, filterDay(day, f([], null, ['o9', 'gone'])))).toEqual(['o9']);
+    expect(ids(day, filterDay(day, f(['screen'], null, ['o9', 'm10'])))).toEqual(['o9']);
+    // An app filter of "Unknown app" finds moments without one.
+    const d = new Day(columns([{ min: 0, kind: 'screen', app: null }, { min: 1, kind: 'experience', app: 'Code' }]));
+    expect(ids(d, filterDay(d, f([], 'Unknown app')))).toEqual(['o0']);
+    expect(ids(d, filterDay(d, f(['experience'], null)))).toEqual(['m1']);
+    // Grouping a filtered day keeps its items' indexes.
+    const m = buildRows(day, filterDay(day, f(['screen'], null)));
+    expect([...m.itemRows].map((r) => m.ref[r])).toEqual([0, 1, 2, 4]);
+  });
+
+  it('makes an item of a row only when asked, once, with what the row shows', () => {
+    const d = new Day(columns([{ min: 3, kind: 'screen', app: 'Code', damaged: true, memories: 2 }, mem(4, 'experience'), { min: 5, kind: 'frame', app: 'Code' }]));
+    const a = d.item(0);
+    expect(d.item(0)).toBe(a);
+    expect(a).toMatchObject({ type: 'observation', kind: 'screen', key: 'observation:o3', app: 'Code', title: 'Code window', pictureId: null, damaged: true, memories: 2, at: base + 3 * 60_000 });
+    expect(d.item(1)).toMatchObject({ type: 'memory', kind: 'experience', key: 'memory:m4' });
+    expect(d.item(2)).toMatchObject({ type: 'frame', key: 'frame:f5', pictureId: 'f5', damaged: false });
+    expect(d.key(2)).toBe('frame:f5');
+  });
+
+  it('texts come for the first rows; the others are asked for once, and a row is made again when its text arrives', () => {
+    const d = new Day(columns([obs(0, 'Code', 'first'), obs(1, 'Code', 'second'), { min: 2, kind: 'frame', app: 'Code' }, mem(3, 'semantic')], 1));
+    expect(d.item(0).text).toBe('first');
+    const before = d.item(1);
+    expect(before.text).toBeNull();
+    expect(d.item(2).text).toBe('');
+    expect(d.takeMissingTexts([0, 1, 2, 3], 10)).toEqual([1, 3]);
+    expect(d.takeMissingTexts([0, 1, 2, 3], 10)).toEqual([]);
+    d.forgetTexts([3]);
+    expect(d.takeMissingTexts([3], 10)).toEqual([3]);
+    d.setTexts([1, 3], ['second', 'about the launch']);
+    expect(d.item(1)).not.toBe(before);
+    expect(d.item(1).text).toBe('second');
+    expect(d.ref(3)).toEqual({ type: 'memory', id: 'm3' });
+  });
+
+  it('counts apps, screens, memories and active minutes (gaps over ten minutes do not count)', () => {
+    const s = summarizeDay(day);
+    expect(s.apps[0]).toEqual({ app: 'Code', count: 3 });
+    expect(s.screens).toBe(4);
+    expect(s.memories).toBe(2);
+    expect(s.activeMinutes).toBe(9);
+  });
+
+  it('the contract refuses columns of different lengths or strings that are not there', () => {
+    const good = columns([obs(0, 'Code')]);
+    expect(TimelineDaySchema.safeParse({ ...good, at: [] }).success).toBe(false);
+    expect(TimelineDaySchema.safeParse({ ...good, context: [7] }).success).toBe(false);
+    expect(TimelineDaySchema.safeParse({ ...good, contexts: [[9, -1, -1]] }).success).toBe(false);
+    expect(TimelineDaySchema.safeParse({ ...good, text: ['a', 'b'] }).success).toBe(false);
   });
 
   it('handles 10,000 items quickly', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => obs(i / 10, `App${Math.floor(i / 50) % 5}`));
+    const many = new Day(columns(Array.from({ length: 10_000 }, (_, i) => obs(i / 10, `App${Math.floor(i / 50) % 5}`))));
     buildRows(many);
     const t0 = performance.now();
     const m = buildRows(many);
+    summarizeDay(many);
+    filterDay(many, { facets: new Set(['screen']), app: 'App3', matches: null });
     expect(m.itemRows).toHaveLength(10_000);
     expect(performance.now() - t0).toBeLessThan(500);
   });

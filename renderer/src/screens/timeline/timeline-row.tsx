@@ -1,10 +1,9 @@
 import { memo } from 'react';
-import type { TimelineItem } from '../../../../shared/api/index.js';
 import { fmtHour, fmtMinutes, fmtShortTime, fmtTime } from '../../lib/format.js';
 import { KIND_SINGULAR } from '../../lib/kinds.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
-import { IconCheck, IconMic } from '../../ui/icons.js';
-import { ROW_HEIGHT, type Row } from './timeline-model.js';
+import { IconAlert, IconCheck, IconMic } from '../../ui/icons.js';
+import { ROW_HEIGHT, type AppHeader, type DayItem, type HourHeader } from './timeline-model.js';
 
 function appInitial(app: string): string {
   return (app.trim()[0] ?? '?').toUpperCase();
@@ -17,58 +16,64 @@ export function appHue(app: string): number {
   return h;
 }
 
-interface RowProps {
-  row: Row;
+export const DAMAGED_TITLE = 'The screenshot file is damaged, so it cannot be shown. The text read from it is kept.';
+
+export const HourRow = memo(function HourRow({ header, top }: { header: HourHeader; top: number }) {
+  return (
+    <div className="tl-hour" style={{ top, height: ROW_HEIGHT.hour }} role="presentation">
+      <span className="tl-hour-label">{fmtHour(new Date(header.start))}</span>
+      <span className="tl-hour-meta faint">
+        {header.count.toLocaleString()} {header.count === 1 ? 'moment' : 'moments'} · {header.apps} {header.apps === 1 ? 'app' : 'apps'}
+      </span>
+      <span className="tl-hour-rule" />
+    </div>
+  );
+});
+
+export const AppRow = memo(function AppRow({ header, top }: { header: AppHeader; top: number }) {
+  const mins = (header.end - header.start) / 60_000;
+  return (
+    <div className="tl-app" style={{ top, height: ROW_HEIGHT.app }} role="presentation">
+      <span className="app-avatar" style={{ ['--hue' as string]: appHue(header.app) }} aria-hidden="true">
+        {appInitial(header.app)}
+      </span>
+      <span className="tl-app-name truncate">{header.app}</span>
+      <span className="faint tabular">
+        {fmtTime(header.start)}
+        {mins >= 1 ? ` – ${fmtTime(header.end)} · ${fmtMinutes(mins)}` : ''}
+      </span>
+    </div>
+  );
+});
+
+interface ItemRowProps {
+  item: DayItem;
+  /** Index of this row in the list. */
+  row: number;
   top: number;
   selected: boolean;
   focused: boolean;
   /** toggle: the click was on the check box (select without opening). */
-  onPointer(row: Extract<Row, { type: 'item' }>, e: React.MouseEvent, toggle?: boolean): void;
+  onPointer(row: number, item: DayItem, e: React.MouseEvent, toggle?: boolean): void;
 }
 
-export const TimelineRow = memo(function TimelineRow({ row, top, selected, focused, onPointer }: RowProps) {
-  const style = { top, height: ROW_HEIGHT[row.type] };
-  if (row.type === 'hour') {
-    return (
-      <div className="tl-hour" style={style} role="presentation">
-        <span className="tl-hour-label">{fmtHour(new Date(row.start))}</span>
-        <span className="tl-hour-meta faint">
-          {row.count.toLocaleString()} {row.count === 1 ? 'moment' : 'moments'} · {row.apps} {row.apps === 1 ? 'app' : 'apps'}
-        </span>
-        <span className="tl-hour-rule" />
-      </div>
-    );
-  }
-  if (row.type === 'app') {
-    const mins = (row.end - row.start) / 60_000;
-    return (
-      <div className="tl-app" style={style} role="presentation">
-        <span className="app-avatar" style={{ ['--hue' as string]: appHue(row.app) }} aria-hidden="true">
-          {appInitial(row.app)}
-        </span>
-        <span className="tl-app-name truncate">{row.app}</span>
-        <span className="faint tabular">
-          {fmtTime(row.start)}
-          {mins >= 1 ? ` – ${fmtTime(row.end)} · ${fmtMinutes(mins)}` : ''}
-        </span>
-      </div>
-    );
-  }
-  const item = row.item;
+export const ItemRow = memo(function ItemRow({ item, row, top, selected, focused, onPointer }: ItemRowProps) {
+  const memory = item.type === 'memory';
   return (
     <div
-      id={`tl-${row.key}`}
-      className={`tl-item tl-${item.type}${selected ? ' selected' : ''}${focused ? ' focused' : ''}${item.type === 'memory' ? ` kind-${item.experience ? 'experience' : item.kind}` : ''}`}
-      style={style}
+      id={`tl-${item.key}`}
+      className={`tl-item tl-${item.type}${selected ? ' selected' : ''}${focused ? ' focused' : ''}${memory ? ` kind-${item.kind}` : ''}`}
+      style={{ top, height: ROW_HEIGHT.item }}
       role="option"
       aria-selected={selected}
       data-testid="timeline-item"
       data-item-type={item.type}
       data-item-id={item.id}
+      data-damaged={item.damaged || undefined}
       onMouseDown={(e) => {
         if (e.shiftKey) e.preventDefault();
       }}
-      onClick={(e) => onPointer(row, e)}
+      onClick={(e) => onPointer(row, item, e)}
     >
       <span
         className="tl-check"
@@ -76,57 +81,76 @@ export const TimelineRow = memo(function TimelineRow({ row, top, selected, focus
         data-testid="timeline-check"
         onClick={(e) => {
           e.stopPropagation();
-          onPointer(row, e, true);
+          onPointer(row, item, e, true);
         }}
       >
         {selected && <IconCheck size={12} />}
       </span>
       <span className="tl-time tabular">{fmtShortTime(item.at)}</span>
-      <ItemBody item={item} />
+      {memory ? <MemoryBody item={item} /> : <MomentBody item={item} />}
     </div>
   );
 });
 
-function ItemBody({ item }: { item: TimelineItem }) {
-  if (item.type === 'memory') {
-    const kind = item.experience ? 'experience' : item.kind;
-    return (
-      <span className="tl-memory-body">
-        <span className="tl-kind-bar" aria-hidden="true" />
-        <span className="grow">
-          <span className="row">
-            <span className={`chip kind-chip kind-${kind}`}>
-              <span className="dot" aria-hidden="true" />
-              {KIND_SINGULAR[kind]}
-            </span>
-            <span className="tl-title truncate">{item.title || item.text}</span>
+function MemoryBody({ item }: { item: DayItem }) {
+  const kind = item.kind as keyof typeof KIND_SINGULAR;
+  return (
+    <span className="tl-memory-body">
+      <span className="tl-kind-bar" aria-hidden="true" />
+      <span className="grow">
+        <span className="row">
+          <span className={`chip kind-chip kind-${kind}`}>
+            <span className="dot" aria-hidden="true" />
+            {KIND_SINGULAR[kind]}
           </span>
-          {item.title && <span className="tl-text truncate">{item.text}</span>}
+          <span className="tl-title truncate">{item.title || item.text}</span>
         </span>
+        {item.title && <span className="tl-text truncate">{item.text ?? '\u00a0'}</span>}
       </span>
-    );
-  }
-  const isAudio = item.type === 'observation' && item.source === 'audio';
-  const frameId = item.type === 'frame' ? item.id : item.frame_id;
-  const text = item.type === 'observation' ? item.text : '';
+    </span>
+  );
+}
+
+function MomentBody({ item }: { item: DayItem }) {
+  const isAudio = item.kind === 'audio';
+  const alt = item.title ? `Screen: ${item.title}` : 'Screen';
   return (
     <>
       {isAudio ? (
         <span className="thumb thumb-placeholder static" aria-hidden="true">
           <IconMic size={18} />
         </span>
+      ) : item.damaged ? (
+        // No request for a picture that cannot come: the file failed to decrypt or decode before.
+        <span className="thumb thumb-placeholder static" role="img" aria-label={`${alt} (screenshot file damaged)`} title={DAMAGED_TITLE}>
+          <IconAlert size={18} />
+        </span>
       ) : (
-        <FrameThumb frameId={frameId} alt={item.title ? `Screen: ${item.title}` : 'Screen'} />
+        <FrameThumb frameId={item.pictureId} alt={alt} />
       )}
       <span className="grow tl-obs-text">
-        <span className="tl-title truncate">{item.title || item.app || (isAudio ? 'Heard' : 'Screen')}</span>
+        <span className="row">
+          <span className="tl-title truncate">{item.title || item.app || (isAudio ? 'Heard' : 'Screen')}</span>
+          {item.damaged && (
+            <span className="badge badge-danger" title={DAMAGED_TITLE} data-testid="timeline-damaged">
+              Damaged
+            </span>
+          )}
+        </span>
         <span className="tl-text clamp-2">
-          {item.type === 'frame' ? <em className="faint">{item.damaged ? 'Image damaged' : 'Reading the text on screen…'}</em> : text || <em className="faint">No text on screen</em>}
+          {item.type === 'frame' ? (
+            <em className="faint">{item.damaged ? 'Screenshot file damaged' : 'Reading the text on screen…'}</em>
+          ) : item.text === null ? (
+            // On its way (timeline.texts): keep the row's height, no flashing placeholder text.
+            '\u00a0'
+          ) : (
+            item.text || <em className="faint">No text on screen</em>
+          )}
         </span>
       </span>
-      {item.memory_ids.length > 0 && (
-        <span className="tl-mem-count" title={`${item.memory_ids.length} memories made from this`}>
-          {item.memory_ids.length}
+      {item.memories > 0 && (
+        <span className="tl-mem-count" title={`${item.memories} ${item.memories === 1 ? 'memory' : 'memories'} made from this`}>
+          {item.memories}
         </span>
       )}
     </>

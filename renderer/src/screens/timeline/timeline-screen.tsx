@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { DaySummary, TimelineItem, TimelineItemRef } from '../../../../shared/api/index.js';
+import type { DaySummary, TimelineItemRef } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { addDays, dayKey, fmtCount, fmtDay, fmtMinutes, parseDayKey, startOfDay } from '../../lib/format.js';
 import { KIND_LABEL } from '../../lib/kinds.js';
@@ -13,8 +13,9 @@ import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list.js';
 import { DayStrip } from './day-strip.js';
 import { FORGET_CHOICES, ForgetDialog, summary } from './forget-dialog.js';
 import { TimelineDetail } from './timeline-detail.js';
-import { buildRows, filterItems, itemKey, summarizeDay, type Facet, type Row } from './timeline-model.js';
-import { TimelineRow } from './timeline-row.js';
+import { buildRows, Day, filterDay, itemPosition, summarizeDay, type DayItem, type Facet } from './timeline-model.js';
+import { AppRow, HourRow, ItemRow } from './timeline-row.js';
+import { useRowTexts } from './use-row-texts.js';
 
 const FACETS: { facet: Facet; label: string }[] = [
   { facet: 'screen', label: 'Screens' },
@@ -27,9 +28,13 @@ const FACETS: { facet: Facet; label: string }[] = [
   { facet: 'core', label: KIND_LABEL.core },
 ];
 
+const EMPTY_DAY = new Day({ base: 0, count: 0, strings: [], contexts: [], kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], truncated: false });
+/** Typing pauses this long before the host is asked which moments hold the text. */
+const MATCH_DELAY_MS = 120;
+
 declare global {
   interface Window {
-    /** Timings the UI benchmark reads: when the day's data arrived and when its rows were on screen. */
+    /** Timings the UI benchmark reads: when the day's data arrived and when its rows were on screen (painted). */
     __engramPerf?: { timelineData?: number; timelineRendered?: number; timelineItems?: number };
   }
 }
@@ -43,7 +48,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
   const key = dayKey(date);
   const isToday = key === dayKey(new Date());
 
-  const [items, setItems] = useState<TimelineItem[] | null>(null);
+  const [items, setItems] = useState<Day | null>(null);
   const [truncated, setTruncated] = useState(false);
   const [days, setDays] = useState<DaySummary[]>([]);
   const [text, setText] = useState('');
@@ -58,24 +63,28 @@ export function TimelineScreen({ day }: { day: string | null }) {
   const list = useRef<VirtualListHandle>(null);
   const deferredText = useDeferredValue(text);
 
-  // Load the day.
+  // Load the day. The call starts while the screen renders, not once it is committed: React holds
+  // the first commit of a lazily loaded screen back (about 300 ms) and the host can work meanwhile.
+  const dayRequest = useMemo(() => {
+    const p = api.call('timeline.day', { range: { from: date.toISOString(), to: addDays(date, 1).toISOString() } });
+    p.catch(() => undefined); // handled below; this only keeps an abandoned request from being "unhandled"
+    return p;
+    // dataVersion and reload are not read: they say when to ask again (after deletes, for new captures).
+  }, [api, date, dataVersion, reload]);
   useEffect(() => {
     let live = true;
-    const from = date;
-    const to = addDays(date, 1);
-    api
-      .call('timeline.range', { range: { from: from.toISOString(), to: to.toISOString() } })
+    dayRequest
       .then((r) => {
         if (!live) return;
-        window.__engramPerf = { ...window.__engramPerf, timelineData: performance.now(), timelineItems: r.items.length };
-        setItems(r.items);
+        window.__engramPerf = { ...window.__engramPerf, timelineData: performance.now(), timelineItems: r.count };
+        setItems(new Day(r));
         setTruncated(r.truncated);
       })
       .catch((e) => live && toast(errorText(e), 'error'));
     return () => {
       live = false;
     };
-  }, [api, date, dataVersion, reload, toast]);
+  }, [dayRequest, toast]);
 
   useEffect(() => {
     setSelected(new Set());
@@ -115,9 +124,31 @@ export function TimelineScreen({ day }: { day: string | null }) {
     };
   }, [api, isToday]);
 
-  const filtered = useMemo(() => (items ? filterItems(items, { text: deferredText, facets, app }) : []), [items, deferredText, facets, app]);
-  const model = useMemo(() => buildRows(filtered), [filtered]);
-  const rows = model.rows;
+  // The filter box searches whole texts on the host (the day carries only the start of a few).
+  const needle = deferredText.trim();
+  const [matches, setMatches] = useState<{ day: string; ids: Set<string> } | null>(null);
+  useEffect(() => {
+    if (!needle || !items) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      api
+        .call('timeline.match', { range: { from: date.toISOString(), to: addDays(date, 1).toISOString() }, text: needle })
+        .then((r) => live && setMatches({ day: key, ids: new Set(r.ids) }))
+        .catch((e) => live && toast(errorText(e), 'error'));
+    }, MATCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, date, key, needle, items, toast]);
+  // Until the host answers for a new text, the last answer for this day stands.
+  const matched = needle && matches?.day === key ? matches.ids : null;
+
+  const shown = items ?? EMPTY_DAY;
+  // Filtering gives item indexes (no copies of items); grouping reads the day's number columns.
+  const filtered = useMemo(() => filterDay(shown, { facets, app, matches: matched }), [shown, facets, app, matched]);
+  const model = useMemo(() => buildRows(shown, filtered), [shown, filtered]);
+  const texts = useRowTexts(api, items, model);
   const daySummary = useMemo(() => (items ? summarizeDay(items) : null), [items]);
   const apps = daySummary?.apps ?? [];
   const minutes = daySummary?.activeMinutes ?? 0;
@@ -125,37 +156,45 @@ export function TimelineScreen({ day }: { day: string | null }) {
 
   useLayoutEffect(() => {
     if (items === null) return;
+    // After the next frame is painted: a message posted from requestAnimationFrame runs once it is.
     requestAnimationFrame(() => {
-      window.__engramPerf = { ...window.__engramPerf, timelineRendered: performance.now() };
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        window.__engramPerf = { ...window.__engramPerf, timelineRendered: performance.now() };
+      };
+      ch.port2.postMessage(0);
     });
-  }, [items, rows]);
+  }, [items, model]);
 
-  const focusedRow = focus >= 0 ? rows[focus] : undefined;
-  const focusedItem = focusedRow?.type === 'item' ? focusedRow.item : null;
+  const itemAt = (r: number): DayItem | null => {
+    const x = r >= 0 && r < model.count ? model.ref[r]! : -1;
+    return x >= 0 ? shown.item(x) : null;
+  };
+  const focusedItem = focus >= 0 ? itemAt(focus) : null;
 
   const selectRange = useCallback(
     (a: number, b: number, base: Set<string>) => {
       const next = new Set(base);
-      const [lo, hi] = a < b ? [a, b] : [b, a];
-      for (let i = lo; i <= hi; i++) {
-        const r = rows[i];
-        if (r?.type === 'item') next.add(r.key);
+      const lo = Math.max(0, Math.min(a, b));
+      const hi = Math.min(model.count - 1, Math.max(a, b));
+      for (let r = lo; r <= hi; r++) {
+        const x = model.ref[r]!;
+        if (x >= 0) next.add(shown.key(x));
       }
       return next;
     },
-    [rows],
+    [shown, model],
   );
 
   const onPointer = useCallback(
-    (row: Extract<Row, { type: 'item' }>, e: React.MouseEvent, toggle?: boolean) => {
-      const idx = rows.indexOf(row);
+    (idx: number, item: DayItem, e: React.MouseEvent, toggle?: boolean) => {
       if (e.shiftKey && anchor !== null) {
         // Shift-click: everything between the last clicked item and this one.
         setSelected(selectRange(anchor, idx, e.metaKey || e.ctrlKey ? selected : new Set()));
       } else if (toggle || e.metaKey || e.ctrlKey) {
         const next = new Set(selected);
-        if (next.has(row.key)) next.delete(row.key);
-        else next.add(row.key);
+        if (next.has(item.key)) next.delete(item.key);
+        else next.add(item.key);
         setSelected(next);
         setAnchor(idx);
       } else {
@@ -164,13 +203,16 @@ export function TimelineScreen({ day }: { day: string | null }) {
       }
       setFocus(idx);
     },
-    [rows, anchor, selected, selectRange],
+    [anchor, selected, selectRange],
   );
 
   function moveFocus(delta: number, extend: boolean) {
     if (itemRowIndexes.length === 0) return;
-    const pos = itemRowIndexes.indexOf(focus);
-    const nextPos = pos === -1 ? (delta > 0 ? 0 : itemRowIndexes.length - 1) : Math.max(0, Math.min(itemRowIndexes.length - 1, pos + delta));
+    const pos = itemPosition(itemRowIndexes, focus);
+    const last = itemRowIndexes.length - 1;
+    // Nothing focused yet: an arrow starts at its end of the list, Home and End go where they say.
+    const start = Math.abs(delta) === 1 ? (delta > 0 ? -1 : last + 1) : delta > 0 ? last : 0;
+    const nextPos = Math.max(0, Math.min(last, pos === -1 ? start + (Math.abs(delta) === 1 ? delta : 0) : pos + delta));
     const idx = itemRowIndexes[nextPos]!;
     setFocus(idx);
     list.current?.scrollToIndex(idx);
@@ -191,16 +233,16 @@ export function TimelineScreen({ day }: { day: string | null }) {
     } else if (e.key === 'Home' || e.key === 'End') {
       e.preventDefault();
       moveFocus(e.key === 'Home' ? -1e9 : 1e9, e.shiftKey);
-    } else if (e.key === ' ' && focusedRow?.type === 'item') {
+    } else if (e.key === ' ' && focusedItem) {
       e.preventDefault();
       const next = new Set(selected);
-      if (next.has(focusedRow.key)) next.delete(focusedRow.key);
-      else next.add(focusedRow.key);
+      if (next.has(focusedItem.key)) next.delete(focusedItem.key);
+      else next.add(focusedItem.key);
       setSelected(next);
       setAnchor(focus);
     } else if ((e.key === 'a' || e.key === 'A') && (e.metaKey || e.ctrlKey)) {
       e.preventDefault();
-      setSelected(new Set(rows.filter((r) => r.type === 'item').map((r) => r.key)));
+      setSelected(selectRange(0, model.count - 1, new Set()));
     } else if (e.key === 'Escape') {
       setSelected(new Set());
     } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected.size > 0) {
@@ -253,7 +295,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
           <div className="subtitle tabular" aria-live="polite">
             {items === null
               ? 'Loading…'
-              : items.length === 0
+              : items.count === 0
                 ? 'Nothing captured on this day'
                 : `${fmtCount(screenCount, 'moment')} · ${fmtCount(memoryCount, 'memory', 'memories')} · ${fmtMinutes(minutes)} active · ${fmtCount(apps.length, 'app')}`}
           </div>
@@ -365,7 +407,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
                 <div key={i} className="skeleton" style={{ height: 62, marginBottom: 10 }} />
               ))}
             </div>
-          ) : rows.length === 0 ? (
+          ) : model.count === 0 ? (
             <EmptyState icon={<IconTimeline size={22} />} title={filtering ? 'Nothing matches these filters' : 'A quiet day'}>
               {filtering ? 'Try fewer filters or another word.' : isToday ? 'What you do on screen today will appear here as Engram sees it.' : 'Nothing was captured on this day.'}
             </EmptyState>
@@ -373,25 +415,31 @@ export function TimelineScreen({ day }: { day: string | null }) {
             <VirtualList
               ref={list}
               className="tl-list"
-              count={rows.length}
+              count={model.count}
               offsets={model.offsets}
               role="listbox"
               ariaLabel={`Moments of ${fmtDay(date)}`}
               ariaMultiselectable
-              ariaActivedescendant={focusedRow?.type === 'item' ? `tl-${focusedRow.key}` : undefined}
+              ariaActivedescendant={focusedItem ? `tl-${focusedItem.key}` : undefined}
               tabIndex={0}
               onKeyDown={onKeyDown}
-              renderRow={(i, top) => {
-                const r = rows[i]!;
-                return <TimelineRow key={r.key} row={r} top={top} selected={r.type === 'item' && selected.has(r.key)} focused={i === focus} onPointer={onPointer} />;
+              renderRow={(r, top) => {
+                const x = model.ref[r]!;
+                if (x >= 0) {
+                  texts.drawn(r);
+                  const it = shown.item(x);
+                  return <ItemRow key={it.key} item={it} row={r} top={top} selected={selected.has(it.key)} focused={r === focus} onPointer={onPointer} />;
+                }
+                const h = model.headers[-1 - x]!;
+                return h.type === 'hour' ? <HourRow key={h.key} header={h} top={top} /> : <AppRow key={h.key} header={h} top={top} />;
               }}
             />
           )}
-          {truncated && <div className="tl-truncated faint">Showing the first {items?.length.toLocaleString()} items of this day.</div>}
+          {truncated && <div className="tl-truncated faint">Showing the first {items?.count.toLocaleString()} items of this day.</div>}
         </div>
         <aside className="pane pane-aside" aria-label="Details">
           {focusedItem ? (
-            <TimelineDetail item={focusedItem} onDelete={() => askDelete([itemKey(focusedItem)])} />
+            <TimelineDetail item={focusedItem} onDelete={() => askDelete([focusedItem.key])} />
           ) : (
             <EmptyState icon={<IconTimeline size={22} />} title="Pick a moment">
               Select something on the left to see the screen and what Engram learned from it. Use ↑ ↓ to move, Space to select, Delete to remove.
