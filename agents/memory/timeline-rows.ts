@@ -54,34 +54,44 @@ export interface TimelineRows {
   truncated: boolean;
 }
 
-type ObservationSql = [id: string, kind: 'screen' | 'audio', frame_id: string | null, observed_at: number, app: string | null, title: string | null, url: string | null, text: string, caption: string | null];
+type ObservationSql = [id: string, kind: 'screen' | 'audio', frame_id: string | null, damaged: number, observed_at: number, app: string | null, title: string | null, url: string | null, text: string, caption: string | null];
 type FrameSql = [id: string, captured_at: number, app: string | null, title: string | null, url: string | null, width: number, height: number, damaged: number];
 type MemorySql = [id: string, kind: MemoryKind, experience: number, title: string, text: string, app: string | null, at: number, ended_at: number | null];
 
 /**
  * Everything the timeline shows of [from, to) in four queries, reading only the columns it shows
  * and the start of each text, or none (textChars 0): a day of screen text is megabytes (whole OCR
- * pages), a row shows two lines of it. Who cites what comes from one join instead of a query per
- * memory. Memories merged into others (superseded) are left out, as citers too.
+ * pages), a row shows two lines of it. Frame health comes with each observation (a join), frames
+ * nobody read yet from one NOT IN, who cites what from one join instead of a query per memory.
+ * Memories merged into others (superseded) are left out, as citers too.
  */
 export function timelineRows(db: Db, from: Millis, to: Millis, opts: { limit: number; textChars: number }): TimelineRows {
   const { limit } = opts;
   // textChars 0: no text at all (SQLite then does not even read it).
   const textChars = Math.max(0, Math.floor(opts.textChars));
-  const text = textChars > 0 ? `substr(text, 1, ${textChars})` : "''";
+  const text = textChars > 0 ? `substr(o.text, 1, ${textChars})` : "''";
   // Raw rows (arrays), turned into one object each below: half the allocations of row objects.
   const observations = db
     .prepare(
-      `SELECT id, kind, frame_id, observed_at, app, title, url, ${text}, ${textChars > 0 ? 'caption' : 'NULL'}
-       FROM observations WHERE observed_at >= ? AND observed_at < ? ORDER BY observed_at LIMIT ?`,
+      `SELECT o.id, o.kind, o.frame_id, COALESCE(f.damaged, 0), o.observed_at, o.app, o.title, o.url, ${text}, ${textChars > 0 ? 'o.caption' : 'NULL'}
+       FROM observations o LEFT JOIN frames f ON f.id = o.frame_id
+       WHERE o.observed_at >= ? AND o.observed_at < ? ORDER BY o.observed_at LIMIT ?`,
     )
     .raw()
     .all(from, to, limit) as ObservationSql[];
-  // Most frames of a window are read by one of its observations: their id and health are enough.
-  const frames = db.prepare('SELECT id, damaged FROM frames WHERE captured_at >= ? AND captured_at < ? ORDER BY captured_at LIMIT ?').raw().all(from, to, limit) as [string, number][];
+  // Frames no observation of the window reads (an OCR backlog): usually few.
+  const frames = db
+    .prepare(
+      `SELECT id, captured_at, app, title, url, width, height, damaged FROM frames
+       WHERE captured_at >= ? AND captured_at < ?
+         AND id NOT IN (SELECT frame_id FROM observations WHERE observed_at >= ? AND observed_at < ? AND frame_id IS NOT NULL)
+       ORDER BY captured_at LIMIT ?`,
+    )
+    .raw()
+    .all(from, to, from, to, limit) as FrameSql[];
   const memories = db
     .prepare(
-      `SELECT id, kind, is_experience, title, ${text}, app, COALESCE(occurred_at, created_at), ended_at
+      `SELECT id, kind, is_experience, title, ${text.replace('o.text', 'text')}, app, COALESCE(occurred_at, created_at), ended_at
        FROM memories WHERE superseded_by IS NULL AND COALESCE(occurred_at, created_at) >= ? AND COALESCE(occurred_at, created_at) < ?
        ORDER BY COALESCE(occurred_at, created_at), seq LIMIT ?`,
     )
@@ -108,41 +118,15 @@ export function timelineRows(db: Db, from: Millis, to: Millis, opts: { limit: nu
     if (list) list.push(memory);
     else citing.set(source, [memory]);
   }
-
-  const inWindow = new Set<string>();
-  const damaged = new Set<string>();
-  for (const [id, d] of frames) {
-    inWindow.add(id);
-    if (d === 1) damaged.add(id);
-  }
-  const read = new Set<string>();
-  const damagedOutside = db.prepare('SELECT damaged FROM frames WHERE id = ?').pluck();
-  const outObservations: TimelineObservationRow[] = new Array<TimelineObservationRow>(observations.length);
+  const outObservations = new Array<TimelineObservationRow>(observations.length);
   for (let i = 0; i < observations.length; i++) {
-    const [id, kind, frame_id, observed_at, app, title, url, text, caption] = observations[i]!;
-    let frameDamaged = false;
-    if (frame_id) {
-      read.add(frame_id);
-      // A frame outside the window (captured a moment before midnight, read after it) is rare.
-      frameDamaged = inWindow.has(frame_id) ? damaged.has(frame_id) : damagedOutside.get(frame_id) === 1;
-    }
-    outObservations[i] = { id, kind, frame_id, frame_damaged: frameDamaged, observed_at, app, title, url, text: caption ? `${caption}. ${text}`.slice(0, textChars) : text };
+    const [id, kind, frame_id, damaged, observed_at, app, title, url, txt, caption] = observations[i]!;
+    outObservations[i] = { id, kind, frame_id, frame_damaged: damaged === 1, observed_at, app, title, url, text: caption ? `${caption}. ${txt}`.slice(0, textChars) : txt };
   }
-
-  // Frames nothing read yet (an OCR backlog): few, fetched whole.
-  const unread: TimelineFrameRow[] = [];
-  const frameRow = db.prepare('SELECT id, captured_at, app, title, url, width, height, damaged FROM frames WHERE id = ?').raw();
-  for (const [id] of frames) {
-    if (read.has(id)) continue;
-    const f = frameRow.get(id) as FrameSql | undefined;
-    if (f) unread.push({ id: f[0], captured_at: f[1], app: f[2], title: f[3], url: f[4], width: f[5], height: f[6], damaged: f[7] === 1 });
-  }
-  const outMemories: TimelineMemoryRow[] = memories.map(([id, kind, experience, title, text, app, at, ended_at]) => ({ id, kind, experience: experience === 1, title, text, app, at, ended_at }));
-
   return {
     observations: outObservations,
-    frames: unread,
-    memories: outMemories,
+    frames: frames.map(([id, captured_at, app, title, url, width, height, damaged]) => ({ id, captured_at, app, title, url, width, height, damaged: damaged === 1 })),
+    memories: memories.map(([id, kind, experience, title, txt, app, at, ended_at]) => ({ id, kind, experience: experience === 1, title, text: txt, app, at, ended_at })),
     citing,
     truncated: observations.length >= limit || frames.length >= limit || memories.length >= limit,
   };

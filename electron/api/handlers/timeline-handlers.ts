@@ -97,7 +97,10 @@ function dayColumns(rows: TimelineRows, base: number, limit: number): TimelineDa
   };
   const contexts: [number, number, number][] = [];
   const contextIds = new Map<string, number>();
+  // Moments come in runs of one window: most items have the context of the one before.
+  let last = { app: '' as string | null, title: '' as string | null, url: '' as string | null, id: -1 };
   const context = (app: string | null, title: string | null, url: string | null): number => {
+    if (last.id >= 0 && app === last.app && title === last.title && url === last.url) return last.id;
     const c: [number, number, number] = [str(app), str(title), str(url)];
     const k = `${c[0]},${c[1]},${c[2]}`;
     let id = contextIds.get(k);
@@ -106,6 +109,7 @@ function dayColumns(rows: TimelineRows, base: number, limit: number): TimelineDa
       contexts.push(c);
       contextIds.set(k, id);
     }
+    last = { app, title, url, id };
     return id;
   };
   const day: TimelineDay = {
