@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { DaySummary, TimelineItemRef } from '../../../../shared/api/index.js';
+import type { ApiClient, DaySummary, TimelineDay, TimelineItemRef } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { addDays, dayKey, fmtCount, fmtDay, fmtMinutes, parseDayKey, startOfDay } from '../../lib/format.js';
 import { KIND_LABEL } from '../../lib/kinds.js';
@@ -39,6 +39,22 @@ declare global {
   }
 }
 
+/**
+ * Asks for a day. Called while rendering (see below), so a render run twice in a row (StrictMode in
+ * development) shares one request; the next task asks afresh.
+ */
+const pendingDay = new WeakMap<ApiClient, { key: string; promise: Promise<TimelineDay> }>();
+function requestDay(api: ApiClient, date: Date, version: string): Promise<TimelineDay> {
+  const key = `${date.toISOString()}|${version}`;
+  const hit = pendingDay.get(api);
+  if (hit?.key === key) return hit.promise;
+  const promise = api.call('timeline.day', { range: { from: date.toISOString(), to: addDays(date, 1).toISOString() } });
+  promise.catch(() => undefined); // handled where it is used; this keeps an abandoned request from being "unhandled"
+  pendingDay.set(api, { key, promise });
+  queueMicrotask(() => pendingDay.delete(api));
+  return promise;
+}
+
 export function TimelineScreen({ day }: { day: string | null }) {
   const api = useApi();
   const toast = useAppStore((s) => s.toast);
@@ -65,12 +81,8 @@ export function TimelineScreen({ day }: { day: string | null }) {
 
   // Load the day. The call starts while the screen renders, not once it is committed: React holds
   // the first commit of a lazily loaded screen back (about 300 ms) and the host can work meanwhile.
-  const dayRequest = useMemo(() => {
-    const p = api.call('timeline.day', { range: { from: date.toISOString(), to: addDays(date, 1).toISOString() } });
-    p.catch(() => undefined); // handled below; this only keeps an abandoned request from being "unhandled"
-    return p;
-    // dataVersion and reload are not read: they say when to ask again (after deletes, for new captures).
-  }, [api, date, dataVersion, reload]);
+  // dataVersion and reload are not read: they say when to ask again (after deletes, for new captures).
+  const dayRequest = useMemo(() => requestDay(api, date, `${dataVersion}:${reload}`), [api, date, dataVersion, reload]);
   useEffect(() => {
     let live = true;
     dayRequest
