@@ -80,6 +80,11 @@ const MAX_CHAT_CHUNK = 40;
 const FINGERPRINTS = 4000;
 const RETRY_MIN_MS = 60_000;
 const RETRY_MAX_MS = 30 * 60_000;
+/** A full disk or a busy database clears by itself (space freed, the other writer done): try again soon. */
+const STORE_RETRY_MS = 2_000;
+const TRANSIENT_CODES = new Set(['DISK_FULL', 'BUSY', 'SQLITE_FULL', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'ENOSPC']);
+/** Typed by the store or raw from SQLite/fs (sub-agents write through repositories that do not wrap every error). */
+const transientStoreError = (e: unknown) => !!e && typeof e === 'object' && TRANSIENT_CODES.has(String((e as { code?: unknown }).code));
 
 /**
  * The meta-agent: buffers observations, flushes them by its rules, routes each batch (model or
@@ -97,6 +102,8 @@ export class MetaAgent {
   /** When to try the model again for batches it could not take (null: nothing waiting). */
   private retryAt: number | null = null;
   private retryDelay = RETRY_MIN_MS;
+  /** Sources wait unprocessed because a write failed on a full disk or a busy database. */
+  private storeRetryPending = false;
   private pendingBatches = 0;
   private needsRecovery = false;
   private lastActivity = 0;
@@ -151,14 +158,38 @@ export class MetaAgent {
     this.dispatch(this.buffer.check(this.now()));
     if (this.retryAt !== null && this.now() >= this.retryAt) {
       this.retryAt = null;
-      void this.queue.run(() => this.recoverNow()).catch((e: unknown) => this.fail(e));
+      this.storeRetryPending = false;
+      void this.queue.run(() => this.recoverRetrying()).catch((e: unknown) => this.fail(e));
     }
+  }
+
+  /** A recovery pass that, if the store is still full or busy, tries again later instead of failing. */
+  private async recoverRetrying(): Promise<IngestReport> {
+    try {
+      return await this.recoverNow();
+    } catch (e) {
+      if (!transientStoreError(e)) throw e;
+      this.deferForStore(e);
+      return { ...emptyReport(), deferred: 1 };
+    }
+  }
+
+  private deferForStore(e: unknown): void {
+    this.fail(e);
+    this.storeRetryPending = true;
+    this.retryAt ??= this.now() + STORE_RETRY_MS;
   }
 
   /** Flushes the buffer and resolves when everything queued so far is processed. */
   async flush(reason: FlushReason = 'manual'): Promise<IngestReport> {
     const item = this.buffer.drain(reason);
     const report = item ? await this.enqueueBatch(item) : emptyReport();
+    // Work that waits because the disk was full (or the database busy) is tried now rather than at
+    // its retry time; a model outage keeps its backoff.
+    if (this.storeRetryPending) {
+      this.storeRetryPending = false;
+      mergeReport(report, await this.queue.run(() => this.recoverRetrying()));
+    }
     await this.queue.idle();
     return report;
   }
@@ -206,6 +237,11 @@ export class MetaAgent {
     return this.queue.run(async () => {
       try {
         return await this.processObservations(item);
+      } catch (e) {
+        // The batch stays unprocessed in the store; without a retry it would wait for the next start.
+        if (!transientStoreError(e)) throw e;
+        this.deferForStore(e);
+        return { ...emptyReport(), deferred: 1 };
       } finally {
         this.pendingBatches--;
         if (this.pendingBatches === 0 && this.needsRecovery) {

@@ -182,6 +182,47 @@ describe('crash safety and live ingestion', () => {
     expect(store.memories.list({ limit: 1000 }).map((m) => `${m.kind}|${m.title}`).sort()).toEqual(want);
   });
 
+  it('a full disk defers a batch instead of stranding it: retried on the timer, and by flush() once space is back', async () => {
+    const { StoreError } = await import('../../agents/memory/index.js');
+    let full = true;
+    const insert = store.memories.insert.bind(store.memories);
+    store.memories.insert = ((m) => {
+      if (full) throw new StoreError('DISK_FULL', 'writing a memory: the disk is full');
+      return insert(m);
+    }) as typeof store.memories.insert;
+    let now = T;
+    const brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC', now: () => now });
+    const obs = SCENARIOS.slice(0, 2).flatMap((sc) => loadScenario(store, sc).observations);
+    brain.ingestObservations(obs);
+    // While full: no rejection, nothing processed, nothing lost, the reason is kept.
+    const report = await brain.flush();
+    expect(report.deferred).toBeGreaterThan(0);
+    expect(store.observations.listUnprocessed(100)).toHaveLength(obs.length);
+    expect(brain.status().last_error).toMatch(/disk is full/);
+    // Still full at the retry: deferred again, no throw from the timer.
+    now += 3_000;
+    brain.meta.tick();
+    await brain.meta.idle();
+    expect(store.observations.listUnprocessed(100)).toHaveLength(obs.length);
+    // Space is back: the timer's retry takes them all up.
+    full = false;
+    now += 3_000;
+    brain.meta.tick();
+    await brain.meta.idle();
+    expect(store.observations.listUnprocessed(100)).toHaveLength(0);
+    expect(store.memories.list({ limit: 100 }).length).toBeGreaterThan(0);
+    // Full again for a new batch; space returns before its retry time: flush() does not wait for it.
+    full = true;
+    const more = SCENARIOS.slice(2, 3).flatMap((sc) => loadScenario(store, sc).observations);
+    brain.ingestObservations(more);
+    expect((await brain.flush()).deferred).toBeGreaterThan(0);
+    expect(store.observations.listUnprocessed(100)).toHaveLength(more.length);
+    full = false;
+    await brain.flush();
+    expect(store.observations.listUnprocessed(100)).toHaveLength(0);
+    store.memories.insert = insert;
+  });
+
   it('start() listens to the store: 20 observations flush on their own', async () => {
     const brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC' });
     await brain.start();

@@ -106,6 +106,7 @@ describe('a full disk', { timeout: 180_000 }, () => {
       await brain.flush();
       const end = store.checkIntegrity();
       expect(end.problems).toEqual([]);
+      // A batch the brain could not write while the disk was full is taken up again, not stranded.
       expect(store.observations.listUnprocessed(1000)).toHaveLength(0);
       expect(unhandled.map(String)).toEqual([]);
     } finally {
