@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { MemoryKind } from '../../shared/index.js';
 import { openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/memory/index.js';
+import { prng } from '../fixtures/prng.js';
 
 const DIM = 512;
 const BATCH = 1000;
@@ -36,17 +37,6 @@ const Args = z.object({
   'cache-mib': z.coerce.number().int().min(2).max(4096).default(256),
 });
 
-/** Deterministic PRNG (mulberry32) so runs are comparable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const STOP = 'the and to of a i in it is that you for on was with my me at this be have so but we just are not about what like all do from there one'.split(' ');
 const SYLLABLES = 'ka lo mi ne ru ta shi pe vo da gri sen tor mal bex quin dra ful ost ven pra lim cor hab nus zet yel wim jor'.split(' ');
@@ -157,7 +147,7 @@ function percentile(sorted: number[], p: number): number {
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 async function runSize(n: number, queries: number, embedMs: number, viaQueue: boolean, cacheMiB: number, log: (s: string) => void): Promise<SizeResult & { db_mb: number; insert_cpu_per_s: number; query_cpu_p50_ms: number; query_cpu_p95_ms: number; window_p50_ms: number; window_p95_ms: number }> {
-  const rand = rng(42 + n);
+  const rand = prng(42 + n);
   const corpus = new Corpus(rand);
   const embedder = new PrecomputedEmbedder();
   const dir = mkdtempSync(join(tmpdir(), 'engram-storebench-'));

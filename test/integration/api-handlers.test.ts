@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { createApi, type CaptureControl, type EngramApi } from '../../electron/api/index.js';
+import { createApi, type EngramApi } from '../../electron/api/index.js';
 import type { CaptureStatus, EventName } from '../../shared/api/index.js';
 import { seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';
+import { FakeCapture } from '../fakes/fake-capture.js';
 
 /** The handlers over a real encrypted store, through the validating dispatcher with output checks on. */
 
@@ -16,24 +17,6 @@ let api: EngramApi;
 let seeded: SeededIds;
 const events: { name: EventName; payload: unknown }[] = [];
 
-class FakeCapture implements CaptureControl {
-  s: CaptureStatus = { state: 'running', paused_until: null, last_frame_at: null, frames_kept: 0, frames_skipped: 0, frames_gated: 0, ocr_backlog: 0, audio: false, message: null };
-  reloads = 0;
-  status() {
-    return this.s;
-  }
-  pause(minutes?: number) {
-    this.s = { ...this.s, state: 'paused', paused_until: minutes ? new Date(Date.now() + minutes * 60_000).toISOString() : null };
-    return this.s;
-  }
-  resume() {
-    this.s = { ...this.s, state: 'running', paused_until: null };
-    return this.s;
-  }
-  reloadSettings() {
-    this.reloads++;
-  }
-}
 const capture = new FakeCapture();
 
 async function ok<T = Record<string, unknown>>(name: string, input: unknown = {}): Promise<T> {

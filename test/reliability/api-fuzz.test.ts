@@ -8,12 +8,13 @@ import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { createApi, portabilityExporter, type CaptureControl, type EngramApi } from '../../electron/api/index.js';
-import { API_ERROR_CODES, apiRequests, REQUEST_NAMES, type CaptureStatus } from '../../shared/api/index.js';
+import { createApi, portabilityExporter, type EngramApi } from '../../electron/api/index.js';
+import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString, nastyValue, shapedLike } from './hostile-arbitraries.js';
 import { storeFingerprint } from './store-fingerprint.js';
+import { FakeCapture } from '../fakes/fake-capture.js';
 
 /**
  * Property-based tests of every handler of the shared contract, through the validating dispatcher
@@ -26,21 +27,6 @@ const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_130);
 const key = randomBytes(32);
 
-class FakeCapture implements CaptureControl {
-  s: CaptureStatus = { state: 'running', paused_until: null, last_frame_at: null, frames_kept: 0, frames_skipped: 0, frames_gated: 0, ocr_backlog: 0, audio: false, message: null };
-  status() {
-    return this.s;
-  }
-  pause(minutes?: number) {
-    this.s = { ...this.s, state: 'paused', paused_until: minutes ? new Date(Date.now() + minutes * 60_000).toISOString() : null };
-    return this.s;
-  }
-  resume() {
-    this.s = { ...this.s, state: 'running', paused_until: null };
-    return this.s;
-  }
-  reloadSettings() {}
-}
 
 let root: string;
 let template: string;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HashEmbedder, newId, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/memory/index.js';
+import { prng } from '../fixtures/prng.js';
 import { filesUnder } from './data-scan.js';
 import { SessionProcess } from './session-process.js';
 
@@ -40,17 +41,6 @@ export interface KillLoopResult {
   };
 }
 
-/** A small deterministic PRNG (mulberry32), so a failing kill sequence can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function inspect(dataDir: string, key: Buffer, printedObs: string[], printedFrames: string[]) {
   const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(256) });

@@ -4,19 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/memory/index.js';
+import { prng } from '../fixtures/prng.js';
 import { BinaryCodes } from '../../agents/memory/binary-codes.js';
 
 const DIM = 256;
 
-/** Deterministic vectors: a seeded generator so failures reproduce. */
+/** Deterministic vectors in [-0.5, 0.5): a seeded generator so failures reproduce. */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
+  const next = prng(seed);
+  return () => next() - 0.5;
 }
 function unit(v: Float32Array): Float32Array {
   const n = Math.hypot(...v) || 1;
