@@ -1,9 +1,9 @@
 // Enforces the dependency arrows of DESIGN.md: renderer -> shared; agents -> shared;
-// electron -> agents, shared; only electron/app and electron/preload import 'electron'.
+// electron -> agents, shared; only electron/desktop/main and electron/desktop/preload import 'electron'.
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'worker_threads', 'http', 'net', 'stream', 'url', 'util', 'events'];
-const electronBan = { name: 'electron', message: "Only electron/app and electron/preload may import 'electron'." };
+const electronBan = { name: 'electron', message: "Only electron/desktop/main and electron/desktop/preload may import 'electron'." };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**'] },
@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/app/**', 'electron/preload/**'],
+    ignores: ['electron/desktop/main/**', 'electron/desktop/preload/**'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [electronBan],
@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/app/**/*.ts', 'electron/preload/**/*.ts'],
+    files: ['electron/desktop/main/**/*.ts', 'electron/desktop/preload/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }],

@@ -8,15 +8,15 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entries = {
-  engram: 'electron/preload/index.ts',
-  'shell-page': 'electron/preload/shell-page.ts',
-  recorder: 'electron/preload/recorder.ts',
+  engram: 'electron/desktop/preload/index.ts',
+  'shell-page': 'electron/desktop/preload/shell-page.ts',
+  recorder: 'electron/desktop/preload/recorder.ts',
 };
 
 await build({
   absWorkingDir: root,
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
-  outdir: path.join(root, 'dist/electron/preload'),
+  outdir: path.join(root, 'dist/electron/desktop/preload'),
   outExtension: { '.js': '.cjs' },
   bundle: true,
   format: 'cjs',
@@ -28,4 +28,4 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
-if (!process.argv.includes('--quiet')) console.log(`preloads built: ${Object.keys(entries).map((n) => `dist/electron/preload/${n}.cjs`).join(', ')}`);
+if (!process.argv.includes('--quiet')) console.log(`preloads built: ${Object.keys(entries).map((n) => `dist/electron/desktop/preload/${n}.cjs`).join(', ')}`);

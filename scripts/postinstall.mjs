@@ -3,7 +3,7 @@
 // is installed (developer machines). Elsewhere (CI, servers, ELECTRON_SKIP_BINARY_DOWNLOAD) it
 // says why it skipped and succeeds. The SQLite addon must keep working under plain Node too
 // (tests, CLI), so Node's build is put back in place and Electron's is kept in build/electron/,
-// which the app loads (electron/shell/native-binding.ts).
+// which the app loads (electron/desktop/policy/native-binding.ts).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,7 +21,7 @@ if (process.env.ENGRAM_SKIP_APP_DEPS === '1') {
 let findElectronBinary;
 try {
   const { tsImport } = await import('tsx/esm/api');
-  ({ findElectronBinary } = await tsImport('../electron/shell/electron-binary.ts', import.meta.url));
+  ({ findElectronBinary } = await tsImport('../electron/desktop/policy/electron-binary.ts', import.meta.url));
 } catch {
   say('skipped Electron native rebuild (dev dependencies not installed)');
   process.exit(0);

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { findElectronBinary, ELECTRON_MISSING_HINT } = await tsImport('../electron/shell/electron-binary.ts', import.meta.url);
+const { findElectronBinary, ELECTRON_MISSING_HINT } = await tsImport('../electron/desktop/policy/electron-binary.ts', import.meta.url);
 
 // Checked first: no point building for a minute to then fail.
 const binary = findElectronBinary(process.env, root);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Memory } from '../../shared/index.js';
 import { LlmError, type LlmProvider, type LlmUsage } from '../llm/index.js';
-import type { EngramStore, MessageRecord, ThreadRecord } from '../memory/index.js';
+import type { EngramStore, MessageRecord, ThreadRecord } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import { mapCitations, type Citation } from './citations.js';
 import { clip, collapse, TimeFormatter } from './memory-line.js';

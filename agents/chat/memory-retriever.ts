@@ -1,5 +1,5 @@
 import type { Memory, MemoryKind, SearchResult } from '../../shared/index.js';
-import type { EngramStore } from '../memory/index.js';
+import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval } from './retrieval-types.js';
 import type { TimeRange } from './time-range.js';
 

@@ -1,7 +1,7 @@
 import type { Memory } from '../../shared/index.js';
 import { appendToBlock, blockLines, compressBlock, DEFAULT_CORE_LIMIT } from '../core/index.js';
 import { normalizeContact } from '../knowledge-vault/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 import { normalizeUrl } from '../resource/index.js';
 import { normalizeText, type BrainStore } from '../subagent-kit/index.js';
 import type { DreamChange } from './dream-types.js';

@@ -1,6 +1,6 @@
 import type { Memory, Provenance } from '../../shared/index.js';
 import type { BrainStore } from '../subagent-kit/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 
 export function provenanceUnion(store: Pick<BrainStore, 'memories'>, ids: string[], exclude: Set<string> = new Set()): Provenance[] {
   const out: Provenance[] = [];

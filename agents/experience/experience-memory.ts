@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExperienceOutcomeSchema, type ExperienceOutcome, type Memory, type Provenance } from '../../shared/index.js';
-import { StoreError } from '../memory/index.js';
+import { StoreError } from '../store/index.js';
 import { contentTokens, coverage, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
 import { jeffreysLowerBound } from './beta.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SensitivitySchema, type Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 import { hostOf } from '../episodic/index.js';
 import {
   SourcesArg,

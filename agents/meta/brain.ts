@@ -6,7 +6,7 @@ import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
 import { LLM_SETTINGS, createLlmProvider, type LlmProvider } from '../llm/index.js';
-import type { ObservationRecord } from '../memory/index.js';
+import type { ObservationRecord } from '../store/index.js';
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';

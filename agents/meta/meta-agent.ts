@@ -3,7 +3,7 @@ import type { MemoryKind } from '../../shared/index.js';
 import { readCoreBlocks } from '../core/index.js';
 import { sessionDraft, sessionPolicy } from '../episodic/index.js';
 import { LlmError, type LlmProvider } from '../llm/index.js';
-import { StoreError, type MessageRecord, type ObservationRecord } from '../memory/index.js';
+import { StoreError, type MessageRecord, type ObservationRecord } from '../store/index.js';
 import {
   BatchAnalysis,
   MemoryWriter,

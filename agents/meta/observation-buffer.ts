@@ -1,4 +1,4 @@
-import type { ObservationRecord } from '../memory/index.js';
+import type { ObservationRecord } from '../store/index.js';
 import type { FlushReason } from '../subagent-kit/index.js';
 
 export interface BufferOptions {

@@ -1,4 +1,4 @@
-import type { EngramStore } from '../memory/index.js';
+import type { EngramStore } from '../store/index.js';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ARCHIVE_MAGIC, ENTRY_DOCUMENT, ENTRY_END, ENTRY_FRAME, type ArchiveFrame, type ArchiveHeader, type ArchiveSources } from './archive-format.js';
 import { deriveArchiveKey, headerDigest, keyCheck, newKeySpec, sealEntry, type ArchiveSecret } from './archive-crypto.js';
 import type { ByteSink } from './atomic-file.js';

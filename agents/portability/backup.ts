@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { backupDatabase, type BackupReport, type EngramStore } from '../memory/index.js';
+import { backupDatabase, type BackupReport, type EngramStore } from '../store/index.js';
 
 export interface BackupOptions {
   /** Target file; default: DATA_DIR/backups/engram-YYYYMMDD-HHMMSS.db. */
@@ -14,7 +14,7 @@ export function defaultBackupPath(dataDir: string, now: Date): string {
 
 /**
  * A consistent, still-encrypted copy of the database, taken while the app may be running (see
- * backupDatabase in agents/memory for why VACUUM INTO and not the backup API). The copy opens with
+ * backupDatabase in agents/store for why VACUUM INTO and not the backup API). The copy opens with
  * the same master key; frame and audio files are not part of it.
  */
 export function backupStore(store: EngramStore, opts: BackupOptions = {}): BackupReport {

@@ -1,5 +1,5 @@
 import { FieldsByKind } from '../../shared/index.js';
-import { isValidId } from '../memory/index.js';
+import { isValidId } from '../store/index.js';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, ExportDocumentSchema, type ExportDocument } from './export-document.js';
 import { PortabilityError } from './portability-error.js';
 

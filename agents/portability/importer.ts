@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { RecordRestorer, type EngramStore } from '../memory/index.js';
+import { RecordRestorer, type EngramStore } from '../store/index.js';
 import { ArchiveReader, looksLikeArchive } from './archive-reader.js';
 import { validateExportDocument } from './export-parser.js';
 import { importExportDocument, inOneTransaction, restoreMemories, type ImportOptions, type ImportReport } from './memory-import.js';

@@ -1,4 +1,4 @@
-import { LATEST_SCHEMA_VERSION, type EngramStore } from '../memory/index.js';
+import { LATEST_SCHEMA_VERSION, type EngramStore } from '../store/index.js';
 import type { ByteSink } from './atomic-file.js';
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportHeader, type ExportKind } from './export-document.js';
 import { MarkdownWriter } from './markdown-writer.js';

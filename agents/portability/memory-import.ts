@@ -1,4 +1,4 @@
-import { RecordRestorer, retryOnBusy, type EngramStore, type RestoreOutcome } from '../memory/index.js';
+import { RecordRestorer, retryOnBusy, type EngramStore, type RestoreOutcome } from '../store/index.js';
 import type { ExportDocument } from './export-document.js';
 import type { ExportProgress } from './memory-export.js';
 

@@ -1,4 +1,4 @@
-import type { EngramStore, ListMemoriesOptions } from '../memory/index.js';
+import type { EngramStore, ListMemoriesOptions } from '../store/index.js';
 import type { ExportedMemory, ExportKind } from './export-document.js';
 
 /** Which memories an export takes. Times are epoch ms. */

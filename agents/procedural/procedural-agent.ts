@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ExperienceOutcomeSchema, type Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 import { distillToolCalls, experienceRow, hasToolCalls, type DistillMessage } from '../experience/index.js';
 import {
   SourcesArg,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 import {
   SourcesArg,
   UpdateBase,

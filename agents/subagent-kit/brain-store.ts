@@ -1,4 +1,4 @@
-import type { EngramStore } from '../memory/index.js';
+import type { EngramStore } from '../store/index.js';
 
 /** The part of the store the brain uses; tests can hand in the real store or anything shaped like it. */
 export type BrainStore = Pick<

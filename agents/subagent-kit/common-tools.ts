@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { defineTool, type LlmTool } from '../llm/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 import type { KindPolicy, MemoryDraft } from './memory-draft.js';
 import { checkSourceNumbers, type SubAgentContext } from './sub-agent.js';
 

@@ -1,5 +1,5 @@
 import type { Memory, MemoryKind, Provenance } from '../../shared/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 
 /** A memory a sub-agent wants written; the writer decides insert, merge or supersede. */
 export interface MemoryDraft {

@@ -1,5 +1,5 @@
 import type { Memory, Provenance } from '../../shared/index.js';
-import type { MemoryPatch } from '../memory/index.js';
+import type { MemoryPatch } from '../store/index.js';
 import type { BrainStore } from './brain-store.js';
 import type { KindPolicy, MemoryDraft, WriteOutcome } from './memory-draft.js';
 import { truncate } from './text.js';

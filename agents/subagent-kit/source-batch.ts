@@ -1,5 +1,5 @@
 import type { Provenance } from '../../shared/index.js';
-import type { MessageRecord, ObservationRecord, ThreadRecord } from '../memory/index.js';
+import type { MessageRecord, ObservationRecord, ThreadRecord } from '../store/index.js';
 
 /** Why the meta-agent flushed its buffer. */
 export type FlushReason = 'size' | 'app_switch' | 'idle' | 'segment_end' | 'chat_turn' | 'stop' | 'recovery' | 'manual';

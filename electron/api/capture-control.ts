@@ -1,7 +1,7 @@
 import type { CaptureStatus } from '../../shared/api/index.js';
 import type { CaptureControl } from './deps.js';
 
-/** The part of electron/capture's CaptureService the UI drives (structural, so this room need not load capture). */
+/** The part of electron/sensing/capture's CaptureService the UI drives (structural, so this room need not load capture). */
 export interface CaptureServiceLike {
   status(): CaptureStatus;
   pause(minutes?: number): CaptureStatus;

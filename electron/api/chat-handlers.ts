@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiCallError, apiError, chatEvents, chatRequests, type ApiErrorCode, type ChatThread, type ChatTurnResult } from '../../shared/api/index.js';
 import { ChatError, type ChatMessageView, type ChatService, type ChatTurn, type TurnRetrieval } from '../../agents/chat/index.js';
 import { LlmError } from '../../agents/llm/index.js';
-import { StoreError, type ThreadRecord } from '../../agents/memory/index.js';
+import { StoreError, type ThreadRecord } from '../../agents/store/index.js';
 import { storeApiError } from './errors.js';
 
 type ChatRequests = typeof chatRequests;

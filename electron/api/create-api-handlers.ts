@@ -38,8 +38,8 @@ function lazyChat(load: () => Promise<HandlerGroup<ChatNames>>): HandlerGroup<Ch
 }
 
 /**
- * The one implementation of the UI contract. Both hosts (Electron IPC in electron/app, HTTP +
- * WebSocket in electron/headless) wrap these handlers with createDispatcher().
+ * The one implementation of the UI contract. Both hosts (Electron IPC in electron/desktop/main, HTTP +
+ * WebSocket in electron/hosts/http) wrap these handlers with createDispatcher().
  */
 export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   const secrets = deps.secrets ?? storeSecretStore(deps.store);

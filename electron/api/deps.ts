@@ -1,4 +1,4 @@
-import type { EngramStore } from '../../agents/memory/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { CaptureStatus } from '../../shared/api/index.js';
 import type { ApiEventBus } from './event-bus.js';
@@ -9,7 +9,7 @@ import type { ProgressTracker } from './progress-tracker.js';
  * (the headless host without capture, tests with fakes, the desktop app with everything).
  */
 
-/** What the UI may ask of capture. CaptureService (electron/capture) fits it through captureControlOf(). */
+/** What the UI may ask of capture. CaptureService (electron/sensing/capture) fits it through captureControlOf(). */
 export interface CaptureControl {
   status(): CaptureStatus;
   pause(minutes?: number): CaptureStatus | Promise<CaptureStatus>;

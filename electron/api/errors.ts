@@ -1,5 +1,5 @@
 import { ApiCallError, apiError, type ApiError, type ApiErrorCode } from '../../shared/api/index.js';
-import { StoreError, type StoreErrorCode } from '../../agents/memory/index.js';
+import { StoreError, type StoreErrorCode } from '../../agents/store/index.js';
 
 /** Throw inside a handler to answer with a specific typed error. */
 export function fail(code: ApiErrorCode, message: string): never {

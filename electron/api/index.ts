@@ -1,6 +1,6 @@
 /**
- * electron/api: the one implementation of the UI contract (shared/api). Hosts: electron/app wires
- * `dispatch` to IPC; electron/headless serves it over HTTP + WebSocket.
+ * electron/api: the one implementation of the UI contract (shared/api). Hosts: electron/desktop/main wires
+ * `dispatch` to IPC; electron/hosts/http serves it over HTTP + WebSocket.
  */
 export { createApi, type ApiOptions, type EngramApi } from './create-api.js';
 export { createApiHandlers } from './create-api-handlers.js';

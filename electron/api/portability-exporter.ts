@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { EngramStore } from '../../agents/memory/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import type { Exporter } from './deps.js';
 
 /**

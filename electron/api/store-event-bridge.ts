@@ -1,4 +1,4 @@
-import type { EngramStore, ForgetReport } from '../../agents/memory/index.js';
+import type { EngramStore, ForgetReport } from '../../agents/store/index.js';
 import type { ApiEventBus } from './event-bus.js';
 
 interface StoreChange {

@@ -1,4 +1,4 @@
-import type { EngramStore } from '../../agents/memory/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 
 /** Thin names the timeline handlers use; both now live behind the store's door. */
 export function deleteObservations(store: EngramStore, ids: string[]): { observations: number; memories: number } {

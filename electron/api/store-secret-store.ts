@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EngramStore } from '../../agents/memory/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import type { SecretStore } from './deps.js';
 

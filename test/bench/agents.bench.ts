@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { AnthropicProvider, OfflineProvider } from '../../agents/llm/index.js';
-import { HashEmbedder, StaticKeyProvider, UseEmbedder, openStore, type Embedder, type EngramStore, type NewObservation } from '../../agents/memory/index.js';
+import { HashEmbedder, StaticKeyProvider, UseEmbedder, openStore, type Embedder, type EngramStore, type NewObservation } from '../../agents/store/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { startFakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 

@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Embedder } from '../../agents/memory/index.js';
+import type { Embedder } from '../../agents/store/index.js';
 
 const HASH_BYTES = 16;
 

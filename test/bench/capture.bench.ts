@@ -13,9 +13,9 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { CaptureService, defaultActiveWindowSource, FrameEncoder, frameSignature, GetWindowsActiveWindowSource, X11ScreenSource } from '../../electron/capture/index.js';
-import { prepareForOcr, TesseractPool } from '../../electron/perception/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { CaptureService, defaultActiveWindowSource, FrameEncoder, frameSignature, GetWindowsActiveWindowSource, X11ScreenSource } from '../../electron/sensing/capture/index.js';
+import { prepareForOcr, TesseractPool } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import sharp from 'sharp';
 

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ChatService, estimateTokens } from '../../agents/chat/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
-import { HashEmbedder, normalize, openStore, StaticKeyProvider, type Embedder, type EngramStore, type NewMemory } from '../../agents/memory/index.js';
+import { HashEmbedder, normalize, openStore, StaticKeyProvider, type Embedder, type EngramStore, type NewMemory } from '../../agents/store/index.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { openStore, resolveKeyProvider, UseEmbedder, type Embedder, type EngramStore, type RetrievalWeights } from '../../agents/memory/index.js';
+import { openStore, resolveKeyProvider, UseEmbedder, type Embedder, type EngramStore, type RetrievalWeights } from '../../agents/store/index.js';
 import { CachingEmbedder } from './caching-embedder.js';
 import { loadLocomo, MetricSum, turnText, type Conversation, type Metrics } from './locomo-data.js';
 

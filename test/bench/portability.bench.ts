@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { AtomicFile, backupStore, exportArchive, exportMemories, importFile } from '../../agents/portability/index.js';
 
 const { values } = parseArgs({ options: { memories: { type: 'string', default: '5000' }, frames: { type: 'string', default: '200' }, json: { type: 'boolean', default: false } } });

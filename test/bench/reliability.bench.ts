@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { runKillLoop } from '../reliability/crash-run.js';
 import { runMixedLoad } from '../reliability/mixed-load.js';
 import { SessionProcess, type SessionStats } from '../reliability/session-process.js';

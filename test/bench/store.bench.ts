@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { MemoryKind } from '../../shared/index.js';
-import { openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 
 const DIM = 512;

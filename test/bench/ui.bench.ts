@@ -20,8 +20,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
-import { startEngramServer } from '../../electron/headless/index.js';
+import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
+import { startEngramServer } from '../../electron/hosts/http/index.js';
 import { launchChromium } from '../e2e/chromium.js';
 import { renderScene } from '../fixtures/fake-screen.js';
 import { SCENES } from '../fixtures/ui-seed.js';
@@ -106,7 +106,7 @@ async function hostStartProcess(opts: { compiled: boolean; hostOnly: boolean }, 
       compiledOnce = true;
     }
     entry = path.join(out, hostOnly ? 'engram-host-bench.mjs' : 'engram-bench.mjs');
-    writeFileSync(path.join(out, 'engram-bench.mjs'), "import('./electron/headless/cli/main.js').then((m) => m.main());\n");
+    writeFileSync(path.join(out, 'engram-bench.mjs'), "import('./electron/hosts/cli/main.js').then((m) => m.main());\n");
     // The host alone, without the CLI's command registry (which loads every command's libraries).
     writeFileSync(
       path.join(out, 'engram-host-bench.mjs'),
@@ -122,7 +122,7 @@ async function hostStartProcess(opts: { compiled: boolean; hostOnly: boolean }, 
       ].join('\n'),
     );
   }
-  const built = compiled || statSync(path.join(ROOT, 'dist/electron/headless/cli/main.js'), { throwIfNoEntry: false });
+  const built = compiled || statSync(path.join(ROOT, 'dist/electron/hosts/cli/main.js'), { throwIfNoEntry: false });
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findElectronBinary } from '../../electron/shell/index.js';
+import { findElectronBinary } from '../../electron/desktop/policy/index.js';
 
 /**
  * The desktop app end to end, driven by Playwright's Electron support. It runs wherever an
@@ -36,7 +36,7 @@ describe('Electron desktop app', () => {
 
     beforeAll(async () => {
       // The app needs the compiled main process, the renderer bundle and the preload bundles.
-      if (!existsSync(path.join(root, 'dist/electron/app/main.js')) || !existsSync(path.join(root, 'dist/renderer/index.html'))) {
+      if (!existsSync(path.join(root, 'dist/electron/desktop/main/main.js')) || !existsSync(path.join(root, 'dist/renderer/index.html'))) {
         const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
         expect(build.status).toBe(0);
       }
@@ -144,7 +144,7 @@ describe('Electron desktop app', () => {
         const out = await intruder.webContents.executeJavaScript("window.engram.invoke('app.info', {})");
         intruder.destroy();
         return out as unknown;
-      }, path.join(root, 'dist/electron/preload/engram.cjs'));
+      }, path.join(root, 'dist/electron/desktop/preload/engram.cjs'));
       expect(res).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     });
 

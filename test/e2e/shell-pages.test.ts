@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAppResource } from '../../electron/shell/index.js';
+import { readAppResource } from '../../electron/desktop/policy/index.js';
 import { launchChromium } from './chromium.js';
 
 /**

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { ActiveWindowSource, CapturedScreen, DisplayInfo, ScreenSource, WindowInfo } from '../../electron/capture/index.js';
-import type { OcrEngine, OcrImage, OcrLine, OcrResult } from '../../electron/perception/index.js';
+import type { ActiveWindowSource, CapturedScreen, DisplayInfo, ScreenSource, WindowInfo } from '../../electron/sensing/capture/index.js';
+import type { OcrEngine, OcrImage, OcrLine, OcrResult } from '../../electron/sensing/perception/index.js';
 
 /** What one frame of a scripted session shows: the window in front and its text. */
 export interface SessionScene {

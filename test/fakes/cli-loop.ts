@@ -10,7 +10,7 @@
  * check that each acknowledged write is there.
  */
 import { parseArgs } from 'node:util';
-import { runCli } from '../../electron/headless/cli/main.js';
+import { runCli } from '../../electron/hosts/cli/main.js';
 import { Readable } from 'node:stream';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, seconds: { type: 'string', default: '10' }, tag: { type: 'string', default: 'clinote' } } });

@@ -1,7 +1,7 @@
 /**
  * Fake Anthropic Messages API for tests: the real @anthropic-ai/sdk code path against a local server.
  *
- *   import { startFakeAnthropic } from '../fakes/fake-anthropic-server.js';
+ *   import { startFakeAnthropic } from './fake-anthropic-server.js';
  *   const fake = await startFakeAnthropic();            // HTTP on 127.0.0.1, random port
  *   const llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url });
  *

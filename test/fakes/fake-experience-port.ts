@@ -1,6 +1,6 @@
 import type { RecalledExperience, Recommendation } from '../../agents/experience/index.js';
-import type { EngramStore } from '../../agents/memory/index.js';
-import type { ExperiencePort } from '../../electron/mcp/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import type { ExperiencePort } from '../../electron/hosts/mcp/index.js';
 import type { Memory } from '../../shared/index.js';
 
 /**

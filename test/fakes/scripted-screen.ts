@@ -1,5 +1,5 @@
-import type { ActiveWindowSource, CapturedScreen, DisplayInfo, ScreenSource, WindowInfo } from '../../electron/capture/index.js';
-import type { OcrEngine, OcrImage, OcrResult } from '../../electron/perception/index.js';
+import type { ActiveWindowSource, CapturedScreen, DisplayInfo, ScreenSource, WindowInfo } from '../../electron/sensing/capture/index.js';
+import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
 import { renderScene, type Scene } from '../fixtures/fake-screen.js';
 
 /**

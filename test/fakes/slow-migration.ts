@@ -7,8 +7,8 @@
  *   node --import tsx test/fakes/slow-migration.ts DATA_DIR    (key: $ENGRAM_KEY, hex)
  */
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import { openDatabase } from '../../agents/memory/database.js';
-import { MIGRATIONS } from '../../agents/memory/migrations/index.js';
+import { openDatabase } from '../../agents/store/database.js';
+import { MIGRATIONS } from '../../agents/store/migrations/index.js';
 
 const dir = process.argv[2]!;
 const key = Buffer.from(process.env.ENGRAM_KEY ?? '', 'hex');

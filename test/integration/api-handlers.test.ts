@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import type { CaptureStatus, EventName } from '../../shared/api/index.js';
 import { seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { AudioPipeline, encodeWav, OpenAiTranscriber, WavStreamDecoder, WavStreamSource } from '../../electron/capture/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { AudioPipeline, encodeWav, OpenAiTranscriber, WavStreamDecoder, WavStreamSource } from '../../electron/sensing/capture/index.js';
 import { startFakeTranscriber, type FakeTranscriber } from '../fakes/fake-transcriber.js';
 
 const SPOKEN = 'the quarterly budget meeting moved to thursday';

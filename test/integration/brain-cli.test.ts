@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { HashEmbedder, StaticKeyProvider, openStore } from '../../agents/memory/index.js';
-import { parseCommandArgs } from '../../electron/headless/cli/args.js';
-import { CliError, type CliContext, type Command } from '../../electron/headless/cli/command.js';
-import { RecommendJsonSchema, recommendCommand } from '../../electron/headless/cli/commands/recommend.js';
-import { recordCommand } from '../../electron/headless/cli/commands/record.js';
-import { dreamCommand } from '../../electron/headless/cli/commands/dream.js';
+import { HashEmbedder, StaticKeyProvider, openStore } from '../../agents/store/index.js';
+import { parseCommandArgs } from '../../electron/hosts/cli/args.js';
+import { CliError, type CliContext, type Command } from '../../electron/hosts/cli/command.js';
+import { RecommendJsonSchema, recommendCommand } from '../../electron/hosts/cli/commands/recommend.js';
+import { recordCommand } from '../../electron/hosts/cli/commands/record.js';
+import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
 
 let dir: string;
 const key = randomBytes(32);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/memory/index.js';
+import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { StaticKeyProvider, openStore, type EngramStore } from '../../agents/memory/index.js';
+import { StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { SCENARIOS } from '../fixtures/agents/labelled-streams.js';
@@ -183,7 +183,7 @@ describe('crash safety and live ingestion', () => {
   });
 
   it('a full disk defers a batch instead of stranding it: retried on the timer, and by flush() once space is back', async () => {
-    const { StoreError } = await import('../../agents/memory/index.js');
+    const { StoreError } = await import('../../agents/store/index.js');
     let full = true;
     const insert = store.memories.insert.bind(store.memories);
     store.memories.insert = ((m) => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MEMORY_KINDS, type MemoryKind } from '../../shared/index.js';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/memory/index.js';
+import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
 import { ExperienceMemory, actionKey } from '../../agents/experience/index.js';

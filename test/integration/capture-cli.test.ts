@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { startFakeTranscriber } from '../fakes/fake-transcriber.js';
-import { captureCommand } from '../../electron/headless/cli/commands/capture.js';
-import { CliError, type CliContext } from '../../electron/headless/cli/command.js';
+import { captureCommand } from '../../electron/hosts/cli/commands/capture.js';
+import { CliError, type CliContext } from '../../electron/hosts/cli/command.js';
 
 /** `engram capture` through its Command object (the lead registers it in the CLI registry). */
 describe('engram capture (CLI command)', () => {

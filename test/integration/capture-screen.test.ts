@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore, type ObservationRecord } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore, type ObservationRecord } from '../../agents/store/index.js';
 import {
   CachedActiveWindowSource,
   CapturePipeline,
@@ -12,8 +12,8 @@ import {
   ScreenshotDesktopSource,
   X11ScreenSource,
   type ScreenSource,
-} from '../../electron/capture/index.js';
-import { TesseractPool } from '../../electron/perception/index.js';
+} from '../../electron/sensing/capture/index.js';
+import { TesseractPool } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 
 /**

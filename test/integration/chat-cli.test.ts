@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { HashEmbedder, openStore, StaticKeyProvider } from '../../agents/memory/index.js';
-import type { CliContext } from '../../electron/headless/cli/command.js';
-import { parseCommandArgs } from '../../electron/headless/cli/args.js';
-import { askCommand } from '../../electron/headless/cli/commands/ask.js';
-import { chatCommand } from '../../electron/headless/cli/commands/chat.js';
-import { revealCommand } from '../../electron/headless/cli/commands/reveal.js';
+import { HashEmbedder, openStore, StaticKeyProvider } from '../../agents/store/index.js';
+import type { CliContext } from '../../electron/hosts/cli/command.js';
+import { parseCommandArgs } from '../../electron/hosts/cli/args.js';
+import { askCommand } from '../../electron/hosts/cli/commands/ask.js';
+import { chatCommand } from '../../electron/hosts/cli/commands/chat.js';
+import { revealCommand } from '../../electron/hosts/cli/commands/reveal.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 
 const DAY = 86_400_000;

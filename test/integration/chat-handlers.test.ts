@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider, OfflineProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
 import { ApiCallError, chatEvents, chatRequests } from '../../shared/api/index.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ChatService, type ChatServiceOptions, type TurnRetrieval } from '../../agents/chat/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';

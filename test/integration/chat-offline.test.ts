@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { ChatError, ChatService, NO_MODEL_SENTENCE, type StoredTurn, type TurnRetrieval } from '../../agents/chat/index.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';

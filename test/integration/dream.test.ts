@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Provenance } from '../../shared/index.js';
-import { StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/memory/index.js';
+import { StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
 import { dream } from '../../agents/dream/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { StaticKeyProvider, StoreError, openStore, type EngramStore } from '../../agents/memory/index.js';
+import { StaticKeyProvider, StoreError, openStore, type EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/index.js';
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isBusyError, openStore, retryOnBusy, StaticKeyProvider, verifyDatabaseFile, type EngramStore } from '../../agents/memory/index.js';
+import { isBusyError, openStore, retryOnBusy, StaticKeyProvider, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 

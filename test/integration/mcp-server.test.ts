@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExperienceMemory } from '../../agents/experience/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { MCP_OFF_MESSAGE, writeMcpSettings } from '../../electron/mcp/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { MCP_OFF_MESSAGE, writeMcpSettings } from '../../electron/hosts/mcp/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 

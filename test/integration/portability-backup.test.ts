@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DB_FILE_NAME, openStore, StaticKeyProvider, StoreError, verifyDatabaseFile, type EngramStore } from '../../agents/memory/index.js';
+import { DB_FILE_NAME, openStore, StaticKeyProvider, StoreError, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 

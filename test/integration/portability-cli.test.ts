@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import {
   AtomicFile,
   exportArchive,

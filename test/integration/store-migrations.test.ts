@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION, StoreError } from '../../agents/memory/index.js';
-import { openDatabase } from '../../agents/memory/database.js';
-import { MIGRATIONS } from '../../agents/memory/migrations/index.js';
+import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION, StoreError } from '../../agents/store/index.js';
+import { openDatabase } from '../../agents/store/database.js';
+import { MIGRATIONS } from '../../agents/store/migrations/index.js';
 
 describe('schema migrations', () => {
   let dir: string;

@@ -11,7 +11,7 @@ import {
   StoreError,
   LATEST_SCHEMA_VERSION,
   type EngramStore,
-} from '../../agents/memory/index.js';
+} from '../../agents/store/index.js';
 
 function walk(dir: string): string[] {
   const out: string[] = [];

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, t
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import { TIMELINE_FLAGS, TIMELINE_INLINE_TEXTS, TIMELINE_KINDS, type TimelineDay, type TimelineItem } from '../../shared/api/index.js';
 import { renderScene } from '../fixtures/fake-screen.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, portabilityExporter, type EngramApi } from '../../electron/api/index.js';
 import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileKeyProvider, openStore, StaticKeyProvider, StoreError, type EngramStore } from '../../agents/memory/index.js';
+import { FileKeyProvider, openStore, StaticKeyProvider, StoreError, type EngramStore } from '../../agents/store/index.js';
 import { importFile, PortabilityError } from '../../agents/portability/index.js';
 import { createApi } from '../../electron/api/index.js';
-import { runCli } from '../../electron/headless/cli/main.js';
+import { runCli } from '../../electron/hosts/cli/main.js';
 import { renderScene } from '../fixtures/fake-screen.js';
 import { storeFingerprint } from './store-fingerprint.js';
 

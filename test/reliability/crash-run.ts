@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HashEmbedder, newId, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/memory/index.js';
+import { HashEmbedder, newId, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 import { filesUnder } from './data-scan.js';
 import { SessionProcess } from './session-process.js';

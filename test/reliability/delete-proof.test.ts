@@ -10,11 +10,11 @@ import { ChatService } from '../../agents/chat/index.js';
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
-import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { exportMemories } from '../../agents/portability/index.js';
 import { captureControlOf, createApi, type EngramApi } from '../../electron/api/index.js';
-import { CaptureService } from '../../electron/capture/index.js';
-import { createEngramMcpServer } from '../../electron/mcp/index.js';
+import { CaptureService } from '../../electron/sensing/capture/index.js';
+import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';
 import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';
@@ -285,7 +285,7 @@ describe('forget while a batch is with the model (LLM mode)', { timeout: 60_000 
 
 describe('forget while speech is being transcribed', { timeout: 60_000 }, () => {
   it('a transcript that arrives after its audio was forgotten is not stored', async () => {
-    const { AudioPipeline, PushAudioSource } = await import('../../electron/capture/index.js');
+    const { AudioPipeline, PushAudioSource } = await import('../../electron/sensing/capture/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'engram-forget-audio-'));
     const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
     try {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { startEngramServer, type EngramServer } from '../../electron/headless/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { startEngramServer, type EngramServer } from '../../electron/hosts/http/index.js';
 import { seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';
 
 /**

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider, verifyDatabaseFile } from '../../agents/memory/index.js';
+import { LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider, verifyDatabaseFile } from '../../agents/store/index.js';
 
 /**
  * A migration killed mid-way (kill -9 of a real process inside the migration's transaction):

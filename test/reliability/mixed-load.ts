@@ -4,8 +4,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { HashEmbedder, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/memory/index.js';
-import { startEngramServer } from '../../electron/headless/index.js';
+import { HashEmbedder, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/store/index.js';
+import { startEngramServer } from '../../electron/hosts/http/index.js';
 import { SessionProcess } from './session-process.js';
 
 /**

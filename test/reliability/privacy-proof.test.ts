@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, parseKey, StaticKeyProvider } from '../../agents/memory/index.js';
+import { openStore, parseKey, StaticKeyProvider } from '../../agents/store/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { newPrivacyTokens, type PrivacyTokens } from '../fakes/session-scripts.js';
 import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';

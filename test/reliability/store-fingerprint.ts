@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngramStore } from '../../agents/memory/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 
 /**
  * A hash of everything a call could change: every row of every table (search indexes excluded:

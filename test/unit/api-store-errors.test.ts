@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StoreError, type StoreErrorCode } from '../../agents/memory/index.js';
+import { StoreError, type StoreErrorCode } from '../../agents/store/index.js';
 import { toApiError } from '../../electron/api/index.js';
 import { ApiErrorSchema } from '../../shared/api/index.js';
 

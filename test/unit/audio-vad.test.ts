@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav, PushAudioSource, resample, rmsDb, SpeechSegmenter, WavStreamDecoder } from '../../electron/capture/index.js';
+import { encodeWav, PushAudioSource, resample, rmsDb, SpeechSegmenter, WavStreamDecoder } from '../../electron/sensing/capture/index.js';
 
 const RATE = 16_000;
 function tone(seconds: number, amp = 8000, hz = 220): Int16Array {

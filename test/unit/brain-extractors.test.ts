@@ -9,7 +9,7 @@ import { selfFacts, appendToBlock, compressBlock, blockLines } from '../../agent
 import { stepListsIn, sequenceIn } from '../../agents/procedural/index.js';
 import { distillToolCalls, describeCall } from '../../agents/experience/index.js';
 import { BatchAnalysis, TimeFormat, contentTokens, type ObservationBatch } from '../../agents/subagent-kit/index.js';
-import type { ObservationRecord } from '../../agents/memory/index.js';
+import type { ObservationRecord } from '../../agents/store/index.js';
 
 function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>, redaction = DEFAULT_REDACTION): BatchAnalysis {
   const observations = items.map((o, i) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ObservationBuffer } from '../../agents/meta/index.js';
-import type { ObservationRecord } from '../../agents/memory/index.js';
+import type { ObservationRecord } from '../../agents/store/index.js';
 
 const MIN = 60_000;
 let n = 0;

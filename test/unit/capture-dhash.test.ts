@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { changedCells, DEFAULT_CHANGE, dHashHex, frameSignature, hammingDistance, isChanged, type ScreenImage } from '../../electron/capture/index.js';
+import { changedCells, DEFAULT_CHANGE, dHashHex, frameSignature, hammingDistance, isChanged, type ScreenImage } from '../../electron/sensing/capture/index.js';
 
 const W = 1280;
 const H = 800;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedRegions, mergeOcr, stackRegions } from '../../electron/capture/incremental-ocr.js';
-import type { OcrResult } from '../../electron/perception/index.js';
+import { changedRegions, mergeOcr, stackRegions } from '../../electron/sensing/capture/incremental-ocr.js';
+import type { OcrResult } from '../../electron/sensing/perception/index.js';
 
 const W = 100;
 const H = 200;

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import {
   applyRetention,
   CapturePipeline,
@@ -14,8 +14,8 @@ import {
   type ScreenSource,
   type SecretsEvent,
   type WindowInfo,
-} from '../../electron/capture/index.js';
-import type { OcrEngine, OcrImage, OcrResult } from '../../electron/perception/index.js';
+} from '../../electron/sensing/capture/index.js';
+import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 
 const W = 640;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PrivacyGate, type WindowInfo } from '../../electron/capture/index.js';
+import { PrivacyGate, type WindowInfo } from '../../electron/sensing/capture/index.js';
 import { CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, defaultCaptureSettings } from '../../shared/settings/index.js';
 
 const win = (app: string, title = 'Untitled', extra: Partial<WindowInfo> = {}): WindowInfo => ({ app, title, url: null, pid: 4242, path: null, bounds: null, ...extra });

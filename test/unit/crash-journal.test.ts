@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { runCli } from '../../electron/headless/cli/main.js';
-import { redact } from '../../electron/perception/index.js';
+import { runCli } from '../../electron/hosts/cli/main.js';
+import { redact } from '../../electron/sensing/perception/index.js';
 import { CrashJournal } from '../../electron/crash/index.js';
-import { crashNotice } from '../../electron/shell/index.js';
+import { crashNotice } from '../../electron/desktop/policy/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

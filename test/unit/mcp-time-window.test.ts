@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeWindow } from '../../electron/mcp/index.js';
+import { parseTimeWindow } from '../../electron/hosts/mcp/index.js';
 
 // Words are read in the process's time zone; pin "now" and compare spans, not wall-clock strings.
 const now = new Date('2026-11-26T15:30:00Z');

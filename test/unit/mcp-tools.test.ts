@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
-import { createEngramMcpServer, VaultScrubber } from '../../electron/mcp/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { createEngramMcpServer, VaultScrubber } from '../../electron/hosts/mcp/index.js';
 import { FakeExperiencePort } from '../fakes/fake-experience-port.js';
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OcrQueue, prepareForOcr, type OcrEngine, type OcrImage, type OcrResult } from '../../electron/perception/index.js';
+import { OcrQueue, prepareForOcr, type OcrEngine, type OcrImage, type OcrResult } from '../../electron/sensing/perception/index.js';
 
 /** An OCR engine whose jobs finish when the test says so. */
 class ManualEngine implements OcrEngine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid, maskSecret, redact } from '../../electron/perception/index.js';
+import { luhnValid, maskSecret, redact } from '../../electron/sensing/perception/index.js';
 
 describe('redaction', () => {
   it('redacts card numbers that pass Luhn, in any grouping, and leaves other numbers', () => {

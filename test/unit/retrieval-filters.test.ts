@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Memory } from '../../shared/index.js';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 1, 12);

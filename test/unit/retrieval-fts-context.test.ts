@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 
 /**
  * The FTS row of a unit carries the text of the unit before it in its segment (the `context`

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { openStore, StaticKeyProvider, HashEmbedder, queryTerms, queryEntities, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, HashEmbedder, queryTerms, queryEntities, type EngramStore } from '../../agents/store/index.js';
 
 describe('query text', () => {
   it('turns a question into content terms: lower case, no stop words, no possessive s, no duplicates', () => {

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/memory/index.js';
+import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
-import { BinaryCodes } from '../../agents/memory/binary-codes.js';
+import { BinaryCodes } from '../../agents/store/binary-codes.js';
 
 const DIM = 256;
 

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mimeTypeFor, readAppResource, resolveAppUrl, type AppProtocolRoots } from '../../electron/shell/index.js';
+import { mimeTypeFor, readAppResource, resolveAppUrl, type AppProtocolRoots } from '../../electron/desktop/policy/index.js';
 
 let base: string;
 let roots: AppProtocolRoots;

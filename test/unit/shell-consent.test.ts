@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSENT_FILE, consentRecord, consentState, readConsent, withdrawConsent, writeConsent, ConsentChoiceSchema } from '../../electron/shell/index.js';
+import { CONSENT_FILE, consentRecord, consentState, readConsent, withdrawConsent, writeConsent, ConsentChoiceSchema } from '../../electron/desktop/policy/index.js';
 
 const dirs: string[] = [];
 const tmp = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, parseCsp, securityHeaders } from '../../electron/shell/index.js';
+import { contentSecurityPolicy, parseCsp, securityHeaders } from '../../electron/desktop/policy/index.js';
 
 describe('content security policy', () => {
   const csp = parseCsp(contentSecurityPolicy());

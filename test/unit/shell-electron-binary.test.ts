@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findElectronBinary } from '../../electron/shell/index.js';
+import { findElectronBinary } from '../../electron/desktop/policy/index.js';
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'engram-electron-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResponse, RequestName } from '../../shared/api/index.js';
-import { checkSenderFrame, createInvokeGuard, type FrameRef } from '../../electron/shell/index.js';
+import { checkSenderFrame, createInvokeGuard, type FrameRef } from '../../electron/desktop/policy/index.js';
 
 function frame(over: Partial<FrameRef> = {}): FrameRef {
   return { processId: 4, routingId: 1, url: 'app://engram/index.html', parent: null, ...over };

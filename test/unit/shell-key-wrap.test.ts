@@ -16,7 +16,7 @@ import {
   type PassphraseRequest,
   type SafeStorageLike,
   type ScryptParams,
-} from '../../electron/shell/index.js';
+} from '../../electron/desktop/policy/index.js';
 
 /** Behaves like Electron's safeStorage: AES under a secret held by the "keychain". */
 class FakeSafeStorage implements SafeStorageLike {

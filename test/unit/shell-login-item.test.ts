@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_ARG, launchTarget, linuxAutostartEntry, linuxAutostartPath, linuxConfigHome, loginItemSettings, startedHidden } from '../../electron/shell/index.js';
+import { HIDDEN_ARG, launchTarget, linuxAutostartEntry, linuxAutostartPath, linuxConfigHome, loginItemSettings, startedHidden } from '../../electron/desktop/policy/index.js';
 
 describe('start at login', () => {
   it('macOS/Windows: login item that starts hidden in the tray', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/shell/index.js';
+import { SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
 
 // Linux without a secret service: safeStorage reports `basic_text`, so the app must not use it
@@ -34,7 +34,7 @@ beforeAll(async () => {
   fake.safeStorageBackend = 'basic_text';
   Object.assign(process.env, { ENGRAM_DATA_DIR: path.join(base, 'data'), ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config') });
   delete process.env.ENGRAM_KEY;
-  await import('../../electron/app/main.js');
+  await import('../../electron/desktop/main/main.js');
 });
 
 afterAll(() => {

@@ -3,12 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, StaticKeyProvider } from '../../agents/memory/index.js';
-import { readCaptureSettings, writeCaptureSettings } from '../../electron/capture/index.js';
-import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/shell/index.js';
+import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
+import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
+import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
 
-// The composition root (electron/app/main.ts) run under Node with a fake 'electron': start-up
+// The composition root (electron/desktop/main/main.ts) run under Node with a fake 'electron': start-up
 // order, consent, key adoption and wrapping, IPC checks, tray states, power pauses, shutdown.
 vi.mock('electron', async () => {
   const m = await import('../fakes/fake-electron.js');
@@ -50,7 +50,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dataDir, 'engram.key'), key.toString('hex') + '\n', { mode: 0o600 });
   Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config') });
   delete process.env.ENGRAM_KEY;
-  await import('../../electron/app/main.js');
+  await import('../../electron/desktop/main/main.js');
 });
 
 afterAll(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RECORDER_CHUNK_CHANNEL, RECORDER_COMMAND_CHANNEL, RECORDER_STATE_CHANNEL } from '../../electron/shell/index.js';
+import { RECORDER_CHUNK_CHANNEL, RECORDER_COMMAND_CHANNEL, RECORDER_STATE_CHANNEL } from '../../electron/desktop/policy/index.js';
 import { electronModule, FakeBrowserWindow } from '../fakes/fake-electron.js';
 
 vi.mock('electron', async () => {
@@ -7,7 +7,7 @@ vi.mock('electron', async () => {
   return { ...m.electronModule, default: m.electronModule };
 });
 
-const { MicrophoneCapture } = await import('../../electron/app/microphone.js');
+const { MicrophoneCapture } = await import('../../electron/desktop/main/microphone.js');
 const { ipcMain } = electronModule;
 
 function pcm(samples: number[]): Uint8Array {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { aliasModule, sqliteBindingPaths, useElectronSqliteBinding } from '../../electron/shell/index.js';
+import { aliasModule, sqliteBindingPaths, useElectronSqliteBinding } from '../../electron/desktop/policy/index.js';
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'engram-binding-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

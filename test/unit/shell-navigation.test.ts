@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, decidePermission, decideWindowOpen, isAppUrl } from '../../electron/shell/index.js';
+import { decideNavigation, decidePermission, decideWindowOpen, isAppUrl } from '../../electron/desktop/policy/index.js';
 
 describe('navigation and window.open', () => {
   it('denies every navigation, sending web links to the browser', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotificationThrottle, notificationFor } from '../../electron/shell/index.js';
+import { NotificationThrottle, notificationFor } from '../../electron/desktop/policy/index.js';
 
 describe('error notifications', () => {
   it('titles say what broke; bodies are one short line', () => {

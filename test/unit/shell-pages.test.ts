@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseShellCall, resolveAppUrl, SHELL_PAGE_URLS, screenPermissionHint } from '../../electron/shell/index.js';
+import { parseShellCall, resolveAppUrl, SHELL_PAGE_URLS, screenPermissionHint } from '../../electron/desktop/policy/index.js';
 
 const roots = { renderer: path.resolve('dist/renderer'), shellPages: path.resolve('resources/pages') };
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PassphrasePrompt, SafeStorageKeyProvider, type PassphraseRequest } from '../../electron/shell/index.js';
+import { PassphrasePrompt, SafeStorageKeyProvider, type PassphraseRequest } from '../../electron/desktop/policy/index.js';
 
 const noKeychain = {
   isEncryptionAvailable: () => true,

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { autoPauseFor, PowerIdleSource, type PowerMonitorLike, type SystemIdleState } from '../../electron/shell/index.js';
+import { autoPauseFor, PowerIdleSource, type PowerMonitorLike, type SystemIdleState } from '../../electron/desktop/policy/index.js';
 
 class FakePowerMonitor extends EventEmitter implements PowerMonitorLike {
   idleSeconds = 0;

@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createEngramBridge, EVENT_CHANNEL, INVOKE_CHANNEL, type IpcRendererLike } from '../../electron/preload/bridge.js';
+import { createEngramBridge, EVENT_CHANNEL, INVOKE_CHANNEL, type IpcRendererLike } from '../../electron/desktop/preload/bridge.js';
 
 class FakeIpc implements IpcRendererLike {
   handlers = new Map<string, (event: unknown, ...args: unknown[]) => void>();
@@ -61,7 +61,7 @@ describe('window.engram bridge', () => {
 describe('preload bundles', () => {
   it.each(['index.ts', 'shell-page.ts', 'recorder.ts'])('%s bundles to sandbox-safe CommonJS requiring only electron', async (file) => {
     const out = await build({
-      entryPoints: [path.resolve('electron/preload', file)],
+      entryPoints: [path.resolve('electron/desktop/preload', file)],
       bundle: true,
       format: 'cjs',
       platform: 'browser',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pcmSamples, RecorderChunkSchema, RecorderCommandSchema } from '../../electron/shell/index.js';
-import { toMonoPcm16 } from '../../electron/preload/segment-recorder.js';
+import { pcmSamples, RecorderChunkSchema, RecorderCommandSchema } from '../../electron/desktop/policy/index.js';
+import { toMonoPcm16 } from '../../electron/desktop/preload/segment-recorder.js';
 
 describe('recorder messages', () => {
   const chunk = { seq: 0, started_at: 1_700_000_000_000, duration_ms: 10_000, sample_rate: 16_000, pcm: new Uint8Array([1, 0, 255, 255]) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pcmSamples } from '../../electron/shell/index.js';
-import { SegmentRecorder, type BlobLike, type MediaRecorderLike, type MediaStreamLike, type RecorderStateMessage, type SegmentChunk } from '../../electron/preload/segment-recorder.js';
+import { pcmSamples } from '../../electron/desktop/policy/index.js';
+import { SegmentRecorder, type BlobLike, type MediaRecorderLike, type MediaStreamLike, type RecorderStateMessage, type SegmentChunk } from '../../electron/desktop/preload/segment-recorder.js';
 
 class FakeRecorder implements MediaRecorderLike {
   state: 'inactive' | 'recording' | 'paused' = 'inactive';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaptureStatus } from '../../shared/api/index.js';
-import { trayModel, type TrayInput, type TrayMenuItem } from '../../electron/shell/index.js';
+import { trayModel, type TrayInput, type TrayMenuItem } from '../../electron/desktop/policy/index.js';
 
 function status(over: Partial<CaptureStatus> = {}): CaptureStatus {
   return {

@@ -5,7 +5,7 @@ import {
   recorderWindowOptions,
   REQUIRED_WEB_PREFERENCES,
   shellPageWindowOptions,
-} from '../../electron/shell/index.js';
+} from '../../electron/desktop/policy/index.js';
 
 const input = { preloadPath: '/app/dist/electron/preload/engram.cjs', isDev: false };
 

@@ -1,4 +1,4 @@
-import type { ListMemoriesOptions } from '../../../agents/memory/index.js';
+import type { ListMemoriesOptions } from '../../../agents/store/index.js';
 import type { Memory, MemoryKind, MemoryTab, ProvenanceDetail } from '../../../shared/api/index.js';
 import { MEMORY_KINDS } from '../../../shared/index.js';
 import { fail } from '../errors.js';

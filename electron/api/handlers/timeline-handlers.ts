@@ -1,4 +1,4 @@
-import { StoreError, type TimelineRows } from '../../../agents/memory/index.js';
+import { StoreError, type TimelineRows } from '../../../agents/store/index.js';
 import {
   TIMELINE_FLAGS,
   TIMELINE_INLINE_TEXTS,

@@ -1,0 +1,52 @@
+import { desktopCapturer, screen, systemPreferences } from 'electron';
+import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../sensing/capture/index.js';
+
+/**
+ * Screens through Electron's desktopCapturer: no external tools, and on Wayland it goes through
+ * the desktop portal (the user picks the screen once). Pixels stay in memory as raw RGBA.
+ */
+export class DesktopCapturerScreenSource implements ScreenSource {
+  readonly name = 'desktopCapturer';
+
+  async listDisplays(): Promise<DisplayInfo[]> {
+    const primary = screen.getPrimaryDisplay().id;
+    return screen.getAllDisplays().map((d, i) => ({
+      id: String(d.id),
+      name: d.label || `Display ${i + 1}`,
+      width: Math.round(d.size.width * d.scaleFactor),
+      height: Math.round(d.size.height * d.scaleFactor),
+      x: d.bounds.x,
+      y: d.bounds.y,
+      primary: d.id === primary,
+    }));
+  }
+
+  async capture(displayIds?: string[]): Promise<CapturedScreen[]> {
+    if (process.platform === 'darwin' && systemPreferences.getMediaAccessStatus('screen') === 'denied') {
+      throw new CaptureError('CAPTURE_FAILED', 'Screen Recording is not allowed for Engram: turn it on in System Settings → Privacy & Security → Screen Recording.');
+    }
+    const displays = await this.listDisplays();
+    if (displays.length === 0) throw new CaptureError('NO_DISPLAY', 'No display found.');
+    const width = Math.max(...displays.map((d) => d.width));
+    const height = Math.max(...displays.map((d) => d.height));
+    const capturedAt = Date.now();
+    let sources: Electron.DesktopCapturerSource[];
+    try {
+      sources = await desktopCapturer.getSources({ types: ['screen'], thumbnailSize: { width, height }, fetchWindowIcons: false });
+    } catch (err) {
+      throw new CaptureError('CAPTURE_FAILED', 'The screen could not be captured (the desktop refused or the portal was closed).', { cause: err });
+    }
+    const out: CapturedScreen[] = [];
+    sources.forEach((source, index) => {
+      // display_id is empty on some Linux setups (Wayland portal): fall back to the order.
+      const display = displays.find((d) => d.id === source.display_id) ?? displays[index];
+      if (!display || (displayIds && !displayIds.includes(display.id))) return;
+      const image = source.thumbnail;
+      if (image.isEmpty()) return;
+      const size = image.getSize();
+      out.push({ display, image: { format: 'raw', data: bgraToRgba(image.toBitmap()), width: size.width, height: size.height, channels: 4 }, captured_at: capturedAt });
+    });
+    if (out.length === 0) throw new CaptureError('CAPTURE_FAILED', 'The screen could not be read (no image came back).');
+    return out;
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * The desktop app's composition root: the only place that wires Electron to Engram. Every decision
+ * lives in electron/desktop/policy (tested under Node); this file orders the start-up and owns the
+ * singletons: single-instance lock → app:// → consent → key → store → core → window, tray, IPC.
+ */
+import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
+import { readCaptureSettings, writeCaptureSettings } from '../../sensing/capture/index.js';
+import { CrashJournal } from '../../crash/index.js';
+import { redact } from '../../sensing/perception/index.js';
+import {
+  APP_ID,
+  consentRecord,
+  crashNotice,
+  consentState,
+  KeyWrapError,
+  PowerIdleSource,
+  readConsent,
+  SafeStorageKeyProvider,
+  screenPermissionHint,
+  startedHidden,
+  useElectronSqliteBinding,
+  writeConsent,
+  type ConsentRecord,
+  type Problem,
+  type TrayAction,
+} from '../policy/index.js';
+import { startCore, problemOf, embedderFromEnv, type Core } from './core.js';
+import { DesktopCapturerScreenSource } from './desktop-capturer-source.js';
+import { createEventSender, registerInvokeChannel } from './ipc.js';
+import { applyStartAtLogin, wasOpenedAtLogin } from './login-item.js';
+import { MicrophoneCapture } from './microphone.js';
+import { Notifier } from './notifier.js';
+import { appPaths } from './paths.js';
+import { registerAppScheme, serveAppProtocol } from './protocol.js';
+import { installGlobalHardening, installPermissionPolicy } from './security.js';
+import { ShellPages } from './shell-pages.js';
+import { TrayController } from './tray.js';
+import { createMainWindow, createRecorderWindow, createShellPageWindow, showWindow } from './windows.js';
+
+const isDev = !app.isPackaged;
+const log = (line: string) => {
+  // Lines only: never payloads, keys or screen text.
+  process.stderr.write(`[engram] ${line}\n`);
+};
+
+let quitting = false;
+let mainWindow: BrowserWindow | null = null;
+let tray: TrayController | null = null;
+let core: Core | null = null;
+let store: EngramStore | null = null;
+let microphone: MicrophoneCapture | null = null;
+let power: PowerIdleSource | null = null;
+let notifier: Notifier | null = null;
+let lastProblem: Problem | null = null;
+
+// First of all, the crash journal: an error that escapes anywhere is kept as a small local report
+// (secrets masked, no memory dump; see crash-journal.ts), told on the next start, never sent.
+const crashes = new CrashJournal({ dir: path.join(defaultDataDir(), 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redact(t).text });
+crashes.install(process, {
+  onFatal: (err, report) => {
+    log(`uncaught error${report ? ` (report: ${report})` : ''}`);
+    fatal(err);
+  },
+  onRejection: (_reason, report) => log(`unhandled rejection${report ? ` (report: ${report})` : ''}`),
+});
+app.on('render-process-gone', (_event, _contents, details) => {
+  if (details.reason === 'clean-exit') return;
+  const report = crashes.record('renderer-gone', new Error(`a window's renderer went away: ${details.reason} (exit code ${details.exitCode})`), false);
+  log(`renderer gone: ${details.reason}${report ? ` (report: ${report})` : ''}`);
+});
+app.on('child-process-gone', (_event, details) => {
+  if (details.reason === 'clean-exit') return;
+  const report = crashes.record('child-gone', new Error(`${details.type} process went away: ${details.reason} (exit code ${details.exitCode})`), false);
+  log(`${details.type} process gone: ${details.reason}${report ? ` (report: ${report})` : ''}`);
+});
+
+// Before `ready`: the privileged scheme, and hardening for every WebContents ever created.
+registerAppScheme();
+installGlobalHardening();
+app.setName('Engram');
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Engram runs: it shows its window (second-instance) and this one leaves.
+  app.quit();
+} else {
+  app.on('second-instance', () => openMainWindow());
+  // Close-to-tray: closing every window does not quit.
+  app.on('window-all-closed', () => undefined);
+  app.on('activate', () => openMainWindow());
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  app.on('will-quit', (event) => {
+    if (!core && !store) return;
+    event.preventDefault();
+    void shutdown().finally(() => app.exit(0));
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => fatal(err));
+}
+
+async function start(): Promise<void> {
+  const paths = appPaths();
+  serveAppProtocol({ renderer: paths.renderer, shellPages: paths.shellPages });
+  let audioAllowed = false;
+  installPermissionPolicy(() => ({ audioEnabled: audioAllowed }));
+
+  const dataDir = defaultDataDir();
+  const pages = new ShellPages((page) => createShellPageWindow(paths, isDev, page));
+
+  // 1. Consent: nothing is captured before the user has said yes.
+  let record: ConsentRecord;
+  let firstRun = false;
+  const consent = consentState(await readConsent(dataDir));
+  if (consent.state === 'granted') {
+    record = consent.record;
+  } else {
+    const decision = await pages.askConsent({ data_dir: dataDir, platform: process.platform, permission_hint: screenPermissionHint(process.platform, process.env) });
+    if (!decision.accepted) {
+      log('consent declined; quitting');
+      pages.dispose();
+      app.quit();
+      return;
+    }
+    record = consentRecord(decision.choice, new Date());
+    await writeConsent(dataDir, record);
+    firstRun = true;
+    await applyStartAtLogin(record.start_at_login).catch((err: unknown) => log(`start at login: ${String(err)}`));
+  }
+
+  // 2. The key: ENGRAM_KEY if set; else the keychain-wrapped key (or a passphrase without a keychain).
+  let keyProvider: KeyProvider;
+  let keyDescription: string;
+  const envKey = process.env.ENGRAM_KEY?.trim();
+  if (envKey) {
+    keyProvider = new EnvKeyProvider(envKey);
+    keyDescription = 'ENGRAM_KEY';
+  } else {
+    const wrapped = new SafeStorageKeyProvider({
+      dataDir,
+      safeStorage,
+      platform: process.platform,
+      askPassphrase: pages.passphrase.ask,
+      // A data dir first used by the CLI keeps its key (and stays readable by the CLI).
+      existingKey: async () => (existsSync(path.join(dataDir, KEY_FILE_NAME)) ? new FileKeyProvider(dataDir).getKey() : null),
+    });
+    keyProvider = wrapped;
+    keyDescription = wrapped.kind;
+  }
+
+  // 3. The store (with the Electron build of the SQLite addon when a Node build sits beside it).
+  try {
+    const binding = useElectronSqliteBinding(app.getAppPath());
+    log(binding.kind === 'electron-build' ? `sqlite addon: ${binding.path}` : `sqlite addon: default (${binding.reason})`);
+  } catch (err) {
+    log(`sqlite addon: could not load the Electron build (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); trying the default`);
+  }
+  try {
+    store = await openStore({ dataDir, keyProvider, embedder: embedderFromEnv(process.env) });
+  } finally {
+    pages.passphraseDone();
+  }
+  if (keyProvider instanceof SafeStorageKeyProvider) keyDescription = keyProvider.kind;
+  pages.dispose();
+  if (firstRun) {
+    // The consent page's microphone choice becomes the capture setting.
+    const settings = readCaptureSettings(store);
+    writeCaptureSettings(store, { ...settings, audio: { ...settings.audio, enabled: record.audio } });
+  }
+
+  // 4. Core services, window, tray, IPC.
+  notifier = new Notifier(paths.appIcon, () => openMainWindow());
+  const crashed = crashNotice(crashes.unseen(), crashes.dir);
+  if (crashed) {
+    notifier.problem(crashed);
+    crashes.acknowledge();
+  }
+  power = new PowerIdleSource(powerMonitor);
+  microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }));
+  core = startCore({
+    store,
+    version: app.getVersion(),
+    screen: new DesktopCapturerScreenSource(),
+    idle: power,
+    microphone: microphone.source,
+    selfPids: [process.pid],
+    keyDescription,
+    onProblem: reportProblem,
+    log,
+  });
+  audioAllowed = core.audioEnabled;
+
+  const hidden = startedHidden(process.argv, wasOpenedAtLogin());
+  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quitting });
+  registerInvokeChannel({ dispatch: core.api.dispatch, mainWindow: () => mainWindow, log });
+  const sendEvent = createEventSender(() => mainWindow);
+  core.api.events.subscribe((name, payload) => {
+    sendEvent(name, payload);
+    if (name === 'capture.status' || name === 'frame.added') refreshTray();
+  });
+
+  tray = new TrayController(paths.icons, onTrayAction);
+  power.onChange(() => refreshTray());
+  refreshTray();
+  // The tooltip's count and a timed pause's end move on by themselves.
+  setInterval(refreshTray, 30_000).unref();
+  log(`started (data dir ${dataDir}, key: ${keyDescription})`);
+}
+
+function openMainWindow(): void {
+  if (!core) return;
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quitting });
+    return;
+  }
+  showWindow(mainWindow);
+}
+
+function onTrayAction(action: TrayAction): void {
+  if (!core) return;
+  switch (action.type) {
+    case 'pause':
+      core.capture.pause(action.minutes ?? undefined);
+      break;
+    case 'resume':
+      core.capture.resume();
+      lastProblem = null;
+      break;
+    case 'open':
+      openMainWindow();
+      break;
+    case 'quit':
+      app.quit();
+      return;
+  }
+  refreshTray();
+  // The window's own status view hears about it like any other change.
+  core.api.events.emit('capture.status', core.capture.status());
+}
+
+function refreshTray(): void {
+  if (!core || !tray) return;
+  const status = core.capture.status();
+  const autoPause = power?.autoPause() ?? null;
+  tray.update({ status, framesToday: status.frames_kept, autoPause, error: lastProblem?.message ?? null, now: Date.now() });
+  // A capture that stopped on an error (e.g. macOS Screen Recording denied) is told once.
+  if (status.state === 'error' && status.message) notifier?.problem({ source: 'capture', message: status.message });
+  else if (status.state === 'running') notifier?.recovered('capture');
+  // The microphone is on only while capture really runs: paused, locked or away means off.
+  const micWanted = core.audioEnabled && status.state === 'running' && autoPause === null;
+  if (micWanted && !microphone?.running) microphone?.start();
+  else if (!micWanted && microphone?.running) microphone.stop();
+}
+
+function reportProblem(problem: Problem): void {
+  log(`${problem.source}: ${problem.message}`);
+  // Capture and OCR problems show in the tray through the capture status; key/storage ones here.
+  if (problem.source === 'key' || problem.source === 'storage') lastProblem = problem;
+  notifier?.problem(problem);
+  refreshTray();
+}
+
+async function shutdown(): Promise<void> {
+  const c = core;
+  const s = store;
+  core = null;
+  store = null;
+  power?.dispose();
+  microphone?.dispose();
+  tray?.destroy();
+  try {
+    await c?.close();
+  } catch (err) {
+    log(`shutdown: ${String(err)}`);
+  }
+  try {
+    await s?.close();
+  } catch (err) {
+    log(`closing the store: ${String(err)}`);
+  }
+}
+
+function fatal(err: unknown): void {
+  const message =
+    err instanceof KeyWrapError || (err instanceof Error && err.name === 'StoreError')
+      ? err.message
+      : `Engram could not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+  log(`fatal: ${message}`);
+  const cancelled = err instanceof KeyWrapError && err.code === 'CANCELLED';
+  if (!cancelled) {
+    new Notifier(appPaths().appIcon, () => undefined).problem(problemOf(err));
+    dialog.showErrorBox('Engram', message);
+  }
+  quitting = true;
+  void shutdown().finally(() => app.exit(cancelled ? 0 : 1));
+}

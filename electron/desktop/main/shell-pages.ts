@@ -1,0 +1,116 @@
+import { ipcMain, type BrowserWindow } from 'electron';
+import {
+  checkSenderFrame,
+  parseShellCall,
+  PassphrasePrompt,
+  SHELL_PAGE_CHANNEL,
+  type ConsentChoice,
+  type ConsentInfo,
+  type ShellCall,
+  type ShellPage,
+  type ShellResult,
+} from '../policy/index.js';
+
+export type ConsentDecision = { accepted: true; choice: ConsentChoice } | { accepted: false };
+
+/**
+ * The consent and passphrase pages. One handler on the shell-page channel; each call is accepted
+ * only from the top frame of the page's own window and only for that page's actions.
+ */
+export class ShellPages {
+  private readonly windows = new Map<ShellPage, BrowserWindow>();
+  private consentResolve: ((d: ConsentDecision) => void) | null = null;
+  private consentInfo: ConsentInfo | null = null;
+  readonly passphrase: PassphrasePrompt;
+
+  constructor(private readonly open: (page: ShellPage) => BrowserWindow) {
+    this.passphrase = new PassphrasePrompt(() => this.show('passphrase'));
+    ipcMain.handle(SHELL_PAGE_CHANNEL, (event, raw: unknown): Promise<ShellResult> | ShellResult => {
+      const page = this.pageOf(event.senderFrame);
+      if (!page) return { ok: false, error: 'This window may not call Engram.' };
+      const parsed = parseShellCall(page, raw);
+      if (!parsed.ok) return { ok: false, error: parsed.error };
+      return this.handle(parsed.call);
+    });
+  }
+
+  /** Shows the consent page and resolves with the user's answer (closing the window = decline). */
+  askConsent(info: ConsentInfo): Promise<ConsentDecision> {
+    this.consentInfo = info;
+    return new Promise((resolve) => {
+      this.consentResolve = resolve;
+      const win = this.show('consent');
+      win.once('closed', () => this.settleConsent({ accepted: false }));
+    });
+  }
+
+  /** Closes the passphrase page once the key is unlocked (or the provider gave up). */
+  passphraseDone(): void {
+    this.passphrase.finish();
+    this.close('passphrase');
+  }
+
+  dispose(): void {
+    ipcMain.removeHandler(SHELL_PAGE_CHANNEL);
+    for (const page of [...this.windows.keys()]) this.close(page);
+  }
+
+  private show(page: ShellPage): BrowserWindow {
+    let win = this.windows.get(page);
+    if (!win || win.isDestroyed()) {
+      win = this.open(page);
+      this.windows.set(page, win);
+      const opened = win;
+      win.once('closed', () => {
+        if (this.windows.get(page) === opened) this.windows.delete(page);
+        // Closing the passphrase window is giving up.
+        if (page === 'passphrase') this.passphrase.cancel();
+      });
+    } else {
+      win.show();
+      win.focus();
+    }
+    return win;
+  }
+
+  private close(page: ShellPage): void {
+    const win = this.windows.get(page);
+    this.windows.delete(page);
+    if (win && !win.isDestroyed()) win.destroy();
+  }
+
+  private pageOf(frame: Electron.WebFrameMain | null): ShellPage | null {
+    for (const [page, win] of this.windows) {
+      if (!win.isDestroyed() && checkSenderFrame(frame, [win.webContents.mainFrame]).ok) return page;
+    }
+    return null;
+  }
+
+  private settleConsent(decision: ConsentDecision): void {
+    const resolve = this.consentResolve;
+    this.consentResolve = null;
+    resolve?.(decision);
+  }
+
+  private async handle(call: ShellCall): Promise<ShellResult> {
+    switch (call.action) {
+      case 'consent.info':
+        return { ok: true, output: this.consentInfo };
+      case 'consent.accept':
+        this.settleConsent({ accepted: true, choice: call.input });
+        this.close('consent');
+        return { ok: true, output: null };
+      case 'consent.decline':
+        this.settleConsent({ accepted: false });
+        this.close('consent');
+        return { ok: true, output: null };
+      case 'passphrase.info':
+        return { ok: true, output: this.passphrase.info() };
+      case 'passphrase.submit':
+        return { ok: true, output: await this.passphrase.submit(call.input.passphrase) };
+      case 'passphrase.cancel':
+        this.passphrase.cancel();
+        return { ok: true, output: null };
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
+import {
+  APP_ORIGIN,
+  insecureWebPreferences,
+  mainWindowOptions,
+  recorderWindowOptions,
+  SHELL_PAGES_PREFIX,
+  shellPageWindowOptions,
+  type WindowOptions,
+} from '../policy/index.js';
+import type { AppPaths } from './paths.js';
+
+/** Every window goes through here: the options are checked against the security flags first. */
+function secureWindow(options: WindowOptions): BrowserWindow {
+  const weak = insecureWebPreferences({ ...options.webPreferences });
+  if (weak.length > 0) throw new Error(`refusing to open a window without ${weak.join(', ')}`);
+  const electronOptions: BrowserWindowConstructorOptions = options;
+  const win = new BrowserWindow(electronOptions);
+  // Engram's own window must never end up in its own (or anyone's) screen recordings.
+  win.setContentProtection(true);
+  return win;
+}
+
+export interface MainWindowOptions {
+  paths: AppPaths;
+  isDev: boolean;
+  startHidden: boolean;
+  /** Closing the window hides it to the tray unless the app is quitting. */
+  isQuitting: () => boolean;
+}
+
+export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
+  const win = secureWindow(mainWindowOptions({ preloadPath: opts.paths.preload.engram, iconPath: opts.paths.appIcon, isDev: opts.isDev }));
+  win.once('ready-to-show', () => {
+    if (!opts.startHidden) win.show();
+  });
+  win.on('close', (event) => {
+    if (opts.isQuitting()) return;
+    event.preventDefault();
+    win.hide();
+  });
+  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+export function showWindow(win: BrowserWindow): void {
+  if (win.isDestroyed()) return;
+  if (win.isMinimized()) win.restore();
+  win.show();
+  win.focus();
+}
+
+export function createShellPageWindow(paths: AppPaths, isDev: boolean, page: 'consent' | 'passphrase'): BrowserWindow {
+  const title = page === 'consent' ? 'Welcome to Engram' : 'Unlock Engram';
+  const win = secureWindow(
+    shellPageWindowOptions({ preloadPath: paths.preload.shellPage, iconPath: paths.appIcon, isDev, title, height: page === 'consent' ? 760 : 420 }),
+  );
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(`${APP_ORIGIN}${SHELL_PAGES_PREFIX}${page}.html`);
+  return win;
+}
+
+export function createRecorderWindow(paths: AppPaths): BrowserWindow {
+  const win = secureWindow(recorderWindowOptions({ preloadPath: paths.preload.recorder, isDev: false }));
+  void win.loadURL(`${APP_ORIGIN}${SHELL_PAGES_PREFIX}recorder.html`);
+  return win;
+}

@@ -1,0 +1,104 @@
+import type { CaptureStatus } from '../../../shared/api/index.js';
+
+/**
+ * What the tray shows, computed from the capture status: the icon, the tooltip and the menu. The
+ * app turns the model into a real Tray and Menu; the model is tested for every state here.
+ */
+export type TrayIconState = 'recording' | 'paused' | 'error';
+
+/** Why capture is not running when the user did not pause it (from the power policy). */
+export type AutoPauseReason = 'locked' | 'suspended' | 'idle' | null;
+
+export type TrayAction =
+  | { type: 'pause'; minutes: number | null }
+  | { type: 'resume' }
+  | { type: 'open' }
+  | { type: 'quit' };
+
+export type TrayMenuItem =
+  | { kind: 'status'; label: string }
+  | { kind: 'separator' }
+  | { kind: 'action'; id: string; label: string; enabled: boolean; action: TrayAction };
+
+export interface TrayModel {
+  icon: TrayIconState;
+  tooltip: string;
+  menu: TrayMenuItem[];
+}
+
+export interface TrayInput {
+  status: CaptureStatus | null;
+  framesToday: number;
+  autoPause: AutoPauseReason;
+  /** An error to surface even when capture runs (e.g. the key or OCR failed). */
+  error?: string | null;
+  now: number;
+  /** Formats a time of day for "Paused until 14:30"; injected so tests do not depend on the locale. */
+  formatTime?: (epochMs: number) => string;
+}
+
+export const PAUSE_CHOICES: ReadonlyArray<{ id: string; label: string; minutes: number | null }> = [
+  { id: 'pause-15', label: 'Pause for 15 minutes', minutes: 15 },
+  { id: 'pause-60', label: 'Pause for 1 hour', minutes: 60 },
+  { id: 'pause-indefinite', label: 'Pause until I resume', minutes: null },
+];
+
+function defaultFormatTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+const AUTO_PAUSE_TEXT: Record<Exclude<AutoPauseReason, null>, string> = {
+  locked: 'screen locked',
+  suspended: 'computer asleep',
+  idle: 'you are away',
+};
+
+/** One status line, used both as the tooltip and as the first (disabled) menu row. */
+export function trayStatusLine(input: TrayInput): { icon: TrayIconState; line: string } {
+  const fmt = input.formatTime ?? defaultFormatTime;
+  const frames = plural(input.framesToday, 'frame', 'frames');
+  const status = input.status;
+  if (input.error) return { icon: 'error', line: `Engram — problem: ${input.error}` };
+  if (!status) return { icon: 'paused', line: 'Engram — starting…' };
+  switch (status.state) {
+    case 'error':
+      return { icon: 'error', line: `Capture stopped — ${status.message ?? 'an error occurred'}` };
+    case 'unavailable':
+      return { icon: 'error', line: `Capture unavailable — ${status.message ?? 'no screen source'}` };
+    case 'stopped':
+      return { icon: 'paused', line: `Capture off — ${frames} today` };
+    case 'paused': {
+      if (status.paused_until) {
+        const until = Date.parse(status.paused_until);
+        return { icon: 'paused', line: `Paused until ${fmt(until)} — ${frames} today` };
+      }
+      return { icon: 'paused', line: `Paused until you resume — ${frames} today` };
+    }
+    case 'running':
+      if (input.autoPause) return { icon: 'paused', line: `Paused (${AUTO_PAUSE_TEXT[input.autoPause]}) — ${frames} today` };
+      return { icon: 'recording', line: `Capturing — ${frames} today` };
+  }
+}
+
+export function trayModel(input: TrayInput): TrayModel {
+  const { icon, line } = trayStatusLine(input);
+  const state = input.status?.state ?? null;
+  const canPause = state === 'running' || state === 'paused';
+  const menu: TrayMenuItem[] = [{ kind: 'status', label: line }, { kind: 'separator' }];
+  for (const choice of PAUSE_CHOICES) {
+    menu.push({ kind: 'action', id: choice.id, label: choice.label, enabled: canPause, action: { type: 'pause', minutes: choice.minutes } });
+  }
+  // Resume also restarts capture that stopped on an error: the user's way of saying "try again".
+  const canResume = state === 'paused' || state === 'stopped' || state === 'error';
+  menu.push({ kind: 'action', id: 'resume', label: 'Resume', enabled: canResume, action: { type: 'resume' } });
+  menu.push({ kind: 'separator' });
+  menu.push({ kind: 'action', id: 'open', label: 'Open Engram', enabled: true, action: { type: 'open' } });
+  menu.push({ kind: 'action', id: 'quit', label: 'Quit Engram', enabled: true, action: { type: 'quit' } });
+  // Tooltips are truncated by some shells (Windows: 127 chars).
+  const tooltip = line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  return { icon, tooltip, menu };
+}

@@ -1,0 +1,210 @@
+import type { EngramStore } from '../../../../agents/store/index.js';
+import type { Brain } from '../../../../agents/meta/index.js';
+import {
+  AudioPipeline,
+  CaptureError,
+  CaptureService,
+  OpenAiTranscriber,
+  WavStreamSource,
+  defaultScreenSource,
+  defaultActiveWindowSource,
+  readCaptureSettings,
+  type TickResult,
+} from '../../../sensing/capture/index.js';
+import { bool, str } from '../args.js';
+import { CliError, type CliContext, type Command } from '../command.js';
+
+const REASONS: Record<string, string> = {
+  kept: 'kept',
+  unchanged: 'screen unchanged since the last kept frame',
+  idle: 'user idle',
+  locked: 'screen locked',
+  disabled: 'capture is turned off',
+  error: 'capture failed',
+  paused: 'capture is paused',
+  excluded_app: 'excluded app in front',
+  excluded_title: 'excluded window title',
+  excluded_url: 'excluded URL',
+  engram_window: "Engram's own window in front",
+};
+
+function parseInterval(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0.5 || n > 3600) throw new CliError('--interval must be a number of seconds from 0.5 to 3600');
+  return n;
+}
+
+async function buildService(ctx: CliContext, store: EngramStore, source: string | undefined, interval: number | undefined, noOcr: boolean): Promise<CaptureService> {
+  if (source !== undefined && source !== 'x11' && source !== 'import') throw new CliError('--source must be x11 or import');
+  let screen;
+  try {
+    screen = defaultScreenSource({ prefer: source === 'import' ? 'screenshot-desktop' : 'x11', env: ctx.env });
+  } catch (err) {
+    if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
+    throw err;
+  }
+  const base = readCaptureSettings(store);
+  const settings = interval !== undefined ? { ...base, interval_s: interval } : undefined;
+  return new CaptureService({
+    store,
+    screen,
+    windows: defaultActiveWindowSource(screen),
+    settings,
+    ...(noOcr ? { ocr: null } : {}),
+  });
+}
+
+function describe(r: TickResult): string {
+  const why = REASONS[r.reason] ?? r.reason;
+  if (r.kept) return `kept ${r.frame_ids.length} frame(s)${r.forced ? ' (forced after a still period)' : ''}: ${r.frame_ids.join(', ')}`;
+  return `skipped: ${why}${r.detail && r.detail !== why ? ` (${r.detail})` : ''}`;
+}
+
+export const captureCommand: Command = {
+  name: 'capture',
+  summary: 'capture the screen: one tick (--once) or continuously (--watch)',
+  help: `usage: engram capture --once [--json]
+       engram capture --watch [--interval S]
+
+Captures every display, keeps the frame only if the screen changed and no privacy rule blocks it
+(paused, password manager or private window in front), reads its text (OCR), removes secrets, and
+stores an observation. Frames are encrypted in the data dir; nothing plaintext touches the disk.
+  --once          one tick; prints what was kept or why it was skipped
+  --json          with --once: {"kept", "reason", "frame_ids", "observation_ids"}
+  --watch         capture until Ctrl-C, with a live line: frames kept / skipped / gated, OCR backlog
+  --interval S    seconds between ticks for --watch (default: settings, 3)
+  --source SRC    x11 (default: one X connection, skips unchanged screens cheaply) or import
+                  (screenshot-desktop's ImageMagick grab)
+  --no-ocr        keep frames but do not read their text
+  --audio SRC     also take audio from a WAV file, or - for stdin (16-bit PCM, any rate): silence is
+                  dropped, speech kept encrypted in ~30 s chunks and transcribed by the server in
+                  settings (capture.audio.transcriber_url; key from ENGRAM_TRANSCRIBER_KEY)
+Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
+  options: {
+    once: { type: 'boolean' },
+    watch: { type: 'boolean' },
+    interval: { type: 'string' },
+    json: { type: 'boolean' },
+    source: { type: 'string' },
+    'no-ocr': { type: 'boolean' },
+    audio: { type: 'string' },
+  },
+  async run(args, ctx) {
+    const once = bool(args, 'once');
+    const watch = bool(args, 'watch');
+    if (once === watch) throw new CliError('capture: give exactly one of --once or --watch (see engram capture --help)');
+    const interval = parseInterval(str(args, 'interval'));
+    if (interval !== undefined && once) throw new CliError('capture: --interval goes with --watch');
+    const json = ctx.json || bool(args, 'json');
+    const store = await ctx.openStore({ embedder: 'none' });
+    let service: CaptureService | null = null;
+    let brain: Brain | null = null;
+    try {
+      service = await buildService(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr'));
+      // What is seen becomes memories (offline rules without a model key), so `engram search`
+      // finds it; redacted secrets go to the vault, masked. Vectors are added by the next process
+      // that opens the store with an embedder; keyword search works at once.
+      const { createBrain } = await import('../../../../agents/meta/index.js');
+      brain = createBrain({ store, subscribe: watch, log: (l) => ctx.io.stderr(`${l}\n`) });
+      const b = brain;
+      service.onSecrets((ev) => {
+        b.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => ctx.io.stderr(`engram: vault: ${err instanceof Error ? err.message : String(err)}\n`));
+      });
+      if (watch) await brain.start();
+      // An audio failure is kept and reported after the screen work, never left as an unhandled rejection.
+      let audioError: unknown = null;
+      const audio = str(args, 'audio') !== undefined
+        ? runAudio(store, str(args, 'audio')!, ctx, service).catch((err: unknown) => {
+            audioError = err;
+            return [] as string[];
+          })
+        : null;
+      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx);
+      if (audio) await audio;
+      if (audioError) throw audioError;
+      // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
+      if (once) await brain.start();
+      await brain.stop({ flush: true });
+      brain = null;
+      return code;
+    } finally {
+      await service?.close();
+      await brain?.stop().catch(() => undefined);
+      await store.close();
+    }
+  },
+};
+
+/** Audio from a file or stdin, alongside the screen; resolves with the observation ids it stored. */
+async function runAudio(store: EngramStore, src: string, ctx: CliContext, service: CaptureService): Promise<string[]> {
+  const settings = readCaptureSettings(store).audio;
+  const transcriber = settings.transcriber_url
+    ? new OpenAiTranscriber({ url: settings.transcriber_url, apiKey: ctx.env.ENGRAM_TRANSCRIBER_KEY ?? null, model: settings.transcriber_model })
+    : null;
+  if (!transcriber) ctx.io.stderr('audio: no transcriber_url in settings: speech is kept (encrypted) but not transcribed\n');
+  const pipeline = new AudioPipeline({
+    store,
+    source: new WavStreamSource(src === '-' ? ctx.io.stdin : src),
+    transcriber,
+    language: settings.language,
+    segmenter: { chunkMs: settings.chunk_s * 1000 },
+    isPaused: () => service.pipeline.isPaused(),
+  });
+  pipeline.on('error', (err: unknown) => ctx.io.stderr(`audio: ${err instanceof Error ? err.message : String(err)}\n`));
+  try {
+    const report = await pipeline.run(ctx.signal);
+    if (!ctx.json) ctx.io.stderr(`audio: ${report.chunks} speech chunk(s), ${Math.round(report.speech_ms / 1000)} s of speech, ${report.observation_ids.length} transcript(s)\n`);
+    return report.observation_ids;
+  } catch (err) {
+    if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
+    throw err;
+  }
+}
+
+async function runOnce(service: CaptureService, ctx: CliContext, json: boolean, audio: Promise<string[]> | null): Promise<number> {
+  service.pipeline.seedFromStore();
+  const r = await service.tick();
+  const observationIds = [...(await r.observations), ...((await audio) ?? [])];
+  await service.drain();
+  if (r.reason === 'error' && !json) throw new CliError(`capture: ${r.detail ?? 'failed'}`, 1);
+  if (json) {
+    ctx.io.stdout(JSON.stringify({ kept: r.kept, reason: r.reason, detail: r.detail, frame_ids: r.frame_ids, observation_ids: observationIds }) + '\n');
+    return r.reason === 'error' ? 1 : 0;
+  }
+  ctx.io.stdout(describe(r) + '\n');
+  for (const id of observationIds) ctx.io.stdout(`  observation ${id}\n`);
+  return 0;
+}
+
+async function runWatch(service: CaptureService, ctx: CliContext): Promise<number> {
+  const started = { kept: 0, skipped: 0, gated: 0 };
+  const line = () => {
+    const st = service.pipeline.pipelineStats();
+    const status = service.status();
+    const paused = status.paused_until ? ` · paused until ${status.paused_until}` : status.state === 'paused' ? ' · paused' : '';
+    return `frames kept ${st.kept - started.kept} · skipped ${st.skipped - started.skipped} · gated ${st.gated - started.gated} · OCR backlog ${status.ocr_backlog}${paused}${status.message ? ` · ${status.message}` : ''}`;
+  };
+  let last = '';
+  const show = () => {
+    const l = line();
+    if (l === last) return;
+    last = l;
+    if (ctx.io.isTty) ctx.io.stdout(`\r\x1b[2K${l}`);
+    else ctx.io.stdout(l + '\n');
+  };
+  service.pipeline.on('tick', show);
+  const timer = setInterval(show, 1000);
+  service.start();
+  ctx.io.stderr('capturing; Ctrl-C to stop\n');
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) return resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  clearInterval(timer);
+  await service.stop();
+  await service.drain();
+  show();
+  if (ctx.io.isTty) ctx.io.stdout('\n');
+  return 0;
+}

@@ -1,0 +1,129 @@
+import { createInterface } from 'node:readline';
+import { ChatError, TimeFormatter, type ChatService } from '../../../../agents/chat/index.js';
+import type { ThreadRecord } from '../../../../agents/store/index.js';
+import { bool, str } from '../args.js';
+import { CliError, type Command } from '../command.js';
+import { cliChatSession, cliTimeZone, printSources, settleSession } from './ask.js';
+
+const HELP_LINES = `commands:
+  /new            start a new conversation
+  /threads        list conversations
+  /open N|ID      continue conversation N (from /threads) or with that id
+  /title TEXT     rename this conversation
+  /help           this list
+  /quit           leave (Ctrl-D works too)
+anything else is a question.
+`;
+
+/**
+ * `engram chat`: a conversation in the terminal. Each line is a question in the current thread;
+ * answers stream as they come. Works the same when stdin is a pipe (one question per line).
+ */
+export const chatCommand: Command = {
+  name: 'chat',
+  summary: 'talk with your memory in the terminal',
+  help: `usage: engram chat [--thread ID] [--offline] [--topics]
+
+An interactive conversation: each line you type is a question; answers cite your memories as [n].
+With a pipe, every line of stdin is one question (e.g. printf 'who is Ana?\\n' | engram chat).
+  --thread ID   continue an earlier conversation
+  --offline     do not call a model even if a key is set
+  --topics      let the model pick search topics first
+
+${HELP_LINES}`,
+  options: {
+    thread: { type: 'string' },
+    offline: { type: 'boolean' },
+    topics: { type: 'boolean' },
+  },
+  allowPositionals: false,
+  async run(args, ctx) {
+    const out = ctx.io.stdout;
+    const store = await ctx.openStore();
+    const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
+    const stop = () => rl.close();
+    ctx.signal.addEventListener('abort', stop, { once: true });
+    const session = cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+    try {
+      const chat: ChatService = session.chat;
+      const fmt = new TimeFormatter(cliTimeZone(ctx.env));
+      let threadId: string | undefined = str(args, 'thread');
+      let listed: ThreadRecord[] = [];
+      if (threadId) {
+        try {
+          out(`Continuing "${chat.getThread(threadId).title}".\n`);
+        } catch (err) {
+          if (err instanceof ChatError) throw new CliError(`chat: no conversation ${threadId} (see /threads)`);
+          throw err;
+        }
+      }
+      const mode = bool(args, 'offline') ? 'offline' : 'model when a key is set';
+      if (ctx.io.isTty) out(`Engram chat (${mode}). Ask about anything you saw, heard or said; /help for commands.\n`);
+      const prompt = () => {
+        if (ctx.io.isTty) out('\n› ');
+      };
+      prompt();
+
+      for await (const raw of rl) {
+        const line = raw.trim();
+        if (!line) {
+          prompt();
+          continue;
+        }
+        if (line.startsWith('/')) {
+          const [cmd, ...rest] = line.split(/\s+/);
+          const arg = rest.join(' ');
+          if (cmd === '/quit' || cmd === '/exit') break;
+          if (cmd === '/help') out(HELP_LINES);
+          else if (cmd === '/new') {
+            threadId = undefined;
+            out('New conversation.\n');
+          } else if (cmd === '/threads') {
+            listed = chat.listThreads();
+            if (!listed.length) out('No conversations yet.\n');
+            listed.forEach((t, i) => out(`${String(i + 1).padStart(3)}. ${t.title}  (${fmt.span(t.updated_at, null)}, ${t.id})${t.id === threadId ? '  ← current' : ''}\n`));
+          } else if (cmd === '/open') {
+            const byIndex = /^\d+$/.test(arg) ? listed[Number(arg) - 1] : undefined;
+            const id = byIndex?.id ?? arg;
+            try {
+              const t = chat.getThread(id);
+              threadId = t.id;
+              out(`Continuing "${t.title}".\n`);
+            } catch {
+              out(`No conversation "${arg}" (use /threads first, then /open N).\n`);
+            }
+          } else if (cmd === '/title') {
+            if (!threadId) out('Ask something first: there is no conversation to rename yet.\n');
+            else if (!arg) out('Give a title: /title Berlin trip\n');
+            else out(`Renamed to "${chat.renameThread(threadId, arg).title}".\n`);
+          } else {
+            out(`Unknown command ${cmd}; /help lists them.\n`);
+          }
+          prompt();
+          continue;
+        }
+
+        try {
+          const turn = await chat.ask({ threadId, text: raw, signal: ctx.signal }, { token: (t) => out(t) });
+          threadId = turn.threadId;
+          if (!turn.answer.endsWith('\n')) out('\n');
+          printSources(turn, out, fmt);
+          if (turn.error) ctx.io.stderr(`engram: ${turn.error}\n`);
+        } catch (err) {
+          // One bad question (too long, ...) must not end the conversation.
+          if (err instanceof ChatError) ctx.io.stderr(`engram: ${err.message}\n`);
+          else throw err;
+        }
+        if (ctx.signal.aborted) break;
+        prompt();
+      }
+      if (ctx.io.isTty) out('\n');
+      return 0;
+    } finally {
+      ctx.signal.removeEventListener('abort', stop);
+      rl.close();
+      await settleSession(session, ctx);
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { captureControlOf, type CaptureControl } from '../../../api/index.js';
+import { startEngramServer, type EngramServerOptions } from '../../http/engram-server.js';
+import { defaultRendererDir } from '../../http/renderer-dir.js';
+import { bool, str } from '../args.js';
+import { CliError, type Command } from '../command.js';
+
+function packageVersion(): string {
+  for (const rel of ['../../../../package.json', '../../../../../package.json']) {
+    try {
+      return (JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown';
+    } catch {
+      // try the next layout (sources vs dist)
+    }
+  }
+  return 'unknown';
+}
+
+function parsePort(v: string | undefined): number {
+  if (v === undefined) return 0;
+  if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new CliError('--port must be a number from 0 to 65535 (0 picks a free one)');
+  return Number(v);
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'open the Engram window in a browser: a local, token-protected host on 127.0.0.1',
+  help: `usage: engram serve [--port P] [--data-dir D] [--capture]
+
+Serves the Engram window (chat, timeline, memories, privacy, settings) on 127.0.0.1 only and prints
+the address to open, with a token that is new on every run:
+  http://127.0.0.1:PORT/?token=…
+Requests without the token, or from another site's page, are refused.
+  --port P      port to listen on (default: a free one)
+  --capture     also capture the screen while serving (needs a display; see engram capture)
+  --no-brain    do not turn new observations and chat turns into memories while serving
+The window is built by \`npm run build\` (npm run serve builds it first).`,
+  options: {
+    port: { type: 'string' },
+    capture: { type: 'boolean' },
+    'no-brain': { type: 'boolean' },
+  },
+  async run(args, ctx) {
+    const port = parsePort(str(args, 'port'));
+    const rendererDir = defaultRendererDir(ctx.env);
+    if (!existsSync(`${rendererDir}/index.html`)) throw new CliError(`the window is not built yet (${rendererDir}); run npm run build first`, 1);
+    const store = await ctx.openStore();
+    let capture: CaptureControl | null = null;
+    let stopCapture: (() => Promise<void>) | null = null;
+    let captureSecrets: EngramServerOptions['captureSecrets'];
+    try {
+      if (bool(args, 'capture')) {
+        // Loaded only when asked for: the capture stack pulls native modules the plain host does not need.
+        const cap = await import('../../../sensing/capture/index.js');
+        let screen;
+        try {
+          screen = cap.defaultScreenSource({ env: ctx.env });
+        } catch (err) {
+          throw new CliError(`capture: ${err instanceof Error ? err.message : String(err)}`, 1);
+        }
+        const service = new cap.CaptureService({ store, screen, windows: new cap.GetWindowsActiveWindowSource(), onError: (e) => ctx.io.stderr(`engram: capture: ${e instanceof Error ? e.message : String(e)}\n`) });
+        service.pipeline.seedFromStore();
+        service.start();
+        capture = captureControlOf(service);
+        captureSecrets = service;
+        stopCapture = () => service.close();
+      }
+      const server = await startEngramServer({
+        store,
+        version: packageVersion(),
+        port,
+        rendererDir,
+        capture,
+        captureSecrets,
+        brain: !bool(args, 'no-brain'),
+        anthropicBaseUrl: ctx.env.ENGRAM_ANTHROPIC_BASE_URL || undefined,
+        log: (line) => ctx.io.stderr(`${line}\n`),
+      });
+      ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? ' with capture' : ''}; Ctrl-C to stop\n`);
+      // The address on a line of its own, so scripts and tests can pick it up.
+      ctx.io.stdout(`${server.host.url}\n`);
+      await new Promise<void>((resolve) => {
+        if (ctx.signal.aborted) return resolve();
+        ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await server.close();
+      return 0;
+    } finally {
+      await stopCapture?.();
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import type { EngramStore } from '../../../agents/store/index.js';
+import { createBrain } from '../../../agents/meta/index.js';
+import { messageText, type MessageInput } from '../../../shared/index.js';
+
+export interface AddResult {
+  thread_id: string;
+  message_ids: string[];
+  memory_ids: string[];
+  /** Batches the model could not take now: the messages stay queued and are processed later. */
+  deferred: number;
+}
+
+/**
+ * Stores added messages in a thread (one transaction: all or nothing), then hands them to the
+ * brain, which writes memories of every kind they call for (offline rules without an API key).
+ * A model outage leaves the messages stored and unprocessed, to be taken up again later.
+ */
+export async function ingestAdded(store: EngramStore, messages: MessageInput[], title: string): Promise<AddResult> {
+  const now = Date.now();
+  const stored = store.transaction(() => {
+    const thread = store.threads.create(title, now);
+    const ids = messages.map((m, i) => {
+      const at = m.created_at ? Date.parse(m.created_at) : now + i;
+      return store.messages.insert({ thread_id: thread.id, role: m.role, text: messageText(m), raw: m, created_at: at }).id;
+    });
+    return { thread, ids };
+  });
+  const brain = createBrain({ store, subscribe: false });
+  const report = await brain.ingestMessages(stored.thread.id);
+  return { thread_id: stored.thread.id, message_ids: stored.ids, memory_ids: report.memory_ids, deferred: report.deferred };
+}

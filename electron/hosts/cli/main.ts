@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { redactText } from '../../../shared/redaction/index.js';
+import { CrashJournal } from '../../crash/index.js';
+import { defaultDataDir, HashEmbedder, openStore, resolveKeyProvider, StoreError, UseEmbedder, type Embedder } from '../../../agents/store/index.js';
+import { parseCommandArgs } from './args.js';
+import { CliError, type CliContext, type CliIo } from './command.js';
+import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+      return pkg.version ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  }
+}
+
+function mainHelp(commands: readonly CommandEntry[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  return `engram — your local, encrypted memory
+
+usage: engram [--data-dir DIR] [--json] COMMAND [options]
+
+commands:
+${commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join('\n')}
+
+global options:
+  --data-dir DIR   where the encrypted memory lives (default: $ENGRAM_DATA_DIR, else
+                   ${defaultDataDir({})})
+  --json           machine-readable output on read commands
+  --help, -h       help; "engram COMMAND --help" for a command
+  --version        print the version
+
+The master key comes from $ENGRAM_KEY (64 hex characters) or the key file engram.key in the
+data dir, created on first use with mode 0600. Nothing leaves this machine unless you say so.
+`;
+}
+
+/** ENGRAM_EMBEDDER=none|hash|use picks the embedder (tests and scripts can skip the model). */
+function makeEmbedder(env: NodeJS.ProcessEnv, pref: 'default' | 'none'): Embedder | null {
+  if (pref === 'none') return null;
+  const choice = (env.ENGRAM_EMBEDDER ?? 'use').toLowerCase();
+  if (choice === 'none') return null;
+  if (choice === 'hash') return new HashEmbedder(256);
+  return new UseEmbedder();
+}
+
+function errorLine(err: unknown): { line: string; code: number } {
+  if (err instanceof CliError) return { line: err.message, code: err.exitCode };
+  if (err instanceof StoreError) return { line: err.message, code: 1 };
+  const e = err as { message?: string; code?: string };
+  if (e?.code === 'EPIPE') return { line: '', code: 0 };
+  return { line: `unexpected error: ${String(e?.message ?? err).split('\n')[0]}`, code: 1 };
+}
+
+export interface CliHooks {
+  /** Called once the command and its data dir are known, right before it runs (main installs the crash journal here). */
+  onCommand?(command: string, dataDir: string): void;
+}
+
+export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, hooks: CliHooks = {}): Promise<number> {
+  const commands = COMMAND_INDEX;
+  let dataDir: string | undefined;
+  let json = false;
+  let i = 0;
+  // Global options come before the command name.
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--data-dir') {
+      const v = argv[++i];
+      if (!v) {
+        io.stderr('engram: --data-dir needs a folder\n');
+        return 2;
+      }
+      dataDir = v;
+    } else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
+    else if (a === '--json') json = true;
+    else if (a === '--help' || a === '-h') {
+      io.stdout(mainHelp(commands));
+      return 0;
+    } else if (a === '--version') {
+      io.stdout(`engram ${version()}\n`);
+      return 0;
+    } else break;
+  }
+  const name = argv[i];
+  if (!name) {
+    io.stdout(mainHelp(commands));
+    return 2;
+  }
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
+    io.stderr(`engram: unknown command "${name}" (run engram --help)\n`);
+    return 2;
+  }
+  const command = await entry.load();
+  let rest = argv.slice(i + 1);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(command.help + '\n');
+    return 0;
+  }
+  // --data-dir is accepted after the command too.
+  const dd = rest.findIndex((a) => a === '--data-dir' || a.startsWith('--data-dir='));
+  if (dd >= 0) {
+    const a = rest[dd]!;
+    const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[dd + 1];
+    if (!v) {
+      io.stderr('engram: --data-dir needs a folder\n');
+      return 2;
+    }
+    dataDir = v;
+    rest = [...rest.slice(0, dd), ...rest.slice(dd + (a.includes('=') ? 1 : 2))];
+  }
+  const dir = resolve(dataDir ?? defaultDataDir(env));
+  const controller = new AbortController();
+  signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const ctx: CliContext = {
+    dataDir: dir,
+    json,
+    io,
+    env,
+    signal: controller.signal,
+    openStore: (opts) => openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env), embedder: makeEmbedder(env, opts?.embedder ?? 'default') }),
+  };
+  try {
+    const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);
+    hooks.onCommand?.(command.name, dir);
+    return await command.run(args, ctx);
+  } catch (err) {
+    const { line, code } = errorLine(err);
+    if (line) io.stderr(`engram: ${line}\n`);
+    return code;
+  }
+}
+
+/** Process entry: real stdio, Ctrl-C aborts the running command. */
+export async function main(): Promise<void> {
+  const controller = new AbortController();
+  let interrupted = false;
+  process.on('SIGINT', () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    controller.abort();
+  });
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+  });
+  const io: CliIo = {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    isTty: Boolean(process.stdout.isTTY),
+    stdin: process.stdin,
+  };
+  // Keep the key out of process.env once read: Node's diagnostic reports (crash reports) include
+  // the environment, and would otherwise write the master key to disk in plain text.
+  const env = { ...process.env };
+  delete process.env.ENGRAM_KEY;
+  const code = await runCli(process.argv.slice(2), io, env, controller.signal, {
+    // An error that escapes a command (a long-running serve or capture, say) is kept as a local
+    // crash report and told in one line, instead of a stack trace on the terminal.
+    onCommand: (command, dataDir) => {
+      const journal = new CrashJournal({ dir: join(dataDir, 'crashes'), version: version(), processName: `engram ${command}`, scrub: (t) => redactText(t).text });
+      const die = (err: unknown, report: string | null) => {
+        const line = redactText(String(err instanceof Error ? err.message : err).split('\n')[0] ?? '').text.slice(0, 300);
+        process.stderr.write(`engram: unexpected error: ${line}${report ? ` (report: ${report})` : ''}\n`);
+        process.exit(1);
+      };
+      // A rejection nobody handled ends the command as Node would by default: its state is unknown.
+      journal.install(process, { onFatal: die, onRejection: die });
+    },
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,52 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Readable, Writable } from 'node:stream';
+import { ExperienceMemory } from '../../../agents/experience/index.js';
+import type { EngramStore } from '../../../agents/store/index.js';
+import { createEngramMcpServer } from './engram-mcp-server.js';
+import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
+
+export interface StdioServeOptions {
+  store: EngramStore;
+  version: string;
+  /** Diagnostics: stdout belongs to the protocol, so everything else goes here (stderr). */
+  log: (line: string) => void;
+  signal?: AbortSignal;
+  stdin?: Readable;
+  stdout?: Writable;
+}
+
+export class McpDisabledError extends Error {
+  constructor() {
+    super(MCP_OFF_MESSAGE);
+    this.name = 'McpDisabledError';
+  }
+}
+
+/**
+ * Serves MCP over stdio until the client closes the pipe (or the signal aborts). Refuses to start
+ * when the user has switched MCP off. The caller owns the store and closes it afterwards.
+ */
+export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> {
+  if (!readMcpSettings(opts.store).enabled) throw new McpDisabledError();
+  // Experiences are found by the store's own hybrid search (BM25 alone when there is no embedder).
+  const experiences = new ExperienceMemory(opts.store, { searchMode: opts.store.embedder ? 'hybrid' : 'bm25' });
+  const server = createEngramMcpServer({ store: opts.store, experiences, now: () => new Date(), log: opts.log }, opts.version);
+  const transport = new StdioServerTransport(opts.stdin, opts.stdout);
+  const stdin = opts.stdin ?? process.stdin;
+  let onEnd = (): void => undefined;
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    opts.signal?.addEventListener('abort', () => void server.close().then(resolve, resolve), { once: true });
+    // stdin ending is the client going away (StdioServerTransport itself only listens for data).
+    onEnd = () => void server.close().then(resolve, resolve);
+    stdin.once('end', onEnd);
+  });
+  await server.connect(transport);
+  opts.log(`engram mcp: serving ${opts.store.dataDir} over stdio`);
+  try {
+    await closed;
+  } finally {
+    // Served in process more than once (tests, an embedding host): no listener left behind per run.
+    stdin.off('end', onEnd);
+  }
+}

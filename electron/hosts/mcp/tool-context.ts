@@ -1,0 +1,53 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StoreError, type EngramStore } from '../../../agents/store/index.js';
+import type { ExperiencePort } from './experience-port.js';
+import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
+import { ToolError, oneLine } from './tool-error.js';
+import { VaultScrubber } from './vault-scrubber.js';
+
+/** What every tool handler gets: the store, experience memory, a clock, and a log line writer (stderr). */
+export interface ToolContext {
+  store: EngramStore;
+  experiences: ExperiencePort;
+  now(): Date;
+  log(line: string): void;
+}
+
+/** A handler's answer: the text a model reads, and the same facts as structured content. */
+export interface ToolAnswer<T extends Record<string, unknown>> {
+  text: string;
+  data: T;
+}
+
+/** Read-only tools: clients that ask per tool can let these run without a prompt. */
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** Writes add a memory; they never change or delete one. */
+export const ADDS_MEMORY = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+
+export function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * Wraps a handler: refuses when MCP is switched off (checked on every call), passes the answer
+ * through the vault scrubber, and turns any failure into a one-line tool error, so a bad call
+ * never takes the server down or leaks a stack.
+ */
+export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Promise<ToolAnswer<Record<string, unknown>>>) {
+  return async (args: A): Promise<CallToolResult> => {
+    try {
+      if (!readMcpSettings(ctx.store).enabled) return errorResult(MCP_OFF_MESSAGE);
+      const answer = await fn(args);
+      const scrub = VaultScrubber.load(ctx.store);
+      return { content: [{ type: 'text', text: scrub.text(answer.text) }], structuredContent: scrub.deep(answer.data) };
+    } catch (err) {
+      if (err instanceof ToolError) return errorResult(err.message);
+      if (err instanceof StoreError) {
+        if (err.code !== 'INVALID_INPUT' && err.code !== 'NOT_FOUND') ctx.log(`${name}: ${err.code}: ${err.message}`);
+        return errorResult(err.message);
+      }
+      ctx.log(`${name}: unexpected error: ${oneLine(err)}`);
+      return errorResult(`${name} failed: ${oneLine(err)}`);
+    }
+  };
+}

@@ -1,0 +1,53 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { Memory } from '../../../../shared/index.js';
+import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
+import { parseTimeWindow, windowJson } from '../time-window.js';
+import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
+
+const DAY = 86_400_000;
+/** Events that began up to this long before the window but ran into it still count. */
+const LOOKBACK = 6 * 3_600_000;
+
+export const recentActivityInput = {
+  time_range: z.string().max(200).optional().describe('A span in words ("today", "yesterday afternoon", "last 3 hours") or an ISO interval "start/end". Default: the last 24 hours.'),
+  since: z.string().max(200).optional().describe('Start: ISO 8601 or words.'),
+  until: z.string().max(200).optional().describe('End: ISO 8601 or words.'),
+  app: z.string().max(200).optional().describe('Only activity in this app.'),
+  limit: z.number().int().min(1).max(200).default(30).describe('At most this many events (default 30), the latest kept.'),
+};
+
+export const recentActivityOutput = {
+  time_window: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  events: z.array(McpMemorySchema),
+};
+
+const start = (m: Memory) => Date.parse(m.occurred_at ?? m.created_at);
+const end = (m: Memory) => (m.ended_at ? Date.parse(m.ended_at) : start(m));
+
+export function registerRecentActivity(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    'recent_activity',
+    {
+      title: 'Recent activity',
+      description: 'What the user did in a window of time (episodic memories: apps, documents, tasks), in time order. Default: the last 24 hours.',
+      inputSchema: recentActivityInput,
+      outputSchema: recentActivityOutput,
+      annotations: READ_ONLY,
+    },
+    guarded(ctx, 'recent_activity', async (args: { time_range?: string; since?: string; until?: string; app?: string; limit: number }) => {
+      const now = ctx.now();
+      const w = parseTimeWindow(args, now);
+      const from = w?.from ?? now.getTime() - DAY;
+      const to = w?.to ?? now.getTime();
+      const rows = ctx.store.memories.list({ kinds: ['episodic'], since: from - LOOKBACK, until: to, app: args.app, order: 'newest', limit: Math.min(args.limit * 4, 2000) });
+      const inWindow = rows.filter((m) => end(m) >= from && start(m) <= to).slice(0, args.limit);
+      const events = inWindow.reverse().map((m) => mcpMemory(m));
+      const window = windowJson({ from, to })!;
+      const text = events.length
+        ? `${events.length} event${events.length === 1 ? '' : 's'} from ${window.from} to ${window.to}:\n${events.map((e) => `- ${memoryLine(e)}`).join('\n')}`
+        : `No recorded activity between ${window.from} and ${window.to}.`;
+      return { text, data: { time_window: window, events } };
+    }),
+  );
+}

@@ -1,0 +1,59 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { MemoryKindSchema } from '../../../../shared/index.js';
+import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
+import { parseTimeWindow, windowJson } from '../time-window.js';
+import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
+
+const TimeText = z.string().max(200);
+
+export const searchMemoryInput = {
+  query: z.string().trim().min(1).max(1000).describe('What to look for, in words: a topic, a name, a question.'),
+  kinds: z
+    .array(MemoryKindSchema)
+    .max(6)
+    .optional()
+    .describe('Only these kinds: core, episodic (events), semantic (facts), procedural (how-tos, experiences), resource (documents, links), knowledge_vault.'),
+  time_range: TimeText.optional().describe('A span in words ("yesterday", "last week", "this morning", "in March") or an ISO interval "start/end".'),
+  since: TimeText.optional().describe('Only memories at or after this time: ISO 8601 or words ("3 days ago").'),
+  until: TimeText.optional().describe('Only memories at or before this time: ISO 8601 or words.'),
+  app: z.string().max(200).optional().describe('Only memories from this app (e.g. "Keynote").'),
+  limit: z.number().int().min(1).max(50).default(10).describe('At most this many results (1-50, default 10).'),
+};
+
+export const searchMemoryOutput = {
+  results: z.array(z.object({ memory: McpMemorySchema, score: z.number() })),
+  time_window: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
+};
+
+export function registerSearchMemory(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    'search_memory',
+    {
+      title: 'Search memory',
+      description:
+        "Search what Engram remembers about the user's work: what they saw on screen, did, and said (keywords and meaning, newest and most used first). Knowledge-vault secrets are never returned.",
+      inputSchema: searchMemoryInput,
+      outputSchema: searchMemoryOutput,
+      annotations: READ_ONLY,
+    },
+    guarded(ctx, 'search_memory', async (args: { query: string; kinds?: z.infer<typeof MemoryKindSchema>[]; time_range?: string; since?: string; until?: string; app?: string; limit: number }) => {
+      const now = ctx.now();
+      const window = parseTimeWindow(args, now);
+      const hits = await ctx.store.search({
+        query: args.query,
+        kinds: args.kinds?.length ? args.kinds : undefined,
+        since: window?.from ?? undefined,
+        until: window?.to ?? undefined,
+        app: args.app,
+        limit: args.limit,
+        now: now.getTime(),
+      });
+      const results = hits.map((h) => ({ memory: mcpMemory(h.memory), score: Number(h.score.toFixed(4)) }));
+      const text = results.length
+        ? results.map((r, i) => `${i + 1}. ${memoryLine(r.memory)}`).join('\n')
+        : `No memories match "${args.query}"${window ? ' in that time window' : ''}.`;
+      return { text, data: { results, time_window: windowJson(window) } };
+    }),
+  );
+}

@@ -1,0 +1,212 @@
+import path from 'node:path';
+import type { EngramStore } from '../../../agents/store/index.js';
+import { TesseractPool, type Captioner, type OcrEngine } from '../perception/index.js';
+import type { CaptureSettings } from '../../../shared/settings/index.js';
+import type { ActiveWindowSource } from './active-window.js';
+import { AudioPipeline, type AudioRunReport } from './audio-pipeline.js';
+import type { AudioSource } from './audio-source.js';
+import { CapturePipeline, type SecretsEvent, type TickResult } from './capture-pipeline.js';
+import { readCaptureSettings } from './capture-settings.js';
+import { counterNames } from './day-counters.js';
+import type { FrameEncoder } from './frame-encoder.js';
+import type { IdleSource } from './idle-source.js';
+import type { SelfWindows } from './privacy-gate.js';
+import { RetentionJob } from './retention.js';
+import { CaptureScheduler } from './scheduler.js';
+import type { ScreenSource } from './screen-source.js';
+import type { Transcriber } from './transcriber.js';
+
+/** Same shape as CaptureStatus in shared/api/capture.ts, so API handlers pass it through. */
+export interface CaptureServiceStatus {
+  state: 'running' | 'paused' | 'stopped' | 'error';
+  paused_until: string | null;
+  last_frame_at: string | null;
+  /** Today (local day), from the store's counters. */
+  frames_kept: number;
+  frames_skipped: number;
+  frames_gated: number;
+  ocr_backlog: number;
+  audio: boolean;
+  message: string | null;
+}
+
+export interface CaptureServiceDeps {
+  store: EngramStore;
+  screen: ScreenSource;
+  windows: ActiveWindowSource;
+  idle?: IdleSource;
+  /** Default: a TesseractPool with the settings' worker count, cache in <dataDir>/ocr-cache. Null: no OCR. */
+  ocr?: OcrEngine | null;
+  captioner?: Captioner | null;
+  encoder?: FrameEncoder;
+  self?: SelfWindows;
+  settings?: CaptureSettings;
+  /** Optional microphone/file audio with its transcriber. */
+  audio?: { source: AudioSource; transcriber: Transcriber | null } | null;
+  clock?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The composition every host builds (headless host, desktop app, CLI): screen pipeline on a
+ * scheduler, OCR pool, retention job, optional audio, with status, pause and resume for the UI and
+ * the tray. Sources are injected, so the same class runs with screenshot-desktop or desktopCapturer.
+ */
+export class CaptureService {
+  readonly pipeline: CapturePipeline;
+  private readonly scheduler: CaptureScheduler;
+  private readonly retention: RetentionJob;
+  private readonly ocr: OcrEngine | null;
+  private readonly ownsOcr: boolean;
+  private readonly clock: () => number;
+  private audioRun: { abort: AbortController; done: Promise<AudioRunReport | null> } | null = null;
+  private lastError: string | null = null;
+  private started = false;
+
+  constructor(private readonly deps: CaptureServiceDeps) {
+    this.clock = deps.clock ?? Date.now;
+    const settings = deps.settings ?? readCaptureSettings(deps.store);
+    this.ownsOcr = deps.ocr === undefined;
+    this.ocr =
+      deps.ocr === undefined
+        ? new TesseractPool({
+            cachePath: path.join(deps.store.dataDir, 'ocr-cache'),
+            workers: settings.ocr.workers,
+            idleStopMs: settings.ocr.idle_stop_s * 1000,
+          })
+        : deps.ocr;
+    this.pipeline = new CapturePipeline({
+      store: deps.store,
+      screen: deps.screen,
+      windows: deps.windows,
+      idle: deps.idle,
+      ocr: this.ocr,
+      captioner: deps.captioner ?? null,
+      encoder: deps.encoder,
+      self: deps.self,
+      settings: deps.settings,
+      clock: deps.clock,
+    });
+    this.pipeline.on('error', (err: unknown) => this.report(err));
+    this.scheduler = new CaptureScheduler(
+      async () => {
+        const r = await this.pipeline.tick();
+        if (r.reason === 'error') this.lastError = r.detail;
+        else this.lastError = null;
+      },
+      () => this.pipeline.currentSettings.interval_s * 1000,
+      (err) => {
+        // A tick that threw (the disk is full, the database is locked) is a visible error in the
+        // status, like a failed grab, until a later tick succeeds.
+        this.lastError = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+        this.report(err);
+      },
+    );
+    this.retention = new RetentionJob(deps.store, () => this.pipeline.currentSettings.retention, { onError: (e) => this.report(e) });
+  }
+
+  /** Starts ticking (and audio, when a source was given and audio is enabled in settings or injected). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.scheduler.start();
+    this.retention.start();
+    if (this.deps.audio) this.startAudio();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.scheduler.stop();
+    this.retention.stop();
+    if (this.audioRun) {
+      this.audioRun.abort.abort();
+      await this.audioRun.done;
+      this.audioRun = null;
+    }
+  }
+
+  /** Stops everything, releases the OCR workers and closes the screen source (the service owns it). */
+  async close(): Promise<void> {
+    await this.stop();
+    await this.pipeline.close();
+    if (this.ownsOcr) await this.ocr?.stop();
+    await this.deps.screen.close?.();
+  }
+
+  tick(opts: { force?: boolean } = {}): Promise<TickResult> {
+    return this.pipeline.tick(opts);
+  }
+
+  drain(): Promise<void> {
+    return this.pipeline.drain();
+  }
+
+  /** Pauses capture (and audio), for `minutes` or until resume(). Persisted, so a restart stays paused. */
+  pause(minutes?: number): CaptureServiceStatus {
+    const s = this.pipeline.reloadSettings();
+    const until = minutes ? new Date(this.clock() + minutes * 60_000).toISOString() : null;
+    this.pipeline.applySettings({ ...s, privacy: { ...s.privacy, paused: true, paused_until: until } });
+    return this.status();
+  }
+
+  resume(): CaptureServiceStatus {
+    const s = this.pipeline.reloadSettings();
+    this.pipeline.applySettings({ ...s, privacy: { ...s.privacy, paused: false, paused_until: null } });
+    return this.status();
+  }
+
+  onSecrets(listener: (ev: SecretsEvent) => void): () => void {
+    this.pipeline.on('secrets', listener);
+    return () => this.pipeline.off('secrets', listener);
+  }
+
+  status(): CaptureServiceStatus {
+    const now = this.clock();
+    const counters = this.deps.store.counters;
+    const today = (name: 'frames_kept' | 'frames_skipped' | 'frames_gated') => counters.get(counterNames(name, now)[1]);
+    const pausedUntil = this.pipeline.pausedUntil();
+    const paused = this.pipeline.isPaused();
+    const last = this.pipeline.pipelineStats().lastFrameAt;
+    return {
+      state: this.lastError ? 'error' : paused ? 'paused' : this.scheduler.isRunning ? 'running' : 'stopped',
+      paused_until: pausedUntil ? new Date(pausedUntil).toISOString() : null,
+      last_frame_at: last ? new Date(last).toISOString() : null,
+      frames_kept: today('frames_kept'),
+      frames_skipped: today('frames_skipped'),
+      frames_gated: today('frames_gated'),
+      ocr_backlog: this.pipeline.ocrBacklog(),
+      audio: this.audioRun !== null,
+      message: this.lastError,
+    };
+  }
+
+  private startAudio(): void {
+    const audio = this.deps.audio;
+    if (!audio || this.audioRun) return;
+    const settings = this.pipeline.currentSettings.audio;
+    const pipeline = new AudioPipeline({
+      store: this.deps.store,
+      source: audio.source,
+      transcriber: audio.transcriber,
+      language: settings.language,
+      segmenter: { chunkMs: settings.chunk_s * 1000 },
+      isPaused: () => this.pipeline.isPaused(),
+      redaction: () => this.pipeline.currentSettings.redaction,
+    });
+    pipeline.on('error', (err: unknown) => this.report(err));
+    pipeline.on('secrets', (ev: SecretsEvent) => this.pipeline.emit('secrets', ev));
+    const abort = new AbortController();
+    const done = pipeline.run(abort.signal).catch((err: unknown) => {
+      this.report(err);
+      return null;
+    });
+    this.audioRun = { abort, done };
+    void done.then(() => {
+      if (this.audioRun?.abort === abort) this.audioRun = null;
+    });
+  }
+
+  private report(err: unknown): void {
+    this.deps.onError?.(err);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * electron/sensing/capture: screen and audio capture as plain Node code. Hosts (headless host, desktop
+ * app, CLI) build a CaptureService with the sources of their platform.
+ */
+export { CaptureError, type CaptureErrorCode } from './errors.js';
+export { bgraToRgba, type ScreenSource, type DisplayInfo, type ScreenImage, type CapturedScreen } from './screen-source.js';
+export { ScreenshotDesktopSource, type ScreenshotDesktopSourceOptions } from './screenshot-desktop-source.js';
+export { X11ScreenSource, zpixmapToRgb, type X11ScreenSourceOptions } from './x11-screen-source.js';
+export { defaultScreenSource } from './default-screen-source.js';
+export { NoActiveWindow, type ActiveWindowSource, type WindowInfo } from './active-window.js';
+export { GetWindowsActiveWindowSource } from './get-windows-source.js';
+export { CachedActiveWindowSource } from './cached-active-window.js';
+export { defaultActiveWindowSource } from './default-screen-source.js';
+export { AlwaysActive, type IdleSource, type IdleState } from './idle-source.js';
+export { frameSignature, dHash, dHashHex, hammingDistance, isChanged, changedCells, DEFAULT_CHANGE, type FrameSignature, type ChangeThresholds } from './dhash.js';
+export { PrivacyGate, normaliseApp, type GateDecision, type GateReason, type SelfWindows } from './privacy-gate.js';
+export { FrameEncoder, type EncodedFrame, type FrameEncoderOptions } from './frame-encoder.js';
+export { CapturePipeline, type CapturePipelineDeps, type TickResult, type TickReason, type SecretsEvent, type PipelineStats } from './capture-pipeline.js';
+export { CaptureService, type CaptureServiceDeps, type CaptureServiceStatus } from './capture-service.js';
+export { CaptureScheduler } from './scheduler.js';
+export { applyRetention, RetentionJob, type RetentionReport } from './retention.js';
+export { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
+export { counterNames, localDay } from './day-counters.js';
+export { WavStreamSource, PushAudioSource, TARGET_RATE, type AudioSource, type PcmChunk } from './audio-source.js';
+export { EnergyVad, SpeechSegmenter, rmsDb, type SpeechChunk, type SegmenterOptions, type VadOptions } from './vad.js';
+export { encodeWav, resample, WavStreamDecoder } from './wav.js';
+export type { Transcriber, Transcript, TranscribeInput } from './transcriber.js';
+export { OpenAiTranscriber, transcriptionEndpoint, type OpenAiTranscriberOptions } from './openai-transcriber.js';
+export { AudioPipeline, type AudioPipelineDeps, type AudioRunReport } from './audio-pipeline.js';

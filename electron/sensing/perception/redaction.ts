@@ -1,0 +1,28 @@
+import { DEFAULT_REDACTION, redactText, type RedactionSwitches, type SecretKind } from '../../../shared/redaction/index.js';
+
+/**
+ * Secret redaction for text read off the screen or heard, before it is stored. Each match is
+ * replaced by a marker such as `[redacted:card]`; the values come back separately so the agents can
+ * keep them (masked) in the knowledge vault, never in observation or episodic text. The detectors
+ * live in shared/redaction; the switches are the user's (capture settings `redaction`).
+ */
+export type { SecretKind };
+export { luhnValid, maskSecret } from '../../../shared/redaction/index.js';
+
+export interface RedactedSecret {
+  kind: SecretKind;
+  value: string;
+  /** Label found next to it ("password", "API key"), when there was one. */
+  label: string | null;
+}
+
+export interface RedactionResult {
+  text: string;
+  secrets: RedactedSecret[];
+}
+
+/** Redacts what the switches ask for (the defaults when none are given). */
+export function redact(input: string, switches: RedactionSwitches = DEFAULT_REDACTION): RedactionResult {
+  const r = redactText(input, switches);
+  return { text: r.text, secrets: r.secrets.map((s) => ({ kind: s.kind, value: s.value, label: s.label })) };
+}
