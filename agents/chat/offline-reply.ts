@@ -1,0 +1,27 @@
+import type { Citation } from './citations.js';
+import type { AnswerDraft } from './chat-types.js';
+import type { TimeFormatter } from './memory-line.js';
+import { composeOfflineAnswer } from './offline-answer.js';
+import type { NumberedMemory } from './retrieval-types.js';
+import type { TimeRange } from './time-range.js';
+
+export interface OfflineReplyInput {
+  numbered: NumberedMemory[];
+  timeRange: TimeRange | null;
+  query: string;
+  withheldCount: number;
+  fmt: TimeFormatter;
+  /** Replaces the no-model sentence (the model failed before saying anything). */
+  lead?: string;
+}
+
+/** The extractive answer as a turn: its text and the memories it cites. */
+export function answerOffline(input: OfflineReplyInput): Pick<AnswerDraft, 'answer' | 'citations'> {
+  const o = composeOfflineAnswer(input);
+  const byN = new Map(input.numbered.map((m) => [m.n, m]));
+  const citations: Citation[] = o.cited.flatMap((n) => {
+    const m = byN.get(n);
+    return m ? [{ n, memory_id: m.memory.id, kind: m.memory.kind }] : [];
+  });
+  return { answer: o.text, citations };
+}
