@@ -111,8 +111,8 @@ async function hostStartProcess(opts: { compiled: boolean; hostOnly: boolean }, 
     writeFileSync(
       path.join(out, 'engram-host-bench.mjs'),
       [
-        "import { openStore, resolveKeyProvider } from './agents/memory/index.js';",
-        "import { startEngramServer } from './electron/headless/index.js';",
+        "import { openStore, resolveKeyProvider } from './agents/store/index.js';",
+        "import { startEngramServer } from './electron/hosts/http/index.js';",
         'const dir = process.argv[3];',
         'const store = await openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir), embedder: null });',
         "const server = await startEngramServer({ store, version: 'bench', rendererDir: process.env.ENGRAM_RENDERER_DIR, brain: true });",

@@ -78,7 +78,7 @@ describe('crash journal', () => {
     const dir = join(root, 'child');
     const script = `
       import { CrashJournal } from './electron/crash/index.ts';
-      import { redact } from './electron/perception/index.ts';
+      import { redact } from './electron/sensing/perception/index.ts';
       const j = new CrashJournal({ dir: ${JSON.stringify(dir)}, version: 't', processName: 'child', scrub: (t) => redact(t).text });
       j.install(process, { onFatal: (_e, p) => { process.stderr.write('engram: unexpected error (report: ' + p + ')\\n'); process.exit(1); } });
       setTimeout(() => { throw new Error('token ${API_KEY} on screen'); }, 10);
