@@ -1,2 +1,3 @@
-/** agents/runtime: small process-level helpers shared by every room (worker start-up). */
+/** agents/runtime: small process-level helpers shared by every room (worker start-up, packaged paths). */
 export { startWorker } from './start-worker.js';
+export { asarUnpackedTwin, resolvePackagedPath, type PackagedPathKind } from './packaged-path.js';

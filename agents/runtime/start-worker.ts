@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { resolvePackagedPath } from './packaged-path.js';
 
 /**
  * Starts a worker thread from a sibling module given as its compiled `.js` URL. From dist/ the
@@ -9,8 +10,9 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * the worker is started on it with the tsx loader. Callers never need to know which.
  */
 export function startWorker(jsUrl: URL, workerData?: unknown, options: WorkerOptions = {}): Worker {
-  const jsPath = fileURLToPath(jsUrl);
-  if (existsSync(jsPath)) return new Worker(jsUrl, { ...options, workerData });
+  // In a packaged app the entry stays in app.asar (see packaged-path.ts: its imports resolve there).
+  const jsPath = resolvePackagedPath(fileURLToPath(jsUrl), 'module');
+  if (existsSync(jsPath)) return new Worker(pathToFileURL(jsPath), { ...options, workerData });
   const tsPath = jsPath.replace(/\.js$/, '.ts');
   if (!existsSync(tsPath)) throw new Error(`worker module not found: ${jsPath}`);
   // `execArgv: ['--import', 'tsx']` does not reach workers on Node 20 (tsx#354: the .ts entry is

@@ -3,6 +3,7 @@ import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
+import { resolvePackagedPath } from '../runtime/index.js';
 import { StoreError, toStoreError } from './errors.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index.js';
 
@@ -79,7 +80,8 @@ function configure(db: Db, cacheMiB: number, readonly: boolean): void {
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = -${cacheMiB * 1024}`);
   db.pragma('temp_store = MEMORY');
-  sqliteVec.load(db);
+  // Not sqliteVec.load(db): in a packaged app its path points into app.asar, which dlopen cannot read.
+  db.loadExtension(resolvePackagedPath(sqliteVec.getLoadablePath(), 'native'));
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import Tesseract from 'tesseract.js';
+import { resolvePackagedPath } from '../../../agents/runtime/index.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
 
 export interface TesseractPoolOptions {
@@ -143,8 +144,10 @@ export class TesseractPool implements OcrEngine {
 export function engLangPath(): string {
   const require = createRequire(import.meta.url);
   const pkg = require('@tesseract.js-data/eng') as { langPath: string };
-  const lstm = path.join(path.dirname(pkg.langPath), '4.0.0_best_int');
-  return existsSync(path.join(lstm, 'eng.traineddata.gz')) ? lstm : pkg.langPath;
+  // Packaged: the real files under app.asar.unpacked, which tesseract's worker reads by path.
+  const langPath = resolvePackagedPath(pkg.langPath, 'data');
+  const lstm = path.join(path.dirname(langPath), '4.0.0_best_int');
+  return existsSync(path.join(lstm, 'eng.traineddata.gz')) ? lstm : langPath;
 }
 
 function toResult(page: Tesseract.Page): OcrResult {
