@@ -1,31 +1,16 @@
-import { createHash } from 'node:crypto';
-import type { MemoryKind } from '../../shared/index.js';
-import { readCoreBlocks } from '../core/index.js';
+import type { LlmProvider } from '../llm/index.js';
 import { sessionDraft, sessionPolicy } from '../episodic/index.js';
-import { LlmError, type LlmProvider } from '../llm/index.js';
 import { StoreError, type MessageRecord, type ObservationRecord } from '../store/index.js';
-import {
-  BatchAnalysis,
-  MemoryWriter,
-  truncate,
-  type BrainStore,
-  type FlushReason,
-  type MessageBatch,
-  type ObservationBatch,
-  type SourceBatch,
-  type SubAgent,
-  type SubAgentContext,
-  type TimeFormat,
-  type WriteOutcome,
-} from '../subagent-kit/index.js';
+import { MemoryWriter, type BrainStore, type FlushReason, type MessageBatch, type ObservationBatch, type SubAgent, type TimeFormat } from '../subagent-kit/index.js';
 import type { BrainSettings } from './brain-settings.js';
-import { extractWithLlm } from './llm-extraction.js';
-import { routeWithLlm } from './llm-router.js';
-import { routeOffline } from './offline-router.js';
+import { BatchDeferred, BatchProcessor } from './batch-processor.js';
+import { BatchSchedule, transientStoreError } from './batch-schedule.js';
+import { emptyReport, mergeReport, type IngestReport } from './ingest-report.js';
 import { ObservationBuffer, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
-import { privacyRules, redactionSwitches } from './privacy-filter.js';
-import { renderBatch, renderCore, renderKnown } from './prompt-render.js';
+import { privacyRules } from './privacy-filter.js';
 import { SerialQueue } from './serial-queue.js';
+
+export { emptyReport, type IngestReport } from './ingest-report.js';
 
 export interface MetaAgentDeps {
   store: BrainStore;
@@ -38,72 +23,22 @@ export interface MetaAgentDeps {
   log?: (line: string) => void;
 }
 
-/** What one ingest/flush did. */
-export interface IngestReport {
-  batches: number;
-  observations: number;
-  messages: number;
-  /** Memories inserted or changed, in order, without repeats. */
-  memory_ids: string[];
-  outcomes: WriteOutcome[];
-  /** Kinds routed, per batch. */
-  routes: MemoryKind[][];
-  llm_calls: number;
-  /** Batches left queued (model unreachable): they stay unprocessed in the store and are retried. */
-  deferred: number;
-  /** Sources dropped by the privacy re-check (excluded apps/titles). */
-  excluded: number;
-}
-
-export function emptyReport(): IngestReport {
-  return { batches: 0, observations: 0, messages: 0, memory_ids: [], outcomes: [], routes: [], llm_calls: 0, deferred: 0, excluded: 0 };
-}
-
-function mergeReport(into: IngestReport, r: IngestReport): IngestReport {
-  into.batches += r.batches;
-  into.observations += r.observations;
-  into.messages += r.messages;
-  for (const id of r.memory_ids) if (!into.memory_ids.includes(id)) into.memory_ids.push(id);
-  into.outcomes.push(...r.outcomes);
-  into.routes.push(...r.routes);
-  into.llm_calls += r.llm_calls;
-  into.deferred += r.deferred;
-  into.excluded += r.excluded;
-  return into;
-}
-
-/** Thrown inside a job when the model is down and the batch must wait. */
-class Deferred extends Error {}
-
 const MAX_PENDING_BATCHES = 64;
 const MAX_CHAT_CHUNK = 40;
-const FINGERPRINTS = 4000;
-const RETRY_MIN_MS = 60_000;
-const RETRY_MAX_MS = 30 * 60_000;
-/** A full disk or a busy database clears by itself (space freed, the other writer done): try again soon. */
-const STORE_RETRY_MS = 2_000;
-const TRANSIENT_CODES = new Set(['DISK_FULL', 'BUSY', 'SQLITE_FULL', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'ENOSPC']);
-/** Typed by the store or raw from SQLite/fs (sub-agents write through repositories that do not wrap every error). */
-const transientStoreError = (e: unknown) => !!e && typeof e === 'object' && TRANSIENT_CODES.has(String((e as { code?: unknown }).code));
 
 /**
- * The meta-agent: buffers observations, flushes them by its rules, routes each batch (model or
- * rules) to the sub-agents, and marks sources processed only after their memories are written.
- * All processing runs on one serial queue, off the capture path.
+ * The meta-agent: buffers observations, flushes them by its rules, hands each batch to the batch
+ * processor (routing, sub-agents, memories), and marks sources processed only after their memories
+ * are written. All processing runs on one serial queue, off the capture path; the batch schedule
+ * says when batches that could not be processed are tried again.
  */
 export class MetaAgent {
   private buffer: ObservationBuffer;
   private readonly queue = new SerialQueue();
   private readonly now: () => number;
   private readonly buffered = new Set<string>();
-  /** Content fingerprints of recently processed observations → the episodes written for them. */
-  private readonly fingerprints = new Map<string, string[]>();
-  private llmDownSince: number | null = null;
-  /** When to try the model again for batches it could not take (null: nothing waiting). */
-  private retryAt: number | null = null;
-  private retryDelay = RETRY_MIN_MS;
-  /** Sources wait unprocessed because a write failed on a full disk or a busy database. */
-  private storeRetryPending = false;
+  private readonly schedule = new BatchSchedule();
+  private readonly processor: BatchProcessor;
   private pendingBatches = 0;
   private needsRecovery = false;
   private lastActivity = 0;
@@ -112,6 +47,7 @@ export class MetaAgent {
   constructor(private readonly deps: MetaAgentDeps) {
     this.now = deps.now ?? Date.now;
     this.buffer = this.newBuffer();
+    this.processor = new BatchProcessor(deps, this.schedule, this.now, (e) => this.fail(e));
   }
 
   private bufferOptions(): BufferOptions {
@@ -132,7 +68,7 @@ export class MetaAgent {
   }
 
   get llmDegraded(): boolean {
-    return this.llmDownSince !== null;
+    return this.schedule.llmDegraded;
   }
 
   get lastActivityAt(): number {
@@ -156,11 +92,7 @@ export class MetaAgent {
   tick(): void {
     this.buffer.setOptions(this.bufferOptions());
     this.dispatch(this.buffer.check(this.now()));
-    if (this.retryAt !== null && this.now() >= this.retryAt) {
-      this.retryAt = null;
-      this.storeRetryPending = false;
-      void this.queue.run(() => this.recoverRetrying()).catch((e: unknown) => this.fail(e));
-    }
+    if (this.schedule.takeDue(this.now())) void this.queue.run(() => this.recoverRetrying()).catch((e: unknown) => this.fail(e));
   }
 
   /** A recovery pass that, if the store is still full or busy, tries again later instead of failing. */
@@ -176,8 +108,7 @@ export class MetaAgent {
 
   private deferForStore(e: unknown): void {
     this.fail(e);
-    this.storeRetryPending = true;
-    this.retryAt ??= this.now() + STORE_RETRY_MS;
+    this.schedule.storeFailed(this.now());
   }
 
   /** Flushes the buffer and resolves when everything queued so far is processed. */
@@ -186,10 +117,7 @@ export class MetaAgent {
     const report = item ? await this.enqueueBatch(item) : emptyReport();
     // Work that waits because the disk was full (or the database busy) is tried now rather than at
     // its retry time; a model outage keeps its backoff.
-    if (this.storeRetryPending) {
-      this.storeRetryPending = false;
-      mergeReport(report, await this.queue.run(() => this.recoverRetrying()));
-    }
+    if (this.schedule.takeStoreRetry()) mergeReport(report, await this.queue.run(() => this.recoverRetrying()));
     await this.queue.idle();
     return report;
   }
@@ -270,9 +198,9 @@ export class MetaAgent {
     if (allowed.length) {
       const batch: ObservationBatch = { type: 'observations', observations: allowed, segment: item.segment, reason: item.reason };
       try {
-        mergeReport(report, await this.processBatch(batch));
+        mergeReport(report, await this.processor.process(batch));
       } catch (e) {
-        if (e instanceof Deferred) return { ...report, deferred: 1 };
+        if (e instanceof BatchDeferred) return { ...report, deferred: 1 };
         throw e;
       }
       this.dropForgotten('observation', allowed.map((o) => o.id), (id) => this.deps.store.observations.get(id) !== null);
@@ -304,10 +232,10 @@ export class MetaAgent {
         if (usable.length) {
           const batch: MessageBatch = { type: 'messages', thread, messages: usable, reason };
           try {
-            mergeReport(report, await this.processBatch(batch));
+            mergeReport(report, await this.processor.process(batch));
             this.dropForgotten('message', usable.map((m) => m.id), (id) => store.messages.get(id) !== null);
           } catch (e) {
-            if (e instanceof Deferred) {
+            if (e instanceof BatchDeferred) {
               report.deferred++;
               break;
             }
@@ -359,142 +287,6 @@ export class MetaAgent {
     const draft = sessionDraft(this.deps.store, e.segment, e.start, e.end, this.deps.time);
     if (!draft) return;
     await new MemoryWriter(this.deps.store).upsert(draft, sessionPolicy(this.deps.store));
-  }
-
-  private fingerprint(o: ObservationRecord): string {
-    return createHash('sha1').update(`${o.app ?? ''}\u0000${o.title ?? ''}\u0000${o.url ?? ''}\u0000${o.text}`).digest('base64');
-  }
-
-  private remember(batch: SourceBatch, outcomes: WriteOutcome[]): void {
-    if (batch.type !== 'observations') return;
-    const episodes = [...new Set(outcomes.filter((o) => o.kind === 'episodic').map((o) => o.id))];
-    for (const o of batch.observations) {
-      const f = this.fingerprint(o);
-      const prev = this.fingerprints.get(f) ?? [];
-      this.fingerprints.delete(f);
-      this.fingerprints.set(f, episodes.length ? episodes : prev);
-    }
-    while (this.fingerprints.size > FINGERPRINTS) this.fingerprints.delete(this.fingerprints.keys().next().value!);
-  }
-
-  /**
-   * A flush of screens already seen: the episodes written for them continue (wider time range,
-   * new sources cited) without asking the model. Unknown episodes fall back to the episodic rules.
-   */
-  private async continueEpisodes(ctx: SubAgentContext, batch: ObservationBatch): Promise<MemoryKind[]> {
-    const episodic = this.deps.agents.find((a) => a.kind === 'episodic');
-    if (!episodic) return [];
-    const ids = [...new Set(batch.observations.flatMap((o) => this.fingerprints.get(this.fingerprint(o)) ?? []))];
-    const live = ids.map((id) => this.deps.store.memories.get(id)).filter((m) => m !== null && !m.superseded_by);
-    if (!live.length) return this.runOffline(ctx, [episodic]);
-    const start = Math.min(...batch.observations.map((o) => o.observed_at));
-    const end = Math.max(...batch.observations.map((o) => o.observed_at));
-    for (const m of live) {
-      const patch = episodic.policy.merge(m!, { kind: 'episodic', title: m!.title, text: '', occurred_at: start, ended_at: end, provenance: [] });
-      ctx.writer.update(m!.id, patch ?? {}, 'the same activity continued', ctx.analysis.allProvenance);
-    }
-    return ['episodic'];
-  }
-
-  private context(batch: SourceBatch, online: boolean): SubAgentContext {
-    const analysis = new BatchAnalysis(batch, redactionSwitches(this.deps.store));
-    return {
-      store: this.deps.store,
-      writer: new MemoryWriter(this.deps.store, { searchMode: online ? 'hybrid' : 'bm25' }),
-      analysis,
-      time: this.deps.time,
-      now: this.now(),
-      sources: (numbers) => (numbers?.length ? analysis.provenanceOf(numbers.map((n) => n - 1)) : analysis.allProvenance),
-    };
-  }
-
-  /** Routes one batch and writes its memories; throws Deferred when the model is down. */
-  private async processBatch(batch: SourceBatch): Promise<IngestReport> {
-    const llm = this.deps.llm();
-    const fallbackMs = this.deps.settings().llm_outage_fallback_min * 60_000;
-    const offline = !llm.online || (this.llmDownSince !== null && this.now() - this.llmDownSince >= fallbackMs);
-    const ctx = this.context(batch, !offline);
-    const report = emptyReport();
-    report.batches = 1;
-    if (offline) {
-      report.routes.push(await this.runOffline(ctx));
-    } else if (batch.type === 'observations' && batch.observations.every((o) => this.fingerprints.has(this.fingerprint(o)))) {
-      // Nothing new on screen: spend no call.
-      report.routes.push(await this.continueEpisodes(ctx, batch));
-    } else {
-      try {
-        const r = await this.runLlm(llm, ctx);
-        report.routes.push(r.kinds);
-        report.llm_calls += r.calls;
-        if (this.llmDownSince !== null) {
-          // The model is back: what waited is taken up at the next tick.
-          this.llmDownSince = null;
-          this.retryDelay = RETRY_MIN_MS;
-          this.retryAt = this.now();
-        }
-      } catch (e) {
-        if (e instanceof LlmError && e.code !== 'BAD_REQUEST') {
-          this.llmDownSince ??= this.now();
-          if (this.retryAt === null) {
-            this.retryAt = this.now() + this.retryDelay;
-            this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-          }
-          this.fail(e);
-          throw new Deferred(e.message);
-        }
-        throw e;
-      }
-    }
-    const outcomes = ctx.writer.drain();
-    this.remember(batch, outcomes);
-    report.outcomes = outcomes;
-    for (const o of outcomes) if (o.op !== 'noop' && !report.memory_ids.includes(o.id)) report.memory_ids.push(o.id);
-    return report;
-  }
-
-  /** Offline: rules route, each routed agent's extractor drafts, the writer deduplicates. */
-  private async runOffline(ctx: SubAgentContext, only?: SubAgent[]): Promise<MemoryKind[]> {
-    const kinds = routeOffline(only ?? this.deps.agents, ctx.analysis);
-    const routed = (only ?? this.deps.agents).filter((a) => kinds.includes(a.kind));
-    for (const agent of routed) {
-      const drafts = await agent.extract(ctx);
-      for (const d of drafts) {
-        try {
-          await ctx.writer.upsert(d, agent.policy);
-        } catch (e) {
-          // One malformed draft must not hold the whole batch back forever.
-          if (e instanceof StoreError && e.code === 'INVALID_INPUT') this.fail(e);
-          else throw e;
-        }
-      }
-    }
-    return routed.map((a) => a.kind);
-  }
-
-  private async runLlm(llm: LlmProvider, ctx: SubAgentContext): Promise<{ kinds: MemoryKind[]; calls: number }> {
-    const time = this.deps.time;
-    const batchText = renderBatch(ctx.analysis, time);
-    const route = await routeWithLlm(llm, batchText);
-    if (!route.kinds.length) return { kinds: [], calls: 1 };
-    const routed = this.deps.agents.filter((a) => route.kinds.includes(a.kind));
-    const query = truncate(
-      ctx.analysis.lines
-        .slice(0, 60)
-        .map((l) => l.text)
-        .join(' '),
-      400,
-    );
-    const known = (await Promise.all(routed.filter((a) => a.kind !== 'core').map((a) => a.known(ctx, query)))).flat();
-    const result = await extractWithLlm(llm, {
-      agents: this.deps.agents,
-      ctx,
-      kinds: route.kinds,
-      batchText,
-      known: renderKnown(known, ctx.analysis.redaction),
-      core: renderCore(readCoreBlocks(this.deps.store), ctx.analysis.redaction),
-      now: this.now(),
-    });
-    return { kinds: route.kinds, calls: 1 + result.responses.length };
   }
 }
 
