@@ -19,3 +19,5 @@ export { backupDatabase, verifyDatabaseFile, type BackupReport } from './databas
 export { retryOnBusy, isBusyError, immediateTransaction } from './busy-retry.js';
 export type { IntegrityReport } from './integrity.js';
 export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMemoryRow } from './timeline-rows.js';
+export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPassage } from './passage-split.js';
+export type { PassageHit, PassageSearchOptions, ObservationPassage } from './passage-repo.js';

@@ -2,6 +2,7 @@ import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { EventEmitter } from 'node:events';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
+import { indexObservationPassages } from './passage-index.js';
 import type { Millis, NewObservation, ObservationRecord } from './types.js';
 
 const MAX_TEXT = 100_000;
@@ -31,10 +32,15 @@ export class ObservationRepo {
       caption: o.caption,
       processed_at: null,
     };
-    this.db
-      .prepare(`INSERT INTO observations (id, kind, frame_id, audio_id, display, observed_at, app, title, url, text, caption)
-        VALUES (@id, @kind, @frame_id, @audio_id, @display, @observed_at, @app, @title, @url, @text, @caption)`)
-      .run({ ...rec, processed_at: undefined });
+    this.db.transaction(() => {
+      this.db
+        .prepare(`INSERT INTO observations (id, kind, frame_id, audio_id, display, observed_at, app, title, url, text, caption)
+          VALUES (@id, @kind, @frame_id, @audio_id, @display, @observed_at, @app, @title, @url, @text, @caption)`)
+        .run({ ...rec, processed_at: undefined });
+      // Screen text becomes passages with the observation, in the same transaction: searchable at
+      // once, and gone with it (sightings cascade).
+      if (rec.kind === 'screen') indexObservationPassages(this.db, { ...rec, app: rec.app ?? null, title: rec.title ?? null, url: rec.url ?? null });
+    })();
     this.events.emit('observation', { op: 'insert', ids: [rec.id] });
     return rec;
   }

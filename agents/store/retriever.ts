@@ -3,6 +3,7 @@ import type { SearchResult } from '../../shared/index.js';
 import type { Embedder } from './embedder.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
+import type { PassageHit, PassageRepo } from './passage-repo.js';
 import { entityMatcher, ftsQuery, queryEntities, queryTerms } from './query-text.js';
 import { SegmentNeighbours } from './segment-neighbours.js';
 import { SeqLookup } from './seq-lookup.js';
@@ -44,6 +45,13 @@ export interface RetrievalWeights {
   bm25Pool: number;
   /** The best this many first-pass units bring their neighbours in as candidates. */
   expand: number;
+  /**
+   * Weight of screen passages that matched (relative to the best passage): they lift the memories
+   * citing the observation they were seen in, and come back with them as the matched text.
+   */
+  passage: number;
+  /** Passages searched per query. */
+  passagePool: number;
 }
 
 export const DEFAULT_WEIGHTS: RetrievalWeights = {
@@ -63,6 +71,8 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
   candidates: 150,
   bm25Pool: 500,
   expand: 40,
+  passage: 0.6,
+  passagePool: 60,
 };
 
 const DAY = 86_400_000;
@@ -71,6 +81,8 @@ const ALLOWED_LIST_LIMIT = 20_000;
 
 interface Unit {
   seq: number;
+  /** Best matching passage's BM25 relative to the best passage of the query (0..1). */
+  passage: number | null;
   bm25: number | null;
   bm25Rank: number | null;
   sim: number | null;
@@ -148,6 +160,7 @@ export class Retriever {
     private readonly memories: MemoryRepo,
     private readonly embedder: Embedder | null,
     private readonly vectors: () => VectorIndex | null,
+    private readonly passages: PassageRepo | null = null,
   ) {
     this.neighbours = new SegmentNeighbours(db);
     // Scoring needs everything but details (which can be long OCR text): '' stands in for it.
@@ -313,7 +326,7 @@ export class Retriever {
     const unit = (seq: number): Unit => {
       let u = units.get(seq);
       if (!u) {
-        u = { seq, bm25: null, bm25Rank: null, sim: null, vecRank: null, base: 0 };
+        u = { seq, passage: null, bm25: null, bm25Rank: null, sim: null, vecRank: null, base: 0 };
         units.set(seq, u);
       }
       return u;
@@ -333,6 +346,11 @@ export class Retriever {
         .filter((h) => h.similarity >= w.minSimilarity)
         .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }
+    const passagesOf = mode !== 'vector' && w.passage > 0 ? this.passageEvidence(query, opts) : new Map<number, PassageHit[]>();
+    if (passagesOf.size) {
+      const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
+      for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;
+    }
     if (!units.size) return [];
 
     const hybrid = mode === 'hybrid';
@@ -349,7 +367,7 @@ export class Retriever {
       const nb = u.bm25 != null && maxB > 0 ? u.bm25 / maxB : 0;
       // Vector-only ranks by raw similarity; blended, similarities are rescaled against the best.
       const nv = u.sim == null ? 0 : mode === 'vector' ? u.sim : Math.max(0, (u.sim - floor) / (maxS - floor));
-      return wb * nb + wv * nv;
+      return wb * nb + wv * nv + (mode === 'vector' ? 0 : w.passage * (u.passage ?? 0));
     };
     for (const u of units.values()) u.base = baseOf(u);
 
@@ -442,7 +460,42 @@ export class Retriever {
     const full = this.fullRowsBySeq(top.map((t) => t.seq));
     return top.flatMap((t) => {
       const row = full.get(t.seq);
-      return row ? [{ memory: rowToMemory(row), score: t.score, reasons: t.reasons }] : [];
+      if (!row) return [];
+      const matched = passagesOf.get(t.seq);
+      const result: SearchResult = { memory: rowToMemory(row), score: t.score, reasons: t.reasons };
+      if (matched?.length) result.passages = matched.slice(0, 3).map(({ seq: _seq, ...p }) => p);
+      return [result];
     });
+  }
+
+  /**
+   * Screen passages matching the query, grouped by the memories that cite the observation each was
+   * seen in (an episode, a fact taken from that screen), best passage first.
+   */
+  private passageEvidence(query: string, opts: SearchOptions): Map<number, PassageHit[]> {
+    const out = new Map<number, PassageHit[]>();
+    if (!this.passages) return out;
+    const hits = this.passages.search({ query, since: opts.since, until: opts.until, limit: this.weights.passagePool });
+    if (!hits.length) return out;
+    const obs = [...new Set(hits.map((h) => h.observation_id))];
+    const citing = new Map<string, number[]>();
+    for (let i = 0; i < obs.length; i += 500) {
+      const chunk = obs.slice(i, i + 500);
+      const rows = this.db
+        .prepare(
+          `SELECT p.source_id AS obs, m.seq FROM provenance p JOIN memories m ON m.id = p.memory_id
+           WHERE p.source_type = 'observation' AND p.source_id IN (${chunk.map(() => '?').join(',')})`,
+        )
+        .all(...chunk) as { obs: string; seq: number }[];
+      for (const r of rows) citing.set(r.obs, [...(citing.get(r.obs) ?? []), r.seq]);
+    }
+    for (const h of hits) {
+      for (const seq of citing.get(h.observation_id) ?? []) {
+        const l = out.get(seq);
+        if (!l) out.set(seq, [h]);
+        else if (!l.some((x) => x.seq === h.seq)) l.push(h);
+      }
+    }
+    return out;
   }
 }

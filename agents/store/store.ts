@@ -19,6 +19,7 @@ import { LlmCallRepo } from './llm-call-repo.js';
 import { MemoryRepo } from './memory-repo.js';
 import { MessageRepo } from './message-repo.js';
 import { ObservationRepo } from './observation-repo.js';
+import { PassageRepo } from './passage-repo.js';
 import { Retriever } from './retriever.js';
 import { SettingsRepo } from './settings-repo.js';
 import { ThreadRepo } from './thread-repo.js';
@@ -47,6 +48,7 @@ export class EngramStore {
   readonly frames: FrameRepo;
   readonly audio: AudioRepo;
   readonly observations: ObservationRepo;
+  readonly passages: PassageRepo;
   readonly threads: ThreadRepo;
   readonly messages: MessageRepo;
   readonly settings: SettingsRepo;
@@ -82,13 +84,14 @@ export class EngramStore {
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
     this.observations = new ObservationRepo(db, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
+    this.passages = new PassageRepo(db);
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
     this.messages = new MessageRepo(db, this.threads, this.events);
     this.settings = new SettingsRepo(db);
     this.forgetLedger = new ForgetLedger(this.settings);
     this.counters = new CounterRepo(db);
     this.llmCalls = new LlmCallRepo(db);
-    this.retriever = new Retriever(db, this.memories, embedder, vectors);
+    this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages);
     // Memories written while the app was closed (or before a crash) get their vectors now.
     this.embedQueue?.kick();
   }

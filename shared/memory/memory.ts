@@ -51,10 +51,35 @@ export const SearchReasonSchema = z.object({
   entity_boost: z.number(),
   usage_weight: z.number(),
 });
+/**
+ * A passage of screen text that matched a search: the whole passage, the same with the matched
+ * words marked (**word**), a short snippet around them, and where and when it was seen.
+ */
+export const PassageMatchSchema = z.object({
+  kind: z.enum(['paragraph', 'row', 'code', 'lines']),
+  text: z.string(),
+  marked: z.string(),
+  snippet: z.string(),
+  observation_id: z.string(),
+  frame_id: z.string().nullable(),
+  seen_at: IsoTime,
+  last_seen_at: IsoTime,
+  /** How many times it was seen (in the searched window): an unchanged part of the screen is one passage. */
+  sightings: z.number().int().nonnegative(),
+  app: z.string().nullable(),
+  window_title: z.string().nullable(),
+  url: z.string().nullable(),
+  /** BM25 relevance to the query (higher is better); compare only within one search. */
+  score: z.number(),
+});
+export type PassageMatch = z.infer<typeof PassageMatchSchema>;
+
 export const SearchResultSchema = z.object({
   memory: MemorySchema,
   score: z.number(),
   reasons: SearchReasonSchema,
+  /** Screen passages behind this memory that matched the query, best first (absent when none). */
+  passages: z.array(PassageMatchSchema).optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchReason = z.infer<typeof SearchReasonSchema>;

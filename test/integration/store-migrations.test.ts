@@ -42,6 +42,36 @@ describe('schema migrations', () => {
     expect(backups).toHaveLength(1);
   });
 
+  it('upgrades a version-3 database with screen observations: their text becomes searchable passages', async () => {
+    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 3, embedder: null });
+    old.db
+      .prepare(
+        `INSERT INTO observations (id, kind, display, observed_at, app, title, text) VALUES
+          ('obs_01m8mx8p8s5mjy5vrrh4mjtqwq', 'screen', '0', 1000, 'Chromium', 'Check-in', ?),
+          ('obs_01m8mx8p8s5mjy5vrrh4mjtqwr', 'screen', '0', 2000, 'Chromium', 'Check-in', ?),
+          ('obs_01m8mx8p8s5mjy5vrrh4mjtqws', 'audio', NULL, 3000, NULL, NULL, 'gate change announced on the radio')`,
+      )
+      .run('Your trip to Amsterdam is confirmed and your seat is saved.\n\nBoarding closes 25 minutes before departure at gate B14.', 'Boarding closes 25 minutes before departure at gate B14.');
+    await old.close();
+
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+      const [hit] = store.passages.search({ query: 'boarding gate' });
+      expect(hit?.text).toBe('Boarding closes 25 minutes before departure at gate B14.');
+      expect(hit?.sightings).toBe(2);
+      expect(hit?.observation_id).toBe('obs_01m8mx8p8s5mjy5vrrh4mjtqwq');
+      // Audio transcripts are not screen text.
+      expect(store.passages.search({ query: 'radio' })).toEqual([]);
+      // A new observation after the upgrade is indexed on insert, deduplicated against the backfill.
+      const before = store.passages.count();
+      store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: 4000, app: 'Chromium', title: 'Check-in', url: null, text: 'Boarding closes 25 minutes before departure at gate B14.', caption: null });
+      expect(store.passages.count()).toBe(before);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('a migration that fails leaves the database at the old version, with the backup in place', async () => {
     const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
     s.memories.insert({ kind: 'semantic', text: 'kept through a failed upgrade' });

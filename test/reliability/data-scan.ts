@@ -108,7 +108,11 @@ export function ftsMatches(dbPath: string, key: Buffer, terms: string[]): Record
     db.pragma(`cipher='sqlcipher'`);
     db.pragma(`key="x'${key.toString('hex')}'"`);
     const out: Record<string, number> = {};
-    for (const t of terms) out[t] = db.prepare('SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ?').pluck().get(`"${t.replace(/"/g, '""')}"`) as number;
+    // Every FTS index: memories, and screen passages (schema 4 on).
+    const tables = ['memory_fts', 'passage_fts'].filter((t) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(t));
+    for (const t of terms) {
+      out[t] = tables.reduce((acc, table) => acc + (db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${t.replace(/"/g, '""')}"`) as number), 0);
+    }
     return out;
   } finally {
     db.close();

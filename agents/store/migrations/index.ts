@@ -2,9 +2,10 @@ import type { Migration } from './migration.js';
 import { m001Initial } from './001-initial.js';
 import { m002HealthAndAccounting } from './002-health-and-accounting.js';
 import { m003FtsContext } from './003-fts-context.js';
+import { m004Passages } from './004-passages.js';
 
 export type { Migration };
 
 /** Every schema version in order. Append only; never edit a released migration. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

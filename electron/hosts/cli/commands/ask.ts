@@ -119,6 +119,8 @@ export function turnJson(turn: ChatTurn) {
       app: m.memory.app,
       source: m.source,
       score: m.score === null ? null : Number(m.score.toFixed(6)),
+      // Screen passages behind the memory that matched the question, whole, matched words marked (**word**).
+      ...(m.passages?.length ? { snippet: m.passages[0]!.snippet, passages: m.passages } : {}),
     })),
     time_range: r.timeRange ? { from: iso(Math.max(0, r.timeRange.from)), to: iso(r.timeRange.to) } : null,
     status: turn.status,

@@ -24,6 +24,8 @@ export function resultJson(r: SearchResult) {
     occurred_at: r.memory.occurred_at,
     app: r.memory.app,
     reasons: r.reasons,
+    // Screen passages behind the memory that matched, whole and with the matched words marked (**word**).
+    ...(r.passages?.length ? { passages: r.passages, snippet: r.passages[0]!.snippet } : {}),
   };
 }
 

@@ -1,0 +1,123 @@
+import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import type { PassageMatch } from '../../shared/index.js';
+import { ftsQuery, queryTerms } from './query-text.js';
+import type { PassageKind } from './passage-split.js';
+import type { Millis } from './types.js';
+
+/** Marks around the matched words of a passage (FTS5 highlight/snippet). */
+export const MARK_OPEN = '**';
+export const MARK_CLOSE = '**';
+
+export interface PassageSearchOptions {
+  query: string;
+  since?: Millis;
+  until?: Millis;
+  limit?: number;
+}
+
+/** A passage that matched, where and when it was seen (its first sighting in the asked-about window). */
+export interface PassageHit extends PassageMatch {
+  seq: number;
+}
+
+/** A passage as read back for one observation (reading order). */
+export interface ObservationPassage {
+  seq: number;
+  kind: PassageKind;
+  text: string;
+  position: number;
+}
+
+interface SightingRow {
+  observation_id: string;
+  seen_at: number;
+  frame_id: string | null;
+  app: string | null;
+  title: string | null;
+  url: string | null;
+  n: number;
+  last_seen_at: number;
+}
+
+/** FTS5 bm25 column weights: the passage's words, then where it was seen (window title, app, URL). */
+const BM25 = 'bm25(passage_fts, 1.0, 0.4)';
+
+/**
+ * Reads the passages of screen text (written with their observation, see passage-index.ts):
+ * searched by BM25 with the matched words marked, and listed per observation.
+ */
+export class PassageRepo {
+  private readonly stmts = new Map<string, Statement>();
+
+  constructor(private readonly db: Db) {}
+
+  private stmt(sql: string): Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Best matching passages first, each with its first sighting inside [since, until]. */
+  search(opts: PassageSearchOptions): PassageHit[] {
+    const match = ftsQuery(queryTerms(opts.query));
+    if (!match) return [];
+    const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
+    const filtered = opts.since != null || opts.until != null;
+    const rows = this.stmt(
+      `SELECT f.rowid AS seq, ${BM25} AS s, highlight(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}') AS marked,
+         snippet(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}', '…', 24) AS snip, p.kind, p.text
+       FROM passage_fts f JOIN passages p ON p.seq = f.rowid
+       WHERE passage_fts MATCH ? ORDER BY s LIMIT ?`,
+    ).all(match, filtered ? limit * 8 : limit) as { seq: number; s: number; marked: string; snip: string; kind: PassageKind; text: string }[];
+    const sighting = this.stmt(
+      `SELECT ps.observation_id, ps.seen_at, o.frame_id, o.app, o.title, o.url,
+         (SELECT count(*) FROM passage_sightings x WHERE x.passage_seq = ps.passage_seq AND x.seen_at BETWEEN @since AND @until) AS n,
+         (SELECT max(x.seen_at) FROM passage_sightings x WHERE x.passage_seq = ps.passage_seq AND x.seen_at BETWEEN @since AND @until) AS last_seen_at
+       FROM passage_sightings ps JOIN observations o ON o.id = ps.observation_id
+       WHERE ps.passage_seq = @seq AND ps.seen_at BETWEEN @since AND @until
+       ORDER BY ps.seen_at ASC LIMIT 1`,
+    );
+    const out: PassageHit[] = [];
+    for (const r of rows) {
+      const s = sighting.get({ seq: r.seq, since: opts.since ?? 0, until: opts.until ?? Number.MAX_SAFE_INTEGER }) as SightingRow | undefined;
+      if (!s) continue;
+      out.push({
+        seq: r.seq,
+        score: -r.s,
+        kind: r.kind,
+        text: r.text,
+        marked: r.marked,
+        snippet: r.snip,
+        observation_id: s.observation_id,
+        frame_id: s.frame_id,
+        seen_at: new Date(s.seen_at).toISOString(),
+        last_seen_at: new Date(s.last_seen_at).toISOString(),
+        sightings: s.n,
+        app: s.app,
+        window_title: s.title,
+        url: s.url,
+      });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /** The passages of one observation in reading order (what a model's extraction reads). */
+  ofObservation(observationId: string): ObservationPassage[] {
+    return this.stmt(
+      `SELECT p.seq, p.kind, p.text, ps.position FROM passage_sightings ps JOIN passages p ON p.seq = ps.passage_seq
+       WHERE ps.observation_id = ? ORDER BY ps.position`,
+    ).all(observationId) as ObservationPassage[];
+  }
+
+  count(): number {
+    return this.stmt('SELECT count(*) FROM passages').pluck().get() as number;
+  }
+
+  sightingCount(): number {
+    return this.stmt('SELECT count(*) FROM passage_sightings').pluck().get() as number;
+  }
+}
