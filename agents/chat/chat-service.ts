@@ -208,6 +208,7 @@ export class ChatService {
       answerOffline({
         numbered: prompt.numbered,
         timeRange: retrieval.timeRange,
+        widenedFrom: retrieval.widenedFrom,
         query: retrieval.query,
         withheldCount: retrieval.withheld.length,
         fmt,

@@ -1,4 +1,4 @@
-import type { Memory } from '../../shared/index.js';
+import type { Memory, PassageMatch } from '../../shared/index.js';
 
 /** Formats times for people: in the user's time zone, with the weekday (people remember days, not dates). */
 export class TimeFormatter {
@@ -132,18 +132,31 @@ export const KIND_LABEL: Record<Memory['kind'], string> = {
   knowledge_vault: 'vault',
 };
 
+/** Matched screen passages carried per memory line, and the most characters they may add to it. */
+export const LINE_PASSAGES = 2;
+const MAX_PASSAGE_ALLOWANCE = 900;
+
+/** What a memory line may grow by to carry its matched passages whole. */
+export function passageAllowance(passages: readonly PassageMatch[] | undefined): number {
+  if (!passages?.length) return 0;
+  const n = passages.slice(0, LINE_PASSAGES).reduce((acc, p) => acc + collapse(p.text).length + 8, 0);
+  return Math.min(MAX_PASSAGE_ALLOWANCE, n);
+}
+
 /**
  * One memory as one line: kind, when, where, what. `maxChars` bounds the whole line, so a long
- * OCR-heavy memory cannot crowd out the others in the prompt.
+ * OCR-heavy memory cannot crowd out the others in the prompt. Screen passages that matched the
+ * question come right after the head, whole, so a fact at the bottom of a long page is not clipped away.
  */
-export function memoryLine(m: Memory, fmt: TimeFormatter, maxChars: number): string {
+export function memoryLine(m: Memory, fmt: TimeFormatter, maxChars: number, passages?: readonly PassageMatch[]): string {
   const t = memoryTime(m);
   const when = m.occurred_at ? fmt.span(t.from, t.to) : `noted ${fmt.dayOf(t.from)}`;
   const kind = isExperience(m) ? 'experience' : KIND_LABEL[m.kind];
   const head = [kind, when, m.app].filter(Boolean).join(' · ');
   const title = collapse(m.title);
   const text = collapse(m.text);
-  const body = [withTitle(title, text), ...extras(m), collapse(m.details)]
+  const seen = (passages ?? []).slice(0, LINE_PASSAGES).map((p) => `"${collapse(p.text)}"`);
+  const body = [seen.length ? `on screen: ${seen.join(' ')}` : '', withTitle(title, text), ...extras(m), collapse(m.details)]
     .filter((s) => s && s.length > 0)
     .join(' — ');
   return clip(`${head} — ${body}`, maxChars);

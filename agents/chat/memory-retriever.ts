@@ -33,6 +33,19 @@ export const SEARCHED_KINDS: MemoryKind[] = ['episodic', 'semantic', 'procedural
 /** A long event that started before the window still overlaps it: look back this far for its start. */
 const EVENT_LOOKBACK_MS = 6 * 3_600_000;
 
+/**
+ * An episode about a chat conversation (the brain's summary of a thread): it records that a
+ * question was asked, not what the answer is, so it ranks below every memory that may hold it.
+ */
+export function isChatEpisode(m: Memory): boolean {
+  return m.kind === 'episodic' && typeof m.segment === 'string' && m.segment.startsWith('thr_');
+}
+
+/** Whether a search found the question's words (or a screen passage), not only nearest vectors. */
+function lexical(h: SearchResult): boolean {
+  return h.reasons.bm25_score != null || (h.passages?.length ?? 0) > 0;
+}
+
 /** Vault items without a sensitivity count as high: the field defaults to high. */
 export function isWithheldFromModel(m: Memory): boolean {
   if (m.kind !== 'knowledge_vault') return false;
@@ -78,7 +91,9 @@ export async function retrieveMemories(
   quotas: RetrievalQuotas = DEFAULT_QUOTAS,
 ): Promise<Retrieval> {
   const started = performance.now();
-  const { query, timeRange } = input;
+  const { query } = input;
+  let timeRange = input.timeRange;
+  let widenedFrom: TimeRange | null = null;
 
   const core = source.memories
     .list({ kinds: ['core'], order: 'oldest', limit: quotas.maxCoreBlocks })
@@ -88,14 +103,26 @@ export async function retrieveMemories(
   // kind. No kind filter either: excluding only the few core blocks would push the store onto its
   // filtered (exact-scan) vector path; core hits are dropped below instead.
   let hits: SearchResult[] = [];
-  if (query.trim() !== '') {
-    hits = await source.search({
+  const search = (range: TimeRange | null) =>
+    source.search({
       query,
-      since: timeRange?.from,
-      until: timeRange?.to,
+      since: range?.from,
+      until: range?.to,
       limit: Math.min(200, quotas.perKind * SEARCHED_KINDS.length),
       now: input.now,
     });
+  if (query.trim() !== '') {
+    hits = await search(timeRange);
+    // Nothing in the window holds the question's words: look again over all time and say so,
+    // rather than answer "nothing" (the window may be a misread of the question).
+    if (timeRange && !hits.some((h) => lexical(h) && !isChatEpisode(h.memory))) {
+      const wide = await search(null);
+      if (wide.some((h) => lexical(h) && !isChatEpisode(h.memory))) {
+        hits = wide;
+        widenedFrom = timeRange;
+        timeRange = null;
+      }
+    }
   }
   const best = hits.reduce((mx, h) => (SEARCHED_KINDS.includes(h.memory.kind) ? Math.max(mx, h.score) : mx), 0);
   const floor = best * quotas.minRelativeScore;
@@ -116,7 +143,9 @@ export async function retrieveMemories(
     rankInKind.set(h.memory.kind, rank + 1);
     seen.add(h.memory.id);
     // Round-robin across kinds: the 2nd best fact outranks the 5th best event when the budget is short.
-    candidates.push({ memory: h.memory, score: h.score, source: 'search', priority: rank });
+    // An episode about a chat only says a question was asked: it comes after everything else.
+    const priority = isChatEpisode(h.memory) ? quotas.perKind * 3 + rank : rank;
+    candidates.push({ memory: h.memory, score: h.score, source: 'search', priority, ...(h.passages?.length ? { passages: h.passages } : {}) });
   }
 
   const recent = timeRange
@@ -126,9 +155,10 @@ export async function retrieveMemories(
     if (seen.has(m.id)) return;
     seen.add(m.id);
     // With a window, its events are the answer to "what was I doing"; without one they are background.
-    candidates.push({ memory: m, score: null, source: 'recent', priority: timeRange ? i : quotas.perKind + i });
+    const priority = isChatEpisode(m) ? quotas.perKind * 3 + i : timeRange ? i : quotas.perKind + i;
+    candidates.push({ memory: m, score: null, source: 'recent', priority });
   });
 
   candidates.sort((a, b) => a.priority - b.priority || (b.score ?? 0) - (a.score ?? 0));
-  return { rest: input.rest, query, timeRange, core, candidates, withheld, elapsedMs: performance.now() - started };
+  return { rest: input.rest, query, timeRange, widenedFrom, core, candidates, withheld, elapsedMs: performance.now() - started };
 }

@@ -1,13 +1,17 @@
 import type { Memory, MemoryKind } from '../../shared/index.js';
+import { isChatEpisode } from './memory-retriever.js';
 import { clip, collapse, isExperience, memoryTime, withTitle, type TimeFormatter } from './memory-line.js';
+import { answerLines } from './passage-answer.js';
 import type { NumberedMemory } from './retrieval-types.js';
 import type { TimeRange } from './time-range.js';
 
-export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer lists the memories that best match your question.';
+export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer is built from the memories that best match your question.';
 
 export interface OfflineAnswerInput {
   numbered: NumberedMemory[];
   timeRange: TimeRange | null;
+  /** The window the question named, when nothing matched inside it and all time was searched instead. */
+  widenedFrom?: TimeRange | null;
   query: string;
   withheldCount: number;
   fmt: TimeFormatter;
@@ -61,19 +65,33 @@ function windowPhrase(range: TimeRange, fmt: TimeFormatter): string {
  */
 export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
   const { fmt, timeRange } = input;
-  const perGroup = input.perGroup ?? 8;
-  const out: string[] = [input.lead ?? NO_MODEL_SENTENCE];
+  const out: string[] = input.lead ? [input.lead] : [];
   const cited: number[] = [];
 
+  if (input.widenedFrom) {
+    out.push(`Nothing matched${windowPhrase(input.widenedFrom, fmt)}, so I looked at all times.`);
+  }
   if (input.numbered.length === 0) {
     const what = input.query ? ` about "${clip(input.query, 80)}"` : '';
     out.push(`I found nothing in your memories${what}${timeRange ? windowPhrase(timeRange, fmt) : ''}.`);
   }
 
+  // What was seen on screen that answers, whole, with when and where: first.
+  const lead = answerLines(input.numbered, fmt);
+  if (lead.lines.length) {
+    out.push(...lead.lines);
+    cited.push(...lead.cited);
+  }
+  // With the answer on top, the memories below are context: fewer of them.
+  const perGroup = input.perGroup ?? (lead.lines.length ? 4 : 8);
+  if (lead.lines.length) out.push('', 'Related memories:');
+
   // Without a window, the latest events are background for a model; shown to a reader they are noise,
   // unless nothing matched the words of the question at all ("what was I just doing?").
   const anySearchHit = input.numbered.some((m) => m.source === 'search');
-  const events = input.numbered.filter((m) => m.memory.kind === 'episodic' && (timeRange || m.source === 'search' || !anySearchHit));
+  const isEvent = (m: NumberedMemory) => m.memory.kind === 'episodic' && (timeRange || m.source === 'search' || !anySearchHit);
+  // Episodes about earlier chats only record that a question was asked: listed after the rest, if at all.
+  const events = [...input.numbered.filter((m) => isEvent(m) && !isChatEpisode(m.memory)), ...input.numbered.filter((m) => isEvent(m) && isChatEpisode(m.memory))];
   if (events.length) {
     const shown: NumberedMemory[] = [];
     if (timeRange?.focus != null) {
@@ -102,7 +120,7 @@ export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
         }
       }
     } else {
-      const list = events.slice(0, Math.max(perGroup, 10));
+      const list = events.slice(0, lead.lines.length ? perGroup : Math.max(perGroup, 10));
       const byDay = new Map<string, NumberedMemory[]>();
       for (const e of list) {
         const day = fmt.dayOf(memoryTime(e.memory).from);
@@ -138,5 +156,6 @@ export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
         : `${input.withheldCount} matching items in your knowledge vault are marked highly sensitive, so they are not shown here; you can reveal them locally in Engram.`,
     );
   }
-  return { text: out.join('\n'), cited };
+  if (!input.lead) out.push('', NO_MODEL_SENTENCE);
+  return { text: out.join('\n').replace(/^\n+/, ''), cited: [...new Set(cited)] };
 }

@@ -1,7 +1,7 @@
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import type { LlmMessage } from '../llm/index.js';
-import { clip, collapse, memoryLine, memoryTime, type TimeFormatter } from './memory-line.js';
+import { clip, collapse, memoryLine, memoryTime, passageAllowance, type TimeFormatter } from './memory-line.js';
 import type { Candidate, NumberedMemory } from './retrieval-types.js';
 import type { TimeRange } from './time-range.js';
 import { estimateTokens } from './token-estimate.js';
@@ -162,7 +162,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const chosen: { c: Candidate; line: string }[] = [];
   for (const c of input.candidates) {
     // Redacted whole, then cut: a cut first could leave part of a card number that no longer looks like one.
-    const line = clip(forModel(memoryLine(c.memory, input.fmt, Number.MAX_SAFE_INTEGER)), budget.memoryLineChars);
+    const line = clip(forModel(memoryLine(c.memory, input.fmt, Number.MAX_SAFE_INTEGER, c.passages)), budget.memoryLineChars + passageAllowance(c.passages));
     const cost = estimateTokens(line) + 3; // "[nn] " and the newline
     if (used + cost > limit) continue; // a shorter one further down may still fit
     used += cost;
@@ -181,6 +181,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     source: c.source,
     score: c.score,
     line,
+    ...(c.passages ? { passages: c.passages } : {}),
   }));
 
   const memoryBlock = numbered.length

@@ -1,4 +1,4 @@
-import type { Memory } from '../../shared/index.js';
+import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { TimeRange } from './time-range.js';
 
 /** Why a memory is among the candidates: it matched the question, or it happened in the asked-about window. */
@@ -11,6 +11,8 @@ export interface Candidate {
   source: CandidateSource;
   /** 0 = first to include when the prompt budget runs short. */
   priority: number;
+  /** Screen passages behind the memory that matched the question, best first. */
+  passages?: PassageMatch[];
 }
 
 /** A memory as numbered in the prompt: [n] in the answer points to it. */
@@ -21,6 +23,8 @@ export interface NumberedMemory {
   score: number | null;
   /** The line the model (or the offline answer) sees. */
   line: string;
+  /** Screen passages behind the memory that matched the question, best first. */
+  passages?: PassageMatch[];
 }
 
 export interface Retrieval {
@@ -29,6 +33,11 @@ export interface Retrieval {
   /** What was searched for (keywords or extracted topics); empty when the question is only about time. */
   query: string;
   timeRange: TimeRange | null;
+  /**
+   * The window the question named, when searching inside it found nothing and the search was
+   * made again over all time (timeRange is then null): the answer says so.
+   */
+  widenedFrom?: TimeRange | null;
   /** Core blocks, always in the system prompt. */
   core: Memory[];
   /** Ordered by priority; the prompt builder takes as many as the budget allows. */

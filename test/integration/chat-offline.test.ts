@@ -41,7 +41,8 @@ describe('chat offline (no model configured)', () => {
 
     expect(turn.mode).toBe('offline');
     expect(turn.status).toBe('complete');
-    expect(turn.answer.startsWith(NO_MODEL_SENTENCE)).toBe(true);
+    // The answer leads with what answers; the note that no model wrote it comes last.
+    expect(turn.answer.endsWith(NO_MODEL_SENTENCE)).toBe(true);
     expect(tokens.join('')).toBe(turn.answer);
     expect(retrieval).not.toBeNull();
     expect(turn.retrieval.timeRange?.focus).toBe(Date.UTC(2025, 5, 11, 13, 0));
