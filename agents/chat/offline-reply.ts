@@ -8,6 +8,8 @@ import type { TimeRange } from './time-range.js';
 export interface OfflineReplyInput {
   numbered: NumberedMemory[];
   timeRange: TimeRange | null;
+  /** The window the question named, when nothing matched inside it and all time was searched instead. */
+  widenedFrom?: TimeRange | null;
   query: string;
   withheldCount: number;
   fmt: TimeFormatter;
