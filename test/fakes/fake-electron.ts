@@ -20,6 +20,8 @@ class FakeWebContents extends EventEmitter {
   readonly mainFrame: FakeFrame;
   readonly sent: Array<{ channel: string; args: unknown[] }> = [];
   destroyed = false;
+  /** The page's side: what its preload does with a message from the main process. */
+  onMessage: ((channel: string, ...args: unknown[]) => void) | null = null;
   constructor() {
     super();
     this.mainFrame = {
@@ -33,6 +35,9 @@ class FakeWebContents extends EventEmitter {
   }
   send(channel: string, ...args: unknown[]) {
     this.sent.push({ channel, args });
+    // Delivered to the page later, as over real IPC.
+    const deliver = this.onMessage;
+    if (deliver) setImmediate(() => !this.destroyed && deliver(channel, ...args));
   }
   isDestroyed() {
     return this.destroyed;
@@ -148,6 +153,28 @@ class FakePowerMonitor extends EventEmitter {
   getSystemIdleState() {
     return this.idle;
   }
+  /**
+   * Linux (logind PrepareForShutdown) and macOS (NSWorkspaceWillPowerOff): 'shutdown' with an event
+   * whose preventDefault takes a delay lock; before-quit/will-quit are not emitted.
+   */
+  systemShutdown(): { delayed: boolean } {
+    const seen = { delayed: false };
+    this.emit('shutdown', { preventDefault: () => (seen.delayed = true) });
+    return seen;
+  }
+}
+
+/**
+ * Windows ending the session: WM_QUERYENDSESSION ('query-session-end', whose preventDefault holds
+ * the logoff up) then WM_ENDSESSION ('session-end') to every window; before-quit/will-quit are not
+ * emitted, and after 'session-end' Windows may end the process at any moment.
+ */
+export function endWindowsSession(reasons: Array<'shutdown' | 'close-app' | 'critical' | 'logoff'>): { prevented: boolean } {
+  const out = { prevented: false };
+  const windows = FakeBrowserWindow.getAllWindows();
+  for (const w of windows) w.emit('query-session-end', { reasons, preventDefault: () => (out.prevented = true) });
+  for (const w of windows) w.emit('session-end', { reasons, preventDefault: () => undefined });
+  return out;
 }
 
 export const fake = {
@@ -162,7 +189,32 @@ export const fake = {
   errorBoxes: [] as string[],
   bitmap: { width: 64, height: 48 },
   captures: 0,
+  mediaAccess: { microphone: 'granted', camera: 'granted', screen: 'granted' } as Record<'microphone' | 'camera' | 'screen', 'not-determined' | 'granted' | 'denied' | 'restricted' | 'unknown'>,
+  spellCheckerEnabled: true,
+  displayMediaHandler: null as null | ((request: Record<string, unknown>, callback: (streams: unknown) => void) => void),
 };
+
+/**
+ * A page calling getDisplayMedia, answered the way Electron's session answers the handler's
+ * callback: a non-object (null) denies; an object without video when video was requested throws
+ * (Electron's "Video was requested, but no video stream was provided").
+ */
+export function requestDisplayMedia(request: { videoRequested: boolean; audioRequested: boolean }): 'denied' | 'granted' | 'no handler' | 'unanswered' {
+  const handler = fake.displayMediaHandler;
+  if (!handler) return 'no handler';
+  let outcome: 'denied' | 'granted' | null = null;
+  handler({ frame: null, securityOrigin: 'app://engram', userGesture: true, ...request }, (streams) => {
+    if (typeof streams !== 'object' || streams === null) {
+      outcome = 'denied';
+      return;
+    }
+    const s = streams as { video?: unknown; audio?: unknown };
+    if (request.videoRequested && !s.video) throw new TypeError('Video was requested, but no video stream was provided');
+    if (request.audioRequested && !s.audio) throw new TypeError('Audio was requested, but no audio stream was provided');
+    outcome = 'granted';
+  });
+  return outcome ?? 'unanswered';
+}
 
 // A reversible "keychain": enough to prove the key file never holds the key in the clear.
 const keychainSecret = 0x5a;
@@ -211,7 +263,12 @@ export const electronModule = {
         fake.permissionRequest = fn;
       },
       setPermissionCheckHandler: () => undefined,
-      setDisplayMediaRequestHandler: () => undefined,
+      setDisplayMediaRequestHandler: (fn: typeof fake.displayMediaHandler) => {
+        fake.displayMediaHandler = fn;
+      },
+      setSpellCheckerEnabled: (on: boolean) => {
+        fake.spellCheckerEnabled = on;
+      },
       setDevicePermissionHandler: () => undefined,
     },
   },
@@ -237,7 +294,36 @@ export const electronModule = {
       return [{ display_id: '1', name: 'Screen 1', thumbnail: { isEmpty: () => false, getSize: () => ({ width, height }), toBitmap: () => Buffer.from(data) } }];
     },
   },
-  systemPreferences: { getMediaAccessStatus: () => 'granted' },
+  systemPreferences: {
+    // macOS answers 'denied' for the screen before the app ever asked (never 'not-determined');
+    // a getSources call is what makes it ask, and a grant only counts for a new process.
+    getMediaAccessStatus: (type: 'microphone' | 'camera' | 'screen') => fake.mediaAccess[type],
+  },
 };
 
 export type FakeElectron = typeof electronModule;
+
+/**
+ * The hidden recorder page as Electron runs it (preload/recorder.ts over segment-recorder.ts):
+ * on 'stop' MediaRecorder still delivers the segment in progress, which is decoded and sent a
+ * moment later, and only then is 'stopped' sent. `answer: false` plays a page that hangs.
+ */
+export function fakeRecorderPage(
+  win: FakeBrowserWindow,
+  channels: { command: string; chunk: string; state: string },
+  opts: { lastChunk: unknown; decodeMs: number; answer?: boolean },
+): { stops: number } {
+  const seen = { stops: 0 };
+  win.webContents.onMessage = (channel, command) => {
+    if (channel !== channels.command || (command as { type?: string }).type !== 'stop') return;
+    seen.stops++;
+    if (opts.answer === false) return;
+    setTimeout(() => {
+      if (win.destroyed) return;
+      const sender = { senderFrame: win.webContents.mainFrame };
+      electronModule.ipcMain.emit(channels.chunk, sender, opts.lastChunk);
+      electronModule.ipcMain.emit(channels.state, sender, { state: 'stopped', message: null });
+    }, opts.decodeMs);
+  };
+  return seen;
+}

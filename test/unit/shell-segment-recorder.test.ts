@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pcmSamples } from '../../electron/desktop/policy/index.js';
-import { SegmentRecorder, type BlobLike, type MediaRecorderLike, type MediaStreamLike, type RecorderStateMessage, type SegmentChunk } from '../../electron/desktop/preload/segment-recorder.js';
+import { SegmentRecorder, type BlobLike, type MediaRecorderLike, type MediaStreamLike, type RecorderStateMessage, type SegmentChunk, type SegmentRecorderEnv } from '../../electron/desktop/preload/segment-recorder.js';
 
 class FakeRecorder implements MediaRecorderLike {
   state: 'inactive' | 'recording' | 'paused' = 'inactive';
@@ -22,7 +22,7 @@ class FakeRecorder implements MediaRecorderLike {
   }
 }
 
-function setup(opts: { deny?: string } = {}) {
+function setup(opts: { deny?: string } = {}, overrides: Partial<SegmentRecorderEnv> = {}) {
   let t = 1_000;
   const timers: Array<{ fn: () => void; at: number; id: number }> = [];
   let nextId = 0;
@@ -59,6 +59,7 @@ function setup(opts: { deny?: string } = {}) {
     },
     sendChunk: (c) => chunks.push(c),
     sendState: (s) => states.push(s),
+    ...overrides,
   });
   const advance = async (ms: number) => {
     t += ms;
@@ -90,6 +91,31 @@ describe('segment recorder', () => {
     expect(s.recorders.map((r) => r.mimeType)).toEqual(['audio/webm;codecs=opus', 'audio/webm;codecs=opus', 'audio/webm;codecs=opus']);
     expect(s.states.at(-1)).toEqual({ state: 'stopped', message: null });
     expect(s.tracks.stopped).toBe(1);
+  });
+
+  it("says 'stopped' only after the last segment was sent, however long its decoding takes", async () => {
+    const log: string[] = [];
+    let release: () => void = () => undefined;
+    const slowDecode = new Promise<void>((r) => (release = r));
+    const s = setup(
+      {},
+      {
+        decode: async (file) => {
+          await slowDecode;
+          return { sampleRate: 16_000, channels: [Float32Array.from(new Uint8Array(file), (b) => b / 10)] };
+        },
+        sendChunk: (c) => log.push(`chunk ${c.seq}`),
+        sendState: (st) => log.push(st.state),
+      },
+    );
+    const rec = s.rec;
+    await rec.start({ timeslice_ms: 10_000, device_id: null });
+    rec.stop();
+    await s.advance(0);
+    expect(log).toEqual(['recording']);
+    release();
+    await s.advance(0);
+    expect(log).toEqual(['recording', 'chunk 0', 'stopped']);
   });
 
   it('reports a denied microphone as a one-line error', async () => {

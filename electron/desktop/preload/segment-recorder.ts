@@ -88,6 +88,8 @@ export class SegmentRecorder {
   private recorder: MediaRecorderLike | null = null;
   private timer: unknown = null;
   private active = false;
+  /** stop() was called with a segment in progress: 'stopped' is sent once that segment is. */
+  private stopping = false;
   private seq = 0;
   private mime: string | undefined;
 
@@ -100,6 +102,7 @@ export class SegmentRecorder {
   async start(options: { timeslice_ms: number; device_id: string | null }): Promise<void> {
     if (this.active) return;
     this.active = true;
+    this.stopping = false;
     const audio: Record<string, unknown> = { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 };
     if (options.device_id) audio.deviceId = { exact: options.device_id };
     try {
@@ -125,14 +128,22 @@ export class SegmentRecorder {
     this.beginSegment(options.timeslice_ms);
   }
 
+  /**
+   * Stops recording. The segment in progress is still decoded and sent; 'stopped' follows it, so
+   * the main process knows the last segment is in (and only then closes this window).
+   */
   stop(): void {
     if (!this.active) return;
     this.active = false;
     this.env.clearTimer(this.timer);
     this.timer = null;
-    if (this.recorder && this.recorder.state !== 'inactive') this.recorder.stop();
-    else this.release();
-    this.env.sendState({ state: 'stopped', message: null });
+    if (this.recorder && this.recorder.state !== 'inactive') {
+      this.stopping = true;
+      this.recorder.stop();
+    } else {
+      this.release();
+      this.env.sendState({ state: 'stopped', message: null });
+    }
   }
 
   private beginSegment(timesliceMs: number): void {
@@ -156,6 +167,8 @@ export class SegmentRecorder {
       const endedAt = this.env.now();
       const seq = this.seq++;
       const mime = recorder.mimeType || this.mime || 'audio/webm';
+      const last = !this.active && this.stopping;
+      if (last) this.stopping = false;
       void Promise.all(parts.map((p) => p.arrayBuffer()))
         .then(async (buffers) => {
           const total = buffers.reduce((n, b) => n + b.byteLength, 0);
@@ -174,6 +187,9 @@ export class SegmentRecorder {
         .catch(() => {
           // One undecodable segment (a codec hiccup) loses those seconds, not the recording.
           this.env.sendState({ state: 'recording', message: 'A few seconds of audio could not be decoded.' });
+        })
+        .finally(() => {
+          if (last) this.env.sendState({ state: 'stopped', message: null });
         });
       if (this.active) this.beginSegment(timesliceMs);
       else this.release();
