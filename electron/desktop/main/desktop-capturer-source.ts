@@ -1,5 +1,6 @@
 import { desktopCapturer, screen, systemPreferences } from 'electron';
 import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../sensing/capture/index.js';
+import { SCREEN_RECORDING_DENIED, screenAccessStep, type ScreenAccessStatus } from '../policy/index.js';
 
 /**
  * Screens through Electron's desktopCapturer: no external tools, and on Wayland it goes through
@@ -7,6 +8,14 @@ import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type S
  */
 export class DesktopCapturerScreenSource implements ScreenSource {
   readonly name = 'desktopCapturer';
+  /** macOS: the one capture attempt of this process that makes the system ask (see screen-access.ts). */
+  private askedForScreen = false;
+
+  constructor(private readonly platform: NodeJS.Platform = process.platform) {}
+
+  private screenAccess(): ScreenAccessStatus {
+    return this.platform === 'darwin' ? systemPreferences.getMediaAccessStatus('screen') : 'granted';
+  }
 
   async listDisplays(): Promise<DisplayInfo[]> {
     const primary = screen.getPrimaryDisplay().id;
@@ -22,9 +31,9 @@ export class DesktopCapturerScreenSource implements ScreenSource {
   }
 
   async capture(displayIds?: string[]): Promise<CapturedScreen[]> {
-    if (process.platform === 'darwin' && systemPreferences.getMediaAccessStatus('screen') === 'denied') {
-      throw new CaptureError('CAPTURE_FAILED', 'Screen Recording is not allowed for Engram: turn it on in System Settings → Privacy & Security → Screen Recording.');
-    }
+    const step = screenAccessStep(this.platform, this.screenAccess(), this.askedForScreen);
+    if (step.action === 'refuse') throw new CaptureError('CAPTURE_FAILED', step.message);
+    if (step.action === 'ask') this.askedForScreen = true;
     const displays = await this.listDisplays();
     if (displays.length === 0) throw new CaptureError('NO_DISPLAY', 'No display found.');
     const width = Math.max(...displays.map((d) => d.width));
@@ -36,6 +45,8 @@ export class DesktopCapturerScreenSource implements ScreenSource {
     } catch (err) {
       throw new CaptureError('CAPTURE_FAILED', 'The screen could not be captured (the desktop refused or the portal was closed).', { cause: err });
     }
+    // Without access macOS still answers, with the wallpaper alone: nothing of that is kept.
+    if (step.action === 'ask' && this.screenAccess() !== 'granted') throw new CaptureError('CAPTURE_FAILED', SCREEN_RECORDING_DENIED);
     const out: CapturedScreen[] = [];
     sources.forEach((source, index) => {
       // display_id is empty on some Linux setups (Wayland portal): fall back to the order.

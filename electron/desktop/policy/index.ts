@@ -25,3 +25,4 @@ export * from './recorder-protocol.js';
 export * from './url-origin.js';
 export * from './electron-binary.js';
 export * from './native-binding.js';
+export * from './screen-access.js';
