@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
 import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
-import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
+import { electronModule, fake, FakeBrowserWindow, requestDisplayMedia } from '../fakes/fake-electron.js';
 
 // The composition root (electron/desktop/main/main.ts) run under Node with a fake 'electron': start-up
 // order, consent, key adoption and wrapping, IPC checks, tray states, power pauses, shutdown.
@@ -143,6 +143,14 @@ describe('desktop app composition root (fake Electron)', () => {
     expect(t.tooltip).toBe('Paused (computer asleep) — 1 frame today');
     powerMonitor.emit('resume');
     expect(t.tooltip).toBe('Capturing — 1 frame today');
+  });
+
+  it('keeps the spellchecker off (no dictionary downloads) and denies getDisplayMedia without throwing', () => {
+    expect(fake.spellCheckerEnabled).toBe(false);
+    for (const w of FakeBrowserWindow.all) expect(w.options.webPreferences).toMatchObject({ spellcheck: false });
+    // callback({}) would throw in Electron ("Video was requested, but no video stream was provided").
+    expect(requestDisplayMedia({ videoRequested: true, audioRequested: false })).toBe('denied');
+    expect(requestDisplayMedia({ videoRequested: true, audioRequested: true })).toBe('denied');
   });
 
   it('allows no permission while audio is off', () => {

@@ -29,6 +29,8 @@ describe('window options', () => {
       expect(prefs.webviewTag).toBe(false);
       expect(prefs.experimentalFeatures).toBe(false);
       expect(prefs.navigateOnDragDrop).toBe(false);
+      // Chromium's spellchecker would fetch dictionaries from the network (Linux, Windows).
+      expect(prefs.spellcheck).toBe(false);
       expect(prefs.preload).toBe(input.preloadPath);
       expect(insecureWebPreferences({ ...prefs })).toEqual([]);
       // No option that would weaken the page is present at all.
@@ -51,6 +53,13 @@ describe('window options', () => {
     expect(windows.recorder.show).toBe(false);
     expect(windows.recorder.skipTaskbar).toBe(true);
     expect(windows.recorder.webPreferences.backgroundThrottling).toBe(false);
+  });
+
+  it('a window with the spellchecker on is refused like one without the sandbox', () => {
+    expect(insecureWebPreferences({ ...REQUIRED_WEB_PREFERENCES, spellcheck: true })).toEqual(['spellcheck']);
+    // Left out means Electron's default, which is on.
+    const { spellcheck: _omit, ...unset } = REQUIRED_WEB_PREFERENCES;
+    expect(insecureWebPreferences(unset)).toEqual(['spellcheck']);
   });
 
   it('insecureWebPreferences names each weakened flag', () => {

@@ -55,9 +55,14 @@ export function installPermissionPolicy(context: () => PermissionContext): void 
     );
     return decision.allow;
   });
-  ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
+  // getDisplayMedia is never granted. Electron denies on a non-object; `{}` would throw instead
+  // ("Video was requested, but no video stream was provided"). The typings omit null.
+  ses.setDisplayMediaRequestHandler((_request, callback) => (callback as (streams: Electron.Streams | null) => void)(null));
   // Device enumeration/selection (HID, USB, serial, Bluetooth) is never granted.
   ses.setDevicePermissionHandler(() => false);
+  // Chromium's spellchecker downloads dictionaries from Google's servers on Linux and Windows:
+  // off for the session as well as in every window's webPreferences (nothing leaves the machine).
+  ses.setSpellCheckerEnabled(false);
 }
 
 export function installGlobalHardening(): void {

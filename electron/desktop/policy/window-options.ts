@@ -17,7 +17,8 @@ export interface SecureWebPreferences {
   experimentalFeatures: false;
   navigateOnDragDrop: false;
   safeDialogs: true;
-  spellcheck: boolean;
+  /** Off: on Linux and Windows Chromium would download dictionaries from Google's servers. */
+  spellcheck: false;
   devTools: boolean;
   backgroundThrottling: boolean;
 }
@@ -48,7 +49,7 @@ export interface WindowOptionsInput {
   isDev: boolean;
 }
 
-function secureWebPreferences(preload: string, isDev: boolean, extra: Partial<Pick<SecureWebPreferences, 'spellcheck' | 'backgroundThrottling'>> = {}): SecureWebPreferences {
+function secureWebPreferences(preload: string, isDev: boolean, extra: Partial<Pick<SecureWebPreferences, 'backgroundThrottling'>> = {}): SecureWebPreferences {
   return {
     preload,
     contextIsolation: true,
@@ -62,7 +63,7 @@ function secureWebPreferences(preload: string, isDev: boolean, extra: Partial<Pi
     experimentalFeatures: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
-    spellcheck: extra.spellcheck ?? true,
+    spellcheck: false,
     devTools: isDev,
     backgroundThrottling: extra.backgroundThrottling ?? true,
   };
@@ -99,7 +100,7 @@ export function shellPageWindowOptions(input: WindowOptionsInput & { title: stri
     fullscreenable: false,
     center: true,
     ...(input.iconPath ? { icon: input.iconPath } : {}),
-    webPreferences: secureWebPreferences(input.preloadPath, input.isDev, { spellcheck: false }),
+    webPreferences: secureWebPreferences(input.preloadPath, input.isDev),
   };
 }
 
@@ -117,7 +118,7 @@ export function recorderWindowOptions(input: WindowOptionsInput): WindowOptions 
     autoHideMenuBar: true,
     skipTaskbar: true,
     resizable: false,
-    webPreferences: secureWebPreferences(input.preloadPath, false, { spellcheck: false, backgroundThrottling: false }),
+    webPreferences: secureWebPreferences(input.preloadPath, false, { backgroundThrottling: false }),
   };
 }
 
@@ -132,6 +133,8 @@ export const REQUIRED_WEB_PREFERENCES = {
   allowRunningInsecureContent: false,
   webviewTag: false,
   experimentalFeatures: false,
+  // Not a sandbox flag, but a window with it on would send words to a dictionary server.
+  spellcheck: false,
 } as const;
 
 /** Names of required flags that `prefs` does not set as required (empty when secure). */
