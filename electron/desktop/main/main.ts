@@ -55,6 +55,7 @@ let microphone: MicrophoneCapture | null = null;
 let power: PowerIdleSource | null = null;
 let notifier: Notifier | null = null;
 let lastProblem: Problem | null = null;
+let shuttingDown: Promise<void> | null = null;
 
 // First of all, the crash journal: an error that escapes anywhere is kept as a small local report
 // (secrets masked, no memory dump; see crash-journal.ts), told on the next start, never sent.
@@ -95,7 +96,7 @@ if (!app.requestSingleInstanceLock()) {
     quitting = true;
   });
   app.on('will-quit', (event) => {
-    if (!core && !store) return;
+    if (!core && !store && !shuttingDown) return;
     event.preventDefault();
     void shutdown().finally(() => app.exit(0));
   });
@@ -106,6 +107,15 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
+  // Logoff, restart and shutdown skip before-quit/will-quit: Linux and macOS say so through
+  // powerMonitor, Windows through the windows' query-session-end/session-end (see createMainWindow).
+  powerMonitor.on('shutdown', (...args: unknown[]) => {
+    // Electron passes an event whose preventDefault delays the shutdown (a logind delay lock, bounded
+    // by the system) until we exit; the typings declare no argument.
+    const event = args[0] as { preventDefault?: () => void } | undefined;
+    event?.preventDefault?.();
+    endSession('system shutdown');
+  });
   const paths = appPaths();
   serveAppProtocol({ renderer: paths.renderer, shellPages: paths.shellPages });
   let audioAllowed = false;
@@ -182,7 +192,8 @@ async function start(): Promise<void> {
     crashes.acknowledge();
   }
   power = new PowerIdleSource(powerMonitor);
-  microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }));
+  // A recorder that does not hand over its last segment within 2 s is closed anyway (shutdown waits for it).
+  microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }), 10_000, 2_000);
   core = startCore({
     store,
     version: app.getVersion(),
@@ -197,7 +208,7 @@ async function start(): Promise<void> {
   audioAllowed = core.audioEnabled;
 
   const hidden = startedHidden(process.argv, wasOpenedAtLogin());
-  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quitting });
+  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quitting, onSessionEnd: endSession });
   registerInvokeChannel({ dispatch: core.api.dispatch, mainWindow: () => mainWindow, log });
   const sendEvent = createEventSender(() => mainWindow);
   core.api.events.subscribe((name, payload) => {
@@ -216,7 +227,7 @@ async function start(): Promise<void> {
 function openMainWindow(): void {
   if (!core) return;
   if (!mainWindow || mainWindow.isDestroyed()) {
-    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quitting });
+    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quitting, onSessionEnd: endSession });
     return;
   }
   showWindow(mainWindow);
@@ -266,14 +277,44 @@ function reportProblem(problem: Problem): void {
   refreshTray();
 }
 
-async function shutdown(): Promise<void> {
+/**
+ * The session ends (logoff, restart, shutdown): the same clean shutdown as Quit, started at once,
+ * bounded so that Engram never holds the system up, then exit. Windows close from here on instead
+ * of hiding to the tray, so close-to-tray cannot stand in the way of the logoff.
+ */
+function endSession(reason: string): void {
+  if (quitting && shuttingDown) return;
+  log(`session ending (${reason}): saving and closing`);
+  quitting = true;
+  const deadline = new Promise<void>((resolve) => setTimeout(resolve, SESSION_END_BUDGET_MS).unref());
+  void Promise.race([shutdown(), deadline]).finally(() => app.exit(0));
+}
+
+/** What logind allows a delay lock by default (InhibitDelayMaxSec=5) and Windows a busy app, less a margin. */
+const SESSION_END_BUDGET_MS = 4_000;
+
+/** Closes everything once, in order (the last audio segment, capture and OCR, the brain, the store); every caller awaits the same run. */
+function shutdown(): Promise<void> {
+  shuttingDown ??= closeAll();
+  return shuttingDown;
+}
+
+async function closeAll(): Promise<void> {
   const c = core;
   const s = store;
   core = null;
   store = null;
   power?.dispose();
-  microphone?.dispose();
   tray?.destroy();
+  try {
+    // First, so the segment recorded up to now reaches the audio pipeline before capture closes:
+    // the source ends after it, and the audio run then finishes by itself once it has stored it
+    // (closing capture would abort it with the segment still queued).
+    await microphone?.dispose();
+    if (c) await waitUntil(() => !c.capture.status().audio, 3_000);
+  } catch (err) {
+    log(`microphone: ${String(err)}`);
+  }
   try {
     await c?.close();
   } catch (err) {
@@ -284,6 +325,11 @@ async function shutdown(): Promise<void> {
   } catch (err) {
     log(`closing the store: ${String(err)}`);
   }
+}
+
+async function waitUntil(done: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
 }
 
 function fatal(err: unknown): void {

@@ -27,6 +27,12 @@ export interface MainWindowOptions {
   startHidden: boolean;
   /** Closing the window hides it to the tray unless the app is quitting. */
   isQuitting: () => boolean;
+  /**
+   * Windows logoff/restart/shutdown (no before-quit/will-quit then): called on query-session-end,
+   * the first word of it, and again on session-end. It marks the app as quitting at once, so a
+   * close from then on is not turned into a hide that would keep Engram running.
+   */
+  onSessionEnd: (reason: string) => void;
 }
 
 export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
@@ -39,6 +45,10 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
     event.preventDefault();
     win.hide();
   });
+  // Not prevented: ending the session is the user's call; we save what we can in the time given.
+  const sessionEnd = (event: Electron.WindowSessionEndEvent) => opts.onSessionEnd(`Windows ${event.reasons.join('+') || 'session end'}`);
+  win.on('query-session-end', sessionEnd);
+  win.on('session-end', sessionEnd);
   void win.loadURL(`${APP_ORIGIN}/index.html`);
   return win;
 }
