@@ -6,7 +6,7 @@ import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
 import { LLM_SETTINGS, createLlmProvider, type LlmProvider } from '../llm/index.js';
-import type { ObservationRecord } from '../store/index.js';
+import type { ObservationRecord, StoreChange } from '../store/index.js';
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
@@ -118,11 +118,9 @@ export function createBrain(opts: BrainOptions): Brain {
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let dreaming = false;
-  const onObservation = (e: unknown): void => {
-    const ev = e as { op?: unknown; ids?: unknown };
-    if (ev?.op !== 'insert' || !Array.isArray(ev.ids)) return;
+  const onObservation = (ev: StoreChange): void => {
+    if (ev.op !== 'insert') return;
     for (const id of ev.ids) {
-      if (typeof id !== 'string') continue;
       const o = store.observations.get(id);
       if (o) meta.ingestObservation(o);
     }

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import type { EventEmitter } from 'node:events';
+import type { StoreEvents } from './store-events.js';
 import type { BlobStore } from './blob-store.js';
 import { StoreError, toStoreError } from './errors.js';
 import { isValidId, newId } from './ids.js';
@@ -15,7 +15,7 @@ export class FrameRepo {
   constructor(
     private readonly db: Db,
     private readonly blobs: BlobStore,
-    private readonly events: EventEmitter,
+    private readonly events: StoreEvents,
     private readonly deleteCiting: (type: 'frame', ids: string[]) => void,
   ) {}
 

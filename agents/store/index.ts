@@ -1,5 +1,6 @@
 /** agents/store: the encrypted memory store (the door every other room uses). */
 export { openStore, EngramStore, type OpenStoreOptions } from './store.js';
+export { createStoreEvents, type StoreChange, type StoreEventMap, type StoreEvents } from './store-events.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export { type KeyProvider, EnvKeyProvider, FileKeyProvider, StaticKeyProvider, resolveKeyProvider, parseKey, KEY_FILE_NAME } from './key-provider.js';
 export { type Embedder, normalize } from './embedder.js';

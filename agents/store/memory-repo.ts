@@ -1,5 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
-import type { EventEmitter } from 'node:events';
+import type { StoreEvents } from './store-events.js';
 import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type Provenance, SourceTypeSchema } from '../../shared/index.js';
 import { StoreError } from './errors.js';
 import { isValidId, newId } from './ids.js';
@@ -22,7 +22,7 @@ export class MemoryRepo {
   constructor(
     private readonly db: Db,
     private readonly vectors: () => VectorIndex | null,
-    private readonly events: EventEmitter,
+    private readonly events: StoreEvents,
     private readonly onWrite: () => void,
   ) {
     this.byId = db.prepare('SELECT * FROM memories WHERE id = ?');

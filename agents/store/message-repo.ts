@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import type { EventEmitter } from 'node:events';
+import type { StoreEvents } from './store-events.js';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
 import type { MessageRecord, Millis, NewMessage } from './types.js';
@@ -17,7 +17,7 @@ export class MessageRepo {
   constructor(
     private readonly db: Db,
     private readonly threads: ThreadRepo,
-    private readonly events: EventEmitter,
+    private readonly events: StoreEvents,
   ) {}
 
   insert(m: NewMessage): MessageRecord {

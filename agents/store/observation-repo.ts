@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import type { EventEmitter } from 'node:events';
+import type { StoreEvents } from './store-events.js';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
 import { indexObservationPassages } from './passage-index.js';
@@ -11,7 +11,7 @@ const MAX_TEXT = 100_000;
 export class ObservationRepo {
   constructor(
     private readonly db: Db,
-    private readonly events: EventEmitter,
+    private readonly events: StoreEvents,
     private readonly deleteCiting: (type: 'observation', ids: string[]) => number,
   ) {}
 

@@ -1,5 +1,4 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { EventEmitter } from 'node:events';
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '../../shared/index.js';
@@ -7,6 +6,7 @@ import { AudioRepo } from './audio-repo.js';
 import { BlobStore } from './blob-store.js';
 import { CounterRepo } from './counter-repo.js';
 import { openDatabase } from './database.js';
+import { createStoreEvents } from './store-events.js';
 import { EmbedQueue } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { StoreError } from './errors.js';
@@ -43,7 +43,8 @@ export interface OpenStoreOptions {
  * secure_delete) plus encrypted frame and audio files. Every room reaches data through this object.
  */
 export class EngramStore {
-  readonly events = new EventEmitter();
+  /** Typed: each event's payload is declared in store-events.ts. */
+  readonly events = createStoreEvents();
   readonly memories: MemoryRepo;
   readonly frames: FrameRepo;
   readonly audio: AudioRepo;

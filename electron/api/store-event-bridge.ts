@@ -1,10 +1,5 @@
-import type { EngramStore, ForgetReport } from '../../agents/store/index.js';
+import type { EngramStore, ForgetReport, StoreChange } from '../../agents/store/index.js';
 import type { ApiEventBus } from './event-bus.js';
-
-interface StoreChange {
-  op: string;
-  ids: string[];
-}
 
 /** Turns the store's own events into the UI's pushed events (small payloads; views refetch). */
 export function bridgeStoreEvents(store: EngramStore, bus: ApiEventBus): () => void {

@@ -194,7 +194,7 @@ async function start(): Promise<void> {
   power = new PowerIdleSource(powerMonitor);
   // A recorder that does not hand over its last segment within 2 s is closed anyway (shutdown waits for it).
   microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }), 10_000, 2_000);
-  core = startCore({
+  core = await startCore({
     store,
     version: app.getVersion(),
     screen: new DesktopCapturerScreenSource(),

@@ -1,5 +1,4 @@
-import type { EngramStore } from '../../../agents/store/index.js';
-import { createBrain } from '../../../agents/meta/index.js';
+import type { Engram } from '../../engine/index.js';
 import { messageText, type MessageInput } from '../../../shared/index.js';
 
 export interface AddResult {
@@ -12,10 +11,11 @@ export interface AddResult {
 
 /**
  * Stores added messages in a thread (one transaction: all or nothing), then hands them to the
- * brain, which writes memories of every kind they call for (offline rules without an API key).
- * A model outage leaves the messages stored and unprocessed, to be taken up again later.
+ * engine's brain, which writes memories of every kind they call for (offline rules without a
+ * model). A model outage leaves the messages stored and unprocessed, to be taken up again later.
  */
-export async function ingestAdded(store: EngramStore, messages: MessageInput[], title: string): Promise<AddResult> {
+export async function ingestAdded(engram: Engram, messages: MessageInput[], title: string): Promise<AddResult> {
+  const { store } = engram;
   const now = Date.now();
   const stored = store.transaction(() => {
     const thread = store.threads.create(title, now);
@@ -25,7 +25,8 @@ export async function ingestAdded(store: EngramStore, messages: MessageInput[], 
     });
     return { thread, ids };
   });
-  const brain = createBrain({ store, subscribe: false });
+  const brain = await engram.brain();
+  if (!brain) throw new Error('ingestAdded needs an engine with the brain');
   const report = await brain.ingestMessages(stored.thread.id);
   return { thread_id: stored.thread.id, message_ids: stored.ids, memory_ids: report.memory_ids, deferred: report.deferred };
 }

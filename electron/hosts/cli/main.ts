@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
-import { defaultDataDir, HashEmbedder, openStore, resolveKeyProvider, StoreError, UseEmbedder, type Embedder } from '../../../agents/store/index.js';
+import { defaultDataDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
@@ -40,15 +40,6 @@ global options:
 The master key comes from $ENGRAM_KEY (64 hex characters) or the key file engram.key in the
 data dir, created on first use with mode 0600. Nothing leaves this machine unless you say so.
 `;
-}
-
-/** ENGRAM_EMBEDDER=none|hash|use picks the embedder (tests and scripts can skip the model). */
-function makeEmbedder(env: NodeJS.ProcessEnv, pref: 'default' | 'none'): Embedder | null {
-  if (pref === 'none') return null;
-  const choice = (env.ENGRAM_EMBEDDER ?? 'use').toLowerCase();
-  if (choice === 'none') return null;
-  if (choice === 'hash') return new HashEmbedder(256);
-  return new UseEmbedder();
 }
 
 function errorLine(err: unknown): { line: string; code: number } {
@@ -126,7 +117,11 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     io,
     env,
     signal: controller.signal,
-    openStore: (opts) => openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env), embedder: makeEmbedder(env, opts?.embedder ?? 'default') }),
+    // The engine's embedder choice, loaded with the first store (commands like --help never pay for it).
+    openStore: async (opts) => {
+      const { embedderFrom } = await import('../../engine/index.js');
+      return openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env), embedder: embedderFrom(env, opts?.embedder ?? 'default') });
+    },
   };
   try {
     const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);

@@ -1,14 +1,8 @@
-import type { ChatService } from '../../../agents/chat/index.js';
-import type { LlmProvider } from '../../../agents/llm/index.js';
-import type { Brain } from '../../../agents/meta/index.js';
 import type { EngramStore } from '../../../agents/store/index.js';
-import type { SecretsEvent } from '../../sensing/capture/index.js';
-import { createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../../api/index.js';
+import type { CaptureControl, EngramApi } from '../../api/index.js';
+import { startEngram, type CaptureSources, type Engram, type EngineProblem } from '../../engine/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
-
-/** The brain starts a moment after the host answers, so its start-up work does not delay the first page. */
-const BRAIN_DELAY_MS = 1500;
 
 export interface EngramServerOptions {
   store: EngramStore;
@@ -16,9 +10,14 @@ export interface EngramServerOptions {
   port?: number;
   token?: string;
   rendererDir?: string;
+  /** Capture with these sources, composed by the engine (engram serve --capture). */
+  captureSources?: CaptureSources | null;
+  /** A capture the caller runs itself (tests' scripted desktop): the window drives it. */
   capture?: CaptureControl | null;
   /** Points the Anthropic SDK elsewhere (tests' fake server, a proxy). */
   anthropicBaseUrl?: string;
+  /** The environment the engine reads (model key, embedder, transcriber); default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Validate handler outputs against the contract (tests). */
   checkOutputs?: boolean;
   /**
@@ -27,96 +26,50 @@ export interface EngramServerOptions {
    */
   brain?: boolean;
   log?: (line: string) => void;
-  /** Secrets the capture redactor removed: handed to the brain, which keeps them masked in the vault. */
-  captureSecrets?: { onSecrets(listener: (ev: SecretsEvent) => void): () => void };
+  onProblem?: (problem: EngineProblem) => void;
 }
 
 export interface EngramServer {
   host: HeadlessHost;
   api: EngramApi;
+  engram: Engram;
   close(): Promise<void>;
 }
 
 /**
- * The headless composition: the store's API handlers (chat included) served by the HTTP/WebSocket
- * host. The caller owns the store and any capture service; close() stops only what this made.
+ * The browser-mode host: the engine, started lazily (chat with the first question, the brain a
+ * moment after the host answers), served over HTTP + WebSocket. The caller owns the store; close()
+ * stops what the engine runs (capture included) and the host.
  */
 export async function startEngramServer(opts: EngramServerOptions): Promise<EngramServer> {
-  const { store } = opts;
-  // Chat, the model client and the brain load after the host answers (their libraries take a
-  // while to load); a function, so a key saved in Settings is used from the next call on.
-  const llmModule = () => import('../../../agents/llm/index.js');
-  let makeLlm: (() => LlmProvider) | null = null;
-  const llmReady = llmModule().then((m) => {
-    makeLlm = () => m.createLlmProvider({ settings: store.settings, usage: store.llmCalls, overrides: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined });
-  });
-  const llm = (): LlmProvider => {
-    if (!makeLlm) throw new Error('the model client is still loading');
-    return makeLlm();
-  };
-  // The brain (and its NLP libraries) loads after the host answers: starting is not held up by it.
-  let brain: Brain | null = null;
-  const brainReady: Promise<Brain | null> = opts.brain
-    ? new Promise<void>((r) => setTimeout(r, BRAIN_DELAY_MS))
-        .then(() => Promise.all([import('../../../agents/meta/index.js'), llmReady]))
-        .then(async ([m]) => {
-          brain = m.createBrain({ store, llm, log: opts.log });
-          await brain.start();
-          const b = brain;
-          opts.captureSecrets?.onSecrets((ev) => {
-            b.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => opts.log?.(`vault: ${err instanceof Error ? err.message : String(err)}`));
-          });
-          return brain;
-        })
-    : Promise.resolve(null);
-  if (opts.brain) brainReady.catch((err: unknown) => opts.log?.(`brain: failed to start: ${err instanceof Error ? err.message : String(err)}`));
-  const chatLoader = async (): Promise<ChatService> => {
-    const [{ ChatService }] = await Promise.all([import('../../../agents/chat/index.js'), llmReady]);
-    return new ChatService({
-      store,
-      llm,
-      onTurnStored: opts.brain ? async (turn) => (await brainReady)?.ingestMessages(turn.threadId) : undefined,
-      onHookError: (err) => opts.log?.(`chat: hook failed: ${String(err)}`),
-    });
-  };
-  const consolidator: Consolidator | null = opts.brain
-    ? {
-        run: async ({ onProgress }) => {
-          onProgress(null, null, 'merging, resolving and rolling up');
-          const b = await brainReady;
-          if (!b) throw new Error('the memory agents did not start');
-          const c = (await b.dream()).counts;
-          return { summary: `merged ${c.merged}, superseded ${c.superseded}, rolled up ${c.rolled_up}` };
-        },
-      }
-    : null;
-  const api = createApi({
-    store,
+  const engram = await startEngram({
+    store: opts.store,
     host: 'headless',
     version: opts.version,
-    capture: opts.capture ?? null,
-    chatLoader,
-    exporter: portabilityExporter(store),
-    consolidator,
+    env: opts.env,
+    model: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
+    capture: opts.captureSources ?? null,
+    externalCapture: opts.capture ?? null,
+    brain: opts.brain ?? false,
+    lazy: true,
     checkOutputs: opts.checkOutputs,
     log: opts.log,
+    onProblem: opts.onProblem,
   });
   let host: HeadlessHost;
   try {
-    host = await startHeadlessHost({ api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
+    host = await startHeadlessHost({ api: engram.api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
   } catch (err) {
-    api.dispose();
-    await brainReady.then((b) => b?.stop()).catch(() => undefined);
+    await engram.close().catch(() => undefined);
     throw err;
   }
   return {
     host,
-    api,
+    api: engram.api,
+    engram,
     close: async () => {
       await host.close();
-      // Buffered observations stay unprocessed and are taken up at the next start.
-      await brainReady.then((b) => b?.stop()).catch(() => undefined);
-      api.dispose();
+      await engram.close();
     },
   };
 }

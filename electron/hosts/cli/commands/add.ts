@@ -2,7 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { MessageListSchema, type MessageInput } from '../../../../shared/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
+import { startEngram, type Engram } from '../../../engine/index.js';
 import { ingestAdded } from '../ingest.js';
+import { packageVersion } from '../version.js';
 
 /** A conversation file beyond this is refused before parsing (a runaway pipe must not fill memory). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -66,9 +68,11 @@ Stores what you give it and turns it into memories.
     if (text !== undefined && text.trim() === '') throw new CliError('add: --text is empty');
     const messages: MessageInput[] = text !== undefined ? [{ role: 'user', content: text }] : await readMessages(file!, ctx.io.stdin);
     const store = await ctx.openStore();
+    let engram: Engram | null = null;
     try {
+      engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false });
       const title = str(args, 'thread') ?? (text !== undefined ? 'Notes' : `Imported conversation`);
-      const result = await ingestAdded(store, messages, title);
+      const result = await ingestAdded(engram, messages, title);
       if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(result) + '\n');
       else {
         const n = result.message_ids.length;
@@ -76,6 +80,7 @@ Stores what you give it and turns it into memories.
       }
       return 0;
     } finally {
+      await engram?.close();
       await store.close();
     }
   },

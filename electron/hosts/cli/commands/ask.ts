@@ -1,6 +1,6 @@
 import {
   ChatError,
-  ChatService,
+  type ChatService,
   DEFAULT_MAX_QUESTION_CHARS,
   isValidTimeZone,
   localTimeZone,
@@ -9,32 +9,11 @@ import {
   type ChatTurn,
   type NumberedMemory,
 } from '../../../../agents/chat/index.js';
-import { AnthropicProvider, createLlmProvider, LLM_SETTINGS, OfflineProvider, type LlmProvider } from '../../../../agents/llm/index.js';
 import type { EngramStore } from '../../../../agents/store/index.js';
-import { createBrain } from '../../../../agents/meta/index.js';
-import { z } from 'zod';
+import { startEngram, type Engram } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
-
-/**
- * The model the CLI talks to: the key saved in settings, else $ANTHROPIC_API_KEY; none means the
- * offline extractive answer. $ENGRAM_ANTHROPIC_BASE_URL points it at a proxy (or a test server).
- */
-export function cliLlmProvider(store: EngramStore, env: NodeJS.ProcessEnv, offline: boolean): LlmProvider {
-  if (offline) return new OfflineProvider();
-  const baseURL = env.ENGRAM_ANTHROPIC_BASE_URL?.trim() || undefined;
-  const fromSettings = createLlmProvider({ settings: store.settings, usage: store.llmCalls, overrides: baseURL ? { baseURL } : {} });
-  if (fromSettings.online) return fromSettings;
-  const key = env.ANTHROPIC_API_KEY?.trim();
-  if (!key) return fromSettings;
-  const model = (k: string) => store.settings.get(k, z.string().max(200), '');
-  return new AnthropicProvider({
-    apiKey: key,
-    baseURL: baseURL ?? (env.ANTHROPIC_BASE_URL?.trim() || undefined),
-    usage: store.llmCalls,
-    models: { chat: model(LLM_SETTINGS.chatModel), extraction: model(LLM_SETTINGS.extractionModel) },
-  });
-}
+import { packageVersion } from '../version.js';
 
 /** $ENGRAM_TZ (an IANA zone) when set and valid, else the system's zone. */
 export function cliTimeZone(env: NodeJS.ProcessEnv): string {
@@ -44,48 +23,35 @@ export function cliTimeZone(env: NodeJS.ProcessEnv): string {
 
 export interface CliChatSession {
   chat: ChatService;
-  /**
-   * Waits until every stored turn has been handed to the meta-agent and turned into memories
-   * (what the user said about themselves, what they asked about); resolves with the first failure
-   * as one line, or null. The messages stay unprocessed on failure, so the next run takes them up.
-   */
-  settle(): Promise<string | null>;
+  engram: Engram;
 }
 
-/** The chat agent, with each stored turn handed to the meta-agent (the brain) as the app does. */
-export function cliChatSession(store: EngramStore, ctx: CliContext, offline: boolean, topics: boolean): CliChatSession {
-  const llm = cliLlmProvider(store, ctx.env, offline);
-  const timeZone = cliTimeZone(ctx.env);
-  const brain = createBrain({ store, llm, timeZone, subscribe: false });
-  const pending = new Set<Promise<unknown>>();
-  let failure: string | null = null;
-  const chat = new ChatService({
+/**
+ * The engine for one terminal conversation: chat with the model from settings or the environment
+ * (or none with --offline), each stored turn handed to the brain as in the app.
+ */
+export async function cliChatSession(store: EngramStore, ctx: CliContext, offline: boolean, topics: boolean): Promise<CliChatSession> {
+  const engram = await startEngram({
     store,
-    llm,
-    topicExtraction: topics,
-    timeZone,
-    onTurnStored: (turn) => {
-      const p: Promise<unknown> = brain
-        .ingestMessages(turn.threadId)
-        .catch((err: unknown) => {
-          failure ??= err instanceof Error ? err.message.split('\n')[0]! : String(err);
-        })
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
+    host: 'headless',
+    version: packageVersion(),
+    env: ctx.env,
+    model: { offline },
+    timeZone: cliTimeZone(ctx.env),
+    brain: { start: 'manual', subscribe: false },
+    chat: { topics },
   });
-  return {
-    chat,
-    async settle() {
-      while (pending.size) await Promise.all([...pending]);
-      return failure;
-    },
-  };
+  return { chat: (await engram.chat())!, engram };
 }
 
-/** Says (on stderr) when a conversation could not be turned into memories; the answer itself stands. */
+/**
+ * Waits until every stored turn has been turned into memories, then stops the engine; says (on
+ * stderr) when a conversation could not be learnt from: the answer itself stands, and the messages
+ * stay unprocessed, so the next run takes them up.
+ */
 export async function settleSession(session: CliChatSession, ctx: CliContext): Promise<void> {
-  const failure = await session.settle();
+  const failure = await session.engram.settle();
+  await session.engram.close();
   if (failure) ctx.io.stderr(`engram: the conversation is saved, but learning from it failed (${failure}); it will be retried next time\n`);
 }
 
@@ -190,8 +156,9 @@ items are never sent to a model.
       );
     }
     const store = await ctx.openStore();
+    let session: CliChatSession | null = null;
     try {
-      const session = cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+      session = await cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
       const chat = session.chat;
       let streamed = false;
       const turn = await chat
@@ -217,6 +184,7 @@ items are never sent to a model.
       await settleSession(session, ctx);
       return turn.status === 'complete' ? 0 : 1;
     } finally {
+      await session?.engram.close();
       await store.close();
     }
   },

@@ -1,18 +1,17 @@
-import type { EngramStore } from '../../../../agents/store/index.js';
-import type { Brain } from '../../../../agents/meta/index.js';
+import { startEngram, type CaptureSources, type Engram } from '../../../engine/index.js';
 import {
-  AudioPipeline,
   CaptureError,
-  CaptureService,
-  OpenAiTranscriber,
   WavStreamSource,
   defaultScreenSource,
   defaultActiveWindowSource,
   readCaptureSettings,
+  type CaptureService,
   type TickResult,
 } from '../../../sensing/capture/index.js';
+import type { EngramStore } from '../../../../agents/store/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
+import { packageVersion } from '../version.js';
 
 const REASONS: Record<string, string> = {
   kept: 'kept',
@@ -35,7 +34,8 @@ function parseInterval(v: string | undefined): number | undefined {
   return n;
 }
 
-async function buildService(ctx: CliContext, store: EngramStore, source: string | undefined, interval: number | undefined, noOcr: boolean): Promise<CaptureService> {
+/** The sources this terminal captures from: X11 (or ImageMagick's grab), the window in front. */
+function captureSources(ctx: CliContext, store: EngramStore, source: string | undefined, interval: number | undefined, noOcr: boolean): CaptureSources {
   if (source !== undefined && source !== 'x11' && source !== 'import') throw new CliError('--source must be x11 or import');
   let screen;
   try {
@@ -44,15 +44,8 @@ async function buildService(ctx: CliContext, store: EngramStore, source: string 
     if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
     throw err;
   }
-  const base = readCaptureSettings(store);
-  const settings = interval !== undefined ? { ...base, interval_s: interval } : undefined;
-  return new CaptureService({
-    store,
-    screen,
-    windows: defaultActiveWindowSource(screen),
-    settings,
-    ...(noOcr ? { ocr: null } : {}),
-  });
+  const settings = interval !== undefined ? { ...readCaptureSettings(store), interval_s: interval } : undefined;
+  return { screen, windows: defaultActiveWindowSource(screen), settings, ...(noOcr ? { ocr: null } : {}), start: false };
 }
 
 function describe(r: TickResult): string {
@@ -98,24 +91,31 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     if (interval !== undefined && once) throw new CliError('capture: --interval goes with --watch');
     const json = ctx.json || bool(args, 'json');
     const store = await ctx.openStore({ embedder: 'none' });
-    let service: CaptureService | null = null;
-    let brain: Brain | null = null;
+    let engram: Engram | null = null;
     try {
-      service = await buildService(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr'));
       // What is seen becomes memories (offline rules without a model key), so `engram search`
-      // finds it; redacted secrets go to the vault, masked. Vectors are added by the next process
-      // that opens the store with an embedder; keyword search works at once.
-      const { createBrain } = await import('../../../../agents/meta/index.js');
-      brain = createBrain({ store, subscribe: watch, log: (l) => ctx.io.stderr(`${l}\n`) });
-      const b = brain;
-      service.onSecrets((ev) => {
-        b.recordRedacted(ev.observation_id, ev.secrets).catch((err: unknown) => ctx.io.stderr(`engram: vault: ${err instanceof Error ? err.message : String(err)}\n`));
+      // finds it; the engine hands redacted secrets to the vault, masked. Vectors are added by the
+      // next process that opens the store with an embedder; keyword search works at once.
+      engram = await startEngram({
+        store,
+        host: 'headless',
+        version: packageVersion(),
+        env: ctx.env,
+        chat: false,
+        brain: { start: 'manual', subscribe: watch },
+        capture: captureSources(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr')),
+        log: (l) => ctx.io.stderr(`${l}\n`),
+        // A failed tick is told by the tick itself (--once) or the live line (--watch).
+        onProblem: () => undefined,
       });
+      const service = engram.capture!;
+      const brain = (await engram.brain())!;
       if (watch) await brain.start();
       // An audio failure is kept and reported after the screen work, never left as an unhandled rejection.
       let audioError: unknown = null;
-      const audio = str(args, 'audio') !== undefined
-        ? runAudio(store, str(args, 'audio')!, ctx, service).catch((err: unknown) => {
+      const audioArg = str(args, 'audio');
+      const audio = audioArg !== undefined
+        ? runAudio(engram, audioArg, ctx).catch((err: unknown) => {
             audioError = err;
             return [] as string[];
           })
@@ -125,35 +125,24 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
       if (audioError) throw audioError;
       // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
       if (once) await brain.start();
-      await brain.stop({ flush: true });
-      brain = null;
+      const e = engram;
+      engram = null;
+      await e.close({ flush: true });
       return code;
     } finally {
-      await service?.close();
-      await brain?.stop().catch(() => undefined);
+      await engram?.close();
       await store.close();
     }
   },
 };
 
 /** Audio from a file or stdin, alongside the screen; resolves with the observation ids it stored. */
-async function runAudio(store: EngramStore, src: string, ctx: CliContext, service: CaptureService): Promise<string[]> {
-  const settings = readCaptureSettings(store).audio;
-  const transcriber = settings.transcriber_url
-    ? new OpenAiTranscriber({ url: settings.transcriber_url, apiKey: ctx.env.ENGRAM_TRANSCRIBER_KEY ?? null, model: settings.transcriber_model })
-    : null;
-  if (!transcriber) ctx.io.stderr('audio: no transcriber_url in settings: speech is kept (encrypted) but not transcribed\n');
-  const pipeline = new AudioPipeline({
-    store,
-    source: new WavStreamSource(src === '-' ? ctx.io.stdin : src),
-    transcriber,
-    language: settings.language,
-    segmenter: { chunkMs: settings.chunk_s * 1000 },
-    isPaused: () => service.pipeline.isPaused(),
-  });
-  pipeline.on('error', (err: unknown) => ctx.io.stderr(`audio: ${err instanceof Error ? err.message : String(err)}\n`));
+async function runAudio(engram: Engram, src: string, ctx: CliContext): Promise<string[]> {
   try {
-    const report = await pipeline.run(ctx.signal);
+    const report = await engram.captureAudio(new WavStreamSource(src === '-' ? ctx.io.stdin : src), ctx.signal, {
+      onError: (err) => ctx.io.stderr(`audio: ${err instanceof Error ? err.message : String(err)}\n`),
+      onNoTranscriber: () => ctx.io.stderr('audio: no transcriber_url in settings: speech is kept (encrypted) but not transcribed\n'),
+    });
     if (!ctx.json) ctx.io.stderr(`audio: ${report.chunks} speech chunk(s), ${Math.round(report.speech_ms / 1000)} s of speech, ${report.observation_ids.length} transcript(s)\n`);
     return report.observation_ids;
   } catch (err) {
@@ -163,7 +152,6 @@ async function runAudio(store: EngramStore, src: string, ctx: CliContext, servic
 }
 
 async function runOnce(service: CaptureService, ctx: CliContext, json: boolean, audio: Promise<string[]> | null): Promise<number> {
-  service.pipeline.seedFromStore();
   const r = await service.tick();
   const observationIds = [...(await r.observations), ...((await audio) ?? [])];
   await service.drain();

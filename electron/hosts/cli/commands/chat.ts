@@ -3,7 +3,7 @@ import { ChatError, TimeFormatter, type ChatService } from '../../../../agents/c
 import type { ThreadRecord } from '../../../../agents/store/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
-import { cliChatSession, cliTimeZone, printSources, settleSession } from './ask.js';
+import { cliChatSession, cliTimeZone, printSources, settleSession, type CliChatSession } from './ask.js';
 
 const HELP_LINES = `commands:
   /new            start a new conversation
@@ -40,10 +40,16 @@ ${HELP_LINES}`,
   async run(args, ctx) {
     const out = ctx.io.stdout;
     const store = await ctx.openStore();
+    let session: CliChatSession;
+    try {
+      session = await cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
     const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
     const stop = () => rl.close();
     ctx.signal.addEventListener('abort', stop, { once: true });
-    const session = cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
     try {
       const chat: ChatService = session.chat;
       const fmt = new TimeFormatter(cliTimeZone(ctx.env));

@@ -1,5 +1,6 @@
 import { DREAM_MODES, DreamModeSchema, type DreamChange } from '../../../../agents/dream/index.js';
-import { createBrain } from '../../../../agents/meta/index.js';
+import { dreamSummary, startEngram } from '../../../engine/index.js';
+import { packageVersion } from '../version.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 
@@ -26,20 +27,22 @@ and reports decay. It also runs by itself when the machine is idle, at most once
     if (!mode.success) throw new CliError(`dream: --mode must be one of ${DREAM_MODES.join(', ')} (got "${modeArg}")`);
     const dryRun = bool(args, 'dry-run');
     const store = await ctx.openStore({ embedder: 'none' });
+    const engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false }).catch(async (err: unknown) => {
+      await store.close();
+      throw err;
+    });
     try {
-      const brain = createBrain({ store, subscribe: false });
-      const report = await brain.dream({ mode: mode.data, dryRun });
+      const report = await (await engram.brain())!.dream({ mode: mode.data, dryRun });
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify(report) + '\n');
         return 0;
       }
-      const c = report.counts;
-      const head = `${dryRun ? 'would change' : 'changed'}: ${c.merged} merged, ${c.superseded} superseded, ${c.rolled_up} rolled up, ${c.compressed} core blocks tidied · ${c.faded} faded (kept) · ${c.examined} examined`;
       const lines = report.changes.slice(0, 200).map(changeLine);
       if (report.changes.length > 200) lines.push(`  … and ${report.changes.length - 200} more (use --json for all)`);
-      ctx.io.stdout([head, ...lines].join('\n') + '\n');
+      ctx.io.stdout([dreamSummary(report), ...lines].join('\n') + '\n');
       return 0;
     } finally {
+      await engram.close();
       await store.close();
     }
   },

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { captureControlOf, type CaptureControl } from '../../../api/index.js';
 import { startEngramServer, type EngramServerOptions } from '../../http/engram-server.js';
 import { defaultRendererDir } from '../../http/renderer-dir.js';
 import { bool, str } from '../args.js';
@@ -45,38 +44,29 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     const rendererDir = defaultRendererDir(ctx.env);
     if (!existsSync(`${rendererDir}/index.html`)) throw new CliError(`the window is not built yet (${rendererDir}); run npm run build first`, 1);
     const store = await ctx.openStore();
-    let capture: CaptureControl | null = null;
-    let stopCapture: (() => Promise<void>) | null = null;
-    let captureSecrets: EngramServerOptions['captureSecrets'];
     try {
+      let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
         // Loaded only when asked for: the capture stack pulls native modules the plain host does not need.
         const cap = await import('../../../sensing/capture/index.js');
-        let screen;
         try {
-          screen = cap.defaultScreenSource({ env: ctx.env });
+          captureSources = { screen: cap.defaultScreenSource({ env: ctx.env }) };
         } catch (err) {
           throw new CliError(`capture: ${err instanceof Error ? err.message : String(err)}`, 1);
         }
-        const service = new cap.CaptureService({ store, screen, windows: new cap.GetWindowsActiveWindowSource(), onError: (e) => ctx.io.stderr(`engram: capture: ${e instanceof Error ? e.message : String(e)}\n`) });
-        service.pipeline.seedFromStore();
-        service.start();
-        capture = captureControlOf(service);
-        captureSecrets = service;
-        stopCapture = () => service.close();
       }
       const server = await startEngramServer({
         store,
         version: packageVersion(),
         port,
         rendererDir,
-        capture,
-        captureSecrets,
+        captureSources,
+        env: ctx.env,
         brain: !bool(args, 'no-brain'),
-        anthropicBaseUrl: ctx.env.ENGRAM_ANTHROPIC_BASE_URL || undefined,
         log: (line) => ctx.io.stderr(`${line}\n`),
+        onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
       });
-      ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? ' with capture' : ''}; Ctrl-C to stop\n`);
+      ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${captureSources ? ' with capture' : ''}; Ctrl-C to stop\n`);
       // The address on a line of its own, so scripts and tests can pick it up.
       ctx.io.stdout(`${server.host.url}\n`);
       await new Promise<void>((resolve) => {
@@ -86,7 +76,6 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       await server.close();
       return 0;
     } finally {
-      await stopCapture?.();
       await store.close();
     }
   },

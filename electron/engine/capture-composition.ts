@@ -1,0 +1,85 @@
+import type { EngramStore } from '../../agents/store/index.js';
+import type { AudioSettings } from '../../shared/settings/index.js';
+import {
+  AudioPipeline,
+  CaptureService,
+  GetWindowsActiveWindowSource,
+  OpenAiTranscriber,
+  readCaptureSettings,
+  type AudioRunReport,
+  type AudioSource,
+  type SecretsEvent,
+  type Transcriber,
+} from '../sensing/capture/index.js';
+import type { CaptureSources } from './capture-sources.js';
+import type { EnvReader } from './model-choice.js';
+
+/** Loaded only by hosts that capture: this module pulls in the screen, OCR and audio stacks. */
+
+/** The speech-to-text server from settings (key from $ENGRAM_TRANSCRIBER_KEY), or none: speech is kept but not transcribed. */
+export function transcriberFrom(audio: AudioSettings, env: EnvReader): Transcriber | null {
+  if (!audio.transcriber_url) return null;
+  return new OpenAiTranscriber({ url: audio.transcriber_url, apiKey: env.ENGRAM_TRANSCRIBER_KEY ?? null, model: audio.transcriber_model });
+}
+
+export interface ComposedCapture {
+  service: CaptureService;
+  audioEnabled: boolean;
+  stopSecrets: () => void;
+}
+
+export function composeCapture(
+  store: EngramStore,
+  sources: CaptureSources,
+  env: EnvReader,
+  onError: (err: unknown) => void,
+  onSecrets: (ev: SecretsEvent) => void,
+): ComposedCapture {
+  const stored = readCaptureSettings(store);
+  const audioEnabled = stored.audio.enabled && sources.microphone !== undefined;
+  const service = new CaptureService({
+    store,
+    screen: sources.screen,
+    windows: sources.windows ?? new GetWindowsActiveWindowSource(),
+    idle: sources.idle,
+    self: sources.selfPids ? { pids: sources.selfPids, apps: ['engram'] } : undefined,
+    settings: sources.settings,
+    ...(sources.ocr !== undefined ? { ocr: sources.ocr } : {}),
+    audio: audioEnabled && sources.microphone ? { source: sources.microphone, transcriber: transcriberFrom(stored.audio, env) } : null,
+    onError,
+  });
+  const stopSecrets = service.onSecrets(onSecrets);
+  service.pipeline.seedFromStore();
+  if (sources.start ?? true) service.start();
+  return { service, audioEnabled, stopSecrets };
+}
+
+/**
+ * Audio from a stream (a WAV file, stdin) until it ends or `signal` aborts: silence dropped,
+ * speech kept encrypted and transcribed; its redacted secrets go the same way as the screen's.
+ */
+export async function runAudioStream(opts: {
+  store: EngramStore;
+  source: AudioSource;
+  env: EnvReader;
+  isPaused: () => boolean;
+  signal: AbortSignal;
+  onError: (err: unknown) => void;
+  onSecrets: (ev: SecretsEvent) => void;
+  onNoTranscriber?: () => void;
+}): Promise<AudioRunReport> {
+  const settings = readCaptureSettings(opts.store).audio;
+  const transcriber = transcriberFrom(settings, opts.env);
+  if (!transcriber) opts.onNoTranscriber?.();
+  const pipeline = new AudioPipeline({
+    store: opts.store,
+    source: opts.source,
+    transcriber,
+    language: settings.language,
+    segmenter: { chunkMs: settings.chunk_s * 1000 },
+    isPaused: opts.isPaused,
+  });
+  pipeline.on('error', opts.onError);
+  pipeline.on('secrets', opts.onSecrets);
+  return pipeline.run(opts.signal);
+}

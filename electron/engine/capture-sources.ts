@@ -1,0 +1,25 @@
+import type { CaptureSettings } from '../../shared/settings/index.js';
+import type { OcrEngine } from '../sensing/perception/index.js';
+import type { ActiveWindowSource, AudioSource, IdleSource, ScreenSource } from '../sensing/capture/index.js';
+
+/**
+ * What a host brings for capture: the sources of its platform (desktopCapturer and powerMonitor in
+ * the app, X11 in the CLI). The engine composes the rest: pipeline, OCR, retention, audio, and the
+ * hand-off of redacted secrets to the vault.
+ */
+export interface CaptureSources {
+  screen: ScreenSource;
+  /** The window in front; default: get-windows. */
+  windows?: ActiveWindowSource;
+  idle?: IdleSource;
+  /** The microphone: used only when audio capture is enabled in settings. */
+  microphone?: AudioSource;
+  /** Engram's own processes: the privacy gate skips frames with our window in front. */
+  selfPids?: number[];
+  /** Settings for this run instead of the stored ones (engram capture --interval). */
+  settings?: CaptureSettings;
+  /** An OCR engine (tests), or null for none (engram capture --no-ocr); default: a Tesseract pool. */
+  ocr?: OcrEngine | null;
+  /** Start ticking at once (default); false: the host ticks by hand (engram capture --once). */
+  start?: boolean;
+}

@@ -1,0 +1,272 @@
+import type { ChatService } from '../../agents/chat/index.js';
+import type { LlmProvider } from '../../agents/llm/index.js';
+import type { Brain } from '../../agents/meta/index.js';
+import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
+import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
+import type { CaptureSources } from './capture-sources.js';
+import { dreamSummary } from './dream-summary.js';
+import { embedderFrom } from './embedder-choice.js';
+import { modelGetter, type EnvReader, type ModelOverrides } from './model-choice.js';
+import { engineSecretStore } from './secret-store.js';
+
+/** The lazy brain loads this long after start, so its libraries do not delay a host's first answer. */
+export const DEFERRED_BRAIN_MS = 1500;
+
+/** Where a failure of a running part came from: the host tells the user (tray, stderr) its own way. */
+export interface EngineProblem {
+  source: 'capture' | 'brain';
+  error: unknown;
+}
+
+export interface BrainChoice {
+  /**
+   * now: started with the engine. manual: built, the host starts it (engram capture --once ticks
+   * first). With `lazy`, the brain loads and starts DEFERRED_BRAIN_MS after the engine.
+   */
+  start?: 'now' | 'manual';
+  /** Listen to the store's observation events (default true). */
+  subscribe?: boolean;
+  /** Delay of the lazy brain (ms). */
+  delayMs?: number;
+}
+
+export interface EngineOptions {
+  /** The store to run on (the host keeps it and closes it after close()), or where to open one (the engine closes it). */
+  store: EngramStore | { dataDir: string; keyProvider: KeyProvider; embedder?: 'default' | 'none' };
+  host: 'electron' | 'headless';
+  version: string;
+  /** Environment read for the model, embedder and transcriber (default process.env). */
+  env?: EnvReader;
+  model?: ModelOverrides;
+  /** IANA zone for times in answers and memories (default the machine's). */
+  timeZone?: string;
+  /** Capture with these sources; off when absent. */
+  capture?: CaptureSources | null;
+  /** A capture the caller runs itself (tests' scripted desktop): the window drives it; nothing else is wired. */
+  externalCapture?: CaptureControl | null;
+  /** The brain (meta-agent, sub-agents, dream): observations and chat turns become memories. Default off. */
+  brain?: boolean | BrainChoice;
+  /** Chat (default on); topics: let the model pick search topics first. */
+  chat?: boolean | { topics?: boolean };
+  /** Fast host start: chat loads with the first question, the brain DEFERRED_BRAIN_MS later. */
+  lazy?: boolean;
+  /** Validate handler outputs against the contract (tests). */
+  checkOutputs?: boolean;
+  keyDescription?: string;
+  log?: (line: string) => void;
+  /** A running part failed; default: one log line. */
+  onProblem?: (problem: EngineProblem) => void;
+}
+
+export interface Engram {
+  store: EngramStore;
+  /** The one handler map every host speaks: IPC, HTTP/WebSocket, and in process (CLI, MCP). */
+  api: EngramApi;
+  capture: CaptureService | null;
+  /** True when the microphone runs with capture (audio enabled in settings and a microphone given). */
+  audioEnabled: boolean;
+  /** The model chosen from settings and environment, re-read on each call. */
+  model: () => LlmProvider;
+  /** The brain once loaded (null when off, or after close). */
+  brain(): Promise<Brain | null>;
+  chat(): Promise<ChatService | null>;
+  /** Audio from a stream (a WAV file, stdin) alongside capture, until it ends or `signal` aborts. */
+  captureAudio(source: AudioSource, signal: AbortSignal, tell?: { onError?: (err: unknown) => void; onNoTranscriber?: () => void }): Promise<AudioRunReport>;
+  /**
+   * Waits until every chat turn and redacted secret handed over so far is written; resolves with
+   * the first failure as one line, or null (the data stays queued and is taken up next time).
+   */
+  settle(): Promise<string | null>;
+  /** Stops capture, the brain (flush: process buffered observations first) and the API feeds; closes the store if the engine opened it. */
+  close(opts?: { flush?: boolean }): Promise<void>;
+}
+
+const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+
+/** A timer that close() can cut short. */
+function cancellableDelay(ms: number): { done: Promise<boolean>; cancel(): void } {
+  let finish: (ran: boolean) => void = () => undefined;
+  const done = new Promise<boolean>((resolve) => (finish = resolve));
+  const timer = setTimeout(() => finish(true), ms);
+  return {
+    done,
+    cancel: () => {
+      clearTimeout(timer);
+      finish(false);
+    },
+  };
+}
+
+/**
+ * The one composition of Engram's core, behind every host (as Mockoon runs one engine behind its
+ * app and CLI): the store, the model and embedder chosen from settings and environment, capture
+ * with its secrets handed to the vault, the brain, chat, consolidation, and the handler map. Hosts
+ * bring only what is theirs: sources, a transport, a way to show problems.
+ */
+export async function startEngram(opts: EngineOptions): Promise<Engram> {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? (() => undefined);
+  const problem = (p: EngineProblem) => (opts.onProblem ? opts.onProblem(p) : log(`${p.source}: ${oneLine(p.error)}`));
+  const ownsStore = !('events' in opts.store);
+  const store: EngramStore =
+    'events' in opts.store
+      ? opts.store
+      : await openStore({ dataDir: opts.store.dataDir, keyProvider: opts.store.keyProvider, embedder: embedderFrom(env, opts.store.embedder) });
+
+  const model = modelGetter({ settings: store.settings, env, usage: store.llmCalls, overrides: opts.model, log });
+  const brainChoice: BrainChoice | null = opts.brain === true ? {} : opts.brain ? opts.brain : null;
+  const chatChoice = opts.chat === false ? null : opts.chat === true || opts.chat === undefined ? {} : opts.chat;
+  let closed = false;
+
+  // Work handed over and not yet written (chat turns to learn from, secrets to keep): close() waits for it.
+  const pending = new Set<Promise<unknown>>();
+  let failure: string | null = null;
+  const track = (work: Promise<unknown>, what: string): Promise<void> => {
+    const p: Promise<void> = work
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        failure ??= oneLine(err);
+        log(`${what}: ${oneLine(err)}`);
+      })
+      .finally(() => pending.delete(p));
+    pending.add(p);
+    return p;
+  };
+
+  // ---- the brain -----------------------------------------------------------------------------
+  const makeBrain = async (subscribe: boolean): Promise<Brain> => {
+    const { createBrain } = await import('../../agents/meta/index.js');
+    return createBrain({ store, llm: model, timeZone: opts.timeZone, subscribe, log });
+  };
+  let deferral: { done: Promise<boolean>; cancel(): void } | null = null;
+  let brainReady: Promise<Brain | null>;
+  if (!brainChoice) brainReady = Promise.resolve(null);
+  else if (opts.lazy) {
+    deferral = cancellableDelay(brainChoice.delayMs ?? DEFERRED_BRAIN_MS);
+    brainReady = deferral.done.then(async (ran) => {
+      if (!ran || closed) return null;
+      const b = await makeBrain(brainChoice.subscribe ?? true);
+      if (brainChoice.start !== 'manual') await b.start();
+      return b;
+    });
+    brainReady.catch((err: unknown) => log(`brain: failed to start: ${oneLine(err)}`));
+  } else {
+    const b = await makeBrain(brainChoice.subscribe ?? true);
+    if (brainChoice.start !== 'manual') void b.start().catch((err: unknown) => problem({ source: 'brain', error: err }));
+    brainReady = Promise.resolve(b);
+  }
+  const brain = () => brainReady.catch(() => null);
+
+  // Redacted secrets always reach the vault: through the running brain, or (brain off) one built
+  // only for this, never started. No host wires it, so no host can forget it.
+  let vaultOnly: Promise<Brain> | null = null;
+  const vaultBrain = async (): Promise<Brain> => (await brain()) ?? (await (vaultOnly ??= makeBrain(false)));
+  const toVault = (ev: SecretsEvent): void => {
+    if (ev.secrets.length === 0) return;
+    void track(
+      vaultBrain().then((b) => b.recordRedacted(ev.observation_id, ev.secrets)),
+      'vault',
+    );
+  };
+
+  // ---- chat ----------------------------------------------------------------------------------
+  let chatReady: Promise<ChatService> | null = null;
+  const chat = (): Promise<ChatService | null> => {
+    if (!chatChoice) return Promise.resolve(null);
+    chatReady ??= import('../../agents/chat/index.js').then(
+      ({ ChatService }) =>
+        new ChatService({
+          store,
+          llm: model,
+          topicExtraction: chatChoice.topics ?? false,
+          timeZone: opts.timeZone,
+          // Each stored turn is handed to the brain (what the user said about themselves, what they asked about).
+          onTurnStored: brainChoice ? (turn) => track(brainReady.then((b) => b?.ingestMessages(turn.threadId)), 'chat: learning from the conversation') : undefined,
+          onHookError: (err) => log(`chat: hook failed: ${oneLine(err)}`),
+        }),
+    );
+    return chatReady;
+  };
+  const eagerChat = chatChoice && !opts.lazy ? await chat() : null;
+
+  // ---- capture -------------------------------------------------------------------------------
+  let composed: import('./capture-composition.js').ComposedCapture | null = null;
+  if (opts.capture) {
+    // Loaded only when asked for: the capture stack pulls native modules other hosts do not need.
+    const { composeCapture } = await import('./capture-composition.js');
+    composed = composeCapture(store, opts.capture, env, (error) => problem({ source: 'capture', error }), toVault);
+  }
+
+  // ---- consolidation and the handler map -----------------------------------------------------
+  const consolidator: Consolidator | null = brainChoice
+    ? {
+        run: async ({ onProgress }) => {
+          onProgress(null, null, 'merging, resolving and rolling up');
+          const b = await brain();
+          if (!b) throw new Error('the memory agents did not start');
+          return { summary: dreamSummary(await b.dream()) };
+        },
+      }
+    : null;
+  const api = createApi({
+    store,
+    host: opts.host,
+    version: opts.version,
+    capture: composed ? captureControlOf(composed.service) : (opts.externalCapture ?? null),
+    ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
+    consolidator,
+    exporter: portabilityExporter(store),
+    secrets: engineSecretStore(store, env),
+    keyDescription: opts.keyDescription,
+    checkOutputs: opts.checkOutputs,
+    log,
+  });
+
+  const settle = async (): Promise<string | null> => {
+    while (pending.size) await Promise.all([...pending]);
+    return failure;
+  };
+
+  return {
+    store,
+    api,
+    capture: composed?.service ?? null,
+    audioEnabled: composed?.audioEnabled ?? false,
+    model,
+    brain: () => (closed ? Promise.resolve(null) : brain()),
+    chat,
+    async captureAudio(source, signal, tell = {}) {
+      const { runAudioStream } = await import('./capture-composition.js');
+      return runAudioStream({
+        store,
+        source,
+        env,
+        isPaused: () => composed?.service.pipeline.isPaused() ?? false,
+        signal,
+        onError: tell.onError ?? ((error) => problem({ source: 'capture', error })),
+        onSecrets: toVault,
+        onNoTranscriber: tell.onNoTranscriber,
+      });
+    },
+    settle,
+    async close(o = {}) {
+      if (closed) return;
+      closed = true;
+      deferral?.cancel();
+      try {
+        composed?.stopSecrets();
+        await composed?.service.close();
+        await settle();
+        // Buffered observations stay unprocessed and are taken up at the next start, unless flushed.
+        const b = await brainReady.catch(() => null);
+        await b?.stop({ flush: o.flush });
+        const v = vaultOnly ? await vaultOnly.catch(() => null) : null;
+        await v?.stop();
+      } finally {
+        api.dispose();
+        if (ownsStore) await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LLM_SETTINGS } from '../../agents/llm/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { modelConfigFrom, startEngram, type Engram } from '../../electron/engine/index.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { ChangingScreen, FixedWindow, TextOcr } from '../fakes/fake-screen-stack.js';
+
+const AWS = 'AKIAIOSFODNN7EXAMPLE';
+const KEY = Buffer.alloc(32, 7);
+
+/** A settings reader over a plain object, as the store's settings answer. */
+function settingsOf(values: Record<string, unknown>) {
+  return {
+    get<T>(key: string, schema: { safeParse(v: unknown): { success: boolean; data?: T } }, fallback: T): T {
+      if (!(key in values)) return fallback;
+      const r = schema.safeParse(values[key]);
+      return r.success ? (r.data as T) : fallback;
+    },
+  };
+}
+
+describe('modelConfigFrom: the one choice of model, from settings and environment', () => {
+  it('uses the key saved in settings first, with ENGRAM_ANTHROPIC_BASE_URL over the saved base URL', () => {
+    const c = modelConfigFrom(settingsOf({ [LLM_SETTINGS.apiKey]: ' sk-ant-stored-key ', [LLM_SETTINGS.baseUrl]: 'http://saved' }), { ANTHROPIC_API_KEY: 'sk-env', ENGRAM_ANTHROPIC_BASE_URL: 'http://forced' });
+    expect(c).toMatchObject({ provider: 'anthropic', apiKey: 'sk-ant-stored-key', keySource: 'store', baseURL: 'http://forced', timeoutMs: 60_000 });
+    expect(modelConfigFrom(settingsOf({ [LLM_SETTINGS.apiKey]: 'sk-ant-stored-key', [LLM_SETTINGS.baseUrl]: 'http://saved' }), {})).toMatchObject({ baseURL: 'http://saved' });
+  });
+
+  it('falls back to $ANTHROPIC_API_KEY (and $ANTHROPIC_BASE_URL), else offline; --offline wins over any key', () => {
+    expect(modelConfigFrom(settingsOf({}), { ANTHROPIC_API_KEY: ' sk-env ', ANTHROPIC_BASE_URL: 'http://sdk-base' })).toMatchObject({ provider: 'anthropic', apiKey: 'sk-env', keySource: 'env', baseURL: 'http://sdk-base' });
+    expect(modelConfigFrom(settingsOf({ [LLM_SETTINGS.chatModel]: 'claude-x' }), { ANTHROPIC_API_KEY: '  ' })).toEqual({ provider: 'offline' });
+    expect(modelConfigFrom(settingsOf({ [LLM_SETTINGS.apiKey]: 'sk-ant-stored-key' }), { ANTHROPIC_API_KEY: 'sk-env' }, { offline: true })).toEqual({ provider: 'offline' });
+  });
+});
+
+describe('startEngram: one composition behind every host', () => {
+  let dir: string;
+  let store: EngramStore;
+  let engram: Engram | null = null;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-engine-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(KEY), embedder: null });
+  });
+  afterEach(async () => {
+    await engram?.close();
+    engram = null;
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const vaultSecrets = () => store.memories.list({ kinds: ['knowledge_vault'] }).map((m) => store.memories.get(m.id, { reveal: true })?.fields['secret']);
+
+  it('with nothing selected: the handler map answers, no capture, no brain, chat on; the given store stays open after close', async () => {
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {} });
+    const info = await engram.api.dispatch('app.info', {});
+    expect(info).toMatchObject({ ok: true, output: { host: 'headless', offline: true, features: { capture: false, chat: true, consolidation: false, export: true } } });
+    expect(engram.capture).toBeNull();
+    expect(await engram.brain()).toBeNull();
+    expect(await engram.chat()).not.toBeNull();
+    await engram.close();
+    engram = null;
+    expect(store.stats().counts).toBeDefined();
+  });
+
+  it('reads $ANTHROPIC_API_KEY for the window as for the CLI: online, key shown as from the environment', async () => {
+    engram = await startEngram({ store, host: 'electron', version: 't', env: { ANTHROPIC_API_KEY: 'sk-ant-from-the-environment-0000' }, chat: false });
+    expect(engram.model().online).toBe(true);
+    expect(await engram.api.dispatch('app.info', {})).toMatchObject({ ok: true, output: { offline: false, features: { chat: false } } });
+    expect(await engram.api.dispatch('secrets.status', {})).toMatchObject({ ok: true, output: { anthropic: { set: true, source: 'env' } } });
+  });
+
+  it('hands redacted secrets to the vault by itself, with the brain off: the host only passes sources', async () => {
+    const screen = new ChangingScreen();
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {}, capture: { screen, windows: new FixedWindow(), ocr: new TextOcr(`deploy with ${AWS} today`), start: false } });
+    const tick = await engram.capture!.tick();
+    expect(tick.kept).toBe(true);
+    const [obsId] = await tick.observations;
+    await engram.capture!.drain();
+    expect(await engram.settle()).toBeNull();
+    expect(store.observations.get(obsId!)!.text).not.toContain(AWS);
+    expect(vaultSecrets()).toEqual([AWS]);
+  });
+
+  it('with capture and the brain: observations become memories, secrets reach the vault, consolidation runs with one summary', async () => {
+    const screen = new ChangingScreen();
+    engram = await startEngram({
+      store,
+      host: 'electron',
+      version: 't',
+      env: {},
+      brain: true,
+      capture: { screen, windows: new FixedWindow({ app: 'Code', title: 'budget.ts — engram', url: null, pid: 5, path: null, bounds: null }), ocr: new TextOcr(`token ${AWS} in budget.ts`), start: false },
+    });
+    const brain = await engram.brain();
+    expect(brain).not.toBeNull();
+    for (let i = 0; i < 3; i++) await (await engram.capture!.tick()).observations;
+    await engram.capture!.drain();
+    await engram.settle();
+    await brain!.flush();
+    expect(vaultSecrets()).toContain(AWS);
+    expect(store.memories.count({ kinds: ['episodic'] })).toBeGreaterThan(0);
+    expect((await engram.api.dispatch('app.info', {})).ok && true).toBe(true);
+    const run = await engram.api.dispatch('consolidation.run', {});
+    expect(run).toMatchObject({ ok: true, output: { started: true } });
+    await expect.poll(() => engram!.api.progress.snapshot().find((t) => t.id === 'consolidation')?.state).toBe('done');
+    expect(engram.api.progress.snapshot().find((t) => t.id === 'consolidation')?.detail).toMatch(/^changed: \d+ merged, \d+ superseded, \d+ rolled up, .* examined$/);
+  });
+
+  it('close() stops everything it started: capture ticking, the brain listening, the API feeds, the screen', async () => {
+    const screen = new ChangingScreen();
+    engram = await startEngram({
+      store,
+      host: 'electron',
+      version: 't',
+      env: {},
+      brain: true,
+      capture: { screen, windows: new FixedWindow(), ocr: new TextOcr('plain words'), settings: CaptureSettingsSchema.parse({ interval_s: 0.5 }) },
+    });
+    await expect.poll(() => screen.grabs, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(store.events.listenerCount('observation')).toBeGreaterThan(0);
+    const capture = engram.capture!;
+    await engram.close();
+    engram = null;
+    expect(capture.status().state).toBe('stopped');
+    expect(screen.closed).toBe(true);
+    for (const name of ['observation', 'memory', 'frame', 'forget'] as const) expect(store.events.listenerCount(name)).toBe(0);
+    const grabs = screen.grabs;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(screen.grabs).toBe(grabs);
+  });
+
+  it('lazy: the brain loads after the delay; close() before it never starts one', async () => {
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { delayMs: 30 }, lazy: true });
+    const brain = await engram.brain();
+    expect(brain?.status().running).toBe(true);
+    await engram.close();
+
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { delayMs: 60_000 }, lazy: true });
+    const t0 = Date.now();
+    await engram.close();
+    expect(await engram.brain()).toBeNull();
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(store.events.listenerCount('observation')).toBe(0);
+    engram = null;
+  });
+
+  it('opens the store itself when given a data dir, and closes it on close()', async () => {
+    const own = join(dir, 'own');
+    engram = await startEngram({ store: { dataDir: own, keyProvider: new StaticKeyProvider(KEY), embedder: 'none' }, host: 'headless', version: 't', env: {} });
+    const opened = engram.store;
+    expect(opened.dataDir).toBe(own);
+    await engram.close();
+    engram = null;
+    expect(() => opened.stats()).toThrow();
+  });
+});
