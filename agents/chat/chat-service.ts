@@ -1,6 +1,8 @@
 import type { LlmProvider } from '../llm/index.js';
 import type { ThreadRecord } from '../store/index.js';
+import { ExperienceMemory } from '../experience/index.js';
 import { ChatError } from './chat-error.js';
+import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
 import { clip, collapse, TimeFormatter } from './memory-line.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './memory-retriever.js';
@@ -11,6 +13,8 @@ import type { Retrieval } from './retrieval-types.js';
 import { searchQueryOf } from './search-query.js';
 import { parseQuestionTime } from './time-range.js';
 import { extractTopics } from './topic-extractor.js';
+import { ToolFindings } from './tool-findings.js';
+import { TopicCache } from './topic-cache.js';
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
 import { isValidTimeZone, localTimeZone } from './zoned-calendar.js';
 
@@ -29,8 +33,17 @@ export interface ChatServiceOptions {
   timeZone?: string;
   quotas?: Partial<RetrievalQuotas>;
   budget?: Partial<PromptBudget>;
-  /** Ask the model for focus topics before searching (one small extra call per question). */
+  /**
+   * Active retrieval: ask the model for the question's topics before searching (one small call per
+   * question, cached). On by default whenever a model is configured.
+   */
   topicExtraction?: boolean;
+  /** Memory tools for the model (a bounded loop). On by default whenever a model is configured. */
+  tools?: boolean;
+  /** Model calls per question with tools, the answer included (default 4: up to 3 tool steps). */
+  maxToolSteps?: number;
+  /** Experience memory for recommend_action; default: built on the store. */
+  recommender?: ActionRecommender;
   maxAnswerTokens?: number;
   /** Longest question accepted; longer ones are refused, never silently cut. */
   maxQuestionChars?: number;
@@ -45,6 +58,9 @@ export interface AskInput {
 }
 
 export const DEFAULT_MAX_QUESTION_CHARS = 16_000;
+export const DEFAULT_MAX_TOOL_STEPS = 4;
+/** The first call's whole prompt with tools, their specs included (the bench's target is 3,000). */
+const TOOL_MODE_PROMPT_TOKENS = 2700;
 
 export function titleFor(question: string): string {
   return clip(collapse(question), 60) || 'New conversation';
@@ -59,6 +75,8 @@ export function titleFor(question: string): string {
 export class ChatService {
   private readonly quotas: RetrievalQuotas;
   private readonly budget: PromptBudget;
+  private readonly topics = new TopicCache();
+  private readonly recommender: ActionRecommender;
   private readonly now: () => number;
   private readonly timeZone: string;
   private readonly maxQuestionChars: number;
@@ -66,6 +84,7 @@ export class ChatService {
   constructor(private readonly opts: ChatServiceOptions) {
     this.quotas = { ...DEFAULT_QUOTAS, ...opts.quotas };
     this.budget = { ...DEFAULT_BUDGET, ...opts.budget };
+    this.recommender = opts.recommender ?? new ExperienceMemory(opts.store);
     this.now = opts.now ?? Date.now;
     this.timeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : localTimeZone();
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;
@@ -132,18 +151,24 @@ export class ChatService {
     const { rest, range } = parseQuestionTime(question, new Date(now), tz);
     let query = searchQueryOf(rest);
     const llm = opts.llm ?? this.llm;
-    if (this.opts.topicExtraction && llm.online && query !== '') {
-      const topics = await extractTopics(llm, rest, opts.signal);
+    if ((this.opts.topicExtraction ?? true) && llm.online && query !== '') {
+      const topics = await this.topics.get(llm, rest, (q) => extractTopics(llm, q, opts.signal));
       if (topics) query = searchQueryOf(topics.join(' '));
     }
     return retrieveMemories(this.opts.store, { rest, query, timeRange: range, now }, this.quotas);
   }
 
   /** Retrieval plus the prompt that would be sent: for `ask --json`, tests and the token benchmark. */
-  async prepare(question: string, history: HistoryTurn[] = [], opts: { now?: number; timeZone?: string; llm?: LlmProvider } = {}): Promise<{ retrieval: Retrieval; prompt: BuiltPrompt }> {
+  async prepare(
+    question: string,
+    history: HistoryTurn[] = [],
+    opts: { now?: number; timeZone?: string; llm?: LlmProvider; signal?: AbortSignal } = {},
+  ): Promise<{ retrieval: Retrieval; prompt: BuiltPrompt; tools: boolean }> {
     const now = opts.now ?? this.now();
     const tz = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : this.timeZone;
-    const retrieval = await this.retrieve(question, { now, timeZone: tz, llm: opts.llm });
+    const llm = opts.llm ?? this.llm;
+    const tools = this.toolsOn(llm);
+    const retrieval = await this.retrieve(question, { now, timeZone: tz, llm, signal: opts.signal });
     const prompt = buildPrompt({
       question,
       history,
@@ -153,9 +178,15 @@ export class ChatService {
       timeRange: retrieval.timeRange,
       now,
       fmt: TimeFormatter.for(tz),
-      budget: this.budget,
+      // With tools the first retrieval can be leaner: the model searches again when it needs to.
+      budget: tools ? { ...this.budget, maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS) } : this.budget,
+      tools: tools ? { specTokens: CHAT_TOOL_SPEC_TOKENS } : undefined,
     });
-    return { retrieval, prompt };
+    return { retrieval, prompt, tools };
+  }
+
+  private toolsOn(llm: LlmProvider): boolean {
+    return llm.online && (this.opts.tools ?? true);
   }
 
   /**
@@ -190,7 +221,8 @@ export class ChatService {
     });
 
     const started = performance.now();
-    const { retrieval, prompt } = await this.prepare(question, historyOf(store, thread.id, userMsg.id), { now: askedAt, timeZone: tz, llm });
+    const { retrieval, prompt, tools } = await this.prepare(question, historyOf(store, thread.id, userMsg.id), { now: askedAt, timeZone: tz, llm, signal: input.signal });
+    const findings = new ToolFindings(prompt.numbered, retrieval.withheld, fmt, this.budget.memoryLineChars);
     const turnRetrieval: TurnRetrieval = {
       threadId: thread.id,
       userMessageId: userMsg.id,
@@ -206,11 +238,11 @@ export class ChatService {
 
     const offline = (lead?: string) =>
       answerOffline({
-        numbered: prompt.numbered,
+        numbered: findings.numbered,
         timeRange: retrieval.timeRange,
         widenedFrom: retrieval.widenedFrom,
         query: retrieval.query,
-        withheldCount: retrieval.withheld.length,
+        withheldCount: findings.withheld.length,
         fmt,
         lead,
       });
@@ -228,7 +260,21 @@ export class ChatService {
         signal: input.signal,
         onToken: (t) => sink.token?.(t),
         fallback: offline,
+        tools: tools
+          ? {
+              tools: chatTools({ store, findings, fmt, now: askedAt, timeZone: tz, recommender: this.recommender }),
+              numbered: () => findings.numbered,
+              maxSteps: this.opts.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS,
+            }
+          : undefined,
       });
+    }
+
+    // Memories a tool found join the turn's list (the window shows them as sources).
+    let finalRetrieval = turnRetrieval;
+    if (findings.numbered.length > prompt.numbered.length || findings.withheld.length > retrieval.withheld.length) {
+      finalRetrieval = { ...turnRetrieval, numbered: [...findings.numbered], withheld: [...findings.withheld] };
+      sink.retrieval?.(finalRetrieval);
     }
 
     const assistant = storeAnswer(
@@ -240,8 +286,9 @@ export class ChatService {
         draft,
         query: retrieval.query,
         timeRange: retrieval.timeRange,
-        numbered: prompt.numbered,
-        withheld: retrieval.withheld,
+        numbered: findings.numbered,
+        withheld: findings.withheld,
+        toolCalls: draft.toolCalls,
       },
       this.now(),
     );
@@ -256,8 +303,9 @@ export class ChatService {
       status: draft.status,
       mode,
       error: draft.error,
-      retrieval: turnRetrieval,
+      retrieval: finalRetrieval,
       usage: draft.usage,
+      toolSteps: draft.toolSteps ?? 0,
     };
   }
 

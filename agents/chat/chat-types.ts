@@ -6,9 +6,7 @@ import type { NumberedMemory } from './retrieval-types.js';
 import type { TimeRange } from './time-range.js';
 
 /** What the chat agent needs from the store. */
-export type ChatStore = Pick<EngramStore, 'search' | 'threads' | 'messages'> & {
-  memories: Pick<EngramStore['memories'], 'list' | 'markUsed'>;
-};
+export type ChatStore = Pick<EngramStore, 'search' | 'threads' | 'messages' | 'memories' | 'observations'>;
 
 export type ChatMode = 'llm' | 'offline';
 export type TurnStatus = MessageRecord['status'];
@@ -34,6 +32,7 @@ export interface TurnRetrieval {
 }
 
 export interface ChatSink {
+  /** Before the model is called; again when tools found more memories (the whole list each time). */
   retrieval?(r: TurnRetrieval): void;
   token?(text: string): void;
 }
@@ -47,6 +46,10 @@ export interface AnswerDraft {
   error: string | null;
   usage: LlmUsage | null;
   model: string | null;
+  /** Model steps that called tools (0 without tools). */
+  toolSteps?: number;
+  /** The tool calls made, by name and input (results are not kept: they can be large). */
+  toolCalls?: { name: string; input: unknown; ok: boolean }[];
 }
 
 export interface ChatTurn {
@@ -61,6 +64,8 @@ export interface ChatTurn {
   error: string | null;
   retrieval: TurnRetrieval;
   usage: LlmUsage | null;
+  /** Model steps that called memory tools. */
+  toolSteps: number;
 }
 
 /** A stored message as the UI shows it. */

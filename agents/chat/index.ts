@@ -2,6 +2,7 @@
 export {
   ChatService,
   DEFAULT_MAX_QUESTION_CHARS,
+  DEFAULT_MAX_TOOL_STEPS,
   titleFor,
   type AskInput,
   type ChatMessageView,
@@ -26,3 +27,5 @@ export { extractTopics } from './topic-extractor.js';
 export { TimeFormatter, memoryLine } from './memory-line.js';
 export { ZonedCalendar, localTimeZone, isValidTimeZone } from './zoned-calendar.js';
 export type { Candidate, NumberedMemory, Retrieval } from './retrieval-types.js';
+export { chatTools, CHAT_TOOL_SPEC_TOKENS, type ActionRecommender, type ChatToolContext, type ChatToolStore } from './chat-tools.js';
+export { ToolFindings, WITHHELD_STUB } from './tool-findings.js';

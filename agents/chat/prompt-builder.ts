@@ -1,4 +1,4 @@
-import type { Memory, MemoryKind } from '../../shared/index.js';
+import type { Memory, MemoryKind, PassageMatch } from '../../shared/index.js';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import type { LlmMessage } from '../llm/index.js';
 import { clip, collapse, memoryLine, memoryTime, passageAllowance, type TimeFormatter } from './memory-line.js';
@@ -47,6 +47,8 @@ export interface PromptInput {
   now: number;
   fmt: TimeFormatter;
   budget: PromptBudget;
+  /** Model mode with memory tools: the instructions say when to use them; their specs' tokens count. */
+  tools?: { specTokens: number };
 }
 
 export interface BuiltPrompt {
@@ -68,6 +70,10 @@ Rules:
 - Be concise: a few sentences, or a short list for several events.
 - Some sensitive vault items are never shown to you. When the prompt says a matching vault item was withheld, tell the user it exists and that they can reveal it locally in Engram; never guess its value.`;
 
+const TOOL_INSTRUCTIONS = `
+- The numbered memories come from a first search for the question. When they answer it, answer at once. Only when something is missing, call a memory tool: search_memories (other words, a kind, a time window, an app), get_timeline (what was on screen in a time range), get_memory (one memory in full), recommend_action (what worked before for a task), list_core. Tool results number new memories [n] in the same list: cite them the same way.
+- Search at most a few times, then answer from what you found.`;
+
 /** Display order of memory groups in the prompt: what happened first, then what is known. */
 const GROUP_ORDER: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'core'];
 
@@ -78,8 +84,14 @@ const MESSAGE_OVERHEAD = 8;
  * text once more (a user who switched their redaction off keeps them in local notes, never in a
  * prompt), and chat text, which capture never redacted.
  */
-function forModel(text: string): string {
+export function forModel(text: string): string {
   return redactText(text, switchesForModel()).text;
+}
+
+/** A memory as the model sees it: one line, redacted whole, then cut. Callers keep withheld vault items out. */
+export function modelLine(m: Memory, fmt: TimeFormatter, maxChars: number, passages?: readonly PassageMatch[]): string {
+  // Redacted whole, then cut: a cut first could leave part of a card number that no longer looks like one.
+  return clip(forModel(memoryLine(m, fmt, Number.MAX_SAFE_INTEGER, passages)), maxChars + passageAllowance(passages));
 }
 
 function coreSection(core: Memory[], budget: PromptBudget): string {
@@ -91,8 +103,8 @@ function coreSection(core: Memory[], budget: PromptBudget): string {
   return `Core memory (who the user is, who you are):\n${blocks.join('\n')}`;
 }
 
-export function systemPrompt(core: Memory[], budget: PromptBudget = DEFAULT_BUDGET): string {
-  return `${INSTRUCTIONS}\n\n${coreSection(core, budget)}`;
+export function systemPrompt(core: Memory[], budget: PromptBudget = DEFAULT_BUDGET, tools = false): string {
+  return `${INSTRUCTIONS}${tools ? TOOL_INSTRUCTIONS : ''}\n\n${coreSection(core, budget)}`;
 }
 
 function contextHeader(input: PromptInput): string {
@@ -146,7 +158,8 @@ function groupRank(m: Memory): number {
  */
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const { budget } = input;
-  const system = systemPrompt(input.core, budget);
+  const system = systemPrompt(input.core, budget, input.tools !== undefined);
+  const toolTokens = input.tools?.specTokens ?? 0;
   const header = contextHeader(input);
   const note = withheldNote(input.withheldCount);
   const history = historyMessages(input.history, budget);
@@ -155,14 +168,13 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
 
   const fixed =
     estimateTokens(system) + estimateTokens(header) + estimateTokens(note) + estimateTokens('Memories (cite by number):') +
-    history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3;
+    history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3 + toolTokens;
 
   const limit = Math.max(budget.maxPromptTokens, fixed + budget.minMemoryTokens);
   let used = fixed;
   const chosen: { c: Candidate; line: string }[] = [];
   for (const c of input.candidates) {
-    // Redacted whole, then cut: a cut first could leave part of a card number that no longer looks like one.
-    const line = clip(forModel(memoryLine(c.memory, input.fmt, Number.MAX_SAFE_INTEGER, c.passages)), budget.memoryLineChars + passageAllowance(c.passages));
+    const line = modelLine(c.memory, input.fmt, budget.memoryLineChars, c.passages);
     const cost = estimateTokens(line) + 3; // "[nn] " and the newline
     if (used + cost > limit) continue; // a shorter one further down may still fit
     used += cost;
@@ -189,6 +201,6 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     : 'Memories: none matched the question.';
   const context = `${header}\n\n${memoryBlock}${note}`;
   const messages: LlmMessage[] = [...history.messages, { role: 'user', content: question }];
-  const promptTokens = estimateTokens(system) + estimateTokens(context) + history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3;
+  const promptTokens = estimateTokens(system) + estimateTokens(context) + history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3 + toolTokens;
   return { system, context, messages, numbered, promptTokens };
 }

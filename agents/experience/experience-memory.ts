@@ -71,7 +71,7 @@ export class ExperienceMemory {
   private readonly now: () => number;
 
   constructor(
-    private readonly store: BrainStore,
+    private readonly store: Pick<BrainStore, 'memories' | 'search'>,
     opts: ExperienceMemoryOptions = {},
   ) {
     this.halfLife = opts.halfLifeDays ?? null;

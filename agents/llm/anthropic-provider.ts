@@ -9,7 +9,9 @@ import type {
   Tool,
   ToolChoice,
 } from '@anthropic-ai/sdk/resources/messages/messages';
+import { httpFailure, oneLine } from './http-failure.js';
 import { LlmError } from './llm-error.js';
+import { parseToolJson } from './tool-spec.js';
 import { costUsd } from './pricing.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
 import type {
@@ -316,25 +318,6 @@ function mapStop(s: string | null | undefined): LlmStopReason {
   }
 }
 
-/** A tool call whose JSON does not parse is kept as the raw string so validation reports it. */
-function parseToolJson(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json);
-  } catch {
-    return json;
-  }
-}
-
-function retryAfterMs(headers: Headers | undefined): number | undefined {
-  if (!headers) return undefined;
-  const ms = headers.get('retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Number(ms);
-  const s = headers.get('retry-after');
-  if (s && Number.isFinite(Number(s))) return Number(s) * 1000;
-  return undefined;
-}
-
 /** Maps SDK failures to typed, one-line LlmErrors; 429, 5xx, timeouts and network drops are retryable. */
 export function toLlmError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
   if (err instanceof LlmError) return err;
@@ -343,32 +326,7 @@ export function toLlmError(err: unknown, signal?: AbortSignal, timedOut = false)
   }
   if (err instanceof APIUserAbortError || signal?.aborted) return new LlmError('ABORTED', 'request aborted');
   if (err instanceof APIConnectionError) return new LlmError('NETWORK', 'cannot reach the model API', { retryable: true });
-  if (err instanceof APIError) {
-    const status = err.status;
-    const headers = err.headers instanceof Headers ? err.headers : undefined;
-    const detail = oneLine(err.message);
-    if (status === 429) {
-      return new LlmError('RATE_LIMITED', `rate limited by the model API (${detail})`, {
-        status,
-        retryable: true,
-        retryAfterMs: retryAfterMs(headers),
-      });
-    }
-    if (status === 401 || status === 403) return new LlmError('AUTH', `the API key was refused (${detail})`, { status });
-    if (status === undefined || status >= 500 || status === 408 || status === 409) {
-      return new LlmError('SERVER', `the model API failed (${detail})`, {
-        status,
-        retryable: true,
-        retryAfterMs: retryAfterMs(headers),
-      });
-    }
-    return new LlmError('BAD_REQUEST', `the model API refused the request (${detail})`, { status });
-  }
+  if (err instanceof APIError) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, err.message);
   const message = err instanceof Error ? err.message : String(err);
   return new LlmError('NETWORK', oneLine(message), { retryable: true });
-}
-
-function oneLine(s: string): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }

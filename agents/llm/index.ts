@@ -21,8 +21,16 @@ export type {
 export { LlmError, type LlmErrorCode } from './llm-error.js';
 export { AnthropicProvider, DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, type AnthropicProviderOptions } from './anthropic-provider.js';
 export { OfflineProvider } from './offline-provider.js';
+export {
+  OpenAiProvider,
+  DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_OPENAI_CHAT_MODEL,
+  DEFAULT_OPENAI_EXTRACTION_MODEL,
+  isLocalBaseUrl,
+  type OpenAiProviderOptions,
+} from './openai-provider.js';
 export { runToolLoop, type ToolCallOutcome, type ToolLoopOptions, type ToolLoopResult } from './tool-loop.js';
-export { defineTool, formatZodError, toolSpec } from './tool-spec.js';
+export { defineTool, formatZodError, parseToolJson, toolSpec } from './tool-spec.js';
 export { costUsd, priceFor, type ModelPrice } from './pricing.js';
 export { DEFAULT_RETRY, backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
 export { createLlmProvider, LLM_SETTINGS, type LlmFromSettingsOptions, type SettingsReader } from './llm-settings.js';

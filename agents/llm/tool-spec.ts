@@ -21,3 +21,13 @@ export function formatZodError(err: z.ZodError): string {
     .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
     .join('; ');
 }
+
+/** A tool call whose JSON does not parse is kept as the raw string so validation reports it. */
+export function parseToolJson(json: string): unknown {
+  if (json.trim() === '') return {};
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
+}

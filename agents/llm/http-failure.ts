@@ -1,0 +1,33 @@
+import { LlmError } from './llm-error.js';
+
+/** One line, at most 200 characters: provider messages can be multi-line JSON. */
+export function oneLine(s: string): string {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Number(ms);
+  const s = headers.get('retry-after');
+  if (s && Number.isFinite(Number(s))) return Number(s) * 1000;
+  return undefined;
+}
+
+/**
+ * An HTTP failure of a model API as a typed LlmError: 429, 5xx, 408 and 409 are retryable (with
+ * the server's retry-after when given), 401/403 are a refused key, the rest a refused request.
+ * Both providers' SDKs (Anthropic's and OpenAI's) report status, headers and message alike.
+ */
+export function httpFailure(status: number | undefined, headers: Headers | undefined, message: string): LlmError {
+  const detail = oneLine(message);
+  if (status === 429) {
+    return new LlmError('RATE_LIMITED', `rate limited by the model API (${detail})`, { status, retryable: true, retryAfterMs: retryAfterMs(headers) });
+  }
+  if (status === 401 || status === 403) return new LlmError('AUTH', `the API key was refused (${detail})`, { status });
+  if (status === undefined || status >= 500 || status === 408 || status === 409) {
+    return new LlmError('SERVER', `the model API failed (${detail})`, { status, retryable: true, retryAfterMs: retryAfterMs(headers) });
+  }
+  return new LlmError('BAD_REQUEST', `the model API refused the request (${detail})`, { status });
+}

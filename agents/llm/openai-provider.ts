@@ -1,0 +1,346 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionToolChoiceOption,
+} from 'openai/resources/chat/completions/completions';
+import { httpFailure, oneLine } from './http-failure.js';
+import { LlmError } from './llm-error.js';
+import { costUsd } from './pricing.js';
+import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
+import { parseToolJson } from './tool-spec.js';
+import type {
+  LlmContentBlock,
+  LlmMessage,
+  LlmProvider,
+  LlmRequest,
+  LlmResponse,
+  LlmStopReason,
+  LlmStreamEvent,
+  LlmToolUseBlock,
+  LlmUsage,
+  UsageSink,
+} from './types.js';
+
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4.1-mini';
+export const DEFAULT_OPENAI_EXTRACTION_MODEL = 'gpt-4.1-nano';
+
+export interface OpenAiProviderOptions {
+  /** Empty for local servers that ask for none (Ollama, LM Studio, llama.cpp). */
+  apiKey?: string;
+  /** Any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (Ollama); default OpenAI's API. */
+  baseURL?: string;
+  models?: { chat?: string; extraction?: string };
+  usage?: UsageSink;
+  /** Per-attempt timeout; for streams, the longest silence between two chunks. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  maxTokens?: number;
+  sleep?: Sleep;
+  now?: () => number;
+}
+
+/** Loopback, private and link-local addresses and *.local names: a server on the user's own machine or network. */
+export function isLocalBaseUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1') return true;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31) || (a === 169 && b === 254);
+  }
+  return /^f[cd][0-9a-f]{2}:/.test(host) || host.startsWith('fe80:');
+}
+
+/**
+ * OpenAI-compatible chat completions (OpenAI, Ollama, LM Studio, llama.cpp server, vLLM) through the
+ * official `openai` client pointed at a base URL. Same seam as the Anthropic provider: streaming,
+ * tool calls, timeouts, our own retries with backoff (the SDK's are off so they are testable),
+ * tokens and cost per call (0 for a server on the user's machine or network).
+ */
+export class OpenAiProvider implements LlmProvider {
+  readonly online = true;
+  readonly name = 'openai-compatible';
+  readonly models: { chat: string; extraction: string };
+  readonly baseURL: string;
+  readonly local: boolean;
+  private readonly client: OpenAI;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly maxTokens: number;
+  private readonly sleep: Sleep;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: OpenAiProviderOptions) {
+    this.baseURL = (opts.baseURL || DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+    this.local = isLocalBaseUrl(this.baseURL);
+    if (!opts.apiKey && !this.local) throw new LlmError('NO_API_KEY', 'no API key is set for the OpenAI-compatible server');
+    // A local server usually serves one model: the chat model then does extraction too.
+    const chat = opts.models?.chat || (this.local ? opts.models?.extraction : '') || DEFAULT_OPENAI_CHAT_MODEL;
+    const extraction = opts.models?.extraction || (this.local ? chat : DEFAULT_OPENAI_EXTRACTION_MODEL);
+    this.models = { chat, extraction };
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.maxTokens = opts.maxTokens ?? 4096;
+    this.sleep = opts.sleep ?? realSleep;
+    this.now = opts.now ?? Date.now;
+    this.client = new OpenAI({
+      // The client insists on a key; local servers ignore it.
+      apiKey: opts.apiKey || 'local-no-key',
+      baseURL: this.baseURL,
+      maxRetries: 0,
+      timeout: this.timeoutMs,
+      logLevel: 'off',
+      // Never picked up from the environment behind our back: hosts read it in one place.
+      organization: null,
+      project: null,
+    });
+  }
+
+  /** The models the server lists (Test connection). */
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    try {
+      const ids: string[] = [];
+      for await (const m of this.client.models.list({ signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
+      return ids.sort();
+    } catch (err) {
+      throw toOpenAiError(err, signal);
+    }
+  }
+
+  async complete(req: LlmRequest): Promise<LlmResponse> {
+    const params = this.params(req);
+    return withRetries(
+      this.retry,
+      this.sleep,
+      async () => {
+        let completion;
+        try {
+          completion = await this.client.chat.completions.create(params, { timeout: req.timeoutMs ?? this.timeoutMs, signal: req.signal });
+        } catch (err) {
+          throw toOpenAiError(err, req.signal);
+        }
+        const choice = completion.choices[0];
+        const content: LlmContentBlock[] = [];
+        if (choice?.message.content) content.push({ type: 'text', text: choice.message.content });
+        for (const call of choice?.message.tool_calls ?? []) {
+          if (call.type === 'function') content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolJson(call.function.arguments) });
+        }
+        return this.finish(req, completion.model || params.model, content, mapFinish(choice?.finish_reason, content), usageOf(completion.usage));
+      },
+      req.signal,
+    );
+  }
+
+  async stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
+    const params = this.params(req);
+    // Retry only while nothing has reached the caller: once tokens are shown, a retry would repeat them.
+    return withRetries(this.retry, this.sleep, () => this.streamOnce(req, params, onEvent), req.signal);
+  }
+
+  private async streamOnce(req: LlmRequest, params: ChatCompletionCreateParamsNonStreaming, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
+    const idleMs = req.timeoutMs ?? this.timeoutMs;
+    const abort = new AbortController();
+    let timedOut = false;
+    const onOuterAbort = (): void => abort.abort();
+    req.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = (): void => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, idleMs);
+    };
+
+    let text = '';
+    const calls: { id: string; name: string; args: string }[] = [];
+    let usage: LlmUsage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+    let finish: string | null = null;
+    let model = params.model;
+    let delivered = false;
+    let sawUsage = false;
+    const emit = (e: LlmStreamEvent): void => {
+      delivered = true;
+      onEvent(e);
+    };
+    try {
+      armIdle();
+      const chunks = await this.client.chat.completions.create(
+        { ...params, stream: true, stream_options: { include_usage: true } },
+        { signal: abort.signal, timeout: idleMs },
+      );
+      for await (const chunk of chunks as AsyncIterable<ChatCompletionChunk>) {
+        armIdle();
+        if (chunk.model) model = chunk.model;
+        if (chunk.usage) {
+          usage = usageOf(chunk.usage);
+          sawUsage = true;
+        }
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        const delta = choice.delta;
+        if (delta?.content) {
+          text += delta.content;
+          emit({ type: 'text_delta', text: delta.content });
+        }
+        for (const tc of delta?.tool_calls ?? []) {
+          const slot = (calls[tc.index] ??= { id: '', name: '', args: '' });
+          if (tc.id) slot.id = tc.id;
+          if (tc.function?.name) slot.name += tc.function.name;
+          if (tc.function?.arguments) slot.args += tc.function.arguments;
+        }
+        if (choice.finish_reason) finish = choice.finish_reason;
+      }
+      if (finish === null) {
+        throw new LlmError('STREAM_INTERRUPTED', 'the reply stream ended early', { partialText: text, retryable: !delivered });
+      }
+    } catch (err) {
+      const e = err instanceof LlmError ? err : toOpenAiError(err, req.signal, timedOut);
+      if (sawUsage) this.record(req, model, usage);
+      if (delivered) {
+        if (e.code === 'ABORTED') throw new LlmError('ABORTED', e.message, { partialText: text });
+        throw new LlmError('STREAM_INTERRUPTED', `the reply stream broke off: ${e.message}`, { partialText: text, status: e.details.status });
+      }
+      throw e;
+    } finally {
+      clearTimeout(idle);
+      req.signal?.removeEventListener('abort', onOuterAbort);
+    }
+    const content: LlmContentBlock[] = [];
+    if (text) content.push({ type: 'text', text });
+    calls.forEach((c, i) => {
+      if (!c) return;
+      // Some local servers send no id: one is made so the result can be matched to the call.
+      const block: LlmToolUseBlock = { type: 'tool_use', id: c.id || `call_${i}`, name: c.name, input: parseToolJson(c.args) };
+      content.push(block);
+      emit({ type: 'tool_use', block });
+    });
+    const response = this.finish(req, model, content, mapFinish(finish, content), usage);
+    onEvent({ type: 'done', response });
+    return response;
+  }
+
+  private finish(req: LlmRequest, model: string, content: LlmContentBlock[], stopReason: LlmStopReason, usage: LlmUsage): LlmResponse {
+    const cost = this.record(req, model, usage);
+    return {
+      model,
+      content,
+      text: content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
+      toolUses: content.filter((b): b is LlmToolUseBlock => b.type === 'tool_use'),
+      stopReason,
+      usage,
+      costUsd: cost,
+    };
+  }
+
+  private record(req: LlmRequest, model: string, usage: LlmUsage): number {
+    const cost = this.local ? 0 : costUsd(model, usage);
+    try {
+      this.opts.usage?.record({ at: this.now(), model, purpose: req.purpose, ...usage, cost_usd: cost });
+    } catch {
+      // Accounting must never break a reply.
+    }
+    return cost;
+  }
+
+  private params(req: LlmRequest): ChatCompletionCreateParamsNonStreaming {
+    const model = req.model ?? (req.tier === 'chat' ? this.models.chat : this.models.extraction);
+    const messages: ChatCompletionMessageParam[] = [];
+    // One system message: several confuse some local chat templates. The stable part comes first,
+    // so servers that cache prompt prefixes (OpenAI, llama.cpp, vLLM) reuse it.
+    const system = [req.system, req.context].filter((s): s is string => Boolean(s)).join('\n\n');
+    if (system) messages.push({ role: 'system', content: system });
+    for (const m of req.messages) messages.push(...toOpenAiMessages(m));
+    const params: ChatCompletionCreateParamsNonStreaming = { model, messages, max_tokens: req.maxTokens ?? this.maxTokens };
+    if (req.tools?.length) {
+      params.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.input_schema } }));
+      if (req.toolChoice) params.tool_choice = toToolChoice(req.toolChoice);
+    }
+    return params;
+  }
+}
+
+function toToolChoice(c: NonNullable<LlmRequest['toolChoice']>): ChatCompletionToolChoiceOption {
+  if (c === 'auto' || c === 'none') return c;
+  if (c === 'any') return 'required';
+  return { type: 'function', function: { name: c.name } };
+}
+
+/** Our blocks as chat-completion messages: tool results become `tool` messages, tool calls `tool_calls`. */
+function toOpenAiMessages(m: LlmMessage): ChatCompletionMessageParam[] {
+  if (typeof m.content === 'string') return [{ role: m.role, content: m.content }];
+  if (m.role === 'assistant') {
+    const text = m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+    const calls = m.content.filter((b): b is LlmToolUseBlock => b.type === 'tool_use');
+    return [
+      {
+        role: 'assistant',
+        content: text || null,
+        ...(calls.length
+          ? {
+              tool_calls: calls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                // A malformed call is sent back as the model wrote it, so it sees its own mistake.
+                function: { name: c.name, arguments: typeof c.input === 'string' ? c.input : JSON.stringify(c.input ?? {}) },
+              })),
+            }
+          : {}),
+      },
+    ];
+  }
+  const out: ChatCompletionMessageParam[] = [];
+  const texts: string[] = [];
+  for (const b of m.content) {
+    if (b.type === 'tool_result') out.push({ role: 'tool', tool_call_id: b.tool_use_id, content: b.is_error ? `Error: ${b.content.replace(/^Error: /, '')}` : b.content });
+    else if (b.type === 'text') texts.push(b.text);
+  }
+  if (texts.length) out.push({ role: 'user', content: texts.join('\n\n') });
+  return out;
+}
+
+function usageOf(u: { prompt_tokens?: number | null; completion_tokens?: number | null; prompt_tokens_details?: { cached_tokens?: number | null } | null } | null | undefined): LlmUsage {
+  const cached = u?.prompt_tokens_details?.cached_tokens ?? 0;
+  return {
+    input_tokens: Math.max(0, (u?.prompt_tokens ?? 0) - cached),
+    output_tokens: u?.completion_tokens ?? 0,
+    cache_read_tokens: cached,
+    cache_write_tokens: 0,
+  };
+}
+
+function mapFinish(reason: string | null | undefined, content: LlmContentBlock[]): LlmStopReason {
+  switch (reason) {
+    case 'stop':
+      // Some local servers say "stop" after tool calls.
+      return content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+    case 'length':
+      return 'max_tokens';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool_use';
+    case 'content_filter':
+      return 'refusal';
+    default:
+      return 'other';
+  }
+}
+
+/** Maps the openai client's failures to typed, one-line LlmErrors (same rules as Anthropic's). */
+export function toOpenAiError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
+  if (err instanceof LlmError) return err;
+  if (timedOut || err instanceof APIConnectionTimeoutError) return new LlmError('TIMEOUT', 'the model did not answer in time', { retryable: true });
+  if (err instanceof APIUserAbortError || signal?.aborted) return new LlmError('ABORTED', 'request aborted');
+  if (err instanceof APIConnectionError) return new LlmError('NETWORK', 'cannot reach the model server', { retryable: true });
+  if (err instanceof APIError) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, err.message);
+  const message = err instanceof Error ? err.message : String(err);
+  return new LlmError('NETWORK', oneLine(message), { retryable: true });
+}

@@ -1,0 +1,256 @@
+/**
+ * Fake OpenAI-compatible server (chat completions + models) for tests: the real `openai` client
+ * against a local server, as Ollama, LM Studio, llama.cpp or vLLM would be.
+ *
+ *   const fake = await startFakeOpenAi({ models: ['llama3.1:8b'] });   // 127.0.0.1, random port
+ *   const llm = new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' } });
+ *
+ * Replies take the same shape as the fake Anthropic server's (text, toolUses with input or a raw
+ * malformed rawInput, status errors with retryAfterSeconds, failAfterEvents, chunkSize, delayMs),
+ * so one scripted transcript runs against both providers.
+ *
+ *   fake.requests    // every chat request: { path, headers, body, stream, apiKey }
+ *   fake.allText()   // every request's messages and tools, joined: assert secrets never leak
+ *   fake.requireKey = 'sk-test'   // answer 401 without that key (default: any or none accepted)
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeOpenAiToolUse {
+  name: string;
+  input?: unknown;
+  rawInput?: string;
+  id?: string;
+}
+
+export interface FakeOpenAiReply {
+  text?: string;
+  toolUses?: FakeOpenAiToolUse[];
+  /** Default 'tool_calls' with tool calls, else 'stop'. */
+  finishReason?: string;
+  usage?: Partial<{ prompt_tokens: number; completion_tokens: number; cached_tokens: number }>;
+  model?: string;
+  status?: number;
+  errorMessage?: string;
+  retryAfterSeconds?: number;
+  delayMs?: number;
+  /** SSE: destroy the connection after this many chunks. */
+  failAfterEvents?: number;
+  /** SSE: characters per content delta (default 8). */
+  chunkSize?: number;
+}
+
+export interface FakeOpenAiBody {
+  model: string;
+  messages: Array<{ role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string }>;
+  tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+  tool_choice?: unknown;
+  stream?: boolean;
+  max_tokens?: number;
+  [k: string]: unknown;
+}
+
+export interface FakeOpenAiRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: FakeOpenAiBody;
+  stream: boolean;
+  apiKey: string | null;
+}
+
+export type FakeOpenAiHandler = (req: FakeOpenAiRequest) => FakeOpenAiReply | Promise<FakeOpenAiReply>;
+
+export interface FakeOpenAi {
+  /** Base URL for the client, with the /v1 prefix. */
+  url: string;
+  requests: FakeOpenAiRequest[];
+  requireKey: string | null;
+  enqueue(...replies: FakeOpenAiReply[]): void;
+  setHandler(handler: FakeOpenAiHandler | null): void;
+  pending(): number;
+  allText(): string;
+  requestText(req: FakeOpenAiRequest): string;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const tokens = (s: string): number => Math.ceil(s.length / 4);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise<FakeOpenAi> {
+  const queue: FakeOpenAiReply[] = [];
+  const requests: FakeOpenAiRequest[] = [];
+  let handler: FakeOpenAiHandler | null = null;
+  let seq = 0;
+  const state = { requireKey: null as string | null };
+
+  const server: Server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendError(res, 500, `fake server: ${String(err)}`);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const key = apiKeyOf(req);
+    if (state.requireKey !== null && key !== state.requireKey) {
+      sendError(res, 401, 'Incorrect API key provided');
+      return;
+    }
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === '/v1/models') {
+      sendJson(res, 200, { object: 'list', data: (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+      return;
+    }
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      sendError(res, 404, `no route ${req.method} ${req.url}`);
+      return;
+    }
+    let body: FakeOpenAiBody;
+    try {
+      body = JSON.parse(raw) as FakeOpenAiBody;
+    } catch {
+      sendError(res, 400, 'body is not JSON');
+      return;
+    }
+    const recorded: FakeOpenAiRequest = { method: req.method, path: req.url ?? '', headers: { ...req.headers }, body, stream: body.stream === true, apiKey: key };
+    requests.push(recorded);
+    const reply = queue.shift() ?? (handler ? await handler(recorded) : { text: 'ok' });
+    if (reply.delayMs) await sleep(reply.delayMs);
+    if (res.destroyed) return;
+    if (reply.status && reply.status >= 400) {
+      const headers: Record<string, string> = {};
+      if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
+      sendError(res, reply.status, reply.errorMessage ?? `fake ${reply.status}`, headers);
+      return;
+    }
+    const calls = (reply.toolUses ?? []).map((t) => ({ id: t.id ?? `call_fake_${++seq}`, name: t.name, args: t.rawInput ?? JSON.stringify(t.input ?? {}) }));
+    const text = reply.text ?? '';
+    const finish = reply.finishReason ?? (calls.length ? 'tool_calls' : 'stop');
+    const promptTokens = reply.usage?.prompt_tokens ?? tokens(JSON.stringify(body.messages) + (body.tools ? JSON.stringify(body.tools) : ''));
+    const completionTokens = reply.usage?.completion_tokens ?? Math.max(1, tokens(text + calls.map((c) => c.args).join('')));
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+      prompt_tokens_details: { cached_tokens: reply.usage?.cached_tokens ?? 0 },
+    };
+    const model = reply.model ?? body.model;
+    const id = `chatcmpl-fake-${++seq}`;
+    if (!recorded.stream) {
+      sendJson(res, 200, {
+        id,
+        object: 'chat.completion',
+        created: 0,
+        model,
+        choices: [
+          {
+            index: 0,
+            finish_reason: finish,
+            logprobs: null,
+            message: {
+              role: 'assistant',
+              content: text || null,
+              refusal: null,
+              ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) } : {}),
+            },
+          },
+        ],
+        usage,
+      });
+      return;
+    }
+    const chunks: unknown[] = [];
+    const chunk = (delta: object, finishReason: string | null = null, extra: object = {}) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created: 0,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+      ...extra,
+    });
+    chunks.push(chunk({ role: 'assistant', content: '' }));
+    const size = Math.max(1, reply.chunkSize ?? 8);
+    for (let i = 0; i < text.length; i += size) chunks.push(chunk({ content: text.slice(i, i + size) }));
+    calls.forEach((c, index) => {
+      chunks.push(chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
+      for (let i = 0; i < c.args.length; i += size * 2) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: c.args.slice(i, i + size * 2) } }] }));
+    });
+    chunks.push(chunk({}, finish));
+    chunks.push({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage });
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    for (let i = 0; i < chunks.length; i++) {
+      if (reply.failAfterEvents !== undefined && i >= reply.failAfterEvents) {
+        await sleep(30);
+        res.destroy();
+        return;
+      }
+      if (res.destroyed) return;
+      await new Promise<void>((resolve) => res.write(`data: ${JSON.stringify(chunks[i])}\n\n`, () => resolve()));
+    }
+    res.write('data: [DONE]\n\n');
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const requestText = (r: FakeOpenAiRequest): string => JSON.stringify(r.body.messages) + (r.body.tools ? `\n${JSON.stringify(r.body.tools)}` : '');
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get requireKey() {
+      return state.requireKey;
+    },
+    set requireKey(k: string | null) {
+      state.requireKey = k;
+    },
+    enqueue: (...replies) => void queue.push(...replies),
+    setHandler: (h) => {
+      handler = h;
+    },
+    pending: () => queue.length,
+    allText: () => requests.map(requestText).join('\n'),
+    requestText,
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+      handler = null;
+      state.requireKey = null;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify({ error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: null, param: null } });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function apiKeyOf(req: IncomingMessage): string | null {
+  const auth = req.headers.authorization;
+  return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : null;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
