@@ -9,7 +9,7 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entries = {
   engram: 'electron/desktop/preload/index.ts',
-  'shell-page': 'electron/desktop/preload/shell-page.ts',
+  'builtin-page': 'electron/desktop/preload/builtin-page.ts',
   recorder: 'electron/desktop/preload/recorder.ts',
 };
 

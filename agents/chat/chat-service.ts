@@ -5,7 +5,7 @@ import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
 import { clip, collapse, TimeFormatter } from './memory-line.js';
-import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './memory-retriever.js';
+import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-reply.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';

@@ -1,5 +1,5 @@
 import type { Memory, MemoryKind } from '../../shared/index.js';
-import { isChatEpisode } from './memory-retriever.js';
+import { isChatEpisode } from './question-context.js';
 import { clip, collapse, isExperience, memoryTime, withTitle, type TimeFormatter } from './memory-line.js';
 import { answerLines } from './passage-answer.js';
 import type { NumberedMemory } from './retrieval-types.js';

@@ -8,8 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from './lib/api-context.js';
-import { App } from './shell/app.js';
-import { NoConnection } from './shell/no-connection.js';
+import { App } from './app/app.js';
+import { NoConnection } from './app/no-connection.js';
 import { useAppStore } from './state/app-store.js';
 import { pickTransport } from './transport/pick-transport.js';
 

@@ -1,4 +1,4 @@
-// First-run consent page. Talks to the main process only through window.engramShell.call.
+// First-run consent page. Talks to the main process only through window.engramPage.call.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -9,7 +9,7 @@ function setBusy(busy) {
 }
 
 async function call(action, input) {
-  const res = await window.engramShell.call(action, input);
+  const res = await window.engramPage.call(action, input);
   if (!res || res.ok !== true) throw new Error((res && res.error) || 'Something went wrong.');
   return res.output;
 }

@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 let mode = 'unlock';
 
 async function call(action, input) {
-  const res = await window.engramShell.call(action, input);
+  const res = await window.engramPage.call(action, input);
   if (!res || res.ok !== true) throw new Error((res && res.error) || 'Something went wrong.');
   return res.output;
 }

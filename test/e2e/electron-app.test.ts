@@ -74,12 +74,12 @@ describe('Electron desktop app', () => {
       throw new Error(`no window at ${suffix}; open: ${app.windows().map((w) => w.url()).join(', ')}`);
     }
 
-    it('first run shows the consent page, which only has engramShell', async () => {
-      const consent = await windowAt('/__shell/consent.html');
+    it('first run shows the consent page, which only has engramPage', async () => {
+      const consent = await windowAt('/__pages/consent.html');
       await consent.waitForSelector('#accept');
       expect(await consent.title()).toBe('Welcome to Engram');
       await expect.poll(() => consent.textContent('#data-dir')).toBe(dataDir);
-      expect(await consent.evaluate(() => [typeof (window as unknown as { engramShell?: unknown }).engramShell, typeof (window as unknown as { engram?: unknown }).engram, typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['object', 'undefined', 'undefined', 'undefined']);
+      expect(await consent.evaluate(() => [typeof (window as unknown as { engramPage?: unknown }).engramPage, typeof (window as unknown as { engram?: unknown }).engram, typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['object', 'undefined', 'undefined', 'undefined']);
       await consent.click('#accept');
     });
 

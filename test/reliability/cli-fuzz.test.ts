@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { runCli } from '../../electron/hosts/cli/main.js';
-import { COMMANDS } from '../../electron/hosts/cli/registry.js';
+import { COMMANDS } from '../fixtures/cli-commands.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString } from './hostile-arbitraries.js';
 import { storeFingerprint } from './store-fingerprint.js';

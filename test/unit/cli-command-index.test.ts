@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_INDEX } from '../../electron/hosts/cli/command-index.js';
-import { COMMANDS } from '../../electron/hosts/cli/registry.js';
+import { COMMANDS } from '../fixtures/cli-commands.js';
 
 describe('CLI command index', () => {
   it('lists exactly the registered commands, with the same names and summaries, and loads each', async () => {

@@ -3,7 +3,6 @@ import { fail } from '../errors.js';
 import { ZonedDays } from '../zoned-days.js';
 import type { ApiDeps, FrameImageCodec } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
-import { deleteObservations, timesInRange } from '../store-gaps.js';
 import { FramePictures } from './frame-pictures.js';
 import { citingBoth, dayColumns, excerpt, iso, itemObjects, TEXT_PREFIX, TYPE_OF_KIND } from './timeline-columns.js';
 
@@ -114,7 +113,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
       const starts: number[] = [];
       for (let t = from; t < to && starts.length < 400; t = cal.addDays(t, 1)) starts.push(t);
       if (starts.length === 0) return { days: [] };
-      const times = timesInRange(store, from, to);
+      const times = store.timesInRange(from, to);
       const days: DaySummary[] = starts.map((t) => {
         return { date: cal.dayKey(t), frames: 0, observations: 0, memories: 0 };
       });
@@ -149,7 +148,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
       }
       const memoryIds = ids('memory');
       const before = store.stats().counts;
-      const obs = deleteObservations(store, obsIds);
+      const obs = store.observations.delete(obsIds);
       report.observations = obs.observations;
       report.frames = store.frames.delete([...frameIds]);
       if (audioIds.length) {

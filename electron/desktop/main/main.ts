@@ -36,9 +36,9 @@ import { Notifier } from './notifier.js';
 import { appPaths } from './paths.js';
 import { registerAppScheme, serveAppProtocol } from './protocol.js';
 import { installGlobalHardening, installPermissionPolicy } from './security.js';
-import { ShellPages } from './shell-pages.js';
+import { BuiltinPages } from './builtin-pages.js';
 import { TrayController } from './tray.js';
-import { createMainWindow, createRecorderWindow, createShellPageWindow, showWindow } from './windows.js';
+import { createMainWindow, createRecorderWindow, createBuiltinPageWindow, showWindow } from './windows.js';
 
 const isDev = !app.isPackaged;
 const log = (line: string) => {
@@ -117,12 +117,12 @@ async function start(): Promise<void> {
     endSession('system shutdown');
   });
   const paths = appPaths();
-  serveAppProtocol({ renderer: paths.renderer, shellPages: paths.shellPages });
+  serveAppProtocol({ renderer: paths.renderer, builtinPages: paths.builtinPages });
   let audioAllowed = false;
   installPermissionPolicy(() => ({ audioEnabled: audioAllowed }));
 
   const dataDir = defaultDataDir();
-  const pages = new ShellPages((page) => createShellPageWindow(paths, isDev, page));
+  const pages = new BuiltinPages((page) => createBuiltinPageWindow(paths, isDev, page));
 
   // 1. Consent: nothing is captured before the user has said yes.
   let record: ConsentRecord;

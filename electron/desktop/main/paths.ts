@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 export interface AppPaths {
   root: string;
   renderer: string;
-  shellPages: string;
+  builtinPages: string;
   icons: string;
   appIcon: string;
-  preload: { engram: string; shellPage: string; recorder: string };
+  preload: { engram: string; builtinPage: string; recorder: string };
 }
 
 export function appPaths(): AppPaths {
@@ -23,12 +23,12 @@ export function appPaths(): AppPaths {
   return {
     root,
     renderer: path.join(root, 'dist', 'renderer'),
-    shellPages: path.join(root, 'resources', 'pages'),
+    builtinPages: path.join(root, 'resources', 'pages'),
     icons,
     appIcon: path.join(icons, 'icon-512.png'),
     preload: {
       engram: path.join(preloadDir, 'engram.cjs'),
-      shellPage: path.join(preloadDir, 'shell-page.cjs'),
+      builtinPage: path.join(preloadDir, 'builtin-page.cjs'),
       recorder: path.join(preloadDir, 'recorder.cjs'),
     },
   };

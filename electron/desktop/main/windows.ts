@@ -4,8 +4,8 @@ import {
   insecureWebPreferences,
   mainWindowOptions,
   recorderWindowOptions,
-  SHELL_PAGES_PREFIX,
-  shellPageWindowOptions,
+  BUILTIN_PAGES_PREFIX,
+  builtinPageWindowOptions,
   type WindowOptions,
 } from '../policy/index.js';
 import type { AppPaths } from './paths.js';
@@ -60,18 +60,18 @@ export function showWindow(win: BrowserWindow): void {
   win.focus();
 }
 
-export function createShellPageWindow(paths: AppPaths, isDev: boolean, page: 'consent' | 'passphrase'): BrowserWindow {
+export function createBuiltinPageWindow(paths: AppPaths, isDev: boolean, page: 'consent' | 'passphrase'): BrowserWindow {
   const title = page === 'consent' ? 'Welcome to Engram' : 'Unlock Engram';
   const win = secureWindow(
-    shellPageWindowOptions({ preloadPath: paths.preload.shellPage, iconPath: paths.appIcon, isDev, title, height: page === 'consent' ? 760 : 420 }),
+    builtinPageWindowOptions({ preloadPath: paths.preload.builtinPage, iconPath: paths.appIcon, isDev, title, height: page === 'consent' ? 760 : 420 }),
   );
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${APP_ORIGIN}${SHELL_PAGES_PREFIX}${page}.html`);
+  void win.loadURL(`${APP_ORIGIN}${BUILTIN_PAGES_PREFIX}${page}.html`);
   return win;
 }
 
 export function createRecorderWindow(paths: AppPaths): BrowserWindow {
   const win = secureWindow(recorderWindowOptions({ preloadPath: paths.preload.recorder, isDev: false }));
-  void win.loadURL(`${APP_ORIGIN}${SHELL_PAGES_PREFIX}recorder.html`);
+  void win.loadURL(`${APP_ORIGIN}${BUILTIN_PAGES_PREFIX}recorder.html`);
   return win;
 }

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { APP_HOST, SHELL_PAGES_PREFIX } from './constants.js';
+import { APP_HOST, BUILTIN_PAGES_PREFIX } from './constants.js';
 import { securityHeaders, type CspOptions } from './csp.js';
 
 /**
@@ -12,7 +12,7 @@ export interface AppProtocolRoots {
   /** The built renderer (dist/renderer). */
   renderer: string;
   /** Built-in pages (resources/pages): consent, passphrase, recorder. */
-  shellPages: string;
+  builtinPages: string;
 }
 
 export type AppTarget =
@@ -77,9 +77,9 @@ export function resolveAppUrl(rawUrl: string, roots: AppProtocolRoots): AppTarge
 
   let root = roots.renderer;
   let rest = segments;
-  const shellPrefix = SHELL_PAGES_PREFIX.replaceAll('/', '');
-  if (segments[0] === shellPrefix) {
-    root = roots.shellPages;
+  const pagesPrefix = BUILTIN_PAGES_PREFIX.replaceAll('/', '');
+  if (segments[0] === pagesPrefix) {
+    root = roots.builtinPages;
     rest = segments.slice(1);
   }
   let spaFallback = false;

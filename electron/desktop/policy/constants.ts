@@ -9,7 +9,7 @@ export const INVOKE_CHANNEL = 'engram:invoke' as const;
 /** The renderer's one event channel (webContents.send → ipcRenderer.on). */
 export const EVENT_CHANNEL = 'engram:event' as const;
 /** The small built-in pages (consent, passphrase) talk on their own channel. */
-export const SHELL_PAGE_CHANNEL = 'engram-shell:invoke' as const;
+export const BUILTIN_PAGE_CHANNEL = 'engram-page:invoke' as const;
 /** The hidden microphone recorder: main → recorder commands, recorder → main chunks. */
 export const RECORDER_COMMAND_CHANNEL = 'engram-recorder:command' as const;
 export const RECORDER_CHUNK_CHANNEL = 'engram-recorder:chunk' as const;
@@ -20,7 +20,7 @@ export const APP_SCHEME = 'app' as const;
 export const APP_HOST = 'engram' as const;
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}` as const;
 /** Built-in pages live under this prefix, served from resources/pages instead of the renderer bundle. */
-export const SHELL_PAGES_PREFIX = '/__shell/' as const;
+export const BUILTIN_PAGES_PREFIX = '/__pages/' as const;
 
 export const APP_NAME = 'Engram';
 /** Reverse-DNS id used by electron-builder, notifications (Windows AppUserModelID) and the keychain. */

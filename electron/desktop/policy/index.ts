@@ -20,7 +20,7 @@ export * from './passphrase-prompt.js';
 export * from './consent.js';
 export * from './login-item.js';
 export * from './notification-policy.js';
-export * from './shell-pages.js';
+export * from './builtin-pages.js';
 export * from './recorder-protocol.js';
 export * from './url-origin.js';
 export * from './electron-binary.js';

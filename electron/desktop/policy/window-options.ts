@@ -86,7 +86,7 @@ export function mainWindowOptions(input: WindowOptionsInput): WindowOptions {
 }
 
 /** The consent and passphrase pages: small, fixed-size, centred. */
-export function shellPageWindowOptions(input: WindowOptionsInput & { title: string; height?: number }): WindowOptions {
+export function builtinPageWindowOptions(input: WindowOptionsInput & { title: string; height?: number }): WindowOptions {
   return {
     width: 560,
     height: input.height ?? 640,

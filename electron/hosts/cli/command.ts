@@ -28,7 +28,7 @@ export interface CliContext {
 }
 
 /**
- * One CLI command. Each lives in its own file under commands/ and is registered in registry.ts.
+ * One CLI command. Each lives in its own file under commands/ and is listed in command-index.ts.
  * run() returns the exit code; a thrown CliError (or StoreError) is printed as one line by main.
  */
 export interface Command {

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../shared/api/index.js';
 import { useAppStore } from '../state/app-store.js';
 import { frameImageCache } from './frame-images.js';
 
-/** Loads what the shell shows everywhere (app info, capture state, progress) and keeps it live from events. */
+/** Loads what the app frame (renderer/src/app) shows everywhere (app info, capture state, progress) and keeps it live from events. */
 export function useLiveData(api: ApiClient): void {
   useEffect(() => {
     const s = useAppStore.getState();

@@ -1,26 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseShellCall, resolveAppUrl, SHELL_PAGE_URLS, screenPermissionHint } from '../../electron/desktop/policy/index.js';
+import { parseBuiltinPageCall, resolveAppUrl, BUILTIN_PAGE_URLS, screenPermissionHint } from '../../electron/desktop/policy/index.js';
 
-const roots = { renderer: path.resolve('dist/renderer'), shellPages: path.resolve('resources/pages') };
+const roots = { renderer: path.resolve('dist/renderer'), builtinPages: path.resolve('resources/pages') };
 
 describe('built-in pages', () => {
   it('each page may only call its own actions', () => {
-    expect(parseShellCall('consent', { action: 'consent.accept', input: { audio: false, start_at_login: false } })).toMatchObject({ ok: true });
-    expect(parseShellCall('consent', { action: 'passphrase.submit', input: { passphrase: 'xxxxxxxxx' } })).toEqual({ ok: false, error: 'This page may not call passphrase.submit.' });
-    expect(parseShellCall('passphrase', { action: 'consent.accept', input: { audio: true, start_at_login: true } }).ok).toBe(false);
+    expect(parseBuiltinPageCall('consent', { action: 'consent.accept', input: { audio: false, start_at_login: false } })).toMatchObject({ ok: true });
+    expect(parseBuiltinPageCall('consent', { action: 'passphrase.submit', input: { passphrase: 'xxxxxxxxx' } })).toEqual({ ok: false, error: 'This page may not call passphrase.submit.' });
+    expect(parseBuiltinPageCall('passphrase', { action: 'consent.accept', input: { audio: true, start_at_login: true } }).ok).toBe(false);
   });
 
   it.each([null, {}, { action: 'consent.accept' }, { action: 'consent.accept', input: { audio: 1, start_at_login: false } }, { action: 'passphrase.submit', input: { passphrase: '' } }, { action: 'consent.info', extra: 1 }])(
     'refuses malformed calls: %j',
     (raw) => {
-      expect(parseShellCall('consent', raw).ok && parseShellCall('passphrase', raw).ok).toBe(false);
+      expect(parseBuiltinPageCall('consent', raw).ok && parseBuiltinPageCall('passphrase', raw).ok).toBe(false);
     },
   );
 
   it('page URLs resolve to files that exist in resources/pages, with their scripts', () => {
-    for (const url of Object.values(SHELL_PAGE_URLS)) {
+    for (const url of Object.values(BUILTIN_PAGE_URLS)) {
       const target = resolveAppUrl(url, roots);
       expect(target.kind).toBe('file');
       if (target.kind !== 'file') continue;

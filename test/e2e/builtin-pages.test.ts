@@ -6,9 +6,9 @@ import { launchChromium } from './chromium.js';
 
 /**
  * The consent and passphrase pages in a real Chromium, served exactly as app:// serves them (same
- * bytes, same CSP header), with window.engramShell played by the test. Any CSP violation fails.
+ * bytes, same CSP header), with window.engramPage played by the test. Any CSP violation fails.
  */
-const roots = { renderer: path.resolve('dist/renderer'), shellPages: path.resolve('resources/pages') };
+const roots = { renderer: path.resolve('dist/renderer'), builtinPages: path.resolve('resources/pages') };
 const ORIGIN = 'http://engram.test';
 
 let browser: Browser;
@@ -36,17 +36,17 @@ async function openPage(file: string, answers: Record<string, unknown[]>): Promi
     const res = await readAppResource(route.request().url().replace(ORIGIN, 'app://engram'), roots);
     await route.fulfill({ status: res.status, headers: res.headers, body: res.body ?? '' });
   });
-  await page.exposeFunction('__shellCall', (action: string, input: unknown) => {
+  await page.exposeFunction('__pageCall', (action: string, input: unknown) => {
     calls.push(input === undefined ? { action } : { action, input });
     const queue = answers[action];
     return queue && queue.length > 1 ? queue.shift() : queue?.[0] ?? { ok: true, output: null };
   });
-  // What the shell-page preload exposes: one function.
+  // What the builtin-page preload exposes: one function.
   await page.addInitScript(() => {
-    const w = window as unknown as { engramShell: unknown; __shellCall: (a: string, i: unknown) => Promise<unknown> };
-    w.engramShell = Object.freeze({ call: (action: string, input?: unknown) => w.__shellCall(action, input) });
+    const w = window as unknown as { engramPage: unknown; __pageCall: (a: string, i: unknown) => Promise<unknown> };
+    w.engramPage = Object.freeze({ call: (action: string, input?: unknown) => w.__pageCall(action, input) });
   });
-  await page.goto(`${ORIGIN}/__shell/${file}`);
+  await page.goto(`${ORIGIN}/__pages/${file}`);
   return { page, calls, violations };
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_FILE_NAME, openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
-import { RECORDER_CHUNK_CHANNEL, RECORDER_COMMAND_CHANNEL, RECORDER_STATE_CHANNEL, SHELL_PAGE_CHANNEL } from '../../electron/desktop/policy/index.js';
+import { RECORDER_CHUNK_CHANNEL, RECORDER_COMMAND_CHANNEL, RECORDER_STATE_CHANNEL, BUILTIN_PAGE_CHANNEL } from '../../electron/desktop/policy/index.js';
 import { electronModule, endWindowsSession, fake, fakeRecorderPage, FakeBrowserWindow } from '../fakes/fake-electron.js';
 
 // Windows logoff through the composition root (fake Electron): no before-quit/will-quit, only the
@@ -60,16 +60,16 @@ afterAll(() => {
 
 describe('Windows logoff (fake Electron)', () => {
   it('starts with audio on: the hidden recorder records while capture runs', async () => {
-    const consent = await windowAt('/__shell/consent.html');
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: true, start_at_login: false } })).toEqual({ ok: true, output: null });
+    const consent = await windowAt('/__pages/consent.html');
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: true, start_at_login: false } })).toEqual({ ok: true, output: null });
     await windowAt('app://engram/index.html');
-    const recorder = await windowAt('/__shell/recorder.html');
+    const recorder = await windowAt('/__pages/recorder.html');
     await until(() => recorder.webContents.sent.some((m) => m.channel === RECORDER_COMMAND_CHANNEL && (m.args[0] as { type: string }).type === 'start'), 'recorder started');
     await until(() => fake.captures >= 1, 'first frame');
   });
 
   it('logoff is not held up, the last audio segment is kept, the store is closed, and the app exits 0', async () => {
-    const recorder = await windowAt('/__shell/recorder.html');
+    const recorder = await windowAt('/__pages/recorder.html');
     const main = await windowAt('app://engram/index.html');
     const page = fakeRecorderPage(
       recorder,

@@ -59,7 +59,7 @@ describe('window.engram bridge', () => {
 });
 
 describe('preload bundles', () => {
-  it.each(['index.ts', 'shell-page.ts', 'recorder.ts'])('%s bundles to sandbox-safe CommonJS requiring only electron', async (file) => {
+  it.each(['index.ts', 'builtin-page.ts', 'recorder.ts'])('%s bundles to sandbox-safe CommonJS requiring only electron', async (file) => {
     const out = await build({
       entryPoints: [path.resolve('electron/desktop/preload', file)],
       bundle: true,

@@ -1,34 +1,34 @@
 import { ipcMain, type BrowserWindow } from 'electron';
 import {
   checkSenderFrame,
-  parseShellCall,
+  parseBuiltinPageCall,
   PassphrasePrompt,
-  SHELL_PAGE_CHANNEL,
+  BUILTIN_PAGE_CHANNEL,
   type ConsentChoice,
   type ConsentInfo,
-  type ShellCall,
-  type ShellPage,
-  type ShellResult,
+  type BuiltinPageCall,
+  type BuiltinPage,
+  type BuiltinPageResult,
 } from '../policy/index.js';
 
 export type ConsentDecision = { accepted: true; choice: ConsentChoice } | { accepted: false };
 
 /**
- * The consent and passphrase pages. One handler on the shell-page channel; each call is accepted
+ * The consent and passphrase pages. One handler on the builtin-page channel; each call is accepted
  * only from the top frame of the page's own window and only for that page's actions.
  */
-export class ShellPages {
-  private readonly windows = new Map<ShellPage, BrowserWindow>();
+export class BuiltinPages {
+  private readonly windows = new Map<BuiltinPage, BrowserWindow>();
   private consentResolve: ((d: ConsentDecision) => void) | null = null;
   private consentInfo: ConsentInfo | null = null;
   readonly passphrase: PassphrasePrompt;
 
-  constructor(private readonly open: (page: ShellPage) => BrowserWindow) {
+  constructor(private readonly open: (page: BuiltinPage) => BrowserWindow) {
     this.passphrase = new PassphrasePrompt(() => this.show('passphrase'));
-    ipcMain.handle(SHELL_PAGE_CHANNEL, (event, raw: unknown): Promise<ShellResult> | ShellResult => {
+    ipcMain.handle(BUILTIN_PAGE_CHANNEL, (event, raw: unknown): Promise<BuiltinPageResult> | BuiltinPageResult => {
       const page = this.pageOf(event.senderFrame);
       if (!page) return { ok: false, error: 'This window may not call Engram.' };
-      const parsed = parseShellCall(page, raw);
+      const parsed = parseBuiltinPageCall(page, raw);
       if (!parsed.ok) return { ok: false, error: parsed.error };
       return this.handle(parsed.call);
     });
@@ -51,11 +51,11 @@ export class ShellPages {
   }
 
   dispose(): void {
-    ipcMain.removeHandler(SHELL_PAGE_CHANNEL);
+    ipcMain.removeHandler(BUILTIN_PAGE_CHANNEL);
     for (const page of [...this.windows.keys()]) this.close(page);
   }
 
-  private show(page: ShellPage): BrowserWindow {
+  private show(page: BuiltinPage): BrowserWindow {
     let win = this.windows.get(page);
     if (!win || win.isDestroyed()) {
       win = this.open(page);
@@ -73,13 +73,13 @@ export class ShellPages {
     return win;
   }
 
-  private close(page: ShellPage): void {
+  private close(page: BuiltinPage): void {
     const win = this.windows.get(page);
     this.windows.delete(page);
     if (win && !win.isDestroyed()) win.destroy();
   }
 
-  private pageOf(frame: Electron.WebFrameMain | null): ShellPage | null {
+  private pageOf(frame: Electron.WebFrameMain | null): BuiltinPage | null {
     for (const [page, win] of this.windows) {
       if (!win.isDestroyed() && checkSenderFrame(frame, [win.webContents.mainFrame]).ok) return page;
     }
@@ -92,7 +92,7 @@ export class ShellPages {
     resolve?.(decision);
   }
 
-  private async handle(call: ShellCall): Promise<ShellResult> {
+  private async handle(call: BuiltinPageCall): Promise<BuiltinPageResult> {
     switch (call.action) {
       case 'consent.info':
         return { ok: true, output: this.consentInfo };

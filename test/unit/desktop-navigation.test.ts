@@ -22,7 +22,7 @@ describe('navigation and window.open', () => {
 });
 
 describe('permission requests', () => {
-  const mic = { permission: 'media', mediaTypes: ['audio'], requestingUrl: 'app://engram/__shell/recorder.html', isMainFrame: true };
+  const mic = { permission: 'media', mediaTypes: ['audio'], requestingUrl: 'app://engram/__pages/recorder.html', isMainFrame: true };
 
   it('allows the microphone for our origin only while audio is on', () => {
     expect(decidePermission(mic, { audioEnabled: true })).toEqual({ allow: true });

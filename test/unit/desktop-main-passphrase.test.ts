@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
+import { BUILTIN_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
 
 // Linux without a secret service: safeStorage reports `basic_text`, so the app must not use it
@@ -45,21 +45,21 @@ afterAll(() => {
 
 describe('desktop app without a keychain (fake Electron, basic_text backend)', () => {
   it('after consent, asks to create a passphrase, re-asks after a weak one, then opens the app', async () => {
-    const consent = await windowAt('/__shell/consent.html');
-    await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });
+    const consent = await windowAt('/__pages/consent.html');
+    await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });
 
-    const page = await windowAt('/__shell/passphrase.html');
+    const page = await windowAt('/__pages/passphrase.html');
     const frame = page.webContents.mainFrame;
-    const info = (await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'passphrase.info' })) as { ok: true; output: { mode: string; reason: string } };
+    const info = (await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, frame, { action: 'passphrase.info' })) as { ok: true; output: { mode: string; reason: string } };
     expect(info.output).toMatchObject({ mode: 'create', reason: expect.stringContaining('basic_text') });
     // The consent page's actions are not the passphrase page's.
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'consent.accept', input: { audio: true, start_at_login: true } })).toMatchObject({ ok: false });
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, frame, { action: 'consent.accept', input: { audio: true, start_at_login: true } })).toMatchObject({ ok: false });
 
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'short' } })).toEqual({
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'short' } })).toEqual({
       ok: true,
       output: { done: false, request: expect.objectContaining({ mode: 'create', attempt: 2, error: 'Use at least 8 characters.' }) },
     });
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'four unrelated words here' } })).toEqual({ ok: true, output: { done: true } });
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'four unrelated words here' } })).toEqual({ ok: true, output: { done: true } });
 
     await windowAt('app://engram/index.html');
     expect(page.destroyed).toBe(true);

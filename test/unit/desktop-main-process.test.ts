@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
-import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, SHELL_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
+import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, BUILTIN_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow, requestDisplayMedia } from '../fakes/fake-electron.js';
 
 // The composition root (electron/desktop/main/main.ts) run under Node with a fake 'electron': start-up
@@ -62,7 +62,7 @@ describe('desktop app composition root (fake Electron)', () => {
   it('registers app:// as a privileged scheme and serves it with the CSP, refusing traversal', async () => {
     expect(fake.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     const handler = await until(() => fake.protocolHandler, 'protocol handler');
-    const ok = await handler({ url: 'app://engram/__shell/consent.html', method: 'GET' });
+    const ok = await handler({ url: 'app://engram/__pages/consent.html', method: 'GET' });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect((await handler({ url: 'app://engram/..%2f..%2fpackage.json', method: 'GET' })).status).toBe(403);
@@ -70,16 +70,16 @@ describe('desktop app composition root (fake Electron)', () => {
   });
 
   it('asks for consent first, in a hardened window, answering only that window', async () => {
-    const consent = await windowAt('/__shell/consent.html');
+    const consent = await windowAt('/__pages/consent.html');
     expect(consent.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     expect(consent.contentProtected).toBe(true);
     expect(FakeBrowserWindow.all.some((w) => w.webContents.mainFrame.url.endsWith('/index.html'))).toBe(false);
-    const info = await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.info' });
+    const info = await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.info' });
     expect(info).toEqual({ ok: true, output: expect.objectContaining({ data_dir: dataDir }) });
     const foreign = { ...consent.webContents.mainFrame, processId: 9999 };
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, foreign, { action: 'consent.info' })).toEqual({ ok: false, error: 'This window may not call Engram.' });
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'passphrase.submit', input: { passphrase: 'x' } })).toMatchObject({ ok: false });
-    expect(await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } })).toEqual({ ok: true, output: null });
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, foreign, { action: 'consent.info' })).toEqual({ ok: false, error: 'This window may not call Engram.' });
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'passphrase.submit', input: { passphrase: 'x' } })).toMatchObject({ ok: false });
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } })).toEqual({ ok: true, output: null });
     expect(consent.destroyed).toBe(true);
   });
 
@@ -155,7 +155,7 @@ describe('desktop app composition root (fake Electron)', () => {
 
   it('allows no permission while audio is off', () => {
     const answers: boolean[] = [];
-    fake.permissionRequest!(null, 'media', (ok) => answers.push(ok), { mediaTypes: ['audio'], requestingUrl: 'app://engram/__shell/recorder.html', isMainFrame: true });
+    fake.permissionRequest!(null, 'media', (ok) => answers.push(ok), { mediaTypes: ['audio'], requestingUrl: 'app://engram/__pages/recorder.html', isMainFrame: true });
     fake.permissionRequest!(null, 'geolocation', (ok) => answers.push(ok), { requestingUrl: 'app://engram/index.html', isMainFrame: true });
     expect(answers).toEqual([false, false]);
   });

@@ -21,7 +21,7 @@ function pcm(samples: number[]): Uint8Array {
 type RecorderWindow = ConstructorParameters<typeof MicrophoneCapture>[0] extends () => infer W ? W : never;
 function recorderWindow(): RecorderWindow {
   const w = new FakeBrowserWindow({ show: false });
-  void w.loadURL('app://engram/__shell/recorder.html');
+  void w.loadURL('app://engram/__pages/recorder.html');
   // The fake stands in for Electron's BrowserWindow (the parts MicrophoneCapture touches).
   return w as unknown as RecorderWindow;
 }

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { ConsentChoiceSchema } from './consent.js';
-import { SHELL_PAGES_PREFIX, APP_ORIGIN } from './constants.js';
+import { BUILTIN_PAGES_PREFIX, APP_ORIGIN } from './constants.js';
 
 /**
  * The two small built-in pages that run before the store is open: first-run consent and the
  * passphrase prompt. They talk to the main process on their own channel with these messages, each
- * page only its own actions. Their preload exposes `window.engramShell.call(action, input)`.
+ * page only its own actions. Their preload exposes `window.engramPage.call(action, input)`.
  */
-export type ShellPage = 'consent' | 'passphrase';
+export type BuiltinPage = 'consent' | 'passphrase';
 
-export const SHELL_PAGE_URLS: Record<ShellPage, string> = {
-  consent: `${APP_ORIGIN}${SHELL_PAGES_PREFIX}consent.html`,
-  passphrase: `${APP_ORIGIN}${SHELL_PAGES_PREFIX}passphrase.html`,
+export const BUILTIN_PAGE_URLS: Record<BuiltinPage, string> = {
+  consent: `${APP_ORIGIN}${BUILTIN_PAGES_PREFIX}consent.html`,
+  passphrase: `${APP_ORIGIN}${BUILTIN_PAGES_PREFIX}passphrase.html`,
 };
 
-export const ShellCallSchema = z.discriminatedUnion('action', [
+export const BuiltinPageCallSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('consent.info') }).strict(),
   z.object({ action: z.literal('consent.accept'), input: ConsentChoiceSchema }).strict(),
   z.object({ action: z.literal('consent.decline') }).strict(),
@@ -22,15 +22,15 @@ export const ShellCallSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('passphrase.submit'), input: z.object({ passphrase: z.string().min(1).max(1024) }).strict() }).strict(),
   z.object({ action: z.literal('passphrase.cancel') }).strict(),
 ]);
-export type ShellCall = z.infer<typeof ShellCallSchema>;
-export type ShellAction = ShellCall['action'];
+export type BuiltinPageCall = z.infer<typeof BuiltinPageCallSchema>;
+export type BuiltinPageAction = BuiltinPageCall['action'];
 
-export const PAGE_ACTIONS: Record<ShellPage, readonly ShellAction[]> = {
+export const PAGE_ACTIONS: Record<BuiltinPage, readonly BuiltinPageAction[]> = {
   consent: ['consent.info', 'consent.accept', 'consent.decline'],
   passphrase: ['passphrase.info', 'passphrase.submit', 'passphrase.cancel'],
 };
 
-export type ShellResult = { ok: true; output: unknown } | { ok: false; error: string };
+export type BuiltinPageResult = { ok: true; output: unknown } | { ok: false; error: string };
 
 export interface ConsentInfo {
   data_dir: string;
@@ -40,8 +40,8 @@ export interface ConsentInfo {
 }
 
 /** Validates a page's call; a page may only use its own actions. */
-export function parseShellCall(page: ShellPage, raw: unknown): { ok: true; call: ShellCall } | { ok: false; error: string } {
-  const parsed = ShellCallSchema.safeParse(raw);
+export function parseBuiltinPageCall(page: BuiltinPage, raw: unknown): { ok: true; call: BuiltinPageCall } | { ok: false; error: string } {
+  const parsed = BuiltinPageCallSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: 'Malformed request.' };
   if (!PAGE_ACTIONS[page].includes(parsed.data.action)) return { ok: false, error: `This page may not call ${parsed.data.action}.` };
   return { ok: true, call: parsed.data };

@@ -4,7 +4,7 @@ import {
   mainWindowOptions,
   recorderWindowOptions,
   REQUIRED_WEB_PREFERENCES,
-  shellPageWindowOptions,
+  builtinPageWindowOptions,
 } from '../../electron/desktop/policy/index.js';
 
 const input = { preloadPath: '/app/dist/electron/preload/engram.cjs', isDev: false };
@@ -12,7 +12,7 @@ const input = { preloadPath: '/app/dist/electron/preload/engram.cjs', isDev: fal
 describe('window options', () => {
   const windows = {
     main: mainWindowOptions(input),
-    page: shellPageWindowOptions({ ...input, title: 'Welcome' }),
+    page: builtinPageWindowOptions({ ...input, title: 'Welcome' }),
     recorder: recorderWindowOptions(input),
   };
 

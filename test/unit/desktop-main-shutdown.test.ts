@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_FILE_NAME, openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
-import { SHELL_PAGE_CHANNEL } from '../../electron/desktop/policy/index.js';
+import { BUILTIN_PAGE_CHANNEL } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
 
 // Linux/macOS shutdown through the composition root (fake Electron): powerMonitor 'shutdown' and
@@ -51,8 +51,8 @@ afterAll(() => {
 
 describe('system shutdown on Linux and macOS (fake Electron)', () => {
   it("powerMonitor 'shutdown': delay taken, capture and store closed, exit 0, the window does not hide", async () => {
-    const consent = await windowAt('/__shell/consent.html');
-    await ipcMain.invoke(SHELL_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });
+    const consent = await windowAt('/__pages/consent.html');
+    await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });
     const main = await windowAt('app://engram/index.html');
     await until(() => fake.captures >= 1, 'first frame');
     const quitsBefore = fake.quitCalled;

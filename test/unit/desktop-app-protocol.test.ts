@@ -9,13 +9,13 @@ let roots: AppProtocolRoots;
 
 beforeAll(() => {
   base = mkdtempSync(path.join(os.tmpdir(), 'engram-proto-'));
-  roots = { renderer: path.join(base, 'renderer'), shellPages: path.join(base, 'pages') };
+  roots = { renderer: path.join(base, 'renderer'), builtinPages: path.join(base, 'pages') };
   mkdirSync(path.join(roots.renderer, 'assets'), { recursive: true });
-  mkdirSync(roots.shellPages, { recursive: true });
+  mkdirSync(roots.builtinPages, { recursive: true });
   writeFileSync(path.join(roots.renderer, 'index.html'), '<!doctype html><title>Engram</title>');
   writeFileSync(path.join(roots.renderer, 'assets', 'app-1.js'), 'console.log(1)');
   writeFileSync(path.join(roots.renderer, 'assets', 'a b.css'), 'body{}');
-  writeFileSync(path.join(roots.shellPages, 'consent.html'), '<!doctype html><title>Welcome</title>');
+  writeFileSync(path.join(roots.builtinPages, 'consent.html'), '<!doctype html><title>Welcome</title>');
   writeFileSync(path.join(base, 'secret.txt'), 'do not serve');
   symlinkSync(path.join(base, 'secret.txt'), path.join(roots.renderer, 'assets', 'link.txt'));
 });
@@ -34,7 +34,7 @@ describe('resolveAppUrl', () => {
   });
 
   it('serves built-in pages from their own root', () => {
-    expect(resolveAppUrl('app://engram/__shell/consent.html', roots)).toMatchObject({ path: path.join(roots.shellPages, 'consent.html') });
+    expect(resolveAppUrl('app://engram/__pages/consent.html', roots)).toMatchObject({ path: path.join(roots.builtinPages, 'consent.html') });
   });
 
   // URL parsing already folds literal and %2e dot segments into the root (as Chromium does): they
@@ -52,7 +52,7 @@ describe('resolveAppUrl', () => {
     ['app://engram/%2e%2e%2fsecret.txt'],
     ['app://engram/assets/..%2F..%2Fsecret.txt'],
     ['app://engram/..%5c..%5csecret.txt'],
-    ['app://engram/__shell/..%2f..%2fsecret.txt'],
+    ['app://engram/__pages/..%2f..%2fsecret.txt'],
     ['app://engram/index.html%00.png'],
     ['app://engram/C:/Windows/win.ini'],
     ['app://engram/%E0%A4%A'],
