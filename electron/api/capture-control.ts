@@ -6,6 +6,7 @@ export interface CaptureServiceLike {
   status(): CaptureStatus;
   pause(minutes?: number): CaptureStatus;
   resume(): CaptureStatus;
+  pauseDisplay?(display: string, paused: boolean): CaptureStatus;
   pipeline: { reloadSettings(): unknown };
 }
 
@@ -14,6 +15,7 @@ export function captureControlOf(service: CaptureServiceLike): CaptureControl {
     status: () => service.status(),
     pause: (minutes) => service.pause(minutes),
     resume: () => service.resume(),
+    pauseDisplay: service.pauseDisplay ? (display, paused) => service.pauseDisplay!(display, paused) : undefined,
     reloadSettings: () => void service.pipeline.reloadSettings(),
   };
 }

@@ -14,6 +14,8 @@ export interface CaptureControl {
   status(): CaptureStatus;
   pause(minutes?: number): CaptureStatus | Promise<CaptureStatus>;
   resume(): CaptureStatus | Promise<CaptureStatus>;
+  /** Pauses or resumes one display; optional for hosts whose capture predates per-display pause. */
+  pauseDisplay?(display: string, paused: boolean): CaptureStatus | Promise<CaptureStatus>;
   /** Re-read capture settings from the store after the UI changed them. */
   reloadSettings?(): void;
 }

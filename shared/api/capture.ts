@@ -9,6 +9,31 @@ import { defineRequest } from './common.js';
 export const CaptureStateSchema = z.enum(['running', 'paused', 'stopped', 'unavailable', 'error']);
 export type CaptureState = z.infer<typeof CaptureStateSchema>;
 
+/** Why an excluded window was hidden: the rule that matched (never its title or app). */
+export const HiddenReasonSchema = z.enum(['excluded_app', 'excluded_title', 'excluded_url', 'engram_window']);
+export type HiddenReason = z.infer<typeof HiddenReasonSchema>;
+
+/**
+ * The privacy gate's state for the Privacy screen and the tray: whether every window on screen
+ * can be checked (and why not), today's counters by reason, and the displays with their pause.
+ */
+export const CapturePrivacySchema = z.object({
+  /** ok: every visible window is checked; unavailable: frames are not kept (fail closed); degraded: kept, exclusions by active window only. */
+  window_list: z.enum(['ok', 'unavailable', 'degraded', 'unknown']),
+  /** Why the windows cannot be listed, in words for the user. */
+  problem: z.string().nullable(),
+  /** Excluded windows hidden today, each counted once, by the rule that hid it. */
+  windows_hidden: z.record(HiddenReasonSchema, z.number().int()),
+  /** Frames kept today with at least one window masked. */
+  frames_masked: z.number().int(),
+  /** Frames dropped today: an excluded window changed during the grab / windows unreadable / mostly hidden. */
+  frames_dropped_race: z.number().int(),
+  frames_failed_closed: z.number().int(),
+  frames_mostly_hidden: z.number().int(),
+  displays: z.array(z.object({ id: z.string(), name: z.string(), paused: z.boolean() })),
+});
+export type CapturePrivacy = z.infer<typeof CapturePrivacySchema>;
+
 export const CaptureStatusSchema = z.object({
   state: CaptureStateSchema,
   /** When a timed pause ends; null for "until I resume" or when not paused. */
@@ -21,6 +46,8 @@ export const CaptureStatusSchema = z.object({
   audio: z.boolean(),
   /** One line for the user when state is error or stopped. */
   message: z.string().nullable(),
+  /** Absent where the host has no capture service. */
+  privacy: CapturePrivacySchema.optional(),
 });
 export type CaptureStatus = z.infer<typeof CaptureStatusSchema>;
 
@@ -32,4 +59,6 @@ export const captureRequests = {
     CaptureStatusSchema,
   ),
   'capture.resume': defineRequest(z.object({}), CaptureStatusSchema),
+  /** Pauses or resumes one display (ids from status.privacy.displays); persisted in the capture settings. */
+  'capture.pauseDisplay': defineRequest(z.object({ display: z.string().min(1).max(200), paused: z.boolean() }), CaptureStatusSchema),
 };

@@ -1,5 +1,12 @@
 import { cardNumberValid, ibanValid, looksLikePhone } from './checks.js';
 
+/** An IBAN as printed, or as OCR read it (a 0 taken for O, a 1 for I in the digits after the country). */
+function ibanValidThroughOcr(raw: string): boolean {
+  if (ibanValid(raw)) return true;
+  const fixed = raw.slice(0, 4) + raw.slice(4).replace(/(?<=\d|\s|^)O|O(?=\d)/g, '0').replace(/(?<=\d|\s|^)I|I(?=\d)/g, '1');
+  return fixed !== raw && ibanValid(fixed);
+}
+
 /**
  * What the redactor can find, grouped the way a person thinks of it: each group is one switch in
  * Privacy settings. The detectors below serve text read off the screen, heard, and typed in chat.
@@ -120,13 +127,15 @@ export const DETECTORS: readonly Detector[] = [
     purposeGroups: [2],
     valid: mixed,
   },
-  { kind: 'iban', category: 'bank_accounts', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/dg, valid: ibanValid },
+  { kind: 'iban', category: 'bank_accounts', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/dg, valid: ibanValidThroughOcr },
   {
     kind: 'ssn',
     category: 'id_numbers',
-    re: /\b(SSN|social security(?: number)?)\s*[:#]?\s*(\d{3}-\d{2}-\d{4})\b/dgi,
+    // OCR may read a digit as l, I or O, or a dash as a dot: the label makes the shape enough.
+    re: /\b(SSN|social security(?: number)?)\s*[:#]?\s*([\dlIO]{3}[-. ]?[\dlIO]{2}[-. ]?[\dlIO]{4})\b/dgi,
     group: 2,
     labelGroup: 1,
+    valid: (v) => (v.match(/\d/g) ?? []).length >= 7,
   },
   // 13-19 digits, optionally grouped by spaces or dashes; Luhn and the first digit keep order numbers out.
   { kind: 'card', category: 'cards', re: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/dg, valid: cardNumberValid },

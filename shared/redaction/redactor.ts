@@ -1,4 +1,5 @@
-import { DEFAULT_REDACTION, DETECTORS, type RedactionCategory, type RedactionSwitches, type SecretKind } from './detectors.js';
+import { DEFAULT_REDACTION, DETECTORS, type Detector, type RedactionCategory, type RedactionSwitches, type SecretKind } from './detectors.js';
+import { TOKEN_KINDS, extendToToken, noisyCards, noisyTokens, withoutInnerNoise } from './ocr-noise.js';
 
 export interface SecretMatch {
   kind: SecretKind;
@@ -45,8 +46,11 @@ function groupText(m: RegExpExecArray | RegExpMatchArray, groups: readonly numbe
 export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAULT_REDACTION): SecretMatch[] {
   const claimed: SecretMatch[] = [];
   const overlaps = (s: number, e: number): boolean => claimed.some((f) => s < f.end && e > f.start);
-  for (const d of DETECTORS) {
-    for (const m of text.matchAll(d.re)) {
+  const claim = (kind: SecretKind, category: RedactionCategory, start: number, end: number): void => {
+    if (!overlaps(start, end)) claimed.push({ kind, category, value: text.slice(start, end), start, end, label: null, purpose: null });
+  };
+  const run = (d: Detector, source: string = text): void => {
+    for (const m of source.matchAll(d.re)) {
       const g = d.group ?? 0;
       const raw = m[g];
       const at = m.indices?.[g]?.[0];
@@ -55,21 +59,34 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
       const start = at + (raw.length - raw.trimStart().length);
       let value = raw.trim();
       if (d.trimSentenceEnd) value = value.replace(/[.,;:)]+$/, '');
-      if (value.length < 3 || value.includes('[redacted:')) continue;
+      if (value.length < 3 || text.slice(start, start + value.length).includes('[redacted')) continue;
       if (d.valid && !d.valid(value)) continue;
-      const end = start + value.length;
+      let end = start + value.length;
+      const label = d.labelGroup ? (m[d.labelGroup]?.trim() ?? null) || null : null;
+      // A token secret covers its whole token: OCR may have broken it at a "]" or "|".
+      if (TOKEN_KINDS.has(d.kind)) end = extendToToken(text, end);
       if (overlaps(start, end)) continue;
       claimed.push({
         kind: d.kind,
         category: d.category,
-        value,
+        value: text.slice(start, end),
         start,
         end,
-        label: d.labelGroup ? (m[d.labelGroup]?.trim() ?? null) || null : null,
+        label,
         purpose: groupText(m, d.purposeGroups),
       });
     }
-  }
+  };
+  // Exact shapes first, then what OCR noise hides (before emails and phones, the vaguest, which
+  // would otherwise take a noisy card's digits for a phone number).
+  const vague = (d: Detector) => d.category === 'emails' || d.category === 'phones';
+  for (const d of DETECTORS) if (!vague(d)) run(d);
+  for (const t of noisyTokens(text, DETECTORS)) claim(t.kind, 'secrets', t.start, t.end);
+  // Labelled values ("Bearer …", "api_key: …") read again with the marks inside words as letters.
+  const clean = withoutInnerNoise(text);
+  if (clean !== text) for (const d of DETECTORS) if (TOKEN_KINDS.has(d.kind) && d.group !== undefined) run(d, clean);
+  for (const c of noisyCards(text)) claim('card', 'cards', c.start, c.end);
+  for (const d of DETECTORS) if (vague(d)) run(d);
   return claimed.filter((f) => switches[f.category]).sort((a, b) => a.start - b.start);
 }
 

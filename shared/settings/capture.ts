@@ -61,6 +61,14 @@ export const PrivacySettingsSchema = z.object({
   excluded_title_patterns: z.array(RegexSource).max(500).default([...DEFAULT_EXCLUDED_TITLE_PATTERNS]),
   /** Matched against the URL of the active browser tab, where the platform reports one. */
   excluded_url_patterns: z.array(RegexSource).max(500).default([]),
+  /**
+   * Where the windows on screen cannot be listed (Wayland, a missing permission, an X error):
+   * `skip_frames` keeps no frame (fail closed); `active_window_only` captures anyway and applies
+   * the exclusions to the window in front only, so an excluded window beside it is recorded.
+   */
+  window_list_failure: z.enum(['skip_frames', 'active_window_only']).default('skip_frames'),
+  /** Displays (ids as capture.status lists them) not captured until resumed. */
+  paused_displays: z.array(z.string().min(1).max(200)).max(64).default([]),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
 

@@ -36,7 +36,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  */
 export class BarcodeDesktop {
   readonly display: DisplayInfo = { id: 'scripted-0', name: 'Scripted', width: W, height: H, x: 0, y: 0, primary: true };
-  /** Frames drawn so far (the next capture draws frame `drawn`). */
+  /** Frames shown so far (the next tick shows frame `drawn`). */
   drawn = 0;
   private lastScene: SessionScene | null = null;
   ocrCalls = 0;
@@ -53,19 +53,28 @@ export class BarcodeDesktop {
     return this.script(n);
   }
 
+  /** The frame on screen now: the desktop moves on when a tick starts (it lists the displays). */
+  private shown: number | null = null;
+
   readonly screen: ScreenSource = {
     name: 'barcode-scripted',
-    listDisplays: async () => [this.display],
+    listDisplays: async () => {
+      // Each tick sees one scene: the window list read before the grab, the grab and the list read
+      // after it all agree, as on a desktop where nothing moved during the tick.
+      this.shown = this.drawn++;
+      this.lastScene = this.script(this.shown);
+      return [this.display];
+    },
     capture: async (): Promise<CapturedScreen[]> => {
-      const n = this.drawn++;
-      const scene = this.script(n);
-      this.lastScene = scene;
+      if (this.shown === null) await this.screen.listDisplays();
+      const n = this.shown!;
+      const scene = this.lastScene!;
       const png = await renderFrame(n, scene);
       return [{ display: this.display, image: { format: 'png', data: png, width: W, height: H }, captured_at: (this.opts.clock ?? Date.now)() }];
     },
   };
 
-  /** The window of the frame grabbed last (the pipeline asks right after the grab). */
+  /** The window of the scene on screen (the pipeline reads it before and after the grab). */
   readonly windows: ActiveWindowSource = {
     active: async (): Promise<WindowInfo | null> => {
       const s = this.lastScene;

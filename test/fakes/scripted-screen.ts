@@ -20,11 +20,15 @@ export class ScriptedDesktop {
 
   readonly screen: ScreenSource = {
     name: 'scripted',
-    listDisplays: async () => [this.display],
-    capture: async (): Promise<CapturedScreen[]> => {
+    // The desktop moves to its next scene when a tick starts, so the window lists read before and
+    // after the grab see the scene that is grabbed.
+    listDisplays: async () => {
       this.index++;
+      return [this.display];
+    },
+    capture: async (): Promise<CapturedScreen[]> => {
       this.captures++;
-      const i = this.index % this.scenes.length;
+      const i = Math.max(0, this.index) % this.scenes.length;
       let png = this.images.get(i);
       if (!png) {
         png = await renderScene(this.scenes[i]!, { width: 960, height: 600 });

@@ -1,4 +1,5 @@
 import type { CaptureStatus } from '../../../shared/api/index.js';
+import { fail } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
 
@@ -15,7 +16,7 @@ export const NO_CAPTURE: CaptureStatus = {
   message: 'Capture runs in the desktop app or with `engram serve --capture`.',
 };
 
-export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 'capture.pause' | 'capture.resume'> {
+export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 'capture.pause' | 'capture.resume' | 'capture.pauseDisplay'> {
   const { capture, events } = deps;
   // Every change is pushed too, so other windows (and the tray) follow without polling.
   const pushed = (s: CaptureStatus): CaptureStatus => {
@@ -26,5 +27,12 @@ export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 
     'capture.status': () => capture?.status() ?? NO_CAPTURE,
     'capture.pause': async (input) => (capture ? pushed(await capture.pause(input.minutes)) : NO_CAPTURE),
     'capture.resume': async () => (capture ? pushed(await capture.resume()) : NO_CAPTURE),
+    'capture.pauseDisplay': async (input) => {
+      if (!capture) return NO_CAPTURE;
+      if (!capture.pauseDisplay) fail('UNAVAILABLE', 'this host cannot pause one display');
+      const known = capture.status().privacy?.displays ?? [];
+      if (!input.paused || known.some((d) => d.id === input.display)) return pushed(await capture.pauseDisplay(input.display, input.paused));
+      fail('NOT_FOUND', `no display "${input.display}"`);
+    },
   };
 }

@@ -7,6 +7,8 @@ export interface WindowInfo {
   /** Executable path where known: lets the gate match "keepassxc" as well as "KeePassXC". */
   path: string | null;
   bounds: { x: number; y: number; width: number; height: number } | null;
+  /** WM_CLASS (instance and class) where the platform has it: lets "keepassxc" match by class. */
+  classes?: string[];
 }
 
 export interface ActiveWindowSource {

@@ -1,16 +1,6 @@
 import { EventEmitter } from 'node:events';
-import sharp from 'sharp';
-import type { EngramStore, FrameRecord, ObservationRecord } from '../../../agents/store/index.js';
-import {
-  OcrQueue,
-  prepareForOcr,
-  redact,
-  type Captioner,
-  type OcrEngine,
-  type OcrImage,
-  type OcrResult,
-  type RedactedSecret,
-} from '../perception/index.js';
+import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
+import type { Captioner, OcrEngine, OcrImage } from '../perception/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
@@ -18,12 +8,35 @@ import { counterNames, type CaptureCounter } from './day-counters.js';
 import { DEFAULT_CHANGE, isChanged, type FrameSignature, frameSignature } from './dhash.js';
 import { FrameEncoder } from './frame-encoder.js';
 import { AlwaysActive, type IdleSource } from './idle-source.js';
-import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
-import { PrivacyGate, type GateReason, type SelfWindows } from './privacy-gate.js';
+import { CachedActiveWindowSource } from './cached-active-window.js';
+import { defaultWindowList } from './default-screen-source.js';
+import { GetWindowsActiveWindowSource } from './get-windows-source.js';
+import { ObservationWriter, type SecretsEvent } from './observation-writer.js';
+import { OcrStage, type OcrBaseHolder } from './ocr-stage.js';
+import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
 import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
-import { sharpFrom } from './sharp-input.js';
+import { MIN_UNMASKED, WindowGuard, type WindowListHealth } from './window-guard.js';
+import { ActiveOnlyWindowList, type WindowList, type WindowSnapshot } from './window-list.js';
 
-export type TickReason = 'kept' | 'unchanged' | 'idle' | 'locked' | 'disabled' | 'error' | GateReason;
+export type { SecretsEvent } from './observation-writer.js';
+
+/**
+ * Why a tick (or a display) kept nothing: besides the gate's reasons, `window_list_unavailable`
+ * (fail closed), `window_changed` (an excluded window changed between the two window reads),
+ * `mostly_hidden` (under a fifth of the display left once masked), `display_paused`.
+ */
+export type TickReason =
+  | 'kept'
+  | 'unchanged'
+  | 'idle'
+  | 'locked'
+  | 'disabled'
+  | 'error'
+  | 'window_list_unavailable'
+  | 'window_changed'
+  | 'mostly_hidden'
+  | 'display_paused'
+  | GateReason;
 
 export interface TickResult {
   at: number;
@@ -33,23 +46,23 @@ export interface TickResult {
   detail: string | null;
   forced: boolean;
   frame_ids: string[];
-  /** Per display: what happened to it. */
-  displays: { display: string; outcome: TickReason; frame_id: string | null }[];
+  /** Per display: what happened to it, and how many excluded windows were masked on it. */
+  displays: { display: string; outcome: TickReason; frame_id: string | null; masked?: number }[];
   /** Resolves with the observation ids of the kept frames once OCR is done (or dropped). */
   observations: Promise<string[]>;
-}
-
-export interface SecretsEvent {
-  observation_id: string;
-  frame_id: string | null;
-  app: string | null;
-  secrets: RedactedSecret[];
 }
 
 export interface CapturePipelineDeps {
   store: EngramStore;
   screen: ScreenSource;
+  /** The window in front, for hosts and fakes without a window list (see windowList). */
   windows: ActiveWindowSource;
+  /**
+   * Every visible window, for the privacy gate. Omitted: the active window alone stands for the
+   * whole desktop (fakes whose desktop is that window), and is also the fallback the user may
+   * choose when the list cannot be read. Real hosts pass defaultWindowList().
+   */
+  windowList?: WindowList;
   idle?: IdleSource;
   /** Null: frames are kept and observations carry no text (OCR disabled). */
   ocr?: OcrEngine | null;
@@ -66,28 +79,12 @@ export interface CapturePipelineDeps {
   incrementalOcr?: boolean;
 }
 
-interface DisplayState {
+interface DisplayState extends OcrBaseHolder {
   last: FrameSignature | null;
-  lastKeptAt: number;
   /** Start of the current run of skipped ticks, null when the last tick kept a frame. */
   skipSince: number | null;
   /** Whether the current skip run already had its forced capture. */
   forcedThisRun: boolean;
-  /** The last OCR-ed grey image and its result, for incremental OCR of the next frame. */
-  ocrBase: { grey: Uint8Array; width: number; height: number; result: OcrResult } | null;
-}
-
-interface OcrMeta {
-  frame: FrameRecord;
-  display: DisplayInfo;
-  window: WindowInfo | null;
-  resolve: (id: string | null) => void;
-  /** Full grey image (for the next frame's incremental OCR) and the regions that need reading. */
-  grey: Uint8Array;
-  width: number;
-  height: number;
-  regions: Region[] | null;
-  base: OcrResult | null;
 }
 
 export interface PipelineStats {
@@ -97,23 +94,36 @@ export interface PipelineStats {
   lastFrameAt: number | null;
 }
 
+/** Where the time of a tick's privacy work goes (the capture benchmark reads it). */
+export interface MaskTiming {
+  /** Both window reads, ms. */
+  windowsMs: number;
+  /** Planning and filling the masks, ms. */
+  maskMs: number;
+}
+
 /**
- * One capture tick, end to end: pause check, idle check, active window, privacy gate (before any
- * pixels are kept), screen grab, change detection, downscale + WebP, encrypted frame in the store,
- * then OCR in the background, redaction, and an observation for the meta-agent. Hosts drive it
- * with a CaptureScheduler; the CLI calls tick() once.
+ * One capture tick, end to end: pause check, idle check, window list, screen grab, window list
+ * again (an excluded window that changed in between drops the frame), every excluded window masked
+ * in the in-memory pixels, change detection on the masked pixels, downscale + WebP, encrypted frame
+ * in the store, then OCR in the background (ocr-stage.ts), redaction, and an observation
+ * (observation-writer.ts). Hosts drive it with a CaptureScheduler; the CLI calls tick() once.
  */
 export class CapturePipeline extends EventEmitter {
   private readonly clock: () => number;
   private readonly idle: IdleSource;
   private readonly encoder: FrameEncoder;
   private readonly displays = new Map<string, DisplayState>();
-  private readonly queue: OcrQueue<OcrMeta> | null;
+  private readonly ocr: OcrStage;
+  private readonly guard: WindowGuard;
   private settings: CaptureSettings;
   private gate: PrivacyGate;
   private stats: PipelineStats = { kept: 0, skipped: 0, gated: 0, lastFrameAt: null };
   private ticking: Promise<TickResult> | null = null;
   private closed = false;
+  private knownDisplays: DisplayInfo[] = [];
+  /** The last tick's privacy timing, for the benchmark. */
+  lastMaskTiming: MaskTiming | null = null;
 
   constructor(private readonly deps: CapturePipelineDeps) {
     super();
@@ -122,17 +132,25 @@ export class CapturePipeline extends EventEmitter {
     this.encoder = deps.encoder ?? new FrameEncoder();
     this.settings = deps.settings ?? this.readSettings();
     this.gate = new PrivacyGate(this.settings.privacy, deps.self);
-    const ocr = deps.ocr ?? null;
-    this.queue =
-      ocr && this.settings.ocr.enabled
-        ? new OcrQueue<OcrMeta>({
-            engine: ocr,
-            maxPending: this.settings.ocr.queue_max,
-            concurrency: this.settings.ocr.workers,
-            onResult: (meta, result) => this.onOcr(meta, result),
-            onDropped: (meta, reason, err) => this.onOcrDropped(meta, reason, err),
-          })
-        : null;
+    const fallback = new ActiveOnlyWindowList(deps.windows);
+    const list =
+      deps.windowList ??
+      platformWindowList(deps, () => this.settings.privacy.excluded_url_patterns.length > 0) ??
+      new ActiveOnlyWindowList(deps.windows, { complete: true, name: 'active-window' });
+    this.guard = new WindowGuard(list, fallback);
+    const writer = new ObservationWriter(deps.store, (event, payload) => this.emit(event, payload));
+    this.ocr = new OcrStage({
+      store: deps.store,
+      engine: deps.ocr ?? null,
+      captioner: deps.captioner ?? null,
+      writer,
+      settings: () => this.settings,
+      maxSide: deps.ocrMaxSide ?? 2560,
+      incremental: deps.incrementalOcr !== false,
+      closed: () => this.closed,
+      onError: (err) => this.fail(err),
+      onDropped: () => this.bump('ocr_dropped'),
+    });
   }
 
   /** Errors are reported to listeners; with none, they must not crash the host (EventEmitter would throw). */
@@ -172,23 +190,29 @@ export class CapturePipeline extends EventEmitter {
     return { ...this.stats };
   }
 
+  /** Whether every window on screen can be checked, and why not. */
+  windowListHealth(): WindowListHealth {
+    return this.guard.status();
+  }
+
+  /** The displays seen at the last tick (for per-display pause). */
+  lastDisplays(): DisplayInfo[] {
+    return [...this.knownDisplays];
+  }
+
   ocrBacklog(): number {
-    return this.queue?.stats().backlog ?? 0;
+    return this.ocr.backlog();
   }
 
   ocrStats() {
-    return this.queue?.stats() ?? null;
+    return this.ocr.stats();
   }
 
   /** Waits until every kept frame has been OCR-ed and turned into an observation. */
   async drain(): Promise<void> {
     if (this.ticking) await this.ticking.catch(() => undefined);
-    // Frames still being prepared for OCR are not in the queue yet: wait for them first.
-    while (this.preparing.size > 0) await Promise.all([...this.preparing]);
-    await this.queue?.idle();
+    await this.ocr.idle();
   }
-
-  private readonly preparing = new Set<Promise<void>>();
 
   /**
    * Starts change detection from the last frames in the store (a fresh process, e.g. `engram capture
@@ -222,7 +246,7 @@ export class CapturePipeline extends EventEmitter {
   async close(): Promise<void> {
     this.closed = true;
     if (this.ticking) await this.ticking.catch(() => undefined);
-    await this.queue?.close();
+    await this.ocr.close();
   }
 
   private readSettings(): CaptureSettings {
@@ -236,6 +260,11 @@ export class CapturePipeline extends EventEmitter {
 
   private result(at: number, reason: TickReason, detail: string | null, displays: TickResult['displays'] = [], forced = false): TickResult {
     return { at, kept: false, reason, detail, forced, frame_ids: [], displays, observations: Promise.resolve([]) };
+  }
+
+  /** Counts the excluded windows seen for the first time today, by rule. */
+  private countHidden(snapshot: WindowSnapshot, now: number): void {
+    for (const reason of this.guard.newlyHidden(snapshot, this.gate, now)) this.bump(`windows_hidden.${reason}`);
   }
 
   private async runTick(force: boolean): Promise<TickResult> {
@@ -259,7 +288,12 @@ export class CapturePipeline extends EventEmitter {
       return this.result(now, 'locked', 'screen locked');
     }
 
-    const displays = await this.deps.screen.listDisplays();
+    const all = await this.deps.screen.listDisplays();
+    this.knownDisplays = all;
+    const pausedIds = new Set(this.settings.privacy.paused_displays);
+    const outcomes: TickResult['displays'] = all.filter((d) => pausedIds.has(d.id)).map((d) => ({ display: d.id, outcome: 'display_paused' as const, frame_id: null }));
+    const displays = all.filter((d) => !pausedIds.has(d.id));
+    if (displays.length === 0) return this.result(now, 'display_paused', 'every display is paused', outcomes);
     const userIdle = idleState === 'idle';
     // Idle: skip the grab entirely unless a display is due its forced capture.
     let due = displays.filter((d) => force || !userIdle || this.forceDue(d.id, now));
@@ -270,8 +304,18 @@ export class CapturePipeline extends EventEmitter {
       this.stats.skipped += displays.length;
       this.bump('frames_skipped', displays.length);
       for (const d of displays) this.noteSkip(d.id, now);
-      return this.result(now, outcome, userIdle ? 'user idle' : 'nothing drawn since the last grab', displays.map((d) => ({ display: d.id, outcome, frame_id: null })));
+      return this.result(now, outcome, userIdle ? 'user idle' : 'nothing drawn since the last grab', [...outcomes, ...displays.map((d) => ({ display: d.id, outcome, frame_id: null }))]);
     }
+
+    // The privacy gate, before any pixels exist: which windows are on screen, and is the one in
+    // front excluded? Where the windows cannot be listed, nothing is grabbed (fail closed).
+    const t0 = performance.now();
+    const before = await this.guard.read(this.settings.privacy);
+    if (!before.ok) return this.failClosed(now, due, before.reason, outcomes);
+    const frontBefore = this.guard.activeExclusion(before.snapshot, this.gate);
+    if (frontBefore) return this.gated(now, due.length, frontBefore, before.snapshot);
+    const tRead = performance.now() - t0;
+
     let screens: CapturedScreen[];
     try {
       screens = await this.deps.screen.capture(due.map((d) => d.id));
@@ -279,14 +323,43 @@ export class CapturePipeline extends EventEmitter {
       return this.result(now, 'error', err instanceof Error ? err.message : String(err));
     }
 
-    const outcomes: TickResult['displays'] = [];
+    // Again after the grab: a window mapped, moved or renamed in between may be in the pixels
+    // without being in the first list. Any such change drops the frame.
+    const t1 = performance.now();
+    const after = await this.guard.read(this.settings.privacy);
+    if (!after.ok) return this.failClosed(now, due, after.reason, outcomes);
+    if (this.guard.changed(before.snapshot, after.snapshot, this.gate)) {
+      this.stats.gated += screens.length;
+      this.bump('frames_dropped_race', screens.length);
+      this.countHidden(after.snapshot, now);
+      return this.result(now, 'window_changed', 'an excluded window changed while the screen was grabbed', [...outcomes, ...screens.map((s) => ({ display: s.display.id, outcome: 'window_changed' as const, frame_id: null }))]);
+    }
+    const frontAfter = this.guard.activeExclusion(after.snapshot, this.gate);
+    if (frontAfter) return this.gated(now, screens.length, frontAfter, after.snapshot);
+    this.countHidden(after.snapshot, now);
+    const windowsMs = tRead + performance.now() - t1;
+    let maskMs = 0;
+
     const frameIds: string[] = [];
     const observationPromises: Promise<string | null>[] = [];
-    let win: WindowInfo | null | undefined;
     let anyForced = false;
+    const active: WindowInfo | null = after.snapshot.active;
     for (const shot of screens) {
       const id = shot.display.id;
       const state = this.state(id);
+      // Mask every excluded window on this display before the pixels are hashed, read or kept.
+      const tm = performance.now();
+      const plan = this.guard.plan([before.snapshot, after.snapshot], this.gate, shot.display, shot.image);
+      if (plan.unmasked < MIN_UNMASKED) {
+        maskMs += performance.now() - tm;
+        this.stats.gated++;
+        this.bump('frames_mostly_hidden');
+        outcomes.push({ display: id, outcome: 'mostly_hidden', frame_id: null, masked: plan.hidden.length });
+        continue;
+      }
+      if (plan.rects.length > 0) shot.image = await this.guard.mask(shot.image, plan);
+      maskMs += performance.now() - tm;
+
       const sig = await frameSignature(shot.image);
       const changed = isChanged(state.last, sig, { ...DEFAULT_CHANGE, coarse: this.settings.change_threshold });
       const forced = force || (!changed && this.forceDue(id, now)) || (userIdle && this.forceDue(id, now));
@@ -297,25 +370,14 @@ export class CapturePipeline extends EventEmitter {
         outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
         continue;
       }
-      // The privacy gate, before any pixels are kept: the grab so far lives only in memory and is
-      // dropped here if the window in front is excluded. Asked only for changed screens, so a still
-      // screen costs no window query.
-      if (win === undefined) {
-        win = await this.deps.windows.active();
-        const decision = this.gate.check(win, this.clock());
-        if (!decision.allowed) {
-          this.stats.gated += screens.length;
-          this.bump('frames_gated', screens.length);
-          return this.result(now, decision.reason, decision.detail);
-        }
-      }
-      const winHere = windowOnDisplay(win, shot.display);
+      const winHere = windowOnDisplay(active, shot.display);
       const frame = await this.keep(shot, sig, winHere);
       if (!frame) {
         // Grabbed before a forget that covers it, stored after: it stays forgotten.
         outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
         continue;
       }
+      if (plan.hidden.length > 0) this.bump('frames_masked');
       if (forced && !changed) state.forcedThisRun = true;
       else {
         state.skipSince = null;
@@ -325,22 +387,38 @@ export class CapturePipeline extends EventEmitter {
       state.last = sig;
       state.lastKeptAt = now;
       frameIds.push(frame.id);
-      outcomes.push({ display: id, outcome: 'kept', frame_id: frame.id });
-      observationPromises.push(this.enqueueOcr(shot, frame, winHere, state));
+      outcomes.push({ display: id, outcome: 'kept', frame_id: frame.id, masked: plan.hidden.length });
+      this.emit('masked', { frame_id: frame.id, hidden: plan.hidden } satisfies MaskedEvent);
+      observationPromises.push(this.ocr.enqueue(shot, frame, winHere, state));
     }
+    this.lastMaskTiming = { windowsMs, maskMs };
     const kept = frameIds.length > 0;
-    const first = outcomes.find((o) => o.outcome === 'kept') ?? outcomes[0];
-    const result: TickResult = {
+    const first = outcomes.find((o) => o.outcome === 'kept') ?? outcomes.find((o) => o.outcome !== 'display_paused') ?? outcomes[0];
+    return {
       at: now,
       kept,
       reason: kept ? 'kept' : (first?.outcome ?? 'unchanged'),
-      detail: kept ? `${frameIds.length} frame(s) kept` : 'screen unchanged since the last kept frame',
+      detail: kept ? `${frameIds.length} frame(s) kept` : first?.outcome === 'mostly_hidden' ? 'most of the screen is excluded windows' : 'screen unchanged since the last kept frame',
       forced: anyForced,
       frame_ids: frameIds,
       displays: outcomes,
       observations: Promise.all(observationPromises).then((ids) => ids.filter((x): x is string => x !== null)),
     };
-    return result;
+  }
+
+  /** The windows cannot be listed: nothing is kept, and the reason is the status' message. */
+  private failClosed(now: number, due: DisplayInfo[], reason: string, outcomes: TickResult['displays']): TickResult {
+    this.stats.gated += due.length;
+    this.bump('frames_failed_closed', due.length);
+    return this.result(now, 'window_list_unavailable', reason, [...outcomes, ...due.map((d) => ({ display: d.id, outcome: 'window_list_unavailable' as const, frame_id: null }))]);
+  }
+
+  /** The window in front is excluded: no display is kept this tick (as before masking existed). */
+  private gated(now: number, n: number, reason: ExclusionReason, snapshot: WindowSnapshot): TickResult {
+    this.stats.gated += n;
+    this.bump('frames_gated', n);
+    this.countHidden(snapshot, now);
+    return this.result(now, reason, describe(reason));
   }
 
   private state(id: string): DisplayState {
@@ -389,146 +467,43 @@ export class CapturePipeline extends EventEmitter {
     this.emit('frame', frame);
     return frame;
   }
+}
 
-  private async enqueueOcr(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: DisplayState): Promise<string | null> {
-    return new Promise<string | null>((resolve) => {
-      const prep = (async () => {
-        if (!this.queue) {
-          resolve(this.writeObservation(frame, shot.display, win, '', [])?.id ?? null);
-          return;
-        }
-        const { data, info } = await greyForOcr(shot, this.deps.ocrMaxSide ?? 2560);
-        const base = this.deps.incrementalOcr !== false ? state.ocrBase : null;
-        let regions: Region[] | null = null;
-        if (base && base.width === info.width && base.height === info.height) {
-          regions = changedRegions(base.grey, data, info.width, info.height, base.result.lines);
-        }
-        if (base && regions && regions.length === 0) {
-          // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
-          state.ocrBase = { ...base, grey: data };
-          const { text, secrets } = redact(base.result.text, this.settings.redaction);
-          resolve(this.writeObservation(frame, shot.display, win, text, secrets)?.id ?? null);
-          return;
-        }
-        // The next frame diffs against this one once its OCR result is in.
-        state.ocrBase = null;
-        const meta: OcrMeta = { frame, display: shot.display, window: win, resolve, grey: data, width: info.width, height: info.height, regions, base: regions ? base!.result : null };
-        const stateRef = state;
-        const plan = regions ? stackRegions(data, info.width, regions) : null;
-        this.queue.push({
-          meta,
-          image: plan ? { ...prepareForOcr(plan.stacked, info.width, plan.stackedHeight), layout: 'block' as const } : prepareForOcr(data, info.width, info.height),
-          // Deferred frames are decrypted from the store when the queue has room again, and read whole.
-          reload: async () => {
-            const webp = this.deps.store.frames.readImage(frame.id);
-            const { data: g, info: gi } = await sharp(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
-            meta.regions = null;
-            meta.base = null;
-            meta.grey = g;
-            meta.width = gi.width;
-            meta.height = gi.height;
-            return prepareForOcr(g, gi.width, gi.height);
-          },
-        });
-        this.pendingBase.set(frame.id, stateRef);
-      })()
-        .catch((err) => {
-          this.fail(err);
-          resolve(null);
-        })
-        .finally(() => this.preparing.delete(prep));
-      this.preparing.add(prep);
-    });
-  }
+/** Emitted for each kept frame: how many excluded windows were masked on it, and why (no titles). */
+export interface MaskedEvent {
+  frame_id: string;
+  hidden: ExclusionReason[];
+}
 
-  /** Which display state waits for this frame's OCR result as its next incremental base. */
-  private readonly pendingBase = new Map<string, DisplayState>();
-
-  private async onOcr(meta: OcrMeta, raw: OcrResult): Promise<void> {
-    if (this.closed) return meta.resolve(null);
-    const result = meta.regions && meta.base ? mergeOcr(meta.base, raw, meta.regions) : raw;
-    const state = this.pendingBase.get(meta.frame.id);
-    this.pendingBase.delete(meta.frame.id);
-    if (state && state.lastKeptAt <= meta.frame.captured_at + 1) {
-      state.ocrBase = { grey: meta.grey, width: meta.width, height: meta.height, result };
-    }
-    const { text, secrets } = redact(result.text, this.settings.redaction);
-    let caption: string | null = null;
-    if (this.deps.captioner && this.settings.captioning.enabled) {
-      try {
-        caption = await this.deps.captioner.caption({ webp: this.deps.store.frames.readImage(meta.frame.id), app: meta.frame.app, title: meta.frame.title, text });
-        if (caption) caption = redact(caption, this.settings.redaction).text;
-      } catch (err) {
-        this.fail(err);
-      }
-    }
-    const obs = this.writeObservation(meta.frame, meta.display, meta.window, text, secrets, caption);
-    meta.resolve(obs?.id ?? null);
-  }
-
-  private onOcrDropped(meta: OcrMeta, reason: 'overflow' | 'failed', err?: unknown): void {
-    this.pendingBase.delete(meta.frame.id);
-    if (this.closed) return meta.resolve(null);
-    try {
-      this.bump('ocr_dropped');
-    } catch (e) {
-      this.fail(e);
-    }
-    if (err) this.fail(err);
-    // The frame is still worth an observation: the meta-agent learns the app and title, not the text.
-    try {
-      const obs = this.writeObservation(meta.frame, meta.display, meta.window, '', []);
-      meta.resolve(obs?.id ?? null);
-    } catch (e) {
-      this.fail(e);
-      meta.resolve(null);
-    }
-    void reason;
-  }
-
-  private writeObservation(frame: FrameRecord, display: DisplayInfo, win: WindowInfo | null, text: string, secrets: RedactedSecret[], caption: string | null = null): ObservationRecord | null {
-    // Forgotten while it waited for OCR ("forget the last 15 minutes" with OCR behind): its text
-    // must not come back as a new observation.
-    if (this.deps.store.wasForgotten(frame.captured_at)) return null;
-    // The frame may have been recycled while it waited for OCR: keep no orphan link.
-    const stillThere = this.deps.store.frames.get(frame.id) !== null;
-    const obs = this.deps.store.observations.insert({
-      kind: 'screen',
-      frame_id: stillThere ? frame.id : null,
-      audio_id: null,
-      display: display.id,
-      observed_at: frame.captured_at,
-      app: win?.app || frame.app,
-      title: win?.title || frame.title,
-      url: win?.url ?? frame.url,
-      text,
-      caption,
-    });
-    this.emit('observation', obs);
-    if (secrets.length > 0) {
-      const ev: SecretsEvent = { observation_id: obs.id, frame_id: frame.id, app: obs.app, secrets };
-      this.emit('secrets', ev);
-    }
-    return obs;
+function describe(reason: ExclusionReason): string {
+  switch (reason) {
+    case 'engram_window':
+      return 'an Engram window is in front';
+    case 'excluded_app':
+      return 'an excluded app is in front';
+    case 'excluded_title':
+      return 'a private or excluded window is in front';
+    case 'excluded_url':
+      return 'an excluded web page is in front';
   }
 }
 
-/** The active window belongs to the display it mostly overlaps; other displays get no window. */
+/**
+ * Hosts that hand in a platform active-window source (get-windows) get the platform's window list
+ * with it, so no host ends up checking the active window only without saying so.
+ */
+function platformWindowList(deps: CapturePipelineDeps, needsUrls: () => boolean): WindowList | undefined {
+  const platform = deps.windows instanceof GetWindowsActiveWindowSource || deps.windows instanceof CachedActiveWindowSource;
+  return platform ? defaultWindowList(deps.screen, { needsUrls }) : undefined;
+}
+
+/** The active window belongs to the display it overlaps; other displays get no window. */
 function windowOnDisplay(win: WindowInfo | null, display: DisplayInfo): WindowInfo | null {
   if (!win || !win.bounds) return win;
   const b = win.bounds;
   const ix = Math.max(0, Math.min(b.x + b.width, display.x + display.width) - Math.max(b.x, display.x));
   const iy = Math.max(0, Math.min(b.y + b.height, display.y + display.height) - Math.max(b.y, display.y));
   return ix * iy > 0 ? win : null;
-}
-
-async function greyForOcr(shot: CapturedScreen, maxSide: number): Promise<{ data: Uint8Array; info: { width: number; height: number } }> {
-  const { data, info } = await sharpFrom(shot.image)
-    .greyscale()
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, info: { width: info.width, height: info.height } };
 }
 
 export type { OcrImage };

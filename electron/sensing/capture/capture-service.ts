@@ -3,14 +3,15 @@ import type { EngramStore } from '../../../agents/store/index.js';
 import { TesseractPool, type Captioner, type OcrEngine } from '../perception/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import type { ActiveWindowSource } from './active-window.js';
+import type { WindowList } from './window-list.js';
 import { AudioPipeline, type AudioRunReport } from './audio-pipeline.js';
 import type { AudioSource } from './audio-source.js';
 import { CapturePipeline, type SecretsEvent, type TickResult } from './capture-pipeline.js';
 import { readCaptureSettings } from './capture-settings.js';
-import { counterNames } from './day-counters.js';
+import { counterNames, type CaptureCounter } from './day-counters.js';
 import type { FrameEncoder } from './frame-encoder.js';
 import type { IdleSource } from './idle-source.js';
-import type { SelfWindows } from './privacy-gate.js';
+import type { ExclusionReason, SelfWindows } from './privacy-gate.js';
 import { RetentionJob } from './retention.js';
 import { CaptureScheduler } from './scheduler.js';
 import type { ScreenSource } from './screen-source.js';
@@ -28,12 +29,31 @@ export interface CaptureServiceStatus {
   ocr_backlog: number;
   audio: boolean;
   message: string | null;
+  privacy: CapturePrivacyStatus;
+}
+
+/** Same shape as CapturePrivacy in shared/api/capture.ts. */
+export interface CapturePrivacyStatus {
+  window_list: 'ok' | 'unavailable' | 'degraded' | 'unknown';
+  problem: string | null;
+  windows_hidden: Record<ExclusionReason, number>;
+  frames_masked: number;
+  frames_dropped_race: number;
+  frames_failed_closed: number;
+  frames_mostly_hidden: number;
+  displays: { id: string; name: string; paused: boolean }[];
 }
 
 export interface CaptureServiceDeps {
   store: EngramStore;
   screen: ScreenSource;
   windows: ActiveWindowSource;
+  /**
+   * Every visible window, for the privacy gate. Default: the platform's list (defaultWindowList)
+   * when `windows` is a platform source (get-windows), else the active window stands for the
+   * desktop (test fakes).
+   */
+  windowList?: WindowList;
   idle?: IdleSource;
   /** Default: a TesseractPool with the settings' worker count, cache in <dataDir>/ocr-cache. Null: no OCR. */
   ocr?: OcrEngine | null;
@@ -79,6 +99,7 @@ export class CaptureService {
       store: deps.store,
       screen: deps.screen,
       windows: deps.windows,
+      windowList: deps.windowList,
       idle: deps.idle,
       ocr: this.ocr,
       captioner: deps.captioner ?? null,
@@ -155,6 +176,16 @@ export class CaptureService {
     return this.status();
   }
 
+  /** Pauses or resumes capture of one display (persisted; the others go on). */
+  pauseDisplay(display: string, paused: boolean): CaptureServiceStatus {
+    const s = this.pipeline.reloadSettings();
+    const ids = new Set(s.privacy.paused_displays);
+    if (paused) ids.add(display);
+    else ids.delete(display);
+    this.pipeline.applySettings({ ...s, privacy: { ...s.privacy, paused_displays: [...ids] } });
+    return this.status();
+  }
+
   onSecrets(listener: (ev: SecretsEvent) => void): () => void {
     this.pipeline.on('secrets', listener);
     return () => this.pipeline.off('secrets', listener);
@@ -163,7 +194,10 @@ export class CaptureService {
   status(): CaptureServiceStatus {
     const now = this.clock();
     const counters = this.deps.store.counters;
-    const today = (name: 'frames_kept' | 'frames_skipped' | 'frames_gated') => counters.get(counterNames(name, now)[1]);
+    const day = (name: CaptureCounter) => counters.get(counterNames(name, now)[1]);
+    const today = day;
+    const health = this.pipeline.windowListHealth();
+    const pausedDisplays = new Set(this.pipeline.currentSettings.privacy.paused_displays);
     const pausedUntil = this.pipeline.pausedUntil();
     const paused = this.pipeline.isPaused();
     const last = this.pipeline.pipelineStats().lastFrameAt;
@@ -176,7 +210,22 @@ export class CaptureService {
       frames_gated: today('frames_gated'),
       ocr_backlog: this.pipeline.ocrBacklog(),
       audio: this.audioRun !== null,
-      message: this.lastError,
+      message: this.lastError ?? (health.state === 'unavailable' ? `Not recording: ${health.problem}` : null),
+      privacy: {
+        window_list: health.state,
+        problem: health.problem,
+        windows_hidden: {
+          excluded_app: day('windows_hidden.excluded_app'),
+          excluded_title: day('windows_hidden.excluded_title'),
+          excluded_url: day('windows_hidden.excluded_url'),
+          engram_window: day('windows_hidden.engram_window'),
+        },
+        frames_masked: day('frames_masked'),
+        frames_dropped_race: day('frames_dropped_race'),
+        frames_failed_closed: day('frames_failed_closed'),
+        frames_mostly_hidden: day('frames_mostly_hidden'),
+        displays: this.pipeline.lastDisplays().map((d) => ({ id: d.id, name: d.name, paused: pausedDisplays.has(d.id) })),
+      },
     };
   }
 

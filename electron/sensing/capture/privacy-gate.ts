@@ -5,11 +5,21 @@ export type GateReason = 'paused' | 'excluded_app' | 'excluded_title' | 'exclude
 
 export type GateDecision = { allowed: true } | { allowed: false; reason: GateReason; detail: string };
 
-/** Engram's own windows: by process id (the Electron main process owns them) and by app name. */
+/** Engram's own windows: by process id (the Electron main process owns them), app name and title. */
 export interface SelfWindows {
   pids: number[];
   apps: string[];
+  /** Titles of Engram's pages in a browser (browser mode): "Timeline · Engram - Chromium". */
+  titles?: RegExp[];
 }
+
+/**
+ * The browser-mode tab is titled "<screen> · Engram" (renderer/src/shell/app.tsx), and the window
+ * title the browser adds its own name to; "Engram" alone is the desktop window's title.
+ */
+export const ENGRAM_WINDOW_TITLES: readonly RegExp[] = [/(?:^|\s)\u00b7 Engram(?:$|\s)/, /^Engram$/];
+
+export type ExclusionReason = Exclude<GateReason, 'paused'>;
 
 /**
  * Decides, before any pixels are kept, whether this tick may capture. Pure: settings and the active
@@ -24,7 +34,7 @@ export class PrivacyGate {
 
   constructor(
     settings: PrivacySettings,
-    private readonly self: SelfWindows = { pids: [process.pid], apps: ['engram'] },
+    private readonly self: SelfWindows = { pids: [process.pid], apps: ['engram'], titles: [...ENGRAM_WINDOW_TITLES] },
   ) {
     this.apps = new Set(settings.excluded_apps.map(normaliseApp));
     this.titles = settings.excluded_title_patterns.map((p) => new RegExp(p, 'i'));
@@ -55,23 +65,37 @@ export class PrivacyGate {
     const pause = this.checkPause(now);
     if (!pause.allowed) return pause;
     if (!win) return { allowed: true };
+    const reason = this.exclusion(win);
+    // The detail names the rule, never the window: it may reach logs and the status line.
+    return reason ? { allowed: false, reason, detail: REASON_DETAIL[reason] } : { allowed: true };
+  }
+
+  /** Why this window must never be captured, or null: today's rules, for any window on screen. */
+  exclusion(win: WindowInfo): ExclusionReason | null {
     const app = normaliseApp(win.app);
     const exe = win.path ? normaliseApp(basename(win.path)) : '';
-    if ((win.pid !== null && this.self.pids.includes(win.pid)) || this.self.apps.some((a) => normaliseApp(a) === app)) {
-      return { allowed: false, reason: 'engram_window', detail: 'Engram window' };
+    const classes = (win.classes ?? []).map(normaliseApp);
+    const selfTitles = this.self.titles ?? ENGRAM_WINDOW_TITLES;
+    if (
+      (win.pid !== null && this.self.pids.includes(win.pid)) ||
+      this.self.apps.some((a) => normaliseApp(a) === app) ||
+      selfTitles.some((re) => re.test(win.title))
+    ) {
+      return 'engram_window';
     }
-    if ((app && this.apps.has(app)) || (exe && this.apps.has(exe))) {
-      return { allowed: false, reason: 'excluded_app', detail: win.app || exe };
-    }
-    const title = this.titles.find((re) => re.test(win.title));
-    if (title) return { allowed: false, reason: 'excluded_title', detail: title.source };
-    if (win.url) {
-      const url = this.urls.find((re) => re.test(win.url!));
-      if (url) return { allowed: false, reason: 'excluded_url', detail: url.source };
-    }
-    return { allowed: true };
+    if ((app && this.apps.has(app)) || (exe && this.apps.has(exe)) || classes.some((c) => this.apps.has(c))) return 'excluded_app';
+    if (this.titles.some((re) => re.test(win.title))) return 'excluded_title';
+    if (win.url && this.urls.some((re) => re.test(win.url!))) return 'excluded_url';
+    return null;
   }
 }
+
+const REASON_DETAIL: Record<ExclusionReason, string> = {
+  engram_window: 'an Engram window is in front',
+  excluded_app: 'an excluded app is in front',
+  excluded_title: 'a private or excluded window is in front',
+  excluded_url: 'an excluded web page is in front',
+};
 
 /** "KeePassXC", "keepassxc", "KeePassXC.app", "keepassxc.exe" all compare equal. */
 export function normaliseApp(name: string): string {

@@ -42,6 +42,10 @@ declare module 'x11' {
     InternAtom(onlyIfExists: boolean, name: string, cb: (err: Error | null, atom: number) => boolean | void): void;
     require(ext: 'damage', cb: (err: Error | null, ext: XDamageExt) => void): void;
     require(ext: 'fixes', cb: (err: Error | null, ext: XFixesExt) => void): void;
+    QueryTree(wid: number, cb: (err: Error | null, tree: { root: number; parent: number; children: number[] }) => boolean | void): void;
+    GetGeometry(drawable: number, cb: (err: Error | null, g: { xPos: number; yPos: number; width: number; height: number; borderWidth: number }) => boolean | void): void;
+    TranslateCoordinates(src: number, dst: number, x: number, y: number, cb: (err: Error | null, r: { destX: number; destY: number; child: number }) => boolean | void): void;
+    GetWindowAttributes(wid: number, cb: (err: Error | null, a: { mapState: number; overrideRedirect: number }) => boolean | void): void;
     GetProperty(del: number, wid: number, name: number, type: number, longOffset: number, longLength: number, cb: (err: Error | null, prop: XProperty) => boolean | void): void;
     on(event: 'event', cb: (ev: XEvent) => void): void;
     on(event: 'error', cb: (err: Error & { majorOpcode?: number }) => void): void;

@@ -3,6 +3,8 @@ import { CaptureError } from './errors.js';
 import { cropRgb } from './ppm.js';
 import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
 import { ScreenshotDesktopSource } from './screenshot-desktop-source.js';
+import { X11WindowList } from './x11-window-list.js';
+import { RandrMonitorLayout } from './randr-monitors.js';
 
 interface Conn {
   X: XClient;
@@ -47,7 +49,8 @@ export class X11ScreenSource implements ScreenSource {
   constructor(private readonly opts: X11ScreenSourceOptions = {}) {
     this.display = opts.display ?? process.env.DISPLAY;
     if (!this.display) throw new CaptureError('NO_DISPLAY', 'no X display to capture (DISPLAY is not set)');
-    this.layout = opts.layout ?? new ScreenshotDesktopSource({ env: { ...process.env, DISPLAY: this.display }, displayCacheMs: 60_000 });
+    const env = { ...process.env, DISPLAY: this.display };
+    this.layout = opts.layout ?? new RandrMonitorLayout(new ScreenshotDesktopSource({ env, displayCacheMs: 60_000 }), { env });
   }
 
   listDisplays(): Promise<DisplayInfo[]> {
@@ -114,6 +117,11 @@ export class X11ScreenSource implements ScreenSource {
       this.grabsSinceFull++;
     }
     return Buffer.from(this.last!);
+  }
+
+  /** The windows of this X screen, read on this source's connection (no second client). */
+  windowList(): X11WindowList {
+    return new X11WindowList({ connect: () => this.connect() });
   }
 
   /**

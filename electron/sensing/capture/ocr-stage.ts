@@ -1,0 +1,190 @@
+import sharp from 'sharp';
+import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
+import type { CaptureSettings } from '../../../shared/settings/index.js';
+import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type OcrResult } from '../perception/index.js';
+import type { WindowInfo } from './active-window.js';
+import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
+import type { ObservationWriter } from './observation-writer.js';
+import type { CapturedScreen, DisplayInfo } from './screen-source.js';
+import { sharpFrom } from './sharp-input.js';
+
+/** The last OCR-ed grey image of a display and its result, for incremental OCR of the next frame. */
+export interface OcrBaseHolder {
+  ocrBase: { grey: Uint8Array; width: number; height: number; result: OcrResult } | null;
+  lastKeptAt: number;
+}
+
+interface OcrMeta {
+  frame: FrameRecord;
+  display: DisplayInfo;
+  window: WindowInfo | null;
+  resolve: (id: string | null) => void;
+  /** Full grey image (for the next frame's incremental OCR) and the regions that need reading. */
+  grey: Uint8Array;
+  width: number;
+  height: number;
+  regions: Region[] | null;
+  base: OcrResult | null;
+}
+
+export interface OcrStageDeps {
+  store: EngramStore;
+  engine: OcrEngine | null;
+  captioner: Captioner | null;
+  writer: ObservationWriter;
+  settings: () => CaptureSettings;
+  /** Longest side of the image handed to OCR; retina screens are shrunk to keep OCR affordable. */
+  maxSide: number;
+  incremental: boolean;
+  closed: () => boolean;
+  onError: (err: unknown) => void;
+  onDropped: () => void;
+}
+
+/**
+ * From a kept (already masked) frame to its observation: grey image, incremental OCR against the
+ * display's previous frame, the OCR queue (bounded: deferred frames are re-read from the store),
+ * redaction, optional caption, and the observation. Runs in the background of the tick.
+ */
+export class OcrStage {
+  private readonly queue: OcrQueue<OcrMeta> | null;
+  private readonly preparing = new Set<Promise<void>>();
+  /** Which display state waits for this frame's OCR result as its next incremental base. */
+  private readonly pendingBase = new Map<string, OcrBaseHolder>();
+
+  constructor(private readonly deps: OcrStageDeps) {
+    const s = deps.settings();
+    this.queue =
+      deps.engine && s.ocr.enabled
+        ? new OcrQueue<OcrMeta>({
+            engine: deps.engine,
+            maxPending: s.ocr.queue_max,
+            concurrency: s.ocr.workers,
+            onResult: (meta, result) => this.onOcr(meta, result),
+            onDropped: (meta, _reason, err) => this.onOcrDropped(meta, err),
+          })
+        : null;
+  }
+
+  backlog(): number {
+    return this.queue?.stats().backlog ?? 0;
+  }
+
+  stats() {
+    return this.queue?.stats() ?? null;
+  }
+
+  async idle(): Promise<void> {
+    // Frames still being prepared for OCR are not in the queue yet: wait for them first.
+    while (this.preparing.size > 0) await Promise.all([...this.preparing]);
+    await this.queue?.idle();
+  }
+
+  close(): Promise<void> {
+    return this.queue?.close() ?? Promise.resolve();
+  }
+
+  enqueue(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder): Promise<string | null> {
+    return new Promise<string | null>((resolve) => {
+      const prep = this.prepare(shot, frame, win, state, resolve)
+        .catch((err) => {
+          this.deps.onError(err);
+          resolve(null);
+        })
+        .finally(() => this.preparing.delete(prep));
+      this.preparing.add(prep);
+    });
+  }
+
+  private async prepare(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, resolve: (id: string | null) => void): Promise<void> {
+    const settings = this.deps.settings();
+    if (!this.queue) {
+      resolve(this.deps.writer.write(frame, shot.display, win, '', [])?.id ?? null);
+      return;
+    }
+    const { data, info } = await greyForOcr(shot, this.deps.maxSide);
+    const base = this.deps.incremental ? state.ocrBase : null;
+    let regions: Region[] | null = null;
+    if (base && base.width === info.width && base.height === info.height) {
+      regions = changedRegions(base.grey, data, info.width, info.height, base.result.lines);
+    }
+    if (base && regions && regions.length === 0) {
+      // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
+      state.ocrBase = { ...base, grey: data };
+      const { text, secrets } = redact(base.result.text, settings.redaction);
+      resolve(this.deps.writer.write(frame, shot.display, win, text, secrets)?.id ?? null);
+      return;
+    }
+    // The next frame diffs against this one once its OCR result is in.
+    state.ocrBase = null;
+    const meta: OcrMeta = { frame, display: shot.display, window: win, resolve, grey: data, width: info.width, height: info.height, regions, base: regions ? base!.result : null };
+    const plan = regions ? stackRegions(data, info.width, regions) : null;
+    this.queue.push({
+      meta,
+      image: plan ? { ...prepareForOcr(plan.stacked, info.width, plan.stackedHeight), layout: 'block' as const } : prepareForOcr(data, info.width, info.height),
+      // Deferred frames are decrypted from the store when the queue has room again, and read whole.
+      reload: async () => {
+        const webp = this.deps.store.frames.readImage(frame.id);
+        const { data: g, info: gi } = await sharp(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
+        meta.regions = null;
+        meta.base = null;
+        meta.grey = g;
+        meta.width = gi.width;
+        meta.height = gi.height;
+        return prepareForOcr(g, gi.width, gi.height);
+      },
+    });
+    this.pendingBase.set(frame.id, state);
+  }
+
+  private async onOcr(meta: OcrMeta, raw: OcrResult): Promise<void> {
+    if (this.deps.closed()) return meta.resolve(null);
+    const settings = this.deps.settings();
+    const result = meta.regions && meta.base ? mergeOcr(meta.base, raw, meta.regions) : raw;
+    const state = this.pendingBase.get(meta.frame.id);
+    this.pendingBase.delete(meta.frame.id);
+    if (state && state.lastKeptAt <= meta.frame.captured_at + 1) {
+      state.ocrBase = { grey: meta.grey, width: meta.width, height: meta.height, result };
+    }
+    const { text, secrets } = redact(result.text, settings.redaction);
+    let caption: string | null = null;
+    if (this.deps.captioner && settings.captioning.enabled) {
+      try {
+        caption = await this.deps.captioner.caption({ webp: this.deps.store.frames.readImage(meta.frame.id), app: meta.frame.app, title: meta.frame.title, text });
+        if (caption) caption = redact(caption, settings.redaction).text;
+      } catch (err) {
+        this.deps.onError(err);
+      }
+    }
+    const obs = this.deps.writer.write(meta.frame, meta.display, meta.window, text, secrets, caption);
+    meta.resolve(obs?.id ?? null);
+  }
+
+  private onOcrDropped(meta: OcrMeta, err?: unknown): void {
+    this.pendingBase.delete(meta.frame.id);
+    if (this.deps.closed()) return meta.resolve(null);
+    try {
+      this.deps.onDropped();
+    } catch (e) {
+      this.deps.onError(e);
+    }
+    if (err) this.deps.onError(err);
+    // The frame is still worth an observation: the meta-agent learns the app and title, not the text.
+    try {
+      const obs = this.deps.writer.write(meta.frame, meta.display, meta.window, '', []);
+      meta.resolve(obs?.id ?? null);
+    } catch (e) {
+      this.deps.onError(e);
+      meta.resolve(null);
+    }
+  }
+}
+
+async function greyForOcr(shot: CapturedScreen, maxSide: number): Promise<{ data: Uint8Array; info: { width: number; height: number } }> {
+  const { data, info } = await sharpFrom(shot.image)
+    .greyscale()
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height } };
+}

@@ -1,0 +1,131 @@
+import { cardNumberValid } from './checks.js';
+import type { Detector, SecretKind } from './detectors.js';
+
+/**
+ * Text read off the screen is noisy: OCR turns characters of a key into `]`, `|`, `l` or `!`, and
+ * puts stray marks between the groups of a card number. A detector that stops at the first odd
+ * character leaves the rest of the secret in the notes (measured: an Anthropic key shown in an
+ * xterm was stored as `[redacted:anthropic_key]]jF5dCOaE`). These helpers make a recognised secret
+ * cover its whole token, recognise tokens whose shape survives under the noise, and read card
+ * numbers through it.
+ */
+
+/** Secrets that are one token on screen: a match covers the whole white-space-delimited token. */
+export const TOKEN_KINDS: ReadonlySet<SecretKind> = new Set<SecretKind>([
+  'anthropic_key',
+  'openai_key',
+  'stripe_key',
+  'github_token',
+  'slack_token',
+  'aws_key',
+  'aws_secret',
+  'google_api_key',
+  'jwt',
+  'bearer_token',
+  'api_key',
+  'password',
+]);
+
+/** Characters OCR puts into or between tokens instead of a letter or digit. */
+const NOISE = /[\][|!'`"(){},;:¦]/g;
+
+/** [start, end) of the white-space-delimited token around the position. */
+export function tokenAround(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  let e = end;
+  while (s > 0 && !/\s/.test(text[s - 1]!)) s--;
+  while (e < text.length && !/\s/.test(text[e]!)) e++;
+  return [s, e];
+}
+
+/**
+ * Where a recognised token secret should end: at the end of its token when what follows in the
+ * token holds a letter or digit (the rest of the key after an OCR slip), else where the match ended
+ * (a sentence's full stop, a closing quote stay outside).
+ */
+export function extendToToken(text: string, end: number): number {
+  const [, tokenEnd] = tokenAround(text, end, end);
+  return /[A-Za-z0-9]/.test(text.slice(end, tokenEnd)) ? tokenEnd : end;
+}
+
+/**
+ * Tokens whose secret shape shows once OCR's stray marks are dropped (or read as letters): the
+ * whole token, with the kind of the detector that recognised it.
+ */
+export function noisyTokens(text: string, detectors: readonly Detector[]): { kind: SecretKind; start: number; end: number }[] {
+  const out: { kind: SecretKind; start: number; end: number }[] = [];
+  const shapes = detectors.filter((d) => TOKEN_KINDS.has(d.kind) && d.group === undefined);
+  for (const m of text.matchAll(/\S{12,}/g)) {
+    const token = m[0];
+    if (!/[\][|!'`"(){},;:¦]/.test(token) || token.includes('[redacted:')) continue;
+    // An inserted mark (drop it) or a character read as one (any letter or digit stands in).
+    const variants = [token.replace(NOISE, ''), token.replace(NOISE, 'x'), token.replace(NOISE, 'X'), token.replace(NOISE, '0')];
+    for (const d of shapes) {
+      const hit = variants.some((v) => {
+        const re = new RegExp(d.re.source, d.re.flags.replace('g', ''));
+        const found = re.exec(v);
+        return found !== null && (!d.valid || d.valid(found[0]));
+      });
+      if (hit) {
+        out.push({ kind: d.kind, start: m.index, end: m.index + token.length });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Letters OCR reads in place of digits in a run of numbers. */
+const DIGIT_LOOKALIKE: Record<string, string> = { l: '1', I: '1', '|': '1', O: '0', o: '0', S: '5', B: '8', Z: '2' };
+const G = String.raw`[0-9lIOoSBZ|]`;
+const SEP = String.raw`[\s.,|'_:;·-]`;
+
+/**
+ * Card numbers read through OCR noise: groups of digits (with the odd look-alike letter) separated
+ * by up to three spaces or stray marks. Every run of such groups is searched for the longest
+ * stretch of whole groups that is a valid card number; the match covers that whole stretch,
+ * separators and noise included.
+ */
+export function noisyCards(text: string): { start: number; end: number; value: string }[] {
+  const out: { start: number; end: number; value: string }[] = [];
+  const group = new RegExp(`${G}+`, 'g');
+  // Runs of groups: a group, then (separator of 1–3 marks, group)*.
+  const run = new RegExp(`(?<![A-Za-z0-9])${G}+(?:${SEP}{1,3}${G}+)+(?![A-Za-z0-9])`, 'g');
+  for (const r of text.matchAll(run)) {
+    const groups = [...r[0].matchAll(group)]
+      .map((g) => ({ start: r.index + g.index, end: r.index + g.index + g[0].length, raw: g[0] }))
+      // A word ("Old", "SOS") or a lone mark is not a group of digits: it needs digits of its own.
+      .filter((g) => /\d/.test(g.raw) && g.raw.length <= 8);
+    let best: { start: number; end: number; digits: number } | null = null;
+    for (let i = 0; i < groups.length; i++) {
+      let digits = '';
+      let real = 0;
+      for (let j = i; j < groups.length; j++) {
+        const g = groups[j]!;
+        // Only adjacent groups (nothing but separators between them) make one number.
+        if (j > i && !new RegExp(`^${SEP}{1,3}$`).test(text.slice(groups[j - 1]!.end, g.start))) break;
+        // Card groups are 3–6 digits (4-4-4-4, 4-6-5); a last group may be short. Dates and times
+        // (2025-03-03 10:00) have groups of two, and are not read as one long number.
+        if (j > i && groups[j - 1]!.raw.length < 3) break;
+        if (j === i && g.raw.length < 3) break;
+        digits += [...g.raw].map((c) => DIGIT_LOOKALIKE[c] ?? c).join('');
+        real += (g.raw.match(/\d/g) ?? []).length;
+        if (digits.length > 19) break;
+        if (digits.length >= 13 && real >= digits.length * 0.75 && cardNumberValid(digits) && (!best || digits.length > best.digits)) {
+          best = { start: groups[i]!.start, end: g.end, digits: digits.length };
+        }
+      }
+      if (best) break;
+    }
+    if (best) out.push({ start: best.start, end: best.end, value: text.slice(best.start, best.end) });
+  }
+  return out;
+}
+
+/**
+ * The text with OCR's stray marks inside words read as a letter: same length, so a detector run on
+ * it finds positions that hold in the original ("Bearer abcd]efgh…" is found as a bearer token).
+ */
+export function withoutInnerNoise(text: string): string {
+  return text.replace(/(?<=[A-Za-z0-9_-])[\][|!'`"(){},;:¦](?=[A-Za-z0-9_-])/g, 'x');
+}
