@@ -11,7 +11,7 @@ import { AlwaysActive, type IdleSource } from './idle-source.js';
 import { CachedActiveWindowSource } from './cached-active-window.js';
 import { defaultWindowList } from './default-screen-source.js';
 import { GetWindowsActiveWindowSource } from './get-windows-source.js';
-import { ObservationWriter, type SecretsEvent } from './observation-writer.js';
+import { ObservationWriter } from './observation-writer.js';
 import { OcrStage, type OcrBaseHolder } from './ocr-stage.js';
 import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
 import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';

@@ -111,7 +111,8 @@ export class X11WindowList implements WindowList {
     const pid = pidWords && pidWords.length > 0 ? pidWords[0]! : null;
     const path = pid ? exePath(pid) : null;
     return {
-      title: (title.data.length > 0 ? title.data : legacy.data).toString('utf8'),
+      // _NET_WM_NAME is UTF-8; WM_NAME is Latin-1 (STRING) unless its type says UTF8_STRING.
+      title: title.data.length > 0 ? title.data.toString('utf8') : legacy.data.toString(legacy.type === utf8 ? 'utf8' : 'latin1'),
       app: classes[1] ?? classes[0] ?? (path ? (path.split('/').pop() ?? '') : ''),
       classes,
       pid,
@@ -139,7 +140,7 @@ export class X11WindowList implements WindowList {
     return call((cb) => conn.X.QueryTree(win, cb));
   }
 
-  private property(conn: XConn, win: number, name: number, type: number): Promise<{ data: Buffer }> {
+  private property(conn: XConn, win: number, name: number, type: number): Promise<{ data: Buffer; type: number }> {
     return call((cb) => conn.X.GetProperty(0, win, name, type, 0, 4096, cb));
   }
 

@@ -1,28 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { WIPE_CONFIRMATION, type CaptureStatus, type RequestOutput } from '../../../../shared/api/index.js';
+import { useEffect, useState } from 'react';
+import type { CaptureStatus, RequestOutput } from '../../../../shared/api/index.js';
 import { CAPTIONING_NOTICE } from '../../../../shared/settings/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtBytes, fmtTime } from '../../lib/format.js';
 import { useSettings } from '../../lib/use-settings.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
-import { Dialog } from '../../ui/dialog.js';
 import { IconAlert, IconCheck, IconEraser, IconHardDrive, IconLock, IconPause, IconPlay, IconShield, IconTrash } from '../../ui/icons.js';
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
-import { TagList } from '../../ui/tag-list.js';
 import { FORGET_CHOICES, ForgetDialog } from '../timeline/forget-dialog.js';
+import { ExclusionsCard } from './exclusions-card.js';
 import { RedactionCard } from './redaction-card.js';
+import { WindowGateCard } from './window-gate-card.js';
+import { WipeDialog } from './wipe-dialog.js';
 
 type PrivacyStatus = RequestOutput<'privacy.status'>;
-
-function validRegex(v: string): string | null {
-  try {
-    new RegExp(v, 'i');
-    return null;
-  } catch {
-    return 'Not a valid pattern (regular expression).';
-  }
-}
 
 /** Taken out of every prompt whatever the redaction switches say (shared/redaction switchesForModel). */
 const NEVER_SENT = ['API keys, tokens and private keys', 'Passwords', 'Card, bank account and social security numbers'];
@@ -127,52 +119,9 @@ export function PrivacyScreen() {
           </div>
         </section>
 
-        <section className="card" aria-labelledby="excl-h">
-          <div className="card-header">
-            <div className="card-header-icon">
-              <IconShield size={17} />
-            </div>
-            <div>
-              <div className="card-title" id="excl-h">
-                Never capture
-              </div>
-              <div className="card-desc">Checked before a screenshot is kept: a match stores nothing at all, not even a blurred copy.</div>
-            </div>
-          </div>
-          <div className="card-body col gap-lg">
-            {c ? (
-              <>
-                <TagList
-                  label="Apps"
-                  hint="Password managers are excluded from the start."
-                  values={c.privacy.excluded_apps}
-                  placeholder="App name, e.g. Signal"
-                  onChange={(v) => update({ capture: { privacy: { excluded_apps: v } } })}
-                />
-                <TagList
-                  label="Window titles"
-                  hint="Patterns matched against window titles (case-insensitive). Private and incognito windows are excluded from the start."
-                  values={c.privacy.excluded_title_patterns}
-                  placeholder={String.raw`e.g. \bbank\b`}
-                  validate={validRegex}
-                  mono
-                  onChange={(v) => update({ capture: { privacy: { excluded_title_patterns: v } } })}
-                />
-                <TagList
-                  label="Websites"
-                  hint="Patterns matched against the address of the active tab, where the system reports it."
-                  values={c.privacy.excluded_url_patterns}
-                  placeholder={String.raw`e.g. ^https://mail\.example\.com`}
-                  validate={validRegex}
-                  mono
-                  onChange={(v) => update({ capture: { privacy: { excluded_url_patterns: v } } })}
-                />
-              </>
-            ) : (
-              <div className="skeleton" style={{ height: 160 }} />
-            )}
-          </div>
-        </section>
+        <WindowGateCard capture={capture} settings={c ?? null} onCapture={setCapture} onUpdate={(privacy) => void update({ capture: { privacy } })} />
+
+        <ExclusionsCard privacy={c?.privacy ?? null} onUpdate={(privacy) => void update({ capture: { privacy } })} />
 
         <RedactionCard redaction={c?.redaction ?? null} onChange={(key, on) => void update({ capture: { redaction: { [key]: on } } })} />
 
@@ -320,65 +269,5 @@ export function PrivacyScreen() {
       {forget && <ForgetDialog what={{ span: 'last', minutes: forget.minutes }} title={forget.title} onClose={() => setForget(null)} />}
       {wipe && <WipeDialog onClose={() => setWipe(false)} />}
     </div>
-  );
-}
-
-function WipeDialog({ onClose }: { onClose(): void }) {
-  const api = useApi();
-  const toast = useAppStore((s) => s.toast);
-  const bumpData = useAppStore((s) => s.bumpData);
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const ok = typed.trim().toLowerCase() === WIPE_CONFIRMATION;
-
-  async function run() {
-    setBusy(true);
-    try {
-      await api.call('privacy.wipe', { confirm: WIPE_CONFIRMATION });
-      toast('Everything was deleted.');
-      bumpData();
-      onClose();
-    } catch (e) {
-      toast(errorText(e), 'error');
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Dialog
-      title="Delete everything?"
-      tone="danger"
-      icon={<IconTrash size={18} />}
-      onClose={onClose}
-      initialFocus={input}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={!ok || busy} onClick={() => void run()}>
-            {busy ? 'Deleting…' : 'Delete everything'}
-          </button>
-        </>
-      }
-    >
-      <p>All memories, screenshots, recordings and conversations will be erased from this computer. There is no undo and no copy elsewhere.</p>
-      <div className="field">
-        <label className="field-label" htmlFor="wipe-confirm">
-          Type <span className="mono confirm-phrase">{WIPE_CONFIRMATION}</span> to confirm
-        </label>
-        <input
-          id="wipe-confirm"
-          ref={input}
-          className="input"
-          autoComplete="off"
-          spellCheck={false}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && ok && void run()}
-        />
-      </div>
-    </Dialog>
   );
 }

@@ -1,0 +1,64 @@
+import type { PrivacySettings } from '../../../../shared/settings/index.js';
+import { IconShield } from '../../ui/icons.js';
+import { TagList } from '../../ui/tag-list.js';
+
+function validRegex(v: string): string | null {
+  try {
+    new RegExp(v, 'i');
+    return null;
+  } catch {
+    return 'Not a valid pattern (regular expression).';
+  }
+}
+
+/** "Never capture": the apps, window titles and websites whose windows are hidden. */
+export function ExclusionsCard({ privacy, onUpdate }: { privacy: PrivacySettings | null; onUpdate(patch: Partial<PrivacySettings>): void }) {
+  return (
+    <section className="card" aria-labelledby="excl-h">
+      <div className="card-header">
+        <div className="card-header-icon">
+          <IconShield size={17} />
+        </div>
+        <div>
+          <div className="card-title" id="excl-h">
+            Never capture
+          </div>
+          <div className="card-desc">Every matching window on screen is hidden before a screenshot is read or kept, whether it is in front or not; when the window in front matches, nothing is kept at all.</div>
+        </div>
+      </div>
+      <div className="card-body col gap-lg">
+        {privacy ? (
+          <>
+            <TagList
+              label="Apps"
+              hint="Password managers are excluded from the start."
+              values={privacy.excluded_apps}
+              placeholder="App name, e.g. Signal"
+              onChange={(v) => onUpdate({ excluded_apps: v })}
+            />
+            <TagList
+              label="Window titles"
+              hint="Patterns matched against window titles (case-insensitive). Private and incognito windows are excluded from the start."
+              values={privacy.excluded_title_patterns}
+              placeholder={String.raw`e.g. \bbank\b`}
+              validate={validRegex}
+              mono
+              onChange={(v) => onUpdate({ excluded_title_patterns: v })}
+            />
+            <TagList
+              label="Websites"
+              hint="Patterns matched against the address of the active tab, where the system reports it."
+              values={privacy.excluded_url_patterns}
+              placeholder={String.raw`e.g. ^https://mail\.example\.com`}
+              validate={validRegex}
+              mono
+              onChange={(v) => onUpdate({ excluded_url_patterns: v })}
+            />
+          </>
+        ) : (
+          <div className="skeleton" style={{ height: 160 }} />
+        )}
+      </div>
+    </section>
+  );
+}
