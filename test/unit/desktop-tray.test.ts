@@ -103,4 +103,27 @@ describe('tray model', () => {
   it('formats big counts with separators', () => {
     expect(trayModel({ ...base, framesToday: 12_345 }).tooltip).toBe('Capturing — 12,345 frames today');
   });
+
+  it('with several displays, each can be paused and resumed on its own; one display adds nothing', () => {
+    const privacy = {
+      window_list: 'ok' as const,
+      problem: null,
+      windows_hidden: { excluded_app: 0, excluded_title: 0, excluded_url: 0, engram_window: 0 },
+      frames_masked: 0,
+      frames_dropped_race: 0,
+      frames_failed_closed: 0,
+      frames_mostly_hidden: 0,
+      displays: [
+        { id: 'DP-1', name: 'DP-1', paused: false },
+        { id: 'HDMI-1', name: 'HDMI-1', paused: true },
+      ],
+    };
+    const items = trayModel({ ...base, status: status({ privacy }) }).menu.filter((i) => i.kind === 'action' && i.id.startsWith('display-'));
+    expect(items.map((i) => (i.kind === 'action' ? [i.label, i.action] : null))).toEqual([
+      ['Pause display DP-1', { type: 'pauseDisplay', display: 'DP-1', paused: true }],
+      ['Resume display HDMI-1', { type: 'pauseDisplay', display: 'HDMI-1', paused: false }],
+    ]);
+    const one = trayModel({ ...base, status: status({ privacy: { ...privacy, displays: privacy.displays.slice(0, 1) } }) });
+    expect(one.menu.some((i) => i.kind === 'action' && i.id.startsWith('display-'))).toBe(false);
+  });
 });

@@ -243,6 +243,9 @@ function onTrayAction(action: TrayAction): void {
       core.capture.resume();
       lastProblem = null;
       break;
+    case 'pauseDisplay':
+      core.capture.pauseDisplay(action.display, action.paused);
+      break;
     case 'open':
       openMainWindow();
       break;

@@ -12,6 +12,8 @@ export type AutoPauseReason = 'locked' | 'suspended' | 'idle' | null;
 export type TrayAction =
   | { type: 'pause'; minutes: number | null }
   | { type: 'resume' }
+  /** Pause or resume one display (the privacy gate's per-display pause). */
+  | { type: 'pauseDisplay'; display: string; paused: boolean }
   | { type: 'open' }
   | { type: 'quit' };
 
@@ -95,6 +97,20 @@ export function trayModel(input: TrayInput): TrayModel {
   // Resume also restarts capture that stopped on an error: the user's way of saying "try again".
   const canResume = state === 'paused' || state === 'stopped' || state === 'error';
   menu.push({ kind: 'action', id: 'resume', label: 'Resume', enabled: canResume, action: { type: 'resume' } });
+  // With several displays, each can be paused on its own (a second screen shown to others).
+  const displays = input.status?.privacy?.displays ?? [];
+  if (displays.length > 1) {
+    menu.push({ kind: 'separator' });
+    for (const d of displays) {
+      menu.push({
+        kind: 'action',
+        id: `display-${d.id}`,
+        label: d.paused ? `Resume display ${d.name}` : `Pause display ${d.name}`,
+        enabled: canPause,
+        action: { type: 'pauseDisplay', display: d.id, paused: !d.paused },
+      });
+    }
+  }
   menu.push({ kind: 'separator' });
   menu.push({ kind: 'action', id: 'open', label: 'Open Engram', enabled: true, action: { type: 'open' } });
   menu.push({ kind: 'action', id: 'quit', label: 'Quit Engram', enabled: true, action: { type: 'quit' } });
