@@ -3,7 +3,7 @@ import type { Memory, MemoryKind } from '../../shared/index.js';
 import { defineTool, toolSpec, type LlmTool } from '../llm/index.js';
 import type { EngramStore } from '../store/index.js';
 import { clip, collapse, isExperience, type TimeFormatter } from './memory-line.js';
-import { SEARCHED_KINDS } from './memory-retriever.js';
+import { SEARCHED_KINDS } from './question-context.js';
 import { forModel } from './prompt-builder.js';
 import { parseQuestionTime } from './time-range.js';
 import { estimateTokens } from './token-estimate.js';

@@ -1,5 +1,5 @@
 import type { Memory, PassageMatch } from '../../shared/index.js';
-import { isWithheldFromModel } from './memory-retriever.js';
+import { isWithheldFromModel } from './question-context.js';
 import type { TimeFormatter } from './memory-line.js';
 import { modelLine } from './prompt-builder.js';
 import type { CandidateSource, NumberedMemory } from './retrieval-types.js';
