@@ -7,6 +7,7 @@ import { forgetHandlers } from './handlers/forget-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
 import { settingsHandlers } from './handlers/settings-handlers.js';
+import { statsHandlers } from './handlers/stats-handlers.js';
 import { systemHandlers } from './handlers/system-handlers.js';
 import { timelineHandlers } from './handlers/timeline-handlers.js';
 import { SharpImageCodec } from './sharp-image-codec.js';
@@ -65,6 +66,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...activityHandlers(deps),
     ...secretHandlers(deps, secrets),
     ...settingsHandlers(deps),
+    ...statsHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

@@ -8,3 +8,4 @@ export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type Model
 export { embedderFrom } from './embedder-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';
+export { inProcessClient } from './in-process-client.js';

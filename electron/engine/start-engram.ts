@@ -4,6 +4,8 @@ import type { Brain } from '../../agents/meta/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
+import type { ApiClient } from '../../shared/api/index.js';
+import { inProcessClient } from './in-process-client.js';
 import type { CaptureSources } from './capture-sources.js';
 import { dreamSummary } from './dream-summary.js';
 import { embedderFrom } from './embedder-choice.js';
@@ -63,6 +65,8 @@ export interface Engram {
   store: EngramStore;
   /** The one handler map every host speaks: IPC, HTTP/WebSocket, and in process (CLI, MCP). */
   api: EngramApi;
+  /** The typed client over `api`, in process: what the CLI and MCP call. */
+  client: ApiClient;
   capture: CaptureService | null;
   /** True when the microphone runs with capture (audio enabled in settings and a microphone given). */
   audioEnabled: boolean;
@@ -231,6 +235,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   return {
     store,
     api,
+    client: inProcessClient(api),
     capture: composed?.service ?? null,
     audioEnabled: composed?.audioEnabled ?? false,
     model,

@@ -1,5 +1,6 @@
 /** The UI contract: every request, response and pushed event as zod schemas, and a typed client. */
 export * from './errors.js';
+export * from './host-failure.js';
 export * from './common.js';
 export * from './capture.js';
 export * from './memories.js';
@@ -9,6 +10,7 @@ export * from './activity.js';
 export * from './system.js';
 export * from './secrets.js';
 export * from './settings.js';
+export * from './stats.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';

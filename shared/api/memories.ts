@@ -66,6 +66,8 @@ export const memoryRequests = {
       kinds: z.array(MemoryKindSchema).max(6).optional(),
       since: IsoTime.optional(),
       until: IsoTime.optional(),
+      /** Only memories from this app. */
+      app: z.string().max(256).optional(),
       limit: z.number().int().min(1).max(200).default(30),
     }),
     z.object({ results: z.array(SearchResultSchema) }),

@@ -7,6 +7,7 @@ import { forgetRequests } from './forget.js';
 import { memoryRequests } from './memories.js';
 import { secretRequests } from './secrets.js';
 import { settingsRequests } from './settings.js';
+import { statsRequests } from './stats.js';
 import { systemRequests } from './system.js';
 import { timelineRequests } from './timeline.js';
 
@@ -23,6 +24,7 @@ export const apiRequests = {
   ...activityRequests,
   ...secretRequests,
   ...settingsRequests,
+  ...statsRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

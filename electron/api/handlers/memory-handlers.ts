@@ -97,6 +97,7 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
         kinds: input.kinds as MemoryKind[] | undefined,
         since: input.since ? Date.parse(input.since) : undefined,
         until: input.until ? Date.parse(input.until) : undefined,
+        app: input.app,
         limit: input.limit,
       }),
     }),

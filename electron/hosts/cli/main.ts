@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { hostFailureOf } from '../../../shared/api/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import { defaultDataDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
@@ -45,6 +46,9 @@ data dir, created on first use with mode 0600. Nothing leaves this machine unles
 function errorLine(err: unknown): { line: string; code: number } {
   if (err instanceof CliError) return { line: err.message, code: err.exitCode };
   if (err instanceof StoreError) return { line: err.message, code: 1 };
+  // A refused call to the handler map: the one mapping of contract codes to lines and exit codes.
+  const failed = hostFailureOf(err);
+  if (failed) return { line: failed.line, code: failed.exitCode };
   const e = err as { message?: string; code?: string };
   if (e?.code === 'EPIPE') return { line: '', code: 0 };
   return { line: `unexpected error: ${String(e?.message ?? err).split('\n')[0]}`, code: 1 };

@@ -1,4 +1,6 @@
 import { bool, str, strs } from '../args.js';
+import { ApiCallError } from '../../../../shared/api/index.js';
+import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
 import { parseTimeArg } from '../time-arg.js';
 
@@ -20,33 +22,37 @@ export const forgetCommand: Command = {
     const sinceArg = str(args, 'since');
     if ((ids.length > 0) === (sinceArg !== undefined)) throw new CliError('forget: give --id or --since (one of them)');
     const json = ctx.json || bool(args, 'json');
-    const store = await ctx.openStore({ embedder: 'none' });
-    try {
+    return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
       if (ids.length) {
-        const missing = ids.filter((id) => !store.memories.get(id));
+        const missing: string[] = [];
+        for (const id of ids) {
+          const r = await client.request('memories.get', { id });
+          if (!r.ok && r.error.code === 'NOT_FOUND') missing.push(id);
+          else if (!r.ok) throw new ApiCallError(r.error);
+        }
         if (missing.length) throw new CliError(`forget: no memory ${missing.join(', ')} (nothing was deleted)`);
         if (bool(args, 'dry-run')) {
           ctx.io.stdout(json ? JSON.stringify({ dry_run: true, memories: ids.length }) + '\n' : `would delete ${ids.length} memories\n`);
           return 0;
         }
-        const n = store.memories.delete(ids);
+        const n = (await client.call('memories.delete', { ids })).deleted;
         ctx.io.stdout(json ? JSON.stringify({ memories: n }) + '\n' : `deleted ${n} memor${n === 1 ? 'y' : 'ies'}\n`);
         return 0;
       }
       const from = parseTimeArg(sinceArg!, '--since');
       const to = str(args, 'until') !== undefined ? parseTimeArg(str(args, 'until')!, '--until') : Date.now();
       if (from > to) throw new CliError('forget: --since is after --until');
+      const what = { span: 'range' as const, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
       if (bool(args, 'dry-run')) {
-        const preview = { dry_run: true, from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...store.forgetPreview({ from, to }) };
+        const p = await client.call('forget.preview', { what });
+        const preview = { dry_run: true, from: p.from, to: p.to, ...p.report };
         ctx.io.stdout(json ? JSON.stringify(preview) + '\n' : `would forget ${preview.memories} memories, ${preview.frames} frames, ${preview.observations} observations, ${preview.messages} messages, ${preview.audio} audio clips\n`);
         return 0;
       }
-      const r = store.forget({ from, to });
-      if (json) ctx.io.stdout(JSON.stringify({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), ...r }) + '\n');
+      const { report: r } = await client.call('forget.run', { what });
+      if (json) ctx.io.stdout(JSON.stringify({ from: what.from, to: what.to, ...r }) + '\n');
       else ctx.io.stdout(`forgot ${r.memories} memories, ${r.frames} frames, ${r.observations} observations, ${r.messages} messages, ${r.audio} audio clips\n`);
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };

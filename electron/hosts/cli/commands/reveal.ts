@@ -1,4 +1,6 @@
 import { bool } from '../args.js';
+import { ApiCallError } from '../../../../shared/api/index.js';
+import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
 
 export const revealCommand: Command = {
@@ -17,18 +19,19 @@ the store, never logged with the value.`,
   async run(args, ctx) {
     const id = args.positionals[0];
     if (!id || args.positionals.length > 1) throw new CliError('reveal: give one memory ID, e.g. engram reveal mem_01…');
-    const store = await ctx.openStore({ embedder: 'none' });
-    try {
-      const memory = store.memories.get(id, { reveal: true });
-      if (!memory) throw new CliError(`reveal: no memory ${id}`, 1);
-      const secret = memory.fields['secret'];
-      if (memory.kind !== 'knowledge_vault' || typeof secret !== 'string') throw new CliError(`reveal: ${id} is a ${memory.kind} memory; only knowledge-vault items have a value to reveal`, 1);
-      store.counters.bump('vault.reveals');
+    return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
+      const found = await client.request('memories.get', { id });
+      if (!found.ok) {
+        if (found.error.code === 'NOT_FOUND') throw new CliError(`reveal: no memory ${id}`, 1);
+        throw new ApiCallError(found.error);
+      }
+      const memory = found.output.memory;
+      if (memory.kind !== 'knowledge_vault') throw new CliError(`reveal: ${id} is a ${memory.kind} memory; only knowledge-vault items have a value to reveal`, 1);
+      // The window's reveal: the same check, and the same count of reveals (never logged with the value).
+      const { secret } = await client.call('memories.reveal', { id });
       if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify({ id: memory.id, title: memory.title, secret }) + '\n');
       else ctx.io.stdout(`${secret}\n`);
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };

@@ -1,6 +1,7 @@
 import { MemoryKindSchema, type MemoryKind, type SearchResult } from '../../../../shared/index.js';
 import { bool, positiveInt, str, strs } from '../args.js';
 import { CliError, type Command } from '../command.js';
+import { withEngine } from '../cli-engine.js';
 import { parseTimeArg } from '../time-arg.js';
 
 export function parseKinds(values: string[]): MemoryKind[] | undefined {
@@ -63,9 +64,9 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
     const since = str(args, 'since') !== undefined ? parseTimeArg(str(args, 'since')!, '--since') : undefined;
     const until = str(args, 'until') !== undefined ? parseTimeArg(str(args, 'until')!, '--until') : undefined;
     const limit = positiveInt(args, 'limit', 10, 200);
-    const store = await ctx.openStore();
-    try {
-      const results = await store.search({ query, kinds, since, until, app: str(args, 'app'), limit });
+    const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+    return withEngine(ctx, {}, async ({ client }) => {
+      const { results } = await client.call('memories.search', { query, kinds, since: iso(since), until: iso(until), app: str(args, 'app'), limit });
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify(results.map(resultJson)) + '\n');
         return 0;
@@ -80,8 +81,6 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
         ctx.io.stdout(`       ${r.memory.id}${r.memory.title && r.memory.text !== r.memory.title ? `  ${oneLine(r.memory.text, 60)}` : ''}\n`);
       }
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };

@@ -1,4 +1,5 @@
 import { bool } from '../args.js';
+import { withEngine } from '../cli-engine.js';
 import type { Command } from '../command.js';
 
 const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
@@ -12,25 +13,23 @@ export const statsCommand: Command = {
            experience, frames, observations, messages}, frame_bytes, db_bytes, ...}`,
   options: { json: { type: 'boolean' } },
   async run(args, ctx) {
-    const store = await ctx.openStore({ embedder: 'none' });
-    try {
-      const s = store.stats();
+    return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
+      const s = await client.call('store.stats', {});
       if (ctx.json || bool(args, 'json')) {
-        ctx.io.stdout(JSON.stringify({ data_dir: store.dataDir, key: store.keyKind, ...s }) + '\n');
+        const { data_dir, key_kind, counts, frame_bytes, audio_bytes, db_bytes, pending_embeddings, counters } = s;
+        ctx.io.stdout(JSON.stringify({ data_dir, key: key_kind, counts, frame_bytes, audio_bytes, db_bytes, pending_embeddings, counters }) + '\n');
         return 0;
       }
       const c = s.counts;
       ctx.io.stdout(
         [
-          `data dir      ${store.dataDir} (encrypted; key from ${store.keyKind})`,
+          `data dir      ${s.data_dir} (encrypted; key from ${s.key_kind})`,
           `memories      core ${c.core} · episodic ${c.episodic} · semantic ${c.semantic} · procedural ${c.procedural} · resource ${c.resource} · vault ${c.knowledge_vault} · experiences ${c.experience}`,
           `sources       ${c.frames} frames (${mb(s.frame_bytes)}) · ${c.observations} observations · ${c.messages} messages`,
           `database      ${mb(s.db_bytes)}${s.pending_embeddings ? ` · ${s.pending_embeddings} memories waiting for embeddings` : ''}`,
         ].join('\n') + '\n',
       );
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };
