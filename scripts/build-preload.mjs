@@ -11,6 +11,7 @@ const entries = {
   engram: 'electron/desktop/preload/index.ts',
   'builtin-page': 'electron/desktop/preload/builtin-page.ts',
   recorder: 'electron/desktop/preload/recorder.ts',
+  'screen-stream': 'electron/desktop/preload/screen-stream.ts',
 };
 
 await build({

@@ -191,6 +191,8 @@ export const fake = {
   captures: 0,
   mediaAccess: { microphone: 'granted', camera: 'granted', screen: 'granted' } as Record<'microphone' | 'camera' | 'screen', 'not-determined' | 'granted' | 'denied' | 'restricted' | 'unknown'>,
   spellCheckerEnabled: true,
+  /** Set to play a Wayland desktop: getSources goes through the portal's picker. */
+  portal: null as null | { pickers: number; answer: 'pick' | 'cancel' },
   displayMediaHandler: null as null | ((request: Record<string, unknown>, callback: (streams: unknown) => void) => void),
 };
 
@@ -286,6 +288,12 @@ export const electronModule = {
   },
   desktopCapturer: {
     getSources: async () => {
+      if (fake.portal) {
+        // Wayland: every call is a new ScreenCast session, so the portal's picker shows each time.
+        fake.portal.pickers++;
+        if (fake.portal.answer === 'cancel') return [];
+        return [{ id: `screen:${fake.portal.pickers}:0`, display_id: '', name: 'Entire screen', thumbnail: { isEmpty: () => true, getSize: () => ({ width: 0, height: 0 }), toBitmap: () => Buffer.alloc(0) } }];
+      }
       fake.captures++;
       const { width, height } = fake.bitmap;
       // BGRA noise that changes every capture, so change detection keeps each frame.
@@ -325,5 +333,34 @@ export function fakeRecorderPage(
       electronModule.ipcMain.emit(channels.state, sender, { state: 'stopped', message: null });
     }, opts.decodeMs);
   };
+  return seen;
+}
+
+/**
+ * The hidden screen-stream page on Wayland (preload/screen-stream.ts over stream-grabber.ts): opens
+ * the picked source as a stream, answers each grab with a frame, and can play the desktop's
+ * "stop sharing" (the track ends).
+ */
+export function fakeScreenStreamPage(
+  win: FakeBrowserWindow,
+  channels: { command: string; frame: string; state: string },
+  opts: { width: number; height: number },
+): { opened: string[]; grabs: number; endShare(): void } {
+  const seen = { opened: [] as string[], grabs: 0, endShare: () => undefined as void };
+  const sender = () => ({ senderFrame: win.webContents.mainFrame });
+  let n = 0;
+  win.webContents.onMessage = (channel, raw) => {
+    if (channel !== channels.command) return;
+    const c = raw as { type: string; source_id?: string; id?: number };
+    if (c.type === 'open') {
+      seen.opened.push(c.source_id ?? '');
+      electronModule.ipcMain.emit(channels.state, sender(), { state: 'open', message: null, id: null });
+    } else if (c.type === 'grab') {
+      seen.grabs++;
+      const rgba = new Uint8Array(opts.width * opts.height * 4).fill(++n & 0xff);
+      electronModule.ipcMain.emit(channels.frame, sender(), { id: c.id, width: opts.width, height: opts.height, rgba });
+    }
+  };
+  seen.endShare = () => electronModule.ipcMain.emit(channels.state, sender(), { state: 'ended', message: null, id: null });
   return seen;
 }

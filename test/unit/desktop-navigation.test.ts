@@ -35,6 +35,19 @@ describe('permission requests', () => {
     }
   });
 
+  it('video only for the Wayland screen-stream page, only while that stream is in use', () => {
+    const stream = { permission: 'media', mediaTypes: ['video'], requestingUrl: 'app://engram/__pages/screen-stream.html', isMainFrame: true };
+    expect(decidePermission(stream, { audioEnabled: false, screenStream: true })).toEqual({ allow: true });
+    expect(decidePermission(stream, { audioEnabled: true, screenStream: false }).allow).toBe(false);
+    expect(decidePermission(stream, { audioEnabled: true }).allow).toBe(false);
+    // Not the main window, not the recorder, not a look-alike path, not with audio, not in a sub-frame.
+    for (const requestingUrl of ['app://engram/index.html', 'app://engram/__pages/recorder.html', 'app://engram/__pages/screen-stream.html.evil', 'https://engram/__shell/screen-stream.html']) {
+      expect(decidePermission({ ...stream, requestingUrl }, { audioEnabled: true, screenStream: true }).allow).toBe(false);
+    }
+    expect(decidePermission({ ...stream, mediaTypes: ['video', 'audio'] }, { audioEnabled: true, screenStream: true }).allow).toBe(false);
+    expect(decidePermission({ ...stream, isMainFrame: false }, { audioEnabled: true, screenStream: true }).allow).toBe(false);
+  });
+
   it('refuses other origins and sub-frames', () => {
     expect(decidePermission({ ...mic, requestingUrl: 'https://evil.example/' }, { audioEnabled: true }).allow).toBe(false);
     expect(decidePermission({ ...mic, isMainFrame: false }, { audioEnabled: true }).allow).toBe(false);

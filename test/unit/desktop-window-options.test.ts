@@ -5,6 +5,7 @@ import {
   recorderWindowOptions,
   REQUIRED_WEB_PREFERENCES,
   builtinPageWindowOptions,
+  screenStreamWindowOptions,
 } from '../../electron/desktop/policy/index.js';
 
 const input = { preloadPath: '/app/dist/electron/preload/engram.cjs', isDev: false };
@@ -14,6 +15,7 @@ describe('window options', () => {
     main: mainWindowOptions(input),
     page: builtinPageWindowOptions({ ...input, title: 'Welcome' }),
     recorder: recorderWindowOptions(input),
+    screenStream: screenStreamWindowOptions(input),
   };
 
   for (const [name, options] of Object.entries(windows)) {

@@ -2,9 +2,24 @@ import { desktopCapturer, screen, systemPreferences } from 'electron';
 import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../sensing/capture/index.js';
 import { SCREEN_RECORDING_DENIED, screenAccessStep, type ScreenAccessStatus } from '../policy/index.js';
 
+/** The displays as Electron's screen module knows them, in device pixels. */
+export function electronDisplays(): DisplayInfo[] {
+  const primary = screen.getPrimaryDisplay().id;
+  return screen.getAllDisplays().map((d, i) => ({
+    id: String(d.id),
+    name: d.label || `Display ${i + 1}`,
+    width: Math.round(d.size.width * d.scaleFactor),
+    height: Math.round(d.size.height * d.scaleFactor),
+    x: d.bounds.x,
+    y: d.bounds.y,
+    primary: d.id === primary,
+  }));
+}
+
 /**
- * Screens through Electron's desktopCapturer: no external tools, and on Wayland it goes through
- * the desktop portal (the user picks the screen once). Pixels stay in memory as raw RGBA.
+ * Screens through Electron's desktopCapturer: no external tools (X11, Windows, macOS; on Wayland
+ * each call would open the portal's picker again, so screen-stream-source.ts is used there).
+ * Pixels stay in memory as raw RGBA.
  */
 export class DesktopCapturerScreenSource implements ScreenSource {
   readonly name = 'desktopCapturer';
@@ -18,16 +33,7 @@ export class DesktopCapturerScreenSource implements ScreenSource {
   }
 
   async listDisplays(): Promise<DisplayInfo[]> {
-    const primary = screen.getPrimaryDisplay().id;
-    return screen.getAllDisplays().map((d, i) => ({
-      id: String(d.id),
-      name: d.label || `Display ${i + 1}`,
-      width: Math.round(d.size.width * d.scaleFactor),
-      height: Math.round(d.size.height * d.scaleFactor),
-      x: d.bounds.x,
-      y: d.bounds.y,
-      primary: d.id === primary,
-    }));
+    return electronDisplays();
   }
 
   async capture(displayIds?: string[]): Promise<CapturedScreen[]> {

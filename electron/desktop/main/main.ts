@@ -20,6 +20,8 @@ import {
   readConsent,
   SafeStorageKeyProvider,
   screenPermissionHint,
+  SCREEN_STREAM_NOTICE,
+  usesScreenStream,
   startedHidden,
   useElectronSqliteBinding,
   writeConsent,
@@ -29,6 +31,7 @@ import {
 } from '../policy/index.js';
 import { startCore, problemOf, embedderFromEnv, type Core } from './core.js';
 import { DesktopCapturerScreenSource } from './desktop-capturer-source.js';
+import { ScreenStreamSource } from './screen-stream-source.js';
 import { createEventSender, registerInvokeChannel } from './ipc.js';
 import { applyStartAtLogin, wasOpenedAtLogin } from './login-item.js';
 import { MicrophoneCapture } from './microphone.js';
@@ -38,7 +41,7 @@ import { registerAppScheme, serveAppProtocol } from './protocol.js';
 import { installGlobalHardening, installPermissionPolicy } from './security.js';
 import { BuiltinPages } from './builtin-pages.js';
 import { TrayController } from './tray.js';
-import { createMainWindow, createRecorderWindow, createBuiltinPageWindow, showWindow } from './windows.js';
+import { createMainWindow, createRecorderWindow, createBuiltinPageWindow, createScreenStreamWindow, showWindow } from './windows.js';
 
 const isDev = !app.isPackaged;
 const log = (line: string) => {
@@ -54,6 +57,8 @@ let store: EngramStore | null = null;
 let microphone: MicrophoneCapture | null = null;
 let power: PowerIdleSource | null = null;
 let notifier: Notifier | null = null;
+/** Wayland only: the one desktop stream capture reads from (see policy/screen-stream.ts). */
+let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
 let shuttingDown: Promise<void> | null = null;
 
@@ -119,7 +124,7 @@ async function start(): Promise<void> {
   const paths = appPaths();
   serveAppProtocol({ renderer: paths.renderer, builtinPages: paths.builtinPages });
   let audioAllowed = false;
-  installPermissionPolicy(() => ({ audioEnabled: audioAllowed }));
+  installPermissionPolicy(() => ({ audioEnabled: audioAllowed, screenStream: screenStream?.streaming ?? false }));
 
   const dataDir = defaultDataDir();
   const pages = new BuiltinPages((page) => createBuiltinPageWindow(paths, isDev, page));
@@ -197,7 +202,13 @@ async function start(): Promise<void> {
   core = await startCore({
     store,
     version: app.getVersion(),
-    screen: new DesktopCapturerScreenSource(),
+    screen: usesScreenStream(process.platform, process.env)
+      ? (screenStream = new ScreenStreamSource({
+          createWindow: () => createScreenStreamWindow(paths),
+          // Told once per run, just before the desktop's picker shows.
+          onAsk: () => notifier?.notice('Choose the screen Engram records', SCREEN_STREAM_NOTICE),
+        }))
+      : new DesktopCapturerScreenSource(),
     idle: power,
     microphone: microphone.source,
     selfPids: [process.pid],
@@ -240,6 +251,8 @@ function onTrayAction(action: TrayAction): void {
       core.capture.pause(action.minutes ?? undefined);
       break;
     case 'resume':
+      // Also the way to be asked again on Wayland after a refused picker or a stopped share.
+      screenStream?.reset();
       core.capture.resume();
       lastProblem = null;
       break;

@@ -4,6 +4,7 @@ import { notificationFor, NotificationThrottle, type Problem, type ProblemSource
 /** Native notifications for problems, once per quiet period each (electron/desktop/policy decides). */
 export class Notifier {
   private readonly throttle = new NotificationThrottle();
+  private readonly noticed = new Set<string>();
 
   constructor(
     private readonly iconPath: string,
@@ -16,6 +17,13 @@ export class Notifier {
     const n = new Notification({ title: spec.title, body: spec.body, icon: this.iconPath, silent: false });
     n.on('click', this.onClick);
     n.show();
+  }
+
+  /** A one-off explanation (not a problem): shown once per run for each title. */
+  notice(title: string, body: string): void {
+    if (this.noticed.has(title) || !Notification.isSupported()) return;
+    this.noticed.add(title);
+    new Notification({ title, body, icon: this.iconPath, silent: true }).show();
   }
 
   recovered(source: ProblemSource): void {

@@ -12,7 +12,7 @@ export interface AppPaths {
   builtinPages: string;
   icons: string;
   appIcon: string;
-  preload: { engram: string; builtinPage: string; recorder: string };
+  preload: { engram: string; builtinPage: string; recorder: string; screenStream: string };
 }
 
 export function appPaths(): AppPaths {
@@ -30,6 +30,7 @@ export function appPaths(): AppPaths {
       engram: path.join(preloadDir, 'engram.cjs'),
       builtinPage: path.join(preloadDir, 'builtin-page.cjs'),
       recorder: path.join(preloadDir, 'recorder.cjs'),
+      screenStream: path.join(preloadDir, 'screen-stream.cjs'),
     },
   };
 }

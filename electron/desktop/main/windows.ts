@@ -6,6 +6,8 @@ import {
   recorderWindowOptions,
   BUILTIN_PAGES_PREFIX,
   builtinPageWindowOptions,
+  SCREEN_STREAM_PAGE,
+  screenStreamWindowOptions,
   type WindowOptions,
 } from '../policy/index.js';
 import type { AppPaths } from './paths.js';
@@ -73,5 +75,11 @@ export function createBuiltinPageWindow(paths: AppPaths, isDev: boolean, page: '
 export function createRecorderWindow(paths: AppPaths): BrowserWindow {
   const win = secureWindow(recorderWindowOptions({ preloadPath: paths.preload.recorder, isDev: false }));
   void win.loadURL(`${APP_ORIGIN}${BUILTIN_PAGES_PREFIX}recorder.html`);
+  return win;
+}
+
+export function createScreenStreamWindow(paths: AppPaths): BrowserWindow {
+  const win = secureWindow(screenStreamWindowOptions({ preloadPath: paths.preload.screenStream, isDev: false }));
+  void win.loadURL(`${APP_ORIGIN}${SCREEN_STREAM_PAGE}`);
   return win;
 }

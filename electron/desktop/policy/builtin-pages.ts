@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConsentChoiceSchema } from './consent.js';
 import { BUILTIN_PAGES_PREFIX, APP_ORIGIN } from './constants.js';
+import { usesScreenStream } from './screen-stream.js';
 
 /**
  * The two small built-in pages that run before the store is open: first-run consent and the
@@ -49,8 +50,8 @@ export function parseBuiltinPageCall(page: BuiltinPage, raw: unknown): { ok: tru
 
 export function screenPermissionHint(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string | null {
   if (platform === 'darwin') return 'macOS will ask you to allow Screen Recording for Engram in System Settings → Privacy & Security.';
-  if (platform === 'linux' && (env.XDG_SESSION_TYPE === 'wayland' || env.WAYLAND_DISPLAY)) {
-    return 'On Wayland your desktop will ask which screen Engram may record; choose it and allow it to be remembered.';
+  if (usesScreenStream(platform, env)) {
+    return 'On Wayland your desktop asks which screen Engram may record, once each time Engram starts; stopping the share from the desktop stops capture until you choose Resume.';
   }
   return null;
 }

@@ -25,3 +25,10 @@ export const BUILTIN_PAGES_PREFIX = '/__pages/' as const;
 export const APP_NAME = 'Engram';
 /** Reverse-DNS id used by electron-builder, notifications (Windows AppUserModelID) and the keychain. */
 export const APP_ID = 'dev.engram.app';
+
+/** The hidden screen-stream window (Wayland): main → page commands, page → main frames and states. */
+export const SCREEN_STREAM_COMMAND_CHANNEL = 'engram-screen:command' as const;
+export const SCREEN_STREAM_FRAME_CHANNEL = 'engram-screen:frame' as const;
+export const SCREEN_STREAM_STATE_CHANNEL = 'engram-screen:state' as const;
+/** Its page, the only one that may ask for a (desktop) video stream. */
+export const SCREEN_STREAM_PAGE = `${BUILTIN_PAGES_PREFIX}screen-stream.html` as const;

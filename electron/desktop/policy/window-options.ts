@@ -122,6 +122,11 @@ export function recorderWindowOptions(input: WindowOptionsInput): WindowOptions 
   };
 }
 
+/** The hidden Wayland screen-stream window: like the recorder, never shown and never throttled. */
+export function screenStreamWindowOptions(input: WindowOptionsInput): WindowOptions {
+  return { ...recorderWindowOptions(input), title: 'Engram screen stream' };
+}
+
 /** The flags the security checklist requires; tests and a start-up assertion check every window against it. */
 export const REQUIRED_WEB_PREFERENCES = {
   contextIsolation: true,
