@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME, openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { findElectronBinary } from '../../electron/desktop/policy/index.js';
 
 /**
@@ -33,6 +34,7 @@ describe('Electron desktop app', () => {
     let app: ElectronApplication;
     let home: string;
     let dataDir: string;
+    const key = randomBytes(32);
 
     beforeAll(async () => {
       // The app needs the compiled main process, the renderer bundle and the preload bundles.
@@ -53,11 +55,13 @@ describe('Electron desktop app', () => {
         XDG_DATA_HOME: path.join(home, '.local/share'),
         ENGRAM_DATA_DIR: dataDir,
         // A given key: CI desktops have no keychain, and the passphrase page is tested under Node.
-        ENGRAM_KEY: randomBytes(32).toString('hex'),
+        ENGRAM_KEY: key.toString('hex'),
         ENGRAM_EMBEDDER: 'none',
       });
       const sandboxArgs = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-      app = await electron.launch({ executablePath: binary.found ? binary.path : '', args: [...sandboxArgs, root], cwd: root, env, timeout: 60_000 });
+      // Chromium's fake microphone (a beep) and no permission UI: audio capture runs without a device.
+      const mediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+      app = await electron.launch({ executablePath: binary.found ? binary.path : '', args: [...sandboxArgs, ...mediaArgs, root], cwd: root, env, timeout: 60_000 });
     }, 300_000);
 
     afterAll(async () => {
@@ -80,6 +84,8 @@ describe('Electron desktop app', () => {
       expect(await consent.title()).toBe('Welcome to Engram');
       await expect.poll(() => consent.textContent('#data-dir')).toBe(dataDir);
       expect(await consent.evaluate(() => [typeof (window as unknown as { engramPage?: unknown }).engramPage, typeof (window as unknown as { engram?: unknown }).engram, typeof (globalThis as { require?: unknown }).require, typeof (globalThis as { process?: unknown }).process])).toEqual(['object', 'undefined', 'undefined', 'undefined']);
+      // With the microphone: the last-segment check below needs the recorder running.
+      await consent.check('#audio');
       await consent.click('#accept');
     });
 
@@ -157,5 +163,70 @@ describe('Electron desktop app', () => {
       });
       expect(state).toEqual({ destroyed: false, visible: false });
     });
+
+    async function invoke(name: string, input: unknown = {}): Promise<{ ok: boolean; output?: Record<string, unknown> }> {
+      const main = await windowAt('app://engram/index.html');
+      return main.evaluate(([n, i]) => (window as unknown as { engram: { invoke(name: string, input: unknown): Promise<never> } }).engram.invoke(n as string, i), [name, input] as const);
+    }
+
+    it.runIf(process.platform === 'darwin')('macOS: without Screen Recording, capture asked once (getSources) and then explains instead of asking every tick', async () => {
+      const access = await app.evaluate(({ systemPreferences }) => systemPreferences.getMediaAccessStatus('screen'));
+      if (access === 'granted') {
+        await expect.poll(async () => (await invoke('capture.status')).output?.frames_kept, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+        return;
+      }
+      await expect.poll(async () => (await invoke('capture.status')).output?.message, { timeout: 30_000 }).toMatch(/System Settings → Privacy & Security → Screen Recording/);
+      // Count getSources from now on: with the one attempt spent, ticks (every 3 s) must not call it again.
+      await app.evaluate(({ desktopCapturer }) => {
+        const g = globalThis as { __getSourcesCalls?: number };
+        g.__getSourcesCalls = 0;
+        const real = desktopCapturer.getSources.bind(desktopCapturer);
+        desktopCapturer.getSources = (opts) => {
+          g.__getSourcesCalls! += 1;
+          return real(opts);
+        };
+      });
+      await new Promise((r) => setTimeout(r, 10_000));
+      expect(await app.evaluate(() => (globalThis as { __getSourcesCalls?: number }).__getSourcesCalls)).toBe(0);
+    }, 60_000);
+
+    it('the segment being recorded when the microphone stops (screen locked) is kept', async () => {
+      await windowAt('/__pages/recorder.html');
+      await expect.poll(async () => (await invoke('capture.status')).output?.audio, { timeout: 20_000 }).toBe(true);
+      // A few seconds of the fake microphone, less than one 10 s segment: all of it is "the last segment".
+      await new Promise((r) => setTimeout(r, 4_000));
+      await app.evaluate(({ powerMonitor }) => {
+        powerMonitor.emit('lock-screen');
+      });
+      // The recorder window closes only after it has handed over its last segment (or after 2 s).
+      await expect.poll(() => app.windows().some((w) => w.url().includes('/__pages/recorder.html')), { timeout: 10_000 }).toBe(false);
+      await app.evaluate(({ powerMonitor }) => {
+        powerMonitor.emit('unlock-screen');
+      });
+      // Counted in the store after the clean exit below.
+    }, 60_000);
+
+    it('logoff/shutdown (session-end on Windows, powerMonitor shutdown elsewhere) closes the store and exits 0', async () => {
+      const exited = new Promise<number | null>((resolve) => app.process().once('exit', (code) => resolve(code)));
+      await app.evaluate(({ BrowserWindow, powerMonitor }) => {
+        const event = { reasons: ['logoff'], preventDefault() {} };
+        if (process.platform === 'win32') {
+          const win = BrowserWindow.getAllWindows().find((w) => w.webContents.getURL().startsWith('app://engram/index.html'))!;
+          win.emit('query-session-end', event);
+          win.emit('session-end', event);
+        } else {
+          powerMonitor.emit('shutdown', event);
+        }
+      });
+      expect(await exited).toBe(0);
+      expect(existsSync(path.join(dataDir, `${DB_FILE_NAME}-wal`))).toBe(false);
+      const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
+      try {
+        // The lock-screen check above: its only (last) segment reached the store.
+        expect(store.audio.count()).toBeGreaterThanOrEqual(1);
+      } finally {
+        await store.close();
+      }
+    }, 60_000);
   });
 });
