@@ -77,6 +77,17 @@ export class AnthropicProvider implements LlmProvider {
     });
   }
 
+  /** The models the API lists (Test connection). */
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    try {
+      const ids: string[] = [];
+      for await (const m of this.client.models.list({}, { signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
+      return ids.sort();
+    } catch (err) {
+      throw toLlmError(err, signal);
+    }
+  }
+
   async complete(req: LlmRequest): Promise<LlmResponse> {
     const params = this.params(req);
     return withRetries(

@@ -33,4 +33,4 @@ export { runToolLoop, type ToolCallOutcome, type ToolLoopOptions, type ToolLoopR
 export { defineTool, formatZodError, parseToolJson, toolSpec } from './tool-spec.js';
 export { costUsd, priceFor, type ModelPrice } from './pricing.js';
 export { DEFAULT_RETRY, backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
-export { createLlmProvider, LLM_SETTINGS, type LlmFromSettingsOptions, type SettingsReader } from './llm-settings.js';
+export { createLlmProvider, LLM_SETTINGS, LlmProviderNameSchema, type LlmProviderName, type LlmFromSettingsOptions, type SettingsReader } from './llm-settings.js';

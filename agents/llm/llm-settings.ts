@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnthropicProvider, type AnthropicProviderOptions } from './anthropic-provider.js';
 import { OfflineProvider } from './offline-provider.js';
+import { isLocalBaseUrl, OpenAiProvider } from './openai-provider.js';
 import type { LlmProvider, UsageSink } from './types.js';
 
 /** The part of store.settings the LLM layer reads. */
@@ -9,11 +10,19 @@ export interface SettingsReader {
 }
 
 /** Settings keys (in the encrypted store; the key is never read from a file). */
+export const LlmProviderNameSchema = z.enum(['anthropic', 'openai']);
+export type LlmProviderName = z.infer<typeof LlmProviderNameSchema>;
+
 export const LLM_SETTINGS = {
+  /** 'anthropic' (default) or 'openai' (any OpenAI-compatible server: OpenAI, Ollama, LM Studio, llama.cpp, vLLM). */
+  provider: 'llm.provider',
+  /** The Anthropic key. */
   apiKey: 'llm.api_key',
+  /** The OpenAI-compatible server's key (none for most local servers). */
+  openaiApiKey: 'llm.openai_api_key',
   chatModel: 'llm.chat_model',
   extractionModel: 'llm.extraction_model',
-  /** For proxies and tests; empty = Anthropic's API. */
+  /** The server: for Anthropic a proxy or test server (empty = Anthropic's API); for OpenAI-compatible, e.g. http://127.0.0.1:11434/v1. */
   baseUrl: 'llm.base_url',
   timeoutMs: 'llm.timeout_ms',
 } as const;
@@ -27,21 +36,27 @@ export interface LlmFromSettingsOptions {
   overrides?: Partial<Pick<AnthropicProviderOptions, 'baseURL' | 'retry' | 'sleep' | 'timeoutMs' | 'now'>>;
 }
 
-/** Anthropic when an API key is set, otherwise the offline provider. Cheap: call it again after a settings change. */
+/**
+ * From the settings alone (the engine's modelConfigFrom adds the environment): the chosen provider
+ * when it is usable, otherwise the offline provider. Cheap: call it again after a settings change.
+ */
 export function createLlmProvider(opts: LlmFromSettingsOptions): LlmProvider {
   const s = opts.settings;
-  const apiKey = s.get(LLM_SETTINGS.apiKey, optString, '').trim();
-  if (!apiKey) return new OfflineProvider();
   const baseUrl = s.get(LLM_SETTINGS.baseUrl, optString, '').trim();
   const timeoutMs = s.get(LLM_SETTINGS.timeoutMs, z.number().int().min(1000).max(600_000), 60_000);
+  const models = { chat: s.get(LLM_SETTINGS.chatModel, optString, ''), extraction: s.get(LLM_SETTINGS.extractionModel, optString, '') };
+  if (s.get(LLM_SETTINGS.provider, LlmProviderNameSchema, 'anthropic') === 'openai') {
+    const key = s.get(LLM_SETTINGS.openaiApiKey, optString, '').trim();
+    if (!key && !(baseUrl && isLocalBaseUrl(baseUrl))) return new OfflineProvider();
+    return new OpenAiProvider({ apiKey: key, baseURL: baseUrl || undefined, timeoutMs, models, usage: opts.usage });
+  }
+  const apiKey = s.get(LLM_SETTINGS.apiKey, optString, '').trim();
+  if (!apiKey) return new OfflineProvider();
   return new AnthropicProvider({
     apiKey,
     baseURL: baseUrl || undefined,
     timeoutMs,
-    models: {
-      chat: s.get(LLM_SETTINGS.chatModel, optString, ''),
-      extraction: s.get(LLM_SETTINGS.extractionModel, optString, ''),
-    },
+    models,
     usage: opts.usage,
     ...opts.overrides,
   });

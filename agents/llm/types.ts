@@ -96,6 +96,8 @@ export interface LlmProvider {
    * rejects with LlmError code 'STREAM_INTERRUPTED' whose `partialText` holds what was streamed.
    */
   stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse>;
+  /** The models the server offers (Settings → Test connection); rejects with an LlmError. */
+  listModels?(signal?: AbortSignal): Promise<string[]>;
 }
 
 /** One priced call, in the shape store.llmCalls.record takes. */

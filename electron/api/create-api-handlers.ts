@@ -11,6 +11,7 @@ import { statsHandlers } from './handlers/stats-handlers.js';
 import { systemHandlers } from './handlers/system-handlers.js';
 import { timelineHandlers } from './handlers/timeline-handlers.js';
 import { SharpImageCodec } from './sharp-image-codec.js';
+import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { storeSecretStore } from './store-secret-store.js';
 
 type ChatNames = keyof typeof chatRequests & string;
@@ -44,6 +45,7 @@ function lazyChat(load: () => Promise<HandlerGroup<ChatNames>>): HandlerGroup<Ch
  */
 export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   const secrets = deps.secrets ?? storeSecretStore(deps.store);
+  const openaiSecrets = deps.openaiSecrets ?? storeSecretStore(deps.store, LLM_SETTINGS.openaiApiKey);
   const timeline = timelineHandlers(deps, deps.images ?? new SharpImageCodec());
   const { clearImageCache, ...timelineGroup } = timeline;
   const emit = (name: Parameters<typeof deps.events.emit>[0], payload: Parameters<typeof deps.events.emit>[1]) => deps.events.emit(name, payload);
@@ -58,14 +60,14 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
         })
       : chatUnavailable();
   return {
-    ...systemHandlers(deps, () => !secrets.get()),
+    ...systemHandlers(deps, () => (deps.model ? !deps.model().online : !secrets.get())),
     ...captureHandlers(deps),
     ...memoryHandlers(deps),
     ...timelineGroup,
     ...forgetHandlers(deps, clearImageCache),
     ...activityHandlers(deps),
-    ...secretHandlers(deps, secrets),
-    ...settingsHandlers(deps),
+    ...secretHandlers(deps, secrets, openaiSecrets),
+    ...settingsHandlers(deps, { anthropic: secrets, openai: openaiSecrets }),
     ...statsHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };

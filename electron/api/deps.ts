@@ -59,6 +59,10 @@ export interface ApiDeps {
   /** Builds the chat service on the first chat request instead (its date and model libraries load then). */
   chatLoader?: (() => Promise<ChatService>) | null;
   secrets?: SecretStore;
+  /** Where the OpenAI-compatible server's key is kept (default: the encrypted store's settings). */
+  openaiSecrets?: SecretStore;
+  /** The model in use, re-chosen on each call (the engine's): whether answers come from a model. */
+  model?: () => { readonly online: boolean };
   consolidator?: Consolidator | null;
   exporter?: Exporter | null;
   images?: FrameImageCodec;

@@ -7,15 +7,15 @@ import type { SecretStore } from './deps.js';
  * The Anthropic key kept in the encrypted store's settings, where the LLM layer reads it
  * (LLM_SETTINGS.apiKey). The desktop app may pass a SecretStore that wraps it with safeStorage.
  */
-export function storeSecretStore(store: EngramStore): SecretStore {
+export function storeSecretStore(store: EngramStore, key: string = LLM_SETTINGS.apiKey): SecretStore {
   return {
     get: () => {
-      const v = store.settings.get(LLM_SETTINGS.apiKey, z.string().max(4096), '').trim();
+      const v = store.settings.get(key, z.string().max(4096), '').trim();
       return v || null;
     },
-    set: (value) => store.settings.set(LLM_SETTINGS.apiKey, value),
-    clear: () => store.settings.delete(LLM_SETTINGS.apiKey),
-    source: () => (store.settings.get(LLM_SETTINGS.apiKey, z.string().max(4096), '').trim() ? 'store' : null),
+    set: (value) => store.settings.set(key, value),
+    clear: () => store.settings.delete(key),
+    source: () => (store.settings.get(key, z.string().max(4096), '').trim() ? 'store' : null),
   };
 }
 

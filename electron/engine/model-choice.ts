@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AnthropicProvider, LLM_SETTINGS, OfflineProvider, type LlmProvider, type SettingsReader, type UsageSink } from '../../agents/llm/index.js';
+import {
+  AnthropicProvider,
+  isLocalBaseUrl,
+  LLM_SETTINGS,
+  LlmProviderNameSchema,
+  OfflineProvider,
+  OpenAiProvider,
+  type LlmProvider,
+  type SettingsReader,
+  type UsageSink,
+} from '../../agents/llm/index.js';
 
 /** The environment as the engine reads it (process.env, or a test's own object). */
 export type EnvReader = Readonly<Record<string, string | undefined>>;
@@ -20,6 +30,17 @@ export type ModelConfig =
       baseURL: string | undefined;
       timeoutMs: number;
       models: { chat: string; extraction: string };
+    }
+  | {
+      /** Any OpenAI-compatible server: OpenAI, Ollama, LM Studio, llama.cpp server, vLLM. */
+      provider: 'openai';
+      /** Empty for a local server that asks for none. */
+      apiKey: string;
+      keySource: 'store' | 'env' | null;
+      /** undefined = OpenAI's API. */
+      baseURL: string | undefined;
+      timeoutMs: number;
+      models: { chat: string; extraction: string };
     };
 
 export interface ModelOverrides {
@@ -33,13 +54,26 @@ const text = z.string().max(4096);
 const timeout = z.number().int().min(1000).max(600_000);
 
 /**
- * The key saved in settings first, else $ANTHROPIC_API_KEY; neither means offline (deterministic
- * rules and extractive answers). $ENGRAM_ANTHROPIC_BASE_URL points either at a proxy or a test
- * server; with the environment's key, $ANTHROPIC_BASE_URL is honoured as the SDK does.
+ * The provider chosen in Settings (llm.provider), else the one the environment points to; a
+ * provider without what it needs means offline (deterministic rules and extractive answers).
+ *
+ * Anthropic: the key saved in settings first, else $ANTHROPIC_API_KEY. $ENGRAM_ANTHROPIC_BASE_URL
+ * points either at a proxy or a test server; with the environment's key, $ANTHROPIC_BASE_URL is
+ * honoured as the SDK does.
+ * OpenAI-compatible: the base URL saved in settings, else $ENGRAM_LLM_BASE_URL, else OpenAI's API;
+ * the key saved in settings, else $OPENAI_API_KEY; a server on this machine or network needs none.
+ * With no provider chosen, $ENGRAM_LLM_BASE_URL or $OPENAI_API_KEY (and no Anthropic key) choose it.
  */
 export function modelConfigFrom(settings: SettingsReader, env: EnvReader, overrides: ModelOverrides = {}): ModelConfig {
   if (overrides.offline) return { provider: 'offline' };
   const setting = (key: string) => settings.get(key, text, '');
+  const chosen = settings.get(LLM_SETTINGS.provider, LlmProviderNameSchema.or(z.literal('')), '');
+  const envBase = env.ENGRAM_LLM_BASE_URL?.trim() || undefined;
+  const envOpenAiKey = env.OPENAI_API_KEY?.trim() || '';
+  const anthropicKnown = Boolean(setting(LLM_SETTINGS.apiKey).trim() || env.ANTHROPIC_API_KEY?.trim());
+  if (chosen === 'openai' || (chosen === '' && !anthropicKnown && (envBase || envOpenAiKey))) {
+    return openAiConfig(settings, env, overrides);
+  }
   const forced = overrides.baseURL?.trim() || env.ENGRAM_ANTHROPIC_BASE_URL?.trim() || undefined;
   const models = { chat: setting(LLM_SETTINGS.chatModel), extraction: setting(LLM_SETTINGS.extractionModel) };
   const timeoutMs = settings.get(LLM_SETTINGS.timeoutMs, timeout, 60_000);
@@ -54,6 +88,23 @@ export function modelConfigFrom(settings: SettingsReader, env: EnvReader, overri
   return { provider: 'offline' };
 }
 
+function openAiConfig(settings: SettingsReader, env: EnvReader, overrides: ModelOverrides): ModelConfig {
+  const setting = (key: string) => settings.get(key, text, '').trim();
+  const baseURL = overrides.baseURL?.trim() || setting(LLM_SETTINGS.baseUrl) || env.ENGRAM_LLM_BASE_URL?.trim() || undefined;
+  const stored = setting(LLM_SETTINGS.openaiApiKey);
+  const fromEnv = env.OPENAI_API_KEY?.trim() || '';
+  const apiKey = stored || fromEnv;
+  if (!apiKey && !(baseURL && isLocalBaseUrl(baseURL))) return { provider: 'offline' };
+  return {
+    provider: 'openai',
+    apiKey,
+    keySource: stored ? 'store' : fromEnv ? 'env' : null,
+    baseURL,
+    timeoutMs: settings.get(LLM_SETTINGS.timeoutMs, timeout, 60_000),
+    models: { chat: setting(LLM_SETTINGS.chatModel), extraction: setting(LLM_SETTINGS.extractionModel) },
+  };
+}
+
 /** The client for a configuration; token use of every call goes to `usage`. */
 export function providerFor(config: ModelConfig, usage?: UsageSink): LlmProvider {
   switch (config.provider) {
@@ -61,6 +112,8 @@ export function providerFor(config: ModelConfig, usage?: UsageSink): LlmProvider
       return new OfflineProvider();
     case 'anthropic':
       return new AnthropicProvider({ apiKey: config.apiKey, baseURL: config.baseURL, timeoutMs: config.timeoutMs, models: config.models, usage });
+    case 'openai':
+      return new OpenAiProvider({ apiKey: config.apiKey, baseURL: config.baseURL, timeoutMs: config.timeoutMs, models: config.models, usage });
   }
 }
 

@@ -49,7 +49,7 @@ export interface EngineOptions {
   externalCapture?: CaptureControl | null;
   /** The brain (meta-agent, sub-agents, dream): observations and chat turns become memories. Default off. */
   brain?: boolean | BrainChoice;
-  /** Chat (default on); topics: let the model pick search topics first. */
+  /** Chat (default on); topics: let the model pick search topics first (default on with a model). */
   chat?: boolean | { topics?: boolean };
   /** Fast host start: chat loads with the first question, the brain DEFERRED_BRAIN_MS later. */
   lazy?: boolean;
@@ -183,7 +183,8 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
         new ChatService({
           store,
           llm: model,
-          topicExtraction: chatChoice.topics ?? false,
+          // Active retrieval is on by default wherever a model is configured (the service's default).
+          topicExtraction: chatChoice.topics,
           timeZone: opts.timeZone,
           // Each stored turn is handed to the brain (what the user said about themselves, what they asked about).
           onTurnStored: brainChoice ? (turn) => track(brainReady.then((b) => b?.ingestMessages(turn.threadId)), 'chat: learning from the conversation') : undefined,
@@ -222,6 +223,8 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     consolidator,
     exporter: portabilityExporter(store),
     secrets: engineSecretStore(store, env),
+    openaiSecrets: engineSecretStore(store, env, 'openai'),
+    model,
     keyDescription: opts.keyDescription,
     checkOutputs: opts.checkOutputs,
     log,

@@ -12,7 +12,7 @@ export const SecretStatusSchema = z.object({
 export type SecretStatus = z.infer<typeof SecretStatusSchema>;
 
 export const secretRequests = {
-  'secrets.status': defineRequest(z.object({}), z.object({ anthropic: SecretStatusSchema })),
+  'secrets.status': defineRequest(z.object({}), z.object({ anthropic: SecretStatusSchema, openai: SecretStatusSchema })),
   'secrets.setAnthropicKey': defineRequest(
     z.object({
       key: z
@@ -25,4 +25,17 @@ export const secretRequests = {
     z.object({ anthropic: SecretStatusSchema }),
   ),
   'secrets.clearAnthropicKey': defineRequest(z.object({}), z.object({ anthropic: SecretStatusSchema })),
+  /** The OpenAI-compatible server's key (OpenAI, or a server that asks for one); kept in the encrypted store. */
+  'secrets.setOpenAiKey': defineRequest(
+    z.object({
+      key: z
+        .string()
+        .trim()
+        .min(8, 'that key looks too short')
+        .max(512)
+        .regex(/^[\x21-\x7e]+$/, 'a key has no spaces or special characters'),
+    }),
+    z.object({ openai: SecretStatusSchema }),
+  ),
+  'secrets.clearOpenAiKey': defineRequest(z.object({}), z.object({ openai: SecretStatusSchema })),
 };

@@ -9,9 +9,28 @@ export const ModelSettingsSchema = z.object({
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 
+/** Which kind of server answers: Anthropic's API, or any OpenAI-compatible one (OpenAI, Ollama, LM Studio, llama.cpp, vLLM). */
+export const LlmProviderSchema = z.enum(['anthropic', 'openai']);
+export type LlmProviderChoice = z.infer<typeof LlmProviderSchema>;
+
+/** A server address: http(s) only, so a typo cannot become a file path or another scheme. */
+export const BaseUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), { message: 'the server address starts with http:// or https://' });
+
+export const LlmConnectionSchema = z.object({
+  provider: LlmProviderSchema,
+  /** Empty: the provider's own API (for OpenAI-compatible, OpenAI's; a local server is e.g. http://127.0.0.1:11434/v1). */
+  base_url: z.string().max(500),
+});
+export type LlmConnection = z.infer<typeof LlmConnectionSchema>;
+
 export const SettingsViewSchema = z.object({
   capture: CaptureSettingsSchema,
   models: ModelSettingsSchema,
+  llm: LlmConnectionSchema,
   /** What an empty model field means, so the UI can show it as a placeholder. */
   default_models: ModelSettingsSchema,
 });
@@ -48,6 +67,7 @@ export const SettingsPatchSchema = z
       })
       .optional(),
     models: ModelSettingsSchema.partial().strict().optional(),
+    llm: z.object({ provider: LlmProviderSchema.optional(), base_url: BaseUrlSchema.optional() }).strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -55,4 +75,12 @@ export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 export const settingsRequests = {
   'settings.get': defineRequest(z.object({}), SettingsViewSchema),
   'settings.update': defineRequest(z.object({ patch: SettingsPatchSchema }), SettingsViewSchema),
+  /**
+   * Asks a server which models it offers, without saving anything. The key is the saved one unless
+   * one is given here (to try a key before saving it); it is never echoed back.
+   */
+  'settings.testConnection': defineRequest(
+    z.object({ provider: LlmProviderSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional() }).strict(),
+    z.object({ ok: z.boolean(), models: z.array(z.string().max(300)).max(1000), message: z.string().max(400) }),
+  ),
 };

@@ -95,12 +95,10 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const key = apiKeyOf(req);
-    if (state.requireKey !== null && key !== state.requireKey) {
-      sendError(res, 401, 'Incorrect API key provided');
-      return;
-    }
+    const refused = state.requireKey !== null && key !== state.requireKey;
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && path === '/v1/models') {
+      if (refused) return sendError(res, 401, 'Incorrect API key provided');
       sendJson(res, 200, { object: 'list', data: (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
       return;
     }
@@ -117,6 +115,10 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
     }
     const recorded: FakeOpenAiRequest = { method: req.method, path: req.url ?? '', headers: { ...req.headers }, body, stream: body.stream === true, apiKey: key };
     requests.push(recorded);
+    if (refused) {
+      sendError(res, 401, 'Incorrect API key provided');
+      return;
+    }
     const reply = queue.shift() ?? (handler ? await handler(recorded) : { text: 'ok' });
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, LLM_SETTINGS } from '../../../agents/llm/index.js';
-import type { SettingsView } from '../../../shared/api/index.js';
+import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, LLM_SETTINGS } from '../../../agents/llm/index.js';
+import { LlmProviderSchema, type LlmProviderChoice, type SettingsView } from '../../../shared/api/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../../shared/settings/index.js';
 import { fail, zodMessage } from '../errors.js';
-import type { ApiDeps } from '../deps.js';
+import type { ApiDeps, SecretStore } from '../deps.js';
+import { testModelConnection } from './model-connection.js';
 import type { HandlerGroup } from '../handler-types.js';
 
 const ModelName = z.string().max(200);
@@ -24,8 +25,13 @@ export function deepMerge(base: unknown, patch: unknown): unknown {
   return out;
 }
 
-export function settingsHandlers(deps: ApiDeps): HandlerGroup<'settings.get' | 'settings.update'> {
+export function settingsHandlers(
+  deps: ApiDeps,
+  keys: { anthropic: SecretStore; openai: SecretStore },
+): HandlerGroup<'settings.get' | 'settings.update' | 'settings.testConnection'> {
   const { store } = deps;
+  const readProvider = (): LlmProviderChoice => store.settings.get(LLM_SETTINGS.provider, LlmProviderSchema, 'anthropic');
+  const readBaseUrl = (): string => store.settings.get(LLM_SETTINGS.baseUrl, z.string().max(500), '');
   const readCapture = (): CaptureSettings => store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
   const view = (): SettingsView => ({
     capture: readCapture(),
@@ -33,13 +39,18 @@ export function settingsHandlers(deps: ApiDeps): HandlerGroup<'settings.get' | '
       chat_model: store.settings.get(LLM_SETTINGS.chatModel, ModelName, ''),
       extraction_model: store.settings.get(LLM_SETTINGS.extractionModel, ModelName, ''),
     },
-    default_models: { chat_model: DEFAULT_CHAT_MODEL, extraction_model: DEFAULT_EXTRACTION_MODEL },
+    llm: { provider: readProvider(), base_url: readBaseUrl() },
+    default_models:
+      readProvider() === 'openai'
+        ? { chat_model: DEFAULT_OPENAI_CHAT_MODEL, extraction_model: DEFAULT_OPENAI_EXTRACTION_MODEL }
+        : { chat_model: DEFAULT_CHAT_MODEL, extraction_model: DEFAULT_EXTRACTION_MODEL },
   });
 
   return {
     'settings.get': () => view(),
+    'settings.testConnection': (input) => testModelConnection({ provider: input.provider, baseUrl: input.base_url ?? readBaseUrl(), key: input.key }, keys),
     'settings.update': (input) => {
-      const keys: string[] = [];
+      const changed: string[] = [];
       let nextCapture: CaptureSettings | null = null;
       if (input.patch.capture) {
         // Validate the merged whole before writing anything: a bad field leaves every setting as it was.
@@ -50,20 +61,29 @@ export function settingsHandlers(deps: ApiDeps): HandlerGroup<'settings.get' | '
       store.transaction(() => {
         if (nextCapture) {
           store.settings.set(CAPTURE_SETTINGS_KEY, nextCapture);
-          keys.push(CAPTURE_SETTINGS_KEY);
+          changed.push(CAPTURE_SETTINGS_KEY);
         }
         const m = input.patch.models;
         if (m?.chat_model !== undefined) {
           store.settings.set(LLM_SETTINGS.chatModel, m.chat_model.trim());
-          keys.push(LLM_SETTINGS.chatModel);
+          changed.push(LLM_SETTINGS.chatModel);
         }
         if (m?.extraction_model !== undefined) {
           store.settings.set(LLM_SETTINGS.extractionModel, m.extraction_model.trim());
-          keys.push(LLM_SETTINGS.extractionModel);
+          changed.push(LLM_SETTINGS.extractionModel);
+        }
+        const l = input.patch.llm;
+        if (l?.provider !== undefined) {
+          store.settings.set(LLM_SETTINGS.provider, l.provider);
+          changed.push(LLM_SETTINGS.provider);
+        }
+        if (l?.base_url !== undefined) {
+          store.settings.set(LLM_SETTINGS.baseUrl, l.base_url.trim().replace(/\/+$/, ''));
+          changed.push(LLM_SETTINGS.baseUrl);
         }
       });
       if (nextCapture) deps.capture?.reloadSettings?.();
-      if (keys.length) deps.events.emit('settings.changed', { keys });
+      if (changed.length) deps.events.emit('settings.changed', { keys: changed });
       return view();
     },
   };

@@ -124,7 +124,7 @@ export function chatFailure(err: unknown, command: string): never {
 export const askCommand: Command = {
   name: 'ask',
   summary: 'ask a question; the answer cites your memories',
-  help: `usage: engram ask "QUESTION" [--json] [--thread ID] [--offline] [--topics]
+  help: `usage: engram ask "QUESTION" [--json] [--thread ID] [--offline] [--no-topics]
        engram ask - [--json]            (reads the question from stdin)
 
 Answers from your memories: time expressions ("last 4 days", "yesterday at 3pm", "in March")
@@ -136,12 +136,13 @@ items are never sent to a model.
                 "retrieved": [...], "time_range": {"from", "to"} | null, "status", ...}
   --thread ID   continue a conversation (see engram chat)
   --offline     do not call a model even if a key is set
-  --topics      let the model pick search topics first (one small extra call)`,
+  --no-topics   skip the model's search topics (active retrieval, on with a model: one small call)`,
   options: {
     json: { type: 'boolean' },
     thread: { type: 'string' },
     offline: { type: 'boolean' },
     topics: { type: 'boolean' },
+    'no-topics': { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, ctx) {
@@ -158,7 +159,7 @@ items are never sent to a model.
     const store = await ctx.openStore();
     let session: CliChatSession | null = null;
     try {
-      session = await cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+      session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
       const chat = session.chat;
       let streamed = false;
       const turn = await chat

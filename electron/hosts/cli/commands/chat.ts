@@ -22,19 +22,20 @@ anything else is a question.
 export const chatCommand: Command = {
   name: 'chat',
   summary: 'talk with your memory in the terminal',
-  help: `usage: engram chat [--thread ID] [--offline] [--topics]
+  help: `usage: engram chat [--thread ID] [--offline] [--no-topics]
 
 An interactive conversation: each line you type is a question; answers cite your memories as [n].
 With a pipe, every line of stdin is one question (e.g. printf 'who is Ana?\\n' | engram chat).
   --thread ID   continue an earlier conversation
   --offline     do not call a model even if a key is set
-  --topics      let the model pick search topics first
+  --no-topics   skip the model's search topics (active retrieval, on with a model)
 
 ${HELP_LINES}`,
   options: {
     thread: { type: 'string' },
     offline: { type: 'boolean' },
     topics: { type: 'boolean' },
+    'no-topics': { type: 'boolean' },
   },
   allowPositionals: false,
   async run(args, ctx) {
@@ -42,7 +43,7 @@ ${HELP_LINES}`,
     const store = await ctx.openStore();
     let session: CliChatSession;
     try {
-      session = await cliChatSession(store, ctx, bool(args, 'offline'), bool(args, 'topics'));
+      session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
     } catch (err) {
       await store.close();
       throw err;
