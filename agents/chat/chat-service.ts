@@ -241,6 +241,7 @@ export class ChatService {
         numbered: findings.numbered,
         timeRange: retrieval.timeRange,
         widenedFrom: retrieval.widenedFrom,
+        timeline: retrieval.timeline,
         query: retrieval.query,
         withheldCount: findings.withheld.length,
         fmt,

@@ -2,7 +2,8 @@ import type { Memory, MemoryKind } from '../../shared/index.js';
 import { isChatEpisode } from './question-context.js';
 import { clip, collapse, isExperience, memoryTime, withTitle, type TimeFormatter } from './memory-line.js';
 import { answerLines } from './passage-answer.js';
-import type { NumberedMemory } from './retrieval-types.js';
+import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
+import type { Moment } from './temporal-question.js';
 import type { TimeRange } from './time-range.js';
 
 export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer is built from the memories that best match your question.';
@@ -12,6 +13,8 @@ export interface OfflineAnswerInput {
   timeRange: TimeRange | null;
   /** The window the question named, when nothing matched inside it and all time was searched instead. */
   widenedFrom?: TimeRange | null;
+  /** Moments that answer a question about order ("before the hotel booking"), oldest first. */
+  timeline?: TimelineAnswer | null;
   query: string;
   withheldCount: number;
   fmt: TimeFormatter;
@@ -58,6 +61,32 @@ function windowPhrase(range: TimeRange, fmt: TimeFormatter): string {
   return ` (${range.label}: ${fmt.span(range.from, null)} to ${fmt.span(range.to, null)})`;
 }
 
+function momentLine(m: Moment, fmt: TimeFormatter): string {
+  const when = m.to > m.from + 60_000 ? `${fmt.clock(m.from)}–${fmt.clock(m.to)}` : fmt.clock(m.from);
+  return `"${m.title}"${m.app ? ` (${m.app})` : ''} at ${when}`;
+}
+
+/** The moments that answer a question about order: the direct answer in a sentence, then all of them in order. */
+export function timelineLines(t: TimelineAnswer, fmt: TimeFormatter): string[] {
+  const ms = t.moments;
+  const anchor = (i: number) => (t.anchors.includes(i) ? ' ← ' + (t.anchorWords[t.anchors.indexOf(i)] ?? 'asked about') : '');
+  const out: string[] = [];
+  const a = t.anchors[0];
+  if (t.relation === 'first') out.push(`The first thing you had open: ${momentLine(ms[0]!, fmt)}.`);
+  else if (t.relation === 'last') out.push(`The last thing you had open: ${momentLine(ms[ms.length - 1]!, fmt)}.`);
+  else if (t.relation === 'before' && a !== undefined) {
+    out.push(a > 0 ? `Right before ${t.anchorWords[0]} ("${ms[a]!.title}"), you had ${momentLine(ms[a - 1]!, fmt)}.` : `Nothing was recorded right before ${t.anchorWords[0]} ("${ms[a]!.title}").`);
+  } else if (t.relation === 'after' && a !== undefined) {
+    out.push(a + 1 < ms.length ? `Right after ${t.anchorWords[0]} ("${ms[a]!.title}"), you had ${momentLine(ms[a + 1]!, fmt)}.` : `Nothing was recorded right after ${t.anchorWords[0]} ("${ms[a]!.title}").`);
+  } else if (t.relation === 'between') {
+    const inner = ms.filter((_, i) => !t.anchors.includes(i));
+    out.push(inner.length ? `Between ${t.anchorWords[0]} and ${t.anchorWords[1]} you looked at: ${inner.map((m) => `"${m.title}"`).join(', ')}.` : `Nothing else was recorded between ${t.anchorWords[0]} and ${t.anchorWords[1]}.`);
+  }
+  out.push('', 'In the order you saw them:');
+  ms.forEach((m, i) => out.push(`- ${fmt.dayOf(m.from)} ${momentLine(m, fmt)}${anchor(i)}`));
+  return out;
+}
+
 /**
  * The answer Engram gives without a model: the best matching memories, grouped by kind and, for
  * events, by day and time, each with its [n]. For a moment ("yesterday at 3pm") what was going on
@@ -76,8 +105,11 @@ export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
     out.push(`I found nothing in your memories${what}${timeRange ? windowPhrase(timeRange, fmt) : ''}.`);
   }
 
+  // A question about order is answered from the timeline, in order.
+  if (input.timeline?.moments.length) out.push(...timelineLines(input.timeline, fmt), '');
+
   // What was seen on screen that answers, whole, with when and where: first.
-  const lead = answerLines(input.numbered, fmt);
+  const lead = input.timeline?.moments.length ? { lines: [], cited: [] } : answerLines(input.numbered, fmt);
   if (lead.lines.length) {
     out.push(...lead.lines);
     cited.push(...lead.cited);

@@ -2,7 +2,7 @@ import type { Citation } from './citations.js';
 import type { AnswerDraft } from './chat-types.js';
 import type { TimeFormatter } from './memory-line.js';
 import { composeOfflineAnswer } from './offline-answer.js';
-import type { NumberedMemory } from './retrieval-types.js';
+import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { TimeRange } from './time-range.js';
 
 export interface OfflineReplyInput {
@@ -10,6 +10,8 @@ export interface OfflineReplyInput {
   timeRange: TimeRange | null;
   /** The window the question named, when nothing matched inside it and all time was searched instead. */
   widenedFrom?: TimeRange | null;
+  /** Moments that answer a question about order ("before the hotel booking"), oldest first. */
+  timeline?: TimelineAnswer | null;
   query: string;
   withheldCount: number;
   fmt: TimeFormatter;

@@ -30,6 +30,19 @@ export function answeringText(p: PassageMatch): string {
   return unmark(picked.join(p.kind === 'code' ? ' ⏎ ' : ' · '));
 }
 
+/**
+ * What a passage leads to on its screen: an introduction ("Run these commands:") is answered by
+ * what follows it, and a step or a status is explained by the code block (a command, an error) right under it.
+ */
+function continuation(p: PassageMatch): string {
+  const n = p.next;
+  if (!n) return '';
+  const intro = /:\s*$/.test(p.text.trim());
+  if (!intro && n.kind !== 'code') return '';
+  const text = n.kind === 'code' ? n.text.trim().split('\n').slice(0, 8).join(' ⏎ ') : collapse(n.text);
+  return text.length <= 500 ? text : '';
+}
+
 /** "on "Check-in – Northwind Air" (Chromium), Tue 1 Dec 2026 09:12". */
 export function seenPhrase(p: PassageMatch, fmt: TimeFormatter): string {
   const at = Date.parse(p.seen_at);
@@ -54,7 +67,8 @@ export function answerLines(numbered: NumberedMemory[], fmt: TimeFormatter): { l
   for (const { p, n } of all) {
     if (lines.length >= MAX_LEAD) break;
     if (p.score < best * LEAD_SHARE) break;
-    const text = answeringText(p);
+    const more = continuation(p);
+    const text = more ? `${answeringText(p)} ${more}` : answeringText(p);
     const key = text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

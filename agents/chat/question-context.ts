@@ -1,10 +1,46 @@
 import type { Memory, MemoryKind, SearchResult } from '../../shared/index.js';
 import type { EngramStore } from '../store/index.js';
-import type { Candidate, Retrieval } from './retrieval-types.js';
+import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
+import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { TimeRange } from './time-range.js';
 
-/** What retrieval needs from the store. */
-export type MemorySource = Pick<EngramStore, 'search'> & { memories: Pick<EngramStore['memories'], 'list'> };
+/** What retrieval needs from the store (observations and passages: for questions about the order of moments). */
+export type MemorySource = Pick<EngramStore, 'search'> & {
+  memories: Pick<EngramStore['memories'], 'list'>;
+  observations?: Pick<EngramStore['observations'], 'list'>;
+  passages?: Pick<EngramStore['passages'], 'search'>;
+};
+
+const HOUR = 3_600_000;
+
+/**
+ * A question about the order of moments: finds each anchor's moment (where its words were seen on
+ * screen, else the best matching memory) and reads the moments around it off the timeline.
+ */
+async function timelineFor(source: MemorySource, rest: string, range: TimeRange | null, now: number): Promise<TimelineAnswer | null> {
+  const ask = temporalAsk(rest);
+  if (!ask || !source.observations) return null;
+  const at: { observationId: string | null; time: number }[] = [];
+  for (const words of ask.anchors) {
+    const p = source.passages?.search({ query: words, since: range?.from, until: range?.to, limit: 1 })[0];
+    if (p) {
+      at.push({ observationId: p.observation_id, time: Date.parse(p.seen_at) });
+      continue;
+    }
+    const h = (await source.search({ query: words, since: range?.from, until: range?.to, limit: 1, now }))[0];
+    if (!h) return null;
+    at.push({ observationId: null, time: Date.parse(h.memory.occurred_at ?? h.memory.created_at) });
+  }
+  const times = at.map((a) => a.time);
+  const since = range?.from ?? (times.length ? Math.min(...times) - 6 * HOUR : now - 18 * HOUR);
+  const until = range?.to ?? (times.length ? Math.max(...times) + 6 * HOUR : now);
+  const moments = momentsOf(source.observations.list({ since, until, order: 'oldest', limit: 10_000 }));
+  if (!moments.length) return null;
+  const idx = at.map((a) => momentIndex(moments, a));
+  if (idx.some((i) => i < 0)) return null;
+  const picked = answerMoments(ask, moments, idx);
+  return { relation: ask.relation, anchorWords: ask.anchors, moments: picked.moments, anchors: [...picked.anchors] };
+}
 
 export interface RetrievalQuotas {
   /** Search results kept per kind (MIRIX keeps 10). */
@@ -148,6 +184,8 @@ export async function retrieveMemories(
     candidates.push({ memory: h.memory, score: h.score, source: 'search', priority, ...(h.passages?.length ? { passages: h.passages } : {}) });
   }
 
+  const timeline = await timelineFor(source, input.rest, input.timeRange, input.now);
+
   const recent = timeRange
     ? eventsInWindow(source, timeRange, quotas.recentInWindow)
     : source.memories.list({ kinds: ['episodic'], order: 'newest', limit: quotas.recentWithoutWindow });
@@ -160,5 +198,5 @@ export async function retrieveMemories(
   });
 
   candidates.sort((a, b) => a.priority - b.priority || (b.score ?? 0) - (a.score ?? 0));
-  return { rest: input.rest, query, timeRange, widenedFrom, core, candidates, withheld, elapsedMs: performance.now() - started };
+  return { rest: input.rest, query, timeRange, widenedFrom, timeline, core, candidates, withheld, elapsedMs: performance.now() - started };
 }

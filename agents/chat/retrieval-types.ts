@@ -1,4 +1,5 @@
 import type { Memory, PassageMatch } from '../../shared/index.js';
+import type { Moment, TemporalRelation } from './temporal-question.js';
 import type { TimeRange } from './time-range.js';
 
 /** Why a memory is among the candidates: it matched the question, or it happened in the asked-about window. */
@@ -38,6 +39,8 @@ export interface Retrieval {
    * made again over all time (timeRange is then null): the answer says so.
    */
   widenedFrom?: TimeRange | null;
+  /** For a question about the order of what was seen ("before the hotel booking"): the moments that answer, in order. */
+  timeline?: TimelineAnswer | null;
   /** Core blocks, always in the system prompt. */
   core: Memory[];
   /** Ordered by priority; the prompt builder takes as many as the budget allows. */
@@ -45,4 +48,14 @@ export interface Retrieval {
   /** High-sensitivity vault items that matched: never sent to a model, revealable locally. */
   withheld: Memory[];
   elapsedMs: number;
+}
+
+/** Moments of the timeline that answer a question about order, oldest first. */
+export interface TimelineAnswer {
+  relation: TemporalRelation;
+  /** The words that named each anchor ("the hotel booking"). */
+  anchorWords: string[];
+  moments: Moment[];
+  /** Indexes into moments of the anchors themselves. */
+  anchors: number[];
 }

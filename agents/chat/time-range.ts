@@ -31,6 +31,12 @@ const NUMBER_WORDS: Record<string, number> = {
 const ROLLING = /\b(last|past|previous)\s+(?:(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|couple|several)\s+)?(min(?:ute)?|hour|hr|day|week|month|year)s?\b/i;
 const AGO = /\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of|several)\s+(min(?:ute)?|hour|hr|day|week|month|year)s?\s+ago\b/i;
 const YEAR_ONLY = /\b(in|during|since|from|for)\s+((?:19|20)\d\d)\b/i;
+/**
+ * Rates and habits ("per night", "a day", "every morning", "daily"): words about the content, not
+ * about when something was seen. Hidden from the date parser (same length, so positions hold).
+ */
+const HABIT =
+  /\b(?:per|a|an|each|every)\s+(?:night|day|week|month|year|hour|minute|morning|afternoon|evening|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+ago\b)|\b(?:nightly|daily|weekly|monthly|yearly|hourly)\b/gi;
 const PART_OF_DAY = /\b(morning|afternoon|evening|tonight|night|noon|midnight|lunch(?:time)?)\b/i;
 
 /** Glue words left dangling once the time expression is cut out of the question. */
@@ -122,6 +128,12 @@ function spanOf(r: ChronoResult, which: 'start' | 'end', now: number, cal: Zoned
   return { from: day, to: cal.addDays(day, 1), focus: null };
 }
 
+/** A day as the words a screen may show it in: "Friday Fri 11 December Dec". */
+export function dateWords(ms: number, timeZone: string): string {
+  const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone, ...o }).format(ms);
+  return `${part({ weekday: 'long' })} ${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ month: 'short' })}`;
+}
+
 function cut(question: string, start: number, end: number): string {
   let before = question.slice(0, start);
   const after = question.slice(end);
@@ -143,8 +155,9 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   const cal = ZonedCalendar.for(timeZone);
   // Chrono reads wall-clock parts relative to this offset; spans are then cut in the zone itself (DST-safe).
   const reference = { instant: now, timezone: Math.round(cal.offsetAt(nowMs) / MINUTE) };
+  const masked = question.replace(HABIT, (m) => ' '.repeat(m.length));
   const results = chrono
-    .parse(question, reference, { forwardDate: false })
+    .parse(masked, reference, { forwardDate: false })
     .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()));
 
   if (results.length === 0) {
@@ -178,6 +191,12 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   }
 
   const label = first.text;
+  // A time to come ("tomorrow", "next Friday") cannot be when something was seen: it is what the
+  // question is about ("what's due next Friday?"). No filter; the date's words join the query.
+  const ahead = spanOf(first, 'start', nowMs, cal);
+  if (ahead.from > nowMs && !ROLLING.test(label) && !AGO.test(label)) {
+    return { rest: `${question.slice(0, first.index)} ${dateWords(ahead.from, cal.timeZone)} ${question.slice(first.index + first.text.length)}`.replace(/\s{2,}/g, ' ').trim(), range: null };
+  }
   let range: { from: number; to: number; focus: number | null };
   const rolling = ROLLING.exec(label);
   const ago = AGO.exec(label);

@@ -30,6 +30,7 @@ export interface ObservationPassage {
 
 interface SightingRow {
   observation_id: string;
+  position: number;
   seen_at: number;
   frame_id: string | null;
   app: string | null;
@@ -73,12 +74,16 @@ export class PassageRepo {
        WHERE passage_fts MATCH ? ORDER BY s LIMIT ?`,
     ).all(match, filtered ? limit * 8 : limit) as { seq: number; s: number; marked: string; snip: string; kind: PassageKind; text: string }[];
     const sighting = this.stmt(
-      `SELECT ps.observation_id, ps.seen_at, o.frame_id, o.app, o.title, o.url,
+      `SELECT ps.observation_id, ps.position, ps.seen_at, o.frame_id, o.app, o.title, o.url,
          (SELECT count(*) FROM passage_sightings x WHERE x.passage_seq = ps.passage_seq AND x.seen_at BETWEEN @since AND @until) AS n,
          (SELECT max(x.seen_at) FROM passage_sightings x WHERE x.passage_seq = ps.passage_seq AND x.seen_at BETWEEN @since AND @until) AS last_seen_at
        FROM passage_sightings ps JOIN observations o ON o.id = ps.observation_id
        WHERE ps.passage_seq = @seq AND ps.seen_at BETWEEN @since AND @until
        ORDER BY ps.seen_at ASC LIMIT 1`,
+    );
+    const next = this.stmt(
+      `SELECT p.kind, p.text FROM passage_sightings ps JOIN passages p ON p.seq = ps.passage_seq
+       WHERE ps.observation_id = ? AND ps.position = ?`,
     );
     const out: PassageHit[] = [];
     for (const r of rows) {
@@ -99,6 +104,7 @@ export class PassageRepo {
         app: s.app,
         window_title: s.title,
         url: s.url,
+        next: (next.get(s.observation_id, s.position + 1) as { kind: PassageKind; text: string } | undefined) ?? null,
       });
       if (out.length >= limit) break;
     }

@@ -47,8 +47,11 @@ function isHeaderRow(cells: string[]): boolean {
 const CODE_LINE =
   /^\s*(?:\$|#|>>>|PS>|❯|➜)\s+\S|[;{}]\s*$|^\s*(?:const|let|var|function|def|class|import|export|return|if|for|while|SELECT|INSERT|UPDATE|npm|npx|git|docker|kubectl|pip|cd|sudo|curl|make|node|python3?)\b.*[=(./-]|=>|\(\)\s*[{;]?$/;
 
+/** An error or a stack frame: it belongs with the command before it, and reads as its outcome. */
+const ERROR_LINE = /^\s*(?:(?:[A-Z][A-Za-z]*)?(?:Error|Exception)\b[:\s]|Traceback \(|fatal:|FATAL\b|panic:|npm ERR!|E\d{3,}\b|at\s+\S+.*\(.*:\d+:\d+\)\s*$)/;
+
 function isCodeLine(line: string): boolean {
-  return CODE_LINE.test(line);
+  return CODE_LINE.test(line) || ERROR_LINE.test(line);
 }
 
 function endsSentence(line: string): boolean {
@@ -111,6 +114,8 @@ export function splitPassages(text: string): SplitPassage[] {
   let header: string[] | null = null;
   /** A heading (short line) waiting to lead the next block. */
   let heading: string | null = null;
+  /** A blank line inside a code block: the block goes on only if code follows. */
+  let codeGap = false;
 
   const emit = (kind: PassageKind, body: string) => {
     const t = body.trim();
@@ -147,6 +152,14 @@ export function splitPassages(text: string): SplitPassage[] {
 
   for (const raw of lines) {
     const line = raw.trim();
+    if (line === '' && bufKind === 'code') {
+      codeGap = true;
+      continue;
+    }
+    if (codeGap) {
+      codeGap = false;
+      if (!isCodeLine(line)) flush();
+    }
     if (line === '') {
       // A block ends, but a heading alone waits for its block, and a table outlives blank lines (OCR puts them between rows).
       if (buf.length === 1 && buf[0]!.length <= SHORT_LINE && !endsSentence(buf[0]!) && bufKind !== 'code') {

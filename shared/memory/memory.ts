@@ -71,6 +71,8 @@ export const PassageMatchSchema = z.object({
   url: z.string().nullable(),
   /** BM25 relevance to the query (higher is better); compare only within one search. */
   score: z.number(),
+  /** The passage right after it on the same screen (what an introduction or a failed step leads to), if any. */
+  next: z.object({ kind: z.enum(['paragraph', 'row', 'code', 'lines']), text: z.string() }).nullable().optional(),
 });
 export type PassageMatch = z.infer<typeof PassageMatchSchema>;
 

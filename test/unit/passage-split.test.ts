@@ -38,6 +38,13 @@ describe('splitPassages', () => {
     expect(p[1]!.text).toMatch(/^The next start worked/);
   });
 
+  it('an error and its stack frames read as a code passage after the status line that mentions them', () => {
+    const p = splitPassages('integration tests failed     1m 05s\n\nError: connect ECONNREFUSED 127.0.0.1:5432\n\nat TCPConnectWrap.afterConnect (node:net:1555:16)\n\nLena commented: add the postgres service container to the workflow before merging.');
+    const err = p.find((x) => x.text.includes('Error: connect ECONNREFUSED'));
+    expect(err?.kind).toBe('code');
+    expect(err?.text).toContain('at TCPConnectWrap.afterConnect');
+  });
+
   it('cuts a long paragraph only at sentence ends', () => {
     const sentence = (i: number) => `Sentence number ${i} says something long enough to matter for this test of the cutter.`;
     const text = Array.from({ length: 20 }, (_, i) => sentence(i)).join(' ');
