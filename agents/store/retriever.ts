@@ -1,6 +1,8 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { SearchResult } from '../../shared/index.js';
 import type { Embedder } from './embedder.js';
+import type { EntityLink, GraphRepo } from './graph-repo.js';
+import { asksForEverything } from './question-shape.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
 import type { PassageHit, PassageRepo } from './passage-repo.js';
@@ -52,6 +54,15 @@ export interface RetrievalWeights {
   passage: number;
   /** Passages searched per query. */
   passagePool: number;
+  /**
+   * Added to a memory the graph links to an entity the query names, through a fact (one hop; half
+   * for two): "which documents did we use for Atlas?" reaches the documents Atlas's facts cite.
+   */
+  graph: number;
+  /** Memories linked through the graph that join the candidates (scored like the rest). */
+  graphCandidates: number;
+  /** For questions that ask for everything about someone ("what does Ana do on weekends?"): at most this many results per segment (0 = off). */
+  gatherPerSegment: number;
 }
 
 export const DEFAULT_WEIGHTS: RetrievalWeights = {
@@ -73,6 +84,9 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
   expand: 40,
   passage: 0.6,
   passagePool: 60,
+  graph: 0.3,
+  graphCandidates: 400,
+  gatherPerSegment: 2,
 };
 
 const DAY = 86_400_000;
@@ -161,6 +175,7 @@ export class Retriever {
     private readonly embedder: Embedder | null,
     private readonly vectors: () => VectorIndex | null,
     private readonly passages: PassageRepo | null = null,
+    private readonly graph: GraphRepo | null = null,
   ) {
     this.neighbours = new SegmentNeighbours(db);
     // Scoring needs everything but details (which can be long OCR text): '' stands in for it.
@@ -315,6 +330,32 @@ export class Retriever {
     return hits.filter((h) => ok.has(h.seq)).slice(0, n);
   }
 
+  private viaText(link: EntityLink): string {
+    const name = (id: string | null) => (id ? (this.graph?.get(id)?.name ?? '?') : null);
+    return link.via ? `${name(link.via)} → ${name(link.entity_id)}` : (name(link.entity_id) ?? '');
+  }
+
+  /**
+   * Best first, but at most gatherPerSegment from one segment until every segment with a candidate
+   * had its turn: a question about everything someone did gathers across sessions instead of
+   * returning the top few near-duplicates of one.
+   */
+  private spread<T extends { seq: number; score: number }>(scored: T[], rows: Map<number, MemoryRow>, limit: number): T[] {
+    const per = new Map<string, number>();
+    const out: T[] = [];
+    const rest: T[] = [];
+    for (const s of scored) {
+      const seg = rows.get(s.seq)?.segment ?? `#${s.seq}`;
+      const n = per.get(seg) ?? 0;
+      if (n < this.weights.gatherPerSegment) {
+        per.set(seg, n + 1);
+        out.push(s);
+        if (out.length >= limit) return out;
+      } else rest.push(s);
+    }
+    return [...out, ...rest].slice(0, limit);
+  }
+
   async search(opts: SearchOptions): Promise<SearchResult[]> {
     const w = this.weights;
     const mode = opts.mode ?? 'hybrid';
@@ -370,6 +411,29 @@ export class Retriever {
       return wb * nb + wv * nv + (mode === 'vector' ? 0 : w.passage * (u.passage ?? 0));
     };
     for (const u of units.values()) u.base = baseOf(u);
+
+    // The graph: memories of the entities the query names, and of entities one or two facts away,
+    // join the candidates (their relevance is computed like the others'; the link adds a boost).
+    const graphLinks = new Map<number, EntityLink>();
+    let gather = false;
+    if (hybrid && this.graph && (w.graph > 0 || w.gatherPerSegment > 0)) {
+      const named = this.graph.entitiesIn(query);
+      if (named.length) {
+        gather = w.gatherPerSegment > 0 && asksForEverything(query);
+        const linked = this.graph.expand(named.map((e) => e.id), { perEntity: w.graphCandidates });
+        const added: number[] = [];
+        for (const l of linked.slice(0, w.graphCandidates * 2)) {
+          if (!graphLinks.has(l.seq)) graphLinks.set(l.seq, l);
+          if (!units.has(l.seq)) {
+            unit(l.seq).bm25 = bm25Of.get(l.seq) ?? null;
+            added.push(l.seq);
+          }
+        }
+        const index = this.vectors();
+        if (added.length && qv && index) for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = sim;
+        for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
+      }
+    }
 
     // Context: the units around the best first-pass hits join the candidates (the answer is often
     // the turn after the one that names the topic), scored with the same statistics. Adjacency is
@@ -438,7 +502,9 @@ export class Retriever {
       const lastUse = row.last_accessed_at ?? row.created_at;
       const decay = Math.pow(0.5, Math.max(0, now - lastUse) / (w.halfLifeDays * DAY));
       const usage = (1 - w.decayFloor + w.decayFloor * decay) * (1 + 0.05 * Math.log1p(row.access_count));
-      const score = (u.base + contextBoost + entityBoost) * usage;
+      const link = graphLinks.get(u.seq);
+      const graphBoost = link && link.hops > 0 ? (w.graph * (link.role === 'subject' ? 1 : 0.6) * link.specificity) / link.hops : 0;
+      const score = (u.base + contextBoost + entityBoost + graphBoost) * usage;
       if (mode !== 'vector' && score <= 0) continue;
       scored.push({
         seq: u.seq,
@@ -451,11 +517,12 @@ export class Retriever {
           context_boost: contextBoost,
           entity_boost: entityBoost,
           usage_weight: usage,
+          ...(link ? { graph_boost: graphBoost, linked_through: this.viaText(link) } : {}),
         },
       });
     }
     scored.sort((a, b) => b.score - a.score);
-    const top = scored.slice(0, limit);
+    const top = gather ? this.spread(scored, rows, limit) : scored.slice(0, limit);
     // Whole rows (details can be long OCR text) only for what is returned.
     const full = this.fullRowsBySeq(top.map((t) => t.seq));
     return top.flatMap((t) => {

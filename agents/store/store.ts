@@ -14,6 +14,7 @@ import { Forgetter } from './forget.js';
 import { ForgetLedger } from './forget-ledger.js';
 import { checkIntegrity, removeOrphanFrameFiles, type IntegrityReport } from './integrity.js';
 import { FrameRepo } from './frame-repo.js';
+import { GraphRepo } from './graph-repo.js';
 import type { KeyProvider } from './key-provider.js';
 import { LlmCallRepo } from './llm-call-repo.js';
 import { MemoryRepo } from './memory-repo.js';
@@ -56,6 +57,7 @@ export class EngramStore {
   readonly counters: CounterRepo;
   readonly llmCalls: LlmCallRepo;
   readonly retriever: Retriever;
+  readonly graph: GraphRepo;
   private readonly embedQueue: EmbedQueue | null;
   private readonly forgetter: Forgetter;
   private readonly forgetLedger: ForgetLedger;
@@ -92,7 +94,8 @@ export class EngramStore {
     this.forgetLedger = new ForgetLedger(this.settings);
     this.counters = new CounterRepo(db);
     this.llmCalls = new LlmCallRepo(db);
-    this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages);
+    this.graph = new GraphRepo(db);
+    this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
     // Memories written while the app was closed (or before a crash) get their vectors now.
     this.embedQueue?.kick();
   }

@@ -50,6 +50,10 @@ export const SearchReasonSchema = z.object({
   context_boost: z.number(),
   entity_boost: z.number(),
   usage_weight: z.number(),
+  /** Added because the graph links the memory to an entity the question names. */
+  graph_boost: z.number().optional(),
+  /** How: "Ana Souza → Atlas launch". */
+  linked_through: z.string().optional(),
 });
 /**
  * A passage of screen text that matched a search: the whole passage, the same with the matched

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
 import { openStore, resolveKeyProvider, UseEmbedder, type Embedder, type EngramStore, type RetrievalWeights } from '../../agents/store/index.js';
 import { CachingEmbedder } from './caching-embedder.js';
 import { loadLocomo, MetricSum, turnText, type Conversation, type Metrics } from './locomo-data.js';
@@ -29,6 +30,7 @@ const Args = z.object({
   'cache-dir': z.string().optional(),
   weights: z.string().optional(),
   details: z.boolean().default(false),
+  'no-graph': z.boolean().default(false),
 });
 
 export interface ConversationStore {
@@ -37,14 +39,19 @@ export interface ConversationStore {
   dir: string;
   /** memory id → normalised dia_id */
   diaOf: Map<string, string>;
+  /** Time spent building the graph (ms) and its size. */
+  graphMs: number;
+  graph: { entities: number; facts: number; mentions: number };
 }
 
 /** Indexes one conversation into a fresh store, the way a chat import would. */
-export async function indexConversation(conv: Conversation, embedder: Embedder): Promise<ConversationStore> {
+export async function indexConversation(conv: Conversation, embedder: Embedder, opts: { graph?: boolean } = {}): Promise<ConversationStore> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-locomo-'));
   const store = await openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, {}), embedder });
   const diaOf = new Map<string, string>();
+  let graphMs = 0;
   for (const s of conv.sessions) {
+    const written: GraphSourceMemory[] = [];
     store.transaction(() => {
       for (const t of s.turns) {
         const m = store.memories.insert({
@@ -55,12 +62,19 @@ export async function indexConversation(conv: Conversation, embedder: Embedder):
           segment: `session-${s.index}`,
         });
         diaOf.set(m.id, t.diaId);
+        written.push({ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at: s.at ?? Date.now() });
       }
     });
+    // The graph is read out of the written memories by the brain's own builder (no LoCoMo rules).
+    if (opts.graph !== false) {
+      const g0 = performance.now();
+      buildGraph(store, written);
+      graphMs += performance.now() - g0;
+    }
   }
   await store.flushEmbeddings();
   if (store.embeddingError) throw new Error(`embedding failed: ${store.embeddingError}`);
-  return { conv, store, dir, diaOf };
+  return { conv, store, dir, diaOf, graphMs, graph: store.graph.counts() };
 }
 
 export type CategoryMetrics = Record<string, Metrics>;
@@ -112,6 +126,7 @@ async function main(): Promise<void> {
       'cache-dir': { type: 'string' },
       weights: { type: 'string' },
       details: { type: 'boolean' },
+      'no-graph': { type: 'boolean' },
     },
     strict: true,
   });
@@ -128,7 +143,7 @@ async function main(): Promise<void> {
   try {
     for (const conv of convs) {
       const turns = conv.sessions.reduce((n, s) => n + s.turns.length, 0);
-      const cs = await indexConversation(conv, embedder);
+      const cs = await indexConversation(conv, embedder, { graph: !args['no-graph'] });
       Object.assign(cs.store.retriever.weights, weights);
       stores.push(cs);
       log(`indexed ${conv.id}: ${conv.sessions.length} sessions, ${turns} turns (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
@@ -136,18 +151,28 @@ async function main(): Promise<void> {
     const t1 = Date.now();
     const res = await evaluate(stores);
     log(`queried in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    const graph = stores.reduce(
+      (g, s) => ({ entities: g.entities + s.graph.entities, facts: g.facts + s.graph.facts, mentions: g.mentions + s.graph.mentions, ms: g.ms + s.graphMs }),
+      { entities: 0, facts: 0, mentions: 0, ms: 0 },
+    );
+    const turnsTotal = stores.reduce((n, s) => n + s.diaOf.size, 0);
+    const graphLine = args['no-graph']
+      ? 'graph: off (--no-graph)'
+      : `graph: ${graph.entities} entities, ${graph.facts} facts, ${graph.mentions} mentions; built in ${(graph.ms / 1000).toFixed(2)} s (${Math.round(turnsTotal / Math.max(graph.ms / 1000, 1e-3))} memories/s)`;
     const dropped = stores.flatMap((s) => s.conv.droppedEvidence.map((e) => `${s.conv.id}:${e}`));
     if (args.json) {
       const pick = (m: Mode) => {
         const { by_category, ...rest } = res[m];
         return args.details ? { ...rest, by_category } : rest;
       };
-      process.stdout.write(`${JSON.stringify({ bm25: pick('bm25'), vector: pick('vector'), hybrid: pick('hybrid') })}\n`);
+      const g = args['no-graph'] ? null : { entities: graph.entities, facts: graph.facts, mentions: graph.mentions, build_ms: Math.round(graph.ms) };
+      process.stdout.write(`${JSON.stringify({ bm25: pick('bm25'), vector: pick('vector'), hybrid: { ...pick('hybrid'), by_category: res.hybrid.by_category }, graph: g })}\n`);
     } else {
       const f = (x: number) => x.toFixed(3);
       console.log(`LoCoMo retrieval, ${stores.length} conversations, ${res.hybrid.questions} questions (category 5 and questions without valid evidence skipped)`);
       console.log('recall@k = fraction of a question\'s gold evidence turns in the top k, averaged over questions; MRR = 1/rank of the first gold turn in the top 10');
       console.log('bm25 = the store\'s FTS5 index alone (porter; a unit\'s row also holds the previous turn of its session, weight 0.3); vector = USE-lite cosine alone; hybrid = store.search defaults\n');
+      console.log(`${graphLine}\n`);
       console.log('mode     recall@5  recall@10  MRR');
       for (const m of MODES) console.log(`${m.padEnd(8)} ${f(res[m]['recall@5']).padStart(8)}  ${f(res[m]['recall@10']).padStart(9)}  ${f(res[m].mrr)}`);
       console.log('\nrecall@10 by category');
@@ -155,6 +180,11 @@ async function main(): Promise<void> {
       for (const c of Object.keys(res.hybrid.by_category)) {
         const name = `${c} ${CATEGORY_NAMES[c] ?? ''}`.padEnd(15);
         console.log(`${name} ${String(res.hybrid.by_category[c]!.questions).padStart(4)}    ${MODES.map((m) => f(res[m].by_category[c]!['recall@10']).padStart(7)).join(' ')}`);
+      }
+      console.log('\nhybrid by category  recall@5  recall@10  MRR');
+      for (const c of Object.keys(res.hybrid.by_category)) {
+        const m = res.hybrid.by_category[c]!;
+        console.log(`${`${c} ${CATEGORY_NAMES[c] ?? ''}`.padEnd(18)} ${f(m['recall@5']).padStart(8)}  ${f(m['recall@10']).padStart(9)}  ${f(m.mrr)}`);
       }
       if (dropped.length) console.log(`\nunusable evidence ids (malformed or naming no turn, not scored): ${dropped.join(', ')}`);
     }

@@ -1,0 +1,183 @@
+import nlp from 'compromise';
+import type { EntityKind } from '../store/index.js';
+
+/** What the graph needs of a memory. */
+export interface GraphSourceMemory {
+  id: string;
+  kind: string;
+  title: string;
+  text: string;
+  fields: Record<string, unknown>;
+  /** Epoch ms: when it happened, else when it was written. */
+  at: number;
+}
+
+export interface ExtractedEntity {
+  name: string;
+  kind: EntityKind;
+  role: 'subject' | 'mention';
+}
+
+export interface ExtractedFact {
+  relation: string;
+  statement: string;
+  participants: { name: string; kind: EntityKind; role: string }[];
+  confidence: number;
+}
+
+export interface Extraction {
+  entities: ExtractedEntity[];
+  facts: ExtractedFact[];
+}
+
+/** Compromise reads up to this many characters of a memory; beyond it (OCR pages) capitalised runs only. */
+const NLP_CHARS = 1_500;
+const NOT_A_NAME = new Set(['i', 'me', 'you', 'user', 'the user', 'assistant', 'engram', 'system', 'tool', 'we', 'they', 'he', 'she', 'it']);
+const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
+const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
+const PLACE_SUFFIX = /\s(?:Hall|Street|St|Road|Rd|Avenue|Ave|Square|Park|Beach|Lake|River|Mountains?|Valley|Island|Bay|Airport|Station|Museum|Hotel|Cafe|Café|Restaurant|Bar|Centre|Center|Library|Hospital|Stadium|Gardens?)\.?$/;
+/** Words compromise sometimes takes for names at a sentence start. */
+const JUNK = /^(?:hey|hi|hello|thanks|thank|wow|yes|no|yeah|oh|ok|okay|sure|great|awesome|congrats|sorry|bye|good|nice|cool|well|so|and|but|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
+
+function cleanName(raw: string): string | null {
+  const name = raw
+    .replace(/['’]s$/, '')
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (name.length < 2 || name.length > 60) return null;
+  const words = name.split(' ');
+  if (words.length > 5) return null;
+  if (!/^\p{Lu}/u.test(name)) return null;
+  if (words.every((w) => JUNK.test(w))) return null;
+  if (NOT_A_NAME.has(name.toLowerCase())) return null;
+  return name;
+}
+
+/** Runs of capitalised words, with an optional leading initial ("A. Souza") and name particles. */
+const RUN = /(?<![\p{L}\p{N}])((?:\p{Lu}\.\s+)?\p{Lu}[\p{L}\p{N}'’&-]*(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}\p{N}'’&-]*)){0,3})(?![\p{L}\p{N}])/gu;
+const STOP = /^(?:i|i'm|i've|i'd|i'll|a|an|the|this|that|these|those|it|its|my|your|our|their|we|you|he|she|they|what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|if|then|also|just|really|maybe|please|let|me|us|there|here|all|some|any|every|no|not|oh|ah|um|hmm|lol|omg)$/i;
+
+/** What compromise makes of a candidate name on its own; remembered, as names recur. */
+const verdicts = new Map<string, EntityKind | 'none'>();
+function classify(name: string): EntityKind | 'none' {
+  const hit = verdicts.get(name);
+  if (hit) return hit;
+  let v: EntityKind | 'none' = 'none';
+  if (ORG_SUFFIX.test(name)) v = 'organization';
+  else if (PLACE_SUFFIX.test(name)) v = 'place';
+  else {
+    const doc = nlp(name);
+    if (doc.people().found) v = 'person';
+    else if (doc.places().found) v = 'place';
+    else if (doc.organizations().found) v = 'organization';
+  }
+  verdicts.set(name, v);
+  if (verdicts.size > 20_000) verdicts.delete(verdicts.keys().next().value!);
+  return v;
+}
+
+/**
+ * People, places, organisations and other named things in a text. Candidates are found by shape
+ * (capitalised runs; a lone word at a sentence start only when compromise knows it for a name),
+ * then compromise says which kind; an unknown run of two or more capitalised words reads as a
+ * person's name, an unknown single word as a named thing ("Atlas", "MirixDB").
+ */
+function namesIn(text: string): { name: string; kind: EntityKind }[] {
+  const out: { name: string; kind: EntityKind }[] = [];
+  const seen = new Set<string>();
+  const push = (name: string, kind: EntityKind) => {
+    const k = name.toLowerCase();
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push({ name, kind });
+  };
+  for (const m of text.matchAll(PROJECT_RE)) push(`Project ${m[1]}`, 'project');
+  if (!/\p{Lu}/u.test(text)) return out;
+  const body = text.length > NLP_CHARS * 4 ? text.slice(0, NLP_CHARS * 4) : text;
+  for (const m of body.matchAll(RUN)) {
+    let words = m[1]!.split(/\s+/);
+    while (words.length && (STOP.test(words[0]!) || JUNK.test(words[0]!))) words = words.slice(1);
+    while (words.length && /^(?:van|de|da|von|del)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
+    const name = cleanName(words.join(' '));
+    if (!name || /^project\s/i.test(name)) continue;
+    const before = body.slice(0, m.index).trimEnd();
+    const sentenceStart = before === '' || /[.!?:;"“(\n-]$/.test(before);
+    const kind = classify(name);
+    if (name.split(' ').length === 1) {
+      if (name.length < 3 || STOP.test(name)) continue;
+      if (sentenceStart && kind === 'none' && words.length === m[1]!.split(/\s+/).length) continue;
+      push(name, kind === 'none' ? 'other' : kind);
+    } else {
+      push(name, kind === 'none' ? (/\d/.test(name) ? 'other' : 'person') : kind);
+    }
+  }
+  return out;
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/** The first sentence (or the first 200 characters) of a text, as a fact's statement. */
+function statementOf(m: GraphSourceMemory): string {
+  const t = (m.title && m.kind !== 'episodic' ? `${m.title}: ${m.text}` : m.text).replace(/\s+/g, ' ').trim();
+  const cut = /^(.{20,200}?[.!?])(\s|$)/.exec(t);
+  return cut ? cut[1]! : t.slice(0, 200);
+}
+
+/**
+ * Entities and facts of one memory, offline. The subject is who or what the memory is about (an
+ * event's actor, a fact's name, a document's title); mentions are the people, places and
+ * organisations named in it. A memory that ties several of them together is a fact with roles
+ * (who acted, who or what took part), citing the memory.
+ */
+export function extractGraph(m: GraphSourceMemory): Extraction {
+  if (m.kind === 'knowledge_vault' || m.kind === 'core') return { entities: [], facts: [] };
+  const entities: ExtractedEntity[] = [];
+  const add = (name: string, kind: EntityKind, role: 'subject' | 'mention') => {
+    const clean = cleanName(name);
+    if (!clean) return;
+    const prior = entities.find((e) => e.name.toLowerCase() === clean.toLowerCase());
+    if (prior) {
+      if (role === 'subject') prior.role = 'subject';
+      return;
+    }
+    entities.push({ name: clean, kind, role });
+  };
+  const actor = str(m.fields.actor);
+  if (actor && !NOT_A_NAME.has(actor.toLowerCase())) add(actor, 'person', 'subject');
+  if (m.kind === 'semantic') {
+    const name = str(m.fields.name);
+    if (name && !name.startsWith('fact:')) {
+      const kind = namesIn(name)[0]?.kind ?? (/^project\s/i.test(name) ? 'project' : 'other');
+      add(name, kind, 'subject');
+    }
+  }
+  if (m.kind === 'resource' && m.title) add(m.title.slice(0, 60), 'document', 'subject');
+  for (const n of namesIn(m.text)) add(n.name, n.kind, 'mention');
+  if (m.title && m.kind !== 'resource') for (const n of namesIn(m.title)) add(n.name, n.kind, 'mention');
+
+  const facts: ExtractedFact[] = [];
+  const subject = entities.find((e) => e.role === 'subject');
+  const others = entities.filter((e) => e !== subject);
+  if (subject && others.length) {
+    facts.push({
+      relation: m.kind === 'episodic' ? 'took_part' : m.kind === 'resource' ? 'about' : 'related',
+      statement: statementOf(m),
+      participants: [
+        { name: subject.name, kind: subject.kind, role: m.kind === 'resource' ? 'document' : 'subject' },
+        ...others.slice(0, 6).map((e) => ({ name: e.name, kind: e.kind, role: 'participant' })),
+      ],
+      confidence: 0.6,
+    });
+  } else if (!subject && others.length >= 2) {
+    facts.push({
+      relation: 'mentioned_together',
+      statement: statementOf(m),
+      participants: others.slice(0, 6).map((e) => ({ name: e.name, kind: e.kind, role: 'participant' })),
+      confidence: 0.4,
+    });
+  }
+  return { entities, facts };
+}

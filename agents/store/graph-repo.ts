@@ -1,0 +1,442 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { StoreError } from './errors.js';
+import { nameKey, resolvePartial, tokens, type NameCandidate } from './entity-names.js';
+import { newId } from './ids.js';
+
+export const ENTITY_KINDS = ['person', 'organization', 'project', 'place', 'document', 'other'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+export interface EntityRecord {
+  id: string;
+  kind: EntityKind;
+  name: string;
+  aliases: string[];
+  summary: string;
+  first_seen: number;
+  last_seen: number;
+  mentions: number;
+  facts: number;
+}
+
+export interface FactParticipant {
+  entity_id: string;
+  name: string;
+  kind: EntityKind;
+  role: string;
+}
+
+export interface GraphFactRecord {
+  id: string;
+  relation: string;
+  statement: string;
+  occurred_at: number | null;
+  confidence: number;
+  participants: FactParticipant[];
+  sources: string[];
+}
+
+export interface EntityInput {
+  name: string;
+  kind: EntityKind;
+  at: number;
+  /** Other names in the same memory: "Ana" resolves to the Ana Souza named beside it. */
+  context?: readonly string[];
+}
+
+export interface FactInput {
+  relation: string;
+  statement: string;
+  occurred_at: number | null;
+  confidence: number;
+  participants: { entity_id: string; role: string }[];
+  sources: string[];
+}
+
+export interface EntityLink {
+  memory_id: string;
+  seq: number;
+  entity_id: string;
+  role: 'subject' | 'mention';
+  /** 0 for the entity itself, 1 or 2 for an entity reached through facts. */
+  hops: number;
+  /** The entity it was reached through (for "linked through Ana Souza → Atlas launch"). */
+  via: string | null;
+  /** 1 / (1 + ln(memories of the entity)): a link through someone named everywhere says little. */
+  specificity: number;
+}
+
+interface EntityRow {
+  id: string;
+  kind: EntityKind;
+  name: string;
+  summary: string;
+  first_seen: number;
+  last_seen: number;
+}
+
+const MAX_NAME = 120;
+
+/**
+ * The graph's rows: entities with aliases, n-ary facts with participants and sources, and which
+ * memories mention which entity. Resolution happens on write, so one person is one row whatever
+ * name a screen or a chat gave them.
+ */
+export class GraphRepo {
+  constructor(private readonly db: Db) {}
+
+  private history(entityId: string, reason: string, snapshot: unknown): void {
+    this.db.prepare('INSERT INTO graph_history (entity_id, changed_at, reason, snapshot) VALUES (?, ?, ?, ?)').run(entityId, Date.now(), reason, JSON.stringify(snapshot));
+  }
+
+  private aliasesOf(id: string): string[] {
+    return this.db.prepare('SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias').pluck().all(id) as string[];
+  }
+
+  private addAlias(id: string, alias: string): void {
+    const key = nameKey(alias);
+    if (!key) return;
+    this.db.prepare('INSERT OR IGNORE INTO entity_aliases (alias_key, entity_id, alias) VALUES (?, ?, ?)').run(key, id, alias.trim());
+  }
+
+  private people(firstToken: string): NameCandidate[] {
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, e.kind, group_concat(a.alias_key, '|') AS keys FROM entities e JOIN entity_aliases a ON a.entity_id = e.id
+          WHERE e.kind = 'person' AND e.id IN (SELECT entity_id FROM entity_aliases WHERE alias_key = ? OR alias_key LIKE ? ESCAPE '\\')
+          GROUP BY e.id`,
+      )
+      .all(firstToken, `${firstToken.replace(/[%_\\]/g, '\\$&')} %`) as { id: string; kind: string; keys: string }[];
+    return rows.map((r) => ({ id: r.id, kind: r.kind, keys: r.keys.split('|') }));
+  }
+
+  /** The entity a name means, if one is known (exact alias, or a partial name that fits one person). */
+  resolve(name: string, kind?: EntityKind, context: readonly string[] = []): string | null {
+    const key = nameKey(name);
+    if (!key) return null;
+    if ((!kind || kind === 'person') && !key.includes(' ') && !key.includes('@') && context.length) {
+      // "Ana" when Ana Souza and Ana Lima are both known: the one named beside it decides.
+      const cands = this.people(key);
+      if (cands.filter((c) => c.keys.some((k) => k.includes(' '))).length > 1) {
+        const hit = resolvePartial(name, cands, context);
+        if (hit) return hit;
+      }
+    }
+    const exact = this.db
+      .prepare('SELECT e.id, e.kind FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias_key = ?')
+      .all(key) as { id: string; kind: EntityKind }[];
+    // A thing first seen without a kind ('other') is the same thing once its kind is known.
+    const sameKind = kind ? exact.filter((e) => e.kind === kind || e.kind === 'other' || kind === 'other') : exact;
+    if (sameKind.length === 1) return sameKind[0]!.id;
+    if (sameKind.length > 1) {
+      // Two people both known only as "Ana": the one named in context, else the most recently seen.
+      const ctx = new Set(context.map(nameKey));
+      const hit = sameKind.find((e) => this.aliasesOf(e.id).some((a) => ctx.has(nameKey(a))));
+      return (hit ?? sameKind[0]!).id;
+    }
+    if (kind && kind !== 'person') return null;
+    if (name.includes('@') || /^\s*\p{Lu}\.?\s+\p{Lu}/u.test(name) || tokens(name).length === 1) {
+      const first = name.includes('@') ? (name.split(/[._@-]/)[0] ?? '').toLowerCase() : null;
+      const init = /^\s*(\p{Lu})\.?\s+/u.exec(name);
+      if (init) {
+        const last = tokens(name).at(-1)!;
+        const cands = (this.db
+          .prepare(
+            `SELECT e.id, e.kind, group_concat(a.alias_key, '|') AS keys FROM entities e JOIN entity_aliases a ON a.entity_id = e.id
+              WHERE e.kind = 'person' AND e.id IN (SELECT entity_id FROM entity_aliases WHERE alias_key LIKE ? ESCAPE '\\') GROUP BY e.id`,
+          )
+          .all(`% ${last.replace(/[%_\\]/g, '\\$&')}`) as { id: string; kind: string; keys: string }[]).map((r) => ({ id: r.id, kind: r.kind, keys: r.keys.split('|') }));
+        return resolvePartial(name, cands, context);
+      }
+      return resolvePartial(name, this.people(first ?? tokens(name)[0]!), context);
+    }
+    return null;
+  }
+
+  /** Finds or creates the entity a name means; returns its id. A full name adopts a lone first-name entity. */
+  upsertEntity(input: EntityInput): string {
+    const name = input.name.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+    if (!nameKey(name)) throw new StoreError('INVALID_INPUT', 'an entity needs a name');
+    let id = this.resolve(name, input.kind, input.context);
+    const toks = tokens(name);
+    if (!id && input.kind === 'person' && toks.length >= 2) {
+      // "Ana Souza" after a lone "Ana": the same person, unless another full-name Ana exists.
+      const cands = this.people(toks[0]!);
+      const lone = cands.filter((c) => c.keys.every((k) => k.split(' ').length === 1));
+      const full = cands.filter((c) => c.keys.some((k) => k.split(' ').length >= 2));
+      if (lone.length === 1 && full.length === 0) {
+        id = lone[0]!.id;
+        const before = this.get(id);
+        this.db.prepare('UPDATE entities SET name = ?, updated_at = ? WHERE id = ?').run(name, Date.now(), id);
+        this.history(id, 'full name learned', before);
+      }
+    }
+    if (id) {
+      this.addAlias(id, name);
+      if (input.kind !== 'other') this.db.prepare("UPDATE entities SET kind = ? WHERE id = ? AND kind = 'other'").run(input.kind, id);
+      this.db.prepare('UPDATE entities SET first_seen = min(first_seen, ?), last_seen = max(last_seen, ?) WHERE id = ?').run(input.at, input.at, id);
+      return id;
+    }
+    id = newId('ent', input.at);
+    const now = Date.now();
+    this.db
+      .prepare('INSERT INTO entities (id, kind, name, summary, first_seen, last_seen, created_at, updated_at) VALUES (?, ?, ?, \'\', ?, ?, ?, ?)')
+      .run(id, input.kind, name, input.at, input.at, now, now);
+    this.addAlias(id, name);
+    return id;
+  }
+
+  mention(entityId: string, memoryId: string, role: 'subject' | 'mention'): void {
+    // A subject link wins over a mention of the same memory.
+    this.db
+      .prepare(
+        `INSERT INTO entity_mentions (entity_id, memory_id, role) VALUES (?, ?, ?)
+          ON CONFLICT(entity_id, memory_id) DO UPDATE SET role = CASE WHEN excluded.role = 'subject' THEN 'subject' ELSE role END`,
+      )
+      .run(entityId, memoryId, role);
+  }
+
+  /** Adds a fact (or a source to the same fact seen again); returns its id. */
+  addFact(input: FactInput): string {
+    if (!input.participants.length) throw new StoreError('INVALID_INPUT', 'a fact needs at least one participant');
+    if (!input.sources.length) throw new StoreError('INVALID_INPUT', 'a fact needs a source memory');
+    const parts = [...input.participants].sort((a, b) => (a.entity_id + a.role).localeCompare(b.entity_id + b.role));
+    const key = `${input.relation}|${parts.map((p) => `${p.entity_id}:${p.role}`).join(',')}|${nameKey(input.statement)}`;
+    const now = Date.now();
+    let id = this.db.prepare('SELECT id FROM graph_facts WHERE fact_key = ?').pluck().get(key) as string | undefined;
+    if (!id) {
+      id = newId('fct');
+      this.db
+        .prepare('INSERT INTO graph_facts (id, relation, statement, occurred_at, confidence, fact_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, input.relation, input.statement.slice(0, 500), input.occurred_at, input.confidence, key, now, now);
+      const ins = this.db.prepare('INSERT OR IGNORE INTO fact_participants (fact_id, entity_id, role) VALUES (?, ?, ?)');
+      for (const p of parts) ins.run(id, p.entity_id, p.role);
+    } else {
+      this.db.prepare('UPDATE graph_facts SET confidence = max(confidence, ?), updated_at = ? WHERE id = ?').run(input.confidence, now, id);
+    }
+    const src = this.db.prepare('INSERT OR IGNORE INTO fact_sources (fact_id, memory_id) VALUES (?, ?)');
+    for (const m of input.sources) src.run(id, m);
+    return id;
+  }
+
+  get(id: string): EntityRecord | null {
+    const r = this.db.prepare('SELECT id, kind, name, summary, first_seen, last_seen FROM entities WHERE id = ?').get(id) as EntityRow | undefined;
+    return r ? this.record(r) : null;
+  }
+
+  private record(r: EntityRow): EntityRecord {
+    const one = (sql: string) => this.db.prepare(sql).pluck().get(r.id) as number;
+    return {
+      ...r,
+      aliases: this.aliasesOf(r.id).filter((a) => a !== r.name),
+      mentions: one('SELECT count(*) FROM entity_mentions WHERE entity_id = ?'),
+      facts: one('SELECT count(*) FROM fact_participants WHERE entity_id = ?'),
+    };
+  }
+
+  /** Entities by name or alias (substring), most recently seen first. */
+  list(opts: { query?: string; kind?: EntityKind; limit?: number } = {}): EntityRecord[] {
+    const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
+    const c: string[] = [];
+    const p: unknown[] = [];
+    if (opts.kind) {
+      c.push('e.kind = ?');
+      p.push(opts.kind);
+    }
+    const q = opts.query ? nameKey(opts.query) : '';
+    if (q) {
+      c.push("e.id IN (SELECT entity_id FROM entity_aliases WHERE alias_key LIKE ? ESCAPE '\\')");
+      p.push(`%${q.replace(/[%_\\]/g, '\\$&')}%`);
+    }
+    const rows = this.db
+      .prepare(`SELECT e.id, e.kind, e.name, e.summary, e.first_seen, e.last_seen FROM entities e ${c.length ? `WHERE ${c.join(' AND ')}` : ''} ORDER BY e.last_seen DESC LIMIT ?`)
+      .all(...p, limit) as EntityRow[];
+    return rows.map((r) => this.record(r));
+  }
+
+  /** Entities a memory mentions (for memory detail and chat citations). */
+  entitiesOf(memoryId: string): (EntityRecord & { role: 'subject' | 'mention' })[] {
+    const rows = this.db
+      .prepare('SELECT e.id, e.kind, e.name, e.summary, e.first_seen, e.last_seen, m.role FROM entity_mentions m JOIN entities e ON e.id = m.entity_id WHERE m.memory_id = ?')
+      .all(memoryId) as (EntityRow & { role: 'subject' | 'mention' })[];
+    return rows.map((r) => ({ ...this.record(r), role: r.role }));
+  }
+
+  facts(entityId: string, limit = 200): GraphFactRecord[] {
+    const ids = this.db
+      .prepare('SELECT f.id FROM graph_facts f JOIN fact_participants p ON p.fact_id = f.id WHERE p.entity_id = ? GROUP BY f.id ORDER BY max(coalesce(f.occurred_at, f.created_at)) DESC LIMIT ?')
+      .pluck()
+      .all(entityId, limit) as string[];
+    return ids.map((id) => this.fact(id)!).filter(Boolean);
+  }
+
+  fact(id: string): GraphFactRecord | null {
+    const f = this.db.prepare('SELECT id, relation, statement, occurred_at, confidence FROM graph_facts WHERE id = ?').get(id) as
+      | Omit<GraphFactRecord, 'participants' | 'sources'>
+      | undefined;
+    if (!f) return null;
+    const participants = this.db
+      .prepare('SELECT p.entity_id, e.name, e.kind, p.role FROM fact_participants p JOIN entities e ON e.id = p.entity_id WHERE p.fact_id = ? ORDER BY p.role, e.name')
+      .all(id) as FactParticipant[];
+    const sources = this.db.prepare('SELECT memory_id FROM fact_sources WHERE fact_id = ?').pluck().all(id) as string[];
+    return { ...f, participants, sources };
+  }
+
+  /** Memory ids that mention an entity, newest first. */
+  memoryIdsOf(entityId: string, limit = 500): { memory_id: string; seq: number; role: 'subject' | 'mention' }[] {
+    return this.db
+      .prepare(
+        `SELECT em.memory_id, m.seq, em.role FROM entity_mentions em JOIN memories m ON m.id = em.memory_id
+          WHERE em.entity_id = ? AND m.superseded_by IS NULL ORDER BY COALESCE(m.occurred_at, m.created_at) DESC LIMIT ?`,
+      )
+      .all(entityId, limit) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[];
+  }
+
+  /**
+   * Entities named in a piece of text (a question): every run of one to four words is looked up as
+   * an alias key, longest first, so "Ana Souza" wins over "Ana". Lower-case words count too, but a
+   * lone lower-case word must be an alias of a named thing (not "may", "will").
+   */
+  entitiesIn(text: string, max = 6): { id: string; name: string; kind: EntityKind; matched: string }[] {
+    const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}&.'’-]*/gu)].map((m) => m[0].replace(/['’]s$/, '').replace(/\.$/, ''));
+    const out: { id: string; name: string; kind: EntityKind; matched: string }[] = [];
+    const taken = new Set<number>();
+    const look = this.db.prepare(
+      'SELECT e.id, e.name, e.kind FROM entity_aliases a JOIN entities e ON e.id = a.entity_id WHERE a.alias_key = ? ORDER BY e.last_seen DESC LIMIT 3',
+    );
+    for (let len = 4; len >= 1; len--) {
+      for (let i = 0; i + len <= words.length; i++) {
+        if (out.length >= max) return out;
+        let free = true;
+        for (let j = i; j < i + len; j++) if (taken.has(j)) free = false;
+        if (!free) continue;
+        const phrase = words.slice(i, i + len).join(' ');
+        if (len === 1 && (phrase.length < 3 || !/^\p{Lu}/u.test(phrase))) continue;
+        const hits = look.all(nameKey(phrase)) as { id: string; name: string; kind: EntityKind }[];
+        if (!hits.length) continue;
+        for (const h of hits) if (!out.some((o) => o.id === h.id)) out.push({ ...h, matched: phrase });
+        for (let j = i; j < i + len; j++) taken.add(j);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * What the graph links to some entities: their own memories (hops 0), the memories of entities
+   * they share a fact with (hops 1), and, through people and projects, one step farther (hops 2).
+   */
+  expand(entityIds: readonly string[], opts: { perEntity?: number; twoHops?: boolean } = {}): EntityLink[] {
+    const per = opts.perEntity ?? 400;
+    const out: EntityLink[] = [];
+    const seen = new Set<string>();
+    const count = this.db.prepare('SELECT count(*) FROM entity_mentions WHERE entity_id = ?').pluck();
+    const add = (eid: string, hops: number, via: string | null) => {
+      const specificity = 1 / (1 + Math.log(Math.max(1, count.get(eid) as number)));
+      for (const r of this.memoryIdsOf(eid, per)) {
+        const k = `${r.memory_id}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: eid, role: r.role, hops, via, specificity });
+      }
+    };
+    const neighbours = this.db.prepare(
+      `SELECT DISTINCT p2.entity_id AS id, e.kind FROM fact_participants p1 JOIN fact_participants p2 ON p2.fact_id = p1.fact_id AND p2.entity_id != p1.entity_id
+        JOIN entities e ON e.id = p2.entity_id WHERE p1.entity_id = ? LIMIT 20`,
+    );
+    const visited = new Set(entityIds);
+    for (const id of entityIds) add(id, 0, null);
+    for (const id of entityIds) {
+      const kind = this.db.prepare('SELECT kind FROM entities WHERE id = ?').pluck().get(id) as string | undefined;
+      for (const n of neighbours.all(id) as { id: string; kind: string }[]) {
+        if (visited.has(n.id)) continue;
+        visited.add(n.id);
+        add(n.id, 1, id);
+        if (opts.twoHops !== false && (kind === 'person' || kind === 'project') && (n.kind === 'person' || n.kind === 'project')) {
+          for (const n2 of neighbours.all(n.id) as { id: string; kind: string }[]) {
+            if (visited.has(n2.id)) continue;
+            visited.add(n2.id);
+            add(n2.id, 2, n.id);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  rename(id: string, name: string): EntityRecord {
+    const before = this.get(id);
+    if (!before) throw new StoreError('NOT_FOUND', `no entity ${id}`);
+    const clean = name.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+    if (!nameKey(clean)) throw new StoreError('INVALID_INPUT', 'an entity needs a name');
+    this.db.transaction(() => {
+      this.history(id, 'renamed', before);
+      this.db.prepare('UPDATE entities SET name = ?, updated_at = ? WHERE id = ?').run(clean, Date.now(), id);
+      this.addAlias(id, clean);
+    })();
+    return this.get(id)!;
+  }
+
+  /** Merges `goneId` into `keepId`: aliases, mentions and facts move; the merge is kept in history. */
+  merge(keepId: string, goneId: string): EntityRecord {
+    if (keepId === goneId) throw new StoreError('INVALID_INPUT', 'cannot merge an entity with itself');
+    const keep = this.get(keepId);
+    const gone = this.get(goneId);
+    if (!keep || !gone) throw new StoreError('NOT_FOUND', `no entity ${keep ? goneId : keepId}`);
+    this.db.transaction(() => {
+      this.history(keepId, `merged ${goneId}`, { kept: keep, merged: gone });
+      this.db.prepare('INSERT OR IGNORE INTO entity_aliases (alias_key, entity_id, alias) SELECT alias_key, ?, alias FROM entity_aliases WHERE entity_id = ?').run(keepId, goneId);
+      this.db
+        .prepare(
+          `INSERT INTO entity_mentions (entity_id, memory_id, role) SELECT ?, memory_id, role FROM entity_mentions WHERE entity_id = ?
+            ON CONFLICT(entity_id, memory_id) DO UPDATE SET role = CASE WHEN excluded.role = 'subject' THEN 'subject' ELSE role END`,
+        )
+        .run(keepId, goneId);
+      this.db.prepare('INSERT OR IGNORE INTO fact_participants (fact_id, entity_id, role) SELECT fact_id, ?, role FROM fact_participants WHERE entity_id = ?').run(keepId, goneId);
+      this.db
+        .prepare('UPDATE entities SET first_seen = min(first_seen, ?), last_seen = max(last_seen, ?), updated_at = ? WHERE id = ?')
+        .run(gone.first_seen, gone.last_seen, Date.now(), keepId);
+      this.db.prepare('DELETE FROM entities WHERE id = ?').run(goneId);
+    })();
+    return this.get(keepId)!;
+  }
+
+  /** Splits an alias off into an entity of its own (two people wrongly taken for one); its mentions stay where they are. */
+  splitAlias(id: string, alias: string): EntityRecord {
+    const e = this.get(id);
+    if (!e) throw new StoreError('NOT_FOUND', `no entity ${id}`);
+    const key = nameKey(alias);
+    if (!e.aliases.some((a) => nameKey(a) === key)) throw new StoreError('INVALID_INPUT', `"${alias}" is not an alias of ${e.name}`);
+    let newIdValue = '';
+    this.db.transaction(() => {
+      this.history(id, `split off "${alias}"`, e);
+      this.db.prepare('DELETE FROM entity_aliases WHERE entity_id = ? AND alias_key = ?').run(id, key);
+      newIdValue = newId('ent');
+      const now = Date.now();
+      this.db
+        .prepare('INSERT INTO entities (id, kind, name, summary, first_seen, last_seen, created_at, updated_at) VALUES (?, ?, ?, \'\', ?, ?, ?, ?)')
+        .run(newIdValue, e.kind, alias.trim(), e.first_seen, e.last_seen, now, now);
+      this.addAlias(newIdValue, alias);
+    })();
+    return this.get(newIdValue)!;
+  }
+
+  /** Deletes an entity with its aliases, mentions and the facts it takes part in; the memories stay. */
+  delete(id: string): boolean {
+    const e = this.get(id);
+    if (!e) return false;
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM graph_facts WHERE id IN (SELECT fact_id FROM fact_participants WHERE entity_id = ?)').run(id);
+      this.db.prepare('DELETE FROM entities WHERE id = ?').run(id);
+    })();
+    return true;
+  }
+
+  /** Whether a memory has been read into the graph already (the builder runs once per memory). */
+  hasMentions(memoryId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM entity_mentions WHERE memory_id = ? LIMIT 1').get(memoryId) !== undefined;
+  }
+
+  counts(): { entities: number; facts: number; mentions: number } {
+    const one = (sql: string) => (this.db.prepare(sql).pluck().get() as number) ?? 0;
+    return { entities: one('SELECT count(*) FROM entities'), facts: one('SELECT count(*) FROM graph_facts'), mentions: one('SELECT count(*) FROM entity_mentions') };
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Whether a question asks for everything about someone or something (a list gathered over time)
+ * rather than one fact: "what activities does Ana do?", "which documents did we use for Atlas?",
+ * "where has Ben travelled?", "what are all the …". Read from the grammar of the question (a plural
+ * object, "all/every/ever", a present perfect of repeated events), never from a data set's format.
+ */
+const WH = /^\s*(?:so\s+|and\s+)?(?:what|which|where|who|how)\b/i;
+const ALL = /\b(?:all|every|everything|ever|any|anything|kinds? of|types? of|sorts? of|list)\b/i;
+const PERFECT = /\b(?:has|have)\s+(?:\p{Lu}[\p{L}'’]*\s+)*(?:\p{Ll}+ed|been|done|gone|seen|made|taken|read|met|visited|tried|used)\b/u;
+/** The words right after "what"/"which": a plural noun there ("what books", "which outdoor activities") asks for a list. */
+const OBJECT = /^\s*(?:so\s+|and\s+)?(?:what|which)\s+(\p{L}+)(?:\s+(\p{L}+))?/iu;
+const PLURAL = /^\p{L}{2,}(?:ies|es|s)$/iu;
+const AUX = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must)$/i;
+const NOT_PLURAL = /^(?:is|was|has|does|this|its|his|hers|yours|ours|theirs|always|perhaps|across|less|unless|news|bus|gas|lens|plus|thus|status|focus|process|address|business|access|success|class|pass|boss|yes|kiss|miss|dress|glass|cross)$/i;
+
+/** Habits are gathered over time too: "what does Ana do on weekends / for fun / usually". */
+const HABIT = /\b(?:on|at|in|during)\s+(?:the\s+)?(?:weekends|evenings|mornings|nights|holidays|vacations|breaks)\b|\b(?:usually|often|typically|for fun)\b|\bin\s+(?:his|her|their|my|your)\s+(?:free|spare)\s+time\b/i;
+
+export function asksForEverything(question: string): boolean {
+  if (!WH.test(question)) return false;
+  if (ALL.test(question) || HABIT.test(question)) return true;
+  if (PERFECT.test(question)) return true;
+  const m = OBJECT.exec(question);
+  if (!m) return false;
+  const plural = (w: string | undefined) => !!w && PLURAL.test(w) && !NOT_PLURAL.test(w) && !AUX.test(w);
+  if (AUX.test(m[1]!)) return false;
+  return plural(m[1]) || plural(m[2]);
+}
