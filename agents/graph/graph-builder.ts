@@ -12,7 +12,7 @@ export interface GraphBuildReport {
  * one person), links it to the memory, and records the facts that tie entities together, each
  * citing the memory. Idempotent per memory: entities and facts are keyed, mentions are a set.
  */
-export function buildGraph(store: EngramStore, memories: readonly GraphSourceMemory[]): GraphBuildReport {
+export function buildGraph(store: Pick<EngramStore, 'graph' | 'transaction'>, memories: readonly GraphSourceMemory[]): GraphBuildReport {
   const report: GraphBuildReport = { memories: 0, entities: 0, facts: 0 };
   if (!memories.length) return report;
   store.transaction(() => {

@@ -4,6 +4,7 @@ import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
 import { dream, type DreamOptions, type DreamReport } from '../dream/index.js';
 import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
+import { GraphKeeper } from '../graph/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
 import { LLM_SETTINGS, createLlmProvider, type LlmProvider } from '../llm/index.js';
 import type { ObservationRecord, StoreChange } from '../store/index.js';
@@ -153,6 +154,9 @@ export function createBrain(opts: BrainOptions): Brain {
       });
   };
 
+  // The graph reads memories a moment after they are written (and catches up at start).
+  const graph = new GraphKeeper(store, opts.log);
+
   return {
     meta,
     experience,
@@ -161,7 +165,11 @@ export function createBrain(opts: BrainOptions): Brain {
       for (const o of Array.isArray(obs) ? obs : [obs]) meta.ingestObservation(o);
     },
     ingestMessages: (threadId) => meta.ingestMessages(threadId),
-    flush: () => meta.flush('manual'),
+    flush: async () => {
+      const r = await meta.flush('manual');
+      graph.catchUp();
+      return r;
+    },
     async recordRedacted(observationId, secrets) {
       const o = store.observations.get(observationId);
       if (!o) return [];
@@ -186,6 +194,7 @@ export function createBrain(opts: BrainOptions): Brain {
       running = true;
       meta.touch();
       if (opts.subscribe ?? true) store.events.on('observation', onObservation);
+      graph.start();
       const report = await meta.recover();
       timer = setInterval(() => {
         meta.tick();
@@ -201,6 +210,13 @@ export function createBrain(opts: BrainOptions): Brain {
       running = false;
       if (o.flush) await meta.flush('stop');
       await meta.idle();
+      graph.stop();
+      try {
+        graph.catchUp();
+      } catch (e) {
+        // Unread memories are read at the next start.
+        opts.log?.(`graph: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      }
     },
   };
 }

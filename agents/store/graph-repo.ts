@@ -435,6 +435,25 @@ export class GraphRepo {
     return this.db.prepare('SELECT 1 FROM entity_mentions WHERE memory_id = ? LIMIT 1').get(memoryId) !== undefined;
   }
 
+  /** Memories the graph has not read yet, oldest first (all of them, or among `ids`). */
+  pendingMemories(limit = 500, ids?: readonly string[]): { id: string; kind: string; title: string; text: string; fields: string; at: number }[] {
+    const cols = 'm.id, m.kind, m.title, m.text, m.fields, COALESCE(m.occurred_at, m.created_at) AS at';
+    if (ids) {
+      if (!ids.length) return [];
+      return this.db
+        .prepare(`SELECT ${cols} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND m.superseded_by IS NULL ORDER BY m.seq`)
+        .all(JSON.stringify(ids.slice(0, limit))) as { id: string; kind: string; title: string; text: string; fields: string; at: number }[];
+    }
+    return this.db
+      .prepare(`SELECT ${cols} FROM memories m LEFT JOIN graph_read r ON r.memory_id = m.id WHERE r.memory_id IS NULL AND m.superseded_by IS NULL ORDER BY m.seq LIMIT ?`)
+      .all(limit) as { id: string; kind: string; title: string; text: string; fields: string; at: number }[];
+  }
+
+  markRead(ids: readonly string[]): void {
+    const ins = this.db.prepare('INSERT OR IGNORE INTO graph_read (memory_id) VALUES (?)');
+    for (const id of ids) ins.run(id);
+  }
+
   counts(): { entities: number; facts: number; mentions: number } {
     const one = (sql: string) => (this.db.prepare(sql).pluck().get() as number) ?? 0;
     return { entities: one('SELECT count(*) FROM entities'), facts: one('SELECT count(*) FROM graph_facts'), mentions: one('SELECT count(*) FROM entity_mentions') };

@@ -31,6 +31,8 @@ const Args = z.object({
   weights: z.string().optional(),
   details: z.boolean().default(false),
   'no-graph': z.boolean().default(false),
+  /** Only these modes (comma-separated), for quicker runs while tuning. */
+  modes: z.string().optional(),
 });
 
 export interface ConversationStore {
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
       weights: { type: 'string' },
       details: { type: 'boolean' },
       'no-graph': { type: 'boolean' },
+      modes: { type: 'string' },
     },
     strict: true,
   });
@@ -149,7 +152,9 @@ async function main(): Promise<void> {
       log(`indexed ${conv.id}: ${conv.sessions.length} sessions, ${turns} turns (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
     const t1 = Date.now();
-    const res = await evaluate(stores);
+    const modes = args.modes ? (args.modes.split(',').filter((m): m is Mode => (MODES as readonly string[]).includes(m))) : [...MODES];
+    if (!modes.includes('hybrid')) modes.push('hybrid');
+    const res = await evaluate(stores, modes);
     log(`queried in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     const graph = stores.reduce(
       (g, s) => ({ entities: g.entities + s.graph.entities, facts: g.facts + s.graph.facts, mentions: g.mentions + s.graph.mentions, ms: g.ms + s.graphMs }),
@@ -166,7 +171,9 @@ async function main(): Promise<void> {
         return args.details ? { ...rest, by_category } : rest;
       };
       const g = args['no-graph'] ? null : { entities: graph.entities, facts: graph.facts, mentions: graph.mentions, build_ms: Math.round(graph.ms) };
-      process.stdout.write(`${JSON.stringify({ bm25: pick('bm25'), vector: pick('vector'), hybrid: { ...pick('hybrid'), by_category: res.hybrid.by_category }, graph: g })}\n`);
+      const out: Record<string, unknown> = { hybrid: { ...pick('hybrid'), by_category: res.hybrid.by_category }, graph: g };
+      for (const m of modes) if (m !== 'hybrid') out[m] = pick(m);
+      process.stdout.write(`${JSON.stringify(out)}\n`);
     } else {
       const f = (x: number) => x.toFixed(3);
       console.log(`LoCoMo retrieval, ${stores.length} conversations, ${res.hybrid.questions} questions (category 5 and questions without valid evidence skipped)`);
@@ -174,12 +181,12 @@ async function main(): Promise<void> {
       console.log('bm25 = the store\'s FTS5 index alone (porter; a unit\'s row also holds the previous turn of its session, weight 0.3); vector = USE-lite cosine alone; hybrid = store.search defaults\n');
       console.log(`${graphLine}\n`);
       console.log('mode     recall@5  recall@10  MRR');
-      for (const m of MODES) console.log(`${m.padEnd(8)} ${f(res[m]['recall@5']).padStart(8)}  ${f(res[m]['recall@10']).padStart(9)}  ${f(res[m].mrr)}`);
+      for (const m of modes) console.log(`${m.padEnd(8)} ${f(res[m]['recall@5']).padStart(8)}  ${f(res[m]['recall@10']).padStart(9)}  ${f(res[m].mrr)}`);
       console.log('\nrecall@10 by category');
-      console.log(`category          n    ${MODES.map((m) => m.padStart(7)).join(' ')}`);
+      console.log(`category          n    ${modes.map((m) => m.padStart(7)).join(' ')}`);
       for (const c of Object.keys(res.hybrid.by_category)) {
         const name = `${c} ${CATEGORY_NAMES[c] ?? ''}`.padEnd(15);
-        console.log(`${name} ${String(res.hybrid.by_category[c]!.questions).padStart(4)}    ${MODES.map((m) => f(res[m].by_category[c]!['recall@10']).padStart(7)).join(' ')}`);
+        console.log(`${name} ${String(res.hybrid.by_category[c]!.questions).padStart(4)}    ${modes.map((m) => f(res[m].by_category[c]!['recall@10']).padStart(7)).join(' ')}`);
       }
       console.log('\nhybrid by category  recall@5  recall@10  MRR');
       for (const c of Object.keys(res.hybrid.by_category)) {

@@ -80,6 +80,11 @@ export const m005Graph: Migration = {
       );
       CREATE INDEX graph_history_entity ON graph_history(entity_id, changed_at);
 
+      -- Memories the graph has read (so a crash between a memory and its graph is caught up at start).
+      CREATE TABLE graph_read (
+        memory_id TEXT PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+
       CREATE TRIGGER fact_source_gone AFTER DELETE ON fact_sources
       WHEN NOT EXISTS (SELECT 1 FROM fact_sources WHERE fact_id = OLD.fact_id)
       BEGIN
