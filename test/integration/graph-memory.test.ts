@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
+import { buildGraph, GraphKeeper, type GraphSourceMemory } from '../../agents/graph/index.js';
 import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 
 const dirs: string[] = [];
@@ -148,9 +148,9 @@ describe('graph memory: entities and facts in the encrypted store', () => {
     expect(r.filter((x) => x.memory.segment === 'week1').length).toBeLessThanOrEqual(2);
   });
 
-  it('migrates a version-3 database with data up to the graph schema, and the graph fills from then on', async () => {
+  it('migrates a version-4 database with data up to the graph schema, and the graph reads its memories', async () => {
     const key = randomBytes(32);
-    const { store: old, dir } = await fresh({ targetVersion: 3, key });
+    const { store: old, dir } = await fresh({ targetVersion: 4, key });
     const m = old.memories.insert({ kind: 'episodic', text: 'Ana Souza met Ben Okafor about Atlas', fields: { event_type: 'message', actor: 'Ben Okafor' }, occurred_at: T0 });
     expect(() => old.db.prepare('SELECT count(*) FROM entities').get()).toThrow();
     await old.close();
@@ -158,7 +158,17 @@ describe('graph memory: entities and facts in the encrypted store', () => {
     const { store } = await fresh({ key, dir });
     expect(store.memories.get(m.id)?.text).toBe('Ana Souza met Ben Okafor about Atlas');
     expect(store.graph.counts().entities).toBe(0);
-    buildGraph(store, [{ id: m.id, kind: 'episodic', title: '', text: m.text, fields: m.fields, at: T0 }]);
+    // The keeper reads memories written before the upgrade (and before a crash) at its first start.
+    const keeper = new GraphKeeper(store);
+    expect(keeper.catchUp()).toBe(1);
     expect(store.graph.list({ query: 'okafor' })).toHaveLength(1);
+    expect(store.graph.entitiesOf(m.id).map((e) => e.name)).toEqual(expect.arrayContaining(['Ana Souza', 'Ben Okafor']));
+    expect(keeper.catchUp()).toBe(0);
+    // Later writes are read from the store's memory events.
+    keeper.start();
+    const later = store.memories.insert({ kind: 'episodic', text: 'Priya Raman joined the call', fields: { event_type: 'message', actor: 'Ben Okafor' }, occurred_at: T0 + 1 });
+    await new Promise((r) => setTimeout(r, 600));
+    keeper.stop();
+    expect(store.graph.entitiesOf(later.id).map((e) => e.name)).toContain('Priya Raman');
   });
 });
