@@ -12,7 +12,8 @@ import { CachedActiveWindowSource } from './cached-active-window.js';
 import { defaultWindowList } from './default-screen-source.js';
 import { GetWindowsActiveWindowSource } from './get-windows-source.js';
 import { ObservationWriter } from './observation-writer.js';
-import { OcrStage, type OcrBaseHolder } from './ocr-stage.js';
+import { DisplayTracker } from './display-tracker.js';
+import { OcrStage } from './ocr-stage.js';
 import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
 import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
 import { MIN_UNMASKED, WindowGuard, type WindowListHealth } from './window-guard.js';
@@ -79,14 +80,6 @@ export interface CapturePipelineDeps {
   incrementalOcr?: boolean;
 }
 
-interface DisplayState extends OcrBaseHolder {
-  last: FrameSignature | null;
-  /** Start of the current run of skipped ticks, null when the last tick kept a frame. */
-  skipSince: number | null;
-  /** Whether the current skip run already had its forced capture. */
-  forcedThisRun: boolean;
-}
-
 export interface PipelineStats {
   kept: number;
   skipped: number;
@@ -113,7 +106,7 @@ export class CapturePipeline extends EventEmitter {
   private readonly clock: () => number;
   private readonly idle: IdleSource;
   private readonly encoder: FrameEncoder;
-  private readonly displays = new Map<string, DisplayState>();
+  private readonly displays: DisplayTracker;
   private readonly ocr: OcrStage;
   private readonly guard: WindowGuard;
   private settings: CaptureSettings;
@@ -131,6 +124,7 @@ export class CapturePipeline extends EventEmitter {
     this.idle = deps.idle ?? new AlwaysActive();
     this.encoder = deps.encoder ?? new FrameEncoder();
     this.settings = deps.settings ?? this.readSettings();
+    this.displays = new DisplayTracker(() => this.settings.force_after_s);
     this.gate = new PrivacyGate(this.settings.privacy, deps.self);
     const fallback = new ActiveOnlyWindowList(deps.windows);
     const list =
@@ -221,7 +215,7 @@ export class CapturePipeline extends EventEmitter {
    */
   seedFromStore(): void {
     for (const f of this.deps.store.frames.list({ limit: 50 })) {
-      const s = this.state(f.display);
+      const s = this.displays.state(f.display);
       if (s.last) continue;
       s.last = { hash: f.phash, thumb: null };
       s.lastKeptAt = f.captured_at;
@@ -296,14 +290,14 @@ export class CapturePipeline extends EventEmitter {
     if (displays.length === 0) return this.result(now, 'display_paused', 'every display is paused', outcomes);
     const userIdle = idleState === 'idle';
     // Idle: skip the grab entirely unless a display is due its forced capture.
-    let due = displays.filter((d) => force || !userIdle || this.forceDue(d.id, now));
+    let due = displays.filter((d) => force || !userIdle || this.displays.forceDue(d.id, now));
     // The X server (DAMAGE) may know that nothing was drawn: then only forced captures need pixels.
-    if (!force && this.deps.screen.changedSinceLastCapture?.() === false) due = due.filter((d) => this.forceDue(d.id, now));
+    if (!force && this.deps.screen.changedSinceLastCapture?.() === false) due = due.filter((d) => this.displays.forceDue(d.id, now));
     if (due.length === 0) {
       const outcome = userIdle ? ('idle' as const) : ('unchanged' as const);
       this.stats.skipped += displays.length;
       this.bump('frames_skipped', displays.length);
-      for (const d of displays) this.noteSkip(d.id, now);
+      for (const d of displays) this.displays.noteSkip(d.id, now);
       return this.result(now, outcome, userIdle ? 'user idle' : 'nothing drawn since the last grab', [...outcomes, ...displays.map((d) => ({ display: d.id, outcome, frame_id: null }))]);
     }
 
@@ -346,7 +340,7 @@ export class CapturePipeline extends EventEmitter {
     const active: WindowInfo | null = after.snapshot.active;
     for (const shot of screens) {
       const id = shot.display.id;
-      const state = this.state(id);
+      const state = this.displays.state(id);
       // Mask every excluded window on this display before the pixels are hashed, read or kept.
       const tm = performance.now();
       const plan = this.guard.plan([before.snapshot, after.snapshot], this.gate, shot.display, shot.image);
@@ -362,9 +356,9 @@ export class CapturePipeline extends EventEmitter {
 
       const sig = await frameSignature(shot.image);
       const changed = isChanged(state.last, sig, { ...DEFAULT_CHANGE, coarse: this.settings.change_threshold });
-      const forced = force || (!changed && this.forceDue(id, now)) || (userIdle && this.forceDue(id, now));
+      const forced = force || (!changed && this.displays.forceDue(id, now)) || (userIdle && this.displays.forceDue(id, now));
       if (!changed && !forced) {
-        this.noteSkip(id, now);
+        this.displays.noteSkip(id, now);
         this.stats.skipped++;
         this.bump('frames_skipped');
         outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
@@ -419,28 +413,6 @@ export class CapturePipeline extends EventEmitter {
     this.bump('frames_gated', n);
     this.countHidden(snapshot, now);
     return this.result(now, reason, describe(reason));
-  }
-
-  private state(id: string): DisplayState {
-    let s = this.displays.get(id);
-    if (!s) {
-      s = { last: null, lastKeptAt: 0, skipSince: null, forcedThisRun: false, ocrBase: null };
-      this.displays.set(id, s);
-    }
-    return s;
-  }
-
-  private noteSkip(id: string, now: number): void {
-    const s = this.state(id);
-    if (s.skipSince === null) s.skipSince = now;
-  }
-
-  /** One forced capture per run of skipped ticks, once the run is force_after_s long. */
-  private forceDue(id: string, now: number): boolean {
-    const s = this.state(id);
-    if (s.last === null) return true;
-    if (s.skipSince === null || s.forcedThisRun) return false;
-    return now - s.skipSince >= this.settings.force_after_s * 1000;
   }
 
   private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null): Promise<FrameRecord | null> {
