@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
+import { captureControlOf, createApi } from '../../electron/api/index.js';
+import type { CaptureStatus } from '../../shared/api/index.js';
 import {
   CapturePipeline,
+  CaptureService,
   MASK_RGB,
   PrivacyGate,
   planMasks,
@@ -185,5 +188,39 @@ describe('the pipeline masks before anything is kept', () => {
     expect(shots).toHaveLength(0);
     await p.close();
     await done();
+  });
+});
+
+describe('the API: status with the gate\'s counters, a pause per display', () => {
+  it('capture.status passes the contract with the privacy block; capture.pauseDisplay pauses one display and refuses an unknown one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-mask-api-'));
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 4)), embedder: null });
+    const editor = win('2', 'editor', 200, 0, 200, 300);
+    const { screen, list, shots } = rig(() => snap([win('1', 'Incognito', 0, 0, 100, 100), editor], true, editor));
+    const service = new CaptureService({ store, screen, windows: { active: async () => null }, windowList: list, ocr: null });
+    const api = createApi({ store, host: 'headless', version: 'test', capture: captureControlOf(service), checkOutputs: true });
+    try {
+      await service.tick();
+      const call = async (name: string, input: unknown) => {
+        const r = await api.dispatch(name, input);
+        if (!r.ok) return r.error;
+        return r.output as CaptureStatus;
+      };
+      const status = (await call('capture.status', {})) as CaptureStatus;
+      expect(status.privacy).toMatchObject({ window_list: 'ok', windows_hidden: { excluded_title: 1 }, frames_masked: 1, displays: [{ id: 'd0', paused: false }] });
+      expect(await call('capture.pauseDisplay', { display: 'nope', paused: true })).toMatchObject({ code: 'NOT_FOUND' });
+      const paused = (await call('capture.pauseDisplay', { display: 'd0', paused: true })) as CaptureStatus;
+      expect(paused.privacy!.displays).toEqual([{ id: 'd0', name: 'd0', paused: true }]);
+      const grabs = shots.length;
+      expect(await service.tick()).toMatchObject({ kept: false, reason: 'display_paused' });
+      expect(shots.length).toBe(grabs);
+      const resumed = (await call('capture.pauseDisplay', { display: 'd0', paused: false })) as CaptureStatus;
+      expect(resumed.privacy!.displays[0]!.paused).toBe(false);
+    } finally {
+      api.dispose();
+      await service.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
