@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import {
+  ActiveOnlyWindowList,
   applyMasks,
   CaptureService,
   defaultActiveWindowSource,
@@ -40,6 +41,8 @@ const opt = (name: string, fallback: string) => {
   return i >= 0 && argv[i + 1] ? argv[i + 1]! : fallback;
 };
 const JSON_OUT = flag('json');
+/** `--gate off`: the service without the window list (the active window stands for the desktop), for comparison only. */
+const GATE = opt('gate', 'on');
 const MINUTES = Number(opt('minutes', '5'));
 const DISPLAY_NUM = opt('display', '93');
 const DISPLAY = `:${DISPLAY_NUM}`;
@@ -130,7 +133,7 @@ const sizes: number[] = [];
 async function perFrame(store: EngramStore, ocr: TesseractPool): Promise<Record<string, { p50: number; p95: number }>> {
   const screen = new X11ScreenSource({ display: DISPLAY });
   const encoder = new FrameEncoder();
-  const t: Record<string, number[]> = { windows: [], capture: [], mask: [], hash: [], encode: [], encrypt: [], ocr: [], window: [] };
+  const t: Record<string, number[]> = { windows: [], windows_cpu: [], capture: [], mask: [], hash: [], encode: [], encrypt: [], ocr: [], window: [] };
   const windows = new GetWindowsActiveWindowSource();
   const list = screen.windowList();
   const gate = new PrivacyGate(CaptureSettingsSchema.parse({}).privacy);
@@ -147,14 +150,19 @@ async function perFrame(store: EngramStore, ocr: TesseractPool): Promise<Record<
     // The privacy gate around the grab: two window reads (wall time: most of it is the X server's),
     // then the mask (CPU time).
     let w0 = performance.now();
+    let c0 = cpuMs();
     await list.list();
     const wall = performance.now() - w0;
+    let readCpu = cpuMs() - c0;
     let t0 = cpuMs();
     const [shot] = await screen.capture();
     t.capture!.push(cpuMs() - t0);
     w0 = performance.now();
+    c0 = cpuMs();
     const after = await list.list();
+    readCpu += cpuMs() - c0;
     t.windows!.push(wall + performance.now() - w0);
+    t.windows_cpu!.push(readCpu);
     t0 = cpuMs();
     const plan = planMasks(after, (w) => gate.exclusion(w), shot!.display, shot!.image);
     shot!.image = await applyMasks(shot!.image, plan.rects);
@@ -198,7 +206,8 @@ async function cpuPhase(
   const term = xterm(changing ? 'bench-changing' : 'bench-static', script);
   const settings = CaptureSettingsSchema.parse({});
   const screen = new X11ScreenSource({ display: DISPLAY });
-  const svc = new CaptureService({ store, screen, windows: defaultActiveWindowSource(screen), settings });
+  const windows = defaultActiveWindowSource(screen);
+  const svc = new CaptureService({ store, screen, windows, settings, windowList: GATE === 'off' ? new ActiveOnlyWindowList(windows, { complete: true }) : undefined });
   // Warm-up: first frame and OCR worker start are not steady state.
   svc.start();
   await new Promise((r) => setTimeout(r, 15_000));
@@ -266,11 +275,11 @@ async function main(): Promise<void> {
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 1)), embedder: null });
   const ocr = new TesseractPool({ cachePath: join(dir, 'ocr-cache'), workers: 1 });
   try {
-    log(`capture benchmark on Xvfb ${DISPLAY} (1280x800), ${MINUTES} min per CPU phase`);
+    log(`capture benchmark on Xvfb ${DISPLAY} (1280x800), ${MINUTES} min per CPU phase, privacy gate ${GATE === 'off' ? 'OFF (comparison run)' : 'on'}`);
     // An unfocused private-browsing window beside the session for the whole run: masked on every frame.
     xterm('Bank statement - Private Browsing', `printf ${shq('account 0042 balance 1,337.00')}'\\n'; sleep 100000`, { geometry: '44x8+880+560' });
     const perFrameMs = await perFrame(store, ocr);
-    log('  per-frame cost by stage (CPU ms; "windows" is the wall time of the two window reads around the grab):');
+    log('  per-frame cost by stage (CPU ms; "windows" is the wall time of the two window reads around the grab, "windows_cpu" their CPU time here):');
     for (const [k, v] of Object.entries(perFrameMs)) log(`  ${k.padEnd(8)} p50 ${String(v.p50).padStart(7)} ms   p95 ${String(v.p95).padStart(7)} ms`);
     log(`  stored frame size p50 ${(pct(sizes, 50) / 1024).toFixed(1)} KB`);
     const acc = await ocrAccuracy(ocr);

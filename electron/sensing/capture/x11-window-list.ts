@@ -73,18 +73,18 @@ export class X11WindowList implements WindowList {
 
   /** One window, or null when it is not viewable (minimised, withdrawn) or gone. */
   private async window(conn: XConn, id: number, framed: boolean): Promise<ListedWindow | null> {
-    const attrs = await call<{ mapState: number }>((cb) => conn.X.GetWindowAttributes(id, cb));
-    if (attrs.mapState !== VIEWABLE) return null;
-    // Under a window manager without EWMH lists, the top-level window is the frame: the client
-    // (with the title and class) is one of its children.
-    let client = id;
-    if (framed) client = (await this.clientOf(conn, id)) ?? id;
-    const [geom, origin, extents, props] = await Promise.all([
+    // Every request for the window goes out at once (one round trip), whether it turns out to be
+    // viewable or not: a read of the desktop costs two round trips, not three per window.
+    const [attrs, geom, origin, extents, props] = await Promise.all([
+      call<{ mapState: number }>((cb) => conn.X.GetWindowAttributes(id, cb)),
       call<{ width: number; height: number; borderWidth: number }>((cb) => conn.X.GetGeometry(id, cb)),
       call<{ destX: number; destY: number }>((cb) => conn.X.TranslateCoordinates(id, conn.root, 0, 0, cb)),
       framed ? Promise.resolve(null) : this.cardinals(conn, id, '_NET_FRAME_EXTENTS'),
-      this.identity(conn, client),
+      // Under a window manager without EWMH lists, the top-level window is the frame: the client
+      // (with the title and class) is one of its children.
+      framed ? this.clientOf(conn, id).then((c) => this.identity(conn, c ?? id)) : this.identity(conn, id),
     ]);
+    if (attrs.mapState !== VIEWABLE) return null;
     const [left, right, top, bottom] = extents && extents.length >= 4 ? extents : [0, 0, 0, 0];
     const bw = geom.borderWidth;
     const bounds: Rect = {
@@ -109,7 +109,7 @@ export class X11WindowList implements WindowList {
       .split('\0')
       .filter((s) => s.length > 0);
     const pid = pidWords && pidWords.length > 0 ? pidWords[0]! : null;
-    const path = pid ? exePath(pid) : null;
+    const path = pid ? this.exePathOf(pid) : null;
     return {
       // _NET_WM_NAME is UTF-8; WM_NAME is Latin-1 (STRING) unless its type says UTF8_STRING.
       title: title.data.length > 0 ? title.data.toString('utf8') : legacy.data.toString(legacy.type === utf8 ? 'utf8' : 'latin1'),
@@ -119,6 +119,16 @@ export class X11WindowList implements WindowList {
       path,
       url: null,
     };
+  }
+
+  /** Executables by pid, read once per process seen (a pid is reused only after its process ended). */
+  private readonly exes = new Map<number, string | null>();
+  private exePathOf(pid: number): string | null {
+    if (!this.exes.has(pid)) {
+      if (this.exes.size > 500) this.exes.clear();
+      this.exes.set(pid, exePath(pid));
+    }
+    return this.exes.get(pid)!;
   }
 
   private async clientOf(conn: XConn, frame: number): Promise<number | null> {
