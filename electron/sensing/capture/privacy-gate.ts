@@ -14,7 +14,7 @@ export interface SelfWindows {
 }
 
 /**
- * The browser-mode tab is titled "<screen> · Engram" (renderer/src/shell/app.tsx), and the window
+ * The browser-mode tab is titled "<screen> · Engram" (renderer/src/app/app.tsx), and the window
  * title the browser adds its own name to; "Engram" alone is the desktop window's title.
  */
 export const ENGRAM_WINDOW_TITLES: readonly RegExp[] = [/(?:^|\s)\u00b7 Engram(?:$|\s)/, /^Engram$/];
