@@ -1,9 +1,8 @@
 import { LlmError } from '../llm/index.js';
-import { collapse } from './memory-line.js';
+import { oneLine as line } from '../../shared/text/index.js';
 
-function oneLine(s: string): string {
-  return collapse(s).slice(0, 300);
-}
+const oneLine = (s: string): string => line(s, 300);
+
 
 /** Why the model failed, in words a user can act on (the provider's own message can be raw JSON). */
 function modelFailureReason(err: unknown): string {

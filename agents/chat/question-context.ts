@@ -1,4 +1,4 @@
-import type { Memory, MemoryKind, SearchResult } from '../../shared/index.js';
+import { MEMORY_KINDS, type Memory, type MemoryKind, type SearchResult } from '../../shared/index.js';
 import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
@@ -64,7 +64,7 @@ export const DEFAULT_QUOTAS: RetrievalQuotas = {
 };
 
 /** Searched kinds: core blocks are not searched, they are always in the prompt. */
-export const SEARCHED_KINDS: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'];
+export const SEARCHED_KINDS: MemoryKind[] = MEMORY_KINDS.filter((k) => k !== 'core');
 
 /** A long event that started before the window still overlaps it: look back this far for its start. */
 const EVENT_LOOKBACK_MS = 6 * 3_600_000;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { MemoryKind } from '../../shared/index.js';
+import { MEMORY_TABS, type MemoryKind } from '../../shared/index.js';
 
-export const DREAM_MODES = ['core', 'episodic', 'semantic', 'resource', 'procedural', 'knowledge', 'experience', 'all'] as const;
-export const DreamModeSchema = z.enum(DREAM_MODES);
+export const DREAM_MODES = [...MEMORY_TABS, 'all'] as const;
+/** 'knowledge', the CLI's earlier name for the vault, is still taken. */
+export const DreamModeSchema = z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES));
 export type DreamMode = z.infer<typeof DreamModeSchema>;
 
 export type DreamAction = 'merge' | 'supersede' | 'rollup' | 'compress';

@@ -1,4 +1,4 @@
-import type { Memory, MemoryKind } from '../../shared/index.js';
+import { MEMORY_KINDS, type Memory, type MemoryKind } from '../../shared/index.js';
 import { TimeFormat, type BrainStore } from '../subagent-kit/index.js';
 import { planCore, planExperience, planProcedural, planResource, planSemantic, planVault, type Planned } from './consolidate-kinds.js';
 import type { DreamMode, DreamOptions, DreamReport } from './dream-types.js';
@@ -88,10 +88,10 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     report.counts.examined += all.length;
     await run('resource', planResource(store, all));
   }
-  if (wants('knowledge')) {
+  if (wants('knowledge_vault')) {
     const all = await listAll(store, 'knowledge_vault');
     report.counts.examined += all.length;
-    await run('knowledge', planVault(store, all));
+    await run('knowledge_vault', planVault(store, all));
   }
   if (wants('procedural')) {
     const all = await listAll(store, 'procedural', false);
@@ -120,8 +120,8 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
   }
 
   // Decay: nothing is deleted; report how much has faded below half weight (search weighs it down).
-  for (const kind of ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'] as const) {
-    if (!wants(kind === 'knowledge_vault' ? 'knowledge' : kind)) continue;
+  for (const kind of MEMORY_KINDS) {
+    if (kind === 'core' || !wants(kind)) continue;
     for (const m of await listAll(store, kind)) {
       const lastUse = Date.parse(m.last_accessed_at ?? m.created_at);
       if (Math.pow(0.5, Math.max(0, now - lastUse) / (halfLifeDays * DAY)) < 0.5) report.counts.faded++;

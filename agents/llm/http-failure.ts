@@ -1,10 +1,8 @@
 import { LlmError } from './llm-error.js';
+import { oneLine as line } from '../../shared/text/index.js';
 
 /** One line, at most 200 characters: provider messages can be multi-line JSON. */
-export function oneLine(s: string): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
+export const oneLine = (s: string): string => line(s, 200);
 
 function retryAfterMs(headers: Headers | undefined): number | undefined {
   if (!headers) return undefined;

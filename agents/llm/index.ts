@@ -30,7 +30,7 @@ export {
   type OpenAiProviderOptions,
 } from './openai-provider.js';
 export { runToolLoop, type ToolCallOutcome, type ToolLoopOptions, type ToolLoopResult } from './tool-loop.js';
-export { defineTool, formatZodError, parseToolJson, toolSpec } from './tool-spec.js';
+export { defineTool, parseToolJson, toolSpec } from './tool-spec.js';
 export { costUsd, priceFor, type ModelPrice } from './pricing.js';
 export { DEFAULT_RETRY, backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
 export { createLlmProvider, LLM_SETTINGS, LlmProviderNameSchema, type LlmProviderName, type LlmFromSettingsOptions, type SettingsReader } from './llm-settings.js';

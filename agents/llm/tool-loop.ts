@@ -1,5 +1,6 @@
 import { LlmError } from './llm-error.js';
-import { formatZodError, toolSpec } from './tool-spec.js';
+import { issueLine } from '../../shared/text/index.js';
+import { toolSpec } from './tool-spec.js';
 import type {
   LlmContentBlock,
   LlmMessage,
@@ -104,7 +105,7 @@ export async function runToolLoop(
 async function runOne(tool: LlmTool | undefined, id: string, name: string, input: unknown): Promise<ToolCallOutcome> {
   if (!tool) return { id, name, input, ok: false, error: `unknown tool "${name}"` };
   const parsed = tool.schema.safeParse(input);
-  if (!parsed.success) return { id, name, input, ok: false, error: `invalid arguments: ${formatZodError(parsed.error)}` };
+  if (!parsed.success) return { id, name, input, ok: false, error: `invalid arguments: ${issueLine(parsed.error, 8)}` };
   try {
     const result = await tool.run(parsed.data);
     return { id, name, input: parsed.data, ok: true, result };

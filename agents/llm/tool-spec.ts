@@ -14,14 +14,6 @@ export function defineTool<S extends z.ZodType>(tool: LlmTool<S>): LlmTool<S> {
   return tool;
 }
 
-/** One line per problem, `path: message`, short enough to send back to the model. */
-export function formatZodError(err: z.ZodError): string {
-  return err.issues
-    .slice(0, 8)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
-    .join('; ');
-}
-
 /** A tool call whose JSON does not parse is kept as the raw string so validation reports it. */
 export function parseToolJson(json: string): unknown {
   if (json.trim() === '') return {};

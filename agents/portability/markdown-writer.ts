@@ -1,5 +1,6 @@
 import type { ExportedMemory, ExportHeader, ExportKind } from './export-document.js';
 import type { ByteSink } from './atomic-file.js';
+import { oneLine } from '../../shared/text/index.js';
 
 const GROUP_TITLES: Record<ExportKind, string> = {
   core: 'Core',
@@ -12,10 +13,6 @@ const GROUP_TITLES: Record<ExportKind, string> = {
 };
 
 const when = (iso: string | null): string => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
-const oneLine = (s: string, n: number): string => {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
-};
 /** Quote user text so a line starting with "#" or "-" inside a memory cannot break the page's structure. */
 const quote = (s: string): string =>
   s

@@ -10,7 +10,6 @@ export { DEFAULT_WEIGHTS, type RetrievalWeights } from './retriever.js';
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 export { DB_FILE_NAME } from './database.js';
 export { newId, isValidId } from './ids.js';
-export { maskSecret } from './memory-codec.js';
 export { queryTerms, queryEntities } from './query-text.js';
 export type { LlmCallRecord, LlmUsageSummary } from './llm-call-repo.js';
 export type * from './types.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Memory, MemoryKind } from '../../shared/index.js';
+import { maskSecret } from '../../shared/redaction/index.js';
 
 /** A memory row as SQLite returns it. */
 export interface MemoryRow {
@@ -29,15 +30,11 @@ export interface MemoryRow {
 export const iso = (ms: number): string => new Date(ms).toISOString();
 export const isoOrNull = (ms: number | null): string | null => (ms == null ? null : iso(ms));
 
-/** Vault secrets are masked everywhere unless the user explicitly reveals them. */
-export function maskSecret(secret: string, sensitivity: string | null): string {
-  if (sensitivity !== 'high' && secret.length >= 12) return `••••${secret.slice(-4)}`;
-  return '••••••••';
-}
 
 export function rowToMemory(row: MemoryRow, reveal = false): Memory {
   const fields = JSON.parse(row.fields) as Record<string, unknown>;
   if (row.kind === 'knowledge_vault' && !reveal && typeof fields.secret === 'string') {
+    // Vault secrets are masked everywhere unless the user explicitly reveals them.
     fields.secret = maskSecret(fields.secret, row.sensitivity);
     fields.masked = true;
   }

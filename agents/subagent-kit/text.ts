@@ -1,5 +1,10 @@
 /** Small text helpers shared by the sub-agents' offline extractors and the writer's duplicate checks. */
 
+import { oneLine } from '../../shared/text/index.js';
+
+// Sub-agents take oneLine from the kit, with the rest of their text helpers.
+export { oneLine };
+
 const STOP = new Set(
   `a an and are as at be been but by can could did do does for from had has have he her him his how i if in into is it its me my of
   on or our she so than that the their them then there these they this those to was we were what when where which who why will
@@ -61,9 +66,6 @@ export function truncate(s: string, max: number): string {
   return `${s.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
 }
 
-export function oneLine(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
 
 /** Lines trimmed, empty and repeated ones dropped (OCR of an unchanged screen repeats itself). */
 export function uniqueLines(texts: string[], seen = new Set<string>()): string[] {

@@ -5,6 +5,7 @@ import { ChatError, type ChatMessageView, type ChatService, type ChatTurn, type 
 import { LlmError } from '../../agents/llm/index.js';
 import { StoreError, type ThreadRecord } from '../../agents/store/index.js';
 import { storeApiError } from './errors.js';
+import { hasIssues, issueLine } from '../../shared/text/index.js';
 
 type ChatRequests = typeof chatRequests;
 type ChatEvents = typeof chatEvents;
@@ -48,10 +49,7 @@ export function toApiError(err: unknown): ApiCallError {
   }
   if (err instanceof StoreError) return new ApiCallError(storeApiError(err));
   if (err instanceof LlmError) return new ApiCallError(apiError(err.code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'UNAVAILABLE', err.message));
-  if (err && typeof err === 'object' && 'issues' in err && Array.isArray((err as { issues: unknown }).issues)) {
-    const first = (err as { issues: { path: PropertyKey[]; message: string }[] }).issues[0];
-    return new ApiCallError(apiError('INVALID_INPUT', first ? `${first.path.map(String).join('.') || 'input'}: ${first.message}` : 'invalid input'));
-  }
+  if (hasIssues(err)) return new ApiCallError(apiError('INVALID_INPUT', issueLine(err)));
   return new ApiCallError(apiError('INTERNAL', 'the chat failed unexpectedly'));
 }
 

@@ -1,5 +1,6 @@
 import { apiRequests, isRequestName, WIRE_LIMITS, type ApiResponse, type RequestName } from '../../shared/api/index.js';
-import { toApiError, zodMessage } from './errors.js';
+import { issueLine } from '../../shared/text/index.js';
+import { toApiError } from './errors.js';
 import type { ApiHandlers } from './handler-types.js';
 
 export interface DispatchOptions {
@@ -24,15 +25,15 @@ export function createDispatcher(handlers: ApiHandlers, opts: DispatchOptions = 
     }
     const def = apiRequests[name];
     const parsed = def.input.safeParse(rawInput ?? {});
-    if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', message: zodMessage(parsed.error) } };
+    if (!parsed.success) return { ok: false, error: { code: 'INVALID_INPUT', message: issueLine(parsed.error) } };
     try {
       const handler = handlers[name] as (input: unknown) => unknown;
       const output = await handler(parsed.data);
       if (opts.checkOutputs) {
         const checked = def.output.safeParse(output);
         if (!checked.success) {
-          opts.log?.(`api: ${name} returned output outside the contract: ${zodMessage(checked.error)}`);
-          return { ok: false, error: { code: 'INTERNAL', message: `${name} answered outside the contract: ${zodMessage(checked.error)}` } };
+          opts.log?.(`api: ${name} returned output outside the contract: ${issueLine(checked.error)}`);
+          return { ok: false, error: { code: 'INTERNAL', message: `${name} answered outside the contract: ${issueLine(checked.error)}` } };
         }
       }
       return { ok: true, output };

@@ -19,3 +19,4 @@ export * from './wire.js';
 export * from './client.js';
 // Memory shapes the contract carries, so a client needs only this door.
 export type { Memory, MemoryKind, MemoryHistoryEntry, Provenance, SearchResult, SearchReason } from '../memory/index.js';
+export { MEMORY_KINDS, MEMORY_TABS } from '../memory/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoTime, MemoryKindSchema } from '../memory/index.js';
+import { IsoTime, MEMORY_TABS, MemoryKindSchema } from '../memory/index.js';
 import { IdSchema, TimeRangeSchema, TimeZoneSchema, defineRequest } from './common.js';
 import { ForgetReportSchema } from './forget.js';
 import { MemoryTabSchema } from './memories.js';
@@ -70,7 +70,7 @@ export type TimelineItemRef = z.infer<typeof TimelineItemRefSchema>;
  * What a day item is, in the compact day (`kind` holds an index into this list): a screen or heard
  * moment (observation), a frame not read yet, or a memory of one of the tabs.
  */
-export const TIMELINE_KINDS = ['screen', 'audio', 'frame', 'core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'experience'] as const;
+export const TIMELINE_KINDS = ['screen', 'audio', 'frame', ...MEMORY_TABS] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** Bits of the compact day's `flags` column. */

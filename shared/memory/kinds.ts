@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const MEMORY_KINDS = ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'] as const;
 export const MemoryKindSchema = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKindSchema>;
+/** The kinds as the window and exports show them: experiences apart from the procedures they are stored with. */
+export const MEMORY_TABS = [...MEMORY_KINDS, 'experience'] as const;
 
 export const SensitivitySchema = z.enum(['low', 'medium', 'high']);
 export type Sensitivity = z.infer<typeof SensitivitySchema>;

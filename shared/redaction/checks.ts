@@ -49,9 +49,12 @@ export function looksLikePhone(raw: string): boolean {
   return raw.trim().startsWith('+') || /[\s.-]/.test(raw);
 }
 
-/** Mask for display: first and last few characters, the rest as bullets. */
-export function maskSecret(value: string): string {
-  if (value.length <= 8) return '•'.repeat(value.length);
-  const keep = value.length >= 16 ? 4 : 2;
-  return value.slice(0, keep) + '•'.repeat(Math.min(12, value.length - keep * 2)) + value.slice(-keep);
+/**
+ * A secret as it may be shown: eight bullets, whatever its length (the length is not told); a long
+ * secret that is not highly sensitive keeps its last four characters so the user can tell two
+ * apart. A secret without a sensitivity counts as high.
+ */
+export function maskSecret(secret: string, sensitivity: string | null = 'high'): string {
+  if (sensitivity !== 'high' && sensitivity !== null && secret.length >= 12) return `••••${secret.slice(-4)}`;
+  return '••••••••';
 }

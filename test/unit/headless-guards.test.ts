@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AccessGuard, resolveStatic, TokenBucket, tokensEqual } from '../../electron/hosts/http/index.js';
+import { AccessGuard, resolveStatic, tokensEqual } from '../../electron/hosts/http/index.js';
+import { TokenBucket } from '../../shared/rate-limit/index.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'engram-static-'));
 const outside = mkdtempSync(path.join(tmpdir(), 'engram-outside-'));

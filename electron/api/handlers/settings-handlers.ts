@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, LLM_SETTINGS } from '../../../agents/llm/index.js';
 import { LlmProviderSchema, type LlmProviderChoice, type SettingsView } from '../../../shared/api/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../../shared/settings/index.js';
-import { fail, zodMessage } from '../errors.js';
+import { issueLine } from '../../../shared/text/index.js';
+import { fail } from '../errors.js';
 import type { ApiDeps, SecretStore } from '../deps.js';
 import { testModelConnection } from './model-connection.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -55,7 +56,7 @@ export function settingsHandlers(
       if (input.patch.capture) {
         // Validate the merged whole before writing anything: a bad field leaves every setting as it was.
         const merged = CaptureSettingsSchema.safeParse(deepMerge(readCapture(), input.patch.capture));
-        if (!merged.success) fail('INVALID_INPUT', zodMessage(merged.error));
+        if (!merged.success) fail('INVALID_INPUT', issueLine(merged.error));
         nextCapture = merged.data;
       }
       store.transaction(() => {

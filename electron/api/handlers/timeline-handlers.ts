@@ -1,4 +1,5 @@
 import { TIMELINE_INLINE_TEXTS, type DaySummary, type ForgetReport, type Memory, type TimelineItem, type TimelineItemRef, type TimelineMemoryRef } from '../../../shared/api/index.js';
+import { MEMORY_TABS } from '../../../shared/index.js';
 import { fail } from '../errors.js';
 import { ZonedDays } from '../zoned-days.js';
 import type { ApiDeps, FrameImageCodec } from '../deps.js';
@@ -160,7 +161,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
       }
       store.memories.delete(memoryIds);
       const after = store.stats().counts;
-      report.memories = (['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'experience'] as const).reduce(
+      report.memories = MEMORY_TABS.reduce(
         (n, k) => n + Math.max(0, before[k] - after[k]),
         0,
       );

@@ -10,7 +10,6 @@ export * from './app-protocol.js';
 export * from './navigation-policy.js';
 export * from './permission-policy.js';
 export * from './sender-check.js';
-export * from './rate-limiter.js';
 export * from './ipc-invoke.js';
 export * from './tray-model.js';
 export * from './power-policy.js';

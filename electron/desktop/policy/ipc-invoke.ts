@@ -8,8 +8,9 @@ import {
   type ApiResponse,
   type RequestName,
 } from '../../../shared/api/index.js';
-import { RateLimiter } from './rate-limiter.js';
+import { TokenBucket } from '../../../shared/rate-limit/index.js';
 import { checkSenderFrame, type FrameRef } from './sender-check.js';
+import { issueLine } from '../../../shared/text/index.js';
 
 /** The one implementation of the contract (electron/api dispatch), injected. */
 export type Dispatch = (name: RequestName, input: unknown) => Promise<ApiResponse>;
@@ -37,12 +38,6 @@ function fail(error: ApiError): ApiResponse {
   return { ok: false, error };
 }
 
-function firstIssue(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  const issue = issues[0];
-  if (!issue) return 'invalid input';
-  const where = issue.path.map(String).join('.');
-  return where ? `${where}: ${issue.message}` : issue.message;
-}
 
 /**
  * The ipcMain.handle listener for the invoke channel, without Electron: sender frame check, rate
@@ -51,7 +46,7 @@ function firstIssue(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
  * so no stack trace crosses the bridge.
  */
 export function createInvokeGuard(options: InvokeGuardOptions) {
-  const limiter = new RateLimiter(WIRE_LIMITS.callsPerSecond, WIRE_LIMITS.callBurst, options.now);
+  const limiter = new TokenBucket(WIRE_LIMITS.callsPerSecond, WIRE_LIMITS.callBurst, options.now);
   const refuse = (error: ApiError, reason: string): ApiResponse => {
     options.onRefused?.(reason);
     return fail(error);
@@ -76,12 +71,12 @@ export function createInvokeGuard(options: InvokeGuardOptions) {
       return refuse(apiError('UNKNOWN_REQUEST', `Unknown request "${name}".`), 'unknown request');
     }
     const envelope = callSchema.strict().safeParse(rawEnvelope);
-    if (!envelope.success) return refuse(apiError('INVALID_INPUT', `Malformed request: ${firstIssue(envelope.error.issues)}`), 'malformed envelope');
+    if (!envelope.success) return refuse(apiError('INVALID_INPUT', `Malformed request: ${issueLine(envelope.error)}`), 'malformed envelope');
 
     const { name } = envelope.data;
     const input = envelope.data.input ?? {};
     const parsed = apiRequests[name].input.safeParse(input);
-    if (!parsed.success) return refuse(apiError('INVALID_INPUT', `Invalid input for ${name}: ${firstIssue(parsed.error.issues)}`), `invalid input for ${name}`);
+    if (!parsed.success) return refuse(apiError('INVALID_INPUT', `Invalid input for ${name}: ${issueLine(parsed.error)}`), `invalid input for ${name}`);
 
     try {
       // The dispatcher parses again (it is shared with the headless host); the raw input goes on.

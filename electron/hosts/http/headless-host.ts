@@ -7,7 +7,7 @@ import { AccessGuard, newToken, type Denial } from './access-guard.js';
 import { BodyTooLarge, readBody } from './http-body.js';
 import { loggablePath, RefusalLog } from './refusal-log.js';
 import { resolveStatic, sendFile } from './static-files.js';
-import { TokenBucket } from './token-bucket.js';
+import { TokenBucket } from '../../../shared/rate-limit/index.js';
 
 export interface HeadlessHostOptions {
   api: Pick<EngramApi, 'dispatch' | 'events'>;

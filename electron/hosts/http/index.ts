@@ -3,5 +3,4 @@ export { startHeadlessHost, type HeadlessHost, type HeadlessHostOptions } from '
 export { startEngramServer, type EngramServer, type EngramServerOptions } from './engram-server.js';
 export { AccessGuard, newToken, tokensEqual, cookieName } from './access-guard.js';
 export { resolveStatic } from './static-files.js';
-export { TokenBucket } from './token-bucket.js';
 export { defaultRendererDir } from './renderer-dir.js';

@@ -2,7 +2,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { StoreError, type EngramStore } from '../../../agents/store/index.js';
 import type { ExperiencePort } from './experience-port.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
-import { ToolError, oneLine } from './tool-error.js';
+import { errorLine } from '../../../shared/text/index.js';
+import { ToolError } from './tool-error.js';
 import { VaultScrubber } from './vault-scrubber.js';
 
 /** What every tool handler gets: the store, experience memory, a clock, and a log line writer (stderr). */
@@ -46,8 +47,8 @@ export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Prom
         if (err.code !== 'INVALID_INPUT' && err.code !== 'NOT_FOUND') ctx.log(`${name}: ${err.code}: ${err.message}`);
         return errorResult(err.message);
       }
-      ctx.log(`${name}: unexpected error: ${oneLine(err)}`);
-      return errorResult(`${name} failed: ${oneLine(err)}`);
+      ctx.log(`${name}: unexpected error: ${errorLine(err)}`);
+      return errorResult(`${name} failed: ${errorLine(err)}`);
     }
   };
 }

@@ -6,7 +6,3 @@ export class ToolError extends Error {
   }
 }
 
-export function oneLine(err: unknown): string {
-  const e = err as { message?: unknown };
-  return String(e?.message ?? err).split('\n')[0] ?? 'error';
-}

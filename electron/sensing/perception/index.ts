@@ -3,5 +3,5 @@ export type { OcrEngine, OcrImage, OcrLine, OcrBox, OcrResult } from './ocr-engi
 export { TesseractPool, engLangPath, type TesseractPoolOptions } from './tesseract-pool.js';
 export { OcrQueue, type OcrJob, type OcrQueueOptions, type OcrQueueStats } from './ocr-queue.js';
 export { prepareForOcr, cropGrey, type PreparedOcr, type PrepareOptions } from './ocr-preprocess.js';
-export { redact, luhnValid, maskSecret, type RedactedSecret, type RedactionResult, type SecretKind } from './redaction.js';
+export { redact, luhnValid, type RedactedSecret, type RedactionResult, type SecretKind } from './redaction.js';
 export type { Captioner, CaptionRequest } from './captioner.js';

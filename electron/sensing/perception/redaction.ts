@@ -7,7 +7,7 @@ import { DEFAULT_REDACTION, redactText, type RedactionSwitches, type SecretKind 
  * live in shared/redaction; the switches are the user's (capture settings `redaction`).
  */
 export type { SecretKind };
-export { luhnValid, maskSecret } from '../../../shared/redaction/index.js';
+export { luhnValid } from '../../../shared/redaction/index.js';
 
 export interface RedactedSecret {
   kind: SecretKind;

@@ -1,4 +1,4 @@
-import type { MemoryKind, MemoryTab } from '../../../shared/api/index.js';
+import { MEMORY_TABS as ALL_TABS, type MemoryKind, type MemoryTab } from '../../../shared/api/index.js';
 
 export const KIND_LABEL: Record<MemoryTab, string> = {
   core: 'Core',
@@ -30,7 +30,7 @@ export const KIND_DESCRIPTION: Record<MemoryTab, string> = {
   experience: 'What you tried, and whether it worked.',
 };
 
-export const MEMORY_TABS: MemoryTab[] = ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'experience'];
+export const MEMORY_TABS: MemoryTab[] = [...ALL_TABS];
 
 /** The tab a memory belongs to (experiences are procedural rows with entry_type "experience"). */
 export function tabOf(memory: { kind: MemoryKind; fields: Record<string, unknown> }): MemoryTab {

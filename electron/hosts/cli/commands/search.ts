@@ -3,6 +3,7 @@ import { bool, positiveInt, str, strs } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { withEngine } from '../cli-engine.js';
 import { parseTimeArg } from '../time-arg.js';
+import { oneLine } from '../../../../shared/text/index.js';
 
 export function parseKinds(values: string[]): MemoryKind[] | undefined {
   if (!values.length) return undefined;
@@ -30,10 +31,6 @@ export function resultJson(r: SearchResult) {
   };
 }
 
-const oneLine = (s: string, n: number) => {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
-};
 
 export const searchCommand: Command = {
   name: 'search',

@@ -1,4 +1,8 @@
-/** Allows `rate` events per second on average with bursts up to `burst`. */
+/**
+ * A token bucket: `rate` events per second on average, bursts up to `burst`. Used per connection
+ * (one per window, one per HTTP client) so a page stuck in a loop cannot flood its host. The clock
+ * is injected so tests are exact.
+ */
 export class TokenBucket {
   private tokens: number;
   private last: number;
@@ -12,6 +16,7 @@ export class TokenBucket {
     this.last = clock();
   }
 
+  /** Takes one token; false when the caller must be refused. */
   take(): boolean {
     const now = this.clock();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);

@@ -1,0 +1,3 @@
+/** shared/text: one-line forms of text, errors and validation issues, for logs, replies and prompts. Pure TypeScript. */
+export { errorLine, oneLine } from './one-line.js';
+export { hasIssues, issueLine, type IssueLike } from './issue-line.js';
