@@ -23,3 +23,4 @@ export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPa
 export type { PassageHit, PassageSearchOptions, ObservationPassage } from './passage-repo.js';
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink } from './graph-repo.js';
 export { nameKey } from './entity-names.js';
+export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';

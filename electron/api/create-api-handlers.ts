@@ -6,6 +6,7 @@ import { captureHandlers } from './handlers/capture-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
+import { sessionHandlers } from './handlers/session-handlers.js';
 import { settingsHandlers } from './handlers/settings-handlers.js';
 import { statsHandlers } from './handlers/stats-handlers.js';
 import { systemHandlers } from './handlers/system-handlers.js';
@@ -69,6 +70,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...secretHandlers(deps, secrets, openaiSecrets),
     ...settingsHandlers(deps, { anthropic: secrets, openai: openaiSecrets }),
     ...statsHandlers(deps),
+    ...sessionHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

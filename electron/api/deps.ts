@@ -1,6 +1,6 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
-import type { CaptureStatus } from '../../shared/api/index.js';
+import type { CaptureStatus, ConsentStatus } from '../../shared/api/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
 
@@ -48,6 +48,18 @@ export interface FrameImageCodec {
   render(image: Buffer, opts: { maxWidth: number; quality: number }): Promise<{ data: Buffer; mime: string; width: number; height: number }>;
 }
 
+/**
+ * A host whose window drives the session itself (browser mode): first-run consent asked in the
+ * window, and Quit. The desktop app asks for consent before its window opens and quits from the tray.
+ */
+export interface HostSession {
+  consent(): Promise<ConsentStatus>;
+  /** Records consent (the same record the desktop app uses) and starts capture. */
+  acceptConsent(): Promise<ConsentStatus>;
+  /** Begins a clean shutdown; the answer is sent before the host goes away. */
+  quit(): void;
+}
+
 export interface ApiDeps {
   store: EngramStore;
   host: 'electron' | 'headless';
@@ -55,6 +67,7 @@ export interface ApiDeps {
   events: ApiEventBus;
   progress: ProgressTracker;
   capture?: CaptureControl | null;
+  session?: HostSession | null;
   chat?: ChatService | null;
   /** Builds the chat service on the first chat request instead (its date and model libraries load then). */
   chatLoader?: (() => Promise<ChatService>) | null;

@@ -3,7 +3,7 @@ import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi } from '../api/index.js';
+import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi, type HostSession } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { inProcessClient } from './in-process-client.js';
 import type { CaptureSources } from './capture-sources.js';
@@ -47,6 +47,10 @@ export interface EngineOptions {
   capture?: CaptureSources | null;
   /** A capture the caller runs itself (tests' scripted desktop): the window drives it; nothing else is wired. */
   externalCapture?: CaptureControl | null;
+  /** Consent and Quit asked in the window (browser mode). */
+  session?: HostSession | null;
+  /** Wraps the capture control the window drives (browser mode: refused until consent). */
+  gateCapture?: (control: CaptureControl) => CaptureControl;
   /** The brain (meta-agent, sub-agents, dream): observations and chat turns become memories. Default off. */
   brain?: boolean | BrainChoice;
   /** Chat (default on); topics: let the model pick search topics first (default on with a model). */
@@ -214,11 +218,14 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
         },
       }
     : null;
+  const control = composed ? captureControlOf(composed.service) : (opts.externalCapture ?? null);
+  const windowCapture = control && opts.gateCapture ? opts.gateCapture(control) : control;
   const api = createApi({
     store,
     host: opts.host,
     version: opts.version,
-    capture: composed ? captureControlOf(composed.service) : (opts.externalCapture ?? null),
+    capture: windowCapture,
+    session: opts.session ?? null,
     ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
     consolidator,
     exporter: portabilityExporter(store),

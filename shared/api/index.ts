@@ -11,11 +11,13 @@ export * from './system.js';
 export * from './secrets.js';
 export * from './settings.js';
 export * from './stats.js';
+export * from './session.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';
 export * from './events.js';
 export * from './wire.js';
+export * from './window-title.js';
 export * from './client.js';
 // Memory shapes the contract carries, so a client needs only this door.
 export type { Memory, MemoryKind, MemoryHistoryEntry, Provenance, SearchResult, SearchReason } from '../memory/index.js';

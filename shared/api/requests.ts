@@ -6,6 +6,7 @@ import type { RequestDef } from './common.js';
 import { forgetRequests } from './forget.js';
 import { memoryRequests } from './memories.js';
 import { secretRequests } from './secrets.js';
+import { sessionRequests } from './session.js';
 import { settingsRequests } from './settings.js';
 import { statsRequests } from './stats.js';
 import { systemRequests } from './system.js';
@@ -25,6 +26,7 @@ export const apiRequests = {
   ...secretRequests,
   ...settingsRequests,
   ...statsRequests,
+  ...sessionRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

@@ -1,5 +1,5 @@
 import type { EngramStore } from '../../../agents/store/index.js';
-import type { CaptureControl, EngramApi } from '../../api/index.js';
+import type { CaptureControl, EngramApi, HostSession } from '../../api/index.js';
 import { startEngram, type CaptureSources, type Engram, type EngineProblem } from '../../engine/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
@@ -14,6 +14,10 @@ export interface EngramServerOptions {
   captureSources?: CaptureSources | null;
   /** A capture the caller runs itself (tests' scripted desktop): the window drives it. */
   capture?: CaptureControl | null;
+  /** Consent and Quit asked in the window (browser mode). */
+  session?: HostSession | null;
+  /** Wraps the capture control the window drives (browser mode: refused until consent). */
+  gateCapture?: (control: CaptureControl) => CaptureControl;
   /** Points the Anthropic SDK elsewhere (tests' fake server, a proxy). */
   anthropicBaseUrl?: string;
   /** The environment the engine reads (model key, embedder, transcriber); default process.env. */
@@ -50,6 +54,8 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     model: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
     capture: opts.captureSources ?? null,
     externalCapture: opts.capture ?? null,
+    session: opts.session ?? null,
+    gateCapture: opts.gateCapture,
     brain: opts.brain ?? false,
     lazy: true,
     checkOutputs: opts.checkOutputs,

@@ -1,3 +1,4 @@
+import { ENGRAM_TITLE_PATTERNS } from '../../../shared/api/index.js';
 import type { PrivacySettings } from '../../../shared/settings/index.js';
 import type { WindowInfo } from './active-window.js';
 
@@ -14,10 +15,11 @@ export interface SelfWindows {
 }
 
 /**
- * The browser-mode tab is titled "<screen> · Engram" (renderer/src/app/app.tsx), and the window
- * title the browser adds its own name to; "Engram" alone is the desktop window's title.
+ * Engram's own pages by title (shared/api/window-title.ts, which the renderer titles them with): the
+ * browser-mode tab "<screen> · Engram", whose window title the browser adds its own name to, and
+ * "Engram" alone, the desktop window's title.
  */
-export const ENGRAM_WINDOW_TITLES: readonly RegExp[] = [/(?:^|\s)\u00b7 Engram(?:$|\s)/, /^Engram$/];
+export const ENGRAM_WINDOW_TITLES: readonly RegExp[] = ENGRAM_TITLE_PATTERNS;
 
 export type ExclusionReason = Exclude<GateReason, 'paused'>;
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createBrowserSession } from '../../http/browser-session.js';
 import { startEngramServer, type EngramServerOptions } from '../../http/engram-server.js';
 import { defaultRendererDir } from '../../http/renderer-dir.js';
 import { bool, str } from '../args.js';
@@ -31,7 +32,8 @@ the address to open, with a token that is new on every run:
   http://127.0.0.1:PORT/?token=…
 Requests without the token, or from another site's page, are refused.
   --port P      port to listen on (default: a free one)
-  --capture     also capture the screen while serving (needs a display; see engram capture)
+  --capture     also capture the screen while serving (needs a display; see engram capture),
+                once the first-run consent is on record or accepted in the window
   --no-brain    do not turn new observations and chat turns into memories while serving
 The window is built by \`npm run build\` (npm run serve builds it first).`,
   options: {
@@ -50,29 +52,41 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         // Loaded only when asked for: the capture stack pulls native modules the plain host does not need.
         const cap = await import('../../../sensing/capture/index.js');
         try {
-          captureSources = { screen: cap.defaultScreenSource({ env: ctx.env }) };
+          // Started only once the first-run consent is on record or accepted in the window.
+          captureSources = { screen: cap.defaultScreenSource({ env: ctx.env }), start: false };
         } catch (err) {
           throw new CliError(`capture: ${err instanceof Error ? err.message : String(err)}`, 1);
         }
       }
+      let quit: () => void = () => undefined;
+      const quitRequested = new Promise<void>((resolve) => (quit = resolve));
+      const browser = createBrowserSession({ dataDir: ctx.dataDir, captures: !!captureSources, onQuit: () => quit() });
       const server = await startEngramServer({
         store,
         version: packageVersion(),
         port,
         rendererDir,
         captureSources,
+        session: browser.session,
+        gateCapture: browser.gate,
         env: ctx.env,
         brain: !bool(args, 'no-brain'),
         log: (line) => ctx.io.stderr(`${line}\n`),
         onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
       });
-      ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${captureSources ? ' with capture' : ''}; Ctrl-C to stop\n`);
+      const capture = server.engram.capture;
+      await browser.attach(capture);
+      ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? (browser.capturing() ? ' with capture' : ' (capture starts once you accept the welcome page)') : ''}; Ctrl-C to stop\n`);
       // The address on a line of its own, so scripts and tests can pick it up.
       ctx.io.stdout(`${server.host.url}\n`);
-      await new Promise<void>((resolve) => {
-        if (ctx.signal.aborted) return resolve();
-        ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-      });
+      await Promise.race([
+        quitRequested,
+        new Promise<void>((resolve) => {
+          if (ctx.signal.aborted) return resolve();
+          ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+        }),
+      ]);
+      if (capture && browser.capturing()) await stopCleanly(capture, (line) => ctx.io.stderr(line));
       await server.close();
       return 0;
     } finally {
@@ -80,3 +94,15 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     }
   },
 };
+
+/**
+ * Stops capture without losing what it already took: no new frames, then the frames still waiting
+ * for text recognition are read and stored (a second Ctrl-C quits at once; those keep no text).
+ */
+async function stopCleanly(service: { stop(): Promise<void>; drain(): Promise<void>; status(): { ocr_backlog: number } }, say: (line: string) => void): Promise<void> {
+  await service.stop();
+  const backlog = service.status().ocr_backlog;
+  if (backlog > 0) say(`engram: reading the text of ${backlog} frame${backlog === 1 ? '' : 's'} before stopping (Ctrl-C again to stop now)\n`);
+  await service.drain();
+  say('engram: capture stopped; everything taken is stored\n');
+}

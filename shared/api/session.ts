@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineRequest, OkOutput } from './common.js';
+
+/**
+ * The host's side of a session that the window drives itself in browser mode: the first-run
+ * consent (the desktop app asks in its own page before any window opens) and quitting.
+ */
+export const ConsentStatusSchema = z.object({
+  /** This window asks for consent (browser mode); false where the host asked before the window opened. */
+  asked_here: z.boolean(),
+  granted: z.boolean(),
+  /** Why consent is needed: first run, what is captured changed, or the record could not be read. */
+  reason: z.enum(['first-run', 'changed', 'unreadable']).nullable(),
+  data_dir: z.string(),
+  /** Whether this host captures the screen at all (no display, or --no-capture: it does not). */
+  captures: z.boolean(),
+  /** A platform note for the consent page (screen-recording permission, Wayland), or null. */
+  permission_hint: z.string().nullable(),
+});
+export type ConsentStatus = z.infer<typeof ConsentStatusSchema>;
+
+export const sessionRequests = {
+  'consent.status': defineRequest(z.object({}), ConsentStatusSchema),
+  /** Accept what the consent page described; capture starts right after. Browser mode records no microphone. */
+  'consent.accept': defineRequest(z.object({}).strict(), ConsentStatusSchema),
+  /** Stop Engram (browser mode's "Quit"): capture stops cleanly, the host exits. */
+  'app.quit': defineRequest(z.object({}).strict(), OkOutput),
+};
