@@ -10,6 +10,7 @@ import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from './lib/api-context.js';
 import { App } from './app/app.js';
 import { NoConnection } from './app/no-connection.js';
+import { SessionGate } from './app/session-gate.js';
 import { useAppStore } from './state/app-store.js';
 import { pickTransport } from './transport/pick-transport.js';
 
@@ -34,7 +35,9 @@ if (picked.kind === 'none') {
   root.render(
     <StrictMode>
       <ApiProvider api={api}>
-        <App />
+        <SessionGate>
+          <App />
+        </SessionGate>
       </ApiProvider>
     </StrictMode>,
   );

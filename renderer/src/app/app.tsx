@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useApi } from '../lib/api-context.js';
 import { navigate, useRoute, type Screen } from '../lib/route.js';
+import { engramTitle } from '../../../shared/api/index.js';
 import { useLiveData } from '../lib/use-live-data.js';
 import { ChatScreen } from '../screens/chat/chat-screen.js';
 import { useAppStore } from '../state/app-store.js';
@@ -66,7 +67,7 @@ export function App() {
   const title = NAV.find((n) => n.screen === route.screen)?.label ?? 'Engram';
 
   useEffect(() => {
-    document.title = `${title} · Engram`;
+    document.title = engramTitle(title);
   }, [title]);
 
   return (

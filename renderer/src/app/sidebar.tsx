@@ -3,6 +3,7 @@ import { hrefFor, type Screen } from '../lib/route.js';
 import { IconActivity, IconChat, IconLogo, IconMemories, IconSettings, IconShield, IconTimeline } from '../ui/icons.js';
 import { CaptureCard } from './capture-card.js';
 import { ProgressList } from './progress-list.js';
+import { SessionControls } from './session-controls.js';
 
 export const NAV: { screen: Screen; label: string; icon: (p: { size?: number }) => ReactElement }[] = [
   { screen: 'chat', label: 'Chat', icon: IconChat },
@@ -45,6 +46,7 @@ export function Sidebar({ current }: { current: Screen }) {
       <div className="sidebar-footer">
         <ProgressList />
         <CaptureCard />
+        <SessionControls />
       </div>
     </aside>
   );
