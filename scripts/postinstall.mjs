@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// npm postinstall: rebuild native modules for Electron's ABI, but only where the Electron binary
-// is installed (developer machines). Elsewhere (CI, servers, ELECTRON_SKIP_BINARY_DOWNLOAD) it
-// says why it skipped and succeeds. The SQLite addon must keep working under plain Node too
-// (tests, CLI), so Node's build is put back in place and Electron's is kept in build/electron/,
-// which the app loads (electron/desktop/policy/native-binding.ts).
+// npm postinstall. Never fails the install for something the app can do without:
+// 1. Electron's binary: fetched best-effort (scripts/fetch-electron.mjs; npm itself does not run
+//    Electron's installer, see "allowScripts" in package.json). Where it cannot be had, one line
+//    says so and how to get it later; `npm start` then opens Engram in the browser.
+// 2. With the binary: the SQLite addon is built for Electron into build/electron while Node's
+//    build stays in build/Release (scripts/sqlite-builds.mjs).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fetchElectronBinary, FETCH_LATER_HINT } from './fetch-electron.mjs';
+import { buildForElectron } from './sqlite-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`engram postinstall: ${line}`);
@@ -23,44 +25,52 @@ try {
   const { tsImport } = await import('tsx/esm/api');
   ({ findElectronBinary } = await tsImport('../electron/desktop/policy/electron-binary.ts', import.meta.url));
 } catch {
-  say('skipped Electron native rebuild (dev dependencies not installed)');
+  say('skipped the desktop shell (dev dependencies not installed)');
   process.exit(0);
 }
 
-const binary = findElectronBinary(process.env, root);
+let binary = findElectronBinary(process.env, root);
 if (!binary.found) {
-  say(`skipped electron-builder install-app-deps: ${binary.reason}`);
-  process.exit(0);
-}
-
-const require = createRequire(path.join(root, 'package.json'));
-let sqliteDir = null;
-try {
-  sqliteDir = path.dirname(require.resolve('better-sqlite3-multiple-ciphers/package.json'));
-} catch {
-  sqliteDir = null;
-}
-const nodeBuild = sqliteDir && path.join(sqliteDir, 'build', 'Release', 'better_sqlite3.node');
-const saved = sqliteDir && path.join(sqliteDir, 'build', 'node-abi-better_sqlite3.node');
-if (nodeBuild && existsSync(nodeBuild)) copyFileSync(nodeBuild, saved);
-
-say(`rebuilding native modules for Electron ${binary.version ?? ''} (electron-builder install-app-deps)…`);
-const cli = path.join(root, 'node_modules', 'electron-builder', 'cli.js');
-const result = spawnSync(process.execPath, [cli, 'install-app-deps'], { cwd: root, stdio: 'inherit' });
-
-if (nodeBuild && saved && existsSync(saved)) {
-  if (result.status === 0 && existsSync(nodeBuild)) {
-    const electronDir = path.join(sqliteDir, 'build', 'electron');
-    mkdirSync(electronDir, { recursive: true });
-    renameSync(nodeBuild, path.join(electronDir, 'better_sqlite3.node'));
+  const fetched = await fetchElectronBinary({ root, env: process.env });
+  if (!fetched.ok) {
+    const why = fetched.skipped ? fetched.reason : `download failed: ${fetched.reason}`;
+    say(`skipped Electron's binary (${why}); \`npm start\` opens Engram in your browser. ${FETCH_LATER_HINT}`);
+    process.exit(0);
   }
-  // Node's build goes back where plain Node (tests, the CLI) looks for it.
-  copyFileSync(saved, nodeBuild);
-  rmSync(saved, { force: true });
+  binary = findElectronBinary(process.env, root);
+  if (!binary.found) {
+    say(`Electron's installer finished but ${binary.reason}; \`npm start\` opens Engram in your browser. ${FETCH_LATER_HINT}`);
+    process.exit(0);
+  }
 }
 
-if (result.status !== 0) {
-  say('install-app-deps failed; `npm start` may not load the SQLite addon. Run `npx electron-builder install-app-deps` to see why.');
+let sqliteDir;
+try {
+  sqliteDir = path.dirname(createRequire(path.join(root, 'package.json')).resolve('better-sqlite3-multiple-ciphers/package.json'));
+} catch {
+  say('better-sqlite3-multiple-ciphers is not installed; nothing to rebuild');
   process.exit(0);
 }
-say('native modules ready for Electron (SQLite addon kept for Node too)');
+
+const target = { electron: (binary.version ?? 'unknown').replace(/^v/, ''), platform: process.platform, arch: process.arch };
+const cli = path.join(root, 'node_modules', 'electron-builder', 'cli.js');
+const result = await buildForElectron({
+  sqliteDir,
+  target,
+  rebuild: async () => {
+    say(`building the SQLite addon for Electron ${target.electron} (electron-builder install-app-deps)…`);
+    const r = spawnSync(process.execPath, [cli, 'install-app-deps'], { cwd: root, stdio: 'inherit' });
+    return { ok: r.status === 0, detail: r.status === 0 ? null : `exit ${r.status ?? r.signal}` };
+  },
+});
+switch (result.status) {
+  case 'current':
+  case 'built':
+    say(`SQLite addon ready for Electron ${target.electron} (build/electron) and for Node (build/Release)`);
+    break;
+  case 'unchanged':
+    say('install-app-deps built nothing new; run `npx electron-builder install-app-deps` to see why. Browser mode and the CLI are unaffected.');
+    break;
+  default:
+    say(`the Electron build of the SQLite addon failed (${result.detail ?? 'see above'}); run \`npx electron-builder install-app-deps\` to see why. Browser mode and the CLI are unaffected.`);
+}
