@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ENGRAM_TITLE_MARK, engramTitle, isEngramTitle } from '../../shared/api/index.js';
+import { PrivacyGate, type WindowInfo } from '../../electron/sensing/capture/index.js';
+import { defaultCaptureSettings } from '../../shared/settings/index.js';
+
+const win = (app: string, title: string): WindowInfo => ({ app, title, url: null, pid: 777, path: null, bounds: null });
+
+describe('Engram’s own browser tab (browser mode)', () => {
+  const gate = new PrivacyGate(defaultCaptureSettings().privacy, { pids: [1], apps: ['Engram'] });
+  const now = Date.parse('2026-03-02T10:00:00Z');
+
+  it('is Engram’s window by its title mark, in whatever browser shows it', () => {
+    for (const [app, title] of [
+      ['Chromium', `${engramTitle('Chat')} - Chromium`],
+      ['firefox', `${engramTitle('Timeline')} — Mozilla Firefox`],
+      ['Google-chrome', `Engram (local) - Google Chrome`],
+    ] as const) {
+      expect(gate.check(win(app, title), now)).toMatchObject({ allowed: false, reason: 'engram_window' });
+    }
+  });
+
+  it('other pages that merely mention Engram are captured as usual', () => {
+    expect(isEngramTitle('Engram — notes.md - VS Code')).toBe(false);
+    expect(gate.check(win('Chromium', 'engram on GitHub - Chromium'), now)).toEqual({ allowed: true });
+    expect(engramTitle('Chat')).toBe(`Chat — ${ENGRAM_TITLE_MARK}`);
+  });
+});
