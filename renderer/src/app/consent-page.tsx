@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { ConsentStatus } from '../../../shared/api/index.js';
+import { useEffect, useState } from 'react';
+import { engramTitle, type ConsentStatus } from '../../../shared/api/index.js';
 import { useApi } from '../lib/api-context.js';
 import { errorText } from '../state/app-store.js';
 import { IconLogo } from '../ui/icons.js';
@@ -12,6 +12,10 @@ export function ConsentPage({ status, onAccepted, onQuit }: { status: ConsentSta
   const api = useApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Titled like every Engram page, so capture knows this tab as Engram's own.
+  useEffect(() => {
+    document.title = engramTitle('Welcome');
+  }, []);
 
   async function accept() {
     setBusy(true);

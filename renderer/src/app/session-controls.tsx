@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
+import { engramTitle } from '../../../shared/api/index.js';
 import { useApi } from '../lib/api-context.js';
 import { captureStatusLine } from '../lib/capture-status-line.js';
 import { errorText, useAppStore } from '../state/app-store.js';
@@ -27,7 +28,7 @@ export function useQuit(): { stopped: boolean; quit: () => Promise<void> } {
 
 export function SessionStopped() {
   useEffect(() => {
-    document.title = 'Engram stopped';
+    document.title = engramTitle('Stopped');
   }, []);
   return (
     <div className="gate">
