@@ -3,6 +3,7 @@ import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
+import { entityHandlers } from './handlers/entity-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
@@ -71,6 +72,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...settingsHandlers(deps, { anthropic: secrets, openai: openaiSecrets }),
     ...statsHandlers(deps),
     ...sessionHandlers(deps),
+    ...entityHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

@@ -8,6 +8,7 @@ import {
   SourceTypeSchema,
 } from '../memory/index.js';
 import { IdListSchema, IdSchema, defineRequest } from './common.js';
+import { EntityMentionSchema } from './entities.js';
 
 /** The Memories screen has one tab per kind plus Experiences (procedural rows with entry_type "experience"). */
 export const MemoryTabSchema = z.union([MemoryKindSchema, z.literal('experience')]);
@@ -80,6 +81,8 @@ export const memoryRequests = {
       history: z.array(MemoryHistoryEntrySchema),
       /** Memories that point at this one (superseded_by) or that this one supersedes. */
       supersedes: z.array(z.string()),
+      /** People, projects and things this memory mentions (graph memory). */
+      entities: z.array(EntityMentionSchema).default([]),
     }),
   ),
   /** Knowledge-vault secrets stay masked everywhere until the user asks for this one explicitly. */

@@ -3,6 +3,7 @@ import { activityRequests } from './activity.js';
 import { captureRequests } from './capture.js';
 import { chatRequests } from './chat.js';
 import type { RequestDef } from './common.js';
+import { entityRequests } from './entities.js';
 import { forgetRequests } from './forget.js';
 import { memoryRequests } from './memories.js';
 import { secretRequests } from './secrets.js';
@@ -27,6 +28,7 @@ export const apiRequests = {
   ...settingsRequests,
   ...statsRequests,
   ...sessionRequests,
+  ...entityRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

@@ -4,6 +4,7 @@ import { MEMORY_KINDS } from '../../../shared/index.js';
 import { fail } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
+import { memoryEntities } from './entity-handlers.js';
 
 type MemoryNames = 'memories.list' | 'memories.counts' | 'memories.search' | 'memories.get' | 'memories.reveal' | 'memories.update' | 'memories.delete';
 
@@ -110,6 +111,7 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
         provenance: store.memories.provenance(input.id).map((p) => resolveSource(p.source_type, p.source_id)),
         history: store.memories.history(input.id),
         supersedes: memory.superseded_by ? [memory.superseded_by] : [],
+        entities: memoryEntities(deps, input.id),
       };
     },
 

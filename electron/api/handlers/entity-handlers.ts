@@ -1,0 +1,85 @@
+import type { EntityRecord, GraphFactRecord } from '../../../agents/store/index.js';
+import type { Entity, EntityFact, EntityMention, EntityMoment } from '../../../shared/api/index.js';
+import type { ApiDeps } from '../deps.js';
+import { fail } from '../errors.js';
+import type { HandlerGroup } from '../handler-types.js';
+
+type EntityNames = 'entities.list' | 'entities.get' | 'entities.rename' | 'entities.merge' | 'entities.split' | 'entities.delete';
+
+const SNIPPET = 200;
+const MOMENTS = 300;
+const iso = (ms: number) => new Date(ms).toISOString();
+const snippet = (s: string) => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > SNIPPET ? `${t.slice(0, SNIPPET - 1)}…` : t;
+};
+
+export function entityDto(e: EntityRecord): Entity {
+  return {
+    id: e.id,
+    kind: e.kind,
+    name: e.name,
+    aliases: e.aliases,
+    summary: e.summary,
+    first_seen: iso(e.first_seen),
+    last_seen: iso(e.last_seen),
+    mentions: e.mentions,
+    facts: e.facts,
+  };
+}
+
+function factDto(f: GraphFactRecord): EntityFact {
+  return { ...f, occurred_at: f.occurred_at == null ? null : iso(f.occurred_at) };
+}
+
+/** People & projects: the graph's entities, what is known about each, and the user's corrections. */
+export function entityHandlers(deps: ApiDeps): HandlerGroup<EntityNames> {
+  const { store } = deps;
+  const need = (id: string): EntityRecord => store.graph.get(id) ?? fail('NOT_FOUND', 'That entity no longer exists.');
+
+  return {
+    'entities.list': (input) => ({
+      items: store.graph.list({ query: input.query || undefined, kind: input.kind, limit: input.limit }).map(entityDto),
+    }),
+
+    'entities.get': (input) => {
+      const entity = need(input.id);
+      const moments: EntityMoment[] = [];
+      for (const r of store.graph.memoryIdsOf(input.id, MOMENTS)) {
+        const m = store.memories.get(r.memory_id);
+        if (!m) continue;
+        moments.push({ memory_id: m.id, kind: m.kind, title: m.title, snippet: snippet(m.text), at: m.occurred_at ?? m.created_at, role: r.role });
+      }
+      // The timeline of moments reads forward in time.
+      moments.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+      return { entity: entityDto(entity), facts: store.graph.facts(input.id).map(factDto), moments };
+    },
+
+    'entities.rename': (input) => {
+      need(input.id);
+      return { entity: entityDto(store.graph.rename(input.id, input.name)) };
+    },
+
+    'entities.merge': (input) => {
+      if (input.keep === input.gone) fail('INVALID_INPUT', 'Pick two different entities to merge.');
+      need(input.keep);
+      need(input.gone);
+      return { entity: entityDto(store.graph.merge(input.keep, input.gone)) };
+    },
+
+    'entities.split': (input) => {
+      need(input.id);
+      return { entity: entityDto(store.graph.splitAlias(input.id, input.alias)) };
+    },
+
+    'entities.delete': (input) => {
+      need(input.id);
+      return { deleted: store.graph.delete(input.id) };
+    },
+  };
+}
+
+/** Entities a memory mentions, for memory detail. */
+export function memoryEntities(deps: ApiDeps, memoryId: string): EntityMention[] {
+  return deps.store.graph.entitiesOf(memoryId).map((e) => ({ ...entityDto(e), role: e.role }));
+}

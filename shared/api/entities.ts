@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { IsoTime } from '../memory/index.js';
+import { IdSchema, defineRequest } from './common.js';
+
+/** Kinds of things the graph keeps (mirrors agents/store ENTITY_KINDS; shared stays pure). */
+export const ENTITY_KIND_VALUES = ['person', 'organization', 'project', 'place', 'document', 'other'] as const;
+export const EntityKindSchema = z.enum(ENTITY_KIND_VALUES);
+export type EntityKindName = z.infer<typeof EntityKindSchema>;
+
+const EntityName = z.string().trim().min(1).max(120);
+
+export const EntitySchema = z.object({
+  id: z.string(),
+  kind: EntityKindSchema,
+  name: z.string(),
+  aliases: z.array(z.string()),
+  summary: z.string(),
+  first_seen: IsoTime,
+  last_seen: IsoTime,
+  /** Memories that mention it, and facts it takes part in. */
+  mentions: z.number().int(),
+  facts: z.number().int(),
+});
+export type Entity = z.infer<typeof EntitySchema>;
+
+/** An entity as a memory mentions it (chips in memory detail). */
+export const EntityMentionSchema = EntitySchema.extend({ role: z.enum(['subject', 'mention']) });
+export type EntityMention = z.infer<typeof EntityMentionSchema>;
+
+export const EntityFactSchema = z.object({
+  id: z.string(),
+  relation: z.string(),
+  statement: z.string(),
+  occurred_at: IsoTime.nullable(),
+  confidence: z.number(),
+  participants: z.array(z.object({ entity_id: z.string(), name: z.string(), kind: EntityKindSchema, role: z.string() })),
+  /** Memory ids the fact rests on. */
+  sources: z.array(z.string()),
+});
+export type EntityFact = z.infer<typeof EntityFactSchema>;
+
+/** One moment the entity appears in: a memory that mentions it. */
+export const EntityMomentSchema = z.object({
+  memory_id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  snippet: z.string(),
+  at: IsoTime,
+  role: z.enum(['subject', 'mention']),
+});
+export type EntityMoment = z.infer<typeof EntityMomentSchema>;
+
+export const entityRequests = {
+  'entities.list': defineRequest(
+    z.object({
+      query: z.string().trim().max(200).optional(),
+      kind: EntityKindSchema.optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    z.object({ items: z.array(EntitySchema) }),
+  ),
+  /** What Engram knows about one entity: facts with sources and the moments it appears in, oldest first. */
+  'entities.get': defineRequest(
+    z.object({ id: IdSchema }),
+    z.object({ entity: EntitySchema, facts: z.array(EntityFactSchema), moments: z.array(EntityMomentSchema) }),
+  ),
+  'entities.rename': defineRequest(z.object({ id: IdSchema, name: EntityName }), z.object({ entity: EntitySchema })),
+  /** `gone` folds into `keep`: aliases, mentions and facts move; the merge is kept in history. */
+  'entities.merge': defineRequest(z.object({ keep: IdSchema, gone: IdSchema }), z.object({ entity: EntitySchema })),
+  /** Splits an alias off into an entity of its own; returns the new entity. */
+  'entities.split': defineRequest(z.object({ id: IdSchema, alias: EntityName }), z.object({ entity: EntitySchema })),
+  /** Deletes the entity and the facts it takes part in; the memories stay. */
+  'entities.delete': defineRequest(z.object({ id: IdSchema }), z.object({ deleted: z.boolean() })),
+};
