@@ -1,13 +1,21 @@
-// Enforces the dependency arrows of DESIGN.md: renderer -> shared; agents -> shared;
-// electron -> agents, shared; only electron/desktop/main and electron/desktop/preload import 'electron'.
+// Enforces the dependency arrows (docs/architecture.md): each room imports only the rooms its
+// allow-list names, and only through their index.ts (eslint-rooms.js); shared/ and renderer/ import
+// no Node modules; only electron/desktop/main and electron/desktop/preload import 'electron'.
+// test/unit/lint-rules.test.ts proves each rule fires.
 import tseslint from 'typescript-eslint';
+import roomsPlugin from './eslint-rooms.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'worker_threads', 'http', 'net', 'stream', 'url', 'util', 'events'];
 const electronBan = { name: 'electron', message: "Only electron/desktop/main and electron/desktop/preload may import 'electron'." };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'test/fixtures/lint/**'] },
   ...tseslint.configs.recommended,
+  {
+    files: ['shared/**/*.ts', 'agents/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    plugins: { engram: roomsPlugin },
+    rules: { 'engram/rooms': 'error' },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createBrowserSession } from '../../http/browser-session.js';
-import { startEngramServer, type EngramServerOptions } from '../../http/engram-server.js';
-import { defaultRendererDir } from '../../http/renderer-dir.js';
+import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 

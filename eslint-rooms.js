@@ -1,0 +1,93 @@
+// The rooms rule of eslint.config.js: every folder under shared/, agents/ and electron/ is a room
+// with one job and one door (its index.ts). A file may import another room only if its own room's
+// allow-list names that room (as VS Code's layer rules), and only through that room's door.
+// Files outside the rooms (test/, scripts/) are not judged.
+import path from 'node:path';
+
+/**
+ * Which rooms each room may import. A name ending in "/*" means every room under it. The arrows:
+ * shared ← agents/store (+ agents/runtime) ← agents ← electron/api, sensing ← engine ← hosts,
+ * desktop; renderer → shared only. A new arrow is a line here, seen in review.
+ */
+export const ROOM_RULES = {
+  'shared/*': ['shared', 'shared/*'],
+  shared: ['shared/*'],
+  'agents/runtime': ['shared', 'shared/*'],
+  'agents/store': ['shared', 'shared/*', 'agents/runtime'],
+  'agents/llm': ['shared', 'shared/*'],
+  'agents/subagent-kit': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
+  'agents/graph': ['shared', 'shared/*', 'agents/store'],
+  // The sub-agents and the brain: the store, the model, the kit, and each other where one builds on another.
+  'agents/*': ['shared', 'shared/*', 'agents/*'],
+  'electron/api': ['shared', 'shared/*', 'agents/*'],
+  'electron/crash': ['shared', 'shared/*'],
+  'electron/sensing/perception': ['shared', 'shared/*', 'agents/runtime'],
+  'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception'],
+  'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*'],
+  'electron/hosts/http': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine'],
+  'electron/hosts/mcp': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine'],
+  'electron/hosts/cli': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine', 'electron/sensing/*', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
+  'electron/desktop/policy': ['shared', 'shared/*', 'agents/store'],
+  'electron/desktop/preload': ['shared', 'shared/*', 'electron/desktop/policy'],
+  'electron/desktop/main': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine', 'electron/sensing/*', 'electron/crash', 'electron/desktop/policy'],
+  renderer: ['shared', 'shared/*'],
+};
+
+/** The room a repository path (forward slashes, from the root) is in, or null outside the rooms. */
+export function roomOf(rel) {
+  const p = rel.split('/');
+  if (p[0] === 'renderer') return 'renderer';
+  if (p.length < 2) return null;
+  if (p[0] === 'shared' || p[0] === 'agents') return p.length > 2 ? `${p[0]}/${p[1]}` : p[0];
+  if (p[0] === 'electron') {
+    if (['desktop', 'hosts', 'sensing'].includes(p[1])) return p.length > 3 ? `electron/${p[1]}/${p[2]}` : null;
+    return p.length > 2 ? `electron/${p[1]}` : null;
+  }
+  return null;
+}
+
+function ruleFor(room) {
+  if (ROOM_RULES[room]) return ROOM_RULES[room];
+  const parent = `${room.slice(0, room.lastIndexOf('/'))}/*`;
+  return ROOM_RULES[parent] ?? [];
+}
+
+function allows(list, target) {
+  return list.some((a) => (a.endsWith('/*') ? target.startsWith(a.slice(0, -1)) : a === target));
+}
+
+/** Is this import of a file in `target` its door (index.ts, imported as index.js)? */
+function isDoor(targetPath, target) {
+  if (target === 'renderer') return true;
+  return /^index\.(js|ts|tsx)$/.test(path.posix.relative(target, targetPath));
+}
+
+const rooms = {
+  meta: { type: 'problem', docs: { description: "imports between rooms follow the rooms' allow-lists and go through each room's index.ts" }, schema: [] },
+  create(context) {
+    const cwd = context.cwd ?? process.cwd();
+    const file = path.relative(cwd, context.filename).split(path.sep).join('/');
+    const own = roomOf(file);
+    if (!own) return {};
+    const allowed = ruleFor(own);
+    function check(node, source) {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const targetPath = path.posix.normalize(path.posix.join(path.posix.dirname(file), source.value));
+      const target = roomOf(targetPath);
+      if (!target || target === own) return;
+      if (!allows(allowed, target)) {
+        context.report({ node: source, message: `${own} may not import ${target} (its rooms: ${allowed.join(', ') || 'none'}; eslint-rooms.js).` });
+      } else if (!isDoor(targetPath, target)) {
+        context.report({ node: source, message: `Import ${target} through its door (${target}/index.ts), not ${source.value}.` });
+      }
+    }
+    return {
+      ImportDeclaration: (n) => check(n, n.source),
+      ExportNamedDeclaration: (n) => check(n, n.source),
+      ExportAllDeclaration: (n) => check(n, n.source),
+      ImportExpression: (n) => check(n, n.source),
+    };
+  },
+};
+
+export default { rules: { rooms } };

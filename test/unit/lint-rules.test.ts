@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The lint rules hold by themselves only if they fire: each fixture in test/fixtures/lint breaks
+// one rule (or none, for the clean ones) and is linted with the project's own eslint.config.js as
+// if it stood where its first line says (`// lint-as: agents/store/fixture.ts`).
+const dir = path.resolve('test/fixtures/lint');
+
+function fixture(name: string): { text: string; as: string } {
+  const text = readFileSync(path.join(dir, name), 'utf8');
+  const as = /^\/\/ lint-as: (\S+)/.exec(text)?.[1];
+  if (!as) throw new Error(`${name}: first line must be // lint-as: PATH`);
+  return { text, as };
+}
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: path.resolve('.') });
+});
+
+async function lint(name: string) {
+  const { text, as } = fixture(name);
+  const [result] = await eslint.lintText(text, { filePath: path.resolve(as) });
+  return result!.messages.map((m) => ({ rule: m.ruleId, message: m.message }));
+}
+
+describe('lint rules', () => {
+  it.each([
+    ['store-imports-agent.ts', 'engram/rooms', /agents\/store may not import agents\/chat/],
+    ['engine-imports-host.ts', 'engram/rooms', /electron\/engine may not import electron\/hosts\/http/],
+    ['renderer-imports-agents.ts', 'engram/rooms', /renderer may not import agents\/store/],
+    ['reaches-past-door.ts', 'engram/rooms', /through its door \(agents\/store\/index\.ts\)/],
+    ['electron-outside-desktop.ts', 'no-restricted-imports', /Only electron\/desktop\/main and electron\/desktop\/preload may import 'electron'/],
+    ['shared-imports-node.ts', 'no-restricted-imports', /no Node modules/],
+  ])('%s breaks %s', async (name, rule, message) => {
+    const fired = (await lint(name)).filter((m) => m.rule === rule);
+    expect(fired).toHaveLength(1);
+    expect(fired[0]!.message).toMatch(message);
+  });
+
+  it.each(['clean-host.ts', 'clean-store.ts', 'clean-desktop-electron.ts'])('%s passes', async (name) => {
+    expect(await lint(name)).toEqual([]);
+  });
+
+  it('has a case for every fixture', () => {
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        'clean-desktop-electron.ts',
+        'clean-host.ts',
+        'clean-store.ts',
+        'electron-outside-desktop.ts',
+        'engine-imports-host.ts',
+        'reaches-past-door.ts',
+        'renderer-imports-agents.ts',
+        'shared-imports-node.ts',
+        'store-imports-agent.ts',
+      ].sort(),
+    );
+  });
+});
