@@ -1,6 +1,6 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { StoreEvents } from './store-events.js';
-import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type Provenance, SourceTypeSchema } from '../../shared/index.js';
+import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type MemoryKind, type Provenance, SourceTypeSchema } from '../../shared/index.js';
 import { StoreError } from './errors.js';
 import { isValidId, newId } from './ids.js';
 import { FtsIndex } from './fts-index.js';
@@ -198,6 +198,17 @@ export class MemoryRepo {
       .prepare(`SELECT * FROM memories ${sql} ORDER BY COALESCE(occurred_at, created_at) ${order}, seq ${order} LIMIT ? OFFSET ?`)
       .all(...params, limit, Math.max(opts.offset ?? 0, 0)) as MemoryRow[];
     return rows.map((r) => rowToMemory(r));
+  }
+
+  /**
+   * Changes whenever a memory of these kinds is added, edited or removed, by this process or
+   * another: a cheap key for caches of those rows (one aggregate over the kind index).
+   */
+  stamp(kinds: MemoryKind[]): string {
+    const r = this.db
+      .prepare(`SELECT count(*) AS n, total(version) AS v, max(seq) AS s, max(updated_at) AS u FROM memories WHERE kind IN (${kinds.map(() => '?').join(',')})`)
+      .get(...kinds) as { n: number; v: number; s: number | null; u: number | null };
+    return `${r.n}:${r.v}:${r.s ?? 0}:${r.u ?? 0}`;
   }
 
   count(opts: ListMemoriesOptions = {}): number {

@@ -9,3 +9,4 @@ export { embedderFrom } from './embedder-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';
 export { inProcessClient } from './in-process-client.js';
+export { VaultGuard, WITHHELD } from './vault-guard.js';

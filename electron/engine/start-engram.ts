@@ -6,6 +6,7 @@ import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi, type HostSession } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { inProcessClient } from './in-process-client.js';
+import { VaultGuard } from './vault-guard.js';
 import type { CaptureSources } from './capture-sources.js';
 import { dreamSummary } from './dream-summary.js';
 import { embedderFrom } from './embedder-choice.js';
@@ -71,6 +72,8 @@ export interface Engram {
   api: EngramApi;
   /** The typed client over `api`, in process: what the CLI and MCP call. */
   client: ApiClient;
+  /** The vault rule for outside agents (MCP): copies of vault values cut out of answers. */
+  vault: VaultGuard;
   capture: CaptureService | null;
   /** True when the microphone runs with capture (audio enabled in settings and a microphone given). */
   audioEnabled: boolean;
@@ -246,6 +249,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     store,
     api,
     client: inProcessClient(api),
+    vault: new VaultGuard(store),
     capture: composed?.service ?? null,
     audioEnabled: composed?.audioEnabled ?? false,
     model,

@@ -52,6 +52,9 @@ export const memoryRequests = {
       /** Filter within the tab (hybrid search when set, newest first otherwise). */
       query: QueryText.optional(),
       app: z.string().max(256).optional(),
+      /** Without a query: only memories about moments in [since, until] (MCP's recent_activity). */
+      since: IsoTime.optional(),
+      until: IsoTime.optional(),
       limit: z.number().int().min(1).max(500).default(100),
       offset: z.number().int().min(0).max(10_000_000).default(0),
     }),

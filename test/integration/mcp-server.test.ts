@@ -257,12 +257,14 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
 
   it('the setting turns the whole server off: calls are refused at once, and a new server will not start', async () => {
     writeMcpSettings(store, { enabled: false });
+    // Counted here, so the check does not depend on what earlier tests recorded.
+    const experiencesBefore = store.memories.count({ experiences: true });
     try {
       const r = await call('search_memory', { query: 'manager' });
       expect(r.isError).toBe(true);
       expect(text(r)).toBe(MCP_OFF_MESSAGE);
       expect((await call('record_experience', { task: 't', action: 'a', outcome: 'success' })).isError).toBe(true);
-      expect(store.memories.count({ experiences: true })).toBe(17);
+      expect(store.memories.count({ experiences: true })).toBe(experiencesBefore);
 
       const { cmd, args } = engramCommand();
       const transport = new StdioClientTransport({

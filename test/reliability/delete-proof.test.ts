@@ -14,6 +14,7 @@ import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '..
 import { exportMemories } from '../../agents/portability/index.js';
 import { captureControlOf, createApi, type EngramApi } from '../../electron/api/index.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
+import { inProcessClient, VaultGuard } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';
@@ -175,7 +176,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
   });
 
   it('MCP tools do not return it', async () => {
-    const server = createEngramMcpServer({ store, experiences: new ExperienceMemory(store, { searchMode: 'hybrid' }), now: () => new Date(), log: () => undefined }, 't');
+    const server = createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), store, experiences: new ExperienceMemory(store, { searchMode: 'hybrid' }), now: () => new Date(), log: () => undefined }, 't');
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'proof', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);

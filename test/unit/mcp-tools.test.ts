@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { createEngramMcpServer, VaultScrubber } from '../../electron/hosts/mcp/index.js';
+import { startEngram, VaultGuard, type Engram } from '../../electron/engine/index.js';
+import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { FakeExperiencePort } from '../fakes/fake-experience-port.js';
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';
@@ -17,19 +18,22 @@ describe('MCP tools in process (fake experience memory)', () => {
   let store: EngramStore;
   let xp: FakeExperiencePort;
   let client: Client;
+  let engram: Engram;
   const logs: string[] = [];
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-mcp-unit-'));
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
     xp = new FakeExperiencePort(store);
-    const server = createEngramMcpServer({ store, experiences: xp, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
+    engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false });
+    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, experiences: xp, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'unit', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);
   });
   afterEach(async () => {
     await client.close();
+    await engram.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -72,10 +76,10 @@ describe('MCP tools in process (fake experience memory)', () => {
     ]);
   });
 
-  it('the scrubber cuts vault values out of every string, longest first', () => {
+  it('the vault guard cuts vault values out of every string, longest first', () => {
     store.memories.insert({ kind: 'knowledge_vault', text: 'API key', fields: { secret: SECRET, sensitivity: 'medium' } });
     store.memories.insert({ kind: 'knowledge_vault', text: 'short one', fields: { secret: 'abc' } });
-    const s = VaultScrubber.load(store);
+    const s = new VaultGuard(store);
     expect(s.text(`key=${SECRET};`)).toBe('key=[withheld: knowledge-vault secret];');
     expect(s.deep({ a: [`x ${SECRET}`], b: { c: SECRET }, n: 3 })).toEqual({ a: ['x [withheld: knowledge-vault secret]'], b: { c: '[withheld: knowledge-vault secret]' }, n: 3 });
     // Too short to cut safely out of prose (the vault field itself is still dropped).

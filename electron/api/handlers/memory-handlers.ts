@@ -70,7 +70,13 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
     'memories.list': async (input) => {
       const filter = tabFilter(input.tab);
       if (!input.query) {
-        const opts: ListMemoriesOptions = { ...filter, app: input.app, order: 'newest' };
+        const opts: ListMemoriesOptions = {
+          ...filter,
+          app: input.app,
+          since: input.since ? Date.parse(input.since) : undefined,
+          until: input.until ? Date.parse(input.until) : undefined,
+          order: 'newest',
+        };
         return {
           items: store.memories.list({ ...opts, limit: input.limit, offset: input.offset }),
           total: store.memories.count(opts),

@@ -5,4 +5,3 @@ export { MCP_SETTINGS_KEY, MCP_OFF_MESSAGE, McpSettingsSchema, readMcpSettings, 
 export type { ExperiencePort } from './experience-port.js';
 export type { ToolContext } from './tool-context.js';
 export { parseTimeWindow, type TimeWindow } from './time-window.js';
-export { VaultScrubber } from './vault-scrubber.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MemoryKindSchema, type Memory } from '../../../shared/index.js';
-import { WITHHELD } from './vault-scrubber.js';
+import { WITHHELD } from '../../engine/index.js';
 
 /** What an MCP client sees of a memory. Knowledge-vault secret values are never part of it. */
 export const McpMemorySchema = z.object({
@@ -26,8 +26,8 @@ function clip(s: string, max: number): string {
 
 /**
  * A memory as MCP shows it. Vault rows lose the secret field entirely (not even the masked form:
- * clients should not learn its length or last digits); VaultScrubber cuts any copy of the value
- * out of every answer on top of that.
+ * clients should not learn its length or last digits); the vault guard cuts any copy of the value
+ * out of every answer on top of that (the engine's VaultGuard).
  */
 export function mcpMemory(m: Memory, opts: { detailsMax?: number } = {}): McpMemory {
   let fields: Record<string, unknown> = m.fields;

@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Readable, Writable } from 'node:stream';
 import { ExperienceMemory } from '../../../agents/experience/index.js';
 import type { EngramStore } from '../../../agents/store/index.js';
+import { startEngram } from '../../engine/index.js';
 import { createEngramMcpServer } from './engram-mcp-server.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 
@@ -11,6 +12,8 @@ export interface StdioServeOptions {
   /** Diagnostics: stdout belongs to the protocol, so everything else goes here (stderr). */
   log: (line: string) => void;
   signal?: AbortSignal;
+  /** The environment the engine reads (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
   stdin?: Readable;
   stdout?: Writable;
 }
@@ -28,9 +31,11 @@ export class McpDisabledError extends Error {
  */
 export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> {
   if (!readMcpSettings(opts.store).enabled) throw new McpDisabledError();
+  // The engine without capture, brain or chat: the tools call the window's handler map in process.
+  const engram = await startEngram({ store: opts.store, host: 'headless', version: opts.version, env: opts.env, chat: false, log: opts.log });
   // Experiences are found by the store's own hybrid search (BM25 alone when there is no embedder).
   const experiences = new ExperienceMemory(opts.store, { searchMode: opts.store.embedder ? 'hybrid' : 'bm25' });
-  const server = createEngramMcpServer({ store: opts.store, experiences, now: () => new Date(), log: opts.log }, opts.version);
+  const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store: opts.store, experiences, now: () => new Date(), log: opts.log }, opts.version);
   const transport = new StdioServerTransport(opts.stdin, opts.stdout);
   const stdin = opts.stdin ?? process.stdin;
   let onEnd = (): void => undefined;
@@ -48,5 +53,6 @@ export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> 
   } finally {
     // Served in process more than once (tests, an embedding host): no listener left behind per run.
     stdin.off('end', onEnd);
+    await engram.close();
   }
 }

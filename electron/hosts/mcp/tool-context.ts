@@ -1,14 +1,22 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { StoreError, type EngramStore } from '../../../agents/store/index.js';
+import { hostFailureOf, type ApiClient } from '../../../shared/api/index.js';
+import type { VaultGuard } from '../../engine/index.js';
 import type { ExperiencePort } from './experience-port.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 import { errorLine } from '../../../shared/text/index.js';
 import { ToolError } from './tool-error.js';
-import { VaultScrubber } from './vault-scrubber.js';
 
-/** What every tool handler gets: the store, experience memory, a clock, and a log line writer (stderr). */
+/**
+ * What every tool handler gets: the window's handler map in process (client), the vault rule for
+ * outside agents, experience memory, a clock, and a log line writer (stderr). The store itself is
+ * read only for the on/off setting.
+ */
 export interface ToolContext {
-  store: EngramStore;
+  client: ApiClient;
+  vault: Pick<VaultGuard, 'text' | 'deep'>;
+  /** The on/off setting, and the write lock experiences take (record_experience). */
+  store: Pick<EngramStore, 'settings' | 'db'>;
   experiences: ExperiencePort;
   now(): Date;
   log(line: string): void;
@@ -31,18 +39,22 @@ export function errorResult(message: string): CallToolResult {
 
 /**
  * Wraps a handler: refuses when MCP is switched off (checked on every call), passes the answer
- * through the vault scrubber, and turns any failure into a one-line tool error, so a bad call
- * never takes the server down or leaks a stack.
+ * through the vault rule, and turns any failure into a one-line tool error (a refused API call
+ * through the same mapping as the CLI's), so a bad call never takes the server down or leaks a stack.
  */
 export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Promise<ToolAnswer<Record<string, unknown>>>) {
   return async (args: A): Promise<CallToolResult> => {
     try {
       if (!readMcpSettings(ctx.store).enabled) return errorResult(MCP_OFF_MESSAGE);
       const answer = await fn(args);
-      const scrub = VaultScrubber.load(ctx.store);
-      return { content: [{ type: 'text', text: scrub.text(answer.text) }], structuredContent: scrub.deep(answer.data) };
+      return { content: [{ type: 'text', text: ctx.vault.text(answer.text) }], structuredContent: ctx.vault.deep(answer.data) };
     } catch (err) {
       if (err instanceof ToolError) return errorResult(err.message);
+      const failed = hostFailureOf(err);
+      if (failed) {
+        if (!failed.expected) ctx.log(`${name}: ${failed.code}: ${failed.line}`);
+        return errorResult(failed.line);
+      }
       if (err instanceof StoreError) {
         if (err.code !== 'INVALID_INPUT' && err.code !== 'NOT_FOUND') ctx.log(`${name}: ${err.code}: ${err.message}`);
         return errorResult(err.message);

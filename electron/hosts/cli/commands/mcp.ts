@@ -1,20 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { McpDisabledError, readMcpSettings, serveMcpOverStdio, writeMcpSettings } from '../../mcp/index.js';
 import { bool } from '../args.js';
 import { CliError, type Command } from '../command.js';
-
-/** package.json's version, from the sources (electron/hosts/cli/commands) or from dist/ (one level deeper). */
-function packageVersion(): string {
-  for (const rel of ['../../../../package.json', '../../../../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'engram' && pkg.version) return pkg.version;
-    } catch {
-      // try the next location
-    }
-  }
-  return '0.0.0';
-}
+import { packageVersion } from '../version.js';
 
 export const mcpCommand: Command = {
   name: 'mcp',
@@ -64,7 +51,7 @@ Add --data-dir DIR (before mcp) or set ENGRAM_DATA_DIR if your memory is not in 
     const onStray = (err: unknown) => ctx.io.stderr(`engram mcp: background task failed, serving continues: ${String((err as Error)?.message ?? err).split('\n')[0]}\n`);
     process.on('unhandledRejection', onStray);
     try {
-      await serveMcpOverStdio({ store, version: packageVersion(), log: (line) => ctx.io.stderr(`${line}\n`), signal: ctx.signal });
+      await serveMcpOverStdio({ store, version: packageVersion(), env: ctx.env, log: (line) => ctx.io.stderr(`${line}\n`), signal: ctx.signal });
       return 0;
     } catch (err) {
       if (err instanceof McpDisabledError) throw new CliError(`mcp: ${err.message}`, 1);

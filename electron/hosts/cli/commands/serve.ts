@@ -1,18 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
-
-function packageVersion(): string {
-  for (const rel of ['../../../../package.json', '../../../../../package.json']) {
-    try {
-      return (JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown';
-    } catch {
-      // try the next layout (sources vs dist)
-    }
-  }
-  return 'unknown';
-}
+import { packageVersion } from '../version.js';
 
 function parsePort(v: string | undefined): number {
   if (v === undefined) return 0;

@@ -1,7 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { Provenance } from '../../../../shared/index.js';
-import type { EngramStore } from '../../../../agents/store/index.js';
+import { ApiCallError, type ProvenanceDetail } from '../../../../shared/api/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 import { ToolError } from '../tool-error.js';
@@ -31,32 +30,12 @@ export const getMemoryOutput = {
   history: z.array(z.object({ version: z.number().int(), changed_at: z.string(), reason: z.string(), title: z.string(), text: z.string() })).optional(),
 };
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const excerpt = (s: string) => (s.length > 300 ? `${s.slice(0, 299)}…` : s);
 
-/** Where a memory came from: the screen (frame, OCR observation), a chat message, or audio. Pixels never leave. */
-function describeSource(store: EngramStore, p: Provenance): z.infer<typeof SourceSchema> {
-  const none = { ...p, available: false, at: null, app: null, title: null, excerpt: null };
-  switch (p.source_type) {
-    case 'frame': {
-      const f = store.frames.get(p.source_id);
-      return f ? { ...p, available: true, at: iso(f.captured_at), app: f.app, title: f.title, excerpt: null } : none;
-    }
-    case 'observation': {
-      const o = store.observations.get(p.source_id);
-      return o ? { ...p, available: true, at: iso(o.observed_at), app: o.app, title: o.title, excerpt: excerpt(o.caption ?? o.text) } : none;
-    }
-    case 'message': {
-      const m = store.messages.get(p.source_id);
-      if (!m) return none;
-      const thread = store.threads.get(m.thread_id);
-      return { ...p, available: true, at: iso(m.created_at), app: null, title: thread ? `${thread.title} (${m.role})` : m.role, excerpt: excerpt(m.text) };
-    }
-    case 'audio': {
-      const a = store.audio.get(p.source_id);
-      return a ? { ...p, available: true, at: iso(a.started_at), app: null, title: `audio, ${Math.round(a.duration_ms / 1000)} s`, excerpt: null } : none;
-    }
-  }
+/** Where a memory came from, as the window resolves it: the screen (frame, OCR observation), a chat message, or audio. Pixels never leave. */
+function describeSource(p: ProvenanceDetail): z.infer<typeof SourceSchema> {
+  if (p.missing) return { source_type: p.source_type, source_id: p.source_id, available: false, at: null, app: null, title: null, excerpt: null };
+  return { source_type: p.source_type, source_id: p.source_id, available: true, at: p.at, app: p.app, title: p.title, excerpt: p.excerpt ? excerpt(p.excerpt) : null };
 }
 
 export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
@@ -70,17 +49,19 @@ export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
       annotations: READ_ONLY,
     },
     guarded(ctx, 'get_memory', async (args: { id: string; include_history: boolean }) => {
-      const m = ctx.store.memories.get(args.id);
-      if (!m) throw new ToolError(`no memory ${args.id} (it may have been forgotten)`);
+      const found = await ctx.client.request('memories.get', { id: args.id });
+      if (!found.ok && found.error.code === 'NOT_FOUND') throw new ToolError(`no memory ${args.id} (it may have been forgotten)`);
+      if (!found.ok) throw new ApiCallError(found.error);
+      const { memory: m, provenance, history: versions } = found.output;
       const memory = mcpMemory(m, { detailsMax: 20_000 });
-      const sources = ctx.store.memories.provenance(m.id).map((p) => describeSource(ctx.store, p));
+      const sources = provenance.map(describeSource);
       const data: Record<string, unknown> = { memory, sources };
       const lines = [memoryLine(memory)];
       if (memory.details) lines.push('', memory.details);
       lines.push('', sources.length ? 'Sources:' : 'Sources: none recorded.');
       for (const s of sources) lines.push(`- ${s.source_type} ${s.source_id}${s.available ? ` at ${s.at}${s.app ? ` in ${s.app}` : ''}${s.title ? ` "${s.title}"` : ''}${s.excerpt ? `: ${s.excerpt.replace(/\s+/g, ' ')}` : ''}` : ' (no longer kept)'}`);
       if (args.include_history) {
-        const history = ctx.store.memories.history(m.id).map((h) => ({ version: h.version, changed_at: h.changed_at, reason: h.reason, title: h.snapshot.title, text: h.snapshot.text }));
+        const history = versions.map((h) => ({ version: h.version, changed_at: h.changed_at, reason: h.reason, title: h.snapshot.title, text: h.snapshot.text }));
         data.history = history;
         lines.push('', history.length ? 'Earlier versions:' : 'No earlier versions.');
         for (const h of history) lines.push(`- v${h.version} (${h.changed_at}, ${h.reason}): ${h.title ? `${h.title}: ` : ''}${h.text}`);

@@ -30,15 +30,14 @@ export function registerMemoryStats(server: McpServer, ctx: ToolContext): void {
       annotations: READ_ONLY,
     },
     guarded(ctx, 'memory_stats', async () => {
-      const s = ctx.store.stats();
-      const newest = ctx.store.memories.list({ order: 'newest', limit: 1, includeSuperseded: true })[0];
-      const oldest = ctx.store.memories.list({ order: 'oldest', limit: 1, includeSuperseded: true })[0];
-      const { frames, observations, messages, ...memories } = s.counts;
+      const s = await ctx.client.call('store.stats', {});
+      const { frames = 0, observations = 0, messages = 0, core = 0, episodic = 0, semantic = 0, procedural = 0, resource = 0, knowledge_vault = 0, experience = 0 } = s.counts;
+      const memories = { core, episodic, semantic, procedural, resource, knowledge_vault, experience };
       const data = {
         memories,
         sources: { frames, observations, messages },
-        newest_memory_at: newest ? (newest.occurred_at ?? newest.created_at) : null,
-        oldest_memory_at: oldest ? (oldest.occurred_at ?? oldest.created_at) : null,
+        newest_memory_at: s.newest_memory_at,
+        oldest_memory_at: s.oldest_memory_at,
         storage_bytes: { database: s.db_bytes, frames: s.frame_bytes, audio: s.audio_bytes },
         pending_embeddings: s.pending_embeddings,
       };

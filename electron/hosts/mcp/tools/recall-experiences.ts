@@ -66,8 +66,9 @@ export function registerRecallExperiences(server: McpServer, ctx: ToolContext): 
           }));
       } else {
         // No task: the latest experiences (listing, not ranking: nothing to compare against).
-        list = ctx.store.memories
-          .list({ kinds: ['procedural'], experiences: true, order: 'newest', limit: args.outcome ? 2000 : args.limit })
+        // The window's Experiences tab, newest first.
+        const { items } = await ctx.client.call('memories.list', { tab: 'experience', limit: args.outcome ? 500 : args.limit });
+        list = items
           .map(fromMemory)
           .filter((e): e is ExperienceView => e !== null && (!args.outcome || e.outcome === args.outcome));
       }

@@ -40,7 +40,8 @@ export function registerRecentActivity(server: McpServer, ctx: ToolContext): voi
       const w = parseTimeWindow(args, now);
       const from = w?.from ?? now.getTime() - DAY;
       const to = w?.to ?? now.getTime();
-      const rows = ctx.store.memories.list({ kinds: ['episodic'], since: from - LOOKBACK, until: to, app: args.app, order: 'newest', limit: Math.min(args.limit * 4, 2000) });
+      const iso = (ms: number) => new Date(ms).toISOString();
+      const { items: rows } = await ctx.client.call('memories.list', { tab: 'episodic', since: iso(from - LOOKBACK), until: iso(to), app: args.app, limit: Math.min(args.limit * 4, 500) });
       const inWindow = rows.filter((m) => end(m) >= from && start(m) <= to).slice(0, args.limit);
       const events = inWindow.reverse().map((m) => mcpMemory(m));
       const window = windowJson({ from, to })!;

@@ -40,14 +40,14 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
     guarded(ctx, 'search_memory', async (args: { query: string; kinds?: z.infer<typeof MemoryKindSchema>[]; time_range?: string; since?: string; until?: string; app?: string; limit: number }) => {
       const now = ctx.now();
       const window = parseTimeWindow(args, now);
-      const hits = await ctx.store.search({
+      const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? undefined : new Date(ms).toISOString());
+      const { results: hits } = await ctx.client.call('memories.search', {
         query: args.query,
         kinds: args.kinds?.length ? args.kinds : undefined,
-        since: window?.from ?? undefined,
-        until: window?.to ?? undefined,
+        since: iso(window?.from),
+        until: iso(window?.to),
         app: args.app,
         limit: args.limit,
-        now: now.getTime(),
       });
       const results = hits.map((h) => ({ memory: mcpMemory(h.memory), score: Number(h.score.toFixed(4)) }));
       const text = results.length
