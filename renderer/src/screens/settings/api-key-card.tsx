@@ -3,6 +3,7 @@ import type { SecretStatus } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconKey } from '../../ui/icons.js';
+import { SettingsCard } from './settings-card.js';
 
 /** The Anthropic key: shown masked, replaced or removed; without one Engram answers offline. */
 export function ApiKeyCard() {
@@ -52,70 +53,62 @@ export function ApiKeyCard() {
   }
 
   return (
-    <section className="card" aria-labelledby="key-h">
-      <div className="card-header">
-        <div className="card-header-icon">
-          <IconKey size={17} />
-        </div>
-        <div className="grow">
-          <div className="card-title" id="key-h">
-            Anthropic API key
-          </div>
-          <div className="card-desc">Optional. Without a key Engram works fully offline, with answers assembled from your memories.</div>
-        </div>
-        {status && <span className={`badge ${status.set ? 'badge-ok' : 'badge-warn'}`}>{status.set ? 'Connected' : 'Offline mode'}</span>}
-      </div>
-      <div className="card-body">
-        {status?.set && !editing ? (
-          <div className="key-row">
-            <span className="mono key-masked" data-testid="masked-key">
-              {status.masked}
-            </span>
-            {status.source === 'env' ? (
-              <span className="faint">Set by the ANTHROPIC_API_KEY environment variable</span>
-            ) : (
-              <>
-                <span className="spacer" />
-                <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
-                  Replace
-                </button>
-                <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => void remove()}>
-                  Remove
-                </button>
-              </>
-            )}
-          </div>
-        ) : (
-          <form className="key-form" onSubmit={(e) => void save(e)}>
-            <label className="sr-only" htmlFor="api-key">
-              Anthropic API key
-            </label>
-            <input
-              id="api-key"
-              className="input mono"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="sk-ant-…"
-              value={draft}
-              aria-invalid={!!error}
-              aria-describedby="api-key-hint"
-              onChange={(e) => (setDraft(e.target.value), setError(null))}
-            />
-            <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
-              Save key
-            </button>
-            {editing && (
-              <button type="button" className="btn" onClick={() => (setEditing(false), setDraft(''))}>
-                Cancel
+    <SettingsCard
+      id="key-h"
+      icon={<IconKey size={17} />}
+      title="Anthropic API key"
+      desc="Optional. Without a key Engram works fully offline, with answers assembled from your memories."
+      aside={status && <span className={`badge ${status.set ? 'badge-ok' : 'badge-warn'}`}>{status.set ? 'Connected' : 'Offline mode'}</span>}
+    >
+      {status?.set && !editing ? (
+        <div className="key-row">
+          <span className="mono key-masked" data-testid="masked-key">
+            {status.masked}
+          </span>
+          {status.source === 'env' ? (
+            <span className="faint">Set by the ANTHROPIC_API_KEY environment variable</span>
+          ) : (
+            <>
+              <span className="spacer" />
+              <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
+                Replace
               </button>
-            )}
-          </form>
-        )}
-        <div id="api-key-hint" className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
-          {error ?? 'Stored encrypted on this computer and shown only masked.'}
+              <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => void remove()}>
+                Remove
+              </button>
+            </>
+          )}
         </div>
+      ) : (
+        <form className="key-form" onSubmit={(e) => void save(e)}>
+          <label className="sr-only" htmlFor="api-key">
+            Anthropic API key
+          </label>
+          <input
+            id="api-key"
+            className="input mono"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="sk-ant-…"
+            value={draft}
+            aria-invalid={!!error}
+            aria-describedby="api-key-hint"
+            onChange={(e) => (setDraft(e.target.value), setError(null))}
+          />
+          <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
+            Save key
+          </button>
+          {editing && (
+            <button type="button" className="btn" onClick={() => (setEditing(false), setDraft(''))}>
+              Cancel
+            </button>
+          )}
+        </form>
+      )}
+      <div id="api-key-hint" className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : undefined}>
+        {error ?? 'Stored encrypted on this computer and shown only masked.'}
       </div>
-    </section>
+    </SettingsCard>
   );
 }

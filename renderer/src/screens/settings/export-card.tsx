@@ -1,6 +1,7 @@
 import { useApi } from '../../lib/api-context.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconDownload } from '../../ui/icons.js';
+import { SettingsCard } from './settings-card.js';
 
 /** Exports every memory, with provenance and history, as Markdown or JSON. */
 export function ExportCard() {
@@ -17,17 +18,12 @@ export function ExportCard() {
   }
 
   return (
-    <section className="card" aria-labelledby="export-h">
-      <div className="card-header">
-        <div className="card-header-icon">
-          <IconDownload size={17} />
-        </div>
-        <div className="grow">
-          <div className="card-title" id="export-h">
-            Export your memories
-          </div>
-          <div className="card-desc">All memories with where they came from and their history, as a file in your data folder. The export is not encrypted.</div>
-        </div>
+    <SettingsCard
+      id="export-h"
+      icon={<IconDownload size={17} />}
+      title="Export your memories"
+      desc="All memories with where they came from and their history, as a file in your data folder. The export is not encrypted."
+      aside={
         <div className="row">
           <button type="button" className="btn" onClick={() => void exportData('markdown')}>
             Markdown
@@ -36,8 +32,7 @@ export function ExportCard() {
             JSON
           </button>
         </div>
-      </div>
-      <div className="card-body" />
-    </section>
+      }
+    />
   );
 }
