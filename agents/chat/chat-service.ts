@@ -1,5 +1,5 @@
 import type { LlmProvider } from '../llm/index.js';
-import type { ThreadRecord } from '../store/index.js';
+import type { ThreadRecord, ThreadSummaryRecord } from '../store/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
@@ -8,13 +8,14 @@ import { clip, collapse, TimeFormatter } from './memory-line.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-reply.js';
 import { answerOnline } from './online-answer.js';
-import { buildPrompt, DEFAULT_BUDGET, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
+import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 import type { Retrieval } from './retrieval-types.js';
 import { searchQueryOf } from './search-query.js';
 import { parseQuestionTime } from './time-range.js';
 import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
 import { TopicCache } from './topic-cache.js';
+import { summarizeTurns, SUMMARY_THRESHOLD, VERBATIM_MESSAGES } from './thread-summarizer.js';
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
 import { isValidTimeZone, localTimeZone } from './zoned-calendar.js';
 
@@ -162,27 +163,70 @@ export class ChatService {
   async prepare(
     question: string,
     history: HistoryTurn[] = [],
-    opts: { now?: number; timeZone?: string; llm?: LlmProvider; signal?: AbortSignal } = {},
+    opts: { now?: number; timeZone?: string; llm?: LlmProvider; signal?: AbortSignal; summary?: string | null } = {},
   ): Promise<{ retrieval: Retrieval; prompt: BuiltPrompt; tools: boolean }> {
     const now = opts.now ?? this.now();
     const tz = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : this.timeZone;
     const llm = opts.llm ?? this.llm;
     const tools = this.toolsOn(llm);
     const retrieval = await this.retrieve(question, { now, timeZone: tz, llm, signal: opts.signal });
-    const prompt = buildPrompt({
+    const prompt = this.promptFor(question, history, retrieval, { now, tz, tools, summary: opts.summary ?? null });
+    return { retrieval, prompt, tools };
+  }
+
+  /** The prompt budget in force: with tools the first retrieval is leaner (the model can search again). */
+  private budgetFor(tools: boolean): PromptBudget {
+    return tools ? { ...this.budget, maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS) } : this.budget;
+  }
+
+  private promptFor(question: string, history: HistoryTurn[], retrieval: Retrieval, o: { now: number; tz: string; tools: boolean; summary: string | null }): BuiltPrompt {
+    return buildPrompt({
       question,
       history,
       core: retrieval.core,
       candidates: retrieval.candidates,
       withheldCount: retrieval.withheld.length,
       timeRange: retrieval.timeRange,
-      now,
-      fmt: TimeFormatter.for(tz),
-      // With tools the first retrieval can be leaner: the model searches again when it needs to.
-      budget: tools ? { ...this.budget, maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS) } : this.budget,
-      tools: tools ? { specTokens: CHAT_TOOL_SPEC_TOKENS } : undefined,
+      now: o.now,
+      fmt: TimeFormatter.for(o.tz),
+      budget: this.budgetFor(o.tools),
+      tools: o.tools ? { specTokens: CHAT_TOOL_SPEC_TOKENS } : undefined,
+      summary: o.summary,
     });
-    return { retrieval, prompt, tools };
+  }
+
+  /**
+   * A long conversation (MIRIX): when the prompt with every turn since the last summary would pass
+   * 75% of the budget, the older turns (all but the last 5 messages) are folded into the thread's
+   * running summary, stored with the thread; the prompt then carries the summary and those 5.
+   */
+  private async condense(
+    threadId: string,
+    history: (HistoryTurn & { id: string })[],
+    prompt: BuiltPrompt,
+    o: { llm: LlmProvider; tools: boolean; summary: ThreadSummaryRecord | null; signal?: AbortSignal },
+  ): Promise<{ history: (HistoryTurn & { id: string })[]; summary: ThreadSummaryRecord | null } | null> {
+    if (!o.llm.online || history.length <= VERBATIM_MESSAGES) return null;
+    const need = prompt.promptTokens - prompt.historyTokens + fullHistoryTokens(history);
+    if (need <= SUMMARY_THRESHOLD * this.budgetFor(o.tools).maxPromptTokens) return null;
+    const older = history.slice(0, -VERBATIM_MESSAGES);
+    const text = await summarizeTurns(o.llm, o.summary?.summary ?? null, older, o.signal);
+    if (!text) return null;
+    const summary: ThreadSummaryRecord = {
+      thread_id: threadId,
+      summary: text,
+      through_message_id: older[older.length - 1]!.id,
+      covered_messages: (o.summary?.covered_messages ?? 0) + older.length,
+      updated_at: this.now(),
+    };
+    this.opts.store.threadSummaries.put(summary);
+    return { history: history.slice(-VERBATIM_MESSAGES), summary };
+  }
+
+  /** The thread's running summary, if its conversation grew long enough to need one. */
+  threadSummary(id: string): ThreadSummaryRecord | null {
+    this.getThread(id);
+    return this.opts.store.threadSummaries.get(id);
   }
 
   private toolsOn(llm: LlmProvider): boolean {
@@ -221,7 +265,20 @@ export class ChatService {
     });
 
     const started = performance.now();
-    const { retrieval, prompt, tools } = await this.prepare(question, historyOf(store, thread.id, userMsg.id), { now: askedAt, timeZone: tz, llm, signal: input.signal });
+    const everything = historyOf(store, thread.id, userMsg.id);
+    let summary = store.threadSummaries.get(thread.id);
+    const after = summary ? everything.findIndex((m) => m.id === summary!.through_message_id) : -1;
+    // A summary whose last message is gone was deleted with it (migration 007's trigger); -1 = no summary.
+    let history = after >= 0 ? everything.slice(after + 1) : everything;
+    if (after < 0) summary = null;
+    const prepared = await this.prepare(question, history, { now: askedAt, timeZone: tz, llm, signal: input.signal, summary: summary?.summary });
+    const { retrieval, tools } = prepared;
+    let prompt = prepared.prompt;
+    const condensed = await this.condense(thread.id, history, prompt, { llm, tools, summary, signal: input.signal });
+    if (condensed) {
+      ({ history, summary } = condensed);
+      prompt = this.promptFor(question, history, retrieval, { now: askedAt, tz, tools, summary: summary?.summary ?? null });
+    }
     const findings = new ToolFindings(prompt.numbered, retrieval.withheld, fmt, this.budget.memoryLineChars);
     const turnRetrieval: TurnRetrieval = {
       threadId: thread.id,

@@ -49,6 +49,8 @@ export interface PromptInput {
   budget: PromptBudget;
   /** Model mode with memory tools: the instructions say when to use them; their specs' tokens count. */
   tools?: { specTokens: number };
+  /** The thread's running summary of turns older than `history` ("Earlier in this conversation…"). */
+  summary?: string | null;
 }
 
 export interface BuiltPrompt {
@@ -59,6 +61,13 @@ export interface BuiltPrompt {
   messages: LlmMessage[];
   numbered: NumberedMemory[];
   promptTokens: number;
+  /** Of which earlier turns (those that fitted). */
+  historyTokens: number;
+}
+
+/** What every given turn would cost sent whole: the measure for "this thread needs a summary". */
+export function fullHistoryTokens(history: HistoryTurn[]): number {
+  return history.reduce((sum, t) => sum + estimateTokens(t.text) + MESSAGE_OVERHEAD, 0);
 }
 
 const INSTRUCTIONS = `You are Engram, the user's personal memory assistant. Engram runs on the user's own computer and remembers what they saw on screen, heard and said. You answer the user's questions about their own life and work from those memories.
@@ -160,7 +169,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const { budget } = input;
   const system = systemPrompt(input.core, budget, input.tools !== undefined);
   const toolTokens = input.tools?.specTokens ?? 0;
-  const header = contextHeader(input);
+  const header = input.summary ? `${contextHeader(input)}\n\nEarlier in this conversation (summary of older turns):\n${forModel(input.summary)}` : contextHeader(input);
   const note = withheldNote(input.withheldCount);
   const history = historyMessages(input.history, budget);
   // What the user types is kept raw (the vault takes its secrets); the model gets it redacted.
@@ -202,5 +211,5 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const context = `${header}\n\n${memoryBlock}${note}`;
   const messages: LlmMessage[] = [...history.messages, { role: 'user', content: question }];
   const promptTokens = estimateTokens(system) + estimateTokens(context) + history.tokens + estimateTokens(question) + MESSAGE_OVERHEAD * 3 + toolTokens;
-  return { system, context, messages, numbered, promptTokens };
+  return { system, context, messages, numbered, promptTokens, historyTokens: history.tokens };
 }

@@ -24,3 +24,4 @@ export type { PassageHit, PassageSearchOptions, ObservationPassage } from './pas
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink } from './graph-repo.js';
 export { nameKey } from './entity-names.js';
 export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';
+export type { ThreadSummaryRecord } from './thread-summary-repo.js';

@@ -24,6 +24,7 @@ import { PassageRepo } from './passage-repo.js';
 import { Retriever } from './retriever.js';
 import { SettingsRepo } from './settings-repo.js';
 import { ThreadRepo } from './thread-repo.js';
+import { ThreadSummaryRepo } from './thread-summary-repo.js';
 import { timelineMatch, timelineRows, type TimelineRows } from './timeline-rows.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { VectorIndex } from './vector-index.js';
@@ -52,6 +53,7 @@ export class EngramStore {
   readonly observations: ObservationRepo;
   readonly passages: PassageRepo;
   readonly threads: ThreadRepo;
+  readonly threadSummaries: ThreadSummaryRepo;
   readonly messages: MessageRepo;
   readonly settings: SettingsRepo;
   readonly counters: CounterRepo;
@@ -89,6 +91,7 @@ export class EngramStore {
     this.observations = new ObservationRepo(db, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
     this.passages = new PassageRepo(db);
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
+    this.threadSummaries = new ThreadSummaryRepo(db);
     this.messages = new MessageRepo(db, this.threads, this.events);
     this.settings = new SettingsRepo(db);
     this.forgetLedger = new ForgetLedger(this.settings);

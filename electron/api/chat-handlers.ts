@@ -121,7 +121,12 @@ export function createChatHandlers(deps: ChatHandlerDeps): ChatHandlers {
     'chat.messages': (input) =>
       guard(() => {
         const { thread_id } = parse('chat.messages', input);
-        return { thread: threadOut(chat.getThread(thread_id)), messages: chat.threadMessages(thread_id).map(messageOut) };
+        const summary = chat.threadSummary(thread_id);
+        return {
+          thread: threadOut(chat.getThread(thread_id)),
+          messages: chat.threadMessages(thread_id).map(messageOut),
+          summary: summary ? { text: summary.summary, covered_messages: summary.covered_messages, updated_at: summary.updated_at } : null,
+        };
       }),
 
     'chat.cancel': (input) =>

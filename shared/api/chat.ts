@@ -103,6 +103,15 @@ export const ChatTurnResultSchema = z.object({
 });
 export type ChatTurnResult = z.infer<typeof ChatTurnResultSchema>;
 
+/** A long thread's running summary of its older turns ("Earlier in this conversation…"). */
+export const ChatThreadSummarySchema = z.object({
+  text: z.string(),
+  /** How many earlier messages it stands for. */
+  covered_messages: z.number().int().nonnegative(),
+  updated_at: z.number().int(),
+});
+export type ChatThreadSummary = z.infer<typeof ChatThreadSummarySchema>;
+
 export const chatRequests = {
   'chat.listThreads': defineRequest(z.object({}), z.object({ threads: z.array(ChatThreadSchema) })),
   'chat.startThread': defineRequest(z.object({ title: Title.optional() }), z.object({ thread: ChatThreadSchema })),
@@ -111,7 +120,7 @@ export const chatRequests = {
   'chat.deleteThread': defineRequest(z.object({ thread_id: IdSchema }), z.object({ deleted: z.boolean() })),
   'chat.messages': defineRequest(
     z.object({ thread_id: IdSchema }),
-    z.object({ thread: ChatThreadSchema, messages: z.array(ChatMessageSchema) }),
+    z.object({ thread: ChatThreadSchema, messages: z.array(ChatMessageSchema), summary: ChatThreadSummarySchema.nullable().optional() }),
   ),
   /**
    * Asks a question. Without thread_id a new thread is started (titled from the question). The

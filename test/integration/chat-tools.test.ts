@@ -268,3 +268,71 @@ describe.each([anthropicDriver(), openAiDriver()])('chat with memory tools over 
     else expect(summary.cost_usd).toBeGreaterThan(0);
   });
 });
+
+describe.each([anthropicDriver(), openAiDriver()])('long conversations over $name: a running summary', (driver) => {
+  let dir: string;
+  let store: EngramStore;
+
+  beforeAll(() => driver.start());
+  afterAll(() => driver.close());
+  beforeEach(async () => {
+    driver.reset();
+    dir = mkdtempSync(join(tmpdir(), 'engram-chat-summary-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+    seedChatFixture(store);
+    await store.flushEmbeddings();
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const SUMMARY_MARK = 'running summary of a conversation';
+
+  it('summarises older turns at 75% of the budget, keeps the last 5 verbatim, uses the summary next time, and deletes it with the thread', async () => {
+    const thread = store.threads.create('Long talk', NOW - 3_600_000);
+    // Eight long turns (~300 tokens each): with the prompt's own part, well past 75% of 2,700 tokens.
+    for (let i = 0; i < 8; i++) {
+      store.messages.insert({
+        thread_id: thread.id,
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        text: `Turn ${i} marker-${i}: ${'we went over the orders table migration and its rollback plan in detail. '.repeat(16)}`,
+        raw: {},
+        created_at: NOW - 3_600_000 + i * 60_000,
+      });
+    }
+    driver.setHandler((seen) => (seen.system.includes(SUMMARY_MARK) ? { text: 'SUMMARY-7: the user and Engram went over the orders migration and its rollback.' } : { text: 'Noted.' }));
+    const chat = new ChatService({ store, llm: driver.llm(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false, budget: { historyTokens: 3000, historyTurns: 10 } });
+
+    await chat.ask({ text: 'So what did we settle on?', threadId: thread.id });
+    const seen = driver.seen();
+    expect(seen.filter((s) => s.system.includes(SUMMARY_MARK))).toHaveLength(1);
+    const saved = store.threadSummaries.get(thread.id)!;
+    expect(saved.summary).toContain('SUMMARY-7');
+    expect(saved.covered_messages).toBe(3);
+    expect(chat.threadSummary(thread.id)?.summary).toContain('SUMMARY-7');
+    const answerReq = driver.seen().filter((s) => !s.system.includes(SUMMARY_MARK)).at(-1)!;
+    expect(answerReq.system).toContain('Earlier in this conversation');
+    expect(answerReq.system).toContain('SUMMARY-7');
+
+    // The next question's prompt carries the summary, not the summarised turns.
+    driver.reset();
+    driver.setHandler((s) => (s.system.includes(SUMMARY_MARK) ? { text: 'SUMMARY-8: more of the same.' } : { text: 'Yes.' }));
+    await chat.ask({ text: 'And the freeze?', threadId: thread.id });
+    const next = driver.seen().filter((s) => !s.system.includes(SUMMARY_MARK)).at(-1)!;
+    expect(next.system).toMatch(/SUMMARY-[78]/);
+    expect(driver.allText()).not.toContain('marker-0');
+
+    expect(chat.deleteThread(thread.id)).toBe(true);
+    expect(store.threadSummaries.get(thread.id)).toBeNull();
+  });
+
+  it('makes no summary while the thread is short', async () => {
+    driver.setHandler(() => ({ text: 'Fine.' }));
+    const chat = new ChatService({ store, llm: driver.llm(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false });
+    const t = await chat.ask({ text: 'Who is Ana?' });
+    await chat.ask({ text: 'And Tom?', threadId: t.threadId });
+    expect(driver.seen().some((s) => s.system.includes(SUMMARY_MARK))).toBe(false);
+    expect(store.threadSummaries.get(t.threadId)).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { AnswerText } from './answer-text.js';
 import { useChatStore } from './chat-store.js';
 import { Composer } from './composer.js';
 import { Sources } from './sources.js';
+import { ThreadSummary } from './thread-summary.js';
 
 const SUGGESTIONS = [
   'What was I working on yesterday afternoon?',
@@ -23,7 +24,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
   const info = useAppStore((s) => s.info);
   const toast = useAppStore((s) => s.toast);
   const dataVersion = useAppStore((s) => s.dataVersion);
-  const { threads, messages, live, error, sources, withheld } = useChatStore();
+  const { threads, messages, summaries, live, error, sources, withheld } = useChatStore();
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const thread = threads?.find((t) => t.id === threadId) ?? null;
@@ -115,6 +116,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
             </div>
           ) : (
             <div className="messages" aria-live="polite" aria-busy={!!liveHere}>
+              {threadId && summaries[threadId] && <ThreadSummary summary={summaries[threadId]} />}
               {list.map((m) => (
                 <Message key={m.id} message={m} onCite={openCitation} sources={sources[m.id] ?? []} withheld={withheld[m.id] ?? []} />
               ))}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiClient, ChatMessage, ChatRetrieved, ChatThread, ChatWithheld } from '../../../../shared/api/index.js';
+import type { ApiClient, ChatMessage, ChatRetrieved, ChatThread, ChatThreadSummary, ChatWithheld } from '../../../../shared/api/index.js';
 import { localTimeZone } from '../../lib/format.js';
 
 /** The answer being written right now, fed by chat.* events of its turn. */
@@ -17,6 +17,8 @@ export interface LiveTurn {
 interface ChatState {
   threads: ChatThread[] | null;
   messages: Record<string, ChatMessage[]>;
+  /** A long thread's running summary of its older turns, by thread id. */
+  summaries: Record<string, ChatThreadSummary | null>;
   /** Retrieved memories of finished turns in this session, by assistant message id (titles for the sources list). */
   sources: Record<string, ChatRetrieved[]>;
   withheld: Record<string, ChatWithheld[]>;
@@ -37,6 +39,7 @@ function newTurnId(): string {
 export const useChatStore = create<ChatState>((set, get) => ({
   threads: null,
   messages: {},
+  summaries: {},
   sources: {},
   withheld: {},
   live: null,
@@ -48,8 +51,8 @@ export const useChatStore = create<ChatState>((set, get) => ({
   },
 
   async loadMessages(api, threadId) {
-    const { messages } = await api.call('chat.messages', { thread_id: threadId });
-    set({ messages: { ...get().messages, [threadId]: messages } });
+    const { messages, summary } = await api.call('chat.messages', { thread_id: threadId });
+    set({ messages: { ...get().messages, [threadId]: messages }, summaries: { ...get().summaries, [threadId]: summary ?? null } });
   },
 
   async send(api, threadId, text) {
@@ -65,7 +68,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
         turn_id,
         time_zone: localTimeZone(),
       });
-      const [{ messages }] = await Promise.all([
+      const [{ messages, summary }] = await Promise.all([
         api.call('chat.messages', { thread_id: result.thread_id }),
         get().loadThreads(api),
       ]);
@@ -73,6 +76,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
       // One update: the stored turn replaces the live one without a frame showing both.
       set({
         messages: { ...get().messages, [result.thread_id]: messages },
+        summaries: { ...get().summaries, [result.thread_id]: summary ?? null },
         ...(live?.turn_id === turn_id
           ? {
               live: null,
