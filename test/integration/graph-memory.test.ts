@@ -18,11 +18,14 @@ async function fresh(opts: { targetVersion?: number; key?: Buffer; dir?: string;
   if (!opts.dir) dirs.push(dir);
   const key = opts.key ?? randomBytes(32);
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: opts.vectors === false ? null : new HashEmbedder(64), targetVersion: opts.targetVersion });
+  // The graph walk is off by default (it did not pay on LoCoMo); these tests turn it on.
+  Object.assign(store.retriever.weights, GRAPH_ON);
   stores.push(store);
   return { store, dir, key };
 }
 
 const DAY = 86_400_000;
+const GRAPH_ON = { graph: 0.3, graphCandidates: 400, gatherPerSegment: 2 };
 const T0 = Date.UTC(2026, 10, 2, 9);
 
 function write(store: EngramStore, text: string, opts: { actor?: string; at?: number; segment?: string; kind?: 'episodic' | 'semantic' | 'resource'; title?: string; name?: string } = {}): GraphSourceMemory {
