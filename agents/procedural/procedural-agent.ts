@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ExperienceOutcomeSchema, type Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
 import type { MemoryPatch } from '../store/index.js';
+import { screenFixes, screenWorkflows } from './screen-commands.js';
 import { distillToolCalls, experienceRow, hasToolCalls, type DistillMessage } from '../experience/index.js';
 import {
   SourcesArg,
@@ -76,7 +77,7 @@ export class ProceduralAgent implements SubAgent {
   constructor(private readonly store: BrainStore) {}
 
   detect(a: BatchAnalysis): boolean {
-    return findStepLists(a).length > 0 || (a.isChat && hasToolCalls(this.distillInput(a)));
+    return findStepLists(a).length > 0 || (a.isChat && hasToolCalls(this.distillInput(a))) || screenFixes(a).length > 0 || screenWorkflows(a).length > 0;
   }
 
   private distillInput(a: BatchAnalysis): DistillMessage[] {
@@ -100,6 +101,32 @@ export class ProceduralAgent implements SubAgent {
         segment,
         provenance: a.provenanceOf(l.sources),
       });
+    }
+    // A terminal seen on screen: commands that ended in success, and an error followed by its fix.
+    for (const w of screenWorkflows(a)) {
+      const steps = w.steps.map((t) => a.scrub(t));
+      const title = truncate(a.scrub(w.title), 200);
+      drafts.push({
+        kind: 'procedural',
+        title,
+        text: guideText(title, steps),
+        details: numbered(steps),
+        fields: { entry_type: 'workflow', steps },
+        app: a.sources[w.source]?.app ?? null,
+        occurred_at: w.at,
+        segment,
+        provenance: a.provenanceOf([w.source]),
+      });
+    }
+    for (const f of screenFixes(a)) {
+      const row = experienceRow({
+        task: a.scrub(`fix "${f.error}" (from ${f.failed})`),
+        action: a.scrub(f.fix.join(' && ')),
+        outcome: 'success',
+        reason: a.scrub(`${f.failed} failed with: ${f.error}; after ${f.fix.join(', then ')} it worked`),
+        context: 'seen in a terminal on screen',
+      });
+      drafts.push({ kind: 'procedural', ...row, occurred_at: f.at, segment, provenance: a.provenanceOf([f.source]) });
     }
     if (a.isChat) {
       const byId = new Map(a.sources.map((s) => [s.provenance.source_id, s.index]));

@@ -18,6 +18,7 @@ import {
   type TimeFormat,
 } from '../subagent-kit/index.js';
 import { findEntities, recurs, type FoundEntity } from './entity-finder.js';
+import { screenFacts } from './screen-facts.js';
 import { statedFacts } from './fact-patterns.js';
 
 export const SEMANTIC_PROMPT = `## semantic — facts and concepts, not tied to a moment
@@ -85,7 +86,7 @@ export class SemanticAgent implements SubAgent {
 
   detect(a: BatchAnalysis): boolean {
     if (a.isChat) return a.userSources.some((s) => statedFacts(s.text).length > 0) || findEntities(a).some(recurs);
-    return findEntities(a).some(recurs);
+    return findEntities(a).some(recurs) || screenFacts(a).length > 0;
   }
 
   extract(ctx: SubAgentContext): MemoryDraft[] {
@@ -123,6 +124,21 @@ export class SemanticAgent implements SubAgent {
     for (const e of findEntities(a)) {
       if (!recurs(e)) continue;
       drafts.push(this.profileDraft(e, a, segment));
+    }
+    // Labelled values and table rows seen on screen, each citing the screen it was read from.
+    for (const f of screenFacts(a)) {
+      const src = a.sources[f.source]!;
+      const where = src.title ? `"${src.title}"` : (src.app ?? 'the screen');
+      drafts.push({
+        kind: 'semantic',
+        title: truncate(`${f.subject}: ${f.text}`, 200),
+        text: `${f.subject} — ${f.text}`,
+        details: `Seen on ${where}${src.app && src.title ? ` (${src.app})` : ''} on ${this.time.date(f.at)}.`,
+        fields: { name: truncate(`${f.subject}: ${f.text}`, 200), source: 'screen' },
+        occurred_at: f.at,
+        segment,
+        provenance: a.provenanceOf([f.source]),
+      });
     }
     return drafts;
   }

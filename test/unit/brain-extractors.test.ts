@@ -4,9 +4,9 @@ import { normalizeUrl, findResources } from '../../agents/resource/index.js';
 import { findSecrets, scrubSecrets, scrubForModel, findContacts, findMarkers, sensitivityOf } from '../../agents/knowledge-vault/index.js';
 import { renderBatch } from '../../agents/meta/index.js';
 import { DEFAULT_REDACTION } from '../../shared/redaction/index.js';
-import { statedFacts, findEntities, recurs } from '../../agents/semantic/index.js';
+import { statedFacts, findEntities, recurs, screenFacts } from '../../agents/semantic/index.js';
 import { selfFacts, appendToBlock, compressBlock, blockLines } from '../../agents/core/index.js';
-import { stepListsIn, sequenceIn } from '../../agents/procedural/index.js';
+import { stepListsIn, sequenceIn, commandsIn, screenFixes, screenWorkflows } from '../../agents/procedural/index.js';
 import { distillToolCalls, describeCall } from '../../agents/experience/index.js';
 import { BatchAnalysis, TimeFormat, contentTokens, type ObservationBatch } from '../../agents/subagent-kit/index.js';
 import type { ObservationRecord } from '../../agents/store/index.js';
@@ -225,5 +225,66 @@ describe('text helpers', () => {
     expect(t.range(s, s + 38 * 60_000)).toBe('Mon 3 Mar 2025 10:02–10:40');
     expect(new TimeFormat('Asia/Tokyo').clock(s)).toBe('19:02');
     expect(contentTokens('Deploying the deploys deployed')).toEqual(['deploy']);
+  });
+});
+
+describe('screenFacts', () => {
+  it('reads labelled values and header-labelled table rows off any screen, leaving contacts to the vault', () => {
+    const a = batchOf([
+      {
+        title: 'ENG-3317 Export to CSV — Tracker',
+        text: [
+          'ENG-3317: Export to CSV drops accented names',
+          '',
+          'Assignee: Jonas Weber',
+          'Priority: High',
+          'Due date: Friday 8 January',
+          'Email: jonas@acme.io',
+          '',
+          'Item                 Qty     Price',
+          'Design review        2       420.00',
+          '',
+          'Customers see empty cells for names such as these when they export: a long paragraph of prose.',
+        ].join('\n'),
+      },
+    ]);
+    const facts = screenFacts(a).map((f) => `${f.subject} | ${f.text}`);
+    expect(facts.join('\n')).toContain('Assignee: Jonas Weber; Priority: High; Due date: Friday 8 January');
+    expect(facts).toContain('ENG-3317 Export to CSV — Tracker | Item: Design review; Qty: 2; Price: 420.00');
+    expect(facts.join('\n')).not.toContain('jonas@acme.io');
+    expect(facts.join('\n')).not.toContain('Customers see');
+  });
+
+  it('finds nothing in prose or in chat', () => {
+    expect(screenFacts(batchOf([{ text: 'We met at noon. The plan: ship it soon, after lunch and a walk in the park with everyone.' }]))).toEqual([]);
+  });
+});
+
+describe('commands seen in a terminal', () => {
+  const TERMINAL = [
+    '$ npm run migrate',
+    '> sync@2.4.0 migrate',
+    'Error: relation "job_queue" does not exist',
+    '$ docker compose up -d postgres',
+    'Container sync-postgres-1  Started',
+    '$ npm run db:reset && npm run migrate',
+    'Migrations complete: 12 applied',
+  ].join('\n');
+
+  it('pairs a failed command with what was run until it worked', () => {
+    expect(commandsIn(TERMINAL).map((c) => [c.command, c.failed])).toEqual([
+      ['npm run migrate', true],
+      ['docker compose up -d postgres', false],
+      ['npm run db:reset && npm run migrate', false],
+    ]);
+    const [fix] = screenFixes(batchOf([{ title: 'Terminal', text: TERMINAL }]));
+    expect(fix).toMatchObject({ error: 'Error: relation "job_queue" does not exist', failed: 'npm run migrate', fix: ['docker compose up -d postgres', 'npm run db:reset && npm run migrate'] });
+    expect(screenWorkflows(batchOf([{ title: 'Terminal', text: TERMINAL }]))[0]!.steps).toEqual(['docker compose up -d postgres', 'npm run db:reset && npm run migrate']);
+  });
+
+  it('a session that only failed is no fix and no workflow', () => {
+    const failed = '$ make build\nmake: *** No rule to make target. Stop. error\n$ make build\nerror: still failing';
+    expect(screenFixes(batchOf([{ text: failed }]))).toEqual([]);
+    expect(screenWorkflows(batchOf([{ text: failed }]))).toEqual([]);
   });
 });

@@ -1,0 +1,71 @@
+import { splitPassages } from '../store/index.js';
+import type { BatchAnalysis } from '../subagent-kit/index.js';
+
+/**
+ * Facts read off a screen, offline and without rules for any one kind of page: labelled values
+ * ("Subtotal: 84.20", "Assignee: Jonas Weber", "Due date: Friday 8 January") and table rows with
+ * their header ("Flight: NW 482 · Gate: B14 · Seat: 23C"). Emails and phone numbers are left to
+ * the knowledge vault; redacted secrets never get here (sources are scrubbed).
+ */
+export interface ScreenFact {
+  /** What the fact is about: the block's heading, else the window title. */
+  subject: string;
+  /** The labelled values, "Label: value; Label: value". */
+  text: string;
+  /** Index of the source (observation) it was read from. */
+  source: number;
+  at: number;
+}
+
+/** A label is a few words; a value holds a figure, a capitalised word or a date. */
+const PAIR = /^([\p{L}][\p{L}\p{N} ()/%&.'’-]{1,38}?)\s*:\s+(\S.{0,140})$/u;
+const CONTACT = /@[\w-]+\.[\w.-]+|\+?\d[\d ()-]{7,}\d/;
+const SECRET_MARK = /\[redacted:/;
+/** Facts taken per screen at most: the rest of a busy page is still answerable as passages. */
+const MAX_PER_SOURCE = 12;
+
+function valueWorthKeeping(v: string): boolean {
+  return /\d/.test(v) || /\p{Lu}/u.test(v.slice(0, 1)) || /\b(?:yes|no|passed|failed|included|free|high|low|medium)\b/i.test(v);
+}
+
+function pairsOf(line: string): [string, string][] {
+  // A row of labelled cells ("Flight: NW 482 · Gate: B14") or one "Label: value" line.
+  const cells = line.split(' · ');
+  const out: [string, string][] = [];
+  for (const c of cells) {
+    const m = PAIR.exec(c.trim());
+    if (!m) continue;
+    const label = m[1]!.trim();
+    const value = m[2]!.trim();
+    if (label.split(/\s+/).length > 5 || /^https?$/i.test(label)) continue;
+    if (CONTACT.test(value) || SECRET_MARK.test(value) || !valueWorthKeeping(value)) continue;
+    out.push([label, value]);
+  }
+  return out;
+}
+
+export function screenFacts(a: BatchAnalysis): ScreenFact[] {
+  if (a.isChat) return [];
+  const out: ScreenFact[] = [];
+  const seen = new Set<string>();
+  for (const s of a.sources) {
+    if (s.role !== 'screen') continue;
+    let n = 0;
+    for (const p of splitPassages(s.text)) {
+      if (n >= MAX_PER_SOURCE) break;
+      if (p.kind === 'code' || p.kind === 'paragraph') continue;
+      const lines = p.text.split('\n');
+      const pairs = lines.flatMap(pairsOf);
+      if (!pairs.length) continue;
+      const head = lines[0]!;
+      const subject = !PAIR.test(head) && !head.includes(' · ') && head.length <= 60 ? head : (s.title ?? s.app ?? 'screen').trim();
+      const text = pairs.map(([l, v]) => `${l}: ${v}`).join('; ');
+      const key = `${subject}\n${text}`.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ subject, text, source: s.index, at: s.at });
+      n++;
+    }
+  }
+  return out;
+}
