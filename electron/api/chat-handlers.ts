@@ -157,7 +157,7 @@ export function createChatHandlers(deps: ChatHandlerDeps): ChatHandlers {
                   user_message_id: r.userMessageId,
                   query: r.query,
                   time_range: rangeOut(r.timeRange),
-                  memories: r.numbered.map((m) => ({ n: m.n, memory: m.memory, source: m.source, score: m.score })),
+                  memories: r.numbered.map((m) => ({ n: m.n, memory: m.memory, source: m.source, score: m.score, ...(m.passages?.length ? { passages: m.passages } : {}) })),
                   withheld: r.withheld.map((m) => ({
                     memory_id: m.id,
                     title: m.title || 'vault item',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoTime, MemoryKindSchema, MemorySchema } from '../memory/index.js';
+import { IsoTime, MemoryKindSchema, MemorySchema, PassageMatchSchema } from '../memory/index.js';
 import { IdSchema, TimeZoneSchema, defineRequest } from './common.js';
 
 /**
@@ -72,6 +72,8 @@ export const ChatRetrievedSchema = z.object({
   /** 'search' = matched the question; 'recent' = an event in the asked-about window. */
   source: z.enum(['search', 'recent']),
   score: z.number().nullable(),
+  /** Screen passages behind the memory that matched the question, matched words marked **like this**. */
+  passages: z.array(PassageMatchSchema).optional(),
 });
 export type ChatRetrieved = z.infer<typeof ChatRetrievedSchema>;
 

@@ -129,6 +129,19 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
     expect(text(none)).toMatch(/No memories match/);
   });
 
+  it('search_memory brings the screen passage that matched, with the words marked', async () => {
+    const o = store.observations.insert({
+      kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: Date.now() - HOUR, app: 'Chromium', title: 'Check-in — Northwind Air', url: null, caption: null,
+      text: 'Northwind Air check-in\n\nBoarding closes 25 minutes before departure at gate B14 for flight NW 482.',
+    });
+    store.memories.insert({ kind: 'episodic', title: 'Browsed "Check-in — Northwind Air"', text: 'Browsed the check-in page', app: 'Chromium', occurred_at: Date.now() - HOUR, provenance: [{ source_type: 'observation', source_id: o.id }] });
+    const r = await call('search_memory', { query: 'boarding gate' });
+    const data = r.structuredContent as { results: { passages?: { marked: string; window_title: string | null }[] }[] };
+    expect(data.results[0]!.passages?.[0]).toMatchObject({ window_title: 'Check-in — Northwind Air' });
+    expect(data.results[0]!.passages?.[0]!.marked).toContain('**Boarding** closes 25 minutes before departure at **gate** B14');
+    expect(text(r)).toMatch(/matched on screen: .*\*\*Boarding\*\* closes/);
+  });
+
   it('recent_activity lists episodes of a window in time order (default: last 24 hours)', async () => {
     const day = await call('recent_activity');
     const events = (day.structuredContent as { events: { text: string }[] }).events.map((e) => e.text);

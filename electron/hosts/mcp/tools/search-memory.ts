@@ -22,7 +22,14 @@ export const searchMemoryInput = {
 };
 
 export const searchMemoryOutput = {
-  results: z.array(z.object({ memory: McpMemorySchema, score: z.number() })),
+  results: z.array(
+    z.object({
+      memory: McpMemorySchema,
+      score: z.number(),
+      /** Screen text behind the memory that matched, whole, matched words marked **like this**; with where and when it was seen. */
+      passages: z.array(z.object({ marked: z.string(), seen_at: z.string(), window_title: z.string().nullable(), app: z.string().nullable() })).optional(),
+    }),
+  ),
   time_window: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
 };
 
@@ -49,9 +56,17 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
         app: args.app,
         limit: args.limit,
       });
-      const results = hits.map((h) => ({ memory: mcpMemory(h.memory), score: Number(h.score.toFixed(4)) }));
+      const results = hits.map((h) => ({
+        memory: mcpMemory(h.memory),
+        score: Number(h.score.toFixed(4)),
+        ...(h.passages?.length
+          ? { passages: h.passages.map((p) => ({ marked: p.marked, seen_at: p.seen_at, window_title: p.window_title, app: p.app })) }
+          : {}),
+      }));
       const text = results.length
-        ? results.map((r, i) => `${i + 1}. ${memoryLine(r.memory)}`).join('\n')
+        ? results
+            .map((r, i) => `${i + 1}. ${memoryLine(r.memory)}${(r.passages ?? []).map((p) => `\n   matched on screen: ${p.marked.replace(/\s+/g, ' ').slice(0, 600)}`).join('')}`)
+            .join('\n')
         : `No memories match "${args.query}"${window ? ' in that time window' : ''}.`;
       return { text, data: { results, time_window: windowJson(window) } };
     }),

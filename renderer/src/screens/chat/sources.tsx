@@ -12,6 +12,12 @@ interface SourcesProps {
   withheld: ChatWithheld[];
 }
 
+/** A passage with its matched words (marked **like this** by the store) in <mark>: text nodes only, never HTML. */
+export function Marked({ text }: { text: string }) {
+  const parts = text.split(/\*\*([^*]+)\*\*/g);
+  return <>{parts.map((p, i) => (i % 2 === 1 ? <mark key={i}>{p}</mark> : p))}</>;
+}
+
 const memoryCache = new WeakMap<ApiClient, Map<string, Promise<Memory | null>>>();
 
 /** Stored answers keep only citation ids; titles are fetched once per memory and kept for the session. */
@@ -47,6 +53,7 @@ function useMemories(api: ApiClient, ids: string[]): Map<string, Memory> {
 export function Sources({ citations, retrieved, withheld }: SourcesProps) {
   const api = useApi();
   const byId = new Map(retrieved.map((r) => [r.memory.id, r.memory]));
+  const passageOf = new Map(retrieved.flatMap((r) => (r.passages?.length ? [[r.memory.id, r.passages[0]!]] : [])));
   const cited = [...new Map(citations.map((c) => [c.memory_id, c])).values()].sort((a, b) => a.n - b.n);
   const fetched = useMemories(api, cited.filter((c) => !byId.has(c.memory_id)).map((c) => c.memory_id));
   if (cited.length === 0 && withheld.length === 0) return null;
@@ -69,6 +76,11 @@ export function Sources({ citations, retrieved, withheld }: SourcesProps) {
                       {when ? ` · ${fmtDateTime(when)}` : ''}
                       {m?.app ? ` · ${m.app}` : ''}
                     </span>
+                    {passageOf.get(c.memory_id) && (
+                      <span className="source-snippet">
+                        <Marked text={passageOf.get(c.memory_id)!.snippet} />
+                      </span>
+                    )}
                   </span>
                 </a>
               </li>
