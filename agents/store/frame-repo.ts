@@ -2,13 +2,15 @@ import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { StoreEvents } from './store-events.js';
 import type { BlobStore } from './blob-store.js';
 import { StoreError, toStoreError } from './errors.js';
+import { decodeHidden, encodeHidden } from './frame-hidden.js';
 import { isValidId, newId } from './ids.js';
 import type { FrameRecord, Millis, NewFrame } from './types.js';
 
-interface FrameRow extends Omit<FrameRecord, 'damaged'> {
+interface FrameRow extends Omit<FrameRecord, 'damaged' | 'hidden'> {
   damaged: number;
+  hidden: string | null;
 }
-const toRecord = (r: FrameRow): FrameRecord => ({ ...r, damaged: r.damaged === 1 });
+const toRecord = (r: FrameRow): FrameRecord => ({ ...r, damaged: r.damaged === 1, hidden: decodeHidden(r.hidden) });
 
 /** Frame metadata in the database, pixels in encrypted files. The row is written after its file, so a row never lacks one. */
 export class FrameRepo {
@@ -57,12 +59,13 @@ export class FrameRepo {
       title: frame.title,
       url: frame.url,
       damaged: false,
+      hidden: decodeHidden(encodeHidden(frame.hidden)),
     };
     try {
       this.db
-        .prepare(`INSERT INTO frames (id, display, captured_at, width, height, phash, bytes, app, title, url)
-          VALUES (@id, @display, @captured_at, @width, @height, @phash, @bytes, @app, @title, @url)`)
-        .run({ ...rec, damaged: undefined });
+        .prepare(`INSERT INTO frames (id, display, captured_at, width, height, phash, bytes, app, title, url, hidden)
+          VALUES (@id, @display, @captured_at, @width, @height, @phash, @bytes, @app, @title, @url, @hidden)`)
+        .run({ ...rec, damaged: undefined, hidden: encodeHidden(frame.hidden) });
     } catch (err) {
       this.blobs.remove(id);
       throw toStoreError(err, 'storing a frame');

@@ -25,3 +25,4 @@ export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type Graph
 export { nameKey } from './entity-names.js';
 export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';
 export type { ThreadSummaryRecord } from './thread-summary-repo.js';
+export { countHidden } from './frame-hidden.js';

@@ -1,5 +1,7 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { MemoryKind } from '../../shared/index.js';
+import { decodeHidden } from './frame-hidden.js';
+import type { HiddenCounts } from '../../shared/api/index.js';
 import type { Millis } from './types.js';
 
 /** A screen or audio moment as the timeline lists it: its text cut short, its frame's health. */
@@ -9,6 +11,8 @@ export interface TimelineObservationRow {
   frame_id: string | null;
   /** The frame's file failed to read or decode once (see FrameRepo.readImage). */
   frame_damaged: boolean;
+  /** Excluded windows masked in its frame, by reason; null when none (or no frame). */
+  frame_hidden: HiddenCounts | null;
   observed_at: Millis;
   app: string | null;
   title: string | null;
@@ -26,6 +30,7 @@ export interface TimelineFrameRow {
   width: number;
   height: number;
   damaged: boolean;
+  hidden: HiddenCounts | null;
 }
 
 export interface TimelineMemoryRow {
@@ -54,8 +59,8 @@ export interface TimelineRows {
   truncated: boolean;
 }
 
-type ObservationSql = [id: string, kind: 'screen' | 'audio', frame_id: string | null, damaged: number, observed_at: number, app: string | null, title: string | null, url: string | null, text: string, caption: string | null];
-type FrameSql = [id: string, captured_at: number, app: string | null, title: string | null, url: string | null, width: number, height: number, damaged: number];
+type ObservationSql = [id: string, kind: 'screen' | 'audio', frame_id: string | null, damaged: number, hidden: string | null, observed_at: number, app: string | null, title: string | null, url: string | null, text: string, caption: string | null];
+type FrameSql = [id: string, captured_at: number, app: string | null, title: string | null, url: string | null, width: number, height: number, damaged: number, hidden: string | null];
 type MemorySql = [id: string, kind: MemoryKind, experience: number, title: string, text: string, app: string | null, at: number, ended_at: number | null];
 
 /**
@@ -73,7 +78,7 @@ export function timelineRows(db: Db, from: Millis, to: Millis, opts: { limit: nu
   // Raw rows (arrays), turned into one object each below: half the allocations of row objects.
   const observations = db
     .prepare(
-      `SELECT o.id, o.kind, o.frame_id, COALESCE(f.damaged, 0), o.observed_at, o.app, o.title, o.url, ${text}, ${textChars > 0 ? 'o.caption' : 'NULL'}
+      `SELECT o.id, o.kind, o.frame_id, COALESCE(f.damaged, 0), f.hidden, o.observed_at, o.app, o.title, o.url, ${text}, ${textChars > 0 ? 'o.caption' : 'NULL'}
        FROM observations o LEFT JOIN frames f ON f.id = o.frame_id
        WHERE o.observed_at >= ? AND o.observed_at < ? ORDER BY o.observed_at LIMIT ?`,
     )
@@ -82,7 +87,7 @@ export function timelineRows(db: Db, from: Millis, to: Millis, opts: { limit: nu
   // Frames no observation of the window reads (an OCR backlog): usually few.
   const frames = db
     .prepare(
-      `SELECT id, captured_at, app, title, url, width, height, damaged FROM frames
+      `SELECT id, captured_at, app, title, url, width, height, damaged, hidden FROM frames
        WHERE captured_at >= ? AND captured_at < ?
          AND id NOT IN (SELECT frame_id FROM observations WHERE observed_at >= ? AND observed_at < ? AND frame_id IS NOT NULL)
        ORDER BY captured_at LIMIT ?`,
@@ -120,12 +125,12 @@ export function timelineRows(db: Db, from: Millis, to: Millis, opts: { limit: nu
   }
   const outObservations = new Array<TimelineObservationRow>(observations.length);
   for (let i = 0; i < observations.length; i++) {
-    const [id, kind, frame_id, damaged, observed_at, app, title, url, txt, caption] = observations[i]!;
-    outObservations[i] = { id, kind, frame_id, frame_damaged: damaged === 1, observed_at, app, title, url, text: caption ? `${caption}. ${txt}`.slice(0, textChars) : txt };
+    const [id, kind, frame_id, damaged, hidden, observed_at, app, title, url, txt, caption] = observations[i]!;
+    outObservations[i] = { id, kind, frame_id, frame_damaged: damaged === 1, frame_hidden: decodeHidden(hidden), observed_at, app, title, url, text: caption ? `${caption}. ${txt}`.slice(0, textChars) : txt };
   }
   return {
     observations: outObservations,
-    frames: frames.map(([id, captured_at, app, title, url, width, height, damaged]) => ({ id, captured_at, app, title, url, width, height, damaged: damaged === 1 })),
+    frames: frames.map(([id, captured_at, app, title, url, width, height, damaged, hidden]) => ({ id, captured_at, app, title, url, width, height, damaged: damaged === 1, hidden: decodeHidden(hidden) })),
     memories: memories.map(([id, kind, experience, title, txt, app, at, ended_at]) => ({ id, kind, experience: experience === 1, title, text: txt, app, at, ended_at })),
     citing,
     truncated: observations.length >= limit || frames.length >= limit || memories.length >= limit,

@@ -1,4 +1,5 @@
 import type { MemoryKind, Provenance, SourceType } from '../../shared/index.js';
+import type { HiddenCounts } from '../../shared/api/index.js';
 
 /** Epoch milliseconds. The store keeps every time as ms; edges convert to ISO strings. */
 export type Millis = number;
@@ -80,8 +81,10 @@ export interface FrameRecord {
   title: string | null;
   url: string | null;
   damaged: boolean;
+  /** Excluded windows the privacy gate masked in it, counted by reason; null when none. */
+  hidden: HiddenCounts | null;
 }
-export type NewFrame = Omit<FrameRecord, 'id' | 'damaged' | 'bytes'> & { id?: string };
+export type NewFrame = Omit<FrameRecord, 'id' | 'damaged' | 'bytes' | 'hidden'> & { id?: string; hidden?: HiddenCounts | null };
 
 export type ObservationKind = 'screen' | 'audio';
 export interface ObservationRecord {

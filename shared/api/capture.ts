@@ -13,6 +13,10 @@ export type CaptureState = z.infer<typeof CaptureStateSchema>;
 export const HiddenReasonSchema = z.enum(['excluded_app', 'excluded_title', 'excluded_url', 'engram_window']);
 export type HiddenReason = z.infer<typeof HiddenReasonSchema>;
 
+/** How many excluded windows a kept frame has masked, by reason: counts only, never a title, app or place. */
+export const HiddenCountsSchema = z.partialRecord(HiddenReasonSchema, z.number().int().min(1));
+export type HiddenCounts = z.infer<typeof HiddenCountsSchema>;
+
 /**
  * The privacy gate's state for the Privacy screen and the tray: whether every window on screen
  * can be checked (and why not), today's counters by reason, and the displays with their pause.

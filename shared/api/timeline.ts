@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTime, MEMORY_TABS, MemoryKindSchema } from '../memory/index.js';
 import { IdSchema, TimeRangeSchema, TimeZoneSchema, defineRequest } from './common.js';
+import { HiddenCountsSchema } from './capture.js';
 import { ForgetReportSchema } from './forget.js';
 import { MemoryTabSchema } from './memories.js';
 
@@ -19,6 +20,8 @@ export const TimelineObservationSchema = z.object({
   frame_id: z.string().nullable(),
   /** Its frame's file is damaged (failed to decrypt or decode): the text stays, the picture is gone. */
   damaged: z.boolean(),
+  /** Excluded windows masked (filled) in its frame, by reason; null when none (or no frame). */
+  hidden: HiddenCountsSchema.nullable(),
   /** Memories that cite this observation or its frame. */
   memory_ids: z.array(z.string()),
 });
@@ -34,6 +37,8 @@ export const TimelineFrameSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   damaged: z.boolean(),
+  /** Excluded windows masked (filled) in it, by reason; null when none. */
+  hidden: HiddenCountsSchema.nullable(),
   memory_ids: z.array(z.string()),
 });
 

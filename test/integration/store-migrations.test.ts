@@ -15,6 +15,30 @@ describe('schema migrations', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('upgrades a version-5 database with a frame: frames gain masked-window counts, NULL for old frames', async () => {
+    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 5, embedder: null });
+    expect(old.db.pragma('user_version', { simple: true })).toBe(5);
+    old.db.prepare("INSERT INTO frames (id, display, captured_at, width, height, phash, bytes, app, title) VALUES ('frm_01m8mx8p8s5mjy5vrrh4mjtqwq', '0', 3, 1, 1, '0', 10, 'Editor', 'notes')").run();
+    await old.close();
+
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+      const cols = (store.db.prepare('PRAGMA table_info(frames)').all() as { name: string }[]).map((c) => c.name);
+      expect(cols).toContain('hidden');
+      const f = store.frames.get('frm_01m8mx8p8s5mjy5vrrh4mjtqwq');
+      expect(f?.title).toBe('notes');
+      expect(f?.hidden).toBeNull();
+      // A value that is not counts by a known reason reads as none, the frame itself intact.
+      store.db.prepare(`UPDATE frames SET hidden = '{"window_title":"Bank"}' WHERE id = 'frm_01m8mx8p8s5mjy5vrrh4mjtqwq'`).run();
+      expect(store.frames.get('frm_01m8mx8p8s5mjy5vrrh4mjtqwq')?.hidden).toBeNull();
+      store.db.prepare(`UPDATE frames SET hidden = '{"excluded_title":2}' WHERE id = 'frm_01m8mx8p8s5mjy5vrrh4mjtqwq'`).run();
+      expect(store.frames.get('frm_01m8mx8p8s5mjy5vrrh4mjtqwq')?.hidden).toEqual({ excluded_title: 2 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('upgrades a real version-1 database, keeping its data and a backup', async () => {
     const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 1 });
     expect(old.db.pragma('user_version', { simple: true })).toBe(1);

@@ -261,4 +261,35 @@ describe('damaged frame files', () => {
       await t.close();
     }
   });
+
+  it('a masked frame carries its counts by reason (timeline.range, timeline.item); an unmasked one none', async () => {
+    const t = await fresh();
+    try {
+      const t0 = Date.UTC(2025, 5, 2, 9, 0, 0);
+      const img = await renderScene({ app: 'Editor', title: 'notes', hue: 30, lines: ['the editor beside a private window'] }, { width: 320, height: 200, format: 'webp' });
+      const base = { display: '0', width: 320, height: 200, phash: '0'.repeat(16), app: 'Editor', title: 'notes', url: null };
+      const masked = t.store.frames.insert({ ...base, captured_at: t0, hidden: { excluded_title: 1, excluded_app: 1 } }, img);
+      const plain = t.store.frames.insert({ ...base, captured_at: t0 + 1000 }, img);
+      const read = t.store.frames.insert({ ...base, captured_at: t0 + 2000, hidden: { excluded_title: 1 } }, img);
+      const obs = t.store.observations.insert({ kind: 'screen', frame_id: read.id, audio_id: null, display: '0', observed_at: t0 + 2000, app: 'Editor', title: 'notes', url: null, text: 'the editor beside a private window', caption: null });
+      // Counts only: nothing else of the excluded windows is in the row.
+      expect(t.store.db.prepare('SELECT hidden FROM frames WHERE id = ?').pluck().get(masked.id)).toBe('{"excluded_title":1,"excluded_app":1}');
+
+      const range = { from: new Date(t0 - 1000).toISOString(), to: new Date(t0 + 10_000).toISOString() };
+      const { items } = await call<{ items: TimelineItem[] }>(t.api, 'timeline.range', { range });
+      const byId = new Map(items.map((i) => [i.id, i]));
+      expect(byId.get(masked.id)).toMatchObject({ type: 'frame', hidden: { excluded_title: 1, excluded_app: 1 } });
+      expect(byId.get(plain.id)).toMatchObject({ type: 'frame', hidden: null });
+      expect(byId.get(obs.id)).toMatchObject({ type: 'observation', frame_id: read.id, hidden: { excluded_title: 1 } });
+
+      const one = await call<{ item: TimelineItem }>(t.api, 'timeline.item', { type: 'frame', id: masked.id });
+      expect(one.item).toMatchObject({ hidden: { excluded_title: 1, excluded_app: 1 } });
+      const none = await call<{ item: TimelineItem }>(t.api, 'timeline.item', { type: 'frame', id: plain.id });
+      expect(none.item).toMatchObject({ hidden: null });
+      const seen = await call<{ item: TimelineItem }>(t.api, 'timeline.item', { type: 'observation', id: obs.id });
+      expect(seen.item).toMatchObject({ hidden: { excluded_title: 1 } });
+    } finally {
+      await t.close();
+    }
+  });
 });

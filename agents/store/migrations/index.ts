@@ -4,10 +4,11 @@ import { m002HealthAndAccounting } from './002-health-and-accounting.js';
 import { m003FtsContext } from './003-fts-context.js';
 import { m004Passages } from './004-passages.js';
 import { m005Graph } from './005-graph.js';
+import { m006FrameMasks } from './006-frame-masks.js';
 import { m007ThreadSummaries } from './007-thread-summaries.js';
 
 export type { Migration };
 
 /** Every schema version in order. Append only; never edit a released migration. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages, m005Graph, m007ThreadSummaries];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages, m005Graph, m006FrameMasks, m007ThreadSummaries];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -170,11 +170,12 @@ export function itemObjects(rows: TimelineRows, limit: number): { items: Timelin
         text: excerpt(o.text),
         frame_id: o.frame_id && !o.frame_damaged ? o.frame_id : null,
         damaged: o.frame_id !== null && o.frame_damaged,
+        hidden: o.frame_id ? o.frame_hidden : null,
         memory_ids: citingBoth(citing.get(o.id), o.frame_id ? citing.get(o.frame_id) : undefined),
       };
     } else if (list[i] === 1) {
       const f = rows.frames[at]!;
-      items[i] = { type: 'frame', id: f.id, at: iso(f.captured_at), app: f.app, title: f.title, url: f.url, width: f.width, height: f.height, damaged: f.damaged, memory_ids: citing.get(f.id) ?? [] };
+      items[i] = { type: 'frame', id: f.id, at: iso(f.captured_at), app: f.app, title: f.title, url: f.url, width: f.width, height: f.height, damaged: f.damaged, hidden: f.hidden, memory_ids: citing.get(f.id) ?? [] };
     } else {
       const m = rows.memories[at]!;
       items[i] = { type: 'memory', id: m.id, at: iso(m.at), kind: m.kind, experience: m.experience, title: m.title, text: excerpt(m.text), app: m.app, ended_at: m.ended_at === null ? null : iso(m.ended_at) };

@@ -80,13 +80,13 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
         frameId = o.frame_id;
         cites = citingBoth(store.memories.bySource('observation', [o.id]), frameId ? store.memories.bySource('frame', [frameId]) : undefined);
         const text = o.caption ? `${o.caption}. ${o.text}` : o.text;
-        item = { type: 'observation', id: o.id, at: iso(o.observed_at), source: o.kind, app: o.app, title: o.title, url: o.url, text: text.slice(0, DETAIL_TEXT), frame_id: frameId, damaged: false, memory_ids: cites };
+        item = { type: 'observation', id: o.id, at: iso(o.observed_at), source: o.kind, app: o.app, title: o.title, url: o.url, text: text.slice(0, DETAIL_TEXT), frame_id: frameId, damaged: false, hidden: frameId ? (store.frames.get(frameId)?.hidden ?? null) : null, memory_ids: cites };
       } else {
         const f = store.frames.get(input.id);
         if (!f) fail('NOT_FOUND', 'That screenshot no longer exists.');
         frameId = f.id;
         cites = store.memories.bySource('frame', [f.id]);
-        item = { type: 'frame', id: f.id, at: iso(f.captured_at), app: f.app, title: f.title, url: f.url, width: f.width, height: f.height, damaged: false, memory_ids: cites };
+        item = { type: 'frame', id: f.id, at: iso(f.captured_at), app: f.app, title: f.title, url: f.url, width: f.width, height: f.height, damaged: false, hidden: f.hidden, memory_ids: cites };
       }
       // Opening a moment reads its picture once (decrypted in memory, then wiped): a damaged file is
       // found and explained here, before the pane asks for an image that cannot come.

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
+import { countHidden, type EngramStore, type FrameRecord } from '../../../agents/store/index.js';
 import type { Captioner, OcrEngine, OcrImage } from '../perception/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
@@ -365,7 +365,7 @@ export class CapturePipeline extends EventEmitter {
         continue;
       }
       const winHere = windowOnDisplay(active, shot.display);
-      const frame = await this.keep(shot, sig, winHere);
+      const frame = await this.keep(shot, sig, winHere, plan.hidden);
       if (!frame) {
         // Grabbed before a forget that covers it, stored after: it stays forgotten.
         outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
@@ -415,7 +415,7 @@ export class CapturePipeline extends EventEmitter {
     return this.result(now, reason, describe(reason));
   }
 
-  private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null): Promise<FrameRecord | null> {
+  private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null, hidden: ExclusionReason[]): Promise<FrameRecord | null> {
     const encoded = await this.encoder.encode(shot.image);
     if (this.deps.store.wasForgotten(shot.captured_at)) return null;
     const frame = await this.deps.store.frames.insertAsync(
@@ -428,6 +428,8 @@ export class CapturePipeline extends EventEmitter {
         app: win?.app || null,
         title: win?.title || null,
         url: win?.url ?? null,
+        // Counts by reason only: the timeline's "1 window hidden (private browsing)".
+        hidden: countHidden(hidden),
       },
       encoded.webp,
       () => !this.deps.store.wasForgotten(shot.captured_at),

@@ -1,17 +1,11 @@
 import type { CaptureStatus, HiddenReason } from '../../../../shared/api/index.js';
+import { HIDDEN_REASON_LABEL } from './hidden-reasons.js';
 import type { CaptureSettings, PrivacySettings } from '../../../../shared/settings/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconAlert, IconEyeOff } from '../../ui/icons.js';
 import { Switch } from '../../ui/switch.js';
 
-/** What each rule hides, as the counters name it (never a window's title or app). */
-export const HIDDEN_REASON_LABEL: Record<HiddenReason, string> = {
-  excluded_app: 'password managers and excluded apps',
-  excluded_title: 'private browsing and excluded titles',
-  excluded_url: 'excluded websites',
-  engram_window: "Engram's own windows",
-};
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 

@@ -6,8 +6,9 @@ import { KIND_SINGULAR } from '../../lib/kinds.js';
 import { hrefFor } from '../../lib/route.js';
 import { errorText } from '../../state/app-store.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
-import { IconAlert, IconGlobe, IconMonitor, IconTrash } from '../../ui/icons.js';
+import { IconAlert, IconEyeOff, IconGlobe, IconMonitor, IconTrash } from '../../ui/icons.js';
 import { KindChip } from '../../ui/kind-chip.js';
+import { hiddenLabel } from './hidden-label.js';
 import type { DayItem } from './timeline-model.js';
 import { DAMAGED_TITLE } from './timeline-row.js';
 
@@ -75,6 +76,8 @@ export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): 
   }
 
   const damage = full?.damage ?? (item.damaged ? DAMAGED_TITLE : null);
+  // The stored frame already has these windows filled; say so, so the blank area is not a mystery.
+  const hidden = full && full.item.type !== 'memory' ? hiddenLabel(full.item.hidden) : null;
   const pictureId = item.pictureId;
   return (
     <div className="detail" data-testid="timeline-detail">
@@ -93,6 +96,12 @@ export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): 
         </>
       ) : (
         pictureId && <FrameThumb frameId={pictureId} size="full" className="detail-image" alt={title ? `Screenshot: ${title}` : 'Screenshot'} delayMs={0} />
+      )}
+      {hidden && (
+        <div className="detail-meta row" data-testid="timeline-hidden">
+          <IconEyeOff size={14} />
+          <span>{hidden}</span>
+        </div>
       )}
       <div className="row faint">
         <span className="tabular">{fmtTimeSec(item.at)}</span>
