@@ -62,7 +62,7 @@ export async function runAudioStream(opts: {
   store: EngramStore;
   source: AudioSource;
   env: EnvReader;
-  isPaused: () => boolean;
+  isPaused: (endedAt: number) => boolean;
   signal: AbortSignal;
   onError: (err: unknown) => void;
   onSecrets: (ev: SecretsEvent) => void;

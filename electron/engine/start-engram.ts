@@ -261,7 +261,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
         store,
         source,
         env,
-        isPaused: () => composed?.service.pipeline.isPaused() ?? false,
+        isPaused: (at) => composed?.service.pipeline.pausedAt(at) ?? false,
         signal,
         onError: tell.onError ?? ((error) => problem({ source: 'capture', error })),
         onSecrets: toVault,

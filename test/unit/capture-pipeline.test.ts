@@ -210,6 +210,21 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(store.counters.get('capture.frames_gated')).toBe(3);
   });
 
+  it('a pause keeps audio recorded before it, even when its last segment arrives after, and refuses what came later', () => {
+    const svc = new CaptureService({ store, screen, windows, ocr, clock });
+    const pausedAt = now;
+    svc.pause();
+    const p = svc.pipeline;
+    expect(p.pausedAt(pausedAt - 5_000)).toBe(false);
+    // The recorder's last segment ends a moment after the pause that stopped it.
+    expect(p.pausedAt(pausedAt + 1_000)).toBe(false);
+    expect(p.pausedAt(pausedAt + 10_000)).toBe(true);
+    // Paused by another process (found in the stored settings): nothing recorded counts as before it.
+    expect(new CapturePipeline({ store, screen, windows, ocr: null, clock }).pausedAt(pausedAt - 60_000)).toBe(true);
+    svc.resume();
+    expect(p.pausedAt(pausedAt + 10_000)).toBe(false);
+  });
+
   it('service: pause (timed) stores nothing and no grab happens; resume captures again; status reports it', async () => {
     const svc = new CaptureService({ store, screen, windows, ocr, clock });
     const st = svc.pause(15);

@@ -16,8 +16,11 @@ export interface AudioPipelineDeps {
   transcriber: Transcriber | null;
   language?: string | null;
   segmenter?: SegmenterOptions;
-  /** The capture pause applies to the microphone too. */
-  isPaused?: () => boolean;
+  /**
+   * The capture pause applies to the microphone too: whether speech that ended at `endedAt` falls
+   * in a pause (speech recorded before the user paused is kept, even when it arrives after).
+   */
+  isPaused?: (endedAt: number) => boolean;
   /** What to redact from transcripts; otherwise the switches in the stored capture settings, read per chunk. */
   redaction?: () => RedactionSwitches;
 }
@@ -67,7 +70,7 @@ export class AudioPipeline extends EventEmitter {
   }
 
   private async handle(chunk: SpeechChunk, report: AudioRunReport): Promise<void> {
-    if (this.deps.isPaused?.()) {
+    if (this.deps.isPaused?.(chunk.started_at + chunk.duration_ms)) {
       report.paused_dropped++;
       return;
     }

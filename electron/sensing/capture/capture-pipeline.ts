@@ -102,6 +102,9 @@ export interface MaskTiming {
  * in the store, then OCR in the background (ocr-stage.ts), redaction, and an observation
  * (observation-writer.ts). Hosts drive it with a CaptureScheduler; the CLI calls tick() once.
  */
+/** The recorder's last segment ends a moment after the pause that stopped it. */
+const PAUSE_GRACE_MS = 2_000;
+
 export class CapturePipeline extends EventEmitter {
   private readonly clock: () => number;
   private readonly idle: IdleSource;
@@ -110,6 +113,8 @@ export class CapturePipeline extends EventEmitter {
   private readonly ocr: OcrStage;
   private readonly guard: WindowGuard;
   private settings: CaptureSettings;
+  /** When the current pause began, as far as this process knows (null: not paused, or unknown). */
+  private pausedSince: number | null = null;
   private gate: PrivacyGate;
   private stats: PipelineStats = { kept: 0, skipped: 0, gated: 0, lastFrameAt: null };
   private ticking: Promise<TickResult> | null = null;
@@ -162,6 +167,7 @@ export class CapturePipeline extends EventEmitter {
       this.settings = this.readSettings();
       this.gate = new PrivacyGate(this.settings.privacy, this.deps.self);
     }
+    this.trackPause(false);
     return this.settings;
   }
 
@@ -170,6 +176,7 @@ export class CapturePipeline extends EventEmitter {
     this.settings = next;
     this.gate = new PrivacyGate(next.privacy, this.deps.self);
     if (!this.deps.settings) writeCaptureSettings(this.deps.store, next);
+    this.trackPause(true);
   }
 
   pausedUntil(): number | null {
@@ -178,6 +185,22 @@ export class CapturePipeline extends EventEmitter {
 
   isPaused(): boolean {
     return this.gate.isPaused(this.clock());
+  }
+
+  /**
+   * Whether something recorded until `at` falls in the current pause. A pause made here is exact
+   * (plus a short grace for the recorder's last segment, which ends a moment after the pause); one
+   * found in the stored settings (another process paused) counts from the start of time: nothing
+   * recorded then is kept.
+   */
+  pausedAt(at: number): boolean {
+    if (!this.isPaused()) return false;
+    return this.pausedSince === null || at > this.pausedSince + PAUSE_GRACE_MS;
+  }
+
+  private trackPause(exact: boolean): void {
+    if (!this.gate.isPaused(this.clock())) this.pausedSince = null;
+    else if (this.pausedSince === null) this.pausedSince = exact ? this.clock() : Number.NEGATIVE_INFINITY;
   }
 
   pipelineStats(): PipelineStats {

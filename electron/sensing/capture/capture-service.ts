@@ -239,7 +239,7 @@ export class CaptureService {
       transcriber: audio.transcriber,
       language: settings.language,
       segmenter: { chunkMs: settings.chunk_s * 1000 },
-      isPaused: () => this.pipeline.isPaused(),
+      isPaused: (at) => this.pipeline.pausedAt(at),
       redaction: () => this.pipeline.currentSettings.redaction,
     });
     pipeline.on('error', (err: unknown) => this.report(err));
