@@ -12,6 +12,7 @@ import { NAV, Sidebar } from './sidebar.js';
 const TimelineScreen = lazy(() => import('../screens/timeline/timeline-screen.js').then((m) => ({ default: m.TimelineScreen })));
 const ActivityScreen = lazy(() => import('../screens/activity/activity-screen.js').then((m) => ({ default: m.ActivityScreen })));
 const MemoriesScreen = lazy(() => import('../screens/memories/memories-screen.js').then((m) => ({ default: m.MemoriesScreen })));
+const EntitiesScreen = lazy(() => import('../screens/entities/entities-screen.js').then((m) => ({ default: m.EntitiesScreen })));
 const PrivacyScreen = lazy(() => import('../screens/privacy/privacy-screen.js').then((m) => ({ default: m.PrivacyScreen })));
 const SettingsScreen = lazy(() => import('../screens/settings/settings-screen.js').then((m) => ({ default: m.SettingsScreen })));
 
@@ -50,6 +51,8 @@ function ScreenView({ screen, parts }: { screen: Screen; parts: string[] }) {
       return <ActivityScreen />;
     case 'memories':
       return <MemoriesScreen tab={parts[0] ?? null} memoryId={parts[1] ?? null} />;
+    case 'people':
+      return <EntitiesScreen entityId={parts[0] ?? null} />;
     case 'privacy':
       return <PrivacyScreen />;
     case 'settings':

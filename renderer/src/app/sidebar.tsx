@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { hrefFor, type Screen } from '../lib/route.js';
-import { IconActivity, IconChat, IconLogo, IconMemories, IconSettings, IconShield, IconTimeline } from '../ui/icons.js';
+import { IconActivity, IconChat, IconLogo, IconMemories, IconPeople, IconSettings, IconShield, IconTimeline } from '../ui/icons.js';
 import { CaptureCard } from './capture-card.js';
 import { ProgressList } from './progress-list.js';
 import { SessionControls } from './session-controls.js';
@@ -10,6 +10,7 @@ export const NAV: { screen: Screen; label: string; icon: (p: { size?: number }) 
   { screen: 'timeline', label: 'Timeline', icon: IconTimeline },
   { screen: 'activity', label: 'Activity', icon: IconActivity },
   { screen: 'memories', label: 'Memories', icon: IconMemories },
+  { screen: 'people', label: 'People & projects', icon: IconPeople },
   { screen: 'privacy', label: 'Privacy', icon: IconShield },
   { screen: 'settings', label: 'Settings', icon: IconSettings },
 ];

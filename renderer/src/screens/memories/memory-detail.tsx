@@ -91,6 +91,15 @@ export function MemoryDetail({ id, onDeleted, onChanged }: { id: string; onDelet
       )}
 
       <MemoryFacts memory={memory} />
+      {data.entities && data.entities.length > 0 && (
+        <nav className="tag-list" aria-label="People and projects in this memory" data-testid="memory-entities">
+          {data.entities.map((e) => (
+            <a key={e.id} className="chip" href={hrefFor('people', e.id)}>
+              {e.name}
+            </a>
+          ))}
+        </nav>
+      )}
       <MemoryProvenance provenance={provenance} />
       <MemoryHistory history={history} />
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Memory, MemoryHistoryEntry, ProvenanceDetail } from '../../../../shared/api/index.js';
+import type { EntityMention, Memory, MemoryHistoryEntry, ProvenanceDetail } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 
@@ -8,6 +8,8 @@ export interface LoadedMemory {
   provenance: ProvenanceDetail[];
   history: MemoryHistoryEntry[];
   supersedes: string[];
+  /** People, projects and things it mentions (absent from an older host). */
+  entities?: EntityMention[];
 }
 
 /**

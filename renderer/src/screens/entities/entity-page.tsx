@@ -1,0 +1,163 @@
+import { useEffect, useState } from 'react';
+import type { Entity, EntityFact, EntityMoment } from '../../../../shared/api/index.js';
+import { useApi } from '../../lib/api-context.js';
+import { fmtDateTime } from '../../lib/format.js';
+import { hrefFor } from '../../lib/route.js';
+import { errorText, useAppStore } from '../../state/app-store.js';
+import { EmptyState } from '../../ui/empty-state.js';
+import { IconAlert, IconEdit, IconTrash } from '../../ui/icons.js';
+import { KIND_NAME } from './entity-kinds.js';
+import { DeleteEntityDialog, MergeEntityDialog, RenameEntityDialog, SplitAliasDialog } from './entity-dialogs.js';
+
+interface Loaded {
+  entity: Entity;
+  facts: EntityFact[];
+  moments: EntityMoment[];
+}
+
+type Editing = 'rename' | 'merge' | 'split' | 'delete' | null;
+
+const memoryHref = (kind: string, id: string) => hrefFor('memories', kind, id);
+
+/** One entity: what Engram knows, the facts with their sources, the moments it appears in, and corrections. */
+export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged(): void; onGone(next: string | null): void }) {
+  const api = useApi();
+  const toast = useAppStore((s) => s.toast);
+  const [data, setData] = useState<Loaded | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .call('entities.get', { id })
+      .then((r) => live && setData(r))
+      .catch((e) => {
+        if (!live) return;
+        if ((e as { code?: string }).code === 'NOT_FOUND') setMissing(true);
+        else toast(errorText(e), 'error');
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, id, toast, version]);
+
+  if (missing) {
+    return (
+      <EmptyState icon={<IconAlert size={22} />} title="This entry is gone">
+        It was deleted or merged into another. The memories that mentioned it stay.
+      </EmptyState>
+    );
+  }
+  if (!data) return <div className="detail"><div className="skeleton" style={{ height: 180 }} /></div>;
+  const { entity, facts, moments } = data;
+  const kindOf = new Map(moments.map((m) => [m.memory_id, m.kind]));
+  const done = (msg: string) => {
+    setEditing(null);
+    toast(msg);
+    onChanged();
+    setVersion((v) => v + 1);
+  };
+
+  return (
+    <div className="detail" data-testid="entity-page">
+      <div className="row">
+        <span className="chip">{KIND_NAME[entity.kind]}</span>
+        <span className="spacer" />
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setEditing('rename')}>
+          <IconEdit size={14} />
+          Rename
+        </button>
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setEditing('merge')}>
+          Merge…
+        </button>
+        {entity.aliases.length > 0 && (
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setEditing('split')}>
+            Split alias…
+          </button>
+        )}
+        <button type="button" className="btn btn-sm btn-danger-ghost" onClick={() => setEditing('delete')}>
+          <IconTrash size={14} />
+          Delete
+        </button>
+      </div>
+      <h2 className="detail-title" data-testid="entity-name">{entity.name}</h2>
+      {entity.summary && <p className="detail-text">{entity.summary}</p>}
+      <dl className="meta-grid">
+        <dt>Also called</dt>
+        <dd data-testid="entity-aliases">{entity.aliases.length ? entity.aliases.join(', ') : '—'}</dd>
+        <dt>First seen</dt>
+        <dd>{fmtDateTime(entity.first_seen)}</dd>
+        <dt>Last seen</dt>
+        <dd>{fmtDateTime(entity.last_seen)}</dd>
+      </dl>
+
+      <section aria-labelledby="entity-facts-h">
+        <h3 id="entity-facts-h">What Engram knows</h3>
+        {facts.length === 0 ? (
+          <p className="faint">No facts yet, only mentions.</p>
+        ) : (
+          <ul className="entity-facts" data-testid="entity-facts">
+            {facts.map((f) => (
+              <li key={f.id}>
+                {f.statement}
+                {f.participants.filter((p) => p.entity_id !== entity.id).map((p) => (
+                  <a key={p.entity_id} className="chip" href={hrefFor('people', p.entity_id)}>
+                    {p.name}
+                  </a>
+                ))}
+                <span className="faint">
+                  {' '}
+                  from{' '}
+                  {f.sources.map((s, i) => (
+                    <a key={s} href={memoryHref(kindOf.get(s) ?? 'semantic', s)}>
+                      {`memory ${i + 1}`}
+                      {i < f.sources.length - 1 ? ', ' : ''}
+                    </a>
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="entity-moments-h">
+        <h3 id="entity-moments-h">Moments ({moments.length})</h3>
+        <ol className="entity-moments" data-testid="entity-moments">
+          {moments.map((m) => (
+            <li key={m.memory_id}>
+              <time dateTime={m.at} className="faint">{fmtDateTime(m.at)}</time>{' '}
+              <a href={memoryHref(m.kind, m.memory_id)}>{m.title || m.snippet.slice(0, 80) || 'a memory'}</a>
+              {m.title && m.snippet && <div className="muted">{m.snippet}</div>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {editing === 'rename' && <RenameEntityDialog entity={entity} onClose={() => setEditing(null)} onDone={() => done('Renamed. The old name stays as an alias.')} />}
+      {editing === 'split' && (
+        <SplitAliasDialog
+          entity={entity}
+          onClose={() => setEditing(null)}
+          onDone={(other) => {
+            done(`“${other.name}” is now an entry of its own.`);
+          }}
+        />
+      )}
+      {editing === 'merge' && <MergeEntityDialog entity={entity} onClose={() => setEditing(null)} onDone={(e) => done(`Merged into ${e.name}.`)} />}
+      {editing === 'delete' && (
+        <DeleteEntityDialog
+          entity={entity}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            toast(`${entity.name} deleted. The memories stay.`);
+            onGone(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
