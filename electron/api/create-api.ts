@@ -1,7 +1,7 @@
 import { startCaptureFeed } from './capture-feed.js';
 import { createApiHandlers } from './create-api-handlers.js';
 import type { ApiDeps } from './deps.js';
-import { createDispatcher, type Dispatch } from './dispatch.js';
+import { createDispatcher, type Dispatch, type DispatchOptions } from './dispatch.js';
 import { createEventBus, type ApiEventBus } from './event-bus.js';
 import type { ApiHandlers } from './handler-types.js';
 import { createProgressTracker, type ProgressTracker } from './progress-tracker.js';
@@ -11,6 +11,8 @@ export type ApiOptions = Omit<ApiDeps, 'events' | 'progress'> & {
   events?: ApiEventBus;
   /** Validate handler outputs against the contract too (tests). */
   checkOutputs?: boolean;
+  /** Told of each output outside the contract (with checkOutputs): tests fail on it. */
+  onContractViolation?: DispatchOptions['onContractViolation'];
   /** How often capture status is polled for changes it makes by itself (ms). */
   captureFeedMs?: number;
 };
@@ -30,7 +32,7 @@ export function createApi(opts: ApiOptions): EngramApi {
   const progress = createProgressTracker(events, opts.clock);
   const deps: ApiDeps = { ...opts, events, progress };
   const handlers = createApiHandlers(deps);
-  const dispatch = createDispatcher(handlers, { checkOutputs: opts.checkOutputs, log: opts.log });
+  const dispatch = createDispatcher(handlers, { checkOutputs: opts.checkOutputs, onContractViolation: opts.onContractViolation, log: opts.log });
   const stops = [bridgeStoreEvents(opts.store, events)];
   if (opts.capture) stops.push(startCaptureFeed(opts.capture, events, progress, opts.captureFeedMs));
   return {

@@ -6,8 +6,22 @@ import type { ApiHandlers } from './handler-types.js';
 export interface DispatchOptions {
   /** Also validate what handlers return (tests turn it on: a handler that breaks the contract fails loudly). */
   checkOutputs?: boolean;
+  /**
+   * Told of every output outside the contract (with checkOutputs). The caller still gets an INTERNAL
+   * envelope, but a test can tell "the handler broke the contract" from "the handler failed".
+   */
+  onContractViolation?: (violation: ContractViolation) => void;
   log?: (line: string) => void;
 }
+
+/** A handler's answer that its output schema refused. */
+export interface ContractViolation {
+  name: RequestName;
+  message: string;
+}
+
+/** The message prefix of an answer that broke the contract: the one INTERNAL that is never a runtime failure. */
+export const CONTRACT_VIOLATION = 'contract violation:';
 
 export type Dispatch = (name: string, rawInput: unknown) => Promise<ApiResponse>;
 
@@ -32,8 +46,10 @@ export function createDispatcher(handlers: ApiHandlers, opts: DispatchOptions = 
       if (opts.checkOutputs) {
         const checked = def.output.safeParse(output);
         if (!checked.success) {
-          opts.log?.(`api: ${name} returned output outside the contract: ${issueLine(checked.error)}`);
-          return { ok: false, error: { code: 'INTERNAL', message: `${name} answered outside the contract: ${issueLine(checked.error)}` } };
+          const message = `${CONTRACT_VIOLATION} ${name} answered outside the contract: ${issueLine(checked.error)}`;
+          opts.log?.(`api: ${message}`);
+          opts.onContractViolation?.({ name, message });
+          return { ok: false, error: { code: 'INTERNAL', message } };
         }
       }
       return { ok: true, output };

@@ -4,7 +4,7 @@
  */
 export { createApi, type ApiOptions, type EngramApi } from './create-api.js';
 export { createApiHandlers } from './create-api-handlers.js';
-export { createDispatcher, oversized, type Dispatch, type DispatchOptions } from './dispatch.js';
+export { CONTRACT_VIOLATION, createDispatcher, oversized, type ContractViolation, type Dispatch, type DispatchOptions } from './dispatch.js';
 export { createEventBus, type ApiEventBus, type ApiEventListener } from './event-bus.js';
 export { createProgressTracker, type ProgressTracker } from './progress-tracker.js';
 export { toApiError, fail } from './errors.js';

@@ -8,23 +8,26 @@ import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { createApi, portabilityExporter, type EngramApi } from '../../electron/api/index.js';
+import { createApi, portabilityExporter, type ContractViolation, type EngramApi } from '../../electron/api/index.js';
 import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString, nastyValue, shapedLike } from './hostile-arbitraries.js';
 import { storeFingerprint } from './store-fingerprint.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
+import { fuzzSeed } from './fuzz-seed.js';
 
 /**
  * Property-based tests of every handler of the shared contract, through the validating dispatcher
  * every transport uses: random values of any shape, and inputs shaped like each schema with wrong
  * leaves (real ids mixed in). Whatever comes in: an envelope comes out, errors are typed one-liners
- * without a stack, and a refused call leaves the store exactly as it was (rows and files).
+ * without a stack, no answer is INTERNAL (bad input is the caller's fault, never "something went
+ * wrong inside"), every output fits the contract, and a refused call leaves the store exactly as it
+ * was (rows and files). A fresh seed per run, printed; FUZZ_SEED=N replays one.
  * RELIABILITY_FUZZ_RUNS scales the runs per handler (the benchmark raises it).
  */
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 60);
-const SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_130);
+const SEED = fuzzSeed('API fuzz');
 const key = randomBytes(32);
 
 
@@ -32,7 +35,7 @@ let root: string;
 let template: string;
 let fake: FakeAnthropic;
 let ids: string[] = [];
-const totals = { cases: 0, refused: 0, accepted: 0, internal: [] as string[] };
+const totals = { cases: 0, refused: 0, accepted: 0, internal: [] as string[], violations: [] as string[] };
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'engram-apifuzz-'));
@@ -50,18 +53,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `API fuzz: ${totals.cases} cases over ${REQUEST_NAMES.length} handlers (+ unknown names): ${totals.refused} refused, ${totals.accepted} accepted, ` +
-      `${totals.internal.length} INTERNAL answers${totals.internal.length ? `:\n  ${totals.internal.slice(0, 20).join('\n  ')}` : ''}`,
+    `API fuzz (seed ${SEED}): ${totals.cases} cases over ${REQUEST_NAMES.length} handlers (+ unknown names): ${totals.refused} refused, ${totals.accepted} accepted, ` +
+      `${totals.internal.length} INTERNAL answers, ${totals.violations.length} contract violations` +
+      `${totals.internal.length + totals.violations.length ? `:\n  ${[...totals.violations, ...totals.internal].slice(0, 20).join('\n  ')}` : ''}`,
   );
   await fake?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
-async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, logs: string[]) => Promise<void>): Promise<void> {
+async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, logs: string[], violations: ContractViolation[]) => Promise<void>): Promise<void> {
   const dir = join(root, name.replace(/[^a-z.]/gi, '_'));
   cpSync(template, dir, { recursive: true });
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
   const logs: string[] = [];
+  const violations: ContractViolation[] = [];
   const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
   const brain = createBrain({ store, llm, subscribe: false, log: (l) => logs.push(l) });
   const api = createApi({
@@ -79,10 +84,11 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, lo
       },
     },
     checkOutputs: true,
+    onContractViolation: (v) => violations.push(v),
     log: (l) => logs.push(l),
   });
   try {
-    await fn(api, store, logs);
+    await fn(api, store, logs, violations);
   } finally {
     api.dispose();
     await brain.stop();
@@ -124,7 +130,7 @@ async function assertShort<T>(prop: fc.IAsyncPropertyWithHooks<T>, params: fc.Pa
   } catch (err) {
     const cause = (err as { cause?: { message?: string } }).cause?.message;
     const msg = `${String((err as Error).message)}${cause ? `\ncause: ${cause}` : ''}`.replace(/(.)\1{200,}/g, (m, c: string) => `${c}…×${m.length}`);
-    throw new Error(msg.slice(0, 4000));
+    throw new Error(`${msg.slice(0, 4000)}\nreplay: FUZZ_SEED=${SEED}`);
   }
 }
 
@@ -143,7 +149,7 @@ describe('every handler of the contract under random and malformed input', { tim
 
   for (const name of REQUEST_NAMES) {
     it(name, async () => {
-      await withApi(name, async (api, store, logs) => {
+      await withApi(name, async (api, store, logs, violations) => {
         let current = storeFingerprint(store);
         const schema = apiRequests[name].input;
         const arb = fc.oneof({ weight: 1, arbitrary: nastyValue(ids) }, { weight: 3, arbitrary: shapedLike(schema, ids) });
@@ -158,9 +164,18 @@ describe('every handler of the contract under random and malformed input', { tim
               throw new Error(`${name} threw instead of answering for ${safe(input)}: ${String(err)}`);
             }
             checkEnvelope(name, input, r);
+            // An output outside the contract is a handler bug, whatever the input was.
+            const broke = violations.splice(0);
+            if (broke.length) totals.violations.push(...broke.map((v) => `${v.message} for ${safe(input)}`));
+            expect(broke.map((v) => v.message), `${name} answered outside the contract for ${safe(input)}`).toEqual([]);
             if (!r.ok) {
               totals.refused++;
-              if (r.error.code === 'INTERNAL') totals.internal.push(`${name} ${safe(input)} -> ${logs.slice(logStart).join(' | ').split('\n')[0]}`);
+              if (r.error.code === 'INTERNAL') {
+                const cause = logs.slice(logStart).join(' | ').split('\n')[0];
+                totals.internal.push(`${name} ${safe(input)} -> ${cause}`);
+                // INTERNAL means an unexpected throw inside a handler: bad input must get a typed refusal.
+                expect.fail(`${name} answered INTERNAL for ${safe(input)}: ${cause}`);
+              }
               const after = storeFingerprint(store);
               expect(after, `${name} refused ${safe(input)} (${r.error.code}: ${r.error.message}) but changed the store`).toBe(current);
             } else {
@@ -171,6 +186,7 @@ describe('every handler of the contract under random and malformed input', { tim
           }),
           { numRuns: RUNS, seed: SEED + name.length, endOnFailure: true },
         );
+        expect(violations).toEqual([]);
         expect(store.checkIntegrity().problems).toEqual([]);
       });
     });
@@ -185,6 +201,7 @@ describe('every handler of the contract under random and malformed input', { tim
           const r = await api.dispatch(name, input);
           checkEnvelope(name, input, r);
           if (REQUEST_NAMES.includes(name as never)) return;
+          expect(r.ok || r.error.code, `known-looking name ${safe(name)}`).not.toBe('INTERNAL');
           totals.refused++;
           expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
         }),

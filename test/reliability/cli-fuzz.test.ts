@@ -10,24 +10,27 @@ import { runCli } from '../../electron/hosts/cli/main.js';
 import { COMMANDS } from '../fixtures/cli-commands.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString } from './hostile-arbitraries.js';
+import { fuzzSeed } from './fuzz-seed.js';
 import { storeFingerprint } from './store-fingerprint.js';
 
 /**
  * Property-based tests of every registered `engram` command, run in process (runCli with captured
  * io; spawning is too slow for thousands of cases): random flags, values, positionals and junk.
- * Whatever the arguments: runCli answers with an exit code, prints no stack trace, and a command
- * that fails leaves the store as it was. File-writing options only ever get paths inside a sandbox,
+ * Whatever the arguments: runCli answers with an exit code, prints no stack trace and never
+ * "unexpected error" (runCli's words for an error no command anticipated: a TypeError as much as a
+ * real failure), and a command that fails leaves the store as it was. A fresh seed per run, printed;
+ * FUZZ_SEED=N replays one. File-writing options only ever get paths inside a sandbox,
  * and --data-dir is never fuzzed: as root, a fuzzer must not write outside its own folder.
  */
 const RUNS = Number(process.env.RELIABILITY_CLI_FUZZ_RUNS ?? 40);
-const SEED = Number(process.env.RELIABILITY_SEED ?? 20_261_130);
+const SEED = fuzzSeed('CLI fuzz');
 const key = randomBytes(32);
 
 let root: string;
 let template: string;
 let sandbox: string;
 let ids: string[] = [];
-const totals = { cases: 0, failed: 0, ok: 0, byCommand: {} as Record<string, number> };
+const totals = { cases: 0, failed: 0, ok: 0, byCommand: {} as Record<string, number>, unexpected: [] as string[] };
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'engram-clifuzz-'));
@@ -48,7 +51,10 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  console.log(`CLI fuzz: ${totals.cases} runs of ${COMMANDS.length} commands (${JSON.stringify(totals.byCommand)}): ${totals.ok} exited 0, ${totals.failed} refused`);
+  console.log(
+    `CLI fuzz (seed ${SEED}): ${totals.cases} runs of ${COMMANDS.length} commands (${JSON.stringify(totals.byCommand)}): ${totals.ok} exited 0, ${totals.failed} refused, ` +
+      `${totals.unexpected.length} unexpected errors${totals.unexpected.length ? `:\n  ${totals.unexpected.slice(0, 20).join('\n  ')}` : ''}`,
+  );
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -126,6 +132,23 @@ async function run(dir: string, argv: string[], stdinLines: string[]): Promise<{
 }
 
 const STACK = /\n\s*at |\bat [^\s]+ \(|node_modules|\.ts:\d+:\d+|\.js:\d+:\d+/;
+const UNEXPECTED = /unexpected error/i;
+
+/** The failing argv and the seed that replays it, in a short line. */
+function shown(argv: string[]): string {
+  return `${JSON.stringify(argv).slice(0, 200)} (replay: FUZZ_SEED=${SEED})`;
+}
+
+/** No stack, and no error the CLI did not anticipate (those are bugs, not refusals). */
+function checkOutput(argv: string[], r: { out: string; err: string }): void {
+  expect(r.err, `stack trace on stderr for ${shown(argv)}`).not.toMatch(STACK);
+  expect(r.out, `stack trace on stdout for ${shown(argv)}`).not.toMatch(STACK);
+  const text = `${r.err}${r.out}`;
+  if (UNEXPECTED.test(text)) {
+    totals.unexpected.push(`${JSON.stringify(argv).slice(0, 200)} -> ${text.trim().split('\n')[0]!.slice(0, 200)}`);
+    expect.fail(`unexpected error for ${shown(argv)}: ${text.trim().slice(0, 300)}`);
+  }
+}
 
 describe('every engram command under random and malformed arguments', { timeout: 300_000 }, () => {
   it('has commands to test', () => {
@@ -146,9 +169,8 @@ describe('every engram command under random and malformed arguments', { timeout:
             } catch (e) {
               throw new Error(`runCli threw for ${JSON.stringify(argv).slice(0, 300)}: ${String(e)}`);
             }
-            expect(Number.isInteger(r.code), `exit code for ${JSON.stringify(argv).slice(0, 200)}`).toBe(true);
-            expect(r.err, `stack trace on stderr for ${JSON.stringify(argv).slice(0, 200)}`).not.toMatch(STACK);
-            expect(r.out, `stack trace on stdout for ${JSON.stringify(argv).slice(0, 200)}`).not.toMatch(STACK);
+            expect(Number.isInteger(r.code), `exit code for ${shown(argv)}`).toBe(true);
+            checkOutput(argv, r);
             if (r.code !== 0) {
               totals.failed++;
               // Refusals say why, on stderr (help for a bare command goes to stdout with code 2).
@@ -177,7 +199,7 @@ describe('every engram command under random and malformed arguments', { timeout:
           const safe = argv.flatMap((a) => (a === '--data-dir' ? ['--data-dir', dir] : a.startsWith('--data-dir') || COMMANDS.some((c) => c.name === a) ? [] : [a]));
           const r = await run(dir, safe, []);
           expect(Number.isInteger(r.code)).toBe(true);
-          expect(`${r.err}${r.out}`).not.toMatch(STACK);
+          checkOutput(safe, r);
           if (r.code !== 0) totals.failed++;
           else totals.ok++;
         }),

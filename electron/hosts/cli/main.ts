@@ -7,6 +7,7 @@ import { defaultDataDir, openStore, resolveKeyProvider, StoreError } from '../..
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
+import { fsErrorLine } from './fs-error.js';
 
 function version(): string {
   try {
@@ -51,6 +52,8 @@ function errorLine(err: unknown): { line: string; code: number } {
   if (failed) return { line: failed.line, code: failed.exitCode };
   const e = err as { message?: string; code?: string };
   if (e?.code === 'EPIPE') return { line: '', code: 0 };
+  const fsLine = fsErrorLine(err);
+  if (fsLine) return { line: fsLine, code: 1 };
   return { line: `unexpected error: ${String(e?.message ?? err).split('\n')[0]}`, code: 1 };
 }
 
@@ -138,6 +141,26 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
   }
 }
 
+/**
+ * An error that escapes a command (a long-running serve or capture, say) is kept as a local crash
+ * report and told in one line, instead of a stack trace on the terminal. The line names the error's
+ * kind and the report, never its message: a message can carry screen text, and terminals are logged
+ * (a service's stderr goes to the system journal). A rejection nobody handled ends the command as
+ * Node would by default: its state is unknown. Returns the function that uninstalls the handlers.
+ */
+export function installCrashJournal(proc: NodeJS.Process, dataDir: string, processName: string, write: (line: string) => void): () => void {
+  const journal = new CrashJournal({ dir: join(dataDir, 'crashes'), version: version(), processName, scrub: (t) => redactText(t).text });
+  const die = (err: unknown, report: string | null) => {
+    const e = err instanceof Error ? err : null;
+    const rawCode: unknown = (e as { code?: unknown } | null)?.code;
+    const code = typeof rawCode === 'string' ? ` ${rawCode.slice(0, 40)}` : '';
+    const kind = redactText(`${(e?.name ?? typeof err).slice(0, 60)}${code}`).text;
+    write(`engram: unexpected error (${kind})${report ? `; report: ${report}` : '; no report could be written'}\n`);
+    proc.exit(1);
+  };
+  return journal.install(proc, { onFatal: die, onRejection: die });
+}
+
 /** Process entry: real stdio, Ctrl-C aborts the running command. */
 export async function main(): Promise<void> {
   const controller = new AbortController();
@@ -163,16 +186,7 @@ export async function main(): Promise<void> {
   const code = await runCli(process.argv.slice(2), io, env, controller.signal, {
     // An error that escapes a command (a long-running serve or capture, say) is kept as a local
     // crash report and told in one line, instead of a stack trace on the terminal.
-    onCommand: (command, dataDir) => {
-      const journal = new CrashJournal({ dir: join(dataDir, 'crashes'), version: version(), processName: `engram ${command}`, scrub: (t) => redactText(t).text });
-      const die = (err: unknown, report: string | null) => {
-        const line = redactText(String(err instanceof Error ? err.message : err).split('\n')[0] ?? '').text.slice(0, 300);
-        process.stderr.write(`engram: unexpected error: ${line}${report ? ` (report: ${report})` : ''}\n`);
-        process.exit(1);
-      };
-      // A rejection nobody handled ends the command as Node would by default: its state is unknown.
-      journal.install(process, { onFatal: die, onRejection: die });
-    },
+    onCommand: (command, dataDir) => void installCrashJournal(process, dataDir, `engram ${command}`, (line) => process.stderr.write(line)),
   });
   process.exitCode = code;
 }
