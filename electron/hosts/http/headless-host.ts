@@ -128,7 +128,8 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       } catch (err) {
         if (err instanceof BodyTooLarge) {
           refusals.note('413', `body over ${WIRE_LIMITS.maxMessageBytes} bytes (${who(req)})`);
-          return sendJson(res, 413, { ok: false, error: { code: 'TOO_LARGE', message: `requests are limited to ${WIRE_LIMITS.maxMessageBytes} bytes` } });
+          // Connection: close, so the rest of the body (drained, not kept) ends with this connection.
+          return sendJson(res, 413, { ok: false, error: { code: 'TOO_LARGE', message: `requests are limited to ${WIRE_LIMITS.maxMessageBytes} bytes` } }, { Connection: 'close' });
         }
         return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'the body must be JSON: {"name", "input"}' } });
       }
