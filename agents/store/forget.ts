@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { statSync } from 'node:fs';
 import type { AudioRepo } from './audio-repo.js';
 import type { BlobStore } from './blob-store.js';
 import type { MemoryRepo } from './memory-repo.js';
@@ -91,12 +92,80 @@ export class Forgetter {
     return n > 0;
   }
 
-  /** Pushes deleted pages out of the WAL into the (secure_delete) main file so old content does not linger. */
-  compact(): void {
-    try {
-      this.db.pragma('wal_checkpoint(TRUNCATE)');
-    } catch {
-      // A reader in another process can hold the WAL; the next checkpoint completes it.
+  /**
+   * Pushes deleted pages out of the WAL into the (secure_delete) main file and empties the WAL, so
+   * old page images of forgotten rows do not linger there. Returns whether the WAL is empty now.
+   * When it is not (a reader in another process kept an old snapshot past busy_timeout, or the
+   * checkpoint failed), it is tried again in the background until it is: a forget is not done while
+   * its rows still sit in the WAL, so the failure is neither swallowed nor left for a later write.
+   */
+  compact(): boolean {
+    if (this.checkpoint()) {
+      this.stopRetrying();
+      return true;
     }
+    this.retryLater(0);
+    return false;
+  }
+
+  /** Whether a compaction is still owed (its last attempt left the WAL non-empty). */
+  get walPending(): boolean {
+    return this.retry !== null;
+  }
+
+  /** The last reason a compaction did not complete (busy, or the error it threw), for logs and tests. */
+  lastCompactFailure: string | null = null;
+
+  private retry: NodeJS.Timeout | null = null;
+
+  private checkpoint(): boolean {
+    try {
+      const [r] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+      if (r && r.busy !== 0) {
+        this.lastCompactFailure = 'busy: another connection still reads from the write-ahead log';
+        return false;
+      }
+    } catch (err) {
+      this.lastCompactFailure = `checkpoint failed: ${String((err as Error)?.message ?? err).split('\n')[0]}`;
+      return false;
+    }
+    // A TRUNCATE checkpoint that was not busy leaves the WAL empty (or absent).
+    let walBytes = 0;
+    try {
+      walBytes = statSync(`${this.db.name}-wal`).size;
+    } catch {
+      walBytes = 0;
+    }
+    if (walBytes > 0) {
+      this.lastCompactFailure = `the write-ahead log still holds ${walBytes} bytes after a checkpoint`;
+      return false;
+    }
+    this.lastCompactFailure = null;
+    return true;
+  }
+
+  private retryLater(attempt: number): void {
+    if (this.retry) return;
+    // Backs off to a minute; without blocking the process for busy_timeout on every try.
+    const delay = Math.min(500 * 2 ** attempt, 60_000);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.db.open) return;
+      const timeout = this.db.pragma('busy_timeout', { simple: true }) as number;
+      this.db.pragma('busy_timeout = 0');
+      let done = false;
+      try {
+        done = this.checkpoint();
+      } finally {
+        this.db.pragma(`busy_timeout = ${Number(timeout)}`);
+      }
+      if (!done) this.retryLater(attempt + 1);
+    }, delay);
+    this.retry.unref();
+  }
+
+  private stopRetrying(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
   }
 }

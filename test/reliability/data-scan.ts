@@ -50,6 +50,18 @@ export function rawScan(paths: string[], needles: string[]): RawHit[] {
   return hits;
 }
 
+/** Needles found in the WAL's frames alone (what a checkpoint has not yet moved or dropped). */
+export function decryptedWalScan(dbPath: string, key: Buffer, needles: string[]): { walBytes: number; walFrames: number; badHmac: number; found: string[] } {
+  let walBytes = 0;
+  try {
+    walBytes = statSync(`${dbPath}-wal`).size;
+  } catch {
+    walBytes = 0;
+  }
+  const wal = decryptWalFrames(dbPath, key);
+  return { walBytes, walFrames: wal.pages.length, badHmac: wal.badHmac, found: needlesInPages(wal.pages, needles) };
+}
+
 /** Needles found in the decrypted pages of the database file and in the WAL's frames. */
 export function decryptedPageScan(dbPath: string, key: Buffer, needles: string[]): { pages: number; walFrames: number; badHmac: number; found: string[] } {
   const db = decryptDatabasePages(dbPath, key);

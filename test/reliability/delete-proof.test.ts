@@ -18,19 +18,23 @@ import { inProcessClient, VaultGuard } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';
-import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';
+import { decryptedPageScan, decryptedRowScan, decryptedWalScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';
 
 /**
  * Delete proof: a session spans 40 minutes (frames, OCR text, memories, a chat), capture still
  * running, OCR lagging behind. "Forget the last 15 minutes" through the API. Afterwards nothing
  * from that window is reachable through search, the timeline, chat, MCP or an export, nor present
  * in the decrypted database (every page, WAL frame and row, FTS index included) or the frame folder;
- * what came before the window is still there.
+ * what came before the window is still there. No test-side checkpoint: the WAL scanned is the one the
+ * product left, right after the forget and again at the end. Tests run in any order: the chat test
+ * forgets its own turn again.
  */
 const tag = randomBytes(4).toString('hex');
 const OLD = `oldmark${tag}`;
 const RECENT = `recentmark${tag}`;
 const LIVE = `livemark${tag}`;
+/** A memory written after the forget, by the test: what every "nothing found" check is compared with. */
+const AFTER = `aftermark${tag}`;
 const MIN = 60_000;
 
 let root: string;
@@ -42,6 +46,9 @@ let capture: CaptureService;
 let desktop: BarcodeDesktop;
 let forgot: { from: string; to: string; report: Record<string, number> };
 let forgottenFrames: string[] = [];
+/** The WAL as forget left it (scanned the moment forget.run answered), and the database just before. */
+let walAfterForget: ReturnType<typeof decryptedWalScan>;
+let beforeForget: ReturnType<typeof decryptedPageScan>;
 const started = Date.now();
 /** Phase of the scripted clock: old (40-25 min ago), recent (12-2 min ago), live (real time). */
 let phase: 'old' | 'recent' | 'live' = 'old';
@@ -105,7 +112,11 @@ beforeAll(async () => {
   await new Promise((r) => setTimeout(r, 600));
   const before = Date.now();
   const frames = store.frames.list({ since: before - 15 * MIN, until: before, limit: 10_000 });
+  const dbPath = join(root, 'data', 'engram.db');
+  beforeForget = decryptedPageScan(dbPath, key, [RECENT]);
+  // dispatch runs forget synchronously inside; the scan follows before any other task can write.
   const res = await api.dispatch('forget.run', { what: { span: 'last', minutes: 15 } });
+  walAfterForget = decryptedWalScan(dbPath, key, [RECENT]);
   expect(res.ok).toBe(true);
   forgot = (res as { output: typeof forgot }).output;
   forgottenFrames = frames.filter((f) => f.captured_at <= Date.parse(forgot.to)).map((f) => f.id);
@@ -115,8 +126,11 @@ beforeAll(async () => {
   await capture.drain();
   await brain.flush();
   await brain.stop({ flush: true });
+  // Positive control, written after the forget (and after its checkpoint): it must be found where the
+  // window's text is not, so an empty answer means "forgotten", not "the check finds nothing at all".
+  const oldObs = store.observations.list({ limit: 10_000 }).find((o) => o.text.includes(OLD))!;
+  store.memories.insert({ kind: 'semantic', title: `${AFTER} control`, text: `The ${AFTER} control note, written after the forget`, provenance: [{ source_type: 'observation', source_id: oldObs.id }] });
   await store.flushEmbeddings();
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
   console.log(`forget ${forgot.from} .. ${forgot.to}: ${JSON.stringify(forgot.report)}; frames drawn ${desktop.drawn}, OCR calls ${desktop.ocrCalls}`);
 }, 240_000);
 
@@ -135,6 +149,9 @@ const inWindow = (iso: string | number) => {
 describe('forget the last 15 minutes: nothing from the window is reachable', { timeout: 120_000 }, () => {
   it('removed something real, and kept what came before', () => {
     expect(forgot.report.frames).toBeGreaterThanOrEqual(8);
+    // The frames listed before the forget as inside the window: the loops below check each one.
+    expect(forgottenFrames.length).toBeGreaterThanOrEqual(8);
+    expect(forgottenFrames.length).toBeLessThanOrEqual(forgot.report.frames!);
     expect(forgot.report.observations).toBeGreaterThanOrEqual(8);
     expect(forgot.report.messages).toBeGreaterThanOrEqual(2);
     expect(store.observations.list({ limit: 10_000 }).some((o) => o.text.includes(OLD))).toBe(true);
@@ -145,6 +162,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     const leaked = obs.filter((o) => inWindow(o.observed_at) || o.text.includes(RECENT));
     expect(leaked.map((o) => `${new Date(o.observed_at).toISOString()} ${o.text.slice(0, 60)}`)).toEqual([]);
     expect(store.frames.list({ since: Date.parse(forgot.from), until: Date.parse(forgot.to), limit: 10_000 })).toEqual([]);
+    expect(forgottenFrames.length).toBeGreaterThan(0);
     for (const id of forgottenFrames) expect(store.frames.get(id)).toBeNull();
     const mems = store.memories.list({ limit: 100_000, includeSuperseded: true });
     expect(mems.filter((m) => `${m.title} ${m.text} ${m.details}`.includes(RECENT)).map((m) => `${m.kind}: ${m.title}`)).toEqual([]);
@@ -154,12 +172,19 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     // Hybrid search may return unrelated older memories by meaning; none may carry the window's content.
     const direct = await store.search({ query: RECENT });
     expect(JSON.stringify(direct)).not.toContain(RECENT);
+    // Positive control: the memory written after the forget is found by its marker. (Every memory
+    // written inside the window went, the old phase's too: forget takes what was written in the
+    // window as well as what cites it.)
+    expect(JSON.stringify(await store.search({ query: AFTER, mode: 'bm25' }))).toContain(AFTER);
+    expect(JSON.stringify(await store.search({ query: AFTER }))).toContain(AFTER);
     expect(await store.search({ query: RECENT, mode: 'bm25' })).toEqual([]);
     expect(await store.search({ query: `${RECENT}chat plan` })).toSatisfy((r: { memory: { text: string } }[]) => r.every((x) => !x.memory.text.includes(RECENT)));
     const r = await api.dispatch('memories.search', { query: `${RECENT} project review` });
+    expect(r.ok).toBe(true);
     expect(JSON.stringify(r)).not.toContain(RECENT);
     for (const tab of ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'core', 'experience']) {
       const l = await api.dispatch('memories.list', { tab });
+      expect(l.ok, tab).toBe(true);
       expect(JSON.stringify(l), tab).not.toContain(RECENT);
     }
   });
@@ -173,6 +198,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     expect(JSON.stringify(items)).toContain(OLD);
     const days = await api.dispatch('timeline.days', { range: { from: new Date(started - 60 * MIN).toISOString(), to: new Date().toISOString() }, timeZone: 'UTC' });
     expect(days.ok).toBe(true);
+    expect(JSON.stringify(days)).not.toContain(RECENT);
   });
 
   it('MCP tools do not return it', async () => {
@@ -190,6 +216,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
       ];
       for (const [name, args] of calls) {
         const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+        expect(r.isError ?? false, `${name}: ${JSON.stringify(r).slice(0, 200)}`).toBe(false);
         // "No memories match <query>" repeats the question: only what comes back counts.
         const answer = JSON.stringify(r).replaceAll(`\\"${String(args['query'] ?? args['task'] ?? '')}\\"`, '');
         expect(answer, name).not.toContain(RECENT);
@@ -209,43 +236,77 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     }
   });
 
+  it('forget itself leaves nothing of the window in the WAL (no checkpoint but its own)', () => {
+    // Positive control: just before the forget the window's text was in the database (pages or WAL).
+    expect(beforeForget.found).toContain(RECENT);
+    expect(beforeForget.badHmac).toBe(0);
+    console.log(`WAL right after forget: ${walAfterForget.walBytes} bytes, ${walAfterForget.walFrames} frames, found: ${walAfterForget.found.join(', ') || 'nothing'}`);
+    expect(walAfterForget.badHmac).toBe(0);
+    expect(walAfterForget.found).not.toContain(RECENT);
+  });
+
   it('the decrypted database (pages, WAL, rows, FTS) and the frame folder hold nothing of it', () => {
     const dbPath = join(root, 'data', 'engram.db');
     const rows = decryptedRowScan(dbPath, key, [RECENT]);
+    expect(rows.tables).toBeGreaterThan(10);
+    expect(rows.rows).toBeGreaterThan(20);
     expect(rows.hits.map((h) => `${h.table}: ${h.row}`)).toEqual([]);
-    const pages = decryptedPageScan(dbPath, key, [RECENT, OLD]);
-    console.log(`decrypted scan: ${rows.rows} rows in ${rows.tables} tables; ${pages.pages} pages + ${pages.walFrames} WAL frames, bad HMAC ${pages.badHmac}, found: ${pages.found.join(', ')}`);
+    const pages = decryptedPageScan(dbPath, key, [RECENT, OLD, AFTER]);
+    const wal = decryptedWalScan(dbPath, key, [RECENT, AFTER]);
+    console.log(`decrypted scan: ${rows.rows} rows in ${rows.tables} tables; ${pages.pages} pages + ${pages.walFrames} WAL frames (WAL found: ${wal.found.join(', ') || 'nothing'}), bad HMAC ${pages.badHmac}, found: ${pages.found.join(', ')}`);
+    expect(pages.pages).toBeGreaterThan(10);
+    // No checkpoint since the forget's own: the WAL scanned here holds what was written after it.
+    expect(wal.walFrames).toBeGreaterThan(0);
+    expect(wal.found).toContain(AFTER);
     expect(pages.badHmac).toBe(0);
     expect(pages.found).not.toContain(RECENT);
     expect(pages.found).toContain(OLD);
-    const fts = ftsMatches(dbPath, key, [RECENT, `${RECENT}n`, 'project review']);
+    const fts = ftsMatches(dbPath, key, [RECENT, `${RECENT}n`, AFTER]);
     expect(fts[RECENT]).toBe(0);
+    expect(fts[`${RECENT}n`]).toBe(0);
+    // The same query finds the memory written after the forget: the index is there and answers.
+    expect(fts[AFTER]).toBeGreaterThan(0);
     // The frame folder: one file per remaining frame row, none for a forgotten frame, no plaintext.
     const files = filesUnder(join(root, 'data', 'frames'));
+    expect(files.length).toBeGreaterThan(0);
     const ids = new Set(files.map((f) => f.split('/').pop()!.replace(/\.bin$/, '')));
+    expect(forgottenFrames.length).toBeGreaterThan(0);
     for (const id of forgottenFrames) expect(ids.has(id), id).toBe(false);
     expect(files.length).toBe(store.frames.count());
     expect(rawScan(filesUnder(join(root, 'data')), [RECENT, OLD])).toEqual([]);
     expect(store.checkIntegrity().problems).toEqual([]);
   });
-  // Last: the question is itself stored (a new chat turn, after the forget), so it would show in the scans above.
+  // The question is itself stored (a new chat turn, after the forget) and would show in the scans
+  // above: the test forgets its own turn again (through the API), so it may run in any order.
   it('chat does not bring it back', async () => {
     const events: string[] = [];
     const off = api.events.subscribe((name, payload) => {
       if (name.startsWith('chat.')) events.push(JSON.stringify(payload));
     });
+    const t0 = new Date(Date.now() - 1000).toISOString();
     try {
-      const r = await api.dispatch('chat.send', { text: `What was the ${RECENT} project review about, and the chat plan?`, time_zone: 'UTC' });
+      const question = `What was the ${RECENT} project review about, and the chat plan?`;
+      const r = await api.dispatch('chat.send', { text: question, time_zone: 'UTC' });
       expect(r.ok).toBe(true);
       const out = (r as { output: { answer: string; citations: unknown[] } }).output;
-      expect(out.answer).not.toContain(RECENT);
+      // "I found nothing about "<the question's words>"" repeats the question: only what came back counts.
+      const words = new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu));
+      const echoed = (quote: string) => (quote.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).every((w) => words.has(w));
+      const answer = out.answer.replace(/"([^"]*)"/g, (m, quote: string) => (echoed(quote) ? '""' : m));
+      expect(answer).not.toContain(RECENT);
       expect(JSON.stringify(out.citations)).not.toContain(RECENT);
       // The question itself carries the marker; what came back must not.
       const retrieval = events.filter((e) => e.includes('"memories"'));
+      expect(retrieval.length).toBeGreaterThan(0);
       for (const e of retrieval) expect(JSON.parse(e).memories.map((m: { memory: { text: string } }) => m.memory.text).join(' ')).not.toContain(RECENT);
     } finally {
       off();
+      // The brain turns the stored turn into memories in the background: let it finish, then forget the turn.
+      await brain.flush();
+      const undo = await api.dispatch('forget.run', { what: { span: 'range', from: t0, to: new Date().toISOString() } });
+      expect(undo.ok).toBe(true);
     }
+    expect(decryptedRowScan(join(root, 'data', 'engram.db'), key, [RECENT]).hits).toEqual([]);
   });
 
 });
