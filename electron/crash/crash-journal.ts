@@ -6,8 +6,10 @@ import { z } from 'zod';
  * A local crash journal: when Engram dies of an error (or a renderer/helper process goes away),
  * one small JSON report is written to DATA_DIR/crashes, and the next start can tell the user.
  * Nothing is sent anywhere. What a report keeps is chosen for privacy: the error's name and code,
- * the first line of its message passed through the secret redactor and cut short, and the stack's
- * "at function (file:line)" frames — never the process's memory. That is also why the app does not
+ * the length of its message but none of its text, and the stack's "at function (file:line)" frames —
+ * never the process's memory. A message can carry anything the process held (screen text, a note,
+ * a file name) and a redactor only masks the secret shapes it knows, so a plain-words secret would
+ * be written as is; the name, code and frames say where it happened, which is what a report is for. That is also why the app does not
  * start Electron's native crashReporter: its minidumps hold raw memory pages (screen text, decrypted
  * memories) in plaintext files, which the security rules forbid.
  */
@@ -34,24 +36,37 @@ export interface CrashJournalOptions {
   version: string;
   /** Which process writes: 'app', 'engram serve', … */
   processName: string;
-  /** Masks secrets in the message line (the perception redactor in production). */
-  scrub: (text: string) => string;
+  /** Masks secret shapes in what is kept of the stack (file paths, function names); the message is never kept. */
+  scrub?: (text: string) => string;
   /** Reports kept; the oldest go first. */
   keep?: number;
   now?: () => Date;
 }
 
-const MESSAGE_MAX = 300;
 const STACK_MAX = 30;
+
+/** What a report says of a message: that there was one, and how long, never its words. */
+function withheldMessage(raw: string): string {
+  return raw.length === 0 ? '' : `(message withheld: ${raw.length} characters)`;
+}
 const SEEN_FILE = '.seen';
 
-/** Only the frame lines of a stack; the first line (the message) is left out on purpose. */
-function stackFrames(stack: string | undefined): string[] {
+/** A V8 frame line: "at fn (file:line:col)", "at file:line:col", "at fn (<anonymous>)", "at async fn (index 0)". */
+const FRAME = /^at (?:async )?(?:\S+(?: \[as \S+\])? \([^()]*\)|\S+:\d+:\d+)$/;
+
+/**
+ * Only the frame lines of a stack. The stack starts with "Name: message", and a message's later lines
+ * may themselves start with "at ": the header is cut off first, then only lines shaped like frames stay.
+ */
+function stackFrames(e: Error | null): string[] {
+  const stack = e?.stack;
   if (!stack) return [];
-  return stack
+  const header = `${e.name}: ${e.message}`;
+  const body = stack.startsWith(header) ? stack.slice(header.length) : stack.startsWith(`${e.name}\n`) ? stack.slice(e.name.length) : stack;
+  return body
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l.startsWith('at '))
+    .filter((l) => FRAME.test(l))
     .slice(0, STACK_MAX)
     .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
 }
@@ -74,7 +89,7 @@ export class CrashJournal {
   reportOf(kind: CrashKind, err: unknown, fatal: boolean): CrashReport {
     const e = err instanceof Error ? err : null;
     const raw = e ? e.message : typeof err === 'string' ? err : err === undefined ? 'undefined' : Object.prototype.toString.call(err);
-    const line = this.opts.scrub(raw.split('\n')[0] ?? '').trim();
+    const scrub = this.opts.scrub ?? ((t: string) => t);
     const rawCode: unknown = e ? (e as { code?: unknown }).code : undefined;
     const code = typeof rawCode === 'string' ? rawCode.slice(0, 60) : null;
     return {
@@ -85,10 +100,11 @@ export class CrashJournal {
       process: this.opts.processName,
       kind,
       fatal,
-      name: (e?.name ?? typeof err).slice(0, 60),
-      code,
-      message: line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX)}…` : line,
-      stack: stackFrames(e?.stack),
+      // An error's name and code are the program's words (a subclass can set anything, hence the scrub).
+      name: scrub((e?.name ?? typeof err).slice(0, 60)),
+      code: code === null ? null : scrub(code),
+      message: withheldMessage(raw),
+      stack: stackFrames(e).map(scrub),
     };
   }
 

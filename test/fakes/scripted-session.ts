@@ -20,7 +20,9 @@
  *   --chat-every N      every N frames, store a chat turn and hand it to the brain      default 0
  *   --stats-ms MS       print a `stats {json}` line this often (RSS, fds, lag, backlog) default 0
  *   --settings JSON     capture settings on top of the defaults (retention, ocr, privacy)
- *   --throw-after N     throw an uncaught exception after N frames (crash-report tests)
+ *   --throw-after N     throw an uncaught exception after N frames (crash-report tests); with
+ *                       --script privacy its first line carries the canary
+ *   --crash-journal     install the CLI's crash journal (DIR/crashes), as `engram capture` does
  *
  * Protocol on stdout, one line each, written synchronously after the store committed:
  *   ready {recovered}   frame ID   obs ID   msg ID   stats {...}   done {...}
@@ -33,6 +35,7 @@ import { join } from 'node:path';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { HashEmbedder, openStore, resolveKeyProvider } from '../../agents/store/index.js';
+import { installCrashJournal } from '../../electron/hosts/cli/main.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
 import { TesseractPool, type OcrEngine } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
@@ -54,6 +57,7 @@ const { values: opt } = parseArgs({
     'stats-ms': { type: 'string', default: '0' },
     settings: { type: 'string', default: '{}' },
     'throw-after': { type: 'string', default: '0' },
+    'crash-journal': { type: 'boolean', default: false },
   },
 });
 
@@ -70,7 +74,9 @@ const throwAfter = Number(opt['throw-after']);
 const out = (line: string) => process.stdout.write(line + '\n');
 const log = (line: string) => process.stderr.write(`session: ${line}\n`);
 
-const script = opt.script === 'privacy' ? privacyScript(JSON.parse(readFileSync(opt['tokens-file']!, 'utf8')) as PrivacyTokens) : steadyWork;
+const tokens = opt.script === 'privacy' ? (JSON.parse(readFileSync(opt['tokens-file']!, 'utf8')) as PrivacyTokens) : null;
+const script = tokens ? privacyScript(tokens) : steadyWork;
+if (opt['crash-journal']) installCrashJournal(process, dataDir, 'engram capture', (line) => process.stderr.write(line));
 
 const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : new HashEmbedder(256) });
 // Each run of a data dir numbers its frames from its own block of 10 000 (a multiple of every
@@ -127,7 +133,7 @@ capture.pipeline.on('frame', () => {
   kept++;
   if (throwAfter > 0 && kept >= throwAfter) {
     setImmediate(() => {
-      throw new Error('scripted crash for the crash-report test');
+      throw new Error(tokens ? `scripted crash while showing ${tokens.canary}\nsecond line` : 'scripted crash for the crash-report test');
     });
   }
   if (chatEvery > 0 && kept % chatEvery === 0) {

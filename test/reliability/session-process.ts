@@ -18,6 +18,8 @@ export interface SessionOptions {
   statsMs?: number;
   settings?: unknown;
   throwAfter?: number;
+  /** Install the CLI's crash journal in the session (DATA_DIR/crashes). */
+  crashJournal?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Extra node flags (diagnostic reports). */
   nodeArgs?: string[];
@@ -87,6 +89,7 @@ export class SessionProcess {
       String(opts.throwAfter ?? 0),
     ];
     if (opts.tokensFile) args.push('--tokens-file', opts.tokensFile);
+    if (opts.crashJournal) args.push('--crash-journal');
     if (opts.llm) args.push('--llm', opts.llm);
     this.child = spawn(process.execPath, args, { env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (d: Buffer) => this.onData(d.toString()));

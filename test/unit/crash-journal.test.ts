@@ -18,7 +18,7 @@ const API_KEY = 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH';
 const scrub = (t: string) => redact(t).text;
 
 describe('crash journal', () => {
-  it('keeps one small private report per crash: name, code, masked first line, stack frames; no secrets, no message body', () => {
+  it('keeps one small private report per crash: name, code, stack frames; no secrets, nothing of the message', () => {
     const dir = join(root, 'unit');
     let t = Date.parse('2026-11-30T10:00:00Z');
     const journal = new CrashJournal({ dir, version: '1.2.3', processName: 'app', scrub, keep: 3, now: () => new Date((t += 1000)) });
@@ -31,7 +31,9 @@ describe('crash journal', () => {
     expect(text).not.toContain('second line with screen text');
     const report = JSON.parse(text);
     expect(report).toMatchObject({ format: 'engram-crash', version: '1.2.3', process: 'app', kind: 'uncaught-exception', fatal: true, name: 'Error', code: 'EBROKEN' });
-    expect(report.message).toMatch(/^failed while reading card /);
+    // Nothing of the message's words: a redactor knows secret shapes, not a plain-words secret.
+    expect(text).not.toContain('failed while reading');
+    expect(report.message).toBe(`(message withheld: ${err.message.length} characters)`);
     expect(report.stack.length).toBeGreaterThan(0);
     for (const frame of report.stack) expect(frame).toMatch(/^at /);
     expect(statSync(path!).mode & 0o777).toBe(0o600);
@@ -42,6 +44,25 @@ describe('crash journal', () => {
     const files = readdirSync(dir).filter((f) => f.startsWith('crash-'));
     expect(files).toHaveLength(3);
     expect(journal.list().map((r) => r.name)).toEqual(['number', 'undefined', 'object']);
+  });
+
+  it('keeps no word of a message, even one shaped like stack frames, and only frame-shaped stack lines', () => {
+    const dir = join(root, 'canary');
+    const journal = new CrashJournal({ dir, version: '1', processName: 'app', scrub });
+    const canary = 'canary-plainwords-walrus';
+    const err = new Error(`opening ${canary}\n    at home (my ${canary} notes)\n    at ${canary}.txt:1:2`);
+    const text = readFileSync(journal.record('uncaught-exception', err, true)!, 'utf8');
+    expect(text).not.toContain(canary);
+    expect(text).not.toContain('walrus');
+    const report = JSON.parse(text);
+    expect(report.stack.length).toBeGreaterThan(0);
+    expect(report.stack.join('\n')).toContain('crash-journal.test.ts');
+    // A stack whose header no longer matches the message (the message changed after it was made).
+    const changed = new Error('first words');
+    changed.message = `later ${canary}`;
+    expect(readFileSync(journal.record('uncaught-exception', changed, true)!, 'utf8')).not.toContain(canary);
+    // A thrown string is a message too.
+    expect(readFileSync(journal.record('unhandled-rejection', `rejected with ${canary}`, false)!, 'utf8')).not.toContain(canary);
   });
 
   it('tells each crash once at the next start', () => {
