@@ -6,8 +6,8 @@ import { join } from 'node:path';
 /**
  * A small filesystem to fill up: a real tmpfs when mount is allowed (root in a container with
  * CAP_SYS_ADMIN), else a loop-mounted ext4 image, else a labelled simulation that makes fs writes
- * under the folder fail with ENOSPC once a byte budget is spent (SQLite's own writes, done in C,
- * are not covered by the simulation: the report says so).
+ * under the folder fail with ENOSPC once a byte budget is spent, through sync fs and fs/promises
+ * alike (SQLite's own writes, done in C, are not covered by the simulation: the report says so).
  */
 export interface SmallDisk {
   dir: string;
@@ -77,25 +77,66 @@ export function mountSmallDisk(base: string, sizeMiB = 8): SmallDisk {
       refused('loop mount', err);
     }
   }
-  // Simulation: node's fs.writeSync under `dir` fails with ENOSPC when the budget is spent.
+  // Simulation: writes under `dir` fail with ENOSPC once the budget is spent, on both of Node's
+  // paths: sync fs (openSync + writeSync, writeFileSync, appendFileSync) and fs/promises (open's
+  // FileHandle.write/writeFile, writeFile, appendFile), which is how frame files are written.
   let budget = Number.POSITIVE_INFINITY;
-  const realWriteSync = fs.writeSync;
-  const realOpenSync = fs.openSync;
+  const under = (p: unknown) => (typeof p === 'string' || p instanceof URL || Buffer.isBuffer(p)) && String(p).startsWith(dir);
+  const size = (data: unknown) => (typeof data === 'string' ? Buffer.byteLength(data) : ArrayBuffer.isView(data) ? data.byteLength : 0);
+  const spend = (len: number) => {
+    if (len > budget) throw Object.assign(new Error('ENOSPC: no space left on device (simulated)'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    budget -= len;
+  };
+  const fsp = fs.promises;
+  const saved = {
+    writeSync: fs.writeSync,
+    openSync: fs.openSync,
+    writeFileSync: fs.writeFileSync,
+    appendFileSync: fs.appendFileSync,
+    open: fsp.open,
+    writeFile: fsp.writeFile,
+    appendFile: fsp.appendFile,
+  };
+  type AnyFn = (...a: unknown[]) => unknown;
   const fdPaths = new Map<number, string>();
   fs.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
-    const fd = (realOpenSync as (...a: unknown[]) => number)(p, ...rest);
+    const fd = (saved.openSync as AnyFn)(p, ...rest) as number;
     fdPaths.set(fd, String(p));
     return fd;
   }) as typeof fs.openSync;
   fs.writeSync = ((fd: number, buf: unknown, ...rest: unknown[]) => {
-    const p = fdPaths.get(fd);
-    if (p?.startsWith(dir)) {
-      const len = typeof buf === 'string' ? Buffer.byteLength(buf) : (buf as Buffer).byteLength;
-      if (len > budget) throw Object.assign(new Error('ENOSPC: no space left on device (simulated)'), { code: 'ENOSPC' });
-      budget -= len;
-    }
-    return (realWriteSync as (...a: unknown[]) => number)(fd, buf, ...rest);
+    if (under(fdPaths.get(fd))) spend(size(buf));
+    return (saved.writeSync as AnyFn)(fd, buf, ...rest);
   }) as typeof fs.writeSync;
+  fs.writeFileSync = ((p: unknown, data: unknown, ...rest: unknown[]) => {
+    if (under(p)) spend(size(data));
+    return (saved.writeFileSync as AnyFn)(p, data, ...rest);
+  }) as typeof fs.writeFileSync;
+  fs.appendFileSync = ((p: unknown, data: unknown, ...rest: unknown[]) => {
+    if (under(p)) spend(size(data));
+    return (saved.appendFileSync as AnyFn)(p, data, ...rest);
+  }) as typeof fs.appendFileSync;
+  fsp.open = (async (p: fs.PathLike, ...rest: unknown[]) => {
+    const fh = (await (saved.open as AnyFn)(p, ...rest)) as fs.promises.FileHandle;
+    if (!under(p)) return fh;
+    const write = fh.write.bind(fh) as AnyFn;
+    const writeFile = fh.writeFile.bind(fh) as AnyFn;
+    const appendFile = fh.appendFile.bind(fh) as AnyFn;
+    Object.assign(fh, {
+      write: async (buf: unknown, ...r: unknown[]) => (spend(size(buf)), write(buf, ...r)),
+      writeFile: async (data: unknown, ...r: unknown[]) => (spend(size(data)), writeFile(data, ...r)),
+      appendFile: async (data: unknown, ...r: unknown[]) => (spend(size(data)), appendFile(data, ...r)),
+    });
+    return fh;
+  }) as typeof fsp.open;
+  fsp.writeFile = (async (p: unknown, data: unknown, ...rest: unknown[]) => {
+    if (under(p)) spend(size(data));
+    return (saved.writeFile as AnyFn)(p, data, ...rest);
+  }) as typeof fsp.writeFile;
+  fsp.appendFile = (async (p: unknown, data: unknown, ...rest: unknown[]) => {
+    if (under(p)) spend(size(data));
+    return (saved.appendFile as AnyFn)(p, data, ...rest);
+  }) as typeof fsp.appendFile;
   syncBuiltinESMExports();
   return {
     dir,
@@ -105,8 +146,8 @@ export function mountSmallDisk(base: string, sizeMiB = 8): SmallDisk {
     release: () => (budget = Number.POSITIVE_INFINITY),
     free: () => budget,
     unmount: () => {
-      fs.writeSync = realWriteSync;
-      fs.openSync = realOpenSync;
+      Object.assign(fs, { writeSync: saved.writeSync, openSync: saved.openSync, writeFileSync: saved.writeFileSync, appendFileSync: saved.appendFileSync });
+      Object.assign(fsp, { open: saved.open, writeFile: saved.writeFile, appendFile: saved.appendFile });
       syncBuiltinESMExports();
     },
   };
