@@ -66,7 +66,10 @@ describe('brain quality gate (offline)', () => {
       }
       const acc = right / SCENARIOS.length;
       lines.push(`routing ${kind.padEnd(16)} ${acc.toFixed(3)}${wrong.length ? `  wrong: ${wrong.join(', ')}` : ''}`);
-      expect(acc, `${kind}: ${wrong.join(', ')}`).toBeGreaterThanOrEqual(0.9);
+      // A regression check at the score the notes claim for this set (1.000); the independent set
+      // written apart from the rules is scored on its own (issue 17).
+      expect(wrong, kind).toEqual([]);
+      expect(acc).toBe(1);
     }
     console.log(lines.join('\n'));
   });
@@ -84,7 +87,9 @@ describe('brain quality gate (offline)', () => {
     }
     const recall = (facts.length - misses.length) / facts.length;
     console.log(`recall@5 ${recall.toFixed(3)} over ${facts.length} facts${misses.length ? `\nmissed: ${misses.join('\n        ')}` : ''}`);
-    expect(recall, misses.join('; ')).toBeGreaterThanOrEqual(0.9);
+    // At the score claimed for this set (a regression check; the independent set is issue 17's).
+    expect(misses).toEqual([]);
+    expect(recall).toBe(1);
   });
 
   it('writes nothing new when the same streams and conversations come in again (duplicate rate 0)', async () => {
@@ -110,6 +115,9 @@ describe('brain quality gate (offline)', () => {
     brain.ingestObservations(l.observations);
     const r = await brain.flush();
     expect(r.excluded).toBe(3);
+    // A negative case for routing: a batch with nothing left to remember is routed nowhere, not even
+    // to episodic (whose rule is "something happened": a batch with sources).
+    expect(r.routes.flat()).toEqual([]);
     expect(store.memories.bySource('observation', l.observations.map((o) => o.id))).toEqual([]);
     expect(store.memories.list({ app: 'KeePassXC', limit: 10, includeSuperseded: true })).toEqual([]);
     const all = store.memories.list({ limit: 1000, includeSuperseded: true });
@@ -132,12 +140,16 @@ describe('recommend quality gate', () => {
         const rec = await exp.recommend(c.ask);
         const got = rec ? actionKey(rec.action) : null;
         const ok = got === (c.expect === null ? null : actionKey(c.expect));
+        const recalled = await exp.recall(c.ask, { limit: 100 });
         const failedOk = (c.failed ?? []).every((f) => {
-          if (rec) return rec.tried_failed.some((t) => actionKey(t.action) === actionKey(f));
-          return true;
+          // With a recommendation, the failed action is listed beside it as "tried, failed"; a missing
+          // recommendation does not pass this check by having nothing to list.
+          if (c.expect !== null) return rec !== null && rec.tried_failed.some((t) => actionKey(t.action) === actionKey(f));
+          // Nothing to recommend: the failures are still recalled, as failures.
+          return rec === null && recalled.some((r) => actionKey(r.action) === actionKey(f) && r.outcome === 'failure');
         });
         if (ok && failedOk) right++;
-        else wrong.push(`${c.name}: got ${rec?.action ?? 'null'}`);
+        else wrong.push(`${c.name}: got ${rec?.action ?? 'null'}${failedOk ? '' : `, tried-failed ${JSON.stringify(rec?.tried_failed.map((t) => t.action) ?? null)}`}`);
         if (rec) {
           expect(rec.experience_ids.length).toBeGreaterThan(0);
           expect(rec.confidence).toBeGreaterThan(0);
