@@ -1,23 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import type { CaptureStatus, EventName } from '../../shared/api/index.js';
 import { seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 
-/** The handlers over a real encrypted store, through the validating dispatcher with output checks on. */
+/**
+ * The handlers over a real encrypted store, through the validating dispatcher with output checks on.
+ * Each test gets its own copy of the seeded store (and its own capture and event log): the tests
+ * delete, forget and wipe, and run in any order.
+ */
 
+const key = randomBytes(32);
+let root: string;
+let template: string;
+let seeded: SeededIds;
 let dir: string;
 let store: EngramStore;
 let api: EngramApi;
-let seeded: SeededIds;
-const events: { name: EventName; payload: unknown }[] = [];
-
-const capture = new FakeCapture();
+let capture: FakeCapture;
+let events: { name: EventName; payload: unknown }[] = [];
+let copies = 0;
 
 async function ok<T = Record<string, unknown>>(name: string, input: unknown = {}): Promise<T> {
   const r = await api.dispatch(name, input);
@@ -31,16 +38,28 @@ async function err(name: string, input: unknown = {}) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'engram-api-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-  seeded = await seedUiFixture(store);
+  root = mkdtempSync(path.join(tmpdir(), 'engram-api-'));
+  template = path.join(root, 'template');
+  const seeding = await openStore({ dataDir: template, keyProvider: new StaticKeyProvider(key), embedder: null });
+  seeded = await seedUiFixture(seeding);
+  await seeding.close();
+});
+beforeEach(async () => {
+  dir = path.join(root, `store-${++copies}`);
+  cpSync(template, dir, { recursive: true });
+  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  capture = new FakeCapture();
+  events = [];
   api = createApi({ store, host: 'headless', version: 'test', capture, checkOutputs: true, captureFeedMs: 50 });
   api.events.subscribe((name, payload) => events.push({ name, payload }));
 });
-afterAll(async () => {
+afterEach(async () => {
   api.dispose();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('dispatch', () => {
