@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench -- NAME [args]`: runs test/bench/NAME.bench.ts with tsx, passing the rest of the
-// arguments through. Benchmarks print figures (and one JSON object with --json); they are not tests.
+// arguments through. Benchmarks print figures (and one JSON object with --json); they are not tests,
+// but each checks its targets (test/bench/targets.ts): a missed target prints MISSED and the
+// benchmark exits 1, and so does this script, so a script or CI can rely on the exit code.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,4 +23,5 @@ if (!available.includes(name)) {
   process.exit(2);
 }
 const r = spawnSync(process.execPath, ['--import', 'tsx', join(benchDir, `${name}.bench.ts`), ...rest], { stdio: 'inherit', cwd: root });
+if (r.status !== 0) console.error(`bench: ${name} exited ${r.status ?? r.signal}${r.status === 1 ? ' (a target was missed, or it failed)' : ''}`);
 process.exit(r.status ?? 1);

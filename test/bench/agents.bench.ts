@@ -10,6 +10,7 @@
  *    tokens per hour, counted by the server. Target: at most one extraction call per flush and no
  *    call for a flush of duplicates.
  */
+import { BenchTargets } from './targets.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -267,5 +268,11 @@ log(`  flush p50 ${offline.flush_p50_ms.toFixed(1)} ms, p95 ${offline.flush_p95_
 const llm = await llmPerHour();
 log(`LLM mode (fake server), ${llm.hours} h of scripted capture: ${llm.observations} observations, ${llm.flushes} flushes (${llm.duplicate_flushes} of duplicates)`);
 log(`  calls/h ${llm.calls_per_hour.toFixed(0)} (routing ${llm.routing_calls_per_hour.toFixed(0)}, extraction ${llm.extraction_calls_per_hour.toFixed(0)}) · max extraction calls per flush ${llm.max_extraction_calls_per_flush} · calls on duplicate flushes ${llm.calls_on_duplicate_flushes}`);
-log(`  tokens/h: input ${llm.input_tokens_per_hour.toFixed(0)}, output ${llm.output_tokens_per_hour.toFixed(0)}, cache read ${llm.cache_read_tokens_per_hour.toFixed(0)}, cache write ${llm.cache_write_tokens_per_hour.toFixed(0)} · ~$${llm.cost_usd_per_hour.toFixed(3)}/h at list prices`);
-if (args.json) console.log(JSON.stringify({ offline, llm }));
+log(
+  `  tokens/h, as the fake server estimates them (its own count, not a real API's tokenizer): input ${llm.input_tokens_per_hour.toFixed(0)}, output ${llm.output_tokens_per_hour.toFixed(0)}, ` +
+    `cache read ${llm.cache_read_tokens_per_hour.toFixed(0)}, cache write ${llm.cache_write_tokens_per_hour.toFixed(0)} · ~$${llm.cost_usd_per_hour.toFixed(3)}/h at list prices for those estimated tokens`,
+);
+if (args.json) console.log(JSON.stringify({ offline, llm: { ...llm, token_source: 'fake server estimate' } }));
+const targets = new BenchTargets('agents');
+targets.check('offline pipeline ≥ 50 observations/s', offline.obs_per_s >= 50, `${offline.obs_per_s.toFixed(1)} observations/s`);
+targets.finish({ json: args.json });

@@ -12,6 +12,7 @@
  * costs ~nothing: the figure is the store and the chat agent, not an embedding model. (The default
  * USE model adds ~36 ms for a question not seen before; repeated questions hit its LRU.)
  */
+import { BenchTargets } from './targets.js';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -274,6 +275,10 @@ async function main(): Promise<void> {
       log(`  chars/4 for comparison: mean ${result.prompt_tokens_chars_div_4.mean}, max ${result.prompt_tokens_chars_div_4.max}`);
       log(`  memories numbered in the prompt: mean ${result.memories_in_prompt.mean}, max ${result.memories_in_prompt.max}`);
     }
+    const targets = new BenchTargets('chat');
+    targets.check('retrieval p95 ≤ 150 ms', result.retrieval_ms.p95 <= result.targets.retrieval_p95_ms, `${result.retrieval_ms.p95} ms (load average ${result.load_average})`);
+    targets.check('prompt tokens per question ≤ 4,000', result.prompt_tokens.max <= result.targets.prompt_tokens, `max ${result.prompt_tokens.max}`);
+    targets.finish({ json: args.json });
   } finally {
     await store.close();
   }

@@ -7,7 +7,8 @@
  *   soak   scripted capture at a compressed interval: RSS, fds, OCR backlog, event-loop lag
  *          --frames N (2400: two hours at the default 3 s) --minutes M (10): the interval is
  *          M minutes / N frames; the run stops at N frames or M minutes, whichever comes first,
- *          and says how much of the two hours it covered. --ocr scripted|tesseract (scripted)
+ *          and says how much of the two hours it covered. --ocr scripted|tesseract (scripted);
+ *          --real-ocr is --ocr tesseract (tesseract.js reads every frame); the output says which ran
  *   fuzz   the property-based API and CLI fuzz with more runs                 --fuzz-runs N (200)
  * Default: all four. Figures are printed; --json prints one JSON object at the end.
  */
@@ -21,6 +22,7 @@ import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { runKillLoop } from '../reliability/crash-run.js';
 import { runMixedLoad } from '../reliability/mixed-load.js';
 import { SessionProcess, type SessionStats } from '../reliability/session-process.js';
+import { BenchTargets } from './targets.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,11 +33,18 @@ const { values } = parseArgs({
     frames: { type: 'string', default: '2400' },
     minutes: { type: 'string', default: '10' },
     ocr: { type: 'string', default: 'scripted' },
+    'real-ocr': { type: 'boolean', default: false },
     'fuzz-runs': { type: 'string', default: '200' },
     json: { type: 'boolean', default: false },
   },
 });
 const parts = new Set(values.part!.split(',').map((p) => p.trim()));
+if (values['real-ocr']) values.ocr = 'tesseract';
+if (values.ocr !== 'scripted' && values.ocr !== 'tesseract') {
+  console.error(`reliability bench: --ocr must be scripted or tesseract, not ${values.ocr}`);
+  process.exit(2);
+}
+const targets = new BenchTargets('reliability');
 const out: Record<string, unknown> = { machine: { cpus: (await import('node:os')).cpus().length, load_at_start: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2))) } };
 const say = (line: string) => {
   if (!values.json) console.log(line);
@@ -80,6 +89,8 @@ try {
     };
     out['kills'] = summary;
     say(JSON.stringify(summary, null, 2));
+    targets.check('kill -9: no kill leaves a problem (integrity, lost rows, half-written memories)', bad.length === 0, `${bad.length} of ${r.kills.length}`);
+    targets.check('kill -9: the next start takes up everything and leaves a clean store', r.final.unprocessedObservations === 0 && r.final.unprocessedMessages === 0 && r.final.integrity.problems.length === 0 && r.final.lostObservations.length === 0, JSON.stringify(summary.final));
   }
 
   if (parts.has('load')) {
@@ -94,6 +105,7 @@ try {
     const summary = { seconds: Math.round(r.seconds * 10) / 10, total_ops: r.total_ops, ops_per_s: Math.round(r.ops_per_s * 10) / 10, errors: r.errors, actors, lost: r.lost, integrity_problems: r.integrity.problems };
     out['load'] = summary;
     say(JSON.stringify(summary, null, 2));
+    targets.check('mixed load: nothing lost, integrity ok', Object.values(r.lost).every((n) => n === 0) && r.integrity.problems.length === 0, `lost ${JSON.stringify(r.lost)}, problems ${r.integrity.problems.length}`);
   }
 
   if (parts.has('soak')) {
@@ -102,7 +114,7 @@ try {
     const intervalMs = Math.max(100, Math.round((minutes * 60_000) / target));
     const dir = join(root, 'soak');
     const key = randomBytes(32);
-    say(`\n## soak: ${target} frames (two hours at 3 s) compressed into ${minutes} min: interval ${intervalMs} ms, OCR ${values.ocr}`);
+    say(`\n## soak: ${target} frames (two hours at 3 s) compressed into ${minutes} min: interval ${intervalMs} ms, OCR ${values.ocr === 'tesseract' ? 'tesseract.js (real OCR of every frame)' : 'scripted (not real OCR: 150 ms, reads the frame number)'}`);
     const s = new SessionProcess({ dataDir: dir, env: { ENGRAM_KEY: key.toString('hex') }, frames: target, intervalMs, ocr: values.ocr === 'tesseract' ? 'tesseract' : 'scripted', ocrDelayMs: values.ocr === 'tesseract' ? 0 : 150, chatEvery: 50, statsMs: 10_000 });
     await s.until(() => s.ready !== null, 120_000, 'soak ready');
     // The noise floor: an idle Node process measuring its own event-loop lag at the same time. On a
@@ -168,6 +180,8 @@ try {
     };
     out['soak'] = summary;
     say(JSON.stringify({ ...summary, rss_series_mb: `${summary.rss_series_mb.length} points` }, null, 2));
+    targets.check(`soak (${summary.ocr}): event-loop lag p99 ≤ 50 ms over the run`, summary.event_loop_lag_p99_ms_whole_run <= 50, `${summary.event_loop_lag_p99_ms_whole_run} ms`);
+    targets.check(`soak (${summary.ocr}): integrity ok at the end`, integrity.problems.length === 0, integrity.problems.join('; '));
   }
 
   if (parts.has('fuzz')) {
@@ -180,22 +194,24 @@ try {
       maxBuffer: 64 * 1024 * 1024,
     });
     const text = `${r.stdout}\n${r.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
-    const api = text.match(/API fuzz: (\d+) cases over (\d+) handlers.*?: (\d+) refused, (\d+) accepted, (\d+) INTERNAL/);
-    const cli = text.match(/CLI fuzz: (\d+) runs of (\d+) commands.*?: (\d+) exited 0, (\d+) refused/);
+    const api = text.match(/API fuzz \(seed (\d+)\): (\d+) cases over (\d+) handlers.*?: (\d+) refused, (\d+) accepted, (\d+) INTERNAL answers, (\d+) contract violations/);
+    const cli = text.match(/CLI fuzz \(seed (\d+)\): (\d+) runs of (\d+) commands.*?: (\d+) exited 0, (\d+) refused, (\d+) unexpected errors/);
     const tests = text.match(/^\s*Tests\s+(.*)$/m);
     const summary = {
       passed: r.status === 0,
-      api: api ? { cases: Number(api[1]), handlers: Number(api[2]), refused: Number(api[3]), accepted: Number(api[4]), internal: Number(api[5]) } : null,
-      cli: cli ? { runs: Number(cli[1]), commands: Number(cli[2]), ok: Number(cli[3]), refused: Number(cli[4]) } : null,
+      api: api ? { seed: Number(api[1]), cases: Number(api[2]), handlers: Number(api[3]), refused: Number(api[4]), accepted: Number(api[5]), internal: Number(api[6]), contract_violations: Number(api[7]) } : null,
+      cli: cli ? { seed: Number(cli[1]), runs: Number(cli[2]), commands: Number(cli[3]), ok: Number(cli[4]), refused: Number(cli[5]), unexpected_errors: Number(cli[6]) } : null,
       tests: tests?.[1]?.trim() ?? null,
       seconds: Math.round((Date.now() - t0) / 1000),
     };
     if (r.status !== 0) say(text.slice(-4000));
     out['fuzz'] = summary;
     say(JSON.stringify(summary, null, 2));
+    targets.check('fuzz: every property holds (no INTERNAL, no contract violation, no unexpected CLI error)', summary.passed, `seeds API ${summary.api?.seed ?? '?'}, CLI ${summary.cli?.seed ?? '?'} (replay: FUZZ_SEED=N)`);
   }
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
 out['machine'] = { ...(out['machine'] as object), load_at_end: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2))) };
 if (values.json) console.log(JSON.stringify(out));
+targets.finish({ json: values.json });

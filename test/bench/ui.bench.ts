@@ -13,6 +13,7 @@
  *    times while scrolling the day from top to bottom, a screenful per frame.
  * Targets: ≤ 1.5 s, ≤ 350 KB, ≤ 300 ms.
  */
+import { BenchTargets } from './targets.js';
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -320,6 +321,10 @@ log(proc.ms === null ? `engram serve, fresh process: skipped (${proc.mode})` : `
 const tl = await timelineRender(N);
 log(`timeline first render, ${tl.items} items: ${tl.render_ms} ms median, ${tl.render_min_ms} ms best of 5, from data to rows on screen; ${tl.navigate_ms} ms from navigation (incl. fetching the day); target ≤ 300 ms; load average ${tl.load_avg}`);
 log(`timeline day on the wire: ${tl.day_kb} KB of JSON, built by the host in ${tl.day_host_ms} ms (median of 5); scrolling the whole day a screenful per frame: frames ${tl.scroll_frame_p95_ms} ms at p95, ${tl.scroll_frame_max_ms} ms worst`);
+const targets = new BenchTargets('ui');
+targets.check('renderer JS gzipped ≤ 350 KB', sizes.all_kb <= 350, `${sizes.all_kb} KB`);
+targets.check('host start to first API answer ≤ 1500 ms', inProc <= 1500, `${Math.round(inProc)} ms`);
+targets.check('timeline first render ≤ 300 ms', tl.render_ms <= 300, `${tl.render_ms} ms median (load average ${tl.load_avg})`);
 if (json) {
   console.log(
     JSON.stringify({
@@ -341,3 +346,4 @@ if (json) {
     }),
   );
 }
+targets.finish({ json });
