@@ -3,6 +3,9 @@
 // Debian), builds (type-checks Node, renderer and test code), lints the layer rules, starts a
 // private X display with a window manager, runs vitest, and stops what it started.
 // `npm test -- FILES...` runs only those test files (build and lint still run unless --quick).
+// Files and the tests inside them run in a random order (vitest --sequence.shuffle), so a test that
+// only passes after another fails sooner or later; the seed is printed, TEST_SEED=N replays an order
+// and TEST_SHUFFLE=0 runs in file order.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +39,12 @@ const display = await startDisplay();
 let code = 1;
 try {
   const env = { ...process.env, DISPLAY: display.display, ENGRAM_TEST: '1' };
-  process.stdout.write(`\n▶ vitest on DISPLAY=${display.display}\n`);
-  const r = spawnSync('npx', ['vitest', 'run', ...files], { cwd: root, stdio: 'inherit', env });
+  const shuffle = process.env.TEST_SHUFFLE !== '0';
+  const seed = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : Math.floor(Math.random() * 2 ** 31);
+  const order = shuffle ? ['--sequence.shuffle', `--sequence.seed=${seed}`] : [];
+  process.stdout.write(`\n▶ vitest on DISPLAY=${display.display}${shuffle ? `, shuffled with seed ${seed} (replay: TEST_SEED=${seed})` : ', in file order'}\n`);
+  const r = spawnSync('npx', ['vitest', 'run', ...order, ...files], { cwd: root, stdio: 'inherit', env });
+  if (shuffle && r.status !== 0) process.stdout.write(`\nvitest failed with the order of seed ${seed}: TEST_SEED=${seed} npm test replays it\n`);
   code = r.status ?? 1;
 } finally {
   display.stop();
