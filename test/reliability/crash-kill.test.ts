@@ -45,9 +45,12 @@ describe('kill -9 during a scripted capture+agents session', { timeout: 300_000 
     // The meta-agent took up everything the kills left unprocessed.
     expect(f.unprocessedObservations).toBe(0);
     expect(f.unprocessedMessages).toBe(0);
-    // The capture start of the last run removed the frame files the kills left behind.
-    expect(f.orphansBeforeLastStart).toBeGreaterThanOrEqual(1);
-    expect(f.orphansBeforeLastStart).toBeLessThanOrEqual(KILLS + 1);
+    // The capture start of the last run removed the frame files the kills left behind (counted
+    // without the one the harness planted: at most one per kill, often none), and the planted one.
+    console.log(`orphan frame files the kills left: ${f.orphansBeforeLastStart}; planted one cleaned: ${f.plantedCleaned}`);
+    expect(f.orphansBeforeLastStart).toBeLessThanOrEqual(KILLS);
+    expect(f.plantedCleaned).toBe(true);
+    expect(f.orphansAfterLastStart).toEqual([]);
     expect(f.integrity.problems).toEqual([]);
     expect(f.orphansRepaired).toBe(0);
     expect(f.integrityAfterRepair.ok).toBe(true);

@@ -27,8 +27,12 @@ export interface KillReport {
 export interface KillLoopResult {
   kills: KillReport[];
   final: {
-    /** Frame files the kills left without a row, before the last start. */
+    /** Frame files the kills left without a row, before the last start (the product's own, not the planted one). */
     orphansBeforeLastStart: number;
+    /** The orphan the harness planted (what a forget killed between commit and file removal leaves): gone after the last start. */
+    plantedCleaned: boolean;
+    /** Orphan frame files after the last start (product-made or planted): must be none. */
+    orphansAfterLastStart: string[];
     integrity: IntegrityReport;
     lostObservations: string[];
     unprocessedObservations: number;
@@ -129,7 +133,9 @@ export async function runKillLoop(opts: {
   mkdirSync(shard, { recursive: true });
   writeFileSync(join(shard, `${made}.bin`), randomBytes(4096));
   const before = await inspect(opts.dataDir, opts.key, allObs, allFrames);
-  const orphansBeforeLastStart = before.integrity.orphan_frame_files.length;
+  const orphansBefore = before.integrity.orphan_frame_files;
+  const isPlanted = (f: string) => f.includes(made);
+  const orphansBeforeLastStart = orphansBefore.filter((f) => !isPlanted(f)).length;
   await before.store.close();
   const past = new Date(Date.now() - 120_000);
   for (const f of filesUnder(join(opts.dataDir, 'frames'))) utimesSync(f, past, past);
@@ -146,6 +152,8 @@ export async function runKillLoop(opts: {
       kills: reports,
       final: {
         orphansBeforeLastStart,
+        plantedCleaned: orphansBefore.some(isPlanted) && !r.integrity.orphan_frame_files.some(isPlanted),
+        orphansAfterLastStart: r.integrity.orphan_frame_files,
         integrity: r.integrity,
         lostObservations: r.lostObservations,
         unprocessedObservations: r.unprocessed,
