@@ -84,6 +84,8 @@ describe('engram ask', () => {
   it('streams the model answer to the terminal, then lists the cited sources', async () => {
     fake.setHandler((req) => {
       const sys = (req.body.system as { text: string }[]).map((b) => b.text).join('\n');
+      // With a model, the question's topics are extracted first (active retrieval, on by default).
+      if (sys.includes('into search topics')) return { text: '{"topics": ["Ana"]}' };
       const n = /\[(\d+)\] fact · .*Ana Lopez/.exec(sys)![1];
       return { text: `Ana Lopez manages the platform team [${n}].`, chunkSize: 5 };
     });
@@ -96,12 +98,15 @@ describe('engram ask', () => {
     expect(text).toMatch(/^Ana Lopez manages the platform team \[\d+\]\.\n/);
     expect(text).toContain(`Sources:\n  [`);
     expect(text).toContain(`(${ids.ana})`);
-    // One answer streamed; any other call is the meta-agent learning from the turn.
+    // The topics, then one answer streamed; any other call is the meta-agent learning from the turn.
     expect(fake.requests.filter((r) => r.stream)).toHaveLength(1);
-    expect(fake.requests[0]!.stream).toBe(true);
+    expect(fake.requests[0]!.stream).not.toBe(true);
+    expect(fake.requests[1]!.stream).toBe(true);
   });
 
   it('keeps a partial answer when the model fails mid-stream: exit 1 and the reason on stderr', async () => {
+    // The topics first (active retrieval), then the answer that breaks off.
+    fake.enqueue({ text: '{"topics": ["Ana"]}' });
     fake.enqueue({ text: 'Ana Lopez manages the platform team and she also', chunkSize: 4, streamError: { afterEvents: 6, type: 'overloaded_error' } });
     const c = context({ env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url } });
     const code = await run(askCommand, ['Who is Ana?'], c);
