@@ -13,7 +13,7 @@ import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/in
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString, nastyValue, shapedLike } from './hostile-arbitraries.js';
-import { storeFingerprint } from './store-fingerprint.js';
+import { changedParts, storeFingerprint } from './store-fingerprint.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 import { fuzzSeed } from './fuzz-seed.js';
 
@@ -177,7 +177,7 @@ describe('every handler of the contract under random and malformed input', { tim
                 expect.fail(`${name} answered INTERNAL for ${safe(input)}: ${cause}`);
               }
               const after = storeFingerprint(store);
-              expect(after, `${name} refused ${safe(input)} (${r.error.code}: ${r.error.message}) but changed the store`).toBe(current);
+              expect(after, `${name} refused ${safe(input)} (${r.error.code}: ${r.error.message}) but changed ${changedParts(current, after).join(', ')}`).toBe(current);
             } else {
               totals.accepted++;
               await settled(api);

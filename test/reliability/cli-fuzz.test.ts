@@ -11,7 +11,7 @@ import { COMMANDS } from '../fixtures/cli-commands.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString } from './hostile-arbitraries.js';
 import { fuzzSeed } from './fuzz-seed.js';
-import { storeFingerprint } from './store-fingerprint.js';
+import { changedParts, storeFingerprint } from './store-fingerprint.js';
 
 /**
  * Property-based tests of every registered `engram` command, run in process (runCli with captured
@@ -176,7 +176,7 @@ describe('every engram command under random and malformed arguments', { timeout:
               // Refusals say why, on stderr (help for a bare command goes to stdout with code 2).
               expect(`${r.err}${r.out}`.trim().length, `silent failure for ${JSON.stringify(argv).slice(0, 200)}`).toBeGreaterThan(0);
               const after = storeFingerprint(store);
-              expect(after, `engram ${argv.join(' ').slice(0, 200)} failed (${r.err.trim().slice(0, 200)}) but changed the store`).toBe(current);
+              expect(after, `engram ${argv.join(' ').slice(0, 200)} failed (${r.err.trim().slice(0, 200)}) but changed ${changedParts(current, after).join(', ')}`).toBe(current);
             } else {
               totals.ok++;
               current = storeFingerprint(store);

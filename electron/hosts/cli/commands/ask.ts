@@ -159,6 +159,9 @@ items are never sent to a model.
     const store = await ctx.openStore();
     let session: CliChatSession | null = null;
     try {
+      // An unknown thread is refused before the engine starts (its start does work that writes).
+      const thread = str(args, 'thread');
+      if (thread && !store.threads.get(thread)) throw new CliError(`ask: no conversation ${thread} (see engram chat's /threads)`);
       session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
       const chat = session.chat;
       let streamed = false;

@@ -43,6 +43,9 @@ ${HELP_LINES}`,
     const store = await ctx.openStore();
     let session: CliChatSession;
     try {
+      // An unknown thread is refused before the engine starts (its start does work that writes).
+      const given = str(args, 'thread');
+      if (given && !store.threads.get(given)) throw new CliError(`chat: no conversation ${given} (see /threads)`);
       session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
     } catch (err) {
       await store.close();
