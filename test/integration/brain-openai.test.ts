@@ -1,0 +1,193 @@
+/**
+ * The brain's extraction in model mode through the OpenAI-compatible provider (a local server such
+ * as Ollama or llama.cpp, no key): the real `openai` client against the fake server over 127.0.0.1.
+ * Routing and extraction calls in the chat-completions wire format (function tools, a forced
+ * function for routing, `tool` messages for rejected arguments), memories written with provenance,
+ * nothing private sent, tokens recorded at cost 0.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { OpenAiProvider } from '../../agents/llm/index.js';
+import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
+import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
+import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
+import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { batchTextOf, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+
+const MODEL = 'qwen2.5:7b-instruct';
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ models: [MODEL] });
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+async function newStore(): Promise<{ store: EngramStore; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-brain-openai-'));
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+  return { store, dir };
+}
+
+/** As a user with a local server configures it: the base URL, one model, no key. */
+function llmFor(store: EngramStore): OpenAiProvider {
+  return new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+}
+
+async function ingest(store: EngramStore, brain: Brain, sc: Scenario): Promise<IngestReport> {
+  const l = loadScenario(store, sc);
+  if (l.threadId) return brain.ingestMessages(l.threadId);
+  brain.ingestObservations(l.observations);
+  return brain.flush();
+}
+
+const systemOf = (r: FakeOpenAiRequest): string =>
+  r.body.messages
+    .filter((m) => m.role === 'system')
+    .map((m) => String(m.content))
+    .join('\n');
+
+describe('brain extraction through the OpenAI-compatible provider (fake local server)', () => {
+  let store: EngramStore;
+  let dir: string;
+  const reports = new Map<string, IngestReport>();
+
+  beforeAll(async () => {
+    fake.reset();
+    ({ store, dir } = await newStore());
+    store.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
+    store.memories.insert({
+      kind: 'knowledge_vault',
+      title: 'HIGHVAULT-CANARY budget forecast Ana Lima card',
+      text: 'HIGHVAULT-CANARY budget forecast Ana Lima card checkout',
+      fields: { entry_type: 'password', sensitivity: 'high', secret: 'sUp3r-s3cret-value' },
+      provenance: [],
+    });
+    fake.setHandler(scriptedBrain(SCENARIOS));
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    for (const sc of SCENARIOS) reports.set(sc.name, await ingest(store, brain, sc));
+    reports.set(EXCLUDED_SCENARIO.name, await ingest(store, brain, EXCLUDED_SCENARIO));
+    await store.flushEmbeddings();
+  });
+
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('routes each batch with a forced function call and extracts it in one more call, to the configured model', () => {
+    for (const sc of SCENARIOS) {
+      const r = reports.get(sc.name)!;
+      expect(r.batches, sc.name).toBe(1);
+      expect(r.llm_calls, sc.name).toBe(2);
+      expect(r.routes[0], sc.name).toEqual(sc.routes);
+    }
+    const routing = fake.requests.filter(isRouting);
+    expect(routing).toHaveLength(SCENARIOS.length);
+    expect(fake.requests).toHaveLength(2 * SCENARIOS.length);
+    expect(routing[0]!.body.tool_choice).toEqual({ type: 'function', function: { name: 'route_memories' } });
+    // A local server serves one model: the chat model does extraction too. No key is sent.
+    expect(new Set(fake.requests.map((r) => r.body.model))).toEqual(new Set([MODEL]));
+    expect(fake.requests.every((r) => r.apiKey === 'local-no-key')).toBe(true);
+  });
+
+  it('sends one system message with every kind, the routed kinds and the tools as functions; the batch as the user turn', () => {
+    const extraction = fake.requests.filter((r) => !isRouting(r));
+    const first = extraction[0]!;
+    expect(first.body.messages.filter((m) => m.role === 'system')).toHaveLength(1);
+    expect(first.body.messages[0]!.role).toBe('system');
+    const sys = systemOf(first);
+    for (const kind of ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault']) expect(sys).toContain(`## ${kind}`);
+    expect(sys).toContain('Update these memory kinds for this batch: episodic, resource.');
+    const tools = first.body.tools ?? [];
+    expect(tools.every((t) => t.type === 'function' && typeof t.function.parameters === 'object')).toBe(true);
+    expect(tools.map((t) => t.function.name)).toEqual(
+      expect.arrayContaining(['core_append', 'episodic_save', 'semantic_save', 'procedural_save', 'experience_record', 'resource_save', 'vault_save', 'memory_merge']),
+    );
+    expect(batchTextOf(first)).toContain('budget.xlsx - LibreOffice Calc');
+  });
+
+  it('writes what the model asked for, with provenance, findable by search', async () => {
+    const misses: string[] = [];
+    for (const f of SCENARIOS.flatMap((s) => s.facts)) {
+      const results = await store.search({ query: f.query, limit: 5 });
+      const hit = results.some((r) => r.memory.kind === f.kind && f.contains.every((c) => `${r.memory.title}\n${r.memory.text}\n${r.memory.details}`.includes(c)));
+      if (!hit) misses.push(`${f.query} (${f.kind})`);
+    }
+    expect(misses).toEqual([]);
+    const written = [...reports.values()].flatMap((r) => r.memory_ids);
+    expect(written.length).toBeGreaterThan(20);
+    for (const id of written) expect(store.memories.provenance(id).length, id).toBeGreaterThan(0);
+  });
+
+  it('never sends a redacted secret, a chat secret, an excluded app or a high-sensitivity vault entry', () => {
+    const all = fake.allText() + fake.requests.map(systemOf).join('\n');
+    expect(all).not.toContain(CHAT_SECRET);
+    expect(all).not.toContain(EXCLUDED_APP_CANARY);
+    expect(all).not.toContain('KeePassXC');
+    expect(all).not.toContain('HIGHVAULT-CANARY');
+    expect(all).not.toContain('sUp3r-s3cret-value');
+    expect(all).toContain('[redacted:password]');
+    expect(reports.get(EXCLUDED_SCENARIO.name)!.excluded).toBe(3);
+  });
+
+  it('records every call with its tokens, at cost 0 for a server on this machine', () => {
+    const summary = store.llmCalls.summary();
+    expect(summary.by_purpose.routing?.calls).toBe(SCENARIOS.length);
+    expect(summary.by_purpose.extraction?.calls).toBe(SCENARIOS.length);
+    expect(summary.input_tokens).toBeGreaterThan(0);
+    expect(summary.output_tokens).toBeGreaterThan(0);
+    expect(summary.cost_usd).toBe(0);
+  });
+});
+
+describe('brain extraction through the OpenAI-compatible provider: rejected arguments and outages', () => {
+  let store: EngramStore;
+  let dir: string;
+  beforeEach(async () => {
+    fake.reset();
+    ({ store, dir } = await newStore());
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers rejected arguments with a tool message saying why, then writes only the valid memory', async () => {
+    fake.enqueue(
+      { toolUses: [{ name: 'route_memories', input: { kinds: ['episodic'] } }] },
+      { toolUses: [{ name: 'episodic_save', input: { details: 'no summary' } }] },
+      { toolUses: [{ name: 'episodic_save', input: { summary: 'Edited budget.xlsx in LibreOffice Calc', sources: [1, 2] } }] },
+    );
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    const r = await ingest(store, brain, SCENARIOS[0]!);
+    expect(r.llm_calls).toBe(3);
+    const retry = fake.requests[2]!.body.messages;
+    const toolMsg = retry.find((m) => m.role === 'tool');
+    expect(toolMsg?.tool_call_id).toBe((retry.find((m) => m.role === 'assistant')!.tool_calls as Array<{ id: string }>)[0]!.id);
+    expect(String(toolMsg?.content)).toMatch(/^Error: .*summary/s);
+    const memories = store.memories.list({ limit: 10 });
+    expect(memories.map((m) => m.title)).toEqual(['Edited budget.xlsx in LibreOffice Calc']);
+    expect(store.memories.provenance(memories[0]!.id)).toHaveLength(2);
+  });
+
+  it('leaves the batch queued while the server is down, and extracts it when it is back', async () => {
+    fake.setHandler(() => ({ status: 503 }));
+    const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
+    const l = loadScenario(store, SCENARIOS[1]!);
+    brain.ingestObservations(l.observations);
+    expect((await brain.flush()).deferred).toBe(1);
+    expect(brain.status().llm_degraded).toBe(true);
+    expect(store.memories.count({})).toBe(0);
+
+    fake.setHandler(scriptedBrain(SCENARIOS));
+    const again = await brain.meta.recover();
+    expect(again.observations).toBe(l.observations.length);
+    expect(store.observations.listUnprocessed(10)).toHaveLength(0);
+    expect(store.memories.count({})).toBeGreaterThan(0);
+  });
+});
