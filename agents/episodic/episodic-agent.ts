@@ -13,6 +13,7 @@ import {
   truncate,
   updateTool,
   type BatchAnalysis,
+  type BatchSource,
   type BrainStore,
   type KindPolicy,
   type MemoryDraft,
@@ -40,9 +41,28 @@ What the user did and when: "Edited budget.xlsx in LibreOffice Calc, 10:02–10:
 activity (same app and document/page); extend an existing episode (episodic_update, or episodic_save
 with the same summary) instead of writing a new one when the same activity continues. Summaries are
 short, past tense, name the app and the document/page/person. Put salient specifics in details.
-Never copy secrets; redaction markers like [redacted:card] may be mentioned as such.`;
+Never copy secrets; redaction markers like [redacted:card] may be mentioned as such. A question the
+user asked Engram in chat is not an event: never save an episode of it.`;
 
 const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null);
+
+/** A question or a request to look something up: "what …?", "did I …", "show me …", "remind me …". */
+const ASKING =
+  /\?\s*$|^\s*(?:(?:so|and|but|ok|okay|hey|engram)[\s,]+)*(?:what|when|where|who|whom|whose|which|why|how|did|do|does|is|are|was|were|has|have|had|can|could|will|would|should|shall|may|tell me|show me|remind me|find|list|search|look up)\b/i;
+
+/**
+ * Whether a user message was a question put to Engram: it asks, and the next message is Engram's
+ * own answer (an assistant message that keeps its retrieval under raw.engram). What the user states
+ * in chat ("My manager is Ana") stays an episode; imported conversations and notes have no answer by
+ * Engram, so their questions stay too.
+ */
+function askedOfEngram(sources: readonly BatchSource[], index: number): boolean {
+  if (!ASKING.test(sources[index]!.text)) return false;
+  const next = sources.slice(index + 1).find((s) => s.role !== 'tool');
+  if (next?.role !== 'assistant') return false;
+  const raw = next.raw;
+  return typeof raw === 'object' && raw !== null && typeof (raw as { engram?: unknown }).engram === 'object' && (raw as { engram?: unknown }).engram !== null;
+}
 
 export class EpisodicAgent implements SubAgent {
   readonly kind = 'episodic' as const;
@@ -92,15 +112,17 @@ export class EpisodicAgent implements SubAgent {
   private conversationEpisode(ctx: SubAgentContext): MemoryDraft[] {
     const a = ctx.analysis;
     if (a.batch.type !== 'messages') return [];
-    const users = a.userSources.filter((s) => s.text.trim());
+    // A question put to Engram is not an event worth remembering: the turn stays with its thread,
+    // and an episode of it only outranked the memories holding the answer (issue 15).
+    const users = a.userSources.filter((s) => s.text.trim() && !askedOfEngram(a.sources, s.index));
     if (!users.length) return [];
     const thread = a.batch.thread;
     const first = truncate(users[0]!.text.replace(/\s+/g, ' ').trim(), 100);
     const generic = !thread || /^(notes|new conversation|imported conversation)$/i.test(thread.title);
     const onlyNotes = a.sources.every((s) => s.role === 'user');
     const title = onlyNotes && generic ? `Noted: "${first}"` : `Conversation "${truncate(generic ? first : thread!.title, 80)}"`;
-    const start = Math.min(...a.sources.map((s) => s.at));
-    const end = Math.max(...a.sources.map((s) => s.at));
+    const start = Math.min(...users.map((s) => s.at));
+    const end = Math.max(...users.map((s) => s.at));
     const details = users
       .map((s) => `user: ${truncate(s.text.replace(/\s+/g, ' ').trim(), 300)}`)
       .join('\n')
@@ -116,7 +138,7 @@ export class EpisodicAgent implements SubAgent {
         occurred_at: start,
         ended_at: end,
         segment: thread?.id ?? null,
-        provenance: a.allProvenance,
+        provenance: a.provenanceOf(users.map((s) => s.index)),
       },
     ];
   }
