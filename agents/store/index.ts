@@ -26,3 +26,5 @@ export { nameKey } from './entity-names.js';
 export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';
 export type { ThreadSummaryRecord } from './thread-summary-repo.js';
 export { countHidden } from './frame-hidden.js';
+export type { FeedbackRecord, FeedbackKind, FeedbackStance, FeedbackSource, NewFeedback } from './feedback-repo.js';
+export { DIRECTIVE_MAX_CHARS, type DirectiveRecord, type DirectiveStatus } from './directive-repo.js';

@@ -5,6 +5,8 @@ import type { SearchResult } from '../../shared/index.js';
 import { AudioRepo } from './audio-repo.js';
 import { BlobStore } from './blob-store.js';
 import { CounterRepo } from './counter-repo.js';
+import { DirectiveRepo } from './directive-repo.js';
+import { FeedbackRepo } from './feedback-repo.js';
 import { openDatabase } from './database.js';
 import { createStoreEvents } from './store-events.js';
 import { EmbedQueue } from './embed-queue.js';
@@ -60,6 +62,9 @@ export class EngramStore {
   readonly llmCalls: LlmCallRepo;
   readonly retriever: Retriever;
   readonly graph: GraphRepo;
+  /** Feedback on answers and the behavioural directives made from it (MIRA). */
+  readonly feedback: FeedbackRepo;
+  readonly directives: DirectiveRepo;
   private readonly embedQueue: EmbedQueue | null;
   private readonly forgetter: Forgetter;
   private readonly forgetLedger: ForgetLedger;
@@ -98,6 +103,8 @@ export class EngramStore {
     this.counters = new CounterRepo(db);
     this.llmCalls = new LlmCallRepo(db);
     this.graph = new GraphRepo(db);
+    this.feedback = new FeedbackRepo(db);
+    this.directives = new DirectiveRepo(db, this.feedback);
     this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
     // Memories written while the app was closed (or before a crash) get their vectors now.
     this.embedQueue?.kick();
@@ -159,7 +166,7 @@ export class EngramStore {
   wipe(): ForgetReport {
     const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });
     this.transaction(() => {
-      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters;');
+      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters;');
       this.db.exec('DELETE FROM memory_fts');
     });
     if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');

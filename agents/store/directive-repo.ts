@@ -1,0 +1,131 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { StoreError } from './errors.js';
+import type { FeedbackRecord, FeedbackRepo, FeedbackStance } from './feedback-repo.js';
+import { newId } from './ids.js';
+import type { Millis } from './types.js';
+
+export type DirectiveStatus = 'active' | 'retired' | 'deleted';
+
+/** A behavioural directive the chat prompt carries (migration 008). */
+export interface DirectiveRecord {
+  id: string;
+  text: string;
+  topic: string;
+  stance: FeedbackStance;
+  status: DirectiveStatus;
+  /** Made by the offline rules or by the model. */
+  origin: 'rules' | 'model';
+  /** The user rewrote its text: synthesis keeps their words. */
+  edited: boolean;
+  created_at: Millis;
+  updated_at: Millis;
+  retired_at: Millis | null;
+  retired_reason: string | null;
+  /** Ids of the feedback it rests on, oldest first. */
+  evidence: string[];
+}
+
+interface DirectiveRow extends Omit<DirectiveRecord, 'edited' | 'evidence'> {
+  edited: number;
+}
+
+export const DIRECTIVE_MAX_CHARS = 300;
+
+function cleanText(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (!t) throw new StoreError('INVALID_INPUT', 'a directive needs some text');
+  if (t.length > DIRECTIVE_MAX_CHARS) throw new StoreError('INVALID_INPUT', `a directive is at most ${DIRECTIVE_MAX_CHARS} characters`);
+  return t;
+}
+
+/** Behavioural directives, their evidence, and the tombstones of deleted ones. */
+export class DirectiveRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly feedback: FeedbackRepo,
+  ) {}
+
+  private evidenceIds(id: string): string[] {
+    return this.db
+      .prepare('SELECT e.feedback_id FROM directive_evidence e JOIN feedback f ON f.id = e.feedback_id WHERE e.directive_id = ? ORDER BY f.created_at, f.rowid')
+      .pluck()
+      .all(id) as string[];
+  }
+
+  private toRecord(r: DirectiveRow): DirectiveRecord {
+    return { ...r, edited: r.edited === 1, evidence: this.evidenceIds(r.id) };
+  }
+
+  get(id: string): DirectiveRecord | null {
+    const r = this.db.prepare('SELECT * FROM directives WHERE id = ?').get(id) as DirectiveRow | undefined;
+    return r ? this.toRecord(r) : null;
+  }
+
+  /** Directives in one status (default: the active ones), oldest first. */
+  list(status: DirectiveStatus = 'active'): DirectiveRecord[] {
+    return (this.db.prepare('SELECT * FROM directives WHERE status = ? ORDER BY created_at, rowid').all(status) as DirectiveRow[]).map((r) => this.toRecord(r));
+  }
+
+  /** The feedback a directive rests on (what the user sees as "why"). */
+  evidence(id: string): FeedbackRecord[] {
+    return this.evidenceIds(id)
+      .map((f) => this.feedback.get(f))
+      .filter((f): f is FeedbackRecord => f !== null);
+  }
+
+  create(d: { text: string; topic: string; stance: FeedbackStance; origin: 'rules' | 'model'; evidence: string[]; at: Millis }): DirectiveRecord {
+    if (d.evidence.length === 0) throw new StoreError('INVALID_INPUT', 'a directive needs evidence: the feedback it comes from');
+    const id = newId('dir', d.at);
+    const text = cleanText(d.text);
+    this.db.transaction(() => {
+      this.db
+        .prepare("INSERT INTO directives (id, text, topic, stance, status, origin, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)")
+        .run(id, text, d.topic.trim().toLowerCase().slice(0, 60), d.stance, d.origin, d.at, d.at);
+      this.addEvidence(id, d.evidence);
+    })();
+    return this.get(id)!;
+  }
+
+  /** More feedback behind an existing directive (evidence is only ever added, never replaced). */
+  addEvidence(id: string, feedbackIds: string[]): void {
+    const stmt = this.db.prepare('INSERT OR IGNORE INTO directive_evidence (directive_id, feedback_id) VALUES (?, ?)');
+    for (const f of feedbackIds) {
+      if (!this.feedback.get(f)) throw new StoreError('NOT_FOUND', `no feedback ${f}`);
+      stmt.run(id, f);
+    }
+  }
+
+  /** Synthesis rewording (not over the user's own edit). */
+  reword(id: string, text: string, at: Millis): void {
+    this.db.prepare('UPDATE directives SET text = ?, updated_at = ? WHERE id = ? AND edited = 0').run(cleanText(text), at, id);
+  }
+
+  /** The user's edit: their words stay until they change them again. */
+  edit(id: string, text: string, at: Millis): DirectiveRecord {
+    const cur = this.get(id);
+    if (!cur || cur.status === 'deleted') throw new StoreError('NOT_FOUND', `no directive ${id}`);
+    this.db.prepare('UPDATE directives SET text = ?, edited = 1, updated_at = ? WHERE id = ?').run(cleanText(text), at, id);
+    return this.get(id)!;
+  }
+
+  /** Contradicted by newer feedback: kept, out of the prompt, with the reason. */
+  retire(id: string, reason: string, at: Millis): void {
+    this.db
+      .prepare("UPDATE directives SET status = 'retired', retired_at = ?, retired_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'")
+      .run(at, reason.slice(0, 500), at, id);
+  }
+
+  /**
+   * Deleted by the user: the row stays as a tombstone with its text cleared, and its evidence is
+   * spent, so synthesis never makes it again from the same turns. Returns false when absent.
+   */
+  delete(id: string, at: Millis): boolean {
+    const cur = this.get(id);
+    if (!cur || cur.status === 'deleted') return false;
+    this.db.transaction(() => {
+      this.feedback.consume(cur.evidence, id);
+      this.db.prepare("UPDATE directives SET status = 'deleted', text = '', edited = 0, updated_at = ?, retired_at = ?, retired_reason = 'deleted by the user' WHERE id = ?").run(at, at, id);
+    })();
+    return true;
+  }
+}
