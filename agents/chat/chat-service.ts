@@ -192,6 +192,7 @@ export class ChatService {
       budget: this.budgetFor(o.tools),
       tools: o.tools ? { specTokens: CHAT_TOOL_SPEC_TOKENS } : undefined,
       summary: o.summary,
+      directives: this.opts.store.directives?.list('active').map((d) => d.text) ?? [],
     });
   }
 

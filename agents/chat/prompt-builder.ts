@@ -51,6 +51,8 @@ export interface PromptInput {
   tools?: { specTokens: number };
   /** The thread's running summary of turns older than `history` ("Earlier in this conversation…"). */
   summary?: string | null;
+  /** Behavioural directives (MIRA): how this user wants answers, learned from their feedback. */
+  directives?: readonly string[];
 }
 
 export interface BuiltPrompt {
@@ -77,6 +79,7 @@ Rules:
 - Cite each memory you use by its number in square brackets right after the statement it supports, e.g. "You edited the Q3 deck in Keynote [2]." Cite several as [1][3]. Cite only numbers that are listed.
 - Times are in the user's time zone. Speak of days the way the user would ("yesterday at 15:10").
 - Be concise: a few sentences, or a short list for several events.
+- The memories are the user's own record, written from the user's point of view: "I" in a memory is the user, never you. Speak to the user as "you" ("You debugged the deploy pipeline…").
 - Some sensitive vault items are never shown to you. When the prompt says a matching vault item was withheld, tell the user it exists and that they can reveal it locally in Engram; never guess its value.`;
 
 const TOOL_INSTRUCTIONS = `
@@ -112,8 +115,19 @@ function coreSection(core: Memory[], budget: PromptBudget): string {
   return `Core memory (who the user is, who you are):\n${blocks.join('\n')}`;
 }
 
-export function systemPrompt(core: Memory[], budget: PromptBudget = DEFAULT_BUDGET, tools = false): string {
-  return `${INSTRUCTIONS}${tools ? TOOL_INSTRUCTIONS : ''}\n\n${coreSection(core, budget)}`;
+/** At most this many directives, each clipped, so a long list cannot crowd out the memories. */
+const MAX_DIRECTIVES = 12;
+const DIRECTIVE_CHARS = 300;
+
+/** The user's standing instructions on how to answer, learned from their feedback; they win over the style rules above. */
+function directivesSection(directives: readonly string[]): string {
+  const list = directives.slice(0, MAX_DIRECTIVES).map((d) => `- ${clip(forModel(collapse(d)), DIRECTIVE_CHARS)}`);
+  if (!list.length) return '';
+  return `\n\nHow this user wants answers (directives learned from their feedback; they take precedence over the style rules above, never over the rules on citing and on withheld vault items):\n${list.join('\n')}`;
+}
+
+export function systemPrompt(core: Memory[], budget: PromptBudget = DEFAULT_BUDGET, tools = false, directives: readonly string[] = []): string {
+  return `${INSTRUCTIONS}${tools ? TOOL_INSTRUCTIONS : ''}${directivesSection(directives)}\n\n${coreSection(core, budget)}`;
 }
 
 function contextHeader(input: PromptInput): string {
@@ -167,7 +181,7 @@ function groupRank(m: Memory): number {
  */
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const { budget } = input;
-  const system = systemPrompt(input.core, budget, input.tools !== undefined);
+  const system = systemPrompt(input.core, budget, input.tools !== undefined, input.directives ?? []);
   const toolTokens = input.tools?.specTokens ?? 0;
   const header = input.summary ? `${contextHeader(input)}\n\nEarlier in this conversation (summary of older turns):\n${forModel(input.summary)}` : contextHeader(input);
   const note = withheldNote(input.withheldCount);

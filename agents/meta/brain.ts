@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { BehaviourKeeper, type SynthesisReport } from '../behaviour/index.js';
 import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
 import { dream, type DreamOptions, type DreamReport } from '../dream/index.js';
 import { EpisodicAgent } from '../episodic/index.js';
@@ -7,7 +8,7 @@ import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
 import { LLM_SETTINGS, createLlmProvider, type LlmProvider } from '../llm/index.js';
-import type { ObservationRecord, StoreChange } from '../store/index.js';
+import type { EngramStore, ObservationRecord, StoreChange } from '../store/index.js';
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
@@ -16,7 +17,8 @@ import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type Bra
 import { MetaAgent, type IngestReport } from './meta-agent.js';
 
 export interface BrainOptions {
-  store: BrainStore;
+  /** With feedback and directives: the brain reads chat feedback and keeps directives (MIRA). */
+  store: BrainStore & Pick<EngramStore, 'feedback' | 'directives'>;
   /** A fixed provider (tests) or a getter; default: from store settings (Anthropic with a key, else offline). */
   llm?: LlmProvider | (() => LlmProvider);
   /** Overrides on top of the stored brain settings. */
@@ -45,6 +47,10 @@ export interface Brain {
   readonly meta: MetaAgent;
   readonly experience: ExperienceMemory;
   readonly agents: SubAgent[];
+  /** Feedback on answers and the behavioural directives made from it. */
+  readonly behaviour: BehaviourKeeper;
+  /** Synthesises directives now (on the brain's queue), after reading every unread chat segment. */
+  synthesizeDirectives(): Promise<SynthesisReport>;
   /** Buffers observations (already stored); cheap, never waits for processing. */
   ingestObservations(obs: ObservationRecord | ObservationRecord[]): void;
   /** Turns a thread's new messages (or all unprocessed ones) into memories; resolves when written. */
@@ -154,6 +160,12 @@ export function createBrain(opts: BrainOptions): Brain {
       });
   };
 
+  // Feedback is read from chat segments once they are quiet; directives every 7 active-use days.
+  const behaviour = new BehaviourKeeper(store, llm, { now, timeZone: time.timeZone, log: opts.log });
+  const behaviourTick = (): void => {
+    void meta.exclusive(() => behaviour.tick()).catch((e: unknown) => opts.log?.(`brain: directives: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
+  };
+
   // The graph reads memories a moment after they are written (and catches up at start).
   const graph = new GraphKeeper(store, opts.log);
 
@@ -161,6 +173,8 @@ export function createBrain(opts: BrainOptions): Brain {
     meta,
     experience,
     agents,
+    behaviour,
+    synthesizeDirectives: () => meta.exclusive(() => behaviour.synthesize()),
     ingestObservations(obs) {
       for (const o of Array.isArray(obs) ? obs : [obs]) meta.ingestObservation(o);
     },
@@ -199,6 +213,7 @@ export function createBrain(opts: BrainOptions): Brain {
       timer = setInterval(() => {
         meta.tick();
         maybeDream();
+        behaviourTick();
       }, opts.tickMs ?? 30_000);
       timer.unref();
       return report;

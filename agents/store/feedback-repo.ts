@@ -149,4 +149,19 @@ export class FeedbackRepo {
       .pluck()
       .all() as string[];
   }
+
+  /**
+   * Days with use since `since` (a chat message or a screen observation), cut at local midnight by
+   * `offsetMs` (the zone's offset from UTC): the synthesiser's "every 7 active-use days".
+   */
+  activeDaysSince(since: Millis, offsetMs: number): number {
+    return this.db
+      .prepare(
+        `SELECT count(*) FROM (
+           SELECT (created_at + @o) / 86400000 AS d FROM messages WHERE role = 'user' AND created_at > @s
+           UNION SELECT (observed_at + @o) / 86400000 FROM observations WHERE observed_at > @s)`,
+      )
+      .pluck()
+      .get({ o: offsetMs, s: since }) as number;
+  }
 }
