@@ -10,11 +10,11 @@ export interface SettingsReader {
 }
 
 /** Settings keys (in the encrypted store; the key is never read from a file). */
-export const LlmProviderNameSchema = z.enum(['anthropic', 'openai']);
+export const LlmProviderNameSchema = z.enum(['anthropic', 'openai', 'offline']);
 export type LlmProviderName = z.infer<typeof LlmProviderNameSchema>;
 
 export const LLM_SETTINGS = {
-  /** 'anthropic' (default) or 'openai' (any OpenAI-compatible server: OpenAI, Ollama, LM Studio, llama.cpp, vLLM). */
+  /** 'anthropic' (default), 'openai' (any OpenAI-compatible server: OpenAI, Ollama, LM Studio, llama.cpp, vLLM) or 'offline' (no model, whatever keys are set). */
   provider: 'llm.provider',
   /** The Anthropic key. */
   apiKey: 'llm.api_key',
@@ -45,7 +45,9 @@ export function createLlmProvider(opts: LlmFromSettingsOptions): LlmProvider {
   const baseUrl = s.get(LLM_SETTINGS.baseUrl, optString, '').trim();
   const timeoutMs = s.get(LLM_SETTINGS.timeoutMs, z.number().int().min(1000).max(600_000), 60_000);
   const models = { chat: s.get(LLM_SETTINGS.chatModel, optString, ''), extraction: s.get(LLM_SETTINGS.extractionModel, optString, '') };
-  if (s.get(LLM_SETTINGS.provider, LlmProviderNameSchema, 'anthropic') === 'openai') {
+  const provider = s.get(LLM_SETTINGS.provider, LlmProviderNameSchema, 'anthropic');
+  if (provider === 'offline') return new OfflineProvider();
+  if (provider === 'openai') {
     const key = s.get(LLM_SETTINGS.openaiApiKey, optString, '').trim();
     if (!key && !(baseUrl && isLocalBaseUrl(baseUrl))) return new OfflineProvider();
     return new OpenAiProvider({ apiKey: key, baseURL: baseUrl || undefined, timeoutMs, models, usage: opts.usage });

@@ -68,6 +68,8 @@ export function modelConfigFrom(settings: SettingsReader, env: EnvReader, overri
   if (overrides.offline) return { provider: 'offline' };
   const setting = (key: string) => settings.get(key, text, '');
   const chosen = settings.get(LLM_SETTINGS.provider, LlmProviderNameSchema.or(z.literal('')), '');
+  // Chosen in Settings: nothing leaves the machine, even with a key in the environment.
+  if (chosen === 'offline') return { provider: 'offline' };
   const envBase = env.ENGRAM_LLM_BASE_URL?.trim() || undefined;
   const envOpenAiKey = env.OPENAI_API_KEY?.trim() || '';
   const anthropicKnown = Boolean(setting(LLM_SETTINGS.apiKey).trim() || env.ANTHROPIC_API_KEY?.trim());

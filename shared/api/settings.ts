@@ -9,9 +9,15 @@ export const ModelSettingsSchema = z.object({
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 
-/** Which kind of server answers: Anthropic's API, or any OpenAI-compatible one (OpenAI, Ollama, LM Studio, llama.cpp, vLLM). */
-export const LlmProviderSchema = z.enum(['anthropic', 'openai']);
+/**
+ * Which kind of server answers: Anthropic's API, or any OpenAI-compatible one (OpenAI, Ollama, LM
+ * Studio, llama.cpp, vLLM); or none at all ('offline': rules and extractive answers, whatever keys are set).
+ */
+export const LlmProviderSchema = z.enum(['anthropic', 'openai', 'offline']);
 export type LlmProviderChoice = z.infer<typeof LlmProviderSchema>;
+/** The providers that have a server to test. */
+export const LlmServerSchema = LlmProviderSchema.exclude(['offline']);
+export type LlmServerChoice = z.infer<typeof LlmServerSchema>;
 
 /** A server address: http(s) only, so a typo cannot become a file path or another scheme. */
 export const BaseUrlSchema = z
@@ -80,7 +86,7 @@ export const settingsRequests = {
    * one is given here (to try a key before saving it); it is never echoed back.
    */
   'settings.testConnection': defineRequest(
-    z.object({ provider: LlmProviderSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional() }).strict(),
+    z.object({ provider: LlmServerSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional() }).strict(),
     z.object({ ok: z.boolean(), models: z.array(z.string().max(300)).max(1000), message: z.string().max(400) }),
   ),
 };

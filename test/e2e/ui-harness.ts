@@ -86,6 +86,8 @@ export interface UiHarnessOptions {
   captureIntervalS?: number;
   /** Start the fake Anthropic server and store an API key, so chat streams through the real SDK. */
   llm?: boolean;
+  /** The environment the engine reads (default process.env): {} keeps a developer's model keys out. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A headless host on a temporary encrypted data dir, seeded, with the fake model and scripted capture. */
@@ -111,6 +113,7 @@ export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHar
     capture: capture ? captureControlOf(capture) : null,
     anthropicBaseUrl: fake?.url,
     checkOutputs: true,
+    env: opts.env,
     log: () => undefined,
   });
   return {

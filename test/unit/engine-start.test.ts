@@ -34,6 +34,13 @@ describe('modelConfigFrom: the one choice of model, from settings and environmen
     expect(modelConfigFrom(settingsOf({ [LLM_SETTINGS.chatModel]: 'claude-x' }), { ANTHROPIC_API_KEY: '  ' })).toEqual({ provider: 'offline' });
     expect(modelConfigFrom(settingsOf({ [LLM_SETTINGS.apiKey]: 'sk-ant-stored-key' }), { ANTHROPIC_API_KEY: 'sk-env' }, { offline: true })).toEqual({ provider: 'offline' });
   });
+
+  it('offline chosen in Settings wins over every saved or environment key, of either provider', () => {
+    const keys = { [LLM_SETTINGS.apiKey]: 'sk-ant-stored-key', [LLM_SETTINGS.openaiApiKey]: 'sk-openai-stored', [LLM_SETTINGS.baseUrl]: 'http://127.0.0.1:11434/v1' };
+    const env = { ANTHROPIC_API_KEY: 'sk-env', OPENAI_API_KEY: 'sk-oa-env', ENGRAM_LLM_BASE_URL: 'http://127.0.0.1:8080/v1' };
+    expect(modelConfigFrom(settingsOf({ ...keys, [LLM_SETTINGS.provider]: 'offline' }), env)).toEqual({ provider: 'offline' });
+    expect(modelConfigFrom(settingsOf({ ...keys, [LLM_SETTINGS.provider]: 'openai' }), env)).toMatchObject({ provider: 'openai', apiKey: 'sk-openai-stored' });
+  });
 });
 
 describe('startEngram: one composition behind every host', () => {

@@ -1,9 +1,9 @@
 import { AnthropicProvider, LlmError, OpenAiProvider, isLocalBaseUrl, type LlmProvider } from '../../../agents/llm/index.js';
-import type { LlmProviderChoice } from '../../../shared/api/index.js';
+import type { LlmServerChoice } from '../../../shared/api/index.js';
 import type { SecretStore } from '../deps.js';
 
 export interface ConnectionTestInput {
-  provider: LlmProviderChoice;
+  provider: LlmServerChoice;
   baseUrl: string;
   /** A key typed but not saved yet; else the saved one. */
   key?: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, LLM_SETTINGS } from '../../../agents/llm/index.js';
-import { LlmProviderSchema, type LlmProviderChoice, type SettingsView } from '../../../shared/api/index.js';
+import { LlmProviderSchema, LlmServerSchema, type LlmProviderChoice, type LlmServerChoice, type SettingsView } from '../../../shared/api/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../../shared/settings/index.js';
 import { issueLine } from '../../../shared/text/index.js';
 import { fail } from '../errors.js';
@@ -9,6 +9,12 @@ import { testModelConnection } from './model-connection.js';
 import type { HandlerGroup } from '../handler-types.js';
 
 const ModelName = z.string().max(200);
+/**
+ * Which server the saved base URL and model names belong to: one provider's server address or
+ * model name is wrong for the other (an Ollama URL as Anthropic's proxy), so they are cleared when
+ * the user moves to the other server, whether directly or by way of offline.
+ */
+const SETTINGS_SERVER = 'llm.settings_server';
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -32,6 +38,10 @@ export function settingsHandlers(
 ): HandlerGroup<'settings.get' | 'settings.update' | 'settings.testConnection'> {
   const { store } = deps;
   const readProvider = (): LlmProviderChoice => store.settings.get(LLM_SETTINGS.provider, LlmProviderSchema, 'anthropic');
+  const currentServer = (): LlmServerChoice | null => {
+    const p = readProvider();
+    return p === 'offline' ? null : p;
+  };
   const readBaseUrl = (): string => store.settings.get(LLM_SETTINGS.baseUrl, z.string().max(500), '');
   const readCapture = (): CaptureSettings => store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
   const view = (): SettingsView => ({
@@ -64,7 +74,21 @@ export function settingsHandlers(
           store.settings.set(CAPTURE_SETTINGS_KEY, nextCapture);
           changed.push(CAPTURE_SETTINGS_KEY);
         }
-        const m = input.patch.models;
+        const l = input.patch.llm;
+        const m = { ...input.patch.models };
+        const server: LlmServerChoice | null = l?.provider ? (l.provider === 'offline' ? null : l.provider) : currentServer();
+        if (server && (l || input.patch.models)) {
+          const owner = store.settings.get(SETTINGS_SERVER, LlmServerSchema.or(z.literal('')), '') || currentServer();
+          if (owner && owner !== server) {
+            m.chat_model ??= '';
+            m.extraction_model ??= '';
+            if (l?.base_url === undefined) {
+              store.settings.set(LLM_SETTINGS.baseUrl, '');
+              changed.push(LLM_SETTINGS.baseUrl);
+            }
+          }
+          store.settings.set(SETTINGS_SERVER, server);
+        }
         if (m?.chat_model !== undefined) {
           store.settings.set(LLM_SETTINGS.chatModel, m.chat_model.trim());
           changed.push(LLM_SETTINGS.chatModel);
@@ -73,7 +97,6 @@ export function settingsHandlers(
           store.settings.set(LLM_SETTINGS.extractionModel, m.extraction_model.trim());
           changed.push(LLM_SETTINGS.extractionModel);
         }
-        const l = input.patch.llm;
         if (l?.provider !== undefined) {
           store.settings.set(LLM_SETTINGS.provider, l.provider);
           changed.push(LLM_SETTINGS.provider);

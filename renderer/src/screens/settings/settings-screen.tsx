@@ -1,11 +1,10 @@
 import { useSettings } from '../../lib/use-settings.js';
 import { useAppStore } from '../../state/app-store.js';
-import { ApiKeyCard } from './api-key-card.js';
 import { AppearanceCard } from './appearance-card.js';
 import { AudioCard } from './audio-card.js';
 import { CaptureSettingsCard } from './capture-settings-card.js';
 import { ExportCard } from './export-card.js';
-import { ModelCard } from './model-card.js';
+import { ModelProviderCard } from './model-provider-card.js';
 
 export function SettingsScreen() {
   const info = useAppStore((s) => s.info);
@@ -21,8 +20,7 @@ export function SettingsScreen() {
       </header>
       <div className="page-body">
         <div className="settings-body">
-          <ApiKeyCard />
-          <ModelCard settings={settings} update={update} />
+          <ModelProviderCard settings={settings} update={update} />
           <CaptureSettingsCard settings={settings} update={update} />
           <AudioCard settings={settings} update={update} />
           <AppearanceCard />

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LLM_SETTINGS } from '../../agents/llm/index.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { launchChromium } from './chromium.js';
+import { openApp, pageErrors } from './screens.js';
+import { startUiHarness, type UiHarness } from './ui-harness.js';
+
+/**
+ * Settings → Model in headless Chromium against the HTTP host, with a fake OpenAI-compatible server
+ * (a local Ollama as far as the real `openai` client can tell) on a real socket: provider, server
+ * address, key (saved encrypted, shown masked), Test connection, model, and a chat answered through
+ * what was set; offline; and a move to Anthropic.
+ */
+
+const SERVER_KEY = 'sk-local-e2e-0123456789abcdef';
+const ANTHROPIC_KEY = 'sk-ant-e2e-settings-key-0123456789';
+
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
+let h: UiHarness;
+let fake: FakeOpenAi;
+let page: Page;
+
+const text = (s: string) => h.store.settings.get(s, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '');
+const nav = (name: RegExp) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+const result = () => page.getByTestId('connection-result');
+const badge = () => page.locator('section[aria-labelledby="model-h"] .badge');
+
+beforeAll(async () => {
+  chrome = await launchChromium();
+  browser = chrome.browser;
+  // env {}: a developer's own ANTHROPIC_API_KEY or OPENAI_API_KEY must not decide what the test sees.
+  h = await startUiHarness({ seed: false, env: {} });
+  fake = await startFakeOpenAi({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
+  fake.requireKey = SERVER_KEY;
+  h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
+  page = await openApp(browser, h);
+}, 240_000);
+afterAll(async () => {
+  await page?.context().close();
+  await h?.close();
+  await fake?.close();
+  await chrome?.close();
+});
+
+describe('Settings → Model', { timeout: 180_000 }, () => {
+  it('sets up an OpenAI-compatible server: address, key, Test connection, model; chat then answers through it', async () => {
+    await nav(/Settings/);
+    await page.getByText('Anthropic API key').first().waitFor();
+    await expect.poll(() => badge().textContent()).toBe('Offline mode');
+
+    await page.getByRole('radiogroup', { name: 'Model provider' }).getByRole('radio', { name: 'OpenAI-compatible' }).click();
+    await expect.poll(() => text(LLM_SETTINGS.provider)).toBe('openai');
+    await page.getByLabel('Server address').fill(`${fake.url}/`);
+    await page.getByLabel('Server address').press('Enter');
+    await expect.poll(() => text(LLM_SETTINGS.baseUrl)).toBe(fake.url);
+
+    // The server asks for a key and none is set: a real call, refused, said in one line.
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toMatch(/^\s*Could not connect: the API key was refused/);
+    expect(await result().getAttribute('role')).toBe('alert');
+    expect((await result().textContent())!.trim()).not.toContain('\n');
+
+    // A key typed but not saved yet is tried as typed: the server lists its models.
+    await page.getByLabel('Server API key').fill(SERVER_KEY);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toContain(`Connected to 127.0.0.1:${new URL(fake.url).port}: 2 models available.`);
+    expect(await result().getAttribute('role')).toBe('status');
+    expect(await page.getByRole('list', { name: 'Models on the server' }).getByRole('listitem').allTextContents()).toEqual(['llama3.1:8b', 'qwen2.5:7b']);
+    // The listed models become the model fields' suggestions.
+    expect(await page.locator('#model-suggestions option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['llama3.1:8b', 'qwen2.5:7b']);
+    expect(text(LLM_SETTINGS.openaiApiKey)).toBe('');
+
+    // Saved: kept by the engine's secret store, shown masked, never echoed back in full.
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByTestId('masked-key').waitFor();
+    const masked = (await page.getByTestId('masked-key').textContent())!;
+    expect(masked).not.toContain(SERVER_KEY);
+    expect(masked.length).toBeLessThan(SERVER_KEY.length);
+    expect(await page.content()).not.toContain(SERVER_KEY);
+    expect(await page.getByLabel('Server API key').count()).toBe(0);
+    expect(text(LLM_SETTINGS.openaiApiKey)).toBe(SERVER_KEY);
+    await expect.poll(() => badge().textContent()).toBe('Using a model');
+
+    await page.getByLabel('Chat model').fill('qwen2.5:7b');
+    await page.getByLabel('Chat model').press('Enter');
+    await expect.poll(() => text(LLM_SETTINGS.chatModel)).toBe('qwen2.5:7b');
+
+    // The chat now thinks with that server, that model and that key.
+    fake.setHandler(() => ({ text: 'From the local model: the Northwind launch is on Friday [1].' }));
+    await nav(/Chat/);
+    await page.getByLabel('Ask about anything you have seen or said').fill('When is the Northwind launch?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('assistant-message').last().textContent(), { timeout: 30_000 }).toContain('From the local model');
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(fake.requests.every((r) => r.body.model === 'qwen2.5:7b' && r.apiKey === SERVER_KEY)).toBe(true);
+  });
+
+  it('says in one line when the server cannot be reached', async () => {
+    await nav(/Settings/);
+    await page.getByLabel('Server address').fill('http://127.0.0.1:9/v1');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toMatch(/^\s*Could not connect: cannot reach the model server\s*$/);
+    expect(await result().getAttribute('role')).toBe('alert');
+    await page.getByLabel('Server address').fill(fake.url);
+    await page.getByLabel('Server address').press('Enter');
+  });
+
+  it("moving to Anthropic leaves the other server's address and models behind, and takes its own key", async () => {
+    await nav(/Settings/);
+    await page.getByRole('radio', { name: 'Anthropic' }).click();
+    await expect.poll(() => text(LLM_SETTINGS.provider)).toBe('anthropic');
+    // An Ollama address would be wrong as Anthropic's proxy, a qwen model wrong for Claude.
+    expect(text(LLM_SETTINGS.baseUrl)).toBe('');
+    expect(text(LLM_SETTINGS.chatModel)).toBe('');
+    expect(await page.getByLabel('Server address').inputValue()).toBe('');
+    expect(await page.getByLabel('Chat model').inputValue()).toBe('');
+
+    await page.getByLabel('Anthropic API key').fill(ANTHROPIC_KEY);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByTestId('masked-key').waitFor();
+    expect(await page.getByTestId('masked-key').textContent()).not.toContain(ANTHROPIC_KEY);
+    expect(await page.content()).not.toContain(ANTHROPIC_KEY);
+    expect(text(LLM_SETTINGS.apiKey)).toBe(ANTHROPIC_KEY);
+    // The other server's key stays saved for when the user comes back.
+    expect(text(LLM_SETTINGS.openaiApiKey)).toBe(SERVER_KEY);
+    await expect.poll(() => badge().textContent()).toBe('Using a model');
+  });
+
+  it('offline: no model is called, whatever keys are saved (both are, now)', async () => {
+    await nav(/Settings/);
+    await page.getByRole('radio', { name: 'Offline' }).click();
+    await page.getByTestId('offline-note').waitFor();
+    await expect.poll(() => text(LLM_SETTINGS.provider)).toBe('offline');
+    await expect.poll(() => badge().textContent()).toBe('Offline mode');
+    expect(text(LLM_SETTINGS.openaiApiKey)).toBe(SERVER_KEY);
+    expect(text(LLM_SETTINGS.apiKey)).toBe(ANTHROPIC_KEY);
+
+    const calls = fake.requests.length;
+    await nav(/Chat/);
+    await page.getByRole('note').filter({ hasText: 'Offline mode' }).waitFor();
+    await page.getByLabel('Ask about anything you have seen or said').fill('When is the Northwind launch again?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('assistant-message').last().textContent(), { timeout: 30_000 }).toContain('14 November');
+    expect(await page.getByTestId('assistant-message').last().textContent()).not.toContain('From the local model');
+    expect(fake.requests.length).toBe(calls);
+    expect(pageErrors).toEqual([]);
+  });
+});
