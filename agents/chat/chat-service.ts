@@ -4,20 +4,19 @@ import { ExperienceMemory } from '../experience/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
-import { clip, collapse, TimeFormatter } from './memory-line.js';
+import { clip, collapse } from './memory-line.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-reply.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 import type { Retrieval } from './retrieval-types.js';
 import { searchQueryOf } from './search-query.js';
-import { parseQuestionTime } from './time-range.js';
 import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
 import { TopicCache } from './topic-cache.js';
 import { summarizeTurns, SUMMARY_THRESHOLD, VERBATIM_MESSAGES } from './thread-summarizer.js';
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
-import { isValidTimeZone, localTimeZone } from './zoned-calendar.js';
+import { TimeFormatter, parseQuestionTime, isValidTimeZone, localTimeZone } from '../../shared/time/index.js';
 
 export type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval, TurnStatus } from './chat-types.js';
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { defineTool, toolSpec, type LlmTool } from '../llm/index.js';
 import type { EngramStore } from '../store/index.js';
-import { clip, collapse, isExperience, type TimeFormatter } from './memory-line.js';
+import { clip, collapse, isExperience } from './memory-line.js';
 import { SEARCHED_KINDS } from './question-context.js';
 import { forModel } from './prompt-builder.js';
-import { parseQuestionTime } from './time-range.js';
 import { estimateTokens } from './token-estimate.js';
 import { WITHHELD_STUB, type ToolFindings } from './tool-findings.js';
+import { parseQuestionTime, type TimeFormatter } from '../../shared/time/index.js';
 
 /** What the memory tools read from the store (all read-only). */
 export type ChatToolStore = Pick<EngramStore, 'search'> & {

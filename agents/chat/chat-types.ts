@@ -3,7 +3,7 @@ import type { LlmUsage } from '../llm/index.js';
 import type { EngramStore, MessageRecord } from '../store/index.js';
 import type { Citation } from './citations.js';
 import type { NumberedMemory } from './retrieval-types.js';
-import type { TimeRange } from './time-range.js';
+import type { TimeRange } from '../../shared/time/index.js';
 
 /** What the chat agent needs from the store. */
 export type ChatStore = Pick<EngramStore, 'search' | 'threads' | 'threadSummaries' | 'messages' | 'memories' | 'observations'> & Partial<Pick<EngramStore, 'passages' | 'directives'>>;

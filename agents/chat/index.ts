@@ -17,15 +17,13 @@ export {
 } from './chat-service.js';
 export { ChatError, type ChatErrorCode } from './chat-error.js';
 export { mapCitations, citedNumbers, type Citation } from './citations.js';
-export { parseQuestionTime, type QuestionTime, type TimeRange } from './time-range.js';
 export { searchQueryOf } from './search-query.js';
 export { estimateTokens } from './token-estimate.js';
 export { DEFAULT_QUOTAS, SEARCHED_KINDS, isWithheldFromModel, retrieveMemories, type RetrievalQuotas, type MemorySource } from './question-context.js';
 export { DEFAULT_BUDGET, buildPrompt, systemPrompt, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 export { composeOfflineAnswer, NO_MODEL_SENTENCE, type OfflineAnswer } from './offline-answer.js';
 export { extractTopics } from './topic-extractor.js';
-export { TimeFormatter, memoryLine } from './memory-line.js';
-export { ZonedCalendar, localTimeZone, isValidTimeZone } from './zoned-calendar.js';
+export { memoryLine } from './memory-line.js';
 export type { Candidate, NumberedMemory, Retrieval } from './retrieval-types.js';
 export { chatTools, CHAT_TOOL_SPEC_TOKENS, type ActionRecommender, type ChatToolContext, type ChatToolStore } from './chat-tools.js';
 export { ToolFindings, WITHHELD_STUB } from './tool-findings.js';

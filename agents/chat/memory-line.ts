@@ -1,47 +1,5 @@
 import type { Memory, PassageMatch } from '../../shared/index.js';
-
-/** Formats times for people: in the user's time zone, with the weekday (people remember days, not dates). */
-export class TimeFormatter {
-  private static readonly cache = new Map<string, TimeFormatter>();
-  /** Shared instances per zone: Intl formatters are costly to build and safe to reuse. */
-  static for(timeZone: string): TimeFormatter {
-    let f = TimeFormatter.cache.get(timeZone);
-    if (!f) {
-      f = new TimeFormatter(timeZone);
-      if (TimeFormatter.cache.size < 64) TimeFormatter.cache.set(timeZone, f);
-    }
-    return f;
-  }
-
-  private readonly day: Intl.DateTimeFormat;
-  private readonly time: Intl.DateTimeFormat;
-  private readonly full: Intl.DateTimeFormat;
-
-  constructor(readonly timeZone: string) {
-    this.day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-    this.time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
-    this.full = new Intl.DateTimeFormat('en-GB', {
-      timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false,
-    });
-  }
-
-  /** "Wed 11 Jun 2025" (no commas: it reads better inside a line). */
-  dayOf(ms: number): string {
-    return this.day.format(ms).replace(/,/g, '');
-  }
-  clock(ms: number): string {
-    return this.time.format(ms);
-  }
-  /** "Wed 11 Jun 2025 14:30–15:20", or across days "Wed 11 Jun 2025 23:30 – Thu 12 Jun 2025 01:10". */
-  span(from: number, to: number | null): string {
-    if (to === null || to <= from) return `${this.dayOf(from)} ${this.clock(from)}`;
-    if (this.dayOf(from) === this.dayOf(to)) return `${this.dayOf(from)} ${this.clock(from)}–${this.clock(to)}`;
-    return `${this.dayOf(from)} ${this.clock(from)} – ${this.dayOf(to)} ${this.clock(to)}`;
-  }
-  now(ms: number): string {
-    return this.full.format(ms);
-  }
-}
+import type { TimeFormatter } from '../../shared/time/index.js';
 
 export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,10 +1,10 @@
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { isChatEpisode } from './question-context.js';
-import { clip, collapse, isExperience, memoryTime, withTitle, type TimeFormatter } from './memory-line.js';
+import { clip, collapse, isExperience, memoryTime, withTitle } from './memory-line.js';
 import { answerLines } from './passage-answer.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { Moment } from './temporal-question.js';
-import type { TimeRange } from './time-range.js';
+import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
 
 export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer is built from the memories that best match your question.';
 

@@ -1,9 +1,8 @@
 import type { Citation } from './citations.js';
 import type { AnswerDraft } from './chat-types.js';
-import type { TimeFormatter } from './memory-line.js';
 import { composeOfflineAnswer } from './offline-answer.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
-import type { TimeRange } from './time-range.js';
+import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
 
 export interface OfflineReplyInput {
   numbered: NumberedMemory[];

@@ -1,7 +1,8 @@
 import type { PassageMatch } from '../../shared/index.js';
 import { sentencesOf } from '../store/index.js';
-import { collapse, type TimeFormatter } from './memory-line.js';
+import { collapse } from './memory-line.js';
 import type { NumberedMemory } from './retrieval-types.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 
 /** Passages led with, at most; and how far below the best a passage may score and still lead. */
 const MAX_LEAD = 3;

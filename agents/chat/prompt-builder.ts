@@ -1,10 +1,10 @@
 import type { Memory, MemoryKind, PassageMatch } from '../../shared/index.js';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import type { LlmMessage } from '../llm/index.js';
-import { clip, collapse, memoryLine, memoryTime, passageAllowance, type TimeFormatter } from './memory-line.js';
+import { clip, collapse, memoryLine, memoryTime, passageAllowance } from './memory-line.js';
 import type { Candidate, NumberedMemory } from './retrieval-types.js';
-import type { TimeRange } from './time-range.js';
 import { estimateTokens } from './token-estimate.js';
+import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
 
 export interface PromptBudget {
   /** Everything sent (system, context, history, question) stays under this estimate. */

@@ -2,7 +2,7 @@ import { MEMORY_KINDS, type Memory, type MemoryKind, type SearchResult } from '.
 import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
-import type { TimeRange } from './time-range.js';
+import type { TimeRange } from '../../shared/time/index.js';
 
 /** What retrieval needs from the store (observations and passages: for questions about the order of moments). */
 export type MemorySource = Pick<EngramStore, 'search'> & {

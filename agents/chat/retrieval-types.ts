@@ -1,6 +1,6 @@
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { Moment, TemporalRelation } from './temporal-question.js';
-import type { TimeRange } from './time-range.js';
+import type { TimeRange } from '../../shared/time/index.js';
 
 /** Why a memory is among the candidates: it matched the question, or it happened in the asked-about window. */
 export type CandidateSource = 'search' | 'recent';

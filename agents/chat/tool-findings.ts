@@ -1,8 +1,8 @@
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import { isWithheldFromModel } from './question-context.js';
-import type { TimeFormatter } from './memory-line.js';
 import { modelLine } from './prompt-builder.js';
 import type { CandidateSource, NumberedMemory } from './retrieval-types.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 
 /** What the model is shown in place of a high-sensitivity vault item, whichever tool found it. */
 export const WITHHELD_STUB = '(a matching high-sensitivity vault item: withheld from you; the user can reveal it locally in Engram)';

@@ -5,7 +5,7 @@ import type { Citation } from './citations.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatStore } from './chat-types.js';
 import type { HistoryTurn } from './prompt-builder.js';
 import type { NumberedMemory } from './retrieval-types.js';
-import type { TimeRange } from './time-range.js';
+import type { TimeRange } from '../../shared/time/index.js';
 
 /** What an assistant message keeps beside its text (in messages.raw), read back with this schema. */
 const AssistantMetaSchema = z.object({

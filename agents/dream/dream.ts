@@ -1,8 +1,9 @@
 import { MEMORY_KINDS, type Memory, type MemoryKind } from '../../shared/index.js';
-import { TimeFormat, type BrainStore } from '../subagent-kit/index.js';
+import { type BrainStore } from '../subagent-kit/index.js';
 import { planCore, planExperience, planProcedural, planResource, planSemantic, planVault, type Planned } from './consolidate-kinds.js';
 import type { DreamMode, DreamOptions, DreamReport } from './dream-types.js';
 import { planEpisodicDuplicates, planRollups } from './episodic-rollup.js';
+import { TimeFormatter } from '../../shared/time/index.js';
 
 const DAY = 86_400_000;
 const SLICE_MS = 20;
@@ -31,7 +32,7 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
   const dryRun = opts.dryRun ?? false;
   const now = opts.now ?? Date.now();
   const halfLifeDays = opts.halfLifeDays ?? 30;
-  const time = new TimeFormat(opts.timeZone);
+  const time = new TimeFormatter(opts.timeZone);
   const started = Date.now();
   const report: DreamReport = {
     mode,

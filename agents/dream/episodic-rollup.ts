@@ -1,8 +1,9 @@
 import type { Memory } from '../../shared/index.js';
 import { episodeText } from '../episodic/index.js';
-import { contentTokens, formatDuration, jaccard, normalizeText, truncate, type BrainStore, type TimeFormat } from '../subagent-kit/index.js';
+import { contentTokens, jaccard, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
 import type { Planned } from './consolidate-kinds.js';
 import { linesUnion, mergeGroup, oldestFirst, provenanceUnion, timeOf } from './merge-group.js';
+import { formatDuration, type TimeFormatter } from '../../shared/time/index.js';
 
 const DAY = 86_400_000;
 const endOf = (m: Memory): number => Date.parse(m.ended_at ?? m.occurred_at ?? m.created_at);
@@ -13,7 +14,7 @@ export interface RollupOptions {
   hourAfterMs: number;
   dayAfterMs: number;
   halfLifeDays: number;
-  time: TimeFormat;
+  time: TimeFormatter;
 }
 
 /** Used recently enough to stay sharp: accessed within one half-life. */
@@ -145,13 +146,13 @@ export function planRollups(store: BrainStore, all: Memory[], opts: RollupOption
     const segment = `rollup:${k}`;
     if (members.length < 2 && !existing.has(segment)) continue;
     const h = hourKey(timeOf(members[0]!), tz);
-    plan('hour', members, segment, `${opts.time.date(timeOf(members[0]!))} ${h.label}`);
+    plan('hour', members, segment, `${opts.time.dayOf(timeOf(members[0]!))} ${h.label}`);
   }
 
   const hourly = all.filter((m) => typeOf(m) === 'rollup_hour' && endOf(m) < opts.now - opts.dayAfterMs && !recentlyUsed(m, opts.now, opts.halfLifeDays));
   const days = new Map<string, Memory[]>();
   for (const m of hourly) {
-    const k = opts.time.dayOf(timeOf(m));
+    const k = opts.time.dayKey(timeOf(m));
     const list = days.get(k);
     if (list) list.push(m);
     else days.set(k, [m]);
@@ -159,7 +160,7 @@ export function planRollups(store: BrainStore, all: Memory[], opts: RollupOption
   for (const [k, members] of days) {
     const segment = `rollup:${k}`;
     if (members.length < 2 && !existing.has(segment)) continue;
-    plan('day', members, segment, `${opts.time.date(timeOf(members[0]!))} (whole day)`);
+    plan('day', members, segment, `${opts.time.dayOf(timeOf(members[0]!))} (whole day)`);
   }
   return out;
 }

@@ -1,6 +1,7 @@
-import { formatDuration, truncate, type TimeFormat } from '../subagent-kit/index.js';
+import { truncate } from '../subagent-kit/index.js';
 import { activityVerb } from './app-activity.js';
 import type { ActivityRun } from './activity-runs.js';
+import { formatDuration, type TimeFormatter } from '../../shared/time/index.js';
 
 /** "Edited budget.xlsx in LibreOffice Calc", "Browsed "Pricing – Stripe" (stripe.com) in Firefox". */
 export function describeRun(run: ActivityRun, firstLine: string): string {
@@ -25,7 +26,7 @@ export function describeRun(run: ActivityRun, firstLine: string): string {
 }
 
 /** The episode's main text: what, when, how long. Recomputed whenever a merge widens the range. */
-export function episodeText(title: string, start: number, end: number, time: TimeFormat): string {
+export function episodeText(title: string, start: number, end: number, time: TimeFormatter): string {
   if (end - start < 60_000) return `${title}, ${time.range(start, start)}`;
   return `${title}, ${time.range(start, end)} (${formatDuration(end - start)})`;
 }

@@ -19,8 +19,8 @@ import {
   type MemoryDraft,
   type SubAgent,
   type SubAgentContext,
-  type TimeFormat,
 } from '../subagent-kit/index.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 import { activityRuns, salientLines } from './activity-runs.js';
 import { eventTypeFor } from './app-activity.js';
 import { describeRun, episodeText } from './episode-text.js';
@@ -30,7 +30,7 @@ export interface EpisodicAgentOptions {
   gapMs: number;
   /** Chat turns closer than this belong to one conversation episode. */
   chatGapMs: number;
-  time: TimeFormat;
+  time: TimeFormatter;
 }
 
 const MAX_DETAILS = 1500;

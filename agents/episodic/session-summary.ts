@@ -1,5 +1,6 @@
 import type { Memory, Provenance } from '../../shared/index.js';
-import { formatDuration, truncate, type BrainStore, type KindPolicy, type MemoryDraft, type TimeFormat } from '../subagent-kit/index.js';
+import { truncate, type BrainStore, type KindPolicy, type MemoryDraft } from '../subagent-kit/index.js';
+import { formatDuration, type TimeFormatter } from '../../shared/time/index.js';
 
 const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null);
 
@@ -7,7 +8,7 @@ const ms = (iso: string | null): number | null => (iso ? Date.parse(iso) : null)
  * When a capture segment ends (MIRA's collapse after a long idle gap), its episodes are summed up
  * as one coarser "session" episode: what the user spent the time on, longest first.
  */
-export function sessionDraft(store: Pick<BrainStore, 'memories'>, segment: string, start: number, end: number, time: TimeFormat): MemoryDraft | null {
+export function sessionDraft(store: Pick<BrainStore, 'memories'>, segment: string, start: number, end: number, time: TimeFormatter): MemoryDraft | null {
   const episodes = store.memories
     .list({ kinds: ['episodic'], since: start - 60_000, until: end + 60_000, limit: 2000, order: 'oldest' })
     .filter((m) => m.segment === segment && m.fields.event_type !== 'session' && !String(m.fields.event_type ?? '').startsWith('rollup'));

@@ -15,8 +15,8 @@ import {
   type MemoryDraft,
   type SubAgent,
   type SubAgentContext,
-  type TimeFormat,
 } from '../subagent-kit/index.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 import { findContacts, normalizeContact, type FoundContact } from './contact-details.js';
 import { findMarkers, type FoundMarker } from './redaction-markers.js';
 import { labelOf, sensitivityOf } from './sensitivity.js';
@@ -52,7 +52,7 @@ export class KnowledgeVaultAgent implements SubAgent {
 
   constructor(
     private readonly store: BrainStore,
-    private readonly time: TimeFormat,
+    private readonly time: TimeFormatter,
   ) {
     this.policy = {
       kind: 'knowledge_vault',
@@ -82,7 +82,7 @@ export class KnowledgeVaultAgent implements SubAgent {
           drafts.push({
             kind: 'knowledge_vault',
             title,
-            text: `${title}, told to Engram in chat on ${this.time.date(s.at)}.`,
+            text: `${title}, told to Engram in chat on ${this.time.dayOf(s.at)}.`,
             fields: { entry_type: f.kind, source: 'chat', sensitivity: sensitivityOf(f.kind), secret: f.value },
             occurred_at: s.at,
             provenance: a.provenanceOf([s.index]),
@@ -100,7 +100,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     return {
       kind: 'knowledge_vault',
       title: `${label} seen in ${where}`,
-      text: `${withArticle(label.toLowerCase())} was on screen in ${where} on ${this.time.date(m.first)} ${this.time.clock(m.first)}; Engram redacted it from its notes. Context: "${m.context}"`,
+      text: `${withArticle(label.toLowerCase())} was on screen in ${where} on ${this.time.dayOf(m.first)} ${this.time.clock(m.first)}; Engram redacted it from its notes. Context: "${m.context}"`,
       fields: { entry_type: m.entry_type, source, sensitivity: sensitivityOf(m.entry_type), secret: `[redacted:${m.entry_type}]` },
       app: m.app,
       occurred_at: m.first,
@@ -116,7 +116,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     return {
       kind: 'knowledge_vault',
       title,
-      text: `${c.owner ? `${c.owner}'s ${label.toLowerCase()}` : label}${domain ? ` (${domain})` : ''}, seen in ${where} on ${this.time.date(c.first)}.`,
+      text: `${c.owner ? `${c.owner}'s ${label.toLowerCase()}` : label}${domain ? ` (${domain})` : ''}, seen in ${where} on ${this.time.dayOf(c.first)}.`,
       fields: { entry_type: c.entry_type, source: where, sensitivity: sensitivityOf(c.entry_type), secret: c.value },
       app: c.app,
       occurred_at: c.first,
@@ -142,7 +142,7 @@ export class KnowledgeVaultAgent implements SubAgent {
         {
           kind: 'knowledge_vault',
           title: `${label} seen in ${where}`,
-          text: `${withArticle(label.toLowerCase())}${s.label ? ` (${s.label})` : ''} was on screen in ${where} on ${this.time.date(obs.observed_at)} ${this.time.clock(obs.observed_at)}; Engram redacted it from its notes.`,
+          text: `${withArticle(label.toLowerCase())}${s.label ? ` (${s.label})` : ''} was on screen in ${where} on ${this.time.dayOf(obs.observed_at)} ${this.time.clock(obs.observed_at)}; Engram redacted it from its notes.`,
           fields: { entry_type: kind, source: sourceLabel(obs.app, obs.url), sensitivity: sensitivityOf(kind), secret: s.value.slice(0, 8000) },
           app: obs.app,
           occurred_at: obs.observed_at,

@@ -12,9 +12,10 @@ import type { EngramStore, ObservationRecord, StoreChange } from '../store/index
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
-import { MemoryWriter, TimeFormat, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
+import { MemoryWriter, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from './brain-settings.js';
 import { MetaAgent, type IngestReport } from './meta-agent.js';
+import { TimeFormatter } from '../../shared/time/index.js';
 
 export interface BrainOptions {
   /** With feedback and directives: the brain reads chat feedback and keeps directives (MIRA). */
@@ -103,7 +104,7 @@ function settingsProvider(store: BrainStore, log?: (l: string) => void): () => L
 export function createBrain(opts: BrainOptions): Brain {
   const { store } = opts;
   const now = opts.now ?? Date.now;
-  const time = new TimeFormat(opts.timeZone);
+  const time = new TimeFormatter(opts.timeZone);
   const readSettings = (): BrainSettings => {
     const stored = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
     return opts.settings ? BrainSettingsSchema.parse({ ...stored, ...opts.settings, dream: { ...stored.dream, ...opts.settings.dream } }) : stored;

@@ -1,7 +1,7 @@
 import type { LlmProvider } from '../llm/index.js';
 import { sessionDraft, sessionPolicy } from '../episodic/index.js';
 import { StoreError, type MessageRecord, type ObservationRecord } from '../store/index.js';
-import { MemoryWriter, type BrainStore, type FlushReason, type MessageBatch, type ObservationBatch, type SubAgent, type TimeFormat } from '../subagent-kit/index.js';
+import { MemoryWriter, type BrainStore, type FlushReason, type MessageBatch, type ObservationBatch, type SubAgent } from '../subagent-kit/index.js';
 import type { BrainSettings } from './brain-settings.js';
 import { BatchDeferred, BatchProcessor } from './batch-processor.js';
 import { BatchSchedule, transientStoreError } from './batch-schedule.js';
@@ -9,6 +9,7 @@ import { emptyReport, mergeReport, type IngestReport } from './ingest-report.js'
 import { ObservationBuffer, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
 import { privacyRules } from './privacy-filter.js';
 import { SerialQueue } from './serial-queue.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 
 export { emptyReport, type IngestReport } from './ingest-report.js';
 
@@ -18,7 +19,7 @@ export interface MetaAgentDeps {
   llm: () => LlmProvider;
   agents: SubAgent[];
   settings: () => BrainSettings;
-  time: TimeFormat;
+  time: TimeFormatter;
   now?: () => number;
   log?: (line: string) => void;
 }

@@ -1,7 +1,8 @@
 import type { Memory } from '../../shared/index.js';
 import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { scrubForModel } from '../knowledge-vault/index.js';
-import { truncate, type BatchAnalysis, type TimeFormat } from '../subagent-kit/index.js';
+import { truncate, type BatchAnalysis } from '../subagent-kit/index.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 
 const PER_ITEM = 1500;
 const TOTAL = 24_000;
@@ -11,7 +12,7 @@ const TOTAL = 24_000;
  * scrubbed of secrets once more here — capture redacts screen text, but chat text is raw, and a
  * user who switched a secret's redaction off keeps it in local notes, never in a prompt.
  */
-export function renderBatch(a: BatchAnalysis, time: TimeFormat): string {
+export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
   const b = a.batch;
   const scrub = (t: string): string => scrubForModel(t, a.redaction);
   const lines: string[] = [];

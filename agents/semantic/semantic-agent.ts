@@ -15,8 +15,8 @@ import {
   type MemoryDraft,
   type SubAgent,
   type SubAgentContext,
-  type TimeFormat,
 } from '../subagent-kit/index.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 import { findEntities, recurs, type FoundEntity } from './entity-finder.js';
 import { screenFacts } from './screen-facts.js';
 import { statedFacts } from './fact-patterns.js';
@@ -81,7 +81,7 @@ export class SemanticAgent implements SubAgent {
 
   constructor(
     private readonly store: BrainStore,
-    private readonly time: TimeFormat,
+    private readonly time: TimeFormatter,
   ) {}
 
   detect(a: BatchAnalysis): boolean {
@@ -95,7 +95,7 @@ export class SemanticAgent implements SubAgent {
     const segment = a.batch.type === 'observations' ? a.batch.segment : (a.batch.thread?.id ?? null);
     for (const s of a.userSources) {
       for (const f of statedFacts(a.scrub(s.text))) {
-        const said = `Said in chat on ${this.time.date(s.at)}.`;
+        const said = `Said in chat on ${this.time.dayOf(s.at)}.`;
         if (f.functional || f.key.startsWith("user's")) {
           drafts.push({
             kind: 'semantic',
@@ -133,7 +133,7 @@ export class SemanticAgent implements SubAgent {
         kind: 'semantic',
         title: truncate(`${f.subject}: ${f.text}`, 200),
         text: `${f.subject} — ${f.text}`,
-        details: `Seen on ${where}${src.app && src.title ? ` (${src.app})` : ''} on ${this.time.date(f.at)}.`,
+        details: `Seen on ${where}${src.app && src.title ? ` (${src.app})` : ''} on ${this.time.dayOf(f.at)}.`,
         fields: { name: truncate(`${f.subject}: ${f.text}`, 200), source: 'screen' },
         occurred_at: f.at,
         segment,

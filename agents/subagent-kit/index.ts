@@ -11,10 +11,8 @@ export { MemoryWriter, type MemoryWriterOptions } from './memory-writer.js';
 export { checkSourceNumbers, type SubAgent, type SubAgentContext } from './sub-agent.js';
 export { IsoTimeArg, SourcesArg, UpdateBase, mergeTool, saveTool, toMs, updateTool } from './common-tools.js';
 export {
-  TimeFormat,
   contentTokens,
   coverage,
-  formatDuration,
   jaccard,
   normalizeText,
   oneLine,

@@ -4,14 +4,14 @@ import type { BatchAnalysis } from './batch-analysis.js';
 import type { BrainStore } from './brain-store.js';
 import type { KindPolicy, MemoryDraft } from './memory-draft.js';
 import type { MemoryWriter } from './memory-writer.js';
-import type { TimeFormat } from './text.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
 
 /** What a sub-agent gets for one batch. */
 export interface SubAgentContext {
   store: BrainStore;
   writer: MemoryWriter;
   analysis: BatchAnalysis;
-  time: TimeFormat;
+  time: TimeFormatter;
   now: number;
   /** Provenance for the sources the model named (1-based numbers in the batch text); all when omitted. */
   sources(numbers?: number[]): Provenance[];

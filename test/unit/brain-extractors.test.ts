@@ -8,7 +8,8 @@ import { statedFacts, findEntities, recurs, screenFacts } from '../../agents/sem
 import { selfFacts, appendToBlock, compressBlock, blockLines } from '../../agents/core/index.js';
 import { stepListsIn, sequenceIn, commandsIn, screenFixes, screenWorkflows } from '../../agents/procedural/index.js';
 import { distillToolCalls, describeCall } from '../../agents/experience/index.js';
-import { BatchAnalysis, TimeFormat, contentTokens, type ObservationBatch } from '../../agents/subagent-kit/index.js';
+import { BatchAnalysis, contentTokens, type ObservationBatch } from '../../agents/subagent-kit/index.js';
+import { TimeFormatter } from '../../shared/time/index.js';
 import type { ObservationRecord } from '../../agents/store/index.js';
 
 function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>, redaction = DEFAULT_REDACTION): BatchAnalysis {
@@ -95,7 +96,7 @@ describe('secrets, markers and contacts', () => {
     // What extractors read keeps what the user chose to keep; the prompt built from it does not.
     const a = batchOf([{ app: 'Terminal', text: t }], sw);
     expect(a.sources[0]!.text).toBe(scrubSecrets(t, sw));
-    const prompt = renderBatch(a, new TimeFormat('UTC'));
+    const prompt = renderBatch(a, new TimeFormatter('UTC'));
     expect(prompt).toContain('card [redacted:card] · [redacted:email] · token: [redacted:github_token]');
     expect(prompt).not.toMatch(/4242|ghp_|ana@/);
   });
@@ -220,10 +221,10 @@ describe('steps and experiences', () => {
 
 describe('text helpers', () => {
   it('formats times in the given zone and stems lightly', () => {
-    const t = new TimeFormat('UTC');
+    const t = new TimeFormatter('UTC');
     const s = Date.parse('2025-03-03T10:02:00Z');
     expect(t.range(s, s + 38 * 60_000)).toBe('Mon 3 Mar 2025 10:02–10:40');
-    expect(new TimeFormat('Asia/Tokyo').clock(s)).toBe('19:02');
+    expect(new TimeFormatter('Asia/Tokyo').clock(s)).toBe('19:02');
     expect(contentTokens('Deploying the deploys deployed')).toEqual(['deploy']);
   });
 });

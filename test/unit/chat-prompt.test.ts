@@ -6,10 +6,10 @@ import {
   DEFAULT_BUDGET,
   estimateTokens,
   mapCitations,
-  TimeFormatter,
   type Candidate,
   type NumberedMemory,
 } from '../../agents/chat/index.js';
+import { TimeFormatter } from '../../shared/time/index.js';
 
 const NOW = Date.parse('2025-06-12T13:00:00Z');
 let seq = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from '../../agents/chat/temporal-question.js';
-import { parseQuestionTime } from '../../agents/chat/time-range.js';
+import { parseQuestionTime } from '../../shared/time/index.js';
 
 const NOW = new Date('2026-12-01T13:00:00Z');
 

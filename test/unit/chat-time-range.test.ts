@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuestionTime, searchQueryOf, ZonedCalendar } from '../../agents/chat/index.js';
+import { searchQueryOf } from '../../agents/chat/index.js';
+import { parseQuestionTime, ZonedCalendar } from '../../shared/time/index.js';
 
 // Thursday 12 June 2025, 15:00 in Paris (UTC+2).
 const NOW = new Date('2025-06-12T13:00:00Z');

@@ -1,5 +1,5 @@
 import type { ActivityDay, AppMinutes } from '../../../shared/api/index.js';
-import { ZonedDays } from '../zoned-days.js';
+import { zonedCalendar } from '../zoned-calendar.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
 
@@ -23,11 +23,11 @@ export function activityHandlers(deps: ApiDeps): HandlerGroup<'activity.daily'> 
   const { store } = deps;
   return {
     'activity.daily': (input) => {
-      const cal = new ZonedDays(input.timeZone);
+      const cal = zonedCalendar(input.timeZone);
       const from = cal.startOfDay(Date.parse(input.range.from));
       const to = Date.parse(input.range.to);
       const starts: number[] = [];
-      for (let t = from; t < to && starts.length < 400; t = cal.addDays(t, 1)) starts.push(t);
+      for (let t = from; t < to && starts.length < 400; t = cal.startOfDay(t, 1)) starts.push(t);
       starts.push(to);
 
       const byApp = new Map<string, [number, number][]>();

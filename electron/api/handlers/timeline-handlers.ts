@@ -1,7 +1,7 @@
 import { TIMELINE_INLINE_TEXTS, type DaySummary, type ForgetReport, type Memory, type TimelineItem, type TimelineItemRef, type TimelineMemoryRef } from '../../../shared/api/index.js';
 import { MEMORY_TABS } from '../../../shared/index.js';
 import { fail } from '../errors.js';
-import { ZonedDays } from '../zoned-days.js';
+import { zonedCalendar } from '../zoned-calendar.js';
 import type { ApiDeps, FrameImageCodec } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
 import { FramePictures } from './frame-pictures.js';
@@ -108,11 +108,11 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
     },
 
     'timeline.days': (input) => {
-      const cal = new ZonedDays(input.timeZone);
+      const cal = zonedCalendar(input.timeZone);
       const from = cal.startOfDay(Date.parse(input.range.from));
       const to = Date.parse(input.range.to);
       const starts: number[] = [];
-      for (let t = from; t < to && starts.length < 400; t = cal.addDays(t, 1)) starts.push(t);
+      for (let t = from; t < to && starts.length < 400; t = cal.startOfDay(t, 1)) starts.push(t);
       if (starts.length === 0) return { days: [] };
       const times = store.timesInRange(from, to);
       const days: DaySummary[] = starts.map((t) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { hostFailureOf } from '../../../shared/api/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
+import { TimeArgError } from '../../../shared/time/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import { defaultDataDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
 import { parseCommandArgs } from './args.js';
@@ -46,6 +47,7 @@ data dir, created on first use with mode 0600. Nothing leaves this machine unles
 
 function errorLine(err: unknown): { line: string; code: number } {
   if (err instanceof CliError) return { line: err.message, code: err.exitCode };
+  if (err instanceof TimeArgError) return { line: err.message, code: 2 };
   if (err instanceof StoreError) return { line: err.message, code: 1 };
   // A refused call to the handler map: the one mapping of contract codes to lines and exit codes.
   const failed = hostFailureOf(err);

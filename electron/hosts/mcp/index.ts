@@ -4,4 +4,3 @@ export { serveMcpOverStdio, McpDisabledError, type StdioServeOptions } from './s
 export { MCP_SETTINGS_KEY, MCP_OFF_MESSAGE, McpSettingsSchema, readMcpSettings, writeMcpSettings, type McpSettings } from './mcp-settings.js';
 export type { ExperiencePort } from './experience-port.js';
 export type { ToolContext } from './tool-context.js';
-export { parseTimeWindow, type TimeWindow } from './time-window.js';

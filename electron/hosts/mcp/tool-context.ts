@@ -5,6 +5,7 @@ import type { VaultGuard } from '../../engine/index.js';
 import type { ExperiencePort } from './experience-port.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 import { errorLine } from '../../../shared/text/index.js';
+import { TimeArgError } from '../../../shared/time/index.js';
 import { ToolError } from './tool-error.js';
 
 /**
@@ -49,7 +50,7 @@ export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Prom
       const answer = await fn(args);
       return { content: [{ type: 'text', text: ctx.vault.text(answer.text) }], structuredContent: ctx.vault.deep(answer.data) };
     } catch (err) {
-      if (err instanceof ToolError) return errorResult(err.message);
+      if (err instanceof ToolError || err instanceof TimeArgError) return errorResult(err.message);
       const failed = hostFailureOf(err);
       if (failed) {
         if (!failed.expected) ctx.log(`${name}: ${failed.code}: ${failed.line}`);

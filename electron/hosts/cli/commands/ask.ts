@@ -1,19 +1,10 @@
-import {
-  ChatError,
-  type ChatService,
-  DEFAULT_MAX_QUESTION_CHARS,
-  isValidTimeZone,
-  localTimeZone,
-  memoryLine,
-  TimeFormatter,
-  type ChatTurn,
-  type NumberedMemory,
-} from '../../../../agents/chat/index.js';
+import { ChatError, type ChatService, DEFAULT_MAX_QUESTION_CHARS, memoryLine, type ChatTurn, type NumberedMemory } from '../../../../agents/chat/index.js';
 import type { EngramStore } from '../../../../agents/store/index.js';
 import { startEngram, type Engram } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
+import { isValidTimeZone, localTimeZone, TimeFormatter } from '../../../../shared/time/index.js';
 
 /** $ENGRAM_TZ (an IANA zone) when set and valid, else the system's zone. */
 export function cliTimeZone(env: NodeJS.ProcessEnv): string {

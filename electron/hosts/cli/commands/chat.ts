@@ -1,9 +1,10 @@
 import { createInterface } from 'node:readline';
-import { ChatError, TimeFormatter, type ChatService } from '../../../../agents/chat/index.js';
+import { ChatError, type ChatService } from '../../../../agents/chat/index.js';
 import type { ThreadRecord } from '../../../../agents/store/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { cliChatSession, cliTimeZone, printSources, settleSession, type CliChatSession } from './ask.js';
+import { TimeFormatter } from '../../../../shared/time/index.js';
 
 const HELP_LINES = `commands:
   /new            start a new conversation

@@ -12,7 +12,7 @@ import {
 } from '../../../../agents/portability/index.js';
 import { bool, str, strs } from '../args.js';
 import { CliError, type CliContext, type Command, type ParsedArgs } from '../command.js';
-import { parseTimeArg } from '../time-arg.js';
+import { parseTimePoint } from '../../../../shared/time/index.js';
 
 export function parseExportKinds(values: string[]): ExportKind[] | undefined {
   if (!values.length) return undefined;
@@ -97,7 +97,7 @@ JSON and Markdown exports are NOT encrypted: keep them somewhere safe.`,
     if (withFrames && str(args, 'format') !== undefined && format !== 'json') throw new CliError('export: --with-frames writes an encrypted archive; it cannot be Markdown');
     if (withFrames && !out) throw new CliError('export: --with-frames needs --out FILE (the archive is binary)');
     if (!withFrames && str(args, 'passphrase-file') !== undefined) throw new CliError('export: --passphrase-file only applies to --with-frames archives');
-    const since = str(args, 'since') !== undefined ? parseTimeArg(str(args, 'since')!, '--since') : undefined;
+    const since = str(args, 'since') !== undefined ? parseTimePoint(str(args, 'since')!, '--since') : undefined;
     const kinds = parseExportKinds(strs(args, 'kind'));
     const includeSecrets = bool(args, 'include-secrets');
     const passphrase = withFrames ? readPassphrase(args, ctx, 'export') : undefined;

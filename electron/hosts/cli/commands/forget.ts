@@ -2,7 +2,7 @@ import { bool, str, strs } from '../args.js';
 import { ApiCallError } from '../../../../shared/api/index.js';
 import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
-import { parseTimeArg } from '../time-arg.js';
+import { parseTimePoint } from '../../../../shared/time/index.js';
 
 export const forgetCommand: Command = {
   name: 'forget',
@@ -39,8 +39,8 @@ export const forgetCommand: Command = {
         ctx.io.stdout(json ? JSON.stringify({ memories: n }) + '\n' : `deleted ${n} memor${n === 1 ? 'y' : 'ies'}\n`);
         return 0;
       }
-      const from = parseTimeArg(sinceArg!, '--since');
-      const to = str(args, 'until') !== undefined ? parseTimeArg(str(args, 'until')!, '--until') : Date.now();
+      const from = parseTimePoint(sinceArg!, '--since');
+      const to = str(args, 'until') !== undefined ? parseTimePoint(str(args, 'until')!, '--until') : Date.now();
       if (from > to) throw new CliError('forget: --since is after --until');
       const what = { span: 'range' as const, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
       if (bool(args, 'dry-run')) {

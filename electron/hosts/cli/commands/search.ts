@@ -2,7 +2,7 @@ import { MemoryKindSchema, type MemoryKind, type SearchResult } from '../../../.
 import { bool, positiveInt, str, strs } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { withEngine } from '../cli-engine.js';
-import { parseTimeArg } from '../time-arg.js';
+import { parseTimePoint } from '../../../../shared/time/index.js';
 import { oneLine } from '../../../../shared/text/index.js';
 
 export function parseKinds(values: string[]): MemoryKind[] | undefined {
@@ -58,8 +58,8 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
     const query = args.positionals.join(' ').trim();
     if (!query) throw new CliError('search: give a query, e.g. engram search "budget spreadsheet"');
     const kinds = parseKinds(strs(args, 'kind'));
-    const since = str(args, 'since') !== undefined ? parseTimeArg(str(args, 'since')!, '--since') : undefined;
-    const until = str(args, 'until') !== undefined ? parseTimeArg(str(args, 'until')!, '--until') : undefined;
+    const since = str(args, 'since') !== undefined ? parseTimePoint(str(args, 'since')!, '--since') : undefined;
+    const until = str(args, 'until') !== undefined ? parseTimePoint(str(args, 'until')!, '--until') : undefined;
     const limit = positiveInt(args, 'limit', 10, 200);
     const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
     return withEngine(ctx, {}, async ({ client }) => {

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Memory } from '../../../../shared/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
-import { parseTimeWindow, windowJson } from '../time-window.js';
+import { parseTimeWindow, timeWindowJson } from '../../../../shared/time/index.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 
 const DAY = 86_400_000;
@@ -44,7 +44,7 @@ export function registerRecentActivity(server: McpServer, ctx: ToolContext): voi
       const { items: rows } = await ctx.client.call('memories.list', { tab: 'episodic', since: iso(from - LOOKBACK), until: iso(to), app: args.app, limit: Math.min(args.limit * 4, 500) });
       const inWindow = rows.filter((m) => end(m) >= from && start(m) <= to).slice(0, args.limit);
       const events = inWindow.reverse().map((m) => mcpMemory(m));
-      const window = windowJson({ from, to })!;
+      const window = timeWindowJson({ from, to })!;
       const text = events.length
         ? `${events.length} event${events.length === 1 ? '' : 's'} from ${window.from} to ${window.to}:\n${events.map((e) => `- ${memoryLine(e)}`).join('\n')}`
         : `No recorded activity between ${window.from} and ${window.to}.`;

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { MemoryKindSchema } from '../../../../shared/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
-import { parseTimeWindow, windowJson } from '../time-window.js';
+import { parseTimeWindow, timeWindowJson } from '../../../../shared/time/index.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 
 const TimeText = z.string().max(200);
@@ -68,7 +68,7 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
             .map((r, i) => `${i + 1}. ${memoryLine(r.memory)}${(r.passages ?? []).map((p) => `\n   matched on screen: ${p.marked.replace(/\s+/g, ' ').slice(0, 600)}`).join('')}`)
             .join('\n')
         : `No memories match "${args.query}"${window ? ' in that time window' : ''}.`;
-      return { text, data: { results, time_window: windowJson(window) } };
+      return { text, data: { results, time_window: timeWindowJson(window) } };
     }),
   );
 }

@@ -90,14 +90,21 @@ export class ZonedCalendar {
     return second_;
   }
 
-  startOfDay(ms: number): number {
+  /** Midnight starting the day that holds ms, or (addDays) the day that many days later. */
+  startOfDay(ms: number, addDays = 0): number {
     const w = this.wall(ms);
-    return this.at(w.year, w.month, w.day);
+    return this.at(w.year, w.month, w.day + addDays);
   }
 
   addDays(ms: number, n: number): number {
     const w = this.wall(ms);
     return this.at(w.year, w.month, w.day + n, w.hour, w.minute, w.second);
+  }
+
+  /** YYYY-MM-DD of the day that holds ms, in this zone. */
+  dayKey(ms: number): string {
+    const w = this.wall(ms);
+    return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
   }
 
   /** Monday 00:00 of the week holding ms (ISO 8601 weeks). */

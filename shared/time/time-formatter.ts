@@ -1,0 +1,69 @@
+import { localTimeZone } from './zoned-calendar.js';
+
+/**
+ * Formats times for people and for memory text, in the user's time zone, with the weekday (people
+ * remember days, not dates). One formatter for the sub-agents' memory text and chat's answers.
+ */
+export class TimeFormatter {
+  private static readonly cache = new Map<string, TimeFormatter>();
+  /** Shared instances per zone: Intl formatters are costly to build and safe to reuse. */
+  static for(timeZone: string = localTimeZone()): TimeFormatter {
+    let f = TimeFormatter.cache.get(timeZone);
+    if (!f) {
+      f = new TimeFormatter(timeZone);
+      if (TimeFormatter.cache.size < 64) TimeFormatter.cache.set(timeZone, f);
+    }
+    return f;
+  }
+
+  private readonly day: Intl.DateTimeFormat;
+  private readonly time: Intl.DateTimeFormat;
+  private readonly full: Intl.DateTimeFormat;
+  private readonly key: Intl.DateTimeFormat;
+
+  constructor(readonly timeZone: string = localTimeZone()) {
+    this.day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+    this.time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    this.full = new Intl.DateTimeFormat('en-GB', {
+      timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    });
+    this.key = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+
+  /** "Wed 11 Jun 2025" (no commas: it reads better inside a line). */
+  dayOf(ms: number): string {
+    return this.day.format(ms).replace(/,/g, '');
+  }
+  /** "14:30" */
+  clock(ms: number): string {
+    return this.time.format(ms);
+  }
+  /** YYYY-MM-DD in the zone: groups a day's episodes. */
+  dayKey(ms: number): string {
+    return this.key.format(ms);
+  }
+  /** "Wed 11 Jun 2025 14:30–15:20", or across days "Wed 11 Jun 2025 23:30 – Thu 12 Jun 2025 01:10". */
+  span(from: number, to: number | null): string {
+    if (to === null || to <= from) return `${this.dayOf(from)} ${this.clock(from)}`;
+    if (this.dayKey(from) === this.dayKey(to)) return `${this.dayOf(from)} ${this.clock(from)}–${this.clock(to)}`;
+    return `${this.dayOf(from)} ${this.clock(from)} – ${this.dayOf(to)} ${this.clock(to)}`;
+  }
+  /** An episode's span as memory text: like span, but under a minute within one day is one moment. */
+  range(start: number, end: number): string {
+    return this.span(start, this.dayKey(start) === this.dayKey(end) && end - start < 60_000 ? null : end);
+  }
+  /** "Wednesday 11 June 2025 at 14:30", for "Now:" lines. */
+  now(ms: number): string {
+    return this.full.format(ms);
+  }
+}
+
+/** "38 min", "1 h 5 min", "under a minute". */
+export function formatDuration(ms: number): string {
+  const min = Math.round(ms / 60_000);
+  if (min < 1) return 'under a minute';
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  const m = min % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
