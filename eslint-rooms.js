@@ -29,7 +29,8 @@ export const ROOM_RULES = {
   'electron/hosts/cli': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine', 'electron/sensing/*', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
   'electron/desktop/policy': ['shared', 'shared/*', 'agents/store'],
   'electron/desktop/preload': ['shared', 'shared/*', 'electron/desktop/policy'],
-  'electron/desktop/main': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine', 'electron/sensing/*', 'electron/crash', 'electron/desktop/policy'],
+  // The desktop app reaches the handler map and sensing only through the engine's door.
+  'electron/desktop/main': ['shared', 'shared/*', 'agents/*', 'electron/engine', 'electron/crash', 'electron/desktop/policy'],
   renderer: ['shared', 'shared/*'],
 };
 

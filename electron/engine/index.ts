@@ -10,3 +10,19 @@ export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';
 export { inProcessClient } from './in-process-client.js';
 export { VaultGuard, WITHHELD } from './vault-guard.js';
+// What a host or the desktop app needs of the rooms behind the engine, so they import only this door
+// (eslint-rooms.js: hosts and desktop → engine → api, sensing).
+export type { EngramApi } from '../api/index.js';
+export {
+  CaptureError,
+  PushAudioSource,
+  bgraToRgba,
+  readCaptureSettings,
+  writeCaptureSettings,
+  type AudioSource,
+  type CapturedScreen,
+  type CaptureService,
+  type DisplayInfo,
+  type IdleSource,
+  type ScreenSource,
+} from '../sensing/capture/index.js';

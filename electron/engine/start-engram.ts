@@ -5,6 +5,7 @@ import { openStore, type EngramStore, type KeyProvider } from '../../agents/stor
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi, type HostSession } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
+import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
 import { VaultGuard } from './vault-guard.js';
 import type { CaptureSources } from './capture-sources.js';
@@ -93,8 +94,6 @@ export interface Engram {
   close(opts?: { flush?: boolean }): Promise<void>;
 }
 
-const oneLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
-
 /** A timer that close() can cut short. */
 function cancellableDelay(ms: number): { done: Promise<boolean>; cancel(): void } {
   let finish: (ran: boolean) => void = () => undefined;
@@ -118,7 +117,7 @@ function cancellableDelay(ms: number): { done: Promise<boolean>; cancel(): void 
 export async function startEngram(opts: EngineOptions): Promise<Engram> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? (() => undefined);
-  const problem = (p: EngineProblem) => (opts.onProblem ? opts.onProblem(p) : log(`${p.source}: ${oneLine(p.error)}`));
+  const problem = (p: EngineProblem) => (opts.onProblem ? opts.onProblem(p) : log(`${p.source}: ${errorLine(p.error)}`));
   const ownsStore = !('events' in opts.store);
   const store: EngramStore =
     'events' in opts.store
@@ -137,8 +136,8 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     const p: Promise<void> = work
       .then(() => undefined)
       .catch((err: unknown) => {
-        failure ??= oneLine(err);
-        log(`${what}: ${oneLine(err)}`);
+        failure ??= errorLine(err);
+        log(`${what}: ${errorLine(err)}`);
       })
       .finally(() => pending.delete(p));
     pending.add(p);
@@ -161,7 +160,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
       if (brainChoice.start !== 'manual') await b.start();
       return b;
     });
-    brainReady.catch((err: unknown) => log(`brain: failed to start: ${oneLine(err)}`));
+    brainReady.catch((err: unknown) => log(`brain: failed to start: ${errorLine(err)}`));
   } else {
     const b = await makeBrain(brainChoice.subscribe ?? true);
     if (brainChoice.start !== 'manual') void b.start().catch((err: unknown) => problem({ source: 'brain', error: err }));
@@ -195,7 +194,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
           timeZone: opts.timeZone,
           // Each stored turn is handed to the brain (what the user said about themselves, what they asked about).
           onTurnStored: brainChoice ? (turn) => track(brainReady.then((b) => b?.ingestMessages(turn.threadId)), 'chat: learning from the conversation') : undefined,
-          onHookError: (err) => log(`chat: hook failed: ${oneLine(err)}`),
+          onHookError: (err) => log(`chat: hook failed: ${errorLine(err)}`),
         }),
     );
     return chatReady;

@@ -34,13 +34,14 @@ describe('lint rules', () => {
     ['reaches-past-door.ts', 'engram/rooms', /through its door \(agents\/store\/index\.ts\)/],
     ['electron-outside-desktop.ts', 'no-restricted-imports', /Only electron\/desktop\/main and electron\/desktop\/preload may import 'electron'/],
     ['shared-imports-node.ts', 'no-restricted-imports', /no Node modules/],
-  ])('%s breaks %s', async (name, rule, message) => {
+    ['desktop-imports-sensing.ts', 'engram/rooms', /electron\/desktop\/main may not import electron\/(sensing\/capture|api)/, 2],
+  ])('%s breaks %s', async (name, rule, message, times = 1) => {
     const fired = (await lint(name)).filter((m) => m.rule === rule);
-    expect(fired).toHaveLength(1);
-    expect(fired[0]!.message).toMatch(message);
+    expect(fired).toHaveLength(times);
+    for (const f of fired) expect(f.message).toMatch(message);
   });
 
-  it.each(['clean-host.ts', 'clean-store.ts', 'clean-desktop-electron.ts'])('%s passes', async (name) => {
+  it.each(['clean-host.ts', 'clean-store.ts', 'clean-desktop-electron.ts', 'clean-desktop-engine.ts'])('%s passes', async (name) => {
     expect(await lint(name)).toEqual([]);
   });
 
@@ -48,7 +49,9 @@ describe('lint rules', () => {
     expect(readdirSync(dir).sort()).toEqual(
       [
         'clean-desktop-electron.ts',
+        'clean-desktop-engine.ts',
         'clean-host.ts',
+        'desktop-imports-sensing.ts',
         'clean-store.ts',
         'electron-outside-desktop.ts',
         'engine-imports-host.ts',

@@ -1,8 +1,16 @@
 import type { Brain } from '../../../agents/meta/index.js';
 import { StoreError, type EngramStore, type Embedder } from '../../../agents/store/index.js';
-import type { EngramApi } from '../../api/index.js';
-import { embedderFrom, startEngram, type EngineProblem } from '../../engine/index.js';
-import { CaptureError, type AudioSource, type CaptureService, type IdleSource, type ScreenSource } from '../../sensing/capture/index.js';
+import {
+  CaptureError,
+  embedderFrom,
+  startEngram,
+  type AudioSource,
+  type CaptureService,
+  type EngineProblem,
+  type EngramApi,
+  type IdleSource,
+  type ScreenSource,
+} from '../../engine/index.js';
 import { KeyWrapError, type Problem } from '../policy/index.js';
 
 /** ENGRAM_EMBEDDER=none|hash|use, as for every host: the same data dir works with all of them. */

@@ -1,5 +1,5 @@
 import { desktopCapturer, screen, systemPreferences } from 'electron';
-import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../sensing/capture/index.js';
+import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../engine/index.js';
 import { SCREEN_RECORDING_DENIED, screenAccessStep, type ScreenAccessStatus } from '../policy/index.js';
 
 /** The displays as Electron's screen module knows them, in device pixels. */

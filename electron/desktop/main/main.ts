@@ -7,9 +7,9 @@ import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'elec
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
-import { readCaptureSettings, writeCaptureSettings } from '../../sensing/capture/index.js';
+import { readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
+import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
-import { redact } from '../../sensing/perception/index.js';
 import {
   APP_ID,
   consentRecord,
@@ -64,7 +64,7 @@ let shuttingDown: Promise<void> | null = null;
 
 // First of all, the crash journal: an error that escapes anywhere is kept as a small local report
 // (secrets masked, no memory dump; see crash-journal.ts), told on the next start, never sent.
-const crashes = new CrashJournal({ dir: path.join(defaultDataDir(), 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redact(t).text });
+const crashes = new CrashJournal({ dir: path.join(defaultDataDir(), 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redactText(t).text });
 crashes.install(process, {
   onFatal: (err, report) => {
     log(`uncaught error${report ? ` (report: ${report})` : ''}`);

@@ -1,5 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainEvent } from 'electron';
-import { PushAudioSource } from '../../sensing/capture/index.js';
+import { PushAudioSource } from '../../engine/index.js';
 import {
   checkSenderFrame,
   pcmSamples,

@@ -1,5 +1,5 @@
 import { desktopCapturer, ipcMain, type BrowserWindow, type IpcMainEvent } from 'electron';
-import { CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../sensing/capture/index.js';
+import { CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../engine/index.js';
 import {
   checkSenderFrame,
   SCREEN_STREAM_COMMAND_CHANNEL,
