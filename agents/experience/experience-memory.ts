@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ExperienceOutcomeSchema, type ExperienceOutcome, type Memory, type Provenance } from '../../shared/index.js';
 import { StoreError } from '../store/index.js';
-import { contentTokens, coverage, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
+import { contentTokens, coverage, truncate, type BrainStore } from '../subagent-kit/index.js';
+import { ExactTextClusterer, actionKey, type ActionClusterer } from './action-clusterer.js';
 import { jeffreysLowerBound } from './beta.js';
+import { betaSample, type RandomSource } from './seeded-random.js';
 
 /** `record` input, validated (it comes from the CLI, MCP clients and the model). */
 export const ExperienceInputSchema = z.object({
@@ -28,23 +30,55 @@ export interface RecalledExperience {
 }
 
 export interface ActionStats {
+  /** The newest wording of the action. */
   action: string;
+  /** Every wording grouped into it (one unless grouped by meaning). */
+  variants: string[];
+  /** Lower 5% bound of the Jeffreys posterior on the exact evidence: neither age nor relevance changes it. */
   confidence: number;
+  /** Exact counts of recorded outcomes. */
   successes: number;
   failures: number;
+  partials: number;
   experience_ids: string[];
   relevance: number;
+  /** What ordered the actions: the (weighted) lower bound, or the Thompson draw when exploring. */
+  rank: number;
 }
 
 export interface Recommendation extends ActionStats {
+  /** lower_bound: the conservative choice; thompson: a draw from each posterior (explore). */
+  strategy: 'lower_bound' | 'thompson';
   /** Other actions that qualified, best first. */
   alternatives: ActionStats[];
   /** Actions that only ever failed: shown as "tried, failed", never recommended. */
   tried_failed: ActionStats[];
 }
 
+export interface RecommendOptions {
+  /** Thompson sampling: rank by a draw from each action's Beta posterior instead of its lower bound. */
+  explore?: boolean;
+  /** Uniform draws for exploring (seededRandom(n) makes them repeatable). Default Math.random. */
+  random?: RandomSource;
+  /** Each experience's evidence counts in proportion to how close its task is (ranking only). */
+  weightByRelevance?: boolean;
+  /** Which wordings are one action (default: exact text). */
+  clusterer?: ActionClusterer;
+}
+
+export interface Reflection {
+  memory: Memory;
+  task: string;
+  worked: string[];
+  failed: string[];
+  note: string | null;
+  based_on: string[];
+  relevance: number;
+  at: number;
+}
+
 export interface ExperienceMemoryOptions {
-  /** Optional: older experiences count less (half-life in days). Off by default. */
+  /** Optional: older experiences rank lower (half-life in days). Counts and confidence stay exact. Off by default. */
   halfLifeDays?: number | null;
   /** Tasks at least this similar count as "the same task" (0..1). */
   minRelevance?: number;
@@ -55,14 +89,25 @@ export interface ExperienceMemoryOptions {
 const DAY = 86_400_000;
 const defaultScore = (o: ExperienceOutcome): number => (o === 'success' ? 1 : o === 'failure' ? 0 : 0.5);
 
-/** Action identity for grouping: "Run `npm ci`" and "run npm ci" are one action. */
-export function actionKey(action: string): string {
-  return normalizeText(action);
+interface Group {
+  keyOrder: number;
+  action: string;
+  variants: Set<string>;
+  s: number;
+  f: number;
+  ws: number;
+  wf: number;
+  counts: Record<ExperienceOutcome, number>;
+  ids: string[];
+  rel: number[];
+  newest: number;
+  lastReason: string | null;
 }
 
 /**
  * Experience memory (Mimir): task → action → outcome records; recommend() groups past actions for
- * similar tasks and picks the one with the best conservative success rate.
+ * similar tasks and picks the one with the best conservative success rate (or explores by Thompson
+ * sampling); reflect() keeps what a task family taught, and recall shows it.
  */
 export class ExperienceMemory {
   private readonly halfLife: number | null;
@@ -100,17 +145,17 @@ export class ExperienceMemory {
     return this.record({ task, action, outcome: 'failure', reason, context: extra.context }, extra.provenance ?? []);
   }
 
-  /** Past experiences with a task like this one, most relevant first. */
-  async recall(task: string, opts: { limit?: number; includeSuperseded?: boolean } = {}): Promise<RecalledExperience[]> {
+  /** Procedural rows of one entry type whose task is close to this one, with their relevance. */
+  private async matching(task: string, entryType: 'experience' | 'reflection', includeSuperseded = false): Promise<{ memory: Memory; task: string; relevance: number }[]> {
     const q = task.trim();
     if (!q) return [];
     const qTokens = contentTokens(q);
-    const hits = await this.store.search({ query: q, kinds: ['procedural'], limit: 200, mode: this.mode, includeSuperseded: opts.includeSuperseded });
-    const out: RecalledExperience[] = [];
+    const hits = await this.store.search({ query: q, kinds: ['procedural'], limit: 200, mode: this.mode, includeSuperseded });
+    const out: { memory: Memory; task: string; relevance: number }[] = [];
     for (const h of hits) {
       const m = h.memory;
-      if (m.fields.entry_type !== 'experience') continue;
-      if (m.superseded_by && !opts.includeSuperseded) continue;
+      if (m.fields.entry_type !== entryType) continue;
+      if (m.superseded_by && !includeSuperseded) continue;
       const t = String(m.fields.task ?? m.title);
       const tTokens = contentTokens(t);
       const lexical = (coverage(qTokens, tTokens) + coverage(tTokens, qTokens)) / 2;
@@ -118,6 +163,15 @@ export class ExperienceMemory {
       const vs = h.reasons.vector_similarity ?? 0;
       const relevance = Math.max(lexical, vs >= 0.8 ? vs : 0);
       if (relevance < this.minRelevance) continue;
+      out.push({ memory: m, task: t, relevance });
+    }
+    return out;
+  }
+
+  /** Past experiences with a task like this one, most relevant first. */
+  async recall(task: string, opts: { limit?: number; includeSuperseded?: boolean } = {}): Promise<RecalledExperience[]> {
+    const out: RecalledExperience[] = [];
+    for (const { memory: m, task: t, relevance } of await this.matching(task, 'experience', opts.includeSuperseded)) {
       const outcome = ExperienceOutcomeSchema.safeParse(m.fields.outcome);
       if (!outcome.success) continue;
       out.push({
@@ -135,68 +189,218 @@ export class ExperienceMemory {
     return out.slice(0, opts.limit ?? 50);
   }
 
-  /**
-   * The best action for a task: confidence is the lower 5% bound of Beta(0.5 + s, 0.5 + f)
-   * (Jeffreys prior). Relevance and recency only steer between actions; an action that never
-   * succeeded is never recommended. Null when nothing qualifies.
-   */
-  async recommend(task: string): Promise<Recommendation | null> {
-    const recalled = await this.recall(task, { limit: 500 });
-    if (!recalled.length) return null;
+  /** Reflections kept for task families like this one (the newest per family), most relevant first. */
+  async reflections(task: string, opts: { limit?: number } = {}): Promise<Reflection[]> {
+    const out = (await this.matching(task, 'reflection')).map(({ memory, relevance }) => ({ ...reflectionOf(memory), relevance }));
+    out.sort((a, b) => b.relevance - a.relevance || b.at - a.at);
+    return out.slice(0, opts.limit ?? 5);
+  }
+
+  /** Groups what was tried for tasks like this one into actions, with exact and ranking evidence. */
+  private async groups(recalled: RecalledExperience[], opts: RecommendOptions): Promise<Group[]> {
     const now = this.now();
-    const groups = new Map<string, { action: string; s: number; f: number; ids: string[]; rel: number[]; newest: number; wins: number }>();
-    for (const r of recalled) {
-      if (!r.action) continue;
-      const key = actionKey(r.action);
-      const g = groups.get(key) ?? { action: r.action, s: 0, f: 0, ids: [], rel: [], newest: 0, wins: 0 };
-      const w = this.halfLife ? Math.pow(0.5, Math.max(0, now - r.at) / (this.halfLife * DAY)) : 1;
-      g.s += w * r.score;
-      g.f += w * (1 - r.score);
-      if (r.outcome !== 'failure') g.wins++;
+    const usable = recalled.filter((r) => r.action);
+    const ids = await (opts.clusterer ?? new ExactTextClusterer()).cluster(usable.map((r) => r.action));
+    const groups = new Map<number, Group>();
+    usable.forEach((r, n) => {
+      const id = ids[n]!;
+      const g: Group = groups.get(id) ?? {
+        keyOrder: groups.size,
+        action: r.action,
+        variants: new Set<string>(),
+        s: 0,
+        f: 0,
+        ws: 0,
+        wf: 0,
+        counts: { success: 0, failure: 0, partial: 0 },
+        ids: [],
+        rel: [],
+        newest: 0,
+        lastReason: null,
+      };
+      // Age and relevance weigh the evidence used to rank, never the evidence reported.
+      const decay = this.halfLife ? Math.pow(0.5, Math.max(0, now - r.at) / (this.halfLife * DAY)) : 1;
+      const w = decay * (opts.weightByRelevance ? r.relevance : 1);
+      g.s += r.score;
+      g.f += 1 - r.score;
+      g.ws += w * r.score;
+      g.wf += w * (1 - r.score);
+      g.counts[r.outcome]++;
       g.ids.push(r.memory.id);
       g.rel.push(r.relevance);
+      g.variants.add(r.action);
       if (r.at > g.newest) {
         g.newest = r.at;
         g.action = r.action;
+        if (r.reason && r.outcome === 'failure') g.lastReason = r.reason;
       }
-      groups.set(key, g);
-    }
-    const qualified: Array<ActionStats & { rank: number }> = [];
+      groups.set(id, g);
+    });
+    return [...groups.values()];
+  }
+
+  /**
+   * The best action for a task. Confidence is the lower 5% bound of Beta(0.5 + s, 0.5 + f)
+   * (Jeffreys prior) on the exact evidence. Ranking uses the same bound on evidence weighed by the
+   * half-life (and by relevance when asked), tipped by relevance and recency in close calls; with
+   * `explore`, a draw from each posterior instead (Thompson sampling). An action that never
+   * succeeded is never recommended, exploring or not. Null when nothing qualifies.
+   */
+  async recommend(task: string, opts: RecommendOptions = {}): Promise<Recommendation | null> {
+    const recalled = await this.recall(task, { limit: 500 });
+    if (!recalled.length) return null;
+    const now = this.now();
+    const random = opts.random ?? Math.random;
+    const qualified: ActionStats[] = [];
     const failed: ActionStats[] = [];
-    for (const g of groups.values()) {
+    for (const g of await this.groups(recalled, opts)) {
       const relevance = g.rel.reduce((a, b) => a + b, 0) / g.rel.length;
       const stats: ActionStats = {
         action: g.action,
+        variants: [...g.variants],
         confidence: round(jeffreysLowerBound(g.s, g.f)),
-        successes: round(g.s),
-        failures: round(g.f),
+        successes: g.counts.success,
+        failures: g.counts.failure,
+        partials: g.counts.partial,
         experience_ids: g.ids,
         relevance: round(relevance),
+        rank: 0,
       };
-      if (g.wins === 0) {
+      if (g.counts.success + g.counts.partial === 0) {
         failed.push(stats);
         continue;
       }
-      const recency = Math.pow(0.5, Math.max(0, now - g.newest) / (30 * DAY));
-      // Confidence decides; relevance and recency can only tip close calls.
-      qualified.push({ ...stats, rank: stats.confidence * (0.85 + 0.1 * relevance + 0.05 * recency) });
+      if (opts.explore) {
+        stats.rank = round(betaSample(0.5 + g.ws, 0.5 + g.wf, random));
+      } else {
+        const recency = Math.pow(0.5, Math.max(0, now - g.newest) / (30 * DAY));
+        // The bound decides; relevance and recency can only tip close calls.
+        stats.rank = round(jeffreysLowerBound(g.ws, g.wf) * (0.85 + 0.1 * relevance + 0.05 * recency));
+      }
+      qualified.push(stats);
     }
     if (!qualified.length) return null;
-    qualified.sort((a, b) => b.rank - a.rank);
-    const [best, ...rest] = qualified.map(({ rank: _rank, ...s }) => s);
+    qualified.sort((a, b) => b.rank - a.rank || b.confidence - a.confidence);
+    const [best, ...rest] = qualified;
     failed.sort((a, b) => b.failures - a.failures);
-    return { ...best!, alternatives: rest, tried_failed: failed };
+    return { ...best!, strategy: opts.explore ? 'thompson' : 'lower_bound', alternatives: rest, tried_failed: failed };
   }
 
   /** Marks an experience as replaced by a newer one (kept in history, left out of recall). */
   supersede(oldId: string, newId: string): Memory {
     if (oldId === newId) throw new StoreError('INVALID_INPUT', 'an experience cannot supersede itself');
-    for (const id of [oldId, newId]) {
-      const m = this.store.memories.get(id);
-      if (!m || m.fields.entry_type !== 'experience') throw new StoreError('NOT_FOUND', `no experience ${id}`);
-    }
+    for (const id of [oldId, newId]) this.experience(id);
     return this.store.memories.update(oldId, { superseded_by: newId }, `superseded by experience ${newId}`);
   }
+
+  /** The experience with this id, or a NOT_FOUND error. */
+  experience(id: string): Memory {
+    const m = this.store.memories.get(id);
+    if (!m || m.kind !== 'procedural' || m.fields.entry_type !== 'experience') throw new StoreError('NOT_FOUND', `no experience ${id}`);
+    return m;
+  }
+
+  /** The latest experiences, newest first (no task to compare against: a listing, not a ranking). */
+  recent(opts: { limit?: number; since?: number; outcome?: ExperienceOutcome } = {}): Memory[] {
+    const limit = opts.limit ?? 10;
+    const out: Memory[] = [];
+    for (let offset = 0; out.length < limit; offset += 200) {
+      const page = this.store.memories.list({ kinds: ['procedural'], experiences: true, since: opts.since, order: 'newest', limit: 200, offset });
+      for (const m of page) if (!opts.outcome || m.fields.outcome === opts.outcome) out.push(m);
+      if (page.length < 200) break;
+    }
+    return out.slice(0, limit);
+  }
+
+  /**
+   * Reflects on a task family (Mimir): reads the experiences with tasks like this one and keeps one
+   * reflection — what worked (with its record), what failed (with the last reason), and the
+   * caller's own note — citing the experiences and their sources. A newer reflection on the same
+   * family supersedes the older one. Refused when there is nothing to reflect on.
+   */
+  async reflect(
+    task: string,
+    opts: { note?: string; clusterer?: ActionClusterer; write?: <T>(fn: () => T) => T | Promise<T> } = {},
+  ): Promise<{ reflection: Reflection; superseded: string | null }> {
+    const family = task.trim();
+    if (!family) throw new StoreError('INVALID_INPUT', 'reflect: give the task family to reflect on');
+    if (family.length > 2000) throw new StoreError('INVALID_INPUT', 'reflect: the task is longer than 2,000 characters');
+    const note = opts.note?.trim() || null;
+    if (note && note.length > 4000) throw new StoreError('INVALID_INPUT', 'reflect: the note is longer than 4,000 characters');
+    const recalled = await this.recall(family, { limit: 500 });
+    if (!recalled.length) throw new StoreError('NOT_FOUND', `no experiences with tasks like "${truncate(family, 80)}" to reflect on`);
+    const groups = await this.groups(recalled, { clusterer: opts.clusterer });
+    const worked: string[] = [];
+    const failed: string[] = [];
+    const ranked = groups
+      .map((g) => ({ g, confidence: jeffreysLowerBound(g.s, g.f) }))
+      .sort((a, b) => b.confidence - a.confidence || a.g.keyOrder - b.g.keyOrder);
+    for (const { g, confidence } of ranked) {
+      const tries = g.counts.success + g.counts.failure + g.counts.partial;
+      const wins = g.counts.success + g.counts.partial;
+      if (wins === 0) {
+        failed.push(`${g.action} — failed ${tries} of ${tries}${g.lastReason ? ` (${truncate(g.lastReason, 200)})` : ''}`);
+      } else {
+        const partial = g.counts.partial ? `, ${g.counts.partial} partly` : '';
+        worked.push(`${g.action} — worked ${g.counts.success} of ${tries}${partial} (confidence ${confidence.toFixed(2)})`);
+      }
+    }
+    const basedOn = recalled.map((r) => r.memory.id);
+    const provenance = uniqueProvenance(recalled.flatMap((r) => this.store.memories.provenance(r.memory.id)));
+    const text = [
+      `Reflection on "${truncate(family, 200)}" from ${recalled.length} experience${recalled.length === 1 ? '' : 's'}.`,
+      worked.length ? `Worked: ${worked.join('; ')}.` : 'Nothing has worked yet.',
+      failed.length ? `Failed: ${failed.join('; ')}.` : '',
+      note ? `Note: ${note}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const previous = (await this.matching(family, 'reflection')).filter((r) => actionKey(r.task) === actionKey(family));
+    // The new reflection and the superseding of the old one land together (the host's write lock when given).
+    const memory = await (opts.write ?? ((fn) => fn()))(() => {
+      const added = this.store.memories.insert({
+      kind: 'procedural',
+      title: `Reflection: ${truncate(family, 180)}`,
+      text,
+      fields: {
+        entry_type: 'reflection',
+        task: family,
+        worked: worked.slice(0, 100),
+        failed: failed.slice(0, 100),
+        based_on: basedOn.slice(0, 1000),
+        ...(note ? { reason: note } : {}),
+      },
+        provenance,
+        occurred_at: this.now(),
+      });
+      for (const p of previous) this.store.memories.update(p.memory.id, { superseded_by: added.id }, `superseded by reflection ${added.id}`);
+      return added;
+    });
+    return { reflection: { ...reflectionOf(memory), relevance: 1 }, superseded: previous[0]?.memory.id ?? null };
+  }
+}
+
+function reflectionOf(m: Memory): Omit<Reflection, 'relevance'> {
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return {
+    memory: m,
+    task: String(m.fields.task ?? m.title),
+    worked: list(m.fields.worked),
+    failed: list(m.fields.failed),
+    note: typeof m.fields.reason === 'string' ? m.fields.reason : null,
+    based_on: list(m.fields.based_on),
+    at: Date.parse(m.occurred_at ?? m.created_at),
+  };
+}
+
+function uniqueProvenance(list: Provenance[]): Provenance[] {
+  const seen = new Set<string>();
+  return list.filter((p) => {
+    const k = `${p.source_type}:${p.source_id}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** The memory row of an experience (title, text, fields), shared with the distiller's drafts. */

@@ -1,16 +1,30 @@
-/** agents/experience: experience memory (Mimir): record, recall, recommend with a Jeffreys lower bound. */
+/**
+ * agents/experience: experience memory (Mimir): record, recall, recommend (Jeffreys lower bound, or
+ * Thompson sampling to explore), actions grouped by text or by meaning, reflections per task family.
+ */
 export {
   ExperienceMemory,
   ExperienceInputSchema,
-  actionKey,
   experienceRow,
   type ActionStats,
   type ExperienceInput,
   type ExperienceMemoryOptions,
   type RecalledExperience,
   type Recommendation,
+  type RecommendOptions,
+  type Reflection,
 } from './experience-memory.js';
+export {
+  EmbeddingClusterer,
+  ExactTextClusterer,
+  actionKey,
+  exactTokens,
+  oppositeWords,
+  type ActionClusterer,
+  type EmbeddingClustererOptions,
+} from './action-clusterer.js';
 export { betaCdf, betaQuantile, jeffreysLowerBound, lnGamma } from './beta.js';
+export { betaSample, gammaSample, seededRandom, type RandomSource } from './seeded-random.js';
 export {
   describeCall,
   distillToolCalls,

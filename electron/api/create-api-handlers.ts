@@ -4,6 +4,7 @@ import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
 import { entityHandlers } from './handlers/entity-handlers.js';
+import { experienceHandlers } from './handlers/experience-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
@@ -73,6 +74,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...statsHandlers(deps),
     ...sessionHandlers(deps),
     ...entityHandlers(deps),
+    ...experienceHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

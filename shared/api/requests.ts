@@ -4,6 +4,7 @@ import { captureRequests } from './capture.js';
 import { chatRequests } from './chat.js';
 import type { RequestDef } from './common.js';
 import { entityRequests } from './entities.js';
+import { experienceRequests } from './experiences.js';
 import { forgetRequests } from './forget.js';
 import { memoryRequests } from './memories.js';
 import { secretRequests } from './secrets.js';
@@ -29,6 +30,7 @@ export const apiRequests = {
   ...statsRequests,
   ...sessionRequests,
   ...entityRequests,
+  ...experienceRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

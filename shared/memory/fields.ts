@@ -21,7 +21,7 @@ export const SemanticFieldsSchema = z.object({
 });
 
 export const ProceduralFieldsSchema = z.object({
-  entry_type: z.enum(['workflow', 'guide', 'experience']).default('guide'),
+  entry_type: z.enum(['workflow', 'guide', 'experience', 'reflection']).default('guide'),
   steps: z.array(z.string().max(2000)).max(200).default([]),
   outcome: ExperienceOutcomeSchema.optional(),
   success_count: z.number().int().nonnegative().default(0),
@@ -32,6 +32,10 @@ export const ProceduralFieldsSchema = z.object({
   score: z.number().min(0).max(1).optional(),
   reason: z.string().max(4000).optional(),
   context: z.string().max(8000).optional(),
+  /** Reflection rows (entry_type "reflection", Mimir): for a task family (task), what worked and what failed, and the experiences read. */
+  worked: z.array(z.string().max(2000)).max(100).optional(),
+  failed: z.array(z.string().max(2000)).max(100).optional(),
+  based_on: z.array(z.string().max(128)).max(1000).optional(),
 });
 
 export const ResourceFieldsSchema = z.object({

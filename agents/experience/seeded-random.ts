@@ -1,0 +1,57 @@
+/**
+ * Randomness for exploration (Thompson sampling): a small seedable generator, so a test or a
+ * caller that passes a seed gets the same draws every time, and Beta draws built on it.
+ */
+
+/** Uniform draws in [0, 1). */
+export type RandomSource = () => number;
+
+/** mulberry32: 32-bit state, good enough for sampling (not for secrets). */
+export function seededRandom(seed: number): RandomSource {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal draw (Box–Muller). */
+function normal(random: RandomSource): number {
+  let u = 0;
+  while (u <= Number.EPSILON) u = random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+/** Gamma(shape, 1) by Marsaglia and Tsang; shapes below 1 through the boost Gamma(a) = Gamma(a + 1)·U^(1/a). */
+export function gammaSample(shape: number, random: RandomSource): number {
+  if (!(shape > 0)) throw new RangeError('Gamma shape must be positive');
+  if (shape < 1) {
+    let u = 0;
+    while (u <= Number.EPSILON) u = random();
+    return gammaSample(shape + 1, random) * Math.pow(u, 1 / shape);
+  }
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = normal(random);
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = random();
+    if (u < 1 - 0.0331 * x * x * x * x) return d * v;
+    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
+  }
+}
+
+/** One draw from Beta(a, b). */
+export function betaSample(a: number, b: number, random: RandomSource): number {
+  const x = gammaSample(a, random);
+  const y = gammaSample(b, random);
+  return x + y === 0 ? 0.5 : x / (x + y);
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ExperienceOutcomeSchema, IsoTime } from '../memory/index.js';
+import { IdSchema, defineRequest } from './common.js';
+
+/**
+ * Experience memory (Mimir) as every host reaches it: the window, the CLI (`engram record`,
+ * `recommend`, `reflect`) and the MCP tools call these requests through the one handler map.
+ */
+
+const Task = z.string().trim().min(1, 'give the task').max(2000);
+
+export const ExperienceViewSchema = z.object({
+  id: z.string(),
+  task: z.string(),
+  action: z.string(),
+  outcome: ExperienceOutcomeSchema,
+  score: z.number().nullable(),
+  reason: z.string().nullable(),
+  context: z.string().nullable(),
+  at: IsoTime,
+  /** How close its task is to the one asked about (0..1); null in listings. */
+  relevance: z.number().nullable(),
+  superseded_by: z.string().nullable(),
+});
+export type ExperienceView = z.infer<typeof ExperienceViewSchema>;
+
+export const ActionStatsSchema = z.object({
+  action: z.string(),
+  variants: z.array(z.string()),
+  /** Lower 5% bound of the Jeffreys posterior on the exact evidence. */
+  confidence: z.number(),
+  /** Exact counts: the half-life and relevance weighting change ranking only. */
+  successes: z.number().int(),
+  failures: z.number().int(),
+  partials: z.number().int(),
+  experience_ids: z.array(z.string()),
+  relevance: z.number(),
+  rank: z.number(),
+});
+export type ActionStatsView = z.infer<typeof ActionStatsSchema>;
+
+export const RecommendationSchema = ActionStatsSchema.extend({
+  strategy: z.enum(['lower_bound', 'thompson']),
+  alternatives: z.array(ActionStatsSchema),
+  tried_failed: z.array(ActionStatsSchema),
+});
+export type RecommendationView = z.infer<typeof RecommendationSchema>;
+
+export const ReflectionViewSchema = z.object({
+  id: z.string(),
+  task: z.string(),
+  worked: z.array(z.string()),
+  failed: z.array(z.string()),
+  note: z.string().nullable(),
+  based_on: z.array(z.string()),
+  at: IsoTime,
+  text: z.string(),
+});
+export type ReflectionView = z.infer<typeof ReflectionViewSchema>;
+
+export const ExperienceRecordInputSchema = z.object({
+  task: Task,
+  action: z.string().trim().min(1, 'give the action').max(2000),
+  outcome: ExperienceOutcomeSchema,
+  score: z.number().min(0).max(1).optional(),
+  reason: z.string().max(4000).optional(),
+  context: z.string().max(8000).optional(),
+  /** This experience replaces an older one (kept in history, left out of recall and recommendations). */
+  supersedes: IdSchema.optional(),
+});
+
+export const GroupBySchema = z.enum(['text', 'meaning']);
+
+export const experienceRequests = {
+  /** Records one experience; with `supersedes`, the older one is marked replaced in the same transaction. */
+  'experiences.record': defineRequest(ExperienceRecordInputSchema.strict(), z.object({ experience: ExperienceViewSchema, superseded: z.string().nullable() })),
+  /** Marks `id` as replaced by the experience `by`. */
+  'experiences.supersede': defineRequest(z.object({ id: IdSchema, by: IdSchema }).strict(), z.object({ experience: ExperienceViewSchema })),
+  /** Experiences with tasks like this one, most similar first, with the reflections kept for the task family. */
+  'experiences.recall': defineRequest(
+    z
+      .object({ task: Task, outcome: ExperienceOutcomeSchema.optional(), limit: z.number().int().min(1).max(200).default(10) })
+      .strict(),
+    z.object({ experiences: z.array(ExperienceViewSchema), reflections: z.array(ReflectionViewSchema) }),
+  ),
+  /** The latest experiences, newest first. */
+  'experiences.recent': defineRequest(
+    z
+      .object({ limit: z.number().int().min(1).max(200).default(10), outcome: ExperienceOutcomeSchema.optional(), since: IsoTime.optional() })
+      .strict(),
+    z.object({ experiences: z.array(ExperienceViewSchema) }),
+  ),
+  /**
+   * The best action for a task. explore: Thompson sampling (seed makes it repeatable);
+   * weight_by_relevance: closer tasks weigh more in ranking; group_by meaning: differently worded
+   * versions of one action share their evidence (needs the embedder).
+   */
+  'experiences.recommend': defineRequest(
+    z
+      .object({
+        task: Task,
+        explore: z.boolean().default(false),
+        seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+        weight_by_relevance: z.boolean().default(false),
+        group_by: GroupBySchema.default('text'),
+      })
+      .strict(),
+    z.object({ recommendation: RecommendationSchema.nullable(), half_life_days: z.number().nullable() }),
+  ),
+  /** Keeps a reflection on a task family: what worked, what failed, and an optional note. */
+  'experiences.reflect': defineRequest(
+    z.object({ task: Task, note: z.string().trim().max(4000).optional(), group_by: GroupBySchema.default('text') }).strict(),
+    z.object({ reflection: ReflectionViewSchema, superseded: z.string().nullable() }),
+  ),
+};
