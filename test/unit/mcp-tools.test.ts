@@ -46,10 +46,14 @@ describe('MCP tools in process (fake experience memory)', () => {
       confidence: 0.71,
       successes: 5,
       failures: 0,
+      variants: ['restart the docker daemon'],
+      partials: 0,
+      rank: 0.7,
+      strategy: 'lower_bound',
       experience_ids: ['mem_a'],
       relevance: 1,
       alternatives: [],
-      tried_failed: [{ action: 'prune images', confidence: 0, successes: 0, failures: 2, experience_ids: ['mem_b'], relevance: 1 }],
+      tried_failed: [{ action: 'prune images', variants: ['prune images'], confidence: 0, successes: 0, failures: 2, partials: 0, rank: 0, experience_ids: ['mem_b'], relevance: 1 }],
     };
     const r = await call('recommend_action', { task: 'docker build hangs' });
     expect(xp.calls).toEqual(['recommend docker build hangs']);
