@@ -22,6 +22,11 @@ export interface ToolLoopOptions {
   stopWhenToolsSucceed?: boolean;
   /** Rounds in which some tool call was rejected, at most (default 2); then the loop gives up. */
   maxInvalidRounds?: number;
+  /**
+   * Ends the loop after a step whose calls satisfy it (a chaining agent's finish tool), without
+   * sending the results back: the model said it is done.
+   */
+  stopWhen?: (stepCalls: ToolCallOutcome[]) => boolean;
   /** Streams every step (chat); otherwise complete() is used. */
   onEvent?: (event: LlmStreamEvent) => void;
 }
@@ -41,7 +46,7 @@ export interface ToolLoopResult {
   calls: ToolCallOutcome[];
   /** The conversation including the model's turns and tool results. */
   messages: LlmMessage[];
-  stoppedBy: 'end_turn' | 'tools_done' | 'step_limit' | 'invalid_limit';
+  stoppedBy: 'end_turn' | 'tools_done' | 'step_limit' | 'invalid_limit' | 'stop_tool';
 }
 
 /**
@@ -76,10 +81,12 @@ export async function runToolLoop(
     messages.push({ role: 'assistant', content: response.content });
 
     const results: LlmToolResultBlock[] = [];
+    const stepCalls: ToolCallOutcome[] = [];
     let rejected = 0;
     for (const use of response.toolUses) {
       const outcome = await runOne(byName.get(use.name), use.id, use.name, use.input);
       calls.push(outcome);
+      stepCalls.push(outcome);
       if (!outcome.ok) rejected++;
       results.push({
         type: 'tool_result',
@@ -90,6 +97,9 @@ export async function runToolLoop(
     }
     messages.push({ role: 'user', content: results as LlmContentBlock[] });
 
+    if (opts.stopWhen?.(stepCalls)) {
+      return { final: response, responses, calls, messages, stoppedBy: 'stop_tool' };
+    }
     if (rejected === 0 && opts.stopWhenToolsSucceed) {
       return { final: response, responses, calls, messages, stoppedBy: 'tools_done' };
     }

@@ -2,7 +2,18 @@ import type { MemoryKind } from '../../shared/index.js';
 import { readCoreBlocks } from '../core/index.js';
 import { LlmError, type LlmProvider } from '../llm/index.js';
 import { StoreError } from '../store/index.js';
-import { BatchAnalysis, MemoryWriter, truncate, type SourceBatch, type SubAgent, type SubAgentContext } from '../subagent-kit/index.js';
+import type { Memory } from '../../shared/index.js';
+import {
+  BatchAnalysis,
+  MemoryWriter,
+  runMemoryChain,
+  touchedMemories,
+  truncate,
+  type ChainResult,
+  type SourceBatch,
+  type SubAgent,
+  type SubAgentContext,
+} from '../subagent-kit/index.js';
 import type { BatchSchedule } from './batch-schedule.js';
 import { EpisodeContinuation } from './episode-continuation.js';
 import { emptyReport, type IngestReport } from './ingest-report.js';
@@ -52,6 +63,7 @@ export class BatchProcessor {
         const r = await this.runLlm(llm, ctx);
         report.routes.push(r.kinds);
         report.llm_calls += r.calls;
+        report.chains.push(...r.chains.map((c) => ({ kind: c.kind, steps: c.steps, finished: c.finished, stopped_by: c.stopped_by })));
         this.schedule.llmUp(this.now());
       } catch (e) {
         if (e instanceof LlmError && e.code !== 'BAD_REQUEST') {
@@ -100,11 +112,17 @@ export class BatchProcessor {
     return routed.map((a) => a.kind);
   }
 
-  private async runLlm(llm: LlmProvider, ctx: SubAgentContext): Promise<{ kinds: MemoryKind[]; calls: number }> {
+  /**
+   * Model mode. One routing call; then the routed kinds split in two: kinds whose existing memories
+   * the batch touches (see touches(): a retrieved memory whose subject the batch names, or a core
+   * block near its limit) each run their own check-before-write chain; the rest share today's single
+   * extraction call, the cheap path for a batch about new things.
+   */
+  private async runLlm(llm: LlmProvider, ctx: SubAgentContext): Promise<{ kinds: MemoryKind[]; calls: number; chains: ChainResult[] }> {
     const time = this.deps.time;
     const batchText = renderBatch(ctx.analysis, time);
     const route = await routeWithLlm(llm, batchText);
-    if (!route.kinds.length) return { kinds: [], calls: 1 };
+    if (!route.kinds.length) return { kinds: [], calls: 1, chains: [] };
     const routed = this.deps.agents.filter((a) => route.kinds.includes(a.kind));
     const query = truncate(
       ctx.analysis.lines
@@ -113,16 +131,38 @@ export class BatchProcessor {
         .join(' '),
       400,
     );
-    const known = (await Promise.all(routed.filter((a) => a.kind !== 'core').map((a) => a.known(ctx, query)))).flat();
-    const result = await extractWithLlm(llm, {
-      agents: this.deps.agents,
-      ctx,
-      kinds: route.kinds,
-      batchText,
-      known: renderKnown(known, ctx.analysis.redaction),
-      core: renderCore(readCoreBlocks(this.deps.store), ctx.analysis.redaction),
-      now: this.now(),
-    });
-    return { kinds: route.kinds, calls: 1 + result.responses.length };
+    const knownOf = new Map<MemoryKind, Memory[]>();
+    for (const a of routed) knownOf.set(a.kind, await a.known(ctx, query));
+    const chained = routed.filter((a) => touchedMemories(knownOf.get(a.kind) ?? [], ctx.analysis).length > 0);
+    const plain = routed.filter((a) => !chained.includes(a));
+    const core = renderCore(readCoreBlocks(this.deps.store), ctx.analysis.redaction);
+    let calls = 1;
+    if (plain.length) {
+      const known = plain.filter((a) => a.kind !== 'core').flatMap((a) => knownOf.get(a.kind) ?? []);
+      const result = await extractWithLlm(llm, {
+        agents: this.deps.agents,
+        ctx,
+        kinds: plain.map((a) => a.kind),
+        batchText,
+        known: renderKnown(known, ctx.analysis.redaction),
+        core,
+        now: this.now(),
+      });
+      calls += result.responses.length;
+    }
+    const chains: ChainResult[] = [];
+    const maxSteps = this.deps.settings().max_chaining_steps;
+    for (const agent of chained) {
+      const touched = touchedMemories(knownOf.get(agent.kind) ?? [], ctx.analysis);
+      const context = [
+        `Now: ${new Date(this.now()).toISOString()}`,
+        `Core blocks:\n${core}`,
+        `Your ${agent.kind} memories this batch touches:\n${renderKnown(touched, ctx.analysis.redaction) || '(none shown: search for them)'}`,
+      ].join('\n\n');
+      const r = await runMemoryChain(llm, agent, ctx, { batchText, context, maxSteps });
+      calls += r.steps;
+      chains.push(r);
+    }
+    return { kinds: route.kinds, calls, chains };
   }
 }

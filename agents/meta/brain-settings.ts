@@ -26,6 +26,12 @@ export const BrainSettingsSchema = z.object({
   experience_half_life_days: z.number().positive().max(3650).nullable().default(null),
   /** When the model stays unreachable this long, queued observations are processed offline. */
   llm_outage_fallback_min: z.number().min(0).max(24 * 60).default(30),
+  /**
+   * With a model, a sub-agent whose kind the batch touches (it names something already kept) checks
+   * before it writes: it chains tool calls (search, update, merge, insert, skip) until it calls
+   * finish_memory_update, at most this many model calls (MIRIX's max_chaining_steps).
+   */
+  max_chaining_steps: z.number().int().min(1).max(20).default(5),
   dream: DreamSettingsSchema.prefault({}),
 });
 export type BrainSettings = z.infer<typeof BrainSettingsSchema>;

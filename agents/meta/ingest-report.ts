@@ -12,6 +12,8 @@ export interface IngestReport {
   /** Kinds routed, per batch. */
   routes: MemoryKind[][];
   llm_calls: number;
+  /** Sub-agents that chained tool calls (model mode, a batch touching existing memories), per run. */
+  chains: Array<{ kind: MemoryKind; steps: number; finished: boolean; stopped_by: string }>;
   /** Batches left queued (model unreachable): they stay unprocessed in the store and are retried. */
   deferred: number;
   /** Sources dropped by the privacy re-check (excluded apps/titles). */
@@ -19,7 +21,7 @@ export interface IngestReport {
 }
 
 export function emptyReport(): IngestReport {
-  return { batches: 0, observations: 0, messages: 0, memory_ids: [], outcomes: [], routes: [], llm_calls: 0, deferred: 0, excluded: 0 };
+  return { batches: 0, observations: 0, messages: 0, memory_ids: [], outcomes: [], routes: [], llm_calls: 0, chains: [], deferred: 0, excluded: 0 };
 }
 
 /** Adds `r` into `into` (memory ids once each) and returns `into`. */
@@ -31,6 +33,7 @@ export function mergeReport(into: IngestReport, r: IngestReport): IngestReport {
   into.outcomes.push(...r.outcomes);
   into.routes.push(...r.routes);
   into.llm_calls += r.llm_calls;
+  into.chains.push(...r.chains);
   into.deferred += r.deferred;
   into.excluded += r.excluded;
   return into;

@@ -14,7 +14,7 @@ import { createBrain, type Brain, type IngestReport } from '../../agents/meta/in
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
-import { batchTextOf, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+import { batchTextOf, isChaining, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -78,24 +78,37 @@ describe('brain in LLM mode (fake server)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('spends one routing call and at most one extraction call per flush', () => {
+  it('spends one routing call and at most one extraction call per flush, plus one step per chaining agent', () => {
+    let chainSteps = 0;
+    let plainFlushes = 0;
     for (const sc of SCENARIOS) {
       const r = reports.get(sc.name)!;
       expect(r.batches, sc.name).toBe(1);
-      expect(r.llm_calls, sc.name).toBeLessThanOrEqual(2);
+      const steps = r.chains.reduce((n, c) => n + c.steps, 0);
+      // The scripted chain finishes in one step; every routed kind is either chained or in the one extraction call.
+      for (const c of r.chains) expect(c, sc.name).toMatchObject({ steps: 1, finished: true });
+      const plain = sc.routes.length - r.chains.length;
+      expect(r.llm_calls, sc.name).toBe(1 + (plain > 0 ? 1 : 0) + steps);
+      if (plain > 0) plainFlushes++;
+      chainSteps += steps;
       expect(r.routes[0], sc.name).toEqual(sc.routes);
     }
+    // Later scenarios name people and files written by earlier ones: some kinds chain, most do not.
+    expect(chainSteps).toBeGreaterThan(0);
+    expect(plainFlushes).toBeGreaterThan(SCENARIOS.length / 2);
     const routing = fake.requests.filter(isRouting);
     expect(routing).toHaveLength(SCENARIOS.length);
-    expect(fake.requests.length - routing.length).toBe(SCENARIOS.length);
+    expect(fake.requests.filter(isChaining)).toHaveLength(chainSteps);
+    expect(fake.requests.length - routing.length - chainSteps).toBe(plainFlushes);
     const summary = store.llmCalls.summary();
     expect(summary.by_purpose.routing?.calls).toBe(SCENARIOS.length);
-    expect(summary.by_purpose.extraction?.calls).toBe(SCENARIOS.length);
+    expect(summary.by_purpose.extraction?.calls).toBe(plainFlushes);
+    expect(summary.by_purpose.chaining?.calls).toBe(chainSteps);
     expect(summary.cost_usd).toBeGreaterThan(0);
   });
 
   it('sends the stable prompts with cache_control, the routed kinds, the core blocks and every tool', () => {
-    const extraction = fake.requests.filter((r) => !isRouting(r));
+    const extraction = fake.requests.filter((r) => !isRouting(r) && !isChaining(r));
     const first = extraction[0]!;
     const sys = first.body.system as Array<{ text: string; cache_control?: unknown }>;
     expect(sys[0]!.cache_control).toEqual({ type: 'ephemeral' });

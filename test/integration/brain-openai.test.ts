@@ -16,7 +16,7 @@ import { createBrain, type Brain, type IngestReport } from '../../agents/meta/in
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
 import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
-import { batchTextOf, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+import { batchTextOf, isChaining, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 
 const MODEL = 'qwen2.5:7b-instruct';
 let fake: FakeOpenAi;
@@ -79,16 +79,25 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('routes each batch with a forced function call and extracts it in one more call, to the configured model', () => {
+  it('routes each batch with a forced function call and extracts it in one more call (plus a step per chaining agent), to the configured model', () => {
+    let chainSteps = 0;
+    let plainFlushes = 0;
     for (const sc of SCENARIOS) {
       const r = reports.get(sc.name)!;
       expect(r.batches, sc.name).toBe(1);
-      expect(r.llm_calls, sc.name).toBe(2);
+      // Kinds whose existing memories the batch touches chain instead (issue 17); the scripted chain finishes in one step.
+      for (const c of r.chains) expect(c, sc.name).toMatchObject({ steps: 1, finished: true });
+      const plain = sc.routes.length > r.chains.length ? 1 : 0;
+      expect(r.llm_calls, sc.name).toBe(1 + plain + r.chains.length);
+      plainFlushes += plain;
+      chainSteps += r.chains.length;
       expect(r.routes[0], sc.name).toEqual(sc.routes);
     }
+    expect(plainFlushes).toBeGreaterThan(SCENARIOS.length / 2);
     const routing = fake.requests.filter(isRouting);
     expect(routing).toHaveLength(SCENARIOS.length);
-    expect(fake.requests).toHaveLength(2 * SCENARIOS.length);
+    expect(fake.requests.filter(isChaining)).toHaveLength(chainSteps);
+    expect(fake.requests).toHaveLength(SCENARIOS.length + plainFlushes + chainSteps);
     expect(routing[0]!.body.tool_choice).toEqual({ type: 'function', function: { name: 'route_memories' } });
     // A local server serves one model: the chat model does extraction too. No key is sent.
     expect(new Set(fake.requests.map((r) => r.body.model))).toEqual(new Set([MODEL]));
@@ -96,7 +105,7 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
   });
 
   it('sends one system message with every kind, the routed kinds and the tools as functions; the batch as the user turn', () => {
-    const extraction = fake.requests.filter((r) => !isRouting(r));
+    const extraction = fake.requests.filter((r) => !isRouting(r) && !isChaining(r));
     const first = extraction[0]!;
     expect(first.body.messages.filter((m) => m.role === 'system')).toHaveLength(1);
     expect(first.body.messages[0]!.role).toBe('system');
@@ -138,7 +147,9 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
   it('records every call with its tokens, at cost 0 for a server on this machine', () => {
     const summary = store.llmCalls.summary();
     expect(summary.by_purpose.routing?.calls).toBe(SCENARIOS.length);
-    expect(summary.by_purpose.extraction?.calls).toBe(SCENARIOS.length);
+    const chains = [...reports.values()].flatMap((r) => r.chains);
+    expect(summary.by_purpose.extraction?.calls).toBe(SCENARIOS.filter((sc) => sc.routes.length > reports.get(sc.name)!.chains.length).length);
+    expect(summary.by_purpose.chaining?.calls ?? 0).toBe(chains.reduce((n, c) => n + c.steps, 0));
     expect(summary.input_tokens).toBeGreaterThan(0);
     expect(summary.output_tokens).toBeGreaterThan(0);
     expect(summary.cost_usd).toBe(0);
