@@ -3,6 +3,7 @@ import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
+import { directiveHandlers } from './handlers/directive-handlers.js';
 import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
@@ -75,6 +76,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...sessionHandlers(deps),
     ...entityHandlers(deps),
     ...experienceHandlers(deps),
+    ...directiveHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

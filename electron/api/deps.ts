@@ -1,6 +1,6 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
-import type { CaptureStatus, ConsentStatus } from '../../shared/api/index.js';
+import type { CaptureStatus, ConsentStatus, SynthesisReportDto } from '../../shared/api/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
 
@@ -36,6 +36,11 @@ export interface ProgressReporter {
 /** Consolidation ("dream"), run on demand from the UI. */
 export interface Consolidator {
   run(opts: { kinds?: string[]; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
+}
+
+/** Turns feedback into behavioural directives now (the brain's queue and model when it runs). */
+export interface DirectiveReviewer {
+  synthesize(): Promise<SynthesisReportDto>;
 }
 
 /** Export of memories to a file in the data dir. */
@@ -77,6 +82,7 @@ export interface ApiDeps {
   /** The model in use, re-chosen on each call (the engine's): whether answers come from a model. */
   model?: () => { readonly online: boolean };
   consolidator?: Consolidator | null;
+  directives?: DirectiveReviewer | null;
   exporter?: Exporter | null;
   images?: FrameImageCodec;
   /** Overrides the "Key" line of the encryption status (e.g. "OS keychain (safeStorage)"). */

@@ -3,7 +3,7 @@ import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type EngramApi, type HostSession } from '../api/index.js';
+import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type HostSession } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
@@ -220,6 +220,15 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
         },
       }
     : null;
+  // Directives are reviewed on the brain's queue when it runs, else on their own with the same model.
+  const directives: DirectiveReviewer = {
+    synthesize: async () => {
+      const b = await brain();
+      if (b) return b.synthesizeDirectives();
+      const { BehaviourKeeper } = await import('../../agents/behaviour/index.js');
+      return new BehaviourKeeper(store, model, { timeZone: opts.timeZone, log }).synthesize();
+    },
+  };
   const control = composed ? captureControlOf(composed.service) : (opts.externalCapture ?? null);
   const windowCapture = control && opts.gateCapture ? opts.gateCapture(control) : control;
   const api = createApi({
@@ -230,6 +239,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     session: opts.session ?? null,
     ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
     consolidator,
+    directives,
     exporter: portabilityExporter(store),
     secrets: engineSecretStore(store, env),
     openaiSecrets: engineSecretStore(store, env, 'openai'),

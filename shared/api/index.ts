@@ -14,6 +14,7 @@ export * from './stats.js';
 export * from './session.js';
 export * from './entities.js';
 export * from './experiences.js';
+export * from './directives.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';

@@ -3,6 +3,7 @@ import { activityRequests } from './activity.js';
 import { captureRequests } from './capture.js';
 import { chatRequests } from './chat.js';
 import type { RequestDef } from './common.js';
+import { directiveRequests } from './directives.js';
 import { entityRequests } from './entities.js';
 import { experienceRequests } from './experiences.js';
 import { forgetRequests } from './forget.js';
@@ -31,6 +32,7 @@ export const apiRequests = {
   ...sessionRequests,
   ...entityRequests,
   ...experienceRequests,
+  ...directiveRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

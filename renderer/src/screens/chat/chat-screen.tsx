@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ChatCitation, ChatMessage } from '../../../../shared/api/index.js';
+import type { ChatCitation, ChatMessage, ThumbValue } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtRelative, fmtTime } from '../../lib/format.js';
 import { navigate } from '../../lib/route.js';
@@ -11,6 +11,7 @@ import { useChatStore } from './chat-store.js';
 import { Composer } from './composer.js';
 import { Sources } from './sources.js';
 import { ThreadSummary } from './thread-summary.js';
+import { Thumbs, useThreadThumbs } from './thumbs.js';
 
 const SUGGESTIONS = [
   'What was I working on yesterday afternoon?',
@@ -26,6 +27,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
   const dataVersion = useAppStore((s) => s.dataVersion);
   const { threads, messages, summaries, live, error, sources, withheld } = useChatStore();
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const thumbs = useThreadThumbs(api, threadId, dataVersion);
   const scroller = useRef<HTMLDivElement>(null);
   const thread = threads?.find((t) => t.id === threadId) ?? null;
   const list: ChatMessage[] = threadId ? (messages[threadId] ?? []) : [];
@@ -118,7 +120,15 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
             <div className="messages" aria-live="polite" aria-busy={!!liveHere}>
               {threadId && summaries[threadId] && <ThreadSummary summary={summaries[threadId]} />}
               {list.map((m) => (
-                <Message key={m.id} message={m} onCite={openCitation} sources={sources[m.id] ?? []} withheld={withheld[m.id] ?? []} />
+                <Message
+                  key={m.id}
+                  message={m}
+                  onCite={openCitation}
+                  sources={sources[m.id] ?? []}
+                  withheld={withheld[m.id] ?? []}
+                  thumb={thumbs.thumbs[m.id] ?? null}
+                  onThumb={(v) => void thumbs.set(m.id, v)}
+                />
               ))}
               {liveHere && (
                 <>
@@ -215,9 +225,13 @@ function Message({
   onCite,
   sources,
   withheld,
+  thumb,
+  onThumb,
 }: {
   message: ChatMessage;
   onCite(c: ChatCitation): void;
+  thumb: ThumbValue | null;
+  onThumb(value: ThumbValue | null): void;
   sources: import('../../../../shared/api/index.js').ChatRetrieved[];
   withheld: import('../../../../shared/api/index.js').ChatWithheld[];
 }) {
@@ -245,7 +259,10 @@ function Message({
           </div>
         )}
         <Sources citations={message.citations} retrieved={sources} withheld={withheld} />
-        <div className="msg-time faint">{fmtTime(message.created_at)}</div>
+        <div className="msg-foot">
+          <div className="msg-time faint">{fmtTime(message.created_at)}</div>
+          {message.status !== 'error' && <Thumbs value={thumb} onChange={onThumb} />}
+        </div>
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { useAppStore } from '../../state/app-store.js';
 import { AppearanceCard } from './appearance-card.js';
 import { AudioCard } from './audio-card.js';
 import { CaptureSettingsCard } from './capture-settings-card.js';
+import { DirectivesCard } from './directives-card.js';
 import { ExportCard } from './export-card.js';
 import { ModelProviderCard } from './model-provider-card.js';
 
@@ -23,6 +24,7 @@ export function SettingsScreen() {
           <ModelProviderCard settings={settings} update={update} />
           <CaptureSettingsCard settings={settings} update={update} />
           <AudioCard settings={settings} update={update} />
+          <DirectivesCard />
           <AppearanceCard />
           {info?.features.export && <ExportCard />}
         </div>
