@@ -47,7 +47,7 @@ describe('feedback and directives in the window', { timeout: 180_000 }, () => {
     // Pressing it again takes it back.
     await first.getByRole('button', { name: 'Bad answer' }).click();
     await expect.poll(() => h.store.feedback.thumbs(thread).length).toBe(0);
-    expect(await first.getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => first.getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe('false');
     await msgs.nth(1).getByRole('button', { name: 'Good answer' }).click();
     await expect.poll(() => h.store.feedback.thumbs(thread)).toEqual([{ message_id: answers[1], value: 'up' }]);
     // The thumb is there after a reload.
