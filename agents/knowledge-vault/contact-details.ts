@@ -7,6 +7,8 @@ export interface FoundContact {
   /** Whose it is, when the same line names someone ("Ana Lima <ana@acme.com>"). */
   owner: string | null;
   app: string | null;
+  /** For what the user typed: the sentence it came in, the value replaced ("My sister's new address is [address]."). */
+  context?: string;
   sources: number[];
   first: number;
 }
@@ -15,6 +17,11 @@ export interface FoundContact {
 const EMAIL_RE = emailPattern();
 const PHONE_RE = phonePattern();
 const ADDRESS_RE = /\b\d{1,5}\s+(?:[A-Z][a-z]+\s){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Court|Ct|Place|Pl|Square|Sq)\b\.?(?:,\s*[A-Z][\w ]{1,40})?/g;
+/** Where the street type comes first and the number after ("Rua das Flores 12, 4050-262 Porto", "Calle Mayor 5", "Rue de Rivoli 10"). */
+const STREET_FIRST_RE =
+  /\b(?:Rua|Avenida|Av\.|Travessa|Largo|Praça|Estrada|Calle|Carrer|Avda\.|Paseo|Plaza|Rue|Avenue|Boulevard|Bd|Place|Chemin|Via|Viale|Piazza|Corso)\s+(?:[\p{L}'’.-]+\s){0,4}?\d{1,5}[A-Za-z]?\b(?:,\s*(?:\d{4,5}(?:-\d{3})?\s+)?\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)?/gu;
+/** German and Dutch style: the street name ends in its type ("Hauptstraße 5, 10115 Berlin"). */
+const STREET_SUFFIX_RE = /\b\p{Lu}[\p{Ll}-]+(?:straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|straat|laan|gracht)\s+\d{1,4}[a-z]?\b(?:,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+)?/gu;
 const NOT_PERSONAL = /^(no-?reply|do-?not-?reply|donotreply|notifications?|mailer-daemon|postmaster|bounce|news(letter)?)@/i;
 const NAME_BEFORE = /([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){0,2})\s*(?:[<(\[:,–—-]|\bat\b)?\s*$/u;
 
@@ -32,7 +39,7 @@ function digits(s: string): string {
   return s.replace(/\D/g, '');
 }
 
-const NAME_LINE = /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})[,.]?$/u;
+const NAME_LINE = /^(?:(?:Dr|Dra|Prof|Mr|Mrs|Ms|Mx|Sr|Sra|Herr|Frau|Mme|M)\.?\s+)?([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})[,.]?$/u;
 
 /** A signature names its owner on a line of its own just above ("Ana Lima / Head of Finance / Mobile: ..."). */
 function ownerAbove(lines: string[], i: number): string | null {
@@ -56,6 +63,7 @@ export function findContacts(a: BatchAnalysis): FoundContact[] {
       const key = `${c.entry_type}|${normalizeContact(c.entry_type, c.value)}`;
       const have = out.get(key);
       if (have) {
+        if (!have.context && c.context) have.context = c.context;
         if (!have.sources.includes(source)) have.sources.push(source);
         if (!have.owner && c.owner) have.owner = c.owner;
         return;
@@ -68,18 +76,20 @@ export function findContacts(a: BatchAnalysis): FoundContact[] {
       const lines = s.text.split(/\r?\n/);
       lines.forEach((line, i) => {
         const owner = (idx: number): string | null => ownerBefore(line, idx) ?? ownerAbove(lines, i);
+        const typed = (value: string, type: FoundContact['entry_type']): { context?: string } =>
+          s.role === 'user' ? { context: line.replace(value, `[${type}]`).replace(/\s+/g, ' ').trim().slice(0, 300) } : {};
         if (line.includes('@')) {
           for (const m of line.matchAll(EMAIL_RE)) {
             if (NOT_PERSONAL.test(m[0])) continue;
-            add({ entry_type: 'email', value: m[0], owner: owner(m.index), app: s.app }, s.index, s.at);
+            add({ entry_type: 'email', value: m[0], owner: owner(m.index), app: s.app, ...typed(m[0], 'email') }, s.index, s.at);
           }
         }
         for (const m of line.matchAll(PHONE_RE)) {
           if (!looksLikePhone(m[0])) continue;
-          add({ entry_type: 'phone', value: m[0].trim(), owner: owner(m.index), app: s.app }, s.index, s.at);
+          add({ entry_type: 'phone', value: m[0].trim(), owner: owner(m.index), app: s.app, ...typed(m[0].trim(), 'phone') }, s.index, s.at);
         }
-        for (const m of line.matchAll(ADDRESS_RE)) {
-          add({ entry_type: 'address', value: m[0].trim(), owner: owner(m.index), app: s.app }, s.index, s.at);
+        for (const re of [ADDRESS_RE, STREET_FIRST_RE, STREET_SUFFIX_RE]) {
+          for (const m of line.matchAll(re)) add({ entry_type: 'address', value: m[0].trim(), owner: owner(m.index), app: s.app, ...typed(m[0].trim(), 'address') }, s.index, s.at);
         }
       });
     }

@@ -17,6 +17,7 @@ import {
   type SubAgentContext,
 } from '../subagent-kit/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
+import { findSecretsIn } from '../../shared/redaction/index.js';
 import { findContacts, normalizeContact, type FoundContact } from './contact-details.js';
 import { findMarkers, type FoundMarker } from './redaction-markers.js';
 import { labelOf, sensitivityOf } from './sensitivity.js';
@@ -39,6 +40,21 @@ export interface RedactedSecretInput {
 const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
 
 const isMarker = (s: unknown): boolean => typeof s === 'string' && /^\[redacted:[a-z_]+\]$/.test(s);
+
+/** The sentence of scrubbed text that holds the nth marker (where a secret typed in chat was). */
+function sentenceWithMarker(text: string, marker: string, nth: number): string | null {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = text.indexOf(marker, at + 1);
+    if (at < 0) return null;
+  }
+  // A sentence ends at . ! ? before white space ("10.0.4.12" is not an end) or at a line break.
+  let start = 0;
+  for (const m of text.slice(0, at).matchAll(/[.!?](?=\s)|\n/g)) start = m.index + 1;
+  const rest = text.slice(at);
+  const end = at + (rest.search(/[.!?\n](?:\s|$)/) >= 0 ? rest.search(/[.!?\n](?:\s|$)/) + 1 : rest.length);
+  return text.slice(start, end).replace(/\s+/g, ' ').trim().slice(0, 300) || null;
+}
 
 export function sourceLabel(app: string | null, url: string | null): string {
   const host = hostOf(url);
@@ -77,12 +93,20 @@ export class KnowledgeVaultAgent implements SubAgent {
     for (const c of findContacts(a)) drafts.push(this.contactDraft(c, a));
     if (a.isChat) {
       for (const s of a.userSources) {
+        const words = findSecretsIn(s.rawText, a.redaction);
+        const seen = new Map<string, number>();
         for (const f of findSecrets(s.rawText, a.redaction)) {
-          const title = `${labelOf(f.kind)}${f.label ? ` for ${f.label}` : ''}`;
+          // The word the user used ("door code", "Passport number") names it better than the kind does.
+          const word = words.find((w) => w.start === f.start)?.label ?? null;
+          const noun = word && word.toLowerCase() !== f.kind.replace(/_/g, ' ') ? word.charAt(0).toUpperCase() + word.slice(1) : labelOf(f.kind);
+          const title = `${noun}${f.label ? ` for ${f.label}` : ''}`;
+          const nth = seen.get(f.kind) ?? 0;
+          seen.set(f.kind, nth + 1);
+          const context = sentenceWithMarker(s.text, `[redacted:${f.kind}]`, nth);
           drafts.push({
             kind: 'knowledge_vault',
             title,
-            text: `${title}, told to Engram in chat on ${this.time.dayOf(s.at)}.`,
+            text: `${title}, told to Engram in chat on ${this.time.dayOf(s.at)}.${context ? ` Context: "${context}"` : ''}`,
             fields: { entry_type: f.kind, source: 'chat', sensitivity: sensitivityOf(f.kind), secret: f.value },
             occurred_at: s.at,
             provenance: a.provenanceOf([s.index]),
@@ -116,7 +140,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     return {
       kind: 'knowledge_vault',
       title,
-      text: `${c.owner ? `${c.owner}'s ${label.toLowerCase()}` : label}${domain ? ` (${domain})` : ''}, seen in ${where} on ${this.time.dayOf(c.first)}.`,
+      text: `${c.owner ? `${c.owner}'s ${label.toLowerCase()}` : label}${domain ? ` (${domain})` : ''}, seen in ${where} on ${this.time.dayOf(c.first)}.${c.context ? ` Context: "${c.context}"` : ''}`,
       fields: { entry_type: c.entry_type, source: where, sensitivity: sensitivityOf(c.entry_type), secret: c.value },
       app: c.app,
       occurred_at: c.first,

@@ -22,6 +22,7 @@ import {
   type SubAgentContext,
 } from '../subagent-kit/index.js';
 import { findStepLists } from './step-lists.js';
+import { statedExperiences } from './stated-experiences.js';
 
 export const PROCEDURAL_PROMPT = `## procedural — how to do things, and what worked
 Step-by-step guides and workflows the user followed or was shown (procedural_save: a title like
@@ -77,7 +78,13 @@ export class ProceduralAgent implements SubAgent {
   constructor(private readonly store: BrainStore) {}
 
   detect(a: BatchAnalysis): boolean {
-    return findStepLists(a).length > 0 || (a.isChat && hasToolCalls(this.distillInput(a))) || screenFixes(a).length > 0 || screenWorkflows(a).length > 0;
+    return (
+      findStepLists(a).length > 0 ||
+      statedExperiences(a).length > 0 ||
+      (a.isChat && hasToolCalls(this.distillInput(a))) ||
+      screenFixes(a).length > 0 ||
+      screenWorkflows(a).length > 0
+    );
   }
 
   private distillInput(a: BatchAnalysis): DistillMessage[] {
@@ -127,6 +134,11 @@ export class ProceduralAgent implements SubAgent {
         context: 'seen in a terminal on screen',
       });
       drafts.push({ kind: 'procedural', ...row, occurred_at: f.at, segment, provenance: a.provenanceOf([f.source]) });
+    }
+    // What the user says they tried, and how it went ("I fixed X by Y", "Y didn't help").
+    for (const e of statedExperiences(a)) {
+      const row = experienceRow({ task: e.task, action: e.action, outcome: e.outcome, reason: e.reason, context: e.context });
+      drafts.push({ kind: 'procedural', ...row, occurred_at: e.at, segment, provenance: a.provenanceOf(e.sources) });
     }
     if (a.isChat) {
       const byId = new Map(a.sources.map((s) => [s.provenance.source_id, s.index]));

@@ -1,4 +1,6 @@
 import { oneLine, truncate, type BatchAnalysis } from '../subagent-kit/index.js';
+import { INSTRUCTIVE_HEADING, cleanStep, cleanTitle, isInstruction } from './instructions.js';
+import { answeredHowTos, howTosIn } from './prose-how-tos.js';
 
 export interface FoundSteps {
   title: string;
@@ -9,30 +11,62 @@ export interface FoundSteps {
 
 const NUMBERED = /^\s*(?:step\s*)?(\d{1,2})\s*[.):]\s+(.{2,300})$/i;
 const BULLET = /^\s*[-•*▪◦]\s+(.{2,300})$/;
-const INSTRUCTIVE = /\b(how to|how-to|steps?|instructions|guide|setup|set up|install|installation|to [a-z]+ (?:the|a|your)?\s*\w+\s*:?$|checklist|procedure|recipe)\b/i;
-const SEQUENCE_START = /\b(?:to|how to|in order to)\s+([^,:;]{3,80})[,:]\s*(?:you\s+(?:should\s+|need to\s+|must\s+)?)?first\s+(.+)/i;
-const SEQUENCE_SPLIT = /,?\s*\b(?:and then|then|next|after that|afterwards|and finally|finally|lastly)\b[,]?\s+/i;
+/** "STEP 1" on a line of its own, the instruction on the next (recipe sites, wizards). */
+const STEP_HEADER = /^\s*(?:step|schritt|passo|paso|étape)\s*(\d{1,2})\s*[.:]?\s*$/i;
+/** "1) open pgAdmin 2) right-click the database 3) …" written on one line. */
+const INLINE_ITEM = /(?:^|\s)(\d{1,2})[.)]\s+/g;
 
-function cleanTitle(heading: string): string {
-  let t = oneLine(heading).replace(/[:.]+$/, '');
-  if (/^to\s+/i.test(t)) t = `How ${t.charAt(0).toLowerCase()}${t.slice(1)}`;
-  return truncate(t, 120);
+/** A list is a procedure when its heading announces one, or when most of its items are commands. */
+function isProcedure(heading: string, steps: string[], windowTitle: string | null): boolean {
+  if (INSTRUCTIVE_HEADING.test(heading) || (windowTitle !== null && INSTRUCTIVE_HEADING.test(windowTitle))) return true;
+  const commands = steps.filter((s) => isInstruction(s)).length;
+  return commands * 2 > steps.length;
 }
 
-function cleanStep(s: string): string {
-  return truncate(oneLine(s).replace(/[.;,]+$/, ''), 300);
+/** Lines as a reader sees the list: "STEP 1" joined to its instruction, a one-line numbered list split into lines. */
+function listLines(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const header = STEP_HEADER.exec(line);
+    const next = lines[i + 1];
+    if (header && next !== undefined && next.trim() && !NUMBERED.test(next) && !STEP_HEADER.test(next)) {
+      out.push(`${header[1]}. ${next.trim()}`);
+      i++;
+      continue;
+    }
+    const items = [...line.matchAll(INLINE_ITEM)];
+    if (items.length >= 2 && items.every((m, k) => Number(m[1]) === k + 1)) {
+      const head = line.slice(0, items[0]!.index).trim();
+      if (head) out.push(head);
+      items.forEach((m, k) => out.push(`${k + 1}. ${line.slice(m.index + m[0].length, items[k + 1]?.index ?? line.length).trim()}`));
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
 }
+
+/** At least this many command lines in a row, on a page or under a heading that announces a how-to. */
+const MIN_COMMAND_RUN = 3;
+const PLAIN_LINE = /^\s*\p{L}[^\n]{3,200}$/u;
+
 
 /** Numbered or bulleted step lists in one text, with the heading above them. */
-export function stepListsIn(text: string): Array<{ title: string; steps: string[] }> {
-  const lines = text.split(/\r?\n/);
+export function stepListsIn(text: string, windowTitle: string | null = null): Array<{ title: string; steps: string[] }> {
+  const lines = listLines(text);
   const out: Array<{ title: string; steps: string[] }> = [];
   let i = 0;
   while (i < lines.length) {
     const n = NUMBERED.exec(lines[i]!);
     const b = BULLET.exec(lines[i]!);
     if (!n && !b) {
-      i++;
+      const run = commandRun(lines, i, windowTitle);
+      if (run) {
+        out.push(run.list);
+        i = run.end;
+      } else i++;
       continue;
     }
     const heading = (() => {
@@ -59,8 +93,9 @@ export function stepListsIn(text: string): Array<{ title: string; steps: string[
         expect++;
         i++;
       }
-      if (steps.length >= 2) {
-        out.push({ title: heading && !NUMBERED.test(heading) ? cleanTitle(heading) : `Steps: ${truncate(steps[0]!, 60)}`, steps });
+      const h = heading && !NUMBERED.test(heading) ? heading : '';
+      if (steps.length >= 2 && isProcedure(h, steps, windowTitle)) {
+        out.push({ title: h ? cleanTitle(h) : `Steps: ${truncate(steps[0]!, 60)}`, steps });
       }
       // A list that does not start at 1 ("2. ...", a scrolled screen) is skipped, one line at a time.
       if (steps.length === 0) i++;
@@ -72,23 +107,45 @@ export function stepListsIn(text: string): Array<{ title: string; steps: string[
       steps.push(cleanStep(m[1]!));
       i++;
     }
-    if (steps.length >= 3 && heading && INSTRUCTIVE.test(heading)) out.push({ title: cleanTitle(heading), steps });
+    if (steps.length >= 3 && heading && isProcedure(heading, steps, windowTitle)) out.push({ title: cleanTitle(heading), steps });
   }
   return out;
 }
 
-/** "To deploy, first run the tests, then build, and finally push the tag." */
-export function sequenceIn(text: string): { title: string; steps: string[] } | null {
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-    const m = SEQUENCE_START.exec(sentence);
-    if (!m) continue;
-    const steps = m[2]!
-      .split(SEQUENCE_SPLIT)
-      .map(cleanStep)
-      .filter((s) => s.length > 1);
-    if (steps.length >= 2) return { title: cleanTitle(`How to ${m[1]!.trim()}`), steps };
+/**
+ * Unnumbered command lines ("Clone the repository", "Run make install", …) under a heading or on a
+ * page that announces a how-to: checked only there, so ordinary screens cost no tagging.
+ */
+function commandRun(lines: string[], start: number, windowTitle: string | null): { list: { title: string; steps: string[] }; end: number } | null {
+  let end = start;
+  while (end < lines.length && PLAIN_LINE.test(lines[end]!) && !NUMBERED.test(lines[end]!) && !BULLET.test(lines[end]!) && lines[end]!.trim().split(/\s+/).length >= 2) end++;
+  if (end - start < MIN_COMMAND_RUN) return null;
+  const heading = start > 0 ? oneLine(lines[start - 1]!) : '';
+  const headed = INSTRUCTIVE_HEADING.test(heading) && heading.split(/\s+/).length <= 12;
+  if (!headed && !(windowTitle && INSTRUCTIVE_HEADING.test(windowTitle))) return null;
+  // The run is the longest stretch of commands inside the block (a page's intro line is not a step).
+  let best: string[] = [];
+  let cur: string[] = [];
+  for (let i = start; i < end; i++) {
+    if (isInstruction(lines[i]!)) cur.push(cleanStep(lines[i]!));
+    else if (cur.length) {
+      // One line the tagger cannot read ("Run make install") between commands does not break the run.
+      if (i + 1 < end && isInstruction(lines[i + 1]!)) cur.push(cleanStep(lines[i]!));
+      else {
+        if (cur.length > best.length) best = cur;
+        cur = [];
+      }
+    }
   }
-  return null;
+  if (cur.length > best.length) best = cur;
+  if (best.length < MIN_COMMAND_RUN) return null;
+  const title = headed ? heading : (windowTitle ?? heading);
+  return { list: { title: cleanTitle(title), steps: best }, end };
+}
+
+/** "To deploy, first run the tests, then build, and finally push the tag." (the first how-to told in prose). */
+export function sequenceIn(text: string): { title: string; steps: string[] } | null {
+  return howTosIn(text)[0] ?? null;
 }
 
 /** Step lists over a batch, one per title. */
@@ -97,11 +154,9 @@ export function findStepLists(a: BatchAnalysis): FoundSteps[] {
     const byTitle = new Map<string, FoundSteps>();
     for (const s of a.sources) {
       if (s.role === 'tool' || s.role === 'system') continue;
-      const lists = stepListsIn(s.text);
-      if (s.role === 'user' || s.role === 'audio') {
-        const seq = sequenceIn(s.text);
-        if (seq) lists.push(seq);
-      }
+      const lists = stepListsIn(s.text, s.role === 'screen' ? s.title : null);
+      lists.push(...howTosIn(s.text));
+      if (s.role === 'assistant') lists.push(...answeredHowTos(a, s.index));
       for (const l of lists) {
         const key = l.title.toLowerCase();
         const have = byTitle.get(key);

@@ -49,6 +49,7 @@ export type SecretKind =
   | 'bearer_token'
   | 'iban'
   | 'ssn'
+  | 'passport'
   | 'api_key'
   | 'email'
   | 'phone';
@@ -64,8 +65,8 @@ export interface Detector {
   labelGroup?: number;
   /** Groups saying what the value is for ("wifi" in "my wifi password is …"); the first one present wins. */
   purposeGroups?: number[];
-  /** Extra check on the value (Luhn, IBAN checksum, a digit in a token). */
-  valid?: (value: string) => boolean;
+  /** Extra check on the value (Luhn, IBAN checksum, a digit in a token); `after` is the text that follows it. */
+  valid?: (value: string, after?: string) => boolean;
   /** A value written in a sentence ends before its punctuation ("password is hunter22." → "hunter22"). */
   trimSentenceEnd?: boolean;
 }
@@ -73,7 +74,24 @@ export interface Detector {
 /** Keys, tokens and labelled secrets: some digits and some letters, so "token: expired" is not one. */
 const mixed = (v: string): boolean => /\d/.test(v) && /[A-Za-z]/.test(v);
 
-export const PASSWORD_WORDS = String.raw`pass(?:word|wd|phrase|code)?|pwd|pin|passwort|mot de passe|contraseña`;
+export const PASSWORD_WORDS = String.raw`pass(?:word|wd|phrase|code)?|pwd|pin|passwort|mot de passe|contraseña|senha|(?:door|gate|alarm|entry|garage|safe)[ -]?code|türcode`;
+
+/**
+ * A labelled "value" that is a word of the sentence going on: "the password: first open the
+ * console" is a how-to, not the password "first". Real values written in prose end their clause
+ * or carry a digit, a capital or a symbol; a bare lower-case word followed by more words does not.
+ */
+export function notProse(value: string, after = ''): boolean {
+  return !(/^[a-zà-ÿß]+$/.test(value) && /^[ \t]+\p{L}/u.test(after));
+}
+
+/** A value given with no separator ("type the password Gx7!pq29Lm") must look like one: letters and digits, and a symbol or both cases. */
+function strongValue(value: string): boolean {
+  return /\d/.test(value) && /\p{L}/u.test(value) && (/[^\p{L}\d]/u.test(value) || (/\p{Lu}/u.test(value) && /\p{Ll}/u.test(value)));
+}
+
+/** "for the NAS", "at the cabin", "of my bank": what a labelled secret is for. */
+const PURPOSE = String.raw`(?:\s+(?:for|to|of|at|on)\s+(?:the\s+|my\s+|our\s+)?([\w.-]+(?:\s[\w.-]+)?))?`;
 
 /**
  * Order matters: specific token shapes first, so "sk-ant-…" is an Anthropic key rather than a
@@ -109,19 +127,34 @@ export const DETECTORS: readonly Detector[] = [
     // for the NAS: …"): the label word, what it is for, a separator, then the value up to white space.
     re: new RegExp(
       String.raw`\b(?:(?:my|the|our)\s+)?([\w-]+(?:\s[\w-]+)?\s+)?(${PASSWORD_WORDS})` +
-        String.raw`(?:\s+(?:for|to|of)\s+(?:the\s+|my\s+)?([\w.-]+(?:\s[\w.-]+)?))?` +
+        PURPOSE +
         String.raw`(?:\s*[:=→]\s*|\s+is\s+)["'“]?([^\s"'”]{3,128})`,
       'dgi',
     ),
     group: 4,
     labelGroup: 2,
     purposeGroups: [3, 1],
+    valid: notProse,
+    trimSentenceEnd: true,
+  },
+  {
+    kind: 'password',
+    category: 'passwords',
+    // "then type the password Gx7!pq29Lm": no separator, so only a value shaped like a password.
+    re: new RegExp(String.raw`\b([\w-]+\s+)?(${PASSWORD_WORDS})\s+["'“]?([^\s"'”]{6,128})`, 'dgi'),
+    group: 3,
+    labelGroup: 2,
+    purposeGroups: [1],
+    valid: (v) => strongValue(v.replace(/[.,;:)]+$/, '')),
     trimSentenceEnd: true,
   },
   {
     kind: 'api_key',
     category: 'secrets',
-    re: /\b((?:api|access|secret|auth|client)[_ -]?(?:key|token|secret)|token|secret)(?:\s+(?:for|to|of)\s+([\w.-]+))?["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})/dgi,
+    re: new RegExp(
+      String.raw`\b((?:api|access|secret|auth|client)[_ -]?(?:key|token|secret)|token|secret)` + PURPOSE + String.raw`["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})`,
+      'dgi',
+    ),
     group: 3,
     labelGroup: 1,
     purposeGroups: [2],
@@ -137,6 +170,14 @@ export const DETECTORS: readonly Detector[] = [
     labelGroup: 1,
     valid: (v) => (v.match(/\d/g) ?? []).length >= 7,
   },
+  {
+    kind: 'passport',
+    category: 'id_numbers',
+    re: /\b(passport(?:\s+(?:number|no\.?|nr\.?|#))?|reisepass(?:nummer)?|passaporte|pasaporte|passeport)\s*[:#]?\s*(?:is\s+)?([A-Z0-9]{6,9})\b/dgi,
+    group: 2,
+    labelGroup: 1,
+    valid: (v) => /\d/.test(v),
+  },
   // 13-19 digits, optionally grouped by spaces or dashes; Luhn and the first digit keep order numbers out.
   { kind: 'card', category: 'cards', re: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/dg, valid: cardNumberValid },
   { kind: 'email', category: 'emails', re: emailPattern() },
@@ -150,5 +191,6 @@ export function emailPattern(): RegExp {
 
 /** Candidate phone numbers: groups of digits with separators, optional +country and (area); check with looksLikePhone. */
 export function phonePattern(): RegExp {
-  return /(?<![\w+])(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{1,4})?(?![\w-])/dg;
+  // Grouped digits, or an international number whose subscriber part is one block ("+49 30 12345678").
+  return /(?<![\w+])(?:(\+\d{1,3}[\s.-]?)?(\(\d{1,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{2,4}[\s.-]\d{2,4}(?:[\s.-]\d{1,4})?|\+\d{1,3}[\s.-]?\d{1,4}[\s.-]\d{5,10})(?![\w-])/dg;
 }

@@ -60,7 +60,7 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
       let value = raw.trim();
       if (d.trimSentenceEnd) value = value.replace(/[.,;:)]+$/, '');
       if (value.length < 3 || text.slice(start, start + value.length).includes('[redacted')) continue;
-      if (d.valid && !d.valid(value)) continue;
+      if (d.valid && !d.valid(value, text.slice(start + value.length, start + value.length + 40))) continue;
       let end = start + value.length;
       const label = d.labelGroup ? (m[d.labelGroup]?.trim() ?? null) || null : null;
       // A token secret covers its whole token: OCR may have broken it at a "]" or "|".

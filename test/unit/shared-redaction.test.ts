@@ -34,6 +34,10 @@ describe('shared redactor: one detector at a time', () => {
     ['Authorization: Bearer 0123456789abcdefghijKLMN', 'bearer_token', '0123456789abcdefghijKLMN', 'Authorization: Bearer [redacted:bearer_token]'],
     ['Passwort: Sommer2024', 'password', 'Sommer2024', 'Passwort: [redacted:password]'],
     ['the password for the NAS is x9!kq.', 'password', 'x9!kq', 'the password for the NAS is [redacted:password].'],
+    ['then type the password Gx7!pq29Lm when it asks', 'password', 'Gx7!pq29Lm', 'then type the password [redacted:password] when it asks'],
+    ['The door code for the Porto office is 4471#.', 'password', '4471#', 'The door code for the Porto office is [redacted:password].'],
+    ['the API key for the weather service: wk_4f9a2c7e1b8d6a3f0e5c', 'api_key', 'wk_4f9a2c7e1b8d6a3f0e5c', 'the API key for the weather service: [redacted:api_key]'],
+    ['Passport number: X1234567, valid until 2031', 'passport', 'X1234567', 'Passport number: [redacted:passport], valid until 2031'],
     ['client_secret: 9f8e7d6c5b4a39281706', 'api_key', '9f8e7d6c5b4a39281706', 'client_secret: [redacted:api_key]'],
     ['pay to DE89 3704 0044 0532 0130 00 today', 'iban', 'DE89 3704 0044 0532 0130 00', 'pay to [redacted:iban] today'],
     ['Social Security Number 078-05-1120', 'ssn', '078-05-1120', 'Social Security Number [redacted:ssn]'],
@@ -61,6 +65,19 @@ describe('shared redactor: one detector at a time', () => {
 });
 
 describe('shared redactor: what it must leave alone', () => {
+  it('a how-to that mentions a password holds no password (issue 17)', () => {
+    for (const t of [
+      'To rotate the staging database password: first open the vault console, then generate a new secret.',
+      'Change your password: open Settings, then Security.',
+      'Passwort zurücksetzen: zuerst auf „Passwort vergessen“ klicken, dann den Link öffnen.',
+      'You may need to type your password. Then the password manager opens.',
+      'click the password reset123 link',
+    ]) expect(findSecretsIn(t, ALL), t).toEqual([]);
+    // A value that ends its clause is still one, letters only or not.
+    expect(findSecretsIn('my password is sunshine.')[0]).toMatchObject({ value: 'sunshine' });
+    expect(findSecretsIn('the wifi password at the cabin is pine-cone-42, and')[0]).toMatchObject({ value: 'pine-cone-42', purpose: 'cabin' });
+  });
+
   it('Luhn: order numbers, placeholders and timestamps are not cards', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
