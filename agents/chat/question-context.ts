@@ -3,6 +3,7 @@ import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { TimeRange } from '../../shared/time/index.js';
+import { isWithheldFromModel } from '../../shared/vault/index.js';
 
 /** What retrieval needs from the store (observations and passages: for questions about the order of moments). */
 export type MemorySource = Pick<EngramStore, 'search'> & {
@@ -80,13 +81,6 @@ export function isChatEpisode(m: Memory): boolean {
 /** Whether a search found the question's words (or a screen passage), not only nearest vectors. */
 function lexical(h: SearchResult): boolean {
   return h.reasons.bm25_score != null || (h.passages?.length ?? 0) > 0;
-}
-
-/** Vault items without a sensitivity count as high: the field defaults to high. */
-export function isWithheldFromModel(m: Memory): boolean {
-  if (m.kind !== 'knowledge_vault') return false;
-  const s = m.fields['sensitivity'];
-  return s !== 'low' && s !== 'medium';
 }
 
 function endOf(m: Memory): number {

@@ -1,5 +1,5 @@
 import type { Memory, PassageMatch } from '../../shared/index.js';
-import { isWithheldFromModel } from './question-context.js';
+import { isWithheldFromModel } from '../../shared/vault/index.js';
 import { modelLine } from './prompt-builder.js';
 import type { CandidateSource, NumberedMemory } from './retrieval-types.js';
 import type { TimeFormatter } from '../../shared/time/index.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Memory, MemoryKind } from '../../shared/index.js';
-import { maskSecret } from '../../shared/redaction/index.js';
+import { maskedVaultFields } from '../../shared/vault/index.js';
 
 /** A memory row as SQLite returns it. */
 export interface MemoryRow {
@@ -32,12 +32,9 @@ export const isoOrNull = (ms: number | null): string | null => (ms == null ? nul
 
 
 export function rowToMemory(row: MemoryRow, reveal = false): Memory {
-  const fields = JSON.parse(row.fields) as Record<string, unknown>;
-  if (row.kind === 'knowledge_vault' && !reveal && typeof fields.secret === 'string') {
-    // Vault secrets are masked everywhere unless the user explicitly reveals them.
-    fields.secret = maskSecret(fields.secret, row.sensitivity);
-    fields.masked = true;
-  }
+  let fields = JSON.parse(row.fields) as Record<string, unknown>;
+  // Vault secrets are masked everywhere unless the user explicitly reveals them (shared/vault).
+  if (row.kind === 'knowledge_vault' && !reveal) fields = maskedVaultFields(fields, row.sensitivity);
   return {
     id: row.id,
     kind: row.kind,

@@ -1,6 +1,7 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { StoreEvents } from './store-events.js';
 import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type MemoryKind, type Provenance, SourceTypeSchema } from '../../shared/index.js';
+import { maskedVaultFields } from '../../shared/vault/index.js';
 import { StoreError } from './errors.js';
 import { isValidId, newId } from './ids.js';
 import { FtsIndex } from './fts-index.js';
@@ -254,9 +255,8 @@ export class MemoryRepo {
       .all(id) as { version: number; changed_at: number; reason: string; snapshot: string }[];
     return rows.map((r) => {
       const snap = JSON.parse(r.snapshot) as Memory;
-      if (snap.kind === 'knowledge_vault' && !opts.reveal && typeof snap.fields.secret === 'string') {
-        snap.fields = { ...snap.fields, secret: '••••••••', masked: true };
-      }
+      // Earlier versions show nothing of their value: masked as highly sensitive (shared/vault).
+      if (snap.kind === 'knowledge_vault' && !opts.reveal) snap.fields = maskedVaultFields(snap.fields, 'high');
       return { version: r.version, changed_at: new Date(r.changed_at).toISOString(), reason: r.reason, snapshot: snap };
     });
   }

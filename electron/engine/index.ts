@@ -9,7 +9,7 @@ export { embedderFrom } from './embedder-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';
 export { inProcessClient } from './in-process-client.js';
-export { VaultGuard, WITHHELD } from './vault-guard.js';
+export { VaultGuard } from './vault-guard.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
 export type { EngramApi } from '../api/index.js';

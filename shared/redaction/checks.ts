@@ -48,13 +48,3 @@ export function looksLikePhone(raw: string): boolean {
   if (/^\d{4}[-./]\d{2}[-./]\d{2}/.test(raw.trim())) return false;
   return raw.trim().startsWith('+') || /[\s.-]/.test(raw);
 }
-
-/**
- * A secret as it may be shown: eight bullets, whatever its length (the length is not told); a long
- * secret that is not highly sensitive keeps its last four characters so the user can tell two
- * apart. A secret without a sensitivity counts as high.
- */
-export function maskSecret(secret: string, sensitivity: string | null = 'high'): string {
-  if (sensitivity !== 'high' && sensitivity !== null && secret.length >= 12) return `••••${secret.slice(-4)}`;
-  return '••••••••';
-}

@@ -15,5 +15,5 @@ export {
   type RedactionSwitches,
   type SecretKind,
 } from './detectors.js';
-export { cardNumberValid, ibanValid, looksLikePhone, luhnValid, maskSecret } from './checks.js';
+export { cardNumberValid, ibanValid, looksLikePhone, luhnValid } from './checks.js';
 export { findSecretsIn, redactText, redactionMarker, switchesForModel, type Redacted, type SecretMatch } from './redactor.js';

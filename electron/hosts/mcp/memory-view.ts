@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MemoryKindSchema, type Memory } from '../../../shared/index.js';
-import { WITHHELD } from '../../engine/index.js';
+import { outsideVaultFields } from '../../../shared/vault/index.js';
 
 /** What an MCP client sees of a memory. Knowledge-vault secret values are never part of it. */
 export const McpMemorySchema = z.object({
@@ -27,14 +27,10 @@ function clip(s: string, max: number): string {
 /**
  * A memory as MCP shows it. Vault rows lose the secret field entirely (not even the masked form:
  * clients should not learn its length or last digits); the vault guard cuts any copy of the value
- * out of every answer on top of that (the engine's VaultGuard).
+ * out of every answer on top of that (the engine's VaultGuard); both rules are shared/vault's.
  */
 export function mcpMemory(m: Memory, opts: { detailsMax?: number } = {}): McpMemory {
-  let fields: Record<string, unknown> = m.fields;
-  if (m.kind === 'knowledge_vault') {
-    const { secret: _secret, masked: _masked, ...rest } = m.fields;
-    fields = { ...rest, secret: WITHHELD };
-  }
+  const fields = m.kind === 'knowledge_vault' ? outsideVaultFields(m.fields) : m.fields;
   return {
     id: m.id,
     kind: m.kind,
