@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- chat [--size N] [--questions N] [--data-dir DIR] [--rebuild] [--json]`
+ * `npm run bench -- chat [--size N] [--questions N] [--model-questions N] [--no-model] [--data-dir DIR] [--rebuild] [--json]`
  *
  * Chat retrieval over a big store: time from question to "retrieval done" (time expression parsed,
  * every kind searched, window events listed, core blocks read, prompt numbered) — the moment the UI
@@ -11,8 +11,13 @@
  * vectors (hash features, summed per text), so the build takes seconds and the query embedding
  * costs ~nothing: the figure is the store and the chat agent, not an embedding model. (The default
  * USE model adds ~36 ms for a question not seen before; repeated questions hit its LRU.)
+ *
+ * Then model mode (chat-model-phase.ts; --no-model skips it): the same question shapes asked with
+ * memory tools against the fake OpenAI-compatible server: prompt tokens per question with tools,
+ * tool steps, and time to first token without the model's time.
  */
 import { BenchTargets } from './targets.js';
+import { runModelPhase, type ModelPhaseResult } from './chat-model-phase.js';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +30,8 @@ const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: '100000' },
     questions: { type: 'string', default: '200' },
+    'model-questions': { type: 'string', default: '60' },
+    'no-model': { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     rebuild: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -261,9 +268,7 @@ async function main(): Promise<void> {
       memories_in_prompt: { mean: Number((numbered.reduce((a, b) => a + b, 0) / numbered.length).toFixed(1)), max: Math.max(...numbered) },
       targets: { retrieval_p95_ms: 150, prompt_tokens: 4000 },
     };
-    if (args.json) {
-      console.log(JSON.stringify(result));
-    } else {
+    if (!args.json) {
       log(`\nquestion → retrieval done over ${result.memories.toLocaleString('en-US')} memories (${result.questions} questions, model excluded):`);
       log(`  p50 ${result.retrieval_ms.p50} ms   p95 ${result.retrieval_ms.p95} ms   max ${result.retrieval_ms.max} ms   (target p95 ≤ 150 ms)`);
       log(`  CPU time per question (≈ wall time on an idle machine): p50 ${result.retrieval_cpu_ms.p50} ms   p95 ${result.retrieval_cpu_ms.p95} ms`);
@@ -275,9 +280,34 @@ async function main(): Promise<void> {
       log(`  chars/4 for comparison: mean ${result.prompt_tokens_chars_div_4.mean}, max ${result.prompt_tokens_chars_div_4.max}`);
       log(`  memories numbered in the prompt: mean ${result.memories_in_prompt.mean}, max ${result.memories_in_prompt.max}`);
     }
+    let model: ModelPhaseResult | null = null;
+    if (!args['no-model']) {
+      seed = 11;
+      const asked = Array.from({ length: Number(args['model-questions']) }, (_, i) => TEMPLATES[i % TEMPLATES.length]!());
+      model = await runModelPhase(store, asked, { now: NOW, timeZone: 'Europe/Paris', log });
+      if (!args.json) {
+        log(`\nmodel mode, tools and topics on (fake OpenAI-compatible server on 127.0.0.1, ${model.questions} questions, ${model.model_calls_per_question.mean} model calls each on average):`);
+        log(`  prompt tokens, first call with tools (as the server counts them): p50 ${model.prompt_tokens_first_call.p50}, p95 ${model.prompt_tokens_first_call.p95}, max ${model.prompt_tokens_first_call.max}   (target p95 ≤ 3,000)`);
+        log(`    largest call of a question: p95 ${model.prompt_tokens_largest_call.p95}, max ${model.prompt_tokens_largest_call.max}; all calls of a question together: p50 ${model.prompt_tokens_per_question_total.p50}, p95 ${model.prompt_tokens_per_question_total.p95}`);
+        log(`  tool steps per question (scripted set): p50 ${model.tool_steps.p50}, p95 ${model.tool_steps.p95}, max ${model.tool_steps.max}; the endless searcher stopped by the limit ${model.tool_steps.step_limit_hit} times   (target p95 ≤ 3)`);
+        log(`  time to first token without model time (to the first answer call: retrieval and prompt; the topic call taken out): p50 ${model.ttft_excluding_model_ms.p50} ms, p95 ${model.ttft_excluding_model_ms.p95} ms, max ${model.ttft_excluding_model_ms.max} ms   (target p95 ≤ 150 ms)`);
+        log(`    CPU of it (≈ wall on an idle machine): p50 ${model.ttft_cpu_excluding_model_first_call_ms.p50} ms, p95 ${model.ttft_cpu_excluding_model_first_call_ms.p95} ms`);
+        const bySteps = Object.entries(model.ttft_to_answer_excluding_model_ms.p95_by_tool_steps).map(([k, v]) => `${k} steps: ${v} ms`).join(', ');
+        log(`  to the first answer token, the tool steps' searches included: p50 ${model.ttft_to_answer_excluding_model_ms.p50} ms, p95 ${model.ttft_to_answer_excluding_model_ms.p95} ms (p95 by tool steps before it: ${bySteps}); wall with the fake model p50 ${model.ttft_wall_ms.p50}, p95 ${model.ttft_wall_ms.p95} ms`);
+        log(`    CPU of it: p50 ${model.ttft_cpu_excluding_model_ms.p50} ms, p95 ${model.ttft_cpu_excluding_model_ms.p95} ms`);
+        log(`  answers: ${Object.entries(model.statuses).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+      }
+    }
+    if (args.json) console.log(JSON.stringify({ ...result, model }));
     const targets = new BenchTargets('chat');
     targets.check('retrieval p95 ≤ 150 ms', result.retrieval_ms.p95 <= result.targets.retrieval_p95_ms, `${result.retrieval_ms.p95} ms (load average ${result.load_average})`);
     targets.check('prompt tokens per question ≤ 4,000', result.prompt_tokens.max <= result.targets.prompt_tokens, `max ${result.prompt_tokens.max}`);
+    if (model) {
+      targets.check('model mode: prompt tokens per question with tools p95 ≤ 3,000', model.prompt_tokens_first_call.p95 <= 3000, `p95 ${model.prompt_tokens_first_call.p95} (first call)`);
+      targets.check('model mode: tool steps per question p95 ≤ 3', model.tool_steps.p95 <= 3 && model.tool_steps.max <= 3, `p95 ${model.tool_steps.p95}, max ${model.tool_steps.max}`);
+      targets.check('model mode: time to first token without model time p95 ≤ 150 ms', model.ttft_excluding_model_ms.p95 <= 150, `${model.ttft_excluding_model_ms.p95} ms to the first answer call, CPU p95 ${model.ttft_cpu_excluding_model_first_call_ms.p95} ms (load average ${Number(loadavg()[0]!.toFixed(2))})`);
+      targets.check('model mode: every answer complete', (model.statuses.complete ?? 0) === model.questions, JSON.stringify(model.statuses));
+    }
     targets.finish({ json: args.json });
   } finally {
     await store.close();
