@@ -9,11 +9,12 @@ import type {
   Tool,
   ToolChoice,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import { httpFailure, oneLine } from './http-failure.js';
+import { recordCall, responseOf } from './call-record.js';
+import { sdkFailure } from './http-failure.js';
 import { LlmError } from './llm-error.js';
-import { parseToolJson } from './tool-spec.js';
 import { costUsd } from './pricing.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
+import { streamAttempt } from './stream-attempt.js';
 import type {
   LlmContentBlock,
   LlmMessage,
@@ -22,7 +23,6 @@ import type {
   LlmResponse,
   LlmStopReason,
   LlmStreamEvent,
-  LlmToolUseBlock,
   LlmUsage,
   UsageSink,
 } from './types.js';
@@ -123,129 +123,67 @@ export class AnthropicProvider implements LlmProvider {
     onEvent: (event: LlmStreamEvent) => void,
   ): Promise<LlmResponse> {
     const idleMs = req.timeoutMs ?? this.timeoutMs;
-    const abort = new AbortController();
-    let timedOut = false;
-    const onOuterAbort = (): void => abort.abort();
-    req.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let idle: NodeJS.Timeout | undefined;
-    const armIdle = (): void => {
-      clearTimeout(idle);
-      idle = setTimeout(() => {
-        timedOut = true;
-        abort.abort();
-      }, idleMs);
-    };
-
-    const blocks: Array<(LlmContentBlock & { json?: string }) | undefined> = [];
     let usage: LlmUsage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
     let stop: LlmStopReason = 'other';
-    let streamed = '';
-    let sawEvent = false;
-    let delivered = false;
-    let sawStop = false;
-    const emit = (e: LlmStreamEvent): void => {
-      delivered = true;
-      onEvent(e);
-    };
-    try {
-      armIdle();
-      const events = await this.client.messages.create(
-        { ...params, stream: true },
-        { signal: abort.signal, timeout: idleMs },
-      );
-      for await (const ev of events as AsyncIterable<RawMessageStreamEvent>) {
-        armIdle();
-        sawEvent = true;
-        switch (ev.type) {
-          case 'message_start':
-            usage = usageOf(ev.message.usage);
-            break;
-          case 'content_block_start': {
-            const b = ev.content_block;
-            if (b.type === 'text') blocks[ev.index] = { type: 'text', text: b.text ?? '' };
-            else if (b.type === 'tool_use') blocks[ev.index] = { type: 'tool_use', id: b.id, name: b.name, input: {}, json: '' };
-            break;
-          }
-          case 'content_block_delta': {
-            const b = blocks[ev.index];
-            if (ev.delta.type === 'text_delta' && b?.type === 'text') {
-              b.text += ev.delta.text;
-              streamed += ev.delta.text;
-              emit({ type: 'text_delta', text: ev.delta.text });
-            } else if (ev.delta.type === 'input_json_delta' && b?.type === 'tool_use') {
-              b.json = (b.json ?? '') + ev.delta.partial_json;
-            }
-            break;
-          }
-          case 'content_block_stop': {
-            const b = blocks[ev.index];
-            if (b?.type === 'tool_use') {
-              b.input = parseToolJson(b.json ?? '');
-              delete b.json;
-              emit({ type: 'tool_use', block: { type: 'tool_use', id: b.id, name: b.name, input: b.input } });
-            }
-            break;
-          }
-          case 'message_delta':
-            stop = mapStop(ev.delta.stop_reason);
-            usage = {
-              input_tokens: ev.usage.input_tokens ?? usage.input_tokens,
-              output_tokens: ev.usage.output_tokens,
-              cache_read_tokens: ev.usage.cache_read_input_tokens ?? usage.cache_read_tokens,
-              cache_write_tokens: ev.usage.cache_creation_input_tokens ?? usage.cache_write_tokens,
-            };
-            break;
-          case 'message_stop':
-            sawStop = true;
-            break;
-        }
-      }
-      if (!sawStop) {
-        throw new LlmError('STREAM_INTERRUPTED', 'the reply stream ended early', { partialText: streamed, retryable: !delivered });
-      }
-    } catch (err) {
-      const e = err instanceof LlmError ? err : toLlmError(err, req.signal, timedOut);
+    const streamed = await streamAttempt({
+      idleMs,
+      signal: req.signal,
+      onEvent,
+      toError: (err, timedOut) => toLlmError(err, req.signal, timedOut),
       // Input tokens were billed even though the reply broke off.
-      if (sawEvent && usage.input_tokens > 0) this.record(req, params.model, usage);
-      if (delivered) {
-        if (e.code === 'ABORTED') throw new LlmError('ABORTED', e.message, { partialText: streamed });
-        throw new LlmError('STREAM_INTERRUPTED', `the reply stream broke off: ${e.message}`, {
-          partialText: streamed,
-          status: e.details.status,
-        });
-      }
-      throw e;
-    } finally {
-      clearTimeout(idle);
-      req.signal?.removeEventListener('abort', onOuterAbort);
-    }
-    const content = blocks.filter((b): b is LlmContentBlock => b !== undefined);
-    const response = this.finish(req, params.model, content, stop, usage);
+      onFailure: () => usage.input_tokens > 0 && this.record(req, params.model, usage),
+      run: async (s) => {
+        const events = await this.client.messages.create({ ...params, stream: true }, { signal: s.signal, timeout: idleMs });
+        let sawStop = false;
+        for await (const ev of events as AsyncIterable<RawMessageStreamEvent>) {
+          s.touch();
+          switch (ev.type) {
+            case 'message_start':
+              usage = usageOf(ev.message.usage);
+              break;
+            case 'content_block_start': {
+              const b = ev.content_block;
+              if (b.type === 'text') s.content.text(ev.index, b.text ?? '');
+              else if (b.type === 'tool_use') s.content.tool(ev.index, { id: b.id, name: b.name });
+              break;
+            }
+            case 'content_block_delta':
+              if (ev.delta.type === 'text_delta') s.text(ev.index, ev.delta.text);
+              else if (ev.delta.type === 'input_json_delta') s.content.tool(ev.index, { args: ev.delta.partial_json });
+              break;
+            case 'content_block_stop': {
+              const block = s.content.toolDone(ev.index);
+              if (block) s.emit({ type: 'tool_use', block });
+              break;
+            }
+            case 'message_delta':
+              stop = mapStop(ev.delta.stop_reason);
+              usage = {
+                input_tokens: ev.usage.input_tokens ?? usage.input_tokens,
+                output_tokens: ev.usage.output_tokens,
+                cache_read_tokens: ev.usage.cache_read_input_tokens ?? usage.cache_read_tokens,
+                cache_write_tokens: ev.usage.cache_creation_input_tokens ?? usage.cache_write_tokens,
+              };
+              break;
+            case 'message_stop':
+              sawStop = true;
+              break;
+          }
+        }
+        if (!sawStop) throw s.endedEarly();
+      },
+    });
+    const response = this.finish(req, params.model, streamed.content(), stop, usage);
     onEvent({ type: 'done', response });
     return response;
   }
 
   private finish(req: LlmRequest, model: string, content: LlmContentBlock[], stopReason: LlmStopReason, usage: LlmUsage): LlmResponse {
-    const cost = this.record(req, model, usage);
-    return {
-      model,
-      content,
-      text: content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
-      toolUses: content.filter((b): b is LlmToolUseBlock => b.type === 'tool_use'),
-      stopReason,
-      usage,
-      costUsd: cost,
-    };
+    return responseOf(model, content, stopReason, usage, this.record(req, model, usage));
   }
 
   private record(req: LlmRequest, model: string, usage: LlmUsage): number {
-    const cost = costUsd(model, usage);
-    try {
-      this.opts.usage?.record({ at: this.now(), model, purpose: req.purpose, ...usage, cost_usd: cost });
-    } catch {
-      // Accounting must never break a reply (e.g. the store closed while a stream finished).
-    }
-    return cost;
+    return recordCall(this.opts.usage, { at: this.now(), model, purpose: req.purpose, usage, costUsd: costUsd(model, usage) });
   }
 
   private params(req: LlmRequest): MessageCreateParamsNonStreaming {
@@ -329,15 +267,9 @@ function mapStop(s: string | null | undefined): LlmStopReason {
   }
 }
 
+const ANTHROPIC_ERRORS = { timeout: APIConnectionTimeoutError, abort: APIUserAbortError, connection: APIConnectionError, api: APIError };
+
 /** Maps SDK failures to typed, one-line LlmErrors; 429, 5xx, timeouts and network drops are retryable. */
 export function toLlmError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
-  if (err instanceof LlmError) return err;
-  if (timedOut || err instanceof APIConnectionTimeoutError) {
-    return new LlmError('TIMEOUT', 'the model did not answer in time', { retryable: true });
-  }
-  if (err instanceof APIUserAbortError || signal?.aborted) return new LlmError('ABORTED', 'request aborted');
-  if (err instanceof APIConnectionError) return new LlmError('NETWORK', 'cannot reach the model API', { retryable: true });
-  if (err instanceof APIError) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, err.message);
-  const message = err instanceof Error ? err.message : String(err);
-  return new LlmError('NETWORK', oneLine(message), { retryable: true });
+  return sdkFailure(err, ANTHROPIC_ERRORS, { signal, timedOut, unreachable: 'cannot reach the model API' });
 }

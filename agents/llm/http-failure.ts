@@ -29,3 +29,28 @@ export function httpFailure(status: number | undefined, headers: Headers | undef
   }
   return new LlmError('BAD_REQUEST', `the model API refused the request (${detail})`, { status });
 }
+
+type ErrorClass<E extends Error = Error> = abstract new (...args: never[]) => E;
+
+/** The error classes an SDK (Anthropic's, OpenAI's) throws; they share their shape, not their classes. */
+export interface SdkErrorClasses {
+  timeout: ErrorClass;
+  abort: ErrorClass;
+  connection: ErrorClass;
+  api: ErrorClass<Error & { status?: number; headers?: unknown }>;
+}
+
+/**
+ * A model SDK's failure as a typed, one-line LlmError: the idle timer or the SDK's timeout, the
+ * caller's abort, an unreachable server, an HTTP failure (httpFailure), anything else as a network
+ * failure. 429, 5xx, timeouts and network drops are retryable.
+ */
+export function sdkFailure(err: unknown, sdk: SdkErrorClasses, o: { signal?: AbortSignal; timedOut?: boolean; unreachable: string }): LlmError {
+  if (err instanceof LlmError) return err;
+  if (o.timedOut || err instanceof sdk.timeout) return new LlmError('TIMEOUT', 'the model did not answer in time', { retryable: true });
+  if (err instanceof sdk.abort || o.signal?.aborted) return new LlmError('ABORTED', 'request aborted');
+  if (err instanceof sdk.connection) return new LlmError('NETWORK', o.unreachable, { retryable: true });
+  if (err instanceof sdk.api) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, err.message);
+  const message = err instanceof Error ? err.message : String(err);
+  return new LlmError('NETWORK', oneLine(message), { retryable: true });
+}

@@ -5,10 +5,12 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions/completions';
-import { httpFailure, oneLine } from './http-failure.js';
+import { recordCall, responseOf } from './call-record.js';
+import { sdkFailure } from './http-failure.js';
 import { LlmError } from './llm-error.js';
 import { costUsd } from './pricing.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
+import { streamAttempt } from './stream-attempt.js';
 import { parseToolJson } from './tool-spec.js';
 import type {
   LlmContentBlock,
@@ -147,108 +149,49 @@ export class OpenAiProvider implements LlmProvider {
 
   private async streamOnce(req: LlmRequest, params: ChatCompletionCreateParamsNonStreaming, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
     const idleMs = req.timeoutMs ?? this.timeoutMs;
-    const abort = new AbortController();
-    let timedOut = false;
-    const onOuterAbort = (): void => abort.abort();
-    req.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    let idle: NodeJS.Timeout | undefined;
-    const armIdle = (): void => {
-      clearTimeout(idle);
-      idle = setTimeout(() => {
-        timedOut = true;
-        abort.abort();
-      }, idleMs);
-    };
-
-    let text = '';
-    const calls: { id: string; name: string; args: string }[] = [];
     let usage: LlmUsage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
     let finish: string | null = null;
     let model = params.model;
-    let delivered = false;
     let sawUsage = false;
-    const emit = (e: LlmStreamEvent): void => {
-      delivered = true;
-      onEvent(e);
-    };
-    try {
-      armIdle();
-      const chunks = await this.client.chat.completions.create(
-        { ...params, stream: true, stream_options: { include_usage: true } },
-        { signal: abort.signal, timeout: idleMs },
-      );
-      for await (const chunk of chunks as AsyncIterable<ChatCompletionChunk>) {
-        armIdle();
-        if (chunk.model) model = chunk.model;
-        if (chunk.usage) {
-          usage = usageOf(chunk.usage);
-          sawUsage = true;
+    const streamed = await streamAttempt({
+      idleMs,
+      signal: req.signal,
+      onEvent,
+      toError: (err, timedOut) => toOpenAiError(err, req.signal, timedOut),
+      // Input tokens the server reported were billed even though the reply broke off.
+      onFailure: () => sawUsage && this.record(req, model, usage),
+      run: async (s) => {
+        const chunks = await this.client.chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: s.signal, timeout: idleMs });
+        for await (const chunk of chunks as AsyncIterable<ChatCompletionChunk>) {
+          s.touch();
+          if (chunk.model) model = chunk.model;
+          if (chunk.usage) {
+            usage = usageOf(chunk.usage);
+            sawUsage = true;
+          }
+          const choice = chunk.choices[0];
+          if (!choice) continue;
+          // The one text first, tool calls after it, by the index the server gives them.
+          if (choice.delta?.content) s.text(0, choice.delta.content);
+          for (const tc of choice.delta?.tool_calls ?? []) s.content.tool(1 + tc.index, { id: tc.id, name: tc.function?.name, args: tc.function?.arguments });
+          if (choice.finish_reason) finish = choice.finish_reason;
         }
-        const choice = chunk.choices[0];
-        if (!choice) continue;
-        const delta = choice.delta;
-        if (delta?.content) {
-          text += delta.content;
-          emit({ type: 'text_delta', text: delta.content });
-        }
-        for (const tc of delta?.tool_calls ?? []) {
-          const slot = (calls[tc.index] ??= { id: '', name: '', args: '' });
-          if (tc.id) slot.id = tc.id;
-          if (tc.function?.name) slot.name += tc.function.name;
-          if (tc.function?.arguments) slot.args += tc.function.arguments;
-        }
-        if (choice.finish_reason) finish = choice.finish_reason;
-      }
-      if (finish === null) {
-        throw new LlmError('STREAM_INTERRUPTED', 'the reply stream ended early', { partialText: text, retryable: !delivered });
-      }
-    } catch (err) {
-      const e = err instanceof LlmError ? err : toOpenAiError(err, req.signal, timedOut);
-      if (sawUsage) this.record(req, model, usage);
-      if (delivered) {
-        if (e.code === 'ABORTED') throw new LlmError('ABORTED', e.message, { partialText: text });
-        throw new LlmError('STREAM_INTERRUPTED', `the reply stream broke off: ${e.message}`, { partialText: text, status: e.details.status });
-      }
-      throw e;
-    } finally {
-      clearTimeout(idle);
-      req.signal?.removeEventListener('abort', onOuterAbort);
-    }
-    const content: LlmContentBlock[] = [];
-    if (text) content.push({ type: 'text', text });
-    calls.forEach((c, i) => {
-      if (!c) return;
-      // Some local servers send no id: one is made so the result can be matched to the call.
-      const block: LlmToolUseBlock = { type: 'tool_use', id: c.id || `call_${i}`, name: c.name, input: parseToolJson(c.args) };
-      content.push(block);
-      emit({ type: 'tool_use', block });
+        if (finish === null) throw s.endedEarly();
+        for (const block of s.content.finishTools()) s.emit({ type: 'tool_use', block });
+      },
     });
+    const content = streamed.content();
     const response = this.finish(req, model, content, mapFinish(finish, content), usage);
     onEvent({ type: 'done', response });
     return response;
   }
 
   private finish(req: LlmRequest, model: string, content: LlmContentBlock[], stopReason: LlmStopReason, usage: LlmUsage): LlmResponse {
-    const cost = this.record(req, model, usage);
-    return {
-      model,
-      content,
-      text: content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
-      toolUses: content.filter((b): b is LlmToolUseBlock => b.type === 'tool_use'),
-      stopReason,
-      usage,
-      costUsd: cost,
-    };
+    return responseOf(model, content, stopReason, usage, this.record(req, model, usage));
   }
 
   private record(req: LlmRequest, model: string, usage: LlmUsage): number {
-    const cost = this.local ? 0 : costUsd(model, usage);
-    try {
-      this.opts.usage?.record({ at: this.now(), model, purpose: req.purpose, ...usage, cost_usd: cost });
-    } catch {
-      // Accounting must never break a reply.
-    }
-    return cost;
+    return recordCall(this.opts.usage, { at: this.now(), model, purpose: req.purpose, usage, costUsd: this.local ? 0 : costUsd(model, usage) });
   }
 
   private params(req: LlmRequest): ChatCompletionCreateParamsNonStreaming {
@@ -334,13 +277,9 @@ function mapFinish(reason: string | null | undefined, content: LlmContentBlock[]
   }
 }
 
+const OPENAI_ERRORS = { timeout: APIConnectionTimeoutError, abort: APIUserAbortError, connection: APIConnectionError, api: APIError };
+
 /** Maps the openai client's failures to typed, one-line LlmErrors (same rules as Anthropic's). */
 export function toOpenAiError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
-  if (err instanceof LlmError) return err;
-  if (timedOut || err instanceof APIConnectionTimeoutError) return new LlmError('TIMEOUT', 'the model did not answer in time', { retryable: true });
-  if (err instanceof APIUserAbortError || signal?.aborted) return new LlmError('ABORTED', 'request aborted');
-  if (err instanceof APIConnectionError) return new LlmError('NETWORK', 'cannot reach the model server', { retryable: true });
-  if (err instanceof APIError) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, err.message);
-  const message = err instanceof Error ? err.message : String(err);
-  return new LlmError('NETWORK', oneLine(message), { retryable: true });
+  return sdkFailure(err, OPENAI_ERRORS, { signal, timedOut, unreachable: 'cannot reach the model server' });
 }

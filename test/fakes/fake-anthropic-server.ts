@@ -23,9 +23,9 @@
  * per token, and prompt caching is honoured: a system block with cache_control writes the prefix
  * (tools + system up to that block) to a cache on first sight and reads it on later requests.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
+import { approxTokens as tokens, bearerKey, listenLoopback, readBody, ReplyScript, retryAfterHeader, sleep, writeFrames, writeJson } from './fake-model-http.js';
 
 export type FakeContent =
   | { type: 'text'; text: string }
@@ -106,21 +106,11 @@ export interface FakeAnthropic {
   close(): Promise<void>;
 }
 
-const tokens = (s: string): number => Math.ceil(s.length / 4);
-
 export async function startFakeAnthropic(): Promise<FakeAnthropic> {
-  const queue: FakeReply[] = [];
+  const script = new ReplyScript<RecordedRequest, FakeReply>();
   const requests: RecordedRequest[] = [];
   const cache = new Set<string>();
-  let handler: FakeHandler | null = null;
   let seq = 0;
-
-  const server: Server = createServer((req, res) => {
-    void handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendError(res, 500, 'api_error', `fake server: ${String(err)}`);
-      else res.destroy();
-    });
-  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
@@ -149,13 +139,11 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       sendError(res, 401, 'authentication_error', 'missing API key');
       return;
     }
-    const reply = queue.shift() ?? (handler ? await handler(recorded) : { text: 'ok' });
+    const reply = await script.next(recorded, { text: 'ok' });
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;
     if (reply.status && reply.status >= 400) {
-      const headers: Record<string, string> = {};
-      if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
-      sendError(res, reply.status, reply.errorType ?? defaultErrorType(reply.status), reply.errorMessage ?? `fake ${reply.status}`, headers);
+      sendError(res, reply.status, reply.errorType ?? defaultErrorType(reply.status), reply.errorMessage ?? `fake ${reply.status}`, retryAfterHeader(reply));
       return;
     }
     const message = buildMessage(body, reply);
@@ -216,8 +204,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const server = await listenLoopback(handle, (res, message) => sendError(res, 500, 'api_error', message));
 
   const requestText = (r: RecordedRequest): string => {
     const parts: string[] = [];
@@ -230,27 +217,20 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: `http://127.0.0.1:${server.port}`,
+    port: server.port,
     requests,
-    enqueue: (...replies) => void queue.push(...replies),
-    setHandler: (h) => {
-      handler = h;
-    },
-    pending: () => queue.length,
+    enqueue: (...replies) => script.enqueue(...replies),
+    setHandler: (h) => script.setHandler(h),
+    pending: () => script.pending(),
     allText: () => requests.map(requestText).join('\n'),
     requestText,
     reset: () => {
-      queue.length = 0;
+      script.reset();
       requests.length = 0;
       cache.clear();
-      handler = null;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
 
@@ -333,46 +313,29 @@ async function sendStream(res: ServerResponse, message: FakeMessage, reply: Fake
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
 
-  for (let i = 0; i < events.length; i++) {
-    if (reply.failAfterEvents !== undefined && i >= reply.failAfterEvents) {
-      // Let the events already written reach the client before the connection drops.
-      await sleep(30);
-      res.destroy();
-      return;
-    }
-    if (reply.streamError && i >= reply.streamError.afterEvents) {
-      res.write(
-        sse('error', {
-          type: 'error',
-          error: { type: reply.streamError.type ?? 'overloaded_error', message: reply.streamError.message ?? 'Overloaded' },
-        }),
-      );
-      res.end();
-      return;
-    }
-    const e = events[i]!;
-    if (res.destroyed) return;
-    await new Promise<void>((resolve) => res.write(sse(e.event, e.data), () => resolve()));
-    if (reply.eventDelayMs) await sleep(reply.eventDelayMs);
-  }
-  res.end();
+  const se = reply.streamError;
+  await writeFrames(
+    res,
+    events.map((e) => sse(e.event, e.data)),
+    {
+      failAfterEvents: reply.failAfterEvents,
+      eventDelayMs: reply.eventDelayMs,
+      interrupt: se && { at: se.afterEvents, frame: sse('error', { type: 'error', error: { type: se.type ?? 'overloaded_error', message: se.message ?? 'Overloaded' } }) },
+    },
+  );
 }
 
 function sse(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-function sendJson(res: ServerResponse, status: number, body: FakeMessage | object): void {
-  const { _blocks: _unused, ...rest } = body as FakeMessage;
-  const text = JSON.stringify(rest);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'request-id': `req_fake` });
-  res.end(text);
+function sendJson(res: ServerResponse, status: number, body: FakeMessage): void {
+  const { _blocks: _unused, ...rest } = body;
+  writeJson(res, status, rest, { 'request-id': 'req_fake' });
 }
 
 function sendError(res: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify({ type: 'error', error: { type, message } });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+  writeJson(res, status, { type: 'error', error: { type, message } }, headers);
 }
 
 function defaultErrorType(status: number): string {
@@ -387,18 +350,5 @@ function defaultErrorType(status: number): string {
 function apiKeyOf(req: IncomingMessage): string | null {
   const x = req.headers['x-api-key'];
   if (typeof x === 'string' && x) return x;
-  const auth = req.headers.authorization;
-  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7);
-  return null;
+  return bearerKey(req);
 }
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -13,8 +13,8 @@
  *   fake.allText()   // every request's messages and tools, joined: assert secrets never leak
  *   fake.requireKey = 'sk-test'   // answer 401 without that key (default: any or none accepted)
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { approxTokens as tokens, bearerKey, listenLoopback, readBody, ReplyScript, retryAfterHeader, sleep, writeFrames, writeJson } from './fake-model-http.js';
 
 export interface FakeOpenAiToolUse {
   name: string;
@@ -75,31 +75,20 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-const tokens = (s: string): number => Math.ceil(s.length / 4);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise<FakeOpenAi> {
-  const queue: FakeOpenAiReply[] = [];
+  const script = new ReplyScript<FakeOpenAiRequest, FakeOpenAiReply>();
   const requests: FakeOpenAiRequest[] = [];
-  let handler: FakeOpenAiHandler | null = null;
   let seq = 0;
   const state = { requireKey: null as string | null };
 
-  const server: Server = createServer((req, res) => {
-    void handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendError(res, 500, `fake server: ${String(err)}`);
-      else res.destroy();
-    });
-  });
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    const key = apiKeyOf(req);
+    const key = bearerKey(req);
     const refused = state.requireKey !== null && key !== state.requireKey;
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && path === '/v1/models') {
       if (refused) return sendError(res, 401, 'Incorrect API key provided');
-      sendJson(res, 200, { object: 'list', data: (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+      writeJson(res, 200, { object: 'list', data: (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
       return;
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -119,13 +108,11 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
       sendError(res, 401, 'Incorrect API key provided');
       return;
     }
-    const reply = queue.shift() ?? (handler ? await handler(recorded) : { text: 'ok' });
+    const reply = await script.next(recorded, { text: 'ok' });
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;
     if (reply.status && reply.status >= 400) {
-      const headers: Record<string, string> = {};
-      if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
-      sendError(res, reply.status, reply.errorMessage ?? `fake ${reply.status}`, headers);
+      sendError(res, reply.status, reply.errorMessage ?? `fake ${reply.status}`, retryAfterHeader(reply));
       return;
     }
     const calls = (reply.toolUses ?? []).map((t) => ({ id: t.id ?? `call_fake_${++seq}`, name: t.name, args: t.rawInput ?? JSON.stringify(t.input ?? {}) }));
@@ -142,7 +129,7 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
     const model = reply.model ?? body.model;
     const id = `chatcmpl-fake-${++seq}`;
     if (!recorded.stream) {
-      sendJson(res, 200, {
+      writeJson(res, 200, {
         id,
         object: 'chat.completion',
         created: 0,
@@ -184,25 +171,14 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
     chunks.push({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage });
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    for (let i = 0; i < chunks.length; i++) {
-      if (reply.failAfterEvents !== undefined && i >= reply.failAfterEvents) {
-        await sleep(30);
-        res.destroy();
-        return;
-      }
-      if (res.destroyed) return;
-      await new Promise<void>((resolve) => res.write(`data: ${JSON.stringify(chunks[i])}\n\n`, () => resolve()));
-    }
-    res.write('data: [DONE]\n\n');
-    res.end();
+    await writeFrames(res, [...chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'], { failAfterEvents: reply.failAfterEvents });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const server = await listenLoopback(handle, (res, message) => sendError(res, 500, message));
   const requestText = (r: FakeOpenAiRequest): string => JSON.stringify(r.body.messages) + (r.body.tools ? `\n${JSON.stringify(r.body.tools)}` : '');
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${server.port}/v1`,
     requests,
     get requireKey() {
       return state.requireKey;
@@ -210,49 +186,20 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
     set requireKey(k: string | null) {
       state.requireKey = k;
     },
-    enqueue: (...replies) => void queue.push(...replies),
-    setHandler: (h) => {
-      handler = h;
-    },
-    pending: () => queue.length,
+    enqueue: (...replies) => script.enqueue(...replies),
+    setHandler: (h) => script.setHandler(h),
+    pending: () => script.pending(),
     allText: () => requests.map(requestText).join('\n'),
     requestText,
     reset: () => {
-      queue.length = 0;
+      script.reset();
       requests.length = 0;
-      handler = null;
       state.requireKey = null;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }
 
-function sendJson(res: ServerResponse, status: number, body: object): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify({ error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: null, param: null } });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-function apiKeyOf(req: IncomingMessage): string | null {
-  const auth = req.headers.authorization;
-  return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : null;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+  writeJson(res, status, { error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: null, param: null } }, headers);
 }
