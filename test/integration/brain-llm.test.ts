@@ -4,16 +4,14 @@
  * flush, bad tool arguments, and an outage that leaves observations queued.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { rmSync } from 'node:fs';
+import type { EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
-import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
+import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isChaining, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 
 let fake: FakeAnthropic;
@@ -24,22 +22,11 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function newStore(): Promise<{ store: EngramStore; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-brain-llm-'));
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
-  return { store, dir };
-}
 
 function llmFor(store: EngramStore): AnthropicProvider {
   return new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
 }
 
-async function ingest(store: EngramStore, brain: Brain, sc: Scenario): Promise<IngestReport> {
-  const l = loadScenario(store, sc);
-  if (l.threadId) return brain.ingestMessages(l.threadId);
-  brain.ingestObservations(l.observations);
-  return brain.flush();
-}
 
 describe('brain in LLM mode (fake server)', () => {
   let store: EngramStore;
@@ -49,28 +36,11 @@ describe('brain in LLM mode (fake server)', () => {
 
   beforeAll(async () => {
     fake.reset();
-    ({ store, dir } = await newStore());
-    store.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
-    // A high-sensitivity vault entry whose caption matches the batches: it must never be shown to the model.
-    store.memories.insert({
-      kind: 'knowledge_vault',
-      title: 'HIGHVAULT-CANARY budget forecast Ana Lima card',
-      text: 'HIGHVAULT-CANARY budget forecast Ana Lima card checkout',
-      fields: { entry_type: 'password', sensitivity: 'high', secret: 'sUp3r-s3cret-value' },
-      provenance: [],
-    });
-    store.memories.insert({
-      kind: 'knowledge_vault',
-      title: 'LOWVAULT Ana Lima work email',
-      text: 'LOWVAULT Ana Lima work email (budget forecast)',
-      fields: { entry_type: 'email', sensitivity: 'low', secret: 'ana@acme-corp.com' },
-      provenance: [],
-    });
+    ({ store, dir } = await newBrainStore('engram-brain-llm-'));
+    seedPrivacyCanaries(store);
     fake.setHandler(scriptedBrain(SCENARIOS));
     brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
-    for (const sc of SCENARIOS) reports.set(sc.name, await ingest(store, brain, sc));
-    reports.set(EXCLUDED_SCENARIO.name, await ingest(store, brain, EXCLUDED_SCENARIO));
-    await store.flushEmbeddings();
+    for (const [name, r] of await ingestEveryScenario(store, brain)) reports.set(name, r);
   });
 
   afterAll(async () => {
@@ -142,13 +112,7 @@ describe('brain in LLM mode (fake server)', () => {
   });
 
   it('writes what the model asked for, with provenance, findable by search', async () => {
-    const misses: string[] = [];
-    for (const f of SCENARIOS.flatMap((s) => s.facts)) {
-      const results = await store.search({ query: f.query, limit: 5 });
-      const hit = results.some((r) => r.memory.kind === f.kind && f.contains.every((c) => `${r.memory.title}\n${r.memory.text}\n${r.memory.details}`.includes(c)));
-      if (!hit) misses.push(`${f.query} (${f.kind})`);
-    }
-    expect(misses).toEqual([]);
+    expect(await missedFacts(store)).toEqual([]);
     const written = [...reports.values()].flatMap((r) => r.memory_ids);
     expect(written.length).toBeGreaterThan(20);
     for (const id of written) expect(store.memories.provenance(id).length, id).toBeGreaterThan(0);
@@ -157,12 +121,12 @@ describe('brain in LLM mode (fake server)', () => {
   it('spends no call on a flush of duplicates and writes no duplicate memories', async () => {
     const before = { n: fake.requests.length, memories: store.memories.count({}) };
     for (const sc of SCENARIOS.filter((s) => s.observations)) {
-      const r = await ingest(store, brain, sc);
+      const r = await ingestScenario(store, brain, sc);
       expect(r.llm_calls, sc.name).toBe(0);
     }
     expect(fake.requests.length).toBe(before.n);
     const ids = new Set(store.memories.list({ limit: 1000 }).map((m) => m.id));
-    for (const sc of SCENARIOS.filter((s) => s.messages)) await ingest(store, brain, sc);
+    for (const sc of SCENARIOS.filter((s) => s.messages)) await ingestScenario(store, brain, sc);
     const extra = store.memories.list({ limit: 1000 }).filter((m) => !ids.has(m.id));
     expect(extra.map((m) => `${m.kind}: ${m.title}`)).toEqual([]);
     expect(store.memories.count({})).toBe(before.memories);
@@ -174,7 +138,7 @@ describe('brain in LLM mode: bad arguments and outages', () => {
   let dir: string;
   beforeEach(async () => {
     fake.reset();
-    ({ store, dir } = await newStore());
+    ({ store, dir } = await newBrainStore('engram-brain-llm-'));
   });
   afterEach(async () => {
     await store.close();
@@ -189,7 +153,7 @@ describe('brain in LLM mode: bad arguments and outages', () => {
       { toolUses: [{ name: 'episodic_save', input: { summary: 'Edited budget.xlsx in LibreOffice Calc', sources: [1, 2] } }] },
     );
     const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
-    const r = await ingest(store, brain, sc);
+    const r = await ingestScenario(store, brain, sc);
     expect(r.llm_calls).toBe(3);
     const retry = JSON.stringify(fake.requests[2]!.body.messages);
     expect(retry).toContain('"is_error":true');

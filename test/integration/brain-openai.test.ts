@@ -6,16 +6,14 @@
  * nothing private sent, tokens recorded at cost 0.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { rmSync } from 'node:fs';
+import type { EngramStore } from '../../agents/store/index.js';
 import { OpenAiProvider } from '../../agents/llm/index.js';
-import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
+import { createBrain, type IngestReport } from '../../agents/meta/index.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
-import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
+import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isChaining, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 
 const MODEL = 'qwen2.5:7b-instruct';
@@ -27,23 +25,12 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function newStore(): Promise<{ store: EngramStore; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-brain-openai-'));
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
-  return { store, dir };
-}
 
 /** As a user with a local server configures it: the base URL, one model, no key. */
 function llmFor(store: EngramStore): OpenAiProvider {
   return new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
 }
 
-async function ingest(store: EngramStore, brain: Brain, sc: Scenario): Promise<IngestReport> {
-  const l = loadScenario(store, sc);
-  if (l.threadId) return brain.ingestMessages(l.threadId);
-  brain.ingestObservations(l.observations);
-  return brain.flush();
-}
 
 const systemOf = (r: FakeOpenAiRequest): string =>
   r.body.messages
@@ -58,20 +45,11 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
 
   beforeAll(async () => {
     fake.reset();
-    ({ store, dir } = await newStore());
-    store.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
-    store.memories.insert({
-      kind: 'knowledge_vault',
-      title: 'HIGHVAULT-CANARY budget forecast Ana Lima card',
-      text: 'HIGHVAULT-CANARY budget forecast Ana Lima card checkout',
-      fields: { entry_type: 'password', sensitivity: 'high', secret: 'sUp3r-s3cret-value' },
-      provenance: [],
-    });
+    ({ store, dir } = await newBrainStore('engram-brain-openai-'));
+    seedPrivacyCanaries(store);
     fake.setHandler(scriptedBrain(SCENARIOS));
     const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
-    for (const sc of SCENARIOS) reports.set(sc.name, await ingest(store, brain, sc));
-    reports.set(EXCLUDED_SCENARIO.name, await ingest(store, brain, EXCLUDED_SCENARIO));
-    await store.flushEmbeddings();
+    for (const [name, r] of await ingestEveryScenario(store, brain)) reports.set(name, r);
   });
 
   afterAll(async () => {
@@ -121,13 +99,7 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
   });
 
   it('writes what the model asked for, with provenance, findable by search', async () => {
-    const misses: string[] = [];
-    for (const f of SCENARIOS.flatMap((s) => s.facts)) {
-      const results = await store.search({ query: f.query, limit: 5 });
-      const hit = results.some((r) => r.memory.kind === f.kind && f.contains.every((c) => `${r.memory.title}\n${r.memory.text}\n${r.memory.details}`.includes(c)));
-      if (!hit) misses.push(`${f.query} (${f.kind})`);
-    }
-    expect(misses).toEqual([]);
+    expect(await missedFacts(store)).toEqual([]);
     const written = [...reports.values()].flatMap((r) => r.memory_ids);
     expect(written.length).toBeGreaterThan(20);
     for (const id of written) expect(store.memories.provenance(id).length, id).toBeGreaterThan(0);
@@ -161,7 +133,7 @@ describe('brain extraction through the OpenAI-compatible provider: rejected argu
   let dir: string;
   beforeEach(async () => {
     fake.reset();
-    ({ store, dir } = await newStore());
+    ({ store, dir } = await newBrainStore('engram-brain-openai-'));
   });
   afterEach(async () => {
     await store.close();
@@ -175,7 +147,7 @@ describe('brain extraction through the OpenAI-compatible provider: rejected argu
       { toolUses: [{ name: 'episodic_save', input: { summary: 'Edited budget.xlsx in LibreOffice Calc', sources: [1, 2] } }] },
     );
     const brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
-    const r = await ingest(store, brain, SCENARIOS[0]!);
+    const r = await ingestScenario(store, brain, SCENARIOS[0]!);
     expect(r.llm_calls).toBe(3);
     const retry = fake.requests[2]!.body.messages;
     const toolMsg = retry.find((m) => m.role === 'tool');
