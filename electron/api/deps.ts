@@ -79,8 +79,8 @@ export interface ApiDeps {
   secrets?: SecretStore;
   /** Where the OpenAI-compatible server's key is kept (default: the encrypted store's settings). */
   openaiSecrets?: SecretStore;
-  /** The model in use, re-chosen on each call (the engine's): whether answers come from a model. */
-  model?: () => { readonly online: boolean };
+  /** The model in use, re-chosen on each call (the engine's): whether answers come from a model, and whose ('anthropic', 'openai-compatible', 'offline'). */
+  model?: () => { readonly online: boolean; readonly name: string };
   consolidator?: Consolidator | null;
   directives?: DirectiveReviewer | null;
   exporter?: Exporter | null;

@@ -80,6 +80,15 @@ describe('startEngram: one composition behind every host', () => {
     expect(await engram.api.dispatch('secrets.status', {})).toMatchObject({ ok: true, output: { anthropic: { set: true, source: 'env' } } });
   });
 
+  it('shows the provider the environment chose while none is chosen in Settings, and the chosen one after', async () => {
+    engram = await startEngram({ store, host: 'electron', version: 't', env: { OPENAI_API_KEY: 'sk-openai-from-the-environment-0' }, chat: false });
+    expect(engram.model().name).toBe('openai-compatible');
+    expect(await engram.api.dispatch('settings.get', {})).toMatchObject({ ok: true, output: { llm: { provider: 'openai' } } });
+    expect(await engram.api.dispatch('secrets.status', {})).toMatchObject({ ok: true, output: { openai: { set: true, source: 'env' } } });
+    expect(await engram.api.dispatch('settings.update', { patch: { llm: { provider: 'offline' } } })).toMatchObject({ ok: true, output: { llm: { provider: 'offline' } } });
+    expect(await engram.api.dispatch('app.info', {})).toMatchObject({ ok: true, output: { offline: true } });
+  });
+
   it('hands redacted secrets to the vault by itself, with the brain off: the host only passes sources', async () => {
     const screen = new ChangingScreen();
     engram = await startEngram({ store, host: 'headless', version: 't', env: {}, capture: { screen, windows: new FixedWindow(), ocr: new TextOcr(`deploy with ${AWS} today`), start: false } });

@@ -37,7 +37,9 @@ export function settingsHandlers(
   keys: { anthropic: SecretStore; openai: SecretStore },
 ): HandlerGroup<'settings.get' | 'settings.update' | 'settings.testConnection'> {
   const { store } = deps;
-  const readProvider = (): LlmProviderChoice => store.settings.get(LLM_SETTINGS.provider, LlmProviderSchema, 'anthropic');
+  // Nothing chosen yet: the provider the environment chose (OPENAI_API_KEY, ENGRAM_LLM_BASE_URL), so the window shows what is used.
+  const readProvider = (): LlmProviderChoice =>
+    store.settings.get(LLM_SETTINGS.provider, LlmProviderSchema.or(z.literal('')), '') || (deps.model?.().name === 'openai-compatible' ? 'openai' : 'anthropic');
   const currentServer = (): LlmServerChoice | null => {
     const p = readProvider();
     return p === 'offline' ? null : p;
