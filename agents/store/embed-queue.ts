@@ -5,8 +5,56 @@ import type { VectorIndex } from './vector-index.js';
 
 const BATCH = 32;
 
+/** What a queue embeds: the rows of one table still without their vector. */
+export interface EmbedSource {
+  /** Rows waiting (embedded = 0). */
+  pendingSql: string;
+  /** The next waiting rows after a seq: seq, the text to embed, and a version to check before writing. */
+  next(db: Db, afterSeq: number, limit: number): { seq: number; text: string; version: string }[];
+  /** The row's version now (null: deleted); a changed row is left for the next round. */
+  versionSql: string;
+  /** Marks a row embedded; null when having a vector row is the mark. */
+  markSql: string | null;
+  /** Whether vectors are kept in embedding_cache by text hash (memories: restores and edits cost nothing). */
+  cache: boolean;
+}
+
+export const MEMORY_SOURCE: EmbedSource = {
+  pendingSql: 'SELECT count(*) FROM memories WHERE embedded = 0',
+  next: (db, after, limit) =>
+    (
+      db.prepare('SELECT seq, title, text, content_hash FROM memories WHERE embedded = 0 AND seq > ? ORDER BY seq LIMIT ?').all(after, limit) as {
+        seq: number;
+        title: string;
+        text: string;
+        content_hash: string;
+      }[]
+    ).map((r) => ({ seq: r.seq, text: embeddingText(r), version: r.content_hash })),
+  versionSql: 'SELECT content_hash FROM memories WHERE seq = ?',
+  markSql: 'UPDATE memories SET embedded = 1 WHERE seq = ?',
+  cache: true,
+};
+
 /**
- * Embeds memories after they are written, in batches, never inside the write: a memory is
+ * Screen text passages: a passage is embedded when its vector row exists (the index's tables, see
+ * PASSAGE_VECTORS), so there is no flag to keep in step. Not cached by text: a forgotten passage
+ * must not leave its vector behind, and a passage is stored once per text anyway.
+ */
+export const PASSAGE_SOURCE: EmbedSource = {
+  pendingSql: 'SELECT count(*) FROM passages p WHERE NOT EXISTS (SELECT 1 FROM passage_vec v WHERE v.seq = p.seq)',
+  next: (db, after, limit) =>
+    (
+      db
+        .prepare('SELECT seq, hash, text FROM passages p WHERE seq > ? AND NOT EXISTS (SELECT 1 FROM passage_vec v WHERE v.seq = p.seq) ORDER BY seq LIMIT ?')
+        .all(after, limit) as { seq: number; hash: string; text: string }[]
+    ).map((r) => ({ seq: r.seq, text: r.text.slice(0, 1000), version: r.hash })),
+  versionSql: 'SELECT hash FROM passages WHERE seq = ?',
+  markSql: null,
+  cache: false,
+};
+
+/**
+ * Embeds memories (or passages) after they are written, in batches, never inside the write: a memory is
  * searchable by BM25 at once and by vector when its embedding lands. Vectors are cached by content
  * hash, so re-inserting or restoring the same text costs nothing.
  */
@@ -20,6 +68,7 @@ export class EmbedQueue {
     private readonly db: Db,
     private readonly embedder: Embedder,
     private readonly index: VectorIndex,
+    private readonly source: EmbedSource = MEMORY_SOURCE,
   ) {}
 
   /** Called after every write; cheap when nothing is pending. */
@@ -45,7 +94,7 @@ export class EmbedQueue {
   }
 
   pending(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM memories WHERE embedded = 0').get() as { n: number }).n;
+    return this.db.prepare(this.source.pendingSql).pluck().get() as number;
   }
 
   /** Resolves when nothing is left to embed. */
@@ -60,21 +109,22 @@ export class EmbedQueue {
   }
 
   private async drain(): Promise<void> {
+    const src = this.source;
     let lastSeq = 0;
     while (!this.closed) {
-      const rows = this.db
-        .prepare('SELECT seq, title, text, content_hash FROM memories WHERE embedded = 0 AND seq > ? ORDER BY seq LIMIT ?')
-        .all(lastSeq, BATCH) as { seq: number; title: string; text: string; content_hash: string }[];
+      const rows = src.next(this.db, lastSeq, BATCH);
       if (rows.length === 0) return;
       lastSeq = rows[rows.length - 1]!.seq;
-      const texts = rows.map((r) => embeddingText(r));
+      const texts = rows.map((r) => r.text);
       const keys = texts.map((t) => contentHash([this.embedder.id, t]));
       const cached = new Map<string, Float32Array>();
-      const getCached = this.db.prepare('SELECT vector FROM embedding_cache WHERE hash = ?');
-      keys.forEach((k) => {
-        const hit = getCached.get(k) as { vector: Buffer } | undefined;
-        if (hit) cached.set(k, new Float32Array(hit.vector.buffer.slice(hit.vector.byteOffset, hit.vector.byteOffset + hit.vector.byteLength)));
-      });
+      if (src.cache) {
+        const getCached = this.db.prepare('SELECT vector FROM embedding_cache WHERE hash = ?');
+        keys.forEach((k) => {
+          const hit = getCached.get(k) as { vector: Buffer } | undefined;
+          if (hit) cached.set(k, new Float32Array(hit.vector.buffer.slice(hit.vector.byteOffset, hit.vector.byteOffset + hit.vector.byteLength)));
+        });
+      }
       const missing = [...new Set(keys.filter((k) => !cached.has(k)))];
       if (missing.length) {
         const textOf = new Map(keys.map((k, i) => [k, texts[i]!]));
@@ -90,17 +140,16 @@ export class EmbedQueue {
         missing.forEach((k, i) => cached.set(k, vectors[i]!));
       }
       if (this.closed) return;
-      const stillSame = this.db.prepare('SELECT content_hash FROM memories WHERE seq = ?');
-      const mark = this.db.prepare('UPDATE memories SET embedded = 1 WHERE seq = ?');
+      const stillSame = this.db.prepare(src.versionSql).pluck();
+      const mark = src.markSql ? this.db.prepare(src.markSql) : null;
       const putCache = this.db.prepare('INSERT OR IGNORE INTO embedding_cache(hash, embedder, vector) VALUES (?, ?, ?)');
       this.db.transaction(() => {
         rows.forEach((r, i) => {
-          const cur = stillSame.get(r.seq) as { content_hash: string } | undefined;
-          if (!cur || cur.content_hash !== r.content_hash) return; // deleted or edited meanwhile
+          if (stillSame.get(r.seq) !== r.version) return; // deleted or edited meanwhile
           const v = cached.get(keys[i]!)!;
           this.index.upsert(r.seq, v);
-          mark.run(r.seq);
-          putCache.run(keys[i]!, this.embedder.id, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+          mark?.run(r.seq);
+          if (src.cache) putCache.run(keys[i]!, this.embedder.id, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
         });
       })();
     }

@@ -3,6 +3,7 @@ import type { PassageMatch } from '../../shared/index.js';
 import { ftsQuery, queryTerms } from './query-text.js';
 import type { PassageKind } from './passage-split.js';
 import type { Millis } from './types.js';
+import type { VectorIndex } from './vector-index.js';
 
 /** Marks around the matched words of a passage (FTS5 highlight/snippet). */
 export const MARK_OPEN = '**';
@@ -40,17 +41,30 @@ interface SightingRow {
   last_seen_at: number;
 }
 
+/** Up to this many passages seen in a time window are listed and searched among; above it, search all and post-filter. */
+const WINDOW_LIST_LIMIT = 20_000;
+
+/** The first ~24 words of a passage (a vector hit has no matched words to centre a snippet on). */
+function startOf(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length > 24 ? `${words.slice(0, 24).join(' ')} …` : words.join(' ');
+}
+
 /** FTS5 bm25 column weights: the passage's words, then where it was seen (window title, app, URL). */
 const BM25 = 'bm25(passage_fts, 1.0, 0.4)';
 
 /**
  * Reads the passages of screen text (written with their observation, see passage-index.ts):
- * searched by BM25 with the matched words marked, and listed per observation.
+ * searched by BM25 with the matched words marked, by vector (nearest meaning), and listed per observation.
  */
 export class PassageRepo {
   private readonly stmts = new Map<string, Statement>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The passages' vector index (migration 010), when the store has an embedder. */
+    private readonly vectors: () => VectorIndex | null = () => null,
+  ) {}
 
   private stmt(sql: string): Statement {
     let s = this.stmts.get(sql);
@@ -61,7 +75,7 @@ export class PassageRepo {
     return s;
   }
 
-  /** Best matching passages first, each with its first sighting inside [since, until]. */
+  /** Best matching passages first (BM25), each with its first sighting inside [since, until]. */
   search(opts: PassageSearchOptions): PassageHit[] {
     const match = ftsQuery(queryTerms(opts.query));
     if (!match) return [];
@@ -73,6 +87,45 @@ export class PassageRepo {
        FROM passage_fts f JOIN passages p ON p.seq = f.rowid
        WHERE passage_fts MATCH ? ORDER BY s LIMIT ?`,
     ).all(match, filtered ? limit * 8 : limit) as { seq: number; s: number; marked: string; snip: string; kind: PassageKind; text: string }[];
+    return this.withSightings(
+      rows.map((r) => ({ seq: r.seq, score: -r.s, kind: r.kind, text: r.text, marked: r.marked, snippet: r.snip })),
+      opts,
+      limit,
+    );
+  }
+
+  /**
+   * Passages by meaning: the nearest vectors among those seen inside [since, until], best first.
+   * Nothing matched a word here, so nothing is marked; the snippet is the passage's start.
+   */
+  nearest(v: Float32Array, opts: Omit<PassageSearchOptions, 'query'> & { minSimilarity: number }): PassageHit[] {
+    const index = this.vectors();
+    if (!index) return [];
+    const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
+    let among: number[] | undefined;
+    if (opts.since != null || opts.until != null) {
+      const seqs = this.stmt(`SELECT DISTINCT passage_seq FROM passage_sightings WHERE seen_at BETWEEN ? AND ? LIMIT ${WINDOW_LIST_LIMIT + 1}`)
+        .pluck()
+        .all(opts.since ?? 0, opts.until ?? Number.MAX_SAFE_INTEGER) as number[];
+      if (!seqs.length) return [];
+      if (seqs.length <= WINDOW_LIST_LIMIT) among = seqs;
+    }
+    const near = index.search(v, among ? limit : limit * 4, among).filter((h) => h.similarity >= opts.minSimilarity);
+    if (!near.length) return [];
+    const rowOf = this.stmt('SELECT kind, text FROM passages WHERE seq = ?');
+    const scored = near.flatMap((h) => {
+      const r = rowOf.get(h.seq) as { kind: PassageKind; text: string } | undefined;
+      return r ? [{ seq: h.seq, score: h.similarity, kind: r.kind, text: r.text, marked: r.text, snippet: startOf(r.text) }] : [];
+    });
+    return this.withSightings(scored, opts, limit);
+  }
+
+  /** Each scored passage with where and when it was first seen inside [since, until]; unseen there, left out. */
+  private withSightings(
+    rows: { seq: number; score: number; kind: PassageKind; text: string; marked: string; snippet: string }[],
+    opts: Omit<PassageSearchOptions, 'query'>,
+    limit: number,
+  ): PassageHit[] {
     const sighting = this.stmt(
       `SELECT ps.observation_id, ps.position, ps.seen_at, o.frame_id, o.app, o.title, o.url,
          (SELECT count(*) FROM passage_sightings x WHERE x.passage_seq = ps.passage_seq AND x.seen_at BETWEEN @since AND @until) AS n,
@@ -91,11 +144,11 @@ export class PassageRepo {
       if (!s) continue;
       out.push({
         seq: r.seq,
-        score: -r.s,
+        score: r.score,
         kind: r.kind,
         text: r.text,
         marked: r.marked,
-        snippet: r.snip,
+        snippet: r.snippet,
         observation_id: s.observation_id,
         frame_id: s.frame_id,
         seen_at: new Date(s.seen_at).toISOString(),

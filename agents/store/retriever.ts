@@ -52,8 +52,15 @@ export interface RetrievalWeights {
    * citing the observation they were seen in, and come back with them as the matched text.
    */
   passage: number;
-  /** Passages searched per query. */
+  /** Passages searched per query (by words, and as many by vector). */
   passagePool: number;
+  /**
+   * Share of a passage's relevance that comes from its vector (the rest from BM25), each relative to
+   * the query's best; a passage found by vector alone scores at most this much.
+   */
+  passageVector: number;
+  /** Passages below this cosine similarity to the query are not found by vector. */
+  passageMinSimilarity: number;
   /**
    * Added to a memory the graph links to an entity the query names, through a fact (one hop; half
    * for two): "which documents did we use for Atlas?" reaches the documents Atlas's facts cite.
@@ -84,6 +91,8 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
   expand: 40,
   passage: 0.6,
   passagePool: 60,
+  passageVector: 0.3,
+  passageMinSimilarity: 0.35,
   // The graph walk is built and tested but off by default: on LoCoMo dev it did not pay
   // (recall@10 0.788 without it; 0.784 with graph 0.3 + 400 candidates; 0.763 when questions asking
   // for everything were also spread across sessions, 2 per segment). Turn on with these weights.
@@ -147,6 +156,28 @@ function passes(row: MemoryRow, opts: SearchOptions): boolean {
   if (opts.app && row.app !== opts.app) return false;
   if (!opts.includeSuperseded && row.superseded_by != null) return false;
   return true;
+}
+
+/**
+ * One list of passages from the BM25 and the vector search: scores relative to each list's best,
+ * blended as (1 - wv) * words + wv * meaning. A passage found by both keeps its marked words; one
+ * found by meaning alone scores at most wv, below any passage whose words matched as well as the best.
+ * Vector similarities are rescaled between the floor (the weakest accepted) and the best.
+ */
+export function fusePassages(byWords: PassageHit[], byMeaning: PassageHit[], wv: number): PassageHit[] {
+  const bestB = Math.max(0, ...byWords.map((h) => h.score));
+  const sims = byMeaning.map((h) => h.score);
+  const bestS = sims.length ? Math.max(...sims) : 0;
+  const floorS = sims.length ? Math.min(...sims) - 0.05 : 0;
+  const fused = new Map<number, PassageHit>();
+  for (const h of byWords) fused.set(h.seq, { ...h, score: (1 - wv) * (bestB > 0 ? h.score / bestB : 0) });
+  for (const h of byMeaning) {
+    const nv = bestS > floorS ? (h.score - floorS) / (bestS - floorS) : 0;
+    const have = fused.get(h.seq);
+    if (have) have.score += wv * nv;
+    else fused.set(h.seq, { ...h, score: wv * nv });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -390,7 +421,7 @@ export class Retriever {
         .filter((h) => h.similarity >= w.minSimilarity)
         .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }
-    const passagesOf = mode !== 'vector' && w.passage > 0 ? this.passageEvidence(query, opts) : new Map<number, PassageHit[]>();
+    const passagesOf = mode !== 'vector' && w.passage > 0 ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
     if (passagesOf.size) {
       const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
       for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;
@@ -541,13 +572,19 @@ export class Retriever {
   }
 
   /**
-   * Screen passages matching the query, grouped by the memories that cite the observation each was
-   * seen in (an episode, a fact taken from that screen), best passage first.
+   * Screen passages matching the query, by words (BM25) and by meaning (their vectors, migration
+   * 010), fused: each list's score relative to its best, blended (passageVector for the vector
+   * side). Grouped by the memories that cite the observation each was seen in (an episode, a fact
+   * taken from that screen), best passage first.
    */
-  private passageEvidence(query: string, opts: SearchOptions): Map<number, PassageHit[]> {
+  private passageEvidence(query: string, opts: SearchOptions, qv: Float32Array | null): Map<number, PassageHit[]> {
     const out = new Map<number, PassageHit[]>();
     if (!this.passages) return out;
-    const hits = this.passages.search({ query, since: opts.since, until: opts.until, limit: this.weights.passagePool });
+    const w = this.weights;
+    const window = { since: opts.since, until: opts.until, limit: w.passagePool };
+    const byWords = this.passages.search({ query, ...window });
+    const byMeaning = qv && w.passageVector > 0 ? this.passages.nearest(qv, { ...window, minSimilarity: w.passageMinSimilarity }) : [];
+    const hits = fusePassages(byWords, byMeaning, w.passageVector);
     if (!hits.length) return out;
     const obs = [...new Set(hits.map((h) => h.observation_id))];
     const citing = new Map<string, number[]>();

@@ -9,7 +9,7 @@ import { DirectiveRepo } from './directive-repo.js';
 import { FeedbackRepo } from './feedback-repo.js';
 import { openDatabase } from './database.js';
 import { createStoreEvents } from './store-events.js';
-import { EmbedQueue } from './embed-queue.js';
+import { EmbedQueue, PASSAGE_SOURCE } from './embed-queue.js';
 import type { Embedder } from './embedder.js';
 import { StoreError } from './errors.js';
 import { Forgetter } from './forget.js';
@@ -29,7 +29,7 @@ import { ThreadRepo } from './thread-repo.js';
 import { ThreadSummaryRepo } from './thread-summary-repo.js';
 import { timelineMatch, timelineRows, type TimelineRows } from './timeline-rows.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
-import { VectorIndex } from './vector-index.js';
+import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 
 export interface OpenStoreOptions {
   dataDir: string;
@@ -69,6 +69,8 @@ export class EngramStore {
   private readonly forgetter: Forgetter;
   private readonly forgetLedger: ForgetLedger;
   private readonly vectorIndex: VectorIndex | null;
+  private readonly passageVectors: VectorIndex | null;
+  private readonly passageQueue: EmbedQueue | null;
   private readonly frameBlobs: BlobStore;
   private closed = false;
 
@@ -85,6 +87,9 @@ export class EngramStore {
     this.events.setMaxListeners(50);
     this.vectorIndex = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions) : null;
     this.embedQueue = embedder && this.vectorIndex ? new EmbedQueue(db, embedder, this.vectorIndex) : null;
+    // Screen text passages are embedded as well (migration 010), in their own queue and index.
+    this.passageVectors = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions, PASSAGE_VECTORS) : null;
+    this.passageQueue = embedder && this.passageVectors ? new EmbedQueue(db, embedder, this.passageVectors, PASSAGE_SOURCE) : null;
     const vectors = () => this.vectorIndex;
     this.memories = new MemoryRepo(db, vectors, this.events, () => this.embedQueue?.kick());
     const frameBlobs = new BlobStore(join(dataDir, 'frames'), masterKey, 'frames');
@@ -94,7 +99,10 @@ export class EngramStore {
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
     this.observations = new ObservationRepo(db, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
-    this.passages = new PassageRepo(db);
+    this.passages = new PassageRepo(db, () => this.passageVectors);
+    this.events.on('observation', (c) => {
+      if (c.op === 'insert') this.passageQueue?.kick();
+    });
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
     this.threadSummaries = new ThreadSummaryRepo(db);
     this.messages = new MessageRepo(db, this.threads, this.events);
@@ -106,8 +114,10 @@ export class EngramStore {
     this.feedback = new FeedbackRepo(db);
     this.directives = new DirectiveRepo(db, this.feedback);
     this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
-    // Memories written while the app was closed (or before a crash) get their vectors now.
+    // Memories and passages written while the app was closed (or before a crash, or before
+    // migration 010) get their vectors now.
     this.embedQueue?.kick();
+    this.passageQueue?.kick();
   }
 
   transaction<T>(fn: () => T): T {
@@ -170,6 +180,7 @@ export class EngramStore {
       this.db.exec('DELETE FROM memory_fts');
     });
     if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');
+    this.passageVectors?.clear();
     rmSync(join(this.dataDir, 'frames'), { recursive: true, force: true });
     rmSync(join(this.dataDir, 'audio'), { recursive: true, force: true });
     rmSync(join(this.dataDir, 'backups'), { recursive: true, force: true });
@@ -226,19 +237,26 @@ export class EngramStore {
     return removeOrphanFrameFiles(this.db, this.frameBlobs, opts.minAgeMs ?? 0);
   }
 
-  /** Resolves once every memory written so far has its vector (tests, benchmarks, shutdown). */
+  /** Resolves once every memory and screen passage written so far has its vector (tests, benchmarks, shutdown). */
   async flushEmbeddings(): Promise<void> {
     await this.embedQueue?.flush();
+    await this.passageQueue?.flush();
+  }
+
+  /** Screen passages still waiting for their vector. */
+  pendingPassageEmbeddings(): number {
+    return this.passageQueue?.pending() ?? 0;
   }
 
   get embeddingError(): string | null {
-    return this.embedQueue?.lastError ?? null;
+    return this.embedQueue?.lastError ?? this.passageQueue?.lastError ?? null;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.embedQueue?.close();
+    await this.passageQueue?.close();
     this.events.removeAllListeners();
     try {
       this.db.pragma('optimize');

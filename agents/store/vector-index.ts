@@ -39,8 +39,24 @@ export function cosine(a: Float32Array, b: Int8Array): number {
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
+/** Where one index keeps its vectors: the rows it indexes (by seq) and its own two tables. */
+export interface VectorTables {
+  /** The indexed rows' table (memories, passages): a deleted row takes its vector with it. */
+  owner: string;
+  vec: string;
+  codes: string;
+  /** meta key recording the embedder and format the stored vectors were made with. */
+  metaKey: string;
+  /** Marks every owner row as waiting for a vector when the index is re-created (null: a missing vector row is the mark). */
+  resetSql: string | null;
+}
+
+export const MEMORY_VECTORS: VectorTables = { owner: 'memories', vec: 'memory_vec', codes: 'memory_vec_codes', metaKey: 'vector_index', resetSql: 'UPDATE memories SET embedded = 0' };
+/** Screen text passages: a passage without a vector row waits for one (see PASSAGE_SOURCE). */
+export const PASSAGE_VECTORS: VectorTables = { owner: 'passages', vec: 'passage_vec', codes: 'passage_vec_codes', metaKey: 'passage_vector_index', resetSql: null };
+
 /**
- * The vector index of memory embeddings, keyed by the memory's rowid (seq). Its dimension is the
+ * The vector index of memory (or passage) embeddings, keyed by the row's seq. Its dimension is the
  * embedder's; switching embedder drops the index and marks every memory for re-embedding.
  *
  * Storage: each vector as int8 (`memory_vec`) and as a one-bit-per-dimension code
@@ -64,34 +80,35 @@ export class VectorIndex {
     private readonly db: Db,
     readonly embedderId: string,
     readonly dimensions: number,
+    private readonly t: VectorTables = MEMORY_VECTORS,
   ) {
     const key = `${embedderId}:${dimensions}:${FORMAT}`;
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'vector_index'").get() as { value: string } | undefined;
+    const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(t.metaKey) as { value: string } | undefined;
     const exists = (name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
-    if (row?.value !== key || !exists('memory_vec') || !exists('memory_vec_codes')) {
+    if (row?.value !== key || !exists(t.vec) || !exists(t.codes)) {
       db.transaction(() => {
         // Also drops the sqlite-vec vec0 table of earlier versions.
-        db.exec('DROP TABLE IF EXISTS memory_vec; DROP TABLE IF EXISTS memory_vec_codes');
-        db.exec('CREATE TABLE memory_vec (seq INTEGER PRIMARY KEY, vector BLOB NOT NULL)');
-        db.exec('CREATE TABLE memory_vec_codes (seq INTEGER PRIMARY KEY, code BLOB NOT NULL)');
-        db.prepare("INSERT INTO meta(key, value) VALUES ('vector_index', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key);
-        db.exec('UPDATE memories SET embedded = 0');
+        db.exec(`DROP TABLE IF EXISTS ${t.vec}; DROP TABLE IF EXISTS ${t.codes}`);
+        db.exec(`CREATE TABLE ${t.vec} (seq INTEGER PRIMARY KEY, vector BLOB NOT NULL)`);
+        db.exec(`CREATE TABLE ${t.codes} (seq INTEGER PRIMARY KEY, code BLOB NOT NULL)`);
+        db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(t.metaKey, key);
+        if (t.resetSql) db.exec(t.resetSql);
       })();
     }
-    // Vectors and codes never outlive their memory, whatever path deletes it (a wipe or a forget run
+    // Vectors and codes never outlive their row, whatever path deletes it (a wipe or a forget run
     // by a process opened without an embedder included).
     const triggers: [string, string][] = [
-      ['memory_vec_follows_memories', 'AFTER DELETE ON memories BEGIN DELETE FROM memory_vec WHERE seq = old.seq; END'],
-      ['memory_vec_codes_follow_vec', 'AFTER DELETE ON memory_vec BEGIN DELETE FROM memory_vec_codes WHERE seq = old.seq; END'],
+      [`${t.vec}_follows_${t.owner}`, `AFTER DELETE ON ${t.owner} BEGIN DELETE FROM ${t.vec} WHERE seq = old.seq; END`],
+      [`${t.codes}_follow_vec`, `AFTER DELETE ON ${t.vec} BEGIN DELETE FROM ${t.codes} WHERE seq = old.seq; END`],
     ];
     for (const [name, body] of triggers) {
       if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(name)) db.exec(`CREATE TRIGGER ${name} ${body}`);
     }
-    this.insertVec = db.prepare('INSERT OR REPLACE INTO memory_vec(seq, vector) VALUES (?, ?)');
-    this.insertCode = db.prepare('INSERT OR REPLACE INTO memory_vec_codes(seq, code) VALUES (?, ?)');
-    this.deleteVec = db.prepare('DELETE FROM memory_vec WHERE seq = ?');
+    this.insertVec = db.prepare(`INSERT OR REPLACE INTO ${t.vec}(seq, vector) VALUES (?, ?)`);
+    this.insertCode = db.prepare(`INSERT OR REPLACE INTO ${t.codes}(seq, code) VALUES (?, ?)`);
+    this.deleteVec = db.prepare(`DELETE FROM ${t.vec} WHERE seq = ?`);
     this.codes = new BinaryCodes(dimensions);
-    this.vectorsOf = new SeqLookup(db, 'SELECT seq, vector FROM memory_vec WHERE seq IN (%IN%)');
+    this.vectorsOf = new SeqLookup(db, `SELECT seq, vector FROM ${t.vec} WHERE seq IN (%IN%)`);
   }
 
   static toBlob(v: ArrayBufferView): Buffer {
@@ -112,7 +129,7 @@ export class VectorIndex {
   }
 
   clear(): void {
-    this.db.exec('DELETE FROM memory_vec; DELETE FROM memory_vec_codes');
+    this.db.exec(`DELETE FROM ${this.t.vec}; DELETE FROM ${this.t.codes}`);
     this.codes.clear();
   }
 
@@ -122,7 +139,7 @@ export class VectorIndex {
     if (this.loadedAt === version) return;
     this.codes.clear();
     const words = this.codes.words;
-    for (const [seq, blob] of this.db.prepare('SELECT seq, code FROM memory_vec_codes').raw().iterate() as Iterable<[number, Buffer]>) {
+    for (const [seq, blob] of this.db.prepare(`SELECT seq, code FROM ${this.t.codes}`).raw().iterate() as Iterable<[number, Buffer]>) {
       if (blob.byteLength < words * 4) continue;
       this.codes.set(seq, new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + words * 4)));
     }
