@@ -561,14 +561,35 @@ export class Retriever {
     const top = gather ? this.spread(scored, rows, limit) : scored.slice(0, limit);
     // Whole rows (details can be long OCR text) only for what is returned.
     const full = this.fullRowsBySeq(top.map((t) => t.seq));
+    const snippets = match ? this.snippets(match, top.map((t) => t.seq)) : new Map<number, string>();
     return top.flatMap((t) => {
       const row = full.get(t.seq);
       if (!row) return [];
       const matched = passagesOf.get(t.seq);
       const result: SearchResult = { memory: rowToMemory(row), score: t.score, reasons: t.reasons };
       if (matched?.length) result.passages = matched.slice(0, 3).map(({ seq: _seq, ...p }) => p);
+      const snippet = snippets.get(t.seq);
+      if (snippet) result.snippet = snippet;
       return [result];
     });
+  }
+
+  /**
+   * Where the query's words matched each memory's own text (title, or text and details): FTS5's
+   * snippet with the words marked. A vault item's body is its caption, never its secret.
+   */
+  private snippets(match: string, seqs: number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    if (!seqs.length) return out;
+    const rows = this.stmt(
+      `SELECT rowid AS seq, snippet(memory_fts, 1, '**', '**', '…', 20) AS body, snippet(memory_fts, 0, '**', '**', '…', 20) AS title
+       FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+    ).all(match, JSON.stringify(seqs)) as { seq: number; body: string | null; title: string | null }[];
+    for (const r of rows) {
+      const text = r.body?.includes('**') ? r.body : r.title?.includes('**') ? r.title : null;
+      if (text) out.set(r.seq, text);
+    }
+    return out;
   }
 
   /**

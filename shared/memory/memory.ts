@@ -86,6 +86,8 @@ export const SearchResultSchema = z.object({
   reasons: SearchReasonSchema,
   /** Screen passages behind this memory that matched the query, best first (absent when none). */
   passages: z.array(PassageMatchSchema).optional(),
+  /** The memory's own text where the query's words matched, those words marked **like this** (absent when only its vector matched). */
+  snippet: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchReason = z.infer<typeof SearchReasonSchema>;

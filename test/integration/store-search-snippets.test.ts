@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+
+/** Issue 15: every search hit says where the query's words matched, marked. */
+describe('search results carry a snippet of the matching text', () => {
+  let dir: string;
+  let store: EngramStore;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-snip-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('marks the matched words in the text or details, not only the title; a vault secret never appears', async () => {
+    const filler = Array.from({ length: 60 }, (_, i) => `line ${i} of the quarterly planning sheet`).join('\n');
+    const ep = store.memories.insert({
+      kind: 'episodic',
+      title: 'Edited planning.xlsx in LibreOffice Calc',
+      text: 'Edited the planning sheet',
+      details: `${filler}\nContingency reserve approved by Ana: 12,400 EUR\n${filler}`,
+      occurred_at: 1_000,
+    });
+    const vault = store.memories.insert({
+      kind: 'knowledge_vault',
+      title: 'Contingency account PIN',
+      text: 'PIN of the contingency account',
+      fields: { entry_type: 'credential', source: 'chat', sensitivity: 'high', secret: '4711-contingency' },
+    });
+    const results = await store.search({ query: 'contingency reserve' });
+    const hit = results.find((r) => r.memory.id === ep.id)!;
+    expect(hit.snippet).toContain('**Contingency** **reserve** approved by Ana: 12,400 EUR');
+    expect(hit.snippet!.length).toBeLessThan(300);
+    const v = results.find((r) => r.memory.id === vault.id)!;
+    expect(v.snippet).toContain('**contingency**');
+    expect(JSON.stringify(results)).not.toContain('4711');
+  });
+});
