@@ -50,6 +50,16 @@ export const EntityMomentSchema = z.object({
 });
 export type EntityMoment = z.infer<typeof EntityMomentSchema>;
 
+/** An entity as the chat shows it beside an answer about it: who or what, and a few facts with their sources. */
+export const EntityCardSchema = EntitySchema.extend({
+  key_facts: z.array(z.object({ statement: z.string(), sources: z.array(z.string()) })),
+});
+export type EntityCard = z.infer<typeof EntityCardSchema>;
+
+/** A link to an entity page (chips under chat citations). */
+export const EntityRefSchema = z.object({ id: z.string(), name: z.string(), kind: EntityKindSchema, role: z.enum(['subject', 'mention']) });
+export type EntityRef = z.infer<typeof EntityRefSchema>;
+
 export const entityRequests = {
   'entities.list': defineRequest(
     z.object({
@@ -71,4 +81,15 @@ export const entityRequests = {
   'entities.split': defineRequest(z.object({ id: IdSchema, alias: EntityName }), z.object({ entity: EntitySchema })),
   /** Deletes the entity and the facts it takes part in; the memories stay. */
   'entities.delete': defineRequest(z.object({ id: IdSchema }), z.object({ deleted: z.boolean() })),
+  /**
+   * What a chat turn is about: the entities its question names (cards), and the entities each cited
+   * memory mentions (links to their pages). Unknown memory ids are skipped.
+   */
+  'entities.about': defineRequest(
+    z.object({
+      text: z.string().max(16_000).default(''),
+      memory_ids: z.array(IdSchema).max(50).default([]),
+    }),
+    z.object({ named: z.array(EntityCardSchema), by_memory: z.record(z.string(), z.array(EntityRefSchema)) }),
+  ),
 };

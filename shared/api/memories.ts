@@ -45,6 +45,19 @@ export const MemoryEditSchema = z
   .refine((p) => Object.keys(p).length > 0, { message: 'nothing to change' });
 export type MemoryEdit = z.infer<typeof MemoryEditSchema>;
 
+/**
+ * Where a searched memory matched, for its card in a list: the matched words marked **like this**,
+ * from the screen passage behind it (with where and when it was seen) or from its own text.
+ */
+export const MemoryMatchSchema = z.object({
+  text: z.string(),
+  source: z.enum(['screen', 'memory']),
+  /** The window (or app) a screen passage was seen in. */
+  where: z.string().nullable(),
+  seen_at: IsoTime.nullable(),
+});
+export type MemoryMatch = z.infer<typeof MemoryMatchSchema>;
+
 export const memoryRequests = {
   'memories.list': defineRequest(
     z.object({
@@ -58,7 +71,12 @@ export const memoryRequests = {
       limit: z.number().int().min(1).max(500).default(100),
       offset: z.number().int().min(0).max(10_000_000).default(0),
     }),
-    z.object({ items: z.array(MemorySchema), total: z.number().int() }),
+    z.object({
+      items: z.array(MemorySchema),
+      total: z.number().int(),
+      /** With a query: where each listed memory matched, by memory id (absent for a match by meaning only). */
+      matches: z.record(z.string(), MemoryMatchSchema).optional(),
+    }),
   ),
   'memories.counts': defineRequest(
     z.object({}),

@@ -1,10 +1,14 @@
 import type { EntityRecord, GraphFactRecord } from '../../../agents/store/index.js';
-import type { Entity, EntityFact, EntityMention, EntityMoment } from '../../../shared/api/index.js';
+import type { Entity, EntityCard, EntityFact, EntityMention, EntityMoment, EntityRef } from '../../../shared/api/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
 
-type EntityNames = 'entities.list' | 'entities.get' | 'entities.rename' | 'entities.merge' | 'entities.split' | 'entities.delete';
+type EntityNames = 'entities.list' | 'entities.get' | 'entities.rename' | 'entities.merge' | 'entities.split' | 'entities.delete' | 'entities.about';
+
+/** Cards beside one answer, and facts on each. */
+const CARDS = 3;
+const CARD_FACTS = 3;
 
 const SNIPPET = 200;
 const MOMENTS = 300;
@@ -36,6 +40,11 @@ function factDto(f: GraphFactRecord): EntityFact {
 export function entityHandlers(deps: ApiDeps): HandlerGroup<EntityNames> {
   const { store } = deps;
   const need = (id: string): EntityRecord => store.graph.get(id) ?? fail('NOT_FOUND', 'That entity no longer exists.');
+  // A high-sensitivity vault item is never quoted beside an answer, nor a fact resting on one (its statement may carry it).
+  const withheld = (memoryId: string): boolean => {
+    const m = store.memories.get(memoryId);
+    return m !== null && m.kind === 'knowledge_vault' && m.fields['sensitivity'] !== 'low' && m.fields['sensitivity'] !== 'medium';
+  };
 
   return {
     'entities.list': (input) => ({
@@ -75,6 +84,26 @@ export function entityHandlers(deps: ApiDeps): HandlerGroup<EntityNames> {
     'entities.delete': (input) => {
       need(input.id);
       return { deleted: store.graph.delete(input.id) };
+    },
+
+    'entities.about': (input) => {
+      const named: EntityCard[] = [];
+      for (const hit of store.graph.entitiesIn(input.text)) {
+        if (named.length >= CARDS) break;
+        const e = store.graph.get(hit.id);
+        if (!e) continue;
+        const key_facts = store.graph
+          .facts(e.id, CARD_FACTS)
+          .filter((f) => !f.sources.some(withheld))
+          .map((f) => ({ statement: f.statement, sources: f.sources }));
+        named.push({ ...entityDto(e), key_facts });
+      }
+      const by_memory: Record<string, EntityRef[]> = {};
+      for (const id of new Set(input.memory_ids)) {
+        if (withheld(id) || !store.memories.get(id)) continue;
+        by_memory[id] = store.graph.entitiesOf(id).map((e) => ({ id: e.id, name: e.name, kind: e.kind, role: e.role }));
+      }
+      return { named, by_memory };
     },
   };
 }

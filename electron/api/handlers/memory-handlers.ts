@@ -1,5 +1,5 @@
 import type { ListMemoriesOptions } from '../../../agents/store/index.js';
-import type { Memory, MemoryKind, MemoryTab, ProvenanceDetail } from '../../../shared/api/index.js';
+import type { Memory, MemoryKind, MemoryMatch, MemoryTab, ProvenanceDetail } from '../../../shared/api/index.js';
 import { MEMORY_KINDS } from '../../../shared/index.js';
 import { fail } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
@@ -85,10 +85,15 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
       // Search ranks; the window past offset+limit is cut (the search itself caps at 200 results).
       const want = Math.min(200, input.offset + input.limit);
       const results = await store.search({ query: input.query, kinds: filter.kinds, app: input.app, limit: input.tab === 'procedural' || input.tab === 'experience' ? 200 : want });
-      const items = results
-        .map((r) => r.memory)
-        .filter((m) => (input.tab === 'experience' ? isExperience(m) : input.tab === 'procedural' ? !isExperience(m) : true));
-      return { items: items.slice(input.offset, input.offset + input.limit), total: items.length };
+      const kept = results.filter((r) => (input.tab === 'experience' ? isExperience(r.memory) : input.tab === 'procedural' ? !isExperience(r.memory) : true));
+      const page = kept.slice(input.offset, input.offset + input.limit);
+      const matches: Record<string, MemoryMatch> = {};
+      for (const r of page) {
+        const p = r.passages?.[0];
+        if (p) matches[r.memory.id] = { text: p.snippet, source: 'screen', where: p.window_title ?? p.app, seen_at: p.seen_at };
+        else if (r.snippet) matches[r.memory.id] = { text: r.snippet, source: 'memory', where: null, seen_at: null };
+      }
+      return { items: page.map((r) => r.memory), total: kept.length, matches };
     },
 
     'memories.counts': () => {

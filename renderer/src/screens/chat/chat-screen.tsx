@@ -10,6 +10,7 @@ import { AnswerText } from './answer-text.js';
 import { useChatStore } from './chat-store.js';
 import { Composer } from './composer.js';
 import { Sources } from './sources.js';
+import { EntityCards, useTurnEntities } from './entity-cards.js';
 import { ThreadSummary } from './thread-summary.js';
 import { Thumbs, useThreadThumbs } from './thumbs.js';
 
@@ -119,10 +120,11 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
           ) : (
             <div className="messages" aria-live="polite" aria-busy={!!liveHere}>
               {threadId && summaries[threadId] && <ThreadSummary summary={summaries[threadId]} />}
-              {list.map((m) => (
+              {list.map((m, i) => (
                 <Message
                   key={m.id}
                   message={m}
+                  question={i > 0 && list[i - 1]!.role === 'user' ? list[i - 1]!.text : ''}
                   onCite={openCitation}
                   sources={sources[m.id] ?? []}
                   withheld={withheld[m.id] ?? []}
@@ -222,6 +224,7 @@ function citationsFrom(text: string, retrieved: { n: number; memory: { id: strin
 
 function Message({
   message,
+  question,
   onCite,
   sources,
   withheld,
@@ -229,12 +232,15 @@ function Message({
   onThumb,
 }: {
   message: ChatMessage;
+  /** The question this message answers (entity cards). */
+  question: string;
   onCite(c: ChatCitation): void;
   thumb: ThumbValue | null;
   onThumb(value: ThumbValue | null): void;
   sources: import('../../../../shared/api/index.js').ChatRetrieved[];
   withheld: import('../../../../shared/api/index.js').ChatWithheld[];
 }) {
+  const about = useTurnEntities(message.role === 'assistant' ? question : '', message.role === 'assistant' ? message.citations : []);
   if (message.role === 'user') {
     return (
       <div className="msg msg-user">
@@ -258,7 +264,8 @@ function Message({
             {message.error ? `: ${message.error}` : '.'}
           </div>
         )}
-        <Sources citations={message.citations} retrieved={sources} withheld={withheld} />
+        <EntityCards named={about.named} />
+        <Sources citations={message.citations} retrieved={sources} withheld={withheld} entities={about.byMemory} />
         <div className="msg-foot">
           <div className="msg-time faint">{fmtTime(message.created_at)}</div>
           {message.status !== 'error' && <Thumbs value={thumb} onChange={onThumb} />}

@@ -1,21 +1,19 @@
 import { useEffect, useState } from 'react';
-import type { ApiClient, ChatCitation, ChatRetrieved, ChatWithheld, Memory } from '../../../../shared/api/index.js';
+import type { ApiClient, ChatCitation, ChatRetrieved, ChatWithheld, EntityRef, Memory } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtDateTime } from '../../lib/format.js';
 import { KIND_SINGULAR, tabOf } from '../../lib/kinds.js';
 import { hrefFor } from '../../lib/route.js';
 import { IconLock } from '../../ui/icons.js';
+import { Marked } from '../../ui/marked-text.js';
+import { CitationEntities } from './entity-cards.js';
 
 interface SourcesProps {
   citations: ChatCitation[];
   retrieved: ChatRetrieved[];
   withheld: ChatWithheld[];
-}
-
-/** A passage with its matched words (marked **like this** by the store) in <mark>: text nodes only, never HTML. */
-export function Marked({ text }: { text: string }) {
-  const parts = text.split(/\*\*([^*]+)\*\*/g);
-  return <>{parts.map((p, i) => (i % 2 === 1 ? <mark key={i}>{p}</mark> : p))}</>;
+  /** People and projects each cited memory mentions (links to their pages). */
+  entities?: Record<string, EntityRef[]>;
 }
 
 const memoryCache = new WeakMap<ApiClient, Map<string, Promise<Memory | null>>>();
@@ -50,7 +48,7 @@ function useMemories(api: ApiClient, ids: string[]): Map<string, Memory> {
 }
 
 /** The memories an answer cites, as cards that open the memory; withheld vault matches are named, not shown. */
-export function Sources({ citations, retrieved, withheld }: SourcesProps) {
+export function Sources({ citations, retrieved, withheld, entities }: SourcesProps) {
   const api = useApi();
   const byId = new Map(retrieved.map((r) => [r.memory.id, r.memory]));
   const passageOf = new Map(retrieved.flatMap((r) => (r.passages?.length ? [[r.memory.id, r.passages[0]!]] : [])));
@@ -83,6 +81,7 @@ export function Sources({ citations, retrieved, withheld }: SourcesProps) {
                     )}
                   </span>
                 </a>
+                <CitationEntities entities={entities?.[c.memory_id]} />
               </li>
             );
           })}

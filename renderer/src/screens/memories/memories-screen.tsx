@@ -1,13 +1,14 @@
 import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { Memory, MemoryTab } from '../../../../shared/api/index.js';
+import type { Memory, MemoryMatch, MemoryTab } from '../../../../shared/api/index.js';
 import { MemoryTabSchema } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
-import { fmtRelative } from '../../lib/format.js';
+import { fmtDateTime, fmtRelative } from '../../lib/format.js';
 import { KIND_DESCRIPTION, KIND_LABEL, MEMORY_TABS, tabOf } from '../../lib/kinds.js';
 import { hrefFor, navigate } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { IconLock, IconMemories, IconSearch, IconSparkles } from '../../ui/icons.js';
+import { Marked } from '../../ui/marked-text.js';
 import { MemoryDetail } from './memory-detail.js';
 
 const PAGE = 100;
@@ -21,6 +22,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   const tab: MemoryTab = parsed.success ? parsed.data : 'episodic';
   const [counts, setCounts] = useState<Partial<Record<MemoryTab, number>>>({});
   const [items, setItems] = useState<Memory[] | null>(null);
+  const [matches, setMatches] = useState<Record<string, MemoryMatch>>({});
   const [total, setTotal] = useState(0);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
@@ -42,6 +44,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
       .then((r) => {
         if (!live) return;
         setItems(r.items);
+        setMatches(r.matches ?? {});
         setTotal(r.total);
       })
       .catch((e) => live && toast(errorText(e), 'error'));
@@ -67,6 +70,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
     try {
       const r = await api.call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: items.length });
       setItems([...items, ...r.items]);
+      setMatches((m) => ({ ...m, ...r.matches }));
     } catch (e) {
       toast(errorText(e), 'error');
     }
@@ -166,7 +170,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
             <ul className="mem-list" aria-label={KIND_LABEL[tab]} data-testid="memory-list">
               {items.map((m) => (
                 <li key={m.id}>
-                  <MemoryCard memory={m} active={m.id === memoryId} />
+                  <MemoryCard memory={m} active={m.id === memoryId} match={deferredQuery ? matches[m.id] : undefined} />
                 </li>
               ))}
               {items.length < total && (
@@ -201,7 +205,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   );
 }
 
-function MemoryCard({ memory, active }: { memory: Memory; active: boolean }) {
+function MemoryCard({ memory, active, match }: { memory: Memory; active: boolean; match?: MemoryMatch }) {
   const tab = tabOf(memory);
   const when = memory.occurred_at ?? memory.created_at;
   const outcome = typeof memory.fields['outcome'] === 'string' ? (memory.fields['outcome'] as string) : null;
@@ -211,6 +215,7 @@ function MemoryCard({ memory, active }: { memory: Memory; active: boolean }) {
       <span className="grow">
         <span className="mem-card-title truncate">{memory.title || memory.text}</span>
         {memory.title && <span className="mem-card-text clamp-2">{tab === 'knowledge_vault' ? memory.text || '••••••••' : memory.text}</span>}
+        {match && <MatchSnippet match={match} />}
         <span className="mem-card-meta">
           {fmtRelative(when)}
           {memory.app && ` · ${memory.app}`}
@@ -223,5 +228,21 @@ function MemoryCard({ memory, active }: { memory: Memory; active: boolean }) {
         </span>
       </span>
     </a>
+  );
+}
+
+/** Where a searched memory matched: the words marked, and for screen text the window and time it was seen. */
+function MatchSnippet({ match }: { match: MemoryMatch }) {
+  return (
+    <span className="mem-card-snippet clamp-3" data-testid="memory-snippet">
+      <Marked text={match.text} />
+      {match.source === 'screen' && (
+        <span className="mem-card-seen faint">
+          {' '}
+          — seen{match.where ? ` on “${match.where}”` : ' on screen'}
+          {match.seen_at ? `, ${fmtDateTime(match.seen_at)}` : ''}
+        </span>
+      )}
+    </span>
   );
 }
