@@ -287,7 +287,7 @@ async function main(): Promise<void> {
       model = await runModelPhase(store, asked, { now: NOW, timeZone: 'Europe/Paris', log });
       if (!args.json) {
         log(`\nmodel mode, tools and topics on (fake OpenAI-compatible server on 127.0.0.1, ${model.questions} questions, ${model.model_calls_per_question.mean} model calls each on average):`);
-        log(`  prompt tokens, first call with tools (as the server counts them): p50 ${model.prompt_tokens_first_call.p50}, p95 ${model.prompt_tokens_first_call.p95}, max ${model.prompt_tokens_first_call.max}   (target p95 ≤ 3,000)`);
+        log(`  prompt tokens, first call with tools, as the server counts them: p50 ${model.prompt_tokens_first_call.p50}, p95 ${model.prompt_tokens_first_call.p95}, max ${model.prompt_tokens_first_call.max}; by Engram's estimate: p50 ${model.prompt_tokens_first_call_estimate.p50}, p95 ${model.prompt_tokens_first_call_estimate.p95}, max ${model.prompt_tokens_first_call_estimate.max}   (target p95 ≤ 3,000, both)`);
         log(`    largest call of a question: p95 ${model.prompt_tokens_largest_call.p95}, max ${model.prompt_tokens_largest_call.max}; all calls of a question together: p50 ${model.prompt_tokens_per_question_total.p50}, p95 ${model.prompt_tokens_per_question_total.p95}`);
         log(`  tool steps per question (scripted set): p50 ${model.tool_steps.p50}, p95 ${model.tool_steps.p95}, max ${model.tool_steps.max}; the endless searcher stopped by the limit ${model.tool_steps.step_limit_hit} times   (target p95 ≤ 3)`);
         log(`  time to first token without model time (to the first answer call: retrieval and prompt; the topic call taken out): p50 ${model.ttft_excluding_model_ms.p50} ms, p95 ${model.ttft_excluding_model_ms.p95} ms, max ${model.ttft_excluding_model_ms.max} ms   (target p95 ≤ 150 ms)`);
@@ -303,7 +303,8 @@ async function main(): Promise<void> {
     targets.check('retrieval p95 ≤ 150 ms', result.retrieval_ms.p95 <= result.targets.retrieval_p95_ms, `${result.retrieval_ms.p95} ms (load average ${result.load_average})`);
     targets.check('prompt tokens per question ≤ 4,000', result.prompt_tokens.max <= result.targets.prompt_tokens, `max ${result.prompt_tokens.max}`);
     if (model) {
-      targets.check('model mode: prompt tokens per question with tools p95 ≤ 3,000', model.prompt_tokens_first_call.p95 <= 3000, `p95 ${model.prompt_tokens_first_call.p95} (first call)`);
+      const tokensP95 = Math.max(model.prompt_tokens_first_call.p95, model.prompt_tokens_first_call_estimate.p95);
+      targets.check('model mode: prompt tokens per question with tools p95 ≤ 3,000', tokensP95 <= 3000, `p95 ${model.prompt_tokens_first_call.p95} counted by the server, ${model.prompt_tokens_first_call_estimate.p95} estimated (first call)`);
       targets.check('model mode: tool steps per question p95 ≤ 3', model.tool_steps.p95 <= 3 && model.tool_steps.max <= 3, `p95 ${model.tool_steps.p95}, max ${model.tool_steps.max}`);
       targets.check('model mode: time to first token without model time p95 ≤ 150 ms', model.ttft_excluding_model_ms.p95 <= 150, `${model.ttft_excluding_model_ms.p95} ms to the first answer call, CPU p95 ${model.ttft_cpu_excluding_model_first_call_ms.p95} ms (load average ${Number(loadavg()[0]!.toFixed(2))})`);
       targets.check('model mode: every answer complete', (model.statuses.complete ?? 0) === model.questions, JSON.stringify(model.statuses));
