@@ -10,6 +10,8 @@ import { parseCommandArgs } from '../../electron/hosts/cli/args.js';
 import { CliError, type CliContext, type Command } from '../../electron/hosts/cli/command.js';
 import { RecommendJsonSchema, recommendCommand } from '../../electron/hosts/cli/commands/recommend.js';
 import { recordCommand } from '../../electron/hosts/cli/commands/record.js';
+import { recallCommand } from '../../electron/hosts/cli/commands/recall.js';
+import { reflectCommand } from '../../electron/hosts/cli/commands/reflect.js';
 import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
 
 let dir: string;
@@ -41,8 +43,9 @@ describe('engram record / recommend', () => {
 
     const j = await cli(recommendCommand, ['npm', 'install', 'fails', '--json']);
     const rec = RecommendJsonSchema.parse(JSON.parse(j.out))!;
-    expect(Object.keys(rec).sort()).toEqual(['action', 'confidence', 'experience_ids', 'failures', 'successes']);
-    expect(rec).toMatchObject({ action: 'npm install --legacy-peer-deps', successes: 4, failures: 0 });
+    expect(Object.keys(rec).sort()).toEqual(['action', 'alternatives', 'confidence', 'experience_ids', 'failures', 'partials', 'strategy', 'successes', 'tried_failed', 'variants']);
+    expect(rec).toMatchObject({ action: 'npm install --legacy-peer-deps', successes: 4, failures: 0, partials: 0, strategy: 'lower_bound' });
+    expect(rec.tried_failed).toEqual([{ action: 'rm -rf node_modules', failures: 1 }]);
     expect(rec.experience_ids).toHaveLength(4);
     expect(rec.confidence).toBeGreaterThan(0.5);
 
@@ -59,6 +62,62 @@ describe('engram record / recommend', () => {
     expect((await cli(recommendCommand, ['renew my passport', '--json'])).out).toBe('null\n');
   });
 
+  it('--explore draws by Thompson sampling, the same --seed giving the same answer', async () => {
+    const task = 'warm the build cache';
+    await cli(recordCommand, ['--task', task, '--action', 'restore the cache from S3', '--outcome', 'success']);
+    await cli(recordCommand, ['--task', task, '--action', 'prebuild in the Dockerfile', '--outcome', 'success']);
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
+      const a = RecommendJsonSchema.parse(JSON.parse((await cli(recommendCommand, [task, '--explore', '--seed', String(seed), '--json'])).out))!;
+      const b = RecommendJsonSchema.parse(JSON.parse((await cli(recommendCommand, [task, '--explore', '--seed', String(seed), '--json'])).out))!;
+      expect(a.strategy).toBe('thompson');
+      expect(b.action).toBe(a.action);
+      seen.add(a.action);
+    }
+    // One success each: exploring picks either.
+    expect(seen).toEqual(new Set(['restore the cache from S3', 'prebuild in the Dockerfile']));
+    expect((await cli(recommendCommand, [task, '--explore', '--seed', '3'])).out).toContain('explored');
+  });
+
+  it('record --supersedes replaces an experience: the old one leaves recommendations, kept in history', async () => {
+    const task = 'rotate the signing key';
+    const wrong = JSON.parse((await cli(recordCommand, ['--task', task, '--action', 'edit the key file by hand', '--outcome', 'success', '--json'])).out) as { id: string };
+    const before = RecommendJsonSchema.parse(JSON.parse((await cli(recommendCommand, [task, '--json'])).out))!;
+    expect(before.action).toBe('edit the key file by hand');
+    const fixed = await cli(recordCommand, ['--task', task, '--action', 'edit the key file by hand', '--outcome', 'failure', '--reason', 'the old key stayed cached', '--supersedes', wrong.id, '--json']);
+    const out = JSON.parse(fixed.out) as { id: string; superseded: string };
+    expect(out.superseded).toBe(wrong.id);
+    expect((await cli(recommendCommand, [task, '--json'])).out).toBe('null\n');
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      expect(store.memories.get(wrong.id)!.superseded_by).toBe(out.id);
+      expect(store.memories.history(wrong.id).length).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reflect keeps what worked and failed; recall shows it before the experiences', async () => {
+    const task = 'renew the TLS certificate';
+    for (let i = 0; i < 2; i++) await cli(recordCommand, ['--task', task, '--action', 'run certbot renew', '--outcome', 'success']);
+    await cli(recordCommand, ['--task', task, '--action', 'restart nginx only', '--outcome', 'failure', '--reason', 'certificate still expired']);
+    const r = JSON.parse((await cli(reflectCommand, [task, '--note', 'certbot needs port 80 free', '--json'])).out) as { id: string; worked: string[]; failed: string[]; note: string; superseded: null };
+    expect(r.worked).toEqual([expect.stringMatching(/^run certbot renew — worked 2 of 2/)]);
+    expect(r.failed).toEqual(['restart nginx only — failed 1 of 1 (certificate still expired)']);
+    expect(r.note).toBe('certbot needs port 80 free');
+    const shown = (await cli(recallCommand, ['how to renew the TLS certificate'])).out;
+    expect(shown).toMatch(/^reflection on "renew the TLS certificate"/);
+    expect(shown).toContain('  failed: restart nginx only — failed 1 of 1 (certificate still expired)');
+    expect(shown).toContain('[failure] renew the TLS certificate → restart nginx only (certificate still expired)');
+    const again = JSON.parse((await cli(reflectCommand, [task, '--json'])).out) as { id: string; superseded: string };
+    expect(again.superseded).toBe(r.id);
+    const json = JSON.parse((await cli(recallCommand, [task, '--json'])).out) as { reflections: { id: string }[] };
+    expect(json.reflections.map((x) => x.id)).toEqual([again.id]);
+    // Without a task: the latest experiences.
+    const latest = JSON.parse((await cli(recallCommand, ['--limit', '2', '--json'])).out) as { experiences: { action: string }[] };
+    expect(latest.experiences.map((e) => e.action)).toEqual(['restart nginx only', 'run certbot renew']);
+  });
+
   it('rejects bad input with one line and writes nothing', async () => {
     const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
     const before = store.memories.count({});
@@ -68,6 +127,13 @@ describe('engram record / recommend', () => {
     await expect(cli(recordCommand, ['--task', 't'])).rejects.toThrow(CliError);
     await expect(cli(recordCommand, ['--task', 't', '--bogus'])).rejects.toThrow(/bogus/);
     await expect(cli(recommendCommand, [])).rejects.toThrow(/give the task/);
+    await expect(cli(recommendCommand, ['x', '--seed', '4'])).rejects.toThrow(/--seed goes with --explore/);
+    await expect(cli(recommendCommand, ['x', '--explore', '--seed', '1.5'])).rejects.toThrow(/--seed must be a whole number/);
+    await expect(cli(recommendCommand, ['x', '--group', 'vibes'])).rejects.toThrow(/--group must be text or meaning/);
+    await expect(cli(reflectCommand, [])).rejects.toThrow(/give the task/);
+    // Through the handler map: a refused call is one line, and nothing is written.
+    await expect(cli(recordCommand, ['--task', 't', '--action', 'a', '--outcome', 'success', '--supersedes', 'mem_0000000000aaaaaaaaaaaaaaaa'])).rejects.toThrow(/^no experience mem_0000000000aaaaaaaaaaaaaaaa$/);
+    await expect(cli(reflectCommand, ['bake sourdough bread'])).rejects.toThrow(/^no experiences with tasks like "bake sourdough bread" to reflect on$/);
     const after = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
     expect(after.memories.count({})).toBe(before);
     await after.close();

@@ -6,15 +6,29 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ExperienceMemory } from '../../agents/experience/index.js';
+import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/index.js';
+import { BRAIN_SETTINGS_KEY } from '../../agents/meta/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { MCP_OFF_MESSAGE, writeMcpSettings } from '../../electron/hosts/mcp/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 
 const HOUR = 3_600_000;
-const TOOLS = ['search_memory', 'recent_activity', 'get_memory', 'recommend_action', 'recall_experiences', 'record_experience', 'record_failure', 'memory_stats'];
-const READ_ONLY_TOOLS = ['search_memory', 'recent_activity', 'get_memory', 'recommend_action', 'recall_experiences', 'memory_stats'];
+const TOOLS = [
+  'search_memory',
+  'recent_activity',
+  'get_memory',
+  'recommend_action',
+  'recall_experiences',
+  'recent_experiences',
+  'record_experience',
+  'record_failure',
+  'supersede_experience',
+  'reflect_experiences',
+  'memory_stats',
+];
+const READ_ONLY_TOOLS = ['search_memory', 'recent_activity', 'get_memory', 'recommend_action', 'recall_experiences', 'recent_experiences', 'memory_stats'];
+const DAY = 24 * HOUR;
 
 interface Connected {
   client: Client;
@@ -231,6 +245,124 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
     expect(rec.tried_failed.map((f) => f.action)).toContain('push to gh-pages by hand');
   });
 
+  it('record_experience with supersedes, and supersede_experience, take an experience out of recommendations, kept in history', async () => {
+    const first = await call('record_experience', { task: 'rotate the API token', action: 'paste the token in .env', outcome: 'success' });
+    const wrongId = (first.structuredContent as { id: string }).id;
+    const second = await call('record_experience', { task: 'rotate the API token', action: 'paste the token in .env', outcome: 'failure', reason: 'the service cached the old token', supersedes: wrongId });
+    expect(second.isError).toBeFalsy();
+    const secondData = second.structuredContent as { id: string; superseded: string | null };
+    expect(secondData.superseded).toBe(wrongId);
+    expect(text(second)).toContain(`${wrongId} is superseded by it`);
+    expect(store.memories.get(wrongId)!.superseded_by).toBe(secondData.id);
+    const none = await call('recommend_action', { task: 'rotate the API token' });
+    expect((none.structuredContent as { recommendation: unknown }).recommendation).toBeNull();
+
+    const ok = (await call('record_experience', { task: 'rotate the API token', action: 'restart the service after rotating', outcome: 'success' })).structuredContent as { id: string };
+    const sup = await call('supersede_experience', { id: secondData.id, by: ok.id });
+    expect(sup.isError).toBeFalsy();
+    expect((sup.structuredContent as { experience: { id: string; superseded_by: string } }).experience).toMatchObject({ id: secondData.id, superseded_by: ok.id });
+    expect(store.memories.history(secondData.id).length).toBeGreaterThan(0);
+    const xs = (await call('recall_experiences', { task: 'rotate the API token' })).structuredContent as { experiences: { id: string }[] };
+    expect(xs.experiences.map((e) => e.id)).toEqual([ok.id]);
+
+    // Bad ids: one line each, and nothing written.
+    const before = store.memories.count({ experiences: true, includeSuperseded: true });
+    const bad = await call('record_experience', { task: 'rotate the API token', action: 'x', outcome: 'success', supersedes: 'mem_0000000000aaaaaaaaaaaaaaaa' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toBe('no experience mem_0000000000aaaaaaaaaaaaaaaa');
+    const self = await call('supersede_experience', { id: ok.id, by: ok.id });
+    expect(text(self)).toBe('an experience cannot supersede itself');
+    const notExp = await call('supersede_experience', { id: seeded.ids.semantic!, by: ok.id });
+    expect(text(notExp)).toBe(`no experience ${seeded.ids.semantic}`);
+    expect(store.memories.count({ experiences: true, includeSuperseded: true })).toBe(before);
+  });
+
+  it('recent_experiences lists the latest, newest first, by outcome and since', async () => {
+    const r = await call('recent_experiences', { limit: 2 });
+    const xs = (r.structuredContent as { experiences: { id: string; action: string; at: string }[] }).experiences;
+    expect(xs).toHaveLength(2);
+    expect(Date.parse(xs[0]!.at)).toBeGreaterThanOrEqual(Date.parse(xs[1]!.at));
+    const latest = store.memories.list({ kinds: ['procedural'], experiences: true, order: 'newest', limit: 1 })[0]!;
+    expect(xs[0]!.id).toBe(latest.id);
+    const failures = (await call('recent_experiences', { outcome: 'failure', limit: 50 })).structuredContent as { experiences: { outcome: string }[] };
+    expect(failures.experiences.length).toBeGreaterThan(0);
+    expect(failures.experiences.every((e) => e.outcome === 'failure')).toBe(true);
+    const future = await call('recent_experiences', { since: '2999-01-01' });
+    expect((future.structuredContent as { experiences: unknown[] }).experiences).toEqual([]);
+    expect(text(future)).toMatch(/No experiences recorded since 2999-01-01/);
+    const words = await call('recent_experiences', { since: 'the day the music died' });
+    expect(words.isError).toBe(true);
+    expect(text(words)).toMatch(/cannot understand the time/);
+  });
+
+  it('reflect_experiences keeps a reflection that recall_experiences then shows; a second one supersedes it', async () => {
+    const r = await call('reflect_experiences', { task: 'start the vite dev server', note: 'check for a stale process first' });
+    expect(r.isError).toBeFalsy();
+    const refl = (r.structuredContent as { reflection: { id: string; worked: string[]; failed: string[]; note: string; based_on: string[] } }).reflection;
+    expect(refl.worked[0]).toMatch(/^kill the stale process on port 5173 — worked 10 of 11/);
+    expect(refl.failed).toEqual(['change the port in vite.config.ts — failed 3 of 3 (the proxy still pointed at 5173)']);
+    expect(refl.note).toBe('check for a stale process first');
+    expect(store.memories.get(refl.id)!.fields.entry_type).toBe('reflection');
+
+    const recall = await call('recall_experiences', { task: 'start the vite dev server' });
+    const data = recall.structuredContent as { reflections: { id: string }[]; experiences: unknown[] };
+    expect(data.reflections.map((x) => x.id)).toEqual([refl.id]);
+    expect(data.experiences.length).toBeGreaterThan(0);
+    expect(text(recall)).toMatch(/^Reflection on "start the vite dev server"/);
+    expect(text(recall)).toContain('  note: check for a stale process first');
+
+    const again = await call('reflect_experiences', { task: 'start the vite dev server' });
+    expect((again.structuredContent as { superseded: string }).superseded).toBe(refl.id);
+    const after = (await call('recall_experiences', { task: 'start the vite dev server' })).structuredContent as { reflections: { id: string }[] };
+    expect(after.reflections.map((x) => x.id)).toEqual([(again.structuredContent as { reflection: { id: string } }).reflection.id]);
+
+    const nothing = await call('reflect_experiences', { task: 'bake sourdough bread' });
+    expect(nothing.isError).toBe(true);
+    expect(text(nothing)).toBe('no experiences with tasks like "bake sourdough bread" to reflect on');
+  });
+
+  it('honours the half-life setting: it reorders, while counts and confidence stay exact', async () => {
+    const xp = new ExperienceMemory(store, { searchMode: 'bm25' });
+    const now = Date.now();
+    for (let i = 0; i < 6; i++) xp.record({ task: 'print the quarterly report', action: 'use the old printer', outcome: 'success' }, [], now - 365 * DAY - i * 1000);
+    for (let i = 0; i < 3; i++) xp.record({ task: 'print the quarterly report', action: 'use the new printer', outcome: 'success' }, [], now - DAY - i * 1000);
+    type Rec = { action: string; successes: number; failures: number; confidence: number; alternatives: { action: string; successes: number; confidence: number }[] };
+    const plain = (await call('recommend_action', { task: 'print the quarterly report' })).structuredContent as { recommendation: Rec; half_life_days: number | null };
+    expect(plain.half_life_days).toBeNull();
+    expect(plain.recommendation.action).toBe('use the old printer');
+    store.settings.set(BRAIN_SETTINGS_KEY, { experience_half_life_days: 30 });
+    try {
+      // The running server reads the setting on each call.
+      const aged = await call('recommend_action', { task: 'print the quarterly report' });
+      const d = aged.structuredContent as { recommendation: Rec; half_life_days: number };
+      expect(d.half_life_days).toBe(30);
+      expect(d.recommendation.action).toBe('use the new printer');
+      expect(d.recommendation.successes).toBe(3);
+      const old = d.recommendation.alternatives.find((a) => a.action === 'use the old printer')!;
+      expect(old.successes).toBe(6);
+      expect(old.confidence).toBe(plain.recommendation.confidence);
+      expect(old.confidence).toBeCloseTo(jeffreysLowerBound(6, 0), 6);
+      expect(text(aged)).toMatch(/half-life 30 days/);
+    } finally {
+      store.settings.set(BRAIN_SETTINGS_KEY, {});
+    }
+  });
+
+  it('recommend_action explores by Thompson sampling when asked, repeatably with a seed', async () => {
+    const picks = new Set<string>();
+    for (let seed = 0; seed < 10; seed++) {
+      const a = (await call('recommend_action', { task: 'start the vite dev server', explore: true, seed })).structuredContent as { recommendation: { action: string; strategy: string } };
+      const b = (await call('recommend_action', { task: 'start the vite dev server', explore: true, seed })).structuredContent as { recommendation: { action: string } };
+      expect(a.recommendation.strategy).toBe('thompson');
+      expect(b.recommendation.action).toBe(a.recommendation.action);
+      picks.add(a.recommendation.action);
+    }
+    // The only-failed action is never drawn.
+    expect(picks.has('change the port in vite.config.ts')).toBe(false);
+    const weighted = await call('recommend_action', { task: 'start the vite dev server', weight_by_relevance: true });
+    expect((weighted.structuredContent as { recommendation: { action: string } }).recommendation.action).toBe('kill the stale process on port 5173');
+  });
+
   it('memory_stats matches the store', async () => {
     const r = await call('memory_stats');
     const d = r.structuredContent as { memories: Record<string, number>; sources: Record<string, number> };
@@ -252,6 +384,11 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
       ['record_experience', { task: 'x', action: 'y', outcome: 'maybe' }, /Input validation error/],
       ['record_failure', { task: 'x', action: 'y' }, /Input validation error/],
       ['recall_experiences', { outcome: 'meh' }, /Input validation error/],
+      ['recent_experiences', { limit: 0 }, /Input validation error/],
+      ['supersede_experience', { id: 'x' }, /Input validation error/],
+      ['reflect_experiences', { task: '' }, /Input validation error/],
+      ['recommend_action', { task: 'x', seed: -1, explore: true }, /Input validation error/],
+      ['recommend_action', { task: 'x', group_by: 'vibes' }, /Input validation error/],
       ['no_such_tool', {}, /not found/],
     ];
     for (const [name, args, msg] of cases) {

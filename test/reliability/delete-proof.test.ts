@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatService } from '../../agents/chat/index.js';
-import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createLlmProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
@@ -202,7 +201,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
   });
 
   it('MCP tools do not return it', async () => {
-    const server = createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), store, experiences: new ExperienceMemory(store, { searchMode: 'hybrid' }), now: () => new Date(), log: () => undefined }, 't');
+    const server = createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), store, now: () => new Date(), log: () => undefined }, 't');
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'proof', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);

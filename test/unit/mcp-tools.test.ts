@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { startEngram, VaultGuard, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
-import { FakeExperiencePort } from '../fakes/fake-experience-port.js';
+import type { ApiClient } from '../../shared/api/index.js';
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';
 
-describe('MCP tools in process (fake experience memory)', () => {
+describe('MCP tools in process, over the handler map', () => {
   let dir: string;
   let store: EngramStore;
-  let xp: FakeExperiencePort;
+  let failing: string | null;
+  const asked: string[] = [];
   let client: Client;
   let engram: Engram;
   const logs: string[] = [];
@@ -24,9 +25,20 @@ describe('MCP tools in process (fake experience memory)', () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-mcp-unit-'));
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-    xp = new FakeExperiencePort(store);
-    engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false });
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, experiences: xp, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
+    failing = null;
+    asked.length = 0;
+    engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
+    // The engine's own client, watched: which requests the tools make, and one made to fail unexpectedly.
+    const client0 = engram.client;
+    const watched: ApiClient = {
+      ...client0,
+      call: (async (name: string, input: unknown) => {
+        asked.push(name);
+        if (name === failing) throw new Error('model exploded\n    at somewhere (x.js:1:1)');
+        return (client0.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
+      }) as ApiClient['call'],
+    };
+    const server = createEngramMcpServer({ client: watched, vault: engram.vault, store, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'unit', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);
@@ -40,31 +52,20 @@ describe('MCP tools in process (fake experience memory)', () => {
 
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-  it('passes the task to experience memory and renders its recommendation', async () => {
-    xp.recommendation = {
-      action: 'restart the docker daemon',
-      confidence: 0.71,
-      successes: 5,
-      failures: 0,
-      variants: ['restart the docker daemon'],
-      partials: 0,
-      rank: 0.7,
-      strategy: 'lower_bound',
-      experience_ids: ['mem_a'],
-      relevance: 1,
-      alternatives: [],
-      tried_failed: [{ action: 'prune images', variants: ['prune images'], confidence: 0, successes: 0, failures: 2, partials: 0, rank: 0, experience_ids: ['mem_b'], relevance: 1 }],
-    };
+  it('recommend_action asks experiences.recommend and renders its recommendation', async () => {
+    for (let i = 0; i < 5; i++) await call('record_experience', { task: 'docker build hangs', action: 'restart the docker daemon', outcome: 'success' });
+    await call('record_failure', { task: 'docker build hangs', action: 'prune images', reason: 'still hangs' });
+    await call('record_failure', { task: 'docker build hangs', action: 'prune images', reason: 'still hangs' });
+    asked.length = 0;
     const r = await call('recommend_action', { task: 'docker build hangs' });
-    expect(xp.calls).toEqual(['recommend docker build hangs']);
-    expect(r.structuredContent).toMatchObject({ recommendation: { action: 'restart the docker daemon', tried_failed: [{ action: 'prune images' }] } });
-    expect((r.content[0] as { text: string }).text).toMatch(/Recommended: restart the docker daemon\nconfidence 0\.71/);
+    expect(asked).toEqual(['experiences.recommend']);
+    expect(r.structuredContent).toMatchObject({ recommendation: { action: 'restart the docker daemon', successes: 5, failures: 0, strategy: 'lower_bound', tried_failed: [{ action: 'prune images', failures: 2 }] }, half_life_days: null });
+    expect((r.content[0] as { text: string }).text).toMatch(/^Recommended: restart the docker daemon\nconfidence 0\.\d\d \(5 successes, 0 failures;/);
+    expect((r.content[0] as { text: string }).text).toContain('Tried, failed: prune images (2 failures)');
   });
 
-  it('an exception from a collaborator becomes a one-line tool error and is logged', async () => {
-    xp.recommend = async () => {
-      throw new Error('model exploded\n    at somewhere (x.js:1:1)');
-    };
+  it('an unexpected exception becomes a one-line tool error and is logged', async () => {
+    failing = 'experiences.recommend';
     const r = await call('recommend_action', { task: 'x' });
     expect(r.isError).toBe(true);
     expect((r.content[0] as { text: string }).text).toBe('recommend_action failed: model exploded');

@@ -2,5 +2,4 @@
 export { createEngramMcpServer, MCP_SERVER_NAME } from './engram-mcp-server.js';
 export { serveMcpOverStdio, McpDisabledError, type StdioServeOptions } from './stdio-server.js';
 export { MCP_SETTINGS_KEY, MCP_OFF_MESSAGE, McpSettingsSchema, readMcpSettings, writeMcpSettings, type McpSettings } from './mcp-settings.js';
-export type { ExperiencePort } from './experience-port.js';
 export type { ToolContext } from './tool-context.js';

@@ -1,6 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Readable, Writable } from 'node:stream';
-import { ExperienceMemory } from '../../../agents/experience/index.js';
 import type { EngramStore } from '../../../agents/store/index.js';
 import { startEngram } from '../../engine/index.js';
 import { createEngramMcpServer } from './engram-mcp-server.js';
@@ -33,9 +32,8 @@ export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> 
   if (!readMcpSettings(opts.store).enabled) throw new McpDisabledError();
   // The engine without capture, brain or chat: the tools call the window's handler map in process.
   const engram = await startEngram({ store: opts.store, host: 'headless', version: opts.version, env: opts.env, chat: false, log: opts.log });
-  // Experiences are found by the store's own hybrid search (BM25 alone when there is no embedder).
-  const experiences = new ExperienceMemory(opts.store, { searchMode: opts.store.embedder ? 'hybrid' : 'bm25' });
-  const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store: opts.store, experiences, now: () => new Date(), log: opts.log }, opts.version);
+  // Experiences too go through the handler map (experiences.*), which reads the half-life setting on each call.
+  const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store: opts.store, now: () => new Date(), log: opts.log }, opts.version);
   const transport = new StdioServerTransport(opts.stdin, opts.stdout);
   const stdin = opts.stdin ?? process.stdin;
   let onEnd = (): void => undefined;

@@ -2,23 +2,21 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { StoreError, type EngramStore } from '../../../agents/store/index.js';
 import { hostFailureOf, type ApiClient } from '../../../shared/api/index.js';
 import type { VaultGuard } from '../../engine/index.js';
-import type { ExperiencePort } from './experience-port.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 import { errorLine } from '../../../shared/text/index.js';
 import { TimeArgError } from '../../../shared/time/index.js';
 import { ToolError } from './tool-error.js';
 
 /**
- * What every tool handler gets: the window's handler map in process (client), the vault rule for
- * outside agents, experience memory, a clock, and a log line writer (stderr). The store itself is
- * read only for the on/off setting.
+ * What every tool handler gets: the window's handler map in process (client: experiences too), the
+ * vault rule for outside agents, a clock, and a log line writer (stderr). The store itself is read
+ * only for the on/off setting.
  */
 export interface ToolContext {
   client: ApiClient;
   vault: Pick<VaultGuard, 'text' | 'deep'>;
-  /** The on/off setting, and the write lock experiences take (record_experience). */
-  store: Pick<EngramStore, 'settings' | 'db'>;
-  experiences: ExperiencePort;
+  /** The on/off setting. */
+  store: Pick<EngramStore, 'settings'>;
   now(): Date;
   log(line: string): void;
 }
@@ -31,8 +29,10 @@ export interface ToolAnswer<T extends Record<string, unknown>> {
 
 /** Read-only tools: clients that ask per tool can let these run without a prompt. */
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
-/** Writes add a memory; they never change or delete one. */
+/** Writes add a memory (and may mark an older one superseded, kept in history); they never delete one. */
 export const ADDS_MEMORY = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+/** Marks a memory superseded: it stays in history; doing it twice changes nothing more. */
+export const SUPERSEDES_MEMORY = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };

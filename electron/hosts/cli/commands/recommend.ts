@@ -1,43 +1,65 @@
 import { z } from 'zod';
-import { ExperienceMemory } from '../../../../agents/experience/index.js';
-import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings } from '../../../../agents/meta/index.js';
-import { bool } from '../args.js';
+import { GroupBySchema, RecommendationSchema } from '../../../../shared/api/index.js';
+import { bool, str } from '../args.js';
+import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
-const count = (n: number, one: string, many: string): string => `${Number.isInteger(n) ? n : n.toFixed(1)} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 export const recommendCommand: Command = {
   name: 'recommend',
   summary: 'the action that worked best for a task, with a cautious confidence',
-  help: `usage: engram recommend TASK [--json]
+  help: `usage: engram recommend TASK [--explore [--seed N]] [--weight-by-relevance] [--group text|meaning] [--json]
 
 Looks at recorded experiences for similar tasks and recommends the action with the best
 conservative success rate (the lower 5% bound of a Beta posterior, Jeffreys prior), so 9 successes
 out of 10 beat a lucky 1 out of 1. Actions that only ever failed are never recommended; they are
-listed as "tried, failed".
-  --json   {"action", "confidence", "successes", "failures", "experience_ids"}, or null when nothing qualifies
+listed as "tried, failed". Counts are exact; the experience half-life setting only changes the ranking.
+  --explore              pick by Thompson sampling (a draw from each action's posterior), so a
+                         promising but little-tried action gets a chance
+  --seed N               with --explore: the same N gives the same draw
+  --weight-by-relevance  experiences with tasks closer to this one weigh more in the ranking
+  --group meaning        differently worded versions of one action share their evidence
+                         (default: text, exact wording)
+  --json                 {"action", "confidence", "successes", "failures", "partials", "experience_ids",
+                         "strategy", "variants", "alternatives", "tried_failed"}, or null
 
 example: engram recommend "fix a failing npm install"`,
-  options: { json: { type: 'boolean' } },
+  options: { explore: { type: 'boolean' }, seed: { type: 'string' }, 'weight-by-relevance': { type: 'boolean' }, group: { type: 'string' }, json: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
     const task = args.positionals.join(' ').trim();
     if (!task) throw new CliError('recommend: give the task, e.g. engram recommend "deploy the web app"');
     if (task.length > 2000) throw new CliError('recommend: the task is longer than 2,000 characters');
-    const store = await ctx.openStore();
-    try {
-      const settings = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
-      const exp = new ExperienceMemory(store, { halfLifeDays: settings.experience_half_life_days });
-      const rec = await exp.recommend(task);
+    const seedRaw = str(args, 'seed');
+    const seed = seedRaw === undefined ? undefined : Number(seedRaw);
+    if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 4294967295)) throw new CliError('recommend: --seed must be a whole number from 0 to 4294967295');
+    if (seed !== undefined && !bool(args, 'explore')) throw new CliError('recommend: --seed goes with --explore');
+    const group = GroupBySchema.safeParse(str(args, 'group') ?? 'text');
+    if (!group.success) throw new CliError(`recommend: --group must be text or meaning (got "${str(args, 'group')}")`);
+    return withEngine(ctx, {}, async ({ client }) => {
+      const input = { task, explore: bool(args, 'explore'), seed, weight_by_relevance: bool(args, 'weight-by-relevance'), group_by: group.data };
+      const { recommendation: rec } = await client.call('experiences.recommend', input);
       if (ctx.json || bool(args, 'json')) {
-        const out = rec && { action: rec.action, confidence: rec.confidence, successes: rec.successes, failures: rec.failures, experience_ids: rec.experience_ids };
+        const out = rec && {
+          action: rec.action,
+          confidence: rec.confidence,
+          successes: rec.successes,
+          failures: rec.failures,
+          partials: rec.partials,
+          experience_ids: rec.experience_ids,
+          strategy: rec.strategy,
+          variants: rec.variants,
+          alternatives: rec.alternatives.map((a) => ({ action: a.action, confidence: a.confidence, successes: a.successes, failures: a.failures })),
+          tried_failed: rec.tried_failed.map((a) => ({ action: a.action, failures: a.failures })),
+        };
         ctx.io.stdout(JSON.stringify(out) + '\n');
         return 0;
       }
       if (!rec) {
-        const tried = (await exp.recall(task)).filter((r) => r.outcome === 'failure');
-        const actions = [...new Set(tried.map((r) => r.action))];
+        const { experiences } = await client.call('experiences.recall', { task, outcome: 'failure', limit: 50 });
+        const actions = [...new Set(experiences.map((r) => r.action))];
         ctx.io.stdout(
           actions.length
             ? `nothing to recommend: only failures so far\n${actions.map((a) => `  tried, failed: ${a}`).join('\n')}\n`
@@ -45,21 +67,32 @@ example: engram recommend "fix a failing npm install"`,
         );
         return 0;
       }
+      const partly = rec.partials ? `, ${count(rec.partials, 'partly', 'partly')}` : '';
       const lines = [
         `${rec.action}`,
-        `  confidence ${pct(rec.confidence)} (${count(rec.successes, 'success', 'successes')}, ${count(rec.failures, 'failure', 'failures')}) · from ${rec.experience_ids.length} experience${rec.experience_ids.length === 1 ? '' : 's'}`,
+        `  confidence ${pct(rec.confidence)} (${count(rec.successes, 'success', 'successes')}, ${count(rec.failures, 'failure', 'failures')}${partly}) · from ${rec.experience_ids.length} experience${rec.experience_ids.length === 1 ? '' : 's'}${rec.strategy === 'thompson' ? ' · explored' : ''}`,
+        ...(rec.variants.length > 1 ? [`  also worded as: ${rec.variants.filter((v) => v !== rec.action).join('; ')}`] : []),
         ...rec.alternatives.slice(0, 3).map((a) => `  also worked: ${a.action} (confidence ${pct(a.confidence)})`),
         ...rec.tried_failed.slice(0, 3).map((a) => `  tried, failed: ${a.action} (${count(a.failures, 'failure', 'failures')})`),
       ];
       ctx.io.stdout(lines.join('\n') + '\n');
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };
 
 /** Exported for tests of the --json shape. */
 export const RecommendJsonSchema = z
-  .object({ action: z.string(), confidence: z.number(), successes: z.number(), failures: z.number(), experience_ids: z.array(z.string()) })
+  .object({
+    action: z.string(),
+    confidence: z.number(),
+    successes: z.number().int(),
+    failures: z.number().int(),
+    partials: z.number().int(),
+    experience_ids: z.array(z.string()),
+    strategy: RecommendationSchema.shape.strategy,
+    variants: z.array(z.string()),
+    alternatives: z.array(z.object({ action: z.string(), confidence: z.number(), successes: z.number().int(), failures: z.number().int() })),
+    tried_failed: z.array(z.object({ action: z.string(), failures: z.number().int() })),
+  })
   .nullable();
