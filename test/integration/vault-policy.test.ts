@@ -10,7 +10,6 @@ import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/sto
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { maskSecret, WITHHELD } from '../../shared/vault/index.js';
-import { FakeExperiencePort } from '../fakes/fake-experience-port.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 
 // One vault policy (shared/vault) for every audience: the user's window sees the mask, a model sees
@@ -36,7 +35,7 @@ describe('the same vault secrets through the window API, chat and MCP', () => {
     ids = { medium: medium.id, high: high.id };
     engram = await startEngram({ store, host: 'headless', version: 't', env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url }, chat: { topics: false } });
     offline = await startEngram({ store, host: 'headless', version: 't', env: {}, chat: { topics: false } });
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, experiences: new FakeExperiencePort(store), now: () => new Date(), log: () => undefined }, 't');
+    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, now: () => new Date(), log: () => undefined }, 't');
     const [a, b] = InMemoryTransport.createLinkedPair();
     mcp = new Client({ name: 'vault-policy', version: '1' });
     await Promise.all([server.connect(a), mcp.connect(b)]);
