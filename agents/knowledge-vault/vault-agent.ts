@@ -41,6 +41,15 @@ const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'An' :
 
 const isMarker = (s: unknown): boolean => typeof s === 'string' && /^\[redacted:[a-z_]+\]$/.test(s);
 
+/** The word just before the label that says which one ("Wi-Fi" in "the Wi-Fi password at the cabin is …"). */
+function qualifierBefore(before: string, word: string): string | null {
+  const at = before.toLowerCase().lastIndexOf(word.toLowerCase());
+  if (at < 0) return null;
+  const m = /([\p{L}][\p{L}\p{N}-]{1,30})\s+$/u.exec(before.slice(0, at));
+  if (!m || /^(my|the|our|your|a|an|this|that|his|her|their|new|old|type|enter|use|is|and|or|to|of|for)$/i.test(m[1]!)) return null;
+  return m[1]!;
+}
+
 /** The sentence of scrubbed text that holds the nth marker (where a secret typed in chat was). */
 function sentenceWithMarker(text: string, marker: string, nth: number): string | null {
   let at = -1;
@@ -98,8 +107,15 @@ export class KnowledgeVaultAgent implements SubAgent {
         for (const f of findSecrets(s.rawText, a.redaction)) {
           // The word the user used ("door code", "Passport number") names it better than the kind does.
           const word = words.find((w) => w.start === f.start)?.label ?? null;
-          const noun = word && word.toLowerCase() !== f.kind.replace(/_/g, ' ') ? word.charAt(0).toUpperCase() + word.slice(1) : labelOf(f.kind);
-          const title = `${noun}${f.label ? ` for ${f.label}` : ''}`;
+          const before = word ? qualifierBefore(s.rawText.slice(0, f.start), word) : null;
+          // "my wifi password is …": "wifi" is already what it is for.
+          const qualifier = before && before.toLowerCase() !== f.label?.toLowerCase() ? before : null;
+          const base = word && word.toLowerCase() !== f.kind.replace(/_/g, ' ') ? word : labelOf(f.kind);
+          const noun = qualifier ? `${qualifier} ${base.toLowerCase()}` : base.charAt(0).toUpperCase() + base.slice(1);
+          // What it is for: the user's words ("for the NAS"), else the conversation's own title.
+          const thread = a.batch.type === 'messages' ? a.batch.thread?.title : undefined;
+          const purpose = f.label ?? (thread && !/^(notes|new conversation|imported conversation|chat)$/i.test(thread) ? thread : null);
+          const title = `${noun}${purpose ? ` for ${purpose}` : ''}`;
           const nth = seen.get(f.kind) ?? 0;
           seen.set(f.kind, nth + 1);
           const context = sentenceWithMarker(s.text, `[redacted:${f.kind}]`, nth);

@@ -71,9 +71,36 @@ const RULES: Array<{ re: RegExp; make: (m: RegExpExecArray) => StatedFact | null
     make: (m) => relation(m[1]!, 'manager', m[2]!, (s, v) => `${s} reports to ${v}`),
   },
   {
+    // "Rafael Souza moved to the Berlin office and now reports to Inês Duarte": the subject opens the sentence.
+    re: new RegExp(String.raw`^${NAME}\s[^.!?]*?\breports\s+to\s+${NAME}`, 'u'),
+    make: (m) => relation(m[1]!, 'manager', m[2]!, (s, v) => `${s} reports to ${v}`),
+  },
+  {
+    // "Rafael moved to the Berlin office", "Bo transferred to the Lisbon team"
+    re: new RegExp(String.raw`^${NAME}\s+(?:has\s+)?(?:moved|transferred|switched)\s+to\s+the\s+${NAME}\s+(office|team|branch|site)\b`, 'u'),
+    make: (m) => relation(m[1]!, 'workplace', `${m[2]} ${m[3]}`, (s, v) => `${s} moved to the ${v}`),
+  },
+  {
+    // Portuguese, Spanish, French, German: "A Marta é a minha chefe", "Ana es mi jefa", "Paul est mon manager", "Lena ist meine Chefin"
+    re: new RegExp(
+      String.raw`^(?:[AaOo]\s+)?${NAME}\s+(?:é|es|est|ist)\s+(?:agora\s+|ahora\s+|maintenant\s+|jetzt\s+)?(?:(?:o|a|el|la)\s+)?(?:meu|minha|mi|mon|ma|mein|meine)\s+([\p{Ll}][\p{Ll} -]{1,30}?)(?:\s+(?:desde|na|no|em|en|de|depuis|à|au|seit|bei|in)\b.*)?[.!]?$`,
+      'u',
+    ),
+    make: (m) => roleFact(m[1]!, m[2]!),
+  },
+  {
     // "Project Atlas is due Friday", "the Atlas deadline is 12 May"
     re: /\b((?:[Pp]roject\s+)?[A-Z][\w-]+(?:\s[A-Z][\w-]+)?)(?:\s+project)?\s+(?:is\s+due|deadline\s+is|is\s+due\s+on|ships|launches)\s+([^.!?]{2,60})/u,
     make: (m) => relation(m[1]!.replace(/^project\s+/i, 'Project '), 'deadline', m[2]!.trim(), (s, v) => `${s} is due ${v}`),
+  },
+  {
+    // "Our password policy: passwords need 14 characters", "The travel policy says …": an organisation's rule.
+    re: /^(?:our|the)\s+((?:[\w-]+\s+){0,3}(?:policy|policies|rules?|guidelines?))\s*(?::|\bis\b|\bsays\b|\bstates\b)\s*(.{5,240}?)[.!]?$/iu,
+    make: (m) => {
+      const subject = m[1]!.replace(/^./, (c) => c.toUpperCase());
+      const value = m[2]!.trim();
+      return { subject, key: `${subject.toLowerCase()}|says`, functional: true, sentence: `${subject}: ${value}`, value };
+    },
   },
   {
     // "Ana is the CFO of Acme", "Acme is a logistics company" (profile line, never conflicting)

@@ -44,6 +44,25 @@ function pairsOf(line: string): [string, string][] {
   return out;
 }
 
+/** A person's name on a line of its own, maybe with a title ("Dr. Helena Weber", "Priya Nair"). */
+const PERSON_LINE = /^(?:(?:Dr|Dra|Prof|Mr|Mrs|Ms|Mx)\.?\s+)?(\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2})$/u;
+/** The line under it that says what they are: "Staff Engineer at Globex", "Dentist · Praxis am Park". */
+const ROLE_LINE = /^(\p{L}[\p{L} &/-]{1,50}?)\s+(?:at|@|·|,|-|–|—|bei|chez|en|na|no)\s+(\p{Lu}[\p{L}\p{N} &.'’-]{1,50})$/u;
+
+/** Name-and-role cards (profiles, contacts, signatures): "Priya Nair — Staff Engineer at Globex". */
+function personCards(text: string): Array<{ subject: string; text: string }> {
+  const lines = text.split('\n').map((l) => l.trim());
+  const out: Array<{ subject: string; text: string }> = [];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const name = PERSON_LINE.exec(lines[i]!);
+    if (!name) continue;
+    const role = ROLE_LINE.exec(lines[i + 1]!);
+    if (!role || role[0].split(/\s+/).length > 9 || CONTACT.test(role[0])) continue;
+    out.push({ subject: name[1]!, text: lines[i + 1]! });
+  }
+  return out;
+}
+
 export function screenFacts(a: BatchAnalysis): ScreenFact[] {
   if (a.isChat) return [];
   const out: ScreenFact[] = [];
@@ -51,6 +70,13 @@ export function screenFacts(a: BatchAnalysis): ScreenFact[] {
   for (const s of a.sources) {
     if (s.role !== 'screen') continue;
     let n = 0;
+    for (const c of personCards(s.text)) {
+      const key = `${c.subject}\n${c.text}`.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ ...c, source: s.index, at: s.at });
+      n++;
+    }
     for (const p of splitPassages(s.text)) {
       if (n >= MAX_PER_SOURCE) break;
       if (p.kind === 'code' || p.kind === 'paragraph') continue;
