@@ -47,6 +47,7 @@ describe('audio: VAD, encrypted chunks, OpenAI-compatible transcription', () => 
       transcriber: new OpenAiTranscriber({ url: fake.url, apiKey: 'test-key', model: 'whisper-1' }),
       language: 'en',
     });
+    const before = fake.requests.length;
     const report = await pipeline.run();
 
     expect(report.chunks).toBe(1);
@@ -56,8 +57,10 @@ describe('audio: VAD, encrypted chunks, OpenAI-compatible transcription', () => 
     expect(report.silence_dropped_ms).toBeGreaterThan(7000);
 
     // What the server received: a WAV of about the speech, model and language fields, the key.
-    expect(fake.requests).toHaveLength(1);
-    const req = fake.requests[0]!;
+    // (Counted from before this run: the other tests use the same server, in any order.)
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const req = sent[0]!;
     expect(req.authorization).toBe('Bearer test-key');
     expect(req.model).toBe('whisper-1');
     expect(req.language).toBe('en');

@@ -33,6 +33,9 @@ describe('brain in LLM mode (fake server)', () => {
   let dir: string;
   let brain: Brain;
   const reports = new Map<string, IngestReport>();
+  // What the scenarios' first ingest cost, kept when it ends: later tests here ingest again (the
+  // duplicates test re-sends conversations), and they may run first (npm test shuffles).
+  let setup: { requests: FakeAnthropic['requests']; summary: ReturnType<EngramStore['llmCalls']['summary']> };
 
   beforeAll(async () => {
     fake.reset();
@@ -41,6 +44,7 @@ describe('brain in LLM mode (fake server)', () => {
     fake.setHandler(scriptedBrain(SCENARIOS));
     brain = createBrain({ store, llm: llmFor(store), timeZone: 'UTC' });
     for (const [name, r] of await ingestEveryScenario(store, brain)) reports.set(name, r);
+    setup = { requests: [...fake.requests], summary: store.llmCalls.summary() };
   });
 
   afterAll(async () => {
@@ -66,11 +70,11 @@ describe('brain in LLM mode (fake server)', () => {
     // Later scenarios name people and files written by earlier ones: some kinds chain, most do not.
     expect(chainSteps).toBeGreaterThan(0);
     expect(plainFlushes).toBeGreaterThan(SCENARIOS.length / 2);
-    const routing = fake.requests.filter(isRouting);
+    const routing = setup.requests.filter(isRouting);
     expect(routing).toHaveLength(SCENARIOS.length);
-    expect(fake.requests.filter(isChaining)).toHaveLength(chainSteps);
-    expect(fake.requests.length - routing.length - chainSteps).toBe(plainFlushes);
-    const summary = store.llmCalls.summary();
+    expect(setup.requests.filter(isChaining)).toHaveLength(chainSteps);
+    expect(setup.requests.length - routing.length - chainSteps).toBe(plainFlushes);
+    const summary = setup.summary;
     expect(summary.by_purpose.routing?.calls).toBe(SCENARIOS.length);
     expect(summary.by_purpose.extraction?.calls).toBe(plainFlushes);
     expect(summary.by_purpose.chaining?.calls).toBe(chainSteps);
@@ -78,7 +82,7 @@ describe('brain in LLM mode (fake server)', () => {
   });
 
   it('sends the stable prompts with cache_control, the routed kinds, the core blocks and every tool', () => {
-    const extraction = fake.requests.filter((r) => !isRouting(r) && !isChaining(r));
+    const extraction = setup.requests.filter((r) => !isRouting(r) && !isChaining(r));
     const first = extraction[0]!;
     const sys = first.body.system as Array<{ text: string; cache_control?: unknown }>;
     expect(sys[0]!.cache_control).toEqual({ type: 'ephemeral' });
@@ -90,7 +94,7 @@ describe('brain in LLM mode (fake server)', () => {
     );
     // Same stable prefix every time: the cache is read after the first call.
     expect(extraction.every((r) => JSON.stringify(r.body.tools) === JSON.stringify(first.body.tools))).toBe(true);
-    expect(store.llmCalls.summary().cache_read_tokens).toBeGreaterThan(0);
+    expect(setup.summary.cache_read_tokens).toBeGreaterThan(0);
     // The batch is in the user turn; after "telling about myself" the human block is in the context.
     expect(batchTextOf(first)).toContain('budget.xlsx - LibreOffice Calc');
     const later = extraction.find((r) => batchTextOf(r).includes('My manager is Ana'))!;

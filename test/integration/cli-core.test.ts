@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,14 +28,19 @@ function snapshot(dir: string): string {
 }
 
 // Each case spawns the real CLI (from dist/ after npm run build, else from sources through tsx).
+// Each test has its own data dir and adds what it needs: they run in any order (npm test shuffles).
 describe('engram CLI on a real data dir', { timeout: 300_000 }, () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
+  const dirs: string[] = [];
+  const newDir = () => {
+    const d = mkdtempSync(join(tmpdir(), 'engram-cli-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('adds a note and a conversation, finds them, reports stats', async () => {
+  async function addNoteAndConversation(dir: string): Promise<{ message_ids: string[] }> {
     expect((await engram(dir, ['add', '--text', 'The staging VPN profile is called orca-west'])).code).toBe(0);
     const conv = join(dir, '..', `conv-${Date.now()}.json`);
     writeFileSync(
@@ -50,7 +55,12 @@ describe('engram CLI on a real data dir', { timeout: 300_000 }, () => {
     const added = await engram(dir, ['add', '--file', conv, '--json']);
     rmSync(conv);
     expect(added.code).toBe(0);
-    expect(JSON.parse(added.stdout).message_ids).toHaveLength(4);
+    return JSON.parse(added.stdout) as { message_ids: string[] };
+  }
+
+  it('adds a note and a conversation, finds them, reports stats', async () => {
+    const dir = newDir();
+    expect((await addNoteAndConversation(dir)).message_ids).toHaveLength(4);
 
     const s = await engram(dir, ['search', 'staging VPN profile', '--json']);
     expect(s.code).toBe(0);
@@ -70,6 +80,8 @@ describe('engram CLI on a real data dir', { timeout: 300_000 }, () => {
   });
 
   it('forget --id and forget --since remove memories from search', async () => {
+    const dir = newDir();
+    await addNoteAndConversation(dir);
     const s = JSON.parse((await engram(dir, ['search', 'orca-west', '--json'])).stdout) as { id: string }[];
     const id = s[0]!.id;
     expect((await engram(dir, ['forget', '--id', id])).code).toBe(0);
@@ -80,6 +92,7 @@ describe('engram CLI on a real data dir', { timeout: 300_000 }, () => {
   });
 
   it('bad input gets one line, a non-zero exit, and leaves the store as it was', async () => {
+    const dir = newDir();
     await engram(dir, ['add', '--text', 'baseline memory']);
     const before = snapshot(dir);
     const bad = join(tmpdir(), `bad-${Date.now()}.json`);

@@ -73,8 +73,12 @@ describe('engram export / import / backup / mcp status on the command line', { t
     const bad = await engram(dir, key, ['export', '--kind', 'gossip']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^engram: unknown kind "gossip" \(kinds: core, .*experience\)\n$/);
-    const exists = await engram(dir, key, ['export', '--out', join(root, 'all.json')]);
+    // A file of the user's in the way is never overwritten (this test's own: tests run in any order).
+    const taken = join(root, 'taken.json');
+    writeFileSync(taken, 'the user\'s own file');
+    const exists = await engram(dir, key, ['export', '--out', taken]);
     expect(exists.code).toBe(1);
+    expect(readFileSync(taken, 'utf8')).toBe('the user\'s own file');
     expect(exists.stderr).toMatch(/already exists/);
   });
 

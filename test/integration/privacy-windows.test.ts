@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatService } from '../../agents/chat/index.js';
 import { AnthropicProvider, OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
@@ -122,22 +122,30 @@ describe('privacy gate per window under X', () => {
   let x: Display;
   let DISPLAY: string;
 
+  let stores = 0;
+
   beforeAll(async () => {
     x = await privateDisplay(1280, 800);
     DISPLAY = x.display;
     dir = mkdtempSync(join(tmpdir(), 'engram-privacy-'));
-    store = await openStore({ dataDir: join(dir, 'data'), keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder: new HashEmbedder(256) });
     ocr = new TesseractPool({ cachePath: join(dir, 'ocr-cache'), workers: 1, idleStopMs: 30_000 });
+  });
+  // Each test its own store: the day's hidden-window counters, frames and observations are the
+  // store's, and the tests run in any order (npm test shuffles).
+  beforeEach(async () => {
+    store = await openStore({ dataDir: join(dir, `data-${++stores}`), keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder: new HashEmbedder(256) });
   });
   afterAll(async () => {
     closeAll();
     await ocr?.stop();
-    await store?.close();
     x?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  afterEach(closeAll);
+  afterEach(async () => {
+    closeAll();
+    await store?.close();
+  });
 
   it('side by side: a private window, a password manager and Engram\'s own windows are masked, unfocused; the focused window is read', async () => {
     xterm(DISPLAY, EXCLUDED_TITLES[0]!, `account ${CANARY.private} balance`, '34x6+0+0');
@@ -175,6 +183,8 @@ describe('privacy gate per window under X', () => {
     // The stored frame, decrypted and read again: the excluded windows are solid fills.
     const frame = store.frames.get(r.frame_ids[0]!)!;
     expect([frame.title, frame.app]).toEqual(['notes', 'XTerm']);
+    // The frame's own record says what was filled, by reason and nothing more (the timeline's label).
+    expect(frame.hidden).toEqual({ excluded_title: 1, excluded_app: 1, engram_window: 2 });
     const reread = await ocrStoredFrame(store, ocr, frame.id);
     expect(reread).toContain('heron');
     expect(leaks(reread)).toEqual([]);
@@ -231,6 +241,7 @@ describe('privacy gate per window under X', () => {
     closeAll();
     const r = results[results.length - 1]!;
     expect(r.displays[0]!.masked).toBe(1);
+    expect(store.frames.get(r.frame_ids[0]!)!.hidden).toEqual({ excluded_title: 1 });
     expect(texts[texts.length - 1]).toContain('kingfisher');
     for (const t of texts) expect(t).not.toContain(CANARY.under);
     expect(await ocrStoredFrame(store, ocr, r.frame_ids[0]!)).not.toContain(CANARY.under);
@@ -341,6 +352,11 @@ describe('two monitors on one X screen', () => {
     expect(texts[texts.length - 1]).toContain('otter');
     for (const t of texts) expect(t).not.toContain(CANARY.right);
     const right = store.frames.list({ limit: 10 }).find((f) => f.display === 'right')!;
+    // Each monitor's frame records its own hidden windows: one on the right, none on the left.
+    expect(right.hidden).toEqual({ excluded_title: 1 });
+    const left = store.frames.list({ limit: 10 }).filter((f) => f.display === 'left');
+    expect(left.length).toBeGreaterThan(0);
+    for (const f of left) expect(f.hidden).toBeNull();
     expect(await ocrStoredFrame(store, ocr, right.id)).not.toContain(CANARY.right);
   });
 });

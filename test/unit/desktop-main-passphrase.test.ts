@@ -43,7 +43,10 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-describe('desktop app without a keychain (fake Electron, basic_text backend)', () => {
+// One run of the app per file: main.ts starts it once, when imported, and each test is the next
+// step of that run (consent before the main window, Quit last). The order is declared here, so
+// npm test's shuffle keeps it; the files still run in any order among the others.
+describe('desktop app without a keychain (fake Electron, basic_text backend)', { shuffle: false }, () => {
   it('after consent, asks to create a passphrase, re-asks after a weak one, then opens the app', async () => {
     const consent = await windowAt('/__pages/consent.html');
     await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });

@@ -31,7 +31,9 @@ async function until<T>(probe: () => T | undefined | null | false, what: string,
   }
 }
 
-const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
+// The main window waits for the store and the engine to start: seconds on a loaded machine (a shared
+// 2-core test box took over 15 s), so the wait is generous; the test timeout still bounds it.
+const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`, 45_000);
 const tray = () => until(() => (electronModule.Tray as unknown as { last: { tooltip: string; menu: Array<{ id?: string; click?: () => void }> } | null }).last, 'tray');
 function click(id: string, menu: Array<{ id?: string; click?: () => void }>) {
   const item = menu.find((i) => i.id === id);
@@ -58,7 +60,10 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-describe('desktop app composition root (fake Electron)', () => {
+// One run of the app per file: main.ts starts it once, when imported, and each test is the next
+// step of that run (consent before the main window, Quit last). The order is declared here, so
+// npm test's shuffle keeps it; the files still run in any order among the others.
+describe('desktop app composition root (fake Electron)', { shuffle: false }, () => {
   it('registers app:// as a privileged scheme and serves it with the CSP, refusing traversal', async () => {
     expect(fake.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     const handler = await until(() => fake.protocolHandler, 'protocol handler');

@@ -58,7 +58,10 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-describe('Windows logoff (fake Electron)', () => {
+// One run of the app per file: main.ts starts it once, when imported, and each test is the next
+// step of that run (consent before the main window, Quit last). The order is declared here, so
+// npm test's shuffle keeps it; the files still run in any order among the others.
+describe('Windows logoff (fake Electron)', { shuffle: false }, () => {
   it('starts with audio on: the hidden recorder records while capture runs', async () => {
     const consent = await windowAt('/__pages/consent.html');
     expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: true, start_at_login: false } })).toEqual({ ok: true, output: null });
