@@ -123,6 +123,8 @@ export const TimelineDaySchema = z
     flags: Column(z.number().int().min(0)),
     /** What the first rows show (items 0 … text.length - 1): the start of the OCR text or transcript (redacted), or of a memory's text. */
     text: z.array(z.string()).max(TIMELINE_INLINE_TEXTS),
+    /** Items whose frame has excluded windows masked: [item index, counts by reason], the few there are (a row's "1 window hidden"). */
+    hidden: z.array(z.tuple([z.number().int().min(0), HiddenCountsSchema])),
     truncated: z.boolean(),
   })
   .superRefine((d, ctx) => {
@@ -130,6 +132,7 @@ export const TimelineDaySchema = z
       if (d[col].length !== d.count) ctx.addIssue({ code: 'custom', path: [col], message: `${d[col].length} cells for ${d.count} items` });
     }
     if (d.text.length > d.count) ctx.addIssue({ code: 'custom', path: ['text'], message: 'more texts than items' });
+    if (d.hidden.some(([i]) => i >= d.count)) ctx.addIssue({ code: 'custom', path: ['hidden'], message: 'points past the items' });
     if (d.context.some((c) => c >= d.contexts.length)) ctx.addIssue({ code: 'custom', path: ['context'], message: 'points past the contexts' });
     if (d.contexts.some((c) => c.some((n) => n >= d.strings.length))) ctx.addIssue({ code: 'custom', path: ['contexts'], message: 'points past the strings' });
   });

@@ -287,6 +287,14 @@ describe('damaged frame files', () => {
       expect(byId.get(plain.id)).toMatchObject({ type: 'frame', hidden: null });
       expect(byId.get(obs.id)).toMatchObject({ type: 'observation', frame_id: read.id, hidden: { excluded_title: 1 } });
 
+      // The day the window draws carries them too, so a row says "2 windows hidden" before it is opened.
+      const day = await call<TimelineDay>(t.api, 'timeline.day', { range });
+      const hiddenById = new Map(day.hidden.map(([i, counts]) => [day.id[i], counts]));
+      expect(hiddenById.get(masked.id)).toEqual({ excluded_title: 1, excluded_app: 1 });
+      expect(hiddenById.get(obs.id)).toEqual({ excluded_title: 1 });
+      expect(hiddenById.has(plain.id)).toBe(false);
+      expect(day.hidden.length).toBe(day.id.filter((id) => id === masked.id || id === obs.id || id === read.id).length);
+
       const one = await call<{ item: TimelineItem }>(t.api, 'timeline.item', { type: 'frame', id: masked.id });
       expect(one.item).toMatchObject({ hidden: { excluded_title: 1, excluded_app: 1 } });
       const none = await call<{ item: TimelineItem }>(t.api, 'timeline.item', { type: 'frame', id: plain.id });

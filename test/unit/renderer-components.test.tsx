@@ -6,6 +6,8 @@ import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from '../../renderer/src/lib/api-context.js';
 import { AnswerText } from '../../renderer/src/screens/chat/answer-text.js';
 import { ForgetDialog } from '../../renderer/src/screens/timeline/forget-dialog.js';
+import type { DayItem } from '../../renderer/src/screens/timeline/timeline-model.js';
+import { ItemRow } from '../../renderer/src/screens/timeline/timeline-row.js';
 import { Dialog } from '../../renderer/src/ui/dialog.js';
 import { Switch } from '../../renderer/src/ui/switch.js';
 import { VirtualList } from '../../renderer/src/ui/virtual-list.js';
@@ -108,5 +110,45 @@ describe('ForgetDialog', () => {
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.at(-1)).toEqual({ name: 'forget.run', input: { what: { span: 'last', minutes: 15 } } });
+  });
+});
+
+describe('Timeline row', () => {
+  const moment = (hidden: DayItem['hidden']): DayItem => ({
+    index: 0,
+    type: 'observation',
+    kind: 'screen',
+    key: 'observation:o1',
+    id: 'o1',
+    at: Date.UTC(2025, 2, 3, 9, 0),
+    end: Date.UTC(2025, 2, 3, 9, 0),
+    app: 'Editor',
+    title: 'notes',
+    url: null,
+    text: 'the editor beside a private window',
+    pictureId: null,
+    memories: 0,
+    damaged: false,
+    hidden,
+  });
+  const row = (item: DayItem) => {
+    const { api } = fakeApi({});
+    return render(
+      <ApiProvider api={api}>
+        <ItemRow item={item} row={0} top={0} selected={false} focused={false} onPointer={() => undefined} />
+      </ApiProvider>,
+    );
+  };
+
+  it("says how many windows the privacy gate filled in the moment's frame, and why in its tooltip", () => {
+    row(moment({ excluded_title: 1, engram_window: 1 }));
+    const badge = screen.getByTestId('timeline-row-hidden');
+    expect(badge.textContent).toBe('2 windows hidden');
+    expect(badge.getAttribute('title')).toBe("2 windows hidden (Engram's own windows, private browsing and excluded titles)");
+  });
+
+  it('shows nothing of the kind for a frame with nothing hidden', () => {
+    row(moment(null));
+    expect(screen.queryByTestId('timeline-row-hidden')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_FLAGS, TIMELINE_INLINE_TEXTS, TIMELINE_KINDS, TimelineDaySchema, type TimelineDay, type TimelineKind } from '../../shared/api/index.js';
+import { TIMELINE_FLAGS, TIMELINE_INLINE_TEXTS, TIMELINE_KINDS, TimelineDaySchema, type HiddenCounts, type TimelineDay, type TimelineKind } from '../../shared/api/index.js';
 import { buildRows, Day, filterDay, headerAt, itemPosition, ROW_HEIGHT, summarizeDay } from '../../renderer/src/screens/timeline/timeline-model.js';
 
 const base = new Date(2025, 2, 3, 9, 0, 0).getTime();
@@ -15,6 +15,7 @@ interface Spec {
   damaged?: boolean;
   memories?: number;
   spanMin?: number;
+  hidden?: HiddenCounts;
 }
 
 /** A TimelineDay as the host sends it, from a list of items (oldest first). */
@@ -26,7 +27,7 @@ function columns(specs: Spec[], inlineTexts = TIMELINE_INLINE_TEXTS): TimelineDa
     return i >= 0 ? i : strings.push(s) - 1;
   };
   const contexts: [number, number, number][] = [];
-  const day: TimelineDay = { base, count: specs.length, strings, contexts, kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], truncated: false };
+  const day: TimelineDay = { base, count: specs.length, strings, contexts, kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], hidden: [], truncated: false };
   for (const s of specs) {
     const memory = !['screen', 'audio', 'frame'].includes(s.kind);
     day.kind.push(TIMELINE_KINDS.indexOf(s.kind));
@@ -38,6 +39,7 @@ function columns(specs: Spec[], inlineTexts = TIMELINE_INLINE_TEXTS): TimelineDa
     day.memories.push(s.memories ?? 0);
     day.span.push((s.spanMin ?? 0) * 60_000);
     day.flags.push(s.damaged ? TIMELINE_FLAGS.damaged : memory || s.kind === 'audio' ? 0 : TIMELINE_FLAGS.picture);
+    if (s.hidden) day.hidden.push([day.kind.length - 1, s.hidden]);
     if (day.text.length < inlineTexts) day.text.push(s.text ?? (memory ? 'about the launch' : s.kind === 'frame' ? '' : 'text'));
   }
   return TimelineDaySchema.parse(day);
@@ -96,6 +98,15 @@ describe('timeline model', () => {
     expect(d.item(1)).toMatchObject({ type: 'memory', kind: 'experience', key: 'memory:m4' });
     expect(d.item(2)).toMatchObject({ type: 'frame', key: 'frame:f5', pictureId: 'f5', damaged: false });
     expect(d.key(2)).toBe('frame:f5');
+  });
+
+  it("gives a row its frame's hidden-window counts, and none to the others", () => {
+    const d = new Day(columns([{ min: 1, kind: 'screen', app: 'Code', hidden: { excluded_title: 1 } }, obs(2, 'Code'), { min: 3, kind: 'frame', app: 'Code', hidden: { excluded_app: 1, engram_window: 2 } }]));
+    expect(d.item(0).hidden).toEqual({ excluded_title: 1 });
+    expect(d.item(1).hidden).toBeNull();
+    expect(d.item(2).hidden).toEqual({ excluded_app: 1, engram_window: 2 });
+    // An index past the day is refused at the edge.
+    expect(() => TimelineDaySchema.parse({ ...d.data, hidden: [[3, { excluded_title: 1 }]] })).toThrow(/points past the items/);
   });
 
   it('texts come for the first rows; the others are asked for once, and a row is made again when its text arrives', () => {

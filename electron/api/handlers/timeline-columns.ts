@@ -103,6 +103,7 @@ export function dayColumns(rows: TimelineRows, base: number, limit: number): Tim
     span: new Array<number>(n),
     flags: new Array<number>(n),
     text: [],
+    hidden: [],
     truncated,
   };
   const { citing } = rows;
@@ -124,6 +125,7 @@ export function dayColumns(rows: TimelineRows, base: number, limit: number): Tim
       day.memories[i] = frameCites ? citingBoth(cites, frameCites).length : (cites?.length ?? 0);
       day.span[i] = 0;
       day.flags[i] = o.frame_id ? (o.frame_damaged ? damaged : picture) : 0;
+      if (o.frame_id && o.frame_hidden) day.hidden.push([i, o.frame_hidden]);
     } else if (list[i] === 1) {
       const f = rows.frames[at]!;
       day.kind[i] = frame;
@@ -133,6 +135,7 @@ export function dayColumns(rows: TimelineRows, base: number, limit: number): Tim
       day.memories[i] = citing.get(f.id)?.length ?? 0;
       day.span[i] = 0;
       day.flags[i] = f.damaged ? damaged : picture;
+      if (f.hidden) day.hidden.push([i, f.hidden]);
     } else {
       const m = rows.memories[at]!;
       day.kind[i] = m.experience ? experience : KIND_INDEX.get(m.kind)!;

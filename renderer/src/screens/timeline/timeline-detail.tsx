@@ -77,7 +77,7 @@ export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): 
 
   const damage = full?.damage ?? (item.damaged ? DAMAGED_TITLE : null);
   // The stored frame already has these windows filled; say so, so the blank area is not a mystery.
-  const hidden = full && full.item.type !== 'memory' ? hiddenLabel(full.item.hidden) : null;
+  const hidden = hiddenLabel(full && full.item.type !== 'memory' ? full.item.hidden : item.hidden);
   const pictureId = item.pictureId;
   return (
     <div className="detail" data-testid="timeline-detail">

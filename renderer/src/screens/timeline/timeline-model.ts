@@ -1,4 +1,4 @@
-import { TIMELINE_FLAGS, TIMELINE_KINDS, type MemoryTab, type TimelineDay, type TimelineKind } from '../../../../shared/api/index.js';
+import { TIMELINE_FLAGS, TIMELINE_KINDS, type HiddenCounts, type MemoryTab, type TimelineDay, type TimelineKind } from '../../../../shared/api/index.js';
 
 /** Filter facets: 'screen' stands for frames and observations; the rest are memory tabs. */
 export type Facet = 'screen' | MemoryTab;
@@ -38,6 +38,8 @@ export interface DayItem {
   memories: number;
   /** Its frame's file is damaged: no picture, the text stays. */
   damaged: boolean;
+  /** Excluded windows the privacy gate filled in its frame, by reason; null when none. */
+  hidden: HiddenCounts | null;
 }
 
 const TYPE_OF: ItemType[] = TIMELINE_KINDS.map((k) => (k === 'screen' || k === 'audio' ? 'observation' : k === 'frame' ? 'frame' : 'memory'));
@@ -54,6 +56,8 @@ export class Day {
   private readonly texts: (string | undefined)[];
   /** Items whose text was asked for (and not failed). */
   private readonly asked: Uint8Array;
+  /** The few items with masked windows in their frame. */
+  private readonly hidden: Map<number, HiddenCounts>;
 
   constructor(readonly data: TimelineDay) {
     this.count = data.count;
@@ -61,6 +65,7 @@ export class Day {
     this.texts = new Array<string | undefined>(data.count);
     for (let i = 0; i < data.text.length && i < data.count; i++) this.texts[i] = data.text[i];
     this.asked = new Uint8Array(data.count);
+    this.hidden = new Map(data.hidden);
   }
 
   time(i: number): number {
@@ -113,6 +118,7 @@ export class Day {
       pictureId: flags & TIMELINE_FLAGS.picture ? d.id[i]! : null,
       memories: d.memories[i]!,
       damaged: (flags & TIMELINE_FLAGS.damaged) !== 0,
+      hidden: this.hidden.get(i) ?? null,
     };
     this.items[i] = it;
     return it;

@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { fmtHour, fmtMinutes, fmtShortTime, fmtTime } from '../../lib/format.js';
 import { KIND_SINGULAR } from '../../lib/kinds.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
-import { IconAlert, IconCheck, IconMic } from '../../ui/icons.js';
+import { IconAlert, IconCheck, IconEyeOff, IconMic } from '../../ui/icons.js';
+import { hiddenLabel, hiddenShort } from './hidden-label.js';
 import { ROW_HEIGHT, type AppHeader, type DayItem, type HourHeader } from './timeline-model.js';
 
 function appInitial(app: string): string {
@@ -114,6 +115,8 @@ function MemoryBody({ item }: { item: DayItem }) {
 function MomentBody({ item }: { item: DayItem }) {
   const isAudio = item.kind === 'audio';
   const alt = item.title ? `Screen: ${item.title}` : 'Screen';
+  const label = hiddenLabel(item.hidden);
+  const hidden = label ? { label, short: hiddenShort(item.hidden)! } : null;
   return (
     <>
       {isAudio ? (
@@ -134,6 +137,13 @@ function MomentBody({ item }: { item: DayItem }) {
           {item.damaged && (
             <span className="badge badge-danger" title={DAMAGED_TITLE} data-testid="timeline-damaged">
               Damaged
+            </span>
+          )}
+          {hidden && (
+            // The frame has these windows filled (the privacy gate); the row says so before it is opened.
+            <span className="badge" title={hidden.label} aria-label={hidden.label} data-testid="timeline-row-hidden">
+              <IconEyeOff size={12} />
+              {hidden.short}
             </span>
           )}
         </span>

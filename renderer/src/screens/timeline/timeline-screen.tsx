@@ -21,7 +21,7 @@ import { useTimelineDay } from './use-timeline-day.js';
 import { useTimelineMatch } from './use-timeline-match.js';
 import { useTimelineSelection } from './use-timeline-selection.js';
 
-const EMPTY_DAY = new Day({ base: 0, count: 0, strings: [], contexts: [], kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], truncated: false });
+const EMPTY_DAY = new Day({ base: 0, count: 0, strings: [], contexts: [], kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], hidden: [], truncated: false });
 const NO_FILTERS: TimelineFilterState = { text: '', facets: new Set(), app: null };
 
 export function TimelineScreen({ day }: { day: string | null }) {
