@@ -4,10 +4,10 @@
 // chat) and opened in the default browser. Without a display: the host without capture.
 // Builds first when the sources changed since the last build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildVerdict, writeStamp } from './build-stamp.mjs';
 import { fetchElectronBinary, FETCH_LATER_HINT } from './fetch-electron.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,60 +49,19 @@ function parseArgs(argv) {
   return opts;
 }
 
-// ---------- build, only when a source is newer than the last build ----------
-
-// Every build rewrites these three (tsc, the preload bundle, vite): the oldest is when the last
-// complete build ended.
-const BUILD_OUTPUTS = ['dist/electron/hosts/cli/main.js', 'dist/electron/desktop/preload/engram.cjs', 'dist/renderer/index.html'];
-const SOURCES = ['shared', 'agents', 'electron', 'renderer', 'resources/pages'];
-const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.renderer.json', 'vite.config.ts', 'scripts/build-preload.mjs'];
-
-function newestSource() {
-  let newest = 0;
-  const walk = (dir) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else newest = Math.max(newest, statSync(p).mtimeMs);
-    }
-  };
-  for (const d of SOURCES) walk(path.join(root, d));
-  for (const f of SOURCE_FILES) {
-    try {
-      newest = Math.max(newest, statSync(path.join(root, f)).mtimeMs);
-    } catch {
-      // optional file
-    }
-  }
-  return newest;
-}
-
-function lastBuild() {
-  let oldest = Infinity;
-  for (const f of BUILD_OUTPUTS) {
-    const p = path.join(root, f);
-    if (!existsSync(p)) return 0;
-    oldest = Math.min(oldest, statSync(p).mtimeMs);
-  }
-  return oldest;
-}
+// ---------- build, only when a source changed since the last build (scripts/build-stamp.mjs) ----------
 
 function buildIfStale() {
-  const built = lastBuild();
-  if (built > newestSource()) return;
-  say(built ? 'sources changed; building…' : 'building (first start; later starts skip this)…');
+  const { verdict, digest } = buildVerdict(root);
+  if (verdict === 'fresh') return;
+  if (verdict === 'adopt') return writeStamp(root, digest);
+  say(verdict === 'changed' ? 'sources changed; building…' : 'building (first start; later starts skip this)…');
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   if (r.status !== 0) {
     say(`npm run build failed (exit ${r.status ?? r.signal}).`);
     process.exit(r.status || 1);
   }
+  writeStamp(root, digest);
 }
 
 // ---------- signals: forwarded once to the child, which stops cleanly ----------
