@@ -26,7 +26,9 @@ async function until<T>(probe: () => T | undefined | null | false, what: string,
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
+// The main window waits for the key derivation (scrypt), the store and the engine: seconds on a
+// loaded machine (a shared 2-core test box took over 15 s), so the wait is generous.
+const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`, 45_000);
 
 beforeAll(async () => {
   base = mkdtempSync(path.join(os.tmpdir(), 'engram-main-pass-'));
