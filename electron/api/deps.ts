@@ -61,6 +61,8 @@ export interface HostSession {
   consent(): Promise<ConsentStatus>;
   /** Records consent (the same record the desktop app uses) and starts capture. */
   acceptConsent(): Promise<ConsentStatus>;
+  /** Stops capture and removes the record; the window asks again. */
+  withdrawConsent(): Promise<ConsentStatus>;
   /** Begins a clean shutdown; the answer is sent before the host goes away. */
   quit(): void;
 }

@@ -23,6 +23,12 @@ export const sessionRequests = {
   'consent.status': defineRequest(z.object({}), ConsentStatusSchema),
   /** Accept what the consent page described; capture starts right after. Browser mode records no microphone. */
   'consent.accept': defineRequest(z.object({}).strict(), ConsentStatusSchema),
+  /**
+   * Withdraw consent (browser mode): capture stops at once (frames already taken keep their text),
+   * the record is removed, and nothing is captured until the welcome page is accepted again, here
+   * or at the next start of either host.
+   */
+  'consent.withdraw': defineRequest(z.object({}).strict(), ConsentStatusSchema),
   /** Stop Engram (browser mode's "Quit"): capture stops cleanly, the host exits. */
   'app.quit': defineRequest(z.object({}).strict(), OkOutput),
 };

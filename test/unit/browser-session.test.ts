@@ -27,7 +27,14 @@ function fakeCapture() {
     pause: () => (calls.push('pause'), status('paused')),
     resume: () => (calls.push('resume'), status('running')),
   };
-  return { calls, control, start: () => void ((running = true), calls.push('start')), running: () => running };
+  return {
+    calls,
+    control,
+    start: () => void ((running = true), calls.push('start')),
+    stop: async () => void ((running = false), calls.push('stop')),
+    drain: async () => void calls.push('drain'),
+    running: () => running,
+  };
 }
 
 describe('browser mode’s consent', () => {
@@ -64,6 +71,32 @@ describe('browser mode’s consent', () => {
     await s.session.acceptConsent();
     expect(cap.calls).toEqual(['start']);
     expect(await readConsent(dir)).toEqual(desktop);
+  });
+
+  it('withdrawn: capture stops (what was taken is read first), the record goes, and nothing restarts until accepted again', async () => {
+    const dir = tmp();
+    await writeConsent(dir, consentRecord({ audio: false, start_at_login: false }, new Date('2025-12-01T00:00:00Z')));
+    const cap = fakeCapture();
+    const s = createBrowserSession({ dataDir: dir, captures: true, onQuit: () => undefined, now: () => new Date('2026-02-03T00:00:00Z') });
+    const capture = s.gate(cap.control);
+    await s.attach(cap);
+    expect(cap.running()).toBe(true);
+
+    expect(await s.session.withdrawConsent()).toMatchObject({ granted: false, reason: 'first-run' });
+    expect(cap.calls).toEqual(['start', 'stop', 'drain']);
+    expect(s.capturing()).toBe(false);
+    expect(await readConsent(dir)).toBeNull();
+    // The window's controls are back to waiting: resume cannot restart capture behind the user's back.
+    expect(capture.status()).toMatchObject({ state: 'stopped', message: expect.stringContaining('accept') });
+    expect(() => capture.resume()).toThrow(/accept/);
+    // Withdrawing twice is harmless.
+    await s.session.withdrawConsent();
+    expect(cap.calls).toEqual(['start', 'stop', 'drain']);
+
+    // Accepted again: a new record, capture runs again.
+    expect(await s.session.acceptConsent()).toMatchObject({ granted: true });
+    expect(cap.calls).toEqual(['start', 'stop', 'drain', 'start']);
+    expect(consentState(await readConsent(dir))).toMatchObject({ state: 'granted', record: { accepted_at: '2026-02-03T00:00:00.000Z' } });
   });
 
   it('without a display there is nothing to consent to, and Quit reaches the host', async () => {

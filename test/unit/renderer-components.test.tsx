@@ -4,6 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../shared/api/index.js';
 import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from '../../renderer/src/lib/api-context.js';
+import { SessionGate } from '../../renderer/src/app/session-gate.js';
+import { ConsentCard } from '../../renderer/src/screens/privacy/consent-card.js';
 import { AnswerText } from '../../renderer/src/screens/chat/answer-text.js';
 import { ForgetDialog } from '../../renderer/src/screens/timeline/forget-dialog.js';
 import type { DayItem } from '../../renderer/src/screens/timeline/timeline-model.js';
@@ -150,5 +152,36 @@ describe('Timeline row', () => {
   it('shows nothing of the kind for a frame with nothing hidden', () => {
     row(moment(null));
     expect(screen.queryByTestId('timeline-row-hidden')).toBeNull();
+  });
+});
+
+describe('Withdrawing consent in browser mode', () => {
+  it('asks first, then stops capture through the host and brings the welcome page back', async () => {
+    let granted = true;
+    const status = () => ({ asked_here: true, granted, reason: granted ? null : ('first-run' as const), data_dir: '/data', captures: true, permission_hint: null });
+    const { api, calls } = fakeApi({
+      'consent.status': status,
+      'consent.withdraw': () => ((granted = false), status()),
+    });
+    render(
+      <ApiProvider api={api}>
+        <SessionGate>
+          <ConsentCard />
+        </SessionGate>
+      </ApiProvider>,
+    );
+    // Found outside act(): inside it React holds the answers' state updates until the callback ends.
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw consent' }, { timeout: 10_000 });
+    await act(async () => {
+      fireEvent.click(withdraw);
+    });
+    // Nothing is withdrawn before the confirmation.
+    expect(calls.map((c) => c.name)).not.toContain('consent.withdraw');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Withdraw and stop capture' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Engram' }, { timeout: 10_000 })).toBeTruthy();
+    expect(calls.filter((c) => c.name === 'consent.withdraw')).toHaveLength(1);
+    expect(screen.queryByTestId('consent-card')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import type { HandlerGroup } from '../handler-types.js';
  * Consent and Quit for a window that drives its own session (browser mode). Without a session
  * port the host asked before this window existed (the desktop app), so there is nothing to ask here.
  */
-export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 'consent.accept' | 'app.quit'> {
+export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 'consent.accept' | 'consent.withdraw' | 'app.quit'> {
   const { session, events } = deps;
   const notAsked = (): ConsentStatus => ({
     asked_here: false,
@@ -23,6 +23,13 @@ export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 
       if (!session) fail('UNAVAILABLE', 'Consent is given in the desktop app’s own welcome page.');
       const status = await session.acceptConsent();
       // Capture may have started: every window follows.
+      if (deps.capture) events.emit('capture.status', deps.capture.status());
+      return status;
+    },
+    'consent.withdraw': async () => {
+      if (!session) fail('UNAVAILABLE', 'Consent is withdrawn in the desktop app.');
+      const status = await session.withdrawConsent();
+      // Capture stopped: every window follows.
       if (deps.capture) events.emit('capture.status', deps.capture.status());
       return status;
     },

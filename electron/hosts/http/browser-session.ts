@@ -1,6 +1,6 @@
 import { consentRecord, consentState } from '../../../shared/consent/index.js';
 import type { CaptureStatus, ConsentStatus } from '../../../shared/api/index.js';
-import { readConsent, writeConsent } from '../../../agents/store/index.js';
+import { readConsent, withdrawConsent, writeConsent } from '../../../agents/store/index.js';
 import { fail, type CaptureControl, type HostSession } from '../../api/index.js';
 
 export interface BrowserSessionOptions {
@@ -18,9 +18,18 @@ export interface BrowserSession {
   /** Wraps the capture the window drives: it refuses to start before consent and says it is waiting. */
   gate(inner: CaptureControl): CaptureControl;
   /** Hands over the (not yet started) capture; starts it at once when consent is already on record. */
-  attach(capture: { start(): void } | null): Promise<void>;
+  attach(capture: SessionCapture | null): Promise<void>;
   /** Whether capture has started (consent was on record, or given in the window). */
   capturing(): boolean;
+}
+
+/** What the session drives of the capture service. */
+export interface SessionCapture {
+  start(): void;
+  /** No new frames (waits for the tick in flight). */
+  stop(): Promise<void>;
+  /** The frames already taken get their text read and stored. */
+  drain(): Promise<void>;
 }
 
 const WAITING = 'Capture starts once you accept the welcome page.';
@@ -32,7 +41,7 @@ const WAITING = 'Capture starts once you accept the welcome page.';
  */
 export function createBrowserSession(opts: BrowserSessionOptions): BrowserSession {
   const now = opts.now ?? (() => new Date());
-  let target: { start(): void } | null = null;
+  let target: SessionCapture | null = null;
   let started = false;
   const startCapture = () => {
     if (started || !target) return;
@@ -58,6 +67,17 @@ export function createBrowserSession(opts: BrowserSessionOptions): BrowserSessio
       // Browser mode has no microphone and no login item; an earlier answer from the desktop app stays as it was.
       if (!current.granted) await writeConsent(opts.dataDir, consentRecord({ audio: false, start_at_login: false }, now()));
       startCapture();
+      return status();
+    },
+    withdrawConsent: async () => {
+      // Stopped before the record goes: no frame is taken once the user has said no.
+      if (started && target) {
+        started = false;
+        await target.stop();
+        await target.drain();
+      }
+      started = false;
+      await withdrawConsent(opts.dataDir);
       return status();
     },
     quit: opts.onQuit,

@@ -4,4 +4,4 @@ export { startEngramServer, type EngramServer, type EngramServerOptions } from '
 export { AccessGuard, newToken, tokensEqual, cookieName } from './access-guard.js';
 export { resolveStatic } from './static-files.js';
 export { defaultRendererDir } from './renderer-dir.js';
-export { createBrowserSession, type BrowserSession, type BrowserSessionOptions } from './browser-session.js';
+export { createBrowserSession, type BrowserSession, type BrowserSessionOptions, type SessionCapture } from './browser-session.js';

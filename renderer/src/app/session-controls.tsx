@@ -1,13 +1,24 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import { engramTitle } from '../../../shared/api/index.js';
+import { engramTitle, type ConsentStatus } from '../../../shared/api/index.js';
 import { useApi } from '../lib/api-context.js';
 import { captureStatusLine } from '../lib/capture-status-line.js';
 import { errorText, useAppStore } from '../state/app-store.js';
 import { IconLogo } from '../ui/icons.js';
 
-/** Set once Quit was answered: the host is going away, and the page says so instead of reconnecting. */
-const useSessionState = create<{ stopped: boolean }>(() => ({ stopped: false }));
+/**
+ * stopped: set once Quit was answered (the host is going away, and the page says so instead of
+ * reconnecting). consent: the host's consent status as the gate shows it (null until asked).
+ */
+const useSessionState = create<{ stopped: boolean; consent: ConsentStatus | null }>(() => ({ stopped: false, consent: null }));
+
+/** The consent status as last answered (consent.status, .accept, .withdraw): the gate follows it. */
+export function useConsentStatus(): ConsentStatus | null {
+  return useSessionState((s) => s.consent);
+}
+export function setConsentStatus(consent: ConsentStatus): void {
+  useSessionState.setState({ consent });
+}
 
 /** Quitting from the window; once asked, the page says Engram stopped (its host is gone). */
 export function useQuit(): { stopped: boolean; quit: () => Promise<void> } {

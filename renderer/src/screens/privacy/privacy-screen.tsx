@@ -9,6 +9,7 @@ import { IconAlert, IconCheck, IconEraser, IconHardDrive, IconLock, IconPause, I
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
 import { FORGET_CHOICES, ForgetDialog } from '../timeline/forget-dialog.js';
+import { ConsentCard } from './consent-card.js';
 import { ExclusionsCard } from './exclusions-card.js';
 import { RedactionCard } from './redaction-card.js';
 import { WindowGateCard } from './window-gate-card.js';
@@ -119,6 +120,7 @@ export function PrivacyScreen() {
           </div>
         </section>
 
+        <ConsentCard />
         <WindowGateCard capture={capture} settings={c ?? null} onCapture={setCapture} onUpdate={(privacy) => void update({ capture: { privacy } })} />
 
         <ExclusionsCard privacy={c?.privacy ?? null} onUpdate={(privacy) => void update({ capture: { privacy } })} />
