@@ -1,21 +1,26 @@
 import { z } from 'zod';
 import { MEMORY_TABS, type MemoryKind } from '../../shared/index.js';
+import type { LlmProvider } from '../llm/index.js';
 
 export const DREAM_MODES = [...MEMORY_TABS, 'all'] as const;
 /** 'knowledge', the CLI's earlier name for the vault, is still taken. */
 export const DreamModeSchema = z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES));
 export type DreamMode = z.infer<typeof DreamModeSchema>;
 
-export type DreamAction = 'merge' | 'supersede' | 'rollup' | 'compress';
+export type DreamAction = 'merge' | 'supersede' | 'rollup' | 'compress' | 'rewrite' | 'distill' | 'entity_merge';
 
 /** One change: which memories went in (`before`) and which one stands for them now (`after`). */
 export interface DreamChange {
   action: DreamAction;
-  kind: MemoryKind | 'experience';
+  kind: MemoryKind | 'experience' | 'entity';
   before: string[];
   /** null in a dry run when the change would create a new memory. */
   after: string | null;
   reason: string;
+  /** Who proposed it: the rules (offline, always) or the model's review. */
+  source?: 'rules' | 'model';
+  /** What it changes, as diff lines ("- old", "+ new"): printed by a dry run. */
+  diff?: string[];
 }
 
 export interface DreamReport {
@@ -23,7 +28,13 @@ export interface DreamReport {
   dry_run: boolean;
   started_at: string;
   finished_at: string;
-  counts: { merged: number; superseded: number; rolled_up: number; compressed: number; faded: number; examined: number };
+  counts: { merged: number; superseded: number; rolled_up: number; compressed: number; faded: number; examined: number; rewritten: number; distilled: number; entities_merged: number };
+  /** Model calls the review and distillation made (0 offline). */
+  llm_calls: number;
+  /** Why the model's review stopped early (the rules' changes stand), or null. */
+  review_error: string | null;
+  /** 'model' when a model reviewed the clusters; 'rules' offline. */
+  reviewer: 'rules' | 'model';
   changes: DreamChange[];
 }
 
@@ -38,6 +49,20 @@ export interface DreamOptions {
   /** Half-life of the usage weight (days): a memory used recently is not rolled up (default 30). */
   halfLifeDays?: number;
   timeZone?: string;
+  /**
+   * With an online model, the rules run first, then the model reviews clusters of look-alikes
+   * (near-duplicates, contradictions, stale wording) and proposes merges, supersessions and rewrites.
+   */
+  llm?: LlmProvider;
+  /** Rules only, even with a model configured. */
+  offline?: boolean;
+  /** Model name for the review (overrides the configured extraction model). */
+  model?: string;
+  /** Clusters reviewed per kind at most (default 12). */
+  maxClusters?: number;
+  /** Procedural skill distillation: reusable workflows from the last N sessions (needs a model). */
+  lastNSessions?: number;
+  signal?: AbortSignal;
   /** Called between steps so a long run can yield and report progress. */
   onProgress?: (step: string) => void;
 }

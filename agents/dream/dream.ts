@@ -1,11 +1,26 @@
 import { MEMORY_KINDS, type Memory, type MemoryKind } from '../../shared/index.js';
-import { type BrainStore } from '../subagent-kit/index.js';
+import type { DreamChange } from './dream-types.js';
+import { LlmError } from '../llm/index.js';
+import { truncate, type BrainStore } from '../subagent-kit/index.js';
 import { planCore, planExperience, planProcedural, planResource, planSemantic, planVault, type Planned } from './consolidate-kinds.js';
 import type { DreamMode, DreamOptions, DreamReport } from './dream-types.js';
+import { reviewWithModel } from './dream-review.js';
 import { planEpisodicDuplicates, planRollups } from './episodic-rollup.js';
+import { distillSkills } from './skill-distill.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 
 const DAY = 86_400_000;
+
+/** Diff lines for a rule's change (dry run): what goes, and what stands for it afterwards. */
+function ruleDiff(store: BrainStore, c: DreamChange): string[] {
+  const show = (id: string): string => {
+    const m = store.memories.get(id);
+    return m ? `[${id}] ${truncate(m.title, 120)}${m.text !== m.title ? ` — ${truncate(m.text.replace(/\n/g, ' / '), 200)}` : ''}` : `[${id}]`;
+  };
+  const out = c.before.filter((id) => id !== c.after).map((id) => `- ${show(id)}`);
+  out.push(c.after ? `${c.before.includes(c.after) ? '~' : ' '} ${show(c.after)}` : `+ (a new ${c.kind} memory)`);
+  return out;
+}
 const SLICE_MS = 20;
 
 const yieldNow = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -39,20 +54,45 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     dry_run: dryRun,
     started_at: new Date(started).toISOString(),
     finished_at: '',
-    counts: { merged: 0, superseded: 0, rolled_up: 0, compressed: 0, faded: 0, examined: 0 },
+    counts: { merged: 0, superseded: 0, rolled_up: 0, compressed: 0, faded: 0, examined: 0, rewritten: 0, distilled: 0, entities_merged: 0 },
+    llm_calls: 0,
+    review_error: null,
+    reviewer: opts.llm?.online && !opts.offline ? 'model' : 'rules',
     changes: [],
   };
+  const llm = opts.llm?.online && !opts.offline ? opts.llm : null;
+  const maxClusters = opts.maxClusters ?? 12;
   const wants = (m: DreamMode): boolean => mode === 'all' || mode === m;
 
   const count = (p: Planned, after: string | null): void => {
-    report.changes.push({ ...p.change, after });
+    report.changes.push({ ...p.change, source: p.change.source ?? 'rules', after, ...(dryRun && !p.change.diff ? { diff: ruleDiff(store, p.change) } : {}) });
     const n = p.change.before.length;
     if (p.change.action === 'merge') report.counts.merged += n - 1;
     else if (p.change.action === 'supersede') report.counts.superseded += n;
     else if (p.change.action === 'rollup') report.counts.rolled_up += n;
     else if (p.change.action === 'compress') report.counts.compressed += 1;
+    else if (p.change.action === 'rewrite') report.counts.rewritten += 1;
+    else if (p.change.action === 'distill') report.counts.distilled += 1;
+    else if (p.change.action === 'entity_merge') report.counts.entities_merged += n - 1;
   };
-  const run = async (step: string, plans: Planned[]): Promise<void> => {
+  // Which memories the rules already change (a dry run applies nothing, so the review must skip them).
+  const touchedByRules = (): Set<string> => new Set(report.changes.flatMap((c) => c.before));
+  /** The model's review of one kind, after its rules: current memories only, none the rules already took. */
+  const review = async (kind: DreamChange['kind'], list: () => Promise<Memory[]>): Promise<void> => {
+    if (!llm || report.review_error) return;
+    const taken = touchedByRules();
+    const fresh = (await list()).filter((m) => !taken.has(m.id) && !m.superseded_by);
+    try {
+      const r = await reviewWithModel(store, llm, kind, fresh, { model: opts.model, maxClusters, signal: opts.signal });
+      report.llm_calls += r.calls;
+      await run(`${kind} review`, r.plans);
+    } catch (e) {
+      // The model went away: the rules' changes stand; the review is reported as not done.
+      if (!(e instanceof LlmError)) throw e;
+      report.review_error = `the model's review stopped at ${kind}: ${e.message.split('\n')[0]}`;
+    }
+  };
+  async function run(step: string, plans: Planned[]): Promise<void> {
     opts.onProgress?.(step);
     let i = 0;
     while (i < plans.length) {
@@ -72,22 +112,25 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
       });
       await yieldNow();
     }
-  };
+  }
 
   if (wants('core')) {
     const all = await listAll(store, 'core');
     report.counts.examined += all.length;
     await run('core', planCore(store, all));
+    await review('core', () => listAll(store, 'core'));
   }
   if (wants('semantic')) {
     const all = await listAll(store, 'semantic');
     report.counts.examined += all.length;
     await run('semantic', planSemantic(store, all));
+    await review('semantic', () => listAll(store, 'semantic'));
   }
   if (wants('resource')) {
     const all = await listAll(store, 'resource');
     report.counts.examined += all.length;
     await run('resource', planResource(store, all));
+    await review('resource', () => listAll(store, 'resource'));
   }
   if (wants('knowledge_vault')) {
     const all = await listAll(store, 'knowledge_vault');
@@ -98,17 +141,32 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     const all = await listAll(store, 'procedural', false);
     report.counts.examined += all.length;
     await run('procedural', planProcedural(store, all));
+    await review('procedural', () => listAll(store, 'procedural', false));
+    if (llm && opts.lastNSessions && !report.review_error) {
+      try {
+        const d = await distillSkills(store, llm, opts.lastNSessions, { model: opts.model, signal: opts.signal });
+        report.llm_calls += d.calls;
+        report.counts.examined += d.examined;
+        await run('skill distillation', d.plans);
+      } catch (e) {
+        if (!(e instanceof LlmError)) throw e;
+        report.review_error = `skill distillation stopped: ${e.message.split('\n')[0]}`;
+      }
+    }
   }
   if (wants('experience')) {
     const all = await listAll(store, 'procedural', true);
     report.counts.examined += all.length;
     await run('experience', planExperience(store, all));
+    await review('experience', () => listAll(store, 'procedural', true));
   }
   if (wants('episodic')) {
     const rollup = { now, hourAfterMs: (opts.hourRollupAfterDays ?? 1) * DAY, dayAfterMs: (opts.dayRollupAfterDays ?? 7) * DAY, halfLifeDays, time };
     let all = await listAll(store, 'episodic');
     report.counts.examined += all.length;
     await run('episodic duplicates', planEpisodicDuplicates(store, all, rollup));
+    // Reviewed before the rollups: a summary is only as good as the episodes it is made of.
+    await review('episodic', () => listAll(store, 'episodic'));
     if (!dryRun) all = await listAll(store, 'episodic');
     else {
       const merged = new Set(report.changes.filter((c) => c.kind === 'episodic').flatMap((c) => c.before.filter((id) => id !== c.after)));

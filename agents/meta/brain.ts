@@ -141,7 +141,8 @@ export function createBrain(opts: BrainOptions): Brain {
 
   const runDream = (o: DreamOptions = {}): Promise<DreamReport> =>
     meta.exclusive(async () => {
-      const report = await dream(store, { timeZone: time.timeZone, now: now(), ...o });
+      // With a model online, dream's rules are followed by the model's review (Auto-Dream).
+      const report = await dream(store, { timeZone: time.timeZone, now: now(), llm: llm(), ...o });
       if (!report.dry_run && report.mode === 'all') store.settings.set(DREAM_LAST_RUN, now());
       return report;
     });

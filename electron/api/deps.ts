@@ -35,7 +35,7 @@ export interface ProgressReporter {
 
 /** Consolidation ("dream"), run on demand from the UI. */
 export interface Consolidator {
-  run(opts: { kinds?: string[]; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
+  run(opts: { kinds?: string[]; dryRun?: boolean; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
 }
 
 /** Turns feedback into behavioural directives now (the brain's queue and model when it runs). */

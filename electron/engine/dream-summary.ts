@@ -1,7 +1,9 @@
 import type { DreamReport } from '../../agents/dream/index.js';
 
 /** The one line a consolidation run is told in: the window's progress panel and `engram dream` alike. */
-export function dreamSummary(report: Pick<DreamReport, 'counts' | 'dry_run'>): string {
+export function dreamSummary(report: Pick<DreamReport, 'counts' | 'dry_run'> & Partial<Pick<DreamReport, 'reviewer'>>): string {
   const c = report.counts;
-  return `${report.dry_run ? 'would change' : 'changed'}: ${c.merged} merged, ${c.superseded} superseded, ${c.rolled_up} rolled up, ${c.compressed} core blocks tidied · ${c.faded} faded (kept) · ${c.examined} examined`;
+  const model = report.reviewer === 'model' ? ` · model review: ${c.rewritten ?? 0} rewritten, ${c.distilled ?? 0} skills distilled` : '';
+  const entities = c.entities_merged ? ` · ${c.entities_merged} entities merged` : '';
+  return `${report.dry_run ? 'would change' : 'changed'}: ${c.merged} merged, ${c.superseded} superseded, ${c.rolled_up} rolled up, ${c.compressed} core blocks tidied${model}${entities} · ${c.faded} faded (kept) · ${c.examined} examined`;
 }

@@ -212,11 +212,11 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   // ---- consolidation and the handler map -----------------------------------------------------
   const consolidator: Consolidator | null = brainChoice
     ? {
-        run: async ({ onProgress }) => {
-          onProgress(null, null, 'merging, resolving and rolling up');
+        run: async ({ onProgress, dryRun }) => {
+          onProgress(null, null, dryRun ? 'looking for what consolidation would change' : 'merging, resolving and rolling up');
           const b = await brain();
           if (!b) throw new Error('the memory agents did not start');
-          return { summary: dreamSummary(await b.dream()) };
+          return { summary: dreamSummary(await b.dream({ dryRun: dryRun ?? false })) };
         },
       }
     : null;

@@ -56,9 +56,9 @@ export const systemRequests = {
     z.object({}),
     z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema }),
   ),
-  /** Run consolidation now; progress arrives as events. */
+  /** Run consolidation now; progress arrives as events. dry_run: the summary says what would change; nothing changes. */
   'consolidation.run': defineRequest(
-    z.object({ kinds: z.array(MemoryKindSchema).optional() }),
+    z.object({ kinds: z.array(MemoryKindSchema).optional(), dry_run: z.boolean().optional() }),
     z.object({ started: z.boolean() }),
   ),
   /** Export memories (with provenance and history) to a file in the data dir; progress arrives as events. */

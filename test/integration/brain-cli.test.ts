@@ -149,7 +149,12 @@ describe('engram dream', () => {
 
     const dry = JSON.parse((await cli(dreamCommand, ['--mode', 'resource', '--dry-run', '--json'])).out);
     expect(dry).toMatchObject({ mode: 'resource', dry_run: true, counts: { merged: 1 } });
-    expect(dry.changes).toEqual([{ action: 'merge', kind: 'resource', before: [a.id, b.id], after: a.id, reason: 'duplicate resource' }]);
+    expect(dry.changes).toEqual([
+      { action: 'merge', kind: 'resource', before: [a.id, b.id], after: a.id, reason: 'duplicate resource', source: 'rules', diff: [`- [${b.id}] Pricing — y`, `~ [${a.id}] Pricing — x`] },
+    ]);
+    const dryText = await cli(dreamCommand, ['--mode', 'resource', '--dry-run']);
+    expect(dryText.out).toContain(`would change: 1 merged`);
+    expect(dryText.out).toContain(`      - [${b.id}] Pricing — y\n      ~ [${a.id}] Pricing — x`);
 
     const check = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
     expect(check.memories.get(b.id)!.superseded_by).toBeNull();

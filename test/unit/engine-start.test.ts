@@ -120,6 +120,12 @@ describe('startEngram: one composition behind every host', () => {
     expect(vaultSecrets()).toContain(AWS);
     expect(store.memories.count({ kinds: ['episodic'] })).toBeGreaterThan(0);
     expect((await engram.api.dispatch('app.info', {})).ok && true).toBe(true);
+    // A dry run through the handler map: its summary says what would change; the memories stay as they are.
+    const rows = JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }));
+    expect(await engram.api.dispatch('consolidation.run', { dry_run: true })).toMatchObject({ ok: true, output: { started: true } });
+    await expect.poll(() => engram!.api.progress.snapshot().find((t) => t.id === 'consolidation')?.state).toBe('done');
+    expect(engram.api.progress.snapshot().find((t) => t.id === 'consolidation')?.detail).toMatch(/^would change: \d+ merged/);
+    expect(JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }))).toBe(rows);
     const run = await engram.api.dispatch('consolidation.run', {});
     expect(run).toMatchObject({ ok: true, output: { started: true } });
     await expect.poll(() => engram!.api.progress.snapshot().find((t) => t.id === 'consolidation')?.state).toBe('done');

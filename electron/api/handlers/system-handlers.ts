@@ -58,6 +58,7 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
       void c
         .run({
           kinds: input.kinds,
+          dryRun: input.dry_run,
           onProgress: (done, total, detail) => progress.set('consolidation', { state: 'running', done, total, detail: detail ?? null }),
         })
         .then(

@@ -1,44 +1,67 @@
 import { DREAM_MODES, DreamModeSchema, type DreamChange } from '../../../../agents/dream/index.js';
 import { dreamSummary, startEngram } from '../../../engine/index.js';
 import { packageVersion } from '../version.js';
-import { bool, str } from '../args.js';
+import { bool, positiveInt, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 
-function changeLine(c: DreamChange): string {
+function changeLine(c: DreamChange, withDiff: boolean): string {
   const after = c.after ?? '(new)';
-  return `  ${c.action.padEnd(9)} ${c.kind.padEnd(15)} ${c.before.join(', ')} → ${after}  ${c.reason}`;
+  const head = `  ${c.action.padEnd(12)} ${c.kind.padEnd(15)} ${c.before.join(', ')} → ${after}  ${c.reason}${c.source === 'model' ? '  [model]' : ''}`;
+  return withDiff && c.diff?.length ? [head, ...c.diff.map((l) => `      ${l}`)].join('\n') : head;
 }
 
 export const dreamCommand: Command = {
   name: 'dream',
   summary: 'consolidate memory: merge duplicates, resolve conflicts, roll up old episodes',
-  help: `usage: engram dream [--mode MODE] [--dry-run] [--json]
+  help: `usage: engram dream [--mode MODE] [--dry-run] [--model NAME] [--last-n-sessions N] [--offline] [--json]
 
 Merges duplicate memories, resolves conflicting facts (the newest wins; the older one is
 superseded, kept in history, not deleted), rolls old unused episodes into hour and day summaries,
-and reports decay. It also runs by itself when the machine is idle, at most once a day.
-  --mode MODE   ${DREAM_MODES.join('|')} (default all)
-  --dry-run     report what would change, change nothing
-  --json        print the report: {mode, dry_run, counts, changes: [{action, kind, before, after, reason}]}`,
-  options: { mode: { type: 'string' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } },
+and reports decay. With a model configured, the model then reviews clusters of look-alike memories
+(near-duplicates, contradictions, stale wording) and proposes merges and rewrites, applied with
+their history and sources kept. It also runs by itself when the machine is idle, at most once a day.
+  --mode MODE           ${DREAM_MODES.join('|')} (default all)
+  --dry-run             print what would change, as a diff; change nothing
+  --model NAME          the model for the review (default: the configured memory model)
+  --last-n-sessions N   also distil reusable procedures from the last N sessions (needs a model)
+  --offline             rules only, even with a model configured
+  --json                print the report: {mode, dry_run, reviewer, counts, changes: [{action, kind, before, after, reason, source, diff}]}`,
+  options: {
+    mode: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    model: { type: 'string' },
+    'last-n-sessions': { type: 'string' },
+    offline: { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
   async run(args, ctx) {
     const modeArg = str(args, 'mode') ?? 'all';
     const mode = DreamModeSchema.safeParse(modeArg);
     if (!mode.success) throw new CliError(`dream: --mode must be one of ${DREAM_MODES.join(', ')} (got "${modeArg}")`);
     const dryRun = bool(args, 'dry-run');
+    const offline = bool(args, 'offline');
+    const model = str(args, 'model');
+    if (model !== undefined && !/^[\w.:/@-]{1,200}$/.test(model)) throw new CliError(`dream: --model must be a model name (letters, digits, . : / @ _ -), got "${model.slice(0, 40)}"`);
+    const lastN = str(args, 'last-n-sessions') === undefined ? undefined : positiveInt(args, 'last-n-sessions', 1, 100);
+    if (offline && (model !== undefined || lastN !== undefined)) throw new CliError('dream: --offline runs the rules only; --model and --last-n-sessions need the model');
     const store = await ctx.openStore({ embedder: 'none' });
     const engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false }).catch(async (err: unknown) => {
       await store.close();
       throw err;
     });
     try {
-      const report = await (await engram.brain())!.dream({ mode: mode.data, dryRun });
+      const brain = (await engram.brain())!;
+      if ((model !== undefined || lastN !== undefined) && brain.status().mode !== 'llm') {
+        throw new CliError('dream: --model and --last-n-sessions need a model provider (Settings → Model, or `engram settings`); nothing was changed');
+      }
+      const report = await brain.dream({ mode: mode.data, dryRun, offline, ...(model ? { model } : {}), ...(lastN ? { lastNSessions: lastN } : {}) });
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify(report) + '\n');
         return 0;
       }
-      const lines = report.changes.slice(0, 200).map(changeLine);
+      const lines = report.changes.slice(0, 200).map((c) => changeLine(c, dryRun));
       if (report.changes.length > 200) lines.push(`  … and ${report.changes.length - 200} more (use --json for all)`);
+      if (report.review_error) lines.push(`note: ${report.review_error}`);
       ctx.io.stdout([dreamSummary(report), ...lines].join('\n') + '\n');
       return 0;
     } finally {
