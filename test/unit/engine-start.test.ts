@@ -128,7 +128,9 @@ describe('startEngram: one composition behind every host', () => {
     expect(JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }))).toBe(rows);
     const run = await engram.api.dispatch('consolidation.run', {});
     expect(run).toMatchObject({ ok: true, output: { started: true } });
-    await expect.poll(() => engram!.api.progress.snapshot().find((t) => t.id === 'consolidation')?.state).toBe('done');
+    // The dry run left the task 'done': wait for this run's own summary.
+    await expect.poll(() => engram!.api.progress.snapshot().find((t) => t.id === 'consolidation')?.detail ?? '').toMatch(/^changed: /);
+    expect(engram.api.progress.snapshot().find((t) => t.id === 'consolidation')?.state).toBe('done');
     expect(engram.api.progress.snapshot().find((t) => t.id === 'consolidation')?.detail).toMatch(/^changed: \d+ merged, \d+ superseded, \d+ rolled up, .* examined$/);
   });
 
