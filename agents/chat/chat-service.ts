@@ -61,6 +61,11 @@ export const DEFAULT_MAX_QUESTION_CHARS = 16_000;
 export const DEFAULT_MAX_TOOL_STEPS = 4;
 /** The first call's whole prompt with tools, their specs included (the bench's target is 3,000). */
 const TOOL_MODE_PROMPT_TOKENS = 2700;
+/**
+ * The memories a tool-mode prompt keeps even when instructions, core blocks and tool specs leave
+ * less room (the model can search again); the full 1,000 would push the whole past 3,000.
+ */
+const TOOL_MODE_MIN_MEMORY_TOKENS = 500;
 
 export function titleFor(question: string): string {
   return clip(collapse(question), 60) || 'New conversation';
@@ -175,7 +180,12 @@ export class ChatService {
 
   /** The prompt budget in force: with tools the first retrieval is leaner (the model can search again). */
   private budgetFor(tools: boolean): PromptBudget {
-    return tools ? { ...this.budget, maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS) } : this.budget;
+    if (!tools) return this.budget;
+    return {
+      ...this.budget,
+      maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS),
+      minMemoryTokens: Math.min(this.budget.minMemoryTokens, TOOL_MODE_MIN_MEMORY_TOKENS),
+    };
   }
 
   private promptFor(question: string, history: HistoryTurn[], retrieval: Retrieval, o: { now: number; tz: string; tools: boolean; summary: string | null }): BuiltPrompt {
