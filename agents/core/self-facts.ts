@@ -33,6 +33,15 @@ const RULES: Rule[] = [
     make: (m) => human('home', `Lives in: ${tidy(m[1]!)}`),
   },
   {
+    // The same in German, French, Spanish and Portuguese: "Ich heiße Lena", "je m'appelle Lena", "me llamo Lena", "chamo-me Lena".
+    re: new RegExp(String.raw`(?:\b[Ii]ch hei(?:ß|ss)e|\b[Jj]e m'appelle|\b[Mm]e llamo|\b[Mm]i nombre es|\b[Cc]hamo-me|\b[Mm]e chamo|\b[Mm]eu nome é)\s+${NAME}`, 'u'),
+    make: (m) => human('name', `Name: ${m[1]}`),
+  },
+  {
+    re: new RegExp(String.raw`(?:\b(?:[Ii]ch )?wohne|\b[Jj]'habite|\b[Jj]e vis|\b(?:[Yy]o )?[Vv]ivo|\b(?:[Ee]u )?[Mm]oro)(?: jetzt| agora| ahora| maintenant)? (?:in|à|a|en|em|no|na) ${PLACE}`, 'u'),
+    make: (m) => human('home', `Lives in: ${tidy(m[1]!)}`),
+  },
+  {
     re: new RegExp(String.raw`\bI (?:now )?work (?:at|for) ${PLACE}`, 'u'),
     make: (m) => human('employer', `Works at: ${tidy(m[1]!)}`),
   },

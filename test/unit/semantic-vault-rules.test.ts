@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { screenFacts, statedFacts } from '../../agents/semantic/index.js';
 import { findContacts } from '../../agents/knowledge-vault/index.js';
 import { BatchAnalysis } from '../../agents/subagent-kit/index.js';
+import { selfFacts } from '../../agents/core/index.js';
 
 const screen = (text: string): BatchAnalysis =>
   new BatchAnalysis({
@@ -43,5 +44,13 @@ describe('screen cards and contacts', () => {
       ['address', 'Rua das Flores 12, 4050-262 Porto', "My sister's new address is [address]."],
     ]);
     expect(findContacts(chat('Send it to Hauptstraße 5, 10115 Berlin please.'))[0]?.value).toBe('Hauptstraße 5, 10115 Berlin');
+  });
+});
+
+describe('what the user says about themselves, in other languages', () => {
+  it('reads a name and a home in German and Portuguese, and leaves a friend\'s home alone', () => {
+    expect(selfFacts('Ich heiße Lena Vogel und wohne in Hamburg.').map((l) => l.line)).toEqual(['Name: Lena Vogel', 'Lives in: Hamburg']);
+    expect(selfFacts('Eu moro em Lisboa.').map((l) => l.line)).toEqual(['Lives in: Lisboa']);
+    expect(selfFacts('My friend Jonas lives in Berlin.')).toEqual([]);
   });
 });
