@@ -48,7 +48,8 @@ async function ingest(store: EngramStore, brain: Brain, sc: HoldoutScenario): Pr
   return { report, memoryIds };
 }
 
-describe('brain quality gate on the held-out set (offline)', () => {
+// In order: the second ingest (the duplicates check) must come after the first pass is scored.
+describe('brain quality gate on the held-out set (offline)', { shuffle: false }, () => {
   let dir: string;
   let store: EngramStore;
   let brain: Brain;
