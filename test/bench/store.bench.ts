@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--queries 200] [--queue] [--cache-mib 256]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--queries 200] [--queue] [--cache-mib 256] [--no-graph]`
  *
  * Insert rate and hybrid query latency of the real encrypted store at 10k and 100k memories.
  * Memories are synthetic but shaped like real ones: Zipf-distributed words (stop words included),
@@ -11,7 +11,14 @@
  * rate counts until every vector is searchable. Only the store's work is timed. Query latency is
  * measured with the query's embedding given; the time to embed one query with the default
  * UseEmbedder is reported apart. The page cache is 256 MiB unless --cache-mib says otherwise (the
- * store's default is 64; a 100k store is ~190 MB). */
+ * store's default is 64; a 100k store is ~190 MB).
+ *
+ * The graph (issue 18), unless --no-graph: about half the memories name people, projects and
+ * organisations from pools of realistic size (a few thousand names, Zipf-distributed, an event's
+ * actor among them), so the brain's own offline builder (buildGraph) makes a graph of entities,
+ * facts and mentions from them. Reported: its build time (memories/s) and size, and the latency of
+ * hybrid+graph queries that name an entity (graph walk on: weight 0.3, 400 linked candidates),
+ * beside the same queries without the walk. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +26,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { MemoryKind } from '../../shared/index.js';
-import { openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/store/index.js';
+import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
+import { DEFAULT_WEIGHTS, openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 
 const DIM = 512;
@@ -35,6 +43,7 @@ const Args = z.object({
   queries: z.coerce.number().int().positive().max(10_000).default(200),
   queue: z.boolean().default(false),
   'cache-mib': z.coerce.number().int().min(2).max(4096).default(256),
+  graph: z.boolean().default(true),
 });
 
 
@@ -115,6 +124,44 @@ export class Corpus {
   }
 }
 
+/**
+ * Who and what memories name: people ("Kalo Minetor"), projects ("Project Vobex") and organisations
+ * ("Grisen Labs") from pools of a realistic size, picked Zipf-like (a few names recur a lot).
+ */
+export class NamePool {
+  readonly people: string[];
+  readonly projects: string[];
+  readonly orgs: string[];
+
+  constructor(
+    private readonly rand: () => number,
+    people = 3000,
+    projects = 400,
+    orgs = 300,
+  ) {
+    const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+    const word = () => {
+      let w = '';
+      for (let i = 0, n = 2 + Math.floor(rand() * 2); i < n; i++) w += SYLLABLES[Math.floor(rand() * SYLLABLES.length)];
+      return cap(w);
+    };
+    const unique = (n: number, make: () => string) => {
+      const set = new Set<string>();
+      while (set.size < n) set.add(make());
+      return [...set];
+    };
+    this.people = unique(people, () => `${word()} ${word()}`);
+    this.projects = unique(projects, () => `Project ${word()}`);
+    this.orgs = unique(orgs, () => `${word()} ${['Labs', 'Group', 'Foundation', 'Bank'][Math.floor(rand() * 4)]}`);
+  }
+
+  /** Index in [0, n) with rank r picked about 1/(r+1) as often as rank 0. */
+  pick<T>(list: readonly T[]): T {
+    const r = Math.floor(Math.pow(list.length + 1, this.rand())) - 1;
+    return list[Math.min(list.length - 1, Math.max(0, r))]!;
+  }
+}
+
 /** Returns precomputed vectors for the texts it was given; any other text is a bench bug. */
 class PrecomputedEmbedder implements Embedder {
   readonly id = `bench-precomputed-${DIM}`;
@@ -146,9 +193,38 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
-async function runSize(n: number, queries: number, embedMs: number, viaQueue: boolean, cacheMiB: number, log: (s: string) => void): Promise<SizeResult & { db_mb: number; insert_cpu_per_s: number; query_cpu_p50_ms: number; query_cpu_p95_ms: number; window_p50_ms: number; window_p95_ms: number }> {
+interface GraphFigures {
+  build_s: number;
+  build_per_s: number;
+  entities: number;
+  facts: number;
+  mentions: number;
+  /** Queries naming an entity: hybrid+graph (walk on) and the same queries with the walk off. */
+  graph_p50_ms: number;
+  graph_p95_ms: number;
+  /** The same in CPU time of this process (the machine may be shared). */
+  graph_cpu_p50_ms: number;
+  graph_cpu_p95_ms: number;
+  plain_cpu_p50_ms: number;
+  plain_cpu_p95_ms: number;
+  plain_p50_ms: number;
+  plain_p95_ms: number;
+  /** Share of hybrid+graph queries whose results include a memory reached through the graph. */
+  linked_share: number;
+}
+
+async function runSize(
+  n: number,
+  queries: number,
+  embedMs: number,
+  viaQueue: boolean,
+  cacheMiB: number,
+  withGraph: boolean,
+  log: (s: string) => void,
+): Promise<SizeResult & { db_mb: number; insert_cpu_per_s: number; query_cpu_p50_ms: number; query_cpu_p95_ms: number; window_p50_ms: number; window_p95_ms: number; graph: GraphFigures | null }> {
   const rand = prng(42 + n);
   const corpus = new Corpus(rand);
+  const names = withGraph ? new NamePool(prng(7 + n)) : null;
   const embedder = new PrecomputedEmbedder();
   const dir = mkdtempSync(join(tmpdir(), 'engram-storebench-'));
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder, cacheMiB });
@@ -167,14 +243,21 @@ async function runSize(n: number, queries: number, embedMs: number, viaQueue: bo
       }
       left--;
       const kind = KINDS[Math.floor(rand() * KINDS.length)]!;
-      const text = `${corpus.sentence(1).replace(/^./, (c) => c.toUpperCase())} ${corpus.sentence(8 + Math.floor(rand() * 25))} #${i}`;
+      let text = `${corpus.sentence(1).replace(/^./, (c) => c.toUpperCase())} ${corpus.sentence(8 + Math.floor(rand() * 25))} #${i}`;
+      let actor: string | null = null;
+      if (names && rand() < 0.5) {
+        // About half the memories name someone, often with a project or an organisation beside them.
+        actor = names.pick(names.people);
+        const also = [rand() < 0.5 ? names.pick(names.projects) : null, rand() < 0.25 ? names.pick(names.orgs) : null, rand() < 0.3 ? names.pick(names.people) : null];
+        text = `${text} with ${[actor, ...also.filter((x): x is string => x !== null)].join(' and ')} ${corpus.sentence(4)}`;
+      }
       const vector = corpus.near(topic);
       if (viaQueue) embedder.vectors.set(text, vector);
       return {
         embedding: viaQueue ? undefined : { embedder: embedder.id, vector },
         kind,
         text,
-        fields: kind === 'procedural' ? { entry_type: 'guide' } : kind === 'resource' ? { resource_type: 'url' } : {},
+        fields: kind === 'procedural' ? { entry_type: 'guide' } : kind === 'resource' ? { resource_type: 'url' } : kind === 'episodic' && actor ? { actor } : {},
         app: APPS[Math.floor(rand() * APPS.length)] ?? null,
         occurred_at: kind === 'episodic' ? t0 + i * 30_000 : null,
         created_at: t0 + i * 30_000,
@@ -236,6 +319,7 @@ async function runSize(n: number, queries: number, embedMs: number, viaQueue: bo
       windowed.push(performance.now() - t);
     }
     windowed.sort((a, b) => a - b);
+    const graph = names ? await measureGraph(store, n, names, corpus, rand, queries, log) : null;
     return {
       n,
       insert_per_s: Math.round(n / secs),
@@ -248,11 +332,85 @@ async function runSize(n: number, queries: number, embedMs: number, viaQueue: bo
       window_p95_ms: round(percentile(windowed, 0.95)),
       embed_ms: round(embedMs),
       db_mb: round(store.stats().db_bytes / 1e6, 1),
+      graph,
     };
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Builds the graph with the brain's offline builder over every memory (in batches of BATCH, as the
+ * graph keeper catches up), then times queries that name an entity with the graph walk on and off.
+ */
+async function measureGraph(
+  store: Awaited<ReturnType<typeof openStore>>,
+  n: number,
+  names: NamePool,
+  corpus: Corpus,
+  rand: () => number,
+  queries: number,
+  log: (s: string) => void,
+): Promise<GraphFigures> {
+  let buildMs = 0;
+  for (let after = 0; ; ) {
+    const rows = store.db
+      .prepare('SELECT seq, id, kind, title, text, fields, COALESCE(occurred_at, created_at) AS at FROM memories WHERE seq > ? ORDER BY seq LIMIT ?')
+      .all(after, BATCH) as { seq: number; id: string; kind: string; title: string; text: string; fields: string; at: number }[];
+    if (!rows.length) break;
+    after = rows[rows.length - 1]!.seq;
+    const batch: GraphSourceMemory[] = rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, text: r.text, fields: JSON.parse(r.fields) as Record<string, unknown>, at: r.at }));
+    const t = performance.now();
+    buildGraph(store, batch);
+    buildMs += performance.now() - t;
+    if (after % 20_000 < BATCH) log(`  graph: ${after} memories read (${(buildMs / 1000).toFixed(1)} s)`);
+    await new Promise((r) => setImmediate(r));
+  }
+  const size = store.graph.counts();
+  const qs = Array.from({ length: queries }, () => {
+    const who = rand() < 0.7 ? names.pick(names.people) : names.pick(names.projects);
+    return {
+      query: `what did ${who} say about ${corpus.word(STOP.length)} ${corpus.word(STOP.length)}`,
+      queryEmbedding: corpus.near(Math.floor(rand() * corpus.topics.length), 1.2),
+    };
+  });
+  const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number }> => {
+    Object.assign(store.retriever.weights, walk ? { graph: 0.3, graphCandidates: 400 } : { graph: DEFAULT_WEIGHTS.graph, graphCandidates: DEFAULT_WEIGHTS.graphCandidates });
+    for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 });
+    const times: number[] = [];
+    const cpu: number[] = [];
+    let linked = 0;
+    for (const q of qs) {
+      const c = process.cpuUsage();
+      const t = performance.now();
+      const hits = await store.search({ ...q, limit: 10 });
+      times.push(performance.now() - t);
+      const cu = process.cpuUsage(c);
+      cpu.push((cu.user + cu.system) / 1000);
+      if (hits.some((h) => h.reasons.linked_through)) linked++;
+    }
+    return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), linked };
+  };
+  const plain = await run(false);
+  const walked = await run(true);
+  Object.assign(store.retriever.weights, { graph: DEFAULT_WEIGHTS.graph, graphCandidates: DEFAULT_WEIGHTS.graphCandidates });
+  return {
+    build_s: round(buildMs / 1000, 1),
+    build_per_s: Math.round(n / (buildMs / 1000)),
+    entities: size.entities,
+    facts: size.facts,
+    mentions: size.mentions,
+    graph_p50_ms: round(percentile(walked.times, 0.5)),
+    graph_p95_ms: round(percentile(walked.times, 0.95)),
+    plain_p50_ms: round(percentile(plain.times, 0.5)),
+    plain_p95_ms: round(percentile(plain.times, 0.95)),
+    graph_cpu_p50_ms: round(percentile(walked.cpu, 0.5)),
+    graph_cpu_p95_ms: round(percentile(walked.cpu, 0.95)),
+    plain_cpu_p50_ms: round(percentile(plain.cpu, 0.5)),
+    plain_cpu_p95_ms: round(percentile(plain.cpu, 0.95)),
+    linked_share: round(walked.linked / qs.length, 3),
+  };
 }
 
 /** One query embedding with the default embedder, warm (model loaded), median of a few. */
@@ -276,11 +434,15 @@ async function measureEmbed(): Promise<{ warm: number; cold: number }> {
 }
 
 async function main(): Promise<void> {
+  // Node 20's parseArgs has no negated booleans: --no-graph is taken off by hand.
+  const argv = process.argv.slice(2);
+  const noGraph = argv.includes('--no-graph');
   const { values } = parseArgs({
+    args: argv.filter((a) => a !== '--no-graph'),
     options: { json: { type: 'boolean' }, sizes: { type: 'string' }, queries: { type: 'string' }, queue: { type: 'boolean' }, 'cache-mib': { type: 'string' } },
     strict: true,
   });
-  const parsed = Args.safeParse(values);
+  const parsed = Args.safeParse({ ...values, graph: !noGraph });
   if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
   const args = parsed.data;
   const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -289,10 +451,10 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], log));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, log));
   }
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ sizes: sizes.map(({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms }) => ({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms })) })}\n`);
+    process.stdout.write(`${JSON.stringify({ sizes: sizes.map(({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, graph }) => ({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, graph })) })}\n`);
     return;
   }
   console.log(
@@ -305,6 +467,14 @@ async function main(): Promise<void> {
     );
   }
   for (const s of sizes) console.log(`n=${s.n}: hybrid search within a 7-day window (since/until): p50 ${s.window_p50_ms.toFixed(2)} ms, p95 ${s.window_p95_ms.toFixed(2)} ms`);
+  for (const s of sizes) {
+    const g = s.graph;
+    if (!g) continue;
+    console.log(
+      `n=${s.n}: graph built by the offline builder in ${g.build_s.toFixed(1)} s (${g.build_per_s} memories/s): ${g.entities} entities, ${g.facts} facts, ${g.mentions} mentions; ` +
+        `queries naming an entity: hybrid+graph p50 ${g.graph_p50_ms.toFixed(2)} ms, p95 ${g.graph_p95_ms.toFixed(2)} ms (CPU ${g.graph_cpu_p50_ms.toFixed(2)} / ${g.graph_cpu_p95_ms.toFixed(2)}; ${Math.round(g.linked_share * 100)}% with a memory linked through the graph); without the walk p50 ${g.plain_p50_ms.toFixed(2)} ms, p95 ${g.plain_p95_ms.toFixed(2)} ms (CPU ${g.plain_cpu_p50_ms.toFixed(2)} / ${g.plain_cpu_p95_ms.toFixed(2)})`,
+    );
+  }
   console.log('(wall-clock figures include waiting for the CPU, which other processes share; CPU figures are this process alone)');
   console.log(`query embedding (UseEmbedder, 512-d, worker): ${embed.warm.toFixed(1)} ms warm, ${embed.cold.toFixed(0)} ms cold`);
 }
