@@ -2,6 +2,7 @@ import type { Memory } from '../../shared/index.js';
 import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { scrubForModel } from '../knowledge-vault/index.js';
 import { truncate, type BatchAnalysis } from '../subagent-kit/index.js';
+import { relevantScreenText } from './screen-passages.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 
 const PER_ITEM = 1500;
@@ -25,6 +26,7 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
   }
   let used = 0;
   const seenText = new Map<string, number>();
+  const shownPassages = new Set<string>();
   for (const s of a.sources) {
     const n = s.index + 1;
     const head =
@@ -44,7 +46,8 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
       lines.push('    (text omitted: batch too long)');
       continue;
     }
-    const body = truncate(scrub(text), budget);
+    // Screen text: the passages that carry facts, not the first characters of a long page.
+    const body = s.role === 'screen' ? relevantScreenText(scrub(text), budget, shownPassages) : truncate(scrub(text), budget);
     used += body.length;
     if (body) lines.push(body.replace(/^/gm, '    '));
   }
