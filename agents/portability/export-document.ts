@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { IsoTime, MemoryHistoryEntrySchema, MemoryKindSchema, MemorySchema, ProvenanceSchema } from '../../shared/index.js';
+import { ExportKindSchema, IsoTime, MemoryHistoryEntrySchema, MemorySchema, ProvenanceSchema, type ExportKind } from '../../shared/index.js';
 
 /** The JSON export format. Bump EXPORT_FORMAT_VERSION on any change an older importer would misread. */
 export const EXPORT_FORMAT = 'engram-export';
 export const EXPORT_FORMAT_VERSION = 1;
 
-/** What --kind accepts: the six kinds, plus "experience" (procedural rows with entry_type "experience"). */
-export const ExportKindSchema = z.enum([...MemoryKindSchema.options, 'experience']);
-export type ExportKind = z.infer<typeof ExportKindSchema>;
+export { ExportKindSchema, type ExportKind };
 
 /** One memory with everything needed to put it back exactly: row, sources cited, earlier versions. */
 export const ExportedMemorySchema = MemorySchema.extend({

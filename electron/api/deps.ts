@@ -1,6 +1,7 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
-import type { CaptureStatus, ConsentStatus, SynthesisReportDto } from '../../shared/api/index.js';
+import type { CaptureStatus, ConsentStatus, ExportSummaryDto, SynthesisReportDto } from '../../shared/api/index.js';
+import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
 
@@ -43,9 +44,19 @@ export interface DirectiveReviewer {
   synthesize(): Promise<SynthesisReportDto>;
 }
 
-/** Export of memories to a file in the data dir. */
+/** One export as the handler map asks for it; where it is written is the exporter's (the host's) choice. */
+export interface ExportJob {
+  format: 'json' | 'markdown' | 'archive';
+  /** Epoch ms: only memories (and sources) from then on. */
+  since?: number;
+  kinds?: ExportKind[];
+  includeSecrets: boolean;
+  onProgress: ProgressReporter;
+}
+
+/** Export of memories: the window's writes a file in the data dir, the CLI's to --out or standard output. */
 export interface Exporter {
-  run(opts: { format: 'json' | 'markdown'; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ path: string; count: number }>;
+  run(job: ExportJob): Promise<ExportSummaryDto>;
 }
 
 /** Turns decrypted frame bytes into what the UI shows. Runs in memory only: nothing is written to disk. */

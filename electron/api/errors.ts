@@ -1,5 +1,6 @@
 import { ApiCallError, apiError, type ApiError, type ApiErrorCode } from '../../shared/api/index.js';
 import { StoreError, type StoreErrorCode } from '../../agents/store/index.js';
+import { PortabilityError, type PortabilityErrorCode } from '../../agents/portability/index.js';
 import { hasIssues, issueLine } from '../../shared/text/index.js';
 
 /** Throw inside a handler to answer with a specific typed error. */
@@ -24,6 +25,18 @@ const STORE_CODES: Record<StoreErrorCode, ApiErrorCode> = {
   KEY_FILE_PERMS: 'FORBIDDEN',
 };
 
+/** Export and import failures keep their meaning and their one-line message. */
+const PORTABILITY_CODES: Record<PortabilityErrorCode, ApiErrorCode> = {
+  NOT_AN_EXPORT: 'INVALID_INPUT',
+  NEWER_FORMAT: 'INVALID_INPUT',
+  INVALID_EXPORT: 'INVALID_INPUT',
+  WRONG_KEY: 'WRONG_KEY',
+  DAMAGED_ARCHIVE: 'DAMAGED',
+  FILE_EXISTS: 'CONFLICT',
+  IO: 'IO',
+  ABORTED: 'UNAVAILABLE',
+};
+
 /** A store failure as the UI's typed error, message kept (store messages are one plain line). */
 export function storeApiError(err: StoreError): ApiError {
   return { code: STORE_CODES[err.code], message: err.message };
@@ -36,6 +49,7 @@ export function storeApiError(err: StoreError): ApiError {
 export function toApiError(err: unknown, log?: (line: string) => void): ApiError {
   if (err instanceof ApiCallError) return { code: err.code, message: err.message };
   if (err instanceof StoreError) return storeApiError(err);
+  if (err instanceof PortabilityError) return { code: PORTABILITY_CODES[err.code], message: err.message };
   if (hasIssues(err)) return { code: 'INVALID_INPUT', message: issueLine(err) };
   const name = err instanceof Error ? err.name : '';
   if (name === 'CaptureError') return { code: 'UNAVAILABLE', message: (err as Error).message };

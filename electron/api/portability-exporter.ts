@@ -1,28 +1,67 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ExportSummaryDto } from '../../shared/api/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
-import type { Exporter } from './deps.js';
+import type { ArchiveSecret, ByteSink } from '../../agents/portability/index.js';
+import type { Exporter, ExportJob } from './deps.js';
+import { fail } from './errors.js';
+
+/** Where one export goes: a sink to write to, then commit (keep) or abort (leave nothing). */
+export interface ExportTarget {
+  sink: ByteSink;
+  /** The file written, or null for a host's own output (the CLI's standard output). */
+  path: string | null;
+  commit(): void;
+  abort(): void;
+}
+
+export interface ExporterOptions {
+  /** Where each export goes. Default: a new file <dataDir>/exports/engram-YYYYMMDD-HHMMSS.{json,md,engram-archive} (0600, atomic). */
+  target?: (format: ExportJob['format']) => ExportTarget;
+  /** Whether vault secrets may be written in clear when asked (the CLI's --include-secrets). Default: no. */
+  allowSecrets?: boolean;
+  /** An archive's passphrase (the CLI's --passphrase-file); without one, the data dir's master key. */
+  passphrase?: string;
+  signal?: AbortSignal;
+  clock?: () => number;
+}
+
+const EXTENSION = { json: 'json', markdown: 'md', archive: 'engram-archive' } as const;
 
 /**
- * Export from the UI: every memory with provenance and history, secrets masked, to
- * <dataDir>/exports/engram-YYYYMMDD-HHMMSS.{json,md} (mode 0600, written atomically).
+ * Export for the handler map: every selected memory with provenance and history (or an encrypted
+ * archive with frames), to the host's target. The window's: a file in the data dir, secrets masked.
  */
-export function portabilityExporter(store: EngramStore, clock: () => number = Date.now): Exporter {
+export function portabilityExporter(store: EngramStore, opts: ExporterOptions = {}): Exporter {
+  const clock = opts.clock ?? Date.now;
+  const dataDirTarget = async (format: ExportJob['format']): Promise<ExportTarget> => {
+    const { AtomicFile } = await import('../../agents/portability/index.js');
+    const dir = path.join(store.dataDir, 'exports');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stamp = new Date(clock()).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    const file = new AtomicFile(path.join(dir, `engram-${stamp}.${EXTENSION[format]}`));
+    return { sink: file, path: file.path, commit: () => file.commit(), abort: () => file.abort() };
+  };
   return {
-    async run({ format, onProgress, signal }) {
-      // Loaded on first use; and yields, so the request that started it answers before the (synchronous) export runs.
-      const { AtomicFile, exportMemories } = await import('../../agents/portability/index.js');
-      const dir = path.join(store.dataDir, 'exports');
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const stamp = new Date(clock()).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-      const file = path.join(dir, `engram-${stamp}.${format === 'json' ? 'json' : 'md'}`);
-      const sink = new AtomicFile(file);
+    async run(job) {
+      if (job.includeSecrets && !opts.allowSecrets) fail('INVALID_INPUT', 'Vault secrets are exported in clear only from the command line (engram export --include-secrets).');
+      // Loaded on first use; and yields, so a request that started it answers before the (synchronous) export runs.
+      const { exportArchive, exportMemories } = await import('../../agents/portability/index.js');
+      const target = opts.target ? opts.target(job.format) : await dataDirTarget(job.format);
+      const selection = { since: job.since, kinds: job.kinds, includeSecrets: job.includeSecrets, signal: opts.signal, onProgress: (p: { done: number; total: number }) => job.onProgress(p.done, p.total) };
       try {
-        const summary = exportMemories(store, sink, { format, signal, onProgress: (p) => onProgress(p.done, p.total) });
-        sink.commit();
-        return { path: file, count: summary.memories };
+        let summary: ExportSummaryDto;
+        if (job.format === 'archive') {
+          const secret: ArchiveSecret = opts.passphrase !== undefined ? { passphrase: opts.passphrase } : { masterKey: store.masterKey };
+          summary = { path: target.path, format: 'archive', ...exportArchive(store, target.sink, { ...selection, secret }) };
+        } else {
+          const r = exportMemories(store, target.sink, { ...selection, format: job.format });
+          summary = { path: target.path, format: r.format, memories: r.memories, secrets: r.secrets, by_kind: r.by_kind };
+        }
+        target.commit();
+        return summary;
       } catch (err) {
-        sink.abort();
+        target.abort();
         throw err;
       }
     },

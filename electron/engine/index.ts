@@ -12,7 +12,7 @@ export { inProcessClient } from './in-process-client.js';
 export { VaultGuard } from './vault-guard.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
-export type { EngramApi } from '../api/index.js';
+export type { EngramApi, ExporterOptions, ExportTarget } from '../api/index.js';
 export {
   CaptureError,
   PushAudioSource,

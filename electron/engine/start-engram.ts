@@ -3,7 +3,7 @@ import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type HostSession } from '../api/index.js';
+import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
@@ -59,6 +59,8 @@ export interface EngineOptions {
   chat?: boolean | { topics?: boolean };
   /** Fast host start: chat loads with the first question, the brain DEFERRED_BRAIN_MS later. */
   lazy?: boolean;
+  /** Where export.run/export.write write, and what they may (the CLI: --out or standard output, --include-secrets). Default: the data dir, secrets masked. */
+  exporter?: ExporterOptions;
   /** Validate handler outputs against the contract (tests). */
   checkOutputs?: boolean;
   keyDescription?: string;
@@ -240,7 +242,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
     consolidator,
     directives,
-    exporter: portabilityExporter(store),
+    exporter: portabilityExporter(store, opts.exporter),
     secrets: engineSecretStore(store, env),
     openaiSecrets: engineSecretStore(store, env, 'openai'),
     model,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoTime, MemoryKindSchema } from '../memory/index.js';
+import { ExportKindSchema, IsoTime, MemoryKindSchema } from '../memory/index.js';
 import { defineRequest } from './common.js';
 
 /** Long work the user may want to watch: OCR backlog, consolidation, export. */
@@ -49,6 +49,22 @@ export const StorageStatusSchema = z.object({
   pending_embeddings: z.number().int(),
 });
 
+/** What an export wrote: counts, and where (null: the host's own output, e.g. the CLI's standard output). */
+export const ExportSummarySchema = z.object({
+  path: z.string().nullable(),
+  format: z.enum(['json', 'markdown', 'archive']),
+  memories: z.number().int().nonnegative(),
+  secrets: z.enum(['masked', 'included']),
+  by_kind: z.record(z.string(), z.number().int()).optional(),
+  frames: z.number().int().optional(),
+  frames_missing: z.number().int().optional(),
+  observations: z.number().int().optional(),
+  threads: z.number().int().optional(),
+  messages: z.number().int().optional(),
+  key: z.enum(['master-key', 'passphrase']).optional(),
+});
+export type ExportSummaryDto = z.infer<typeof ExportSummarySchema>;
+
 export const systemRequests = {
   'app.info': defineRequest(z.object({}), AppInfoSchema),
   'progress.get': defineRequest(z.object({}), z.object({ tasks: z.array(ProgressTaskSchema) })),
@@ -65,5 +81,19 @@ export const systemRequests = {
   'export.run': defineRequest(
     z.object({ format: z.enum(['json', 'markdown']).default('json') }),
     z.object({ started: z.boolean(), path: z.string().nullable() }),
+  ),
+  /**
+   * Export and wait for it: memories (JSON, Markdown) or an encrypted archive with frames, selected
+   * by time and kind, to where the host's exporter writes (the window's: the data dir; the CLI's:
+   * --out or standard output). Secrets in clear only where the host allows it (the CLI's flag).
+   */
+  'export.write': defineRequest(
+    z.object({
+      format: z.enum(['json', 'markdown', 'archive']).default('json'),
+      since: IsoTime.optional(),
+      kinds: z.array(ExportKindSchema).max(16).optional(),
+      include_secrets: z.boolean().default(false),
+    }),
+    ExportSummarySchema,
   ),
 };

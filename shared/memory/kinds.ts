@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const MEMORY_KINDS = ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'] as const;
 export const MemoryKindSchema = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKindSchema>;
+
+/** What an export selects by: the six kinds, plus "experience" (procedural rows with entry_type "experience"). */
+export const ExportKindSchema = z.enum([...MEMORY_KINDS, 'experience']);
+export type ExportKind = z.infer<typeof ExportKindSchema>;
 /** The kinds as the window and exports show them: experiences apart from the procedures they are stored with. */
 export const MEMORY_TABS = [...MEMORY_KINDS, 'experience'] as const;
 

@@ -261,4 +261,27 @@ describe('export from the window', () => {
       exp.dispose();
     }
   });
+  it('export.write waits for the export, selects by kind and time, and refuses secrets in clear where the host does not allow them', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { portabilityExporter } = await import('../../electron/api/index.js');
+    const exp = createApi({ store, host: 'headless', version: 'test', exporter: portabilityExporter(store), checkOutputs: true });
+    try {
+      store.memories.insert({ kind: 'semantic', title: 'Kept fact', text: 'Selected by kind.' });
+      store.memories.insert({ kind: 'knowledge_vault', title: 'Door code', text: 'Door code', fields: { secret: 'door-code-559911-xy', sensitivity: 'medium' } });
+      const r = await exp.dispatch('export.write', { format: 'json', kinds: ['semantic', 'knowledge_vault'] });
+      expect(r).toMatchObject({ ok: true, output: { format: 'json', secrets: 'masked' } });
+      const out = (r as { output: { path: string; memories: number; by_kind: Record<string, number> } }).output;
+      const doc = JSON.parse(readFileSync(out.path, 'utf8')) as { memories: { kind: string }[]; filter: { kinds: string[] } };
+      expect(doc.filter.kinds).toEqual(['semantic', 'knowledge_vault']);
+      expect(doc.memories.every((m) => m.kind === 'semantic' || m.kind === 'knowledge_vault')).toBe(true);
+      expect(out.memories).toBe(doc.memories.length);
+      expect(readFileSync(out.path, 'utf8')).not.toContain('door-code-559911-xy');
+      const future = await exp.dispatch('export.write', { format: 'markdown', since: new Date(Date.now() + 86_400_000).toISOString() });
+      expect(future).toMatchObject({ ok: true, output: { format: 'markdown', memories: 0 } });
+      const clear = await exp.dispatch('export.write', { format: 'json', include_secrets: true });
+      expect(clear).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/only from the command line/) } });
+    } finally {
+      exp.dispose();
+    }
+  });
 });

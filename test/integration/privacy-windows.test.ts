@@ -225,8 +225,8 @@ describe('privacy gate per window under X', () => {
       await fake.close();
     }
 
-    const exported = await portabilityExporter(store).run({ format: 'json', onProgress: () => undefined });
-    const text = readFileSync(exported.path, 'utf8');
+    const exported = await portabilityExporter(store).run({ format: 'json', includeSecrets: false, onProgress: () => undefined });
+    const text = readFileSync(exported.path!, 'utf8');
     expect(text).toContain('heron');
     expect(leaks(text)).toEqual([]);
   });

@@ -8,7 +8,7 @@ const KEY_DESCRIPTIONS: Record<string, string> = {
   static: 'Key supplied by the host',
 };
 
-type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'export.run';
+type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'export.run' | 'export.write';
 
 export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): HandlerGroup<SystemNames> {
   const clock = deps.clock ?? Date.now;
@@ -76,13 +76,35 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
       void e
         .run({
           format: input.format,
+          includeSecrets: false,
           onProgress: (done, total, detail) => progress.set('export', { state: 'running', done, total, detail: detail ?? null }),
         })
         .then(
-          (r) => progress.set('export', { state: 'done', done: r.count, total: r.count, detail: r.path }),
+          (r) => progress.set('export', { state: 'done', done: r.memories, total: r.memories, detail: r.path }),
           (err: unknown) => progress.set('export', { state: 'error', detail: err instanceof Error ? err.message : 'export failed' }),
         );
       return { started: true, path: null };
+    },
+
+    'export.write': async (input) => {
+      const e = deps.exporter;
+      if (!e) fail('UNAVAILABLE', 'Export is not available here.');
+      if (progress.isRunning('export')) fail('BUSY', 'An export is already running; try again when it is done.');
+      progress.set('export', { label: `Exporting memories (${input.format})`, state: 'running', done: 0, total: null, detail: null });
+      try {
+        const r = await e.run({
+          format: input.format,
+          since: input.since !== undefined ? Date.parse(input.since) : undefined,
+          kinds: input.kinds,
+          includeSecrets: input.include_secrets,
+          onProgress: (done, total, detail) => progress.set('export', { state: 'running', done, total, detail: detail ?? null }),
+        });
+        progress.set('export', { state: 'done', done: r.memories, total: r.memories, detail: r.path });
+        return r;
+      } catch (err) {
+        progress.set('export', { state: 'error', detail: err instanceof Error ? err.message : 'export failed' });
+        throw err;
+      }
     },
   };
 }

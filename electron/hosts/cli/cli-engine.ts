@@ -1,4 +1,4 @@
-import { startEngram, type Engram } from '../../engine/index.js';
+import { startEngram, type Engram, type ExporterOptions } from '../../engine/index.js';
 import type { CliContext } from './command.js';
 import { packageVersion } from './version.js';
 
@@ -6,11 +6,11 @@ import { packageVersion } from './version.js';
  * Runs `fn` with the engine over this data dir (no capture, no brain, no chat): commands call the
  * window's handler map through engram.client. The store and the engine are closed afterwards.
  */
-export async function withEngine<T>(ctx: CliContext, opts: { embedder?: 'default' | 'none' }, fn: (engram: Engram) => Promise<T>): Promise<T> {
+export async function withEngine<T>(ctx: CliContext, opts: { embedder?: 'default' | 'none'; exporter?: ExporterOptions }, fn: (engram: Engram) => Promise<T>): Promise<T> {
   const store = await ctx.openStore({ embedder: opts.embedder ?? 'default' });
   let engram: Engram | null = null;
   try {
-    engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, chat: false });
+    engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, chat: false, exporter: opts.exporter });
     return await fn(engram);
   } finally {
     await engram?.close();

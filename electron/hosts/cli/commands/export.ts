@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
-import {
-  AtomicFile,
-  ExportKindSchema,
-  PortabilityError,
-  exportArchive,
-  exportMemories,
-  type ArchiveSecret,
-  type ByteSink,
-  type ExportKind,
-  type ExportProgress,
-} from '../../../../agents/portability/index.js';
+import { AtomicFile, ExportKindSchema, PortabilityError, type ExportKind, type ExportProgress } from '../../../../agents/portability/index.js';
+import { hostFailureOf, type ExportSummaryDto } from '../../../../shared/api/index.js';
+import type { ExportTarget } from '../../../engine/index.js';
+import { withEngine } from '../cli-engine.js';
 import { bool, str, strs } from '../args.js';
 import { CliError, type CliContext, type Command, type ParsedArgs } from '../command.js';
 import { parseTimePoint } from '../../../../shared/time/index.js';
@@ -103,42 +96,49 @@ JSON and Markdown exports are NOT encrypted: keep them somewhere safe.`,
     const passphrase = withFrames ? readPassphrase(args, ctx, 'export') : undefined;
     const json = ctx.json || bool(args, 'json');
 
-    const store = await ctx.openStore({ embedder: 'none' });
-    let file: AtomicFile | null;
-    try {
-      file = out ? new AtomicFile(out) : null;
-    } catch (err) {
-      await store.close();
-      throw err instanceof PortabilityError ? new CliError(`export: ${err.message}`, 1) : err;
-    }
-    const sink: ByteSink = file ?? { write: (c) => ctx.io.stdout(typeof c === 'string' ? c : c.toString('utf8')) };
-    const progress = progressPrinter(ctx, 'exporting');
-    try {
-      let summary: Record<string, unknown>;
-      if (withFrames) {
-        const secret: ArchiveSecret = passphrase !== undefined ? { passphrase } : { masterKey: store.masterKey };
-        summary = { ...exportArchive(store, sink, { since, kinds, includeSecrets, secret, signal: ctx.signal, onProgress: progress.onProgress }) };
-      } else {
-        summary = { ...exportMemories(store, sink, { format: format === 'md' ? 'markdown' : format, since, kinds, includeSecrets, signal: ctx.signal, onProgress: progress.onProgress }) };
+    // Through the handler map like the window's export: the CLI's exporter writes to --out or
+    // standard output, may put secrets in clear (the flag), and locks an archive with the passphrase.
+    let target: ExportTarget | null = null;
+    return withEngine(ctx, { embedder: 'none', exporter: { target: () => target!, allowSecrets: true, passphrase, signal: ctx.signal } }, async ({ client }) => {
+      try {
+        const file = out ? new AtomicFile(out) : null;
+        target = file
+          ? { sink: file, path: file.path, commit: () => file.commit(), abort: () => file.abort() }
+          : { sink: { write: (c) => ctx.io.stdout(typeof c === 'string' ? c : c.toString('utf8')) }, path: null, commit: () => undefined, abort: () => undefined };
+      } catch (err) {
+        throw err instanceof PortabilityError ? new CliError(`export: ${err.message}`, 1) : err;
       }
-      file?.commit();
-      progress.done();
-      if (file) {
-        if (json) ctx.io.stdout(JSON.stringify({ out: file.path, ...summary }) + '\n');
+      const progress = progressPrinter(ctx, 'exporting');
+      const off = client.on('progress.changed', ({ tasks }) => {
+        const t = tasks.find((x) => x.id === 'export');
+        if (t?.state === 'running' && t.done !== null && t.total !== null) progress.onProgress({ done: t.done, total: t.total });
+      });
+      let summary: ExportSummaryDto;
+      try {
+        summary = await client.call('export.write', {
+          format: withFrames ? 'archive' : format === 'md' ? 'markdown' : format,
+          since: since !== undefined ? new Date(since).toISOString() : undefined,
+          kinds,
+          include_secrets: includeSecrets,
+        });
+      } catch (err) {
+        const failed = hostFailureOf(err);
+        if (failed) throw new CliError(`export: ${failed.line}`, ctx.signal?.aborted ? 130 : 1);
+        throw err;
+      } finally {
+        off();
+        progress.done();
+      }
+      if (summary.path !== null) {
+        const { path: written, ...rest } = summary;
+        if (json) ctx.io.stdout(JSON.stringify({ out: written, ...rest }) + '\n');
         else {
-          const n = Number(summary.memories);
+          const n = summary.memories;
           const extra = withFrames ? `, ${summary.frames} frames, ${summary.observations} observations, ${summary.messages} messages; encrypted with ${summary.key === 'passphrase' ? 'your passphrase' : "this data dir's master key"}` : '';
-          ctx.io.stdout(`exported ${n} memor${n === 1 ? 'y' : 'ies'} to ${file.path}${extra} (vault secrets ${summary.secrets === 'included' ? 'INCLUDED' : 'masked'})\n`);
+          ctx.io.stdout(`exported ${n} memor${n === 1 ? 'y' : 'ies'} to ${written}${extra} (vault secrets ${summary.secrets === 'included' ? 'INCLUDED' : 'masked'})\n`);
         }
       }
       return 0;
-    } catch (err) {
-      file?.abort();
-      progress.done();
-      if (err instanceof PortabilityError) throw new CliError(`export: ${err.message}`, err.code === 'ABORTED' ? 130 : 1);
-      throw err;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };
