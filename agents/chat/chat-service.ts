@@ -6,7 +6,7 @@ import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
 import { clip, collapse } from './memory-line.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
-import { answerOffline } from './offline-reply.js';
+import { answerOffline } from './offline-answer.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 import type { Retrieval } from './retrieval-types.js';

@@ -5,6 +5,8 @@ import { answerLines } from './passage-answer.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { Moment } from './temporal-question.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
+import type { Citation } from './citations.js';
+import type { AnswerDraft } from './chat-types.js';
 
 export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer is built from the memories that best match your question.';
 
@@ -190,4 +192,15 @@ export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
   }
   if (!input.lead) out.push('', NO_MODEL_SENTENCE);
   return { text: out.join('\n').replace(/^\n+/, ''), cited: [...new Set(cited)] };
+}
+
+/** The extractive answer as a turn: its text and the memories it cites. */
+export function answerOffline(input: OfflineAnswerInput): Pick<AnswerDraft, 'answer' | 'citations'> {
+  const o = composeOfflineAnswer(input);
+  const byN = new Map(input.numbered.map((m) => [m.n, m]));
+  const citations: Citation[] = o.cited.flatMap((n) => {
+    const m = byN.get(n);
+    return m ? [{ n, memory_id: m.memory.id, kind: m.memory.kind }] : [];
+  });
+  return { answer: o.text, citations };
 }

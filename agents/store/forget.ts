@@ -23,40 +23,42 @@ export class Forgetter {
     return this.memories.delete(this.memories.bySource(type, ids));
   }
 
-  /** What range() would delete, without deleting (for confirmations that say what will go). */
-  preview(from: Millis, to: Millis): ForgetReport {
+  /** The sources in the window, by table. */
+  private sourcesIn(from: Millis, to: Millis): { frames: string[]; observations: string[]; messages: string[]; audio: string[] } {
     const ids = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as string[];
-    const frames = ids('SELECT id FROM frames WHERE captured_at BETWEEN ? AND ?');
-    const observations = ids('SELECT id FROM observations WHERE observed_at BETWEEN ? AND ?');
-    const messages = ids('SELECT id FROM messages WHERE created_at BETWEEN ? AND ?');
-    const audio = this.audio.idsBetween(from, to);
-    const memoryIds = new Set<string>([
-      ...this.memories.bySource('frame', frames),
-      ...this.memories.bySource('observation', observations),
-      ...this.memories.bySource('message', messages),
-      ...this.memories.bySource('audio', audio),
+    return {
+      frames: ids('SELECT id FROM frames WHERE captured_at BETWEEN ? AND ?'),
+      observations: ids('SELECT id FROM observations WHERE observed_at BETWEEN ? AND ?'),
+      messages: ids('SELECT id FROM messages WHERE created_at BETWEEN ? AND ?'),
+      audio: this.audio.idsBetween(from, to),
+    };
+  }
+
+  /** The memories a forget of the window takes: those citing its sources, and those written or set in it. */
+  private memoriesIn(from: Millis, to: Millis, s: ReturnType<Forgetter['sourcesIn']>): Set<string> {
+    const ids = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as string[];
+    return new Set<string>([
+      ...this.memories.bySource('frame', s.frames),
+      ...this.memories.bySource('observation', s.observations),
+      ...this.memories.bySource('message', s.messages),
+      ...this.memories.bySource('audio', s.audio),
       ...ids('SELECT id FROM memories WHERE created_at BETWEEN ? AND ?'),
       ...ids('SELECT id FROM memories WHERE occurred_at BETWEEN ? AND ?'),
     ]);
-    return { memories: memoryIds.size, frames: frames.length, observations: observations.length, messages: messages.length, audio: audio.length };
+  }
+
+  /** What range() would delete, without deleting (for confirmations that say what will go). */
+  preview(from: Millis, to: Millis): ForgetReport {
+    const s = this.sourcesIn(from, to);
+    return { memories: this.memoriesIn(from, to, s).size, frames: s.frames.length, observations: s.observations.length, messages: s.messages.length, audio: s.audio.length };
   }
 
   range(from: Millis, to: Millis): ForgetReport {
     const ids = (sql: string) => this.db.prepare(sql).pluck().all(from, to) as string[];
-    const frames = ids('SELECT id FROM frames WHERE captured_at BETWEEN ? AND ?');
-    const observations = ids('SELECT id FROM observations WHERE observed_at BETWEEN ? AND ?');
-    const messages = ids('SELECT id FROM messages WHERE created_at BETWEEN ? AND ?');
-    const audio = this.audio.idsBetween(from, to);
+    const sources = this.sourcesIn(from, to);
+    const { frames, observations, messages, audio } = sources;
     const report = this.db.transaction((): ForgetReport => {
-      const memoryIds = new Set<string>([
-        ...this.memories.bySource('frame', frames),
-        ...this.memories.bySource('observation', observations),
-        ...this.memories.bySource('message', messages),
-        ...this.memories.bySource('audio', audio),
-        ...ids('SELECT id FROM memories WHERE created_at BETWEEN ? AND ?'),
-        ...ids('SELECT id FROM memories WHERE occurred_at BETWEEN ? AND ?'),
-      ]);
-      const m = this.memories.delete([...memoryIds]);
+      const m = this.memories.delete([...this.memoriesIn(from, to, sources)]);
       const del = (table: string, list: string[]) => {
         const stmt = this.db.prepare(`DELETE FROM ${table} WHERE id = ?`);
         return list.reduce((acc, id) => acc + stmt.run(id).changes, 0);

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Entity, EntityFact, EntityMoment } from '../../../../shared/api/index.js';
-import { useApi } from '../../lib/api-context.js';
+import { useLoaded } from '../../lib/use-loaded.js';
 import { fmtDateTime } from '../../lib/format.js';
 import { hrefFor } from '../../lib/route.js';
-import { errorText, useAppStore } from '../../state/app-store.js';
+import { useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { IconAlert, IconEdit, IconTrash } from '../../ui/icons.js';
 import { KIND_NAME } from './entity-kinds.js';
@@ -21,27 +21,9 @@ const memoryHref = (kind: string, id: string) => hrefFor('memories', kind, id);
 
 /** One entity: what Engram knows, the facts with their sources, the moments it appears in, and corrections. */
 export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged(): void; onGone(next: string | null): void }) {
-  const api = useApi();
   const toast = useAppStore((s) => s.toast);
-  const [data, setData] = useState<Loaded | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { data, missing, reload } = useLoaded<Loaded>(id, (api) => api.call('entities.get', { id }));
   const [editing, setEditing] = useState<Editing>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .call('entities.get', { id })
-      .then((r) => live && setData(r))
-      .catch((e) => {
-        if (!live) return;
-        if ((e as { code?: string }).code === 'NOT_FOUND') setMissing(true);
-        else toast(errorText(e), 'error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, id, toast, version]);
 
   if (missing) {
     return (
@@ -57,7 +39,7 @@ export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged():
     setEditing(null);
     toast(msg);
     onChanged();
-    setVersion((v) => v + 1);
+    reload();
   };
 
   return (
