@@ -37,10 +37,12 @@ const MAX_DETAILS = 1500;
 const LOOKBACK = 12 * 3_600_000;
 
 export const EPISODIC_PROMPT = `## episodic — time-stamped events
-What the user did and when: "Edited budget.xlsx in LibreOffice Calc, 10:02–10:40". One episode per
-activity (same app and document/page); extend an existing episode (episodic_update, or episodic_save
-with the same summary) instead of writing a new one when the same activity continues. Summaries are
-short, past tense, name the app and the document/page/person. Put salient specifics in details.
+What the user did and when, written in the user's own first person (MIRA): "I edited budget.xlsx in
+LibreOffice Calc, 10:02–10:40", "I debugged the RBAC error in the deploy pipeline, then reran the
+job". One episode per activity (same app and document/page); extend an existing episode
+(episodic_update, or episodic_save with the same summary) instead of writing a new one when the same
+activity continues. Summaries are short, past tense, first person ("I …", never "The user …"), name
+the app and the document/page/person. Put salient specifics in details.
 Never copy secrets; redaction markers like [redacted:card] may be mentioned as such. A question the
 user asked Engram in chat is not an event: never save an episode of it.`;
 
@@ -206,7 +208,7 @@ export class EpisodicAgent implements SubAgent {
         name: 'episodic_save',
         description: 'Record an event (what the user did, when). Continues an existing episode of the same activity instead of duplicating it.',
         schema: z.object({
-          summary: z.string().min(3).max(300).describe('short past-tense line, e.g. "Edited budget.xlsx in LibreOffice Calc"'),
+          summary: z.string().min(3).max(300).describe('short past-tense line in the user\'s first person, e.g. "I edited budget.xlsx in LibreOffice Calc"'),
           details: z.string().max(MAX_DETAILS).optional(),
           event_type: z.string().min(1).max(64).optional(),
           app: z.string().max(200).nullable().optional(),

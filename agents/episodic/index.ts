@@ -5,3 +5,4 @@ export { appCategory, eventTypeFor, type AppCategory } from './app-activity.js';
 export { describeRun, episodeText } from './episode-text.js';
 export { hostOf, windowSubject } from './window-subject.js';
 export { sessionDraft, sessionPolicy } from './session-summary.js';
+export { narrateSession, NARRATION_PROMPT, WRITE_SUMMARY } from './session-narration.js';

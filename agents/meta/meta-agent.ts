@@ -1,5 +1,5 @@
 import type { LlmProvider } from '../llm/index.js';
-import { sessionDraft, sessionPolicy } from '../episodic/index.js';
+import { narrateSession, sessionDraft, sessionPolicy } from '../episodic/index.js';
 import { StoreError, type MessageRecord, type ObservationRecord } from '../store/index.js';
 import { MemoryWriter, type BrainStore, type FlushReason, type MessageBatch, type ObservationBatch, type SubAgent } from '../subagent-kit/index.js';
 import type { BrainSettings } from './brain-settings.js';
@@ -287,7 +287,12 @@ export class MetaAgent {
   private async summarizeSegment(e: SegmentEnd): Promise<void> {
     const draft = sessionDraft(this.deps.store, e.segment, e.start, e.end, this.deps.time);
     if (!draft) return;
-    await new MemoryWriter(this.deps.store).upsert(draft, sessionPolicy(this.deps.store));
+    // With a model the summary is the user's own first-person account; offline the template stays.
+    const narrated = await narrateSession(this.deps.llm(), draft).catch((err: unknown) => {
+      this.fail(err);
+      return null;
+    });
+    await new MemoryWriter(this.deps.store).upsert(narrated ? { ...draft, text: `${draft.title}: ${narrated}` } : draft, sessionPolicy(this.deps.store));
   }
 }
 
