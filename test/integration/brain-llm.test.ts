@@ -12,7 +12,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-
 import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
-import { batchTextOf, isChaining, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+import { batchTextOf, isChaining, isNarration, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -73,8 +73,10 @@ describe('brain in LLM mode (fake server)', () => {
     const routing = setup.requests.filter(isRouting);
     expect(routing).toHaveLength(SCENARIOS.length);
     expect(setup.requests.filter(isChaining)).toHaveLength(chainSteps);
-    expect(setup.requests.length - routing.length - chainSteps).toBe(plainFlushes);
     const summary = setup.summary;
+    const narrations = setup.requests.filter(isNarration).length;
+    expect(summary.by_purpose['session-summary']?.calls ?? 0).toBe(narrations);
+    expect(setup.requests.length - routing.length - chainSteps - narrations).toBe(plainFlushes);
     expect(summary.by_purpose.routing?.calls).toBe(SCENARIOS.length);
     expect(summary.by_purpose.extraction?.calls).toBe(plainFlushes);
     expect(summary.by_purpose.chaining?.calls).toBe(chainSteps);
@@ -82,7 +84,7 @@ describe('brain in LLM mode (fake server)', () => {
   });
 
   it('sends the stable prompts with cache_control, the routed kinds, the core blocks and every tool', () => {
-    const extraction = setup.requests.filter((r) => !isRouting(r) && !isChaining(r));
+    const extraction = setup.requests.filter((r) => !isRouting(r) && !isChaining(r) && !isNarration(r));
     const first = extraction[0]!;
     const sys = first.body.system as Array<{ text: string; cache_control?: unknown }>;
     expect(sys[0]!.cache_control).toEqual({ type: 'ephemeral' });

@@ -14,7 +14,7 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fak
 import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
-import { batchTextOf, isChaining, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+import { batchTextOf, isChaining, isNarration, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 
 const MODEL = 'qwen2.5:7b-instruct';
 let fake: FakeOpenAi;
@@ -75,7 +75,8 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
     const routing = fake.requests.filter(isRouting);
     expect(routing).toHaveLength(SCENARIOS.length);
     expect(fake.requests.filter(isChaining)).toHaveLength(chainSteps);
-    expect(fake.requests).toHaveLength(SCENARIOS.length + plainFlushes + chainSteps);
+    // Plus one first-person summary per collapsed segment, outside the batches.
+    expect(fake.requests).toHaveLength(SCENARIOS.length + plainFlushes + chainSteps + fake.requests.filter(isNarration).length);
     expect(routing[0]!.body.tool_choice).toEqual({ type: 'function', function: { name: 'route_memories' } });
     // A local server serves one model: the chat model does extraction too. No key is sent.
     expect(new Set(fake.requests.map((r) => r.body.model))).toEqual(new Set([MODEL]));
@@ -83,7 +84,7 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
   });
 
   it('sends one system message with every kind, the routed kinds and the tools as functions; the batch as the user turn', () => {
-    const extraction = fake.requests.filter((r) => !isRouting(r) && !isChaining(r));
+    const extraction = fake.requests.filter((r) => !isRouting(r) && !isChaining(r) && !isNarration(r));
     const first = extraction[0]!;
     expect(first.body.messages.filter((m) => m.role === 'system')).toHaveLength(1);
     expect(first.body.messages[0]!.role).toBe('system');
