@@ -25,6 +25,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'record', summary: 'record what you tried for a task and how it went', load: async () => (await import('./commands/record.js')).recordCommand },
   { name: 'recall', summary: 'past experiences with a task like this one, and the reflections kept for it', load: async () => (await import('./commands/recall.js')).recallCommand },
   { name: 'reflect', summary: 'keep what a kind of task taught: what worked, what failed', load: async () => (await import('./commands/reflect.js')).reflectCommand },
+  { name: 'directives', summary: 'how Engram answers you: directives learned from your feedback (list, synthesize, delete)', load: async () => (await import('./commands/directives.js')).directivesCommand },
   { name: 'dream', summary: 'consolidate memory: merge duplicates, resolve conflicts, roll up old episodes', load: async () => (await import('./commands/dream.js')).dreamCommand },
   { name: 'serve', summary: 'open the Engram window in a browser: a local, token-protected host on 127.0.0.1', load: async () => (await import('./commands/serve.js')).serveCommand },
   { name: 'mcp', summary: 'serve your memory to Claude Code, Cursor and other MCP clients (stdio)', load: async () => (await import('./commands/mcp.js')).mcpCommand },
