@@ -103,9 +103,6 @@ describe('startEngram: one composition behind every host', () => {
 
   it('with capture and the brain: observations become memories, secrets reach the vault, consolidation runs with one summary', async () => {
     const screen = new ChangingScreen();
-    // The store's own wiring (its passage-embedding queue) listens before any engine starts.
-    const names = ['observation', 'memory', 'frame', 'forget'] as const;
-    const before = names.map((n) => store.events.listenerCount(n));
     engram = await startEngram({
       store,
       host: 'electron',
