@@ -1,7 +1,7 @@
 // Enforces the dependency arrows (docs/architecture.md): each room imports only the rooms its
 // allow-list names, and only through their index.ts (eslint-rooms.js); shared/ and renderer/ import
 // no Node modules; only electron/desktop/main and electron/desktop/preload import 'electron'.
-// test/unit/lint-rules.test.ts proves each rule fires.
+// test/integration/lint-rules.test.ts proves each rule fires.
 import tseslint from 'typescript-eslint';
 import roomsPlugin from './eslint-rooms.js';
 
