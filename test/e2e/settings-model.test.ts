@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { launchChromium } from './chromium.js';
@@ -10,7 +10,8 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * Settings → Model in headless Chromium against the HTTP host, with a fake OpenAI-compatible server
  * (a local Ollama as far as the real `openai` client can tell) on a real socket: provider, server
  * address, key (saved encrypted, shown masked), Test connection, model, and a chat answered through
- * what was set; offline; and a move to Anthropic.
+ * what was set; offline; and a move to Anthropic. Each test starts from the model settings it names,
+ * written to the store, in a fresh page: none leans on another's clicks, so they run in any order.
  */
 
 const SERVER_KEY = 'sk-local-e2e-0123456789abcdef';
@@ -25,6 +26,18 @@ let page: Page;
 const text = (s: string) => h.store.settings.get(s, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '');
 const nav = (name: RegExp) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 const result = () => page.getByTestId('connection-result');
+type ModelSetting = keyof typeof LLM_SETTINGS;
+
+/** The model settings a test starts from (every other one cleared), then the app in a fresh page. */
+async function startWith(settings: Partial<Record<ModelSetting, string>>): Promise<void> {
+  for (const name of Object.keys(LLM_SETTINGS) as ModelSetting[]) {
+    const value = settings[name];
+    if (value === undefined) h.store.settings.delete(LLM_SETTINGS[name]);
+    else h.store.settings.set(LLM_SETTINGS[name], value);
+  }
+  page = await openApp(browser, h);
+}
+
 const badge = () => page.locator('section[aria-labelledby="model-h"] .badge');
 
 beforeAll(async () => {
@@ -35,10 +48,11 @@ beforeAll(async () => {
   fake = await startFakeOpenAi({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
   fake.requireKey = SERVER_KEY;
   h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
-  page = await openApp(browser, h);
 }, 240_000);
-afterAll(async () => {
+afterEach(async () => {
   await page?.context().close();
+});
+afterAll(async () => {
   await h?.close();
   await fake?.close();
   await chrome?.close();
@@ -46,6 +60,7 @@ afterAll(async () => {
 
 describe('Settings → Model', { timeout: 180_000 }, () => {
   it('sets up an OpenAI-compatible server: address, key, Test connection, model; chat then answers through it', async () => {
+    await startWith({});
     await nav(/Settings/);
     await page.getByText('Anthropic API key').first().waitFor();
     await expect.poll(() => badge().textContent()).toBe('Offline mode');
@@ -98,17 +113,19 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
   });
 
   it('says in one line when the server cannot be reached', async () => {
+    await startWith({ provider: 'openai', baseUrl: fake.url, openaiApiKey: SERVER_KEY });
     await nav(/Settings/);
     await page.getByLabel('Server address').fill('http://127.0.0.1:9/v1');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => result().textContent()).toMatch(/^\s*Could not connect: cannot reach the model server\s*$/);
     expect(await result().getAttribute('role')).toBe('alert');
-    await page.getByLabel('Server address').fill(fake.url);
-    await page.getByLabel('Server address').press('Enter');
   });
 
   it("moving to Anthropic leaves the other server's address and models behind, and takes its own key", async () => {
+    await startWith({ provider: 'openai', baseUrl: fake.url, openaiApiKey: SERVER_KEY, chatModel: 'qwen2.5:7b' });
     await nav(/Settings/);
+    // The screen shows what the test started from (the card loads after the page).
+    await expect.poll(() => page.getByLabel('Server address').inputValue()).toBe(fake.url);
     await page.getByRole('radio', { name: 'Anthropic' }).click();
     await expect.poll(() => text(LLM_SETTINGS.provider)).toBe('anthropic');
     // An Ollama address would be wrong as Anthropic's proxy, a qwen model wrong for Claude.
@@ -128,8 +145,11 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     await expect.poll(() => badge().textContent()).toBe('Using a model');
   });
 
-  it('offline: no model is called, whatever keys are saved (both are, now)', async () => {
+  it('offline: no model is called, whatever keys are saved (both are)', async () => {
+    await startWith({ provider: 'openai', baseUrl: fake.url, openaiApiKey: SERVER_KEY, apiKey: ANTHROPIC_KEY, chatModel: 'qwen2.5:7b' });
+    fake.setHandler(() => ({ text: 'From the local model: the Northwind launch is on Friday [1].' }));
     await nav(/Settings/);
+    await expect.poll(() => badge().textContent()).toBe('Using a model');
     await page.getByRole('radio', { name: 'Offline' }).click();
     await page.getByTestId('offline-note').waitFor();
     await expect.poll(() => text(LLM_SETTINGS.provider)).toBe('offline');

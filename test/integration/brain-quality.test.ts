@@ -109,20 +109,32 @@ describe('brain quality gate (offline)', () => {
     expect(store.messages.listUnprocessed(10)).toHaveLength(0);
   });
 
+  // Its own store: the exclusion it sets must not change what the other tests of the gate measure.
   it('never turns an excluded app into memories', async () => {
-    store.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
-    const l = loadScenario(store, EXCLUDED_SCENARIO);
-    brain.ingestObservations(l.observations);
-    const r = await brain.flush();
-    expect(r.excluded).toBe(3);
-    // A negative case for routing: a batch with nothing left to remember is routed nowhere, not even
-    // to episodic (whose rule is "something happened": a batch with sources).
-    expect(r.routes.flat()).toEqual([]);
-    expect(store.memories.bySource('observation', l.observations.map((o) => o.id))).toEqual([]);
-    expect(store.memories.list({ app: 'KeePassXC', limit: 10, includeSuperseded: true })).toEqual([]);
-    const all = store.memories.list({ limit: 1000, includeSuperseded: true });
-    expect(all.some((m) => JSON.stringify(m).includes(EXCLUDED_APP_CANARY))).toBe(false);
-    expect(store.observations.listUnprocessed(10)).toHaveLength(0);
+    const ownDir = mkdtempSync(join(tmpdir(), 'engram-quality-excluded-'));
+    const own = await openStore({ dataDir: ownDir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(128) });
+    try {
+      const ownBrain = createBrain({ store: own, llm: new OfflineProvider(), timeZone: 'UTC' });
+      // What the gate's store learnt first, so the excluded batch lands among memories as it would.
+      for (const sc of SCENARIOS.slice(0, 4)) await ingest(own, ownBrain, sc);
+      own.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
+      const l = loadScenario(own, EXCLUDED_SCENARIO);
+      ownBrain.ingestObservations(l.observations);
+      const r = await ownBrain.flush();
+      expect(r.excluded).toBe(3);
+      // A negative case for routing: a batch with nothing left to remember is routed nowhere, not even
+      // to episodic (whose rule is "something happened": a batch with sources).
+      expect(r.routes.flat()).toEqual([]);
+      expect(own.memories.bySource('observation', l.observations.map((o) => o.id))).toEqual([]);
+      expect(own.memories.list({ app: 'KeePassXC', limit: 10, includeSuperseded: true })).toEqual([]);
+      const all = own.memories.list({ limit: 1000, includeSuperseded: true });
+      expect(all.length).toBeGreaterThan(0);
+      expect(all.some((m) => JSON.stringify(m).includes(EXCLUDED_APP_CANARY))).toBe(false);
+      expect(own.observations.listUnprocessed(10)).toHaveLength(0);
+    } finally {
+      await own.close();
+      rmSync(ownDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
@@ -36,7 +36,8 @@ function write(key: string, text: string, at: number, actor = 'Ben Okafor'): voi
 
 const find = async (query: string) => (await ok<{ items: Entity[] }>('entities.list', { query })).items;
 
-beforeAll(async () => {
+// A fresh store per test: the last test renames, merges and deletes, so no test may see another's edits.
+beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'engram-entity-api-'));
   store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
   // Written newest first, so the timeline's forward order is the handler's doing.
@@ -45,7 +46,7 @@ beforeAll(async () => {
   write('carla', 'Carla Mendes booked the room for the offsite.', T0 + 86_400_000);
   api = createApi({ store, host: 'headless', version: 'test', capture: new FakeCapture(), checkOutputs: true });
 });
-afterAll(async () => {
+afterEach(async () => {
   api.dispose();
   await store.close();
   rmSync(dir, { recursive: true, force: true });

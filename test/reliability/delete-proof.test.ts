@@ -34,6 +34,8 @@ const RECENT = `recentmark${tag}`;
 const LIVE = `livemark${tag}`;
 /** A memory written after the forget, by the test: what every "nothing found" check is compared with. */
 const AFTER = `aftermark${tag}`;
+/** Written into the WAL by the scan test itself, just before it scans: the scan's own positive control. */
+const WALMARK = `walmark${tag}`;
 const MIN = 60_000;
 
 let root: string;
@@ -48,6 +50,8 @@ let forgottenFrames: string[] = [];
 /** The WAL as forget left it (scanned the moment forget.run answered), and the database just before. */
 let walAfterForget: ReturnType<typeof decryptedWalScan>;
 let beforeForget: ReturnType<typeof decryptedPageScan>;
+/** When the AFTER control was written: the chat test's own forget starts after it, whatever runs first. */
+let controlWrittenAt = 0;
 const started = Date.now();
 /** Phase of the scripted clock: old (40-25 min ago), recent (12-2 min ago), live (real time). */
 let phase: 'old' | 'recent' | 'live' = 'old';
@@ -130,6 +134,7 @@ beforeAll(async () => {
   const oldObs = store.observations.list({ limit: 10_000 }).find((o) => o.text.includes(OLD))!;
   store.memories.insert({ kind: 'semantic', title: `${AFTER} control`, text: `The ${AFTER} control note, written after the forget`, provenance: [{ source_type: 'observation', source_id: oldObs.id }] });
   await store.flushEmbeddings();
+  controlWrittenAt = Date.now();
   console.log(`forget ${forgot.from} .. ${forgot.to}: ${JSON.stringify(forgot.report)}; frames drawn ${desktop.drawn}, OCR calls ${desktop.ocrCalls}`);
 }, 240_000);
 
@@ -250,13 +255,16 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     expect(rows.tables).toBeGreaterThan(10);
     expect(rows.rows).toBeGreaterThan(20);
     expect(rows.hits.map((h) => `${h.table}: ${h.row}`)).toEqual([]);
+    // A row written now lands in the WAL whatever checkpoints ran before (the chat test's forget
+    // checkpoints too): the WAL scan must find it, or "nothing found" means nothing.
+    store.memories.insert({ kind: 'semantic', title: `${WALMARK} control`, text: `The ${WALMARK} control note` });
     const pages = decryptedPageScan(dbPath, key, [RECENT, OLD, AFTER]);
-    const wal = decryptedWalScan(dbPath, key, [RECENT, AFTER]);
+    const wal = decryptedWalScan(dbPath, key, [RECENT, WALMARK]);
     console.log(`decrypted scan: ${rows.rows} rows in ${rows.tables} tables; ${pages.pages} pages + ${pages.walFrames} WAL frames (WAL found: ${wal.found.join(', ') || 'nothing'}), bad HMAC ${pages.badHmac}, found: ${pages.found.join(', ')}`);
     expect(pages.pages).toBeGreaterThan(10);
-    // No checkpoint since the forget's own: the WAL scanned here holds what was written after it.
     expect(wal.walFrames).toBeGreaterThan(0);
-    expect(wal.found).toContain(AFTER);
+    expect(wal.found).toContain(WALMARK);
+    expect(wal.found).not.toContain(RECENT);
     expect(pages.badHmac).toBe(0);
     expect(pages.found).not.toContain(RECENT);
     expect(pages.found).toContain(OLD);
@@ -282,7 +290,9 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     const off = api.events.subscribe((name, payload) => {
       if (name.startsWith('chat.')) events.push(JSON.stringify(payload));
     });
-    const t0 = new Date(Date.now() - 1000).toISOString();
+    // The turn's own span, which must not reach back to the AFTER control the other tests look for.
+    while (Date.now() <= controlWrittenAt + 1) await new Promise((r) => setTimeout(r, 2));
+    const t0 = new Date(Math.max(Date.now() - 1000, controlWrittenAt + 1)).toISOString();
     try {
       const question = `What was the ${RECENT} project review about, and the chat plan?`;
       const r = await api.dispatch('chat.send', { text: question, time_zone: 'UTC' });
