@@ -87,6 +87,25 @@ export class FrameRepo {
     return rows.map(toRecord);
   }
 
+  /**
+   * Kept frames that have no observation yet, oldest first: their text was still being read when
+   * the process stopped (a second Ctrl-C, a crash, a kill). Capture re-queues them at start.
+   */
+  listUnread(limit = 1000): FrameRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM frames WHERE id NOT IN (SELECT frame_id FROM observations WHERE frame_id IS NOT NULL)
+          ORDER BY captured_at ASC LIMIT ?`,
+      )
+      .all(Math.max(0, Math.min(limit, 10_000))) as FrameRow[];
+    return rows.map(toRecord);
+  }
+
+  /** How many kept frames have no observation yet (see listUnread). */
+  countUnread(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM frames WHERE id NOT IN (SELECT frame_id FROM observations WHERE frame_id IS NOT NULL)').get() as { n: number }).n;
+  }
+
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM frames').get() as { n: number }).n;
   }

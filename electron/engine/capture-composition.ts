@@ -26,6 +26,8 @@ export interface ComposedCapture {
   service: CaptureService;
   audioEnabled: boolean;
   stopSecrets: () => void;
+  /** Frames an earlier run kept without reading their text, queued again at start (see requeueUnread). */
+  requeued: { queued: number; left: number; observations: Promise<string[]> };
 }
 
 export function composeCapture(
@@ -50,8 +52,10 @@ export function composeCapture(
   });
   const stopSecrets = service.onSecrets(onSecrets);
   service.pipeline.seedFromStore();
+  // Nothing taken is lost: frames a hard stop left without text are read now, behind fresh frames.
+  const requeued = service.pipeline.requeueUnread();
   if (sources.start ?? true) service.start();
-  return { service, audioEnabled, stopSecrets };
+  return { service, audioEnabled, stopSecrets, requeued };
 }
 
 /**

@@ -209,6 +209,8 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     // Loaded only when asked for: the capture stack pulls native modules other hosts do not need.
     const { composeCapture } = await import('./capture-composition.js');
     composed = composeCapture(store, opts.capture, env, (error) => problem({ source: 'capture', error }), toVault);
+    const { queued, left } = composed.requeued;
+    if (queued > 0) log(`capture: reading the text of ${queued} frame${queued === 1 ? '' : 's'} the last run kept unread${left > 0 ? ` (${left} more at the next start)` : ''}`);
   }
 
   // ---- consolidation and the handler map -----------------------------------------------------

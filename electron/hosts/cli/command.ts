@@ -24,6 +24,11 @@ export interface CliContext {
   openStore(opts?: { embedder?: 'default' | 'none' }): Promise<EngramStore>;
   /** Aborted on Ctrl-C; long-running commands stop cleanly. */
   signal: AbortSignal;
+  /**
+   * A second Ctrl-C exits at once; `lastWords` runs right before (one line on what was left, say).
+   * Returns the function that withdraws it.
+   */
+  onHardStop?: (lastWords: () => void) => () => void;
   env: NodeJS.ProcessEnv;
 }
 

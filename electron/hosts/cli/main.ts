@@ -62,6 +62,8 @@ function errorLine(err: unknown): { line: string; code: number } {
 export interface CliHooks {
   /** Called once the command and its data dir are known, right before it runs (main installs the crash journal here). */
   onCommand?(command: string, dataDir: string): void;
+  /** Registers what a command says when a second Ctrl-C stops it at once (see CliContext.onHardStop). */
+  onHardStop?: (lastWords: () => void) => () => void;
 }
 
 export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, hooks: CliHooks = {}): Promise<number> {
@@ -126,6 +128,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     io,
     env,
     signal: controller.signal,
+    onHardStop: hooks.onHardStop,
     // The engine's embedder choice, loaded with the first store (commands like --help never pay for it).
     openStore: async (opts) => {
       const { embedderFrom } = await import('../../engine/index.js');
@@ -167,8 +170,18 @@ export function installCrashJournal(proc: NodeJS.Process, dataDir: string, proce
 export async function main(): Promise<void> {
   const controller = new AbortController();
   let interrupted = false;
+  const lastWords = new Set<() => void>();
   process.on('SIGINT', () => {
-    if (interrupted) process.exit(130);
+    if (interrupted) {
+      for (const say of lastWords) {
+        try {
+          say();
+        } catch {
+          // Exiting at once was asked for: a failed last line must not stop that.
+        }
+      }
+      process.exit(130);
+    }
     interrupted = true;
     controller.abort();
   });
@@ -189,6 +202,10 @@ export async function main(): Promise<void> {
     // An error that escapes a command (a long-running serve or capture, say) is kept as a local
     // crash report and told in one line, instead of a stack trace on the terminal.
     onCommand: (command, dataDir) => void installCrashJournal(process, dataDir, `engram ${command}`, (line) => process.stderr.write(line)),
+    onHardStop: (say) => {
+      lastWords.add(say);
+      return () => lastWords.delete(say);
+    },
   });
   process.exitCode = code;
 }

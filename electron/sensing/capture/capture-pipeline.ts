@@ -246,6 +246,20 @@ export class CapturePipeline extends EventEmitter {
     }
   }
 
+  /**
+   * Frames kept by an earlier run whose text was never read (it stopped at once: a second Ctrl-C,
+   * a crash, a kill) go back to OCR, behind fresh frames, and get their observations as usual. At
+   * most `limit` per start (the queue's deferred bound); the rest wait for the next one.
+   * Returns how many were queued and how many are left.
+   */
+  requeueUnread(limit = 500): { queued: number; left: number; observations: Promise<string[]> } {
+    if (this.closed) return { queued: 0, left: 0, observations: Promise.resolve([]) };
+    const frames = this.deps.store.frames.listUnread(limit);
+    const left = frames.length < limit ? 0 : this.deps.store.frames.countUnread() - frames.length;
+    const ids = Promise.all(frames.map((f) => this.ocr.requeue(f)));
+    return { queued: frames.length, left, observations: ids.then((all) => all.filter((id): id is string => id !== null)) };
+  }
+
   /** Runs one tick; concurrent calls share the running one rather than overlapping grabs. */
   tick(opts: { force?: boolean } = {}): Promise<TickResult> {
     if (this.ticking) return this.ticking;

@@ -96,6 +96,34 @@ export class OcrStage {
     });
   }
 
+  /**
+   * A stored frame that has no observation (its OCR was still waiting when the last run stopped):
+   * read again from the store, whole, behind fresh frames. Resolves like enqueue().
+   */
+  requeue(frame: FrameRecord): Promise<string | null> {
+    const display: DisplayInfo = { id: frame.display, name: frame.display, width: frame.width, height: frame.height, x: 0, y: 0, primary: false };
+    return new Promise<string | null>((resolve) => {
+      if (!this.queue) {
+        resolve(this.deps.writer.write(frame, display, null, '', [])?.id ?? null);
+        return;
+      }
+      const meta: OcrMeta = { frame, display, window: null, resolve, grey: new Uint8Array(0), width: 0, height: 0, regions: null, base: null };
+      this.queue.pushDeferred({ meta, image: null, reload: () => this.reload(frame, meta) });
+    });
+  }
+
+  /** Decrypts a stored frame and makes its grey image the job's (read whole, no incremental base). */
+  private async reload(frame: FrameRecord, meta: OcrMeta) {
+    const webp = this.deps.store.frames.readImage(frame.id);
+    const { data: g, info: gi } = await sharp(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
+    meta.regions = null;
+    meta.base = null;
+    meta.grey = g;
+    meta.width = gi.width;
+    meta.height = gi.height;
+    return prepareForOcr(g, gi.width, gi.height);
+  }
+
   private async prepare(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, resolve: (id: string | null) => void): Promise<void> {
     const settings = this.deps.settings();
     if (!this.queue) {
@@ -123,16 +151,7 @@ export class OcrStage {
       meta,
       image: plan ? { ...prepareForOcr(plan.stacked, info.width, plan.stackedHeight), layout: 'block' as const } : prepareForOcr(data, info.width, info.height),
       // Deferred frames are decrypted from the store when the queue has room again, and read whole.
-      reload: async () => {
-        const webp = this.deps.store.frames.readImage(frame.id);
-        const { data: g, info: gi } = await sharp(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
-        meta.regions = null;
-        meta.base = null;
-        meta.grey = g;
-        meta.width = gi.width;
-        meta.height = gi.height;
-        return prepareForOcr(g, gi.width, gi.height);
-      },
+      reload: () => this.reload(frame, meta),
     });
     this.pendingBase.set(frame.id, state);
   }

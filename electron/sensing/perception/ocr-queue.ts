@@ -61,6 +61,16 @@ export class OcrQueue<T> {
     this.pump();
   }
 
+  /**
+   * A job with no pixels in memory, only its reload (frames left unread by the last run): it waits
+   * with the deferred ones, behind every fresh frame.
+   */
+  pushDeferred(job: OcrJob<T> & { reload: () => Promise<OcrImage> }): void {
+    if (this.closed) return;
+    this.defer({ ...job, image: null });
+    this.pump();
+  }
+
   stats(): OcrQueueStats {
     return {
       pending: this.pending.length,

@@ -120,7 +120,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
             return [] as string[];
           })
         : null;
-      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx);
+      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx, () => store.frames.countUnread());
       if (audio) await audio;
       if (audioError) throw audioError;
       // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
@@ -165,7 +165,7 @@ async function runOnce(service: CaptureService, ctx: CliContext, json: boolean, 
   return 0;
 }
 
-async function runWatch(service: CaptureService, ctx: CliContext): Promise<number> {
+async function runWatch(service: CaptureService, ctx: CliContext, unread: () => number): Promise<number> {
   const started = { kept: 0, skipped: 0, gated: 0 };
   const line = () => {
     const st = service.pipeline.pipelineStats();
@@ -190,8 +190,17 @@ async function runWatch(service: CaptureService, ctx: CliContext): Promise<numbe
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   clearInterval(timer);
-  await service.stop();
-  await service.drain();
+  // A second Ctrl-C exits at once: the frames still unread stay stored and are read at the next start.
+  const withdraw = ctx.onHardStop?.(() => {
+    const n = unread();
+    ctx.io.stderr(`${ctx.io.isTty ? '\n' : ''}engram: stopped at once; ${n} frame${n === 1 ? '' : 's'} without text yet ${n === 1 ? 'is' : 'are'} queued for the next start\n`);
+  });
+  try {
+    await service.stop();
+    await service.drain();
+  } finally {
+    withdraw?.();
+  }
   show();
   if (ctx.io.isTty) ctx.io.stdout('\n');
   return 0;

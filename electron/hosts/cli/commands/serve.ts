@@ -74,7 +74,18 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
         }),
       ]);
-      if (capture && browser.capturing()) await stopCleanly(capture, (line) => ctx.io.stderr(line));
+      if (capture && (browser.capturing() || capture.status().ocr_backlog > 0)) {
+        // A second Ctrl-C exits at once: the frames still unread stay stored and are read at the next start.
+        const withdraw = ctx.onHardStop?.(() => {
+          const n = store.frames.countUnread();
+          ctx.io.stderr(`engram: stopped at once; ${n} frame${n === 1 ? '' : 's'} without text yet ${n === 1 ? 'is' : 'are'} queued for the next start\n`);
+        });
+        try {
+          await stopCleanly(capture, (line) => ctx.io.stderr(line));
+        } finally {
+          withdraw?.();
+        }
+      }
       await server.close();
       return 0;
     } finally {
@@ -85,12 +96,12 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
 
 /**
  * Stops capture without losing what it already took: no new frames, then the frames still waiting
- * for text recognition are read and stored (a second Ctrl-C quits at once; those keep no text).
+ * for text recognition are read and stored (a second Ctrl-C quits at once; those are read at the next start).
  */
 async function stopCleanly(service: { stop(): Promise<void>; drain(): Promise<void>; status(): { ocr_backlog: number } }, say: (line: string) => void): Promise<void> {
   await service.stop();
   const backlog = service.status().ocr_backlog;
-  if (backlog > 0) say(`engram: reading the text of ${backlog} frame${backlog === 1 ? '' : 's'} before stopping (Ctrl-C again to stop now)\n`);
+  if (backlog > 0) say(`engram: reading the text of ${backlog} frame${backlog === 1 ? '' : 's'} before stopping (Ctrl-C again to stop now: they are read at the next start)\n`);
   await service.drain();
   say('engram: capture stopped; everything taken is stored\n');
 }
