@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MEMORY_TABS, type MemoryKind } from '../../shared/index.js';
 import type { LlmProvider } from '../llm/index.js';
 
-export const DREAM_MODES = [...MEMORY_TABS, 'all'] as const;
+/** A memory tab, the graph's entities, or everything. */
+export const DREAM_MODES = [...MEMORY_TABS, 'entities', 'all'] as const;
 /** 'knowledge', the CLI's earlier name for the vault, is still taken. */
 export const DreamModeSchema = z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES));
 export type DreamMode = z.infer<typeof DreamModeSchema>;

@@ -7,6 +7,7 @@ import type { DreamMode, DreamOptions, DreamReport } from './dream-types.js';
 import { reviewWithModel } from './dream-review.js';
 import { planEpisodicDuplicates, planRollups } from './episodic-rollup.js';
 import { distillSkills } from './skill-distill.js';
+import { planEntityMerges } from './entity-duplicates.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 
 const DAY = 86_400_000;
@@ -177,6 +178,10 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     if (!dryRun) all = await listAll(store, 'episodic');
     await run('episodic day rollups', planRollups(store, all, { ...rollup, hourAfterMs: Number.POSITIVE_INFINITY }));
   }
+
+  // The graph last: duplicate entities that write-time resolution could not tell were one (an
+  // address and the name it spells, a first name now unambiguous, accents, a document's URL and title).
+  if (wants('entities')) await run('entities', planEntityMerges(store.graph));
 
   // Decay: nothing is deleted; report how much has faded below half weight (search weighs it down).
   for (const kind of MEMORY_KINDS) {

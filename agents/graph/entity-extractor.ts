@@ -32,6 +32,7 @@ export interface Extraction {
 
 /** Compromise reads up to this many characters of a memory; beyond it (OCR pages) capitalised runs only. */
 const NLP_CHARS = 1_500;
+const EMAIL = /^[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+$/;
 const NOT_A_NAME = new Set(['i', 'me', 'you', 'user', 'the user', 'assistant', 'engram', 'system', 'tool', 'we', 'they', 'he', 'she', 'it']);
 const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
 const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
@@ -146,7 +147,9 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
     entities.push({ name: clean, kind, role });
   };
   const actor = str(m.fields.actor);
-  if (actor && !NOT_A_NAME.has(actor.toLowerCase())) add(actor, 'person', 'subject');
+  // A sender known only by address (a mail, a chat account) is a person too; dream later joins it to the name it spells.
+  if (actor && EMAIL.test(actor)) entities.push({ name: actor.toLowerCase(), kind: 'person', role: 'subject' });
+  else if (actor && !NOT_A_NAME.has(actor.toLowerCase())) add(actor, 'person', 'subject');
   if (m.kind === 'semantic') {
     const name = str(m.fields.name);
     if (name && !name.startsWith('fact:')) {

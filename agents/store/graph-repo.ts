@@ -65,6 +65,16 @@ export interface EntityLink {
   specificity: number;
 }
 
+/** An entity as consolidation compares it: every alias with its key. */
+export interface ResolutionEntity {
+  id: string;
+  kind: EntityKind;
+  name: string;
+  aliases: { key: string; alias: string }[];
+  mentions: number;
+  first_seen: number;
+}
+
 interface EntityRow {
   id: string;
   kind: EntityKind;
@@ -375,14 +385,33 @@ export class GraphRepo {
     return this.get(id)!;
   }
 
-  /** Merges `goneId` into `keepId`: aliases, mentions and facts move; the merge is kept in history. */
-  merge(keepId: string, goneId: string): EntityRecord {
+  /**
+   * Merges `goneId` into `keepId`: aliases, mentions, facts and history move; the merge is kept in
+   * history. `by: 'dream'` refuses a pair the user split apart; the user's own merge of such a pair
+   * drops the split (they changed their mind). Pairs the gone entity was kept apart from carry over.
+   */
+  merge(keepId: string, goneId: string, opts: { by?: 'user' | 'dream'; reason?: string } = {}): EntityRecord {
     if (keepId === goneId) throw new StoreError('INVALID_INPUT', 'cannot merge an entity with itself');
     const keep = this.get(keepId);
     const gone = this.get(goneId);
     if (!keep || !gone) throw new StoreError('NOT_FOUND', `no entity ${keep ? goneId : keepId}`);
+    if (opts.by === 'dream' && this.keptApart(keepId, goneId)) throw new StoreError('INVALID_INPUT', `${keep.name} and ${gone.name} were split apart by the user`);
     this.db.transaction(() => {
-      this.history(keepId, `merged ${goneId}`, { kept: keep, merged: gone });
+      this.history(keepId, `merged ${goneId}${opts.reason ? ` (${opts.reason})` : ''}`, { kept: keep, merged: gone, by: opts.by ?? 'user' });
+      this.db.prepare('UPDATE graph_history SET entity_id = ? WHERE entity_id = ?').run(keepId, goneId);
+      const pairs = this.db.prepare('SELECT entity_a, entity_b, decided_at, reason FROM entity_apart WHERE entity_a = ? OR entity_b = ?').all(goneId, goneId) as {
+        entity_a: string;
+        entity_b: string;
+        decided_at: number;
+        reason: string;
+      }[];
+      const apart = this.db.prepare('INSERT OR IGNORE INTO entity_apart (entity_a, entity_b, decided_at, reason) VALUES (?, ?, ?, ?)');
+      for (const p of pairs) {
+        const other = p.entity_a === goneId ? p.entity_b : p.entity_a;
+        if (other === keepId) continue;
+        const [a, b] = other < keepId ? [other, keepId] : [keepId, other];
+        apart.run(a, b, p.decided_at, p.reason);
+      }
       this.db.prepare('INSERT OR IGNORE INTO entity_aliases (alias_key, entity_id, alias) SELECT alias_key, ?, alias FROM entity_aliases WHERE entity_id = ?').run(keepId, goneId);
       this.db
         .prepare(
@@ -394,9 +423,89 @@ export class GraphRepo {
       this.db
         .prepare('UPDATE entities SET first_seen = min(first_seen, ?), last_seen = max(last_seen, ?), updated_at = ? WHERE id = ?')
         .run(gone.first_seen, gone.last_seen, Date.now(), keepId);
+      // Cascades the gone entity's own apart rows (the pair with keep, if the user merged it, included).
       this.db.prepare('DELETE FROM entities WHERE id = ?').run(goneId);
     })();
     return this.get(keepId)!;
+  }
+
+  /** Whether the user split these two apart (consolidation never merges them). */
+  keptApart(a: string, b: string): boolean {
+    const [x, y] = a < b ? [a, b] : [b, a];
+    return this.db.prepare('SELECT 1 FROM entity_apart WHERE entity_a = ? AND entity_b = ?').get(x, y) !== undefined;
+  }
+
+  /** Every pair the user split apart, as "a|b" with a < b. */
+  apartPairs(): Set<string> {
+    const rows = this.db.prepare('SELECT entity_a, entity_b FROM entity_apart').raw().all() as [string, string][];
+    return new Set(rows.map(([a, b]) => `${a}|${b}`));
+  }
+
+  /** An entity's renames, merges and splits, newest first (the entity page shows them as memory history is shown). */
+  historyOf(id: string, limit = 100): { changed_at: number; reason: string; snapshot: unknown }[] {
+    const rows = this.db
+      .prepare('SELECT changed_at, reason, snapshot FROM graph_history WHERE entity_id = ? ORDER BY changed_at DESC, id DESC LIMIT ?')
+      .all(id, limit) as { changed_at: number; reason: string; snapshot: string }[];
+    return rows.map((r) => ({ changed_at: r.changed_at, reason: r.reason, snapshot: parseJson(r.snapshot) }));
+  }
+
+  /**
+   * Every entity with its alias keys and how often it is named: what consolidation compares when
+   * it looks for the duplicates write-time resolution could not see yet. One query, no per-row work.
+   */
+  resolutionView(): ResolutionEntity[] {
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, e.kind, e.name, e.first_seen,
+                (SELECT group_concat(alias_key || char(31) || alias, char(30)) FROM entity_aliases WHERE entity_id = e.id) AS names,
+                (SELECT count(*) FROM entity_mentions WHERE entity_id = e.id) AS mentions
+           FROM entities e ORDER BY e.first_seen, e.id`,
+      )
+      .all() as { id: string; kind: EntityKind; name: string; first_seen: number; names: string | null; mentions: number }[];
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      name: r.name,
+      first_seen: r.first_seen,
+      mentions: r.mentions,
+      aliases: (r.names ? r.names.split('\u001e') : []).map((n) => {
+        const [key, alias] = n.split('\u001f');
+        return { key: key ?? '', alias: alias ?? key ?? '' };
+      }),
+    }));
+  }
+
+  /** Entities (other than `a` and `b`) named in a memory beside `a` and in a memory beside `b`. */
+  sharedNeighbours(a: string, b: string, limit = 3): number {
+    return this.db
+      .prepare(
+        `SELECT count(*) FROM (SELECT DISTINCT y.entity_id FROM entity_mentions x JOIN entity_mentions y ON y.memory_id = x.memory_id
+           WHERE x.entity_id = ?1 AND y.entity_id NOT IN (?1, ?2)
+             AND y.entity_id IN (SELECT w.entity_id FROM entity_mentions v JOIN entity_mentions w ON w.memory_id = v.memory_id WHERE v.entity_id = ?2)
+           LIMIT ?3)`,
+      )
+      .pluck()
+      .get(a, b, limit) as number;
+  }
+
+  /** Where each document entity points: the locations (URLs, paths) of the resource memories it is the subject of. */
+  documentLocations(): Map<string, string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT em.entity_id, json_extract(m.fields, '$.location') AS loc FROM entity_mentions em
+           JOIN entities e ON e.id = em.entity_id JOIN memories m ON m.id = em.memory_id
+          WHERE e.kind = 'document' AND em.role = 'subject' AND m.kind = 'resource' AND json_valid(m.fields)
+            AND json_extract(m.fields, '$.location') IS NOT NULL`,
+      )
+      .all() as { entity_id: string; loc: unknown }[];
+    const out = new Map<string, string[]>();
+    for (const r of rows) {
+      if (typeof r.loc !== 'string' || !r.loc) continue;
+      const list = out.get(r.entity_id) ?? [];
+      if (!list.includes(r.loc)) list.push(r.loc);
+      out.set(r.entity_id, list);
+    }
+    return out;
   }
 
   /** Splits an alias off into an entity of its own (two people wrongly taken for one); its mentions stay where they are. */
@@ -415,6 +524,9 @@ export class GraphRepo {
         .prepare('INSERT INTO entities (id, kind, name, summary, first_seen, last_seen, created_at, updated_at) VALUES (?, ?, ?, \'\', ?, ?, ?, ?)')
         .run(newIdValue, e.kind, alias.trim(), e.first_seen, e.last_seen, now, now);
       this.addAlias(newIdValue, alias);
+      // The user said these are two: consolidation must not put them back together.
+      const [a, b] = id < newIdValue ? [id, newIdValue] : [newIdValue, id];
+      this.db.prepare('INSERT OR IGNORE INTO entity_apart (entity_a, entity_b, decided_at, reason) VALUES (?, ?, ?, ?)').run(a, b, Date.now(), `split off "${alias.trim()}"`);
     })();
     return this.get(newIdValue)!;
   }
@@ -457,5 +569,13 @@ export class GraphRepo {
   counts(): { entities: number; facts: number; mentions: number } {
     const one = (sql: string) => (this.db.prepare(sql).pluck().get() as number) ?? 0;
     return { entities: one('SELECT count(*) FROM entities'), facts: one('SELECT count(*) FROM graph_facts'), mentions: one('SELECT count(*) FROM entity_mentions') };
+  }
+}
+
+function parseJson(s: string): unknown {
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return null;
   }
 }

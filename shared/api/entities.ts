@@ -50,6 +50,19 @@ export const EntityMomentSchema = z.object({
 });
 export type EntityMoment = z.infer<typeof EntityMomentSchema>;
 
+/** One change to an entity (rename, merge, split, a full name learned), newest first, as memory history is shown. */
+export const EntityHistoryEntrySchema = z.object({
+  changed_at: IsoTime,
+  reason: z.string(),
+  /** Who changed it: the user on the entity page, consolidation ("dream"), or Engram as it learned a full name. */
+  by: z.enum(['user', 'dream', 'engram']),
+  /** The entity's name before the change. */
+  was: z.string(),
+  /** For a merge: the entry folded in, with its other names. */
+  merged: z.object({ name: z.string(), aliases: z.array(z.string()) }).nullable(),
+});
+export type EntityHistoryEntry = z.infer<typeof EntityHistoryEntrySchema>;
+
 /** An entity as the chat shows it beside an answer about it: who or what, and a few facts with their sources. */
 export const EntityCardSchema = EntitySchema.extend({
   key_facts: z.array(z.object({ statement: z.string(), sources: z.array(z.string()) })),
@@ -72,7 +85,12 @@ export const entityRequests = {
   /** What Engram knows about one entity: facts with sources and the moments it appears in, oldest first. */
   'entities.get': defineRequest(
     z.object({ id: IdSchema }),
-    z.object({ entity: EntitySchema, facts: z.array(EntityFactSchema), moments: z.array(EntityMomentSchema) }),
+    z.object({
+      entity: EntitySchema,
+      facts: z.array(EntityFactSchema),
+      moments: z.array(EntityMomentSchema),
+      history: z.array(EntityHistoryEntrySchema).default([]),
+    }),
   ),
   'entities.rename': defineRequest(z.object({ id: IdSchema, name: EntityName }), z.object({ entity: EntitySchema })),
   /** `gone` folds into `keep`: aliases, mentions and facts move; the merge is kept in history. */

@@ -1,5 +1,5 @@
 import type { EntityRecord, GraphFactRecord } from '../../../agents/store/index.js';
-import type { Entity, EntityCard, EntityFact, EntityMention, EntityMoment, EntityRef } from '../../../shared/api/index.js';
+import type { Entity, EntityCard, EntityFact, EntityHistoryEntry, EntityMention, EntityMoment, EntityRef } from '../../../shared/api/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -36,6 +36,21 @@ function factDto(f: GraphFactRecord): EntityFact {
   return { ...f, occurred_at: f.occurred_at == null ? null : iso(f.occurred_at) };
 }
 
+/** A snapshot as graph history keeps it: the entity before the change, or {kept, merged, by} for a merge. */
+function historyDto(h: { changed_at: number; reason: string; snapshot: unknown }): EntityHistoryEntry {
+  const snap = (h.snapshot && typeof h.snapshot === 'object' ? h.snapshot : {}) as Record<string, unknown>;
+  const named = (v: unknown): { name: string; aliases: string[] } | null => {
+    if (!v || typeof v !== 'object') return null;
+    const r = v as Record<string, unknown>;
+    const aliases = Array.isArray(r.aliases) ? r.aliases.filter((a): a is string => typeof a === 'string') : [];
+    return typeof r.name === 'string' ? { name: r.name, aliases } : null;
+  };
+  const kept = named(snap.kept);
+  const merged = named(snap.merged);
+  const by = snap.by === 'dream' ? 'dream' : h.reason === 'full name learned' ? 'engram' : 'user';
+  return { changed_at: iso(h.changed_at), reason: h.reason, by, was: (kept ?? named(snap))?.name ?? '', merged };
+}
+
 /** People & projects: the graph's entities, what is known about each, and the user's corrections. */
 export function entityHandlers(deps: ApiDeps): HandlerGroup<EntityNames> {
   const { store } = deps;
@@ -61,7 +76,7 @@ export function entityHandlers(deps: ApiDeps): HandlerGroup<EntityNames> {
       }
       // The timeline of moments reads forward in time.
       moments.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-      return { entity: entityDto(entity), facts: store.graph.facts(input.id).map(factDto), moments };
+      return { entity: entityDto(entity), facts: store.graph.facts(input.id).map(factDto), moments, history: store.graph.historyOf(input.id).map(historyDto) };
     },
 
     'entities.rename': (input) => {

@@ -19,7 +19,9 @@ Merges duplicate memories, resolves conflicting facts (the newest wins; the olde
 superseded, kept in history, not deleted), rolls old unused episodes into hour and day summaries,
 and reports decay. With a model configured, the model then reviews clusters of look-alike memories
 (near-duplicates, contradictions, stale wording) and proposes merges and rewrites, applied with
-their history and sources kept. It also runs by itself when the machine is idle, at most once a day.
+their history and sources kept. In the graph it merges duplicate people, projects and documents
+(an email address and the name it spells, "A. Souza" and Ana Souza, "Jose"/"José", a page's URL and
+title), with the merge in the entity's history; never two entries you split apart. It also runs by itself when the machine is idle, at most once a day.
   --mode MODE           ${DREAM_MODES.join('|')} (default all)
   --dry-run             print what would change, as a diff; change nothing
   --model NAME          the model for the review (default: the configured memory model)

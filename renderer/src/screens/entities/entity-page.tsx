@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { Entity, EntityFact, EntityMoment } from '../../../../shared/api/index.js';
+import type { Entity, EntityFact, EntityHistoryEntry, EntityMoment } from '../../../../shared/api/index.js';
 import { useLoaded } from '../../lib/use-loaded.js';
 import { fmtDateTime } from '../../lib/format.js';
 import { hrefFor } from '../../lib/route.js';
 import { useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { IconAlert, IconEdit, IconTrash } from '../../ui/icons.js';
+import { EntityHistory } from './entity-history.js';
 import { KIND_NAME } from './entity-kinds.js';
 import { DeleteEntityDialog, MergeEntityDialog, RenameEntityDialog, SplitAliasDialog } from './entity-dialogs.js';
 
@@ -13,6 +14,7 @@ interface Loaded {
   entity: Entity;
   facts: EntityFact[];
   moments: EntityMoment[];
+  history: EntityHistoryEntry[];
 }
 
 type Editing = 'rename' | 'merge' | 'split' | 'delete' | null;
@@ -33,7 +35,7 @@ export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged():
     );
   }
   if (!data) return <div className="detail"><div className="skeleton" style={{ height: 180 }} /></div>;
-  const { entity, facts, moments } = data;
+  const { entity, facts, moments, history } = data;
   const kindOf = new Map(moments.map((m) => [m.memory_id, m.kind]));
   const done = (msg: string) => {
     setEditing(null);
@@ -117,6 +119,8 @@ export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged():
           ))}
         </ol>
       </section>
+
+      <EntityHistory history={history} />
 
       {editing === 'rename' && <RenameEntityDialog entity={entity} onClose={() => setEditing(null)} onDone={() => done('Renamed. The old name stays as an alias.')} />}
       {editing === 'split' && (
