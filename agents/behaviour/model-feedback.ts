@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
-import { runToolLoop, type LlmProvider } from '../llm/index.js';
+import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 import type { MessageRecord } from '../store/index.js';
 import type { RuleFeedback } from './feedback-rules.js';
 
@@ -46,38 +46,25 @@ export async function feedbackWithModel(
 ): Promise<{ message: MessageRecord; feedback: RuleFeedback }[]> {
   const numbered = [...(context ? [context] : []), ...segment];
   const lines = numbered.map((m, i) => `[${i + 1}] ${m.role === 'user' ? 'User' : 'Engram'}${m === context ? ' (earlier answer)' : ''}: ${forModel(m.text).slice(0, 2000)}`);
-  let found: { message: MessageRecord; feedback: RuleFeedback }[] | null = null;
-  await runToolLoop(
+  const found = await forcedToolCall(
     llm,
+    { purpose: 'feedback', tier: 'extraction', system: FEEDBACK_PROMPT, messages: [{ role: 'user', content: lines.join('\n\n') }], maxTokens: 800, signal },
     {
-      purpose: 'feedback',
-      tier: 'extraction',
-      system: FEEDBACK_PROMPT,
-      messages: [{ role: 'user', content: lines.join('\n\n') }],
-      toolChoice: { name: RECORD_FEEDBACK.name },
-      maxTokens: 800,
-      signal,
-    },
-    [
-      {
-        ...RECORD_FEEDBACK,
-        run: (input: z.infer<typeof RECORD_FEEDBACK.schema>) => {
-          const out: { message: MessageRecord; feedback: RuleFeedback }[] = [];
-          for (const item of input.items) {
-            const m = numbered[item.message - 1];
-            if (!m || m.role !== 'user' || m === context) throw new Error(`message [${item.message}] is not one of the user's messages in this stretch`);
-            if (!squash(forModel(m.text)).includes(squash(item.quote))) throw new Error(`the quote "${item.quote.slice(0, 60)}" is not in message [${item.message}]; copy the user's words exactly`);
-            out.push({
-              message: m,
-              feedback: { kind: item.kind, topic: item.topic.toLowerCase().replace(/[\s-]+/g, '_'), stance: item.stance, instruction: item.instruction, quote: item.quote },
-            });
-          }
-          found = out;
-          return 'ok';
-        },
+      ...RECORD_FEEDBACK,
+      accept: (input) => {
+        const out: { message: MessageRecord; feedback: RuleFeedback }[] = [];
+        for (const item of input.items) {
+          const m = numbered[item.message - 1];
+          if (!m || m.role !== 'user' || m === context) throw new Error(`message [${item.message}] is not one of the user's messages in this stretch`);
+          if (!squash(forModel(m.text)).includes(squash(item.quote))) throw new Error(`the quote "${item.quote.slice(0, 60)}" is not in message [${item.message}]; copy the user's words exactly`);
+          out.push({
+            message: m,
+            feedback: { kind: item.kind, topic: item.topic.toLowerCase().replace(/[\s-]+/g, '_'), stance: item.stance, instruction: item.instruction, quote: item.quote },
+          });
+        }
+        return out;
       },
-    ],
-    { stopWhenToolsSucceed: true, maxInvalidRounds: 1, maxSteps: 2 },
+    },
   );
   if (found === null) throw new Error('the model did not record the feedback');
   return found;

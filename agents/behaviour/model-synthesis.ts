@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
-import { runToolLoop, type LlmProvider } from '../llm/index.js';
+import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 import type { DirectiveRecord, FeedbackRecord } from '../store/index.js';
 import { MAX_ACTIVE_DIRECTIVES, type DirectivePlan } from './directive-plan.js';
 
@@ -75,40 +75,25 @@ export async function modelPlan(
     if (ref[0] !== kind || !list[n - 1]) throw new Error(`${ref} is not one of the ${kind === 'D' ? 'active directives' : 'feedback items'} shown`);
     return list[n - 1]!;
   };
-  let plan: DirectivePlan | null = null;
-  await runToolLoop(
+  const plan = await forcedToolCall(
     llm,
+    { purpose: 'directives', tier: 'extraction', system: SYNTHESIS_PROMPT, messages: [{ role: 'user', content: lines.join('\n') }], maxTokens: 1500, signal },
     {
-      purpose: 'directives',
-      tier: 'extraction',
-      system: SYNTHESIS_PROMPT,
-      messages: [{ role: 'user', content: lines.join('\n') }],
-      toolChoice: { name: UPDATE_DIRECTIVES.name },
-      maxTokens: 1500,
-      signal,
+      ...UPDATE_DIRECTIVES,
+      accept: (input): DirectivePlan => ({
+        upserts: input.directives.map((d) => ({
+          id: d.id ? resolve(d.id, 'D') : undefined,
+          text: d.text,
+          topic: d.topic.toLowerCase().replace(/[\s-]+/g, '_'),
+          stance: d.stance,
+          evidence: d.evidence.map((e) => resolve(e, 'F')),
+        })),
+        retire: input.retire.map((r) => {
+          r.evidence.forEach((e) => resolve(e, 'F'));
+          return { id: resolve(r.id, 'D'), reason: r.reason };
+        }),
+      }),
     },
-    [
-      {
-        ...UPDATE_DIRECTIVES,
-        run: (input: z.infer<typeof UPDATE_DIRECTIVES.schema>) => {
-          plan = {
-            upserts: input.directives.map((d) => ({
-              id: d.id ? resolve(d.id, 'D') : undefined,
-              text: d.text,
-              topic: d.topic.toLowerCase().replace(/[\s-]+/g, '_'),
-              stance: d.stance,
-              evidence: d.evidence.map((e) => resolve(e, 'F')),
-            })),
-            retire: input.retire.map((r) => {
-              r.evidence.forEach((e) => resolve(e, 'F'));
-              return { id: resolve(r.id, 'D'), reason: r.reason };
-            }),
-          };
-          return 'ok';
-        },
-      },
-    ],
-    { stopWhenToolsSucceed: true, maxInvalidRounds: 1, maxSteps: 2 },
   );
   if (plan === null) throw new Error('the model did not review the directives');
   return plan;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
-import { runToolLoop, type LlmProvider } from '../llm/index.js';
+import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 import type { MemoryDraft } from '../subagent-kit/index.js';
 
 export const NARRATION_PROMPT = `You write the summary of one work session of the user for their personal memory, in the user's own first person, past tense, as they would jot it in a diary: "I spent most of the morning on the Q3 deck in Keynote, then answered Ana in Slack and debugged the deploy pipeline." Use only the activities listed (with their durations); name apps, documents and people as given; no invented details; one to three sentences. Redaction markers like [redacted:card] stay as they are. Call write_summary once.`;
@@ -18,29 +18,11 @@ export const WRITE_SUMMARY = {
  */
 export async function narrateSession(llm: LlmProvider, draft: MemoryDraft, signal?: AbortSignal): Promise<string | null> {
   if (!llm.online) return null;
-  let summary: string | null = null;
   const listing = redactText(`${draft.title}\n${draft.details ?? draft.text}`, switchesForModel()).text.slice(0, 4000);
-  await runToolLoop(
+  const written = await forcedToolCall(
     llm,
-    {
-      purpose: 'session-summary',
-      tier: 'extraction',
-      system: NARRATION_PROMPT,
-      messages: [{ role: 'user', content: listing }],
-      toolChoice: { name: WRITE_SUMMARY.name },
-      maxTokens: 400,
-      signal,
-    },
-    [
-      {
-        ...WRITE_SUMMARY,
-        run: (input: z.infer<typeof WRITE_SUMMARY.schema>) => {
-          summary = input.summary;
-          return 'ok';
-        },
-      },
-    ],
-    { stopWhenToolsSucceed: true, maxInvalidRounds: 1, maxSteps: 2 },
+    { purpose: 'session-summary', tier: 'extraction', system: NARRATION_PROMPT, messages: [{ role: 'user', content: listing }], maxTokens: 400, signal },
+    WRITE_SUMMARY,
   );
-  return summary;
+  return written?.summary ?? null;
 }

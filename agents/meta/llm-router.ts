@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_KINDS, MemoryKindSchema, type MemoryKind } from '../../shared/index.js';
-import { runToolLoop, type LlmProvider } from '../llm/index.js';
+import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 
 export const ROUTER_PROMPT = `You are the meta-agent of Engram, a local-first memory assistant. You receive a batch of what the
 user saw on screen, heard, or said in chat, and decide which memory agents should process it. Call
@@ -27,28 +27,10 @@ export const ROUTE_TOOL = {
 
 /** One routing call (cheap model, forced tool). Invalid arguments are sent back once; then it throws. */
 export async function routeWithLlm(llm: LlmProvider, batchText: string, signal?: AbortSignal): Promise<{ kinds: MemoryKind[]; reason: string }> {
-  let picked = null as { kinds: MemoryKind[]; reason: string } | null;
-  await runToolLoop(
+  const picked = await forcedToolCall(
     llm,
-    {
-      purpose: 'routing',
-      tier: 'extraction',
-      system: ROUTER_PROMPT,
-      messages: [{ role: 'user', content: batchText }],
-      toolChoice: { name: ROUTE_TOOL.name },
-      maxTokens: 300,
-      signal,
-    },
-    [
-      {
-        ...ROUTE_TOOL,
-        run: (input: z.infer<typeof ROUTE_TOOL.schema>) => {
-          picked = { kinds: [...new Set(input.kinds)], reason: input.reason ?? '' };
-          return 'ok';
-        },
-      },
-    ],
-    { stopWhenToolsSucceed: true, maxInvalidRounds: 1, maxSteps: 2 },
+    { purpose: 'routing', tier: 'extraction', system: ROUTER_PROMPT, messages: [{ role: 'user', content: batchText }], maxTokens: 300, signal },
+    { ...ROUTE_TOOL, accept: (input) => ({ kinds: [...new Set(input.kinds)], reason: input.reason ?? '' }) },
   );
   if (!picked) throw new Error('the model did not route the batch');
   return picked;

@@ -6,6 +6,7 @@ import {
   OfflineProvider,
   createLlmProvider,
   defineTool,
+  forcedToolCall,
   runToolLoop,
   type LlmCallRecord,
   type LlmStreamEvent,
@@ -259,6 +260,55 @@ describe('runToolLoop', () => {
     });
     expect(text.join('')).toBe('Looking.Saved.');
     expect(out.final.text).toBe('Saved.');
+  });
+});
+
+describe('forcedToolCall', () => {
+  const pick = {
+    name: 'pick_colour',
+    description: 'pick one colour',
+    schema: z.object({ colour: z.enum(['red', 'green', 'blue']), why: z.string().optional() }),
+  };
+  const ask = { purpose: 'pick', messages: [{ role: 'user' as const, content: 'which colour?' }] };
+
+  it('forces the one tool and returns its validated arguments after one call', async () => {
+    const { llm } = provider();
+    fake.enqueue({ toolUses: [{ name: 'pick_colour', input: { colour: 'green' } }] });
+    await expect(forcedToolCall(llm, ask, pick)).resolves.toEqual({ colour: 'green' });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.body.tool_choice).toMatchObject({ type: 'tool', name: 'pick_colour' });
+  });
+
+  it('sends bad arguments back once and takes the corrected answer', async () => {
+    const { llm } = provider();
+    fake.enqueue({ toolUses: [{ name: 'pick_colour', input: { colour: 'purple' } }] }, { toolUses: [{ name: 'pick_colour', input: { colour: 'blue' } }] });
+    await expect(forcedToolCall(llm, ask, pick)).resolves.toEqual({ colour: 'blue' });
+    expect(fake.requests).toHaveLength(2);
+    const second = JSON.stringify(fake.requests[1]!.body.messages);
+    expect(second).toContain('"is_error":true');
+    expect(second).toContain('invalid arguments: colour');
+  });
+
+  it("returns what accept makes of the arguments, and sends accept's refusal back like a schema error", async () => {
+    const { llm } = provider();
+    const notRed = { ...pick, accept: (a: { colour: string }) => {
+      if (a.colour === 'red') throw new Error('red is taken; pick another');
+      return a.colour.toUpperCase();
+    } };
+    fake.enqueue({ toolUses: [{ name: 'pick_colour', input: { colour: 'red' } }] }, { toolUses: [{ name: 'pick_colour', input: { colour: 'green' } }] });
+    await expect(forcedToolCall(llm, ask, notRed)).resolves.toBe('GREEN');
+    expect(JSON.stringify(fake.requests[1]!.body.messages)).toContain('red is taken; pick another');
+  });
+
+  it('is null when the model answers wrongly twice or answers in words', async () => {
+    const { llm } = provider();
+    fake.setHandler(() => ({ toolUses: [{ name: 'pick_colour', input: { colour: 'purple' } }] }));
+    await expect(forcedToolCall(llm, ask, pick)).resolves.toBeNull();
+    expect(fake.requests).toHaveLength(2);
+    fake.reset();
+    fake.enqueue({ text: 'I would pick green.' });
+    await expect(forcedToolCall(llm, ask, pick)).resolves.toBeNull();
+    expect(fake.requests).toHaveLength(1);
   });
 });
 
