@@ -79,9 +79,15 @@ export async function runKillLoop(opts: {
   /** Longest wait before a kill once capture runs. */
   maxCaptureMs?: number;
   log?: (line: string) => void;
+  /** Extra environment for every session (the power-loss disk's preload). */
+  sessionEnv?: NodeJS.ProcessEnv;
+  /** Kills in the capture phase wait until the session stored this many observations (so the cut finds committed work). */
+  minObservations?: number;
+  /** Right after each kill -9, before the data dir is inspected (the power cut). */
+  afterKill?: (kill: number) => void;
 }): Promise<KillLoopResult> {
   const rand = prng(opts.seed);
-  const env = { ENGRAM_KEY: opts.key.toString('hex') };
+  const env = { ENGRAM_KEY: opts.key.toString('hex'), ...opts.sessionEnv };
   const allObs: string[] = [];
   const allFrames: string[] = [];
   const reports: KillReport[] = [];
@@ -98,10 +104,13 @@ export async function runKillLoop(opts: {
       await new Promise((r) => setTimeout(r, afterMs));
     } else {
       await s.until(() => s.ready !== null, 120_000, 'ready');
+      const want = opts.minObservations ?? 0;
+      if (want > 0) await s.until(() => s.observations.length >= want, 120_000, `${want} observations`);
       afterMs = Math.round(150 + rand() * (opts.maxCaptureMs ?? 2500));
       await new Promise((r) => setTimeout(r, afterMs));
     }
     await s.kill9();
+    opts.afterKill?.(k);
     allObs.push(...s.observations);
     allFrames.push(...s.frames);
     const r = await inspect(opts.dataDir, opts.key, allObs, allFrames);
