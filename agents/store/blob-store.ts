@@ -6,6 +6,32 @@ import { StoreError, toStoreError } from './errors.js';
 import { isValidId } from './ids.js';
 
 const MAGIC = Buffer.from('EGB1');
+
+/**
+ * A rename (and a new folder) is durable only once its directory is fsynced: without it a power cut
+ * can take back a file whose row the database already committed. The shard's parent too when the
+ * shard was just made.
+ */
+function syncDirs(dir: string, madeShard: boolean): void {
+  for (const d of madeShard ? [dir, dirname(dir)] : [dir]) {
+    const fd = openSync(d, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+async function syncDirsAsync(dir: string, madeShard: boolean): Promise<void> {
+  for (const d of madeShard ? [dir, dirname(dir)] : [dir]) {
+    const fh = await open(d, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  }
+}
 const NONCE_LEN = 12;
 const TAG_LEN = 16;
 
@@ -65,7 +91,7 @@ export class BlobStore {
     const data = this.encrypt(id, plain);
     const tmp = `${path}.tmp`;
     try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      const made = mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       const fd = openSync(tmp, 'w', 0o600);
       try {
         writeSync(fd, data);
@@ -74,6 +100,7 @@ export class BlobStore {
         closeSync(fd);
       }
       renameSync(tmp, path);
+      syncDirs(dirname(path), made !== undefined);
     } catch (err) {
       rmSync(tmp, { force: true });
       throw toStoreError(err, `writing ${this.purpose} file`);
@@ -90,7 +117,7 @@ export class BlobStore {
     const data = this.encrypt(id, plain);
     const tmp = `${path}.tmp`;
     try {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const made = await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const fh = await open(tmp, 'w', 0o600);
       try {
         await fh.writeFile(data);
@@ -99,6 +126,7 @@ export class BlobStore {
         await fh.close();
       }
       await rename(tmp, path);
+      await syncDirsAsync(dirname(path), made !== undefined);
     } catch (err) {
       await rm(tmp, { force: true });
       throw toStoreError(err, `writing ${this.purpose} file`);

@@ -77,7 +77,9 @@ function configure(db: Db, cacheMiB: number, readonly: boolean): void {
   db.pragma('secure_delete = ON');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 10000');
-  db.pragma('synchronous = NORMAL');
+  // FULL: the WAL is fsynced at every commit. NORMAL leaves the last commits in the page cache,
+  // and a power cut then takes back what Engram said it stored (test/reliability/power-loss).
+  db.pragma('synchronous = FULL');
   db.pragma(`cache_size = -${cacheMiB * 1024}`);
   db.pragma('temp_store = MEMORY');
   // Not sqliteVec.load(db): in a packaged app its path points into app.asar, which dlopen cannot read.
