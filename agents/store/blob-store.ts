@@ -1,37 +1,13 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, readdirSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync, readdirSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { mkdirDurable, mkdirDurableAsync, syncDir, syncDirAsync } from './durable-file.js';
 import { StoreError, toStoreError } from './errors.js';
 import { isValidId } from './ids.js';
 
 const MAGIC = Buffer.from('EGB1');
 
-/**
- * A rename (and a new folder) is durable only once its directory is fsynced: without it a power cut
- * can take back a file whose row the database already committed. The shard's parent too when the
- * shard was just made.
- */
-function syncDirs(dir: string, madeShard: boolean): void {
-  for (const d of madeShard ? [dir, dirname(dir)] : [dir]) {
-    const fd = openSync(d, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  }
-}
-async function syncDirsAsync(dir: string, madeShard: boolean): Promise<void> {
-  for (const d of madeShard ? [dir, dirname(dir)] : [dir]) {
-    const fh = await open(d, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  }
-}
 const NONCE_LEN = 12;
 const TAG_LEN = 16;
 
@@ -39,7 +15,9 @@ const TAG_LEN = 16;
  * Encrypted files for frames and audio: AES-256-GCM under a key derived from the master key with
  * HKDF (one sub-key per purpose), file = MAGIC | nonce | ciphertext | tag, the id bound as AAD so a
  * file renamed onto another id fails to open. Written to a temp name and renamed, so a crash never
- * leaves a half file under a real name; only ciphertext ever reaches the disk.
+ * leaves a half file under a real name; the file fsynced before the rename and its folder after it
+ * (durable-file), so a power cut does not take back a file whose row is committed. Only ciphertext
+ * ever reaches the disk.
  */
 export class BlobStore {
   private readonly key: Buffer;
@@ -50,7 +28,7 @@ export class BlobStore {
     readonly purpose: 'frames' | 'audio',
   ) {
     this.key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `engram-${purpose}-v1`, 32));
-    mkdirSync(root, { recursive: true, mode: 0o700 });
+    mkdirDurable(root);
   }
 
   /** Files are sharded by the id's time prefix (one folder per ~9 hours) so no folder grows huge. */
@@ -91,7 +69,7 @@ export class BlobStore {
     const data = this.encrypt(id, plain);
     const tmp = `${path}.tmp`;
     try {
-      const made = mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      mkdirDurable(dirname(path));
       const fd = openSync(tmp, 'w', 0o600);
       try {
         writeSync(fd, data);
@@ -100,7 +78,8 @@ export class BlobStore {
         closeSync(fd);
       }
       renameSync(tmp, path);
-      syncDirs(dirname(path), made !== undefined);
+      // The row that names this file may commit next: the rename must be durable first.
+      syncDir(dirname(path));
     } catch (err) {
       rmSync(tmp, { force: true });
       throw toStoreError(err, `writing ${this.purpose} file`);
@@ -117,7 +96,7 @@ export class BlobStore {
     const data = this.encrypt(id, plain);
     const tmp = `${path}.tmp`;
     try {
-      const made = await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await mkdirDurableAsync(dirname(path));
       const fh = await open(tmp, 'w', 0o600);
       try {
         await fh.writeFile(data);
@@ -126,7 +105,7 @@ export class BlobStore {
         await fh.close();
       }
       await rename(tmp, path);
-      await syncDirsAsync(dirname(path), made !== undefined);
+      await syncDirAsync(dirname(path));
     } catch (err) {
       await rm(tmp, { force: true });
       throw toStoreError(err, `writing ${this.purpose} file`);

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { removeFileDurableAsync, writeFileDurableAsync } from './durable-file.js';
 import { ConsentRecordSchema, type ConsentRecord } from '../../shared/consent/index.js';
 
 /**
@@ -27,14 +28,12 @@ export async function readConsent(dir: string): Promise<ConsentRecord | null | '
 }
 
 export async function writeConsent(dir: string, record: ConsentRecord): Promise<void> {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, CONSENT_FILE);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, JSON.stringify(record, null, 2) + '\n', { mode: 0o600 });
-  await fs.rename(tmp, file);
+  // Whole or not at all, and durable before capture starts on its strength.
+  await writeFileDurableAsync(path.join(dir, CONSENT_FILE), JSON.stringify(record, null, 2) + '\n', { mode: 0o600 });
 }
 
 /** Withdrawing consent (Settings → stop capturing for good) removes the record; the next start asks again. */
 export async function withdrawConsent(dir: string): Promise<void> {
-  await fs.rm(path.join(dir, CONSENT_FILE), { force: true });
+  // Durable: a withdrawn consent must not come back after a power cut.
+  await removeFileDurableAsync(path.join(dir, CONSENT_FILE));
 }

@@ -24,6 +24,7 @@ export type { PassageHit, PassageSearchOptions, ObservationPassage } from './pas
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink, type ResolutionEntity } from './graph-repo.js';
 export { nameKey } from './entity-names.js';
 export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';
+export { writeFileDurable, writeFileDurableAsync, removeFileDurable, syncDir, mkdirDurable } from './durable-file.js';
 export type { ThreadSummaryRecord } from './thread-summary-repo.js';
 export { countHidden } from './frame-hidden.js';
 export type { FeedbackRecord, FeedbackKind, FeedbackStance, FeedbackSource, NewFeedback } from './feedback-repo.js';

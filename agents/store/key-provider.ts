@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, writeSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileDurable } from './durable-file.js';
 import { StoreError } from './errors.js';
 
 /** Where the 256-bit master key comes from. The Electron app wraps it with safeStorage; CLI/headless use env or a 0600 file. */
@@ -82,20 +83,15 @@ export class FileKeyProvider implements KeyProvider {
         `the database in ${dir} is locked by a key kept elsewhere (the desktop app keeps it in the OS keychain); set ENGRAM_KEY to open it here`,
       );
     }
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const key = randomBytes(32);
-    // 'wx': never overwrite a key another process created a moment ago.
-    let fd: number;
+    // Exclusive: never replace a key another process created a moment ago. Durable: the database
+    // this key opens is fsynced at every commit, so the key must be too, folder entry included, or a
+    // power cut could leave an encrypted database and no key (or an empty key file) to open it.
     try {
-      fd = openSync(this.path, 'wx', 0o600);
+      writeFileDurable(this.path, key.toString('hex') + '\n', { mode: 0o600, exclusive: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST') return parseKey(readFileSync(this.path, 'utf8'), `key file ${this.path}`);
       throw err;
-    }
-    try {
-      writeSync(fd, key.toString('hex') + '\n');
-    } finally {
-      closeSync(fd);
     }
     return key;
   }

@@ -85,6 +85,8 @@ export async function runKillLoop(opts: {
   minObservations?: number;
   /** Right after each kill -9, before the data dir is inspected (the power cut). */
   afterKill?: (kill: number) => void;
+  /** After the store was opened, checked and closed cleanly following kill `kill`. */
+  afterInspect?: (kill: number) => void;
 }): Promise<KillLoopResult> {
   const rand = prng(opts.seed);
   const env = { ENGRAM_KEY: opts.key.toString('hex'), ...opts.sessionEnv };
@@ -115,6 +117,7 @@ export async function runKillLoop(opts: {
     allFrames.push(...s.frames);
     const r = await inspect(opts.dataDir, opts.key, allObs, allFrames);
     await r.store.close();
+    opts.afterInspect?.(k);
     const report: KillReport = {
       kill: k,
       phase,

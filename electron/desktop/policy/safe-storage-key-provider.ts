@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { KeyProvider } from '../../../agents/store/index.js';
+import { writeFileDurableAsync, type KeyProvider } from '../../../agents/store/index.js';
 import {
   checkSafeStorage,
   KeyWrapError,
@@ -135,23 +135,18 @@ export class SafeStorageKeyProvider implements KeyProvider {
     return key;
   }
 
-  /** Written once, 0600, never over an existing file (another instance may have just made one). */
+  /**
+   * Written once, 0600, never over an existing file (another instance may have just made one), and
+   * durable (fsynced, folder entry included) before the database it opens is written.
+   */
   private async write(file: WrappedKey): Promise<void> {
-    await fs.mkdir(this.options.dataDir, { recursive: true, mode: 0o700 });
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, JSON.stringify(file, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
     try {
-      await fs.link(tmp, this.path);
+      await writeFileDurableAsync(this.path, JSON.stringify(file, null, 2) + '\n', { mode: 0o600, exclusive: true });
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
         throw new KeyWrapError('CORRUPT', `${this.path} appeared while creating a new key; start Engram again.`);
       }
-      // Filesystems without hard links (FAT, some network shares): a plain rename, still atomic.
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw err;
-      await fs.rename(tmp, this.path);
-    } finally {
-      await fs.rm(tmp, { force: true });
+      throw err;
     }
   }
 }

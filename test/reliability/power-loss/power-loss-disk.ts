@@ -14,6 +14,8 @@ export interface PowerCut {
   names: number;
   /** The files that lost writes, relative to the data dir (for the report). */
   which: string[];
+  /** Records the preload wrote since the last snapshot (fsyncs seen under the data dir; 0: the preload did not run). */
+  records: number;
 }
 
 /**
@@ -27,9 +29,12 @@ export class PowerLossDisk {
   readonly root: string;
   private readonly shadow: string;
   private readonly shim: string;
+  private cuts = 0;
+  private snapshotDone = 0;
 
   constructor(dataDir: string, work: string) {
     mkdirSync(dataDir, { recursive: true });
+    mkdirSync(work, { recursive: true });
     // The shim compares with the path /proc/self/fd resolves to.
     this.root = realpathSync(dataDir);
     this.shadow = join(realpathSync(work), 'shadow');
@@ -52,19 +57,20 @@ export class PowerLossDisk {
       const lines: string[] = [];
       for (const name of readdirSync(dir)) {
         const p = join(dir, name);
-        const st = lstatSync(p);
+        const st = lstatSync(p, { bigint: true });
         if (st.isDirectory()) {
-          lines.push(`d ${st.ino} ${name}`);
+          lines.push(`d ${st.ino} ${st.birthtimeNs} ${name}`);
           walk(p);
         } else if (st.isFile()) {
-          lines.push(`f ${st.ino} ${name}`);
-          writeFileSync(join(this.shadow, 'ino', `${st.dev}-${st.ino}`), readFileSync(p));
+          lines.push(`f ${st.ino} ${st.birthtimeNs} ${name}`);
+          writeFileSync(join(this.shadow, 'ino', `${st.dev}-${st.ino}-${st.birthtimeNs}`), readFileSync(p));
         }
       }
-      const st = statSync(dir);
-      writeFileSync(join(this.shadow, 'dir', `${st.dev}-${st.ino}`), lines.map((l) => `${l}\n`).join(''));
+      const st = statSync(dir, { bigint: true });
+      writeFileSync(join(this.shadow, 'dir', `${st.dev}-${st.ino}-${st.birthtimeNs}`), lines.map((l) => `${l}\n`).join(''));
     };
     walk(this.root);
+    this.snapshotDone = Date.now();
   }
 
   /**
@@ -72,34 +78,45 @@ export class PowerLossDisk {
    * describe, and what was lost is counted. Then the rebuilt state counts as durable.
    */
   cut(): PowerCut {
-    const rootStat = statSync(this.root);
+    const keep = process.env.POWERLOSS_KEEP;
+    if (keep) {
+      this.cuts++;
+      execFileSync('cp', ['-a', this.root, join(keep, `cut${this.cuts}-live`)]);
+      execFileSync('cp', ['-a', this.shadow, join(keep, `cut${this.cuts}-shadow`)]);
+    }
+    const rootStat = statSync(this.root, { bigint: true });
     const dev = rootStat.dev;
     // Beside the data dir (same file system), so it can be renamed into its place.
     const rebuilt = `${this.root}.powercut`;
     rmSync(rebuilt, { recursive: true, force: true });
     const durable = new Map<string, Buffer>();
-    const build = (ino: number, target: string, rel: string) => {
+    // A file or directory is its inode number and birth time: a number reused by a later file is
+    // another file, which inherits nothing the earlier one made durable.
+    const build = (id: string, target: string, rel: string) => {
       mkdirSync(target, { recursive: true });
-      const listFile = join(this.shadow, 'dir', `${dev}-${ino}`);
+      const listFile = join(this.shadow, 'dir', `${dev}-${id}`);
       // A directory whose entries were never fsynced comes back empty.
       const lines = existsSync(listFile) ? readFileSync(listFile, 'utf8').split('\n').filter(Boolean) : [];
       for (const line of lines) {
-        const [type, childIno, ...rest] = line.split(' ');
+        const [type, childIno, born, ...rest] = line.split(' ');
         const name = rest.join(' ');
         const childRel = rel ? `${rel}/${name}` : name;
-        if (type === 'd') build(Number(childIno), join(target, name), childRel);
+        if (type === 'd') build(`${childIno}-${born}`, join(target, name), childRel);
         else if (type === 'f') {
           // A name made durable whose content never was: an empty file (what ext4 leaves, at best).
-          const content = join(this.shadow, 'ino', `${dev}-${childIno}`);
+          const content = join(this.shadow, 'ino', `${dev}-${childIno}-${born}`);
           const bytes = existsSync(content) ? readFileSync(content) : Buffer.alloc(0);
           writeFileSync(join(target, name), bytes);
           durable.set(childRel, bytes);
         }
       }
     };
-    build(rootStat.ino, rebuilt, '');
+    build(`${rootStat.ino}-${rootStat.birthtimeNs}`, rebuilt, '');
 
-    const cut: PowerCut = { files: 0, bytes: 0, names: 0, which: [] };
+    const records = ['ino', 'dir']
+      .flatMap((k) => readdirSync(join(this.shadow, k)).map((f) => join(this.shadow, k, f)))
+      .filter((f) => statSync(f).mtimeMs > this.snapshotDone).length;
+    const cut: PowerCut = { files: 0, bytes: 0, names: 0, which: [], records };
     const compare = (dir: string, rel: string) => {
       for (const name of readdirSync(dir)) {
         const p = join(dir, name);
