@@ -1,4 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { syncDir } from '../store/index.js';
 import { PortabilityError, firstLine } from './portability-error.js';
 
 function reason(err: unknown): string {
@@ -16,7 +18,7 @@ export interface ByteSink {
 
 /**
  * An output file that appears under its name only when complete: written to a temp name with
- * mode 0600 (exports hold the user's memories), fsynced, then renamed. An interrupted export
+ * mode 0600 (exports hold the user's memories), fsynced, then renamed, and the folder fsynced. An interrupted export
  * leaves no half file behind.
  */
 export class AtomicFile implements ByteSink {
@@ -56,6 +58,8 @@ export class AtomicFile implements ByteSink {
       closeSync(this.fd);
       this.fd = null;
       renameSync(this.tmp, this.path);
+      // The name is durable only once its folder is fsynced.
+      syncDir(dirname(this.path));
     } catch (err) {
       this.abort();
       throw new PortabilityError('IO', `finishing ${this.path}: ${reason(err)}`);

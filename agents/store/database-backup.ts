@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { syncDir } from './durable-file.js';
 import { StoreError, toStoreError } from './errors.js';
 import type { EngramStore } from './store.js';
 
@@ -73,6 +74,8 @@ export function backupDatabase(store: EngramStore, target: string): BackupReport
     }
     const info = verifyDatabaseFile(tmp, store.masterKey);
     renameSync(tmp, target);
+    // The name too: a backup reported made must still be there after a power cut.
+    syncDir(dirname(target));
     return { path: target, bytes: statSync(target).size, took_ms: Date.now() - started, ...info };
   } catch (err) {
     rmSync(tmp, { force: true });

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
 import { resolvePackagedPath } from '../runtime/index.js';
+import { mkdirDurable, syncDir } from './durable-file.js';
 import { StoreError, toStoreError } from './errors.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index.js';
 
@@ -77,8 +78,10 @@ function configure(db: Db, cacheMiB: number, readonly: boolean): void {
   db.pragma('secure_delete = ON');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 10000');
-  // FULL: the WAL is fsynced at every commit. NORMAL leaves the last commits in the page cache,
-  // and a power cut then takes back what Engram said it stored (test/reliability/power-loss).
+  // FULL: the WAL is fsynced at every commit, so a commit that returned (an observation, a memory,
+  // a setting, the forget ledger) survives a power cut. NORMAL fsyncs only at checkpoints: in the
+  // power-loss test every cut took back all the observations the session had reported stored.
+  // Cost: ~6 ms per single-row commit on this disk; none measurable in batched inserts (bench store).
   db.pragma('synchronous = FULL');
   db.pragma(`cache_size = -${cacheMiB * 1024}`);
   db.pragma('temp_store = MEMORY');
@@ -106,9 +109,17 @@ function immediateByDefault(db: Db): void {
 function backupBeforeMigration(db: Db, dataDir: string, path: string, from: number): string {
   db.pragma('wal_checkpoint(TRUNCATE)');
   const dir = join(dataDir, 'backups');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirDurable(dir);
   const target = join(dir, `engram-v${from}-${Date.now()}.db`);
   copyFileSync(path, target);
+  // Durable before the migration commits (FULL): a cut must not leave the migrated database and no backup.
+  const fd = openSync(target, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  syncDir(dir);
   return target;
 }
 
@@ -133,7 +144,7 @@ export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string;
   const migrations = opts.migrations ?? MIGRATIONS;
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0;
   const target = opts.targetVersion ?? latest;
-  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  mkdirDurable(opts.dataDir);
   const path = join(opts.dataDir, DB_FILE_NAME);
   const exists = existsSync(path);
   const version = exists ? probeExisting(path, opts.key) : 0;

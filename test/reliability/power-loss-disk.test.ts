@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PowerLossDisk } from './power-loss/power-loss-disk.js';
 
@@ -72,6 +73,55 @@ describe('the power-loss disk keeps only what was fsynced', () => {
     disk.cut();
     expect(readFileSync(join(disk.root, 'settings.json'), 'utf8')).toBe('v3');
     expect(existsSync(join(disk.root, 'settings.json.tmp'))).toBe(false);
+  });
+
+  it("the store's durable writes survive the cut where plain ones do not (key, consent, new folders, removal)", () => {
+    const disk = new PowerLossDisk(join(work, 'e'), join(work, 'e-work'));
+    writeFileSync(join(disk.root, 'withdrawn.json'), 'consent once given');
+    disk.snapshot();
+    const durable = pathToFileURL(join(process.cwd(), 'agents', 'store', 'durable-file.ts')).href;
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
+        import { writeFileSync, mkdirSync } from 'node:fs';
+        import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+        const d = await import(${JSON.stringify(durable)});
+        const root = process.env.POWERLOSS_ROOT;
+        d.writeFileDurable(join(root, 'nested', 'deeper', 'engram.key'), 'k1', { exclusive: true });
+        let refused = '';
+        try { d.writeFileDurable(join(root, 'nested', 'deeper', 'engram.key'), 'k2', { exclusive: true }); } catch (e) { refused = e.code; }
+        await d.writeFileDurableAsync(join(root, 'consent.json'), 'v1');
+        await d.writeFileDurableAsync(join(root, 'consent.json'), 'v2');
+        d.removeFileDurable(join(root, 'withdrawn.json'));
+        d.mkdirDurable(join(root, 'frames', 'shard'));
+        await d.mkdirDurableAsync(join(root, 'audio', 'shard'));
+        // The same without the helpers: what a power cut takes back.
+        mkdirSync(join(root, 'plain', 'sub'), { recursive: true });
+        writeFileSync(join(root, 'plain.json'), 'never synced');
+        process.stdout.write(refused);
+        `,
+      ],
+      { env: { ...process.env, ...disk.env() }, encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('EEXIST');
+    disk.cut();
+    const read = (n: string) => readFileSync(join(disk.root, n), 'utf8');
+    expect(read('nested/deeper/engram.key')).toBe('k1');
+    expect(read('consent.json')).toBe('v2');
+    expect(existsSync(join(disk.root, 'withdrawn.json'))).toBe(false);
+    expect(existsSync(join(disk.root, 'frames', 'shard'))).toBe(true);
+    expect(existsSync(join(disk.root, 'audio', 'shard'))).toBe(true);
+    // No temp file left under any name.
+    expect(readdirSync(join(disk.root, 'nested', 'deeper'))).toEqual(['engram.key']);
+    expect(existsSync(join(disk.root, 'plain'))).toBe(false);
+    expect(existsSync(join(disk.root, 'plain.json'))).toBe(false);
   });
 
   it('a reused inode number inherits nothing from the file that had it before', () => {
