@@ -22,6 +22,7 @@ export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMe
 export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPassage } from './passage-split.js';
 export type { PassageHit, PassageSearchOptions, ObservationPassage } from './passage-repo.js';
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink, type ResolutionEntity } from './graph-repo.js';
+export { DEFAULT_WALK, GraphWalk, type WalkLimits } from './graph-walk.js';
 export { nameKey } from './entity-names.js';
 export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';
 export { writeFileDurable, writeFileDurableAsync, removeFileDurable, syncDir, mkdirDurable } from './durable-file.js';

@@ -2,6 +2,7 @@ import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers'
 import type { SearchResult } from '../../shared/index.js';
 import type { Embedder } from './embedder.js';
 import type { EntityLink, GraphRepo } from './graph-repo.js';
+import { DEFAULT_WALK, GraphWalk, type WalkLimits } from './graph-walk.js';
 import { asksForEverything } from './question-shape.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
@@ -201,7 +202,10 @@ export class Retriever {
   private readonly filterLookups = new Map<string, SeqLookup>();
   /** Prepared statements by SQL text (filters vary, but only in a few shapes). */
   private readonly stmts = new Map<string, Statement>();
+  private readonly walker: GraphWalk | null;
   weights: RetrievalWeights = { ...DEFAULT_WEIGHTS };
+  /** How far the graph walk may read per query (bounded whatever the graph's size). */
+  walkLimits: WalkLimits = { ...DEFAULT_WALK };
 
   constructor(
     private readonly db: Db,
@@ -212,6 +216,7 @@ export class Retriever {
     private readonly graph: GraphRepo | null = null,
   ) {
     this.neighbours = new SegmentNeighbours(db);
+    this.walker = graph ? new GraphWalk(db) : null;
     // Scoring needs everything but details (which can be long OCR text): '' stands in for it.
     this.rowsOf = new SeqLookup(
       db,
@@ -364,9 +369,14 @@ export class Retriever {
     return hits.filter((h) => ok.has(h.seq)).slice(0, n);
   }
 
-  private viaText(link: EntityLink): string {
-    const name = (id: string | null) => (id ? (this.graph?.get(id)?.name ?? '?') : null);
-    return link.via ? `${name(link.via)} → ${name(link.entity_id)}` : (name(link.entity_id) ?? '');
+  /** "Ana Souza → Atlas launch": names only, looked up for the results returned (one indexed row each). */
+  private viaText(link: EntityLink, names: Map<string, string>): string {
+    const name = (id: string): string => {
+      let n = names.get(id);
+      if (n === undefined) names.set(id, (n = (this.stmt('SELECT name FROM entities WHERE id = ?').pluck().get(id) as string | undefined) ?? '?'));
+      return n;
+    };
+    return link.via ? `${name(link.via)} → ${name(link.entity_id)}` : name(link.entity_id);
   }
 
   /**
@@ -450,17 +460,17 @@ export class Retriever {
     // join the candidates (their relevance is computed like the others'; the link adds a boost).
     const graphLinks = new Map<number, EntityLink>();
     let gather = false;
-    if (hybrid && this.graph && (w.graph > 0 || w.gatherPerSegment > 0)) {
+    if (hybrid && this.graph && this.walker && (w.graph > 0 || w.gatherPerSegment > 0)) {
       const named = this.graph.entitiesIn(query);
       if (named.length) {
         gather = w.gatherPerSegment > 0 && asksForEverything(query);
-        const linked = this.graph.expand(named.map((e) => e.id), { perEntity: w.graphCandidates });
+        // An entity's own memories are reachable by its name already: only memories one or two
+        // facts away join the candidates (adding all of a person's memories drowned the answer).
+        const linked = w.graph > 0 ? this.walker.walk(named.map((e) => e.id), this.walkLimits) : [];
         const added: number[] = [];
-        for (const l of linked.slice(0, w.graphCandidates * 2)) {
+        for (const l of linked.slice(0, w.graphCandidates)) {
           if (!graphLinks.has(l.seq)) graphLinks.set(l.seq, l);
-          // An entity's own memories are reachable by its name already: only memories one or two
-          // facts away join the candidates (adding all of a person's memories drowned the answer).
-          if (l.hops > 0 && !units.has(l.seq)) {
+          if (!units.has(l.seq)) {
             unit(l.seq).bm25 = bm25Of.get(l.seq) ?? null;
             added.push(l.seq);
           }
@@ -553,12 +563,17 @@ export class Retriever {
           context_boost: contextBoost,
           entity_boost: entityBoost,
           usage_weight: usage,
-          ...(link ? { graph_boost: graphBoost, linked_through: this.viaText(link) } : {}),
+          ...(link ? { graph_boost: graphBoost } : {}),
         },
       });
     }
     scored.sort((a, b) => b.score - a.score);
     const top = gather ? this.spread(scored, rows, limit) : scored.slice(0, limit);
+    const names = new Map<string, string>();
+    for (const t of top) {
+      const l = graphLinks.get(t.seq);
+      if (l) t.reasons.linked_through = this.viaText(l, names);
+    }
     // Whole rows (details can be long OCR text) only for what is returned.
     const full = this.fullRowsBySeq(top.map((t) => t.seq));
     const snippets = match ? this.snippets(match, top.map((t) => t.seq)) : new Map<number, string>();

@@ -1,0 +1,136 @@
+import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import type { EntityKind, EntityLink } from './graph-repo.js';
+
+/** How far and how wide one query's walk may go: every list it reads is bounded, whatever the graph's size. */
+export interface WalkLimits {
+  /** Facts read per named entity (newest first). */
+  facts: number;
+  /** Neighbours kept per named entity (the ones sharing most facts with it, specific ones first). */
+  neighbours: number;
+  /** Memories taken from each neighbour (newest first). */
+  perNeighbour: number;
+  /** Neighbours of a neighbour (only through people and projects). */
+  secondHop: number;
+  /** Facts read per neighbour for the second hop. */
+  secondFacts: number;
+  /**
+   * An entity named in this share of all memories (or more) is a hub ("me", the company): a walk
+   * through it says little and would read thousands of rows. Hubs are not walked through, though
+   * when named they still lead to their neighbours.
+   */
+  hubShare: number;
+  /** Never fewer than this many mentions make a hub (small stores: everything is a few percent). */
+  hubMin: number;
+}
+
+export const DEFAULT_WALK: WalkLimits = { facts: 150, neighbours: 12, perNeighbour: 20, secondHop: 3, secondFacts: 40, hubShare: 0.02, hubMin: 200 };
+
+interface Statements {
+  mentionCount: Statement;
+  memoriesOf: Statement;
+  kindOf: Statement;
+  total: Statement;
+  partners: Statement;
+}
+
+interface Neighbour {
+  id: string;
+  shared: number;
+  mentions: number;
+}
+
+/**
+ * The graph walk of one query, bounded: named entities → the facts they take part in (the newest
+ * `facts`, read in index order) → the entities those facts tie them to (ranked by facts shared,
+ * hubs skipped) → those entities' newest memories; one hop farther only through people and projects.
+ * Each read is an index range with a LIMIT: no sort over an entity's whole history, so a person
+ * named in 10,000 memories costs what a person named in 50 does.
+ */
+export class GraphWalk {
+  private sql: Statements | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Prepared on first use: a store opened below the graph's migration has no graph tables yet. */
+  private get s(): Statements {
+    if (!this.sql) {
+      const db = this.db;
+      this.sql = {
+        // Counting stops at the cap: a hub's exact size does not matter, only that it is one.
+        mentionCount: db.prepare('SELECT count(*) FROM (SELECT 1 FROM entity_mentions WHERE entity_id = ? LIMIT ?)').pluck(),
+        // Memory ids are time-sortable: the primary key (entity_id, memory_id) hands the newest first.
+        memoriesOf: db.prepare(
+          `SELECT em.memory_id, m.seq, em.role FROM (SELECT memory_id, role FROM entity_mentions WHERE entity_id = ? ORDER BY memory_id DESC LIMIT ?) em
+            JOIN memories m ON m.id = em.memory_id WHERE m.superseded_by IS NULL`,
+        ),
+        kindOf: db.prepare('SELECT kind FROM entities WHERE id = ?').pluck(),
+        total: db.prepare('SELECT max(seq) FROM memories').pluck(),
+        // The entity's newest facts (fact ids are time-sortable too: its index hands them newest
+        // first), and who else takes part in them, by how many.
+        partners: db
+          .prepare(
+            `SELECT p2.entity_id, count(*) FROM (SELECT fact_id FROM fact_participants WHERE entity_id = ? ORDER BY fact_id DESC LIMIT ?) p1
+              JOIN fact_participants p2 ON p2.fact_id = p1.fact_id WHERE p2.entity_id != ? GROUP BY p2.entity_id`,
+          )
+          .raw(),
+      };
+    }
+    return this.sql;
+  }
+
+  /** Entities sharing facts with one entity (among its newest `facts`), most shared first. */
+  private neighboursOf(id: string, limits: WalkLimits, hub: number, count: (id: string) => number): Neighbour[] {
+    const rows = this.s.partners.all(id, limits.facts, id) as [string, number][];
+    // Only the most shared partners are counted (a count reads up to `hub` index entries).
+    const out: Neighbour[] = [];
+    for (const [pid, shared] of rows.sort((a, b) => b[1] - a[1]).slice(0, limits.neighbours * 3)) {
+      const mentions = count(pid);
+      if (mentions >= hub) continue;
+      out.push({ id: pid, shared, mentions });
+    }
+    // Many shared facts say they belong together; a specific entity says more than a common one.
+    const weight = (n: Neighbour) => n.shared / (1 + Math.log(Math.max(1, n.mentions)));
+    return out.sort((a, b) => weight(b) - weight(a)).slice(0, limits.neighbours);
+  }
+
+  /** Memories linked to the named entities through one or two facts (the named entities' own memories are not listed). */
+  walk(entityIds: readonly string[], limits: WalkLimits = DEFAULT_WALK): EntityLink[] {
+    if (!entityIds.length) return [];
+    const total = (this.s.total.get() as number | null) ?? 0;
+    const hub = Math.max(limits.hubMin, Math.ceil(total * limits.hubShare));
+    const counts = new Map<string, number>();
+    const count = (id: string): number => {
+      let c = counts.get(id);
+      if (c === undefined) counts.set(id, (c = this.s.mentionCount.get(id, hub) as number));
+      return c;
+    };
+    const out: EntityLink[] = [];
+    const seen = new Set<string>();
+    const visited = new Set(entityIds);
+    const add = (n: Neighbour, hops: number, via: string) => {
+      const specificity = 1 / (1 + Math.log(Math.max(1, n.mentions)));
+      for (const r of this.s.memoriesOf.all(n.id, limits.perNeighbour) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[]) {
+        if (seen.has(r.memory_id)) continue;
+        seen.add(r.memory_id);
+        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: n.id, role: r.role, hops, via, specificity });
+      }
+    };
+    for (const id of entityIds) {
+      const kind = this.s.kindOf.get(id) as EntityKind | undefined;
+      const first = this.neighboursOf(id, limits, hub, count).filter((n) => !visited.has(n.id));
+      for (const n of first) visited.add(n.id);
+      for (const n of first) add(n, 1, id);
+      if (limits.secondHop <= 0 || (kind !== 'person' && kind !== 'project')) continue;
+      for (const n of first) {
+        const nkind = this.s.kindOf.get(n.id) as EntityKind | undefined;
+        if (nkind !== 'person' && nkind !== 'project') continue;
+        const second = this.neighboursOf(n.id, { ...limits, facts: limits.secondFacts, neighbours: limits.secondHop }, hub, count).filter((m) => !visited.has(m.id));
+        for (const m of second) {
+          visited.add(m.id);
+          add(m, 2, n.id);
+        }
+      }
+    }
+    return out;
+  }
+}

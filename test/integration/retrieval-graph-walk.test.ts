@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildGraph } from '../../agents/graph/index.js';
+import { DEFAULT_WALK, GraphWalk, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+
+const dirs: string[] = [];
+const stores: EngramStore[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function fresh(): Promise<EngramStore> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-walk-'));
+  dirs.push(dir);
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  stores.push(store);
+  return store;
+}
+
+const T0 = Date.UTC(2026, 5, 1, 9);
+
+function say(store: EngramStore, actor: string, text: string, i: number): string {
+  const m = store.memories.insert({ kind: 'episodic', text, fields: { event_type: 'message', actor }, occurred_at: T0 + i * 60_000, segment: `s${i}` });
+  buildGraph(store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at: T0 + i * 60_000 }]);
+  return m.id;
+}
+
+describe('graph walk: bounded, and never through hubs', () => {
+  it('reaches the memories of entities one fact away, skips a hub named everywhere, and reads no more than its limits', async () => {
+    const store = await fresh();
+    let i = 0;
+    // Ana and the Atlas launch share facts; Hugo Brandt is named in every memory (a hub).
+    for (let k = 0; k < 3; k++) say(store, 'Ana Souza', `Ana Souza reviewed the Atlas launch plan with Hugo Brandt (${k}).`, i++);
+    const atlasOnly = say(store, 'Ben Okafor', 'Ben Okafor moved the Atlas launch press day with Hugo Brandt to Friday.', i++);
+    for (let k = 0; k < 40; k++) say(store, 'Carla Diaz', `Carla Diaz asked Hugo Brandt about lunch, note ${k}.`, i++);
+    const ana = store.graph.entitiesIn('What did Ana Souza do?')[0]!;
+    expect(ana.name).toBe('Ana Souza');
+    const hugo = store.graph.entitiesIn('Hugo Brandt')[0]!;
+    const walk = new GraphWalk(store.db);
+
+    const limits = { ...DEFAULT_WALK, hubShare: 0.5, hubMin: 10 };
+    const links = walk.walk([ana.id], limits);
+    const reached = links.find((l) => l.memory_id === atlasOnly);
+    expect(reached).toBeDefined();
+    expect(reached!.via).toBe(ana.id);
+    expect(links.every((l) => l.hops === 1 || l.hops === 2)).toBe(true);
+    // Hugo is named in 44 of 44 memories: a hub, never walked through.
+    expect(links.some((l) => l.entity_id === hugo.id)).toBe(false);
+
+    // The same walk with the hub threshold out of reach walks through Hugo (the control for the line above).
+    const through = walk.walk([ana.id], { ...limits, hubShare: 1, hubMin: 1000 });
+    expect(through.some((l) => l.entity_id === hugo.id)).toBe(true);
+    // Bounded: at most perNeighbour memories from each of at most `neighbours` entities per hop.
+    const tight = walk.walk([ana.id], { ...limits, hubShare: 1, hubMin: 1000, neighbours: 1, perNeighbour: 2, secondHop: 0 });
+    expect(tight.length).toBeLessThanOrEqual(2);
+    expect(new Set(tight.map((l) => l.entity_id)).size).toBe(1);
+  });
+});
