@@ -79,6 +79,9 @@ export class OpenAiProvider implements LlmProvider {
   private readonly maxTokens: number;
   private readonly sleep: Sleep;
   private readonly now: () => number;
+  /** A local server and no model named: the first model the server lists is used (asked once). */
+  private readonly unnamed: boolean;
+  private serverModel: Promise<string | null> | null = null;
 
   constructor(private readonly opts: OpenAiProviderOptions) {
     this.baseURL = (opts.baseURL || DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
@@ -88,6 +91,7 @@ export class OpenAiProvider implements LlmProvider {
     const chat = opts.models?.chat || (this.local ? opts.models?.extraction : '') || DEFAULT_OPENAI_CHAT_MODEL;
     const extraction = opts.models?.extraction || (this.local ? chat : DEFAULT_OPENAI_EXTRACTION_MODEL);
     this.models = { chat, extraction };
+    this.unnamed = this.local && !opts.models?.chat && !opts.models?.extraction;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.timeoutMs = opts.timeoutMs ?? 60_000;
     this.maxTokens = opts.maxTokens ?? 4096;
@@ -118,7 +122,7 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   async complete(req: LlmRequest): Promise<LlmResponse> {
-    const params = this.params(req);
+    const params = await this.params(req);
     return withRetries(
       this.retry,
       this.sleep,
@@ -142,7 +146,7 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   async stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
-    const params = this.params(req);
+    const params = await this.params(req);
     // Retry only while nothing has reached the caller: once tokens are shown, a retry would repeat them.
     return withRetries(this.retry, this.sleep, () => this.streamOnce(req, params, onEvent), req.signal);
   }
@@ -194,8 +198,26 @@ export class OpenAiProvider implements LlmProvider {
     return recordCall(this.opts.usage, { at: this.now(), model, purpose: req.purpose, usage, costUsd: this.local ? 0 : costUsd(model, usage) });
   }
 
-  private params(req: LlmRequest): ChatCompletionCreateParamsNonStreaming {
-    const model = req.model ?? (req.tier === 'chat' ? this.models.chat : this.models.extraction);
+  /**
+   * The model for a request: named in the request, else in settings. A server on the user's
+   * machine or network with no model named serves its own models, never OpenAI's: the first one
+   * it lists (asked once; asked again after a failure), else the OpenAI default as before.
+   */
+  private async modelFor(req: LlmRequest): Promise<string> {
+    if (req.model) return req.model;
+    const named = req.tier === 'chat' ? this.models.chat : this.models.extraction;
+    if (!this.unnamed) return named;
+    const asked = (this.serverModel ??= this.listModels(AbortSignal.timeout(5_000)).then(
+      (ids) => ids[0] ?? null,
+      () => null,
+    ));
+    const first = await asked;
+    if (first === null && this.serverModel === asked) this.serverModel = null;
+    return first ?? named;
+  }
+
+  private async params(req: LlmRequest): Promise<ChatCompletionCreateParamsNonStreaming> {
+    const model = await this.modelFor(req);
     const messages: ChatCompletionMessageParam[] = [];
     // One system message: several confuse some local chat templates. The stable part comes first,
     // so servers that cache prompt prefixes (OpenAI, llama.cpp, vLLM) reuse it.

@@ -94,6 +94,8 @@ export interface ApiDeps {
   openaiSecrets?: SecretStore;
   /** The model in use, re-chosen on each call (the engine's): whether answers come from a model, and whose ('anthropic', 'openai-compatible', 'offline'). */
   model?: () => { readonly online: boolean; readonly name: string };
+  /** The OpenAI-compatible server's address the environment sets ($ENGRAM_LLM_BASE_URL), shown while none is saved. */
+  envBaseUrl?: string | null;
   consolidator?: Consolidator | null;
   directives?: DirectiveReviewer | null;
   exporter?: Exporter | null;

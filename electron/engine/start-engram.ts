@@ -248,6 +248,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     secrets: engineSecretStore(store, env),
     openaiSecrets: engineSecretStore(store, env, 'openai'),
     model,
+    envBaseUrl: env.ENGRAM_LLM_BASE_URL?.trim().replace(/\/+$/, '') || null,
     keyDescription: opts.keyDescription,
     checkOutputs: opts.checkOutputs,
     log,

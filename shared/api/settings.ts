@@ -30,6 +30,11 @@ export const LlmConnectionSchema = z.object({
   provider: LlmProviderSchema,
   /** Empty: the provider's own API (for OpenAI-compatible, OpenAI's; a local server is e.g. http://127.0.0.1:11434/v1). */
   base_url: z.string().max(500),
+  /**
+   * The OpenAI-compatible server's address the environment sets ($ENGRAM_LLM_BASE_URL): used while
+   * none is saved here, so the window shows it as the environment's choice. Null when unset.
+   */
+  env_base_url: z.string().max(500).nullable(),
 });
 export type LlmConnection = z.infer<typeof LlmConnectionSchema>;
 
@@ -37,7 +42,10 @@ export const SettingsViewSchema = z.object({
   capture: CaptureSettingsSchema,
   models: ModelSettingsSchema,
   llm: LlmConnectionSchema,
-  /** What an empty model field means, so the UI can show it as a placeholder. */
+  /**
+   * What an empty model field means, so the UI can show it as a placeholder. Empty on a server on
+   * this machine or network: the first model that server lists (the memory model: the chat model).
+   */
   default_models: ModelSettingsSchema,
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

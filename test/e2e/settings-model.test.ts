@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { launchChromium } from './chromium.js';
 import { openApp, pageErrors } from './screens.js';
@@ -10,7 +11,9 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * Settings → Model in headless Chromium against the HTTP host, with a fake OpenAI-compatible server
  * (a local Ollama as far as the real `openai` client can tell) on a real socket: provider, server
  * address, key (saved encrypted, shown masked), Test connection, model, and a chat answered through
- * what was set; offline; and a move to Anthropic. Each test starts from the model settings it names,
+ * what was set; offline; a move to Anthropic, and Anthropic's own Test connection (a fake Anthropic
+ * API on a real socket); model placeholders that fit the server; an address set by the environment.
+ * Each test starts from the model settings it names,
  * written to the store, in a fresh page: none leans on another's clicks, so they run in any order.
  */
 
@@ -21,6 +24,7 @@ let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 let fake: FakeOpenAi;
+let anthropic: FakeAnthropic;
 let page: Page;
 
 const text = (s: string) => h.store.settings.get(s, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '');
@@ -47,6 +51,8 @@ beforeAll(async () => {
   h = await startUiHarness({ seed: false, env: {} });
   fake = await startFakeOpenAi({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
   fake.requireKey = SERVER_KEY;
+  anthropic = await startFakeAnthropic({ models: ['claude-haiku-4-5', 'claude-opus-4-7', 'claude-sonnet-4-6'] });
+  anthropic.requireKey = ANTHROPIC_KEY;
   h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
 }, 240_000);
 afterEach(async () => {
@@ -55,6 +61,7 @@ afterEach(async () => {
 afterAll(async () => {
   await h?.close();
   await fake?.close();
+  await anthropic?.close();
   await chrome?.close();
 });
 
@@ -145,6 +152,51 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     await expect.poll(() => badge().textContent()).toBe('Using a model');
   });
 
+  it("Anthropic: Test connection asks Anthropic's API (here a fake on a real socket) for its models, with the key as typed", async () => {
+    await startWith({ provider: 'anthropic' });
+    await nav(/Settings/);
+    await page.getByLabel('Server address').fill(anthropic.url);
+    await page.getByLabel('Server address').press('Enter');
+    await expect.poll(() => text(LLM_SETTINGS.baseUrl)).toBe(anthropic.url);
+
+    // No key anywhere: said without a call.
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toMatch(/^\s*No Anthropic API key is set\.\s*$/);
+    expect(await result().getAttribute('role')).toBe('alert');
+
+    // A wrong key: a real call, refused, in one line.
+    await page.getByLabel('Anthropic API key').fill('sk-ant-wrong-key-0000000000');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toMatch(/^\s*Could not connect: /);
+    expect(await result().getAttribute('role')).toBe('alert');
+    expect((await result().textContent())!.trim()).not.toContain('\n');
+
+    // The right key, typed and not saved: the models Anthropic lists, as suggestions too.
+    await page.getByLabel('Anthropic API key').fill(ANTHROPIC_KEY);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toContain(`Connected to 127.0.0.1:${anthropic.port}: 3 models available.`);
+    expect(await result().getAttribute('role')).toBe('status');
+    expect(await page.getByRole('list', { name: 'Models on the server' }).getByRole('listitem').allTextContents()).toEqual(['claude-haiku-4-5', 'claude-opus-4-7', 'claude-sonnet-4-6']);
+    expect(text(LLM_SETTINGS.apiKey)).toBe('');
+    // Claude's names, never a local server's, in the model fields.
+    expect(await page.getByLabel('Chat model').getAttribute('placeholder')).toMatch(/^claude-/);
+  });
+
+  it('model placeholders fit the server: a local one names its own first model, OpenAI its own', async () => {
+    await startWith({ provider: 'openai', baseUrl: fake.url, openaiApiKey: SERVER_KEY });
+    await nav(/Settings/);
+    // A local server is asked for its models by itself; an empty field means the first one.
+    await expect.poll(() => page.getByLabel('Chat model').getAttribute('placeholder')).toBe('llama3.1:8b');
+    expect(await page.getByLabel('Memory model').getAttribute('placeholder')).toBe('the chat model (llama3.1:8b)');
+    expect(await page.getByLabel('Chat model').getAttribute('placeholder')).not.toMatch(/gpt/);
+
+    // OpenAI's own API (no address): OpenAI's names.
+    await page.context().close();
+    await startWith({ provider: 'openai', openaiApiKey: SERVER_KEY });
+    await nav(/Settings/);
+    await expect.poll(() => page.getByLabel('Chat model').getAttribute('placeholder')).toMatch(/^gpt-/);
+  });
+
   it('offline: no model is called, whatever keys are saved (both are)', async () => {
     await startWith({ provider: 'openai', baseUrl: fake.url, openaiApiKey: SERVER_KEY, apiKey: ANTHROPIC_KEY, chatModel: 'qwen2.5:7b' });
     fake.setHandler(() => ({ text: 'From the local model: the Northwind launch is on Friday [1].' }));
@@ -165,6 +217,36 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId('assistant-message').last().textContent(), { timeout: 30_000 }).toContain('14 November');
     expect(await page.getByTestId('assistant-message').last().textContent()).not.toContain('From the local model');
     expect(fake.requests.length).toBe(calls);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('Settings → Model with $ENGRAM_LLM_BASE_URL set', { timeout: 180_000 }, () => {
+  let envHost: UiHarness | null = null;
+  afterAll(async () => {
+    await envHost?.close();
+  });
+
+  it("shows the environment's address in the address field, as the environment's choice", async () => {
+    envHost = await startUiHarness({ seed: false, env: { ENGRAM_LLM_BASE_URL: `${fake.url}/` } });
+    page = await openApp(browser, envHost);
+    await nav(/Settings/);
+    // The provider and the address are the environment's, nothing saved.
+    await expect.poll(() => page.getByRole('radio', { name: 'OpenAI-compatible' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByLabel('Server address').inputValue()).toBe(fake.url);
+    expect(await page.getByTestId('base-url-env').textContent()).toContain('ENGRAM_LLM_BASE_URL');
+    // Leaving the field as shown saves nothing; the server is the one tested.
+    await page.getByLabel('Server address').press('Enter');
+    expect(envHost.store.settings.get(LLM_SETTINGS.baseUrl, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '')).toBe('');
+    await page.getByLabel('Server API key').fill(SERVER_KEY);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toContain(`Connected to 127.0.0.1:${new URL(fake.url).port}: 2 models available.`);
+
+    // An address saved here takes the environment's place.
+    await page.getByLabel('Server address').fill('http://127.0.0.1:9/v1');
+    await page.getByLabel('Server address').press('Enter');
+    await expect.poll(() => envHost!.store.settings.get(LLM_SETTINGS.baseUrl, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '')).toBe('http://127.0.0.1:9/v1');
+    await expect.poll(() => page.getByTestId('base-url-env').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@
  *   fake.setHandler((req) => ({ text: 'echo ' + req.body.messages.length }));  // used when the queue is empty
  *
  *   fake.requests            // every request: { path, headers, body, stream, at, apiKey }
+ *   startFakeAnthropic({ models: ['claude-haiku-4-5'] })  // GET /v1/models lists these (Test connection)
+ *   fake.requireKey = 'sk-ant-…'                          // 401 for any other key
  *   fake.allText()           // every request's system + messages + tool text, joined: assert secrets never leak
  *   fake.reset(); await fake.close();
  *
@@ -104,9 +106,12 @@ export interface FakeAnthropic {
   requestText(req: RecordedRequest): string;
   reset(): void;
   close(): Promise<void>;
+  /** Answer 401 without this key (default: any key accepted). */
+  requireKey: string | null;
 }
 
-export async function startFakeAnthropic(): Promise<FakeAnthropic> {
+export async function startFakeAnthropic(opts: { models?: string[] } = {}): Promise<FakeAnthropic> {
+  const state = { requireKey: null as string | null };
   const script = new ReplyScript<RecordedRequest, FakeReply>();
   const requests: RecordedRequest[] = [];
   const cache = new Set<string>();
@@ -114,6 +119,18 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
+    const key = apiKeyOf(req);
+    const refused = !key || (state.requireKey !== null && key !== state.requireKey);
+    if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/v1/models') {
+      if (refused) {
+        sendError(res, 401, 'authentication_error', key ? 'invalid x-api-key' : 'missing API key');
+        return;
+      }
+      // Anthropic's list shape, one page.
+      const data = (opts.models ?? ['claude-haiku-4-5', 'claude-sonnet-4-6']).map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
+      writeJson(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+      return;
+    }
     if (req.method !== 'POST' || !(req.url ?? '').startsWith('/v1/messages')) {
       sendError(res, 404, 'not_found_error', `no route ${req.method} ${req.url}`);
       return;
@@ -135,8 +152,8 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       apiKey: apiKeyOf(req),
     };
     requests.push(recorded);
-    if (!recorded.apiKey) {
-      sendError(res, 401, 'authentication_error', 'missing API key');
+    if (refused) {
+      sendError(res, 401, 'authentication_error', key ? 'invalid x-api-key' : 'missing API key');
       return;
     }
     const reply = await script.next(recorded, { text: 'ok' });
@@ -231,6 +248,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       cache.clear();
     },
     close: () => server.close(),
+    get requireKey() {
+      return state.requireKey;
+    },
+    set requireKey(k: string | null) {
+      state.requireKey = k;
+    },
   };
 }
 

@@ -96,6 +96,19 @@ describe('OpenAI-compatible provider (official openai client against a fake serv
     expect(isLocalBaseUrl('https://llm.example.com/v1')).toBe(false);
     expect(() => new OpenAiProvider({ baseURL: 'https://api.openai.com/v1' })).toThrow(/API key/);
   });
+
+  it("on a local server with no model named, uses the server's own first model, never OpenAI's", async () => {
+    fake.enqueue({ text: 'one' });
+    fake.enqueue({ text: 'two' });
+    const llm = provider({ models: undefined });
+    await llm.complete({ purpose: 't', tier: 'chat', messages: [{ role: 'user', content: 'q' }] });
+    await llm.stream({ purpose: 't', tier: 'extraction', messages: [{ role: 'user', content: 'q' }] }, () => undefined);
+    expect(fake.requests.map((r) => r.body.model)).toEqual(['llama3.1:8b', 'llama3.1:8b']);
+    // A model named in settings is sent as named, without asking the server.
+    fake.enqueue({ text: 'three' });
+    await provider({ models: { chat: 'qwen2.5:7b' } }).complete({ purpose: 't', tier: 'chat', messages: [{ role: 'user', content: 'q' }] });
+    expect(fake.requests.at(-1)!.body.model).toBe('qwen2.5:7b');
+  });
 });
 
 describe('model choice from settings and environment (every host)', () => {

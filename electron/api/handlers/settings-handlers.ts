@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, LLM_SETTINGS } from '../../../agents/llm/index.js';
+import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, isLocalBaseUrl, LLM_SETTINGS } from '../../../agents/llm/index.js';
 import { LlmProviderSchema, LlmServerSchema, type LlmProviderChoice, type LlmServerChoice, type SettingsView } from '../../../shared/api/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../../shared/settings/index.js';
 import { issueLine } from '../../../shared/text/index.js';
@@ -46,22 +46,32 @@ export function settingsHandlers(
   };
   const readBaseUrl = (): string => store.settings.get(LLM_SETTINGS.baseUrl, z.string().max(500), '');
   const readCapture = (): CaptureSettings => store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
-  const view = (): SettingsView => ({
-    capture: readCapture(),
-    models: {
-      chat_model: store.settings.get(LLM_SETTINGS.chatModel, ModelName, ''),
-      extraction_model: store.settings.get(LLM_SETTINGS.extractionModel, ModelName, ''),
-    },
-    llm: { provider: readProvider(), base_url: readBaseUrl() },
-    default_models:
-      readProvider() === 'openai'
-        ? { chat_model: DEFAULT_OPENAI_CHAT_MODEL, extraction_model: DEFAULT_OPENAI_EXTRACTION_MODEL }
-        : { chat_model: DEFAULT_CHAT_MODEL, extraction_model: DEFAULT_EXTRACTION_MODEL },
-  });
+  const envBaseUrl = deps.envBaseUrl || null;
+  /** What an empty model field means on this provider and server (see SettingsView.default_models). */
+  const defaultModels = (provider: LlmProviderChoice, baseUrl: string): SettingsView['default_models'] => {
+    if (provider !== 'openai') return { chat_model: DEFAULT_CHAT_MODEL, extraction_model: DEFAULT_EXTRACTION_MODEL };
+    // A server on this machine or network has its own models, never OpenAI's: the first it lists.
+    if (baseUrl && isLocalBaseUrl(baseUrl)) return { chat_model: '', extraction_model: '' };
+    return { chat_model: DEFAULT_OPENAI_CHAT_MODEL, extraction_model: DEFAULT_OPENAI_EXTRACTION_MODEL };
+  };
+  const view = (): SettingsView => {
+    const provider = readProvider();
+    const baseUrl = readBaseUrl();
+    const env = provider === 'openai' ? envBaseUrl : null;
+    return {
+      capture: readCapture(),
+      models: {
+        chat_model: store.settings.get(LLM_SETTINGS.chatModel, ModelName, ''),
+        extraction_model: store.settings.get(LLM_SETTINGS.extractionModel, ModelName, ''),
+      },
+      llm: { provider, base_url: baseUrl, env_base_url: env },
+      default_models: defaultModels(provider, baseUrl || env || ''),
+    };
+  };
 
   return {
     'settings.get': () => view(),
-    'settings.testConnection': (input) => testModelConnection({ provider: input.provider, baseUrl: input.base_url ?? readBaseUrl(), key: input.key }, keys),
+    'settings.testConnection': (input) => testModelConnection({ provider: input.provider, baseUrl: input.base_url ?? (readBaseUrl() || (input.provider === 'openai' ? (envBaseUrl ?? '') : '')), key: input.key }, keys),
     'settings.update': (input) => {
       const changed: string[] = [];
       let nextCapture: CaptureSettings | null = null;

@@ -40,8 +40,13 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
   const [serverModels, setServerModels] = useState<string[]>([]);
   const provider = settings?.llm.provider ?? null;
   const savedUrl = settings?.llm.base_url ?? '';
+  // While none is saved here, the address the environment sets ($ENGRAM_LLM_BASE_URL) is the one used.
+  const envUrl = settings?.llm.env_base_url ?? null;
+  const shownUrl = savedUrl || envUrl || '';
+  // Empty default: a server on this machine or network, whose own models answer an empty field.
+  const localServer = provider === 'openai' && settings?.default_models.chat_model === '';
 
-  useEffect(() => setUrlDraft(savedUrl), [savedUrl]);
+  useEffect(() => setUrlDraft(shownUrl), [shownUrl]);
   useEffect(() => {
     api.call('secrets.status', {}).then(setKeys, (e: unknown) => toast(errorText(e), 'error'));
   }, [api, toast]);
@@ -50,6 +55,19 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
     setKeyDraft('');
     setServerModels([]);
   }, [provider]);
+
+  // A local server is asked for its models at once (nothing leaves the machine): they name the placeholders.
+  useEffect(() => {
+    if (!localServer || !shownUrl) return;
+    let live = true;
+    api.call('settings.testConnection', { provider: 'openai', base_url: shownUrl }).then(
+      (r) => live && r.ok && setServerModels(r.models),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, localServer, shownUrl]);
 
   /** The window's online/offline state follows every change of provider, key or server. */
   const refreshInfo = () => void api.call('app.info', {}).then(setInfo, () => undefined);
@@ -61,12 +79,19 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
 
   async function commitUrl() {
     const v = urlDraft.trim().replace(/\/+$/, '');
-    if (v === savedUrl) return;
+    if (v === shownUrl || v === savedUrl) {
+      // Emptied while the environment sets one: the environment's address is used, and shown again.
+      setUrlDraft(shownUrl);
+      return;
+    }
     if (await update({ llm: { base_url: v } })) refreshInfo();
   }
 
   const server = provider === 'anthropic' || provider === 'openai' ? provider : null;
   const suggestions = [...new Set([...serverModels, ...(server === 'anthropic' ? ANTHROPIC_MODELS : [])])];
+  // What an empty field means: the provider's default, or on a local server its own first model.
+  const chatPlaceholder = settings?.default_models.chat_model || serverModels[0] || 'the first model the server lists';
+  const memoryPlaceholder = settings?.default_models.extraction_model || (localServer ? `the chat model${settings?.models.chat_model || serverModels[0] ? ` (${settings?.models.chat_model || serverModels[0]})` : ''}` : '');
 
   return (
     <SettingsCard
@@ -107,6 +132,11 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
                     Server address
                   </label>
                   <div className="setting-desc">{SERVER_WORDING[server].desc}</div>
+                  {server === 'openai' && envUrl && !savedUrl && (
+                    <div className="setting-desc" data-testid="base-url-env">
+                      Set by the environment ($ENGRAM_LLM_BASE_URL). An address saved here takes its place.
+                    </div>
+                  )}
                 </div>
                 <input
                   id="llm-base-url"
@@ -140,14 +170,14 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
                 label="Chat model"
                 desc="Writes the answers you read."
                 value={settings.models.chat_model}
-                placeholder={settings.default_models.chat_model}
+                placeholder={chatPlaceholder}
                 onCommit={(v) => void update({ models: { chat_model: v } })}
               />
               <ModelRow
                 label="Memory model"
                 desc={server === 'openai' ? 'Sorts observations into memories. Empty on a local server: the chat model.' : 'Sorts observations into memories.'}
                 value={settings.models.extraction_model}
-                placeholder={settings.default_models.extraction_model}
+                placeholder={memoryPlaceholder}
                 onCommit={(v) => void update({ models: { extraction_model: v } })}
               />
               <ConnectionTestRow key={`test-${server}`} provider={server} baseUrl={urlDraft} keyDraft={keyDraft} onModels={setServerModels} />
