@@ -24,9 +24,10 @@ export const ROOM_RULES = {
   'electron/sensing/perception': ['shared', 'shared/*', 'agents/runtime'],
   'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception'],
   'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*'],
-  'electron/hosts/http': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine'],
-  'electron/hosts/mcp': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine'],
-  'electron/hosts/cli': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/engine', 'electron/sensing/*', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
+  // Hosts, like the desktop app, reach the handler map and sensing only through the engine's door.
+  'electron/hosts/http': ['shared', 'shared/*', 'agents/*', 'electron/engine'],
+  'electron/hosts/mcp': ['shared', 'shared/*', 'agents/*', 'electron/engine'],
+  'electron/hosts/cli': ['shared', 'shared/*', 'agents/*', 'electron/engine', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
   'electron/desktop/policy': ['shared', 'shared/*', 'agents/store'],
   'electron/desktop/preload': ['shared', 'shared/*', 'electron/desktop/policy'],
   // The desktop app reaches the handler map and sensing only through the engine's door.

@@ -12,11 +12,15 @@ export { inProcessClient } from './in-process-client.js';
 export { VaultGuard } from './vault-guard.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
-export type { EngramApi, ExporterOptions, ExportTarget } from '../api/index.js';
+export { fail } from '../api/index.js';
+export type { CaptureControl, EngramApi, ExporterOptions, ExportTarget, HostSession } from '../api/index.js';
 export {
   CaptureError,
   PushAudioSource,
+  WavStreamSource,
   bgraToRgba,
+  defaultActiveWindowSource,
+  defaultScreenSource,
   readCaptureSettings,
   writeCaptureSettings,
   type AudioSource,
@@ -25,4 +29,5 @@ export {
   type DisplayInfo,
   type IdleSource,
   type ScreenSource,
+  type TickResult,
 } from '../sensing/capture/index.js';

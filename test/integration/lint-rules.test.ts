@@ -35,6 +35,7 @@ describe('lint rules', () => {
     ['electron-outside-desktop.ts', 'no-restricted-imports', /Only electron\/desktop\/main and electron\/desktop\/preload may import 'electron'/],
     ['shared-imports-node.ts', 'no-restricted-imports', /no Node modules/],
     ['desktop-imports-sensing.ts', 'engram/rooms', /electron\/desktop\/main may not import electron\/(sensing\/capture|api)/, 2],
+    ['host-imports-sensing.ts', 'engram/rooms', /electron\/hosts\/cli may not import electron\/(sensing\/capture|api)/, 2],
   ])('%s breaks %s', async (name, rule, message, times = 1) => {
     const fired = (await lint(name)).filter((m) => m.rule === rule);
     expect(fired).toHaveLength(times);
@@ -52,6 +53,7 @@ describe('lint rules', () => {
         'clean-desktop-engine.ts',
         'clean-host.ts',
         'desktop-imports-sensing.ts',
+        'host-imports-sensing.ts',
         'clean-store.ts',
         'electron-outside-desktop.ts',
         'engine-imports-host.ts',

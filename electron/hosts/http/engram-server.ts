@@ -1,6 +1,5 @@
 import type { EngramStore } from '../../../agents/store/index.js';
-import type { CaptureControl, EngramApi, HostSession } from '../../api/index.js';
-import { startEngram, type CaptureSources, type Engram, type EngineProblem } from '../../engine/index.js';
+import { startEngram, type CaptureControl, type CaptureSources, type Engram, type EngineProblem, type EngramApi, type HostSession } from '../../engine/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WIRE_LIMITS, WsClientMessageSchema, type ApiResponse, type WsServerMessage } from '../../../shared/api/index.js';
-import type { EngramApi } from '../../api/index.js';
+import type { EngramApi } from '../../engine/index.js';
 import { AccessGuard, newToken, type Denial } from './access-guard.js';
 import { BodyTooLarge, readBody } from './http-body.js';
 import { loggablePath, RefusalLog } from './refusal-log.js';

@@ -1,13 +1,15 @@
-import { startEngram, type CaptureSources, type Engram } from '../../../engine/index.js';
 import {
   CaptureError,
   WavStreamSource,
-  defaultScreenSource,
   defaultActiveWindowSource,
+  defaultScreenSource,
   readCaptureSettings,
+  startEngram,
   type CaptureService,
+  type CaptureSources,
+  type Engram,
   type TickResult,
-} from '../../../sensing/capture/index.js';
+} from '../../../engine/index.js';
 import type { EngramStore } from '../../../../agents/store/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { defaultScreenSource } from '../../../engine/index.js';
 import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
@@ -37,11 +38,9 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     try {
       let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
-        // Loaded only when asked for: the capture stack pulls native modules the plain host does not need.
-        const cap = await import('../../../sensing/capture/index.js');
         try {
           // Started only once the first-run consent is on record or accepted in the window.
-          captureSources = { screen: cap.defaultScreenSource({ env: ctx.env }), start: false };
+          captureSources = { screen: defaultScreenSource({ env: ctx.env }), start: false };
         } catch (err) {
           throw new CliError(`capture: ${err instanceof Error ? err.message : String(err)}`, 1);
         }
