@@ -27,6 +27,8 @@ class FakeScreen implements ScreenSource {
   readonly name = 'fake';
   grabs = 0;
   shade = 40;
+  /** A short dark stripe (a new line of text) at this row, when set. */
+  extra: number | null = null;
   drawn = true;
   hint: boolean | null = null;
   async listDisplays() {
@@ -37,6 +39,7 @@ class FakeScreen implements ScreenSource {
     const data = Buffer.alloc(W * H * 3, 250);
     // A block of "text" whose brightness is the content: changing shade changes the screen.
     for (let y = 50; y < 250; y++) data.fill(this.shade, (y * W + 40) * 3, (y * W + 400) * 3);
+    if (this.extra !== null) for (let y = this.extra; y < this.extra + 10; y++) data.fill(0, (y * W + 40) * 3, (y * W + 200) * 3);
     return [{ display: DISPLAY, captured_at: Date.now(), image: { format: 'raw', data, width: W, height: H, channels: 3 } }];
   }
   changedSinceLastCapture?(): boolean;
@@ -114,6 +117,40 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
       expect(bytes.includes(Buffer.from('4111 1111')), f).toBe(false);
     }
     expect(store.counters.get('capture.frames_kept')).toBe(1);
+  });
+
+  it('a frame kept while the previous one is still being read is read incrementally against it, not whole', async () => {
+    // OCR slower than the screen changes (a busy machine): the first read is held until both frames are kept.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const images: OcrImage[] = [];
+    const slow: OcrEngine = {
+      activeWorkers: 1,
+      async stop() {},
+      async recognize(image: OcrImage): Promise<OcrResult> {
+        images.push(image);
+        if (images.length === 1) {
+          await held;
+          return { text: 'the block', confidence: 90, lines: [{ text: 'the block', confidence: 90, bbox: { x0: 40, y0: 50, x1: 400, y1: 250 } }] };
+        }
+        return { text: 'a new line', confidence: 90, lines: [{ text: 'a new line', confidence: 90, bbox: { x0: 40, y0: 2, x1: 200, y1: image.height - 2 } }] };
+      },
+    };
+    const p = new CapturePipeline({ store, screen, windows, ocr: slow, clock, settings: CaptureSettingsSchema.parse({ force_after_s: 60 }), self: { pids: [1], apps: ['engram'] } });
+    const first = await p.tick();
+    screen.extra = 300;
+    now += 3_000;
+    const second = await p.tick();
+    expect([first.kept, second.kept]).toEqual([true, true]);
+    // Time for the second frame to reach OCR if it did not wait for the first one's text.
+    for (let i = 0; i < 20 && images.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    release();
+    const [, obs2] = [...(await first.observations), ...(await second.observations)];
+    expect(images).toHaveLength(2);
+    expect(images[1]!.layout).toBe('block');
+    expect(images[1]!.height).toBeLessThan(H / 4);
+    expect(store.observations.get(obs2!)!.text).toBe('the block\na new line');
+    await p.close();
   });
 
   it('redaction switches decide what is taken out of screen text; a change in the stored settings applies from the next frame', async () => {

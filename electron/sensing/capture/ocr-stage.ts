@@ -14,6 +14,25 @@ export interface OcrBaseHolder {
   lastKeptAt: number;
 }
 
+/**
+ * The last frame of a display handed to OCR, with its text once read: the next frame of that
+ * display diffs against it even while its OCR is still running (on a busy machine a line read can
+ * take longer than the time to the next change, and without this every frame would then be read
+ * whole, about ten times the work).
+ */
+interface ChainLink {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+  /** Its final text (merged when incremental); null when it was never read (dropped, OCR off). */
+  result: Promise<OcrResult | null>;
+  /** Frames of this display waiting for an earlier frame's text, this one included. */
+  depth: number;
+}
+
+/** At most this many frames of a display wait for the previous one's text; later ones are read whole. */
+const MAX_CHAIN = 3;
+
 interface OcrMeta {
   frame: FrameRecord;
   display: DisplayInfo;
@@ -25,6 +44,8 @@ interface OcrMeta {
   height: number;
   regions: Region[] | null;
   base: OcrResult | null;
+  /** Hands this frame's final text to the next frame of its display. */
+  settle: (r: OcrResult | null) => void;
 }
 
 export interface OcrStageDeps {
@@ -51,6 +72,8 @@ export class OcrStage {
   private readonly preparing = new Set<Promise<void>>();
   /** Which display state waits for this frame's OCR result as its next incremental base. */
   private readonly pendingBase = new Map<string, OcrBaseHolder>();
+  /** Per display: the last frame handed to OCR (see ChainLink). */
+  private readonly chain = new WeakMap<OcrBaseHolder, ChainLink>();
 
   constructor(private readonly deps: OcrStageDeps) {
     const s = deps.settings();
@@ -107,7 +130,7 @@ export class OcrStage {
         resolve(this.deps.writer.write(frame, display, null, '', [])?.id ?? null);
         return;
       }
-      const meta: OcrMeta = { frame, display, window: null, resolve, grey: new Uint8Array(0), width: 0, height: 0, regions: null, base: null };
+      const meta: OcrMeta = { frame, display, window: null, resolve, grey: new Uint8Array(0), width: 0, height: 0, regions: null, base: null, settle: () => undefined };
       this.queue.pushDeferred({ meta, image: null, reload: () => this.reload(frame, meta) });
     });
   }
@@ -131,35 +154,62 @@ export class OcrStage {
       return;
     }
     const { data, info } = await greyForOcr(shot, this.deps.maxSide);
-    const base = this.deps.incremental ? state.ocrBase : null;
-    let regions: Region[] | null = null;
-    if (base && base.width === info.width && base.height === info.height) {
-      regions = changedRegions(base.grey, data, info.width, info.height, base.result.lines);
+    let settle!: (r: OcrResult | null) => void;
+    const result = new Promise<OcrResult | null>((r) => (settle = r));
+    const previous = this.deps.incremental ? this.chain.get(state) : undefined;
+    const link: ChainLink = { grey: data, width: info.width, height: info.height, result, depth: 0 };
+    this.chain.set(state, link);
+    try {
+      let base = this.deps.incremental ? state.ocrBase : null;
+      if (previous && previous.depth < MAX_CHAIN) {
+        // The frame before this one: its text, once read (at once if it already was).
+        link.depth = previous.depth + 1;
+        const text = await previous.result;
+        link.depth = 0;
+        base = text ? { grey: previous.grey, width: previous.width, height: previous.height, result: text } : null;
+      }
+      if (this.deps.closed()) {
+        settle(null);
+        resolve(null);
+        return;
+      }
+      let regions: Region[] | null = null;
+      if (base && base.width === info.width && base.height === info.height) {
+        regions = changedRegions(base.grey, data, info.width, info.height, base.result.lines);
+      }
+      if (base && regions && regions.length === 0) {
+        // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
+        state.ocrBase = { ...base, grey: data };
+        settle(base.result);
+        const { text, secrets } = redact(base.result.text, settings.redaction);
+        resolve(this.deps.writer.write(frame, shot.display, win, text, secrets)?.id ?? null);
+        return;
+      }
+      // The next frame diffs against this one once its OCR result is in.
+      state.ocrBase = null;
+      const meta: OcrMeta = { frame, display: shot.display, window: win, resolve, grey: data, width: info.width, height: info.height, regions, base: regions ? base!.result : null, settle };
+      const plan = regions ? stackRegions(data, info.width, regions) : null;
+      this.queue.push({
+        meta,
+        image: plan ? { ...prepareForOcr(plan.stacked, info.width, plan.stackedHeight), layout: 'block' as const } : prepareForOcr(data, info.width, info.height),
+        // Deferred frames are decrypted from the store when the queue has room again, and read whole.
+        reload: () => this.reload(frame, meta),
+      });
+      this.pendingBase.set(frame.id, state);
+    } catch (err) {
+      settle(null);
+      throw err;
     }
-    if (base && regions && regions.length === 0) {
-      // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
-      state.ocrBase = { ...base, grey: data };
-      const { text, secrets } = redact(base.result.text, settings.redaction);
-      resolve(this.deps.writer.write(frame, shot.display, win, text, secrets)?.id ?? null);
-      return;
-    }
-    // The next frame diffs against this one once its OCR result is in.
-    state.ocrBase = null;
-    const meta: OcrMeta = { frame, display: shot.display, window: win, resolve, grey: data, width: info.width, height: info.height, regions, base: regions ? base!.result : null };
-    const plan = regions ? stackRegions(data, info.width, regions) : null;
-    this.queue.push({
-      meta,
-      image: plan ? { ...prepareForOcr(plan.stacked, info.width, plan.stackedHeight), layout: 'block' as const } : prepareForOcr(data, info.width, info.height),
-      // Deferred frames are decrypted from the store when the queue has room again, and read whole.
-      reload: () => this.reload(frame, meta),
-    });
-    this.pendingBase.set(frame.id, state);
   }
 
   private async onOcr(meta: OcrMeta, raw: OcrResult): Promise<void> {
-    if (this.deps.closed()) return meta.resolve(null);
+    if (this.deps.closed()) {
+      meta.settle(null);
+      return meta.resolve(null);
+    }
     const settings = this.deps.settings();
     const result = meta.regions && meta.base ? mergeOcr(meta.base, raw, meta.regions) : raw;
+    meta.settle(result);
     const state = this.pendingBase.get(meta.frame.id);
     this.pendingBase.delete(meta.frame.id);
     if (state && state.lastKeptAt <= meta.frame.captured_at + 1) {
@@ -180,6 +230,7 @@ export class OcrStage {
   }
 
   private onOcrDropped(meta: OcrMeta, err?: unknown): void {
+    meta.settle(null);
     this.pendingBase.delete(meta.frame.id);
     if (this.deps.closed()) return meta.resolve(null);
     try {

@@ -156,9 +156,35 @@ function toResult(page: Tesseract.Page): OcrResult {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
         const text = line.text.replace(/\s+$/, '');
-        if (text.trim()) lines.push({ text, confidence: line.confidence, bbox: { ...line.bbox } });
+        if (text.trim()) lines.push({ text, confidence: line.confidence, bbox: lineExtent(line) });
       }
     }
   }
   return { text: page.text.replace(/\s+$/, ''), confidence: page.confidence, lines };
+}
+
+/** What lineExtent needs of a tesseract.js line. */
+export interface TesseractLineShape {
+  bbox: OcrLine['bbox'];
+  baseline?: { y0: number; y1: number; has_baseline?: boolean };
+  rowAttributes?: { rowHeight: number; descenders: number };
+}
+
+/**
+ * A line's box clipped to the text row tesseract fitted (baseline, row height, descenders):
+ * tesseract sometimes attaches a blob from the row below to a word (a
+ * terminal's block cursor under the first letter), and the line's box then reaches into the next
+ * line. Incremental OCR takes a change touching a line's box for a change of that line and reads
+ * it again, so a cursor moving down a line would cost a second line of OCR every time.
+ */
+export function lineExtent(line: TesseractLineShape): OcrLine['bbox'] {
+  const box = { ...line.bbox };
+  const row = line.rowAttributes;
+  const base = line.baseline;
+  if (!row || !base || base.has_baseline === false || !(row.rowHeight > 0) || !(row.descenders >= 0)) return box;
+  const top = Math.floor(Math.min(base.y0, base.y1) - (row.rowHeight - row.descenders));
+  const bottom = Math.ceil(Math.max(base.y0, base.y1) + row.descenders);
+  const y0 = Math.max(box.y0, top);
+  const y1 = Math.min(box.y1, bottom);
+  return y1 > y0 ? { ...box, y0, y1 } : box;
 }
