@@ -37,8 +37,8 @@ const NOT_A_NAME = new Set(['i', 'me', 'you', 'user', 'the user', 'assistant', '
 const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
 const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
 const PLACE_SUFFIX = /\s(?:Hall|Street|St|Road|Rd|Avenue|Ave|Square|Park|Beach|Lake|River|Mountains?|Valley|Island|Bay|Airport|Station|Museum|Hotel|Cafe|Café|Restaurant|Bar|Centre|Center|Library|Hospital|Stadium|Gardens?)\.?$/;
-/** Words compromise sometimes takes for names at a sentence start. */
-const JUNK = /^(?:hey|hi|hello|thanks|thank|wow|yes|no|yeah|oh|ok|okay|sure|great|awesome|congrats|sorry|bye|good|nice|cool|well|so|and|but|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
+/** Words compromise sometimes takes for names at a sentence start, and day and month abbreviations ("Mon 2 Nov" in an episode's time). */
+const JUNK = /^(?:hey|hi|hello|thanks|thank|wow|yes|no|yeah|oh|ok|okay|sure|great|awesome|congrats|sorry|bye|good|nice|cool|well|so|and|but|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
 
 function cleanName(raw: string): string | null {
   const name = raw

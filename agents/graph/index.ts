@@ -2,3 +2,4 @@
 export { buildGraph, type GraphBuildReport } from './graph-builder.js';
 export { extractGraph, type Extraction, type ExtractedEntity, type ExtractedFact, type GraphSourceMemory } from './entity-extractor.js';
 export { GraphKeeper, type GraphStore } from './graph-keeper.js';
+export { ModelGraphSchema, checkModelGraph, recordModelGraph, type ModelGraph } from './model-graph.js';

@@ -18,6 +18,8 @@ import type { BatchSchedule } from './batch-schedule.js';
 import { EpisodeContinuation } from './episode-continuation.js';
 import { emptyReport, type IngestReport } from './ingest-report.js';
 import { extractWithLlm } from './llm-extraction.js';
+import { graphTool, recordHeldGraph } from './graph-tool.js';
+import type { ModelGraph } from '../graph/index.js';
 import { routeWithLlm } from './llm-router.js';
 import type { MetaAgentDeps } from './meta-agent.js';
 import { routeOffline } from './offline-router.js';
@@ -52,6 +54,8 @@ export class BatchProcessor {
     const ctx = this.context(batch, !offline);
     const report = emptyReport();
     report.batches = 1;
+    // What the model's graph_record call named, written once the batch's memories exist.
+    const graphs: ModelGraph[] = [];
     if (offline) {
       report.routes.push(await this.runOffline(ctx));
     } else if (this.episodes.allSeen(batch)) {
@@ -60,7 +64,7 @@ export class BatchProcessor {
       report.routes.push(await this.episodes.continue(ctx, batch, episodic, (only) => this.runOffline(ctx, only)));
     } else {
       try {
-        const r = await this.runLlm(llm, ctx);
+        const r = await this.runLlm(llm, ctx, graphs);
         report.routes.push(r.kinds);
         report.llm_calls += r.calls;
         report.chains.push(...r.chains.map((c) => ({ kind: c.kind, steps: c.steps, finished: c.finished, stopped_by: c.stopped_by })));
@@ -75,6 +79,7 @@ export class BatchProcessor {
       }
     }
     const outcomes = ctx.writer.drain();
+    recordHeldGraph(ctx, graphs, outcomes);
     this.episodes.remember(batch, outcomes);
     report.outcomes = outcomes;
     for (const o of outcomes) if (o.op !== 'noop' && !report.memory_ids.includes(o.id)) report.memory_ids.push(o.id);
@@ -118,7 +123,7 @@ export class BatchProcessor {
    * block near its limit) each run their own check-before-write chain; the rest share today's single
    * extraction call, the cheap path for a batch about new things.
    */
-  private async runLlm(llm: LlmProvider, ctx: SubAgentContext): Promise<{ kinds: MemoryKind[]; calls: number; chains: ChainResult[] }> {
+  private async runLlm(llm: LlmProvider, ctx: SubAgentContext, graphs: ModelGraph[]): Promise<{ kinds: MemoryKind[]; calls: number; chains: ChainResult[] }> {
     const time = this.deps.time;
     const batchText = renderBatch(ctx.analysis, time);
     const route = await routeWithLlm(llm, batchText);
@@ -147,6 +152,7 @@ export class BatchProcessor {
         known: renderKnown(known, ctx.analysis.redaction),
         core,
         now: this.now(),
+        extraTools: [graphTool(ctx, graphs)],
       });
       calls += result.responses.length;
     }

@@ -1,5 +1,5 @@
 import type { MemoryKind } from '../../shared/index.js';
-import { runToolLoop, type LlmProvider, type ToolLoopResult } from '../llm/index.js';
+import { runToolLoop, type LlmProvider, type LlmTool, type ToolLoopResult } from '../llm/index.js';
 import { mergeTool, type SubAgent, type SubAgentContext } from '../subagent-kit/index.js';
 
 const HEAD = `You are the memory agents of Engram, a local-first memory assistant. From the batch of screen
@@ -12,6 +12,8 @@ using the tools. Rules:
 - Only what the batch supports; never invent values. Secrets appear only as [redacted:KIND]
   markers: never reconstruct them.
 - Be brief: titles under 100 characters, summaries of one or two sentences.
+- The people, organisations, projects, places and documents the batch names, and facts tying two or
+  more of them together: one graph_record call (full names as written; no pronouns).
 - Call all the tools you need in one reply; when nothing is worth keeping, reply "nothing to save".`;
 
 /** The stable extraction prompt: the head plus every sub-agent's section (stable, so it is cached). */
@@ -27,6 +29,8 @@ export interface ExtractionInput {
   /** Volatile context: core blocks, already-known memories. */
   known: string;
   core: string;
+  /** Tools beside the agents' (the graph's), offered in the same call. */
+  extraTools?: LlmTool[];
   now: number;
   signal?: AbortSignal;
 }
@@ -37,7 +41,7 @@ export interface ExtractionInput {
  * at once; only rejected arguments earn it another turn (bounded).
  */
 export async function extractWithLlm(llm: LlmProvider, input: ExtractionInput): Promise<ToolLoopResult> {
-  const tools = [...input.agents.flatMap((a) => a.tools(input.ctx)), mergeTool(input.ctx)];
+  const tools = [...input.agents.flatMap((a) => a.tools(input.ctx)), mergeTool(input.ctx), ...(input.extraTools ?? [])];
   const context = [
     `Now: ${new Date(input.now).toISOString()}`,
     `Update these memory kinds for this batch: ${input.kinds.join(', ')}.`,
