@@ -226,6 +226,6 @@ export class ProceduralAgent implements SubAgent {
 
   async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
     if (!query.trim()) return [];
-    return (await this.store.search({ query, kinds: ['procedural'], limit: 6, mode: 'bm25' })).map((r) => r.memory);
+    return (await this.store.search({ query, kinds: ['procedural'], limit: 6, mode: 'bm25', passages: false })).map((r) => r.memory);
   }
 }

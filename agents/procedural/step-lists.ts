@@ -117,12 +117,13 @@ export function stepListsIn(text: string, windowTitle: string | null = null): Ar
  * page that announces a how-to: checked only there, so ordinary screens cost no tagging.
  */
 function commandRun(lines: string[], start: number, windowTitle: string | null): { list: { title: string; steps: string[] }; end: number } | null {
-  let end = start;
-  while (end < lines.length && PLAIN_LINE.test(lines[end]!) && !NUMBERED.test(lines[end]!) && !BULLET.test(lines[end]!) && lines[end]!.trim().split(/\s+/).length >= 2) end++;
-  if (end - start < MIN_COMMAND_RUN) return null;
+  // The heading first: it is one line, while the run is scanned again from every line of a page.
   const heading = start > 0 ? oneLine(lines[start - 1]!) : '';
   const headed = INSTRUCTIVE_HEADING.test(heading) && heading.split(/\s+/).length <= 12;
   if (!headed && !(windowTitle && INSTRUCTIVE_HEADING.test(windowTitle))) return null;
+  let end = start;
+  while (end < lines.length && PLAIN_LINE.test(lines[end]!) && !NUMBERED.test(lines[end]!) && !BULLET.test(lines[end]!) && lines[end]!.trim().split(/\s+/).length >= 2) end++;
+  if (end - start < MIN_COMMAND_RUN) return null;
   // The run is the longest stretch of commands inside the block (a page's intro line is not a step).
   let best: string[] = [];
   let cur: string[] = [];

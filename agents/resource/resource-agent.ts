@@ -143,6 +143,6 @@ export class ResourceAgent implements SubAgent {
 
   async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
     if (!query.trim()) return [];
-    return (await this.store.search({ query, kinds: ['resource'], limit: 6, mode: 'bm25' })).map((r) => r.memory);
+    return (await this.store.search({ query, kinds: ['resource'], limit: 6, mode: 'bm25', passages: false })).map((r) => r.memory);
   }
 }

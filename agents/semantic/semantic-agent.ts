@@ -217,6 +217,6 @@ export class SemanticAgent implements SubAgent {
 
   async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
     if (!query.trim()) return [];
-    return (await this.store.search({ query, kinds: ['semantic'], limit: 8, mode: 'bm25' })).map((r) => r.memory);
+    return (await this.store.search({ query, kinds: ['semantic'], limit: 8, mode: 'bm25', passages: false })).map((r) => r.memory);
   }
 }

@@ -17,6 +17,8 @@ export interface EmbedSource {
   markSql: string | null;
   /** Whether vectors are kept in embedding_cache by text hash (memories: restores and edits cost nothing). */
   cache: boolean;
+  /** Whether this work yields to questions and memories at the embedder (screen passages). */
+  background: boolean;
 }
 
 export const MEMORY_SOURCE: EmbedSource = {
@@ -33,6 +35,7 @@ export const MEMORY_SOURCE: EmbedSource = {
   versionSql: 'SELECT content_hash FROM memories WHERE seq = ?',
   markSql: 'UPDATE memories SET embedded = 1 WHERE seq = ?',
   cache: true,
+  background: false,
 };
 
 /**
@@ -51,6 +54,7 @@ export const PASSAGE_SOURCE: EmbedSource = {
   versionSql: 'SELECT hash FROM passages WHERE seq = ?',
   markSql: null,
   cache: false,
+  background: true,
 };
 
 /**
@@ -130,7 +134,10 @@ export class EmbedQueue {
         const textOf = new Map(keys.map((k, i) => [k, texts[i]!]));
         let vectors: Float32Array[];
         try {
-          vectors = await this.embedder.embed(missing.map((k) => textOf.get(k)!));
+          vectors = await this.embedder.embed(
+            missing.map((k) => textOf.get(k)!),
+            { background: src.background },
+          );
           this.lastError = null;
         } catch (err) {
           // Keep the rows pending: BM25 still finds them, and the next write retries.

@@ -7,8 +7,14 @@ export interface Embedder {
   /** Stable id: changing embedder (or its dimensions) re-embeds every memory. */
   readonly id: string;
   readonly dimensions: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
+  /** Background work (screen passages) may wait behind foreground work (queries, memories). */
+  embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
   close?(): Promise<void>;
+}
+
+export interface EmbedOptions {
+  /** Yield to foreground requests: a question or a new memory does not wait behind a page of passages. */
+  background?: boolean;
 }
 
 export function normalize(v: Float32Array): Float32Array {

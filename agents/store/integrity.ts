@@ -10,6 +10,10 @@ export interface IntegrityReport {
   /** Memories marked embedded whose vector row is missing, and vector rows with no memory. */
   vectors_missing: number;
   vectors_orphan: number;
+  /** Screen passages with a vector, vector rows whose passage is gone, and vector rows and bit codes that do not pair up. */
+  passage_vectors: number;
+  passage_vectors_orphan: number;
+  passage_codes_mismatch: number;
   provenance_orphans: number;
   frames_without_file: string[];
   orphan_frame_files: string[];
@@ -18,7 +22,8 @@ export interface IntegrityReport {
 
 /**
  * Checks that everything the store keeps in step agrees: SQLite's own integrity check, one FTS row
- * per memory, vectors for embedded memories only, provenance only for existing memories, and one
+ * per memory, vectors for embedded memories only, passage vectors only for existing passages (each
+ * with its bit code), provenance only for existing memories, and one
  * encrypted file per frame row. Used after crashes (tests) and by `engram doctor`.
  */
 export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolean): IntegrityReport {
@@ -32,6 +37,18 @@ export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolea
     missing = one('SELECT count(*) FROM memories m WHERE m.embedded = 1 AND NOT EXISTS (SELECT 1 FROM memory_vec v WHERE v.rowid = m.seq)');
     orphan = one('SELECT count(*) FROM memory_vec v WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.seq = v.rowid)');
   }
+  // Passage vectors are checked whatever the embedder: their tables exist from migration 009 on, and
+  // a process opened without an embedder still deletes passages (the triggers take their vectors).
+  let passageVectors = 0;
+  let passageOrphans = 0;
+  let passageCodes = 0;
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'passage_vec_codes'").get()) {
+    passageVectors = one('SELECT count(*) FROM passage_vec');
+    passageOrphans = one('SELECT count(*) FROM passage_vec v WHERE NOT EXISTS (SELECT 1 FROM passages p WHERE p.seq = v.seq)');
+    passageCodes =
+      one('SELECT count(*) FROM passage_vec v WHERE NOT EXISTS (SELECT 1 FROM passage_vec_codes c WHERE c.seq = v.seq)') +
+      one('SELECT count(*) FROM passage_vec_codes c WHERE NOT EXISTS (SELECT 1 FROM passage_vec v WHERE v.seq = c.seq)');
+  }
   const provOrphans = one('SELECT count(*) FROM provenance p WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = p.memory_id)');
   const frameIds = new Set(db.prepare('SELECT id FROM frames').pluck().all() as string[]);
   const files = new Set(frameBlobs.listIds());
@@ -42,6 +59,8 @@ export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolea
   if (ftsRows !== memories) problems.push(`${memories} memories but ${ftsRows} full-text rows`);
   if (missing) problems.push(`${missing} embedded memories without a vector`);
   if (orphan) problems.push(`${orphan} vectors without a memory`);
+  if (passageOrphans) problems.push(`${passageOrphans} passage vectors without a passage`);
+  if (passageCodes) problems.push(`${passageCodes} passage vectors and codes that do not pair up`);
   if (provOrphans) problems.push(`${provOrphans} provenance rows without a memory`);
   if (withoutFile.length) problems.push(`${withoutFile.length} frames without their file`);
   if (orphanFiles.length) problems.push(`${orphanFiles.length} frame files without a frame`);
@@ -52,6 +71,9 @@ export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolea
     fts_rows: ftsRows,
     vectors_missing: missing,
     vectors_orphan: orphan,
+    passage_vectors: passageVectors,
+    passage_vectors_orphan: passageOrphans,
+    passage_codes_mismatch: passageCodes,
     provenance_orphans: provOrphans,
     frames_without_file: withoutFile,
     orphan_frame_files: orphanFiles,

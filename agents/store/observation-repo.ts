@@ -13,6 +13,8 @@ export class ObservationRepo {
     private readonly db: Db,
     private readonly events: StoreEvents,
     private readonly deleteCiting: (type: 'observation', ids: string[]) => number,
+    /** Called after a screen observation's passages are written (the store's passage-embedding queue). */
+    private readonly onPassages: () => void = () => {},
   ) {}
 
   insert(o: NewObservation): ObservationRecord {
@@ -41,6 +43,7 @@ export class ObservationRepo {
       // once, and gone with it (sightings cascade).
       if (rec.kind === 'screen') indexObservationPassages(this.db, { ...rec, app: rec.app ?? null, title: rec.title ?? null, url: rec.url ?? null });
     })();
+    if (rec.kind === 'screen') this.onPassages();
     this.events.emit('observation', { op: 'insert', ids: [rec.id] });
     return rec;
   }

@@ -81,12 +81,27 @@ export class PassageRepo {
     if (!match) return [];
     const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
     const filtered = opts.since != null || opts.until != null;
-    const rows = this.stmt(
-      `SELECT f.rowid AS seq, ${BM25} AS s, highlight(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}') AS marked,
-         snippet(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}', '…', 24) AS snip, p.kind, p.text
-       FROM passage_fts f JOIN passages p ON p.seq = f.rowid
-       WHERE passage_fts MATCH ? ORDER BY s LIMIT ?`,
-    ).all(match, filtered ? limit * 8 : limit) as { seq: number; s: number; marked: string; snip: string; kind: PassageKind; text: string }[];
+    // Rank first, mark after: highlight() and snippet() in the ranking query ran for every passage
+    // the words matched (a long query matches most of them), not just the few kept.
+    const ranked = this.stmt(`SELECT rowid AS seq, ${BM25} AS s FROM passage_fts WHERE passage_fts MATCH ? ORDER BY s LIMIT ?`).all(
+      match,
+      filtered ? limit * 8 : limit,
+    ) as { seq: number; s: number }[];
+    // (`rowid IN json_each`, not `rowid = ?`: this SQLite build's FTS5 answered a bound rowid with another row.)
+    const marks = new Map(
+      (
+        this.stmt(
+          `SELECT f.rowid AS seq, highlight(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}') AS marked,
+             snippet(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}', '…', 24) AS snip, p.kind, p.text
+           FROM passage_fts f JOIN passages p ON p.seq = f.rowid
+           WHERE passage_fts MATCH ? AND f.rowid IN (SELECT value FROM json_each(?))`,
+        ).all(match, JSON.stringify(ranked.map((r) => r.seq))) as { seq: number; marked: string; snip: string; kind: PassageKind; text: string }[]
+      ).map((m) => [m.seq, m]),
+    );
+    const rows = ranked.flatMap((r) => {
+      const m = marks.get(r.seq);
+      return m ? [{ ...m, s: r.s }] : [];
+    });
     return this.withSightings(
       rows.map((r) => ({ seq: r.seq, score: -r.s, kind: r.kind, text: r.text, marked: r.marked, snippet: r.snip })),
       opts,

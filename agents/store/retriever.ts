@@ -431,7 +431,7 @@ export class Retriever {
         .filter((h) => h.similarity >= w.minSimilarity)
         .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }
-    const passagesOf = mode !== 'vector' && w.passage > 0 ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
+    const passagesOf = mode !== 'vector' && w.passage > 0 && opts.passages !== false ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
     if (passagesOf.size) {
       const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
       for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;

@@ -98,11 +98,14 @@ export class EngramStore {
     this.audio = new AudioRepo(db, audioBlobs);
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
-    this.observations = new ObservationRepo(db, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
+    // The observation repo kicks the passage queue itself: the store never listens to its own public bus.
+    this.observations = new ObservationRepo(
+      db,
+      this.events,
+      (type, ids) => this.forgetter.deleteCiting(type, ids),
+      () => this.passageQueue?.kick(),
+    );
     this.passages = new PassageRepo(db, () => this.passageVectors);
-    this.events.on('observation', (c) => {
-      if (c.op === 'insert') this.passageQueue?.kick();
-    });
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
     this.threadSummaries = new ThreadSummaryRepo(db);
     this.messages = new MessageRepo(db, this.threads, this.events);
@@ -219,6 +222,7 @@ export class EngramStore {
       audio_bytes: this.audio.totalBytes(),
       db_bytes: dbBytes,
       pending_embeddings: this.embedQueue?.pending() ?? 0,
+      pending_passage_embeddings: this.passageQueue?.pending() ?? 0,
       counters: this.counters.all(),
     };
   }
@@ -240,6 +244,16 @@ export class EngramStore {
   /** Resolves once every memory and screen passage written so far has its vector (tests, benchmarks, shutdown). */
   async flushEmbeddings(): Promise<void> {
     await this.embedQueue?.flush();
+    await this.passageQueue?.flush();
+  }
+
+  /** Resolves once every memory written so far has its vector (screen passages may still be waiting). */
+  async flushMemoryEmbeddings(): Promise<void> {
+    await this.embedQueue?.flush();
+  }
+
+  /** Resolves once every screen passage stored so far has its vector. */
+  async flushPassageEmbeddings(): Promise<void> {
     await this.passageQueue?.flush();
   }
 

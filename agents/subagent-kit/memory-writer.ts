@@ -35,7 +35,7 @@ export class MemoryWriter {
   async findCandidates(draft: MemoryDraft, policy: KindPolicy): Promise<Memory[]> {
     if (policy.candidates) return policy.candidates(draft);
     const query = truncate(policy.lookupText?.(draft) ?? `${draft.title} ${draft.text}`, 400);
-    const results = await this.store.search({ query, kinds: [draft.kind], limit: this.limit, mode: this.mode });
+    const results = await this.store.search({ query, kinds: [draft.kind], limit: this.limit, mode: this.mode, passages: false });
     const found = results.map((r) => r.memory);
     if (draft.kind !== 'knowledge_vault') return found;
     // Vault secrets come masked from search; compare the real values.

@@ -11,7 +11,10 @@ export const StoreStatsSchema = z.object({
   frame_bytes: z.number(),
   audio_bytes: z.number(),
   db_bytes: z.number(),
+  /** Memories waiting for their vector. */
   pending_embeddings: z.number().int(),
+  /** Screen passages waiting for their vector (their own queue). */
+  pending_passage_embeddings: z.number().int(),
   counters: z.record(z.string(), z.number()),
   /** The newest and oldest moment any memory (superseded ones too) is about; null when there is none. */
   newest_memory_at: IsoTime.nullable(),

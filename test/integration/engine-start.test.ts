@@ -136,9 +136,11 @@ describe('startEngram: one composition behind every host', () => {
 
   it('close() stops everything it started: capture ticking, the brain listening, the API feeds, the screen', async () => {
     const screen = new ChangingScreen();
-    // The store's own wiring (its passage-embedding queue) listens before any engine starts.
+    // The store listens to nothing on its own public bus (its passage queue is kicked by the
+    // observation repo): every listener is the engine's, and close() must take them all away.
     const names = ['observation', 'memory', 'frame', 'forget'] as const;
-    const before = names.map((n) => store.events.listenerCount(n));
+    const listeners = () => names.map((n) => store.events.listenerCount(n));
+    expect(listeners()).toEqual([0, 0, 0, 0]);
     engram = await startEngram({
       store,
       host: 'electron',
@@ -148,20 +150,20 @@ describe('startEngram: one composition behind every host', () => {
       capture: { screen, windows: new FixedWindow(), ocr: new TextOcr('plain words'), settings: CaptureSettingsSchema.parse({ interval_s: 0.5 }) },
     });
     await expect.poll(() => screen.grabs, { timeout: 5000 }).toBeGreaterThan(0);
-    expect(store.events.listenerCount('observation')).toBeGreaterThan(before[0]!);
+    expect(store.events.listenerCount('observation')).toBeGreaterThan(0);
     const capture = engram.capture!;
     await engram.close();
     engram = null;
     expect(capture.status().state).toBe('stopped');
     expect(screen.closed).toBe(true);
-    expect(names.map((n) => store.events.listenerCount(n))).toEqual(before);
+    expect(listeners()).toEqual([0, 0, 0, 0]);
     const grabs = screen.grabs;
     await new Promise((r) => setTimeout(r, 1200));
     expect(screen.grabs).toBe(grabs);
   });
 
   it('lazy: the brain loads after the delay; close() before it never starts one', async () => {
-    const before = store.events.listenerCount('observation');
+    expect(store.events.listenerCount('observation')).toBe(0);
     engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { delayMs: 30 }, lazy: true });
     const brain = await engram.brain();
     expect(brain?.status().running).toBe(true);
@@ -172,7 +174,7 @@ describe('startEngram: one composition behind every host', () => {
     await engram.close();
     expect(await engram.brain()).toBeNull();
     expect(Date.now() - t0).toBeLessThan(5000);
-    expect(store.events.listenerCount('observation')).toBe(before);
+    expect(store.events.listenerCount('observation')).toBe(0);
     engram = null;
   });
 

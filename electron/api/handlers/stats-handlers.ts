@@ -18,6 +18,7 @@ export function statsHandlers(deps: ApiDeps): HandlerGroup<'store.stats'> {
         audio_bytes: s.audio_bytes,
         db_bytes: s.db_bytes,
         pending_embeddings: s.pending_embeddings,
+        pending_passage_embeddings: s.pending_passage_embeddings,
         counters: s.counters,
         newest_memory_at: when(newest),
         oldest_memory_at: when(oldest),

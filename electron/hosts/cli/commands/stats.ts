@@ -16,8 +16,8 @@ export const statsCommand: Command = {
     return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
       const s = await client.call('store.stats', {});
       if (ctx.json || bool(args, 'json')) {
-        const { data_dir, key_kind, counts, frame_bytes, audio_bytes, db_bytes, pending_embeddings, counters } = s;
-        ctx.io.stdout(JSON.stringify({ data_dir, key: key_kind, counts, frame_bytes, audio_bytes, db_bytes, pending_embeddings, counters }) + '\n');
+        const { data_dir, key_kind, counts, frame_bytes, audio_bytes, db_bytes, pending_embeddings, pending_passage_embeddings, counters } = s;
+        ctx.io.stdout(JSON.stringify({ data_dir, key: key_kind, counts, frame_bytes, audio_bytes, db_bytes, pending_embeddings, pending_passage_embeddings, counters }) + '\n');
         return 0;
       }
       const c = s.counts;
@@ -26,7 +26,7 @@ export const statsCommand: Command = {
           `data dir      ${s.data_dir} (encrypted; key from ${s.key_kind})`,
           `memories      core ${c.core} · episodic ${c.episodic} · semantic ${c.semantic} · procedural ${c.procedural} · resource ${c.resource} · vault ${c.knowledge_vault} · experiences ${c.experience}`,
           `sources       ${c.frames} frames (${mb(s.frame_bytes)}) · ${c.observations} observations · ${c.messages} messages`,
-          `database      ${mb(s.db_bytes)}${s.pending_embeddings ? ` · ${s.pending_embeddings} memories waiting for embeddings` : ''}`,
+          `database      ${mb(s.db_bytes)}${s.pending_embeddings ? ` · ${s.pending_embeddings} memories waiting for embeddings` : ''}${s.pending_passage_embeddings ? ` · ${s.pending_passage_embeddings} screen passages waiting for embeddings` : ''}`,
         ].join('\n') + '\n',
       );
       return 0;
