@@ -4,6 +4,7 @@ import type { Embedder } from './embedder.js';
 import type { EntityLink, GraphRepo } from './graph-repo.js';
 import { DEFAULT_WALK, GraphWalk, type WalkLimits } from './graph-walk.js';
 import { asksForEverything } from './question-shape.js';
+import { asksAboutUser } from './self-reference.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
 import type { PassageHit, PassageRepo } from './passage-repo.js';
@@ -38,6 +39,12 @@ export interface RetrievalWeights {
   entity: number;
   /** Share of the entity boost for a unit that only mentions the entity in its text. */
   entityMention: number;
+  /**
+   * Added to the user's core block (label human) when the question is about the user ("is the user
+   * vegetarian?", "where was I born?"): the block is the user, as a fact's name is its entity. The
+   * block joins the candidates, since its lines rarely share the question's words.
+   */
+  self: number;
   /** Half-life of the usage/recency weight, in days. */
   halfLifeDays: number;
   /** How much decay can take off (0.2 = an unused old memory keeps 80% of its score). */
@@ -85,6 +92,7 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
   segment: 0.4,
   entity: 0.6,
   entityMention: 0.2,
+  self: 0.6,
   halfLifeDays: 30,
   decayFloor: 0.2,
   candidates: 150,
@@ -436,9 +444,10 @@ export class Retriever {
       const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
       for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;
     }
-    if (!units.size) return [];
-
     const hybrid = mode === 'hybrid';
+    const aboutUser = hybrid && w.self > 0 && asksAboutUser(query);
+    if (!units.size && !aboutUser) return [];
+
     const wb = mode === 'vector' ? 0 : mode === 'bm25' ? 1 : w.bm25;
     const wv = mode === 'vector' ? 1 : mode === 'bm25' ? 0 : w.vector;
     let maxB = 0;
@@ -479,6 +488,24 @@ export class Retriever {
         if (added.length && qv && index) for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = sim;
         for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
       }
+    }
+
+    // A question about the user: the user's core block joins the candidates (scored like the rest;
+    // being about the user adds the self boost below).
+    const userBlocks = new Set<number>();
+    if (aboutUser) {
+      const blocks = this.stmt(`SELECT seq FROM memories WHERE kind = 'core' AND superseded_by IS NULL AND json_extract(fields, '$.label') = 'human'`)
+        .pluck()
+        .all() as number[];
+      const added = blocks.filter((seq) => !units.has(seq));
+      for (const seq of blocks) userBlocks.add(seq);
+      for (const seq of added) unit(seq).bm25 = bm25Of.get(seq) ?? null;
+      const index = this.vectors();
+      // Rescaled against the vector list's best (a block closer than any hit counts as the best).
+      if (added.length && qv && index && maxS > 0) {
+        for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = Math.min(sim, maxS);
+      }
+      for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
     }
 
     // Context: the units around the best first-pass hits join the candidates (the answer is often
@@ -536,7 +563,10 @@ export class Retriever {
         const b = units.get(nb.seq)?.base ?? 0;
         context = Math.max(context, b * Math.pow(w.contextDecay, nb.distance - 1));
       }
-      const segmentScore = row.segment ? (segBest.get(row.segment) ?? 0) : 0;
+      // A memory outside any segment (a core block, a vault entry) is a segment of its own: it
+      // inherits its own relevance, as a one-item segment does, instead of losing to every
+      // neighbour of a long session that the session's best match lifts.
+      const segmentScore = row.segment ? (segBest.get(row.segment) ?? 0) : u.base;
       const contextBoost = hybrid ? w.context * context + w.segment * segmentScore : 0;
       let entityBoost = 0;
       if (entities.length) {
@@ -545,6 +575,7 @@ export class Retriever {
         for (const e of entities) sum += e.test(subject) ? 1 : e.test(row.text) ? w.entityMention : 0;
         entityBoost = (w.entity * sum) / entities.length;
       }
+      if (userBlocks.has(u.seq)) entityBoost += w.self;
       const lastUse = row.last_accessed_at ?? row.created_at;
       const decay = Math.pow(0.5, Math.max(0, now - lastUse) / (w.halfLifeDays * DAY));
       const usage = (1 - w.decayFloor + w.decayFloor * decay) * (1 + 0.05 * Math.log1p(row.access_count));

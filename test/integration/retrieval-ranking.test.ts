@@ -122,4 +122,41 @@ describe('hybrid ranking', () => {
     expect(await store.search({ query: 'xylophone quasar', now: NOW })).toEqual([]);
     expect(await store.search({ query: '   ', now: NOW })).toEqual([]);
   });
+
+  it('a memory outside any segment (a vault entry) ranks as a one-item segment would, not below the neighbours of a long session', async () => {
+    const t = NOW - 3 * DAY;
+    const seg = 'thread-cabin';
+    // A long conversation in which one turn names the cabin: its neighbours are lifted by the session.
+    const turns = ['We drove up to the cabin on Friday', 'The lake was still frozen', 'Sam made pancakes', 'We played cards all evening', 'The roof needs fixing'];
+    turns.forEach((text, i) => store.memories.insert({ kind: 'episodic', text, occurred_at: t + i * 1000, segment: seg }));
+    const vault = store.memories.insert({ kind: 'knowledge_vault', title: 'Wi-Fi password for the cabin', text: 'Wi-Fi password for the cabin, told in chat', fields: { secret: 'hunter22', entry_type: 'credential', sensitivity: 'high' }, created_at: t });
+    // The same entry inside a one-item segment: the two must score alike.
+    const alone = store.memories.insert({ kind: 'knowledge_vault', title: 'Wi-Fi password for the cabin', text: 'Wi-Fi password for the cabin, told in chat', fields: { secret: 'hunter22', entry_type: 'credential', sensitivity: 'high' }, created_at: t, segment: 'thread-alone' });
+    await store.flushEmbeddings();
+    const hits = await store.search({ query: 'cabin wifi password', now: NOW });
+    const score = (id: string) => hits.find((h) => h.memory.id === id)!.score;
+    expect(score(vault.id)).toBeCloseTo(score(alone.id), 6);
+    expect(hits.slice(0, 2).map((h) => h.memory.id).sort()).toEqual([vault.id, alone.id].sort());
+  });
+
+  it('a question about the user finds the user\'s core block though no word matches, and lifts it when words do', async () => {
+    const human = store.memories.insert({ kind: 'core', title: 'human', text: '- Name: Lena Vogel\n- Lives in: Hamburg\n- Is vegetarian', fields: { label: 'human', limit: 5000 } });
+    store.memories.insert({ kind: 'core', title: 'persona', text: '- The user asked: answer in German', fields: { label: 'persona', limit: 5000 } });
+    store.memories.insert({ kind: 'episodic', text: 'Booked a table at a vegetarian restaurant in Porto', occurred_at: NOW - DAY, segment: 'seg-1' });
+    store.memories.insert({ kind: 'episodic', text: 'Wohnungsbesichtigung verschoben', occurred_at: NOW - DAY, segment: 'seg-2' });
+    await store.flushEmbeddings();
+    // German, no word in common with the block: found because it asks about the user.
+    const where = await store.search({ query: 'wo wohnt der Nutzer', now: NOW });
+    expect(where.map((h) => h.memory.id)).toContain(human.id);
+    expect(where.find((h) => h.memory.id === human.id)!.reasons.entity_boost).toBeGreaterThan(0);
+    // Words match too: being about the user adds the self boost (the words alone leave the block last).
+    const veg = await store.search({ query: 'is the user vegetarian', now: NOW });
+    expect(veg.find((h) => h.memory.id === human.id)!.reasons.entity_boost).toBeCloseTo(0.6, 6);
+    expect(veg.slice(0, 2).map((h) => h.memory.id)).toContain(human.id);
+    // Not about the user: the block stays out, and the persona block never joins this way.
+    const other = await store.search({ query: 'vegetarian restaurant Porto', now: NOW });
+    expect(other[0]!.memory.kind).toBe('episodic');
+    expect(other.find((h) => h.memory.id === human.id)?.reasons.entity_boost ?? 0).toBe(0);
+    expect((await store.search({ query: 'where was I born', now: NOW })).map((h) => h.memory.title)).not.toContain('persona');
+  });
 });
