@@ -1,9 +1,8 @@
 /**
  * The quality gate on the held-out set (issue 17): batches written apart from the offline rules
  * (test/fixtures/agents/holdout-streams.ts). Targets: routing accuracy >= 0.9 for each kind (and
- * for "which experience, if any"), recall@5 of the expected facts >= 0.9 (not met yet: see
- * RECALL_FLOOR), no duplicates after a second ingest, and no secret value in plain text in any
- * memory. The scores are printed so the note can quote them; the labels are never edited to raise them.
+ * for "which experience, if any"), recall@5 of the expected facts >= 0.9, no duplicates after a
+ * second ingest, and no secret value in plain text in any memory. The scores are printed so the note can quote them; the labels are never edited to raise them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,15 +17,14 @@ import { HOLDOUT_SCENARIOS, type HoldoutScenario } from '../fixtures/agents/hold
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 
 const MIN_ACCURACY = 0.9;
-/** Issue 17's target for recall@5 on this set. */
-const RECALL_TARGET = 0.9;
 /**
- * Not yet met: 0.868 when this gate landed (HashEmbedder; 0.882 with USE lite). The misses are
- * facts that were written but rank below the top 5 (the one core block, vault captions, against
- * segment-boosted neighbours), a login page the resource rule skips on purpose, and one episode.
- * This floor catches a regression; raise it to the target when retrieval gets there.
+ * Issue 17's target for recall@5 on this set, now the gate. 0.868 when the gate landed (a floor of
+ * 0.85 guarded it); 0.941 once memories outside any segment (core blocks, vault entries) ranked as
+ * one-item segments and questions about the user reached the user's core block. The misses left:
+ * a name said as "call me …" that no rule keeps, a login page the resource rule skips on purpose,
+ * the persona line about answer order (no shared word), and one episode below its session's turns.
  */
-const RECALL_FLOOR = 0.85;
+const RECALL_TARGET = 0.9;
 
 interface Ingested {
   report: IngestReport;
@@ -130,7 +128,7 @@ describe('brain quality gate on the held-out set (offline)', { shuffle: false },
     expect(acc).toBeGreaterThanOrEqual(MIN_ACCURACY);
   });
 
-  it(`finds the expected facts in the top 5 of a search: recall@5 (target ${RECALL_TARGET}, floor ${RECALL_FLOOR})`, async () => {
+  it(`finds the expected facts in the top 5 of a search: recall@5 >= ${RECALL_TARGET}`, async () => {
     const facts = HOLDOUT_SCENARIOS.flatMap((s) => s.facts);
     expect(facts.length).toBeGreaterThanOrEqual(60);
     const misses: string[] = [];
@@ -146,7 +144,7 @@ describe('brain quality gate on the held-out set (offline)', { shuffle: false },
     console.log(
       `holdout recall@5 ${recall.toFixed(3)} over ${facts.length} facts${recall < RECALL_TARGET ? ` (BELOW the target ${RECALL_TARGET})` : ''}${misses.length ? `\nmissed: ${misses.join('\n        ')}` : ''}`,
     );
-    expect(recall).toBeGreaterThanOrEqual(RECALL_FLOOR);
+    expect(recall).toBeGreaterThanOrEqual(RECALL_TARGET);
   });
 
   it('keeps secret values out of every memory but the masked vault field', () => {
