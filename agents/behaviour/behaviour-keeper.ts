@@ -33,9 +33,31 @@ function zoneOffset(at: number, timeZone: string | undefined): number {
   }
 }
 
+interface Found {
+  message: MessageRecord;
+  feedback: RuleFeedback;
+  source: 'model' | 'rules';
+}
+
+const squash = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The same piece of feedback: one message, and the same topic and stance or overlapping quotes. */
+function sameFeedback(a: Found, b: Found): boolean {
+  if (a.message.id !== b.message.id) return false;
+  if (a.feedback.topic === b.feedback.topic && a.feedback.stance === b.feedback.stance) return true;
+  const qa = squash(a.feedback.quote);
+  const qb = squash(b.feedback.quote);
+  return qa.length > 0 && qb.length > 0 && (qa.includes(qb) || qb.includes(qa));
+}
+
+/** The model's finds, then each rule find the model did not make (the model's wording wins a tie). */
+function mergeFeedback(byModel: Found[], byRules: Found[]): Found[] {
+  return [...byModel, ...byRules.filter((r) => !byModel.some((m) => sameFeedback(m, r)))];
+}
+
 /**
- * MIRA's behavioural directives: reads each closed chat segment for feedback (rules offline, one
- * model call with a model), keeps thumbs, and synthesises directives every SYNTHESIS_ACTIVE_DAYS
+ * MIRA's behavioural directives: reads each closed chat segment for feedback (the rules always,
+ * and one model call with a model, merged: the model's finds and the rules' it missed), keeps thumbs, and synthesises directives every SYNTHESIS_ACTIVE_DAYS
  * active-use days or on demand. The caller runs its methods on one queue (the brain's).
  */
 export class BehaviourKeeper {
@@ -61,21 +83,25 @@ export class BehaviourKeeper {
     const firstIdx = all.indexOf(fresh[0]!);
     const before = firstIdx > 0 ? all[firstIdx - 1]! : null;
     const context = before?.role === 'assistant' ? before : null;
-    const found: { message: MessageRecord; feedback: RuleFeedback }[] = [];
+    // The rules read every user message in every mode: an explicit "always give me the command
+    // first" is caught whether or not a model is asked, and stays caught when the model misses it.
+    const byRules: Found[] = [];
+    fresh.forEach((m, i) => {
+      if (m.role !== 'user') return;
+      const prev = i > 0 ? fresh[i - 1]! : context;
+      for (const f of feedbackFromText(m.text, prev?.role === 'assistant')) byRules.push({ message: m, feedback: f, source: 'rules' });
+    });
     const llm = this.llm();
     const worthAsking = fresh.some((m, i) => m.role === 'user' && (i > 0 ? fresh[i - 1]!.role === 'assistant' : context !== null));
+    let found: Found[] = byRules;
     if (llm.online && worthAsking) {
-      found.push(...(await feedbackWithModel(llm, context, fresh, signal)));
-    } else if (!llm.online) {
-      fresh.forEach((m, i) => {
-        if (m.role !== 'user') return;
-        const prev = i > 0 ? fresh[i - 1]! : context;
-        for (const f of feedbackFromText(m.text, prev?.role === 'assistant')) found.push({ message: m, feedback: f });
-      });
+      // A model failure leaves the segment unread (the caller retries it), rules' finds included.
+      const byModel: Found[] = (await feedbackWithModel(llm, context, fresh, signal)).map((x) => ({ ...x, source: 'model' }));
+      found = mergeFeedback(byModel, byRules);
     }
     let stored = 0;
     this.store.transaction(() => {
-      for (const { message, feedback } of found) {
+      for (const { message, feedback, source } of found) {
         // Re-read: the message may have been forgotten while the model was thinking.
         if (!this.store.messages.get(message.id)) continue;
         const idx = all.indexOf(message);
@@ -83,7 +109,7 @@ export class BehaviourKeeper {
           .slice(0, idx)
           .reverse()
           .find((m) => m.role === 'assistant');
-        this.store.feedback.add({ ...feedback, message_id: message.id, answer_id: answer?.id ?? null, source: llm.online ? 'model' : 'rules', created_at: message.created_at });
+        this.store.feedback.add({ ...feedback, message_id: message.id, answer_id: answer?.id ?? null, source, created_at: message.created_at });
         stored++;
       }
       if (this.store.threads.get(threadId)) this.store.feedback.markScanned(threadId, fresh[fresh.length - 1]!.created_at);

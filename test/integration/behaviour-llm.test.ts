@@ -89,6 +89,44 @@ describe('feedback and directives with a model', () => {
     expect(anthropic.requests).toHaveLength(2);
   });
 
+  it('with a model the rules still read the segment: what the model missed is kept from the rules, what both found is kept once (the model\'s)', async () => {
+    const c = talk([
+      'how do I restart the api?',
+      'Restarting a deployment means several things. First, let us look at what a deployment is…',
+      'always give me the command first. and this wall of text is not helping me.',
+      'kubectl rollout restart deploy/api',
+      'q2',
+      'a long answer about pods',
+      'too long, keep it short please',
+      'ok',
+    ]);
+    anthropic.enqueue(
+      // Misses the explicit "command first" the rules catch; finds the wall-of-text complaint the rules do not.
+      { toolUses: [{ name: 'record_feedback', input: { items: [{ message: 3, kind: 'explicit', topic: 'verbosity', stance: 'against', instruction: 'No walls of text.', quote: 'this wall of text is not helping me' }, { message: 7, kind: 'explicit', topic: 'length', stance: 'against', instruction: 'Keep answers brief.', quote: 'too long, keep it short please' }] } }] },
+    );
+    const keeper = new BehaviourKeeper(store, claude, { now: () => now });
+    expect(await keeper.readThread(c.thread)).toBe(3);
+    expect(anthropic.requests).toHaveLength(1);
+    const got = store.feedback
+      .usable()
+      .map((f) => ({ message: c.ids.indexOf(f.message_id), topic: f.topic, stance: f.stance, source: f.source, instruction: f.instruction }))
+      .sort((a, b) => a.message - b.message || a.topic.localeCompare(b.topic));
+    expect(got).toEqual([
+      { message: 2, topic: 'command_first', stance: 'for', source: 'rules', instruction: 'Give the command first, then any explanation.' },
+      { message: 2, topic: 'verbosity', stance: 'against', source: 'model', instruction: 'No walls of text.' },
+      // The rules read "too long … keep it short" as length/against too: one piece, in the model's words.
+      { message: 6, topic: 'length', stance: 'against', source: 'model', instruction: 'Keep answers brief.' },
+    ]);
+  });
+
+  it('a segment that asks the model nothing (no answer before it) is still read by the rules', async () => {
+    const c = talk(['Always give me the command first, then explain.']);
+    const keeper = new BehaviourKeeper(store, claude, { now: () => now });
+    expect(await keeper.readThread(c.thread)).toBe(1);
+    expect(anthropic.requests).toHaveLength(0);
+    expect(store.feedback.usable()[0]).toMatchObject({ message_id: c.ids[0], topic: 'command_first', stance: 'for', source: 'rules' });
+  });
+
   it('a reply to nothing (no answer before it) costs no model call; arguments that stay wrong store nothing', async () => {
     const lone = talk(['hello there']);
     const keeper = new BehaviourKeeper(store, claude, { now: () => now });
