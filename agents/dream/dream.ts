@@ -4,6 +4,7 @@ import { LlmError } from '../llm/index.js';
 import { truncate, type BrainStore } from '../subagent-kit/index.js';
 import { planCore, planExperience, planProcedural, planResource, planSemantic, planVault, type Planned } from './consolidate-kinds.js';
 import type { DreamMode, DreamOptions, DreamReport } from './dream-types.js';
+import { reviewReflections } from './reflection-review.js';
 import { reviewWithModel } from './dream-review.js';
 import { planEpisodicDuplicates, planRollups } from './episodic-rollup.js';
 import { distillSkills } from './skill-distill.js';
@@ -142,7 +143,8 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     const all = await listAll(store, 'procedural', false);
     report.counts.examined += all.length;
     await run('procedural', planProcedural(store, all));
-    await review('procedural', () => listAll(store, 'procedural', false));
+    // Reflections are reviewed with the experiences they summarise (below), not as guides.
+    await review('procedural', async () => (await listAll(store, 'procedural', false)).filter((m) => m.fields.entry_type !== 'reflection'));
     if (llm && opts.lastNSessions && !report.review_error) {
       try {
         const d = await distillSkills(store, llm, opts.lastNSessions, { model: opts.model, signal: opts.signal });
@@ -160,6 +162,24 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     report.counts.examined += all.length;
     await run('experience', planExperience(store, all));
     await review('experience', () => listAll(store, 'procedural', true));
+    // Reflections (Mimir's reflect) are judged against the experiences recorded since.
+    if (llm && !report.review_error) {
+      try {
+        const reflections = (await listAll(store, 'procedural', false)).filter((m) => m.fields.entry_type === 'reflection');
+        report.counts.examined += reflections.length;
+        const taken = touchedByRules();
+        const r = await reviewReflections(store, llm, reflections.filter((m) => !taken.has(m.id)), await listAll(store, 'procedural', true), {
+          model: opts.model,
+          maxReviews: maxClusters,
+          signal: opts.signal,
+        });
+        report.llm_calls += r.calls;
+        await run('reflection review', r.plans);
+      } catch (e) {
+        if (!(e instanceof LlmError)) throw e;
+        report.review_error = `the model's review stopped at reflections: ${e.message.split('\n')[0]}`;
+      }
+    }
   }
   if (wants('episodic')) {
     const rollup = { now, hourAfterMs: (opts.hourRollupAfterDays ?? 1) * DAY, dayAfterMs: (opts.dayRollupAfterDays ?? 7) * DAY, halfLifeDays, time };

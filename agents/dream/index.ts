@@ -3,3 +3,4 @@ export { dream } from './dream.js';
 export { DREAM_MODES, DreamModeSchema, type DreamAction, type DreamChange, type DreamMode, type DreamOptions, type DreamReport } from './dream-types.js';
 export { recentlyUsed } from './episodic-rollup.js';
 export { findEntityDuplicates, urlKey, type EntityMergeGroup } from './entity-duplicates.js';
+export { REFLECTION_REVIEW_PROMPT } from './reflection-review.js';
