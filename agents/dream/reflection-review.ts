@@ -44,8 +44,8 @@ interface Shown {
 export function reflectionsToReview(reflections: Memory[], experiences: Memory[], maxReviews: number): Shown[] {
   const current = reflections.filter((r) => isReflection(r) && !r.superseded_by).sort((a, b) => b.created_at.localeCompare(a.created_at));
   const exps = experiences.filter((e) => !e.superseded_by);
-  const tokens = new Map<string, Set<string>>();
-  const tok = (m: Memory): Set<string> => {
+  const tokens = new Map<string, string[]>();
+  const tok = (m: Memory): string[] => {
     let t = tokens.get(m.id);
     if (!t) tokens.set(m.id, (t = contentTokens(taskOf(m))));
     return t;

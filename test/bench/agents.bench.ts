@@ -142,6 +142,7 @@ async function offlineThroughput(embedderName: string) {
     const records = store.transaction(() => stream.map((o) => store.observations.insert(o)));
     const brain = createBrain({ store, llm: new OfflineProvider(), subscribe: false });
     const flushMs: number[] = [];
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     let lastFlush = t0;
     // Hand observations over in capture-sized steps, timing each flush the rules trigger.
@@ -160,6 +161,7 @@ async function offlineThroughput(embedderName: string) {
     const atWritten = store.stats();
     await store.flushMemoryEmbeddings();
     const tEmbedded = performance.now();
+    const cpu = process.cpuUsage(cpu0);
     // Screen passages (issue 15) have their own background queue: timed apart, not the brain's figure.
     const passagesLeft = store.stats().pending_passage_embeddings;
     await store.flushPassageEmbeddings();
@@ -177,6 +179,8 @@ async function offlineThroughput(embedderName: string) {
       written_s: (tWritten - t0) / 1000,
       total_s: (tEmbedded - t0) / 1000,
       obs_per_s: N / ((tEmbedded - t0) / 1000),
+      // CPU time of the whole process (main thread and the embedding worker, passages included) until the memories were embedded.
+      cpu_s: (cpu.user + cpu.system) / 1e6,
       pending_at_written: { memories: atWritten.pending_embeddings, passages: atWritten.pending_passage_embeddings },
       passages: store.passages.count(),
       passages_left_after_memories: passagesLeft,
@@ -283,7 +287,8 @@ log(`agents bench on ${cpus().length} cores, ${load}`);
 log(`offline pipeline, embedder ${offline.embedder}: ${offline.observations} observations → ${offline.memories} memories in ${offline.flushes} flushes`);
 log(
   `  written in ${offline.written_s.toFixed(2)} s (then waiting for vectors: ${offline.pending_at_written.memories} memories, ${offline.pending_at_written.passages} screen passages), ` +
-    `memories embedded by ${offline.total_s.toFixed(2)} s → ${offline.obs_per_s.toFixed(1)} observations/s (target >= ${OFFLINE_TARGET})`,
+    `memories embedded by ${offline.total_s.toFixed(2)} s → ${offline.obs_per_s.toFixed(1)} observations/s (target >= ${OFFLINE_TARGET}); ` +
+    `${offline.cpu_s.toFixed(2)} CPU-s used meanwhile (all threads, passage embedding included)`,
 );
 log(
   `  screen passages (their own background queue): ${offline.passages} stored with the observations before the clock, ${offline.passages_left_after_memories} still waiting when the memories were done, ` +
