@@ -110,6 +110,13 @@ store.events.on('frame', (e: { op?: string; ids?: string[] }) => {
 store.events.on('observation', (e: { op?: string; ids?: string[] }) => {
   if (e.op === 'insert') for (const id of e.ids ?? []) out(`obs ${id}`);
 });
+// A memory's event may fire inside the brain's enclosing transaction: printed on the next turn (every
+// transaction is synchronous, so it has committed or rolled back by then) and only if it is there.
+store.events.on('memory', (e: { op?: string; ids?: string[] }) => {
+  const ids = e.ids ?? [];
+  if (e.op === 'insert') setImmediate(() => ids.filter((id) => store.memories.get(id) !== null).forEach((id) => out(`mem ${id}`)));
+  else if (e.op === 'delete' || e.op === 'recycle') for (const id of ids) out(`memdel ${id}`);
+});
 
 const recovered = await brain.start();
 out(`ready ${JSON.stringify({ observations: recovered.observations, messages: recovered.messages, batches: recovered.batches })}`);

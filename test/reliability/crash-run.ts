@@ -14,10 +14,14 @@ export interface KillReport {
   afterMs: number;
   framesPrinted: number;
   observationsPrinted: number;
+  memoriesPrinted: number;
   integrity: IntegrityReport;
   /** Observations the session reported stored that are no longer there (must be 0). */
   lostObservations: string[];
   lostFrames: string[];
+  /** Memories the sessions reported stored (committed, not deleted since) that are gone, and chat messages likewise. */
+  lostMemories: string[];
+  lostMessages: string[];
   /** Memories of any kind but core with no source cited (a half-written memory would show here). */
   memoriesWithoutProvenance: number;
   /** Observations not yet turned into memories at the moment of the kill (picked up at next start). */
@@ -35,6 +39,8 @@ export interface KillLoopResult {
     orphansAfterLastStart: string[];
     integrity: IntegrityReport;
     lostObservations: string[];
+    lostMemories: string[];
+    lostMessages: string[];
     unprocessedObservations: number;
     unprocessedMessages: number;
     orphansRepaired: number;
@@ -46,20 +52,32 @@ export interface KillLoopResult {
 }
 
 
-async function inspect(dataDir: string, key: Buffer, printedObs: string[], printedFrames: string[]) {
+/** What the sessions said they stored, as ids: what a crash or a power cut must not take back. */
+interface Printed {
+  obs: string[];
+  frames: string[];
+  memories: string[];
+  memoriesDeleted: Set<string>;
+  messages: string[];
+}
+
+async function inspect(dataDir: string, key: Buffer, printed: Printed) {
+  const { obs: printedObs, frames: printedFrames } = printed;
   const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(256) });
   try {
     // Checked before anything else runs against it: this is exactly what the crash left.
     const integrity = store.checkIntegrity();
     const lostObservations = printedObs.filter((id) => store.observations.get(id) === null);
     const lostFrames = printedFrames.filter((id) => store.frames.get(id) === null);
+    const lostMemories = printed.memories.filter((id) => !printed.memoriesDeleted.has(id) && store.memories.get(id) === null);
+    const lostMessages = printed.messages.filter((id) => store.messages.get(id) === null);
     const memoriesWithoutProvenance = store.db
       .prepare("SELECT count(*) FROM memories m WHERE m.kind != 'core' AND NOT EXISTS (SELECT 1 FROM provenance p WHERE p.memory_id = m.id)")
       .pluck()
       .get() as number;
     const unprocessed = store.observations.listUnprocessed(100_000).length;
     const unprocessedMessages = store.messages.listUnprocessed(100_000).length;
-    return { store, integrity, lostObservations, lostFrames, memoriesWithoutProvenance, unprocessed, unprocessedMessages };
+    return { store, integrity, lostObservations, lostFrames, lostMemories, lostMessages, memoriesWithoutProvenance, unprocessed, unprocessedMessages };
   } catch (err) {
     await store.close();
     throw err;
@@ -92,6 +110,14 @@ export async function runKillLoop(opts: {
   const env = { ENGRAM_KEY: opts.key.toString('hex'), ...opts.sessionEnv };
   const allObs: string[] = [];
   const allFrames: string[] = [];
+  const printed: Printed = { obs: allObs, frames: allFrames, memories: [], memoriesDeleted: new Set(), messages: [] };
+  const collect = (s: SessionProcess) => {
+    allObs.push(...s.observations);
+    allFrames.push(...s.frames);
+    printed.memories.push(...s.memories);
+    for (const id of s.memoriesDeleted) printed.memoriesDeleted.add(id);
+    printed.messages.push(...s.messages);
+  };
   const reports: KillReport[] = [];
   const session = (frames = 0) =>
     new SessionProcess({ dataDir: opts.dataDir, env, frames, intervalMs: 100, chatEvery: 4, ocrDelayMs: 30, statsMs: 0 });
@@ -113,9 +139,8 @@ export async function runKillLoop(opts: {
     }
     await s.kill9();
     opts.afterKill?.(k);
-    allObs.push(...s.observations);
-    allFrames.push(...s.frames);
-    const r = await inspect(opts.dataDir, opts.key, allObs, allFrames);
+    collect(s);
+    const r = await inspect(opts.dataDir, opts.key, printed);
     await r.store.close();
     opts.afterInspect?.(k);
     const report: KillReport = {
@@ -124,16 +149,20 @@ export async function runKillLoop(opts: {
       afterMs,
       framesPrinted: s.frames.length,
       observationsPrinted: s.observations.length,
+      memoriesPrinted: s.memories.length,
       integrity: r.integrity,
       lostObservations: r.lostObservations,
       lostFrames: r.lostFrames,
+      lostMemories: r.lostMemories,
+      lostMessages: r.lostMessages,
       memoriesWithoutProvenance: r.memoriesWithoutProvenance,
       unprocessedAtKill: r.unprocessed,
     };
     reports.push(report);
     opts.log?.(
-      `kill ${k} (${phase} +${afterMs} ms): frames ${s.frames.length}, obs ${s.observations.length}, unprocessed ${r.unprocessed}, ` +
-        `integrity ${r.integrity.ok ? 'ok' : r.integrity.problems.join('; ')}, lost obs ${r.lostObservations.length}`,
+      `kill ${k} (${phase} +${afterMs} ms): frames ${s.frames.length}, obs ${s.observations.length}, memories ${s.memories.length}, messages ${s.messages.length}, ` +
+        `unprocessed ${r.unprocessed}, integrity ${r.integrity.ok ? 'ok' : r.integrity.problems.join('; ')}, ` +
+        `lost obs ${r.lostObservations.length}, frames ${r.lostFrames.length}, memories ${r.lostMemories.length}, messages ${r.lostMessages.length}`,
     );
   }
 
@@ -144,7 +173,7 @@ export async function runKillLoop(opts: {
   const shard = join(opts.dataDir, 'frames', made.slice(made.indexOf('_') + 1, made.indexOf('_') + 6));
   mkdirSync(shard, { recursive: true });
   writeFileSync(join(shard, `${made}.bin`), randomBytes(4096));
-  const before = await inspect(opts.dataDir, opts.key, allObs, allFrames);
+  const before = await inspect(opts.dataDir, opts.key, printed);
   const orphansBefore = before.integrity.orphan_frame_files;
   const isPlanted = (f: string) => f.includes(made);
   const orphansBeforeLastStart = orphansBefore.filter((f) => !isPlanted(f)).length;
@@ -155,8 +184,8 @@ export async function runKillLoop(opts: {
   const last = session(6);
   await last.until(() => last.done !== null, 180_000, 'the final clean run');
   await last.exited;
-  allObs.push(...last.observations);
-  const r = await inspect(opts.dataDir, opts.key, allObs, allFrames);
+  collect(last);
+  const r = await inspect(opts.dataDir, opts.key, printed);
   try {
     const orphansRepaired = r.store.repairOrphans();
     const integrityAfterRepair = r.store.checkIntegrity();
@@ -168,6 +197,8 @@ export async function runKillLoop(opts: {
         orphansAfterLastStart: r.integrity.orphan_frame_files,
         integrity: r.integrity,
         lostObservations: r.lostObservations,
+        lostMemories: r.lostMemories,
+        lostMessages: r.lostMessages,
         unprocessedObservations: r.unprocessed,
         unprocessedMessages: r.unprocessedMessages,
         orphansRepaired,

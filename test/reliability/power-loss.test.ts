@@ -56,12 +56,17 @@ describe('power loss during a scripted capture+agents session', { timeout: 420_0
       expect(k.integrity.frames_without_file, where).toEqual([]);
       expect(k.lostObservations, where).toEqual([]);
       expect(k.lostFrames, where).toEqual([]);
+      expect(k.lostMemories, where).toEqual([]);
+      expect(k.lostMessages, where).toEqual([]);
       expect(k.memoriesWithoutProvenance, where).toBe(0);
     }
     expect(result.kills.reduce((n, k) => n + k.observationsPrinted, 0)).toBeGreaterThan(0);
+    expect(result.kills.reduce((n, k) => n + k.memoriesPrinted, 0), 'the brain stored memories before a cut').toBeGreaterThan(0);
 
     const f = result.final;
     expect(f.lostObservations).toEqual([]);
+    expect(f.lostMemories).toEqual([]);
+    expect(f.lostMessages).toEqual([]);
     expect(f.unprocessedObservations).toBe(0);
     expect(f.integrity.problems).toEqual([]);
     expect(f.integrityAfterRepair.ok).toBe(true);

@@ -50,6 +50,9 @@ export class SessionProcess {
   readonly frames: string[] = [];
   readonly observations: string[] = [];
   readonly messages: string[] = [];
+  /** Memories the session stored (committed), and those it deleted since. */
+  readonly memories: string[] = [];
+  readonly memoriesDeleted: string[] = [];
   readonly stats: SessionStats[] = [];
   ready: Record<string, number> | null = null;
   done: Record<string, unknown> | null = null;
@@ -112,6 +115,8 @@ export class SessionProcess {
       if (tag === 'frame') this.frames.push(rest);
       else if (tag === 'obs') this.observations.push(rest);
       else if (tag === 'msg') this.messages.push(rest);
+      else if (tag === 'mem') this.memories.push(rest);
+      else if (tag === 'memdel') this.memoriesDeleted.push(rest);
       else if (tag === 'stats') this.stats.push(JSON.parse(rest) as SessionStats);
       else if (tag === 'ready') this.ready = JSON.parse(rest) as Record<string, number>;
       else if (tag === 'done') this.done = JSON.parse(rest) as Record<string, unknown>;
