@@ -119,6 +119,9 @@ export async function startFakeAnthropic(opts: { models?: string[] } = {}): Prom
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
+    // A client that gave up (a timeout) before its request was read is gone: the request is not
+    // counted and takes no scripted reply, which would otherwise land in whatever test runs next.
+    if (res.destroyed || req.socket.destroyed) return;
     const key = apiKeyOf(req);
     const refused = !key || (state.requireKey !== null && key !== state.requireKey);
     if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/v1/models') {

@@ -83,6 +83,9 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
+    // A client that gave up (a timeout) before its request was read is gone: the request is not
+    // counted and takes no scripted reply, which would otherwise land in whatever test runs next.
+    if (res.destroyed || req.socket.destroyed) return;
     const key = bearerKey(req);
     const refused = state.requireKey !== null && key !== state.requireKey;
     const path = (req.url ?? '').split('?')[0];
