@@ -1,4 +1,4 @@
-import type { ChatService } from '../../agents/chat/index.js';
+import type { ActionRecommender, ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
@@ -183,6 +183,15 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   };
 
   // ---- chat ----------------------------------------------------------------------------------
+  // Chat's recommend_action asks the handler map, as the window, the CLI and MCP do, so it honours
+  // the experience half-life setting; bound once the map exists (chat is built before it).
+  let client: ApiClient | null = null;
+  const recommender: ActionRecommender = {
+    recommend: async (task) => {
+      if (!client) throw new Error('the handler map is not ready yet');
+      return (await client.call('experiences.recommend', { task })).recommendation;
+    },
+  };
   let chatReady: Promise<ChatService> | null = null;
   const chat = (): Promise<ChatService | null> => {
     if (!chatChoice) return Promise.resolve(null);
@@ -194,6 +203,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
           // Active retrieval is on by default wherever a model is configured (the service's default).
           topicExtraction: chatChoice.topics,
           timeZone: opts.timeZone,
+          recommender,
           // Each stored turn is handed to the brain (what the user said about themselves, what they asked about).
           onTurnStored: brainChoice ? (turn) => track(brainReady.then((b) => b?.ingestMessages(turn.threadId)), 'chat: learning from the conversation') : undefined,
           onHookError: (err) => log(`chat: hook failed: ${errorLine(err)}`),
@@ -253,6 +263,8 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     checkOutputs: opts.checkOutputs,
     log,
   });
+  const apiClient = inProcessClient(api);
+  client = apiClient;
 
   const settle = async (): Promise<string | null> => {
     while (pending.size) await Promise.all([...pending]);
@@ -262,7 +274,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   return {
     store,
     api,
-    client: inProcessClient(api),
+    client: apiClient,
     vault: new VaultGuard(store),
     capture: composed?.service ?? null,
     audioEnabled: composed?.audioEnabled ?? false,
