@@ -19,6 +19,7 @@ export {
   PushAudioSource,
   WavStreamSource,
   bgraToRgba,
+  electronDisplayInfo,
   defaultActiveWindowSource,
   defaultScreenSource,
   readCaptureSettings,

@@ -1,19 +1,15 @@
 import { desktopCapturer, screen, systemPreferences } from 'electron';
-import { bgraToRgba, CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../engine/index.js';
+import { bgraToRgba, CaptureError, electronDisplayInfo, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../engine/index.js';
 import { SCREEN_RECORDING_DENIED, screenAccessStep, type ScreenAccessStatus } from '../policy/index.js';
 
-/** The displays as Electron's screen module knows them, in device pixels. */
+/**
+ * The displays as Electron's screen module knows them: device pixels, and each display's rectangle
+ * in the coordinates get-windows gives window bounds in (see electronDisplayInfo).
+ */
 export function electronDisplays(): DisplayInfo[] {
   const primary = screen.getPrimaryDisplay().id;
-  return screen.getAllDisplays().map((d, i) => ({
-    id: String(d.id),
-    name: d.label || `Display ${i + 1}`,
-    width: Math.round(d.size.width * d.scaleFactor),
-    height: Math.round(d.size.height * d.scaleFactor),
-    x: d.bounds.x,
-    y: d.bounds.y,
-    primary: d.id === primary,
-  }));
+  const toScreen = process.platform === 'win32' ? (r: Electron.Rectangle) => screen.dipToScreenRect(null, r) : undefined;
+  return screen.getAllDisplays().map((d, i) => electronDisplayInfo(d, i, primary, process.platform, toScreen));
 }
 
 /**

@@ -15,7 +15,7 @@ import { ObservationWriter } from './observation-writer.js';
 import { DisplayTracker } from './display-tracker.js';
 import { OcrStage } from './ocr-stage.js';
 import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
-import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
+import { windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from './screen-source.js';
 import { MIN_UNMASKED, WindowGuard, type WindowListHealth } from './window-guard.js';
 import { ActiveOnlyWindowList, type WindowList, type WindowSnapshot } from './window-list.js';
 
@@ -512,8 +512,9 @@ function platformWindowList(deps: CapturePipelineDeps, needsUrls: () => boolean)
 function windowOnDisplay(win: WindowInfo | null, display: DisplayInfo): WindowInfo | null {
   if (!win || !win.bounds) return win;
   const b = win.bounds;
-  const ix = Math.max(0, Math.min(b.x + b.width, display.x + display.width) - Math.max(b.x, display.x));
-  const iy = Math.max(0, Math.min(b.y + b.height, display.y + display.height) - Math.max(b.y, display.y));
+  const d = windowSpaceOf(display);
+  const ix = Math.max(0, Math.min(b.x + b.width, d.x + d.width) - Math.max(b.x, d.x));
+  const iy = Math.max(0, Math.min(b.y + b.height, d.y + d.height) - Math.max(b.y, d.y));
   return ix * iy > 0 ? win : null;
 }
 

@@ -21,11 +21,18 @@ export interface GetWindowsOptionsInput {
    * what lets get-windows read a browser's URL; without it every call fails until it is granted).
    */
   needsUrls?: () => boolean;
+  /** The get-windows module (tests hand in its documented output; default: the real one). */
+  load?: () => Promise<GetWindowsModule>;
 }
 
-let loaded: Promise<{ activeWindow: ActiveWindowFn; openWindows: OpenWindowsFn }> | null = null;
+export interface GetWindowsModule {
+  activeWindow: ActiveWindowFn;
+  openWindows: OpenWindowsFn;
+}
+
+let loaded: Promise<GetWindowsModule> | null = null;
 function getWindows() {
-  loaded ??= import('get-windows').then((m) => m as unknown as { activeWindow: ActiveWindowFn; openWindows: OpenWindowsFn });
+  loaded ??= import('get-windows').then((m) => m as unknown as GetWindowsModule);
   return loaded;
 }
 
@@ -80,7 +87,7 @@ export class GetWindowsWindowList implements WindowList {
     let all: GetWindowsResult[];
     let front: GetWindowsResult | undefined;
     try {
-      const gw = await getWindows();
+      const gw = await (this.opts.load ?? getWindows)();
       const o = options(this.opts);
       [all, front] = await withTimeout(Promise.all([gw.openWindows(o), gw.activeWindow(o)]), this.opts.timeoutMs ?? 3000, 'get-windows');
     } catch (err) {
@@ -97,6 +104,8 @@ export class GetWindowsWindowList implements WindowList {
     return { windows, stacked: true, active, complete: true };
   }
 }
+
+export type { GetWindowsResult };
 
 export function toWindowInfo(r: GetWindowsResult): WindowInfo {
   return {

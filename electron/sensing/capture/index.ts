@@ -3,12 +3,12 @@
  * app, CLI) build a CaptureService with the sources of their platform.
  */
 export { CaptureError, type CaptureErrorCode } from './errors.js';
-export { bgraToRgba, type ScreenSource, type DisplayInfo, type ScreenImage, type CapturedScreen } from './screen-source.js';
+export { bgraToRgba, electronDisplayInfo, windowSpaceOf, type ScreenSource, type DisplayInfo, type ElectronDisplayShape, type ScreenImage, type CapturedScreen } from './screen-source.js';
 export { ScreenshotDesktopSource, type ScreenshotDesktopSourceOptions } from './screenshot-desktop-source.js';
 export { X11ScreenSource, zpixmapToRgb, type X11ScreenSourceOptions } from './x11-screen-source.js';
 export { defaultScreenSource } from './default-screen-source.js';
 export { NoActiveWindow, type ActiveWindowSource, type WindowInfo } from './active-window.js';
-export { GetWindowsActiveWindowSource, GetWindowsWindowList } from './get-windows-source.js';
+export { GetWindowsActiveWindowSource, GetWindowsWindowList, type GetWindowsModule, type GetWindowsResult } from './get-windows-source.js';
 export { ActiveOnlyWindowList, UnavailableWindowList, WindowListError, type ListedWindow, type Rect, type WindowList, type WindowSnapshot } from './window-list.js';
 export { X11WindowList } from './x11-window-list.js';
 export { planMasks, applyMasks, MASK_RGB, type MaskPlan } from './window-mask.js';

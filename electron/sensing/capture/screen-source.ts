@@ -14,6 +14,60 @@ export interface DisplayInfo {
   x: number;
   y: number;
   primary: boolean;
+  /**
+   * The display's rectangle in the coordinates the window list gives window bounds in, when those
+   * are not its pixels: macOS points (a Retina display's pixels are twice its points), Windows
+   * physical pixels of the virtual screen (Electron's display bounds are DIPs). Absent: x, y,
+   * width and height are in those coordinates (X11: root window pixels).
+   */
+  windowSpace?: { x: number; y: number; width: number; height: number };
+}
+
+/** Where windows are on this display, in the window list's coordinates (see DisplayInfo.windowSpace). */
+export function windowSpaceOf(display: DisplayInfo): { x: number; y: number; width: number; height: number } {
+  return display.windowSpace ?? { x: display.x, y: display.y, width: display.width, height: display.height };
+}
+
+/** What electronDisplayInfo needs of an Electron Display (plain data, so it is tested under Node). */
+export interface ElectronDisplayShape {
+  id: number;
+  label?: string;
+  bounds: { x: number; y: number; width: number; height: number };
+  size: { width: number; height: number };
+  scaleFactor: number;
+}
+
+/**
+ * A display as Electron's screen module gives it, for capture: its size in device pixels (what
+ * desktopCapturer grabs) and its rectangle in the window list's coordinates, per platform:
+ * - macOS: get-windows gives window bounds in points (global, origin at the primary display's
+ *   top left), as Electron's display bounds are: the bounds as they are;
+ * - Windows: get-windows gives GetWindowRect, physical pixels of the virtual screen (Electron is
+ *   DPI aware), while Electron's bounds are DIPs: `dipToScreenRect` (screen.dipToScreenRect) maps
+ *   them, exactly also for monitors of mixed scale;
+ * - Linux/X11: windows are in root pixels, and Electron's DIPs are those pixels divided by the one
+ *   scale factor X11 has.
+ */
+export function electronDisplayInfo(
+  d: ElectronDisplayShape,
+  index: number,
+  primaryId: number,
+  platform: NodeJS.Platform,
+  dipToScreenRect?: (rect: { x: number; y: number; width: number; height: number }) => { x: number; y: number; width: number; height: number },
+): DisplayInfo {
+  const s = d.scaleFactor > 0 ? d.scaleFactor : 1;
+  const pixels = (r: { x: number; y: number; width: number; height: number }) => ({ x: Math.round(r.x * s), y: Math.round(r.y * s), width: Math.round(r.width * s), height: Math.round(r.height * s) });
+  const windowSpace = platform === 'darwin' ? { ...d.bounds } : platform === 'win32' ? (dipToScreenRect ? dipToScreenRect({ ...d.bounds }) : pixels(d.bounds)) : pixels(d.bounds);
+  return {
+    id: String(d.id),
+    name: d.label || `Display ${index + 1}`,
+    width: Math.round(d.size.width * s),
+    height: Math.round(d.size.height * s),
+    x: d.bounds.x,
+    y: d.bounds.y,
+    primary: d.id === primaryId,
+    windowSpace,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ExclusionReason } from './privacy-gate.js';
-import type { DisplayInfo, ScreenImage } from './screen-source.js';
+import { windowSpaceOf, type DisplayInfo, type ScreenImage } from './screen-source.js';
 import { sharpFrom } from './sharp-input.js';
 import type { ListedWindow, Rect, WindowSnapshot } from './window-list.js';
 
@@ -22,9 +22,11 @@ export const MASK_RGB = [0x2b, 0x2b, 0x30] as const;
  * display's logical size). Edges are rounded outwards: a pixel half covered is hidden.
  */
 export function planMasks(snapshot: WindowSnapshot, exclusion: (w: ListedWindow) => ExclusionReason | null, display: DisplayInfo, image: { width: number; height: number }): MaskPlan {
-  const sx = image.width / display.width;
-  const sy = image.height / display.height;
-  const screen: Rect = { x: display.x, y: display.y, width: display.width, height: display.height };
+  // Window bounds are in the window list's coordinates (macOS points, Windows physical pixels, X11
+  // root pixels); the image is the display's pixels.
+  const screen: Rect = windowSpaceOf(display);
+  const sx = image.width / screen.width;
+  const sy = image.height / screen.height;
   const rects: Rect[] = [];
   const hidden: ExclusionReason[] = [];
   const ws = snapshot.windows;
@@ -38,10 +40,10 @@ export function planMasks(snapshot: WindowSnapshot, exclusion: (w: ListedWindow)
     for (const r of visible) {
       const c = intersect(r, screen);
       if (!c) continue;
-      const x0 = Math.max(0, Math.floor((c.x - display.x) * sx));
-      const y0 = Math.max(0, Math.floor((c.y - display.y) * sy));
-      const x1 = Math.min(image.width, Math.ceil((c.x + c.width - display.x) * sx));
-      const y1 = Math.min(image.height, Math.ceil((c.y + c.height - display.y) * sy));
+      const x0 = Math.max(0, Math.floor((c.x - screen.x) * sx));
+      const y0 = Math.max(0, Math.floor((c.y - screen.y) * sy));
+      const x1 = Math.min(image.width, Math.ceil((c.x + c.width - screen.x) * sx));
+      const y1 = Math.min(image.height, Math.ceil((c.y + c.height - screen.y) * sy));
       if (x1 <= x0 || y1 <= y0) continue;
       rects.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
       shown = true;
