@@ -256,22 +256,27 @@ export class ChatService {
     const llm = this.llm;
     const mode: ChatMode = llm.online ? 'llm' : 'offline';
 
-    let thread: ThreadRecord;
-    if (input.threadId) {
-      const t = store.threads.get(input.threadId);
-      if (!t) throw new ChatError('NOT_FOUND', 'that conversation no longer exists');
-      thread = t;
-    } else {
-      thread = store.threads.create(titleFor(question), this.now());
-    }
-
     const askedAt = this.now();
-    const userMsg = store.messages.insert({
-      thread_id: thread.id,
-      role: 'user',
-      text: question,
-      raw: { role: 'user', content: question },
-      created_at: askedAt,
+    // The thread and the question in one commit: each commit waits for the disk (synchronous=FULL),
+    // and these are the only writes before the first model call (time to first token).
+    const inOneCommit = <T,>(fn: () => T): T => (store.transaction ? store.transaction(fn) : fn());
+    const { thread, userMsg } = inOneCommit(() => {
+      let t: ThreadRecord;
+      if (input.threadId) {
+        const found = store.threads.get(input.threadId);
+        if (!found) throw new ChatError('NOT_FOUND', 'that conversation no longer exists');
+        t = found;
+      } else {
+        t = store.threads.create(titleFor(question), askedAt);
+      }
+      const m = store.messages.insert({
+        thread_id: t.id,
+        role: 'user',
+        text: question,
+        raw: { role: 'user', content: question },
+        created_at: askedAt,
+      });
+      return { thread: t, userMsg: m };
     });
 
     const started = performance.now();
