@@ -60,6 +60,11 @@ describe('People & projects', { timeout: 180_000 }, () => {
     await page.getByTestId('confirm-merge').click();
     await expect.poll(() => page.getByTestId('entity-moments').locator('li').count()).toBe(3);
     expect(h.store.graph.list({ query: 'carla' }).map((e) => e.id)).toEqual([anaId]);
+    // The page's history says what happened, newest first, as a memory's history does.
+    const history = page.getByTestId('entity-history');
+    await expect.poll(() => history.locator('li').count()).toBe(2);
+    expect(await history.locator('li').first().textContent()).toContain('Merged “Carla Mendes”');
+    expect(await history.locator('li').nth(1).textContent()).toContain('renamed');
 
     // Delete: the confirmation says the memories stay, and they do.
     const memories = h.store.memories.count({});
