@@ -114,7 +114,14 @@ store.events.on('observation', (e: { op?: string; ids?: string[] }) => {
 // transaction is synchronous, so it has committed or rolled back by then) and only if it is there.
 store.events.on('memory', (e: { op?: string; ids?: string[] }) => {
   const ids = e.ids ?? [];
-  if (e.op === 'insert') setImmediate(() => ids.filter((id) => store.memories.get(id) !== null).forEach((id) => out(`mem ${id}`)));
+  const stored = (id: string) => {
+    try {
+      return store.memories.get(id) !== null;
+    } catch {
+      return false; // the store closed meanwhile (the session is ending): not reported
+    }
+  };
+  if (e.op === 'insert') setImmediate(() => ids.filter(stored).forEach((id) => out(`mem ${id}`)));
   else if (e.op === 'delete' || e.op === 'recycle') for (const id of ids) out(`memdel ${id}`);
 });
 

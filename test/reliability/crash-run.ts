@@ -101,6 +101,10 @@ export async function runKillLoop(opts: {
   sessionEnv?: NodeJS.ProcessEnv;
   /** Kills in the capture phase wait until the session stored this many observations (so the cut finds committed work). */
   minObservations?: number;
+  /** ... and this many memories. */
+  minMemories?: number;
+  /** The first kill always lands in the capture phase (so some cut finds committed work whatever the draw). */
+  firstKillInCapture?: boolean;
   /** Right after each kill -9, before the data dir is inspected (the power cut). */
   afterKill?: (kill: number) => void;
   /** After the store was opened, checked and closed cleanly following kill `kill`. */
@@ -125,7 +129,8 @@ export async function runKillLoop(opts: {
   for (let k = 1; k <= opts.kills; k++) {
     const s = session();
     // One kill in five lands during start-up (store open, migrations check, brain recovery).
-    const phase: KillReport['phase'] = rand() < 0.2 ? 'start' : 'capture';
+    const draw = rand();
+    const phase: KillReport['phase'] = draw < 0.2 && !(k === 1 && opts.firstKillInCapture) ? 'start' : 'capture';
     let afterMs: number;
     if (phase === 'start') {
       afterMs = Math.round(300 + rand() * 3000);
@@ -134,6 +139,8 @@ export async function runKillLoop(opts: {
       await s.until(() => s.ready !== null, 120_000, 'ready');
       const want = opts.minObservations ?? 0;
       if (want > 0) await s.until(() => s.observations.length >= want, 120_000, `${want} observations`);
+      const wantMemories = opts.minMemories ?? 0;
+      if (wantMemories > 0) await s.until(() => s.memories.length >= wantMemories, 120_000, `${wantMemories} memories`);
       afterMs = Math.round(150 + rand() * (opts.maxCaptureMs ?? 2500));
       await new Promise((r) => setTimeout(r, afterMs));
     }

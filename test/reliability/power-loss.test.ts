@@ -34,6 +34,8 @@ describe('power loss during a scripted capture+agents session', { timeout: 420_0
       sessionEnv: disk.env(),
       // Every cut lands after the session said it stored something: that is what must survive.
       minObservations: 2,
+      minMemories: 1,
+      firstKillInCapture: true,
       afterKill: () => cuts.push(disk.cut()),
       // The check opens the store in this process, outside the preload, and closes it cleanly (SQLite's
       // close checkpoints and fsyncs the database): what it leaves is durable, as after a clean shutdown.
