@@ -1,6 +1,9 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { EntityKind, EntityLink } from './graph-repo.js';
 
+/** A memory the walk reached, and how relevant the entity it came through is to the question (0..1). */
+export type WalkLink = EntityLink & { relevance: number };
+
 /** How far and how wide one query's walk may go: every list it reads is bounded, whatever the graph's size. */
 export interface WalkLimits {
   /** Facts read per named entity (newest first). */
@@ -26,6 +29,7 @@ export interface WalkLimits {
 export const DEFAULT_WALK: WalkLimits = { facts: 150, neighbours: 12, perNeighbour: 20, secondHop: 3, secondFacts: 40, hubShare: 0.02, hubMin: 200 };
 
 interface Statements {
+  mentionedIn: Statement;
   mentionCount: Statement;
   memoriesOf: Statement;
   kindOf: Statement;
@@ -64,6 +68,9 @@ export class GraphWalk {
             JOIN memories m ON m.id = em.memory_id WHERE m.superseded_by IS NULL`,
         ),
         kindOf: db.prepare('SELECT kind FROM entities WHERE id = ?').pluck(),
+        mentionedIn: db
+          .prepare('SELECT em.entity_id, m.seq FROM memories m JOIN entity_mentions em ON em.memory_id = m.id WHERE m.seq IN (SELECT value FROM json_each(?))')
+          .raw(),
         total: db.prepare('SELECT max(seq) FROM memories').pluck(),
         // The entity's newest facts (fact ids are time-sortable too: its index hands them newest
         // first), and who else takes part in them, by how many.
@@ -76,6 +83,52 @@ export class GraphWalk {
       };
     }
     return this.sql;
+  }
+
+  /** Mention counts, each read once per query and only up to the hub size. */
+  private counter(limits: WalkLimits): { hub: number; count: (id: string) => number } {
+    const total = (this.s.total.get() as number | null) ?? 0;
+    const hub = Math.max(limits.hubMin, Math.ceil(total * limits.hubShare));
+    const counts = new Map<string, number>();
+    const count = (id: string): number => {
+      let c = counts.get(id);
+      if (c === undefined) counts.set(id, (c = this.s.mentionCount.get(id, hub) as number));
+      return c;
+    };
+    return { hub, count };
+  }
+
+  /**
+   * Gathering around what already matched: the entities the best first-pass memories mention (hubs
+   * aside) are what the question is about ("Toby" in the memory that matched "Andrew's dogs"), and
+   * their other memories, in other sessions, are likely evidence too. Each entity is as relevant as
+   * the best memory that led to it; `seeds` are (seq, relevance 0..1).
+   */
+  gather(seeds: readonly { seq: number; relevance: number }[], limits: WalkLimits = DEFAULT_WALK, skip: ReadonlySet<string> = new Set()): WalkLink[] {
+    if (!seeds.length) return [];
+    const { hub, count } = this.counter(limits);
+    const relOf = new Map(seeds.map((x) => [x.seq, x.relevance]));
+    const entities = new Map<string, number>();
+    for (const [eid, seq] of this.s.mentionedIn.all(JSON.stringify(seeds.map((x) => x.seq))) as [string, number][]) {
+      if (skip.has(eid)) continue;
+      entities.set(eid, Math.max(entities.get(eid) ?? 0, relOf.get(seq) ?? 0));
+    }
+    const picked = [...entities.entries()]
+      .filter(([eid]) => count(eid) < hub)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limits.neighbours);
+    const out: WalkLink[] = [];
+    const seen = new Set<number>();
+    for (const [eid, relevance] of picked) {
+      const mentions = count(eid);
+      const specificity = 1 / (1 + Math.log(Math.max(1, mentions)));
+      for (const r of this.s.memoriesOf.all(eid, limits.perNeighbour) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[]) {
+        if (seen.has(r.seq)) continue;
+        seen.add(r.seq);
+        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: eid, role: r.role, hops: 1, via: null, specificity, relevance });
+      }
+    }
+    return out;
   }
 
   /** Entities sharing facts with one entity (among its newest `facts`), most shared first. */
@@ -94,17 +147,10 @@ export class GraphWalk {
   }
 
   /** Memories linked to the named entities through one or two facts (the named entities' own memories are not listed). */
-  walk(entityIds: readonly string[], limits: WalkLimits = DEFAULT_WALK): EntityLink[] {
+  walk(entityIds: readonly string[], limits: WalkLimits = DEFAULT_WALK): WalkLink[] {
     if (!entityIds.length) return [];
-    const total = (this.s.total.get() as number | null) ?? 0;
-    const hub = Math.max(limits.hubMin, Math.ceil(total * limits.hubShare));
-    const counts = new Map<string, number>();
-    const count = (id: string): number => {
-      let c = counts.get(id);
-      if (c === undefined) counts.set(id, (c = this.s.mentionCount.get(id, hub) as number));
-      return c;
-    };
-    const out: EntityLink[] = [];
+    const { hub, count } = this.counter(limits);
+    const out: WalkLink[] = [];
     const seen = new Set<string>();
     const visited = new Set(entityIds);
     const add = (n: Neighbour, hops: number, via: string) => {
@@ -112,7 +158,7 @@ export class GraphWalk {
       for (const r of this.s.memoriesOf.all(n.id, limits.perNeighbour) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[]) {
         if (seen.has(r.memory_id)) continue;
         seen.add(r.memory_id);
-        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: n.id, role: r.role, hops, via, specificity });
+        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: n.id, role: r.role, hops, via, specificity, relevance: 1 });
       }
     };
     for (const id of entityIds) {

@@ -2,7 +2,7 @@ import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers'
 import type { SearchResult } from '../../shared/index.js';
 import type { Embedder } from './embedder.js';
 import type { EntityLink, GraphRepo } from './graph-repo.js';
-import { DEFAULT_WALK, GraphWalk, type WalkLimits } from './graph-walk.js';
+import { DEFAULT_WALK, GraphWalk, type WalkLimits, type WalkLink } from './graph-walk.js';
 import { asksForEverything } from './question-shape.js';
 import { asksAboutUser } from './self-reference.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
@@ -76,6 +76,13 @@ export interface RetrievalWeights {
   graph: number;
   /** Memories linked through the graph that join the candidates (scored like the rest). */
   graphCandidates: number;
+  /**
+   * Added to a memory that mentions an entity the best first-pass matches mention (hubs aside),
+   * times that entity's relevance: gathering the other sessions about the same thing.
+   */
+  graphGather: number;
+  /** How many of the best first-pass matches lead to entities for graphGather. */
+  graphGatherFrom: number;
   /** For questions that ask for everything about someone ("what does Ana do on weekends?"): at most this many results per segment (0 = off). */
   gatherPerSegment: number;
 }
@@ -107,6 +114,8 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
   // for everything were also spread across sessions, 2 per segment). Turn on with these weights.
   graph: 0,
   graphCandidates: 0,
+  graphGather: 0,
+  graphGatherFrom: 10,
   gatherPerSegment: 0,
 };
 
@@ -377,6 +386,12 @@ export class Retriever {
     return hits.filter((h) => ok.has(h.seq)).slice(0, n);
   }
 
+  /** What a link through the graph adds: a walk from a named entity (graph), or gathering around the best matches (graphGather). */
+  private linkBoost(link: WalkLink): number {
+    const w = link.via === null ? this.weights.graphGather : this.weights.graph;
+    return (w * (link.role === 'subject' ? 1 : 0.6) * link.specificity * link.relevance) / Math.max(1, link.hops);
+  }
+
   /** "Ana Souza → Atlas launch": names only, looked up for the results returned (one indexed row each). */
   private viaText(link: EntityLink, names: Map<string, string>): string {
     const name = (id: string): string => {
@@ -467,27 +482,31 @@ export class Retriever {
 
     // The graph: memories of the entities the query names, and of entities one or two facts away,
     // join the candidates (their relevance is computed like the others'; the link adds a boost).
-    const graphLinks = new Map<number, EntityLink>();
+    const graphLinks = new Map<number, WalkLink>();
     let gather = false;
-    if (hybrid && this.graph && this.walker && (w.graph > 0 || w.gatherPerSegment > 0)) {
+    if (hybrid && this.graph && this.walker && (w.graph > 0 || w.graphGather > 0 || w.gatherPerSegment > 0)) {
       const named = this.graph.entitiesIn(query);
-      if (named.length) {
-        gather = w.gatherPerSegment > 0 && asksForEverything(query);
-        // An entity's own memories are reachable by its name already: only memories one or two
-        // facts away join the candidates (adding all of a person's memories drowned the answer).
-        const linked = w.graph > 0 ? this.walker.walk(named.map((e) => e.id), this.walkLimits) : [];
-        const added: number[] = [];
-        for (const l of linked.slice(0, w.graphCandidates)) {
-          if (!graphLinks.has(l.seq)) graphLinks.set(l.seq, l);
-          if (!units.has(l.seq)) {
-            unit(l.seq).bm25 = bm25Of.get(l.seq) ?? null;
-            added.push(l.seq);
-          }
-        }
-        const index = this.vectors();
-        if (added.length && qv && index) for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = sim;
-        for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
+      gather = named.length > 0 && w.gatherPerSegment > 0 && asksForEverything(query);
+      // An entity's own memories are reachable by its name already: only memories one or two
+      // facts away join the candidates (adding all of a person's memories drowned the answer).
+      const linked = w.graph > 0 && named.length ? this.walker.walk(named.map((e) => e.id), this.walkLimits).slice(0, w.graphCandidates) : [];
+      if (w.graphGather > 0) {
+        const seeds = [...units.values()].sort((a, b) => b.base - a.base).slice(0, w.graphGatherFrom);
+        const top = seeds[0]?.base ?? 0;
+        if (top > 0) linked.push(...this.walker.gather(seeds.map((u) => ({ seq: u.seq, relevance: u.base / top })), this.walkLimits));
       }
+      const added: number[] = [];
+      for (const l of linked) {
+        const have = graphLinks.get(l.seq);
+        if (!have || this.linkBoost(l) > this.linkBoost(have)) graphLinks.set(l.seq, l);
+        if (!units.has(l.seq)) {
+          unit(l.seq).bm25 = bm25Of.get(l.seq) ?? null;
+          added.push(l.seq);
+        }
+      }
+      const index = this.vectors();
+      if (added.length && qv && index) for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = sim;
+      for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
     }
 
     // A question about the user: the user's core block joins the candidates (scored like the rest;
@@ -580,7 +599,7 @@ export class Retriever {
       const decay = Math.pow(0.5, Math.max(0, now - lastUse) / (w.halfLifeDays * DAY));
       const usage = (1 - w.decayFloor + w.decayFloor * decay) * (1 + 0.05 * Math.log1p(row.access_count));
       const link = graphLinks.get(u.seq);
-      const graphBoost = link && link.hops > 0 ? (w.graph * (link.role === 'subject' ? 1 : 0.6) * link.specificity) / link.hops : 0;
+      const graphBoost = link ? this.linkBoost(link) : 0;
       const score = (u.base + contextBoost + entityBoost + graphBoost) * usage;
       if (mode !== 'vector' && score <= 0) continue;
       scored.push({

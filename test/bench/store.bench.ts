@@ -17,8 +17,8 @@
  * organisations from pools of realistic size (a few thousand names, Zipf-distributed, an event's
  * actor among them), so the brain's own offline builder (buildGraph) makes a graph of entities,
  * facts and mentions from them. Reported: its build time (memories/s) and size, and the latency of
- * hybrid+graph queries that name an entity (graph walk on: weight 0.3, 400 linked candidates),
- * beside the same queries without the walk. */
+ * hybrid+graph queries that name an entity (graph walk on: weight 0.3, 400 linked candidates, and
+ * gathering around the best matches' entities, graphGather 0.3), beside the same queries without the walk. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { MemoryKind } from '../../shared/index.js';
 import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
-import { DEFAULT_WEIGHTS, openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/store/index.js';
+import { openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 
 const DIM = 512;
@@ -340,6 +340,10 @@ async function runSize(
   }
 }
 
+/** The graph's part of retrieval on (the walk from named entities and gathering around the best matches) and off. */
+const GRAPH_ON = { graph: 0.3, graphCandidates: 400, graphGather: 0.3 };
+const GRAPH_OFF = { graph: 0, graphCandidates: 0, graphGather: 0 };
+
 /**
  * Builds the graph with the brain's offline builder over every memory (in batches of BATCH, as the
  * graph keeper catches up), then times queries that name an entity with the graph walk on and off.
@@ -376,7 +380,7 @@ async function measureGraph(
     };
   });
   const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number }> => {
-    Object.assign(store.retriever.weights, walk ? { graph: 0.3, graphCandidates: 400 } : { graph: DEFAULT_WEIGHTS.graph, graphCandidates: DEFAULT_WEIGHTS.graphCandidates });
+    Object.assign(store.retriever.weights, walk ? GRAPH_ON : GRAPH_OFF);
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 });
     const times: number[] = [];
     const cpu: number[] = [];
@@ -394,7 +398,7 @@ async function measureGraph(
   };
   const plain = await run(false);
   const walked = await run(true);
-  Object.assign(store.retriever.weights, { graph: DEFAULT_WEIGHTS.graph, graphCandidates: DEFAULT_WEIGHTS.graphCandidates });
+  Object.assign(store.retriever.weights, GRAPH_OFF);
   return {
     build_s: round(buildMs / 1000, 1),
     build_per_s: Math.round(n / (buildMs / 1000)),
