@@ -117,18 +117,18 @@ export class GraphWalk {
       .filter(([eid]) => count(eid) < hub)
       .sort((a, b) => b[1] - a[1])
       .slice(0, limits.neighbours);
-    const out: WalkLink[] = [];
-    const seen = new Set<number>();
+    // A memory reached through several entities keeps the most telling link (specific, relevant, its subject).
+    const best = new Map<number, WalkLink>();
+    const strength = (l: WalkLink) => l.specificity * l.relevance * (l.role === 'subject' ? 1 : 0.6);
     for (const [eid, relevance] of picked) {
-      const mentions = count(eid);
-      const specificity = 1 / (1 + Math.log(Math.max(1, mentions)));
+      const specificity = 1 / (1 + Math.log(Math.max(1, count(eid))));
       for (const r of this.s.memoriesOf.all(eid, limits.perNeighbour) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[]) {
-        if (seen.has(r.seq)) continue;
-        seen.add(r.seq);
-        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: eid, role: r.role, hops: 1, via: null, specificity, relevance });
+        const l: WalkLink = { memory_id: r.memory_id, seq: r.seq, entity_id: eid, role: r.role, hops: 1, via: null, specificity, relevance };
+        const have = best.get(r.seq);
+        if (!have || strength(l) > strength(have)) best.set(r.seq, l);
       }
     }
-    return out;
+    return [...best.values()];
   }
 
   /** Entities sharing facts with one entity (among its newest `facts`), most shared first. */

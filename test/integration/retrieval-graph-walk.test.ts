@@ -59,4 +59,26 @@ describe('graph walk: bounded, and never through hubs', () => {
     expect(tight.length).toBeLessThanOrEqual(2);
     expect(new Set(tight.map((l) => l.entity_id)).size).toBe(1);
   });
+
+  it('gathers around the best matches: an entity the matching memory names leads to its memories in other sessions', async () => {
+    const store = await fresh();
+    let i = 0;
+    const named = say(store, 'Andrew Kim', 'My new dog is called Toby, he loves the park.', i++);
+    for (let k = 0; k < 20; k++) say(store, 'Andrew Kim', `The weather report for day ${k} was grey and mild.`, i++);
+    // Another session, not one word of the question in it: only Toby ties it to the question.
+    const later = say(store, 'Andrew Kim', 'We took Toby on a long hike up the ridge trail.', i++);
+    const question = 'What is the name of the new dog?';
+    store.retriever.weights.graphGather = 0;
+    const plain = await store.search({ query: question, limit: 5 });
+    expect(plain[0]?.memory.id).toBe(named);
+    expect(plain.some((r) => r.memory.id === later)).toBe(false);
+
+    store.retriever.weights.graphGather = 0.6;
+    const gathered = await store.search({ query: question, limit: 5 });
+    expect(gathered[0]?.memory.id).toBe(named);
+    const hit = gathered.find((r) => r.memory.id === later);
+    expect(hit).toBeDefined();
+    expect(hit!.reasons.graph_boost).toBeGreaterThan(0);
+    expect(hit!.reasons.linked_through).toBe('Toby');
+  });
 });
