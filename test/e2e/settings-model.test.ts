@@ -39,6 +39,10 @@ async function startWith(settings: Partial<Record<ModelSetting, string>>): Promi
     if (value === undefined) h.store.settings.delete(LLM_SETTINGS[name]);
     else h.store.settings.set(LLM_SETTINGS[name], value);
   }
+  // Whose address and model names the saved ones are (the engine's own record, which a switch of
+  // provider reads to decide what to clear): the provider the test starts from, as if the user set it up.
+  if (settings.provider === 'openai' || settings.provider === 'anthropic') h.store.settings.set('llm.settings_server', settings.provider);
+  else h.store.settings.delete('llm.settings_server');
   page = await openApp(browser, h);
 }
 
