@@ -330,48 +330,6 @@ export class GraphRepo {
     return out;
   }
 
-  /**
-   * What the graph links to some entities: their own memories (hops 0), the memories of entities
-   * they share a fact with (hops 1), and, through people and projects, one step farther (hops 2).
-   */
-  expand(entityIds: readonly string[], opts: { perEntity?: number; twoHops?: boolean } = {}): EntityLink[] {
-    const per = opts.perEntity ?? 400;
-    const out: EntityLink[] = [];
-    const seen = new Set<string>();
-    const count = this.db.prepare('SELECT count(*) FROM entity_mentions WHERE entity_id = ?').pluck();
-    const add = (eid: string, hops: number, via: string | null) => {
-      const specificity = 1 / (1 + Math.log(Math.max(1, count.get(eid) as number)));
-      for (const r of this.memoryIdsOf(eid, per)) {
-        const k = `${r.memory_id}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: eid, role: r.role, hops, via, specificity });
-      }
-    };
-    const neighbours = this.db.prepare(
-      `SELECT DISTINCT p2.entity_id AS id, e.kind FROM fact_participants p1 JOIN fact_participants p2 ON p2.fact_id = p1.fact_id AND p2.entity_id != p1.entity_id
-        JOIN entities e ON e.id = p2.entity_id WHERE p1.entity_id = ? LIMIT 20`,
-    );
-    const visited = new Set(entityIds);
-    for (const id of entityIds) add(id, 0, null);
-    for (const id of entityIds) {
-      const kind = this.db.prepare('SELECT kind FROM entities WHERE id = ?').pluck().get(id) as string | undefined;
-      for (const n of neighbours.all(id) as { id: string; kind: string }[]) {
-        if (visited.has(n.id)) continue;
-        visited.add(n.id);
-        add(n.id, 1, id);
-        if (opts.twoHops !== false && (kind === 'person' || kind === 'project') && (n.kind === 'person' || n.kind === 'project')) {
-          for (const n2 of neighbours.all(n.id) as { id: string; kind: string }[]) {
-            if (visited.has(n2.id)) continue;
-            visited.add(n2.id);
-            add(n2.id, 2, n.id);
-          }
-        }
-      }
-    }
-    return out;
-  }
-
   rename(id: string, name: string): EntityRecord {
     const before = this.get(id);
     if (!before) throw new StoreError('NOT_FOUND', `no entity ${id}`);
