@@ -5,15 +5,24 @@
 //    says so and how to get it later; `npm start` then opens Engram in the browser.
 // 2. With the binary: the SQLite addon is built for Electron into build/electron while Node's
 //    build stays in build/Release (scripts/sqlite-builds.mjs).
+// 3. package-lock.json keeps saying electron has no install script, so npm 10, which ignores
+//    "allowScripts", does not run Electron's installer either (scripts/electron-lockfile.mjs).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dropInstallScriptFlags } from './electron-lockfile.mjs';
 import { fetchElectronBinary, FETCH_LATER_HINT } from './fetch-electron.mjs';
 import { buildForElectron } from './sqlite-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`engram postinstall: ${line}`);
+
+// npm writes the lockfile on install and update (never on ci): put our one change to it back.
+if (process.env.npm_command === 'install' || process.env.npm_command === 'update') {
+  const changed = dropInstallScriptFlags(path.join(root, 'package-lock.json'));
+  if (changed.length > 0) say(`package-lock.json: ${changed.join(', ')} marked as having no install script again, so npm 10 leaves Electron's download to this script (scripts/electron-lockfile.mjs)`);
+}
 
 if (process.env.ENGRAM_SKIP_APP_DEPS === '1') {
   say('skipped (ENGRAM_SKIP_APP_DEPS=1)');
