@@ -1,6 +1,5 @@
 import type { LlmProvider } from '../llm/index.js';
 import type { ThreadRecord, ThreadSummaryRecord } from '../store/index.js';
-import { ExperienceMemory } from '../experience/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
@@ -42,8 +41,12 @@ export interface ChatServiceOptions {
   tools?: boolean;
   /** Model calls per question with tools, the answer included (default 4: up to 3 tool steps). */
   maxToolSteps?: number;
-  /** Experience memory for recommend_action; default: built on the store. */
-  recommender?: ActionRecommender;
+  /**
+   * Experience memory for recommend_action: the engine passes its one experience service (the
+   * handler map's experiences.recommend, which honours the half-life setting). No default, so no
+   * host can rank experiences some other way.
+   */
+  recommender: ActionRecommender;
   maxAnswerTokens?: number;
   /** Longest question accepted; longer ones are refused, never silently cut. */
   maxQuestionChars?: number;
@@ -89,7 +92,7 @@ export class ChatService {
   constructor(private readonly opts: ChatServiceOptions) {
     this.quotas = { ...DEFAULT_QUOTAS, ...opts.quotas };
     this.budget = { ...DEFAULT_BUDGET, ...opts.budget };
-    this.recommender = opts.recommender ?? new ExperienceMemory(opts.store);
+    this.recommender = opts.recommender;
     this.now = opts.now ?? Date.now;
     this.timeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : localTimeZone();
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;

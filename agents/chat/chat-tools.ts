@@ -34,7 +34,7 @@ export interface ChatToolContext {
   fmt: TimeFormatter;
   now: number;
   timeZone: string;
-  recommender?: ActionRecommender;
+  recommender: ActionRecommender;
 }
 
 const KINDS = SEARCHED_KINDS as [MemoryKind, ...MemoryKind[]];
@@ -197,7 +197,6 @@ export function chatTools(ctx: ChatToolContext): LlmTool[] {
     description: DESCRIPTIONS.recommend_action,
     schema: SCHEMAS.recommend_action,
     async run(args) {
-      if (!ctx.recommender) return 'No experience memory is available here.';
       const r = await ctx.recommender.recommend(args.task);
       if (!r) return 'No recorded experience matches that task.';
       const cites = r.experience_ids

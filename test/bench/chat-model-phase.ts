@@ -23,6 +23,7 @@ import { ChatService } from '../../agents/chat/index.js';
 import { OpenAiProvider, type LlmCallRecord, type LlmProvider, type LlmRequest, type LlmResponse, type LlmStreamEvent } from '../../agents/llm/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { startFakeOpenAi, type FakeOpenAiReply, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 export interface ModelPhaseResult {
   questions: number;
@@ -180,7 +181,7 @@ export async function runModelPhase(store: EngramStore, questions: string[], opt
   const llm = new TimedProvider(
     new OpenAiProvider({ baseURL: fake.url, models: { chat: 'bench-local-model' }, usage: { record: (c) => calls.push(c) }, timeoutMs: 30_000, retry: { maxRetries: 0 } }),
   );
-  const chat = new ChatService({ store, llm, now: () => opts.now, timeZone: opts.timeZone });
+  const chat = new ChatService({ store, llm, recommender: storeRecommender(store), now: () => opts.now, timeZone: opts.timeZone });
   const firstCall: number[] = [];
   const firstCallEstimate: number[] = [];
   const largestCall: number[] = [];

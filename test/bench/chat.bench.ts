@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { ChatService, estimateTokens } from '../../agents/chat/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { HashEmbedder, normalize, openStore, StaticKeyProvider, type Embedder, type EngramStore, type NewMemory } from '../../agents/store/index.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -210,7 +211,7 @@ async function main(): Promise<void> {
         searchMs += performance.now() - t;
       }
     };
-    const chat = new ChatService({ store, llm: new OfflineProvider(), now: () => NOW, timeZone: 'Europe/Paris' });
+    const chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => NOW, timeZone: 'Europe/Paris' });
     seed = 7;
     const questions = Array.from({ length: QUESTIONS }, (_, i) => TEMPLATES[i % TEMPLATES.length]!());
     // Warm-up: page cache, prepared statements, JIT.

@@ -10,6 +10,7 @@ import { ApiCallError, chatEvents, chatRequests } from '../../shared/api/index.j
 import { createChatHandlers, type ChatEventName, type ChatHandlers } from '../../electron/api/chat-handlers.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { FIXTURE_TZ, NOW, SECRET, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('chat handlers (UI contract)', () => {
     await store.flushEmbeddings();
     events = [];
     llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {} });
-    const chat = new ChatService({ store, llm: () => llm, now: () => NOW, timeZone: FIXTURE_TZ });
+    const chat = new ChatService({ store, llm: () => llm, recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ });
     handlers = createChatHandlers({
       chat,
       emit: (name, payload) => {

@@ -8,6 +8,7 @@ import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ChatService, type ChatServiceOptions, type TurnRetrieval } from '../../agents/chat/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 /** The system prompt of a recorded request (stable part + per-call context). */
 function systemText(req: RecordedRequest): string {
@@ -48,6 +49,7 @@ describe('chat with a model (real SDK against the fake Anthropic server)', () =>
         sleep: async () => {},
         usage: store.llmCalls,
       }),
+      recommender: storeRecommender(store),
       now: () => NOW,
       timeZone: FIXTURE_TZ,
       ...extra,

@@ -7,6 +7,7 @@ import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '..
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { ChatError, ChatService, NO_MODEL_SENTENCE, type StoredTurn, type TurnRetrieval } from '../../agents/chat/index.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 describe('chat offline (no model configured)', () => {
   let dir: string;
@@ -24,6 +25,7 @@ describe('chat offline (no model configured)', () => {
     chat = new ChatService({
       store,
       llm: new OfflineProvider(),
+      recommender: storeRecommender(store),
       now: () => NOW,
       timeZone: FIXTURE_TZ,
       onTurnStored: (t) => stored.push(t),

@@ -7,6 +7,7 @@ import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '..
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 /**
  * Issue 15: a question asked of Engram is not a memory. The turn stays with its thread, what the
@@ -23,7 +24,7 @@ describe('questions asked in chat do not become episodes', () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-qep-'));
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
     brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC' });
-    chat = new ChatService({ store, llm: new OfflineProvider(), timeZone: 'UTC', onTurnStored: (t) => learnt.push(brain.ingestMessages(t.threadId)) });
+    chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), timeZone: 'UTC', onTurnStored: (t) => learnt.push(brain.ingestMessages(t.threadId)) });
   });
   afterEach(async () => {
     await Promise.all(learnt.splice(0));

@@ -9,6 +9,7 @@ import { ChatService, searchQueryOf, WITHHELD_STUB, type ChatServiceOptions } fr
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 /** One scripted model turn, in the shape both fake servers take. */
 interface Script {
@@ -115,7 +116,7 @@ describe.each([anthropicDriver(), openAiDriver()])('chat with memory tools over 
   afterAll(() => driver.close());
 
   const service = (extra: Partial<ChatServiceOptions> = {}) =>
-    new ChatService({ store, llm: driver.llm(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false, ...extra });
+    new ChatService({ store, llm: driver.llm(store), recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false, ...extra });
   const chatRequests = () => driver.seen().filter((s) => !s.isTopics);
 
   beforeEach(async () => {
@@ -302,7 +303,7 @@ describe.each([anthropicDriver(), openAiDriver()])('long conversations over $nam
       });
     }
     driver.setHandler((seen) => (seen.system.includes(SUMMARY_MARK) ? { text: 'SUMMARY-7: the user and Engram went over the orders migration and its rollback.' } : { text: 'Noted.' }));
-    const chat = new ChatService({ store, llm: driver.llm(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false, budget: { historyTokens: 3000, historyTurns: 10 } });
+    const chat = new ChatService({ store, llm: driver.llm(store), recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false, budget: { historyTokens: 3000, historyTurns: 10 } });
 
     await chat.ask({ text: 'So what did we settle on?', threadId: thread.id });
     const seen = driver.seen();
@@ -329,7 +330,7 @@ describe.each([anthropicDriver(), openAiDriver()])('long conversations over $nam
 
   it('makes no summary while the thread is short', async () => {
     driver.setHandler(() => ({ text: 'Fine.' }));
-    const chat = new ChatService({ store, llm: driver.llm(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false });
+    const chat = new ChatService({ store, llm: driver.llm(store), recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false });
     const t = await chat.ask({ text: 'Who is Ana?' });
     await chat.ask({ text: 'And Tom?', threadId: t.threadId });
     expect(driver.seen().some((s) => s.system.includes(SUMMARY_MARK))).toBe(false);

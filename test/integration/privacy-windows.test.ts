@@ -22,6 +22,7 @@ import {
 import { prepareForOcr, TesseractPool } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema, type CaptureSettingsInput } from '../../shared/settings/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 /**
  * The privacy gate per window, on a real X server (npm test starts Xvfb + openbox): xterm windows
@@ -209,8 +210,8 @@ describe('privacy gate per window under X', () => {
     try {
       const llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 } });
       // Ask about the screen: the question goes to the model with what memory holds.
-      const chat = new ChatService({ store, llm });
-      const offlineChat = new ChatService({ store, llm: new OfflineProvider() });
+      const chat = new ChatService({ store, llm, recommender: storeRecommender(store) });
+      const offlineChat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store) });
       for (const q of ['What was on my screen? heron lighthouse', `Did I see a ${CANARY.private} or a ${CANARY.vault}?`]) {
         await chat.ask({ text: q });
         const turn = await offlineChat.ask({ text: q });

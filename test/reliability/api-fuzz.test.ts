@@ -16,6 +16,7 @@ import { nastyString, nastyValue, shapedLike } from './hostile-arbitraries.js';
 import { changedParts, storeFingerprint } from './store-fingerprint.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 import { fuzzSeed } from './fuzz-seed.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 /**
  * Property-based tests of every handler of the shared contract, through the validating dispatcher
@@ -74,7 +75,7 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, lo
     host: 'headless',
     version: 'fuzz',
     capture: new FakeCapture(),
-    chat: new ChatService({ store, llm }),
+    chat: new ChatService({ store, llm, recommender: storeRecommender(store) }),
     exporter: portabilityExporter(store),
     consolidator: {
       run: async ({ onProgress }) => {

@@ -18,6 +18,7 @@ import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';
 import { decryptedPageScan, decryptedRowScan, decryptedWalScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
 
 /**
  * Delete proof: a session spans 40 minutes (frames, OCR text, memories, a chat), capture still
@@ -96,7 +97,7 @@ beforeAll(async () => {
   capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, settings });
   brain = createBrain({ store, subscribe: true, tickMs: 200 });
   const llm = () => createLlmProvider({ settings: store.settings });
-  api = createApi({ store, host: 'headless', version: 't', capture: captureControlOf(capture), chat: new ChatService({ store, llm, onTurnStored: (t) => brain.ingestMessages(t.threadId) }), checkOutputs: true });
+  api = createApi({ store, host: 'headless', version: 't', capture: captureControlOf(capture), chat: new ChatService({ store, llm, recommender: storeRecommender(store), onTurnStored: (t) => brain.ingestMessages(t.threadId) }), checkOutputs: true });
   await brain.start();
 
   capture.start();
