@@ -20,6 +20,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A settings key spelt out again (a test writing 'llm.settings_server') outlives a rename of the
+      // exported name and then writes a key nobody reads: name it by its constant.
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.object.property.name='settings'][callee.property.name=/^(get|set|delete)$/] > Literal:first-child",
+        message: 'Name a settings key by its exported constant (LLM_SETTINGS, CAPTURE_SETTINGS_KEY, …), not a string.',
+      }],
     },
   },
   {

@@ -25,6 +25,12 @@ export const LLM_SETTINGS = {
   /** The server: for Anthropic a proxy or test server (empty = Anthropic's API); for OpenAI-compatible, e.g. http://127.0.0.1:11434/v1. */
   baseUrl: 'llm.base_url',
   timeoutMs: 'llm.timeout_ms',
+  /**
+   * Which server ('anthropic' or 'openai') the saved base URL and model names belong to: the settings
+   * handlers write it when the user sets a provider up and read it on a switch, to clear what fits
+   * only the other server. The model layer itself never reads it.
+   */
+  settingsServer: 'llm.settings_server',
 } as const;
 
 const optString = z.string().max(4096);

@@ -41,8 +41,8 @@ async function startWith(settings: Partial<Record<ModelSetting, string>>): Promi
   }
   // Whose address and model names the saved ones are (the engine's own record, which a switch of
   // provider reads to decide what to clear): the provider the test starts from, as if the user set it up.
-  if (settings.provider === 'openai' || settings.provider === 'anthropic') h.store.settings.set('llm.settings_server', settings.provider);
-  else h.store.settings.delete('llm.settings_server');
+  if (settings.provider === 'openai' || settings.provider === 'anthropic') h.store.settings.set(LLM_SETTINGS.settingsServer, settings.provider);
+  else h.store.settings.delete(LLM_SETTINGS.settingsServer);
   page = await openApp(browser, h);
 }
 

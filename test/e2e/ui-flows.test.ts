@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
@@ -149,7 +149,7 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
 
   it('redaction switches on the Privacy screen work from the keyboard, save, survive a reload, and ask before card numbers are kept', async () => {
     h = await startUiHarness({ seed: false });
-    const stored = () => h!.store.settings.get('capture', CaptureSettingsSchema, defaultCaptureSettings()).redaction;
+    const stored = () => h!.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
     const page = await openApp(browser, h);
     await page.goto(`${h.base}/#/privacy`);
     const emails = page.getByRole('switch', { name: 'Redact email addresses' });

@@ -13,6 +13,7 @@ import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
 
 const T = Date.parse('2025-03-03T09:00:00Z');
 
@@ -81,7 +82,7 @@ describe('brain with the store', () => {
   });
 
   it('chat follows the redaction switches: no card taken to the vault when card redaction is off, an email taken out of notes into the vault when email redaction is on', async () => {
-    store.settings.set('capture', { redaction: { cards: false, emails: true } });
+    store.settings.set(CAPTURE_SETTINGS_KEY, { redaction: { cards: false, emails: true } });
     const ids = await say('My manager is Ana Lima. Her card is 4242 4242 4242 4242 and her address is ana.lima@acme.com, pin: 4412-9', T);
     const memories = ids.map((id) => store.memories.get(id, { reveal: true })!);
     const vault = memories.filter((m) => m.kind === 'knowledge_vault');
@@ -92,7 +93,7 @@ describe('brain with the store', () => {
     expect(notes).not.toMatch(/ana\.lima@acme\.com|4412-9/);
 
     // Defaults again: the card is redacted from notes and kept in the vault.
-    store.settings.set('capture', {});
+    store.settings.set(CAPTURE_SETTINGS_KEY, {});
     const again = (await say('My manager is Cara Diaz. Card for travel: 5555 5555 5555 4444', T + 60_000)).map((id) => store.memories.get(id, { reveal: true })!);
     expect(again.find((m) => m.kind === 'knowledge_vault' && m.fields.entry_type === 'card')!.fields.secret).toBe('5555 5555 5555 4444');
     expect(JSON.stringify(again.filter((m) => m.kind !== 'knowledge_vault'))).not.toContain('5555 5555');

@@ -16,6 +16,7 @@ import { ExperienceMemory, actionKey } from '../../agents/experience/index.js';
 import { EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
 import { EXPERIENCE_CASES } from '../fixtures/agents/experience-sets.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
 
 async function ingest(store: EngramStore, brain: Brain, sc: Scenario): Promise<IngestReport> {
   const l = loadScenario(store, sc);
@@ -117,7 +118,7 @@ describe('brain quality gate (offline)', () => {
       const ownBrain = createBrain({ store: own, llm: new OfflineProvider(), timeZone: 'UTC' });
       // What the gate's store learnt first, so the excluded batch lands among memories as it would.
       for (const sc of SCENARIOS.slice(0, 4)) await ingest(own, ownBrain, sc);
-      own.settings.set('capture', { privacy: { excluded_apps: ['KeePassXC'] } });
+      own.settings.set(CAPTURE_SETTINGS_KEY, { privacy: { excluded_apps: ['KeePassXC'] } });
       const l = loadScenario(own, EXCLUDED_SCENARIO);
       ownBrain.ingestObservations(l.observations);
       const r = await ownBrain.flush();

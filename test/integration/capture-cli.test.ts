@@ -7,6 +7,7 @@ import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { startFakeTranscriber } from '../fakes/fake-transcriber.js';
 import { captureCommand } from '../../electron/hosts/cli/commands/capture.js';
 import { CliError, type CliContext } from '../../electron/hosts/cli/command.js';
+import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
 
 /** `engram capture` through its Command object (the lead registers it in the CLI registry). */
 describe('engram capture (CLI command)', () => {
@@ -69,7 +70,7 @@ describe('engram capture (CLI command)', () => {
     const fake = await startFakeTranscriber({ transcript: () => 'remind me to call the dentist', apiKey: 'k1' });
     try {
       const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
-      s.settings.set('capture', { audio: { transcriber_url: fake.url } });
+      s.settings.set(CAPTURE_SETTINGS_KEY, { audio: { transcriber_url: fake.url } });
       await s.close();
       const wav = join(dir, '..', `speech-${process.pid}.wav`);
       execFileSync('espeak-ng', ['-w', wav, 'remind me to call the dentist']);

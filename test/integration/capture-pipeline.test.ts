@@ -16,7 +16,7 @@ import {
   type WindowInfo,
 } from '../../electron/sensing/capture/index.js';
 import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
-import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema } from '../../shared/settings/index.js';
 
 const W = 640;
 const H = 400;
@@ -172,7 +172,7 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(secrets.pop()!.secrets.map((s) => s.kind)).toEqual(['card', 'aws_key']);
 
     // Card redaction off, email redaction on: the card stays in the text and leaves no secret; the email goes.
-    store.settings.set('capture', CaptureSettingsSchema.parse({ redaction: { cards: false, emails: true } }));
+    store.settings.set(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema.parse({ redaction: { cards: false, emails: true } }));
     expect(await textOf()).toBe('Card 4111 1111 1111 1111, mail [redacted:email], key [redacted:aws_key]');
     expect(secrets.pop()!.secrets.map((s) => [s.kind, s.value])).toEqual([
       ['email', 'ana@acme.com'],
@@ -180,7 +180,7 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     ]);
 
     // Back on: redacted again.
-    store.settings.set('capture', CaptureSettingsSchema.parse({ redaction: { cards: true } }));
+    store.settings.set(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema.parse({ redaction: { cards: true } }));
     expect(await textOf()).toBe('Card [redacted:card], mail ana@acme.com, key [redacted:aws_key]');
 
     // A pipeline with a settings override (CLI flags, tests) uses the override's switches.

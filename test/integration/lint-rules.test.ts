@@ -36,6 +36,7 @@ describe('lint rules', () => {
     ['shared-imports-node.ts', 'no-restricted-imports', /no Node modules/],
     ['desktop-imports-sensing.ts', 'engram/rooms', /electron\/desktop\/main may not import electron\/(sensing\/capture|api)/, 2],
     ['host-imports-sensing.ts', 'engram/rooms', /electron\/hosts\/cli may not import electron\/(sensing\/capture|api)/, 2],
+    ['settings-key-literal.ts', 'no-restricted-syntax', /Name a settings key by its exported constant/, 2],
   ])('%s breaks %s', async (name, rule, message, times = 1) => {
     const fired = (await lint(name)).filter((m) => m.rule === rule);
     expect(fired).toHaveLength(times);
@@ -59,6 +60,7 @@ describe('lint rules', () => {
         'engine-imports-host.ts',
         'reaches-past-door.ts',
         'renderer-imports-agents.ts',
+        'settings-key-literal.ts',
         'shared-imports-node.ts',
         'store-imports-agent.ts',
       ].sort(),

@@ -7,6 +7,7 @@ import {
   createLlmProvider,
   defineTool,
   forcedToolCall,
+  LLM_SETTINGS,
   runToolLoop,
   type LlmCallRecord,
   type LlmStreamEvent,
@@ -330,10 +331,10 @@ describe('createLlmProvider', () => {
   it('uses the key, models and base URL from settings', async () => {
     const llm = createLlmProvider({
       settings: settings({
-        'llm.api_key': 'sk-from-settings',
-        'llm.base_url': fake.url,
-        'llm.chat_model': 'claude-sonnet-4-6',
-        'llm.extraction_model': 'claude-haiku-4-5',
+        [LLM_SETTINGS.apiKey]: 'sk-from-settings',
+        [LLM_SETTINGS.baseUrl]: fake.url,
+        [LLM_SETTINGS.chatModel]: 'claude-sonnet-4-6',
+        [LLM_SETTINGS.extractionModel]: 'claude-haiku-4-5',
       }),
     });
     expect(llm.online).toBe(true);

@@ -10,11 +10,11 @@ import type { HandlerGroup } from '../handler-types.js';
 
 const ModelName = z.string().max(200);
 /**
- * Which server the saved base URL and model names belong to: one provider's server address or
- * model name is wrong for the other (an Ollama URL as Anthropic's proxy), so they are cleared when
- * the user moves to the other server, whether directly or by way of offline.
+ * Which server the saved base URL and model names belong to (LLM_SETTINGS.settingsServer): one
+ * provider's server address or model name is wrong for the other (an Ollama URL as Anthropic's
+ * proxy), so they are cleared when the user moves to the other server, directly or by way of offline.
  */
-const SETTINGS_SERVER = 'llm.settings_server';
+const SETTINGS_SERVER = LLM_SETTINGS.settingsServer;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
