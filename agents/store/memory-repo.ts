@@ -11,14 +11,23 @@ import type { VectorIndex } from './vector-index.js';
 
 const MAX_TEXT = 200_000;
 
+/** The columns an insert writes (the others take the schema's defaults). */
+type InsertParams = Omit<MemoryRow, 'seq' | 'access_count' | 'last_accessed_at' | 'superseded_by' | 'version'>;
+
+function allFinite(v: Float32Array): boolean {
+  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
+  return true;
+}
+
 /** Memories of all kinds, with their FTS rows, vectors, provenance and history kept in step. */
 export class MemoryRepo {
   private readonly byId: Statement;
-  private readonly bySeq: Statement;
   private readonly insertStmt: Statement;
   private readonly fts: FtsIndex;
   private readonly provInsert: Statement;
   private readonly histInsert: Statement;
+  /** The insert's own transaction, made once (making one per insert cost more than the row's statement). */
+  private readonly insertTx: (params: InsertParams, vector: { index: VectorIndex; v: Float32Array } | null, provenance: Provenance[], checkId: boolean) => Memory;
 
   constructor(
     private readonly db: Db,
@@ -27,13 +36,28 @@ export class MemoryRepo {
     private readonly onWrite: () => void,
   ) {
     this.byId = db.prepare('SELECT * FROM memories WHERE id = ?');
-    this.bySeq = db.prepare('SELECT * FROM memories WHERE seq = ?');
     this.insertStmt = db.prepare(`INSERT INTO memories
       (id, kind, title, text, details, fields, app, occurred_at, ended_at, segment, created_at, updated_at, is_experience, sensitivity, content_hash, embedded)
       VALUES (@id, @kind, @title, @text, @details, @fields, @app, @occurred_at, @ended_at, @segment, @created_at, @updated_at, @is_experience, @sensitivity, @content_hash, @embedded)`);
     this.fts = new FtsIndex(db);
     this.provInsert = db.prepare('INSERT OR IGNORE INTO provenance(memory_id, source_type, source_id) VALUES (?, ?, ?)');
     this.histInsert = db.prepare('INSERT INTO memory_history(memory_id, version, changed_at, reason, snapshot) VALUES (?, ?, ?, ?, ?)');
+    this.insertTx = db.transaction((p: InsertParams, vector: { index: VectorIndex; v: Float32Array } | null, provenance: Provenance[], checkId: boolean) =>
+      this.insertRows(p, vector, provenance, checkId),
+    );
+  }
+
+  /** The insert's writes; everything else that can refuse the memory was checked before. */
+  private insertRows(params: InsertParams, vector: { index: VectorIndex; v: Float32Array } | null, provenance: Provenance[], checkId: boolean): Memory {
+    // Generated ids carry 80 random bits: only a caller's own id can already exist.
+    if (checkId && this.row(params.id)) throw new StoreError('INVALID_INPUT', `memory ${params.id} already exists`);
+    const info = this.insertStmt.run(params);
+    // Not read back: the row is what was written, with the schema's defaults for the other columns.
+    const row: MemoryRow = { ...params, seq: Number(info.lastInsertRowid), access_count: 0, last_accessed_at: null, superseded_by: null, version: 1 };
+    this.fts.added(row);
+    vector?.index.upsert(row.seq, vector.v);
+    for (const p of provenance) this.provInsert.run(params.id, p.source_type, p.source_id);
+    return rowToMemory(row);
   }
 
   private validateFields(kind: string, fields: unknown): Record<string, unknown> {
@@ -54,12 +78,16 @@ export class MemoryRepo {
   }
 
 
-  private addProvenance(id: string, prov: Provenance[] | undefined): void {
-    for (const p of prov ?? []) {
+  private checkProvenance(prov: Provenance[] | undefined): Provenance[] {
+    return (prov ?? []).map((p) => {
       const t = SourceTypeSchema.safeParse(p.source_type);
       if (!t.success || typeof p.source_id !== 'string' || !p.source_id) throw new StoreError('INVALID_INPUT', 'invalid provenance entry');
-      this.provInsert.run(id, t.data, p.source_id);
-    }
+      return { source_type: t.data, source_id: p.source_id };
+    });
+  }
+
+  private addProvenance(id: string, prov: Provenance[] | undefined): void {
+    for (const p of this.checkProvenance(prov)) this.provInsert.run(id, p.source_type, p.source_id);
   }
 
   row(id: string): MemoryRow | undefined {
@@ -76,7 +104,7 @@ export class MemoryRepo {
     const now = Date.now();
     const created = m.created_at ?? now;
     const id = m.id ?? newId('mem', created);
-    const params = {
+    const params: InsertParams = {
       id,
       kind: m.kind,
       title,
@@ -97,19 +125,15 @@ export class MemoryRepo {
     // A precomputed vector from this store's embedder goes straight to the index (no queue, no cache).
     const index = this.vectors();
     const given = m.embedding?.vector;
-    const vector =
-      given && index && m.embedding?.embedder === index.embedderId && given.length === index.dimensions && given.every((x) => Number.isFinite(x)) ? given : null;
+    const vector = given && index && m.embedding?.embedder === index.embedderId && given.length === index.dimensions && allFinite(given) ? given : null;
     if (vector) params.embedded = 1;
-    const memory = this.db.transaction(() => {
-      // Generated ids carry 80 random bits: only a caller's own id can already exist.
-      if (m.id !== undefined && this.row(id)) throw new StoreError('INVALID_INPUT', `memory ${id} already exists`);
-      const info = this.insertStmt.run(params);
-      const row = this.bySeq.get(info.lastInsertRowid) as MemoryRow;
-      this.fts.added(row);
-      if (vector) index!.upsert(row.seq, vector);
-      this.addProvenance(id, m.provenance);
-      return rowToMemory(row);
-    })();
+    const provenance = this.checkProvenance(m.provenance);
+    const vec = vector ? { index: index!, v: vector } : null;
+    // Inside a caller's transaction the writes are part of it, without a savepoint of their own:
+    // FTS5 writes its pending index out at every savepoint, which made each memory of a batch its own
+    // FTS segment to merge (most of an insert's cost). Nothing but SQLite itself can fail after the first write.
+    const checkId = m.id !== undefined;
+    const memory = this.db.inTransaction ? this.insertRows(params, vec, provenance, checkId) : this.insertTx(params, vec, provenance, checkId);
     this.events.emit('memory', { op: 'insert', ids: [id] });
     this.onWrite();
     return memory;
