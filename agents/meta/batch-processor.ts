@@ -48,6 +48,17 @@ export class BatchProcessor {
 
   /** Routes one batch and writes its memories; throws BatchDeferred when the model is down. */
   async process(batch: SourceBatch): Promise<IngestReport> {
+    // Memories are embedded after the batch, not between its writes: an episode continued and then
+    // cited again in one batch is embedded once, in one call with the batch's other memories.
+    const release = this.deps.store.holdMemoryEmbedding();
+    try {
+      return await this.processHeld(batch);
+    } finally {
+      release();
+    }
+  }
+
+  private async processHeld(batch: SourceBatch): Promise<IngestReport> {
     const llm = this.deps.llm();
     const fallbackMs = this.deps.settings().llm_outage_fallback_min * 60_000;
     const offline = !llm.online || this.schedule.llmDownFor(this.now(), fallbackMs);

@@ -61,11 +61,21 @@ export const PASSAGE_SOURCE: EmbedSource = {
  * Embeds memories (or passages) after they are written, in batches, never inside the write: a memory is
  * searchable by BM25 at once and by vector when its embedding lands. Vectors are cached by content
  * hash, so re-inserting or restoring the same text costs nothing.
+ *
+ * A writer that changes the same rows several times in a row (the brain's batch: an episode
+ * continued, then cited again) holds the queue meanwhile: each row is embedded once, after its last
+ * change, and the batch's rows go to the embedder together (about half the cost per text of one
+ * call each).
  */
 export class EmbedQueue {
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  private holds = 0;
+  /** A write kicked while held: drain on release. */
+  private heldKick = false;
+  /** flush() drains even while held (tests, shutdown, benchmarks ask for every vector now). */
+  private flushing = 0;
   lastError: string | null = null;
 
   constructor(
@@ -78,6 +88,10 @@ export class EmbedQueue {
   /** Called after every write; cheap when nothing is pending. */
   kick(): void {
     if (this.closed) return;
+    if (this.held()) {
+      this.heldKick = true;
+      return;
+    }
     if (this.running) {
       this.again = true;
       return;
@@ -97,14 +111,42 @@ export class EmbedQueue {
       });
   }
 
+  /**
+   * Defers embedding until the returned release is called (holds nest; release is idempotent). A
+   * batch of rows being embedded when the hold starts finishes (a row changed meanwhile is left for
+   * later, as always); no further batch starts until the last release.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0 && this.heldKick) {
+        this.heldKick = false;
+        this.kick();
+      }
+    };
+  }
+
+  private held(): boolean {
+    return this.holds > 0 && this.flushing === 0;
+  }
+
   pending(): number {
     return this.db.prepare(this.source.pendingSql).pluck().get() as number;
   }
 
   /** Resolves when nothing is left to embed. */
   async flush(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
+    this.flushing++;
+    try {
+      this.kick();
+      while (this.running) await this.running;
+    } finally {
+      this.flushing--;
+    }
   }
 
   async close(): Promise<void> {
@@ -116,6 +158,10 @@ export class EmbedQueue {
     const src = this.source;
     let lastSeq = 0;
     while (!this.closed) {
+      if (this.held()) {
+        this.heldKick = true;
+        return;
+      }
       const rows = src.next(this.db, lastSeq, BATCH);
       if (rows.length === 0) return;
       lastSeq = rows[rows.length - 1]!.seq;

@@ -247,6 +247,15 @@ export class EngramStore {
     await this.passageQueue?.flush();
   }
 
+  /**
+   * Defers memory embedding until the returned release is called: the brain holds it for a batch,
+   * so a memory written several times in it is embedded once, after its last change. flush*Embeddings
+   * does not wait for the release.
+   */
+  holdMemoryEmbedding(): () => void {
+    return this.embedQueue?.hold() ?? (() => undefined);
+  }
+
   /** Resolves once every memory written so far has its vector (screen passages may still be waiting). */
   async flushMemoryEmbeddings(): Promise<void> {
     await this.embedQueue?.flush();

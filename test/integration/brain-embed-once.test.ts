@@ -1,0 +1,160 @@
+/**
+ * Memories are embedded once per text: a memory whose text did not change is not embedded again,
+ * and one changed several times in a brain batch is embedded once, after its last change (issue 17's
+ * throughput: the embedder is the pipeline's dearest stage).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { HashEmbedder, StaticKeyProvider, openStore, type Embedder, type EngramStore } from '../../agents/store/index.js';
+import { AnthropicProvider } from '../../agents/llm/index.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { createBrain, type Brain } from '../../agents/meta/index.js';
+
+/** The real hash embedder, recording every text it is asked for (queries included). */
+class RecordingEmbedder implements Embedder {
+  readonly inner = new HashEmbedder(64);
+  readonly id = this.inner.id;
+  readonly dimensions = this.inner.dimensions;
+  readonly texts: string[] = [];
+  readonly calls: string[][] = [];
+  embed(texts: string[]): Promise<Float32Array[]> {
+    this.texts.push(...texts);
+    this.calls.push(texts);
+    return this.inner.embed(texts);
+  }
+}
+
+const T = Date.parse('2025-03-03T09:00:00Z');
+
+describe('memories are embedded once per text', () => {
+  let dir: string;
+  let store: EngramStore;
+  let embedder: RecordingEmbedder;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-embed-once-'));
+    embedder = new RecordingEmbedder();
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const memoryTexts = (): string[] => embedder.texts.filter((t) => t.includes('Atlas'));
+
+  it('an edit that leaves title and text alone embeds nothing; a text edit embeds the new text once', async () => {
+    const m = store.memories.insert({ kind: 'semantic', title: 'Launch date', text: 'Atlas launches on 12 May.', provenance: [] });
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toEqual(['Launch date. Atlas launches on 12 May.']);
+    // Not even marked for embedding again (held, so a mark would show; the vector cache would hide a
+    // re-embed from the embedder).
+    const release = store.holdMemoryEmbedding();
+    store.memories.update(m.id, { fields: { note: 'checked' }, details: 'seen again on the roadmap' }, 'cited again');
+    expect(store.stats().pending_embeddings).toBe(0);
+    release();
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toHaveLength(1);
+    store.memories.update(m.id, { text: 'Atlas launches on 19 May.' }, 'moved');
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toEqual(['Launch date. Atlas launches on 12 May.', 'Launch date. Atlas launches on 19 May.']);
+    expect(store.stats().pending_embeddings).toBe(0);
+  });
+
+  it('while held, writes embed nothing; on release each row is embedded once, with its last text, in one call', async () => {
+    const release = store.holdMemoryEmbedding();
+    const a = store.memories.insert({ kind: 'semantic', title: 'Launch date', text: 'Atlas launches on 12 May.', provenance: [] });
+    store.memories.update(a.id, { text: 'Atlas launches on 19 May.' }, 'moved');
+    store.memories.update(a.id, { text: 'Atlas launches on 26 May.' }, 'moved again');
+    store.memories.insert({ kind: 'semantic', title: 'Team lead', text: 'Ana Lima leads the Atlas team.', provenance: [] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(memoryTexts()).toEqual([]);
+    expect(store.stats().pending_embeddings).toBe(2);
+    release();
+    release(); // idempotent
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toEqual(['Launch date. Atlas launches on 26 May.', 'Team lead. Ana Lima leads the Atlas team.']);
+    expect(embedder.calls.filter((c) => c.some((t) => t.includes('Atlas')))).toHaveLength(1);
+    expect(store.stats().pending_embeddings).toBe(0);
+    // The vector is the last text's: a search by that text ranks it first by vector alone.
+    const hits = await store.search({ query: 'Atlas launches on 26 May', mode: 'vector', limit: 1 });
+    expect(hits[0]?.memory.id).toBe(a.id);
+  });
+
+  it('a flush asked for while held embeds at once (tests and shutdown do not wait for the release)', async () => {
+    const release = store.holdMemoryEmbedding();
+    store.memories.insert({ kind: 'semantic', title: 'Launch date', text: 'Atlas launches on 12 May.', provenance: [] });
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toEqual(['Launch date. Atlas launches on 12 May.']);
+    release();
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toHaveLength(1);
+  });
+});
+
+describe("the brain embeds a batch's memories after the batch", () => {
+  let fake: FakeAnthropic;
+  let dir: string;
+  let store: EngramStore;
+  let brain: Brain;
+  let embedder: RecordingEmbedder;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    dir = mkdtempSync(join(tmpdir(), 'engram-embed-once-brain-'));
+    embedder = new RecordingEmbedder();
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
+    const llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: store.llmCalls, retry: { maxRetries: 0 } });
+    brain = createBrain({ store, llm, timeZone: 'UTC', subscribe: false });
+  });
+  afterEach(async () => {
+    await brain.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a core block the model appends to twice in one batch is embedded once, with both lines; citing it again embeds nothing', async () => {
+    // The model routes to core and appends one line, then another, in the same extraction call.
+    fake.setHandler((req) => {
+      if ((req.body.tool_choice as { name?: string } | undefined)?.name === 'route_memories') return { toolUses: [{ name: 'route_memories', input: { kinds: ['core'] } }] };
+      if (JSON.stringify(req.body.messages).includes('tool_result')) return { text: 'Done.' };
+      return {
+        toolUses: [
+          { name: 'core_append', input: { label: 'human', lines: ['Lives in: Lisbon'], sources: [1] } },
+          { name: 'core_append', input: { label: 'human', lines: ['Likes: jazz'], sources: [1] } },
+        ],
+      };
+    });
+    const versions: string[] = [];
+    store.events.on('memory', (e) => {
+      for (const id of e.ids) {
+        const m = store.memories.get(id);
+        if (m?.kind === 'core' && versions.at(-1) !== m.text) versions.push(m.text);
+      }
+    });
+    const thread = store.threads.create('Notes', T);
+    store.messages.insert({ thread_id: thread.id, role: 'user', text: 'I live in Lisbon and I love jazz.', raw: { role: 'user', content: 'I live in Lisbon and I love jazz.' }, created_at: T });
+    await brain.ingestMessages(thread.id);
+    await store.flushMemoryEmbeddings();
+    const [block] = store.memories.list({ kinds: ['core'], limit: 5 });
+    expect(block!.text).toBe('- Lives in: Lisbon\n- Likes: jazz');
+    // Two versions in the batch (one line, then both): only the last was embedded.
+    expect(versions).toEqual(['- Lives in: Lisbon', '- Lives in: Lisbon\n- Likes: jazz']);
+    const blockTexts = (): string[] => embedder.texts.filter((t) => t.includes('Lives in'));
+    expect(blockTexts()).toHaveLength(1);
+    expect(blockTexts()[0]).toContain(block!.text);
+    // The same lines again: the block only cites the new message, its text is unchanged, nothing is embedded.
+    store.messages.insert({ thread_id: thread.id, role: 'user', text: 'Still in Lisbon, still jazz.', raw: { role: 'user', content: 'Still in Lisbon, still jazz.' }, created_at: T + 1000 });
+    await brain.ingestMessages(thread.id);
+    await store.flushMemoryEmbeddings();
+    expect(store.memories.provenance(block!.id)).toHaveLength(2);
+    expect(blockTexts()).toHaveLength(1);
+  });
+});
