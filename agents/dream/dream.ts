@@ -116,28 +116,19 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     }
   }
 
-  if (wants('core')) {
-    const all = await listAll(store, 'core');
+  // The kinds whose rules see the whole kind at once; the vault is never shown to the model's review.
+  const plainKinds = [
+    { kind: 'core', plan: planCore, reviewed: true },
+    { kind: 'semantic', plan: planSemantic, reviewed: true },
+    { kind: 'resource', plan: planResource, reviewed: true },
+    { kind: 'knowledge_vault', plan: planVault, reviewed: false },
+  ] as const;
+  for (const { kind, plan, reviewed } of plainKinds) {
+    if (!wants(kind)) continue;
+    const all = await listAll(store, kind);
     report.counts.examined += all.length;
-    await run('core', planCore(store, all));
-    await review('core', () => listAll(store, 'core'));
-  }
-  if (wants('semantic')) {
-    const all = await listAll(store, 'semantic');
-    report.counts.examined += all.length;
-    await run('semantic', planSemantic(store, all));
-    await review('semantic', () => listAll(store, 'semantic'));
-  }
-  if (wants('resource')) {
-    const all = await listAll(store, 'resource');
-    report.counts.examined += all.length;
-    await run('resource', planResource(store, all));
-    await review('resource', () => listAll(store, 'resource'));
-  }
-  if (wants('knowledge_vault')) {
-    const all = await listAll(store, 'knowledge_vault');
-    report.counts.examined += all.length;
-    await run('knowledge_vault', planVault(store, all));
+    await run(kind, plan(store, all));
+    if (reviewed) await review(kind, () => listAll(store, kind));
   }
   if (wants('procedural')) {
     const all = await listAll(store, 'procedural', false);

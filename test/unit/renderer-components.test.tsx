@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiClient, ApiResponse } from '../../shared/api/index.js';
+import type { ApiClient, ApiResponse, EntityHistoryEntry, MemoryHistoryEntry } from '../../shared/api/index.js';
 import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from '../../renderer/src/lib/api-context.js';
 import { SessionGate } from '../../renderer/src/app/session-gate.js';
 import { ConsentCard } from '../../renderer/src/screens/privacy/consent-card.js';
+import { EntityHistory } from '../../renderer/src/screens/entities/entity-history.js';
+import { MemoryHistory } from '../../renderer/src/screens/memories/memory-history.js';
 import { AnswerText } from '../../renderer/src/screens/chat/answer-text.js';
 import { ForgetDialog } from '../../renderer/src/screens/timeline/forget-dialog.js';
 import type { DayItem } from '../../renderer/src/screens/timeline/timeline-model.js';
@@ -62,6 +64,36 @@ describe('AnswerText', () => {
   it('never renders model output as markup', () => {
     render(<AnswerText text={'<img src=x onerror=alert(1)> [1]'} citations={[]} onCite={() => undefined} />);
     expect(document.querySelector('img')).toBeNull();
+  });
+});
+
+describe("History (one list, a memory's and an entity's)", () => {
+  const hour = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  const rows = () => screen.getAllByRole('listitem').map((li) => li.querySelector('summary')!.textContent);
+
+  it("lists a memory's earlier versions as given, each opening on what it said", () => {
+    const snapshot = (title: string, text: string) => ({ title, text }) as MemoryHistoryEntry['snapshot'];
+    render(
+      <MemoryHistory
+        history={[
+          { version: 2, changed_at: hour(1), reason: 'merged with a duplicate', snapshot: snapshot('Budget', 'The Q3 budget is 40k.') },
+          { version: 1, changed_at: hour(30), reason: '', snapshot: snapshot('Budget', 'The Q3 budget is 35k.') },
+        ]}
+      />,
+    );
+    expect(rows()).toEqual(['v2merged with a duplicate1 h ago', 'v1Updated1 d ago']);
+    expect(screen.getByText('The Q3 budget is 35k.')).toBeTruthy();
+  });
+
+  it('names who changed an entity and what a merge folded in; an empty history says so', () => {
+    const merge: EntityHistoryEntry = { changed_at: hour(2), reason: 'same person', by: 'dream', was: 'Ana', merged: { name: 'Ana Souza', aliases: ['A. Souza'] } };
+    const { unmount } = render(<EntityHistory history={[merge, { changed_at: hour(5), reason: 'renamed', by: 'user', was: 'Ana S', merged: null }]} />);
+    expect(rows()).toEqual(['consolidationMerged “Ana Souza”2 h ago', 'yourenamed5 h ago']);
+    expect(screen.getByText('Folded in: Ana Souza (also A. Souza)')).toBeTruthy();
+    expect(screen.getByText('Before: Ana S')).toBeTruthy();
+    unmount();
+    render(<EntityHistory history={[]} />);
+    expect(screen.getByTestId('entity-history').textContent).toContain('No changes yet.');
   });
 });
 
