@@ -78,6 +78,27 @@ function classify(name: string): EntityKind | 'none' {
   return v;
 }
 
+/** Tags that say a sentence's first word is not part of a name (when compromise does not also read it as one). */
+const NOT_NAME_TAGS = ['Verb', 'Adjective', 'Adverb', 'Preposition', 'Conjunction', 'Determiner', 'Pronoun', 'Expression', 'QuestionWord', 'Value'];
+
+/**
+ * Whether the first word of a capitalised run that opens a sentence belongs to the name ("Will
+ * Smith starred", "Grace Hopper wrote") rather than to the sentence ("Took Toby to the park",
+ * "Visited Paris", "Loved Harry Potter"): compromise tags the word in its sentence (`sentence`
+ * starts with the run). Only runs of two or more words at a sentence start get here.
+ */
+function startsWithName(run: string, sentence: string): boolean {
+  // "Golden Gate Park", "Royal Bank": a place's or organisation's suffix says the whole run is the name.
+  if (PLACE_SUFFIX.test(run) || ORG_SUFFIX.test(run)) return true;
+  // An initial ("A. Souza") is a name's, whatever compromise makes of a lone "A".
+  if (/^\p{Lu}\.\s/u.test(run)) return true;
+  const cut = /^[^.!?;\n]*/.exec(sentence)![0];
+  const term = nlp(cut).terms().json({ terms: { tags: true } }) as { terms: { tags: string[] }[] }[];
+  const tags = term[0]?.terms[0]?.tags ?? [];
+  if (tags.includes('Person') || tags.includes('FirstName') || tags.includes('Place') || tags.includes('Organization')) return true;
+  return !tags.some((t) => NOT_NAME_TAGS.includes(t)) || !run.includes(' ');
+}
+
 /**
  * People, places, organisations and other named things in a text. Candidates are found by shape
  * (capitalised runs; a lone word at a sentence start only when compromise knows it for a name),
@@ -100,10 +121,14 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
     let words = m[1]!.split(/\s+/);
     while (words.length && (STOP.test(words[0]!) || JUNK.test(words[0]!))) words = words.slice(1);
     while (words.length && /^(?:van|de|da|von|del)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
-    const name = cleanName(words.join(' '));
-    if (!name || /^project\s/i.test(name)) continue;
     const before = body.slice(0, m.index).trimEnd();
     const sentenceStart = before === '' || /[.!?:;"“(\n-]$/.test(before);
+    // A sentence's first word is capitalised whatever it is: "Took Toby to the park" is a verb and
+    // a name. Compromise reads the word in its sentence; a verb, adjective, adverb… is dropped.
+    const stripped = words.length !== m[1]!.split(/\s+/).length;
+    if (sentenceStart && !stripped && words.length >= 2 && !startsWithName(m[1]!, body.slice(m.index, m.index + 120))) words = words.slice(1);
+    const name = cleanName(words.join(' '));
+    if (!name || /^project\s/i.test(name)) continue;
     const kind = classify(name);
     if (name.split(' ').length === 1) {
       if (name.length < 3 || STOP.test(name)) continue;
