@@ -6,7 +6,7 @@ export { type KeyProvider, EnvKeyProvider, FileKeyProvider, StaticKeyProvider, r
 export { type Embedder, normalize } from './embedder.js';
 export { HashEmbedder } from './hash-embedder.js';
 export { UseEmbedder } from './use-embedder.js';
-export { DEFAULT_WEIGHTS, type RetrievalWeights } from './retriever.js';
+export { DEFAULT_WEIGHTS, type RetrievalWeights, type SearchPhase } from './retriever.js';
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 export { DB_FILE_NAME } from './database.js';
 export { newId, isValidId } from './ids.js';

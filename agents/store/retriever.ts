@@ -14,6 +14,14 @@ import { SeqLookup } from './seq-lookup.js';
 import type { SearchOptions } from './types.js';
 import type { VectorIndex } from './vector-index.js';
 
+/**
+ * Where a search spends its time: BM25 (FTS5, filters), the query's embedding (when not given),
+ * vector (codes scan, int8 rescoring), screen passages, the graph walk/gathering, fusion (blending,
+ * the user's block, scoring), rows (the candidates' rows read for scoring), context (neighbours in
+ * the segment joining the candidates), hydrate (whole rows of the results, snippets, decoding).
+ */
+export type SearchPhase = 'bm25' | 'embed' | 'vector' | 'passages' | 'graph' | 'fusion' | 'rows' | 'context' | 'hydrate';
+
 /** Tunable weights of the hybrid ranking (chosen on LoCoMo dev; see test/bench/locomo.bench.ts). */
 export interface RetrievalWeights {
   bm25: number;
@@ -225,6 +233,8 @@ export class Retriever {
   weights: RetrievalWeights = { ...DEFAULT_WEIGHTS };
   /** How far the graph walk may read per query (bounded whatever the graph's size). */
   walkLimits: WalkLimits = { ...DEFAULT_WALK };
+  /** When set (the store bench), each search adds the CPU milliseconds of its phases to it (see SearchPhase). */
+  phaseTimes: Partial<Record<SearchPhase, number>> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -425,6 +435,18 @@ export class Retriever {
     return [...out, ...rest].slice(0, limit);
   }
 
+  /**
+   * Adds the CPU time since `since` to a phase and returns the CPU clock, when phaseTimes is set
+   * (CPU, not wall: on a shared machine waiting for a core would land in whichever phase it hit).
+   */
+  private lap(phase: SearchPhase | null, since: number): number {
+    if (!this.phaseTimes) return 0;
+    const u = process.cpuUsage();
+    const now = (u.user + u.system) / 1000;
+    if (phase) this.phaseTimes[phase] = (this.phaseTimes[phase] ?? 0) + (now - since);
+    return now;
+  }
+
   async search(opts: SearchOptions): Promise<SearchResult[]> {
     const w = this.weights;
     const mode = opts.mode ?? 'hybrid';
@@ -442,6 +464,7 @@ export class Retriever {
       return u;
     };
 
+    let clock = this.lap(null, 0);
     const allowed = this.allowedSeqs(this.filterSql(opts, { superseded: false }));
     const match = mode !== 'vector' ? ftsQuery(queryTerms(query)) : null;
     let bm25Of = new Map<number, number>();
@@ -450,17 +473,21 @@ export class Retriever {
       r.hits.forEach((h, i) => Object.assign(unit(h.seq), { bm25: h.score, bm25Rank: i + 1 }));
       bm25Of = r.scoreOf;
     }
+    clock = this.lap('bm25', clock);
     const qv = mode !== 'bm25' ? (opts.queryEmbedding ?? (await this.embedQuery(query))) : null;
+    clock = this.lap('embed', clock);
     if (qv) {
       this.vector(qv, opts, n, allowed)
         .filter((h) => h.similarity >= w.minSimilarity)
         .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }
+    clock = this.lap('vector', clock);
     const passagesOf = mode !== 'vector' && w.passage > 0 && opts.passages !== false ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
     if (passagesOf.size) {
       const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
       for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;
     }
+    clock = this.lap('passages', clock);
     const hybrid = mode === 'hybrid';
     const aboutUser = hybrid && w.self > 0 && asksAboutUser(query);
     if (!units.size && !aboutUser) return [];
@@ -511,6 +538,7 @@ export class Retriever {
       for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
     }
 
+    clock = this.lap('graph', clock);
     // A question about the user: the user's core block joins the candidates (scored like the rest;
     // being about the user adds the self boost below).
     const userBlocks = new Set<number>();
@@ -529,10 +557,12 @@ export class Retriever {
       for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
     }
 
+    clock = this.lap('fusion', clock);
     // Context: the units around the best first-pass hits join the candidates (the answer is often
     // the turn after the one that names the topic), scored with the same statistics. Adjacency is
     // symmetric, so looking up the neighbours of the best units also tells the others who is beside them.
     const rows = this.rowsBySeq([...units.keys()]);
+    clock = this.lap('rows', clock);
     const adjacent = new Map<number, { seq: number; distance: number }[]>();
     const link = (a: number, b: number, distance: number) => {
       let l = adjacent.get(a);
@@ -564,6 +594,7 @@ export class Retriever {
       }
     }
 
+    clock = this.lap('context', clock);
     // Segment relevance: the best unit of each segment among the candidates.
     const segBest = new Map<string, number>();
     if (hybrid && w.segment > 0) {
@@ -620,6 +651,7 @@ export class Retriever {
       });
     }
     scored.sort((a, b) => b.score - a.score);
+    clock = this.lap('fusion', clock);
     const top = gather ? this.spread(scored, rows, limit) : scored.slice(0, limit);
     const names = new Map<string, string>();
     for (const t of top) {
@@ -629,7 +661,7 @@ export class Retriever {
     // Whole rows (details can be long OCR text) only for what is returned.
     const full = this.fullRowsBySeq(top.map((t) => t.seq));
     const snippets = match ? this.snippets(match, top.map((t) => t.seq)) : new Map<number, string>();
-    return top.flatMap((t) => {
+    const results = top.flatMap((t) => {
       const row = full.get(t.seq);
       if (!row) return [];
       const matched = passagesOf.get(t.seq);
@@ -639,6 +671,8 @@ export class Retriever {
       if (snippet) result.snippet = snippet;
       return [result];
     });
+    this.lap('hydrate', clock);
+    return results;
   }
 
   /**

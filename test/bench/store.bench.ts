@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { MemoryKind } from '../../shared/index.js';
 import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
-import { openStore, StaticKeyProvider, UseEmbedder, type Embedder } from '../../agents/store/index.js';
+import { openStore, StaticKeyProvider, UseEmbedder, type Embedder, type SearchPhase } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 
 const DIM = 512;
@@ -193,6 +193,39 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
+const PHASES: SearchPhase[] = ['bm25', 'embed', 'vector', 'passages', 'graph', 'fusion', 'rows', 'context', 'hydrate'];
+/** Per phase of a search: p50 and p95 over the queries, in CPU ms of this process. */
+type PhaseFigures = Partial<Record<SearchPhase, { p50: number; p95: number }>>;
+
+/** Collects the retriever's phase times per query (Retriever.phaseTimes) and summarises them. */
+class PhaseRecorder {
+  private readonly runs: Partial<Record<SearchPhase, number>>[] = [];
+  constructor(private readonly retriever: { phaseTimes: Partial<Record<SearchPhase, number>> | null }) {}
+  async time<T>(fn: () => Promise<T>): Promise<T> {
+    const phases: Partial<Record<SearchPhase, number>> = {};
+    this.retriever.phaseTimes = phases;
+    try {
+      return await fn();
+    } finally {
+      this.retriever.phaseTimes = null;
+      this.runs.push(phases);
+    }
+  }
+  summary(): PhaseFigures {
+    const out: PhaseFigures = {};
+    for (const p of PHASES) {
+      const xs = this.runs.map((r) => r[p] ?? 0).sort((a, b) => a - b);
+      if (xs.some((x) => x > 0)) out[p] = { p50: round(percentile(xs, 0.5)), p95: round(percentile(xs, 0.95)) };
+    }
+    return out;
+  }
+}
+
+const phaseLine = (f: PhaseFigures): string =>
+  PHASES.filter((p) => f[p])
+    .map((p) => `${p} ${f[p]!.p50.toFixed(2)}/${f[p]!.p95.toFixed(2)}`)
+    .join(', ');
+
 interface GraphFigures {
   build_s: number;
   build_per_s: number;
@@ -211,6 +244,8 @@ interface GraphFigures {
   plain_p95_ms: number;
   /** Share of hybrid+graph queries whose results include a memory reached through the graph. */
   linked_share: number;
+  /** Phases of the hybrid+graph queries (p50/p95 ms). */
+  graph_phases: PhaseFigures;
 }
 
 async function runSize(
@@ -221,7 +256,18 @@ async function runSize(
   cacheMiB: number,
   withGraph: boolean,
   log: (s: string) => void,
-): Promise<SizeResult & { db_mb: number; insert_cpu_per_s: number; query_cpu_p50_ms: number; query_cpu_p95_ms: number; window_p50_ms: number; window_p95_ms: number; graph: GraphFigures | null }> {
+): Promise<
+  SizeResult & {
+    db_mb: number;
+    insert_cpu_per_s: number;
+    query_cpu_p50_ms: number;
+    query_cpu_p95_ms: number;
+    query_phases: PhaseFigures;
+    window_p50_ms: number;
+    window_p95_ms: number;
+    graph: GraphFigures | null;
+  }
+> {
   const rand = prng(42 + n);
   const corpus = new Corpus(rand);
   const names = withGraph ? new NamePool(prng(7 + n)) : null;
@@ -298,10 +344,11 @@ async function runSize(
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 }); // warm the page cache
     const times: number[] = [];
     const cpuTimes: number[] = [];
+    const phases = new PhaseRecorder(store.retriever);
     for (const q of qs) {
       const c = process.cpuUsage();
       const t = performance.now();
-      const hits = await store.search({ ...q, limit: 10 });
+      const hits = await phases.time(() => store.search({ ...q, limit: 10 }));
       times.push(performance.now() - t);
       const cu = process.cpuUsage(c);
       cpuTimes.push((cu.user + cu.system) / 1000);
@@ -328,6 +375,7 @@ async function runSize(
       query_p95_ms: round(percentile(times, 0.95)),
       query_cpu_p50_ms: round(percentile(cpuTimes, 0.5)),
       query_cpu_p95_ms: round(percentile(cpuTimes, 0.95)),
+      query_phases: phases.summary(),
       window_p50_ms: round(percentile(windowed, 0.5)),
       window_p95_ms: round(percentile(windowed, 0.95)),
       embed_ms: round(embedMs),
@@ -379,22 +427,23 @@ async function measureGraph(
       queryEmbedding: corpus.near(Math.floor(rand() * corpus.topics.length), 1.2),
     };
   });
-  const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number }> => {
+  const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number; phases: PhaseFigures }> => {
     Object.assign(store.retriever.weights, walk ? GRAPH_ON : GRAPH_OFF);
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 });
     const times: number[] = [];
     const cpu: number[] = [];
+    const phases = new PhaseRecorder(store.retriever);
     let linked = 0;
     for (const q of qs) {
       const c = process.cpuUsage();
       const t = performance.now();
-      const hits = await store.search({ ...q, limit: 10 });
+      const hits = await phases.time(() => store.search({ ...q, limit: 10 }));
       times.push(performance.now() - t);
       const cu = process.cpuUsage(c);
       cpu.push((cu.user + cu.system) / 1000);
       if (hits.some((h) => h.reasons.linked_through)) linked++;
     }
-    return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), linked };
+    return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), linked, phases: phases.summary() };
   };
   const plain = await run(false);
   const walked = await run(true);
@@ -414,6 +463,7 @@ async function measureGraph(
     plain_cpu_p50_ms: round(percentile(plain.cpu, 0.5)),
     plain_cpu_p95_ms: round(percentile(plain.cpu, 0.95)),
     linked_share: round(walked.linked / qs.length, 3),
+    graph_phases: walked.phases,
   };
 }
 
@@ -458,7 +508,9 @@ async function main(): Promise<void> {
     sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, log));
   }
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ sizes: sizes.map(({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, graph }) => ({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, graph })) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ sizes: sizes.map(({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, query_phases, graph }) => ({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, query_phases, graph })) })}\n`,
+    );
     return;
   }
   console.log(
@@ -470,6 +522,7 @@ async function main(): Promise<void> {
       `${String(s.n).padEnd(9)} ${String(s.insert_per_s).padStart(9)}  ${String(s.insert_cpu_per_s).padStart(11)}  ${s.query_p50_ms.toFixed(2).padStart(12)}  ${s.query_p95_ms.toFixed(2).padStart(6)}  ${s.query_cpu_p50_ms.toFixed(2).padStart(8)} ${s.query_cpu_p95_ms.toFixed(2).padStart(6)}  ${s.db_mb.toFixed(1).padStart(5)}`,
     );
   }
+  for (const s of sizes) console.log(`n=${s.n}: hybrid query by phase, CPU p50/p95 ms: ${phaseLine(s.query_phases)}`);
   for (const s of sizes) console.log(`n=${s.n}: hybrid search within a 7-day window (since/until): p50 ${s.window_p50_ms.toFixed(2)} ms, p95 ${s.window_p95_ms.toFixed(2)} ms`);
   for (const s of sizes) {
     const g = s.graph;
@@ -478,6 +531,7 @@ async function main(): Promise<void> {
       `n=${s.n}: graph built by the offline builder in ${g.build_s.toFixed(1)} s (${g.build_per_s} memories/s): ${g.entities} entities, ${g.facts} facts, ${g.mentions} mentions; ` +
         `queries naming an entity: hybrid+graph p50 ${g.graph_p50_ms.toFixed(2)} ms, p95 ${g.graph_p95_ms.toFixed(2)} ms (CPU ${g.graph_cpu_p50_ms.toFixed(2)} / ${g.graph_cpu_p95_ms.toFixed(2)}; ${Math.round(g.linked_share * 100)}% with a memory linked through the graph); without the walk p50 ${g.plain_p50_ms.toFixed(2)} ms, p95 ${g.plain_p95_ms.toFixed(2)} ms (CPU ${g.plain_cpu_p50_ms.toFixed(2)} / ${g.plain_cpu_p95_ms.toFixed(2)})`,
     );
+    console.log(`n=${s.n}: hybrid+graph query by phase, CPU p50/p95 ms: ${phaseLine(g.graph_phases)}`);
   }
   console.log('(wall-clock figures include waiting for the CPU, which other processes share; CPU figures are this process alone)');
   console.log(`query embedding (UseEmbedder, 512-d, worker): ${embed.warm.toFixed(1)} ms warm, ${embed.cold.toFixed(0)} ms cold`);
