@@ -48,6 +48,11 @@ export class BatchProcessor {
 
   /** Routes one batch and writes its memories; throws BatchDeferred when the model is down. */
   async process(batch: SourceBatch): Promise<IngestReport> {
+    // Offline, a batch awaits nothing real (no model, no disk wait): without this turn, batches queued
+    // back to back (a catch-up) would run as one long chain of microtasks, and the embedding worker's
+    // answers, timers and IPC would wait for the last of them. The embedder then works beside the
+    // next batch instead of after all of them.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     // Memories are embedded after the batch, not between its writes: an episode continued and then
     // cited again in one batch is embedded once, in one call with the batch's other memories.
     const release = this.deps.store.holdMemoryEmbedding();

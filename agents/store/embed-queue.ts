@@ -19,6 +19,12 @@ export interface EmbedSource {
   cache: boolean;
   /** Whether this work yields to questions and memories at the embedder (screen passages). */
   background: boolean;
+  /**
+   * How long a write waits before its drain starts, so that writes in quick succession (the brain's
+   * batches during a catch-up: an open episode's end time moves with each) are embedded once, with
+   * their last text, in fewer calls. flush() does not wait.
+   */
+  settleMs: number;
 }
 
 export const MEMORY_SOURCE: EmbedSource = {
@@ -36,6 +42,8 @@ export const MEMORY_SOURCE: EmbedSource = {
   markSql: 'UPDATE memories SET embedded = 1 WHERE seq = ?',
   cache: true,
   background: false,
+  // A memory is found by BM25 the moment it is written; its vector may come this much later.
+  settleMs: 300,
 };
 
 /**
@@ -55,6 +63,7 @@ export const PASSAGE_SOURCE: EmbedSource = {
   markSql: null,
   cache: false,
   background: true,
+  settleMs: 0,
 };
 
 /**
@@ -69,11 +78,14 @@ export const PASSAGE_SOURCE: EmbedSource = {
  */
 export class EmbedQueue {
   private running: Promise<void> | null = null;
+  private settle: NodeJS.Timeout | null = null;
   private again = false;
   private closed = false;
   private holds = 0;
-  /** A write kicked while held: drain on release. */
+  /** A write kicked while held: drain on release (after the settle time). */
   private heldKick = false;
+  /** The settle time ran out while held: drain at the release itself, so back-to-back batches do not starve the queue. */
+  private due = false;
   /** flush() drains even while held (tests, shutdown, benchmarks ask for every vector now). */
   private flushing = 0;
   lastError: string | null = null;
@@ -92,6 +104,30 @@ export class EmbedQueue {
       this.heldKick = true;
       return;
     }
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    const settleMs = this.flushing ? 0 : this.source.settleMs;
+    if (settleMs > 0) {
+      this.settle ??= setTimeout(() => {
+        this.settle = null;
+        this.start();
+      }, settleMs);
+      return;
+    }
+    this.start();
+  }
+
+  private start(): void {
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = null;
+    if (this.closed) return;
+    if (this.held()) {
+      this.due = true;
+      return;
+    }
+    this.due = false;
     if (this.running) {
       this.again = true;
       return;
@@ -123,10 +159,11 @@ export class EmbedQueue {
       if (released) return;
       released = true;
       this.holds--;
-      if (this.holds === 0 && this.heldKick) {
-        this.heldKick = false;
-        this.kick();
-      }
+      if (this.holds > 0) return;
+      const kicked = this.heldKick;
+      this.heldKick = false;
+      if (this.due) this.start();
+      else if (kicked) this.kick();
     };
   }
 
@@ -151,6 +188,8 @@ export class EmbedQueue {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = null;
     while (this.running) await this.running;
   }
 
@@ -159,7 +198,7 @@ export class EmbedQueue {
     let lastSeq = 0;
     while (!this.closed) {
       if (this.held()) {
-        this.heldKick = true;
+        this.due = true;
         return;
       }
       const rows = src.next(this.db, lastSeq, BATCH);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { HashEmbedder, StaticKeyProvider, openStore, type Embedder, type EngramStore } from '../../agents/store/index.js';
-import { AnthropicProvider } from '../../agents/llm/index.js';
+import { AnthropicProvider, OfflineProvider } from '../../agents/llm/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
 
@@ -81,6 +81,29 @@ describe('memories are embedded once per text', () => {
     // The vector is the last text's: a search by that text ranks it first by vector alone.
     const hits = await store.search({ query: 'Atlas launches on 26 May', mode: 'vector', limit: 1 });
     expect(hits[0]?.memory.id).toBe(a.id);
+  });
+
+  it('writes in quick succession settle first: embedded once, with the last text, shortly after, without a flush', async () => {
+    const m = store.memories.insert({ kind: 'semantic', title: 'Launch date', text: 'Atlas launches on 12 May.', provenance: [] });
+    store.memories.update(m.id, { text: 'Atlas launches on 19 May.' }, 'moved');
+    await new Promise((r) => setTimeout(r, 10));
+    store.memories.update(m.id, { text: 'Atlas launches on 26 May.' }, 'moved again');
+    for (let i = 0; i < 100 && store.stats().pending_embeddings > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(store.stats().pending_embeddings).toBe(0);
+    expect(memoryTexts()).toEqual(['Launch date. Atlas launches on 26 May.']);
+  });
+
+  it('back-to-back holds (a catch-up of batches) do not starve the queue: what settled is embedded at the next release', async () => {
+    for (let i = 0; i < 12; i++) {
+      const release = store.holdMemoryEmbedding();
+      store.memories.insert({ kind: 'semantic', title: `Fact ${i}`, text: `Atlas milestone number ${i} is done.`, provenance: [] });
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+    }
+    // 600 ms of batches with no gap between them: the first ones' memories were embedded meanwhile.
+    expect(memoryTexts().length).toBeGreaterThan(0);
+    await store.flushMemoryEmbeddings();
+    expect(memoryTexts()).toHaveLength(12);
   });
 
   it('a flush asked for while held embeds at once (tests and shutdown do not wait for the release)', async () => {
@@ -156,5 +179,27 @@ describe("the brain embeds a batch's memories after the batch", () => {
     await store.flushMemoryEmbeddings();
     expect(store.memories.provenance(block!.id)).toHaveLength(2);
     expect(blockTexts()).toHaveLength(1);
+  });
+
+  it('batches queued back to back let the event loop turn between them (the embedder and timers are not kept waiting)', async () => {
+    fake.setHandler(() => ({ text: 'unused' }));
+    const offline = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC', subscribe: false });
+    const apps = ['Firefox', 'Slack', 'Code', 'Thunderbird'];
+    const records = store.transaction(() =>
+      Array.from({ length: 40 }, (_, i) =>
+        store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: T + i * 10_000, app: apps[i % 4]!, title: `Window ${i % 4}`, url: null, text: `Screen ${i} of the Atlas plan`, caption: null }),
+      ),
+    );
+    // Every observation switches app: 40 one-observation batches, queued at once.
+    offline.ingestObservations(records);
+    let processedWhenTimerRan = -1;
+    setTimeout(() => {
+      processedWhenTimerRan = records.filter((r) => store.observations.get(r.id)!.processed_at != null).length;
+    }, 0);
+    await offline.flush();
+    expect(processedWhenTimerRan).toBeGreaterThanOrEqual(0);
+    expect(processedWhenTimerRan).toBeLessThan(records.length);
+    expect(records.every((r) => store.observations.get(r.id)!.processed_at != null)).toBe(true);
+    await offline.stop();
   });
 });
