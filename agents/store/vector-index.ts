@@ -26,14 +26,23 @@ export function quantize(v: Float32Array): Int8Array {
 }
 
 export function cosine(a: Float32Array, b: Int8Array): number {
-  let dot = 0;
+  return cosineWithNorm(a, squaredNorm(a), b);
+}
+
+/** Sum of squares, in index order (the order cosine() always summed in). */
+export function squaredNorm(a: Float32Array): number {
   let na = 0;
+  for (let i = 0; i < a.length; i++) na += a[i]! * a[i]!;
+  return na;
+}
+
+/** cosine() with the query's squared norm computed once for many rows. */
+function cosineWithNorm(a: Float32Array, na: number, b: Int8Array): number {
+  let dot = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
     const y = b[i]!;
-    dot += x * y;
-    na += x * x;
+    dot += a[i]! * y;
     nb += y * y;
   }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
@@ -165,8 +174,9 @@ export class VectorIndex {
   /** Exact similarity for a given set of rows. */
   similarities(v: Float32Array, seqs: readonly number[]): Map<number, number> {
     const out = new Map<number, number>();
+    const nv = squaredNorm(v);
     for (const [seq, blob] of this.vectorsOf.all<[number, Buffer]>(seqs, [], true)) {
-      if (!out.has(seq)) out.set(seq, cosine(v, new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength)));
+      if (!out.has(seq)) out.set(seq, cosineWithNorm(v, nv, new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength)));
     }
     return out;
   }
