@@ -1,4 +1,4 @@
-import Anthropic, { APIConnectionTimeoutError, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlock,
   ContentBlockParam,
@@ -10,9 +10,10 @@ import type {
   ToolChoice,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { recordCall, responseOf } from './call-record.js';
-import { sdkFailure } from './http-failure.js';
+import { sdkFailure, type SdkErrorClasses } from './http-failure.js';
 import { LlmError } from './llm-error.js';
 import { costUsd } from './pricing.js';
+import { NO_SDK_ERRORS, onFirstUse } from './sdk-loader.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
 import { streamAttempt } from './stream-attempt.js';
 import type {
@@ -26,6 +27,8 @@ import type {
   LlmUsage,
   UsageSink,
 } from './types.js';
+
+const sdk = onFirstUse(() => import('@anthropic-ai/sdk'));
 
 export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_EXTRACTION_MODEL = 'claude-haiku-4-5';
@@ -50,7 +53,7 @@ export class AnthropicProvider implements LlmProvider {
   readonly online = true;
   readonly name = 'anthropic';
   readonly models: { chat: string; extraction: string };
-  private readonly client: Anthropic;
+  private clientLoad: Promise<Anthropic> | null = null;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly maxTokens: number;
@@ -68,20 +71,25 @@ export class AnthropicProvider implements LlmProvider {
     this.maxTokens = opts.maxTokens ?? 4096;
     this.sleep = opts.sleep ?? realSleep;
     this.now = opts.now ?? Date.now;
-    this.client = new Anthropic({
-      apiKey: opts.apiKey,
-      baseURL: opts.baseURL ?? 'https://api.anthropic.com',
-      maxRetries: 0,
-      timeout: this.timeoutMs,
-      logLevel: 'off',
-    });
+  }
+
+  /** The SDK's client, made with the first call (the SDK loads then). */
+  private client(): Promise<Anthropic> {
+    const { apiKey, baseURL } = this.opts;
+    return (this.clientLoad ??= sdk.get().then(
+      ({ default: Sdk }) => new Sdk({ apiKey, baseURL: baseURL ?? 'https://api.anthropic.com', maxRetries: 0, timeout: this.timeoutMs, logLevel: 'off' }),
+      (err: unknown) => {
+        this.clientLoad = null;
+        throw err;
+      },
+    ));
   }
 
   /** The models the API lists (Test connection). */
   async listModels(signal?: AbortSignal): Promise<string[]> {
     try {
       const ids: string[] = [];
-      for await (const m of this.client.models.list({}, { signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
+      for await (const m of (await this.client()).models.list({}, { signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
       return ids.sort();
     } catch (err) {
       throw toLlmError(err, signal);
@@ -96,7 +104,7 @@ export class AnthropicProvider implements LlmProvider {
       async () => {
         let message;
         try {
-          message = await this.client.messages.create(params, {
+          message = await (await this.client()).messages.create(params, {
             timeout: req.timeoutMs ?? this.timeoutMs,
             signal: req.signal,
           });
@@ -133,7 +141,7 @@ export class AnthropicProvider implements LlmProvider {
       // Input tokens were billed even though the reply broke off.
       onFailure: () => usage.input_tokens > 0 && this.record(req, params.model, usage),
       run: async (s) => {
-        const events = await this.client.messages.create({ ...params, stream: true }, { signal: s.signal, timeout: idleMs });
+        const events = await (await this.client()).messages.create({ ...params, stream: true }, { signal: s.signal, timeout: idleMs });
         let sawStop = false;
         for await (const ev of events as AsyncIterable<RawMessageStreamEvent>) {
           s.touch();
@@ -267,9 +275,12 @@ function mapStop(s: string | null | undefined): LlmStopReason {
   }
 }
 
-const ANTHROPIC_ERRORS = { timeout: APIConnectionTimeoutError, abort: APIUserAbortError, connection: APIConnectionError, api: APIError };
+function anthropicErrors(): SdkErrorClasses {
+  const m = sdk.loaded();
+  return m ? { timeout: m.APIConnectionTimeoutError, abort: m.APIUserAbortError, connection: m.APIConnectionError, api: m.APIError } : NO_SDK_ERRORS;
+}
 
 /** Maps SDK failures to typed, one-line LlmErrors; 429, 5xx, timeouts and network drops are retryable. */
 export function toLlmError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
-  return sdkFailure(err, ANTHROPIC_ERRORS, { signal, timedOut, unreachable: 'cannot reach the model API' });
+  return sdkFailure(err, anthropicErrors(), { signal, timedOut, unreachable: 'cannot reach the model API' });
 }

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsNonStreaming,
@@ -6,9 +6,10 @@ import type {
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions/completions';
 import { recordCall, responseOf } from './call-record.js';
-import { sdkFailure } from './http-failure.js';
+import { sdkFailure, type SdkErrorClasses } from './http-failure.js';
 import { LlmError } from './llm-error.js';
 import { costUsd } from './pricing.js';
+import { NO_SDK_ERRORS, onFirstUse } from './sdk-loader.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
 import { streamAttempt } from './stream-attempt.js';
 import { parseToolJson } from './tool-spec.js';
@@ -24,6 +25,8 @@ import type {
   LlmUsage,
   UsageSink,
 } from './types.js';
+
+const sdk = onFirstUse(() => import('openai'));
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4.1-mini';
@@ -73,7 +76,7 @@ export class OpenAiProvider implements LlmProvider {
   readonly models: { chat: string; extraction: string };
   readonly baseURL: string;
   readonly local: boolean;
-  private readonly client: OpenAI;
+  private clientLoad: Promise<OpenAI> | null = null;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly maxTokens: number;
@@ -97,24 +100,35 @@ export class OpenAiProvider implements LlmProvider {
     this.maxTokens = opts.maxTokens ?? 4096;
     this.sleep = opts.sleep ?? realSleep;
     this.now = opts.now ?? Date.now;
-    this.client = new OpenAI({
-      // The client insists on a key; local servers ignore it.
-      apiKey: opts.apiKey || 'local-no-key',
-      baseURL: this.baseURL,
-      maxRetries: 0,
-      timeout: this.timeoutMs,
-      logLevel: 'off',
-      // Never picked up from the environment behind our back: hosts read it in one place.
-      organization: null,
-      project: null,
-    });
+  }
+
+  /** The SDK's client, made with the first call (the SDK loads then). */
+  private client(): Promise<OpenAI> {
+    return (this.clientLoad ??= sdk.get().then(
+      ({ default: Sdk }) =>
+        new Sdk({
+          // The client insists on a key; local servers ignore it.
+          apiKey: this.opts.apiKey || 'local-no-key',
+          baseURL: this.baseURL,
+          maxRetries: 0,
+          timeout: this.timeoutMs,
+          logLevel: 'off',
+          // Never picked up from the environment behind our back: hosts read it in one place.
+          organization: null,
+          project: null,
+        }),
+      (err: unknown) => {
+        this.clientLoad = null;
+        throw err;
+      },
+    ));
   }
 
   /** The models the server lists (Test connection). */
   async listModels(signal?: AbortSignal): Promise<string[]> {
     try {
       const ids: string[] = [];
-      for await (const m of this.client.models.list({ signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
+      for await (const m of (await this.client()).models.list({ signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
       return ids.sort();
     } catch (err) {
       throw toOpenAiError(err, signal);
@@ -129,7 +143,7 @@ export class OpenAiProvider implements LlmProvider {
       async () => {
         let completion;
         try {
-          completion = await this.client.chat.completions.create(params, { timeout: req.timeoutMs ?? this.timeoutMs, signal: req.signal });
+          completion = await (await this.client()).chat.completions.create(params, { timeout: req.timeoutMs ?? this.timeoutMs, signal: req.signal });
         } catch (err) {
           throw toOpenAiError(err, req.signal);
         }
@@ -165,7 +179,7 @@ export class OpenAiProvider implements LlmProvider {
       // Input tokens the server reported were billed even though the reply broke off.
       onFailure: () => sawUsage && this.record(req, model, usage),
       run: async (s) => {
-        const chunks = await this.client.chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: s.signal, timeout: idleMs });
+        const chunks = await (await this.client()).chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: s.signal, timeout: idleMs });
         for await (const chunk of chunks as AsyncIterable<ChatCompletionChunk>) {
           s.touch();
           if (chunk.model) model = chunk.model;
@@ -299,9 +313,12 @@ function mapFinish(reason: string | null | undefined, content: LlmContentBlock[]
   }
 }
 
-const OPENAI_ERRORS = { timeout: APIConnectionTimeoutError, abort: APIUserAbortError, connection: APIConnectionError, api: APIError };
+function openAiErrors(): SdkErrorClasses {
+  const m = sdk.loaded();
+  return m ? { timeout: m.APIConnectionTimeoutError, abort: m.APIUserAbortError, connection: m.APIConnectionError, api: m.APIError } : NO_SDK_ERRORS;
+}
 
 /** Maps the openai client's failures to typed, one-line LlmErrors (same rules as Anthropic's). */
 export function toOpenAiError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
-  return sdkFailure(err, OPENAI_ERRORS, { signal, timedOut, unreachable: 'cannot reach the model server' });
+  return sdkFailure(err, openAiErrors(), { signal, timedOut, unreachable: 'cannot reach the model server' });
 }

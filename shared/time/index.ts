@@ -1,7 +1,7 @@
 /**
  * shared/time: the one home of time for every room — calendar arithmetic in the user's zone, the
  * question and argument parsers (chrono-node), and the formatter for memory text and answers.
- * Pure TypeScript (Intl and chrono-node only). Not re-exported from shared/index.ts, so the window's
+ * Pure TypeScript (Intl and chrono-node's English parser only). Not re-exported from shared/index.ts, so the window's
  * bundle does not carry chrono-node unless it asks for it.
  */
 export { ZonedCalendar, isValidTimeZone, localTimeZone, type WallClock } from './zoned-calendar.js';

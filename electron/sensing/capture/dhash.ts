@@ -20,7 +20,7 @@ const THUMB_W = 153; // 9 * 17
 const THUMB_H = 128; // 8 * 16
 
 export async function frameSignature(image: ScreenImage): Promise<FrameSignature> {
-  const grey = await sharpFrom(image)
+  const grey = await (await sharpFrom(image))
     .greyscale()
     .resize(THUMB_W, THUMB_H, { fit: 'fill', kernel: 'linear' })
     .raw()

@@ -27,7 +27,7 @@ export class FrameEncoder {
   }
 
   async encode(image: ScreenImage): Promise<EncodedFrame> {
-    const { data, info } = await sharpFrom(image)
+    const { data, info } = await (await sharpFrom(image))
       .removeAlpha()
       .resize(this.maxSide, this.maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp(

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type OcrResult } from '../perception/index.js';
@@ -6,7 +5,7 @@ import type { WindowInfo } from './active-window.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
 import type { ObservationWriter } from './observation-writer.js';
 import type { CapturedScreen, DisplayInfo } from './screen-source.js';
-import { sharpFrom } from './sharp-input.js';
+import { loadSharp, sharpFrom } from './sharp-input.js';
 
 /** The last OCR-ed grey image of a display and its result, for incremental OCR of the next frame. */
 export interface OcrBaseHolder {
@@ -138,7 +137,7 @@ export class OcrStage {
   /** Decrypts a stored frame and makes its grey image the job's (read whole, no incremental base). */
   private async reload(frame: FrameRecord, meta: OcrMeta) {
     const webp = this.deps.store.frames.readImage(frame.id);
-    const { data: g, info: gi } = await sharp(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data: g, info: gi } = await (await loadSharp())(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
     meta.regions = null;
     meta.base = null;
     meta.grey = g;
@@ -251,7 +250,7 @@ export class OcrStage {
 }
 
 async function greyForOcr(shot: CapturedScreen, maxSide: number): Promise<{ data: Uint8Array; info: { width: number; height: number } }> {
-  const { data, info } = await sharpFrom(shot.image)
+  const { data, info } = await (await sharpFrom(shot.image))
     .greyscale()
     .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
     .raw()

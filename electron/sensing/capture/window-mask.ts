@@ -60,7 +60,7 @@ export async function applyMasks(image: ScreenImage, rects: Rect[]): Promise<Scr
   let raw: Extract<ScreenImage, { format: 'raw' }>;
   if (image.format === 'raw') raw = image;
   else {
-    const { data, info } = await sharpFrom(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await (await sharpFrom(image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     raw = { format: 'raw', data, width: info.width, height: info.height, channels: 3 };
   }
   fillRects(raw.data, raw.width, raw.height, raw.channels, rects);

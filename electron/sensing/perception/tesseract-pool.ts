@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Tesseract from 'tesseract.js';
+import type Tesseract from 'tesseract.js';
 import { resolvePackagedPath } from '../../../agents/runtime/index.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
 
@@ -115,7 +115,9 @@ export class TesseractPool implements OcrEngine {
 
   private async startWorker(): Promise<Tesseract.Worker> {
     mkdirSync(this.opts.cachePath, { recursive: true, mode: 0o700 });
-    const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    // Loaded with the first worker: a host or command that never reads a screen does not load it.
+    const { createWorker, OEM } = (await import('tesseract.js')).default;
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
       langPath: this.langPath,
       gzip: true,
       cachePath: this.opts.cachePath,
