@@ -2,13 +2,16 @@
 // `npm test`: everything the tests need, then the tests. Installs missing system tools (as root on
 // Debian), builds (type-checks Node, renderer and test code), lints the layer rules, starts a
 // private X display with a window manager, runs vitest, and stops what it started.
+// The build, the tests' type-check and the lint run side by side (each is one single-threaded
+// process), and each file is type-checked once: the Node build checks the sources and writes their
+// declarations, then `tsc -b test/tsconfig.json` checks only the tests against them.
 // `npm test -- FILES...` runs only those test files (build and lint still run unless --quick).
 // Order: files and the tests inside them run shuffled (vitest --sequence.shuffle), so a test that
 // only passes after another fails. By default the seed is DEFAULT_SEED, a draw the whole suite
 // passed, so every CI run is the same known order and never file order; TEST_SEED=random draws a
 // fresh seed, TEST_SEED=N replays one, TEST_SHUFFLE=0 runs in file order. The seed is printed.
 // (The desktop-main files are one app run each and declare their steps' order.)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSystemDeps } from './system-deps.mjs';
@@ -20,15 +23,41 @@ const quick = args.includes('--quick');
 const files = args.filter((a) => a !== '--quick');
 const DEFAULT_SEED = 20261201;
 
-function step(label, cmd, cmdArgs, env = process.env) {
-  const t = Date.now();
-  process.stdout.write(`\n▶ ${label}\n`);
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env });
-  if (r.status !== 0) {
-    console.error(`✗ ${label} failed (exit ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
+/** Runs one command, its output kept to be printed whole when it ends (steps run side by side). */
+function run(cmd, cmdArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', (err) => resolve({ code: 1, out: `${out}${err.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? 1, signal, out }));
+  });
+}
+
+/** Steps that run side by side; each is a list of commands run one after the other. Exits on a failure, once all ended. */
+async function parallelSteps(steps) {
+  const t0 = Date.now();
+  process.stdout.write(`\n▶ ${steps.map((s) => s.label).join(' | ')} (side by side)\n`);
+  const results = await Promise.all(
+    steps.map(async ({ label, commands }) => {
+      const t = Date.now();
+      let out = '';
+      for (const [cmd, cmdArgs] of commands) {
+        const r = await run(cmd, cmdArgs);
+        out += r.out;
+        if (r.code !== 0) return { label, ok: false, out, why: `${[cmd, ...cmdArgs].join(' ')} exited ${r.signal ?? r.code}` };
+      }
+      return { label, ok: true, out, seconds: (Date.now() - t) / 1000 };
+    }),
+  );
+  for (const r of results) {
+    if (r.out.trim()) process.stdout.write(`\n── ${r.label}\n${r.out.trimEnd()}\n`);
+    if (r.ok) process.stdout.write(`✓ ${r.label} (${r.seconds.toFixed(1)} s)\n`);
+    else console.error(`✗ ${r.label} failed (${r.why})`);
   }
-  process.stdout.write(`✓ ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)\n`);
+  if (results.some((r) => !r.ok)) process.exit(1);
+  process.stdout.write(`✓ build, type-check and lint (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
 }
 
 const shuffle = process.env.TEST_SHUFFLE !== '0';
@@ -42,9 +71,13 @@ const seed = asked === 'random' ? Math.floor(Math.random() * 2 ** 31) : asked !=
 ensureSystemDeps();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (!quick) {
-  step('build (tsc + vite)', npm, ['run', '--silent', 'build']);
-  step('type-check tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']);
-  step('lint (layer rules)', 'npx', ['eslint', '.']);
+  await parallelSteps([
+    // build:node checks the sources (tsconfig.json) and writes their declarations; the tests are then
+    // checked against those (test/tsconfig.json references tsconfig.json, which is up to date).
+    { label: 'build Node code + type-check tests', commands: [[npm, ['run', '--silent', 'build:node']], ['npx', ['tsc', '-b', 'test/tsconfig.json']]] },
+    { label: 'build window (tsc + vite)', commands: [[npm, ['run', '--silent', 'build:renderer']]] },
+    { label: 'lint (layer rules)', commands: [['npx', ['eslint', '.']]] },
+  ]);
 }
 const display = await startDisplay();
 let code = 1;
