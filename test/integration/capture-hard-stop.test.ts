@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { startEngram } from '../../electron/engine/index.js';
+import { KillableScript } from '../helpers/killable-script.js';
 import { ChangingScreen, FixedWindow, TextOcr } from '../fakes/fake-screen-stack.js';
 
 /**
@@ -20,23 +20,10 @@ describe('frames left unread by a hard stop', { timeout: 120_000 }, () => {
   const open = () => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
 
   it('get their text at the next start, and only once', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'test', 'fakes', 'capture-hard-stop.ts'), dir, '3'], {
-      env: { ...process.env, ENGRAM_KEY: key.toString('hex') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_c, sig) => resolve(sig)));
-    const deadline = Date.now() + 60_000;
-    while (!out.includes('kept')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the capture run never kept its frames: ${out} ${err}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    expect(out).toContain('kept 3');
+    const child = new KillableScript('capture-hard-stop.ts', [dir, '3'], { ENGRAM_KEY: key.toString('hex') });
+    await child.until('kept', 60_000, 'the capture run never kept its frames');
+    expect(await child.kill9()).toBe('SIGKILL');
+    expect(child.out).toContain('kept 3');
 
     // After the kill: three frames stored, none with an observation.
     const store = await open();

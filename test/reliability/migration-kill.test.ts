@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { KillableScript } from '../helpers/killable-script.js';
 import { LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider, verifyDatabaseFile } from '../../agents/store/index.js';
 
 /**
@@ -23,24 +23,11 @@ describe('interrupted migration', { timeout: 180_000 }, () => {
     s.db.pragma('wal_checkpoint(TRUNCATE)');
     await s.close();
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'test', 'fakes', 'slow-migration.ts'), dir], {
-      env: { ...process.env, ENGRAM_KEY: key.toString('hex') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_c, sig) => resolve(sig)));
-    const deadline = Date.now() + 120_000;
-    while (!out.includes('migrating')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the slow migration never got under way: ${out} ${err}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const child = new KillableScript('slow-migration.ts', [dir], { ENGRAM_KEY: key.toString('hex') });
+    await child.until('migrating', 120_000, 'the slow migration never got under way');
     const walDuring = statSync(join(dir, 'engram.db-wal')).size;
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    expect(out).not.toContain('finished');
+    expect(await child.kill9()).toBe('SIGKILL');
+    expect(child.out).not.toContain('finished');
     console.log(`killed inside migration ${LATEST_SCHEMA_VERSION}; WAL held ${walDuring} bytes of the unfinished transaction`);
 
     // The backup taken before migrating is there and is the old database, whole.
