@@ -5,7 +5,7 @@ import { defineTool, runToolLoop, type LlmProvider, type LlmTool } from '../llm/
 import { contentTokens, jaccard, modelView, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
 import type { Planned } from './consolidate-kinds.js';
 import type { DreamChange } from './dream-types.js';
-import { linesUnion, mergeGroup, oldestFirst } from './merge-group.js';
+import { linesUnion, mergeGroup, oldestFirst, provenanceUnion } from './merge-group.js';
 
 /** Two memories of a kind are reviewed together when their words overlap this much (or their subject is one). */
 export const CLUSTER_SIMILARITY = 0.4;
@@ -60,9 +60,11 @@ function line(m: Pick<Memory, 'id' | 'title' | 'text'>): string {
   return `[${m.id}] ${truncate(m.title, 120)}${m.text && m.text !== m.title ? ` — ${truncate(m.text.replace(/\n/g, ' / '), 300)}` : ''}`;
 }
 
-function renderCluster(kind: Kind, cluster: Memory[]): string {
-  const rows = cluster.map((m) => ({ ...modelView(m), kind, created_at: m.created_at, updated_at: m.updated_at, occurred_at: m.occurred_at }));
-  return `${cluster.length} ${kind} memories that look alike:\n${rows.map((r) => JSON.stringify(r)).join('\n')}`;
+function renderCluster(kindOf: (m: Memory) => Kind, cluster: Memory[]): string {
+  const rows = cluster.map((m) => ({ ...modelView(m), kind: kindOf(m), created_at: m.created_at, updated_at: m.updated_at, occurred_at: m.occurred_at }));
+  const kinds = [...new Set(rows.map((r) => r.kind))];
+  const head = kinds.length === 1 ? `${cluster.length} ${kinds[0]} memories that look alike` : `${cluster.length} memories of ${kinds.join(' and ')} kinds that look alike`;
+  return `${head}:\n${rows.map((r) => JSON.stringify(r)).join('\n')}`;
 }
 
 export interface ReviewOptions {
@@ -77,10 +79,32 @@ export interface ReviewOptions {
  * planned changes with a diff; nothing is written here (dream applies them, or a dry run prints).
  */
 export async function reviewWithModel(store: BrainStore, llm: LlmProvider, kind: Kind, memories: Memory[], opts: ReviewOptions): Promise<{ plans: Planned[]; calls: number }> {
+  return reviewClusters(store, llm, lookAlikeClusters(memories, opts.maxClusters), { kindOf: () => kind, prompt: REVIEW_PROMPT }, opts);
+}
+
+/**
+ * The review of given clusters, which may mix kinds (the experience mode's episodes and facts):
+ * merges and supersessions stay within one kind; a rewrite may cite other members as evidence,
+ * whose sources then join the rewritten memory's (forgetting them forgets what they taught it).
+ */
+export async function reviewClusters(
+  store: BrainStore,
+  llm: LlmProvider,
+  clusters: Memory[][],
+  how: { kindOf: (m: Memory) => Kind; prompt: string },
+  opts: ReviewOptions,
+): Promise<{ plans: Planned[]; calls: number }> {
+  const { kindOf } = how;
   const plans: Planned[] = [];
   let calls = 0;
   const claimed = new Set<string>();
-  for (const cluster of lookAlikeClusters(memories, opts.maxClusters)) {
+  /** The one kind of memories merged or superseded together. */
+  const oneKind = (ms: Memory[]): Kind => {
+    const kinds = new Set(ms.map(kindOf));
+    if (kinds.size > 1) throw new Error(`memories of different kinds (${[...kinds].join(', ')}) are not merged or superseded together; rewrite one citing the other as evidence`);
+    return kindOf(ms[0]!);
+  };
+  for (const cluster of clusters) {
     const byId = new Map(cluster.map((m) => [m.id, m]));
     const member = (id: string): Memory => {
       const m = byId.get(id);
@@ -104,9 +128,10 @@ export async function reviewWithModel(store: BrainStore, llm: LlmProvider, kind:
           reason: z.string().min(1).max(300),
         }),
         run: (i) => {
-          if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not merged by review`);
           const keep = member(i.keep_id);
           const others = i.merge_ids.map(member);
+          const kind = oneKind([keep, ...others]);
+          if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not merged by review`);
           if (others.some((o) => o.id === keep.id)) throw new Error('keep_id is also in merge_ids');
           if (kind === 'experience' && others.some((o) => o.fields.outcome !== keep.fields.outcome)) throw new Error('experiences with different outcomes are separate evidence: not merged');
           claim([keep.id, ...others.map((o) => o.id)]);
@@ -119,9 +144,10 @@ export async function reviewWithModel(store: BrainStore, llm: LlmProvider, kind:
         description: 'A newer memory contradicts older ones: the older are superseded by new_id (kept in history).',
         schema: z.object({ new_id: z.string().min(1).max(100), old_ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_CLUSTER), reason: z.string().min(1).max(300) }),
         run: (i) => {
-          if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not superseded by review`);
           const newer = member(i.new_id);
           const older = i.old_ids.map(member);
+          const kind = oneKind([newer, ...older]);
+          if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not superseded by review`);
           if (older.some((o) => o.id === newer.id)) throw new Error('new_id is also in old_ids');
           claim([newer.id, ...older.map((o) => o.id)]);
           plans.push(supersedePlan(store, kind, newer, older, i.reason));
@@ -130,15 +156,28 @@ export async function reviewWithModel(store: BrainStore, llm: LlmProvider, kind:
       }) as LlmTool,
       defineTool({
         name: 'propose_rewrite',
-        description: 'Rewrite one memory more clearly (same facts, nothing invented); the old wording stays in history.',
-        schema: z.object({ id: z.string().min(1).max(100), title: z.string().min(1).max(300).optional(), text: z.string().min(1).max(5000), reason: z.string().min(1).max(300) }),
+        description:
+          'Rewrite one memory more clearly, or as newer memories of the cluster show it now stands (nothing invented); evidence_ids: the members it draws on. The old wording stays in history.',
+        schema: z.object({
+          id: z.string().min(1).max(100),
+          title: z.string().min(1).max(300).optional(),
+          text: z.string().min(1).max(5000),
+          evidence_ids: z.array(z.string().min(1).max(100)).max(MAX_CLUSTER).optional(),
+          reason: z.string().min(1).max(300),
+        }),
         run: (i) => {
           const m = member(i.id);
+          const kind = kindOf(m);
           const limit = kind === 'core' ? (typeof m.fields.limit === 'number' ? m.fields.limit : DEFAULT_CORE_LIMIT) : 5000;
           if (i.text.length > limit) throw new Error(`text is ${i.text.length} characters; the limit is ${limit}`);
           if (kind === 'knowledge_vault') throw new Error('vault entries are not rewritten by review');
+          const evidence = (i.evidence_ids ?? []).map((id) => {
+            const e = byId.get(id);
+            if (!e || id === m.id) throw new Error(`evidence ${id} is not another memory of this cluster`);
+            return e;
+          });
           claim([m.id]);
-          plans.push(rewritePlan(store, kind, m, i));
+          plans.push(rewritePlan(store, kind, m, i, evidence));
           return 'proposed';
         },
       }) as LlmTool,
@@ -146,7 +185,7 @@ export async function reviewWithModel(store: BrainStore, llm: LlmProvider, kind:
     ];
     const loop = await runToolLoop(
       llm,
-      { purpose: 'dream', tier: 'extraction', model: opts.model, system: REVIEW_PROMPT, messages: [{ role: 'user', content: renderCluster(kind, cluster) }], maxTokens: 2048, signal: opts.signal },
+      { purpose: 'dream', tier: 'extraction', model: opts.model, system: how.prompt, messages: [{ role: 'user', content: renderCluster(kindOf, cluster) }], maxTokens: 2048, signal: opts.signal },
       tools,
       { stopWhenToolsSucceed: true, maxInvalidRounds: 2, maxSteps: 3 },
     );
@@ -208,14 +247,16 @@ function supersedePlan(store: BrainStore, kind: Kind, newer: Memory, older: Memo
   };
 }
 
-function rewritePlan(store: BrainStore, kind: Kind, m: Memory, i: { title?: string; text: string; reason: string }): Planned {
-  const reason = `dream review: ${i.reason}`;
+function rewritePlan(store: BrainStore, kind: Kind, m: Memory, i: { title?: string; text: string; reason: string }, evidence: Memory[] = []): Planned {
+  const reason = `dream review: ${i.reason}${evidence.length ? ` (from ${evidence.map((e) => e.id).join(', ')})` : ''}`;
   const title = i.title ?? m.title;
   return {
     change: { action: 'rewrite', kind, before: [m.id], after: m.id, reason, source: 'model', diff: [`- ${line(m)}`, `+ ${line({ id: m.id, title, text: i.text })}`] },
     apply: () => {
-      if (!unchanged(store, m)) return null;
-      store.memories.update(m.id, { title, text: i.text }, reason);
+      if (!unchanged(store, m) || evidence.some((e) => !store.memories.get(e.id))) return null;
+      const have = new Set(store.memories.provenance(m.id).map((p) => `${p.source_type}:${p.source_id}`));
+      const addProvenance = provenanceUnion(store, evidence.map((e) => e.id), have);
+      store.memories.update(m.id, { title, text: i.text, ...(addProvenance.length ? { addProvenance } : {}) }, reason);
       return m.id;
     },
   };

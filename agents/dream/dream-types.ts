@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMORY_TABS, type MemoryKind } from '../../shared/index.js';
 import type { LlmProvider } from '../llm/index.js';
+import type { ExperienceWindowKind, KindCounts } from './dream-checkpoint.js';
 
 /** A memory tab, the graph's entities, or everything. */
 export const DREAM_MODES = [...MEMORY_TABS, 'entities', 'all'] as const;
@@ -36,6 +37,19 @@ export interface DreamReport {
   review_error: string | null;
   /** 'model' when a model reviewed the clusters; 'rules' offline. */
   reviewer: 'rules' | 'model';
+  /**
+   * The experience mode's window (MIRIX): from where the last run stopped (its checkpoint), or
+   * --since, or 30 days back, to now; how many memories of each kind were new or changed in it and
+   * what was done to them. null in the other modes.
+   */
+  window: {
+    since: string;
+    until: string;
+    from: 'checkpoint' | 'option' | 'first run';
+    kinds: Record<ExperienceWindowKind, KindCounts>;
+    /** Whether the checkpoint moved to `until` (a complete run that was not a dry run). */
+    checkpoint_saved: boolean;
+  } | null;
   changes: DreamChange[];
 }
 
@@ -61,6 +75,11 @@ export interface DreamOptions {
   model?: string;
   /** Clusters reviewed per kind at most (default 12). */
   maxClusters?: number;
+  /**
+   * Experience mode: the window's start (epoch ms) instead of the last run's checkpoint. A run with
+   * it still moves the checkpoint to now when it completes.
+   */
+  since?: number;
   /** Procedural skill distillation: reusable workflows from the last N sessions (needs a model). */
   lastNSessions?: number;
   signal?: AbortSignal;

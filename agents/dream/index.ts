@@ -4,3 +4,5 @@ export { DREAM_MODES, DreamModeSchema, type DreamAction, type DreamChange, type 
 export { recentlyUsed } from './episodic-rollup.js';
 export { findEntityDuplicates, urlKey, type EntityMergeGroup } from './entity-duplicates.js';
 export { REFLECTION_REVIEW_PROMPT } from './reflection-review.js';
+export { DREAM_CHECKPOINT_KEY, DreamCheckpointSchema, EXPERIENCE_WINDOW_KINDS, FIRST_WINDOW_DAYS, readCheckpoint, type DreamCheckpoint, type KindCounts } from './dream-checkpoint.js';
+export { EXPERIENCE_REVIEW_PROMPT } from './experience-window.js';

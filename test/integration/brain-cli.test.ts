@@ -4,15 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import { HashEmbedder, StaticKeyProvider, openStore } from '../../agents/store/index.js';
-import { parseCommandArgs } from '../../electron/hosts/cli/args.js';
-import { CliError, type CliContext, type Command } from '../../electron/hosts/cli/command.js';
+import { StaticKeyProvider, openStore } from '../../agents/store/index.js';
+import { CliError, type Command } from '../../electron/hosts/cli/command.js';
 import { RecommendJsonSchema, recommendCommand } from '../../electron/hosts/cli/commands/recommend.js';
 import { recordCommand } from '../../electron/hosts/cli/commands/record.js';
 import { recallCommand } from '../../electron/hosts/cli/commands/recall.js';
 import { reflectCommand } from '../../electron/hosts/cli/commands/reflect.js';
 import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
+import { runCommand } from '../helpers/run-command.js';
 
 let dir: string;
 const key = randomBytes(32);
@@ -21,19 +20,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(cmd: Command, argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const ctx: CliContext = {
-    dataDir: dir,
-    json: false,
-    io: { stdout: (t) => void (out += t), stderr: (t) => void (out += t), isTty: false, stdin: new PassThrough() },
-    openStore: () => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) }),
-    signal: new AbortController().signal,
-    env: {},
-  };
-  const args = parseCommandArgs(argv, cmd.options, cmd.allowPositionals ?? false, cmd.name);
-  return { code: await cmd.run(args, ctx), out };
-}
+const cli = (cmd: Command, argv: string[]): Promise<{ code: number; out: string }> => runCommand(cmd, argv, { dataDir: dir, key });
 
 describe('engram record / recommend', () => {
   it('records experiences and recommends the most reliable action', async () => {

@@ -2,25 +2,27 @@
  * Consolidation with judgement (MIRIX Auto-Dream): with a model, dream reviews clusters of look-alike
  * memories and proposes merges, supersessions and rewrites through zod-checked tools; a dry run
  * prints them as a diff and changes nothing (store fingerprint); a real run applies them with history
- * and sources kept. Skill distillation from the last N sessions. Fake-model transcripts over a real
- * socket: the brain with the Anthropic client, `engram dream` with the OpenAI-compatible one.
+ * and sources kept. Skill distillation from the last N sessions. The experience mode: what is new or
+ * changed since the last run stopped (a checkpoint in settings, kept across restarts), episodes, facts
+ * and vault entries together, with counts per kind. Fake-model transcripts over a real socket: the
+ * brain with the Anthropic client, `engram dream` with the OpenAI-compatible one.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import type { Memory } from '../../shared/index.js';
 import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
 import { AnthropicProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
-import { parseCommandArgs } from '../../electron/hosts/cli/args.js';
-import type { CliContext, Command } from '../../electron/hosts/cli/command.js';
+import { DREAM_CHECKPOINT_KEY, DreamCheckpointSchema, readCheckpoint } from '../../agents/dream/index.js';
+import type { Command } from '../../electron/hosts/cli/command.js';
 import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
+import { runCommand } from '../helpers/run-command.js';
 
 let fake: FakeAnthropic;
 let fakeOpenAi: FakeOpenAi;
@@ -251,20 +253,10 @@ describe('dream with a model: procedural skill distillation from the last N sess
   });
 });
 
-describe('engram dream with a model (OpenAI-compatible server from the settings)', () => {
-  async function cli(cmd: Command, argv: string[]): Promise<{ code: number; out: string }> {
-    let out = '';
-    const ctx: CliContext = {
-      dataDir: dir,
-      json: false,
-      io: { stdout: (t) => void (out += t), stderr: (t) => void (out += t), isTty: false, stdin: new PassThrough() },
-      openStore: () => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) }),
-      signal: new AbortController().signal,
-      env: {},
-    };
-    return { code: await cmd.run(parseCommandArgs(argv, cmd.options, cmd.allowPositionals ?? false, cmd.name), ctx), out };
-  }
+/** `engram <cmd> argv` on this test's data folder, its output captured. */
+const cli = (cmd: Command, argv: string[]): Promise<{ code: number; out: string }> => runCommand(cmd, argv, { dataDir: dir, key });
 
+describe('engram dream with a model (OpenAI-compatible server from the settings)', () => {
   it('--dry-run prints the diff and changes nothing; --model picks the model; the run applies', async () => {
     const s = seed();
     store.settings.set(LLM_SETTINGS.provider, 'openai');
@@ -312,5 +304,170 @@ describe('engram dream with a model (OpenAI-compatible server from the settings)
     await expect(cli(dreamCommand, ['--offline', '--model', 'x'])).rejects.toThrow(/--offline runs the rules only/);
     await expect(cli(dreamCommand, ['--model', 'bad model; rm'])).rejects.toThrow(/--model must be a model name/);
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  });
+});
+
+// ---- The experience mode (MIRIX's `experience`): what is new since the last run, with a checkpoint ----
+
+/** Old memories (before the window) and new ones (in it), as a user's last weeks would leave them. */
+function seedWindow(now: number) {
+  const old = now - 60 * DAY;
+  const recent = now - 2 * DAY;
+  return {
+    // Old and alike among themselves: outside the window, so this mode leaves them to the others.
+    oldDupA: mem({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } }, old),
+    oldDupB: mem({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'ana lima' } }, old + 1000),
+    // An old fact and a new one with another value: the new one wins.
+    mgrOld: mem({ kind: 'semantic', title: "Ana is the user's manager", text: "Ana is the user's manager.", fields: { name: "fact:user's manager" }, occurred_at: old }, old),
+    mgrNew: mem({ kind: 'semantic', title: "Bo is the user's manager", text: "Bo is the user's manager.", fields: { name: "fact:user's manager" }, occurred_at: recent }, recent),
+    // The same episode twice (two captures of one moment), in the window.
+    epA: mem({ kind: 'episodic', title: 'Code review of the billing service', text: 'Reviewed the billing service pull request', fields: { event_type: 'activity' }, app: 'Firefox', occurred_at: recent, ended_at: recent + 30 * 60_000 }, recent),
+    epB: mem({ kind: 'episodic', title: 'Code review of the billing service', text: 'Billing service review', fields: { event_type: 'activity' }, app: 'Firefox', occurred_at: recent + 60_000, ended_at: recent + 20 * 60_000 }, recent + 60_000),
+    // A meeting in the window that moved a date.
+    meeting: mem({ kind: 'episodic', title: 'Atlas launch moved', text: 'Atlas launch moved to 17 March', fields: { event_type: 'meeting' }, app: 'Zoom', occurred_at: recent + 3600_000, ended_at: recent + 2 * 3600_000 }, recent + 3600_000),
+    // An old fact the new episode outdates: only judgement can see it.
+    launch: mem({ kind: 'semantic', title: 'Atlas launch', text: 'The Atlas launch is on 3 March', fields: { name: 'Atlas launch' } }, old),
+    // A secret seen twice: one new vault entry duplicates an old one.
+    keyOld: mem({ kind: 'knowledge_vault', title: 'Staging API key', text: 'api key', fields: { entry_type: 'api_key', source: 'Terminal', secret: 'sk-live-staging-0001' } }, old),
+    keyNew: mem({ kind: 'knowledge_vault', title: 'Staging API key', text: 'api key', fields: { entry_type: 'api_key', source: 'Terminal', secret: 'sk-live-staging-0001' } }, recent),
+  };
+}
+
+type Seeded = ReturnType<typeof seedWindow>;
+
+describe('dream --mode experience, offline', () => {
+  it('changes what the window holds (against all of each kind), leaves the rest, counts per kind, and keeps a checkpoint across a restart', async () => {
+    const now = Date.now();
+    const s = seedWindow(now);
+    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now });
+    expect(report.reviewer).toBe('rules');
+    expect(report.window).toMatchObject({
+      from: 'first run',
+      checkpoint_saved: true,
+      // In the window: mgrNew, epA, epB, meeting, keyNew (60-day-old memories are outside the first 30 days).
+      kinds: {
+        episodic: { total: 3, merged: 1, superseded: 0, rewritten: 0 },
+        semantic: { total: 1, merged: 0, superseded: 1, rewritten: 0 },
+        knowledge_vault: { total: 1, merged: 1, superseded: 0, rewritten: 0 },
+      },
+    });
+    expect(store.memories.get(s.mgrOld.id)!.superseded_by).toBe(s.mgrNew.id);
+    expect(store.memories.get(s.epB.id)!.superseded_by).toBe(s.epA.id);
+    expect([s.keyOld.id, s.keyNew.id].map((id) => store.memories.get(id)!.superseded_by).filter(Boolean)).toHaveLength(1);
+    // The old look-alike pair is outside the window: untouched.
+    expect(store.memories.get(s.oldDupB.id)!.superseded_by).toBeNull();
+    expect(store.memories.get(s.oldDupA.id)!.version).toBe(1);
+
+    // The checkpoint is in settings: after a restart the next window starts where this run stopped.
+    const cp = readCheckpoint(store)!;
+    expect(Date.parse(cp.through)).toBeGreaterThanOrEqual(now);
+    expect(cp).toMatchObject({ stopped: null, kinds: report.window!.kinds });
+    // The checkpoint is the time of the run's own last write; what stands at that instant is not news.
+    mem({ kind: 'semantic', title: 'Written at the checkpoint', text: 'At the boundary', fields: {} }, Date.parse(cp.through));
+    await store.close();
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) });
+    const again = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now: Date.now() });
+    expect(again.window!.from).toBe('checkpoint');
+    expect(again.window!.since).toBe(cp.through);
+    expect(Object.values(again.window!.kinds).map((k) => k.total)).toEqual([0, 0, 0]);
+    expect(again.changes.filter((c) => c.kind !== 'experience')).toEqual([]);
+
+    // Something new after the checkpoint is the next window's news.
+    const later = mem({ kind: 'semantic', title: "Cy is the user's manager", text: "Cy is the user's manager.", fields: { name: "fact:user's manager" }, occurred_at: Date.now() + 5 }, Date.now() + 5);
+    const third = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now: Date.now() + 10 });
+    expect(third.window!.kinds.semantic).toEqual({ total: 1, merged: 0, superseded: 1, rewritten: 0 });
+    expect(store.memories.get(s.mgrNew.id)!.superseded_by).toBe(later.id);
+  });
+
+  it('--since moves the start back: the 60-day-old look-alikes are then in it', async () => {
+    const now = Date.now();
+    const s = seedWindow(now);
+    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now, since: now - 90 * DAY });
+    expect(report.window).toMatchObject({ from: 'option', kinds: { semantic: { total: 5 } } });
+    expect(store.memories.get(s.oldDupB.id)!.superseded_by ?? store.memories.get(s.oldDupA.id)!.superseded_by).not.toBeNull();
+  });
+
+  it('a dry run lists the changes with their diff and leaves the store and the checkpoint as they were', async () => {
+    const now = Date.now();
+    const s = seedWindow(now);
+    await store.flushEmbeddings();
+    const before = storeFingerprint(store);
+    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now, dryRun: true });
+    expect(changedParts(before, storeFingerprint(store))).toEqual([]);
+    expect(store.settings.get(DREAM_CHECKPOINT_KEY, DreamCheckpointSchema.nullable(), null)).toBeNull();
+    expect(report.window).toMatchObject({ checkpoint_saved: false, kinds: { semantic: { superseded: 1 } } });
+    const sup = report.changes.find((c) => c.action === 'supersede')!;
+    expect(sup.diff).toEqual([`- [${s.mgrOld.id}] Ana is the user's manager — Ana is the user's manager.`, `  [${s.mgrNew.id}] Bo is the user's manager — Bo is the user's manager.`]);
+  });
+});
+
+describe('dream --mode experience with a model', () => {
+  /** A reviewer that reads what it is shown: the moved launch date outdates the old fact. */
+  function windowReviewer(s: Seeded, mixFirst: boolean) {
+    let tried = false;
+    return (text: string) => {
+      if (!text.includes(s.launch.id)) return { toolUses: [{ name: 'no_change', input: {} }] };
+      if (mixFirst && !tried) {
+        tried = true;
+        return { toolUses: [{ name: 'propose_merge', input: { keep_id: s.launch.id, merge_ids: [s.meeting.id], reason: 'same launch' } }] };
+      }
+      return { toolUses: [{ name: 'propose_rewrite', input: { id: s.launch.id, text: 'The Atlas launch is on 17 March (moved from 3 March)', evidence_ids: [s.meeting.id], reason: 'the planning meeting moved it' } }] };
+    };
+  }
+
+  it('reviews episodes and facts together: a fact the new episode outdates is rewritten citing it; kinds are never merged together; no vault entry is shown', async () => {
+    const now = Date.now();
+    const s = seedWindow(now);
+    const handler = windowReviewer(s, true);
+    // Its first proposal (an episode merged into a fact) is refused; it then corrects itself.
+    fake.setHandler((req) => handler(userText(req.body)));
+    const report = await createBrain({ store, llm: anthropic(), timeZone: 'UTC' }).dream({ mode: 'experience', now });
+    expect(report).toMatchObject({ reviewer: 'model', review_error: null });
+    const shown = fake.requests.map((r) => userText(r.body)).find((t) => t.includes(s.launch.id))!;
+    expect(shown).toContain('memories of semantic and episodic kinds that look alike');
+    expect(shown).toContain(s.meeting.id);
+    expect(fake.allText()).not.toContain('sk-live-staging-0001');
+    expect(JSON.stringify(fake.requests.map((r) => r.body.messages))).toContain('are not merged or superseded together');
+
+    const launch = store.memories.get(s.launch.id)!;
+    expect(launch.text).toBe('The Atlas launch is on 17 March (moved from 3 March)');
+    expect(launch.superseded_by).toBeNull();
+    expect(store.memories.get(s.meeting.id)!.superseded_by).toBeNull();
+    expect(store.memories.history(s.launch.id)[0]).toMatchObject({ snapshot: { text: 'The Atlas launch is on 3 March' } });
+    // The episode's source now backs the fact too: forgetting it forgets what it taught.
+    const epSources = store.memories.provenance(s.meeting.id).map((p) => p.source_id);
+    expect(store.memories.provenance(s.launch.id).map((p) => p.source_id)).toEqual(expect.arrayContaining(epSources));
+    expect(report.window!.kinds.semantic).toMatchObject({ rewritten: 1, superseded: 1 });
+    expect(report.llm_calls).toBe(fake.requests.length);
+  });
+
+  it('the model going away keeps the rules\' changes and the checkpoint where it was', async () => {
+    const now = Date.now();
+    const s = seedWindow(now);
+    fake.setHandler(() => ({ status: 500 }));
+    const report = await createBrain({ store, llm: anthropic(), timeZone: 'UTC' }).dream({ mode: 'experience', now });
+    expect(report.review_error).toMatch(/experience window/);
+    expect(report.window!.checkpoint_saved).toBe(false);
+    expect(store.memories.get(s.mgrOld.id)!.superseded_by).toBe(s.mgrNew.id);
+    const cp = readCheckpoint(store)!;
+    expect(cp.stopped).toMatch(/experience window/);
+    expect(cp.through).toBe(report.window!.since);
+  });
+});
+
+describe('engram dream --mode experience', () => {
+  it('--dry-run prints the window, its counts per kind and the diff; --since only with this mode', async () => {
+    const s = seedWindow(Date.now());
+    await store.close();
+    const dry = await cli(dreamCommand, ['--mode', 'experience', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/window: \S+ → \S+ \(no earlier run: 30 days back\) · episodic 3 new or changed \(1 merged\) · semantic 1 new or changed \(1 superseded\) · knowledge_vault 1 new or changed \(1 merged\) · checkpoint unchanged \(dry run\)/);
+    expect(dry.out).toContain(`      - [${s.mgrOld.id}] Ana is the user's manager — Ana is the user's manager.`);
+    const since = await cli(dreamCommand, ['--mode', 'experience', '--dry-run', '--since', '90 days ago']);
+    expect(since.out).toContain('(--since) · episodic 3 new or changed');
+    await expect(cli(dreamCommand, ['--mode', 'semantic', '--since', 'yesterday'])).rejects.toThrow(/--since goes with --mode experience/);
+    await expect(cli(dreamCommand, ['--mode', 'experience', '--since', 'blorp'])).rejects.toThrow(/cannot understand the time/);
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) });
+    expect(readCheckpoint(store)).toBeNull();
   });
 });
