@@ -20,7 +20,7 @@
  * organisations from pools of realistic size (a few thousand names, Zipf-distributed, an event's
  * actor among them), so the brain's own offline builder (buildGraph) makes a graph of entities,
  * facts and mentions from them. Reported: its build time (memories/s) and size, and the latency of
- * hybrid+graph queries that name an entity (graph walk on: weight 0.3, 400 linked candidates, and
+ * hybrid+graph queries that name an entity (graph walk on: weight 0.3, the default cap on graph-only candidates, and
  * gathering around the best matches' entities, graphGather 0.3), beside the same queries without the walk. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { MemoryKind } from '../../shared/index.js';
 import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
-import { openStore, StaticKeyProvider, UseEmbedder, type Embedder, type SearchPhase } from '../../agents/store/index.js';
+import { DEFAULT_WEIGHTS, openStore, StaticKeyProvider, UseEmbedder, type Embedder, type SearchPhase } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 
 const DIM = 512;
@@ -392,7 +392,7 @@ async function runSize(
 }
 
 /** The graph's part of retrieval on (the walk from named entities and gathering around the best matches) and off. */
-const GRAPH_ON = { graph: 0.3, graphCandidates: 400, graphGather: 0.3 };
+const GRAPH_ON = { graph: 0.3, graphCandidates: DEFAULT_WEIGHTS.graphCandidates, graphGather: 0.3 };
 const GRAPH_OFF = { graph: 0, graphCandidates: 0, graphGather: 0 };
 
 /**

@@ -80,5 +80,10 @@ describe('graph walk: bounded, and never through hubs', () => {
     expect(hit).toBeDefined();
     expect(hit!.reasons.graph_boost).toBeGreaterThan(0);
     expect(hit!.reasons.linked_through).toBe('Toby');
+
+    // The memories only the graph reached join the candidates up to graphCandidates, the gathered ones too.
+    store.retriever.weights.graphCandidates = 0;
+    const capped = await store.search({ query: question, limit: 5 });
+    expect(capped.some((r) => r.memory.id === later)).toBe(false);
   });
 });
