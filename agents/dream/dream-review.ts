@@ -98,11 +98,13 @@ export async function reviewClusters(
   const plans: Planned[] = [];
   let calls = 0;
   const claimed = new Set<string>();
-  /** The one kind of memories merged or superseded together. */
-  const oneKind = (ms: Memory[]): Kind => {
+  /** The one kind of memories merged or superseded together (`what` says which, for the refusal). */
+  const oneKind = (ms: Memory[], what: 'merged' | 'superseded'): Kind => {
     const kinds = new Set(ms.map(kindOf));
     if (kinds.size > 1) throw new Error(`memories of different kinds (${[...kinds].join(', ')}) are not merged or superseded together; rewrite one citing the other as evidence`);
-    return kindOf(ms[0]!);
+    const kind = kindOf(ms[0]!);
+    if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not ${what} by review`);
+    return kind;
   };
   for (const cluster of clusters) {
     const byId = new Map(cluster.map((m) => [m.id, m]));
@@ -130,8 +132,7 @@ export async function reviewClusters(
         run: (i) => {
           const keep = member(i.keep_id);
           const others = i.merge_ids.map(member);
-          const kind = oneKind([keep, ...others]);
-          if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not merged by review`);
+          const kind = oneKind([keep, ...others], 'merged');
           if (others.some((o) => o.id === keep.id)) throw new Error('keep_id is also in merge_ids');
           if (kind === 'experience' && others.some((o) => o.fields.outcome !== keep.fields.outcome)) throw new Error('experiences with different outcomes are separate evidence: not merged');
           claim([keep.id, ...others.map((o) => o.id)]);
@@ -146,8 +147,7 @@ export async function reviewClusters(
         run: (i) => {
           const newer = member(i.new_id);
           const older = i.old_ids.map(member);
-          const kind = oneKind([newer, ...older]);
-          if (kind === 'core' || kind === 'knowledge_vault') throw new Error(`${kind} memories are not superseded by review`);
+          const kind = oneKind([newer, ...older], 'superseded');
           if (older.some((o) => o.id === newer.id)) throw new Error('new_id is also in old_ids');
           claim([newer.id, ...older.map((o) => o.id)]);
           plans.push(supersedePlan(store, kind, newer, older, i.reason));
