@@ -85,15 +85,25 @@ export class GraphWalk {
     return this.sql;
   }
 
-  /** Mention counts, each read once per query and only up to the hub size. */
+  /**
+   * Mention counts (read only up to the hub size), kept across queries: counting a common entity
+   * reads up to `hub` index entries (2,000 at 100k memories) and a query counts dozens. A count is
+   * read again once the store has grown by a hundredth since; it only
+   * ranks (specificity, hub or not), so a count a little stale after a forget or a merge is harmless.
+   */
+  private readonly counts = new Map<string, { n: number; total: number; hub: number }>();
   private counter(limits: WalkLimits): { hub: number; count: (id: string) => number } {
     const total = (this.s.total.get() as number | null) ?? 0;
     const hub = Math.max(limits.hubMin, Math.ceil(total * limits.hubShare));
-    const counts = new Map<string, number>();
     const count = (id: string): number => {
-      let c = counts.get(id);
-      if (c === undefined) counts.set(id, (c = this.s.mentionCount.get(id, hub) as number));
-      return c;
+      const c = this.counts.get(id);
+      // A count below its cap is exact; one at its cap only says "at least that many".
+      if (c && total - c.total <= total / 100 && (c.n < c.hub || hub <= c.hub)) return Math.min(c.n, hub);
+      const n = this.s.mentionCount.get(id, hub) as number;
+      this.counts.delete(id);
+      this.counts.set(id, { n, total, hub });
+      if (this.counts.size > 20_000) this.counts.delete(this.counts.keys().next().value!);
+      return n;
     };
     return { hub, count };
   }

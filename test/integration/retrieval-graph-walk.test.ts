@@ -60,6 +60,20 @@ describe('graph walk: bounded, and never through hubs', () => {
     expect(new Set(tight.map((l) => l.entity_id)).size).toBe(1);
   });
 
+  it('counts kept across queries are read again once the store has grown: an entity that became a hub is no longer walked through', async () => {
+    const store = await fresh();
+    let i = 0;
+    for (let k = 0; k < 2; k++) say(store, 'Ana Souza', `Ana Souza planned the garden with Dora Lind (${k}).`, i++);
+    const ana = store.graph.entitiesIn('Ana Souza')[0]!;
+    const dora = store.graph.entitiesIn('Dora Lind')[0]!;
+    const walk = new GraphWalk(store.db);
+    const limits = { ...DEFAULT_WALK, hubShare: 0, hubMin: 6 };
+    expect(walk.walk([ana.id], limits).some((l) => l.entity_id === dora.id)).toBe(true);
+    // Dora is now named in 10 of 10 memories (6 or more make a hub here).
+    for (let k = 0; k < 8; k++) say(store, 'Carla Diaz', `Carla Diaz met Dora Lind for coffee, note ${k}.`, i++);
+    expect(walk.walk([ana.id], limits).some((l) => l.entity_id === dora.id)).toBe(false);
+  });
+
   it('gathers around the best matches: an entity the matching memory names leads to its memories in other sessions', async () => {
     const store = await fresh();
     let i = 0;
