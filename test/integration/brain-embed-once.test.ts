@@ -29,14 +29,20 @@ class RecordingEmbedder implements Embedder {
 
 const T = Date.parse('2025-03-03T09:00:00Z');
 
+/** A fresh encrypted store whose embedder records what it is asked for; both suites start from one. */
+async function openRecordingStore(prefix: string): Promise<{ dir: string; store: EngramStore; embedder: RecordingEmbedder }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const embedder = new RecordingEmbedder();
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
+  return { dir, store, embedder };
+}
+
 describe('memories are embedded once per text', () => {
   let dir: string;
   let store: EngramStore;
   let embedder: RecordingEmbedder;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-embed-once-'));
-    embedder = new RecordingEmbedder();
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
+    ({ dir, store, embedder } = await openRecordingStore('engram-embed-once-'));
   });
   afterEach(async () => {
     await store.close();
@@ -131,9 +137,7 @@ describe("the brain embeds a batch's memories after the batch", () => {
   });
   beforeEach(async () => {
     fake.reset();
-    dir = mkdtempSync(join(tmpdir(), 'engram-embed-once-brain-'));
-    embedder = new RecordingEmbedder();
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
+    ({ dir, store, embedder } = await openRecordingStore('engram-embed-once-brain-'));
     const llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: store.llmCalls, retry: { maxRetries: 0 } });
     brain = createBrain({ store, llm, timeZone: 'UTC', subscribe: false });
   });
