@@ -130,7 +130,10 @@ describe('timeline', () => {
     const first = r.items.find((i) => i.id === seeded.observations[0]);
     expect(first?.memory_ids).toContain(seeded.memories['ep_migration']);
     const days = await ok<{ days: { date: string; observations: number }[] }>('timeline.days', { range: { from, to }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
-    expect(days.days[0]!.observations).toBe(seeded.observations.length);
+    // The workday, plus any of the last half hour's moments that fell in that day (just after
+    // midnight, "40 minutes ago" is yesterday).
+    const recentInDay = seeded.recent.at.filter((t) => t >= seeded.dayStart && t < seeded.dayStart + 86_400_000).length;
+    expect(days.days[0]!.observations).toBe(seeded.observations.length + recentInDay);
   });
 
   it('decrypts thumbnails in memory', async () => {
