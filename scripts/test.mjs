@@ -10,6 +10,9 @@
 // only passes after another fails. By default the seed is DEFAULT_SEED, a draw the whole suite
 // passed, so every CI run is the same known order and never file order; TEST_SEED=random draws a
 // fresh seed, TEST_SEED=N replays one, TEST_SHUFFLE=0 runs in file order. The seed is printed.
+// Files start longest first (test/runner/cost-sequencer.ts, by test/runner/file-costs.json) so the
+// two workers end together; files of about the same cost start in the seed's order, and the tests
+// inside every file are shuffled by it. TEST_ORDER=shuffle starts files in plain seeded order.
 // (The desktop-main files are one app run each and declare their steps' order.)
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -84,7 +87,11 @@ let code = 1;
 try {
   const env = { ...process.env, DISPLAY: display.display, ENGRAM_TEST: '1' };
   const order = shuffle ? ['--sequence.shuffle', `--sequence.seed=${seed}`] : [];
-  process.stdout.write(`\n▶ vitest on DISPLAY=${display.display}${shuffle ? `, shuffled with seed ${seed} (replay: TEST_SEED=${seed})` : ', in file order'}\n`);
+  const byCost = process.env.TEST_ORDER !== 'shuffle';
+  const orderText = shuffle
+    ? `, ${byCost ? 'longest files first, the rest' : 'files'} shuffled with seed ${seed} (replay: TEST_SEED=${seed})`
+    : `, ${byCost ? 'longest files first, then ' : ''}in file order`;
+  process.stdout.write(`\n▶ vitest on DISPLAY=${display.display}${orderText}\n`);
   const r = spawnSync('npx', ['vitest', 'run', ...order, ...files], { cwd: root, stdio: 'inherit', env });
   if (shuffle && r.status !== 0) process.stdout.write(`\nvitest failed with the order of seed ${seed}: TEST_SEED=${seed} npm test replays it\n`);
   code = r.status ?? 1;

@@ -1,0 +1,20 @@
+import { relative, sep } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { costOrder, readCosts, seededShuffle } from './file-order.js';
+
+/**
+ * vitest's sequencer for `npm test`: files start longest first, ties in seeded-shuffle order
+ * (file-order.ts); TEST_ORDER=shuffle gives the plain seeded shuffle of files instead.
+ */
+export default class CostSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { root, sequence } = this.ctx.config;
+    const seed = sequence.shuffle ? (sequence.seed ?? 0) : null;
+    const key = (s: TestSpecification) => relative(root, s.moduleId).split(sep).join('/');
+    const byKey = new Map(files.map((s) => [key(s), s]));
+    const order = process.env.TEST_ORDER === 'shuffle'
+      ? (seed === null ? [...byKey.keys()].sort() : seededShuffle([...byKey.keys()], seed))
+      : costOrder([...byKey.keys()], readCosts(), seed);
+    return order.map((k) => byKey.get(k)!);
+  }
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The order test files start in (test/runner/cost-sequencer.ts hands it to vitest). With two workers the run ends when the last long file ends: a
+ * 60-s file drawn last leaves one core idle for a minute. So files start longest first, by the
+ * expected costs in file-costs.json (unknown files count as the average), and the seed still
+ * decides: files of about the same cost (within a factor of two) start in seeded-shuffle order,
+ * and vitest shuffles the tests inside each file with the same seed. TEST_ORDER=shuffle starts
+ * the files in plain seeded-shuffle order instead (no costs), as before.
+ */
+export const COSTS_FILE = join(dirname(fileURLToPath(import.meta.url)), 'file-costs.json');
+
+export type FileCosts = Record<string, number>;
+
+export function readCosts(path = COSTS_FILE): FileCosts {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { files?: unknown };
+    const files = parsed.files && typeof parsed.files === 'object' ? (parsed.files as Record<string, unknown>) : {};
+    return Object.fromEntries(Object.entries(files).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0));
+  } catch {
+    // No list (or a broken one) only loses the ordering, never a test.
+    return {};
+  }
+}
+
+/** mulberry32: a small seeded generator, so one seed gives one order on every machine. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  const next = random(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A file's cost band: a power of two of milliseconds; files not in the list count as the average. */
+function bandOf(costs: FileCosts): (file: string) => number {
+  const known = Object.values(costs);
+  const average = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1000;
+  return (f) => Math.floor(Math.log2(Math.max(1, costs[f] ?? average)));
+}
+
+/**
+ * Files (repository paths, forward slashes) in the order to start them: highest cost band first,
+ * so the long files lead in about their true order; inside a band, seeded-shuffle order (with no
+ * seed, path order).
+ */
+export function costOrder(files: readonly string[], costs: FileCosts, seed: number | null): string[] {
+  const band = bandOf(costs);
+  const start = seed === null ? [...files].sort() : seededShuffle(files, seed);
+  return start.sort((a, b) => band(b) - band(a));
+}
