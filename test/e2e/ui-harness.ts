@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,12 +90,59 @@ export interface UiHarnessOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+interface SeededDir {
+  dir: string;
+  key: Buffer;
+  seeded: SeededIds;
+  at: number;
+}
+
+/**
+ * A seed this old is made again: the seeded "12, 6 and 1 minutes ago" must still fall in a test's
+ * "last 15 minutes" (a minute of drift keeps them there).
+ */
+const SEED_MAX_AGE_MS = 60_000;
+let seedDir: Promise<SeededDir> | null = null;
+let seedPath: string | null = null;
+
+/**
+ * The seeded week, written once per test file into a closed data dir that each harness copies:
+ * seeding writes ~70 frame files, each fsynced with its folder, and copying them is a fraction of
+ * that. Every harness still gets its own copy, so tests that delete or change data stay independent.
+ */
+async function seededDir(): Promise<SeededDir> {
+  const current = seedDir ? await seedDir.catch(() => null) : null;
+  if (current && Date.now() - current.at < SEED_MAX_AGE_MS) return current;
+  if (current) rmSync(current.dir, { recursive: true, force: true });
+  const dir = mkdtempSync(path.join(tmpdir(), 'engram-ui-seed-'));
+  if (seedPath === null) process.once('exit', () => seedPath && rmSync(seedPath, { recursive: true, force: true }));
+  seedPath = dir;
+  seedDir = (async () => {
+    const key = randomBytes(32);
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      const at = Date.now();
+      return { dir, key, seeded: await seedUiFixture(store, { now: at }), at };
+    } finally {
+      await store.close();
+    }
+  })();
+  return seedDir;
+}
+
 /** A headless host on a temporary encrypted data dir, seeded, with the fake model and scripted capture. */
 export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHarness> {
   ensureRendererBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), 'engram-ui-'));
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-  const seeded = opts.seed === false ? null : await seedUiFixture(store);
+  let key: Buffer = randomBytes(32);
+  let seeded: SeededIds | null = null;
+  if (opts.seed !== false) {
+    const template = await seededDir();
+    cpSync(template.dir, dir, { recursive: true });
+    key = template.key;
+    seeded = structuredClone(template.seeded);
+  }
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
   const fake = opts.llm ? await startFakeAnthropic() : null;
   if (fake) store.settings.set(LLM_SETTINGS.apiKey, 'sk-ant-e2e-test-key-0000000000');
   let desktop: ScriptedDesktop | null = null;
