@@ -16,6 +16,12 @@ import { SCENES, seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RENDERER_DIR = path.join(ROOT, 'dist/renderer');
+/**
+ * Data dirs in memory where the machine has /dev/shm: the store fsyncs every frame file, folder and
+ * commit, and on this disk (discard-mounted) a harness's writes and removal cost seconds of waiting.
+ * The UI tests are about the window, not durability (the store's own tests cover that).
+ */
+const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -114,7 +120,7 @@ async function seededDir(): Promise<SeededDir> {
   const current = seedDir ? await seedDir.catch(() => null) : null;
   if (current && Date.now() - current.at < SEED_MAX_AGE_MS) return current;
   if (current) rmSync(current.dir, { recursive: true, force: true });
-  const dir = mkdtempSync(path.join(tmpdir(), 'engram-ui-seed-'));
+  const dir = mkdtempSync(path.join(SCRATCH, 'engram-ui-seed-'));
   if (seedPath === null) process.once('exit', () => seedPath && rmSync(seedPath, { recursive: true, force: true }));
   seedPath = dir;
   seedDir = (async () => {
@@ -133,7 +139,7 @@ async function seededDir(): Promise<SeededDir> {
 /** A headless host on a temporary encrypted data dir, seeded, with the fake model and scripted capture. */
 export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHarness> {
   ensureRendererBuilt();
-  const dir = mkdtempSync(path.join(tmpdir(), 'engram-ui-'));
+  const dir = mkdtempSync(path.join(SCRATCH, 'engram-ui-'));
   let key: Buffer = randomBytes(32);
   let seeded: SeededIds | null = null;
   if (opts.seed !== false) {
