@@ -36,17 +36,20 @@ export function squaredNorm(a: Float32Array): number {
   return na;
 }
 
-/** cosine() with the query's squared norm computed once for many rows. */
-function cosineWithNorm(a: Float32Array, na: number, b: Int8Array): number {
+/** cosine() with the query's squared norm computed once for many rows; b's vector starts at `at`. */
+function cosineWithNorm(a: Float32Array, na: number, b: Int8Array, at = 0): number {
   let dot = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i++) {
-    const y = b[i]!;
+    const y = b[at + i]!;
     dot += a[i]! * y;
     nb += y * y;
   }
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
+
+/** Rows looked up per statement (the SeqLookup chunk size, so rows come back in the same groups). */
+const PACK = 512;
 
 /** Where one index keeps its vectors: the rows it indexes (by seq) and its own two tables. */
 export interface VectorTables {
@@ -83,6 +86,7 @@ export class VectorIndex {
   private readonly deleteVec: Statement;
   private readonly codes: BinaryCodes;
   private readonly vectorsOf: SeqLookup;
+  private readonly packedOf: Statement;
   private loadedAt: number | null = null;
 
   constructor(
@@ -118,6 +122,14 @@ export class VectorIndex {
     this.deleteVec = db.prepare(`DELETE FROM ${t.vec} WHERE seq = ?`);
     this.codes = new BinaryCodes(dimensions);
     this.vectorsOf = new SeqLookup(db, `SELECT seq, vector FROM ${t.vec} WHERE seq IN (%IN%)`);
+    // Many vectors as one blob (and their seqs as one string, in the same row order): a Buffer per
+    // row from the driver cost more than reading the row (600 vectors: ~3 ms of 3.5 at 20k memories).
+    this.packedOf = db
+      .prepare(
+        `SELECT count(*), sum(length(vector)), group_concat(seq), CAST(group_concat(vector, '') AS BLOB)
+          FROM ${t.vec} WHERE seq IN (SELECT value FROM json_each(?))`,
+      )
+      .raw();
   }
 
   static toBlob(v: ArrayBufferView): Buffer {
@@ -175,8 +187,25 @@ export class VectorIndex {
   similarities(v: Float32Array, seqs: readonly number[]): Map<number, number> {
     const out = new Map<number, number>();
     const nv = squaredNorm(v);
-    for (const [seq, blob] of this.vectorsOf.all<[number, Buffer]>(seqs, [], true)) {
-      if (!out.has(seq)) out.set(seq, cosineWithNorm(v, nv, new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength)));
+    const dims = this.dimensions;
+    for (let i = 0; i < seqs.length; i += PACK) {
+      const chunk = seqs.slice(i, i + PACK);
+      const [count, bytes, list, blob] = this.packedOf.get(JSON.stringify(chunk)) as [number, number | null, string | null, Buffer | null];
+      if (!count) continue;
+      if (bytes !== count * dims || !list || !blob || blob.byteLength !== bytes) {
+        // A vector of another length (never written so; a damaged row): row by row, as stored.
+        for (const [seq, b] of this.vectorsOf.all<[number, Buffer]>(chunk, [], true)) {
+          if (!out.has(seq)) out.set(seq, cosineWithNorm(v, nv, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
+        }
+        continue;
+      }
+      const all = new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength);
+      let at = 0;
+      for (const s of list.split(',')) {
+        const seq = Number(s);
+        if (!out.has(seq)) out.set(seq, cosineWithNorm(v, nv, all, at));
+        at += dims;
+      }
     }
     return out;
   }

@@ -22,6 +22,7 @@
  * facts and mentions from them. Reported: its build time (memories/s) and size, and the latency of
  * hybrid+graph queries that name an entity (graph walk on: weight 0.3, the default cap on graph-only candidates, and
  * gathering around the best matches' entities, graphGather 0.3), beside the same queries without the walk. */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -249,6 +250,8 @@ interface GraphFigures {
   linked_share: number;
   /** Phases of the hybrid+graph queries (p50/p95 ms). */
   graph_phases: PhaseFigures;
+  /** sha256 (first 16 hex) of the ordered result ids of the queries without and with the walk. */
+  rankings: string;
 }
 
 async function runSize(
@@ -268,6 +271,8 @@ async function runSize(
     query_phases: PhaseFigures;
     window_p50_ms: number;
     window_p95_ms: number;
+    /** sha256 (first 16 hex) of every query's ordered results (their texts: ids are random): a speed change must leave it as it was. */
+    rankings: string;
     graph: GraphFigures | null;
   }
 > {
@@ -348,6 +353,7 @@ async function runSize(
     const times: number[] = [];
     const cpuTimes: number[] = [];
     const phases = new PhaseRecorder(store.retriever);
+    const rankings = createHash('sha256');
     for (const q of qs) {
       const c = process.cpuUsage();
       const t = performance.now();
@@ -356,6 +362,7 @@ async function runSize(
       const cu = process.cpuUsage(c);
       cpuTimes.push((cu.user + cu.system) / 1000);
       if (hits.length === 0) throw new Error(`no hits for "${q.query}"`);
+      rankings.update(`${hits.map((h) => h.memory.text).join(',')}\n`);
     }
     times.sort((a, b) => a - b);
     cpuTimes.sort((a, b) => a - b);
@@ -365,8 +372,9 @@ async function runSize(
     for (const q of qs.slice(0, 100)) {
       const since = t0 + Math.floor(rand() * Math.max(1, span - 7 * 86_400_000));
       const t = performance.now();
-      await store.search({ ...q, since, until: since + 7 * 86_400_000, limit: 10 });
+      const hits = await store.search({ ...q, since, until: since + 7 * 86_400_000, limit: 10 });
       windowed.push(performance.now() - t);
+      rankings.update(`w:${hits.map((h) => h.memory.text).join(',')}\n`);
     }
     windowed.sort((a, b) => a - b);
     const graph = names ? await measureGraph(store, n, names, corpus, rand, queries, log) : null;
@@ -381,6 +389,7 @@ async function runSize(
       query_phases: phases.summary(),
       window_p50_ms: round(percentile(windowed, 0.5)),
       window_p95_ms: round(percentile(windowed, 0.95)),
+      rankings: rankings.digest('hex').slice(0, 16),
       embed_ms: round(embedMs),
       db_mb: round(store.stats().db_bytes / 1e6, 1),
       graph,
@@ -430,6 +439,7 @@ async function measureGraph(
       queryEmbedding: corpus.near(Math.floor(rand() * corpus.topics.length), 1.2),
     };
   });
+  const rankings = createHash('sha256');
   const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number; phases: PhaseFigures }> => {
     Object.assign(store.retriever.weights, walk ? GRAPH_ON : GRAPH_OFF);
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 });
@@ -445,6 +455,7 @@ async function measureGraph(
       const cu = process.cpuUsage(c);
       cpu.push((cu.user + cu.system) / 1000);
       if (hits.some((h) => h.reasons.linked_through)) linked++;
+      rankings.update(`${walk ? 'g' : 'p'}:${hits.map((h) => h.memory.text).join(',')}\n`);
     }
     return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), linked, phases: phases.summary() };
   };
@@ -467,6 +478,7 @@ async function measureGraph(
     plain_cpu_p95_ms: round(percentile(plain.cpu, 0.95)),
     linked_share: round(walked.linked / qs.length, 3),
     graph_phases: walked.phases,
+    rankings: rankings.digest('hex').slice(0, 16),
   };
 }
 
@@ -527,6 +539,7 @@ async function main(): Promise<void> {
   }
   for (const s of sizes) console.log(`n=${s.n}: hybrid query by phase, CPU p50/p95 ms: ${phaseLine(s.query_phases)}`);
   for (const s of sizes) console.log(`n=${s.n}: hybrid search within a 7-day window (since/until): p50 ${s.window_p50_ms.toFixed(2)} ms, p95 ${s.window_p95_ms.toFixed(2)} ms`);
+  for (const s of sizes) console.log(`n=${s.n}: rankings hash (ordered result ids of the hybrid and windowed queries) ${s.rankings}${s.graph ? `; with the graph (walk off, then on) ${s.graph.rankings}` : ''}`);
   for (const s of sizes) {
     const g = s.graph;
     if (!g) continue;
