@@ -1,19 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import CostSequencer from './test/runner/cost-sequencer.js';
 import TimingReporter from './test/runner/timing-reporter.js';
 
-// One runner for unit, integration and browser (playwright-core) tests. Files run in forks so a
-// native addon crash or a leaked worker cannot take the whole run down; two at a time on 2 cores.
+const TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+const UNIT = ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'];
+
+// One runner for unit, integration and browser (playwright-core) tests, two files at a time on 2
+// cores. Files that start processes, Electron, X windows or servers run in forks, so a native addon
+// crash or a leaked worker cannot take the whole run down; the unit files run in worker threads,
+// each file still in a fresh one (isolated), which start and load modules faster than forks
+// (21 unit files: 26.6 -> 22.0 s of user CPU, 45.6 -> 25.3 s of idle worker time).
 // Files start longest first (test/runner/cost-sequencer.ts) so both workers end together; the
 // timing reporter prints how long the workers stood idle.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    include: TESTS,
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     sequence: { sequencer: CostSequencer },
     reporters: ['default', new TimingReporter()],
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads' } },
+      { extends: true, test: { name: 'forks', include: TESTS, exclude: [...configDefaults.exclude, ...UNIT] } },
+    ],
   },
 });
