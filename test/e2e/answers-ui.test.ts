@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
 import { launchChromium } from './chromium.js';
-import { openApp } from './screens.js';
+import { CallLog, nextPaint, openApp } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /**
@@ -109,13 +109,18 @@ describe('answers in the window', { timeout: 180_000 }, () => {
   });
 
   it('a question naming nobody in the graph shows no card', async () => {
-    const page = await openApp(browser, h);
+    const calls = new CallLog();
+    const page = await openApp(browser, h, { calls });
     await page.getByLabel('Ask about anything you have seen or said').fill('How big is the contingency reserve?');
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('assistant-message').last();
     await answer.waitFor({ timeout: 30_000 });
     await expect.poll(() => answer.textContent()).toContain('12,400');
-    await page.waitForTimeout(1_000);
+    // Cards come with the answer's entities.about reply: once every such call is answered and drawn,
+    // a card that was coming would be on screen.
+    await nextPaint(page);
+    await expect.poll(() => calls.answered('entities.about') > 0 && calls.pending('entities.about') === 0).toBe(true);
+    await nextPaint(page);
     expect(await answer.getByTestId('entity-card').count()).toBe(0);
     await page.context().close();
   });

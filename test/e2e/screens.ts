@@ -10,9 +10,63 @@ function dayKey(ms: number): string {
 /** Console errors and uncaught exceptions of pages opened by openApp (CSP violations show up here). */
 export const pageErrors: string[] = [];
 
-export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boolean; width?: number; height?: number } = {}): Promise<Page> {
+/** The API calls a page made over its WebSocket, counted by name: what a test waits on instead of a pause. */
+export class CallLog {
+  private readonly counts = new Map<string, { sent: number; answered: number }>();
+
+  watch(page: Page): void {
+    page.on('websocket', (ws) => {
+      const names = new Map<number, string>();
+      ws.on('framesent', (f) => {
+        const m = frame(f.payload);
+        if (m?.type !== 'call' || typeof m.name !== 'string') return;
+        names.set(m.id, m.name);
+        this.count(m.name).sent++;
+      });
+      ws.on('framereceived', (f) => {
+        const m = frame(f.payload);
+        const name = m?.type === 'result' ? names.get(m.id) : undefined;
+        if (name) this.count(name).answered++;
+      });
+    });
+  }
+
+  /** Calls of `name` answered so far. */
+  answered(name: string): number {
+    return this.counts.get(name)?.answered ?? 0;
+  }
+
+  /** Calls of `name` sent and not answered yet. */
+  pending(name: string): number {
+    const c = this.counts.get(name);
+    return c ? c.sent - c.answered : 0;
+  }
+
+  private count(name: string): { sent: number; answered: number } {
+    let c = this.counts.get(name);
+    if (!c) this.counts.set(name, (c = { sent: 0, answered: 0 }));
+    return c;
+  }
+}
+
+function frame(payload: string | Buffer): { type: unknown; id: number; name?: unknown } | null {
+  try {
+    const m = JSON.parse(String(payload)) as unknown;
+    return m && typeof m === 'object' && 'type' in m && 'id' in m && typeof m.id === 'number' ? (m as { type: unknown; id: number; name?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves once the page has drawn twice: effects of what was just rendered have run, and what they set is on screen. */
+export async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boolean; width?: number; height?: number; calls?: CallLog } = {}): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, colorScheme: opts.dark ? 'dark' : 'light', deviceScaleFactor: 1 });
   const page = await ctx.newPage();
+  opts.calls?.watch(page);
   page.on('console', (m) => {
     if (m.type() === 'error') pageErrors.push(m.text());
   });
@@ -22,13 +76,47 @@ export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boo
   return page;
 }
 
+/** How long the page must go without a change to count as still. */
+const QUIET_MS = 150;
+
+/**
+ * Waits until the screen is still, instead of a fixed pause before each screenshot: fonts loaded,
+ * every picture decoded, no thumbnail or skeleton still loading, no short animation (a dialog
+ * popping in) running, and no change to the page for QUIET_MS. Long decorative animations (the
+ * recording dot's pulse, a blinking caret) do not end a screen's loading and are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (quietMs) => {
+      const w = window as unknown as { __engramSettle?: { last: number } };
+      if (!w.__engramSettle) {
+        const state = { last: performance.now() };
+        new MutationObserver(() => (state.last = performance.now())).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        w.__engramSettle = state;
+        return false;
+      }
+      if (document.fonts.status !== 'loaded') return false;
+      if (Array.from(document.images).some((img) => !img.complete || img.naturalWidth === 0)) return false;
+      if (document.querySelector('.thumb-placeholder:not(.static), .skeleton, [aria-busy="true"]')) return false;
+      const short = (a: Animation) => {
+        const end = a.effect?.getComputedTiming().endTime;
+        return typeof end === 'number' && end <= 1000;
+      };
+      if (document.getAnimations().some((a) => a.playState === 'running' && short(a))) return false;
+      return performance.now() - w.__engramSettle.last >= quietMs;
+    },
+    QUIET_MS,
+    { polling: 50, timeout: 15_000 },
+  );
+}
+
 /** One screenshot per screen (the files the issue asks to look at). */
 export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string; unlabelled?: Map<string, string[]> }): Promise<string[]> {
   const suffix = opts.dark ? '-dark' : '';
   const page = await openApp(browser, h, { dark: opts.dark });
   const out: string[] = [];
   const shot = async (name: string) => {
-    await page.waitForTimeout(400);
+    await settled(page);
     const file = `${opts.dir}/${name}${suffix}.png`;
     await page.screenshot({ path: file });
     out.push(file);
@@ -45,7 +133,8 @@ export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { da
   await page.goto(`${h.base}/#/timeline/${day}`);
   await page.getByTestId('timeline-item').first().waitFor();
   await page.getByTestId('timeline-item').nth(3).click();
-  await page.waitForTimeout(500);
+  // The detail pane asks for the moment's full record after a short settle (SETTLE_MS) and then shows it.
+  await page.getByTestId('timeline-detail').locator('img.detail-image').waitFor();
   await shot('timeline');
 
   await page.getByRole('button', { name: 'Forget…' }).click();
@@ -84,7 +173,7 @@ export async function shootOfflineChat(browser: Browser, h: UiHarness, opts: { d
   await page.getByLabel('Ask about anything you have seen or said').fill('When is the Northwind launch?');
   await page.keyboard.press('Enter');
   await page.getByTestId('assistant-message').last().waitFor({ timeout: 20_000 });
-  await page.waitForTimeout(400);
+  await settled(page);
   const file = `${opts.dir}/chat-offline${opts.dark ? '-dark' : ''}.png`;
   await page.screenshot({ path: file });
   await page.context().close();
