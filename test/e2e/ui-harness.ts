@@ -118,7 +118,8 @@ let seedPath: string | null = null;
  */
 async function seededDir(): Promise<SeededDir> {
   const current = seedDir ? await seedDir.catch(() => null) : null;
-  if (current && Date.now() - current.at < SEED_MAX_AGE_MS) return current;
+  // Nor is a seed from before midnight used after it: "yesterday" would be two days ago.
+  if (current && Date.now() - current.at < SEED_MAX_AGE_MS && new Date(current.at).toDateString() === new Date().toDateString()) return current;
   if (current) rmSync(current.dir, { recursive: true, force: true });
   const dir = mkdtempSync(path.join(SCRATCH, 'engram-ui-seed-'));
   if (seedPath === null) process.once('exit', () => seedPath && rmSync(seedPath, { recursive: true, force: true }));
