@@ -10,7 +10,7 @@ export { DEFAULT_WEIGHTS, type RetrievalWeights, type SearchPhase } from './retr
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 export { DB_FILE_NAME } from './database.js';
 export { newId, isValidId } from './ids.js';
-export { queryTerms, queryEntities } from './query-text.js';
+export { queryTerms, queryEntities, mayNameTime } from './query-text.js';
 export type { LlmCallRecord, LlmUsageSummary } from './llm-call-repo.js';
 export type * from './types.js';
 export { defaultDataDir } from './data-dir.js';
