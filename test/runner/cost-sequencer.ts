@@ -11,10 +11,12 @@ export default class CostSequencer extends BaseSequencer {
     const { root, sequence } = this.ctx.config;
     const seed = sequence.shuffle ? (sequence.seed ?? 0) : null;
     const key = (s: TestSpecification) => relative(root, s.moduleId).split(sep).join('/');
-    const byKey = new Map(files.map((s) => [key(s), s]));
+    // Every spec is kept: a file two projects include runs in both, as vitest would run it.
+    const byKey = new Map<string, TestSpecification[]>();
+    for (const s of files) byKey.set(key(s), [...(byKey.get(key(s)) ?? []), s]);
     const order = process.env.TEST_ORDER === 'shuffle'
       ? (seed === null ? [...byKey.keys()].sort() : seededShuffle([...byKey.keys()], seed))
       : costOrder([...byKey.keys()], readCosts(), seed);
-    return order.map((k) => byKey.get(k)!);
+    return order.flatMap((k) => byKey.get(k)!);
   }
 }
