@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -33,7 +33,8 @@ let ids: string[] = [];
 const totals = { cases: 0, failed: 0, ok: 0, byCommand: {} as Record<string, number>, unexpected: [] as string[] };
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'engram-clifuzz-'));
+  // Twenty data dirs are copied, written and deleted: in memory where the machine has a RAM disk.
+  root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'engram-clifuzz-'));
   template = join(root, 'template');
   sandbox = join(root, 'sandbox');
   mkdirSync(sandbox);
@@ -111,16 +112,36 @@ async function withDataDir(name: string, fn: (dir: string, store: EngramStore) =
   }
 }
 
+/**
+ * What a command that runs until the signal (serve, mcp, capture --watch) says once it is up: serve
+ * and capture end that line with "Ctrl-C to stop", mcp logs "serving DIR over stdio".
+ */
+const UP = /Ctrl-C to stop\n|^engram mcp: serving .* over stdio\n/m;
+/** Stopped anyway if a command neither ends nor says it is up (it was 400 ms for every serving case). */
+const NEVER_UP_MS = 5_000;
+
 async function run(dir: string, argv: string[], stdinLines: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  // Commands that serve (serve, mcp, capture --watch) run until the signal: stop them soon.
+  // A serving command is stopped once it is up, a tick after its line (so serve still prints its
+  // URL): each case then checks a command that really started, however long starting takes.
   const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), 400);
+  const stopOnceUp = (): void => {
+    if (!ac.signal.aborted && UP.test(err)) setImmediate(() => ac.abort());
+  };
+  const timer = setTimeout(() => ac.abort(), NEVER_UP_MS);
   try {
     const code = await runCli(
       ['--data-dir', dir, ...argv],
-      { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTty: false, stdin: Readable.from(stdinLines.map((l) => `${l}\n`)) },
+      {
+        stdout: (t) => void (out += t),
+        stderr: (t) => {
+          err += t;
+          stopOnceUp();
+        },
+        isTty: false,
+        stdin: Readable.from(stdinLines.map((l) => `${l}\n`)),
+      },
       // No display (capture refuses instead of grabbing the real screen), hash embedder, no model key.
       { PATH: process.env.PATH, HOME: process.env.HOME, ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash', TZ: 'UTC' },
       ac.signal,
