@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { hostFailureOf } from '../../../shared/api/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
-import { TimeArgError } from '../../../shared/time/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import { defaultDataDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
 import { parseCommandArgs } from './args.js';
@@ -45,8 +43,12 @@ data dir, created on first use with mode 0600. Nothing leaves this machine unles
 `;
 }
 
-function errorLine(err: unknown): { line: string; code: number } {
+async function errorLine(err: unknown): Promise<{ line: string; code: number }> {
   if (err instanceof CliError) return { line: err.message, code: err.exitCode };
+  // The time parser (chrono) and the contract's schemas load here, on an error, rather than at
+  // start-up: --help and commands that never parse a time or call the handler map skip them (a
+  // command that did use them has them loaded already, so this costs nothing there).
+  const [{ TimeArgError }, { hostFailureOf }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js')]);
   if (err instanceof TimeArgError) return { line: err.message, code: 2 };
   if (err instanceof StoreError) return { line: err.message, code: 1 };
   // A refused call to the handler map: the one mapping of contract codes to lines and exit codes.
@@ -140,7 +142,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     hooks.onCommand?.(command.name, dir);
     return await command.run(args, ctx);
   } catch (err) {
-    const { line, code } = errorLine(err);
+    const { line, code } = await errorLine(err);
     if (line) io.stderr(`engram: ${line}\n`);
     return code;
   }
