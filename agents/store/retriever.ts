@@ -493,7 +493,10 @@ export class Retriever {
     const now = opts.now ?? Date.now();
     // The time the query names: the question's words stay as they are (cutting "November 2022" out
     // lost recall: turns that say the month match it), its dates add the time boost below.
-    const named = mode === 'hybrid' && w.time > 0 && opts.since == null && opts.until == null && mayNameTime(query) ? parseQuestionTime(query, new Date(now)).range : null;
+    // A window open at the start ("by 10 July", "before March") covers most of a store: it says
+    // little about any one memory (on LoCoMo dev its two questions lost their evidence to it).
+    const window = mode === 'hybrid' && w.time > 0 && opts.since == null && opts.until == null && mayNameTime(query) ? parseQuestionTime(query, new Date(now)).range : null;
+    const named = window && window.from > 0 && window.to > window.from ? window : null;
     const allowed = this.allowedSeqs(this.filterSql(opts, { superseded: false }));
     const match = mode !== 'vector' ? ftsQuery(queryTerms(query)) : null;
     let bm25Of = new Map<number, number>();

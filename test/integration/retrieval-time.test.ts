@@ -59,6 +59,8 @@ describe('a query that names a time', () => {
     for (const q of ['What did I cook for dinner?', 'What may I cook for dinner?', 'dinner recipes with spinach']) {
       for (const h of await rank(q)) expect(h.reasons.time_boost, q).toBeUndefined();
     }
+    // A window open at the start covers most of a store: no boost.
+    for (const h of await rank('what did I cook for dinner before 1 January 2023?')) expect(h.reasons.time_boost).toBeUndefined();
     const filtered = await rank('dinner on 9 November 2022', { since: day(2022, 1, 1), until: day(2023, 12, 31) });
     for (const h of filtered) expect(h.reasons.time_boost).toBeUndefined();
     for (const h of await rank('dinner on 9 November 2022', { mode: 'bm25' })) expect(h.reasons.time_boost).toBeUndefined();
