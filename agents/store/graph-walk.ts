@@ -30,11 +30,19 @@ export const DEFAULT_WALK: WalkLimits = { facts: 150, neighbours: 12, perNeighbo
 
 interface Statements {
   mentionedIn: Statement;
-  mentionCount: Statement;
-  memoriesOf: Statement;
-  kindOf: Statement;
+  mentionCounts: Statement;
+  memoriesOfMany: Statement;
+  kindsOf: Statement;
   total: Statement;
   partners: Statement;
+}
+
+type MentionRow = { memory_id: string; seq: number; role: 'subject' | 'mention' };
+
+interface Counter {
+  hub: number;
+  count: (id: string) => number;
+  counts: (ids: readonly string[]) => number[];
 }
 
 interface Neighbour {
@@ -60,14 +68,22 @@ export class GraphWalk {
     if (!this.sql) {
       const db = this.db;
       this.sql = {
+        // Several entities per statement (a statement per entity cost more than its index reads).
         // Counting stops at the cap: a hub's exact size does not matter, only that it is one.
-        mentionCount: db.prepare('SELECT count(*) FROM (SELECT 1 FROM entity_mentions WHERE entity_id = ? LIMIT ?)').pluck(),
+        mentionCounts: db
+          .prepare('SELECT s.value, (SELECT count(*) FROM (SELECT 1 FROM entity_mentions WHERE entity_id = s.value LIMIT ?)) FROM json_each(?) s')
+          .raw(),
         // Memory ids are time-sortable: the primary key (entity_id, memory_id) hands the newest first.
-        memoriesOf: db.prepare(
-          `SELECT em.memory_id, m.seq, em.role FROM (SELECT memory_id, role FROM entity_mentions WHERE entity_id = ? ORDER BY memory_id DESC LIMIT ?) em
-            JOIN memories m ON m.id = em.memory_id WHERE m.superseded_by IS NULL`,
-        ),
-        kindOf: db.prepare('SELECT kind FROM entities WHERE id = ?').pluck(),
+        // Per entity (its position in the list): its newest mentions, then the current memories among them.
+        memoriesOfMany: db
+          .prepare(
+            `SELECT s.key, em.memory_id, m.seq, em.role FROM json_each(?) s
+              JOIN entity_mentions em ON em.entity_id = s.value
+                AND em.memory_id IN (SELECT memory_id FROM entity_mentions WHERE entity_id = s.value ORDER BY memory_id DESC LIMIT ?)
+              JOIN memories m ON m.id = em.memory_id WHERE m.superseded_by IS NULL`,
+          )
+          .raw(),
+        kindsOf: db.prepare('SELECT id, kind FROM entities WHERE id IN (SELECT value FROM json_each(?))').raw(),
         mentionedIn: db
           .prepare('SELECT em.entity_id, m.seq FROM memories m JOIN entity_mentions em ON em.memory_id = m.id WHERE m.seq IN (SELECT value FROM json_each(?))')
           .raw(),
@@ -92,20 +108,54 @@ export class GraphWalk {
    * ranks (specificity, hub or not), so a count a little stale after a forget or a merge is harmless.
    */
   private readonly counts = new Map<string, { n: number; total: number; hub: number }>();
-  private counter(limits: WalkLimits): { hub: number; count: (id: string) => number } {
+  private counter(limits: WalkLimits): Counter {
     const total = (this.s.total.get() as number | null) ?? 0;
     const hub = Math.max(limits.hubMin, Math.ceil(total * limits.hubShare));
-    const count = (id: string): number => {
+    const kept = (id: string): number | null => {
       const c = this.counts.get(id);
       // A count below its cap is exact; one at its cap only says "at least that many".
-      if (c && total - c.total <= total / 100 && (c.n < c.hub || hub <= c.hub)) return Math.min(c.n, hub);
-      const n = this.s.mentionCount.get(id, hub) as number;
+      return c && total - c.total <= total / 100 && (c.n < c.hub || hub <= c.hub) ? Math.min(c.n, hub) : null;
+    };
+    const keep = (id: string, n: number) => {
       this.counts.delete(id);
       this.counts.set(id, { n, total, hub });
       if (this.counts.size > 20_000) this.counts.delete(this.counts.keys().next().value!);
+    };
+    const count = (id: string): number => {
+      const have = kept(id);
+      if (have !== null) return have;
+      const n = (this.s.mentionCounts.all(hub, JSON.stringify([id])) as [string, number][])[0]?.[1] ?? 0;
+      keep(id, n);
       return n;
     };
-    return { hub, count };
+    /** The counts of these ids, as count() would give them one by one in this order (kept ones from memory, the rest read together). */
+    const counts = (ids: readonly string[]): number[] => {
+      const missing = [...new Set(ids.filter((id) => kept(id) === null))];
+      const read = new Map(missing.length ? (this.s.mentionCounts.all(hub, JSON.stringify(missing)) as [string, number][]) : []);
+      return ids.map((id) => {
+        const have = kept(id);
+        if (have !== null) return have;
+        const n = read.get(id) ?? 0;
+        keep(id, n);
+        return n;
+      });
+    };
+    return { hub, count, counts };
+  }
+
+  /** The newest `per` current memories mentioning each entity (newest first), in the order of `ids`. */
+  private memoriesOf(ids: readonly string[], per: number): MentionRow[][] {
+    const out: MentionRow[][] = ids.map(() => []);
+    if (!ids.length) return out;
+    for (const [i, memory_id, seq, role] of this.s.memoriesOfMany.all(JSON.stringify(ids), per) as [number, string, number, MentionRow['role']][]) {
+      out[i]!.push({ memory_id, seq, role });
+    }
+    for (const l of out) l.sort((a, b) => (a.memory_id < b.memory_id ? 1 : a.memory_id > b.memory_id ? -1 : 0));
+    return out;
+  }
+
+  private kinds(ids: readonly string[]): Map<string, EntityKind> {
+    return new Map(ids.length ? (this.s.kindsOf.all(JSON.stringify(ids)) as [string, EntityKind][]) : []);
   }
 
   /**
@@ -116,38 +166,46 @@ export class GraphWalk {
    */
   gather(seeds: readonly { seq: number; relevance: number }[], limits: WalkLimits = DEFAULT_WALK, skip: ReadonlySet<string> = new Set()): WalkLink[] {
     if (!seeds.length) return [];
-    const { hub, count } = this.counter(limits);
+    const { hub, count, counts } = this.counter(limits);
     const relOf = new Map(seeds.map((x) => [x.seq, x.relevance]));
     const entities = new Map<string, number>();
     for (const [eid, seq] of this.s.mentionedIn.all(JSON.stringify(seeds.map((x) => x.seq))) as [string, number][]) {
       if (skip.has(eid)) continue;
       entities.set(eid, Math.max(entities.get(eid) ?? 0, relOf.get(seq) ?? 0));
     }
-    const picked = [...entities.entries()]
-      .filter(([eid]) => count(eid) < hub)
+    const found = [...entities.entries()];
+    const sizes = counts(found.map(([eid]) => eid));
+    const picked = found
+      .filter((_, i) => sizes[i]! < hub)
       .sort((a, b) => b[1] - a[1])
       .slice(0, limits.neighbours);
+    const memories = this.memoriesOf(
+      picked.map(([eid]) => eid),
+      limits.perNeighbour,
+    );
     // A memory reached through several entities keeps the most telling link (specific, relevant, its subject).
     const best = new Map<number, WalkLink>();
     const strength = (l: WalkLink) => l.specificity * l.relevance * (l.role === 'subject' ? 1 : 0.6);
-    for (const [eid, relevance] of picked) {
+    picked.forEach(([eid, relevance], i) => {
       const specificity = 1 / (1 + Math.log(Math.max(1, count(eid))));
-      for (const r of this.s.memoriesOf.all(eid, limits.perNeighbour) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[]) {
+      for (const r of memories[i]!) {
         const l: WalkLink = { memory_id: r.memory_id, seq: r.seq, entity_id: eid, role: r.role, hops: 1, via: null, specificity, relevance };
         const have = best.get(r.seq);
         if (!have || strength(l) > strength(have)) best.set(r.seq, l);
       }
-    }
+    });
     return [...best.values()];
   }
 
   /** Entities sharing facts with one entity (among its newest `facts`), most shared first. */
-  private neighboursOf(id: string, limits: WalkLimits, hub: number, count: (id: string) => number): Neighbour[] {
+  private neighboursOf(id: string, limits: WalkLimits, { hub, counts }: Counter): Neighbour[] {
     const rows = this.s.partners.all(id, limits.facts, id) as [string, number][];
     // Only the most shared partners are counted (a count reads up to `hub` index entries).
     const out: Neighbour[] = [];
-    for (const [pid, shared] of rows.sort((a, b) => b[1] - a[1]).slice(0, limits.neighbours * 3)) {
-      const mentions = count(pid);
+    const most = rows.sort((a, b) => b[1] - a[1]).slice(0, limits.neighbours * 3);
+    const sizes = counts(most.map(([pid]) => pid));
+    for (const [i, [pid, shared]] of most.entries()) {
+      const mentions = sizes[i]!;
       if (mentions >= hub) continue;
       out.push({ id: pid, shared, mentions });
     }
@@ -159,34 +217,42 @@ export class GraphWalk {
   /** Memories linked to the named entities through one or two facts (the named entities' own memories are not listed). */
   walk(entityIds: readonly string[], limits: WalkLimits = DEFAULT_WALK): WalkLink[] {
     if (!entityIds.length) return [];
-    const { hub, count } = this.counter(limits);
+    const counter = this.counter(limits);
+    const visited = new Set(entityIds);
+    // The entities to take memories from, in walk order; their memories are read together after.
+    const reached: { n: Neighbour; hops: number; via: string }[] = [];
+    const kindOf = this.kinds(entityIds);
+    for (const id of entityIds) {
+      const kind = kindOf.get(id);
+      const first = this.neighboursOf(id, limits, counter).filter((n) => !visited.has(n.id));
+      for (const n of first) visited.add(n.id);
+      for (const n of first) reached.push({ n, hops: 1, via: id });
+      if (limits.secondHop <= 0 || (kind !== 'person' && kind !== 'project')) continue;
+      const firstKinds = this.kinds(first.map((n) => n.id));
+      for (const n of first) {
+        const nkind = firstKinds.get(n.id);
+        if (nkind !== 'person' && nkind !== 'project') continue;
+        const second = this.neighboursOf(n.id, { ...limits, facts: limits.secondFacts, neighbours: limits.secondHop }, counter).filter((m) => !visited.has(m.id));
+        for (const m of second) {
+          visited.add(m.id);
+          reached.push({ n: m, hops: 2, via: n.id });
+        }
+      }
+    }
+    const memories = this.memoriesOf(
+      reached.map((r) => r.n.id),
+      limits.perNeighbour,
+    );
     const out: WalkLink[] = [];
     const seen = new Set<string>();
-    const visited = new Set(entityIds);
-    const add = (n: Neighbour, hops: number, via: string) => {
+    reached.forEach(({ n, hops, via }, i) => {
       const specificity = 1 / (1 + Math.log(Math.max(1, n.mentions)));
-      for (const r of this.s.memoriesOf.all(n.id, limits.perNeighbour) as { memory_id: string; seq: number; role: 'subject' | 'mention' }[]) {
+      for (const r of memories[i]!) {
         if (seen.has(r.memory_id)) continue;
         seen.add(r.memory_id);
         out.push({ memory_id: r.memory_id, seq: r.seq, entity_id: n.id, role: r.role, hops, via, specificity, relevance: 1 });
       }
-    };
-    for (const id of entityIds) {
-      const kind = this.s.kindOf.get(id) as EntityKind | undefined;
-      const first = this.neighboursOf(id, limits, hub, count).filter((n) => !visited.has(n.id));
-      for (const n of first) visited.add(n.id);
-      for (const n of first) add(n, 1, id);
-      if (limits.secondHop <= 0 || (kind !== 'person' && kind !== 'project')) continue;
-      for (const n of first) {
-        const nkind = this.s.kindOf.get(n.id) as EntityKind | undefined;
-        if (nkind !== 'person' && nkind !== 'project') continue;
-        const second = this.neighboursOf(n.id, { ...limits, facts: limits.secondFacts, neighbours: limits.secondHop }, hub, count).filter((m) => !visited.has(m.id));
-        for (const m of second) {
-          visited.add(m.id);
-          add(m, 2, n.id);
-        }
-      }
-    }
+    });
     return out;
   }
 }

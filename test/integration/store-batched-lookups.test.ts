@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/store/index.js';
+import { buildGraph } from '../../agents/graph/index.js';
+import { DEFAULT_WALK, GraphWalk, openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/store/index.js';
 import { SegmentNeighbours, type SegmentPosition } from '../../agents/store/segment-neighbours.js';
 import { cosine, VectorIndex } from '../../agents/store/vector-index.js';
 import { prng } from '../fixtures/prng.js';
@@ -92,5 +93,36 @@ describe('batched lookups of the query path', () => {
     const again = index.similarities(q, asked);
     expect(again.size).toBe(asked.length - 1);
     for (const seq of asked.slice(0, -1)) if (seq !== 2) expect(again.get(seq)).toBe(cosine(q, stored(seq)));
+  });
+
+  it('walks and gathers from each entity its newest memories, newest first, as many as the limit', () => {
+    const T0 = Date.UTC(2026, 5, 1, 9);
+    const said: { id: string; who: string }[] = [];
+    const say = (actor: string, text: string, i: number) => {
+      const m = store.memories.insert({ kind: 'episodic', text, fields: { event_type: 'message', actor }, occurred_at: T0 + i * 60_000, created_at: T0 + i * 60_000, segment: `s${i}` });
+      buildGraph(store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at: T0 + i * 60_000 }]);
+      return m.id;
+    };
+    let i = 0;
+    // Ana works with Ben and with Carla; Ben and Carla each have many memories of their own.
+    say('Ana Souza', 'Ana Souza planned the Atlas launch with Ben Okafor.', i++);
+    say('Ana Souza', 'Ana Souza reviewed the budget with Carla Diaz.', i++);
+    for (let k = 0; k < 9; k++) said.push({ id: say('Ben Okafor', `Ben Okafor wrote release note ${k} with Ana Souza.`, i++), who: 'Ben Okafor' });
+    for (let k = 0; k < 9; k++) said.push({ id: say('Carla Diaz', `Carla Diaz checked invoice ${k} with Ana Souza.`, i++), who: 'Carla Diaz' });
+    const ana = store.graph.entitiesIn('Ana Souza')[0]!;
+    const walk = new GraphWalk(store.db);
+    const limits = { ...DEFAULT_WALK, hubShare: 1, hubMin: 1000, perNeighbour: 3, secondHop: 0 };
+    const links = walk.walk([ana.id], limits);
+    for (const who of ['Ben Okafor', 'Carla Diaz']) {
+      const e = store.graph.entitiesIn(who)[0]!;
+      const got = links.filter((l) => l.entity_id === e.id).map((l) => l.memory_id);
+      // Memory ids sort by time: the newest three, newest first.
+      const newest = said.filter((x) => x.who === who).map((x) => x.id).reverse().slice(0, 3);
+      expect(got, who).toEqual(newest);
+    }
+    const seed = store.db.prepare('SELECT seq FROM memories WHERE id = ?').pluck().get(said[0]!.id) as number;
+    const gathered = walk.gather([{ seq: seed, relevance: 1 }], limits);
+    const ben = store.graph.entitiesIn('Ben Okafor')[0]!;
+    expect(gathered.filter((l) => l.entity_id === ben.id).map((l) => l.memory_id)).toEqual(said.filter((x) => x.who === 'Ben Okafor').map((x) => x.id).reverse().slice(0, 3));
   });
 });
