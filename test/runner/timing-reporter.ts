@@ -49,7 +49,10 @@ export default class TimingReporter implements Reporter {
   }
 
   onTestRunStart(): void {
+    // Each run on its own (watch mode runs again in the same reporter).
     this.runStart = Date.now();
+    this.starts.clear();
+    this.spans.length = 0;
   }
 
   onTestModuleQueued(module: TestModule): void {
