@@ -55,6 +55,17 @@ describe('a query that names a time', () => {
     expect(lastMonth.slice(0, 2).map((h) => h.memory.id).sort()).toEqual([ids.nov9, ids.nov20].sort());
   });
 
+  it('boosts what was told in the days after the named day, less than the day itself', async () => {
+    const hits = await rank('what did I cook for dinner on 19 November 2022?');
+    const told = hits.find((h) => h.memory.id === ids.nov20)!;
+    expect(told.reasons.time_boost).toBeGreaterThan(0);
+    expect(told.reasons.time_boost).toBeLessThan(store.retriever.weights.time);
+    // Two weeks later, or before the day: nothing.
+    const later = await rank('what did I cook for dinner on 6 November 2022?');
+    expect(later.find((h) => h.memory.id === ids.nov20)!.reasons.time_boost).toBeUndefined();
+    expect(later.find((h) => h.memory.id === ids.oct)!.reasons.time_boost).toBeUndefined();
+  });
+
   it('adds nothing when the query names no time, when the search has a time filter, or outside hybrid mode', async () => {
     for (const q of ['What did I cook for dinner?', 'What may I cook for dinner?', 'dinner recipes with spinach']) {
       for (const h of await rank(q)) expect(h.reasons.time_boost, q).toBeUndefined();
