@@ -111,6 +111,28 @@ const SEED_MAX_AGE_MS = 60_000;
 let seedDir: Promise<SeededDir> | null = null;
 let seedPath: string | null = null;
 
+const SEED_PREFIX = 'engram-ui-seed-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the seeds of test processes that have ended: vitest stops its workers without an 'exit'
+ * event, so a seed (1.5 MB, in memory on /dev/shm) would otherwise outlive every run.
+ */
+function sweepSeeds(): void {
+  for (const name of readdirSync(SCRATCH)) {
+    const pid = Number(/^engram-ui-seed-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(SCRATCH, name), { recursive: true, force: true });
+  }
+}
+
 /**
  * The seeded week, written once per test file into a closed data dir that each harness copies:
  * seeding writes ~70 frame files, each fsynced with its folder, and copying them is a fraction of
@@ -121,8 +143,11 @@ async function seededDir(): Promise<SeededDir> {
   // Nor is a seed from before midnight used after it: "yesterday" would be two days ago.
   if (current && Date.now() - current.at < SEED_MAX_AGE_MS && new Date(current.at).toDateString() === new Date().toDateString()) return current;
   if (current) rmSync(current.dir, { recursive: true, force: true });
-  const dir = mkdtempSync(path.join(SCRATCH, 'engram-ui-seed-'));
-  if (seedPath === null) process.once('exit', () => seedPath && rmSync(seedPath, { recursive: true, force: true }));
+  if (seedPath === null) {
+    sweepSeeds();
+    process.once('exit', () => seedPath && rmSync(seedPath, { recursive: true, force: true }));
+  }
+  const dir = mkdtempSync(path.join(SCRATCH, `${SEED_PREFIX}${process.pid}-`));
   seedPath = dir;
   seedDir = (async () => {
     const key = randomBytes(32);
