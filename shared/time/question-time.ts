@@ -1,7 +1,7 @@
 // English only, as chrono-node's own top-level parse and parseDate (casual English): the package's
 // index also loads its fifteen other locales (about 200 modules, 0.3 s at every start).
 import * as chrono from 'chrono-node/en';
-import type { ParsedComponents } from 'chrono-node';
+import type { ParsedComponents, ParsingReference } from 'chrono-node';
 import { ZonedCalendar } from './zoned-calendar.js';
 
 /** A window of time a question is about, in epoch ms (local time zone of the process). */
@@ -149,6 +149,23 @@ function cut(question: string, start: number, end: number): string {
 }
 
 /**
+ * The start of "between August 11 and August 15 2023": a year written once, at the end, is the
+ * year of both dates (the first is not this year's August 11); and "between December 20 and
+ * January 5 2024" starts in the year before.
+ */
+function startInYearOf(first: ChronoResult, second: ChronoResult, endFrom: number, reference: ParsingReference, now: number, cal: ZonedCalendar): Span {
+  const year = second.start.get('year');
+  if (first.start.isCertain('year') || !second.start.isCertain('year') || year === null) return spanOf(first, 'start', now, cal);
+  for (const y of [year, year - 1]) {
+    const again = chrono.parse(`${first.text} ${y}`, reference, { forwardDate: false })[0];
+    if (!again?.start.isCertain('year')) break;
+    const span = spanOf(again, 'start', now, cal);
+    if (span.from <= endFrom) return span;
+  }
+  return spanOf(first, 'start', now, cal);
+}
+
+/**
  * Finds the time expression of a question ("last 4 days", "yesterday afternoon", "in March",
  * "since Monday") and turns it into a window; the rest of the question becomes the search query.
  * Days, weeks and months are cut in `timeZone` (default: the process's zone).
@@ -183,8 +200,8 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   if (second) {
     const between = question.slice(first.index + first.text.length, second.index);
     if (/^\s*(and|to|until|till|-|–)\s*$/i.test(between) && /\b(between|from)\s+(?:the\s+)?$/i.test(before)) {
-      const a = spanOf(first, 'start', nowMs, cal);
       const b = spanOf(second, 'start', nowMs, cal);
+      const a = startInYearOf(first, second, b.from, reference, nowMs, cal);
       const start = before.search(/\b(between|from)\s+(?:the\s+)?$/i);
       return {
         rest: cut(question, start, second.index + second.text.length),

@@ -26,6 +26,9 @@ describe('time expressions become a window; the rest is the query', () => {
     ['today', paris(12), NOW.getTime(), ''],
     ['last night', paris(11, 18), paris(12, 6), ''],
     ['between June 3 and June 5', paris(3), paris(6), ''],
+    // A year written once, at the end, is both dates' year (not this year's, nor an inverted window).
+    ['what did Ana plan between August 11 and August 15 2023?', paris(11, 0, 0, 8, 2023), paris(16, 0, 0, 8, 2023), 'what did Ana plan?'],
+    ['between December 20 and January 5 2024', Date.UTC(2023, 11, 20) - H, Date.UTC(2024, 0, 6) - H, ''],
     ['from Monday to Wednesday', paris(9), paris(12), ''],
     ['in December', Date.UTC(2024, 11, 1) - H, Date.UTC(2025, 0, 1) - H, ''],
     ['in 2024', Date.UTC(2024, 0, 1) - H, Date.UTC(2025, 0, 1) - H, ''],
