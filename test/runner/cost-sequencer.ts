@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { costOrder, readCosts, seededShuffle } from './file-order.js';
+import { costOrder, filesInTwoProjects, readCosts, seededShuffle } from './file-order.js';
 
 /**
  * vitest's sequencer for `npm test`: files start longest first, ties in seeded-shuffle order
@@ -11,7 +11,8 @@ export default class CostSequencer extends BaseSequencer {
     const { root, sequence } = this.ctx.config;
     const seed = sequence.shuffle ? (sequence.seed ?? 0) : null;
     const key = (s: TestSpecification) => relative(root, s.moduleId).split(sep).join('/');
-    // Every spec is kept: a file two projects include runs in both, as vitest would run it.
+    const twice = filesInTwoProjects(files.map((s) => ({ file: key(s), project: s.project.name })));
+    if (twice.length) throw new Error(`each test file must belong to one project (vitest.config.ts): ${twice.slice(0, 3).join('; ')}${twice.length > 3 ? ` and ${twice.length - 3} more` : ''}`);
     const byKey = new Map<string, TestSpecification[]>();
     for (const s of files) byKey.set(key(s), [...(byKey.get(key(s)) ?? []), s]);
     const order = process.env.TEST_ORDER === 'shuffle'

@@ -64,3 +64,14 @@ export function costOrder(files: readonly string[], costs: FileCosts, seed: numb
   const start = seed === null ? [...files].sort() : seededShuffle(files, seed);
   return start.sort((a, b) => band(b) - band(a));
 }
+
+/**
+ * Files that more than one project runs ("test/x.test.ts in unit and forks"): vitest joins a
+ * project's include with the root config's, and a file in two projects runs twice, once in the
+ * wrong pool. Empty when every file belongs to one project.
+ */
+export function filesInTwoProjects(specs: readonly { file: string; project: string }[]): string[] {
+  const projects = new Map<string, string[]>();
+  for (const s of specs) projects.set(s.file, [...(projects.get(s.file) ?? []), s.project]);
+  return [...projects].filter(([, p]) => p.length > 1).map(([f, p]) => `${f} in ${p.join(' and ')}`);
+}

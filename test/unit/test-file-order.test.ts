@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOrder, seededShuffle } from '../runner/file-order.js';
+import { costOrder, filesInTwoProjects, seededShuffle } from '../runner/file-order.js';
 import { idleMs } from '../runner/timing-reporter.js';
 
 describe('the order npm test starts files in', () => {
@@ -42,5 +42,11 @@ describe('the order npm test starts files in', () => {
     expect(idleMs(spans, 2, 0, 10)).toBe(5);
     expect(idleMs(spans, 2, 5, 10)).toBe(4);
     expect(idleMs([], 2, 0, 10)).toBe(20);
+  });
+
+  it('names a file that two projects would both run, and nothing when each file has one project', () => {
+    const one = [{ file: 'test/unit/a.test.ts', project: 'unit' }, { file: 'test/e2e/b.test.ts', project: 'forks' }];
+    expect(filesInTwoProjects(one)).toEqual([]);
+    expect(filesInTwoProjects([...one, { file: 'test/unit/a.test.ts', project: 'forks' }])).toEqual(['test/unit/a.test.ts in unit and forks']);
   });
 });
