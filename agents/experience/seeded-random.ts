@@ -1,22 +1,10 @@
 /**
- * Randomness for exploration (Thompson sampling): a small seedable generator, so a test or a
- * caller that passes a seed gets the same draws every time, and Beta draws built on it.
+ * Randomness for exploration (Thompson sampling): Beta draws built on a seedable generator
+ * (shared/random), so a test or a caller that passes a seed gets the same draws every time.
  */
+import { seededRandom, type RandomSource } from '../../shared/random/index.js';
 
-/** Uniform draws in [0, 1). */
-export type RandomSource = () => number;
-
-/** mulberry32: 32-bit state, good enough for sampling (not for secrets). */
-export function seededRandom(seed: number): RandomSource {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom, type RandomSource };
 
 /** A standard normal draw (Box–Muller). */
 function normal(random: RandomSource): number {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../../shared/random/index.js';
 
 /**
  * The order test files start in (test/runner/cost-sequencer.ts hands it to vitest). With two workers the run ends when the last long file ends: a
@@ -25,21 +26,9 @@ export function readCosts(path = COSTS_FILE): FileCosts {
   }
 }
 
-/** mulberry32: a small seeded generator, so one seed gives one order on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
