@@ -16,7 +16,7 @@ export const ROOM_RULES = {
   'agents/store': ['shared', 'shared/*', 'agents/runtime'],
   'agents/llm': ['shared', 'shared/*'],
   'agents/subagent-kit': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
-  'agents/graph': ['shared', 'shared/*', 'agents/store'],
+  'agents/graph': ['shared', 'shared/*', 'agents/store', 'agents/runtime'],
   // The sub-agents and the brain: the store, the model, the kit, and each other where one builds on another.
   'agents/*': ['shared', 'shared/*', 'agents/*'],
   'electron/api': ['shared', 'shared/*', 'agents/*'],

@@ -1,3 +1,4 @@
-/** agents/runtime: small process-level helpers shared by every room (worker start-up, packaged paths). */
+/** agents/runtime: small process-level helpers shared by every room (worker start-up, packaged paths, lazy compromise). */
 export { startWorker } from './start-worker.js';
 export { asarUnpackedTwin, resolvePackagedPath, type PackagedPathKind } from './packaged-path.js';
+export { nlp } from './compromise.js';
