@@ -124,7 +124,7 @@ export function chatTools(ctx: ChatToolContext): LlmTool[] {
     async run(args) {
       const { since, until } = windowOf(args, ctx);
       const limit = args.limit ?? 8;
-      const hits = await store.search({ query: args.query, kinds: args.kinds, since, until, app: args.app, limit: limit * 2, now: ctx.now });
+      const hits = await store.search({ query: args.query, kinds: args.kinds, since, until, app: args.app, limit: limit * 2, now: ctx.now, timeZone: ctx.timeZone });
       const lines: string[] = [];
       let stubs = 0;
       for (const h of hits) {

@@ -3,7 +3,7 @@ import type { SearchResult } from '../../shared/index.js';
 import type { Embedder } from './embedder.js';
 import type { EntityLink, GraphRepo } from './graph-repo.js';
 import { DEFAULT_WALK, GraphWalk, type WalkLimits, type WalkLink } from './graph-walk.js';
-import { parseQuestionTime } from '../../shared/time/index.js';
+import { isValidTimeZone, parseQuestionTime } from '../../shared/time/index.js';
 import { asksForEverything } from './question-shape.js';
 import { asksAboutUser } from './self-reference.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
@@ -507,7 +507,7 @@ export class Retriever {
     // lost recall: turns that say the month match it), its dates add the time boost below.
     // A window open at the start ("by 10 July", "before March") covers most of a store: it says
     // little about any one memory (on LoCoMo dev its two questions lost their evidence to it).
-    const window = mode === 'hybrid' && w.time > 0 && opts.since == null && opts.until == null && mayNameTime(query) ? parseQuestionTime(query, new Date(now)).range : null;
+    const window = mode === 'hybrid' && w.time > 0 && opts.since == null && opts.until == null && mayNameTime(query) ? parseQuestionTime(query, new Date(now), opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : undefined).range : null;
     const named = window && window.from > 0 && window.to > window.from ? window : null;
     const allowed = this.allowedSeqs(this.filterSql(opts, { superseded: false }));
     const match = mode !== 'vector' ? ftsQuery(queryTerms(query)) : null;

@@ -73,6 +73,8 @@ export interface SearchOptions {
   passages?: boolean;
   /** "now" for the recency/usage weight; tests pin it. */
   now?: Millis;
+  /** The user's IANA time zone, for the days, weeks and months the query names (default: the process's). */
+  timeZone?: string;
 }
 
 export interface FrameRecord {

@@ -27,7 +27,7 @@ const DAY = 24 * HOUR;
 const UNIT_MS: Record<string, number> = { minute: MINUTE, hour: HOUR, day: DAY, week: 7 * DAY, month: 30 * DAY, year: 365 * DAY };
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, few: 3, 'couple of': 2, couple: 2, several: 3,
+  eleven: 11, twelve: 12, few: 3, 'a few': 3, 'a couple of': 2, 'couple of': 2, couple: 2, several: 3,
 };
 
 /** "last 4 days", "past week", "the last couple of days": a rolling window ending now. */
@@ -43,9 +43,23 @@ const HABIT =
 const PART_OF_DAY = /\b(morning|afternoon|evening|tonight|night|noon|midnight|lunch(?:time)?)\b/i;
 
 /** Glue words left dangling once the time expression is cut out of the question. */
-const LEADING_GLUE = /\b(?:(?:in|during|over|within|for|from|since|on|at|between|before|after|until|till|by|of)\s+(?:the\s+)?|the\s+)$/i;
+const LEADING_GLUE = /\b(?:(?:in|during|over|within|for|from|since|on|at|between|before|after|until|till|by|of|as\s+(?:of|at)|up\s+to\s+and\s+including)\s+(?:the\s+)?|the\s+)$/i;
 const START_GLUE = /\b(since|after|from)\s+(?:the\s+)?$/i;
 const END_GLUE = /\b(before|until|till|by)\s+(?:the\s+)?$/i;
+/** A window open at the start that ends with the time named, which it includes: "as of December 2023", "up to and including May". */
+const THROUGH_GLUE = /\b(?:as\s+(?:of|at)|up\s+to\s+and\s+including)\s+(?:the\s+)?$/i;
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const COUNT = '\\d+|a couple of|a few|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of|couple|several';
+const SHIFTED_UNIT = `(${WEEKDAYS.join('|')}|day|week|weekend|month|year)`;
+/** "the week before last", "the Sunday before last", "the month before last": one more step back than "last". */
+const BEFORE_LAST = new RegExp(`\\b(?:the\\s+)?${SHIFTED_UNIT}\\s+before\\s+last\\b`, 'i');
+/** "two weekends ago", "a weekend ago", "last weekend": chrono has no weekends (its "last weekend" is a Sunday). */
+const WEEKENDS_AGO = new RegExp(`\\b(?:(${COUNT})\\s+weekends?\\s+ago|(?:last|previous|past)\\s+weekend)\\b`, 'i');
+/** Chrono's "the day before", "the week after" with nothing for them to be before or after. */
+const RELATIVE_ALONE = /^(?:the\s+)?(?:day|week|weekend|month|year)\s+(?:before|after)$/i;
+/** "the Sunday before", "two days after", "the week before": a time named relative to the date that follows. */
+const RELATIVE_HEAD = new RegExp(`\\b(?:the\\s+)?(?:(${COUNT})\\s+)?${SHIFTED_UNIT}s?\\s+(before|after)\\s+(?:the\\s+)?`, 'gi');
 
 function unitKey(u: string): string {
   const x = u.toLowerCase();
@@ -165,6 +179,97 @@ function startInYearOf(first: ChronoResult, second: ChronoResult, endFrom: numbe
   return spanOf(first, 'start', now, cal);
 }
 
+/** The weekend (Saturday 00:00 to Monday 00:00) `back` weekends before the week holding `ms` (1: the one just before). */
+function weekendBefore(ms: number, back: number, cal: ZonedCalendar): Span {
+  const from = cal.startOfDay(cal.startOfWeek(ms), -2 - 7 * (back - 1));
+  return { from, to: cal.startOfDay(from, 2), focus: null };
+}
+
+/** The day `n` of a weekday before (or after) a day: "the Sunday before 25 October" is the 23rd. */
+function weekdayFrom(day: number, weekday: number, n: number, dir: -1 | 1, cal: ZonedCalendar): Span {
+  let d = cal.startOfDay(day, dir);
+  while (cal.wall(d).weekday !== weekday) d = cal.startOfDay(d, dir);
+  const from = cal.startOfDay(d, dir * 7 * (n - 1));
+  return { from, to: cal.startOfDay(from, 1), focus: null };
+}
+
+/**
+ * A unit shifted from an anchor span ("the week before" it, "two days after" it, "the Sunday
+ * before" it). A unit without a count is the adjacent one ("the week before" is the 7 days before);
+ * weeks with a count are a point ("two weeks before"), read like "two weeks ago".
+ */
+function shiftFrom(anchor: Span, unit: string, count: string | undefined, dir: -1 | 1, cal: ZonedCalendar): Span {
+  const n = countOf(count);
+  const first = cal.startOfDay(anchor.from);
+  const last = cal.startOfDay(anchor.to - 1);
+  const edge = dir < 0 ? first : last;
+  const weekday = WEEKDAYS.indexOf(unit);
+  if (weekday >= 0) return weekdayFrom(edge, weekday, n, dir, cal);
+  switch (unit) {
+    case 'day': {
+      const from = cal.startOfDay(edge, dir * n);
+      return { from, to: cal.startOfDay(from, 1), focus: null };
+    }
+    case 'week': {
+      if (count === undefined) return dir < 0 ? { from: cal.startOfDay(first, -7), to: first, focus: null } : { from: cal.startOfDay(last, 1), to: cal.startOfDay(last, 8), focus: null };
+      const p = cal.startOfDay(edge, dir * 7 * n);
+      return { from: cal.startOfDay(p, -3), to: cal.startOfDay(p, 4), focus: null };
+    }
+    case 'weekend': {
+      if (dir < 0) return weekendBefore(first, n, cal);
+      let sat = cal.startOfDay(cal.startOfWeek(last), 5);
+      if (sat <= last) sat = cal.startOfDay(sat, 7);
+      const from = cal.startOfDay(sat, 7 * (n - 1));
+      return { from, to: cal.startOfDay(from, 2), focus: null };
+    }
+    case 'month':
+      return { from: cal.startOfMonth(edge, dir * n), to: cal.startOfMonth(edge, dir * n + 1), focus: null };
+    default:
+      return { from: cal.startOfYear(edge, dir * n), to: cal.startOfYear(edge, dir * n + 1), focus: null };
+  }
+}
+
+/**
+ * Times chrono misreads or has no words for, found first: weekends ("two weekends ago"), one step
+ * back from "last" ("the week before last"), and a unit before or after the date that follows it
+ * ("the Sunday before October 25, 2022", "two days after 3 March"). Null when there is none, or
+ * when it names a time to come (the general path words it then).
+ */
+function shiftedTime(question: string, masked: string, reference: ParsingReference, now: number, cal: ZonedCalendar): { start: number; end: number; span: Span } | null {
+  const found: { start: number; end: number; span: Span }[] = [];
+  const beforeLast = BEFORE_LAST.exec(masked);
+  if (beforeLast) {
+    const unit = beforeLast[1]!.toLowerCase();
+    const weekday = WEEKDAYS.indexOf(unit);
+    const thisWeek = cal.startOfWeek(now);
+    const span: Span =
+      weekday >= 0 ? weekdayFrom(cal.startOfDay(now), weekday, 2, -1, cal) :
+      unit === 'day' ? { from: cal.startOfDay(now, -2), to: cal.startOfDay(now, -1), focus: null } :
+      unit === 'week' ? { from: cal.startOfDay(thisWeek, -14), to: cal.startOfDay(thisWeek, -7), focus: null } :
+      unit === 'weekend' ? weekendBefore(now, 2, cal) :
+      unit === 'month' ? { from: cal.startOfMonth(now, -2), to: cal.startOfMonth(now, -1), focus: null } :
+      { from: cal.startOfYear(now, -2), to: cal.startOfYear(now, -1), focus: null };
+    found.push({ start: beforeLast.index, end: beforeLast.index + beforeLast[0].length, span });
+  }
+  const weekends = WEEKENDS_AGO.exec(masked);
+  if (weekends) {
+    const back = weekends[1] === undefined ? 1 : countOf(weekends[1]);
+    found.push({ start: weekends.index, end: weekends.index + weekends[0].length, span: weekendBefore(now, back, cal) });
+  }
+  // On the question itself: "a week before May 20" is no habit (the mask would hide "a week").
+  for (const m of question.matchAll(RELATIVE_HEAD)) {
+    const tailAt = m.index + m[0].length;
+    const r = chrono.parse(question.slice(tailAt), reference, { forwardDate: false })[0];
+    if (!r || r.index !== 0) continue;
+    const anchor = { from: spanOf(r, 'start', now, cal).from, to: spanOf(r, r.end ? 'end' : 'start', now, cal).to, focus: null };
+    const span = shiftFrom(anchor, m[2]!.toLowerCase(), m[1], m[3]!.toLowerCase() === 'before' ? -1 : 1, cal);
+    found.push({ start: m.index, end: tailAt + r.text.length, span });
+    break;
+  }
+  const first = found.filter((f) => f.span.from <= now).sort((a, b) => a.start - b.start)[0];
+  return first ?? null;
+}
+
 /**
  * Finds the time expression of a question ("last 4 days", "yesterday afternoon", "in March",
  * "since Monday") and turns it into a window; the rest of the question becomes the search query.
@@ -178,7 +283,17 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   const masked = question.replace(HABIT, (m) => ' '.repeat(m.length));
   const results = chrono
     .parse(masked, reference, { forwardDate: false })
-    .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()));
+    .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()))
+    // "the day before (the concert)": relative to something that is not a time (chrono reads it as yesterday).
+    .filter((r) => !RELATIVE_ALONE.test(r.text.trim()));
+
+  const shifted = shiftedTime(question, masked, reference, nowMs, cal);
+  if (shifted) {
+    const before = question.slice(0, shifted.start);
+    const { from, to } = shifted.span;
+    const range = START_GLUE.test(before) ? { from, to: nowMs } : THROUGH_GLUE.test(before) ? { from: 0, to } : END_GLUE.test(before) ? { from: 0, to: from } : { from, to };
+    return { rest: cut(question, shifted.start, shifted.end), range: { ...range, focus: null, label: question.slice(shifted.start, shifted.end) } };
+  }
 
   if (results.length === 0) {
     const y = YEAR_ONLY.exec(question);
@@ -241,6 +356,7 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   if (first.end) {
     // "from Monday to Wednesday" already carries both ends.
   } else if (START_GLUE.test(before)) range = { from: range.from, to: nowMs, focus: null };
+  else if (THROUGH_GLUE.test(before) || (END_GLUE.test(before) && /^end\s+of\b/i.test(label))) range = { from: 0, to: range.to, focus: null };
   else if (END_GLUE.test(before)) range = { from: 0, to: range.from, focus: null };
 
   return { rest: cut(question, first.index, first.index + first.text.length), range: { ...range, label } };

@@ -90,3 +90,32 @@ describe('mayNameTime (the cheap test before the date parser)', () => {
     }
   });
 });
+
+describe("the days a query names are the user's days (the search's time zone)", () => {
+  let dir: string;
+  let store: EngramStore;
+  let late = '';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-qtz-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+    // 23:30 UTC on 10 February: the 11th in Tokyo, still the 10th in New York.
+    late = store.memories.insert({ kind: 'episodic', text: 'Cooked ramen for dinner with extra egg.', occurred_at: Date.UTC(2022, 1, 10, 23, 30), segment: 'a' }).id;
+    store.memories.insert({ kind: 'episodic', text: 'Cooked pasta for dinner, too much garlic.', occurred_at: Date.UTC(2022, 1, 20, 12), segment: 'b' });
+    await store.flushEmbeddings();
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('boosts a memory from the named day in the zone the search gives, not the process zone', async () => {
+    const q = 'what did I cook for dinner on 11 February 2022?';
+    const now = Date.UTC(2022, 5, 1);
+    const boost = async (timeZone?: string) => (await store.search({ query: q, limit: 4, now, timeZone })).find((h) => h.memory.id === late)?.reasons.time_boost;
+    expect(await boost('Asia/Tokyo')).toBeGreaterThan(0);
+    expect(await boost('America/New_York')).toBeUndefined();
+    // A zone that is not one is the process's zone, not an error.
+    await expect(store.search({ query: q, limit: 4, now, timeZone: 'Mars/Olympus' })).resolves.toBeDefined();
+  });
+});
