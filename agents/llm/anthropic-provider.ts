@@ -13,7 +13,8 @@ import { recordCall, responseOf } from './call-record.js';
 import { sdkFailure, type SdkErrorClasses } from './http-failure.js';
 import { LlmError } from './llm-error.js';
 import { costUsd } from './pricing.js';
-import { NO_SDK_ERRORS, onFirstUse } from './sdk-loader.js';
+import { onFirstUse } from '../../shared/first-use/index.js';
+import { NO_SDK_ERRORS } from './sdk-loader.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
 import { streamAttempt } from './stream-attempt.js';
 import type {

@@ -1,7 +1,8 @@
 import { ApiCallError, apiError, type ApiError, type ApiErrorCode } from '../../shared/api/index.js';
 import { StoreError, type StoreErrorCode } from '../../agents/store/index.js';
-import { PortabilityError, type PortabilityErrorCode } from '../../agents/portability/index.js';
+import type { PortabilityErrorCode } from '../../agents/portability/index.js';
 import { hasIssues, issueLine } from '../../shared/text/index.js';
+import { portabilityRoom } from './portability-room.js';
 
 /** Throw inside a handler to answer with a specific typed error. */
 export function fail(code: ApiErrorCode, message: string): never {
@@ -49,7 +50,8 @@ export function storeApiError(err: StoreError): ApiError {
 export function toApiError(err: unknown, log?: (line: string) => void): ApiError {
   if (err instanceof ApiCallError) return { code: err.code, message: err.message };
   if (err instanceof StoreError) return storeApiError(err);
-  if (err instanceof PortabilityError) return { code: PORTABILITY_CODES[err.code], message: err.message };
+  const PortabilityError = portabilityRoom.loaded()?.PortabilityError;
+  if (PortabilityError && err instanceof PortabilityError) return { code: PORTABILITY_CODES[err.code], message: err.message };
   if (hasIssues(err)) return { code: 'INVALID_INPUT', message: issueLine(err) };
   const name = err instanceof Error ? err.name : '';
   if (name === 'CaptureError') return { code: 'UNAVAILABLE', message: (err as Error).message };

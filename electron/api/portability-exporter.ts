@@ -5,6 +5,7 @@ import type { EngramStore } from '../../agents/store/index.js';
 import type { ArchiveSecret, ByteSink } from '../../agents/portability/index.js';
 import type { Exporter, ExportJob } from './deps.js';
 import { fail } from './errors.js';
+import { portabilityRoom } from './portability-room.js';
 
 /** Where one export goes: a sink to write to, then commit (keep) or abort (leave nothing). */
 export interface ExportTarget {
@@ -35,7 +36,7 @@ const EXTENSION = { json: 'json', markdown: 'md', archive: 'engram-archive' } as
 export function portabilityExporter(store: EngramStore, opts: ExporterOptions = {}): Exporter {
   const clock = opts.clock ?? Date.now;
   const dataDirTarget = async (format: ExportJob['format']): Promise<ExportTarget> => {
-    const { AtomicFile } = await import('../../agents/portability/index.js');
+    const { AtomicFile } = await portabilityRoom.get();
     const dir = path.join(store.dataDir, 'exports');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stamp = new Date(clock()).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -46,7 +47,7 @@ export function portabilityExporter(store: EngramStore, opts: ExporterOptions = 
     async run(job) {
       if (job.includeSecrets && !opts.allowSecrets) fail('INVALID_INPUT', 'Vault secrets are exported in clear only from the command line (engram export --include-secrets).');
       // Loaded on first use; and yields, so a request that started it answers before the (synchronous) export runs.
-      const { exportArchive, exportMemories } = await import('../../agents/portability/index.js');
+      const { exportArchive, exportMemories } = await portabilityRoom.get();
       const target = opts.target ? opts.target(job.format) : await dataDirTarget(job.format);
       const selection = { since: job.since, kinds: job.kinds, includeSecrets: job.includeSecrets, signal: opts.signal, onProgress: (p: { done: number; total: number }) => job.onProgress(p.done, p.total) };
       try {

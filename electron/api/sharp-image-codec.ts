@@ -1,7 +1,7 @@
+import { onFirstUse } from '../../shared/first-use/index.js';
 import type { FrameImageCodec } from './deps.js';
 
-const loadSharp = () => import('sharp').then((m) => m.default);
-let loading: ReturnType<typeof loadSharp> | null = null;
+const sharpLib = onFirstUse(() => import('sharp').then((m) => m.default));
 
 /**
  * Downscales decrypted frames in memory with sharp (WebP out). Never touches the disk. sharp is
@@ -9,8 +9,7 @@ let loading: ReturnType<typeof loadSharp> | null = null;
  */
 export class SharpImageCodec implements FrameImageCodec {
   async render(image: Buffer, opts: { maxWidth: number; quality: number }) {
-    loading ??= loadSharp();
-    const sharp = await loading;
+    const sharp = await sharpLib.get();
     const { data, info } = await sharp(image, { failOn: 'error' })
       .resize({ width: opts.maxWidth, withoutEnlargement: true })
       .webp({ quality: opts.quality, effort: 2 })

@@ -1,7 +1,8 @@
-import { BehaviourKeeper, SYNTHESIS_ACTIVE_DAYS } from '../../../agents/behaviour/index.js';
+import type { BehaviourKeeper } from '../../../agents/behaviour/index.js';
 import { OfflineProvider } from '../../../agents/llm/index.js';
 import type { DirectiveRecord, FeedbackRecord } from '../../../agents/store/index.js';
 import type { Directive, DirectiveEvidence } from '../../../shared/api/index.js';
+import { onFirstUse } from '../../../shared/first-use/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -9,6 +10,9 @@ import type { HandlerGroup } from '../handler-types.js';
 type DirectiveNames = 'feedback.thumb' | 'feedback.thumbs' | 'directives.list' | 'directives.edit' | 'directives.delete' | 'directives.synthesize';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The behaviour room loads with the first directive request: thumbs and every other handler do without it. */
+const behaviourRoom = onFirstUse(() => import('../../../agents/behaviour/index.js'));
 
 function evidenceDto(f: FeedbackRecord): DirectiveEvidence {
   return { id: f.id, kind: f.kind, quote: f.quote, thread_id: f.thread_id, message_id: f.message_id, answer_id: f.answer_id, at: iso(f.created_at) };
@@ -19,7 +23,7 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
   const { store } = deps;
   const now = () => (deps.clock ?? Date.now)();
   // Reads only (active days, last review): no model is needed for them.
-  const reader = new BehaviourKeeper(store, () => new OfflineProvider(), { now });
+  let reader: BehaviourKeeper | null = null;
 
   const dto = (d: DirectiveRecord): Directive => {
     if (d.status === 'deleted') fail('NOT_FOUND', 'That directive was deleted.');
@@ -38,7 +42,9 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
       evidence: store.directives.evidence(d.id).map(evidenceDto),
     };
   };
-  const state = (includeRetired: boolean) => {
+  const state = async (includeRetired: boolean) => {
+    const { BehaviourKeeper, SYNTHESIS_ACTIVE_DAYS } = await behaviourRoom.get();
+    reader ??= new BehaviourKeeper(store, () => new OfflineProvider(), { now });
     const last = reader.lastSynthesis();
     return {
       directives: [...store.directives.list('active'), ...(includeRetired ? store.directives.list('retired') : [])].map(dto),
@@ -77,7 +83,7 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
     'directives.synthesize': async () => {
       const reviewer = deps.directives ?? fail('UNAVAILABLE', 'Directives cannot be reviewed in this window.');
       const report = await reviewer.synthesize();
-      return { ...state(false), report };
+      return { ...(await state(false)), report };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../../shared/first-use/index.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
 import { WindowListError, type ListedWindow, type WindowList, type WindowSnapshot } from './window-list.js';
 
@@ -30,11 +31,8 @@ export interface GetWindowsModule {
   openWindows: OpenWindowsFn;
 }
 
-let loaded: Promise<GetWindowsModule> | null = null;
-function getWindows() {
-  loaded ??= import('get-windows').then((m) => m as unknown as GetWindowsModule);
-  return loaded;
-}
+const getWindowsLib = onFirstUse(() => import('get-windows').then((m) => m as unknown as GetWindowsModule));
+const getWindows = () => getWindowsLib.get();
 
 function options(opts: GetWindowsOptionsInput): GetWindowsOptions {
   return { accessibilityPermission: opts.needsUrls?.() ?? false, screenRecordingPermission: true };

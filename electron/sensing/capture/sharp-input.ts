@@ -1,21 +1,16 @@
 import type { Sharp } from 'sharp';
+import { onFirstUse } from '../../../shared/first-use/index.js';
 import type { ScreenImage } from './screen-source.js';
 
 type SharpFactory = typeof import('sharp').default;
-let sharpLoad: Promise<SharpFactory> | null = null;
-
 /**
  * sharp, loaded with the first image: libvips takes about 0.3 s of CPU to load, which hosts and
  * commands that never touch a screen image (engram stats, search, add) should not pay.
  */
+const sharpLib = onFirstUse<SharpFactory>(() => import('sharp').then((m) => m.default));
+
 export function loadSharp(): Promise<SharpFactory> {
-  return (sharpLoad ??= import('sharp').then(
-    (m) => m.default,
-    (err: unknown) => {
-      sharpLoad = null;
-      throw err;
-    },
-  ));
+  return sharpLib.get();
 }
 
 /** A sharp pipeline reading a captured screen, raw or encoded, without touching the disk. */

@@ -1,10 +1,11 @@
-import x11, { type XClient, type XDamageExt, type XFixesExt, type XRect } from 'x11';
+import type { XClient, XDamageExt, XFixesExt, XRect } from 'x11';
 import { CaptureError } from './errors.js';
 import { cropRgb } from './ppm.js';
 import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
 import { ScreenshotDesktopSource } from './screenshot-desktop-source.js';
 import { X11WindowList } from './x11-window-list.js';
 import { RandrMonitorLayout } from './randr-monitors.js';
+import { x11Lib } from './x11-lib.js';
 
 interface Conn {
   X: XClient;
@@ -195,44 +196,47 @@ export class X11ScreenSource implements ScreenSource {
 
   private connect(): Promise<Conn> {
     if (this.conn) return this.conn;
-    this.conn = new Promise<Conn>((resolve, reject) => {
-      const client = x11.createClient({ display: this.display }, (err, display) => {
-        if (err) return reject(new CaptureError('NO_DISPLAY', `cannot connect to X display ${this.display}: ${err.message}`, { cause: err }));
-        const X = display.client;
-        const screen = display.screen[0]!;
-        const base: Conn = { X, root: screen.root, width: screen.pixel_width, height: screen.pixel_height, damage: null };
-        X.on('error', () => {
-          // A protocol error on one request (e.g. a window gone) must not kill the connection.
-        });
-        if (this.opts.damage === false) return resolve(base);
-        X.require('damage', (derr, ext) => {
-          if (derr || !ext) return resolve(base);
-          X.require('fixes', (ferr, fixes) => {
-            if (ferr || !fixes) return resolve(base);
-            const id = X.AllocID();
-            const region = X.AllocID();
-            fixes.CreateRegion(region, []);
-            ext.Create(id, screen.root, ext.ReportLevel.NonEmpty);
-            X.on('event', (ev) => {
-              if (ev.name === 'DamageNotify') this.dirty = true;
+    this.conn = x11Lib.get().then(
+      (x11) =>
+        new Promise<Conn>((resolve, reject) => {
+          const client = x11.createClient({ display: this.display }, (err, display) => {
+            if (err) return reject(new CaptureError('NO_DISPLAY', `cannot connect to X display ${this.display}: ${err.message}`, { cause: err }));
+            const X = display.client;
+            const screen = display.screen[0]!;
+            const base: Conn = { X, root: screen.root, width: screen.pixel_width, height: screen.pixel_height, damage: null };
+            X.on('error', () => {
+              // A protocol error on one request (e.g. a window gone) must not kill the connection.
             });
-            resolve({ ...base, damage: { ext, id, fixes, region } });
+            if (this.opts.damage === false) return resolve(base);
+            X.require('damage', (derr, ext) => {
+              if (derr || !ext) return resolve(base);
+              X.require('fixes', (ferr, fixes) => {
+                if (ferr || !fixes) return resolve(base);
+                const id = X.AllocID();
+                const region = X.AllocID();
+                fixes.CreateRegion(region, []);
+                ext.Create(id, screen.root, ext.ReportLevel.NonEmpty);
+                X.on('event', (ev) => {
+                  if (ev.name === 'DamageNotify') this.dirty = true;
+                });
+                resolve({ ...base, damage: { ext, id, fixes, region } });
+              });
+            });
           });
-        });
-      });
-      client.on('error', (e: Error & { majorOpcode?: number }) => {
-        // X protocol errors (a window that closed between two requests) arrive here too; they
-        // concern one request, which already got its error, and leave the connection fine.
-        if (typeof e.majorOpcode === 'number') return;
-        this.conn = null;
-        this.dirty = true;
-        reject(new CaptureError('NO_DISPLAY', `X connection failed: ${e.message}`, { cause: e }));
-      });
-      client.on('end', () => {
-        this.conn = null;
-        this.dirty = true;
-      });
-    });
+          client.on('error', (e: Error & { majorOpcode?: number }) => {
+            // X protocol errors (a window that closed between two requests) arrive here too; they
+            // concern one request, which already got its error, and leave the connection fine.
+            if (typeof e.majorOpcode === 'number') return;
+            this.conn = null;
+            this.dirty = true;
+            reject(new CaptureError('NO_DISPLAY', `X connection failed: ${e.message}`, { cause: e }));
+          });
+          client.on('end', () => {
+            this.conn = null;
+            this.dirty = true;
+          });
+        }),
+    );
     this.conn.catch(() => {
       this.conn = null;
     });

@@ -1,5 +1,6 @@
 import { readlinkSync } from 'node:fs';
-import x11, { type XClient } from 'x11';
+import type { XClient } from 'x11';
+import { x11Lib } from './x11-lib.js';
 import { WindowListError, type ListedWindow, type Rect, type WindowList, type WindowSnapshot } from './window-list.js';
 
 /** What the list needs of an X connection: the client and the root window. */
@@ -169,22 +170,25 @@ export class X11WindowList implements WindowList {
     if (this.conn) return this.conn;
     const display = this.opts.display ?? process.env.DISPLAY;
     if (!display) return Promise.reject(new WindowListError('no X display (DISPLAY is not set)'));
-    this.conn = new Promise<XConn>((resolve, reject) => {
-      const client = x11.createClient({ display }, (err, d) => {
-        if (err) return reject(new WindowListError(`cannot connect to X display ${display}: ${err.message}`, { cause: err }));
-        resolve({ X: d.client, root: d.screen[0]!.root });
-      });
-      client.on('error', (e: Error & { majorOpcode?: number }) => {
-        if (typeof e.majorOpcode === 'number') return;
-        this.conn = null;
-        this.atoms.clear();
-        reject(new WindowListError(`X connection failed: ${e.message}`, { cause: e }));
-      });
-      client.on('end', () => {
-        this.conn = null;
-        this.atoms.clear();
-      });
-    });
+    this.conn = x11Lib.get().then(
+      (x11) =>
+        new Promise<XConn>((resolve, reject) => {
+          const client = x11.createClient({ display }, (err, d) => {
+            if (err) return reject(new WindowListError(`cannot connect to X display ${display}: ${err.message}`, { cause: err }));
+            resolve({ X: d.client, root: d.screen[0]!.root });
+          });
+          client.on('error', (e: Error & { majorOpcode?: number }) => {
+            if (typeof e.majorOpcode === 'number') return;
+            this.conn = null;
+            this.atoms.clear();
+            reject(new WindowListError(`X connection failed: ${e.message}`, { cause: e }));
+          });
+          client.on('end', () => {
+            this.conn = null;
+            this.atoms.clear();
+          });
+        }),
+    );
     this.conn.catch(() => {
       this.conn = null;
     });
