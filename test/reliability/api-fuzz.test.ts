@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3-multiple-ciphers';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/in
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString, nastyValue, shapedLike } from './hostile-arbitraries.js';
-import { changedParts, storeFingerprint } from './store-fingerprint.js';
+import { changedParts, storeFingerprint, StoreWatch } from './store-fingerprint.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 import { fuzzSeed } from './fuzz-seed.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
@@ -36,7 +37,7 @@ let root: string;
 let template: string;
 let fake: FakeAnthropic;
 let ids: string[] = [];
-const totals = { cases: 0, refused: 0, accepted: 0, internal: [] as string[], violations: [] as string[] };
+const totals = { cases: 0, refused: 0, accepted: 0, internal: [] as string[], violations: [] as string[], fingerprints: { full: 0, reused: 0 } };
 
 beforeAll(async () => {
   // Seventy data dirs are copied, fsynced into and deleted: in memory where the machine has a
@@ -61,17 +62,19 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(
     `API fuzz (seed ${SEED}): ${totals.cases} cases over ${REQUEST_NAMES.length} handlers (+ unknown names): ${totals.refused} refused, ${totals.accepted} accepted, ` +
-      `${totals.internal.length} INTERNAL answers, ${totals.violations.length} contract violations` +
+      `${totals.internal.length} INTERNAL answers, ${totals.violations.length} contract violations; ` +
+      `${totals.fingerprints.full + totals.fingerprints.reused} store fingerprints, ${totals.fingerprints.reused} of them with no commit since the last (tables not read again)` +
       `${totals.internal.length + totals.violations.length ? `:\n  ${[...totals.violations, ...totals.internal].slice(0, 20).join('\n  ')}` : ''}`,
   );
   await fake?.close();
   rmSync(root, { recursive: true, force: true });
 });
 
-async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, logs: string[], violations: ContractViolation[]) => Promise<void>): Promise<void> {
+async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, watch: StoreWatch, logs: string[], violations: ContractViolation[]) => Promise<void>): Promise<void> {
   const dir = join(root, name.replace(/[^a-z.]/gi, '_'));
   cpSync(template, dir, { recursive: true });
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  const watch = new StoreWatch(store, key);
   const logs: string[] = [];
   const violations: ContractViolation[] = [];
   const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
@@ -95,10 +98,13 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, lo
     log: (l) => logs.push(l),
   });
   try {
-    await fn(api, store, logs, violations);
+    await fn(api, store, watch, logs, violations);
   } finally {
     api.dispose();
     await brain.stop();
+    totals.fingerprints.full += watch.counts.full;
+    totals.fingerprints.reused += watch.counts.reused;
+    watch.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,8 +162,8 @@ describe('every handler of the contract under random and malformed input', { tim
 
   for (const name of REQUEST_NAMES) {
     it(name, async () => {
-      await withApi(name, async (api, store, logs, violations) => {
-        let current = storeFingerprint(store);
+      await withApi(name, async (api, store, watch, logs, violations) => {
+        let current = watch.fingerprint();
         const schema = apiRequests[name].input;
         const arb = fc.oneof({ weight: 1, arbitrary: nastyValue(ids) }, { weight: 3, arbitrary: shapedLike(schema, ids) });
         await assertShort(
@@ -183,12 +189,12 @@ describe('every handler of the contract under random and malformed input', { tim
                 // INTERNAL means an unexpected throw inside a handler: bad input must get a typed refusal.
                 expect.fail(`${name} answered INTERNAL for ${safe(input)}: ${cause}`);
               }
-              const after = storeFingerprint(store);
+              const after = watch.fingerprint();
               expect(after, `${name} refused ${safe(input)} (${r.error.code}: ${r.error.message}) but changed ${changedParts(current, after).join(', ')}`).toBe(current);
             } else {
               totals.accepted++;
               await settled(api);
-              current = storeFingerprint(store);
+              current = watch.fingerprint();
             }
           }),
           { numRuns: RUNS, seed: SEED + name.length, endOnFailure: true },
@@ -199,9 +205,84 @@ describe('every handler of the contract under random and malformed input', { tim
     });
   }
 
+  // The fuzz trusts StoreWatch to skip reading the tables when nothing committed: here it must see
+  // every kind of change the full fingerprint sees, and nothing else.
+  it('the store watch sees every commit, uncommitted write and file change the full fingerprint sees', async () => {
+    await withApi('watch', async (_api, store, watch) => {
+      const start = watch.fingerprint();
+      expect(start).toBe(storeFingerprint(store));
+      const reusedBefore = watch.counts.reused;
+      expect(watch.fingerprint()).toBe(start);
+      expect(watch.counts.reused, 'no commit: the tables are not read again').toBe(reusedBefore + 1);
+      const changed = (part: string[]) => {
+        const now = watch.fingerprint();
+        expect(now, 'the watch and the full fingerprint agree').toBe(storeFingerprint(store));
+        expect(changedParts(start, now)).toEqual(part);
+      };
+
+      // A commit through the store's own connection, then another putting the same bytes back.
+      const thread = store.db.prepare('SELECT id, title FROM threads ORDER BY id LIMIT 1').get() as { id: string; title: string };
+      store.db.prepare('UPDATE threads SET title = ? WHERE id = ?').run(`${thread.title}.`, thread.id);
+      changed(['table:threads']);
+      store.db.prepare('UPDATE threads SET title = ? WHERE id = ?').run(thread.title, thread.id);
+      changed([]);
+
+      // An uncommitted delete in a WITHOUT ROWID table, seen by the store's connection, then rolled back.
+      store.db.exec('BEGIN');
+      const cited = store.db.prepare('SELECT memory_id, source_type, source_id FROM provenance ORDER BY memory_id LIMIT 1').get() as Record<string, string>;
+      expect(store.db.prepare('DELETE FROM provenance WHERE memory_id = @memory_id AND source_type = @source_type AND source_id = @source_id').run(cited).changes).toBe(1);
+      changed(['table:provenance']);
+      store.db.exec('ROLLBACK');
+      changed([]);
+
+      // A commit by another connection (the CLI or the MCP server in their own processes are ones): one ulp.
+      const other = new Database(join(store.dataDir, 'engram.db'));
+      other.pragma(`cipher='sqlcipher'`);
+      other.pragma(`key="x'${key.toString('hex')}'"`);
+      const fact = other.prepare('SELECT id, confidence FROM graph_facts ORDER BY id LIMIT 1').get() as { id: string; confidence: number };
+      const bits = new DataView(new ArrayBuffer(8));
+      bits.setFloat64(0, fact.confidence);
+      bits.setBigUint64(0, bits.getBigUint64(0) + 1n);
+      other.prepare('UPDATE graph_facts SET confidence = ? WHERE id = ?').run(bits.getFloat64(0), fact.id);
+      changed(['table:graph_facts']);
+      other.prepare('UPDATE graph_facts SET confidence = ? WHERE id = ?').run(fact.confidence, fact.id);
+      other.close();
+      changed([]);
+
+      // A file rewritten with other bytes of the same size and its mtime put back, after its hash
+      // was kept (the file is old enough); then the same bytes again. (A whole second, so that
+      // utimes can put it back exactly.)
+      const shard = join(store.dataDir, 'frames', readdirSync(join(store.dataDir, 'frames')).sort()[0]!);
+      const frame = join(shard, readdirSync(shard).sort()[0]!);
+      const bytes = readFileSync(frame);
+      const second = Math.floor(Date.now() / 1000) - 60;
+      utimesSync(frame, second, second);
+      const marked = watch.fingerprint();
+      await new Promise((r) => setTimeout(r, 150));
+      expect(watch.fingerprint()).toBe(marked);
+      const flipped = Buffer.from(bytes);
+      flipped[flipped.length - 1]! ^= 1;
+      writeFileSync(frame, flipped);
+      utimesSync(frame, second, second);
+      expect(statSync(frame, { bigint: true }).mtimeNs).toBe(BigInt(second) * 1_000_000_000n);
+      expect(changedParts(marked, watch.fingerprint())).toEqual(['files']);
+      expect(watch.fingerprint()).toBe(storeFingerprint(store));
+      writeFileSync(frame, bytes);
+      utimesSync(frame, second, second);
+      expect(watch.fingerprint()).toBe(marked);
+      // Times are not content.
+      expect(marked).toBe(start);
+      // An empty folder.
+      mkdirSync(join(store.dataDir, 'frames', 'empty'));
+      expect(changedParts(marked, watch.fingerprint())).toEqual(['files']);
+      rmdirSync(join(store.dataDir, 'frames', 'empty'));
+      expect(watch.fingerprint()).toBe(marked);
+    });
+  });
+
   it('unknown names and garbage calls are refused, changing nothing', async () => {
-    await withApi('unknown', async (api, store) => {
-      const before = storeFingerprint(store);
+    await withApi('unknown', async (api, _store, watch) => {
+      const before = watch.fingerprint();
       await assertShort(
         fc.asyncProperty(fc.oneof(nastyString(), fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'toString', 'memories.list.x', 'MEMORIES.LIST')), nastyValue(), async (name, input) => {
           totals.cases++;
@@ -220,7 +301,7 @@ describe('every handler of the contract under random and malformed input', { tim
         const r = await api.dispatch(bad as unknown as string, {});
         expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
       }
-      expect(storeFingerprint(store)).toBe(before);
+      expect(watch.fingerprint()).toBe(before);
     });
   });
 });
