@@ -368,11 +368,6 @@ export class Retriever {
   }
 
   /**
-   * BM25 hits that pass the filters (best first, up to n), and the scores of the best `pool`
-   * matches whatever the filters (context units are scored from it). FTS alone first: joining
-   * memories to filter every match cost 12 ms p50 / 99 ms p95 at 100k memories (FTS alone: 5 / 9).
-   */
-  /**
    * The seqs that pass the filters (superseded aside), when they are few enough to list: a time
    * window or a kind is answered from its index alone. Null when there are no filters or too many rows pass.
    */
