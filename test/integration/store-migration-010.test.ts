@@ -31,7 +31,7 @@ describe('migration 010: entity pairs kept apart', () => {
     const counts = old.graph.counts();
     await old.close();
 
-    const store = await open();
+    const store = await open(10);
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(10);
       expect(store.graph.counts()).toEqual(counts);
