@@ -4,13 +4,19 @@ import TimingReporter from './test/runner/timing-reporter.js';
 
 const TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 const UNIT = ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'];
+// The Chromium (playwright-core) files; the Electron app's own file starts Electron and stays in forks.
+const BROWSER = ['test/e2e/**/!(electron-app).test.ts'];
 
 // One runner for unit, integration and browser (playwright-core) tests, two files at a time on 2
 // cores. Files that start processes, Electron, X windows or servers run in forks, so a native addon
 // crash or a leaked worker cannot take the whole run down; the unit files run in worker threads,
 // each file still in a fresh one (isolated), which start and load modules faster than forks
 // (21 unit files: 26.6 -> 22.0 s of user CPU, 45.6 -> 25.3 s of idle worker time).
-// Files start longest first (test/runner/cost-sequencer.ts) so both workers end together; the
+// The browser files run in forks too, but not isolated: files one after another in a worker share
+// its imports (the host, the store, playwright: ~6 CPU-s a file) and its one Chromium
+// (test/e2e/chromium.ts); each file still gets its own host, data dir and browser contexts.
+// Files start longest first (test/runner/cost-sequencer.ts) so both workers end together, a
+// non-isolated project's files one after another so a worker passes from one to the next; the
 // timing reporter prints how long the workers stood idle.
 export default defineConfig({
   test: {
@@ -23,7 +29,8 @@ export default defineConfig({
     reporters: ['default', new TimingReporter()],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads' } },
-      { extends: true, test: { name: 'forks', include: TESTS, exclude: [...configDefaults.exclude, ...UNIT] } },
+      { extends: true, test: { name: 'browser', include: BROWSER, isolate: false } },
+      { extends: true, test: { name: 'forks', include: TESTS, exclude: [...configDefaults.exclude, ...UNIT, ...BROWSER] } },
     ],
   },
 });

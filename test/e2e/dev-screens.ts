@@ -4,7 +4,7 @@
  * (--keep leaves the host running and prints its URL).
  */
 import { mkdirSync } from 'node:fs';
-import { launchChromium } from './chromium.js';
+import { closeChromium, launchChromium } from './chromium.js';
 import { startUiHarness } from './ui-harness.js';
 import { shootAllScreens } from './screens.js';
 
@@ -18,6 +18,7 @@ try {
   await shootAllScreens(chrome.browser, h, { dark, dir: 'test-artifacts/screens' });
 } finally {
   await chrome.close();
+  await closeChromium();
   if (keep) console.log(h.url);
   else await h.close();
 }

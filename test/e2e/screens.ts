@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { unlabelledControls } from './a11y.js';
 import type { UiHarness } from './ui-harness.js';
 
@@ -7,8 +8,26 @@ function dayKey(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Console errors and uncaught exceptions of pages opened by openApp (CSP violations show up here). */
-export const pageErrors: string[] = [];
+/**
+ * Console errors and uncaught exceptions of the pages the calling test file opened with openApp (CSP
+ * violations show up here). Kept per file: the browser test files share this module in a worker
+ * (isolate: false, vitest.config.ts), and one file's errors are not another's.
+ */
+const errorsByFile = new Map<string, string[]>();
+
+/** The running test file ('' outside vitest, as in dev-screens.ts). */
+function testFile(): string {
+  try {
+    return expect.getState().testPath ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The errors of the pages the running test file opened. */
+export function pageErrors(): string[] {
+  return errorsByFile.get(testFile()) ?? [];
+}
 
 /** The API calls a page made over its WebSocket, counted by name: what a test waits on instead of a pause. */
 export class CallLog {
@@ -67,10 +86,13 @@ export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boo
   const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 }, colorScheme: opts.dark ? 'dark' : 'light', deviceScaleFactor: 1 });
   const page = await ctx.newPage();
   opts.calls?.watch(page);
+  const file = testFile();
+  const errors = errorsByFile.get(file) ?? [];
+  errorsByFile.set(file, errors);
   page.on('console', (m) => {
-    if (m.type() === 'error') pageErrors.push(m.text());
+    if (m.type() === 'error') errors.push(m.text());
   });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(h.url);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;

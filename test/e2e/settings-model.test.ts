@@ -221,7 +221,7 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId('assistant-message').last().textContent(), { timeout: 30_000 }).toContain('14 November');
     expect(await page.getByTestId('assistant-message').last().textContent()).not.toContain('From the local model');
     expect(fake.requests.length).toBe(calls);
-    expect(pageErrors).toEqual([]);
+    expect(pageErrors()).toEqual([]);
   });
 });
 
@@ -251,6 +251,6 @@ describe('Settings → Model with $ENGRAM_LLM_BASE_URL set', { timeout: 180_000 
     await page.getByLabel('Server address').press('Enter');
     await expect.poll(() => envHost!.store.settings.get(LLM_SETTINGS.baseUrl, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '')).toBe('http://127.0.0.1:9/v1');
     await expect.poll(() => page.getByTestId('base-url-env').count()).toBe(0);
-    expect(pageErrors).toEqual([]);
+    expect(pageErrors()).toEqual([]);
   });
 });

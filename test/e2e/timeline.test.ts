@@ -108,7 +108,7 @@ describe('the timeline of a long day', { timeout: 120_000 }, () => {
     await page.getByText('Nothing matches these filters').waitFor();
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => page.getByTestId('timeline-item').count()).toBeGreaterThan(5);
-    expect(pageErrors).toEqual([]);
+    expect(pageErrors()).toEqual([]);
     await page.context().close();
   });
 });

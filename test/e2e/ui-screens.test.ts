@@ -33,7 +33,7 @@ describe('screens', { timeout: 240_000 }, () => {
       // Accessible: every control on every screen has a name assistive tech can read.
       for (const [screen, list] of unlabelled) expect({ screen, list }).toEqual({ screen, list: [] });
       // No script errors and no Content-Security-Policy violations on any screen.
-      expect(pageErrors).toEqual([]);
+      expect(pageErrors()).toEqual([]);
       expect(files.length).toBe(8);
       for (const f of files) {
         expect(existsSync(f)).toBe(true);

@@ -1,10 +1,12 @@
 import { relative, sep } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { costOrder, filesInTwoProjects, readCosts, seededShuffle } from './file-order.js';
+import { costOrder, filesInTwoProjects, keepTogether, readCosts, seededShuffle } from './file-order.js';
 
 /**
  * vitest's sequencer for `npm test`: files start longest first, ties in seeded-shuffle order
- * (file-order.ts); TEST_ORDER=shuffle gives the plain seeded shuffle of files instead.
+ * (file-order.ts); TEST_ORDER=shuffle gives the plain seeded shuffle of files instead. Either way
+ * the files of a project that is not isolated (the browser files) start one after another, from
+ * where the first of them would, so a worker runs one after the other with its imports and browser.
  */
 export default class CostSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -18,6 +20,10 @@ export default class CostSequencer extends BaseSequencer {
     const order = process.env.TEST_ORDER === 'shuffle'
       ? (seed === null ? [...byKey.keys()].sort() : seededShuffle([...byKey.keys()], seed))
       : costOrder([...byKey.keys()], readCosts(), seed);
-    return order.flatMap((k) => byKey.get(k)!);
+    const shared = (k: string) => {
+      const project = byKey.get(k)![0]!.project;
+      return project.config.isolate === false ? project.name : null;
+    };
+    return keepTogether(order, shared).flatMap((k) => byKey.get(k)!);
   }
 }

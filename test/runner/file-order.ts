@@ -55,6 +55,27 @@ export function costOrder(files: readonly string[], costs: FileCosts, seed: numb
 }
 
 /**
+ * The order with the files of each worker-sharing project (vitest `isolate: false`; `groupOf` names
+ * it, null for a file of an isolated project) moved together, at the place of the first of them,
+ * in their order: vitest hands a worker that ends a non-isolated file the next one only when the
+ * next file queued is of the same project, so files of that project scattered among others would
+ * each start a worker (imports, browser) of their own.
+ */
+export function keepTogether(order: readonly string[], groupOf: (file: string) => string | null): string[] {
+  const out: string[] = [];
+  const placed = new Set<string>();
+  for (const f of order) {
+    const g = groupOf(f);
+    if (g === null) out.push(f);
+    else if (!placed.has(g)) {
+      placed.add(g);
+      out.push(...order.filter((x) => groupOf(x) === g));
+    }
+  }
+  return out;
+}
+
+/**
  * Files that more than one project runs ("test/x.test.ts in unit and forks"): vitest joins a
  * project's include with the root config's, and a file in two projects runs twice, once in the
  * wrong pool. Empty when every file belongs to one project.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOrder, filesInTwoProjects, seededShuffle } from '../runner/file-order.js';
+import { costOrder, filesInTwoProjects, keepTogether, seededShuffle } from '../runner/file-order.js';
 import { idleMs } from '../runner/timing-reporter.js';
 
 describe('the order npm test starts files in', () => {
@@ -23,6 +23,15 @@ describe('the order npm test starts files in', () => {
     const order = costOrder([...files, 'new.test.ts'], costs, 9);
     // The average of the list is about 13.5 s: after the 60-s and the 20-s file, before the short ones.
     expect(order.indexOf('new.test.ts')).toBe(2);
+  });
+
+  it("starts a worker-sharing project's files one after another, from where the first of them was", () => {
+    const order = ['fuzz', 'e2e/screens', 'cli', 'e2e/flows', 'store', 'e2e/pages', 'unit/a'];
+    const groupOf = (f: string) => (f.startsWith('e2e/') ? 'browser' : f.startsWith('unit/') ? 'threads' : null);
+    expect(keepTogether(order, groupOf)).toEqual(['fuzz', 'e2e/screens', 'e2e/flows', 'e2e/pages', 'cli', 'store', 'unit/a']);
+    // Every file exactly once, and an order with no such project unchanged.
+    expect(keepTogether(['b', 'a', 'c'], () => null)).toEqual(['b', 'a', 'c']);
+    expect(keepTogether(['x', 'y'], () => 'one')).toEqual(['x', 'y']);
   });
 
   it('shuffles every item exactly once', () => {
