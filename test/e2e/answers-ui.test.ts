@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
 import { launchChromium } from './chromium.js';
-import { CallLog, nextPaint, openApp } from './screens.js';
+import { AppTab, CallLog, nextPaint } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /**
@@ -13,6 +13,8 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
+/** The file's one tab on h: each test loads the app anew in it (screens.ts). */
+let tab: AppTab;
 const T0 = Date.now() - 6 * 3_600_000;
 const FILLER = Array.from({ length: 40 }, (_, i) => `row ${i} of the quarterly plan`).join('\n');
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   chrome = await launchChromium();
   browser = chrome.browser;
   h = await startUiHarness({ seed: false });
+  tab = new AppTab(browser, h);
   write('Ana Souza will review the Atlas launch checklist on Friday.', T0);
   write('Ana Souza signed off the Atlas launch budget.', T0 + 60_000);
   write('Edited the quarterly plan in LibreOffice Calc', T0 + 120_000, { details: `${FILLER}\nHeadcount ceiling agreed with finance: 14 people\n${FILLER}` });
@@ -52,13 +55,15 @@ beforeAll(async () => {
   write('Browsed the Atlas budget review page in Chromium', T0 + 180_000, { obs: obs.id });
 }, 240_000);
 afterAll(async () => {
+  // The tab before the host, as each test closed its page before.
+  await tab?.close();
   await h?.close();
   await chrome?.close();
 });
 
 describe('answers in the window', { timeout: 180_000 }, () => {
   it('search results show the matching text with the words marked, and where a screen passage was seen', async () => {
-    const page = await openApp(browser, h);
+    const page = await tab.open();
     await page.goto(`${h.base}/#/memories/episodic`);
     await page.getByLabel('Search Episodic').fill('contingency reserve');
     const screenCard = page.locator('[data-testid="memory-card"]', { hasText: 'Atlas budget review page' });
@@ -79,11 +84,10 @@ describe('answers in the window', { timeout: 180_000 }, () => {
     await page.getByLabel('Search Episodic').fill('');
     await expect.poll(() => page.getByTestId('memory-card').count()).toBe(4);
     expect(await page.getByTestId('memory-snippet').count()).toBe(0);
-    await page.context().close();
   });
 
   it('an answer about a person shows a card to their page, and citations link to the entity pages', async () => {
-    const page = await openApp(browser, h);
+    const page = await tab.open();
     await page.getByLabel('Ask about anything you have seen or said').fill('What did Ana Souza decide about the Atlas launch?');
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('assistant-message').last();
@@ -105,12 +109,11 @@ describe('answers in the window', { timeout: 180_000 }, () => {
     await answer.getByTestId('citation-entities').first().getByRole('link', { name: 'Ana Souza' }).click();
     await page.getByTestId('entity-page').waitFor();
     expect(await page.getByTestId('entity-name').textContent()).toBe('Ana Souza');
-    await page.context().close();
   });
 
   it('a question naming nobody in the graph shows no card', async () => {
     const calls = new CallLog();
-    const page = await openApp(browser, h, { calls });
+    const page = await tab.open({ calls });
     await page.getByLabel('Ask about anything you have seen or said').fill('How big is the contingency reserve?');
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('assistant-message').last();
@@ -122,6 +125,5 @@ describe('answers in the window', { timeout: 180_000 }, () => {
     await expect.poll(() => calls.answered('entities.about') > 0 && calls.pending('entities.about') === 0).toBe(true);
     await nextPaint(page);
     expect(await answer.getByTestId('entity-card').count()).toBe(0);
-    await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { openApp } from './screens.js';
+import { AppTab } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /** Thumbs on answers and Settings → "How Engram answers you", in headless Chromium against the HTTP host. */
@@ -9,6 +9,8 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
+/** The file's one tab on h: each test loads the app anew in it (screens.ts). */
+let tab: AppTab;
 let thread: string;
 let answers: string[];
 const T0 = Date.now() - 3 * 3_600_000;
@@ -17,6 +19,7 @@ beforeAll(async () => {
   chrome = await launchChromium();
   browser = chrome.browser;
   h = await startUiHarness({ seed: false });
+  tab = new AppTab(browser, h);
   const t = h.store.threads.create('Restarting nginx', T0);
   thread = t.id;
   const say = (role: 'user' | 'assistant', text: string, i: number) => h.store.messages.insert({ thread_id: t.id, role, text, raw: {}, created_at: T0 + i * 60_000 }).id;
@@ -27,6 +30,8 @@ beforeAll(async () => {
   answers = [a1, a2];
 }, 240_000);
 afterAll(async () => {
+  // The tab before the host, as each test closed its page before.
+  await tab?.close();
   await h?.close();
   await chrome?.close();
 });
@@ -35,7 +40,7 @@ const card = (page: Page) => page.getByRole('region', { name: 'How Engram answer
 
 describe('feedback and directives in the window', { timeout: 180_000 }, () => {
   it('thumbs an answer up or down, and takes a thumb back', async () => {
-    const page = await openApp(browser, h);
+    const page = await tab.open();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Chat/ }).click();
     await page.getByRole('link', { name: /Restarting nginx/ }).click();
     const msgs = page.getByTestId('assistant-message');
@@ -53,11 +58,10 @@ describe('feedback and directives in the window', { timeout: 180_000 }, () => {
     // The thumb is there after a reload.
     await page.reload();
     await expect.poll(() => page.getByTestId('assistant-message').nth(1).getByRole('button', { name: 'Good answer' }).getAttribute('aria-pressed')).toBe('true');
-    await page.context().close();
   });
 
   it('reviews feedback into directives with why each exists, edits one and deletes one for good', async () => {
-    const page = await openApp(browser, h);
+    const page = await tab.open();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Settings/ }).click();
     const c = card(page);
     await c.getByTestId('directives-empty').waitFor();
@@ -90,6 +94,5 @@ describe('feedback and directives in the window', { timeout: 180_000 }, () => {
     await page.reload();
     await expect.poll(() => card(page).getByTestId('directive').count()).toBe(1);
     expect(await card(page).getByTestId('directive').locator('.directive-text').textContent()).toBe('Two sentences at most.');
-    await page.context().close();
   });
 });

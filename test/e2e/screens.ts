@@ -98,6 +98,41 @@ export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boo
   return page;
 }
 
+/**
+ * A test file's one tab on its host, the app loaded anew in it by each test. A new context costs
+ * Chromium a renderer process and a cold start of the app (~3.5 CPU-s of Chromium on this machine);
+ * loading the app again in the same tab (a full navigation to its URL with the token: a new document,
+ * new script state, a new connection, everything asked of the host again) costs about a fifth of it,
+ * the renderer and its cache being warm. Only for tests that open the app the same way (viewport,
+ * colour scheme) on the same host; the tab's context is its test file's alone and closes with it.
+ */
+export class AppTab {
+  private page: Page | null = null;
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly h: UiHarness,
+  ) {}
+
+  /** The app, freshly loaded: in a new context the first time, then in the same tab. */
+  async open(opts: { calls?: CallLog } = {}): Promise<Page> {
+    if (!this.page || this.page.isClosed()) {
+      this.page = await openApp(this.browser, this.h, opts);
+      return this.page;
+    }
+    opts.calls?.watch(this.page);
+    // A new document (a same-document navigation would answer null), so nothing of the last test's window is left.
+    if (!(await this.page.goto(this.h.url))) throw new Error('the app was not loaded anew');
+    await this.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    return this.page;
+  }
+
+  async close(): Promise<void> {
+    await this.page?.context().close();
+    this.page = null;
+  }
+}
+
 /** How long the page must go without a change to count as still. */
 const QUIET_MS = 150;
 

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { launchChromium } from './chromium.js';
-import { openApp, pageErrors } from './screens.js';
+import { AppTab, openApp, pageErrors } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /**
@@ -14,7 +14,8 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * what was set; offline; a move to Anthropic, and Anthropic's own Test connection (a fake Anthropic
  * API on a real socket); model placeholders that fit the server; an address set by the environment.
  * Each test starts from the model settings it names,
- * written to the store, in a fresh page: none leans on another's clicks, so they run in any order.
+ * written to the store, in the app loaded anew (in the file's one tab, screens.ts AppTab): none
+ * leans on another's clicks, so they run in any order.
  */
 
 const SERVER_KEY = 'sk-local-e2e-0123456789abcdef';
@@ -26,13 +27,15 @@ let h: UiHarness;
 let fake: FakeOpenAi;
 let anthropic: FakeAnthropic;
 let page: Page;
+/** The file's one tab on h: each test loads the app anew in it. */
+let tab: AppTab;
 
 const text = (s: string) => h.store.settings.get(s, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '');
 const nav = (name: RegExp) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 const result = () => page.getByTestId('connection-result');
 type ModelSetting = keyof typeof LLM_SETTINGS;
 
-/** The model settings a test starts from (every other one cleared), then the app in a fresh page. */
+/** The model settings a test starts from (every other one cleared), then the app loaded anew. */
 async function startWith(settings: Partial<Record<ModelSetting, string>>): Promise<void> {
   for (const name of Object.keys(LLM_SETTINGS) as ModelSetting[]) {
     const value = settings[name];
@@ -43,7 +46,7 @@ async function startWith(settings: Partial<Record<ModelSetting, string>>): Promi
   // provider reads to decide what to clear): the provider the test starts from, as if the user set it up.
   if (settings.provider === 'openai' || settings.provider === 'anthropic') h.store.settings.set(LLM_SETTINGS.settingsServer, settings.provider);
   else h.store.settings.delete(LLM_SETTINGS.settingsServer);
-  page = await openApp(browser, h);
+  page = await tab.open();
 }
 
 const badge = () => page.locator('section[aria-labelledby="model-h"] .badge');
@@ -53,16 +56,16 @@ beforeAll(async () => {
   browser = chrome.browser;
   // env {}: a developer's own ANTHROPIC_API_KEY or OPENAI_API_KEY must not decide what the test sees.
   h = await startUiHarness({ seed: false, env: {} });
+  tab = new AppTab(browser, h);
   fake = await startFakeOpenAi({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
   fake.requireKey = SERVER_KEY;
   anthropic = await startFakeAnthropic({ models: ['claude-haiku-4-5', 'claude-opus-4-7', 'claude-sonnet-4-6'] });
   anthropic.requireKey = ANTHROPIC_KEY;
   h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
 }, 240_000);
-afterEach(async () => {
-  await page?.context().close();
-});
 afterAll(async () => {
+  // The tab before the host, as each test closed its page before.
+  await tab?.close();
   await h?.close();
   await fake?.close();
   await anthropic?.close();
@@ -195,7 +198,6 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     expect(await page.getByLabel('Chat model').getAttribute('placeholder')).not.toMatch(/gpt/);
 
     // OpenAI's own API (no address): OpenAI's names.
-    await page.context().close();
     await startWith({ provider: 'openai', openaiApiKey: SERVER_KEY });
     await nav(/Settings/);
     await expect.poll(() => page.getByLabel('Chat model').getAttribute('placeholder')).toMatch(/^gpt-/);
@@ -227,13 +229,16 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
 
 describe('Settings → Model with $ENGRAM_LLM_BASE_URL set', { timeout: 180_000 }, () => {
   let envHost: UiHarness | null = null;
+  let envPage: Page | null = null;
   afterAll(async () => {
+    await envPage?.context().close();
     await envHost?.close();
   });
 
   it("shows the environment's address in the address field, as the environment's choice", async () => {
     envHost = await startUiHarness({ seed: false, env: { ENGRAM_LLM_BASE_URL: `${fake.url}/` } });
-    page = await openApp(browser, envHost);
+    // Another host: a context of its own.
+    page = envPage = await openApp(browser, envHost);
     await nav(/Settings/);
     // The provider and the address are the environment's, nothing saved.
     await expect.poll(() => page.getByRole('radio', { name: 'OpenAI-compatible' }).getAttribute('aria-checked')).toBe('true');

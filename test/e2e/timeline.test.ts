@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { openApp, pageErrors } from './screens.js';
+import { AppTab, pageErrors } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /**
@@ -13,6 +13,8 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let h: UiHarness;
+/** The file's one tab on h: each test loads the app anew in it (screens.ts). */
+let tab: AppTab;
 let flipped: { obs: string; frame: string };
 const evening: string[] = [];
 
@@ -32,6 +34,7 @@ function frameFile(dir: string, id: string): string {
 beforeAll(async () => {
   chrome = await launchChromium();
   h = await startUiHarness();
+  tab = new AppTab(chrome.browser, h);
   const seeded = h.seeded!;
   // An evening of reading: 600 moments a minute apart, each with its own text.
   const start = seeded.dayStart + 13 * 3600_000;
@@ -55,13 +58,15 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  // The tab before the host, as each test closed its page before.
+  await tab?.close();
   await h?.close();
   await chrome?.close();
 });
 
 describe('the timeline of a long day', { timeout: 120_000 }, () => {
   it('shows a damaged frame as damaged, with the reason, and the rest of the day as usual', async () => {
-    const page = await openApp(chrome.browser, h);
+    const page = await tab.open();
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     const row = page.locator(`[data-testid="timeline-item"][data-item-id="${flipped.obs}"]`);
     await row.waitFor();
@@ -76,11 +81,10 @@ describe('the timeline of a long day', { timeout: 120_000 }, () => {
     await expect.poll(() => damage.textContent()).toContain('The screenshot file is damaged (authentication failed).');
     await expect.poll(() => page.getByTestId('timeline-detail-text').textContent()).toContain('export async function migrate');
     expect(await page.getByTestId('timeline-detail').locator('img').count()).toBe(0);
-    await page.context().close();
   });
 
   it('rows far down get their text as they come into view', async () => {
-    const page = await openApp(chrome.browser, h);
+    const page = await tab.open();
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     const list = page.getByRole('listbox');
     await list.waitFor();
@@ -93,11 +97,10 @@ describe('the timeline of a long day', { timeout: 120_000 }, () => {
     // after midnight, the day's last row is one of the seeded "minutes ago" moments, not this one.)
     await last.click();
     await expect.poll(() => page.getByTestId('timeline-detail-text').textContent()).toMatch(/(Lorem ipsum dolor sit amet, consectetur adipiscing elit\. ){8}/);
-    await page.context().close();
   });
 
   it('the filter box finds a word anywhere in a moment’s text', async () => {
-    const page = await openApp(chrome.browser, h);
+    const page = await tab.open();
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     await page.getByTestId('timeline-item').first().waitFor();
     await page.getByLabel('Filter by text').fill('QUOKKA');
@@ -109,6 +112,5 @@ describe('the timeline of a long day', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => page.getByTestId('timeline-item').count()).toBeGreaterThan(5);
     expect(pageErrors()).toEqual([]);
-    await page.context().close();
   });
 });
