@@ -26,3 +26,15 @@ export function asksForEverything(question: string): boolean {
   if (AUX.test(m[1]!)) return false;
   return plural(m[1]) || plural(m[2]);
 }
+
+/**
+ * Whether a question asks about something done, in the past or over time ("what did Ana make",
+ * "where has Ben travelled", "what events has she attended"): its answer is told as an event
+ * ("I went…", "we made…"), which narration.ts recognises. Read from the auxiliary or a past
+ * participle after it, never from a data set's wording.
+ */
+const DONE = /\b(?:did|has|have|had)\b(?!\s+(?:to|got)\b)/i;
+const ASKING = /^\s*(?:so\s+|and\s+)?(?:what|which|where|who|when|how)\b/i;
+export function asksAboutDoing(question: string): boolean {
+  return ASKING.test(question) && DONE.test(question);
+}

@@ -52,6 +52,8 @@ export const SearchReasonSchema = z.object({
   usage_weight: z.number(),
   /** Added because the memory is from the time the question names ("on 9 November 2022"). */
   time_boost: z.number().optional(),
+  /** Added because the memory tells of something done and the question asks what was done. */
+  narrative_boost: z.number().optional(),
   /** Added because the graph links the memory to an entity the question names. */
   graph_boost: z.number().optional(),
   /** How: "Ana Souza → Atlas launch". */
