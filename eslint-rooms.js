@@ -22,7 +22,9 @@ export const ROOM_RULES = {
   'electron/api': ['shared', 'shared/*', 'agents/*'],
   'electron/crash': ['shared', 'shared/*'],
   'electron/sensing/perception': ['shared', 'shared/*', 'agents/runtime'],
-  'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception'],
+  // What a host hands to capture (source interfaces, their error, capture settings): light, so the engine's door carries it.
+  'electron/sensing/sources': ['shared', 'shared/*', 'agents/store'],
+  'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception', 'electron/sensing/sources'],
   'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*'],
   // Hosts, like the desktop app, reach the handler map and sensing only through the engine's door.
   'electron/hosts/http': ['shared', 'shared/*', 'agents/*', 'electron/engine'],

@@ -14,21 +14,21 @@ export { VaultGuard } from './vault-guard.js';
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
 export { fail } from '../api/index.js';
 export type { CaptureControl, EngramApi, ExporterOptions, ExportTarget, HostSession } from '../api/index.js';
+// What a host hands to capture (its sources, their error, the capture settings) is light and loads
+// with the engine; capture itself (the platform's screen and window sources, the pipeline, OCR)
+// loads through captureRoom, when a host asks for capture: engram stats or search never do.
 export {
   CaptureError,
   PushAudioSource,
   WavStreamSource,
   bgraToRgba,
   electronDisplayInfo,
-  defaultActiveWindowSource,
-  defaultScreenSource,
   readCaptureSettings,
   writeCaptureSettings,
   type AudioSource,
   type CapturedScreen,
-  type CaptureService,
   type DisplayInfo,
-  type IdleSource,
   type ScreenSource,
-  type TickResult,
-} from '../sensing/capture/index.js';
+} from '../sensing/sources/index.js';
+export { captureRoom } from './capture-room.js';
+export type { CaptureService, IdleSource, TickResult } from '../sensing/capture/index.js';

@@ -2,12 +2,10 @@ import { EventEmitter } from 'node:events';
 import type { AudioRecord, EngramStore, ObservationRecord } from '../../../agents/store/index.js';
 import type { RedactionSwitches } from '../../../shared/redaction/index.js';
 import { redact } from '../perception/index.js';
-import { readCaptureSettings } from './capture-settings.js';
-import type { AudioSource } from './audio-source.js';
+import { readCaptureSettings, type AudioSource, encodeWav } from '../sources/index.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
 import type { Transcriber } from './transcriber.js';
 import { SpeechSegmenter, type SegmenterOptions, type SpeechChunk } from './vad.js';
-import { encodeWav } from './wav.js';
 
 export interface AudioPipelineDeps {
   store: EngramStore;

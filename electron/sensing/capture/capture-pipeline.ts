@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { countHidden, type EngramStore, type FrameRecord } from '../../../agents/store/index.js';
 import type { Captioner, OcrEngine, OcrImage } from '../perception/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
-import { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
+import { readCaptureSettings, writeCaptureSettings, windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
 import { DEFAULT_CHANGE, isChanged, type FrameSignature, frameSignature } from './dhash.js';
@@ -15,7 +15,6 @@ import { ObservationWriter } from './observation-writer.js';
 import { DisplayTracker } from './display-tracker.js';
 import { OcrStage } from './ocr-stage.js';
 import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
-import { windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from './screen-source.js';
 import { MIN_UNMASKED, WindowGuard, type WindowListHealth } from './window-guard.js';
 import { ActiveOnlyWindowList, type WindowList, type WindowSnapshot } from './window-list.js';
 

@@ -5,16 +5,14 @@ import type { CaptureSettings } from '../../../shared/settings/index.js';
 import type { ActiveWindowSource } from './active-window.js';
 import type { WindowList } from './window-list.js';
 import { AudioPipeline, type AudioRunReport } from './audio-pipeline.js';
-import type { AudioSource } from './audio-source.js';
+import { type AudioSource, readCaptureSettings, type ScreenSource } from '../sources/index.js';
 import { CapturePipeline, type SecretsEvent, type TickResult } from './capture-pipeline.js';
-import { readCaptureSettings } from './capture-settings.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
 import type { FrameEncoder } from './frame-encoder.js';
 import type { IdleSource } from './idle-source.js';
 import type { ExclusionReason, SelfWindows } from './privacy-gate.js';
 import { RetentionJob } from './retention.js';
 import { CaptureScheduler } from './scheduler.js';
-import type { ScreenSource } from './screen-source.js';
 import type { Transcriber } from './transcriber.js';
 
 /** Same shape as CaptureStatus in shared/api/capture.ts, so API handlers pass it through. */

@@ -1,8 +1,7 @@
 import type { ActiveWindowSource } from './active-window.js';
 import { CachedActiveWindowSource } from './cached-active-window.js';
-import { CaptureError } from './errors.js';
+import { CaptureError, type ScreenSource } from '../sources/index.js';
 import { GetWindowsActiveWindowSource, GetWindowsWindowList } from './get-windows-source.js';
-import type { ScreenSource } from './screen-source.js';
 import { RandrMonitorLayout } from './randr-monitors.js';
 import { ScreenshotDesktopSource } from './screenshot-desktop-source.js';
 import { UnavailableWindowList, type WindowList } from './window-list.js';

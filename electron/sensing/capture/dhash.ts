@@ -1,5 +1,5 @@
 import { sharpFrom } from './sharp-input.js';
-import type { ScreenImage } from './screen-source.js';
+import type { ScreenImage } from '../sources/index.js';
 
 /**
  * Change detection, from one shrink of the screen to a 153x128 grey thumbnail:

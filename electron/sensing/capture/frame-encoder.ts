@@ -1,5 +1,5 @@
 import { sharpFrom } from './sharp-input.js';
-import type { ScreenImage } from './screen-source.js';
+import type { ScreenImage } from '../sources/index.js';
 
 export interface EncodedFrame {
   webp: Buffer;

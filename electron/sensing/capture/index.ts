@@ -2,8 +2,30 @@
  * electron/sensing/capture: screen and audio capture as plain Node code. Hosts (headless host, desktop
  * app, CLI) build a CaptureService with the sources of their platform.
  */
-export { CaptureError, type CaptureErrorCode } from './errors.js';
-export { bgraToRgba, electronDisplayInfo, windowSpaceOf, type ScreenSource, type DisplayInfo, type ElectronDisplayShape, type ScreenImage, type CapturedScreen } from './screen-source.js';
+// What a host hands to capture lives in its own light room (electron/sensing/sources); the
+// capture door passes it on, so capture's users see one door as before.
+export {
+  CaptureError,
+  bgraToRgba,
+  electronDisplayInfo,
+  windowSpaceOf,
+  readCaptureSettings,
+  writeCaptureSettings,
+  WavStreamSource,
+  PushAudioSource,
+  TARGET_RATE,
+  encodeWav,
+  resample,
+  WavStreamDecoder,
+  type CaptureErrorCode,
+  type ScreenSource,
+  type DisplayInfo,
+  type ElectronDisplayShape,
+  type ScreenImage,
+  type CapturedScreen,
+  type AudioSource,
+  type PcmChunk,
+} from '../sources/index.js';
 export { ScreenshotDesktopSource, type ScreenshotDesktopSourceOptions } from './screenshot-desktop-source.js';
 export { X11ScreenSource, zpixmapToRgb, type X11ScreenSourceOptions } from './x11-screen-source.js';
 export { defaultScreenSource } from './default-screen-source.js';
@@ -23,11 +45,8 @@ export { CapturePipeline, type CapturePipelineDeps, type TickResult, type TickRe
 export { CaptureService, type CaptureServiceDeps, type CaptureServiceStatus } from './capture-service.js';
 export { CaptureScheduler } from './scheduler.js';
 export { applyRetention, RetentionJob, type RetentionReport } from './retention.js';
-export { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
 export { counterNames, localDay } from './day-counters.js';
-export { WavStreamSource, PushAudioSource, TARGET_RATE, type AudioSource, type PcmChunk } from './audio-source.js';
 export { EnergyVad, SpeechSegmenter, rmsDb, type SpeechChunk, type SegmenterOptions, type VadOptions } from './vad.js';
-export { encodeWav, resample, WavStreamDecoder } from './wav.js';
 export type { Transcriber, Transcript, TranscribeInput } from './transcriber.js';
 export { OpenAiTranscriber, transcriptionEndpoint, type OpenAiTranscriberOptions } from './openai-transcriber.js';
 export { AudioPipeline, type AudioPipelineDeps, type AudioRunReport } from './audio-pipeline.js';

@@ -1,7 +1,7 @@
 import type { EngramStore, FrameRecord, ObservationRecord } from '../../../agents/store/index.js';
 import type { RedactedSecret } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
-import type { DisplayInfo } from './screen-source.js';
+import type { DisplayInfo } from '../sources/index.js';
 
 export interface SecretsEvent {
   observation_id: string;

@@ -4,7 +4,7 @@ import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type O
 import type { WindowInfo } from './active-window.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
 import type { ObservationWriter } from './observation-writer.js';
-import type { CapturedScreen, DisplayInfo } from './screen-source.js';
+import type { CapturedScreen, DisplayInfo } from '../sources/index.js';
 import { loadSharp, sharpFrom } from './sharp-input.js';
 
 /** The last OCR-ed grey image of a display and its result, for incremental OCR of the next frame. */

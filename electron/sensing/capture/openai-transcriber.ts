@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptureError } from './errors.js';
+import { CaptureError } from '../sources/index.js';
 import type { TranscribeInput, Transcriber, Transcript } from './transcriber.js';
 
 export interface OpenAiTranscriberOptions {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { DisplayInfo, ScreenSource } from './screen-source.js';
+import type { DisplayInfo, ScreenSource } from '../sources/index.js';
 
 /**
  * The monitors of one X screen as RandR 1.5 knows them (`xrandr --listmonitors`): one per output

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { CaptureError } from './errors.js';
+import { CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import { cropRgb, parsePpm } from './ppm.js';
-import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
 
 /** What screenshot-desktop's Linux module reports per xrandr output. */
 interface SdDisplay {

@@ -1,6 +1,6 @@
 import type { Sharp } from 'sharp';
 import { onFirstUse } from '../../../shared/first-use/index.js';
-import type { ScreenImage } from './screen-source.js';
+import type { ScreenImage } from '../sources/index.js';
 
 type SharpFactory = typeof import('sharp').default;
 /**

@@ -1,4 +1,4 @@
-import type { PcmChunk } from './audio-source.js';
+import type { PcmChunk } from '../sources/index.js';
 
 export interface VadOptions {
   /** Analysis frame (ms). */

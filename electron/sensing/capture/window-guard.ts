@@ -1,7 +1,7 @@
 import type { PrivacySettings } from '../../../shared/settings/index.js';
 import { localDay } from './day-counters.js';
 import type { ExclusionReason, PrivacyGate } from './privacy-gate.js';
-import type { DisplayInfo, ScreenImage } from './screen-source.js';
+import type { DisplayInfo, ScreenImage } from '../sources/index.js';
 import { applyMasks, exclusionSignature, planMasks, unionArea, type MaskPlan } from './window-mask.js';
 import { WindowListError, type ListedWindow, type WindowList, type WindowSnapshot } from './window-list.js';
 

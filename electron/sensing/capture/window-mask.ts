@@ -1,5 +1,5 @@
 import type { ExclusionReason } from './privacy-gate.js';
-import { windowSpaceOf, type DisplayInfo, type ScreenImage } from './screen-source.js';
+import { windowSpaceOf, type DisplayInfo, type ScreenImage } from '../sources/index.js';
 import { sharpFrom } from './sharp-input.js';
 import type { ListedWindow, Rect, WindowSnapshot } from './window-list.js';
 

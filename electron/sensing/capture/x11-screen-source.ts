@@ -1,7 +1,6 @@
 import type { XClient, XDamageExt, XFixesExt, XRect } from 'x11';
-import { CaptureError } from './errors.js';
+import { CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import { cropRgb } from './ppm.js';
-import type { CapturedScreen, DisplayInfo, ScreenSource } from './screen-source.js';
 import { ScreenshotDesktopSource } from './screenshot-desktop-source.js';
 import { X11WindowList } from './x11-window-list.js';
 import { RandrMonitorLayout } from './randr-monitors.js';

@@ -1,8 +1,7 @@
 import {
   CaptureError,
   WavStreamSource,
-  defaultActiveWindowSource,
-  defaultScreenSource,
+  captureRoom,
   readCaptureSettings,
   startEngram,
   type CaptureService,
@@ -37,8 +36,9 @@ function parseInterval(v: string | undefined): number | undefined {
 }
 
 /** The sources this terminal captures from: X11 (or ImageMagick's grab), the window in front. */
-function captureSources(ctx: CliContext, store: EngramStore, source: string | undefined, interval: number | undefined, noOcr: boolean): CaptureSources {
+async function captureSources(ctx: CliContext, store: EngramStore, source: string | undefined, interval: number | undefined, noOcr: boolean): Promise<CaptureSources> {
   if (source !== undefined && source !== 'x11' && source !== 'import') throw new CliError('--source must be x11 or import');
+  const { defaultScreenSource, defaultActiveWindowSource } = await captureRoom.get();
   let screen;
   try {
     screen = defaultScreenSource({ prefer: source === 'import' ? 'screenshot-desktop' : 'x11', env: ctx.env });
@@ -105,7 +105,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         env: ctx.env,
         chat: false,
         brain: { start: 'manual', subscribe: watch },
-        capture: captureSources(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr')),
+        capture: await captureSources(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr')),
         log: (l) => ctx.io.stderr(`${l}\n`),
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
         onProblem: () => undefined,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defaultScreenSource } from '../../../engine/index.js';
+import { captureRoom } from '../../../engine/index.js';
 import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
@@ -38,6 +38,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     try {
       let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
+        const { defaultScreenSource } = await captureRoom.get();
         try {
           // Started only once the first-run consent is on record or accepted in the window.
           captureSources = { screen: defaultScreenSource({ env: ctx.env }), start: false };
