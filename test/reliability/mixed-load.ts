@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HashEmbedder, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/store/index.js';
 import { startEngramServer } from '../../electron/hosts/http/index.js';
+import { harnessCommand } from './harness-bundle.js';
 import { SessionProcess } from './session-process.js';
 
 /**
@@ -65,7 +66,7 @@ export async function runMixedLoad(opts: { dataDir: string; key: Buffer; seconds
   const mcp = new Client({ name: 'reliability', version: '1' });
   await mcp.connect(transport);
 
-  const cli = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'fakes', 'cli-loop.ts'), '--data-dir', dataDir, '--seconds', String(seconds), '--tag', 'clinote'], {
+  const cli = spawn(process.execPath, [...harnessCommand('cli-loop.ts'), '--data-dir', dataDir, '--seconds', String(seconds), '--tag', 'clinote'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -40,8 +40,9 @@ beforeAll(async () => {
   reports = join(root, 'reports');
   mkdirSync(reports);
   const dirs = { TMPDIR: 'tmp', TMP: 'tmp', TEMP: 'tmp', HOME: 'home', XDG_CACHE_HOME: 'cache', XDG_CONFIG_HOME: 'config', XDG_DATA_HOME: 'share', XDG_STATE_HOME: 'state', XDG_RUNTIME_DIR: 'run' };
-  // TSX_DISABLE_CACHE: tsx would cache the harness's transpiled sources in TMPDIR, and the test card
-  // number is a constant in them (test/fakes/session-scripts.ts); the product does not run on tsx.
+  // TSX_DISABLE_CACHE: with ENGRAM_HARNESS_TSX=1, tsx would cache the harness's transpiled sources in
+  // TMPDIR, and the test card number is a constant in them (test/fakes/session-scripts.ts); the
+  // product does not run on tsx. (By default the session is one module built in dist/test/harness.)
   const sessionEnv: NodeJS.ProcessEnv = { ENGRAM_KEY: '', TSX_DISABLE_CACHE: '1' };
   for (const [name, sub] of Object.entries(dirs)) {
     mkdirSync(join(scanned, sub), { recursive: true, mode: 0o700 });

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
-
-export const SESSION_SCRIPT = join(process.cwd(), 'test', 'fakes', 'scripted-session.ts');
+import { harnessCommand } from './harness-bundle.js';
 
 export interface SessionOptions {
   dataDir: string;
@@ -65,9 +63,7 @@ export class SessionProcess {
   constructor(opts: SessionOptions) {
     const args = [
       ...(opts.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      SESSION_SCRIPT,
+      ...harnessCommand('scripted-session.ts'),
       '--data-dir',
       opts.dataDir,
       '--frames',
