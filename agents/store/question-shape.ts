@@ -28,13 +28,16 @@ export function asksForEverything(question: string): boolean {
 }
 
 /**
- * Whether a question asks about something done, in the past or over time ("what did Ana make",
- * "where has Ben travelled", "what events has she attended"): its answer is told as an event
- * ("I went…", "we made…"), which narration.ts recognises. Read from the auxiliary or a past
- * participle after it, never from a data set's wording.
+ * Whether a question is answered from what someone did: a wh- question about something done, in
+ * the past or over time ("what did Ana make", "where has Ben travelled", "what events has she
+ * attended"), or a yes/no question about someone ("would Ana enjoy a pottery class?", "did Ben
+ * ever go to Lisbon?", judged from what they did and told). Such answers are told as events ("I
+ * went…", "we made…"), which narration.ts recognises. Read from the auxiliary, never from a data
+ * set's wording.
  */
 const DONE = /\b(?:did|has|have|had)\b(?!\s+(?:to|got)\b)/i;
 const ASKING = /^\s*(?:so\s+|and\s+)?(?:what|which|where|who|when|how)\b/i;
+const YES_NO = /^\s*(?:so\s+|and\s+)?(?:would|could|might|is|are|was|were|does|do|did|has|have)\b/i;
 export function asksAboutDoing(question: string): boolean {
-  return ASKING.test(question) && DONE.test(question);
+  return (ASKING.test(question) && DONE.test(question)) || YES_NO.test(question);
 }

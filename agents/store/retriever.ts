@@ -156,9 +156,11 @@ export const DEFAULT_WEIGHTS: RetrievalWeights = {
   time: 0.6,
   // LoCoMo dev: 0 -> 0.707/0.800/0.606; 3 or 8 days -> 0.709/0.802/0.607 (temporal recall@10 0.824 -> 0.833).
   timeTail: 3,
-  // LoCoMo dev (recall@5/10/MRR): 0 -> 0.710/0.805/0.608; 0.2 -> 0.726/0.809/0.623 (multi-hop
-  // recall@10 0.501 -> 0.517, single-hop 0.935 -> 0.937, temporal 0.848 -> 0.845). Without the
-  // question's shape (every question): 0.1 0.723/0.806/0.617, 0.2 0.728/0.808/0.621, single-hop 0.933/0.931.
+  // LoCoMo dev (recall@5/10/MRR): 0 -> 0.710/0.805/0.608; 0.2 for wh- questions with did/has/have/had
+  // 0.726/0.809/0.623 (multi-hop recall@10 0.501 -> 0.517, single-hop 0.935 -> 0.937, temporal
+  // 0.848 -> 0.845); and for yes/no questions too 0.727/0.810/0.624 (open-domain 0.435 -> 0.451);
+  // 0.3 0.726/0.812/0.626 but single-hop 0.934. For every question: 0.1 0.723/0.806/0.617, 0.2
+  // 0.728/0.808/0.621, single-hop 0.933/0.931.
   narrative: 0.2,
 };
 
@@ -264,7 +266,7 @@ export function fusePassages(byWords: PassageHit[], byMeaning: PassageHit[], wv:
  * best 3-5 matches' centroid 0.779-0.783 (recall@5 +0.7); the best 5-8 matches' shared words as a
  * second, low-weighted BM25 query 0.774-0.780; a penalty on a result next to one above it in its
  * segment 0.762-0.782 (single-hop loses: the answer is often the neighbour). Then + the narrative
- * boost for questions about something done (a memory that tells of it, narration.ts) 0.809.
+ * boost for questions answered from what was done (a memory that tells of it, narration.ts) 0.810.
  * Tried and dropped (recall@5/10/MRR from 0.710/0.805/0.608): for questions that ask for several
  * things (asksForEverything), maximal marginal relevance by word overlap among the best 30, 0.3:
  * 0.711/0.802/0.609 (open-domain recall@10 0.435 -> 0.419), 0.6: 0.711/0.803/0.609 (the top 10

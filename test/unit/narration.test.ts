@@ -32,8 +32,17 @@ describe('a memory that tells of something done', () => {
 });
 
 describe('a question about something done', () => {
-  it('is a question with did/has/have/had', () => {
-    for (const q of ['What did Ana make for the party?', 'Where has Ben travelled this year?', 'Which concerts have they been to?', 'When did Priya move to Leeds?', 'Who had the keys last?']) {
+  it('is a wh- question with did/has/have/had, or a yes/no question', () => {
+    for (const q of [
+      'What did Ana make for the party?',
+      'Where has Ben travelled this year?',
+      'Which concerts have they been to?',
+      'When did Priya move to Leeds?',
+      'Who had the keys last?',
+      'Would Ana enjoy a pottery class?',
+      'Did Ben ever go to Lisbon?',
+      'Is Priya likely to run another marathon?',
+    ]) {
       expect(asksAboutDoing(q), q).toBe(true);
     }
   });
