@@ -99,37 +99,56 @@ export async function openApp(browser: Browser, h: UiHarness, opts: { dark?: boo
 }
 
 /**
- * A test file's one tab on its host, the app loaded anew in it by each test. A new context costs
- * Chromium a renderer process and a cold start of the app (~3.5 CPU-s of Chromium on this machine);
- * loading the app again in the same tab (a full navigation to its URL with the token: a new document,
- * new script state, a new connection, everything asked of the host again) costs about a fifth of it,
- * the renderer and its cache being warm. Only for tests that open the app the same way (viewport,
- * colour scheme) on the same host; the tab's context is its test file's alone and closes with it.
+ * A test file's one tab, the app loaded anew in it by each test. A new context costs Chromium a
+ * renderer process and a cold start of the app (~3.5 CPU-s of Chromium on this machine); loading
+ * the app again in the same tab (a full navigation to its URL with the token: a new document, new
+ * script state, a new connection, everything asked of the host again) costs about a fifth of it,
+ * the renderer and its cache being warm. For tests that open the app the same way (viewport, colour
+ * scheme); the tab's context is its test file's alone and closes with it. A test on another host
+ * (another port: another origin, so other storage and cache) starts with the cookies cleared, since
+ * cookies do not tell ports apart.
  */
 export class AppTab {
   private page: Page | null = null;
+  private on: UiHarness | null = null;
 
   constructor(
     private readonly browser: Browser,
-    private readonly h: UiHarness,
+    private readonly h: UiHarness | null = null,
   ) {}
 
-  /** The app, freshly loaded: in a new context the first time, then in the same tab. */
-  async open(opts: { calls?: CallLog } = {}): Promise<Page> {
+  /**
+   * The app on `host` (by default the tab's own), freshly loaded: in a new context the first time,
+   * then in the same tab; `dark` is the colour scheme the system prefers, as openApp's.
+   */
+  async open(opts: { calls?: CallLog; host?: UiHarness; dark?: boolean } = {}): Promise<Page> {
+    const host = opts.host ?? this.h;
+    if (!host) throw new Error('AppTab.open needs a host');
     if (!this.page || this.page.isClosed()) {
-      this.page = await openApp(this.browser, this.h, opts);
+      this.page = await openApp(this.browser, host, opts);
+      this.on = host;
       return this.page;
     }
+    if (this.on !== host) await this.page.context().clearCookies();
+    this.on = host;
+    await this.page.emulateMedia({ colorScheme: opts.dark ? 'dark' : 'light' });
     opts.calls?.watch(this.page);
     // A new document (a same-document navigation would answer null), so nothing of the last test's window is left.
-    if (!(await this.page.goto(this.h.url))) throw new Error('the app was not loaded anew');
+    if (!(await this.page.goto(host.url))) throw new Error('the app was not loaded anew');
     await this.page.getByRole('navigation', { name: 'Main' }).waitFor();
     return this.page;
+  }
+
+  /** Leaves the app (the tab stays, on a blank page): before its host closes, as a test closed its page before. */
+  async leave(): Promise<void> {
+    if (this.page && !this.page.isClosed()) await this.page.goto('about:blank');
+    this.on = null;
   }
 
   async close(): Promise<void> {
     await this.page?.context().close();
     this.page = null;
+    this.on = null;
   }
 }
 
@@ -168,9 +187,9 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** One screenshot per screen (the files the issue asks to look at). */
-export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string; unlabelled?: Map<string, string[]> }): Promise<string[]> {
+export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string; unlabelled?: Map<string, string[]>; tab?: AppTab }): Promise<string[]> {
   const suffix = opts.dark ? '-dark' : '';
-  const page = await openApp(browser, h, { dark: opts.dark });
+  const page = opts.tab ? await opts.tab.open({ host: h, dark: opts.dark }) : await openApp(browser, h, { dark: opts.dark });
   const out: string[] = [];
   const shot = async (name: string) => {
     await settled(page);
@@ -219,13 +238,13 @@ export async function shootAllScreens(browser: Browser, h: UiHarness, opts: { da
   await page.goto(`${h.base}/#/settings`);
   await page.getByText('Anthropic API key').first().waitFor();
   await shot('settings');
-  await page.context().close();
+  if (!opts.tab) await page.context().close();
   return out;
 }
 
 /** Chat with no model configured: the offline notice and an extractive answer. */
-export async function shootOfflineChat(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string }): Promise<string> {
-  const page = await openApp(browser, h, { dark: opts.dark });
+export async function shootOfflineChat(browser: Browser, h: UiHarness, opts: { dark?: boolean; dir: string; tab?: AppTab }): Promise<string> {
+  const page = opts.tab ? await opts.tab.open({ host: h, dark: opts.dark }) : await openApp(browser, h, { dark: opts.dark });
   await page.getByRole('note').filter({ hasText: 'Offline mode' }).waitFor();
   await page.getByLabel('Ask about anything you have seen or said').fill('When is the Northwind launch?');
   await page.keyboard.press('Enter');
@@ -233,6 +252,6 @@ export async function shootOfflineChat(browser: Browser, h: UiHarness, opts: { d
   await settled(page);
   const file = `${opts.dir}/chat-offline${opts.dark ? '-dark' : ''}.png`;
   await page.screenshot({ path: file });
-  await page.context().close();
+  if (!opts.tab) await page.context().close();
   return file;
 }

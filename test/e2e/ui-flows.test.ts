@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { launchChromium } from './chromium.js';
-import { openApp } from './screens.js';
+import { AppTab } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /** The scenarios of the UI issue, in headless Chromium against the headless host on a seeded temp data dir. */
@@ -10,15 +10,21 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness | null = null;
+/** The file's one tab: each test loads the app anew in it, on its own host (screens.ts). */
+let tab: AppTab;
 
 beforeAll(async () => {
   chrome = await launchChromium();
   browser = chrome.browser;
+  tab = new AppTab(browser);
 });
 afterAll(async () => {
+  await tab?.close();
   await chrome?.close();
 });
 afterEach(async () => {
+  // Off the host before it closes, as each test closed its page before.
+  await tab?.leave();
   await h?.close();
   h = null;
 });
@@ -45,7 +51,7 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     h = await startUiHarness({ llm: true });
     const words = 'You worked on the MirixDB migration in VS Code yesterday morning [1] and agreed to move the launch [2].'.split(' ');
     h.fake!.setHandler(() => ({ text: words.join(' '), eventDelayMs: 60 }));
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     await ask(page, 'What did I work on yesterday?');
 
     // While tokens arrive the live answer is on screen and grows; then the stored turn replaces it.
@@ -68,12 +74,11 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     expect(decodeURIComponent(new URL(page.url()).hash)).toContain(cited.memory_id);
     const memory = h.store.memories.get(cited.memory_id)!;
     await expect.poll(() => page.getByTestId('memory-detail').textContent()).toContain(memory.title || memory.text.slice(0, 20));
-    await page.context().close();
   });
 
   it('shows the seeded frames on the timeline, with their thumbnails', async () => {
     h = await startUiHarness();
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     const obs = page.locator('[data-testid="timeline-item"][data-item-type="observation"]');
     await obs.first().waitFor();
@@ -85,13 +90,12 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await img.waitFor({ timeout: 10_000 });
     expect(await img.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
-    await page.context().close();
   });
 
   it('deleting a memory removes it from the timeline, its tab and search', async () => {
     h = await startUiHarness();
     const id = h.seeded!.memories['sem_launch']!;
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     const day = dayKey(h.seeded!.dayStart);
     await page.goto(`${h.base}/#/timeline/${day}`);
     await page.getByTestId('timeline-item').first().waitFor();
@@ -119,12 +123,11 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await expect.poll(() => page.locator('[data-testid="timeline-item"][data-item-type="memory"]').count()).toBeGreaterThan(0);
     expect(await page.locator(`[data-item-id="${id}"]`).count()).toBe(0);
     expect(h.store.memories.get(id)).toBeNull();
-    await page.context().close();
   });
 
   it('pausing capture shows the paused state and stops new frames', async () => {
     h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5 });
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     const card = page.getByTestId('capture-card');
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('Recording');
     await expect.poll(() => h!.store.frames.count(), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -144,13 +147,12 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => card.textContent()).toContain('Recording');
     await expect.poll(() => h!.store.frames.count(), { timeout: 10_000 }).toBeGreaterThan(frozen);
-    await page.context().close();
   });
 
   it('redaction switches on the Privacy screen work from the keyboard, save, survive a reload, and ask before card numbers are kept', async () => {
     h = await startUiHarness({ seed: false });
     const stored = () => h!.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     await page.goto(`${h.base}/#/privacy`);
     const emails = page.getByRole('switch', { name: 'Redact email addresses' });
     const cards = page.getByRole('switch', { name: 'Redact card numbers' });
@@ -191,14 +193,13 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await page.getByRole('switch', { name: 'Redact card numbers' }).click();
     await expect.poll(() => page.getByTestId('redaction-warning').count()).toBe(0);
     await expect.poll(() => stored().cards).toBe(true);
-    await page.context().close();
   });
 
   it('"forget the last 15 minutes" removes exactly that window', async () => {
     h = await startUiHarness();
     const { recent } = h.seeded!;
     const before = { frames: h.store.frames.count(), observations: h.store.observations.count() };
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     await page.goto(`${h.base}/#/timeline`);
     await page.getByRole('button', { name: 'Forget…' }).click();
     await page.getByRole('menuitem', { name: 'Last 15 minutes' }).click();
@@ -219,12 +220,11 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     expect(h.store.frames.count()).toBe(before.frames - 3);
     expect(h.store.observations.count()).toBe(before.observations - 3);
     for (const id of h.seeded!.frames) expect(h.store.frames.get(id)).not.toBeNull();
-    await page.context().close();
   });
 
   it('selecting a range on the timeline and deleting it removes those moments and their memories', async () => {
     h = await startUiHarness();
-    const page = await openApp(browser, h);
+    const page = await tab.open({ host: h });
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     const obs = page.locator('[data-testid="timeline-item"][data-item-type="observation"]');
     await obs.first().waitFor();
@@ -239,6 +239,5 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await expect.poll(() => ids.every((id) => h!.store.observations.get(id!) === null)).toBe(true);
     for (const m of citing) expect(h.store.memories.get(m)).toBeNull();
     await expect.poll(() => page.locator(`[data-item-id="${ids[0]}"]`).count()).toBe(0);
-    await page.context().close();
   });
 });

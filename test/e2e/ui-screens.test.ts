@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
-import { pageErrors, shootAllScreens, shootOfflineChat } from './screens.js';
+import { AppTab, pageErrors, shootAllScreens, shootOfflineChat } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
 /** Screenshots of every screen, light and dark, saved as test artefacts to be looked at. */
@@ -9,6 +9,8 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 const DIR = 'test-artifacts/screens';
 let h: UiHarness;
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
+/** The file's one tab: each test loads the app anew in it (screens.ts), in its colour scheme, on its host. */
+let tab: AppTab;
 
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
@@ -18,8 +20,10 @@ beforeAll(async () => {
     eventDelayMs: 2,
   }));
   chrome = await launchChromium();
+  tab = new AppTab(chrome.browser, h);
 });
 afterAll(async () => {
+  await tab?.close();
   await chrome?.close();
   await h?.close();
 });
@@ -29,7 +33,7 @@ describe('screens', { timeout: 240_000 }, () => {
   for (const dark of [false, true]) {
     it(`saves a screenshot of every screen (${dark ? 'dark' : 'light'})`, async () => {
       const unlabelled = new Map<string, string[]>();
-      const files = await shootAllScreens(chrome.browser, h, { dark, dir: DIR, unlabelled });
+      const files = await shootAllScreens(chrome.browser, h, { dark, dir: DIR, unlabelled, tab });
       // Accessible: every control on every screen has a name assistive tech can read.
       for (const [screen, list] of unlabelled) expect({ screen, list }).toEqual({ screen, list: [] });
       // No script errors and no Content-Security-Policy violations on any screen.
@@ -43,8 +47,7 @@ describe('screens', { timeout: 240_000 }, () => {
   }
 
   it('works from the keyboard: shortcuts between screens, arrows and Space in the timeline, Delete asks first', async () => {
-    const { openApp } = await import('./screens.js');
-    const page = await openApp(chrome.browser, h);
+    const page = await tab.open();
     await page.keyboard.press('Control+2');
     await expect.poll(() => new URL(page.url()).hash).toBe('#/timeline');
     const d = new Date(h.seeded!.dayStart);
@@ -67,15 +70,16 @@ describe('screens', { timeout: 240_000 }, () => {
     await page.getByRole('tab', { name: /Episodic/ }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => new URL(page.url()).hash).toBe('#/memories/semantic');
-    await page.context().close();
   });
 
   it('saves the offline chat (no model key): notice and an extractive answer with sources', async () => {
     const offline = await startUiHarness({ llm: false });
     try {
-      const file = await shootOfflineChat(chrome.browser, offline, { dir: DIR });
+      const file = await shootOfflineChat(chrome.browser, offline, { dir: DIR, tab });
       expect(statSync(file).size).toBeGreaterThan(20_000);
     } finally {
+      // Off the offline host before it closes.
+      await tab.leave();
       await offline.close();
     }
   });
