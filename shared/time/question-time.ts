@@ -56,6 +56,9 @@ const SHIFTED_UNIT = `(${WEEKDAYS.join('|')}|day|week|weekend|month|year)`;
 const BEFORE_LAST = new RegExp(`\\b(?:the\\s+)?${SHIFTED_UNIT}\\s+before\\s+last\\b`, 'i');
 /** "two weekends ago", "a weekend ago", "last weekend": chrono has no weekends (its "last weekend" is a Sunday). */
 const WEEKENDS_AGO = new RegExp(`\\b(?:(${COUNT})\\s+weekends?\\s+ago|(?:last|previous|past)\\s+weekend)\\b`, 'i');
+/** "the first weekend of August 2023", "the last week of May", "the second Monday in March". */
+const ORDINAL_OF = new RegExp(`\\b(?:the\\s+)?(first|second|third|fourth|last)\\s+(${WEEKDAYS.join('|')}|week|weekend)\\s+(?:of|in)\\s+`, 'gi');
+const ORDINALS = ['first', 'second', 'third', 'fourth'];
 /** Chrono's "the day before", "the week after" with nothing for them to be before or after. */
 const RELATIVE_ALONE = /^(?:the\s+)?(?:day|week|weekend|month|year)\s+(?:before|after)$/i;
 /** "the Sunday before", "two days after", "the week before": a time named relative to the date that follows. */
@@ -229,10 +232,28 @@ function shiftFrom(anchor: Span, unit: string, count: string | undefined, dir: -
   }
 }
 
+/** The nth (or last) weekday, week (days 1-7, 8-14…; the last: the month's last 7 days) or weekend (from its Saturday) of the month starting at `month`. */
+function nthOfMonth(month: number, ordinal: string, unit: string, cal: ZonedCalendar): Span {
+  const next = cal.startOfMonth(month, 1);
+  const day = (d: number, n = 1): Span => ({ from: d, to: cal.startOfDay(d, n), focus: null });
+  if (unit === 'week') return ordinal === 'last' ? day(cal.startOfDay(next, -7), 7) : day(cal.startOfDay(month, 7 * ORDINALS.indexOf(ordinal)), 7);
+  const weekday = unit === 'weekend' ? 6 : WEEKDAYS.indexOf(unit);
+  const length = unit === 'weekend' ? 2 : 1;
+  if (ordinal === 'last') {
+    let d = cal.startOfDay(next, -1);
+    while (cal.wall(d).weekday !== weekday) d = cal.startOfDay(d, -1);
+    return day(d, length);
+  }
+  let d = month;
+  while (cal.wall(d).weekday !== weekday) d = cal.startOfDay(d, 1);
+  return day(cal.startOfDay(d, 7 * ORDINALS.indexOf(ordinal)), length);
+}
+
 /**
  * Times chrono misreads or has no words for, found first: weekends ("two weekends ago"), one step
  * back from "last" ("the week before last"), and a unit before or after the date that follows it
- * ("the Sunday before October 25, 2022", "two days after 3 March"). Null when there is none, or
+ * ("the Sunday before October 25, 2022", "two days after 3 March"), and the nth weekday, week or
+ * weekend of a month ("the first weekend of August 2023"). Null when there is none, or
  * when it names a time to come (the general path words it then).
  */
 function shiftedTime(question: string, masked: string, reference: ParsingReference, now: number, cal: ZonedCalendar): { start: number; end: number; span: Span } | null {
@@ -264,6 +285,14 @@ function shiftedTime(question: string, masked: string, reference: ParsingReferen
     const anchor = { from: spanOf(r, 'start', now, cal).from, to: spanOf(r, r.end ? 'end' : 'start', now, cal).to, focus: null };
     const span = shiftFrom(anchor, m[2]!.toLowerCase(), m[1], m[3]!.toLowerCase() === 'before' ? -1 : 1, cal);
     found.push({ start: m.index, end: tailAt + r.text.length, span });
+    break;
+  }
+  for (const m of question.matchAll(ORDINAL_OF)) {
+    const tailAt = m.index + m[0].length;
+    const r = chrono.parse(question.slice(tailAt), reference, { forwardDate: false })[0];
+    if (!r || r.index !== 0 || r.start.isCertain('day') || !r.start.isCertain('month')) continue;
+    const month = spanOf(r, 'start', now, cal).from;
+    found.push({ start: m.index, end: tailAt + r.text.length, span: nthOfMonth(month, m[1]!.toLowerCase(), m[2]!.toLowerCase(), cal) });
     break;
   }
   const first = found.filter((f) => f.span.from <= now).sort((a, b) => a.start - b.start)[0];

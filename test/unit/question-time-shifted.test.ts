@@ -36,6 +36,10 @@ describe('times relative to a date, to "last", and weekends', () => {
     ['what had Ben finished as of December 2023?', 0, winter(2024, 1, 1), 'what had Ben finished?'],
     ['what had Ben finished by the end of December 2023?', 0, winter(2024, 1, 1), 'what had Ben finished?'],
     ['what changed up to and including March 3', 0, winter(2025, 3, 4), 'what changed'],
+    // The nth weekday, week or weekend of a month.
+    ['Where did Andrew go during the first weekend of August 2023?', summer(2023, 8, 5), summer(2023, 8, 7), 'Where did Andrew go?'],
+    ['what did we book for the second Monday in March 2024', winter(2024, 3, 11), winter(2024, 3, 12), 'what did we book'],
+    ['what did I read in the last week of May', summer(2025, 5, 25), summer(2025, 6, 1), 'what did I read'],
     // The glue words still apply to the shifted time.
     ['what changed since the Sunday before May 20, 2023', summer(2023, 5, 14), NOW.getTime(), 'what changed'],
   ])('%s', (q, from, to, rest) => {
@@ -46,6 +50,8 @@ describe('times relative to a date, to "last", and weekends', () => {
     // Before an event, not a date: no window (chrono alone reads "the day before" as yesterday).
     expect(window('what did Ana do the day before the concert?')).toBeNull();
     expect(window('what did we do the week before?')).toBeNull();
+    // The first week of something that is not a month is no time.
+    expect(window('what did Ana cook in the first week of the trip?')).toBeNull();
     // A habit stays a habit.
     expect(window('who runs once a week before work?')).toBeNull();
     // "up to" is not "up to and including": what someone was up to last week is last week.
