@@ -11,7 +11,7 @@ import { COMMANDS } from '../fixtures/cli-commands.js';
 import { seedUiFixture } from '../fixtures/ui-seed.js';
 import { nastyString } from './hostile-arbitraries.js';
 import { fuzzSeed } from './fuzz-seed.js';
-import { changedParts, storeFingerprint } from './store-fingerprint.js';
+import { changedParts, StoreWatch } from './store-fingerprint.js';
 
 /**
  * Property-based tests of every registered `engram` command, run in process (runCli with captured
@@ -30,7 +30,7 @@ let root: string;
 let template: string;
 let sandbox: string;
 let ids: string[] = [];
-const totals = { cases: 0, failed: 0, ok: 0, byCommand: {} as Record<string, number>, unexpected: [] as string[] };
+const totals = { cases: 0, failed: 0, ok: 0, byCommand: {} as Record<string, number>, unexpected: [] as string[], fingerprints: { full: 0, reused: 0 } };
 
 beforeAll(async () => {
   // Twenty data dirs are copied, written and deleted: in memory where the machine has a RAM disk.
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => {
   console.log(
     `CLI fuzz (seed ${SEED}): ${totals.cases} runs of ${COMMANDS.length} commands (${JSON.stringify(totals.byCommand)}): ${totals.ok} exited 0, ${totals.failed} refused, ` +
-      `${totals.unexpected.length} unexpected errors${totals.unexpected.length ? `:\n  ${totals.unexpected.slice(0, 20).join('\n  ')}` : ''}`,
+      `${totals.unexpected.length} unexpected errors; ${totals.fingerprints.full + totals.fingerprints.reused} store fingerprints, ${totals.fingerprints.reused} with no commit since the last${totals.unexpected.length ? `:\n  ${totals.unexpected.slice(0, 20).join('\n  ')}` : ''}`,
   );
   rmSync(root, { recursive: true, force: true });
 });
@@ -100,13 +100,17 @@ function argvFor(cmd: (typeof COMMANDS)[number]): fc.Arbitrary<string[]> {
   });
 }
 
-async function withDataDir(name: string, fn: (dir: string, store: EngramStore) => Promise<void>): Promise<void> {
+async function withDataDir(name: string, fn: (dir: string, store: EngramStore, watch: StoreWatch) => Promise<void>): Promise<void> {
   const dir = join(root, `run-${name}`);
   cpSync(template, dir, { recursive: true });
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+  const watch = new StoreWatch(store, key);
   try {
-    await fn(dir, store);
+    await fn(dir, store, watch);
   } finally {
+    totals.fingerprints.full += watch.counts.full;
+    totals.fingerprints.reused += watch.counts.reused;
+    watch.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -178,8 +182,8 @@ describe('every engram command under random and malformed arguments', { timeout:
 
   for (const cmd of COMMANDS) {
     it(`engram ${cmd.name}`, async () => {
-      await withDataDir(cmd.name, async (dir, store) => {
-        let current = storeFingerprint(store);
+      await withDataDir(cmd.name, async (dir, store, watch) => {
+        let current = watch.fingerprint();
         await fc.assert(
           fc.asyncProperty(argvFor(cmd), fc.array(nastyString(), { maxLength: 3 }), async (argv, stdinLines) => {
             totals.cases++;
@@ -196,11 +200,11 @@ describe('every engram command under random and malformed arguments', { timeout:
               totals.failed++;
               // Refusals say why, on stderr (help for a bare command goes to stdout with code 2).
               expect(`${r.err}${r.out}`.trim().length, `silent failure for ${JSON.stringify(argv).slice(0, 200)}`).toBeGreaterThan(0);
-              const after = storeFingerprint(store);
+              const after = watch.fingerprint();
               expect(after, `engram ${argv.join(' ').slice(0, 200)} failed (${r.err.trim().slice(0, 200)}) but changed ${changedParts(current, after).join(', ')}`).toBe(current);
             } else {
               totals.ok++;
-              current = storeFingerprint(store);
+              current = watch.fingerprint();
             }
           }),
           { numRuns: RUNS, seed: SEED + cmd.name.length, endOnFailure: true },
@@ -211,8 +215,8 @@ describe('every engram command under random and malformed arguments', { timeout:
   }
 
   it('global options and unknown commands', async () => {
-    await withDataDir('global', async (dir, store) => {
-      const before = storeFingerprint(store);
+    await withDataDir('global', async (dir, _store, watch) => {
+      const before = watch.fingerprint();
       await fc.assert(
         fc.asyncProperty(fc.array(fc.oneof(nastyString(), fc.constantFrom('--json', '--help', '-h', '--version', 'nope', 'ADD', '--data-dir')), { maxLength: 4 }), async (argv) => {
           totals.cases++;
@@ -226,7 +230,7 @@ describe('every engram command under random and malformed arguments', { timeout:
         }),
         { numRuns: RUNS * 2, seed: SEED },
       );
-      expect(storeFingerprint(store)).toBe(before);
+      expect(watch.fingerprint()).toBe(before);
     });
   });
 });
