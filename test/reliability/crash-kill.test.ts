@@ -19,7 +19,17 @@ describe('kill -9 during a scripted capture+agents session', { timeout: 300_000 
 
   it(`loses nothing and leaves nothing half-written (${KILLS} kills)`, async () => {
     const lines: string[] = [];
-    const result = await runKillLoop({ dataDir: dir, key: randomBytes(32), kills: KILLS, seed, log: (l) => lines.push(l) });
+    // The first kill waits for the session's first observation, then its random delay: under load a
+    // session can take longer than any draw to store anything, and every kill would miss the work.
+    const result = await runKillLoop({
+      dataDir: dir,
+      key: randomBytes(32),
+      kills: KILLS,
+      seed,
+      firstKillInCapture: true,
+      firstKillMinObservations: 1,
+      log: (l) => lines.push(l),
+    });
     console.log(`kill -9 seed ${seed}\n${lines.join('\n')}`);
     let printed = 0;
     for (const k of result.kills) {

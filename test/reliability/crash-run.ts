@@ -105,6 +105,11 @@ export async function runKillLoop(opts: {
   minMemories?: number;
   /** The first kill always lands in the capture phase (so some cut finds committed work whatever the draw). */
   firstKillInCapture?: boolean;
+  /**
+   * The first kill, when it lands in the capture phase, waits until the session stored this many
+   * observations: on a loaded machine a session can spend its whole random wait before its first frame.
+   */
+  firstKillMinObservations?: number;
   /** Right after each kill -9, before the data dir is inspected (the power cut). */
   afterKill?: (kill: number) => void;
   /** After the store was opened, checked and closed cleanly following kill `kill`. */
@@ -137,7 +142,7 @@ export async function runKillLoop(opts: {
       await new Promise((r) => setTimeout(r, afterMs));
     } else {
       await s.until(() => s.ready !== null, 120_000, 'ready');
-      const want = opts.minObservations ?? 0;
+      const want = Math.max(opts.minObservations ?? 0, k === 1 ? (opts.firstKillMinObservations ?? 0) : 0);
       if (want > 0) await s.until(() => s.observations.length >= want, 120_000, `${want} observations`);
       const wantMemories = opts.minMemories ?? 0;
       if (wantMemories > 0) await s.until(() => s.memories.length >= wantMemories, 120_000, `${wantMemories} memories`);
