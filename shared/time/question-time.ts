@@ -250,6 +250,17 @@ function nthOfMonth(month: number, ordinal: string, unit: string, cal: ZonedCale
 }
 
 /**
+ * The window the words before a time make of it: "since/after/from X" runs from X to now; "as of
+ * X", "up to and including X" and "by the end of X" end with X; "before/until/by X" ends where X starts.
+ */
+function glued(before: string, span: Span, label: string, now: number): Span {
+  if (START_GLUE.test(before)) return { from: span.from, to: now, focus: null };
+  if (THROUGH_GLUE.test(before) || (END_GLUE.test(before) && /^end\s+of\b/i.test(label))) return { from: 0, to: span.to, focus: null };
+  if (END_GLUE.test(before)) return { from: 0, to: span.from, focus: null };
+  return span;
+}
+
+/**
  * Times chrono misreads or has no words for, found first: weekends ("two weekends ago"), one step
  * back from "last" ("the week before last"), and a unit before or after the date that follows it
  * ("the Sunday before October 25, 2022", "two days after 3 March"), and the nth weekday, week or
@@ -318,10 +329,9 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
 
   const shifted = shiftedTime(question, masked, reference, nowMs, cal);
   if (shifted) {
-    const before = question.slice(0, shifted.start);
-    const { from, to } = shifted.span;
-    const range = START_GLUE.test(before) ? { from, to: nowMs } : THROUGH_GLUE.test(before) ? { from: 0, to } : END_GLUE.test(before) ? { from: 0, to: from } : { from, to };
-    return { rest: cut(question, shifted.start, shifted.end), range: { ...range, focus: null, label: question.slice(shifted.start, shifted.end) } };
+    const label = question.slice(shifted.start, shifted.end);
+    const range = glued(question.slice(0, shifted.start), shifted.span, label, nowMs);
+    return { rest: cut(question, shifted.start, shifted.end), range: { ...range, label } };
   }
 
   if (results.length === 0) {
@@ -382,11 +392,8 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
     range = spanOf(first, 'start', nowMs, cal);
   }
 
-  if (first.end) {
-    // "from Monday to Wednesday" already carries both ends.
-  } else if (START_GLUE.test(before)) range = { from: range.from, to: nowMs, focus: null };
-  else if (THROUGH_GLUE.test(before) || (END_GLUE.test(before) && /^end\s+of\b/i.test(label))) range = { from: 0, to: range.to, focus: null };
-  else if (END_GLUE.test(before)) range = { from: 0, to: range.from, focus: null };
+  // "from Monday to Wednesday" already carries both ends.
+  if (!first.end) range = glued(before, range, label, nowMs);
 
   return { rest: cut(question, first.index, first.index + first.text.length), range: { ...range, label } };
 }
