@@ -13,7 +13,7 @@ import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
 import { MemoryWriter, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
-import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from './brain-settings.js';
+import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from '../../shared/settings/index.js';
 import { MetaAgent, type IngestReport } from './meta-agent.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 

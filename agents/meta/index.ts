@@ -11,7 +11,7 @@ export {
   defaultBrainSettings,
   type BrainSettings,
   type BrainSettingsInput,
-} from './brain-settings.js';
+} from '../../shared/settings/index.js';
 export { ObservationBuffer, segmentId, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
 export { routeOffline } from './offline-router.js';
 export { ROUTER_PROMPT, ROUTE_TOOL, routeWithLlm } from './llm-router.js';

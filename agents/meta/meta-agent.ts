@@ -2,7 +2,7 @@ import type { LlmProvider } from '../llm/index.js';
 import { narrateSession, sessionDraft, sessionPolicy } from '../episodic/index.js';
 import { StoreError, type MessageRecord, type ObservationRecord } from '../store/index.js';
 import { MemoryWriter, type BrainStore, type FlushReason, type MessageBatch, type ObservationBatch, type SubAgent } from '../subagent-kit/index.js';
-import type { BrainSettings } from './brain-settings.js';
+import type { BrainSettings } from '../../shared/settings/index.js';
 import { BatchDeferred, BatchProcessor } from './batch-processor.js';
 import { BatchSchedule, transientStoreError } from './batch-schedule.js';
 import { emptyReport, mergeReport, type IngestReport } from './ingest-report.js';

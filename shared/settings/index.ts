@@ -1,3 +1,4 @@
 /** Settings schemas shared by the core, the UI and the CLI. */
+export * from './brain.js';
 export * from './capture.js';
 export * from './redaction.js';

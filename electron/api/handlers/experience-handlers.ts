@@ -2,6 +2,7 @@ import type { ActionClusterer, ActionStats, ExperienceMemory, Recommendation, Re
 import { immediateTransaction, retryOnBusy } from '../../../agents/store/index.js';
 import { type ActionStatsView, type ExperienceView, type Memory, type RecommendationView, type ReflectionView } from '../../../shared/api/index.js';
 import { ExperienceOutcomeSchema } from '../../../shared/index.js';
+import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings } from '../../../shared/settings/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -53,12 +54,10 @@ function reflectionView(r: Reflection): ReflectionView {
 export function experienceHandlers(deps: ApiDeps): HandlerGroup<ExperienceNames> {
   const { store } = deps;
   const now = deps.clock ?? Date.now;
-  // Loaded with the first experience request: hosts that never ask do not load the brain's modules.
-  const modules = () => Promise.all([import('../../../agents/experience/index.js'), import('../../../agents/meta/index.js')]);
-
+  // Loaded with the first experience request: hosts that never ask do not load experience memory.
   const memory = async (): Promise<{ xp: ExperienceMemory; halfLife: number | null }> => {
-    const [{ ExperienceMemory }, meta] = await modules();
-    const settings = store.settings.get(meta.BRAIN_SETTINGS_KEY, meta.BrainSettingsSchema, meta.defaultBrainSettings());
+    const { ExperienceMemory } = await import('../../../agents/experience/index.js');
+    const settings = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
     const halfLife = settings.experience_half_life_days;
     const xp = new ExperienceMemory(store, { halfLifeDays: halfLife, searchMode: store.embedder ? 'hybrid' : 'bm25', now });
     return { xp, halfLife };

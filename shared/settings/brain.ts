@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The brain's settings in store.settings under BRAIN_SETTINGS_KEY. Every field has a default, so
- * an empty object parses to the defaults.
+ * an empty object parses to the defaults. Kept here, not in agents/meta, so the handlers that only
+ * read them (recall, record, recommend) do not load the brain.
  */
 export const BRAIN_SETTINGS_KEY = 'brain';
 
