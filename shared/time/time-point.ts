@@ -1,6 +1,5 @@
-// English only, as chrono-node's own top-level parse and parseDate (casual English): the package's
-// index also loads its fifteen other locales (about 200 modules, 0.3 s at every start).
-import * as chrono from 'chrono-node/en';
+// chrono-node's English parser, loaded on the first parse (chrono-en.ts).
+import * as chrono from './chrono-en.js';
 import { parseQuestionTime } from './question-time.js';
 
 /** A time given by a caller (a CLI flag, an MCP argument) that cannot be read: its message is one line for the user. */
