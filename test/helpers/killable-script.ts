@@ -1,11 +1,13 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { harnessCommand } from '../reliability/harness-bundle.js';
 
 /**
- * A script of test/fakes run through tsx in a process of its own, to be killed with SIGKILL once it
- * says it reached the moment under test (a migration under way, frames kept but unread): the
- * kill -9 tests' common start. The key goes in the environment, never on the command line.
+ * A script of test/fakes in a process of its own, to be killed with SIGKILL once it says it reached
+ * the moment under test (a migration under way, frames kept but unread): the kill -9 tests' common
+ * start. Started as the reliability harness starts its scripts: one ES module built from the current
+ * sources (harness-bundle.ts), not through tsx, which cost seconds of CPU a start. The key goes in the
+ * environment, never on the command line.
  */
 export class KillableScript {
   out = '';
@@ -15,7 +17,7 @@ export class KillableScript {
   private readonly child: ChildProcessByStdio<null, Readable, Readable>;
 
   constructor(fake: string, args: string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'test', 'fakes', fake), ...args], {
+    this.child = spawn(process.execPath, [...harnessCommand(fake), ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
