@@ -9,6 +9,7 @@ import { asksAboutUser } from './self-reference.js';
 import { tellsOfDoing } from './narration.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
+import { CommonTerms, type Bm25Row } from './common-terms.js';
 import type { PassageHit, PassageRepo } from './passage-repo.js';
 import { entityMatcher, ftsQuery, mayNameTime, queryEntities, queryTerms } from './query-text.js';
 import { SegmentNeighbours } from './segment-neighbours.js';
@@ -282,6 +283,8 @@ export class Retriever {
   /** Prepared statements by SQL text (filters vary, but only in a few shapes). */
   private readonly stmts = new Map<string, Statement>();
   private readonly walker: GraphWalk | null;
+  /** Very common query words add their part of the BM25 score but select no candidates (common-terms.ts). */
+  readonly commonTerms: CommonTerms;
   weights: RetrievalWeights = { ...DEFAULT_WEIGHTS };
   /** How far the graph walk may read per query (bounded whatever the graph's size). */
   walkLimits: WalkLimits = { ...DEFAULT_WALK };
@@ -298,6 +301,7 @@ export class Retriever {
   ) {
     this.neighbours = new SegmentNeighbours(db);
     this.walker = graph ? new GraphWalk(db) : null;
+    this.commonTerms = new CommonTerms(db);
     // Only what scoring reads, as arrays: the driver's row objects cost more than the lookups
     // (300 rows: 6.7 ms as objects of every column, 2.7 as arrays, at 20k memories).
     this.rowsOf = new SeqLookup(
@@ -415,22 +419,19 @@ export class Retriever {
     // A time window or an app keeps a fraction of the matches: look deeper (one FTS pass either way;
     // the deeper limit only costs the rows handed back).
     const pool = Math.max(n, this.weights.bm25Pool) * (f.sql ? 4 : 1);
-    const rows = this.stmt(`SELECT rowid AS seq, ${expr} AS s FROM memory_fts WHERE memory_fts MATCH ? ORDER BY s LIMIT ?`).raw().all(match, pool) as [
-      number,
-      number,
-    ][];
+    const best = this.stmt(`SELECT rowid AS seq, ${expr} AS s FROM memory_fts WHERE memory_fts MATCH ? ORDER BY s LIMIT ?`).raw();
+    const rows = this.commonTerms.best(match, pool, (m, limit) => best.all(m, limit) as Bm25Row[]);
     const scoreOf = new Map(rows.map(([seq, s]) => [seq, -s]));
     if (!f.sql) return { hits: rows.slice(0, n).map(([seq, s]) => ({ seq, score: -s })), scoreOf };
     const ok = allowed ?? this.passing(f, rows.map((r) => r[0]));
     let hits = rows.filter(([seq]) => ok.has(seq)).map(([seq, s]) => ({ seq, score: -s }));
     if (hits.length < n && rows.length === pool) {
       // Very selective filters: ask again with the filters in the query.
-      hits = (
-        this.stmt(
-          `SELECT f.rowid AS seq, ${expr} AS s FROM memory_fts f JOIN memories m ON m.seq = f.rowid
-            WHERE memory_fts MATCH ? AND ${f.sql} ORDER BY s LIMIT ?`,
-        ).all(match, ...f.params, n) as { seq: number; s: number }[]
-      ).map((r) => ({ seq: r.seq, score: -r.s }));
+      const filtered = this.stmt(
+        `SELECT f.rowid AS seq, ${expr} AS s FROM memory_fts f JOIN memories m ON m.seq = f.rowid
+          WHERE memory_fts MATCH ? AND ${f.sql} ORDER BY s LIMIT ?`,
+      ).raw();
+      hits = this.commonTerms.best(match, n, (m, limit) => filtered.all(m, ...f.params, limit) as Bm25Row[]).map(([seq, s]) => ({ seq, score: -s }));
       for (const h of hits) scoreOf.set(h.seq, h.score);
     }
     return { hits: hits.slice(0, n), scoreOf };

@@ -1,0 +1,155 @@
+import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+
+/** A row as the BM25 query gives it: [rowid, FTS5's bm25() (lower is better)]. */
+export type Bm25Row = [seq: number, s: number];
+
+/**
+ * When a term is common: it matches at least `floor` rows AND at least `share` of the store.
+ * The floor is a cost: FTS5's bm25() reads each matching row's size and scores it (~2 µs a row at
+ * 100k memories), so 2,000 matches cost ~4 ms; a store smaller than that (a day of use, a LoCoMo
+ * conversation) has no common term and ranks exactly as the plain query does. The share keeps the
+ * term's idf low (ln 19 ≈ 2.9 at 5%): what it adds to a row is small beside a rarer term's part.
+ */
+export interface CommonTermLimits {
+  floor: number;
+  share: number;
+}
+
+export const DEFAULT_COMMON: CommonTermLimits = { floor: 2000, share: 0.05 };
+
+/** The quoted terms of a plain OR query as ftsQuery writes it (`"a" OR "b"`), or null for anything else (NEAR, prefixes, columns, AND, NOT, phrases). */
+export function orTerms(match: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (match[i] !== '"') return null;
+    let term = '';
+    for (i++; ; i++) {
+      if (i >= match.length) return null;
+      if (match[i] === '"') {
+        if (match[i + 1] !== '"') break;
+        i++;
+      }
+      term += match[i];
+    }
+    i++;
+    // One word each: a phrase of several words keeps the plain query.
+    if (!/^[\p{L}\p{N}]+$/u.test(term)) return null;
+    out.push(term);
+    if (i === match.length) return out;
+    if (match.slice(i, i + 4) !== ' OR ') return null;
+    i += 4;
+  }
+}
+
+const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
+
+/** SQLite varints (FTS5's averages record: row count, then each column's token total). */
+function firstVarint(buf: Uint8Array): number | null {
+  let v = 0;
+  for (let i = 0; i < Math.min(9, buf.length); i++) {
+    const byte = buf[i]!;
+    if (i === 8) return v * 256 + byte;
+    v = v * 128 + (byte & 0x7f);
+    if (!(byte & 0x80)) return v;
+  }
+  return null;
+}
+
+/**
+ * How an OR query is split when some of its terms are common: `rare` is the OR of the other
+ * terms, `both` the rows that have a rare term and a common one (`(rare) AND (common)`).
+ */
+export interface SplitQuery {
+  rare: string;
+  both: string;
+  common: string[];
+}
+
+/**
+ * Common terms select no candidates (as Lucene's CommonTermsQuery): in a large store a query word
+ * like "project" matches 40% of the rows, and bm25() scores every one of them to keep the best few
+ * hundred. Candidates come from the rarer terms; the common terms only add their part of the score
+ * to those. bm25() of an OR query is the sum of each term's part, and a term's part depends only on
+ * its own statistics (idf from its row count, its frequency in the row, the row's length), whatever
+ * the query's operators: so the best rows of `rare` and of `(rare) AND (common)`, merged, are the
+ * best rows of the whole query among the rows that have a rare term, with the same scores (summed
+ * in another order: equal to the last few bits). Rows with only common terms no longer enter.
+ * FTS5 still counts a common term's rows for its idf (a cheap walk of its doclist), but scores only
+ * the rows that also have a rarer term.
+ *
+ * Which terms are common is counted once (capped at the bar) and kept until the store's row count
+ * moves by more than 1%: a term's share, and so its side of the bar, barely moves before that.
+ */
+export class CommonTerms {
+  limits: CommonTermLimits = { ...DEFAULT_COMMON };
+  /** How many queries were split (the store bench reports it). */
+  splits = 0;
+  private readonly counts = new Map<string, { df: number; rows: number; bar: number }>();
+  private readonly stmts = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly table = 'memory_fts',
+  ) {}
+
+  private stmt(sql: string): Statement {
+    let s = this.stmts.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  /** The index's row count, from FTS5's averages record (one row of its data table). */
+  private rows(): number {
+    const block = this.stmt(`SELECT block FROM ${this.table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined;
+    return block ? (firstVarint(block) ?? 0) : 0;
+  }
+
+  /** Rows matching the term, counted up to the bar (a count at the bar means at least that many). */
+  private df(term: string, rows: number, bar: number): number {
+    const have = this.counts.get(term);
+    if (have && have.bar === bar && Math.abs(rows - have.rows) <= 0.01 * have.rows) return have.df;
+    const df = this.stmt(`SELECT count(*) FROM (SELECT 1 FROM ${this.table} WHERE ${this.table} MATCH ? LIMIT ?)`)
+      .pluck()
+      .get(quote(term), bar) as number;
+    if (this.counts.size >= 4096) this.counts.delete(this.counts.keys().next().value!);
+    this.counts.delete(term);
+    this.counts.set(term, { df, rows, bar });
+    return df;
+  }
+
+  /**
+   * The split of a plain OR query, or null when it is asked as it is: no term is common (any store
+   * below the floor), every term is (nothing rarer to select by), or it is not a plain OR of words.
+   */
+  split(match: string): SplitQuery | null {
+    const { floor, share } = this.limits;
+    const terms = orTerms(match);
+    if (!terms || terms.length < 2) return null;
+    const rows = this.rows();
+    if (rows < floor) return null;
+    const bar = Math.max(floor, Math.ceil(share * rows));
+    const common = terms.filter((t) => this.df(t, rows, bar) >= bar);
+    if (!common.length || common.length === terms.length) return null;
+    const rare = terms.filter((t) => !common.includes(t));
+    const rareSql = rare.map(quote).join(' OR ');
+    return { rare: rareSql, both: `(${rareSql}) AND (${common.map(quote).join(' OR ')})`, common };
+  }
+
+  /**
+   * The best `limit` rows of `match` as `run` asks FTS5 (`run(m, limit)`: rowid and bm25() of m,
+   * best first), with common terms selecting nothing. A row without a common term scores the same
+   * in `rare`; one with a common term but outside `both`'s best is below `limit` rows of `both`.
+   */
+  best(match: string, limit: number, run: (match: string, limit: number) => Bm25Row[]): Bm25Row[] {
+    const split = this.split(match);
+    if (!split) return run(match, limit);
+    this.splits++;
+    const score = new Map(run(split.rare, limit));
+    for (const [seq, s] of run(split.both, limit)) score.set(seq, s);
+    return [...score].sort((a, b) => a[1] - b[1] || a[0] - b[0]).slice(0, limit);
+  }
+}
