@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--queries 200] [--queue] [--cache-mib 256] [--no-graph]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap]`
  *
  * Insert rate and hybrid query latency of the real encrypted store at 10k and 100k memories.
  * Memories are synthetic but shaped like real ones: Zipf-distributed words (stop words included),
@@ -21,7 +21,12 @@
  * actor among them), so the brain's own offline builder (buildGraph) makes a graph of entities,
  * facts and mentions from them. Reported: its build time (memories/s) and size, and the latency of
  * hybrid+graph queries that name an entity (graph walk on: weight 0.3, the default cap on graph-only candidates, and
- * gathering around the best matches' entities, graphGather 0.3), beside the same queries without the walk. */
+ * gathering around the best matches' entities, graphGather 0.3), beside the same queries without the walk.
+ *
+ * Very common query words select no BM25 candidates at this size (agents/store/common-terms.ts):
+ * reported is how many queries had one. With --common-overlap each query set is asked again,
+ * untimed, with every word selecting candidates as before: how many top 10s differ, and their
+ * mean and lowest overlap@10. */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +53,7 @@ const Args = z.object({
   queue: z.boolean().default(false),
   'cache-mib': z.coerce.number().int().min(2).max(4096).default(256),
   graph: z.boolean().default(true),
+  'common-overlap': z.boolean().default(false),
 });
 
 
@@ -230,6 +236,46 @@ const phaseLine = (f: PhaseFigures): string =>
     .map((p) => `${p} ${f[p]!.p50.toFixed(2)}/${f[p]!.p95.toFixed(2)}`)
     .join(', ');
 
+/** Top 10s of a query set with common words scored apart, against every word selecting candidates (common-terms.ts off). */
+interface CommonFigures {
+  /** Queries with a common word (scored apart). */
+  split: number;
+  /** With --common-overlap: queries whose top 10 differ, and the mean and lowest overlap@10. */
+  changed?: number;
+  overlap_mean?: number;
+  overlap_min?: number;
+}
+
+type Store = Awaited<ReturnType<typeof openStore>>;
+type Query = { query: string; queryEmbedding: Float32Array };
+
+/** Asks the queries again, untimed, with every word selecting BM25 candidates, and compares each top 10 with `tops` (memory texts). */
+async function commonOverlap(store: Store, qs: Query[], tops: string[][], split: number): Promise<CommonFigures> {
+  const terms = store.retriever.commonTerms;
+  const limits = terms.limits;
+  terms.limits = { floor: Infinity, share: 1 };
+  try {
+    let changed = 0;
+    let sum = 0;
+    let min = 1;
+    for (const [i, q] of qs.entries()) {
+      const before = new Set((await store.search({ ...q, limit: 10 })).map((h) => h.memory.text));
+      const now = tops[i]!;
+      const shared = now.filter((t) => before.has(t)).length / Math.max(1, before.size, now.length);
+      if (shared < 1 || before.size !== now.length) changed++;
+      sum += shared;
+      min = Math.min(min, shared);
+    }
+    return { split, changed, overlap_mean: round(sum / Math.max(1, qs.length), 3), overlap_min: round(min, 2) };
+  } finally {
+    terms.limits = limits;
+  }
+}
+
+const commonLine = (c: CommonFigures, n: number): string =>
+  `common words scored apart in ${c.split} of ${n} queries` +
+  (c.changed != null ? `; top 10 changed in ${c.changed} (overlap@10 mean ${c.overlap_mean!.toFixed(3)}, lowest ${c.overlap_min!.toFixed(2)}) against every word selecting` : '');
+
 interface GraphFigures {
   build_s: number;
   build_per_s: number;
@@ -252,6 +298,9 @@ interface GraphFigures {
   graph_phases: PhaseFigures;
   /** sha256 (first 16 hex) of the ordered result ids of the queries without and with the walk. */
   rankings: string;
+  /** Common words in the queries without and with the walk. */
+  common_plain: CommonFigures;
+  common_graph: CommonFigures;
 }
 
 async function runSize(
@@ -261,6 +310,7 @@ async function runSize(
   viaQueue: boolean,
   cacheMiB: number,
   withGraph: boolean,
+  overlap: boolean,
   log: (s: string) => void,
 ): Promise<
   SizeResult & {
@@ -273,6 +323,7 @@ async function runSize(
     window_p95_ms: number;
     /** sha256 (first 16 hex) of every query's ordered results (their texts: ids are random): a speed change must leave it as it was. */
     rankings: string;
+    common: CommonFigures;
     graph: GraphFigures | null;
   }
 > {
@@ -354,6 +405,8 @@ async function runSize(
     const cpuTimes: number[] = [];
     const phases = new PhaseRecorder(store.retriever);
     const rankings = createHash('sha256');
+    const tops: string[][] = [];
+    const splits = store.retriever.commonTerms.splits;
     for (const q of qs) {
       const c = process.cpuUsage();
       const t = performance.now();
@@ -363,7 +416,10 @@ async function runSize(
       cpuTimes.push((cu.user + cu.system) / 1000);
       if (hits.length === 0) throw new Error(`no hits for "${q.query}"`);
       rankings.update(`${hits.map((h) => h.memory.text).join(',')}\n`);
+      tops.push(hits.map((h) => h.memory.text));
     }
+    const split = store.retriever.commonTerms.splits - splits;
+    const common = overlap ? await commonOverlap(store, qs, tops, split) : { split };
     times.sort((a, b) => a - b);
     cpuTimes.sort((a, b) => a - b);
     // The chat asks with a time window ("last week"): the same queries within a random 7-day window.
@@ -377,7 +433,7 @@ async function runSize(
       rankings.update(`w:${hits.map((h) => h.memory.text).join(',')}\n`);
     }
     windowed.sort((a, b) => a - b);
-    const graph = names ? await measureGraph(store, n, names, corpus, rand, queries, log) : null;
+    const graph = names ? await measureGraph(store, n, names, corpus, rand, queries, overlap, log) : null;
     return {
       n,
       insert_per_s: Math.round(n / secs),
@@ -390,6 +446,7 @@ async function runSize(
       window_p50_ms: round(percentile(windowed, 0.5)),
       window_p95_ms: round(percentile(windowed, 0.95)),
       rankings: rankings.digest('hex').slice(0, 16),
+      common,
       embed_ms: round(embedMs),
       db_mb: round(store.stats().db_bytes / 1e6, 1),
       graph,
@@ -409,12 +466,13 @@ const GRAPH_OFF = { graph: 0, graphCandidates: 0, graphGather: 0 };
  * graph keeper catches up), then times queries that name an entity with the graph walk on and off.
  */
 async function measureGraph(
-  store: Awaited<ReturnType<typeof openStore>>,
+  store: Store,
   n: number,
   names: NamePool,
   corpus: Corpus,
   rand: () => number,
   queries: number,
+  overlap: boolean,
   log: (s: string) => void,
 ): Promise<GraphFigures> {
   let buildMs = 0;
@@ -440,13 +498,15 @@ async function measureGraph(
     };
   });
   const rankings = createHash('sha256');
-  const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number; phases: PhaseFigures }> => {
+  const run = async (walk: boolean): Promise<{ times: number[]; cpu: number[]; linked: number; phases: PhaseFigures; common: CommonFigures }> => {
     Object.assign(store.retriever.weights, walk ? GRAPH_ON : GRAPH_OFF);
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 });
     const times: number[] = [];
     const cpu: number[] = [];
     const phases = new PhaseRecorder(store.retriever);
     let linked = 0;
+    const tops: string[][] = [];
+    const splits = store.retriever.commonTerms.splits;
     for (const q of qs) {
       const c = process.cpuUsage();
       const t = performance.now();
@@ -456,8 +516,11 @@ async function measureGraph(
       cpu.push((cu.user + cu.system) / 1000);
       if (hits.some((h) => h.reasons.linked_through)) linked++;
       rankings.update(`${walk ? 'g' : 'p'}:${hits.map((h) => h.memory.text).join(',')}\n`);
+      tops.push(hits.map((h) => h.memory.text));
     }
-    return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), linked, phases: phases.summary() };
+    const split = store.retriever.commonTerms.splits - splits;
+    const common = overlap ? await commonOverlap(store, qs, tops, split) : { split };
+    return { times: times.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b), linked, phases: phases.summary(), common };
   };
   const plain = await run(false);
   const walked = await run(true);
@@ -479,6 +542,8 @@ async function measureGraph(
     linked_share: round(walked.linked / qs.length, 3),
     graph_phases: walked.phases,
     rankings: rankings.digest('hex').slice(0, 16),
+    common_plain: plain.common,
+    common_graph: walked.common,
   };
 }
 
@@ -508,7 +573,14 @@ async function main(): Promise<void> {
   const noGraph = argv.includes('--no-graph');
   const { values } = parseArgs({
     args: argv.filter((a) => a !== '--no-graph'),
-    options: { json: { type: 'boolean' }, sizes: { type: 'string' }, queries: { type: 'string' }, queue: { type: 'boolean' }, 'cache-mib': { type: 'string' } },
+    options: {
+      json: { type: 'boolean' },
+      sizes: { type: 'string' },
+      queries: { type: 'string' },
+      queue: { type: 'boolean' },
+      'cache-mib': { type: 'string' },
+      'common-overlap': { type: 'boolean' },
+    },
     strict: true,
   });
   const parsed = Args.safeParse({ ...values, graph: !noGraph });
@@ -520,11 +592,11 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, log));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], log));
   }
   if (args.json) {
     process.stdout.write(
-      `${JSON.stringify({ sizes: sizes.map(({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, query_phases, graph }) => ({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, query_phases, graph })) })}\n`,
+      `${JSON.stringify({ sizes: sizes.map(({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, query_phases, common, graph }) => ({ n, insert_per_s, query_p50_ms, query_p95_ms, embed_ms, query_phases, common, graph })) })}\n`,
     );
     return;
   }
@@ -540,6 +612,10 @@ async function main(): Promise<void> {
   for (const s of sizes) console.log(`n=${s.n}: hybrid query by phase, CPU p50/p95 ms: ${phaseLine(s.query_phases)}`);
   for (const s of sizes) console.log(`n=${s.n}: hybrid search within a 7-day window (since/until): p50 ${s.window_p50_ms.toFixed(2)} ms, p95 ${s.window_p95_ms.toFixed(2)} ms`);
   for (const s of sizes) console.log(`n=${s.n}: rankings hash (ordered result ids of the hybrid and windowed queries) ${s.rankings}${s.graph ? `; with the graph (walk off, then on) ${s.graph.rankings}` : ''}`);
+  for (const s of sizes) {
+    console.log(`n=${s.n}: hybrid queries: ${commonLine(s.common, args.queries)}`);
+    if (s.graph) console.log(`n=${s.n}: queries naming an entity, walk off: ${commonLine(s.graph.common_plain, args.queries)}; walk on: ${commonLine(s.graph.common_graph, args.queries)}`);
+  }
   for (const s of sizes) {
     const g = s.graph;
     if (!g) continue;

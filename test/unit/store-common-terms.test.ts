@@ -94,13 +94,19 @@ describe('common terms select no candidates', () => {
     expect(terms.splits).toBe(2);
   });
 
-  it('asks as it is when every term is common, for one term, and for anything but a plain OR of words', () => {
+  it('when every term is common, the rows with them all; one term, or anything but a plain OR of words, is asked as it is', () => {
     const terms = new CommonTerms(db);
     terms.limits = { floor: 20, share: 0.25 };
     for (let i = 0; i < 5; i++) add('Notes', 'the garden again');
-    // "project" (24 rows) and "garden" (21) are both common now: nothing rarer selects.
-    expect(terms.split('"project" OR "garden"')).toBeNull();
-    expect(terms.best('"project" OR "garden"', 10, run)).toEqual(run('"project" OR "garden"', 10));
+    // "project" (24 rows) and "garden" (21) are both common now: nothing rarer selects, so both must be there.
+    const match = '"project" OR "garden"';
+    expect(terms.split(match)).toEqual({ rare: null, both: '"project" AND "garden"', common: ['project', 'garden'] });
+    const all = rareRows('"project" AND "garden"');
+    expect(all.size).toBe(5);
+    const expected = run(match, 1000).filter(([seq]) => all.has(seq));
+    const got = terms.best(match, 10, run);
+    expect(got.map((r) => r[0])).toEqual(expected.map((r) => r[0]));
+    got.forEach(([, s], i) => expect(s).toBeCloseTo(expected[i]![1], 12));
     expect(terms.split('"project"')).toBeNull();
     for (const m of ['"project atlas" OR "lisbon"', 'proj* OR "atlas"', 'title : "project" OR "atlas"', '"project" AND "atlas"', 'NEAR("project" "atlas")']) {
       expect(orTerms(m), m).toBeNull();
