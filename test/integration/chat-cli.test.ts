@@ -12,6 +12,7 @@ import { askCommand } from '../../electron/hosts/cli/commands/ask.js';
 import { chatCommand } from '../../electron/hosts/cli/commands/chat.js';
 import { revealCommand } from '../../electron/hosts/cli/commands/reveal.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { harnessCommand } from '../reliability/harness-bundle.js';
 
 const DAY = 86_400_000;
 const key = randomBytes(32);
@@ -161,7 +162,7 @@ describe('engram chat', () => {
   });
 
   it('runs as a real process with stdin piped in', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test', 'fixtures', 'chat', 'cli-driver.ts'), dir, 'chat', '--offline'], {
+    const child = spawn(process.execPath, [...harnessCommand('test/fixtures/chat/cli-driver.ts'), dir, 'chat', '--offline'], {
       env: { ...process.env, ENGRAM_KEY: key.toString('hex') },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { isBusyError, openStore, retryOnBusy, StaticKeyProvider, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
+import { harnessCommand } from '../reliability/harness-bundle.js';
 
-const WRITER = join(process.cwd(), 'test', 'fixtures', 'portability', 'writer-process.ts');
+// One ES module built from the current sources, not tsx (seconds of CPU a start): harness-bundle.ts.
+const WRITER = 'test/fixtures/portability/writer-process.ts';
 
 describe('two processes writing one data dir (the MCP server and the app)', { timeout: 180_000 }, () => {
   let dir: string;
@@ -46,7 +48,7 @@ describe('two processes writing one data dir (the MCP server and the app)', { ti
   it('every write of both lands, none fails with SQLITE_BUSY, and a backup taken meanwhile is whole', async () => {
     const WRITES = 400;
     const RECORDS = 60;
-    const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(WRITES), 'app'], { env: { ...process.env, ENGRAM_KEY: key.toString('hex') } });
+    const writer = spawn(process.execPath, [...harnessCommand(WRITER), dir, String(WRITES), 'app'], { env: { ...process.env, ENGRAM_KEY: key.toString('hex') } });
     let out = '';
     let err = '';
     writer.stdout.on('data', (d: Buffer) => (out += d.toString()));

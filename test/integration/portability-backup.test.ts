@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import { DB_FILE_NAME, openStore, StaticKeyProvider, StoreError, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
+import { harnessCommand } from '../reliability/harness-bundle.js';
 
 const PLAIN_CANARY = 'plaintext-CANARY-ocelot-5521';
-const WRITER = join(process.cwd(), 'test', 'fixtures', 'portability', 'writer-process.ts');
+// One ES module built from the current sources, not tsx (seconds of CPU a start): harness-bundle.ts.
+const WRITER = 'test/fixtures/portability/writer-process.ts';
 
 function startWriter(dir: string, key: Buffer, count: number): { child: ChildProcessWithoutNullStreams; ready: Promise<void>; done: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(count), 'writer'], {
+  const child = spawn(process.execPath, [...harnessCommand(WRITER), dir, String(count), 'writer'], {
     env: { ...process.env, ENGRAM_KEY: key.toString('hex') },
   });
   let out = '';

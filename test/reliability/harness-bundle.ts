@@ -1,7 +1,7 @@
 import { buildSync } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const built = new Map<string, string>();
 
@@ -19,7 +19,8 @@ const built = new Map<string, string>();
  */
 export function harnessCommand(fake: string): string[] {
   const root = process.cwd();
-  const source = join(root, 'test', 'fakes', fake);
+  // A script of test/fakes by name, or any other test script by its path from the repo root.
+  const source = fake.includes('/') ? join(root, fake) : join(root, 'test', 'fakes', fake);
   if (process.env.ENGRAM_HARNESS_TSX === '1') return ['--import', 'tsx', source];
   let out = built.get(source);
   if (!out) {
@@ -37,7 +38,7 @@ export function harnessCommand(fake: string): string[] {
     });
     const code = result.outputFiles[0]!.contents;
     const dir = join(root, 'dist', 'test', 'harness', createHash('sha256').update(code).digest('hex').slice(0, 16));
-    out = join(dir, fake.replace(/\.ts$/, '.mjs'));
+    out = join(dir, basename(source).replace(/\.ts$/, '.mjs'));
     if (!existsSync(out)) {
       mkdirSync(dir, { recursive: true });
       // Two test files may build the same script at once: each writes its own file, then renames.
