@@ -63,23 +63,31 @@ try {
 
 const target = { electron: (binary.version ?? 'unknown').replace(/^v/, ''), platform: process.platform, arch: process.arch };
 const cli = path.join(root, 'node_modules', 'electron-builder', 'cli.js');
-const result = await buildForElectron({
-  sqliteDir,
-  target,
-  rebuild: async () => {
-    say(`building the SQLite addon for Electron ${target.electron} (electron-builder install-app-deps)…`);
-    const r = spawnSync(process.execPath, [cli, 'install-app-deps'], { cwd: root, stdio: 'inherit' });
-    return { ok: r.status === 0, detail: r.status === 0 ? null : `exit ${r.status ?? r.signal}` };
-  },
-});
+// Run again through this script, not install-app-deps by hand: that would leave Electron's build
+// where Node looks for its own (scripts/sqlite-builds.mjs).
+const RETRY = 'run `node scripts/postinstall.mjs` to try again and see why';
+let result;
+try {
+  result = await buildForElectron({
+    sqliteDir,
+    target,
+    rebuild: async () => {
+      say(`building the SQLite addon for Electron ${target.electron} (electron-builder install-app-deps)…`);
+      const r = spawnSync(process.execPath, [cli, 'install-app-deps'], { cwd: root, stdio: 'inherit' });
+      return { ok: r.status === 0, detail: r.status === 0 ? null : `exit ${r.status ?? r.signal}` };
+    },
+  });
+} catch (err) {
+  result = { status: 'failed', detail: err instanceof Error ? err.message : String(err) };
+}
 switch (result.status) {
   case 'current':
   case 'built':
     say(`SQLite addon ready for Electron ${target.electron} (build/electron) and for Node (build/Release)`);
     break;
   case 'unchanged':
-    say('install-app-deps built nothing new; run `npx electron-builder install-app-deps` to see why. Browser mode and the CLI are unaffected.');
+    say(`install-app-deps built nothing new; ${RETRY}. Browser mode and the CLI are unaffected.`);
     break;
   default:
-    say(`the Electron build of the SQLite addon failed (${result.detail ?? 'see above'}); run \`npx electron-builder install-app-deps\` to see why. Browser mode and the CLI are unaffected.`);
+    say(`the Electron build of the SQLite addon failed (${result.detail ?? 'see above'}); ${RETRY}. Browser mode and the CLI are unaffected.`);
 }

@@ -7,6 +7,11 @@
 // saying "this folder holds an Electron build"; once Node's build is put back, that marker is
 // removed, and build/electron is only replaced when a rebuild really produced a new file. Our own
 // stamp (build/electron/engram-abi.json) says which Electron the build in build/electron is for.
+//
+// The rebuilder compiles with `node-gyp rebuild`, whose first step (clean) deletes the whole build/
+// folder, Node's build and build/electron with it, and a rebuild that cannot reach Electron's
+// headers fails only after that. So both wait beside build/ while it runs, and come back whatever
+// happens.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +27,8 @@ export function sqliteBuildPaths(sqliteDir) {
     release,
     nodeBuild: path.join(release, ADDON),
     marker: path.join(release, REBUILD_MARKER),
-    saved: path.join(sqliteDir, 'build', `node-abi-${ADDON}`),
+    saved: path.join(sqliteDir, `.engram-node-${ADDON}`),
+    electronAside: path.join(sqliteDir, '.engram-electron-build'),
     electronDir,
     electronBuild: path.join(electronDir, ADDON),
     stamp: path.join(electronDir, STAMP),
@@ -58,6 +64,8 @@ export async function buildForElectron({ sqliteDir, target, rebuild }) {
   if (!existsSync(p.nodeBuild)) return { status: 'failed', detail: `no Node build at ${p.nodeBuild}` };
   copyFileSync(p.nodeBuild, p.saved);
   const nodeDigest = digest(p.saved);
+  rmSync(p.electronAside, { recursive: true, force: true });
+  if (existsSync(p.electronDir)) renameSync(p.electronDir, p.electronAside);
   // The folder holds Node's build: a marker claiming otherwise would make the rebuilder skip it.
   rmSync(p.marker, { force: true });
   let result;
@@ -68,7 +76,13 @@ export async function buildForElectron({ sqliteDir, target, rebuild }) {
   }
   let status = 'failed';
   const after = digest(p.nodeBuild);
-  if (result.ok && after && after !== nodeDigest) {
+  const built = result.ok && after !== null && after !== nodeDigest;
+  // The Electron build from before comes back unless this rebuild made a new one.
+  rmSync(p.electronDir, { recursive: true, force: true });
+  mkdirSync(path.dirname(p.electronDir), { recursive: true });
+  if (existsSync(p.electronAside)) renameSync(p.electronAside, p.electronDir);
+  if (built) {
+    rmSync(p.electronDir, { recursive: true, force: true });
     mkdirSync(p.electronDir, { recursive: true });
     renameSync(p.nodeBuild, p.electronBuild);
     writeFileSync(p.stamp, JSON.stringify({ ...target, sha256: digest(p.electronBuild) }, null, 2) + '\n');
@@ -79,6 +93,7 @@ export async function buildForElectron({ sqliteDir, target, rebuild }) {
   }
   // Node's build goes back where plain Node (tests, the CLI, browser mode) looks for it, and the
   // rebuilder's marker goes with the Electron build it described.
+  mkdirSync(p.release, { recursive: true });
   copyFileSync(p.saved, p.nodeBuild);
   rmSync(p.saved, { force: true });
   rmSync(p.marker, { force: true });

@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * Models what @electron/rebuild (behind electron-builder install-app-deps and electron-builder's
  * packaging rebuild) does to the SQLite addon: if build/Release/.forge-meta says the folder already
- * holds a build for this Electron ABI, it skips; otherwise it compiles a new addon into
- * build/Release and writes that marker. Addons are text files naming their ABI, so a test can read
+ * holds a build for this Electron ABI, it skips; otherwise it runs `node-gyp rebuild`, whose first
+ * step (clean) removes the whole build/ folder, then compiles a new addon into build/Release and
+ * writes that marker. `failAfterClean` is a rebuild that cannot get Electron's headers (no network):
+ * build/ is already gone when it fails. Addons are text files naming their ABI, so a test can read
  * which build sits where.
  */
 export class FakeRebuilder {
@@ -15,6 +17,7 @@ export class FakeRebuilder {
   constructor(
     private readonly sqliteDir: string,
     private readonly abi = 'electron-141',
+    private readonly failAfterClean = false,
   ) {}
 
   rebuild = async (): Promise<{ ok: boolean }> => {
@@ -25,6 +28,8 @@ export class FakeRebuilder {
       this.skipped++;
       return { ok: true };
     }
+    rmSync(path.join(this.sqliteDir, 'build'), { recursive: true, force: true });
+    if (this.failAfterClean) return { ok: false };
     mkdirSync(release, { recursive: true });
     writeFileSync(path.join(release, 'better_sqlite3.node'), `addon for ${this.abi} (build ${this.runs})`);
     writeFileSync(marker, `x64--${this.abi}`);

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM script without types (scripts/ is not part of the TypeScript projects)
-import { buildForElectron, packagedAddon, sqliteBuildPaths } from '../../scripts/sqlite-builds.mjs';
+import { buildForElectron, packagedAddon, readStamp, sqliteBuildPaths } from '../../scripts/sqlite-builds.mjs';
 import { fakeSqlitePackage, FakeRebuilder, readAddon } from '../fakes/fake-rebuilder.js';
 
 type Paths = { nodeBuild: string; electronBuild: string; marker: string };
@@ -36,13 +36,29 @@ describe('postinstall keeps Node’s and Electron’s SQLite builds apart', () =
     expect(readAddon(paths.nodeBuild)).toBe('addon for node-115');
     expect(readAddon(paths.electronBuild)).toMatch(/^addon for electron-141/);
 
-    // Any later rebuild of build/Release (install-app-deps by hand) really rebuilds it.
-    await rebuilder.rebuild();
-    expect(rebuilder.skipped).toBe(0);
-
     const unpacked = path.join(root, 'release', 'linux-unpacked', 'resources', 'app.asar.unpacked', 'node_modules', 'better-sqlite3-multiple-ciphers');
     const shipped = packagedAddon({ sqliteDir, unpackedSqliteDir: unpacked, target });
     expect(readAddon(shipped)).toMatch(/^addon for electron-141/);
+
+    // Any later rebuild of build/Release (install-app-deps by hand) really rebuilds it.
+    await rebuilder.rebuild();
+    expect(rebuilder.skipped).toBe(0);
+  });
+
+  it('a rebuild that fails after node-gyp cleaned build/ (no headers) leaves both builds as they were', async () => {
+    const { sqliteDir, paths } = setup();
+    await buildForElectron({ sqliteDir, target, rebuild: new FakeRebuilder(sqliteDir).rebuild });
+    const electronBefore = readAddon(paths.electronBuild);
+
+    const offline = new FakeRebuilder(sqliteDir, 'electron-142', true);
+    const r = await buildForElectron({ sqliteDir, target: { ...target, electron: '41.8.0' }, rebuild: offline.rebuild });
+    expect(offline.runs).toBe(1);
+    expect(r.status).toBe('failed');
+    expect(readAddon(paths.nodeBuild)).toBe('addon for node-115');
+    expect(readAddon(paths.electronBuild)).toBe(electronBefore);
+    // Still the build for 41.7.1: packaging for that version goes on working, for 41.8.0 it refuses.
+    expect(readStamp(sqliteDir)?.electron).toBe('41.7.1');
+    expect(readdirSync(sqliteDir).filter((f) => f.startsWith('.engram-'))).toEqual([]);
   });
 
   it('a new Electron version rebuilds; a rebuilder that produces nothing leaves build/electron alone', async () => {
