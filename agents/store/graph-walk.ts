@@ -26,12 +26,14 @@ export interface WalkLimits {
   hubMin: number;
 }
 
+/** Entities per statement when reading their memories (SQLite allows 500 terms in a compound SELECT). */
+const MEMORIES_CHUNK = 64;
+
 export const DEFAULT_WALK: WalkLimits = { facts: 150, neighbours: 12, perNeighbour: 20, secondHop: 3, secondFacts: 40, hubShare: 0.02, hubMin: 200 };
 
 interface Statements {
   mentionedIn: Statement;
   mentionCounts: Statement;
-  memoriesOfMany: Statement;
   kindsOf: Statement;
   total: Statement;
   partners: Statement;
@@ -72,16 +74,6 @@ export class GraphWalk {
         // Counting stops at the cap: a hub's exact size does not matter, only that it is one.
         mentionCounts: db
           .prepare('SELECT s.value, (SELECT count(*) FROM (SELECT 1 FROM entity_mentions WHERE entity_id = s.value LIMIT ?)) FROM json_each(?) s')
-          .raw(),
-        // Memory ids are time-sortable: the primary key (entity_id, memory_id) hands the newest first.
-        // Per entity (its position in the list): its newest mentions, then the current memories among them.
-        memoriesOfMany: db
-          .prepare(
-            `SELECT s.key, em.memory_id, m.seq, em.role FROM json_each(?) s
-              JOIN entity_mentions em ON em.entity_id = s.value
-                AND em.memory_id IN (SELECT memory_id FROM entity_mentions WHERE entity_id = s.value ORDER BY memory_id DESC LIMIT ?)
-              JOIN memories m ON m.id = em.memory_id WHERE m.superseded_by IS NULL`,
-          )
           .raw(),
         kindsOf: db.prepare('SELECT id, kind FROM entities WHERE id IN (SELECT value FROM json_each(?))').raw(),
         mentionedIn: db
@@ -143,12 +135,37 @@ export class GraphWalk {
     return { hub, count, counts };
   }
 
-  /** The newest `per` current memories mentioning each entity (newest first), in the order of `ids`. */
+  /**
+   * Per entity (its position in the list): its newest `per` mentions (memory ids are time-sortable:
+   * the primary key (entity_id, memory_id) hands the newest first), then the current memories among
+   * them. One index range per entity, joined by UNION ALL, a statement per list length (up to
+   * MEMORIES_CHUNK): 8.1 -> 4.1 ms CPU per walk at 100k memories (27 entities, 530 rows; the same
+   * rows) against one statement over json_each with the newest mentions as a correlated IN list.
+   */
+  private readonly memoriesOfMany = new Map<number, Statement>();
+  private memoriesStmt(n: number): Statement {
+    let st = this.memoriesOfMany.get(n);
+    if (!st) {
+      const part = (i: number) => `SELECT * FROM (SELECT ${i} AS k, memory_id, role FROM entity_mentions WHERE entity_id = ? ORDER BY memory_id DESC LIMIT ?)`;
+      st = this.db
+        .prepare(
+          `SELECT e.k, e.memory_id, m.seq, e.role FROM (${Array.from({ length: n }, (_, i) => part(i)).join(' UNION ALL ')}) e
+            JOIN memories m ON m.id = e.memory_id WHERE m.superseded_by IS NULL`,
+        )
+        .raw();
+      this.memoriesOfMany.set(n, st);
+    }
+    return st;
+  }
+
+  /** The current memories among the newest `per` mentioning each entity (newest first), in the order of `ids`. */
   private memoriesOf(ids: readonly string[], per: number): MentionRow[][] {
     const out: MentionRow[][] = ids.map(() => []);
-    if (!ids.length) return out;
-    for (const [i, memory_id, seq, role] of this.s.memoriesOfMany.all(JSON.stringify(ids), per) as [number, string, number, MentionRow['role']][]) {
-      out[i]!.push({ memory_id, seq, role });
+    for (let from = 0; from < ids.length; from += MEMORIES_CHUNK) {
+      const chunk = ids.slice(from, from + MEMORIES_CHUNK);
+      for (const [i, memory_id, seq, role] of this.memoriesStmt(chunk.length).all(...chunk.flatMap((id) => [id, per])) as [number, string, number, MentionRow['role']][]) {
+        out[from + i]!.push({ memory_id, seq, role });
+      }
     }
     for (const l of out) l.sort((a, b) => (a.memory_id < b.memory_id ? 1 : a.memory_id > b.memory_id ? -1 : 0));
     return out;
