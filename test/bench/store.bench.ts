@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common]`
  *
  * Insert rate and hybrid query latency of the real encrypted store at 10k and 100k memories.
  * Memories are synthetic but shaped like real ones: Zipf-distributed words (stop words included),
@@ -26,7 +26,8 @@
  * Very common query words select no BM25 candidates at this size (agents/store/common-terms.ts):
  * reported is how many queries had one. With --common-overlap each query set is asked again,
  * untimed, with every word selecting candidates as before: how many top 10s differ, and their
- * mean and lowest overlap@10. */
+ * mean and lowest overlap@10. With --no-common every word selects, throughout (the rankings as
+ * before common-terms.ts, to check that nothing else moved them). */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,7 @@ const Args = z.object({
   'cache-mib': z.coerce.number().int().min(2).max(4096).default(256),
   graph: z.boolean().default(true),
   'common-overlap': z.boolean().default(false),
+  common: z.boolean().default(true),
 });
 
 
@@ -311,6 +313,7 @@ async function runSize(
   cacheMiB: number,
   withGraph: boolean,
   overlap: boolean,
+  common: boolean,
   log: (s: string) => void,
 ): Promise<
   SizeResult & {
@@ -333,6 +336,7 @@ async function runSize(
   const embedder = new PrecomputedEmbedder();
   const dir = mkdtempSync(join(tmpdir(), 'engram-storebench-'));
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder, cacheMiB });
+  if (!common) store.retriever.commonTerms.limits = { floor: Infinity, share: 1 };
   try {
     // Memories are generated a batch at a time, outside the timed sections: only the store's work
     // is timed (holding 100k generated vectors at once would also time the GC of a 200 MB heap).
@@ -571,8 +575,9 @@ async function main(): Promise<void> {
   // Node 20's parseArgs has no negated booleans: --no-graph is taken off by hand.
   const argv = process.argv.slice(2);
   const noGraph = argv.includes('--no-graph');
+  const noCommon = argv.includes('--no-common');
   const { values } = parseArgs({
-    args: argv.filter((a) => a !== '--no-graph'),
+    args: argv.filter((a) => a !== '--no-graph' && a !== '--no-common'),
     options: {
       json: { type: 'boolean' },
       sizes: { type: 'string' },
@@ -583,7 +588,7 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const parsed = Args.safeParse({ ...values, graph: !noGraph });
+  const parsed = Args.safeParse({ ...values, graph: !noGraph, common: !noCommon });
   if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
   const args = parsed.data;
   const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -592,7 +597,7 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], log));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, log));
   }
   if (args.json) {
     process.stdout.write(
