@@ -81,11 +81,13 @@ export interface SplitQuery {
  * (as Elasticsearch's common terms query) the rows with them all are the candidates: the AND of
  * the terms, scored as the OR scores them.
  *
- * Store bench at 100k memories (CPU ms of the BM25 phase, p50/p95, whole search in brackets; 200
- * queries each): hybrid 12.1/41.0 (23.2/68.2) -> 7.6/17.8 (14.6/25.5), top 10 changed in 31
- * (overlap@10 mean 0.970, lowest 0.5); naming an entity, graph on 19.0/73.5 (51.9/108.6) ->
- * 7.8/22.8 (31.6/55.1), 28 changed (mean 0.954, lowest 0.1: a person named in over 5% of the
- * store, whose memories without the question's other words are no longer candidates). A share of
+ * The store bench's 100k store and queries, both ways in one process (CPU ms of the BM25 phase,
+ * p50/p95, whole search in brackets; 200 queries each; load 5-8): hybrid 12.1/41.0 (23.2/68.2) ->
+ * 7.6/17.8 (14.6/25.5), top 10 changed in 31 (overlap@10 mean 0.970, lowest 0.5); naming an
+ * entity, graph on 19.0/73.5 (51.9/108.6) -> 7.8/22.8 (31.6/55.1), 28 changed (mean 0.954, lowest
+ * 0.1: a person named in over 5% of the store, whose memories without the question's other words
+ * are no longer candidates). `npm run bench -- store --sizes 100000 --common-overlap` says the same
+ * (28 and 25 top 10s of 200 changed, overlap@10 0.968 and 0.962). A share of
  * 2% (the bar is then the floor, 2,000 rows) took BM25 to 5.3/12.9 (25.9/37.4) but changed 65 top
  * 10s (mean 0.856, lowest 0): the people most often named became common, and their memories left.
  *
