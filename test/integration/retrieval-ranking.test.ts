@@ -89,6 +89,23 @@ describe('hybrid ranking', () => {
     expect(ids.indexOf(reply.id)).toBeLessThan(ids.includes(other.id) ? ids.indexOf(other.id) : Infinity);
   });
 
+  it('finds an answer given after two asides (neighbours two steps away join the candidates)', async () => {
+    const t = NOW - DAY;
+    const seg = 'thread-3';
+    store.memories.insert({ kind: 'episodic', text: 'Sam: Do you play any musical instruments these days?', occurred_at: t, segment: seg });
+    // The first aside's FTS row holds the question (its context column); the answer is two steps past it.
+    store.memories.insert({ kind: 'episodic', text: 'Sam: Sorry, my phone is dying, one sec.', occurred_at: t + 1000, segment: seg });
+    store.memories.insert({ kind: 'episodic', text: 'Me: No rush, I am on the train anyway.', occurred_at: t + 2000, segment: seg });
+    const answer = store.memories.insert({ kind: 'episodic', text: 'Me: Yes, the clarinet, every Sunday since school.', occurred_at: t + 3000, segment: seg });
+    store.memories.insert({ kind: 'episodic', text: 'Me: Lunch was pasta with the team.', occurred_at: t + 4000, segment: seg });
+    await store.flushEmbeddings();
+    const hits = await store.search({ query: 'which musical instruments are played', now: NOW });
+    const found = hits.find((h) => h.memory.id === answer.id);
+    expect(found).toBeDefined();
+    expect(found!.reasons.bm25_rank).toBeNull();
+    expect(found!.reasons.context_boost).toBeGreaterThan(0);
+  });
+
   it('boosts units about a person or app the query names', async () => {
     const ana = store.memories.insert({ kind: 'episodic', text: 'Ana said the budget review moves to Thursday' });
     const other = store.memories.insert({ kind: 'episodic', text: 'Someone said the budget review moves to Thursday' });
