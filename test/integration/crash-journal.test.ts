@@ -9,6 +9,7 @@ import { runCli } from '../../electron/hosts/cli/main.js';
 import { redact } from '../../electron/sensing/perception/index.js';
 import { CrashJournal } from '../../electron/crash/index.js';
 import { crashNotice } from '../../electron/desktop/policy/index.js';
+import { harnessInline } from '../reliability/harness-bundle.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -104,7 +105,7 @@ describe('crash journal', () => {
       j.install(process, { onFatal: (_e, p) => { process.stderr.write('engram: unexpected error (report: ' + p + ')\\n'); process.exit(1); } });
       setTimeout(() => { throw new Error('token ${API_KEY} on screen'); }, 10);
     `;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, harnessInline(script), { cwd: process.cwd(), encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/report: .*crash-.*\.json/);
     const files = readdirSync(dir).filter((f) => f.startsWith('crash-'));

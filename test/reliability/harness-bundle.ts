@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -24,29 +24,49 @@ export function harnessCommand(fake: string): string[] {
   if (process.env.ENGRAM_HARNESS_TSX === '1') return ['--import', 'tsx', source];
   let out = built.get(source);
   if (!out) {
-    const result = buildSync({
-      entryPoints: [source],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      // Class and function names as in the sources (messages and crash reports name them).
-      keepNames: true,
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]!.contents;
-    const dir = join(root, 'dist', 'test', 'harness', createHash('sha256').update(code).digest('hex').slice(0, 16));
-    out = join(dir, basename(source).replace(/\.ts$/, '.mjs'));
-    if (!existsSync(out)) {
-      mkdirSync(dir, { recursive: true });
-      // Two test files may build the same script at once: each writes its own file, then renames.
-      const tmp = `${out}.${process.pid}.tmp`;
-      writeFileSync(tmp, code);
-      renameSync(tmp, out);
-    }
+    out = bundle({ entryPoints: [source] }, basename(source).replace(/\.ts$/, '.mjs'));
     built.set(source, out);
   }
   return [out];
+}
+
+/**
+ * An inline ES module (TypeScript; relative imports from the repo root), started as the scripts
+ * above: `node <path>` of one module built from it, instead of `node --import tsx -e CODE`.
+ */
+export function harnessInline(code: string): string[] {
+  if (process.env.ENGRAM_HARNESS_TSX === '1') return ['--import', 'tsx', '--input-type=module', '-e', code];
+  let out = built.get(code);
+  if (!out) {
+    out = bundle({ stdin: { contents: code, resolveDir: process.cwd(), loader: 'ts', sourcefile: 'inline.ts' } }, 'inline.mjs');
+    built.set(code, out);
+  }
+  return [out];
+}
+
+/** Builds one module into dist/test/harness/<hash of the code>/<name>; returns its path. */
+function bundle(entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>, name: string): string {
+  const result = buildSync({
+    ...entry,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // Class and function names as in the sources (messages and crash reports name them).
+    keepNames: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  const dir = join(process.cwd(), 'dist', 'test', 'harness', createHash('sha256').update(code).digest('hex').slice(0, 16));
+  const out = join(dir, name);
+  if (!existsSync(out)) {
+    mkdirSync(dir, { recursive: true });
+    // Two test files may build the same script at once: each writes its own file, then renames.
+    const tmp = `${out}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, out);
+  }
+  return out;
 }

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { harnessInline } from './harness-bundle.js';
 import { PowerLossDisk } from './power-loss/power-loss-disk.js';
 
 /**
@@ -79,19 +79,12 @@ describe('the power-loss disk keeps only what was fsynced', () => {
     const disk = new PowerLossDisk(join(work, 'e'), join(work, 'e-work'));
     writeFileSync(join(disk.root, 'withdrawn.json'), 'consent once given');
     disk.snapshot();
-    const durable = pathToFileURL(join(process.cwd(), 'agents', 'store', 'durable-file.ts')).href;
     const r = spawnSync(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        `
+      harnessInline(`
         import { writeFileSync, mkdirSync } from 'node:fs';
         import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-        const d = await import(${JSON.stringify(durable)});
+        import * as d from './agents/store/durable-file.ts';
         const root = process.env.POWERLOSS_ROOT;
         d.writeFileDurable(join(root, 'nested', 'deeper', 'engram.key'), 'k1', { exclusive: true });
         let refused = '';
@@ -105,8 +98,7 @@ import { pathToFileURL } from 'node:url';
         mkdirSync(join(root, 'plain', 'sub'), { recursive: true });
         writeFileSync(join(root, 'plain.json'), 'never synced');
         process.stdout.write(refused);
-        `,
-      ],
+        `),
       { env: { ...process.env, ...disk.env() }, encoding: 'utf8' },
     );
     expect(r.stderr).toBe('');
