@@ -297,7 +297,9 @@ export function fusePassages(byWords: PassageHit[], byMeaning: PassageHit[], wv:
  * names 0.723/0.802/0.625, or half and half with the whole question 0.728/0.807/0.629.
  * Then + neighbours two steps away (contextRadius 2: an answer after an aside) 0.814. Tried and
  * dropped: candidates 300 0.727/0.811/0.628 (multi-hop 0.513) and segment 0.5 0.724/0.809/0.624
- * (both with radius 1); with radius 2, contextDecay 0.7 0.726/0.811/0.624 (single-hop 0.934).
+ * (both with radius 1); with radius 2, contextDecay 0.7 0.726/0.811/0.624 (single-hop 0.934),
+ * narrative 0.3 0.727/0.815/0.627 (single-hop 0.935), context 0.6 0.726/0.813/0.622, entityMention
+ * 0.3 0.725/0.813/0.622.
  */
 export class Retriever {
   private readonly queryCache = new QueryCache();
