@@ -1,4 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import { StatementCache } from './statement-cache.js';
 
 /** A row as the BM25 query gives it: [rowid, FTS5's bm25() (lower is better)]. */
 export type Bm25Row = [seq: number, s: number];
@@ -99,20 +100,17 @@ export class CommonTerms {
   /** How many queries were split (the store bench reports it). */
   splits = 0;
   private readonly counts = new Map<string, { df: number; rows: number; bar: number }>();
-  private readonly stmts = new Map<string, Statement>();
+  private readonly statements: StatementCache;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly table = 'memory_fts',
-  ) {}
+  ) {
+    this.statements = new StatementCache(db);
+  }
 
   private stmt(sql: string): Statement {
-    let s = this.stmts.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.stmts.set(sql, s);
-    }
-    return s;
+    return this.statements.get(sql);
   }
 
   /** The index's row count, from FTS5's averages record (one row of its data table). */

@@ -1,4 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import { StatementCache } from './statement-cache.js';
 import type { PassageMatch } from '../../shared/index.js';
 import { ftsQuery, queryTerms } from './query-text.js';
 import type { PassageKind } from './passage-split.js';
@@ -58,21 +59,18 @@ const BM25 = 'bm25(passage_fts, 1.0, 0.4)';
  * searched by BM25 with the matched words marked, by vector (nearest meaning), and listed per observation.
  */
 export class PassageRepo {
-  private readonly stmts = new Map<string, Statement>();
+  private readonly statements: StatementCache;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The passages' vector index (migration 010), when the store has an embedder. */
     private readonly vectors: () => VectorIndex | null = () => null,
-  ) {}
+  ) {
+    this.statements = new StatementCache(db);
+  }
 
   private stmt(sql: string): Statement {
-    let s = this.stmts.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.stmts.set(sql, s);
-    }
-    return s;
+    return this.statements.get(sql);
   }
 
   /** Best matching passages first (BM25), each with its first sighting inside [since, until]. */

@@ -14,6 +14,7 @@ import type { PassageHit, PassageRepo } from './passage-repo.js';
 import { entityMatcher, ftsQuery, mayNameTime, queryEntities, queryTerms } from './query-text.js';
 import { SegmentNeighbours } from './segment-neighbours.js';
 import { SeqLookup } from './seq-lookup.js';
+import { StatementCache } from './statement-cache.js';
 import type { SearchOptions } from './types.js';
 import type { VectorIndex } from './vector-index.js';
 
@@ -307,9 +308,9 @@ export class Retriever {
   private readonly rowsOf: SeqLookup;
   private readonly fullRowsOf: SeqLookup;
   private readonly filterLookups = new Map<string, SeqLookup>();
-  /** Prepared statements by SQL text (filters vary, but only in a few shapes). */
-  private readonly stmts = new Map<string, Statement>();
   private readonly walker: GraphWalk | null;
+  /** Prepared statements by SQL text (filters vary, but only in a few shapes). */
+  private readonly statements: StatementCache;
   /** Very common query words add their part of the BM25 score but select no candidates (common-terms.ts). */
   readonly commonTerms: CommonTerms;
   weights: RetrievalWeights = { ...DEFAULT_WEIGHTS };
@@ -327,6 +328,7 @@ export class Retriever {
     private readonly graph: GraphRepo | null = null,
   ) {
     this.neighbours = new SegmentNeighbours(db);
+    this.statements = new StatementCache(db);
     this.walker = graph ? new GraphWalk(db) : null;
     this.commonTerms = new CommonTerms(db);
     // Only what scoring reads, as arrays: the driver's row objects cost more than the lookups
@@ -339,13 +341,7 @@ export class Retriever {
   }
 
   private stmt(sql: string): Statement {
-    let s = this.stmts.get(sql);
-    if (!s) {
-      if (this.stmts.size >= 64) this.stmts.delete(this.stmts.keys().next().value!);
-      s = this.db.prepare(sql);
-      this.stmts.set(sql, s);
-    }
-    return s;
+    return this.statements.get(sql);
   }
 
   /** Rows for scoring (the columns of ScoringRow). */
