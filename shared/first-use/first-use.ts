@@ -26,3 +26,12 @@ export function onFirstUse<M>(load: () => Promise<M>): LazyModule<M> {
     loaded: () => mod,
   };
 }
+
+/**
+ * The same for a module that has to be there at once, inside a synchronous call (chrono-node in
+ * the time parsers): made by `load` on the first call, kept after. A failed load is tried again.
+ */
+export function onFirstUseSync<M>(load: () => M): () => M {
+  let mod: { m: M } | null = null;
+  return () => (mod ??= { m: load() }).m;
+}

@@ -6,6 +6,7 @@
 // pure TypeScript, type-checked for the window without Node's types, so the process is reached
 // through globalThis, not an import of node:module. shared/time is never in the window's bundle.
 import type * as En from 'chrono-node/en';
+import { onFirstUseSync } from '../first-use/index.js';
 
 export type { Component, ParsedResult } from 'chrono-node/en';
 
@@ -13,15 +14,10 @@ interface NodeProcess {
   getBuiltinModule(id: 'node:module'): { createRequire(from: string): (id: string) => unknown };
 }
 
-let en: typeof En | undefined;
-
-function chrono(): typeof En {
-  if (!en) {
-    const { process } = globalThis as unknown as { process: NodeProcess };
-    en = process.getBuiltinModule('node:module').createRequire(import.meta.url)('chrono-node/en') as typeof En;
-  }
-  return en;
-}
+const chrono = onFirstUseSync(() => {
+  const { process } = globalThis as unknown as { process: NodeProcess };
+  return process.getBuiltinModule('node:module').createRequire(import.meta.url)('chrono-node/en') as typeof En;
+});
 
 export function parse(...args: Parameters<typeof En.parse>): ReturnType<typeof En.parse> {
   return chrono().parse(...args);
