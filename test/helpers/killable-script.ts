@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { harnessCommand } from '../reliability/harness-bundle.js';
+import { harnessCommand } from './harness-bundle.js';
 
 /**
  * A script of test/fakes in a process of its own, to be killed with SIGKILL once it says it reached

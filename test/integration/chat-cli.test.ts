@@ -12,7 +12,7 @@ import { askCommand } from '../../electron/hosts/cli/commands/ask.js';
 import { chatCommand } from '../../electron/hosts/cli/commands/chat.js';
 import { revealCommand } from '../../electron/hosts/cli/commands/reveal.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
-import { harnessCommand } from '../reliability/harness-bundle.js';
+import { harnessCommand } from '../helpers/harness-bundle.js';
 
 const DAY = 86_400_000;
 const key = randomBytes(32);

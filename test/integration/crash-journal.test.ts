@@ -9,7 +9,7 @@ import { runCli } from '../../electron/hosts/cli/main.js';
 import { redact } from '../../electron/sensing/perception/index.js';
 import { CrashJournal } from '../../electron/crash/index.js';
 import { crashNotice } from '../../electron/desktop/policy/index.js';
-import { harnessInline } from '../reliability/harness-bundle.js';
+import { harnessInline } from '../helpers/harness-bundle.js';
 
 const root = mkdtempSync(join(tmpdir(), 'engram-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

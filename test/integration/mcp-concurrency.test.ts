@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { isBusyError, openStore, retryOnBusy, StaticKeyProvider, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
-import { harnessCommand } from '../reliability/harness-bundle.js';
+import { harnessCommand } from '../helpers/harness-bundle.js';
 
 // One ES module built from the current sources, not tsx (seconds of CPU a start): harness-bundle.ts.
 const WRITER = 'test/fixtures/portability/writer-process.ts';

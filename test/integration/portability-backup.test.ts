@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DB_FILE_NAME, openStore, StaticKeyProvider, StoreError, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
-import { harnessCommand } from '../reliability/harness-bundle.js';
+import { harnessCommand } from '../helpers/harness-bundle.js';
 
 const PLAIN_CANARY = 'plaintext-CANARY-ocelot-5521';
 // One ES module built from the current sources, not tsx (seconds of CPU a start): harness-bundle.ts.

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HashEmbedder, openStore, StaticKeyProvider, type IntegrityReport } from '../../agents/store/index.js';
 import { startEngramServer } from '../../electron/hosts/http/index.js';
-import { harnessCommand } from './harness-bundle.js';
+import { harnessCommand } from '../helpers/harness-bundle.js';
 import { SessionProcess } from './session-process.js';
 
 /**

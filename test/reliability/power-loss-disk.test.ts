@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { harnessInline } from './harness-bundle.js';
+import { harnessInline } from '../helpers/harness-bundle.js';
 import { PowerLossDisk } from './power-loss/power-loss-disk.js';
 
 /**

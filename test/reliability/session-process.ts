@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { harnessCommand } from './harness-bundle.js';
+import { harnessCommand } from '../helpers/harness-bundle.js';
 
 export interface SessionOptions {
   dataDir: string;
