@@ -1,4 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import { ftsQuery } from './query-text.js';
 import { StatementCache } from './statement-cache.js';
 
 /** A row as the BM25 query gives it: [rowid, FTS5's bm25() (lower is better)]. */
@@ -43,7 +44,8 @@ export function orTerms(match: string): string[] | null {
   }
 }
 
-const quote = (t: string): string => `"${t.replace(/"/g, '""')}"`;
+/** One term as ftsQuery quotes it (so user text is never FTS syntax). */
+const quote = (t: string): string => ftsQuery([t])!;
 
 /** SQLite varints (FTS5's averages record: row count, then each column's token total). */
 function firstVarint(buf: Uint8Array): number | null {
@@ -147,8 +149,8 @@ export class CommonTerms {
     if (!common.length) return null;
     if (common.length === terms.length) return { rare: null, both: common.map(quote).join(' AND '), common };
     const rare = terms.filter((t) => !common.includes(t));
-    const rareSql = rare.map(quote).join(' OR ');
-    return { rare: rareSql, both: `(${rareSql}) AND (${common.map(quote).join(' OR ')})`, common };
+    const rareSql = ftsQuery(rare)!;
+    return { rare: rareSql, both: `(${rareSql}) AND (${ftsQuery(common)!})`, common };
   }
 
   /**
