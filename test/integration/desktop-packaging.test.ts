@@ -40,6 +40,13 @@ describe('electron-builder.yml', () => {
     expect(readFileSync(config.mac.entitlements, 'utf8')).toContain('com.apple.security.device.audio-input');
   });
 
+  it('lets get-windows ask a browser for its address on macOS (URL rules): the Apple Events entitlement and usage string', () => {
+    // Without both, the hardened runtime refuses the AppleScript silently and every URL is null.
+    const entitlements = readFileSync(config.mac.entitlements, 'utf8');
+    expect(entitlements).toMatch(/<key>com\.apple\.security\.automation\.apple-events<\/key>\s*<true\/>/);
+    expect(config.mac.extendInfo.NSAppleEventsUsageDescription).toMatch(/address|URL/i);
+  });
+
   it('unpacks every native module and the tesseract data from the asar', () => {
     for (const pkg of ['better-sqlite3-multiple-ciphers', 'sqlite-vec', 'sharp', 'get-windows', '@tesseract.js-data', 'tesseract.js-core']) {
       expect(config.asarUnpack.some((p) => p.startsWith(`node_modules/${pkg}/`))).toBe(true);
