@@ -235,6 +235,8 @@ function toSdkMessage(m: LlmMessage): MessageParam {
           return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
         case 'tool_result':
           return { type: 'tool_result', tool_use_id: b.tool_use_id, content: b.content, is_error: b.is_error ?? false };
+        case 'image':
+          return { type: 'image', source: { type: 'base64', media_type: b.mediaType, data: b.data } };
       }
     }),
   };

@@ -2,6 +2,7 @@
 export type {
   LlmCallRecord,
   LlmContentBlock,
+  LlmImageBlock,
   LlmMessage,
   LlmProvider,
   LlmRequest,

@@ -279,11 +279,20 @@ function toOpenAiMessages(m: LlmMessage): ChatCompletionMessageParam[] {
   }
   const out: ChatCompletionMessageParam[] = [];
   const texts: string[] = [];
+  const images: string[] = [];
   for (const b of m.content) {
     if (b.type === 'tool_result') out.push({ role: 'tool', tool_call_id: b.tool_use_id, content: b.is_error ? `Error: ${b.content.replace(/^Error: /, '')}` : b.content });
     else if (b.type === 'text') texts.push(b.text);
+    else if (b.type === 'image') images.push(`data:${b.mediaType};base64,${b.data}`);
   }
-  if (texts.length) out.push({ role: 'user', content: texts.join('\n\n') });
+  // With an image, content parts (what Ollama, llama.cpp and LM Studio read for vision models);
+  // without one, the plain string every server takes.
+  if (images.length)
+    out.push({
+      role: 'user',
+      content: [...(texts.length ? [{ type: 'text' as const, text: texts.join('\n\n') }] : []), ...images.map((url) => ({ type: 'image_url' as const, image_url: { url } }))],
+    });
+  else if (texts.length) out.push({ role: 'user', content: texts.join('\n\n') });
   return out;
 }
 

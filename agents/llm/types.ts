@@ -24,7 +24,18 @@ export interface LlmToolResultBlock {
   content: string;
   is_error?: boolean;
 }
-export type LlmContentBlock = LlmTextBlock | LlmToolUseBlock | LlmToolResultBlock;
+/**
+ * An image the user side of a message carries (a screenshot to caption). Only in requests: no
+ * provider returns one. Anthropic takes it as a base64 source, OpenAI-compatible servers (Ollama,
+ * llama.cpp, LM Studio) as an `image_url` data URL.
+ */
+export interface LlmImageBlock {
+  type: 'image';
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** The encoded image, base64. */
+  data: string;
+}
+export type LlmContentBlock = LlmTextBlock | LlmToolUseBlock | LlmToolResultBlock | LlmImageBlock;
 
 export interface LlmMessage {
   role: 'user' | 'assistant';

@@ -19,6 +19,7 @@
  *   startFakeAnthropic({ models: ['claude-haiku-4-5'] })  // GET /v1/models lists these (Test connection)
  *   fake.requireKey = 'sk-ant-…'                          // 401 for any other key
  *   fake.allText()           // every request's system + messages + tool text, joined: assert secrets never leak
+ *   fake.images()            // images the requests carried, decoded; decodePixels (fake-model-http) reads them
  *   fake.reset(); await fake.close();
  *
  * With an empty queue and no handler it answers { text: 'ok' }. Usage is simulated: ~4 characters
@@ -27,7 +28,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { approxTokens as tokens, bearerKey, listenLoopback, readBody, ReplyScript, retryAfterHeader, sleep, writeFrames, writeJson } from './fake-model-http.js';
+import { approxTokens as tokens, bearerKey, listenLoopback, readBody, ReplyScript, retryAfterHeader, sleep, writeFrames, writeJson, imagesIn, type ReceivedImage } from './fake-model-http.js';
 
 export type FakeContent =
   | { type: 'text'; text: string }
@@ -104,6 +105,8 @@ export interface FakeAnthropic {
   allText(): string;
   /** The text of one request (system + messages + tools). */
   requestText(req: RecordedRequest): string;
+  /** The images one request (default: every request) carried, decoded from base64. */
+  images(req?: RecordedRequest): ReceivedImage[];
   reset(): void;
   close(): Promise<void>;
   /** Answer 401 without this key (default: any key accepted). */
@@ -245,6 +248,7 @@ export async function startFakeAnthropic(opts: { models?: string[] } = {}): Prom
     pending: () => script.pending(),
     allText: () => requests.map(requestText).join('\n'),
     requestText,
+    images: (r) => (r ? [r] : requests).flatMap((q) => imagesIn(q.body.messages)),
     reset: () => {
       script.reset();
       requests.length = 0;

@@ -117,3 +117,42 @@ export async function writeFrames(
   }
   res.end();
 }
+
+/** An image a request carried, decoded from base64. */
+export interface ReceivedImage {
+  mediaType: string;
+  data: Buffer;
+}
+
+/**
+ * The images in a request's messages, in either API's shape: Anthropic's `{type: 'image', source:
+ * {type: 'base64', media_type, data}}` or OpenAI's `{type: 'image_url', image_url: {url: 'data:…'}}`.
+ */
+export function imagesIn(messages: ReadonlyArray<{ content?: unknown }>): ReceivedImage[] {
+  const out: ReceivedImage[] = [];
+  for (const m of messages) {
+    if (!Array.isArray(m.content)) continue;
+    for (const b of m.content as Array<Record<string, unknown>>) {
+      const source = b.source as { type?: string; media_type?: string; data?: string } | undefined;
+      if (b.type === 'image' && source?.type === 'base64' && source.data) out.push({ mediaType: String(source.media_type), data: Buffer.from(source.data, 'base64') });
+      const url = (b.image_url as { url?: string } | undefined)?.url;
+      const parsed = b.type === 'image_url' && url ? /^data:([^;]+);base64,(.*)$/s.exec(url) : null;
+      if (parsed) out.push({ mediaType: parsed[1]!, data: Buffer.from(parsed[2]!, 'base64') });
+    }
+  }
+  return out;
+}
+
+/** An image's pixels as the server would see them (RGB, row by row), decoded with sharp. */
+export async function decodePixels(img: ReceivedImage): Promise<{ width: number; height: number; rgb(x: number, y: number): [number, number, number] }> {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(img.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    rgb: (x, y) => {
+      const i = (y * info.width + x) * info.channels;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    },
+  };
+}

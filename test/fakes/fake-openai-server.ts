@@ -11,10 +11,11 @@
  *
  *   fake.requests    // every chat request: { path, headers, body, stream, apiKey }
  *   fake.allText()   // every request's messages and tools, joined: assert secrets never leak
+ *   fake.images()    // images the requests carried (image_url data URLs), decoded; decodePixels reads them
  *   fake.requireKey = 'sk-test'   // answer 401 without that key (default: any or none accepted)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { approxTokens as tokens, bearerKey, listenLoopback, readBody, ReplyScript, retryAfterHeader, sleep, writeFrames, writeJson } from './fake-model-http.js';
+import { approxTokens as tokens, bearerKey, listenLoopback, readBody, ReplyScript, retryAfterHeader, sleep, writeFrames, writeJson, imagesIn, type ReceivedImage } from './fake-model-http.js';
 
 export interface FakeOpenAiToolUse {
   name: string;
@@ -71,6 +72,8 @@ export interface FakeOpenAi {
   pending(): number;
   allText(): string;
   requestText(req: FakeOpenAiRequest): string;
+  /** The images one request (default: every request) carried, decoded from base64. */
+  images(req?: FakeOpenAiRequest): ReceivedImage[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -194,6 +197,7 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
     pending: () => script.pending(),
     allText: () => requests.map(requestText).join('\n'),
     requestText,
+    images: (r) => (r ? [r] : requests).flatMap((q) => imagesIn(q.body.messages)),
     reset: () => {
       script.reset();
       requests.length = 0;
