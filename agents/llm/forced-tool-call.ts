@@ -14,19 +14,24 @@ export interface ForcedTool<S extends z.ZodType, T = z.infer<S>> {
   accept?: (args: z.infer<S>) => T;
 }
 
+/** Why a forced call gave nothing: no tool call at all (prose), a refusal, or arguments bad twice. */
+export type ForcedMiss = 'no_tool_call' | 'refusal' | 'malformed';
+
 /**
  * One call in which the model must use `tool`: returns its zod-validated (and accepted) arguments,
  * or null when the model gave none. Bad arguments are sent back once with their error; a second
- * bad answer, or none at all, is null. Routing, session narration and the behaviour agents use it.
+ * bad answer, or none at all, is null (and `onMiss` says which). Routing, session narration and
+ * the behaviour agents use it.
  */
 export async function forcedToolCall<S extends z.ZodType, T = z.infer<S>>(
   llm: LlmProvider,
   request: Omit<LlmRequest, 'tools' | 'toolChoice'>,
   tool: ForcedTool<S, T>,
+  onMiss?: (why: ForcedMiss) => void,
 ): Promise<T | null> {
   // Boxed so a tool whose accepted value is itself null or undefined still counts as answered.
   let answer: { value: T } | null = null;
-  await runToolLoop(
+  const loop = await runToolLoop(
     llm,
     { ...request, toolChoice: { name: tool.name } },
     [
@@ -44,5 +49,6 @@ export async function forcedToolCall<S extends z.ZodType, T = z.infer<S>>(
   );
   // TypeScript narrows `answer` to null here (it cannot see the assignment inside run).
   const given = answer as { value: T } | null;
+  if (given === null) onMiss?.(loop.calls.length ? 'malformed' : loop.final.stopReason === 'refusal' ? 'refusal' : 'no_tool_call');
   return given === null ? null : given.value;
 }

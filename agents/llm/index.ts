@@ -31,7 +31,7 @@ export {
   type OpenAiProviderOptions,
 } from './openai-provider.js';
 export { runToolLoop, type ToolCallOutcome, type ToolLoopOptions, type ToolLoopResult } from './tool-loop.js';
-export { forcedToolCall, type ForcedTool } from './forced-tool-call.js';
+export { forcedToolCall, type ForcedMiss, type ForcedTool } from './forced-tool-call.js';
 export { defineTool, parseToolJson, toolSpec } from './tool-spec.js';
 export { costUsd, priceFor, type ModelPrice } from './pricing.js';
 export { DEFAULT_RETRY, backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.js';

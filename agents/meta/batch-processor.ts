@@ -21,6 +21,7 @@ import { extractWithLlm } from './llm-extraction.js';
 import { graphTool, recordHeldGraph } from './graph-tool.js';
 import type { ModelGraph } from '../graph/index.js';
 import { routeWithLlm } from './llm-router.js';
+import { fallbackReason, recordFallback, requireToolAnswer } from './model-fallback.js';
 import type { MetaAgentDeps } from './meta-agent.js';
 import { routeOffline } from './offline-router.js';
 import { redactionSwitches } from './privacy-filter.js';
@@ -86,12 +87,19 @@ export class BatchProcessor {
         report.chains.push(...r.chains.map((c) => ({ kind: c.kind, steps: c.steps, finished: c.finished, stopped_by: c.stopped_by })));
         this.schedule.llmUp(this.now());
       } catch (e) {
-        if (e instanceof LlmError && e.code !== 'BAD_REQUEST') {
+        const reason = fallbackReason(e);
+        if (reason) {
+          // The model answered, but unusably (prose, a refusal, HTTP 400): waiting will not help, so
+          // the rules take this batch now, beside whatever the model did write (the writer dedupes).
+          this.fail(e);
+          recordFallback(this.deps.store, this.deps.time, reason, e instanceof Error ? e.message : String(e), this.now());
+          report.rules_fallbacks = 1;
+          report.routes.push(await this.runOffline(ctx));
+        } else if (e instanceof LlmError) {
           this.schedule.llmDown(this.now());
           this.fail(e);
           throw new BatchDeferred(e.message);
-        }
-        throw e;
+        } else throw e;
       }
     }
     const outcomes = ctx.writer.drain();
@@ -171,6 +179,7 @@ export class BatchProcessor {
         extraTools: [graphTool(ctx, graphs)],
       });
       calls += result.responses.length;
+      requireToolAnswer(result, 'extraction');
     }
     const chains: ChainResult[] = [];
     const maxSteps = this.deps.settings().max_chaining_steps;
@@ -183,6 +192,7 @@ export class BatchProcessor {
       ].join('\n\n');
       const r = await runMemoryChain(llm, agent, ctx, { batchText, context, maxSteps });
       calls += r.steps;
+      requireToolAnswer(r, `${agent.kind} chain`);
       chains.push(r);
     }
     return { kinds: route.kinds, calls, chains };

@@ -211,14 +211,15 @@ export function createBrain(opts: BrainOptions): Brain {
       meta.touch();
       if (opts.subscribe ?? true) store.events.on('observation', onObservation);
       graph.start();
-      const report = await meta.recover();
+      // The timer first: a recovery that fails must not leave the session without flushes,
+      // segment collapse, dream or directives.
       timer = setInterval(() => {
         meta.tick();
         maybeDream();
         behaviourTick();
       }, opts.tickMs ?? 30_000);
       timer.unref();
-      return report;
+      return meta.recover();
     },
     async stop(o = {}) {
       if (timer) clearInterval(timer);

@@ -18,10 +18,12 @@ export interface IngestReport {
   deferred: number;
   /** Sources dropped by the privacy re-check (excluded apps/titles). */
   excluded: number;
+  /** Batches the rules took because the model's answer was unusable (prose, a refusal, HTTP 400). */
+  rules_fallbacks: number;
 }
 
 export function emptyReport(): IngestReport {
-  return { batches: 0, observations: 0, messages: 0, memory_ids: [], outcomes: [], routes: [], llm_calls: 0, chains: [], deferred: 0, excluded: 0 };
+  return { batches: 0, observations: 0, messages: 0, memory_ids: [], outcomes: [], routes: [], llm_calls: 0, chains: [], deferred: 0, excluded: 0, rules_fallbacks: 0 };
 }
 
 /** Adds `r` into `into` (memory ids once each) and returns `into`. */
@@ -36,5 +38,6 @@ export function mergeReport(into: IngestReport, r: IngestReport): IngestReport {
   into.chains.push(...r.chains);
   into.deferred += r.deferred;
   into.excluded += r.excluded;
+  into.rules_fallbacks += r.rules_fallbacks;
   return into;
 }

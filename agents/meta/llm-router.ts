@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMORY_KINDS, MemoryKindSchema, type MemoryKind } from '../../shared/index.js';
 import { forcedToolCall, type LlmProvider } from '../llm/index.js';
+import { missFailure } from './model-fallback.js';
 
 export const ROUTER_PROMPT = `You are the meta-agent of Engram, a local-first memory assistant. You receive a batch of what the
 user saw on screen, heard, or said in chat, and decide which memory agents should process it. Call
@@ -25,13 +26,18 @@ export const ROUTE_TOOL = {
   }),
 };
 
-/** One routing call (cheap model, forced tool). Invalid arguments are sent back once; then it throws. */
+/**
+ * One routing call (cheap model, forced tool). Invalid arguments are sent back once; then, or when
+ * the model answers in prose or refuses, it throws a ModelFailure (the batch goes to the rules).
+ */
 export async function routeWithLlm(llm: LlmProvider, batchText: string, signal?: AbortSignal): Promise<{ kinds: MemoryKind[]; reason: string }> {
   const picked = await forcedToolCall(
     llm,
     { purpose: 'routing', tier: 'extraction', system: ROUTER_PROMPT, messages: [{ role: 'user', content: batchText }], maxTokens: 300, signal },
     { ...ROUTE_TOOL, accept: (input) => ({ kinds: [...new Set(input.kinds)], reason: input.reason ?? '' }) },
+    missFailure('routing'),
   );
+  // missFailure threw for every miss; null is left only for a type checker that cannot see it.
   if (!picked) throw new Error('the model did not route the batch');
   return picked;
 }

@@ -1,4 +1,4 @@
-import { runToolLoop, type LlmProvider, type ToolCallOutcome } from '../llm/index.js';
+import { runToolLoop, type LlmProvider, type LlmResponse, type ToolCallOutcome } from '../llm/index.js';
 import { FINISH_TOOL, finishTool, searchTool } from './chain-tools.js';
 import { mergeTool } from './common-tools.js';
 import type { SubAgent, SubAgentContext } from './sub-agent.js';
@@ -32,6 +32,8 @@ export interface ChainResult {
   finished: boolean;
   stopped_by: 'finished' | 'step_limit' | 'end_turn' | 'invalid_limit';
   calls: ToolCallOutcome[];
+  /** The model's last answer (prose or a refusal where tool calls were asked for is a model failure). */
+  final: LlmResponse;
 }
 
 /** The stable prompt of one kind's chaining agent (cached per kind). */
@@ -78,5 +80,6 @@ export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: Sub
     finished,
     stopped_by: finished ? 'finished' : loop.stoppedBy === 'step_limit' || loop.stoppedBy === 'invalid_limit' ? loop.stoppedBy : 'end_turn',
     calls: loop.calls,
+    final: loop.final,
   };
 }
