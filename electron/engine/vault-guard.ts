@@ -12,18 +12,30 @@ export class VaultGuard {
   private stamp: string | null = null;
   private secrets: string[] = [];
 
-  constructor(private readonly store: Pick<EngramStore, 'memories'>) {}
+  /** Rows read per query; the list is paged to the end, however many vault rows there are. */
+  private readonly pageSize: number;
+
+  constructor(
+    private readonly store: Pick<EngramStore, 'memories'>,
+    opts: { pageSize?: number } = {},
+  ) {
+    this.pageSize = Math.max(1, Math.min(opts.pageSize ?? 1000, 10_000));
+  }
 
   /** The values to cut, longest first; reloaded when the vault changed. */
   values(): readonly string[] {
     const stamp = this.store.memories.stamp(['knowledge_vault']);
     if (stamp === this.stamp) return this.secrets;
     const values: string[] = [];
-    const rows = this.store.memories.list({ kinds: ['knowledge_vault'], includeSuperseded: true, limit: 10_000 });
-    for (const row of rows) {
-      const m = this.store.memories.get(row.id, { reveal: true });
-      if (typeof m?.fields.secret === 'string') values.push(m.fields.secret);
-      for (const h of this.store.memories.history(row.id, { reveal: true })) if (typeof h.snapshot.fields.secret === 'string') values.push(h.snapshot.fields.secret);
+    // Every row, page by page: a single list() stops at 10,000, and the secrets after it went out uncut.
+    for (let offset = 0; ; offset += this.pageSize) {
+      const rows = this.store.memories.list({ kinds: ['knowledge_vault'], includeSuperseded: true, order: 'oldest', limit: this.pageSize, offset });
+      for (const row of rows) {
+        const m = this.store.memories.get(row.id, { reveal: true });
+        if (typeof m?.fields.secret === 'string') values.push(m.fields.secret);
+        for (const h of this.store.memories.history(row.id, { reveal: true })) if (typeof h.snapshot.fields.secret === 'string') values.push(h.snapshot.fields.secret);
+      }
+      if (rows.length < this.pageSize) break;
     }
     this.secrets = valuesToCut(values);
     this.stamp = stamp;

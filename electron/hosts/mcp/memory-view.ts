@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MemoryKindSchema, type Memory } from '../../../shared/index.js';
 import { outsideVaultFields } from '../../../shared/vault/index.js';
+import { TrustLabelSchema, trustLabel, type ContentOrigin } from './content-origin.js';
 
 /** What an MCP client sees of a memory. Knowledge-vault secret values are never part of it. */
 export const McpMemorySchema = z.object({
@@ -17,6 +18,7 @@ export const McpMemorySchema = z.object({
   fields: z.record(z.string(), z.unknown()),
   superseded_by: z.string().nullable(),
   version: z.number().int(),
+  ...TrustLabelSchema,
 });
 export type McpMemory = z.infer<typeof McpMemorySchema>;
 
@@ -29,7 +31,7 @@ function clip(s: string, max: number): string {
  * clients should not learn its length or last digits); the vault guard cuts any copy of the value
  * out of every answer on top of that (the engine's VaultGuard); both rules are shared/vault's.
  */
-export function mcpMemory(m: Memory, opts: { detailsMax?: number } = {}): McpMemory {
+export function mcpMemory(m: Memory, origin: ContentOrigin, opts: { detailsMax?: number } = {}): McpMemory {
   const fields = m.kind === 'knowledge_vault' ? outsideVaultFields(m.fields) : m.fields;
   return {
     id: m.id,
@@ -45,6 +47,7 @@ export function mcpMemory(m: Memory, opts: { detailsMax?: number } = {}): McpMem
     fields,
     superseded_by: m.superseded_by,
     version: m.version,
+    ...trustLabel(origin),
   };
 }
 

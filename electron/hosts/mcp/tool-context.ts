@@ -6,17 +6,19 @@ import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 import { errorLine } from '../../../shared/text/index.js';
 import { TimeArgError } from '../../../shared/time/index.js';
 import { ToolError } from './tool-error.js';
+import { originOf, type ContentOrigin } from './content-origin.js';
+import { outgoingSwitches, redactDeep, redactOutgoing } from './answer-filter.js';
 
 /**
  * What every tool handler gets: the window's handler map in process (client: experiences too), the
  * vault rule for outside agents, a clock, and a log line writer (stderr). The store itself is read
- * only for the on/off setting.
+ * only for settings and for where a memory came from.
  */
 export interface ToolContext {
   client: ApiClient;
   vault: Pick<VaultGuard, 'text' | 'deep'>;
-  /** The on/off setting. */
-  store: Pick<EngramStore, 'settings'>;
+  /** The on/off and redaction settings, and memories' sources (for content_origin). */
+  store: Pick<EngramStore, 'settings' | 'memories'>;
   now(): Date;
   log(line: string): void;
 }
@@ -34,13 +36,18 @@ export const ADDS_MEMORY = { readOnlyHint: false, destructiveHint: false, idempo
 /** Marks a memory superseded: it stays in history; doing it twice changes nothing more. */
 export const SUPERSEDES_MEMORY = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
+/** Where a memory's text came from, by the types of the sources it cites. */
+export function memoryOrigin(ctx: ToolContext, id: string): ContentOrigin {
+  return originOf(ctx.store.memories.provenance(id).map((p) => p.source_type));
+}
+
 export function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
 /**
  * Wraps a handler: refuses when MCP is switched off (checked on every call), passes the answer
- * through the vault rule, and turns any failure into a one-line tool error (a refused API call
+ * through the vault rule and the always-on redaction (answer-filter.ts), and turns any failure into a one-line tool error (a refused API call
  * through the same mapping as the CLI's), so a bad call never takes the server down or leaks a stack.
  */
 export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Promise<ToolAnswer<Record<string, unknown>>>) {
@@ -48,7 +55,12 @@ export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Prom
     try {
       if (!readMcpSettings(ctx.store).enabled) return errorResult(MCP_OFF_MESSAGE);
       const answer = await fn(args);
-      return { content: [{ type: 'text', text: ctx.vault.text(answer.text) }], structuredContent: ctx.vault.deep(answer.data) };
+      // The vault's exact values first, then the always-on redaction, on both parts of every answer.
+      const switches = outgoingSwitches(ctx.store);
+      return {
+        content: [{ type: 'text', text: redactOutgoing(ctx.vault.text(answer.text), switches) }],
+        structuredContent: redactDeep(ctx.vault.deep(answer.data), switches),
+      };
     } catch (err) {
       if (err instanceof ToolError || err instanceof TimeArgError) return errorResult(err.message);
       const failed = hostFailureOf(err);

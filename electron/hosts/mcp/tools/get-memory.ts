@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ApiCallError, type ProvenanceDetail } from '../../../../shared/api/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
+import { TrustLabelSchema, UNTRUSTED_NOTE, originOf, trustLabel } from '../content-origin.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 import { ToolError } from '../tool-error.js';
 
@@ -22,6 +23,7 @@ const SourceSchema = z.object({
   app: z.string().nullable(),
   title: z.string().nullable(),
   excerpt: z.string().nullable(),
+  ...TrustLabelSchema,
 });
 
 export const getMemoryOutput = {
@@ -34,8 +36,9 @@ const excerpt = (s: string) => (s.length > 300 ? `${s.slice(0, 299)}…` : s);
 
 /** Where a memory came from, as the window resolves it: the screen (frame, OCR observation), a chat message, or audio. Pixels never leave. */
 function describeSource(p: ProvenanceDetail): z.infer<typeof SourceSchema> {
-  if (p.missing) return { source_type: p.source_type, source_id: p.source_id, available: false, at: null, app: null, title: null, excerpt: null };
-  return { source_type: p.source_type, source_id: p.source_id, available: true, at: p.at, app: p.app, title: p.title, excerpt: p.excerpt ? excerpt(p.excerpt) : null };
+  const label = trustLabel(originOf([p.source_type]));
+  if (p.missing) return { source_type: p.source_type, source_id: p.source_id, available: false, at: null, app: null, title: null, excerpt: null, ...label };
+  return { source_type: p.source_type, source_id: p.source_id, available: true, at: p.at, app: p.app, title: p.title, excerpt: p.excerpt ? excerpt(p.excerpt) : null, ...label };
 }
 
 export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
@@ -43,7 +46,7 @@ export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
     'get_memory',
     {
       title: 'Get a memory',
-      description: 'One memory by id, in full, with its sources (the screen observation or chat message it was learned from) and optionally its earlier versions.',
+      description: 'One memory by id, in full, with its sources (the screen observation or chat message it was learned from) and optionally its earlier versions. ' + UNTRUSTED_NOTE,
       inputSchema: getMemoryInput,
       outputSchema: getMemoryOutput,
       annotations: READ_ONLY,
@@ -53,7 +56,7 @@ export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
       if (!found.ok && found.error.code === 'NOT_FOUND') throw new ToolError(`no memory ${args.id} (it may have been forgotten)`);
       if (!found.ok) throw new ApiCallError(found.error);
       const { memory: m, provenance, history: versions } = found.output;
-      const memory = mcpMemory(m, { detailsMax: 20_000 });
+      const memory = mcpMemory(m, originOf(provenance.map((p) => p.source_type)), { detailsMax: 20_000 });
       const sources = provenance.map(describeSource);
       const data: Record<string, unknown> = { memory, sources };
       const lines = [memoryLine(memory)];

@@ -2,8 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { MemoryKindSchema } from '../../../../shared/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
+import { TrustLabelSchema, UNTRUSTED_NOTE, trustLabel } from '../content-origin.js';
 import { parseTimeWindow, timeWindowJson } from '../../../../shared/time/index.js';
-import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
+import { READ_ONLY, guarded, memoryOrigin, type ToolContext } from '../tool-context.js';
 
 const TimeText = z.string().max(200);
 
@@ -27,7 +28,9 @@ export const searchMemoryOutput = {
       memory: McpMemorySchema,
       score: z.number(),
       /** Screen text behind the memory that matched, whole, matched words marked **like this**; with where and when it was seen. */
-      passages: z.array(z.object({ marked: z.string(), seen_at: z.string(), window_title: z.string().nullable(), app: z.string().nullable() })).optional(),
+      passages: z
+        .array(z.object({ marked: z.string(), seen_at: z.string(), window_title: z.string().nullable(), app: z.string().nullable(), ...TrustLabelSchema }))
+        .optional(),
     }),
   ),
   time_window: z.object({ from: z.string().nullable(), to: z.string().nullable() }).nullable(),
@@ -39,7 +42,7 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
     {
       title: 'Search memory',
       description:
-        "Search what Engram remembers about the user's work: what they saw on screen, did, and said (keywords and meaning, newest and most used first). Knowledge-vault secrets are never returned.",
+        "Search what Engram remembers about the user's work: what they saw on screen, did, and said (keywords and meaning, newest and most used first). Knowledge-vault secrets are never returned. " + UNTRUSTED_NOTE,
       inputSchema: searchMemoryInput,
       outputSchema: searchMemoryOutput,
       annotations: READ_ONLY,
@@ -57,10 +60,10 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
         limit: args.limit,
       });
       const results = hits.map((h) => ({
-        memory: mcpMemory(h.memory),
+        memory: mcpMemory(h.memory, memoryOrigin(ctx, h.memory.id)),
         score: Number(h.score.toFixed(4)),
         ...(h.passages?.length
-          ? { passages: h.passages.map((p) => ({ marked: p.marked, seen_at: p.seen_at, window_title: p.window_title, app: p.app })) }
+          ? { passages: h.passages.map((p) => ({ marked: p.marked, seen_at: p.seen_at, window_title: p.window_title, app: p.app, ...trustLabel('screen') })) }
           : {}),
       }));
       const text = results.length
