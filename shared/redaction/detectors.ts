@@ -1,4 +1,5 @@
 import { cardNumberValid, ibanValid, looksLikePhone } from './checks.js';
+import { PREFIX_SEP, lookalike as L, lookalikeAny } from './lookalikes.js';
 
 /** An IBAN as printed, or as OCR read it (a 0 taken for O, a 1 for I in the digits after the country). */
 function ibanValidThroughOcr(raw: string): boolean {
@@ -69,12 +70,20 @@ export interface Detector {
   valid?: (value: string, after?: string) => boolean;
   /** A value written in a sentence ends before its punctuation ("password is hunter22." → "hunter22"). */
   trimSentenceEnd?: boolean;
+  /** The value ends where the match ends, not at the end of its token (a URL's password ends at its "@"). */
+  bounded?: boolean;
 }
 
 /** Keys, tokens and labelled secrets: some digits and some letters, so "token: expired" is not one. */
 const mixed = (v: string): boolean => /\d/.test(v) && /[A-Za-z]/.test(v);
 
-export const PASSWORD_WORDS = String.raw`pass(?:word|wd|phrase|code)?|pwd|pin|passwort|mot de passe|contraseña|senha|(?:door|gate|alarm|entry|garage|safe)[ -]?code|türcode`;
+/**
+ * Words that label a password, spelled to accept OCR's look-alikes ("Passw0rd", "Pa5sword") and,
+ * in the longer ones, a space OCR put inside ("P assword", "pass code").
+ */
+export const PASSWORD_WORDS =
+  `${L('pass', true)}(?: ?${lookalikeAny(['word', 'wd', 'phrase', 'code'], true)})?|${lookalikeAny(['pwd', 'pin', 'passwort'])}|` +
+  `${L('mot')} de ${L('pass')}e|contraseña|senha|(?:door|gate|alarm|entry|garage|safe)[ -]?${L('code')}|türcode`;
 
 /**
  * A labelled "value" that is a word of the sentence going on: "the password: first open the
@@ -93,33 +102,89 @@ function strongValue(value: string): boolean {
 /** "for the NAS", "at the cabin", "of my bank": what a labelled secret is for. */
 const PURPOSE = String.raw`(?:\s+(?:for|to|of|at|on)\s+(?:the\s+|my\s+|our\s+)?([\w.-]+(?:\s[\w.-]+)?))?`;
 
+/** Where a token prefix's parts meet: a separator, or a space OCR read in its place ("sk ant-…"). */
+const SEP_OR_SPACE = `(?:${PREFIX_SEP}| )`;
+const OPENAI_PARTS = lookalikeAny(['proj', 'svcacct', 'admin']);
+const SK = `[s5]k`;
+
+/** Query keys whose values are credentials: OAuth codes and tokens, signatures, sessions, keys. */
+const SECRET_QUERY_KEYS = String.raw`code|(?:access_|id_|refresh_|private_|auth_)?token|auth|(?:api_?)?key|(?:client_)?secret|password|pass|pwd|sig|signature|x-amz-signature|x-amz-credential|session(?:_?id)?|sid|ticket|otp|jwt`;
+
 /**
  * Order matters: specific token shapes first, so "sk-ant-…" is an Anthropic key rather than a
  * generic one, and a value found by one detector is not found again by a later, vaguer one.
+ * Prefixes and labels accept OCR's look-alikes (`lookalike`); a token split by a space is
+ * rejoined by the redactor before these run a second time.
  */
 export const DETECTORS: readonly Detector[] = [
   {
+    // Any BEGIN … KEY block, whatever OCR made of its header ("PRlVATE", "BEGlN", four dashes).
     kind: 'private_key',
     category: 'secrets',
-    re: /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/dg,
+    re: new RegExp(
+      String.raw`-{3,}[ \t]?${L('BEGIN')}[ \t]([^\n-]{0,40}?)${L('KEY')}(?:[ \t]${L('BLOCK')})?[ \t]?-{3,}` +
+        // Up to its END line; without one (cut off on screen), through the lines that look like its body.
+        String.raw`(?:[\s\S]*?-{3,}[ \t]?${L('END')}[^\n]*?-{3,}|(?:\r?\n[ \t]*(?:[A-Za-z0-9+/=]{4,}|[A-Za-z-]+:[^\n]*)?)*)`,
+      'dg',
+    ),
   },
-  { kind: 'anthropic_key', category: 'secrets', re: /\bsk-ant-[A-Za-z0-9_-]{20,}/dg },
-  { kind: 'openai_key', category: 'secrets', re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}(?:T3BlbkFJ[A-Za-z0-9_-]{10,})?/dg },
-  { kind: 'stripe_key', category: 'secrets', re: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/dg },
-  { kind: 'github_token', category: 'secrets', re: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})/dg },
-  { kind: 'slack_token', category: 'secrets', re: /\bxox[abposr]-[A-Za-z0-9-]{10,}/dg },
+  {
+    // A URL's user:password@: the password only, so the address stays readable.
+    kind: 'password',
+    category: 'passwords',
+    re: /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s:/@?#]+:([^\s/@?#]+)@/dgi,
+    group: 1,
+    bounded: true,
+  },
+  {
+    // A credential in a URL's query or fragment (?code=4/0AX…, &token=…): the value, up to the next parameter.
+    kind: 'api_key',
+    category: 'secrets',
+    re: new RegExp(String.raw`[?&#;](${SECRET_QUERY_KEYS})=([^\s&#"'<>]{8,})`, 'dgi'),
+    group: 2,
+    labelGroup: 1,
+    valid: (v) => /\d/.test(v) || v.length >= 16,
+    bounded: true,
+  },
+  { kind: 'anthropic_key', category: 'secrets', re: new RegExp(String.raw`\b${SK}${SEP_OR_SPACE}ant${SEP_OR_SPACE}[A-Za-z0-9_-]{20,}`, 'dg') },
+  {
+    kind: 'stripe_key',
+    category: 'secrets',
+    re: new RegExp(String.raw`\b[srp5]k${PREFIX_SEP}${lookalikeAny(['live', 'test'])}${PREFIX_SEP}[A-Za-z0-9]{16,}`, 'dg'),
+  },
+  {
+    kind: 'openai_key',
+    category: 'secrets',
+    // "sk-" and a long token; a space or underscore after "sk" only before a known part ("sk proj-…").
+    re: new RegExp(
+      String.raw`\b${SK}(?:-(?:${OPENAI_PARTS}${PREFIX_SEP})?|[_ \u2013\u2014]${OPENAI_PARTS}${PREFIX_SEP})[A-Za-z0-9_-]{20,}(?:T3BlbkFJ[A-Za-z0-9_-]{10,})?`,
+      'dg',
+    ),
+  },
+  {
+    kind: 'github_token',
+    category: 'secrets',
+    re: new RegExp(String.raw`\b(?:[g9]h[pousr0]${SEP_OR_SPACE}[A-Za-z0-9]{30,}|${L('github')}${PREFIX_SEP}pat${PREFIX_SEP}[A-Za-z0-9_]{40,})`, 'dg'),
+  },
+  { kind: 'slack_token', category: 'secrets', re: new RegExp(String.raw`\bx[o0]x[abposr0]${PREFIX_SEP}[A-Za-z0-9-]{10,}`, 'dg') },
   { kind: 'slack_token', category: 'secrets', re: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]{20,}/dg },
-  { kind: 'aws_key', category: 'secrets', re: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/dg },
+  // The body may hold an l read for a 1 or an I; the prefix's I any thin glyph.
+  { kind: 'aws_key', category: 'secrets', re: /\b(?:A[KS][I1l|!]A|ABIA|ACCA)[A-Z0-9l]{16}\b/dg },
   {
     kind: 'aws_secret',
     category: 'secrets',
-    re: /\b(aws_?secret(?:_?access)?_?key|secret_?access_?key)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})\b/dgi,
+    re: new RegExp(
+      String.raw`\b(aws[_ ]?${L('secret')}(?:[_ ]?${L('access')})?[_ ]?key|${L('secret')}[_ ]?${L('access')}[_ ]?key)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})\b`,
+      'dgi',
+    ),
     group: 2,
     labelGroup: 1,
   },
-  { kind: 'google_api_key', category: 'secrets', re: /\bAIza[0-9A-Za-z_-]{35}\b/dg },
+  { kind: 'google_api_key', category: 'secrets', re: /\bA[I1l|]za[0-9A-Za-z_-]{35}\b/dg },
+  // A Google OAuth authorization code pasted on its own ("4/0AX4Xf…").
+  { kind: 'api_key', category: 'secrets', re: /(?<![\w/])4\/0A[A-Za-z0-9_-]{30,}/dg },
   { kind: 'jwt', category: 'secrets', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg },
-  { kind: 'bearer_token', category: 'secrets', re: /\b(Bearer)\s+([A-Za-z0-9._~+/-]{20,}=*)/dg, group: 2, labelGroup: 1 },
+  { kind: 'bearer_token', category: 'secrets', re: /\b([B8]earer)\s+([A-Za-z0-9._~+/-]{20,}=*)/dg, group: 2, labelGroup: 1 },
   {
     kind: 'password',
     category: 'passwords',
@@ -152,7 +217,7 @@ export const DETECTORS: readonly Detector[] = [
     kind: 'api_key',
     category: 'secrets',
     re: new RegExp(
-      String.raw`\b((?:api|access|secret|auth|client)[_ -]?(?:key|token|secret)|token|secret)` + PURPOSE + String.raw`["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})`,
+      String.raw`\b(${lookalikeAny(['api', 'access', 'secret', 'auth', 'client'])}[_ -]?${lookalikeAny(['key', 'token', 'secret'])}|${lookalikeAny(['token', 'secret'])})` + PURPOSE + String.raw`["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})`,
       'dgi',
     ),
     group: 3,

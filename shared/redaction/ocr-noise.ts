@@ -54,7 +54,10 @@ export function extendToToken(text: string, end: number): number {
  */
 export function noisyTokens(text: string, detectors: readonly Detector[]): { kind: SecretKind; start: number; end: number }[] {
   const out: { kind: SecretKind; start: number; end: number }[] = [];
-  const shapes = detectors.filter((d) => TOKEN_KINDS.has(d.kind) && d.group === undefined);
+  // Compiled once per call, not once per token: the look-alike prefixes make them costly to build.
+  const shapes = detectors
+    .filter((d) => TOKEN_KINDS.has(d.kind) && d.group === undefined)
+    .map((d) => ({ kind: d.kind, valid: d.valid, re: new RegExp(d.re.source, d.re.flags.replace('g', '')) }));
   for (const m of text.matchAll(/\S{12,}/g)) {
     const token = m[0];
     if (!/[\][|!'`"(){},;:¦]/.test(token) || token.includes('[redacted:')) continue;
@@ -62,8 +65,7 @@ export function noisyTokens(text: string, detectors: readonly Detector[]): { kin
     const variants = [token.replace(NOISE, ''), token.replace(NOISE, 'x'), token.replace(NOISE, 'X'), token.replace(NOISE, '0')];
     for (const d of shapes) {
       const hit = variants.some((v) => {
-        const re = new RegExp(d.re.source, d.re.flags.replace('g', ''));
-        const found = re.exec(v);
+        const found = d.re.exec(v);
         return found !== null && (!d.valid || d.valid(found[0]));
       });
       if (hit) {
@@ -128,4 +130,58 @@ export function noisyCards(text: string): { start: number; end: number; value: s
  */
 export function withoutInnerNoise(text: string): string {
   return text.replace(/(?<=[A-Za-z0-9_-])[\][|!'`"(){},;:¦](?=[A-Za-z0-9_-])/g, 'x');
+}
+
+/** A text seen another way, with where each of its characters stands in the original. */
+export interface TextView {
+  text: string;
+  /** `from[i]` is the original position of the view's character i; without it, the same position. */
+  from?: ArrayLike<number>;
+}
+
+/**
+ * A piece of a key as OCR leaves it when it breaks one with a space: only characters keys are made
+ * of, and something no word of prose has (a digit, a capital after the first letter, `_ / + = ~`),
+ * or a trailing separator ("sk-ant-", "eyJ….") that says the token goes on.
+ */
+function keyPiece(p: string): boolean {
+  if (p.length < 2 || !/^[A-Za-z0-9_\-/+=.~]+$/.test(p)) return false;
+  return /\d/.test(p) || /[A-Z]/.test(p.slice(1)) || /[_/+=~]/.test(p) || /[-.]$/.test(p);
+}
+
+/**
+ * The lines of the text in which OCR may have split a key with a space, with each single space
+ * between two key pieces taken out, so the key reads whole ("sk-ant-api03-Xy7Kq2 LmNpR4…",
+ * "eyJ…. eyJ…"); null when no line has such a space. Words of prose never join (a lower-case or
+ * capitalised word is not a key piece), so a detector that finds a secret here finds one the split
+ * hid. Only those lines: the detectors run over this view a second time, and most lines need none.
+ */
+export function joinedSplits(text: string): TextView | null {
+  let out = '';
+  const from: number[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    const pieces = [...line.matchAll(/\S+/g)];
+    // Where each kept run of the line starts: a piece glued to the one before starts no new run.
+    const runs: [number, number][] = [];
+    for (let i = 0; i < pieces.length; i++) {
+      const p = pieces[i]!;
+      const prev = pieces[i - 1];
+      // What follows may not be a flag ("-p") or a setting of its own ("user=ana").
+      const glue =
+        prev !== undefined && p.index - (prev.index + prev[0].length) === 1 && line[p.index - 1] === ' ' && keyPiece(prev[0]) && keyPiece(p[0]) && !/^-|=[^=]/.test(p[0]);
+      if (glue) runs.push([p.index, p.index + p[0].length]);
+      else runs.push([i === 0 ? 0 : pieces[i - 1]!.index + pieces[i - 1]![0].length, p.index + p[0].length]);
+    }
+    if (runs.length && runs.some(([s], i) => i > 0 && s === pieces[i]!.index)) {
+      for (const [s, e] of runs) {
+        out += line.slice(s, e);
+        for (let k = s; k < e; k++) from.push(lineStart + k);
+      }
+      out += '\n';
+      from.push(lineStart + line.length);
+    }
+    lineStart += line.length + 1;
+  }
+  return out ? { text: out, from } : null;
 }

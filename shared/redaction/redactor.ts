@@ -1,5 +1,5 @@
 import { DEFAULT_REDACTION, DETECTORS, type Detector, type RedactionCategory, type RedactionSwitches, type SecretKind } from './detectors.js';
-import { TOKEN_KINDS, extendToToken, noisyCards, noisyTokens, withoutInnerNoise } from './ocr-noise.js';
+import { TOKEN_KINDS, extendToToken, joinedSplits, noisyCards, noisyTokens, withoutInnerNoise, type TextView } from './ocr-noise.js';
 
 export interface SecretMatch {
   kind: SecretKind;
@@ -49,42 +49,51 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
   const claim = (kind: SecretKind, category: RedactionCategory, start: number, end: number): void => {
     if (!overlaps(start, end)) claimed.push({ kind, category, value: text.slice(start, end), start, end, label: null, purpose: null });
   };
-  const run = (d: Detector, source: string = text): void => {
+  /**
+   * Runs a detector over the text or over a view of it (`from` maps the view's positions back).
+   * With `merge`, a find that holds earlier ones whole takes their place: the view of a key OCR
+   * split finds all of it where the text alone found its first half.
+   */
+  const run = (d: Detector, view: TextView | null = null, merge = false): void => {
+    const source = view?.text ?? text;
+    const map = view?.from;
+    const back = (i: number): number => (map ? map[i]! : i);
     for (const m of source.matchAll(d.re)) {
       const g = d.group ?? 0;
       const raw = m[g];
       const at = m.indices?.[g]?.[0];
       if (!raw || at === undefined) continue;
       // Positions of the trimmed value: leading white space moves the start, trailing moves the end.
-      const start = at + (raw.length - raw.trimStart().length);
+      const vStart = at + (raw.length - raw.trimStart().length);
       let value = raw.trim();
       if (d.trimSentenceEnd) value = value.replace(/[.,;:)]+$/, '');
-      if (value.length < 3 || text.slice(start, start + value.length).includes('[redacted')) continue;
-      if (d.valid && !d.valid(value, text.slice(start + value.length, start + value.length + 40))) continue;
-      let end = start + value.length;
+      if (value.length < 3) continue;
+      const vEnd = vStart + value.length;
+      const start = back(vStart);
+      let end = back(vEnd - 1) + 1;
+      if (text.slice(start, end).includes('[redacted')) continue;
+      if (d.valid && !d.valid(value, source.slice(vEnd, vEnd + 40))) continue;
       const label = d.labelGroup ? (m[d.labelGroup]?.trim() ?? null) || null : null;
       // A token secret covers its whole token: OCR may have broken it at a "]" or "|".
-      if (TOKEN_KINDS.has(d.kind)) end = extendToToken(text, end);
-      if (overlaps(start, end)) continue;
-      claimed.push({
-        kind: d.kind,
-        category: d.category,
-        value: text.slice(start, end),
-        start,
-        end,
-        label,
-        purpose: groupText(m, d.purposeGroups),
-      });
+      if (TOKEN_KINDS.has(d.kind) && !d.bounded) end = extendToToken(text, end);
+      const found: SecretMatch = { kind: d.kind, category: d.category, value: text.slice(start, end), start, end, label, purpose: groupText(m, d.purposeGroups) };
+      if (!overlaps(start, end)) claimed.push(found);
+      else if (merge && claimed.every((f) => !(start < f.end && end > f.start) || (f.start >= start && f.end <= end && f.end - f.start < end - start))) {
+        claimed.splice(0, claimed.length, ...claimed.filter((f) => !(start < f.end && end > f.start)), found);
+      }
     }
   };
   // Exact shapes first, then what OCR noise hides (before emails and phones, the vaguest, which
   // would otherwise take a noisy card's digits for a phone number).
   const vague = (d: Detector) => d.category === 'emails' || d.category === 'phones';
   for (const d of DETECTORS) if (!vague(d)) run(d);
+  // A key OCR split with a space, read again whole (issue 28).
+  const joined = joinedSplits(text);
+  if (joined) for (const d of DETECTORS) if (!vague(d) && d.kind !== 'card' && d.kind !== 'iban') run(d, joined, true);
   for (const t of noisyTokens(text, DETECTORS)) claim(t.kind, 'secrets', t.start, t.end);
   // Labelled values ("Bearer …", "api_key: …") read again with the marks inside words as letters.
   const clean = withoutInnerNoise(text);
-  if (clean !== text) for (const d of DETECTORS) if (TOKEN_KINDS.has(d.kind) && d.group !== undefined) run(d, clean);
+  if (clean !== text) for (const d of DETECTORS) if (TOKEN_KINDS.has(d.kind) && d.group !== undefined) run(d, { text: clean });
   for (const c of noisyCards(text)) claim('card', 'cards', c.start, c.end);
   for (const d of DETECTORS) if (vague(d)) run(d);
   return claimed.filter((f) => switches[f.category]).sort((a, b) => a.start - b.start);
