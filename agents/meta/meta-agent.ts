@@ -194,7 +194,7 @@ export class MetaAgent {
       .filter((o): o is ObservationRecord => o !== null && o.processed_at == null);
     if (!fresh.length) return report;
     const rules = privacyRules(this.deps.store);
-    const allowed = fresh.filter((o) => !rules.excludedApp(o.app) && !rules.excludedTitle(o.title));
+    const allowed = fresh.filter((o) => !rules.excludes(o));
     report.excluded = fresh.length - allowed.length;
     if (allowed.length) {
       const batch: ObservationBatch = { type: 'observations', observations: allowed, segment: item.segment, reason: item.reason };

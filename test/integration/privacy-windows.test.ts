@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -20,7 +20,7 @@ import {
   type WindowSnapshot,
 } from '../../electron/sensing/capture/index.js';
 import { prepareForOcr, TesseractPool } from '../../electron/sensing/perception/index.js';
-import { CaptureSettingsSchema, type CaptureSettingsInput } from '../../shared/settings/index.js';
+import { CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, type CaptureSettingsInput } from '../../shared/settings/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
 
@@ -233,6 +233,51 @@ describe('privacy gate per window under X', () => {
     const text = readFileSync(exported.path!, 'utf8');
     expect(text).toContain('heron');
     expect(leaks(text)).toEqual([]);
+  });
+
+  it('a browser window titled after each default password manager is masked beside a normal window, and nothing of them reaches a memory, search, answer, export or file', async () => {
+    // One word per password manager, on a "browser" window (class Firefox) whose title names it.
+    const words = ['badger', 'beaver', 'bison', 'cobra', 'coyote', 'falcon', 'gazelle', 'hyena', 'jaguar', 'lemur', 'marmot', 'ocelot', 'panther'];
+    expect(words.length).toBeGreaterThanOrEqual(DEFAULT_EXCLUDED_APPS.length);
+    const vaults = DEFAULT_EXCLUDED_APPS.map((name, i) => ({ title: `${name} vault - Mozilla Firefox`, word: words[i]! }));
+    vaults.forEach((v, i) => xterm(DISPLAY, v.title, `vault ${v.word} entry`, `24x2+${(i % 3) * 420}+${Math.floor(i / 3) * 105}`, { cls: 'Firefox' }));
+    xterm(DISPLAY, 'notes', FOCUS, '40x4+420+560');
+    focus(DISPLAY, 'notes');
+
+    const svc = new CaptureService({ store, screen: new X11ScreenSource({ display: DISPLAY }), windows: new GetWindowsActiveWindowSource(), ocr, settings: settings() });
+    const { results, texts } = await tickUntil(svc, store, 'heron');
+    await svc.close();
+    closeAll();
+    const r = results[results.length - 1]!;
+    expect(r.kept, r.reason).toBe(true);
+    expect(r.displays[0]!.masked).toBe(vaults.length);
+    expect(store.frames.get(r.frame_ids[0]!)!.hidden).toEqual({ excluded_app: vaults.length });
+
+    const needles = [...vaults.map((v) => v.word), ...DEFAULT_EXCLUDED_APPS];
+    const leaks = (text: string) => needles.filter((n) => text.toLowerCase().includes(n.toLowerCase()));
+    expect(texts[texts.length - 1]).toContain('heron');
+    for (const t of texts) expect(leaks(t)).toEqual([]);
+    for (const o of store.observations.list({ limit: 100 })) expect(leaks(`${o.text} ${o.title} ${o.app}`)).toEqual([]);
+    expect(leaks(await ocrStoredFrame(store, ocr, r.frame_ids[0]!))).toEqual([]);
+
+    const brain = createBrain({ store, subscribe: false });
+    brain.ingestObservations(store.observations.list({ limit: 100 }));
+    await brain.flush();
+    await brain.stop();
+    const found = async (q: string) => (await store.search({ query: q, limit: 10 })).map((x) => `${x.memory.title}\n${x.memory.text}\n${x.memory.details ?? ''}`).join('\n');
+    expect(await found('heron lighthouse')).toContain('heron');
+    for (const v of vaults) expect(leaks(await found(`${v.word} vault`)), v.word).toEqual([]);
+    const chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store) });
+    const q = 'What was on my screen, and which password vault did I open?';
+    const turn = await chat.ask({ text: q });
+    expect(leaks(turn.answer.replace(q, ''))).toEqual([]);
+    const exported = await portabilityExporter(store).run({ format: 'json', includeSecrets: false, onProgress: () => undefined });
+    const text = readFileSync(exported.path!, 'utf8');
+    expect(text).toContain('heron');
+    expect(leaks(text)).toEqual([]);
+    // Every file under the data dir, as stored.
+    const files = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : [join(d, n)]));
+    for (const f of files(store.dataDir)) expect(leaks(readFileSync(f).toString('latin1')), f).toEqual([]);
   });
 
   it('overlap: the excluded window\'s visible part is masked, the normal window on top of it is read', async () => {

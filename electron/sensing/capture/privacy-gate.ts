@@ -1,4 +1,5 @@
 import { ENGRAM_TITLE_PATTERNS } from '../../../shared/api/index.js';
+import { ExclusionMatcher, normaliseApp } from '../../../shared/exclusion/index.js';
 import type { PrivacySettings } from '../../../shared/settings/index.js';
 import type { WindowInfo } from './active-window.js';
 
@@ -28,9 +29,7 @@ export type ExclusionReason = Exclude<GateReason, 'paused'>;
  * window in, a decision out. Patterns are compiled once per settings object.
  */
 export class PrivacyGate {
-  private apps: Set<string>;
-  private titles: RegExp[];
-  private urls: RegExp[];
+  private matcher: ExclusionMatcher;
   private paused: boolean;
   private pausedUntil: number | null;
 
@@ -38,9 +37,7 @@ export class PrivacyGate {
     settings: PrivacySettings,
     private readonly self: SelfWindows = { pids: [process.pid], apps: ['engram'], titles: [...ENGRAM_WINDOW_TITLES] },
   ) {
-    this.apps = new Set(settings.excluded_apps.map(normaliseApp));
-    this.titles = settings.excluded_title_patterns.map((p) => new RegExp(p, 'i'));
-    this.urls = settings.excluded_url_patterns.map((p) => new RegExp(p, 'i'));
+    this.matcher = new ExclusionMatcher(settings);
     this.paused = settings.paused;
     this.pausedUntil = settings.paused_until ? Date.parse(settings.paused_until) : null;
   }
@@ -75,8 +72,6 @@ export class PrivacyGate {
   /** Why this window must never be captured, or null: today's rules, for any window on screen. */
   exclusion(win: WindowInfo): ExclusionReason | null {
     const app = normaliseApp(win.app);
-    const exe = win.path ? normaliseApp(basename(win.path)) : '';
-    const classes = (win.classes ?? []).map(normaliseApp);
     const selfTitles = this.self.titles ?? ENGRAM_WINDOW_TITLES;
     if (
       (win.pid !== null && this.self.pids.includes(win.pid)) ||
@@ -85,10 +80,8 @@ export class PrivacyGate {
     ) {
       return 'engram_window';
     }
-    if ((app && this.apps.has(app)) || (exe && this.apps.has(exe)) || classes.some((c) => this.apps.has(c))) return 'excluded_app';
-    if (this.titles.some((re) => re.test(win.title))) return 'excluded_title';
-    if (win.url && this.urls.some((re) => re.test(win.url!))) return 'excluded_url';
-    return null;
+    // The user's rules: the same matcher as the brain's filter (shared/exclusion).
+    return this.matcher.match(win);
   }
 }
 
@@ -99,16 +92,4 @@ const REASON_DETAIL: Record<ExclusionReason, string> = {
   excluded_url: 'an excluded web page is in front',
 };
 
-/** "KeePassXC", "keepassxc", "KeePassXC.app", "keepassxc.exe" all compare equal. */
-export function normaliseApp(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/\.(app|exe)$/, '')
-    .replace(/[\s_-]+/g, ' ');
-}
-
-function basename(p: string): string {
-  const parts = p.split(/[\\/]/);
-  return parts[parts.length - 1] ?? '';
-}
+export { normaliseApp };
