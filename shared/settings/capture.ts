@@ -95,6 +95,8 @@ export const CAPTIONING_NOTICE =
 export const CaptioningSettingsSchema = z.object({
   /** Sends pixels off the machine (to the LLM provider): off unless the user turns it on. */
   enabled: z.boolean().default(false),
+  /** Model calls per hour at most; half of them are kept for frames with little text (charts, photos, calls). */
+  max_per_hour: z.number().int().min(1).max(3600).default(60),
 });
 
 export const AudioSettingsSchema = z.object({

@@ -311,7 +311,7 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
 
   it('captioning is off by default; when turned on, the captioner sees the frame and its caption is stored redacted', async () => {
     const calls: string[] = [];
-    const captioner = { caption: async (req: { webp: Buffer; text: string }) => (calls.push(req.text), `A terminal; card 4111 1111 1111 1111 visible (${req.webp.length} bytes)`) };
+    const captioner = { caption: async (req: { image: Buffer; text: string }) => (calls.push(req.text), `A terminal; card 4111 1111 1111 1111 visible (${req.image.length} bytes)`) };
     const off = new CapturePipeline({ store, screen, windows, ocr, clock, captioner, settings: CaptureSettingsSchema.parse({}) });
     const [id1] = await (await off.tick()).observations;
     expect(calls).toHaveLength(0);

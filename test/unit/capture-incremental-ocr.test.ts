@@ -49,8 +49,12 @@ describe('incremental OCR', () => {
     expect(r[0]!.y0).toBeGreaterThanOrEqual(153);
     expect(r[0]!.y0).toBeLessThanOrEqual(154);
     expect(r[0]!.y1).toBeGreaterThanOrEqual(166);
-    const merged = mergeOcr(base, { text: 'new', confidence: 80, lines: [line('new', 1)] }, r);
+    const read = { ...line('new', 1), words: [{ text: 'new', bbox: { x0: 10, y0: 2, x1: 40, y1: 12 } }] };
+    const merged = mergeOcr(base, { text: 'new', confidence: 80, lines: [read] }, r);
     expect(merged.text).toBe('above\nprevious\nnew');
+    // Its word boxes move back to the frame with it (a secret in it is masked where it is on screen).
+    const dy = merged.lines[2]!.bbox.y0 - 1;
+    expect(merged.lines[2]!.words).toEqual([{ text: 'new', bbox: { x0: 10, y0: 2 + dy, x1: 40, y1: 12 + dy } }]);
   });
 
   it('reads only the changed columns, keeps a line beside them, and blanks the rest of the band', () => {

@@ -193,7 +193,8 @@ export function mergeOcr(base: OcrResult, partial: OcrResult, regions: Region[])
     const r = regions.find((rr) => mid >= rr.stackY && mid < rr.stackY + (rr.y1 - rr.y0));
     if (!r) continue; // a smudge read in a gap
     const dy = r.y0 - r.stackY;
-    moved.push({ ...l, bbox: { x0: l.bbox.x0, x1: l.bbox.x1, y0: l.bbox.y0 + dy, y1: l.bbox.y1 + dy } });
+    const shift = (b: OcrBox): OcrBox => ({ x0: b.x0, x1: b.x1, y0: b.y0 + dy, y1: b.y1 + dy });
+    moved.push({ ...l, bbox: shift(l.bbox), ...(l.words ? { words: l.words.map((w) => ({ ...w, bbox: shift(w.bbox) })) } : {}) });
   }
   const lines = [...kept, ...moved].sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0);
   const confidence = lines.length ? lines.reduce((n, l) => n + l.confidence, 0) / lines.length : partial.confidence;

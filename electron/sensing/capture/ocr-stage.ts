@@ -2,6 +2,7 @@ import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type OcrResult } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
+import { CaptionStep } from './caption-step.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
 import type { ObservationWriter } from './observation-writer.js';
 import type { CapturedScreen, DisplayInfo } from '../sources/index.js';
@@ -73,9 +74,11 @@ export class OcrStage {
   private readonly pendingBase = new Map<string, OcrBaseHolder>();
   /** Per display: the last frame handed to OCR (see ChainLink). */
   private readonly chain = new WeakMap<OcrBaseHolder, ChainLink>();
+  private readonly captions: CaptionStep | null;
 
   constructor(private readonly deps: OcrStageDeps) {
     const s = deps.settings();
+    this.captions = deps.captioner ? new CaptionStep({ captioner: deps.captioner, readImage: (id) => deps.store.frames.readImage(id) }) : null;
     this.queue =
       deps.engine && s.ocr.enabled
         ? new OcrQueue<OcrMeta>({
@@ -216,13 +219,10 @@ export class OcrStage {
     }
     const { text, secrets } = redact(result.text, settings.redaction);
     let caption: string | null = null;
-    if (this.deps.captioner && settings.captioning.enabled) {
-      try {
-        caption = await this.deps.captioner.caption({ webp: this.deps.store.frames.readImage(meta.frame.id), app: meta.frame.app, title: meta.frame.title, text });
-        if (caption) caption = redact(caption, settings.redaction).text;
-      } catch (err) {
-        this.deps.onError(err);
-      }
+    try {
+      caption = (await this.captions?.run({ frame: meta.frame, window: meta.window, result, ocrWidth: meta.width, ocrHeight: meta.height, text }, settings)) ?? null;
+    } catch (err) {
+      this.deps.onError(err);
     }
     const obs = this.deps.writer.write(meta.frame, meta.display, meta.window, text, secrets, caption);
     meta.resolve(obs?.id ?? null);

@@ -1,5 +1,5 @@
 /** electron/sensing/perception: OCR (tesseract.js pool and bounded queue), light-on-dark handling, redaction, captioning seam. */
-export type { OcrEngine, OcrImage, OcrLine, OcrBox, OcrResult } from './ocr-engine.js';
+export type { OcrEngine, OcrImage, OcrLine, OcrBox, OcrResult, OcrWord } from './ocr-engine.js';
 export { TesseractPool, engLangPath, type TesseractPoolOptions } from './tesseract-pool.js';
 export { OcrQueue, type OcrJob, type OcrQueueOptions, type OcrQueueStats } from './ocr-queue.js';
 export { prepareForOcr, cropGrey, type PreparedOcr, type PrepareOptions } from './ocr-preprocess.js';

@@ -6,10 +6,17 @@ export interface OcrBox {
   y1: number;
 }
 
+export interface OcrWord {
+  text: string;
+  bbox: OcrBox;
+}
+
 export interface OcrLine {
   text: string;
   confidence: number;
   bbox: OcrBox;
+  /** Its words with their boxes (tesseract's), so a secret found in the text can be masked in the image. */
+  words?: OcrWord[];
 }
 
 export interface OcrResult {

@@ -1,0 +1,64 @@
+import type { FrameRecord } from '../../../agents/store/index.js';
+import { redactText, switchesForModel } from '../../../shared/redaction/index.js';
+import type { CaptureSettings } from '../../../shared/settings/index.js';
+import type { Captioner, OcrResult } from '../perception/index.js';
+import type { WindowInfo } from './active-window.js';
+import { CaptionBudget, LITTLE_TEXT_CHARS, meaningfulChars } from './caption-budget.js';
+import { maskedForModel, secretBoxes } from './caption-mask.js';
+
+export interface CaptionInput {
+  frame: FrameRecord;
+  window: WindowInfo | null;
+  /** The frame's OCR result (with word boxes) and the size of the image OCR read. */
+  result: OcrResult;
+  ocrWidth: number;
+  ocrHeight: number;
+  /** The text as stored (redacted with the user's switches). */
+  text: string;
+}
+
+export interface CaptionStepDeps {
+  captioner: Captioner;
+  /** The stored frame (already masked where excluded windows were), decrypted. */
+  readImage: (frameId: string) => Buffer;
+  now?: () => number;
+}
+
+/**
+ * From a frame the privacy gate kept and OCR read to its caption, when the user allowed the model
+ * to see screenshots: within the hour's budget (frames with little text first), with every secret
+ * OCR found filled in the image, the title and text redacted as any prompt is, and the caption
+ * redacted like OCR text before it is stored. Null when any of that says no.
+ */
+export class CaptionStep {
+  private readonly budget = new CaptionBudget();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: CaptionStepDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  usedThisHour(): number {
+    return this.budget.used(this.now());
+  }
+
+  async run(input: CaptionInput, settings: CaptureSettings): Promise<string | null> {
+    if (!settings.captioning.enabled) return null;
+    // A secret OCR read but whose place is unknown: the image cannot be made safe, so it stays here.
+    const boxes = secretBoxes(input.result, settings.redaction);
+    if (!boxes) return null;
+    const little = meaningfulChars(input.text) < LITTLE_TEXT_CHARS;
+    if (!this.budget.take(this.now(), settings.captioning.max_per_hour, little)) return null;
+    const forModel = switchesForModel(settings.redaction);
+    const title = input.window?.title || input.frame.title;
+    const image = await maskedForModel(this.deps.readImage(input.frame.id), boxes, input.ocrWidth, input.ocrHeight);
+    const caption = await this.deps.captioner.caption({
+      image,
+      mediaType: 'image/png',
+      app: input.window?.app || input.frame.app,
+      title: title ? redactText(title, forModel).text : null,
+      text: redactText(input.result.text, forModel).text,
+    });
+    return caption ? redactText(caption, settings.redaction).text : null;
+  }
+}
