@@ -227,10 +227,22 @@ export const electronModule = {
     whenReady: () => Promise.resolve(),
     requestSingleInstanceLock: () => true,
     on: (event: string, fn: (...args: unknown[]) => void) => fake.appEvents.on(event, fn),
+    // As Electron quits: before-quit (preventable), then every window is closed (a prevented close
+    // cancels the quit), then will-quit (preventable), then the process ends.
     quit: () => {
       fake.quitCalled++;
-      fake.appEvents.emit('before-quit');
-      fake.appEvents.emit('will-quit', { preventDefault() {} });
+      let prevented = false;
+      const event = { preventDefault: () => void (prevented = true) };
+      fake.appEvents.emit('before-quit', event);
+      if (prevented) return;
+      for (const w of FakeBrowserWindow.getAllWindows()) {
+        let kept = false;
+        w.emit('close', { preventDefault: () => void (kept = true) });
+        if (kept) return;
+      }
+      for (const w of FakeBrowserWindow.getAllWindows()) w.destroy();
+      fake.appEvents.emit('will-quit', event);
+      if (!prevented) fake.exitCode ??= 0;
     },
     exit: (code: number) => {
       fake.exitCode = code;

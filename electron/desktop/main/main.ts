@@ -17,6 +17,7 @@ import {
   consentState,
   KeyWrapError,
   PowerIdleSource,
+  QuitSequence,
   readConsent,
   SafeStorageKeyProvider,
   screenPermissionHint,
@@ -49,7 +50,6 @@ const log = (line: string) => {
   process.stderr.write(`[engram] ${line}\n`);
 };
 
-let quitting = false;
 let mainWindow: BrowserWindow | null = null;
 let tray: TrayController | null = null;
 let core: Core | null = null;
@@ -61,6 +61,8 @@ let notifier: Notifier | null = null;
 let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
 let shuttingDown: Promise<void> | null = null;
+/** Quit and the end of the session: one bounded shutdown, then exit (policy/quit-sequence.ts). */
+const quit = new QuitSequence({ shutdown, exit: (code) => app.exit(code), log });
 
 // First of all, the crash journal: an error that escapes anywhere is kept as a small local report
 // (secrets masked, no memory dump; see crash-journal.ts), told on the next start, never sent.
@@ -97,14 +99,8 @@ if (!app.requestSingleInstanceLock()) {
   // Close-to-tray: closing every window does not quit.
   app.on('window-all-closed', () => undefined);
   app.on('activate', () => openMainWindow());
-  app.on('before-quit', () => {
-    quitting = true;
-  });
-  app.on('will-quit', (event) => {
-    if (!core && !store && !shuttingDown) return;
-    event.preventDefault();
-    void shutdown().finally(() => app.exit(0));
-  });
+  // Held before Electron closes the windows (the recorder's with them), so the last audio is kept.
+  app.on('before-quit', (event) => quit.beforeQuit(event));
   app
     .whenReady()
     .then(start)
@@ -219,7 +215,7 @@ async function start(): Promise<void> {
   audioAllowed = core.audioEnabled;
 
   const hidden = startedHidden(process.argv, wasOpenedAtLogin());
-  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quitting, onSessionEnd: endSession });
+  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
   registerInvokeChannel({ dispatch: core.api.dispatch, mainWindow: () => mainWindow, log });
   const sendEvent = createEventSender(() => mainWindow);
   core.api.events.subscribe((name, payload) => {
@@ -238,7 +234,7 @@ async function start(): Promise<void> {
 function openMainWindow(): void {
   if (!core) return;
   if (!mainWindow || mainWindow.isDestroyed()) {
-    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quitting, onSessionEnd: endSession });
+    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quit.ending, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
     return;
   }
   showWindow(mainWindow);
@@ -299,15 +295,8 @@ function reportProblem(problem: Problem): void {
  * of hiding to the tray, so close-to-tray cannot stand in the way of the logoff.
  */
 function endSession(reason: string): void {
-  if (quitting && shuttingDown) return;
-  log(`session ending (${reason}): saving and closing`);
-  quitting = true;
-  const deadline = new Promise<void>((resolve) => setTimeout(resolve, SESSION_END_BUDGET_MS).unref());
-  void Promise.race([shutdown(), deadline]).finally(() => app.exit(0));
+  void quit.end(`session ending (${reason})`);
 }
-
-/** What logind allows a delay lock by default (InhibitDelayMaxSec=5) and Windows a busy app, less a margin. */
-const SESSION_END_BUDGET_MS = 4_000;
 
 /** Closes everything once, in order (the last audio segment, capture and OCR, the brain, the store); every caller awaits the same run. */
 function shutdown(): Promise<void> {
@@ -359,6 +348,5 @@ function fatal(err: unknown): void {
     new Notifier(appPaths().appIcon, () => undefined).problem(problemOf(err));
     dialog.showErrorBox('Engram', message);
   }
-  quitting = true;
   void shutdown().finally(() => app.exit(cancelled ? 0 : 1));
 }

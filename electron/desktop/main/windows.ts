@@ -30,10 +30,11 @@ export interface MainWindowOptions {
   /** Closing the window hides it to the tray unless the app is quitting. */
   isQuitting: () => boolean;
   /**
-   * Windows logoff/restart/shutdown (no before-quit/will-quit then): called on query-session-end,
-   * the first word of it, and again on session-end. It marks the app as quitting at once, so a
-   * close from then on is not turned into a hide that would keep Engram running.
+   * Windows logoff/restart/shutdown (no before-quit/will-quit then): query-session-end is the first
+   * word of it, and is held until the shutdown is done; session-end follows. Both mark the app as
+   * ending at once, so a close from then on is not turned into a hide that would keep Engram running.
    */
+  onQuerySessionEnd: (event: Electron.WindowSessionEndEvent, reason: string) => void;
   onSessionEnd: (reason: string) => void;
 }
 
@@ -47,10 +48,9 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
     event.preventDefault();
     win.hide();
   });
-  // Not prevented: ending the session is the user's call; we save what we can in the time given.
-  const sessionEnd = (event: Electron.WindowSessionEndEvent) => opts.onSessionEnd(`Windows ${event.reasons.join('+') || 'session end'}`);
-  win.on('query-session-end', sessionEnd);
-  win.on('session-end', sessionEnd);
+  const reason = (event: Electron.WindowSessionEndEvent) => `Windows ${event.reasons.join('+') || 'session end'}`;
+  win.on('query-session-end', (event) => opts.onQuerySessionEnd(event, reason(event)));
+  win.on('session-end', (event) => opts.onSessionEnd(reason(event)));
   void win.loadURL(`${APP_ORIGIN}/index.html`);
   return win;
 }

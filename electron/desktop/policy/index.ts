@@ -26,3 +26,4 @@ export * from './electron-binary.js';
 export * from './native-binding.js';
 export * from './screen-access.js';
 export * from './screen-stream.js';
+export * from './quit-sequence.js';
