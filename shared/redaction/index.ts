@@ -17,3 +17,4 @@ export {
 } from './detectors.js';
 export { cardNumberValid, ibanValid, looksLikePhone, luhnValid } from './checks.js';
 export { findSecretsIn, redactText, redactionMarker, switchesForModel, type Redacted, type SecretMatch } from './redactor.js';
+export { redactWindowFields, sanitizeUrl } from './window-fields.js';

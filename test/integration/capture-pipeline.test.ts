@@ -322,6 +322,28 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(store.observations.get(id2!)!.caption).toMatch(/^A terminal; card \[redacted:card\] visible \(\d+ bytes\)$/);
   });
 
+  it('window titles and URLs are kept redacted (frame, observation, caption request), the URL without credentials or query values (issue 28)', async () => {
+    const token = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    windows.win = {
+      app: 'Terminal',
+      title: `export GITHUB_TOKEN=${token} — bash`,
+      url: 'https://ana:Hunt3r2xQ@git.example.com/repo?token=abc123def456&tab=1',
+      pid: 99,
+      path: null,
+      bounds: null,
+    };
+    const titles: (string | null | undefined)[] = [];
+    const captioner = { caption: async (req: { title?: string | null }) => (titles.push(req.title), 'a terminal') };
+    const p = new CapturePipeline({ store, screen, windows, ocr, clock, captioner, settings: CaptureSettingsSchema.parse({ captioning: { enabled: true } }) });
+    const r = await p.tick();
+    const [obsId] = await r.observations;
+    const title = 'export GITHUB_TOKEN=[redacted:github_token] — bash';
+    const url = 'https://git.example.com/repo?token=&tab=';
+    expect(store.observations.get(obsId!)).toMatchObject({ title, url });
+    expect(store.frames.get(r.frame_ids[0]!)).toMatchObject({ title, url });
+    expect(titles).toEqual([title]);
+  });
+
   it('the scheduler ticks at the interval, never two at once, and stops cleanly', async () => {
     let running = 0;
     let maxRunning = 0;

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { countHidden, type EngramStore, type FrameRecord } from '../../../agents/store/index.js';
 import type { Captioner, OcrEngine, OcrImage } from '../perception/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
+import { redactWindowFields } from '../../../shared/redaction/index.js';
 import { readCaptureSettings, writeCaptureSettings, windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
@@ -400,7 +401,10 @@ export class CapturePipeline extends EventEmitter {
         outcomes.push({ display: id, outcome: 'unchanged', frame_id: null });
         continue;
       }
-      const winHere = windowOnDisplay(active, shot.display);
+      // The gate judged the window by its real title and URL; what is kept of them (frame, observation,
+      // the caption request) is redacted as screen text is, the URL without credentials or query values.
+      const onDisplay = windowOnDisplay(active, shot.display);
+      const winHere = onDisplay && redactWindowFields(onDisplay, this.settings.redaction);
       const frame = await this.keep(shot, sig, winHere, plan.hidden);
       if (!frame) {
         // Grabbed before a forget that covers it, stored after: it stays forgotten.
