@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { LlmProvider } from '../llm/index.js';
 import type { MessageRecord } from '../store/index.js';
 import type { BehaviourStore } from './behaviour-store.js';
-import { applyPlan, type SynthesisReport } from './directive-plan.js';
+import { applyPlan, currentDirectives, type SynthesisReport } from './directive-plan.js';
 import { feedbackFromText, type RuleFeedback } from './feedback-rules.js';
 import { feedbackWithModel } from './model-feedback.js';
 import { modelPlan } from './model-synthesis.js';
@@ -74,8 +74,18 @@ export class BehaviourKeeper {
 
   private answerText = (id: string): string | null => this.store.messages.get(id)?.text ?? null;
 
-  /** Reads a thread's messages after its cursor for feedback; returns how many pieces were stored. */
+  /**
+   * Reads a thread's messages after its cursor for feedback; returns how many pieces were stored.
+   * Only threads of Engram's own chat are read: an imported conversation (`engram add --file`, an
+   * archive) is someone's text, not the user telling Engram how to answer; it is marked read unread.
+   */
   async readThread(threadId: string, signal?: AbortSignal): Promise<number> {
+    const thread = this.store.threads.get(threadId);
+    if (thread && thread.origin !== 'chat') {
+      const last = this.store.messages.list(threadId).at(-1);
+      if (last) this.store.feedback.markScanned(threadId, last.created_at);
+      return 0;
+    }
     const through = this.store.feedback.scannedThrough(threadId);
     const all = this.store.messages.list(threadId).filter((m) => m.status !== 'error' && (m.role === 'user' || m.role === 'assistant'));
     const fresh = all.filter((m) => m.created_at > through);
@@ -151,7 +161,7 @@ export class BehaviourKeeper {
   async synthesize(signal?: AbortSignal): Promise<SynthesisReport> {
     await this.readSegments({ all: true, signal });
     const feedback = this.store.feedback.usable();
-    const active = this.store.directives.list('active');
+    const active = currentDirectives(this.store);
     const llm = this.llm();
     const at = this.now();
     let report: SynthesisReport;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 import type { MessageRecord } from '../store/index.js';
+import { directiveTextProblem, wholeSentenceQuote } from './directive-text.js';
 import type { RuleFeedback } from './feedback-rules.js';
 
 export const FEEDBACK_PROMPT = `You read a stretch of a conversation between a user and Engram, their personal memory assistant, and note the user's feedback on HOW Engram answers: length, format (bullet points, tables, headings), order ("give me the command first"), tone, language, level of detail, and corrections of wrong answers.
@@ -11,7 +12,8 @@ Rules:
 - kind "explicit": the user says how answers should be. kind "correction": the user says an answer was wrong.
 - topic: a short snake_case key for what it is about (length, bullets, command_first, tone, language, ...). stance: "for" = more of it / do it, "against" = less of it / don't (length "against" = shorter answers).
 - instruction: one short imperative line for future answers, e.g. "Keep answers to a few sentences."
-- quote: the user's words, copied exactly from the message.
+- quote: one or more whole sentences of the user's message, copied exactly, that say it. A fragment or a bare "ok" is refused.
+- The instruction is about the form of answers only: never a link, an address, a number to call, a tool, or anything about credentials.
 - message: the [n] number of the user message.
 Call record_feedback exactly once; with an empty list when there is no feedback.`;
 
@@ -57,9 +59,13 @@ export async function feedbackWithModel(
           const m = numbered[item.message - 1];
           if (!m || m.role !== 'user' || m === context) throw new Error(`message [${item.message}] is not one of the user's messages in this stretch`);
           if (!squash(forModel(m.text)).includes(squash(item.quote))) throw new Error(`the quote "${item.quote.slice(0, 60)}" is not in message [${item.message}]; copy the user's words exactly`);
+          // A directive traces to a whole sentence of the user's that implies it, never to "ok".
+          const quote = wholeSentenceQuote(forModel(m.text), item.quote, item.instruction, item.topic);
+          const problem = directiveTextProblem(item.instruction);
+          if (problem) throw new Error(`instruction refused: ${problem}`);
           out.push({
             message: m,
-            feedback: { kind: item.kind, topic: item.topic.toLowerCase().replace(/[\s-]+/g, '_'), stance: item.stance, instruction: item.instruction, quote: item.quote },
+            feedback: { kind: item.kind, topic: item.topic.toLowerCase().replace(/[\s-]+/g, '_'), stance: item.stance, instruction: item.instruction, quote },
           });
         }
         return out;

@@ -3,6 +3,7 @@ import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 import type { DirectiveRecord, FeedbackRecord } from '../store/index.js';
 import { MAX_ACTIVE_DIRECTIVES, type DirectivePlan } from './directive-plan.js';
+import { directiveTextProblem } from './directive-text.js';
 
 export const SYNTHESIS_PROMPT = `You maintain the behavioural directives of Engram, a personal memory assistant: a short list of standing instructions on HOW to answer this user, built from the feedback the user gave (their words, corrections, thumbs up/down on answers).
 
@@ -11,7 +12,7 @@ You get the active directives [D1], [D2], ... and the feedback [F1], [F2], ... (
 - retire: active directives that newer feedback contradicts (newer feedback wins), with the reason and the feedback that contradicts them.
 - Merge feedback that says the same thing into one directive. A single thumb is weak evidence; several pointing the same way are not. Ignore one-off requests that are not about answers in general.
 - Active directives you neither list nor retire stay as they are.
-- Directives are short imperative lines ("Give the command first, then explain."). At most ${MAX_ACTIVE_DIRECTIVES} in all.
+- Directives are short imperative lines about the form of answers ("Give the command first, then explain."): never a link, an address, a number to call, a tool's name, or anything about credentials. At most ${MAX_ACTIVE_DIRECTIVES} in all.
 - topic: a short snake_case key (length, bullets, command_first, ...); stance: "for" (do it / more) or "against" (don't / less).`;
 
 const Ref = z.string().trim().regex(/^[DF]\d{1,4}$/, 'an id like D2 or F5');
@@ -63,7 +64,7 @@ export async function modelPlan(
   const lines = [
     'Active directives:',
     ...(active.length
-      ? active.map((d, i) => `[D${i + 1}] (${d.topic}, ${d.stance}${d.edited ? ', worded by the user' : ''}) ${d.text} — evidence ${d.evidence.map((e) => (fIndex.has(e) ? `F${fIndex.get(e)}` : 'older')).join(', ')}`)
+      ? active.map((d, i) => `[D${i + 1}] (${d.topic}, ${d.stance}${d.status === 'proposed' ? ', proposed, not yet accepted' : ''}${d.edited ? ', worded by the user' : ''}) ${d.text} — evidence ${d.evidence.map((e) => (fIndex.has(e) ? `F${fIndex.get(e)}` : 'older')).join(', ')}`)
       : ['(none)']),
     '',
     'Feedback:',
@@ -81,13 +82,17 @@ export async function modelPlan(
     {
       ...UPDATE_DIRECTIVES,
       accept: (input): DirectivePlan => ({
-        upserts: input.directives.map((d) => ({
+        upserts: input.directives.map((d) => {
+          const problem = directiveTextProblem(d.text);
+          if (problem) throw new Error(`"${d.text.slice(0, 60)}" refused: ${problem}`);
+          return {
           id: d.id ? resolve(d.id, 'D') : undefined,
           text: d.text,
           topic: d.topic.toLowerCase().replace(/[\s-]+/g, '_'),
           stance: d.stance,
           evidence: d.evidence.map((e) => resolve(e, 'F')),
-        })),
+          };
+        }),
         retire: input.retire.map((r) => {
           r.evidence.forEach((e) => resolve(e, 'F'));
           return { id: resolve(r.id, 'D'), reason: r.reason };

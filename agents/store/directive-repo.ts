@@ -4,7 +4,13 @@ import type { FeedbackRecord, FeedbackRepo, FeedbackStance } from './feedback-re
 import { newId } from './ids.js';
 import type { Millis } from './types.js';
 
-export type DirectiveStatus = 'active' | 'retired' | 'deleted';
+/**
+ * 'proposed': made by synthesis, waiting for the user (never in the prompt); 'active': accepted by
+ * the user, in the chat prompt; 'retired': contradicted by newer feedback; 'rejected' and
+ * 'deleted': tombstones the user made (text cleared, evidence spent). Stored as the status column
+ * plus migration 012's review column.
+ */
+export type DirectiveStatus = 'proposed' | 'active' | 'retired' | 'rejected' | 'deleted';
 
 /** A behavioural directive the chat prompt carries (migration 008). */
 export interface DirectiveRecord {
@@ -25,8 +31,25 @@ export interface DirectiveRecord {
   evidence: string[];
 }
 
-interface DirectiveRow extends Omit<DirectiveRecord, 'edited' | 'evidence'> {
+interface DirectiveRow extends Omit<DirectiveRecord, 'edited' | 'evidence' | 'status'> {
+  status: 'active' | 'retired' | 'deleted';
+  review: 'proposed' | 'accepted' | 'rejected';
   edited: number;
+}
+
+/** The rows of each status the record shows. */
+const WHERE_STATUS: Record<DirectiveStatus, string> = {
+  proposed: "status = 'active' AND review = 'proposed'",
+  active: "status = 'active' AND review = 'accepted'",
+  retired: "status = 'retired'",
+  rejected: "status = 'deleted' AND review = 'rejected'",
+  deleted: "status = 'deleted' AND review <> 'rejected'",
+};
+
+function statusOf(r: DirectiveRow): DirectiveStatus {
+  if (r.status === 'active') return r.review === 'proposed' ? 'proposed' : 'active';
+  if (r.status === 'deleted') return r.review === 'rejected' ? 'rejected' : 'deleted';
+  return r.status;
 }
 
 export const DIRECTIVE_MAX_CHARS = 300;
@@ -53,7 +76,8 @@ export class DirectiveRepo {
   }
 
   private toRecord(r: DirectiveRow): DirectiveRecord {
-    return { ...r, edited: r.edited === 1, evidence: this.evidenceIds(r.id) };
+    const { review: _review, ...rest } = r;
+    return { ...rest, status: statusOf(r), edited: r.edited === 1, evidence: this.evidenceIds(r.id) };
   }
 
   get(id: string): DirectiveRecord | null {
@@ -61,9 +85,9 @@ export class DirectiveRepo {
     return r ? this.toRecord(r) : null;
   }
 
-  /** Directives in one status (default: the active ones), oldest first. */
+  /** Directives in one status (default: the active ones, the only ones the chat prompt carries), oldest first. */
   list(status: DirectiveStatus = 'active'): DirectiveRecord[] {
-    return (this.db.prepare('SELECT * FROM directives WHERE status = ? ORDER BY created_at, rowid').all(status) as DirectiveRow[]).map((r) => this.toRecord(r));
+    return (this.db.prepare(`SELECT * FROM directives WHERE ${WHERE_STATUS[status]} ORDER BY created_at, rowid`).all() as DirectiveRow[]).map((r) => this.toRecord(r));
   }
 
   /** The feedback a directive rests on (what the user sees as "why"). */
@@ -73,13 +97,14 @@ export class DirectiveRepo {
       .filter((f): f is FeedbackRecord => f !== null);
   }
 
+  /** A new directive is a proposal: it reaches the prompt only once the user accepts it. */
   create(d: { text: string; topic: string; stance: FeedbackStance; origin: 'rules' | 'model'; evidence: string[]; at: Millis }): DirectiveRecord {
     if (d.evidence.length === 0) throw new StoreError('INVALID_INPUT', 'a directive needs evidence: the feedback it comes from');
     const id = newId('dir', d.at);
     const text = cleanText(d.text);
     this.db.transaction(() => {
       this.db
-        .prepare("INSERT INTO directives (id, text, topic, stance, status, origin, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)")
+        .prepare("INSERT INTO directives (id, text, topic, stance, status, review, origin, created_at, updated_at) VALUES (?, ?, ?, ?, 'active', 'proposed', ?, ?, ?)")
         .run(id, text, d.topic.trim().toLowerCase().slice(0, 60), d.stance, d.origin, d.at, d.at);
       this.addEvidence(id, d.evidence);
     })();
@@ -100,10 +125,43 @@ export class DirectiveRepo {
     this.db.prepare('UPDATE directives SET text = ?, updated_at = ? WHERE id = ? AND edited = 0').run(cleanText(text), at, id);
   }
 
-  /** The user's edit: their words stay until they change them again. */
+  /**
+   * The user accepts a proposal: it joins the prompt, and an active directive on its topic that
+   * says the opposite is retired (the user just chose). Returns the accepted directive.
+   */
+  accept(id: string, at: Millis): DirectiveRecord {
+    const cur = this.get(id);
+    if (!cur || cur.status === 'deleted' || cur.status === 'rejected') throw new StoreError('NOT_FOUND', `no directive ${id}`);
+    if (cur.status !== 'proposed') throw new StoreError('INVALID_INPUT', `directive ${id} is ${cur.status}, not a proposal`);
+    this.db.transaction(() => {
+      for (const other of this.list('active').filter((d) => d.topic === cur.topic && d.stance !== cur.stance)) {
+        this.retire(other.id, `replaced by the directive you accepted: ${cur.text}`, at);
+      }
+      this.db.prepare("UPDATE directives SET review = 'accepted', updated_at = ? WHERE id = ?").run(at, id);
+    })();
+    return this.get(id)!;
+  }
+
+  /**
+   * The user rejects a proposal: a tombstone like a deleted directive (text cleared, evidence
+   * spent, so the same feedback never proposes it again). Returns false when there is no proposal.
+   */
+  reject(id: string, at: Millis): boolean {
+    const cur = this.get(id);
+    if (cur?.status !== 'proposed') return false;
+    this.db.transaction(() => {
+      this.feedback.consume(cur.evidence, id);
+      this.db
+        .prepare("UPDATE directives SET status = 'deleted', review = 'rejected', text = '', edited = 0, updated_at = ?, retired_at = ?, retired_reason = 'rejected by the user' WHERE id = ?")
+        .run(at, at, id);
+    })();
+    return true;
+  }
+
+  /** The user's edit: their words stay until they change them again (a proposal stays one). */
   edit(id: string, text: string, at: Millis): DirectiveRecord {
     const cur = this.get(id);
-    if (!cur || cur.status === 'deleted') throw new StoreError('NOT_FOUND', `no directive ${id}`);
+    if (!cur || cur.status === 'deleted' || cur.status === 'rejected') throw new StoreError('NOT_FOUND', `no directive ${id}`);
     this.db.prepare('UPDATE directives SET text = ?, edited = 1, updated_at = ? WHERE id = ?').run(cleanText(text), at, id);
     return this.get(id)!;
   }
@@ -121,7 +179,7 @@ export class DirectiveRepo {
    */
   delete(id: string, at: Millis): boolean {
     const cur = this.get(id);
-    if (!cur || cur.status === 'deleted') return false;
+    if (!cur || cur.status === 'deleted' || cur.status === 'rejected') return false;
     this.db.transaction(() => {
       this.feedback.consume(cur.evidence, id);
       this.db.prepare("UPDATE directives SET status = 'deleted', text = '', edited = 0, updated_at = ?, retired_at = ?, retired_reason = 'deleted by the user' WHERE id = ?").run(at, at, id);

@@ -88,11 +88,14 @@ export class RecordRestorer {
     return local ? 'replaced' : 'inserted';
   }
 
-  /** Threads keep their ids so their messages (and the memories citing them) still line up. */
-  thread(t: ThreadRecord): boolean {
+  /**
+   * Threads keep their ids so their messages (and the memories citing them) still line up. A
+   * restored thread is an import: it is never read for feedback on answers (issue 28).
+   */
+  thread(t: Pick<ThreadRecord, 'id' | 'title' | 'created_at' | 'updated_at'>): boolean {
     if (!isValidId(t.id)) throw new StoreError('INVALID_INPUT', `invalid thread id "${t.id}"`);
     const info = this.store.db
-      .prepare('INSERT OR IGNORE INTO threads (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)')
+      .prepare("INSERT OR IGNORE INTO threads (id, title, created_at, updated_at, origin) VALUES (?, ?, ?, ?, 'import')")
       .run(t.id, t.title, t.created_at, t.updated_at);
     return info.changes > 0;
   }

@@ -1,7 +1,7 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
-import type { ThreadRecord } from './types.js';
+import type { ThreadOrigin, ThreadRecord } from './types.js';
 
 /** Chat threads. Deleting one (forget.ts) removes its messages and the memories citing them. */
 export class ThreadRepo {
@@ -10,9 +10,12 @@ export class ThreadRepo {
     private readonly deleteThread: (id: string) => boolean,
   ) {}
 
-  create(title: string, at: number = Date.now()): ThreadRecord {
-    const t: ThreadRecord = { id: newId('thr', at), title: title.trim().slice(0, 200) || 'New conversation', created_at: at, updated_at: at };
-    this.db.prepare('INSERT INTO threads (id, title, created_at, updated_at) VALUES (@id, @title, @created_at, @updated_at)').run(t);
+  /** A thread of Engram's own chat, unless `origin` says it was imported. */
+  create(title: string, at: number = Date.now(), origin: ThreadOrigin = 'chat'): ThreadRecord {
+    const t: ThreadRecord = { id: newId('thr', at), title: title.trim().slice(0, 200) || 'New conversation', created_at: at, updated_at: at, origin };
+    // 'chat' is the column's default: a chat thread is written without it (as migration tests do on older schemas).
+    if (origin === 'chat') this.db.prepare('INSERT INTO threads (id, title, created_at, updated_at) VALUES (@id, @title, @created_at, @updated_at)').run(t);
+    else this.db.prepare('INSERT INTO threads (id, title, created_at, updated_at, origin) VALUES (@id, @title, @created_at, @updated_at, @origin)').run(t);
     return t;
   }
 

@@ -120,11 +120,16 @@ export interface AudioRecord {
   mime: string;
 }
 
+/** Where a thread came from: Engram's own chat, or an import (`engram add --file`, an archive). */
+export type ThreadOrigin = 'chat' | 'import';
+
 export interface ThreadRecord {
   id: string;
   title: string;
   created_at: Millis;
   updated_at: Millis;
+  /** Only 'chat' threads are the user speaking to Engram: only they are read for feedback (migration 012). */
+  origin: ThreadOrigin;
 }
 
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';

@@ -4,7 +4,8 @@ import { IdSchema, defineRequest } from './common.js';
 
 /**
  * Feedback on answers and the behavioural directives learned from it (MIRA): thumbs in the chat
- * window, and Settings → "How Engram answers you" (read, edit, delete, review now).
+ * window, and Settings → "How Engram answers you" (read, edit, delete, review now, and accept or
+ * reject what a review proposes: a directive shapes answers only once the user accepts it).
  */
 
 export const DIRECTIVE_TEXT_MAX = 300;
@@ -30,7 +31,8 @@ export const DirectiveSchema = z.object({
   text: z.string(),
   topic: z.string(),
   stance: z.enum(['for', 'against']),
-  status: z.enum(['active', 'retired']),
+  /** 'proposed': made from feedback, waiting for the user's Accept; only 'active' ones shape answers. */
+  status: z.enum(['proposed', 'active', 'retired']),
   origin: z.enum(['rules', 'model']),
   /** The user rewrote it: reviews keep their words. */
   edited: z.boolean(),
@@ -53,7 +55,10 @@ export const SynthesisReportSchema = z.object({
 export type SynthesisReportDto = z.infer<typeof SynthesisReportSchema>;
 
 const DirectivesState = z.object({
+  /** The active directives (the ones shaping answers), and the retired ones when asked. */
   directives: z.array(DirectiveSchema),
+  /** Proposed by a review, waiting for the user's Accept or Reject. */
+  proposals: z.array(DirectiveSchema),
   /** When feedback was last turned into directives (null: never). */
   last_synthesis: IsoTime.nullable(),
   /** Active-use days since then; a review runs by itself at `review_every_days`. */
@@ -78,6 +83,12 @@ export const directiveRequests = {
   ),
   /** Deleted for good: the same feedback never makes it again. */
   'directives.delete': defineRequest(z.object({ id: IdSchema }), z.object({ deleted: z.boolean() })),
+  /** Directives proposed from feedback, waiting for Accept or Reject (none of them shapes answers yet). */
+  'directives.proposals': defineRequest(z.object({}), z.object({ proposals: z.array(DirectiveSchema) })),
+  /** The user accepts a proposal: from now on it shapes answers. */
+  'directives.accept': defineRequest(z.object({ id: IdSchema }), z.object({ directive: DirectiveSchema })),
+  /** The user rejects a proposal: gone, and the same feedback never proposes it again. */
+  'directives.reject': defineRequest(z.object({ id: IdSchema }), z.object({ rejected: z.boolean() })),
   /** Reads unread conversations and reviews the directives now (a model call when one is configured). */
   'directives.synthesize': defineRequest(z.object({}), DirectivesState.extend({ report: SynthesisReportSchema })),
 };

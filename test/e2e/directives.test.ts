@@ -60,20 +60,31 @@ describe('feedback and directives in the window', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId('assistant-message').nth(1).getByRole('button', { name: 'Good answer' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('reviews feedback into directives with why each exists, edits one and deletes one for good', async () => {
+  it('reviews feedback into proposals with why each exists, accepts them, edits one and deletes one for good', async () => {
     const page = await tab.open();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Settings/ }).click();
     const c = card(page);
     await c.getByTestId('directives-empty').waitFor();
     await c.getByRole('button', { name: 'Review now' }).click();
+    // A review proposes: each proposal is a card with Accept / Reject, and none shapes answers yet.
+    const proposals = c.getByTestId('directive-proposal');
+    await expect.poll(() => proposals.count()).toBe(2);
+    const proposed = await proposals.locator('.directive-text').allTextContents();
+    expect(proposed).toEqual(['Keep answers short: a few sentences, no padding.', "Write in plain sentences; don't use bullet points."]);
+    expect(h.store.directives.list()).toEqual([]);
+    // Why: the user's own words, linked to the conversation.
+    const why = proposals.nth(1).getByRole('list', { name: 'Why' });
+    expect(await why.textContent()).toMatch(/You said “.*don't use bullet points/);
+    expect(await why.getByRole('link').getAttribute('href')).toBe(`#/chat/${encodeURIComponent(thread)}`);
+    await proposals.nth(0).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => proposals.count()).toBe(1);
+    await proposals.nth(0).getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => proposals.count()).toBe(0);
     const rows = c.getByTestId('directive');
     await expect.poll(() => rows.count()).toBe(2);
     const texts = await rows.locator('.directive-text').allTextContents();
     expect(texts).toEqual(['Keep answers short: a few sentences, no padding.', "Write in plain sentences; don't use bullet points."]);
-    // Why: the user's own words, linked to the conversation.
-    const why = rows.nth(1).getByRole('list', { name: 'Why' });
-    expect(await why.textContent()).toMatch(/You said “.*don't use bullet points/);
-    expect(await why.getByRole('link').getAttribute('href')).toBe(`#/chat/${encodeURIComponent(thread)}`);
+    expect(h.store.directives.list().map((d) => d.text)).toEqual(texts);
 
     // Edit: the user's words are kept.
     await rows.nth(0).getByRole('button', { name: /^Edit/ }).click();
@@ -94,5 +105,26 @@ describe('feedback and directives in the window', { timeout: 180_000 }, () => {
     await page.reload();
     await expect.poll(() => card(page).getByTestId('directive').count()).toBe(1);
     expect(await card(page).getByTestId('directive').locator('.directive-text').textContent()).toBe('Two sentences at most.');
+  });
+
+  it('rejects a proposal: it never shapes answers, and a new review does not bring it back', async () => {
+    const t = h.store.threads.create('Emoji', Date.now() - 3_600_000);
+    h.store.messages.insert({ thread_id: t.id, role: 'user', text: 'what is on today?', raw: {}, created_at: Date.now() - 3_600_000 });
+    h.store.messages.insert({ thread_id: t.id, role: 'assistant', text: 'Standup at 10 🎉', raw: {}, created_at: Date.now() - 3_599_000 });
+    h.store.messages.insert({ thread_id: t.id, role: 'user', text: 'Never use emoji.', raw: {}, created_at: Date.now() - 3_598_000 });
+    const page = await tab.open();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Settings/ }).click();
+    const c = card(page);
+    await c.getByRole('button', { name: 'Review now' }).click();
+    const proposals = c.getByTestId('directive-proposal');
+    await expect.poll(() => proposals.count()).toBe(1);
+    expect(await proposals.locator('.directive-text').textContent()).toBe("Don't use emoji.");
+    await proposals.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => proposals.count()).toBe(0);
+    await c.getByRole('button', { name: 'Review now' }).click();
+    await expect.poll(() => page.getByText(/^Reviewed:/).count()).toBeGreaterThan(0);
+    expect(await proposals.count()).toBe(0);
+    expect(h.store.directives.list('proposed')).toEqual([]);
+    expect(h.store.directives.list().map((d) => d.text)).toEqual(['Two sentences at most.']);
   });
 });

@@ -28,6 +28,11 @@ describe('behavioural directives offline: feedback → directives → prompt', (
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The user accepts every proposal (the window's Accept). */
+  const acceptAll = () => {
+    for (const d of store.directives.list('proposed')) store.directives.accept(d.id, now);
+  };
+
   /** A conversation: alternate user / assistant texts, a minute apart. */
   function talk(texts: string[], at = now): { thread: string; ids: string[] } {
     const t = store.threads.create('t', at);
@@ -46,6 +51,10 @@ describe('behavioural directives offline: feedback → directives → prompt', (
 
     const r1 = await keeper.synthesize();
     expect(r1.mode).toBe('offline');
+    // New directives are proposals: none shapes answers until the user accepts it.
+    expect(store.directives.list('proposed').map((d) => d.text)).toHaveLength(3);
+    expect(store.directives.list()).toEqual([]);
+    acceptAll();
     const texts = () => store.directives.list().map((d) => d.text);
     expect(texts()).toEqual(['Keep answers short: a few sentences, no padding.', 'Give the command first, then any explanation.', "Write in plain sentences; don't use bullet points."]);
     const bullets = store.directives.list().find((d) => d.topic === 'bullets')!;
@@ -68,6 +77,8 @@ describe('behavioural directives offline: feedback → directives → prompt', (
     expect(r2.retired).toEqual([bullets.id]);
     expect(store.directives.get(bullets.id)).toMatchObject({ status: 'retired' });
     expect(store.directives.get(bullets.id)!.retired_reason).toMatch(/contradicted by newer feedback/);
+    expect(store.directives.list('proposed').map((d) => d.text)).toEqual(['Use bullet points for lists of items.']);
+    acceptAll();
     expect(texts()).toContain('Use bullet points for lists of items.');
 
     // Deleting a directive keeps it deleted: the same evidence never makes it again.
@@ -81,6 +92,7 @@ describe('behavioural directives offline: feedback → directives → prompt', (
     const b = talk(['what did Ana say?', 'Ana said many things, here is a long recap …', 'still too long'], now);
     now += 30 * 60_000;
     await keeper.synthesize();
+    acceptAll();
     const back = store.directives.list().find((d) => d.topic === 'length')!;
     expect(store.directives.evidence(back.id).map((f) => f.message_id)).toEqual([b.ids[2]]);
 

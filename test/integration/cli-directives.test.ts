@@ -33,19 +33,27 @@ describe('engram directives', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists nothing, synthesises from the conversation, lists with the evidence, deletes for good', async () => {
+  it('lists nothing, synthesises a proposal from the conversation, accepts it, lists with the evidence, deletes for good', async () => {
     const empty = await cli('directives');
     expect(empty.code).toBe(0);
     expect(empty.out).toMatch(/no directives yet/);
 
     const syn = await cli('directives', 'synthesize', '--json');
     expect(syn.code).toBe(0);
-    const r = JSON.parse(syn.out) as { report: { created: string[]; mode: string }; directives: { id: string; text: string; evidence: { quote: string }[] }[] };
+    type Listed = { id: string; text: string; status: string; evidence: { quote: string }[] };
+    const r = JSON.parse(syn.out) as { report: { created: string[]; mode: string }; directives: Listed[]; proposals: Listed[] };
     expect(r.report.mode).toBe('offline');
-    expect(r.directives.map((d) => d.text)).toEqual(['Give the command first, then any explanation.']);
-    const id = r.directives[0]!.id;
+    // A review proposes; nothing shapes answers before the user accepts it.
+    expect(r.directives).toEqual([]);
+    expect(r.proposals.map((d) => [d.text, d.status])).toEqual([['Give the command first, then any explanation.', 'proposed']]);
+    const id = r.proposals[0]!.id;
+    const waiting = await cli('directives');
+    expect(waiting.out).toMatch(/proposed, waiting for you/);
+    expect(waiting.out).toContain(`  ${id}  Give the command first, then any explanation.`);
 
+    expect((await cli('directives', 'accept', id)).out).toBe(`accepted ${id}: Give the command first, then any explanation.\n`);
     const list = await cli('directives', 'list');
+    expect(list.out).not.toMatch(/proposed, waiting/);
     expect(list.out).toContain(`${id}  Give the command first, then any explanation.`);
     expect(list.out).toMatch(/why: explicit "Always give me the command first\."/);
 
@@ -66,5 +74,20 @@ describe('engram directives', () => {
     const noId = await cli('directives', 'delete');
     expect(noId.code).toBe(2);
     expect(noId.err).toMatch(/delete needs the directive id/);
+    expect((await cli('directives', 'accept')).err).toMatch(/accept needs the directive id/);
+  });
+
+  it('rejects a proposal: it never shapes answers and the same feedback does not propose it again', async () => {
+    const r = JSON.parse((await cli('directives', 'synthesize', '--json')).out) as { proposals: { id: string }[] };
+    const id = r.proposals[0]!.id;
+    expect((await cli('directives', 'reject', id)).out).toBe(`rejected ${id}\n`);
+    await cli('directives', 'synthesize');
+    const after = JSON.parse((await cli('directives', 'list', '--json')).out) as { directives: unknown[]; proposals: unknown[] };
+    expect(after).toMatchObject({ directives: [], proposals: [] });
+    // Accepting what was rejected: one clear line, non-zero.
+    const late = await cli('directives', 'accept', id);
+    expect(late.code).not.toBe(0);
+    expect(late.err.trim().split('\n')).toHaveLength(1);
+    expect(late.err).toMatch(/no longer exists/);
   });
 });

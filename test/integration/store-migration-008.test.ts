@@ -48,6 +48,9 @@ describe('migration 008: feedback and behavioural directives', () => {
       const d1 = store.directives.create({ text: 'Keep answers short.', topic: 'length', stance: 'against', origin: 'rules', evidence: [f1.id], at: 3_000 });
       const d2 = store.directives.create({ text: 'Give the command first.', topic: 'command_first', stance: 'for', origin: 'rules', evidence: [f2.id], at: 3_000 });
       expect(() => store.directives.create({ text: 'No evidence', topic: 'x', stance: 'for', origin: 'rules', evidence: [], at: 3_000 })).toThrow(/evidence/);
+      // New directives are proposals (migration 012) until the user accepts them.
+      expect(store.directives.list('proposed').map((d) => d.text)).toEqual(['Keep answers short.', 'Give the command first.']);
+      for (const d of [d1, d2]) store.directives.accept(d.id, 3_050);
       expect(store.directives.list().map((d) => d.text)).toEqual(['Keep answers short.', 'Give the command first.']);
       expect(store.directives.evidence(d1.id).map((f) => f.quote)).toEqual(['too long']);
 

@@ -7,7 +7,16 @@ import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
 
-type DirectiveNames = 'feedback.thumb' | 'feedback.thumbs' | 'directives.list' | 'directives.edit' | 'directives.delete' | 'directives.synthesize';
+type DirectiveNames =
+  | 'feedback.thumb'
+  | 'feedback.thumbs'
+  | 'directives.list'
+  | 'directives.proposals'
+  | 'directives.accept'
+  | 'directives.reject'
+  | 'directives.edit'
+  | 'directives.delete'
+  | 'directives.synthesize';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -26,13 +35,13 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
   let reader: BehaviourKeeper | null = null;
 
   const dto = (d: DirectiveRecord): Directive => {
-    if (d.status === 'deleted') fail('NOT_FOUND', 'That directive was deleted.');
+    const status = d.status === 'deleted' || d.status === 'rejected' ? fail('NOT_FOUND', `That directive was ${d.status}.`) : d.status;
     return {
       id: d.id,
       text: d.text,
       topic: d.topic,
       stance: d.stance,
-      status: d.status,
+      status,
       origin: d.origin,
       edited: d.edited,
       created_at: iso(d.created_at),
@@ -48,6 +57,7 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
     const last = reader.lastSynthesis();
     return {
       directives: [...store.directives.list('active'), ...(includeRetired ? store.directives.list('retired') : [])].map(dto),
+      proposals: store.directives.list('proposed').map(dto),
       last_synthesis: last === null ? null : iso(last),
       active_days: reader.activeDays(),
       review_every_days: SYNTHESIS_ACTIVE_DAYS,
@@ -56,7 +66,7 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
   };
   const need = (id: string): DirectiveRecord => {
     const d = store.directives.get(id);
-    return d && d.status !== 'deleted' ? d : fail('NOT_FOUND', 'That directive no longer exists.');
+    return d && d.status !== 'deleted' && d.status !== 'rejected' ? d : fail('NOT_FOUND', 'That directive no longer exists.');
   };
 
   return {
@@ -71,9 +81,22 @@ export function directiveHandlers(deps: ApiDeps): HandlerGroup<DirectiveNames> {
       return { thumbs: store.feedback.thumbs(input.thread_id) };
     },
     'directives.list': (input) => state(input.include_retired),
-    'directives.edit': (input) => {
+    'directives.proposals': () => ({ proposals: store.directives.list('proposed').map(dto) }),
+    'directives.accept': (input) => {
       const d = need(input.id);
-      if (d.status !== 'active') fail('CONFLICT', 'Only an active directive can be edited.');
+      if (d.status !== 'proposed') fail('CONFLICT', `That directive is ${d.status}, not a proposal.`);
+      return { directive: dto(store.directives.accept(d.id, now())) };
+    },
+    'directives.reject': (input) => {
+      const d = need(input.id);
+      if (d.status !== 'proposed') fail('CONFLICT', `That directive is ${d.status}, not a proposal.`);
+      return { rejected: store.directives.reject(d.id, now()) };
+    },
+    'directives.edit': async (input) => {
+      const d = need(input.id);
+      if (d.status !== 'active' && d.status !== 'proposed') fail('CONFLICT', 'Only an active or proposed directive can be edited.');
+      const problem = (await behaviourRoom.get()).directiveTextProblem(input.text);
+      if (problem) fail('INVALID_INPUT', `${problem[0]!.toUpperCase()}${problem.slice(1)}.`);
       return { directive: dto(store.directives.edit(d.id, input.text, now())) };
     },
     'directives.delete': (input) => {

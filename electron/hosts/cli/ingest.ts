@@ -18,7 +18,7 @@ export async function ingestAdded(engram: Engram, messages: MessageInput[], titl
   const { store } = engram;
   const now = Date.now();
   const stored = store.transaction(() => {
-    const thread = store.threads.create(title, now);
+    const thread = store.threads.create(title, now, 'import');
     const ids = messages.map((m, i) => {
       const at = m.created_at ? Date.parse(m.created_at) : now + i;
       return store.messages.insert({ thread_id: thread.id, role: m.role, text: messageText(m), raw: m, created_at: at }).id;

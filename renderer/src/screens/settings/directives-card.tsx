@@ -1,35 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Directive, DirectiveEvidence, RequestOutput } from '../../../../shared/api/index.js';
+import type { Directive, RequestOutput } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtRelative } from '../../lib/format.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { Dialog } from '../../ui/dialog.js';
 import { IconChat, IconEdit, IconRefresh, IconTrash } from '../../ui/icons.js';
+import { DirectiveProposal } from './directive-proposal.js';
+import { DirectiveWhy } from './directive-why.js';
 import { SettingsCard } from './settings-card.js';
 
 type State = RequestOutput<'directives.list'>;
-
-const KIND_LABEL: Record<DirectiveEvidence['kind'], string> = {
-  explicit: 'You said',
-  correction: 'You corrected an answer',
-  thumb_up: 'Thumbs up on',
-  thumb_down: 'Thumbs down on',
-};
-
-function Why({ evidence }: { evidence: DirectiveEvidence[] }) {
-  const shown = evidence.slice(-5);
-  return (
-    <ul className="directive-why" aria-label="Why">
-      {shown.map((e) => (
-        <li key={e.id}>
-          {KIND_LABEL[e.kind]} “{e.quote.length > 140 ? `${e.quote.slice(0, 139)}…` : e.quote}” ·{' '}
-          <a href={`#/chat/${encodeURIComponent(e.thread_id)}`}>{fmtRelative(e.at)}</a>
-        </li>
-      ))}
-      {evidence.length > shown.length && <li className="faint">and {evidence.length - shown.length} earlier</li>}
-    </ul>
-  );
-}
 
 function DirectiveRow({ d, onSave, onDelete }: { d: Directive; onSave(text: string): Promise<boolean>; onDelete(): void }) {
   const [editing, setEditing] = useState(false);
@@ -95,12 +75,12 @@ function DirectiveRow({ d, onSave, onDelete }: { d: Directive; onSave(text: stri
           </button>
         </div>
       )}
-      <Why evidence={d.evidence} />
+      <DirectiveWhy evidence={d.evidence} />
     </li>
   );
 }
 
-/** Settings → How Engram answers you: the directives learned from feedback, why each exists, edit and delete. */
+/** Settings → How Engram answers you: the directives learned from feedback, why each exists, edit and delete; proposals to accept or reject. */
 export function DirectivesCard() {
   const api = useApi();
   const toast = useAppStore((s) => s.toast);
@@ -143,6 +123,26 @@ export function DirectivesCard() {
     }
   }
 
+  async function accept(d: Directive) {
+    try {
+      const { directive } = await api.call('directives.accept', { id: d.id });
+      setState((s) => (s ? { ...s, proposals: s.proposals.filter((x) => x.id !== d.id), directives: [...s.directives.filter((x) => x.status === 'active' && !(x.topic === d.topic && x.stance !== d.stance)), directive] } : s));
+      toast('Directive accepted: it shapes answers from now on');
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  async function reject(d: Directive) {
+    try {
+      await api.call('directives.reject', { id: d.id });
+      setState((s) => (s ? { ...s, proposals: s.proposals.filter((x) => x.id !== d.id) } : s));
+      toast('Proposal rejected');
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
   async function remove(d: Directive) {
     setConfirm(null);
     try {
@@ -173,7 +173,17 @@ export function DirectivesCard() {
         </button>
       }
     >
-      {state && state.directives.length === 0 && (
+      {state && state.proposals.length > 0 && (
+        <section aria-label="Proposed directives">
+          <p className="faint">Proposed from what you said; none of them shapes answers until you accept it.</p>
+          <ul className="directive-list">
+            {state.proposals.map((d) => (
+              <DirectiveProposal key={d.id} d={d} onAccept={() => void accept(d)} onReject={() => void reject(d)} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {state && state.directives.length === 0 && state.proposals.length === 0 && (
         <p className="faint" data-testid="directives-empty">
           No directives yet. Tell Engram in chat how you like answers (“shorter, please”, “give me the command first”) or use the thumbs under an answer.
         </p>
