@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -76,7 +77,10 @@ export class FakeBrowserWindow extends EventEmitter {
   hide() {
     this.visible = false;
   }
-  focus() {}
+  focused = 0;
+  focus() {
+    this.focused++;
+  }
   isVisible() {
     return this.visible;
   }
@@ -194,6 +198,11 @@ export const fake = {
   /** Set to play a Wayland desktop: getSources goes through the portal's picker. */
   portal: null as null | { pickers: number; answer: 'pick' | 'cancel' },
   displayMediaHandler: null as null | ((request: Record<string, unknown>, callback: (streams: unknown) => void) => void),
+  /** app.setPath's calls; getPath answers from them, else appData is XDG_CONFIG_HOME (or tmp) and userData <appData>/Engram. */
+  paths: {} as Record<string, string>,
+  /** Whether whenReady had been asked for when userData was set (Electron ignores it after ready). */
+  userDataSetBeforeReady: null as boolean | null,
+  readyAsked: false,
 };
 
 /**
@@ -224,7 +233,21 @@ const keychainSecret = 0x5a;
 export const electronModule = {
   app: {
     isPackaged: false,
-    whenReady: () => Promise.resolve(),
+    whenReady: () => {
+      fake.readyAsked = true;
+      return Promise.resolve();
+    },
+    getPath: (name: string): string => {
+      if (fake.paths[name]) return fake.paths[name];
+      const appData = fake.paths.appData ?? process.env.XDG_CONFIG_HOME ?? os.tmpdir();
+      if (name === 'appData') return appData;
+      if (name === 'userData') return path.join(appData, 'Engram');
+      return path.join(appData, name);
+    },
+    setPath: (name: string, value: string) => {
+      fake.paths[name] = value;
+      if (name === 'userData') fake.userDataSetBeforeReady = !fake.readyAsked;
+    },
     requestSingleInstanceLock: () => true,
     on: (event: string, fn: (...args: unknown[]) => void) => fake.appEvents.on(event, fn),
     // As Electron quits: before-quit (preventable), then every window is closed (a prevented close

@@ -50,6 +50,20 @@ export class BuiltinPages {
     this.close('passphrase');
   }
 
+  /** The page start-up waits on, if one is open (a second launch or the tray shows it). */
+  waiting(): BuiltinPage | null {
+    for (const [page, win] of this.windows) if (!win.isDestroyed()) return page;
+    return null;
+  }
+
+  /** Brings an open page's window to the front; opens nothing. */
+  focus(page: BuiltinPage): void {
+    const win = this.windows.get(page);
+    if (!win || win.isDestroyed()) return;
+    win.show();
+    win.focus();
+  }
+
   dispose(): void {
     ipcMain.removeHandler(BUILTIN_PAGE_CHANNEL);
     for (const page of [...this.windows.keys()]) this.close(page);

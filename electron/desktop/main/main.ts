@@ -4,7 +4,7 @@
  * singletons: single-instance lock → app:// → consent → key → store → core → window, tray, IPC.
  */
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
@@ -12,6 +12,7 @@ import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import {
   APP_ID,
+  chromiumProfilePlan,
   consentRecord,
   crashNotice,
   consentState,
@@ -24,6 +25,8 @@ import {
   SCREEN_STREAM_NOTICE,
   usesScreenStream,
   startedHidden,
+  startupTrayModel,
+  windowToShow,
   useElectronSqliteBinding,
   writeConsent,
   type ConsentRecord,
@@ -57,6 +60,8 @@ let store: EngramStore | null = null;
 let microphone: MicrophoneCapture | null = null;
 let power: PowerIdleSource | null = null;
 let notifier: Notifier | null = null;
+/** The consent and passphrase pages, while start-up waits on one of them. */
+let pages: BuiltinPages | null = null;
 /** Wayland only: the one desktop stream capture reads from (see policy/screen-stream.ts). */
 let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
@@ -90,6 +95,7 @@ registerAppScheme();
 installGlobalHardening();
 app.setName('Engram');
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+useOwnChromiumProfile();
 
 if (!app.requestSingleInstanceLock()) {
   // Another Engram runs: it shows its window (second-instance) and this one leaves.
@@ -122,8 +128,14 @@ async function start(): Promise<void> {
   let audioAllowed = false;
   installPermissionPolicy(() => ({ audioEnabled: audioAllowed, screenStream: screenStream?.streaming ?? false }));
 
+  // The tray first: start-up may wait long on the user, and Quit must be there meanwhile.
+  tray = new TrayController(paths.icons, onTrayAction);
+  tray.render(startupTrayModel('starting'));
   const dataDir = defaultDataDir();
-  const pages = new BuiltinPages((page) => createBuiltinPageWindow(paths, isDev, page));
+  pages = new BuiltinPages((page) => {
+    tray?.render(startupTrayModel(page === 'consent' ? 'consent' : 'unlock'));
+    return createBuiltinPageWindow(paths, isDev, page);
+  });
 
   // 1. Consent: nothing is captured before the user has said yes.
   let record: ConsentRecord;
@@ -179,6 +191,7 @@ async function start(): Promise<void> {
   }
   if (keyProvider instanceof SafeStorageKeyProvider) keyDescription = keyProvider.kind;
   pages.dispose();
+  pages = null;
   if (firstRun) {
     // The consent page's microphone choice becomes the capture setting.
     const settings = readCaptureSettings(store);
@@ -223,7 +236,6 @@ async function start(): Promise<void> {
     if (name === 'capture.status' || name === 'frame.added') refreshTray();
   });
 
-  tray = new TrayController(paths.icons, onTrayAction);
   power.onChange(() => refreshTray());
   refreshTray();
   // The tooltip's count and a timed pause's end move on by themselves.
@@ -232,7 +244,9 @@ async function start(): Promise<void> {
 }
 
 function openMainWindow(): void {
-  if (!core) return;
+  const target = windowToShow({ mainWindow: core !== null, waitingPage: pages?.waiting() ?? null });
+  if (target === 'consent' || target === 'passphrase') pages?.focus(target);
+  if (target !== 'main') return;
   if (!mainWindow || mainWindow.isDestroyed()) {
     mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quit.ending, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
     return;
@@ -241,6 +255,9 @@ function openMainWindow(): void {
 }
 
 function onTrayAction(action: TrayAction): void {
+  // Before the engine runs, the start-up tray offers these two.
+  if (action.type === 'open') return openMainWindow();
+  if (action.type === 'quit') return app.quit();
   if (!core) return;
   switch (action.type) {
     case 'pause':
@@ -255,12 +272,6 @@ function onTrayAction(action: TrayAction): void {
     case 'pauseDisplay':
       core.capture.pauseDisplay(action.display, action.paused);
       break;
-    case 'open':
-      openMainWindow();
-      break;
-    case 'quit':
-      app.quit();
-      return;
   }
   refreshTray();
   // The window's own status view hears about it like any other change.
@@ -335,6 +346,26 @@ async function closeAll(): Promise<void> {
 async function waitUntil(done: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+}
+
+/**
+ * Chromium's profile in a folder of its own, never inside the data folder (policy/chromium-profile.ts).
+ * Before ready and before the single-instance lock, which lives in it.
+ */
+function useOwnChromiumProfile(): void {
+  const plan = chromiumProfilePlan({ defaultUserData: app.getPath('userData'), appData: app.getPath('appData'), dataDir: defaultDataDir() });
+  if (!plan.carry) return;
+  try {
+    mkdirSync(plan.dir, { recursive: true });
+    for (const name of plan.carry.names) {
+      const from = path.join(plan.carry.from, name);
+      const to = path.join(plan.dir, name);
+      if (existsSync(from) && !existsSync(to)) copyFileSync(from, to);
+    }
+  } catch (err) {
+    log(`chromium profile: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  app.setPath('userData', plan.dir);
 }
 
 function fatal(err: unknown): void {

@@ -21,7 +21,11 @@ export class TrayController {
   }
 
   update(input: TrayInput): TrayModel {
-    const model = trayModel(input);
+    return this.render(trayModel(input));
+  }
+
+  /** Draws a model made elsewhere (the start-up tray, before the engine runs). */
+  render(model: TrayModel): TrayModel {
     if (model.icon !== this.lastIcon) {
       this.tray.setImage(this.image(model.icon));
       this.lastIcon = model.icon;

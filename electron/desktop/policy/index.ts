@@ -27,3 +27,5 @@ export * from './native-binding.js';
 export * from './screen-access.js';
 export * from './screen-stream.js';
 export * from './quit-sequence.js';
+export * from './chromium-profile.js';
+export * from './startup-tray.js';

@@ -1,0 +1,38 @@
+import type { TrayModel } from './tray-model.js';
+
+/**
+ * The tray before the engine runs. Start-up can wait on the user for a long time (the consent page,
+ * the passphrase), and a tray that appears only afterwards looks like an app that did not start; a
+ * second launch then had nothing to show. So the tray is made first, with what is happening and the
+ * two things that make sense yet: show the page that waits, or quit.
+ */
+export type StartupPhase = 'starting' | 'consent' | 'unlock';
+
+const LINES: Record<StartupPhase, string> = {
+  starting: 'Engram — starting',
+  consent: 'Engram — waiting for your consent (nothing is recorded yet)',
+  unlock: 'Engram — waiting for your passphrase (nothing is recorded yet)',
+};
+
+export function startupTrayModel(phase: StartupPhase): TrayModel {
+  const line = LINES[phase];
+  return {
+    icon: 'paused',
+    tooltip: line,
+    menu: [
+      { kind: 'status', label: line },
+      { kind: 'separator' },
+      { kind: 'action', id: 'open', label: 'Open Engram', enabled: phase !== 'starting', action: { type: 'open' } },
+      { kind: 'action', id: 'quit', label: 'Quit Engram', enabled: true, action: { type: 'quit' } },
+    ],
+  };
+}
+
+/**
+ * What "open" means (the tray, a second launch, the dock): the main window once it exists, else the
+ * page start-up waits on (consent or passphrase), else nothing yet.
+ */
+export function windowToShow(state: { mainWindow: boolean; waitingPage: 'consent' | 'passphrase' | null }): 'main' | 'consent' | 'passphrase' | 'none' {
+  if (state.mainWindow) return 'main';
+  return state.waitingPage ?? 'none';
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONSENT_FILE } from '../../electron/desktop/policy/index.js';
+import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
+
+// Start-up through the composition root (fake Electron), issue 29 items 11 and 12, with the data
+// folder where macOS and Windows put it: Electron's default profile folder, <appData>/Engram.
+vi.mock('electron', async () => {
+  const m = await import('../fakes/fake-electron.js');
+  return { ...m.electronModule, default: m.electronModule };
+});
+
+let base: string;
+let appData: string;
+let dataDir: string;
+const savedEnv = { ...process.env };
+
+async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
+type FakeTrayView = { tooltip: string; menu: Array<{ id?: string; label?: string; enabled?: boolean; click?: () => void }> };
+const trayNow = () => (electronModule.Tray as unknown as { last: FakeTrayView | null }).last;
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'engram-startup-'));
+  appData = path.join(base, 'appdata');
+  dataDir = path.join(appData, 'Engram');
+  // What an older Engram left: Chromium's Local State (on Windows it holds safeStorage's key) in the data folder.
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(path.join(dataDir, 'Local State'), '{"os_crypt":{"encrypted_key":"RFBBUEk="}}');
+  fake.paths.appData = appData;
+  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', ENGRAM_KEY: randomBytes(32).toString('hex'), XDG_CONFIG_HOME: path.join(base, 'config') });
+  await import('../../electron/desktop/main/main.js');
+});
+
+afterAll(() => {
+  process.env = savedEnv;
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('start-up (fake Electron)', { shuffle: false }, () => {
+  it("Chromium's profile gets its own folder, outside the data folder, before ready, with Local State brought along", () => {
+    expect(fake.paths.userData).toBe(path.join(appData, 'Engram Chromium'));
+    expect(fake.userDataSetBeforeReady).toBe(true);
+    expect(readFileSync(path.join(appData, 'Engram Chromium', 'Local State'), 'utf8')).toContain('encrypted_key');
+  });
+
+  it('the tray is there while the consent page waits, saying so, with Open and Quit', async () => {
+    await windowAt('/__pages/consent.html');
+    const tray = await until(() => trayNow(), 'tray');
+    expect(tray.tooltip).toMatch(/waiting for your consent/);
+    expect(tray.menu.filter((i) => i.id).map((i) => [i.id, i.enabled])).toEqual([
+      ['open', true],
+      ['quit', true],
+    ]);
+  });
+
+  it('a second launch during start-up brings the consent page back, and so does Open in the tray', async () => {
+    const consent = await windowAt('/__pages/consent.html');
+    consent.hide();
+    fake.appEvents.emit('second-instance', {}, [], process.cwd());
+    expect(consent.visible).toBe(true);
+    expect(consent.focused).toBeGreaterThan(0);
+    consent.hide();
+    trayNow()!.menu.find((i) => i.id === 'open')!.click!();
+    expect(consent.visible).toBe(true);
+  });
+
+  it('Quit in the tray during start-up leaves at once, having written nothing', async () => {
+    trayNow()!.menu.find((i) => i.id === 'quit')!.click!();
+    await until(() => fake.exitCode !== null, 'exit');
+    expect(fake.exitCode).toBe(0);
+    expect(existsSync(path.join(dataDir, CONSENT_FILE))).toBe(false);
+  });
+});
