@@ -14,9 +14,11 @@ import {
   type ScreenSource,
   type SecretsEvent,
   type WindowInfo,
+  type WindowList,
+  WindowListError,
 } from '../../electron/sensing/capture/index.js';
 import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, type CaptureSettingsInput } from '../../shared/settings/index.js';
 
 const W = 640;
 const H = 400;
@@ -245,6 +247,39 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(store.observations.list({})).toHaveLength(0);
     expect(filesUnder(dir).filter((f) => !/\.(db|db-wal|db-shm|key)$|engram\.key|backup/.test(f))).toEqual([]);
     expect(store.counters.get('capture.frames_gated')).toBe(3);
+  });
+
+  it('window list unavailable, "active window only" chosen: a missing or failed window in front keeps nothing (issue 29 item 5)', async () => {
+    const broken: WindowList = {
+      name: 'broken',
+      list: async () => {
+        throw new WindowListError('no window list (injected)');
+      },
+    };
+    const fallback = (settings: CaptureSettingsInput['privacy'] = {}) =>
+      new CapturePipeline({ store, screen, windows, ocr, clock, windowList: broken, settings: CaptureSettingsSchema.parse({ privacy: { window_list_failure: 'active_window_only', ...settings } }), self: { pids: [1], apps: ['engram'] } });
+    const p = fallback();
+    // get-windows' failures read as "no active window" (null): that is no window to check.
+    windows.win = null;
+    expect(await p.tick({ force: true })).toMatchObject({ kept: false, reason: 'window_list_unavailable' });
+    expect(p.windowListHealth().state).toBe('unavailable');
+    // A source that throws.
+    const throwing = new CapturePipeline({ store, screen, windows: { active: async () => Promise.reject(new Error('xprop died')) }, ocr, clock, windowList: broken, settings: CaptureSettingsSchema.parse({ privacy: { window_list_failure: 'active_window_only' } }) });
+    screen.shade += 30;
+    expect(await throwing.tick({ force: true })).toMatchObject({ kept: false, reason: 'window_list_unavailable' });
+    expect(store.frames.list({})).toHaveLength(0);
+    // A known window in front that no rule excludes: kept, and the state says degraded.
+    windows.win = { app: 'Terminal', title: 'notes', url: null, pid: 99, path: null, bounds: null };
+    screen.shade += 30;
+    expect((await p.tick({ force: true })).kept).toBe(true);
+    expect(p.windowListHealth().state).toBe('degraded');
+    // With URL rules, a browser in front whose URL is unknown is excluded.
+    const withUrls = fallback({ excluded_url_patterns: ['bank\\.example'] });
+    windows.win = { app: 'Firefox', title: 'Statement', url: null, pid: 99, path: null, bounds: null };
+    screen.shade += 30;
+    expect(await withUrls.tick({ force: true })).toMatchObject({ kept: false, reason: 'excluded_url' });
+    await Promise.all([p.close(), throwing.close(), withUrls.close()]);
+    expect(store.frames.list({})).toHaveLength(1);
   });
 
   it('a pause keeps audio recorded before it, even when its last segment arrives after, and refuses what came later', () => {

@@ -12,6 +12,7 @@ import { portabilityExporter } from '../../electron/api/index.js';
 import {
   CaptureService,
   GetWindowsActiveWindowSource,
+  type ActiveWindowSource,
   X11ScreenSource,
   X11WindowList,
   WindowListError,
@@ -346,18 +347,21 @@ describe('privacy gate per window under X', () => {
     expect(store.frames.list({ limit: 1000 }).length).toBe(framesBefore);
     await closed.close();
 
-    const anyway = new CaptureService({
-      store,
-      screen: new X11ScreenSource({ display: DISPLAY }),
-      windows: new GetWindowsActiveWindowSource(),
-      windowList: broken,
-      ocr: null,
-      settings: settings({ privacy: { window_list_failure: 'active_window_only' } }),
-    });
-    const kept = await anyway.tick({ force: true });
+    const anyway = (windows: ActiveWindowSource) =>
+      new CaptureService({ store, screen: new X11ScreenSource({ display: DISPLAY }), windows, windowList: broken, ocr: null, settings: settings({ privacy: { window_list_failure: 'active_window_only' } }) });
+    // "Capture anyway" checks the window in front; get-windows (here asking another display, where
+    // nothing has focus) cannot name one, so that window may be a password manager: nothing is kept.
+    const blind = anyway(new GetWindowsActiveWindowSource());
+    expect(await blind.tick({ force: true })).toMatchObject({ kept: false, reason: 'window_list_unavailable' });
+    expect(blind.status().privacy.window_list).toBe('unavailable');
+    await blind.close();
+    expect(store.frames.list({ limit: 1000 }).length).toBe(framesBefore);
+    // With the window in front known and not excluded, the frame is kept and the state is degraded.
+    const known = anyway({ active: async () => ({ app: 'XTerm', title: 'plain', url: null, pid: null, path: null, bounds: null }) });
+    const kept = await known.tick({ force: true });
     expect(kept.kept).toBe(true);
-    expect(anyway.status().privacy.window_list).toBe('degraded');
-    await anyway.close();
+    expect(known.status().privacy.window_list).toBe('degraded');
+    await known.close();
     closeAll();
   });
 });

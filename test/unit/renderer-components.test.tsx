@@ -6,6 +6,8 @@ import { createApiClient } from '../../shared/api/index.js';
 import { ApiProvider } from '../../renderer/src/lib/api-context.js';
 import { SessionGate } from '../../renderer/src/app/session-gate.js';
 import { ConsentCard } from '../../renderer/src/screens/privacy/consent-card.js';
+import { ExclusionsCard } from '../../renderer/src/screens/privacy/exclusions-card.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { EntityHistory } from '../../renderer/src/screens/entities/entity-history.js';
 import { MemoryHistory } from '../../renderer/src/screens/memories/memory-history.js';
 import { AnswerText } from '../../renderer/src/screens/chat/answer-text.js';
@@ -215,5 +217,18 @@ describe('Withdrawing consent in browser mode', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to Engram' }, { timeout: 10_000 })).toBeTruthy();
     expect(calls.filter((c) => c.name === 'consent.withdraw')).toHaveLength(1);
     expect(screen.queryByTestId('consent-card')).toBeNull();
+  });
+});
+
+describe('Never capture: website rules', () => {
+  it('says where website rules cannot work and offers title rules instead; with rules, that browsers are hidden there', () => {
+    const privacy = CaptureSettingsSchema.parse({}).privacy;
+    const { rerender } = render(<ExclusionsCard privacy={privacy} onUpdate={() => undefined} />);
+    const notice = () => screen.getByTestId('url-rules-notice').textContent ?? '';
+    for (const words of ['Windows and Linux', 'macOS without that permission', 'Automation', 'window title rule instead']) expect(notice()).toContain(words);
+    expect(notice()).not.toContain('every browser window whose address is unknown is hidden');
+    rerender(<ExclusionsCard privacy={{ ...privacy, excluded_url_patterns: ['bank\\.example'] }} onUpdate={() => undefined} />);
+    expect(notice()).toContain('every browser window whose address is unknown is hidden');
+    expect(screen.getByTestId('url-rules-notice').getAttribute('role')).toBe('status');
   });
 });

@@ -52,8 +52,12 @@ export class WindowGuard {
       if (privacy.window_list_failure === 'active_window_only') {
         try {
           const snapshot = await this.fallback.list();
-          this.health = { state: 'degraded', problem: reason, source: this.fallback.name };
-          return { ok: true, snapshot: { ...snapshot, complete: false }, degraded: true };
+          // The fallback checks the window in front only; when that cannot be told (get-windows
+          // failed, which its source reads as "no window"), the front may be a password manager.
+          if (snapshot.active) {
+            this.health = { state: 'degraded', problem: reason, source: this.fallback.name };
+            return { ok: true, snapshot: { ...snapshot, complete: false }, degraded: true };
+          }
         } catch {
           // Not even the window in front: nothing is kept.
         }
