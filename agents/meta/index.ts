@@ -15,7 +15,7 @@ export {
 export { ObservationBuffer, segmentId, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
 export { routeOffline } from './offline-router.js';
 export { ROUTER_PROMPT, ROUTE_TOOL, routeWithLlm } from './llm-router.js';
-export { FALLBACK_TEXT, ModelFailure, readFallbacks, type FallbackReason, type FallbackSummary } from './model-fallback.js';
+export { ModelFailure } from './model-fallback.js';
 export { extractionSystemPrompt, extractWithLlm } from './llm-extraction.js';
 export { renderBatch, renderCore, renderKnown } from './prompt-render.js';
 export { privacyRules, redactionSwitches, type PrivacyRules } from './privacy-filter.js';

@@ -47,6 +47,16 @@ export const SettingsViewSchema = z.object({
    * this machine or network: the first model that server lists (the memory model: the chat model).
    */
   default_models: ModelSettingsSchema,
+  /**
+   * Batches the offline rules took although a model is set, because its answer was unusable (prose
+   * instead of tool calls, a refusal, a request the server refused): today's count in the user's
+   * zone, and the last reason in words ("the model did not call tools"). An outage is not counted.
+   */
+  model_fallbacks: z.object({
+    today: z.number().int().nonnegative(),
+    reason: z.string().max(200).nullable(),
+    last_at: z.string().max(40).nullable(),
+  }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 

@@ -2,3 +2,4 @@
 export * from './brain.js';
 export * from './capture.js';
 export * from './redaction.js';
+export * from './model-fallbacks.js';

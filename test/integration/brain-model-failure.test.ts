@@ -9,8 +9,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { rmSync } from 'node:fs';
 import type { EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
-import { createBrain, readFallbacks } from '../../agents/meta/index.js';
+import { createBrain } from '../../agents/meta/index.js';
+import { readFallbacks } from '../../shared/settings/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
+import { createApi } from '../../electron/api/index.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiReply } from '../fakes/fake-openai-server.js';
 import { SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
@@ -108,12 +110,34 @@ describe('a model failure sends the batch to the offline rules at once', () => {
       expect(titles(store)).toEqual([...(await rulesMake(SPREADSHEET)), ...(await rulesMake(ABOUT_ME))].sort());
       // Not an outage: nothing waits for a retry, and the brain does not call the model down.
       expect(brain.status().llm_degraded).toBe(false);
-      const seen = readFallbacks(store, new TimeFormatter('UTC'), now);
+      const seen = readFallbacks(store, new TimeFormatter('UTC').dayKey(now));
       expect(seen).toMatchObject({ today: 2, total: 2 });
       expect(seen.last?.text).toBe(f.reason);
-      expect(readFallbacks(store, new TimeFormatter('UTC'), now + 86_400_000).today).toBe(0);
+      expect(readFallbacks(store, new TimeFormatter('UTC').dayKey(now + 86_400_000)).today).toBe(0);
     });
   }
+
+  it('Settings says how many batches fell back today, and why', async () => {
+    fake.setHandler(() => ({ text: 'Sure! Here is what I think about this batch.' }));
+    // Midday UTC: the same calendar day in the zone the handler reads it in (the machine's).
+    let now = Date.parse('2025-03-10T12:00:00Z');
+    const brain = createBrain({ store, llm: local(), timeZone: 'UTC', now: () => now });
+    const api = createApi({ store, host: 'headless', version: 'test', checkOutputs: true, clock: () => now });
+    try {
+      const view = async () => {
+        const r = await api.dispatch('settings.get', {});
+        if (!r.ok) throw new Error(r.error.message);
+        return (r.output as { model_fallbacks: unknown }).model_fallbacks;
+      };
+      expect(await view()).toEqual({ today: 0, reason: null, last_at: null });
+      for (const sc of [SPREADSHEET, ABOUT_ME, SCENARIOS.find((s) => s.name === 'editing code')!]) await ingestScenario(store, brain, sc);
+      expect(await view()).toEqual({ today: 3, reason: 'the model did not call tools', last_at: new Date(now).toISOString() });
+      now += 86_400_000;
+      expect(await view()).toMatchObject({ today: 0, reason: 'the model did not call tools' });
+    } finally {
+      api.dispose();
+    }
+  });
 
   it('a model that routes but then answers the extraction in prose: the rules take the batch', async () => {
     fake.setHandler((req) => (isRouting(req) ? { toolUses: [{ name: 'route_memories', input: { kinds: ['episodic', 'resource'] } }] } : { text: 'The user is editing a budget spreadsheet.' }));
@@ -129,7 +153,7 @@ describe('a model failure sends the batch to the offline rules at once', () => {
     const r = await ingestScenario(store, brain, SPREADSHEET);
     expect(r.rules_fallbacks).toBe(0);
     expect(store.memories.count({})).toBe(0);
-    expect(readFallbacks(store, new TimeFormatter('UTC'), Date.now()).total).toBe(0);
+    expect(readFallbacks(store, new TimeFormatter('UTC').dayKey(Date.now())).total).toBe(0);
   });
 
   it('an outage still waits: a 503 leaves the batch queued and counts no fallback', async () => {
@@ -138,7 +162,7 @@ describe('a model failure sends the batch to the offline rules at once', () => {
     const r = await ingestScenario(store, brain, SPREADSHEET);
     expect(r).toMatchObject({ deferred: 1, rules_fallbacks: 0 });
     expect(store.memories.count({})).toBe(0);
-    expect(readFallbacks(store, new TimeFormatter('UTC'), Date.now()).total).toBe(0);
+    expect(readFallbacks(store, new TimeFormatter('UTC').dayKey(Date.now())).total).toBe(0);
   });
 });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, isLocalBaseUrl, LLM_SETTINGS } from '../../../agents/llm/index.js';
 import { LlmProviderSchema, LlmServerSchema, type LlmProviderChoice, type LlmServerChoice, type SettingsView } from '../../../shared/api/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, readFallbacks, type CaptureSettings } from '../../../shared/settings/index.js';
 import { issueLine } from '../../../shared/text/index.js';
+import { TimeFormatter } from '../../../shared/time/index.js';
 import { fail } from '../errors.js';
 import type { ApiDeps, SecretStore } from '../deps.js';
 import { testModelConnection } from './model-connection.js';
@@ -54,6 +55,10 @@ export function settingsHandlers(
     if (baseUrl && isLocalBaseUrl(baseUrl)) return { chat_model: '', extraction_model: '' };
     return { chat_model: DEFAULT_OPENAI_CHAT_MODEL, extraction_model: DEFAULT_OPENAI_EXTRACTION_MODEL };
   };
+  const modelFallbacks = (): SettingsView['model_fallbacks'] => {
+    const f = readFallbacks(store, new TimeFormatter().dayKey((deps.clock ?? Date.now)()));
+    return { today: f.today, reason: f.last?.text ?? null, last_at: f.last ? new Date(f.last.at).toISOString() : null };
+  };
   const view = (): SettingsView => {
     const provider = readProvider();
     const baseUrl = readBaseUrl();
@@ -66,6 +71,7 @@ export function settingsHandlers(
       },
       llm: { provider, base_url: baseUrl, env_base_url: env },
       default_models: defaultModels(provider, baseUrl || env || ''),
+      model_fallbacks: modelFallbacks(),
     };
   };
 
