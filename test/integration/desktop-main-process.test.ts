@@ -50,7 +50,8 @@ beforeAll(async () => {
   writeCaptureSettings(seed, { ...s, interval_s: 3600, ocr: { ...s.ocr, enabled: false } });
   await seed.close();
   writeFileSync(path.join(dataDir, 'engram.key'), key.toString('hex') + '\n', { mode: 0o600 });
-  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config') });
+  // A desktop with a tray (the close-to-tray step); the test machine's own bus must not decide it.
+  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config'), ENGRAM_TRAY_HOST: 'present' });
   delete process.env.ENGRAM_KEY;
   await import('../../electron/desktop/main/main.js');
 });

@@ -13,6 +13,11 @@ import { CrashJournal } from '../../crash/index.js';
 import {
   APP_ID,
   chromiumProfilePlan,
+  closeBehaviour,
+  HIDDEN_NOTICE_BODY,
+  HIDDEN_NOTICE_TITLE,
+  startHiddenWith,
+  type TrayHost,
   consentRecord,
   crashNotice,
   consentState,
@@ -45,6 +50,7 @@ import { registerAppScheme, serveAppProtocol } from './protocol.js';
 import { installGlobalHardening, installPermissionPolicy } from './security.js';
 import { BuiltinPages } from './builtin-pages.js';
 import { TrayController } from './tray.js';
+import { probeTrayHost } from './tray-host.js';
 import { createMainWindow, createRecorderWindow, createBuiltinPageWindow, createScreenStreamWindow, showWindow } from './windows.js';
 
 const isDev = !app.isPackaged;
@@ -60,6 +66,8 @@ let store: EngramStore | null = null;
 let microphone: MicrophoneCapture | null = null;
 let power: PowerIdleSource | null = null;
 let notifier: Notifier | null = null;
+/** Linux: whether the desktop shows tray icons at all (policy/tray-host.ts). */
+let trayHost: TrayHost = 'unknown';
 /** The consent and passphrase pages, while start-up waits on one of them. */
 let pages: BuiltinPages | null = null;
 /** Wayland only: the one desktop stream capture reads from (see policy/screen-stream.ts). */
@@ -128,6 +136,7 @@ async function start(): Promise<void> {
   let audioAllowed = false;
   installPermissionPolicy(() => ({ audioEnabled: audioAllowed, screenStream: screenStream?.streaming ?? false }));
 
+  const trayHostProbe = probeTrayHost();
   // The tray first: start-up may wait long on the user, and Quit must be there meanwhile.
   tray = new TrayController(paths.icons, onTrayAction);
   tray.render(startupTrayModel('starting'));
@@ -227,8 +236,10 @@ async function start(): Promise<void> {
   });
   audioAllowed = core.audioEnabled;
 
-  const hidden = startedHidden(process.argv, wasOpenedAtLogin());
-  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
+  trayHost = await trayHostProbe;
+  if (trayHost !== 'present') log(`tray host: ${trayHost}`);
+  const hidden = startHiddenWith(trayHost, startedHidden(process.argv, wasOpenedAtLogin()));
+  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
   registerInvokeChannel({ dispatch: core.api.dispatch, mainWindow: () => mainWindow, log });
   const sendEvent = createEventSender(() => mainWindow);
   core.api.events.subscribe((name, payload) => {
@@ -248,10 +259,21 @@ function openMainWindow(): void {
   if (target === 'consent' || target === 'passphrase') pages?.focus(target);
   if (target !== 'main') return;
   if (!mainWindow || mainWindow.isDestroyed()) {
-    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quit.ending, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
+    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
     return;
   }
   showWindow(mainWindow);
+}
+
+/** The main window's close button: to the tray, or quit where no tray would show Engram is running. */
+function onMainWindowClose(): 'hide' | 'quit' {
+  const behaviour = closeBehaviour(trayHost);
+  if (behaviour === 'quit') {
+    app.quit();
+    return 'quit';
+  }
+  if (behaviour === 'hide-and-tell') notifier?.notice(HIDDEN_NOTICE_TITLE, HIDDEN_NOTICE_BODY);
+  return 'hide';
 }
 
 function onTrayAction(action: TrayAction): void {

@@ -29,6 +29,8 @@ export interface MainWindowOptions {
   startHidden: boolean;
   /** Closing the window hides it to the tray unless the app is quitting. */
   isQuitting: () => boolean;
+  /** Asked on each close outside a quit: 'quit' where no tray host would show Engram still runs (main quits). */
+  onClose: () => 'hide' | 'quit';
   /**
    * Windows logoff/restart/shutdown (no before-quit/will-quit then): query-session-end is the first
    * word of it, and is held until the shutdown is done; session-end follows. Both mark the app as
@@ -46,7 +48,7 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
   win.on('close', (event) => {
     if (opts.isQuitting()) return;
     event.preventDefault();
-    win.hide();
+    if (opts.onClose() === 'hide') win.hide();
   });
   const reason = (event: Electron.WindowSessionEndEvent) => `Windows ${event.reasons.join('+') || 'session end'}`;
   win.on('query-session-end', (event) => opts.onQuerySessionEnd(event, reason(event)));

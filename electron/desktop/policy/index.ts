@@ -29,3 +29,4 @@ export * from './screen-stream.js';
 export * from './quit-sequence.js';
 export * from './chromium-profile.js';
 export * from './startup-tray.js';
+export * from './tray-host.js';
