@@ -3,7 +3,7 @@ import type { ThreadRecord, ThreadSummaryRecord } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
-import { clip, collapse } from './memory-line.js';
+import { threadTitle, titleFor } from './thread-title.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
 import { answerOnline } from './online-answer.js';
@@ -17,6 +17,7 @@ import { summarizeTurns, SUMMARY_THRESHOLD, VERBATIM_MESSAGES } from './thread-s
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
 import { TimeFormatter, parseQuestionTime, isValidTimeZone, localTimeZone } from '../../shared/time/index.js';
 
+export { threadTitle, titleFor } from './thread-title.js';
 export type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval, TurnStatus } from './chat-types.js';
 
 export interface ChatServiceOptions {
@@ -70,10 +71,6 @@ const TOOL_MODE_PROMPT_TOKENS = 2700;
  */
 const TOOL_MODE_MIN_MEMORY_TOKENS = 500;
 
-export function titleFor(question: string): string {
-  return clip(collapse(question), 60) || 'New conversation';
-}
-
 /**
  * Retrieval-augmented chat over the user's memories: the question's time expression becomes a
  * window, its words a search across every kind, the core blocks are always included, and the
@@ -105,7 +102,7 @@ export class ChatService {
   // ---- threads -------------------------------------------------------------------------------
 
   startThread(title?: string): ThreadRecord {
-    return this.opts.store.threads.create(title?.trim() || 'New conversation', this.now());
+    return this.opts.store.threads.create(threadTitle(title?.trim() ?? '') || 'New conversation', this.now());
   }
 
   listThreads(): ThreadRecord[] {
@@ -114,7 +111,7 @@ export class ChatService {
 
   renameThread(id: string, title: string): ThreadRecord {
     if (!this.opts.store.threads.get(id)) throw new ChatError('NOT_FOUND', 'that conversation no longer exists');
-    return this.opts.store.threads.rename(id, title);
+    return this.opts.store.threads.rename(id, threadTitle(title));
   }
 
   /** Deletes the thread, its messages, and the memories citing them. */

@@ -4,6 +4,7 @@ export {
   DEFAULT_MAX_QUESTION_CHARS,
   DEFAULT_MAX_TOOL_STEPS,
   titleFor,
+  threadTitle,
   type AskInput,
   type ChatMessageView,
   type ChatMode,

@@ -7,7 +7,8 @@ import { BatchDeferred, BatchProcessor } from './batch-processor.js';
 import { BatchSchedule, transientStoreError } from './batch-schedule.js';
 import { emptyReport, mergeReport, type IngestReport } from './ingest-report.js';
 import { ObservationBuffer, type BufferOptions, type BufferResult, type FlushItem, type SegmentEnd } from './observation-buffer.js';
-import { privacyRules } from './privacy-filter.js';
+import { privacyRules, redactionSwitches } from './privacy-filter.js';
+import { redactText } from '../../shared/redaction/index.js';
 import { SerialQueue } from './serial-queue.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 
@@ -215,6 +216,7 @@ export class MetaAgent {
     const report = emptyReport();
     const store = this.deps.store;
     const byThread = new Map<string, MessageRecord[]>();
+    const switches = redactionSwitches(store);
     if (threadId) {
       if (!store.threads.get(threadId)) throw new StoreError('NOT_FOUND', `no thread ${threadId}`);
       byThread.set(threadId, store.messages.list(threadId).filter((m) => m.processed_at == null));
@@ -227,7 +229,9 @@ export class MetaAgent {
     }
     for (const [tid, msgs] of byThread) {
       if (!msgs.length) continue;
-      const thread = store.threads.get(tid);
+      // A title kept before titles were redacted (issue 28) reaches no memory in clear.
+      const found = store.threads.get(tid);
+      const thread = found && { ...found, title: redactText(found.title, switches).text };
       for (const chunk of chatChunks(msgs)) {
         const usable = chunk.filter((m) => m.status !== 'error' && (m.text.trim() !== '' || m.role === 'tool'));
         if (usable.length) {

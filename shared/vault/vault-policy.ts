@@ -8,6 +8,7 @@
  * - Outside agents (MCP clients): not even the masked form (no length, no last digits): the field is
  *   `WITHHELD`, and any copy of a vault value is cut out of every string they are sent.
  */
+import { cutParts } from './partial-cut.js';
 
 /** What an outside agent sees where a vault value was. */
 export const WITHHELD = '[withheld: knowledge-vault secret]';
@@ -49,11 +50,11 @@ export function valuesToCut(values: Iterable<string>): string[] {
   return [...new Set(values)].filter((s) => s.length >= MIN_CUT_SECRET).sort((a, b) => b.length - a.length);
 }
 
-/** Text with every copy of the given values (from `valuesToCut`) replaced by WITHHELD. */
+/** Text with every copy of the given values (from `valuesToCut`) replaced by WITHHELD, and every clipped or masked part of one (partial-cut.ts). */
 export function cutValues(text: string, values: readonly string[]): string {
   let out = text;
   for (const v of values) if (out.includes(v)) out = out.split(v).join(WITHHELD);
-  return out;
+  return cutParts(out, values, WITHHELD);
 }
 
 /** Any JSON-like value with `cutValues` applied to every string in it. */

@@ -1,5 +1,6 @@
 import type { Engram } from '../../engine/index.js';
 import { messageText, type MessageInput } from '../../../shared/index.js';
+import { threadTitle } from '../../../agents/chat/index.js';
 
 export interface AddResult {
   thread_id: string;
@@ -18,7 +19,8 @@ export async function ingestAdded(engram: Engram, messages: MessageInput[], titl
   const { store } = engram;
   const now = Date.now();
   const stored = store.transaction(() => {
-    const thread = store.threads.create(title, now, 'import');
+    // A title given with --thread is kept as every thread title is: redacted (issue 28).
+    const thread = store.threads.create(threadTitle(title) || 'Notes', now, 'import');
     const ids = messages.map((m, i) => {
       const at = m.created_at ? Date.parse(m.created_at) : now + i;
       return store.messages.insert({ thread_id: thread.id, role: m.role, text: messageText(m), raw: m, created_at: at }).id;
