@@ -11,16 +11,27 @@ import { decryptDatabasePages, decryptWalFrames, needlesInPages } from './sqlcip
  * row of every table (search-index internals included).
  */
 export function filesUnder(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
+  const names = unlessGone(() => readdirSync(dir)) ?? [];
   return names.flatMap((n) => {
     const p = join(dir, n);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+    const st = unlessGone(() => statSync(p));
+    if (!st) return [];
+    return st.isDirectory() ? filesUnder(p) : [p];
   });
+}
+
+/**
+ * `read()`, or null when the file was listed and then removed before it could be read (a frame's
+ * `.tmp` renamed into place, a WAL checkpointed away): the scans run beside a live session. Any
+ * other error (a permission, a directory where a file was expected) is the scan's to report.
+ */
+export function unlessGone<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 /** The forms a string can take in a file: UTF-8, UTF-16LE, lower-cased. */
@@ -39,12 +50,8 @@ export interface RawHit {
 export function rawScan(paths: string[], needles: string[]): RawHit[] {
   const hits: RawHit[] = [];
   for (const f of paths) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(f);
-    } catch {
-      continue;
-    }
+    const bytes = unlessGone(() => readFileSync(f));
+    if (!bytes) continue;
     for (const n of needles) if (forms(n).some((b) => bytes.includes(b))) hits.push({ file: f, needle: n });
   }
   return hits;

@@ -7,7 +7,7 @@ import { openStore, parseKey, StaticKeyProvider } from '../../agents/store/index
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { newPrivacyTokens, type PrivacyTokens } from '../fakes/session-scripts.js';
 import sharp from 'sharp';
-import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan, type RawHit } from './data-scan.js';
+import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan, unlessGone, type RawHit } from './data-scan.js';
 import { SessionProcess } from './session-process.js';
 
 /**
@@ -68,15 +68,12 @@ beforeAll(async () => {
   const scanner = setInterval(() => {
     // Only what is new or changed since the last pass (the tsx cache alone is thousands of files).
     const changed = filesUnder(scanned).filter((f) => {
-      try {
-        const st = statSync(f);
-        const stamp = `${st.size}:${st.mtimeMs}`;
-        if (seen.get(f) === stamp) return false;
-        seen.set(f, stamp);
-        return true;
-      } catch {
-        return false; // gone between the listing and the stat
-      }
+      const st = unlessGone(() => statSync(f));
+      if (!st) return false; // gone between the listing and the stat
+      const stamp = `${st.size}:${st.mtimeMs}`;
+      if (seen.get(f) === stamp) return false;
+      seen.set(f, stamp);
+      return true;
     });
     for (const f of changed) during.files.add(f);
     during.hits.push(...rawScan(changed, needles));
@@ -119,7 +116,7 @@ describe('privacy proof: a canary, a card number, an API key and excluded window
     expect(files.length).toBeGreaterThan(10);
     const hits = rawScan(files, [t.canary, ...secrets(), ...excluded()]);
     const outside = files.filter((f) => !f.startsWith(dataDir));
-    console.log(`raw scan: ${files.length} files (${outside.length} outside the data dir), ${files.reduce((n, f) => n + readFileSync(f).length, 0)} bytes, hits: ${hits.length}`);
+    console.log(`raw scan: ${files.length} files (${outside.length} outside the data dir), ${files.reduce((n, f) => n + (unlessGone(() => readFileSync(f))?.length ?? 0), 0)} bytes, hits: ${hits.length}`);
     expect(hits.map((h) => `${h.file.slice(scanned.length)}: ${needleName(h.needle)}`)).toEqual([]);
   });
 
