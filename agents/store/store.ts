@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '../../shared/index.js';
 import { AudioRepo } from './audio-repo.js';
@@ -175,8 +175,18 @@ export class EngramStore {
     return this.forgetter.preview(range.from, range.to);
   }
 
-  /** Deletes every memory, source and file; settings and the key stay so the app keeps working. */
-  wipe(): ForgetReport {
+  /**
+   * Deletes every memory, source and file, exports written into the data dir included (plaintext
+   * JSON and Markdown); settings and the key stay so the app keeps working.
+   */
+  wipe(): ForgetReport & { exports_removed: number } {
+    const exports = join(this.dataDir, 'exports');
+    let exportsRemoved = 0;
+    try {
+      exportsRemoved = readdirSync(exports).length;
+    } catch {
+      // no exports folder
+    }
     const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });
     this.transaction(() => {
       this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters;');
@@ -187,9 +197,10 @@ export class EngramStore {
     rmSync(join(this.dataDir, 'frames'), { recursive: true, force: true });
     rmSync(join(this.dataDir, 'audio'), { recursive: true, force: true });
     rmSync(join(this.dataDir, 'backups'), { recursive: true, force: true });
+    rmSync(exports, { recursive: true, force: true });
     this.db.exec('VACUUM');
     this.forgetter.compact();
-    return report;
+    return { ...report, exports_removed: exportsRemoved };
   }
 
   stats(): StoreStats {

@@ -31,9 +31,12 @@ export const WIPE_CONFIRMATION = 'delete everything';
 export const forgetRequests = {
   'forget.preview': defineRequest(z.object({ what: ForgetSpanSchema }), ForgetOutput),
   'forget.run': defineRequest(z.object({ what: ForgetSpanSchema }), ForgetOutput),
-  /** Deletes every memory, frame, recording and conversation. The user types the phrase to confirm. */
+  /**
+   * Deletes every memory, frame, recording and conversation, and the exports saved in the data
+   * folder (how many: exports_removed). The user types the phrase to confirm.
+   */
   'privacy.wipe': defineRequest(
     z.object({ confirm: z.literal(WIPE_CONFIRMATION) }),
-    z.object({ ok: z.literal(true) }),
+    z.object({ ok: z.literal(true), exports_removed: z.number().int().min(0) }),
   ),
 };

@@ -237,8 +237,15 @@ describe('forget, activity, capture, settings, secrets', () => {
     }
   });
 
-  it('wipe needs the typed phrase and empties everything', async () => {
-    await ok('privacy.wipe', { confirm: 'delete everything' });
+  it('wipe needs the typed phrase and empties everything, the exports saved in the data dir included', async () => {
+    const { existsSync, readdirSync } = await import('node:fs');
+    const { portabilityExporter } = await import('../../electron/api/index.js');
+    const saved = await portabilityExporter(store).run({ format: 'markdown', includeSecrets: false, onProgress: () => undefined });
+    expect(existsSync(saved.path!)).toBe(true);
+    const exportsDir = path.join(store.dataDir, 'exports');
+    const n = readdirSync(exportsDir).length;
+    expect(await ok('privacy.wipe', { confirm: 'delete everything' })).toEqual({ ok: true, exports_removed: n });
+    expect(existsSync(exportsDir)).toBe(false);
     expect(store.stats().counts).toMatchObject({ frames: 0, observations: 0, episodic: 0, semantic: 0 });
     expect(events.some((e) => e.name === 'data.forgotten' && (e.payload as { wiped: boolean }).wiped)).toBe(true);
   });

@@ -111,6 +111,12 @@ describe('engram export / import / backup / mcp status on the command line', { t
     expect(ok.stdout).toMatch(/3 frames, 1 observations, 1 threads, 1 messages added/);
     const md = await engram(dir, key, ['export', '--with-frames']);
     expect(md.stderr).toMatch(/needs --out FILE/);
+    // The screenshots in an archive are not redacted: the result line and --help say so.
+    const said = await engram(dir, key, ['export', '--with-frames', '--out', join(root, 'again.engram-archive'), '--passphrase-file', pass]);
+    expect(said.code).toBe(0);
+    expect(said.stdout).toMatch(/3 frames, .*; the screenshots are unredacted \(vault secrets masked\)\n$/);
+    const help = await engram(dir, key, ['export', '--help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toMatch(/--with-frames .* The screenshots are NOT redacted/);
   });
 
   it('backs up the database and reports where', async () => {

@@ -25,10 +25,10 @@ export function forgetHandlers(deps: ApiDeps, onForgotten: () => void): HandlerG
       return { from: iso(r.from), to: iso(r.to), report };
     },
     'privacy.wipe': () => {
-      store.wipe();
+      const { exports_removed } = store.wipe();
       onForgotten();
       deps.events.emit('data.forgotten', { report: null, wiped: true });
-      return { ok: true as const };
+      return { ok: true as const, exports_removed };
     },
   };
 }

@@ -67,7 +67,9 @@ Writes every memory with its sources (provenance) and earlier versions (history)
   --include-secrets   put knowledge-vault secret values in the file IN CLEAR (default: masked)
   --with-frames       an encrypted archive instead: memories plus frames (screenshots), observations
                       and chat threads, re-encrypted under a key derived from this data dir's master
-                      key (import it where that key is), or from a passphrase if one is given
+                      key (import it where that key is), or from a passphrase if one is given.
+                      The screenshots are NOT redacted: a secret taken out of the text is still in
+                      the pixels, for anyone who opens the archive
   --passphrase-file F the archive's passphrase (first line of F); or set $ENGRAM_ARCHIVE_PASSPHRASE
   --json              print a summary object {memories, by_kind, secrets, ...} (with --out)
 
@@ -134,7 +136,7 @@ JSON and Markdown exports are NOT encrypted: keep them somewhere safe.`,
         if (json) ctx.io.stdout(JSON.stringify({ out: written, ...rest }) + '\n');
         else {
           const n = summary.memories;
-          const extra = withFrames ? `, ${summary.frames} frames, ${summary.observations} observations, ${summary.messages} messages; encrypted with ${summary.key === 'passphrase' ? 'your passphrase' : "this data dir's master key"}` : '';
+          const extra = withFrames ? `, ${summary.frames} frames, ${summary.observations} observations, ${summary.messages} messages; encrypted with ${summary.key === 'passphrase' ? 'your passphrase' : "this data dir's master key"}; the screenshots are unredacted` : '';
           ctx.io.stdout(`exported ${n} memor${n === 1 ? 'y' : 'ies'} to ${written}${extra} (vault secrets ${summary.secrets === 'included' ? 'INCLUDED' : 'masked'})\n`);
         }
       }

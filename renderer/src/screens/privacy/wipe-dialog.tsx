@@ -18,8 +18,8 @@ export function WipeDialog({ onClose }: { onClose(): void }) {
   async function run() {
     setBusy(true);
     try {
-      await api.call('privacy.wipe', { confirm: WIPE_CONFIRMATION });
-      toast('Everything was deleted.');
+      const r = await api.call('privacy.wipe', { confirm: WIPE_CONFIRMATION });
+      toast(r.exports_removed > 0 ? `Everything was deleted, with the ${r.exports_removed} export${r.exports_removed === 1 ? '' : 's'} saved in Engram's folder.` : 'Everything was deleted.');
       bumpData();
       onClose();
     } catch (e) {
@@ -46,7 +46,10 @@ export function WipeDialog({ onClose }: { onClose(): void }) {
         </>
       }
     >
-      <p>All memories, screenshots, recordings and conversations will be erased from this computer. There is no undo and no copy elsewhere.</p>
+      <p>
+        All memories, screenshots, recordings and conversations will be erased from this computer, and so will the exports saved in Engram's folder. There is no undo and no copy
+        elsewhere; exports you saved elsewhere yourself (with <span className="mono">engram export --out</span>) are not touched.
+      </p>
       <div className="field">
         <label className="field-label" htmlFor="wipe-confirm">
           Type <span className="mono confirm-phrase">{WIPE_CONFIRMATION}</span> to confirm

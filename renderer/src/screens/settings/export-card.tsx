@@ -22,7 +22,7 @@ export function ExportCard() {
       id="export-h"
       icon={<IconDownload size={17} />}
       title="Export your memories"
-      desc="All memories with where they came from and their history, as a file in your data folder. The export is not encrypted."
+      desc="All memories with where they came from and their history, as a file in your data folder. The export is not encrypted; “Delete everything” removes it too."
       aside={
         <div className="row">
           <button type="button" className="btn" onClick={() => void exportData('markdown')}>
