@@ -5,10 +5,11 @@ import { fmtRelative, fmtTime } from '../../lib/format.js';
 import { navigate } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { Dialog } from '../../ui/dialog.js';
-import { IconAlert, IconLogo, IconOffline, IconPlus, IconSparkles, IconTrash } from '../../ui/icons.js';
+import { IconAlert, IconLogo, IconPlus, IconSparkles, IconTrash } from '../../ui/icons.js';
 import { AnswerText } from './answer-text.js';
 import { useChatStore } from './chat-store.js';
 import { Composer } from './composer.js';
+import { OfflineNotice } from './offline-notice.js';
 import { Sources } from './sources.js';
 import { EntityCards, useTurnEntities } from './entity-cards.js';
 import { ThreadSummary } from './thread-summary.js';
@@ -177,15 +178,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
               {error}
             </div>
           )}
-          {info?.offline && (
-            <div className="banner offline-notice" role="note">
-              <IconOffline size={16} />
-              <span>
-                <strong>Offline mode.</strong> No model is configured, so answers are assembled from your memories directly.{' '}
-                <a href="#/settings">Add an Anthropic key</a> for written answers.
-              </span>
-            </div>
-          )}
+          {info?.offline && <OfflineNotice />}
           <Composer busy={!!live} onSend={(t) => void send(t)} onStop={() => void useChatStore.getState().cancel(api)} autoFocus />
           <div className="composer-hint faint">Engram answers from your encrypted memories on this computer.</div>
         </div>

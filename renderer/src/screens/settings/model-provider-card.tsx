@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { LlmProviderChoice, SecretStatus, SettingsPatch, SettingsView } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
-import { IconAlert, IconSparkles } from '../../ui/icons.js';
+import { IconSparkles } from '../../ui/icons.js';
 import { ConnectionTestRow } from './connection-test-row.js';
+import { FallbackNote } from './fallback-note.js';
 import { ProviderKeyField } from './provider-key-field.js';
 import { ModelRow } from './text-row.js';
 import { SettingsCard } from './settings-card.js';
@@ -187,19 +188,5 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
         </>
       )}
     </SettingsCard>
-  );
-}
-
-/** Batches the rules took today because the model's answers were unusable: how many, and why. */
-function FallbackNote({ fallbacks }: { fallbacks: SettingsView['model_fallbacks'] }) {
-  const n = fallbacks.today;
-  return (
-    <div className="banner warn" role="status" data-testid="model-fallbacks">
-      <IconAlert size={16} />
-      <span>
-        {n} {n === 1 ? 'batch' : 'batches'} fell back to rules today{fallbacks.reason ? `: ${fallbacks.reason}` : ''}. Their memories were made on this computer by rules;
-        a model that supports tool calls (Test connection checks) makes them with the model again.
-      </span>
-    </div>
   );
 }
