@@ -14,6 +14,11 @@ export const ExperienceInputSchema = z.object({
   score: z.number().min(0).max(1).optional(),
   reason: z.string().max(4000).optional(),
   context: z.string().max(8000).optional(),
+  /**
+   * Who recorded it, when not the user or Engram itself: `mcp:<client name>` for another agent
+   * (the host sets it from the MCP handshake; a client cannot choose it). See OUTSIDE_CAP.
+   */
+  recorded_by: z.string().trim().min(1).max(200).optional(),
 });
 export type ExperienceInput = z.input<typeof ExperienceInputSchema>;
 
@@ -24,6 +29,8 @@ export interface RecalledExperience {
   outcome: ExperienceOutcome;
   score: number;
   reason: string | null;
+  /** `mcp:<client>` for another agent's record; null for the user's own and Engram's. */
+  recorded_by: string | null;
   /** How close its task is to the one asked about (0..1). */
   relevance: number;
   at: number;
@@ -34,7 +41,10 @@ export interface ActionStats {
   action: string;
   /** Every wording grouped into it (one unless grouped by meaning). */
   variants: string[];
-  /** Lower 5% bound of the Jeffreys posterior on the exact evidence: neither age nor relevance changes it. */
+  /**
+   * Lower 5% bound of the Jeffreys posterior on the evidence, with other agents' records capped
+   * (OUTSIDE_CAP); neither age nor relevance changes it.
+   */
   confidence: number;
   /** Exact counts of recorded outcomes. */
   successes: number;
@@ -42,9 +52,30 @@ export interface ActionStats {
   partials: number;
   experience_ids: string[];
   relevance: number;
+  /** Other agents' records of this action, when there are any: how many, what they counted as, who. */
+  outside: OutsideEvidence | null;
   /** What ordered the actions: the (weighted) lower bound, or the Thompson draw when exploring. */
   rank: number;
 }
+
+export interface OutsideEvidence {
+  experiences: number;
+  /** What they weighed together (at most OUTSIDE_CAP experiences' worth). */
+  counted_as: number;
+  sources: string[];
+}
+
+/**
+ * Other agents (MCP clients) may record experiences, and one of them may record hundreds, or
+ * under many names (a client names itself). So their records of one action count together as
+ * at most this many experiences, scaled in proportion, in its confidence and its rank; counts
+ * stay exact. The user's own record and Engram's count in full. And an action the user's own
+ * record shows only failing is never recommended on other agents' successes.
+ */
+export const OUTSIDE_CAP = 3;
+
+/** Is this record another agent's (an MCP client's)? */
+export const isOutside = (recordedBy: string | null): boolean => recordedBy !== null && recordedBy.startsWith('mcp:');
 
 export interface Recommendation extends ActionStats {
   /** lower_bound: the conservative choice; thompson: a draw from each posterior (explore). */
@@ -87,16 +118,27 @@ export interface ExperienceMemoryOptions {
 }
 
 const DAY = 86_400_000;
+/** Candidates asked of the search for a task. */
+const SEARCH_LIMIT = 200;
 const defaultScore = (o: ExperienceOutcome): number => (o === 'success' ? 1 : o === 'failure' ? 0 : 0.5);
+
+/** Successes and failures (score-split), raw and weighed by age and relevance. */
+interface Evidence {
+  s: number;
+  f: number;
+  ws: number;
+  wf: number;
+}
 
 interface Group {
   keyOrder: number;
   action: string;
   variants: Set<string>;
-  s: number;
-  f: number;
-  ws: number;
-  wf: number;
+  own: Evidence;
+  outside: Evidence & { n: number; sources: Set<string> };
+  /** Successes and partials, failures in the user's own (and Engram's) record. */
+  ownWins: number;
+  ownFailures: number;
   counts: Record<ExperienceOutcome, number>;
   ids: string[];
   rel: number[];
@@ -150,9 +192,20 @@ export class ExperienceMemory {
     const q = task.trim();
     if (!q) return [];
     const qTokens = contentTokens(q);
-    const hits = await this.store.search({ query: q, kinds: ['procedural'], limit: 200, mode: this.mode, includeSuperseded });
+    const hits = await this.store.search({ query: q, kinds: ['procedural'], limit: SEARCH_LIMIT, mode: this.mode, includeSuperseded });
+    const rows = hits.map((h) => ({ memory: h.memory, vs: h.reasons.vector_similarity ?? 0 }));
+    if (entryType === 'experience' && hits.length >= SEARCH_LIMIT) {
+      // A flood of other agents' records can fill the search's window and push the user's own out
+      // of it (same words, same score): those are read whole, by listing, whenever the window is full.
+      const seen = new Set(rows.map((r) => r.memory.id));
+      for (let offset = 0; ; offset += 500) {
+        const page = this.store.memories.list({ kinds: ['procedural'], experiences: true, includeSuperseded, order: 'newest', limit: 500, offset });
+        for (const m of page) if (!seen.has(m.id) && !isOutside(typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null)) rows.push({ memory: m, vs: 0 });
+        if (page.length < 500) break;
+      }
+    }
     const out: { memory: Memory; task: string; relevance: number }[] = [];
-    for (const h of hits) {
+    for (const h of rows) {
       const m = h.memory;
       if (m.fields.entry_type !== entryType) continue;
       if (m.superseded_by && !includeSuperseded) continue;
@@ -160,7 +213,7 @@ export class ExperienceMemory {
       const tTokens = contentTokens(t);
       const lexical = (coverage(qTokens, tTokens) + coverage(tTokens, qTokens)) / 2;
       // A close embedding also makes a task "the same" when the wording differs.
-      const vs = h.reasons.vector_similarity ?? 0;
+      const vs = h.vs;
       const relevance = Math.max(lexical, vs >= 0.8 ? vs : 0);
       if (relevance < this.minRelevance) continue;
       out.push({ memory: m, task: t, relevance });
@@ -181,6 +234,7 @@ export class ExperienceMemory {
         outcome: outcome.data,
         score: typeof m.fields.score === 'number' ? m.fields.score : defaultScore(outcome.data),
         reason: typeof m.fields.reason === 'string' ? m.fields.reason : null,
+        recorded_by: typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null,
         relevance,
         at: Date.parse(m.occurred_at ?? m.created_at),
       });
@@ -208,10 +262,10 @@ export class ExperienceMemory {
         keyOrder: groups.size,
         action: r.action,
         variants: new Set<string>(),
-        s: 0,
-        f: 0,
-        ws: 0,
-        wf: 0,
+        own: { s: 0, f: 0, ws: 0, wf: 0 },
+        outside: { s: 0, f: 0, ws: 0, wf: 0, n: 0, sources: new Set<string>() },
+        ownWins: 0,
+        ownFailures: 0,
         counts: { success: 0, failure: 0, partial: 0 },
         ids: [],
         rel: [],
@@ -221,10 +275,16 @@ export class ExperienceMemory {
       // Age and relevance weigh the evidence used to rank, never the evidence reported.
       const decay = this.halfLife ? Math.pow(0.5, Math.max(0, now - r.at) / (this.halfLife * DAY)) : 1;
       const w = decay * (opts.weightByRelevance ? r.relevance : 1);
-      g.s += r.score;
-      g.f += 1 - r.score;
-      g.ws += w * r.score;
-      g.wf += w * (1 - r.score);
+      const e = isOutside(r.recorded_by) ? g.outside : g.own;
+      e.s += r.score;
+      e.f += 1 - r.score;
+      e.ws += w * r.score;
+      e.wf += w * (1 - r.score);
+      if (isOutside(r.recorded_by)) {
+        g.outside.n++;
+        g.outside.sources.add(r.recorded_by!);
+      } else if (r.outcome === 'failure') g.ownFailures++;
+      else g.ownWins++;
       g.counts[r.outcome]++;
       g.ids.push(r.memory.id);
       g.rel.push(r.relevance);
@@ -239,9 +299,23 @@ export class ExperienceMemory {
     return [...groups.values()];
   }
 
+  /** The group's evidence with other agents' records scaled to at most OUTSIDE_CAP experiences. */
+  private static counted(g: Group): Evidence & { outside: OutsideEvidence | null } {
+    const o = g.outside;
+    if (o.n === 0) return { ...g.own, outside: null };
+    const k = Math.min(1, OUTSIDE_CAP / o.n);
+    return {
+      s: g.own.s + k * o.s,
+      f: g.own.f + k * o.f,
+      ws: g.own.ws + k * o.ws,
+      wf: g.own.wf + k * o.wf,
+      outside: { experiences: o.n, counted_as: round(k * o.n), sources: [...o.sources].sort() },
+    };
+  }
+
   /**
    * The best action for a task. Confidence is the lower 5% bound of Beta(0.5 + s, 0.5 + f)
-   * (Jeffreys prior) on the exact evidence. Ranking uses the same bound on evidence weighed by the
+   * (Jeffreys prior) on the evidence, other agents' records capped (OUTSIDE_CAP). Ranking uses the same bound on evidence weighed by the
    * half-life (and by relevance when asked), tipped by relevance and recency in close calls; with
    * `explore`, a draw from each posterior instead (Thompson sampling). An action that never
    * succeeded is never recommended, exploring or not. Null when nothing qualifies.
@@ -255,27 +329,30 @@ export class ExperienceMemory {
     const failed: ActionStats[] = [];
     for (const g of await this.groups(recalled, opts)) {
       const relevance = g.rel.reduce((a, b) => a + b, 0) / g.rel.length;
+      const e = ExperienceMemory.counted(g);
       const stats: ActionStats = {
         action: g.action,
         variants: [...g.variants],
-        confidence: round(jeffreysLowerBound(g.s, g.f)),
+        confidence: round(jeffreysLowerBound(e.s, e.f)),
         successes: g.counts.success,
         failures: g.counts.failure,
         partials: g.counts.partial,
         experience_ids: g.ids,
         relevance: round(relevance),
+        outside: e.outside,
         rank: 0,
       };
-      if (g.counts.success + g.counts.partial === 0) {
+      // Never succeeded, or the user's own record says it only fails (other agents cannot outvote it).
+      if (g.counts.success + g.counts.partial === 0 || (g.ownFailures > 0 && g.ownWins === 0)) {
         failed.push(stats);
         continue;
       }
       if (opts.explore) {
-        stats.rank = round(betaSample(0.5 + g.ws, 0.5 + g.wf, random));
+        stats.rank = round(betaSample(0.5 + e.ws, 0.5 + e.wf, random));
       } else {
         const recency = Math.pow(0.5, Math.max(0, now - g.newest) / (30 * DAY));
         // The bound decides; relevance and recency can only tip close calls.
-        stats.rank = round(jeffreysLowerBound(g.ws, g.wf) * (0.85 + 0.1 * relevance + 0.05 * recency));
+        stats.rank = round(jeffreysLowerBound(e.ws, e.wf) * (0.85 + 0.1 * relevance + 0.05 * recency));
       }
       qualified.push(stats);
     }
@@ -333,7 +410,7 @@ export class ExperienceMemory {
     const worked: string[] = [];
     const failed: string[] = [];
     const ranked = groups
-      .map((g) => ({ g, confidence: jeffreysLowerBound(g.s, g.f) }))
+      .map((g) => ({ g, confidence: jeffreysLowerBound(ExperienceMemory.counted(g).s, ExperienceMemory.counted(g).f) }))
       .sort((a, b) => b.confidence - a.confidence || a.g.keyOrder - b.g.keyOrder);
     for (const { g, confidence } of ranked) {
       const tries = g.counts.success + g.counts.failure + g.counts.partial;
@@ -419,6 +496,7 @@ export function experienceRow(e: z.infer<typeof ExperienceInputSchema>): { title
       failure_count: e.outcome === 'failure' ? 1 : 0,
       ...(e.reason ? { reason: e.reason } : {}),
       ...(e.context ? { context: e.context } : {}),
+      ...(e.recorded_by ? { recorded_by: e.recorded_by } : {}),
     },
   };
 }

@@ -5,7 +5,10 @@
 export {
   ExperienceMemory,
   ExperienceInputSchema,
+  OUTSIDE_CAP,
   experienceRow,
+  isOutside,
+  type OutsideEvidence,
   type ActionStats,
   type ExperienceInput,
   type ExperienceMemoryOptions,

@@ -21,13 +21,15 @@ export const ExperienceViewSchema = z.object({
   /** How close its task is to the one asked about (0..1); null in listings. */
   relevance: z.number().nullable(),
   superseded_by: z.string().nullable(),
+  /** `mcp:<client name>` when another agent recorded it; null for the user's own and Engram's. */
+  recorded_by: z.string().nullable(),
 });
 export type ExperienceView = z.infer<typeof ExperienceViewSchema>;
 
 export const ActionStatsSchema = z.object({
   action: z.string(),
   variants: z.array(z.string()),
-  /** Lower 5% bound of the Jeffreys posterior on the exact evidence. */
+  /** Lower 5% bound of the Jeffreys posterior on the evidence, other agents' records capped. */
   confidence: z.number(),
   /** Exact counts: the half-life and relevance weighting change ranking only. */
   successes: z.number().int(),
@@ -35,6 +37,8 @@ export const ActionStatsSchema = z.object({
   partials: z.number().int(),
   experience_ids: z.array(z.string()),
   relevance: z.number(),
+  /** Other agents' records of this action: they count together as at most 3 experiences (`counted_as`). */
+  outside: z.object({ experiences: z.number().int(), counted_as: z.number(), sources: z.array(z.string()) }).nullable(),
   rank: z.number(),
 });
 export type ActionStatsView = z.infer<typeof ActionStatsSchema>;
@@ -67,6 +71,8 @@ export const ExperienceRecordInputSchema = z.object({
   context: z.string().max(8000).optional(),
   /** This experience replaces an older one (kept in history, left out of recall and recommendations). */
   supersedes: IdSchema.optional(),
+  /** Set by the MCP host (`mcp:<client name>` from the handshake), never by the client itself. */
+  recorded_by: z.string().trim().min(1).max(200).optional(),
 });
 
 export const GroupBySchema = z.enum(['text', 'meaning']);

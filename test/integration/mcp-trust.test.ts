@@ -79,6 +79,16 @@ describe('MCP answers: redacted, labelled untrusted, vault cut over every row', 
     for (const name of ['search_memory', 'recent_activity', 'get_memory']) expect(tools.find((t) => t.name === name)?.description).toMatch(/untrusted: true/);
   });
 
+  it('record_experience over MCP carries the client’s name from the handshake, and recommend says how it counted', async () => {
+    const r = await call('record_experience', { task: 'rotate the staging TLS cert', action: 'run certbot renew', outcome: 'success' });
+    expect(r.isError).toBeFalsy();
+    const { experiences } = (await call('recent_experiences')).structuredContent as { experiences: { id: string; recorded_by: string | null }[] };
+    expect(experiences[0]).toMatchObject({ recorded_by: 'mcp:trust-test' });
+    const rec = await call('recommend_action', { task: 'rotate the staging TLS cert' });
+    expect(rec.structuredContent).toMatchObject({ recommendation: { outside: { experiences: 1, counted_as: 1, sources: ['mcp:trust-test'] } } });
+    expect((rec.content[0] as { text: string }).text).toMatch(/Other agents' records: 1 \(mcp:trust-test\)/);
+  });
+
   it('the vault guard cuts the secrets of every vault row, past the first page', () => {
     const secrets: string[] = [];
     for (let i = 0; i < 25; i++) {

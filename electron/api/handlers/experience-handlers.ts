@@ -30,11 +30,12 @@ export function experienceView(m: Memory, relevance: number | null = null): Expe
     at: m.occurred_at ?? m.created_at,
     relevance: relevance === null ? null : round3(relevance),
     superseded_by: m.superseded_by,
+    recorded_by: typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null,
   };
 }
 
 function statsView(s: ActionStats): ActionStatsView {
-  return { ...s, variants: [...s.variants], experience_ids: [...s.experience_ids] };
+  return { ...s, variants: [...s.variants], experience_ids: [...s.experience_ids], outside: s.outside ? { ...s.outside, sources: [...s.outside.sources] } : null };
 }
 
 function recommendationView(r: Recommendation): RecommendationView {

@@ -7,7 +7,8 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 export function experienceLine(e: ExperienceView): string {
   const replaced = e.superseded_by ? `, superseded by ${e.superseded_by}` : '';
-  return `- [${e.outcome}] ${e.task} → ${e.action}${e.reason ? ` (${e.reason})` : ''} — ${e.id}, ${when(e.at)}${replaced}`;
+  const by = e.recorded_by ? `, recorded by ${e.recorded_by}` : '';
+  return `- [${e.outcome}] ${e.task} → ${e.action}${e.reason ? ` (${e.reason})` : ''} — ${e.id}, ${when(e.at)}${by}${replaced}`;
 }
 
 export function reflectionLines(r: ReflectionView): string[] {
@@ -30,6 +31,9 @@ export function recommendationLines(r: RecommendationView, halfLifeDays: number 
   return [
     `Recommended: ${r.action}`,
     `confidence ${r.confidence.toFixed(2)} (${record(r)}; experiences ${r.experience_ids.join(', ')}) — ${how}${aging}`,
+    ...(r.outside
+      ? [`Other agents' records: ${r.outside.experiences} (${r.outside.sources.join(', ')}), counted together as ${r.outside.counted_as} at most 3, so they cannot outvote the user's own`]
+      : []),
     ...(r.variants.length > 1 ? [`Also worded as: ${r.variants.filter((v) => v !== r.action).join('; ')}`] : []),
     ...r.alternatives.map((a) => `Also worked: ${a.action} (confidence ${a.confidence.toFixed(2)}, ${record(a)})`),
     ...r.tried_failed.map((f) => `Tried, failed: ${f.action} (${count(f.failures, 'failure')})`),

@@ -16,6 +16,8 @@ Looks at recorded experiences for similar tasks and recommends the action with t
 conservative success rate (the lower 5% bound of a Beta posterior, Jeffreys prior), so 9 successes
 out of 10 beat a lucky 1 out of 1. Actions that only ever failed are never recommended; they are
 listed as "tried, failed". Counts are exact; the experience half-life setting only changes the ranking.
+Other agents' records (over MCP) of one action count together as at most 3 experiences, so a flood
+of them cannot outvote your own record.
   --explore              pick by Thompson sampling (a draw from each action's posterior), so a
                          promising but little-tried action gets a chance
   --seed N               with --explore: the same N gives the same draw
@@ -71,6 +73,7 @@ example: engram recommend "fix a failing npm install"`,
       const lines = [
         `${rec.action}`,
         `  confidence ${pct(rec.confidence)} (${count(rec.successes, 'success', 'successes')}, ${count(rec.failures, 'failure', 'failures')}${partly}) · from ${rec.experience_ids.length} experience${rec.experience_ids.length === 1 ? '' : 's'}${rec.strategy === 'thompson' ? ' · explored' : ''}`,
+        ...(rec.outside ? [`  other agents recorded it ${rec.outside.experiences} times (${rec.outside.sources.join(', ')}): counted as ${rec.outside.counted_as}`] : []),
         ...(rec.variants.length > 1 ? [`  also worded as: ${rec.variants.filter((v) => v !== rec.action).join('; ')}`] : []),
         ...rec.alternatives.slice(0, 3).map((a) => `  also worked: ${a.action} (confidence ${pct(a.confidence)})`),
         ...rec.tried_failed.slice(0, 3).map((a) => `  tried, failed: ${a.action} (${count(a.failures, 'failure', 'failures')})`),

@@ -27,9 +27,20 @@ export const recordOutput = { id: z.string(), task: z.string(), action: z.string
 
 type RecordArgs = { task: string; action: string; outcome: z.infer<typeof ExperienceOutcomeSchema>; score?: number; reason?: string; context?: string; supersedes?: string };
 
+/**
+ * Who is recording, as `mcp:<name>` from the client's initialize handshake (a name the client
+ * chose, so recommend caps all MCP records together, not per name). Control characters and
+ * length are trimmed: it is shown to the user and to other agents.
+ */
+export function recordedBy(server: McpServer): string {
+  const raw = server.server.getClientVersion()?.name ?? '';
+  const name = raw.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return `mcp:${name || 'unnamed client'}`;
+}
+
 /** Both tools call experiences.record: one write path (its lock, its retries, its checks) for every host. */
-async function record(ctx: ToolContext, args: RecordArgs) {
-  const { experience: e, superseded } = await ctx.client.call('experiences.record', args);
+async function record(ctx: ToolContext, args: RecordArgs, by: string) {
+  const { experience: e, superseded } = await ctx.client.call('experiences.record', { ...args, recorded_by: by });
   const data = { id: e.id, task: e.task, action: e.action, outcome: e.outcome, superseded };
   const replaced = superseded ? `; ${superseded} is superseded by it` : '';
   return { text: `Recorded ${e.outcome}: ${e.task} → ${e.action} (${e.id}${replaced}).`, data };
@@ -41,12 +52,12 @@ export function registerRecordExperience(server: McpServer, ctx: ToolContext): v
     {
       title: 'Record an experience',
       description:
-        "Add one task → action → outcome to the user's experience memory, so future sessions (yours and Engram's) can reuse what worked and avoid what did not. Adds a memory; with supersedes, marks the older one replaced (kept in history).",
+        "Add one task → action → outcome to the user's experience memory, so future sessions (yours and Engram's) can reuse what worked and avoid what did not. It is kept as recorded by you (mcp:<your client name>); records from other agents count together as at most 3 experiences per action in recommendations. Adds a memory; with supersedes, marks the older one replaced (kept in history).",
       inputSchema: recordExperienceInput,
       outputSchema: recordOutput,
       annotations: ADDS_MEMORY,
     },
-    guarded(ctx, 'record_experience', async (args: RecordArgs) => record(ctx, args)),
+    guarded(ctx, 'record_experience', async (args: RecordArgs) => record(ctx, args, recordedBy(server))),
   );
 
   server.registerTool(
@@ -59,6 +70,6 @@ export function registerRecordExperience(server: McpServer, ctx: ToolContext): v
       outputSchema: recordOutput,
       annotations: ADDS_MEMORY,
     },
-    guarded(ctx, 'record_failure', async (args: Omit<RecordArgs, 'outcome' | 'score'>) => record(ctx, { ...args, outcome: 'failure' })),
+    guarded(ctx, 'record_failure', async (args: Omit<RecordArgs, 'outcome' | 'score'>) => record(ctx, { ...args, outcome: 'failure' }, recordedBy(server))),
   );
 }
