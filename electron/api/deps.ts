@@ -102,6 +102,8 @@ export interface ApiDeps {
   images?: FrameImageCodec;
   /** Overrides the "Key" line of the encryption status (e.g. "OS keychain (safeStorage)"). */
   keyDescription?: string;
+  /** Desktop app: whether Chromium's sandbox is on (the Privacy screen says so when it is not). */
+  sandbox?: { on: boolean; detail: string };
   clock?: () => number;
   /** Where unexpected handler failures are logged (never sent to the UI). */
   log?: (line: string) => void;

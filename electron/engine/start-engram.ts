@@ -64,6 +64,8 @@ export interface EngineOptions {
   /** Validate handler outputs against the contract (tests). */
   checkOutputs?: boolean;
   keyDescription?: string;
+  /** Desktop app: Chromium's sandbox status, for the Privacy screen. */
+  sandbox?: { on: boolean; detail: string };
   log?: (line: string) => void;
   /** A running part failed; default: one log line. */
   onProblem?: (problem: EngineProblem) => void;
@@ -260,6 +262,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     model,
     envBaseUrl: env.ENGRAM_LLM_BASE_URL?.trim().replace(/\/+$/, '') || null,
     keyDescription: opts.keyDescription,
+    sandbox: opts.sandbox,
     checkOutputs: opts.checkOutputs,
     log,
   });

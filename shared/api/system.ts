@@ -40,6 +40,9 @@ export const EncryptionStatusSchema = z.object({
   key_source: z.string(),
 });
 
+/** Desktop app only: whether Chromium's sandbox contains the windows (off: an AppImage's --no-sandbox). */
+export const SandboxStatusSchema = z.object({ on: z.boolean(), detail: z.string() });
+
 export const StorageStatusSchema = z.object({
   data_dir: z.string(),
   db_bytes: z.number(),
@@ -70,7 +73,7 @@ export const systemRequests = {
   'progress.get': defineRequest(z.object({}), z.object({ tasks: z.array(ProgressTaskSchema) })),
   'privacy.status': defineRequest(
     z.object({}),
-    z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema }),
+    z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema, sandbox: SandboxStatusSchema.optional() }),
   ),
   /** Run consolidation now; progress arrives as events. dry_run: the summary says what would change; nothing changes. */
   'consolidation.run': defineRequest(

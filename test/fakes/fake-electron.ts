@@ -203,6 +203,8 @@ export const fake = {
   /** Whether whenReady had been asked for when userData was set (Electron ignores it after ready). */
   userDataSetBeforeReady: null as boolean | null,
   readyAsked: false,
+  /** Chromium switches the app was started with (app.commandLine.hasSwitch). */
+  switches: [] as string[],
 };
 
 /**
@@ -271,6 +273,7 @@ export const electronModule = {
       fake.exitCode = code;
     },
     setName: () => undefined,
+    commandLine: { hasSwitch: (name: string) => fake.switches.includes(name) },
     setAppUserModelId: () => undefined,
     getAppPath: () => fake.appPath,
     getVersion: () => '0.0.0-test',

@@ -34,7 +34,9 @@ beforeAll(async () => {
   base = mkdtempSync(path.join(os.tmpdir(), 'engram-main-pass-'));
   Object.defineProperty(process, 'platform', { ...platform, value: 'linux' });
   fake.safeStorageBackend = 'basic_text';
-  Object.assign(process.env, { ENGRAM_DATA_DIR: path.join(base, 'data'), ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config') });
+  // An AppImage whose AppRun added --no-sandbox (Ubuntu 23.10+), as on the desktops that lack a keyring too.
+  fake.switches.push('no-sandbox');
+  Object.assign(process.env, { ENGRAM_DATA_DIR: path.join(base, 'data'), ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config'), APPIMAGE: path.join(base, 'Engram.AppImage') });
   delete process.env.ENGRAM_KEY;
   await import('../../electron/desktop/main/main.js');
 });
@@ -77,6 +79,13 @@ describe('desktop app without a keychain (fake Electron, basic_text backend)', {
     const res = (await ipcMain.invoke('engram:invoke', main.webContents.mainFrame, { name: 'privacy.status', input: {} })) as { ok: boolean; output: { encryption: { key_source: string } } };
     expect(res.ok).toBe(true);
     expect(res.output.encryption.key_source).toContain('passphrase');
+  });
+
+  it("the privacy screen says Chromium's sandbox is off (--no-sandbox from the AppImage) and recommends the deb", async () => {
+    const main = await windowAt('app://engram/index.html');
+    const res = (await ipcMain.invoke('engram:invoke', main.webContents.mainFrame, { name: 'privacy.status', input: {} })) as { ok: boolean; output: { sandbox?: { on: boolean; detail: string } } };
+    // As root (CI containers) the reason given is root, not the AppImage.
+    expect(res.output.sandbox).toEqual({ on: false, detail: expect.stringMatching(process.getuid?.() === 0 ? /sandbox is off.*as root/ : /sandbox is off.*deb/) });
   });
 
   it('quits cleanly', async () => {

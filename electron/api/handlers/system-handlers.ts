@@ -47,6 +47,7 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
           counts: s.counts,
           pending_embeddings: s.pending_embeddings,
         },
+        ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
       };
     },
 

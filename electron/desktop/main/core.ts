@@ -47,6 +47,7 @@ export interface CoreOptions {
   /** Engram's own process, so the privacy gate skips frames with our window in front. */
   selfPids: number[];
   keyDescription: string;
+  sandbox: { on: boolean; detail: string };
   onProblem: (problem: Problem) => void;
   log: (line: string) => void;
 }
@@ -71,6 +72,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     capture: { screen: opts.screen, idle: opts.idle, microphone: opts.microphone, selfPids: opts.selfPids },
     brain: true,
     keyDescription: opts.keyDescription,
+    sandbox: opts.sandbox,
     log: opts.log,
     onProblem: (p) => opts.onProblem(engineProblem(p)),
   });

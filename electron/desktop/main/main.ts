@@ -31,6 +31,7 @@ import {
   usesScreenStream,
   startedHidden,
   startupTrayModel,
+  sandboxStatus,
   windowToShow,
   useElectronSqliteBinding,
   writeConsent,
@@ -231,6 +232,7 @@ async function start(): Promise<void> {
     microphone: microphone.source,
     selfPids: [process.pid],
     keyDescription,
+    sandbox: sandboxStatus({ noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'), platform: process.platform, env: process.env, isRoot: process.getuid?.() === 0 }),
     onProblem: reportProblem,
     log,
   });

@@ -30,3 +30,4 @@ export * from './quit-sequence.js';
 export * from './chromium-profile.js';
 export * from './startup-tray.js';
 export * from './tray-host.js';
+export * from './sandbox-status.js';

@@ -235,6 +235,14 @@ export function PrivacyScreen() {
                 <dd>{status.encryption.key_source}</dd>
                 <dt>Location</dt>
                 <dd className="mono truncate">{status.storage.data_dir}</dd>
+                {status.sandbox && !status.sandbox.on ? (
+                  <>
+                    <dt>Sandbox</dt>
+                    <dd data-testid="sandbox-off">
+                      <span className="badge badge-warn">Off</span> {status.sandbox.detail}
+                    </dd>
+                  </>
+                ) : null}
                 <dt>Size</dt>
                 <dd>
                   {fmtBytes(status.storage.db_bytes)} database · {fmtBytes(status.storage.frame_bytes)} screenshots
