@@ -8,6 +8,8 @@ export interface PassageSource {
   title: string | null;
   url: string | null;
   text: string;
+  /** A model's caption of the frame: searched and cited like the text (its passage comes first, position -1). */
+  caption?: string | null;
 }
 
 interface Statements {
@@ -45,7 +47,8 @@ export function placeOf(o: Pick<PassageSource, 'app' | 'title' | 'url'>): string
  */
 export function indexObservationPassages(db: Db, o: PassageSource): { passages: number; added: number } {
   const s = statements(db);
-  const parts = splitPassages(o.text);
+  const caption = o.caption?.trim();
+  const parts = [...(caption ? [{ kind: 'paragraph' as const, text: caption, position: -1 }] : []), ...splitPassages(o.text)];
   let added = 0;
   for (const p of parts) {
     const hash = passageHash(p.text);

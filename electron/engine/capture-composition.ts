@@ -1,9 +1,11 @@
+import type { LlmProvider } from '../../agents/llm/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import type { AudioSettings } from '../../shared/settings/index.js';
 import {
   AudioPipeline,
   CaptureService,
   GetWindowsActiveWindowSource,
+  ModelCaptioner,
   OpenAiTranscriber,
   readCaptureSettings,
   type AudioRunReport,
@@ -36,6 +38,7 @@ export function composeCapture(
   env: EnvReader,
   onError: (err: unknown) => void,
   onSecrets: (ev: SecretsEvent) => void,
+  model: () => LlmProvider,
 ): ComposedCapture {
   const stored = readCaptureSettings(store);
   const audioEnabled = stored.audio.enabled && sources.microphone !== undefined;
@@ -47,6 +50,8 @@ export function composeCapture(
     self: sources.selfPids ? { pids: sources.selfPids, apps: ['engram'] } : undefined,
     settings: sources.settings,
     ...(sources.ocr !== undefined ? { ocr: sources.ocr } : {}),
+    // Asked only for frames whose captioning the settings allow (capture.captioning, the Privacy switch).
+    captioner: new ModelCaptioner(model),
     audio: audioEnabled && sources.microphone ? { source: sources.microphone, transcriber: transcriberFrom(stored.audio, env) } : null,
     onError,
   });

@@ -220,7 +220,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   if (opts.capture) {
     // Loaded only when asked for: the capture stack pulls native modules other hosts do not need.
     const { composeCapture } = await import('./capture-composition.js');
-    composed = composeCapture(store, opts.capture, env, (error) => problem({ source: 'capture', error }), toVault);
+    composed = composeCapture(store, opts.capture, env, (error) => problem({ source: 'capture', error }), toVault, model);
     const { queued, left } = composed.requeued;
     if (queued > 0) log(`capture: reading the text of ${queued} frame${queued === 1 ? '' : 's'} the last run kept unread${left > 0 ? ` (${left} more at the next start)` : ''}`);
   }

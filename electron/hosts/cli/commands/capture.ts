@@ -1,7 +1,9 @@
 import {
   CaptureError,
   WavStreamSource,
+  captionNotice,
   captureRoom,
+  recordCaptionChoice,
   readCaptureSettings,
   startEngram,
   type CaptureService,
@@ -13,6 +15,7 @@ import type { EngramStore } from '../../../../agents/store/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
+import { captionOption } from '../caption-option.js';
 
 const REASONS: Record<string, string> = {
   kept: 'kept',
@@ -72,6 +75,10 @@ stores an observation. Frames are encrypted in the data dir; nothing plaintext t
   --source SRC    x11 (default: one X connection, skips unchanged screens cheaply) or import
                   (screenshot-desktop's ImageMagick grab)
   --no-ocr        keep frames but do not read their text
+  --captions      let the model see screenshots (the Privacy switch; ENGRAM_CAPTIONS=on|off too):
+                  frames are captioned by the configured model (a vision model on Ollama or
+                  llama.cpp keeps them on this machine), secrets OCR found blacked out first,
+                  at most capture.captioning.max_per_hour (60) an hour, frames with little text first
   --audio SRC     also take audio from a WAV file, or - for stdin (16-bit PCM, any rate): silence is
                   dropped, speech kept encrypted in ~30 s chunks and transcribed by the server in
                   settings (capture.audio.transcriber_url; key from ENGRAM_TRANSCRIBER_KEY)
@@ -84,6 +91,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     source: { type: 'string' },
     'no-ocr': { type: 'boolean' },
     audio: { type: 'string' },
+    captions: { type: 'boolean' },
   },
   async run(args, ctx) {
     const once = bool(args, 'once');
@@ -92,9 +100,11 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     const interval = parseInterval(str(args, 'interval'));
     if (interval !== undefined && once) throw new CliError('capture: --interval goes with --watch');
     const json = ctx.json || bool(args, 'json');
+    const captions = captionOption(bool(args, 'captions'), ctx.env);
     const store = await ctx.openStore({ embedder: 'none' });
     let engram: Engram | null = null;
     try {
+      if (captions !== null) recordCaptionChoice(store, captions);
       // What is seen becomes memories (offline rules without a model key), so `engram search`
       // finds it; the engine hands redacted secrets to the vault, masked. Vectors are added by the
       // next process that opens the store with an embedder; keyword search works at once.
@@ -110,6 +120,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
         onProblem: () => undefined,
       });
+      if (captions !== null) ctx.io.stderr(`engram: ${captionNotice(store, engram.model())}\n`);
       const service = engram.capture!;
       const brain = (await engram.brain())!;
       if (watch) await brain.start();

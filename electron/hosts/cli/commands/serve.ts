@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { captureRoom } from '../../../engine/index.js';
+import { captionNotice, captureRoom, recordCaptionChoice } from '../../../engine/index.js';
 import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
+import { captionOption } from '../caption-option.js';
 
 function parsePort(v: string | undefined): number {
   if (v === undefined) return 0;
@@ -14,7 +15,7 @@ function parsePort(v: string | undefined): number {
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'open the Engram window in a browser: a local, token-protected host on 127.0.0.1',
-  help: `usage: engram serve [--port P] [--data-dir D] [--capture]
+  help: `usage: engram serve [--port P] [--data-dir D] [--capture] [--captions]
 
 Serves the Engram window (chat, timeline, memories, privacy, settings) on 127.0.0.1 only and prints
 the address to open, with a token that is new on every run:
@@ -23,19 +24,24 @@ Requests without the token, or from another site's page, are refused.
   --port P      port to listen on (default: a free one)
   --capture     also capture the screen while serving (needs a display; see engram capture),
                 once the first-run consent is on record or accepted in the window
+  --captions    let the model see screenshots (the Privacy switch; ENGRAM_CAPTIONS=on|off too):
+                captured frames get a caption from the configured model, secrets blacked out first
   --no-brain    do not turn new observations and chat turns into memories while serving
 The window is built by \`npm run build\` (npm run serve builds it first).`,
   options: {
     port: { type: 'string' },
     capture: { type: 'boolean' },
+    captions: { type: 'boolean' },
     'no-brain': { type: 'boolean' },
   },
   async run(args, ctx) {
     const port = parsePort(str(args, 'port'));
     const rendererDir = defaultRendererDir(ctx.env);
     if (!existsSync(`${rendererDir}/index.html`)) throw new CliError(`the window is not built yet (${rendererDir}); run npm run build first`, 1);
+    const captions = captionOption(bool(args, 'captions'), ctx.env);
     const store = await ctx.openStore();
     try {
+      if (captions !== null) recordCaptionChoice(store, captions);
       let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
         const { defaultScreenSource } = await captureRoom.get();
@@ -63,6 +69,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
       });
       const capture = server.engram.capture;
+      if (captions !== null) ctx.io.stderr(`engram: ${captionNotice(store, server.engram.model())}\n`);
       await browser.attach(capture);
       ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? (browser.capturing() ? ' with capture' : ' (capture starts once you accept the welcome page)') : ''}; Ctrl-C to stop\n`);
       // The address on a line of its own, so scripts and tests can pick it up.
