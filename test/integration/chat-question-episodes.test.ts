@@ -1,37 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
-import { OfflineProvider } from '../../agents/llm/index.js';
-import { ChatService } from '../../agents/chat/index.js';
-import { createBrain, type Brain } from '../../agents/meta/index.js';
-import { storeRecommender } from '../helpers/experience-recommender.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import type { ChatService } from '../../agents/chat/index.js';
+import type { Brain } from '../../agents/meta/index.js';
+import { openChatBrain, type ChatBrain } from '../helpers/chat-brain.js';
 
 /**
  * Issue 15: a question asked of Engram is not a memory. The turn stays with its thread, what the
  * user states in chat is still learnt, and conversations imported from elsewhere still make episodes.
  */
 describe('questions asked in chat do not become episodes', () => {
-  let dir: string;
+  let f: ChatBrain;
   let store: EngramStore;
   let brain: Brain;
   let chat: ChatService;
-  const learnt: Promise<unknown>[] = [];
+  let learnt: Promise<unknown>[];
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-qep-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
-    brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC' });
-    chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), timeZone: 'UTC', onTurnStored: (t) => learnt.push(brain.ingestMessages(t.threadId)) });
+    f = await openChatBrain('engram-qep-');
+    ({ store, brain, chat, learnt } = f);
   });
-  afterEach(async () => {
-    await Promise.all(learnt.splice(0));
-    await brain.stop();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => f.close());
 
   const episodes = () => store.memories.list({ kinds: ['episodic'], limit: 100 });
 
