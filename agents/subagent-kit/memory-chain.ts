@@ -1,4 +1,4 @@
-import { runToolLoop, type LlmProvider, type LlmResponse, type ToolCallOutcome } from '../llm/index.js';
+import { runToolLoop, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmRequest, type LlmResponse, type ToolCallOutcome, type ToolLoopResult } from '../llm/index.js';
 import { FINISH_TOOL, finishTool, searchTool } from './chain-tools.js';
 import { mergeTool } from './common-tools.js';
 import type { SubAgent, SubAgentContext } from './sub-agent.js';
@@ -26,9 +26,9 @@ export interface ChainInput {
 
 export interface ChainResult {
   kind: SubAgent['kind'];
-  /** Model calls made. */
+  /** Model calls made (a chain at its step limit: maxSteps, plus the one "finish now" turn). */
   steps: number;
-  /** The agent called finish_memory_update (otherwise it ran out of steps, or stopped talking). */
+  /** The agent called finish_memory_update (at the latest in the one turn it gets at the step limit). */
   finished: boolean;
   stopped_by: 'finished' | 'step_limit' | 'end_turn' | 'invalid_limit';
   calls: ToolCallOutcome[];
@@ -52,19 +52,20 @@ export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: Sub
   // Core blocks and vault entries are not merged this way (the merge tool refuses them anyway).
   const merge = agent.kind === 'core' || agent.kind === 'knowledge_vault' ? [] : [mergeTool(ctx, agent.kind)];
   const tools = [searchTool(ctx, agent.kind), ...agent.tools(ctx), ...merge, finishTool()];
+  const req: LlmRequest = {
+    purpose: 'chaining',
+    tier: 'extraction',
+    system: chainSystemPrompt(agent),
+    context: input.context,
+    messages: [{ role: 'user', content: input.batchText }],
+    // Each step is a tool call (MIRIX agents speak only through tools); the loop relaxes it after step one.
+    toolChoice: 'any',
+    maxTokens: 2048,
+    signal: input.signal,
+  };
   const loop = await runToolLoop(
     llm,
-    {
-      purpose: 'chaining',
-      tier: 'extraction',
-      system: chainSystemPrompt(agent),
-      context: input.context,
-      messages: [{ role: 'user', content: input.batchText }],
-      // Each step is a tool call (MIRIX agents speak only through tools); the loop relaxes it after step one.
-      toolChoice: 'any',
-      maxTokens: 2048,
-      signal: input.signal,
-    },
+    req,
     tools,
     {
       maxSteps,
@@ -73,13 +74,33 @@ export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: Sub
       stopWhen: (calls) => calls.some((c) => c.name === FINISH_TOOL && c.ok),
     },
   );
-  const finished = loop.stoppedBy === 'stop_tool';
+  // At the step limit the agent is told, once, to finish (MIRIX): its summary says what it did and
+  // what it left, instead of the chain just being cut off mid-thought.
+  const last = loop.stoppedBy === 'step_limit' ? await finishTurn(llm, req, loop.messages, input.signal) : null;
+  const finished = loop.stoppedBy === 'stop_tool' || last?.stoppedBy === 'stop_tool';
   return {
     kind: agent.kind,
-    steps: loop.responses.length,
+    steps: loop.responses.length + (last?.responses.length ?? 0),
     finished,
     stopped_by: finished ? 'finished' : loop.stoppedBy === 'step_limit' || loop.stoppedBy === 'invalid_limit' ? loop.stoppedBy : 'end_turn',
-    calls: loop.calls,
-    final: loop.final,
+    calls: [...loop.calls, ...(last?.calls ?? [])],
+    final: last?.final ?? loop.final,
   };
+}
+
+export const FINISH_NOW = `You have used your steps for this batch: call ${FINISH_TOOL} now, saying what you did and what you left.`;
+
+/** One more call at the step limit, where the only tool is finish_memory_update and it is forced. */
+async function finishTurn(llm: LlmProvider, req: LlmRequest, messages: LlmMessage[], signal?: AbortSignal): Promise<ToolLoopResult> {
+  // The loop's last message is the user's tool results: the order joins them, as one user turn.
+  const prior = messages.slice(0, -1);
+  const results = messages[messages.length - 1]!;
+  const content: LlmContentBlock[] = typeof results.content === 'string' ? [{ type: 'text', text: results.content }] : [...results.content];
+  content.push({ type: 'text', text: FINISH_NOW });
+  return runToolLoop(
+    llm,
+    { ...req, messages: [...prior, { role: 'user', content }], toolChoice: { name: FINISH_TOOL }, signal },
+    [finishTool()],
+    { maxSteps: 1, maxInvalidRounds: 0, stopWhen: (calls) => calls.some((c) => c.name === FINISH_TOOL && c.ok) },
+  );
 }

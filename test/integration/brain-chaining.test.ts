@@ -225,18 +225,36 @@ describe('chaining agents: the other ways a chain ends', () => {
     expect(store.memories.history(a.id)[0]!.reason).toContain(`merged ${b.id}`);
   });
 
-  it('max steps: a model that never finishes is stopped after max_chaining_steps calls', async () => {
+  it('max steps: a model that never finishes is stopped after max_chaining_steps calls and one "finish now" turn', async () => {
     existing({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } });
     fake.setHandler((req) => (req.body.tool_choice && JSON.stringify(req.body.tool_choice).includes('route_memories') ? route('semantic') : call('search_semantic', { query: 'Ana Lima' })));
     const { report } = await say('Ana Lima now leads the finance team.', anthropic(), { max_chaining_steps: 2 });
-    expect(report.chains).toEqual([{ kind: 'semantic', steps: 2, finished: false, stopped_by: 'step_limit' }]);
-    expect(fake.requests).toHaveLength(3);
-    expect(report.llm_calls).toBe(3);
+    expect(report.chains).toEqual([{ kind: 'semantic', steps: 3, finished: false, stopped_by: 'step_limit' }]);
+    expect(fake.requests).toHaveLength(4);
+    expect(report.llm_calls).toBe(4);
+    // The last turn: only finish_memory_update, forced, after the last step's results and the order.
+    const last = fake.requests[3]!;
+    expect(toolNames(last)).toEqual(['finish_memory_update']);
+    expect(last.body.tool_choice).toMatchObject({ type: 'tool', name: 'finish_memory_update' });
+    expect(JSON.stringify(last.body.messages.at(-1))).toContain('call finish_memory_update now');
+    expect(JSON.stringify(last.body.messages.at(-1))).toContain('tool_result');
     // Default: 5.
     fake.reset();
     fake.setHandler((req) => (JSON.stringify(req.body.tool_choice ?? '').includes('route_memories') ? route('semantic') : call('search_semantic', { query: 'Ana' })));
     const again = await say('Ana Lima now leads the finance team.', anthropic());
-    expect(again.report.chains[0]).toMatchObject({ steps: 5, finished: false, stopped_by: 'step_limit' });
+    expect(again.report.chains[0]).toMatchObject({ steps: 6, finished: false, stopped_by: 'step_limit' });
+  });
+
+  it('at the step limit, an agent told to finish does: the chain ends finished', async () => {
+    existing({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } });
+    fake.setHandler((req) => {
+      const choice = JSON.stringify(req.body.tool_choice ?? '');
+      if (choice.includes('route_memories')) return route('semantic');
+      return choice.includes('finish_memory_update') ? finish('searched twice, nothing written') : call('search_semantic', { query: 'Ana Lima' });
+    });
+    const { report } = await say('Ana Lima now leads the finance team.', anthropic(), { max_chaining_steps: 2 });
+    expect(report.chains).toEqual([{ kind: 'semantic', steps: 3, finished: true, stopped_by: 'finished' }]);
+    expect(report.rules_fallbacks).toBe(0);
   });
 
   it('invalid tool arguments are refused with the reason, and the memories are unchanged', async () => {
