@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_FILE_NAME, openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
 import { RECORDER_CHUNK_CHANNEL, RECORDER_COMMAND_CHANNEL, RECORDER_STATE_CHANNEL, BUILTIN_PAGE_CHANNEL } from '../../electron/desktop/policy/index.js';
-import { electronModule, fake, fakeRecorderPage, FakeBrowserWindow } from '../fakes/fake-electron.js';
+import { electronModule, fake, fakeRecorderPage } from '../fakes/fake-electron.js';
+import { speech, until, windowAt } from '../helpers/desktop-main-run.js';
 
 // Quit with the microphone on, through the composition root (fake Electron, which quits as Electron
 // does: before-quit, then every window closes, then will-quit). Issue 29, item 7: the seconds since
@@ -22,24 +23,6 @@ let dataDir: string;
 const key = randomBytes(32);
 const savedEnv = { ...process.env };
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
-
-/** Half a second of room noise, then two seconds of a loud tone: speech to the segmenter. */
-function speech(): Uint8Array {
-  const rate = 16_000;
-  const samples = new Int16Array(rate * 2.5);
-  for (let i = 0; i < samples.length; i++) samples[i] = i < rate / 2 ? ((i * 7919) % 61) - 30 : Math.round(12_000 * Math.sin((2 * Math.PI * 220 * i) / rate));
-  return new Uint8Array(samples.buffer);
-}
 const LAST_SEGMENT_AT = Date.now() - 10_000;
 
 beforeAll(async () => {

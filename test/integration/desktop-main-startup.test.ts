@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_FILE } from '../../electron/desktop/policy/index.js';
-import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
+import { electronModule, fake } from '../fakes/fake-electron.js';
+import { until, windowAt } from '../helpers/desktop-main-run.js';
 
 // Start-up through the composition root (fake Electron), issue 29 items 11 and 12, with the data
 // folder where macOS and Windows put it: Electron's default profile folder, <appData>/Engram.
@@ -18,16 +19,6 @@ let appData: string;
 let dataDir: string;
 const savedEnv = { ...process.env };
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`);
 type FakeTrayView = { tooltip: string; menu: Array<{ id?: string; label?: string; enabled?: boolean; click?: () => void }> };
 const trayNow = () => (electronModule.Tray as unknown as { last: FakeTrayView | null }).last;
 
