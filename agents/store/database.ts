@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, readSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
 import { resolvePackagedPath } from '../runtime/index.js';
@@ -140,6 +140,28 @@ export function migrate(db: Db, migrations: readonly Migration[], target: number
 }
 
 /** Opens (creating if needed) the encrypted database of a data dir, migrated to the latest schema. */
+/**
+ * The database file readable by its owner only, like the key file and frames: created empty with
+ * mode 0600 before SQLite opens it (SQLite gives the -wal and -shm files the database file's
+ * mode), and an existing file (and its -wal/-shm) that others could read is tightened.
+ */
+function ownerOnly(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+    return;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw toStoreError(err, 'creating the database');
+  }
+  if (process.platform === 'win32') return;
+  for (const p of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if ((statSync(p).mode & 0o077) !== 0) chmodSync(p, 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw toStoreError(err, 'securing the database file');
+    }
+  }
+}
+
 export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string; backup: string | null } {
   const migrations = opts.migrations ?? MIGRATIONS;
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0;
@@ -155,6 +177,7 @@ export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string;
     );
   }
   if (opts.readonly && !exists) throw new StoreError('NOT_FOUND', `no Engram database in ${opts.dataDir}`);
+  if (!opts.readonly) ownerOnly(path);
   let db: Db;
   try {
     db = new Database(path, { readonly: opts.readonly ?? false });
