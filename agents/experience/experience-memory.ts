@@ -69,8 +69,9 @@ export interface OutsideEvidence {
  * Other agents (MCP clients) may record experiences, and one of them may record hundreds, or
  * under many names (a client names itself). So their records of one action count together as
  * at most this many experiences, scaled in proportion, in its confidence and its rank; counts
- * stay exact. The user's own record and Engram's count in full. And an action the user's own
- * record shows only failing is never recommended on other agents' successes.
+ * stay exact. The user's own record and Engram's count in full. An action the user's own record
+ * shows working comes before any that only other agents vouch for, and one it shows only failing
+ * is never recommended on other agents' successes.
  */
 export const OUTSIDE_CAP = 3;
 
@@ -327,6 +328,8 @@ export class ExperienceMemory {
     const random = opts.random ?? Math.random;
     const qualified: ActionStats[] = [];
     const failed: ActionStats[] = [];
+    // Actions the user's own record shows working come before those only other agents vouch for.
+    const ownWorked = new Set<ActionStats>();
     for (const g of await this.groups(recalled, opts)) {
       const relevance = g.rel.reduce((a, b) => a + b, 0) / g.rel.length;
       const e = ExperienceMemory.counted(g);
@@ -355,9 +358,11 @@ export class ExperienceMemory {
         stats.rank = round(jeffreysLowerBound(e.ws, e.wf) * (0.85 + 0.1 * relevance + 0.05 * recency));
       }
       qualified.push(stats);
+      if (g.ownWins > 0) ownWorked.add(stats);
     }
     if (!qualified.length) return null;
-    qualified.sort((a, b) => b.rank - a.rank || b.confidence - a.confidence);
+    const own = (x: ActionStats) => (ownWorked.has(x) ? 1 : 0);
+    qualified.sort((a, b) => own(b) - own(a) || b.rank - a.rank || b.confidence - a.confidence);
     const [best, ...rest] = qualified;
     failed.sort((a, b) => b.failures - a.failures);
     return { ...best!, strategy: opts.explore ? 'thompson' : 'lower_bound', alternatives: rest, tried_failed: failed };
