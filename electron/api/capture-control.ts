@@ -7,7 +7,8 @@ export interface CaptureServiceLike {
   pause(minutes?: number): CaptureStatus;
   resume(): CaptureStatus;
   pauseDisplay?(display: string, paused: boolean): CaptureStatus;
-  pipeline: { reloadSettings(): unknown };
+  /** Re-reads the stored settings and applies them at once (capture on/off, audio, transcriber). */
+  reloadSettings(): unknown;
 }
 
 export function captureControlOf(service: CaptureServiceLike): CaptureControl {
@@ -16,6 +17,6 @@ export function captureControlOf(service: CaptureServiceLike): CaptureControl {
     pause: (minutes) => service.pause(minutes),
     resume: () => service.resume(),
     pauseDisplay: service.pauseDisplay ? (display, paused) => service.pauseDisplay!(display, paused) : undefined,
-    reloadSettings: () => void service.pipeline.reloadSettings(),
+    reloadSettings: () => void service.reloadSettings(),
   };
 }

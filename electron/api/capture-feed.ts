@@ -4,7 +4,7 @@ import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
 
 function sameStatus(a: CaptureStatus | null, b: CaptureStatus): boolean {
-  return !!a && a.state === b.state && a.paused_until === b.paused_until && a.last_frame_at === b.last_frame_at && a.ocr_backlog === b.ocr_backlog && a.message === b.message;
+  return !!a && a.state === b.state && a.paused_until === b.paused_until && a.last_frame_at === b.last_frame_at && a.ocr_backlog === b.ocr_backlog && a.message === b.message && a.auto_pause === b.auto_pause && JSON.stringify(a.blocked) === JSON.stringify(b.blocked);
 }
 
 /**

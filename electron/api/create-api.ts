@@ -4,6 +4,7 @@ import type { ApiDeps } from './deps.js';
 import { createDispatcher, type Dispatch, type DispatchOptions } from './dispatch.js';
 import { createEventBus, type ApiEventBus } from './event-bus.js';
 import type { ApiHandlers } from './handler-types.js';
+import { followCaptureHealth } from './health-feed.js';
 import { createProgressTracker, type ProgressTracker } from './progress-tracker.js';
 import { bridgeStoreEvents } from './store-event-bridge.js';
 
@@ -33,7 +34,7 @@ export function createApi(opts: ApiOptions): EngramApi {
   const deps: ApiDeps = { ...opts, events, progress };
   const handlers = createApiHandlers(deps);
   const dispatch = createDispatcher(handlers, { checkOutputs: opts.checkOutputs, onContractViolation: opts.onContractViolation, log: opts.log });
-  const stops = [bridgeStoreEvents(opts.store, events)];
+  const stops = [bridgeStoreEvents(opts.store, events), followCaptureHealth(events)];
   if (opts.capture) stops.push(startCaptureFeed(opts.capture, events, progress, opts.captureFeedMs));
   return {
     handlers,

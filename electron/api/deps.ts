@@ -85,6 +85,8 @@ export interface ApiDeps {
   events: ApiEventBus;
   progress: ProgressTracker;
   capture?: CaptureControl | null;
+  /** Opens the OS's Screen Recording settings (the macOS desktop app); absent where a host cannot. */
+  openScreenSettings?: () => Promise<boolean>;
   session?: HostSession | null;
   chat?: ChatService | null;
   /** Builds the chat service on the first chat request instead (its date and model libraries load then). */

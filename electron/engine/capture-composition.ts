@@ -26,7 +26,6 @@ export function transcriberFrom(audio: AudioSettings, env: EnvReader): Transcrib
 
 export interface ComposedCapture {
   service: CaptureService;
-  audioEnabled: boolean;
   stopSecrets: () => void;
   /** Frames an earlier run kept without reading their text, queued again at start (see requeueUnread). */
   requeued: { queued: number; left: number; observations: Promise<string[]> };
@@ -40,19 +39,20 @@ export function composeCapture(
   onSecrets: (ev: SecretsEvent) => void,
   model: () => LlmProvider,
 ): ComposedCapture {
-  const stored = readCaptureSettings(store);
-  const audioEnabled = stored.audio.enabled && sources.microphone !== undefined;
+  const transcriber = liveTranscriber(env);
   const service = new CaptureService({
     store,
     screen: sources.screen,
     windows: sources.windows ?? new GetWindowsActiveWindowSource(),
+    ...(sources.windowList ? { windowList: sources.windowList } : {}),
     idle: sources.idle,
     self: sources.selfPids ? { pids: sources.selfPids, apps: ['engram'] } : undefined,
     settings: sources.settings,
     ...(sources.ocr !== undefined ? { ocr: sources.ocr } : {}),
     // Asked only for frames whose captioning the settings allow (capture.captioning, the Privacy switch).
     captioner: new ModelCaptioner(model),
-    audio: audioEnabled && sources.microphone ? { source: sources.microphone, transcriber: transcriberFrom(stored.audio, env) } : null,
+    // The microphone runs exactly while "Record audio" is on, switched from Settings without a restart.
+    audio: sources.microphone ? { source: sources.microphone, transcriber, followSettings: true } : null,
     onError,
   });
   const stopSecrets = service.onSecrets(onSecrets);
@@ -60,7 +60,21 @@ export function composeCapture(
   // Nothing taken is lost: frames a hard stop left without text are read now, behind fresh frames.
   const requeued = service.pipeline.requeueUnread();
   if (sources.start ?? true) service.start();
-  return { service, audioEnabled, stopSecrets, requeued };
+  return { service, stopSecrets, requeued };
+}
+
+/** The transcriber for the current audio settings, built again only when the server or model changed. */
+function liveTranscriber(env: EnvReader): (audio: AudioSettings) => Transcriber | null {
+  let key = '';
+  let current: Transcriber | null = null;
+  return (audio) => {
+    const next = `${audio.transcriber_url ?? ''}\u0000${audio.transcriber_model}`;
+    if (next !== key) {
+      key = next;
+      current = transcriberFrom(audio, env);
+    }
+    return current;
+  };
 }
 
 /**

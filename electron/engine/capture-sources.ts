@@ -1,6 +1,6 @@
 import type { CaptureSettings } from '../../shared/settings/index.js';
 import type { OcrEngine } from '../sensing/perception/index.js';
-import type { ActiveWindowSource, AudioSource, IdleSource, ScreenSource } from '../sensing/capture/index.js';
+import type { ActiveWindowSource, AudioSource, IdleSource, ScreenSource, WindowList } from '../sensing/capture/index.js';
 
 /**
  * What a host brings for capture: the sources of its platform (desktopCapturer and powerMonitor in
@@ -11,6 +11,8 @@ export interface CaptureSources {
   screen: ScreenSource;
   /** The window in front; default: get-windows. */
   windows?: ActiveWindowSource;
+  /** Every visible window, for the privacy gate; default: the platform's list (tests: a scripted one). */
+  windowList?: WindowList;
   idle?: IdleSource;
   /** The microphone: used only when audio capture is enabled in settings. */
   microphone?: AudioSource;

@@ -29,6 +29,7 @@ export {
   type AudioSource,
   type CapturedScreen,
   type DisplayInfo,
+  type ScreenAccess,
   type ScreenSource,
 } from '../sensing/sources/index.js';
 export { captureRoom } from './capture-room.js';

@@ -49,6 +49,8 @@ export interface EngineOptions {
   capture?: CaptureSources | null;
   /** A capture the caller runs itself (tests' scripted desktop): the window drives it; nothing else is wired. */
   externalCapture?: CaptureControl | null;
+  /** Opens the OS's Screen Recording settings for the window's "grant" button (the desktop app). */
+  openScreenSettings?: () => Promise<boolean>;
   /** Consent and Quit asked in the window (browser mode). */
   session?: HostSession | null;
   /** Wraps the capture control the window drives (browser mode: refused until consent). */
@@ -80,8 +82,8 @@ export interface Engram {
   /** The vault rule for outside agents (MCP): copies of vault values cut out of answers. */
   vault: VaultGuard;
   capture: CaptureService | null;
-  /** True when the microphone runs with capture (audio enabled in settings and a microphone given). */
-  audioEnabled: boolean;
+  /** True while the microphone should run: capture running and on, "Record audio" on, a microphone given. Follows Settings live. */
+  audioWanted(): boolean;
   /** The model chosen from settings and environment, re-read on each call. */
   model: () => LlmProvider;
   /** The brain once loaded (null when off, or after close). */
@@ -252,6 +254,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     host: opts.host,
     version: opts.version,
     capture: windowCapture,
+    ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
     session: opts.session ?? null,
     ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
     consolidator,
@@ -280,7 +283,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     client: apiClient,
     vault: new VaultGuard(store),
     capture: composed?.service ?? null,
-    audioEnabled: composed?.audioEnabled ?? false,
+    audioWanted: () => composed?.service.audioWanted() ?? false,
     model,
     brain: () => (closed ? Promise.resolve(null) : brain()),
     chat,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
+import { AutoPauseSchema, CaptureHealthSchema, NotRecordingReasonSchema } from './capture-health.js';
 import { defineRequest } from './common.js';
 
 /**
@@ -52,17 +53,28 @@ export const CaptureStatusSchema = z.object({
   message: z.string().nullable(),
   /** Absent where the host has no capture service. */
   privacy: CapturePrivacySchema.optional(),
+  /**
+   * Set while ticks run but keep nothing for a reason the user must act on (no Screen Recording
+   * grant, windows that cannot be listed, no display, capture off in Settings): see capture-health.ts.
+   */
+  blocked: z.object({ reason: NotRecordingReasonSchema, message: z.string().nullable() }).nullable().optional(),
+  /** Paused by the computer (locked, asleep, user away) rather than by the user; hosts without power events leave it out. */
+  auto_pause: AutoPauseSchema.nullable().optional(),
 });
 export type CaptureStatus = z.infer<typeof CaptureStatusSchema>;
 
 export const captureRequests = {
   'capture.status': defineRequest(z.object({}), CaptureStatusSchema),
+  /** Capturing, paused (until when), or not recording (why, and what to do): what the tray and the banner show. */
+  'capture.health': defineRequest(z.object({}), CaptureHealthSchema),
   /** Without minutes: paused until resumed. */
   'capture.pause': defineRequest(
     z.object({ minutes: z.number().int().min(1).max(60 * 24 * 30).optional() }),
     CaptureStatusSchema,
   ),
   'capture.resume': defineRequest(z.object({}), CaptureStatusSchema),
+  /** Opens the system's Screen Recording settings (macOS desktop app); UNAVAILABLE where the host cannot. */
+  'capture.openScreenSettings': defineRequest(z.object({}), z.object({ opened: z.boolean() })),
   /** Pauses or resumes one display (ids from status.privacy.displays); persisted in the capture settings. */
   'capture.pauseDisplay': defineRequest(z.object({ display: z.string().min(1).max(200), paused: z.boolean() }), CaptureStatusSchema),
 };

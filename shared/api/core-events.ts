@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import { CaptureStatusSchema } from './capture.js';
+import { CaptureHealthSchema } from './capture-health.js';
 import { ForgetReportSchema } from './forget.js';
 import { ProgressTaskSchema } from './system.js';
 
@@ -13,6 +14,8 @@ export const coreEvents = {
   'frame.added': z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() }),
   'observation.added': z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() }),
   'capture.status': CaptureStatusSchema,
+  /** Pushed with every capture.status whose health changed (the banner follows it). */
+  'capture.health': CaptureHealthSchema,
   'progress.changed': z.object({ tasks: z.array(ProgressTaskSchema) }),
   /** After a forget or a wipe: views drop what they hold and reload. */
   'data.forgotten': z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() }),

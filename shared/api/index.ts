@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './host-failure.js';
 export * from './common.js';
 export * from './capture.js';
+export * from './capture-health.js';
 export * from './memories.js';
 export * from './timeline.js';
 export * from './forget.js';

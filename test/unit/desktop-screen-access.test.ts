@@ -26,19 +26,20 @@ describe('macOS Screen Recording: ask once per process, then explain', () => {
     expect(screenAccessStep('darwin', 'restricted', false)).toEqual({ action: 'refuse', message: SCREEN_RECORDING_RESTRICTED });
   });
 
-  it("a first run on macOS ('denied' before any attempt) calls getSources once so macOS asks, keeps nothing, then says where to grant it", async () => {
+  it("a first run on macOS ('denied' before any attempt): the access step, first of the tick, calls getSources once so macOS asks, then says where to grant it", async () => {
     fake.mediaAccess.screen = 'denied';
     const source = new DesktopCapturerScreenSource('darwin');
     const before = fake.captures;
-    await expect(source.capture()).rejects.toThrow(SCREEN_RECORDING_DENIED);
+    expect(await source.access()).toEqual({ granted: false, message: SCREEN_RECORDING_DENIED });
     expect(fake.captures - before).toBe(1);
     // Later ticks do not prompt again: no second getSources.
-    await expect(source.capture()).rejects.toThrow(/System Settings → Privacy & Security → Screen Recording/);
-    await expect(source.capture()).rejects.toThrow(/quit and reopen Engram/);
+    expect(await source.access()).toEqual({ granted: false, message: expect.stringMatching(/System Settings → Privacy & Security → Screen Recording.*quit and reopen Engram/) });
+    // A grab without the grant would be the wallpaper alone: refused without asking macOS.
+    await expect(source.capture()).rejects.toThrow(SCREEN_RECORDING_DENIED);
     expect(fake.captures - before).toBe(1);
   });
 
-  it('when the user allows in the prompt, the first attempt already keeps its frames', async () => {
+  it('when the user allows in the prompt, access is granted and the first grab keeps its frames', async () => {
     fake.mediaAccess.screen = 'denied';
     const source = new DesktopCapturerScreenSource('darwin');
     const { desktopCapturer } = await import('electron');
@@ -48,6 +49,7 @@ describe('macOS Screen Recording: ask once per process, then explain', () => {
       return real(opts);
     });
     try {
+      expect(await source.access()).toEqual({ granted: true });
       const shots = await source.capture();
       expect(shots).toHaveLength(1);
       expect(shots[0]!.image).toMatchObject({ format: 'raw', channels: 4 });

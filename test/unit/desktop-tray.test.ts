@@ -72,7 +72,7 @@ describe('tray model', () => {
   it('capture error: error icon with the message; Resume retries', () => {
     const m = trayModel({ ...base, status: status({ state: 'error', message: 'Screen recording permission was denied' }) });
     expect(m.icon).toBe('error');
-    expect(m.tooltip).toBe('Capture stopped — Screen recording permission was denied');
+    expect(m.tooltip).toBe('Not recording — Screen recording permission was denied');
     expect(actions(m.menu)).toMatchObject({ resume: true, 'pause-15': false, open: true, quit: true });
   });
 
@@ -89,9 +89,10 @@ describe('tray model', () => {
     expect(actions(starting.menu)).toMatchObject({ 'pause-15': false, resume: false, open: true, quit: true });
   });
 
-  it('stopped capture can be resumed', () => {
+  it('stopped capture keeps nothing (error icon, never "Capturing") and can be resumed', () => {
     const m = trayModel({ ...base, status: status({ state: 'stopped' }) });
-    expect(m.icon).toBe('paused');
+    expect(m.icon).toBe('error');
+    expect(m.tooltip).toBe('Not recording — capture is stopped');
     expect(actions(m.menu).resume).toBe(true);
   });
 

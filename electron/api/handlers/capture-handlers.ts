@@ -1,4 +1,4 @@
-import type { CaptureStatus } from '../../../shared/api/index.js';
+import { captureHealthOf, type CaptureStatus } from '../../../shared/api/index.js';
 import { fail } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -16,7 +16,7 @@ export const NO_CAPTURE: CaptureStatus = {
   message: 'Capture runs in the desktop app or with `engram serve --capture`.',
 };
 
-export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 'capture.pause' | 'capture.resume' | 'capture.pauseDisplay'> {
+export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 'capture.health' | 'capture.pause' | 'capture.resume' | 'capture.pauseDisplay' | 'capture.openScreenSettings'> {
   const { capture, events } = deps;
   // Every change is pushed too, so other windows (and the tray) follow without polling.
   const pushed = (s: CaptureStatus): CaptureStatus => {
@@ -25,8 +25,13 @@ export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 
   };
   return {
     'capture.status': () => capture?.status() ?? NO_CAPTURE,
+    'capture.health': () => captureHealthOf(capture?.status() ?? NO_CAPTURE),
     'capture.pause': async (input) => (capture ? pushed(await capture.pause(input.minutes)) : NO_CAPTURE),
     'capture.resume': async () => (capture ? pushed(await capture.resume()) : NO_CAPTURE),
+    'capture.openScreenSettings': async () => {
+      if (!deps.openScreenSettings) fail('UNAVAILABLE', 'Open System Settings → Privacy & Security → Screen Recording yourself: this window cannot open it.');
+      return { opened: await deps.openScreenSettings() };
+    },
     'capture.pauseDisplay': async (input) => {
       if (!capture) return NO_CAPTURE;
       if (!capture.pauseDisplay) fail('UNAVAILABLE', 'this host cannot pause one display');

@@ -124,7 +124,12 @@ export function settingsHandlers(
           changed.push(LLM_SETTINGS.baseUrl);
         }
       });
-      if (nextCapture) deps.capture?.reloadSettings?.();
+      if (nextCapture && deps.capture) {
+        // At once, not at the next start: capture off stops it, "Record audio" starts or stops the
+        // microphone; the tray and every window hear the new state.
+        deps.capture.reloadSettings?.();
+        deps.events.emit('capture.status', deps.capture.status());
+      }
       if (changed.length) deps.events.emit('settings.changed', { keys: changed });
       return view();
     },

@@ -48,6 +48,7 @@ export interface CoreOptions {
   selfPids: number[];
   keyDescription: string;
   sandbox: { on: boolean; detail: string };
+  openScreenSettings?: () => Promise<boolean>;
   onProblem: (problem: Problem) => void;
   log: (line: string) => void;
 }
@@ -56,7 +57,8 @@ export interface Core {
   api: EngramApi;
   capture: CaptureService;
   brain: Brain;
-  audioEnabled: boolean;
+  /** Whether the microphone should run now (Settings' "Record audio", capture on and running). */
+  audioWanted(): boolean;
   close(): Promise<void>;
 }
 
@@ -73,10 +75,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     brain: true,
     keyDescription: opts.keyDescription,
     sandbox: opts.sandbox,
+    ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
     log: opts.log,
     onProblem: (p) => opts.onProblem(engineProblem(p)),
   });
   const brain = await engram.brain();
   if (!engram.capture || !brain) throw new Error('the engine started without capture or brain');
-  return { api: engram.api, capture: engram.capture, brain, audioEnabled: engram.audioEnabled, close: () => engram.close() };
+  return { api: engram.api, capture: engram.capture, brain, audioWanted: () => engram.audioWanted(), close: () => engram.close() };
 }

@@ -1,5 +1,5 @@
 import { desktopCapturer, screen, systemPreferences } from 'electron';
-import { bgraToRgba, CaptureError, electronDisplayInfo, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../engine/index.js';
+import { bgraToRgba, CaptureError, electronDisplayInfo, type CapturedScreen, type DisplayInfo, type ScreenAccess, type ScreenSource } from '../../engine/index.js';
 import { SCREEN_RECORDING_DENIED, screenAccessStep, type ScreenAccessStatus } from '../policy/index.js';
 
 /**
@@ -32,10 +32,27 @@ export class DesktopCapturerScreenSource implements ScreenSource {
     return electronDisplays();
   }
 
-  async capture(displayIds?: string[]): Promise<CapturedScreen[]> {
+  /**
+   * Asked first on every tick (before the window list, which macOS also withholds without the
+   * grant). Not granted: one tiny getSources per process makes macOS show its prompt and list
+   * Engram in System Settings; after that, a refusal the tray and window explain, never a retry.
+   */
+  async access(): Promise<ScreenAccess> {
     const step = screenAccessStep(this.platform, this.screenAccess(), this.askedForScreen);
-    if (step.action === 'refuse') throw new CaptureError('CAPTURE_FAILED', step.message);
-    if (step.action === 'ask') this.askedForScreen = true;
+    if (step.action === 'capture') return { granted: true };
+    if (step.action === 'refuse') return { granted: false, message: step.message };
+    this.askedForScreen = true;
+    try {
+      await desktopCapturer.getSources({ types: ['screen'], thumbnailSize: { width: 1, height: 1 }, fetchWindowIcons: false });
+    } catch {
+      // The prompt is what was wanted; the answer is read below.
+    }
+    return this.screenAccess() === 'granted' ? { granted: true } : { granted: false, message: SCREEN_RECORDING_DENIED };
+  }
+
+  async capture(displayIds?: string[]): Promise<CapturedScreen[]> {
+    // Without access macOS still answers, with the wallpaper alone: never grabbed, never kept.
+    if (this.screenAccess() !== 'granted') throw new CaptureError('CAPTURE_FAILED', SCREEN_RECORDING_DENIED);
     const displays = await this.listDisplays();
     if (displays.length === 0) throw new CaptureError('NO_DISPLAY', 'No display found.');
     const width = Math.max(...displays.map((d) => d.width));
@@ -47,8 +64,6 @@ export class DesktopCapturerScreenSource implements ScreenSource {
     } catch (err) {
       throw new CaptureError('CAPTURE_FAILED', 'The screen could not be captured (the desktop refused or the portal was closed).', { cause: err });
     }
-    // Without access macOS still answers, with the wallpaper alone: nothing of that is kept.
-    if (step.action === 'ask' && this.screenAccess() !== 'granted') throw new CaptureError('CAPTURE_FAILED', SCREEN_RECORDING_DENIED);
     const out: CapturedScreen[] = [];
     sources.forEach((source, index) => {
       // display_id is empty on some Linux setups (Wayland portal): fall back to the order.

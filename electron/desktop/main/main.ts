@@ -9,6 +9,7 @@ import path from 'node:path';
 import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
+import { captureHealthOf } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import {
   APP_ID,
@@ -21,6 +22,7 @@ import {
   consentRecord,
   crashNotice,
   consentState,
+  HealthNotices,
   KeyWrapError,
   PowerIdleSource,
   QuitSequence,
@@ -48,7 +50,7 @@ import { MicrophoneCapture } from './microphone.js';
 import { Notifier } from './notifier.js';
 import { appPaths } from './paths.js';
 import { registerAppScheme, serveAppProtocol } from './protocol.js';
-import { installGlobalHardening, installPermissionPolicy } from './security.js';
+import { installGlobalHardening, installPermissionPolicy, openSystemSettings } from './security.js';
 import { BuiltinPages } from './builtin-pages.js';
 import { TrayController } from './tray.js';
 import { probeTrayHost } from './tray-host.js';
@@ -74,6 +76,7 @@ let pages: BuiltinPages | null = null;
 /** Wayland only: the one desktop stream capture reads from (see policy/screen-stream.ts). */
 let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
+const healthNotices = new HealthNotices();
 let shuttingDown: Promise<void> | null = null;
 /** Quit and the end of the session: one bounded shutdown, then exit (policy/quit-sequence.ts). */
 const quit = new QuitSequence({ shutdown, exit: (code) => app.exit(code), log });
@@ -134,8 +137,8 @@ async function start(): Promise<void> {
   });
   const paths = appPaths();
   serveAppProtocol({ renderer: paths.renderer, builtinPages: paths.builtinPages });
-  let audioAllowed = false;
-  installPermissionPolicy(() => ({ audioEnabled: audioAllowed, screenStream: screenStream?.streaming ?? false }));
+  // Asked at each request, so "Record audio" switched on in Settings lets the recorder in at once.
+  installPermissionPolicy(() => ({ audioEnabled: core?.audioWanted() ?? false, screenStream: screenStream?.streaming ?? false }));
 
   const trayHostProbe = probeTrayHost();
   // The tray first: start-up may wait long on the user, and Quit must be there meanwhile.
@@ -233,10 +236,10 @@ async function start(): Promise<void> {
     selfPids: [process.pid],
     keyDescription,
     sandbox: sandboxStatus({ noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'), platform: process.platform, env: process.env, isRoot: process.getuid?.() === 0 }),
+    openScreenSettings: () => openSystemSettings('screen_recording'),
     onProblem: reportProblem,
     log,
   });
-  audioAllowed = core.audioEnabled;
 
   trayHost = await trayHostProbe;
   if (trayHost !== 'present') log(`tray host: ${trayHost}`);
@@ -296,6 +299,9 @@ function onTrayAction(action: TrayAction): void {
     case 'pauseDisplay':
       core.capture.pauseDisplay(action.display, action.paused);
       break;
+    case 'openScreenSettings':
+      void openSystemSettings('screen_recording');
+      break;
   }
   refreshTray();
   // The window's own status view hears about it like any other change.
@@ -307,11 +313,14 @@ function refreshTray(): void {
   const status = core.capture.status();
   const autoPause = power?.autoPause() ?? null;
   tray.update({ status, framesToday: status.frames_kept, autoPause, error: lastProblem?.message ?? null, now: Date.now() });
-  // A capture that stopped on an error (e.g. macOS Screen Recording denied) is told once.
-  if (status.state === 'error' && status.message) notifier?.problem({ source: 'capture', message: status.message });
-  else if (status.state === 'running') notifier?.recovered('capture');
-  // The microphone is on only while capture really runs: paused, locked or away means off.
-  const micWanted = core.audioEnabled && status.state === 'running' && autoPause === null;
+  const health = captureHealthOf(status, autoPause);
+  // Capture that keeps nothing (no grant, Wayland, no display, an error) is told once, with what to do.
+  const notice = healthNotices.next(health);
+  if (notice) notifier?.health(notice, () => (notice.action === 'open_screen_settings' ? void openSystemSettings('screen_recording') : openMainWindow()));
+  if (health.state === 'capturing') notifier?.recovered('capture');
+  // The microphone is on only while capture really records: paused, locked, away, switched off in
+  // Settings or keeping nothing (no grant, Wayland) means off.
+  const micWanted = core.audioWanted() && health.state === 'capturing';
   if (micWanted && !microphone?.running) microphone?.start();
   else if (!micWanted && microphone?.running) microphone.stop();
 }

@@ -26,6 +26,14 @@ export class Notifier {
     new Notification({ title, body, icon: this.iconPath, silent: true }).show();
   }
 
+  /** The capture health's one notification (HealthNotices decides when); a click does its action. */
+  health(spec: { title: string; body: string }, onClick: () => void): void {
+    if (!Notification.isSupported()) return;
+    const n = new Notification({ title: spec.title, body: spec.body, icon: this.iconPath, silent: false });
+    n.on('click', onClick);
+    n.show();
+  }
+
   recovered(source: ProblemSource): void {
     this.throttle.clear(source);
   }

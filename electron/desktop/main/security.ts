@@ -1,9 +1,21 @@
 import { app, session, shell, type WebContents } from 'electron';
-import { decideNavigation, decidePermission, decideWindowOpen, type PermissionContext } from '../policy/index.js';
+import { decideNavigation, decidePermission, decideWindowOpen, systemSettingsUrl, type PermissionContext, type SettingsPane } from '../policy/index.js';
 
 /** Opens a vetted http(s)/mailto link in the user's browser; never anything else. */
 function openExternal(url: string): void {
   void shell.openExternal(url).catch(() => undefined);
+}
+
+/** Opens one of the System Settings panes the policy lists (never an address from elsewhere); false where there is none. */
+export async function openSystemSettings(pane: SettingsPane): Promise<boolean> {
+  const url = systemSettingsUrl(pane, process.platform);
+  if (!url) return false;
+  try {
+    await shell.openExternal(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -25,6 +25,7 @@ export * from './url-origin.js';
 export * from './electron-binary.js';
 export * from './native-binding.js';
 export * from './screen-access.js';
+export * from './system-settings.js';
 export * from './screen-stream.js';
 export * from './quit-sequence.js';
 export * from './chromium-profile.js';

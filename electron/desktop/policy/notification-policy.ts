@@ -1,3 +1,5 @@
+import type { CaptureHealth, HealthAction } from '../../../shared/api/index.js';
+
 /**
  * Native notifications for problems the user must know about (capture stopped, OCR failing, the
  * key could not be unlocked). The same problem is told once per quiet period, not on every tick.
@@ -60,4 +62,21 @@ export function crashNotice(reports: { at: string; kind: string }[], dir: string
   if (!last) return null;
   const more = reports.length > 1 ? ` (${reports.length} reports)` : '';
   return { source: 'crash', message: `Engram stopped on ${last.at.slice(0, 16).replace('T', ' ')} UTC${more}. A local report is in ${dir}; nothing was sent.` };
+}
+
+/**
+ * The one notification the capture health gives: when capture starts keeping nothing, told once
+ * for that reason, and again only after capture recovered. Capture switched off in Settings is the
+ * user's own doing and is not told.
+ */
+export class HealthNotices {
+  private told: string | null = null;
+
+  next(health: CaptureHealth): (NotificationSpec & { action: HealthAction | null }) | null {
+    if (health.state === 'capturing') this.told = null;
+    if (health.state !== 'not_recording' || health.reason === 'disabled' || health.reason === 'no_capture') return null;
+    if (this.told === health.reason) return null;
+    this.told = health.reason;
+    return { title: health.title, body: (health.detail ?? '').slice(0, 240), action: health.action };
+  }
 }

@@ -1,4 +1,4 @@
-import type { CaptureStatus } from '../../../shared/api/index.js';
+import { captureHealthLine, captureHealthOf, type CaptureHealth, type CaptureStatus } from '../../../shared/api/index.js';
 
 /**
  * What the tray shows, computed from the capture status: the icon, the tooltip and the menu. The
@@ -15,6 +15,8 @@ export type TrayAction =
   /** Pause or resume one display (the privacy gate's per-display pause). */
   | { type: 'pauseDisplay'; display: string; paused: boolean }
   | { type: 'open' }
+  /** macOS without Screen Recording: open that pane of System Settings. */
+  | { type: 'openScreenSettings' }
   | { type: 'quit' };
 
 export type TrayMenuItem =
@@ -49,48 +51,25 @@ function defaultFormatTime(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
-const AUTO_PAUSE_TEXT: Record<Exclude<AutoPauseReason, null>, string> = {
-  locked: 'screen locked',
-  suspended: 'computer asleep',
-  idle: 'you are away',
-};
-
-/** One status line, used both as the tooltip and as the first (disabled) menu row. */
-export function trayStatusLine(input: TrayInput): { icon: TrayIconState; line: string } {
+/** One status line, used both as the tooltip and as the first (disabled) menu row: the capture health's (shared/api/capture-health.ts). */
+export function trayStatusLine(input: TrayInput): { icon: TrayIconState; line: string; health: CaptureHealth } {
   const fmt = input.formatTime ?? defaultFormatTime;
-  const frames = plural(input.framesToday, 'frame', 'frames');
-  const status = input.status;
-  if (input.error) return { icon: 'error', line: `Engram — problem: ${input.error}` };
-  if (!status) return { icon: 'paused', line: 'Engram — starting…' };
-  switch (status.state) {
-    case 'error':
-      return { icon: 'error', line: `Capture stopped — ${status.message ?? 'an error occurred'}` };
-    case 'unavailable':
-      return { icon: 'error', line: `Capture unavailable — ${status.message ?? 'no screen source'}` };
-    case 'stopped':
-      return { icon: 'paused', line: `Capture off — ${frames} today` };
-    case 'paused': {
-      if (status.paused_until) {
-        const until = Date.parse(status.paused_until);
-        return { icon: 'paused', line: `Paused until ${fmt(until)} — ${frames} today` };
-      }
-      return { icon: 'paused', line: `Paused until you resume — ${frames} today` };
-    }
-    case 'running':
-      if (input.autoPause) return { icon: 'paused', line: `Paused (${AUTO_PAUSE_TEXT[input.autoPause]}) — ${frames} today` };
-      return { icon: 'recording', line: `Capturing — ${frames} today` };
-  }
+  const health = captureHealthOf(input.status, input.autoPause);
+  if (input.error) return { icon: 'error', line: `Engram — problem: ${input.error}`, health };
+  const line = captureHealthLine(health, input.framesToday, (iso) => fmt(Date.parse(iso)));
+  // Nothing kept is never shown as recording: the icon follows the health, not the scheduler.
+  const icon: TrayIconState = health.state === 'capturing' ? 'recording' : health.state === 'not_recording' ? 'error' : 'paused';
+  return { icon, line, health };
 }
 
 export function trayModel(input: TrayInput): TrayModel {
-  const { icon, line } = trayStatusLine(input);
+  const { icon, line, health } = trayStatusLine(input);
   const state = input.status?.state ?? null;
   const canPause = state === 'running' || state === 'paused';
-  const menu: TrayMenuItem[] = [{ kind: 'status', label: line }, { kind: 'separator' }];
+  const menu: TrayMenuItem[] = [{ kind: 'status', label: line }];
+  // What to do about it, right under the line that says so.
+  if (health.action === 'open_screen_settings') menu.push({ kind: 'action', id: 'grant-screen', label: health.action_label ?? 'Open Screen Recording settings', enabled: true, action: { type: 'openScreenSettings' } });
+  menu.push({ kind: 'separator' });
   for (const choice of PAUSE_CHOICES) {
     menu.push({ kind: 'action', id: choice.id, label: choice.label, enabled: canPause, action: { type: 'pause', minutes: choice.minutes } });
   }

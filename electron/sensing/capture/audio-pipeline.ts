@@ -10,9 +10,9 @@ import { SpeechSegmenter, type SegmenterOptions, type SpeechChunk } from './vad.
 export interface AudioPipelineDeps {
   store: EngramStore;
   source: AudioSource;
-  /** Null: audio is kept (encrypted) but not transcribed. */
-  transcriber: Transcriber | null;
-  language?: string | null;
+  /** Null: audio is kept (encrypted) but not transcribed. A getter is asked per chunk (Settings may change it). */
+  transcriber: Transcriber | null | (() => Transcriber | null);
+  language?: string | null | (() => string | null);
   segmenter?: SegmenterOptions;
   /**
    * The capture pause applies to the microphone too: whether speech that ended at `endedAt` falls
@@ -81,9 +81,12 @@ export class AudioPipeline extends EventEmitter {
     report.audio_ids.push(audio.id);
     this.bump('audio_chunks');
     this.emit('audio', audio);
-    if (!this.deps.transcriber) return;
+    const { transcriber: tr, language: lang } = this.deps;
+    const transcriber = typeof tr === 'function' ? tr() : tr;
+    if (!transcriber) return;
     try {
-      const t = await this.deps.transcriber.transcribe({ data: wav, mime: 'audio/wav', filename: `${audio.id}.wav` }, { language: this.deps.language ?? null });
+      const language = typeof lang === 'function' ? lang() : (lang ?? null);
+      const t = await transcriber.transcribe({ data: wav, mime: 'audio/wav', filename: `${audio.id}.wav` }, { language });
       if (!t.text.trim()) return;
       // Forgotten while the transcriber was working: its text must not come back.
       if (this.deps.store.wasForgotten(chunk.started_at)) return;

@@ -3,7 +3,7 @@ import { countHidden, type EngramStore, type FrameRecord } from '../../../agents
 import type { Captioner, OcrEngine, OcrImage } from '../perception/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { redactWindowFields } from '../../../shared/redaction/index.js';
-import { readCaptureSettings, writeCaptureSettings, windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
+import { CaptureError, readCaptureSettings, writeCaptureSettings, windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
 import { DEFAULT_CHANGE, isChanged, type FrameSignature, frameSignature } from './dhash.js';
@@ -37,7 +37,16 @@ export type TickReason =
   | 'window_changed'
   | 'mostly_hidden'
   | 'display_paused'
+  /** The screen may not be read (macOS Screen Recording not granted): nothing else was tried. */
+  | 'no_permission'
+  | 'no_display'
   | GateReason;
+
+/** Why ticks keep nothing until the user (or the desktop) does something; see capture-health.ts. */
+export interface CaptureBlock {
+  reason: 'no_permission' | 'no_display';
+  message: string;
+}
 
 export interface TickResult {
   at: number;
@@ -120,6 +129,7 @@ export class CapturePipeline extends EventEmitter {
   private ticking: Promise<TickResult> | null = null;
   private closed = false;
   private knownDisplays: DisplayInfo[] = [];
+  private block: CaptureBlock | null = null;
   /** The last tick's privacy timing, for the benchmark. */
   lastMaskTiming: MaskTiming | null = null;
 
@@ -210,6 +220,11 @@ export class CapturePipeline extends EventEmitter {
   /** Whether every window on screen can be checked, and why not. */
   windowListHealth(): WindowListHealth {
     return this.guard.status();
+  }
+
+  /** Set while ticks stop before the window list for a reason the user must act on (no grant, no display). */
+  blocked(): CaptureBlock | null {
+    return this.block ? { ...this.block } : null;
   }
 
   /** The displays seen at the last tick (for per-display pause). */
@@ -319,8 +334,21 @@ export class CapturePipeline extends EventEmitter {
       return this.result(now, 'locked', 'screen locked');
     }
 
+    // May the screen be read at all? Asked before the window list: on macOS without Screen
+    // Recording the window list fails too, and the grant is what the user must be told about.
+    const access = await this.deps.screen.access?.();
+    if (access && !access.granted) {
+      this.block = { reason: 'no_permission', message: access.message };
+      return this.result(now, 'no_permission', access.message);
+    }
+
     const all = await this.deps.screen.listDisplays();
     this.knownDisplays = all;
+    if (all.length === 0) {
+      this.block = { reason: 'no_display', message: 'no display found' };
+      return this.result(now, 'no_display', 'no display found');
+    }
+    this.block = null;
     const pausedIds = new Set(this.settings.privacy.paused_displays);
     const outcomes: TickResult['displays'] = all.filter((d) => pausedIds.has(d.id)).map((d) => ({ display: d.id, outcome: 'display_paused' as const, frame_id: null }));
     const displays = all.filter((d) => !pausedIds.has(d.id));
@@ -351,7 +379,12 @@ export class CapturePipeline extends EventEmitter {
     try {
       screens = await this.deps.screen.capture(due.map((d) => d.id));
     } catch (err) {
-      return this.result(now, 'error', err instanceof Error ? err.message : String(err));
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof CaptureError && err.code === 'NO_DISPLAY') {
+        this.block = { reason: 'no_display', message };
+        return this.result(now, 'no_display', message);
+      }
+      return this.result(now, 'error', message);
     }
 
     // Again after the grab: a window mapped, moved or renamed in between may be in the pixels

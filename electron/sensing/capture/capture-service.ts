@@ -1,13 +1,15 @@
 import path from 'node:path';
 import type { EngramStore } from '../../../agents/store/index.js';
 import { TesseractPool, type Captioner, type OcrEngine } from '../perception/index.js';
-import type { CaptureSettings } from '../../../shared/settings/index.js';
+import type { AudioSettings, CaptureSettings } from '../../../shared/settings/index.js';
+import type { AutoPause, NotRecordingReason } from '../../../shared/api/index.js';
 import type { ActiveWindowSource } from './active-window.js';
 import type { WindowList } from './window-list.js';
 import { AudioPipeline, type AudioRunReport } from './audio-pipeline.js';
 import { type AudioSource, readCaptureSettings, type ScreenSource } from '../sources/index.js';
 import { CapturePipeline, type SecretsEvent, type TickResult } from './capture-pipeline.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
+import { WAYLAND_WINDOW_LIST_PROBLEM } from './default-screen-source.js';
 import type { FrameEncoder } from './frame-encoder.js';
 import type { IdleSource } from './idle-source.js';
 import type { ExclusionReason, SelfWindows } from './privacy-gate.js';
@@ -28,6 +30,15 @@ export interface CaptureServiceStatus {
   audio: boolean;
   message: string | null;
   privacy: CapturePrivacyStatus;
+  /** Same as CaptureStatus.blocked: ticks run but keep nothing until the user acts. */
+  blocked: { reason: NotRecordingReason; message: string | null } | null;
+  auto_pause: AutoPause | null;
+}
+
+interface AudioRun {
+  abort: AbortController;
+  done: Promise<AudioRunReport | null>;
+  chunkS: number;
 }
 
 /** Same shape as CapturePrivacy in shared/api/capture.ts. */
@@ -59,8 +70,13 @@ export interface CaptureServiceDeps {
   encoder?: FrameEncoder;
   self?: SelfWindows;
   settings?: CaptureSettings;
-  /** Optional microphone/file audio with its transcriber. */
-  audio?: { source: AudioSource; transcriber: Transcriber | null } | null;
+  /**
+   * Optional microphone/file audio with its transcriber (or a getter, asked per chunk, so a new
+   * server in Settings applies to the next chunk). With `followSettings` the audio runs exactly
+   * while capture and "Record audio" are both on in the stored settings, switched at reloadSettings();
+   * without, it runs whenever the service does.
+   */
+  audio?: { source: AudioSource; transcriber: Transcriber | null | ((settings: AudioSettings) => Transcriber | null); followSettings?: boolean } | null;
   clock?: () => number;
   onError?: (err: unknown) => void;
 }
@@ -77,7 +93,9 @@ export class CaptureService {
   private readonly ocr: OcrEngine | null;
   private readonly ownsOcr: boolean;
   private readonly clock: () => number;
-  private audioRun: { abort: AbortController; done: Promise<AudioRunReport | null> } | null = null;
+  private audioRun: AudioRun | null = null;
+  /** Every audio run not yet finished (the current one, and switched-off ones storing their last speech). */
+  private readonly audioRuns = new Set<AudioRun>();
   private lastError: string | null = null;
   private started = false;
 
@@ -130,18 +148,54 @@ export class CaptureService {
     this.started = true;
     this.scheduler.start();
     this.retention.start();
-    if (this.deps.audio) this.startAudio();
+    this.syncAudio(false);
+  }
+
+  /**
+   * Re-reads the stored settings after the UI changed them, and applies them at once: capture
+   * on or off, and the audio run started, stopped or restarted (a new chunk length) to match.
+   */
+  reloadSettings(): CaptureServiceStatus {
+    this.pipeline.reloadSettings();
+    this.syncAudio(true);
+    return this.status();
+  }
+
+  /** Whether audio should be recorded now: capture running and on, "Record audio" on (with followSettings). */
+  audioWanted(): boolean {
+    return this.started && this.audioSwitchedOn();
+  }
+
+  /** The settings' side alone: a stop (quit) still stores the last speech, a switch-off does not. */
+  private audioSwitchedOn(): boolean {
+    const audio = this.deps.audio;
+    if (!audio) return false;
+    if (!audio.followSettings) return true;
+    const s = this.pipeline.currentSettings;
+    return s.enabled && s.audio.enabled;
+  }
+
+  /** `switched`: a settings change (not the start), so what the source queued before now was recorded while off. */
+  private syncAudio(switched: boolean): void {
+    const want = this.audioWanted();
+    const run = this.audioRun;
+    if (run && (!want || run.chunkS !== this.pipeline.currentSettings.audio.chunk_s)) {
+      // The run ends by itself once aborted: the speech it holds is stored (or dropped if now off).
+      run.abort.abort();
+      this.audioRun = null;
+    }
+    if (want && !this.audioRun) this.startAudio(switched ? this.clock() : Number.NEGATIVE_INFINITY);
   }
 
   async stop(): Promise<void> {
     this.started = false;
     await this.scheduler.stop();
     this.retention.stop();
-    if (this.audioRun) {
-      this.audioRun.abort.abort();
-      await this.audioRun.done;
-      this.audioRun = null;
-    }
+    this.audioRun = null;
+    // Runs switched off a moment ago may still be storing their last speech: wait for them too.
+    const runs = [...this.audioRuns];
+    for (const r of runs) r.abort.abort();
+    await Promise.all(runs.map((r) => r.done));
   }
 
   /** Stops everything, releases the OCR workers and closes the screen source (the service owns it). */
@@ -199,8 +253,9 @@ export class CaptureService {
     const pausedUntil = this.pipeline.pausedUntil();
     const paused = this.pipeline.isPaused();
     const last = this.pipeline.pipelineStats().lastFrameAt;
+    const enabled = this.pipeline.currentSettings.enabled;
     return {
-      state: this.lastError ? 'error' : paused ? 'paused' : this.scheduler.isRunning ? 'running' : 'stopped',
+      state: !enabled && this.scheduler.isRunning ? 'stopped' : this.lastError ? 'error' : paused ? 'paused' : this.scheduler.isRunning ? 'running' : 'stopped',
       paused_until: pausedUntil ? new Date(pausedUntil).toISOString() : null,
       last_frame_at: last ? new Date(last).toISOString() : null,
       frames_kept: today('frames_kept'),
@@ -224,20 +279,34 @@ export class CaptureService {
         frames_mostly_hidden: day('frames_mostly_hidden'),
         displays: this.pipeline.lastDisplays().map((d) => ({ id: d.id, name: d.name, paused: pausedDisplays.has(d.id) })),
       },
+      blocked: this.blocked(enabled, health),
+      auto_pause: this.deps.idle?.autoPause?.() ?? null,
     };
   }
 
-  private startAudio(): void {
+  /** Why ticks keep nothing, in the order the user must act: Settings, the grant, the display, the window list. */
+  private blocked(enabled: boolean, health: { state: string; problem: string | null }): CaptureServiceStatus['blocked'] {
+    if (!enabled) return { reason: 'disabled', message: 'capture is turned off in Settings' };
+    const block = this.pipeline.blocked();
+    if (block) return block;
+    if (health.state === 'unavailable') return { reason: health.problem === WAYLAND_WINDOW_LIST_PROBLEM ? 'wayland' : 'window_list', message: health.problem };
+    return null;
+  }
+
+  private startAudio(since: number): void {
     const audio = this.deps.audio;
     if (!audio || this.audioRun) return;
     const settings = this.pipeline.currentSettings.audio;
+    const transcriber = audio.transcriber;
+    // After a switch, speech that ended before this run began was recorded while audio was off (a
+    // recorder's last segment, queued in the source): never stored.
     const pipeline = new AudioPipeline({
       store: this.deps.store,
       source: audio.source,
-      transcriber: audio.transcriber,
-      language: settings.language,
+      transcriber: typeof transcriber === 'function' ? () => transcriber(this.pipeline.currentSettings.audio) : transcriber,
+      language: () => this.pipeline.currentSettings.audio.language,
       segmenter: { chunkMs: settings.chunk_s * 1000 },
-      isPaused: (at) => this.pipeline.pausedAt(at),
+      isPaused: (at) => at < since || this.pipeline.pausedAt(at) || !this.audioSwitchedOn(),
       redaction: () => this.pipeline.currentSettings.redaction,
     });
     pipeline.on('error', (err: unknown) => this.report(err));
@@ -247,9 +316,12 @@ export class CaptureService {
       this.report(err);
       return null;
     });
-    this.audioRun = { abort, done };
+    const run: AudioRun = { abort, done, chunkS: settings.chunk_s };
+    this.audioRun = run;
+    this.audioRuns.add(run);
     void done.then(() => {
-      if (this.audioRun?.abort === abort) this.audioRun = null;
+      this.audioRuns.delete(run);
+      if (this.audioRun === run) this.audioRun = null;
     });
   }
 

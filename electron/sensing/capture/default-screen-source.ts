@@ -30,6 +30,9 @@ export function defaultActiveWindowSource(screen: ScreenSource): ActiveWindowSou
   return screen instanceof X11ScreenSource ? new CachedActiveWindowSource(inner, () => screen.activeWindowKey()) : inner;
 }
 
+/** Why nothing is kept on Wayland by default; capture-health tells it apart from other window-list failures by it. */
+export const WAYLAND_WINDOW_LIST_PROBLEM = 'Wayland does not let apps list the windows on screen, so excluded windows cannot be found and hidden';
+
 /**
  * Every visible window, for the privacy gate, on this platform:
  * - Linux/X11: the X server's own list, on the capture connection when capture holds one;
@@ -47,7 +50,7 @@ export function defaultWindowList(
   if (platform === 'linux') {
     if (screen instanceof X11ScreenSource) return screen.windowList();
     if (env.XDG_SESSION_TYPE === 'wayland' || (!env.DISPLAY && env.WAYLAND_DISPLAY)) {
-      return new UnavailableWindowList('Wayland does not let apps list the windows on screen, so excluded windows cannot be found and hidden');
+      return new UnavailableWindowList(WAYLAND_WINDOW_LIST_PROBLEM);
     }
     if (!env.DISPLAY) return new UnavailableWindowList('no X display (DISPLAY is not set), so the windows on screen cannot be listed');
     return new X11WindowList({ display: env.DISPLAY });

@@ -6,6 +6,8 @@ export type IdleState = 'active' | 'idle' | 'locked';
 
 export interface IdleSource {
   state(): IdleState | Promise<IdleState>;
+  /** Why capture is paused by the computer right now (the desktop's power events), for the capture status. */
+  autoPause?(): 'locked' | 'suspended' | 'idle' | null;
 }
 
 export class AlwaysActive implements IdleSource {

@@ -6,7 +6,7 @@
  * room itself (pipeline, OCR, platform sources) loads only where capture is asked for.
  */
 export { CaptureError, type CaptureErrorCode } from './errors.js';
-export { bgraToRgba, electronDisplayInfo, windowSpaceOf, type ScreenSource, type DisplayInfo, type ElectronDisplayShape, type ScreenImage, type CapturedScreen } from './screen-source.js';
+export { bgraToRgba, electronDisplayInfo, windowSpaceOf, type ScreenSource, type ScreenAccess, type DisplayInfo, type ElectronDisplayShape, type ScreenImage, type CapturedScreen } from './screen-source.js';
 export { readCaptureSettings, writeCaptureSettings } from './capture-settings.js';
 export { WavStreamSource, PushAudioSource, TARGET_RATE, type AudioSource, type PcmChunk, type WavStreamSourceOptions } from './audio-source.js';
 export { encodeWav, resample, WavStreamDecoder, type WavFormat } from './wav.js';

@@ -94,8 +94,16 @@ export interface ScreenSource {
    * last capture(), so the grab can be skipped. Sources that cannot tell omit it.
    */
   changedSinceLastCapture?(): boolean;
+  /**
+   * Whether this process may read the screen at all (macOS Screen Recording), asked first on every
+   * tick, before the window list or anything else: without it every later step fails or lies.
+   * Asking the system once is the source's own business. Sources with nothing to ask omit it.
+   */
+  access?(): Promise<ScreenAccess>;
   close?(): Promise<void>;
 }
+
+export type ScreenAccess = { granted: true } | { granted: false; message: string };
 
 /** In-place swap of B and R in a 4-channel bitmap (Electron NativeImage.toBitmap() order on every OS). */
 export function bgraToRgba(data: Buffer): Buffer {

@@ -1,0 +1,15 @@
+/**
+ * The System Settings panes Engram may open for the user (the "Grant Screen Recording" button in
+ * the window, the tray and the notification). A fixed list: nothing from a page or the network
+ * ever chooses what the OS opener is handed.
+ */
+export type SettingsPane = 'screen_recording';
+
+const PANES: Partial<Record<NodeJS.Platform, Record<SettingsPane, string>>> = {
+  darwin: { screen_recording: 'x-apple.systempreferences:com.apple.preference.security?Privacy_ScreenCapture' },
+};
+
+/** The pane's address on this platform, or null where there is no such pane. */
+export function systemSettingsUrl(pane: SettingsPane, platform: NodeJS.Platform): string | null {
+  return PANES[platform]?.[pane] ?? null;
+}
