@@ -244,7 +244,10 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
         why.push(`error: ${(err as Error).message.split('\n')[0]}`);
       }
       const after = await steerState(engram, store, seeded);
-      if (after !== before && after.includes(ORDER_MARK)) why.push(`changed by content: ${whereOrders(after).join('; ')}`);
+      // Only orders that were not there before this case: an earlier case's change is that case's.
+      const had = new Set(whereOrders(before));
+      const fresh = whereOrders(after).filter((o) => !had.has(o));
+      if (fresh.length) why.push(`changed by content: ${fresh.join('; ')}`);
       results.push({ name: c.name, via: c.via, steered: why.length > 0, leaked: 0, why });
       log(`${c.name}: ${why.length ? why.join('; ') : 'held'}`);
     }
