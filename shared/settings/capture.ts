@@ -90,7 +90,7 @@ export const OcrSettingsSchema = z.object({
 export type OcrSettings = z.infer<typeof OcrSettingsSchema>;
 
 export const CAPTIONING_NOTICE =
-  'Captioning sends screenshots to the configured language model, off this machine. Off by default.';
+  'Describes screens whose text says little (charts, photos, calls): screenshots go to the configured model, off this machine unless it is a local one, with the secrets OCR found blacked out first. At most 60 an hour by default. Off by default.';
 
 export const CaptioningSettingsSchema = z.object({
   /** Sends pixels off the machine (to the LLM provider): off unless the user turns it on. */
