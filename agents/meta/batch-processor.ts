@@ -18,6 +18,7 @@ import type { BatchSchedule } from './batch-schedule.js';
 import { EpisodeContinuation } from './episode-continuation.js';
 import { emptyReport, type IngestReport } from './ingest-report.js';
 import { extractWithLlm } from './llm-extraction.js';
+import { agentsFor, offersGraph } from './batch-reach.js';
 import { graphTool, recordHeldGraph } from './graph-tool.js';
 import type { ModelGraph } from '../graph/index.js';
 import { routeWithLlm } from './llm-router.js';
@@ -124,8 +125,9 @@ export class BatchProcessor {
 
   /** Offline: rules route, each routed agent's extractor drafts, the writer deduplicates. */
   private async runOffline(ctx: SubAgentContext, only?: SubAgent[]): Promise<MemoryKind[]> {
-    const kinds = routeOffline(only ?? this.deps.agents, ctx.analysis);
-    const routed = (only ?? this.deps.agents).filter((a) => kinds.includes(a.kind));
+    const pool = agentsFor(only ?? this.deps.agents, ctx.analysis);
+    const kinds = routeOffline(pool, ctx.analysis);
+    const routed = pool.filter((a) => kinds.includes(a.kind));
     for (const agent of routed) {
       const drafts = await agent.extract(ctx);
       for (const d of drafts) {
@@ -152,7 +154,9 @@ export class BatchProcessor {
     const batchText = renderBatch(ctx.analysis, time);
     const route = await routeWithLlm(llm, batchText);
     if (!route.kinds.length) return { kinds: [], calls: 1, chains: [] };
-    const routed = this.deps.agents.filter((a) => route.kinds.includes(a.kind));
+    // The router reads the batch too and may be steered by it: core only for the user's own words.
+    const routed = agentsFor(this.deps.agents, ctx.analysis).filter((a) => route.kinds.includes(a.kind));
+    if (!routed.length) return { kinds: [], calls: 1, chains: [] };
     const query = truncate(
       ctx.analysis.lines
         .slice(0, 60)
@@ -169,14 +173,14 @@ export class BatchProcessor {
     if (plain.length) {
       const known = plain.filter((a) => a.kind !== 'core').flatMap((a) => knownOf.get(a.kind) ?? []);
       const result = await extractWithLlm(llm, {
-        agents: this.deps.agents,
+        agents: plain,
         ctx,
         kinds: plain.map((a) => a.kind),
         batchText,
         known: renderKnown(known, ctx.analysis.redaction),
         core,
         now: this.now(),
-        extraTools: [graphTool(ctx, graphs)],
+        extraTools: offersGraph(plain.map((a) => a.kind)) ? [graphTool(ctx, graphs)] : [],
       });
       calls += result.responses.length;
       requireToolAnswer(result, 'extraction');
@@ -195,6 +199,6 @@ export class BatchProcessor {
       requireToolAnswer(r, `${agent.kind} chain`);
       chains.push(r);
     }
-    return { kinds: route.kinds, calls, chains };
+    return { kinds: route.kinds.filter((k) => routed.some((a) => a.kind === k)), calls, chains };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMORY_KINDS, MemoryKindSchema, type MemoryKind } from '../../shared/index.js';
 import { forcedToolCall, type LlmProvider } from '../llm/index.js';
+import { OBSERVED_RULE } from '../subagent-kit/index.js';
 import { missFailure } from './model-fallback.js';
 
 export const ROUTER_PROMPT = `You are the meta-agent of Engram, a local-first memory assistant. You receive a batch of what the
@@ -15,7 +16,9 @@ Memory kinds:
 - resource: documents, files, links, code the user worked with.
 - knowledge_vault: contact details, account identifiers, and secrets (shown only as [redacted:KIND] markers).
 
-When unsure whether a kind applies, include it: a missed memory costs more than an extra look.`;
+When unsure whether a kind applies, include it: a missed memory costs more than an extra look.
+
+${OBSERVED_RULE}`;
 
 export const ROUTE_TOOL = {
   name: 'route_memories',

@@ -1,7 +1,7 @@
 import type { Memory } from '../../shared/index.js';
 import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { scrubForModel } from '../knowledge-vault/index.js';
-import { truncate, type BatchAnalysis } from '../subagent-kit/index.js';
+import { defuseDelimiters, quoteObserved, truncate, type BatchAnalysis } from '../subagent-kit/index.js';
 import { relevantScreenText } from './screen-passages.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 
@@ -15,7 +15,8 @@ const TOTAL = 24_000;
  */
 export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
   const b = a.batch;
-  const scrub = (t: string): string => scrubForModel(t, a.redaction);
+  // Every piece of observed text (titles and URLs too) is defused: none can close the quote.
+  const scrub = (t: string): string => defuseDelimiters(scrubForModel(t, a.redaction));
   const lines: string[] = [];
   if (b.type === 'observations') {
     const start = Math.min(...a.sources.map((s) => s.at));
@@ -29,11 +30,11 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
   const shownPassages = new Set<string>();
   for (const s of a.sources) {
     const n = s.index + 1;
-    const head =
+    const itemHead =
       b.type === 'observations'
-        ? `[${n}] ${new Date(s.at).toISOString()} · ${s.role === 'audio' ? 'audio' : (s.app ?? 'unknown app')}${s.title ? ` · ${scrub(s.title)}` : ''}${s.url ? ` · ${scrub(s.url)}` : ''}`
+        ? `[${n}] ${new Date(s.at).toISOString()} · ${s.role === 'audio' ? 'audio' : defuseDelimiters(s.app ?? 'unknown app')}${s.title ? ` · ${scrub(s.title)}` : ''}${s.url ? ` · ${scrub(s.url)}` : ''}`
         : `[${n}] ${s.role} (${new Date(s.at).toISOString()}):`;
-    lines.push(head);
+    lines.push(itemHead);
     const text = s.text.trim();
     const same = seenText.get(text);
     if (same !== undefined) {
@@ -51,7 +52,8 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
     used += body.length;
     if (body) lines.push(body.replace(/^/gm, '    '));
   }
-  return lines.join('\n');
+  // The whole batch is quoted: a thread's title and a window's name are someone's text too.
+  return quoteObserved(lines.join('\n'));
 }
 
 /**

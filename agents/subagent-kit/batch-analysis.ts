@@ -77,6 +77,14 @@ export class BatchAnalysis {
     return this.batch.type === 'messages';
   }
 
+  /**
+   * The user's own words to Engram: messages of a thread of Engram's own chat. Screen, audio and
+   * imported conversations are what others wrote: they never change core blocks (issue 28).
+   */
+  get userVoice(): boolean {
+    return this.batch.type === 'messages' && this.batch.thread?.origin === 'chat';
+  }
+
   memo<T>(key: string, fn: () => T): T {
     if (this.cache.has(key)) return this.cache.get(key) as T;
     const v = fn();

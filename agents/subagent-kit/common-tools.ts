@@ -66,10 +66,11 @@ export const toMs = (iso: string | undefined | null): number | undefined => (iso
  * `memory_merge`: the model saw two or more memories about the same thing. The first keeps the
  * union of their details and sources; the others are superseded by it (kept, out of search).
  */
-export function mergeTool(ctx: SubAgentContext, onlyKind?: MemoryKind): LlmTool {
+export function mergeTool(ctx: SubAgentContext, only?: MemoryKind | readonly MemoryKind[]): LlmTool {
+  const kinds: readonly MemoryKind[] | null = only === undefined ? null : typeof only === 'string' ? [only] : only;
   return defineTool({
     name: 'memory_merge',
-    description: `Merge ${onlyKind ? `${onlyKind} memories` : 'memories of one kind'} that are about the same thing into the first (keep_id); the others are superseded, not deleted.`,
+    description: `Merge ${kinds ? `${kinds.join(' or ')} memories` : 'memories of one kind'} that are about the same thing into the first (keep_id); the others are superseded, not deleted.`,
     schema: z.object({
       keep_id: z.string().min(1).max(100),
       merge_ids: z.array(z.string().min(1).max(100)).min(1).max(20),
@@ -79,8 +80,8 @@ export function mergeTool(ctx: SubAgentContext, onlyKind?: MemoryKind): LlmTool 
       const keep = ctx.store.memories.get(input.keep_id);
       if (!keep || keep.superseded_by) throw new Error(`no current memory with id ${input.keep_id}`);
       if (keep.kind === 'knowledge_vault' || keep.kind === 'core') throw new Error(`${keep.kind} memories are not merged this way`);
-      // A chaining agent merges only its own kind.
-      if (onlyKind && keep.kind !== onlyKind) throw new Error(`${keep.id} is ${keep.kind}; this agent merges ${onlyKind} memories only`);
+      // A chaining agent merges only its own kind; an extraction call only the kinds it was routed to.
+      if (kinds && !kinds.includes(keep.kind)) throw new Error(`${keep.id} is ${keep.kind}; this agent merges ${kinds.join(' or ')} memories only`);
       const others = input.merge_ids.filter((id) => id !== keep.id).map((id) => {
         const m = ctx.store.memories.get(id);
         if (!m || m.superseded_by) throw new Error(`no current memory with id ${id}`);

@@ -23,4 +23,5 @@ export {
   truncate,
   uniqueLines,
 } from './text.js';
+export { OBSERVED_CLOSE, OBSERVED_OPEN, OBSERVED_RULE, defuseDelimiters, quoteObserved } from './observed-quote.js';
 export { findSecrets, luhnValid, scrubForModel, scrubSecrets, type FoundSecret } from './secret-scanner.js';

@@ -1,6 +1,7 @@
 import { runToolLoop, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmRequest, type LlmResponse, type ToolCallOutcome, type ToolLoopResult } from '../llm/index.js';
 import { FINISH_TOOL, finishTool, searchTool } from './chain-tools.js';
 import { mergeTool } from './common-tools.js';
+import { OBSERVED_RULE } from './observed-quote.js';
 import type { SubAgent, SubAgentContext } from './sub-agent.js';
 
 export const DEFAULT_MAX_CHAINING_STEPS = 5;
@@ -14,7 +15,9 @@ your tools, one or a few calls per step:
    (*_save) only what is new; or skip what is already known;
 3. call ${FINISH_TOOL} when you are done (at once, if the batch needs nothing from you).
 Cite sources as the [n] numbers of the batch items. Only what the batch supports; never invent
-values. Secrets appear only as [redacted:KIND] markers: never reconstruct them.`;
+values. Secrets appear only as [redacted:KIND] markers: never reconstruct them.
+
+${OBSERVED_RULE}`;
 
 export interface ChainInput {
   batchText: string;
