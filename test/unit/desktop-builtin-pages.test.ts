@@ -36,6 +36,9 @@ describe('built-in pages', () => {
   it('tells macOS and Wayland users what their OS will ask', () => {
     expect(screenPermissionHint('darwin', {})).toContain('Screen Recording');
     expect(screenPermissionHint('linux', { XDG_SESSION_TYPE: 'wayland' })).toContain('Wayland');
+    // With default settings Wayland keeps nothing and no picker ever shows: the page must not promise one.
+    expect(screenPermissionHint('linux', { XDG_SESSION_TYPE: 'wayland' })).toMatch(/records nothing/);
+    expect(screenPermissionHint('linux', { XDG_SESSION_TYPE: 'wayland' })).not.toMatch(/asks which screen|picker/i);
     expect(screenPermissionHint('linux', { XDG_SESSION_TYPE: 'x11' })).toBe(null);
   });
 });

@@ -51,7 +51,9 @@ export function parseBuiltinPageCall(page: BuiltinPage, raw: unknown): { ok: tru
 export function screenPermissionHint(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string | null {
   if (platform === 'darwin') return 'macOS will ask you to allow Screen Recording for Engram in System Settings → Privacy & Security.';
   if (usesScreenStream(platform, env)) {
-    return 'On Wayland your desktop asks which screen Engram may record, once each time Engram starts; stopping the share from the desktop stops capture until you choose Resume.';
+    // No picker promise: with default settings the window list fails first (Wayland hides it), so
+    // capture keeps nothing and the desktop never asks (capture-health's 'wayland' state).
+    return 'On Wayland Engram cannot see which windows are open, so it cannot hide the ones you exclude: with the default settings it records nothing here. Privacy → Window list explains the choices; an X11 (Xorg) session records as usual.';
   }
   return null;
 }
