@@ -118,7 +118,10 @@ async function runBrowser(opts, why) {
   if (capture.on) args.push('--capture');
   if (opts.port) args.push('--port', opts.port);
   // Its own process group: Ctrl-C reaches it once, through us, and it stops capture cleanly.
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: process.platform !== 'win32' });
+  // Enter in this terminal asks the host for a new one-time link (each link works once).
+  const interactive = !!process.stdin.isTTY;
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: [interactive ? 'pipe' : 'ignore', 'pipe', 'inherit'], detached: process.platform !== 'win32' });
+  if (interactive) process.stdin.pipe(child.stdin);
   forwardSignals(child);
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   child.on('error', (err) => {
@@ -128,7 +131,7 @@ async function runBrowser(opts, why) {
   const dataDir = await dataDirOf(env);
   let announced = false;
   for await (const line of createInterface({ input: child.stdout })) {
-    if (announced || !/^http:\/\/127\.0\.0\.1:\d+\/\?token=/.test(line)) {
+    if (announced || !/^http:\/\/127\.0\.0\.1:\d+\/\?code=/.test(line)) {
       console.log(line);
       continue;
     }
@@ -139,8 +142,11 @@ async function runBrowser(opts, why) {
     say(`for the desktop app (tray, own window): \`npm run fetch-electron\` (ELECTRON_MIRROR=<mirror URL> where GitHub is blocked), then \`npm start\`.`);
     if (capture.why) say(capture.why);
     if (opts.open && hasDisplay) {
+      // The link holds a one-time code, not the run's token: the opener's command line (readable
+      // by other local users) is worthless once the browser has loaded it.
       const opened = await openBrowser(line);
       if (!opened) say(`no browser could be opened here; open the address above in yours.`);
+      else say(`opened in your browser; each link works once: press Enter here for a new one.`);
     }
   }
   process.exit(await exited);

@@ -47,8 +47,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function postInfo(port: number, token: string): Promise<void> {
-  const r = await fetch(`http://127.0.0.1:${port}/api/call`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'app.info', input: {} }) });
+async function postInfo(port: number, auth: Record<string, string>): Promise<void> {
+  const r = await fetch(`http://127.0.0.1:${port}/api/call`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'app.info', input: {} }) });
   if (!r.ok) throw new Error(`app.info: HTTP ${r.status}`);
   await r.json();
 }
@@ -77,7 +77,7 @@ async function hostStartInProcess(runs = 5): Promise<number> {
     const t0 = performance.now();
     const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
     const server = await startEngramServer({ store, version: 'bench', rendererDir: RENDERER });
-    await postInfo(server.host.port, server.host.token);
+    await postInfo(server.host.port, { Authorization: `Bearer ${server.host.token}` });
     times.push(performance.now() - t0);
     await server.close();
     await store.close();
@@ -142,7 +142,7 @@ async function hostStartProcess(opts: { compiled: boolean; hostOnly: boolean }, 
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
-        const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m.exec(out);
+        const m = /^(http:\/\/127\.0\.0\.1:\d+\/\?code=\S+)$/m.exec(out);
         if (m) resolve(m[1]!);
       });
       child.on('exit', () => resolve(null));
@@ -152,7 +152,9 @@ async function hostStartProcess(opts: { compiled: boolean; hostOnly: boolean }, 
       return { ms: null, mode: 'serve command not registered in this build' };
     }
     const u = new URL(url);
-    await postInfo(Number(u.port), u.searchParams.get('token')!);
+    // The printed link is a one-time code: swapped for the session cookie, as a browser would.
+    const swap = await fetch(url, { redirect: 'manual' });
+    await postInfo(Number(u.port), { Cookie: (swap.headers.get('set-cookie') ?? '').split(';')[0]! });
     times.push(performance.now() - t0);
     child.kill('SIGINT');
     await new Promise((r) => child.once('exit', r));

@@ -60,7 +60,7 @@ describe('npm start without an Electron binary: browser mode', { timeout: 240_00
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within 20 s; stderr:\n${stderr}`)), 20_000);
       createInterface({ input: start!.stdout! }).on('line', (line) => {
-        if (/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/.test(line)) {
+        if (/^http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]+$/.test(line)) {
           clearTimeout(timer);
           resolve(line);
         }
@@ -74,21 +74,23 @@ describe('npm start without an Electron binary: browser mode', { timeout: 240_00
     expect(stderr).toContain('npm run fetch-electron');
 
     const base = new URL(url);
-    const token = base.searchParams.get('token')!;
-    const call = async <T,>(name: string, input: unknown = {}): Promise<T> => {
-      const r = await fetch(`${base.origin}/api/call`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, input }) });
-      const body = (await r.json()) as { ok: boolean; output: T; error?: { message: string } };
-      if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
-      return body.output;
-    };
-    // The host answers with the token, and only with it.
-    expect((await fetch(url)).status).toBe(200);
     expect((await fetch(`${base.origin}/`)).status).toBe(401);
 
     chrome = await launchChromium();
     const page = await chrome.browser.newPage();
     await page.goto(url);
     await page.getByRole('heading', { name: 'Welcome to Engram' }).waitFor({ timeout: 15_000 });
+    // The printed link was spent on that load; the session rides in the cookie it set.
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
+    const session = (await page.context().cookies()).find((c) => c.name === `engram_${base.port}`);
+    expect(session?.httpOnly).toBe(true);
+    const cookie = `${session!.name}=${session!.value}`;
+    const call = async <T,>(name: string, input: unknown = {}): Promise<T> => {
+      const r = await fetch(`${base.origin}/api/call`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, input }) });
+      const body = (await r.json()) as { ok: boolean; output: T; error?: { message: string } };
+      if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
+      return body.output;
+    };
     expect(isEngramTitle(await page.title())).toBe(true);
     await expect(page.getByText(join(dir, 'data'))).toBeTruthy();
 

@@ -199,7 +199,10 @@ export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHar
     dir,
     store,
     server,
-    url: server.host.url,
+    // A fresh one-time link each time it is read, as `engram serve` prints (each works once).
+    get url() {
+      return server.host.newLink();
+    },
     base: `http://127.0.0.1:${server.host.port}`,
     token: server.host.token,
     seeded,

@@ -43,8 +43,11 @@ const call = (token: string, extra: Record<string, string> = {}) =>
   raw('/api/call', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify({ name: 'app.info', input: {} }) });
 
 describe('headless host security', () => {
-  it('prints a URL with a long random token and answers with it', async () => {
-    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
+  it('prints a one-time link, not the long random token, and answers with the token', async () => {
+    const link = h.url;
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?code=[A-Za-z0-9_-]{24}$/);
+    expect(h.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(link).not.toContain(h.token);
     const r = await call(h.token);
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toMatchObject({ ok: true, output: { host: 'headless' } });
@@ -66,11 +69,16 @@ describe('headless host security', () => {
       const res = await page.goto(`${h.base}/?token=bad-token`);
       expect(res?.status()).toBe(401);
       expect(await page.locator('nav').count()).toBe(0);
-      // The right token loads the app and sets the session cookie for its own assets.
-      const ok = await page.goto(h.url);
+      // A one-time link loads the app and sets the session cookie for its own assets and socket.
+      const link = h.url;
+      const ok = await page.goto(link);
       expect(ok?.status()).toBe(200);
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
       expect(new URL(page.url()).search).toBe('');
+      // The same link again, even in this browser, is refused with a page that says what to do.
+      const again = await page.goto(link);
+      expect(again?.status()).toBe(401);
+      await page.getByText('This link has already been used or has expired').waitFor();
     } finally {
       await chrome.close();
     }

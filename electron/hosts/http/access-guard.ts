@@ -47,11 +47,18 @@ export class AccessGuard {
 
   /** null when the request may proceed; otherwise the status and a one-line reason. */
   check(req: IncomingMessage, url: URL): Denial | null {
+    const place = this.checkPlace(req);
+    if (place) return place;
+    if (!this.presentedToken(req, url)) return { status: 401, reason: 'missing or wrong token' };
+    return null;
+  }
+
+  /** The Host and Origin checks alone (a one-time code's page load carries no token yet). */
+  checkPlace(req: IncomingMessage): Denial | null {
     const host = (req.headers.host ?? '').toLowerCase();
     if (!this.allowedHosts.has(host)) return { status: 421, reason: 'unexpected Host header' };
     const origin = req.headers.origin;
     if (origin !== undefined && !this.allowedOrigins.has(origin)) return { status: 403, reason: 'foreign origin refused' };
-    if (!this.presentedToken(req, url)) return { status: 401, reason: 'missing or wrong token' };
     return null;
   }
 

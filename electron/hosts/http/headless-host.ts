@@ -5,6 +5,7 @@ import { WIRE_LIMITS, WsClientMessageSchema, type ApiResponse, type WsServerMess
 import type { EngramApi } from '../../engine/index.js';
 import { AccessGuard, newToken, type Denial } from './access-guard.js';
 import { BodyTooLarge, readBody } from './http-body.js';
+import { OneTimeCodes } from './one-time-codes.js';
 import { loggablePath, RefusalLog } from './refusal-log.js';
 import { resolveStatic, sendFile } from './static-files.js';
 import { TokenBucket } from '../../../shared/rate-limit/index.js';
@@ -21,11 +22,17 @@ export interface HeadlessHostOptions {
   /** Per-connection call rate (defaults from WIRE_LIMITS). */
   callsPerSecond?: number;
   callBurst?: number;
+  /** How long a one-time link works unopened (default 2 minutes; tests shorten it). */
+  codeTtlMs?: number;
 }
 
 export interface HeadlessHost {
+  /** The first link to open: a one-time code, not the token (see newLink). */
   url: string;
+  /** A fresh one-time link (swapped for the session cookie on first load, refused afterwards). */
+  newLink(): string;
   port: number;
+  /** The run's token, for callers in this process (Bearer); never put on a command line or URL. */
   token: string;
   /** Open WebSocket connections (tests). */
   connections(): number;
@@ -73,6 +80,16 @@ function deny(res: ServerResponse, d: Denial): void {
   sendJson(res, d.status, { ok: false, error: { code: d.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', message: d.reason } });
 }
 
+const REFUSED_LINK = `<!doctype html><meta charset="utf-8"><title>Engram: link already used</title>
+<h1>This link has already been used or has expired</h1>
+<p>Each Engram link opens the window once, within two minutes. Press Enter in the terminal running
+<code>engram serve</code> (or <code>npm run serve</code>) for a new link, or run the command again.</p>`;
+
+function refuseLink(res: ServerResponse): void {
+  res.writeHead(401, { ...COMMON_HEADERS, ...NO_STORE, 'Content-Security-Policy': CSP, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(REFUSED_LINK)) });
+  res.end(REFUSED_LINK);
+}
+
 function rejectUpgrade(socket: Socket, status: number, reason: string): void {
   const text = reason;
   socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Misdirected Request'}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
@@ -85,6 +102,7 @@ function rejectUpgrade(socket: Socket, status: number, reason: string): void {
  */
 export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<HeadlessHost> {
   const token = opts.token ?? newToken();
+  const codes = new OneTimeCodes(opts.codeTtlMs);
   const log = opts.log ?? (() => undefined);
   const { dispatch, events } = opts.api;
   let guard: AccessGuard | null = null;
@@ -109,6 +127,23 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       url = new URL(req.url ?? '/', `http://127.0.0.1:${g.port}`);
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'bad URL' } });
+    }
+    const code = url.searchParams.get('code');
+    if (code !== null && url.pathname === '/' && req.method === 'GET') {
+      const place = g.checkPlace(req);
+      if (place) {
+        refusals.note(`${place.status}`, `${place.reason} (${who(req)})`);
+        return deny(res, place);
+      }
+      const verdict = codes.redeem(code);
+      if (verdict !== 'ok') {
+        refusals.note('401', `one-time link ${verdict} (${who(req)})`);
+        return refuseLink(res);
+      }
+      // The cookie carries the session from here; the address bar and history keep no code.
+      res.writeHead(303, { ...COMMON_HEADERS, ...NO_STORE, Location: '/', 'Set-Cookie': g.cookie(), 'Content-Length': '0' });
+      res.end();
+      return;
     }
     const denial = g.check(req, url);
     if (denial) {
@@ -258,9 +293,11 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
   });
   const port = (server.address() as AddressInfo).port;
   guard = new AccessGuard(token, port);
+  const newLink = () => `http://127.0.0.1:${port}/?code=${codes.mint()}`;
 
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: newLink(),
+    newLink,
     port,
     token,
     connections: () => sockets.size,

@@ -12,10 +12,10 @@ export function NoConnection({ reason }: { reason: 'no-token' | 'unauthorized' }
         <p className="muted">
           Engram only talks to the page it opened itself. Run <code className="mono">engram serve</code> (or{' '}
           <code className="mono">npm run serve</code>) and open the address it prints, the one ending in{' '}
-          <code className="mono">?token=…</code>.
+          <code className="mono">?code=…</code>. Press Enter in its terminal for a new one.
         </p>
         <p className="faint row gate-note">
-          <IconLock size={14} /> Each run of the host makes a new token, so old links stop working.
+          <IconLock size={14} /> Each link works once, and each run of the host starts a new session, so old links stop working.
         </p>
       </div>
     </div>

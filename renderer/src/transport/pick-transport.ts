@@ -17,7 +17,9 @@ declare global {
 
 /**
  * Chosen at run time, not at build time: the Electron preload's bridge when present, otherwise a
- * WebSocket back to the headless host that served this page, authenticated by the token in the URL.
+ * WebSocket back to the headless host that served this page. The host opened this page from a
+ * one-time link and set an HttpOnly session cookie, which the socket and calls carry by themselves;
+ * a page opened by a script with ?token= also gets the cookie, and uses the token for its first socket.
  */
 export function pickTransport(win: Window): PickedTransport {
   if (win.engram && typeof win.engram.invoke === 'function') {
@@ -25,14 +27,16 @@ export function pickTransport(win: Window): PickedTransport {
   }
   const url = new URL(win.location.href);
   const fromUrl = url.searchParams.get('token');
+  // Older pages kept the token for the tab; the session cookie (set with this page) carries it now.
+  win.sessionStorage.removeItem(TOKEN_KEY);
   if (fromUrl) {
-    win.sessionStorage.setItem(TOKEN_KEY, fromUrl);
     // Keep the token out of the address bar, history and screenshots once we have it.
     url.searchParams.delete('token');
     win.history.replaceState(null, '', url.pathname + url.search + url.hash);
   }
-  const token = fromUrl ?? win.sessionStorage.getItem(TOKEN_KEY);
-  if (!token) return { kind: 'none' };
+  const token = fromUrl;
+  // A page not served over HTTP has no host behind it (the cookie needs one).
+  if (!token && url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'none' };
   const scheme = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return { kind: 'ws', transport: wsTransport(`${scheme}//${url.host}/api/ws`, token) };
 }

@@ -18,9 +18,10 @@ const CALL_TIMEOUT_MS = 60_000;
 /**
  * Headless host: one WebSocket carries calls (with ids) and pushed events. Calls made while the
  * socket is (re)connecting wait in a queue; the socket comes back by itself with backoff.
- * The token rides in the subprotocol list, so it never shows up in a URL or a log line.
+ * The token (when the page has one) rides in the subprotocol list, so it never shows up in a URL or
+ * a log line; otherwise the session cookie, sent by the browser on the same-origin upgrade, does.
  */
-export function wsTransport(url: string, token: string): WsTransport {
+export function wsTransport(url: string, token: string | null): WsTransport {
   let socket: WebSocket | null = null;
   let state: ConnectionState = 'connecting';
   let nextId = 1;
@@ -42,7 +43,7 @@ export function wsTransport(url: string, token: string): WsTransport {
     try {
       const r = await fetch(new URL('/api/call', url.replace(/^ws/, 'http')), {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'app.info', input: {} }),
       });
       return r.status === 401;
@@ -52,7 +53,7 @@ export function wsTransport(url: string, token: string): WsTransport {
   }
 
   function connect(): void {
-    const ws = new WebSocket(url, ['engram.v1', `token.${token}`]);
+    const ws = new WebSocket(url, token ? ['engram.v1', `token.${token}`] : ['engram.v1']);
     let opened = false;
     socket = ws;
     ws.onopen = () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createInterface, type Interface } from 'node:readline';
 import { captionNotice, captureRoom, recordCaptionChoice } from '../../../engine/index.js';
 import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
@@ -18,9 +19,11 @@ export const serveCommand: Command = {
   help: `usage: engram serve [--port P] [--data-dir D] [--capture] [--captions]
 
 Serves the Engram window (chat, timeline, memories, privacy, settings) on 127.0.0.1 only and prints
-the address to open, with a token that is new on every run:
-  http://127.0.0.1:PORT/?token=…
-Requests without the token, or from another site's page, are refused.
+a link to open. The link works once, within two minutes (it carries a one-time code that the page
+swaps for a session cookie, so the run's token is never on a command line); press Enter in this
+terminal for a new link:
+  http://127.0.0.1:PORT/?code=…
+Requests without the session, or from another site's page, are refused.
   --port P      port to listen on (default: a free one)
   --capture     also capture the screen while serving (needs a display; see engram capture),
                 once the first-run consent is on record or accepted in the window
@@ -40,6 +43,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     if (!existsSync(`${rendererDir}/index.html`)) throw new CliError(`the window is not built yet (${rendererDir}); run npm run build first`, 1);
     const captions = captionOption(bool(args, 'captions'), ctx.env);
     const store = await ctx.openStore();
+    let lines: Interface | null = null;
     try {
       if (captions !== null) recordCaptionChoice(store, captions);
       let captureSources: EngramServerOptions['captureSources'] = null;
@@ -74,6 +78,9 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? (browser.capturing() ? ' with capture' : ' (capture starts once you accept the welcome page)') : ''}; Ctrl-C to stop\n`);
       // The address on a line of its own, so scripts and tests can pick it up.
       ctx.io.stdout(`${server.host.url}\n`);
+      ctx.io.stderr('engram: the link works once, within 2 minutes; press Enter here for a new one\n');
+      lines = createInterface({ input: ctx.io.stdin, terminal: false });
+      lines.on('line', () => ctx.io.stdout(`${server.host.newLink()}\n`));
       await Promise.race([
         quitRequested,
         new Promise<void>((resolve) => {
@@ -96,6 +103,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       await server.close();
       return 0;
     } finally {
+      lines?.close();
       await store.close();
     }
   },
