@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import CostSequencer from './test/runner/cost-sequencer.js';
 import TimingReporter from './test/runner/timing-reporter.js';
@@ -22,6 +25,9 @@ export default defineConfig({
   test: {
     // No include here: a project that extends this config would add it to its own.
     pool: 'forks',
+    // Key files live outside the data dirs (agents/store/key-file-path.ts): one temp keys folder for
+    // the run, inherited by the processes tests start, so no test writes into the real home.
+    env: { ENGRAM_KEY_DIR: process.env.ENGRAM_KEY_DIR ?? mkdtempSync(join(tmpdir(), 'engram-test-keys-')) },
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

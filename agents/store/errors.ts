@@ -5,6 +5,7 @@ export type StoreErrorCode =
   | 'DAMAGED'
   | 'NEWER_SCHEMA'
   | 'KEY_FILE_PERMS'
+  | 'KEY_CONFLICT'
   | 'KEY_INVALID'
   | 'INVALID_INPUT'
   | 'NOT_FOUND'

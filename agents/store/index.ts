@@ -2,7 +2,8 @@
 export { openStore, EngramStore, type OpenStoreOptions } from './store.js';
 export { createStoreEvents, type StoreChange, type StoreEventMap, type StoreEvents } from './store-events.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
-export { type KeyProvider, EnvKeyProvider, FileKeyProvider, StaticKeyProvider, resolveKeyProvider, parseKey, KEY_FILE_NAME } from './key-provider.js';
+export { type KeyProvider, EnvKeyProvider, FileKeyProvider, StaticKeyProvider, resolveKeyProvider, parseKey, KEY_FILE_NAME, type FileKeyProviderOptions } from './key-provider.js';
+export { keysDir, keyFilePath } from './key-file-path.js';
 export { type Embedder, normalize } from './embedder.js';
 export { HashEmbedder } from './hash-embedder.js';
 export { UseEmbedder } from './use-embedder.js';

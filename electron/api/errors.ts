@@ -24,6 +24,7 @@ const STORE_CODES: Record<StoreErrorCode, ApiErrorCode> = {
   BUSY: 'BUSY',
   IO: 'IO',
   KEY_FILE_PERMS: 'FORBIDDEN',
+  KEY_CONFLICT: 'CONFLICT',
 };
 
 /** Export and import failures keep their meaning and their one-line message. */

@@ -7,6 +7,7 @@ import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
 import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, BUILTIN_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow, requestDisplayMedia } from '../fakes/fake-electron.js';
+import { keyFileOf } from '../helpers/key-file.js';
 
 // The composition root (electron/desktop/main/main.ts) run under Node with a fake 'electron': start-up
 // order, consent, key adoption and wrapping, IPC checks, tray states, power pauses, shutdown.
@@ -184,6 +185,8 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
     const again = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
     expect(again.frames.list({ limit: 10 }).length).toBe(1);
     await again.close();
-    expect(existsSync(path.join(dataDir, 'engram.key'))).toBe(true);
+    // The CLI's key moved out of the data folder when the app adopted it, and the CLI still finds it.
+    expect(existsSync(keyFileOf(dataDir))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'engram.key'))).toBe(false);
   });
 });

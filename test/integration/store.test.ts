@@ -12,6 +12,7 @@ import {
   LATEST_SCHEMA_VERSION,
   type EngramStore,
 } from '../../agents/store/index.js';
+import { keyFileOf } from '../helpers/key-file.js';
 
 function walk(dir: string): string[] {
   const out: string[] = [];
@@ -163,6 +164,7 @@ describe('key file', () => {
     await s.close();
     await expect(new FileKeyProvider(dir).getKey()).rejects.toThrow(/set ENGRAM_KEY/);
     expect(existsSync(join(dir, 'engram.key'))).toBe(false);
+    expect(existsSync(keyFileOf(dir))).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -11,6 +11,7 @@ import { createApi } from '../../electron/api/index.js';
 import { runCli } from '../../electron/hosts/cli/main.js';
 import { renderScene } from '../fixtures/fake-screen.js';
 import { storeFingerprint } from './store-fingerprint.js';
+import { keyFileOf } from '../helpers/key-file.js';
 
 /**
  * Bad things on disk: a truncated or bit-flipped frame file, a database replaced by garbage, a key
@@ -155,7 +156,7 @@ describe('a key file with the wrong permissions', () => {
     mkdirSync(dir);
     const first = await cli(dir, ['add', '--text', 'kept before the permissions changed']);
     expect(first.code).toBe(0);
-    const keyPath = join(dir, 'engram.key');
+    const keyPath = keyFileOf(dir);
     expect(statSync(keyPath).mode & 0o777).toBe(0o600);
     const dbBefore = sha(join(dir, 'engram.db'));
     for (const mode of [0o644, 0o640, 0o604, 0o666]) {

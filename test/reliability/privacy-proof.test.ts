@@ -9,6 +9,7 @@ import { newPrivacyTokens, type PrivacyTokens } from '../fakes/session-scripts.j
 import sharp from 'sharp';
 import { decryptedPageScan, decryptedRowScan, filesUnder, ftsMatches, rawScan, unlessGone, type RawHit } from './data-scan.js';
 import { SessionProcess } from './session-process.js';
+import { keyFileOf } from '../helpers/key-file.js';
 
 /**
  * Privacy proof: a scripted session (real capture pipeline, the brain in LLM mode against the fake
@@ -156,7 +157,7 @@ describe('privacy proof: a canary, a card number, an API key and excluded window
     writeFileSync(logFile, logs.join('\n'));
     expect(rawScan([logFile, ...reportFiles, ...journal], [t.canary, ...secrets(), ...excluded()])).toEqual([]);
     // The master key is not in them either.
-    const key = readFileSync(join(dataDir, 'engram.key'), 'utf8').trim();
+    const key = readFileSync(keyFileOf(dataDir), 'utf8').trim();
     expect(rawScan([logFile, ...reportFiles, ...journal], [key])).toEqual([]);
   });
 
@@ -173,7 +174,7 @@ describe('privacy proof: a canary, a card number, an API key and excluded window
   });
 
   it('decrypted: the canary is stored, the excluded windows nowhere, the secrets only in the vault', async () => {
-    const key = parseKey(readFileSync(join(dataDir, 'engram.key'), 'utf8'), 'key file');
+    const key = parseKey(readFileSync(keyFileOf(dataDir), 'utf8'), 'key file');
     const dbPath = join(dataDir, 'engram.db');
     const pages = decryptedPageScan(dbPath, key, [t.canary, ...excluded()]);
     console.log(`decrypted pages: ${pages.pages} + ${pages.walFrames} WAL frames (bad HMAC ${pages.badHmac}), found: ${pages.found.join(', ') || 'none'}`);

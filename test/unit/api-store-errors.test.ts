@@ -14,6 +14,7 @@ const CASES: [StoreErrorCode, string][] = [
   ['NEWER_SCHEMA', 'NEWER_SCHEMA'],
   ['DISK_FULL', 'DISK_FULL'],
   ['KEY_FILE_PERMS', 'FORBIDDEN'],
+  ['KEY_CONFLICT', 'CONFLICT'],
   ['NOT_FOUND', 'NOT_FOUND'],
   ['INVALID_INPUT', 'INVALID_INPUT'],
   ['IO', 'IO'],

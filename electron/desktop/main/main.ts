@@ -6,7 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, KEY_FILE_NAME, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf } from '../../../shared/api/index.js';
@@ -184,7 +184,10 @@ async function start(): Promise<void> {
       platform: process.platform,
       askPassphrase: pages.passphrase.ask,
       // A data dir first used by the CLI keeps its key (and stays readable by the CLI).
-      existingKey: async () => (existsSync(path.join(dataDir, KEY_FILE_NAME)) ? new FileKeyProvider(dataDir).getKey() : null),
+      existingKey: async () => {
+        const file = new FileKeyProvider(dataDir);
+        return file.exists() ? file.getKey() : null;
+      },
     });
     keyProvider = wrapped;
     keyDescription = wrapped.kind;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
-import { defaultDataDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
+import { defaultDataDir, keysDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
@@ -38,8 +38,9 @@ global options:
   --help, -h       help; "engram COMMAND --help" for a command
   --version        print the version
 
-The master key comes from $ENGRAM_KEY (64 hex characters) or the key file engram.key in the
-data dir, created on first use with mode 0600. Nothing leaves this machine unless you say so.
+The master key comes from $ENGRAM_KEY (64 hex characters) or the data dir's key file, kept
+outside it in ${keysDir({})} ($ENGRAM_KEY_DIR overrides) and created on first use with
+mode 0600. Nothing leaves this machine unless you say so.
 `;
 }
 
@@ -134,7 +135,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     // The engine's embedder choice, loaded with the first store (commands like --help never pay for it).
     openStore: async (opts) => {
       const { embedderFrom } = await import('../../engine/index.js');
-      return openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env), embedder: embedderFrom(env, opts?.embedder ?? 'default') });
+      return openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: embedderFrom(env, opts?.embedder ?? 'default') });
     },
   };
   try {
