@@ -4,7 +4,8 @@
 // but each checks its targets (test/bench/targets.ts): a missed target prints MISSED and the
 // benchmark exits 1, and so does this script, so a script or CI can rely on the exit code.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,11 @@ if (!available.includes(name)) {
   console.error(`bench: unknown benchmark "${name}" (available: ${available.join(', ')})`);
   process.exit(2);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', join(benchDir, `${name}.bench.ts`), ...rest], { stdio: 'inherit', cwd: root });
+// Benchmarks make throw-away data folders; their key files (kept outside the data folder) go to a
+// throw-away keys folder too, never into the user's own.
+const keyDir = process.env.ENGRAM_KEY_DIR ? null : mkdtempSync(join(tmpdir(), 'engram-bench-keys-'));
+const env = keyDir ? { ...process.env, ENGRAM_KEY_DIR: keyDir } : process.env;
+const r = spawnSync(process.execPath, ['--import', 'tsx', join(benchDir, `${name}.bench.ts`), ...rest], { stdio: 'inherit', cwd: root, env });
+if (keyDir) rmSync(keyDir, { recursive: true, force: true });
 if (r.status !== 0) console.error(`bench: ${name} exited ${r.status ?? r.signal}${r.status === 1 ? ' (a target was missed, or it failed)' : ''}`);
 process.exit(r.status ?? 1);
