@@ -1,6 +1,7 @@
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../sensing/sources/index.js';
+import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
 import type { EnvReader } from './model-choice.js';
 
 /** The variable a host without the window reads, like `--captions`: on or off. */
@@ -26,11 +27,15 @@ export function captionChoice(flag: boolean, env: EnvReader): boolean | null {
 /**
  * Records the choice where the Privacy switch "Let the model see screenshots" keeps it
  * (capture.captioning.enabled): the same consent, said in a terminal instead of a click, shown in
- * the window and undone there or with ENGRAM_CAPTIONS=off.
+ * the window and undone there or with ENGRAM_CAPTIONS=off. Returns an undo for a host that fails
+ * before it runs (bad input leaves the data as it was).
  */
-export function recordCaptionChoice(store: EngramStore, on: boolean): void {
+export function recordCaptionChoice(store: EngramStore, on: boolean): () => void {
+  // Kept as stored (or absent), so a host that fails before it starts can leave the settings as they were.
+  const before = store.settings.all()[CAPTURE_SETTINGS_KEY];
   const s = readCaptureSettings(store);
   writeCaptureSettings(store, { ...s, captioning: { ...s.captioning, enabled: on } });
+  return () => (before === undefined ? store.settings.delete(CAPTURE_SETTINGS_KEY) : store.settings.set(CAPTURE_SETTINGS_KEY, before));
 }
 
 /** What a host tells the user once the choice is recorded and the model is known. */

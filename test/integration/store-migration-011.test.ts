@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { DEFAULT_WALK, GraphWalk, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { DEFAULT_WALK, GraphWalk, LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 
 /** Migration 011: a memory's seq and whether it is current, by its id, from one index (the graph walk's lookups read no memory row). */
 describe('migration 011: memories by id and superseded_by', () => {
@@ -53,7 +53,7 @@ describe('migration 011: memories by id and superseded_by', () => {
 
     const store = await open();
     try {
-      expect(store.db.pragma('user_version', { simple: true })).toBe(11);
+      expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(store.db.prepare('SELECT * FROM memories ORDER BY seq').all()).toEqual(rows);
       expect(store.graph.counts()).toEqual(counts);
       expect(plan(store)).toMatch(/COVERING INDEX memories_id_current/);

@@ -78,7 +78,7 @@ stores an observation. Frames are encrypted in the data dir; nothing plaintext t
   --captions      let the model see screenshots (the Privacy switch; ENGRAM_CAPTIONS=on|off too):
                   frames are captioned by the configured model (a vision model on Ollama or
                   llama.cpp keeps them on this machine), secrets OCR found blacked out first,
-                  at most capture.captioning.max_per_hour (60) an hour, frames with little text first
+                  no more than capture.captioning.max_per_hour (60) an hour, frames with little text first
   --audio SRC     also take audio from a WAV file, or - for stdin (16-bit PCM, any rate): silence is
                   dropped, speech kept encrypted in ~30 s chunks and transcribed by the server in
                   settings (capture.audio.transcriber_url; key from ENGRAM_TRANSCRIBER_KEY)
@@ -103,8 +103,9 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     const captions = captionOption(bool(args, 'captions'), ctx.env);
     const store = await ctx.openStore({ embedder: 'none' });
     let engram: Engram | null = null;
+    let undoCaptions: (() => void) | null = null;
     try {
-      if (captions !== null) recordCaptionChoice(store, captions);
+      if (captions !== null) undoCaptions = recordCaptionChoice(store, captions);
       // What is seen becomes memories (offline rules without a model key), so `engram search`
       // finds it; the engine hands redacted secrets to the vault, masked. Vectors are added by the
       // next process that opens the store with an embedder; keyword search works at once.
@@ -120,6 +121,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
         onProblem: () => undefined,
       });
+      undoCaptions = null;
       if (captions !== null) ctx.io.stderr(`engram: ${captionNotice(store, engram.model())}\n`);
       const service = engram.capture!;
       const brain = (await engram.brain())!;
@@ -142,6 +144,9 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
       engram = null;
       await e.close({ flush: true });
       return code;
+    } catch (err) {
+      undoCaptions?.();
+      throw err;
     } finally {
       await engram?.close();
       await store.close();

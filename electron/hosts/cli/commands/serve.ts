@@ -44,8 +44,9 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     const captions = captionOption(bool(args, 'captions'), ctx.env);
     const store = await ctx.openStore();
     let lines: Interface | null = null;
+    let undoCaptions: (() => void) | null = null;
     try {
-      if (captions !== null) recordCaptionChoice(store, captions);
+      if (captions !== null) undoCaptions = recordCaptionChoice(store, captions);
       let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
         const { defaultScreenSource } = await captureRoom.get();
@@ -72,6 +73,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         log: (line) => ctx.io.stderr(`${line}\n`),
         onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
       });
+      undoCaptions = null;
       const capture = server.engram.capture;
       if (captions !== null) ctx.io.stderr(`engram: ${captionNotice(store, server.engram.model())}\n`);
       await browser.attach(capture);
@@ -102,6 +104,9 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       }
       await server.close();
       return 0;
+    } catch (err) {
+      undoCaptions?.();
+      throw err;
     } finally {
       lines?.close();
       await store.close();
