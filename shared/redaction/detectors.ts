@@ -180,6 +180,14 @@ export const DETECTORS: readonly Detector[] = [
     group: 2,
     labelGroup: 1,
   },
+  // The unlabelled pair as terminals and consoles show it: a key id, then (on its line or the next)
+  // a 40-character mixed-case secret. Mixed case and a digit keep hex digests (git, sha1) out.
+  {
+    kind: 'aws_secret',
+    category: 'secrets',
+    re: /\b(?:A[KS][I1l|!]A|ABIA|ACCA)[A-Z0-9l]{16}\b[^\n]{0,60}?\n?[^\n]{0,60}?(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+=]*[0-9])(?=[A-Za-z0-9/+=]*[a-z])(?=[A-Za-z0-9/+=]*[A-Z])([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dg,
+    group: 1,
+  },
   { kind: 'google_api_key', category: 'secrets', re: /\bA[I1l|]za[0-9A-Za-z_-]{35}\b/dg },
   // A Google OAuth authorization code pasted on its own ("4/0AX4Xf…").
   { kind: 'api_key', category: 'secrets', re: /(?<![\w/])4\/0A[A-Za-z0-9_-]{30,}/dg },

@@ -68,6 +68,10 @@ const garbled: [string, string[]][] = [
   [`aws_secret_access_key: wJalrXUtnFEMI /K7MDENG/bPxRfiCYEXAMPLEKEY`, ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY']],
   [`aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLE KEY`, ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLE']],
   [`AWS_SECRET_ACCE5S_KEY=${AWS_SECRET}`, ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY']],
+  // The unlabelled pair as a console prints it: key id, then the secret (same line or the next), OCR-split too
+  [`AKIAZ7Q3W9E2R4T6Y8U1 ${AWS_SECRET}`, ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY']],
+  [`Access key ID  AKIAZ7Q3W9E2R4T6Y8U1\nSecret access key  ${AWS_SECRET}`, ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEXAMPLEKEY']],
+  [`key AKlAZ7Q3W9E2R4T6Y8U1 secret wJalrXUtnFEMI/K7MDEN G/bPxRfiCYEXAMPLEKEY`, ['wJalrXUtnFEMI', 'K7MDEN', 'bPxRfiCYEXAMPLEKEY']],
   // Passwords
   [`P assword: ${PW}`, ['Tr0ub4dor']],
   [`Passw0rd: ${PW}`, ['Tr0ub4dor']],
@@ -133,6 +137,7 @@ const alike: string[] = [
   'const token = await getToken(userId);',
   'function parseKey(apiKeyName) { return apiKeyName.trim(); }',
   'const accessKeyId = config.aws.accessKeyId;',
+  'AKIA is the prefix; commit 3f2a9c1d8e7b6a5f4c3d2e1f0a9b8c7d6e5f4a3b fixed the rotation script.',
   '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQk\n-----END CERTIFICATE-----',
   'The ghp_ prefix marks a GitHub token, and sk-ant- an Anthropic key.',
   'A JWT starts with eyJ because the header is JSON.',
