@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Provenance } from '../../../shared/index.js';
+import { ExperienceViewSchema, ReflectionViewSchema, type ExperienceView, type ReflectionView } from '../../../shared/api/index.js';
 
 /**
  * Where the text an MCP answer carries came from, as a field an agent can act on (not prose it
@@ -32,3 +33,12 @@ export function originOf(sourceTypes: readonly Provenance['source_type'][]): Con
 export function trustLabel(origin: ContentOrigin): TrustLabel {
   return { untrusted: true, content_origin: origin };
 }
+
+/**
+ * Experiences and reflections have no recorded source (an agent over MCP, the user, Engram itself
+ * wrote them; recorded_by says who), yet their task and reason may quote a stranger like any memory.
+ */
+export const McpExperienceSchema = ExperienceViewSchema.extend(TrustLabelSchema);
+export const McpReflectionSchema = ReflectionViewSchema.extend(TrustLabelSchema);
+export const labelExperience = (e: ExperienceView): z.infer<typeof McpExperienceSchema> => ({ ...e, ...trustLabel('none') });
+export const labelReflection = (r: ReflectionView): z.infer<typeof McpReflectionSchema> => ({ ...r, ...trustLabel('none') });

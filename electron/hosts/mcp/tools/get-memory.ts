@@ -29,7 +29,7 @@ const SourceSchema = z.object({
 export const getMemoryOutput = {
   memory: McpMemorySchema,
   sources: z.array(SourceSchema),
-  history: z.array(z.object({ version: z.number().int(), changed_at: z.string(), reason: z.string(), title: z.string(), text: z.string() })).optional(),
+  history: z.array(z.object({ version: z.number().int(), changed_at: z.string(), reason: z.string(), title: z.string(), text: z.string(), ...TrustLabelSchema })).optional(),
 };
 
 const excerpt = (s: string) => (s.length > 300 ? `${s.slice(0, 299)}…` : s);
@@ -64,7 +64,9 @@ export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
       lines.push('', sources.length ? 'Sources:' : 'Sources: none recorded.');
       for (const s of sources) lines.push(`- ${s.source_type} ${s.source_id}${s.available ? ` at ${s.at}${s.app ? ` in ${s.app}` : ''}${s.title ? ` "${s.title}"` : ''}${s.excerpt ? `: ${s.excerpt.replace(/\s+/g, ' ')}` : ''}` : ' (no longer kept)'}`);
       if (args.include_history) {
-        const history = versions.map((h) => ({ version: h.version, changed_at: h.changed_at, reason: h.reason, title: h.snapshot.title, text: h.snapshot.text }));
+        // An earlier version came from the same sources as the memory: the same label.
+        const label = trustLabel(memory.content_origin);
+        const history = versions.map((h) => ({ version: h.version, changed_at: h.changed_at, reason: h.reason, title: h.snapshot.title, text: h.snapshot.text, ...label }));
         data.history = history;
         lines.push('', history.length ? 'Earlier versions:' : 'No earlier versions.');
         for (const h of history) lines.push(`- v${h.version} (${h.changed_at}, ${h.reason}): ${h.title ? `${h.title}: ` : ''}${h.text}`);

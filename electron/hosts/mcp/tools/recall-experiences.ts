@@ -1,8 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ExperienceViewSchema, ReflectionViewSchema, type ExperienceView, type ReflectionView } from '../../../../shared/api/index.js';
+import type { ExperienceView, ReflectionView } from '../../../../shared/api/index.js';
 import { ExperienceOutcomeSchema } from '../../../../shared/index.js';
 import { experienceLine, reflectionLines } from '../experience-text.js';
+import { McpExperienceSchema, McpReflectionSchema, UNTRUSTED_NOTE, labelExperience, labelReflection } from '../content-origin.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 
 export const recallExperiencesInput = {
@@ -11,7 +12,7 @@ export const recallExperiencesInput = {
   limit: z.number().int().min(1).max(50).default(10).describe('At most this many (default 10).'),
 };
 
-export const recallExperiencesOutput = { experiences: z.array(ExperienceViewSchema), reflections: z.array(ReflectionViewSchema) };
+export const recallExperiencesOutput = { experiences: z.array(McpExperienceSchema), reflections: z.array(McpReflectionSchema) };
 
 export function registerRecallExperiences(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -19,7 +20,7 @@ export function registerRecallExperiences(server: McpServer, ctx: ToolContext): 
     {
       title: 'Recall experiences',
       description:
-        'Past attempts at tasks (task → action → outcome, with the reason when it failed), and the reflections kept for such tasks (what worked, what failed). Filter to failures to see what not to try again.',
+        'Past attempts at tasks (task → action → outcome, with the reason when it failed), and the reflections kept for such tasks (what worked, what failed). Filter to failures to see what not to try again. ' + UNTRUSTED_NOTE,
       inputSchema: recallExperiencesInput,
       outputSchema: recallExperiencesOutput,
       annotations: READ_ONLY,
@@ -38,7 +39,7 @@ export function registerRecallExperiences(server: McpServer, ctx: ToolContext): 
         ...reflections.flatMap(reflectionLines),
         ...(experiences.length ? experiences.map(experienceLine) : [`No ${what}experiences recorded${args.task ? ` for tasks like "${args.task}"` : ''}.`]),
       ];
-      return { text: lines.join('\n'), data: { experiences, reflections } };
+      return { text: lines.join('\n'), data: { experiences: experiences.map(labelExperience), reflections: reflections.map(labelReflection) } };
     }),
   );
 }

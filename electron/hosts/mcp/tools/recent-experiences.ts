@@ -1,9 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ExperienceViewSchema } from '../../../../shared/api/index.js';
 import { ExperienceOutcomeSchema } from '../../../../shared/index.js';
 import { parseTimePoint } from '../../../../shared/time/index.js';
 import { experienceLine } from '../experience-text.js';
+import { McpExperienceSchema, UNTRUSTED_NOTE, labelExperience } from '../content-origin.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 
 export const recentExperiencesInput = {
@@ -12,14 +12,14 @@ export const recentExperiencesInput = {
   limit: z.number().int().min(1).max(50).default(10).describe('At most this many (default 10).'),
 };
 
-export const recentExperiencesOutput = { experiences: z.array(ExperienceViewSchema) };
+export const recentExperiencesOutput = { experiences: z.array(McpExperienceSchema) };
 
 export function registerRecentExperiences(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'recent_experiences',
     {
       title: 'Recent experiences',
-      description: "The latest experiences recorded (by you, other agents, Engram itself), newest first: what was tried lately and how it went. Superseded ones are left out.",
+      description: "The latest experiences recorded (by you, other agents, Engram itself), newest first: what was tried lately and how it went. Superseded ones are left out. " + UNTRUSTED_NOTE,
       inputSchema: recentExperiencesInput,
       outputSchema: recentExperiencesOutput,
       annotations: READ_ONLY,
@@ -28,7 +28,7 @@ export function registerRecentExperiences(server: McpServer, ctx: ToolContext): 
       const since = args.since === undefined ? undefined : new Date(parseTimePoint(args.since, 'since', ctx.now())).toISOString();
       const { experiences } = await ctx.client.call('experiences.recent', { since, outcome: args.outcome, limit: args.limit });
       const text = experiences.length ? experiences.map(experienceLine).join('\n') : `No ${args.outcome ? `${args.outcome} ` : ''}experiences recorded${args.since ? ` since ${args.since}` : ''}.`;
-      return { text, data: { experiences } };
+      return { text, data: { experiences: experiences.map(labelExperience) } };
     }),
   );
 }

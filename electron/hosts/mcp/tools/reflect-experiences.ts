@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { GroupBySchema, ReflectionViewSchema } from '../../../../shared/api/index.js';
+import { GroupBySchema } from '../../../../shared/api/index.js';
+import { McpReflectionSchema, labelReflection } from '../content-origin.js';
 import { reflectionLines } from '../experience-text.js';
 import { ADDS_MEMORY, guarded, type ToolContext } from '../tool-context.js';
 
@@ -10,7 +11,7 @@ export const reflectExperiencesInput = {
   group_by: GroupBySchema.default('text').describe('"meaning": differently worded versions of one action are counted together.'),
 };
 
-export const reflectExperiencesOutput = { reflection: ReflectionViewSchema, superseded: z.string().nullable() };
+export const reflectExperiencesOutput = { reflection: McpReflectionSchema, superseded: z.string().nullable() };
 
 export function registerReflectExperiences(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -26,7 +27,7 @@ export function registerReflectExperiences(server: McpServer, ctx: ToolContext):
     guarded(ctx, 'reflect_experiences', async (args: { task: string; note?: string; group_by: z.infer<typeof GroupBySchema> }) => {
       const { reflection, superseded } = await ctx.client.call('experiences.reflect', args);
       const lines = [...reflectionLines(reflection), ...(superseded ? [`(supersedes the earlier reflection ${superseded})`] : [])];
-      return { text: lines.join('\n'), data: { reflection, superseded } };
+      return { text: lines.join('\n'), data: { reflection: labelReflection(reflection), superseded } };
     }),
   );
 }

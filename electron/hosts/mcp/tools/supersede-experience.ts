@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { ExperienceViewSchema } from '../../../../shared/api/index.js';
+import { McpExperienceSchema, labelExperience } from '../content-origin.js';
 import { SUPERSEDES_MEMORY, guarded, type ToolContext } from '../tool-context.js';
 
 const Id = z.string().min(1).max(128);
@@ -10,7 +10,7 @@ export const supersedeExperienceInput = {
   by: Id.describe('The newer experience that replaces it (record it first with record_experience).'),
 };
 
-export const supersedeExperienceOutput = { experience: ExperienceViewSchema };
+export const supersedeExperienceOutput = { experience: McpExperienceSchema };
 
 export function registerSupersedeExperience(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -25,7 +25,7 @@ export function registerSupersedeExperience(server: McpServer, ctx: ToolContext)
     },
     guarded(ctx, 'supersede_experience', async (args: { id: string; by: string }) => {
       const { experience } = await ctx.client.call('experiences.supersede', args);
-      return { text: `Experience ${experience.id} (${experience.task} → ${experience.action}) is superseded by ${args.by}.`, data: { experience } };
+      return { text: `Experience ${experience.id} (${experience.task} → ${experience.action}) is superseded by ${args.by}.`, data: { experience: labelExperience(experience) } };
     }),
   );
 }
