@@ -101,10 +101,12 @@ export const settingsRequests = {
   'settings.update': defineRequest(z.object({ patch: SettingsPatchSchema }), SettingsViewSchema),
   /**
    * Asks a server which models it offers, without saving anything. The key is the saved one unless
-   * one is given here (to try a key before saving it); it is never echoed back.
+   * one is given here (to try a key before saving it); it is never echoed back. With check_tools, an
+   * OpenAI-compatible server's memory model (the saved one, else the server's first) is also asked for one
+   * tiny forced tool call: `tools` says whether it can call tools ('unchecked' when not asked or not reached).
    */
   'settings.testConnection': defineRequest(
-    z.object({ provider: LlmServerSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional() }).strict(),
-    z.object({ ok: z.boolean(), models: z.array(z.string().max(300)).max(1000), message: z.string().max(400) }),
+    z.object({ provider: LlmServerSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional(), check_tools: z.boolean().optional() }).strict(),
+    z.object({ ok: z.boolean(), models: z.array(z.string().max(300)).max(1000), message: z.string().max(400), tools: z.enum(['yes', 'no', 'unchecked']) }),
   ),
 };

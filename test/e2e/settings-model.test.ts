@@ -91,11 +91,21 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     expect(await result().getAttribute('role')).toBe('alert');
     expect((await result().textContent())!.trim()).not.toContain('\n');
 
-    // A key typed but not saved yet is tried as typed: the server lists its models.
+    // A key typed but not saved yet is tried as typed: the server lists its models, and its model
+    // answers the tiny forced tool call (ping), so it can make memories.
     await page.getByLabel('Server API key').fill(SERVER_KEY);
+    fake.setHandler((r) => (r.body.tools?.[0]?.function.name === 'ping' ? { toolUses: [{ name: 'ping', input: { ok: true } }] } : { text: 'ok' }));
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => result().textContent()).toContain(`Connected to 127.0.0.1:${new URL(fake.url).port}: 2 models available.`);
     expect(await result().getAttribute('role')).toBe('status');
+    expect(fake.requests.some((r) => r.body.tools?.[0]?.function.name === 'ping')).toBe(true);
+
+    // A model that answers in prose cannot call tools: a warning, the models still listed.
+    fake.setHandler(() => ({ text: 'Sure, ping ok.' }));
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => result().textContent()).toContain('but this model does not call tools: memories will be made by the offline rules.');
+    expect(await result().getAttribute('role')).toBe('alert');
+    fake.setHandler(null);
     expect(await page.getByRole('list', { name: 'Models on the server' }).getByRole('listitem').allTextContents()).toEqual(['llama3.1:8b', 'qwen2.5:7b']);
     // The listed models become the model fields' suggestions.
     expect(await page.locator('#model-suggestions option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['llama3.1:8b', 'qwen2.5:7b']);
@@ -118,6 +128,8 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
 
     // The chat now thinks with that server, that model and that key.
     fake.setHandler(() => ({ text: 'From the local model: the Northwind launch is on Friday [1].' }));
+    // Only the chat's own requests below: Test connection's ping went to the server's first model.
+    fake.requests.length = 0;
     await nav(/Chat/);
     await page.getByLabel('Ask about anything you have seen or said').fill('When is the Northwind launch?');
     await page.keyboard.press('Enter');
@@ -248,8 +260,10 @@ describe('Settings → Model with $ENGRAM_LLM_BASE_URL set', { timeout: 180_000 
     await page.getByLabel('Server address').press('Enter');
     expect(envHost.store.settings.get(LLM_SETTINGS.baseUrl, { safeParse: (v: unknown) => ({ success: typeof v === 'string', data: v as string }) } as never, '')).toBe('');
     await page.getByLabel('Server API key').fill(SERVER_KEY);
+    fake.setHandler(() => ({ toolUses: [{ name: 'ping', input: { ok: true } }] }));
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => result().textContent()).toContain(`Connected to 127.0.0.1:${new URL(fake.url).port}: 2 models available.`);
+    fake.setHandler(null);
 
     // An address saved here takes the environment's place.
     await page.getByLabel('Server address').fill('http://127.0.0.1:9/v1');

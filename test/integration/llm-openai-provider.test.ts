@@ -134,7 +134,7 @@ describe('Test connection', () => {
   const none = { get: () => null, set: () => {}, clear: () => {}, source: () => null };
   it('lists the models a local server offers, and says why when it cannot connect', async () => {
     const ok = await testModelConnection({ provider: 'openai', baseUrl: fake.url }, { anthropic: none, openai: none });
-    expect(ok).toEqual({ ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], message: expect.stringContaining('2 models') });
+    expect(ok).toEqual({ ok: true, models: ['llama3.1:8b', 'qwen2.5:7b'], message: expect.stringContaining('2 models'), tools: 'unchecked' });
 
     const down = await testModelConnection({ provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1' }, { anthropic: none, openai: none });
     expect(down.ok).toBe(false);

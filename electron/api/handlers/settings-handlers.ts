@@ -77,7 +77,17 @@ export function settingsHandlers(
 
   return {
     'settings.get': () => view(),
-    'settings.testConnection': (input) => testModelConnection({ provider: input.provider, baseUrl: input.base_url ?? (readBaseUrl() || (input.provider === 'openai' ? (envBaseUrl ?? '') : '')), key: input.key }, keys),
+    'settings.testConnection': (input) =>
+      testModelConnection(
+        {
+          provider: input.provider,
+          baseUrl: input.base_url ?? (readBaseUrl() || (input.provider === 'openai' ? (envBaseUrl ?? '') : '')),
+          key: input.key,
+          checkTools: input.check_tools,
+          models: { chat: store.settings.get(LLM_SETTINGS.chatModel, ModelName, ''), extraction: store.settings.get(LLM_SETTINGS.extractionModel, ModelName, '') },
+        },
+        keys,
+      ),
     'settings.update': (input) => {
       const changed: string[] = [];
       let nextCapture: CaptureSettings | null = null;
