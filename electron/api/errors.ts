@@ -1,7 +1,7 @@
 import { ApiCallError, apiError, type ApiError, type ApiErrorCode } from '../../shared/api/index.js';
 import { StoreError, type StoreErrorCode } from '../../agents/store/index.js';
 import type { PortabilityErrorCode } from '../../agents/portability/index.js';
-import { hasIssues, issueLine } from '../../shared/text/index.js';
+import { hasIssues, issueLine, oneLine } from '../../shared/text/index.js';
 import { portabilityRoom } from './portability-room.js';
 
 /** Throw inside a handler to answer with a specific typed error. */
@@ -39,9 +39,12 @@ const PORTABILITY_CODES: Record<PortabilityErrorCode, ApiErrorCode> = {
   ABORTED: 'UNAVAILABLE',
 };
 
-/** A store failure as the UI's typed error, message kept (store messages are one plain line). */
+/**
+ * A store failure as the UI's typed error, message kept as one line: store messages may quote what
+ * the caller sent (an id holding a newline: "no experience …"), and an answer's error is one line.
+ */
 export function storeApiError(err: StoreError): ApiError {
-  return { code: STORE_CODES[err.code], message: err.message };
+  return { code: STORE_CODES[err.code], message: oneLine(err.message, 2000) || err.code };
 }
 
 /**

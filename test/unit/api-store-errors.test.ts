@@ -31,6 +31,11 @@ describe('store errors through the API', () => {
     });
   }
 
+  it('a store message quoting what the caller sent stays one line (an id with a newline)', () => {
+    const e = toApiError(new StoreError('NOT_FOUND', 'no experience a\nb\r\n  c'));
+    expect(e).toEqual({ code: 'NOT_FOUND', message: 'no experience a b c' });
+  });
+
   it('anything unknown is INTERNAL with a generic line, the details only in the log', () => {
     const logged: string[] = [];
     const e = toApiError(new TypeError('x is undefined at secret place'), (l) => logged.push(l));
