@@ -30,6 +30,13 @@ export interface SecretStore {
   source(): 'store' | 'env' | null;
 }
 
+/** Start at login, which only the desktop app can register with the OS. */
+export interface StartAtLoginControl {
+  enabled(): boolean | Promise<boolean>;
+  /** Registers or removes the login item now and records the choice. */
+  set(enabled: boolean): Promise<void>;
+}
+
 export interface ProgressReporter {
   (done: number | null, total: number | null, detail?: string | null): void;
 }
@@ -106,6 +113,8 @@ export interface ApiDeps {
   keyDescription?: string;
   /** Desktop app: whether Chromium's sandbox is on (the Privacy screen says so when it is not). */
   sandbox?: { on: boolean; detail: string };
+  /** Desktop app: the login item. Absent elsewhere: the Settings toggle is shown as unavailable. */
+  startAtLogin?: StartAtLoginControl | null;
   clock?: () => number;
   /** Where unexpected handler failures are logged (never sent to the UI). */
   log?: (line: string) => void;

@@ -3,7 +3,7 @@ import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession } from '../api/index.js';
+import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
@@ -68,6 +68,8 @@ export interface EngineOptions {
   keyDescription?: string;
   /** Desktop app: Chromium's sandbox status, for the Privacy screen. */
   sandbox?: { on: boolean; detail: string };
+  /** Desktop app: the login item behind Settings' "Start Engram when I log in". */
+  startAtLogin?: StartAtLoginControl;
   log?: (line: string) => void;
   /** A running part failed; default: one log line. */
   onProblem?: (problem: EngineProblem) => void;
@@ -266,6 +268,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     envBaseUrl: env.ENGRAM_LLM_BASE_URL?.trim().replace(/\/+$/, '') || null,
     keyDescription: opts.keyDescription,
     sandbox: opts.sandbox,
+    startAtLogin: opts.startAtLogin,
     checkOutputs: opts.checkOutputs,
     log,
   });

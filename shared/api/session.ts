@@ -19,6 +19,17 @@ export const ConsentStatusSchema = z.object({
 });
 export type ConsentStatus = z.infer<typeof ConsentStatusSchema>;
 
+/**
+ * Start Engram when the user logs in (desktop app only; it then starts in the tray, window hidden).
+ * Elsewhere `available` is false and `reason` says why, so the toggle is shown disabled.
+ */
+export const StartAtLoginSchema = z.object({
+  available: z.boolean(),
+  enabled: z.boolean(),
+  reason: z.string().max(300).nullable(),
+});
+export type StartAtLogin = z.infer<typeof StartAtLoginSchema>;
+
 export const sessionRequests = {
   'consent.status': defineRequest(z.object({}), ConsentStatusSchema),
   /** Accept what the consent page described; capture starts right after. Browser mode records no microphone. */
@@ -31,4 +42,7 @@ export const sessionRequests = {
   'consent.withdraw': defineRequest(z.object({}).strict(), ConsentStatusSchema),
   /** Stop Engram (browser mode's "Quit"): capture stops cleanly, the host exits. */
   'app.quit': defineRequest(z.object({}).strict(), OkOutput),
+  'app.startAtLogin': defineRequest(z.object({}).strict(), StartAtLoginSchema),
+  /** Turns start at login on or off now; the consent record keeps the choice. */
+  'app.setStartAtLogin': defineRequest(z.object({ enabled: z.boolean() }).strict(), StartAtLoginSchema),
 };

@@ -203,6 +203,8 @@ export const fake = {
   /** Whether whenReady had been asked for when userData was set (Electron ignores it after ready). */
   userDataSetBeforeReady: null as boolean | null,
   readyAsked: false,
+  /** The OS login item (macOS/Windows): what the app registered, and whether this run was opened at login. */
+  loginItem: { wasOpenedAtLogin: false as boolean, set: [] as unknown[] },
   /** Chromium switches the app was started with (app.commandLine.hasSwitch). */
   switches: [] as string[],
 };
@@ -277,8 +279,10 @@ export const electronModule = {
     setAppUserModelId: () => undefined,
     getAppPath: () => fake.appPath,
     getVersion: () => '0.0.0-test',
-    getLoginItemSettings: () => ({ wasOpenedAtLogin: false }),
-    setLoginItemSettings: () => undefined,
+    getLoginItemSettings: () => ({ openAtLogin: fake.loginItem.set.length > 0, wasOpenedAtLogin: fake.loginItem.wasOpenedAtLogin }),
+    setLoginItemSettings: (settings: unknown) => {
+      fake.loginItem.set.push(settings);
+    },
   },
   BrowserWindow: FakeBrowserWindow,
   Tray: FakeTray,

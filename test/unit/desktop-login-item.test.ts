@@ -3,7 +3,9 @@ import { HIDDEN_ARG, launchTarget, linuxAutostartEntry, linuxAutostartPath, linu
 
 describe('start at login', () => {
   it('macOS/Windows: login item that starts hidden in the tray', () => {
-    expect(loginItemSettings(true, 'darwin', '/Applications/Engram.app/Contents/MacOS/Engram')).toEqual({ openAtLogin: true, args: [HIDDEN_ARG] });
+    // macOS 13+: the app's own SMAppService; args and openAsHidden do not reach it there.
+    expect(loginItemSettings(true, 'darwin', '/Applications/Engram.app/Contents/MacOS/Engram')).toEqual({ openAtLogin: true, type: 'mainAppService' });
+    expect(loginItemSettings(false, 'darwin', '/Applications/Engram.app/Contents/MacOS/Engram')).toEqual({ openAtLogin: false, type: 'mainAppService' });
     expect(loginItemSettings(false, 'win32', 'C:\\Engram\\Engram.exe')).toEqual({ openAtLogin: false, path: 'C:\\Engram\\Engram.exe', args: [HIDDEN_ARG] });
   });
 

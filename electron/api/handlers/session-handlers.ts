@@ -1,4 +1,4 @@
-import type { ConsentStatus } from '../../../shared/api/index.js';
+import type { ConsentStatus, StartAtLogin } from '../../../shared/api/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -7,8 +7,13 @@ import type { HandlerGroup } from '../handler-types.js';
  * Consent and Quit for a window that drives its own session (browser mode). Without a session
  * port the host asked before this window existed (the desktop app), so there is nothing to ask here.
  */
-export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 'consent.accept' | 'consent.withdraw' | 'app.quit'> {
+export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 'consent.accept' | 'consent.withdraw' | 'app.quit' | 'app.startAtLogin' | 'app.setStartAtLogin'> {
   const { session, events } = deps;
+  const loginItem = deps.startAtLogin;
+  const startAtLogin = async (): Promise<StartAtLogin> =>
+    loginItem
+      ? { available: true, enabled: await loginItem.enabled(), reason: null }
+      : { available: false, enabled: false, reason: 'Only the desktop app can start when you log in; this window is served by `engram serve`.' };
   const notAsked = (): ConsentStatus => ({
     asked_here: false,
     granted: true,
@@ -38,6 +43,12 @@ export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 
       // After this answer is on its way: the host closes its sockets while shutting down.
       setImmediate(() => session.quit());
       return { ok: true as const };
+    },
+    'app.startAtLogin': startAtLogin,
+    'app.setStartAtLogin': async ({ enabled }) => {
+      if (!loginItem) fail('UNAVAILABLE', 'Only the desktop app can start when you log in.');
+      await loginItem.set(enabled);
+      return startAtLogin();
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   type EngramApi,
   type IdleSource,
   type ScreenSource,
+  type StartAtLoginControl,
 } from '../../engine/index.js';
 import { KeyWrapError, type Problem } from '../policy/index.js';
 
@@ -48,6 +49,7 @@ export interface CoreOptions {
   selfPids: number[];
   keyDescription: string;
   sandbox: { on: boolean; detail: string };
+  startAtLogin: StartAtLoginControl;
   openScreenSettings?: () => Promise<boolean>;
   onProblem: (problem: Problem) => void;
   log: (line: string) => void;
@@ -75,6 +77,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     brain: true,
     keyDescription: opts.keyDescription,
     sandbox: opts.sandbox,
+    startAtLogin: opts.startAtLogin,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
     log: opts.log,
     onProblem: (p) => opts.onProblem(engineProblem(p)),

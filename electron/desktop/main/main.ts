@@ -239,6 +239,15 @@ async function start(): Promise<void> {
     selfPids: [process.pid],
     keyDescription,
     sandbox: sandboxStatus({ noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'), platform: process.platform, env: process.env, isRoot: process.getuid?.() === 0 }),
+    startAtLogin: {
+      enabled: () => record.start_at_login,
+      // The login item first, then the record: a failed registration leaves the saved choice as it was.
+      set: async (enabled) => {
+        await applyStartAtLogin(enabled);
+        record = { ...record, start_at_login: enabled };
+        await writeConsent(dataDir, record);
+      },
+    },
     openScreenSettings: () => openSystemSettings('screen_recording'),
     onProblem: reportProblem,
     log,

@@ -3,19 +3,26 @@ import path from 'node:path';
 /**
  * Optional start at login. macOS and Windows use app.setLoginItemSettings; Linux has no such API
  * in Electron, so an XDG autostart entry is written instead. Started at login, Engram opens in
- * the tray without showing its window (the `--hidden` argument).
+ * the tray without showing its window: `--hidden` on Windows and Linux, `wasOpenedAtLogin` on macOS.
  */
 export const HIDDEN_ARG = '--hidden';
 
 export interface LoginItemSettingsArgs {
   openAtLogin: boolean;
-  args: string[];
+  args?: string[];
   path?: string;
+  type?: 'mainAppService';
 }
 
+/**
+ * macOS 13+ registers the app itself as an SMAppService (`mainAppService`): `args` reach only
+ * Windows and `openAsHidden` is ignored there, so macOS learns it was started at login from
+ * `wasOpenedAtLogin` instead (see startedHidden).
+ */
 export function loginItemSettings(enabled: boolean, platform: NodeJS.Platform, execPath: string): LoginItemSettingsArgs {
+  if (platform === 'darwin') return { openAtLogin: enabled, type: 'mainAppService' };
   // Windows needs the path and args to match exactly when the entry is later removed or queried.
-  return platform === 'win32' ? { openAtLogin: enabled, path: execPath, args: [HIDDEN_ARG] } : { openAtLogin: enabled, args: [HIDDEN_ARG] };
+  return { openAtLogin: enabled, path: execPath, args: [HIDDEN_ARG] };
 }
 
 export function linuxAutostartPath(configHome: string): string {

@@ -6,6 +6,7 @@ import { CaptureSettingsCard } from './capture-settings-card.js';
 import { DirectivesCard } from './directives-card.js';
 import { ExportCard } from './export-card.js';
 import { ModelProviderCard } from './model-provider-card.js';
+import { StartAtLoginCard } from './start-at-login-card.js';
 
 export function SettingsScreen() {
   const info = useAppStore((s) => s.info);
@@ -26,6 +27,7 @@ export function SettingsScreen() {
           <AudioCard settings={settings} update={update} />
           <DirectivesCard />
           <AppearanceCard />
+          <StartAtLoginCard />
           {info?.features.export && <ExportCard />}
         </div>
       </div>

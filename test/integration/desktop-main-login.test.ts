@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUILTIN_PAGE_CHANNEL, CONSENT_FILE } from '../../electron/desktop/policy/index.js';
+import { electronModule, fake } from '../fakes/fake-electron.js';
+import { until, windowAt } from '../helpers/desktop-main-run.js';
+
+// Start at login on macOS 13+ (issue 29, item 10), through the composition root under the fake
+// Electron: the login item is the app's own service, a run opened at login keeps its window
+// hidden (no --hidden reaches macOS), and Settings turns the item off after consent turned it on.
+vi.mock('electron', async () => {
+  const m = await import('../fakes/fake-electron.js');
+  return { ...m.electronModule, default: m.electronModule };
+});
+
+const { ipcMain } = electronModule;
+let base: string;
+let dataDir: string;
+const savedEnv = { ...process.env };
+const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+const consentFile = () => JSON.parse(readFileSync(path.join(dataDir, CONSENT_FILE), 'utf8')) as { start_at_login: boolean };
+
+beforeAll(async () => {
+  base = mkdtempSync(path.join(os.tmpdir(), 'engram-login-'));
+  dataDir = path.join(base, 'data');
+  Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
+  fake.loginItem.wasOpenedAtLogin = true;
+  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_TRAY_HOST: 'present' });
+  await import('../../electron/desktop/main/main.js');
+});
+
+afterAll(() => {
+  Object.defineProperty(process, 'platform', platform);
+  process.env = savedEnv;
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe('start at login on macOS (fake Electron)', { shuffle: false }, () => {
+  it('consent with start at login registers the app itself as the login item', async () => {
+    const consent = await windowAt('/__pages/consent.html');
+    await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: true } });
+    await until(() => fake.loginItem.set.length > 0, 'login item');
+    expect(fake.loginItem.set).toEqual([{ openAtLogin: true, type: 'mainAppService' }]);
+  });
+
+  it('opened at login, the window stays hidden (tray only)', async () => {
+    const main = await windowAt('app://engram/index.html');
+    // Long enough for ready-to-show, which shows a window not started hidden.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(main.isVisible()).toBe(false);
+  });
+
+  it('Settings reads the choice and turns it off: login item removed, choice saved', async () => {
+    const main = await windowAt('app://engram/index.html');
+    const frame = main.webContents.mainFrame;
+    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.startAtLogin', input: {} })).toEqual({ ok: true, output: { available: true, enabled: true, reason: null } });
+    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.setStartAtLogin', input: { enabled: false } })).toEqual({ ok: true, output: { available: true, enabled: false, reason: null } });
+    expect(fake.loginItem.set.at(-1)).toEqual({ openAtLogin: false, type: 'mainAppService' });
+    expect(consentFile().start_at_login).toBe(false);
+    // A malformed request changes nothing.
+    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.setStartAtLogin', input: { enabled: 'yes' } })).toMatchObject({ ok: false });
+    expect(fake.loginItem.set).toHaveLength(2);
+  });
+
+  it('quits cleanly', async () => {
+    electronModule.app.quit();
+    await until(() => fake.exitCode !== null, 'exit');
+    expect(fake.exitCode).toBe(0);
+  });
+});
