@@ -23,6 +23,8 @@ export const NotRecordingReasonSchema = z.enum([
   'error',
   /** This host has no capture at all (engram serve without --capture). */
   'no_capture',
+  /** Browser mode before the welcome page is accepted: the first thing to do, so it outranks the others. */
+  'no_consent',
 ]);
 export type NotRecordingReason = z.infer<typeof NotRecordingReasonSchema>;
 
@@ -92,6 +94,8 @@ function blockedHealth(reason: NotRecordingReason, message: string | null): Capt
       return notRecording(reason, 'no display found', 'Connect or wake a display; capture goes on by itself when one is there.', null);
     case 'disabled':
       return notRecording(reason, 'capture is off in Settings', 'Turn Capture on in Settings to record again.', 'open_settings');
+    case 'no_consent':
+      return notRecording(reason, 'waiting for your consent', message ?? 'Capture starts once you accept the welcome page.', null);
     case 'no_capture':
       return notRecording(reason, 'capture does not run here', message ?? 'Capture runs in the desktop app or with `engram serve --capture`.', null);
     case 'error':

@@ -129,7 +129,7 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5 });
     const page = await tab.open({ host: h });
     const card = page.getByTestId('capture-card');
-    await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('Recording');
+    await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('Capturing');
     await expect.poll(() => h!.store.frames.count(), { timeout: 15_000 }).toBeGreaterThan(1);
 
     await card.getByRole('button', { name: 'Pause capture' }).click();
@@ -145,7 +145,7 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId('privacy-capture-state').textContent()).toContain('Nothing is recorded until you resume');
 
     await card.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => card.textContent()).toContain('Recording');
+    await expect.poll(() => card.textContent()).toContain('Capturing');
     await expect.poll(() => h!.store.frames.count(), { timeout: 10_000 }).toBeGreaterThan(frozen);
   });
 

@@ -9,7 +9,7 @@ import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/sto
 import { captureControlOf } from '../../electron/api/index.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
 import { startEngramServer, type EngramServer } from '../../electron/hosts/http/index.js';
-import { defaultCaptureSettings } from '../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { ScriptedDesktop } from '../fakes/scripted-screen.js';
 import { SCENES, seedUiFixture, type SeededIds } from '../fixtures/ui-seed.js';
@@ -181,8 +181,9 @@ export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHar
   let capture: CaptureService | null = null;
   if (opts.capture) {
     desktop = new ScriptedDesktop([SCENES.code, SCENES.browser, SCENES.slack, SCENES.terminal]);
-    const settings = { ...defaultCaptureSettings(), interval_s: opts.captureIntervalS ?? 1 };
-    capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, settings });
+    // Stored, not passed as an override, so a change in Settings reaches the running capture as in the app.
+    store.settings.set(CAPTURE_SETTINGS_KEY, { ...defaultCaptureSettings(), interval_s: opts.captureIntervalS ?? 1 });
+    capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr });
     capture.start();
   }
   const server = await startEngramServer({

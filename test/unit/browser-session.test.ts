@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CaptureStatus } from '../../shared/api/index.js';
+import { captureHealthOf, type CaptureStatus } from '../../shared/api/index.js';
 import { consentRecord, consentState, readConsent, writeConsent } from '../../electron/desktop/policy/index.js';
 import { createBrowserSession } from '../../electron/hosts/http/index.js';
 import type { CaptureControl } from '../../electron/api/index.js';
@@ -57,6 +57,20 @@ describe('browser mode’s consent', () => {
     // The same record, read the way the desktop app reads it.
     expect(consentState(await readConsent(dir))).toEqual({ state: 'granted', record: { version: 1, accepted_at: '2026-01-02T03:04:05.000Z', audio: false, start_at_login: false } });
     expect(capture.status().state).toBe('running');
+  });
+
+  it('before consent the health says to accept the welcome page, even when capture is also off in Settings', async () => {
+    const cap = fakeCapture();
+    const off: CaptureControl = { ...cap.control, status: () => ({ ...cap.control.status(), blocked: { reason: 'disabled', message: null } }) };
+    const s = createBrowserSession({ dataDir: tmp(), captures: true, onQuit: () => undefined });
+    const capture = s.gate(off);
+    await s.attach(cap);
+    const h = captureHealthOf(capture.status());
+    expect(h).toMatchObject({ state: 'not_recording', reason: 'no_consent', title: 'Not recording — waiting for your consent', action: null });
+    expect(h.detail).toMatch(/accept the welcome page/);
+    // Once accepted, what is in the way next (the Settings switch) is what the window says.
+    await s.session.acceptConsent();
+    expect(captureHealthOf(capture.status())).toMatchObject({ reason: 'disabled', action: 'open_settings' });
   });
 
   it('does not ask again when the desktop app already has consent on record, and keeps that record as it was', async () => {

@@ -74,7 +74,7 @@ export class HealthNotices {
 
   next(health: CaptureHealth): (NotificationSpec & { action: HealthAction | null }) | null {
     if (health.state === 'capturing') this.told = null;
-    if (health.state !== 'not_recording' || health.reason === 'disabled' || health.reason === 'no_capture') return null;
+    if (health.state !== 'not_recording' || health.reason === 'disabled' || health.reason === 'no_capture' || health.reason === 'no_consent') return null;
     if (this.told === health.reason) return null;
     this.told = health.reason;
     return { title: health.title, body: (health.detail ?? '').slice(0, 240), action: health.action };

@@ -86,7 +86,9 @@ export function createBrowserSession(opts: BrowserSessionOptions): BrowserSessio
   return {
     session,
     gate: (inner) => ({
-      status: (): CaptureStatus => (started ? inner.status() : { ...inner.status(), state: 'stopped', paused_until: null, message: WAITING }),
+      // Consent comes first: a setting or a grant the inner capture reports can wait until then.
+      status: (): CaptureStatus =>
+        started ? inner.status() : { ...inner.status(), state: 'stopped', paused_until: null, message: WAITING, blocked: { reason: 'no_consent', message: WAITING } },
       pause: (minutes) => (started ? inner.pause(minutes) : fail('CONFLICT', WAITING)),
       resume: () => (started ? inner.resume() : fail('CONFLICT', WAITING)),
       reloadSettings: () => inner.reloadSettings?.(),

@@ -1,24 +1,33 @@
 import { useState } from 'react';
+import type { CaptureStatus, HealthAction } from '../../../shared/api/index.js';
 import { useApi } from '../lib/api-context.js';
-import { fmtRelative, fmtTime } from '../lib/format.js';
+import { captureBanner } from '../lib/capture-banner.js';
+import { navigate } from '../lib/route.js';
 import { errorText, useAppStore } from '../state/app-store.js';
 import { IconPause, IconPlay } from '../ui/icons.js';
 import { MenuButton } from '../ui/menu.js';
 
-/** The recording state is always one glance away, with pause and resume right there. */
+/**
+ * The recording state is always one glance away, with pause and resume right there. It says what
+ * the host's capture health says (capturing, paused until when, not recording and what to do),
+ * never the raw state: a running scheduler may keep nothing.
+ */
 export function CaptureCard() {
   const api = useApi();
   const capture = useAppStore((s) => s.capture);
+  const health = useAppStore((s) => s.health);
   const setCapture = useAppStore((s) => s.setCapture);
+  const setHealth = useAppStore((s) => s.setHealth);
   const toast = useAppStore((s) => s.toast);
   const [busy, setBusy] = useState(false);
 
-  if (!capture) return <div className="capture-card skeleton" style={{ height: 64 }} />;
+  if (!capture && !health) return <div className="capture-card skeleton" style={{ height: 64 }} />;
 
-  async function run(p: Promise<import('../../../shared/api/index.js').CaptureStatus>) {
+  async function run(p: Promise<CaptureStatus>) {
     setBusy(true);
     try {
       setCapture(await p);
+      setHealth(await api.call('capture.health', {}));
     } catch (err) {
       toast(errorText(err), 'error');
     } finally {
@@ -26,33 +35,41 @@ export function CaptureCard() {
     }
   }
 
-  const state = capture.state;
-  const title =
-    state === 'running' ? 'Recording' : state === 'paused' ? 'Paused' : state === 'unavailable' ? 'Not capturing' : state === 'error' ? 'Capture stopped' : 'Stopped';
-  const detail =
-    state === 'paused'
-      ? capture.paused_until
-        ? `Resumes at ${fmtTime(capture.paused_until)}`
-        : 'Until you resume'
-      : state === 'running'
-        ? capture.last_frame_at
-          ? `Last frame ${fmtRelative(capture.last_frame_at)}`
-          : 'Waiting for the first frame'
-        : state === 'unavailable'
-          ? 'Capture runs in the desktop app'
-          : (capture.message ?? 'See Privacy for details');
+  async function act(kind: HealthAction) {
+    switch (kind) {
+      case 'open_privacy':
+        return navigate('privacy');
+      case 'open_settings':
+        return navigate('settings');
+      case 'resume':
+        return run(api.call('capture.resume', {}));
+      case 'open_screen_settings':
+        try {
+          const { opened } = await api.call('capture.openScreenSettings', {});
+          if (!opened) toast('Open System Settings → Privacy & Security → Screen Recording yourself.', 'error');
+        } catch (err) {
+          toast(errorText(err), 'error');
+        }
+    }
+  }
+
+  const banner = captureBanner(health, capture);
+  const action = banner.action;
+  const dot = banner.tone === 'capturing' ? 'running' : banner.tone === 'paused' ? 'paused' : banner.tone === 'off' ? 'error' : '';
 
   return (
-    <section className={`capture-card state-${state}`} aria-label="Capture" data-testid="capture-card">
+    <section className={`capture-card state-${banner.tone}`} aria-label="Capture" data-testid="capture-card">
       <div className="row">
-        <span className={`status-dot ${state === 'running' ? 'running' : state === 'paused' ? 'paused' : state === 'error' ? 'error' : ''}`} aria-hidden="true" />
+        <span className={`status-dot ${dot}`} aria-hidden="true" />
         <div className="grow">
-          <div className="capture-title" aria-live="polite">
-            {title}
+          <div className="capture-title" aria-live="polite" data-testid="capture-title">
+            {banner.title}
           </div>
-          <div className="capture-detail truncate">{detail}</div>
+          <div className="capture-detail" data-testid="capture-detail">
+            {banner.detail}
+          </div>
         </div>
-        {state === 'running' && (
+        {banner.canPause && (
           <MenuButton
             className="btn btn-sm btn-icon"
             ariaLabel="Pause capture"
@@ -65,14 +82,19 @@ export function CaptureCard() {
             ]}
           />
         )}
-        {state === 'paused' && (
-          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(api.call('capture.resume', {}))}>
+        {banner.action?.kind === 'resume' && (
+          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void act('resume')}>
             <IconPlay size={12} />
-            Resume
+            {banner.action.label}
           </button>
         )}
       </div>
-      {state === 'running' && capture.ocr_backlog > 0 && (
+      {action && action.kind !== 'resume' && (
+        <button type="button" className="btn btn-sm" data-testid="capture-action" onClick={() => void act(action.kind)}>
+          {action.label}
+        </button>
+      )}
+      {banner.tone === 'capturing' && capture && capture.ocr_backlog > 0 && (
         <div className="capture-detail">{capture.ocr_backlog} frames waiting for text recognition</div>
       )}
     </section>

@@ -61,6 +61,7 @@ export function SessionStopped() {
 export function SessionControls() {
   const api = useApi();
   const capture = useAppStore((s) => s.capture);
+  const health = useAppStore((s) => s.health);
   const [browserMode, setBrowserMode] = useState(false);
   const { quit } = useQuit();
 
@@ -79,7 +80,7 @@ export function SessionControls() {
   return (
     <section className="session-controls row" aria-label="Engram">
       <span className="capture-detail truncate grow" data-testid="capture-status-line" aria-live="polite">
-        {captureStatusLine(capture)}
+        {captureStatusLine(health, capture)}
       </span>
       <button type="button" className="btn btn-sm" onClick={() => void quit()}>
         Quit

@@ -11,11 +11,13 @@ export function useLiveData(api: ApiClient): void {
     const load = () => {
       void api.call('app.info', {}).then((i) => live && s.setInfo(i)).catch(() => undefined);
       void api.call('capture.status', {}).then((c) => live && s.setCapture(c)).catch(() => undefined);
+      void api.call('capture.health', {}).then((h) => live && s.setHealth(h)).catch(() => undefined);
       void api.call('progress.get', {}).then((p) => live && s.setProgress(p.tasks)).catch(() => undefined);
     };
     load();
     const offs = [
       api.on('capture.status', (c) => s.setCapture(c)),
+      api.on('capture.health', (h) => s.setHealth(h)),
       api.on('progress.changed', (p) => {
         // Say so when long work finishes (the sidebar only shows work in flight).
         const before = new Map(useAppStore.getState().progress.map((t) => [t.id, t.state]));
@@ -35,6 +37,7 @@ export function useLiveData(api: ApiClient): void {
     // A timed pause ends on the host by itself; a slow poll keeps the sidebar honest even if an event is missed.
     const timer = setInterval(() => {
       void api.call('capture.status', {}).then((c) => live && s.setCapture(c)).catch(() => undefined);
+      void api.call('capture.health', {}).then((h) => live && s.setHealth(h)).catch(() => undefined);
     }, 15_000);
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppInfo, CaptureStatus, ProgressTask } from '../../../shared/api/index.js';
+import type { AppInfo, CaptureHealth, CaptureStatus, ProgressTask } from '../../../shared/api/index.js';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'unauthorized';
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -13,6 +13,8 @@ export interface Toast {
 interface AppState {
   info: AppInfo | null;
   capture: CaptureStatus | null;
+  /** The host's one capture-health answer: what the banner and status line say (never the raw state). */
+  health: CaptureHealth | null;
   progress: ProgressTask[];
   connection: ConnectionState;
   theme: ThemeChoice;
@@ -21,6 +23,7 @@ interface AppState {
   dataVersion: number;
   setInfo(info: AppInfo): void;
   setCapture(status: CaptureStatus): void;
+  setHealth(health: CaptureHealth): void;
   setProgress(tasks: ProgressTask[]): void;
   setConnection(state: ConnectionState): void;
   setTheme(theme: ThemeChoice): void;
@@ -44,6 +47,7 @@ function storedTheme(): ThemeChoice {
 export const useAppStore = create<AppState>((set, get) => ({
   info: null,
   capture: null,
+  health: null,
   progress: [],
   connection: 'connecting',
   theme: storedTheme(),
@@ -51,6 +55,7 @@ export const useAppStore = create<AppState>((set, get) => ({
   dataVersion: 0,
   setInfo: (info) => set({ info }),
   setCapture: (capture) => set({ capture }),
+  setHealth: (health) => set({ health }),
   setProgress: (progress) => set({ progress }),
   setConnection: (connection) => set({ connection }),
   setTheme: (theme) => {

@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import { AppTab } from './screens.js';
+import { startUiHarness, type UiHarness } from './ui-harness.js';
+
+// Issue 29, item 4 (the window half): the sidebar's capture card says what the host's one
+// capture-health model says, driven here through the real host, never "Recording" when nothing is kept.
+
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
+let h: UiHarness | null = null;
+let tab: AppTab;
+
+beforeAll(async () => {
+  chrome = await launchChromium();
+  browser = chrome.browser;
+  tab = new AppTab(browser);
+});
+afterAll(async () => {
+  await tab?.close();
+  await chrome?.close();
+});
+afterEach(async () => {
+  await tab?.leave();
+  await h?.close();
+  h = null;
+});
+
+async function api<T>(hh: UiHarness, name: string, input: unknown = {}): Promise<T> {
+  const r = await fetch(`${hh.base}/api/call`, { method: 'POST', headers: { Authorization: `Bearer ${hh.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, input }) });
+  const body = (await r.json()) as { ok: boolean; output: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
+  return body.output;
+}
+
+const RECORDING = /Recording|Capturing/;
+
+describe('the capture banner', { timeout: 120_000 }, () => {
+  it('follows the health: capturing, paused until a time, off in Settings with a button to Settings', async () => {
+    h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5 });
+    const page = await tab.open({ host: h });
+    const title = page.getByTestId('capture-title');
+    const card = page.getByTestId('capture-card');
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).toBe('Capturing');
+
+    // A timed pause says until when (the host's pause pushes the health).
+    await api(h, 'capture.pause', { minutes: 15 });
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).toMatch(/^Paused until \d{1,2}:\d{2}/);
+    expect(await card.textContent()).not.toMatch(RECORDING);
+    await api(h, 'capture.resume');
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).toBe('Capturing');
+
+    // Capture off in Settings: the scheduler's raw state is not what the window tells.
+    await api(h, 'settings.update', { patch: { capture: { enabled: false } } });
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).toBe('Not recording — capture is off in Settings');
+    expect(await card.textContent()).not.toMatch(RECORDING);
+    const action = page.getByTestId('capture-action');
+    expect(await action.textContent()).toBe('Open Settings');
+    await action.click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/settings');
+
+    // Back on: capturing again, at once.
+    await api(h, 'settings.update', { patch: { capture: { enabled: true } } });
+    await expect.poll(() => title.textContent(), { timeout: 10_000 }).toBe('Capturing');
+  });
+
+  it('a window list that cannot be read keeps nothing, and the card says so with the way to Privacy', async () => {
+    h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5 });
+    // The scripted desktop's window source fails as an X server without a display does.
+    h.desktop!.windows.active = async () => {
+      throw new Error('no X display (DISPLAY is not set)');
+    };
+    const page = await tab.open({ host: h });
+    const title = page.getByTestId('capture-title');
+    await expect.poll(() => title.textContent(), { timeout: 15_000 }).toBe('Not recording — windows cannot be checked');
+    const card = page.getByTestId('capture-card');
+    expect(await card.textContent()).not.toMatch(RECORDING);
+    await page.getByTestId('capture-action').click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/privacy');
+  });
+});
