@@ -157,8 +157,9 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     // An Ollama address would be wrong as Anthropic's proxy, a qwen model wrong for Claude.
     expect(text(LLM_SETTINGS.baseUrl)).toBe('');
     expect(text(LLM_SETTINGS.chatModel)).toBe('');
-    expect(await page.getByLabel('Server address').inputValue()).toBe('');
-    expect(await page.getByLabel('Chat model').inputValue()).toBe('');
+    // The stored settings change first; the card shows them once the settings event reaches the page.
+    await expect.poll(() => page.getByLabel('Server address').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Chat model').inputValue()).toBe('');
 
     await page.getByLabel('Anthropic API key').fill(ANTHROPIC_KEY);
     await page.getByRole('button', { name: 'Save key' }).click();
