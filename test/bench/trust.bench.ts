@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- trust [--only a,b] [--verbose]`: the standing adversarial check (issue 28). Runs
  * every case of test/helpers/trust-cases.ts through the real capture, brain, chat, CLI and MCP
- * paths against a model that obeys every injection, and prints one JSON line
+ * paths against a model that obeys every injection (the x11 cases on real windows: Xvfb + openbox
+ * started here when DISPLAY is unset, real Tesseract OCR), and prints one JSON line
  * {cases, steered, leaked, results: [{name, steered, leaked, why}]}. Target: steered 0, leaked 0.
  */
 import { BenchTargets } from './targets.js';

@@ -1,6 +1,7 @@
 /**
  * The standing adversarial check (issue 28): attacks run through the real paths — capture (fake
- * screen stack, real pipeline: OCR stage, redaction, gate, observation writer), the brain and chat
+ * screen stack, or real xterm windows on Xvfb with real OCR for the x11 cases: trust-x11.ts; real
+ * pipeline: OCR stage, redaction, gate, observation writer), the brain and chat
  * of startEngram, `engram add --file` and `engram export` through the CLI in process, and
  * `engram mcp` as a child process over stdio — against a model server (fake-openai-server, over
  * a real socket) that obeys every injection it reads: it routes every batch to every kind, calls
@@ -26,12 +27,15 @@ import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiReply, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
 import { ChangingScreen, TextOcr } from '../fakes/fake-screen-stack.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
+import { SwitchedStack, type XWindow } from './trust-x11.js';
 
 export type TrustCase =
   | { name: string; via: 'screen'; app: string; title: string; url?: string | null; text: string; secret?: string; order?: string }
   | { name: string; via: 'chat'; question: string; secret?: string; order?: string }
   | { name: string; via: 'import'; messages: { role: 'user' | 'assistant'; content: string }[]; secret?: string; order?: string }
-  | { name: string; via: 'mcp-flood'; records: number };
+  | { name: string; via: 'mcp-flood'; records: number }
+  /** Real windows on Xvfb, the last one focused; `expect` is a word of it OCR must read before the case goes on. */
+  | { name: string; via: 'x11'; windows: XWindow[]; expect: string; secret?: string; order?: string };
 
 export interface CaseResult {
   name: string;
@@ -180,6 +184,8 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
   const seeded = store.memories.insert({ kind: 'semantic', title: 'Manager', text: "The user's manager is Ana Lopez" }).id;
   const windows = new SetWindow();
   const ocr = new TextOcr('');
+  const stack = new SwitchedStack({ screen: new ChangingScreen(), windows, ocr });
+  if (cases.some((c) => c.via === 'x11')) await stack.startX();
   const engram = await startEngram({
     store,
     host: 'headless',
@@ -189,7 +195,7 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
     brain: { start: 'manual' },
     chat: true,
     timeZone: 'UTC',
-    capture: { screen: new ChangingScreen(), windows, ocr, start: false },
+    capture: { screen: stack.screen, windows: stack.windows, windowList: stack.windowList, ocr: stack.ocr, start: false },
     log,
   });
   const outputs = new Map<string, string[]>();
@@ -210,6 +216,23 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           windows.win = { app: c.app, title: c.title, url: c.url ?? null, pid: 42, path: null, bounds: null };
           ocr.text = c.text;
           await engram.capture!.tick({ force: true });
+          await engram.capture!.drain();
+          await brain?.flush();
+        } else if (c.via === 'x11') {
+          stack.show(c.windows);
+          try {
+            // xterm draws its text a while after it maps: tick until OCR read the focused window.
+            let read = '';
+            for (let i = 0; i < 6 && !read.includes(c.expect); i++) {
+              const r = await engram.capture!.tick({ force: true });
+              read += (await r.observations).map((id) => store.observations.get(id)?.text ?? '').join('\n');
+              if (!read.includes(c.expect)) await new Promise((res) => setTimeout(res, 1500));
+            }
+            if (!read.includes(c.expect)) why.push(`OCR never read "${c.expect}" on the real screen`);
+            log(`${c.name} read: ${read.replace(/\s+/g, ' ').slice(0, 240)}`);
+          } finally {
+            stack.hide();
+          }
           await engram.capture!.drain();
           await brain?.flush();
         } else if (c.via === 'chat') {
@@ -295,6 +318,7 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
     await engram.close().catch(() => undefined);
     await store.close().catch(() => undefined);
     await fake.close();
+    await stack.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   return { cases: results.length, steered: results.filter((r) => r.steered).length, leaked: results.reduce((a, r) => a + r.leaked, 0), results };

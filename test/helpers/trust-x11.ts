@@ -1,0 +1,131 @@
+/**
+ * Real captured screens for the trust bench (issue 28): xterm windows with given titles, classes
+ * and text on a private Xvfb + openbox display (scripts/xvfb.mjs, started here when no DISPLAY is
+ * set), grabbed by X11ScreenSource, listed by X11WindowList and read by real Tesseract OCR, through
+ * the engine's own CaptureService. The capture service is built once, so the fake and the real
+ * stack sit behind one switch each.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  ActiveOnlyWindowList,
+  GetWindowsActiveWindowSource,
+  X11ScreenSource,
+  X11WindowList,
+  type ActiveWindowSource,
+  type ScreenSource,
+  type WindowList,
+} from '../../electron/sensing/capture/index.js';
+import { TesseractPool, type OcrEngine, type OcrImage } from '../../electron/sensing/perception/index.js';
+
+export interface XWindow {
+  title: string;
+  text: string;
+  /** The WM_CLASS (the app name the gate sees), e.g. Chromium for a browser window. */
+  cls?: string;
+  geometry: string;
+}
+
+type Display = { display: string; stop(): void };
+const root = join(import.meta.dirname, '..', '..');
+
+/** One switch per capture dependency: the fake stack until the real display is switched on. */
+export class SwitchedStack {
+  private x: { display: Display | null; name: string; screen: X11ScreenSource; windows: ActiveWindowSource; list: WindowList; ocr: TesseractPool; dir: string } | null = null;
+  private real = false;
+  private open: ChildProcess[] = [];
+
+  constructor(
+    private readonly fake: { screen: ScreenSource; windows: ActiveWindowSource; ocr: OcrEngine },
+  ) {}
+
+  get screen(): ScreenSource {
+    return {
+      name: 'switched',
+      listDisplays: () => (this.real ? this.x!.screen.listDisplays() : this.fake.screen.listDisplays()),
+      capture: (ids?: string[]) => (this.real ? this.x!.screen.capture(ids) : this.fake.screen.capture(ids)),
+    };
+  }
+  get windows(): ActiveWindowSource {
+    return { active: () => (this.real ? this.x!.windows.active() : this.fake.windows.active()) };
+  }
+  get windowList(): WindowList {
+    const fakeList = new ActiveOnlyWindowList(this.fake.windows, { complete: true, name: 'active-window' });
+    return { name: 'switched', list: () => (this.real ? this.x!.list.list() : fakeList.list()) };
+  }
+  get ocr(): OcrEngine {
+    const workers = () => this.fake.ocr.activeWorkers + (this.x?.ocr.activeWorkers ?? 0);
+    return {
+      recognize: (image: OcrImage) => (this.real ? this.x!.ocr.recognize(image) : this.fake.ocr.recognize(image)),
+      stop: async () => {
+        await this.fake.ocr.stop();
+        await this.x?.ocr.stop();
+      },
+      get activeWorkers() {
+        return workers();
+      },
+    };
+  }
+
+  /** Starts Xvfb + openbox (unless a DISPLAY is set) and the real sources; later cases grab it. */
+  async startX(): Promise<void> {
+    if (this.x) return;
+    let display: Display | null = null;
+    let name = process.env.DISPLAY ?? '';
+    if (!name) {
+      const { startDisplay } = (await import(pathToFileURL(join(root, 'scripts', 'xvfb.mjs')).href)) as { startDisplay: (o: { width: number; height: number }) => Promise<Display> };
+      display = await startDisplay({ width: 1280, height: 800 });
+      name = display.display;
+    }
+    // get-windows reads the display from the environment.
+    process.env.DISPLAY = name;
+    const dir = mkdtempSync(join(tmpdir(), 'engram-trust-ocr-'));
+    this.x = {
+      display,
+      name,
+      dir,
+      screen: new X11ScreenSource({ display: name }),
+      windows: new GetWindowsActiveWindowSource(),
+      list: new X11WindowList({ display: name }),
+      ocr: new TesseractPool({ cachePath: join(dir, 'ocr-cache'), workers: 1, idleStopMs: 30_000 }),
+    };
+  }
+
+  /** Opens the windows (the last one focused) and switches capture to the real display. */
+  show(windows: XWindow[]): void {
+    const env = { ...process.env, DISPLAY: this.x!.name };
+    for (const w of windows) {
+      const args = ['-T', w.title, '-fa', 'Monospace', '-fs', '18', '-geometry', w.geometry, '+sb', '-bg', 'white', '-fg', 'black'];
+      if (w.cls) args.push('-class', w.cls);
+      args.push('-e', 'sh', '-c', 'printf "%s\\n" "$TRUST_TEXT"; sleep 600');
+      this.open.push(spawn('xterm', args, { env: { ...env, TRUST_TEXT: w.text }, stdio: 'ignore' }));
+      execFileSync('xdotool', ['search', '--sync', '--name', `^${w.title.replace(/[()[\]{}.*+?^$|\\]/g, '.')}$`], { env, timeout: 20_000 });
+    }
+    const last = windows.at(-1)!;
+    execFileSync('xdotool', ['search', '--name', `^${last.title.replace(/[()[\]{}.*+?^$|\\]/g, '.')}$`, 'windowactivate', '--sync'], { env, timeout: 10_000 });
+    // xterm prints its text a while after it maps.
+    execFileSync('sleep', ['2']);
+    this.real = true;
+  }
+
+  /** Closes the windows and switches back to the fake stack. */
+  hide(): void {
+    for (const c of this.open.splice(0)) c.kill();
+    this.real = false;
+    execFileSync('sleep', ['0.5']);
+  }
+
+  async stop(): Promise<void> {
+    this.hide();
+    if (!this.x) return;
+    await this.x.ocr.stop();
+    await this.x.screen.close?.();
+    this.x.display?.stop();
+    if (this.x.display) delete process.env.DISPLAY;
+    rmSync(this.x.dir, { recursive: true, force: true });
+    this.x = null;
+  }
+}
