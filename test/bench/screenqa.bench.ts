@@ -1,21 +1,29 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
  *
- * A scripted working day (test/fixtures/screenqa/pages: 24 pages of our own, work and personal,
- * light and dark) is shown page after page in Chromium app windows on a private Xvfb display while
- * the product's own CLI captures (`engram capture --watch`, a child process: OCR, redaction,
- * privacy gate, brain). Then the questions of test/fixtures/screenqa/questions.json are asked
- * through the CLI's own entry (`engram ask --json --offline`, runCli in this process: same code,
- * without a process start per question), and scored on what the user sees: the answer, and the
- * answer plus the retrieved text. Privacy questions score when nothing forbidden comes back; every
- * output (and `engram search --json` for the privacy questions) is scanned for the day's secrets and
- * for text of the excluded (private) window.
+ * Two scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
+ * redaction, privacy gate, brain), each into its own data folder:
+ * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
+ * - day 2 (test/fixtures/screenqa-day2: 16 pages written apart from the answer code — a spreadsheet
+ *   grid, forms with labels above their boxes, settings panes, a chat app, a week calendar, a kanban
+ *   board, a dark terminal — asked with words other than the screens' labels, and questions nothing on
+ *   screen answers). Day 2 is a held-out check: never tune the answer code against it.
+ * Then each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
+ * runCli in this process: same code, without a process start per question), and scored on what the
+ * user sees:
+ * - hit: the expected text is in the answer or the retrieved text (the right screen was found);
+ * - answer: it is anywhere in the answer (its evidence lines included);
+ * - stated: it is in the answer's first line, the sentence that answers (not the screen lines under it).
+ * Unanswerable questions expect the answer to say it does not know. Privacy questions score when
+ * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
+ * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table and one JSON line {hit, answer_only, by_category, privacy_leaks};
- * exits 1 when a target is missed: hit >= 95% and answer >= 85% of the questions (38/40 and 34/40
- * as in issue 15), no leak. Needs Xvfb, openbox, xdotool and chromium; builds dist/ first
- * (`npx tsc -p tsconfig.json`) unless --no-build. --reuse DIR skips the capture and asks again on a
- * kept data dir (the key is read from DIR/bench.key).
+ * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …}}; exits 1 when a
+ * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
+ * >= 85% of the answerable questions (issue 30); no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * builds dist/ first (`npx tsc -p tsconfig.json`) unless --no-build. --keep DIR keeps each day's data
+ * in DIR/day1, DIR/day2; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,7 +36,8 @@ import { z } from 'zod';
 import { runCli } from '../../electron/hosts/cli/main.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const fixtures = join(root, 'test', 'fixtures', 'screenqa');
+const DAYS = { 1: join(root, 'test', 'fixtures', 'screenqa'), 2: join(root, 'test', 'fixtures', 'screenqa-day2') } as const;
+type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
 const flag = (n: string) => argv.includes(`--${n}`);
 const opt = (n: string): string | undefined => {
@@ -41,7 +50,7 @@ const log = (s: string) => (JSON_OUT ? process.stderr.write(`${s}\n`) : console.
 
 const Question = z.object({
   q: z.string().min(1),
-  category: z.enum(['temporal', 'event', 'fact', 'procedure', 'resource', 'contact', 'privacy']),
+  category: z.enum(['temporal', 'event', 'fact', 'procedure', 'resource', 'contact', 'privacy', 'unanswerable']),
   /** Every entry must be found; "a|b" means either. */
   expect: z.array(z.string().min(1)).default([]),
   /** Must not be found anywhere in what comes back. */
@@ -50,7 +59,7 @@ const Question = z.object({
 const Questions = z.object({
   /** Strings that must never appear in any output: secrets on screen, the excluded window's text. */
   secrets: z.array(z.string().min(1)),
-  questions: z.array(Question).min(40),
+  questions: z.array(Question).min(30),
 });
 type Question = z.infer<typeof Question>;
 
@@ -77,7 +86,7 @@ async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
   return { code, out, err };
 }
 
-async function captureDay(dataDir: string, env: NodeJS.ProcessEnv): Promise<{ shown: { page: string; at: number }[] }> {
+async function captureDay(fixtures: string, env: NodeJS.ProcessEnv): Promise<{ shown: { page: string; at: number }[] }> {
   const { startDisplay } = (await import(pathToFileURL(join(root, 'scripts', 'xvfb.mjs')).href)) as { startDisplay: (o: { width: number; height: number }) => Promise<{ display: string; stop(): void }> };
   const x = await startDisplay({ width: 1280, height: 800 });
   const xenv = { ...env, DISPLAY: x.display };
@@ -127,14 +136,33 @@ interface Scored {
   q: Question;
   hit: boolean;
   answerOnly: boolean;
+  stated: boolean;
   leaks: string[];
   answer: string;
 }
 
-async function main(): Promise<void> {
+interface DayResult {
+  n: number;
+  hit: number;
+  answer_only: number;
+  /** Answerable questions (not privacy, not unanswerable) and how many of them the first line states. */
+  answerable: number;
+  stated: number;
+  unanswerable: { n: number; stated: number };
+  by_category: Record<string, { n: number; hit: number; answer_only: number; stated: number }>;
+  privacy_leaks: number;
+  data_dir: string | null;
+}
+
+/** The sentence that answers: the answer's first non-empty line. */
+const firstLine = (answer: string) => answer.split('\n').find((l) => l.trim()) ?? '';
+
+async function runDay(day: Day): Promise<DayResult> {
+  const fixtures = DAYS[day];
   const spec = Questions.parse(JSON.parse(readFileSync(join(fixtures, 'questions.json'), 'utf8')));
   const reuse = opt('reuse');
-  const dataDir = reuse ? resolve(reuse) : opt('keep') ? resolve(opt('keep')!) : mkdtempSync(join(tmpdir(), 'screenqa-'));
+  const base = reuse ? resolve(reuse) : opt('keep') ? resolve(opt('keep')!) : null;
+  const dataDir = base ? join(base, `day${day}`) : mkdtempSync(join(tmpdir(), `screenqa-day${day}-`));
   mkdirSync(dataDir, { recursive: true });
   const keyFile = join(dataDir, 'bench.key');
   const key = reuse ? readFileSync(keyFile, 'utf8').trim() : randomBytes(32).toString('hex');
@@ -142,15 +170,11 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, ENGRAM_DATA_DIR: dataDir, ENGRAM_KEY: key, ENGRAM_TZ: 'UTC' };
   delete env.ANTHROPIC_API_KEY;
 
+  log(`— day ${day} (${fixtures.slice(root.length + 1)})`);
   if (!reuse) {
-    if (!flag('no-build')) {
-      log('building dist/ (npx tsc -p tsconfig.json) so capture starts fast …');
-      const b = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
-      if (b.status !== 0) throw new Error('build failed');
-    }
-    log(`capturing the day into ${dataDir} (${DWELL_S}s per page) …`);
+    log(`capturing day ${day} into ${dataDir} (${DWELL_S}s per page) …`);
     const t0 = Date.now();
-    await captureDay(dataDir, env);
+    await captureDay(fixtures, env);
     log(`  captured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   const stats = await cli(['stats', '--json'], env);
@@ -179,40 +203,69 @@ async function main(): Promise<void> {
     const forbidden = [...q.forbid, ...spec.secrets];
     const leaks = forbidden.filter((f) => found(`${r.out}\n${r.err}`, f));
     const want = (text: string) => q.expect.every((e) => found(text, e)) && !q.forbid.some((f) => found(text, f));
-    const s: Scored = { q, hit: want(seen) && leaks.length === 0, answerOnly: want(answer) && leaks.length === 0, leaks, answer };
+    const clean = leaks.length === 0;
+    const s: Scored = { q, hit: want(seen) && clean, answerOnly: want(answer) && clean, stated: want(firstLine(answer)) && clean, leaks, answer };
     scored.push(s);
-    log(`${String(i + 1).padStart(2)} ${s.answerOnly ? 'A' : s.hit ? 'R' : '-'} [${q.category}] ${q.q}`);
-    if (!s.answerOnly && (flag('verbose') || flag('misses'))) log(`     expected ${JSON.stringify(q.expect)}; answer: ${answer.replace(/\n/g, ' ⏎ ').slice(0, 500)}`);
+    log(`${String(i + 1).padStart(2)} ${s.stated ? 'S' : s.answerOnly ? 'A' : s.hit ? 'R' : '-'} [${q.category}] ${q.q}`);
+    if (!s.stated && (flag('verbose') || flag('misses'))) log(`     expected ${JSON.stringify(q.expect)}; answer: ${answer.replace(/\n/g, ' ⏎ ').slice(0, 500)}`);
   }
 
   const all = outputs.join('\n');
   const privacyLeaks = spec.secrets.filter((s) => found(all, s));
   const cats = [...new Set(scored.map((s) => s.q.category))];
-  const byCategory = Object.fromEntries(
-    cats.map((c) => {
-      const l = scored.filter((s) => s.q.category === c);
-      return [c, { n: l.length, hit: l.filter((s) => s.hit).length, answer_only: l.filter((s) => s.answerOnly).length }];
-    }),
-  );
-  const n = scored.length;
-  const hit = scored.filter((s) => s.hit).length;
-  const answerOnly = scored.filter((s) => s.answerOnly).length;
+  const count = (l: Scored[]) => ({ n: l.length, hit: l.filter((s) => s.hit).length, answer_only: l.filter((s) => s.answerOnly).length, stated: l.filter((s) => s.stated).length });
+  const byCategory = Object.fromEntries(cats.map((c) => [c, count(scored.filter((s) => s.q.category === c))]));
+  const answerable = scored.filter((s) => s.q.category !== 'privacy' && s.q.category !== 'unanswerable');
+  const unanswerable = scored.filter((s) => s.q.category === 'unanswerable');
+  const tot = count(scored);
   log('');
-  log('category    n   hit  answer');
-  for (const c of cats) {
-    const b = byCategory[c]!;
-    log(`${c.padEnd(10)} ${String(b.n).padStart(2)}   ${String(b.hit).padStart(3)}  ${String(b.answer_only).padStart(6)}`);
-  }
-  log(`${'total'.padEnd(10)} ${String(n).padStart(2)}   ${String(hit).padStart(3)}  ${String(answerOnly).padStart(6)}`);
+  log(`day ${day}      n   hit  answer  stated`);
+  const row = (name: string, b: { n: number; hit: number; answer_only: number; stated: number }) =>
+    log(`${name.padEnd(12)} ${String(b.n).padStart(2)}   ${String(b.hit).padStart(3)}  ${String(b.answer_only).padStart(6)}  ${String(b.stated).padStart(6)}`);
+  for (const c of cats) row(c, byCategory[c]!);
+  row('total', tot);
+  log(`answerable: the first line states the fact for ${answerable.filter((s) => s.stated).length}/${answerable.length}; unanswerable said so for ${unanswerable.filter((s) => s.stated).length}/${unanswerable.length}`);
   log(`privacy leaks: ${privacyLeaks.length ? privacyLeaks.join(', ') : 'none'}`);
-  const result = { n, hit, answer_only: answerOnly, by_category: byCategory, privacy_leaks: privacyLeaks.length, data_dir: reuse || opt('keep') ? dataDir : null };
-  console.log(JSON.stringify(result));
-  if (!reuse && !opt('keep')) rmSync(dataDir, { recursive: true, force: true });
-  const targetHit = Math.ceil(n * 0.95);
-  const targetAnswer = Math.ceil(n * 0.85);
-  const ok = only ? true : hit >= targetHit && answerOnly >= targetAnswer && privacyLeaks.length === 0;
-  if (!ok) log(`targets missed: hit ${hit}/${n} (need ${targetHit}), answer ${answerOnly}/${n} (need ${targetAnswer}), leaks ${privacyLeaks.length}`);
-  process.exitCode = ok ? 0 : 1;
+  if (!base) rmSync(dataDir, { recursive: true, force: true });
+  return {
+    n: tot.n,
+    hit: tot.hit,
+    answer_only: tot.answer_only,
+    answerable: answerable.length,
+    stated: answerable.filter((s) => s.stated).length,
+    unanswerable: { n: unanswerable.length, stated: unanswerable.filter((s) => s.stated).length },
+    by_category: byCategory,
+    privacy_leaks: privacyLeaks.length,
+    data_dir: base ? dataDir : null,
+  };
+}
+
+/** Day 1 keeps issue 15's targets; day 2 is judged on what the answer's first line states (issue 30). */
+function targetsMissed(day: Day, r: DayResult): string | null {
+  if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
+  if (day === 1) {
+    const [h, a] = [Math.ceil(r.n * 0.95), Math.ceil(r.n * 0.85)];
+    return r.hit >= h && r.answer_only >= a ? null : `day 1: hit ${r.hit}/${r.n} (need ${h}), answer ${r.answer_only}/${r.n} (need ${a})`;
+  }
+  const s = Math.ceil(r.answerable * 0.85);
+  return r.stated >= s ? null : `day 2: stated ${r.stated}/${r.answerable} answerable (need ${s})`;
+}
+
+async function main(): Promise<void> {
+  const dayOpt = opt('day');
+  const days: Day[] = dayOpt === '1' ? [1] : dayOpt === '2' ? [2] : dayOpt === undefined ? [1, 2] : [];
+  if (!days.length) throw new Error(`--day takes 1 or 2, not "${dayOpt}"`);
+  if (!opt('reuse') && !flag('no-build')) {
+    log('building dist/ (npx tsc -p tsconfig.json) so capture starts fast …');
+    const b = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const results: Partial<Record<Day, DayResult>> = {};
+  for (const d of days) results[d] = await runDay(d);
+  console.log(JSON.stringify({ days: results }));
+  const missed = opt('only') ? [] : days.map((d) => targetsMissed(d, results[d]!)).filter((m): m is string => m !== null);
+  for (const m of missed) log(`target missed: ${m}`);
+  process.exitCode = missed.length ? 1 : 0;
 }
 
 main().catch((err: unknown) => {
