@@ -21,7 +21,25 @@ export interface CaptionStepDeps {
   captioner: Captioner;
   /** The stored frame (already masked where excluded windows were), decrypted. */
   readImage: (frameId: string) => Buffer;
+  /** The whole caption call, retries included, at most this long (CAPTION_TIMEOUT_MS by default). */
+  timeoutMs?: number;
+  /** A caption the model did not give (timed out, refused, failed): the frame keeps its OCR text. */
+  onFailure?: (why: 'timeout' | 'error', err: unknown) => void;
   now?: () => number;
+}
+
+/**
+ * The caption call runs on an OCR worker's turn: a server that never answers must not hold that
+ * worker (and the frames queued behind it) for longer than this.
+ */
+export const CAPTION_TIMEOUT_MS = 30_000;
+
+/** The caption call did not end within its deadline. */
+export class CaptionTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`the caption request took longer than ${Math.round(ms / 1000)} s`);
+    this.name = 'CaptionTimeout';
+  }
 }
 
 /**
@@ -52,13 +70,40 @@ export class CaptionStep {
     const forModel = switchesForModel(settings.redaction);
     const title = input.window?.title || input.frame.title;
     const image = await maskedForModel(this.deps.readImage(input.frame.id), boxes, input.ocrWidth, input.ocrHeight);
-    const caption = await this.deps.captioner.caption({
+    const request = {
       image,
-      mediaType: 'image/png',
+      mediaType: 'image/png' as const,
       app: input.window?.app || input.frame.app,
       title: title ? redactText(title, forModel).text : null,
       text: redactText(input.result.text, forModel).text,
-    });
+    };
+    let caption: string | null;
+    try {
+      caption = await this.withDeadline((signal) => this.deps.captioner.caption(request, signal));
+    } catch (err) {
+      // Counted, not thrown: the frame is kept with its OCR text, and capture itself did not fail.
+      this.deps.onFailure?.(err instanceof CaptionTimeout ? 'timeout' : 'error', err);
+      return null;
+    }
     return caption ? redactText(caption, settings.redaction).text : null;
+  }
+
+  /** Aborts the call at the deadline, and gives up on it even if the captioner ignores the abort. */
+  private async withDeadline<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ms = this.deps.timeoutMs ?? CAPTION_TIMEOUT_MS;
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = new CaptionTimeout(ms);
+        abort.abort(err);
+        reject(err);
+      }, ms);
+    });
+    try {
+      return await Promise.race([call(abort.signal), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

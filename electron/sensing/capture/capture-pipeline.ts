@@ -77,6 +77,8 @@ export interface CapturePipelineDeps {
   /** Null: frames are kept and observations carry no text (OCR disabled). */
   ocr?: OcrEngine | null;
   captioner?: Captioner | null;
+  /** The caption call's deadline (CAPTION_TIMEOUT_MS by default). */
+  captionTimeoutMs?: number;
   encoder?: FrameEncoder;
   clock?: () => number;
   /** Engram's own windows (never captured). */
@@ -152,6 +154,8 @@ export class CapturePipeline extends EventEmitter {
       store: deps.store,
       engine: deps.ocr ?? null,
       captioner: deps.captioner ?? null,
+      captionTimeoutMs: deps.captionTimeoutMs,
+      onCaptionFailed: () => this.bump('captions_failed'),
       writer,
       settings: () => this.settings,
       maxSide: deps.ocrMaxSide ?? 2560,

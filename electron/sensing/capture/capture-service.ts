@@ -67,6 +67,8 @@ export interface CaptureServiceDeps {
   /** Default: a TesseractPool with the settings' worker count, cache in <dataDir>/ocr-cache. Null: no OCR. */
   ocr?: OcrEngine | null;
   captioner?: Captioner | null;
+  /** The caption call's deadline (CAPTION_TIMEOUT_MS by default). */
+  captionTimeoutMs?: number;
   encoder?: FrameEncoder;
   self?: SelfWindows;
   settings?: CaptureSettings;
@@ -119,6 +121,7 @@ export class CaptureService {
       idle: deps.idle,
       ocr: this.ocr,
       captioner: deps.captioner ?? null,
+      captionTimeoutMs: deps.captionTimeoutMs,
       encoder: deps.encoder,
       self: deps.self,
       settings: deps.settings,

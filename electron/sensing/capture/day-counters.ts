@@ -14,6 +14,8 @@ export type CaptureCounter =
   | 'frames_failed_closed'
   /** Dropped: less than a fifth of the display was left once excluded windows were masked. */
   | 'frames_mostly_hidden'
+  /** A caption the model did not give (timed out, refused, failed): the frame kept its OCR text. */
+  | 'captions_failed'
   /** Excluded windows hidden, each counted once a day, by the rule that hid it. */
   | `windows_hidden.${'excluded_app' | 'excluded_title' | 'excluded_url' | 'engram_window'}`;
 

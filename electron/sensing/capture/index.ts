@@ -51,3 +51,4 @@ export type { Transcriber, Transcript, TranscribeInput } from './transcriber.js'
 export { OpenAiTranscriber, transcriptionEndpoint, type OpenAiTranscriberOptions } from './openai-transcriber.js';
 export { AudioPipeline, type AudioPipelineDeps, type AudioRunReport } from './audio-pipeline.js';
 export { ModelCaptioner, CAPTION_SYSTEM, MAX_CAPTION_CHARS } from './model-captioner.js';
+export { CAPTION_TIMEOUT_MS, CaptionTimeout } from './caption-step.js';

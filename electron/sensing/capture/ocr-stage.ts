@@ -52,6 +52,9 @@ export interface OcrStageDeps {
   store: EngramStore;
   engine: OcrEngine | null;
   captioner: Captioner | null;
+  captionTimeoutMs?: number;
+  /** A caption the model did not give (timed out or failed): counted, the frame keeps its text. */
+  onCaptionFailed?: () => void;
   writer: ObservationWriter;
   settings: () => CaptureSettings;
   /** Longest side of the image handed to OCR; retina screens are shrunk to keep OCR affordable. */
@@ -78,7 +81,12 @@ export class OcrStage {
 
   constructor(private readonly deps: OcrStageDeps) {
     const s = deps.settings();
-    this.captions = deps.captioner ? new CaptionStep({ captioner: deps.captioner, readImage: (id) => deps.store.frames.readImage(id) }) : null;
+    this.captions = deps.captioner ? new CaptionStep({
+          captioner: deps.captioner,
+          readImage: (id) => deps.store.frames.readImage(id),
+          timeoutMs: deps.captionTimeoutMs,
+          onFailure: () => deps.onCaptionFailed?.(),
+        }) : null;
     this.queue =
       deps.engine && s.ocr.enabled
         ? new OcrQueue<OcrMeta>({

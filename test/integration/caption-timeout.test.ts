@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OpenAiProvider } from '../../agents/llm/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { CAPTION_TIMEOUT_MS, CapturePipeline, ModelCaptioner, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../electron/sensing/capture/index.js';
+import type { Captioner, OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
+import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+
+// Issue 30 (captioning): the caption call runs on an OCR worker's turn. A model server that takes
+// the request and never answers must not hold that worker: the call ends at its deadline, the frame
+// keeps its OCR text, and the miss is counted as a model failure.
+
+const W = 320;
+const H = 200;
+const DISPLAY: DisplayInfo = { id: 'd', name: 'd', width: W, height: H, x: 0, y: 0, primary: true };
+
+class Screen implements ScreenSource {
+  readonly name = 'fake';
+  shade = 40;
+  async listDisplays() {
+    return [DISPLAY];
+  }
+  async capture(): Promise<CapturedScreen[]> {
+    const data = Buffer.alloc(W * H * 3, 250);
+    for (let y = 40; y < 160; y++) data.fill(this.shade, (y * W + 20) * 3, (y * W + 200) * 3);
+    return [{ display: DISPLAY, captured_at: Date.now(), image: { format: 'raw', data, width: W, height: H, channels: 3 } }];
+  }
+}
+
+class Ocr implements OcrEngine {
+  activeWorkers = 0;
+  async recognize(image: OcrImage): Promise<OcrResult> {
+    return { text: 'Quarterly chart', confidence: 90, lines: [{ text: 'Quarterly chart', confidence: 90, bbox: { x0: 0, y0: 0, x1: image.width, y1: image.height } }] };
+  }
+  async stop() {}
+}
+
+/** An OpenAI-compatible server that reads every request and never answers any. */
+async function silentServer(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+  let requests = 0;
+  const held: ServerResponse[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    requests++;
+    req.resume();
+    held.push(res);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const res of held) res.destroy();
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe('a caption request that never ends', () => {
+  let dir: string;
+  let store: EngramStore;
+  let server: Awaited<ReturnType<typeof silentServer>>;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-caption-timeout-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 3)), embedder: null });
+    server = await silentServer();
+  });
+  afterEach(async () => {
+    await server.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const settings = CaptureSettingsSchema.parse({ captioning: { enabled: true }, ocr: { workers: 1 } });
+  const pipeline = (captioner: Captioner, captionTimeoutMs: number) =>
+    new CapturePipeline({ store, screen: new Screen(), windows: { active: async () => ({ app: 'Sheets', title: 'Q3', url: null, pid: 5, path: null, bounds: null }) }, ocr: new Ocr(), captioner, captionTimeoutMs, settings });
+
+  it('is 30 s by default', () => {
+    expect(CAPTION_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it('a server that never answers: the frame keeps its OCR text at the deadline, counted as a caption the model failed to give', async () => {
+    // The provider retries timeouts as an outage would be retried: the deadline covers every attempt.
+    const llm = new OpenAiProvider({ apiKey: 'sk-local', baseURL: server.url, models: { chat: 'llava', extraction: 'llava' }, timeoutMs: 60_000 });
+    const p = pipeline(new ModelCaptioner(() => llm), 500);
+    const started = Date.now();
+    const [obsId] = await (await p.tick()).observations;
+    const took = Date.now() - started;
+    expect(server.requests()).toBeGreaterThanOrEqual(1);
+    expect(took).toBeLessThan(5_000);
+    const obs = store.observations.get(obsId!)!;
+    expect(obs.text).toBe('Quarterly chart');
+    expect(obs.caption).toBeNull();
+    expect(store.counters.get('capture.captions_failed')).toBe(1);
+    await p.close();
+  }, 15_000);
+
+  it('a captioner that ignores the abort is given up on all the same, and the next frame is read', async () => {
+    let asked = 0;
+    const deaf: Captioner = { caption: () => (asked++, new Promise<string | null>(() => undefined)) };
+    const screen = new Screen();
+    const p = new CapturePipeline({ store, screen, windows: { active: async () => null }, ocr: new Ocr(), captioner: deaf, captionTimeoutMs: 300, settings });
+    const [a] = await (await p.tick()).observations;
+    screen.shade = 200;
+    const [b] = await (await p.tick()).observations;
+    expect(asked).toBe(2);
+    expect([store.observations.get(a!)!.text, store.observations.get(b!)!.text]).toEqual(['Quarterly chart', 'Quarterly chart']);
+    expect(store.counters.get('capture.captions_failed')).toBe(2);
+    await p.close();
+  }, 15_000);
+});
