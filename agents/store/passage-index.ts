@@ -1,5 +1,6 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import { passageHash, splitPassages } from './passage-split.js';
+import { trigramWriter } from './passage-trigram.js';
 
 export interface PassageSource {
   id: string;
@@ -50,12 +51,15 @@ export function indexObservationPassages(db: Db, o: PassageSource): { passages: 
   const caption = o.caption?.trim();
   const parts = [...(caption ? [{ kind: 'paragraph' as const, text: caption, position: -1 }] : []), ...splitPassages(o.text)];
   let added = 0;
+  let trigrams: ((seq: number, text: string) => void) | null | undefined;
   for (const p of parts) {
     const hash = passageHash(p.text);
     let seq = s.find.get(hash) as number | undefined;
     if (seq === undefined) {
       seq = Number(s.insert.run(hash, p.kind, p.text, o.observed_at).lastInsertRowid);
       s.fts.run(seq, p.text, placeOf(o));
+      trigrams ??= trigramWriter(db);
+      trigrams?.(seq, p.text);
       added++;
     }
     s.sighting.run(seq, o.id, o.observed_at, p.position);

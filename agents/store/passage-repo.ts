@@ -2,6 +2,7 @@ import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers'
 import { StatementCache } from './statement-cache.js';
 import type { PassageMatch } from '../../shared/index.js';
 import { ftsQuery, queryTerms } from './query-text.js';
+import { forgivingSearch, forgivingTerm, markForgiving, snippetAround, type ForgivingTerm } from './passage-trigram.js';
 import type { PassageKind } from './passage-split.js';
 import type { Millis } from './types.js';
 import type { VectorIndex } from './vector-index.js';
@@ -42,6 +43,11 @@ interface SightingRow {
   last_seen_at: number;
 }
 
+/** Fewer exact hits than this (or than the limit) and the forgiving index is asked too. */
+const FORGIVE_BELOW = 10;
+/** A forgiving hit scores at most this share of the weakest exact hit: always below it. */
+const FORGIVEN_SHARE = 0.9;
+
 /** Up to this many passages seen in a time window are listed and searched among; above it, search all and post-filter. */
 const WINDOW_LIST_LIMIT = 20_000;
 
@@ -62,7 +68,7 @@ export class PassageRepo {
   private readonly statements: StatementCache;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     /** The passages' vector index (migration 010), when the store has an embedder. */
     private readonly vectors: () => VectorIndex | null = () => null,
   ) {
@@ -73,11 +79,51 @@ export class PassageRepo {
     return this.statements.get(sql);
   }
 
-  /** Best matching passages first (BM25), each with its first sighting inside [since, until]. */
+  /**
+   * Best matching passages first (BM25), each with its first sighting inside [since, until]. When
+   * the words find fewer than a page, the words the word index does not know at all (a word OCR
+   * misread, CJK text) are looked up in the forgiving index (passage-trigram.ts), and what it finds
+   * is ranked below every exact match.
+   */
   search(opts: PassageSearchOptions): PassageHit[] {
-    const match = ftsQuery(queryTerms(opts.query));
-    if (!match) return [];
+    const terms = queryTerms(opts.query);
     const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
+    const exact = this.exactSearch(terms, opts, limit);
+    if (exact.length >= Math.min(limit, FORGIVE_BELOW)) return exact;
+    const unknown = terms.flatMap((t) => {
+      const f = forgivingTerm(t);
+      return f && (f.cjk || !this.known(t)) ? [f] : [];
+    });
+    if (!unknown.length) return exact;
+    const floor = exact.length ? Math.min(...exact.map((h) => h.score)) : 1;
+    const seen = new Set(exact.map((h) => h.seq));
+    const forgiven = this.forgivingHits(unknown, opts, limit, floor).filter((h) => !seen.has(h.seq));
+    return [...exact, ...forgiven].slice(0, limit);
+  }
+
+  /** Whether the word index holds this word at all (a word OCR misread everywhere does not). */
+  private known(term: string): boolean {
+    return this.stmt('SELECT 1 FROM passage_fts WHERE passage_fts MATCH ? LIMIT 1').get(ftsQuery([term])) !== undefined;
+  }
+
+  /** Forgiving matches, scored below `floor` (the weakest exact hit) and marked by the words found. */
+  private forgivingHits(terms: ForgivingTerm[], opts: PassageSearchOptions, limit: number, floor: number): PassageHit[] {
+    const filtered = opts.since != null || opts.until != null;
+    const found = forgivingSearch(this.db, terms, filtered ? limit * 8 : limit);
+    const rowOf = this.stmt('SELECT kind, text FROM passages WHERE seq = ?');
+    const rows = found.flatMap((f) => {
+      const r = rowOf.get(f.seq) as { kind: PassageKind; text: string } | undefined;
+      if (!r) return [];
+      const marked = markForgiving(r.text, f.found, MARK_OPEN, MARK_CLOSE);
+      return [{ seq: f.seq, score: floor * FORGIVEN_SHARE * f.score, kind: r.kind, text: r.text, marked, snippet: snippetAround(marked, MARK_OPEN) }];
+    });
+    return this.withSightings(rows, opts, limit);
+  }
+
+  /** Passages by BM25 over the words, best first. */
+  private exactSearch(terms: string[], opts: PassageSearchOptions, limit: number): PassageHit[] {
+    const match = ftsQuery(terms);
+    if (!match) return [];
     const filtered = opts.since != null || opts.until != null;
     // Rank first, mark after: highlight() and snippet() in the ranking query ran for every passage
     // the words matched (a long query matches most of them), not just the few kept.

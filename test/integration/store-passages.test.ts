@@ -74,9 +74,12 @@ describe('screen passages in the store', () => {
     expect(store.passages.search({ query: 'quarterly budget' })).toHaveLength(1);
     const fts = store.db.prepare('SELECT count(*) FROM passage_fts').pluck().get();
     expect(fts).toBe(store.passages.count());
+    // The forgiving (trigram) index keeps step with the passages (issue 31).
+    expect(store.db.prepare('SELECT count(*) FROM passage_trigram').pluck().get()).toBe(store.passages.count());
     store.forget({ from: 0, to: 10_000 });
     expect(store.passages.count()).toBe(0);
     expect(store.db.prepare('SELECT count(*) FROM passage_fts').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM passage_trigram').pluck().get()).toBe(0);
   });
 
   it('a passage seen twice stays while one sighting is left', () => {

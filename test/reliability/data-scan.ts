@@ -2,6 +2,7 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as sqliteVec from 'sqlite-vec';
+import { foldOcr } from '../../agents/store/index.js';
 import { decryptDatabasePages, decryptWalFrames, needlesInPages } from './sqlcipher-pages.js';
 
 /**
@@ -127,10 +128,14 @@ export function ftsMatches(dbPath: string, key: Buffer, terms: string[]): Record
     db.pragma(`cipher='sqlcipher'`);
     db.pragma(`key="x'${key.toString('hex')}'"`);
     const out: Record<string, number> = {};
-    // Every FTS index: memories, and screen passages (schema 4 on).
-    const tables = ['memory_fts', 'passage_fts'].filter((t) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(t));
+    // Every FTS index: memories, and screen passages (schema 4 on; the forgiving trigram one from 13).
+    const tables = ['memory_fts', 'passage_fts', 'passage_trigram'].filter((t) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(t));
     for (const t of terms) {
-      out[t] = tables.reduce((acc, table) => acc + (db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${t.replace(/"/g, '""')}"`) as number), 0);
+      out[t] = tables.reduce((acc, table) => {
+        // The trigram index holds folded text (ocr-fold.ts): look for the term as it was stored.
+        const term = table === 'passage_trigram' ? foldOcr(t) : t;
+        return acc + (db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${term.replace(/"/g, '""')}"`) as number);
+      }, 0);
     }
     return out;
   } finally {
