@@ -29,6 +29,12 @@ beforeAll(async () => {
   // What an older Engram left: Chromium's Local State (on Windows it holds safeStorage's key) in the data folder.
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'Local State'), '{"os_crypt":{"encrypted_key":"RFBBUEk="}}');
+  // ...and its caches and preferences, beside a file of Engram's own.
+  mkdirSync(path.join(dataDir, 'GPUCache'));
+  writeFileSync(path.join(dataDir, 'GPUCache', 'data_0'), 'x');
+  writeFileSync(path.join(dataDir, 'Preferences'), '{}');
+  mkdirSync(path.join(dataDir, 'frames'));
+  writeFileSync(path.join(dataDir, 'frames', 'kept.frame'), 'x');
   fake.paths.appData = appData;
   Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', ENGRAM_KEY: randomBytes(32).toString('hex'), XDG_CONFIG_HOME: path.join(base, 'config') });
   await import('../../electron/desktop/main/main.js');
@@ -44,6 +50,13 @@ describe('start-up (fake Electron)', { shuffle: false }, () => {
     expect(fake.paths.userData).toBe(path.join(appData, 'Engram Chromium'));
     expect(fake.userDataSetBeforeReady).toBe(true);
     expect(readFileSync(path.join(appData, 'Engram Chromium', 'Local State'), 'utf8')).toContain('encrypted_key');
+  });
+
+  it("the old profile's files leave the data folder once copied; Engram's own stay", async () => {
+    await until(() => !existsSync(path.join(dataDir, 'GPUCache')), 'old profile removed');
+    expect(existsSync(path.join(dataDir, 'Preferences'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'Local State'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'frames', 'kept.frame'))).toBe(true);
   });
 
   it('the tray is there while the consent page waits, saying so, with Open and Quit', async () => {

@@ -27,6 +27,7 @@ import {
   PowerIdleSource,
   QuitSequence,
   readConsent,
+  removeLegacyProfile,
   SafeStorageKeyProvider,
   screenPermissionHint,
   SCREEN_STREAM_NOTICE,
@@ -411,6 +412,10 @@ function useOwnChromiumProfile(): void {
     log(`chromium profile: ${err instanceof Error ? err.message : String(err)}`);
   }
   app.setPath('userData', plan.dir);
+  // What an earlier version's Chromium left in the data folder goes now that nothing writes there.
+  void removeLegacyProfile(plan, defaultDataDir()).then((removed) => {
+    if (removed.length) log(`removed an old Chromium profile from the data folder (${removed.length} entries)`);
+  });
 }
 
 function fatal(err: unknown): void {

@@ -29,6 +29,7 @@ export * from './system-settings.js';
 export * from './screen-stream.js';
 export * from './quit-sequence.js';
 export * from './chromium-profile.js';
+export * from './legacy-profile.js';
 export * from './startup-tray.js';
 export * from './tray-host.js';
 export * from './sandbox-status.js';
