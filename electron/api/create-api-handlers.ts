@@ -3,6 +3,7 @@ import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
+import { dayHandlers } from './handlers/day-handlers.js';
 import { directiveHandlers } from './handlers/directive-handlers.js';
 import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
@@ -70,6 +71,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...timelineGroup,
     ...forgetHandlers(deps, clearImageCache),
     ...activityHandlers(deps),
+    ...dayHandlers(deps),
     ...secretHandlers(deps, secrets, openaiSecrets),
     ...settingsHandlers(deps, { anthropic: secrets, openai: openaiSecrets }),
     ...statsHandlers(deps),

@@ -8,6 +8,7 @@ export * from './memories.js';
 export * from './timeline.js';
 export * from './forget.js';
 export * from './activity.js';
+export * from './day.js';
 export * from './system.js';
 export * from './secrets.js';
 export * from './settings.js';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { activityRequests } from './activity.js';
 import { captureRequests } from './capture.js';
 import { chatRequests } from './chat.js';
+import { dayRequests } from './day.js';
 import type { RequestDef } from './common.js';
 import { directiveRequests } from './directives.js';
 import { entityRequests } from './entities.js';
@@ -26,6 +27,7 @@ export const apiRequests = {
   ...timelineRequests,
   ...forgetRequests,
   ...activityRequests,
+  ...dayRequests,
   ...secretRequests,
   ...settingsRequests,
   ...statsRequests,

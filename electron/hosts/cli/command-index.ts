@@ -19,6 +19,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'reveal', summary: 'show the value of a knowledge-vault item (stays on this machine)', load: async () => (await import('./commands/reveal.js')).revealCommand },
   { name: 'chat', summary: 'talk with your memory in the terminal', load: async () => (await import('./commands/chat.js')).chatCommand },
   { name: 'forget', summary: 'delete memories, or everything from a time window', load: async () => (await import('./commands/forget.js')).forgetCommand },
+  { name: 'day', summary: 'your day, readable: time per app and subject, documents, people, meetings', load: async () => (await import('./commands/day.js')).dayCommand },
   { name: 'stats', summary: 'what is stored, and how much space it takes', load: async () => (await import('./commands/stats.js')).statsCommand },
   { name: 'capture', summary: 'capture the screen: one tick (--once) or continuously (--watch)', load: async () => (await import('./commands/capture.js')).captureCommand },
   { name: 'recommend', summary: 'the action that worked best for a task, with a cautious confidence', load: async () => (await import('./commands/recommend.js')).recommendCommand },
