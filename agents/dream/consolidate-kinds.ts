@@ -32,10 +32,12 @@ function mergePlan(store: BrainStore, kind: DreamChange['kind'], group: Memory[]
   const sorted = [...group].sort(oldestFirst);
   const survivor = sorted[0]!;
   const others = sorted.slice(1);
+  // Worked out now, not when applied: a dry run shows the text the survivor will have.
+  const patch = patchFor(survivor, others);
   return {
-    change: { action: 'merge', kind, before: sorted.map((m) => m.id), after: survivor.id, reason },
+    change: { action: 'merge', kind, before: sorted.map((m) => m.id), after: survivor.id, reason, result: { title: patch.title ?? survivor.title, text: patch.text ?? survivor.text } },
     apply: () => {
-      mergeGroup(store, survivor, others, patchFor(survivor, others), reason);
+      mergeGroup(store, survivor, others, patch, reason);
       return survivor.id;
     },
   };
@@ -57,7 +59,14 @@ export function planSemantic(store: BrainStore, all: Memory[]): Planned[] {
     const newest = sorted[0]!;
     const older = sorted.slice(1);
     out.push({
-      change: { action: 'supersede', kind: 'semantic', before: older.map((m) => m.id), after: newest.id, reason: `conflicting values for "${nameOf(newest).slice(5)}": newest wins` },
+      change: {
+        action: 'supersede',
+        kind: 'semantic',
+        before: older.map((m) => m.id),
+        after: newest.id,
+        reason: `conflicting values for "${nameOf(newest).slice(5)}": newest wins`,
+        result: { title: newest.title, text: newest.text },
+      },
       apply: () => {
         store.transaction(() => {
           for (const m of older) store.memories.update(m.id, { superseded_by: newest.id }, `superseded by newer fact ${newest.id}`);
@@ -123,7 +132,7 @@ export function planVault(store: BrainStore, all: Memory[]): Planned[] {
     const match = real.find((r) => r.fields.entry_type === marker.fields.entry_type && r.fields.source === marker.fields.source);
     if (!match || out.some((p) => p.change.before.includes(marker.id))) continue;
     out.push({
-      change: { action: 'merge', kind: 'knowledge_vault', before: [marker.id, match.id], after: match.id, reason: 'redacted marker matches a kept secret' },
+      change: { action: 'merge', kind: 'knowledge_vault', before: [marker.id, match.id], after: match.id, reason: 'redacted marker matches a kept secret', result: { title: match.title, text: match.text } },
       apply: () => {
         mergeGroup(store, match, [marker], {}, 'redacted marker matches a kept secret');
         return match.id;
@@ -178,7 +187,7 @@ export function planCore(store: BrainStore, all: Memory[]): Planned[] {
     const tidy = compressBlock(appendToBlock('', blockLines(m.text), limit) ?? '', limit);
     if (tidy === m.text || !tidy) continue;
     out.push({
-      change: { action: 'compress', kind: 'core', before: [m.id], after: m.id, reason: `tidied to ${tidy.length}/${limit} characters` },
+      change: { action: 'compress', kind: 'core', before: [m.id], after: m.id, reason: `tidied to ${tidy.length}/${limit} characters`, result: { title: m.title, text: tidy } },
       apply: () => {
         store.memories.update(m.id, { text: tidy }, 'dream: repeated keys removed, fitted to the limit');
         return m.id;

@@ -213,6 +213,7 @@ function mergePlan(store: BrainStore, kind: Kind, keep: Memory, others: Memory[]
       reason,
       source: 'model',
       diff: [...[keep, ...others].map((m) => `- ${line(m)}`), `+ ${line({ id: keep.id, title, text })}`],
+      result: { title, text },
     },
     apply: () => {
       const k = unchanged(store, keep);
@@ -236,6 +237,7 @@ function supersedePlan(store: BrainStore, kind: Kind, newer: Memory, older: Memo
       reason,
       source: 'model',
       diff: [...older.map((m) => `- ${line(m)}`), `  ${line(newer)}  (stays: the newer fact)`],
+      result: { title: newer.title, text: newer.text },
     },
     apply: () => {
       if (!unchanged(store, newer) || older.some((o) => !unchanged(store, o))) return null;
@@ -251,7 +253,7 @@ function rewritePlan(store: BrainStore, kind: Kind, m: Memory, i: { title?: stri
   const reason = `dream review: ${i.reason}${evidence.length ? ` (from ${evidence.map((e) => e.id).join(', ')})` : ''}`;
   const title = i.title ?? m.title;
   return {
-    change: { action: 'rewrite', kind, before: [m.id], after: m.id, reason, source: 'model', diff: [`- ${line(m)}`, `+ ${line({ id: m.id, title, text: i.text })}`] },
+    change: { action: 'rewrite', kind, before: [m.id], after: m.id, reason, source: 'model', diff: [`- ${line(m)}`, `+ ${line({ id: m.id, title, text: i.text })}`], result: { title, text: i.text } },
     apply: () => {
       if (!unchanged(store, m) || evidence.some((e) => !store.memories.get(e.id))) return null;
       const have = new Set(store.memories.provenance(m.id).map((p) => `${p.source_type}:${p.source_id}`));

@@ -23,10 +23,14 @@ export interface DreamChange {
   source?: 'rules' | 'model';
   /** What it changes, as diff lines ("- old", "+ new"): printed by a dry run. */
   diff?: string[];
+  /** What stands for the group afterwards (title and text), where the plan knows it before applying. */
+  result?: { title: string; text: string };
 }
 
 export interface DreamReport {
   mode: DreamMode;
+  /** The kinds asked for, when the run was limited to some (null: as `mode` says). */
+  kinds?: DreamMode[] | null;
   dry_run: boolean;
   started_at: string;
   finished_at: string;
@@ -55,6 +59,11 @@ export interface DreamReport {
 
 export interface DreamOptions {
   mode?: DreamMode;
+  /**
+   * Only these (memory tabs, 'entities'): the window's choice. Given, it decides what runs instead
+   * of `mode` ('all' in it means everything); the experience window runs only in its own mode.
+   */
+  kinds?: DreamMode[];
   dryRun?: boolean;
   now?: number;
   /** Episodes older than this many days, and unused, are rolled into hour summaries (default 1). */

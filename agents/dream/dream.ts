@@ -47,6 +47,12 @@ async function listAll(store: BrainStore, kind: MemoryKind, experiences?: boolea
  * its own transaction, yielding between groups so the app stays responsive.
  */
 export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise<DreamReport> {
+  return (await dreamPlans(store, opts)).report;
+}
+
+/** dream, with each change's plan beside it (same order as report.changes): a dry run's plans can be applied later. */
+export async function dreamPlans(store: BrainStore, opts: DreamOptions = {}): Promise<{ report: DreamReport; plans: Planned[] }> {
+  const plans: Planned[] = [];
   const mode: DreamMode = opts.mode ?? 'all';
   const dryRun = opts.dryRun ?? false;
   const now = opts.now ?? Date.now();
@@ -67,10 +73,13 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
   };
   const llm = opts.llm?.online && !opts.offline ? opts.llm : null;
   const maxClusters = opts.maxClusters ?? 12;
-  const wants = (m: DreamMode): boolean => mode === 'all' || mode === m;
+  const chosen = opts.kinds ? new Set(opts.kinds) : null;
+  report.kinds = chosen ? [...chosen] : null;
+  const wants = (m: DreamMode): boolean => (chosen ? chosen.has('all') || chosen.has(m) : mode === 'all' || mode === m);
 
   const count = (p: Planned, after: string | null): void => {
     report.changes.push({ ...p.change, source: p.change.source ?? 'rules', after, ...(dryRun && !p.change.diff ? { diff: ruleDiff(store, p.change) } : {}) });
+    plans.push(p);
     const n = p.change.before.length;
     if (p.change.action === 'merge') report.counts.merged += n - 1;
     else if (p.change.action === 'supersede') report.counts.superseded += n;
@@ -262,5 +271,5 @@ export async function dream(store: BrainStore, opts: DreamOptions = {}): Promise
     }
   }
   report.finished_at = new Date().toISOString();
-  return report;
+  return { report, plans };
 }

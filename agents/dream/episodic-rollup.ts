@@ -58,16 +58,11 @@ export function planEpisodicDuplicates(store: BrainStore, all: Memory[], opts: R
     const start = Math.min(...group.map(timeOf));
     const survivor = [...group].sort(oldestFirst)[0]!;
     const others = group.filter((m) => m !== survivor);
+    const text = episodeText(survivor.title, start, end, opts.time);
     out.push({
-      change: { action: 'merge', kind: 'episodic', before: [survivor.id, ...others.map((m) => m.id)], after: survivor.id, reason: 'overlapping copies of one episode' },
+      change: { action: 'merge', kind: 'episodic', before: [survivor.id, ...others.map((m) => m.id)], after: survivor.id, reason: 'overlapping copies of one episode', result: { title: survivor.title, text } },
       apply: () => {
-        mergeGroup(
-          store,
-          survivor,
-          others,
-          { occurred_at: start, ended_at: end, text: episodeText(survivor.title, start, end, opts.time), details: linesUnion(group.map((m) => m.details), 1500) },
-          'overlapping copies of one episode',
-        );
+        mergeGroup(store, survivor, others, { occurred_at: start, ended_at: end, text, details: linesUnion(group.map((m) => m.details), 1500) }, 'overlapping copies of one episode');
         return survivor.id;
       },
     });
@@ -104,7 +99,7 @@ export function planRollups(store: BrainStore, all: Memory[], opts: RollupOption
     const app = apps.size === 1 ? ([...apps][0] || null) : null;
     const have = existing.get(segment);
     out.push({
-      change: { action: 'rollup', kind: 'episodic', before: members.map((m) => m.id), after: have?.id ?? null, reason: `${level} summary ${segment.slice(7)}` },
+      change: { action: 'rollup', kind: 'episodic', before: members.map((m) => m.id), after: have?.id ?? null, reason: `${level} summary ${segment.slice(7)}`, result: { title: have?.title ?? prefix, text } },
       apply: () =>
         store.transaction(() => {
           let id: string;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BehaviourKeeper, type SynthesisReport } from '../behaviour/index.js';
 import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
-import { dream, type DreamOptions, type DreamReport } from '../dream/index.js';
+import { dream, previewDream, type DreamApplyReport, type DreamOptions, type DreamReport, type DreamReview } from '../dream/index.js';
 import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
@@ -62,6 +62,8 @@ export interface Brain {
   recordRedacted(observationId: string, secrets: RedactedSecretInput[]): Promise<string[]>;
   /** Consolidation, on the brain's queue (never concurrent with a batch). */
   dream(opts?: DreamOptions): Promise<DreamReport>;
+  /** A dry run kept for review; its apply runs on the brain's queue too (never inside a batch). */
+  reviewDream(opts?: Omit<DreamOptions, 'dryRun'>): Promise<QueuedDreamReview>;
   coreBlocks(): CoreBlock[];
   status(): BrainStatus;
   /** Recovers what a crash left unprocessed, then listens and runs its timers. */
@@ -71,6 +73,9 @@ export interface Brain {
 }
 
 const DREAM_LAST_RUN = 'brain.dream_last_run';
+
+/** A dry run kept for review, whose apply waits its turn on the brain's queue. */
+export type QueuedDreamReview = Omit<DreamReview, 'apply'> & { apply(accept: string[]): Promise<DreamApplyReport> };
 
 /** Reads the provider from settings, rebuilding it only when the relevant settings change. */
 function settingsProvider(store: BrainStore, log?: (l: string) => void): () => LlmProvider {
@@ -143,8 +148,15 @@ export function createBrain(opts: BrainOptions): Brain {
     meta.exclusive(async () => {
       // With a model online, dream's rules are followed by the model's review (Auto-Dream).
       const report = await dream(store, { timeZone: time.timeZone, now: now(), llm: llm(), ...o });
-      if (!report.dry_run && report.mode === 'all') store.settings.set(DREAM_LAST_RUN, now());
+      if (!report.dry_run && report.mode === 'all' && !report.kinds) store.settings.set(DREAM_LAST_RUN, now());
       return report;
+    });
+
+  const reviewDream = (o: Omit<DreamOptions, 'dryRun'> = {}): Promise<QueuedDreamReview> =>
+    meta.exclusive(async () => {
+      const review = await previewDream(store, { timeZone: time.timeZone, now: now(), llm: llm(), ...o });
+      // Applied between batches, never inside one (a batch's writes would move its inputs half way).
+      return { id: review.id, report: review.report, proposals: review.proposals, apply: (ids) => meta.exclusive(async () => review.apply(ids)) };
     });
 
   const maybeDream = (): void => {
@@ -192,6 +204,7 @@ export function createBrain(opts: BrainOptions): Brain {
       return meta.exclusive(() => vault.recordRedacted(o, secrets, new MemoryWriter(store)));
     },
     dream: runDream,
+    reviewDream,
     coreBlocks: () => readCoreBlocks(store),
     status() {
       const last = lastDream();

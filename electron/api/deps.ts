@@ -1,6 +1,6 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
-import type { CaptureStatus, ConsentStatus, ExportSummaryDto, SynthesisReportDto } from '../../shared/api/index.js';
+import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, SynthesisReportDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -43,7 +43,11 @@ export interface ProgressReporter {
 
 /** Consolidation ("dream"), run on demand from the UI. */
 export interface Consolidator {
-  run(opts: { kinds?: string[]; dryRun?: boolean; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
+  run(opts: { kinds?: ConsolidationKind[]; dryRun?: boolean; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
+  /** A dry run kept for review (the latest replaces the one before). */
+  preview?(opts: { kinds?: ConsolidationKind[]; onProgress: ProgressReporter }): Promise<{ preview_id: string; changes: ConsolidationChangeDto[]; summary: string; review_error: string | null }>;
+  /** Applies the accepted changes of that dry run; throws DreamApplyError when it cannot, changing nothing. */
+  apply?(opts: { previewId: string; accept: string[] }): Promise<{ applied: number; summary: string }>;
 }
 
 /** Turns feedback into behavioural directives now (the brain's queue and model when it runs). */

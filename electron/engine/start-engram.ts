@@ -1,6 +1,7 @@
 import type { ActionRecommender, ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
-import type { Brain } from '../../agents/meta/index.js';
+import type { Brain, QueuedDreamReview } from '../../agents/meta/index.js';
+import { DreamApplyError } from '../../agents/dream/index.js';
 import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
@@ -9,7 +10,7 @@ import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
 import { VaultGuard } from './vault-guard.js';
 import type { CaptureSources } from './capture-sources.js';
-import { dreamSummary } from './dream-summary.js';
+import { appliedSummary, dreamSummary } from './dream-summary.js';
 import { embedderFrom } from './embedder-choice.js';
 import { modelGetter, type EnvReader, type ModelOverrides } from './model-choice.js';
 import { engineSecretStore } from './secret-store.js';
@@ -230,13 +231,31 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   }
 
   // ---- consolidation and the handler map -----------------------------------------------------
+  // The window's latest dry run, kept until the next one: what consolidation.apply applies from.
+  let review: QueuedDreamReview | null = null;
+  const dreamingBrain = async (): Promise<Brain> => {
+    const b = await brain();
+    if (!b) throw new Error('the memory agents did not start');
+    return b;
+  };
   const consolidator: Consolidator | null = brainChoice
     ? {
-        run: async ({ onProgress, dryRun }) => {
+        run: async ({ onProgress, dryRun, kinds }) => {
           onProgress(null, null, dryRun ? 'looking for what consolidation would change' : 'merging, resolving and rolling up');
-          const b = await brain();
-          if (!b) throw new Error('the memory agents did not start');
-          return { summary: dreamSummary(await b.dream({ dryRun: dryRun ?? false })) };
+          const b = await dreamingBrain();
+          return { summary: dreamSummary(await b.dream({ dryRun: dryRun ?? false, ...(kinds?.length ? { kinds } : {}) })) };
+        },
+        preview: async ({ onProgress, kinds }) => {
+          onProgress(null, null, 'looking for what consolidation would change');
+          const b = await dreamingBrain();
+          review = await b.reviewDream(kinds?.length ? { kinds } : {});
+          return { preview_id: review.id, changes: review.proposals, summary: dreamSummary(review.report), review_error: review.report.review_error };
+        },
+        apply: async ({ previewId, accept }) => {
+          const r = review;
+          if (!r || r.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
+          const done = await r.apply(accept);
+          return { applied: done.applied.length, summary: appliedSummary(done) };
         },
       }
     : null;

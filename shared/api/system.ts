@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExportKindSchema, IsoTime, MemoryKindSchema } from '../memory/index.js';
+import { ExportKindSchema, IsoTime, MEMORY_TABS } from '../memory/index.js';
 import { defineRequest } from './common.js';
 
 /** Long work the user may want to watch: OCR backlog, consolidation, export. */
@@ -68,6 +68,27 @@ export const ExportSummarySchema = z.object({
 });
 export type ExportSummaryDto = z.infer<typeof ExportSummarySchema>;
 
+/** What consolidation may be limited to: a memory tab, or the graph's entities. */
+export const ConsolidationKindSchema = z.enum([...MEMORY_TABS, 'entities']);
+export type ConsolidationKind = z.infer<typeof ConsolidationKindSchema>;
+
+const ProposalItemSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
+
+/** One change a consolidation dry run proposes: the user accepts it by id. */
+export const ConsolidationChangeSchema = z.object({
+  id: z.string(),
+  action: z.enum(['merge', 'supersede', 'rollup', 'compress', 'rewrite', 'distill', 'entity_merge']),
+  kind: z.enum([...MEMORY_TABS, 'entity']),
+  /** The offline rules, or the model's review. */
+  source: z.enum(['rules', 'model']),
+  reason: z.string(),
+  /** What goes in, as it stands now. */
+  before: z.array(ProposalItemSchema),
+  /** What stands for them afterwards (id null: a new memory); null where it is only known once applied. */
+  after: z.object({ id: z.string().nullable(), title: z.string(), text: z.string() }).nullable(),
+});
+export type ConsolidationChangeDto = z.infer<typeof ConsolidationChangeSchema>;
+
 export const systemRequests = {
   'app.info': defineRequest(z.object({}), AppInfoSchema),
   'progress.get': defineRequest(z.object({}), z.object({ tasks: z.array(ProgressTaskSchema) })),
@@ -77,8 +98,24 @@ export const systemRequests = {
   ),
   /** Run consolidation now; progress arrives as events. dry_run: the summary says what would change; nothing changes. */
   'consolidation.run': defineRequest(
-    z.object({ kinds: z.array(MemoryKindSchema).optional(), dry_run: z.boolean().optional() }),
+    z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional(), dry_run: z.boolean().optional() }),
     z.object({ started: z.boolean() }),
+  ),
+  /**
+   * A dry run to review (and wait for): every change it would make, with its id and before/after
+   * text. Nothing changes; the window then applies what the user accepted with consolidation.apply.
+   */
+  'consolidation.preview': defineRequest(
+    z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional() }),
+    z.object({ preview_id: z.string(), changes: z.array(ConsolidationChangeSchema), summary: z.string(), review_error: z.string().nullable() }),
+  ),
+  /**
+   * Applies only the accepted changes of the latest dry run. Refused as a whole (CONFLICT, nothing
+   * changed) when a memory a change touches moved since the dry run, or the dry run is spent or gone.
+   */
+  'consolidation.apply': defineRequest(
+    z.object({ preview_id: z.string().min(1).max(100), accept: z.array(z.string().min(1).max(100)).max(5000) }),
+    z.object({ applied: z.number().int(), summary: z.string() }),
   ),
   /** Export memories (with provenance and history) to a file in the data dir; progress arrives as events. */
   'export.run': defineRequest(

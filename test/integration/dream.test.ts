@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Provenance } from '../../shared/index.js';
 import { StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
-import { dream } from '../../agents/dream/index.js';
+import { dream, previewDream, DreamApplyError } from '../../agents/dream/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 
@@ -139,6 +139,73 @@ describe('dream (consolidation)', () => {
     const r = await dream(store, { mode: 'semantic', now: NOW, timeZone: 'UTC' });
     expect(new Set(r.changes.map((c) => c.kind))).toEqual(new Set(['semantic']));
     expect(store.memories.get(ids.resB!)!.superseded_by).toBeNull();
+  });
+
+  it('honours the kinds asked for: the others are not touched', async () => {
+    const before = snapshot();
+    const r = await dream(store, { kinds: ['resource', 'core'], now: NOW, timeZone: 'UTC' });
+    expect(new Set(r.changes.map((c) => c.kind))).toEqual(new Set(['resource', 'core']));
+    expect(r.kinds).toEqual(['resource', 'core']);
+    expect(store.memories.get(ids.resB!)!.superseded_by).toBe(ids.resA);
+    for (const id of [ids.anaB, ids.mgrOld, ids.guideA, ids.expB, ids.d2, ids.e1, ids.vaultMarker]) expect(store.memories.get(id!)!.superseded_by).toBeNull();
+    expect(before).not.toBe(snapshot());
+    // A dry run over one kind proposes that kind only.
+    const review = await previewDream(store, { kinds: ['semantic'], now: NOW, timeZone: 'UTC' });
+    expect(new Set(review.proposals.map((p) => p.kind))).toEqual(new Set(['semantic']));
+  });
+
+  it('a reviewed dry run shows before and after text, and applies only the changes accepted', async () => {
+    const before = snapshot();
+    const review = await previewDream(store, { now: NOW, timeZone: 'UTC' });
+    expect(snapshot()).toBe(before);
+    const find = (id: string) => review.proposals.find((p) => p.before.some((b) => b.id === id))!;
+    const ana = find(ids.anaB!);
+    expect(ana).toMatchObject({ action: 'merge', kind: 'semantic', source: 'rules' });
+    expect(ana.id).toMatch(/^chg_[0-9a-f]{16}$/);
+    expect(ana.before).toEqual([{ id: ids.anaB, title: 'Ana Lima', text: 'Ana Lima — person.' }]);
+    expect(ana.after).toMatchObject({ id: ids.anaA, title: 'Ana Lima', text: 'Ana Lima — person.' });
+    const mgr = find(ids.mgrOld!);
+    expect(mgr).toMatchObject({ action: 'supersede', before: [{ id: ids.mgrOld, text: "Ana is the user's manager." }], after: { id: ids.mgrNew, text: "Bo is the user's manager." } });
+    const core = find(ids.core!);
+    expect(core).toMatchObject({ action: 'compress', before: [{ text: '- Lives in: Lisbon\n- Likes: tea\n- Lives in: Berlin' }], after: { text: '- Lives in: Berlin\n- Likes: tea' } });
+    const rollup = review.proposals.find((p) => p.action === 'rollup')!;
+    expect(rollup.after).toMatchObject({ id: null, title: 'Tue 10 Jun 2025 09:00–10:00' });
+    expect(rollup.after!.text).toContain('Edited budget.xlsx in Calc');
+    expect(new Set(review.proposals.map((p) => p.id)).size).toBe(review.proposals.length);
+
+    const done = await review.apply([ana.id, mgr.id]);
+    expect([...done.applied].sort()).toEqual([ana.id, mgr.id].sort());
+    expect(store.memories.get(ids.anaB!)!.superseded_by).toBe(ids.anaA);
+    expect(store.memories.get(ids.mgrOld!)!.superseded_by).toBe(ids.mgrNew);
+    // Everything not accepted is as it was.
+    expect(store.memories.get(ids.core!)!.text).toBe('- Lives in: Lisbon\n- Likes: tea\n- Lives in: Berlin');
+    for (const id of [ids.resB, ids.guideA, ids.expB, ids.d2, ids.e1, ids.vaultMarker]) expect(store.memories.get(id!)!.superseded_by).toBeNull();
+    expect(store.memories.list({ kinds: ['episodic'], limit: 100 }).filter((m) => String(m.fields.event_type).startsWith('rollup'))).toEqual([]);
+    // Once applied, the dry run is spent.
+    expect(() => review.apply([core.id])).toThrow(/applied already/);
+  });
+
+  it('a change whose memories moved since the dry run is refused in one line, and nothing is applied', async () => {
+    const review = await previewDream(store, { now: NOW, timeZone: 'UTC' });
+    const ana = review.proposals.find((p) => p.before.some((b) => b.id === ids.anaB))!;
+    const res = review.proposals.find((p) => p.before.some((b) => b.id === ids.resB))!;
+    // The user edits one of the merged memories after the dry run.
+    store.memories.update(ids.anaA!, { text: 'Ana Lima — head of finance.' }, 'the user edited it');
+    const before = snapshot();
+    let err: unknown;
+    try {
+      review.apply([res.id, ana.id]);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DreamApplyError);
+    expect((err as DreamApplyError).code).toBe('STALE');
+    expect((err as Error).message).toBe(`change ${ana.id} (merge of semantic) is out of date: ${ids.anaA} changed since the dry run; run the dry run again`);
+    expect(snapshot()).toBe(before);
+    expect(() => review.apply(['chg_nope'])).toThrow('no change chg_nope in this dry run');
+    // The fresh one alone still applies.
+    expect(review.apply([res.id]).applied).toEqual([res.id]);
+    expect(store.memories.get(ids.resB!)!.superseded_by).toBe(ids.resA);
   });
 
   it('dreams by itself once the machine has been idle, at most once per interval', async () => {

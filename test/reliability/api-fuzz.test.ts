@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
-import { createBrain } from '../../agents/meta/index.js';
+import { createBrain, type QueuedDreamReview } from '../../agents/meta/index.js';
+import { DreamApplyError } from '../../agents/dream/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, portabilityExporter, type ContractViolation, type EngramApi } from '../../electron/api/index.js';
 import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/index.js';
@@ -79,6 +80,7 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, wa
   const violations: ContractViolation[] = [];
   const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
   const brain = createBrain({ store, llm, subscribe: false, log: (l) => logs.push(l) });
+  let review: QueuedDreamReview | null = null;
   const api = createApi({
     store,
     host: 'headless',
@@ -91,6 +93,14 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, wa
         onProgress(null, null, 'dreaming');
         const c = (await brain.dream()).counts;
         return { summary: `merged ${c.merged}` };
+      },
+      preview: async ({ kinds }) => {
+        review = await brain.reviewDream(kinds?.length ? { kinds } : {});
+        return { preview_id: review.id, changes: review.proposals, summary: `proposed ${review.proposals.length}`, review_error: review.report.review_error };
+      },
+      apply: async ({ previewId, accept }) => {
+        if (!review || review.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current');
+        return { applied: (await review.apply(accept)).applied.length, summary: 'applied' };
       },
     },
     checkOutputs: true,

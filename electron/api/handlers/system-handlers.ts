@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '../../../shared/api/index.js';
+import { DreamApplyError, type DreamApplyErrorCode } from '../../../agents/dream/index.js';
 import { fail } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -8,7 +10,9 @@ const KEY_DESCRIPTIONS: Record<string, string> = {
   static: 'Key supplied by the host',
 };
 
-type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'export.run' | 'export.write';
+type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'consolidation.preview' | 'consolidation.apply' | 'export.run' | 'export.write';
+
+const APPLY_CODES: Record<DreamApplyErrorCode, ApiErrorCode> = { NOT_FOUND: 'NOT_FOUND', STALE: 'CONFLICT', USED: 'CONFLICT' };
 
 export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): HandlerGroup<SystemNames> {
   const clock = deps.clock ?? Date.now;
@@ -67,6 +71,35 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
           (err: unknown) => progress.set('consolidation', { state: 'error', detail: err instanceof Error ? err.message : 'consolidation failed' }),
         );
       return { started: true };
+    },
+
+    'consolidation.preview': async (input) => {
+      const c = deps.consolidator;
+      if (!c?.preview) fail('UNAVAILABLE', 'Consolidation is not available in this window.');
+      if (progress.isRunning('consolidation')) fail('BUSY', 'Consolidation is already running.');
+      progress.set('consolidation', { label: 'Looking for what consolidation would change', state: 'running', done: null, total: null, detail: null });
+      try {
+        const r = await c.preview({ kinds: input.kinds, onProgress: (done, total, detail) => progress.set('consolidation', { state: 'running', done, total, detail: detail ?? null }) });
+        progress.set('consolidation', { state: 'done', detail: r.summary });
+        return r;
+      } catch (err) {
+        progress.set('consolidation', { state: 'error', detail: err instanceof Error ? err.message : 'consolidation failed' });
+        throw err;
+      }
+    },
+
+    'consolidation.apply': async (input) => {
+      const c = deps.consolidator;
+      if (!c?.apply) fail('UNAVAILABLE', 'Consolidation is not available in this window.');
+      if (progress.isRunning('consolidation')) fail('BUSY', 'Consolidation is already running.');
+      try {
+        const r = await c.apply({ previewId: input.preview_id, accept: input.accept });
+        progress.set('consolidation', { label: 'Consolidating memories', state: 'done', done: null, total: null, detail: r.summary });
+        return r;
+      } catch (err) {
+        if (err instanceof DreamApplyError) fail(APPLY_CODES[err.code], err.message);
+        throw err;
+      }
     },
 
     'export.run': (input) => {

@@ -1,0 +1,141 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { BrainStore } from '../subagent-kit/index.js';
+import { oneLine, truncate } from '../subagent-kit/index.js';
+import type { Planned } from './consolidate-kinds.js';
+import { dreamPlans } from './dream.js';
+import type { DreamAction, DreamChange, DreamOptions, DreamReport } from './dream-types.js';
+
+/** One memory (or entity) as a proposal shows it. */
+export interface ProposalItem {
+  id: string;
+  title: string;
+  text: string;
+}
+
+/** One change a dry run proposes, for the user to accept or leave. */
+export interface DreamProposal {
+  /** Stable for the same change over the same inputs: what the user accepts by. */
+  id: string;
+  action: DreamAction;
+  kind: DreamChange['kind'];
+  source: 'rules' | 'model';
+  reason: string;
+  /** What goes in, as it stands now. */
+  before: ProposalItem[];
+  /** What stands for them afterwards (id null: a new memory), or null where the plan cannot tell before applying. */
+  after: { id: string | null; title: string; text: string } | null;
+}
+
+export type DreamApplyErrorCode = 'NOT_FOUND' | 'STALE' | 'USED';
+
+/** Why accepted changes were not applied; nothing was changed. */
+export class DreamApplyError extends Error {
+  constructor(
+    readonly code: DreamApplyErrorCode,
+    message: string,
+  ) {
+    super(oneLine(message));
+    this.name = 'DreamApplyError';
+  }
+}
+
+export interface DreamApplyReport {
+  applied: string[];
+  /** The dry run's report for the changes applied (counts as a run would have). */
+  counts: { merged: number; superseded: number; rolled_up: number; rewritten: number; other: number };
+}
+
+/** A dry run kept for review: what it proposes, and how to apply the accepted part later. */
+export interface DreamReview {
+  readonly id: string;
+  readonly report: DreamReport;
+  readonly proposals: DreamProposal[];
+  /**
+   * Applies the accepted proposals, in the dry run's order, in one transaction. Refused as a whole
+   * (DreamApplyError, nothing changed) when an id is not one of this review's, when the review was
+   * applied already, or when anything a change reads or writes moved since the dry run.
+   */
+  apply(accept: string[]): DreamApplyReport;
+}
+
+/** What a change reads or writes, as it stood: a memory's version and supersession, an entity's record. */
+function fingerprint(store: BrainStore, kind: DreamChange['kind'], id: string): string {
+  if (kind === 'entity') {
+    const e = store.graph.get(id);
+    return e ? JSON.stringify(e) : 'gone';
+  }
+  const m = store.memories.get(id);
+  return m ? `${m.version}|${m.superseded_by ?? ''}` : 'gone';
+}
+
+function itemOf(store: BrainStore, kind: DreamChange['kind'], id: string): ProposalItem {
+  if (kind === 'entity') {
+    const e = store.graph.get(id);
+    return { id, title: e?.name ?? id, text: e ? [e.kind, ...e.aliases].join(' · ') : '' };
+  }
+  const m = store.memories.get(id);
+  return { id, title: m ? truncate(m.title, 300) : id, text: m ? truncate(m.text, 2000) : '' };
+}
+
+function proposalId(c: DreamChange, prints: Map<string, string>): string {
+  const h = createHash('sha256').update(JSON.stringify([c.action, c.kind, c.before, c.after, c.reason, c.result ?? null, [...prints]])).digest('hex');
+  return `chg_${h.slice(0, 16)}`;
+}
+
+/**
+ * A dry run of `dream` whose changes the user reviews: each becomes a proposal with an id, its
+ * before and after text, and a fingerprint of every memory it touches. Nothing is written here.
+ */
+export async function previewDream(store: BrainStore, opts: Omit<DreamOptions, 'dryRun'> = {}): Promise<DreamReview> {
+  const { report, plans } = await dreamPlans(store, { ...opts, dryRun: true });
+  const entries: Array<{ proposal: DreamProposal; plan: Planned; prints: Map<string, string> }> = [];
+  const seen = new Set<string>();
+  report.changes.forEach((c, i) => {
+    const ids = [...new Set([...c.before, ...(c.after ? [c.after] : [])])];
+    const prints = new Map(ids.map((id) => [id, fingerprint(store, c.kind, id)]));
+    let id = proposalId(c, prints);
+    for (let n = 2; seen.has(id); n++) id = `${proposalId(c, prints)}_${n}`;
+    seen.add(id);
+    const standing = c.after ? itemOf(store, c.kind, c.after) : null;
+    const after = c.result ? { id: c.after, ...c.result } : standing ? { ...standing } : null;
+    const before = c.before.filter((b) => b !== c.after || c.action === 'rewrite' || c.action === 'compress').map((b) => itemOf(store, c.kind, b));
+    entries.push({ proposal: { id, action: c.action, kind: c.kind, source: c.source ?? 'rules', reason: c.reason, before, after }, plan: plans[i]!, prints });
+  });
+  let used = false;
+  return {
+    id: `dry_${randomUUID()}`,
+    report,
+    proposals: entries.map((e) => e.proposal),
+    apply(accept) {
+      if (used) throw new DreamApplyError('USED', 'this dry run was applied already: run the dry run again');
+      const wanted = new Set(accept);
+      for (const id of wanted) if (!entries.some((e) => e.proposal.id === id)) throw new DreamApplyError('NOT_FOUND', `no change ${id} in this dry run`);
+      const chosen = entries.filter((e) => wanted.has(e.proposal.id));
+      // All checked before any is applied: a refusal leaves the data as it was.
+      for (const e of chosen) {
+        for (const [id, was] of e.prints) {
+          if (fingerprint(store, e.proposal.kind, id) !== was) {
+            throw new DreamApplyError('STALE', `change ${e.proposal.id} (${e.proposal.action} of ${e.proposal.kind}) is out of date: ${id} changed since the dry run; run the dry run again`);
+          }
+        }
+      }
+      const counts = { merged: 0, superseded: 0, rolled_up: 0, rewritten: 0, other: 0 };
+      store.transaction(() => {
+        for (const e of chosen) {
+          // A plan that finds its inputs moved (an earlier accepted change took them) undoes the lot.
+          if (e.plan.apply() === null && e.proposal.action !== 'entity_merge') {
+            throw new DreamApplyError('STALE', `change ${e.proposal.id} (${e.proposal.action} of ${e.proposal.kind}) no longer fits after the others accepted with it; run the dry run again`);
+          }
+          const n = e.proposal.before.length;
+          if (e.proposal.action === 'merge' || e.proposal.action === 'entity_merge') counts.merged += n;
+          else if (e.proposal.action === 'supersede') counts.superseded += n;
+          else if (e.proposal.action === 'rollup') counts.rolled_up += n;
+          else if (e.proposal.action === 'rewrite') counts.rewritten += 1;
+          else counts.other += 1;
+        }
+      });
+      used = true;
+      return { applied: chosen.map((e) => e.proposal.id), counts };
+    },
+  };
+}
