@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
+import type { RequestOutput } from '../../shared/api/index.js';
+
+type Preview = RequestOutput<'consolidation.preview'>;
 
 const OLD = Date.parse('2025-06-10T09:00:00Z');
 
@@ -52,30 +55,32 @@ describe('consolidation review through the handler map', () => {
     const before = rows();
     const r = await engram.api.dispatch('consolidation.preview', { kinds: ['semantic', 'resource'] });
     if (!r.ok) throw new Error(r.error.message);
+    const out = r.output as Preview;
     expect(rows()).toBe(before);
-    expect(r.output.summary).toMatch(/^would change: 2 merged/);
-    expect(r.output.changes.map((c) => c.kind).sort()).toEqual(['resource', 'semantic']);
-    const ana = r.output.changes.find((c) => c.kind === 'semantic')!;
+    expect(out.summary).toMatch(/^would change: 2 merged/);
+    expect(out.changes.map((c) => c.kind).sort()).toEqual(['resource', 'semantic']);
+    const ana = out.changes.find((c) => c.kind === 'semantic')!;
     expect(ana).toMatchObject({ action: 'merge', source: 'rules', before: [{ id: ids.anaB, title: 'Ana Lima', text: 'Ana Lima, finance.' }], after: { id: ids.anaA, title: 'Ana Lima' } });
 
-    const applied = await engram.api.dispatch('consolidation.apply', { preview_id: r.output.preview_id, accept: [ana.id] });
+    const applied = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [ana.id] });
     expect(applied).toMatchObject({ ok: true, output: { applied: 1, summary: 'changed 1 accepted: 1 merged, 0 superseded, 0 rolled up, 0 rewritten' } });
     expect(superseded(ids.anaB!)).toBe(ids.anaA);
     expect(superseded(ids.resB!)).toBeNull();
     expect(superseded(ids.guideA!)).toBeNull();
     // Spent: the same dry run is not applied twice.
-    const again = await engram.api.dispatch('consolidation.apply', { preview_id: r.output.preview_id, accept: [] });
+    const again = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [] });
     expect(again).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
   });
 
   it('a change whose memories moved since the dry run is refused with one line, and nothing changes', async () => {
     const r = await engram.api.dispatch('consolidation.preview', {});
     if (!r.ok) throw new Error(r.error.message);
-    const res = r.output.changes.find((c) => c.kind === 'resource')!;
-    const ana = r.output.changes.find((c) => c.kind === 'semantic')!;
+    const out = r.output as Preview;
+    const res = out.changes.find((c) => c.kind === 'resource')!;
+    const ana = out.changes.find((c) => c.kind === 'semantic')!;
     store.memories.update(ids.resB!, { text: 'the pricing page, edited by the user' }, 'edited');
     const before = rows();
-    const refused = await engram.api.dispatch('consolidation.apply', { preview_id: r.output.preview_id, accept: [ana.id, res.id] });
+    const refused = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [ana.id, res.id] });
     expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     if (refused.ok) return;
     expect(refused.error.message).toBe(`change ${res.id} (merge of resource) is out of date: ${ids.resB} changed since the dry run; run the dry run again`);
