@@ -6,6 +6,7 @@ import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatT
 import { threadTitle, titleFor } from './thread-title.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
+import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 import type { Retrieval } from './retrieval-types.js';
@@ -62,6 +63,12 @@ export interface AskInput {
 }
 
 export const DEFAULT_MAX_QUESTION_CHARS = 16_000;
+
+/** The [n] of a numbered line ("[3] …"), or null for the withheld stub. */
+function numberOf(line: string): number | null {
+  const m = /^\[(\d+)\]/.exec(line);
+  return m ? Number(m[1]) : null;
+}
 export const DEFAULT_MAX_TOOL_STEPS = 4;
 /** The first call's whole prompt with tools, their specs included (the bench's target is 3,000). */
 const TOOL_MODE_PROMPT_TOKENS = 2700;
@@ -308,8 +315,14 @@ export class ChatService {
     };
     sink.retrieval?.(turnRetrieval);
 
+    // "Who is X" about a person, project or organisation Engram knows: the graph answers first.
+    const entityLead = (): { lines: string[]; cited: number[] } | null => {
+      const profile = store.graph ? entityAskedAbout({ graph: store.graph, memories: store.memories }, question) : null;
+      return profile ? entityLeadLines(profile, (m) => numberOf(findings.lineFor(m)), fmt) : null;
+    };
     const offline = (lead?: string) =>
       answerOffline({
+        before: entityLead(),
         numbered: findings.numbered,
         timeRange: retrieval.timeRange,
         widenedFrom: retrieval.widenedFrom,

@@ -6,6 +6,8 @@ import { clip, collapse, isExperience } from './memory-line.js';
 import { SEARCHED_KINDS } from './question-context.js';
 import { forModel } from './prompt-builder.js';
 import { estimateTokens } from './token-estimate.js';
+import { entityProfile, findEntity, type EntityProfileStore } from './entity-profile.js';
+import { entityToolText } from './entity-answer.js';
 import { WITHHELD_STUB, type ToolFindings } from './tool-findings.js';
 import { parseQuestionTime, type TimeFormatter } from '../../shared/time/index.js';
 
@@ -13,6 +15,8 @@ import { parseQuestionTime, type TimeFormatter } from '../../shared/time/index.j
 export type ChatToolStore = Pick<EngramStore, 'search'> & {
   memories: Pick<EngramStore['memories'], 'list' | 'get' | 'history' | 'provenance'>;
   observations: Pick<EngramStore['observations'], 'list'>;
+  /** The entity graph: without it get_entity is not offered. */
+  graph?: EntityProfileStore['graph'];
 };
 
 /** Experience memory's recommend(), as agents/experience provides it. */
@@ -68,6 +72,13 @@ const GetMemoryArgs = z
   .strict()
   .refine((a) => a.n !== undefined || a.id !== undefined, { message: 'give n or id' });
 
+const GetEntityArgs = z
+  .object({
+    name: z.string().trim().min(2).max(120).describe('The name of a person, project or organisation, as the user or a memory wrote it'),
+    kind: z.enum(['person', 'organization', 'project']).optional().describe('Only an entity of this kind'),
+  })
+  .strict();
+
 const RecommendArgs = z.object({ task: z.string().trim().min(3).max(300).describe('The task the user wants to do') }).strict();
 const ListCoreArgs = z.object({}).strict();
 
@@ -94,6 +105,8 @@ const DESCRIPTIONS = {
     "Search the user's memories (events, facts, how-tos, documents and links, vault) when the memories already listed do not answer the question. Returns numbered lines you can cite as [n].",
   get_timeline: "What was on the user's screen in a time range: app, window title and screen text of each captured moment, oldest first.",
   get_memory: 'One memory in full, with where it came from (screens, chats) and how it changed. Give its [n] from this conversation, or its id.',
+  get_entity:
+    'A person, project or organisation as Engram knows it: its facts (who and what it is tied to) and its most recent memories, numbered [n]. Use for "who is X", "what is happening with X".',
   recommend_action: "What worked before for a task, from the user's recorded experiences: the best action with its success record, alternatives, and actions that only failed.",
   list_core: 'The core memory blocks: who the user is and who you are.',
 } as const;
@@ -102,6 +115,7 @@ const SCHEMAS = {
   search_memories: SearchArgs,
   get_timeline: TimelineArgs,
   get_memory: GetMemoryArgs,
+  get_entity: GetEntityArgs,
   recommend_action: RecommendArgs,
   list_core: ListCoreArgs,
 } as const;
@@ -224,5 +238,19 @@ export function chatTools(ctx: ChatToolContext): LlmTool[] {
     },
   });
 
-  return [search, timeline, getMemory, recommend, listCore] as LlmTool[];
+  const graph = store.graph;
+  const getEntity = graph
+    ? defineTool({
+        name: 'get_entity',
+        description: DESCRIPTIONS.get_entity,
+        schema: SCHEMAS.get_entity,
+        run(args) {
+          const entity = findEntity({ graph, memories: store.memories }, args.name, args.kind);
+          if (!entity) return `No person, project or organisation called "${clip(forModel(args.name), 80)}" is known.`;
+          return entityToolText(entityProfile({ graph, memories: store.memories }, entity), (m) => findings.lineFor(m), fmt);
+        },
+      })
+    : null;
+
+  return [search, timeline, getMemory, ...(getEntity ? [getEntity] : []), recommend, listCore] as LlmTool[];
 }

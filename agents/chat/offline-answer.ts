@@ -24,6 +24,8 @@ export interface OfflineAnswerInput {
   lead?: string;
   /** At most this many lines per group, so the answer stays readable. */
   perGroup?: number;
+  /** Lines that answer first (the graph's "who is X"); the memories they cite are not listed again. */
+  before?: { lines: string[]; cited: number[] } | null;
 }
 
 export interface OfflineAnswer {
@@ -94,15 +96,22 @@ export function timelineLines(t: TimelineAnswer, fmt: TimeFormatter): string[] {
  * events, by day and time, each with its [n]. For a moment ("yesterday at 3pm") what was going on
  * at that moment comes first.
  */
-export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
-  const { fmt, timeRange } = input;
-  const out: string[] = input.lead ? [input.lead] : [];
+export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
+  const { fmt, timeRange } = whole;
+  const out: string[] = whole.lead ? [whole.lead] : [];
   const cited: number[] = [];
+  const first = whole.before?.lines.length ? whole.before : null;
+  if (first) {
+    out.push(...first.lines);
+    cited.push(...first.cited);
+  }
+  const shownFirst = new Set(first?.cited);
+  const input = first ? { ...whole, numbered: whole.numbered.filter((m) => !shownFirst.has(m.n)) } : whole;
 
   if (input.widenedFrom) {
     out.push(`Nothing matched${windowPhrase(input.widenedFrom, fmt)}, so I looked at all times.`);
   }
-  if (input.numbered.length === 0) {
+  if (whole.numbered.length === 0) {
     const what = input.query ? ` about "${clip(input.query, 80)}"` : '';
     out.push(`I found nothing in your memories${what}${timeRange ? windowPhrase(timeRange, fmt) : ''}.`);
   }
@@ -117,8 +126,8 @@ export function composeOfflineAnswer(input: OfflineAnswerInput): OfflineAnswer {
     cited.push(...lead.cited);
   }
   // With the answer on top, the memories below are context: fewer of them.
-  const perGroup = input.perGroup ?? (lead.lines.length ? 4 : 8);
-  if (lead.lines.length) out.push('', 'Related memories:');
+  const perGroup = input.perGroup ?? (lead.lines.length || first ? 4 : 8);
+  if (lead.lines.length || (first && input.numbered.length)) out.push('', 'Related memories:');
 
   // Without a window, the latest events are background for a model; shown to a reader they are noise,
   // unless nothing matched the words of the question at all ("what was I just doing?").

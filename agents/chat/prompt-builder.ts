@@ -83,7 +83,7 @@ Rules:
 - Some sensitive vault items are never shown to you. When the prompt says a matching vault item was withheld, tell the user it exists and that they can reveal it locally in Engram; never guess its value.`;
 
 const TOOL_INSTRUCTIONS = `
-- The numbered memories come from a first search for the question. When they answer it, answer at once. Only when something is missing, call a memory tool: search_memories (other words, a kind, a time window, an app), get_timeline (what was on screen in a time range), get_memory (one memory in full), recommend_action (what worked before for a task), list_core. Tool results number new memories [n] in the same list: cite them the same way.
+- The numbered memories come from a first search for the question. When they answer it, answer at once. Only when something is missing, call a memory tool: search_memories (other words, a kind, a time window, an app), get_timeline (what was on screen in a time range), get_memory (one memory in full), get_entity (a person, project or organisation: its facts and latest memories), recommend_action (what worked before for a task), list_core. Tool results number new memories [n] in the same list: cite them the same way.
 - Search at most a few times, then answer from what you found.`;
 
 /** Display order of memory groups in the prompt: what happened first, then what is known. */
