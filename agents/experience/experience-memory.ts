@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ExperienceOutcomeSchema, type ExperienceOutcome, type Memory, type Provenance } from '../../shared/index.js';
-import { StoreError } from '../store/index.js';
+import { StoreError, type Embedder } from '../store/index.js';
 import { contentTokens, coverage, truncate, type BrainStore } from '../subagent-kit/index.js';
 import { ExactTextClusterer, actionKey, type ActionClusterer } from './action-clusterer.js';
 import { jeffreysLowerBound } from './beta.js';
 import { betaSample, type RandomSource } from './seeded-random.js';
+import { TaskMeaning } from './task-meaning.js';
 
 /** `record` input, validated (it comes from the CLI, MCP clients and the model). */
 export const ExperienceInputSchema = z.object({
@@ -92,7 +93,10 @@ export interface RecommendOptions {
   explore?: boolean;
   /** Uniform draws for exploring (seededRandom(n) makes them repeatable). Default Math.random. */
   random?: RandomSource;
-  /** Each experience's evidence counts in proportion to how close its task is (ranking only). */
+  /**
+   * Each experience's evidence counts in proportion to how close its task is (ranking only). On by
+   * default, as in Mimir: a loosely similar task's record weighs less than the very task's.
+   */
   weightByRelevance?: boolean;
   /** Which wordings are one action (default: exact text). */
   clusterer?: ActionClusterer;
@@ -110,10 +114,20 @@ export interface Reflection {
 }
 
 export interface ExperienceMemoryOptions {
-  /** Optional: older experiences rank lower (half-life in days). Counts and confidence stay exact. Off by default. */
-  halfLifeDays?: number | null;
+  /**
+   * Optional: older experiences rank lower in recall and recommend (half-life in days); counts and
+   * confidence stay exact. Off by default. A function is asked on each call (a live setting).
+   */
+  halfLifeDays?: number | null | (() => number | null);
   /** Tasks at least this similar count as "the same task" (0..1). */
   minRelevance?: number;
+  /**
+   * Finds similar tasks by meaning as well as by words: a task whose embedding is at least
+   * `minSimilarity` (cosine) close counts, with that similarity as its relevance. Null: words only.
+   */
+  embedder?: Embedder | null;
+  /** The similarity floor for a match by meaning (default MIN_TASK_SIMILARITY). */
+  minSimilarity?: number;
   searchMode?: 'bm25' | 'hybrid';
   now?: () => number;
 }
@@ -121,6 +135,15 @@ export interface ExperienceMemoryOptions {
 const DAY = 86_400_000;
 /** Candidates asked of the search for a task. */
 const SEARCH_LIMIT = 200;
+/**
+ * A task this close in meaning (cosine, Universal Sentence Encoder lite) is the same task. Measured
+ * on test/fixtures/experience/task-paraphrases.ts: paraphrases of a kept task score 0.55-0.85 against
+ * it, unrelated chores 0.1-0.45; related-sounding but different tech tasks reach 0.58, which this
+ * floor lets through at their (lower) relevance, where relevance weighting ranks them below closer ones.
+ */
+export const MIN_TASK_SIMILARITY = 0.5;
+/** Experiences read (newest first) to compare by meaning when the words do not match. */
+const MEANING_POOL = 2000;
 const defaultScore = (o: ExperienceOutcome): number => (o === 'success' ? 1 : o === 'failure' ? 0 : 0.5);
 
 /** Successes and failures (score-split), raw and weighed by age and relevance. */
@@ -153,19 +176,35 @@ interface Group {
  * sampling); reflect() keeps what a task family taught, and recall shows it.
  */
 export class ExperienceMemory {
-  private readonly halfLife: number | null;
+  private readonly halfLifeSetting: () => number | null;
   private readonly minRelevance: number;
   private readonly mode: 'bm25' | 'hybrid';
   private readonly now: () => number;
+  private readonly meaning: TaskMeaning | null;
+  private readonly minSimilarity: number;
 
   constructor(
     private readonly store: Pick<BrainStore, 'memories' | 'search'>,
     opts: ExperienceMemoryOptions = {},
   ) {
-    this.halfLife = opts.halfLifeDays ?? null;
+    const h = opts.halfLifeDays;
+    this.halfLifeSetting = typeof h === 'function' ? h : () => h ?? null;
     this.minRelevance = opts.minRelevance ?? 0.5;
+    this.meaning = opts.embedder ? new TaskMeaning(opts.embedder) : null;
+    this.minSimilarity = opts.minSimilarity ?? MIN_TASK_SIMILARITY;
     this.mode = opts.searchMode ?? 'hybrid';
     this.now = opts.now ?? Date.now;
+  }
+
+  /** The half-life in days now (null: age does not matter). */
+  get halfLifeDays(): number | null {
+    return this.halfLifeSetting();
+  }
+
+  /** How much an outcome this old still weighs (1 without a half-life). */
+  private decay(at: number, now = this.now()): number {
+    const h = this.halfLifeDays;
+    return h ? Math.pow(0.5, Math.max(0, now - at) / (h * DAY)) : 1;
   }
 
   /** Records one experience. Every call is a new row: repeated outcomes are evidence. */
@@ -195,34 +234,51 @@ export class ExperienceMemory {
     const qTokens = contentTokens(q);
     const hits = await this.store.search({ query: q, kinds: ['procedural'], limit: SEARCH_LIMIT, mode: this.mode, includeSuperseded });
     const rows = hits.map((h) => ({ memory: h.memory, vs: h.reasons.vector_similarity ?? 0 }));
-    if (entryType === 'experience' && hits.length >= SEARCH_LIMIT) {
+    if (entryType === 'experience' && (hits.length >= SEARCH_LIMIT || this.meaning)) {
       // A flood of other agents' records can fill the search's window and push the user's own out
       // of it (same words, same score): those are read whole, by listing, whenever the window is full.
+      // With meaning on, the newest experiences are read too: a paraphrase shares no word to be searched by.
+      const full = hits.length >= SEARCH_LIMIT;
       const seen = new Set(rows.map((r) => r.memory.id));
-      for (let offset = 0; ; offset += 500) {
+      for (let offset = 0; full || offset < MEANING_POOL; offset += 500) {
         const page = this.store.memories.list({ kinds: ['procedural'], experiences: true, includeSuperseded, order: 'newest', limit: 500, offset });
-        for (const m of page) if (!seen.has(m.id) && !isOutside(typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null)) rows.push({ memory: m, vs: 0 });
+        for (const m of page) {
+          if (seen.has(m.id)) continue;
+          // Beyond the pool compared by meaning, only the user's own records are read in.
+          const ownOnly = !this.meaning || offset >= MEANING_POOL;
+          if (ownOnly && isOutside(typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null)) continue;
+          seen.add(m.id);
+          rows.push({ memory: m, vs: 0 });
+        }
         if (page.length < 500) break;
       }
     }
+    const kept = rows
+      .filter((h) => h.memory.fields.entry_type === entryType && (includeSuperseded || !h.memory.superseded_by))
+      .map((h) => ({ ...h, task: String(h.memory.fields.task ?? h.memory.title) }));
+    const tasks = [...new Set(kept.map((h) => h.task))];
+    const similarity = new Map<string, number>();
+    if (this.meaning && tasks.length) {
+      const sims = await this.meaning.similarities(q, tasks);
+      tasks.forEach((t, i) => similarity.set(t, sims[i]!));
+    }
     const out: { memory: Memory; task: string; relevance: number }[] = [];
-    for (const h of rows) {
-      const m = h.memory;
-      if (m.fields.entry_type !== entryType) continue;
-      if (m.superseded_by && !includeSuperseded) continue;
-      const t = String(m.fields.task ?? m.title);
-      const tTokens = contentTokens(t);
+    for (const h of kept) {
+      const tTokens = contentTokens(h.task);
       const lexical = (coverage(qTokens, tTokens) + coverage(tTokens, qTokens)) / 2;
-      // A close embedding also makes a task "the same" when the wording differs.
-      const vs = h.vs;
-      const relevance = Math.max(lexical, vs >= 0.8 ? vs : 0);
+      // Without the task embedder, a very close memory vector from the search stands in for it.
+      const sim = this.meaning ? (similarity.get(h.task) ?? 0) : h.vs >= 0.8 ? h.vs : 0;
+      const relevance = Math.max(lexical, sim >= this.minSimilarity ? sim : 0);
       if (relevance < this.minRelevance) continue;
-      out.push({ memory: m, task: t, relevance });
+      out.push({ memory: h.memory, task: h.task, relevance });
     }
     return out;
   }
 
-  /** Past experiences with a task like this one, most relevant first. */
+  /**
+   * Past experiences with a task like this one, most relevant first; with a half-life, relevance
+   * weighed by age decides the order (and which ones a limit keeps), the reported relevance stays exact.
+   */
   async recall(task: string, opts: { limit?: number; includeSuperseded?: boolean } = {}): Promise<RecalledExperience[]> {
     const out: RecalledExperience[] = [];
     for (const { memory: m, task: t, relevance } of await this.matching(task, 'experience', opts.includeSuperseded)) {
@@ -240,7 +296,9 @@ export class ExperienceMemory {
         at: Date.parse(m.occurred_at ?? m.created_at),
       });
     }
-    out.sort((a, b) => b.relevance - a.relevance || b.at - a.at);
+    const now = this.now();
+    const weight = (r: RecalledExperience) => r.relevance * this.decay(r.at, now);
+    out.sort((a, b) => weight(b) - weight(a) || b.relevance - a.relevance || b.at - a.at);
     return out.slice(0, opts.limit ?? 50);
   }
 
@@ -274,8 +332,7 @@ export class ExperienceMemory {
         lastReason: null,
       };
       // Age and relevance weigh the evidence used to rank, never the evidence reported.
-      const decay = this.halfLife ? Math.pow(0.5, Math.max(0, now - r.at) / (this.halfLife * DAY)) : 1;
-      const w = decay * (opts.weightByRelevance ? r.relevance : 1);
+      const w = this.decay(r.at, now) * (opts.weightByRelevance === false ? 1 : r.relevance);
       const e = isOutside(r.recorded_by) ? g.outside : g.own;
       e.s += r.score;
       e.f += 1 - r.score;
@@ -317,7 +374,7 @@ export class ExperienceMemory {
   /**
    * The best action for a task. Confidence is the lower 5% bound of Beta(0.5 + s, 0.5 + f)
    * (Jeffreys prior) on the evidence, other agents' records capped (OUTSIDE_CAP). Ranking uses the same bound on evidence weighed by the
-   * half-life (and by relevance when asked), tipped by relevance and recency in close calls; with
+   * half-life and by relevance (unless weightByRelevance is false), tipped by relevance and recency in close calls; with
    * `explore`, a draw from each posterior instead (Thompson sampling). An action that never
    * succeeded is never recommended, exploring or not. Null when nothing qualifies.
    */

@@ -5,6 +5,7 @@
 export {
   ExperienceMemory,
   ExperienceInputSchema,
+  MIN_TASK_SIMILARITY,
   OUTSIDE_CAP,
   experienceRow,
   isOutside,
@@ -26,6 +27,7 @@ export {
   type ActionClusterer,
   type EmbeddingClustererOptions,
 } from './action-clusterer.js';
+export { TaskMeaning } from './task-meaning.js';
 export { betaCdf, betaQuantile, jeffreysLowerBound, lnGamma } from './beta.js';
 export { betaSample, gammaSample, seededRandom, type RandomSource } from './seeded-random.js';
 export {

@@ -126,7 +126,7 @@ export function createBrain(opts: BrainOptions): Brain {
     vault,
   ];
   const meta = new MetaAgent({ store, llm, agents, settings: readSettings, time, now, log: opts.log });
-  const experience = new ExperienceMemory(store, { halfLifeDays: initial.experience_half_life_days, now, searchMode: 'hybrid' });
+  const experience = new ExperienceMemory(store, { halfLifeDays: () => readSettings().experience_half_life_days, now, searchMode: 'hybrid' });
 
   let timer: NodeJS.Timeout | null = null;
   let running = false;

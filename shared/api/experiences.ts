@@ -98,7 +98,7 @@ export const experienceRequests = {
   ),
   /**
    * The best action for a task. explore: Thompson sampling (seed makes it repeatable);
-   * weight_by_relevance: closer tasks weigh more in ranking; group_by meaning: differently worded
+   * weight_by_relevance (on by default, as in Mimir): closer tasks weigh more in ranking; group_by meaning: differently worded
    * versions of one action share their evidence (needs the embedder).
    */
   'experiences.recommend': defineRequest(
@@ -107,7 +107,7 @@ export const experienceRequests = {
         task: Task,
         explore: z.boolean().default(false),
         seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
-        weight_by_relevance: z.boolean().default(false),
+        weight_by_relevance: z.boolean().default(true),
         group_by: GroupBySchema.default('text'),
       })
       .strict(),

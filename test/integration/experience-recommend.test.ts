@@ -101,8 +101,10 @@ describe('recommend options (Mimir)', () => {
     times(6, 'deploy the staging database', 'run the blue-green script', 'success');
     times(4, 'deploy the web app to staging', 'run make deploy-web', 'success');
     const task = 'deploy the web app to staging';
-    const plain = (await exp.recommend(task))!;
+    const plain = (await exp.recommend(task, { weightByRelevance: false }))!;
     expect(plain.action).toBe('run the blue-green script');
+    // On by default, as in Mimir (issue 30).
+    expect((await exp.recommend(task))!.action).toBe('run make deploy-web');
     const weighted = (await exp.recommend(task, { weightByRelevance: true }))!;
     expect(weighted.action).toBe('run make deploy-web');
     // Ranking changed; the reported evidence did not.
@@ -129,6 +131,27 @@ describe('recommend options (Mimir)', () => {
     expect(withDecay.confidence).toBeCloseTo(jeffreysLowerBound(3, 1), 6);
     // The old action's rank fell with its age; its confidence did not.
     expect(old.rank).toBeLessThan(old.confidence * 0.1);
+  });
+
+  it('the half-life applies in recall too: an old record of the very task comes after a recent one of a like task, relevance stays exact', async () => {
+    // The very task, a year ago; a like task (relevance 0.8), yesterday.
+    times(1, 'rotate the signing keys of the API gateway', 'run the rotation playbook', 'success', 365);
+    times(1, 'rotate the signing keys of the API', 'run the rotation playbook v2', 'success', 1);
+    const task = 'rotate the signing keys of the API gateway';
+    const plain = await exp.recall(task);
+    expect(plain.map((r) => r.action)).toEqual(['run the rotation playbook', 'run the rotation playbook v2']);
+    const decaying = new ExperienceMemory(store, { now: () => NOW, halfLifeDays: () => 30, searchMode: 'bm25' });
+    const aged = await decaying.recall(task);
+    expect(aged.map((r) => r.action)).toEqual(['run the rotation playbook v2', 'run the rotation playbook']);
+    expect(aged[1]!.relevance).toBe(1);
+    // A limit keeps the outcomes that still weigh most.
+    expect((await decaying.recall(task, { limit: 1 }))[0]!.action).toBe('run the rotation playbook v2');
+    // The half-life is asked on each call: a changed setting applies at once.
+    let halfLife: number | null = 30;
+    const live = new ExperienceMemory(store, { now: () => NOW, halfLifeDays: () => halfLife, searchMode: 'bm25' });
+    expect((await live.recall(task, { limit: 1 }))[0]!.action).toBe('run the rotation playbook v2');
+    halfLife = null;
+    expect((await live.recall(task, { limit: 1 }))[0]!.action).toBe('run the rotation playbook');
   });
 
   it('partial outcomes are counted apart and weigh half in the confidence', async () => {

@@ -60,7 +60,8 @@ export function experienceHandlers(deps: ApiDeps): HandlerGroup<ExperienceNames>
     const { ExperienceMemory } = await import('../../../agents/experience/index.js');
     const settings = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
     const halfLife = settings.experience_half_life_days;
-    const xp = new ExperienceMemory(store, { halfLifeDays: halfLife, searchMode: store.embedder ? 'hybrid' : 'bm25', now });
+    // Similar tasks by meaning through the store's own embedder; the search itself finds them by words.
+    const xp = new ExperienceMemory(store, { halfLifeDays: halfLife, searchMode: 'bm25', embedder: store.embedder, now });
     return { xp, halfLife };
   };
 

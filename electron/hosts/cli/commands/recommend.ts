@@ -10,25 +10,29 @@ const count = (n: number, one: string, many: string): string => `${n} ${n === 1 
 export const recommendCommand: Command = {
   name: 'recommend',
   summary: 'the action that worked best for a task, with a cautious confidence',
-  help: `usage: engram recommend TASK [--explore [--seed N]] [--weight-by-relevance] [--group text|meaning] [--json]
+  help: `usage: engram recommend TASK [--explore [--seed N]] [--equal-weight] [--group text|meaning] [--json]
 
 Looks at recorded experiences for similar tasks and recommends the action with the best
 conservative success rate (the lower 5% bound of a Beta posterior, Jeffreys prior), so 9 successes
 out of 10 beat a lucky 1 out of 1. Actions that only ever failed are never recommended; they are
-listed as "tried, failed". Counts are exact; the experience half-life setting only changes the ranking.
+listed as "tried, failed". Similar tasks are found by words and by meaning (the embedder), so
+"authentication is slow at peak" finds what worked for "login page times out under load".
+Counts are exact; the experience half-life setting only changes the ranking.
 Other agents' records (over MCP) of one action count together as at most 3 experiences, so a flood
 of them cannot outvote your own record.
   --explore              pick by Thompson sampling (a draw from each action's posterior), so a
                          promising but little-tried action gets a chance
   --seed N               with --explore: the same N gives the same draw
-  --weight-by-relevance  experiences with tasks closer to this one weigh more in the ranking
+  --equal-weight         every similar task's experiences weigh alike (by default those with tasks
+                         closer to this one weigh more in the ranking)
+  --weight-by-relevance  the default now (still accepted)
   --group meaning        differently worded versions of one action share their evidence
                          (default: text, exact wording)
   --json                 {"action", "confidence", "successes", "failures", "partials", "experience_ids",
                          "strategy", "variants", "alternatives", "tried_failed"}, or null
 
 example: engram recommend "fix a failing npm install"`,
-  options: { explore: { type: 'boolean' }, seed: { type: 'string' }, 'weight-by-relevance': { type: 'boolean' }, group: { type: 'string' }, json: { type: 'boolean' } },
+  options: { explore: { type: 'boolean' }, seed: { type: 'string' }, 'weight-by-relevance': { type: 'boolean' }, 'equal-weight': { type: 'boolean' }, group: { type: 'string' }, json: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
     const task = args.positionals.join(' ').trim();
@@ -41,7 +45,7 @@ example: engram recommend "fix a failing npm install"`,
     const group = GroupBySchema.safeParse(str(args, 'group') ?? 'text');
     if (!group.success) throw new CliError(`recommend: --group must be text or meaning (got "${str(args, 'group')}")`);
     return withEngine(ctx, {}, async ({ client }) => {
-      const input = { task, explore: bool(args, 'explore'), seed, weight_by_relevance: bool(args, 'weight-by-relevance'), group_by: group.data };
+      const input = { task, explore: bool(args, 'explore'), seed, weight_by_relevance: !bool(args, 'equal-weight'), group_by: group.data };
       const { recommendation: rec } = await client.call('experiences.recommend', input);
       if (ctx.json || bool(args, 'json')) {
         const out = rec && {

@@ -11,7 +11,7 @@ export const recommendActionInput = {
     .default(false)
     .describe('Explore instead of playing safe: pick by Thompson sampling from each action’s success posterior, so a promising but little-tried action gets a chance.'),
   seed: z.number().int().min(0).max(4294967295).optional().describe('With explore: a seed, to make the draw repeatable.'),
-  weight_by_relevance: z.boolean().default(false).describe('Let experiences with tasks closer to this one weigh more in the ranking.'),
+  weight_by_relevance: z.boolean().default(true).describe('Experiences with tasks closer to this one weigh more in the ranking (default true; false counts every similar task alike).'),
   group_by: GroupBySchema.default('text').describe('"meaning": differently worded versions of one action share their evidence; "text" (default): exact wording.'),
 };
 
