@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BehaviourKeeper, type SynthesisReport } from '../behaviour/index.js';
 import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
-import { dream, previewDream, type DreamApplyReport, type DreamOptions, type DreamReport, type DreamReview } from '../dream/index.js';
+import { archiveDue, archiveUnused, dream, previewDream, type ArchiveReport, type DreamApplyReport, type DreamOptions, type DreamReport, type DreamReview } from '../dream/index.js';
 import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
@@ -64,6 +64,8 @@ export interface Brain {
   dream(opts?: DreamOptions): Promise<DreamReport>;
   /** A dry run kept for review; its apply runs on the brain's queue too (never inside a batch). */
   reviewDream(opts?: Omit<DreamOptions, 'dryRun'>): Promise<QueuedDreamReview>;
+  /** Archives memories unused for the set number of days (on the brain's queue); the timer runs it daily. */
+  archive(): Promise<ArchiveReport>;
   coreBlocks(): CoreBlock[];
   status(): BrainStatus;
   /** Recovers what a crash left unprocessed, then listens and runs its timers. */
@@ -174,6 +176,24 @@ export function createBrain(opts: BrainOptions): Brain {
       });
   };
 
+  const runArchive = (): Promise<ArchiveReport> =>
+    meta.exclusive(async () => {
+      const days = readSettings().archive_after_days;
+      const r = archiveUnused(store, { now: now(), afterDays: days });
+      if (r.archived.length) opts.log?.(`brain: archived ${r.archived.length} memories unused for ${days} days`);
+      return r;
+    });
+  let archiving = false;
+  const maybeArchive = (): void => {
+    if (archiving || !archiveDue(store, now())) return;
+    archiving = true;
+    runArchive()
+      .catch((e: unknown) => opts.log?.(`brain: archive failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`))
+      .finally(() => {
+        archiving = false;
+      });
+  };
+
   // Feedback is read from chat segments once they are quiet; directives every 7 active-use days.
   const behaviour = new BehaviourKeeper(store, llm, { now, timeZone: time.timeZone, log: opts.log });
   const behaviourTick = (): void => {
@@ -205,6 +225,7 @@ export function createBrain(opts: BrainOptions): Brain {
     },
     dream: runDream,
     reviewDream,
+    archive: runArchive,
     coreBlocks: () => readCoreBlocks(store),
     status() {
       const last = lastDream();
@@ -229,6 +250,7 @@ export function createBrain(opts: BrainOptions): Brain {
       timer = setInterval(() => {
         meta.tick();
         maybeDream();
+        maybeArchive();
         behaviourTick();
       }, opts.tickMs ?? 30_000);
       timer.unref();

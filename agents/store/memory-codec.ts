@@ -21,6 +21,8 @@ export interface MemoryRow {
   last_accessed_at: number | null;
   superseded_by: string | null;
   version: number;
+  /** When the archive pass moved it out of search (null while current). */
+  archived_at: number | null;
   is_experience: number;
   sensitivity: string | null;
   content_hash: string;
@@ -52,6 +54,7 @@ export function rowToMemory(row: MemoryRow, reveal = false): Memory {
     last_accessed_at: isoOrNull(row.last_accessed_at),
     superseded_by: row.superseded_by,
     version: row.version,
+    archived_at: isoOrNull(row.archived_at),
   };
 }
 

@@ -12,7 +12,7 @@ import type { VectorIndex } from './vector-index.js';
 const MAX_TEXT = 200_000;
 
 /** The columns an insert writes (the others take the schema's defaults). */
-type InsertParams = Omit<MemoryRow, 'seq' | 'access_count' | 'last_accessed_at' | 'superseded_by' | 'version'>;
+type InsertParams = Omit<MemoryRow, 'seq' | 'access_count' | 'last_accessed_at' | 'superseded_by' | 'version' | 'archived_at'>;
 
 function allFinite(v: Float32Array): boolean {
   for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
@@ -53,7 +53,7 @@ export class MemoryRepo {
     if (checkId && this.row(params.id)) throw new StoreError('INVALID_INPUT', `memory ${params.id} already exists`);
     const info = this.insertStmt.run(params);
     // Not read back: the row is what was written, with the schema's defaults for the other columns.
-    const row: MemoryRow = { ...params, seq: Number(info.lastInsertRowid), access_count: 0, last_accessed_at: null, superseded_by: null, version: 1 };
+    const row: MemoryRow = { ...params, seq: Number(info.lastInsertRowid), access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null };
     this.fts.added(row);
     vector?.index.upsert(row.seq, vector.v);
     for (const p of provenance) this.provInsert.run(params.id, p.source_type, p.source_id);
@@ -212,6 +212,8 @@ export class MemoryRepo {
     if (opts.experiences === true) clauses.push('is_experience = 1');
     if (opts.experiences === false) clauses.push('is_experience = 0');
     if (!opts.includeSuperseded) clauses.push('superseded_by IS NULL');
+    if (opts.archived === true) clauses.push('archived_at IS NOT NULL');
+    if (opts.archived === false) clauses.push('archived_at IS NULL');
     return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
   }
 
@@ -301,10 +303,49 @@ export class MemoryRepo {
     return [...out];
   }
 
-  markUsed(ids: string[], now: Millis = Date.now()): void {
-    const stmt = this.db.prepare('UPDATE memories SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?');
-    this.db.transaction(() => {
-      for (const id of ids) stmt.run(now, id);
+  /**
+   * The one door for use (MIRA): a chat citation, an MCP read, a hit or timeline item opened in the
+   * window, a memory reached through the graph. Moves last_accessed_at, which ranking's half-life
+   * and the archive pass read. Unknown ids are skipped; returns how many rows were counted.
+   */
+  markUsed(ids: string[], now: Millis = Date.now()): number {
+    const stmt = this.db.prepare('UPDATE memories SET access_count = access_count + 1, last_accessed_at = max(?, COALESCE(last_accessed_at, 0)) WHERE id = ?');
+    return this.db.transaction(() => {
+      let n = 0;
+      for (const id of new Set(ids)) n += stmt.run(now, id).changes;
+      return n;
     })();
+  }
+
+  /**
+   * Archives current memories last used (or, never used, made) before `before`: search and chat
+   * skip them from now on; nothing is deleted. Core blocks are always in the prompt and the vault
+   * is looked up, never browsed, so neither is archived; experiences age by their own half-life.
+   */
+  archiveUnused(before: Millis, now: Millis = Date.now()): string[] {
+    const ids = this.db.transaction(() => {
+      const rows = this.db
+        .prepare(`SELECT id FROM memories WHERE archived_at IS NULL AND kind NOT IN ('core', 'knowledge_vault') AND is_experience = 0
+          AND COALESCE(last_accessed_at, created_at) < ?`)
+        .all(before) as { id: string }[];
+      const stmt = this.db.prepare('UPDATE memories SET archived_at = ? WHERE id = ?');
+      for (const r of rows) stmt.run(now, r.id);
+      return rows.map((r) => r.id);
+    })();
+    if (ids.length) this.events.emit('memory', { op: 'update', ids });
+    return ids;
+  }
+
+  /** Brings archived memories back into search; restoring is a use. Returns how many were archived. */
+  restore(ids: string[], now: Millis = Date.now()): number {
+    const unique = [...new Set(ids)];
+    const restored = this.db.transaction(() => {
+      const stmt = this.db.prepare('UPDATE memories SET archived_at = NULL WHERE id = ? AND archived_at IS NOT NULL');
+      const back = unique.filter((id) => stmt.run(id).changes > 0);
+      this.markUsed(unique, now);
+      return back;
+    })();
+    if (restored.length) this.events.emit('memory', { op: 'update', ids: restored });
+    return restored.length;
   }
 }

@@ -71,11 +71,12 @@ export class RecordRestorer {
       updated_at: ms(m.updated_at),
       provenance: rec.provenance,
     });
-    db.prepare('UPDATE memories SET access_count = ?, last_accessed_at = ?, superseded_by = ?, version = ? WHERE id = ?').run(
+    db.prepare('UPDATE memories SET access_count = ?, last_accessed_at = ?, superseded_by = ?, version = ?, archived_at = ? WHERE id = ?').run(
       m.access_count,
       msOrNull(m.last_accessed_at),
       m.superseded_by,
       m.version,
+      msOrNull(m.archived_at),
       m.id,
     );
     const repoint = db.prepare('UPDATE memories SET superseded_by = ? WHERE id = ?');

@@ -206,7 +206,7 @@ class QueryCache {
 /** What scoring reads of a candidate's row; the whole row is read for the results only. */
 type ScoringRow = Pick<
   MemoryRow,
-  'seq' | 'kind' | 'title' | 'text' | 'fields' | 'app' | 'occurred_at' | 'segment' | 'created_at' | 'access_count' | 'last_accessed_at' | 'superseded_by'
+  'seq' | 'kind' | 'title' | 'text' | 'fields' | 'app' | 'occurred_at' | 'segment' | 'created_at' | 'access_count' | 'last_accessed_at' | 'superseded_by' | 'archived_at'
 >;
 
 /** Who or what a memory is about: an event's actor, a fact's name, the title. */
@@ -230,6 +230,7 @@ function passes(row: ScoringRow, opts: SearchOptions): boolean {
   if (opts.until != null && t > opts.until) return false;
   if (opts.app && row.app !== opts.app) return false;
   if (!opts.includeSuperseded && row.superseded_by != null) return false;
+  if (!opts.includeArchived && row.archived_at != null) return false;
   return true;
 }
 
@@ -335,7 +336,7 @@ export class Retriever {
     // (300 rows: 6.7 ms as objects of every column, 2.7 as arrays, at 20k memories).
     this.rowsOf = new SeqLookup(
       db,
-      `SELECT seq, kind, title, text, fields, app, occurred_at, segment, created_at, access_count, last_accessed_at, superseded_by FROM memories WHERE seq IN (%IN%)`,
+      `SELECT seq, kind, title, text, fields, app, occurred_at, segment, created_at, access_count, last_accessed_at, superseded_by, archived_at FROM memories WHERE seq IN (%IN%)`,
     );
     this.fullRowsOf = new SeqLookup(db, 'SELECT * FROM memories WHERE seq IN (%IN%)');
   }
@@ -347,9 +348,9 @@ export class Retriever {
   /** Rows for scoring (the columns of ScoringRow). */
   private rowsBySeq(seqs: readonly number[]): Map<number, ScoringRow> {
     const out = new Map<number, ScoringRow>();
-    type Raw = [number, MemoryRow['kind'], string, string, string, string | null, number | null, string | null, number, number, number | null, string | null];
-    for (const [seq, kind, title, text, fields, app, occurred_at, segment, created_at, access_count, last_accessed_at, superseded_by] of this.rowsOf.all<Raw>(seqs, [], true)) {
-      out.set(seq, { seq, kind, title, text, fields, app, occurred_at, segment, created_at, access_count, last_accessed_at, superseded_by });
+    type Raw = [number, MemoryRow['kind'], string, string, string, string | null, number | null, string | null, number, number, number | null, string | null, number | null];
+    for (const [seq, kind, title, text, fields, app, occurred_at, segment, created_at, access_count, last_accessed_at, superseded_by, archived_at] of this.rowsOf.all<Raw>(seqs, [], true)) {
+      out.set(seq, { seq, kind, title, text, fields, app, occurred_at, segment, created_at, access_count, last_accessed_at, superseded_by, archived_at });
     }
     return out;
   }

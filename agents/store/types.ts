@@ -49,6 +49,8 @@ export interface ListMemoriesOptions {
   /** Only procedural experience rows (true) or exclude them (false). */
   experiences?: boolean;
   includeSuperseded?: boolean;
+  /** Only archived memories (true), only current ones (false), or both (absent: exports, the brain's own passes). */
+  archived?: boolean;
   limit?: number;
   offset?: number;
   order?: 'newest' | 'oldest';
@@ -65,6 +67,8 @@ export interface SearchOptions {
   /** Precomputed query embedding (benchmarks); otherwise the store's Embedder is asked. */
   queryEmbedding?: Float32Array;
   includeSuperseded?: boolean;
+  /** Archived memories (unused for long) are skipped unless this is set. */
+  includeArchived?: boolean;
   /**
    * Whether screen passages that match lift the memories citing them (default true). The brain's
    * own duplicate lookups turn it off: they compare a draft with memories, not with what was seen,

@@ -30,6 +30,11 @@ export const MemorySchema = z.object({
   last_accessed_at: IsoTime.nullable(),
   superseded_by: z.string().nullable(),
   version: z.number().int(),
+  /**
+   * When it was archived for going unused (search and chat skip it unless asked; restorable, never
+   * deleted by decay). Absent in exports from before archiving: current.
+   */
+  archived_at: IsoTime.nullable().default(null),
 });
 export type Memory = z.infer<typeof MemorySchema>;
 

@@ -33,6 +33,11 @@ export const BrainSettingsSchema = z.object({
    * finish_memory_update, at most this many model calls (MIRIX's max_chaining_steps).
    */
   max_chaining_steps: z.number().int().min(1).max(20).default(5),
+  /**
+   * Memories nobody used (cited, opened, read over MCP) for this many days move to the archive:
+   * search and chat skip them until restored; never deleted. Core and vault are kept. 0 = never.
+   */
+  archive_after_days: z.number().int().min(0).max(36_500).default(180),
   dream: DreamSettingsSchema.prefault({}),
 });
 export type BrainSettings = z.infer<typeof BrainSettingsSchema>;

@@ -33,6 +33,7 @@ function mem(kind: Memory['kind'], text: string, extra: Partial<Memory> = {}): M
     last_accessed_at: null,
     superseded_by: null,
     version: 1,
+    archived_at: null,
     ...extra,
   };
 }
