@@ -22,7 +22,7 @@ export type { IntegrityReport } from './integrity.js';
 export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMemoryRow } from './timeline-rows.js';
 export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPassage } from './passage-split.js';
 export type { PassageHit, PassageSearchOptions, ObservationPassage } from './passage-repo.js';
-export { foldOcr } from './ocr-fold.js';
+export { foldOcr, substringDistance } from './ocr-fold.js';
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink, type ResolutionEntity } from './graph-repo.js';
 export { DEFAULT_WALK, GraphWalk, type WalkLimits } from './graph-walk.js';
 export { nameKey } from './entity-names.js';

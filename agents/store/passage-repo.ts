@@ -16,6 +16,8 @@ export interface PassageSearchOptions {
   since?: Millis;
   until?: Millis;
   limit?: number;
+  /** Ask the forgiving (trigram) index when the words find little (default true; false: exact words only). */
+  forgiving?: boolean;
 }
 
 /** A passage that matched, where and when it was seen (its first sighting in the asked-about window). */
@@ -89,7 +91,7 @@ export class PassageRepo {
     const terms = queryTerms(opts.query);
     const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
     const exact = this.exactSearch(terms, opts, limit);
-    if (exact.length >= Math.min(limit, FORGIVE_BELOW)) return exact;
+    if (opts.forgiving === false || exact.length >= Math.min(limit, FORGIVE_BELOW)) return exact;
     const unknown = terms.flatMap((t) => {
       const f = forgivingTerm(t);
       return f && (f.cjk || !this.known(t)) ? [f] : [];

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { allowedEdits, foldOcr, hasCjk, substringDistance } from './ocr-fold.js';
+import { allowedEdits, foldOcr, hasCjk, substitution, substringDistance } from './ocr-fold.js';
 
 /**
  * The forgiving index of screen passages (migration 013): each passage's text folded (ocr-fold.ts)
@@ -62,18 +62,81 @@ function trigramsOf(s: string): string[] {
   return [...out];
 }
 
+/** The word cut into allowed-edits + 1 pieces of near equal length (none for CJK). */
+function piecesOf(t: ForgivingTerm): string[] {
+  if (t.cjk) return [];
+  const n = allowedEdits(t.folded.length) + 1;
+  return Array.from({ length: n }, (_, k) => t.folded.slice(Math.round((k * t.folded.length) / n), Math.round(((k + 1) * t.folded.length) / n)));
+}
+
 /** How well one folded passage holds one word: 1 exactly, less by edits; 0 when not at all. */
 function termScore(t: ForgivingTerm, folded: string): number {
-  if (folded.includes(t.folded)) return 1;
   if (t.cjk) {
+    if (folded.includes(t.folded)) return 1;
     // No spaces to bound a word: the share of the word's character pairs present, when most are.
     const pairs = [...new Set(Array.from({ length: t.folded.length - 1 }, (_, i) => t.folded.slice(i, i + 2)))];
     const share = pairs.filter((p) => folded.includes(p)).length / pairs.length;
     return share >= 0.6 ? 0.8 * share : 0;
   }
   const max = allowedEdits(t.folded.length);
-  const d = substringDistance(t.folded, folded, max);
-  return d <= max ? 1 - d / (t.folded.length + 1) : 0;
+  // A whole word within the edits first: part of a longer word ("tywexgamer" for "wexgamer") is
+  // kept, but below any whole word as close (OCR joins words now and then; names share parts often).
+  let best = max + 1;
+  for (const w of folded.split(/[^\p{L}\p{N}]+/u)) {
+    if (Math.abs(w.length - t.folded.length) > max) continue;
+    best = Math.min(best, wordDistance(t.folded, w, max));
+    if (best === 0) return 1;
+  }
+  if (best <= max) return 1 - best / (t.folded.length + 1);
+  const d = partDistance(t, folded, max);
+  return d <= max ? PART_OF_WORD * (1 - d / (t.folded.length + 1)) : 0;
+}
+
+/**
+ * The word's distance to some part of the text. When every piece (piecesOf) has 3+ letters, a
+ * match within the edits holds one of them as typed, so only the text around each piece's
+ * occurrences is read; otherwise all of it.
+ */
+function partDistance(t: ForgivingTerm, folded: string, max: number): number {
+  const pieces = piecesOf(t);
+  if (!pieces.length || pieces.some((p) => p.length < 3)) return substringDistance(t.folded, folded, max);
+  let best = max + 1;
+  const reach = t.folded.length + max;
+  for (const p of pieces) {
+    for (let at = folded.indexOf(p); at >= 0 && best > 0; at = folded.indexOf(p, at + 1)) {
+      best = Math.min(best, substringDistance(t.folded, folded.slice(Math.max(0, at - reach), at + p.length + reach), max));
+    }
+  }
+  return best;
+}
+
+/** What a match inside a longer word is worth beside a whole word. */
+const PART_OF_WORD = 0.6;
+
+/** Edit distance of two words (look-alikes for half), max + 1 when above max. */
+function wordDistance(a: string, b: string, max: number): number {
+  let prev = new Float64Array(b.length + 1);
+  let cur = new Float64Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let low = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      let v = prev[j - 1]! + substitution(ca, b.charCodeAt(j - 1));
+      const del = prev[j]! + 1;
+      if (del < v) v = del;
+      const ins = cur[j - 1]! + 1;
+      if (ins < v) v = ins;
+      cur[j] = v;
+      if (v < low) low = v;
+    }
+    if (low > max) return max + 1;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return Math.min(prev[b.length]!, max + 1);
 }
 
 /**
@@ -83,13 +146,22 @@ function termScore(t: ForgivingTerm, folded: string): number {
  */
 export function forgivingSearch(db: Db, terms: ForgivingTerm[], limit: number): ForgivingMatch[] {
   if (!terms.length) return [];
+  const byPiece = db.prepare(`SELECT rowid AS seq, text FROM ${TABLE} WHERE ${TABLE} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`);
   const byTrigram = db.prepare(`SELECT rowid AS seq, text FROM ${TABLE} WHERE ${TABLE} MATCH ? ORDER BY bm25(${TABLE}) LIMIT ${CANDIDATES}`);
   const texts = new Map<number, string>();
   const keep = (rows: unknown[]) => {
     for (const r of rows as { seq: number; text: string }[]) texts.set(r.seq, r.text);
   };
+  const quote = (g: string) => `"${g.replace(/"/g, '""')}"`;
   for (const t of terms) {
-    if (t.folded.length >= 3) keep(byTrigram.all(trigramsOf(t.folded).map((g) => `"${g.replace(/"/g, '""')}"`).join(' OR ')));
+    // Cut into one piece more than the edits allowed, some piece is on screen as typed
+    // (pigeonhole), and pieces of three letters or more are precise trigram queries. Where a piece
+    // would be shorter, the word's trigrams by BM25 (which favours short passages: a long screen
+    // can fall past the candidate limit, so the pieces of 3+ letters are asked as well).
+    const pieces = piecesOf(t);
+    const whole = pieces.length > 0 && pieces.every((p) => p.length >= 3);
+    if (pieces.some((p) => p.length >= 3)) keep(byPiece.all(pieces.filter((p) => p.length >= 3).map(quote).join(' OR ')));
+    if (!whole && t.folded.length >= 3) keep(byTrigram.all(trigramsOf(t.folded).map(quote).join(' OR ')));
     // A CJK word shorter than a trigram, or written with other characters between its parts:
     // a scan of the folded text for its character pairs (trigram tables answer LIKE by scanning).
     if (t.cjk) {

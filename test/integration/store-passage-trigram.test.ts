@@ -72,6 +72,15 @@ describe('forgiving search over screen passages', () => {
     expect(hits[1]!.score).toBeLessThan(hits[0]!.score);
   });
 
+  it('ranks a look-alike misreading above another word one letter away, and a whole word above part of one', () => {
+    observe(store, 'Rack plan for nelnimtal and the spare switches.');
+    observe(store, 'Rack plan for kelnintal and the spare switches.');
+    expect(texts('kelnimtal')[0]).toBe('Rack plan for kelnintal and the spare switches.');
+    observe(store, 'Harbourwexgamer moved to the second floor.');
+    observe(store, 'Wexgarner moved to the third floor.');
+    expect(texts('wexgamer')[0]).toBe('Wexgarner moved to the third floor.');
+  });
+
   it('does not forgive what is too far or too short', () => {
     observe(store, 'The harbour ferry leaves at nine from pier four.');
     expect(texts('harbourqwerty')).toEqual([]);
