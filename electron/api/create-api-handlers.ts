@@ -2,6 +2,7 @@ import { apiError, ApiCallError, chatRequests } from '../../shared/api/index.js'
 import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
+import { brainSettingsHandlers } from './handlers/brain-settings-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
 import { dayHandlers } from './handlers/day-handlers.js';
 import { directiveHandlers } from './handlers/directive-handlers.js';
@@ -78,6 +79,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...sessionHandlers(deps),
     ...entityHandlers(deps),
     ...experienceHandlers(deps),
+    ...brainSettingsHandlers(deps),
     ...directiveHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };

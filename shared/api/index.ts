@@ -16,6 +16,7 @@ export * from './stats.js';
 export * from './session.js';
 export * from './entities.js';
 export * from './experiences.js';
+export * from './brain.js';
 export * from './directives.js';
 export * from './chat.js';
 export * from './core-events.js';

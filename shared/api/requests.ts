@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { activityRequests } from './activity.js';
+import { brainRequests } from './brain.js';
 import { captureRequests } from './capture.js';
 import { chatRequests } from './chat.js';
 import { dayRequests } from './day.js';
@@ -34,6 +35,7 @@ export const apiRequests = {
   ...sessionRequests,
   ...entityRequests,
   ...experienceRequests,
+  ...brainRequests,
   ...directiveRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,

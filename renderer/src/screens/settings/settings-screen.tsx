@@ -2,6 +2,7 @@ import { useSettings } from '../../lib/use-settings.js';
 import { useAppStore } from '../../state/app-store.js';
 import { AppearanceCard } from './appearance-card.js';
 import { AudioCard } from './audio-card.js';
+import { BrainSettingsCard } from './brain-settings-card.js';
 import { CaptureSettingsCard } from './capture-settings-card.js';
 import { DirectivesCard } from './directives-card.js';
 import { ExportCard } from './export-card.js';
@@ -25,6 +26,7 @@ export function SettingsScreen() {
           <ModelProviderCard settings={settings} update={update} />
           <CaptureSettingsCard settings={settings} update={update} />
           <AudioCard settings={settings} update={update} />
+          <BrainSettingsCard />
           <DirectivesCard />
           <AppearanceCard />
           <StartAtLoginCard />
