@@ -1,6 +1,6 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
-import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, SynthesisReportDto } from '../../shared/api/index.js';
+import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -32,7 +32,12 @@ export interface SecretStore {
 
 /** Start at login, which only the desktop app can register with the OS. */
 export interface StartAtLoginControl {
+  /** The OS's word where it can be read back (macOS 13+, Windows), else the saved choice. */
   enabled(): boolean | Promise<boolean>;
+  /** Where the OS disagrees with the choice (approval pending, disabled in Task Manager), or null. */
+  attention?(): StartAtLogin['attention'] | Promise<StartAtLogin['attention']>;
+  /** Opens the OS's own list of login items; false where there is none. */
+  openSettings?(): Promise<boolean>;
   /** Registers or removes the login item now and records the choice. */
   set(enabled: boolean): Promise<void>;
 }

@@ -25,8 +25,17 @@ export type ConsentStatus = z.infer<typeof ConsentStatusSchema>;
  */
 export const StartAtLoginSchema = z.object({
   available: z.boolean(),
+  /** What the OS says it will do at the next login (read back where it can tell), not only the choice. */
   enabled: z.boolean(),
   reason: z.string().max(300).nullable(),
+  /**
+   * Where the OS disagrees with the choice: macOS waiting for approval in Login Items, Windows'
+   * Task Manager having turned it off. `action` opens the place to fix it (app.openLoginItems).
+   */
+  attention: z
+    .object({ text: z.string().max(300), action: z.enum(['open_login_items', 'open_startup_apps']).nullable() })
+    .nullable()
+    .default(null),
 });
 export type StartAtLogin = z.infer<typeof StartAtLoginSchema>;
 
@@ -45,4 +54,6 @@ export const sessionRequests = {
   'app.startAtLogin': defineRequest(z.object({}).strict(), StartAtLoginSchema),
   /** Turns start at login on or off now; the consent record keeps the choice. */
   'app.setStartAtLogin': defineRequest(z.object({ enabled: z.boolean() }).strict(), StartAtLoginSchema),
+  /** Opens System Settings → Login Items (macOS) or Startup apps (Windows); false where there is none. */
+  'app.openLoginItems': defineRequest(z.object({}).strict(), z.object({ opened: z.boolean() })),
 };

@@ -204,7 +204,16 @@ export const fake = {
   userDataSetBeforeReady: null as boolean | null,
   readyAsked: false,
   /** The OS login item (macOS/Windows): what the app registered, and whether this run was opened at login. */
-  loginItem: { wasOpenedAtLogin: false as boolean, set: [] as unknown[] },
+  loginItem: {
+    wasOpenedAtLogin: false as boolean,
+    set: [] as unknown[],
+    /** What macOS 13+ reports for the app's service instead of following the last set (e.g. 'requires-approval'). */
+    status: null as null | 'not-registered' | 'enabled' | 'requires-approval' | 'not-found',
+    /** Windows: Task Manager turned the entry off. */
+    disabledByUser: false as boolean,
+  },
+  /** Every address handed to shell.openExternal. */
+  opened: [] as string[],
   /** Chromium switches the app was started with (app.commandLine.hasSwitch). */
   switches: [] as string[],
 };
@@ -279,7 +288,15 @@ export const electronModule = {
     setAppUserModelId: () => undefined,
     getAppPath: () => fake.appPath,
     getVersion: () => '0.0.0-test',
-    getLoginItemSettings: () => ({ openAtLogin: fake.loginItem.set.length > 0, wasOpenedAtLogin: fake.loginItem.wasOpenedAtLogin }),
+    getLoginItemSettings: () => {
+      const on = (fake.loginItem.set.at(-1) as { openAtLogin?: boolean } | undefined)?.openAtLogin ?? false;
+      return {
+        openAtLogin: on,
+        wasOpenedAtLogin: fake.loginItem.wasOpenedAtLogin,
+        status: fake.loginItem.status ?? (on ? 'enabled' : 'not-registered'),
+        executableWillLaunchAtLogin: on && !fake.loginItem.disabledByUser,
+      };
+    },
     setLoginItemSettings: (settings: unknown) => {
       fake.loginItem.set.push(settings);
     },
@@ -294,7 +311,11 @@ export const electronModule = {
   },
   Notification: Object.assign(class {}, { isSupported: () => false }),
   dialog: { showErrorBox: (_title: string, text: string) => fake.errorBoxes.push(text) },
-  shell: { openExternal: async () => undefined },
+  shell: {
+    openExternal: async (url: string) => {
+      fake.opened.push(url);
+    },
+  },
   protocol: {
     registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privileged.push(...schemes),
     handle: (_scheme: string, fn: typeof fake.protocolHandler) => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BUILTIN_PAGE_CHANNEL, CONSENT_FILE } from '../../electron/desktop/policy/index.js';
+import { BUILTIN_PAGE_CHANNEL, CONSENT_FILE, LOGIN_ITEM_TEXT } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake } from '../fakes/fake-electron.js';
 import { until, windowAt } from '../helpers/desktop-main-run.js';
 
@@ -55,13 +55,31 @@ describe('start at login on macOS (fake Electron)', { shuffle: false }, () => {
   it('Settings reads the choice and turns it off: login item removed, choice saved', async () => {
     const main = await windowAt('app://engram/index.html');
     const frame = main.webContents.mainFrame;
-    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.startAtLogin', input: {} })).toEqual({ ok: true, output: { available: true, enabled: true, reason: null } });
-    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.setStartAtLogin', input: { enabled: false } })).toEqual({ ok: true, output: { available: true, enabled: false, reason: null } });
+    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.startAtLogin', input: {} })).toEqual({ ok: true, output: { available: true, enabled: true, reason: null, attention: null } });
+    expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.setStartAtLogin', input: { enabled: false } })).toEqual({ ok: true, output: { available: true, enabled: false, reason: null, attention: null } });
     expect(fake.loginItem.set.at(-1)).toEqual({ openAtLogin: false, type: 'mainAppService' });
     expect(consentFile().start_at_login).toBe(false);
     // A malformed request changes nothing.
     expect(await ipcMain.invoke('engram:invoke', frame, { name: 'app.setStartAtLogin', input: { enabled: 'yes' } })).toMatchObject({ ok: false });
     expect(fake.loginItem.set).toHaveLength(2);
+  });
+
+  it('macOS 13+ waiting for approval: Settings says so (read back, not the saved choice) and opens Login Items', async () => {
+    const main = await windowAt('app://engram/index.html');
+    const frame = main.webContents.mainFrame;
+    const call = (name: string, input: unknown = {}) => ipcMain.invoke('engram:invoke', frame, { name, input });
+    fake.loginItem.status = 'requires-approval';
+    expect(await call('app.setStartAtLogin', { enabled: true })).toEqual({
+      ok: true,
+      output: { available: true, enabled: true, reason: null, attention: { text: LOGIN_ITEM_TEXT.approval, action: 'open_login_items' } },
+    });
+    expect(await call('app.openLoginItems')).toEqual({ ok: true, output: { opened: true } });
+    expect(fake.opened.at(-1)).toBe('x-apple.systempreferences:com.apple.LoginItems-Settings.extension');
+    // Removed by the user in System Settings: the switch is off though the choice was on.
+    fake.loginItem.status = 'not-registered';
+    expect(await call('app.startAtLogin')).toMatchObject({ ok: true, output: { enabled: false, attention: { action: 'open_login_items' } } });
+    expect(consentFile().start_at_login).toBe(true);
+    fake.loginItem.status = null;
   });
 
   it('quits cleanly', async () => {

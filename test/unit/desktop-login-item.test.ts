@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_ARG, launchTarget, linuxAutostartEntry, linuxAutostartPath, linuxConfigHome, loginItemSettings, startedHidden } from '../../electron/desktop/policy/index.js';
+import { HIDDEN_ARG, launchTarget, linuxAutostartEntry, linuxAutostartPath, linuxConfigHome, LOGIN_ITEM_TEXT, loginItemQuery, loginItemSettings, loginItemTruth, startedHidden, systemSettingsUrl } from '../../electron/desktop/policy/index.js';
 
 describe('start at login', () => {
   it('macOS/Windows: login item that starts hidden in the tray', () => {
@@ -31,5 +31,38 @@ describe('start at login', () => {
     expect(startedHidden(['engram', HIDDEN_ARG], false)).toBe(true);
     expect(startedHidden(['engram'], true)).toBe(true);
     expect(startedHidden(['engram'], false)).toBe(false);
+  });
+
+  it('macOS 13+: Settings shows what SMAppService says, not the saved choice', () => {
+    const approval = { text: LOGIN_ITEM_TEXT.approval, action: 'open_login_items' };
+    expect(loginItemTruth('darwin', true, { openAtLogin: true, status: 'enabled' })).toEqual({ enabled: true, attention: null });
+    // Registered, waiting for the user (or switched off by them in Login Items).
+    expect(loginItemTruth('darwin', true, { openAtLogin: false, status: 'requires-approval' })).toEqual({ enabled: true, attention: approval });
+    expect(loginItemTruth('darwin', false, { status: 'requires-approval' })).toEqual({ enabled: true, attention: approval });
+    // Chosen, but macOS has nothing: the switch tells the truth and says how to mend it.
+    expect(loginItemTruth('darwin', true, { status: 'not-registered' })).toEqual({ enabled: false, attention: { text: LOGIN_ITEM_TEXT.notRegistered, action: 'open_login_items' } });
+    expect(loginItemTruth('darwin', false, { status: 'not-registered' })).toEqual({ enabled: false, attention: null });
+    expect(loginItemTruth('darwin', true, { status: 'not-found' })).toEqual({ enabled: false, attention: { text: LOGIN_ITEM_TEXT.notFound, action: null } });
+    // The item asked about is the app's own service.
+    expect(loginItemQuery('darwin', '/Applications/Engram.app/Contents/MacOS/Engram')).toEqual({ type: 'mainAppService' });
+    expect(systemSettingsUrl('login_items', 'darwin')).toBe('x-apple.systempreferences:com.apple.LoginItems-Settings.extension');
+  });
+
+  it('Windows: an entry Task Manager turned off is off, with the way to Startup apps', () => {
+    expect(loginItemTruth('win32', true, { openAtLogin: true, executableWillLaunchAtLogin: true })).toEqual({ enabled: true, attention: null });
+    expect(loginItemTruth('win32', true, { openAtLogin: true, executableWillLaunchAtLogin: false })).toEqual({ enabled: false, attention: { text: LOGIN_ITEM_TEXT.taskManager, action: 'open_startup_apps' } });
+    expect(loginItemTruth('win32', true, { openAtLogin: false, executableWillLaunchAtLogin: false })).toEqual({ enabled: false, attention: { text: LOGIN_ITEM_TEXT.windowsMissing, action: null } });
+    expect(loginItemTruth('win32', false, { openAtLogin: false })).toEqual({ enabled: false, attention: null });
+    // Asked with the same path and args it was registered with, or Windows answers about another entry.
+    expect(loginItemQuery('win32', 'C:\\Engram\\Engram.exe')).toEqual({ path: 'C:\\Engram\\Engram.exe', args: [HIDDEN_ARG] });
+    expect(systemSettingsUrl('login_items', 'win32')).toBe('ms-settings:startupapps');
+  });
+
+  it('Linux (its own autostart file), or an OS that could not be asked: the saved choice', () => {
+    expect(loginItemTruth('linux', true, null)).toEqual({ enabled: true, attention: null });
+    expect(loginItemTruth('darwin', false, null)).toEqual({ enabled: false, attention: null });
+    expect(loginItemTruth('win32', true, null)).toEqual({ enabled: true, attention: null });
+    // macOS before 13: no status, openAtLogin is the word.
+    expect(loginItemTruth('darwin', true, { openAtLogin: false })).toEqual({ enabled: false, attention: null });
   });
 });

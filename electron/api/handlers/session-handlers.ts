@@ -7,13 +7,13 @@ import type { HandlerGroup } from '../handler-types.js';
  * Consent and Quit for a window that drives its own session (browser mode). Without a session
  * port the host asked before this window existed (the desktop app), so there is nothing to ask here.
  */
-export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 'consent.accept' | 'consent.withdraw' | 'app.quit' | 'app.startAtLogin' | 'app.setStartAtLogin'> {
+export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 'consent.accept' | 'consent.withdraw' | 'app.quit' | 'app.startAtLogin' | 'app.setStartAtLogin' | 'app.openLoginItems'> {
   const { session, events } = deps;
   const loginItem = deps.startAtLogin;
   const startAtLogin = async (): Promise<StartAtLogin> =>
     loginItem
-      ? { available: true, enabled: await loginItem.enabled(), reason: null }
-      : { available: false, enabled: false, reason: 'Only the desktop app can start when you log in; this window is served by `engram serve`.' };
+      ? { available: true, enabled: await loginItem.enabled(), reason: null, attention: (await loginItem.attention?.()) ?? null }
+      : { available: false, enabled: false, reason: 'Only the desktop app can start when you log in; this window is served by `engram serve`.', attention: null };
   const notAsked = (): ConsentStatus => ({
     asked_here: false,
     granted: true,
@@ -50,5 +50,6 @@ export function sessionHandlers(deps: ApiDeps): HandlerGroup<'consent.status' | 
       await loginItem.set(enabled);
       return startAtLogin();
     },
+    'app.openLoginItems': async () => ({ opened: (await loginItem?.openSettings?.()) ?? false }),
   };
 }

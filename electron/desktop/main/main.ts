@@ -46,7 +46,7 @@ import { startCore, problemOf, embedderFromEnv, type Core } from './core.js';
 import { DesktopCapturerScreenSource } from './desktop-capturer-source.js';
 import { ScreenStreamSource } from './screen-stream-source.js';
 import { createEventSender, registerInvokeChannel } from './ipc.js';
-import { applyStartAtLogin, wasOpenedAtLogin } from './login-item.js';
+import { applyStartAtLogin, startAtLoginTruth, wasOpenedAtLogin } from './login-item.js';
 import { MicrophoneCapture } from './microphone.js';
 import { Notifier } from './notifier.js';
 import { appPaths } from './paths.js';
@@ -241,7 +241,10 @@ async function start(): Promise<void> {
     keyDescription,
     sandbox: sandboxStatus({ noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'), platform: process.platform, env: process.env, isRoot: process.getuid?.() === 0 }),
     startAtLogin: {
-      enabled: () => record.start_at_login,
+      // Read back from the OS: macOS may wait for approval, Windows' Task Manager may have turned it off.
+      enabled: () => startAtLoginTruth(record.start_at_login).enabled,
+      attention: () => startAtLoginTruth(record.start_at_login).attention,
+      openSettings: () => openSystemSettings('login_items'),
       // The login item first, then the record: a failed registration leaves the saved choice as it was.
       set: async (enabled) => {
         await applyStartAtLogin(enabled);

@@ -32,6 +32,15 @@ export function StartAtLoginCard() {
       setBusy(false);
     }
   };
+  const openOsSettings = async () => {
+    try {
+      const { opened } = await api.call('app.openLoginItems', {});
+      if (!opened) setError('Open your system settings’ list of login items yourself.');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  const attention = state?.attention ?? null;
   return (
     <SettingsCard
       id="login-h"
@@ -41,6 +50,16 @@ export function StartAtLoginCard() {
       aside={state && <Switch label="Start Engram when I log in" checked={state.enabled} disabled={!state.available || busy} onChange={(v) => void change(v)} />}
     >
       {state && !state.available && state.reason && <p className="faint">{state.reason}</p>}
+      {attention && (
+        <div className="row" data-testid="login-item-attention">
+          <p className="field-error grow">{attention.text}</p>
+          {attention.action && (
+            <button type="button" className="btn btn-sm" onClick={() => void openOsSettings()}>
+              {attention.action === 'open_login_items' ? 'Open Login Items' : 'Open Startup apps'}
+            </button>
+          )}
+        </div>
+      )}
       {error && <p className="field-error" role="alert">{error}</p>}
     </SettingsCard>
   );
