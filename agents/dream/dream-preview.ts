@@ -98,7 +98,8 @@ export async function previewDream(store: BrainStore, opts: Omit<DreamOptions, '
     seen.add(id);
     const standing = c.after ? itemOf(store, c.kind, c.after) : null;
     const after = c.result ? { id: c.after, ...c.result } : standing ? { ...standing } : null;
-    const before = c.before.filter((b) => b !== c.after || c.action === 'rewrite' || c.action === 'compress').map((b) => itemOf(store, c.kind, b));
+    // The survivor of a merge is shown too: its text may change.
+    const before = c.before.map((b) => itemOf(store, c.kind, b));
     entries.push({ proposal: { id, action: c.action, kind: c.kind, source: c.source ?? 'rules', reason: c.reason, before, after }, plan: plans[i]!, prints });
   });
   let used = false;
@@ -127,7 +128,7 @@ export async function previewDream(store: BrainStore, opts: Omit<DreamOptions, '
             throw new DreamApplyError('STALE', `change ${e.proposal.id} (${e.proposal.action} of ${e.proposal.kind}) no longer fits after the others accepted with it; run the dry run again`);
           }
           const n = e.proposal.before.length;
-          if (e.proposal.action === 'merge' || e.proposal.action === 'entity_merge') counts.merged += n;
+          if (e.proposal.action === 'merge' || e.proposal.action === 'entity_merge') counts.merged += n - 1;
           else if (e.proposal.action === 'supersede') counts.superseded += n;
           else if (e.proposal.action === 'rollup') counts.rolled_up += n;
           else if (e.proposal.action === 'rewrite') counts.rewritten += 1;

@@ -94,6 +94,8 @@ export interface UiHarnessOptions {
   llm?: boolean;
   /** The environment the engine reads (default process.env): {} keeps a developer's model keys out. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Run the brain, so Consolidate is offered (off by default: fixtures stay exactly as seeded). */
+  brain?: boolean;
 }
 
 interface SeededDir {
@@ -194,6 +196,7 @@ export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHar
     anthropicBaseUrl: fake?.url,
     checkOutputs: true,
     env: opts.env,
+    brain: opts.brain ?? false,
     log: () => undefined,
   });
   return {

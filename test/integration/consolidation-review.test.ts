@@ -60,7 +60,16 @@ describe('consolidation review through the handler map', () => {
     expect(out.summary).toMatch(/^would change: 2 merged/);
     expect(out.changes.map((c) => c.kind).sort()).toEqual(['resource', 'semantic']);
     const ana = out.changes.find((c) => c.kind === 'semantic')!;
-    expect(ana).toMatchObject({ action: 'merge', source: 'rules', before: [{ id: ids.anaB, title: 'Ana Lima', text: 'Ana Lima, finance.' }], after: { id: ids.anaA, title: 'Ana Lima' } });
+    // The survivor is shown too: a merged profile takes the newest text.
+    expect(ana).toMatchObject({
+      action: 'merge',
+      source: 'rules',
+      before: [
+        { id: ids.anaA, title: 'Ana Lima', text: 'Ana Lima — person.' },
+        { id: ids.anaB, title: 'Ana Lima', text: 'Ana Lima, finance.' },
+      ],
+      after: { id: ids.anaA, title: 'Ana Lima', text: 'Ana Lima, finance.' },
+    });
 
     const applied = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [ana.id] });
     expect(applied).toMatchObject({ ok: true, output: { applied: 1, summary: 'changed 1 accepted: 1 merged, 0 superseded, 0 rolled up, 0 rewritten' } });

@@ -162,7 +162,10 @@ describe('dream (consolidation)', () => {
     const ana = find(ids.anaB!);
     expect(ana).toMatchObject({ action: 'merge', kind: 'semantic', source: 'rules' });
     expect(ana.id).toMatch(/^chg_[0-9a-f]{16}$/);
-    expect(ana.before).toEqual([{ id: ids.anaB, title: 'Ana Lima', text: 'Ana Lima — person.' }]);
+    expect(ana.before).toEqual([
+      { id: ids.anaA, title: 'Ana Lima', text: 'Ana Lima — person.' },
+      { id: ids.anaB, title: 'Ana Lima', text: 'Ana Lima — person.' },
+    ]);
     expect(ana.after).toMatchObject({ id: ids.anaA, title: 'Ana Lima', text: 'Ana Lima — person.' });
     const mgr = find(ids.mgrOld!);
     expect(mgr).toMatchObject({ action: 'supersede', before: [{ id: ids.mgrOld, text: "Ana is the user's manager." }], after: { id: ids.mgrNew, text: "Bo is the user's manager." } });

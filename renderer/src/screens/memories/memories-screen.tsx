@@ -9,6 +9,7 @@ import { errorText, useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { IconLock, IconMemories, IconSearch, IconSparkles } from '../../ui/icons.js';
 import { Marked } from '../../ui/marked-text.js';
+import { ConsolidateDialog } from './consolidate-dialog.js';
 import { MemoryDetail } from './memory-detail.js';
 
 const PAGE = 100;
@@ -28,6 +29,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   const deferredQuery = useDeferredValue(query.trim());
   const [version, setVersion] = useState(0);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const [reviewing, setReviewing] = useState(false);
 
   useEffect(() => {
     api
@@ -93,14 +95,6 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
     [tab],
   );
 
-  async function consolidate() {
-    try {
-      const r = await api.call('consolidation.run', {});
-      toast(r.started ? 'Consolidating memories… progress shows in the sidebar.' : 'Consolidation is already running.');
-    } catch (e) {
-      toast(errorText(e), 'error');
-    }
-  }
 
   const allCount = Object.entries(counts).reduce((a, [k, n]) => (k === 'experience' ? a : a + (n ?? 0)), 0);
 
@@ -123,12 +117,13 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
           />
         </div>
         {info?.features.consolidation && (
-          <button type="button" className="btn" onClick={() => void consolidate()}>
+          <button type="button" className="btn" onClick={() => setReviewing(true)}>
             <IconSparkles size={15} />
             Consolidate
           </button>
         )}
       </header>
+      {reviewing && <ConsolidateDialog onClose={() => setReviewing(false)} />}
 
       <div className="tabs" role="tablist" aria-label="Memory kinds" onKeyDown={onTabKey}>
         {MEMORY_TABS.map((t) => (
