@@ -463,7 +463,7 @@ async function runSize(
 
 /** The graph's part of retrieval on (the walk from named entities and gathering around the best matches) and off. */
 const GRAPH_ON = { graph: 0.3, graphCandidates: DEFAULT_WEIGHTS.graphCandidates, graphGather: 0.3 };
-const GRAPH_OFF = { graph: 0, graphCandidates: 0, graphGather: 0 };
+const GRAPH_OFF = { graph: 0, graphNamed: 0, graphCandidates: 0, graphGather: 0 };
 
 /**
  * Builds the graph with the brain's offline builder over every memory (in batches of BATCH, as the
