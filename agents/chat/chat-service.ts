@@ -7,6 +7,7 @@ import { threadTitle, titleFor } from './thread-title.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
+import { offlineStyle, styleOfflineText, type OfflineStyle } from './offline-style.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 import type { Retrieval } from './retrieval-types.js';
@@ -14,7 +15,9 @@ import { searchQueryOf } from './search-query.js';
 import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
 import { TopicCache } from './topic-cache.js';
-import { summarizeTurns, SUMMARY_THRESHOLD, VERBATIM_MESSAGES } from './thread-summarizer.js';
+import { summarizeTurns, VERBATIM_MESSAGES } from './thread-summarizer.js';
+import { summaryBudget } from './summary-budget.js';
+import { extractiveSummary } from './extractive-summary.js';
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
 import { TimeFormatter, parseQuestionTime, isValidTimeZone, localTimeZone } from '../../shared/time/index.js';
 
@@ -64,12 +67,21 @@ export interface AskInput {
 
 export const DEFAULT_MAX_QUESTION_CHARS = 16_000;
 
+/** The offline answer in the user's asked shape, citing only what it still shows. */
+function styled(style: OfflineStyle, o: Pick<AnswerDraft, 'answer' | 'citations'>): Pick<AnswerDraft, 'answer' | 'citations'> {
+  const { text, cited } = styleOfflineText(o.answer, style);
+  if (text === o.answer) return o;
+  const kept = new Set(cited);
+  return { answer: text, citations: o.citations.filter((c) => kept.has(c.n)) };
+}
+
 /** The [n] of a numbered line ("[3] …"), or null for the withheld stub. */
 function numberOf(line: string): number | null {
   const m = /^\[(\d+)\]/.exec(line);
   return m ? Number(m[1]) : null;
 }
 export const DEFAULT_MAX_TOOL_STEPS = 4;
+const DEFAULT_ANSWER_TOKENS = 1024;
 /** The first call's whole prompt with tools, their specs included (the bench's target is 3,000). */
 const TOOL_MODE_PROMPT_TOKENS = 2700;
 /**
@@ -223,11 +235,16 @@ export class ChatService {
     prompt: BuiltPrompt,
     o: { llm: LlmProvider; tools: boolean; summary: ThreadSummaryRecord | null; signal?: AbortSignal },
   ): Promise<{ history: (HistoryTurn & { id: string })[]; summary: ThreadSummaryRecord | null } | null> {
-    if (!o.llm.online || history.length <= VERBATIM_MESSAGES) return null;
+    if (history.length <= VERBATIM_MESSAGES) return null;
     const need = prompt.promptTokens - prompt.historyTokens + fullHistoryTokens(history);
-    if (need <= SUMMARY_THRESHOLD * this.budgetFor(o.tools).maxPromptTokens) return null;
+    const window = await this.contextWindow(o.llm, o.signal);
+    const limits = summaryBudget(this.budgetFor(o.tools).maxPromptTokens, window, this.opts.maxAnswerTokens ?? DEFAULT_ANSWER_TOKENS);
+    if (need <= limits.triggerTokens) return null;
     const older = history.slice(0, -VERBATIM_MESSAGES);
-    const text = await summarizeTurns(o.llm, o.summary?.summary ?? null, older, o.signal);
+    const previous = o.summary?.summary ?? null;
+    // Without a model, or when the model's summary fails, the older turns are not cut: the sentences
+    // that carry names, numbers and decisions are kept (extractive).
+    const text = (o.llm.online ? await summarizeTurns(o.llm, previous, older, o.signal, limits) : null) ?? extractiveSummary(previous, older, limits.summaryChars);
     if (!text) return null;
     const summary: ThreadSummaryRecord = {
       thread_id: threadId,
@@ -244,6 +261,19 @@ export class ChatService {
   threadSummary(id: string): ThreadSummaryRecord | null {
     this.getThread(id);
     return this.opts.store.threadSummaries.get(id);
+  }
+
+  private readonly windows = new WeakMap<LlmProvider, Promise<number | null>>();
+
+  /** The chat model's context window (asked of the provider once per provider; null offline or unknown). */
+  private contextWindow(llm: LlmProvider, signal?: AbortSignal): Promise<number | null> {
+    if (!llm.online || !llm.contextWindow) return Promise.resolve(null);
+    let w = this.windows.get(llm);
+    if (!w) {
+      w = llm.contextWindow(signal).catch(() => null);
+      this.windows.set(llm, w);
+    }
+    return w;
   }
 
   private toolsOn(llm: LlmProvider): boolean {
@@ -320,8 +350,9 @@ export class ChatService {
       const profile = store.graph ? entityAskedAbout({ graph: store.graph, memories: store.memories }, question) : null;
       return profile ? entityLeadLines(profile, (m) => numberOf(findings.lineFor(m)), fmt) : null;
     };
-    const offline = (lead?: string) =>
-      answerOffline({
+    // The user's directives shape the offline answer as far as it can follow them (length, format).
+    const style = offlineStyle(store.directives?.list('active').map((d) => d.text) ?? []);
+    const offline = (lead?: string) => styled(style, answerOffline({
         before: entityLead(),
         numbered: findings.numbered,
         timeRange: retrieval.timeRange,
@@ -331,7 +362,7 @@ export class ChatService {
         withheldCount: findings.withheld.length,
         fmt,
         lead,
-      });
+      }));
 
     let draft: AnswerDraft;
     if (!llm.online) {
@@ -342,7 +373,7 @@ export class ChatService {
       draft = await answerOnline({
         llm,
         prompt,
-        maxTokens: this.opts.maxAnswerTokens ?? 1024,
+        maxTokens: this.opts.maxAnswerTokens ?? DEFAULT_ANSWER_TOKENS,
         signal: input.signal,
         onToken: (t) => sink.token?.(t),
         fallback: offline,

@@ -17,6 +17,7 @@ import { onFirstUse } from '../../shared/first-use/index.js';
 import { NO_SDK_ERRORS } from './sdk-loader.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
 import { streamAttempt } from './stream-attempt.js';
+import { documentedWindow } from './context-window.js';
 import type {
   LlmContentBlock,
   LlmMessage,
@@ -87,6 +88,11 @@ export class AnthropicProvider implements LlmProvider {
   }
 
   /** The models the API lists (Test connection). */
+  /** Every Claude model has a 200k-token window (Anthropic's documentation); the API does not list it. */
+  contextWindow(): Promise<number | null> {
+    return Promise.resolve(documentedWindow(this.models.chat));
+  }
+
   async listModels(signal?: AbortSignal): Promise<string[]> {
     try {
       const ids: string[] = [];

@@ -14,6 +14,7 @@ import { NO_SDK_ERRORS } from './sdk-loader.js';
 import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
 import { streamAttempt } from './stream-attempt.js';
 import { parseToolJson } from './tool-spec.js';
+import { documentedWindow, windowFromLlamaCppProps, windowFromModelEntry, windowFromOllamaShow } from './context-window.js';
 import type {
   LlmContentBlock,
   LlmMessage,
@@ -125,6 +126,49 @@ export class OpenAiProvider implements LlmProvider {
     ));
   }
 
+  private window: Promise<number | null> | null = null;
+
+  /**
+   * The chat model's context window: from the server's model list (LM Studio, vLLM, OpenRouter,
+   * Groq), else llama.cpp's /props, else Ollama's /api/show (num_ctx), else the vendor's figure; null
+   * when nothing says it. Asked once (again after nothing was learned).
+   */
+  contextWindow(signal?: AbortSignal): Promise<number | null> {
+    const asked = (this.window ??= this.askWindow(signal).catch(() => null));
+    return asked.then((w) => {
+      if (w === null && this.window === asked) this.window = null;
+      return w;
+    });
+  }
+
+  private async askWindow(signal?: AbortSignal): Promise<number | null> {
+    const model = await this.modelFor({ tier: 'chat' });
+    const timeout = () => AbortSignal.any([AbortSignal.timeout(Math.min(this.timeoutMs, 5_000)), ...(signal ? [signal] : [])]);
+    try {
+      for await (const m of (await this.client()).models.list({ signal: timeout() })) {
+        if (m.id === model) {
+          const w = windowFromModelEntry(m);
+          if (w) return w;
+          break;
+        }
+      }
+    } catch {
+      // a server without a model list may still say its window below
+    }
+    const root = this.baseURL.replace(/\/v1$/, '');
+    const ask = async (path: string, init?: RequestInit): Promise<unknown> => {
+      const res = await fetch(`${root}${path}`, { ...init, signal: timeout() });
+      return res.ok ? ((await res.json()) as unknown) : null;
+    };
+    if (this.local) {
+      const props = windowFromLlamaCppProps(await ask('/props').catch(() => null));
+      if (props) return props;
+      const show = windowFromOllamaShow(await ask('/api/show', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model }) }).catch(() => null));
+      if (show) return show;
+    }
+    return documentedWindow(model);
+  }
+
   /** The models the server lists (Test connection). */
   async listModels(signal?: AbortSignal): Promise<string[]> {
     try {
@@ -218,7 +262,7 @@ export class OpenAiProvider implements LlmProvider {
    * machine or network with no model named serves its own models, never OpenAI's: the first one
    * it lists (asked once; asked again after a failure), else the OpenAI default as before.
    */
-  private async modelFor(req: LlmRequest): Promise<string> {
+  private async modelFor(req: Pick<LlmRequest, 'model' | 'tier'>): Promise<string> {
     if (req.model) return req.model;
     const named = req.tier === 'chat' ? this.models.chat : this.models.extraction;
     if (!this.unnamed) return named;

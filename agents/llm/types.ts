@@ -109,6 +109,8 @@ export interface LlmProvider {
   stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse>;
   /** The models the server offers (Settings → Test connection); rejects with an LlmError. */
   listModels?(signal?: AbortSignal): Promise<string[]>;
+  /** The chat model's context window in tokens, from the server or the vendor's documentation; null when unknown. Never rejects. */
+  contextWindow?(signal?: AbortSignal): Promise<number | null>;
 }
 
 /** One priced call, in the shape store.llmCalls.record takes. */

@@ -78,7 +78,8 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise<FakeOpenAi> {
+/** `modelInfo`: extra fields of a model's entry in the list, as servers add them (vLLM max_model_len, LM Studio max_context_length). */
+export async function startFakeOpenAi(opts: { models?: string[]; modelInfo?: Record<string, Record<string, unknown>> } = {}): Promise<FakeOpenAi> {
   const script = new ReplyScript<FakeOpenAiRequest, FakeOpenAiReply>();
   const requests: FakeOpenAiRequest[] = [];
   let seq = 0;
@@ -94,7 +95,7 @@ export async function startFakeOpenAi(opts: { models?: string[] } = {}): Promise
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && path === '/v1/models') {
       if (refused) return sendError(res, 401, 'Incorrect API key provided');
-      writeJson(res, 200, { object: 'list', data: (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+      writeJson(res, 200, { object: 'list', data: (opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake', ...opts.modelInfo?.[id] })) });
       return;
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { OfflineProvider } from '../../agents/llm/index.js';
+import { ChatService, NO_MODEL_SENTENCE } from '../../agents/chat/index.js';
+import { FIXTURE_TZ, NOW, seedChatFixture } from '../fixtures/chat/chat-fixture.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
+
+let dir: string;
+let store: EngramStore;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'engram-chat-continuity-'));
+  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+  seedChatFixture(store);
+  await store.flushEmbeddings();
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const offline = () => new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ });
+
+/** A directive the user accepted, resting on one piece of feedback in a thread of its own. */
+function directive(text: string): void {
+  const t = store.threads.create('feedback', NOW - 10_000);
+  const q = store.messages.insert({ thread_id: t.id, role: 'user', text: 'q', raw: {}, created_at: NOW - 9_000 });
+  const a = store.messages.insert({ thread_id: t.id, role: 'assistant', text: 'a', raw: {}, created_at: NOW - 8_000 });
+  const f = store.feedback.add({ message_id: q.id, answer_id: a.id, kind: 'explicit', topic: 'style', stance: 'for', instruction: text, quote: text, source: 'rules', created_at: NOW - 7_000 });
+  const d = store.directives.create({ text, topic: `style-${text.length}`, stance: 'for', origin: 'rules', evidence: [f.id], at: NOW - 6_000 });
+  store.directives.accept(d.id, NOW - 5_000);
+}
+
+/** The answer without the closing no-model note. */
+const body = (answer: string) => answer.replace(NO_MODEL_SENTENCE, '').trim();
+
+describe('directives shape the offline answer where it can follow them', () => {
+  const question = 'What did I do with the Keynote deck?';
+
+  it('"answer in one sentence": one statement, still cited, the no-model note kept apart', async () => {
+    const plain = await offline().ask({ text: question });
+    expect(body(plain.answer).split('\n').filter((l) => l.trim()).length).toBeGreaterThan(2);
+    directive('Answer in one sentence.');
+    const turn = await offline().ask({ text: question });
+    const b = body(turn.answer);
+    expect(b.split('\n')).toHaveLength(1);
+    // The event keeps its day when its header goes.
+    expect(b).toMatch(/^Wed 11 Jun 2025 14:30–15:20 · Keynote: .*Q3 planning deck.*\[\d+\]\.?$/);
+    expect(turn.answer.endsWith(NO_MODEL_SENTENCE)).toBe(true);
+    expect(turn.citations.length).toBeGreaterThanOrEqual(1);
+    for (const c of turn.citations) expect(b).toContain(`[${c.n}]`);
+  });
+
+  it('"use bullet points" and "no bullet points" give lists and prose', async () => {
+    directive('Use bullet points for lists of items.');
+    const listed = await offline().ask({ text: question });
+    const lines = body(listed.answer).split('\n').filter((l) => l.trim());
+    expect(lines.every((l) => l.startsWith('- '))).toBe(true);
+
+    store.directives.list().forEach((d) => store.directives.delete(d.id, NOW));
+    directive("Write in plain sentences; don't use bullet points.");
+    const prose = await offline().ask({ text: question });
+    expect(body(prose.answer)).not.toMatch(/^- /m);
+    expect(body(prose.answer).split('\n')).toHaveLength(1);
+  });
+
+  it('"keep answers short" caps the statements; a language is not faked but said', async () => {
+    directive('Keep answers short: a few sentences, no padding.');
+    directive('Answer in German.');
+    const turn = await offline().ask({ text: question });
+    const b = body(turn.answer);
+    expect(b).toContain('Without a language model Engram cannot write in German');
+    const statements = b.replace(/\(Without a language model[^)]*\)/, '').split('\n').filter((l) => l.trim());
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+});
+
+/** A long thread: each turn carries one telling sentence inside a lot of talk that carries nothing. */
+function longThread(s: EngramStore, turns: number, fillerRepeats: number): string {
+  const thread = s.threads.create('Long talk', NOW - 3_600_000);
+  const telling = [
+    'Who is handling the Orion launch?',
+    'Lena Vogt decided to move the Orion launch to 14 March.',
+    'And the venue for the offsite?',
+    'We booked the Harbour Room for 12 people.',
+    'What about the budget?',
+    'Tomas Berg agreed to cap it at 4,800 euros.',
+    'Anything else?',
+    'The user prefers answers with the date first.',
+  ];
+  for (let i = 0; i < turns; i++) {
+    s.messages.insert({
+      thread_id: thread.id,
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      text: `${'we talked about it for a while and it was nice. '.repeat(fillerRepeats)}${telling[i % telling.length]}`,
+      raw: {},
+      created_at: NOW - 3_600_000 + i * 60_000,
+    });
+  }
+  return thread.id;
+}
+
+describe('older turns offline: an extractive summary instead of a cut', () => {
+  it('keeps the sentences with names, numbers and decisions, drops the talk, and carries on from it next time', async () => {
+    const threadId = longThread(store, 8, 40);
+    const chat = offline();
+    await chat.ask({ text: 'So where are we?', threadId });
+    const saved = chat.threadSummary(threadId);
+    expect(saved).not.toBeNull();
+    // All but the last 5 messages are folded in: the first three.
+    expect(saved!.covered_messages).toBe(3);
+    expect(saved!.summary).toContain('User: Who is handling the Orion launch?');
+    expect(saved!.summary).toContain('Engram: Lena Vogt decided to move the Orion launch to 14 March.');
+    expect(saved!.summary).not.toContain('talked about it for a while');
+    expect(saved!.summary.length).toBeLessThanOrEqual(1600);
+
+    // More turns later: the earlier summary's sentences stay beside the new ones.
+    for (let i = 0; i < 6; i++) {
+      store.messages.insert({ thread_id: threadId, role: i % 2 === 0 ? 'user' : 'assistant', text: `${'we talked about it for a while and it was nice. '.repeat(40)}Ben Okafor will send the 3 contracts on Friday.`, raw: {}, created_at: NOW - 60_000 + i });
+    }
+    await chat.ask({ text: 'Anything new?', threadId });
+    const next = chat.threadSummary(threadId)!;
+    expect(next.covered_messages).toBeGreaterThan(3);
+    expect(next.summary).toContain('Lena Vogt decided to move the Orion launch');
+    expect(next.summary).toContain('Ben Okafor will send the 3 contracts on Friday.');
+  });
+
+  it('makes no summary while the thread is short', async () => {
+    const threadId = longThread(store, 4, 2);
+    const chat = offline();
+    await chat.ask({ text: 'So where are we?', threadId });
+    expect(chat.threadSummary(threadId)).toBeNull();
+  });
+});
