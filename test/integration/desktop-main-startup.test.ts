@@ -53,9 +53,9 @@ describe('start-up (fake Electron)', { shuffle: false }, () => {
   });
 
   it("the old profile's files leave the data folder once copied; Engram's own stay", async () => {
-    await until(() => !existsSync(path.join(dataDir, 'GPUCache')), 'old profile removed');
-    expect(existsSync(path.join(dataDir, 'Preferences'))).toBe(false);
-    expect(existsSync(path.join(dataDir, 'Local State'))).toBe(false);
+    // Removal goes name by name in readdir's order: wait for all of them, not for one.
+    const gone = (name: string) => !existsSync(path.join(dataDir, name));
+    await until(() => gone('GPUCache') && gone('Preferences') && gone('Local State'), 'old profile removed');
     expect(existsSync(path.join(dataDir, 'frames', 'kept.frame'))).toBe(true);
   });
 
