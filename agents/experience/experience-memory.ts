@@ -3,7 +3,7 @@ import { ExperienceOutcomeSchema, type ExperienceOutcome, type Memory, type Prov
 import { StoreError, type Embedder } from '../store/index.js';
 import { contentTokens, coverage, truncate, type BrainStore } from '../subagent-kit/index.js';
 import { ExactTextClusterer, actionKey, type ActionClusterer } from './action-clusterer.js';
-import { jeffreysLowerBound } from './beta.js';
+import { betaQuantile, jeffreysLowerBound } from './beta.js';
 import { betaSample, type RandomSource } from './seeded-random.js';
 import { TaskMeaning } from './task-meaning.js';
 
@@ -100,6 +100,28 @@ export interface RecommendOptions {
   weightByRelevance?: boolean;
   /** Which wordings are one action (default: exact text). */
   clusterer?: ActionClusterer;
+}
+
+/** One action tried for a task, with its exact record and its 90% Jeffreys interval. */
+export interface ActionRecord {
+  action: string;
+  successes: number;
+  failures: number;
+  partials: number;
+  /** The 5% and 95% bounds of Beta(0.5 + s, 0.5 + f), other agents' records capped (OUTSIDE_CAP); `low` is recommend's confidence. */
+  low: number;
+  high: number;
+  outside: OutsideEvidence | null;
+  experience_ids: string[];
+}
+
+/** What worked (and what did not) for one task, as recorded. */
+export interface TaskRecord {
+  task: string;
+  experiences: number;
+  last_at: number;
+  /** Actions that worked at least once (by confidence), then those that only failed. */
+  actions: ActionRecord[];
 }
 
 export interface Reflection {
@@ -423,6 +445,56 @@ export class ExperienceMemory {
     const [best, ...rest] = qualified;
     failed.sort((a, b) => b.failures - a.failures);
     return { ...best!, strategy: opts.explore ? 'thompson' : 'lower_bound', alternatives: rest, tried_failed: failed };
+  }
+
+  /**
+   * "What worked": the recorded experiences per task (tasks told apart by their normalized wording),
+   * most recently tried first, each action with its exact counts and the Jeffreys interval on them.
+   * A listing of the record, so neither age nor relevance weighs in.
+   */
+  async byTask(opts: { limit?: number } = {}): Promise<TaskRecord[]> {
+    const tasks = new Map<string, RecalledExperience[]>();
+    for (const m of this.recent({ limit: MEANING_POOL * 2 })) {
+      if (m.superseded_by) continue;
+      const outcome = ExperienceOutcomeSchema.safeParse(m.fields.outcome);
+      if (!outcome.success) continue;
+      const task = String(m.fields.task ?? m.title);
+      const key = actionKey(task);
+      const list = tasks.get(key) ?? [];
+      list.push({
+        memory: m,
+        task,
+        action: String(m.fields.action ?? ''),
+        outcome: outcome.data,
+        score: typeof m.fields.score === 'number' ? m.fields.score : defaultScore(outcome.data),
+        reason: typeof m.fields.reason === 'string' ? m.fields.reason : null,
+        recorded_by: typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null,
+        relevance: 1,
+        at: Date.parse(m.occurred_at ?? m.created_at),
+      });
+      tasks.set(key, list);
+    }
+    const out: TaskRecord[] = [];
+    for (const list of [...tasks.values()].slice(0, opts.limit ?? 50)) {
+      const actions = (await this.groups(list, { weightByRelevance: false })).map((g): ActionRecord & { worked: boolean } => {
+        const e = ExperienceMemory.counted(g);
+        return {
+          action: g.action,
+          successes: g.counts.success,
+          failures: g.counts.failure,
+          partials: g.counts.partial,
+          low: round(betaQuantile(0.05, 0.5 + e.s, 0.5 + e.f)),
+          high: round(betaQuantile(0.95, 0.5 + e.s, 0.5 + e.f)),
+          outside: e.outside,
+          experience_ids: g.ids,
+          worked: g.counts.success + g.counts.partial > 0,
+        };
+      });
+      actions.sort((a, b) => Number(b.worked) - Number(a.worked) || b.low - a.low || b.failures - a.failures);
+      // Newest first in `recent`, so the first row of a task is its latest.
+      out.push({ task: list[0]!.task, experiences: list.length, last_at: list[0]!.at, actions: actions.map(({ worked: _w, ...a }) => a) });
+    }
+    return out;
   }
 
   /** Marks an experience as replaced by a newer one (kept in history, left out of recall). */

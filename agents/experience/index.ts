@@ -11,6 +11,8 @@ export {
   isOutside,
   type OutsideEvidence,
   type ActionStats,
+  type ActionRecord,
+  type TaskRecord,
   type ExperienceInput,
   type ExperienceMemoryOptions,
   type RecalledExperience,

@@ -62,6 +62,23 @@ export const ReflectionViewSchema = z.object({
 });
 export type ReflectionView = z.infer<typeof ReflectionViewSchema>;
 
+/** One action tried for a task: exact counts and the 90% Jeffreys interval on them (`low` is recommend's confidence). */
+export const ActionRecordSchema = z.object({
+  action: z.string(),
+  successes: z.number().int(),
+  failures: z.number().int(),
+  partials: z.number().int(),
+  low: z.number(),
+  high: z.number(),
+  outside: ActionStatsSchema.shape.outside,
+  experience_ids: z.array(z.string()),
+});
+export type ActionRecordView = z.infer<typeof ActionRecordSchema>;
+
+/** "What worked" for one task: its actions, those that worked first. */
+export const TaskRecordSchema = z.object({ task: z.string(), experiences: z.number().int(), last_at: IsoTime, actions: z.array(ActionRecordSchema) });
+export type TaskRecordView = z.infer<typeof TaskRecordSchema>;
+
 export const ExperienceRecordInputSchema = z.object({
   task: Task,
   action: z.string().trim().min(1, 'give the action').max(2000),
@@ -113,6 +130,8 @@ export const experienceRequests = {
       .strict(),
     z.object({ recommendation: RecommendationSchema.nullable(), half_life_days: z.number().nullable() }),
   ),
+  /** "What worked": experiences per task, most recently tried first, each action with its counts and confidence interval. */
+  'experiences.byTask': defineRequest(z.object({ limit: z.number().int().min(1).max(200).default(50) }).strict(), z.object({ tasks: z.array(TaskRecordSchema) })),
   /** Keeps a reflection on a task family: what worked, what failed, and an optional note. */
   'experiences.reflect': defineRequest(
     z.object({ task: Task, note: z.string().trim().max(4000).optional(), group_by: GroupBySchema.default('text') }).strict(),

@@ -5,7 +5,7 @@ import { launchChromium } from './chromium.js';
 import { AppTab } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
 
-/** Settings → Brain (issue 30), in headless Chromium against the HTTP host. */
+/** Settings → Brain and the What worked view (issue 30), in headless Chromium against the HTTP host. */
 
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
@@ -66,5 +66,32 @@ describe('Settings → Brain', { timeout: 180_000 }, () => {
     // Aging off again: the stored half-life is null (old outcomes count fully).
     await again.getByRole('switch', { name: 'Older experiences weigh less' }).click();
     await expect.poll(() => brain().experience_half_life_days).toBeNull();
+  });
+});
+
+describe('Memories → Experiences: What worked', { timeout: 180_000 }, () => {
+  it('shows each task with its actions, their counts and confidence, failed-only actions as "tried, failed"', async () => {
+    const record = async (task: string, action: string, outcome: 'success' | 'failure') => {
+      const r = await h.server.api.dispatch('experiences.record', { task, action, outcome });
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    for (let i = 0; i < 3; i++) await record('login page times out under load', 'raise the connection pool of the auth service', 'success');
+    await record('login page times out under load', 'raise the connection pool of the auth service', 'failure');
+    await record('login page times out under load', 'add a second web node', 'failure');
+    const page = await tab.open();
+    await nav(page, /Memories/);
+    await page.getByRole('tab', { name: /Experiences/ }).click();
+    const view = page.getByRole('region', { name: 'What worked' });
+    const task = view.getByTestId('worked-task').filter({ hasText: 'login page times out under load' });
+    await task.waitFor();
+    await expect.poll(() => task.textContent()).toContain('5 experiences');
+    const actions = task.getByTestId('worked-action');
+    expect(await actions.count()).toBe(2);
+    const best = await actions.nth(0).textContent();
+    expect(best).toContain('raise the connection pool of the auth service');
+    expect(best).toContain('3 successes, 1 failure');
+    // The 90% Jeffreys interval of 3 of 4: 5% bound 0.36, 95% bound 0.97.
+    expect(best).toMatch(/works 3\d%–9\d% of the time/);
+    expect(await actions.nth(1).textContent()).toContain('Tried, failed: add a second web node');
   });
 });

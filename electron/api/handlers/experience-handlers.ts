@@ -13,6 +13,7 @@ type ExperienceNames =
   | 'experiences.recall'
   | 'experiences.recent'
   | 'experiences.recommend'
+  | 'experiences.byTask'
   | 'experiences.reflect';
 
 const round3 = (x: number) => Number(x.toFixed(3));
@@ -121,6 +122,19 @@ export function experienceHandlers(deps: ApiDeps): HandlerGroup<ExperienceNames>
         clusterer: await clusterer(input.group_by),
       });
       return { recommendation: r ? recommendationView(r) : null, half_life_days: halfLife };
+    },
+
+    'experiences.byTask': async (input) => {
+      const { xp } = await memory();
+      const tasks = await xp.byTask({ limit: input.limit });
+      return {
+        tasks: tasks.map((t) => ({
+          task: t.task,
+          experiences: t.experiences,
+          last_at: new Date(t.last_at).toISOString(),
+          actions: t.actions.map((a) => ({ ...a, experience_ids: [...a.experience_ids], outside: a.outside ? { ...a.outside, sources: [...a.outside.sources] } : null })),
+        })),
+      };
     },
 
     'experiences.reflect': async (input) => {

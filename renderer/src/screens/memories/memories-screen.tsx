@@ -11,6 +11,7 @@ import { IconLock, IconMemories, IconSearch, IconSparkles } from '../../ui/icons
 import { Marked } from '../../ui/marked-text.js';
 import { ConsolidateDialog } from './consolidate-dialog.js';
 import { MemoryDetail } from './memory-detail.js';
+import { WhatWorked } from './what-worked.js';
 
 const PAGE = 100;
 
@@ -189,6 +190,8 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
               }}
               onChanged={() => setVersion((v) => v + 1)}
             />
+          ) : tab === 'experience' ? (
+            <WhatWorked />
           ) : (
             <EmptyState icon={<IconMemories size={22} />} title="Pick a memory">
               See where it came from, how it changed, and edit or delete it.
