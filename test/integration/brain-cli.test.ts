@@ -137,7 +137,7 @@ describe('engram dream', () => {
     const dry = JSON.parse((await cli(dreamCommand, ['--mode', 'resource', '--dry-run', '--json'])).out);
     expect(dry).toMatchObject({ mode: 'resource', dry_run: true, counts: { merged: 1 } });
     expect(dry.changes).toEqual([
-      { action: 'merge', kind: 'resource', before: [a.id, b.id], after: a.id, reason: 'duplicate resource', source: 'rules', diff: [`- [${b.id}] Pricing — y`, `~ [${a.id}] Pricing — x`] },
+      { action: 'merge', kind: 'resource', before: [a.id, b.id], after: a.id, reason: 'duplicate resource', source: 'rules', diff: [`- [${b.id}] Pricing — y`, `~ [${a.id}] Pricing — x`], result: { title: 'Pricing', text: 'x' } },
     ]);
     const dryText = await cli(dreamCommand, ['--mode', 'resource', '--dry-run']);
     expect(dryText.out).toContain(`would change: 1 merged`);
