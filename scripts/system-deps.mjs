@@ -17,6 +17,10 @@ export const NEEDED = {
   xdotool: 'xdotool',
 };
 const EXTRA_PACKAGES = ['fonts-dejavu-core'];
+/** file → Debian package, for what is not a command: the CJK font the Chinese screen test renders with. */
+export const NEEDED_FILES = {
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc': 'fonts-noto-cjk',
+};
 
 function has(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
@@ -26,6 +30,7 @@ function has(bin) {
 function missingPackages() {
   const out = new Set();
   for (const [bin, pkg] of Object.entries(NEEDED)) if (!has(bin)) out.add(pkg);
+  for (const [file, pkg] of Object.entries(NEEDED_FILES)) if (!existsSync(file)) out.add(pkg);
   return [...out];
 }
 

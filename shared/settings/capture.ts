@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RedactionSettingsSchema } from './redaction.js';
+import { MAX_OCR_LANGUAGES, OCR_LANGUAGES } from './ocr-languages.js';
 
 /**
  * Capture settings as kept in store.settings under CAPTURE_SETTINGS_KEY. One schema for the capture
@@ -86,6 +87,8 @@ export const OcrSettingsSchema = z.object({
   queue_max: z.number().int().min(1).max(256).default(8),
   /** Workers are stopped after this long without work, to give their memory back. */
   idle_stop_s: z.number().min(1).max(3600).default(60),
+  /** Languages screen text is read in; null: the OS locale's language and English (ocr-languages.ts). */
+  languages: z.array(z.enum(OCR_LANGUAGES)).min(1).max(MAX_OCR_LANGUAGES).nullable().default(null),
 });
 export type OcrSettings = z.infer<typeof OcrSettingsSchema>;
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { EngramStore } from '../../../agents/store/index.js';
 import { TesseractPool, type Captioner, type OcrEngine } from '../perception/index.js';
-import type { AudioSettings, CaptureSettings } from '../../../shared/settings/index.js';
+import { ocrLanguagesFor, type AudioSettings, type CaptureSettings } from '../../../shared/settings/index.js';
 import type { AutoPause, NotRecordingReason } from '../../../shared/api/index.js';
 import type { ActiveWindowSource } from './active-window.js';
 import type { WindowList } from './window-list.js';
@@ -81,6 +81,13 @@ export interface CaptureServiceDeps {
   audio?: { source: AudioSource; transcriber: Transcriber | null | ((settings: AudioSettings) => Transcriber | null); followSettings?: boolean } | null;
   clock?: () => number;
   onError?: (err: unknown) => void;
+  /** The OS locale, whose language (with English) OCR reads when Settings choose none. Default: the process's. */
+  locale?: string;
+}
+
+/** The locale the process runs in (LANG and friends, through ICU). */
+function systemLocale(): string {
+  return process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || Intl.DateTimeFormat().resolvedOptions().locale;
 }
 
 /**
@@ -111,6 +118,8 @@ export class CaptureService {
             cachePath: path.join(deps.store.dataDir, 'ocr-cache'),
             workers: settings.ocr.workers,
             idleStopMs: settings.ocr.idle_stop_s * 1000,
+            // Asked per image: a change in Settings reads the next frame in the new languages.
+            languages: () => ocrLanguagesFor((this.pipeline?.currentSettings ?? settings).ocr.languages, deps.locale ?? systemLocale()),
           })
         : deps.ocr;
     this.pipeline = new CapturePipeline({

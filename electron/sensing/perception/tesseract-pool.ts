@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Tesseract from 'tesseract.js';
 import { resolvePackagedPath } from '../../../agents/runtime/index.js';
+import type { OcrLanguage } from '../../../shared/settings/index.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
 
 export interface TesseractPoolOptions {
@@ -11,14 +12,21 @@ export interface TesseractPoolOptions {
   workers?: number;
   /** Workers are terminated after this long without a job. */
   idleStopMs?: number;
-  /** Override of the traineddata folder (tests); defaults to @tesseract.js-data/eng. */
+  /** Override of the traineddata folder (tests); defaults to the @tesseract.js-data/<lang> packages. */
   langPath?: string;
+  /**
+   * Languages read (default English), or a getter asked before each image (Settings apply to the
+   * next frame); setLanguages() changes them as well.
+   */
+  languages?: readonly OcrLanguage[] | (() => readonly OcrLanguage[]);
 }
 
 interface Slot {
   worker: Promise<Tesseract.Worker>;
   busy: boolean;
   psm: string;
+  /** The languages it was started with ("deu+eng"): a slot with others is replaced when free. */
+  langs: string;
 }
 
 interface Job {
@@ -35,7 +43,8 @@ interface Job {
 export class TesseractPool implements OcrEngine {
   private readonly size: number;
   private readonly idleStopMs: number;
-  private readonly langPath: string;
+  private readonly langPath: string | undefined;
+  private langs: string;
   private slots: Slot[] = [];
   private jobs: Job[] = [];
   private idleTimer: NodeJS.Timeout | null = null;
@@ -44,7 +53,29 @@ export class TesseractPool implements OcrEngine {
   constructor(private readonly opts: TesseractPoolOptions) {
     this.size = Math.max(1, opts.workers ?? 2);
     this.idleStopMs = opts.idleStopMs ?? 60_000;
-    this.langPath = opts.langPath ?? engLangPath();
+    this.langPath = opts.langPath;
+    this.langs = langString(typeof opts.languages === 'function' ? opts.languages() : opts.languages);
+  }
+
+  /** The languages workers read, e.g. "deu+eng". */
+  get languages(): string {
+    return this.langs;
+  }
+
+  /**
+   * Reads in these languages from now on: free workers started with others stop now, busy ones
+   * after their image. Their traineddata loads with the next worker (lazily, from disk).
+   */
+  setLanguages(languages: readonly OcrLanguage[]): void {
+    const next = langString(languages);
+    if (next === this.langs) return;
+    this.langs = next;
+    for (const slot of this.slots.filter((x) => !x.busy)) this.drop(slot);
+  }
+
+  private drop(slot: Slot): void {
+    this.slots = this.slots.filter((s) => s !== slot);
+    void slot.worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
   get activeWorkers(): number {
@@ -52,6 +83,7 @@ export class TesseractPool implements OcrEngine {
   }
 
   recognize(image: OcrImage): Promise<OcrResult> {
+    if (typeof this.opts.languages === 'function') this.setLanguages(this.opts.languages());
     return new Promise<OcrResult>((resolve, reject) => {
       this.jobs.push({ image, resolve, reject });
       this.clearIdle();
@@ -81,7 +113,7 @@ export class TesseractPool implements OcrEngine {
     while (this.jobs.length > 0) {
       let slot = this.slots.find((s) => !s.busy);
       if (!slot && this.slots.length < this.size) {
-        slot = { worker: this.startWorker(), busy: false, psm: '3' };
+        slot = { worker: this.startWorker(this.langs), busy: false, psm: '3', langs: this.langs };
         this.slots.push(slot);
       }
       if (!slot) return;
@@ -103,22 +135,23 @@ export class TesseractPool implements OcrEngine {
       job.resolve(toResult(data));
     } catch (err) {
       // A broken worker is dropped; the next job starts a fresh one.
-      this.slots = this.slots.filter((s) => s !== slot);
-      void slot.worker.then((w) => w.terminate()).catch(() => undefined);
+      this.drop(slot);
       job.reject(err);
     } finally {
       slot.busy = false;
+      if (slot.langs !== this.langs && this.slots.includes(slot)) this.drop(slot);
       if (this.jobs.length > 0) void this.pump();
       else if (this.slots.every((s) => !s.busy)) this.armIdle();
     }
   }
 
-  private async startWorker(): Promise<Tesseract.Worker> {
+  private async startWorker(langs: string): Promise<Tesseract.Worker> {
     mkdirSync(this.opts.cachePath, { recursive: true, mode: 0o700 });
+    const langPath = this.langPath ?? linkLanguageData(path.join(this.opts.cachePath, 'lang-data'), langs.split('+') as OcrLanguage[]);
     // Loaded with the first worker: a host or command that never reads a screen does not load it.
     const { createWorker, OEM } = (await import('tesseract.js')).default;
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: this.langPath,
+    const worker = await createWorker(langs, OEM.LSTM_ONLY, {
+      langPath,
       gzip: true,
       cachePath: this.opts.cachePath,
       cacheMethod: 'write',
@@ -142,14 +175,45 @@ export class TesseractPool implements OcrEngine {
   }
 }
 
-/** The LSTM-only model of @tesseract.js-data/eng (smaller and quicker to load than the combined one). */
-export function engLangPath(): string {
+/** "deu+eng": tesseract's form, English last (the page's own language leads), never empty. */
+function langString(languages: readonly OcrLanguage[] | undefined): string {
+  const list = [...new Set(languages?.length ? languages : (['eng'] as const))];
+  return [...list.filter((l) => l !== 'eng'), ...list.filter((l) => l === 'eng')].join('+');
+}
+
+/** The folder holding one language's traineddata: its LSTM-only model (smaller, quicker to load) when the package has it. */
+export function languageDataPath(lang: OcrLanguage): string {
   const require = createRequire(import.meta.url);
-  const pkg = require('@tesseract.js-data/eng') as { langPath: string };
+  const pkg = require(`@tesseract.js-data/${lang}`) as { langPath: string };
   // Packaged: the real files under app.asar.unpacked, which tesseract's worker reads by path.
   const langPath = resolvePackagedPath(pkg.langPath, 'data');
   const lstm = path.join(path.dirname(langPath), '4.0.0_best_int');
-  return existsSync(path.join(lstm, 'eng.traineddata.gz')) ? lstm : langPath;
+  return existsSync(path.join(lstm, `${lang}.traineddata.gz`)) ? lstm : langPath;
+}
+
+/** The LSTM-only model of @tesseract.js-data/eng. */
+export function engLangPath(): string {
+  return languageDataPath('eng');
+}
+
+/**
+ * tesseract.js reads every language from one folder; each ships in its own package. One folder in
+ * the data dir's OCR cache links to each chosen language's file (a copy where links are refused).
+ */
+function linkLanguageData(dir: string, langs: readonly OcrLanguage[]): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const lang of langs) {
+    const file = `${lang}.traineddata.gz`;
+    const to = path.join(dir, file);
+    if (existsSync(to)) continue;
+    const from = path.join(languageDataPath(lang), file);
+    try {
+      symlinkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+  }
+  return dir;
 }
 
 function toResult(page: Tesseract.Page): OcrResult {
