@@ -5,6 +5,10 @@ import { CaptureHealthSchema } from './capture-health.js';
 import { ForgetReportSchema } from './forget.js';
 import { ProgressTaskSchema } from './system.js';
 
+/** The screens the host may send the window to (from a capture-health action). */
+export const WindowScreenSchema = z.enum(['privacy', 'settings']);
+export type WindowScreen = z.infer<typeof WindowScreenSchema>;
+
 /**
  * Everything the host pushes to the UI without being asked: event name -> payload schema.
  * Payloads stay small; the UI refetches what it shows when something it shows changed.
@@ -20,4 +24,6 @@ export const coreEvents = {
   /** After a forget or a wipe: views drop what they hold and reload. */
   'data.forgotten': z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() }),
   'settings.changed': z.object({ keys: z.array(z.string()) }),
+  /** The desktop app asks its window to show a screen (the tray's or a notification's "Open Privacy"). */
+  'window.navigate': z.object({ screen: WindowScreenSchema }),
 };

@@ -79,4 +79,16 @@ describe('the capture banner', { timeout: 120_000 }, () => {
     await page.getByTestId('capture-action').click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/privacy');
   });
+
+  it("the desktop app's window.navigate event (the tray's or a notification's Open Privacy / Open Settings) brings the window to that screen", async () => {
+    h = await startUiHarness({ seed: false });
+    const page = await tab.open({ host: h });
+    await page.goto(`${h.base}/#/timeline`);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/timeline');
+    h.server.api.events.emit('window.navigate', { screen: 'privacy' });
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/privacy');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).toBe('Privacy');
+    h.server.api.events.emit('window.navigate', { screen: 'settings' });
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/settings');
+  });
 });

@@ -21,6 +21,8 @@ class FakeWebContents extends EventEmitter {
   readonly mainFrame: FakeFrame;
   readonly sent: Array<{ channel: string; args: unknown[] }> = [];
   destroyed = false;
+  /** Between loadURL and did-finish-load. */
+  loading = false;
   /** The page's side: what its preload does with a message from the main process. */
   onMessage: ((channel: string, ...args: unknown[]) => void) | null = null;
   constructor() {
@@ -46,6 +48,9 @@ class FakeWebContents extends EventEmitter {
   getURL() {
     return this.mainFrame.url;
   }
+  isLoading() {
+    return this.loading;
+  }
 }
 
 export class FakeBrowserWindow extends EventEmitter {
@@ -66,7 +71,9 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   async loadURL(url: string) {
     this.webContents.mainFrame.url = url;
+    this.webContents.loading = true;
     setImmediate(() => {
+      this.webContents.loading = false;
       this.emit('ready-to-show');
       this.webContents.emit('did-finish-load');
     });

@@ -176,6 +176,22 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
     expect(main.visible).toBe(true);
   });
 
+  it("capture off in Settings: the tray's Open Settings brings the window to the Settings screen (issue 29)", async () => {
+    const main = await windowAt('app://engram/index.html');
+    const frame = main.webContents.mainFrame;
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'settings.update', input: { patch: { capture: { enabled: false } } } })).toMatchObject({ ok: true });
+    const t = await tray();
+    await until(() => t.tooltip === 'Not recording — capture is off in Settings', `tooltip (now "${t.tooltip}")`);
+    main.userClose();
+    const before = main.webContents.sent.length;
+    click('open-settings', t.menu);
+    expect(main.visible).toBe(true);
+    const navigations = main.webContents.sent.slice(before).filter((m) => m.channel === EVENT_CHANNEL && (m.args[0] as { name: string }).name === 'window.navigate');
+    expect(navigations.map((m) => m.args[0])).toEqual([{ name: 'window.navigate', payload: { screen: 'settings' } }]);
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'settings.update', input: { patch: { capture: { enabled: true } } } })).toMatchObject({ ok: true });
+    await until(() => t.tooltip.startsWith('Capturing'), `tooltip (now "${t.tooltip}")`);
+  });
+
   it('Quit closes capture and the store, then exits 0', async () => {
     click('quit', (await tray()).menu);
     await until(() => fake.exitCode !== null, 'exit');

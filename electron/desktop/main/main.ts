@@ -9,7 +9,7 @@ import path from 'node:path';
 import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
 import { readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
-import { captureHealthOf } from '../../../shared/api/index.js';
+import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import {
   APP_ID,
@@ -23,6 +23,9 @@ import {
   crashNotice,
   consentState,
   HealthNotices,
+  healthActionPlan,
+  mainWindowUrl,
+  navigationStep,
   KeyWrapError,
   PowerIdleSource,
   QuitSequence,
@@ -78,6 +81,8 @@ let pages: BuiltinPages | null = null;
 let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
 const healthNotices = new HealthNotices();
+/** Contract events to the main window's page (read at each send, so a new window gets them too). */
+const sendEvent = createEventSender(() => mainWindow);
 let shuttingDown: Promise<void> | null = null;
 /** Quit and the end of the session: one bounded shutdown, then exit (policy/quit-sequence.ts). */
 const quit = new QuitSequence({ shutdown, exit: (code) => app.exit(code), log });
@@ -262,7 +267,6 @@ async function start(): Promise<void> {
   const hidden = startHiddenWith(trayHost, startedHidden(process.argv, wasOpenedAtLogin()));
   mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
   registerInvokeChannel({ dispatch: core.api.dispatch, mainWindow: () => mainWindow, log });
-  const sendEvent = createEventSender(() => mainWindow);
   core.api.events.subscribe((name, payload) => {
     sendEvent(name, payload);
     if (name === 'capture.status' || name === 'frame.added') refreshTray();
@@ -275,15 +279,29 @@ async function start(): Promise<void> {
   log(`started (data dir ${dataDir}, key: ${keyDescription})`);
 }
 
-function openMainWindow(): void {
+/** Shows the main window (or the page start-up waits on), at `screen` when an action names one. */
+function openMainWindow(screen: WindowScreen | null = null): void {
   const target = windowToShow({ mainWindow: core !== null, waitingPage: pages?.waiting() ?? null });
   if (target === 'consent' || target === 'passphrase') pages?.focus(target);
   if (target !== 'main') return;
-  if (!mainWindow || mainWindow.isDestroyed()) {
-    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
+  const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : null;
+  const step = navigationStep(!win ? 'none' : win.webContents.isLoading() ? 'loading' : 'ready', screen);
+  if (step === 'create' || !win) {
+    mainWindow = createMainWindow({ paths: appPaths(), isDev, startHidden: false, screen, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
     return;
   }
-  showWindow(mainWindow);
+  showWindow(win);
+  // The renderer's router follows the event; a page still loading has no router yet, so it loads there.
+  if (step === 'load') void win.loadURL(mainWindowUrl(screen));
+  else if (step === 'event' && screen) sendEvent('window.navigate', { screen });
+}
+
+/** A click on the capture health's notification does what the banner's button does. */
+function onHealthAction(action: HealthAction | null): void {
+  const plan = healthActionPlan(action);
+  if (plan.kind === 'system_settings') void openSystemSettings(plan.pane);
+  // Resume stays a choice made in the window or the tray, not a side effect of reading the notice.
+  else openMainWindow(plan.kind === 'window' ? plan.screen : null);
 }
 
 /** The main window's close button: to the tray, or quit where no tray would show Engram is running. */
@@ -300,6 +318,7 @@ function onMainWindowClose(): 'hide' | 'quit' {
 function onTrayAction(action: TrayAction): void {
   // Before the engine runs, the start-up tray offers these two.
   if (action.type === 'open') return openMainWindow();
+  if (action.type === 'openScreen') return openMainWindow(action.screen);
   if (action.type === 'quit') return app.quit();
   if (!core) return;
   switch (action.type) {
@@ -332,7 +351,7 @@ function refreshTray(): void {
   const health = captureHealthOf(status, autoPause);
   // Capture that keeps nothing (no grant, Wayland, no display, an error) is told once, with what to do.
   const notice = healthNotices.next(health);
-  if (notice) notifier?.health(notice, () => (notice.action === 'open_screen_settings' ? void openSystemSettings('screen_recording') : openMainWindow()));
+  if (notice) notifier?.health(notice, () => onHealthAction(notice.action));
   if (health.state === 'capturing') notifier?.recovered('capture');
   // The microphone is on only while capture really records: paused, locked, away, switched off in
   // Settings or keeping nothing (no grant, Wayland) means off.

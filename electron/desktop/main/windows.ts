@@ -1,7 +1,9 @@
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
+import type { WindowScreen } from '../../../shared/api/index.js';
 import {
   APP_ORIGIN,
   insecureWebPreferences,
+  mainWindowUrl,
   mainWindowOptions,
   recorderWindowOptions,
   BUILTIN_PAGES_PREFIX,
@@ -38,6 +40,8 @@ export interface MainWindowOptions {
    */
   onQuerySessionEnd: (event: Electron.WindowSessionEndEvent, reason: string) => void;
   onSessionEnd: (reason: string) => void;
+  /** Opens at this screen (a tray or notification action); the renderer's router reads the hash. */
+  screen?: WindowScreen | null;
 }
 
 export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
@@ -53,7 +57,7 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
   const reason = (event: Electron.WindowSessionEndEvent) => `Windows ${event.reasons.join('+') || 'session end'}`;
   win.on('query-session-end', (event) => opts.onQuerySessionEnd(event, reason(event)));
   win.on('session-end', (event) => opts.onSessionEnd(reason(event)));
-  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  void win.loadURL(mainWindowUrl(opts.screen ?? null));
   return win;
 }
 

@@ -33,3 +33,4 @@ export * from './legacy-profile.js';
 export * from './startup-tray.js';
 export * from './tray-host.js';
 export * from './sandbox-status.js';
+export * from './window-navigation.js';

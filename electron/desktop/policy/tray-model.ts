@@ -1,4 +1,5 @@
-import { captureHealthLine, captureHealthOf, type CaptureHealth, type CaptureStatus } from '../../../shared/api/index.js';
+import { captureHealthLine, captureHealthOf, type CaptureHealth, type CaptureStatus, type WindowScreen } from '../../../shared/api/index.js';
+import { healthActionPlan } from './window-navigation.js';
 
 /**
  * What the tray shows, computed from the capture status: the icon, the tooltip and the menu. The
@@ -15,6 +16,8 @@ export type TrayAction =
   /** Pause or resume one display (the privacy gate's per-display pause). */
   | { type: 'pauseDisplay'; display: string; paused: boolean }
   | { type: 'open' }
+  /** The window, at a screen: the health's "Open Privacy" / "Open Settings". */
+  | { type: 'openScreen'; screen: WindowScreen }
   /** macOS without Screen Recording: open that pane of System Settings. */
   | { type: 'openScreenSettings' }
   | { type: 'quit' };
@@ -68,7 +71,9 @@ export function trayModel(input: TrayInput): TrayModel {
   const canPause = state === 'running' || state === 'paused';
   const menu: TrayMenuItem[] = [{ kind: 'status', label: line }];
   // What to do about it, right under the line that says so.
-  if (health.action === 'open_screen_settings') menu.push({ kind: 'action', id: 'grant-screen', label: health.action_label ?? 'Open Screen Recording settings', enabled: true, action: { type: 'openScreenSettings' } });
+  const plan = healthActionPlan(health.action);
+  if (plan.kind === 'system_settings') menu.push({ kind: 'action', id: 'grant-screen', label: health.action_label ?? 'Open Screen Recording settings', enabled: true, action: { type: 'openScreenSettings' } });
+  if (plan.kind === 'window' && plan.screen) menu.push({ kind: 'action', id: `open-${plan.screen}`, label: health.action_label ?? 'Open Engram', enabled: true, action: { type: 'openScreen', screen: plan.screen } });
   menu.push({ kind: 'separator' });
   for (const choice of PAUSE_CHOICES) {
     menu.push({ kind: 'action', id: choice.id, label: choice.label, enabled: canPause, action: { type: 'pause', minutes: choice.minutes } });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ApiClient } from '../../../shared/api/index.js';
 import { useAppStore } from '../state/app-store.js';
 import { frameImageCache } from './frame-images.js';
+import { navigate } from './route.js';
 
 /** Loads what the app frame (renderer/src/app) shows everywhere (app info, capture state, progress) and keeps it live from events. */
 export function useLiveData(api: ApiClient): void {
@@ -29,6 +30,8 @@ export function useLiveData(api: ApiClient): void {
       api.on('settings.changed', () => {
         void api.call('app.info', {}).then((i) => s.setInfo(i)).catch(() => undefined);
       }),
+      // The tray's or a notification's "Open Privacy" / "Open Settings" (desktop app).
+      api.on('window.navigate', ({ screen }) => navigate(screen)),
       api.on('data.forgotten', () => {
         frameImageCache(api).clear();
         s.bumpData();
