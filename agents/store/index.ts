@@ -30,5 +30,6 @@ export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './cons
 export { writeFileDurable, writeFileDurableAsync, removeFileDurable, syncDir, mkdirDurable } from './durable-file.js';
 export type { ThreadSummaryRecord } from './thread-summary-repo.js';
 export { countHidden } from './frame-hidden.js';
+export type { FrameWord, FrameWords } from './frame-words-repo.js';
 export type { FeedbackRecord, FeedbackKind, FeedbackStance, FeedbackSource, NewFeedback } from './feedback-repo.js';
 export { DIRECTIVE_MAX_CHARS, type DirectiveRecord, type DirectiveStatus } from './directive-repo.js';

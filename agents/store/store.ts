@@ -16,6 +16,7 @@ import { Forgetter } from './forget.js';
 import { ForgetLedger } from './forget-ledger.js';
 import { checkIntegrity, removeOrphanFrameFiles, type IntegrityReport } from './integrity.js';
 import { FrameRepo } from './frame-repo.js';
+import { FrameWordsRepo } from './frame-words-repo.js';
 import { GraphRepo } from './graph-repo.js';
 import type { KeyProvider } from './key-provider.js';
 import { LlmCallRepo } from './llm-call-repo.js';
@@ -51,6 +52,8 @@ export class EngramStore {
   readonly events = createStoreEvents();
   readonly memories: MemoryRepo;
   readonly frames: FrameRepo;
+  /** OCR word boxes per frame (hits highlighted on the screenshot). */
+  readonly frameWords: FrameWordsRepo;
   readonly audio: AudioRepo;
   readonly observations: ObservationRepo;
   readonly passages: PassageRepo;
@@ -98,6 +101,7 @@ export class EngramStore {
     this.audio = new AudioRepo(db, audioBlobs);
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
+    this.frameWords = new FrameWordsRepo(db);
     // The observation repo kicks the passage queue itself: the store never listens to its own public bus.
     this.observations = new ObservationRepo(
       db,

@@ -5,6 +5,7 @@ import { activityHandlers } from './handlers/activity-handlers.js';
 import { brainSettingsHandlers } from './handlers/brain-settings-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
 import { dayHandlers } from './handlers/day-handlers.js';
+import { frameWordsHandlers } from './handlers/frame-words-handlers.js';
 import { directiveHandlers } from './handlers/directive-handlers.js';
 import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
@@ -73,6 +74,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...forgetHandlers(deps, clearImageCache),
     ...activityHandlers(deps),
     ...dayHandlers(deps),
+    ...frameWordsHandlers(deps),
     ...secretHandlers(deps, secrets, openaiSecrets),
     ...settingsHandlers(deps, { anthropic: secrets, openai: openaiSecrets }),
     ...statsHandlers(deps),

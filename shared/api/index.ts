@@ -9,6 +9,7 @@ export * from './timeline.js';
 export * from './forget.js';
 export * from './activity.js';
 export * from './day.js';
+export * from './frames.js';
 export * from './system.js';
 export * from './secrets.js';
 export * from './settings.js';

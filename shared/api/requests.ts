@@ -4,6 +4,7 @@ import { brainRequests } from './brain.js';
 import { captureRequests } from './capture.js';
 import { chatRequests } from './chat.js';
 import { dayRequests } from './day.js';
+import { frameRequests } from './frames.js';
 import type { RequestDef } from './common.js';
 import { directiveRequests } from './directives.js';
 import { entityRequests } from './entities.js';
@@ -29,6 +30,7 @@ export const apiRequests = {
   ...forgetRequests,
   ...activityRequests,
   ...dayRequests,
+  ...frameRequests,
   ...secretRequests,
   ...settingsRequests,
   ...statsRequests,

@@ -1,6 +1,7 @@
 import { findSecretsIn, switchesForModel, type RedactionSwitches } from '../../../shared/redaction/index.js';
 import type { OcrBox, OcrResult } from '../perception/index.js';
 import { loadSharp } from './sharp-input.js';
+import { wordSpans } from './word-boxes.js';
 
 /** Longest side of the image a model sees (Anthropic scales anything larger down to about this). */
 export const CAPTION_MAX_SIDE = 1568;
@@ -8,12 +9,6 @@ export const CAPTION_MAX_SIDE = 1568;
 const PAD = 3;
 /** What fills a secret's box in the image sent: plain black, which no model reads anything into. */
 export const MASK_FILL = { r: 0, g: 0, b: 0 } as const;
-
-interface Span {
-  start: number;
-  end: number;
-  bbox: OcrBox;
-}
 
 /**
  * The boxes, in OCR image coordinates, of every word that holds a secret a model may never see
@@ -24,17 +19,7 @@ interface Span {
  */
 export function secretBoxes(result: OcrResult, user: RedactionSwitches): OcrBox[] | null {
   const switches = switchesForModel(user);
-  const spans: Span[] = [];
-  let text = '';
-  for (const line of result.lines) {
-    if (text) text += '\n';
-    const words = line.words?.length ? line.words : [{ text: line.text, bbox: line.bbox }];
-    words.forEach((w, i) => {
-      if (i > 0) text += ' ';
-      spans.push({ start: text.length, end: text.length + w.text.length, bbox: w.bbox });
-      text += w.text;
-    });
-  }
+  const { text, spans } = wordSpans(result);
   const found = findSecretsIn(text, switches);
   if (findSecretsIn(result.text, switches).length > found.length) return null;
   const boxes: OcrBox[] = [];

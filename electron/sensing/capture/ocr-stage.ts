@@ -5,6 +5,7 @@ import type { WindowInfo } from './active-window.js';
 import { CaptionStep } from './caption-step.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
 import type { ObservationWriter } from './observation-writer.js';
+import { wordsToKeep } from './word-boxes.js';
 import type { CapturedScreen, DisplayInfo } from '../sources/index.js';
 import { loadSharp, sharpFrom } from './sharp-input.js';
 
@@ -192,7 +193,9 @@ export class OcrStage {
         state.ocrBase = { ...base, grey: data };
         settle(base.result);
         const { text, secrets } = redact(base.result.text, settings.redaction);
-        resolve(this.deps.writer.write(frame, shot.display, win, text, secrets)?.id ?? null);
+        const obs = this.deps.writer.write(frame, shot.display, win, text, secrets);
+        this.keepWords(frame, base.result, info.width, info.height, settings);
+        resolve(obs?.id ?? null);
         return;
       }
       // The next frame diffs against this one once its OCR result is in.
@@ -233,7 +236,19 @@ export class OcrStage {
       this.deps.onError(err);
     }
     const obs = this.deps.writer.write(meta.frame, meta.display, meta.window, text, secrets, caption);
+    this.keepWords(meta.frame, result, meta.width, meta.height, settings);
     meta.resolve(obs?.id ?? null);
+  }
+
+  /** The frame's word boxes (redacted like its text), so a search hit can be shown on it; a failure costs only the highlight. */
+  private keepWords(frame: FrameRecord, result: OcrResult, width: number, height: number, settings: CaptureSettings): void {
+    if (!width || !height || this.deps.store.wasForgotten(frame.captured_at)) return;
+    try {
+      const words = wordsToKeep(result, settings.redaction);
+      if (words.length) this.deps.store.frameWords.put(frame.id, { width, height, words });
+    } catch (err) {
+      this.deps.onError(err);
+    }
   }
 
   private onOcrDropped(meta: OcrMeta, err?: unknown): void {

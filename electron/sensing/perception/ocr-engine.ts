@@ -9,6 +9,8 @@ export interface OcrBox {
 export interface OcrWord {
   text: string;
   bbox: OcrBox;
+  /** Tesseract's confidence in this word, 0..100 (kept with the frame's word boxes). */
+  confidence?: number;
 }
 
 export interface OcrLine {

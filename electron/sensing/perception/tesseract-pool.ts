@@ -222,7 +222,7 @@ function toResult(page: Tesseract.Page): OcrResult {
     for (const para of block.paragraphs) {
       for (const line of para.lines) {
         const text = line.text.replace(/\s+$/, '');
-        if (text.trim()) lines.push({ text, confidence: line.confidence, bbox: lineExtent(line), words: line.words.map((w) => ({ text: w.text, bbox: { ...w.bbox } })) });
+        if (text.trim()) lines.push({ text, confidence: line.confidence, bbox: lineExtent(line), words: line.words.map((w) => ({ text: w.text, bbox: { ...w.bbox }, confidence: w.confidence })) });
       }
     }
   }
