@@ -304,19 +304,8 @@ export class ExperienceMemory {
   async recall(task: string, opts: { limit?: number; includeSuperseded?: boolean } = {}): Promise<RecalledExperience[]> {
     const out: RecalledExperience[] = [];
     for (const { memory: m, task: t, relevance } of await this.matching(task, 'experience', opts.includeSuperseded)) {
-      const outcome = ExperienceOutcomeSchema.safeParse(m.fields.outcome);
-      if (!outcome.success) continue;
-      out.push({
-        memory: m,
-        task: t,
-        action: String(m.fields.action ?? ''),
-        outcome: outcome.data,
-        score: typeof m.fields.score === 'number' ? m.fields.score : defaultScore(outcome.data),
-        reason: typeof m.fields.reason === 'string' ? m.fields.reason : null,
-        recorded_by: typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null,
-        relevance,
-        at: Date.parse(m.occurred_at ?? m.created_at),
-      });
+      const r = recalledOf(m, t, relevance);
+      if (r) out.push(r);
     }
     const now = this.now();
     const weight = (r: RecalledExperience) => r.relevance * this.decay(r.at, now);
@@ -456,22 +445,11 @@ export class ExperienceMemory {
     const tasks = new Map<string, RecalledExperience[]>();
     for (const m of this.recent({ limit: MEANING_POOL * 2 })) {
       if (m.superseded_by) continue;
-      const outcome = ExperienceOutcomeSchema.safeParse(m.fields.outcome);
-      if (!outcome.success) continue;
-      const task = String(m.fields.task ?? m.title);
-      const key = actionKey(task);
+      const r = recalledOf(m, String(m.fields.task ?? m.title), 1);
+      if (!r) continue;
+      const key = actionKey(r.task);
       const list = tasks.get(key) ?? [];
-      list.push({
-        memory: m,
-        task,
-        action: String(m.fields.action ?? ''),
-        outcome: outcome.data,
-        score: typeof m.fields.score === 'number' ? m.fields.score : defaultScore(outcome.data),
-        reason: typeof m.fields.reason === 'string' ? m.fields.reason : null,
-        recorded_by: typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null,
-        relevance: 1,
-        at: Date.parse(m.occurred_at ?? m.created_at),
-      });
+      list.push(r);
       tasks.set(key, list);
     }
     const out: TaskRecord[] = [];
@@ -589,6 +567,23 @@ export class ExperienceMemory {
     });
     return { reflection: { ...reflectionOf(memory), relevance: 1 }, superseded: previous[0]?.memory.id ?? null };
   }
+}
+
+/** An experience row read back (null when its outcome is not one we know). */
+function recalledOf(m: Memory, task: string, relevance: number): RecalledExperience | null {
+  const outcome = ExperienceOutcomeSchema.safeParse(m.fields.outcome);
+  if (!outcome.success) return null;
+  return {
+    memory: m,
+    task,
+    action: String(m.fields.action ?? ''),
+    outcome: outcome.data,
+    score: typeof m.fields.score === 'number' ? m.fields.score : defaultScore(outcome.data),
+    reason: typeof m.fields.reason === 'string' ? m.fields.reason : null,
+    recorded_by: typeof m.fields.recorded_by === 'string' ? m.fields.recorded_by : null,
+    relevance,
+    at: Date.parse(m.occurred_at ?? m.created_at),
+  };
 }
 
 function reflectionOf(m: Memory): Omit<Reflection, 'relevance'> {

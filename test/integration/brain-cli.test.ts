@@ -11,6 +11,7 @@ import { recordCommand } from '../../electron/hosts/cli/commands/record.js';
 import { recallCommand } from '../../electron/hosts/cli/commands/recall.js';
 import { reflectCommand } from '../../electron/hosts/cli/commands/reflect.js';
 import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
+import { experiencesCommand } from '../../electron/hosts/cli/commands/experiences.js';
 import { runCommand } from '../helpers/run-command.js';
 
 let dir: string;
@@ -151,5 +152,26 @@ describe('engram dream', () => {
     expect(text.out).toContain('changed: 1 merged');
     expect(text.out).toContain(`${a.id}, ${b.id} → ${a.id}`);
     await expect(cli(dreamCommand, ['--mode', 'everything'])).rejects.toThrow(/--mode must be one of/);
+  });
+});
+
+describe('engram experiences', () => {
+  it('prints what worked per task with counts and the confidence interval, as the window does', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'engram-experiences-cli-'));
+    const run = (cmd: Command, argv: string[]) => runCommand(cmd, argv, { dataDir: own, key });
+    try {
+      expect((await run(experiencesCommand, [])).out).toContain('no experiences recorded yet');
+      for (const outcome of ['success', 'success', 'failure']) await run(recordCommand, ['--task', 'rotate the API keys', '--action', 'run the rotation script', '--outcome', outcome]);
+      await run(recordCommand, ['--task', 'rotate the API keys', '--action', 'edit the env file by hand', '--outcome', 'failure']);
+      const text = (await run(experiencesCommand, [])).out;
+      expect(text).toMatch(/^rotate the API keys {2}\(4 experiences, last /);
+      expect(text).toMatch(/ {2}run the rotation script: 2 successes, 1 failure · works \d+%–\d+% of the time\n/);
+      expect(text).toContain('  tried, failed: edit the env file by hand (0 successes, 1 failure)');
+      const json = JSON.parse((await run(experiencesCommand, ['--json'])).out) as { tasks: { task: string; actions: { action: string; low: number; high: number }[] }[] };
+      expect(json.tasks[0]!.actions[0]).toMatchObject({ action: 'run the rotation script' });
+      expect(json.tasks[0]!.actions[0]!.low).toBeLessThan(json.tasks[0]!.actions[0]!.high);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

@@ -25,6 +25,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'recommend', summary: 'the action that worked best for a task, with a cautious confidence', load: async () => (await import('./commands/recommend.js')).recommendCommand },
   { name: 'record', summary: 'record what you tried for a task and how it went', load: async () => (await import('./commands/record.js')).recordCommand },
   { name: 'recall', summary: 'past experiences with a task like this one, and the reflections kept for it', load: async () => (await import('./commands/recall.js')).recallCommand },
+  { name: 'experiences', summary: 'what worked: recorded experiences per task, with counts and confidence', load: async () => (await import('./commands/experiences.js')).experiencesCommand },
   { name: 'reflect', summary: 'keep what a kind of task taught: what worked, what failed', load: async () => (await import('./commands/reflect.js')).reflectCommand },
   { name: 'directives', summary: 'how Engram answers you: directives learned from your feedback (list, synthesize, accept, reject, delete)', load: async () => (await import('./commands/directives.js')).directivesCommand },
   { name: 'dream', summary: 'consolidate memory: merge duplicates, resolve conflicts, roll up old episodes', load: async () => (await import('./commands/dream.js')).dreamCommand },
