@@ -2,9 +2,10 @@ import type { SettingsPatch, SettingsView } from '../../../../shared/api/index.j
 import { IconCpu, IconMonitor } from '../../ui/icons.js';
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
+import { OcrLanguagesRow } from './ocr-languages-row.js';
 import { SettingsCard } from './settings-card.js';
 
-/** Screen capture: on or off, how often, text recognition and its workers. */
+/** Screen capture: on or off, how often, text recognition, its languages and its workers. */
 export function CaptureSettingsCard({ settings, update }: { settings: SettingsView | null; update(patch: SettingsPatch): Promise<boolean> }) {
   const c = settings?.capture;
   return (
@@ -38,6 +39,7 @@ export function CaptureSettingsCard({ settings, update }: { settings: SettingsVi
             </div>
             <Switch label="Read text on screen" checked={c.ocr.enabled} onChange={(v) => void update({ capture: { ocr: { enabled: v } } })} />
           </div>
+          <OcrLanguagesRow languages={c.ocr.languages} locale={navigator.language} update={update} />
           <div className="setting-row">
             <div className="setting-text">
               <div className="setting-title">
