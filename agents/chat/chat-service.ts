@@ -359,6 +359,7 @@ export class ChatService {
         widenedFrom: retrieval.widenedFrom,
         timeline: retrieval.timeline,
         query: retrieval.query,
+        question: retrieval.rest,
         withheldCount: findings.withheld.length,
         fmt,
         lead,

@@ -2,6 +2,7 @@ import type { Memory, MemoryKind } from '../../shared/index.js';
 import { isChatEpisode } from './question-context.js';
 import { clip, collapse, isExperience, memoryTime, withTitle } from './memory-line.js';
 import { answerLines } from './passage-answer.js';
+import { factSentence } from './fact-sentence.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { Moment } from './temporal-question.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
@@ -18,6 +19,8 @@ export interface OfflineAnswerInput {
   /** Moments that answer a question about order ("before the hotel booking"), oldest first. */
   timeline?: TimelineAnswer | null;
   query: string;
+  /** The question as asked (without its time expression): the lead sentence answers it. */
+  question?: string;
   withheldCount: number;
   fmt: TimeFormatter;
   /** Replaces the no-model sentence (e.g. when the model failed before saying anything). */
@@ -107,6 +110,14 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   }
   const shownFirst = new Set(first?.cited);
   const input = first ? { ...whole, numbered: whole.numbered.filter((m) => !shownFirst.has(m.n)) } : whole;
+  // One sentence that states the fact found (or that it is not known) comes before the evidence;
+  // a question about order is led by its timeline sentence instead, a question about a window by its
+  // events, a question about a known entity by what the graph knows (above).
+  const fact = !first && input.question && !input.timeline?.moments.length && !(timeRange && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt) : null;
+  if (fact) {
+    out.push(fact.text);
+    cited.push(...fact.cited);
+  }
 
   if (input.widenedFrom) {
     out.push(`Nothing matched${windowPhrase(input.widenedFrom, fmt)}, so I looked at all times.`);

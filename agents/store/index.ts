@@ -21,6 +21,7 @@ export { retryOnBusy, isBusyError, immediateTransaction } from './busy-retry.js'
 export type { IntegrityReport } from './integrity.js';
 export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMemoryRow } from './timeline-rows.js';
 export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPassage } from './passage-split.js';
+export { asksForEverything } from './question-shape.js';
 export type { PassageHit, PassageSearchOptions, ObservationPassage } from './passage-repo.js';
 export { foldOcr, substringDistance } from './ocr-fold.js';
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink, type ResolutionEntity } from './graph-repo.js';

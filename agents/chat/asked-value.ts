@@ -1,0 +1,146 @@
+/**
+ * What a question asks for, read from its grammar: a clock time, a date, an amount, a count, a
+ * duration, a place, a person, a reason, a command, an address, or just "the value next to the
+ * label". And the words that say what it is about (its content terms), without the words that only
+ * say the kind of answer ("how much", "what time", "email").
+ */
+export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'code' | 'link' | 'any';
+
+export interface AskedValue {
+  kind: ValueKind;
+  /** Stems of the words the question is about, in order. */
+  terms: string[];
+  /**
+   * Those of them that read as the question's verb ("am I seeing", "did Ines bill", "to free up"):
+   * a screen says the same thing with other verbs, so one of these may go unmet; a noun may not
+   * ("the premium on my car insurance" is not answered by a screen about home insurance).
+   */
+  loose: string[];
+}
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\\b\\.?';
+
+/** Patterns that find a value of each kind in screen text. */
+export const VALUE: Record<Exclude<ValueKind, 'any' | 'when'>, RegExp> = {
+  clock: /\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\bhalf (?:past )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bnoon\b|\bmidnight\b/i,
+  date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b`, 'i'),
+  money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b/i,
+  count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
+  duration: /\b\d+(?:[.,]\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
+  rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
+  place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:room|building|floor|hall|street|rua|avenida|avenue|road|lane|office|venue|studio|terminal|gate)\b|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|design|pt|jp|de|uk)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/iu,
+  person: /\b\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}\b/u,
+  reason: /\b(?:error|errors|failed|fails?|failure|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict|crash(?:ed)?)\b|\bE[A-Z]{4,}\b/i,
+  command: /(?:^|[$#>❯➜]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*/,
+  email: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/,
+  phone: /(?:\+\d{1,3}[\s-]?)?\(?\d{2,4}\)?(?:[\s-]?\d{2,4}){2,4}\b|\b(?:ext\.?|extension|x)\s?\d{3,5}\b/i,
+  code: /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,6}(?:-[A-Z0-9]{2,})+\b|\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b|#\d{2,}\b|\b\d{4,}\b/,
+  link: /\bhttps?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|design|pt|jp|de|uk)(?:\/\S*)?|\b[\w./-]+\.(?:md|pdf|docx?|xlsx?|csv|txt|json|ya?ml|ts|js|py)\b|(?:^|\s)[~.]?\/[\w./-]+|›/,
+};
+
+/** Words that only say what kind of answer is wanted, and words too common to say what a question is about. */
+const STOP = new Set(
+  `a an the of to in on at for from by with about into onto over under after before between and or but if then so than as is are was were be been being am do does did done doing have has had having
+  i me my mine we us our you your he him his she her they them their it its this that these those there here what which who whom whose when where why how
+  can could will would shall should may might must need needs let get got go goes going went gone make made put take took give gave ask asked say said tell told
+  s t d ll re ve m not no yes any some all again still now just really please thing things stuff one ones also only up out off
+  much many long time times day days date dates o'clock clock money cost costs price priced pay paid owe owed total amount number numbers email e-mail mail address phone
+  call reach contact extension code reference ref called name named kind sort type supposed meant use used
+  come comes coming came fix fixed fixing solve solved resolve resolved rid happen happens happening`.split(/\s+/).filter(Boolean),
+);
+
+/** Reads the kind of value a question wants. Order matters: "what time" before "what", "how much" before "how". */
+export function askedKind(question: string): ValueKind {
+  const q = question.toLowerCase();
+  if (/\bwhat time\b|\bat what time\b|\bhow late\b|\bhow early\b|\b(?:open|close|closes|shut|start|starts|begin|begins|end|ends)\s+at\b/.test(q)) return 'clock';
+  if (/\bwhat (?:day|date)\b|\bwhich (?:day|date)\b|\bwhat weekday\b/.test(q)) return 'date';
+  if (/^\s*(?:and\s+|so\s+)?when\b|\bby when\b|\buntil when\b/.test(q)) return 'when';
+  if (/\be-?mail\b/.test(q)) return 'email';
+  if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q)) return 'phone';
+  if (/\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
+  if (/\bhow long\b/.test(q)) return 'duration';
+  if (/\bhow fast\b|\bhow quick(?:ly)?\b|\bwhat speed\b|\bhow slow\b/.test(q)) return 'rate';
+  if (/\bhow many\b|\bhow often\b/.test(q)) return 'count';
+  if (/^\s*(?:and\s+|so\s+)?why\b|\bwhat (?:went wrong|broke|caused|is wrong)\b|\bwhat was the (?:error|problem|issue)\b/.test(q)) return 'reason';
+  if (/\bwhat (?:command|did i (?:run|type|use|do)|do i (?:run|type))\b|\bhow (?:do|did|can|should) i\b|\bhow to\b|\bwhat (?:should|do) i do\b|\bwhat are the steps\b/.test(q)) return 'command';
+  if (/\b(?:url|link|website|web site|site|web address|path|folder|file)\b/.test(q) && /^\s*(?:where|what|which)\b/.test(q)) return 'link';
+  if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';
+  if (/^\s*(?:and\s+|so\s+)?(?:who|whom|whose)\b|\bwhich person\b|\bwhat person\b/.test(q)) return 'person';
+  if (/\b(?:code|reference|ref|booking number|confirmation|order number|ticket number|pin|number)\b/.test(q)) return 'code';
+  return 'any';
+}
+
+/** A crude stem: enough that "illustrations" meets "illustration", "closes" meets "close". */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '').replace(/[^\p{L}\p{N}]/gu, '');
+  if (w.length > 5) w = w.replace(/(?:ing|ed|es|s|ly)$/, '');
+  else if (w.length > 3) w = w.replace(/s$/, '');
+  return w;
+}
+
+/** Words written differently for the same thing on screens; a few common ones, not a thesaurus. */
+const SAME: string[][] = [
+  ['wifi', 'wi-fi', 'wlan', 'wireless'],
+  ['email', 'e-mail', 'mail'],
+  ['phone', 'mobile', 'tel', 'cell', 'telephone'],
+  ['close', 'shut', 'closing'],
+  ['cost', 'price', 'estimate', 'fee', 'charge'],
+  ['start', 'begin', 'begins'],
+  ['package', 'parcel', 'shipment'],
+  ['booking', 'reservation', 'booked', 'reserved'],
+  ['car', 'vehicle'],
+  ['doctor', 'dr'],
+];
+const SAME_BY_STEM = new Map<string, string[]>();
+for (const group of SAME) {
+  const stems = group.map(stem);
+  for (const s of stems) SAME_BY_STEM.set(s, stems);
+}
+
+/** The kind of value wanted and the stems of what the question is about. */
+export function askedValue(question: string): AskedValue {
+  const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+  const terms: string[] = [];
+  const loose: string[] = [];
+  words.forEach((w, i) => {
+    const lw = w.toLowerCase().replace(/'s$/, '');
+    if (STOP.has(lw) || lw.length < 2) return;
+    const s = stem(lw);
+    if (!s || terms.includes(s)) return;
+    terms.push(s);
+    const before = (words[i - 1] ?? '').toLowerCase();
+    const twoBefore = (words[i - 2] ?? '').toLowerCase();
+    const verbish = /(?:ing|ed)$/.test(lw) || /^(?:i|we|you|they|he|she|to|not)$/.test(before) || /^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore);
+    if (verbish) loose.push(s);
+  });
+  return { kind: askedKind(question), terms, loose };
+}
+
+/** Stems of a text's words, with their common other spellings. */
+export function stemsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.split(/[^\p{L}\p{N}-]+/u)) {
+    if (!w) continue;
+    for (const piece of [w, ...w.split('-')]) {
+      const s = stem(piece);
+      if (!s) continue;
+      out.add(s);
+      for (const alt of SAME_BY_STEM.get(s) ?? []) out.add(alt);
+    }
+    out.add(stem(w.replace(/-/g, '')));
+  }
+  return out;
+}
+
+/** Whether a stem is met in a set of stems: equal, or one a prefix of the other when both are long. */
+export function meets(term: string, stems: Set<string>): boolean {
+  if (stems.has(term)) return true;
+  if (term.length < 3) return false;
+  for (const s of stems) {
+    const [short, long] = s.length < term.length ? [s, term] : [term, s];
+    // "renew"/"renewal", "illustrat"/"illustration": a long shared start; "shar"/"share": one letter more.
+    if (short.length >= 3 && long.startsWith(short) && (short.length >= 5 || long.length - short.length <= 1)) return true;
+  }
+  return false;
+}

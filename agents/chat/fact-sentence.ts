@@ -1,0 +1,189 @@
+import type { PassageMatch } from '../../shared/index.js';
+import type { TimeFormatter } from '../../shared/time/index.js';
+import { asksForEverything, sentencesOf } from '../store/index.js';
+import { askedValue, meets, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { clip, collapse } from './memory-line.js';
+import { seenPhrase } from './passage-answer.js';
+import { isChatEpisode } from './question-context.js';
+import type { NumberedMemory } from './retrieval-types.js';
+
+/**
+ * The one sentence an offline answer leads with: the fact found for the question (the value next
+ * to the asked label, the step asked for, the person and the time), with where and when it was seen;
+ * or, when nothing seen or kept holds what was asked, that Engram does not know. The evidence (the
+ * screen lines, the memories) follows it; this only picks and states.
+ */
+export interface FactSentence {
+  text: string;
+  /** The [n] the sentence cites (none when it says it does not know). */
+  cited: number[];
+  known: boolean;
+}
+
+/** A piece of a passage that can state a fact: a labelled cell, a line, a label with the value under it, a sentence, a command. */
+interface Unit {
+  text: string;
+  /** The passage (or memory) around it and its window title: what the question's other words may be met in. */
+  context: string;
+  /** What is right next to it: for a command, the lines it printed. */
+  near?: string;
+  passage: PassageMatch | null;
+  n: number;
+  /** 0..1: how the passage ranked in the search. */
+  rank: number;
+  /** Other cells of its row that name what the row is about, shown with the value ("Freelancer: Ines Duarte"). */
+  key?: string;
+}
+
+/** Passages and memories looked at, at most: the answer is among the best matches or not at all. */
+const MAX_PASSAGES = 8;
+const MAX_MEMORIES = 6;
+const MAX_CHARS = 220;
+
+const hasDigit = (s: string) => /\d/.test(s);
+const cellsOf = (line: string) => line.trim().split(/\s{2,}|\t|\s\|\s/).map((c) => c.trim()).filter(Boolean);
+
+/** A short line with no figures that does not end a sentence reads as a label for what is under it. */
+const isLabel = (line: string) => line.length <= 40 && !hasDigit(line) && !/[.!?]$/.test(line.trim()) && !VALUE.email.test(line);
+
+function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[] {
+  const n = m.n;
+  // The memory the screen is cited by says what the screen was about, in words the screen may not use.
+  const context = `${p.text}\n${p.window_title ?? ''}\n${m.memory.title}`;
+  const unit = (text: string, key?: string): Unit => ({ text: collapse(text), context, passage: p, n, rank, ...(key ? { key } : {}) });
+  const text = p.text.trim();
+  if (p.kind === 'row' && text.includes(': ') && !text.includes('\n')) {
+    const cells = text.split(' · ');
+    return cells.map((c) => unit(c, cells.filter((o) => o !== c).join(' · ')));
+  }
+  if (p.kind === 'paragraph') return sentencesOf(collapse(text)).map((s) => unit(s));
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const out: Unit[] = [];
+  lines.forEach((line, i) => {
+    const next = lines[i + 1];
+    if (p.kind === 'code') {
+      // A command with what it printed: the outcome tells which command did what was asked.
+      out.push({ ...unit(line), near: lines.slice(i, i + 3).join('\n') });
+      return;
+    }
+    out.push(unit(line));
+    if (next === undefined) return;
+    // Forms put the label above its box, sometimes two side by side: "Date of incident  Sum requested" over "02/11/2026  EUR 412.80".
+    const labels = cellsOf(line);
+    const values = cellsOf(next);
+    if (labels.length > 1 && labels.length === values.length && labels.every(isLabel)) {
+      labels.forEach((l, j) => out.push(unit(`${l}: ${values[j]}`)));
+    } else if (isLabel(line) && !isLabel(next)) {
+      out.push(unit(`${line}: ${next}`));
+    }
+  });
+  return out;
+}
+
+function unitsOfMemory(m: NumberedMemory, rank: number): Unit[] {
+  const text = collapse(m.memory.text);
+  const context = `${m.memory.title}\n${text}`;
+  return sentencesOf(text).map((s) => ({ text: s, context, passage: null, n: m.n, rank }));
+}
+
+/** Whether the unit holds a value of the asked kind (a person not named in the question, for "who"). */
+function valueIn(kind: ValueKind, unit: string, question: string): boolean {
+  if (kind === 'any') return true;
+  if (kind === 'when') return VALUE.date.test(unit) || VALUE.clock.test(unit);
+  if (kind === 'person') {
+    const q = question.toLowerCase();
+    for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
+      const name = m[0];
+      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow)$/.test(name) && !VALUE.date.test(name)) return true;
+    }
+    return false;
+  }
+  if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' '));
+  if (kind === 'money') return VALUE.money.test(unit);
+  return VALUE[kind].test(unit);
+}
+
+function covered(terms: string[], text: string): number {
+  return terms.length - unmet(terms, text).length;
+}
+
+function unmet(terms: string[], text: string): string[] {
+  const stems = stemsOf(text);
+  return terms.filter((t) => !meets(t, stems));
+}
+
+/** Whether the answer's surroundings meet what the question is about: every noun, and all but a third of its verbs. */
+function aboutIt(asked: AskedValue, text: string): boolean {
+  const missing = unmet(asked.terms, text);
+  return missing.every((t) => asked.loose.includes(t)) && missing.length <= Math.floor(asked.terms.length / 3);
+}
+
+interface Pick {
+  unit: Unit;
+  score: number;
+  known: boolean;
+}
+
+function judge(unit: Unit, asked: AskedValue, question: string): Pick {
+  const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}`);
+  const nearBy = unit.near ? covered(asked.terms, unit.near) : 0;
+  const surroundings = `${unit.text}\n${unit.key ?? ''}\n${unit.context}`;
+  const around = covered(asked.terms, surroundings);
+  const hasValue = valueIn(asked.kind, unit.text, question);
+  // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
+  const personCue = asked.kind === 'person' && /\b(?:by|with|from|owner|assignee|assigned to|contact)\b/i.test(unit.text) ? 0.5 : 0;
+  const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
+  // A failed command did not do what was asked: the step that worked is the one to state.
+  const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
+  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + both + failed;
+  const known = hasValue && aboutIt(asked, surroundings) && (asked.kind !== 'any' || inUnit > 0);
+  return { unit, score, known };
+}
+
+function statement(u: Unit, asked: AskedValue): string {
+  let t = u.text.replace(/\s*[·|]\s*$/, '');
+  if (u.key && u.passage?.kind === 'row') {
+    // The row's cells that name what was asked about ("Item: Standing desk"), else its first cell.
+    const cells = u.key.split(' · ');
+    const naming = cells.filter((c) => covered(asked.terms, c) > 0);
+    t = `${t} (${(naming.length ? naming : cells.slice(0, 1)).join(' · ')})`;
+  }
+  return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');
+}
+
+function where(u: Unit, fmt: TimeFormatter): string {
+  return u.passage ? ` — seen ${seenPhrase(u.passage, fmt)}` : '';
+}
+
+/** A question, not a remark: ends with "?" or opens with a question word or an auxiliary. */
+const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/i;
+
+/**
+ * The lead sentence for a question, or null when the question asks for no one fact (no words to
+ * look for, or nothing at all was found: the answer says so in its own way).
+ */
+export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter): FactSentence | null {
+  if (!QUESTION.test(question) || asksForEverything(question)) return null;
+  const asked = askedValue(question);
+  if (!asked.terms.length || !numbered.length) return null;
+  const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
+  for (const m of numbered) for (const p of m.passages ?? []) passages.push({ p, m });
+  passages.sort((a, b) => b.p.score - a.p.score);
+  const best = passages[0]?.p.score ?? 0;
+  const units: Unit[] = [];
+  for (const { p, m } of passages.slice(0, MAX_PASSAGES)) units.push(...unitsOfPassage(p, m, best > 0 ? Math.max(0, p.score / best) : 0));
+  // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
+  const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
+  memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05)));
+  if (!units.length) return null;
+
+  let top: Pick | null = null;
+  for (const u of units) {
+    const j = judge(u, asked, question);
+    if (j.known && (!top || j.score > top.score)) top = j;
+  }
+  if (!top) {
+    return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false };
+  }
+  return { text: `${statement(top.unit, asked)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true };
+}

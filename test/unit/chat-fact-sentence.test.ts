@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Memory, PassageMatch } from '../../shared/index.js';
+import { TimeFormatter } from '../../shared/time/index.js';
+import { composeOfflineAnswer } from '../../agents/chat/index.js';
+import { factSentence } from '../../agents/chat/fact-sentence.js';
+import { askedKind } from '../../agents/chat/asked-value.js';
+import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+
+// Screens and questions here are written for this test, apart from the benchmark days: other
+// apps, other labels, and questions worded unlike the labels they are answered by.
+const fmt = new TimeFormatter('UTC');
+const at = '2026-11-03T09:20:00.000Z';
+
+function passage(kind: PassageMatch['kind'], text: string, title: string, score = 5): PassageMatch {
+  return { kind, text, marked: text, snippet: text.slice(0, 80), observation_id: `obs_${title.length}`, frame_id: null, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null };
+}
+
+function memory(n: number, text: string, passages: PassageMatch[] = []): NumberedMemory {
+  const m: Memory = {
+    id: `mem_${n}`, kind: 'episodic', title: text.slice(0, 40), text, details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
+    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1,
+  };
+  return { n, memory: m, source: 'search', score: 1, line: text, passages };
+}
+
+const lead = (q: string, numbered: NumberedMemory[]) => factSentence(q, numbered, fmt);
+
+describe('the offline answer states the fact it found first', () => {
+  const office = [
+    memory(1, 'Looked at the furniture order in the procurement portal', [
+      passage('row', 'Item: Standing desk · Qty: 2 · Unit price: 310.00 · Supplier: Deskworks', 'Order PO-7731 — Procure'),
+      passage('row', 'Item: Monitor arm · Qty: 4 · Unit price: 89.50 · Supplier: Ergolab', 'Order PO-7731 — Procure', 4),
+    ]),
+    memory(2, 'Read the home insurance renewal page', [passage('lines', 'Policy number\nHX-44120-B\nRenewal date\n30 June 2027\nPremium\nEUR 264 a year', 'My policy — Casa Segura', 4)]),
+    memory(3, 'Concert tickets in the mail', [passage('lines', 'Doors open  Show starts\n19:00  20:15\nVenue: Coliseu, Porto', 'Your tickets — Bilheteira', 3)]),
+    memory(4, 'Chat with Sam about the flat', [passage('lines', 'Sam Ortiz 09:12\nThe plumber comes on Friday between 8 and 10, I will leave the key with Mrs. Lima.', 'Sam Ortiz — Signal', 3)]),
+    memory(5, 'Report draft in the docs app', [passage('paragraph', 'Quarterly report draft for the board, version 3. Reviewed by Dana Whitfield on 3 May. Figures are still provisional.', 'Q2 report — Docs', 3)]),
+    memory(6, 'Terminal: build failed then passed', [
+      passage('code', "$ npm run build\nError: Cannot find module 'sharp'\n$ npm rebuild sharp\nrebuilt dependencies successfully\n$ npm run build\nBuild complete in 12.4s", 'dev@laptop: ~/shop', 3),
+    ]),
+  ];
+
+  it('reads the value in a labelled table cell for a question in other words', () => {
+    const f = lead('How much does one standing desk cost?', office)!;
+    expect(f.known).toBe(true);
+    expect(f.text.split('\n')).toHaveLength(1);
+    expect(f.text).toContain('310.00');
+    expect(f.text).not.toContain('89.50');
+    expect(f.text).toContain('Order PO-7731 — Procure');
+    expect(f.cited).toEqual([1]);
+  });
+
+  it('pairs a form label with the box under it, and two labels side by side with theirs', () => {
+    expect(lead('When does my home insurance renew?', office)!.text).toContain('30 June 2027');
+    const show = lead('What time does the concert show begin?', office)!;
+    expect(show.text).toContain('20:15');
+    expect(show.text).not.toContain('19:00');
+  });
+
+  it('states the time from a chat message, and the person from a sentence', () => {
+    expect(lead('When is the plumber coming?', office)!.text).toContain('Friday');
+    expect(lead('Who checked the quarterly report?', office)!.text).toContain('Dana Whitfield');
+  });
+
+  it('states the command that worked, not the one that failed', () => {
+    const f = lead('How did I fix the missing sharp module?', office)!;
+    expect(f.text).toContain('npm rebuild sharp');
+  });
+
+  it('says it does not know when nothing seen holds what was asked', () => {
+    for (const q of ['What is the gate code for the bike storage?', 'When does my flight to Oslo leave?', "What's Sam's email address?", 'How much is the premium on my car insurance?']) {
+      const f = lead(q, office)!;
+      expect(f.known, q).toBe(false);
+      expect(f.text, q).toMatch(/^I don't know/);
+      expect(f.cited).toEqual([]);
+    }
+  });
+
+  it('makes no sentence for remarks, list questions or nothing found', () => {
+    expect(lead('thanks, that helps', office)).toBeNull();
+    expect(lead('What books have I read this year?', office)).toBeNull();
+    expect(lead('When is the plumber coming?', [])).toBeNull();
+  });
+
+  it('reads the kind of answer from the grammar of the question', () => {
+    expect(askedKind('what time do they shut')).toBe('clock');
+    expect(askedKind('When is the plumber coming?')).toBe('when');
+    expect(askedKind('how much is the premium')).toBe('money');
+    expect(askedKind("what's her mobile")).toBe('phone');
+    expect(askedKind('Who signed the lease?')).toBe('person');
+    expect(askedKind('why did the upload fail')).toBe('reason');
+    expect(askedKind('how long is the warranty')).toBe('duration');
+  });
+
+  it('puts the sentence first in the offline answer, before the screen lines', () => {
+    const base = { timeRange: null, query: 'standing desk cost', withheldCount: 0, fmt };
+    const a = composeOfflineAnswer({ ...base, numbered: office, question: 'How much does one standing desk cost?' });
+    const first = a.text.split('\n')[0]!;
+    expect(first).toContain('310.00');
+    expect(a.text).toContain('From your screen:');
+    expect(a.cited[0]).toBe(1);
+    const none = composeOfflineAnswer({ ...base, numbered: office, question: 'What is the gate code for the bike storage?' });
+    expect(none.text.split('\n')[0]).toMatch(/^I don't know/);
+  });
+});
