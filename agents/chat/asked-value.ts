@@ -29,7 +29,7 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when'>, RegExp> = {
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
   duration: /\b\d+(?:[.,]\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
-  place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:room|building|floor|hall|street|rua|avenida|avenue|road|lane|office|venue|studio|terminal|gate)\b|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|design|pt|jp|de|uk)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/iu,
+  place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:[Rr]oom|ROOM|[Bb]uilding|[Ff]loor|[Hh]all|[Ss]treet|[Rr]ua|[Aa]venida|[Aa]venue|[Rr]oad|[Ll]ane|[Oo]ffice|[Vv]enue|[Ss]tudio|[Tt]erminal|[Gg]ate)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/u,
   person: /\b\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}\b/u,
   reason: /\b(?:error|errors|failed|fails?|failure|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict|crash(?:ed)?)\b|\bE[A-Z]{4,}\b/i,
   command: /(?:^|[$#>❯➜]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*/,
@@ -50,6 +50,9 @@ const STOP = new Set(
   come comes coming came fix fixed fixing solve solved resolve resolved rid happen happens happening`.split(/\s+/).filter(Boolean),
 );
 
+/** Verbs a question uses that a screen rarely repeats ("go and see the flat" is answered by "Viewings: Saturday"). */
+const COMMON_VERBS = new Set('see look watch visit meet check find read open bring buy book send start leave arrive want keep show add'.split(' '));
+
 /** Reads the kind of value a question wants. Order matters: "what time" before "what", "how much" before "how". */
 export function askedKind(question: string): ValueKind {
   const q = question.toLowerCase();
@@ -58,12 +61,13 @@ export function askedKind(question: string): ValueKind {
   if (/^\s*(?:and\s+|so\s+)?when\b|\bby when\b|\buntil when\b/.test(q)) return 'when';
   if (/\be-?mail\b/.test(q)) return 'email';
   if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q)) return 'phone';
-  if (/\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
+  if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
   if (/\bhow long\b/.test(q)) return 'duration';
   if (/\bhow fast\b|\bhow quick(?:ly)?\b|\bwhat speed\b|\bhow slow\b/.test(q)) return 'rate';
   if (/\bhow many\b|\bhow often\b/.test(q)) return 'count';
   if (/^\s*(?:and\s+|so\s+)?why\b|\bwhat (?:went wrong|broke|caused|is wrong)\b|\bwhat was the (?:error|problem|issue)\b/.test(q)) return 'reason';
   if (/\bwhat (?:command|did i (?:run|type|use|do)|do i (?:run|type))\b|\bhow (?:do|did|can|should) i\b|\bhow to\b|\bwhat (?:should|do) i do\b|\bwhat are the steps\b/.test(q)) return 'command';
+  if (/^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:room|building|floor|venue|location|place|hall|office)\b/.test(q)) return 'place';
   if (/\b(?:url|link|website|web site|site|web address|path|folder|file)\b/.test(q) && /^\s*(?:where|what|which)\b/.test(q)) return 'link';
   if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';
   if (/^\s*(?:and\s+|so\s+)?(?:who|whom|whose)\b|\bwhich person\b|\bwhat person\b/.test(q)) return 'person';
@@ -109,9 +113,16 @@ export function askedValue(question: string): AskedValue {
     const s = stem(lw);
     if (!s || terms.includes(s)) return;
     terms.push(s);
-    const before = (words[i - 1] ?? '').toLowerCase();
+    const before = words[i - 1] ?? '';
     const twoBefore = (words[i - 2] ?? '').toLowerCase();
-    const verbish = /(?:ing|ed)$/.test(lw) || /^(?:i|we|you|they|he|she|to|not)$/.test(before) || /^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore);
+    // A name is never the verb; "to Oslo" is a place, "did Ines bill" a verb after a named subject.
+    const named = i > 0 && /^\p{Lu}/u.test(w);
+    const verbish =
+      !named &&
+      (COMMON_VERBS.has(lw) ||
+        /(?:ing|ed)$/.test(lw) ||
+        /^(?:i|we|you|they|he|she|to|not)$/i.test(before) ||
+        (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)));
     if (verbish) loose.push(s);
   });
   return { kind: askedKind(question), terms, loose };

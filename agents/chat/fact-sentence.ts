@@ -17,7 +17,10 @@ export interface FactSentence {
   text: string;
   /** The [n] the sentence cites (none when it says it does not know). */
   cited: number[];
+  /** Found: holds a value of the asked kind where every noun of the question is met. */
   known: boolean;
+  /** Not found for sure but close: one noun of three or more unmet; said as a guess, not as the answer. */
+  hedged: boolean;
 }
 
 /** A piece of a passage that can state a fact: a labelled cell, a line, a label with the value under it, a sentence, a command. */
@@ -66,7 +69,9 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
       out.push({ ...unit(line), near: lines.slice(i, i + 3).join('\n') });
       return;
     }
-    out.push(unit(line));
+    // OCR joins a message's lines into one: a long line answers by its sentences.
+    if (line.length > 160) for (const piece of sentencesOf(line)) out.push(unit(piece));
+    else out.push(unit(line));
     if (next === undefined) return;
     // Forms put the label above its box, sometimes two side by side: "Date of incident  Sum requested" over "02/11/2026  EUR 412.80".
     const labels = cellsOf(line);
@@ -112,16 +117,23 @@ function unmet(terms: string[], text: string): string[] {
   return terms.filter((t) => !meets(t, stems));
 }
 
-/** Whether the answer's surroundings meet what the question is about: every noun, and all but a third of its verbs. */
-function aboutIt(asked: AskedValue, text: string): boolean {
+/**
+ * Whether the answer's surroundings meet what the question is about: 'yes' with every noun and all
+ * but a third of its verbs; 'near' with one noun unmet of three or more words (a synonym the screen
+ * used: "skin doctor" for "dermatology"); else 'no'.
+ */
+function aboutIt(asked: AskedValue, text: string): 'yes' | 'near' | 'no' {
   const missing = unmet(asked.terms, text);
-  return missing.every((t) => asked.loose.includes(t)) && missing.length <= Math.floor(asked.terms.length / 3);
+  const nouns = missing.filter((t) => !asked.loose.includes(t)).length;
+  const n = asked.terms.length;
+  if (nouns === 0 && missing.length <= Math.floor(n / 3)) return 'yes';
+  return nouns <= 1 && n >= 3 && missing.length <= Math.ceil(n / 2) ? 'near' : 'no';
 }
 
 interface Pick {
   unit: Unit;
   score: number;
-  known: boolean;
+  fit: 'yes' | 'near' | 'no';
 }
 
 function judge(unit: Unit, asked: AskedValue, question: string): Pick {
@@ -136,8 +148,8 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   // A failed command did not do what was asked: the step that worked is the one to state.
   const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
   const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + both + failed;
-  const known = hasValue && aboutIt(asked, surroundings) && (asked.kind !== 'any' || inUnit > 0);
-  return { unit, score, known };
+  const fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings) : 'no';
+  return { unit, score, fit };
 }
 
 function statement(u: Unit, asked: AskedValue): string {
@@ -178,12 +190,15 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (!units.length) return null;
 
   let top: Pick | null = null;
+  let near: Pick | null = null;
   for (const u of units) {
     const j = judge(u, asked, question);
-    if (j.known && (!top || j.score > top.score)) top = j;
+    if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
+    if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }
-  if (!top) {
-    return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false };
+  if (top) return { text: `${statement(top.unit, asked)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  if (near) {
+    return { text: `Not sure it is what you asked, but the closest I found: ${statement(near.unit, asked)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
-  return { text: `${statement(top.unit, asked)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true };
+  return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
 }

@@ -61,19 +61,44 @@ export function temporalAsk(rest: string): TemporalAsk | null {
   return null;
 }
 
-/** Screen observations in time order, as moments: consecutive sightings of one window are one moment. */
+/** A title replaced by the next one in the same app this soon was a page still loading, not something looked at. */
+const TRANSIENT_MS = 5_000;
+
+/**
+ * Screen observations in time order, as moments: consecutive sightings of one window are one moment.
+ * Nothing focused (no title, no app) is no moment, and a title seen once and replaced in the same app
+ * within a capture tick or two (a browser window showing its file path before the page's title) is
+ * dropped, so "what did I open first" names a page, not "screen" or a path.
+ */
 export function momentsOf(observations: readonly Pick<ObservationRecord, 'id' | 'kind' | 'observed_at' | 'app' | 'title'>[]): Moment[] {
-  const sorted = observations.filter((o) => o.kind === 'screen').sort((a, b) => a.observed_at - b.observed_at);
-  const out: Moment[] = [];
+  const sorted = observations.filter((o) => o.kind === 'screen' && ((o.title ?? '').trim() || o.app)).sort((a, b) => a.observed_at - b.observed_at);
+  const raw: Moment[] = [];
   for (const o of sorted) {
     const title = (o.title ?? '').trim() || (o.app ?? 'screen');
-    const last = out[out.length - 1];
+    const last = raw[raw.length - 1];
     if (last && last.title === title && last.app === (o.app ?? null)) {
       last.to = o.observed_at;
       last.observationIds.push(o.id);
     } else {
-      out.push({ title, app: o.app ?? null, from: o.observed_at, to: o.observed_at, observationIds: [o.id] });
+      raw.push({ title, app: o.app ?? null, from: o.observed_at, to: o.observed_at, observationIds: [o.id] });
     }
+  }
+  // Transient: far shorter than the moments around it usually last (the capture's own cadence), and a few seconds at most.
+  const spans = raw.slice(0, -1).map((m, i) => raw[i + 1]!.from - m.from).sort((a, b) => a - b);
+  const typical = spans.length ? spans[Math.floor(spans.length / 2)]! : 0;
+  const kept = raw.filter((m, i) => {
+    const next = raw[i + 1];
+    if (!next || m.observationIds.length > 1 || next.app !== m.app) return true;
+    const span = next.from - m.from;
+    return !(span <= TRANSIENT_MS && span * 3 < typical);
+  });
+  const out: Moment[] = [];
+  for (const m of kept) {
+    const last = out[out.length - 1];
+    if (last && last.title === m.title && last.app === m.app) {
+      last.to = m.to;
+      last.observationIds.push(...m.observationIds);
+    } else out.push(m);
   }
   return out;
 }

@@ -68,12 +68,31 @@ describe('the offline answer states the fact it found first', () => {
   });
 
   it('says it does not know when nothing seen holds what was asked', () => {
-    for (const q of ['What is the gate code for the bike storage?', 'When does my flight to Oslo leave?', "What's Sam's email address?", 'How much is the premium on my car insurance?']) {
+    for (const q of ['What is the gate code for the bike storage?', 'When does my flight to Oslo leave?', "What's Sam's email address?", 'How much rent do I pay?']) {
       const f = lead(q, office)!;
       expect(f.known, q).toBe(false);
       expect(f.text, q).toMatch(/^I don't know/);
       expect(f.cited).toEqual([]);
     }
+  });
+
+  it('offers a near miss as a guess, never as the answer', () => {
+    // The home policy's premium, asked about a car: one noun unmet of three.
+    const f = lead('How much is the premium on my car insurance?', office)!;
+    expect(f.known).toBe(false);
+    expect(f.hedged).toBe(true);
+    expect(f.text).toMatch(/^Not sure it is what you asked/);
+    expect(f.text).toContain('EUR 264');
+  });
+
+  it('answers from the sentence that holds the value when OCR ran a message into one line', () => {
+    const mail = memory(7, 'Mail from Priya about the audit', [
+      passage('lines', 'Mail - Inbox - me@example.org Re: audit From: Priya Rao (Finance) - 08:52 Hi, the audit walkthrough moved to Thursday at 10:30. We will use room Cedar 2 on the fourth floor, and Tom joins by phone. Bring the ledger exports.', 'Inbox — Mail', 6),
+    ]);
+    const room = lead('Which room is the audit walkthrough in?', [mail, ...office])!;
+    expect(room.known).toBe(true);
+    expect(room.text).toContain('Cedar 2');
+    expect(room.text.length).toBeLessThan(200);
   });
 
   it('makes no sentence for remarks, list questions or nothing found', () => {
@@ -90,6 +109,8 @@ describe('the offline answer states the fact it found first', () => {
     expect(askedKind('Who signed the lease?')).toBe('person');
     expect(askedKind('why did the upload fail')).toBe('reason');
     expect(askedKind('how long is the warranty')).toBe('duration');
+    expect(askedKind('which room is it in')).toBe('place');
+    expect(askedKind('what did it all add up to')).toBe('money');
   });
 
   it('puts the sentence first in the offline answer, before the screen lines', () => {

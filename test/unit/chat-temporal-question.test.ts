@@ -58,3 +58,26 @@ describe('questions about the order of moments', () => {
     expect(momentIndex(moments, { observationId: null, time: 390 })).toBe(3);
   });
 });
+
+describe('moments name what was looked at', () => {
+  const o = (id: string, t: number, title: string | null, app: string | null = 'Chromium') => ({ id, kind: 'screen' as const, observed_at: t, app, title });
+
+  it('skips nothing focused and a title replaced at the next tick, and joins what they split', () => {
+    const moments = momentsOf([
+      o('a', 0, null, null),
+      o('b', 1_000, '/home/me/pages/01-inbox.html'),
+      o('c', 3_000, 'Inbox — Mail'),
+      o('d', 5_000, 'Inbox — Mail'),
+      o('e', 7_000, null, null),
+      o('f', 9_000, 'Inbox — Mail'),
+      o('g', 20_000, 'Invoice 17 — Billing'),
+    ]);
+    expect(moments.map((m) => m.title)).toEqual(['Inbox — Mail', 'Invoice 17 — Billing']);
+    expect(moments[0]).toMatchObject({ from: 3_000, to: 9_000, observationIds: ['c', 'd', 'f'] });
+  });
+
+  it('keeps a page seen once when the next one came later, or in another app', () => {
+    const moments = momentsOf([o('a', 0, 'Inbox — Mail'), o('b', 12_000, 'Invoice 17 — Billing'), o('c', 13_000, 'Terminal', 'xterm')]);
+    expect(moments.map((m) => m.title)).toEqual(['Inbox — Mail', 'Invoice 17 — Billing', 'Terminal']);
+  });
+});
