@@ -66,7 +66,7 @@ export function askedKind(question: string): ValueKind {
   if (/\bhow fast\b|\bhow quick(?:ly)?\b|\bwhat speed\b|\bhow slow\b/.test(q)) return 'rate';
   if (/\bhow many\b|\bhow often\b/.test(q)) return 'count';
   if (/^\s*(?:and\s+|so\s+)?why\b|\bwhat (?:went wrong|broke|caused|is wrong)\b|\bwhat was the (?:error|problem|issue)\b/.test(q)) return 'reason';
-  if (/\bwhat (?:command|did i (?:run|type|use|do)|do i (?:run|type))\b|\bhow (?:do|did|can|should) i\b|\bhow to\b|\bwhat (?:should|do) i do\b|\bwhat are the steps\b/.test(q)) return 'command';
+  if (/\bwhat (?:command|did i (?:run|type|use)|do i (?:run|type))\b|\bhow (?:do|did|can|should) i\b|\bhow to\b|\bwhat (?:should|do) i do\b|\bwhat are the steps\b/.test(q)) return 'command';
   if (/^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:room|building|floor|venue|location|place|hall|office)\b/.test(q)) return 'place';
   if (/\b(?:url|link|website|web site|site|web address|path|folder|file)\b/.test(q) && /^\s*(?:where|what|which)\b/.test(q)) return 'link';
   if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';

@@ -167,6 +167,9 @@ function where(u: Unit, fmt: TimeFormatter): string {
   return u.passage ? ` — seen ${seenPhrase(u.passage, fmt)}` : '';
 }
 
+/** What someone did, discussed or worked on is answered by the events, in order, not by one fact. */
+const ABOUT_DOING = /\bwhat\s+(?:did|do|have|had|was|were|am|are)\s+(?:i|we|you|they|he|she)\s+(?:been\s+)?(?:do|doing|done|discuss|discussed|discussing|talk(?:ed|ing)?\s+about|work(?:ed|ing)?\s+on|decide|decided|up\s+to)\b/i;
+
 /** A question, not a remark: ends with "?" or opens with a question word or an auxiliary. */
 const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/i;
 
@@ -175,7 +178,7 @@ const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|
  * look for, or nothing at all was found: the answer says so in its own way).
  */
 export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter): FactSentence | null {
-  if (!QUESTION.test(question) || asksForEverything(question)) return null;
+  if (!QUESTION.test(question) || asksForEverything(question) || ABOUT_DOING.test(question)) return null;
   const asked = askedValue(question);
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];

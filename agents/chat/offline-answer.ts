@@ -113,7 +113,7 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   // One sentence that states the fact found (or that it is not known) comes before the evidence;
   // a question about order is led by its timeline sentence instead, a question about a window by its
   // events, a question about a known entity by what the graph knows (above).
-  const fact = !first && input.question && !input.timeline?.moments.length && !(timeRange && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt) : null;
+  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt) : null;
   if (fact) {
     out.push(fact.text);
     cited.push(...fact.cited);

@@ -18,7 +18,7 @@ function passage(kind: PassageMatch['kind'], text: string, title: string, score 
 function memory(n: number, text: string, passages: PassageMatch[] = []): NumberedMemory {
   const m: Memory = {
     id: `mem_${n}`, kind: 'episodic', title: text.slice(0, 40), text, details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1,
+    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
   };
   return { n, memory: m, source: 'search', score: 1, line: text, passages };
 }
@@ -99,6 +99,9 @@ describe('the offline answer states the fact it found first', () => {
     expect(lead('thanks, that helps', office)).toBeNull();
     expect(lead('What books have I read this year?', office)).toBeNull();
     expect(lead('When is the plumber coming?', [])).toBeNull();
+    // What someone did is told by the events in order, not by one fact.
+    expect(lead('What did I do with the standing desk order?', office)).toBeNull();
+    expect(lead('what were we discussing about the quarterly report', office)).toBeNull();
   });
 
   it('reads the kind of answer from the grammar of the question', () => {
