@@ -5,7 +5,9 @@ import { StoreError } from '../store/index.js';
 import type { Memory } from '../../shared/index.js';
 import {
   BatchAnalysis,
+  ChainBudget,
   MemoryWriter,
+  heartbeatTool,
   runMemoryChain,
   touchedMemories,
   truncate,
@@ -166,10 +168,16 @@ export class BatchProcessor {
     );
     const knownOf = new Map<MemoryKind, Memory[]>();
     for (const a of routed) knownOf.set(a.kind, await a.known(ctx, query));
-    const chained = routed.filter((a) => touchedMemories(knownOf.get(a.kind) ?? [], ctx.analysis).length > 0);
+    const settings = this.deps.settings();
+    // The per-batch cost cap: every chain of this batch, its steps and finish turn, is paid from it.
+    const budget = new ChainBudget(settings.chain_budget_calls);
+    // Touched kinds chain, as many as the cap gives a step and a finish turn each; the rest extract.
+    const chained = routed.filter((a) => touchedMemories(knownOf.get(a.kind) ?? [], ctx.analysis).length > 0).slice(0, Math.floor(budget.left / 2));
     const plain = routed.filter((a) => !chained.includes(a));
     const core = renderCore(readCoreBlocks(this.deps.store), ctx.analysis.redaction);
     let calls = 1;
+    // MIRIX's heartbeat: a kind of the extraction call may ask for another step, i.e. a chain of its own.
+    const heartbeats = new Set<MemoryKind>();
     if (plain.length) {
       const known = plain.filter((a) => a.kind !== 'core').flatMap((a) => knownOf.get(a.kind) ?? []);
       const result = await extractWithLlm(llm, {
@@ -180,21 +188,32 @@ export class BatchProcessor {
         known: renderKnown(known, ctx.analysis.redaction),
         core,
         now: this.now(),
-        extraTools: offersGraph(plain.map((a) => a.kind)) ? [graphTool(ctx, graphs)] : [],
+        extraTools: [
+          ...(offersGraph(plain.map((a) => a.kind)) ? [graphTool(ctx, graphs)] : []),
+          // Offered only while the cap leaves room for a chain beside the touched ones.
+          ...(budget.left - 2 * chained.length >= 2 ? [heartbeatTool(plain.map((a) => a.kind), heartbeats)] : []),
+        ],
       });
       calls += result.responses.length;
       requireToolAnswer(result, 'extraction');
     }
     const chains: ChainResult[] = [];
-    const maxSteps = this.deps.settings().max_chaining_steps;
-    for (const agent of chained) {
+    const maxSteps = settings.max_chaining_steps;
+    const asked = plain.filter((a) => heartbeats.has(a.kind));
+    const queue = [...chained.map((agent) => ({ agent, heartbeat: false })), ...asked.map((agent) => ({ agent, heartbeat: true }))];
+    for (let i = 0; i < queue.length; i++) {
+      const { agent, heartbeat } = queue[i]!;
+      // Touched chains were sized to fit; a heartbeat's chain runs only while the cap still allows a step.
+      const after = queue.slice(i + 1).filter((q) => !q.heartbeat).length;
+      if (budget.stepsFor(maxSteps, after) < 1) continue;
       const touched = touchedMemories(knownOf.get(agent.kind) ?? [], ctx.analysis);
       const context = [
         `Now: ${new Date(this.now()).toISOString()}`,
         `Core blocks:\n${core}`,
         `Your ${agent.kind} memories this batch touches:\n${renderKnown(touched, ctx.analysis.redaction) || '(none shown: search for them)'}`,
+        ...(heartbeat ? ['You asked for this step (a heartbeat) after the extraction call: what it wrote is saved; search, then update, merge or add what is still missing.'] : []),
       ].join('\n\n');
-      const r = await runMemoryChain(llm, agent, ctx, { batchText, context, maxSteps });
+      const r = await runMemoryChain(llm, agent, ctx, { batchText, context, maxSteps, budget, chainsAfter: after });
       calls += r.steps;
       requireToolAnswer(r, `${agent.kind} chain`);
       chains.push(r);

@@ -64,3 +64,28 @@ export function finishTool(): LlmTool {
     run: () => 'done',
   }) as LlmTool;
 }
+
+/** The tool an extraction call uses to ask for another step for some of its kinds (MIRIX's heartbeat). */
+export const HEARTBEAT_TOOL = 'request_heartbeat';
+
+/**
+ * `request_heartbeat`: offered beside the extraction call's tools. A kind named here gets its own
+ * chain after the call (search its memories, then update, merge, insert or skip), within the
+ * batch's chaining budget; the kinds are the call's own, nothing else can be asked for.
+ */
+export function heartbeatTool(kinds: MemoryKind[], requested: Set<MemoryKind>): LlmTool {
+  const [first, ...rest] = kinds;
+  return defineTool({
+    name: HEARTBEAT_TOOL,
+    description:
+      'Ask for another step for these memory kinds: each then searches its existing memories and updates, merges or adds with its own tools. Use it when the batch may repeat, extend or contradict something already kept that you could not see here.',
+    schema: z.object({
+      kinds: z.array(z.enum([first ?? 'episodic', ...rest] as [MemoryKind, ...MemoryKind[]])).min(1).max(kinds.length || 1),
+      reason: z.string().max(300).optional(),
+    }),
+    run: (input) => {
+      for (const k of input.kinds) requested.add(k);
+      return 'another step is granted after this call, budget allowing';
+    },
+  }) as LlmTool;
+}

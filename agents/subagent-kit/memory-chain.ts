@@ -19,11 +19,32 @@ values. Secrets appear only as [redacted:KIND] markers: never reconstruct them.
 
 ${OBSERVED_RULE}`;
 
+/**
+ * The per-batch cost cap of chaining: model calls left to the chains of one batch, shared by them
+ * in turn. A chain's finish turn is paid from it too, so the cap is never passed.
+ */
+export class ChainBudget {
+  constructor(public left: number) {}
+
+  /** Steps a chain may take now: its own finish turn kept back, and one step and a finish turn for each chain still to come. */
+  stepsFor(maxSteps: number, chainsAfter = 0): number {
+    return Math.max(0, Math.min(maxSteps, this.left - 1 - 2 * chainsAfter));
+  }
+
+  spend(calls: number): void {
+    this.left = Math.max(0, this.left - calls);
+  }
+}
+
 export interface ChainInput {
   batchText: string;
   /** Volatile context: now, core blocks, the memories the batch touches. */
   context: string;
   maxSteps?: number;
+  /** The batch's chaining budget; the chain takes what stepsFor allows and pays for what it used. */
+  budget?: ChainBudget;
+  /** Chains that run after this one in the batch (each keeps its minimum of the budget). */
+  chainsAfter?: number;
   signal?: AbortSignal;
 }
 
@@ -33,7 +54,8 @@ export interface ChainResult {
   steps: number;
   /** The agent called finish_memory_update (at the latest in the one turn it gets at the step limit). */
   finished: boolean;
-  stopped_by: 'finished' | 'step_limit' | 'end_turn' | 'invalid_limit';
+  /** cost_cap: stopped by the batch's chaining budget before max_chaining_steps (then told to finish, as at the step limit). */
+  stopped_by: 'finished' | 'step_limit' | 'cost_cap' | 'end_turn' | 'invalid_limit';
   calls: ToolCallOutcome[];
   /** The model's last answer (prose or a refusal where tool calls were asked for is a model failure). */
   final: LlmResponse;
@@ -51,7 +73,10 @@ export function chainSystemPrompt(agent: SubAgent): string {
  * nothing and is answered with the reason, so the model can correct it within its steps.
  */
 export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: SubAgentContext, input: ChainInput): Promise<ChainResult> {
-  const maxSteps = input.maxSteps ?? DEFAULT_MAX_CHAINING_STEPS;
+  const limit = input.maxSteps ?? DEFAULT_MAX_CHAINING_STEPS;
+  // The caller starts a chain only when the budget allows a step; at least one, whatever it passed.
+  const maxSteps = input.budget ? Math.max(1, input.budget.stepsFor(limit, input.chainsAfter ?? 0)) : limit;
+  const capped = maxSteps < limit;
   // Core blocks and vault entries are not merged this way (the merge tool refuses them anyway).
   const merge = agent.kind === 'core' || agent.kind === 'knowledge_vault' ? [] : [mergeTool(ctx, agent.kind)];
   const tools = [searchTool(ctx, agent.kind), ...agent.tools(ctx), ...merge, finishTool()];
@@ -79,13 +104,17 @@ export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: Sub
   );
   // At the step limit the agent is told, once, to finish (MIRIX): its summary says what it did and
   // what it left, instead of the chain just being cut off mid-thought.
+  // The same at the batch's cost cap: the turn was kept back from the budget for it.
+  input.budget?.spend(loop.responses.length);
   const last = loop.stoppedBy === 'step_limit' ? await finishTurn(llm, req, loop.messages, input.signal) : null;
+  input.budget?.spend(last?.responses.length ?? 0);
   const finished = loop.stoppedBy === 'stop_tool' || last?.stoppedBy === 'stop_tool';
+  const limited = loop.stoppedBy === 'step_limit' ? (capped ? 'cost_cap' : 'step_limit') : loop.stoppedBy === 'invalid_limit' ? 'invalid_limit' : 'end_turn';
   return {
     kind: agent.kind,
     steps: loop.responses.length + (last?.responses.length ?? 0),
     finished,
-    stopped_by: finished ? 'finished' : loop.stoppedBy === 'step_limit' || loop.stoppedBy === 'invalid_limit' ? loop.stoppedBy : 'end_turn',
+    stopped_by: finished ? 'finished' : limited,
     calls: [...loop.calls, ...(last?.calls ?? [])],
     final: last?.final ?? loop.final,
   };

@@ -34,6 +34,13 @@ export const BrainSettingsSchema = z.object({
    */
   max_chaining_steps: z.number().int().min(1).max(20).default(5),
   /**
+   * The per-batch cost cap of chaining: model calls all chains of one batch may make together, their
+   * steps and "finish now" turns included (each is in the usage ledger under 'chaining'). A chain that
+   * reaches it gets its one finish turn; a kind whose chain no longer fits keeps what the extraction
+   * call wrote.
+   */
+  chain_budget_calls: z.number().int().min(2).max(200).default(16),
+  /**
    * Memories nobody used (cited, opened, read over MCP) for this many days move to the archive:
    * search and chat skip them until restored; never deleted. Core and vault are kept. 0 = never.
    */

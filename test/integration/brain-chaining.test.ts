@@ -310,4 +310,55 @@ describe('chaining agents: the other ways a chain ends', () => {
     expect(report.llm_calls).toBe(2);
     expect(store.memories.count({})).toBe(2);
   });
+
+  it('heartbeat: a kind of the extraction call asks for another step and gets a chain of its own (MIRIX)', async () => {
+    const ana = existing({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } });
+    await store.flushEmbeddings();
+    fake.enqueue(
+      route('semantic'),
+      // Not touched by name (the batch says "Ana"), so the one extraction call; it saves and asks for a step.
+      { toolUses: [{ name: 'semantic_save', input: { name: 'Bo Chen', summary: 'Bo Chen runs the Atlas rollout.' } }, { name: 'request_heartbeat', input: { kinds: ['semantic'], reason: 'Ana may be known already' } }] },
+      call('search_semantic', { query: 'Ana Lima' }),
+      call('semantic_update', { id: ana.id, reason: 'new role', summary: 'Ana Lima leads the finance team.' }),
+      finish('updated Ana'),
+    );
+    const { report } = await say('Bo Chen runs the Atlas rollout; Ana now leads finance.', anthropic());
+    expect(toolNames(fake.requests[1]!)).toContain('request_heartbeat');
+    expect(report.chains).toEqual([{ kind: 'semantic', steps: 3, finished: true, stopped_by: 'finished' }]);
+    expect(report.llm_calls).toBe(5);
+    expect(JSON.stringify(fake.requests[2]!.body)).toContain('You asked for this step (a heartbeat)');
+    expect(store.memories.get(ana.id)!.text).toBe('Ana Lima leads the finance team.');
+    expect(store.memories.count({})).toBe(2);
+    // A heartbeat names only the call's own kinds: another is refused and nothing chains.
+    fake.reset();
+    fake.enqueue(route('semantic'), { toolUses: [{ name: 'request_heartbeat', input: { kinds: ['core'] } }] }, call('semantic_save', { name: 'Cy Diaz', summary: 'Cy Diaz joined the Atlas team.' }));
+    const other = await say('Cy Diaz joined the Atlas team.', anthropic());
+    expect(other.report.chains).toEqual([]);
+    expect(JSON.stringify(fake.requests[2]!.body.messages)).toContain('invalid arguments');
+  });
+
+  it('cost cap: the chains of one batch stop at chain_budget_calls, the last with one "finish now" turn, all in the ledger', async () => {
+    existing({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } });
+    existing({ kind: 'resource', title: 'budget.xlsx', text: 'The Q3 budget spreadsheet', fields: { resource_type: 'file', location: '/home/sam/budget.xlsx' } });
+    fake.setHandler((req) => {
+      const choice = JSON.stringify(req.body.tool_choice ?? '');
+      if (choice.includes('route_memories')) return route('semantic', 'resource');
+      const kind = toolNames(req).includes('search_semantic') ? 'semantic' : 'resource';
+      return call(`search_${kind}`, { query: kind === 'semantic' ? 'Ana Lima' : 'budget.xlsx' });
+    });
+    const { report } = await say('Ana Lima sent budget.xlsx with the new numbers.', anthropic(), { max_chaining_steps: 5, chain_budget_calls: 5 });
+    // 5 calls for both chains: the first keeps 2 back for the second (a step and its finish turn).
+    expect(report.chains).toEqual([
+      { kind: 'semantic', steps: 3, finished: false, stopped_by: 'cost_cap' },
+      { kind: 'resource', steps: 2, finished: false, stopped_by: 'cost_cap' },
+    ]);
+    expect(report.llm_calls).toBe(6);
+    const forced = fake.requests.filter((r) => JSON.stringify(r.body.tool_choice ?? '').includes('finish_memory_update'));
+    expect(forced).toHaveLength(2);
+    for (const f of forced) {
+      expect(toolNames(f)).toEqual(['finish_memory_update']);
+      expect(JSON.stringify(f.body.messages.at(-1))).toContain('call finish_memory_update now');
+    }
+    expect(store.llmCalls.summary().by_purpose.chaining?.calls).toBe(5);
+  });
 });
