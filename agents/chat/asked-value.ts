@@ -32,9 +32,9 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when'>, RegExp> = {
   place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:[Rr]oom|ROOM|[Bb]uilding|[Ff]loor|[Hh]all|[Ss]treet|[Rr]ua|[Aa]venida|[Aa]venue|[Rr]oad|[Ll]ane|[Oo]ffice|[Vv]enue|[Ss]tudio|[Tt]erminal|[Gg]ate)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/u,
   person: /\b\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}\b/u,
   reason: /\b(?:error|errors|failed|fails?|failure|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict|crash(?:ed)?)\b|\bE[A-Z]{4,}\b/i,
-  command: /(?:^|[$#>❯➜]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*/,
+  command: /^\s*\d+[.)]\s+\p{Lu}|(?:^|[$#>❯➜:]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*/u,
   email: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/,
-  phone: /(?:\+\d{1,3}[\s-]?)?\(?\d{2,4}\)?(?:[\s-]?\d{2,4}){2,4}\b|\b(?:ext\.?|extension|x)\s?\d{3,5}\b/i,
+  phone: /(?:\+\d{1,3}[\s-]?)?\(?\d{2,4}\)?(?:[\s-]?\d{2,4}){2,4}\b|\b(?:ext\.?|extension|x|phone|tel\.?|mobile)\s?:?\s?\d{3,5}\b/i,
   code: /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,6}(?:-[A-Z0-9]{2,})+\b|\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b|#\d{2,}\b|\b\d{4,}\b/,
   link: /\bhttps?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|design|pt|jp|de|uk)(?:\/\S*)?|\b[\w./-]+\.(?:md|pdf|docx?|xlsx?|csv|txt|json|ya?ml|ts|js|py)\b|(?:^|\s)[~.]?\/[\w./-]+|›/,
 };
@@ -71,6 +71,7 @@ export function askedKind(question: string): ValueKind {
   if (/\b(?:url|link|website|web site|site|web address|path|folder|file)\b/.test(q) && /^\s*(?:where|what|which)\b/.test(q)) return 'link';
   if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';
   if (/^\s*(?:and\s+|so\s+)?(?:who|whom|whose)\b|\bwhich person\b|\bwhat person\b/.test(q)) return 'person';
+  if (/^\s*(?:and\s+|so\s+)?(?:which|what)(?:'s| is| was)?(?: the)? (?:ticket|issue|bug|pr|pull request|task|card)\b/.test(q)) return 'code';
   if (/\b(?:code|reference|ref|booking number|confirmation|order number|ticket number|pin|number)\b/.test(q)) return 'code';
   return 'any';
 }
@@ -125,7 +126,10 @@ export function askedValue(question: string): AskedValue {
         (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)));
     if (verbish) loose.push(s);
   });
-  return { kind: askedKind(question), terms, loose };
+  const kind = askedKind(question);
+  // "which ticket is the CSV export bug": the tracker's words name the kind of answer, not what it is about.
+  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : new Set<string>();
+  return { kind, terms: terms.filter((t) => !drop.has(t)), loose };
 }
 
 /** Stems of a text's words, with their common other spellings. */

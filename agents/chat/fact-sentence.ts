@@ -105,6 +105,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   }
   if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' '));
   if (kind === 'money') return VALUE.money.test(unit);
+  // "where can I find it" is answered by a place, a path or an address alike.
+  if (kind === 'place') return VALUE.place.test(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || VALUE.link.test(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
   return VALUE[kind].test(unit);
 }
 
@@ -122,12 +124,14 @@ function unmet(terms: string[], text: string): string[] {
  * but a third of its verbs; 'near' with one noun unmet of three or more words (a synonym the screen
  * used: "skin doctor" for "dermatology"); else 'no'.
  */
-function aboutIt(asked: AskedValue, text: string): 'yes' | 'near' | 'no' {
+function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near' | 'no' {
   const missing = unmet(asked.terms, text);
   const nouns = missing.filter((t) => !asked.loose.includes(t)).length;
   const n = asked.terms.length;
   if (nouns === 0 && missing.length <= Math.floor(n / 3)) return 'yes';
-  return nouns <= 1 && n >= 3 && missing.length <= Math.ceil(n / 2) ? 'near' : 'no';
+  if (n < 3) return 'no';
+  // The search's best screen, meeting half the question, is worth offering as a guess too ("first quarter" read as "Q1").
+  return (nouns <= 1 && missing.length <= Math.ceil(n / 2)) || (best && missing.length <= Math.floor(n / 2)) ? 'near' : 'no';
 }
 
 interface Pick {
@@ -148,7 +152,7 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   // A failed command did not do what was asked: the step that worked is the one to state.
   const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
   const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + both + failed;
-  const fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings) : 'no';
+  const fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   return { unit, score, fit };
 }
 

@@ -62,6 +62,19 @@ describe('the offline answer states the fact it found first', () => {
     expect(lead('Who checked the quarterly report?', office)!.text).toContain('Dana Whitfield');
   });
 
+  it('reads a labelled extension, a tracker key, a path for "where", and a numbered step', () => {
+    const more = [
+      memory(8, 'Looked at Joana in the staff directory', [passage('paragraph', 'Joana Prates Office manager, Porto site. Email: joana.prates@example.org Desk phone: 2291 Floor: 2.', 'Joana Prates — Staff directory', 6)]),
+      memory(9, 'Opened a ticket in the tracker', [passage('lines', 'tracker.example.org/browse/OPS-118\nOPS-118: Printer queue stalls after driver update', 'OPS-118 Printer queue stalls — Tracker', 5)]),
+      memory(10, 'Team chat about the handbook', [passage('lines', 'Rita Gomes 11:02\nThe onboarding handbook is in shared/handbook/onboarding.pdf on the team drive.', '#people — Team Chat', 5)]),
+      memory(11, 'Runbook for restarting the printer spooler', [passage('lines', 'Restart the print spooler\n1. Drain the queue from the admin page.\n2. Run: sudo systemctl restart cups\n3. Print a test page.', 'Spooler runbook — Wiki', 5)]),
+    ];
+    expect(lead("What's Joana's desk extension?", more)!.text).toContain('2291');
+    expect(lead('Which ticket is the printer queue problem?', more)!.text).toContain('OPS-118');
+    expect(lead('Where can I find the onboarding handbook?', more)!.text).toContain('shared/handbook/onboarding.pdf');
+    expect(lead('How do I restart the print spooler?', more)!.text).toContain('systemctl restart cups');
+  });
+
   it('states the command that worked, not the one that failed', () => {
     const f = lead('How did I fix the missing sharp module?', office)!;
     expect(f.text).toContain('npm rebuild sharp');
