@@ -33,6 +33,10 @@ export const ProvenanceDetailSchema = z.object({
 });
 export type ProvenanceDetail = z.infer<typeof ProvenanceDetailSchema>;
 
+/** Where a use of a memory came from (chat citations are counted by the chat itself). */
+export const MemoryUseSchema = z.enum(['search', 'open', 'timeline', 'graph', 'mcp']);
+export type MemoryUse = z.infer<typeof MemoryUseSchema>;
+
 /** What the user may change by hand. Kind-specific fields are validated by the store against FieldsByKind. */
 export const MemoryEditSchema = z
   .object({
@@ -70,6 +74,8 @@ export const memoryRequests = {
       until: IsoTime.optional(),
       limit: z.number().int().min(1).max(500).default(100),
       offset: z.number().int().min(0).max(10_000_000).default(0),
+      /** Also list memories archived for going unused (each carries archived_at). */
+      include_archived: z.boolean().default(false),
     }),
     z.object({
       items: z.array(MemorySchema),
@@ -91,6 +97,8 @@ export const memoryRequests = {
       /** Only memories from this app. */
       app: z.string().max(256).optional(),
       limit: z.number().int().min(1).max(200).default(30),
+      /** Also search memories archived for going unused (skipped by default, as in chat). */
+      include_archived: z.boolean().default(false),
     }),
     z.object({ results: z.array(SearchResultSchema) }),
   ),
@@ -113,4 +121,15 @@ export const memoryRequests = {
     z.object({ memory: MemorySchema }),
   ),
   'memories.delete': defineRequest(z.object({ ids: IdListSchema }), z.object({ deleted: z.number().int() })),
+  /**
+   * Memories the user or a client actually used: opened from a search hit, shown in the timeline's
+   * detail, reached through a person or project, read by an MCP client. Moves their last use, which
+   * ranking's half-life and the archive pass read. Unknown ids are skipped.
+   */
+  'memories.used': defineRequest(
+    z.object({ ids: IdListSchema.max(200), via: MemoryUseSchema }),
+    z.object({ recorded: z.number().int() }),
+  ),
+  /** Brings archived memories back into search and chat; restoring counts as a use. */
+  'memories.restore': defineRequest(z.object({ ids: IdListSchema.max(1000) }), z.object({ restored: z.number().int() })),
 };

@@ -6,7 +6,16 @@ import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
 import { memoryEntities } from './entity-handlers.js';
 
-type MemoryNames = 'memories.list' | 'memories.counts' | 'memories.search' | 'memories.get' | 'memories.reveal' | 'memories.update' | 'memories.delete';
+type MemoryNames =
+  | 'memories.list'
+  | 'memories.counts'
+  | 'memories.search'
+  | 'memories.get'
+  | 'memories.reveal'
+  | 'memories.update'
+  | 'memories.delete'
+  | 'memories.used'
+  | 'memories.restore';
 
 const EXCERPT = 280;
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
@@ -76,6 +85,7 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
           since: input.since ? Date.parse(input.since) : undefined,
           until: input.until ? Date.parse(input.until) : undefined,
           order: 'newest',
+          archived: input.include_archived ? undefined : false,
         };
         return {
           items: store.memories.list({ ...opts, limit: input.limit, offset: input.offset }),
@@ -84,7 +94,13 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
       }
       // Search ranks; the window past offset+limit is cut (the search itself caps at 200 results).
       const want = Math.min(200, input.offset + input.limit);
-      const results = await store.search({ query: input.query, kinds: filter.kinds, app: input.app, limit: input.tab === 'procedural' || input.tab === 'experience' ? 200 : want });
+      const results = await store.search({
+        query: input.query,
+        kinds: filter.kinds,
+        app: input.app,
+        limit: input.tab === 'procedural' || input.tab === 'experience' ? 200 : want,
+        includeArchived: input.include_archived,
+      });
       const kept = results.filter((r) => (input.tab === 'experience' ? isExperience(r.memory) : input.tab === 'procedural' ? !isExperience(r.memory) : true));
       const page = kept.slice(input.offset, input.offset + input.limit);
       const matches: Record<string, MemoryMatch> = {};
@@ -98,8 +114,9 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
 
     'memories.counts': () => {
       const counts = {} as Record<MemoryTab, number>;
-      for (const kind of MEMORY_KINDS) counts[kind] = store.memories.count(tabFilter(kind));
-      counts.experience = store.memories.count(tabFilter('experience'));
+      // What search and chat see: archived memories are listed only on request.
+      for (const kind of MEMORY_KINDS) counts[kind] = store.memories.count({ ...tabFilter(kind), archived: false });
+      counts.experience = store.memories.count({ ...tabFilter('experience'), archived: false });
       return { counts };
     },
 
@@ -111,6 +128,7 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
         until: input.until ? Date.parse(input.until) : undefined,
         app: input.app,
         limit: input.limit,
+        includeArchived: input.include_archived,
       }),
     }),
 
@@ -137,9 +155,21 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
 
     'memories.update': (input) => {
       if (!store.memories.get(input.id)) fail('NOT_FOUND', 'That memory no longer exists.');
-      return { memory: store.memories.update(input.id, input.patch, 'edited by you') };
+      const memory = store.memories.update(input.id, input.patch, 'edited by you');
+      // Editing a memory by hand is using it.
+      store.memories.markUsed([input.id]);
+      return { memory: store.memories.get(input.id) ?? memory };
     },
 
     'memories.delete': (input) => ({ deleted: store.memories.delete(input.ids) }),
+
+    'memories.used': (input) => {
+      const recorded = store.memories.markUsed(input.ids);
+      // Counted by source, so the window can show where use comes from (MIRA's activity).
+      if (recorded) store.counters.bump(`memory.used.${input.via}`, recorded);
+      return { recorded };
+    },
+
+    'memories.restore': (input) => ({ restored: store.memories.restore(input.ids) }),
   };
 }

@@ -18,6 +18,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'ask', summary: 'ask a question; the answer cites your memories', load: async () => (await import('./commands/ask.js')).askCommand },
   { name: 'reveal', summary: 'show the value of a knowledge-vault item (stays on this machine)', load: async () => (await import('./commands/reveal.js')).revealCommand },
   { name: 'chat', summary: 'talk with your memory in the terminal', load: async () => (await import('./commands/chat.js')).chatCommand },
+  { name: 'restore', summary: 'bring archived memories back into search and chat', load: async () => (await import('./commands/restore.js')).restoreCommand },
   { name: 'forget', summary: 'delete memories, or everything from a time window', load: async () => (await import('./commands/forget.js')).forgetCommand },
   { name: 'day', summary: 'your day, readable: time per app and subject, documents, people, meetings', load: async () => (await import('./commands/day.js')).dayCommand },
   { name: 'stats', summary: 'what is stored, and how much space it takes', load: async () => (await import('./commands/stats.js')).statsCommand },

@@ -41,6 +41,17 @@ export function memoryOrigin(ctx: ToolContext, id: string): ContentOrigin {
   return originOf(ctx.store.memories.provenance(id).map((p) => p.source_type));
 }
 
+/**
+ * Counts memories an MCP client read as used (issue 30): a client that searches or opens a memory
+ * keeps it out of the archive as a chat citation does. Counting is best effort: a failed count
+ * never fails the read.
+ */
+export async function recordRead(ctx: ToolContext, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const r = await ctx.client.request('memories.used', { ids: ids.slice(0, 200), via: 'mcp' }).catch(() => null);
+  if (r && !r.ok) ctx.log(`engram mcp: use not counted: ${r.error.message}`);
+}
+
 export function errorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }

@@ -25,6 +25,7 @@ export function resultJson(r: SearchResult) {
     created_at: r.memory.created_at,
     occurred_at: r.memory.occurred_at,
     app: r.memory.app,
+    archived_at: r.memory.archived_at,
     reasons: r.reasons,
     // Screen passages behind the memory that matched, whole and with the matched words marked (**word**).
     ...(r.passages?.length ? { passages: r.passages, snippet: r.passages[0]!.snippet } : {}),
@@ -35,7 +36,7 @@ export function resultJson(r: SearchResult) {
 export const searchCommand: Command = {
   name: 'search',
   summary: 'search your memories (keywords and meaning)',
-  help: `usage: engram search QUERY [--kind K] [--since WHEN] [--until WHEN] [--app APP] [--limit N] [--json]
+  help: `usage: engram search QUERY [--kind K] [--since WHEN] [--until WHEN] [--app APP] [--limit N] [--include-archived] [--json]
 
 Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memories ranked up.
   --kind K        only these kinds (repeat or comma-separate): core, episodic, semantic,
@@ -44,6 +45,9 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
   --until WHEN    same forms
   --app APP       only memories from this app
   --limit N       at most N results (default 10)
+  --include-archived
+                  also search memories archived for going unused (marked [archived];
+                  engram restore ID brings one back)
   --json          a JSON array: [{id, kind, text, score, created_at, ...}]`,
   options: {
     kind: { type: 'string', multiple: true },
@@ -51,6 +55,7 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
     until: { type: 'string' },
     app: { type: 'string' },
     limit: { type: 'string' },
+    'include-archived': { type: 'boolean' },
     json: { type: 'boolean' },
   },
   allowPositionals: true,
@@ -63,7 +68,8 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
     const limit = positiveInt(args, 'limit', 10, 200);
     const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
     return withEngine(ctx, {}, async ({ client }) => {
-      const { results } = await client.call('memories.search', { query, kinds, since: iso(since), until: iso(until), app: str(args, 'app'), limit });
+      const include_archived = bool(args, 'include-archived');
+      const { results } = await client.call('memories.search', { query, kinds, since: iso(since), until: iso(until), app: str(args, 'app'), limit, include_archived });
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify(results.map(resultJson)) + '\n');
         return 0;
@@ -74,7 +80,8 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
       }
       for (const r of results) {
         const when = (r.memory.occurred_at ?? r.memory.created_at).slice(0, 16).replace('T', ' ');
-        ctx.io.stdout(`${r.score.toFixed(3)}  ${r.memory.kind.padEnd(15)} ${when}  ${oneLine(r.memory.title || r.memory.text, 70)}\n`);
+        const mark = r.memory.archived_at ? '[archived] ' : '';
+        ctx.io.stdout(`${r.score.toFixed(3)}  ${r.memory.kind.padEnd(15)} ${when}  ${mark}${oneLine(r.memory.title || r.memory.text, 70)}\n`);
         ctx.io.stdout(`       ${r.memory.id}${r.memory.title && r.memory.text !== r.memory.title ? `  ${oneLine(r.memory.text, 60)}` : ''}\n`);
       }
       return 0;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiCallError, type ProvenanceDetail } from '../../../../shared/api/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
 import { TrustLabelSchema, UNTRUSTED_NOTE, originOf, trustLabel } from '../content-origin.js';
-import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
+import { READ_ONLY, guarded, recordRead, type ToolContext } from '../tool-context.js';
 import { ToolError } from '../tool-error.js';
 
 export const getMemoryInput = {
@@ -56,6 +56,7 @@ export function registerGetMemory(server: McpServer, ctx: ToolContext): void {
       if (!found.ok && found.error.code === 'NOT_FOUND') throw new ToolError(`no memory ${args.id} (it may have been forgotten)`);
       if (!found.ok) throw new ApiCallError(found.error);
       const { memory: m, provenance, history: versions } = found.output;
+      await recordRead(ctx, [m.id]);
       const memory = mcpMemory(m, originOf(provenance.map((p) => p.source_type)), { detailsMax: 20_000 });
       const sources = provenance.map(describeSource);
       const data: Record<string, unknown> = { memory, sources };

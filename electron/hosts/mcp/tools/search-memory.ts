@@ -4,7 +4,7 @@ import { MemoryKindSchema } from '../../../../shared/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
 import { TrustLabelSchema, UNTRUSTED_NOTE, trustLabel } from '../content-origin.js';
 import { parseTimeWindow, timeWindowJson } from '../../../../shared/time/index.js';
-import { READ_ONLY, guarded, memoryOrigin, type ToolContext } from '../tool-context.js';
+import { READ_ONLY, guarded, memoryOrigin, recordRead, type ToolContext } from '../tool-context.js';
 
 const TimeText = z.string().max(200);
 
@@ -59,6 +59,7 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
         app: args.app,
         limit: args.limit,
       });
+      await recordRead(ctx, hits.map((h) => h.memory.id));
       const results = hits.map((h) => ({
         memory: mcpMemory(h.memory, memoryOrigin(ctx, h.memory.id)),
         score: Number(h.score.toFixed(4)),
