@@ -91,4 +91,38 @@ describe('the capture banner', { timeout: 120_000 }, () => {
     h.server.api.events.emit('window.navigate', { screen: 'settings' });
     await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/settings');
   });
+
+  it("the Privacy screen's capture line says what the banner says, in every state (one capture-health model)", async () => {
+    h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5 });
+    const page = await tab.open({ host: h });
+    await page.goto(`${h.base}/#/privacy`);
+    const title = page.getByTestId('capture-title');
+    const line = page.getByTestId('privacy-capture-state');
+    /** The line leads with the banner's title, whatever the state. */
+    const agree = async (expected: string | RegExp) => {
+      await expect.poll(() => title.textContent(), { timeout: 10_000 }).toMatch(expected);
+      await expect.poll(async () => (await line.textContent())!.startsWith((await title.textContent())!), { timeout: 10_000 }).toBe(true);
+      return (await line.textContent())!;
+    };
+
+    expect(await agree(/^Capturing$/)).toMatch(/^Capturing — \d+ screens kept today/);
+    await api(h, 'capture.pause', { minutes: 15 });
+    expect(await agree(/^Paused until \d{1,2}:\d{2}/)).toMatch(/Nothing is recorded until then\.$/);
+    await api(h, 'capture.resume');
+    await agree(/^Capturing$/);
+    // Not recording, and why: capture off in Settings (the scheduler still runs).
+    await api(h, 'settings.update', { patch: { capture: { enabled: false } } });
+    expect(await agree('Not recording — capture is off in Settings')).toBe('Not recording — capture is off in Settings. Turn Capture on in Settings to record again.');
+    expect(await line.textContent()).not.toMatch(/Capturing|Recording|watching/);
+    await page.getByRole('region', { name: 'Engram is not recording' }).getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/settings');
+    await api(h, 'settings.update', { patch: { capture: { enabled: true } } });
+    await page.goto(`${h.base}/#/privacy`);
+    await agree(/^Capturing$/);
+    // Not recording because the windows cannot be checked.
+    h.desktop!.windows.active = async () => {
+      throw new Error('no X display (DISPLAY is not set)');
+    };
+    expect(await agree('Not recording — windows cannot be checked')).toContain('Engram keeps nothing it cannot check');
+  });
 });

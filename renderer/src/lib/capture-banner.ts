@@ -37,3 +37,37 @@ export function captureBanner(health: CaptureHealth | null, status: CaptureStatu
       return { tone: 'off', title: health.title, detail: health.detail ?? 'See Privacy for details', action, canPause: false };
   }
 }
+
+/** The Privacy screen's capture card: its heading, and a line that leads with the banner's own words. */
+export interface PrivacyCaptureState {
+  heading: string;
+  line: string;
+  banner: CaptureBanner;
+}
+
+/**
+ * What the Privacy screen says about capture, from the same capture health as the sidebar's card,
+ * the tray and the notification (no second opinion from the raw state): its line starts with the
+ * banner's title, then says what that means here.
+ */
+export function privacyCaptureState(health: CaptureHealth | null, status: CaptureStatus | null): PrivacyCaptureState {
+  const banner = captureBanner(health, status);
+  switch (banner.tone) {
+    case 'starting':
+      return { banner, heading: 'Checking capture', line: `${banner.title} ${banner.detail}.` };
+    case 'capturing': {
+      const n = (v: number | undefined) => (v ?? 0).toLocaleString();
+      return {
+        banner,
+        heading: 'Engram is watching your screen',
+        line: `${banner.title} — ${n(status?.frames_kept)} screens kept today, ${n(status?.frames_skipped)} unchanged skipped, ${n(status?.frames_gated)} blocked by your rules.`,
+      };
+    }
+    case 'paused': {
+      const until = health?.auto_pause ? banner.detail : health?.paused_until ? 'Nothing is recorded until then.' : 'Nothing is recorded until you resume.';
+      return { banner, heading: 'Capture is paused', line: `${banner.title}. ${until}` };
+    }
+    case 'off':
+      return { banner, heading: 'Engram is not recording', line: `${banner.title}. ${banner.detail}` };
+  }
+}

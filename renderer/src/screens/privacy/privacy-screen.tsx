@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import type { CaptureStatus, RequestOutput } from '../../../../shared/api/index.js';
 import { CAPTIONING_NOTICE } from '../../../../shared/settings/index.js';
 import { useApi } from '../../lib/api-context.js';
-import { fmtBytes, fmtTime } from '../../lib/format.js';
+import { privacyCaptureState } from '../../lib/capture-banner.js';
+import { fmtBytes } from '../../lib/format.js';
+import { navigate } from '../../lib/route.js';
 import { useSettings } from '../../lib/use-settings.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconAlert, IconCheck, IconEraser, IconHardDrive, IconLock, IconPause, IconPlay, IconShield, IconTrash } from '../../ui/icons.js';
@@ -25,6 +27,8 @@ export function PrivacyScreen() {
   const toast = useAppStore((s) => s.toast);
   const capture = useAppStore((s) => s.capture);
   const setCapture = useAppStore((s) => s.setCapture);
+  const health = useAppStore((s) => s.health);
+  const setHealth = useAppStore((s) => s.setHealth);
   const dataVersion = useAppStore((s) => s.dataVersion);
   const { settings, update } = useSettings();
   const [status, setStatus] = useState<PrivacyStatus | null>(null);
@@ -41,6 +45,16 @@ export function PrivacyScreen() {
   async function captureAction(p: Promise<CaptureStatus>) {
     try {
       setCapture(await p);
+      setHealth(await api.call('capture.health', {}));
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
+
+  async function openScreenSettings() {
+    try {
+      const { opened } = await api.call('capture.openScreenSettings', {});
+      if (!opened) toast('Open System Settings → Privacy & Security → Screen Recording yourself.', 'error');
     } catch (e) {
       toast(errorText(e), 'error');
     }
@@ -49,7 +63,9 @@ export function PrivacyScreen() {
   const c = settings?.capture;
   const usedBytes = status ? status.storage.frame_bytes + status.storage.audio_bytes : 0;
   const budgetBytes = (c?.retention.max_gb ?? 10) * 1024 ** 3;
-  const state = capture?.state;
+  // The same capture health as the sidebar's card, the tray and the notification.
+  const captureState = privacyCaptureState(health, capture);
+  const banner = captureState.banner;
 
   return (
     <div className="privacy-page narrow-page">
@@ -63,27 +79,19 @@ export function PrivacyScreen() {
         <div className="settings-body">
         <section className="card" aria-labelledby="cap-h">
           <div className="card-header">
-            <div className={`card-header-icon ${state === 'paused' ? 'tone-warn' : state === 'running' ? 'tone-ok' : ''}`}>
-              {state === 'paused' ? <IconPause size={17} /> : <IconShield size={17} />}
+            <div className={`card-header-icon ${banner.tone === 'paused' ? 'tone-warn' : banner.tone === 'capturing' ? 'tone-ok' : ''}`}>
+              {banner.tone === 'paused' ? <IconPause size={17} /> : <IconShield size={17} />}
             </div>
             <div className="grow">
               <div className="card-title" id="cap-h">
-                {state === 'running' ? 'Engram is watching your screen' : state === 'paused' ? 'Capture is paused' : state === 'unavailable' ? 'Capture is not running here' : 'Capture is stopped'}
+                {captureState.heading}
               </div>
               <div className="card-desc" data-testid="privacy-capture-state">
-                {state === 'paused'
-                  ? capture?.paused_until
-                    ? `Nothing is recorded until ${fmtTime(capture.paused_until)}.`
-                    : 'Nothing is recorded until you resume.'
-                  : state === 'running'
-                    ? `${capture?.frames_kept.toLocaleString() ?? 0} screens kept this session, ${capture?.frames_skipped.toLocaleString() ?? 0} unchanged skipped, ${capture?.frames_gated.toLocaleString() ?? 0} blocked by your rules.`
-                    : state === 'unavailable'
-                      ? 'This window is connected to a host without capture. The desktop app captures; you can still browse and delete here.'
-                      : (capture?.message ?? 'Capture is not running.')}
+                {captureState.line}
               </div>
             </div>
             <div className="row">
-              {state === 'running' && (
+              {banner.canPause && (
                 <>
                   <button type="button" className="btn" onClick={() => void captureAction(api.call('capture.pause', { minutes: 60 }))}>
                     <IconPause size={14} />
@@ -94,10 +102,20 @@ export function PrivacyScreen() {
                   </button>
                 </>
               )}
-              {state === 'paused' && (
+              {banner.action?.kind === 'resume' && (
                 <button type="button" className="btn btn-primary" onClick={() => void captureAction(api.call('capture.resume', {}))}>
                   <IconPlay size={13} />
-                  Resume
+                  {banner.action.label}
+                </button>
+              )}
+              {banner.action?.kind === 'open_settings' && (
+                <button type="button" className="btn" onClick={() => navigate('settings')}>
+                  {banner.action.label}
+                </button>
+              )}
+              {banner.action?.kind === 'open_screen_settings' && (
+                <button type="button" className="btn btn-primary" onClick={() => void openScreenSettings()}>
+                  {banner.action.label}
                 </button>
               )}
             </div>
