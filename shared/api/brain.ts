@@ -4,12 +4,13 @@ import { defineRequest } from './common.js';
 
 /**
  * The brain settings a user sets in Settings → Brain: the experience half-life, how many model calls
- * a memory agent may chain, the gap that ends a capture segment, and when consolidation (dream)
+ * a memory agent may chain and all chains of a batch may spend, the gap that ends a capture segment, and when consolidation (dream)
  * runs by itself. The brain reads them on each use, so a change applies without a restart.
  */
 export const BrainSettingsViewSchema = BrainSettingsSchema.pick({
   experience_half_life_days: true,
   max_chaining_steps: true,
+  chain_budget_calls: true,
   segment_collapse_min: true,
 }).extend({ dream: DreamSettingsSchema });
 export type BrainSettingsView = z.infer<typeof BrainSettingsViewSchema>;
@@ -19,6 +20,7 @@ export const BrainSettingsPatchSchema = z
   .object({
     experience_half_life_days: BrainSettingsSchema.shape.experience_half_life_days.unwrap().unwrap().nullable().optional(),
     max_chaining_steps: BrainSettingsSchema.shape.max_chaining_steps.unwrap().optional(),
+    chain_budget_calls: BrainSettingsSchema.shape.chain_budget_calls.unwrap().optional(),
     segment_collapse_min: BrainSettingsSchema.shape.segment_collapse_min.unwrap().optional(),
     dream: z
       .object({

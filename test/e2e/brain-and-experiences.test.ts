@@ -28,7 +28,7 @@ const brain = () => h.store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema
 const nav = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 
 describe('Settings → Brain', { timeout: 180_000 }, () => {
-  it('sets the experience half-life, chaining steps, segment gap and dream timing; they are stored and shown after a reload', async () => {
+  it('sets the experience half-life, chaining steps, chaining cost cap, segment gap and dream timing; they are stored and shown after a reload', async () => {
     h.store.settings.delete(BRAIN_SETTINGS_KEY);
     const page = await tab.open();
     await nav(page, /Settings/);
@@ -44,6 +44,8 @@ describe('Settings → Brain', { timeout: 180_000 }, () => {
     await expect.poll(() => brain().experience_half_life_days).toBe(30);
     await set('Maximum chaining steps', '8');
     await expect.poll(() => brain().max_chaining_steps).toBe(8);
+    await set('Chaining calls per batch', '40');
+    await expect.poll(() => brain().chain_budget_calls).toBe(40);
     await set('Segment collapse gap in minutes', '45');
     await expect.poll(() => brain().segment_collapse_min).toBe(45);
     await set('Consolidate at most every so many hours', '12');
@@ -61,6 +63,7 @@ describe('Settings → Brain', { timeout: 180_000 }, () => {
     const again = page.getByRole('region', { name: 'Brain' });
     await expect.poll(() => again.getByLabel('Experience half-life in days').inputValue()).toBe('30');
     expect(await again.getByLabel('Maximum chaining steps').inputValue()).toBe('8');
+    expect(await again.getByLabel('Chaining calls per batch').inputValue()).toBe('40');
     expect(await again.getByLabel('Segment collapse gap in minutes').inputValue()).toBe('45');
     expect(await again.getByRole('switch', { name: 'Consolidate by itself' }).getAttribute('aria-checked')).toBe('false');
     // Aging off again: the stored half-life is null (old outcomes count fully).

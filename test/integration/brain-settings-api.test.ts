@@ -33,14 +33,15 @@ describe('brain.settings / brain.updateSettings', () => {
     expect(await call('brain.settings', {})).toEqual({
       experience_half_life_days: null,
       max_chaining_steps: 5,
+      chain_budget_calls: 16,
       segment_collapse_min: 120,
       dream: { auto: true, min_interval_h: 24, idle_min: 30 },
     });
     store.settings.set(BRAIN_SETTINGS_KEY, { ...stored(), flush_size: 7 });
-    await call('brain.updateSettings', { patch: { experience_half_life_days: 45, max_chaining_steps: 9 } });
+    await call('brain.updateSettings', { patch: { experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40 } });
     const after = await call('brain.updateSettings', { patch: { segment_collapse_min: 60, dream: { min_interval_h: 6 } } });
-    expect(after).toEqual({ experience_half_life_days: 45, max_chaining_steps: 9, segment_collapse_min: 60, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
-    expect(stored()).toMatchObject({ flush_size: 7, experience_half_life_days: 45, max_chaining_steps: 9, segment_collapse_min: 60, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
+    expect(after).toEqual({ experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40, segment_collapse_min: 60, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
+    expect(stored()).toMatchObject({ flush_size: 7, experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40, segment_collapse_min: 60, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
     expect(await call('brain.settings', {})).toEqual(after);
     // Live: the experience handlers read it on their next call, no restart.
     expect((await call('experiences.recommend', { task: 'anything at all' })).half_life_days).toBe(45);
@@ -51,7 +52,7 @@ describe('brain.settings / brain.updateSettings', () => {
   it('refuses a bad value or an unknown field in one line and changes nothing', async () => {
     await call('brain.updateSettings', { patch: { max_chaining_steps: 4 } });
     const before = stored();
-    for (const patch of [{ max_chaining_steps: 0 }, { max_chaining_steps: 2.5 }, { experience_half_life_days: -3 }, { dream: { idle_min: 0 } }, { flush_size: 3 }, { dream: { when: 'now' } }]) {
+    for (const patch of [{ max_chaining_steps: 0 }, { max_chaining_steps: 2.5 }, { chain_budget_calls: 1 }, { chain_budget_calls: 201 }, { experience_half_life_days: -3 }, { dream: { idle_min: 0 } }, { flush_size: 3 }, { dream: { when: 'now' } }]) {
       const r = await api.dispatch('brain.updateSettings', { patch });
       expect(r.ok, JSON.stringify(patch)).toBe(false);
       if (!r.ok) {

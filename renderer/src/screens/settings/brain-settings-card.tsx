@@ -69,6 +69,13 @@ export function BrainSettingsCard() {
           </div>
           <div className="setting-row">
             <div className="setting-text">
+              <div className="setting-title">Checking calls per batch, all agents</div>
+              <div className="setting-desc">With a model: a cost cap on the calls all memory agents together spend checking one batch.</div>
+            </div>
+            <NumberField label="Chaining calls per batch" value={b.chain_budget_calls} min={2} max={200} unit="calls" onCommit={(v) => void update({ chain_budget_calls: v })} />
+          </div>
+          <div className="setting-row">
+            <div className="setting-text">
               <div className="setting-title">Segment gap</div>
               <div className="setting-desc">A pause this long ends a stretch of activity, which is then summarised as one session.</div>
             </div>
