@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
 import { AppTab } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 
 // Issue 29, item 4 (the window half): the sidebar's capture card says what the host's one
 // capture-health model says, driven here through the real host, never "Recording" when nothing is kept.
@@ -124,5 +125,22 @@ describe('the capture banner', { timeout: 120_000 }, () => {
       throw new Error('no X display (DISPLAY is not set)');
     };
     expect(await agree('Not recording — windows cannot be checked')).toContain('Engram keeps nothing it cannot check');
+  });
+
+  it('the hourly cap on captions is set next to "Let the model see screenshots", checked as the host checks it (issue 30)', async () => {
+    h = await startUiHarness({ seed: false });
+    const page = await tab.open({ host: h });
+    await page.goto(`${h.base}/#/privacy`);
+    const cap = () => h!.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).captioning.max_per_hour;
+    const field = page.getByLabel('Screenshots sent to the model per hour');
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe('60');
+    await field.fill('12');
+    await field.press('Tab');
+    await expect.poll(cap, { timeout: 10_000 }).toBe(12);
+    // Not a whole number: refused in the window, nothing written.
+    await field.fill('2.5');
+    await field.press('Tab');
+    await expect.poll(() => page.getByText('Enter a whole number of screenshots from 1 to 3600.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(cap()).toBe(12);
   });
 });

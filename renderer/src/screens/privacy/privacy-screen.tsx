@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CaptureStatus, RequestOutput } from '../../../../shared/api/index.js';
-import { CAPTIONING_NOTICE } from '../../../../shared/settings/index.js';
+import { CAPTIONING_NOTICE, CaptioningSettingsSchema } from '../../../../shared/settings/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { privacyCaptureState } from '../../lib/capture-banner.js';
 import { fmtBytes } from '../../lib/format.js';
@@ -206,6 +206,27 @@ export function PrivacyScreen() {
                   <div className="setting-desc">{CAPTIONING_NOTICE}</div>
                 </div>
                 <Switch label="Let the model see screenshots" checked={c.captioning.enabled} onChange={(v) => void update({ capture: { captioning: { enabled: v } } })} />
+              </div>
+            )}
+            {c && (
+              <div className="setting-row">
+                <div className="setting-text">
+                  <div className="setting-title">Screenshots sent per hour, at most</div>
+                  <div className="setting-desc">Half of them are kept for screens with little text (charts, photos, calls).</div>
+                </div>
+                <NumberField
+                  label="Screenshots sent to the model per hour"
+                  value={c.captioning.max_per_hour}
+                  min={1}
+                  max={3600}
+                  unit="per hour"
+                  onCommit={(v) => {
+                    // The same rule the host applies (a whole number, 1 to 3600): refused here with a line, not sent.
+                    const checked = CaptioningSettingsSchema.shape.max_per_hour.safeParse(v);
+                    if (checked.success) void update({ capture: { captioning: { max_per_hour: checked.data } } });
+                    else toast('Enter a whole number of screenshots from 1 to 3600.', 'error');
+                  }}
+                />
               </div>
             )}
             <div className="setting-row">
