@@ -14,6 +14,7 @@ const ActivityScreen = lazy(() => import('../screens/activity/activity-screen.js
 const MemoriesScreen = lazy(() => import('../screens/memories/memories-screen.js').then((m) => ({ default: m.MemoriesScreen })));
 const EntitiesScreen = lazy(() => import('../screens/entities/entities-screen.js').then((m) => ({ default: m.EntitiesScreen })));
 const PrivacyScreen = lazy(() => import('../screens/privacy/privacy-screen.js').then((m) => ({ default: m.PrivacyScreen })));
+const MomentScreen = lazy(() => import('../screens/moment/moment-screen.js').then((m) => ({ default: m.MomentScreen })));
 const SettingsScreen = lazy(() => import('../screens/settings/settings-screen.js').then((m) => ({ default: m.SettingsScreen })));
 
 function useTheme(): void {
@@ -57,6 +58,8 @@ function ScreenView({ screen, parts }: { screen: Screen; parts: string[] }) {
       return <PrivacyScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'moment':
+      return <MomentScreen id={parts[0] ?? null} query={parts[1] ?? ''} />;
   }
 }
 

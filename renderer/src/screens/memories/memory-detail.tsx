@@ -100,7 +100,7 @@ export function MemoryDetail({ id, onDeleted, onChanged }: { id: string; onDelet
           ))}
         </nav>
       )}
-      <MemoryProvenance provenance={provenance} />
+      <MemoryProvenance provenance={provenance} query={tab === 'knowledge_vault' ? '' : memory.title} />
       <MemoryHistory history={history} />
 
       {confirm && (

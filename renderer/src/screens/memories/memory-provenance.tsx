@@ -5,7 +5,7 @@ import { FrameThumb } from '../../ui/frame-thumb.js';
 import { IconChat, IconLink, IconMic } from '../../ui/icons.js';
 
 /** Where a memory came from: the screens, chat messages and recordings it was learned from. */
-export function MemoryProvenance({ provenance }: { provenance: ProvenanceDetail[] }) {
+export function MemoryProvenance({ provenance, query = '' }: { provenance: ProvenanceDetail[]; query?: string }) {
   return (
     <section className="detail-section" aria-label="Where it came from">
       <h3 className="detail-label">Where it came from</h3>
@@ -15,7 +15,7 @@ export function MemoryProvenance({ provenance }: { provenance: ProvenanceDetail[
         <ul className="prov-list">
           {provenance.map((p) => (
             <li key={`${p.source_type}:${p.source_id}`}>
-              <ProvenanceRow p={p} />
+              <ProvenanceRow p={p} query={query} />
             </li>
           ))}
         </ul>
@@ -24,7 +24,7 @@ export function MemoryProvenance({ provenance }: { provenance: ProvenanceDetail[
   );
 }
 
-function ProvenanceRow({ p }: { p: ProvenanceDetail }) {
+function ProvenanceRow({ p, query }: { p: ProvenanceDetail; query: string }) {
   const icon = p.source_type === 'message' ? <IconChat size={16} /> : p.source_type === 'audio' ? <IconMic size={16} /> : null;
   const label = p.source_type === 'message' ? 'Chat message' : p.source_type === 'audio' ? 'Recording' : p.source_type === 'frame' ? 'Screenshot' : 'Screen';
   const body = (
@@ -50,6 +50,14 @@ function ProvenanceRow({ p }: { p: ProvenanceDetail }) {
   if (p.thread_id && !p.missing) {
     return (
       <a className="prov-row" href={hrefFor('chat', p.thread_id)}>
+        {body}
+      </a>
+    );
+  }
+  // A screen source opens in the moment viewer: the screenshot, with the memory's words highlighted on it.
+  if (p.frame_id && !p.missing) {
+    return (
+      <a className="prov-row" href={hrefFor('moment', p.frame_id, query)} data-testid="prov-moment">
         {body}
       </a>
     );
