@@ -12,6 +12,7 @@ export const BrainSettingsViewSchema = BrainSettingsSchema.pick({
   max_chaining_steps: true,
   chain_budget_calls: true,
   segment_collapse_min: true,
+  archive_after_days: true,
 }).extend({ dream: DreamSettingsSchema });
 export type BrainSettingsView = z.infer<typeof BrainSettingsViewSchema>;
 
@@ -22,6 +23,7 @@ export const BrainSettingsPatchSchema = z
     max_chaining_steps: BrainSettingsSchema.shape.max_chaining_steps.unwrap().optional(),
     chain_budget_calls: BrainSettingsSchema.shape.chain_budget_calls.unwrap().optional(),
     segment_collapse_min: BrainSettingsSchema.shape.segment_collapse_min.unwrap().optional(),
+    archive_after_days: BrainSettingsSchema.shape.archive_after_days.unwrap().optional(),
     dream: z
       .object({
         auto: DreamSettingsSchema.shape.auto.unwrap().optional(),

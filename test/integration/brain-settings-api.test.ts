@@ -35,12 +35,13 @@ describe('brain.settings / brain.updateSettings', () => {
       max_chaining_steps: 5,
       chain_budget_calls: 16,
       segment_collapse_min: 120,
+      archive_after_days: 180,
       dream: { auto: true, min_interval_h: 24, idle_min: 30 },
     });
     store.settings.set(BRAIN_SETTINGS_KEY, { ...stored(), flush_size: 7 });
     await call('brain.updateSettings', { patch: { experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40 } });
     const after = await call('brain.updateSettings', { patch: { segment_collapse_min: 60, dream: { min_interval_h: 6 } } });
-    expect(after).toEqual({ experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40, segment_collapse_min: 60, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
+    expect(after).toEqual({ experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40, segment_collapse_min: 60, archive_after_days: 180, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
     expect(stored()).toMatchObject({ flush_size: 7, experience_half_life_days: 45, max_chaining_steps: 9, chain_budget_calls: 40, segment_collapse_min: 60, dream: { auto: true, min_interval_h: 6, idle_min: 30 } });
     expect(await call('brain.settings', {})).toEqual(after);
     // Live: the experience handlers read it on their next call, no restart.

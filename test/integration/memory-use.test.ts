@@ -57,6 +57,16 @@ describe('use and the archive through the handler map, MCP and the CLI', () => {
     expect(lastUse(ids.b!)).not.toBeNull();
   });
 
+  it('Settings → Brain sets the archive age through brain.updateSettings, checked by zod; 0 turns it off', async () => {
+    expect((await engram.client.call('brain.settings', {})).archive_after_days).toBe(180);
+    expect((await engram.client.call('brain.updateSettings', { patch: { archive_after_days: 30 } })).archive_after_days).toBe(30);
+    expect((await engram.client.call('brain.updateSettings', { patch: { archive_after_days: 0 } })).archive_after_days).toBe(0);
+    for (const bad of [-1, 2.5, 100_000]) {
+      expect(await engram.client.request('brain.updateSettings', { patch: { archive_after_days: bad } }), String(bad)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    expect((await engram.client.call('brain.settings', {})).archive_after_days).toBe(0);
+  });
+
   it('an MCP client\'s search and get count as use', async () => {
     const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, now: () => new Date(), log: () => undefined }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();

@@ -83,6 +83,13 @@ export function BrainSettingsCard() {
           </div>
           <div className="setting-row">
             <div className="setting-text">
+              <div className="setting-title">Archive unused memories</div>
+              <div className="setting-desc">Archive memories unused for this many days: search and chat skip them, nothing is deleted, and they can be restored. 0 = never.</div>
+            </div>
+            <NumberField label="Archive memories unused for N days" value={b.archive_after_days} min={0} max={36_500} unit="days" onCommit={(v) => void update({ archive_after_days: v })} />
+          </div>
+          <div className="setting-row">
+            <div className="setting-text">
               <div className="setting-title">Consolidate by itself</div>
               <div className="setting-desc">Merge duplicates and summarise old activity when the computer is idle.</div>
             </div>
