@@ -26,10 +26,10 @@ import { eventTypeFor } from './app-activity.js';
 import { describeRun, episodeText } from './episode-text.js';
 
 export interface EpisodicAgentOptions {
-  /** Two runs of the same activity closer than this are one episode (the meta-agent's idle gap). */
-  gapMs: number;
-  /** Chat turns closer than this belong to one conversation episode. */
-  chatGapMs: number;
+  /** Two runs of the same activity closer than this are one episode (the meta-agent's idle gap). Read on each use: Settings → Brain applies without a restart. */
+  gapMs: () => number;
+  /** Chat turns closer than this belong to one conversation episode (the segment collapse gap). Read on each use. */
+  chatGapMs: () => number;
   time: TimeFormatter;
 }
 
@@ -92,7 +92,7 @@ export class EpisodicAgent implements SubAgent {
     const a = ctx.analysis;
     if (a.batch.type === 'messages') return this.conversationEpisode(ctx);
     const segment = a.batch.segment;
-    return activityRuns(a.sources, this.opts.gapMs).map((run) => {
+    return activityRuns(a.sources, this.opts.gapMs()).map((run) => {
       const texts = run.sources.map((i) => a.sources[i]!.text);
       const lines = salientLines(texts, 12, MAX_DETAILS);
       const title = describeRun(run, lines[0] ?? '');
@@ -161,7 +161,7 @@ export class EpisodicAgent implements SubAgent {
 
   private gapFor(d: MemoryDraft): number {
     const t = (d.fields?.event_type as string | undefined) ?? '';
-    return t === 'conversation' || t === 'note' ? this.opts.chatGapMs : this.opts.gapMs;
+    return t === 'conversation' || t === 'note' ? this.opts.chatGapMs() : this.opts.gapMs();
   }
 
   private compare(existing: Memory, d: MemoryDraft): 'same' | 'different' {

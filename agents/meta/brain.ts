@@ -117,11 +117,10 @@ export function createBrain(opts: BrainOptions): Brain {
     return opts.settings ? BrainSettingsSchema.parse({ ...stored, ...opts.settings, dream: { ...stored.dream, ...opts.settings.dream } }) : stored;
   };
   const llm = typeof opts.llm === 'function' ? opts.llm : opts.llm ? () => opts.llm as LlmProvider : settingsProvider(store, opts.log);
-  const initial = readSettings();
   const vault = new KnowledgeVaultAgent(store, time);
   const agents: SubAgent[] = [
     new CoreAgent(store),
-    new EpisodicAgent(store, { gapMs: initial.idle_gap_min * 60_000, chatGapMs: initial.segment_collapse_min * 60_000, time }),
+    new EpisodicAgent(store, { gapMs: () => readSettings().idle_gap_min * 60_000, chatGapMs: () => readSettings().segment_collapse_min * 60_000, time }),
     new SemanticAgent(store, time),
     new ProceduralAgent(store),
     new ResourceAgent(store),

@@ -13,7 +13,7 @@ import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
-import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
+import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, CAPTURE_SETTINGS_KEY, defaultBrainSettings } from '../../shared/settings/index.js';
 
 const T = Date.parse('2025-03-03T09:00:00Z');
 
@@ -133,6 +133,26 @@ describe('brain with the store', () => {
     expect(list).toHaveLength(1);
     expect(list[0]!.title).toBe('Atlas roadmap');
     expect(store.memories.provenance(list[0]!.id)).toHaveLength(2);
+  });
+
+  it('the chat-episode gap follows the segment collapse setting on its next use, no restart', async () => {
+    const episodes = () => store.memories.list({ kinds: ['episodic'], limit: 50 }).filter((m) => m.fields.event_type === 'conversation' || m.fields.event_type === 'note');
+    const H = 3_600_000;
+    const note = async (title: string, text: string, at: number) => {
+      const thread = store.threads.create(title, at);
+      store.messages.insert({ thread_id: thread.id, role: 'user', text, raw: { role: 'user', content: text }, created_at: at });
+      await brain.ingestMessages(thread.id);
+    };
+    // Default gap 120 min: two notes on one subject 90 min apart are one episode.
+    await note('Offsite agenda', 'I drafted the offsite agenda for the design team.', T);
+    await note('Offsite agenda', 'I added the venue options.', T + 1.5 * H);
+    expect(episodes()).toHaveLength(1);
+    // The user lowers the gap to 60 min in Settings → Brain: the next two, 90 min apart, are two episodes.
+    const s = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
+    store.settings.set(BRAIN_SETTINGS_KEY, { ...s, segment_collapse_min: 60 });
+    await note('Hiring plan', 'I wrote the hiring plan for the support team.', T + 6 * H);
+    await note('Hiring plan', 'I added the interview rubric.', T + 7.5 * H);
+    expect(episodes()).toHaveLength(3);
   });
 });
 
