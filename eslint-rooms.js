@@ -17,6 +17,8 @@ export const ROOM_RULES = {
   'agents/llm': ['shared', 'shared/*'],
   'agents/subagent-kit': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
   'agents/graph': ['shared', 'shared/*', 'agents/store', 'agents/runtime'],
+  // Sync seals and merges change records; the store's hooks feed it, so it needs the store's durable writes only.
+  'agents/sync': ['shared', 'shared/*', 'agents/store'],
   // The sub-agents and the brain: the store, the model, the kit, and each other where one builds on another.
   'agents/*': ['shared', 'shared/*', 'agents/*'],
   'electron/api': ['shared', 'shared/*', 'agents/*'],

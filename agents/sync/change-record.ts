@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { IsoTime, MemorySchema } from '../../shared/memory/index.js';
+import { HlcSchema } from './hlc.js';
+
+const MemoryId = z.string().min(1).max(200);
+
+/** What of a memory travels: its content, never its local bookkeeping (use counts, versions, archive). */
+export const SyncedMemorySchema = MemorySchema.pick({
+  kind: true,
+  title: true,
+  text: true,
+  details: true,
+  fields: true,
+  app: true,
+  occurred_at: true,
+  ended_at: true,
+  segment: true,
+}).strict();
+export type SyncedMemory = z.infer<typeof SyncedMemorySchema>;
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+const JsonSchema: z.ZodType<Json> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonSchema), z.record(z.string(), JsonSchema)]));
+
+/** The settings that follow the user to every device; the rest (capture, models, paths) stay per machine. */
+export const SyncedSettingSchema = z.enum(['exclusions', 'directives']);
+export type SyncedSetting = z.infer<typeof SyncedSettingSchema>;
+
+/**
+ * One change, as it travels in a segment. `at` orders it (hybrid logical clock). A memory's content
+ * is last-writer-wins by `at`; a forget is a tombstone that covers every put of that memory, or, for
+ * a time range, of every memory that happened in it, whatever their clocks.
+ */
+export const ChangeRecordSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('memory.put'), id: MemoryId, at: HlcSchema, reason: z.enum(['created', 'edited']), memory: SyncedMemorySchema }).strict(),
+  z.object({ op: z.literal('memory.supersede'), id: MemoryId, by: MemoryId, at: HlcSchema }).strict(),
+  z.object({ op: z.literal('memory.forget'), id: MemoryId, at: HlcSchema }).strict(),
+  z
+    .object({ op: z.literal('range.forget'), from: IsoTime, to: IsoTime, at: HlcSchema })
+    .strict()
+    .refine((r) => Date.parse(r.from) <= Date.parse(r.to), 'a forgotten range ends after it starts'),
+  z.object({ op: z.literal('setting.put'), key: SyncedSettingSchema, value: JsonSchema, at: HlcSchema }).strict(),
+]);
+export type ChangeRecord = z.infer<typeof ChangeRecordSchema>;

@@ -1,0 +1,12 @@
+/**
+ * agents/sync: one memory on every machine. Changes travel as sealed, append-only segments per
+ * device in a folder that Syncthing (or any synced folder) replicates; hybrid logical clocks order
+ * them and MergeState decides between them. This room does not know the store's tables: the
+ * store's hooks hand it change records and carry out its merge effects. docs/sync.md: the format.
+ */
+export { HybridClock, HlcSchema, compareHlc, maxHlc, MAX_DRIFT_MS, type Hlc } from './hlc.js';
+export { ChangeRecordSchema, SyncedMemorySchema, SyncedSettingSchema, type ChangeRecord, type SyncedMemory, type SyncedSetting } from './change-record.js';
+export { MergeState, MergeStateJsonSchema, type MergeEffect, type MergeStateJson } from './merge-state.js';
+export { sealSegment, openSegment, readHeader, bucketSize, MAX_SEGMENT_PLAIN, type SyncIdentity, type OpenedSegment, type SegmentHeader } from './segment-seal.js';
+export { writeSegments, importSegments, emptyLedger, SyncLedgerSchema, type SyncLedger, type ImportResult, type ImportRefusal } from './sync-folder.js';
+export { SyncError, type SyncErrorCode } from './sync-error.js';
