@@ -80,6 +80,11 @@ describe('Electron desktop app', () => {
 
       home = mkdtempSync(path.join(os.tmpdir(), 'engram-e2e-home-'));
       dataDir = path.join(home, 'data');
+      app = await launch();
+    }, 300_000);
+
+    /** The app on this test's home and data folder (a second launch finds consent given and the same key). */
+    async function launch(): Promise<ElectronApplication> {
       const env: Record<string, string> = {};
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'ELECTRON_RUN_AS_NODE') env[k] = v;
       Object.assign(env, {
@@ -94,8 +99,8 @@ describe('Electron desktop app', () => {
       const sandboxArgs = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
       // Chromium's fake microphone (a beep) and no permission UI: audio capture runs without a device.
       const mediaArgs = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
-      app = await electron.launch({ executablePath: binary.found ? binary.path : '', args: [...sandboxArgs, ...mediaArgs, root], cwd: root, env, timeout: 60_000 });
-    }, 300_000);
+      return electron.launch({ executablePath: binary.found ? binary.path : '', args: [...sandboxArgs, ...mediaArgs, root], cwd: root, env, timeout: 60_000 });
+    }
 
     afterAll(async () => {
       await app?.close().catch(() => undefined);
@@ -202,6 +207,94 @@ describe('Electron desktop app', () => {
       return main.evaluate(([n, i]) => (window as unknown as { engram: { invoke(name: string, input: unknown): Promise<never> } }).engram.invoke(n as string, i), [name, input] as const);
     }
 
+    /**
+     * What the tray shows: Electron has no getter for a tray's tooltip or menu, so the real Tray's
+     * setters are wrapped (in the main process) and the last of each kept. TrayController redraws
+     * only what changed, so a change is made (pause, then resume through the contract) to draw both.
+     */
+    async function watchTray(): Promise<void> {
+      await app.evaluate(({ Tray }) => {
+        const g = globalThis as { __tray?: { tooltip: string; menu: Electron.Menu | null } };
+        if (g.__tray) return;
+        const seen = { tooltip: '', menu: null as Electron.Menu | null };
+        g.__tray = seen;
+        const setToolTip = Tray.prototype.setToolTip;
+        Tray.prototype.setToolTip = function (this: Electron.Tray, tip: string) {
+          seen.tooltip = tip;
+          return setToolTip.call(this, tip);
+        };
+        const setContextMenu = Tray.prototype.setContextMenu;
+        Tray.prototype.setContextMenu = function (this: Electron.Tray, menu: Electron.Menu | null) {
+          seen.menu = menu;
+          return setContextMenu.call(this, menu);
+        };
+      });
+      await invoke('capture.pause', { minutes: 1 });
+      await invoke('capture.resume');
+    }
+
+    const trayTooltip = () => app.evaluate(() => (globalThis as { __tray?: { tooltip: string } }).__tray?.tooltip ?? '');
+
+    /** Clicks the tray menu's item `id` as a user would (the real MenuItem's click). */
+    async function clickTray(id: string): Promise<void> {
+      const clicked = await app.evaluate((_e, itemId) => {
+        const item = (globalThis as { __tray?: { menu: Electron.Menu | null } }).__tray?.menu?.getMenuItemById(itemId);
+        if (!item?.enabled) return false;
+        item.click();
+        return true;
+      }, id);
+      expect(clicked, `tray menu item ${id} is there and enabled`).toBe(true);
+    }
+
+    async function mainWindowVisible(): Promise<boolean> {
+      return app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().some((w) => w.webContents.getURL().startsWith('app://engram/index.html') && w.isVisible()));
+    }
+
+    it('capture health, paused: "Pause for 15 minutes" in the tray menu shows "Paused until …" in the tray and the window, and Resume undoes it', async () => {
+      await watchTray();
+      const main = await windowAt('app://engram/index.html');
+      await clickTray('pause-15');
+      await expect.poll(trayTooltip, { timeout: 10_000 }).toMatch(/^Paused until \d{1,2}:\d{2}.* — /);
+      expect((await invoke('capture.status')).output).toMatchObject({ state: 'paused', paused_until: expect.any(String) });
+      await expect.poll(() => main.textContent('[data-testid="capture-title"]'), { timeout: 10_000 }).toMatch(/^Paused until /);
+      await clickTray('resume');
+      await expect.poll(trayTooltip, { timeout: 10_000 }).not.toMatch(/^Paused/);
+      expect((await invoke('capture.status')).output?.state).not.toBe('paused');
+      await expect.poll(() => main.textContent('[data-testid="capture-title"]'), { timeout: 10_000 }).not.toMatch(/^Paused/);
+    }, 60_000);
+
+    it('capture health, not recording: capture off in Settings says why in the tray and the window, the recorder stops, and Open Settings opens the Settings screen', async () => {
+      await watchTray();
+      const main = await windowAt('app://engram/index.html');
+      expect((await invoke('settings.update', { patch: { capture: { enabled: false } } })).ok).toBe(true);
+      await expect.poll(trayTooltip, { timeout: 10_000 }).toBe('Not recording — capture is off in Settings');
+      expect((await invoke('capture.status')).output?.blocked).toMatchObject({ reason: 'disabled' });
+      await expect.poll(() => main.textContent('[data-testid="capture-title"]'), { timeout: 10_000 }).toBe('Not recording — capture is off in Settings');
+      // The microphone follows capture: off means off, with no restart.
+      await expect.poll(() => app.windows().some((w) => w.url().includes('/__pages/recorder.html')), { timeout: 10_000 }).toBe(false);
+      // The window is hidden (closed to the tray above); the tray's button brings it back on that screen.
+      await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().find((w) => w.webContents.getURL().startsWith('app://engram/index.html'))?.hide());
+      await clickTray('open-settings');
+      await expect.poll(mainWindowVisible, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => main.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/settings');
+      expect((await invoke('settings.update', { patch: { capture: { enabled: true } } })).ok).toBe(true);
+      await expect.poll(trayTooltip, { timeout: 10_000 }).not.toMatch(/^Not recording — capture is off/);
+      await expect.poll(() => main.textContent('[data-testid="capture-title"]'), { timeout: 10_000 }).not.toMatch(/capture is off/);
+    }, 60_000);
+
+    it('"Record audio" switched off in Settings stops the recorder at once, and switched on starts it again (no restart)', async () => {
+      // Wherever capture records here (the recorder runs only while it does), audio is on from consent.
+      await windowAt('/__pages/recorder.html');
+      await expect.poll(async () => (await invoke('capture.status')).output?.audio, { timeout: 20_000 }).toBe(true);
+      expect((await invoke('settings.update', { patch: { capture: { audio: { enabled: false } } } })).ok).toBe(true);
+      await expect.poll(() => app.windows().some((w) => w.url().includes('/__pages/recorder.html')), { timeout: 10_000 }).toBe(false);
+      await expect.poll(async () => (await invoke('capture.status')).output?.audio, { timeout: 10_000 }).toBe(false);
+      expect((await invoke('settings.update', { patch: { capture: { audio: { enabled: true } } } })).ok).toBe(true);
+      // The permission is asked at each request, so the new recorder gets the microphone now.
+      await windowAt('/__pages/recorder.html');
+      await expect.poll(async () => (await invoke('capture.status')).output?.audio, { timeout: 20_000 }).toBe(true);
+    }, 60_000);
+
     it.runIf(process.platform === 'darwin')('macOS: without Screen Recording, capture asked once (getSources) and then explains instead of asking every tick', async () => {
       const access = await app.evaluate(({ systemPreferences }) => systemPreferences.getMediaAccessStatus('screen'));
       if (access === 'granted') {
@@ -261,5 +354,35 @@ describe('Electron desktop app', () => {
         await store.close();
       }
     }, 60_000);
+
+    it('Quit while audio records keeps the last segment: before-quit holds the quit until the bounded shutdown has stored it, then exits 0', async () => {
+      const before = await (async () => {
+        const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
+        try {
+          return store.audio.count();
+        } finally {
+          await store.close();
+        }
+      })();
+      // A second run of the app: consent is given and audio on, so the main window and the recorder come up.
+      app = await launch();
+      await windowAt('app://engram/index.html');
+      await windowAt('/__pages/recorder.html');
+      await expect.poll(async () => (await invoke('capture.status')).output?.audio, { timeout: 30_000 }).toBe(true);
+      // Less than one 10 s segment: everything recorded is still in the recorder window when Quit comes.
+      await new Promise((r) => setTimeout(r, 4_000));
+      const exited = new Promise<number | null>((resolve) => app.process().once('exit', (code) => resolve(code)));
+      // What the tray's "Quit Engram" does (app.quit), without a way to click a real tray here.
+      await app.evaluate(({ app: electronApp }) => {
+        electronApp.quit();
+      });
+      expect(await exited).toBe(0);
+      const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
+      try {
+        expect(store.audio.count()).toBeGreaterThan(before);
+      } finally {
+        await store.close();
+      }
+    }, 120_000);
   });
 });
