@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { StaticKeyProvider, UseEmbedder, openStore, type EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createApi } from '../../electron/api/index.js';
-import { KEPT_TASKS, UNRELATED_TASKS } from '../fixtures/experience/task-paraphrases.js';
+import { KEPT_TASKS, NEAR_MISS_TASKS, UNRELATED_TASKS } from '../fixtures/experience/task-paraphrases.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -76,7 +76,14 @@ describe('experience memory finds similar tasks by meaning (USE lite)', { timeou
       const r = await xp.recommend(q);
       if (r) falseHits.push(`${q} -> ${r.action}`);
     }
-    console.log(`[experience meaning] paraphrases answered with their own action ${right}/${total} (by words only ${byWords}/${total}); unrelated answered ${falseHits.length}/${UNRELATED_TASKS.length}\n  misses: ${misses.join('; ')}\n  false: ${falseHits.join('; ')}`);
+    // Near misses (same words or domain, a different task) are measured, not asserted: USE lite scores
+    // them as high as paraphrases (issue 30), so no floor separates the two sets.
+    const nearHits: string[] = [];
+    for (const q of NEAR_MISS_TASKS) {
+      const r = await xp.recommend(q);
+      if (r) nearHits.push(`${q} -> ${r.action}`);
+    }
+    console.log(`[experience meaning] paraphrases answered with their own action ${right}/${total} (by words only ${byWords}/${total}); unrelated answered ${falseHits.length}/${UNRELATED_TASKS.length}; near misses answered ${nearHits.length}/${NEAR_MISS_TASKS.length}\n  misses: ${misses.join('; ')}\n  false: ${falseHits.join('; ')}\n  near: ${nearHits.join('; ')}`);
     expect(falseHits).toEqual([]);
     // Measured 8/10 with USE lite when written (words only: see the log); a regression floor, not a target.
     expect(right / total).toBeGreaterThanOrEqual(0.7);
