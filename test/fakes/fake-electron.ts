@@ -188,6 +188,21 @@ export function endWindowsSession(reasons: Array<'shutdown' | 'close-app' | 'cri
   return out;
 }
 
+/** A native notification: unsupported unless a test turns `supported` on, so other runs show none. */
+export class FakeNotification extends EventEmitter {
+  static supported = false;
+  static readonly shown: FakeNotification[] = [];
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+  }
+  show(): void {
+    FakeNotification.shown.push(this);
+  }
+}
+
 export const fake = {
   appEvents: new EventEmitter(),
   exitCode: null as number | null,
@@ -316,7 +331,7 @@ export const electronModule = {
       return this;
     } }),
   },
-  Notification: Object.assign(class {}, { isSupported: () => false }),
+  Notification: FakeNotification,
   dialog: { showErrorBox: (_title: string, text: string) => fake.errorBoxes.push(text) },
   shell: {
     openExternal: async (url: string) => {
