@@ -201,6 +201,14 @@ export function createBrain(opts: BrainOptions): Brain {
 
   // The graph reads memories a moment after they are written (and catches up at start).
   const graph = new GraphKeeper(store, opts.log);
+  // A brain that was never started and saw no memory written catches nothing up at stop: a command
+  // that changed nothing (a refused `engram dream`, an `ask`) must leave the graph tables as they were.
+  let started = false;
+  let memoryWritten = false;
+  const onMemoryWrite = (): void => {
+    memoryWritten = true;
+  };
+  store.events.on('memory', onMemoryWrite);
 
   return {
     meta,
@@ -241,6 +249,7 @@ export function createBrain(opts: BrainOptions): Brain {
     async start() {
       if (running) return meta.recover();
       running = true;
+      started = true;
       meta.touch();
       if (opts.subscribe ?? true) store.events.on('observation', onObservation);
       graph.start();
@@ -263,6 +272,8 @@ export function createBrain(opts: BrainOptions): Brain {
       if (o.flush) await meta.flush('stop');
       await meta.idle();
       graph.stop();
+      store.events.off('memory', onMemoryWrite);
+      if (!started && !memoryWritten) return;
       try {
         graph.catchUp();
       } catch (e) {
