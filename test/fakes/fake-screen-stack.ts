@@ -41,3 +41,26 @@ export class TextOcr implements OcrEngine {
   }
   async stop() {}
 }
+
+/** A still screen: light, with one dark block whose shade a test changes to make the next grab differ. */
+export class ShadedScreen implements ScreenSource {
+  readonly name = 'fake';
+  shade = 40;
+  private readonly display: DisplayInfo;
+  constructor(
+    readonly width = W,
+    readonly height = H,
+    private readonly block = { x0: 20, x1: 200, y0: 40, y1: 160 },
+  ) {
+    this.display = { ...DISPLAY, width, height };
+  }
+  async listDisplays() {
+    return [this.display];
+  }
+  async capture(): Promise<CapturedScreen[]> {
+    const { width: w, height: h, block: b } = this;
+    const data = Buffer.alloc(w * h * 3, 250);
+    for (let y = b.y0; y < b.y1; y++) data.fill(this.shade, (y * w + b.x0) * 3, (y * w + b.x1) * 3);
+    return [{ display: this.display, captured_at: Date.now(), image: { format: 'raw', data, width: w, height: h, channels: 3 } }];
+  }
+}

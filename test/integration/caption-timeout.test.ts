@@ -6,38 +6,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiProvider } from '../../agents/llm/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { CAPTION_TIMEOUT_MS, CapturePipeline, ModelCaptioner, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../../electron/sensing/capture/index.js';
-import type { Captioner, OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
+import { CAPTION_TIMEOUT_MS, CapturePipeline, ModelCaptioner } from '../../electron/sensing/capture/index.js';
+import type { Captioner } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { ShadedScreen, TextOcr } from '../fakes/fake-screen-stack.js';
 
 // Issue 30 (captioning): the caption call runs on an OCR worker's turn. A model server that takes
 // the request and never answers must not hold that worker: the call ends at its deadline, the frame
 // keeps its OCR text, and the miss is counted as a model failure.
 
-const W = 320;
-const H = 200;
-const DISPLAY: DisplayInfo = { id: 'd', name: 'd', width: W, height: H, x: 0, y: 0, primary: true };
-
-class Screen implements ScreenSource {
-  readonly name = 'fake';
-  shade = 40;
-  async listDisplays() {
-    return [DISPLAY];
-  }
-  async capture(): Promise<CapturedScreen[]> {
-    const data = Buffer.alloc(W * H * 3, 250);
-    for (let y = 40; y < 160; y++) data.fill(this.shade, (y * W + 20) * 3, (y * W + 200) * 3);
-    return [{ display: DISPLAY, captured_at: Date.now(), image: { format: 'raw', data, width: W, height: H, channels: 3 } }];
-  }
-}
-
-class Ocr implements OcrEngine {
-  activeWorkers = 0;
-  async recognize(image: OcrImage): Promise<OcrResult> {
-    return { text: 'Quarterly chart', confidence: 90, lines: [{ text: 'Quarterly chart', confidence: 90, bbox: { x0: 0, y0: 0, x1: image.width, y1: image.height } }] };
-  }
-  async stop() {}
-}
 
 /** An OpenAI-compatible server that reads every request and never answers any. */
 async function silentServer(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
@@ -79,7 +56,7 @@ describe('a caption request that never ends', () => {
 
   const settings = CaptureSettingsSchema.parse({ captioning: { enabled: true }, ocr: { workers: 1 } });
   const pipeline = (captioner: Captioner, captionTimeoutMs: number) =>
-    new CapturePipeline({ store, screen: new Screen(), windows: { active: async () => ({ app: 'Sheets', title: 'Q3', url: null, pid: 5, path: null, bounds: null }) }, ocr: new Ocr(), captioner, captionTimeoutMs, settings });
+    new CapturePipeline({ store, screen: new ShadedScreen(), windows: { active: async () => ({ app: 'Sheets', title: 'Q3', url: null, pid: 5, path: null, bounds: null }) }, ocr: new TextOcr('Quarterly chart'), captioner, captionTimeoutMs, settings });
 
   it('is 30 s by default', () => {
     expect(CAPTION_TIMEOUT_MS).toBe(30_000);
@@ -106,8 +83,8 @@ describe('a caption request that never ends', () => {
   it('a captioner that ignores the abort is given up on all the same, and the next frame is read', async () => {
     let asked = 0;
     const deaf: Captioner = { caption: () => (asked++, new Promise<string | null>(() => undefined)) };
-    const screen = new Screen();
-    const p = new CapturePipeline({ store, screen, windows: { active: async () => null }, ocr: new Ocr(), captioner: deaf, captionTimeoutMs: 300, settings });
+    const screen = new ShadedScreen();
+    const p = new CapturePipeline({ store, screen, windows: { active: async () => null }, ocr: new TextOcr('Quarterly chart'), captioner: deaf, captionTimeoutMs: 300, settings });
     const [a] = await (await p.tick()).observations;
     screen.shade = 200;
     const [b] = await (await p.tick()).observations;

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
-import { applyRetention, CapturePipeline, type ActiveWindowSource, type CapturedScreen, type DisplayInfo, type ScreenSource, type WindowInfo } from '../../electron/sensing/capture/index.js';
+import { applyRetention, CapturePipeline, type ActiveWindowSource, type WindowInfo } from '../../electron/sensing/capture/index.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import type { FrameWordsDto } from '../../shared/api/index.js';
+import { ShadedScreen } from '../fakes/fake-screen-stack.js';
 
 /**
  * Hits you can see (issue 31): OCR's word boxes are kept with the frame, redacted like its text and
@@ -17,21 +18,6 @@ import type { FrameWordsDto } from '../../shared/api/index.js';
 
 const W = 640;
 const H = 400;
-const DISPLAY: DisplayInfo = { id: 'screen', name: 'screen', width: W, height: H, x: 0, y: 0, primary: true };
-
-class Screen implements ScreenSource {
-  readonly name = 'fake';
-  shade = 40;
-  async listDisplays() {
-    return [DISPLAY];
-  }
-  async capture(): Promise<CapturedScreen[]> {
-    const data = Buffer.alloc(W * H * 3, 250);
-    for (let y = 50; y < 250; y++) data.fill(this.shade, (y * W + 40) * 3, (y * W + 400) * 3);
-    return [{ display: DISPLAY, captured_at: Date.now(), image: { format: 'raw', data, width: W, height: H, channels: 3 } }];
-  }
-}
-
 class Window implements ActiveWindowSource {
   win: WindowInfo = { app: 'firefox', title: 'Harbour notes — /home/ana/notes/harbour.md', url: 'https://wiki.acme.test/harbour?session=abc', pid: 99, path: null, bounds: null };
   async active() {
@@ -62,14 +48,14 @@ describe('word boxes of a frame', () => {
   let dir: string;
   let store: EngramStore;
   let api: EngramApi;
-  let screen: Screen;
+  let screen: ShadedScreen;
   let ocr: WordOcr;
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-words-'));
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 5)), embedder: null });
     api = createApi({ store, host: 'headless', version: 'test', checkOutputs: true });
-    screen = new Screen();
+    screen = new ShadedScreen(W, H, { x0: 40, x1: 400, y0: 50, y1: 250 });
     ocr = new WordOcr();
   });
   afterEach(async () => {
