@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Entity, EntityFact, EntityHistoryEntry, EntityMoment } from '../../../../shared/api/index.js';
 import { useLoaded } from '../../lib/use-loaded.js';
 import { fmtDateTime } from '../../lib/format.js';
+import { markOpenVia } from '../../lib/memory-use.js';
 import { hrefFor } from '../../lib/route.js';
 import { useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
@@ -95,7 +96,7 @@ export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged():
                   {' '}
                   from{' '}
                   {f.sources.map((s, i) => (
-                    <a key={s} href={memoryHref(kindOf.get(s) ?? 'semantic', s)}>
+                    <a key={s} href={memoryHref(kindOf.get(s) ?? 'semantic', s)} onClick={() => markOpenVia(s, 'graph')}>
                       {`memory ${i + 1}`}
                       {i < f.sources.length - 1 ? ', ' : ''}
                     </a>
@@ -113,7 +114,7 @@ export function EntityPage({ id, onChanged, onGone }: { id: string; onChanged():
           {moments.map((m) => (
             <li key={m.memory_id}>
               <time dateTime={m.at} className="faint">{fmtDateTime(m.at)}</time>{' '}
-              <a href={memoryHref(m.kind, m.memory_id)}>{m.title || m.snippet.slice(0, 80) || 'a memory'}</a>
+              <a href={memoryHref(m.kind, m.memory_id)} onClick={() => markOpenVia(m.memory_id, 'graph')}>{m.title || m.snippet.slice(0, 80) || 'a memory'}</a>
               {m.title && m.snippet && <div className="muted">{m.snippet}</div>}
             </li>
           ))}

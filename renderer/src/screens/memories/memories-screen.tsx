@@ -31,6 +31,9 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   const [version, setVersion] = useState(0);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const [reviewing, setReviewing] = useState(false);
+  // Archived memories stay out of search; the user can still look at them and bring them back.
+  const [showArchived, setShowArchived] = useState(false);
+  const includeArchived = showArchived || undefined;
 
   useEffect(() => {
     api
@@ -43,7 +46,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
     let live = true;
     setItems(null);
     api
-      .call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: 0 })
+      .call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: 0, include_archived: includeArchived })
       .then((r) => {
         if (!live) return;
         setItems(r.items);
@@ -54,7 +57,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
     return () => {
       live = false;
     };
-  }, [api, tab, deferredQuery, dataVersion, version, toast]);
+  }, [api, tab, deferredQuery, dataVersion, version, toast, includeArchived]);
 
   // Keep the list live while agents write new memories.
   useEffect(() => {
@@ -71,7 +74,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   async function loadMore() {
     if (!items) return;
     try {
-      const r = await api.call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: items.length });
+      const r = await api.call('memories.list', { tab, query: deferredQuery || undefined, limit: PAGE, offset: items.length, include_archived: includeArchived });
       setItems([...items, ...r.items]);
       setMatches((m) => ({ ...m, ...r.matches }));
     } catch (e) {
@@ -117,6 +120,10 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
             aria-label={`Search ${KIND_LABEL[tab]}`}
           />
         </div>
+        <label className="row mem-archived-toggle">
+          <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />
+          Show archived
+        </label>
         {info?.features.consolidation && (
           <button type="button" className="btn" onClick={() => setReviewing(true)}>
             <IconSparkles size={15} />
@@ -184,6 +191,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
             <MemoryDetail
               key={memoryId}
               id={memoryId}
+              via={deferredQuery ? 'search' : 'open'}
               onDeleted={() => {
                 navigate('memories', tab);
                 setVersion((v) => v + 1);
@@ -208,7 +216,7 @@ function MemoryCard({ memory, active, match }: { memory: Memory; active: boolean
   const when = memory.occurred_at ?? memory.created_at;
   const outcome = typeof memory.fields['outcome'] === 'string' ? (memory.fields['outcome'] as string) : null;
   return (
-    <a className={`mem-card kind-${tab}`} href={hrefFor('memories', tab, memory.id)} aria-current={active ? 'true' : undefined} data-testid="memory-card" data-memory-id={memory.id}>
+    <a className={`mem-card kind-${tab}${memory.archived_at ? ' mem-card-archived' : ''}`} href={hrefFor('memories', tab, memory.id)} aria-current={active ? 'true' : undefined} data-testid="memory-card" data-memory-id={memory.id}>
       <span className="mem-card-bar" aria-hidden="true" />
       <span className="grow">
         <span className="mem-card-title truncate">{memory.title || memory.text}</span>
@@ -218,6 +226,11 @@ function MemoryCard({ memory, active, match }: { memory: Memory; active: boolean
           {fmtRelative(when)}
           {memory.app && ` · ${memory.app}`}
           {outcome && <span className={`badge ${outcome === 'success' ? 'badge-ok' : outcome === 'failure' ? 'badge-danger' : 'badge-warn'}`}>{outcome}</span>}
+          {memory.archived_at && (
+            <span className="badge" data-testid="archived-badge" title={`Archived ${fmtDateTime(memory.archived_at)}: unused for a long time, left out of search`}>
+              archived
+            </span>
+          )}
           {tab === 'knowledge_vault' && (
             <span className="badge">
               <IconLock size={10} /> masked

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Memory } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtDateTime, fmtRelative } from '../../lib/format.js';
 import { KIND_SINGULAR, tabOf } from '../../lib/kinds.js';
+import { recordUse, takeOpenVia, type OpenVia } from '../../lib/memory-use.js';
 import { hrefFor } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { Dialog } from '../../ui/dialog.js';
@@ -16,13 +17,20 @@ import { MemoryProvenance } from './memory-provenance.js';
 import { useMemory } from './use-memory.js';
 import { VaultSecret } from './vault-secret.js';
 
-export function MemoryDetail({ id, onDeleted, onChanged }: { id: string; onDeleted(): void; onChanged(): void }) {
+export function MemoryDetail({ id, via, onDeleted, onChanged }: { id: string; via: OpenVia; onDeleted(): void; onChanged(): void }) {
   const api = useApi();
   const toast = useAppStore((s) => s.toast);
   const bumpData = useAppStore((s) => s.bumpData);
   const { data, missing, setData, reload } = useMemory(id);
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  // Opening is a use, counted once per open (not again on reloads or edits), under how it was reached.
+  const counted = useRef<string | null>(null);
+  useEffect(() => {
+    if (counted.current === id) return;
+    counted.current = id;
+    recordUse(api, id, takeOpenVia(id) ?? via);
+  }, [api, id]);
 
   if (missing) {
     return (
@@ -35,6 +43,18 @@ export function MemoryDetail({ id, onDeleted, onChanged }: { id: string; onDelet
 
   const { memory, provenance, history } = data;
   const tab = tabOf(memory);
+
+  async function restore() {
+    try {
+      await api.call('memories.restore', { ids: [id] });
+      toast('Restored. It shows in search and answers again.');
+      bumpData();
+      onChanged();
+      reload();
+    } catch (e) {
+      toast(errorText(e), 'error');
+    }
+  }
 
   async function remove() {
     setConfirm(false);
@@ -56,6 +76,11 @@ export function MemoryDetail({ id, onDeleted, onChanged }: { id: string; onDelet
         <span className="spacer" />
         {!editing && (
           <>
+            {memory.archived_at && (
+              <button type="button" className="btn btn-sm" data-testid="restore-memory" onClick={() => void restore()}>
+                Restore
+              </button>
+            )}
             <button type="button" className="btn btn-sm btn-ghost" onClick={() => setEditing(true)}>
               <IconEdit size={14} />
               Edit
@@ -148,6 +173,12 @@ function MemoryFacts({ memory }: { memory: Memory }) {
         <>
           <dt>App</dt>
           <dd>{memory.app}</dd>
+        </>
+      )}
+      {memory.archived_at && (
+        <>
+          <dt>Archived</dt>
+          <dd data-testid="memory-archived-at">{fmtDateTime(memory.archived_at)}, left out of search until restored</dd>
         </>
       )}
       <dt>Learned</dt>

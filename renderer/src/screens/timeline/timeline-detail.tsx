@@ -3,6 +3,7 @@ import type { RequestOutput } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtDateTime, fmtTimeSec } from '../../lib/format.js';
 import { KIND_SINGULAR } from '../../lib/kinds.js';
+import { recordUse } from '../../lib/memory-use.js';
 import { hrefFor } from '../../lib/route.js';
 import { errorText } from '../../state/app-store.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
@@ -30,6 +31,8 @@ export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): 
     let live = true;
     setError(null);
     const timer = setTimeout(() => {
+      // A memory whose detail settled was looked at; one passed over while arrowing was not.
+      if (item.type === 'memory') recordUse(api, item.id, 'timeline');
       api.call('timeline.item', { type: item.type, id: item.id }).then(
         (value) => live && setDetail({ key: item.key, value }),
         (e: unknown) => live && setError(errorText(e)),
