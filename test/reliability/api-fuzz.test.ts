@@ -9,6 +9,7 @@ import { ChatService } from '../../agents/chat/index.js';
 import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain, type QueuedDreamReview } from '../../agents/meta/index.js';
 import { DreamApplyError } from '../../agents/dream/index.js';
+import { GraphKeeper } from '../../agents/graph/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { createApi, portabilityExporter, type ContractViolation, type EngramApi } from '../../electron/api/index.js';
 import { API_ERROR_CODES, apiRequests, REQUEST_NAMES } from '../../shared/api/index.js';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   // The graph reads the seeded memories once here, as a running app's brain would have at its
   // start, instead of in every test's brain.stop (a quarter of a second per test, for a copy
   // that is deleted right after).
-  await createBrain({ store, llm: () => createLlmProvider({ settings: store.settings, usage: store.llmCalls }), subscribe: false }).stop();
+  new GraphKeeper(store).catchUp();
   await store.close();
 }, 180_000);
 
