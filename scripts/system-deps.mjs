@@ -15,6 +15,8 @@ export const NEEDED = {
   'espeak-ng': 'espeak-ng',
   sox: 'sox',
   xdotool: 'xdotool',
+  // The two-device sync proof runs two real Syncthing instances (Debian's package).
+  syncthing: 'syncthing',
 };
 const EXTRA_PACKAGES = ['fonts-dejavu-core'];
 /** file → Debian package, for what is not a command: the CJK font the Chinese screen test renders with. */
