@@ -1,14 +1,19 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
  *
- * Two scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Three scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
  * - day 2 (test/fixtures/screenqa-day2: 16 pages written apart from the answer code — a spreadsheet
  *   grid, forms with labels above their boxes, settings panes, a chat app, a week calendar, a kanban
  *   board, a dark terminal — asked with words other than the screens' labels, and questions nothing on
- *   screen answers). Day 2 is a held-out check: never tune the answer code against it.
+ *   screen answers). Day 2 is a held-out check: never tune the answer code against it;
+ * - day 3 (test/fixtures/screenqa-day3: 16 pages, the development day for the answer code — a helpdesk
+ *   table, an HR profile with labels above their boxes, a dark week calendar, a dark terminal with
+ *   kubectl output, a receipt, dark VPN settings, a dark chat, an invoice, a car-hire booking, a gym
+ *   timetable grid, a wiki runbook, contact cards, library loans, lab results, a file listing, a dark
+ *   pull request — asked in other words than the labels, with four questions nothing answers).
  * Then each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
  * user sees:
@@ -19,11 +24,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30); no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so is day 3; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npx tsc -p tsconfig.json`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1, DIR/day2; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1, DIR/day2, DIR/day3; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +41,11 @@ import { z } from 'zod';
 import { runCli } from '../../electron/hosts/cli/main.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const DAYS = { 1: join(root, 'test', 'fixtures', 'screenqa'), 2: join(root, 'test', 'fixtures', 'screenqa-day2') } as const;
+const DAYS = {
+  1: join(root, 'test', 'fixtures', 'screenqa'),
+  2: join(root, 'test', 'fixtures', 'screenqa-day2'),
+  3: join(root, 'test', 'fixtures', 'screenqa-day3'),
+} as const;
 type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
 const flag = (n: string) => argv.includes(`--${n}`);
@@ -240,7 +249,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; day 2 is judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2 and 3 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
@@ -248,13 +257,13 @@ function targetsMissed(day: Day, r: DayResult): string | null {
     return r.hit >= h && r.answer_only >= a ? null : `day 1: hit ${r.hit}/${r.n} (need ${h}), answer ${r.answer_only}/${r.n} (need ${a})`;
   }
   const s = Math.ceil(r.answerable * 0.85);
-  return r.stated >= s ? null : `day 2: stated ${r.stated}/${r.answerable} answerable (need ${s})`;
+  return r.stated >= s ? null : `day ${day}: stated ${r.stated}/${r.answerable} answerable (need ${s})`;
 }
 
 async function main(): Promise<void> {
   const dayOpt = opt('day');
-  const days: Day[] = dayOpt === '1' ? [1] : dayOpt === '2' ? [2] : dayOpt === undefined ? [1, 2] : [];
-  if (!days.length) throw new Error(`--day takes 1 or 2, not "${dayOpt}"`);
+  const days: Day[] = dayOpt === undefined ? [1, 2, 3] : dayOpt === '1' || dayOpt === '2' || dayOpt === '3' ? [Number(dayOpt) as Day] : [];
+  if (!days.length) throw new Error(`--day takes 1, 2 or 3, not "${dayOpt}"`);
   if (!opt('reuse') && !flag('no-build')) {
     log('building dist/ (npx tsc -p tsconfig.json) so capture starts fast …');
     const b = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
