@@ -9,13 +9,12 @@ import type {
   Tool,
   ToolChoice,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import { recordCall, responseOf } from './call-record.js';
 import { sdkFailure, type SdkErrorClasses } from './http-failure.js';
 import { LlmError } from './llm-error.js';
 import { costUsd } from './pricing.js';
 import { onFirstUse } from '../../shared/first-use/index.js';
 import { NO_SDK_ERRORS } from './sdk-loader.js';
-import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
+import { NO_USAGE, ProviderCore, type ProviderTuning } from './provider-core.js';
 import { streamAttempt } from './stream-attempt.js';
 import { documentedWindow } from './context-window.js';
 import type {
@@ -27,7 +26,6 @@ import type {
   LlmStopReason,
   LlmStreamEvent,
   LlmUsage,
-  UsageSink,
 } from './types.js';
 
 const sdk = onFirstUse(() => import('@anthropic-ai/sdk'));
@@ -35,19 +33,11 @@ const sdk = onFirstUse(() => import('@anthropic-ai/sdk'));
 export const DEFAULT_CHAT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_EXTRACTION_MODEL = 'claude-haiku-4-5';
 
-export interface AnthropicProviderOptions {
+export interface AnthropicProviderOptions extends ProviderTuning {
   apiKey: string;
   /** Tests point this at the fake server; default is Anthropic's API. */
   baseURL?: string;
   models?: { chat?: string; extraction?: string };
-  /** Where each call's tokens and cost go (store.llmCalls). */
-  usage?: UsageSink;
-  /** Per-attempt timeout; for streams, the longest silence between two events. */
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  maxTokens?: number;
-  sleep?: Sleep;
-  now?: () => number;
 }
 
 /** Anthropic Messages API through @anthropic-ai/sdk; retries are ours (SDK retries off) so they are testable. */
@@ -55,81 +45,56 @@ export class AnthropicProvider implements LlmProvider {
   readonly online = true;
   readonly name = 'anthropic';
   readonly models: { chat: string; extraction: string };
-  private clientLoad: Promise<Anthropic> | null = null;
-  private readonly retry: RetryPolicy;
-  private readonly timeoutMs: number;
-  private readonly maxTokens: number;
-  private readonly sleep: Sleep;
-  private readonly now: () => number;
+  private readonly core: ProviderCore<Anthropic>;
 
-  constructor(private readonly opts: AnthropicProviderOptions) {
+  constructor(opts: AnthropicProviderOptions) {
     if (!opts.apiKey) throw new LlmError('NO_API_KEY', 'no Anthropic API key is set');
     this.models = {
       chat: opts.models?.chat || DEFAULT_CHAT_MODEL,
       extraction: opts.models?.extraction || DEFAULT_EXTRACTION_MODEL,
     };
-    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
-    this.timeoutMs = opts.timeoutMs ?? 60_000;
-    this.maxTokens = opts.maxTokens ?? 4096;
-    this.sleep = opts.sleep ?? realSleep;
-    this.now = opts.now ?? Date.now;
-  }
-
-  /** The SDK's client, made with the first call (the SDK loads then). */
-  private client(): Promise<Anthropic> {
-    const { apiKey, baseURL } = this.opts;
-    return (this.clientLoad ??= sdk.get().then(
-      ({ default: Sdk }) => new Sdk({ apiKey, baseURL: baseURL ?? 'https://api.anthropic.com', maxRetries: 0, timeout: this.timeoutMs, logLevel: 'off' }),
-      (err: unknown) => {
-        this.clientLoad = null;
-        throw err;
+    const { apiKey, baseURL } = opts;
+    this.core = new ProviderCore(opts, {
+      makeClient: async (timeout) => {
+        const { default: Sdk } = await sdk.get();
+        return new Sdk({ apiKey, baseURL: baseURL ?? 'https://api.anthropic.com', maxRetries: 0, timeout, logLevel: 'off' });
       },
-    ));
+      cost: costUsd,
+    });
   }
 
-  /** The models the API lists (Test connection). */
   /** Every Claude model has a 200k-token window (Anthropic's documentation); the API does not list it. */
   contextWindow(): Promise<number | null> {
     return Promise.resolve(documentedWindow(this.models.chat));
   }
 
-  async listModels(signal?: AbortSignal): Promise<string[]> {
-    try {
-      const ids: string[] = [];
-      for await (const m of (await this.client()).models.list({}, { signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
-      return ids.sort();
-    } catch (err) {
-      throw toLlmError(err, signal);
-    }
+  /** The models the API lists (Test connection). */
+  listModels(signal?: AbortSignal): Promise<string[]> {
+    return this.core.listModels((client, opts) => client.models.list({}, opts), toLlmError, signal);
   }
 
   async complete(req: LlmRequest): Promise<LlmResponse> {
     const params = this.params(req);
-    return withRetries(
-      this.retry,
-      this.sleep,
-      async () => {
-        let message;
-        try {
-          message = await (await this.client()).messages.create(params, {
-            timeout: req.timeoutMs ?? this.timeoutMs,
-            signal: req.signal,
-          });
-        } catch (err) {
-          throw toLlmError(err, req.signal);
-        }
-        const content = fromSdkContent(message.content);
-        const usage = usageOf(message.usage);
-        return this.finish(req, params.model, content, mapStop(message.stop_reason), usage);
-      },
-      req.signal,
-    );
+    return this.core.retrying(req.signal, async () => {
+      let message;
+      try {
+        message = await (await this.core.client()).messages.create(params, {
+          timeout: req.timeoutMs ?? this.core.timeoutMs,
+          signal: req.signal,
+        });
+      } catch (err) {
+        throw toLlmError(err, req.signal);
+      }
+      const content = fromSdkContent(message.content);
+      const usage = usageOf(message.usage);
+      return this.core.finish(req, params.model, content, mapStop(message.stop_reason), usage);
+    });
   }
 
   async stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
     const params = this.params(req);
     // Retry only while nothing has reached the caller: once tokens are shown, a retry would repeat them.
-    return withRetries(this.retry, this.sleep, () => this.streamOnce(req, params, onEvent), req.signal);
+    return this.core.retrying(req.signal, () => this.streamOnce(req, params, onEvent));
   }
 
   private async streamOnce(
@@ -137,8 +102,8 @@ export class AnthropicProvider implements LlmProvider {
     params: MessageCreateParamsNonStreaming,
     onEvent: (event: LlmStreamEvent) => void,
   ): Promise<LlmResponse> {
-    const idleMs = req.timeoutMs ?? this.timeoutMs;
-    let usage: LlmUsage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+    const idleMs = req.timeoutMs ?? this.core.timeoutMs;
+    let usage: LlmUsage = { ...NO_USAGE };
     let stop: LlmStopReason = 'other';
     const streamed = await streamAttempt({
       idleMs,
@@ -146,9 +111,9 @@ export class AnthropicProvider implements LlmProvider {
       onEvent,
       toError: (err, timedOut) => toLlmError(err, req.signal, timedOut),
       // Input tokens were billed even though the reply broke off.
-      onFailure: () => usage.input_tokens > 0 && this.record(req, params.model, usage),
+      onFailure: () => usage.input_tokens > 0 && this.core.record(req, params.model, usage),
       run: async (s) => {
-        const events = await (await this.client()).messages.create({ ...params, stream: true }, { signal: s.signal, timeout: idleMs });
+        const events = await (await this.core.client()).messages.create({ ...params, stream: true }, { signal: s.signal, timeout: idleMs });
         let sawStop = false;
         for await (const ev of events as AsyncIterable<RawMessageStreamEvent>) {
           s.touch();
@@ -188,17 +153,9 @@ export class AnthropicProvider implements LlmProvider {
         if (!sawStop) throw s.endedEarly();
       },
     });
-    const response = this.finish(req, params.model, streamed.content(), stop, usage);
+    const response = this.core.finish(req, params.model, streamed.content(), stop, usage);
     onEvent({ type: 'done', response });
     return response;
-  }
-
-  private finish(req: LlmRequest, model: string, content: LlmContentBlock[], stopReason: LlmStopReason, usage: LlmUsage): LlmResponse {
-    return responseOf(model, content, stopReason, usage, this.record(req, model, usage));
-  }
-
-  private record(req: LlmRequest, model: string, usage: LlmUsage): number {
-    return recordCall(this.opts.usage, { at: this.now(), model, purpose: req.purpose, usage, costUsd: costUsd(model, usage) });
   }
 
   private params(req: LlmRequest): MessageCreateParamsNonStreaming {
@@ -210,7 +167,7 @@ export class AnthropicProvider implements LlmProvider {
     if (req.context) system.push({ type: 'text', text: req.context });
     const params: MessageCreateParamsNonStreaming = {
       model,
-      max_tokens: req.maxTokens ?? this.maxTokens,
+      max_tokens: req.maxTokens ?? this.core.maxTokens,
       messages: req.messages.map(toSdkMessage),
     };
     if (system.length) params.system = system;

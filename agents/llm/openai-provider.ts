@@ -5,13 +5,12 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions/completions';
-import { recordCall, responseOf } from './call-record.js';
 import { sdkFailure, type SdkErrorClasses } from './http-failure.js';
 import { LlmError } from './llm-error.js';
 import { costUsd } from './pricing.js';
 import { onFirstUse } from '../../shared/first-use/index.js';
 import { NO_SDK_ERRORS } from './sdk-loader.js';
-import { DEFAULT_RETRY, realSleep, withRetries, type RetryPolicy, type Sleep } from './retry-policy.js';
+import { NO_USAGE, ProviderCore, type ProviderTuning } from './provider-core.js';
 import { streamAttempt } from './stream-attempt.js';
 import { parseToolJson } from './tool-spec.js';
 import { documentedWindow, windowFromLlamaCppProps, windowFromModelEntry, windowFromOllamaShow } from './context-window.js';
@@ -25,7 +24,6 @@ import type {
   LlmStreamEvent,
   LlmToolUseBlock,
   LlmUsage,
-  UsageSink,
 } from './types.js';
 
 const sdk = onFirstUse(() => import('openai'));
@@ -34,19 +32,12 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4.1-mini';
 export const DEFAULT_OPENAI_EXTRACTION_MODEL = 'gpt-4.1-nano';
 
-export interface OpenAiProviderOptions {
+export interface OpenAiProviderOptions extends ProviderTuning {
   /** Empty for local servers that ask for none (Ollama, LM Studio, llama.cpp). */
   apiKey?: string;
   /** Any OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (Ollama); default OpenAI's API. */
   baseURL?: string;
   models?: { chat?: string; extraction?: string };
-  usage?: UsageSink;
-  /** Per-attempt timeout; for streams, the longest silence between two chunks. */
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  maxTokens?: number;
-  sleep?: Sleep;
-  now?: () => number;
 }
 
 /** Loopback, private and link-local addresses and *.local names: a server on the user's own machine or network. */
@@ -78,17 +69,12 @@ export class OpenAiProvider implements LlmProvider {
   readonly models: { chat: string; extraction: string };
   readonly baseURL: string;
   readonly local: boolean;
-  private clientLoad: Promise<OpenAI> | null = null;
-  private readonly retry: RetryPolicy;
-  private readonly timeoutMs: number;
-  private readonly maxTokens: number;
-  private readonly sleep: Sleep;
-  private readonly now: () => number;
+  private readonly core: ProviderCore<OpenAI>;
   /** A local server and no model named: the first model the server lists is used (asked once). */
   private readonly unnamed: boolean;
   private serverModel: Promise<string | null> | null = null;
 
-  constructor(private readonly opts: OpenAiProviderOptions) {
+  constructor(opts: OpenAiProviderOptions) {
     this.baseURL = (opts.baseURL || DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
     this.local = isLocalBaseUrl(this.baseURL);
     if (!opts.apiKey && !this.local) throw new LlmError('NO_API_KEY', 'no API key is set for the OpenAI-compatible server');
@@ -97,33 +83,24 @@ export class OpenAiProvider implements LlmProvider {
     const extraction = opts.models?.extraction || (this.local ? chat : DEFAULT_OPENAI_EXTRACTION_MODEL);
     this.models = { chat, extraction };
     this.unnamed = this.local && !opts.models?.chat && !opts.models?.extraction;
-    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
-    this.timeoutMs = opts.timeoutMs ?? 60_000;
-    this.maxTokens = opts.maxTokens ?? 4096;
-    this.sleep = opts.sleep ?? realSleep;
-    this.now = opts.now ?? Date.now;
-  }
-
-  /** The SDK's client, made with the first call (the SDK loads then). */
-  private client(): Promise<OpenAI> {
-    return (this.clientLoad ??= sdk.get().then(
-      ({ default: Sdk }) =>
-        new Sdk({
+    const { apiKey } = opts;
+    this.core = new ProviderCore(opts, {
+      makeClient: async (timeout) => {
+        const { default: Sdk } = await sdk.get();
+        return new Sdk({
           // The client insists on a key; local servers ignore it.
-          apiKey: this.opts.apiKey || 'local-no-key',
+          apiKey: apiKey || 'local-no-key',
           baseURL: this.baseURL,
           maxRetries: 0,
-          timeout: this.timeoutMs,
+          timeout,
           logLevel: 'off',
           // Never picked up from the environment behind our back: hosts read it in one place.
           organization: null,
           project: null,
-        }),
-      (err: unknown) => {
-        this.clientLoad = null;
-        throw err;
+        });
       },
-    ));
+      cost: (model, usage) => (this.local ? 0 : costUsd(model, usage)),
+    });
   }
 
   private window: Promise<number | null> | null = null;
@@ -143,9 +120,9 @@ export class OpenAiProvider implements LlmProvider {
 
   private async askWindow(signal?: AbortSignal): Promise<number | null> {
     const model = await this.modelFor({ tier: 'chat' });
-    const timeout = () => AbortSignal.any([AbortSignal.timeout(Math.min(this.timeoutMs, 5_000)), ...(signal ? [signal] : [])]);
+    const timeout = () => AbortSignal.any([AbortSignal.timeout(Math.min(this.core.timeoutMs, 5_000)), ...(signal ? [signal] : [])]);
     try {
-      for await (const m of (await this.client()).models.list({ signal: timeout() })) {
+      for await (const m of (await this.core.client()).models.list({ signal: timeout() })) {
         if (m.id === model) {
           const w = windowFromModelEntry(m);
           if (w) return w;
@@ -170,49 +147,38 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   /** The models the server lists (Test connection). */
-  async listModels(signal?: AbortSignal): Promise<string[]> {
-    try {
-      const ids: string[] = [];
-      for await (const m of (await this.client()).models.list({ signal, timeout: Math.min(this.timeoutMs, 15_000) })) ids.push(m.id);
-      return ids.sort();
-    } catch (err) {
-      throw toOpenAiError(err, signal);
-    }
+  listModels(signal?: AbortSignal): Promise<string[]> {
+    return this.core.listModels((client, opts) => client.models.list(opts), toOpenAiError, signal);
   }
 
   async complete(req: LlmRequest): Promise<LlmResponse> {
     const params = await this.params(req);
-    return withRetries(
-      this.retry,
-      this.sleep,
-      async () => {
-        let completion;
-        try {
-          completion = await (await this.client()).chat.completions.create(params, { timeout: req.timeoutMs ?? this.timeoutMs, signal: req.signal });
-        } catch (err) {
-          throw toOpenAiError(err, req.signal);
-        }
-        const choice = completion.choices[0];
-        const content: LlmContentBlock[] = [];
-        if (choice?.message.content) content.push({ type: 'text', text: choice.message.content });
-        for (const call of choice?.message.tool_calls ?? []) {
-          if (call.type === 'function') content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolJson(call.function.arguments) });
-        }
-        return this.finish(req, completion.model || params.model, content, mapFinish(choice?.finish_reason, content), usageOf(completion.usage));
-      },
-      req.signal,
-    );
+    return this.core.retrying(req.signal, async () => {
+      let completion;
+      try {
+        completion = await (await this.core.client()).chat.completions.create(params, { timeout: req.timeoutMs ?? this.core.timeoutMs, signal: req.signal });
+      } catch (err) {
+        throw toOpenAiError(err, req.signal);
+      }
+      const choice = completion.choices[0];
+      const content: LlmContentBlock[] = [];
+      if (choice?.message.content) content.push({ type: 'text', text: choice.message.content });
+      for (const call of choice?.message.tool_calls ?? []) {
+        if (call.type === 'function') content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseToolJson(call.function.arguments) });
+      }
+      return this.core.finish(req, completion.model || params.model, content, mapFinish(choice?.finish_reason, content), usageOf(completion.usage));
+    });
   }
 
   async stream(req: LlmRequest, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
     const params = await this.params(req);
     // Retry only while nothing has reached the caller: once tokens are shown, a retry would repeat them.
-    return withRetries(this.retry, this.sleep, () => this.streamOnce(req, params, onEvent), req.signal);
+    return this.core.retrying(req.signal, () => this.streamOnce(req, params, onEvent));
   }
 
   private async streamOnce(req: LlmRequest, params: ChatCompletionCreateParamsNonStreaming, onEvent: (event: LlmStreamEvent) => void): Promise<LlmResponse> {
-    const idleMs = req.timeoutMs ?? this.timeoutMs;
-    let usage: LlmUsage = { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0 };
+    const idleMs = req.timeoutMs ?? this.core.timeoutMs;
+    let usage: LlmUsage = { ...NO_USAGE };
     let finish: string | null = null;
     let model = params.model;
     let sawUsage = false;
@@ -222,9 +188,9 @@ export class OpenAiProvider implements LlmProvider {
       onEvent,
       toError: (err, timedOut) => toOpenAiError(err, req.signal, timedOut),
       // Input tokens the server reported were billed even though the reply broke off.
-      onFailure: () => sawUsage && this.record(req, model, usage),
+      onFailure: () => sawUsage && this.core.record(req, model, usage),
       run: async (s) => {
-        const chunks = await (await this.client()).chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: s.signal, timeout: idleMs });
+        const chunks = await (await this.core.client()).chat.completions.create({ ...params, stream: true, stream_options: { include_usage: true } }, { signal: s.signal, timeout: idleMs });
         for await (const chunk of chunks as AsyncIterable<ChatCompletionChunk>) {
           s.touch();
           if (chunk.model) model = chunk.model;
@@ -244,17 +210,9 @@ export class OpenAiProvider implements LlmProvider {
       },
     });
     const content = streamed.content();
-    const response = this.finish(req, model, content, mapFinish(finish, content), usage);
+    const response = this.core.finish(req, model, content, mapFinish(finish, content), usage);
     onEvent({ type: 'done', response });
     return response;
-  }
-
-  private finish(req: LlmRequest, model: string, content: LlmContentBlock[], stopReason: LlmStopReason, usage: LlmUsage): LlmResponse {
-    return responseOf(model, content, stopReason, usage, this.record(req, model, usage));
-  }
-
-  private record(req: LlmRequest, model: string, usage: LlmUsage): number {
-    return recordCall(this.opts.usage, { at: this.now(), model, purpose: req.purpose, usage, costUsd: this.local ? 0 : costUsd(model, usage) });
   }
 
   /**
@@ -283,7 +241,7 @@ export class OpenAiProvider implements LlmProvider {
     const system = [req.system, req.context].filter((s): s is string => Boolean(s)).join('\n\n');
     if (system) messages.push({ role: 'system', content: system });
     for (const m of req.messages) messages.push(...toOpenAiMessages(m));
-    const params: ChatCompletionCreateParamsNonStreaming = { model, messages, max_tokens: req.maxTokens ?? this.maxTokens };
+    const params: ChatCompletionCreateParamsNonStreaming = { model, messages, max_tokens: req.maxTokens ?? this.core.maxTokens };
     if (req.tools?.length) {
       params.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.input_schema } }));
       if (req.toolChoice) params.tool_choice = toToolChoice(req.toolChoice);
