@@ -66,7 +66,7 @@ describe('screens', { timeout: 240_000 }, () => {
     await page.getByRole('alertdialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
-    await page.keyboard.press('Control+4');
+    await page.keyboard.press('Control+5');
     await page.getByRole('tab', { name: /Episodic/ }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => new URL(page.url()).hash).toBe('#/memories/semantic');

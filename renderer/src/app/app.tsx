@@ -10,6 +10,7 @@ import { NAV, Sidebar } from './sidebar.js';
 
 // Screens other than the first one load on demand, keeping the first paint small.
 const TimelineScreen = lazy(() => import('../screens/timeline/timeline-screen.js').then((m) => ({ default: m.TimelineScreen })));
+const DayScreen = lazy(() => import('../screens/day/day-screen.js').then((m) => ({ default: m.DayScreen })));
 const ActivityScreen = lazy(() => import('../screens/activity/activity-screen.js').then((m) => ({ default: m.ActivityScreen })));
 const MemoriesScreen = lazy(() => import('../screens/memories/memories-screen.js').then((m) => ({ default: m.MemoriesScreen })));
 const EntitiesScreen = lazy(() => import('../screens/entities/entities-screen.js').then((m) => ({ default: m.EntitiesScreen })));
@@ -48,6 +49,8 @@ function ScreenView({ screen, parts }: { screen: Screen; parts: string[] }) {
       return <ChatScreen threadId={parts[0] ?? null} />;
     case 'timeline':
       return <TimelineScreen day={parts[0] ?? null} />;
+    case 'day':
+      return <DayScreen day={parts[0] ?? null} />;
     case 'activity':
       return <ActivityScreen />;
     case 'memories':

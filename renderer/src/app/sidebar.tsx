@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { hrefFor, type Screen } from '../lib/route.js';
-import { IconActivity, IconChat, IconLogo, IconMemories, IconPeople, IconSettings, IconShield, IconTimeline } from '../ui/icons.js';
+import { IconActivity, IconChat, IconLogo, IconMemories, IconPeople, IconSettings, IconShield, IconSun, IconTimeline } from '../ui/icons.js';
 import { CaptureCard } from './capture-card.js';
 import { ProgressList } from './progress-list.js';
 import { SessionControls } from './session-controls.js';
@@ -8,6 +8,7 @@ import { SessionControls } from './session-controls.js';
 export const NAV: { screen: Screen; label: string; icon: (p: { size?: number }) => ReactElement }[] = [
   { screen: 'chat', label: 'Chat', icon: IconChat },
   { screen: 'timeline', label: 'Timeline', icon: IconTimeline },
+  { screen: 'day', label: 'Day', icon: IconSun },
   { screen: 'activity', label: 'Activity', icon: IconActivity },
   { screen: 'memories', label: 'Memories', icon: IconMemories },
   { screen: 'people', label: 'People & projects', icon: IconPeople },

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /** Screens are addressed by the URL hash (#/memories/episodic/ID) so a citation is just a link. */
-export type Screen = 'chat' | 'timeline' | 'activity' | 'memories' | 'people' | 'privacy' | 'settings' | 'moment';
-export const SCREENS: Screen[] = ['chat', 'timeline', 'activity', 'memories', 'people', 'privacy', 'settings', 'moment'];
+export type Screen = 'chat' | 'timeline' | 'day' | 'activity' | 'memories' | 'people' | 'privacy' | 'settings' | 'moment';
+export const SCREENS: Screen[] = ['chat', 'timeline', 'day', 'activity', 'memories', 'people', 'privacy', 'settings', 'moment'];
 
 export interface Route {
   screen: Screen;
