@@ -7,6 +7,7 @@ import { feedbackFromText, type RuleFeedback } from './feedback-rules.js';
 import { feedbackWithModel } from './model-feedback.js';
 import { modelPlan } from './model-synthesis.js';
 import { offlinePlan } from './offline-synthesis.js';
+import { ZonedCalendar, isValidTimeZone, localTimeZone } from '../../shared/time/index.js';
 
 export const LAST_SYNTHESIS_KEY = 'behaviour.last_synthesis';
 /** MIRA: directives are synthesised every few active days; Engram's choice is 7. */
@@ -23,14 +24,10 @@ export interface BehaviourOptions {
   log?: (line: string) => void;
 }
 
+/** The zone's offset from UTC at an instant; an unknown zone counts days in UTC. */
 function zoneOffset(at: number, timeZone: string | undefined): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(at);
-    const v = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-    return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - Math.floor(at / 1000) * 1000;
-  } catch {
-    return 0;
-  }
+  const zone = timeZone ?? localTimeZone();
+  return isValidTimeZone(zone) ? ZonedCalendar.for(zone).offsetAt(at) : 0;
 }
 
 interface Found {

@@ -1,4 +1,4 @@
-import type { Memory, MemoryKind, PassageMatch } from '../../shared/index.js';
+import { MEMORY_KINDS, type Memory, type MemoryKind, type PassageMatch } from '../../shared/index.js';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import type { LlmMessage } from '../llm/index.js';
 import { clip, collapse, memoryLine, memoryTime, passageAllowance } from './memory-line.js';
@@ -87,7 +87,7 @@ const TOOL_INSTRUCTIONS = `
 - Search at most a few times, then answer from what you found.`;
 
 /** Display order of memory groups in the prompt: what happened first, then what is known. */
-const GROUP_ORDER: MemoryKind[] = ['episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault', 'core'];
+const GROUP_ORDER: MemoryKind[] = [...MEMORY_KINDS.filter((k) => k !== 'core'), 'core'];
 
 const MESSAGE_OVERHEAD = 8;
 

@@ -3,7 +3,7 @@ import { episodeText } from '../episodic/index.js';
 import { contentTokens, jaccard, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
 import type { Planned } from './consolidate-kinds.js';
 import { linesUnion, mergeGroup, oldestFirst, provenanceUnion, timeOf } from './merge-group.js';
-import { formatDuration, type TimeFormatter } from '../../shared/time/index.js';
+import { ZonedCalendar, formatDuration, type TimeFormatter } from '../../shared/time/index.js';
 
 const DAY = 86_400_000;
 const endOf = (m: Memory): number => Date.parse(m.ended_at ?? m.occurred_at ?? m.created_at);
@@ -22,16 +22,12 @@ export function recentlyUsed(m: Memory, now: number, halfLifeDays: number): bool
   return m.last_accessed_at !== null && now - Date.parse(m.last_accessed_at) < halfLifeDays * DAY;
 }
 
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
+const hh = (hour: number): string => String(hour % 24).padStart(2, '0');
 
 function hourKey(ms: number, tz: string): { key: string; label: string; hour: number } {
-  // Building a DateTimeFormat costs ~0.2 ms: one per zone, not one per episode.
-  let f = hourFormats.get(tz);
-  if (!f) hourFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23', timeZone: tz })));
-  const parts = f.formatToParts(ms);
-  const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? '00';
-  const hour = Number(get('hour'));
-  return { key: `${get('year')}-${get('month')}-${get('day')}T${get('hour')}`, label: `${get('hour')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`, hour };
+  const calendar = ZonedCalendar.for(tz);
+  const { hour } = calendar.wall(ms);
+  return { key: `${calendar.dayKey(ms)}T${hh(hour)}`, label: `${hh(hour)}:00–${hh(hour + 1)}:00`, hour };
 }
 
 /** Duplicate episodes: same app and title, overlapping in time. */

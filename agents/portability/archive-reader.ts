@@ -16,7 +16,8 @@ import {
 import { deriveArchiveKey, headerDigest, keyMatches, openEntry, type ArchiveSecret } from './archive-crypto.js';
 import type { ExportDocument } from './export-document.js';
 import { validateExportDocument } from './export-parser.js';
-import { PortabilityError, firstLine } from './portability-error.js';
+import { PortabilityError } from './portability-error.js';
+import { errorLine } from '../../shared/text/index.js';
 
 interface EntryLocation {
   index: number;
@@ -62,7 +63,7 @@ export class ArchiveReader {
       this.fd = openSync(path, 'r');
       this.size = fstatSync(this.fd).size;
     } catch (err) {
-      throw new PortabilityError('IO', `cannot read ${name}: ${firstLine(err)}`);
+      throw new PortabilityError('IO', `cannot read ${name}: ${errorLine(err)}`);
     }
   }
 

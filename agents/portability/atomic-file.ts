@@ -1,14 +1,15 @@
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { syncDir } from '../store/index.js';
-import { PortabilityError, firstLine } from './portability-error.js';
+import { PortabilityError } from './portability-error.js';
+import { errorLine } from '../../shared/text/index.js';
 
 function reason(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'its folder does not exist';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENOSPC') return 'the disk is full';
-  return code ?? firstLine(err);
+  return code ?? errorLine(err);
 }
 
 /** Where an export writes its bytes: a file, standard output, or a buffer in tests. */

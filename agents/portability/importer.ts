@@ -4,7 +4,8 @@ import { RecordRestorer, type EngramStore } from '../store/index.js';
 import { ArchiveReader, looksLikeArchive } from './archive-reader.js';
 import { validateExportDocument } from './export-parser.js';
 import { importExportDocument, inOneTransaction, restoreMemories, type ImportOptions, type ImportReport } from './memory-import.js';
-import { PortabilityError, firstLine } from './portability-error.js';
+import { PortabilityError } from './portability-error.js';
+import { errorLine } from '../../shared/text/index.js';
 
 export interface ImportFileOptions extends ImportOptions {
   /** For archives made with --passphrase; without it, archives open with this store's master key. */
@@ -19,14 +20,14 @@ function readJson(path: string, name: string): unknown {
   try {
     size = statSync(path).size;
   } catch (err) {
-    throw new PortabilityError('IO', `cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? firstLine(err)}`);
+    throw new PortabilityError('IO', `cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? errorLine(err)}`);
   }
   if (size > MAX_JSON_BYTES) throw new PortabilityError('INVALID_EXPORT', `${name} is too large for a JSON export (${Math.round(size / 1048576)} MiB); nothing was imported`);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new PortabilityError('IO', `cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? firstLine(err)}`);
+    throw new PortabilityError('IO', `cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? errorLine(err)}`);
   }
   const start = text.trimStart();
   if (start.startsWith('# Engram export')) {
@@ -90,7 +91,7 @@ export async function importFile(store: EngramStore, path: string, opts: ImportF
   try {
     archive = looksLikeArchive(path);
   } catch (err) {
-    throw new PortabilityError('IO', `cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? firstLine(err)}`);
+    throw new PortabilityError('IO', `cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? errorLine(err)}`);
   }
   if (archive) return importArchive(store, path, name, opts);
   const doc = validateExportDocument(readJson(path, name), name);

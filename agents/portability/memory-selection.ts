@@ -1,3 +1,4 @@
+import { MEMORY_KINDS } from '../../shared/index.js';
 import type { EngramStore, ListMemoriesOptions } from '../store/index.js';
 import type { ExportedMemory, ExportKind } from './export-document.js';
 
@@ -18,7 +19,7 @@ export interface SelectionPass {
 }
 
 /** Export order: the six kinds in the design's order, experiences right after procedural. */
-const ORDER: ExportKind[] = ['core', 'episodic', 'semantic', 'procedural', 'experience', 'resource', 'knowledge_vault'];
+const ORDER: ExportKind[] = MEMORY_KINDS.flatMap((k): ExportKind[] => (k === 'procedural' ? [k, 'experience'] : [k]));
 const PAGE = 500;
 
 export function selectionPasses(sel: MemorySelection): SelectionPass[] {

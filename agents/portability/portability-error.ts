@@ -18,9 +18,3 @@ export class PortabilityError extends Error {
     this.name = 'PortabilityError';
   }
 }
-
-/** First line of any error's message, for wrapping low-level failures. */
-export function firstLine(err: unknown): string {
-  const e = err as { message?: unknown };
-  return String(e?.message ?? err).split('\n')[0] ?? '';
-}

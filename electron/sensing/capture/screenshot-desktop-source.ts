@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { CaptureError, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import { cropRgb, parsePpm } from './ppm.js';
+import { errorLine } from '../../../shared/text/index.js';
 
 /** What screenshot-desktop's Linux module reports per xrandr output. */
 interface SdDisplay {
@@ -70,7 +71,7 @@ export class ScreenshotDesktopSource implements ScreenSource {
     try {
       raw = await withDisplayEnv(this.env, () => this.list());
     } catch (err) {
-      throw new CaptureError('NO_DISPLAY', `cannot list displays with xrandr: ${firstLine(err)}`, { cause: err });
+      throw new CaptureError('NO_DISPLAY', `cannot list displays with xrandr: ${errorLine(err).slice(0, 200)}`, { cause: err });
     }
     const displays = raw.map((d) => ({
       id: d.id,
@@ -100,14 +101,14 @@ export class ScreenshotDesktopSource implements ScreenSource {
       });
     } catch (err) {
       this.cache = null;
-      throw new CaptureError('CAPTURE_FAILED', `screen grab failed: ${firstLine(err)}`, { cause: err });
+      throw new CaptureError('CAPTURE_FAILED', `screen grab failed: ${errorLine(err).slice(0, 200)}`, { cause: err });
     }
     const captured_at = Date.now();
     let root;
     try {
       root = parsePpm(ppm);
     } catch (err) {
-      throw new CaptureError('CAPTURE_FAILED', `screen grab unreadable: ${firstLine(err)}`, { cause: err });
+      throw new CaptureError('CAPTURE_FAILED', `screen grab unreadable: ${errorLine(err).slice(0, 200)}`, { cause: err });
     }
     return displays.map((display) => {
       const part = cropRgb(root, display.x, display.y, display.width, display.height);
@@ -139,9 +140,4 @@ function withDisplayEnv<T>(env: NodeJS.ProcessEnv, fn: () => Promise<T>): Promis
     if (prev === undefined) delete process.env.DISPLAY;
     else process.env.DISPLAY = prev;
   }
-}
-
-function firstLine(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err);
-  return msg.split('\n')[0]!.slice(0, 200);
 }
