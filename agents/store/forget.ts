@@ -1,6 +1,7 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { statSync } from 'node:fs';
 import type { AudioRepo } from './audio-repo.js';
+import type { ChangeLog } from './change-log.js';
 import type { BlobStore } from './blob-store.js';
 import type { MemoryRepo } from './memory-repo.js';
 import type { ForgetReport, Millis, SourceType } from './types.js';
@@ -16,6 +17,7 @@ export class Forgetter {
     private readonly memories: MemoryRepo,
     private readonly audio: AudioRepo,
     private readonly frameBlobs: BlobStore,
+    private readonly changes: ChangeLog,
   ) {}
 
   /** Deletes memories citing the given sources (used inside other deletes' transactions). */
@@ -58,6 +60,8 @@ export class Forgetter {
     const sources = this.sourcesIn(from, to);
     const { frames, observations, messages, audio } = sources;
     const report = this.db.transaction((): ForgetReport => {
+      // Only the past can be forgotten: other devices must not drop what they write after this.
+      this.changes.forgetRange(from, Math.min(to, Date.now()));
       const m = this.memories.delete([...this.memoriesIn(from, to, sources)]);
       const del = (table: string, list: string[]) => {
         const stmt = this.db.prepare(`DELETE FROM ${table} WHERE id = ?`);

@@ -1,5 +1,7 @@
 /** agents/store: the encrypted memory store (the door every other room uses). */
 export { openStore, EngramStore, type OpenStoreOptions } from './store.js';
+export { ChangeLog, type LoggedChange } from './change-log.js';
+export { HybridClock, HlcSchema, compareHlc, maxHlc, MAX_DRIFT_MS, type Hlc } from './hybrid-clock.js';
 export { createStoreEvents, type StoreChange, type StoreEventMap, type StoreEvents } from './store-events.js';
 export { StoreError, type StoreErrorCode } from './errors.js';
 export { type KeyProvider, EnvKeyProvider, FileKeyProvider, StaticKeyProvider, resolveKeyProvider, parseKey, KEY_FILE_NAME, type FileKeyProviderOptions } from './key-provider.js';

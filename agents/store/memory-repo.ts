@@ -1,4 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import type { ChangeLog } from './change-log.js';
 import type { StoreEvents } from './store-events.js';
 import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type MemoryKind, type Provenance, SourceTypeSchema } from '../../shared/index.js';
 import { maskedVaultFields } from '../../shared/vault/index.js';
@@ -10,6 +11,9 @@ import type { ListMemoriesOptions, MemoryPatch, Millis, NewMemory, SourceType } 
 import type { VectorIndex } from './vector-index.js';
 
 const MAX_TEXT = 200_000;
+
+/** The columns whose change is an edit other devices see (use counts, versions and the archive stay here). */
+const SYNCED_COLUMNS = ['title', 'text', 'details', 'fields', 'app', 'occurred_at', 'ended_at', 'segment'] as const;
 
 /** The columns an insert writes (the others take the schema's defaults). */
 type InsertParams = Omit<MemoryRow, 'seq' | 'access_count' | 'last_accessed_at' | 'superseded_by' | 'version' | 'archived_at'>;
@@ -34,6 +38,8 @@ export class MemoryRepo {
     private readonly vectors: () => VectorIndex | null,
     private readonly events: StoreEvents,
     private readonly onWrite: () => void,
+    /** Sync's log of local changes (issue 33): appended inside each write's own transaction. */
+    private readonly changes: ChangeLog,
   ) {
     this.byId = db.prepare('SELECT * FROM memories WHERE id = ?');
     this.insertStmt = db.prepare(`INSERT INTO memories
@@ -57,6 +63,7 @@ export class MemoryRepo {
     this.fts.added(row);
     vector?.index.upsert(row.seq, vector.v);
     for (const p of provenance) this.provInsert.run(params.id, p.source_type, p.source_id);
+    this.changes.memoryPut(row, 'created');
     return rowToMemory(row);
   }
 
@@ -175,6 +182,8 @@ export class MemoryRepo {
           id,
         );
       const row = this.row(id)!;
+      if (SYNCED_COLUMNS.some((c) => row[c] !== old[c])) this.changes.memoryPut(row, 'edited');
+      if (row.superseded_by !== null && row.superseded_by !== old.superseded_by) this.changes.supersede(id, row.superseded_by);
       this.fts.changed(row, around);
       if (!row.embedded) this.vectors()?.delete(row.seq);
       this.addProvenance(id, patch.addProvenance);
@@ -266,6 +275,7 @@ export class MemoryRepo {
         this.vectors()?.delete(row.seq);
         this.db.prepare('UPDATE memories SET superseded_by = NULL WHERE superseded_by = ?').run(id);
         this.db.prepare('DELETE FROM memories WHERE seq = ?').run(row.seq);
+        this.changes.forget(id);
         count++;
       }
       this.fts.deleted(formerNeighbours);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { SearchResult } from '../../shared/index.js';
 import { AudioRepo } from './audio-repo.js';
 import { BlobStore } from './blob-store.js';
+import { ChangeLog } from './change-log.js';
 import { CounterRepo } from './counter-repo.js';
 import { DirectiveRepo } from './directive-repo.js';
 import { FeedbackRepo } from './feedback-repo.js';
@@ -68,6 +69,8 @@ export class EngramStore {
   /** Feedback on answers and the behavioural directives made from it (MIRA). */
   readonly feedback: FeedbackRepo;
   readonly directives: DirectiveRepo;
+  /** Local changes for sync (issue 33), logged only while sync is on. */
+  readonly changes: ChangeLog;
   private readonly embedQueue: EmbedQueue | null;
   private readonly forgetter: Forgetter;
   private readonly forgetLedger: ForgetLedger;
@@ -94,12 +97,13 @@ export class EngramStore {
     this.passageVectors = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions, PASSAGE_VECTORS) : null;
     this.passageQueue = embedder && this.passageVectors ? new EmbedQueue(db, embedder, this.passageVectors, PASSAGE_SOURCE) : null;
     const vectors = () => this.vectorIndex;
-    this.memories = new MemoryRepo(db, vectors, this.events, () => this.embedQueue?.kick());
+    this.changes = new ChangeLog(db);
+    this.memories = new MemoryRepo(db, vectors, this.events, () => this.embedQueue?.kick(), this.changes);
     const frameBlobs = new BlobStore(join(dataDir, 'frames'), masterKey, 'frames');
     this.frameBlobs = frameBlobs;
     const audioBlobs = new BlobStore(join(dataDir, 'audio'), masterKey, 'audio');
     this.audio = new AudioRepo(db, audioBlobs);
-    this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs);
+    this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs, this.changes);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
     this.frameWords = new FrameWordsRepo(db);
     // The observation repo kicks the passage queue itself: the store never listens to its own public bus.

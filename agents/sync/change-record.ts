@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTime, MemorySchema } from '../../shared/memory/index.js';
-import { HlcSchema } from './hlc.js';
+import { HlcSchema } from '../store/index.js';
 
 const MemoryId = z.string().min(1).max(200);
 

@@ -4,9 +4,10 @@
  * them and MergeState decides between them. This room does not know the store's tables: the
  * store's hooks hand it change records and carry out its merge effects. docs/sync.md: the format.
  */
-export { HybridClock, HlcSchema, compareHlc, maxHlc, MAX_DRIFT_MS, type Hlc } from './hlc.js';
+export { HybridClock, HlcSchema, compareHlc, maxHlc, MAX_DRIFT_MS, type Hlc } from '../store/index.js';
 export { ChangeRecordSchema, SyncedMemorySchema, SyncedSettingSchema, type ChangeRecord, type SyncedMemory, type SyncedSetting } from './change-record.js';
 export { MergeState, MergeStateJsonSchema, type MergeEffect, type MergeStateJson } from './merge-state.js';
 export { sealSegment, openSegment, readHeader, bucketSize, MAX_SEGMENT_PLAIN, type SyncIdentity, type OpenedSegment, type SegmentHeader } from './segment-seal.js';
 export { writeSegments, importSegments, emptyLedger, SyncLedgerSchema, type SyncLedger, type ImportResult, type ImportRefusal } from './sync-folder.js';
 export { SyncError, type SyncErrorCode } from './sync-error.js';
+export { FolderSync, type FolderSyncOptions, type SyncPassReport } from './folder-sync.js';

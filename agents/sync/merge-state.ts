@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChangeRecord, SyncedMemory, SyncedSetting } from './change-record.js';
 import { SyncedSettingSchema } from './change-record.js';
-import { compareHlc, HlcSchema, type Hlc } from './hlc.js';
+import { compareHlc, HlcSchema, type Hlc } from '../store/index.js';
 
 /** What applying a record changes in the resolved state: the store carries these out, nothing else. */
 export type MergeEffect =

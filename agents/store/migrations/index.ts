@@ -14,9 +14,10 @@ import { m012TrustedSources } from './012-trusted-sources.js';
 import { m013PassageTrigrams } from './013-passage-trigrams.js';
 import { m014MemoryArchive } from './014-memory-archive.js';
 import { m015FrameWords } from './015-frame-words.js';
+import { m016SyncChangeLog } from './016-sync-change-log.js';
 
 export type { Migration };
 
 /** Every schema version in order. Append only; never edit a released migration. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages, m005Graph, m006FrameMasks, m007ThreadSummaries, m008BehaviourDirectives, m009PassageVectors, m010EntityApart, m011MemoryIdCurrent, m012TrustedSources, m013PassageTrigrams, m014MemoryArchive, m015FrameWords];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages, m005Graph, m006FrameMasks, m007ThreadSummaries, m008BehaviourDirectives, m009PassageVectors, m010EntityApart, m011MemoryIdCurrent, m012TrustedSources, m013PassageTrigrams, m014MemoryArchive, m015FrameWords, m016SyncChangeLog];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
