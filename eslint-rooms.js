@@ -23,11 +23,13 @@ export const ROOM_RULES = {
   'agents/*': ['shared', 'shared/*', 'agents/*'],
   'electron/api': ['shared', 'shared/*', 'agents/*'],
   'electron/crash': ['shared', 'shared/*'],
+  // Engram's own Syncthing instance: it spawns a process, so main-process side; the store's durable writes only.
+  'electron/syncthing': ['shared', 'shared/*', 'agents/store'],
   'electron/sensing/perception': ['shared', 'shared/*', 'agents/runtime'],
   // What a host hands to capture (source interfaces, their error, capture settings): light, so the engine's door carries it.
   'electron/sensing/sources': ['shared', 'shared/*', 'agents/store'],
   'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception', 'electron/sensing/sources'],
-  'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*'],
+  'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*', 'electron/syncthing'],
   // Hosts, like the desktop app, reach the handler map and sensing only through the engine's door.
   'electron/hosts/http': ['shared', 'shared/*', 'agents/*', 'electron/engine'],
   'electron/hosts/mcp': ['shared', 'shared/*', 'agents/*', 'electron/engine'],

@@ -16,6 +16,7 @@ import { sessionHandlers } from './handlers/session-handlers.js';
 import { settingsHandlers } from './handlers/settings-handlers.js';
 import { statsHandlers } from './handlers/stats-handlers.js';
 import { systemHandlers } from './handlers/system-handlers.js';
+import { syncthingHandlers } from './handlers/syncthing-handlers.js';
 import { timelineHandlers } from './handlers/timeline-handlers.js';
 import { SharpImageCodec } from './sharp-image-codec.js';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
@@ -83,6 +84,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...experienceHandlers(deps),
     ...brainSettingsHandlers(deps),
     ...directiveHandlers(deps),
+    ...syncthingHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

@@ -1,6 +1,6 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
-import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto } from '../../shared/api/index.js';
+import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -94,6 +94,14 @@ export interface HostSession {
   quit(): void;
 }
 
+/** Engram's own Syncthing instance for the sync folder (the engine's, over electron/syncthing). Failures are thrown as ApiCallError. */
+export interface SyncthingControl {
+  status(): Promise<SyncthingStatusDto>;
+  start(input: SyncthingStartInput): Promise<SyncthingStatusDto>;
+  stop(): Promise<SyncthingStatusDto>;
+  addDevice(deviceId: string, opts: { address?: string; name?: string }): Promise<SyncthingStatusDto>;
+}
+
 export interface ApiDeps {
   store: EngramStore;
   host: 'electron' | 'headless';
@@ -124,6 +132,8 @@ export interface ApiDeps {
   sandbox?: { on: boolean; detail: string };
   /** Desktop app: the login item. Absent elsewhere: the Settings toggle is shown as unavailable. */
   startAtLogin?: StartAtLoginControl | null;
+  /** Engram's Syncthing instance; absent: the syncthing.* requests answer UNAVAILABLE. */
+  syncthing?: SyncthingControl | null;
   clock?: () => number;
   /** Where unexpected handler failures are logged (never sent to the UI). */
   log?: (line: string) => void;

@@ -13,4 +13,4 @@ export { storeSecretStore, maskKey } from './store-secret-store.js';
 export { SharpImageCodec } from './sharp-image-codec.js';
 export { portabilityExporter, type ExporterOptions, type ExportTarget } from './portability-exporter.js';
 export type { ApiHandlers, ApiHandler } from './handler-types.js';
-export type { ApiDeps, CaptureControl, HostSession, SecretStore, StartAtLoginControl, Consolidator, DirectiveReviewer, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';
+export type { ApiDeps, CaptureControl, HostSession, SecretStore, StartAtLoginControl, SyncthingControl, Consolidator, DirectiveReviewer, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';

@@ -14,6 +14,7 @@ import { appliedSummary, dreamSummary } from './dream-summary.js';
 import { embedderFrom } from './embedder-choice.js';
 import { modelGetter, type EnvReader, type ModelOverrides } from './model-choice.js';
 import { engineSecretStore } from './secret-store.js';
+import { syncthingControl } from './syncthing-control.js';
 
 /** The lazy brain loads this long after start, so its libraries do not delay a host's first answer. */
 export const DEFERRED_BRAIN_MS = 1500;
@@ -288,6 +289,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     keyDescription: opts.keyDescription,
     sandbox: opts.sandbox,
     startAtLogin: opts.startAtLogin,
+    syncthing: syncthingControl(store.dataDir, env),
     checkOutputs: opts.checkOutputs,
     log,
   });

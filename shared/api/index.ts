@@ -19,6 +19,7 @@ export * from './entities.js';
 export * from './experiences.js';
 export * from './brain.js';
 export * from './directives.js';
+export * from './syncthing.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';

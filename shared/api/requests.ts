@@ -16,6 +16,7 @@ import { sessionRequests } from './session.js';
 import { settingsRequests } from './settings.js';
 import { statsRequests } from './stats.js';
 import { systemRequests } from './system.js';
+import { syncthingRequests } from './syncthing.js';
 import { timelineRequests } from './timeline.js';
 
 /**
@@ -39,6 +40,7 @@ export const apiRequests = {
   ...experienceRequests,
   ...brainRequests,
   ...directiveRequests,
+  ...syncthingRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;
