@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ApiClient } from '../../../shared/api/index.js';
 import { useAppStore } from '../state/app-store.js';
 import { frameImageCache } from './frame-images.js';
+import { scrubFrames } from './scrub-frames.js';
 import { navigate } from './route.js';
 
 /** Loads what the app frame (renderer/src/app) shows everywhere (app info, capture state, progress) and keeps it live from events. */
@@ -34,6 +35,7 @@ export function useLiveData(api: ApiClient): void {
       api.on('window.navigate', ({ screen }) => navigate(screen)),
       api.on('data.forgotten', () => {
         frameImageCache(api).clear();
+        scrubFrames(api).clear();
         s.bumpData();
       }),
     ];

@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state.js';
 import { IconChevronLeft, IconChevronRight, IconEraser, IconTimeline, IconTrash } from '../../ui/icons.js';
 import { MenuButton } from '../../ui/menu.js';
 import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list.js';
+import { DayScrubber } from './day-scrubber.js';
 import { DayStrip } from './day-strip.js';
 import { DeleteDialog, refsOf } from './delete-dialog.js';
 import { FORGET_CHOICES, ForgetDialog, summary } from './forget-dialog.js';
@@ -127,6 +128,8 @@ export function TimelineScreen({ day }: { day: string | null }) {
       </header>
 
       <DayStrip days={days} selected={key} />
+
+      {items && items.count > 0 && <DayScrubber day={items} dayKey={key} />}
 
       <TimelineToolbar filters={filters} apps={apps} onChange={setFilters} />
 

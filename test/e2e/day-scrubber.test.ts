@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import { openApp } from './screens.js';
+import { startUiHarness, type UiHarness } from './ui-harness.js';
+
+/**
+ * Scrub the day (issue 31), in Chromium against the HTTP host: dragging along the track and the
+ * arrow keys move the cursor, and with it the frame drawn and the app and title shown; Enter opens
+ * the moment's view. No timing is asserted here (the UI bench measures frames per second).
+ */
+
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
+let h: UiHarness;
+/** The seeded day's kept frames, oldest first: observation ids with their app and title. */
+let frames: { id: string; app: string | null; title: string | null }[];
+
+function dayKey(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+beforeAll(async () => {
+  chrome = await launchChromium();
+  browser = chrome.browser;
+  h = await startUiHarness();
+  const day = h.seeded!.dayStart;
+  frames = h.seeded!.observations
+    .map((id) => h.store.observations.get(id)!)
+    .filter((o) => o.observed_at >= day && o.observed_at < day + 86_400_000 && o.frame_id)
+    .sort((a, b) => a.observed_at - b.observed_at)
+    .map((o) => ({ id: o.id, app: o.app, title: o.title }));
+  expect(frames.length).toBeGreaterThan(5);
+}, 240_000);
+afterAll(async () => {
+  await h?.close();
+  await chrome?.close();
+});
+
+const shown = (page: Page) => page.getByTestId('scrub-canvas').getAttribute('data-shown');
+const slider = (page: Page) => page.getByRole('slider', { name: 'Frames of the day' });
+
+describe('the day scrubber', { timeout: 120_000 }, () => {
+  it('moves with the arrow keys and a drag, showing each frame with its app and title, and opens the moment', async () => {
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
+    const track = slider(page);
+    await track.waitFor();
+    const n = frames.length;
+    expect(await track.getAttribute('aria-valuemax')).toBe(String(n));
+    // It opens at the day's last frame, its picture drawn.
+    await expect.poll(() => shown(page)).toBe(String(n - 1));
+    expect(await page.getByTestId('scrub-title').textContent()).toBe(frames[n - 1]!.title ?? '');
+
+    // A tap of ← moves one frame back: the picture, the app and the title follow.
+    await track.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shown(page)).toBe(String(n - 2));
+    expect(await track.getAttribute('aria-valuenow')).toBe(String(n - 1));
+    expect(await page.getByTestId('scrub-app').textContent()).toBe(frames[n - 2]!.app);
+    expect(await page.getByTestId('scrub-title').textContent()).toBe(frames[n - 2]!.title ?? '');
+    await page.keyboard.press('Home');
+    await expect.poll(() => shown(page)).toBe('0');
+    expect(await page.getByTestId('scrub-title').textContent()).toBe(frames[0]!.title ?? '');
+
+    // Holding → flips on through several frames; letting go stops.
+    await page.keyboard.down('ArrowRight');
+    await expect.poll(async () => Number(await track.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(3);
+    await page.keyboard.up('ArrowRight');
+    const stopped = Number(await track.getAttribute('aria-valuenow'));
+    await page.waitForTimeout(300);
+    expect(Number(await track.getAttribute('aria-valuenow'))).toBe(stopped);
+
+    // A drag from the start to the middle of the track lands on the middle frame, and a drag to the end on the last.
+    const box = (await track.boundingBox())!;
+    await page.mouse.move(box.x + 1, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    const mid = Math.round(((box.width / 2 - 0) / box.width) * (n - 1));
+    await expect.poll(async () => Math.abs(Number(await shown(page)) - mid)).toBeLessThanOrEqual(1);
+    const at = Number(await shown(page));
+    expect(await page.getByTestId('scrub-title').textContent()).toBe(frames[at]!.title ?? '');
+    await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => shown(page)).toBe(String(n - 1));
+
+    // Enter opens the moment under the cursor in the moment view.
+    await track.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shown(page)).toBe(String(n - 2));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('moment').waitFor();
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/moment/${frames[n - 2]!.id}`);
+    expect(await page.getByTestId('moment-title').textContent()).toBe(frames[n - 2]!.title);
+    await page.close();
+  });
+});
