@@ -59,6 +59,8 @@ export const MemoryMatchSchema = z.object({
   /** The window (or app) a screen passage was seen in. */
   where: z.string().nullable(),
   seen_at: IsoTime.nullable(),
+  /** The moment a screen passage was read from (its view highlights the query), for source 'screen'. */
+  observation_id: z.string().optional(),
 });
 export type MemoryMatch = z.infer<typeof MemoryMatchSchema>;
 

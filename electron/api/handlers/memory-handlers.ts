@@ -106,7 +106,7 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
       const matches: Record<string, MemoryMatch> = {};
       for (const r of page) {
         const p = r.passages?.[0];
-        if (p) matches[r.memory.id] = { text: p.snippet, source: 'screen', where: p.window_title ?? p.app, seen_at: p.seen_at };
+        if (p) matches[r.memory.id] = { text: p.snippet, source: 'screen', where: p.window_title ?? p.app, seen_at: p.seen_at, observation_id: p.observation_id };
         else if (r.snippet) matches[r.memory.id] = { text: r.snippet, source: 'memory', where: null, seen_at: null };
       }
       return { items: page.map((r) => r.memory), total: kept.length, matches };

@@ -10,6 +10,7 @@ import { AnswerText } from './answer-text.js';
 import { useChatStore } from './chat-store.js';
 import { Composer } from './composer.js';
 import { OfflineNotice } from './offline-notice.js';
+import { followCitation } from './citation-link.js';
 import { Sources } from './sources.js';
 import { EntityCards, useTurnEntities } from './entity-cards.js';
 import { ThreadSummary } from './thread-summary.js';
@@ -57,9 +58,6 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
     if (id && id !== threadId) navigate('chat', id);
   }
 
-  function openCitation(c: ChatCitation) {
-    navigate('memories', c.kind, c.memory_id);
-  }
 
   async function doDelete(id: string) {
     setConfirmDelete(null);
@@ -126,7 +124,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
                   key={m.id}
                   message={m}
                   question={i > 0 && list[i - 1]!.role === 'user' ? list[i - 1]!.text : ''}
-                  onCite={openCitation}
+                  onCite={(c) => followCitation(c, sources[m.id] ?? [], i > 0 && list[i - 1]!.role === 'user' ? list[i - 1]!.text : '')}
                   sources={sources[m.id] ?? []}
                   withheld={withheld[m.id] ?? []}
                   thumb={thumbs.thumbs[m.id] ?? null}
@@ -159,7 +157,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
                               Found {liveHere.retrieved.length} related {liveHere.retrieved.length === 1 ? 'memory' : 'memories'}
                             </div>
                           )}
-                          <AnswerText text={liveHere.text} citations={citationsFrom(liveHere.text, liveHere.retrieved)} onCite={openCitation} />
+                          <AnswerText text={liveHere.text} citations={citationsFrom(liveHere.text, liveHere.retrieved)} onCite={(c) => followCitation(c, liveHere.retrieved, liveHere.question)} />
                           <span className="caret" aria-hidden="true" />
                         </>
                       )}
@@ -258,7 +256,7 @@ function Message({
           </div>
         )}
         <EntityCards named={about.named} />
-        <Sources citations={message.citations} retrieved={sources} withheld={withheld} entities={about.byMemory} />
+        <Sources citations={message.citations} retrieved={sources} withheld={withheld} entities={about.byMemory} question={question} />
         <div className="msg-foot">
           <div className="msg-time faint">{fmtTime(message.created_at)}</div>
           {message.status !== 'error' && <Thumbs value={thumb} onChange={onThumb} />}

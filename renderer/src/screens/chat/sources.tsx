@@ -6,6 +6,7 @@ import { KIND_SINGULAR, tabOf } from '../../lib/kinds.js';
 import { hrefFor } from '../../lib/route.js';
 import { IconLock } from '../../ui/icons.js';
 import { Marked } from '../../ui/marked-text.js';
+import { beforeCitation, citationHref } from './citation-link.js';
 import { CitationEntities } from './entity-cards.js';
 
 interface SourcesProps {
@@ -14,6 +15,8 @@ interface SourcesProps {
   withheld: ChatWithheld[];
   /** People and projects each cited memory mentions (links to their pages). */
   entities?: Record<string, EntityRef[]>;
+  /** The question answered: a citation that opens a moment highlights its words. */
+  question?: string;
 }
 
 const memoryCache = new WeakMap<ApiClient, Map<string, Promise<Memory | null>>>();
@@ -48,7 +51,7 @@ function useMemories(api: ApiClient, ids: string[]): Map<string, Memory> {
 }
 
 /** The memories an answer cites, as cards that open the memory; withheld vault matches are named, not shown. */
-export function Sources({ citations, retrieved, withheld, entities }: SourcesProps) {
+export function Sources({ citations, retrieved, withheld, entities, question = '' }: SourcesProps) {
   const api = useApi();
   const byId = new Map(retrieved.map((r) => [r.memory.id, r.memory]));
   const passageOf = new Map(retrieved.flatMap((r) => (r.passages?.length ? [[r.memory.id, r.passages[0]!]] : [])));
@@ -63,9 +66,10 @@ export function Sources({ citations, retrieved, withheld, entities }: SourcesPro
             const m = byId.get(c.memory_id) ?? fetched.get(c.memory_id);
             const tab = m ? tabOf(m) : c.kind;
             const when = m?.occurred_at ?? m?.created_at;
+            const href = citationHref(c, retrieved, question);
             return (
               <li key={c.memory_id}>
-                <a className={`source-card kind-${tab}`} href={hrefFor('memories', tab, c.memory_id)}>
+                <a className={`source-card kind-${tab}`} href={href} onClick={() => beforeCitation(c, href)} data-testid="source-card">
                   <span className="source-n">{c.n}</span>
                   <span className="grow source-text">
                     <span className="source-title truncate">{m ? m.title || m.text : `${KIND_SINGULAR[tab]} memory`}</span>

@@ -4,10 +4,11 @@ import { MemoryTabSchema } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtDateTime, fmtRelative } from '../../lib/format.js';
 import { KIND_DESCRIPTION, KIND_LABEL, MEMORY_TABS, tabOf } from '../../lib/kinds.js';
+import { momentHref } from '../../lib/moment-link.js';
 import { hrefFor, navigate } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
-import { IconLock, IconMemories, IconSearch, IconSparkles } from '../../ui/icons.js';
+import { IconLock, IconMemories, IconMonitor, IconSearch, IconSparkles } from '../../ui/icons.js';
 import { Marked } from '../../ui/marked-text.js';
 import { ConsolidateDialog } from './consolidate-dialog.js';
 import { MemoryDetail } from './memory-detail.js';
@@ -174,6 +175,12 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
               {items.map((m) => (
                 <li key={m.id}>
                   <MemoryCard memory={m} active={m.id === memoryId} match={deferredQuery ? matches[m.id] : undefined} />
+                  {deferredQuery && matches[m.id]?.observation_id && (
+                    <a className="mem-card-moment" href={momentHref(matches[m.id]!.observation_id!, deferredQuery)} data-testid="memory-hit-moment">
+                      <IconMonitor size={13} />
+                      See it on screen
+                    </a>
+                  )}
                 </li>
               ))}
               {items.length < total && (

@@ -29,7 +29,8 @@ export function MemoryDetail({ id, via, onDeleted, onChanged }: { id: string; vi
   useEffect(() => {
     if (counted.current === id) return;
     counted.current = id;
-    recordUse(api, id, takeOpenVia(id) ?? via);
+    const how = takeOpenVia(id) ?? via;
+    if (how !== 'counted') recordUse(api, id, how);
   }, [api, id]);
 
   if (missing) {

@@ -10,6 +10,7 @@ import { FrameThumb } from '../../ui/frame-thumb.js';
 import { IconAlert, IconEyeOff, IconGlobe, IconMonitor, IconTrash } from '../../ui/icons.js';
 import { KindChip } from '../../ui/kind-chip.js';
 import { hiddenLabel } from './hidden-label.js';
+import { beforeOpen, itemHref } from './item-link.js';
 import type { DayItem } from './timeline-model.js';
 import { DAMAGED_TITLE } from './timeline-row.js';
 
@@ -22,7 +23,7 @@ const SETTLE_MS = 70;
  * The focused moment in full: the screenshot, everything read from it, and the memories made from
  * it. The row's own data shows at once; the whole text and the memories come with timeline.item.
  */
-export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): void }) {
+export function TimelineDetail({ item, query, onDelete }: { item: DayItem; query: string; onDelete(): void }) {
   const api = useApi();
   const [detail, setDetail] = useState<{ key: string; value: Detail } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +67,7 @@ export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): 
         )}
         {error && <p className="faint">{error}</p>}
         <div className="detail-actions">
-          <a className="btn btn-sm" href={hrefFor('memories', tab, item.id)}>
+          <a className="btn btn-sm" href={hrefFor('memories', tab, item.id)} onClick={() => beforeOpen(item)} data-testid="timeline-open-memory">
             Open memory
           </a>
           <button type="button" className="btn btn-sm btn-danger-ghost" onClick={onDelete}>
@@ -140,6 +141,11 @@ export function TimelineDetail({ item, onDelete }: { item: DayItem; onDelete(): 
         </div>
       )}
       <div className="detail-actions">
+        {!damage && itemHref(item, query) && (
+          <a className="btn btn-sm" href={itemHref(item, query)!} data-testid="timeline-open-moment">
+            Open moment
+          </a>
+        )}
         <button type="button" className="btn btn-sm btn-danger-ghost" onClick={onDelete}>
           <IconTrash size={14} />
           Delete this moment

@@ -13,7 +13,8 @@ import { DayStrip } from './day-strip.js';
 import { DeleteDialog, refsOf } from './delete-dialog.js';
 import { FORGET_CHOICES, ForgetDialog, summary } from './forget-dialog.js';
 import { TimelineDetail } from './timeline-detail.js';
-import { buildRows, Day, filterDay, summarizeDay } from './timeline-model.js';
+import { beforeOpen, itemHref } from './item-link.js';
+import { buildRows, Day, filterDay, summarizeDay, type DayItem } from './timeline-model.js';
 import { useMarkPainted } from './timeline-perf.js';
 import { AppRow, HourRow, ItemRow } from './timeline-row.js';
 import { TimelineToolbar, type TimelineFilterState } from './timeline-toolbar.js';
@@ -55,7 +56,14 @@ export function TimelineScreen({ day }: { day: string | null }) {
     const refs = refsOf(keys);
     if (refs.length) setConfirmDelete(refs);
   }
-  const selection = useTimelineSelection(shown, model, key, list, askDelete);
+  // Enter on a row opens it: a screen moment in the moment view (with the filter's words), a memory in Memories.
+  function openItem(it: DayItem) {
+    const href = itemHref(it, deferredText.trim());
+    if (!href) return;
+    beforeOpen(it);
+    window.location.hash = href;
+  }
+  const selection = useTimelineSelection(shown, model, key, list, askDelete, openItem);
   const { selected, focus, focusedItem } = selection;
 
   async function doDelete(refs: TimelineItemRef[]) {
@@ -190,7 +198,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
         </div>
         <aside className="pane pane-aside" aria-label="Details">
           {focusedItem ? (
-            <TimelineDetail item={focusedItem} onDelete={() => askDelete([focusedItem.key])} />
+            <TimelineDetail item={focusedItem} query={deferredText.trim()} onDelete={() => askDelete([focusedItem.key])} />
           ) : (
             <EmptyState icon={<IconTimeline size={22} />} title="Pick a moment">
               Select something on the left to see the screen and what Engram learned from it. Use ↑ ↓ to move, Space to select, Delete to remove.

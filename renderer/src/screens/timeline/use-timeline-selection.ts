@@ -18,8 +18,8 @@ export interface TimelineSelection {
 
 /**
  * Which moments are selected and which one is focused, by pointer (click, check box, shift-click
- * for a range) and by keyboard (arrows or j/k, Home/End, Space, Ctrl-A, Esc, Delete). A new day
- * starts with nothing selected. `onDeleteKey` is asked to delete the selection.
+ * for a range) and by keyboard (arrows or j/k, Home/End, Space, Ctrl-A, Esc, Delete, Enter). A new
+ * day starts with nothing selected. `onDeleteKey` is asked to delete the selection, `onOpen` to open the focused item.
  */
 export function useTimelineSelection(
   day: Day,
@@ -27,6 +27,7 @@ export function useTimelineSelection(
   dayKey: string,
   list: RefObject<VirtualListHandle | null>,
   onDeleteKey: (keys: Set<string>) => void,
+  onOpen?: (item: DayItem) => void,
 ): TimelineSelection {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
@@ -116,6 +117,9 @@ export function useTimelineSelection(
     } else if ((e.key === 'a' || e.key === 'A') && (e.metaKey || e.ctrlKey)) {
       e.preventDefault();
       setSelected(selectRange(0, model.count - 1, new Set()));
+    } else if (e.key === 'Enter' && focusedItem && onOpen) {
+      e.preventDefault();
+      onOpen(focusedItem);
     } else if (e.key === 'Escape') {
       setSelected(new Set());
     } else if ((e.key === 'Delete' || e.key === 'Backspace') && selected.size > 0) {

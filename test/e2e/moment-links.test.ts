@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import { openApp } from './screens.js';
+import { startUiHarness, type UiHarness } from './ui-harness.js';
+
+/**
+ * Links into the moment view (issue 31), in Chromium against the HTTP host: a chat citation of a
+ * screen source opens the moment with the question's words highlighted, a timeline item opens its
+ * moment (Enter, or Open moment, with the filter's words), a search hit on screen text opens it
+ * with the query. Following a citation or the timeline's Open memory counts no extra 'open' use:
+ * the citation and the timeline's detail already counted it.
+ */
+
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
+let h: UiHarness;
+/** The seeded browser session's moments (the PostgreSQL 16 release notes). */
+let browserObs: string[];
+const used = (via: string) => h.store.counters.get(`memory.used.${via}`);
+
+function dayKey(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function momentOf(page: Page): { id: string; query: string } {
+  const [screen, id, query] = new URL(page.url()).hash.replace(/^#\//, '').split('/').map(decodeURIComponent);
+  expect(screen).toBe('moment');
+  return { id: id!, query: query ?? '' };
+}
+
+beforeAll(async () => {
+  chrome = await launchChromium();
+  browser = chrome.browser;
+  h = await startUiHarness({ llm: true });
+  browserObs = h.seeded!.observations.filter((id) => h.store.observations.get(id)!.app === 'Google Chrome');
+  expect(browserObs.length).toBeGreaterThan(1);
+  // The words OCR would have kept with each browser frame (960 x 600), as the capture pipeline stores them.
+  const lines = ['PostgreSQL 16 Released!', 'Logical replication from standby servers', 'Parallel FULL and RIGHT joins'];
+  for (const id of browserObs) {
+    const frame = h.store.observations.get(id)!.frame_id!;
+    const words = lines.flatMap((line, row) => line.split(' ').map((text, col) => ({ text, x0: 40 + col * 150, y0: 60 + row * 60, x1: 170 + col * 150, y1: 90 + row * 60, confidence: 90 })));
+    expect(h.store.frameWords.put(frame, { width: 960, height: 600, words })).toBe(true);
+  }
+}, 240_000);
+afterAll(async () => {
+  await h?.close();
+  await chrome?.close();
+});
+
+describe('links into the moment view', { timeout: 180_000 }, () => {
+  it('a chat citation of a screen source opens its moment with the question’s words; one of a memory counts no extra open', async () => {
+    h.fake!.setHandler(() => ({ text: 'You read the PostgreSQL 16 release notes [1], see also [2] and [3].' }));
+    const page = await openApp(browser, h);
+    await page.getByLabel('Ask about anything you have seen or said').fill('When did I read about logical replication in PostgreSQL?');
+    await page.keyboard.press('Enter');
+    const answer = page.getByTestId('assistant-message').last();
+    await answer.waitFor({ timeout: 30_000 });
+    const cards = answer.getByTestId('source-card');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const hrefs = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
+    const toMoment = hrefs.findIndex((x) => x.startsWith('#/moment/'));
+    expect(toMoment, `no citation opened a moment: ${hrefs.join(' ')}`).toBeGreaterThanOrEqual(0);
+
+    const opens = used('open');
+    await cards.nth(toMoment).click();
+    await page.getByTestId('moment').waitFor();
+    const m = momentOf(page);
+    expect(browserObs).toContain(m.id);
+    // The question's words, not its filler: the words on screen light up.
+    expect(m.query.split(' ')).toEqual(expect.arrayContaining(['logical', 'replication', 'PostgreSQL']));
+    expect(m.query.split(' ')).not.toContain('When');
+    await expect.poll(() => page.getByTestId('moment-hit').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId('moment-count').textContent()).toMatch(/^1 of \d+$/);
+
+    // A citation of a memory (no screen passage behind it) opens the memory, and its use was counted when cited.
+    await page.goBack();
+    await answer.waitFor();
+    const toMemory = hrefs.findIndex((x) => x.startsWith('#/memories/'));
+    expect(toMemory, `no citation opened a memory: ${hrefs.join(' ')}`).toBeGreaterThanOrEqual(0);
+    {
+      await cards.nth(toMemory).click();
+      await page.getByTestId('memory-detail').waitFor();
+      await page.waitForTimeout(500);
+      await page.goBack();
+      await answer.waitFor();
+    }
+    // And the [n] in the answer goes where its card goes.
+    const n = await cards.nth(toMoment).locator('.source-n').textContent();
+    await answer.locator('button.cite', { hasText: n! }).first().click();
+    await page.getByTestId('moment').waitFor();
+    expect(momentOf(page).id).toBe(m.id);
+    expect(used('open')).toBe(opens);
+    await page.close();
+  });
+
+  it('a timeline moment opens its view (Enter or Open moment, with the filter’s words); Open memory counts no extra open', async () => {
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
+    await page.getByPlaceholder('Filter by text, title or URL').fill('replication');
+    const row = page.locator(`[data-testid="timeline-item"][data-item-id="${browserObs[1]}"]`);
+    await row.waitFor();
+    await row.click();
+    const open = page.getByTestId('timeline-open-moment');
+    await open.waitFor();
+    await open.click();
+    await page.getByTestId('moment').waitFor();
+    expect(momentOf(page)).toEqual({ id: browserObs[1], query: 'replication' });
+    await expect.poll(() => page.getByTestId('moment-hit').count()).toBe(1);
+
+    // From the keyboard: Enter on the focused row.
+    await page.goBack();
+    await page.getByPlaceholder('Filter by text, title or URL').fill('replication');
+    await row.waitFor();
+    await row.click();
+    await page.getByRole('listbox').press('ArrowDown');
+    await page.getByRole('listbox').press('Enter');
+    await page.getByTestId('moment').waitFor();
+    expect(browserObs).toContain(momentOf(page).id);
+
+    // A memory's detail in the timeline counts 'timeline'; its Open memory lands in Memories without an 'open'.
+    const memId = h.seeded!.memories['ep_browser']!;
+    await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
+    await page.getByPlaceholder('Filter by text, title or URL').fill('Read the PostgreSQL');
+    const mem = page.locator(`[data-testid="timeline-item"][data-item-id="${memId}"]`);
+    await mem.waitFor();
+    const timeline = used('timeline');
+    const opens = used('open');
+    await mem.click();
+    await expect.poll(() => used('timeline')).toBe(timeline + 1);
+    await page.getByTestId('timeline-open-memory').click();
+    await page.getByTestId('memory-detail').waitFor();
+    await page.waitForTimeout(500);
+    expect(used('open')).toBe(opens);
+    expect(used('timeline')).toBe(timeline + 1);
+    await page.close();
+  });
+
+  it('a search hit on screen text opens its moment with the query', async () => {
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/memories/resource`);
+    await page.getByLabel('Search Resource').fill('replication');
+    const link = page.getByTestId('memory-hit-moment').first();
+    await link.waitFor({ timeout: 15_000 });
+    await link.click();
+    await page.getByTestId('moment').waitFor();
+    const m = momentOf(page);
+    expect(browserObs).toContain(m.id);
+    expect(m.query).toBe('replication');
+    await expect.poll(() => page.getByTestId('moment-hit').count()).toBe(1);
+    await page.close();
+  });
+});
