@@ -68,8 +68,10 @@ describe('the day scrubber', { timeout: 120_000 }, () => {
     await page.keyboard.down('ArrowRight');
     await expect.poll(async () => Number(await track.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(3);
     await page.keyboard.up('ArrowRight');
+    // A flip begun just before the key came up may still be rendering: read once it has settled.
+    await page.waitForTimeout(200);
     const stopped = Number(await track.getAttribute('aria-valuenow'));
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(500);
     expect(Number(await track.getAttribute('aria-valuenow'))).toBe(stopped);
 
     // A drag from the start to the middle of the track lands on the middle frame, and a drag to the end on the last.
