@@ -1,5 +1,5 @@
 import type { Migration } from './migration.js';
-import { indexObservationPassages } from '../passage-index.js';
+import { passageHash, splitPassages } from './004-passage-split.js';
 
 /**
  * Version 4: screen text as passages. What the user saw is answerable at the level of a paragraph,
@@ -54,6 +54,22 @@ export const m004Passages: Migration = {
       .iterate() as IterableIterator<{ id: string; observed_at: number; app: string | null; title: string | null; url: string | null; text: string }>;
     // Collected first: better-sqlite3 refuses writes while an iterator is open on the same connection.
     const all = [...rows];
-    for (const o of all) indexObservationPassages(db, o);
+    // The step's own SQL and splitter (frozen): the live indexer may change, this upgrade may not.
+    const find = db.prepare('SELECT seq FROM passages WHERE hash = ?').pluck();
+    const insert = db.prepare('INSERT INTO passages (hash, kind, text, first_seen_at) VALUES (?, ?, ?, ?)');
+    const fts = db.prepare('INSERT INTO passage_fts (rowid, text, place) VALUES (?, ?, ?)');
+    const sighting = db.prepare('INSERT OR IGNORE INTO passage_sightings (passage_seq, observation_id, seen_at, position) VALUES (?, ?, ?, ?)');
+    for (const o of all) {
+      const place = [o.title, o.app, o.url].filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' — ');
+      for (const p of splitPassages(o.text)) {
+        const hash = passageHash(p.text);
+        let seq = find.get(hash) as number | undefined;
+        if (seq === undefined) {
+          seq = Number(insert.run(hash, p.kind, p.text, o.observed_at).lastInsertRowid);
+          fts.run(seq, p.text, place);
+        }
+        sighting.run(seq, o.id, o.observed_at, p.position);
+      }
+    }
   },
 };
