@@ -6,6 +6,7 @@ export { startEngram, DEFERRED_BRAIN_MS, type Engram, type EngineOptions, type E
 export type { CaptureSources } from './capture-sources.js';
 export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type ModelOverrides, type EnvReader } from './model-choice.js';
 export { embedderFrom } from './embedder-choice.js';
+export { openEngram, type OpenEngramOptions } from './open-engram.js';
 export { captionChoice, captionNotice, recordCaptionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';

@@ -2,7 +2,7 @@ import type { ActionRecommender, ChatService } from '../../agents/chat/index.js'
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain, QueuedDreamReview } from '../../agents/meta/index.js';
 import { DreamApplyError } from '../../agents/dream/index.js';
-import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+import type { EngramStore, KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
@@ -11,7 +11,7 @@ import { inProcessClient } from './in-process-client.js';
 import { VaultGuard } from './vault-guard.js';
 import type { CaptureSources } from './capture-sources.js';
 import { appliedSummary, dreamSummary } from './dream-summary.js';
-import { embedderFrom } from './embedder-choice.js';
+import { openEngram } from './open-engram.js';
 import { modelGetter, type EnvReader, type ModelOverrides } from './model-choice.js';
 import { engineSecretStore } from './secret-store.js';
 import { syncthingControl } from './syncthing-control.js';
@@ -132,7 +132,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   const store: EngramStore =
     'events' in opts.store
       ? opts.store
-      : await openStore({ dataDir: opts.store.dataDir, keyProvider: opts.store.keyProvider, embedder: embedderFrom(env, opts.store.embedder) });
+      : await openEngram({ dataDir: opts.store.dataDir, keyProvider: opts.store.keyProvider, embedder: opts.store.embedder, env });
 
   const model = modelGetter({ settings: store.settings, env, usage: store.llmCalls, overrides: opts.model, log });
   const brainChoice: BrainChoice | null = opts.brain === true ? {} : opts.brain ? opts.brain : null;

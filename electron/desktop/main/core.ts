@@ -1,8 +1,7 @@
 import type { Brain } from '../../../agents/meta/index.js';
-import { StoreError, type EngramStore, type Embedder } from '../../../agents/store/index.js';
+import { StoreError, type EngramStore } from '../../../agents/store/index.js';
 import {
   CaptureError,
-  embedderFrom,
   startEngram,
   type AudioSource,
   type CaptureService,
@@ -13,11 +12,6 @@ import {
   type StartAtLoginControl,
 } from '../../engine/index.js';
 import { KeyWrapError, type Problem } from '../policy/index.js';
-
-/** ENGRAM_EMBEDDER=none|hash|use, as for every host: the same data dir works with all of them. */
-export function embedderFromEnv(env: NodeJS.ProcessEnv): Embedder | null {
-  return embedderFrom(env);
-}
 
 /** A failure from any service, as the one-line problem the tray and notifications show. */
 export function problemOf(err: unknown): Problem {

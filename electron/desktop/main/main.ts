@@ -6,8 +6,8 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openStore, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
-import { readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
+import { openEngram, readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -45,7 +45,7 @@ import {
   type Problem,
   type TrayAction,
 } from '../policy/index.js';
-import { startCore, problemOf, embedderFromEnv, type Core } from './core.js';
+import { startCore, problemOf, type Core } from './core.js';
 import { DesktopCapturerScreenSource } from './desktop-capturer-source.js';
 import { ScreenStreamSource } from './screen-stream-source.js';
 import { createEventSender, registerInvokeChannel } from './ipc.js';
@@ -207,7 +207,7 @@ async function start(): Promise<void> {
     log(`sqlite addon: could not load the Electron build (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); trying the default`);
   }
   try {
-    store = await openStore({ dataDir, keyProvider, embedder: embedderFromEnv(process.env) });
+    store = await openEngram({ dataDir, keyProvider, env: process.env });
   } finally {
     pages.passphraseDone();
   }

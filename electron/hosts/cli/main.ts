@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
-import { defaultDataDir, keysDir, openStore, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
+import { defaultDataDir, keysDir, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
@@ -134,8 +134,8 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     onHardStop: hooks.onHardStop,
     // The engine's embedder choice, loaded with the first store (commands like --help never pay for it).
     openStore: async (opts) => {
-      const { embedderFrom } = await import('../../engine/index.js');
-      return openStore({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: embedderFrom(env, opts?.embedder ?? 'default') });
+      const { openEngram } = await import('../../engine/index.js');
+      return openEngram({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: opts?.embedder, env });
     },
   };
   try {
