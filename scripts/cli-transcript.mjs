@@ -6,13 +6,13 @@
 //   node scripts/cli-transcript.mjs OUT.txt          (then: diff before.txt after.txt)
 // Runs bin/engram.js: dist/ when built, else the sources through tsx.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const out = process.argv[2];
 if (!out) {
-  console.error('usage: node scripts/cli-transcript.mjs OUT.txt');
+  console.error('usage: node scripts/cli-transcript.mjs OUT.txt  |  --normalize IN OUT (re-mask an older recording)');
   process.exit(2);
 }
 const BIN = join(process.cwd(), 'bin', 'engram.js');
@@ -50,7 +50,16 @@ function normalize(text) {
     .replace(/\b[0-9A-HJKMNP-TV-Z]{26}\b/g, '<ULID>')
     .replace(/"(took_ms|bytes|size_bytes|db_bytes|frames_bytes|total_bytes|audio_bytes)":\d+/g, '"$1":<N>')
     .replace(/\d+(\.\d+)? (MB|KB|kB|B|s)\b/g, '<N> $2')
-    .replace(/\b\d{1,2}:\d\d\b/g, '<HH:MM>');
+    .replace(/\b\d{1,2}:\d\d\b/g, '<HH:MM>')
+    // Scores fade with a memory's age (seconds here), so they are not the same from run to run.
+    .replace(/"(score|usage_weight)":-?[\d.e-]+/g, '"$1":<S>')
+    .replace(/^\d+\.\d{3}(?= {2})/gm, '<S>');
+}
+
+if (out === '--normalize') {
+  writeFileSync(process.argv[4], normalize(readFileSync(process.argv[3], 'utf8')));
+  rmSync(root, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const lines = [];
