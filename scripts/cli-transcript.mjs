@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A recorded CLI session, to prove a refactor of the hosts changes no output: every `engram
 // COMMAND --help`, then init/remember/search/ask/chat/export/import/backup/stats and their refusals
-// on a fresh temp data dir, offline (hash embedder, no model key). Ids, times, sizes and the temp
+// on a fresh temp data dir, offline (no embedder, no model key). Ids, times, sizes and the temp
 // paths are replaced by placeholders, so two runs of the same code give the same file.
 //   node scripts/cli-transcript.mjs OUT.txt          (then: diff before.txt after.txt)
 // Runs bin/engram.js: dist/ when built, else the sources through tsx.
@@ -24,7 +24,8 @@ const env = {
   PATH: process.env.PATH,
   HOME: home,
   ENGRAM_KEY_DIR: join(root, 'keys'),
-  ENGRAM_EMBEDDER: 'hash',
+  // No embedder: whether a fresh memory's vector is indexed before the next command searches depends on timing.
+  ENGRAM_EMBEDDER: 'none',
   ENGRAM_TZ: 'UTC',
   TZ: 'UTC',
   LANG: 'C.UTF-8',

@@ -3,7 +3,7 @@ import type { ThreadRecord, ThreadSummaryRecord } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
-import { threadTitle, titleFor } from './thread-title.js';
+import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
@@ -20,8 +20,9 @@ import { summaryBudget } from './summary-budget.js';
 import { extractiveSummary } from './extractive-summary.js';
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
 import { TimeFormatter, parseQuestionTime, isValidTimeZone, localTimeZone } from '../../shared/time/index.js';
+import { CHAT_LIMITS, questionTooLongLine } from '../../shared/api/index.js';
 
-export { threadTitle, titleFor } from './thread-title.js';
+export { threadTitle, titleFor } from '../../shared/redaction/index.js';
 export type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval, TurnStatus } from './chat-types.js';
 
 export interface ChatServiceOptions {
@@ -65,7 +66,8 @@ export interface AskInput {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_MAX_QUESTION_CHARS = 16_000;
+/** The contract's limit: one number for every host. */
+export const DEFAULT_MAX_QUESTION_CHARS = CHAT_LIMITS.maxQuestionChars;
 
 /** The offline answer in the user's asked shape, citing only what it still shows. */
 function styled(style: OfflineStyle, o: Pick<AnswerDraft, 'answer' | 'citations'>): Pick<AnswerDraft, 'answer' | 'citations'> {
@@ -157,10 +159,7 @@ export class ChatService {
       throw new ChatError('EMPTY_QUESTION', 'the question is empty: type something to ask');
     }
     if (text.length > this.maxQuestionChars) {
-      throw new ChatError(
-        'TOO_LARGE',
-        `the question is ${text.length.toLocaleString('en-US')} characters long; the limit is ${this.maxQuestionChars.toLocaleString('en-US')}: shorten it or ask about one part`,
-      );
+      throw new ChatError('TOO_LARGE', questionTooLongLine(text.length, this.maxQuestionChars));
     }
     return text.trim();
   }

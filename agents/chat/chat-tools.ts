@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { defineTool, toolSpec, type LlmTool } from '../llm/index.js';
 import type { EngramStore } from '../store/index.js';
-import { clip, collapse, isExperience } from './memory-line.js';
+import { clip, collapse, isExperience } from '../../shared/memory/index.js';
 import { SEARCHED_KINDS } from './question-context.js';
 import { forModel } from './prompt-builder.js';
 import { estimateTokens } from './token-estimate.js';

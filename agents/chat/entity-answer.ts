@@ -2,7 +2,7 @@ import type { Memory } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { nameKey } from '../store/index.js';
 import { entityProfile, findEntity, kindPhrase, type EntityProfile, type EntityProfileStore } from './entity-profile.js';
-import { clip, collapse, memoryTime, withTitle } from './memory-line.js';
+import { clip, collapse, memoryTime, withTitle } from '../../shared/memory/index.js';
 import { forModel } from './prompt-builder.js';
 
 /**

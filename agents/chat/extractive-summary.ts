@@ -1,6 +1,6 @@
 import { sentencesOf } from '../store/index.js';
 import { NO_MODEL_SENTENCE } from './offline-answer.js';
-import { collapse } from './memory-line.js';
+import { collapse } from '../../shared/memory/index.js';
 import type { HistoryTurn } from './prompt-builder.js';
 import { forModel } from './prompt-builder.js';
 

@@ -2,7 +2,7 @@ import type { PassageMatch } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
 import { askedValue, meets, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
-import { clip, collapse } from './memory-line.js';
+import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
 import { isChatEpisode } from './question-context.js';
 import type { NumberedMemory } from './retrieval-types.js';

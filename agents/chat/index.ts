@@ -24,7 +24,6 @@ export { DEFAULT_QUOTAS, SEARCHED_KINDS, retrieveMemories, type RetrievalQuotas,
 export { DEFAULT_BUDGET, buildPrompt, systemPrompt, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 export { composeOfflineAnswer, NO_MODEL_SENTENCE, type OfflineAnswer } from './offline-answer.js';
 export { extractTopics } from './topic-extractor.js';
-export { memoryLine } from './memory-line.js';
 export type { Candidate, NumberedMemory, Retrieval } from './retrieval-types.js';
 export { chatTools, CHAT_TOOL_SPEC_TOKENS, type ActionRecommender, type ChatToolContext, type ChatToolStore } from './chat-tools.js';
 export { ToolFindings, WITHHELD_STUB } from './tool-findings.js';

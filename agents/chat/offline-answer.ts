@@ -1,6 +1,6 @@
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { isChatEpisode } from './question-context.js';
-import { clip, collapse, isExperience, memoryTime, withTitle } from './memory-line.js';
+import { clip, collapse, isExperience, memoryTime, withTitle } from '../../shared/memory/index.js';
 import { answerLines } from './passage-answer.js';
 import { factSentence } from './fact-sentence.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';

@@ -1,6 +1,6 @@
 import type { PassageMatch } from '../../shared/index.js';
 import { sentencesOf } from '../store/index.js';
-import { collapse } from './memory-line.js';
+import { collapse } from '../../shared/memory/index.js';
 import type { NumberedMemory } from './retrieval-types.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 

@@ -1,7 +1,7 @@
 import { MEMORY_KINDS, type Memory, type MemoryKind, type PassageMatch } from '../../shared/index.js';
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import type { LlmMessage } from '../llm/index.js';
-import { clip, collapse, memoryLine, memoryTime, passageAllowance } from './memory-line.js';
+import { clip, collapse, memoryLine, memoryTime, passageAllowance } from '../../shared/memory/index.js';
 import type { Candidate, NumberedMemory } from './retrieval-types.js';
 import { estimateTokens } from './token-estimate.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';

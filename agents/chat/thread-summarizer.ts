@@ -1,5 +1,5 @@
 import type { LlmProvider } from '../llm/index.js';
-import { clip } from './memory-line.js';
+import { clip } from '../../shared/memory/index.js';
 import type { HistoryTurn } from './prompt-builder.js';
 import { forModel } from './prompt-builder.js';
 

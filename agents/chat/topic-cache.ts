@@ -1,5 +1,5 @@
 import type { LlmProvider } from '../llm/index.js';
-import { collapse } from './memory-line.js';
+import { collapse } from '../../shared/memory/index.js';
 
 /**
  * Topics extracted per question, so one question costs one extraction call however often it is

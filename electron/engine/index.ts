@@ -7,6 +7,9 @@ export type { CaptureSources } from './capture-sources.js';
 export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type ModelOverrides, type EnvReader } from './model-choice.js';
 export { embedderFrom } from './embedder-choice.js';
 export { openEngram, type OpenEngramOptions } from './open-engram.js';
+// What a host needs of the store (its type and error, where data and keys live, the key providers),
+// so hosts import only this door; the store itself opens only through openEngram.
+export { StoreError, DB_FILE_NAME, defaultDataDir, keysDir, resolveKeyProvider, EnvKeyProvider, FileKeyProvider, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 export { captionChoice, captionNotice, recordCaptionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';

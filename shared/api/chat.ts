@@ -16,6 +16,11 @@ export const CHAT_LIMITS = {
   maxTitleChars: 200,
 } as const;
 
+/** What a host says of a question over the limit, before anything is stored (chat, and the CLI before it opens the store). */
+export function questionTooLongLine(length: number, limit: number = CHAT_LIMITS.maxQuestionChars): string {
+  return `the question is ${length.toLocaleString('en-US')} characters long; the limit is ${limit.toLocaleString('en-US')}: shorten it or ask about one part`;
+}
+
 const Question = z
   .string()
   .max(CHAT_LIMITS.maxQuestionChars, {

@@ -1,6 +1,6 @@
 import type { Engram } from '../../engine/index.js';
 import { messageText, type MessageInput } from '../../../shared/index.js';
-import { threadTitle } from '../../../agents/chat/index.js';
+import { threadTitle } from '../../../shared/redaction/index.js';
 
 export interface AddResult {
   thread_id: string;

@@ -1,6 +1,7 @@
-import { ChatError, type ChatService, DEFAULT_MAX_QUESTION_CHARS, memoryLine, type ChatTurn, type NumberedMemory } from '../../../../agents/chat/index.js';
-import type { EngramStore } from '../../../../agents/store/index.js';
-import { startEngram, type Engram } from '../../../engine/index.js';
+import { randomUUID } from 'node:crypto';
+import { CHAT_LIMITS, hostFailureOf, questionTooLongLine, type ApiClient, type ChatThread, type ChatTurnResult, type EventPayload } from '../../../../shared/api/index.js';
+import { memoryLine } from '../../../../shared/memory/index.js';
+import { startEngram, type Engram, type EngramStore } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
@@ -13,8 +14,9 @@ export function cliTimeZone(env: NodeJS.ProcessEnv): string {
 }
 
 export interface CliChatSession {
-  chat: ChatService;
   engram: Engram;
+  /** The handler map, in process: the terminal asks through chat.send as the window does. */
+  client: ApiClient;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function cliChatSession(store: EngramStore, ctx: CliContext, offlin
     brain: { start: 'manual', subscribe: false },
     chat: { topics },
   });
-  return { chat: (await engram.chat())!, engram };
+  return { engram, client: engram.client };
 }
 
 /**
@@ -57,15 +59,70 @@ export async function readQuestionFromStdin(stdin: NodeJS.ReadableStream, limit:
   return text;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The contract's limit, said before anything is opened or sent; null when the question fits. */
+export function tooLongLine(question: string): string | null {
+  return question.length > CHAT_LIMITS.maxQuestionChars ? questionTooLongLine(question.length) : null;
+}
+
+/** A turn as the terminal shows it: the stored result and the memories it was given (chat.retrieval). */
+export interface CliTurn {
+  result: ChatTurnResult;
+  retrieval: EventPayload<'chat.retrieval'> | null;
+}
+
+/** A conversation as the handler map has it, or null when there is none by that id. */
+export async function threadOf(client: ApiClient, threadId: string): Promise<ChatThread | null> {
+  try {
+    return (await client.call('chat.messages', { thread_id: threadId })).thread;
+  } catch (err) {
+    if (hostFailureOf(err)?.expected) return null;
+    throw err;
+  }
+}
+
+/**
+ * One question through chat.send, its answer streamed from chat.token to `onToken`; Ctrl-C
+ * (`signal`) cancels the turn with chat.cancel, keeping what was said as a partial answer.
+ */
+export async function sendTurn(client: ApiClient, input: { text: string; thread_id?: string }, signal: AbortSignal, onToken?: (text: string) => void): Promise<CliTurn> {
+  const turnId = `cli_${randomUUID()}`;
+  let retrieval: CliTurn['retrieval'] = null;
+  let done = false;
+  const offs = [
+    client.on('chat.retrieval', (r) => {
+      if (r.turn_id === turnId) retrieval = r;
+    }),
+    client.on('chat.token', (t) => {
+      if (t.turn_id === turnId) onToken?.(t.text);
+    }),
+  ];
+  // The turn is known to the handler map only once its send is dispatched: ask again until it stops.
+  const cancel = async (): Promise<void> => {
+    while (!done) {
+      const { cancelled } = await client.call('chat.cancel', { turn_id: turnId }).catch(() => ({ cancelled: false }));
+      if (cancelled) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const onAbort = () => void cancel();
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await client.call('chat.send', { ...input, turn_id: turnId });
+    return { result, retrieval };
+  } finally {
+    done = true;
+    signal.removeEventListener('abort', onAbort);
+    for (const off of offs) off();
+  }
+}
 
 /** `--json` shape: {answer, citations:[{n, memory_id, kind}], retrieved:[…], time_range:{from,to}|null, …}. */
-export function turnJson(turn: ChatTurn) {
-  const r = turn.retrieval;
+export function turnJson({ result, retrieval }: CliTurn) {
   return {
-    answer: turn.answer,
-    citations: turn.citations,
-    retrieved: r.numbered.map((m) => ({
+    answer: result.answer,
+    citations: result.citations,
+    retrieved: (retrieval?.memories ?? []).map((m) => ({
       n: m.n,
       memory_id: m.memory.id,
       kind: m.memory.kind,
@@ -79,36 +136,38 @@ export function turnJson(turn: ChatTurn) {
       // Screen passages behind the memory that matched the question, whole, matched words marked (**word**).
       ...(m.passages?.length ? { snippet: m.passages[0]!.snippet, passages: m.passages } : {}),
     })),
-    time_range: r.timeRange ? { from: iso(Math.max(0, r.timeRange.from)), to: iso(r.timeRange.to) } : null,
-    status: turn.status,
-    mode: turn.mode,
-    error: turn.error,
-    thread_id: turn.threadId,
-    query: r.query,
-    withheld: r.withheld.map((m) => ({ memory_id: m.id, title: m.title })),
-    prompt_tokens: r.promptTokens,
+    time_range: result.time_range,
+    status: result.status,
+    mode: result.mode,
+    error: result.error,
+    thread_id: result.thread_id,
+    query: retrieval?.query ?? '',
+    withheld: (retrieval?.withheld ?? []).map((w) => ({ memory_id: w.memory_id, title: w.title })),
+    prompt_tokens: result.prompt_tokens,
   };
 }
 
 /** After a streamed answer: the cited memories with their ids (so `engram forget --id` can follow), and anything withheld. */
-export function printSources(turn: ChatTurn, out: (t: string) => void, fmt: TimeFormatter): void {
-  const byN = new Map<number, NumberedMemory>(turn.retrieval.numbered.map((m) => [m.n, m]));
-  if (turn.citations.length && turn.mode === 'llm') {
+export function printSources({ result, retrieval }: CliTurn, out: (t: string) => void, fmt: TimeFormatter): void {
+  const byN = new Map((retrieval?.memories ?? []).map((m) => [m.n, m]));
+  if (result.citations.length && result.mode === 'llm') {
     out('\nSources:\n');
-    for (const c of turn.citations) {
+    for (const c of result.citations) {
       const m = byN.get(c.n);
       if (m) out(`  [${c.n}] ${memoryLine(m.memory, fmt, 110)}  (${m.memory.id})\n`);
     }
-  } else if (turn.citations.length) {
-    out(`\nSources: ${turn.citations.map((c) => `[${c.n}] ${c.memory_id}`).join('  ')}\n`);
+  } else if (result.citations.length) {
+    out(`\nSources: ${result.citations.map((c) => `[${c.n}] ${c.memory_id}`).join('  ')}\n`);
   }
-  for (const w of turn.retrieval.withheld) {
-    out(`\nWithheld from the model (high sensitivity): "${w.title || 'vault item'}" (${w.id}); reveal it with: engram reveal ${w.id}\n`);
+  for (const w of retrieval?.withheld ?? []) {
+    out(`\nWithheld from the model (high sensitivity): "${w.title || 'vault item'}" (${w.memory_id}); reveal it with: engram reveal ${w.memory_id}\n`);
   }
 }
 
+/** A question the handler map refused (too long, unknown thread, ...) as the command's one line; anything else as it came. */
 export function chatFailure(err: unknown, command: string): never {
-  if (err instanceof ChatError) throw new CliError(`${command}: ${err.message}`);
+  const failed = hostFailureOf(err);
+  if (failed?.expected) throw new CliError(`${command}: ${failed.line}`);
   throw err;
 }
 
@@ -139,45 +198,38 @@ items are never sent to a model.
   async run(args, ctx) {
     const json = ctx.json || bool(args, 'json');
     let question = args.positionals.join(' ');
-    if (question.trim() === '-') question = await readQuestionFromStdin(ctx.io.stdin, DEFAULT_MAX_QUESTION_CHARS);
+    if (question.trim() === '-') question = await readQuestionFromStdin(ctx.io.stdin, CHAT_LIMITS.maxQuestionChars);
     // Checked before the store is opened: bad input must not even create a data dir.
     if (!question.trim()) throw new CliError('ask: give a question, e.g. engram ask "what did I work on yesterday?"');
-    if (question.length > DEFAULT_MAX_QUESTION_CHARS) {
-      throw new CliError(
-        `ask: the question is ${question.length.toLocaleString('en-US')} characters long; the limit is ${DEFAULT_MAX_QUESTION_CHARS.toLocaleString('en-US')}: shorten it or ask about one part`,
-      );
-    }
+    const tooLong = tooLongLine(question);
+    if (tooLong) throw new CliError(`ask: ${tooLong}`);
     const store = await ctx.openStore();
     let session: CliChatSession | null = null;
     try {
-      // An unknown thread is refused before the engine starts (its start does work that writes).
-      const thread = str(args, 'thread');
-      if (thread && !store.threads.get(thread)) throw new CliError(`ask: no conversation ${thread} (see engram chat's /threads)`);
       session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
-      const chat = session.chat;
+      const thread = str(args, 'thread');
+      if (thread && !(await threadOf(session.client, thread))) throw new CliError(`ask: no conversation ${thread} (see engram chat's /threads)`);
       let streamed = false;
-      const turn = await chat
-        .ask(
-          { text: question, threadId: str(args, 'thread'), signal: ctx.signal },
-          json
-            ? {}
-            : {
-                token: (t) => {
-                  streamed = true;
-                  ctx.io.stdout(t);
-                },
-              },
-        )
-        .catch((err: unknown) => chatFailure(err, 'ask'));
+      const turn = await sendTurn(
+        session.client,
+        { text: question, thread_id: thread },
+        ctx.signal,
+        json
+          ? undefined
+          : (t) => {
+              streamed = true;
+              ctx.io.stdout(t);
+            },
+      ).catch((err: unknown) => chatFailure(err, 'ask'));
       if (json) {
         ctx.io.stdout(JSON.stringify(turnJson(turn)) + '\n');
       } else {
-        if (streamed && !turn.answer.endsWith('\n')) ctx.io.stdout('\n');
+        if (streamed && !turn.result.answer.endsWith('\n')) ctx.io.stdout('\n');
         printSources(turn, ctx.io.stdout, new TimeFormatter(cliTimeZone(ctx.env)));
       }
-      if (turn.error) ctx.io.stderr(`engram: ${turn.error}\n`);
+      if (turn.result.error) ctx.io.stderr(`engram: ${turn.result.error}\n`);
       await settleSession(session, ctx);
-      return turn.status === 'complete' ? 0 : 1;
+      return turn.result.status === 'complete' ? 0 : 1;
     } finally {
       await session?.engram.close();
       await store.close();

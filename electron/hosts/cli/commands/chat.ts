@@ -1,9 +1,8 @@
 import { createInterface } from 'node:readline';
-import { ChatError, type ChatService } from '../../../../agents/chat/index.js';
-import type { ThreadRecord } from '../../../../agents/store/index.js';
+import { hostFailureOf, type ChatThread } from '../../../../shared/api/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
-import { cliChatSession, cliTimeZone, printSources, settleSession, type CliChatSession } from './ask.js';
+import { cliChatSession, cliTimeZone, printSources, sendTurn, settleSession, threadOf, tooLongLine, type CliChatSession } from './ask.js';
 import { TimeFormatter } from '../../../../shared/time/index.js';
 
 const HELP_LINES = `commands:
@@ -44,9 +43,6 @@ ${HELP_LINES}`,
     const store = await ctx.openStore();
     let session: CliChatSession;
     try {
-      // An unknown thread is refused before the engine starts (its start does work that writes).
-      const given = str(args, 'thread');
-      if (given && !store.threads.get(given)) throw new CliError(`chat: no conversation ${given} (see /threads)`);
       session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
     } catch (err) {
       await store.close();
@@ -56,17 +52,14 @@ ${HELP_LINES}`,
     const stop = () => rl.close();
     ctx.signal.addEventListener('abort', stop, { once: true });
     try {
-      const chat: ChatService = session.chat;
+      const client = session.client;
       const fmt = new TimeFormatter(cliTimeZone(ctx.env));
       let threadId: string | undefined = str(args, 'thread');
-      let listed: ThreadRecord[] = [];
+      let listed: ChatThread[] = [];
       if (threadId) {
-        try {
-          out(`Continuing "${chat.getThread(threadId).title}".\n`);
-        } catch (err) {
-          if (err instanceof ChatError) throw new CliError(`chat: no conversation ${threadId} (see /threads)`);
-          throw err;
-        }
+        const t = await threadOf(client, threadId);
+        if (!t) throw new CliError(`chat: no conversation ${threadId} (see /threads)`);
+        out(`Continuing "${t.title}".\n`);
       }
       const mode = bool(args, 'offline') ? 'offline' : 'model when a key is set';
       if (ctx.io.isTty) out(`Engram chat (${mode}). Ask about anything you saw, heard or said; /help for commands.\n`);
@@ -90,23 +83,27 @@ ${HELP_LINES}`,
             threadId = undefined;
             out('New conversation.\n');
           } else if (cmd === '/threads') {
-            listed = chat.listThreads();
+            listed = (await client.call('chat.listThreads', {})).threads;
             if (!listed.length) out('No conversations yet.\n');
-            listed.forEach((t, i) => out(`${String(i + 1).padStart(3)}. ${t.title}  (${fmt.span(t.updated_at, null)}, ${t.id})${t.id === threadId ? '  ← current' : ''}\n`));
+            listed.forEach((t, i) => out(`${String(i + 1).padStart(3)}. ${t.title}  (${fmt.span(Date.parse(t.updated_at), null)}, ${t.id})${t.id === threadId ? '  ← current' : ''}\n`));
           } else if (cmd === '/open') {
             const byIndex = /^\d+$/.test(arg) ? listed[Number(arg) - 1] : undefined;
             const id = byIndex?.id ?? arg;
-            try {
-              const t = chat.getThread(id);
+            const t = id ? await threadOf(client, id) : null;
+            if (t) {
               threadId = t.id;
               out(`Continuing "${t.title}".\n`);
-            } catch {
+            } else {
               out(`No conversation "${arg}" (use /threads first, then /open N).\n`);
             }
           } else if (cmd === '/title') {
             if (!threadId) out('Ask something first: there is no conversation to rename yet.\n');
             else if (!arg) out('Give a title: /title Berlin trip\n');
-            else out(`Renamed to "${chat.renameThread(threadId, arg).title}".\n`);
+            else {
+              const renamed = await client.request('chat.renameThread', { thread_id: threadId, title: arg });
+              if (renamed.ok) out(`Renamed to "${renamed.output.thread.title}".\n`);
+              else ctx.io.stderr(`engram: ${renamed.error.message}\n`);
+            }
           } else {
             out(`Unknown command ${cmd}; /help lists them.\n`);
           }
@@ -115,14 +112,18 @@ ${HELP_LINES}`,
         }
 
         try {
-          const turn = await chat.ask({ threadId, text: raw, signal: ctx.signal }, { token: (t) => out(t) });
-          threadId = turn.threadId;
-          if (!turn.answer.endsWith('\n')) out('\n');
+          // The contract's limit, said in the same words as engram ask says it.
+          const tooLong = tooLongLine(raw);
+          if (tooLong) throw new CliError(tooLong);
+          const turn = await sendTurn(client, { thread_id: threadId, text: raw }, ctx.signal, (t) => out(t));
+          threadId = turn.result.thread_id;
+          if (!turn.result.answer.endsWith('\n')) out('\n');
           printSources(turn, out, fmt);
-          if (turn.error) ctx.io.stderr(`engram: ${turn.error}\n`);
+          if (turn.result.error) ctx.io.stderr(`engram: ${turn.result.error}\n`);
         } catch (err) {
           // One bad question (too long, ...) must not end the conversation.
-          if (err instanceof ChatError) ctx.io.stderr(`engram: ${err.message}\n`);
+          const failed = err instanceof CliError ? { line: err.message } : hostFailureOf(err)?.expected ? hostFailureOf(err) : null;
+          if (failed) ctx.io.stderr(`engram: ${failed.line}\n`);
           else throw err;
         }
         if (ctx.signal.aborted) break;

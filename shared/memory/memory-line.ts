@@ -1,5 +1,5 @@
-import type { Memory, PassageMatch } from '../../shared/index.js';
-import type { TimeFormatter } from '../../shared/time/index.js';
+import type { Memory, PassageMatch } from './memory.js';
+import type { TimeFormatter } from '../time/index.js';
 
 export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,6 @@
-import { DEFAULT_REDACTION, redactText } from '../../shared/redaction/index.js';
-import { clip, collapse } from './memory-line.js';
+import { DEFAULT_REDACTION } from './detectors.js';
+import { redactText } from './redactor.js';
+import { clip, collapse } from '../memory/index.js';
 
 /**
  * A thread's title is shown everywhere the thread is (the list, exports, sources of memories, MCP),
