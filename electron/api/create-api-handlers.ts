@@ -11,6 +11,7 @@ import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
+import { portabilityHandlers } from './handlers/portability-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
 import { sessionHandlers } from './handlers/session-handlers.js';
 import { settingsHandlers } from './handlers/settings-handlers.js';
@@ -71,6 +72,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...systemHandlers(deps, () => (deps.model ? !deps.model().online : !secrets.get())),
     ...captureHandlers(deps),
     ...memoryHandlers(deps),
+    ...portabilityHandlers(deps),
     ...timelineGroup,
     ...forgetHandlers(deps, clearImageCache),
     ...activityHandlers(deps),

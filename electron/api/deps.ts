@@ -125,6 +125,8 @@ export interface ApiDeps {
   consolidator?: Consolidator | null;
   directives?: DirectiveReviewer | null;
   exporter?: Exporter | null;
+  /** Requests may name files on this machine (import.file, backup.write): the CLI, whose user typed them. Never a window. */
+  fileAccess?: boolean;
   images?: FrameImageCodec;
   /** Overrides the "Key" line of the encryption status (e.g. "OS keychain (safeStorage)"). */
   keyDescription?: string;

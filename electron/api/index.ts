@@ -11,6 +11,6 @@ export { toApiError, fail } from './errors.js';
 export { captureControlOf, type CaptureServiceLike } from './capture-control.js';
 export { storeSecretStore, maskKey } from './store-secret-store.js';
 export { SharpImageCodec } from './sharp-image-codec.js';
-export { portabilityExporter, type ExporterOptions, type ExportTarget } from './portability-exporter.js';
+export { fileExportTarget, portabilityExporter, type ExporterOptions, type ExportTarget } from './portability-exporter.js';
 export type { ApiHandlers, ApiHandler } from './handler-types.js';
 export type { ApiDeps, CaptureControl, HostSession, SecretStore, StartAtLoginControl, SyncthingControl, Consolidator, DirectiveReviewer, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';

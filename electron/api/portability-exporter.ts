@@ -4,7 +4,8 @@ import type { ExportSummaryDto } from '../../shared/api/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import type { ArchiveSecret, ByteSink } from '../../agents/portability/index.js';
 import type { Exporter, ExportJob } from './deps.js';
-import { fail } from './errors.js';
+import { ApiCallError } from '../../shared/api/index.js';
+import { fail, toApiError } from './errors.js';
 import { portabilityRoom } from './portability-room.js';
 
 /** Where one export goes: a sink to write to, then commit (keep) or abort (leave nothing). */
@@ -27,6 +28,20 @@ export interface ExporterOptions {
   clock?: () => number;
 }
 
+/**
+ * An export to a new file a host names (the CLI's --out): written atomically with mode 0600, never
+ * over an existing file (refused as a typed error, before anything is exported).
+ */
+export async function fileExportTarget(file: string): Promise<ExportTarget> {
+  const { AtomicFile } = await portabilityRoom.get();
+  try {
+    const f = new AtomicFile(file);
+    return { sink: f, path: f.path, commit: () => f.commit(), abort: () => f.abort() };
+  } catch (err) {
+    throw new ApiCallError(toApiError(err));
+  }
+}
+
 const EXTENSION = { json: 'json', markdown: 'md', archive: 'engram-archive' } as const;
 
 /**
@@ -36,12 +51,10 @@ const EXTENSION = { json: 'json', markdown: 'md', archive: 'engram-archive' } as
 export function portabilityExporter(store: EngramStore, opts: ExporterOptions = {}): Exporter {
   const clock = opts.clock ?? Date.now;
   const dataDirTarget = async (format: ExportJob['format']): Promise<ExportTarget> => {
-    const { AtomicFile } = await portabilityRoom.get();
     const dir = path.join(store.dataDir, 'exports');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stamp = new Date(clock()).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    const file = new AtomicFile(path.join(dir, `engram-${stamp}.${EXTENSION[format]}`));
-    return { sink: file, path: file.path, commit: () => file.commit(), abort: () => file.abort() };
+    return fileExportTarget(path.join(dir, `engram-${stamp}.${EXTENSION[format]}`));
   };
   return {
     async run(job) {

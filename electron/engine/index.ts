@@ -17,7 +17,7 @@ export { inProcessClient } from './in-process-client.js';
 export { VaultGuard } from './vault-guard.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
-export { fail } from '../api/index.js';
+export { fail, fileExportTarget } from '../api/index.js';
 export type { CaptureControl, EngramApi, ExporterOptions, ExportTarget, HostSession, StartAtLoginControl } from '../api/index.js';
 // What a host hands to capture (its sources, their error, the capture settings) is light and loads
 // with the engine; capture itself (the platform's screen and window sources, the pipeline, OCR)

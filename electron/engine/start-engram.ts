@@ -65,6 +65,8 @@ export interface EngineOptions {
   lazy?: boolean;
   /** Where export.run/export.write write, and what they may (the CLI: --out or standard output, --include-secrets). Default: the data dir, secrets masked. */
   exporter?: ExporterOptions;
+  /** Requests may name files on this machine (import.file, backup.write): the CLI only. */
+  fileAccess?: boolean;
   /** Validate handler outputs against the contract (tests). */
   checkOutputs?: boolean;
   keyDescription?: string;
@@ -282,6 +284,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     consolidator,
     directives,
     exporter: portabilityExporter(store, opts.exporter),
+    fileAccess: opts.fileAccess ?? false,
     secrets: engineSecretStore(store, env),
     openaiSecrets: engineSecretStore(store, env, 'openai'),
     model,

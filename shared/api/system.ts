@@ -89,6 +89,25 @@ export const ConsolidationChangeSchema = z.object({
 });
 export type ConsolidationChangeDto = z.infer<typeof ConsolidationChangeSchema>;
 
+const Count = z.number().int().nonnegative();
+const FilePath = z.string().min(1).max(4096);
+
+/** What an import changed (or, dry run, would change). */
+export const ImportReportSchema = z.object({
+  format: z.enum(['json', 'archive']),
+  dry_run: z.boolean(),
+  memories: z.object({ inserted: Count, replaced: Count, unchanged: Count, kept_local: Count, total: Count }),
+  /** Knowledge-vault entries whose secret value the file did not carry (a masked export). */
+  secrets_masked: Count,
+  /** Archives only: sources restored (ones already here are skipped). */
+  sources: z.object({ frames: Count, observations: Count, threads: Count, messages: Count }).nullable(),
+});
+export type ImportReportDto = z.infer<typeof ImportReportSchema>;
+
+/** A backup of the database: where, how big, how long it took, at which schema version. */
+export const BackupReportSchema = z.object({ path: z.string(), bytes: Count, took_ms: z.number().nonnegative(), schema_version: Count, memories: Count });
+export type BackupReportDto = z.infer<typeof BackupReportSchema>;
+
 export const systemRequests = {
   'app.info': defineRequest(z.object({}), AppInfoSchema),
   'progress.get': defineRequest(z.object({}), z.object({ tasks: z.array(ProgressTaskSchema) })),
@@ -136,4 +155,18 @@ export const systemRequests = {
     }),
     ExportSummarySchema,
   ),
+  /**
+   * Import a JSON export or an encrypted archive from a file on this machine, and wait for it;
+   * progress arrives as events (task 'import'). The whole file is checked first and written in one
+   * step: a damaged or foreign file changes nothing. Only where the host names files (the CLI).
+   */
+  'import.file': defineRequest(
+    z.object({ path: FilePath, dry_run: z.boolean().default(false), passphrase: z.string().min(1).max(4096).optional() }),
+    ImportReportSchema,
+  ),
+  /**
+   * A consistent, still-encrypted copy of the database (default: DATA_DIR/backups), never over an
+   * existing file; progress arrives as events (task 'backup'). Only where the host names files (the CLI).
+   */
+  'backup.write': defineRequest(z.object({ out: FilePath.optional() }), BackupReportSchema),
 };

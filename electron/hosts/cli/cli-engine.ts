@@ -10,7 +10,7 @@ export async function withEngine<T>(ctx: CliContext, opts: { embedder?: 'default
   const store = await ctx.openStore({ embedder: opts.embedder ?? 'default' });
   let engram: Engram | null = null;
   try {
-    engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, chat: false, exporter: opts.exporter });
+    engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, chat: false, exporter: opts.exporter, fileAccess: true });
     return await fn(engram);
   } finally {
     await engram?.close();

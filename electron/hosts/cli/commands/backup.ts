@@ -1,7 +1,8 @@
-import { DB_FILE_NAME } from '../../../../agents/store/index.js';
-import { backupStore } from '../../../../agents/portability/index.js';
+import { hostFailureOf } from '../../../../shared/api/index.js';
+import { DB_FILE_NAME } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
-import type { Command } from '../command.js';
+import { CliError, type Command } from '../command.js';
+import { withEngine } from '../cli-engine.js';
 
 export const backupCommand: Command = {
   name: 'backup',
@@ -19,17 +20,18 @@ of the key somewhere safe and separate. To restore: quit Engram, then copy the b
 DATA_DIR/${DB_FILE_NAME} (and remove ${DB_FILE_NAME}-wal and ${DB_FILE_NAME}-shm if present).`,
   options: { out: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, ctx) {
-    const store = await ctx.openStore({ embedder: 'none' });
-    try {
-      const r = backupStore(store, { out: str(args, 'out') });
+    return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
+      const r = await client.call('backup.write', { out: str(args, 'out') }).catch((err: unknown) => {
+        // A refused backup (the file exists, the disk is full) is one line and exit 1.
+        const failed = hostFailureOf(err);
+        throw failed ? new CliError(failed.line, 1) : err;
+      });
       if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(r) + '\n');
       else
         ctx.io.stdout(
           `backed up the encrypted database to ${r.path} (${(r.bytes / 1_048_576).toFixed(1)} MB, ${r.memories} memories, ${(r.took_ms / 1000).toFixed(1)} s); it opens with this data dir's master key\n`,
         );
       return 0;
-    } finally {
-      await store.close();
-    }
+    });
   },
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { AtomicFile, ExportKindSchema, PortabilityError, type ExportKind, type ExportProgress } from '../../../../agents/portability/index.js';
-import { hostFailureOf, type ExportSummaryDto } from '../../../../shared/api/index.js';
-import type { ExportTarget } from '../../../engine/index.js';
+import { hostFailureOf, type ApiClient, type ExportSummaryDto } from '../../../../shared/api/index.js';
+import { ExportKindSchema, type ExportKind } from '../../../../shared/memory/index.js';
+import { fileExportTarget, type ExportTarget } from '../../../engine/index.js';
 import { withEngine } from '../cli-engine.js';
 import { bool, str, strs } from '../args.js';
 import { CliError, type CliContext, type Command, type ParsedArgs } from '../command.js';
@@ -17,7 +17,7 @@ export function parseExportKinds(values: string[]): ExportKind[] | undefined {
 }
 
 /** A progress bar on stderr, only when someone is watching (stderr is a terminal) and the job is long. */
-export function progressPrinter(ctx: CliContext, verb: string): { onProgress: (p: ExportProgress) => void; done: () => void } {
+export function progressPrinter(ctx: CliContext, verb: string): { onProgress: (p: { done: number; total: number }) => void; done: () => void } {
   const tty = ctx.io.isTty && Boolean(process.stderr.isTTY);
   let shown = false;
   return {
@@ -31,6 +31,22 @@ export function progressPrinter(ctx: CliContext, verb: string): { onProgress: (p
     done: () => {
       if (shown) ctx.io.stderr('\n');
     },
+  };
+}
+
+/** Shows the handler map's progress of one task (export, import) as that bar; returns the function that stops it. */
+export function followProgress(ctx: CliContext, client: ApiClient, taskId: string, verb: string): () => void {
+  const progress = progressPrinter(ctx, verb);
+  const off = client.on('progress.changed', ({ tasks }) => {
+    const t = tasks.find((x) => x.id === taskId);
+    if (t?.state === 'running' && t.done !== null && t.total !== null) progress.onProgress({ done: t.done, total: t.total });
+  });
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    off();
+    progress.done();
   };
 }
 
@@ -103,18 +119,14 @@ JSON and Markdown exports are NOT encrypted: keep them somewhere safe.`,
     let target: ExportTarget | null = null;
     return withEngine(ctx, { embedder: 'none', exporter: { target: () => target!, allowSecrets: true, passphrase, signal: ctx.signal } }, async ({ client }) => {
       try {
-        const file = out ? new AtomicFile(out) : null;
-        target = file
-          ? { sink: file, path: file.path, commit: () => file.commit(), abort: () => file.abort() }
+        target = out
+          ? await fileExportTarget(out)
           : { sink: { write: (c) => ctx.io.stdout(typeof c === 'string' ? c : c.toString('utf8')) }, path: null, commit: () => undefined, abort: () => undefined };
       } catch (err) {
-        throw err instanceof PortabilityError ? new CliError(`export: ${err.message}`, 1) : err;
+        const failed = hostFailureOf(err);
+        throw failed ? new CliError(`export: ${failed.line}`, 1) : err;
       }
-      const progress = progressPrinter(ctx, 'exporting');
-      const off = client.on('progress.changed', ({ tasks }) => {
-        const t = tasks.find((x) => x.id === 'export');
-        if (t?.state === 'running' && t.done !== null && t.total !== null) progress.onProgress({ done: t.done, total: t.total });
-      });
+      const stop = followProgress(ctx, client, 'export', 'exporting');
       let summary: ExportSummaryDto;
       try {
         summary = await client.call('export.write', {
@@ -128,8 +140,7 @@ JSON and Markdown exports are NOT encrypted: keep them somewhere safe.`,
         if (failed) throw new CliError(`export: ${failed.line}`, ctx.signal?.aborted ? 130 : 1);
         throw err;
       } finally {
-        off();
-        progress.done();
+        stop();
       }
       if (summary.path !== null) {
         const { path: written, ...rest } = summary;

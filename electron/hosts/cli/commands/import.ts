@@ -1,9 +1,10 @@
-import { PortabilityError, importFile, type ImportReport } from '../../../../agents/portability/index.js';
+import { hostFailureOf, type ImportReportDto } from '../../../../shared/api/index.js';
 import { bool } from '../args.js';
+import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
-import { progressPrinter, readPassphrase } from './export.js';
+import { followProgress, readPassphrase } from './export.js';
 
-function describe(file: string, r: ImportReport): string {
+function describe(file: string, r: ImportReportDto): string {
   const m = r.memories;
   const lines = [
     `${r.dry_run ? 'would import' : 'imported'} ${file}: ${m.inserted} new, ${m.replaced} updated, ${m.unchanged} already here, ${m.kept_local} kept (the copy here is newer)`,
@@ -32,21 +33,22 @@ half-written file is refused and changes nothing.
     if (args.positionals.length !== 1) throw new CliError('import: give one file, e.g. engram import memories.json');
     const file = args.positionals[0]!;
     const passphrase = readPassphrase(args, ctx, 'import');
-    const store = await ctx.openStore({ embedder: 'none' });
-    const progress = progressPrinter(ctx, 'importing');
-    try {
-      const report = await importFile(store, file, { dryRun: bool(args, 'dry-run'), passphrase, onProgress: progress.onProgress });
-      progress.done();
-      if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(report) + '\n');
-      else ctx.io.stdout(describe(file, report));
-      return 0;
-    } catch (err) {
-      // A refused file is an answer, not a crash: one line, exit 1.
-      if (err instanceof PortabilityError) throw new CliError(`import: ${err.message}`, 1);
-      throw err;
-    } finally {
-      progress.done();
-      await store.close();
-    }
+    return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
+      const stop = followProgress(ctx, client, 'import', 'importing');
+      try {
+        const report = await client.call('import.file', { path: file, dry_run: bool(args, 'dry-run'), passphrase });
+        stop();
+        if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(report) + '\n');
+        else ctx.io.stdout(describe(file, report));
+        return 0;
+      } catch (err) {
+        // A refused file is an answer, not a crash: one line, exit 1.
+        const failed = hostFailureOf(err);
+        if (failed) throw new CliError(`import: ${failed.line}`, 1);
+        throw err;
+      } finally {
+        stop();
+      }
+    });
   },
 };
