@@ -1,8 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyLedger, importSegments, writeSegments, type ChangeRecord, type OpenedSegment, type SyncIdentity } from '../../agents/sync/index.js';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { emptyLedger, FolderSync, importSegments, writeSegments, type ChangeRecord, type OpenedSegment, type SyncIdentity } from '../../agents/sync/index.js';
 import { filesUnder, rawScan, unlessGone } from '../reliability/data-scan.js';
 import { processAlive, startSyncthingPair, waitFor } from '../helpers/syncthing-pair.js';
 
@@ -16,6 +18,7 @@ const key = Buffer.from('5f0c2a9e8b7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281
 const folderId = 'c'.repeat(32);
 const A = 'a1'.repeat(16);
 const B = 'b2'.repeat(16);
+// Two tests write into the shared folders: the raw segments (this key) and the stores (their own key). Each side refuses the other's as foreign noise, counted, harmless.
 const idA: SyncIdentity = { key, folderId, device: A };
 const idB: SyncIdentity = { key, folderId, device: B };
 
@@ -31,6 +34,7 @@ const put = (id: string, t: number, text = TEXT, d = A): ChangeRecord => ({
   memory: { kind: 'episodic', title: `${TITLE} ${id}`, text: `${text} ${SECRET}`, details: '', fields: {}, app: APP, occurred_at: null, ended_at: null, segment: null },
 });
 
+const needles = [TITLE, 'Okonkwo', TEXT, 'Zanzibar', 'plum-ostrich-4471', 'moved to Thursday', 'harbour ferry', 'Budget is', 'seven people', APP, 'Nightjar', SECRET, key.toString('hex'), key.toString('base64')];
 const segmentsIn = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.egs')).sort();
 
 let root: string;
@@ -73,18 +77,82 @@ describe("two of Engram's Syncthing instances on 127.0.0.1", () => {
     const written = writeSegments(pair.a.folder, idA, ledgerA, [put('m1', 1_000), put('m2', 2_000)]);
     await waitFor("A's segment in B's folder", () => written.every((n) => existsSync(join(pair.b.folder, n))));
     const got: OpenedSegment[] = [];
-    const ledgerB = emptyLedger();
-    const res = await importSegments(pair.b.folder, idB, ledgerB, (s) => void got.push(s));
+    const res = await importSegments(pair.b.folder, idB, emptyLedger(), (s) => void got.push(s));
     expect(res).toEqual({ imported: 1, refused: [] });
     expect(got[0]!.records.map((r) => (r.op === 'memory.put' ? r.memory.title : r.op))).toEqual([`${TITLE} m1`, `${TITLE} m2`]);
+  });
 
-    // And back: B's own change reaches A.
-    const back = writeSegments(pair.b.folder, idB, ledgerB, [put('m1', 3_000, 'edited on B', B)]);
-    await waitFor("B's segment in A's folder", () => back.every((n) => existsSync(join(pair.a.folder, n))));
-    const gotA: OpenedSegment[] = [];
-    await importSegments(pair.a.folder, idA, ledgerA, (s) => void gotA.push(s));
-    expect(gotA.map((s) => s.device)).toEqual([B]);
-    expect(segmentsIn(pair.a.folder)).toEqual(segmentsIn(pair.b.folder));
+  describe('two data dirs, each syncing through its own Syncthing folder (the real sync path)', () => {
+    let a: EngramStore;
+    let b: EngramStore;
+    let syncA: FolderSync;
+    let syncB: FolderSync;
+    const syncKey = randomBytes(32);
+    const syncFolderId = randomBytes(16).toString('hex');
+    needles.push(syncKey.toString('hex'), syncKey.toString('base64'));
+
+    beforeAll(async () => {
+      // Each store in the data dir whose syncthing/ home runs that side's instance, as Engram lays it out.
+      a = await openStore({ dataDir: pair.a.dataDir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+      b = await openStore({ dataDir: pair.b.dataDir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+      syncA = new FolderSync(a, { folder: pair.a.folder, key: syncKey, folderId: syncFolderId });
+      syncB = new FolderSync(b, { folder: pair.b.folder, key: syncKey, folderId: syncFolderId });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
+
+    /** A pass on `from`, Syncthing carries its segments over, then a pass on `to`. */
+    const carry = async (from: FolderSync, to: FolderSync) => {
+      await from.now();
+      await waitFor('both folders to hold the same segments', () => segmentsIn(pair.a.folder).join() === segmentsIn(pair.b.folder).join(), 45_000, 50);
+      await to.now();
+    };
+    const note = (s: EngramStore, title: string, text: string) => s.memories.insert({ kind: 'semantic', title, text, fields: { name: title }, app: APP }).id;
+    const found = async (s: EngramStore, q: string) => (await s.search({ query: q, mode: 'bm25' })).map((r) => r.memory.id);
+    const memoriesHash = (s: EngramStore) =>
+      createHash('sha256')
+        .update(JSON.stringify(s.memories.list({ includeSuperseded: true, limit: 10_000, order: 'oldest' }).map((m) => [m.id, m.kind, m.title, m.text, m.details, m.fields, m.app, m.occurred_at, m.superseded_by]).sort()))
+        .digest('hex');
+
+    it('a memory added on A appears on B; an edit on B appears on A; a forget on A leaves nothing of it in B\'s store or search', async () => {
+      const id = note(a, TITLE, `${TEXT} ${SECRET}`);
+      await carry(syncA, syncB);
+      expect(b.memories.get(id)?.title).toBe(TITLE);
+      expect(await found(b, 'Zanzibar')).toEqual([id]);
+
+      b.memories.update(id, { text: `${TEXT}, moved to Thursday` }, 'user edit');
+      await carry(syncB, syncA);
+      expect(a.memories.get(id)?.text).toBe(`${TEXT}, moved to Thursday`);
+      expect(await found(a, 'Thursday')).toEqual([id]);
+
+      const kept = note(a, 'Ferry times', 'The harbour ferry leaves at 07:40.');
+      await carry(syncA, syncB);
+      a.memories.delete([id]);
+      await carry(syncA, syncB);
+      expect(b.memories.get(id)).toBeNull();
+      expect(await found(b, 'Zanzibar')).toEqual([]);
+      expect(await found(b, 'Thursday')).toEqual([]);
+      expect(b.memories.get(kept)?.text).toBe('The harbour ferry leaves at 07:40.');
+    });
+
+    it('concurrent edits on both converge: the same hash of memories on A and B', async () => {
+      const budget = note(a, 'Budget', 'Budget is 10k.');
+      const team = note(b, 'Team', 'The team is five people.');
+      await carry(syncA, syncB);
+      await carry(syncB, syncA);
+      a.memories.update(budget, { text: 'Budget is 12k.' }, 'edit on A');
+      b.memories.update(budget, { text: 'Budget is 15k.' }, 'edit on B');
+      b.memories.update(team, { text: 'The team is six people.' }, 'edit on B');
+      a.memories.update(team, { text: 'The team is seven people.' }, 'edit on A');
+      await Promise.all([syncA.now(), syncB.now()]);
+      await carry(syncA, syncB);
+      await carry(syncB, syncA);
+      expect(memoriesHash(a)).toBe(memoriesHash(b));
+      expect(a.memories.get(budget)?.text).toMatch(/^Budget is 1[25]k\.$/);
+      expect(a.changes.pendingCount() + b.changes.pendingCount()).toBe(0);
+    });
   });
 
   it("leaves no memory text, title, app name or secret in clear in either folder or in Syncthing's index, config or log", async () => {
@@ -96,7 +164,6 @@ describe("two of Engram's Syncthing instances on 127.0.0.1", () => {
     const files = [pair.a.folder, pair.b.folder, pair.a.manager.home, pair.b.manager.home].flatMap((d) => filesUnder(d));
     // Syncthing's own database (its index of every file, hash and block) is among what is scanned.
     expect(files.some((f) => f.includes(`${join('syncthing', 'index-v0.14.0.db')}`))).toBe(true);
-    const needles = [TITLE, 'Okonkwo', TEXT, 'Zanzibar', 'plum-ostrich-4471', APP, 'Nightjar', SECRET, key.toString('hex'), key.toString('base64')];
     expect(rawScan(files, needles)).toEqual([]);
     // Raw key bytes too (a file gone mid-scan, such as a database log rotated away, is skipped).
     expect(files.filter((f) => unlessGone(() => readFileSync(f))?.includes(key))).toEqual([]);
