@@ -3,7 +3,8 @@ import type { CaptureStatus, HealthAction } from '../../../shared/api/index.js';
 import { useApi } from '../lib/api-context.js';
 import { captureBanner } from '../lib/capture-banner.js';
 import { navigate } from '../lib/route.js';
-import { errorText, useAppStore } from '../state/app-store.js';
+import { useCaptureControl } from '../lib/use-capture-control.js';
+import { useAppStore } from '../state/app-store.js';
 import { IconPause, IconPlay } from '../ui/icons.js';
 import { MenuButton } from '../ui/menu.js';
 
@@ -16,9 +17,7 @@ export function CaptureCard() {
   const api = useApi();
   const capture = useAppStore((s) => s.capture);
   const health = useAppStore((s) => s.health);
-  const setCapture = useAppStore((s) => s.setCapture);
-  const setHealth = useAppStore((s) => s.setHealth);
-  const toast = useAppStore((s) => s.toast);
+  const control = useCaptureControl();
   const [busy, setBusy] = useState(false);
 
   if (!capture && !health) return <div className="capture-card skeleton" style={{ height: 64 }} />;
@@ -26,10 +25,7 @@ export function CaptureCard() {
   async function run(p: Promise<CaptureStatus>) {
     setBusy(true);
     try {
-      setCapture(await p);
-      setHealth(await api.call('capture.health', {}));
-    } catch (err) {
-      toast(errorText(err), 'error');
+      await control.apply(p);
     } finally {
       setBusy(false);
     }
@@ -44,12 +40,7 @@ export function CaptureCard() {
       case 'resume':
         return run(api.call('capture.resume', {}));
       case 'open_screen_settings':
-        try {
-          const { opened } = await api.call('capture.openScreenSettings', {});
-          if (!opened) toast('Open System Settings → Privacy & Security → Screen Recording yourself.', 'error');
-        } catch (err) {
-          toast(errorText(err), 'error');
-        }
+        return control.openScreenSettings();
     }
   }
 

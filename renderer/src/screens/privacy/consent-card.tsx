@@ -1,3 +1,4 @@
+import { Card } from '../../ui/card.js';
 import { useEffect, useState } from 'react';
 import type { ConsentStatus } from '../../../../shared/api/index.js';
 import { setConsentStatus } from '../../app/session-controls.js';
@@ -45,21 +46,19 @@ export function ConsentCard() {
   }
 
   return (
-    <section className="card" aria-labelledby="consent-h" data-testid="consent-card">
-      <div className="card-header">
-        <div className="card-header-icon">
-          <IconShield size={17} />
-        </div>
-        <div className="grow">
-          <div className="card-title" id="consent-h">
-            Your consent to capture
-          </div>
-          <div className="card-desc">You accepted the welcome page. Withdraw it to stop capture until you accept it again.</div>
-        </div>
+    <Card
+      id="consent-h"
+      testId="consent-card"
+      icon={<IconShield size={17} />}
+      title="Your consent to capture"
+      desc="You accepted the welcome page. Withdraw it to stop capture until you accept it again."
+      aside={
         <button type="button" className="btn btn-sm" onClick={() => setConfirm(true)}>
           Withdraw consent
         </button>
-      </div>
+      }
+      body={false}
+    >
       {confirm && (
         <Dialog
           title="Withdraw consent?"
@@ -79,6 +78,6 @@ export function ConsentCard() {
           <p>Capture stops now and nothing more is recorded. Engram asks again, with the welcome page, before it records anything. What was recorded so far stays until you delete it.</p>
         </Dialog>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { Card } from '../../ui/card.js';
 import type { PrivacySettings } from '../../../../shared/settings/index.js';
 import { IconShield } from '../../ui/icons.js';
 import { TagList } from '../../ui/tag-list.js';
@@ -14,19 +15,14 @@ function validRegex(v: string): string | null {
 /** "Never capture": the apps, window titles and websites whose windows are hidden. */
 export function ExclusionsCard({ privacy, onUpdate }: { privacy: PrivacySettings | null; onUpdate(patch: Partial<PrivacySettings>): void }) {
   return (
-    <section className="card" aria-labelledby="excl-h">
-      <div className="card-header">
-        <div className="card-header-icon">
-          <IconShield size={17} />
-        </div>
-        <div>
-          <div className="card-title" id="excl-h">
-            Never capture
-          </div>
-          <div className="card-desc">Every matching window on screen is hidden before a screenshot is read or kept, whether it is in front or not; when the window in front matches, nothing is kept at all.</div>
-        </div>
-      </div>
-      <div className="card-body col gap-lg">
+    <Card
+      id="excl-h"
+      icon={<IconShield size={17} />}
+      grow={false}
+      title="Never capture"
+      desc="Every matching window on screen is hidden before a screenshot is read or kept, whether it is in front or not; when the window in front matches, nothing is kept at all."
+      bodyClassName="col gap-lg"
+    >
         {privacy ? (
           <>
             <TagList
@@ -59,8 +55,7 @@ export function ExclusionsCard({ privacy, onUpdate }: { privacy: PrivacySettings
         ) : (
           <div className="skeleton" style={{ height: 160 }} />
         )}
-      </div>
-    </section>
+    </Card>
   );
 }
 

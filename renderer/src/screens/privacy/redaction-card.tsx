@@ -1,3 +1,4 @@
+import { Card } from '../../ui/card.js';
 import { useState } from 'react';
 import { PROTECTED_REDACTIONS, type RedactionSettings } from '../../../../shared/settings/index.js';
 import { Dialog } from '../../ui/dialog.js';
@@ -49,44 +50,14 @@ export function RedactionCard({ redaction, onChange }: { redaction: RedactionSet
   }
 
   return (
-    <section className="card" aria-labelledby="redact-h">
-      <div className="card-header">
-        <div className={`card-header-icon ${exposed.length ? 'tone-warn' : 'tone-ok'}`}>{exposed.length ? <IconAlert size={17} /> : <IconEyeOff size={17} />}</div>
-        <div>
-          <div className="card-title" id="redact-h">
-            Redact before storing
-          </div>
-          <div className="card-desc">Taken out of what Engram reads on screen, hears and is told in chat, before anything is kept. Each one is replaced by a marker such as [redacted:card].</div>
-        </div>
-      </div>
-      <div className="card-body">
-        {exposed.length > 0 && (
-          <div className="banner warn redaction-warning" role="alert" data-testid="redaction-warning">
-            <IconAlert size={16} />
-            <span>
-              <strong>{listOf(exposed.map((r) => r.risk!))} are not redacted.</strong> Engram keeps them as plain text in your notes, where anyone who can open Engram can
-              read them. They are still removed from anything sent to a model.
-            </span>
-          </div>
-        )}
-        {redaction ? (
-          ROWS.map((row) => (
-            <div className="setting-row" key={row.key} data-redaction={row.key}>
-              <div className="setting-text">
-                <div className="setting-title">
-                  {row.title}
-                  {row.risk && !redaction[row.key] && <span className="badge badge-warn redaction-off">Not redacted</span>}
-                </div>
-                <div className="setting-desc">{row.desc}</div>
-              </div>
-              <Switch label={`Redact ${row.title.toLowerCase()}`} checked={redaction[row.key]} onChange={(v) => toggle(row, v)} />
-            </div>
-          ))
-        ) : (
-          <div className="skeleton" style={{ height: 200 }} />
-        )}
-      </div>
-      {confirm && (
+    <Card
+      id="redact-h"
+      tone={exposed.length ? 'tone-warn' : 'tone-ok'}
+      icon={exposed.length ? <IconAlert size={17} /> : <IconEyeOff size={17} />}
+      grow={false}
+      title="Redact before storing"
+      desc="Taken out of what Engram reads on screen, hears and is told in chat, before anything is kept. Each one is replaced by a marker such as [redacted:card]."
+      after={confirm && (
         <Dialog
           title={`Stop redacting ${confirm.title.toLowerCase()}?`}
           tone="danger"
@@ -118,7 +89,33 @@ export function RedactionCard({ redaction, onChange }: { redaction: RedactionSet
           <p>They are still removed from anything sent to a model. What was redacted before stays redacted.</p>
         </Dialog>
       )}
-    </section>
+    >
+        {exposed.length > 0 && (
+          <div className="banner warn redaction-warning" role="alert" data-testid="redaction-warning">
+            <IconAlert size={16} />
+            <span>
+              <strong>{listOf(exposed.map((r) => r.risk!))} are not redacted.</strong> Engram keeps them as plain text in your notes, where anyone who can open Engram can
+              read them. They are still removed from anything sent to a model.
+            </span>
+          </div>
+        )}
+        {redaction ? (
+          ROWS.map((row) => (
+            <div className="setting-row" key={row.key} data-redaction={row.key}>
+              <div className="setting-text">
+                <div className="setting-title">
+                  {row.title}
+                  {row.risk && !redaction[row.key] && <span className="badge badge-warn redaction-off">Not redacted</span>}
+                </div>
+                <div className="setting-desc">{row.desc}</div>
+              </div>
+              <Switch label={`Redact ${row.title.toLowerCase()}`} checked={redaction[row.key]} onChange={(v) => toggle(row, v)} />
+            </div>
+          ))
+        ) : (
+          <div className="skeleton" style={{ height: 200 }} />
+        )}
+    </Card>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Card } from '../../ui/card.js';
 import type { CaptureStatus, HiddenReason } from '../../../../shared/api/index.js';
 import { HIDDEN_REASON_LABEL } from './hidden-reasons.js';
 import type { CaptureSettings, PrivacySettings } from '../../../../shared/settings/index.js';
@@ -42,26 +43,24 @@ export function WindowGateCard({
   }
 
   return (
-    <section className="card" aria-labelledby="gate-h" data-testid="window-gate">
-      <div className="card-header">
-        <div className={`card-header-icon ${p?.window_list === 'unavailable' || p?.window_list === 'degraded' ? 'tone-warn' : 'tone-ok'}`}>
-          {p?.window_list === 'unavailable' || p?.window_list === 'degraded' ? <IconAlert size={17} /> : <IconEyeOff size={17} />}
-        </div>
-        <div className="grow">
-          <div className="card-title" id="gate-h">
-            Windows hidden from screenshots
-          </div>
-          <div className="card-desc" data-testid="windows-hidden">
-            {!p
-              ? 'Shown while capture runs.'
-              : total > 0
-                ? `${plural(total, 'window', 'windows')} hidden today: ${hidden.map(([r, n]) => `${n.toLocaleString()} ${HIDDEN_REASON_LABEL[r]}`).join(', ')}.`
-                : 'No window had to be hidden today.'}
-            {p && dropped > 0 ? ` ${plural(dropped, 'screenshot', 'screenshots')} not kept because an excluded window moved or covered most of the screen.` : ''}
-          </div>
-        </div>
-      </div>
-      <div className="card-body">
+    <Card
+      id="gate-h"
+      testId="window-gate"
+      tone={p?.window_list === 'unavailable' || p?.window_list === 'degraded' ? 'tone-warn' : 'tone-ok'}
+      icon={p?.window_list === 'unavailable' || p?.window_list === 'degraded' ? <IconAlert size={17} /> : <IconEyeOff size={17} />}
+      title="Windows hidden from screenshots"
+      descTestId="windows-hidden"
+      desc={
+        <>
+          {!p
+            ? 'Shown while capture runs.'
+            : total > 0
+              ? `${plural(total, 'window', 'windows')} hidden today: ${hidden.map(([r, n]) => `${n.toLocaleString()} ${HIDDEN_REASON_LABEL[r]}`).join(', ')}.`
+              : 'No window had to be hidden today.'}
+          {p && dropped > 0 ? ` ${plural(dropped, 'screenshot', 'screenshots')} not kept because an excluded window moved or covered most of the screen.` : ''}
+        </>
+      }
+    >
         {p?.window_list === 'unavailable' && (
           <div className="banner warn" role="alert" data-testid="window-list-problem">
             <IconAlert size={16} />
@@ -110,7 +109,6 @@ export function WindowGateCard({
             />
           </div>
         )}
-      </div>
-    </section>
+    </Card>
   );
 }

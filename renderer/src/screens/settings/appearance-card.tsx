@@ -1,13 +1,13 @@
 import { useAppStore, type ThemeChoice } from '../../state/app-store.js';
 import { IconMoon, IconSun } from '../../ui/icons.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 /** Light, dark, or as the system says. */
 export function AppearanceCard() {
   const theme = useAppStore((s) => s.theme);
   const setTheme = useAppStore((s) => s.setTheme);
   return (
-    <SettingsCard
+    <Card
       id="look-h"
       icon={theme === 'dark' ? <IconMoon size={17} /> : <IconSun size={17} />}
       title="Appearance"

@@ -2,13 +2,13 @@ import type { SettingsPatch, SettingsView } from '../../../../shared/api/index.j
 import { IconMic } from '../../ui/icons.js';
 import { Switch } from '../../ui/switch.js';
 import { TextRow } from './text-row.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 /** Audio recording and the transcription server it is sent to. */
 export function AudioCard({ settings, update }: { settings: SettingsView | null; update(patch: SettingsPatch): Promise<boolean> }) {
   const c = settings?.capture;
   return (
-    <SettingsCard
+    <Card
       id="audio-h"
       icon={<IconMic size={17} />}
       title="Audio"
@@ -28,6 +28,6 @@ export function AudioCard({ settings, update }: { settings: SettingsView | null;
           <TextRow label="Transcription model" desc="As the server names it." value={c.audio.transcriber_model} placeholder="whisper-1" onCommit={(v) => v && void update({ capture: { audio: { transcriber_model: v } } })} />
         </>
       )}
-    </SettingsCard>
+    </Card>
   );
 }

@@ -5,7 +5,7 @@ import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconBrain } from '../../ui/icons.js';
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 /** The half-life offered when the user turns aging on (the field then says what it is). */
 const DEFAULT_HALF_LIFE_DAYS = 90;
@@ -38,7 +38,7 @@ export function BrainSettingsCard() {
   };
   const halfLife = b?.experience_half_life_days ?? null;
   return (
-    <SettingsCard id="brain-h" icon={<IconBrain size={17} />} title="Brain" desc="How memories are made, grouped and consolidated. Changes apply at once." grow={false}>
+    <Card id="brain-h" icon={<IconBrain size={17} />} title="Brain" desc="How memories are made, grouped and consolidated. Changes apply at once." grow={false}>
       {b && (
         <>
           <div className="setting-row">
@@ -113,6 +113,6 @@ export function BrainSettingsCard() {
           )}
         </>
       )}
-    </SettingsCard>
+    </Card>
   );
 }

@@ -3,13 +3,13 @@ import { IconCpu, IconMonitor } from '../../ui/icons.js';
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
 import { OcrLanguagesRow } from './ocr-languages-row.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 /** Screen capture: on or off, how often, text recognition, its languages and its workers. */
 export function CaptureSettingsCard({ settings, update }: { settings: SettingsView | null; update(patch: SettingsPatch): Promise<boolean> }) {
   const c = settings?.capture;
   return (
-    <SettingsCard
+    <Card
       id="capture-h"
       icon={<IconMonitor size={17} />}
       title="Screen capture"
@@ -57,6 +57,6 @@ export function CaptureSettingsCard({ settings, update }: { settings: SettingsVi
           </div>
         </>
       )}
-    </SettingsCard>
+    </Card>
   );
 }

@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/dialog.js';
 import { IconChat, IconEdit, IconRefresh, IconTrash } from '../../ui/icons.js';
 import { DirectiveProposal } from './directive-proposal.js';
 import { DirectiveWhy } from './directive-why.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 type State = RequestOutput<'directives.list'>;
 
@@ -155,7 +155,7 @@ export function DirectivesCard() {
   }
 
   return (
-    <SettingsCard
+    <Card
       id="directives-h"
       icon={<IconChat size={17} />}
       title="How Engram answers you"
@@ -217,6 +217,6 @@ export function DirectivesCard() {
           </p>
         </Dialog>
       )}
-    </SettingsCard>
+    </Card>
   );
 }

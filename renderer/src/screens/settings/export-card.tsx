@@ -1,7 +1,7 @@
 import { useApi } from '../../lib/api-context.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconDownload } from '../../ui/icons.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 /** Exports every memory, with provenance and history, as Markdown or JSON. */
 export function ExportCard() {
@@ -18,7 +18,7 @@ export function ExportCard() {
   }
 
   return (
-    <SettingsCard
+    <Card
       id="export-h"
       icon={<IconDownload size={17} />}
       title="Export your memories"

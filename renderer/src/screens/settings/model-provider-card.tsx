@@ -7,7 +7,7 @@ import { ConnectionTestRow } from './connection-test-row.js';
 import { FallbackNote } from './fallback-note.js';
 import { ProviderKeyField } from './provider-key-field.js';
 import { ModelRow } from './text-row.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 const CHOICES: { value: LlmProviderChoice; label: string }[] = [
   { value: 'anthropic', label: 'Anthropic' },
@@ -95,7 +95,7 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
   const memoryPlaceholder = settings?.default_models.extraction_model || (localServer ? `the chat model${settings?.models.chat_model || serverModels[0] ? ` (${settings?.models.chat_model || serverModels[0]})` : ''}` : '');
 
   return (
-    <SettingsCard
+    <Card
       id="model-h"
       icon={<IconSparkles size={17} />}
       title="Model"
@@ -187,6 +187,6 @@ export function ModelProviderCard({ settings, update }: { settings: SettingsView
           )}
         </>
       )}
-    </SettingsCard>
+    </Card>
   );
 }

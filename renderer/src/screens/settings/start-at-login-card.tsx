@@ -3,7 +3,7 @@ import type { StartAtLogin } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { IconPower } from '../../ui/icons.js';
 import { Switch } from '../../ui/switch.js';
-import { SettingsCard } from './settings-card.js';
+import { Card } from '../../ui/card.js';
 
 /** "Start Engram when I log in": on in the desktop app, shown disabled with the reason elsewhere. */
 export function StartAtLoginCard() {
@@ -42,7 +42,7 @@ export function StartAtLoginCard() {
   };
   const attention = state?.attention ?? null;
   return (
-    <SettingsCard
+    <Card
       id="login-h"
       icon={<IconPower size={17} />}
       title="Start at login"
@@ -61,6 +61,6 @@ export function StartAtLoginCard() {
         </div>
       )}
       {error && <p className="field-error" role="alert">{error}</p>}
-    </SettingsCard>
+    </Card>
   );
 }
