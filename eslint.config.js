@@ -8,6 +8,21 @@ import roomsPlugin from './eslint-rooms.js';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'worker_threads', 'http', 'net', 'stream', 'url', 'util', 'events'];
 const electronBan = { name: 'electron', message: "Only electron/desktop/main and electron/desktop/preload may import 'electron'." };
 
+// Functions over 150 lines hide their seams (issue 32): a warning on new code. Those already longer
+// are named here and held at their size (a warning once they grow) until they are split.
+const LONG_FUNCTION = { max: 150, skipBlankLines: true, skipComments: true };
+const LONG_FUNCTIONS_TODAY = {
+  'agents/dream/dream.ts': 199,
+  'agents/meta/brain.ts': 157,
+  'agents/store/retriever.ts': 220,
+  'electron/engine/start-engram.ts': 197,
+  'electron/hosts/http/headless-host.ts': 193,
+  'renderer/src/screens/chat/chat-screen.tsx': 171,
+  'renderer/src/screens/memories/memories-screen.tsx': 189,
+  'renderer/src/screens/timeline/day-scrubber.tsx': 209,
+  'renderer/src/screens/timeline/timeline-screen.tsx': 172,
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'test/fixtures/lint/**'] },
   ...tseslint.configs.recommended,
@@ -79,4 +94,9 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    files: ['shared/**/*.ts', 'agents/**/*.ts', 'electron/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: { 'max-lines-per-function': ['warn', LONG_FUNCTION] },
+  },
+  ...Object.entries(LONG_FUNCTIONS_TODAY).map(([file, max]) => ({ files: [file], rules: { 'max-lines-per-function': ['warn', { ...LONG_FUNCTION, max }] } })),
 );

@@ -37,6 +37,7 @@ describe('lint rules', () => {
     ['desktop-imports-sensing.ts', 'engram/rooms', /electron\/desktop\/main may not import electron\/(sensing\/capture|api)/, 2],
     ['host-imports-sensing.ts', 'engram/rooms', /electron\/hosts\/cli may not import electron\/(sensing\/capture|api)/, 2],
     ['settings-key-literal.ts', 'no-restricted-syntax', /Name a settings key by its exported constant/, 2],
+    ['long-function.ts', 'max-lines-per-function', /too many lines \(152\)\. Maximum allowed is 150/],
   ])('%s breaks %s', async (name, rule, message, times = 1) => {
     const fired = (await lint(name)).filter((m) => m.rule === rule);
     expect(fired).toHaveLength(times);
@@ -58,6 +59,7 @@ describe('lint rules', () => {
         'clean-store.ts',
         'electron-outside-desktop.ts',
         'engine-imports-host.ts',
+        'long-function.ts',
         'reaches-past-door.ts',
         'renderer-imports-agents.ts',
         'settings-key-literal.ts',
