@@ -32,7 +32,8 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when'>, RegExp> = {
   place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:[Rr]oom|ROOM|[Bb]uilding|[Ff]loor|[Hh]all|[Ss]treet|[Rr]ua|[Aa]venida|[Aa]venue|[Rr]oad|[Ll]ane|[Oo]ffice|[Vv]enue|[Ss]tudio|[Tt]erminal|[Gg]ate)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/u,
   person: /\b\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}\b/u,
   reason: /\b(?:error|errors|failed|fails?|failure|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict|crash(?:ed)?)\b|\bE[A-Z]{4,}\b/i,
-  command: /^\s*\d+[.)]\s+\p{Lu}|(?:^|[$#>❯➜:]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*/u,
+  // A numbered step, a known tool after a prompt or a colon, or any lowercase program given a flag ("redis-cli -p 26379 …").
+  command: /^\s*\d+[.)]\s+\p{Lu}|(?:^|[$#>❯➜:]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*|(?:^|[$#>❯➜:]\s)\s*[a-z][\w.-]*(?:\s+[\w./:=@-]+){0,3}\s+--?[a-zA-Z][\w-]*/u,
   email: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/,
   phone: /(?:\+\d{1,3}[\s-]?)?\(?\d{2,4}\)?(?:[\s-]?\d{2,4}){2,4}\b|\b(?:ext\.?|extension|x|phone|tel\.?|mobile)\s?:?\s?\d{3,5}\b/i,
   code: /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,6}(?:-[A-Z0-9]{2,})+\b|\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b|#\d{2,}\b|\b\d{4,}\b/,
@@ -44,11 +45,18 @@ const STOP = new Set(
   `a an the of to in on at for from by with about into onto over under after before between and or but if then so than as is are was were be been being am do does did done doing have has had having
   i me my mine we us our you your he him his she her they them their it its this that these those there here what which who whom whose when where why how
   can could will would shall should may might must need needs let get got go goes going went gone make made put take took give gave ask asked say said tell told
-  s t d ll re ve m not no yes any some all again still now just really please thing things stuff one ones also only up out off
+  s t d ll re ve m not no yes any some all again still now just really please thing things stuff one ones also only up out off back
   much many long time times day days date dates o'clock clock money cost costs price priced pay paid owe owed total amount number numbers email e-mail mail address phone
-  call reach contact extension code reference ref called name named kind sort type supposed meant use used
+  call reach contact extension code reference ref id identifier command commands called name named kind sort type supposed meant use used
   come comes coming came fix fixed fixing solve solved resolve resolved rid happen happens happening`.split(/\s+/).filter(Boolean),
 );
+
+/**
+ * Words a question uses for "the matter" or "the deadline" that a screen says in its own words ("the
+ * projector problem" over a ticket saying "projector shows no signal", "due back" over "Return by"):
+ * they may go unmet like a verb.
+ */
+const MATTER_NOUNS = new Set('problem problems issue issues trouble matter request thing due'.split(' '));
 
 /** Verbs a question uses that a screen rarely repeats ("go and see the flat" is answered by "Viewings: Saturday"). */
 const COMMON_VERBS = new Set('see look watch visit meet check find read open bring buy book send start leave arrive want keep show add'.split(' '));
@@ -72,13 +80,15 @@ export function askedKind(question: string): ValueKind {
   if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';
   if (/^\s*(?:and\s+|so\s+)?(?:who|whom|whose)\b|\bwhich person\b|\bwhat person\b/.test(q)) return 'person';
   if (/^\s*(?:and\s+|so\s+)?(?:which|what)(?:'s| is| was)?(?: the)? (?:ticket|issue|bug|pr|pull request|task|card)\b/.test(q)) return 'code';
-  if (/\b(?:code|reference|ref|booking number|confirmation|order number|ticket number|pin|number)\b/.test(q)) return 'code';
+  if (/\b(?:code|reference|ref|booking number|confirmation|order number|ticket number|pin|number|id|identifier)\b/.test(q)) return 'code';
   return 'any';
 }
 
-/** A crude stem: enough that "illustrations" meets "illustration", "closes" meets "close". */
+/** A crude stem: enough that "illustrations" meets "illustration", "closes" meets "close", "centre" meets "center". */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '').replace(/[^\p{L}\p{N}]/gu, '');
+  // British and American spellings: centre/center, litre/liter, theatre/theater.
+  w = w.replace(/([^aeiou])re(s?)$/, '$1er$2');
   if (w.length > 5) w = w.replace(/(?:ing|ed|es|s|ly)$/, '');
   else if (w.length > 3) w = w.replace(/s$/, '');
   return w;
@@ -121,6 +131,7 @@ export function askedValue(question: string): AskedValue {
     const verbish =
       !named &&
       (COMMON_VERBS.has(lw) ||
+        MATTER_NOUNS.has(lw) ||
         /(?:ing|ed)$/.test(lw) ||
         /^(?:i|we|you|they|he|she|to|not)$/i.test(before) ||
         (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)));

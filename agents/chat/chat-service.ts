@@ -359,6 +359,7 @@ export class ChatService {
         timeline: retrieval.timeline,
         query: retrieval.query,
         question: retrieval.rest,
+        layout: (id) => store.frameWords?.get(id) ?? null,
         withheldCount: findings.withheld.length,
         fmt,
         lead,

@@ -6,6 +6,8 @@ import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
 import { isChatEpisode } from './question-context.js';
 import type { NumberedMemory } from './retrieval-types.js';
+import { labelledValues } from './screen-layout.js';
+import type { FrameWords } from '../store/index.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -36,12 +38,19 @@ interface Unit {
   rank: number;
   /** Other cells of its row that name what the row is about, shown with the value ("Freelancer: Ines Duarte"). */
   key?: string;
+  /** Paired by where the words sit on screen (its word boxes), not by the OCR text's line breaks. */
+  laidOut?: boolean;
 }
+
+/** A frame's OCR word boxes, when they were kept. */
+export type FrameLayout = (frameId: string) => FrameWords | null;
 
 /** Passages and memories looked at, at most: the answer is among the best matches or not at all. */
 const MAX_PASSAGES = 8;
 const MAX_MEMORIES = 6;
 const MAX_CHARS = 220;
+/** Screens read again from their word boxes, at most: the frames of the best passages. */
+const MAX_FRAMES = 3;
 
 const hasDigit = (s: string) => /\d/.test(s);
 const cellsOf = (line: string) => line.trim().split(/\s{2,}|\t|\s\|\s/).map((c) => c.trim()).filter(Boolean);
@@ -59,7 +68,8 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
     const cells = text.split(' · ');
     return cells.map((c) => unit(c, cells.filter((o) => o !== c).join(' · ')));
   }
-  if (p.kind === 'paragraph') return sentencesOf(collapse(text)).map((s) => unit(s));
+  // Steps numbered inline ("… billing 2. If the primary is down, …") are read one step each.
+  if (p.kind === 'paragraph') return collapse(text).split(/\s+(?=\d{1,2}[.)]\s+\p{Lu})/u).flatMap((step) => sentencesOf(step)).map((s) => unit(s));
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   const out: Unit[] = [];
   lines.forEach((line, i) => {
@@ -85,6 +95,32 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
   return out;
 }
 
+const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The labelled values of the best passages' screens, read from where their words sit. */
+function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: number }[], layout: FrameLayout): Unit[] {
+  const out: Unit[] = [];
+  const frames = new Map<string, { p: PassageMatch; m: NumberedMemory; rank: number; texts: string[] }>();
+  for (const x of passages) {
+    if (!x.p.frame_id) continue;
+    const f = frames.get(x.p.frame_id);
+    if (f) f.texts.push(x.p.text);
+    else if (frames.size < MAX_FRAMES) frames.set(x.p.frame_id, { ...x, texts: [x.p.text] });
+  }
+  for (const [id, { p, m, rank, texts }] of frames) {
+    const fw = layout(id);
+    if (!fw) continue;
+    const folded = texts.map((t) => ({ t, f: fold(t) }));
+    for (const v of labelledValues(fw)) {
+      // Around a value is the passage it was read in, not the whole screen (a card beside another card).
+      const inIt = folded.filter((x) => x.f.includes(fold(v.value).slice(0, 24))).map((x) => x.t);
+      const context = `${inIt.join('\n')}\n${p.window_title ?? ''}\n${m.memory.title}`;
+      out.push({ text: collapse(`${v.label}: ${v.value}`), context, passage: p, n: m.n, rank, laidOut: true, ...(v.row ? { key: v.row } : {}) });
+    }
+  }
+  return out;
+}
+
 function unitsOfMemory(m: NumberedMemory, rank: number): Unit[] {
   const text = collapse(m.memory.text);
   const context = `${m.memory.title}\n${text}`;
@@ -93,7 +129,12 @@ function unitsOfMemory(m: NumberedMemory, rank: number): Unit[] {
 
 /** Whether the unit holds a value of the asked kind (a person not named in the question, for "who"). */
 function valueIn(kind: ValueKind, unit: string, question: string): boolean {
-  if (kind === 'any') return true;
+  // Any value at all, but something the question did not say already: a label alone states nothing.
+  // (The choices a question offers, "allowed or blocked", may be the answer.)
+  if (kind === 'any') {
+    const said = stemsOf(question.replace(/[\p{L}\d-]+\s+or\s+[\p{L}\d-]+/gu, ' '));
+    return [...stemsOf(unit)].some((s) => /\p{L}|\d/u.test(s) && !meets(s, said));
+  }
   if (kind === 'when') return VALUE.date.test(unit) || VALUE.clock.test(unit);
   if (kind === 'person') {
     const q = question.toLowerCase();
@@ -140,6 +181,17 @@ interface Pick {
   fit: 'yes' | 'near' | 'no';
 }
 
+/**
+ * How a line says who: authorship and assignment are said with "by", "with", "from" or a role label.
+ * Who asked or reported is the requester; who handles, works on or fixes it is the owner.
+ */
+function roleCue(text: string, question: string): number {
+  const asks = /\b(?:ask|request|report|raise|file|open|submit|sen[dt])\w*\b/i.test(question);
+  if (/\b(?:owner|assignee|assigned to|handled by|responsible)\b/i.test(text)) return asks ? 0.3 : 0.7;
+  if (/\b(?:requested by|reported by|requester|reporter|submitted by|opened by)\b/i.test(text)) return asks ? 0.7 : 0.3;
+  return /\b(?:by|with|from|contact)\b/i.test(text) ? 0.5 : 0;
+}
+
 function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}`);
   const nearBy = unit.near ? covered(asked.terms, unit.near) : 0;
@@ -147,18 +199,26 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   const around = covered(asked.terms, surroundings);
   const hasValue = valueIn(asked.kind, unit.text, question);
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
-  const personCue = asked.kind === 'person' && /\b(?:by|with|from|owner|assignee|assigned to|contact)\b/i.test(unit.text) ? 0.5 : 0;
+  const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
+  // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".
+  const codeCue = asked.kind === 'code' && unit.laidOut && /\b(?:no|nr|number|id|#|code|ref|reference)\b\.?|#/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
+  // "How much in total / do they owe / did I pay": the line that sums it up, not one item of it.
+  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) && /\b(?:total|balance|amount due|due|owed|grand)\b/i.test(unit.text) ? 1 : 0;
+  // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
+  const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
   // A failed command did not do what was asked: the step that worked is the one to state.
   const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
-  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + both + failed;
+  // A label paired with its value by where both sit on screen is a surer pair than two lines of OCR text.
+  const laidOut = unit.laidOut ? 0.5 : 0;
+  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut;
   const fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   return { unit, score, fit };
 }
 
 function statement(u: Unit, asked: AskedValue): string {
   let t = u.text.replace(/\s*[·|]\s*$/, '');
-  if (u.key && u.passage?.kind === 'row') {
+  if (u.key && (u.passage?.kind === 'row' || u.laidOut)) {
     // The row's cells that name what was asked about ("Item: Standing desk"), else its first cell.
     const cells = u.key.split(' · ');
     const naming = cells.filter((c) => covered(asked.terms, c) > 0);
@@ -174,6 +234,15 @@ function where(u: Unit, fmt: TimeFormatter): string {
 /** What someone did, discussed or worked on is answered by the events, in order, not by one fact. */
 const ABOUT_DOING = /\bwhat\s+(?:did|do|have|had|was|were|am|are)\s+(?:i|we|you|they|he|she)\s+(?:been\s+)?(?:do|doing|done|discuss|discussed|discussing|talk(?:ed|ing)?\s+about|work(?:ed|ing)?\s+on|decide|decided|up\s+to)\b/i;
 
+/** A question about a limit in time. */
+const DEADLINE = /\b(?:due|by when|deadline|until when|expire[sd]?|have to|must|need to|latest)\b/i;
+
+/** A money question about the whole bill, not one item of it. */
+const WHOLE_SUM = /\b(?:in total|altogether|total|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|due)\b/i;
+
+/** "What command restarts the workers": the word in -s after the asked noun is its verb, not a plural asking for a list. */
+const VERB_AFTER_NOUN = /^\s*(?:what|which)\s+[\p{L}-]+\s+[\p{L}-]+s\s+(?:the|a|an|my|our|your|his|her|their|this|that|these|those)\b/iu;
+
 /** A question, not a remark: ends with "?" or opens with a question word or an auxiliary. */
 const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/i;
 
@@ -181,16 +250,18 @@ const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|
  * The lead sentence for a question, or null when the question asks for no one fact (no words to
  * look for, or nothing at all was found: the answer says so in its own way).
  */
-export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter): FactSentence | null {
-  if (!QUESTION.test(question) || asksForEverything(question) || ABOUT_DOING.test(question)) return null;
+export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter, layout?: FrameLayout): FactSentence | null {
+  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question)) || ABOUT_DOING.test(question)) return null;
   const asked = askedValue(question);
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
   for (const m of numbered) for (const p of m.passages ?? []) passages.push({ p, m });
   passages.sort((a, b) => b.p.score - a.p.score);
   const best = passages[0]?.p.score ?? 0;
+  const ranked = passages.slice(0, MAX_PASSAGES).map(({ p, m }) => ({ p, m, rank: best > 0 ? Math.max(0, p.score / best) : 0 }));
   const units: Unit[] = [];
-  for (const { p, m } of passages.slice(0, MAX_PASSAGES)) units.push(...unitsOfPassage(p, m, best > 0 ? Math.max(0, p.score / best) : 0));
+  for (const { p, m, rank } of ranked) units.push(...unitsOfPassage(p, m, rank));
+  if (layout) units.push(...unitsOfLayout(ranked, layout));
   // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
   const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
   memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05)));

@@ -2,7 +2,7 @@ import type { Memory, MemoryKind } from '../../shared/index.js';
 import { isChatEpisode } from './question-context.js';
 import { clip, collapse, isExperience, memoryTime, withTitle } from '../../shared/memory/index.js';
 import { answerLines } from './passage-answer.js';
-import { factSentence } from './fact-sentence.js';
+import { factSentence, type FrameLayout } from './fact-sentence.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { Moment } from './temporal-question.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
@@ -27,6 +27,8 @@ export interface OfflineAnswerInput {
   lead?: string;
   /** At most this many lines per group, so the answer stays readable. */
   perGroup?: number;
+  /** A screen's OCR word boxes by frame id, so the lead can read tables and forms by where their words sit. */
+  layout?: FrameLayout;
   /** Lines that answer first (the graph's "who is X"); the memories they cite are not listed again. */
   before?: { lines: string[]; cited: number[] } | null;
 }
@@ -113,7 +115,7 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   // One sentence that states the fact found (or that it is not known) comes before the evidence;
   // a question about order is led by its timeline sentence instead, a question about a window by its
   // events, a question about a known entity by what the graph knows (above).
-  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt) : null;
+  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout) : null;
   if (fact) {
     out.push(fact.text);
     cited.push(...fact.cited);
