@@ -6,6 +6,7 @@ export { createStoreEvents, type StoreChange, type StoreEventMap, type StoreEven
 export { StoreError, type StoreErrorCode } from './errors.js';
 export { type KeyProvider, EnvKeyProvider, FileKeyProvider, StaticKeyProvider, resolveKeyProvider, parseKey, KEY_FILE_NAME, type FileKeyProviderOptions } from './key-provider.js';
 export { keysDir, keyFilePath } from './key-file-path.js';
+export { SyncKeyFile } from './sync-key-file.js';
 export { type Embedder, normalize } from './embedder.js';
 export { HashEmbedder } from './hash-embedder.js';
 export { UseEmbedder } from './use-embedder.js';

@@ -136,7 +136,7 @@ export class FileKeyProvider implements KeyProvider {
 }
 
 /** Reads a key file, refusing one that group or others can read. */
-function readKeyFile(path: string): Buffer {
+export function readKeyFile(path: string): Buffer {
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
@@ -153,7 +153,7 @@ function readKeyFile(path: string): Buffer {
 }
 
 /** The keys folder, owner-only: created 0700, and tightened if it was left open. */
-function ensureKeysDir(dir: string): void {
+export function ensureKeysDir(dir: string): void {
   mkdirDurable(dir, 0o700);
   if (process.platform !== 'win32' && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }

@@ -26,6 +26,12 @@ export interface SyncPassReport {
   refused: ImportRefusal[];
 }
 
+/** What this data dir has imported from and refused in its sync folder. */
+export function ledgerOf(store: EngramStore): SyncLedger {
+  const json = store.changes.state(LEDGER_KEY);
+  return json === undefined ? emptyLedger() : SyncLedgerSchema.parse(json);
+}
+
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
 /**
@@ -52,8 +58,7 @@ export class FolderSync {
   }
 
   ledger(): SyncLedger {
-    const json = this.store.changes.state(LEDGER_KEY);
-    return json === undefined ? emptyLedger() : SyncLedgerSchema.parse(json);
+    return ledgerOf(this.store);
   }
 
   private save(merge: MergeState, ledger: SyncLedger): void {
@@ -139,10 +144,5 @@ export class FolderSync {
     const patch = { title: m.title, text: m.text, details: m.details, fields: m.fields, app: m.app, occurred_at: ms(m.occurred_at), ended_at: ms(m.ended_at) };
     if (memories.row(id)) memories.update(id, patch, 'sync');
     else memories.insert({ id, kind: m.kind, segment: m.segment, created_at: at, ...patch });
-  }
-
-  /** What `engram sync status` shows of this data dir. */
-  status(): { device: string | null; pending: number; ledger: SyncLedger } {
-    return { device: this.store.changes.device(), pending: this.store.changes.pendingCount(), ledger: this.ledger() };
   }
 }

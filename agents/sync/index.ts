@@ -11,3 +11,5 @@ export { sealSegment, openSegment, readHeader, bucketSize, MAX_SEGMENT_PLAIN, ty
 export { writeSegments, importSegments, emptyLedger, SyncLedgerSchema, type SyncLedger, type ImportResult, type ImportRefusal } from './sync-folder.js';
 export { SyncError, type SyncErrorCode } from './sync-error.js';
 export { FolderSync, type FolderSyncOptions, type SyncPassReport } from './folder-sync.js';
+export { SyncControl, type SyncKeyStore, type SyncState } from './sync-control.js';
+export { pairingCode, parsePairingCode, folderIdOf, PAIRING_WORDS } from './pairing-code.js';

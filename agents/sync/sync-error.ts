@@ -4,8 +4,10 @@
  * TRUNCATED: shorter than its own framing says; REPLAYED: a device and sequence number already
  * imported from another file or with other bytes; FOREIGN: not an Engram segment at all;
  * INVALID: authentic, but its records do not parse (a newer Engram, or a bug).
+ * PAIRING: a pairing code that does not check out; STATE: asked of sync in the wrong state (off, or
+ * already on); FOLDER: a sync folder that cannot be used.
  */
-export type SyncErrorCode = 'TAMPERED' | 'TRUNCATED' | 'REPLAYED' | 'FOREIGN' | 'INVALID' | 'IO';
+export type SyncErrorCode = 'TAMPERED' | 'TRUNCATED' | 'REPLAYED' | 'FOREIGN' | 'INVALID' | 'IO' | 'PAIRING' | 'STATE' | 'FOLDER';
 
 export class SyncError extends Error {
   constructor(

@@ -128,7 +128,7 @@ export async function importSegments(
   const seen = new Map<string, { name: string; sha: string }>();
   for (const [name, e] of Object.entries(ledger.imported)) seen.set(`${e.device}:${e.seq}`, { name, sha: e.sha });
   const refuse = (name: string, sha: string, err: SyncError) => {
-    const code = err.code === 'IO' ? 'INVALID' : err.code;
+    const code = (REFUSED_CODES as readonly string[]).includes(err.code) ? (err.code as (typeof REFUSED_CODES)[number]) : 'INVALID';
     ledger.refused[name] = { sha, code, message: err.message };
     ledger.counts[code] += 1;
     refused.push({ name, code, message: err.message });

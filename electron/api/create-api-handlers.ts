@@ -16,6 +16,7 @@ import { secretHandlers } from './handlers/secret-handlers.js';
 import { sessionHandlers } from './handlers/session-handlers.js';
 import { settingsHandlers } from './handlers/settings-handlers.js';
 import { statsHandlers } from './handlers/stats-handlers.js';
+import { syncHandlers } from './handlers/sync-handlers.js';
 import { systemHandlers } from './handlers/system-handlers.js';
 import { syncthingHandlers } from './handlers/syncthing-handlers.js';
 import { timelineHandlers } from './handlers/timeline-handlers.js';
@@ -87,6 +88,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...brainSettingsHandlers(deps),
     ...directiveHandlers(deps),
     ...syncthingHandlers(deps),
+    ...syncHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

@@ -1,4 +1,5 @@
 import type { EngramStore } from '../../agents/store/index.js';
+import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
@@ -136,6 +137,8 @@ export interface ApiDeps {
   startAtLogin?: StartAtLoginControl | null;
   /** Engram's Syncthing instance; absent: the syncthing.* requests answer UNAVAILABLE. */
   syncthing?: SyncthingControl | null;
+  /** Where the sync key is kept (default: a key file beside the master key's, outside the data folder). */
+  syncKeys?: SyncKeyStore;
   clock?: () => number;
   /** Where unexpected handler failures are logged (never sent to the UI). */
   log?: (line: string) => void;

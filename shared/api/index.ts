@@ -20,6 +20,7 @@ export * from './experiences.js';
 export * from './brain.js';
 export * from './directives.js';
 export * from './syncthing.js';
+export * from './sync.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';

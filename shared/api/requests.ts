@@ -15,6 +15,7 @@ import { secretRequests } from './secrets.js';
 import { sessionRequests } from './session.js';
 import { settingsRequests } from './settings.js';
 import { statsRequests } from './stats.js';
+import { syncRequests } from './sync.js';
 import { systemRequests } from './system.js';
 import { syncthingRequests } from './syncthing.js';
 import { timelineRequests } from './timeline.js';
@@ -41,6 +42,7 @@ export const apiRequests = {
   ...brainRequests,
   ...directiveRequests,
   ...syncthingRequests,
+  ...syncRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

@@ -35,5 +35,6 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'export', summary: 'export memories as JSON or Markdown (or an encrypted archive with frames)', load: async () => (await import('./commands/export.js')).exportCommand },
   { name: 'import', summary: 'import a JSON export or an encrypted archive', load: async () => (await import('./commands/import.js')).importCommand },
   { name: 'syncthing', summary: "Engram's own Syncthing for the sync folder: start, status, stop, add-device, id", load: async () => (await import('./commands/syncthing.js')).syncthingCommand },
+  { name: 'sync', summary: 'one memory on every computer: sync this data folder through a folder Syncthing replicates', load: async () => (await import('./commands/sync.js')).syncCommand },
   { name: 'backup', summary: 'copy the encrypted database consistently, even while Engram runs', load: async () => (await import('./commands/backup.js')).backupCommand },
 ];

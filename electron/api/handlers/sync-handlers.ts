@@ -1,0 +1,89 @@
+import type { SyncKeyStore, SyncState } from '../../../agents/sync/index.js';
+import { SyncKeyFile } from '../../../agents/store/index.js';
+import type { SyncPass, SyncStatus } from '../../../shared/api/index.js';
+import { onFirstUse } from '../../../shared/first-use/index.js';
+import type { ApiDeps } from '../deps.js';
+import { fail } from '../errors.js';
+import type { HandlerGroup } from '../handler-types.js';
+
+type SyncNames = 'sync.status' | 'sync.init' | 'sync.join' | 'sync.now' | 'sync.code' | 'sync.off';
+
+/** The sync room loads with the first sync request: hosts that never sync never load it. */
+const syncRoom = onFirstUse(() => import('../../../agents/sync/index.js'));
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function statusDto(s: SyncState): SyncStatus {
+  const c = s.ledger.counts;
+  return {
+    on: s.on,
+    folder: s.folder,
+    device: s.device,
+    key_kept: s.keyKind,
+    pending_changes: s.pendingChanges,
+    pending_segments: s.pendingSegments,
+    devices: Object.entries(s.ledger.devices).map(([device, d]) => ({ device, last_seq: d.lastSeq, last_seen_at: d.lastSeenAt ? iso(d.lastSeenAt) : null })),
+    refused: { tampered: c.TAMPERED, truncated: c.TRUNCATED, replayed: c.REPLAYED, foreign: c.FOREIGN, invalid: c.INVALID },
+    refused_files: Object.entries(s.ledger.refused)
+      .slice(-50)
+      .map(([name, r]) => ({ name, code: r.code, message: r.message })),
+    last_pass_at: s.lastPass ? iso(s.lastPass.at) : null,
+    last_error: s.lastPass?.error ?? null,
+  };
+}
+
+/**
+ * Settings → Sync and `engram sync`: turn sync on (a new key, or another device's pairing code),
+ * run a pass, show how it stands, turn it off. The key is kept by `deps.syncKeys` (default: a key
+ * file beside the master key's, outside the data folder).
+ */
+export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
+  const keys: SyncKeyStore = deps.syncKeys ?? new SyncKeyFile(deps.store.dataDir);
+  const control = async () => {
+    const { SyncControl } = await syncRoom.get();
+    return new SyncControl(deps.store, keys);
+  };
+  /** A sync refusal keeps its one line; its kind says whether the input or the state was wrong. */
+  const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const { SyncError } = await syncRoom.get();
+    try {
+      return await fn();
+    } catch (err) {
+      if (!(err instanceof SyncError)) throw err;
+      if (err.code === 'STATE') fail('CONFLICT', err.message);
+      if (err.code === 'IO') fail('IO', err.message);
+      fail('INVALID_INPUT', err.message);
+    }
+  };
+  const pass = (p: { exported: number; imported: number; refused: { name: string; code: string; message: string }[] }): SyncPass => ({
+    exported: p.exported,
+    imported: p.imported,
+    refused: p.refused,
+  });
+  return {
+    'sync.status': async () => statusDto((await control()).status()),
+    'sync.init': ({ folder }) =>
+      guarded(async () => {
+        const c = await control();
+        const { code } = c.init(folder);
+        return { code, status: statusDto(c.status()) };
+      }),
+    'sync.join': ({ code, folder }) =>
+      guarded(async () => {
+        const c = await control();
+        const p = await c.join(code, folder);
+        return { pass: pass(p), status: statusDto(c.status()) };
+      }),
+    'sync.now': () =>
+      guarded(async () => {
+        const c = await control();
+        const p = await c.now();
+        return { pass: pass(p), status: statusDto(c.status()) };
+      }),
+    'sync.code': async () => ({ code: (await control()).code() }),
+    'sync.off': async () => {
+      (await control()).off();
+      return { ok: true as const };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { IsoTime } from '../memory/index.js';
+import { defineRequest, EmptyInput, OkOutput } from './common.js';
+
+/** One memory on every machine (issue 33): a data folder syncing through a folder Syncthing (or any sync) replicates. */
+
+const Count = z.number().int().min(0);
+
+export const SyncRefusalSchema = z.object({ name: z.string(), code: z.string(), message: z.string() });
+
+export const SyncStatusSchema = z.object({
+  on: z.boolean(),
+  /** The sync folder (null while off). */
+  folder: z.string().nullable(),
+  /** This device's sync id (32 hex digits). */
+  device: z.string().nullable(),
+  /** Where the sync key is kept ("key file", "OS keychain"); never the key. */
+  key_kept: z.string(),
+  /** Local changes not yet written to the folder. */
+  pending_changes: Count,
+  /** Other devices' segment files in the folder not yet imported. */
+  pending_segments: Count,
+  /** The other devices seen in the folder: their last segment number and when it was imported here. */
+  devices: z.array(z.object({ device: z.string(), last_seq: Count, last_seen_at: IsoTime.nullable() })),
+  /** Files refused so far, by reason (each counted once). */
+  refused: z.object({ tampered: Count, truncated: Count, replayed: Count, foreign: Count, invalid: Count }),
+  /** The refused files still in the folder, one line each (at most 50). */
+  refused_files: z.array(SyncRefusalSchema).max(50),
+  last_pass_at: IsoTime.nullable(),
+  /** Why the last pass failed, one line (null when it did not). */
+  last_error: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+export const SyncPassSchema = z.object({ exported: Count, imported: Count, refused: z.array(SyncRefusalSchema) });
+export type SyncPass = z.infer<typeof SyncPassSchema>;
+
+/** A full path (POSIX, a Windows drive or a UNC share): the engine never guesses what a relative one is relative to. */
+const Folder = z
+  .string()
+  .trim()
+  .min(1, 'give the sync folder')
+  .max(4096)
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'give the sync folder by its full path');
+/** The pairing code as typed: 24 words (checked by the handler, which says which word is wrong). */
+const Code = z.string().trim().min(1, 'give the pairing code').max(1000);
+
+export const syncRequests = {
+  'sync.status': defineRequest(EmptyInput, SyncStatusSchema),
+  /** Turns sync on with a new key; the answer's code pairs the next device. */
+  'sync.init': defineRequest(z.object({ folder: Folder }).strict(), z.object({ code: z.string(), status: SyncStatusSchema })),
+  /** Turns sync on with the pairing code of another device, and runs a first pass. */
+  'sync.join': defineRequest(z.object({ code: Code, folder: Folder }).strict(), z.object({ pass: SyncPassSchema, status: SyncStatusSchema })),
+  /** Writes pending changes and imports the other devices' now. */
+  'sync.now': defineRequest(EmptyInput, z.object({ pass: SyncPassSchema, status: SyncStatusSchema })),
+  /** The pairing code, to show for the next device (null while off). */
+  'sync.code': defineRequest(EmptyInput, z.object({ code: z.string().nullable() })),
+  /** Stops syncing here and forgets the key; the folder and the other devices are left as they are. */
+  'sync.off': defineRequest(EmptyInput, OkOutput),
+};
