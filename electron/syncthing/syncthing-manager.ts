@@ -130,8 +130,10 @@ export class SyncthingManager {
   }
 
   private childEnv(): NodeJS.ProcessEnv {
-    // No upgrades and no default folder, whatever the user's environment says.
-    return { ...this.env, STNOUPGRADE: '1', STNODEFAULTFOLDER: '1', STNORESTART: '1' };
+    // No upgrades and no default folder, whatever the user's environment says. STMONITORED: no
+    // monitor process; its child would run in a process group of its own, out of reach of a stop
+    // that ends the group (seen with 1.19: two processes, two groups).
+    return { ...this.env, STNOUPGRADE: '1', STNODEFAULTFOLDER: '1', STNORESTART: '1', STMONITORED: '1' };
   }
 
   /** Starts the instance if it is not running, then configures it for the folder. */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SyncthingManager } from '../../electron/syncthing/index.js';
@@ -55,6 +55,20 @@ export async function startSyncthingPair(root: string, opts: { rescanS?: number 
     }
   };
   return { a, b, stop };
+}
+
+/** Processes (pids) whose command line mentions `text`, such as a test's temp dir: none may be left. */
+export function processesMentioning(text: string): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d) || Number(d) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(text)) out.push(Number(d));
+    } catch {
+      // gone while listed
+    }
+  }
+  return out;
 }
 
 /** True while the process exists. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/hosts/cli/main.js';
-import { freeLocalPort, processAlive, waitFor } from '../helpers/syncthing-pair.js';
+import { freeLocalPort, processAlive, processesMentioning, waitFor } from '../helpers/syncthing-pair.js';
 
 /** `engram syncthing` with the real binary: start (generated private config), id, add-device, status, stop, and the refusals. */
 describe('engram syncthing', () => {
@@ -91,5 +91,17 @@ describe('engram syncthing', () => {
     expect(stopped.code).toBe(0);
     expect(stopped.out).toMatch(/^syncthing +not running/);
     await waitFor('Syncthing to exit', () => !processAlive(p), 15_000);
+    await waitFor('no process left running from this data dir', () => processesMentioning(dir).length === 0, 15_000);
+  });
+
+  it('is one process group: killing the group (a clean-up, a crash) leaves no Syncthing behind', async () => {
+    const started = await cli('syncthing', 'start', '--json');
+    expect(started.code).toBe(0);
+    const p = pid()!;
+    process.kill(-p, 'SIGKILL');
+    await waitFor('Syncthing to die', () => !processAlive(p), 15_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(processesMentioning(dir)).toEqual([]);
+    expect((await cli('syncthing')).out).toMatch(/^syncthing +not running/);
   });
 });

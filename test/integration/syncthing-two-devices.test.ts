@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { emptyLedger, FolderSync, importSegments, writeSegments, type ChangeRecord, type OpenedSegment, type SyncIdentity } from '../../agents/sync/index.js';
 import { filesUnder, rawScan, unlessGone } from '../reliability/data-scan.js';
-import { processAlive, startSyncthingPair, waitFor } from '../helpers/syncthing-pair.js';
+import { processAlive, processesMentioning, startSyncthingPair, waitFor } from '../helpers/syncthing-pair.js';
 
 /*
  * The issue's proof on this machine, Syncthing's half: two real Syncthing instances (Debian's
@@ -51,6 +51,8 @@ afterAll(async () => {
   await pair?.stop();
   // No stray Syncthing: both processes (each its own group) are gone.
   await waitFor('both Syncthing processes to exit', () => pids.every((p) => !processAlive(p)), 15_000);
+  // Nor any child of theirs: nothing running mentions this test's folders.
+  await waitFor('no process left running from this test', () => processesMentioning(root).length === 0, 15_000);
   rmSync(root, { recursive: true, force: true });
 });
 
