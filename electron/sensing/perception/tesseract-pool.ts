@@ -150,13 +150,16 @@ export class TesseractPool implements OcrEngine {
     const langPath = this.langPath ?? linkLanguageData(path.join(this.opts.cachePath, 'lang-data'), langs.split('+') as OcrLanguage[]);
     // Loaded with the first worker: a host or command that never reads a screen does not load it.
     const { createWorker, OEM } = (await import('tesseract.js')).default;
-    const worker = await createWorker(langs, OEM.LSTM_ONLY, {
-      langPath,
-      gzip: true,
-      cachePath: this.opts.cachePath,
-      cacheMethod: 'write',
-      errorHandler: () => undefined,
-    });
+    const worker = await createWorker(
+      langs,
+      OEM.LSTM_ONLY,
+      { langPath, gzip: true, cachePath: this.opts.cachePath, cacheMethod: 'write', errorHandler: () => undefined },
+      // The CJK models (chi_sim, jpn) ask to load their vertical-text model too
+      // (tessedit_load_sublangs chi_sim_vert in their config). It is not shipped, and tesseract's
+      // wasm build reads the name from freed memory while loading it, printing "Failed loading
+      // language ''" (or garbage) to stderr. Screens are read horizontally: load no sub-language.
+      NO_SUB_LANGUAGES,
+    );
     // Images arrive with light-on-dark areas already inverted: tesseract's own retry is wasted CPU.
     // A fixed resolution also keeps tesseract from guessing one (and logging it) for every image.
     await worker.setParameters({ tessedit_do_invert: '0', preserve_interword_spaces: '1', user_defined_dpi: '150' });
@@ -174,6 +177,9 @@ export class TesseractPool implements OcrEngine {
     this.idleTimer = null;
   }
 }
+
+/** A config file for Init: tesseract reads it after each language's own config, so it wins. */
+const NO_SUB_LANGUAGES = 'tessedit_load_sublangs \n';
 
 /** "deu+eng": tesseract's form, English last (the page's own language leads), never empty. */
 function langString(languages: readonly OcrLanguage[] | undefined): string {
