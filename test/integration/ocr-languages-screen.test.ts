@@ -8,13 +8,14 @@ import { CaptureService, GetWindowsActiveWindowSource, X11ScreenSource } from '.
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 
 /**
- * Every language (issue 31): German and Simplified Chinese pages shown in xterm under X (npm test
+ * Every language (issue 31): German, Simplified Chinese and Japanese pages shown in xterm under X (npm test
  * starts Xvfb + openbox), captured and read by the real pipeline with the languages' traineddata
  * from the @tesseract.js-data packages, and found by search.
  */
 const DISPLAY = process.env.DISPLAY;
 const GERMAN = ['Die Kündigungsfrist für die Wohnung beträgt drei Monate.', 'Überweisung an die Straßenbahngesellschaft ist erledigt.'];
 const CHINESE = ['会议记录：预算审查改到星期四下午。', '请把报销单交给财务部门。'];
+const JAPANESE = ['会議の予定は木曜日の午後に変更されました。', '請求書を経理部に提出してください。'];
 
 const windows: ChildProcess[] = [];
 function show(title: string, lines: string[], font: string): ChildProcess {
@@ -72,5 +73,11 @@ describe('screen text in other languages under X', () => {
     const text = await capture(show('engram-zhongwen', CHINESE, 'Noto Sans CJK SC'), { locale: 'en_US.UTF-8', languages: ['chi_sim', 'eng'] });
     expect(text.replace(/\s+/g, '')).toContain('预算审查');
     for (const q of ['预算', '星期四', '报销单', '财务']) expect(store.passages.search({ query: q })[0]?.text.replace(/\s+/g, ''), q).toMatch(q);
+  }, 120_000);
+
+  it('reads a Japanese page in Japanese when the OS locale is Japanese, and two characters find it', async () => {
+    const text = await capture(show('engram-nihongo', JAPANESE, 'Noto Sans CJK JP'), { locale: 'ja_JP.UTF-8' });
+    expect(text.replace(/\s+/g, '')).toContain('木曜日の午後');
+    for (const q of ['経理', '木曜日', '請求書', '予定は木曜日']) expect(store.passages.search({ query: q })[0]?.text.replace(/\s+/g, ''), q).toMatch(q);
   }, 120_000);
 });
