@@ -5,6 +5,7 @@ import type { MemoryPatch } from '../store/index.js';
 import { hostOf } from '../episodic/index.js';
 import {
   SourcesArg,
+  knownByWords,
   UpdateBase,
   findSecrets,
   saveTool,
@@ -272,8 +273,6 @@ export class KnowledgeVaultAgent implements SubAgent {
 
   /** Vault entries for the prompt: never high sensitivity, and never the secret (callers show captions only). */
   async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
-    if (!query.trim()) return [];
-    const hits = await this.store.search({ query, kinds: ['knowledge_vault'], limit: 10, mode: 'bm25', passages: false });
-    return hits.map((h) => h.memory).filter((m) => m.fields.sensitivity !== 'high');
+    return (await knownByWords(this.store, 'knowledge_vault', query, 10)).filter((m) => m.fields.sensitivity !== 'high');
   }
 }

@@ -7,6 +7,7 @@ import { screenFixes, screenWorkflows } from './screen-commands.js';
 import { distillToolCalls, experienceRow, hasToolCalls, type DistillMessage } from '../experience/index.js';
 import {
   SourcesArg,
+  knownByWords,
   UpdateBase,
   contentTokens,
   jaccard,
@@ -93,7 +94,7 @@ export class ProceduralAgent implements SubAgent {
 
   extract(ctx: SubAgentContext): MemoryDraft[] {
     const a = ctx.analysis;
-    const segment = a.batch.type === 'observations' ? a.batch.segment : (a.batch.thread?.id ?? null);
+    const segment = a.segment;
     const drafts: MemoryDraft[] = [];
     for (const l of findStepLists(a)) {
       const steps = l.steps.map((t) => a.scrub(t));
@@ -224,8 +225,7 @@ export class ProceduralAgent implements SubAgent {
     ];
   }
 
-  async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
-    if (!query.trim()) return [];
-    return (await this.store.search({ query, kinds: ['procedural'], limit: 6, mode: 'bm25', passages: false })).map((r) => r.memory);
+  known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
+    return knownByWords(this.store, 'procedural', query, 6);
   }
 }

@@ -4,6 +4,7 @@ import type { LlmTool } from '../llm/index.js';
 import type { MemoryPatch } from '../store/index.js';
 import {
   SourcesArg,
+  knownByWords,
   UpdateBase,
   normalizeText,
   saveTool,
@@ -81,7 +82,7 @@ export class ResourceAgent implements SubAgent {
 
   extract(ctx: SubAgentContext): MemoryDraft[] {
     const a = ctx.analysis;
-    const segment = a.batch.type === 'observations' ? a.batch.segment : (a.batch.thread?.id ?? null);
+    const segment = a.segment;
     return findResources(a).map((r) => ({
       kind: 'resource',
       title: r.title,
@@ -141,8 +142,7 @@ export class ResourceAgent implements SubAgent {
     ];
   }
 
-  async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
-    if (!query.trim()) return [];
-    return (await this.store.search({ query, kinds: ['resource'], limit: 6, mode: 'bm25', passages: false })).map((r) => r.memory);
+  known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
+    return knownByWords(this.store, 'resource', query, 6);
   }
 }

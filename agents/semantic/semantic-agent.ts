@@ -4,6 +4,7 @@ import type { LlmTool } from '../llm/index.js';
 import type { MemoryPatch } from '../store/index.js';
 import {
   SourcesArg,
+  knownByWords,
   UpdateBase,
   normalizeText,
   saveTool,
@@ -92,7 +93,7 @@ export class SemanticAgent implements SubAgent {
   extract(ctx: SubAgentContext): MemoryDraft[] {
     const a = ctx.analysis;
     const drafts: MemoryDraft[] = [];
-    const segment = a.batch.type === 'observations' ? a.batch.segment : (a.batch.thread?.id ?? null);
+    const segment = a.segment;
     for (const s of a.userSources) {
       for (const f of statedFacts(a.scrub(s.text))) {
         const said = `Said in chat on ${this.time.dayOf(s.at)}.`;
@@ -215,8 +216,7 @@ export class SemanticAgent implements SubAgent {
     ];
   }
 
-  async known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
-    if (!query.trim()) return [];
-    return (await this.store.search({ query, kinds: ['semantic'], limit: 8, mode: 'bm25', passages: false })).map((r) => r.memory);
+  known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
+    return knownByWords(this.store, 'semantic', query, 8);
   }
 }

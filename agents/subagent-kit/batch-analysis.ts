@@ -77,6 +77,11 @@ export class BatchAnalysis {
     return this.batch.type === 'messages';
   }
 
+  /** The capture segment (screen and audio) or the chat thread the batch belongs to: memories made from it carry it. */
+  get segment(): string | null {
+    return this.batch.type === 'observations' ? this.batch.segment : (this.batch.thread?.id ?? null);
+  }
+
   /**
    * The user's own words to Engram: messages of a thread of Engram's own chat. Screen, audio and
    * imported conversations are what others wrote: they never change core blocks (issue 28).

@@ -8,7 +8,7 @@ export { batchProvenance, batchSourceIds, batchSpan, observationProvenance } fro
 export { BatchAnalysis, type BatchSource } from './batch-analysis.js';
 export type { KindPolicy, MemoryDraft, Relation, WriteOutcome } from './memory-draft.js';
 export { MemoryWriter, type MemoryWriterOptions } from './memory-writer.js';
-export { checkSourceNumbers, type SubAgent, type SubAgentContext } from './sub-agent.js';
+export { checkSourceNumbers, knownByWords, type SubAgent, type SubAgentContext } from './sub-agent.js';
 export { IsoTimeArg, SourcesArg, UpdateBase, mergeTool, saveTool, toMs, updateTool } from './common-tools.js';
 export { FINISH_TOOL, HEARTBEAT_TOOL, finishTool, heartbeatTool, modelView, searchTool } from './chain-tools.js';
 export { CORE_NEAR_LIMIT, TOUCH_COVERAGE, touchedMemories, touches } from './batch-touch.js';

@@ -36,6 +36,15 @@ export interface SubAgent {
   known(ctx: SubAgentContext, query: string): Promise<Memory[]>;
 }
 
+/**
+ * The memories of one kind whose words match the query best (BM25, no passages): what most agents
+ * show the model as "already known". None for an empty query.
+ */
+export async function knownByWords(store: Pick<BrainStore, 'search'>, kind: MemoryKind, query: string, limit: number): Promise<Memory[]> {
+  if (!query.trim()) return [];
+  return (await store.search({ query, kinds: [kind], limit, mode: 'bm25', passages: false })).map((r) => r.memory);
+}
+
 /** Numbers in tool arguments are 1-based source lines of the batch text; reject the rest. */
 export function checkSourceNumbers(numbers: number[] | undefined, count: number): void {
   for (const n of numbers ?? []) {
