@@ -11,6 +11,7 @@ import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
+import { openPathHandlers } from './handlers/open-path-handlers.js';
 import { portabilityHandlers } from './handlers/portability-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
 import { sessionHandlers } from './handlers/session-handlers.js';
@@ -79,6 +80,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...activityHandlers(deps),
     ...dayHandlers(deps),
     ...frameWordsHandlers(deps),
+    ...openPathHandlers(deps),
     ...secretHandlers(deps, secrets, openaiSecrets),
     ...settingsHandlers(deps, { anthropic: secrets, openai: openaiSecrets }),
     ...statsHandlers(deps),

@@ -110,6 +110,8 @@ export interface ApiDeps {
   events: ApiEventBus;
   progress: ProgressTracker;
   capture?: CaptureControl | null;
+  /** Desktop app: opens a checked local file or folder with its default app (shell.openPath: '' or why it failed). Absent: refused. */
+  openPath?: (path: string) => Promise<string>;
   /** Opens the OS's Screen Recording settings (the macOS desktop app); absent where a host cannot. */
   openScreenSettings?: () => Promise<boolean>;
   session?: HostSession | null;

@@ -53,6 +53,8 @@ export interface EngineOptions {
   externalCapture?: CaptureControl | null;
   /** Opens the OS's Screen Recording settings for the window's "grant" button (the desktop app). */
   openScreenSettings?: () => Promise<boolean>;
+  /** Opens a checked local file or folder with its default app (the desktop app's shell.openPath). */
+  openPath?: (path: string) => Promise<string>;
   /** Consent and Quit asked in the window (browser mode). */
   session?: HostSession | null;
   /** Wraps the capture control the window drives (browser mode: refused until consent). */
@@ -279,6 +281,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     version: opts.version,
     capture: windowCapture,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
+    ...(opts.openPath ? { openPath: opts.openPath } : {}),
     session: opts.session ?? null,
     ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
     consolidator,

@@ -109,6 +109,12 @@ export const BackupReportSchema = z.object({ path: z.string(), bytes: Count, too
 export type BackupReportDto = z.infer<typeof BackupReportSchema>;
 
 export const systemRequests = {
+  /**
+   * Opens a local file or folder (a path seen on screen, ~/… allowed) with the system's default app.
+   * Desktop app only; refused with one line for a relative or missing path, and for programs,
+   * scripts, installers and shortcuts (never run); browser mode refuses (UNAVAILABLE).
+   */
+  'system.open_path': defineRequest(z.object({ path: z.string().trim().min(1).max(4096) }).strict(), z.object({ path: z.string() })),
   'app.info': defineRequest(z.object({}), AppInfoSchema),
   'progress.get': defineRequest(z.object({}), z.object({ tasks: z.array(ProgressTaskSchema) })),
   'privacy.status': defineRequest(

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_OPEN_PATH } from '../../electron/api/handlers/open-path-handlers.js';
 import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
@@ -149,6 +150,19 @@ describe('links into the moment view', { timeout: 180_000 }, () => {
     expect(browserObs).toContain(m.id);
     expect(m.query).toBe('replication');
     await expect.poll(() => page.getByTestId('moment-hit').count()).toBe(1);
+    await page.close();
+  });
+
+  it('a file path on the moment offers Open, which browser mode refuses in one line (Copy path stays)', async () => {
+    const term = h.seeded!.observations.find((id) => h.store.observations.get(id)!.app === 'Terminal')!;
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/moment/${term}`);
+    await page.getByTestId('moment').waitFor();
+    const open = page.getByTestId('moment-open-path').first();
+    await open.waitFor();
+    expect(await page.getByTestId('moment-copy-path').count()).toBeGreaterThan(0);
+    await open.click();
+    await expect.poll(() => page.getByTestId('moment-open-path-result').textContent()).toBe(NO_OPEN_PATH);
     await page.close();
   });
 });

@@ -236,6 +236,8 @@ export const fake = {
   },
   /** Every address handed to shell.openExternal. */
   opened: [] as string[],
+  /** Every path handed to shell.openPath (answered '' as Electron does on success). */
+  openedPaths: [] as string[],
   /** Chromium switches the app was started with (app.commandLine.hasSwitch). */
   switches: [] as string[],
 };
@@ -336,6 +338,10 @@ export const electronModule = {
   shell: {
     openExternal: async (url: string) => {
       fake.opened.push(url);
+    },
+    openPath: async (p: string) => {
+      fake.openedPaths.push(p);
+      return '';
     },
   },
   protocol: {

@@ -45,6 +45,7 @@ export interface CoreOptions {
   sandbox: { on: boolean; detail: string };
   startAtLogin: StartAtLoginControl;
   openScreenSettings?: () => Promise<boolean>;
+  openPath?: (path: string) => Promise<string>;
   onProblem: (problem: Problem) => void;
   log: (line: string) => void;
 }
@@ -73,6 +74,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     sandbox: opts.sandbox,
     startAtLogin: opts.startAtLogin,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
+    ...(opts.openPath ? { openPath: opts.openPath } : {}),
     log: opts.log,
     onProblem: (p) => opts.onProblem(engineProblem(p)),
   });

@@ -54,7 +54,7 @@ import { MicrophoneCapture } from './microphone.js';
 import { Notifier } from './notifier.js';
 import { appPaths } from './paths.js';
 import { registerAppScheme, serveAppProtocol } from './protocol.js';
-import { installGlobalHardening, installPermissionPolicy, openSystemSettings } from './security.js';
+import { installGlobalHardening, installPermissionPolicy, openLocalPath, openSystemSettings } from './security.js';
 import { BuiltinPages } from './builtin-pages.js';
 import { TrayController } from './tray.js';
 import { probeTrayHost } from './tray-host.js';
@@ -258,6 +258,7 @@ async function start(): Promise<void> {
       },
     },
     openScreenSettings: () => openSystemSettings('screen_recording'),
+    openPath: openLocalPath,
     onProblem: reportProblem,
     log,
   });

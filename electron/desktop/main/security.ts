@@ -6,6 +6,18 @@ function openExternal(url: string): void {
   void shell.openExternal(url).catch(() => undefined);
 }
 
+/**
+ * Opens a local file or folder with the system's default app. Only for a path the handler map has
+ * checked (absolute, existing, not a program or script): the answer is '' or why it failed.
+ */
+export async function openLocalPath(checked: string): Promise<string> {
+  try {
+    return await shell.openPath(checked);
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 /** Opens one of the System Settings panes the policy lists (never an address from elsewhere); false where there is none. */
 export async function openSystemSettings(pane: SettingsPane): Promise<boolean> {
   const url = systemSettingsUrl(pane, process.platform);

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { FrameWordsDto } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtDateTime } from '../../lib/format.js';
-import { errorText } from '../../state/app-store.js';
+import { errorText, useAppStore } from '../../state/app-store.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
-import { IconGlobe, IconMonitor } from '../../ui/icons.js';
+import { IconFile, IconGlobe, IconMonitor } from '../../ui/icons.js';
 
 /**
  * One screenshot as it was seen, every match of the query highlighted on it (from the word boxes OCR
@@ -17,6 +17,18 @@ export function MomentScreen({ id, query }: { id: string | null; query: string }
   const [error, setError] = useState<string | null>(null);
   const [current, setCurrent] = useState(0);
   const [copied, setCopied] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ target: string; ok: boolean; line: string } | null>(null);
+  const browserMode = useAppStore((s) => s.info?.host === 'headless');
+
+  // A path seen on screen opens through the host, which checks it (never a program or script); browser mode says it cannot.
+  async function openPath(target: string) {
+    try {
+      await api.call('system.open_path', { path: target });
+      setOpened({ target, ok: true, line: 'Opened' });
+    } catch (e) {
+      setOpened({ target, ok: false, line: errorText(e) });
+    }
+  }
 
   useEffect(() => {
     if (!id) return;
@@ -96,17 +108,34 @@ export function MomentScreen({ id, query }: { id: string | null; query: string }
                         Open {new URL(l.target).hostname}
                       </a>
                     ) : (
-                      <button
-                        type="button"
-                        className="btn btn-sm"
-                        data-testid="moment-copy-path"
-                        onClick={() => void navigator.clipboard?.writeText(l.target).then(() => setCopied(l.target), () => setCopied(null))}
-                      >
-                        Copy path
-                      </button>
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          data-testid="moment-open-path"
+                          title={browserMode ? 'Only the desktop app can open files on this computer' : undefined}
+                          onClick={() => void openPath(l.target)}
+                        >
+                          <IconFile size={14} />
+                          Open
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-ghost"
+                          data-testid="moment-copy-path"
+                          onClick={() => void navigator.clipboard?.writeText(l.target).then(() => setCopied(l.target), () => setCopied(null))}
+                        >
+                          Copy path
+                        </button>
+                      </>
                     )}
                     <span className="truncate faint">{l.target}</span>
                     {copied === l.target && <span className="faint">Copied</span>}
+                    {opened?.target === l.target && (
+                      <span className={opened.ok ? 'faint' : 'moment-open-refused'} role="status" data-testid="moment-open-path-result">
+                        {opened.line}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ul>
