@@ -17,7 +17,6 @@ const LONG_FUNCTIONS_TODAY = {
   'agents/store/retriever.ts': 220,
   'electron/engine/start-engram.ts': 197,
   'electron/hosts/http/headless-host.ts': 193,
-  'renderer/src/screens/chat/chat-screen.tsx': 171,
   'renderer/src/screens/memories/memories-screen.tsx': 189,
   'renderer/src/screens/timeline/day-scrubber.tsx': 209,
   'renderer/src/screens/timeline/timeline-screen.tsx': 172,

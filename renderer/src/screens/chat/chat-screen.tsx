@@ -1,11 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatCitation, ChatMessage, ThumbValue } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
-import { fmtRelative, fmtTime } from '../../lib/format.js';
+import { fmtTime } from '../../lib/format.js';
 import { navigate } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { Dialog } from '../../ui/dialog.js';
-import { IconAlert, IconLogo, IconPlus, IconSparkles, IconTrash } from '../../ui/icons.js';
+import { IconAlert, IconLogo, IconSparkles, IconTrash } from '../../ui/icons.js';
 import { AnswerText } from './answer-text.js';
 import { useChatStore } from './chat-store.js';
 import { Composer } from './composer.js';
@@ -13,6 +13,8 @@ import { OfflineNotice } from './offline-notice.js';
 import { followCitation } from './citation-link.js';
 import { Sources } from './sources.js';
 import { EntityCards, useTurnEntities } from './entity-cards.js';
+import { LiveAnswer } from './live-answer.js';
+import { ThreadList } from './thread-list.js';
 import { ThreadSummary } from './thread-summary.js';
 import { Thumbs, useThreadThumbs } from './thumbs.js';
 
@@ -74,29 +76,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
 
   return (
     <div className="chat">
-      <aside className="thread-list" aria-label="Conversations">
-        <div className="thread-list-head">
-          <h2 className="thread-list-title">Conversations</h2>
-          <a className="btn btn-sm" href="#/chat" aria-label="New conversation">
-            <IconPlus size={14} />
-            New
-          </a>
-        </div>
-        <ul className="threads" role="list">
-          {threads?.length === 0 && <li className="threads-empty faint">Your conversations will appear here.</li>}
-          {threads?.map((t) => (
-            <li key={t.id} className="thread-row">
-              <a href={`#/chat/${encodeURIComponent(t.id)}`} className="thread-link" aria-current={t.id === threadId ? 'page' : undefined}>
-                <span className="thread-title truncate">{t.title}</span>
-                <span className="thread-time">{fmtRelative(t.updated_at)}</span>
-              </a>
-              <button type="button" className="btn btn-ghost btn-icon btn-sm thread-delete" aria-label={`Delete conversation ${t.title}`} onClick={() => setConfirmDelete(t.id)}>
-                <IconTrash size={14} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </aside>
+      <ThreadList threads={threads} current={threadId} onDelete={setConfirmDelete} />
 
       <section className="conversation" aria-label={thread?.title ?? 'New conversation'}>
         <div className="conversation-scroll" ref={scroller}>
@@ -131,40 +111,7 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
                   onThumb={(v) => void thumbs.set(m.id, v)}
                 />
               ))}
-              {liveHere && (
-                <>
-                  <div className="msg msg-user">
-                    <div className="bubble">{liveHere.question}</div>
-                  </div>
-                  <div className="msg msg-assistant" data-testid="live-answer">
-                    <div className="avatar" aria-hidden="true">
-                      <IconLogo size={15} />
-                    </div>
-                    <div className="msg-body">
-                      {liveHere.phase === 'retrieving' ? (
-                        <div className="thinking">
-                          <span className="dots" aria-hidden="true">
-                            <i />
-                            <i />
-                            <i />
-                          </span>
-                          Searching your memories…
-                        </div>
-                      ) : (
-                        <>
-                          {liveHere.retrieved.length > 0 && (
-                            <div className="retrieval-note faint">
-                              Found {liveHere.retrieved.length} related {liveHere.retrieved.length === 1 ? 'memory' : 'memories'}
-                            </div>
-                          )}
-                          <AnswerText text={liveHere.text} citations={citationsFrom(liveHere.text, liveHere.retrieved)} onCite={(c) => followCitation(c, liveHere.retrieved, liveHere.question)} />
-                          <span className="caret" aria-hidden="true" />
-                        </>
-                      )}
-                    </div>
-                  </div>
-                </>
-              )}
+              {liveHere && <LiveAnswer live={liveHere} />}
             </div>
           )}
         </div>
@@ -204,13 +151,6 @@ export function ChatScreen({ threadId }: { threadId: string | null }) {
       )}
     </div>
   );
-}
-
-/** While streaming, the [n] markers map to the numbered retrieved memories. */
-function citationsFrom(text: string, retrieved: { n: number; memory: { id: string; kind: ChatCitation['kind'] } }[]): ChatCitation[] {
-  const seen = new Set<number>();
-  for (const m of text.matchAll(/\[(\d{1,3})\]/g)) seen.add(Number(m[1]));
-  return retrieved.filter((r) => seen.has(r.n)).map((r) => ({ n: r.n, memory_id: r.memory.id, kind: r.memory.kind }));
 }
 
 function Message({
