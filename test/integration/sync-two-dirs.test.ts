@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { emptyLedger, FolderSync, writeSegments } from '../../agents/sync/index.js';
+import { foundIds, memoriesHash } from '../helpers/store-compare.js';
 
 // Issue 33, step 2: two data dirs (real encrypted stores) syncing through a plain folder, no Syncthing.
 describe('two data dirs syncing through a folder', () => {
@@ -41,12 +42,7 @@ describe('two data dirs syncing through a folder', () => {
     await syncB.now();
     await syncA.now();
   };
-  const found = async (s: EngramStore, q: string) => (await s.search({ query: q, mode: 'bm25' })).map((r) => r.memory.id);
-  /** A hash of what the user sees of every memory (not local bookkeeping such as versions or use counts). */
-  const memoriesHash = (s: EngramStore) =>
-    createHash('sha256')
-      .update(JSON.stringify(s.memories.list({ includeSuperseded: true, limit: 10_000, order: 'oldest' }).map((m) => [m.id, m.kind, m.title, m.text, m.details, m.fields, m.app, m.occurred_at, m.superseded_by]).sort()))
-      .digest('hex');
+  const found = foundIds;
 
   it('a memory created on A appears on B, found by search there', async () => {
     const id = note(a, 'Lisbon office', 'The Lisbon office moved to Rua Augusta 27.');

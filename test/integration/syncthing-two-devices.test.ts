@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/sto
 import { emptyLedger, FolderSync, importSegments, writeSegments, type ChangeRecord, type OpenedSegment, type SyncIdentity } from '../../agents/sync/index.js';
 import { filesUnder, rawScan, unlessGone } from '../reliability/data-scan.js';
 import { processAlive, processesMentioning, startSyncthingPair, waitFor } from '../helpers/syncthing-pair.js';
+import { foundIds, memoriesHash } from '../helpers/store-compare.js';
 
 /*
  * The issue's proof on this machine, Syncthing's half: two real Syncthing instances (Debian's
@@ -112,11 +113,7 @@ describe("two of Engram's Syncthing instances on 127.0.0.1", () => {
       await to.now();
     };
     const note = (s: EngramStore, title: string, text: string) => s.memories.insert({ kind: 'semantic', title, text, fields: { name: title }, app: APP }).id;
-    const found = async (s: EngramStore, q: string) => (await s.search({ query: q, mode: 'bm25' })).map((r) => r.memory.id);
-    const memoriesHash = (s: EngramStore) =>
-      createHash('sha256')
-        .update(JSON.stringify(s.memories.list({ includeSuperseded: true, limit: 10_000, order: 'oldest' }).map((m) => [m.id, m.kind, m.title, m.text, m.details, m.fields, m.app, m.occurred_at, m.superseded_by]).sort()))
-        .digest('hex');
+    const found = foundIds;
 
     it('a memory added on A appears on B; an edit on B appears on A; a forget on A leaves nothing of it in B\'s store or search', async () => {
       const id = note(a, TITLE, `${TEXT} ${SECRET}`);
