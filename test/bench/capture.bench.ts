@@ -9,7 +9,9 @@
  *    unchanged screen; storage written per hour in the changing session;
  * 3. OCR character accuracy on rendered screens of known text, light and dark, and per language
  *    (a page each of English, German, French, Spanish, Italian, Portuguese, Simplified Chinese and
- *    Japanese, read with its traineddata and English; `--only ocr` runs this part alone).
+ *    Japanese, read with its traineddata and English; `--only ocr` runs this part alone), each
+ *    screen read as the pipeline reads it: excluded windows and window decorations left out, at
+ *    the pipeline's OCR size (`--show` prints every line read, extra ones marked).
  * A private-browsing window stays open beside the session the whole time, so every frame pays for
  * the privacy gate: the window list read before and after the grab, and the mask (per frame: p50
  * and p95 of the two reads together, wall time, and of planning + filling the mask, CPU time).
@@ -28,14 +30,16 @@ import {
   FrameEncoder,
   frameSignature,
   GetWindowsActiveWindowSource,
+  greyForOcr,
+  planDecorations,
   planMasks,
   PrivacyGate,
   X11ScreenSource,
   type MaskTiming,
+  type WindowList,
 } from '../../electron/sensing/capture/index.js';
 import { prepareForOcr, TesseractPool } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
-import sharp from 'sharp';
 import type { OcrLanguage } from '../../shared/settings/index.js';
 
 const argv = process.argv.slice(2);
@@ -50,6 +54,8 @@ const GATE = opt('gate', 'on');
 const MINUTES = Number(opt('minutes', '5'));
 /** `--only ocr`: the OCR accuracy figures (English light and dark, then per language) without the CPU phases. */
 const OCR_ONLY = opt('only', '') === 'ocr';
+/** `--show`: prints every OCR line of the accuracy pages, extra ones marked (to see what an error is). */
+const SHOW = flag('show');
 const DISPLAY_NUM = opt('display', '93');
 const DISPLAY = `:${DISPLAY_NUM}`;
 const log = (s: string) => {
@@ -143,7 +149,24 @@ function charAccuracy(expected: string[], ocr: string, onScreen: string[] = []):
   const near = (g: string, to: string[]) => to.some((t) => levenshtein(t, g) <= Math.ceil(Math.max(t.length, g.length) / 2) || t.includes(g) || g.includes(t));
   const extra = got.filter((g) => !near(g, want) && !near(g, onScreen.map(norm)));
   for (const g of extra) errors += g.length;
+  if (SHOW) log(`    OCR lines:\n${got.map((g) => `      ${extra.includes(g) ? 'EXTRA ' : '      '}${g}`).join('\n')}`);
   return { errors, chars, extraLines: extra.length };
+}
+
+/** The pipeline's OCR default (CapturePipeline's ocrMaxSide): the longest side handed to OCR. */
+const OCR_MAX_SIDE = 2560;
+
+/**
+ * Grabs the screen and makes the image OCR reads the way the pipeline does: excluded windows
+ * masked, window decorations blanked, shrunk to the OCR size, light-on-dark areas inverted.
+ */
+async function pipelineOcrImage(screen: X11ScreenSource, list: WindowList, gate: PrivacyGate) {
+  const [shot] = await screen.capture();
+  const windows = await list.list();
+  const plan = planMasks(windows, (w) => gate.exclusion(w), shot!.display, shot!.image);
+  shot!.image = await applyMasks(shot!.image, plan.rects);
+  const { data, info } = await greyForOcr(shot!, OCR_MAX_SIDE, [...plan.rects.map((rect) => ({ rect })), ...planDecorations(windows, shot!.display, shot!.image)]);
+  return prepareForOcr(data, info.width, info.height);
 }
 
 const sizes: number[] = [];
@@ -196,7 +219,7 @@ async function perFrame(store: EngramStore, ocr: TesseractPool): Promise<Record<
     t.encrypt!.push(cpuMs() - t0);
     sizes.push(enc.webp.length);
     t0 = cpuMs();
-    const { data, info } = await sharp(shot!.image.data, { raw: { width: shot!.image.width, height: shot!.image.height, channels: 3 } }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await greyForOcr(shot!, OCR_MAX_SIDE, [...plan.rects.map((rect) => ({ rect })), ...planDecorations(after, shot!.display, shot!.image)]);
     await ocr.recognize(prepareForOcr(data, info.width, info.height));
     t.ocr!.push(cpuMs() - t0);
     t0 = cpuMs();
@@ -263,15 +286,15 @@ async function cpuPhase(
 
 async function ocrAccuracy(ocr: TesseractPool): Promise<{ accuracy: number; light: number; dark: number; extraLines: number }> {
   const screen = new X11ScreenSource({ display: DISPLAY });
+  const list = screen.windowList();
+  const gate = new PrivacyGate(CaptureSettingsSchema.parse({}).privacy);
   const tally = { light: { errors: 0, chars: 0 }, dark: { errors: 0, chars: 0 } };
   let extraLines = 0;
   for (let i = 0; i < 6; i++) {
     const dark = i % 2 === 1;
     const text = PROSE.slice((i * 4) % PROSE.length, ((i * 4) % PROSE.length) + 6);
     const term = xterm(`bench-ocr-${i}`, `printf ${shq(text.join('\\n'))}'\\n'; sleep 600`, { dark, fs: 13 });
-    const [shot] = await screen.capture();
-    const { data, info } = await sharp(shot!.image.data, { raw: { width: shot!.image.width, height: shot!.image.height, channels: 3 } }).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const r = await ocr.recognize(prepareForOcr(data, info.width, info.height));
+    const r = await ocr.recognize(await pipelineOcrImage(screen, list, gate));
     const a = charAccuracy(text, r.text, [`bench-ocr-${i}`]);
     const bucket = dark ? tally.dark : tally.light;
     bucket.errors += a.errors;
@@ -304,6 +327,8 @@ const LANGUAGE_PAGES: { lang: OcrLanguage; font: string; lines: string[] }[] = [
 /** OCR character accuracy per language: each page read by a pool started with its language and English. */
 async function languageAccuracy(dir: string): Promise<Record<string, number>> {
   const screen = new X11ScreenSource({ display: DISPLAY });
+  const list = screen.windowList();
+  const gate = new PrivacyGate(CaptureSettingsSchema.parse({}).privacy);
   const out: Record<string, number> = {};
   for (const page of LANGUAGE_PAGES) {
     const title = `bench-lang-${page.lang}`;
@@ -316,14 +341,11 @@ async function languageAccuracy(dir: string): Promise<Record<string, number>> {
     execFileSync('sleep', ['1.2']);
     const pool = new TesseractPool({ cachePath: join(dir, 'ocr-cache'), workers: 1, languages: [page.lang, 'eng'] });
     try {
-      const [shot] = await screen.capture();
-      const { data, info } = await sharp(shot!.image.data, { raw: { width: shot!.image.width, height: shot!.image.height, channels: 3 } }).greyscale().raw().toBuffer({ resolveWithObject: true });
-      const r = await pool.recognize(prepareForOcr(data, info.width, info.height));
+      const r = await pool.recognize(await pipelineOcrImage(screen, list, gate));
       // CJK: tesseract puts spaces between characters; the text has none.
       const cjk = page.lang === 'chi_sim' || page.lang === 'jpn';
       const squeeze = (t: string) => (cjk ? t.replace(/[ \t]+/g, '') : t);
-      // The private window stays open beside the page (the grab here is raw, unmasked): known screen text.
-      const a = charAccuracy(page.lines.map(squeeze), squeeze(r.text), [title, PRIVATE_TITLE, PRIVATE_TEXT]);
+      const a = charAccuracy(page.lines.map(squeeze), squeeze(r.text), [title]);
       out[page.lang] = round(a.chars ? Math.max(0, 1 - a.errors / a.chars) : 0, 4);
     } finally {
       await pool.stop();
@@ -336,6 +358,14 @@ async function languageAccuracy(dir: string): Promise<Record<string, number>> {
 }
 
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** Issue 34's OCR targets: 98.5% over both themes, extra lines counted as errors, and 98% in each. */
+function checkOcr(t: BenchTargets, acc: { accuracy: number; light: number; dark: number }): void {
+  const p = (n: number) => `${(n * 100).toFixed(2)}%`;
+  t.check('OCR character accuracy ≥ 98.5% (extra lines count as errors)', acc.accuracy >= 0.985, p(acc.accuracy));
+  t.check('OCR character accuracy on light screens ≥ 98%', acc.light >= 0.98, p(acc.light));
+  t.check('OCR character accuracy on dark screens ≥ 98%', acc.dark >= 0.98, p(acc.dark));
+}
 
 async function main(): Promise<void> {
   startX();
@@ -356,9 +386,9 @@ async function main(): Promise<void> {
     const byLanguage = await languageAccuracy(dir);
     log(`  OCR character accuracy by language (its traineddata and English): ${Object.entries(byLanguage).map(([l, a]) => `${l} ${(a * 100).toFixed(1)}%`).join(', ')}`);
     if (OCR_ONLY) {
-      if (JSON_OUT) console.log(JSON.stringify({ ocr_char_accuracy: round(acc.accuracy, 4), ocr_char_accuracy_by_language: byLanguage }));
+      if (JSON_OUT) console.log(JSON.stringify({ ocr_char_accuracy: round(acc.accuracy, 4), ocr_char_accuracy_light: round(acc.light, 4), ocr_char_accuracy_dark: round(acc.dark, 4), ocr_char_accuracy_by_language: byLanguage }));
       const t = new BenchTargets('capture');
-      t.check('OCR character accuracy ≥ 97% (extra lines count as errors)', acc.accuracy >= 0.97, `${(acc.accuracy * 100).toFixed(2)}%`);
+      checkOcr(t, acc);
       t.finish({ json: JSON_OUT });
       return;
     }
@@ -395,7 +425,7 @@ async function main(): Promise<void> {
     targets.check('CPU while the screen changes ≤ 8% of one core', out.cpu_share_changing <= 0.08, `${(out.cpu_share_changing * 100).toFixed(2)}%`);
     targets.check('CPU on a static screen ≤ 1% of one core', out.cpu_share_static <= 0.01, `${(out.cpu_share_static * 100).toFixed(2)}%`);
     targets.check('storage ≤ 15 MB per hour', out.mb_per_hour <= 15, `${out.mb_per_hour} MB/h`);
-    targets.check('OCR character accuracy ≥ 97% (extra lines count as errors)', out.ocr_char_accuracy >= 0.97, `${(out.ocr_char_accuracy * 100).toFixed(2)}%`);
+    checkOcr(targets, acc);
     targets.finish({ json: JSON_OUT });
   } finally {
     await ocr.stop();

@@ -28,8 +28,8 @@ const AWS = 'AKIAIOSFODNN7EXAMPLE';
 const DARK = 'Dark themes are read just as well';
 
 const windows: ChildProcess[] = [];
-function showXterm(title: string, lines: string[], opts: { dark?: boolean; cls?: string } = {}): ChildProcess {
-  const args = ['-T', title, '-fa', 'Monospace', '-fs', '16', '-geometry', '64x12+0+0', '+sb'];
+function showXterm(title: string, lines: string[], opts: { dark?: boolean; cls?: string; geometry?: string; fs?: number } = {}): ChildProcess {
+  const args = ['-T', title, '-fa', 'Monospace', '-fs', String(opts.fs ?? 16), '-geometry', opts.geometry ?? '64x12+0+0', '+sb'];
   args.push('-bg', opts.dark ? 'black' : 'white', '-fg', opts.dark ? 'white' : 'black');
   if (opts.cls) args.push('-class', opts.cls);
   const text = lines.join('\\n');
@@ -137,6 +137,28 @@ describe('screen capture under X', () => {
     expect(ocr.activeWorkers).toBe(1);
     await new Promise((r) => setTimeout(r, 6_000)); // not a blocking sleep: the idle timer must run
     expect(ocr.activeWorkers).toBe(0);
+  });
+
+  it('a window on the dark desktop keeps the first letter of each line, and its title bar is not read as text', async () => {
+    // Issue 34: a light window away from the screen's corner has the dark desktop beside its left
+    // edge. The tile that held both was inverted whole, and with it half of each line's first
+    // letter ('card 4111 ...' was kept as 'ard [redacted:card]'); the title bar's buttons were read
+    // as a line of garbage. Each theme, since the fill of the title bar must not draw a line either.
+    const lines = ['card 4111 1111 1111 1111', 'Meeting notes: move the design review to Thursday.', 'Remember to renew the domain before the end of the month.'];
+    for (const dark of [false, true]) {
+      const term = showXterm(dark ? 'edge-dark' : 'edge-light', lines, { dark, geometry: '72x10+40+30', fs: 13 });
+      const p = new CapturePipeline({ store, screen: new X11ScreenSource(), windows: new GetWindowsActiveWindowSource(), ocr, settings: CaptureSettingsSchema.parse({}) });
+      const r = await p.tick();
+      const [obsId] = await r.observations;
+      await p.close();
+      closeXterm(term);
+      const text = store.observations.get(obsId!)!.text;
+      const read = text.split('\n').map((l) => l.trim()).filter(Boolean);
+      expect(read[0], text).toBe('card [redacted:card]');
+      expect(read.slice(1, 3), text).toEqual(lines.slice(1));
+      // Nothing else but the terminal's cursor block, which OCR may take for a character.
+      expect(read.slice(3).every((l) => l.length <= 1), text).toBe(true);
+    }
   });
 
   it('an excluded app in front or a paused capture writes no frame file and no observation', async () => {

@@ -18,6 +18,7 @@ import { OcrStage } from './ocr-stage.js';
 import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
 import { MIN_UNMASKED, WindowGuard, type WindowListHealth } from './window-guard.js';
 import { ActiveOnlyWindowList, type WindowList, type WindowSnapshot } from './window-list.js';
+import { planDecorations } from './window-mask.js';
 
 export type { SecretsEvent } from './observation-writer.js';
 
@@ -460,7 +461,10 @@ export class CapturePipeline extends EventEmitter {
       frameIds.push(frame.id);
       outcomes.push({ display: id, outcome: 'kept', frame_id: frame.id, masked: plan.hidden.length });
       this.emit('masked', { frame_id: frame.id, hidden: plan.hidden } satisfies MaskedEvent);
-      observationPromises.push(this.ocr.enqueue(shot, frame, winHere, state));
+      // Neither masked windows nor title bars are read: a masked window has nothing to read, and its
+      // fill beside a line of text made tesseract lose that line's first word.
+      const unread = [...plan.rects.map((rect) => ({ rect })), ...planDecorations(after.snapshot, shot.display, shot.image)];
+      observationPromises.push(this.ocr.enqueue(shot, frame, winHere, state, unread));
     }
     this.lastMaskTiming = { windowsMs, maskMs };
     const kept = frameIds.length > 0;

@@ -33,7 +33,8 @@ export { NoActiveWindow, type ActiveWindowSource, type WindowInfo } from './acti
 export { GetWindowsActiveWindowSource, GetWindowsWindowList, type GetWindowsModule, type GetWindowsResult } from './get-windows-source.js';
 export { ActiveOnlyWindowList, UnavailableWindowList, WindowListError, type ListedWindow, type Rect, type WindowList, type WindowSnapshot } from './window-list.js';
 export { X11WindowList } from './x11-window-list.js';
-export { planMasks, applyMasks, MASK_RGB, type MaskPlan } from './window-mask.js';
+export { planMasks, planDecorations, applyMasks, MASK_RGB, type MaskPlan, type Decoration } from './window-mask.js';
+export { greyForOcr } from './ocr-stage.js';
 export { MIN_UNMASKED, type WindowListHealth } from './window-guard.js';
 export { CachedActiveWindowSource } from './cached-active-window.js';
 export { defaultActiveWindowSource, defaultWindowList } from './default-screen-source.js';

@@ -2,6 +2,7 @@ import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type OcrResult } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
+import type { Decoration } from './window-mask.js';
 import { CaptionStep } from './caption-step.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
 import type { ObservationWriter } from './observation-writer.js';
@@ -118,9 +119,10 @@ export class OcrStage {
     return this.queue?.close() ?? Promise.resolve();
   }
 
-  enqueue(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder): Promise<string | null> {
+  /** `blank`: window decorations (title bars, borders) in the shot's pixels, which OCR should not read. */
+  enqueue(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, blank: Decoration[] = []): Promise<string | null> {
     return new Promise<string | null>((resolve) => {
-      const prep = this.prepare(shot, frame, win, state, resolve)
+      const prep = this.prepare(shot, frame, win, state, resolve, blank)
         .catch((err) => {
           this.deps.onError(err);
           resolve(null);
@@ -158,13 +160,13 @@ export class OcrStage {
     return prepareForOcr(g, gi.width, gi.height);
   }
 
-  private async prepare(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, resolve: (id: string | null) => void): Promise<void> {
+  private async prepare(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, resolve: (id: string | null) => void, blank: Decoration[]): Promise<void> {
     const settings = this.deps.settings();
     if (!this.queue) {
       resolve(this.deps.writer.write(frame, shot.display, win, '', [])?.id ?? null);
       return;
     }
-    const { data, info } = await greyForOcr(shot, this.deps.maxSide);
+    const { data, info } = await greyForOcr(shot, this.deps.maxSide, blank);
     let settle!: (r: OcrResult | null) => void;
     const result = new Promise<OcrResult | null>((r) => (settle = r));
     const previous = this.deps.incremental ? this.chain.get(state) : undefined;
@@ -272,11 +274,39 @@ export class OcrStage {
   }
 }
 
-async function greyForOcr(shot: CapturedScreen, maxSide: number): Promise<{ data: Uint8Array; info: { width: number; height: number } }> {
+/**
+ * The grey image OCR reads of a shot: shrunk to maxSide, with the window decorations in `blank`
+ * (the shot's pixels) painted over by their window's content edge, repeated outwards: a fill of
+ * any fixed grey would draw a line beside the first letters of a dark or light window, which OCR
+ * merges into them. Exported for the capture benchmark, which must read what the pipeline reads.
+ */
+export async function greyForOcr(shot: CapturedScreen, maxSide: number, blank: Decoration[] = []): Promise<{ data: Uint8Array; info: { width: number; height: number } }> {
   const { data, info } = await (await sharpFrom(shot.image))
     .greyscale()
     .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, info: { width: info.width, height: info.height } };
+  const W = info.width;
+  const H = info.height;
+  const sx = W / shot.image.width;
+  const sy = H / shot.image.height;
+  for (const { rect: r, content: c } of blank) {
+    if (!c) {
+      const x0 = Math.max(0, Math.floor(r.x * sx));
+      const x1 = Math.min(W, Math.ceil((r.x + r.width) * sx));
+      for (let y = Math.max(0, Math.floor(r.y * sy)), y1 = Math.min(H, Math.ceil((r.y + r.height) * sy)); y < y1; y++) data.fill(255, y * W + x0, y * W + x1);
+      continue;
+    }
+    const cx0 = Math.min(W - 1, Math.ceil(c.x * sx));
+    const cy0 = Math.min(H - 1, Math.ceil(c.y * sy));
+    const cx1 = Math.max(cx0, Math.min(W, Math.floor((c.x + c.width) * sx)) - 1);
+    const cy1 = Math.max(cy0, Math.min(H, Math.floor((c.y + c.height) * sy)) - 1);
+    const x1 = Math.min(W, Math.ceil((r.x + r.width) * sx));
+    const y1 = Math.min(H, Math.ceil((r.y + r.height) * sy));
+    for (let y = Math.max(0, Math.floor(r.y * sy)); y < y1; y++) {
+      const from = Math.min(cy1, Math.max(cy0, y)) * W;
+      for (let x = Math.max(0, Math.floor(r.x * sx)); x < x1; x++) data[y * W + x] = data[from + Math.min(cx1, Math.max(cx0, x))]!;
+    }
+  }
+  return { data, info: { width: W, height: H } };
 }

@@ -14,6 +14,12 @@ export interface ListedWindow extends WindowInfo {
   id: string;
   /** Outer rectangle, decorations included where known (a title bar shows the title too). */
   bounds: Rect;
+  /**
+   * The application's own area inside the window manager's frame, where the platform tells it
+   * (X11 with `_NET_FRAME_EXTENTS`): the rest of `bounds` is title bar and borders, which OCR reads
+   * as garbage (buttons, icons) and whose title the window list already knows exactly.
+   */
+  content?: Rect;
   /** WM_CLASS instance and class on X11 ("keepassxc", "KeePassXC"); empty elsewhere. */
   classes: string[];
 }

@@ -22,36 +22,77 @@ export const MASK_RGB = [0x2b, 0x2b, 0x30] as const;
  * display's logical size). Edges are rounded outwards: a pixel half covered is hidden.
  */
 export function planMasks(snapshot: WindowSnapshot, exclusion: (w: ListedWindow) => ExclusionReason | null, display: DisplayInfo, image: { width: number; height: number }): MaskPlan {
+  const rects: Rect[] = [];
+  const hidden: ExclusionReason[] = [];
+  const ws = snapshot.windows;
+  for (let i = 0; i < ws.length; i++) {
+    const reason = exclusion(ws[i]!);
+    if (!reason) continue;
+    const shown = visibleInImage(snapshot, i, [ws[i]!.bounds], display, image);
+    rects.push(...shown);
+    if (shown.length > 0) hidden.push(reason);
+  }
+  const total = image.width * image.height;
+  return { rects, hidden, unmasked: total > 0 ? 1 - unionArea(rects) / total : 0 };
+}
+
+/**
+ * A part of the image OCR should not read, in the image's pixels: a visible piece of a window's
+ * decorations with that window's content (painted over with the content's edge), or a masked
+ * window (no content: painted white, so its fill is no edge beside the text next to it).
+ */
+export interface Decoration {
+  rect: Rect;
+  content?: Rect;
+}
+
+/**
+ * The visible window-manager decorations (title bars, borders) on one display, in the image's
+ * pixels: each window's frame less its content, less the windows above it. OCR reads the buttons
+ * and icons of a title bar as garbage lines, and the title itself is known exactly from the window
+ * list, so these parts are blanked in the image handed to OCR (never in the kept frame). Edges are
+ * rounded inwards, so a pixel of content is never blanked.
+ */
+export function planDecorations(snapshot: WindowSnapshot, display: DisplayInfo, image: { width: number; height: number }): Decoration[] {
+  const out: Decoration[] = [];
+  snapshot.windows.forEach((w, i) => {
+    if (!w.content) return;
+    const [content] = visibleInImage({ ...snapshot, stacked: false }, i, [w.content], display, image, 'in');
+    if (!content) return;
+    for (const rect of visibleInImage(snapshot, i, subtract(w.bounds, w.content), display, image, 'in')) out.push({ rect, content });
+  });
+  return out;
+}
+
+/**
+ * Parts of window i's rectangles not covered by windows stacked above it (when the stacking is
+ * known), clipped to the display and scaled to the image's pixels (HiDPI: the image may be larger
+ * than the display's logical size). Rounded outwards (a pixel half covered is included) unless
+ * asked inwards.
+ */
+function visibleInImage(snapshot: WindowSnapshot, i: number, parts: Rect[], display: DisplayInfo, image: { width: number; height: number }, round: 'out' | 'in' = 'out'): Rect[] {
   // Window bounds are in the window list's coordinates (macOS points, Windows physical pixels, X11
   // root pixels); the image is the display's pixels.
   const screen: Rect = windowSpaceOf(display);
   const sx = image.width / screen.width;
   const sy = image.height / screen.height;
-  const rects: Rect[] = [];
-  const hidden: ExclusionReason[] = [];
+  const lo = round === 'out' ? Math.floor : Math.ceil;
+  const hi = round === 'out' ? Math.ceil : Math.floor;
   const ws = snapshot.windows;
-  for (let i = 0; i < ws.length; i++) {
-    const w = ws[i]!;
-    const reason = exclusion(w);
-    if (!reason) continue;
-    let visible = [w.bounds];
-    if (snapshot.stacked) for (let j = i + 1; j < ws.length && visible.length > 0; j++) visible = visible.flatMap((r) => subtract(r, ws[j]!.bounds));
-    let shown = false;
-    for (const r of visible) {
-      const c = intersect(r, screen);
-      if (!c) continue;
-      const x0 = Math.max(0, Math.floor((c.x - screen.x) * sx));
-      const y0 = Math.max(0, Math.floor((c.y - screen.y) * sy));
-      const x1 = Math.min(image.width, Math.ceil((c.x + c.width - screen.x) * sx));
-      const y1 = Math.min(image.height, Math.ceil((c.y + c.height - screen.y) * sy));
-      if (x1 <= x0 || y1 <= y0) continue;
-      rects.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
-      shown = true;
-    }
-    if (shown) hidden.push(reason);
+  let visible = parts;
+  if (snapshot.stacked) for (let j = i + 1; j < ws.length && visible.length > 0; j++) visible = visible.flatMap((r) => subtract(r, ws[j]!.bounds));
+  const rects: Rect[] = [];
+  for (const r of visible) {
+    const c = intersect(r, screen);
+    if (!c) continue;
+    const x0 = Math.max(0, lo((c.x - screen.x) * sx));
+    const y0 = Math.max(0, lo((c.y - screen.y) * sy));
+    const x1 = Math.min(image.width, hi((c.x + c.width - screen.x) * sx));
+    const y1 = Math.min(image.height, hi((c.y + c.height - screen.y) * sy));
+    if (x1 <= x0 || y1 <= y0) continue;
+    rects.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
   }
-  const total = image.width * image.height;
-  return { rects, hidden, unmasked: total > 0 ? 1 - unionArea(rects) / total : 0 };
+  return rects;
 }
 
 /** Fills the rectangles in place (raw images) or in a decoded copy (PNG/JPEG), never on disk. */

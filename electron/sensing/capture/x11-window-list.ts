@@ -94,7 +94,9 @@ export class X11WindowList implements WindowList {
       width: geom.width + 2 * bw + left! + right!,
       height: geom.height + 2 * bw + top! + bottom!,
     };
-    return { id: String(id), bounds, ...props };
+    const framedByWm = left! + right! + top! + bottom! > 0;
+    const content: Rect = { x: origin.destX, y: origin.destY, width: geom.width, height: geom.height };
+    return { id: String(id), bounds, ...(framedByWm ? { content } : {}), ...props };
   }
 
   private async identity(conn: XConn, win: number): Promise<Omit<ListedWindow, 'id' | 'bounds'>> {

@@ -12,11 +12,26 @@ export interface PrepareOptions {
   darkBelow?: number;
 }
 
+/** Grey step between neighbouring pixels that counts toward a straight edge. */
+const EDGE_STEP = 48;
+/** Shortest straight edge that cuts a tile, in tiles. */
+const EDGE_RUN = 1.5;
+/** Grey spread within a solid block. */
+const BLOCK_EVEN = 12;
+/** Parts of a cut tile thinner than this (in pixels) are decided with the tile. */
+const MIN_PART = 4;
+
 /**
  * Makes light-on-dark text readable for tesseract, which is trained on dark-on-light: the image is
  * cut into tiles, and each tile whose median grey is dark (its background, since text covers a
  * minority of pixels) is inverted. Menu bars, dark panels and whole dark themes are handled alike,
  * and a mixed screen keeps its light parts as they are. Output is a binary PGM, free to decode.
+ *
+ * A tile that straddles a straight edge between a dark and a light area (a light window on a dark
+ * desktop, a dark sidebar beside a light editor) is cut along that edge and each part decided on
+ * its own: decided whole, the part of the first letter of each line that fell in the tile was
+ * inverted and the letter lost (`card ...` at a terminal's left edge was read as `ard ...`). An
+ * edge must run on for a tile and a half, longer than a glyph or a cursor, so letters are never cut.
  */
 export function prepareForOcr(grey: Uint8Array, width: number, height: number, opts: PrepareOptions = {}): PreparedOcr {
   if (grey.length < width * height) throw new Error('grey buffer smaller than width*height');
@@ -26,35 +41,164 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   const pgm = Buffer.allocUnsafe(header.length + width * height);
   header.copy(pgm, 0);
   const out = pgm.subarray(header.length);
-  out.set(grey.subarray(0, width * height));
+  // What the tiles are decided on: the image less its block cursors (the caller's buffer is kept).
+  grey = grey.slice(0, width * height);
+  clearBlocks(grey, width, height);
+  out.set(grey);
   const hist = new Uint32Array(256);
+  const isDark = (x0: number, y0: number, x1: number, y1: number): boolean => {
+    hist.fill(0);
+    for (let y = y0; y < y1; y++) {
+      const row = y * width;
+      for (let x = x0; x < x1; x++) hist[grey[row + x]!]!++;
+    }
+    const half = ((x1 - x0) * (y1 - y0)) / 2;
+    let acc = 0;
+    let median = 0;
+    for (; median < 256; median++) {
+      acc += hist[median]!;
+      if (acc >= half) break;
+    }
+    return median < darkBelow;
+  };
   let inverted = 0;
-  for (let ty = 0; ty < height; ty += tile) {
-    const th = Math.min(tile, height - ty);
-    for (let tx = 0; tx < width; tx += tile) {
-      const tw = Math.min(tile, width - tx);
-      hist.fill(0);
-      for (let y = ty; y < ty + th; y++) {
-        const row = y * width;
-        for (let x = tx; x < tx + tw; x++) hist[out[row + x]!]!++;
+  const invert = (x0: number, y0: number, x1: number, y1: number): void => {
+    inverted += (x1 - x0) * (y1 - y0);
+    for (let y = y0; y < y1; y++) {
+      const row = y * width;
+      for (let x = x0; x < x1; x++) out[row + x] = 255 - grey[row + x]!;
+    }
+  };
+  const cols = Math.ceil(width / tile);
+  const rows = Math.ceil(height / tile);
+  const cutsX = edgeCuts(grey, width, height, tile, true);
+  const cutsY = edgeCuts(grey, width, height, tile, false);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x0 = c * tile;
+      const y0 = r * tile;
+      const x1 = Math.min(width, x0 + tile);
+      const y1 = Math.min(height, y0 + tile);
+      const d = isDark(x0, y0, x1, y1);
+      const cx = cutsX.get(r * cols + c);
+      const cy = cutsY.get(r * cols + c);
+      if (!cx && !cy) {
+        if (d) invert(x0, y0, x1, y1);
+        continue;
       }
-      const half = (tw * th) / 2;
-      let acc = 0;
-      let median = 0;
-      for (; median < 256; median++) {
-        acc += hist[median]!;
-        if (acc >= half) break;
-      }
-      if (median < darkBelow) {
-        inverted += tw * th;
-        for (let y = ty; y < ty + th; y++) {
-          const row = y * width;
-          for (let x = tx; x < tx + tw; x++) out[row + x] = 255 - out[row + x]!;
+      const xs = [x0, ...[...(cx ?? [])].sort((p, q) => p - q), x1];
+      const ys = [y0, ...[...(cy ?? [])].sort((p, q) => p - q), y1];
+      for (let j = 0; j + 1 < ys.length; j++) {
+        for (let i = 0; i + 1 < xs.length; i++) {
+          const [px0, px1, py0, py1] = [xs[i]!, xs[i + 1]!, ys[j]!, ys[j + 1]!];
+          // A part thinner than a stroke lies between two edges: a rule or a window border, which
+          // goes with the tile (a light separator in a dark theme turns dark like its text).
+          const thin = px1 - px0 < MIN_PART || py1 - py0 < MIN_PART;
+          if (thin ? d : isDark(px0, py0, px1, py1)) invert(px0, py0, px1, py1);
         }
       }
     }
   }
   return { pgm, width, height, invertedShare: width * height > 0 ? inverted / (width * height) : 0 };
+}
+
+/**
+ * Paints out solid blocks about the size of a character cell (at least 5 px wide and 10 tall, no
+ * more than three times as tall as wide, 64 px wide at most) that stand out from what is around
+ * them on all four sides: a terminal's block cursor, a caret, a filled icon. No glyph is a solid
+ * block of that shape. Tesseract joins a block cursor to the line above it and loses that line's
+ * first word (`Customer 4471 ...` above one was read as `gee 4471 ...`), and a cursor more than
+ * half a tile's size turns its tile's decision. Done on the grey image, either polarity.
+ */
+function clearBlocks(px: Uint8Array, width: number, height: number): void {
+  interface Stack {
+    x0: number;
+    x1: number;
+    y0: number;
+    rows: number;
+    v: number;
+  }
+  const same = (a: number, b: number) => Math.abs(a - b) <= BLOCK_EVEN;
+  const apart = (a: number, b: number) => Math.abs(a - b) > EDGE_STEP;
+  /** Share of the row's pixels in [x0, x1) that stand out from v (the rows above and below a block). */
+  const bounded = (y: number, x0: number, x1: number, v: number) => {
+    if (y < 0 || y >= height) return true;
+    let n = 0;
+    for (let x = x0; x < x1; x++) if (apart(px[y * width + x]!, v)) n++;
+    return n >= (x1 - x0) * 0.8;
+  };
+  const close = (st: Stack) => {
+    const w = st.x1 - st.x0;
+    if (st.rows < 10 || st.rows > 3 * w || !bounded(st.y0 - 1, st.x0, st.x1, st.v) || !bounded(st.y0 + st.rows, st.x0, st.x1, st.v)) return;
+    const mid = (st.y0 + (st.rows >> 1)) * width;
+    const fill = st.x0 > 0 ? px[mid + st.x0 - 1]! : px[mid + st.x1]!;
+    for (let y = st.y0; y < st.y0 + st.rows; y++) px.fill(fill, y * width + st.x0, y * width + st.x1);
+  };
+  let open: Stack[] = [];
+  for (let y = 0; y <= height; y++) {
+    const next: Stack[] = [];
+    if (y < height) {
+      const row = y * width;
+      for (let x = 1; x < width; ) {
+        // A run of even grey that stands out from the pixels just left and right of it.
+        const v = px[row + x]!;
+        if (!apart(v, px[row + x - 1]!)) {
+          x++;
+          continue;
+        }
+        const x0 = x;
+        while (x < width && same(px[row + x]!, v)) x++;
+        const w = x - x0;
+        if (w < 5 || w > 64 || x >= width || !apart(px[row + x]!, v)) continue;
+        const i = open.findIndex((st) => Math.abs(st.x0 - x0) <= 1 && Math.abs(st.x1 - x) <= 1 && same(st.v, v));
+        if (i >= 0) {
+          const st = open[i]!;
+          open.splice(i, 1);
+          next.push({ ...st, x0: Math.min(st.x0, x0), x1: Math.max(st.x1, x), rows: st.rows + 1 });
+        } else next.push({ x0, x1: x, y0: y, rows: 1, v });
+      }
+    }
+    for (const st of open) close(st);
+    open = next;
+  }
+}
+
+/**
+ * Where tiles are cut (tile index to the columns, or rows when `vertical` is false, that cut it):
+ * along long straight edges, where the grey steps sharply between neighbours on an unbroken run
+ * at least EDGE_RUN tiles long, in each tile it crosses for at least MIN_PART pixels. Window and
+ * panel edges run on past a tile; a glyph's stem or a block cursor ends within a tile and a half.
+ * A window's corner inside a tile is cut both ways, so the window's part is decided on its own.
+ */
+function edgeCuts(grey: Uint8Array, width: number, height: number, tile: number, vertical: boolean): Map<number, Set<number>> {
+  const cols = Math.ceil(width / tile);
+  const [aMax, bMax] = vertical ? [width, height] : [height, width];
+  const at = vertical ? (a: number, b: number) => b * width + a : (a: number, b: number) => a * width + b;
+  const cuts = new Map<number, Set<number>>();
+  const add = (a: number, b0: number, b1: number) => {
+    if (a % tile === 0) return; // on a tile's border already
+    for (let t = Math.floor(b0 / tile); t * tile < b1; t++) {
+      if (Math.min(b1, (t + 1) * tile) - Math.max(b0, t * tile) < MIN_PART) continue;
+      const key = vertical ? t * cols + Math.floor(a / tile) : Math.floor(a / tile) * cols + t;
+      let set = cuts.get(key);
+      if (!set) cuts.set(key, (set = new Set()));
+      set.add(a);
+    }
+  };
+  const minRun = EDGE_RUN * tile;
+  for (let a = 1; a < aMax; a++) {
+    let start = -1;
+    for (let b = 0; b <= bMax; b++) {
+      const d = b < bMax ? grey[at(a, b)]! - grey[at(a - 1, b)]! : 0;
+      if (d > EDGE_STEP || d < -EDGE_STEP) {
+        if (start < 0) start = b;
+      } else if (start >= 0) {
+        if (b - start >= minRun) add(a, start, b);
+        start = -1;
+      }
+    }
+  }
+  return cuts;
 }
 
 /** Cuts a rectangle out of a grey image (for OCR of the changed part of a screen only). */
