@@ -9,7 +9,23 @@ export { embedderFrom } from './embedder-choice.js';
 export { openEngram, type OpenEngramOptions } from './open-engram.js';
 // What a host needs of the store (its type and error, where data and keys live, the key providers),
 // so hosts import only this door; the store itself opens only through openEngram.
-export { StoreError, DB_FILE_NAME, defaultDataDir, keysDir, resolveKeyProvider, EnvKeyProvider, FileKeyProvider, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+export {
+  StoreError,
+  DB_FILE_NAME,
+  defaultDataDir,
+  keysDir,
+  resolveKeyProvider,
+  EnvKeyProvider,
+  FileKeyProvider,
+  readConsent,
+  writeConsent,
+  withdrawConsent,
+  type EngramStore,
+  type KeyProvider,
+} from '../../agents/store/index.js';
+// The brain and consolidation as hosts see them (the desktop app's brain, engram dream's modes and report).
+export type { Brain } from '../../agents/meta/index.js';
+export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, type DreamChange, type DreamReport } from '../../agents/dream/index.js';
 export { captionChoice, captionNotice, recordCaptionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';

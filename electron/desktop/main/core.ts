@@ -1,6 +1,7 @@
-import type { Brain } from '../../../agents/meta/index.js';
-import { StoreError, type EngramStore } from '../../../agents/store/index.js';
 import {
+  StoreError,
+  type Brain,
+  type EngramStore,
   CaptureError,
   startEngram,
   type AudioSource,

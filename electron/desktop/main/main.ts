@@ -6,8 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, type EngramStore, type KeyProvider } from '../../../agents/store/index.js';
-import { openEngram, readCaptureSettings, writeCaptureSettings } from '../../engine/index.js';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openEngram, readCaptureSettings, writeCaptureSettings, type EngramStore, type KeyProvider } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';

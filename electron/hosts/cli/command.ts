@@ -1,4 +1,4 @@
-import type { EngramStore } from '../../../agents/store/index.js';
+import type { EngramStore } from '../../engine/index.js';
 
 /** Option spec in the shape node:util parseArgs takes; every command declares its own. */
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: string | boolean }>;

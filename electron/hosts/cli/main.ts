@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
-import { defaultDataDir, keysDir, resolveKeyProvider, StoreError } from '../../../agents/store/index.js';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
@@ -22,7 +21,11 @@ function version(): string {
   }
 }
 
-function mainHelp(commands: readonly CommandEntry[]): string {
+/** The engine's door, loaded when a command runs or help names the default folders (--version never pays for it). */
+const engine = () => import('../../engine/index.js');
+
+async function mainHelp(commands: readonly CommandEntry[]): Promise<string> {
+  const { defaultDataDir, keysDir } = await engine();
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return `engram — your local, encrypted memory
 
@@ -49,7 +52,7 @@ async function errorLine(err: unknown): Promise<{ line: string; code: number }> 
   // The time parser (chrono) and the contract's schemas load here, on an error, rather than at
   // start-up: --help and commands that never parse a time or call the handler map skip them (a
   // command that did use them has them loaded already, so this costs nothing there).
-  const [{ TimeArgError }, { hostFailureOf }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js')]);
+  const [{ TimeArgError }, { hostFailureOf }, { StoreError }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js'), engine()]);
   if (err instanceof TimeArgError) return { line: err.message, code: 2 };
   if (err instanceof StoreError) return { line: err.message, code: 1 };
   // A refused call to the handler map: the one mapping of contract codes to lines and exit codes.
@@ -87,7 +90,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     } else if (a.startsWith('--data-dir=')) dataDir = a.slice('--data-dir='.length);
     else if (a === '--json') json = true;
     else if (a === '--help' || a === '-h') {
-      io.stdout(mainHelp(commands));
+      io.stdout(await mainHelp(commands));
       return 0;
     } else if (a === '--version') {
       io.stdout(`engram ${version()}\n`);
@@ -96,7 +99,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
   }
   const name = argv[i];
   if (!name) {
-    io.stdout(mainHelp(commands));
+    io.stdout(await mainHelp(commands));
     return 2;
   }
   const entry = commands.find((c) => c.name === name);
@@ -122,6 +125,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     dataDir = v;
     rest = [...rest.slice(0, dd), ...rest.slice(dd + (a.includes('=') ? 1 : 2))];
   }
+  const { defaultDataDir, openEngram, resolveKeyProvider } = await engine();
   const dir = resolve(dataDir ?? defaultDataDir(env));
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
@@ -132,11 +136,8 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     env,
     signal: controller.signal,
     onHardStop: hooks.onHardStop,
-    // The engine's embedder choice, loaded with the first store (commands like --help never pay for it).
-    openStore: async (opts) => {
-      const { openEngram } = await import('../../engine/index.js');
-      return openEngram({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: opts?.embedder, env });
-    },
+    openStore: async (opts) =>
+      openEngram({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: opts?.embedder, env }),
   };
   try {
     const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);

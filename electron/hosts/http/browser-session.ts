@@ -1,7 +1,6 @@
 import { consentRecord, consentState } from '../../../shared/consent/index.js';
 import type { CaptureStatus, ConsentStatus } from '../../../shared/api/index.js';
-import { readConsent, withdrawConsent, writeConsent } from '../../../agents/store/index.js';
-import { fail, type CaptureControl, type HostSession } from '../../engine/index.js';
+import { fail, readConsent, withdrawConsent, writeConsent, type CaptureControl, type HostSession } from '../../engine/index.js';
 
 export interface BrowserSessionOptions {
   dataDir: string;

@@ -1,5 +1,4 @@
-import type { EngramStore } from '../../../agents/store/index.js';
-import { startEngram, type CaptureControl, type CaptureSources, type Engram, type EngineProblem, type EngramApi, type HostSession } from '../../engine/index.js';
+import { startEngram, type EngramStore, type CaptureControl, type CaptureSources, type Engram, type EngineProblem, type EngramApi, type HostSession } from '../../engine/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
 

@@ -1,4 +1,4 @@
-import type { EngramStore } from '../../../agents/store/index.js';
+import type { EngramStore } from '../../engine/index.js';
 import { redactText, switchesForModel, type RedactionSwitches } from '../../../shared/redaction/index.js';
 import { WITHHELD } from '../../../shared/vault/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../../shared/settings/index.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EngramStore } from '../../../agents/store/index.js';
+import type { EngramStore } from '../../engine/index.js';
 
 /** store.settings key of the MCP server's switch (the settings UI and `engram mcp enable|disable` write it). */
 export const MCP_SETTINGS_KEY = 'mcp';

@@ -1,7 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Readable, Writable } from 'node:stream';
-import type { EngramStore } from '../../../agents/store/index.js';
-import { startEngram } from '../../engine/index.js';
+import { startEngram, type EngramStore } from '../../engine/index.js';
 import { createEngramMcpServer } from './engram-mcp-server.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { StoreError, type EngramStore } from '../../../agents/store/index.js';
+import { StoreError, type EngramStore, type VaultGuard } from '../../engine/index.js';
 import { hostFailureOf, type ApiClient } from '../../../shared/api/index.js';
-import type { VaultGuard } from '../../engine/index.js';
 import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
 import { errorLine } from '../../../shared/text/index.js';
 import { TimeArgError } from '../../../shared/time/index.js';

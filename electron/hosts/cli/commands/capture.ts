@@ -11,7 +11,7 @@ import {
   type Engram,
   type TickResult,
 } from '../../../engine/index.js';
-import type { EngramStore } from '../../../../agents/store/index.js';
+import type { EngramStore } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';

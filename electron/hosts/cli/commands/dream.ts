@@ -1,6 +1,5 @@
-import { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, type DreamChange, type DreamReport } from '../../../../agents/dream/index.js';
 import { TimeArgError, parseTimePoint } from '../../../../shared/time/index.js';
-import { dreamSummary, startEngram } from '../../../engine/index.js';
+import { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, dreamSummary, startEngram, type DreamChange, type DreamReport } from '../../../engine/index.js';
 import { packageVersion } from '../version.js';
 import { bool, positiveInt, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
