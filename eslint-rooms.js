@@ -5,9 +5,9 @@
 import path from 'node:path';
 
 /**
- * Which rooms each room may import. A name ending in "/*" means every room under it. The arrows:
- * shared ← agents/store (+ agents/runtime) ← agents ← electron/api, sensing ← engine ← hosts,
- * desktop; renderer → shared only. A new arrow is a line here, seen in review.
+ * Which rooms each room may import. A name ending in "/*" means every room under it; as a key, the
+ * rule of a room with no line of its own. The arrows: shared ← agents/store (+ agents/runtime) ←
+ * agents ← electron/api, sensing ← engine ← hosts, desktop; renderer → shared only. A new arrow is a line here, seen in review.
  */
 export const ROOM_RULES = {
   'shared/*': ['shared', 'shared/*'],
@@ -19,8 +19,51 @@ export const ROOM_RULES = {
   'agents/graph': ['shared', 'shared/*', 'agents/store', 'agents/runtime'],
   // Sync seals and merges change records; the store's hooks feed it, so it needs the store's durable writes only.
   'agents/sync': ['shared', 'shared/*', 'agents/store'],
-  // The sub-agents and the brain: the store, the model, the kit, and each other where one builds on another.
-  'agents/*': ['shared', 'shared/*', 'agents/*'],
+  // The mind's rooms, each with what it imports today, so their order is enforced (no cycles):
+  // store < llm < kit < the sub-agents < dream < meta. A new room starts with the bottom layers
+  // ('agents/*' below) and gets its own line when it needs more.
+  'agents/day': ['shared', 'shared/*', 'agents/store'],
+  'agents/portability': ['shared', 'shared/*', 'agents/store'],
+  'agents/behaviour': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
+  'agents/chat': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
+  'agents/experience': ['shared', 'shared/*', 'agents/store', 'agents/subagent-kit'],
+  'agents/core': ['shared', 'shared/*', 'agents/llm', 'agents/subagent-kit'],
+  'agents/episodic': ['shared', 'shared/*', 'agents/llm', 'agents/subagent-kit'],
+  'agents/semantic': ['shared', 'shared/*', 'agents/runtime', 'agents/store', 'agents/llm', 'agents/subagent-kit'],
+  'agents/knowledge-vault': ['shared', 'shared/*', 'agents/store', 'agents/llm', 'agents/subagent-kit', 'agents/episodic'],
+  'agents/resource': ['shared', 'shared/*', 'agents/store', 'agents/llm', 'agents/subagent-kit', 'agents/episodic'],
+  'agents/procedural': ['shared', 'shared/*', 'agents/runtime', 'agents/store', 'agents/llm', 'agents/subagent-kit', 'agents/experience'],
+  'agents/dream': [
+    'shared',
+    'shared/*',
+    'agents/store',
+    'agents/llm',
+    'agents/subagent-kit',
+    'agents/core',
+    'agents/episodic',
+    'agents/knowledge-vault',
+    'agents/procedural',
+    'agents/resource',
+  ],
+  // The brain: the meta-agent routes to every sub-agent and runs dream, behaviour, experience and the graph.
+  'agents/meta': [
+    'shared',
+    'shared/*',
+    'agents/store',
+    'agents/llm',
+    'agents/subagent-kit',
+    'agents/core',
+    'agents/episodic',
+    'agents/semantic',
+    'agents/procedural',
+    'agents/resource',
+    'agents/knowledge-vault',
+    'agents/experience',
+    'agents/behaviour',
+    'agents/graph',
+    'agents/dream',
+  ],
+  'agents/*': ['shared', 'shared/*', 'agents/runtime', 'agents/store', 'agents/llm'],
   'electron/api': ['shared', 'shared/*', 'agents/*'],
   'electron/crash': ['shared', 'shared/*'],
   // Engram's own Syncthing instance: it spawns a process, so main-process side; the store's durable writes only.
@@ -30,14 +73,15 @@ export const ROOM_RULES = {
   'electron/sensing/sources': ['shared', 'shared/*', 'agents/store'],
   'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception', 'electron/sensing/sources'],
   'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*', 'electron/syncthing'],
-  // Hosts, like the desktop app, reach the handler map and sensing only through the engine's door.
-  'electron/hosts/http': ['shared', 'shared/*', 'agents/*', 'electron/engine'],
-  'electron/hosts/mcp': ['shared', 'shared/*', 'agents/*', 'electron/engine'],
-  'electron/hosts/cli': ['shared', 'shared/*', 'agents/*', 'electron/engine', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
+  // Hosts, like the desktop app, reach the engine (the handler map, sensing, what they need of the
+  // store's types) only through the engine's door, and never an agents/ room (issue 32).
+  'electron/hosts/http': ['shared', 'shared/*', 'electron/engine'],
+  'electron/hosts/mcp': ['shared', 'shared/*', 'electron/engine'],
+  'electron/hosts/cli': ['shared', 'shared/*', 'electron/engine', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
   'electron/desktop/policy': ['shared', 'shared/*', 'agents/store'],
   'electron/desktop/preload': ['shared', 'shared/*', 'electron/desktop/policy'],
   // The desktop app reaches the handler map and sensing only through the engine's door.
-  'electron/desktop/main': ['shared', 'shared/*', 'agents/*', 'electron/engine', 'electron/crash', 'electron/desktop/policy'],
+  'electron/desktop/main': ['shared', 'shared/*', 'electron/engine', 'electron/crash', 'electron/desktop/policy'],
   renderer: ['shared', 'shared/*'],
 };
 

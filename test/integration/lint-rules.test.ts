@@ -38,6 +38,9 @@ describe('lint rules', () => {
     ['host-imports-sensing.ts', 'engram/rooms', /electron\/hosts\/cli may not import electron\/(sensing\/capture|api)/, 2],
     ['settings-key-literal.ts', 'no-restricted-syntax', /Name a settings key by its exported constant/, 2],
     ['long-function.ts', 'max-lines-per-function', /too many lines \(152\)\. Maximum allowed is 150/],
+    ['host-imports-agents.ts', 'engram/rooms', /electron\/hosts\/mcp may not import agents\/(store|chat)/, 2],
+    ['desktop-imports-agents.ts', 'engram/rooms', /electron\/desktop\/main may not import agents\/store/],
+    ['agent-imports-upward.ts', 'engram/rooms', /agents\/episodic may not import agents\/meta/],
   ])('%s breaks %s', async (name, rule, message, times = 1) => {
     const fired = (await lint(name)).filter((m) => m.rule === rule);
     expect(fired).toHaveLength(times);
@@ -54,6 +57,9 @@ describe('lint rules', () => {
         'clean-desktop-electron.ts',
         'clean-desktop-engine.ts',
         'clean-host.ts',
+        'host-imports-agents.ts',
+        'desktop-imports-agents.ts',
+        'agent-imports-upward.ts',
         'desktop-imports-sensing.ts',
         'host-imports-sensing.ts',
         'clean-store.ts',
