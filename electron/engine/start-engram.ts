@@ -133,10 +133,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   const log = opts.log ?? (() => undefined);
   const problem = (p: EngineProblem) => (opts.onProblem ? opts.onProblem(p) : log(`${p.source}: ${errorLine(p.error)}`));
   const ownsStore = !('events' in opts.store);
-  const store: EngramStore =
-    'events' in opts.store
-      ? opts.store
-      : await openEngram({ dataDir: opts.store.dataDir, keyProvider: opts.store.keyProvider, embedder: opts.store.embedder, env });
+  const store: EngramStore = 'events' in opts.store ? opts.store : await openEngram({ ...opts.store, env });
 
   const model = modelGetter({ settings: store.settings, env, usage: store.llmCalls, overrides: opts.model, log });
   const brainChoice: BrainChoice | null = opts.brain === true ? {} : opts.brain ? opts.brain : null;
