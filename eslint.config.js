@@ -12,7 +12,7 @@ const electronBan = { name: 'electron', message: "Only electron/desktop/main and
 // are named here and held at their size (a warning once they grow) until they are split.
 const LONG_FUNCTION = { max: 150, skipBlankLines: true, skipComments: true };
 const LONG_FUNCTIONS_TODAY = {
-  'agents/dream/dream.ts': 199,
+  'agents/dream/dream.ts': 153,
   'agents/meta/brain.ts': 157,
   'agents/store/retriever.ts': 220,
   'electron/engine/start-engram.ts': 197,
