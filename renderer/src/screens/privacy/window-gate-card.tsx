@@ -3,12 +3,10 @@ import type { CaptureStatus, HiddenReason } from '../../../../shared/api/index.j
 import { HIDDEN_REASON_LABEL } from './hidden-reasons.js';
 import type { CaptureSettings, PrivacySettings } from '../../../../shared/settings/index.js';
 import { useApi } from '../../lib/api-context.js';
+import { fmtCount } from '../../lib/format.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { IconAlert, IconEyeOff } from '../../ui/icons.js';
 import { Switch } from '../../ui/switch.js';
-
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /**
  * The window side of the privacy gate: whether every window on screen can be checked (and, when
@@ -55,9 +53,9 @@ export function WindowGateCard({
           {!p
             ? 'Shown while capture runs.'
             : total > 0
-              ? `${plural(total, 'window', 'windows')} hidden today: ${hidden.map(([r, n]) => `${n.toLocaleString()} ${HIDDEN_REASON_LABEL[r]}`).join(', ')}.`
+              ? `${fmtCount(total, 'window', 'windows')} hidden today: ${hidden.map(([r, n]) => `${n.toLocaleString()} ${HIDDEN_REASON_LABEL[r]}`).join(', ')}.`
               : 'No window had to be hidden today.'}
-          {p && dropped > 0 ? ` ${plural(dropped, 'screenshot', 'screenshots')} not kept because an excluded window moved or covered most of the screen.` : ''}
+          {p && dropped > 0 ? ` ${fmtCount(dropped, 'screenshot', 'screenshots')} not kept because an excluded window moved or covered most of the screen.` : ''}
         </>
       }
     >

@@ -1,4 +1,5 @@
 import type { HiddenCounts, HiddenReason } from '../../../../shared/api/index.js';
+import { fmtCount } from '../../lib/format.js';
 import { HIDDEN_REASON_LABEL } from '../privacy/hidden-reasons.js';
 
 /**
@@ -10,7 +11,7 @@ export function hiddenLabel(counts: HiddenCounts | null | undefined): string | n
   if (!counts || n === 0) return null;
   const reasons = (Object.keys(counts) as HiddenReason[]).filter((r) => (counts[r] ?? 0) > 0);
   const why = reasons.map((r) => HIDDEN_REASON_LABEL[r]).sort((a, b) => a.localeCompare(b));
-  return `${n.toLocaleString()} ${n === 1 ? 'window' : 'windows'} hidden (${why.join(', ')})`;
+  return `${fmtCount(n, 'window')} hidden (${why.join(', ')})`;
 }
 
 /** How many windows were filled in a frame, all reasons together (0 when none). */
@@ -22,5 +23,5 @@ export function hiddenTotal(counts: HiddenCounts | null | undefined): number {
 /** A row's short form: "1 window hidden"; the whole label goes in its tooltip. null when nothing was hidden. */
 export function hiddenShort(counts: HiddenCounts | null | undefined): string | null {
   const n = hiddenTotal(counts);
-  return n === 0 ? null : `${n.toLocaleString()} ${n === 1 ? 'window' : 'windows'} hidden`;
+  return n === 0 ? null : `${fmtCount(n, 'window')} hidden`;
 }
