@@ -40,6 +40,8 @@ interface Unit {
   key?: string;
   /** Paired by where the words sit on screen (its word boxes), not by the OCR text's line breaks. */
   laidOut?: boolean;
+  /** The rest of its screen: what the question names may be said elsewhere on it (an invoice's client above its total). */
+  wide?: string;
 }
 
 /** A frame's OCR word boxes, when they were kept. */
@@ -115,7 +117,7 @@ function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: num
       // Around a value is the passage it was read in, not the whole screen (a card beside another card).
       const inIt = folded.filter((x) => x.f.includes(fold(v.value).slice(0, 24))).map((x) => x.t);
       const context = `${inIt.join('\n')}\n${p.window_title ?? ''}\n${m.memory.title}`;
-      out.push({ text: collapse(`${v.label}: ${v.value}`), context, passage: p, n: m.n, rank, laidOut: true, ...(v.row ? { key: v.row } : {}) });
+      out.push({ text: collapse(`${v.label}: ${v.value}`), context, wide: texts.join('\n'), passage: p, n: m.n, rank, laidOut: true, ...(v.row ? { key: v.row } : {}) });
     }
   }
   return out;
@@ -169,7 +171,9 @@ function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near'
   const missing = unmet(asked.terms, text);
   const nouns = missing.filter((t) => !asked.loose.includes(t)).length;
   const n = asked.terms.length;
-  if (nouns === 0 && missing.length <= Math.floor(n / 3)) return 'yes';
+  // Every noun met; the verbs a screen says in its own words may all go unmet when a noun is met ("booked under" a cost centre).
+  const nounMet = asked.terms.some((t) => !asked.loose.includes(t) && !missing.includes(t));
+  if (nouns === 0 && (missing.length <= Math.floor(n / 3) || (nounMet && missing.length <= Math.ceil(n / 2)))) return 'yes';
   if (n < 3) return 'no';
   // The search's best screen, meeting half the question, is worth offering as a guess too ("first quarter" read as "Q1").
   return (nouns <= 1 && missing.length <= Math.ceil(n / 2)) || (best && missing.length <= Math.floor(n / 2)) ? 'near' : 'no';
@@ -203,7 +207,7 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".
   const codeCue = asked.kind === 'code' && unit.laidOut && /\b(?:no|nr|number|id|#|code|ref|reference)\b\.?|#/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
   // "How much in total / do they owe / did I pay": the line that sums it up, not one item of it.
-  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) && /\b(?:total|balance|amount due|due|owed|grand)\b/i.test(unit.text) ? 1 : 0;
+  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) && /\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : 0;
   // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
   const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
@@ -212,7 +216,9 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   // A label paired with its value by where both sit on screen is a surer pair than two lines of OCR text.
   const laidOut = unit.laidOut ? 0.5 : 0;
   const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut;
-  const fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
+  let fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
+  // Met only with the rest of its screen: offered as a guess, never as the answer.
+  if (fit === 'no' && hasValue && unit.wide && (asked.kind !== 'any' || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
   return { unit, score, fit };
 }
 

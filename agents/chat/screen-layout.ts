@@ -157,12 +157,13 @@ function rowValues(lines: Line[], headers: Set<number>): LabelledValue[] {
   const out: LabelledValue[] = [];
   lines.forEach((line, i) => {
     // A table's lines are read by its header, not cell by neighbouring cell.
-    // Nor do a form's label row and the row of values under it pair across.
-    const underLabels = i > 0 && isLabelRow(lines[i - 1]!, line, lines[i + 1]);
-    if (line.length < 2 || line.length > 3 || headers.has(i) || underLabels || isLabelRow(line, lines[i + 1], lines[i + 2])) return;
+    // Nor does a form's label row pair across, nor a value under one of its labels with its neighbour.
+    const above = i > 0 && isLabelRow(lines[i - 1]!, line, lines[i + 1]) ? lines[i - 1]! : null;
+    if (line.length < 2 || line.length > 3 || headers.has(i) || isLabelRow(line, lines[i + 1], lines[i + 2])) return;
     // Each label with the cell after it: a side menu's word may open the row ("About  Tunnel type  WireGuard").
     line.slice(0, -1).forEach((label, k) => {
       const value = line[k + 1]!;
+      if (above?.some((l) => under(l, above, line) === label)) return;
       if (labelLike(label.text) && label.text !== value.text) out.push({ label: label.text, value: value.text });
     });
   });

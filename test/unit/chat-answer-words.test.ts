@@ -76,4 +76,11 @@ describe('the lead reads questions worded unlike the screen', () => {
     expect(f.known).toBe(true);
     expect(f.text).toContain('14 Mar');
   });
+
+  it('knows a value when every noun is met and only the verbs are said otherwise', () => {
+    const plan = numbered('lines', 'Tariff: Green Flex 12\nStanding charge: 41p a day', 'My account — Octavia Energy');
+    const f = factSentence('Which tariff am I signed up to?', plan, fmt)!;
+    expect(f.known).toBe(true);
+    expect(f.text).toContain('Green Flex 12');
+  });
 });

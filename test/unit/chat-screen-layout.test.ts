@@ -70,6 +70,7 @@ describe('a screen read from its word boxes', () => {
   it('takes no side menu word beside a settings row for a table header', () => {
     // "Help" in a side menu shares a row with a settings label and its value: three cells, no table under them.
     const fw = screen(
+      cell('Account', 20, 80),
       cell('Help', 20, 100), cell('Exit node', 300, 100), cell('Amsterdam 3', 900, 100),
       cell('Start with the computer', 300, 140), cell('Off', 900, 140),
       cell('Local network sharing', 300, 180), cell('Allowed', 900, 180),
@@ -135,5 +136,21 @@ describe('the lead sentence reads a screen by its layout', () => {
     const f = factSentence('How do I email my accountant?', two, fmt, (id) => (id === 'frm_2' ? grid : null))!;
     expect(f.text).toContain('tomas@erikson-tax.se');
     expect(f.text).not.toContain('lia.moreno');
+  });
+
+  it('offers a value as a guess when what the question names is elsewhere on its screen', () => {
+    const head = 'Invoice INV-88\nBilled to: Brightwater Ltd, Leeds';
+    const pi: PassageMatch = { ...p, text: head, marked: head, snippet: head, frame_id: 'frm_3', window_title: 'Invoice INV-88 — Studio Oak' };
+    const inv: NumberedMemory[] = [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages: [pi, { ...pi, text: 'Balance owed £1,240.00\nThank you for your business.', score: 3 }] }];
+    const page = screen(
+      cell('Invoice INV-88', 40, 60),
+      cell('Billed to', 40, 100), cell('Brightwater Ltd, Leeds', 300, 100),
+      cell('Item', 40, 160), cell('Days', 400, 160), cell('Amount', 700, 160),
+      cell('Site survey', 40, 196), cell('2', 400, 196), cell('£960.00', 700, 196),
+      cell('Balance owed', 40, 232), cell('£1,240.00', 700, 232),
+    );
+    const f = factSentence('How much does Brightwater owe me?', inv, fmt, (id) => (id === 'frm_3' ? page : null))!;
+    expect(f.hedged).toBe(true);
+    expect(f.text.split('\n')[0]).toContain('£1,240.00');
   });
 });
