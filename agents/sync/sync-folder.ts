@@ -63,15 +63,26 @@ function highestOwnSeq(dir: string, device: string): number {
   return max;
 }
 
-/** Records cut into batches that each seal under the segment size limit. */
-function batches(records: ChangeRecord[]): ChangeRecord[][] {
+/**
+ * Records cut into batches that each seal under the segment size limit. A batch's sealed JSON is
+ * the empty batch's plus each record's own JSON and a comma between them, so its size is kept as a
+ * running sum: measuring the whole batch again for every record made a 10,000-memory export take
+ * ~2 ms of CPU per memory (quadratic in the records per segment).
+ */
+export function batches(records: ChangeRecord[]): ChangeRecord[][] {
+  const empty = recordsBytes([]);
   const out: ChangeRecord[][] = [];
   let cur: ChangeRecord[] = [];
+  let size = empty;
   for (const r of records) {
-    if (cur.length > 0 && recordsBytes([...cur, r]) > MAX_SEGMENT_PLAIN) {
+    const own = Buffer.byteLength(JSON.stringify(r));
+    const grown = size + own + (cur.length > 0 ? 1 : 0);
+    if (cur.length > 0 && grown > MAX_SEGMENT_PLAIN) {
       out.push(cur);
       cur = [];
+      size = empty;
     }
+    size += own + (cur.length > 0 ? 1 : 0);
     cur.push(r);
   }
   if (cur.length > 0) out.push(cur);
