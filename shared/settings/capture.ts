@@ -117,6 +117,8 @@ export const CaptureSettingsSchema = z.object({
   enabled: z.boolean().default(true),
   /** Seconds between capture ticks. */
   interval_s: z.number().min(0.5).max(3600).default(3),
+  /** On battery, ticks come half as often (issue 34: the capture is the costliest thing Engram does). */
+  battery_saver: z.boolean().default(true),
   /** After this many seconds of skipped (unchanged or idle) ticks, one frame is captured anyway. */
   force_after_s: z.number().min(5).max(86_400).default(60),
   /** dHash Hamming distance (of 64 bits) at or below which a frame counts as unchanged. */

@@ -15,6 +15,7 @@ import type { IdleSource } from './idle-source.js';
 import type { ExclusionReason, SelfWindows } from './privacy-gate.js';
 import { RetentionJob } from './retention.js';
 import { CaptureScheduler } from './scheduler.js';
+import { AlwaysOnAc, SysfsPowerSource, type PowerSource } from './power-source.js';
 import type { Transcriber } from './transcriber.js';
 
 /** Same shape as CaptureStatus in shared/api/capture.ts, so API handlers pass it through. */
@@ -83,6 +84,8 @@ export interface CaptureServiceDeps {
   onError?: (err: unknown) => void;
   /** The OS locale, whose language (with English) OCR reads when Settings choose none. Default: the process's. */
   locale?: string;
+  /** Battery or AC (the desktop's powerMonitor). Default: /sys/class/power_supply on Linux, else always AC. */
+  power?: PowerSource;
 }
 
 /** The locale the process runs in (LANG and friends, through ICU). */
@@ -107,9 +110,12 @@ export class CaptureService {
   private readonly audioRuns = new Set<AudioRun>();
   private lastError: string | null = null;
   private started = false;
+  private readonly power: PowerSource;
 
   constructor(private readonly deps: CaptureServiceDeps) {
     this.clock = deps.clock ?? Date.now;
+    // Headless Linux reads the kernel's power supplies; the desktop app passes powerMonitor.
+    this.power = deps.power ?? (process.platform === 'linux' ? new SysfsPowerSource() : new AlwaysOnAc());
     const settings = deps.settings ?? readCaptureSettings(deps.store);
     this.ownsOcr = deps.ocr === undefined;
     this.ocr =
@@ -143,7 +149,7 @@ export class CaptureService {
         if (r.reason === 'error') this.lastError = r.detail;
         else this.lastError = null;
       },
-      () => this.pipeline.currentSettings.interval_s * 1000,
+      () => this.intervalMs(),
       (err) => {
         // A tick that threw (the disk is full, the database is locked) is a visible error in the
         // status, like a failed grab, until a later tick succeeds.
@@ -152,6 +158,21 @@ export class CaptureService {
       },
     );
     this.retention = new RetentionJob(deps.store, () => this.pipeline.currentSettings.retention, { onError: (e) => this.report(e) });
+  }
+
+  /** Time between ticks: the setting's, doubled on battery unless the battery saver is off. */
+  intervalMs(): number {
+    const s = this.pipeline.currentSettings;
+    return s.interval_s * 1000 * (s.battery_saver && this.onBattery() ? 2 : 1);
+  }
+
+  /** True when the power source says the machine runs on battery (false when it cannot tell). */
+  onBattery(): boolean {
+    try {
+      return this.power.onBattery();
+    } catch {
+      return false;
+    }
   }
 
   /** Starts ticking (and audio, when a source was given and audio is enabled in settings or injected). */
