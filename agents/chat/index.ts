@@ -21,7 +21,7 @@ export { mapCitations, citedNumbers, type Citation } from './citations.js';
 export { searchQueryOf } from './search-query.js';
 export { estimateTokens } from './token-estimate.js';
 export { DEFAULT_QUOTAS, SEARCHED_KINDS, retrieveMemories, type RetrievalQuotas, type MemorySource } from './question-context.js';
-export { DEFAULT_BUDGET, buildPrompt, systemPrompt, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
+export { DEFAULT_BUDGET, buildPrompt, forModel, modelLine, systemPrompt, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 export { composeOfflineAnswer, NO_MODEL_SENTENCE, type OfflineAnswer } from './offline-answer.js';
 export { extractTopics } from './topic-extractor.js';
 export type { Candidate, NumberedMemory, Retrieval } from './retrieval-types.js';

@@ -1,6 +1,7 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
+import type { LlmProvider } from '../../agents/llm/index.js';
 import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
@@ -122,7 +123,7 @@ export interface ApiDeps {
   /** Where the OpenAI-compatible server's key is kept (default: the encrypted store's settings). */
   openaiSecrets?: SecretStore;
   /** The model in use, re-chosen on each call (the engine's): whether answers come from a model, and whose ('anthropic', 'openai-compatible', 'offline'). */
-  model?: () => { readonly online: boolean; readonly name: string };
+  model?: () => LlmProvider;
   /** The OpenAI-compatible server's address the environment sets ($ENGRAM_LLM_BASE_URL), shown while none is saved. */
   envBaseUrl?: string | null;
   consolidator?: Consolidator | null;

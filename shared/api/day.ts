@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import { TimeZoneSchema, defineRequest } from './common.js';
+import { ChatCitationSchema } from './chat.js';
 
 export const DayKeySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
@@ -46,7 +47,21 @@ export type DayPerson = z.infer<typeof DayPersonSchema>;
 export type DayMeeting = z.infer<typeof DayMeetingSchema>;
 export type DayHour = z.infer<typeof DayHourSchema>;
 
+/** A model's short written summary of one day, its [n] marks mapped to the memories they cite. */
+export const DayWrittenSummarySchema = z.object({
+  date: DayKeySchema,
+  text: z.string(),
+  citations: z.array(ChatCitationSchema),
+  /** The model that wrote it. */
+  model: z.string(),
+  /** How many of the day's memories it was given. */
+  memories: z.number().int().min(0),
+});
+export type DayWrittenSummary = z.infer<typeof DayWrittenSummarySchema>;
+
 export const dayRequests = {
   /** One local day, readable: active time per app and subject, documents, people, meetings, hours. */
   'day.report': defineRequest(z.object({ date: DayKeySchema, timeZone: TimeZoneSchema }).strict(), DayReportSchema),
+  /** A short written summary of the day by the configured model, citing its memories; UNAVAILABLE offline. */
+  'day.summary': defineRequest(z.object({ date: DayKeySchema, timeZone: TimeZoneSchema }).strict(), DayWrittenSummarySchema),
 };

@@ -23,7 +23,7 @@ let browser: Browser;
 let h: UiHarness;
 
 /** Work in one window from..to: a changed screen every `every` seconds. */
-function work(from: number, to: number, every: number, app: string, title: string, url: string | null) {
+function work(h: UiHarness, from: number, to: number, every: number, app: string, title: string, url: string | null) {
   for (let t = from, i = 0; t < to; t += every * 1000, i++) {
     h.store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: t, app, title, url, text: `${title} line ${i}`, caption: null });
   }
@@ -33,15 +33,21 @@ beforeAll(async () => {
   chrome = await launchChromium();
   browser = chrome.browser;
   h = await startUiHarness({ seed: false });
-  h.store.transaction(() => {
-    work(clock(9), clock(10), 15, 'Code', 'budget.ts — engram — Visual Studio Code', null);
-    work(clock(10), clock(10, 30), 30, 'firefox', 'Pull requests · engram - Mozilla Firefox', PULLS);
+  seedDay(h);
+}, 240_000);
+
+/** The scripted day; returns the id of its one memory. */
+function seedDay(h: UiHarness): string {
+  return h.store.transaction(() => {
+    work(h, clock(9), clock(10), 15, 'Code', 'budget.ts — engram — Visual Studio Code', null);
+    work(h, clock(10), clock(10, 30), 30, 'firefox', 'Pull requests · engram - Mozilla Firefox', PULLS);
     // The last moment (10:44:40) earns its 30-second tail: Slack is 15 min 10 s.
-    work(clock(10, 30), clock(10, 45), 20, 'Slack', 'general - Acme - Slack', null);
+    work(h, clock(10, 30), clock(10, 45), 20, 'Slack', 'general - Acme - Slack', null);
     const m = h.store.memories.insert({ kind: 'episodic', title: 'Budget review with Ana Souza', text: 'Reviewed the budget with Ana Souza.', occurred_at: clock(9, 30) });
     h.store.graph.mention(h.store.graph.upsertEntity({ name: 'Ana Souza', kind: 'person', at: clock(9, 30) }), m.id, 'subject');
+    return m.id;
   });
-}, 240_000);
+}
 afterAll(async () => {
   await h?.close();
   await chrome?.close();
@@ -104,5 +110,30 @@ describe('the Day page', { timeout: 120_000 }, () => {
     await expect.poll(() => new URL(page.url()).hash).toBe(`#/day/${DATE}`);
     await expect.poll(() => page.getByTestId('day-active').textContent()).toBe('1 h 45 min');
     await page.close();
+  });
+
+  it('offline, offers no summary and says a model is needed', async () => {
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/day/${DATE}`);
+    await page.getByTestId('day-summary-offline').waitFor();
+    expect(await page.getByRole('button', { name: 'Summarise my day' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('with a model, writes the summary when asked and links its citations to the memories', async () => {
+    const online = await startUiHarness({ seed: false, llm: true, env: {} });
+    try {
+      const id = seedDay(online);
+      online.fake!.setHandler(() => ({ text: 'You spent the morning on the budget with Ana [1].' }));
+      const page = await openApp(browser, online);
+      await page.goto(`${online.base}/#/day/${DATE}`);
+      await page.getByRole('button', { name: 'Summarise my day' }).click();
+      await expect.poll(() => page.getByTestId('day-summary-text').textContent(), { timeout: 30_000 }).toBe('You spent the morning on the budget with Ana 1.');
+      expect(await page.getByTestId('day-summary-cite').getAttribute('href')).toBe(`#/memories/episodic/${id}`);
+      expect(online.fake!.requests.length).toBe(1);
+      await page.close();
+    } finally {
+      await online.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { DayKeySchema, type DayReport } from '../../../../shared/api/index.js';
+import { DayKeySchema, type DayReport, type DayWrittenSummary } from '../../../../shared/api/index.js';
 import { oneLine } from '../../../../shared/text/index.js';
 import { localTimeZone, ZonedCalendar } from '../../../../shared/time/index.js';
 import { bool } from '../args.js';
@@ -23,7 +23,7 @@ export function dayKeyOf(raw: string | undefined, cal: ZonedCalendar, now = Date
 export const dayCommand: Command = {
   name: 'day',
   summary: 'your day, readable: time per app and subject, documents, people, meetings',
-  help: `usage: engram day [DATE] [--json]
+  help: `usage: engram day [DATE] [--json] [--summary]
 
 One day (DATE: YYYY-MM-DD, today or yesterday; default today, in the local time zone): the time
 you were active at the screen per app and per document, site or project, counted from capture times
@@ -31,10 +31,13 @@ with idle detection (a long gap, or a screen that has not changed for a few minu
 time; no model estimates anything), the documents and links used, the people the day's memories
 name, and the meetings (runs of speech heard).
   --json   {"date", "active_minutes", "by_app": [{"app", "minutes"}], "by_subject": [{"subject",
-           "minutes"}], "documents", "people"}
+           "minutes"}], "documents", "people"}, and "summary" {"text", "citations"} with --summary
+  --summary  also a short written summary of the day by the configured model (Settings or
+           $ANTHROPIC_API_KEY / $ENGRAM_LLM_BASE_URL), citing the day's memories as [n]; one
+           model call, its cost recorded with the others; refused when no model is set up
 
-example: engram day yesterday`,
-  options: { json: { type: 'boolean' } },
+example: engram day yesterday --summary`,
+  options: { json: { type: 'boolean' }, summary: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
     if (args.positionals.length > 1) throw new CliError('day: give one date at most');
@@ -42,12 +45,15 @@ example: engram day yesterday`,
     const date = dayKeyOf(args.positionals[0], ZonedCalendar.for(timeZone));
     return withEngine(ctx, { embedder: 'none' }, async ({ client }) => {
       const r = await client.call('day.report', { date, timeZone });
+      const summary = bool(args, 'summary') ? await client.call('day.summary', { date, timeZone }) : null;
       if (ctx.json || bool(args, 'json')) {
         const { active_minutes, by_app, by_subject, documents, people } = r;
-        ctx.io.stdout(JSON.stringify({ date: r.date, active_minutes, by_app, by_subject, documents, people }) + '\n');
+        const written = summary ? { summary: { text: summary.text, citations: summary.citations } } : {};
+        ctx.io.stdout(JSON.stringify({ date: r.date, active_minutes, by_app, by_subject, documents, people, ...written }) + '\n');
         return 0;
       }
       ctx.io.stdout(readable(r, ZonedCalendar.for(timeZone)));
+      if (summary) ctx.io.stdout(await writtenSummary(summary, (id) => client.call('memories.get', { id }).then((m) => m.memory.title)));
       return 0;
     });
   },
@@ -68,5 +74,13 @@ function readable(r: DayReport, cal: ZonedCalendar): string {
   list('Documents and links', r.documents.slice(0, 10).map((d) => (d.location && d.location !== d.title ? `${d.title} <${d.location}>` : d.title)));
   list('People', r.people.slice(0, 10).map((p) => p.name));
   list('Meetings', r.meetings.map((m) => `${hhmm(m.start)}–${hhmm(m.end)}  ${hm(m.minutes)}`));
+  return lines.join('\n') + '\n';
+}
+
+/** The model's summary, then what each [n] cites: title and id (`engram search`, the window take the id). */
+async function writtenSummary(s: DayWrittenSummary, titleOf: (id: string) => Promise<string>): Promise<string> {
+  const lines = ['', `Summary (written by ${s.model}):`, s.text];
+  if (s.citations.length) lines.push('');
+  for (const c of s.citations) lines.push(`  [${c.n}] ${oneLine(await titleOf(c.memory_id).catch(() => ''), 80) || c.kind} (${c.memory_id})`);
   return lines.join('\n') + '\n';
 }

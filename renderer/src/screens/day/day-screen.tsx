@@ -7,6 +7,7 @@ import { errorText, useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { IconChevronLeft, IconChevronRight, IconGlobe, IconSun } from '../../ui/icons.js';
 import { DayHoursChart } from './day-hours-chart.js';
+import { DayWrittenSummaryCard } from './day-written-summary.js';
 import { MinutesTable } from './minutes-table.js';
 
 /**
@@ -87,6 +88,7 @@ function DayBody({ r }: { r: DayReport }) {
         <Stat label="Most used" value={r.by_app[0]?.app ?? '—'} note={r.by_app[0] ? fmtMinutes(r.by_app[0].minutes) : undefined} />
         <Stat label="Meetings" value={String(r.meetings.length)} note={r.meetings.length ? fmtMinutes(meetingMinutes) : undefined} />
       </div>
+      <DayWrittenSummaryCard date={r.date} timeZone={r.time_zone} />
       <section className="card chart-card" aria-labelledby="day-hours-heading">
         <div className="card-header">
           <div className="card-title" id="day-hours-heading">
