@@ -6,6 +6,15 @@ import { IdSchema, defineRequest } from './common.js';
 export const ENTITY_KIND_VALUES = ['person', 'organization', 'project', 'place', 'document', 'other'] as const;
 export const EntityKindSchema = z.enum(ENTITY_KIND_VALUES);
 export type EntityKindName = z.infer<typeof EntityKindSchema>;
+/** How the window and the CLI name each kind (British spelling, as the page shows it). */
+export const ENTITY_KIND_LABEL: Record<EntityKindName, string> = {
+  person: 'Person',
+  organization: 'Organisation',
+  project: 'Project',
+  place: 'Place',
+  document: 'Document',
+  other: 'Other',
+};
 
 const EntityName = z.string().trim().min(1).max(120);
 

@@ -20,6 +20,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'chat', summary: 'talk with your memory in the terminal', load: async () => (await import('./commands/chat.js')).chatCommand },
   { name: 'restore', summary: 'bring archived memories back into search and chat', load: async () => (await import('./commands/restore.js')).restoreCommand },
   { name: 'forget', summary: 'delete memories, or everything from a time window', load: async () => (await import('./commands/forget.js')).forgetCommand },
+  { name: 'entities', summary: 'who and what your memories are about: the People & projects list', load: async () => (await import('./commands/entities.js')).entitiesCommand },
   { name: 'day', summary: 'your day, readable: time per app and subject, documents, people, meetings', load: async () => (await import('./commands/day.js')).dayCommand },
   { name: 'stats', summary: 'what is stored, and how much space it takes', load: async () => (await import('./commands/stats.js')).statsCommand },
   { name: 'capture', summary: 'capture the screen: one tick (--once) or continuously (--watch)', load: async () => (await import('./commands/capture.js')).captureCommand },

@@ -1,10 +1,3 @@
-import type { EntityKindName } from '../../../../shared/api/index.js';
+import { ENTITY_KIND_LABEL } from '../../../../shared/api/index.js';
 
-export const KIND_NAME: Record<EntityKindName, string> = {
-  person: 'Person',
-  organization: 'Organisation',
-  project: 'Project',
-  place: 'Place',
-  document: 'Document',
-  other: 'Other',
-};
+export const KIND_NAME = ENTITY_KIND_LABEL;
