@@ -13,3 +13,5 @@ export { SyncError, type SyncErrorCode } from './sync-error.js';
 export { FolderSync, type FolderSyncOptions, type SyncPassReport } from './folder-sync.js';
 export { SyncControl, type SyncKeyStore, type SyncState } from './sync-control.js';
 export { pairingCode, parsePairingCode, folderIdOf, PAIRING_WORDS } from './pairing-code.js';
+export { SyncRunner, type SyncRunnerOptions } from './sync-runner.js';
+export { syncStatusDto } from './sync-status.js';

@@ -2,7 +2,7 @@ import type { ActionRecommender, ChatService } from '../../agents/chat/index.js'
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain, QueuedDreamReview } from '../../agents/meta/index.js';
 import { DreamApplyError } from '../../agents/dream/index.js';
-import type { EngramStore, KeyProvider } from '../../agents/store/index.js';
+import { SyncKeyFile, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
@@ -71,6 +71,8 @@ export interface EngineOptions {
   fileAccess?: boolean;
   /** Validate handler outputs against the contract (tests). */
   checkOutputs?: boolean;
+  /** Continuous sync while sync is on (serve, the app, capture): after writes, when the folder changes, and periodically. */
+  sync?: boolean | { periodMs?: number; debounceMs?: number };
   keyDescription?: string;
   /** Desktop app: Chromium's sandbox status, for the Privacy screen. */
   sandbox?: { on: boolean; detail: string };
@@ -106,6 +108,15 @@ export interface Engram {
   settle(): Promise<string | null>;
   /** Stops capture, the brain (flush: process buffered observations first) and the API feeds; closes the store if the engine opened it. */
   close(opts?: { flush?: boolean }): Promise<void>;
+}
+
+/** The sync room loads only in engines that run sync continuously; its status goes to the window after each pass. */
+async function startSyncRunner(store: EngramStore, api: EngramApi, timing: { periodMs?: number; debounceMs?: number }, log: (line: string) => void) {
+  const { SyncRunner, SyncControl, syncStatusDto } = await import('../../agents/sync/index.js');
+  const keys = new SyncKeyFile(store.dataDir);
+  const runner = new SyncRunner(store, keys, { ...timing, log, onPass: () => api.events.emit('sync.status', syncStatusDto(new SyncControl(store, keys).status())) });
+  runner.start();
+  return runner;
 }
 
 /** A timer that close() can cut short. */
@@ -298,6 +309,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   });
   const apiClient = inProcessClient(api);
   client = apiClient;
+  const syncRunner = opts.sync ? await startSyncRunner(store, api, opts.sync === true ? {} : opts.sync, log) : null;
 
   const settle = async (): Promise<string | null> => {
     while (pending.size) await Promise.all([...pending]);
@@ -341,6 +353,7 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
         await b?.stop({ flush: o.flush });
         const v = vaultOnly ? await vaultOnly.catch(() => null) : null;
         await v?.stop();
+        await syncRunner?.stop();
       } finally {
         api.dispose();
         if (ownsStore) await store.close();

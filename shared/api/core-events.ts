@@ -4,6 +4,7 @@ import { CaptureStatusSchema } from './capture.js';
 import { CaptureHealthSchema } from './capture-health.js';
 import { ForgetReportSchema } from './forget.js';
 import { ProgressTaskSchema } from './system.js';
+import { SyncStatusSchema } from './sync.js';
 
 /** The screens the host may send the window to (from a capture-health action). */
 export const WindowScreenSchema = z.enum(['privacy', 'settings']);
@@ -24,6 +25,8 @@ export const coreEvents = {
   /** After a forget or a wipe: views drop what they hold and reload. */
   'data.forgotten': z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() }),
   'settings.changed': z.object({ keys: z.array(z.string()) }),
+  /** After each continuous sync pass (serve, the app, capture): Settings → Sync follows it. */
+  'sync.status': SyncStatusSchema,
   /** The desktop app asks its window to show a screen (the tray's or a notification's "Open Privacy"). */
   'window.navigate': z.object({ screen: WindowScreenSchema }),
 };

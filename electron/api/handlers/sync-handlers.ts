@@ -1,6 +1,6 @@
-import type { SyncKeyStore, SyncState } from '../../../agents/sync/index.js';
+import type { SyncKeyStore } from '../../../agents/sync/index.js';
 import { SyncKeyFile } from '../../../agents/store/index.js';
-import type { SyncPass, SyncStatus } from '../../../shared/api/index.js';
+import type { SyncPass } from '../../../shared/api/index.js';
 import { onFirstUse } from '../../../shared/first-use/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
@@ -11,27 +11,6 @@ type SyncNames = 'sync.status' | 'sync.init' | 'sync.join' | 'sync.now' | 'sync.
 /** The sync room loads with the first sync request: hosts that never sync never load it. */
 const syncRoom = onFirstUse(() => import('../../../agents/sync/index.js'));
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function statusDto(s: SyncState): SyncStatus {
-  const c = s.ledger.counts;
-  return {
-    on: s.on,
-    folder: s.folder,
-    device: s.device,
-    key_kept: s.keyKind,
-    pending_changes: s.pendingChanges,
-    pending_segments: s.pendingSegments,
-    devices: Object.entries(s.ledger.devices).map(([device, d]) => ({ device, last_seq: d.lastSeq, last_seen_at: d.lastSeenAt ? iso(d.lastSeenAt) : null })),
-    refused: { tampered: c.TAMPERED, truncated: c.TRUNCATED, replayed: c.REPLAYED, foreign: c.FOREIGN, invalid: c.INVALID },
-    refused_files: Object.entries(s.ledger.refused)
-      .slice(-50)
-      .map(([name, r]) => ({ name, code: r.code, message: r.message })),
-    last_pass_at: s.lastPass ? iso(s.lastPass.at) : null,
-    last_error: s.lastPass?.error ?? null,
-  };
-}
-
 /**
  * Settings → Sync and `engram sync`: turn sync on (a new key, or another device's pairing code),
  * run a pass, show how it stands, turn it off. The key is kept by `deps.syncKeys` (default: a key
@@ -40,8 +19,9 @@ function statusDto(s: SyncState): SyncStatus {
 export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
   const keys: SyncKeyStore = deps.syncKeys ?? new SyncKeyFile(deps.store.dataDir);
   const control = async () => {
-    const { SyncControl } = await syncRoom.get();
-    return new SyncControl(deps.store, keys);
+    const { SyncControl, syncStatusDto } = await syncRoom.get();
+    const c = new SyncControl(deps.store, keys);
+    return Object.assign(c, { dto: () => syncStatusDto(c.status()) });
   };
   /** A sync refusal keeps its one line; its kind says whether the input or the state was wrong. */
   const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -61,24 +41,24 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
     refused: p.refused,
   });
   return {
-    'sync.status': async () => statusDto((await control()).status()),
+    'sync.status': async () => (await control()).dto(),
     'sync.init': ({ folder }) =>
       guarded(async () => {
         const c = await control();
         const { code } = c.init(folder);
-        return { code, status: statusDto(c.status()) };
+        return { code, status: c.dto() };
       }),
     'sync.join': ({ code, folder }) =>
       guarded(async () => {
         const c = await control();
         const p = await c.join(code, folder);
-        return { pass: pass(p), status: statusDto(c.status()) };
+        return { pass: pass(p), status: c.dto() };
       }),
     'sync.now': () =>
       guarded(async () => {
         const c = await control();
         const p = await c.now();
-        return { pass: pass(p), status: statusDto(c.status()) };
+        return { pass: pass(p), status: c.dto() };
       }),
     'sync.code': async () => ({ code: (await control()).code() }),
     'sync.off': async () => {

@@ -71,6 +71,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     version: opts.version,
     capture: { screen: opts.screen, idle: opts.idle, microphone: opts.microphone, selfPids: opts.selfPids },
     brain: true,
+    sync: true,
     keyDescription: opts.keyDescription,
     sandbox: opts.sandbox,
     startAtLogin: opts.startAtLogin,

@@ -56,6 +56,7 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
     gateCapture: opts.gateCapture,
     brain: opts.brain ?? false,
     lazy: true,
+    sync: true,
     checkOutputs: opts.checkOutputs,
     log: opts.log,
     onProblem: opts.onProblem,

@@ -116,6 +116,8 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         env: ctx.env,
         chat: false,
         brain: { start: 'manual', subscribe: watch },
+        // Watching runs as long as serve does: what it records reaches the other devices as it goes.
+        sync: watch,
         capture: await captureSources(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr')),
         log: (l) => ctx.io.stderr(`${l}\n`),
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
