@@ -1,5 +1,5 @@
 /**
- * Capture benchmark: `npm run bench -- capture [--minutes N] [--display N] [--only ocr] [--json]`.
+ * Capture benchmark: `npm run bench -- capture [--minutes N] [--display N] [--only ocr] [--battery] [--show] [--json]`.
  *
  * Starts its own Xvfb (1280x800) with openbox and drives a scripted session in xterm windows:
  * 1. per-frame cost of each stage (capture, hash, encode, encrypt, OCR), p50 and p95;
@@ -56,6 +56,8 @@ const MINUTES = Number(opt('minutes', '5'));
 const OCR_ONLY = opt('only', '') === 'ocr';
 /** `--show`: prints every OCR line of the accuracy pages, extra ones marked (to see what an error is). */
 const SHOW = flag('show');
+/** `--battery`: the service runs on a simulated battery (a power source that always says so): the battery-mode figures. */
+const BATTERY = flag('battery');
 const DISPLAY_NUM = opt('display', '93');
 const DISPLAY = `:${DISPLAY_NUM}`;
 const log = (s: string) => {
@@ -247,7 +249,14 @@ async function cpuPhase(
   const settings = CaptureSettingsSchema.parse({});
   const screen = new X11ScreenSource({ display: DISPLAY });
   const windows = defaultActiveWindowSource(screen);
-  const svc = new CaptureService({ store, screen, windows, settings, windowList: GATE === 'off' ? new ActiveOnlyWindowList(windows, { complete: true }) : undefined });
+  const svc = new CaptureService({
+    store,
+    screen,
+    windows,
+    settings,
+    windowList: GATE === 'off' ? new ActiveOnlyWindowList(windows, { complete: true }) : undefined,
+    power: { onBattery: () => BATTERY },
+  });
   // Warm-up: first frame and OCR worker start are not steady state.
   svc.start();
   await new Promise((r) => setTimeout(r, 15_000));
@@ -373,7 +382,7 @@ async function main(): Promise<void> {
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 1)), embedder: null });
   const ocr = new TesseractPool({ cachePath: join(dir, 'ocr-cache'), workers: 1 });
   try {
-    log(`capture benchmark on Xvfb ${DISPLAY} (1280x800), ${MINUTES} min per CPU phase, privacy gate ${GATE === 'off' ? 'OFF (comparison run)' : 'on'}`);
+    log(`capture benchmark on Xvfb ${DISPLAY} (1280x800), ${MINUTES} min per CPU phase, privacy gate ${GATE === 'off' ? 'OFF (comparison run)' : 'on'}, ${BATTERY ? 'on a simulated battery' : 'on AC'}`);
     // An unfocused private-browsing window beside the session for the whole run: masked on every frame.
     xterm(PRIVATE_TITLE, `printf ${shq(PRIVATE_TEXT)}'\\n'; sleep 100000`, { geometry: '44x8+880+560' });
     const perFrameMs = await perFrame(store, ocr);
@@ -419,6 +428,7 @@ async function main(): Promise<void> {
       frames_changing: changing.frames,
       frames_static: still.frames,
       minutes: MINUTES,
+      power: BATTERY ? 'battery' : 'ac',
     };
     if (JSON_OUT) console.log(JSON.stringify(out));
     const targets = new BenchTargets('capture');
