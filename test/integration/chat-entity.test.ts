@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { buildGraph } from '../../agents/graph/index.js';
-import { OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
+import { AnthropicProvider, OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
 
 const TZ = 'Europe/Paris';
@@ -134,6 +135,84 @@ describe('get_entity in the chat tool loop (real OpenAI-compatible client, fake 
     expect(seen).toBe('No person, project or organisation called "Marta Quill" is known.');
   });
 });
+
+describe('get_entity in the chat tool loop (real Anthropic client, fake Messages API over a socket)', () => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+  });
+  afterAll(() => fake.close());
+
+  const withClaude = () =>
+    new ChatService({
+      store,
+      llm: new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: store.llmCalls, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 2 } }),
+      recommender: storeRecommender(store),
+      now: () => NOW,
+      timeZone: TZ,
+      topicExtraction: false,
+      quotas: { perKind: 1, recentInWindow: 0, recentWithoutWindow: 0 },
+    });
+
+  it('offers get_entity as an Anthropic tool, sends the profile back as a tool_result block, rejects bad arguments with is_error', async () => {
+    fake.reset();
+    let results: AnthropicToolResult[] = [];
+    fake.setHandler((req) => {
+      results = anthropicToolResults(req);
+      if (results.length === 0) return { toolUses: [{ name: 'get_entity', input: { name: 'P' } }] };
+      if (results.length === 1) return { toolUses: [{ name: 'get_entity', input: { name: 'priya', kind: 'person' } }] };
+      const line = results[1]!.text.split('\n').find((l) => /^\[\d+\] /.test(l) && l.includes('leads the Orion rollout'));
+      if (!line) return { text: 'not found' };
+      return { text: `Priya Raman leads the Orion rollout ${/^\[\d+\]/.exec(line)![0]}.` };
+    });
+    const turn = await withClaude().ask({ text: "What's going on with Priya?" });
+    expect((fake.requests[0]?.body.tools ?? []).map((t) => t.name)).toContain('get_entity');
+    const schema = fake.requests[0]!.body.tools!.find((t) => t.name === 'get_entity')!.input_schema as { properties?: Record<string, unknown> };
+    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['name', 'kind']));
+    expect(results[0]!.isError).toBe(true);
+    const profile = results[1]!;
+    expect(profile.isError).toBe(false);
+    expect(profile.text).toMatch(/^Priya Raman \(person\): named in \d+ memories/);
+    expect(profile.text).toMatch(/Tied to: .*Orion/);
+    expect(profile.text).toContain('Recent memories:');
+    expect(profile.text).toContain('went through the Orion rollout checklist');
+    expect(profile.text).not.toContain('weather');
+    expect(turn.status).toBe('complete');
+    expect(turn.citations.map((c) => c.memory_id)).toEqual([ids.leads]);
+  });
+
+  it('says plainly when no one by that name is known', async () => {
+    fake.reset();
+    let seen: AnthropicToolResult | undefined;
+    fake.setHandler((req) => {
+      const results = anthropicToolResults(req);
+      if (results.length === 0) return { toolUses: [{ name: 'get_entity', input: { name: 'Marta Quill' } }] };
+      seen = results[0];
+      return { text: 'I do not know Marta Quill.' };
+    });
+    await withClaude().ask({ text: 'Who is Marta Quill?' });
+    expect(seen).toEqual({ text: 'No person, project or organisation called "Marta Quill" is known.', isError: false });
+  });
+});
+
+interface AnthropicToolResult {
+  text: string;
+  isError: boolean;
+}
+
+/** The tool_result blocks of a Messages request, in order (their content may be a string or text blocks). */
+function anthropicToolResults(req: RecordedRequest): AnthropicToolResult[] {
+  const out: AnthropicToolResult[] = [];
+  for (const m of req.body.messages) {
+    if (!Array.isArray(m.content)) continue;
+    for (const b of m.content as Array<{ type?: string; content?: unknown; is_error?: boolean }>) {
+      if (b.type !== 'tool_result') continue;
+      const text = typeof b.content === 'string' ? b.content : Array.isArray(b.content) ? (b.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('') : '';
+      out.push({ text, isError: b.is_error === true });
+    }
+  }
+  return out;
+}
 
 function offered(f: FakeOpenAi): string[] {
   return (f.requests[0]?.body.tools ?? []).map((t) => (t as { function: { name: string } }).function.name);
