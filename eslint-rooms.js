@@ -22,7 +22,8 @@ export const ROOM_RULES = {
   // The mind's rooms, each with what it imports today, so their order is enforced (no cycles):
   // store < llm < kit < the sub-agents < dream < meta. A new room starts with the bottom layers
   // ('agents/*' below) and gets its own line when it needs more.
-  'agents/day': ['shared', 'shared/*', 'agents/store'],
+  // The day's summary reads memories as chat does (its lines, redaction and citations) and quotes them as the kit does.
+  'agents/day': ['shared', 'shared/*', 'agents/store', 'agents/llm', 'agents/subagent-kit', 'agents/chat'],
   'agents/portability': ['shared', 'shared/*', 'agents/store'],
   'agents/behaviour': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
   'agents/chat': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
