@@ -35,7 +35,7 @@ function snapshot(store: EngramStore, opts: ArchiveOptions, now: Date): { doc: E
   return store.transaction(() => {
     const total = countSelected(store, opts);
     const memories = [...readSelected(store, opts, opts.signal)].map((x) => x.memory);
-    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories };
+    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: store.graph.rows() };
     const since = opts.since ?? 0;
     const frames: ArchiveFrame[] = [];
     for (let offset = 0; ; offset += PAGE) {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { GraphRowsSchema } from '../store/index.js';
 import { ExportKindSchema, IsoTime, MemoryHistoryEntrySchema, MemorySchema, ProvenanceSchema, type ExportKind } from '../../shared/index.js';
 
 /** The JSON export format. Bump EXPORT_FORMAT_VERSION on any change an older importer would misread. */
 export const EXPORT_FORMAT = 'engram-export';
-export const EXPORT_FORMAT_VERSION = 1;
+export const EXPORT_FORMAT_VERSION = 2;
+// 2: adds "graph" (entities, their facts and links) after the memories; a version 1 file (no graph) still imports.
 
 export { ExportKindSchema, type ExportKind };
 
@@ -31,5 +33,6 @@ export type ExportHeader = z.infer<typeof ExportHeaderSchema>;
 
 export const ExportDocumentSchema = ExportHeaderSchema.extend({
   memories: z.array(ExportedMemorySchema),
+  graph: GraphRowsSchema.optional(),
 });
 export type ExportDocument = z.infer<typeof ExportDocumentSchema>;

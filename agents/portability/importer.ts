@@ -67,6 +67,7 @@ async function importArchive(store: EngramStore, path: string, name: string, opt
           memories: { ...counts, total: v.doc.memories.length },
           secrets_masked: secretsMasked,
           sources,
+          graph: v.doc.graph ? store.graph.restoreRows(v.doc.graph) : null,
         };
       });
     } catch (err) {

@@ -67,7 +67,7 @@ export function exportMemories(store: EngramStore, sink: ByteSink, opts: ExportO
         byKind[group] = (byKind[group] ?? 0) + 1;
         if (done % PROGRESS_EVERY === 0) opts.onProgress?.({ done, total });
       }
-      if (!md) sink.write('\n]}\n');
+      if (!md) sink.write(`\n],"graph":${JSON.stringify(store.graph.rows())}}\n`);
       opts.onProgress?.({ done, total });
       return { format: opts.format, memories: done, secrets: header.secrets, by_kind: byKind };
     });

@@ -1,4 +1,4 @@
-import { RecordRestorer, retryOnBusy, type EngramStore, type RestoreOutcome } from '../store/index.js';
+import { RecordRestorer, retryOnBusy, type EngramStore, type GraphRestoreCounts, type RestoreOutcome } from '../store/index.js';
 import type { ExportDocument } from './export-document.js';
 import type { ExportProgress } from './memory-export.js';
 
@@ -12,6 +12,8 @@ export interface ImportReport {
   secrets_masked: number;
   /** Archives only: sources restored (already present ones are skipped). */
   sources: { frames: number; observations: number; threads: number; messages: number } | null;
+  /** Entities, facts and links added from the file's graph; null when the file has none (format 1). */
+  graph: GraphRestoreCounts | null;
 }
 
 export interface ImportOptions {
@@ -62,12 +64,17 @@ export function restoreMemories(restorer: RecordRestorer, doc: ExportDocument, o
 }
 
 export async function importExportDocument(store: EngramStore, doc: ExportDocument, opts: ImportOptions = {}): Promise<ImportReport> {
-  const { counts, secretsMasked } = await inOneTransaction(store, opts.dryRun ?? false, (r) => restoreMemories(r, doc, opts.onProgress));
+  const { counts, secretsMasked, graph } = await inOneTransaction(store, opts.dryRun ?? false, (r) => ({
+    ...restoreMemories(r, doc, opts.onProgress),
+    // After the memories, so mentions and fact sources find the memories they point at.
+    graph: doc.graph ? store.graph.restoreRows(doc.graph) : null,
+  }));
   return {
     format: 'json',
     dry_run: opts.dryRun ?? false,
     memories: { ...counts, total: doc.memories.length },
     secrets_masked: secretsMasked,
     sources: null,
+    graph,
   };
 }

@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { readGraphRows, restoreGraphRows, type GraphRestoreCounts, type GraphRows } from './graph-rows.js';
 import { StoreError } from './errors.js';
 import { nameKey, resolvePartial, tokens, type NameCandidate } from './entity-names.js';
 import { newId } from './ids.js';
@@ -93,6 +94,16 @@ const MAX_NAME = 120;
  */
 export class GraphRepo {
   constructor(private readonly db: Db) {}
+
+  /** The whole graph as rows, for an export. */
+  rows(): GraphRows {
+    return readGraphRows(this.db);
+  }
+
+  /** Puts exported rows back (inside a write transaction); what is already here stays as it is. */
+  restoreRows(rows: GraphRows): GraphRestoreCounts {
+    return restoreGraphRows(this.db, rows);
+  }
 
   private history(entityId: string, reason: string, snapshot: unknown): void {
     this.db.prepare('INSERT INTO graph_history (entity_id, changed_at, reason, snapshot) VALUES (?, ?, ?, ?)').run(entityId, Date.now(), reason, JSON.stringify(snapshot));

@@ -28,6 +28,7 @@ export { asksForEverything } from './question-shape.js';
 export type { PassageHit, PassageSearchOptions, ObservationPassage } from './passage-repo.js';
 export { foldOcr, substringDistance } from './ocr-fold.js';
 export { GraphRepo, ENTITY_KINDS, type EntityKind, type EntityRecord, type GraphFactRecord, type FactParticipant, type EntityLink, type ResolutionEntity } from './graph-repo.js';
+export { GraphRowsSchema, type GraphRows, type GraphRestoreCounts } from './graph-rows.js';
 export { DEFAULT_WALK, GraphWalk, type WalkLimits } from './graph-walk.js';
 export { nameKey } from './entity-names.js';
 export { CONSENT_FILE, readConsent, writeConsent, withdrawConsent } from './consent-file.js';

@@ -101,6 +101,8 @@ export const ImportReportSchema = z.object({
   secrets_masked: Count,
   /** Archives only: sources restored (ones already here are skipped). */
   sources: z.object({ frames: Count, observations: Count, threads: Count, messages: Count }).nullable(),
+  /** People & projects added: entities, facts, and links (mentions, fact participants and sources); null for a file without a graph. */
+  graph: z.object({ entities: Count, facts: Count, links: Count }).nullable().default(null),
 });
 export type ImportReportDto = z.infer<typeof ImportReportSchema>;
 

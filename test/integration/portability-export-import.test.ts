@@ -391,3 +391,75 @@ describe('encrypted archive (--with-frames)', () => {
     expect((await importFile(twin, file)).sources?.frames).toBe(3);
   });
 });
+
+/** People & projects travel with the memories (issue 35): entities, aliases, mentions, facts with participants and sources. */
+describe('export and import of the graph', () => {
+  const dirs: string[] = [];
+  const stores: EngramStore[] = [];
+  afterEach(async () => {
+    for (const s of stores.splice(0)) await s.close();
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  async function fresh(): Promise<EngramStore> {
+    const d = mkdtempSync(join(tmpdir(), 'engram-graph-port-'));
+    dirs.push(d);
+    const s = await openStore({ dataDir: d, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    stores.push(s);
+    return s;
+  }
+  /** What People & projects shows: each entity with its names, moments and facts (ids kept). */
+  const graphOf = (s: EngramStore) =>
+    s.graph.list({ limit: 500 }).map((e) => ({ e, facts: s.graph.facts(e.id), moments: s.graph.memoryIdsOf(e.id, 100).map(({ memory_id, role }) => ({ memory_id, role })) }));
+
+  it('round-trips entities and their facts into a fresh data dir, idempotently, as JSON and as an archive', async () => {
+    const a = await fresh();
+    const m1 = a.memories.insert({ kind: 'semantic', title: 'Ana at Acme', text: 'Ana Souza works at Acme Corp.' });
+    const m2 = a.memories.insert({ kind: 'episodic', title: 'Budget', text: 'Ana signed off the Atlas budget.', fields: { event_type: 'message' } });
+    const ana = a.graph.upsertEntity({ name: 'Ana Souza', kind: 'person', at: T0 });
+    const acme = a.graph.upsertEntity({ name: 'Acme Corp', kind: 'organization', at: T0 + 1000 });
+    const atlas = a.graph.upsertEntity({ name: 'Atlas', kind: 'project', at: T0 + 2000 });
+    a.graph.mention(ana, m1.id, 'subject');
+    a.graph.mention(acme, m1.id, 'mention');
+    a.graph.mention(ana, m2.id, 'subject');
+    a.graph.mention(atlas, m2.id, 'mention');
+    a.graph.addFact({ relation: 'works_at', statement: 'Ana Souza works at Acme Corp', occurred_at: T0, confidence: 0.9, participants: [{ entity_id: ana, role: 'subject' }, { entity_id: acme, role: 'object' }], sources: [m1.id] });
+    a.graph.addFact({ relation: 'approved', statement: 'Ana approved the Atlas budget', occurred_at: null, confidence: 0.8, participants: [{ entity_id: ana, role: 'subject' }, { entity_id: atlas, role: 'object' }], sources: [m2.id] });
+
+    const file = join(dirs[0]!, 'export.json');
+    exportTo(a, file, { format: 'json' });
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as ExportDocument;
+    expect(doc.format_version).toBe(2);
+    expect(doc.graph?.entities).toHaveLength(3);
+
+    const b = await fresh();
+    const first = await importFile(b, file);
+    expect(first.graph).toEqual({ entities: 3, facts: 2, links: 4 + 4 + 2 });
+    expect(JSON.stringify(graphOf(b))).toBe(JSON.stringify(graphOf(a)));
+    // Again: nothing new, nothing changed.
+    const again = await importFile(b, file);
+    expect(again.graph).toEqual({ entities: 0, facts: 0, links: 0 });
+    expect(JSON.stringify(graphOf(b))).toBe(JSON.stringify(graphOf(a)));
+
+    const archive = join(dirs[0]!, 'export.engram');
+    const out = new AtomicFile(archive);
+    exportArchive(a, out, { secret: { passphrase: 'correct horse battery' }, includeSecrets: true, scrypt: LOW_SCRYPT });
+    out.commit();
+    const c = await fresh();
+    await importFile(c, archive, { passphrase: 'correct horse battery' });
+    expect(JSON.stringify(graphOf(c))).toBe(JSON.stringify(graphOf(a)));
+  });
+
+  it('still imports a format 1 export (no graph)', async () => {
+    const a = await fresh();
+    a.memories.insert({ kind: 'semantic', title: 'Old', text: 'An export from before the graph travelled.' });
+    const file = join(tmpdir(), `engram-v1-${process.pid}-${Date.now()}.json`);
+    exportTo(a, file, { format: 'json' });
+    const { graph: _graph, ...v1 } = JSON.parse(readFileSync(file, 'utf8')) as ExportDocument;
+    writeFileSync(file, JSON.stringify({ ...v1, format_version: 1 }));
+    const b = await fresh();
+    const r = await importFile(b, file);
+    rmSync(file);
+    expect(r.graph).toBeNull();
+    expect(r.memories.inserted).toBe(1);
+  });
+});
