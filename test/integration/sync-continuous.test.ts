@@ -6,16 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import type { SyncStatus } from '../../shared/api/index.js';
-
-async function until<T>(probe: () => T | null | undefined | false, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from '../helpers/desktop-main-run.js';
 
 // Issue 33, step 4: a running engine syncs by itself: after a write, and when the folder changes.
 describe('continuous sync in the engine', () => {
