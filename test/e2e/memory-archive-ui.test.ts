@@ -107,4 +107,32 @@ describe('Archived memories in the window', { timeout: 180_000 }, () => {
     expect(used('open')).toBe(opens);
     expect(h.store.memories.get(meetingId)!.access_count).toBe(2);
   });
+
+  it('keeps "Show archived" across a reload of the window, and off stays off', async () => {
+    const parked = h.store.memories.insert({ kind: 'semantic', title: 'Old parking permit rules', text: 'The old parking permit rules applied until March.', fields: {} });
+    expect(h.store.memories.archiveUnused(Date.now() + 1000)).toContain(parked.id);
+    // One live memory, so the list is never the empty state whichever tests ran before.
+    const live = h.store.memories.insert({ kind: 'semantic', title: 'Parking office opens at eight', text: 'The parking office opens at eight.', fields: {} });
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/memories/semantic`);
+    const list = page.getByTestId('memory-list');
+    await list.waitFor();
+    const card = list.locator(`[data-memory-id="${parked.id}"]`);
+    await list.locator(`[data-memory-id="${live.id}"]`).waitFor();
+    expect(await card.count()).toBe(0);
+
+    await page.getByLabel('Show archived').check();
+    await expect.poll(() => card.count()).toBe(1);
+    await page.reload();
+    await list.waitFor();
+    expect(await page.getByLabel('Show archived').isChecked()).toBe(true);
+    await expect.poll(() => card.count()).toBe(1);
+
+    await page.getByLabel('Show archived').uncheck();
+    await expect.poll(() => card.count()).toBe(0);
+    await page.reload();
+    await list.locator(`[data-memory-id="${live.id}"]`).waitFor();
+    expect(await page.getByLabel('Show archived').isChecked()).toBe(false);
+    expect(await card.count()).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ import { fmtDateTime, fmtRelative } from '../../lib/format.js';
 import { KIND_DESCRIPTION, KIND_LABEL, MEMORY_TABS, tabOf } from '../../lib/kinds.js';
 import { momentHref } from '../../lib/moment-link.js';
 import { hrefFor, navigate } from '../../lib/route.js';
+import { useSavedToggle } from '../../lib/use-saved-toggle.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
 import { IconLock, IconMemories, IconMonitor, IconSearch, IconSparkles } from '../../ui/icons.js';
@@ -33,7 +34,8 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const [reviewing, setReviewing] = useState(false);
   // Archived memories stay out of search; the user can still look at them and bring them back.
-  const [showArchived, setShowArchived] = useState(false);
+  // The choice is kept across reloads, as a view setting.
+  const [showArchived, setShowArchived] = useSavedToggle('engram.memories.showArchived');
   const includeArchived = showArchived || undefined;
 
   useEffect(() => {
