@@ -35,5 +35,5 @@ export { forcedToolCall, type ForcedMiss, type ForcedTool } from './forced-tool-
 export { defineTool, parseToolJson, toolSpec } from './tool-spec.js';
 export { costUsd, priceFor, type ModelPrice } from './pricing.js';
 export { DEFAULT_RETRY, backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.js';
-export { createLlmProvider, LLM_SETTINGS, LlmProviderNameSchema, type LlmProviderName, type LlmFromSettingsOptions, type SettingsReader } from './llm-settings.js';
+export { LLM_SETTINGS, LlmProviderNameSchema, type LlmProviderName, type SettingsReader } from './llm-settings.js';
 export { documentedWindow, windowFromLlamaCppProps, windowFromModelEntry, windowFromOllamaShow } from './context-window.js';

@@ -1,8 +1,4 @@
 import { z } from 'zod';
-import { AnthropicProvider, type AnthropicProviderOptions } from './anthropic-provider.js';
-import { OfflineProvider } from './offline-provider.js';
-import { isLocalBaseUrl, OpenAiProvider } from './openai-provider.js';
-import type { LlmProvider, UsageSink } from './types.js';
 
 /** The part of store.settings the LLM layer reads. */
 export interface SettingsReader {
@@ -33,39 +29,3 @@ export const LLM_SETTINGS = {
   settingsServer: 'llm.settings_server',
 } as const;
 
-const optString = z.string().max(4096);
-
-export interface LlmFromSettingsOptions {
-  settings: SettingsReader;
-  usage?: UsageSink;
-  /** Overrides for tests and hosts (e.g. ENGRAM_ANTHROPIC_BASE_URL in the headless host). */
-  overrides?: Partial<Pick<AnthropicProviderOptions, 'baseURL' | 'retry' | 'sleep' | 'timeoutMs' | 'now'>>;
-}
-
-/**
- * From the settings alone (the engine's modelConfigFrom adds the environment): the chosen provider
- * when it is usable, otherwise the offline provider. Cheap: call it again after a settings change.
- */
-export function createLlmProvider(opts: LlmFromSettingsOptions): LlmProvider {
-  const s = opts.settings;
-  const baseUrl = s.get(LLM_SETTINGS.baseUrl, optString, '').trim();
-  const timeoutMs = s.get(LLM_SETTINGS.timeoutMs, z.number().int().min(1000).max(600_000), 60_000);
-  const models = { chat: s.get(LLM_SETTINGS.chatModel, optString, ''), extraction: s.get(LLM_SETTINGS.extractionModel, optString, '') };
-  const provider = s.get(LLM_SETTINGS.provider, LlmProviderNameSchema, 'anthropic');
-  if (provider === 'offline') return new OfflineProvider();
-  if (provider === 'openai') {
-    const key = s.get(LLM_SETTINGS.openaiApiKey, optString, '').trim();
-    if (!key && !(baseUrl && isLocalBaseUrl(baseUrl))) return new OfflineProvider();
-    return new OpenAiProvider({ apiKey: key, baseURL: baseUrl || undefined, timeoutMs, models, usage: opts.usage });
-  }
-  const apiKey = s.get(LLM_SETTINGS.apiKey, optString, '').trim();
-  if (!apiKey) return new OfflineProvider();
-  return new AnthropicProvider({
-    apiKey,
-    baseURL: baseUrl || undefined,
-    timeoutMs,
-    models,
-    usage: opts.usage,
-    ...opts.overrides,
-  });
-}

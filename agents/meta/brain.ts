@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BehaviourKeeper, type SynthesisReport } from '../behaviour/index.js';
 import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
@@ -7,7 +6,7 @@ import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
-import { LLM_SETTINGS, createLlmProvider, type LlmProvider } from '../llm/index.js';
+import type { LlmProvider } from '../llm/index.js';
 import type { EngramStore, ObservationRecord, StoreChange } from '../store/index.js';
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
@@ -20,8 +19,11 @@ import { TimeFormatter } from '../../shared/time/index.js';
 export interface BrainOptions {
   /** With feedback and directives: the brain reads chat feedback and keeps directives (MIRA). */
   store: BrainStore & Pick<EngramStore, 'feedback' | 'directives'>;
-  /** A fixed provider (tests) or a getter; default: from store settings (Anthropic with a key, else offline). */
-  llm?: LlmProvider | (() => LlmProvider);
+  /**
+   * A fixed provider (tests) or a getter: the engine's model getter (electron/engine's modelGetter,
+   * settings and environment, re-read on each call), the one way the model is picked.
+   */
+  llm: LlmProvider | (() => LlmProvider);
   /** Overrides on top of the stored brain settings. */
   settings?: BrainSettingsInput;
   /** Time zone for the times written into memories (default: the machine's). */
@@ -79,34 +81,9 @@ const DREAM_LAST_RUN = 'brain.dream_last_run';
 /** A dry run kept for review, whose apply waits its turn on the brain's queue. */
 export type QueuedDreamReview = Omit<DreamReview, 'apply'> & { apply(accept: string[]): Promise<DreamApplyReport> };
 
-/** Reads the provider from settings, rebuilding it only when the relevant settings change. */
-function settingsProvider(store: BrainStore, log?: (l: string) => void): () => LlmProvider {
-  let key = '';
-  let cached: LlmProvider | null = null;
-  return () => {
-    const s = store.settings;
-    const str = z.string().max(4096);
-    const parts = [LLM_SETTINGS.apiKey, LLM_SETTINGS.baseUrl, LLM_SETTINGS.chatModel, LLM_SETTINGS.extractionModel, LLM_SETTINGS.timeoutMs].map((k) =>
-      JSON.stringify(s.get(k, z.union([str, z.number()]), '')),
-    );
-    // A hash, so the key itself is not kept around in another string.
-    const next = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-    if (!cached || next !== key) {
-      key = next;
-      try {
-        cached = createLlmProvider({ settings: s, usage: store.llmCalls });
-      } catch (e) {
-        log?.(`brain: model settings unusable, staying offline (${e instanceof Error ? e.message : String(e)})`);
-        cached = createLlmProvider({ settings: { get: (_k, _s, fallback) => fallback } });
-      }
-    }
-    return cached;
-  };
-}
-
 /**
  * The brain in one call: the meta-agent with its six sub-agents, experience memory and dream,
- * wired to one store. Hosts (CLI, headless, Electron, MCP) do `createBrain({ store })`.
+ * wired to one store. The engine builds it with its model getter: `createBrain({ store, llm })`.
  */
 export function createBrain(opts: BrainOptions): Brain {
   const { store } = opts;
@@ -116,7 +93,7 @@ export function createBrain(opts: BrainOptions): Brain {
     const stored = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
     return opts.settings ? BrainSettingsSchema.parse({ ...stored, ...opts.settings, dream: { ...stored.dream, ...opts.settings.dream } }) : stored;
   };
-  const llm = typeof opts.llm === 'function' ? opts.llm : opts.llm ? () => opts.llm as LlmProvider : settingsProvider(store, opts.log);
+  const llm = typeof opts.llm === 'function' ? opts.llm : ((fixed: LlmProvider) => () => fixed)(opts.llm);
   const vault = new KnowledgeVaultAgent(store, time);
   const agents: SubAgent[] = [
     new CoreAgent(store),

@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { HashEmbedder, openStore, resolveKeyProvider } from '../../agents/store/index.js';
 import { installCrashJournal } from '../../electron/hosts/cli/main.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
@@ -101,7 +102,7 @@ if (opt.ocr === 'tesseract') {
 
 const llm = opt.llm
   ? new AnthropicProvider({ apiKey: 'test-key', baseURL: opt.llm, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 5, maxDelayMs: 20 } })
-  : undefined;
+  : modelGetter({ settings: store.settings, env: {} });
 const brain = createBrain({ store, llm, tickMs: 500, log });
 
 store.events.on('frame', (e: { op?: string; ids?: string[] }) => {

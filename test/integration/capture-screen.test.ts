@@ -55,9 +55,10 @@ async function searchAfterBrain(store: EngramStore, obs: ObservationRecord[], qu
   const metaPath = new URL('../../agents/meta/index.ts', import.meta.url);
   if (!existsSync(metaPath)) return null;
   const meta = (await import(metaPath.href)) as {
-    createBrain(o: { store: EngramStore; subscribe?: boolean }): { ingestObservations(o: ObservationRecord[]): void; flush(): Promise<unknown>; stop(): Promise<void> };
+    createBrain(o: { store: EngramStore; llm: () => unknown; subscribe?: boolean }): { ingestObservations(o: ObservationRecord[]): void; flush(): Promise<unknown>; stop(): Promise<void> };
   };
-  const brain = meta.createBrain({ store, subscribe: false });
+  const { modelGetter } = await import('../../electron/engine/index.js');
+  const brain = meta.createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), subscribe: false });
   brain.ingestObservations(obs);
   await brain.flush();
   await brain.stop();

@@ -15,6 +15,7 @@ import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '..
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createBrain } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { REFLECTION_REVIEW_PROMPT } from '../../agents/dream/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
@@ -147,7 +148,7 @@ describe('dream reviews experience reflections with a model', () => {
       fields: { entry_type: 'reflection', task: 'fix the flaky Atlas CI build', worked: ['clear the npm cache — worked 1 of 1'], failed: [], based_on: [] },
       provenance: [said('reflected by hand', T0 + DAY)],
     });
-    const offline = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience' });
+    const offline = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ mode: 'experience' });
     expect(offline.reviewer).toBe('rules');
     expect(fake.requests).toHaveLength(0);
 

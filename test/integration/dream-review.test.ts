@@ -16,6 +16,7 @@ import type { Memory } from '../../shared/index.js';
 import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
 import { AnthropicProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { DREAM_CHECKPOINT_KEY, DreamCheckpointSchema, readCheckpoint } from '../../agents/dream/index.js';
 import type { Command } from '../../electron/hosts/cli/command.js';
 import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
@@ -184,7 +185,7 @@ describe('dream with a model: review of look-alike clusters', () => {
 
   it('offline (no model): today\'s rules only, no model call', async () => {
     seed();
-    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ now: T0 + 3 * DAY });
+    const report = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ now: T0 + 3 * DAY });
     expect(report).toMatchObject({ reviewer: 'rules', llm_calls: 0, counts: { merged: 0, superseded: 0, rewritten: 0 } });
     expect(fake.requests).toHaveLength(0);
     const forced = await createBrain({ store, llm: anthropic(), timeZone: 'UTC' }).dream({ offline: true, now: T0 + 3 * DAY });
@@ -264,7 +265,7 @@ describe('engram dream with a model (OpenAI-compatible server from the settings)
     store.settings.set(LLM_SETTINGS.extractionModel, 'local-model');
     // The engine reads new memories into the graph when it starts: do that first, so the
     // fingerprint compares what the dry run itself does.
-    await createBrain({ store, timeZone: 'UTC' }).flush();
+    await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).flush();
     await store.flushEmbeddings();
     await store.close();
     fakeOpenAi.setHandler((req) => reviewer(s)(userText(req.body)));
@@ -339,7 +340,7 @@ describe('dream --mode experience, offline', () => {
   it('changes what the window holds (against all of each kind), leaves the rest, counts per kind, and keeps a checkpoint across a restart', async () => {
     const now = Date.now();
     const s = seedWindow(now);
-    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now });
+    const report = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ mode: 'experience', now });
     expect(report.reviewer).toBe('rules');
     expect(report.window).toMatchObject({
       from: 'first run',
@@ -366,7 +367,7 @@ describe('dream --mode experience, offline', () => {
     mem({ kind: 'semantic', title: 'Written at the checkpoint', text: 'At the boundary', fields: {} }, Date.parse(cp.through));
     await store.close();
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) });
-    const again = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now: Date.now() });
+    const again = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ mode: 'experience', now: Date.now() });
     expect(again.window!.from).toBe('checkpoint');
     expect(again.window!.since).toBe(cp.through);
     expect(Object.values(again.window!.kinds).map((k) => k.total)).toEqual([0, 0, 0]);
@@ -374,7 +375,7 @@ describe('dream --mode experience, offline', () => {
 
     // Something new after the checkpoint is the next window's news.
     const later = mem({ kind: 'semantic', title: "Cy is the user's manager", text: "Cy is the user's manager.", fields: { name: "fact:user's manager" }, occurred_at: Date.now() + 5 }, Date.now() + 5);
-    const third = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now: Date.now() + 10 });
+    const third = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ mode: 'experience', now: Date.now() + 10 });
     expect(third.window!.kinds.semantic).toEqual({ total: 1, merged: 0, superseded: 1, rewritten: 0 });
     expect(store.memories.get(s.mgrNew.id)!.superseded_by).toBe(later.id);
   });
@@ -382,7 +383,7 @@ describe('dream --mode experience, offline', () => {
   it('--since moves the start back: the 60-day-old look-alikes are then in it', async () => {
     const now = Date.now();
     const s = seedWindow(now);
-    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now, since: now - 90 * DAY });
+    const report = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ mode: 'experience', now, since: now - 90 * DAY });
     expect(report.window).toMatchObject({ from: 'option', kinds: { semantic: { total: 5 } } });
     expect(store.memories.get(s.oldDupB.id)!.superseded_by ?? store.memories.get(s.oldDupA.id)!.superseded_by).not.toBeNull();
   });
@@ -392,7 +393,7 @@ describe('dream --mode experience, offline', () => {
     const s = seedWindow(now);
     await store.flushEmbeddings();
     const before = storeFingerprint(store);
-    const report = await createBrain({ store, timeZone: 'UTC' }).dream({ mode: 'experience', now, dryRun: true });
+    const report = await createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), timeZone: 'UTC' }).dream({ mode: 'experience', now, dryRun: true });
     expect(changedParts(before, storeFingerprint(store))).toEqual([]);
     expect(store.settings.get(DREAM_CHECKPOINT_KEY, DreamCheckpointSchema.nullable(), null)).toBeNull();
     expect(report.window).toMatchObject({ checkpoint_saved: false, kinds: { semantic: { superseded: 1 } } });

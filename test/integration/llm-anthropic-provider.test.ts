@@ -4,7 +4,6 @@ import {
   AnthropicProvider,
   LlmError,
   OfflineProvider,
-  createLlmProvider,
   defineTool,
   forcedToolCall,
   LLM_SETTINGS,
@@ -13,6 +12,7 @@ import {
   type LlmStreamEvent,
   type SettingsReader,
 } from '../../agents/llm/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 
 let fake: FakeAnthropic;
@@ -313,7 +313,8 @@ describe('forcedToolCall', () => {
   });
 });
 
-describe('createLlmProvider', () => {
+// The one way the model is picked from settings: the engine's getter (settings, here no environment).
+describe('the engine\'s model getter, from settings', () => {
   const settings = (values: Record<string, unknown>): SettingsReader => ({
     get: (key, schema, fallback) => {
       const parsed = schema.safeParse(values[key]);
@@ -322,21 +323,22 @@ describe('createLlmProvider', () => {
   });
 
   it('is offline without an API key', async () => {
-    const llm = createLlmProvider({ settings: settings({}) });
+    const llm = modelGetter({ settings: settings({}), env: {} })();
     expect(llm).toBeInstanceOf(OfflineProvider);
     expect(llm.online).toBe(false);
     await expect(llm.complete({ purpose: 'x', messages: [] })).rejects.toMatchObject({ code: 'OFFLINE' });
   });
 
   it('uses the key, models and base URL from settings', async () => {
-    const llm = createLlmProvider({
+    const llm = modelGetter({
       settings: settings({
         [LLM_SETTINGS.apiKey]: 'sk-from-settings',
         [LLM_SETTINGS.baseUrl]: fake.url,
         [LLM_SETTINGS.chatModel]: 'claude-sonnet-4-6',
         [LLM_SETTINGS.extractionModel]: 'claude-haiku-4-5',
       }),
-    });
+      env: {},
+    })();
     expect(llm.online).toBe(true);
     expect(llm.models).toEqual({ chat: 'claude-sonnet-4-6', extraction: 'claude-haiku-4-5' });
     await llm.complete({ purpose: 'x', messages: [{ role: 'user', content: 'q' }] });

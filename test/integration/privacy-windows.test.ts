@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ChatService } from '../../agents/chat/index.js';
 import { AnthropicProvider, OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { portabilityExporter } from '../../electron/api/index.js';
 import {
@@ -200,7 +201,7 @@ describe('privacy gate per window under X', () => {
     expect(status.privacy.window_list).toBe('ok');
 
     // Memories (offline rules) and search, then a model that sees what the brain sends it.
-    const offline = createBrain({ store, subscribe: false });
+    const offline = createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), subscribe: false });
     const all = store.observations.list({ limit: 100 });
     offline.ingestObservations(all);
     await offline.flush();
@@ -261,7 +262,7 @@ describe('privacy gate per window under X', () => {
     for (const o of store.observations.list({ limit: 100 })) expect(leaks(`${o.text} ${o.title} ${o.app}`)).toEqual([]);
     expect(leaks(await ocrStoredFrame(store, ocr, r.frame_ids[0]!))).toEqual([]);
 
-    const brain = createBrain({ store, subscribe: false });
+    const brain = createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), subscribe: false });
     brain.ingestObservations(store.observations.list({ limit: 100 }));
     await brain.flush();
     await brain.stop();

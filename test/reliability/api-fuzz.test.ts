@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatService } from '../../agents/chat/index.js';
-import { createLlmProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
+import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain, type QueuedDreamReview } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { DreamApplyError } from '../../agents/dream/index.js';
 import { GraphKeeper } from '../../agents/graph/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
@@ -79,7 +80,7 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, wa
   const watch = new StoreWatch(store, key);
   const logs: string[] = [];
   const violations: ContractViolation[] = [];
-  const llm = () => createLlmProvider({ settings: store.settings, usage: store.llmCalls });
+  const llm = modelGetter({ settings: store.settings, env: {}, usage: store.llmCalls });
   const brain = createBrain({ store, llm, subscribe: false, log: (l) => logs.push(l) });
   let review: QueuedDreamReview | null = null;
   const api = createApi({

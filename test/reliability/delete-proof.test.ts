@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatService } from '../../agents/chat/index.js';
-import { createLlmProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { exportMemories } from '../../agents/portability/index.js';
 import { captureControlOf, createApi, type EngramApi } from '../../electron/api/index.js';
@@ -95,8 +95,8 @@ beforeAll(async () => {
   settings.interval_s = 0.12;
   settings.ocr.workers = 1;
   capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, settings });
-  brain = createBrain({ store, subscribe: true, tickMs: 200 });
-  const llm = () => createLlmProvider({ settings: store.settings });
+  const llm = modelGetter({ settings: store.settings, env: {} });
+  brain = createBrain({ store, llm, subscribe: true, tickMs: 200 });
   api = createApi({ store, host: 'headless', version: 't', capture: captureControlOf(capture), chat: new ChatService({ store, llm, recommender: storeRecommender(store), onTurnStored: (t) => brain.ingestMessages(t.threadId) }), checkOutputs: true });
   await brain.start();
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBrain } from '../../agents/meta/index.js';
+import { modelGetter } from '../../electron/engine/index.js';
 import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { captureControlOf, createApi } from '../../electron/api/index.js';
 import { applyRetention, CaptureService } from '../../electron/sensing/capture/index.js';
@@ -49,7 +50,7 @@ describe('a full disk', { timeout: 180_000 }, () => {
     settings.interval_s = 0.1;
     const errors: string[] = [];
     const capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, settings, onError: (e) => errors.push(e instanceof Error ? e.message : String(e)) });
-    const brain = createBrain({ store, subscribe: true, tickMs: 200 });
+    const brain = createBrain({ store, llm: modelGetter({ settings: store.settings, env: {} }), subscribe: true, tickMs: 200 });
     const api = createApi({ store, host: 'headless', version: 't', capture: captureControlOf(capture), captureFeedMs: 100 });
     const statuses: CaptureStatus[] = [];
     api.events.subscribe((name, payload) => {
