@@ -6,6 +6,7 @@ import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatT
 import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
+import { citeRelevant } from './cited-memories.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
 import { offlineStyle, styleOfflineText, type OfflineStyle } from './offline-style.js';
 import { answerOnline } from './online-answer.js';
@@ -387,6 +388,17 @@ export class ChatService {
           : undefined,
       });
     }
+
+    // Only the memories that help are cited, offline and from a model's marks alike (issue 35).
+    draft = {
+      ...draft,
+      citations: citeRelevant(draft.citations, {
+        numbered: findings.numbered,
+        question: retrieval.rest || question,
+        answer: draft.answer,
+        entities: store.graph?.entitiesIn(question, 6).map((e) => e.name) ?? [],
+      }),
+    };
 
     // Memories a tool found join the turn's list (the window shows them as sources).
     let finalRetrieval = turnRetrieval;
