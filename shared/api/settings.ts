@@ -57,6 +57,11 @@ export const SettingsViewSchema = z.object({
     reason: z.string().max(200).nullable(),
     last_at: z.string().max(40).nullable(),
   }),
+  /** Screenshots the model did not caption today (the frame kept its OCR text), and the last reason in words. */
+  caption_misses: z.object({
+    today: z.number().int().nonnegative(),
+    reason: z.string().max(200).nullable(),
+  }),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 

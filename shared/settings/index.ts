@@ -4,3 +4,4 @@ export * from './capture.js';
 export * from './ocr-languages.js';
 export * from './redaction.js';
 export * from './model-fallbacks.js';
+export * from './caption-misses.js';

@@ -8,7 +8,7 @@ import { OpenAiProvider } from '../../agents/llm/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { CAPTION_TIMEOUT_MS, CapturePipeline, ModelCaptioner } from '../../electron/sensing/capture/index.js';
 import type { Captioner } from '../../electron/sensing/perception/index.js';
-import { CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { CAPTION_MISS_LAST_KEY, CaptionMissLastSchema, CaptureSettingsSchema, captionMissCounter } from '../../shared/settings/index.js';
 import { ShadedScreen, TextOcr } from '../fakes/fake-screen-stack.js';
 
 // Issue 30 (captioning): the caption call runs on an OCR worker's turn. A model server that takes
@@ -91,6 +91,21 @@ describe('a caption request that never ends', () => {
     expect(asked).toBe(2);
     expect([store.observations.get(a!)!.text, store.observations.get(b!)!.text]).toEqual(['Quarterly chart', 'Quarterly chart']);
     expect(store.counters.get('capture.captions_failed')).toBe(2);
+    await p.close();
+  }, 15_000);
+
+  it('keeps the last miss\'s reason for Settings → Privacy: the error\'s first line, redacted, and today\'s counter', async () => {
+    const failing: Captioner = { caption: async () => { throw new Error('401 invalid key sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\nstack line'); } };
+    const p = new CapturePipeline({ store, screen: new ShadedScreen(), windows: { active: async () => null }, ocr: new TextOcr('Quarterly chart'), captioner: failing, captionTimeoutMs: 3_000, settings });
+    await (await p.tick()).observations;
+    const last = store.settings.get(CAPTION_MISS_LAST_KEY, CaptionMissLastSchema.nullable(), null);
+    expect(last?.why).toBe('error');
+    expect(last?.detail).toMatch(/^401 invalid key /);
+    expect(last?.detail).not.toContain('AbCdEfGhIjKlMnOp');
+    expect(last?.detail).not.toContain('stack line');
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(store.counters.get(captionMissCounter(day))).toBe(1);
     await p.close();
   }, 15_000);
 });

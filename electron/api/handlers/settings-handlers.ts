@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHAT_MODEL, DEFAULT_EXTRACTION_MODEL, DEFAULT_OPENAI_CHAT_MODEL, DEFAULT_OPENAI_EXTRACTION_MODEL, isLocalBaseUrl, LLM_SETTINGS } from '../../../agents/llm/index.js';
 import { LlmProviderSchema, LlmServerSchema, type LlmProviderChoice, type LlmServerChoice, type SettingsView } from '../../../shared/api/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, readFallbacks, type CaptureSettings } from '../../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, readFallbacks, CAPTION_MISS_LAST_KEY, CaptionMissLastSchema, captionMissCounter, captionMissText, type CaptureSettings } from '../../../shared/settings/index.js';
 import { issueLine } from '../../../shared/text/index.js';
 import { TimeFormatter } from '../../../shared/time/index.js';
 import { fail } from '../errors.js';
@@ -59,6 +59,11 @@ export function settingsHandlers(
     const f = readFallbacks(store, new TimeFormatter().dayKey((deps.clock ?? Date.now)()));
     return { today: f.today, reason: f.last?.text ?? null, last_at: f.last ? new Date(f.last.at).toISOString() : null };
   };
+  const captionMisses = (): SettingsView['caption_misses'] => {
+    const today = store.counters.get(captionMissCounter(new TimeFormatter().dayKey((deps.clock ?? Date.now)())));
+    const last = store.settings.get(CAPTION_MISS_LAST_KEY, CaptionMissLastSchema.nullable(), null);
+    return { today, reason: today > 0 && last ? captionMissText(last) : null };
+  };
   const view = (): SettingsView => {
     const provider = readProvider();
     const baseUrl = readBaseUrl();
@@ -72,6 +77,7 @@ export function settingsHandlers(
       llm: { provider, base_url: baseUrl, env_base_url: env },
       default_models: defaultModels(provider, baseUrl || env || ''),
       model_fallbacks: modelFallbacks(),
+      caption_misses: captionMisses(),
     };
   };
 

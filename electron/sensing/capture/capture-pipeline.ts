@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { countHidden, type EngramStore, type FrameRecord } from '../../../agents/store/index.js';
 import type { Captioner, OcrEngine, OcrImage } from '../perception/index.js';
-import type { CaptureSettings } from '../../../shared/settings/index.js';
-import { redactWindowFields } from '../../../shared/redaction/index.js';
+import { CAPTION_MISS_LAST_KEY, type CaptionMissLast, type CaptureSettings } from '../../../shared/settings/index.js';
+import { redactText, redactWindowFields } from '../../../shared/redaction/index.js';
 import { CaptureError, readCaptureSettings, writeCaptureSettings, windowSpaceOf, type CapturedScreen, type DisplayInfo, type ScreenSource } from '../sources/index.js';
 import type { ActiveWindowSource, WindowInfo } from './active-window.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
@@ -156,7 +156,7 @@ export class CapturePipeline extends EventEmitter {
       engine: deps.ocr ?? null,
       captioner: deps.captioner ?? null,
       captionTimeoutMs: deps.captionTimeoutMs,
-      onCaptionFailed: () => this.bump('captions_failed'),
+      onCaptionFailed: (why, err) => this.captionMissed(why, err),
       writer,
       settings: () => this.settings,
       maxSide: deps.ocrMaxSide ?? 2560,
@@ -302,6 +302,14 @@ export class CapturePipeline extends EventEmitter {
 
   private readSettings(): CaptureSettings {
     return readCaptureSettings(this.deps.store);
+  }
+
+  /** Counted per day, and the last reason kept for Settings → Privacy (the error's first line, redacted). */
+  private captionMissed(why: 'timeout' | 'error', err: unknown): void {
+    this.bump('captions_failed');
+    const detail = redactText(err instanceof Error ? err.message : String(err), this.settings.redaction).text.split('\n')[0]!.slice(0, 300);
+    const last: CaptionMissLast = { at: this.clock(), why, detail };
+    this.deps.store.settings.set(CAPTION_MISS_LAST_KEY, last);
   }
 
   private bump(name: CaptureCounter, n = 1): void {

@@ -56,7 +56,7 @@ export interface OcrStageDeps {
   captioner: Captioner | null;
   captionTimeoutMs?: number;
   /** A caption the model did not give (timed out or failed): counted, the frame keeps its text. */
-  onCaptionFailed?: () => void;
+  onCaptionFailed?: (why: 'timeout' | 'error', err: unknown) => void;
   writer: ObservationWriter;
   settings: () => CaptureSettings;
   /** Longest side of the image handed to OCR; retina screens are shrunk to keep OCR affordable. */
@@ -87,7 +87,7 @@ export class OcrStage {
           captioner: deps.captioner,
           readImage: (id) => deps.store.frames.readImage(id),
           timeoutMs: deps.captionTimeoutMs,
-          onFailure: () => deps.onCaptionFailed?.(),
+          onFailure: (why, err) => deps.onCaptionFailed?.(why, err),
         }) : null;
     this.queue =
       deps.engine && s.ocr.enabled

@@ -1,8 +1,9 @@
+import type { SettingsView } from '../../../../shared/api/index.js';
 import type { CaptureSettings } from '../../../../shared/settings/index.js';
 import { CAPTIONING_NOTICE, CaptioningSettingsSchema } from '../../../../shared/settings/index.js';
 import { useAppStore } from '../../state/app-store.js';
 import { Card } from '../../ui/card.js';
-import { IconCheck, IconLock } from '../../ui/icons.js';
+import { IconAlert, IconCheck, IconLock } from '../../ui/icons.js';
 import { NumberField } from '../../ui/number-field.js';
 import { Switch } from '../../ui/switch.js';
 
@@ -10,7 +11,16 @@ import { Switch } from '../../ui/switch.js';
 const NEVER_SENT = ['API keys, tokens and private keys', 'Passwords', 'Card, bank account and social security numbers'];
 
 /** "What leaves this computer": screenshots a model may see, how many an hour, and what is never sent. */
-export function ModelSharingCard({ capture, onCaptioning }: { capture: CaptureSettings | undefined; onCaptioning(patch: Partial<CaptureSettings['captioning']>): void }) {
+export function ModelSharingCard({
+  capture,
+  misses,
+  onCaptioning,
+}: {
+  capture: CaptureSettings | undefined;
+  /** Screenshots the model did not caption today, and why: shown under the switch. */
+  misses?: SettingsView['caption_misses'];
+  onCaptioning(patch: Partial<CaptureSettings['captioning']>): void;
+}) {
   const toast = useAppStore((s) => s.toast);
   return (
     <Card
@@ -27,6 +37,12 @@ export function ModelSharingCard({ capture, onCaptioning }: { capture: CaptureSe
               Let the model see screenshots
             </div>
             <div className="setting-desc">{CAPTIONING_NOTICE}</div>
+            {misses && misses.today > 0 && (
+              <div className="setting-desc" role="status" data-testid="caption-misses">
+                <IconAlert size={14} /> {misses.today} {misses.today === 1 ? 'screenshot' : 'screenshots'} could not be captioned today
+                {misses.reason ? `: ${misses.reason}` : ''}. They kept their OCR text.
+              </div>
+            )}
           </div>
           <Switch label="Let the model see screenshots" checked={capture.captioning.enabled} onChange={(v) => onCaptioning({ enabled: v })} />
         </div>

@@ -55,7 +55,7 @@ export function PrivacyScreen() {
           <ExclusionsCard privacy={c?.privacy ?? null} onUpdate={(privacy) => void update({ capture: { privacy } })} />
           <RedactionCard redaction={c?.redaction ?? null} onChange={(key, on) => void update({ capture: { redaction: { [key]: on } } })} />
           <RetentionCard capture={c} usedBytes={usedBytes} onRetention={(retention) => void update({ capture: { retention } })} />
-          <ModelSharingCard capture={c} onCaptioning={(captioning) => void update({ capture: { captioning } })} />
+          <ModelSharingCard capture={c} misses={settings?.caption_misses} onCaptioning={(captioning) => void update({ capture: { captioning } })} />
           <EncryptionCard status={status} />
           <Card
             id="wipe-h"
