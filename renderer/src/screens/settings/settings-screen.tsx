@@ -8,6 +8,7 @@ import { DirectivesCard } from './directives-card.js';
 import { ExportCard } from './export-card.js';
 import { ModelProviderCard } from './model-provider-card.js';
 import { StartAtLoginCard } from './start-at-login-card.js';
+import { SyncCard } from './sync-card.js';
 
 export function SettingsScreen() {
   const info = useAppStore((s) => s.info);
@@ -30,6 +31,7 @@ export function SettingsScreen() {
           <DirectivesCard />
           <AppearanceCard />
           <StartAtLoginCard />
+          <SyncCard />
           {info?.features.export && <ExportCard />}
         </div>
       </div>

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
+import { AppTab, pageErrors } from './screens.js';
+import { startUiHarness, type UiHarness } from './ui-harness.js';
+
+/**
+ * Settings → Sync (issue 33) in headless Chromium against the HTTP host, on a real encrypted store
+ * and a plain temp folder as the sync folder: turn sync on, the pairing code's 24 words and a QR
+ * drawn in the page, Sync now updating the status, and a mistyped code refused in one line on join.
+ */
+
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let browser: Browser;
+let h: UiHarness;
+let tab: AppTab;
+let page: Page;
+let scratch: string;
+const savedKeyDir = process.env.ENGRAM_KEY_DIR;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'engram-sync-card-'));
+  // The sync key file goes beside the master key's: a temp keys folder, never the developer's own.
+  process.env.ENGRAM_KEY_DIR = path.join(scratch, 'keys');
+  chrome = await launchChromium();
+  browser = chrome.browser;
+  h = await startUiHarness({ seed: false, env: {} });
+  tab = new AppTab(browser, h);
+  h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
+}, 240_000);
+afterAll(async () => {
+  await tab?.close();
+  await h?.close();
+  await chrome?.close();
+  if (savedKeyDir === undefined) delete process.env.ENGRAM_KEY_DIR;
+  else process.env.ENGRAM_KEY_DIR = savedKeyDir;
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const card = () => page.getByTestId('sync-card');
+
+describe('Settings → Sync', { timeout: 180_000 }, () => {
+  it('turns sync on, shows the 24-word code and a QR, Sync now updates the status; a mistyped code is refused in one line', async () => {
+    page = await tab.open();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Settings/ }).click();
+    await expect.poll(() => card().locator('.badge').textContent()).toBe('Off');
+
+    const folder = path.join(scratch, 'folder');
+    mkdirSync(folder);
+    await card().getByLabel('Sync folder (full path)').fill(folder);
+    await card().getByRole('button', { name: 'Turn on sync' }).click();
+    await expect.poll(() => card().locator('.badge').textContent()).toBe('On');
+    await expect.poll(() => card().getByTestId('sync-status').textContent()).toContain(folder);
+
+    // The code shown on init: 24 words, and a QR drawn in the page (an SVG with dark modules).
+    const words = ((await card().getByTestId('sync-code-words').textContent()) ?? '').trim().split(/\s+/);
+    expect(words).toHaveLength(24);
+    const qr = card().getByTestId('sync-qr');
+    expect(((await qr.locator('path').getAttribute('d')) ?? '').length).toBeGreaterThan(1000);
+
+    // The memory from before sync waits to be written; Sync now writes it and says so.
+    await expect.poll(() => card().getByTestId('sync-counts').textContent()).toMatch(/Pending: [1-9]\d* changes/);
+    await card().getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => card().getByTestId('sync-counts').textContent()).toMatch(/Pending: 0 changes/);
+    const afterNow = (await card().getByTestId('sync-counts').textContent()) ?? '';
+    expect(afterNow).not.toContain('Last pass: not yet');
+
+    // A memory added here: the host's continuous pass writes it and its sync.status event refreshes the card.
+    await new Promise((r) => setTimeout(r, 1100));
+    h.store.memories.insert({ kind: 'semantic', title: 'Harbor review', text: 'The harbor review moved to Tuesday.', fields: { name: 'Harbor review' } });
+    await expect.poll(() => card().getByTestId('sync-counts').textContent(), { timeout: 20_000 }).not.toBe(afterNow);
+
+    // Off, then join with one word mistyped: one line naming what is wrong, sync stays off.
+    await card().getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => card().locator('.badge').textContent()).toBe('Off');
+    await card().getByRole('button', { name: 'Join with a code' }).click();
+    const typo = [...words];
+    typo[4] = 'zzzzqx';
+    await card().getByLabel('Sync folder (full path)').fill(folder);
+    await card().getByLabel(/Pairing code/).fill(typo.join(' '));
+    await card().getByRole('button', { name: 'Join', exact: true }).click();
+    const refusal = (await card().getByTestId('sync-error').textContent()) ?? '';
+    expect(refusal).toMatch(/5|fifth|zzzzqx/);
+    expect(refusal.split('\n')).toHaveLength(1);
+    expect(await card().locator('.badge').textContent()).toBe('Off');
+    expect(pageErrors()).toEqual([]);
+  });
+});
