@@ -17,7 +17,7 @@ import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
 import { TopicCache } from './topic-cache.js';
 import { summarizeTurns, VERBATIM_MESSAGES } from './thread-summarizer.js';
-import { summaryBudget } from './summary-budget.js';
+import { fitWindow, summaryBudget } from './summary-budget.js';
 import { extractiveSummary } from './extractive-summary.js';
 import { historyOf, messageViews, storeAnswer } from './turn-store.js';
 import { TimeFormatter, parseQuestionTime, isValidTimeZone, localTimeZone } from '../../shared/time/index.js';
@@ -193,21 +193,24 @@ export class ChatService {
     const llm = opts.llm ?? this.llm;
     const tools = this.toolsOn(llm);
     const retrieval = await this.retrieve(question, { now, timeZone: tz, llm, signal: opts.signal });
-    const prompt = this.promptFor(question, history, retrieval, { now, tz, tools, summary: opts.summary ?? null });
+    const window = await this.contextWindow(llm, opts.signal);
+    const prompt = this.promptFor(question, history, retrieval, { now, tz, tools, summary: opts.summary ?? null, window });
     return { retrieval, prompt, tools };
   }
 
   /** The prompt budget in force: with tools the first retrieval is leaner (the model can search again). */
-  private budgetFor(tools: boolean): PromptBudget {
-    if (!tools) return this.budget;
-    return {
-      ...this.budget,
-      maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS),
-      minMemoryTokens: Math.min(this.budget.minMemoryTokens, TOOL_MODE_MIN_MEMORY_TOKENS),
-    };
+  private budgetFor(tools: boolean, window: number | null = null): PromptBudget {
+    const base = !tools
+      ? this.budget
+      : {
+          ...this.budget,
+          maxPromptTokens: Math.min(this.budget.maxPromptTokens, TOOL_MODE_PROMPT_TOKENS),
+          minMemoryTokens: Math.min(this.budget.minMemoryTokens, TOOL_MODE_MIN_MEMORY_TOKENS),
+        };
+    return fitWindow(base, window, this.opts.maxAnswerTokens ?? DEFAULT_ANSWER_TOKENS);
   }
 
-  private promptFor(question: string, history: HistoryTurn[], retrieval: Retrieval, o: { now: number; tz: string; tools: boolean; summary: string | null }): BuiltPrompt {
+  private promptFor(question: string, history: HistoryTurn[], retrieval: Retrieval, o: { now: number; tz: string; tools: boolean; summary: string | null; window: number | null }): BuiltPrompt {
     return buildPrompt({
       question,
       history,
@@ -217,7 +220,7 @@ export class ChatService {
       timeRange: retrieval.timeRange,
       now: o.now,
       fmt: TimeFormatter.for(o.tz),
-      budget: this.budgetFor(o.tools),
+      budget: this.budgetFor(o.tools, o.window),
       tools: o.tools ? { specTokens: CHAT_TOOL_SPEC_TOKENS } : undefined,
       summary: o.summary,
       directives: this.opts.store.directives?.list('active').map((d) => d.text) ?? [],
@@ -329,7 +332,7 @@ export class ChatService {
     const condensed = await this.condense(thread.id, history, prompt, { llm, tools, summary, signal: input.signal });
     if (condensed) {
       ({ history, summary } = condensed);
-      prompt = this.promptFor(question, history, retrieval, { now: askedAt, tz, tools, summary: summary?.summary ?? null });
+      prompt = this.promptFor(question, history, retrieval, { now: askedAt, tz, tools, summary: summary?.summary ?? null, window: await this.contextWindow(llm, input.signal) });
     }
     const findings = new ToolFindings(prompt.numbered, retrieval.withheld, fmt, this.budget.memoryLineChars);
     const turnRetrieval: TurnRetrieval = {

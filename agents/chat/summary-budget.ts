@@ -1,3 +1,4 @@
+import type { PromptBudget } from './prompt-builder.js';
 import { SUMMARY_MAX_CHARS, SUMMARY_THRESHOLD } from './thread-summarizer.js';
 
 /** How a conversation's running summary is sized, for one model. */
@@ -35,5 +36,27 @@ export function summaryBudget(promptTokens: number, contextWindow: number | null
     summaryTokens,
     summaryChars: Math.min(SUMMARY_MAX_CHARS, summaryTokens * 4),
     inputChars,
+  };
+}
+
+/** Tokens left between the prompt estimate and the window for the estimate's error. */
+const WINDOW_MARGIN_TOKENS = 128;
+
+/**
+ * A small context window shrinks the whole prompt, not only the summary: the prompt must leave the
+ * answer its room, so every part (memories, history, core blocks) shrinks by the same share.
+ */
+export function fitWindow(budget: PromptBudget, contextWindow: number | null, answerTokens: number): PromptBudget {
+  if (contextWindow === null) return budget;
+  const cap = Math.max(512, contextWindow - answerTokens - WINDOW_MARGIN_TOKENS);
+  if (cap >= budget.maxPromptTokens) return budget;
+  const share = cap / budget.maxPromptTokens;
+  return {
+    ...budget,
+    maxPromptTokens: cap,
+    historyTokens: Math.round(budget.historyTokens * share),
+    minMemoryTokens: Math.round(budget.minMemoryTokens * share),
+    coreBlockChars: Math.round(budget.coreBlockChars * share),
+    historyMessageChars: Math.round(budget.historyMessageChars * share),
   };
 }

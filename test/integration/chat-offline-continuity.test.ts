@@ -212,3 +212,35 @@ describe("the summary's budget follows the model's context window", () => {
     expect(saved?.summary).not.toContain('rollback steps again');
   });
 });
+
+describe('the whole prompt budget follows a small context window', () => {
+  it('a model whose server lists a 4,096-token window gets a chat request that fits it with room for the answer: memories and history shrink with it', async () => {
+    const fake = await server({ max_model_len: 4096 });
+    store.transaction(() => {
+      for (let i = 0; i < 40; i++) {
+        store.memories.insert({ kind: 'semantic', title: `Launch note ${i}`, text: `The launch plan note ${i}: ${'the rollout checklist, the rollback steps and the owners were reviewed once more. '.repeat(4)}`, fields: {} });
+      }
+    });
+    await store.flushEmbeddings();
+    const threadId = mediumThread();
+    const wide = new ChatService({
+      store,
+      llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {} }),
+      recommender: storeRecommender(store),
+      now: () => NOW,
+      timeZone: FIXTURE_TZ,
+      topicExtraction: false,
+      tools: false,
+      // Enough memories retrieved to fill the default 4,000-token prompt.
+      quotas: { perKind: 40, recentInWindow: 0, recentWithoutWindow: 0 },
+    });
+    await wide.ask({ text: 'What is the launch plan?', threadId });
+    const asked = fake.requests.filter((r) => !isSummary(r));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const r of asked) {
+      const chars = r.body.messages.map((m) => String(m.content)).join('\n').length;
+      // ~4 characters a token (the fake's own estimate), plus the room asked for the answer.
+      expect(Math.ceil(chars / 4) + Number(r.body.max_tokens ?? 0)).toBeLessThanOrEqual(4096);
+    }
+  });
+});
