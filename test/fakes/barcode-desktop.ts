@@ -19,6 +19,10 @@ const W = 768;
 const H = 480;
 const TILE = 24;
 const BITS = 20;
+/** Bits per row of the strip, and each bit's width: three preprocessor tiles, wider than the 64 px
+ * the OCR preprocessor paints out as a block cursor or a filled icon, so the strip survives it. */
+const BITS_PER_ROW = 10;
+const BIT_W = 3 * TILE;
 const BAR_Y = 48;
 const LINE_Y0 = 120;
 const LINE_H = 30;
@@ -31,7 +35,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  * tiles. The fake OCR engine reads that number back from the image it is given, so the text it
  * returns is always the text of that very frame, however late OCR runs, whatever was deferred or
  * dropped, and a frame the privacy gate refused can never leak into another frame's text.
- * The tiles are mid-grey or near-white and aligned to the OCR preprocessor's 24 px tiles, so the
+ * The bits are mid-grey or near-white, three tiles wide and aligned to the OCR preprocessor's 24 px tiles, so the
  * dark-tile inversion leaves them readable.
  */
 export class BarcodeDesktop {
@@ -104,6 +108,11 @@ export class BarcodeDesktop {
   };
 }
 
+/** Top-left corner of bit k in the strip (two rows of ten, on the preprocessor's tile grid). */
+function bitAt(k: number): [number, number] {
+  return [TILE + (k % BITS_PER_ROW) * BIT_W, BAR_Y + Math.floor(k / BITS_PER_ROW) * TILE];
+}
+
 /** Draws frame n: title bar, the barcode strip, the scene's lines. */
 export async function renderFrame(n: number, scene: SessionScene): Promise<Buffer> {
   const bg = scene.dark ? '#1b1c20' : '#fbfbfa';
@@ -111,7 +120,8 @@ export async function renderFrame(n: number, scene: SessionScene): Promise<Buffe
   const tiles: string[] = [];
   for (let k = 0; k < BITS; k++) {
     const bit = (n >>> k) & 1;
-    tiles.push(`<rect x="${(k + 1) * TILE}" y="${BAR_Y}" width="${TILE}" height="${TILE}" fill="${bit ? '#808080' : '#f0f0f0'}"/>`);
+    const [x, y] = bitAt(k);
+    tiles.push(`<rect x="${x}" y="${y}" width="${BIT_W}" height="${TILE}" fill="${bit ? '#808080' : '#f0f0f0'}"/>`);
   }
   const text = scene.lines
     .slice(0, 11)
@@ -140,8 +150,9 @@ export function decodeFrameNumber(image: OcrImage): number | null {
   const sy = height / H;
   let n = 0;
   for (let k = 0; k < BITS; k++) {
-    const cx = Math.round(((k + 1) * TILE + TILE / 2) * sx);
-    const cy = Math.round((BAR_Y + TILE / 2) * sy);
+    const [x, y] = bitAt(k);
+    const cx = Math.round((x + BIT_W / 2) * sx);
+    const cy = Math.round((y + TILE / 2) * sy);
     let sum = 0;
     let count = 0;
     for (let dy = -3; dy <= 3; dy++) {
