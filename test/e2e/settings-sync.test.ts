@@ -55,6 +55,10 @@ describe('Settings → Sync', { timeout: 180_000 }, () => {
     await expect.poll(() => card().locator('.badge').textContent()).toBe('On');
     await expect.poll(() => card().getByTestId('sync-status').textContent()).toContain(folder);
 
+    // Engram's own Syncthing, asked through syncthing.status (not started here: the Syncthing tests do that).
+    await expect.poll(() => card().getByTestId('syncthing-line').textContent()).toMatch(/^Syncthing: not running/);
+    await card().getByRole('button', { name: 'Start Syncthing' }).waitFor();
+
     // The code shown on init: 24 words, and a QR drawn in the page (an SVG with dark modules).
     const words = ((await card().getByTestId('sync-code-words').textContent()) ?? '').trim().split(/\s+/);
     expect(words).toHaveLength(24);

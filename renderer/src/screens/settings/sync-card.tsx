@@ -5,6 +5,7 @@ import { errorText } from '../../state/app-store.js';
 import { IconRefresh } from '../../ui/icons.js';
 import { Card } from '../../ui/card.js';
 import { SyncQr } from './sync-qr.js';
+import { SyncthingLine } from './syncthing-line.js';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'not yet');
 
@@ -135,6 +136,7 @@ export function SyncCard() {
               Last error: {status.last_error}
             </div>
           )}
+          {status.folder && <SyncthingLine folder={status.folder} />}
           <div className="row">
             <button type="button" className="btn" disabled={busy} onClick={() => void now()}>
               Sync now
