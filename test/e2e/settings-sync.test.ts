@@ -41,22 +41,24 @@ afterAll(async () => {
 });
 
 const card = () => page.getByTestId('sync-card');
+/** vitest's 1 s default for expect.poll is short on the shared machine (init writes the key and logs every memory). */
+const WAIT = { timeout: 15_000 };
 
 describe('Settings → Sync', { timeout: 180_000 }, () => {
   it('turns sync on, shows the 24-word code and a QR, Sync now updates the status; a mistyped code is refused in one line', async () => {
     page = await tab.open();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Settings/ }).click();
-    await expect.poll(() => card().locator('.badge').textContent()).toBe('Off');
+    await expect.poll(() => card().locator('.badge').textContent(), WAIT).toBe('Off');
 
     const folder = path.join(scratch, 'folder');
     mkdirSync(folder);
     await card().getByLabel('Sync folder (full path)').fill(folder);
     await card().getByRole('button', { name: 'Turn on sync' }).click();
-    await expect.poll(() => card().locator('.badge').textContent()).toBe('On');
-    await expect.poll(() => card().getByTestId('sync-status').textContent()).toContain(folder);
+    await expect.poll(() => card().locator('.badge').textContent(), WAIT).toBe('On');
+    await expect.poll(() => card().getByTestId('sync-status').textContent(), WAIT).toContain(folder);
 
     // Engram's own Syncthing, asked through syncthing.status (not started here: the Syncthing tests do that).
-    await expect.poll(() => card().getByTestId('syncthing-line').textContent()).toMatch(/^Syncthing: not running/);
+    await expect.poll(() => card().getByTestId('syncthing-line').textContent(), WAIT).toMatch(/^Syncthing: not running/);
     await card().getByRole('button', { name: 'Start Syncthing' }).waitFor();
 
     // The code shown on init: 24 words, and a QR drawn in the page (an SVG with dark modules).
@@ -66,9 +68,9 @@ describe('Settings → Sync', { timeout: 180_000 }, () => {
     expect(((await qr.locator('path').getAttribute('d')) ?? '').length).toBeGreaterThan(1000);
 
     // The memory from before sync waits to be written; Sync now writes it and says so.
-    await expect.poll(() => card().getByTestId('sync-counts').textContent()).toMatch(/Pending: [1-9]\d* changes/);
+    await expect.poll(() => card().getByTestId('sync-counts').textContent(), WAIT).toMatch(/Pending: [1-9]\d* changes/);
     await card().getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => card().getByTestId('sync-counts').textContent()).toMatch(/Pending: 0 changes/);
+    await expect.poll(() => card().getByTestId('sync-counts').textContent(), WAIT).toMatch(/Pending: 0 changes/);
     const afterNow = (await card().getByTestId('sync-counts').textContent()) ?? '';
     expect(afterNow).not.toContain('Last pass: not yet');
 
@@ -79,7 +81,7 @@ describe('Settings → Sync', { timeout: 180_000 }, () => {
 
     // Off, then join with one word mistyped: one line naming what is wrong, sync stays off.
     await card().getByRole('button', { name: 'Turn off' }).click();
-    await expect.poll(() => card().locator('.badge').textContent()).toBe('Off');
+    await expect.poll(() => card().locator('.badge').textContent(), WAIT).toBe('Off');
     await card().getByRole('button', { name: 'Join with a code' }).click();
     const typo = [...words];
     typo[4] = 'zzzzqx';
@@ -89,7 +91,7 @@ describe('Settings → Sync', { timeout: 180_000 }, () => {
     const refusal = (await card().getByTestId('sync-error').textContent()) ?? '';
     expect(refusal).toMatch(/word 5 of the pairing code, "zzzzqx", is not a pairing word/);
     expect(refusal.split('\n')).toHaveLength(1);
-    expect(await card().locator('.badge').textContent()).toBe('Off');
+    expect(await card().locator('.badge').textContent(), WAIT).toBe('Off');
     expect(pageErrors()).toEqual([]);
   });
 });
