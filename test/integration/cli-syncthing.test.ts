@@ -8,7 +8,9 @@ import { runCli } from '../../electron/hosts/cli/main.js';
 import { freeLocalPort, processAlive, processesMentioning, waitFor } from '../helpers/syncthing-pair.js';
 
 /** `engram syncthing` with the real binary: start (generated private config), id, add-device, status, stop, and the refusals. */
-describe('engram syncthing', () => {
+// One instance's life in order (never started, started and stopped, killed as a group): npm test's
+// shuffle keeps this file's order; the files still run in any order among the others.
+describe('engram syncthing', { shuffle: false }, () => {
   let root: string;
   let dir: string;
   const env = { ENGRAM_KEY: randomBytes(32).toString('hex'), PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };

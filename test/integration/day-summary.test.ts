@@ -71,15 +71,18 @@ describe('engram day --summary', () => {
   it('sends the day’s memories as quoted data and maps the reply’s citations to them', async () => {
     // The model's reply cites [1], [2] and a number that was never listed.
     fake.setHandler(() => ({ text: 'You were active for an hour, mostly in Code, reviewing the budget with Ana [1]. You also kept the release checklist open [2], and a Slack message came in [3][9].', usage: { prompt_tokens: 900, completion_tokens: 40 } }));
+    const asked = fake.requests.length; // other tests in this file may have asked first (npm test shuffles them)
     const before = await withStore((s) => ({ memories: s.memories.list({ limit: 100 }).length, core: s.memories.list({ kinds: ['core'] }).length }));
+    const ledger = () => withStore((s) => s.llmCalls.summary().by_purpose['day-summary'] ?? { calls: 0, input_tokens: 0, output_tokens: 0 });
+    const was = await ledger();
     const r = await cli({ ENGRAM_LLM_BASE_URL: fake.url }, 'day', DATE, '--summary', '--json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.out) as { active_minutes: number; summary: { text: string; citations: { n: number; memory_id: string; kind: string }[] } };
     expect(out.active_minutes).toBeCloseTo(60, 0);
 
-    expect(fake.requests).toHaveLength(1);
-    const req = fake.requests[0]!;
+    expect(fake.requests.length - asked).toBe(1);
+    const req = fake.requests[asked]!;
     const text = plain(req.body.messages);
     // The day's memories, numbered, and its counted totals; never its vault item or another day's memory.
     const listed = new Map<number, string>();
@@ -108,8 +111,9 @@ describe('engram day --summary', () => {
     // Asking changed nothing: no memory or core block written; the call is in the ledger.
     await withStore((s) => {
       expect({ memories: s.memories.list({ limit: 100 }).length, core: s.memories.list({ kinds: ['core'] }).length }).toEqual(before);
-      expect(s.llmCalls.summary().by_purpose['day-summary']).toMatchObject({ calls: 1, input_tokens: 900, output_tokens: 40 });
     });
+    const now = await ledger();
+    expect({ calls: now.calls - was.calls, input_tokens: now.input_tokens - was.input_tokens, output_tokens: now.output_tokens - was.output_tokens }).toEqual({ calls: 1, input_tokens: 900, output_tokens: 40 });
   }, 60_000);
 
   it('prints the summary with what each number cites', async () => {

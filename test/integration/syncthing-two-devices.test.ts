@@ -57,7 +57,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe("two of Engram's Syncthing instances on 127.0.0.1", () => {
+// One pair of instances in order (set up, raw segments, the real sync path, then the byte scan of all
+// they wrote): npm test's shuffle keeps this file's order; the files still run in any order.
+describe("two of Engram's Syncthing instances on 127.0.0.1", { shuffle: false }, () => {
   it('run private: 127.0.0.1 listen, no discovery, relays, NAT, usage or crash reports, upgrades; the folder watched and rescanned often', async () => {
     const rest = await pair.a.manager.client();
     const o = await rest.options();
