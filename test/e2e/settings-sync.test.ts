@@ -91,7 +91,7 @@ describe('Settings → Sync', { timeout: 180_000 }, () => {
     const refusal = (await card().getByTestId('sync-error').textContent()) ?? '';
     expect(refusal).toMatch(/word 5 of the pairing code, "zzzzqx", is not a pairing word/);
     expect(refusal.split('\n')).toHaveLength(1);
-    expect(await card().locator('.badge').textContent(), WAIT).toBe('Off');
+    expect(await card().locator('.badge').textContent()).toBe('Off');
     expect(pageErrors()).toEqual([]);
   });
 });
