@@ -72,7 +72,11 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   const cols = Math.ceil(width / tile);
   const rows = Math.ceil(height / tile);
   const cutsX = edgeCuts(grey, width, height, tile, true);
-  const cutsY = edgeCuts(grey, width, height, tile, false);
+  // Only upright edges cut a tile: the letters lost were the first of each line, at a window's left
+  // edge. Level edges cut nothing: in a line of CJK glyphs the horizontal strokes line up from glyph
+  // to glyph into one long edge, and a strip cut along it was judged dark and inverted (a Chinese
+  // page's second line was read as Latin garbage).
+  const cutsY = new Map<number, Set<number>>();
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x0 = c * tile;
