@@ -50,6 +50,9 @@ describe('redaction', () => {
 
   it('redacts AWS secret keys, bearer tokens, IBANs and SSNs', () => {
     expect(redact('aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY').text).toBe('aws_secret_access_key = [redacted:aws_secret]');
+    // OCR dropped a letter (39) or doubled one (41): still the labelled secret.
+    expect(redact('aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKE').text).toBe('aws_secret_access_key = [redacted:aws_secret]');
+    expect(redact('aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEYY').text).toBe('aws_secret_access_key = [redacted:aws_secret]');
     expect(redact('Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456').text).toBe('Authorization: Bearer [redacted:bearer_token]');
     expect(redact('IBAN GB82 WEST 1234 5698 7654 32 please').text).toBe('IBAN [redacted:iban] please');
     expect(redact('SSN: 123-45-6789').text).toBe('SSN: [redacted:ssn]');
