@@ -71,12 +71,7 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   };
   const cols = Math.ceil(width / tile);
   const rows = Math.ceil(height / tile);
-  const cutsX = edgeCuts(grey, width, height, tile, true);
-  // Only upright edges cut a tile: the letters lost were the first of each line, at a window's left
-  // edge. Level edges cut nothing: in a line of CJK glyphs the horizontal strokes line up from glyph
-  // to glyph into one long edge, and a strip cut along it was judged dark and inverted (a Chinese
-  // page's second line was read as Latin garbage).
-  const cutsY = new Map<number, Set<number>>();
+  const cutsX = uprightCuts(grey, width, height, tile);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x0 = c * tile;
@@ -85,21 +80,17 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
       const y1 = Math.min(height, y0 + tile);
       const d = isDark(x0, y0, x1, y1);
       const cx = cutsX.get(r * cols + c);
-      const cy = cutsY.get(r * cols + c);
-      if (!cx && !cy) {
+      if (!cx) {
         if (d) invert(x0, y0, x1, y1);
         continue;
       }
-      const xs = [x0, ...[...(cx ?? [])].sort((p, q) => p - q), x1];
-      const ys = [y0, ...[...(cy ?? [])].sort((p, q) => p - q), y1];
-      for (let j = 0; j + 1 < ys.length; j++) {
-        for (let i = 0; i + 1 < xs.length; i++) {
-          const [px0, px1, py0, py1] = [xs[i]!, xs[i + 1]!, ys[j]!, ys[j + 1]!];
-          // A part thinner than a stroke lies between two edges: a rule or a window border, which
-          // goes with the tile (a light separator in a dark theme turns dark like its text).
-          const thin = px1 - px0 < MIN_PART || py1 - py0 < MIN_PART;
-          if (thin ? d : isDark(px0, py0, px1, py1)) invert(px0, py0, px1, py1);
-        }
+      const xs = [x0, ...[...cx].sort((p, q) => p - q), x1];
+      for (let i = 0; i + 1 < xs.length; i++) {
+        const [px0, px1] = [xs[i]!, xs[i + 1]!];
+        // A part thinner than a stroke lies between two edges: a rule or a window border, which
+        // goes with the tile (a light separator in a dark theme turns dark like its text).
+        const thin = px1 - px0 < MIN_PART;
+        if (thin ? d : isDark(px0, y0, px1, y1)) invert(px0, y0, px1, y1);
       }
     }
   }
@@ -168,22 +159,24 @@ function clearBlocks(px: Uint8Array, width: number, height: number): void {
 }
 
 /**
- * Where tiles are cut (tile index to the columns, or rows when `vertical` is false, that cut it):
- * along long straight edges, where the grey steps sharply between neighbours on an unbroken run
- * at least EDGE_RUN tiles long, in each tile it crosses for at least MIN_PART pixels. Window and
- * panel edges run on past a tile; a glyph's stem or a block cursor ends within a tile and a half.
- * A window's corner inside a tile is cut both ways, so the window's part is decided on its own.
+ * Where tiles are cut (tile index to the columns that cut it): along long upright edges, where the
+ * grey steps sharply between neighbours on an unbroken run at least EDGE_RUN tiles long, in each
+ * tile it crosses for at least MIN_PART pixels. Window and panel edges run on past a tile; a glyph's
+ * stem or a block cursor ends within a tile and a half. Only upright edges cut: the letters lost
+ * were the first of each line, at a window's left edge. Level edges do not: in a line of CJK glyphs
+ * the horizontal strokes line up from glyph to glyph into one long edge, and a strip cut along it
+ * was judged dark and inverted (a Chinese page's second line was read as Latin garbage).
  */
-function edgeCuts(grey: Uint8Array, width: number, height: number, tile: number, vertical: boolean): Map<number, Set<number>> {
+function uprightCuts(grey: Uint8Array, width: number, height: number, tile: number): Map<number, Set<number>> {
   const cols = Math.ceil(width / tile);
-  const [aMax, bMax] = vertical ? [width, height] : [height, width];
-  const at = vertical ? (a: number, b: number) => b * width + a : (a: number, b: number) => a * width + b;
+  const [aMax, bMax] = [width, height];
+  const at = (a: number, b: number) => b * width + a;
   const cuts = new Map<number, Set<number>>();
   const add = (a: number, b0: number, b1: number) => {
     if (a % tile === 0) return; // on a tile's border already
     for (let t = Math.floor(b0 / tile); t * tile < b1; t++) {
       if (Math.min(b1, (t + 1) * tile) - Math.max(b0, t * tile) < MIN_PART) continue;
-      const key = vertical ? t * cols + Math.floor(a / tile) : Math.floor(a / tile) * cols + t;
+      const key = t * cols + Math.floor(a / tile);
       let set = cuts.get(key);
       if (!set) cuts.set(key, (set = new Set()));
       set.add(a);
