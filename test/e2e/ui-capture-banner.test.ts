@@ -142,5 +142,14 @@ describe('the capture banner', { timeout: 120_000 }, () => {
     await field.press('Tab');
     await expect.poll(() => page.getByText('Enter a whole number of screenshots from 1 to 3600.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(cap()).toBe(12);
+    // A change that reaches the window while the user is typing (here from another client, like the
+    // answer to a previous save arriving late) does not overwrite what they typed: CI once lost the
+    // "2.5" above to the late answer of the "12" save, and nothing was refused.
+    await field.fill('30');
+    await api(h, 'settings.update', { patch: { capture: { captioning: { enabled: true, max_per_hour: 20 } } } });
+    await expect.poll(() => page.getByRole('switch', { name: 'Let the model see screenshots' }).getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    expect(await field.inputValue()).toBe('30');
+    await field.press('Tab');
+    await expect.poll(cap, { timeout: 10_000 }).toBe(30);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 interface NumberFieldProps {
   label: string;
@@ -14,11 +14,17 @@ interface NumberFieldProps {
 export function NumberField({ label, value, min, max, step = 1, unit, onCommit }: NumberFieldProps) {
   const [draft, setDraft] = useState(String(value));
   const id = useId();
-  useEffect(() => setDraft(String(value)), [value]);
+  // True from the first keystroke to the commit: a value that arrives meanwhile (the answer to the
+  // previous save, or a change from another window) must not overwrite what the user is typing.
+  const editing = useRef(false);
+  useEffect(() => {
+    if (!editing.current) setDraft(String(value));
+  }, [value]);
   const n = Number(draft);
   const valid = draft.trim() !== '' && Number.isFinite(n) && n >= min && n <= max;
 
   function commit() {
+    editing.current = false;
     if (valid && n !== value) onCommit(n);
     else if (!valid) setDraft(String(value));
   }
@@ -38,7 +44,10 @@ export function NumberField({ label, value, min, max, step = 1, unit, onCommit }
         step={step}
         value={draft}
         aria-invalid={!valid}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          editing.current = true;
+          setDraft(e.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
       />
