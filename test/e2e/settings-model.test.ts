@@ -172,6 +172,26 @@ describe('Settings → Model', { timeout: 180_000 }, () => {
     await expect.poll(() => badge().textContent()).toBe('Using a model');
   });
 
+  it('a change that arrives while a model name is being typed does not overwrite it', async () => {
+    await startWith({ provider: 'openai', baseUrl: fake.url, openaiApiKey: SERVER_KEY, chatModel: 'qwen2.5:7b' });
+    await nav(/Settings/);
+    const chat = page.getByLabel('Chat model');
+    await expect.poll(() => chat.inputValue()).toBe('qwen2.5:7b');
+    await chat.fill('llama3.1:8b');
+    // Another client (or the late answer to an earlier save) changes both model names meanwhile.
+    const r = await fetch(`${h.base}/api/call`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'settings.update', input: { patch: { models: { chat_model: 'other-model', extraction_model: 'other-memory-model' } } } }),
+    });
+    expect(((await r.json()) as { ok: boolean }).ok).toBe(true);
+    // The untouched field follows the change: the page has it.
+    await expect.poll(() => page.getByLabel('Memory model').inputValue()).toBe('other-memory-model');
+    expect(await chat.inputValue()).toBe('llama3.1:8b');
+    await chat.press('Enter');
+    await expect.poll(() => text(LLM_SETTINGS.chatModel)).toBe('llama3.1:8b');
+  });
+
   it("Anthropic: Test connection asks Anthropic's API (here a fake on a real socket) for its models, with the key as typed", async () => {
     await startWith({ provider: 'anthropic' });
     await nav(/Settings/);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useDraft } from './use-draft.js';
 
 interface NumberFieldProps {
   label: string;
@@ -12,21 +13,15 @@ interface NumberFieldProps {
 
 /** A number that is saved when the user leaves the field or presses Enter, and only if it is valid. */
 export function NumberField({ label, value, min, max, step = 1, unit, onCommit }: NumberFieldProps) {
-  const [draft, setDraft] = useState(String(value));
+  const { draft, edit, done, reset } = useDraft(String(value));
   const id = useId();
-  // True from the first keystroke to the commit: a value that arrives meanwhile (the answer to the
-  // previous save, or a change from another window) must not overwrite what the user is typing.
-  const editing = useRef(false);
-  useEffect(() => {
-    if (!editing.current) setDraft(String(value));
-  }, [value]);
   const n = Number(draft);
   const valid = draft.trim() !== '' && Number.isFinite(n) && n >= min && n <= max;
 
   function commit() {
-    editing.current = false;
-    if (valid && n !== value) onCommit(n);
-    else if (!valid) setDraft(String(value));
+    if (!valid) return reset();
+    done();
+    if (n !== value) onCommit(n);
   }
 
   return (
@@ -44,10 +39,7 @@ export function NumberField({ label, value, min, max, step = 1, unit, onCommit }
         step={step}
         value={draft}
         aria-invalid={!valid}
-        onChange={(e) => {
-          editing.current = true;
-          setDraft(e.target.value);
-        }}
+        onChange={(e) => edit(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
       />

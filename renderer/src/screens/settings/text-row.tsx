@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDraft } from '../../ui/use-draft.js';
 
 /** A model name, with the suggestions of the page's datalist. */
 export function ModelRow({ label, desc, value, placeholder, onCommit }: { label: string; desc: string; value: string; placeholder: string; onCommit(v: string): void }) {
@@ -25,10 +25,12 @@ export function TextRow({
   list?: string;
   mono?: boolean;
 }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  const { draft, edit, done } = useDraft(value);
   const id = `f-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  const commit = () => draft.trim() !== value && onCommit(draft.trim());
+  const commit = () => {
+    done();
+    if (draft.trim() !== value) onCommit(draft.trim());
+  };
   return (
     <div className="setting-row">
       <div className="setting-text">
@@ -44,7 +46,7 @@ export function TextRow({
         list={list}
         value={draft}
         placeholder={placeholder}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => edit(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
       />
