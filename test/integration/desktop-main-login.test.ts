@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BUILTIN_PAGE_CHANNEL, CONSENT_FILE, LOGIN_ITEM_TEXT } from '../../electron/desktop/policy/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { CONSENT_FILE, LOGIN_ITEM_TEXT } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake } from '../fakes/fake-electron.js';
-import { until, windowAt } from '../helpers/desktop-main-run.js';
+import { acceptConsent, exitCode, runDesktopMain, until, windowAt } from '../helpers/desktop-main-run.js';
 
 // Start at login on macOS 13+ (issue 29, item 10), through the composition root under the fake
 // Electron: the login item is the app's own service, a run opened at login keeps its window
@@ -16,31 +14,20 @@ vi.mock('electron', async () => {
 });
 
 const { ipcMain } = electronModule;
-let base: string;
-let dataDir: string;
-const savedEnv = { ...process.env };
 const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
-const consentFile = () => JSON.parse(readFileSync(path.join(dataDir, CONSENT_FILE), 'utf8')) as { start_at_login: boolean };
-
-beforeAll(async () => {
-  base = mkdtempSync(path.join(os.tmpdir(), 'engram-login-'));
-  dataDir = path.join(base, 'data');
-  Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
-  fake.loginItem.wasOpenedAtLogin = true;
-  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_TRAY_HOST: 'present' });
-  await import('../../electron/desktop/main/main.js');
+const run = runDesktopMain('engram-login-', {
+  env: () => ({ ENGRAM_TRAY_HOST: 'present' }),
+  before: () => {
+    Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
+    fake.loginItem.wasOpenedAtLogin = true;
+  },
+  after: () => Object.defineProperty(process, 'platform', platform),
 });
-
-afterAll(() => {
-  Object.defineProperty(process, 'platform', platform);
-  process.env = savedEnv;
-  rmSync(base, { recursive: true, force: true });
-});
+const consentFile = () => JSON.parse(readFileSync(path.join(run.dataDir, CONSENT_FILE), 'utf8')) as { start_at_login: boolean };
 
 describe('start at login on macOS (fake Electron)', { shuffle: false }, () => {
   it('consent with start at login registers the app itself as the login item', async () => {
-    const consent = await windowAt('/__pages/consent.html');
-    await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: true } });
+    await acceptConsent({ audio: false, start_at_login: true });
     await until(() => fake.loginItem.set.length > 0, 'login item');
     expect(fake.loginItem.set).toEqual([{ openAtLogin: true, type: 'mainAppService' }]);
   });
@@ -84,7 +71,6 @@ describe('start at login on macOS (fake Electron)', { shuffle: false }, () => {
 
   it('quits cleanly', async () => {
     electronModule.app.quit();
-    await until(() => fake.exitCode !== null, 'exit');
-    expect(fake.exitCode).toBe(0);
+    expect(await exitCode()).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUILTIN_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
-import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
+import { electronModule, fake } from '../fakes/fake-electron.js';
+import { acceptConsent, exitCode, runDesktopMain, windowAt } from '../helpers/desktop-main-run.js';
 
 // Linux without a secret service: safeStorage reports `basic_text`, so the app must not use it
 // and asks for a passphrase on its own page instead (first run: create it).
@@ -13,38 +13,17 @@ vi.mock('electron', async () => {
 });
 
 const { ipcMain } = electronModule;
-let base: string;
-const savedEnv = { ...process.env };
 const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
-
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-// The main window waits for the key derivation (scrypt), the store and the engine: seconds on a
-// loaded machine (a shared 2-core test box took over 15 s), so the wait is generous.
-const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`, 45_000);
-
-beforeAll(async () => {
-  base = mkdtempSync(path.join(os.tmpdir(), 'engram-main-pass-'));
-  Object.defineProperty(process, 'platform', { ...platform, value: 'linux' });
-  fake.safeStorageBackend = 'basic_text';
-  // An AppImage whose AppRun added --no-sandbox (Ubuntu 23.10+), as on the desktops that lack a keyring too.
-  fake.switches.push('no-sandbox');
-  Object.assign(process.env, { ENGRAM_DATA_DIR: path.join(base, 'data'), ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config'), APPIMAGE: path.join(base, 'Engram.AppImage') });
-  delete process.env.ENGRAM_KEY;
-  await import('../../electron/desktop/main/main.js');
-});
-
-afterAll(() => {
-  Object.defineProperty(process, 'platform', platform);
-  process.env = savedEnv;
-  rmSync(base, { recursive: true, force: true });
+const run = runDesktopMain('engram-main-pass-', {
+  // No key in the environment: the app makes one and asks for the passphrase that wraps it.
+  env: ({ base }) => ({ ENGRAM_KEY: undefined, APPIMAGE: path.join(base, 'Engram.AppImage') }),
+  before: () => {
+    Object.defineProperty(process, 'platform', { ...platform, value: 'linux' });
+    fake.safeStorageBackend = 'basic_text';
+    // An AppImage whose AppRun added --no-sandbox (Ubuntu 23.10+), as on the desktops that lack a keyring too.
+    fake.switches.push('no-sandbox');
+  },
+  after: () => Object.defineProperty(process, 'platform', platform),
 });
 
 // One run of the app per file: main.ts starts it once, when imported, and each test is the next
@@ -52,8 +31,7 @@ afterAll(() => {
 // npm test's shuffle keeps it; the files still run in any order among the others.
 describe('desktop app without a keychain (fake Electron, basic_text backend)', { shuffle: false }, () => {
   it('after consent, asks to create a passphrase, re-asks after a weak one, then opens the app', async () => {
-    const consent = await windowAt('/__pages/consent.html');
-    await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.accept', input: { audio: false, start_at_login: false } });
+    await acceptConsent();
 
     const page = await windowAt('/__pages/passphrase.html');
     const frame = page.webContents.mainFrame;
@@ -70,7 +48,7 @@ describe('desktop app without a keychain (fake Electron, basic_text backend)', {
 
     await windowAt('app://engram/index.html');
     expect(page.destroyed).toBe(true);
-    const wrapped = JSON.parse(readFileSync(path.join(base, 'data', WRAPPED_KEY_FILE), 'utf8'));
+    const wrapped = JSON.parse(readFileSync(path.join(run.dataDir, WRAPPED_KEY_FILE), 'utf8'));
     expect(wrapped).toMatchObject({ method: 'passphrase', kdf: 'scrypt', params: { N: 131072, r: 8, p: 1 } });
   });
 
@@ -90,7 +68,6 @@ describe('desktop app without a keychain (fake Electron, basic_text backend)', {
 
   it('quits cleanly', async () => {
     electronModule.app.quit();
-    await until(() => fake.exitCode !== null, 'exit');
-    expect(fake.exitCode).toBe(0);
+    expect(await exitCode()).toBe(0);
   });
 });

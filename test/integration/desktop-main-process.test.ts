@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
-import { readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/capture/index.js';
+import { describe, expect, it, vi } from 'vitest';
 import { CONSENT_FILE, EVENT_CHANNEL, INVOKE_CHANNEL, BUILTIN_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake, FakeBrowserWindow, requestDisplayMedia } from '../fakes/fake-electron.js';
+import { exitCode, reopenStore, runDesktopMain, until, windowAt } from '../helpers/desktop-main-run.js';
 import { keyFileOf } from '../helpers/key-file.js';
 
 // The composition root (electron/desktop/main/main.ts) run under Node with a fake 'electron': start-up
@@ -17,24 +14,6 @@ vi.mock('electron', async () => {
 });
 
 const { ipcMain, powerMonitor } = electronModule;
-let base: string;
-let dataDir: string;
-const key = randomBytes(32);
-const savedEnv = { ...process.env };
-
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-// The main window waits for the store and the engine to start: seconds on a loaded machine (a shared
-// 2-core test box took over 15 s), so the wait is generous; the test timeout still bounds it.
-const windowAt = (suffix: string) => until(() => FakeBrowserWindow.all.find((w) => !w.destroyed && w.webContents.mainFrame.url.endsWith(suffix)), `window ${suffix}`, 45_000);
 const tray = () => until(() => (electronModule.Tray as unknown as { last: { tooltip: string; menu: Array<{ id?: string; click?: () => void }> } | null }).last, 'tray');
 function click(id: string, menu: Array<{ id?: string; click?: () => void }>) {
   const item = menu.find((i) => i.id === id);
@@ -42,24 +21,12 @@ function click(id: string, menu: Array<{ id?: string; click?: () => void }>) {
   item.click();
 }
 
-beforeAll(async () => {
-  base = mkdtempSync(path.join(os.tmpdir(), 'engram-main-'));
-  dataDir = path.join(base, 'data');
+const run = runDesktopMain('engram-main-', {
+  seeded: true,
   // A data dir the CLI made first: its key file is adopted, then wrapped by the keychain.
-  const seed = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
-  const s = readCaptureSettings(seed);
-  writeCaptureSettings(seed, { ...s, interval_s: 3600, ocr: { ...s.ocr, enabled: false } });
-  await seed.close();
-  writeFileSync(path.join(dataDir, 'engram.key'), key.toString('hex') + '\n', { mode: 0o600 });
+  before: ({ dataDir, key }) => writeFileSync(path.join(dataDir, 'engram.key'), key.toString('hex') + '\n', { mode: 0o600 }),
   // A desktop with a tray (the close-to-tray step); the test machine's own bus must not decide it.
-  Object.assign(process.env, { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(base, 'config'), ENGRAM_TRAY_HOST: 'present' });
-  delete process.env.ENGRAM_KEY;
-  await import('../../electron/desktop/main/main.js');
-});
-
-afterAll(() => {
-  process.env = savedEnv;
-  rmSync(base, { recursive: true, force: true });
+  env: () => ({ ENGRAM_KEY: undefined, ENGRAM_TRAY_HOST: 'present' }),
 });
 
 // One run of the app per file: main.ts starts it once, when imported, and each test is the next
@@ -82,7 +49,7 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
     expect(consent.contentProtected).toBe(true);
     expect(FakeBrowserWindow.all.some((w) => w.webContents.mainFrame.url.endsWith('/index.html'))).toBe(false);
     const info = await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'consent.info' });
-    expect(info).toEqual({ ok: true, output: expect.objectContaining({ data_dir: dataDir }) });
+    expect(info).toEqual({ ok: true, output: expect.objectContaining({ data_dir: run.dataDir }) });
     const foreign = { ...consent.webContents.mainFrame, processId: 9999 };
     expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, foreign, { action: 'consent.info' })).toEqual({ ok: false, error: 'This window may not call Engram.' });
     expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, consent.webContents.mainFrame, { action: 'passphrase.submit', input: { passphrase: 'x' } })).toMatchObject({ ok: false });
@@ -92,11 +59,11 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
 
   it('records consent, adopts the existing key and keeps it only keychain-wrapped in its own file', async () => {
     await windowAt('app://engram/index.html');
-    expect(JSON.parse(readFileSync(path.join(dataDir, CONSENT_FILE), 'utf8'))).toMatchObject({ version: 1, audio: false, start_at_login: false });
-    const wrapped = readFileSync(path.join(dataDir, WRAPPED_KEY_FILE), 'utf8');
+    expect(JSON.parse(readFileSync(path.join(run.dataDir, CONSENT_FILE), 'utf8'))).toMatchObject({ version: 1, audio: false, start_at_login: false });
+    const wrapped = readFileSync(path.join(run.dataDir, WRAPPED_KEY_FILE), 'utf8');
     expect(JSON.parse(wrapped)).toMatchObject({ method: 'safeStorage', backend: 'gnome_libsecret' });
-    expect(wrapped).not.toContain(key.toString('hex'));
-    expect(wrapped).not.toContain(key.toString('base64'));
+    expect(wrapped).not.toContain(run.key.toString('hex'));
+    expect(wrapped).not.toContain(run.key.toString('base64'));
   });
 
   it('opens the main window hardened, content-protected, on app://', async () => {
@@ -109,7 +76,7 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
   it('answers the main frame through the contract; refuses other frames and bad input with typed errors', async () => {
     const main = await windowAt('app://engram/index.html');
     const frame = main.webContents.mainFrame;
-    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'app.info', input: {} })).toMatchObject({ ok: true, output: { host: 'electron', data_dir: dataDir } });
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'app.info', input: {} })).toMatchObject({ ok: true, output: { host: 'electron', data_dir: run.dataDir } });
     expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'capture.pause', input: { minutes: 'soon' } })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
     expect(await ipcMain.invoke(INVOKE_CHANNEL, frame, { name: 'shell.exec', input: {} })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST' } });
     const consentFrame = FakeBrowserWindow.all.find((w) => w.webContents.mainFrame.url.includes('consent'))!.webContents.mainFrame;
@@ -194,15 +161,12 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
 
   it('Quit closes capture and the store, then exits 0', async () => {
     click('quit', (await tray()).menu);
-    await until(() => fake.exitCode !== null, 'exit');
-    expect(fake.exitCode).toBe(0);
+    expect(await exitCode()).toBe(0);
     expect(fake.errorBoxes).toEqual([]);
     // The store was closed cleanly: it opens again with the same key.
-    const again = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
-    expect(again.frames.list({ limit: 10 }).length).toBe(1);
-    await again.close();
+    await reopenStore(run, (again) => expect(again.frames.list({ limit: 10 }).length).toBe(1));
     // The CLI's key moved out of the data folder when the app adopted it, and the CLI still finds it.
-    expect(existsSync(keyFileOf(dataDir))).toBe(true);
-    expect(existsSync(path.join(dataDir, 'engram.key'))).toBe(false);
+    expect(existsSync(keyFileOf(run.dataDir))).toBe(true);
+    expect(existsSync(path.join(run.dataDir, 'engram.key'))).toBe(false);
   });
 });
