@@ -30,15 +30,15 @@
  * builds dist/ first (`npx tsc -p tsconfig.json`) unless --no-build. --keep DIR keeps each day's data
  * in DIR/day1, DIR/day2, DIR/day3; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { runCli } from '../../electron/hosts/cli/main.js';
+import { captureScreenDay } from './screen-day.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const DAYS = {
@@ -77,14 +77,8 @@ const AskJson = z.object({
   retrieved: z.array(z.object({ title: z.string(), text: z.string(), passages: z.array(z.object({ text: z.string() })).optional() }).passthrough()),
 });
 
-const children: ChildProcess[] = [];
-const cleanup = () => {
-  for (const c of children) if (c.pid && c.exitCode === null) try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ }
-};
-process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
 const found = (hay: string, want: string) => want.split('|').some((alt) => norm(hay).includes(norm(alt)));
 
@@ -93,52 +87,6 @@ async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
   let err = '';
   const code = await runCli(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTty: false, stdin: Readable.from([]) }, env);
   return { code, out, err };
-}
-
-async function captureDay(fixtures: string, env: NodeJS.ProcessEnv): Promise<{ shown: { page: string; at: number }[] }> {
-  const { startDisplay } = (await import(pathToFileURL(join(root, 'scripts', 'xvfb.mjs')).href)) as { startDisplay: (o: { width: number; height: number }) => Promise<{ display: string; stop(): void }> };
-  const x = await startDisplay({ width: 1280, height: 800 });
-  const xenv = { ...env, DISPLAY: x.display };
-  const shown: { page: string; at: number }[] = [];
-  try {
-    const cap = spawn(process.execPath, [join(root, 'bin', 'engram.js'), 'capture', '--watch', '--interval', '2'], { env: xenv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    children.push(cap);
-    let capLog = '';
-    cap.stdout!.on('data', (d: Buffer) => (capLog += d.toString()));
-    cap.stderr!.on('data', (d: Buffer) => (capLog += d.toString()));
-    await sleep(4000);
-    const pages = readdirSync(join(fixtures, 'pages')).filter((f) => f.endsWith('.html')).sort();
-    const profile = mkdtempSync(join(tmpdir(), 'screenqa-chromium-'));
-    for (const page of pages) {
-      const file = join(fixtures, 'pages', page);
-      const title = /<title>([^<]*)<\/title>/.exec(readFileSync(file, 'utf8'))?.[1] ?? page;
-      const c = spawn(
-        'chromium',
-        ['--no-sandbox', '--test-type', '--no-first-run', '--disable-gpu', '--disable-extensions', '--password-store=basic', `--user-data-dir=${profile}`,
-          '--window-position=0,0', '--window-size=1280,800', `--app=file://${file}`],
-        { env: xenv, stdio: 'ignore', detached: true },
-      );
-      children.push(c);
-      // The window is up once its title shows (HTML entities aside, the first words are enough).
-      const probe = title.replace(/&[a-z]+;/g, ' ').split(/\s+/).slice(0, 2).join(' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      spawnSync('xdotool', ['search', '--sync', '--onlyvisible', '--name', probe], { env: xenv, timeout: 30_000 });
-      shown.push({ page, at: Date.now() });
-      log(`  showing ${page}`);
-      await sleep(DWELL_S * 1000);
-      try { process.kill(-c.pid!, 'SIGTERM'); } catch { /* gone */ }
-      await sleep(1500);
-    }
-    rmSync(profile, { recursive: true, force: true });
-    // Let OCR catch up, then stop capture: the brain flushes what it buffered.
-    await sleep(15_000);
-    try { process.kill(-cap.pid!, 'SIGINT'); } catch { /* gone */ }
-    const stopped = await Promise.race([new Promise((r) => cap.once('exit', () => r(true))), sleep(120_000).then(() => false)]);
-    if (!stopped) log('  capture did not stop within 2 minutes; killed');
-    if (!JSON_OUT && flag('verbose')) log(capLog.slice(-3000));
-  } finally {
-    x.stop();
-  }
-  return { shown };
 }
 
 interface Scored {
@@ -183,7 +131,7 @@ async function runDay(day: Day): Promise<DayResult> {
   if (!reuse) {
     log(`capturing day ${day} into ${dataDir} (${DWELL_S}s per page) …`);
     const t0 = Date.now();
-    await captureDay(fixtures, env);
+    await captureScreenDay(join(fixtures, 'pages'), env, { dwellS: DWELL_S, log, verbose: !JSON_OUT && flag('verbose') });
     log(`  captured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   const stats = await cli(['stats', '--json'], env);
