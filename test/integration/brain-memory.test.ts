@@ -14,6 +14,7 @@ import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, CAPTURE_SETTINGS_KEY, defaultBrainSettings } from '../../shared/settings/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const T = Date.parse('2025-03-03T09:00:00Z');
 
@@ -22,14 +23,12 @@ describe('brain with the store', () => {
   let store: EngramStore;
   let brain: Brain;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-brain-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-brain-'));
     brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC' });
   });
   afterEach(async () => {
     await brain.stop();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   async function say(text: string, at: number): Promise<string[]> {
@@ -160,12 +159,10 @@ describe('crash safety and live ingestion', () => {
   let dir: string;
   let store: EngramStore;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-brain-crash-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-brain-crash-'));
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   it('a crash mid-batch loses nothing: sources stay unprocessed and are taken up at start, without duplicates', async () => {

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings } from '../../shared/settings/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 /** Settings → Brain through the handler map: the brain settings that were read by code and written by nothing (issue 30). */
 describe('brain.settings / brain.updateSettings', () => {
@@ -13,14 +10,12 @@ describe('brain.settings / brain.updateSettings', () => {
   let store: EngramStore;
   let api: EngramApi;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-brain-settings-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-brain-settings-'));
     api = createApi({ store, host: 'headless', version: 'test', checkOutputs: true });
   });
   afterEach(async () => {
     api.dispose();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
   const call = async (name: string, input: unknown) => {
     const r = await api.dispatch(name, input);

@@ -1,24 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import { freshStores } from '../helpers/temp-store.js';
 
-const dirs: string[] = [];
-const stores: EngramStore[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const fresh = freshStores('engram-brain-stop-');
 
 async function storeWithUnreadMemory(): Promise<EngramStore> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-brain-stop-'));
-  dirs.push(dir);
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-  stores.push(store);
+  const store = await fresh();
   // Written straight to the store, as an older session might have left it: the graph has not read it.
   store.memories.insert({ kind: 'semantic', title: 'Priya Raman', text: 'Priya Raman leads the Orion project at Northwind.', fields: { name: 'Priya Raman' } });
   return store;

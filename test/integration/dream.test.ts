@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Provenance } from '../../shared/index.js';
-import { StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
+import type { EngramStore, NewMemory } from '../../agents/store/index.js';
 import { dream, previewDream, DreamApplyError } from '../../agents/dream/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -33,8 +30,7 @@ describe('dream (consolidation)', () => {
 
   const ids: Record<string, string> = {};
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-dream-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-dream-'));
     ids.anaA = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', details: 'seen in Slack', fields: { name: 'Ana Lima', source: 'Slack' } });
     ids.anaB = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', details: 'seen in Mail', fields: { name: 'ana lima', source: 'Mail' }, at: OLD + HOUR });
     ids.mgrOld = add({ kind: 'semantic', title: "Ana is the user's manager", text: "Ana is the user's manager.", fields: { name: "fact:user's manager" }, occurred_at: OLD });
@@ -65,8 +61,7 @@ describe('dream (consolidation)', () => {
     store.memories.markUsed([ids.used], NOW - DAY);
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const snapshot = (): string => JSON.stringify(store.memories.list({ limit: 1000, includeSuperseded: true }));

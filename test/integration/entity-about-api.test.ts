@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import type { EntityCard, EntityRef } from '../../shared/api/index.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 /** entities.about: what a chat turn is about in the graph (cards for the question, links for each citation), over a real store. */
 
@@ -37,8 +34,7 @@ let budget: string;
 let vault: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'engram-entity-about-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  ({ dir, store } = await openTempStore('engram-entity-about-'));
   review = write('Ana Souza will review the Atlas launch checklist on Friday.', T0);
   budget = write('Ana Souza signed off the Atlas launch budget.', T0 + 86_400_000);
   vault = write('Ana Souza gave the Atlas admin password', T0 + 2 * 86_400_000, 'knowledge_vault');
@@ -46,8 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   api.dispose();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await removeTempStore(store, dir);
 });
 
 describe('entities.about', () => {

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import type { Entity, EntityFact, EntityMention, EntityMoment } from '../../shared/api/index.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 /** The People & projects requests over a real encrypted store with a graph built by the brain's builder. */
 
@@ -38,8 +35,7 @@ const find = async (query: string) => (await ok<{ items: Entity[] }>('entities.l
 
 // A fresh store per test: the last test renames, merges and deletes, so no test may see another's edits.
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'engram-entity-api-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  ({ dir, store } = await openTempStore('engram-entity-api-'));
   // Written newest first, so the timeline's forward order is the handler's doing.
   write('late', 'Ana Souza signed off the Atlas launch budget.', T0 + 3 * 86_400_000);
   write('early', 'Ana Souza will review the Atlas launch checklist on Friday.', T0);
@@ -48,8 +44,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   api.dispose();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+  await removeTempStore(store, dir);
 });
 
 describe('entities api', () => {

@@ -7,6 +7,7 @@ import { StaticKeyProvider, UseEmbedder, openStore, type EngramStore } from '../
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createApi } from '../../electron/api/index.js';
 import { KEPT_TASKS, NEAR_MISS_TASKS, UNRELATED_TASKS } from '../fixtures/experience/task-paraphrases.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -23,12 +24,10 @@ describe('experience memory finds similar tasks by meaning (USE lite)', { timeou
     await embedder.close();
   });
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-exp-meaning-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-exp-meaning-'));
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const keep = (xp: ExperienceMemory, tasks = KEPT_TASKS) => {

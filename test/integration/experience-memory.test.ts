@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { StaticKeyProvider, StoreError, openStore, type EngramStore } from '../../agents/store/index.js';
+import { StoreError, type EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -14,13 +11,11 @@ describe('ExperienceMemory', () => {
   let store: EngramStore;
   let exp: ExperienceMemory;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-exp-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-exp-'));
     exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   it('records experiences as procedural rows and recalls them for similar tasks only', async () => {

@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, OUTSIDE_CAP } from '../../agents/experience/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 // Issue 28: experiences recorded by other agents over MCP carry their source, and a flood of them
 // cannot outvote the user's own record.
@@ -18,13 +15,11 @@ describe('other agents’ experiences are capped in recommend', () => {
   let store: EngramStore;
   let exp: ExperienceMemory;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-exp-outside-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-exp-outside-'));
     exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const record = (n: number, action: string, outcome: 'success' | 'failure', by?: string, ageDays = 1) => {

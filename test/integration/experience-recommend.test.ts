@@ -1,9 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { StaticKeyProvider, StoreError, UseEmbedder, openStore, type EngramStore } from '../../agents/store/index.js';
+import { StoreError, UseEmbedder, type EngramStore } from '../../agents/store/index.js';
 import {
   EmbeddingClusterer,
   ExactTextClusterer,
@@ -14,6 +10,7 @@ import {
   type ActionClusterer,
 } from '../../agents/experience/index.js';
 import { DIFFERENT_ACTIONS, PARAPHRASE_GROUPS } from '../fixtures/experience/action-paraphrases.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -23,13 +20,11 @@ describe('recommend options (Mimir)', () => {
   let store: EngramStore;
   let exp: ExperienceMemory;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-exp-rec-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-exp-rec-'));
     exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const times = (n: number, task: string, action: string, outcome: 'success' | 'failure', ageDays = 1) => {

@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dream } from '../../agents/dream/index.js';
 import { buildGraph } from '../../agents/graph/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { createApi } from '../../electron/api/index.js';
 import type { EntityHistoryEntry } from '../../shared/api/index.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
+import { freshStores } from '../helpers/temp-store.js';
 
 /**
  * `engram dream` on the graph: the duplicates write-time resolution could not see when it wrote
@@ -17,24 +14,11 @@ import { changedParts, storeFingerprint } from '../reliability/store-fingerprint
  * nothing; two people who share a first name, and a pair the user split, stay apart.
  */
 
-const dirs: string[] = [];
-const stores: EngramStore[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const fresh = freshStores('engram-graph-dream-');
 
 const T0 = Date.UTC(2026, 10, 2, 9);
 const HOUR = 3_600_000;
 const NOW = T0 + 30 * 24 * HOUR;
-
-async function fresh(): Promise<EngramStore> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-graph-dream-'));
-  dirs.push(dir);
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-  stores.push(store);
-  return store;
-}
 
 let clock = 0;
 /** A chat line as the brain writes it, read into the graph by the brain's own builder. */

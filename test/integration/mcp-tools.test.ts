@@ -2,14 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, VaultGuard, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';
 
@@ -23,8 +20,7 @@ describe('MCP tools in process, over the handler map', () => {
   const logs: string[] = [];
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mcp-unit-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-mcp-unit-'));
     failing = null;
     asked.length = 0;
     engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
@@ -46,8 +42,7 @@ describe('MCP tools in process, over the handler map', () => {
   afterEach(async () => {
     await client.close();
     await engram.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;

@@ -3,13 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, VaultGuard, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema } from '../../shared/settings/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 // Issue 28: what leaves over MCP is redacted whatever the display switches say, labels where its
 // text came from, and the vault cut sees every vault row.
@@ -23,8 +21,7 @@ describe('MCP answers: redacted, labelled untrusted, vault cut over every row', 
   let client: Client;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mcp-trust-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-mcp-trust-'));
     engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
     const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, now: () => new Date(), log: () => undefined }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
@@ -34,8 +31,7 @@ describe('MCP answers: redacted, labelled untrusted, vault cut over every row', 
   afterEach(async () => {
     await client.close();
     await engram.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;

@@ -1,13 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
+import type { EngramStore, NewMemory } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { ARCHIVE_LAST_RUN } from '../../agents/dream/index.js';
 import { BRAIN_SETTINGS_KEY } from '../../shared/settings/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-20T12:00:00Z');
@@ -23,8 +20,7 @@ describe('archiving unused memories', () => {
   }
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-archive-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-archive-'));
     const old = NOW - 400 * DAY;
     ids.cold = add({ kind: 'semantic', title: 'Harbour ferry timetable', text: 'The harbour ferry leaves at 07:40.', fields: { name: 'harbour ferry' }, created_at: old });
     ids.used = add({ kind: 'semantic', title: 'Harbour ferry fares', text: 'A harbour ferry ticket costs 3 euros.', fields: { name: 'harbour ferry fare' }, created_at: old });
@@ -36,8 +32,7 @@ describe('archiving unused memories', () => {
     store.memories.markUsed([ids.used], NOW - 100 * DAY);
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   const searchIds = async (includeArchived?: boolean) =>

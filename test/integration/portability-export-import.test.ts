@@ -15,6 +15,7 @@ import {
   type ExportOptions,
 } from '../../agents/portability/index.js';
 import { frameBytes, seedStore, T0, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
+import { freshStores } from '../helpers/temp-store.js';
 
 const LOW_SCRYPT = { N: 2 ** 12, r: 8, p: 1 };
 
@@ -394,19 +395,7 @@ describe('encrypted archive (--with-frames)', () => {
 
 /** People & projects travel with the memories (issue 35): entities, aliases, mentions, facts with participants and sources. */
 describe('export and import of the graph', () => {
-  const dirs: string[] = [];
-  const stores: EngramStore[] = [];
-  afterEach(async () => {
-    for (const s of stores.splice(0)) await s.close();
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
-  async function fresh(): Promise<EngramStore> {
-    const d = mkdtempSync(join(tmpdir(), 'engram-graph-port-'));
-    dirs.push(d);
-    const s = await openStore({ dataDir: d, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-    stores.push(s);
-    return s;
-  }
+  const fresh = freshStores('engram-graph-port-');
   /** What People & projects shows: each entity with its names, moments and facts (ids kept). */
   const graphOf = (s: EngramStore) =>
     s.graph.list({ limit: 500 }).map((e) => ({ e, facts: s.graph.facts(e.id), moments: s.graph.memoryIdsOf(e.id, 100).map(({ memory_id, role }) => ({ memory_id, role })) }));
@@ -425,7 +414,7 @@ describe('export and import of the graph', () => {
     a.graph.addFact({ relation: 'works_at', statement: 'Ana Souza works at Acme Corp', occurred_at: T0, confidence: 0.9, participants: [{ entity_id: ana, role: 'subject' }, { entity_id: acme, role: 'object' }], sources: [m1.id] });
     a.graph.addFact({ relation: 'approved', statement: 'Ana approved the Atlas budget', occurred_at: null, confidence: 0.8, participants: [{ entity_id: ana, role: 'subject' }, { entity_id: atlas, role: 'object' }], sources: [m2.id] });
 
-    const file = join(dirs[0]!, 'export.json');
+    const file = join(a.dataDir, 'export.json');
     exportTo(a, file, { format: 'json' });
     const doc = JSON.parse(readFileSync(file, 'utf8')) as ExportDocument;
     expect(doc.format_version).toBe(2);
@@ -440,7 +429,7 @@ describe('export and import of the graph', () => {
     expect(again.graph).toEqual({ entities: 0, facts: 0, links: 0 });
     expect(JSON.stringify(graphOf(b))).toBe(JSON.stringify(graphOf(a)));
 
-    const archive = join(dirs[0]!, 'export.engram');
+    const archive = join(a.dataDir, 'export.engram');
     const out = new AtomicFile(archive);
     exportArchive(a, out, { secret: { passphrase: 'correct horse battery' }, includeSecrets: true, scrypt: LOW_SCRYPT });
     out.commit();

@@ -1,25 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { DEFAULT_WALK, DEFAULT_WEIGHTS, GraphWalk, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { DEFAULT_WALK, DEFAULT_WEIGHTS, GraphWalk, type EngramStore } from '../../agents/store/index.js';
+import { freshStores } from '../helpers/temp-store.js';
 
-const dirs: string[] = [];
-const stores: EngramStore[] = [];
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-async function fresh(): Promise<EngramStore> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-walk-'));
-  dirs.push(dir);
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-  stores.push(store);
-  return store;
-}
+const fresh = freshStores('engram-walk-');
 
 const T0 = Date.UTC(2026, 5, 1, 9);
 

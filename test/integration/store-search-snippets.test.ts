@@ -1,21 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
 /** Issue 15: every search hit says where the query's words matched, marked. */
 describe('search results carry a snippet of the matching text', () => {
   let dir: string;
   let store: EngramStore;
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-snip-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    ({ dir, store } = await openTempStore('engram-snip-'));
   });
   afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await removeTempStore(store, dir);
   });
 
   it('marks the matched words in the text or details, not only the title; a vault secret never appears', async () => {

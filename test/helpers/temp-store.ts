@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+
+/** A fresh store in a temp folder of its own (named from `prefix`), with a random key and no embedder. */
+export async function openTempStore(prefix: string): Promise<{ dir: string; store: EngramStore }> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  return { dir, store };
+}
+
+/** Closes a store from openTempStore and removes its folder. */
+export async function removeTempStore(store: EngramStore, dir: string): Promise<void> {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Opens fresh temp stores on demand for the calling file or describe; each is removed after the test that opened it. */
+export function freshStores(prefix: string): () => Promise<EngramStore> {
+  const opened: Array<{ dir: string; store: EngramStore }> = [];
+  afterEach(async () => {
+    for (const { store, dir } of opened.splice(0)) await removeTempStore(store, dir);
+  });
+  return async () => {
+    const t = await openTempStore(prefix);
+    opened.push(t);
+    return t.store;
+  };
+}
