@@ -30,6 +30,7 @@ export class ChangeLog {
   private readonly clockSet: Statement | null;
   private readonly insert: Statement | null;
   private muted = 0;
+  private readonly onEnable: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -53,7 +54,8 @@ export class ChangeLog {
 
   /**
    * Turns logging on with a new device id (or keeps the one there) and, the first time, logs every
-   * current memory as created, so the first export carries what was there before sync began.
+   * current memory as created (and the synced settings, through whenEnabled), so the first export
+   * carries what was there before sync began.
    */
   enable(): string {
     return this.db.transaction(() => {
@@ -66,8 +68,14 @@ export class ChangeLog {
         this.memoryPut(row, 'created');
         if (row.superseded_by) this.supersede(row.id, row.superseded_by);
       }
+      for (const fn of this.onEnable) fn();
       return device;
     })();
+  }
+
+  /** Also run, in enable's transaction, the first time: the synced settings log their current values there. */
+  whenEnabled(fn: () => void): void {
+    this.onEnable.push(fn);
   }
 
   /** Turns logging off and drops what was not exported; the merge state and ledger go too (a later enable starts afresh). */

@@ -1,7 +1,9 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import type { ChangeLog } from './change-log.js';
 import { StoreError } from './errors.js';
 import type { FeedbackRecord, FeedbackRepo, FeedbackStance } from './feedback-repo.js';
 import { newId } from './ids.js';
+import { DIRECTIVE_SETTING_PREFIX, isDirectiveTombstone, type SyncedDirective } from './synced-settings.js';
 import type { Millis } from './types.js';
 
 /**
@@ -66,7 +68,62 @@ export class DirectiveRepo {
   constructor(
     private readonly db: Db,
     private readonly feedback: FeedbackRepo,
+    /** Sync's log (issue 33): the user's decisions on directives follow them to their other devices. */
+    private readonly changes?: ChangeLog,
   ) {}
+
+  /** Logs a directive's current state for sync, unless it is still a proposal (proposals stay on the device that made them). */
+  private logSynced(id: string): void {
+    const d = this.get(id);
+    if (!this.changes || !d || d.status === 'proposed') return;
+    const value: SyncedDirective = {
+      text: d.text,
+      topic: d.topic,
+      stance: d.stance,
+      status: d.status,
+      origin: d.origin,
+      edited: d.edited,
+      created_at: d.created_at,
+      retired_reason: d.retired_reason,
+    };
+    this.changes.setting(DIRECTIVE_SETTING_PREFIX + id, value);
+  }
+
+  /** Every decided directive, logged when sync is turned on, so the first pass carries them. */
+  logAllDecided(): void {
+    for (const id of this.db.prepare("SELECT id FROM directives WHERE NOT (status = 'active' AND review = 'proposed') ORDER BY created_at, rowid").pluck().all() as string[]) {
+      this.logSynced(id);
+    }
+  }
+
+  /**
+   * Another device's decision on a directive, as sync imports it: a local tombstone (deleted or
+   * rejected) stays whatever arrives, and an arriving tombstone spends the local evidence as a
+   * local delete does. The caller runs it unlogged.
+   */
+  putSynced(id: string, v: SyncedDirective, at: Millis): void {
+    const cur = this.get(id);
+    if (cur && (cur.status === 'deleted' || cur.status === 'rejected')) return;
+    const status = v.status === 'active' ? 'active' : v.status === 'retired' ? 'retired' : 'deleted';
+    const review = v.status === 'rejected' ? 'rejected' : 'accepted';
+    const tomb = isDirectiveTombstone(v);
+    const text = tomb ? '' : v.text;
+    const retiredAt = v.status === 'active' ? null : at;
+    this.db.transaction(() => {
+      if (cur && tomb) this.feedback.consume(cur.evidence, id);
+      if (cur) {
+        this.db
+          .prepare('UPDATE directives SET text = ?, topic = ?, stance = ?, status = ?, review = ?, origin = ?, edited = ?, updated_at = ?, retired_at = ?, retired_reason = ? WHERE id = ?')
+          .run(text, v.topic, v.stance, status, review, v.origin, v.edited ? 1 : 0, at, retiredAt, v.retired_reason, id);
+      } else {
+        this.db
+          .prepare(
+            'INSERT INTO directives (id, text, topic, stance, status, review, origin, edited, created_at, updated_at, retired_at, retired_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(id, text, v.topic, v.stance, status, review, v.origin, v.edited ? 1 : 0, v.created_at, at, retiredAt, v.retired_reason);
+      }
+    })();
+  }
 
   private evidenceIds(id: string): string[] {
     return this.db
@@ -123,6 +180,7 @@ export class DirectiveRepo {
   /** Synthesis rewording (not over the user's own edit). */
   reword(id: string, text: string, at: Millis): void {
     this.db.prepare('UPDATE directives SET text = ?, updated_at = ? WHERE id = ? AND edited = 0').run(cleanText(text), at, id);
+    this.logSynced(id);
   }
 
   /**
@@ -138,6 +196,7 @@ export class DirectiveRepo {
         this.retire(other.id, `replaced by the directive you accepted: ${cur.text}`, at);
       }
       this.db.prepare("UPDATE directives SET review = 'accepted', updated_at = ? WHERE id = ?").run(at, id);
+      this.logSynced(id);
     })();
     return this.get(id)!;
   }
@@ -154,6 +213,7 @@ export class DirectiveRepo {
       this.db
         .prepare("UPDATE directives SET status = 'deleted', review = 'rejected', text = '', edited = 0, updated_at = ?, retired_at = ?, retired_reason = 'rejected by the user' WHERE id = ?")
         .run(at, at, id);
+      this.logSynced(id);
     })();
     return true;
   }
@@ -163,6 +223,7 @@ export class DirectiveRepo {
     const cur = this.get(id);
     if (!cur || cur.status === 'deleted' || cur.status === 'rejected') throw new StoreError('NOT_FOUND', `no directive ${id}`);
     this.db.prepare('UPDATE directives SET text = ?, edited = 1, updated_at = ? WHERE id = ?').run(cleanText(text), at, id);
+    this.logSynced(id);
     return this.get(id)!;
   }
 
@@ -171,6 +232,7 @@ export class DirectiveRepo {
     this.db
       .prepare("UPDATE directives SET status = 'retired', retired_at = ?, retired_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'")
       .run(at, reason.slice(0, 500), at, id);
+    this.logSynced(id);
   }
 
   /**
@@ -183,6 +245,7 @@ export class DirectiveRepo {
     this.db.transaction(() => {
       this.feedback.consume(cur.evidence, id);
       this.db.prepare("UPDATE directives SET status = 'deleted', text = '', edited = 0, updated_at = ?, retired_at = ?, retired_reason = 'deleted by the user' WHERE id = ?").run(at, at, id);
+      this.logSynced(id);
     })();
     return true;
   }

@@ -37,4 +37,13 @@ export type { ThreadSummaryRecord } from './thread-summary-repo.js';
 export { countHidden } from './frame-hidden.js';
 export type { FrameWord, FrameWords } from './frame-words-repo.js';
 export type { FeedbackRecord, FeedbackKind, FeedbackStance, FeedbackSource, NewFeedback } from './feedback-repo.js';
+export {
+  EXCLUSIONS_SETTING,
+  DIRECTIVE_SETTING_PREFIX,
+  SyncedExclusionsSchema,
+  SyncedDirectiveSchema,
+  isDirectiveTombstone,
+  type SyncedExclusions,
+  type SyncedDirective,
+} from './synced-settings.js';
 export { DIRECTIVE_MAX_CHARS, type DirectiveRecord, type DirectiveStatus } from './directive-repo.js';

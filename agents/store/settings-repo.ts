@@ -1,9 +1,45 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { ZodType } from 'zod';
+import type { ChangeLog } from './change-log.js';
+import { EXCLUSIONS_SETTING, exclusionsOf, sameExclusions } from './synced-settings.js';
+import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
 
 /** Settings live inside the encrypted database (API keys included), as JSON validated on read. */
 export class SettingsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Sync's log (issue 33): a change of the capture exclusions follows the user to their other devices. */
+    private readonly changes?: ChangeLog,
+  ) {}
+
+  private raw(key: string): unknown {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    try {
+      return row ? (JSON.parse(row.value) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Writes key's new value (undefined: deleted), logging the exclusions when they changed, in one transaction. */
+  private write(key: string, value: unknown, put: () => void): void {
+    if (key !== CAPTURE_SETTINGS_KEY || !this.changes) {
+      put();
+      return;
+    }
+    this.db.transaction(() => {
+      const before = exclusionsOf(this.raw(key));
+      put();
+      const after = exclusionsOf(value);
+      if (after && !sameExclusions(before, after)) this.changes!.setting(EXCLUSIONS_SETTING, after);
+    })();
+  }
+
+  /** The current exclusions, logged when sync is turned on when they are not the defaults, so the first pass carries them. */
+  logExclusions(): void {
+    const now = exclusionsOf(this.raw(CAPTURE_SETTINGS_KEY));
+    if (now && !sameExclusions(now, exclusionsOf({}))) this.changes?.setting(EXCLUSIONS_SETTING, now);
+  }
 
   /** A stored value that no longer fits its schema falls back rather than breaking start-up. */
   get<T>(key: string, schema: ZodType<T>, fallback: T): T {
@@ -18,13 +54,13 @@ export class SettingsRepo {
   }
 
   set(key: string, value: unknown): void {
-    this.db
-      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-      .run(key, JSON.stringify(value));
+    this.write(key, value, () =>
+      this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value)),
+    );
   }
 
   delete(key: string): void {
-    this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+    this.write(key, undefined, () => this.db.prepare('DELETE FROM settings WHERE key = ?').run(key));
   }
 
   all(): Record<string, unknown> {

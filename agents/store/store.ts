@@ -117,13 +117,17 @@ export class EngramStore {
     this.threads = new ThreadRepo(db, (id) => this.forgetter.thread(id));
     this.threadSummaries = new ThreadSummaryRepo(db);
     this.messages = new MessageRepo(db, this.threads, this.events);
-    this.settings = new SettingsRepo(db);
+    this.settings = new SettingsRepo(db, this.changes);
     this.forgetLedger = new ForgetLedger(this.settings);
     this.counters = new CounterRepo(db);
     this.llmCalls = new LlmCallRepo(db);
     this.graph = new GraphRepo(db);
     this.feedback = new FeedbackRepo(db);
-    this.directives = new DirectiveRepo(db, this.feedback);
+    this.directives = new DirectiveRepo(db, this.feedback, this.changes);
+    this.changes.whenEnabled(() => {
+      this.settings.logExclusions();
+      this.directives.logAllDecided();
+    });
     this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
     // Memories and passages written while the app was closed (or before a crash, or before
     // migration 010) get their vectors now.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTime, MemorySchema } from '../../shared/memory/index.js';
-import { HlcSchema } from '../store/index.js';
+import { DIRECTIVE_SETTING_PREFIX, EXCLUSIONS_SETTING, HlcSchema } from '../store/index.js';
 
 const MemoryId = z.string().min(1).max(200);
 
@@ -21,8 +21,12 @@ export type SyncedMemory = z.infer<typeof SyncedMemorySchema>;
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 const JsonSchema: z.ZodType<Json> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonSchema), z.record(z.string(), JsonSchema)]));
 
-/** The settings that follow the user to every device; the rest (capture, models, paths) stay per machine. */
-export const SyncedSettingSchema = z.enum(['exclusions', 'directives']);
+/**
+ * The settings that follow the user to every device: the capture exclusions, and each directive the
+ * user decided on, by id; the rest (capture, models, paths) stay per machine.
+ */
+const DirectiveKey = z.custom<`${typeof DIRECTIVE_SETTING_PREFIX}${string}`>((k) => typeof k === 'string' && new RegExp(`^${DIRECTIVE_SETTING_PREFIX}[A-Za-z0-9_-]{1,120}$`).test(k), 'not a synced directive key');
+export const SyncedSettingSchema = z.union([z.literal(EXCLUSIONS_SETTING), DirectiveKey]);
 export type SyncedSetting = z.infer<typeof SyncedSettingSchema>;
 
 /**

@@ -2,6 +2,7 @@ import type { EngramStore } from '../store/index.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
 import type { OpenedSegment, SyncIdentity } from './segment-seal.js';
+import { applySyncedSetting } from './synced-setting-apply.js';
 import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger } from './sync-folder.js';
 
 const MERGE_KEY = 'merge';
@@ -83,9 +84,10 @@ export class FolderSync {
       const merge = this.merge();
       const ledger = this.ledger();
       const ranges: { from: string; to: string }[] = [];
-      // A local put of a memory another device forgot (or a range covers) is forgotten here too.
+      // A local put of a memory another device forgot (or a range covers) is forgotten here too, and a
+      // local setting that wins is put back (a remote one imported meanwhile may have replaced it).
       this.store.changes.imported(() => {
-        for (const r of records) for (const e of merge.apply(r)) if (e.kind === 'forget') this.carryOut(e, ranges);
+        for (const r of records) for (const e of merge.apply(r)) if (e.kind === 'forget' || e.kind === 'setting') this.carryOut(e, ranges);
       });
       writeSegments(this.opts.folder, id, ledger, records);
       this.store.changes.exported(rows[rows.length - 1]!.seq);
@@ -134,7 +136,7 @@ export class FolderSync {
         ranges.push({ from: e.from, to: e.to });
         return;
       case 'setting':
-        // Synced settings (exclusions, directives) are not carried out yet: nothing logs them.
+        applySyncedSetting(this.store, e.key, e.value);
         return;
     }
   }

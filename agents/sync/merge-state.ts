@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChangeRecord, SyncedMemory, SyncedSetting } from './change-record.js';
 import { SyncedSettingSchema } from './change-record.js';
-import { compareHlc, HlcSchema, type Hlc } from '../store/index.js';
+import { compareHlc, DIRECTIVE_SETTING_PREFIX, HlcSchema, isDirectiveTombstone, type Hlc } from '../store/index.js';
 
 /** What applying a record changes in the resolved state: the store carries these out, nothing else. */
 export type MergeEffect =
@@ -31,6 +31,8 @@ export const MergeStateJsonSchema = z.object({
   memories: z.record(z.string(), MemoryClockSchema),
   ranges: z.array(RangeSchema),
   settings: z.record(z.string(), HlcSchema),
+  /** Synced settings whose value is a tombstone (a deleted or rejected directive): nothing brings them back. */
+  settingTombs: z.array(z.string()).optional(),
 });
 export type MergeStateJson = z.infer<typeof MergeStateJsonSchema>;
 
@@ -47,12 +49,14 @@ function occurredMs(memory: SyncedMemory, at: Hlc): number {
  * - a forget covers every put of its memory, earlier or later by clock, so a device that edited a
  *   memory without having seen the forget does not bring it back;
  * - a range forget covers every memory any of whose puts happened in the range, whenever it arrives;
- * - a supersede and a synced setting are last-writer-wins on their own.
+ * - a supersede and a synced setting are last-writer-wins on their own, except that a directive's
+ *   tombstone (deleted or rejected) wins over every other value of it, earlier or later by clock.
  */
 export class MergeState {
   private readonly memories = new Map<string, MemoryClock>();
   private readonly ranges: z.infer<typeof RangeSchema>[] = [];
   private readonly settings = new Map<SyncedSetting, Hlc>();
+  private readonly settingTombs = new Set<SyncedSetting>();
 
   static fromJson(json: unknown): MergeState {
     const parsed = MergeStateJsonSchema.parse(json);
@@ -60,11 +64,12 @@ export class MergeState {
     for (const [id, clock] of Object.entries(parsed.memories)) s.memories.set(id, clock);
     s.ranges.push(...parsed.ranges);
     for (const [key, at] of Object.entries(parsed.settings)) s.settings.set(SyncedSettingSchema.parse(key), at);
+    for (const key of parsed.settingTombs ?? []) s.settingTombs.add(SyncedSettingSchema.parse(key));
     return s;
   }
 
   toJson(): MergeStateJson {
-    return { v: 1, memories: Object.fromEntries(this.memories), ranges: [...this.ranges], settings: Object.fromEntries(this.settings) };
+    return { v: 1, memories: Object.fromEntries(this.memories), ranges: [...this.ranges], settings: Object.fromEntries(this.settings), settingTombs: [...this.settingTombs] };
   }
 
   /** Is this memory forgotten here (by id or by a range)? */
@@ -146,7 +151,14 @@ export class MergeState {
   }
 
   private setting(key: SyncedSetting, value: unknown, at: Hlc): MergeEffect[] {
+    if (this.settingTombs.has(key)) return [];
     const had = this.settings.get(key);
+    const tomb = key.startsWith(DIRECTIVE_SETTING_PREFIX) && typeof value === 'object' && value !== null && 'status' in value && isDirectiveTombstone(value as { status: string });
+    if (tomb) {
+      this.settingTombs.add(key);
+      if (!had || compareHlc(at, had) > 0) this.settings.set(key, at);
+      return [{ kind: 'setting', key, value }];
+    }
     if (had && compareHlc(at, had) <= 0) return [];
     this.settings.set(key, at);
     return [{ kind: 'setting', key, value }];

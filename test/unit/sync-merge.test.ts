@@ -87,6 +87,20 @@ describe('merge rules', () => {
     expect(materialize([s2, s1]).settings.exclusions).toEqual(['1Password', 'Signal']);
   });
 
+  it("a directive's tombstone wins over its other values, earlier or later by clock, and survives a restart", () => {
+    const directive = (status: string, text: string) => ({ text, topic: 'language', stance: 'for', status, origin: 'rules', edited: false, created_at: 1, retired_reason: null });
+    const del: ChangeRecord = { op: 'setting.put', key: 'directive:dir_1', value: directive('deleted', ''), at: at(100, A) };
+    const edit: ChangeRecord = { op: 'setting.put', key: 'directive:dir_1', value: directive('active', 'Answer in French.'), at: at(200, B) };
+    expect(materialize([del, edit]).settings['directive:dir_1']).toMatchObject({ status: 'deleted' });
+    expect(materialize([edit, del]).settings['directive:dir_1']).toMatchObject({ status: 'deleted' });
+    const state = new MergeState();
+    state.apply(del);
+    expect(MergeState.fromJson(JSON.parse(JSON.stringify(state.toJson()))).apply(edit)).toEqual([]);
+    // Two directives are two values: an edit of one does not undo an edit of the other.
+    const other: ChangeRecord = { op: 'setting.put', key: 'directive:dir_2', value: directive('active', 'Be brief.'), at: at(50, A) };
+    expect(Object.keys(materialize([edit, other]).settings).sort()).toEqual(['directive:dir_1', 'directive:dir_2']);
+  });
+
   it('devices applying the same records in any order, with repeats, end in the same state', () => {
     const records: ChangeRecord[] = [];
     for (let i = 0; i < 60; i++) {
@@ -119,6 +133,7 @@ describe('merge rules', () => {
     expect(ChangeRecordSchema.safeParse({ op: 'memory.put', id: 'm1', at: at(1), reason: 'created', memory: { ...mem('x'), access_count: 3 } }).success).toBe(false);
     expect(ChangeRecordSchema.safeParse({ op: 'range.forget', from: '2026-12-01T11:00:00.000Z', to: '2026-12-01T10:00:00.000Z', at: at(1) }).success).toBe(false);
     expect(ChangeRecordSchema.safeParse({ op: 'setting.put', key: 'model', value: 'x', at: at(1) }).success).toBe(false);
+    expect(ChangeRecordSchema.safeParse({ op: 'setting.put', key: 'directive:../x', value: 'x', at: at(1) }).success).toBe(false);
     expect(ChangeRecordSchema.safeParse({ op: 'memory.forget', id: 'm1', at: { t: 1, c: 0, d: 'laptop' } }).success).toBe(false);
   });
 });

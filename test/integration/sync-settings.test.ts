@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { FolderSync } from '../../agents/sync/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
+
+// Issue 33: the settings that follow the user (exclusions, directives) travel between two data dirs
+// (real encrypted stores) through a plain folder: the later change wins by clock, a deleted
+// directive stays deleted whatever arrives after it, and nothing imported is logged again.
+describe('synced settings between two data dirs', () => {
+  let root: string;
+  let folder: string;
+  let a: EngramStore;
+  let b: EngramStore;
+  let syncA: FolderSync;
+  let syncB: FolderSync;
+  const key = randomBytes(32);
+  const folderId = randomBytes(16).toString('hex');
+
+  const open = (name: string) => openStore({ dataDir: join(root, name), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  const capture = (s: EngramStore): CaptureSettings => s.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
+  const setPrivacy = (s: EngramStore, privacy: Partial<CaptureSettings['privacy']>, rest: Partial<CaptureSettings> = {}) => {
+    const cur = capture(s);
+    s.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, ...rest, privacy: { ...cur.privacy, ...privacy } });
+  };
+  const both = async () => {
+    await syncA.now();
+    await syncB.now();
+    await syncA.now();
+  };
+
+  /** A decided directive: feedback in a thread, a proposal made from it, accepted by the user. */
+  const acceptedDirective = (s: EngramStore, text: string, topic: string) => {
+    const t = s.threads.create('chat', 1_000);
+    const q = s.messages.insert({ thread_id: t.id, role: 'user', text: 'how?', raw: {}, created_at: 1_001 });
+    const f = s.feedback.add({ message_id: q.id, answer_id: null, kind: 'explicit', topic, stance: 'for', instruction: text, quote: text, source: 'rules', created_at: 1_002 });
+    const d = s.directives.create({ text, topic, stance: 'for', origin: 'rules', evidence: [f.id], at: 1_003 });
+    return s.directives.accept(d.id, 1_004);
+  };
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'engram-sync-settings-'));
+    folder = join(root, 'folder');
+    mkdirSync(folder);
+    a = await open('a');
+    b = await open('b');
+    syncA = new FolderSync(a, { folder, key, folderId });
+    syncB = new FolderSync(b, { folder, key, folderId });
+  });
+  afterEach(async () => {
+    await a.close();
+    await b.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('exclusions set on A apply on B; B keeps its own capture settings; nothing imported is logged again', async () => {
+    await both();
+    setPrivacy(b, {}, { interval_s: 7 });
+    await both();
+    setPrivacy(a, { excluded_apps: ['Signal', 'KeePassXC'], excluded_url_patterns: ['bank\\.example'] }, { interval_s: 20 });
+    expect(a.changes.pendingCount()).toBe(1);
+    await both();
+    expect(capture(b).privacy.excluded_apps).toEqual(['Signal', 'KeePassXC']);
+    expect(capture(b).privacy.excluded_url_patterns).toEqual(['bank\\.example']);
+    expect(capture(b).interval_s).toBe(7);
+    expect(capture(a).interval_s).toBe(20);
+    expect(b.changes.pendingCount()).toBe(0);
+    // A change of a setting that does not follow the user is not logged.
+    setPrivacy(a, {}, { interval_s: 30 });
+    expect(a.changes.pendingCount()).toBe(0);
+  });
+
+  it('concurrent exclusion changes end the same on both: the later one wins, whichever device made it', async () => {
+    await both();
+    setPrivacy(a, { excluded_apps: ['Slack'] });
+    setPrivacy(b, { excluded_apps: ['Discord'] }); // later by clock (same process, later wall time or counter)
+    await both();
+    await both();
+    expect(capture(a).privacy.excluded_apps).toEqual(['Discord']);
+    expect(capture(b).privacy.excluded_apps).toEqual(['Discord']);
+  });
+
+  it("a local change made while another device's older one was being imported is kept, on this device too", async () => {
+    await both();
+    setPrivacy(b, { excluded_apps: ['Discord'] });
+    await syncB.now();
+    setPrivacy(a, { excluded_apps: ['Slack'] }); // later by clock, not yet exported when B's arrives
+    await syncA.importNew();
+    await both();
+    expect(capture(b).privacy.excluded_apps).toEqual(['Slack']);
+    expect(capture(a).privacy.excluded_apps).toEqual(['Slack']);
+  });
+
+  it("a directive deleted here stays deleted when another device's edit of it arrives before this device's merge has seen the delete", () => {
+    const d = acceptedDirective(a, 'Use metric units.', 'units');
+    a.directives.delete(d.id, 2_000);
+    a.changes.imported(() => a.directives.putSynced(d.id, { text: 'Use metric units always.', topic: 'units', stance: 'for', status: 'active', origin: 'rules', edited: true, created_at: 1_003, retired_reason: null }, 3_000));
+    expect(a.directives.get(d.id)?.status).toBe('deleted');
+  });
+
+  it('exclusions made before sync was turned on travel in the first pass; a device joining with the defaults does not undo them', async () => {
+    setPrivacy(a, { excluded_title_patterns: ['Payroll'] });
+    await syncA.now();
+    await syncB.now();
+    await syncA.now();
+    expect(capture(b).privacy.excluded_title_patterns).toEqual(['Payroll']);
+    expect(capture(a).privacy.excluded_title_patterns).toEqual(['Payroll']);
+  });
+
+  it('a directive accepted on A is active on B; an edit on B comes back to A', async () => {
+    const d = acceptedDirective(a, 'Give the command first.', 'command_first');
+    await both();
+    expect(b.directives.list('active').map((x) => [x.id, x.text])).toEqual([[d.id, 'Give the command first.']]);
+    b.directives.edit(d.id, 'Give the shell command first, then explain.', 2_000);
+    await both();
+    expect(a.directives.get(d.id)).toMatchObject({ status: 'active', text: 'Give the shell command first, then explain.', edited: true });
+    expect(a.changes.pendingCount()).toBe(0);
+  });
+
+  it('proposals stay on the device that made them', async () => {
+    await both();
+    const t = a.threads.create('chat', 1_000);
+    const q = a.messages.insert({ thread_id: t.id, role: 'user', text: 'x', raw: {}, created_at: 1_001 });
+    const f = a.feedback.add({ message_id: q.id, answer_id: null, kind: 'explicit', topic: 'length', stance: 'against', instruction: 'Shorter.', quote: 'Shorter.', source: 'rules', created_at: 1_002 });
+    a.directives.create({ text: 'Keep answers short.', topic: 'length', stance: 'against', origin: 'rules', evidence: [f.id], at: 1_003 });
+    expect(a.changes.pendingCount()).toBe(0);
+    await both();
+    expect(b.directives.list('proposed')).toEqual([]);
+  });
+
+  it('a directive deleted on A stays deleted on both, even when B edited it later without having seen the delete', async () => {
+    const d = acceptedDirective(a, 'Answer in French.', 'language');
+    await both();
+    a.directives.delete(d.id, 3_000);
+    b.directives.edit(d.id, 'Answer in French, unless asked in English.', 4_000); // later by clock than the delete
+    await both();
+    await both();
+    for (const s of [a, b]) {
+      expect(s.directives.get(d.id)?.status).toBe('deleted');
+      expect(s.directives.list('active')).toEqual([]);
+    }
+  });
+});
