@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 
 /** A fresh store in a temp folder of its own (named from `prefix`), with a random key and no embedder. */
@@ -28,5 +28,34 @@ export function freshStores(prefix: string): () => Promise<EngramStore> {
     const t = await openTempStore(prefix);
     opened.push(t);
     return t.store;
+  };
+}
+
+export interface StoreFolder {
+  /** This test's data folder (a new one per test). */
+  readonly dir: string;
+  /** The one key every open of the folder uses. */
+  readonly key: Buffer;
+  /** Opens the folder's store without an embedder, at `targetVersion` (an old schema) or the latest. */
+  open(targetVersion?: number): Promise<EngramStore>;
+}
+
+/**
+ * A fresh data folder per test of the calling describe, removed after it, and one key: for tests that
+ * open the same store more than once (at an old schema version, then at the latest; before and after a change).
+ */
+export function storeFolderPerTest(prefix: string): StoreFolder {
+  const key = randomBytes(32);
+  let dir = '';
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    get dir() {
+      return dir;
+    },
+    key,
+    open: (targetVersion) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null, targetVersion }),
   };
 }

@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { HashEmbedder, openStore, StaticKeyProvider, UseEmbedder, type Embedder, type EngramStore } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 type EmbedOptions = Parameters<Embedder['embed']>[1];
 
@@ -35,17 +32,11 @@ const NOTES = [
  * query of the new one. Switching back costs no model call: vectors stay cached by embedder and text.
  */
 describe('switching the embedder of an existing store', () => {
-  let dir: string;
-  const key = randomBytes(32);
+  const folder = storeFolderPerTest('engram-embswitch-');
   const use = new UseEmbedder();
-  const open = (embedder: Embedder) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder });
+  const open = (embedder: Embedder) => openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder });
   const vectorSizes = (s: EngramStore) => s.db.prepare('SELECT DISTINCT length(vector) FROM memory_vec').pluck().all();
   const count = (s: EngramStore, sql: string) => s.db.prepare(sql).pluck().get() as number;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-embswitch-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
   afterAll(() => use.close());
 
   it('a store embedded with USE lite re-embeds every memory with the new embedder, and back from the cache', async () => {

@@ -1,9 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { LATEST_SCHEMA_VERSION, type EngramStore } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 /** Screens of every shape the splitter knows: prose, a table with its header, a command with its error, a form. */
 const SCREENS: { id: string; at: number; app: string; title: string; url: string | null; text: string }[] = [
@@ -77,14 +74,7 @@ function passagesOf(store: EngramStore) {
 
 /** Migration 004 carries its own frozen splitter and SQL: upgrading an old database never changes with the live indexer. */
 describe('migration 004: screen text passages, frozen', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  const open = (targetVersion?: number) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null, targetVersion });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig4-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const { open } = storeFolderPerTest('engram-mig4-');
 
   it('a version-3 database migrates to latest with the passages step 4 made when it was frozen', async () => {
     const old = await open(3);

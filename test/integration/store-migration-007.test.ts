@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 describe('migration 007: running summaries of chat threads', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig7-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = storeFolderPerTest('engram-mig7-');
 
   it('upgrades a version-4 database with threads and messages, keeping them, and summaries follow their thread and messages', async () => {
-    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 4 });
+    const old = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), targetVersion: 4 });
     expect(old.db.pragma('user_version', { simple: true })).toBe(4);
     expect(old.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'thread_summaries'").get()).toBeUndefined();
     const t = old.threads.create('Before the upgrade', 1_000);
@@ -22,7 +14,7 @@ describe('migration 007: running summaries of chat threads', () => {
     const m2 = old.messages.insert({ thread_id: t.id, role: 'assistant', text: 'She approved the plan.', raw: {}, created_at: 1_002 });
     await old.close();
 
-    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    const store = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key) });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(LATEST_SCHEMA_VERSION).toBeGreaterThanOrEqual(7);

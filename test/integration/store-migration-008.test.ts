@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 describe('migration 008: feedback and behavioural directives', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig8-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = storeFolderPerTest('engram-mig8-');
 
   it('upgrades a version-7 database keeping its conversation; feedback, thumbs, directives and tombstones behave', async () => {
-    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 7 });
+    const old = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), targetVersion: 7 });
     expect(old.db.pragma('user_version', { simple: true })).toBe(7);
     expect(old.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'directives'").get()).toBeUndefined();
     const t = old.threads.create('Before the upgrade', 1_000);
@@ -23,7 +15,7 @@ describe('migration 008: feedback and behavioural directives', () => {
     const fb = old.messages.insert({ thread_id: t.id, role: 'user', text: 'too long, give me the command first', raw: {}, created_at: 1_003 });
     await old.close();
 
-    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    const store = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key) });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(LATEST_SCHEMA_VERSION).toBeGreaterThanOrEqual(8);

@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION, UseEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 const HOTEL = [
   'Booking confirmed',
@@ -15,19 +12,13 @@ const HOTEL = [
 
 /** Migration 009: the passage vector tables, and triggers that take a passage's vector with it. */
 describe('migration 009: vectors for screen passages', () => {
-  let dir: string;
-  const key = randomBytes(32);
+  const folder = storeFolderPerTest('engram-mig9-');
   const embedder = new UseEmbedder();
   const open = (opts: { targetVersion?: number; embedder?: UseEmbedder | null } = {}) =>
-    openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: opts.embedder === undefined ? embedder : opts.embedder, targetVersion: opts.targetVersion });
+    openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: opts.embedder === undefined ? embedder : opts.embedder, targetVersion: opts.targetVersion });
   const observe = (store: EngramStore, at: number, text: string, title: string) =>
     store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: at, app: 'Chromium', title, url: null, text, caption: null });
   const count = (store: EngramStore, sql: string) => store.db.prepare(sql).pluck().get() as number;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig9-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
   afterAll(() => embedder.close());
 
   it('upgrades a version-7 database with passages, keeping them; they are embedded at the first start and found by meaning', async () => {

@@ -1,26 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { type EngramStore } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 /** Migration 010: the pairs the user split apart, remembered so consolidation never merges them back. */
 describe('migration 010: entity pairs kept apart', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  const open = (targetVersion?: number) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null, targetVersion });
+  const { open } = storeFolderPerTest('engram-mig10-');
   const say = (store: EngramStore, text: string) => {
     const m = store.memories.insert({ kind: 'episodic', title: '', text, fields: { event_type: 'message', actor: 'Ben Okafor' }, occurred_at: 1_000 });
     buildGraph(store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at: 1_000 }]);
     return m.id;
   };
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig10-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('upgrades a version-9 database with a graph, keeping it; a split is then remembered and goes with its entities', async () => {
     const old = await open(9);

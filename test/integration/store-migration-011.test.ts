@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { DEFAULT_WALK, GraphWalk, LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { DEFAULT_WALK, GraphWalk, LATEST_SCHEMA_VERSION, type EngramStore } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 /** Migration 011: a memory's seq and whether it is current, by its id, from one index (the graph walk's lookups read no memory row). */
 describe('migration 011: memories by id and superseded_by', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  const open = (targetVersion?: number) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null, targetVersion });
+  const { open } = storeFolderPerTest('engram-mig11-');
   let i = 0;
   const say = (store: EngramStore, actor: string, text: string) => {
     const at = Date.UTC(2026, 5, 1) + i++ * 60_000;
@@ -27,11 +22,6 @@ describe('migration 011: memories by id and superseded_by', () => {
     )
       .map((r) => r.detail)
       .join('; ');
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig11-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('upgrades a version-10 database with memories and a graph, keeping both; the walk then reads ids from the index alone and still skips superseded memories', async () => {
     const old = await open(10);

@@ -1,20 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 /** Migration 012: where a thread came from, and directives that wait for the user's Accept (issue 28). */
 describe('migration 012: thread origin and directive proposals', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  const open = (targetVersion?: number) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null, targetVersion });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig12-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const { open } = storeFolderPerTest('engram-mig12-');
 
   it('upgrades a version-11 database: chat threads stay chat, dated imports become imports, unreviewed directives become proposals', async () => {
     const old = await open(11);

@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { LATEST_SCHEMA_VERSION } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 /** Migration 015: word boxes per frame, gone with their frame. */
 describe('migration 015: frame word boxes', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  const open = (targetVersion?: number) => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null, targetVersion });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig15-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const { open } = storeFolderPerTest('engram-mig15-');
 
   it('upgrades a version-14 database: frames keep their pictures, words can be kept and go with the frame', async () => {
     const old = await open(14);

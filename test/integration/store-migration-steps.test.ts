@@ -1,20 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, openStore, StaticKeyProvider, StoreError } from '../../agents/store/index.js';
 import { MIGRATIONS } from '../../agents/store/migrations/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 // One test per migration: a database left at each released version, holding data, opens at the
 // latest version with that data intact; a database from a newer Engram is refused and left as it is.
 describe('each schema version upgrades with its data', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig-step-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = storeFolderPerTest('engram-mig-step-');
 
   it('lists the migrations 1..latest in order, each once', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(Array.from({ length: LATEST_SCHEMA_VERSION }, (_, i) => i + 1));
@@ -22,7 +16,7 @@ describe('each schema version upgrades with its data', () => {
 
   const from = MIGRATIONS.slice(0, -1).map((m) => [m.version, m.name] as const);
   it.each(from)('from version %i (%s) to the latest', async (version) => {
-    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: version, embedder: null });
+    const old = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), targetVersion: version, embedder: null });
     expect(old.db.pragma('user_version', { simple: true })).toBe(version);
     const memory = old.memories.insert({ kind: 'semantic', title: `kept from v${version}`, text: `Ana leads the platform team (written at schema ${version})` });
     old.db.prepare("INSERT INTO threads (id, title, created_at, updated_at) VALUES ('thr_01m8mx8p8s5mjy5vrrh4mjtqwq', 'old thread', 1, 1)").run();
@@ -32,7 +26,7 @@ describe('each schema version upgrades with its data', () => {
       .run();
     await old.close();
 
-    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    const store = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: null });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(store.migrationBackup).not.toBeNull();
@@ -51,7 +45,7 @@ describe('each schema version upgrades with its data', () => {
   });
 
   it('refuses a database from a newer Engram and leaves it unchanged', async () => {
-    const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    const s = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: null });
     s.memories.insert({ kind: 'semantic', text: 'written by a newer Engram' });
     s.db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
     const file = s.db.name;
@@ -60,7 +54,7 @@ describe('each schema version upgrades with its data', () => {
 
     let err: unknown;
     try {
-      const again = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+      const again = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: null });
       await again.close();
     } catch (e) {
       err = e;

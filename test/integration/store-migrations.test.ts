@@ -1,27 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { openStore, StaticKeyProvider, LATEST_SCHEMA_VERSION, StoreError } from '../../agents/store/index.js';
 import { openDatabase } from '../../agents/store/database.js';
 import { MIGRATIONS } from '../../agents/store/migrations/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 describe('schema migrations', () => {
-  let dir: string;
-  const key = randomBytes(32);
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-mig-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const folder = storeFolderPerTest('engram-mig-');
 
   it('upgrades a version-5 database with a frame: frames gain masked-window counts, NULL for old frames', async () => {
-    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 5, embedder: null });
+    const old = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), targetVersion: 5, embedder: null });
     expect(old.db.pragma('user_version', { simple: true })).toBe(5);
     old.db.prepare("INSERT INTO frames (id, display, captured_at, width, height, phash, bytes, app, title) VALUES ('frm_01m8mx8p8s5mjy5vrrh4mjtqwq', '0', 3, 1, 1, '0', 10, 'Editor', 'notes')").run();
     await old.close();
 
-    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    const store = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: null });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       const cols = (store.db.prepare('PRAGMA table_info(frames)').all() as { name: string }[]).map((c) => c.name);
@@ -40,7 +34,7 @@ describe('schema migrations', () => {
   });
 
   it('upgrades a real version-1 database, keeping its data and a backup', async () => {
-    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 1 });
+    const old = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), targetVersion: 1 });
     expect(old.db.pragma('user_version', { simple: true })).toBe(1);
     const m = old.memories.insert({ kind: 'semantic', title: 'Ana', text: 'Ana is the manager of the platform team' });
     old.db.prepare("INSERT INTO threads (id, title, created_at, updated_at) VALUES ('thr_01m8mx8p8s5mjy5vrrh4mjtqwq', 'old', 1, 1)").run();
@@ -48,7 +42,7 @@ describe('schema migrations', () => {
     old.db.prepare("INSERT INTO frames (id, display, captured_at, width, height, phash, bytes) VALUES ('frm_01m8mx8p8s5mjy5vrrh4mjtqwq', '0', 3, 1, 1, '0', 10)").run();
     await old.close();
 
-    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    const store = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key) });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(store.migrationBackup).not.toBeNull();
@@ -62,12 +56,12 @@ describe('schema migrations', () => {
       await store.close();
     }
     // The backup is the old database, still encrypted and openable at version 1.
-    const backups = readdirSync(join(dir, 'backups'));
+    const backups = readdirSync(join(folder.dir, 'backups'));
     expect(backups).toHaveLength(1);
   });
 
   it('upgrades a version-3 database with screen observations: their text becomes searchable passages', async () => {
-    const old = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), targetVersion: 3, embedder: null });
+    const old = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), targetVersion: 3, embedder: null });
     old.db
       .prepare(
         `INSERT INTO observations (id, kind, display, observed_at, app, title, text) VALUES
@@ -78,7 +72,7 @@ describe('schema migrations', () => {
       .run('Your trip to Amsterdam is confirmed and your seat is saved.\n\nBoarding closes 25 minutes before departure at gate B14.', 'Boarding closes 25 minutes before departure at gate B14.');
     await old.close();
 
-    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    const store = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: null });
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       const [hit] = store.passages.search({ query: 'boarding gate' });
@@ -97,7 +91,7 @@ describe('schema migrations', () => {
   });
 
   it('a migration that fails leaves the database at the old version, with the backup in place', async () => {
-    const s = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    const s = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key) });
     s.memories.insert({ kind: 'semantic', text: 'kept through a failed upgrade' });
     await s.close();
     const broken = [
@@ -113,14 +107,14 @@ describe('schema migrations', () => {
     ];
     let err: unknown;
     try {
-      openDatabase({ dataDir: dir, key, migrations: broken });
+      openDatabase({ dataDir: folder.dir, key: folder.key, migrations: broken });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(StoreError);
     expect((err as StoreError).code).toBe('MIGRATION_FAILED');
-    expect(readdirSync(join(dir, 'backups')).length).toBe(1);
-    const again = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key) });
+    expect(readdirSync(join(folder.dir, 'backups')).length).toBe(1);
+    const again = await openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key) });
     try {
       expect(again.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(again.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();

@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, UseEmbedder, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { storeFolderPerTest } from '../helpers/temp-store.js';
 
 const HOTEL = [
   'Booking confirmed',
@@ -23,19 +20,13 @@ const REVIEW = [
  * meaning where no word matches, fused into retrieval, and leave nothing behind when forgotten.
  */
 describe('vectors for screen passages', () => {
-  let dir: string;
-  const key = randomBytes(32);
+  const folder = storeFolderPerTest('engram-pvec-');
   const embedder = new UseEmbedder();
   const open = (opts: { targetVersion?: number; embedder?: UseEmbedder | HashEmbedder | null } = {}) =>
-    openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: opts.embedder === undefined ? embedder : opts.embedder, targetVersion: opts.targetVersion });
+    openStore({ dataDir: folder.dir, keyProvider: new StaticKeyProvider(folder.key), embedder: opts.embedder === undefined ? embedder : opts.embedder, targetVersion: opts.targetVersion });
   const observe = (store: EngramStore, at: number, text: string, title: string) =>
     store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: at, app: 'Chromium', title, url: null, text, caption: null });
   const count = (store: EngramStore, sql: string) => store.db.prepare(sql).pluck().get() as number;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-pvec-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
   afterAll(() => embedder.close());
 
   it('passages captured without an embedder are embedded at the next start with one, found by meaning and in hybrid search', async () => {
