@@ -16,8 +16,8 @@ const writers = new WeakMap<Db, (seq: number, text: string) => void>();
 
 /**
  * What adds a passage's folded text (call where the passage is added; its trigger removes it), or
- * null before migration 013 made the table: migration 004 splits passages through the same code,
- * and 013 then indexes them all. Only a writer is remembered, so the table is seen once it exists.
+ * null before migration 013 made the table (a store opened at an older version; 013 indexes the
+ * passages it finds with its own frozen fold). Only a writer is remembered, so the table is seen once it exists.
  */
 export function trigramWriter(db: Db): ((seq: number, text: string) => void) | null {
   let w = writers.get(db);

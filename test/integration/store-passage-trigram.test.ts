@@ -121,11 +121,15 @@ describe('forgiving search over screen passages', () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-trigram-'));
     const old = await open(12);
     observe(old, 'The harbourgwerty gateway moved to a new rack.');
+    observe(old, 'Café Quinn 10 Barn Street, vvill I see 火 车 站 soon?');
     const passages = old.passages.count();
     await old.close();
     store = await open();
     expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     expect(store.db.prepare('SELECT count(*) FROM passage_trigram').pluck().get()).toBe(passages);
+    // The rows step 13 writes with its own frozen fold (pinned: they never change with the live one).
+    const folded = store.db.prepare('SELECT t.text FROM passage_trigram t JOIN passages p ON p.seq = t.rowid ORDER BY p.seq').pluck().all();
+    expect(folded).toEqual(['the harbourgwerty gateway moved to a new rack.', 'cafe guln lo bam stret, wl l se 火车站 son?']);
     expect(texts('harbourqwerty')).toEqual(['The harbourgwerty gateway moved to a new rack.']);
     // New passages after the upgrade are indexed as they come.
     observe(store, 'Deploy the quaser service tonight.');

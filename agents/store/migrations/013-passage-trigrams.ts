@@ -1,5 +1,5 @@
 import type { Migration } from './migration.js';
-import { trigramWriter } from '../passage-trigram.js';
+import { foldOcr013 } from './013-ocr-fold.js';
 
 /**
  * Version 13: search that forgives OCR (issue 31). Each screen passage's text, folded so OCR's usual
@@ -7,7 +7,7 @@ import { trigramWriter } from '../passage-trigram.js';
  * trigram tokenizer beside passage_fts: a word OCR misread by a letter or two still shares most of
  * its trigrams, and CJK text, which has no spaces for the word index, is found by any part of it.
  * The table goes with its passage (trigger), and secure-delete overwrites what forget removes.
- * Existing passages are indexed now.
+ * Existing passages are indexed now, with this step's own frozen fold and SQL (never the live indexer's).
  */
 export const m013PassageTrigrams: Migration = {
   version: 13,
@@ -21,7 +21,7 @@ export const m013PassageTrigrams: Migration = {
     `);
     // Collected first: better-sqlite3 refuses writes while an iterator is open on the same connection.
     const rows = db.prepare('SELECT seq, text FROM passages ORDER BY seq').all() as { seq: number; text: string }[];
-    const write = trigramWriter(db)!;
-    for (const r of rows) write(r.seq, r.text);
+    const insert = db.prepare('INSERT INTO passage_trigram (rowid, text) VALUES (?, ?)');
+    for (const r of rows) insert.run(r.seq, foldOcr013(r.text));
   },
 };
