@@ -53,6 +53,9 @@ describe('engram syncthing', { shuffle: false }, () => {
     const id = await cli('syncthing', 'id');
     expect(id.code).toBe(1);
     expect((await cli('syncthing', 'launch')).err).toMatch(/^engram: syncthing: unknown action "launch"/);
+    // `engram sync syncthing …` is the same command.
+    expect(await cli('sync', 'syncthing')).toEqual(st);
+    expect((await cli('sync', 'syncthing', 'start')).err).toBe(none.err);
   });
 
   it('starts its own private instance, prints its id, adds a device, reports it, stops', async () => {

@@ -102,13 +102,15 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     io.stdout(await mainHelp(commands));
     return 2;
   }
-  const entry = commands.find((c) => c.name === name);
+  // `engram sync syncthing …` is `engram syncthing …`: the Syncthing that copies the sync folder, where users look for it.
+  const alias = name === 'sync' && argv[i + 1] === 'syncthing';
+  const entry = commands.find((c) => c.name === (alias ? 'syncthing' : name));
   if (!entry) {
     io.stderr(`engram: unknown command "${name}" (run engram --help)\n`);
     return 2;
   }
   const command = await entry.load();
-  let rest = argv.slice(i + 1);
+  let rest = argv.slice(i + (alias ? 2 : 1));
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(command.help + '\n');
     return 0;

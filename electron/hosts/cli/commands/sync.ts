@@ -40,6 +40,7 @@ export const syncCommand: Command = {
   help: `usage: engram sync init --folder DIR
        engram sync join CODE --folder DIR
        engram sync now | status [--json] | code | off
+       engram sync syncthing [status|start|stop|id|add-device ID] (the same as engram syncthing)
 
 Keeps one memory on all your computers without any server: each device writes its changes, sealed
 with a sync key only your devices have, into a folder that Syncthing (or any synced folder: a
@@ -56,6 +57,7 @@ device ("forget the last 15 minutes" too) forgets on all of them.
   code                     print the pairing code again, for another device
   off                      stop syncing here and forget the sync key; the folder and your other
                            devices are left as they are
+  syncthing ...            Engram's own Syncthing for the folder (engram syncthing --help)
   --json                   print the answer as JSON
 The sync key is kept like the master key, outside the data folder. The pairing code is the key:
 whoever has it can read what is in the sync folder. A lost key cannot be recovered from the folder;
