@@ -32,6 +32,9 @@ const MIN_PART = 4;
  * its own: decided whole, the part of the first letter of each line that fell in the tile was
  * inverted and the letter lost (`card ...` at a terminal's left edge was read as `ard ...`). An
  * edge must run on for a tile and a half, longer than a glyph or a cursor, so letters are never cut.
+ * A level edge (a window's top or bottom) is not cut along: a solid strip between it and the tile's
+ * border goes with the tile beyond that border instead (see decide), so no dark bar is left along the
+ * window for tesseract to read as a line of dashes, and a line of text is never cut across.
  */
 export function prepareForOcr(grey: Uint8Array, width: number, height: number, opts: PrepareOptions = {}): PreparedOcr {
   if (grey.length < width * height) throw new Error('grey buffer smaller than width*height');
@@ -72,6 +75,30 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   const cols = Math.ceil(width / tile);
   const rows = Math.ceil(height / tile);
   const cutsX = uprightCuts(grey, width, height, tile);
+  /** Rows from y (stepping by dir) whose pixels in [x0, x1) are all on one side of darkBelow, at most max. */
+  const solidRows = (x0: number, x1: number, y: number, dir: 1 | -1, max: number, dark: boolean): number => {
+    let n = 0;
+    for (; n < max; n++, y += dir) {
+      const row = y * width;
+      for (let x = x0; x < x1; x++) if (grey[row + x]! < darkBelow !== dark) return n;
+    }
+    return n;
+  };
+  /**
+   * Decides the part [x0, x1) of tile row r: a solid strip at its top or bottom that is the other
+   * side from the part and the same side as the tile across that border (a dark desktop above a light
+   * window's top edge, below its bottom edge) is decided with that neighbour; the rest with the part.
+   */
+  const decide = (x0: number, x1: number, r: number, y0: number, y1: number, dark: boolean): void => {
+    const h = y1 - y0;
+    let top = r > 0 ? solidRows(x0, x1, y0, 1, h, !dark) : 0;
+    if (top >= h || (top > 0 && isDark(x0, y0 - tile, x1, y0) === dark)) top = 0;
+    let bottom = y1 < height ? solidRows(x0, x1, y1 - 1, -1, h - top, !dark) : 0;
+    if (bottom >= h - top || (bottom > 0 && isDark(x0, y1, x1, Math.min(height, y1 + tile)) === dark)) bottom = 0;
+    if (top > 0 && !dark) invert(x0, y0, x1, y0 + top);
+    if (bottom > 0 && !dark) invert(x0, y1 - bottom, x1, y1);
+    if (dark) invert(x0, y0 + top, x1, y1 - bottom);
+  };
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x0 = c * tile;
@@ -81,7 +108,7 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
       const d = isDark(x0, y0, x1, y1);
       const cx = cutsX.get(r * cols + c);
       if (!cx) {
-        if (d) invert(x0, y0, x1, y1);
+        decide(x0, x1, r, y0, y1, d);
         continue;
       }
       const xs = [x0, ...[...cx].sort((p, q) => p - q), x1];
@@ -90,7 +117,7 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
         // A part thinner than a stroke lies between two edges: a rule or a window border, which
         // goes with the tile (a light separator in a dark theme turns dark like its text).
         const thin = px1 - px0 < MIN_PART;
-        if (thin ? d : isDark(px0, y0, px1, y1)) invert(px0, y0, px1, y1);
+        decide(px0, px1, r, y0, y1, thin ? d : isDark(px0, y0, px1, y1));
       }
     }
   }
