@@ -4,6 +4,7 @@ import path from 'node:path';
 import type Tesseract from 'tesseract.js';
 import { resolvePackagedPath } from '../../../agents/runtime/index.js';
 import type { OcrLanguage } from '../../../shared/settings/index.js';
+import { cjkLanguages, cropLine, keepBetter, suspectLines } from './cjk-retry.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
 
 export interface TesseractPoolOptions {
@@ -49,6 +50,8 @@ export class TesseractPool implements OcrEngine {
   private jobs: Job[] = [];
   private idleTimer: NodeJS.Timeout | null = null;
   private stopping: Promise<void> | null = null;
+  /** Reads suspect lines again in the CJK languages alone (see cjk-retry.ts); started when first needed. */
+  private cjkPool: TesseractPool | null = null;
 
   constructor(private readonly opts: TesseractPoolOptions) {
     this.size = Math.max(1, opts.workers ?? 2);
@@ -79,20 +82,41 @@ export class TesseractPool implements OcrEngine {
   }
 
   get activeWorkers(): number {
-    return this.slots.length;
+    return this.slots.length + (this.cjkPool?.activeWorkers ?? 0);
   }
 
-  recognize(image: OcrImage): Promise<OcrResult> {
+  async recognize(image: OcrImage): Promise<OcrResult> {
     if (typeof this.opts.languages === 'function') this.setLanguages(this.opts.languages());
-    return new Promise<OcrResult>((resolve, reject) => {
+    const result = await new Promise<OcrResult>((resolve, reject) => {
       this.jobs.push({ image, resolve, reject });
       this.clearIdle();
       void this.pump();
     });
+    return this.retryCjk(image, result);
+  }
+
+  /** A CJK line tesseract read as low-confidence Latin is read again by the CJK languages alone. */
+  private async retryCjk(image: OcrImage, result: OcrResult): Promise<OcrResult> {
+    const langs = this.langs.split('+');
+    const cjk = cjkLanguages(langs);
+    if (cjk.length === 0 || cjk.length === langs.length) return result;
+    const suspects = suspectLines(result);
+    if (suspects.length === 0) return result;
+    if (this.cjkPool?.languages !== cjk.join('+')) {
+      await this.cjkPool?.stop();
+      this.cjkPool = new TesseractPool({ ...this.opts, workers: 1, languages: cjk });
+    }
+    let out = result;
+    for (const i of suspects) {
+      const crop = cropLine(image, out.lines[i]!.bbox);
+      out = keepBetter(out, i, await this.cjkPool.recognize(crop.image), crop.x, crop.y);
+    }
+    return out;
   }
 
   async stop(): Promise<void> {
     this.clearIdle();
+    await this.cjkPool?.stop();
     const slots = this.slots;
     this.slots = [];
     this.stopping = Promise.all(
@@ -178,8 +202,13 @@ export class TesseractPool implements OcrEngine {
   }
 }
 
-/** A config file for Init: tesseract reads it after each language's own config, so it wins. */
-const NO_SUB_LANGUAGES = 'tessedit_load_sublangs \n';
+/**
+ * A config file for Init: tesseract reads it after each language's own config, so it wins. No
+ * sub-languages (above), and no user-words file: Italian's config names one (user_words_suffix
+ * special-words) that no package ships, and tesseract printed "Error: failed to load
+ * ./ita.special-words" for every worker.
+ */
+const NO_SUB_LANGUAGES = 'tessedit_load_sublangs \nuser_words_suffix \n';
 
 /** "deu+eng": tesseract's form, English last (the page's own language leads), never empty. */
 function langString(languages: readonly OcrLanguage[] | undefined): string {
