@@ -26,7 +26,7 @@ export const ROOM_RULES = {
   'agents/day': ['shared', 'shared/*', 'agents/store', 'agents/llm', 'agents/subagent-kit', 'agents/chat'],
   'agents/portability': ['shared', 'shared/*', 'agents/store'],
   'agents/behaviour': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
-  'agents/chat': ['shared', 'shared/*', 'agents/store', 'agents/llm'],
+  'agents/chat': ['shared', 'shared/*', 'agents/runtime', 'agents/store', 'agents/llm'],
   'agents/experience': ['shared', 'shared/*', 'agents/store', 'agents/subagent-kit'],
   'agents/core': ['shared', 'shared/*', 'agents/llm', 'agents/subagent-kit'],
   'agents/episodic': ['shared', 'shared/*', 'agents/llm', 'agents/subagent-kit'],

@@ -4,6 +4,8 @@
  * label". And the words that say what it is about (its content terms), without the words that only
  * say the kind of answer ("how much", "what time", "email").
  */
+import { wordKin } from '../runtime/index.js';
+
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'code' | 'link' | 'any';
 
 export interface AskedValue {
@@ -16,6 +18,11 @@ export interface AskedValue {
    * ("the premium on my car insurance" is not answered by a screen about home insurance).
    */
   loose: string[];
+  /**
+   * For a term, the stems of the words WordNet gives as the same or a close kind of thing ("vacation"
+   * → leave, holiday; "tax" → VAT): a screen labels what the user asks about in its own words.
+   */
+  kin: Map<string, ReadonlySet<string>>;
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
@@ -118,6 +125,7 @@ export function askedValue(question: string): AskedValue {
   const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
   const terms: string[] = [];
   const loose: string[] = [];
+  const kin = new Map<string, ReadonlySet<string>>();
   words.forEach((w, i) => {
     const lw = w.toLowerCase().replace(/'s$/, '');
     if (STOP.has(lw) || lw.length < 2) return;
@@ -128,6 +136,11 @@ export function askedValue(question: string): AskedValue {
     const twoBefore = (words[i - 2] ?? '').toLowerCase();
     // A name is never the verb; "to Oslo" is a place, "did Ines bill" a verb after a named subject.
     const named = i > 0 && /^\p{Lu}/u.test(w);
+    // A name is met as written; a word is met by its kin too.
+    if (!named && lw.length >= 3 && !/\d/.test(lw)) {
+      const related = new Set([...wordKin(lw)].map(stem).filter((k) => k.length >= 3 && k !== s));
+      if (related.size) kin.set(s, related);
+    }
     const verbish =
       !named &&
       (COMMON_VERBS.has(lw) ||
@@ -140,7 +153,7 @@ export function askedValue(question: string): AskedValue {
   const kind = askedKind(question);
   // "which ticket is the CSV export bug": the tracker's words name the kind of answer, not what it is about.
   const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : new Set<string>();
-  return { kind, terms: terms.filter((t) => !drop.has(t)), loose };
+  return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
 }
 
 /** Stems of a text's words, with their common other spellings. */
@@ -157,6 +170,14 @@ export function stemsOf(text: string): Set<string> {
     out.add(stem(w.replace(/-/g, '')));
   }
   return out;
+}
+
+/** Whether a term is met only by one of its kin (a related word, not the word itself). */
+export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  const related = kin.get(term);
+  if (!related) return false;
+  for (const k of related) if (stems.has(k)) return true;
+  return false;
 }
 
 /** Whether a stem is met in a set of stems: equal, or one a prefix of the other when both are long. */

@@ -1,7 +1,7 @@
 import type { PassageMatch } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
-import { askedValue, meets, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { askedValue, meets, metByKin, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
 import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
 import { isChatEpisode } from './question-context.js';
@@ -148,18 +148,26 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   }
   if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' '));
   if (kind === 'money') return VALUE.money.test(unit);
+  // The year of a date is no reference number ("Hire date: 3 March 2021" holds no ID).
+  if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' '));
   // "where can I find it" is answered by a place, a path or an address alike.
   if (kind === 'place') return VALUE.place.test(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || VALUE.link.test(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
   return VALUE[kind].test(unit);
 }
 
-function covered(terms: string[], text: string): number {
-  return terms.length - unmet(terms, text).length;
+const NO_KIN: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+
+/** How many terms the text meets; one met only by a related word (WordNet's kin) counts half: the word itself is surer. */
+function covered(terms: string[], text: string, kin = NO_KIN): number {
+  const stems = stemsOf(text);
+  let n = 0;
+  for (const t of terms) n += meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0;
+  return n;
 }
 
-function unmet(terms: string[], text: string): string[] {
+function unmet(terms: string[], text: string, kin = NO_KIN): string[] {
   const stems = stemsOf(text);
-  return terms.filter((t) => !meets(t, stems));
+  return terms.filter((t) => !meets(t, stems) && !metByKin(t, stems, kin));
 }
 
 /**
@@ -168,7 +176,7 @@ function unmet(terms: string[], text: string): string[] {
  * used: "skin doctor" for "dermatology"); else 'no'.
  */
 function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near' | 'no' {
-  const missing = unmet(asked.terms, text);
+  const missing = unmet(asked.terms, text, asked.kin);
   const nouns = missing.filter((t) => !asked.loose.includes(t)).length;
   const n = asked.terms.length;
   // Every noun met; the verbs a screen says in its own words may all go unmet when a noun is met ("booked under" a cost centre).
@@ -197,10 +205,10 @@ function roleCue(text: string, question: string): number {
 }
 
 function judge(unit: Unit, asked: AskedValue, question: string): Pick {
-  const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}`);
-  const nearBy = unit.near ? covered(asked.terms, unit.near) : 0;
+  const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}`, asked.kin);
+  const nearBy = unit.near ? covered(asked.terms, unit.near, asked.kin) : 0;
   const surroundings = `${unit.text}\n${unit.key ?? ''}\n${unit.context}`;
-  const around = covered(asked.terms, surroundings);
+  const around = covered(asked.terms, surroundings, asked.kin);
   const hasValue = valueIn(asked.kind, unit.text, question);
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
@@ -227,7 +235,7 @@ function statement(u: Unit, asked: AskedValue): string {
   if (u.key && (u.passage?.kind === 'row' || u.laidOut)) {
     // The row's cells that name what was asked about ("Item: Standing desk"), else its first cell.
     const cells = u.key.split(' · ');
-    const naming = cells.filter((c) => covered(asked.terms, c) > 0);
+    const naming = cells.filter((c) => covered(asked.terms, c, asked.kin) > 0);
     t = `${t} (${(naming.length ? naming : cells.slice(0, 1)).join(' · ')})`;
   }
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');

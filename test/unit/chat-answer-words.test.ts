@@ -83,4 +83,10 @@ describe('the lead reads questions worded unlike the screen', () => {
     expect(f.known).toBe(true);
     expect(f.text).toContain('Green Flex 12');
   });
+
+  it('takes no year of a date for a reference number', () => {
+    const club = numbered('lines', 'Rowing club\nMember since: 12 June 2019\nLocker: upstairs', 'Membership — Riverside RC');
+    const f = factSentence('What is my membership number at the rowing club?', club, fmt);
+    expect(f?.known ?? false).toBe(false);
+  });
 });
