@@ -1,6 +1,7 @@
 import { MEMORY_KINDS, type Memory, type MemoryKind, type SearchResult } from '../../shared/index.js';
 import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
+import { ANCHOR_CANDIDATES, anchorScreen } from './anchor-screen.js';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { TimeRange } from '../../shared/time/index.js';
 import { isWithheldFromModel } from '../../shared/vault/index.js';
@@ -23,7 +24,7 @@ async function timelineFor(source: MemorySource, rest: string, range: TimeRange 
   if (!ask || !source.observations) return null;
   const at: { observationId: string | null; time: number }[] = [];
   for (const words of ask.anchors) {
-    const p = source.passages?.search({ query: words, since: range?.from, until: range?.to, limit: 1 })[0];
+    const p = anchorScreen(source.passages?.search({ query: words, since: range?.from, until: range?.to, limit: ANCHOR_CANDIDATES }) ?? [], words);
     if (p) {
       at.push({ observationId: p.observation_id, time: Date.parse(p.seen_at) });
       continue;
