@@ -1,7 +1,7 @@
 // chrono-node's English parser, loaded on the first parse (chrono-en.ts).
 import * as chrono from './chrono-en.js';
 import type { ParsedComponents, ParsingReference } from 'chrono-node';
-import { ZonedCalendar } from './zoned-calendar.js';
+import { ZonedCalendar } from '../calendar/index.js';
 
 /** A window of time a question is about, in epoch ms (local time zone of the process). */
 export interface TimeRange {

@@ -1,4 +1,4 @@
-import { localTimeZone } from './zoned-calendar.js';
+import { localTimeZone } from '../calendar/index.js';
 
 /**
  * Formats times for people and for memory text, in the user's time zone, with the weekday (people

@@ -8,7 +8,8 @@ const shortDayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', month
 const dateTimeFmt = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 const hourFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric' });
 
-export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The viewer's zone: the one rule, from shared/calendar (light: no chrono-node in the window's bundle). */
+export { localTimeZone } from '../../../shared/calendar/index.js';
 
 export function fmtTime(iso: string | number): string {
   return timeFmt.format(new Date(iso));
