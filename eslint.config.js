@@ -19,7 +19,6 @@ const LONG_FUNCTIONS_TODAY = {
   'electron/hosts/http/headless-host.ts': 193,
   'renderer/src/screens/memories/memories-screen.tsx': 189,
   'renderer/src/screens/timeline/day-scrubber.tsx': 209,
-  'renderer/src/screens/timeline/timeline-screen.tsx': 172,
 };
 
 export default tseslint.config(

@@ -4,6 +4,7 @@ import { useApi } from '../../lib/api-context.js';
 import { addDays, fmtDay, fmtMinutes, localTimeZone, parseDayKey, startOfDay } from '../../lib/format.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { EmptyState } from '../../ui/empty-state.js';
+import { MinutesTable } from '../../ui/minutes-table.js';
 import { IconActivity } from '../../ui/icons.js';
 import { ActivityChart, APP_COLORS } from './activity-chart.js';
 
@@ -36,7 +37,6 @@ export function ActivityScreen() {
   const total = data?.totals.reduce((a, b) => a + b.minutes, 0) ?? 0;
   const activeDays = data?.days.filter((d) => d.total_minutes > 0) ?? [];
   const busiest = activeDays.reduce<ActivityDay | null>((a, d) => (!a || d.total_minutes > a.total_minutes ? d : a), null);
-  const maxApp = data?.totals[0]?.minutes ?? 1;
 
   return (
     <div className="activity-page">
@@ -80,30 +80,13 @@ export function ActivityScreen() {
                 </div>
               </div>
               <div className="card-body">
-                <table className="app-table">
-                  <caption className="sr-only">Time per app over the last {range} days</caption>
-                  <thead className="sr-only">
-                    <tr>
-                      <th scope="col">App</th>
-                      <th scope="col">Share</th>
-                      <th scope="col">Time</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.totals.slice(0, 12).map((a) => (
-                      <tr key={a.app}>
-                        <th scope="row">
-                          <span className="legend-swatch" style={{ background: colorOf(a.app) }} aria-hidden="true" />
-                          {a.app}
-                        </th>
-                        <td className="app-bar-cell">
-                          <span className="app-bar" style={{ width: `${(a.minutes / maxApp) * 100}%`, background: colorOf(a.app) }} />
-                        </td>
-                        <td className="tabular app-time">{fmtMinutes(a.minutes)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <MinutesTable
+                  rows={data.totals.slice(0, 12).map((a) => ({ name: a.app, minutes: a.minutes }))}
+                  caption={`Time per app over the last ${range} days`}
+                  nameHeader="App"
+                  color={colorOf}
+                  swatch
+                />
               </div>
             </section>
           </>

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DayReport } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
-import { addDays, dayKey, fmtDay, fmtMinutes, fmtShortTime, localTimeZone, parseDayKey, startOfDay } from '../../lib/format.js';
-import { hrefFor, navigate } from '../../lib/route.js';
+import { dayKey, fmtDay, fmtMinutes, fmtShortTime, localTimeZone, parseDayKey, startOfDay } from '../../lib/format.js';
+import { hrefFor } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
+import { DayNav } from '../../ui/day-nav.js';
 import { EmptyState } from '../../ui/empty-state.js';
-import { IconChevronLeft, IconChevronRight, IconGlobe, IconSun } from '../../ui/icons.js';
+import { MinutesTable } from '../../ui/minutes-table.js';
+import { IconGlobe, IconSun } from '../../ui/icons.js';
 import { DayHoursChart } from './day-hours-chart.js';
 import { DayWrittenSummaryCard } from './day-written-summary.js';
-import { MinutesTable } from './minutes-table.js';
 
 /**
  * One day, readable (#/day/YYYY-MM-DD, today by default): everything shown comes from day.report,
@@ -20,7 +21,6 @@ export function DayScreen({ day }: { day: string | null }) {
   const dataVersion = useAppStore((s) => s.dataVersion);
   const date = useMemo(() => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? parseDayKey(day) : startOfDay(new Date())), [day]);
   const key = dayKey(date);
-  const isToday = key === dayKey(new Date());
   const [report, setReport] = useState<DayReport | null>(null);
 
   useEffect(() => {
@@ -44,23 +44,7 @@ export function DayScreen({ day }: { day: string | null }) {
           <h1>{fmtDay(date)}</h1>
           <div className="subtitle">Your day: active time from when the screen changed, not estimated by a model.</div>
         </div>
-        <div className="row">
-          <a className="btn btn-icon" href={hrefFor('day', dayKey(addDays(date, -1)))} aria-label="Previous day">
-            <IconChevronLeft />
-          </a>
-          <label className="sr-only" htmlFor="day-date">
-            Date
-          </label>
-          <input id="day-date" type="date" className="input date-input" value={key} max={dayKey(new Date())} onChange={(e) => e.target.value && navigate('day', e.target.value)} />
-          <a className="btn btn-icon" href={hrefFor('day', dayKey(addDays(date, 1)))} aria-label="Next day" aria-disabled={isToday} onClick={(e) => isToday && e.preventDefault()}>
-            <IconChevronRight />
-          </a>
-          {!isToday && (
-            <a className="btn" href={hrefFor('day')}>
-              Today
-            </a>
-          )}
-        </div>
+        <DayNav screen="day" date={date} inputId="day-date" label="Date" />
       </header>
       <div className="page-body" data-testid="day-body" aria-busy={shown === null}>
         {shown === null ? (
@@ -101,11 +85,11 @@ function DayBody({ r }: { r: DayReport }) {
       </section>
       <div className="day-grid">
         <Card title="Apps" id="day-apps">
-          {r.by_app.length ? <MinutesTable rows={r.by_app.map((a) => ({ name: a.app, minutes: a.minutes }))} caption="Active time per app" testId="day-app" color="var(--accent)" /> : <p className="faint">No screen time.</p>}
+          {r.by_app.length ? <MinutesTable rows={r.by_app.map((a) => ({ name: a.app, minutes: a.minutes }))} caption="Active time per app" testId="day-app" color={() => 'var(--accent)'} /> : <p className="faint">No screen time.</p>}
         </Card>
         <Card title="Documents, sites and projects" id="day-subjects">
           {r.by_subject.length ? (
-            <MinutesTable rows={r.by_subject.map((s) => ({ name: s.subject, minutes: s.minutes }))} caption="Active time per document, site or project" testId="day-subject" color="#1f9d8f" />
+            <MinutesTable rows={r.by_subject.map((s) => ({ name: s.subject, minutes: s.minutes }))} caption="Active time per document, site or project" testId="day-subject" color={() => '#1f9d8f'} />
           ) : (
             <p className="faint">No document, site or project could be told from the windows.</p>
           )}

@@ -1,11 +1,11 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { TimelineItemRef } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
-import { addDays, dayKey, fmtCount, fmtDay, fmtMinutes, parseDayKey, startOfDay } from '../../lib/format.js';
-import { hrefFor, navigate } from '../../lib/route.js';
+import { dayKey, fmtCount, fmtDay, fmtMinutes, parseDayKey, startOfDay } from '../../lib/format.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
+import { DayNav } from '../../ui/day-nav.js';
 import { EmptyState } from '../../ui/empty-state.js';
-import { IconChevronLeft, IconChevronRight, IconEraser, IconTimeline, IconTrash } from '../../ui/icons.js';
+import { IconEraser, IconTimeline, IconTrash } from '../../ui/icons.js';
 import { MenuButton } from '../../ui/menu.js';
 import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list.js';
 import { DayScrubber } from './day-scrubber.js';
@@ -93,35 +93,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
                 : `${fmtCount(daySummary?.screens ?? 0, 'moment')} · ${fmtCount(daySummary?.memories ?? 0, 'memory', 'memories')} · ${fmtMinutes(daySummary?.activeMinutes ?? 0)} active · ${fmtCount(apps.length, 'app')}`}
           </div>
         </div>
-        <div className="row">
-          <a className="btn btn-icon" href={hrefFor('timeline', dayKey(addDays(date, -1)))} aria-label="Previous day">
-            <IconChevronLeft />
-          </a>
-          <label className="sr-only" htmlFor="tl-date">
-            Day
-          </label>
-          <input
-            id="tl-date"
-            type="date"
-            className="input date-input"
-            value={key}
-            max={dayKey(new Date())}
-            onChange={(e) => e.target.value && navigate('timeline', e.target.value)}
-          />
-          <a
-            className="btn btn-icon"
-            href={hrefFor('timeline', dayKey(addDays(date, 1)))}
-            aria-label="Next day"
-            aria-disabled={isToday}
-            onClick={(e) => isToday && e.preventDefault()}
-          >
-            <IconChevronRight />
-          </a>
-          {!isToday && (
-            <a className="btn" href={hrefFor('timeline')}>
-              Today
-            </a>
-          )}
+        <DayNav screen="timeline" date={date} inputId="tl-date" label="Day">
           <MenuButton
             label={
               <>
@@ -132,7 +104,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
             heading="Forget everything from"
             items={FORGET_CHOICES.map((c) => ({ label: c.label, onSelect: () => setForget(c) }))}
           />
-        </div>
+        </DayNav>
       </header>
 
       <DayStrip days={days} selected={key} />
