@@ -1,3 +1,4 @@
+import { cacheMiBFor, MIN_CACHE_MIB } from './page-cache.js';
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +39,10 @@ export interface OpenStoreOptions {
   keyProvider: KeyProvider;
   /** null: BM25 only (no vectors). Omitted: no embedder either; hosts pass the default UseEmbedder. */
   embedder?: Embedder | null;
-  /** Page cache in MiB (default 256: at 100k memories the hybrid p95 is 38 ms with it, 108 ms with 64). */
+  /**
+   * Page cache in MiB. Omitted: it follows the number of memories (page-cache.ts: 16 MiB for a new
+   * store up to 256 MiB at 100k memories, where the hybrid p95 is 38 ms with it and 108 ms with 64).
+   */
   cacheMiB?: number;
   /** Open at an older schema version (upgrade tests only). */
   targetVersion?: number;
@@ -133,6 +137,29 @@ export class EngramStore {
     // migration 010) get their vectors now.
     this.embedQueue?.kick();
     this.passageQueue?.kick();
+  }
+
+  private pageCacheMiB = 0;
+  private pageCachePinned = false;
+
+  /** The host chose the cache size (openStore's cacheMiB): growPageCache leaves it alone. */
+  pinPageCache(): void {
+    this.pageCachePinned = true;
+  }
+
+  /**
+   * Raises the page cache to what the number of memories calls for (page-cache.ts); never lowers
+   * it (freed pages stay with the process anyway). Long-running hosts call it now and then (the
+   * capture's retention job does). Returns the cache size in MiB.
+   */
+  growPageCache(): number {
+    if (this.pageCachePinned) return -Number(this.db.pragma('cache_size', { simple: true })) / 1024;
+    const want = cacheMiBFor(this.memories.count({}));
+    if (want > this.pageCacheMiB) {
+      this.db.pragma(`cache_size = -${want * 1024}`);
+      this.pageCacheMiB = want;
+    }
+    return this.pageCacheMiB;
   }
 
   transaction<T>(fn: () => T): T {
@@ -316,9 +343,12 @@ export class EngramStore {
 /** Opens the store of a data dir: resolves the key, refuses wrong keys and newer schemas, migrates. */
 export async function openStore(opts: OpenStoreOptions): Promise<EngramStore> {
   const key = await opts.keyProvider.getKey();
-  const { db, path, backup } = openDatabase({ dataDir: opts.dataDir, key, cacheMiB: opts.cacheMiB, targetVersion: opts.targetVersion });
+  const { db, path, backup } = openDatabase({ dataDir: opts.dataDir, key, cacheMiB: opts.cacheMiB ?? MIN_CACHE_MIB, targetVersion: opts.targetVersion });
   try {
-    return new EngramStore(db, opts.dataDir, path, key, opts.keyProvider.kind, opts.embedder ?? null, backup);
+    const store = new EngramStore(db, opts.dataDir, path, key, opts.keyProvider.kind, opts.embedder ?? null, backup);
+    if (opts.cacheMiB === undefined) store.growPageCache();
+    else store.pinPageCache();
+    return store;
   } catch (err) {
     db.close();
     throw err;

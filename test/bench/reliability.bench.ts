@@ -8,7 +8,9 @@
  *          --frames N (2400: two hours at the default 3 s) --minutes M (10): the interval is
  *          M minutes / N frames; the run stops at N frames or M minutes, whichever comes first,
  *          and says how much of the two hours it covered. --ocr scripted|tesseract (scripted);
- *          --real-ocr is --ocr tesseract (tesseract.js reads every frame); the output says which ran
+ *          --real-ocr is --ocr tesseract (tesseract.js reads every frame); the output says which ran;
+ *          --cache-mib N sets the session store's page cache, --sharp-cache off turns libvips' cache off;
+ *          --heap-dir DIR writes V8 heap snapshots of the session at the start (after warm-up) and end
  *   fuzz   the property-based API and CLI fuzz with more runs                 --fuzz-runs N (200)
  * Default: all four. Figures are printed; --json prints one JSON object at the end.
  */
@@ -36,6 +38,9 @@ const { values } = parseArgs({
     'real-ocr': { type: 'boolean', default: false },
     'fuzz-runs': { type: 'string', default: '200' },
     json: { type: 'boolean', default: false },
+    'heap-dir': { type: 'string' },
+    'cache-mib': { type: 'string' },
+    'sharp-cache': { type: 'string' },
   },
 });
 const parts = new Set(values.part!.split(',').map((p) => p.trim()));
@@ -115,7 +120,7 @@ try {
     const dir = join(root, 'soak');
     const key = randomBytes(32);
     say(`\n## soak: ${target} frames (two hours at 3 s) compressed into ${minutes} min: interval ${intervalMs} ms, OCR ${values.ocr === 'tesseract' ? 'tesseract.js (real OCR of every frame)' : 'scripted (not real OCR: 150 ms, reads the frame number)'}`);
-    const s = new SessionProcess({ dataDir: dir, env: { ENGRAM_KEY: key.toString('hex') }, frames: target, intervalMs, ocr: values.ocr === 'tesseract' ? 'tesseract' : 'scripted', ocrDelayMs: values.ocr === 'tesseract' ? 0 : 150, chatEvery: 50, statsMs: 10_000 });
+    const s = new SessionProcess({ dataDir: dir, env: { ENGRAM_KEY: key.toString('hex') }, frames: target, intervalMs, ocr: values.ocr === 'tesseract' ? 'tesseract' : 'scripted', ocrDelayMs: values.ocr === 'tesseract' ? 0 : 150, chatEvery: 50, statsMs: 10_000, heapDir: values['heap-dir'], ...(values['cache-mib'] ? { cacheMiB: Number(values['cache-mib']) } : {}), ...(values['sharp-cache'] === 'off' ? { sharpCache: 'off' as const } : {}) });
     await s.until(() => s.ready !== null, 120_000, 'soak ready');
     // The noise floor: an idle Node process measuring its own event-loop lag at the same time. On a
     // shared machine the scheduler alone delays timers; the session's figure is read against this.
@@ -131,7 +136,7 @@ try {
       const st = s.stats.at(-1);
       if (st && st.at !== lastSay) {
         lastSay = st.at;
-        say(`  ${Math.round((Date.now() - started) / 1000)} s: frames ${st.frames}, RSS ${mb(st.rss)} MB, fds ${st.fds}, OCR backlog ${st.ocr_backlog}, lag p99 ${st.lag_p99_ms.toFixed(1)} ms, unprocessed ${st.unprocessed}, memories ${st.memories}`);
+        say(`  ${Math.round((Date.now() - started) / 1000)} s: frames ${st.frames}, RSS ${mb(st.rss)} MB (heap ${mb(st.heap)}, external ${mb(st.external ?? 0)}), fds ${st.fds}, OCR backlog ${st.ocr_backlog}, lag p99 ${st.lag_p99_ms.toFixed(1)} ms, unprocessed ${st.unprocessed}, memories ${st.memories}`);
       }
     }
     if (s.done === null) await s.stop(180_000);

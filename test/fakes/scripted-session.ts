@@ -23,6 +23,10 @@
  *   --throw-after N     throw an uncaught exception after N frames (crash-report tests); with
  *                       --script privacy its first line carries the canary
  *   --crash-journal     install the CLI's crash journal (DIR/crashes), as `engram capture` does
+ *   --cache-mib N       the store's page cache (default: the store's own)
+ *   --sharp-cache off   no libvips operation cache (the soak's memory comparison)
+ *   --heap-dir DIR      write V8 heap snapshots there: start.heapsnapshot at the first stats line
+ *                       after 60 s (warm), end.heapsnapshot before stopping (the soak's leak hunt)
  *
  * Protocol on stdout, one line each, written synchronously after the store committed:
  *   ready {recovered}   frame ID   obs ID   msg ID   stats {...}   done {...}
@@ -30,7 +34,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { join } from 'node:path';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
@@ -59,6 +65,9 @@ const { values: opt } = parseArgs({
     settings: { type: 'string', default: '{}' },
     'throw-after': { type: 'string', default: '0' },
     'crash-journal': { type: 'boolean', default: false },
+    'heap-dir': { type: 'string' },
+    'cache-mib': { type: 'string' },
+    'sharp-cache': { type: 'string', default: 'on' },
   },
 });
 
@@ -79,7 +88,8 @@ const tokens = opt.script === 'privacy' ? (JSON.parse(readFileSync(opt['tokens-f
 const script = tokens ? privacyScript(tokens) : steadyWork;
 if (opt['crash-journal']) installCrashJournal(process, dataDir, 'engram capture', (line) => process.stderr.write(line));
 
-const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : new HashEmbedder(256) });
+if (opt['sharp-cache'] === 'off') sharp.cache(false);
+const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : new HashEmbedder(256), ...(opt['cache-mib'] ? { cacheMiB: Number(opt['cache-mib']) } : {}) });
 // Each run of a data dir numbers its frames from its own block of 10 000 (a multiple of every
 // script's cycle), so texts stay unique across killed and restarted runs.
 const run = store.counters.get('session.runs');
@@ -183,6 +193,8 @@ const stats = () => ({
   kept,
   rss: process.memoryUsage().rss,
   heap: process.memoryUsage().heapUsed,
+  external: process.memoryUsage().external,
+  array_buffers: process.memoryUsage().arrayBuffers,
   fds: fds(),
   ocr_backlog: capture.status().ocr_backlog,
   lag_p99_ms: lag.percentile(99) / 1e6,
@@ -195,10 +207,17 @@ const stats = () => ({
   brain_queued: brain.status().queued_jobs,
   unprocessed: store.observations.listUnprocessed(10_000).length,
 });
+const heapDir = opt['heap-dir'];
+const startedAt = Date.now();
+let heapStartTaken = false;
 let statsTimer: NodeJS.Timeout | null = null;
 if (statsMs > 0) {
   statsTimer = setInterval(() => {
     out(`stats ${JSON.stringify(stats())}`);
+    if (heapDir && !heapStartTaken && Date.now() - startedAt >= 60_000) {
+      heapStartTaken = true;
+      writeHeapSnapshot(join(heapDir, 'start.heapsnapshot'));
+    }
     // Each line reports the lag since the previous one.
     lag.reset();
   }, statsMs);
@@ -214,6 +233,7 @@ async function finish(): Promise<void> {
   // Stopped early (stdin closed before the frame count): this watch would keep the process alive.
   if (frameWatch) clearInterval(frameWatch);
   await capture.stop();
+  if (heapDir) writeHeapSnapshot(join(heapDir, 'end.heapsnapshot'));
   await capture.drain();
   await brain.flush();
   await brain.stop({ flush: true });

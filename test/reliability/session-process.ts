@@ -19,6 +19,11 @@ export interface SessionOptions {
   /** Install the CLI's crash journal in the session (DATA_DIR/crashes). */
   crashJournal?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** Write V8 heap snapshots (start, end) into this folder (the soak's --heap-dir). */
+  heapDir?: string;
+  /** The store's page cache in MiB, and libvips' operation cache off (memory comparisons). */
+  cacheMiB?: number;
+  sharpCache?: 'on' | 'off';
   /** Extra node flags (diagnostic reports). */
   nodeArgs?: string[];
 }
@@ -29,6 +34,8 @@ export interface SessionStats {
   kept: number;
   rss: number;
   heap: number;
+  external?: number;
+  array_buffers?: number;
   fds: number;
   ocr_backlog: number;
   lag_p99_ms: number;
@@ -89,6 +96,9 @@ export class SessionProcess {
     ];
     if (opts.tokensFile) args.push('--tokens-file', opts.tokensFile);
     if (opts.crashJournal) args.push('--crash-journal');
+    if (opts.heapDir) args.push('--heap-dir', opts.heapDir);
+    if (opts.cacheMiB) args.push('--cache-mib', String(opts.cacheMiB));
+    if (opts.sharpCache) args.push('--sharp-cache', opts.sharpCache);
     if (opts.llm) args.push('--llm', opts.llm);
     this.child = spawn(process.execPath, args, { env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (d: Buffer) => this.onData(d.toString()));

@@ -47,6 +47,8 @@ export class RetentionJob {
       // recycle killed before its files went) would otherwise stay on disk for good. A minute's
       // grace spares a frame another process is storing right now.
       this.store.repairOrphans({ minAgeMs: 60_000 });
+      // The page cache follows the memories learned meanwhile (it starts small: see page-cache.ts).
+      this.store.growPageCache();
       const r = applyRetention(this.store, this.settings());
       this.opts.onReport?.(r);
       return r;
