@@ -10,7 +10,9 @@ import { directiveHandlers } from './handlers/directive-handlers.js';
 import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
+import { mcpHandlers } from './handlers/mcp-handlers.js';
 import { memoryHandlers } from './handlers/memory-handlers.js';
+import { messageHandlers } from './handlers/message-handlers.js';
 import { openPathHandlers } from './handlers/open-path-handlers.js';
 import { portabilityHandlers } from './handlers/portability-handlers.js';
 import { secretHandlers } from './handlers/secret-handlers.js';
@@ -91,6 +93,8 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...directiveHandlers(deps),
     ...syncthingHandlers(deps),
     ...syncHandlers(deps),
+    ...mcpHandlers(deps),
+    ...messageHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

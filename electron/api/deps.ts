@@ -128,6 +128,8 @@ export interface ApiDeps {
   envBaseUrl?: string | null;
   consolidator?: Consolidator | null;
   directives?: DirectiveReviewer | null;
+  /** Has the brain turn a stored thread's messages into memories (messages.add); absent: refused. */
+  ingest?: ((threadId: string) => Promise<{ memory_ids: string[]; deferred: number }>) | null;
   exporter?: Exporter | null;
   /** Requests may name files on this machine (import.file, backup.write): the CLI, whose user typed them. Never a window. */
   fileAccess?: boolean;

@@ -47,7 +47,7 @@ export function composeCapture(
     ...(sources.windowList ? { windowList: sources.windowList } : {}),
     idle: sources.idle,
     self: sources.selfPids ? { pids: sources.selfPids, apps: ['engram'] } : undefined,
-    settings: sources.settings,
+    settings: sources.intervalS !== undefined ? { ...readCaptureSettings(store), interval_s: sources.intervalS } : sources.settings,
     ...(sources.ocr !== undefined ? { ocr: sources.ocr } : {}),
     // Asked only for frames whose captioning the settings allow (capture.captioning, the Privacy switch).
     captioner: new ModelCaptioner(model),

@@ -18,8 +18,10 @@ export interface CaptureSources {
   microphone?: AudioSource;
   /** Engram's own processes: the privacy gate skips frames with our window in front. */
   selfPids?: number[];
-  /** Settings for this run instead of the stored ones (engram capture --interval). */
+  /** Settings for this run instead of the stored ones. */
   settings?: CaptureSettings;
+  /** The stored settings with this interval between ticks, for this run (engram capture --interval). */
+  intervalS?: number;
   /** An OCR engine (tests), or null for none (engram capture --no-ocr); default: a Tesseract pool. */
   ocr?: OcrEngine | null;
   /** Start ticking at once (default); false: the host ticks by hand (engram capture --once). */

@@ -2,7 +2,7 @@
  * electron/engine: the one composition of Engram's core (store, model, capture, brain, chat,
  * consolidation, handler map) behind every host: the desktop app, the HTTP host, the CLI, MCP.
  */
-export { startEngram, DEFERRED_BRAIN_MS, type Engram, type EngineOptions, type EngineProblem, type BrainChoice } from './start-engram.js';
+export { startEngram, DEFERRED_BRAIN_MS, type Engram, type EngineOptions, type EngineProblem, type BrainChoice, type StoreLocation, type StoreSource } from './start-engram.js';
 export type { CaptureSources } from './capture-sources.js';
 export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type ModelOverrides, type EnvReader } from './model-choice.js';
 export { embedderFrom } from './embedder-choice.js';

@@ -1,23 +1,36 @@
-import type { ActionRecommender, ChatService } from '../../agents/chat/index.js';
+import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
-import type { Brain, QueuedDreamReview } from '../../agents/meta/index.js';
-import { DreamApplyError } from '../../agents/dream/index.js';
+import type { Brain } from '../../agents/meta/index.js';
 import { SyncKeyFile, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type Consolidator, type DirectiveReviewer, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
+import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
 import { VaultGuard } from './vault-guard.js';
 import type { CaptureSources } from './capture-sources.js';
-import { appliedSummary, dreamSummary } from './dream-summary.js';
 import { openEngram } from './open-engram.js';
 import { modelGetter, type EnvReader, type ModelOverrides } from './model-choice.js';
 import { engineSecretStore } from './secret-store.js';
 import { syncthingControl } from './syncthing-control.js';
+import { captionNotice, recordCaptionChoice } from './caption-choice.js';
+import { engineBrain, type BrainChoice, type EngineBrain } from './engine-brain.js';
+import { engineConsolidator, engineDirectives } from './engine-consolidation.js';
+import { pendingWork, type PendingWork } from './pending-work.js';
+import { engineChat } from './engine-chat.js';
 
-/** The lazy brain loads this long after start, so its libraries do not delay a host's first answer. */
-export const DEFERRED_BRAIN_MS = 1500;
+export { DEFERRED_BRAIN_MS, type BrainChoice } from './engine-brain.js';
+
+/** Where a host's engine opens its store (the engine opens it, and closes it on close()). */
+export interface StoreLocation {
+  dataDir: string;
+  keyProvider: KeyProvider;
+  /** 'default': the embedder $ENGRAM_EMBEDDER names; 'none': a command that never searches by meaning. */
+  embedder?: 'default' | 'none';
+}
+
+/** A store the engine opens and owns: where it lives, or (tests, tools) a function that opens it. */
+export type StoreSource = StoreLocation | (() => Promise<EngramStore>);
 
 /** Where a failure of a running part came from: the host tells the user (tray, stderr) its own way. */
 export interface EngineProblem {
@@ -25,21 +38,9 @@ export interface EngineProblem {
   error: unknown;
 }
 
-export interface BrainChoice {
-  /**
-   * now: started with the engine. manual: built, the host starts it (engram capture --once ticks
-   * first). With `lazy`, the brain loads and starts DEFERRED_BRAIN_MS after the engine.
-   */
-  start?: 'now' | 'manual';
-  /** Listen to the store's observation events (default true). */
-  subscribe?: boolean;
-  /** Delay of the lazy brain (ms). */
-  delayMs?: number;
-}
-
 export interface EngineOptions {
   /** The store to run on (the host keeps it and closes it after close()), or where to open one (the engine closes it). */
-  store: EngramStore | { dataDir: string; keyProvider: KeyProvider; embedder?: 'default' | 'none' };
+  store: EngramStore | StoreSource;
   host: 'electron' | 'headless';
   version: string;
   /** Environment read for the model, embedder and transcriber (default process.env). */
@@ -47,6 +48,11 @@ export interface EngineOptions {
   model?: ModelOverrides;
   /** IANA zone for times in answers and memories (default the machine's). */
   timeZone?: string;
+  /**
+   * What the user said of captioning on a host without the window (--captions, ENGRAM_CAPTIONS):
+   * recorded before capture starts, where the Privacy switch keeps it; null or absent: the stored switch holds.
+   */
+  captions?: boolean | null;
   /** Capture with these sources; off when absent. */
   capture?: CaptureSources | null;
   /** A capture the caller runs itself (tests' scripted desktop): the window drives it; nothing else is wired. */
@@ -92,6 +98,13 @@ export interface Engram {
   /** The vault rule for outside agents (MCP): copies of vault values cut out of answers. */
   vault: VaultGuard;
   capture: CaptureService | null;
+  /** Frames kept without their text read yet (a hard stop leaves them for the next start). */
+  framesUnread(): number;
+  /**
+   * The caption choice given at start (options.captions), or null: its line for the user, once the
+   * model is known, and an undo for a host that fails after the engine started.
+   */
+  captions: { notice(): string; undo(): void } | null;
   /** True while the microphone should run: capture running and on, "Record audio" on, a microphone given. Follows Settings live. */
   audioWanted(): boolean;
   /** The model chosen from settings and environment, re-read on each call. */
@@ -119,181 +132,91 @@ async function startSyncRunner(store: EngramStore, api: EngramApi, timing: { per
   return runner;
 }
 
-/** A timer that close() can cut short. */
-function cancellableDelay(ms: number): { done: Promise<boolean>; cancel(): void } {
-  let finish: (ran: boolean) => void = () => undefined;
-  const done = new Promise<boolean>((resolve) => (finish = resolve));
-  const timer = setTimeout(() => finish(true), ms);
-  return {
-    done,
-    cancel: () => {
-      clearTimeout(timer);
-      finish(false);
-    },
-  };
-}
 
 /**
  * The one composition of Engram's core, behind every host (as Mockoon runs one engine behind its
  * app and CLI): the store, the model and embedder chosen from settings and environment, capture
  * with its secrets handed to the vault, the brain, chat, consolidation, and the handler map. Hosts
- * bring only what is theirs: sources, a transport, a way to show problems.
+ * bring only what is theirs: sources, a transport, a way to show problems. A store the engine
+ * opened is closed again when the start fails, and a caption choice undone.
  */
 export async function startEngram(opts: EngineOptions): Promise<Engram> {
+  const given = opts.store;
+  const ownsStore = typeof given === 'function' || !('events' in given);
+  const store: EngramStore = typeof given === 'function' ? await given() : 'events' in given ? given : await openEngram({ ...given, env: opts.env ?? process.env });
+  const undoCaptions = opts.captions === true || opts.captions === false ? recordCaptionChoice(store, opts.captions) : null;
+  try {
+    return await composeEngram(store, ownsStore, undoCaptions, opts);
+  } catch (err) {
+    undoCaptions?.();
+    if (ownsStore) await store.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** What a running engine is made of, as its handle (the Engram a host gets) closes and reports on it. */
+interface EngineParts {
+  store: EngramStore;
+  ownsStore: boolean;
+  env: EnvReader;
+  model: () => LlmProvider;
+  brain: EngineBrain;
+  chat: () => Promise<ChatService | null>;
+  work: PendingWork;
+  composed: import('./capture-composition.js').ComposedCapture | null;
+  api: EngramApi;
+  client: ApiClient;
+  syncRunner: { stop(): Promise<void> } | null;
+  captions: Engram['captions'];
+  problem: (p: EngineProblem) => void;
+  closed: { value: boolean };
+}
+
+async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaptions: (() => void) | null, opts: EngineOptions): Promise<Engram> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? (() => undefined);
   const problem = (p: EngineProblem) => (opts.onProblem ? opts.onProblem(p) : log(`${p.source}: ${errorLine(p.error)}`));
-  const ownsStore = !('events' in opts.store);
-  const store: EngramStore = 'events' in opts.store ? opts.store : await openEngram({ ...opts.store, env });
-
   const model = modelGetter({ settings: store.settings, env, usage: store.llmCalls, overrides: opts.model, log });
   const brainChoice: BrainChoice | null = opts.brain === true ? {} : opts.brain ? opts.brain : null;
   const chatChoice = opts.chat === false ? null : opts.chat === true || opts.chat === undefined ? {} : opts.chat;
-  let closed = false;
+  const closed = { value: false };
+  const work = pendingWork(log);
+  const brain = await engineBrain({
+    store,
+    model,
+    choice: brainChoice,
+    lazy: opts.lazy ?? false,
+    timeZone: opts.timeZone,
+    work,
+    isClosed: () => closed.value,
+    log,
+    onStartFailure: (error) => problem({ source: 'brain', error }),
+  });
+  const chat = engineChat({ store, model, choice: chatChoice, timeZone: opts.timeZone, brain: brainChoice ? brain : null, work, log });
+  const eagerChat = chatChoice && !opts.lazy ? await chat.get() : null;
 
-  // Work handed over and not yet written (chat turns to learn from, secrets to keep): close() waits for it.
-  const pending = new Set<Promise<unknown>>();
-  let failure: string | null = null;
-  const track = (work: Promise<unknown>, what: string): Promise<void> => {
-    const p: Promise<void> = work
-      .then(() => undefined)
-      .catch((err: unknown) => {
-        failure ??= errorLine(err);
-        log(`${what}: ${errorLine(err)}`);
-      })
-      .finally(() => pending.delete(p));
-    pending.add(p);
-    return p;
-  };
-
-  // ---- the brain -----------------------------------------------------------------------------
-  const makeBrain = async (subscribe: boolean): Promise<Brain> => {
-    const { createBrain } = await import('../../agents/meta/index.js');
-    return createBrain({ store, llm: model, timeZone: opts.timeZone, subscribe, log });
-  };
-  let deferral: { done: Promise<boolean>; cancel(): void } | null = null;
-  let brainReady: Promise<Brain | null>;
-  if (!brainChoice) brainReady = Promise.resolve(null);
-  else if (opts.lazy) {
-    deferral = cancellableDelay(brainChoice.delayMs ?? DEFERRED_BRAIN_MS);
-    brainReady = deferral.done.then(async (ran) => {
-      if (!ran || closed) return null;
-      const b = await makeBrain(brainChoice.subscribe ?? true);
-      if (brainChoice.start !== 'manual') await b.start();
-      return b;
-    });
-    brainReady.catch((err: unknown) => log(`brain: failed to start: ${errorLine(err)}`));
-  } else {
-    const b = await makeBrain(brainChoice.subscribe ?? true);
-    if (brainChoice.start !== 'manual') void b.start().catch((err: unknown) => problem({ source: 'brain', error: err }));
-    brainReady = Promise.resolve(b);
-  }
-  const brain = () => brainReady.catch(() => null);
-
-  // Redacted secrets always reach the vault: through the running brain, or (brain off) one built
-  // only for this, never started. No host wires it, so no host can forget it.
-  let vaultOnly: Promise<Brain> | null = null;
-  const vaultBrain = async (): Promise<Brain> => (await brain()) ?? (await (vaultOnly ??= makeBrain(false)));
-  const toVault = (ev: SecretsEvent): void => {
-    if (ev.secrets.length === 0) return;
-    void track(
-      vaultBrain().then((b) => b.recordRedacted(ev.observation_id, ev.secrets)),
-      'vault',
-    );
-  };
-
-  // ---- chat ----------------------------------------------------------------------------------
-  // Chat's recommend_action asks the handler map, as the window, the CLI and MCP do, so it honours
-  // the experience half-life setting; bound once the map exists (chat is built before it).
-  let client: ApiClient | null = null;
-  const recommender: ActionRecommender = {
-    recommend: async (task) => {
-      if (!client) throw new Error('the handler map is not ready yet');
-      return (await client.call('experiences.recommend', { task })).recommendation;
-    },
-  };
-  let chatReady: Promise<ChatService> | null = null;
-  const chat = (): Promise<ChatService | null> => {
-    if (!chatChoice) return Promise.resolve(null);
-    chatReady ??= import('../../agents/chat/index.js').then(
-      ({ ChatService }) =>
-        new ChatService({
-          store,
-          llm: model,
-          // Active retrieval is on by default wherever a model is configured (the service's default).
-          topicExtraction: chatChoice.topics,
-          timeZone: opts.timeZone,
-          recommender,
-          // Each stored turn is handed to the brain (what the user said about themselves, what they asked about).
-          onTurnStored: brainChoice ? (turn) => track(brainReady.then((b) => b?.ingestMessages(turn.threadId)), 'chat: learning from the conversation') : undefined,
-          onHookError: (err) => log(`chat: hook failed: ${errorLine(err)}`),
-        }),
-    );
-    return chatReady;
-  };
-  const eagerChat = chatChoice && !opts.lazy ? await chat() : null;
-
-  // ---- capture -------------------------------------------------------------------------------
   let composed: import('./capture-composition.js').ComposedCapture | null = null;
   if (opts.capture) {
     // Loaded only when asked for: the capture stack pulls native modules other hosts do not need.
     const { composeCapture } = await import('./capture-composition.js');
-    composed = composeCapture(store, opts.capture, env, (error) => problem({ source: 'capture', error }), toVault, model);
+    composed = composeCapture(store, opts.capture, env, (error) => problem({ source: 'capture', error }), (ev) => brain.toVault(ev), model);
     const { queued, left } = composed.requeued;
     if (queued > 0) log(`capture: reading the text of ${queued} frame${queued === 1 ? '' : 's'} the last run kept unread${left > 0 ? ` (${left} more at the next start)` : ''}`);
   }
 
-  // ---- consolidation and the handler map -----------------------------------------------------
-  // The window's latest dry run, kept until the next one: what consolidation.apply applies from.
-  let review: QueuedDreamReview | null = null;
-  const dreamingBrain = async (): Promise<Brain> => {
-    const b = await brain();
-    if (!b) throw new Error('the memory agents did not start');
-    return b;
-  };
-  const consolidator: Consolidator | null = brainChoice
-    ? {
-        run: async ({ onProgress, dryRun, kinds }) => {
-          onProgress(null, null, dryRun ? 'looking for what consolidation would change' : 'merging, resolving and rolling up');
-          const b = await dreamingBrain();
-          return { summary: dreamSummary(await b.dream({ dryRun: dryRun ?? false, ...(kinds?.length ? { kinds } : {}) })) };
-        },
-        preview: async ({ onProgress, kinds }) => {
-          onProgress(null, null, 'looking for what consolidation would change');
-          const b = await dreamingBrain();
-          review = await b.reviewDream(kinds?.length ? { kinds } : {});
-          return { preview_id: review.id, changes: review.proposals, summary: dreamSummary(review.report), review_error: review.report.review_error };
-        },
-        apply: async ({ previewId, accept }) => {
-          const r = review;
-          if (!r || r.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
-          const done = await r.apply(accept);
-          return { applied: done.applied.length, summary: appliedSummary(done) };
-        },
-      }
-    : null;
-  // Directives are reviewed on the brain's queue when it runs, else on their own with the same model.
-  const directives: DirectiveReviewer = {
-    synthesize: async () => {
-      const b = await brain();
-      if (b) return b.synthesizeDirectives();
-      const { BehaviourKeeper } = await import('../../agents/behaviour/index.js');
-      return new BehaviourKeeper(store, model, { timeZone: opts.timeZone, log }).synthesize();
-    },
-  };
   const control = composed ? captureControlOf(composed.service) : (opts.externalCapture ?? null);
-  const windowCapture = control && opts.gateCapture ? opts.gateCapture(control) : control;
   const api = createApi({
     store,
     host: opts.host,
     version: opts.version,
-    capture: windowCapture,
+    capture: control && opts.gateCapture ? opts.gateCapture(control) : control,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
     ...(opts.openPath ? { openPath: opts.openPath } : {}),
     session: opts.session ?? null,
-    ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat())! } : {}),
-    consolidator,
-    directives,
+    ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat.get())! } : {}),
+    consolidator: brainChoice ? engineConsolidator(() => brain.get()) : null,
+    directives: engineDirectives(() => brain.get(), store, model, { timeZone: opts.timeZone, log }),
+    ingest: brainChoice ? (threadId) => ingestThread(brain, threadId) : null,
     exporter: portabilityExporter(store, opts.exporter),
     fileAccess: opts.fileAccess ?? false,
     secrets: engineSecretStore(store, env),
@@ -307,56 +230,63 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     checkOutputs: opts.checkOutputs,
     log,
   });
-  const apiClient = inProcessClient(api);
-  client = apiClient;
+  const client = inProcessClient(api);
+  chat.bind(client);
   const syncRunner = opts.sync ? await startSyncRunner(store, api, opts.sync === true ? {} : opts.sync, log) : null;
+  const captions: Engram['captions'] = undoCaptions ? { notice: () => captionNotice(store, model()), undo: undoCaptions } : null;
+  return engramHandle({ store, ownsStore, env, model, brain, chat: () => chat.get(), work, composed, api, client, syncRunner, captions, problem, closed });
+}
 
-  const settle = async (): Promise<string | null> => {
-    while (pending.size) await Promise.all([...pending]);
-    return failure;
-  };
+/** messages.add's second half: the brain turns the stored thread into memories. */
+async function ingestThread(brain: EngineBrain, threadId: string): Promise<{ memory_ids: string[]; deferred: number }> {
+  const b = await brain.get();
+  if (!b) throw new Error('the memory agents did not start');
+  const report = await b.ingestMessages(threadId);
+  return { memory_ids: report.memory_ids, deferred: report.deferred };
+}
 
+/** The running engine as a host holds it: its handler map and client, its parts' state, and close(). */
+function engramHandle(p: EngineParts): Engram {
+  const { store, composed, brain } = p;
   return {
     store,
-    api,
-    client: apiClient,
+    api: p.api,
+    client: p.client,
     vault: new VaultGuard(store),
     capture: composed?.service ?? null,
+    framesUnread: () => store.frames.countUnread(),
+    captions: p.captions,
     audioWanted: () => composed?.service.audioWanted() ?? false,
-    model,
-    brain: () => (closed ? Promise.resolve(null) : brain()),
-    chat,
+    model: p.model,
+    brain: () => (p.closed.value ? Promise.resolve(null) : brain.get()),
+    chat: p.chat,
     async captureAudio(source, signal, tell = {}) {
       const { runAudioStream } = await import('./capture-composition.js');
       return runAudioStream({
         store,
         source,
-        env,
+        env: p.env,
         isPaused: (at) => composed?.service.pipeline.pausedAt(at) ?? false,
         signal,
-        onError: tell.onError ?? ((error) => problem({ source: 'capture', error })),
-        onSecrets: toVault,
+        onError: tell.onError ?? ((error) => p.problem({ source: 'capture', error })),
+        onSecrets: (ev: SecretsEvent) => brain.toVault(ev),
         onNoTranscriber: tell.onNoTranscriber,
       });
     },
-    settle,
+    settle: () => p.work.settle(),
     async close(o = {}) {
-      if (closed) return;
-      closed = true;
-      deferral?.cancel();
+      if (p.closed.value) return;
+      p.closed.value = true;
+      brain.cancel();
       try {
         composed?.stopSecrets();
         await composed?.service.close();
-        await settle();
-        // Buffered observations stay unprocessed and are taken up at the next start, unless flushed.
-        const b = await brainReady.catch(() => null);
-        await b?.stop({ flush: o.flush });
-        const v = vaultOnly ? await vaultOnly.catch(() => null) : null;
-        await v?.stop();
-        await syncRunner?.stop();
+        await p.work.settle();
+        await brain.stop({ flush: o.flush });
+        await p.syncRunner?.stop();
       } finally {
-        api.dispose();
-        if (ownsStore) await store.close();
+        p.api.dispose();
+        if (p.ownsStore) await store.close();
       }
     },
   };

@@ -21,6 +21,8 @@ export * from './brain.js';
 export * from './directives.js';
 export * from './syncthing.js';
 export * from './sync.js';
+export * from './mcp.js';
+export * from './messages.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';

@@ -10,7 +10,9 @@ import { directiveRequests } from './directives.js';
 import { entityRequests } from './entities.js';
 import { experienceRequests } from './experiences.js';
 import { forgetRequests } from './forget.js';
+import { mcpRequests } from './mcp.js';
 import { memoryRequests } from './memories.js';
+import { messageRequests } from './messages.js';
 import { secretRequests } from './secrets.js';
 import { sessionRequests } from './session.js';
 import { settingsRequests } from './settings.js';
@@ -43,6 +45,8 @@ export const apiRequests = {
   ...directiveRequests,
   ...syncthingRequests,
   ...syncRequests,
+  ...mcpRequests,
+  ...messageRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

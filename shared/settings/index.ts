@@ -5,3 +5,4 @@ export * from './ocr-languages.js';
 export * from './redaction.js';
 export * from './model-fallbacks.js';
 export * from './caption-misses.js';
+export * from './mcp.js';

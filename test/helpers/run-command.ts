@@ -13,7 +13,7 @@ export async function runCommand(cmd: Command, argv: string[], at: { dataDir: st
     dataDir: at.dataDir,
     json: false,
     io: { stdout: (t) => void (out += t), stderr: (t) => void (out += t), isTty: false, stdin: new PassThrough() },
-    openStore: () => openStore({ dataDir: at.dataDir, keyProvider: new StaticKeyProvider(at.key), embedder: new HashEmbedder(64) }),
+    storeSource: () => () => openStore({ dataDir: at.dataDir, keyProvider: new StaticKeyProvider(at.key), embedder: new HashEmbedder(64) }),
     signal: new AbortController().signal,
     env: {},
   };

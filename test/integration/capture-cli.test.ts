@@ -38,7 +38,7 @@ describe('engram capture (CLI command)', () => {
       env: process.env,
       signal,
       io: { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTty: false, stdin: process.stdin },
-      openStore: () => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null }),
+      storeSource: () => () => openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null }),
     };
   }
   const run = (values: Record<string, string | boolean>, c = ctx()) => captureCommand.run({ values, positionals: [] }, c).then((code) => ({ code, out: c.out.join(''), err: c.err.join('') }));

@@ -50,7 +50,7 @@ function context(opts: { env?: NodeJS.ProcessEnv; stdin?: string[]; dataDir?: st
     env: { ...opts.env },
     signal: new AbortController().signal,
     io: { stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), isTty: false, stdin: Readable.from(opts.stdin ?? []) },
-    openStore: () => openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) }),
+    storeSource: () => () => openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) }),
   };
   return { ctx, out, err };
 }
@@ -154,7 +154,7 @@ describe('engram chat', () => {
     expect(text).toMatch(/ {2}1\. Ana and MirixDB {2}\(.*\)  ← current/);
     expect(text).not.toContain('never asked');
     // Every turn was handed to the meta-agent before the command returned.
-    const store = await c.ctx.openStore();
+    const store = await openStore({ dataDir: c.ctx.dataDir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) });
     try {
       const thread = store.threads.list().find((t) => t.title === 'Ana and MirixDB')!;
       expect(store.messages.list(thread.id).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/index.js';
 import { BRAIN_SETTINGS_KEY } from '../../agents/meta/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { MCP_OFF_MESSAGE, writeMcpSettings } from '../../electron/hosts/mcp/index.js';
+import { MCP_OFF_MESSAGE, MCP_SETTINGS_KEY } from '../../electron/hosts/mcp/index.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 
@@ -406,7 +406,7 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
   });
 
   it('the setting turns the whole server off: calls are refused at once, and a new server will not start', async () => {
-    writeMcpSettings(store, { enabled: false });
+    store.settings.set(MCP_SETTINGS_KEY, { enabled: false });
     // Counted here, so the check does not depend on what earlier tests recorded.
     const experiencesBefore = store.memories.count({ experiences: true });
     try {
@@ -430,7 +430,7 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
       await client.close().catch(() => undefined);
       expect(err.trim()).toBe(`engram: mcp: ${MCP_OFF_MESSAGE}`);
     } finally {
-      writeMcpSettings(store, { enabled: true });
+      store.settings.set(MCP_SETTINGS_KEY, { enabled: true });
     }
     expect((await call('memory_stats')).isError).toBeFalsy();
   });

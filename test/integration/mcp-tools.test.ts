@@ -34,7 +34,7 @@ describe('MCP tools in process, over the handler map', () => {
         return (client0.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
       }) as ApiClient['call'],
     };
-    const server = createEngramMcpServer({ client: watched, vault: engram.vault, store, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
+    const server = createEngramMcpServer({ client: watched, vault: engram.vault, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'unit', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);
@@ -53,7 +53,8 @@ describe('MCP tools in process, over the handler map', () => {
     await call('record_failure', { task: 'docker build hangs', action: 'prune images', reason: 'still hangs' });
     asked.length = 0;
     const r = await call('recommend_action', { task: 'docker build hangs' });
-    expect(asked).toEqual(['experiences.recommend']);
+    // Every tool call also reads the server's switch and redaction (mcp.status, before and after the answer).
+    expect(asked).toEqual(['mcp.status', 'experiences.recommend', 'mcp.status']);
     expect(r.structuredContent).toMatchObject({ recommendation: { action: 'restart the docker daemon', successes: 5, failures: 0, strategy: 'lower_bound', tried_failed: [{ action: 'prune images', failures: 2 }] }, half_life_days: null });
     expect((r.content[0] as { text: string }).text).toMatch(/^Recommended: restart the docker daemon\nconfidence 0\.\d\d \(5 successes, 0 failures;/);
     expect((r.content[0] as { text: string }).text).toContain('Tried, failed: prune images (2 failures)');

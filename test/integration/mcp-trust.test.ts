@@ -23,7 +23,7 @@ describe('MCP answers: redacted, labelled untrusted, vault cut over every row', 
   beforeEach(async () => {
     ({ dir, store } = await openTempStore('engram-mcp-trust-'));
     engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, now: () => new Date(), log: () => undefined }, '0.0.0-test');
+    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'trust-test', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);

@@ -68,7 +68,7 @@ describe('use and the archive through the handler map, MCP and the CLI', () => {
   });
 
   it('an MCP client\'s search and get count as use', async () => {
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, now: () => new Date(), log: () => undefined }, '0.0.0-test');
+    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'use-test', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);

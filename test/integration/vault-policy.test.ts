@@ -35,7 +35,7 @@ describe('the same vault secrets through the window API, chat and MCP', () => {
     ids = { medium: medium.id, high: high.id };
     engram = await startEngram({ store, host: 'headless', version: 't', env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url }, chat: { topics: false } });
     offline = await startEngram({ store, host: 'headless', version: 't', env: {}, chat: { topics: false } });
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store, now: () => new Date(), log: () => undefined }, 't');
+    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, 't');
     const [a, b] = InMemoryTransport.createLinkedPair();
     mcp = new Client({ name: 'vault-policy', version: '1' });
     await Promise.all([server.connect(a), mcp.connect(b)]);

@@ -207,7 +207,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
   });
 
   it('MCP tools do not return it', async () => {
-    const server = createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), store, now: () => new Date(), log: () => undefined }, 't');
+    const server = createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), now: () => new Date(), log: () => undefined }, 't');
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'proof', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);

@@ -4,16 +4,14 @@ import { packageVersion } from './version.js';
 
 /**
  * Runs `fn` with the engine over this data dir (no capture, no brain, no chat): commands call the
- * window's handler map through engram.client. The store and the engine are closed afterwards.
+ * window's handler map through engram.client. The engine (and its store) is closed afterwards.
  */
 export async function withEngine<T>(ctx: CliContext, opts: { embedder?: 'default' | 'none'; exporter?: ExporterOptions }, fn: (engram: Engram) => Promise<T>): Promise<T> {
-  const store = await ctx.openStore({ embedder: opts.embedder ?? 'default' });
   let engram: Engram | null = null;
   try {
-    engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, chat: false, exporter: opts.exporter, fileAccess: true });
+    engram = await startEngram({ store: ctx.storeSource({ embedder: opts.embedder ?? 'default' }), host: 'headless', version: packageVersion(), env: ctx.env, chat: false, exporter: opts.exporter, fileAccess: true });
     return await fn(engram);
   } finally {
     await engram?.close();
-    await store.close();
   }
 }

@@ -1,4 +1,4 @@
-import type { EngramStore } from '../../engine/index.js';
+import type { StoreSource } from '../../engine/index.js';
 
 /** Option spec in the shape node:util parseArgs takes; every command declares its own. */
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean; default?: string | boolean }>;
@@ -20,8 +20,8 @@ export interface CliContext {
   dataDir: string;
   json: boolean;
   io: CliIo;
-  /** Opens (creating if needed) the encrypted store of dataDir with the CLI's key provider. */
-  openStore(opts?: { embedder?: 'default' | 'none' }): Promise<EngramStore>;
+  /** Where the engine opens (creating if needed) the encrypted store of dataDir, with the CLI's key provider. */
+  storeSource(opts?: { embedder?: 'default' | 'none' }): StoreSource;
   /** Aborted on Ctrl-C; long-running commands stop cleanly. */
   signal: AbortSignal;
   /**
@@ -34,7 +34,7 @@ export interface CliContext {
 
 /**
  * One CLI command. Each lives in its own file under commands/ and is listed in command-index.ts.
- * run() returns the exit code; a thrown CliError (or StoreError) is printed as one line by main.
+ * run() returns the exit code; a thrown CliError (or a store's error) is printed as one line by main.
  */
 export interface Command {
   name: string;

@@ -127,7 +127,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     dataDir = v;
     rest = [...rest.slice(0, dd), ...rest.slice(dd + (a.includes('=') ? 1 : 2))];
   }
-  const { defaultDataDir, openEngram, resolveKeyProvider } = await engine();
+  const { defaultDataDir, resolveKeyProvider } = await engine();
   const dir = resolve(dataDir ?? defaultDataDir(env));
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
@@ -138,8 +138,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     env,
     signal: controller.signal,
     onHardStop: hooks.onHardStop,
-    openStore: async (opts) =>
-      openEngram({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: opts?.embedder, env }),
+    storeSource: (opts) => ({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: opts?.embedder }),
   };
   try {
     const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);

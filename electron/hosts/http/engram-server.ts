@@ -1,9 +1,12 @@
-import { startEngram, type EngramStore, type CaptureControl, type CaptureSources, type Engram, type EngineProblem, type EngramApi, type HostSession } from '../../engine/index.js';
+import { startEngram, type EngineOptions, type CaptureControl, type CaptureSources, type Engram, type EngineProblem, type EngramApi, type HostSession } from '../../engine/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
 import { defaultRendererDir } from './renderer-dir.js';
 
 export interface EngramServerOptions {
-  store: EngramStore;
+  /** Where the engine opens the store (it closes what it opens), or a store the caller keeps and closes. */
+  store: EngineOptions['store'];
+  /** A caption choice said on the command line (engram serve --captions): recorded at start, undone if the start fails. */
+  captions?: boolean | null;
   version: string;
   port?: number;
   token?: string;
@@ -40,12 +43,13 @@ export interface EngramServer {
 
 /**
  * The browser-mode host: the engine, started lazily (chat with the first question, the brain a
- * moment after the host answers), served over HTTP + WebSocket. The caller owns the store; close()
- * stops what the engine runs (capture included) and the host.
+ * moment after the host answers), served over HTTP + WebSocket. close() stops what the engine runs
+ * (capture included) and the host, and closes the store if the engine opened it.
  */
 export async function startEngramServer(opts: EngramServerOptions): Promise<EngramServer> {
   const engram = await startEngram({
     store: opts.store,
+    captions: opts.captions,
     host: 'headless',
     version: opts.version,
     env: opts.env,
@@ -65,6 +69,7 @@ export async function startEngramServer(opts: EngramServerOptions): Promise<Engr
   try {
     host = await startHeadlessHost({ api: engram.api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
   } catch (err) {
+    engram.captions?.undo();
     await engram.close().catch(() => undefined);
     throw err;
   }

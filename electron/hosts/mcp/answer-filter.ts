@@ -1,21 +1,10 @@
-import type { EngramStore } from '../../engine/index.js';
-import { redactText, switchesForModel, type RedactionSwitches } from '../../../shared/redaction/index.js';
+import { redactText, type RedactionSwitches } from '../../../shared/redaction/index.js';
 import { WITHHELD } from '../../../shared/vault/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../../shared/settings/index.js';
 
 /**
  * What every MCP answer passes through on its way out, after the vault cut: the always-on
  * redaction (credentials, passwords, cards, accounts, ID numbers, whatever the user switched off
- * for their own notes) plus any category the user switched on. An agent with shell access is as
- * far outside as a cloud model, so it gets the rule prompts get (switchesForModel), read on every
- * call so a change in the app applies to a server already running.
- */
-export function outgoingSwitches(store: Pick<EngramStore, 'settings'>): RedactionSwitches {
-  const capture = store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
-  return switchesForModel(capture.redaction);
-}
-
-/**
+ * for their own notes) plus any category the user switched on (the switches: tool-context.ts).
  * The text redacted around the vault cut's markers, which stay whole: "password is [withheld: …]"
  * would otherwise read to the password detector as a label and its value.
  */

@@ -1,11 +1,14 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Readable, Writable } from 'node:stream';
-import { startEngram, type EngramStore } from '../../engine/index.js';
+import { startEngram, type EngineOptions } from '../../engine/index.js';
 import { createEngramMcpServer } from './engram-mcp-server.js';
-import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
+import { MCP_OFF_MESSAGE } from './mcp-settings.js';
 
 export interface StdioServeOptions {
-  store: EngramStore;
+  /** Where the engine opens the store (it closes what it opens). */
+  store: EngineOptions['store'];
+  /** The data dir, for the log line. */
+  dataDir: string;
   version: string;
   /** Diagnostics: stdout belongs to the protocol, so everything else goes here (stderr). */
   log: (line: string) => void;
@@ -25,14 +28,17 @@ export class McpDisabledError extends Error {
 
 /**
  * Serves MCP over stdio until the client closes the pipe (or the signal aborts). Refuses to start
- * when the user has switched MCP off. The caller owns the store and closes it afterwards.
+ * when the user has switched MCP off.
  */
 export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> {
-  if (!readMcpSettings(opts.store).enabled) throw new McpDisabledError();
   // The engine without capture, brain or chat: the tools call the window's handler map in process.
   const engram = await startEngram({ store: opts.store, host: 'headless', version: opts.version, env: opts.env, chat: false, log: opts.log });
+  if (!(await engram.client.call('mcp.status', {})).enabled) {
+    await engram.close();
+    throw new McpDisabledError();
+  }
   // Experiences too go through the handler map (experiences.*), which reads the half-life setting on each call.
-  const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, store: opts.store, now: () => new Date(), log: opts.log }, opts.version);
+  const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: opts.log }, opts.version);
   const transport = new StdioServerTransport(opts.stdin, opts.stdout);
   const stdin = opts.stdin ?? process.stdin;
   let onEnd = (): void => undefined;
@@ -44,7 +50,7 @@ export async function serveMcpOverStdio(opts: StdioServeOptions): Promise<void> 
     stdin.once('end', onEnd);
   });
   await server.connect(transport);
-  opts.log(`engram mcp: serving ${opts.store.dataDir} over stdio`);
+  opts.log(`engram mcp: serving ${opts.dataDir} over stdio`);
   try {
     await closed;
   } finally {

@@ -1,23 +1,22 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { StoreError, type EngramStore, type VaultGuard } from '../../engine/index.js';
+import type { VaultGuard } from '../../engine/index.js';
 import { hostFailureOf, type ApiClient } from '../../../shared/api/index.js';
-import { MCP_OFF_MESSAGE, readMcpSettings } from './mcp-settings.js';
+import { MCP_OFF_MESSAGE } from './mcp-settings.js';
+import { switchesForModel } from '../../../shared/redaction/index.js';
 import { errorLine } from '../../../shared/text/index.js';
 import { TimeArgError } from '../../../shared/time/index.js';
 import { ToolError } from './tool-error.js';
 import { originOf, type ContentOrigin } from './content-origin.js';
-import { outgoingSwitches, redactDeep, redactOutgoing } from './answer-filter.js';
+import { redactDeep, redactOutgoing } from './answer-filter.js';
 
 /**
  * What every tool handler gets: the window's handler map in process (client: experiences too), the
- * vault rule for outside agents, a clock, and a log line writer (stderr). The store itself is read
- * only for settings and for where a memory came from.
+ * vault rule for outside agents, a clock, and a log line writer (stderr). Settings and where a
+ * memory came from are asked of the engine too (mcp.status, mcp.sourceTypes).
  */
 export interface ToolContext {
   client: ApiClient;
   vault: Pick<VaultGuard, 'text' | 'deep'>;
-  /** The on/off and redaction settings, and memories' sources (for content_origin). */
-  store: Pick<EngramStore, 'settings' | 'memories'>;
   now(): Date;
   log(line: string): void;
 }
@@ -35,9 +34,10 @@ export const ADDS_MEMORY = { readOnlyHint: false, destructiveHint: false, idempo
 /** Marks a memory superseded: it stays in history; doing it twice changes nothing more. */
 export const SUPERSEDES_MEMORY = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-/** Where a memory's text came from, by the types of the sources it cites. */
-export function memoryOrigin(ctx: ToolContext, id: string): ContentOrigin {
-  return originOf(ctx.store.memories.provenance(id).map((p) => p.source_type));
+/** Where each memory's text came from, by the types of the sources it cites (one call for all of them). */
+export async function memoryOrigins(ctx: ToolContext, ids: string[]): Promise<(id: string) => ContentOrigin> {
+  const { source_types } = ids.length ? await ctx.client.call('mcp.sourceTypes', { ids: [...new Set(ids)] }) : { source_types: {} as Record<string, never[]> };
+  return (id) => originOf(source_types[id] ?? []);
 }
 
 /**
@@ -63,10 +63,12 @@ export function errorResult(message: string): CallToolResult {
 export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Promise<ToolAnswer<Record<string, unknown>>>) {
   return async (args: A): Promise<CallToolResult> => {
     try {
-      if (!readMcpSettings(ctx.store).enabled) return errorResult(MCP_OFF_MESSAGE);
+      if (!(await ctx.client.call('mcp.status', {})).enabled) return errorResult(MCP_OFF_MESSAGE);
       const answer = await fn(args);
-      // The vault's exact values first, then the always-on redaction, on both parts of every answer.
-      const switches = outgoingSwitches(ctx.store);
+      // The vault's exact values first, then the always-on redaction, on both parts of every answer;
+      // an agent with shell access is as far outside as a cloud model, so it gets the rule prompts get,
+      // read on every call so a change in the app applies to a server already running.
+      const switches = switchesForModel((await ctx.client.call('mcp.status', {})).redaction);
       return {
         content: [{ type: 'text', text: redactOutgoing(ctx.vault.text(answer.text), switches) }],
         structuredContent: redactDeep(ctx.vault.deep(answer.data), switches),
@@ -77,10 +79,6 @@ export function guarded<A>(ctx: ToolContext, name: string, fn: (args: A) => Prom
       if (failed) {
         if (!failed.expected) ctx.log(`${name}: ${failed.code}: ${failed.line}`);
         return errorResult(failed.line);
-      }
-      if (err instanceof StoreError) {
-        if (err.code !== 'INVALID_INPUT' && err.code !== 'NOT_FOUND') ctx.log(`${name}: ${err.code}: ${err.message}`);
-        return errorResult(err.message);
       }
       ctx.log(`${name}: unexpected error: ${errorLine(err)}`);
       return errorResult(`${name} failed: ${errorLine(err)}`);

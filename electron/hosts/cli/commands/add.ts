@@ -3,7 +3,6 @@ import { MessageListSchema, type MessageInput } from '../../../../shared/index.j
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { startEngram, type Engram } from '../../../engine/index.js';
-import { ingestAdded } from '../ingest.js';
 import { packageVersion } from '../version.js';
 
 /** A conversation file beyond this is refused before parsing (a runaway pipe must not fill memory). */
@@ -67,12 +66,12 @@ Stores what you give it and turns it into memories.
     if ((text === undefined) === (file === undefined)) throw new CliError('add: give exactly one of --text or --file');
     if (text !== undefined && text.trim() === '') throw new CliError('add: --text is empty');
     const messages: MessageInput[] = text !== undefined ? [{ role: 'user', content: text }] : await readMessages(file!, ctx.io.stdin);
-    const store = await ctx.openStore();
     let engram: Engram | null = null;
     try {
-      engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false });
+      engram = await startEngram({ store: ctx.storeSource(), host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false });
       const title = str(args, 'thread') ?? (text !== undefined ? 'Notes' : `Imported conversation`);
-      const result = await ingestAdded(engram, messages, title);
+      // Stored in one step, then turned into memories by the brain (messages.add).
+      const result = await engram.client.call('messages.add', { title, messages });
       if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify(result) + '\n');
       else {
         const n = result.message_ids.length;
@@ -81,7 +80,6 @@ Stores what you give it and turns it into memories.
       return 0;
     } finally {
       await engram?.close();
-      await store.close();
     }
   },
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHAT_LIMITS, hostFailureOf, questionTooLongLine, type ApiClient, type ChatThread, type ChatTurnResult, type EventPayload } from '../../../../shared/api/index.js';
 import { memoryLine } from '../../../../shared/memory/index.js';
-import { startEngram, type Engram, type EngramStore } from '../../../engine/index.js';
+import { startEngram, type Engram } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
@@ -23,9 +23,9 @@ export interface CliChatSession {
  * The engine for one terminal conversation: chat with the model from settings or the environment
  * (or none with --offline), each stored turn handed to the brain as in the app.
  */
-export async function cliChatSession(store: EngramStore, ctx: CliContext, offline: boolean, topics: boolean): Promise<CliChatSession> {
+export async function cliChatSession(ctx: CliContext, offline: boolean, topics: boolean): Promise<CliChatSession> {
   const engram = await startEngram({
-    store,
+    store: ctx.storeSource(),
     host: 'headless',
     version: packageVersion(),
     env: ctx.env,
@@ -203,10 +203,9 @@ items are never sent to a model.
     if (!question.trim()) throw new CliError('ask: give a question, e.g. engram ask "what did I work on yesterday?"');
     const tooLong = tooLongLine(question);
     if (tooLong) throw new CliError(`ask: ${tooLong}`);
-    const store = await ctx.openStore();
     let session: CliChatSession | null = null;
     try {
-      session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
+      session = await cliChatSession(ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
       const thread = str(args, 'thread');
       if (thread && !(await threadOf(session.client, thread))) throw new CliError(`ask: no conversation ${thread} (see engram chat's /threads)`);
       let streamed = false;
@@ -232,7 +231,6 @@ items are never sent to a model.
       return turn.result.status === 'complete' ? 0 : 1;
     } finally {
       await session?.engram.close();
-      await store.close();
     }
   },
 };

@@ -1,17 +1,13 @@
 import {
   CaptureError,
   WavStreamSource,
-  captionNotice,
   captureRoom,
-  recordCaptionChoice,
-  readCaptureSettings,
   startEngram,
   type CaptureService,
   type CaptureSources,
   type Engram,
   type TickResult,
 } from '../../../engine/index.js';
-import type { EngramStore } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
@@ -39,7 +35,7 @@ function parseInterval(v: string | undefined): number | undefined {
 }
 
 /** The sources this terminal captures from: X11 (or ImageMagick's grab), the window in front. */
-async function captureSources(ctx: CliContext, store: EngramStore, source: string | undefined, interval: number | undefined, noOcr: boolean): Promise<CaptureSources> {
+async function captureSources(ctx: CliContext, source: string | undefined, interval: number | undefined, noOcr: boolean): Promise<CaptureSources> {
   if (source !== undefined && source !== 'x11' && source !== 'import') throw new CliError('--source must be x11 or import');
   const { defaultScreenSource, defaultActiveWindowSource } = await captureRoom.get();
   let screen;
@@ -49,8 +45,7 @@ async function captureSources(ctx: CliContext, store: EngramStore, source: strin
     if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
     throw err;
   }
-  const settings = interval !== undefined ? { ...readCaptureSettings(store), interval_s: interval } : undefined;
-  return { screen, windows: defaultActiveWindowSource(screen), settings, ...(noOcr ? { ocr: null } : {}), start: false };
+  return { screen, windows: defaultActiveWindowSource(screen), ...(interval !== undefined ? { intervalS: interval } : {}), ...(noOcr ? { ocr: null } : {}), start: false };
 }
 
 function describe(r: TickResult): string {
@@ -101,16 +96,15 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
     if (interval !== undefined && once) throw new CliError('capture: --interval goes with --watch');
     const json = ctx.json || bool(args, 'json');
     const captions = captionOption(bool(args, 'captions'), ctx.env);
-    const store = await ctx.openStore({ embedder: 'none' });
     let engram: Engram | null = null;
-    let undoCaptions: (() => void) | null = null;
     try {
-      if (captions !== null) undoCaptions = recordCaptionChoice(store, captions);
       // What is seen becomes memories (offline rules without a model key), so `engram search`
       // finds it; the engine hands redacted secrets to the vault, masked. Vectors are added by the
       // next process that opens the store with an embedder; keyword search works at once.
       engram = await startEngram({
-        store,
+        store: ctx.storeSource({ embedder: 'none' }),
+        // Recorded before capture starts, where the Privacy switch keeps it (undone if the start fails).
+        captions,
         host: 'headless',
         version: packageVersion(),
         env: ctx.env,
@@ -118,13 +112,13 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         brain: { start: 'manual', subscribe: watch },
         // Watching runs as long as serve does: what it records reaches the other devices as it goes.
         sync: watch,
-        capture: await captureSources(ctx, store, str(args, 'source'), interval, bool(args, 'no-ocr')),
+        capture: await captureSources(ctx, str(args, 'source'), interval, bool(args, 'no-ocr')),
         log: (l) => ctx.io.stderr(`${l}\n`),
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
         onProblem: () => undefined,
       });
-      undoCaptions = null;
-      if (captions !== null) ctx.io.stderr(`engram: ${captionNotice(store, engram.model())}\n`);
+      if (engram.captions) ctx.io.stderr(`engram: ${engram.captions.notice()}\n`);
+      const running = engram;
       const service = engram.capture!;
       const brain = (await engram.brain())!;
       if (watch) await brain.start();
@@ -137,7 +131,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
             return [] as string[];
           })
         : null;
-      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx, () => store.frames.countUnread());
+      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx, () => running.framesUnread());
       if (audio) await audio;
       if (audioError) throw audioError;
       // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
@@ -146,12 +140,8 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
       engram = null;
       await e.close({ flush: true });
       return code;
-    } catch (err) {
-      undoCaptions?.();
-      throw err;
     } finally {
       await engram?.close();
-      await store.close();
     }
   },
 };

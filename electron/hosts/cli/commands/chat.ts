@@ -40,14 +40,7 @@ ${HELP_LINES}`,
   allowPositionals: false,
   async run(args, ctx) {
     const out = ctx.io.stdout;
-    const store = await ctx.openStore();
-    let session: CliChatSession;
-    try {
-      session = await cliChatSession(store, ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
-    } catch (err) {
-      await store.close();
-      throw err;
-    }
+    const session: CliChatSession = await cliChatSession(ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
     const rl = createInterface({ input: ctx.io.stdin, terminal: false, crlfDelay: Infinity });
     const stop = () => rl.close();
     ctx.signal.addEventListener('abort', stop, { once: true });
@@ -135,7 +128,6 @@ ${HELP_LINES}`,
       ctx.signal.removeEventListener('abort', stop);
       rl.close();
       await settleSession(session, ctx);
-      await store.close();
     }
   },
 };

@@ -78,11 +78,7 @@ and what was done; a dry run leaves the checkpoint where it was. More: docs/drea
       if (e instanceof TimeArgError) throw new CliError(`dream: ${e.message}`);
       throw e;
     }
-    const store = await ctx.openStore({ embedder: 'none' });
-    const engram = await startEngram({ store, host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false }).catch(async (err: unknown) => {
-      await store.close();
-      throw err;
-    });
+    const engram = await startEngram({ store: ctx.storeSource({ embedder: 'none' }), host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false });
     try {
       const brain = (await engram.brain())!;
       if ((model !== undefined || lastN !== undefined) && brain.status().mode !== 'llm') {
@@ -100,7 +96,6 @@ and what was done; a dry run leaves the checkpoint where it was. More: docs/drea
       return 0;
     } finally {
       await engram.close();
-      await store.close();
     }
   },
 };

@@ -1,4 +1,5 @@
-import { McpDisabledError, readMcpSettings, serveMcpOverStdio, writeMcpSettings } from '../../mcp/index.js';
+import { McpDisabledError, serveMcpOverStdio } from '../../mcp/index.js';
+import { withEngine } from '../cli-engine.js';
 import { bool } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
@@ -33,31 +34,25 @@ Add --data-dir DIR (before mcp) or set ENGRAM_DATA_DIR if your memory is not in 
       throw new CliError(`mcp: unknown action "${args.positionals.join(' ')}" (status, enable or disable; none to serve)`);
     }
     if (action) {
-      const store = await ctx.openStore({ embedder: 'none' });
-      try {
-        if (action !== 'status') writeMcpSettings(store, { enabled: action === 'enable' });
-        const { enabled } = readMcpSettings(store);
-        if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify({ enabled }) + '\n');
-        else ctx.io.stdout(`MCP server ${enabled ? 'on: MCP clients can search your memory and record experiences' : 'off: MCP clients get nothing'}\n`);
-        return 0;
-      } finally {
-        await store.close();
-      }
+      const { enabled } = await withEngine(ctx, { embedder: 'none' }, (engram) =>
+        action === 'status' ? engram.client.call('mcp.status', {}) : engram.client.call('mcp.setEnabled', { enabled: action === 'enable' }),
+      );
+      if (ctx.json || bool(args, 'json')) ctx.io.stdout(JSON.stringify({ enabled }) + '\n');
+      else ctx.io.stdout(`MCP server ${enabled ? 'on: MCP clients can search your memory and record experiences' : 'off: MCP clients get nothing'}\n`);
+      return 0;
     }
-    const store = await ctx.openStore();
     // A background job of the store (embedding new memories) that fails — e.g. the app held the
     // database at that moment — must not take the server down with it: log it and keep serving.
     // Its work stays pending and is retried on the next write.
     const onStray = (err: unknown) => ctx.io.stderr(`engram mcp: background task failed, serving continues: ${String((err as Error)?.message ?? err).split('\n')[0]}\n`);
     process.on('unhandledRejection', onStray);
     try {
-      await serveMcpOverStdio({ store, version: packageVersion(), env: ctx.env, log: (line) => ctx.io.stderr(`${line}\n`), signal: ctx.signal });
+      await serveMcpOverStdio({ store: ctx.storeSource(), dataDir: ctx.dataDir, version: packageVersion(), env: ctx.env, log: (line) => ctx.io.stderr(`${line}\n`), signal: ctx.signal });
       return 0;
     } catch (err) {
       if (err instanceof McpDisabledError) throw new CliError(`mcp: ${err.message}`, 1);
       throw err;
     } finally {
-      await store.close();
       process.off('unhandledRejection', onStray);
     }
   },

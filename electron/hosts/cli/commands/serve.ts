@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
-import { captionNotice, captureRoom, recordCaptionChoice } from '../../../engine/index.js';
+import { captureRoom } from '../../../engine/index.js';
 import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
@@ -42,11 +42,8 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     const rendererDir = defaultRendererDir(ctx.env);
     if (!existsSync(`${rendererDir}/index.html`)) throw new CliError(`the window is not built yet (${rendererDir}); run npm run build first`, 1);
     const captions = captionOption(bool(args, 'captions'), ctx.env);
-    const store = await ctx.openStore();
     let lines: Interface | null = null;
-    let undoCaptions: (() => void) | null = null;
     try {
-      if (captions !== null) undoCaptions = recordCaptionChoice(store, captions);
       let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
         const { defaultScreenSource } = await captureRoom.get();
@@ -61,7 +58,9 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       const quitRequested = new Promise<void>((resolve) => (quit = resolve));
       const browser = createBrowserSession({ dataDir: ctx.dataDir, captures: !!captureSources, onQuit: () => quit() });
       const server = await startEngramServer({
-        store,
+        store: ctx.storeSource(),
+        // Recorded before capture starts, where the Privacy switch keeps it (undone if the start fails).
+        captions,
         version: packageVersion(),
         port,
         rendererDir,
@@ -73,9 +72,8 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         log: (line) => ctx.io.stderr(`${line}\n`),
         onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
       });
-      undoCaptions = null;
       const capture = server.engram.capture;
-      if (captions !== null) ctx.io.stderr(`engram: ${captionNotice(store, server.engram.model())}\n`);
+      if (server.engram.captions) ctx.io.stderr(`engram: ${server.engram.captions.notice()}\n`);
       await browser.attach(capture);
       ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? (browser.capturing() ? ' with capture' : ' (capture starts once you accept the welcome page)') : ''}; Ctrl-C to stop\n`);
       // The address on a line of its own, so scripts and tests can pick it up.
@@ -93,7 +91,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       if (capture && (browser.capturing() || capture.status().ocr_backlog > 0)) {
         // A second Ctrl-C exits at once: the frames still unread stay stored and are read at the next start.
         const withdraw = ctx.onHardStop?.(() => {
-          const n = store.frames.countUnread();
+          const n = server.engram.framesUnread();
           ctx.io.stderr(`engram: stopped at once; ${n} frame${n === 1 ? '' : 's'} without text yet ${n === 1 ? 'is' : 'are'} queued for the next start\n`);
         });
         try {
@@ -104,12 +102,8 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       }
       await server.close();
       return 0;
-    } catch (err) {
-      undoCaptions?.();
-      throw err;
     } finally {
       lines?.close();
-      await store.close();
     }
   },
 };

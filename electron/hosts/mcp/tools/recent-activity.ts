@@ -4,7 +4,7 @@ import type { Memory } from '../../../../shared/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
 import { UNTRUSTED_NOTE } from '../content-origin.js';
 import { parseTimeWindow, timeWindowJson } from '../../../../shared/time/index.js';
-import { READ_ONLY, guarded, memoryOrigin, type ToolContext } from '../tool-context.js';
+import { READ_ONLY, guarded, memoryOrigins, type ToolContext } from '../tool-context.js';
 
 const DAY = 86_400_000;
 /** Events that began up to this long before the window but ran into it still count. */
@@ -44,7 +44,8 @@ export function registerRecentActivity(server: McpServer, ctx: ToolContext): voi
       const iso = (ms: number) => new Date(ms).toISOString();
       const { items: rows } = await ctx.client.call('memories.list', { tab: 'episodic', since: iso(from - LOOKBACK), until: iso(to), app: args.app, limit: Math.min(args.limit * 4, 500) });
       const inWindow = rows.filter((m) => end(m) >= from && start(m) <= to).slice(0, args.limit);
-      const events = inWindow.reverse().map((m) => mcpMemory(m, memoryOrigin(ctx, m.id)));
+      const origin = await memoryOrigins(ctx, inWindow.map((m) => m.id));
+      const events = inWindow.reverse().map((m) => mcpMemory(m, origin(m.id)));
       const window = timeWindowJson({ from, to })!;
       const text = events.length
         ? `${events.length} event${events.length === 1 ? '' : 's'} from ${window.from} to ${window.to}:\n${events.map((e) => `- ${memoryLine(e)}`).join('\n')}`

@@ -4,7 +4,7 @@ import { MemoryKindSchema } from '../../../../shared/index.js';
 import { McpMemorySchema, mcpMemory, memoryLine } from '../memory-view.js';
 import { TrustLabelSchema, UNTRUSTED_NOTE, trustLabel } from '../content-origin.js';
 import { parseTimeWindow, timeWindowJson } from '../../../../shared/time/index.js';
-import { READ_ONLY, guarded, memoryOrigin, recordRead, type ToolContext } from '../tool-context.js';
+import { READ_ONLY, guarded, memoryOrigins, recordRead, type ToolContext } from '../tool-context.js';
 
 const TimeText = z.string().max(200);
 
@@ -60,8 +60,9 @@ export function registerSearchMemory(server: McpServer, ctx: ToolContext): void 
         limit: args.limit,
       });
       await recordRead(ctx, hits.map((h) => h.memory.id));
+      const origin = await memoryOrigins(ctx, hits.map((h) => h.memory.id));
       const results = hits.map((h) => ({
-        memory: mcpMemory(h.memory, memoryOrigin(ctx, h.memory.id)),
+        memory: mcpMemory(h.memory, origin(h.memory.id)),
         score: Number(h.score.toFixed(4)),
         ...(h.passages?.length
           ? { passages: h.passages.map((p) => ({ marked: p.marked, seen_at: p.seen_at, window_title: p.window_title, app: p.app, ...trustLabel('screen') })) }
