@@ -20,6 +20,28 @@ const LONG_FUNCTIONS_TODAY = {
   'renderer/src/screens/timeline/day-scrubber.tsx': 209,
 };
 
+// A settings key spelt out again (a test writing 'llm.settings_server') outlives a rename of the
+// exported name and then writes a key nobody reads: name it by its constant.
+const settingsKeyLiteral = {
+  selector: "CallExpression[callee.object.property.name='settings'][callee.property.name=/^(get|set|delete)$/] > Literal:first-child",
+  message: 'Name a settings key by its exported constant (LLM_SETTINGS, CAPTURE_SETTINGS_KEY, …), not a string.',
+};
+
+// Hosts (the CLI, MCP, HTTP, the desktop app's main) hold no store (issue 32): they read and write
+// through the handler map (engram.client), so one policy answers every door. Neither the store's
+// type and functions from the engine's door, nor a store's members, appear in a host.
+const hostsHoldNoStore = {
+  imports: {
+    group: ['**/engine/index.js', '**/engine/index'],
+    importNames: ['EngramStore', 'StoreError', 'openStore', 'readCaptureSettings', 'writeCaptureSettings', 'recordCaptionChoice', 'captionNotice'],
+    message: 'A host holds no store: ask the engine through the handler map (engram.client.call), or give startEngram an option.',
+  },
+  syntax: [
+    { selector: "MemberExpression[object.name='store']", message: 'A host holds no store: ask the engine through the handler map (engram.client.call).' },
+    { selector: "MemberExpression[object.property.name='store']", message: 'A host holds no store: ask the engine through the handler map (engram.client.call).' },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'test/fixtures/lint/**'] },
   ...tseslint.configs.recommended,
@@ -32,12 +54,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // A settings key spelt out again (a test writing 'llm.settings_server') outlives a rename of the
-      // exported name and then writes a key nobody reads: name it by its constant.
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.object.property.name='settings'][callee.property.name=/^(get|set|delete)$/] > Literal:first-child",
-        message: 'Name a settings key by its exported constant (LLM_SETTINGS, CAPTURE_SETTINGS_KEY, …), not a string.',
-      }],
+      'no-restricted-syntax': ['error', settingsKeyLiteral],
     },
   },
   {
@@ -77,6 +94,25 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }],
       }],
+    },
+  },
+  {
+    files: ['electron/hosts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [electronBan],
+        patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }, hostsHoldNoStore.imports],
+      }],
+      'no-restricted-syntax': ['error', settingsKeyLiteral, ...hostsHoldNoStore.syntax],
+    },
+  },
+  {
+    files: ['electron/desktop/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }, hostsHoldNoStore.imports],
+      }],
+      'no-restricted-syntax': ['error', settingsKeyLiteral, ...hostsHoldNoStore.syntax],
     },
   },
   {

@@ -6,11 +6,11 @@ export { startEngram, DEFERRED_BRAIN_MS, type Engram, type EngineOptions, type E
 export type { CaptureSources } from './capture-sources.js';
 export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type ModelOverrides, type EnvReader } from './model-choice.js';
 export { embedderFrom } from './embedder-choice.js';
-export { openEngram, type OpenEngramOptions } from './open-engram.js';
-// What a host needs of the store (its type and error, where data and keys live, the key providers),
-// so hosts import only this door; the store itself opens only through openEngram.
+export { openEngram, storeFailureOf, type OpenEngramOptions, type OpenedStore } from './open-engram.js';
+// What a host needs to find and unlock a data dir (where data and keys live, the key providers, the
+// consent record). The store itself never reaches a host: startEngram opens it (or takes openEngram's
+// handle), and hosts read and write through the handler map (engram.client).
 export {
-  StoreError,
   DB_FILE_NAME,
   defaultDataDir,
   keysDir,
@@ -20,13 +20,12 @@ export {
   readConsent,
   writeConsent,
   withdrawConsent,
-  type EngramStore,
   type KeyProvider,
 } from '../../agents/store/index.js';
 // The brain and consolidation as hosts see them (the desktop app's brain, engram dream's modes and report).
 export type { Brain } from '../../agents/meta/index.js';
 export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, type DreamChange, type DreamReport } from '../../agents/dream/index.js';
-export { captionChoice, captionNotice, recordCaptionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
+export { captionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';
 export { inProcessClient } from './in-process-client.js';
@@ -44,8 +43,6 @@ export {
   WavStreamSource,
   bgraToRgba,
   electronDisplayInfo,
-  readCaptureSettings,
-  writeCaptureSettings,
   type AudioSource,
   type CapturedScreen,
   type DisplayInfo,

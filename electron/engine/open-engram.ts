@@ -1,4 +1,4 @@
-import { openStore, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+import { openStore, StoreError, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import { embedderFrom } from './embedder-choice.js';
 import type { EnvReader } from './model-choice.js';
 
@@ -12,9 +12,42 @@ export interface OpenEngramOptions {
 }
 
 /**
- * Opens (creating if needed) the encrypted store of a data dir: the one place a host's store is
- * opened, so the desktop app, the CLI and startEngram pick the embedder the same way.
+ * An open store as a host holds it: where it is, and close(). The store itself stays inside the
+ * engine (startEngram takes the handle), so a host reads and writes only through the handler map.
  */
-export function openEngram(opts: OpenEngramOptions): Promise<EngramStore> {
+export interface OpenedStore {
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+const opened = new WeakMap<OpenedStore, EngramStore>();
+
+/** Opens (creating if needed) the encrypted store of a data dir, so the desktop app, the CLI and startEngram pick the embedder the same way. */
+export function openEngramStore(opts: OpenEngramOptions): Promise<EngramStore> {
   return openStore({ dataDir: opts.dataDir, keyProvider: opts.keyProvider, embedder: embedderFrom(opts.env ?? process.env, opts.embedder ?? 'default') });
+}
+
+/**
+ * Opens the store for a host that must know the key works before it starts anything else (the
+ * desktop app's passphrase page): the one place a host's store is opened. Pass the handle to
+ * startEngram; the host closes it after the engine.
+ */
+export async function openEngram(opts: OpenEngramOptions): Promise<OpenedStore> {
+  const store = await openEngramStore(opts);
+  const handle: OpenedStore = { dataDir: store.dataDir, close: () => store.close() };
+  opened.set(handle, store);
+  return handle;
+}
+
+/** The store behind a handle openEngram gave, or null for anything else. */
+export function storeOf(handle: object): EngramStore | null {
+  return opened.get(handle as OpenedStore) ?? null;
+}
+
+/**
+ * A failure of the store (a wrong key, a database newer than this app, a full disk) as its code
+ * and one line, or null: hosts tell it their own way without knowing the store's error class.
+ */
+export function storeFailureOf(err: unknown): { code: string; message: string } | null {
+  return err instanceof StoreError ? { code: err.code, message: err.message } : null;
 }

@@ -9,11 +9,12 @@ import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
 import { VaultGuard } from './vault-guard.js';
 import type { CaptureSources } from './capture-sources.js';
-import { openEngram } from './open-engram.js';
+import { openEngramStore, storeOf, type OpenedStore } from './open-engram.js';
 import { modelGetter, type EnvReader, type ModelOverrides } from './model-choice.js';
 import { engineSecretStore } from './secret-store.js';
 import { syncthingControl } from './syncthing-control.js';
 import { captionNotice, recordCaptionChoice } from './caption-choice.js';
+import { readCaptureSettings, writeCaptureSettings } from '../sensing/sources/index.js';
 import { engineBrain, type BrainChoice, type EngineBrain } from './engine-brain.js';
 import { engineConsolidator, engineDirectives } from './engine-consolidation.js';
 import { pendingWork, type PendingWork } from './pending-work.js';
@@ -39,8 +40,11 @@ export interface EngineProblem {
 }
 
 export interface EngineOptions {
-  /** The store to run on (the host keeps it and closes it after close()), or where to open one (the engine closes it). */
-  store: EngramStore | StoreSource;
+  /**
+   * Where the engine opens its store (it closes it on close()), or a store the host opened (openEngram;
+   * tests: the store itself), which the host closes after close().
+   */
+  store: EngramStore | OpenedStore | StoreSource;
   host: 'electron' | 'headless';
   version: string;
   /** Environment read for the model, embedder and transcriber (default process.env). */
@@ -53,6 +57,8 @@ export interface EngineOptions {
    * recorded before capture starts, where the Privacy switch keeps it; null or absent: the stored switch holds.
    */
   captions?: boolean | null;
+  /** The first run's consent page said whether to record audio: kept as Settings' "Record audio" before capture starts. */
+  recordAudio?: boolean;
   /** Capture with these sources; off when absent. */
   capture?: CaptureSources | null;
   /** A capture the caller runs itself (tests' scripted desktop): the window drives it; nothing else is wired. */
@@ -90,7 +96,6 @@ export interface EngineOptions {
 }
 
 export interface Engram {
-  store: EngramStore;
   /** The one handler map every host speaks: IPC, HTTP/WebSocket, and in process (CLI, MCP). */
   api: EngramApi;
   /** The typed client over `api`, in process: what the CLI and MCP call. */
@@ -142,8 +147,13 @@ async function startSyncRunner(store: EngramStore, api: EngramApi, timing: { per
  */
 export async function startEngram(opts: EngineOptions): Promise<Engram> {
   const given = opts.store;
-  const ownsStore = typeof given === 'function' || !('events' in given);
-  const store: EngramStore = typeof given === 'function' ? await given() : 'events' in given ? given : await openEngram({ ...given, env: opts.env ?? process.env });
+  const held = typeof given === 'function' ? null : 'events' in given ? given : storeOf(given);
+  const ownsStore = held === null;
+  const store: EngramStore = held ?? (typeof given === 'function' ? await given() : 'keyProvider' in given ? await openEngramStore({ ...given, env: opts.env ?? process.env }) : null) ?? unknownStore();
+  if (opts.recordAudio !== undefined) {
+    const s = readCaptureSettings(store);
+    writeCaptureSettings(store, { ...s, audio: { ...s.audio, enabled: opts.recordAudio } });
+  }
   const undoCaptions = opts.captions === true || opts.captions === false ? recordCaptionChoice(store, opts.captions) : null;
   try {
     return await composeEngram(store, ownsStore, undoCaptions, opts);
@@ -152,6 +162,10 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
     if (ownsStore) await store.close().catch(() => undefined);
     throw err;
   }
+}
+
+function unknownStore(): never {
+  throw new Error('startEngram: the store handle was not opened by openEngram');
 }
 
 /** What a running engine is made of, as its handle (the Engram a host gets) closes and reports on it. */
@@ -249,7 +263,6 @@ async function ingestThread(brain: EngineBrain, threadId: string): Promise<{ mem
 function engramHandle(p: EngineParts): Engram {
   const { store, composed, brain } = p;
   return {
-    store,
     api: p.api,
     client: p.client,
     vault: new VaultGuard(store),

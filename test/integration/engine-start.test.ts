@@ -181,10 +181,11 @@ describe('startEngram: one composition behind every host', () => {
   it('opens the store itself when given a data dir, and closes it on close()', async () => {
     const own = join(dir, 'own');
     engram = await startEngram({ store: { dataDir: own, keyProvider: new StaticKeyProvider(KEY), embedder: 'none' }, host: 'headless', version: 't', env: {} });
-    const opened = engram.store;
-    expect(opened.dataDir).toBe(own);
+    // The store is the engine's alone: seen through the handler map, which fails once it is closed.
+    const client = engram.client;
+    expect((await client.call('app.info', {})).data_dir).toBe(own);
     await engram.close();
     engram = null;
-    expect(() => opened.stats()).toThrow();
+    await expect(client.call('store.stats', {})).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import {
-  StoreError,
+  storeFailureOf,
   type Brain,
-  type EngramStore,
+  type OpenedStore,
   CaptureError,
   startEngram,
   type AudioSource,
@@ -23,7 +23,8 @@ export function problemOf(err: unknown): Problem {
     return { source: 'capture', message };
   }
   if (err instanceof KeyWrapError) return { source: 'key', message };
-  if (err instanceof StoreError) return { source: err.code === 'WRONG_KEY' ? 'key' : 'storage', message };
+  const stored = storeFailureOf(err);
+  if (stored) return { source: stored.code === 'WRONG_KEY' ? 'key' : 'storage', message };
   return { source: 'capture', message };
 }
 
@@ -34,7 +35,10 @@ function engineProblem(p: EngineProblem): Problem {
 }
 
 export interface CoreOptions {
-  store: EngramStore;
+  /** The store main opened (openEngram); main closes it after the core. */
+  store: OpenedStore;
+  /** The first run's microphone choice, kept as Settings' "Record audio" before capture starts. */
+  recordAudio?: boolean;
   version: string;
   screen: ScreenSource;
   idle: IdleSource;
@@ -67,6 +71,7 @@ export interface Core {
 export async function startCore(opts: CoreOptions): Promise<Core> {
   const engram = await startEngram({
     store: opts.store,
+    ...(opts.recordAudio !== undefined ? { recordAudio: opts.recordAudio } : {}),
     host: 'electron',
     version: opts.version,
     capture: { screen: opts.screen, idle: opts.idle, microphone: opts.microphone, selfPids: opts.selfPids },

@@ -6,7 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openEngram, readCaptureSettings, writeCaptureSettings, type EngramStore, type KeyProvider } from '../../engine/index.js';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openEngram, type KeyProvider, type OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -68,7 +68,7 @@ const log = (line: string) => {
 let mainWindow: BrowserWindow | null = null;
 let tray: TrayController | null = null;
 let core: Core | null = null;
-let store: EngramStore | null = null;
+let store: OpenedStore | null = null;
 let microphone: MicrophoneCapture | null = null;
 let power: PowerIdleSource | null = null;
 let notifier: Notifier | null = null;
@@ -213,11 +213,6 @@ async function start(): Promise<void> {
   if (keyProvider instanceof SafeStorageKeyProvider) keyDescription = keyProvider.kind;
   pages.dispose();
   pages = null;
-  if (firstRun) {
-    // The consent page's microphone choice becomes the capture setting.
-    const settings = readCaptureSettings(store);
-    writeCaptureSettings(store, { ...settings, audio: { ...settings.audio, enabled: record.audio } });
-  }
 
   // 4. Core services, window, tray, IPC.
   notifier = new Notifier(paths.appIcon, () => openMainWindow());
@@ -231,6 +226,8 @@ async function start(): Promise<void> {
   microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }), 10_000, 2_000);
   core = await startCore({
     store,
+    // The consent page's microphone choice becomes the capture setting.
+    ...(firstRun ? { recordAudio: record.audio } : {}),
     version: app.getVersion(),
     screen: usesScreenStream(process.platform, process.env)
       ? (screenStream = new ScreenStreamSource({

@@ -52,9 +52,10 @@ async function errorLine(err: unknown): Promise<{ line: string; code: number }> 
   // The time parser (chrono) and the contract's schemas load here, on an error, rather than at
   // start-up: --help and commands that never parse a time or call the handler map skip them (a
   // command that did use them has them loaded already, so this costs nothing there).
-  const [{ TimeArgError }, { hostFailureOf }, { StoreError }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js'), engine()]);
+  const [{ TimeArgError }, { hostFailureOf }, { storeFailureOf }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js'), engine()]);
   if (err instanceof TimeArgError) return { line: err.message, code: 2 };
-  if (err instanceof StoreError) return { line: err.message, code: 1 };
+  const stored = storeFailureOf(err);
+  if (stored) return { line: stored.message, code: 1 };
   // A refused call to the handler map: the one mapping of contract codes to lines and exit codes.
   const failed = hostFailureOf(err);
   if (failed) return { line: failed.line, code: failed.exitCode };
