@@ -95,6 +95,97 @@ function rejectUpgrade(socket: Socket, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Misdirected Request'}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
 }
 
+/** What the call paths (POST /api/call and the WebSocket) share: the handler map, limits, the refusal log and the open sockets. */
+interface Wire {
+  dispatch: EngramApi['dispatch'];
+  refusals: RefusalLog;
+  who: (req: IncomingMessage) => string;
+  limits: { rate: number; burst: number };
+  httpBucket: TokenBucket;
+  sockets: Set<WebSocket>;
+}
+
+function statusOf(r: Extract<ApiResponse, { ok: false }>): number {
+  switch (r.error.code) {
+    case 'INVALID_INPUT':
+    case 'UNKNOWN_REQUEST':
+      return 400;
+    case 'NOT_FOUND':
+      return 404;
+    case 'CONFLICT':
+      return 409;
+    case 'TOO_LARGE':
+      return 413;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'UNAVAILABLE':
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+/** POST /api/call (scripts): one call as JSON {name, input}, rate-limited and bounded like the socket's. */
+async function answerApiCall(wire: Wire, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'INVALID_INPUT', message: 'use POST' } }, { Allow: 'POST' });
+  if (!wire.httpBucket.take()) {
+    wire.refusals.note('429', `too many calls (${wire.who(req)})`);
+    return sendJson(res, 429, { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse((await readBody(req, WIRE_LIMITS.maxMessageBytes)).toString('utf8'));
+  } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      wire.refusals.note('413', `body over ${WIRE_LIMITS.maxMessageBytes} bytes (${wire.who(req)})`);
+      // Connection: close, so the rest of the body (drained, not kept) ends with this connection.
+      return sendJson(res, 413, { ok: false, error: { code: 'TOO_LARGE', message: `requests are limited to ${WIRE_LIMITS.maxMessageBytes} bytes` } }, { Connection: 'close' });
+    }
+    return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'the body must be JSON: {"name", "input"}' } });
+  }
+  const call = body as { name?: unknown; input?: unknown };
+  const response = await wire.dispatch(typeof call?.name === 'string' ? call.name : '', call?.input);
+  return sendJson(res, response.ok ? 200 : statusOf(response), response);
+}
+
+/** One WebSocket: calls answered in order of arrival, rate-limited; a flood of refused messages closes it. */
+function acceptSocket(wire: Wire, ws: WebSocket, peer: string): void {
+  wire.sockets.add(ws);
+  const bucket = new TokenBucket(wire.limits.rate, wire.limits.burst);
+  let refused = 0;
+  const send = (msg: WsServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+  };
+  ws.on('message', (data, isBinary) => {
+    // Every message counts against the rate, junk included: a flood of bad frames costs a parse
+    // and a reply each, so it is cut off exactly like a flood of calls.
+    const allowed = bucket.take();
+    if (!allowed && ++refused > MAX_REFUSED) {
+      if (ws.readyState === ws.OPEN) {
+        wire.refusals.note('ws-flood', `closed a WebSocket from ${peer} after ${MAX_REFUSED} messages over the rate limit`);
+        ws.close(1008, 'rate limit');
+      }
+      return;
+    }
+    if (isBinary) return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'text frames only' } });
+    let msg;
+    try {
+      msg = WsClientMessageSchema.safeParse(JSON.parse(data.toString()));
+    } catch {
+      return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'messages must be JSON' } });
+    }
+    if (!msg.success) return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'expected {type:"call", id, name, input}' } });
+    const { id, name, input } = msg.data;
+    if (!allowed) return send({ type: 'result', id, response: { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } } });
+    void wire.dispatch(name, input).then((response) => send({ type: 'result', id, response }));
+  });
+  ws.on('close', (code) => {
+    wire.sockets.delete(ws);
+    if (code === 1009) wire.refusals.note('ws-size', `closed a WebSocket from ${peer}: message over ${WIRE_LIMITS.maxMessageBytes} bytes`);
+  });
+  ws.on('error', () => wire.sockets.delete(ws));
+}
+
 /**
  * The UI over HTTP + WebSocket on 127.0.0.1 only: serves the built renderer, answers calls over a
  * WebSocket (and POST /api/call for scripts), and pushes events. Every request needs the run's
@@ -112,6 +203,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
   const refusals = new RefusalLog(log);
   // req.socket is gone once a refused body has torn the connection down.
   const who = (req: IncomingMessage) => `${req.method ?? '?'} ${loggablePath(req.url)} from ${req.socket?.remoteAddress ?? '?'}`;
+  const wire: Wire = { dispatch, refusals, who, limits, httpBucket, sockets };
 
   const wss = new WebSocketServer({
     noServer: true,
@@ -151,28 +243,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       return deny(res, denial);
     }
 
-    if (url.pathname === '/api/call') {
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'INVALID_INPUT', message: 'use POST' } }, { Allow: 'POST' });
-      if (!httpBucket.take()) {
-        refusals.note('429', `too many calls (${who(req)})`);
-        return sendJson(res, 429, { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } });
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse((await readBody(req, WIRE_LIMITS.maxMessageBytes)).toString('utf8'));
-      } catch (err) {
-        if (err instanceof BodyTooLarge) {
-          refusals.note('413', `body over ${WIRE_LIMITS.maxMessageBytes} bytes (${who(req)})`);
-          // Connection: close, so the rest of the body (drained, not kept) ends with this connection.
-          return sendJson(res, 413, { ok: false, error: { code: 'TOO_LARGE', message: `requests are limited to ${WIRE_LIMITS.maxMessageBytes} bytes` } }, { Connection: 'close' });
-        }
-        return sendJson(res, 400, { ok: false, error: { code: 'INVALID_INPUT', message: 'the body must be JSON: {"name", "input"}' } });
-      }
-      const call = body as { name?: unknown; input?: unknown };
-      const response = await dispatch(typeof call?.name === 'string' ? call.name : '', call?.input);
-      return sendJson(res, response.ok ? 200 : statusOf(response), response);
-    }
-
+    if (url.pathname === '/api/call') return answerApiCall(wire, req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: { code: 'INVALID_INPUT', message: 'method not allowed' } });
     const file = await resolveStatic(opts.rendererDir, url.pathname);
     if (!file) {
@@ -187,63 +258,6 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       return;
     }
     await sendFile(res, file, headers);
-  }
-
-  function statusOf(r: Extract<ApiResponse, { ok: false }>): number {
-    switch (r.error.code) {
-      case 'INVALID_INPUT':
-      case 'UNKNOWN_REQUEST':
-        return 400;
-      case 'NOT_FOUND':
-        return 404;
-      case 'CONFLICT':
-        return 409;
-      case 'TOO_LARGE':
-        return 413;
-      case 'RATE_LIMITED':
-        return 429;
-      case 'UNAVAILABLE':
-        return 503;
-      default:
-        return 500;
-    }
-  }
-
-  function onConnection(ws: WebSocket, peer: string): void {
-    sockets.add(ws);
-    const bucket = new TokenBucket(limits.rate, limits.burst);
-    let refused = 0;
-    const send = (msg: WsServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
-    };
-    ws.on('message', (data, isBinary) => {
-      // Every message counts against the rate, junk included: a flood of bad frames costs a parse
-      // and a reply each, so it is cut off exactly like a flood of calls.
-      const allowed = bucket.take();
-      if (!allowed && ++refused > MAX_REFUSED) {
-        if (ws.readyState === ws.OPEN) {
-          refusals.note('ws-flood', `closed a WebSocket from ${peer} after ${MAX_REFUSED} messages over the rate limit`);
-          ws.close(1008, 'rate limit');
-        }
-        return;
-      }
-      if (isBinary) return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'text frames only' } });
-      let msg;
-      try {
-        msg = WsClientMessageSchema.safeParse(JSON.parse(data.toString()));
-      } catch {
-        return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'messages must be JSON' } });
-      }
-      if (!msg.success) return send({ type: 'error', error: { code: 'INVALID_INPUT', message: 'expected {type:"call", id, name, input}' } });
-      const { id, name, input } = msg.data;
-      if (!allowed) return send({ type: 'result', id, response: { ok: false, error: { code: 'RATE_LIMITED', message: 'too many calls; slow down' } } });
-      void dispatch(name, input).then((response) => send({ type: 'result', id, response }));
-    });
-    ws.on('close', (code) => {
-      sockets.delete(ws);
-      if (code === 1009) refusals.note('ws-size', `closed a WebSocket from ${peer}: message over ${WIRE_LIMITS.maxMessageBytes} bytes`);
-    });
-    ws.on('error', () => sockets.delete(ws));
   }
 
   const unsubscribe = events.subscribe((name, payload) => {
@@ -281,7 +295,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
       refusals.note(`${denial.status}`, `${denial.reason} (socket upgrade, ${who(req)})`);
       return rejectUpgrade(socket, denial.status, denial.reason);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, socket.remoteAddress ?? '?'));
+    wss.handleUpgrade(req, socket, head, (ws) => acceptSocket(wire, ws, socket.remoteAddress ?? '?'));
   });
 
   await new Promise<void>((resolve, reject) => {
