@@ -50,6 +50,8 @@ function normalize(text) {
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<UUID>')
     .replace(/\b[0-9A-HJKMNP-TV-Z]{26}\b/g, '<ULID>')
     .replace(/"(took_ms|bytes|size_bytes|db_bytes|frames_bytes|total_bytes|audio_bytes)":\d+/g, '"$1":<N>')
+    // Epoch-millisecond times (the graph's first_seen, created_at, … in an export).
+    .replace(/"(first_seen|last_seen|created_at|updated_at|occurred_at|ended_at)":\d{12,}/g, '"$1":<MS>')
     .replace(/\d+(\.\d+)? (MB|KB|kB|B|s)\b/g, '<N> $2')
     .replace(/\b\d{1,2}:\d\d\b/g, '<HH:MM>')
     // Scores fade with a memory's age (seconds here), so they are not the same from run to run.
