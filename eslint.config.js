@@ -14,7 +14,6 @@ const LONG_FUNCTION = { max: 150, skipBlankLines: true, skipComments: true };
 const LONG_FUNCTIONS_TODAY = {
   'agents/dream/dream.ts': 153,
   'agents/meta/brain.ts': 157,
-  'agents/store/retriever.ts': 220,
   'renderer/src/screens/memories/memories-screen.tsx': 189,
   'renderer/src/screens/timeline/day-scrubber.tsx': 209,
 };

@@ -205,6 +205,29 @@ interface Unit {
   base: number;
 }
 
+/** A candidate's final score and why, before its row is read whole. */
+interface Scored {
+  seq: number;
+  score: number;
+  reasons: SearchResult['reasons'];
+}
+
+/** Segment relevance: the best base relevance of each segment among the candidates. */
+function segmentBest(units: Map<number, Unit>, rows: Map<number, ScoringRow>): Map<string, number> {
+  const segBest = new Map<string, number>();
+  for (const u of units.values()) {
+    const s = rows.get(u.seq)?.segment;
+    if (s) segBest.set(s, Math.max(segBest.get(s) ?? 0, u.base));
+  }
+  return segBest;
+}
+
+/** A unit beside another in its segment, `distance` turns away. */
+interface Neighbour {
+  seq: number;
+  distance: number;
+}
+
 /** Small LRU of query embeddings: people ask about the same things again. */
 class QueryCache {
   private readonly map = new Map<string, Float32Array>();
@@ -612,43 +635,19 @@ export class Retriever {
       return wb * nb + wv * nv + (mode === 'vector' ? 0 : w.passage * (u.passage ?? 0));
     };
     for (const u of units.values()) u.base = baseOf(u);
-
-    // The graph: memories of the entities the query names, and of entities one or two facts away,
-    // join the candidates (their relevance is computed like the others'; the link adds a boost).
-    const graphLinks = new Map<number, WalkLink>();
-    let gather = false;
-    let walkWeight = w.graph;
-    if (hybrid && this.graph && this.walker && (w.graph > 0 || w.graphNamed > 0 || w.graphGather > 0 || w.gatherPerSegment > 0)) {
-      const named = this.graph.entitiesIn(query);
-      gather = named.length > 0 && w.gatherPerSegment > 0 && asksForEverything(query);
-      // An entity question walks from the people, organisations and projects it names (routed);
-      // `graph` walks from whatever a query names.
-      const from = w.graph > 0 ? named : w.graphNamed > 0 ? routedEntities(named) : [];
-      if (w.graph <= 0) walkWeight = from.length ? w.graphNamed : 0;
-      // An entity's own memories are reachable by its name already: only memories one or two
-      // facts away join the candidates (adding all of a person's memories drowned the answer).
-      const linked = walkWeight > 0 && from.length ? this.walker.walk(from.map((e) => e.id), this.walkLimits) : [];
-      if (w.graphGather > 0) {
-        const seeds = [...units.values()].sort((a, b) => b.base - a.base).slice(0, w.graphGatherFrom);
-        const top = seeds[0]?.base ?? 0;
-        if (top > 0) linked.push(...this.walker.gather(seeds.map((u) => ({ seq: u.seq, relevance: u.base / top })), this.walkLimits));
-      }
-      for (const l of linked) {
-        const have = graphLinks.get(l.seq);
-        if (!have || this.linkBoost(l, walkWeight) > this.linkBoost(have, walkWeight)) graphLinks.set(l.seq, l);
-      }
-      // Candidates already found get their link's boost; of the memories only the graph reached, the
-      // most strongly linked join (each costs a row, a vector and its neighbours to score).
-      const added = [...graphLinks.values()]
-        .filter((l) => !units.has(l.seq))
-        .sort((a, b) => this.linkBoost(b, walkWeight) - this.linkBoost(a, walkWeight))
-        .slice(0, w.graphCandidates)
-        .map((l) => l.seq);
+    // Memories that join after the first pass (through the graph, the user's block, the context
+    // around a hit) are scored with the same statistics: outside the BM25 pool a unit's score is
+    // below the pool's last (counted as 0), its similarity is at most `simCap`.
+    const join = (added: number[], { simCap = Infinity, similar = true } = {}): void => {
       for (const seq of added) unit(seq).bm25 = bm25Of.get(seq) ?? null;
       const index = this.vectors();
-      if (added.length && qv && index) for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = sim;
+      if (similar && added.length && qv && index) {
+        for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = Math.min(sim, simCap);
+      }
       for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
-    }
+    };
+
+    const { links: graphLinks, gather, walkWeight } = this.graphCandidates(query, hybrid, units, join);
 
     clock = this.lap('graph', clock);
     // A question about the user: the user's core block joins the candidates (scored like the rest;
@@ -658,71 +657,25 @@ export class Retriever {
       const blocks = this.stmt(`SELECT seq FROM memories WHERE kind = 'core' AND superseded_by IS NULL AND json_extract(fields, '$.label') = 'human'`)
         .pluck()
         .all() as number[];
-      const added = blocks.filter((seq) => !units.has(seq));
       for (const seq of blocks) userBlocks.add(seq);
-      for (const seq of added) unit(seq).bm25 = bm25Of.get(seq) ?? null;
-      const index = this.vectors();
       // Rescaled against the vector list's best (a block closer than any hit counts as the best).
-      if (added.length && qv && index && maxS > 0) {
-        for (const [seq, sim] of index.similarities(qv, added)) if (sim >= w.minSimilarity) units.get(seq)!.sim = Math.min(sim, maxS);
-      }
-      for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
+      join(
+        blocks.filter((seq) => !units.has(seq)),
+        { simCap: maxS, similar: maxS > 0 },
+      );
     }
 
     clock = this.lap('fusion', clock);
-    // Context: the units around the best first-pass hits join the candidates (the answer is often
-    // the turn after the one that names the topic), scored with the same statistics. Adjacency is
-    // symmetric, so looking up the neighbours of the best units also tells the others who is beside them.
     const rows = this.rowsBySeq([...units.keys()]);
     clock = this.lap('rows', clock);
-    const adjacent = new Map<number, { seq: number; distance: number }[]>();
-    const link = (a: number, b: number, distance: number) => {
-      let l = adjacent.get(a);
-      if (!l) adjacent.set(a, (l = []));
-      if (!l.some((x) => x.seq === b)) l.push({ seq: b, distance });
-    };
-    if (hybrid && (w.context > 0 || w.segment > 0) && w.contextRadius > 0) {
-      const firstPass = [...units.values()].sort((a, b) => b.base - a.base).slice(0, w.expand);
-      const around = this.neighbours.listMany(
-        firstPass.filter((u) => rows.get(u.seq)?.segment).map((u) => u.seq),
-        w.contextRadius,
-      );
-      const added: number[] = [];
-      for (const u of firstPass) {
-        const r = rows.get(u.seq);
-        if (!r?.segment) continue;
-        for (const nb of around.get(u.seq) ?? []) {
-          link(u.seq, nb.seq, nb.distance);
-          link(nb.seq, u.seq, nb.distance);
-          if (!units.has(nb.seq)) {
-            unit(nb.seq);
-            added.push(nb.seq);
-          }
-        }
-      }
-      if (added.length) {
-        // Outside the BM25 pool a unit's score is below the pool's last: counted as 0.
-        for (const seq of added) units.get(seq)!.bm25 = bm25Of.get(seq) ?? null;
-        const index = this.vectors();
-        if (qv && index) for (const [seq, s] of index.similarities(qv, added)) if (s >= w.minSimilarity) units.get(seq)!.sim = s;
-        for (const seq of added) units.get(seq)!.base = baseOf(units.get(seq)!);
-        for (const [seq, r] of this.rowsBySeq(added)) rows.set(seq, r);
-      }
-    }
+    const adjacent = hybrid ? this.aroundBest(units, rows, unit, join) : new Map<number, Neighbour[]>();
 
     clock = this.lap('context', clock);
-    // Segment relevance: the best unit of each segment among the candidates.
-    const segBest = new Map<string, number>();
-    if (hybrid && w.segment > 0) {
-      for (const u of units.values()) {
-        const s = rows.get(u.seq)?.segment;
-        if (s) segBest.set(s, Math.max(segBest.get(s) ?? 0, u.base));
-      }
-    }
+    const segBest = hybrid && w.segment > 0 ? segmentBest(units, rows) : new Map<string, number>();
 
     const entities = hybrid && w.entity > 0 ? queryEntities(query).map(entityMatcher) : [];
     const doing = hybrid && w.narrative > 0 && asksAboutDoing(query);
-    const scored: { seq: number; score: number; reasons: SearchResult['reasons'] }[] = [];
+    const scored: Scored[] = [];
     for (const u of units.values()) {
       const row = rows.get(u.seq);
       if (!row || !passes(row, opts)) continue;
@@ -780,10 +733,100 @@ export class Retriever {
       const l = graphLinks.get(t.seq);
       if (l) t.reasons.linked_through = this.viaText(l, names);
     }
-    // Whole rows (details can be long OCR text) only for what is returned.
+    const results = this.hydrate(top, match, passagesOf);
+    this.lap('hydrate', clock);
+    return results;
+  }
+
+  /**
+   * Context: the units around the best first-pass hits join the candidates (the answer is often
+   * the turn after the one that names the topic), scored with the same statistics. Adjacency is
+   * symmetric, so looking up the neighbours of the best units also tells the others who is beside
+   * them: the map returned holds each unit's neighbours with their distance; the joined units' rows
+   * are added to `rows`.
+   */
+  private aroundBest(units: Map<number, Unit>, rows: Map<number, ScoringRow>, unit: (seq: number) => Unit, join: (added: number[]) => void): Map<number, Neighbour[]> {
+    const w = this.weights;
+    const adjacent = new Map<number, Neighbour[]>();
+    const link = (a: number, b: number, distance: number) => {
+      let l = adjacent.get(a);
+      if (!l) adjacent.set(a, (l = []));
+      if (!l.some((x) => x.seq === b)) l.push({ seq: b, distance });
+    };
+    if ((w.context > 0 || w.segment > 0) && w.contextRadius > 0) {
+      const firstPass = [...units.values()].sort((a, b) => b.base - a.base).slice(0, w.expand);
+      const around = this.neighbours.listMany(
+        firstPass.filter((u) => rows.get(u.seq)?.segment).map((u) => u.seq),
+        w.contextRadius,
+      );
+      const added: number[] = [];
+      for (const u of firstPass) {
+        const r = rows.get(u.seq);
+        if (!r?.segment) continue;
+        for (const nb of around.get(u.seq) ?? []) {
+          link(u.seq, nb.seq, nb.distance);
+          link(nb.seq, u.seq, nb.distance);
+          if (!units.has(nb.seq)) {
+            unit(nb.seq);
+            added.push(nb.seq);
+          }
+        }
+      }
+      if (added.length) {
+        join(added);
+        for (const [seq, r] of this.rowsBySeq(added)) rows.set(seq, r);
+      }
+    }
+    return adjacent;
+  }
+
+  /**
+   * The graph: memories of the entities the query names, and of entities one or two facts away,
+   * join the candidates (their relevance is computed like the others'; the link adds a boost).
+   * Returns the links found (each memory's strongest), whether the query asks for everything about
+   * what it names (then results are spread over segments), and the weight the walk's boosts carry.
+   */
+  private graphCandidates(query: string, hybrid: boolean, units: Map<number, Unit>, join: (added: number[]) => void): { links: Map<number, WalkLink>; gather: boolean; walkWeight: number } {
+    const w = this.weights;
+    const graphLinks = new Map<number, WalkLink>();
+    let gather = false;
+    let walkWeight = w.graph;
+    if (hybrid && this.graph && this.walker && (w.graph > 0 || w.graphNamed > 0 || w.graphGather > 0 || w.gatherPerSegment > 0)) {
+      const named = this.graph.entitiesIn(query);
+      gather = named.length > 0 && w.gatherPerSegment > 0 && asksForEverything(query);
+      // An entity question walks from the people, organisations and projects it names (routed);
+      // `graph` walks from whatever a query names.
+      const from = w.graph > 0 ? named : w.graphNamed > 0 ? routedEntities(named) : [];
+      if (w.graph <= 0) walkWeight = from.length ? w.graphNamed : 0;
+      // An entity's own memories are reachable by its name already: only memories one or two
+      // facts away join the candidates (adding all of a person's memories drowned the answer).
+      const linked = walkWeight > 0 && from.length ? this.walker.walk(from.map((e) => e.id), this.walkLimits) : [];
+      if (w.graphGather > 0) {
+        const seeds = [...units.values()].sort((a, b) => b.base - a.base).slice(0, w.graphGatherFrom);
+        const top = seeds[0]?.base ?? 0;
+        if (top > 0) linked.push(...this.walker.gather(seeds.map((u) => ({ seq: u.seq, relevance: u.base / top })), this.walkLimits));
+      }
+      for (const l of linked) {
+        const have = graphLinks.get(l.seq);
+        if (!have || this.linkBoost(l, walkWeight) > this.linkBoost(have, walkWeight)) graphLinks.set(l.seq, l);
+      }
+      // Candidates already found get their link's boost; of the memories only the graph reached, the
+      // most strongly linked join (each costs a row, a vector and its neighbours to score).
+      const added = [...graphLinks.values()]
+        .filter((l) => !units.has(l.seq))
+        .sort((a, b) => this.linkBoost(b, walkWeight) - this.linkBoost(a, walkWeight))
+        .slice(0, w.graphCandidates)
+        .map((l) => l.seq);
+      join(added);
+    }
+    return { links: graphLinks, gather, walkWeight };
+  }
+
+  /** Whole rows (details can be long OCR text) only for what is returned, with their passages and snippet. */
+  private hydrate(top: Scored[], match: string | null, passagesOf: Map<number, PassageHit[]>): SearchResult[] {
     const full = this.fullRowsBySeq(top.map((t) => t.seq));
     const snippets = match ? this.snippets(match, top.map((t) => t.seq)) : new Map<number, string>();
-    const results = top.flatMap((t) => {
+    return top.flatMap((t) => {
       const row = full.get(t.seq);
       if (!row) return [];
       const matched = passagesOf.get(t.seq);
@@ -793,8 +836,6 @@ export class Retriever {
       if (snippet) result.snippet = snippet;
       return [result];
     });
-    this.lap('hydrate', clock);
-    return results;
   }
 
   /**
