@@ -5,16 +5,8 @@ import { navigate } from '../../lib/route.js';
 import { scrubFrames } from '../../lib/scrub-frames.js';
 import { useAppStore } from '../../state/app-store.js';
 import type { Day } from './timeline-model.js';
-
-/** Holding an arrow flips at most this many frames a second: video speed, slow enough to read a title. */
-const HOLD_FPS = 30;
-/** A tap moves one frame; held longer than this, the arrow starts flipping (as a key repeats). */
-const HOLD_DELAY_MS = 220;
-/** Frames decoded ahead of the cursor (in the direction it moves) and behind it. */
-const AHEAD = 48;
-const BEHIND = 12;
-/** A frame whose picture has not come after this long is passed while holding (the title still shows). */
-const WAIT_MS = 400;
+import { useScrubHold } from './use-scrub-hold.js';
+import { useScrubPrefetch } from './use-scrub-prefetch.js';
 
 /** The day's kept frames: items with a picture, oldest first (observation ids stand for their frame). */
 export function scrubbable(day: Day): number[] {
@@ -42,8 +34,6 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
   const track = useRef<HTMLDivElement>(null);
   const drawn = useRef(-1);
   const shownAt = useRef(0);
-  const hold = useRef<{ dir: 1 | -1; raf: number; timer: ReturnType<typeof setTimeout> | null; last: number } | null>(null);
-  const prefetchedAt = useRef<number | null>(null);
   const [warm, setWarm] = useState(false);
 
   const idAt = useCallback((k: number) => day.data.id[frames[k]!]!, [day, frames]);
@@ -74,11 +64,7 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
       if (!c || k >= n) return false;
       const bm = cache.peek(idAt(k));
       if (!bm) return false;
-      if (c.width !== bm.width || c.height !== bm.height) {
-        c.width = bm.width;
-        c.height = bm.height;
-      }
-      c.getContext('2d')?.drawImage(bm, 0, 0);
+      paint(c, bm);
       drawn.current = k;
       shownAt.current = performance.now();
       // What the UI benchmark and tests read: which frame the canvas holds now.
@@ -88,24 +74,7 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
     [cache, idAt, n],
   );
 
-  const prefetch = useCallback(
-    (k: number, dir: 1 | -1) => {
-      if (n === 0) return;
-      if (prefetchedAt.current !== null && Math.abs(prefetchedAt.current - k) < 6) return;
-      prefetchedAt.current = k;
-      const ids: string[] = [];
-      for (let d = 1; d <= AHEAD; d++) {
-        const a = k + d * dir;
-        if (a >= 0 && a < n) ids.push(idAt(a));
-        if (d <= BEHIND) {
-          const b = k - d * dir;
-          if (b >= 0 && b < n) ids.push(idAt(b));
-        }
-      }
-      cache.prefetch(ids);
-    },
-    [cache, idAt, n],
-  );
+  const { prefetch, again } = useScrubPrefetch(cache, idAt, n);
 
   /** Moves the cursor to frame k: its picture at once when decoded, else as soon as it comes. */
   const show = useCallback(
@@ -131,42 +100,11 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
   const wake = () => {
     if (warm) return;
     setWarm(true);
-    prefetchedAt.current = null;
+    again();
     prefetch(cursorRef.current, -1);
   };
 
-  const stopHold = useCallback(() => {
-    const h = hold.current;
-    if (!h) return;
-    cancelAnimationFrame(h.raf);
-    if (h.timer) clearTimeout(h.timer);
-    hold.current = null;
-  }, []);
-  useEffect(() => stopHold, [stopHold]);
-
-  /** Flips a frame per animation frame, no faster than HOLD_FPS, waiting (a little) for a picture not yet decoded. */
-  const startHold = (dir: 1 | -1) => {
-    stopHold();
-    const h = { dir, raf: 0, timer: null as ReturnType<typeof setTimeout> | null, last: 0 };
-    hold.current = h;
-    const tick = (ts: number) => {
-      if (hold.current !== h) return;
-      const at = cursorRef.current;
-      const ready = drawn.current === at || cache.hasFailed(idAt(at)) || ts - h.last > WAIT_MS;
-      if (ready && ts - h.last >= 1000 / HOLD_FPS - 2) {
-        const next = at + dir;
-        if (next < 0 || next >= n) return stopHold();
-        h.last = ts;
-        show(next, dir);
-      }
-      h.raf = requestAnimationFrame(tick);
-    };
-    h.timer = setTimeout(() => {
-      h.timer = null;
-      h.last = performance.now();
-      h.raf = requestAnimationFrame(tick);
-    }, HOLD_DELAY_MS);
-  };
+  const { startHold, stopHold } = useScrubHold(cursorRef, n, (k) => drawn.current === k || cache.hasFailed(idAt(k)), show);
 
   const open = () => n > 0 && navigate('moment', idAt(cursorRef.current));
 
@@ -223,14 +161,7 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
         <canvas ref={canvas} className="scrub-canvas" data-testid="scrub-canvas" data-frame-id={idAt(Math.min(cursor, n - 1))} width={320} height={200} />
       </button>
       <div className="scrub-side">
-        <div className="scrub-meta">
-          <span className="tabular" data-testid="scrub-time">{fmtTimeSec(it.at)}</span>
-          <span className="scrub-app" data-testid="scrub-app">{it.app ?? 'Unknown app'}</span>
-          <span className="scrub-title truncate" data-testid="scrub-title" title={it.title ?? undefined}>{it.title ?? ''}</span>
-          <span className="faint tabular scrub-count">
-            {(cursor + 1).toLocaleString()} / {n.toLocaleString()}
-          </span>
-        </div>
+        <ScrubMeta item={it} cursor={cursor} n={n} />
         <div
           ref={track}
           className="scrub-track"
@@ -258,6 +189,29 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Puts a decoded picture on the canvas, resizing the canvas to it. */
+function paint(c: HTMLCanvasElement, bm: ImageBitmap): void {
+  if (c.width !== bm.width || c.height !== bm.height) {
+    c.width = bm.width;
+    c.height = bm.height;
+  }
+  c.getContext('2d')?.drawImage(bm, 0, 0);
+}
+
+/** What the cursor's frame is: its time, app and window title, and where it is among the day's frames. */
+function ScrubMeta({ item, cursor, n }: { item: ReturnType<Day['item']>; cursor: number; n: number }) {
+  return (
+    <div className="scrub-meta">
+      <span className="tabular" data-testid="scrub-time">{fmtTimeSec(item.at)}</span>
+      <span className="scrub-app" data-testid="scrub-app">{item.app ?? 'Unknown app'}</span>
+      <span className="scrub-title truncate" data-testid="scrub-title" title={item.title ?? undefined}>{item.title ?? ''}</span>
+      <span className="faint tabular scrub-count">
+        {(cursor + 1).toLocaleString()} / {n.toLocaleString()}
+      </span>
+    </div>
   );
 }
 
