@@ -122,7 +122,10 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
     while (words.length && (STOP.test(words[0]!) || JUNK.test(words[0]!))) words = words.slice(1);
     while (words.length && /^(?:van|de|da|von|del)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
     const before = body.slice(0, m.index).trimEnd();
-    const sentenceStart = before === '' || /[.!?:;"“(\n-]$/.test(before);
+    // A phrase starts after a sentence's end, a dash, an arrow, a list number or a separator too ("→ Restart the service").
+    const sentenceStart = before === '' || /(?:[.!?:;"“(\n\-–—→·|•]|^\d{1,2}[.)])$/.test(before) || /\s\d{1,2}[.)]$/.test(before);
+    // "Owner: …", "Attendees: …": a word right before a colon is a label, not a name.
+    if (m[1]!.split(/\s+/).length === 1 && body[m.index + m[1]!.length] === ':') continue;
     // A sentence's first word is capitalised whatever it is: "Took Toby to the park" is a verb and
     // a name. Compromise reads the word in its sentence; a verb, adjective, adverb… is dropped.
     const stripped = words.length !== m[1]!.split(/\s+/).length;
@@ -133,12 +136,24 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
     if (name.split(' ').length === 1) {
       if (name.length < 3 || STOP.test(name)) continue;
       if (sentenceStart && kind === 'none' && words.length === m[1]!.split(/\s+/).length) continue;
+      // A currency or unit ("EUR", "USD", "Kg") beside a figure is no named thing.
+      if (kind === 'none' && nlp(name).has('(#Currency|#Unit)')) continue;
       push(name, kind === 'none' ? 'other' : kind);
     } else {
       push(name, kind === 'none' ? (/\d/.test(name) ? 'other' : 'person') : kind);
     }
   }
   return out;
+}
+
+/**
+ * Episodes, resources and facts read off a screen quote the window they came from ("Browsed "Team
+ * directory — Acme People" in Firefox", Web page "…"): a page or window title names the page and its
+ * site, and its words read as names ("Acme People", "Document Viewer"). The people and places on the
+ * page reach the graph through the memories made from its text.
+ */
+function withoutWindowTitles(text: string): string {
+  return text.replace(/"[^"\n]{1,300}"|“[^”\n]{1,300}”/g, ' ');
 }
 
 function str(v: unknown): string | null {
@@ -183,8 +198,9 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
     }
   }
   if (m.kind === 'resource' && m.title) add(m.title.slice(0, 60), 'document', 'subject');
-  for (const n of namesIn(m.text)) add(n.name, n.kind, 'mention');
-  if (m.title && m.kind !== 'resource') for (const n of namesIn(m.title)) add(n.name, n.kind, 'mention');
+  const quotesTitles = m.kind === 'episodic' || m.kind === 'resource' || m.kind === 'semantic';
+  for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text)) add(n.name, n.kind, 'mention');
+  if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title)) add(n.name, n.kind, 'mention');
 
   const facts: ExtractedFact[] = [];
   const subject = entities.find((e) => e.role === 'subject');

@@ -30,6 +30,12 @@ const NOT_A_RESOURCE = [
   /^https?:\/\/[^/]+\/(login|signin|sign-in|oauth|auth)\b/i,
 ];
 
+/**
+ * Window titles of a browser that name no page: a new tab, a blank page, a search, a sign-in wall,
+ * or a bare address or path (what a tab shows while its page loads; the page's own title follows).
+ */
+const NOT_A_PAGE_TITLE = /^(?:new tab|new window|untitled|loading…?|about:blank|start page)$|\b(?:google|bing|duckduckgo) search$|^(?:sign in|log in|login)\b|^\S*[/\\]\S*$/i;
+
 const TRACKING = /^(utm_[a-z]+|fbclid|gclid|mc_cid|mc_eid|ref_src|igshid|si)$/i;
 
 /** https://Stripe.com/pricing/?utm_source=x#plans → https://stripe.com/pricing */
@@ -93,6 +99,11 @@ export function findResources(a: BatchAnalysis): FoundResource[] {
           const subject = windowSubject(s.title, s.app);
           add({ resource_type: 'url', location: url, title: subject || urlTitle(url), app: s.app }, s.index, excerpt);
         }
+      } else if (cat === 'browser' && s.role === 'screen') {
+        // A page whose address could not be read (an app window, a kiosk, a browser that hides it)
+        // is still a page the user read: known by its title, one memory per title.
+        const subject = windowSubject(s.title, s.app);
+        if (subject && !NOT_A_PAGE_TITLE.test(subject)) add({ resource_type: 'url', location: null, title: subject, app: s.app }, s.index, excerpt);
       }
       // Links in a browser's page text are mostly navigation; elsewhere (chat, mail, terminal, notes) they were shared on purpose.
       if (cat !== 'browser') {

@@ -17,7 +17,7 @@ const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,
 /** Two to four capitalised words: the shape of a person's or an organisation's name. */
 const NAME_SEQ = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}'’&-]+)){1,3})(?![\p{L}\p{N}])/gu;
 const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
-const JUNK = /^(the|a|an|this|that|new|open|close|file|edit|view|help|home|search|settings|inbox|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const JUNK = /^(the|a|an|this|that|new|open|close|file|edit|view|help|home|search|settings|inbox|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
 
 /** Names seen before keep their verdict: recognition runs once per name, not once per screen. */
 const verdicts = new Map<string, EntityType | null>();

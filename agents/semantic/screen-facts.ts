@@ -21,6 +21,12 @@ export interface ScreenFact {
 const PAIR = /^([\p{L}][\p{L}\p{N} ()/%&.'’-]{1,38}?)\s*:\s+(\S.{0,140})$/u;
 const CONTACT = /@[\w-]+\.[\w.-]+|\+?\d[\d ()-]{7,}\d/;
 const SECRET_MARK = /\[redacted:/;
+/** "Re: budget", "Fwd: …", "AW: …": a mail subject's reply mark, not a label. */
+const REPLY_PREFIX = /(?:^|\s)(?:re|fwd?|aw|wg|sv|vs|tr)$/i;
+/** A shell's window title ("ana@build-01: ~/src"): terminal output is not labelled facts ("Receiving objects: 40%"). */
+const SHELL_TITLE = /^[\w.-]+@[\w.-]+:\s*[~/]/;
+/** A line that cannot head a block of facts: a list item, an address bar or a breadcrumb trail. */
+const NOT_A_HEADING = /^\s*\d{1,2}[.)]\s|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/|\s|$)|[›»]/i;
 /** Facts taken per screen at most: the rest of a busy page is still answerable as passages. */
 const MAX_PER_SOURCE = 12;
 
@@ -37,7 +43,7 @@ function pairsOf(line: string): [string, string][] {
     if (!m) continue;
     const label = m[1]!.trim();
     const value = m[2]!.trim();
-    if (label.split(/\s+/).length > 5 || /^https?$/i.test(label)) continue;
+    if (label.split(/\s+/).length > 5 || /^https?$/i.test(label) || REPLY_PREFIX.test(label)) continue;
     if (CONTACT.test(value) || SECRET_MARK.test(value) || !valueWorthKeeping(value)) continue;
     out.push([label, value]);
   }
@@ -68,7 +74,7 @@ export function screenFacts(a: BatchAnalysis): ScreenFact[] {
   const out: ScreenFact[] = [];
   const seen = new Set<string>();
   for (const s of a.sources) {
-    if (s.role !== 'screen') continue;
+    if (s.role !== 'screen' || SHELL_TITLE.test(s.title ?? '')) continue;
     let n = 0;
     for (const c of personCards(s.text)) {
       const key = `${c.subject}\n${c.text}`.toLowerCase();
@@ -84,7 +90,7 @@ export function screenFacts(a: BatchAnalysis): ScreenFact[] {
       const pairs = lines.flatMap(pairsOf);
       if (!pairs.length) continue;
       const head = lines[0]!;
-      const subject = !PAIR.test(head) && !head.includes(' · ') && head.length <= 60 ? head : (s.title ?? s.app ?? 'screen').trim();
+      const subject = !PAIR.test(head) && !head.includes(' · ') && head.length <= 60 && !NOT_A_HEADING.test(head) ? head : (s.title ?? s.app ?? 'screen').trim();
       const text = pairs.map(([l, v]) => `${l}: ${v}`).join('; ');
       const key = `${subject}\n${text}`.toLowerCase();
       if (seen.has(key)) continue;

@@ -20,6 +20,7 @@ import {
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { findEntities, recurs, type FoundEntity } from './entity-finder.js';
 import { screenFacts } from './screen-facts.js';
+import { saidNextTo } from './person-facts.js';
 import { statedFacts } from './fact-patterns.js';
 
 export const SEMANTIC_PROMPT = `## semantic — facts and concepts, not tied to a moment
@@ -51,6 +52,17 @@ function unionSources(a: unknown, b: unknown): string {
   const parts = new Set<string>();
   for (const s of [a, b]) if (typeof s === 'string') for (const p of s.split(/,\s*/)) if (p) parts.add(p);
   return [...parts].join(', ').slice(0, 256);
+}
+
+/** Two profiles of one entity ("Ana Lima (person): A; B"): what both said, newest last, within the limit. */
+function mergedProfile(existing: string, next: string): string | null {
+  const PROFILE = /^(.{1,200}? \((?:person|organization|project)\)): (.*)$/s;
+  const e = PROFILE.exec(existing);
+  const n = PROFILE.exec(next);
+  if (!e || !n) return null;
+  const said = [...new Set([...e[2]!.split('; '), ...n[2]!.split('; ')])];
+  while (said.length > 1 && `${n[1]}: ${said.join('; ')}`.length > 600) said.shift();
+  return `${n[1]}: ${said.join('; ')}`;
 }
 
 export class SemanticAgent implements SubAgent {
@@ -124,18 +136,21 @@ export class SemanticAgent implements SubAgent {
     }
     for (const e of findEntities(a)) {
       if (!recurs(e)) continue;
-      drafts.push(this.profileDraft(e, a, segment));
+      const profile = this.profileDraft(e, a, segment);
+      if (profile) drafts.push(profile);
     }
     // Labelled values and table rows seen on screen, each citing the screen it was read from.
     for (const f of screenFacts(a)) {
       const src = a.sources[f.source]!;
       const where = src.title ? `"${src.title}"` : (src.app ?? 'the screen');
+      // A window title standing in for the subject is quoted, as episodes quote it: it names a page, not a thing.
+      const subject = f.subject === src.title?.trim() ? `"${f.subject}"` : f.subject;
       drafts.push({
         kind: 'semantic',
-        title: truncate(`${f.subject}: ${f.text}`, 200),
-        text: `${f.subject} — ${f.text}`,
+        title: truncate(`${subject}: ${f.text}`, 200),
+        text: `${subject} — ${f.text}`,
         details: `Seen on ${where}${src.app && src.title ? ` (${src.app})` : ''} on ${this.time.dayOf(f.at)}.`,
-        fields: { name: truncate(`${f.subject}: ${f.text}`, 200), source: 'screen' },
+        fields: { name: truncate(`${subject}: ${f.text}`, 200), source: 'screen' },
         occurred_at: f.at,
         segment,
         provenance: a.provenanceOf([f.source]),
@@ -144,17 +159,21 @@ export class SemanticAgent implements SubAgent {
     return drafts;
   }
 
-  private profileDraft(e: FoundEntity, a: BatchAnalysis, segment: string | null): MemoryDraft {
+  /** A profile holds what was said next to the name, citing where; a name alone is not a memory. */
+  private profileDraft(e: FoundEntity, a: BatchAnalysis, segment: string | null): MemoryDraft | null {
+    const said = saidNextTo(e.name, a, e.sources);
+    if (!said.length) return null;
     const where = e.apps.length ? e.apps.join(', ') : a.isChat ? 'chat' : 'screen';
+    const seenOn = [...new Set(said.map((x) => a.sources[x.source]?.title).filter((t): t is string => !!t))];
     return {
       kind: 'semantic',
       title: e.name,
-      text: `${e.name} — ${e.type}.`,
-      details: e.lines.map((l) => truncate(l, 300)).join('\n'),
+      text: truncate(`${e.name} (${e.type}): ${said.map((x) => x.text).join('; ')}`, 600),
+      details: [...said.map((x) => x.text), ...(seenOn.length ? [`Seen on ${seenOn.map((t) => `"${truncate(t, 80)}"`).join(', ')}.`] : [])].join('\n'),
       fields: { name: e.name, source: where },
       occurred_at: a.sources[e.sources[0] ?? 0]?.at ?? null,
       segment,
-      provenance: a.provenanceOf(e.sources),
+      provenance: a.provenanceOf([...new Set(said.map((x) => x.source))]),
     };
   }
 
@@ -163,7 +182,7 @@ export class SemanticAgent implements SubAgent {
     const patch: MemoryPatch = {};
     const details = appendLines(existing.details, (d.details ?? '').split('\n'), MAX_DETAILS);
     if (details !== existing.details) patch.details = details;
-    if (d.text !== existing.text && !DERIVED.test(d.text)) patch.text = d.text;
+    if (d.text !== existing.text && !DERIVED.test(d.text)) patch.text = mergedProfile(existing.text, d.text) ?? d.text;
     const source = unionSources(existing.fields.source, d.fields?.source);
     const fields: Record<string, unknown> = {};
     if (source !== existing.fields.source) fields.source = source;

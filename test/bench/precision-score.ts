@@ -6,7 +6,8 @@
  * readable in the key and the same on every machine; an embedder floor would let a memory that only
  * sounds like the item ("Jonas Weber — person.") pass for it. Text is lower-cased and accents folded;
  * "a|b" means either. Each key item can be claimed by one memory only: a second memory for the same
- * item is a duplicate and counts against precision (one resource per document, not three).
+ * item is a duplicate and counts against precision (one resource per document, not three); items are
+given out by a maximum matching, so the order memories were written in does not matter.
  */
 import { z } from 'zod';
 
@@ -41,9 +42,11 @@ export type ScoredEntity = z.infer<typeof ScoredEntitySchema>;
 export const fold = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 const holds = (hay: string, all: string[]) => all.every((w) => w.split('|').some((alt) => hay.includes(fold(alt))));
 
-/** Everything a user reads of a memory: title, text, details, and the string fields (steps, location, secret, name). */
+/** What a memory says: title, text, details, and its string fields (steps, location, secret, name) but a resource's excerpt. */
 export function memoryWords(m: ScoredMemory): string {
-  const fieldText = Object.values(m.fields).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
+  // A resource's excerpt is the page's text, not what the memory says it is: left out, or an inbox's
+  // excerpt would pass for every document its subjects name.
+  const fieldText = Object.entries(m.fields).filter(([k]) => k !== 'excerpt').map(([, v]) => v).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []));
   return fold([m.title, m.text, m.details, ...fieldText].join(' \n '));
 }
 
@@ -63,24 +66,36 @@ export function scoreKind(kind: ScoredKind, memories: ScoredMemory[], key: Preci
   const items = key.memories[kind];
   const noise = key.noise.filter((n) => n.kind === kind);
   const mine = memories.filter((m) => m.kind === kind && m.superseded_by === null);
-  const claimed = new Set<string>();
   const offenders: KindScore['offenders'] = [];
-  let precise = 0;
-  // Memories that match fewer items claim first, so one broad memory does not take a narrow one's item.
-  const matched = mine.map((m) => ({ m, words: memoryWords(m) })).map((x) => ({ ...x, items: items.filter((i) => holds(x.words, i.all)) }));
-  matched.sort((a, b) => (a.items.length || 99) - (b.items.length || 99) || a.m.created_at.localeCompare(b.m.created_at));
-  for (const { m, words, items: its } of matched) {
-    const bad = noise.find((n) => holds(words, n.all));
-    if (bad) { offenders.push({ id: m.id, title: m.title, why: bad.why }); continue; }
-    if (!its.length) { offenders.push({ id: m.id, title: m.title, why: 'matches nothing a user would keep' }); continue; }
-    const free = its.find((i) => !claimed.has(i.id));
-    if (!free) { offenders.push({ id: m.id, title: m.title, why: `duplicate of ${its.map((i) => i.id).join(', ')}` }); continue; }
-    claimed.add(free.id);
-    precise++;
-  }
+  const matched = mine.map((m) => ({ m, words: memoryWords(m) })).map((x) => ({ ...x, items: items.filter((i) => holds(x.words, i.all)), bad: noise.find((n) => holds(x.words, n.all)) }));
+  // Each item is claimed by one memory at most, matched so that as many memories as possible get one
+  // (augmenting paths): which memory was written first does not change the score.
+  const owner = new Map<string, number>();
+  const claim = (k: number, tried: Set<string>): boolean => {
+    for (const it of matched[k]!.items) {
+      if (tried.has(it.id)) continue;
+      tried.add(it.id);
+      const other = owner.get(it.id);
+      if (other === undefined || claim(other, tried)) {
+        owner.set(it.id, k);
+        return true;
+      }
+    }
+    return false;
+  };
+  matched.forEach((x, k) => {
+    if (!x.bad) claim(k, new Set());
+  });
+  const precise = owner.size;
+  const owned = new Set(owner.values());
+  matched.forEach((x, k) => {
+    if (owned.has(k)) return;
+    const why = x.bad ? x.bad.why : x.items.length ? `duplicate of ${x.items.map((i) => i.id).join(', ')}` : 'matches nothing a user would keep';
+    offenders.push({ id: x.m.id, title: x.m.title, why });
+  });
   // Recall: a required item counts when any kept memory matches it, duplicates or not.
   const required = items.filter((i) => !i.optional);
-  const missing = required.filter((i) => !matched.some((x) => x.items.includes(i) && !noise.some((n) => holds(x.words, n.all)))).map((i) => i.id);
+  const missing = required.filter((i) => !matched.some((x) => x.items.includes(i) && !x.bad)).map((i) => i.id);
   return {
     kept: mine.length,
     precise,
@@ -129,7 +144,8 @@ export function scoreEntities(entities: ScoredEntity[], key: PrecisionKey, pageT
       continue;
     }
     if (uiLabels.has(fold(e.name))) out.noise.push({ name: e.name, kind: e.kind, why: 'a UI label' });
-    else if (titles.has(fold(e.name))) out.noise.push({ name: e.name, kind: e.kind, why: 'a page title' });
+    // A page is a document entity by its own title (dream joins it to its address); a title taken for a person, a place or a thing is noise.
+    else if (titles.has(fold(e.name)) && e.kind !== 'document') out.noise.push({ name: e.name, kind: e.kind, why: 'a page title' });
     else out.unkeyed.push({ name: e.name, kind: e.kind });
   }
   out.type_accuracy = out.keyed ? out.type_correct / out.keyed : null;
