@@ -46,6 +46,7 @@ export function composeCapture(
     windows: sources.windows ?? new GetWindowsActiveWindowSource(),
     ...(sources.windowList ? { windowList: sources.windowList } : {}),
     idle: sources.idle,
+    ...(sources.power ? { power: sources.power } : {}),
     self: sources.selfPids ? { pids: sources.selfPids, apps: ['engram'] } : undefined,
     settings: sources.intervalS !== undefined ? { ...readCaptureSettings(store), interval_s: sources.intervalS } : sources.settings,
     ...(sources.ocr !== undefined ? { ocr: sources.ocr } : {}),

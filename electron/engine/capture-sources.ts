@@ -1,6 +1,6 @@
 import type { CaptureSettings } from '../../shared/settings/index.js';
 import type { OcrEngine } from '../sensing/perception/index.js';
-import type { ActiveWindowSource, AudioSource, IdleSource, ScreenSource, WindowList } from '../sensing/capture/index.js';
+import type { ActiveWindowSource, AudioSource, IdleSource, PowerSource, ScreenSource, WindowList } from '../sensing/capture/index.js';
 
 /**
  * What a host brings for capture: the sources of its platform (desktopCapturer and powerMonitor in
@@ -14,6 +14,8 @@ export interface CaptureSources {
   /** Every visible window, for the privacy gate; default: the platform's list (tests: a scripted one). */
   windowList?: WindowList;
   idle?: IdleSource;
+  /** Battery or AC (the app: powerMonitor); default: /sys/class/power_supply on Linux, else AC. */
+  power?: PowerSource;
   /** The microphone: used only when audio capture is enabled in settings. */
   microphone?: AudioSource;
   /** Engram's own processes: the privacy gate skips frames with our window in front. */

@@ -50,4 +50,4 @@ export {
   type ScreenSource,
 } from '../sensing/sources/index.js';
 export { captureRoom } from './capture-room.js';
-export type { CaptureService, IdleSource, TickResult } from '../sensing/capture/index.js';
+export type { CaptureService, IdleSource, PowerSource, TickResult } from '../sensing/capture/index.js';

@@ -161,8 +161,13 @@ class FakeIpcMain extends EventEmitter {
 
 class FakePowerMonitor extends EventEmitter {
   idle: 'active' | 'idle' | 'locked' | 'unknown' = 'active';
+  /** On battery (a test sets it, then emits 'on-battery' or 'on-ac' as Electron does). */
+  battery = false;
   getSystemIdleState() {
     return this.idle;
+  }
+  isOnBatteryPower() {
+    return this.battery;
   }
   /**
    * Linux (logind PrepareForShutdown) and macOS (NSWorkspaceWillPowerOff): 'shutdown' with an event

@@ -75,4 +75,32 @@ describe('power policy', () => {
     src.dispose();
     expect(pm.listenerCount('lock-screen')).toBe(0);
   });
+
+  it("answers the capture service's battery question from powerMonitor, and follows on-battery/on-ac", () => {
+    const pm = new FakePowerMonitor() as FakePowerMonitor & { battery: boolean; isOnBatteryPower(): boolean };
+    pm.battery = true;
+    pm.isOnBatteryPower = () => pm.battery;
+    const src = new PowerIdleSource(pm);
+    const changes: boolean[] = [];
+    src.onPowerChange((b) => changes.push(b));
+    expect(src.onBattery()).toBe(true);
+    pm.battery = false;
+    pm.emit('on-ac');
+    expect(src.onBattery()).toBe(false);
+    pm.battery = true;
+    pm.emit('on-battery');
+    expect(src.onBattery()).toBe(true);
+    expect(changes).toEqual([false, true]);
+    src.dispose();
+    expect(pm.listenerCount('on-battery')).toBe(0);
+  });
+
+  it('a powerMonitor that cannot tell counts as AC', () => {
+    const pm = new FakePowerMonitor() as FakePowerMonitor & { isOnBatteryPower(): boolean };
+    pm.isOnBatteryPower = () => {
+      throw new Error('no battery API');
+    };
+    expect(new PowerIdleSource(pm).onBattery()).toBe(false);
+    expect(new PowerIdleSource(new FakePowerMonitor()).onBattery()).toBe(false);
+  });
 });

@@ -9,6 +9,7 @@ import {
   type EngineProblem,
   type EngramApi,
   type IdleSource,
+  type PowerSource,
   type ScreenSource,
   type StartAtLoginControl,
 } from '../../engine/index.js';
@@ -42,6 +43,8 @@ export interface CoreOptions {
   version: string;
   screen: ScreenSource;
   idle: IdleSource;
+  /** Battery or AC, from powerMonitor: on battery capture slows down (capture.battery_saver). */
+  power?: PowerSource;
   /** The microphone source; used only when audio capture is enabled in settings. */
   microphone: AudioSource;
   /** Engram's own process, so the privacy gate skips frames with our window in front. */
@@ -74,7 +77,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...(opts.recordAudio !== undefined ? { recordAudio: opts.recordAudio } : {}),
     host: 'electron',
     version: opts.version,
-    capture: { screen: opts.screen, idle: opts.idle, microphone: opts.microphone, selfPids: opts.selfPids },
+    capture: { screen: opts.screen, idle: opts.idle, ...(opts.power ? { power: opts.power } : {}), microphone: opts.microphone, selfPids: opts.selfPids },
     brain: true,
     sync: true,
     keyDescription: opts.keyDescription,

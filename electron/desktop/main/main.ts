@@ -237,6 +237,7 @@ async function start(): Promise<void> {
         }))
       : new DesktopCapturerScreenSource(),
     idle: power,
+    power,
     microphone: microphone.source,
     selfPids: [process.pid],
     keyDescription,

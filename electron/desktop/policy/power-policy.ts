@@ -11,7 +11,9 @@ export type SystemIdleState = 'active' | 'idle' | 'locked' | 'unknown';
 /** The slice of Electron's powerMonitor we use; tests pass an EventEmitter with a fake idle clock. */
 export interface PowerMonitorLike {
   getSystemIdleState(idleThresholdSeconds: number): SystemIdleState;
-  on(event: 'lock-screen' | 'unlock-screen' | 'suspend' | 'resume' | 'user-did-become-active' | 'user-did-resign-active', listener: () => void): unknown;
+  /** Electron's powerMonitor.isOnBatteryPower(); absent (older fakes): always on AC. */
+  isOnBatteryPower?(): boolean;
+  on(event: 'lock-screen' | 'unlock-screen' | 'suspend' | 'resume' | 'user-did-become-active' | 'user-did-resign-active' | 'on-battery' | 'on-ac', listener: () => void): unknown;
   removeListener(event: string, listener: () => void): unknown;
 }
 
@@ -38,14 +40,17 @@ export function idleStateFor(snapshot: PowerSnapshot): IdleState {
 export const DEFAULT_IDLE_THRESHOLD_SECONDS = 5 * 60;
 
 /**
- * Tracks powerMonitor's events and answers the capture service's IdleSource question. Events set
- * flags at once (a lock must stop capture before the next tick); idle is polled on each question.
+ * Tracks powerMonitor's events and answers the capture service's IdleSource question, and its
+ * PowerSource one (battery or AC). Events set flags at once (a lock must stop capture before the
+ * next tick); idle is polled on each question.
  */
 export class PowerIdleSource {
   private locked = false;
   private suspended = false;
+  private battery: boolean;
   private readonly listeners: Array<[string, () => void]> = [];
   private readonly changeHandlers = new Set<(reason: AutoPauseReason) => void>();
+  private readonly powerHandlers = new Set<(battery: boolean) => void>();
 
   constructor(
     private readonly monitor: PowerMonitorLike,
@@ -62,6 +67,29 @@ export class PowerIdleSource {
     // macOS fast user switching: the session went to the background / came back.
     on('user-did-resign-active', () => this.set({ locked: true }));
     on('user-did-become-active', () => this.set({ locked: false }));
+    this.battery = readBattery(monitor);
+    // The events say when the supply changed; the state is read again then (an event may be missed
+    // across a sleep, and the OS knows best).
+    on('on-battery', () => this.setBattery(true));
+    on('on-ac', () => this.setBattery(false));
+  }
+
+  /** The capture service's PowerSource: true while the machine runs on battery. */
+  onBattery(): boolean {
+    return this.battery;
+  }
+
+  /** Called when the machine goes on battery (true) or back on AC (false). */
+  onPowerChange(handler: (battery: boolean) => void): () => void {
+    this.powerHandlers.add(handler);
+    return () => this.powerHandlers.delete(handler);
+  }
+
+  private setBattery(hint: boolean): void {
+    const next = this.monitor.isOnBatteryPower ? readBattery(this.monitor) : hint;
+    if (next === this.battery) return;
+    this.battery = next;
+    for (const handler of [...this.powerHandlers]) handler(next);
   }
 
   setIdleThreshold(seconds: number): void {
@@ -96,6 +124,7 @@ export class PowerIdleSource {
     for (const [event, fn] of this.listeners) this.monitor.removeListener(event, fn);
     this.listeners.length = 0;
     this.changeHandlers.clear();
+    this.powerHandlers.clear();
   }
 
   private set(patch: Partial<Pick<PowerSnapshot, 'locked' | 'suspended'>>): void {
@@ -104,5 +133,14 @@ export class PowerIdleSource {
     if (patch.suspended !== undefined) this.suspended = patch.suspended;
     const after = this.autoPause();
     if (after !== before) for (const handler of [...this.changeHandlers]) handler(after);
+  }
+}
+
+/** A powerMonitor that cannot tell (or throws) counts as AC: the battery saver only ever slows capture. */
+function readBattery(monitor: PowerMonitorLike): boolean {
+  try {
+    return monitor.isOnBatteryPower?.() === true;
+  } catch {
+    return false;
   }
 }

@@ -14,7 +14,7 @@ import { defaultWindowList } from './default-screen-source.js';
 import { GetWindowsActiveWindowSource } from './get-windows-source.js';
 import { ObservationWriter } from './observation-writer.js';
 import { DisplayTracker } from './display-tracker.js';
-import { OcrStage } from './ocr-stage.js';
+import { OcrStage, type OcrHold } from './ocr-stage.js';
 import { PrivacyGate, type ExclusionReason, type GateReason, type SelfWindows } from './privacy-gate.js';
 import { MIN_UNMASKED, WindowGuard, type WindowListHealth } from './window-guard.js';
 import { ActiveOnlyWindowList, type WindowList, type WindowSnapshot } from './window-list.js';
@@ -90,6 +90,11 @@ export interface CapturePipelineDeps {
   ocrMaxSide?: number;
   /** Reuse OCR lines outside the changed part of the screen (see incremental-ocr.ts). */
   incrementalOcr?: boolean;
+  /**
+   * Whether OCR of ordinary frames waits now (battery, a busy machine), asked at every tick with
+   * whether the user is away (idle or locked). Default: never.
+   */
+  ocrHold?: (ctx: { userAway: boolean }) => OcrHold;
 }
 
 export interface PipelineStats {
@@ -116,6 +121,8 @@ export interface MaskTiming {
  */
 /** The recorder's last segment ends a moment after the pause that stopped it. */
 const PAUSE_GRACE_MS = 2_000;
+/** Skipped ticks are written to the counters at most this late (see bump). */
+const SKIP_FLUSH_MS = 60_000;
 
 export class CapturePipeline extends EventEmitter {
   private readonly clock: () => number;
@@ -135,6 +142,9 @@ export class CapturePipeline extends EventEmitter {
   private block: CaptureBlock | null = null;
   /** The last tick's privacy timing, for the benchmark. */
   lastMaskTiming: MaskTiming | null = null;
+  /** Skipped ticks not yet written, by counter name, and since when (see bump). */
+  private readonly pendingSkips = new Map<string, number>();
+  private pendingSkipsSince: number | null = null;
 
   constructor(private readonly deps: CapturePipelineDeps) {
     super();
@@ -222,6 +232,17 @@ export class CapturePipeline extends EventEmitter {
     return { ...this.stats };
   }
 
+  /** Writes the skipped ticks counted in memory (status, drain and close call it; so does the next other count). */
+  flushCounters(): void {
+    if (this.pendingSkips.size === 0) return;
+    const pending = [...this.pendingSkips];
+    this.pendingSkips.clear();
+    this.pendingSkipsSince = null;
+    this.deps.store.transaction(() => {
+      for (const [key, n] of pending) this.deps.store.counters.bump(key, n);
+    });
+  }
+
   /** Whether every window on screen can be checked, and why not. */
   windowListHealth(): WindowListHealth {
     return this.guard.status();
@@ -245,10 +266,16 @@ export class CapturePipeline extends EventEmitter {
     return this.ocr.stats();
   }
 
+  /** Kept frames whose OCR waits for AC, idle or a quieter machine. */
+  ocrWaiting(): number {
+    return this.ocr.waitingCount();
+  }
+
   /** Waits until every kept frame has been OCR-ed and turned into an observation. */
   async drain(): Promise<void> {
     if (this.ticking) await this.ticking.catch(() => undefined);
     await this.ocr.idle();
+    this.flushCounters();
   }
 
   /**
@@ -298,6 +325,7 @@ export class CapturePipeline extends EventEmitter {
     this.closed = true;
     if (this.ticking) await this.ticking.catch(() => undefined);
     await this.ocr.close();
+    this.flushCounters();
   }
 
   private readSettings(): CaptureSettings {
@@ -312,9 +340,23 @@ export class CapturePipeline extends EventEmitter {
     this.deps.store.settings.set(CAPTION_MISS_LAST_KEY, last);
   }
 
+  /**
+   * A still screen skips a tick every few seconds, and each count was two commits, each fsynced
+   * (synchronous=FULL): 225 ms of the main thread's ~500 ms over 90 s of a still screen, the
+   * largest cost it had. Skips are therefore counted in memory and written with the next other
+   * count, or after SKIP_FLUSH_MS; a crash loses at most that minute of skip counts, nothing else.
+   */
   private bump(name: CaptureCounter, n = 1): void {
     if (n <= 0) return;
-    for (const key of counterNames(name, this.clock())) this.deps.store.counters.bump(key, n);
+    const now = this.clock();
+    if (name === 'frames_skipped') {
+      for (const key of counterNames(name, now)) this.pendingSkips.set(key, (this.pendingSkips.get(key) ?? 0) + n);
+      this.pendingSkipsSince ??= now;
+      if (now - this.pendingSkipsSince >= SKIP_FLUSH_MS) this.flushCounters();
+      return;
+    }
+    for (const key of counterNames(name, now)) this.deps.store.counters.bump(key, n);
+    this.flushCounters();
   }
 
   private result(at: number, reason: TickReason, detail: string | null, displays: TickResult['displays'] = [], forced = false): TickResult {
@@ -340,6 +382,8 @@ export class CapturePipeline extends EventEmitter {
     }
 
     const idleState = await this.idle.state();
+    // Frames waiting for AC or idle are released here, before this tick's own frame.
+    this.ocr.setHold(this.deps.ocrHold?.({ userAway: idleState !== 'active' }) ?? null);
     if (idleState === 'locked') {
       // A locked screen is never captured, not even by the forced capture.
       this.stats.skipped++;
@@ -472,7 +516,7 @@ export class CapturePipeline extends EventEmitter {
       // Neither masked windows nor title bars are read: a masked window has nothing to read, and its
       // fill beside a line of text made tesseract lose that line's first word.
       const unread = [...plan.rects.map((rect) => ({ rect })), ...planDecorations(after.snapshot, shot.display, shot.image)];
-      observationPromises.push(this.ocr.enqueue(shot, frame, winHere, state, unread));
+      observationPromises.push(this.ocr.enqueue(shot, frame, winHere, state, unread, force));
     }
     this.lastMaskTiming = { windowsMs, maskMs };
     const kept = frameIds.length > 0;

@@ -8,6 +8,7 @@ import type { WindowList } from './window-list.js';
 import { AudioPipeline, type AudioRunReport } from './audio-pipeline.js';
 import { type AudioSource, readCaptureSettings, type ScreenSource } from '../sources/index.js';
 import { CapturePipeline, type SecretsEvent, type TickResult } from './capture-pipeline.js';
+import type { OcrHold } from './ocr-stage.js';
 import { counterNames, type CaptureCounter } from './day-counters.js';
 import { WAYLAND_WINDOW_LIST_PROBLEM } from './default-screen-source.js';
 import type { FrameEncoder } from './frame-encoder.js';
@@ -141,6 +142,7 @@ export class CaptureService {
       self: deps.self,
       settings: deps.settings,
       clock: deps.clock,
+      ocrHold: ({ userAway }) => this.ocrHold(userAway),
     });
     this.pipeline.on('error', (err: unknown) => this.report(err));
     this.scheduler = new CaptureScheduler(
@@ -162,8 +164,17 @@ export class CaptureService {
 
   /** Time between ticks: the setting's, doubled on battery unless the battery saver is off. */
   intervalMs(): number {
-    const s = this.pipeline.currentSettings;
-    return s.interval_s * 1000 * (s.battery_saver && this.onBattery() ? 2 : 1);
+    return this.pipeline.currentSettings.interval_s * 1000 * (this.batterySaverActive() ? 2 : 1);
+  }
+
+  /** The battery saver is on and the machine runs on battery: capture slows down and OCR waits. */
+  batterySaverActive(): boolean {
+    return this.pipeline.currentSettings.battery_saver && this.onBattery();
+  }
+
+  /** On battery, OCR of ordinary frames waits until AC or the user is away (frames wait encrypted). */
+  private ocrHold(userAway: boolean): OcrHold {
+    return !userAway && this.batterySaverActive() ? 'battery' : null;
   }
 
   /** True when the power source says the machine runs on battery (false when it cannot tell). */
@@ -277,6 +288,7 @@ export class CaptureService {
   }
 
   status(): CaptureServiceStatus {
+    this.pipeline.flushCounters();
     const now = this.clock();
     const counters = this.deps.store.counters;
     const day = (name: CaptureCounter) => counters.get(counterNames(name, now)[1]);

@@ -50,6 +50,22 @@ interface OcrMeta {
   settle: (r: OcrResult | null) => void;
 }
 
+/**
+ * Why OCR of ordinary frames waits now (null: it does not): on battery with the battery saver on,
+ * until AC or the user is idle; or a machine busy with other work (load back-off). Waiting frames
+ * stay encrypted in the store with no observation yet, so a crash or quit loses nothing: the next
+ * start reads them (requeueUnread).
+ */
+export type OcrHold = 'battery' | 'busy' | null;
+
+/** A kept frame whose OCR waits (see OcrHold): only its record and window, no pixels. */
+interface Waiting {
+  frame: FrameRecord;
+  display: DisplayInfo;
+  window: WindowInfo | null;
+  resolve: (id: string | null) => void;
+}
+
 export interface OcrStageDeps {
   store: EngramStore;
   engine: OcrEngine | null;
@@ -80,6 +96,9 @@ export class OcrStage {
   /** Per display: the last frame handed to OCR (see ChainLink). */
   private readonly chain = new WeakMap<OcrBaseHolder, ChainLink>();
   private readonly captions: CaptionStep | null;
+  /** Frames whose OCR waits for AC, idle or a quieter machine, oldest first. */
+  private waiting: Waiting[] = [];
+  private hold: OcrHold = null;
 
   constructor(private readonly deps: OcrStageDeps) {
     const s = deps.settings();
@@ -102,7 +121,21 @@ export class OcrStage {
   }
 
   backlog(): number {
-    return this.queue?.stats().backlog ?? 0;
+    return (this.queue?.stats().backlog ?? 0) + this.waiting.length;
+  }
+
+  /** Frames kept whose OCR waits (see OcrHold). */
+  waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  /** Why OCR waits now; released frames go to the queue oldest first, behind fresh frames. */
+  setHold(hold: OcrHold): void {
+    this.hold = hold;
+    if (hold || this.waiting.length === 0 || !this.queue) return;
+    const released = this.waiting;
+    this.waiting = [];
+    for (const w of released) this.pushStored(w.frame, w.display, w.window, w.resolve);
   }
 
   stats() {
@@ -116,12 +149,26 @@ export class OcrStage {
   }
 
   close(): Promise<void> {
+    // Waiting frames stay stored without text: the next start reads them (requeueUnread).
+    for (const w of this.waiting) w.resolve(null);
+    this.waiting = [];
     return this.queue?.close() ?? Promise.resolve();
   }
 
-  /** `blank`: window decorations (title bars, borders) in the shot's pixels, which OCR should not read. */
-  enqueue(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, blank: Decoration[] = []): Promise<string | null> {
+  /**
+   * `blank`: window decorations (title bars, borders) in the shot's pixels, which OCR should not read.
+   * `urgent`: read now even while OCR waits (a capture the user asked for).
+   */
+  enqueue(shot: CapturedScreen, frame: FrameRecord, win: WindowInfo | null, state: OcrBaseHolder, blank: Decoration[] = [], urgent = false): Promise<string | null> {
     return new Promise<string | null>((resolve) => {
+      if (this.hold && this.queue && !urgent) {
+        // No pixels are kept for it: read from the stored frame, whole, once the hold ends. The
+        // display's next frame has no base to diff against and is read whole too.
+        state.ocrBase = null;
+        this.chain.delete(state);
+        this.waiting.push({ frame, display: shot.display, window: win, resolve });
+        return;
+      }
       const prep = this.prepare(shot, frame, win, state, resolve, blank)
         .catch((err) => {
           this.deps.onError(err);
@@ -143,9 +190,15 @@ export class OcrStage {
         resolve(this.deps.writer.write(frame, display, null, '', [])?.id ?? null);
         return;
       }
-      const meta: OcrMeta = { frame, display, window: null, resolve, grey: new Uint8Array(0), width: 0, height: 0, regions: null, base: null, settle: () => undefined };
-      this.queue.pushDeferred({ meta, image: null, reload: () => this.reload(frame, meta) });
+      if (this.hold) this.waiting.push({ frame, display, window: null, resolve });
+      else this.pushStored(frame, display, null, resolve);
     });
+  }
+
+  /** A stored frame to the queue with no pixels in memory: decrypted and read whole when its turn comes. */
+  private pushStored(frame: FrameRecord, display: DisplayInfo, window: WindowInfo | null, resolve: (id: string | null) => void): void {
+    const meta: OcrMeta = { frame, display, window, resolve, grey: new Uint8Array(0), width: 0, height: 0, regions: null, base: null, settle: () => undefined };
+    this.queue!.pushDeferred({ meta, image: null, reload: () => this.reload(frame, meta) });
   }
 
   /** Decrypts a stored frame and makes its grey image the job's (read whole, no incremental base). */
