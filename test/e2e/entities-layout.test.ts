@@ -56,4 +56,31 @@ describe('People & projects header layout', { timeout: 180_000 }, () => {
       await page.context().close();
     });
   }
+
+  it('the active "People & projects" item stays on one line beside its shortcut hint at 1440 px', async () => {
+    const page = await openApp(browser, h, { width: 1440, height: 900 });
+    const item = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /People & projects/ });
+    await item.click();
+    await page.locator('.entities-page .page-header').waitFor();
+    await page.mouse.move(900, 600);
+    const label = item.locator('.nav-label');
+    const lines = async () => label.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const lh = parseFloat(cs.lineHeight) || parseFloat(cs.fontSize) * 1.3;
+      return { height: el.getBoundingClientRect().height, lh, cut: el.scrollWidth > el.clientWidth };
+    });
+    const rest = await lines();
+    expect(rest.height, 'label height at rest').toBeLessThanOrEqual(rest.lh * 1.2);
+    expect(rest.cut, 'the label is whole at rest').toBe(false);
+    // With the hint shown (hover), still one line.
+    await item.hover();
+    await expect.poll(async () => item.locator('.kbd').isVisible()).toBe(true);
+    const hovered = await lines();
+    expect(hovered.height, 'label height on hover').toBeLessThanOrEqual(hovered.lh * 1.2);
+    const itemBox = (await item.boundingBox())!;
+    const kbdBox = (await item.locator('.kbd').boundingBox())!;
+    expect(kbdBox.y + kbdBox.height).toBeLessThanOrEqual(itemBox.y + itemBox.height);
+    await page.screenshot({ path: join(SHOTS, 'sidebar-1440.png') });
+    await page.context().close();
+  });
 });

@@ -37,7 +37,7 @@ export function Sidebar({ current }: { current: Screen }) {
             aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${i + 1}`}
           >
             <item.icon size={17} />
-            {item.label}
+            <span className="nav-label">{item.label}</span>
             <span className="kbd" aria-hidden="true">
               {isMac ? '⌘' : 'Ctrl '}
               {i + 1}
