@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { BehaviourKeeper, type SynthesisReport } from '../behaviour/index.js';
 import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
-import { archiveDue, archiveUnused, dream, previewDream, type ArchiveReport, type DreamApplyReport, type DreamOptions, type DreamReport, type DreamReview } from '../dream/index.js';
+import { archiveDue, archiveUnused, type ArchiveReport, type DreamOptions, type DreamReport } from '../dream/index.js';
 import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
@@ -13,6 +12,7 @@ import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
 import { MemoryWriter, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from '../../shared/settings/index.js';
+import { dreamSchedule, type QueuedDreamReview } from './dream-schedule.js';
 import { MetaAgent, type IngestReport } from './meta-agent.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 
@@ -76,11 +76,6 @@ export interface Brain {
   stop(opts?: { flush?: boolean }): Promise<void>;
 }
 
-const DREAM_LAST_RUN = 'brain.dream_last_run';
-
-/** A dry run kept for review, whose apply waits its turn on the brain's queue. */
-export type QueuedDreamReview = Omit<DreamReview, 'apply'> & { apply(accept: string[]): Promise<DreamApplyReport> };
-
 /**
  * The brain in one call: the meta-agent with its six sub-agents, experience memory and dream,
  * wired to one store. The engine builds it with its model getter: `createBrain({ store, llm })`.
@@ -108,7 +103,6 @@ export function createBrain(opts: BrainOptions): Brain {
 
   let timer: NodeJS.Timeout | null = null;
   let running = false;
-  let dreaming = false;
   const onObservation = (ev: StoreChange): void => {
     if (ev.op !== 'insert') return;
     for (const id of ev.ids) {
@@ -117,40 +111,7 @@ export function createBrain(opts: BrainOptions): Brain {
     }
   };
 
-  const lastDream = (): number | null => {
-    const v = store.settings.get(DREAM_LAST_RUN, z.number(), -1);
-    return v >= 0 ? v : null;
-  };
-
-  const runDream = (o: DreamOptions = {}): Promise<DreamReport> =>
-    meta.exclusive(async () => {
-      // With a model online, dream's rules are followed by the model's review (Auto-Dream).
-      const report = await dream(store, { timeZone: time.timeZone, now: now(), llm: llm(), ...o });
-      if (!report.dry_run && report.mode === 'all' && !report.kinds) store.settings.set(DREAM_LAST_RUN, now());
-      return report;
-    });
-
-  const reviewDream = (o: Omit<DreamOptions, 'dryRun'> = {}): Promise<QueuedDreamReview> =>
-    meta.exclusive(async () => {
-      const review = await previewDream(store, { timeZone: time.timeZone, now: now(), llm: llm(), ...o });
-      // Applied between batches, never inside one (a batch's writes would move its inputs half way).
-      return { id: review.id, report: review.report, proposals: review.proposals, apply: (ids) => meta.exclusive(async () => review.apply(ids)) };
-    });
-
-  const maybeDream = (): void => {
-    const s = readSettings();
-    if (!s.dream.auto || dreaming) return;
-    const t = now();
-    if (t - Math.max(meta.lastActivityAt, 0) < s.dream.idle_min * 60_000) return;
-    const last = lastDream();
-    if (last !== null && t - last < s.dream.min_interval_h * 3_600_000) return;
-    dreaming = true;
-    runDream({ mode: 'all' })
-      .catch((e: unknown) => opts.log?.(`brain: dream failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => {
-        dreaming = false;
-      });
-  };
+  const dreams = dreamSchedule({ store, meta, timeZone: time.timeZone, now, llm, settings: readSettings, log: opts.log });
 
   const runArchive = (): Promise<ArchiveReport> =>
     meta.exclusive(async () => {
@@ -207,12 +168,12 @@ export function createBrain(opts: BrainOptions): Brain {
       if (!o) return [];
       return meta.exclusive(() => vault.recordRedacted(o, secrets, new MemoryWriter(store)));
     },
-    dream: runDream,
-    reviewDream,
+    dream: dreams.run,
+    reviewDream: dreams.review,
     archive: runArchive,
     coreBlocks: () => readCoreBlocks(store),
     status() {
-      const last = lastDream();
+      const last = dreams.lastRun();
       return {
         mode: llm().online ? 'llm' : 'offline',
         llm_degraded: meta.llmDegraded,
@@ -234,7 +195,7 @@ export function createBrain(opts: BrainOptions): Brain {
       // segment collapse, dream or directives.
       timer = setInterval(() => {
         meta.tick();
-        maybeDream();
+        dreams.maybe();
         maybeArchive();
         behaviourTick();
       }, opts.tickMs ?? 30_000);

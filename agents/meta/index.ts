@@ -2,7 +2,8 @@
  * agents/meta: the meta-agent (buffering, flush rules, routing, crash-safe processing) and
  * createBrain, the one-call composition every host uses.
  */
-export { createBrain, type Brain, type BrainOptions, type BrainStatus, type QueuedDreamReview } from './brain.js';
+export { createBrain, type Brain, type BrainOptions, type BrainStatus } from './brain.js';
+export type { QueuedDreamReview } from './dream-schedule.js';
 export { MetaAgent, emptyReport, type IngestReport, type MetaAgentDeps } from './meta-agent.js';
 export {
   BRAIN_SETTINGS_KEY,
