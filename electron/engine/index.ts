@@ -17,6 +17,7 @@ export {
   resolveKeyProvider,
   EnvKeyProvider,
   FileKeyProvider,
+  SyncKeyFile,
   readConsent,
   writeConsent,
   withdrawConsent,

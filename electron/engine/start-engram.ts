@@ -1,6 +1,7 @@
 import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
+import type { SyncKeyStore } from '../../agents/sync/index.js';
 import { SyncKeyFile, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
@@ -85,6 +86,8 @@ export interface EngineOptions {
   checkOutputs?: boolean;
   /** Continuous sync while sync is on (serve, the app, capture): after writes, when the folder changes, and periodically. */
   sync?: boolean | { periodMs?: number; debounceMs?: number };
+  /** Where the sync key is kept (the desktop app: the OS keychain); default the key file outside the data folder. */
+  syncKeys?: SyncKeyStore;
   keyDescription?: string;
   /** Desktop app: Chromium's sandbox status, for the Privacy screen. */
   sandbox?: { on: boolean; detail: string };
@@ -129,9 +132,8 @@ export interface Engram {
 }
 
 /** The sync room loads only in engines that run sync continuously; its status goes to the window after each pass. */
-async function startSyncRunner(store: EngramStore, api: EngramApi, timing: { periodMs?: number; debounceMs?: number }, log: (line: string) => void) {
+async function startSyncRunner(store: EngramStore, api: EngramApi, keys: SyncKeyStore, timing: { periodMs?: number; debounceMs?: number }, log: (line: string) => void) {
   const { SyncRunner, SyncControl, syncStatusDto } = await import('../../agents/sync/index.js');
-  const keys = new SyncKeyFile(store.dataDir);
   const runner = new SyncRunner(store, keys, { ...timing, log, onPass: () => api.events.emit('sync.status', syncStatusDto(new SyncControl(store, keys).status())) });
   runner.start();
   return runner;
@@ -219,6 +221,7 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
   }
 
   const control = composed ? captureControlOf(composed.service) : (opts.externalCapture ?? null);
+  const syncKeys = opts.syncKeys ?? new SyncKeyFile(store.dataDir);
   const api = createApi({
     store,
     host: opts.host,
@@ -238,6 +241,7 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
     model,
     envBaseUrl: env.ENGRAM_LLM_BASE_URL?.trim().replace(/\/+$/, '') || null,
     keyDescription: opts.keyDescription,
+    syncKeys,
     sandbox: opts.sandbox,
     startAtLogin: opts.startAtLogin,
     syncthing: syncthingControl(store.dataDir, env),
@@ -246,7 +250,7 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
   });
   const client = inProcessClient(api);
   chat.bind(client);
-  const syncRunner = opts.sync ? await startSyncRunner(store, api, opts.sync === true ? {} : opts.sync, log) : null;
+  const syncRunner = opts.sync ? await startSyncRunner(store, api, syncKeys, opts.sync === true ? {} : opts.sync, log) : null;
   const captions: Engram['captions'] = undoCaptions ? { notice: () => captionNotice(store, model()), undo: undoCaptions } : null;
   return engramHandle({ store, ownsStore, env, model, brain, chat: () => chat.get(), work, composed, api, client, syncRunner, captions, problem, closed });
 }

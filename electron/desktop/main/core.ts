@@ -6,6 +6,7 @@ import {
   startEngram,
   type AudioSource,
   type CaptureService,
+  type EngineOptions,
   type EngineProblem,
   type EngramApi,
   type IdleSource,
@@ -50,6 +51,8 @@ export interface CoreOptions {
   /** Engram's own process, so the privacy gate skips frames with our window in front. */
   selfPids: number[];
   keyDescription: string;
+  /** Where the sync key is kept: the OS keychain (safeStorage), else the key file. */
+  syncKeys?: EngineOptions['syncKeys'];
   sandbox: { on: boolean; detail: string };
   startAtLogin: StartAtLoginControl;
   openScreenSettings?: () => Promise<boolean>;
@@ -81,6 +84,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     brain: true,
     sync: true,
     keyDescription: opts.keyDescription,
+    ...(opts.syncKeys ? { syncKeys: opts.syncKeys } : {}),
     sandbox: opts.sandbox,
     startAtLogin: opts.startAtLogin,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),

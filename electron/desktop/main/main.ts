@@ -6,7 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, openEngram, type KeyProvider, type OpenedStore } from '../../engine/index.js';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, SyncKeyFile, openEngram, type KeyProvider, type OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -31,6 +31,7 @@ import {
   readConsent,
   removeLegacyProfile,
   SafeStorageKeyProvider,
+  SafeStorageSyncKey,
   screenPermissionHint,
   SCREEN_STREAM_NOTICE,
   usesScreenStream,
@@ -241,6 +242,8 @@ async function start(): Promise<void> {
     microphone: microphone.source,
     selfPids: [process.pid],
     keyDescription,
+    // The sync key as the master key is kept: the OS keychain, else the key file outside the data folder.
+    syncKeys: new SafeStorageSyncKey({ dataDir, safeStorage, platform: process.platform, fallback: new SyncKeyFile(dataDir) }),
     sandbox: sandboxStatus({ noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'), platform: process.platform, env: process.env, isRoot: process.getuid?.() === 0 }),
     startAtLogin: {
       // Read back from the OS: macOS may wait for approval, Windows' Task Manager may have turned it off.

@@ -15,6 +15,7 @@ export * from './tray-model.js';
 export * from './power-policy.js';
 export * from './key-wrap.js';
 export * from './safe-storage-key-provider.js';
+export * from './safe-storage-sync-key.js';
 export * from './passphrase-prompt.js';
 export * from './consent.js';
 export * from './login-item.js';
