@@ -1,9 +1,9 @@
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { Memory, MemoryMatch, MemoryTab } from '../../../../shared/api/index.js';
+import { useDeferredValue, useEffect, useState } from 'react';
+import type { ApiClient, Memory, MemoryMatch, MemoryTab } from '../../../../shared/api/index.js';
 import { MemoryTabSchema } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { fmtDateTime, fmtRelative } from '../../lib/format.js';
-import { KIND_DESCRIPTION, KIND_LABEL, MEMORY_TABS, tabOf } from '../../lib/kinds.js';
+import { KIND_DESCRIPTION, KIND_LABEL, tabOf } from '../../lib/kinds.js';
 import { momentHref } from '../../lib/moment-link.js';
 import { hrefFor, navigate } from '../../lib/route.js';
 import { useSavedToggle } from '../../lib/use-saved-toggle.js';
@@ -13,6 +13,7 @@ import { IconLock, IconMemories, IconMonitor, IconSearch, IconSparkles } from '.
 import { Marked } from '../../ui/marked-text.js';
 import { ConsolidateDialog } from './consolidate-dialog.js';
 import { MemoryDetail } from './memory-detail.js';
+import { MemoryTabs } from './memory-tabs.js';
 import { WhatWorked } from './what-worked.js';
 
 const PAGE = 100;
@@ -31,7 +32,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query.trim());
   const [version, setVersion] = useState(0);
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const changed = useMemoryChanges(api);
   const [reviewing, setReviewing] = useState(false);
   // Archived memories stay out of search; the user can still look at them and bring them back.
   // The choice is kept across reloads, as a view setting.
@@ -43,7 +44,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
       .call('memories.counts', {})
       .then((r) => setCounts(r.counts))
       .catch(() => undefined);
-  }, [api, dataVersion, version]);
+  }, [api, dataVersion, version, changed]);
 
   useEffect(() => {
     let live = true;
@@ -60,19 +61,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
     return () => {
       live = false;
     };
-  }, [api, tab, deferredQuery, dataVersion, version, toast, includeArchived]);
-
-  // Keep the list live while agents write new memories.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const off = api.on('memory.changed', () => {
-      if (!timer) timer = setTimeout(() => ((timer = null), setVersion((v) => v + 1)), 1200);
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, [api]);
+  }, [api, tab, deferredQuery, dataVersion, version, changed, toast, includeArchived]);
 
   async function loadMore() {
     if (!items) return;
@@ -84,24 +73,6 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
       toast(errorText(e), 'error');
     }
   }
-
-  const onTabKey = useCallback(
-    (e: React.KeyboardEvent) => {
-      const i = MEMORY_TABS.indexOf(tab);
-      let next: MemoryTab | undefined;
-      if (e.key === 'ArrowRight') next = MEMORY_TABS[(i + 1) % MEMORY_TABS.length];
-      else if (e.key === 'ArrowLeft') next = MEMORY_TABS[(i - 1 + MEMORY_TABS.length) % MEMORY_TABS.length];
-      else if (e.key === 'Home') next = MEMORY_TABS[0];
-      else if (e.key === 'End') next = MEMORY_TABS[MEMORY_TABS.length - 1];
-      if (next) {
-        e.preventDefault();
-        navigate('memories', next);
-        tabRefs.current[next]?.focus();
-      }
-    },
-    [tab],
-  );
-
 
   const allCount = Object.entries(counts).reduce((a, [k, n]) => (k === 'experience' ? a : a + (n ?? 0)), 0);
 
@@ -136,28 +107,7 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
       </header>
       {reviewing && <ConsolidateDialog onClose={() => setReviewing(false)} />}
 
-      <div className="tabs" role="tablist" aria-label="Memory kinds" onKeyDown={onTabKey}>
-        {MEMORY_TABS.map((t) => (
-          <button
-            key={t}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${t}`}
-            aria-controls="memories-panel"
-            aria-selected={t === tab}
-            tabIndex={t === tab ? 0 : -1}
-            className={`tab kind-${t}`}
-            onClick={() => navigate('memories', t)}
-          >
-            <span className="dot" aria-hidden="true" />
-            {KIND_LABEL[t]}
-            <span className="count">{counts[t] !== undefined ? counts[t]!.toLocaleString() : ''}</span>
-          </button>
-        ))}
-      </div>
+      <MemoryTabs tab={tab} counts={counts} />
 
       <div className="split mem-split" id="memories-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         <div className="pane mem-list-pane">
@@ -218,6 +168,22 @@ export function MemoriesScreen({ tab: tabParam, memoryId }: { tab: string | null
       </div>
     </div>
   );
+}
+
+/** A counter that moves a little after agents write memories (at most once per 1.2 s): the list stays live. */
+function useMemoryChanges(api: ApiClient): number {
+  const [changed, setChanged] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = api.on('memory.changed', () => {
+      if (!timer) timer = setTimeout(() => ((timer = null), setChanged((v) => v + 1)), 1200);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [api]);
+  return changed;
 }
 
 function MemoryCard({ memory, active, match }: { memory: Memory; active: boolean; match?: MemoryMatch }) {
