@@ -7,6 +7,7 @@ import { captureHandlers } from './handlers/capture-handlers.js';
 import { dayHandlers } from './handlers/day-handlers.js';
 import { frameWordsHandlers } from './handlers/frame-words-handlers.js';
 import { directiveHandlers } from './handlers/directive-handlers.js';
+import { dreamHandlers } from './handlers/dream-handlers.js';
 import { entityHandlers } from './handlers/entity-handlers.js';
 import { experienceHandlers } from './handlers/experience-handlers.js';
 import { forgetHandlers } from './handlers/forget-handlers.js';
@@ -95,6 +96,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...syncHandlers(deps),
     ...mcpHandlers(deps),
     ...messageHandlers(deps),
+    ...dreamHandlers(deps),
     ...(chat as HandlerGroup<ChatNames>),
   };
 }

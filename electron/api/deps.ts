@@ -2,7 +2,8 @@ import type { EngramStore } from '../../agents/store/index.js';
 import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
-import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
+import type { DreamMode } from '../../agents/dream/index.js';
+import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -55,6 +56,19 @@ export interface Consolidator {
   preview?(opts: { kinds?: ConsolidationKind[]; onProgress: ProgressReporter }): Promise<{ preview_id: string; changes: ConsolidationChangeDto[]; summary: string; review_error: string | null }>;
   /** Applies the accepted changes of that dry run; throws DreamApplyError when it cannot, changing nothing. */
   apply?(opts: { previewId: string; accept: string[] }): Promise<{ applied: number; summary: string }>;
+  /** A whole run, reported in full (engram dream); `mode` is one of the dream modes, checked by the caller. */
+  dream?(opts: DreamRun): Promise<DreamReportDto>;
+}
+
+/** What `consolidation.dream` asks of a run. */
+export interface DreamRun {
+  mode: DreamMode;
+  dryRun: boolean;
+  offline: boolean;
+  model?: string;
+  lastNSessions?: number;
+  /** Epoch ms: the experience window's start instead of its checkpoint. */
+  since?: number;
 }
 
 /** Turns feedback into behavioural directives now (the brain's queue and model when it runs). */

@@ -26,6 +26,10 @@ export function engineConsolidator(brain: () => Promise<Brain | null>): Consolid
       review = await b.reviewDream(kinds?.length ? { kinds } : {});
       return { preview_id: review.id, changes: review.proposals, summary: dreamSummary(review.report), review_error: review.report.review_error };
     },
+    dream: async ({ mode, dryRun, offline, model, lastNSessions, since }) => {
+      const b = await dreamingBrain();
+      return b.dream({ mode, dryRun, offline, ...(model ? { model } : {}), ...(lastNSessions ? { lastNSessions } : {}), ...(since !== undefined ? { since } : {}) });
+    },
     apply: async ({ previewId, accept }) => {
       const r = review;
       if (!r || r.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');

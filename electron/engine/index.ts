@@ -23,9 +23,9 @@ export {
   withdrawConsent,
   type KeyProvider,
 } from '../../agents/store/index.js';
-// The brain and consolidation as hosts see them (the desktop app's brain, engram dream's modes and report).
+// The brain as the desktop app sees it, and engram dream's modes.
 export type { Brain } from '../../agents/meta/index.js';
-export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, type DreamChange, type DreamReport } from '../../agents/dream/index.js';
+export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS } from '../../agents/dream/index.js';
 export { captionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';

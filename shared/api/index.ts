@@ -23,6 +23,7 @@ export * from './syncthing.js';
 export * from './sync.js';
 export * from './mcp.js';
 export * from './messages.js';
+export * from './dream.js';
 export * from './chat.js';
 export * from './core-events.js';
 export * from './requests.js';

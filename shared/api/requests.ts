@@ -7,6 +7,7 @@ import { dayRequests } from './day.js';
 import { frameRequests } from './frames.js';
 import type { RequestDef } from './common.js';
 import { directiveRequests } from './directives.js';
+import { dreamRequests } from './dream.js';
 import { entityRequests } from './entities.js';
 import { experienceRequests } from './experiences.js';
 import { forgetRequests } from './forget.js';
@@ -47,6 +48,7 @@ export const apiRequests = {
   ...syncRequests,
   ...mcpRequests,
   ...messageRequests,
+  ...dreamRequests,
   // Chat: shared/api/chat.ts is owned by the chat engineer.
   ...chatRequests,
 } satisfies Record<string, RequestDef>;

@@ -1,5 +1,6 @@
 import { TimeArgError, parseTimePoint } from '../../../../shared/time/index.js';
-import { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, dreamSummary, startEngram, type DreamChange, type DreamReport } from '../../../engine/index.js';
+import type { DreamChangeDto as DreamChange, DreamReportDto as DreamReport } from '../../../../shared/api/index.js';
+import { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS, dreamSummary, startEngram } from '../../../engine/index.js';
 import { packageVersion } from '../version.js';
 import { bool, positiveInt, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
@@ -80,11 +81,18 @@ and what was done; a dry run leaves the checkpoint where it was. More: docs/drea
     }
     const engram = await startEngram({ store: ctx.storeSource({ embedder: 'none' }), host: 'headless', version: packageVersion(), env: ctx.env, brain: { start: 'manual', subscribe: false }, chat: false });
     try {
-      const brain = (await engram.brain())!;
-      if ((model !== undefined || lastN !== undefined) && brain.status().mode !== 'llm') {
+      if ((model !== undefined || lastN !== undefined) && (await engram.client.call('app.info', {})).offline) {
         throw new CliError('dream: --model and --last-n-sessions need a model provider (Settings → Model, or `engram settings`); nothing was changed');
       }
-      const report = await brain.dream({ mode: mode.data, dryRun, offline, ...(model ? { model } : {}), ...(lastN ? { lastNSessions: lastN } : {}), ...(since !== undefined ? { since } : {}) });
+      // The run on the brain's queue, through the handler map as the window's Consolidate goes.
+      const report = await engram.client.call('consolidation.dream', {
+        mode: mode.data,
+        dry_run: dryRun,
+        offline,
+        ...(model ? { model } : {}),
+        ...(lastN ? { last_n_sessions: lastN } : {}),
+        ...(since !== undefined ? { since: new Date(since).toISOString() } : {}),
+      });
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify(report) + '\n');
         return 0;
