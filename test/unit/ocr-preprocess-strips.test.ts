@@ -44,3 +44,16 @@ describe('a stroke at a tile border on a light page', () => {
     expect(px[35 * W + 40]).toBe(20);
   });
 });
+
+describe('a grey region', () => {
+  it('is stretched to white with its ink kept dark', () => {
+    // A light page with a mid-grey box (150) holding a dark stem (10), as a pill looks once inverted.
+    const g = new Uint8Array(W * H).fill(240);
+    for (let y = 24; y < 72; y++) for (let x = 24; x < 72; x++) g[y * W + x] = 150;
+    for (let y = 40; y < 53; y++) g[y * W + 40] = g[y * W + 41] = 10;
+    const px = pixels(prepareForOcr(g, W, H, { tile: 24 }));
+    expect(px[30 * W + 30]).toBe(255);
+    expect(px[45 * W + 40]).toBeLessThan(20);
+    expect(px[10 * W + 10]).toBe(240);
+  });
+});

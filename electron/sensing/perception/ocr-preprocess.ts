@@ -18,6 +18,10 @@ const EDGE_STEP = 48;
 const EDGE_RUN = 1.5;
 /** Grey spread within a solid block. */
 const BLOCK_EVEN = 12;
+/** A tile whose middle grey is at most this is mostly ink (a heading's stroke): it is not stretched. */
+const STRETCH_FLOOR = 64;
+/** A tile whose middle grey is at least this reads as paper already: it is not stretched. */
+const STRETCH_CEIL = 200;
 /** Parts of a cut tile thinner than this (in pixels) are decided with the tile. */
 const MIN_PART = 4;
 
@@ -25,7 +29,8 @@ const MIN_PART = 4;
  * Makes light-on-dark text readable for tesseract, which is trained on dark-on-light: the image is
  * cut into tiles, and each tile whose median grey is dark (its background, since text covers a
  * minority of pixels) is inverted. Menu bars, dark panels and whole dark themes are handled alike,
- * and a mixed screen keeps its light parts as they are. Output is a binary PGM, free to decode.
+ * and a mixed screen keeps its light parts as they are; then each tile's background is stretched to
+ * white (see stretchTiles). Output is a binary PGM, free to decode.
  *
  * A tile that straddles a straight edge between a dark and a light area (a light window on a dark
  * desktop, a dark sidebar beside a light editor) is cut along that edge and each part decided on
@@ -121,7 +126,36 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
       }
     }
   }
+  stretchTiles(out, width, height, tile, hist);
   return { pgm, width, height, invertedShare: width * height > 0 ? inverted / (width * height) : 0 };
+}
+
+/**
+ * Brings each tile's background up to white, ink kept at its darkness: a coloured or grey region
+ * (an event pill in a dark calendar, a button, a shaded header) comes out of inversion mid-grey with
+ * black text, and tesseract's one threshold for the whole page then took the region for ink and
+ * lost its text (a dark week calendar's pills were not read at all). Tiles whose middle grey is ink
+ * (at most STRETCH_FLOOR) or already near white (STRETCH_CEIL) are left as they are.
+ */
+function stretchTiles(out: Uint8Array, width: number, height: number, tile: number, hist: Uint32Array): void {
+  for (let y0 = 0; y0 < height; y0 += tile) {
+    for (let x0 = 0; x0 < width; x0 += tile) {
+      const x1 = Math.min(width, x0 + tile);
+      const y1 = Math.min(height, y0 + tile);
+      hist.fill(0);
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[out[y * width + x]!]!++;
+      const half = ((x1 - x0) * (y1 - y0)) / 2;
+      let acc = 0;
+      let median = 0;
+      for (; median < 256; median++) {
+        acc += hist[median]!;
+        if (acc >= half) break;
+      }
+      if (median <= STRETCH_FLOOR || median >= STRETCH_CEIL) continue;
+      const k = 255 / median;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out[y * width + x] = Math.min(255, Math.round(out[y * width + x]! * k));
+    }
+  }
 }
 
 /**
