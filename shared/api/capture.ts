@@ -60,6 +60,12 @@ export const CaptureStatusSchema = z.object({
   blocked: z.object({ reason: NotRecordingReasonSchema, message: z.string().nullable() }).nullable().optional(),
   /** Paused by the computer (locked, asleep, user away) rather than by the user; hosts without power events leave it out. */
   auto_pause: AutoPauseSchema.nullable().optional(),
+  /**
+   * Set while the machine runs on battery with the battery saver on (issue 34): a screen half as
+   * often, and text read once on AC or when the user steps away; `ocr_waiting` frames wait for it.
+   * Null on AC or with the saver off; hosts without a power source leave it out.
+   */
+  battery_saver: z.object({ ocr_waiting: z.number().int().min(0) }).nullable().optional(),
 });
 export type CaptureStatus = z.infer<typeof CaptureStatusSchema>;
 

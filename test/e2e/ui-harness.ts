@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { captureControlOf } from '../../electron/api/index.js';
-import { CaptureService } from '../../electron/sensing/capture/index.js';
+import { CaptureService, type PowerSource } from '../../electron/sensing/capture/index.js';
 import { startEngramServer, type EngramServer } from '../../electron/hosts/http/index.js';
 import { CAPTURE_SETTINGS_KEY, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
@@ -90,6 +90,8 @@ export interface UiHarnessOptions {
   /** Run the real CaptureService on a scripted desktop (ticks every captureIntervalS). */
   capture?: boolean;
   captureIntervalS?: number;
+  /** The capture's power source (battery or AC); default: the machine's. */
+  capturePower?: PowerSource;
   /** Start the fake Anthropic server and store an API key, so chat streams through the real SDK. */
   llm?: boolean;
   /** The environment the engine reads (default process.env): {} keeps a developer's model keys out. */
@@ -185,7 +187,7 @@ export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHar
     desktop = new ScriptedDesktop([SCENES.code, SCENES.browser, SCENES.slack, SCENES.terminal]);
     // Stored, not passed as an override, so a change in Settings reaches the running capture as in the app.
     store.settings.set(CAPTURE_SETTINGS_KEY, { ...defaultCaptureSettings(), interval_s: opts.captureIntervalS ?? 1 });
-    capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr });
+    capture = new CaptureService({ store, screen: desktop.screen, windows: desktop.windows, ocr: desktop.ocr, ...(opts.capturePower ? { power: opts.capturePower } : {}) });
     capture.start();
   }
   const server = await startEngramServer({

@@ -35,6 +35,8 @@ export interface CaptureServiceStatus {
   /** Same as CaptureStatus.blocked: ticks run but keep nothing until the user acts. */
   blocked: { reason: NotRecordingReason; message: string | null } | null;
   auto_pause: AutoPause | null;
+  /** Same as CaptureStatus.battery_saver: set while on battery with the saver on. */
+  battery_saver: { ocr_waiting: number } | null;
 }
 
 interface AudioRun {
@@ -326,6 +328,7 @@ export class CaptureService {
       },
       blocked: this.blocked(enabled, health),
       auto_pause: this.deps.idle?.autoPause?.() ?? null,
+      battery_saver: this.batterySaverActive() ? { ocr_waiting: this.pipeline.ocrWaiting() } : null,
     };
   }
 

@@ -21,7 +21,7 @@ export function captureBanner(health: CaptureHealth | null, status: CaptureStatu
       return {
         tone: 'capturing',
         title: health.title,
-        detail: status?.last_frame_at ? `Last frame ${fmtRelative(status.last_frame_at)}` : 'Waiting for the first frame',
+        detail: `${status?.battery_saver ? 'Battery saver on · ' : ''}${status?.last_frame_at ? `Last frame ${fmtRelative(status.last_frame_at)}` : 'Waiting for the first frame'}`,
         action: null,
         canPause: true,
       };
@@ -60,7 +60,7 @@ export function privacyCaptureState(health: CaptureHealth | null, status: Captur
       return {
         banner,
         heading: 'Engram is watching your screen',
-        line: `${banner.title} — ${n(status?.frames_kept)} screens kept today, ${n(status?.frames_skipped)} unchanged skipped, ${n(status?.frames_gated)} blocked by your rules.`,
+        line: `${banner.title} — ${n(status?.frames_kept)} screens kept today, ${n(status?.frames_skipped)} unchanged skipped, ${n(status?.frames_gated)} blocked by your rules.${batterySaverLine(status)}`,
       };
     }
     case 'paused': {
@@ -70,4 +70,12 @@ export function privacyCaptureState(health: CaptureHealth | null, status: Captur
     case 'off':
       return { banner, heading: 'Engram is not recording', line: `${banner.title}. ${banner.detail}` };
   }
+}
+
+/** On battery with the saver on: what changes, and how many screens wait for their text. */
+function batterySaverLine(status: CaptureStatus | null): string {
+  const saver = status?.battery_saver;
+  if (!saver) return '';
+  const waiting = saver.ocr_waiting > 0 ? ` (${saver.ocr_waiting.toLocaleString()} waiting)` : '';
+  return ` Battery saver on: a screen half as often, and text read once on power or when you step away${waiting}.`;
 }
