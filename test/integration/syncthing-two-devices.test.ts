@@ -154,6 +154,68 @@ describe("two of Engram's Syncthing instances on 127.0.0.1", { shuffle: false },
       expect(a.memories.get(budget)?.text).toMatch(/^Budget is 1[25]k\.$/);
       expect(a.changes.pendingCount() + b.changes.pendingCount()).toBe(0);
     });
+
+    it('a tampered, a truncated and a replayed segment that Syncthing delivers are refused in one line each and counted; nothing imported is lost', async () => {
+      const arrived = (name: string, bytes: Buffer) => () => {
+        try {
+          return readFileSync(join(pair.b.folder, name)).equals(bytes);
+        } catch {
+          return false; // not there yet, or being replaced
+        }
+      };
+      /** A's pass writes one new segment; waits until B's folder holds it, byte for byte. */
+      const written = async (title: string, text: string) => {
+        const before = new Set(segmentsIn(pair.a.folder));
+        const id = note(a, title, text);
+        await syncA.now();
+        const [name] = segmentsIn(pair.a.folder).filter((n) => !before.has(n));
+        const bytes = readFileSync(join(pair.a.folder, name!));
+        await waitFor(`${name} on B`, arrived(name!, bytes), 45_000, 50);
+        return { id, name: name!, bytes };
+      };
+      const kept = await written('Kept whole', 'The standup moved to 10:15.');
+      expect((await syncB.now()).refused).toEqual([]);
+      // The raw replication test above left segments sealed with another key: counted already.
+      const counts = (): Record<string, number> => syncB.ledger().counts;
+      const had = counts();
+      const counted = (code: string) => (counts()[code] ?? 0) - (had[code] ?? 0);
+      expect(b.memories.get(kept.id)?.text).toBe('The standup moved to 10:15.');
+
+      // Changed on the way (here: on A, after B had the real bytes): one byte of the sealed text.
+      const t = await written('Tampered', 'The offsite is in Porto.');
+      const tampered = Buffer.from(t.bytes);
+      tampered.writeUInt8(tampered.readUInt8(tampered.length - 40) ^ 1, tampered.length - 40);
+      writeFileSync(join(pair.a.folder, t.name), tampered);
+      await waitFor('the tampered bytes on B', arrived(t.name, tampered), 45_000, 50);
+      // Cut short.
+      const c = await written('Truncated', 'The invoice is due on the 3rd.');
+      const cut = c.bytes.subarray(0, Math.floor(c.bytes.length / 2));
+      writeFileSync(join(pair.a.folder, c.name), cut);
+      await waitFor('the truncated bytes on B', arrived(c.name, cut), 45_000, 50);
+      // An imported segment again, under another name.
+      const replayName = `${'0'.repeat(32)}.egs`;
+      writeFileSync(join(pair.a.folder, replayName), kept.bytes);
+      await waitFor('the replayed copy on B', arrived(replayName, kept.bytes), 45_000, 50);
+
+      const pass = await syncB.now();
+      expect(pass.refused.map((r) => [r.name, r.code]).sort()).toEqual([[t.name, 'TAMPERED'], [c.name, 'TRUNCATED'], [replayName, 'REPLAYED']].sort());
+      for (const r of pass.refused) expect(r.message.split('\n')).toHaveLength(1);
+      expect(b.memories.get(t.id)).toBeNull();
+      expect(b.memories.get(c.id)).toBeNull();
+      expect(b.memories.get(kept.id)?.text).toBe('The standup moved to 10:15.');
+      // Counted once, however many passes see them.
+      expect((await syncB.now()).refused).toEqual([]);
+      expect(['TAMPERED', 'TRUNCATED', 'REPLAYED'].map(counted)).toEqual([1, 1, 1]);
+
+      // Syncthing delivers the real bytes again: both are imported, and what B had stays.
+      writeFileSync(join(pair.a.folder, t.name), t.bytes);
+      writeFileSync(join(pair.a.folder, c.name), c.bytes);
+      await waitFor('the real bytes on B', () => arrived(t.name, t.bytes)() && arrived(c.name, c.bytes)(), 45_000, 50);
+      await syncB.now();
+      expect(b.memories.get(t.id)?.text).toBe('The offsite is in Porto.');
+      expect(b.memories.get(c.id)?.text).toBe('The invoice is due on the 3rd.');
+      expect(b.memories.get(kept.id)?.text).toBe('The standup moved to 10:15.');
+    });
   });
 
   it("leaves no memory text, title, app name or secret in clear in either folder or in Syncthing's index, config or log", async () => {
