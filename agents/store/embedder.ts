@@ -15,6 +15,8 @@ export interface Embedder {
 export interface EmbedOptions {
   /** Yield to foreground requests: a question or a new memory does not wait behind a page of passages. */
   background?: boolean;
+  /** A search query: short, and someone waits for it (an embedder may answer it from a faster path in the same space). */
+  query?: boolean;
 }
 
 export function normalize(v: Float32Array): Float32Array {

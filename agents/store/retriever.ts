@@ -435,7 +435,7 @@ export class Retriever {
     const key = query.trim().toLowerCase();
     const hit = this.queryCache.get(key);
     if (hit) return hit;
-    const [v] = await this.embedder.embed([query]);
+    const [v] = await this.embedder.embed([query], { query: true });
     if (v) this.queryCache.set(key, v);
     return v ?? null;
   }

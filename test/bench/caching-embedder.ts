@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Embedder } from '../../agents/store/index.js';
+import type { EmbedOptions, Embedder } from '../../agents/store/index.js';
 
 const HASH_BYTES = 16;
 
@@ -44,7 +44,10 @@ export class CachingEmbedder implements Embedder {
     }
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
+    // Questions may take a different path in the inner embedder (USE's static table): not cached, so
+    // the file only ever holds the encoder's own vectors.
+    if (opts.query) return this.inner.embed(texts, opts);
     const keys = texts.map((t) => this.key(t));
     const missing = [...new Set(keys.filter((k) => !this.cache.has(k)))];
     this.hits += keys.length - missing.length;

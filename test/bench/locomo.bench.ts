@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- locomo --file ../shared/bench-data/locomo_dev.json [--json] [--cache-dir DIR] [--embedder use|hash]`
+ * `npm run bench -- locomo --file ../shared/bench-data/locomo_dev.json [--json] [--cache-dir DIR] [--embedder use|hash] [--queries table|encoder]`
  *
  * Retrieval quality on LoCoMo-format conversations through the real encrypted store: each
  * conversation gets a fresh data dir; every dialog turn becomes an episodic memory ("Speaker: text",
@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js';
-import { HashEmbedder, openStore, resolveKeyProvider, UseEmbedder, type Embedder, type EngramStore, type RetrievalWeights } from '../../agents/store/index.js';
+import { HashEmbedder, openStore, QUERY_TABLE_FILE, resolveKeyProvider, StaticQueryTable, UseEmbedder, type Embedder, type EngramStore, type RetrievalWeights } from '../../agents/store/index.js';
 import { CachingEmbedder } from './caching-embedder.js';
 import { loadLocomo, MetricSum, turnText, type Conversation, type Metrics } from './locomo-data.js';
 
@@ -35,6 +35,8 @@ const Args = z.object({
   modes: z.string().optional(),
   /** The embedder under test (the cache keeps each one's vectors apart, by its id). */
   embedder: z.enum(['use', 'hash']).default('use'),
+  /** How USE answers questions: the encoder itself (what the app does) or the static table built by scripts/distill-query-table.mjs. */
+  queries: z.enum(['table', 'encoder']).default('encoder'),
 });
 
 export interface ConversationStore {
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
       'no-graph': { type: 'boolean' },
       modes: { type: 'string' },
       embedder: { type: 'string' },
+      queries: { type: 'string' },
     },
     strict: true,
   });
@@ -142,7 +145,9 @@ async function main(): Promise<void> {
   const weights = args.weights ? (JSON.parse(args.weights) as Partial<RetrievalWeights>) : {};
   const log = (s: string) => process.stderr.write(`${s}\n`);
   const convs = loadLocomo(resolve(args.file));
-  const inner: Embedder = args.embedder === 'hash' ? new HashEmbedder(256) : new UseEmbedder();
+  const table = args.embedder === 'use' && args.queries === 'table' ? StaticQueryTable.loadShipped() : null;
+  if (args.queries === 'table' && !table) throw new Error(`--queries table: no ${QUERY_TABLE_FILE} (build it: node scripts/distill-query-table.mjs)`);
+  const inner: Embedder = args.embedder === 'hash' ? new HashEmbedder(256) : new UseEmbedder(60_000, table);
   const embedder: Embedder = args['cache-dir'] ? new CachingEmbedder(inner, resolve(args['cache-dir'])) : inner;
   const stores: ConversationStore[] = [];
   const t0 = Date.now();
@@ -181,7 +186,7 @@ async function main(): Promise<void> {
       const f = (x: number) => x.toFixed(3);
       console.log(`LoCoMo retrieval, ${stores.length} conversations, ${res.hybrid.questions} questions (category 5 and questions without valid evidence skipped)`);
       console.log('recall@k = fraction of a question\'s gold evidence turns in the top k, averaged over questions; MRR = 1/rank of the first gold turn in the top 10');
-      console.log(`bm25 = the store's FTS5 index alone (porter; a unit's row also holds the previous turn of its session, weight 0.3); vector = ${embedder.id} cosine alone; hybrid = store.search defaults\n`);
+      console.log(`bm25 = the store's FTS5 index alone (porter; a unit's row also holds the previous turn of its session, weight 0.3); vector = ${embedder.id} cosine alone (questions embedded by the ${args.embedder === 'use' ? args.queries : 'same embedder'}); hybrid = store.search defaults\n`);
       console.log(`${graphLine}\n`);
       console.log('mode     recall@5  recall@10  MRR');
       for (const m of modes) console.log(`${m.padEnd(8)} ${f(res[m]['recall@5']).padStart(8)}  ${f(res[m]['recall@10']).padStart(9)}  ${f(res[m].mrr)}`);
