@@ -1,0 +1,164 @@
+/**
+ * `npm run bench -- cli [--json] [--runs 5]`: what the `engram` command costs a user who types it.
+ * On a small store (a handful of notes, made once before timing), each command runs as a fresh
+ * process from the compiled CLI (`npm run build` first), as an installed Engram runs:
+ *  - `engram search QUERY`, offline `engram ask QUESTION` (no model configured), `engram stats`:
+ *    wall time from spawn to exit, and the process's own CPU time (user + system, read at exit by a
+ *    preloaded module), medians of --runs;
+ *  - cold start of a host: `engram mcp` from spawn to its answer to the MCP initialize request, and
+ *    to its first tools/call (memory search), which opens the store.
+ * Targets: search <= 300 ms, ask <= 500 ms, stats <= 200 ms, host's first answer <= 500 ms (wall).
+ * Wall time on a loaded machine includes waiting for a core: the load average is printed beside
+ * the figures, and CPU time is what the command costs on an idle one.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { BenchTargets } from './targets.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = path.join(ROOT, 'dist/electron/hosts/cli/main.js');
+/** bin/engram.js runs the compiled CLI when dist/ is built, as the installed command does. */
+const BIN = path.join(ROOT, 'bin/engram.js');
+
+const Args = z.object({ json: z.boolean().default(false), runs: z.coerce.number().int().min(1).max(50).default(5) });
+
+const NOTES = [
+  'Ana moved the Q3 budget review to Thursday at 10:00',
+  'The staging VPN needs the "eng-staging" profile, not the default one',
+  'Booked the Lisbon flight TP1337 for the conference on 14 March',
+  'My dentist is Dr. Okafor, appointments on Tuesdays',
+  'The build broke because of a stale lockfile; npm ci fixed it',
+];
+
+interface Run {
+  wall_ms: number;
+  cpu_ms: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function setup(): { dir: string; env: NodeJS.ProcessEnv; cpuProbe: string; cpuFile: string } {
+  if (!existsSync(CLI)) throw new Error('dist/ is missing: run npm run build first');
+  const dir = mkdtempSync(path.join(tmpdir(), 'engram-bench-cli-'));
+  const cpuFile = path.join(dir, 'cpu.json');
+  const cpuProbe = path.join(dir, 'cpu-probe.mjs');
+  // Read at exit, so the figure is the whole command: module loading, the store, the answer.
+  writeFileSync(
+    cpuProbe,
+    `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const c = process.cpuUsage(); writeFileSync(${JSON.stringify(cpuFile)}, JSON.stringify({ cpu_ms: (c.user + c.system) / 1000 })); });\n`,
+  );
+  // No model: ask answers offline; the default embedder (USE with its query table) as a user has it.
+  const env: NodeJS.ProcessEnv = { ...process.env, ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_DATA_DIR: dir };
+  delete env.ANTHROPIC_API_KEY;
+  delete env.OPENAI_API_KEY;
+  delete env.OPENAI_BASE_URL;
+  delete env.ENGRAM_LLM_BASE_URL;
+  delete env.ENGRAM_EMBEDDER;
+  for (const n of NOTES) {
+    const r = spawnSync(process.execPath, [BIN, 'add', '--text', n], { env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`engram add failed: ${r.stderr.split('\n')[0]}`);
+  }
+  return { dir, env, cpuProbe, cpuFile };
+}
+
+async function runCommand(ctx: ReturnType<typeof setup>, args: string[]): Promise<Run> {
+  rmSync(ctx.cpuFile, { force: true });
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', pathToFileURL(ctx.cpuProbe).href, BIN, ...args], { env: ctx.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdout.resume();
+  const code = await new Promise<number | null>((r) => child.on('exit', r));
+  const wall = performance.now() - t0;
+  if (code !== 0) throw new Error(`engram ${args[0]} exited ${code}: ${err.split('\n')[0]}`);
+  const { cpu_ms } = z.object({ cpu_ms: z.number() }).parse(JSON.parse(readFileSync(ctx.cpuFile, 'utf8')));
+  return { wall_ms: wall, cpu_ms };
+}
+
+/** `engram mcp`: spawn → initialize answered, and → the first memory search answered. */
+async function mcpStart(ctx: ReturnType<typeof setup>): Promise<{ init_ms: number; search_ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [BIN, 'mcp'], { env: ctx.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stderr.resume();
+  const answers = new Map<number, number>();
+  let buf = '';
+  const waiting = new Map<number, () => void>();
+  child.stdout.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const id = (JSON.parse(line) as { id?: number }).id;
+      if (typeof id === 'number') {
+        answers.set(id, performance.now() - t0);
+        waiting.get(id)?.();
+      }
+    }
+  });
+  const ask = (id: number, method: string, params: unknown) =>
+    new Promise<void>((resolve) => {
+      waiting.set(id, resolve);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  await ask(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'engram-bench', version: '1' } });
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  await ask(2, 'tools/call', { name: 'search_memory', arguments: { query: 'budget review' } });
+  child.stdin.end();
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  return { init_ms: answers.get(1)!, search_ms: answers.get(2)! };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { json: { type: 'boolean' }, runs: { type: 'string' } }, strict: true });
+  const args = Args.parse(values);
+  const ctx = setup();
+  try {
+    const commands: Record<string, string[]> = {
+      search: ['search', 'budget review'],
+      ask: ['ask', 'when is the budget review'],
+      stats: ['stats'],
+    };
+    const figures: Record<string, { wall_ms: number; cpu_ms: number }> = {};
+    for (const [name, argv] of Object.entries(commands)) {
+      await runCommand(ctx, argv); // the disk warm, as the target says
+      const runs: Run[] = [];
+      for (let i = 0; i < args.runs; i++) runs.push(await runCommand(ctx, argv));
+      figures[name] = { wall_ms: Math.round(median(runs.map((r) => r.wall_ms))), cpu_ms: Math.round(median(runs.map((r) => r.cpu_ms))) };
+    }
+    const mcpRuns: { init_ms: number; search_ms: number }[] = [];
+    await mcpStart(ctx);
+    for (let i = 0; i < args.runs; i++) mcpRuns.push(await mcpStart(ctx));
+    const mcp = { init_ms: Math.round(median(mcpRuns.map((r) => r.init_ms))), search_ms: Math.round(median(mcpRuns.map((r) => r.search_ms))) };
+    const load = loadavg()[0]!.toFixed(1);
+    const targets = new BenchTargets('cli');
+    targets.check('engram search <= 300 ms', figures.search!.wall_ms <= 300, `${figures.search!.wall_ms} ms wall, ${figures.search!.cpu_ms} ms CPU`);
+    targets.check('engram ask (offline) <= 500 ms', figures.ask!.wall_ms <= 500, `${figures.ask!.wall_ms} ms wall, ${figures.ask!.cpu_ms} ms CPU`);
+    targets.check('engram stats <= 200 ms', figures.stats!.wall_ms <= 200, `${figures.stats!.wall_ms} ms wall, ${figures.stats!.cpu_ms} ms CPU`);
+    targets.check("cold start: engram mcp's first answer <= 500 ms", mcp.init_ms <= 500, `${mcp.init_ms} ms wall`);
+    if (args.json) {
+      process.stdout.write(`${JSON.stringify({ ...figures, mcp, load_avg: Number(load), runs: args.runs })}\n`);
+      targets.finish({ json: true });
+      return;
+    }
+    console.log(`engram CLI on a ${NOTES.length}-note store, compiled, fresh process each (median of ${args.runs}; load average ${load} on ${availableParallelism()} cores)`);
+    console.log('command          wall ms   CPU ms');
+    for (const [name, f] of Object.entries(figures)) console.log(`${name.padEnd(15)} ${String(f.wall_ms).padStart(8)} ${String(f.cpu_ms).padStart(8)}`);
+    console.log(`engram mcp: initialize answered ${mcp.init_ms} ms after spawn; first search_memory answered ${mcp.search_ms} ms after spawn`);
+    targets.finish();
+  } finally {
+    rmSync(ctx.dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`cli bench: ${(err as Error).message ?? String(err)}`);
+  process.exit(1);
+});
