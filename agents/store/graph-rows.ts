@@ -20,7 +20,8 @@ export const GraphRowsSchema = z.object({
   apart: z.array(z.object({ entity_a: Id, entity_b: Id, decided_at: Ms, reason: z.string() })),
 });
 export type GraphRows = z.infer<typeof GraphRowsSchema>;
-export type GraphRestoreCounts = { entities: number; facts: number; links: number };
+/** Rows added per kind, and entities and facts whose copy in the file was newer and replaced the one here. */
+export type GraphRestoreCounts = { entities: number; facts: number; links: number; updated: number };
 
 type Table = { name: string; rows: keyof GraphRows; cols: string[]; where?: string };
 // Parents before children; a link to a memory the store does not hold (a filtered export) is skipped.
@@ -40,8 +41,19 @@ export function readGraphRows(db: Db): GraphRows {
   return out as GraphRows;
 }
 
-/** Puts rows back (call inside a write transaction); counts only rows that were not there yet. */
+/** Tables whose rows change in place: the file's copy wins when it was updated later (as memories do). */
+const NEWER_WINS: Partial<Record<keyof GraphRows, string>> = {
+  entities: 'UPDATE entities SET kind = @kind, name = @name, summary = @summary, first_seen = min(first_seen, @first_seen), last_seen = max(last_seen, @last_seen), updated_at = @updated_at WHERE id = @id AND updated_at < @updated_at',
+  facts: 'UPDATE graph_facts SET relation = @relation, statement = @statement, occurred_at = @occurred_at, confidence = @confidence, updated_at = @updated_at WHERE id = @id AND updated_at < @updated_at',
+};
+
+/** Puts rows back (call inside a write transaction); counts rows that were not there yet, and rows a newer copy replaced. */
 export function restoreGraphRows(db: Db, rows: GraphRows): GraphRestoreCounts {
+  let updated = 0;
+  for (const [table, sql] of Object.entries(NEWER_WINS) as [keyof GraphRows, string][]) {
+    const stmt = db.prepare(sql);
+    for (const r of rows[table]) updated += stmt.run(r).changes;
+  }
   const added: Partial<Record<keyof GraphRows, number>> = {};
   for (const t of TABLES) {
     const values = t.cols.map((c) => `@${c}`).join(', ');
@@ -53,5 +65,5 @@ export function restoreGraphRows(db: Db, rows: GraphRows): GraphRestoreCounts {
     for (const r of rows[t.rows]) n += stmt.run(r).changes;
     added[t.rows] = n;
   }
-  return { entities: added.entities ?? 0, facts: added.facts ?? 0, links: (added.mentions ?? 0) + (added.participants ?? 0) + (added.sources ?? 0) };
+  return { entities: added.entities ?? 0, facts: added.facts ?? 0, links: (added.mentions ?? 0) + (added.participants ?? 0) + (added.sources ?? 0), updated };
 }

@@ -102,7 +102,7 @@ export const ImportReportSchema = z.object({
   /** Archives only: sources restored (ones already here are skipped). */
   sources: z.object({ frames: Count, observations: Count, threads: Count, messages: Count }).nullable(),
   /** People & projects added: entities, facts, and links (mentions, fact participants and sources); null for a file without a graph. */
-  graph: z.object({ entities: Count, facts: Count, links: Count }).nullable().default(null),
+  graph: z.object({ entities: Count, facts: Count, links: Count, updated: Count.default(0) }).nullable().default(null),
 });
 export type ImportReportDto = z.infer<typeof ImportReportSchema>;
 

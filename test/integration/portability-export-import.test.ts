@@ -422,11 +422,11 @@ describe('export and import of the graph', () => {
 
     const b = await fresh();
     const first = await importFile(b, file);
-    expect(first.graph).toEqual({ entities: 3, facts: 2, links: 4 + 4 + 2 });
+    expect(first.graph).toEqual({ entities: 3, facts: 2, links: 4 + 4 + 2, updated: 0 });
     expect(JSON.stringify(graphOf(b))).toBe(JSON.stringify(graphOf(a)));
     // Again: nothing new, nothing changed.
     const again = await importFile(b, file);
-    expect(again.graph).toEqual({ entities: 0, facts: 0, links: 0 });
+    expect(again.graph).toEqual({ entities: 0, facts: 0, links: 0, updated: 0 });
     expect(JSON.stringify(graphOf(b))).toBe(JSON.stringify(graphOf(a)));
 
     const archive = join(a.dataDir, 'export.engram');
@@ -436,6 +436,30 @@ describe('export and import of the graph', () => {
     const c = await fresh();
     await importFile(c, archive, { passphrase: 'correct horse battery' });
     expect(JSON.stringify(graphOf(c))).toBe(JSON.stringify(graphOf(a)));
+  });
+
+  it("updates an entity here when the file's copy is newer, and counts them as updated", async () => {
+    const a = await fresh();
+    const m = a.memories.insert({ kind: 'semantic', title: 'Bea', text: 'Bea Lopes runs the Lisbon office.' });
+    const bea = a.graph.upsertEntity({ name: 'Bea Lopes', kind: 'other', at: T0 });
+    a.graph.mention(bea, m.id, 'subject');
+    const file1 = join(a.dataDir, 'one.json');
+    exportTo(a, file1, { format: 'json' });
+    const b = await fresh();
+    expect((await importFile(b, file1)).graph).toEqual({ entities: 1, facts: 0, links: 1, updated: 0 });
+    // Later, on the first machine, the kind becomes known and the entity is touched again.
+    const doc = JSON.parse(readFileSync(file1, 'utf8')) as ExportDocument;
+    const e = doc.graph!.entities[0]!;
+    doc.graph!.entities[0] = { ...e, kind: 'person', summary: 'Runs the Lisbon office', last_seen: e.last_seen + 60_000, updated_at: e.updated_at + 60_000 };
+    const file2 = join(a.dataDir, 'two.json');
+    writeFileSync(file2, JSON.stringify(doc));
+    const r = await importFile(b, file2);
+    expect(r.graph).toEqual({ entities: 0, facts: 0, links: 0, updated: 1 });
+    const here = b.graph.list({ limit: 10 })[0]!;
+    expect([here.kind, here.summary]).toEqual(['person', 'Runs the Lisbon office']);
+    // An older copy changes nothing.
+    expect((await importFile(b, file1)).graph).toEqual({ entities: 0, facts: 0, links: 0, updated: 0 });
+    expect(b.graph.list({ limit: 10 })[0]!.kind).toBe('person');
   });
 
   it('still imports a format 1 export (no graph)', async () => {

@@ -10,7 +10,7 @@ function describe(file: string, r: ImportReportDto): string {
     `${r.dry_run ? 'would import' : 'imported'} ${file}: ${m.inserted} new, ${m.replaced} updated, ${m.unchanged} already here, ${m.kept_local} kept (the copy here is newer)`,
   ];
   if (r.sources) lines.push(`sources: ${r.sources.frames} frames, ${r.sources.observations} observations, ${r.sources.threads} threads, ${r.sources.messages} messages added`);
-  if (r.graph) lines.push(`people & projects: ${r.graph.entities} entities, ${r.graph.facts} facts, ${r.graph.links} links added`);
+  if (r.graph) lines.push(`people & projects: ${r.graph.entities} entities, ${r.graph.facts} facts, ${r.graph.links} links added${r.graph.updated ? `, ${r.graph.updated} updated (the file's copy was newer)` : ''}`);
   if (r.secrets_masked) lines.push(`${r.secrets_masked} knowledge-vault secret${r.secrets_masked === 1 ? ' was' : 's were'} masked in the file: values already here were kept, new ones hold only the mask`);
   if (r.dry_run) lines.push('dry run: nothing was changed');
   return lines.join('\n') + '\n';
