@@ -21,6 +21,8 @@ export interface ScreenFact {
 const PAIR = /^([\p{L}][\p{L}\p{N} ()/%&.'’-]{1,38}?)\s*:\s+(\S.{0,140})$/u;
 const CONTACT = /@[\w-]+\.[\w.-]+|\+?\d[\d ()-]{7,}\d/;
 const SECRET_MARK = /\[redacted:/;
+/** A labelled postal address is a contact detail: the knowledge vault keeps it (DESIGN: addresses are vault items). */
+const ADDRESS_LABEL = /^(?:(?:postal|home|street|billing|shipping|delivery|mailing)\s+)?(?:address|addr\.?|adresse|anschrift|morada|direcci[oó]n|indirizzo)$/i;
 /** "Re: budget", "Fwd: …", "AW: …": a mail subject's reply mark, not a label. */
 const REPLY_PREFIX = /(?:^|\s)(?:re|fwd?|aw|wg|sv|vs|tr)$/i;
 /** A shell's window title ("ana@build-01: ~/src"): terminal output is not labelled facts ("Receiving objects: 40%"). */
@@ -43,7 +45,7 @@ function pairsOf(line: string): [string, string][] {
     if (!m) continue;
     const label = m[1]!.trim();
     const value = m[2]!.trim();
-    if (label.split(/\s+/).length > 5 || /^https?$/i.test(label) || REPLY_PREFIX.test(label)) continue;
+    if (label.split(/\s+/).length > 5 || /^https?$/i.test(label) || REPLY_PREFIX.test(label) || ADDRESS_LABEL.test(label)) continue;
     if (CONTACT.test(value) || SECRET_MARK.test(value) || !valueWorthKeeping(value)) continue;
     out.push([label, value]);
   }

@@ -89,6 +89,11 @@ describe('screen facts: labelled values, not terminal output, mail subjects or l
     expect(screenFacts(a)).toEqual([]);
   });
 
+  it('a labelled postal address is left to the vault; the other labelled values stay facts', () => {
+    const a = batchOf([{ app: 'Firefox', title: 'Reservation 8812', text: 'Your table is booked\nShipping address: 14 Elm Road, Leeds\nGuests: 4\nAnschrift: Hauptstraße 5, 10115 Berlin' }]);
+    expect(screenFacts(a).map((f) => f.text)).toEqual(['Guests: 4']);
+  });
+
   it('a list item or an address bar does not head the facts under it: the window title does', () => {
     const a = batchOf([
       { app: 'Firefox', title: 'Release checklist', text: '3. Verify the checksum matches.\nMaintainer: Rui Costa' },
