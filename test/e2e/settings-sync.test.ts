@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -78,6 +79,14 @@ describe('Settings → Sync', { timeout: 180_000 }, () => {
     await new Promise((r) => setTimeout(r, 1100));
     h.store.memories.insert({ kind: 'semantic', title: 'Harbor review', text: 'The harbor review moved to Tuesday.', fields: { name: 'Harbor review' } });
     await expect.poll(() => card().getByTestId('sync-counts').textContent(), { timeout: 20_000 }).not.toBe(afterNow);
+
+    // A file in the folder that is no segment of this folder (random bytes): listed with its reason, not just counted.
+    const junk = `${'e'.repeat(32)}.egs`;
+    writeFileSync(path.join(folder, junk), randomBytes(100));
+    await card().getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => card().getByTestId('sync-refused').textContent(), WAIT).toContain(`Not for this folder (another sync key or folder): ${junk}.`);
+    await expect.poll(() => card().getByTestId('sync-counts').textContent(), WAIT).toContain('Refused: 1');
+    expect(await card().getByTestId('sync-status').evaluate((el) => getComputedStyle(el).rowGap)).toBe('12px');
 
     // Off, then join with one word mistyped: one line naming what is wrong, sync stays off.
     await card().getByRole('button', { name: 'Turn off' }).click();

@@ -10,6 +10,32 @@ import { SyncthingLine } from './syncthing-line.js';
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'not yet');
 
 /** Settings → Sync (issue 33): one memory on every machine, through a folder Syncthing (or any sync) replicates. */
+/** Why a file in the sync folder was refused, in words (the codes of agents/sync's ledger). */
+const REFUSAL_REASONS: Record<string, string> = {
+  TAMPERED: 'Tampered (changed after it was sealed)',
+  TRUNCATED: 'Truncated (cut short)',
+  REPLAYED: 'Replayed (a copy of a file already imported)',
+  FOREIGN: 'Not for this folder (another sync key or folder)',
+  INVALID: 'Not a sync file',
+};
+
+/** Each refused file with its reason, not just a total. */
+function RefusedFiles({ files }: { files: SyncStatus['refused_files'] }) {
+  if (files.length === 0) return null;
+  return (
+    <div>
+      Files refused (nothing in them was imported; what was imported before is kept):
+      <ul data-testid="sync-refused">
+        {files.map((r) => (
+          <li key={r.name}>
+            {REFUSAL_REASONS[r.code] ?? r.code}: <code>{r.name}</code>. {r.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SyncCard() {
   const api = useApi();
   const [status, setStatus] = useState<SyncStatus | null>(null);
@@ -19,7 +45,6 @@ export function SyncCard() {
   const [joining, setJoining] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
   useEffect(() => {
     let live = true;
     void api.call('sync.status', {}).then((s) => live && setStatus(s), (e: unknown) => live && setError(errorText(e)));
@@ -131,6 +156,7 @@ export function SyncCard() {
               ))}
             </ul>
           )}
+          <RefusedFiles files={status.refused_files} />
           {status.last_error && (
             <div className="tone-danger" data-testid="sync-last-error">
               Last error: {status.last_error}
