@@ -47,6 +47,7 @@ export function composeCapture(
     ...(sources.windowList ? { windowList: sources.windowList } : {}),
     idle: sources.idle,
     ...(sources.power ? { power: sources.power } : {}),
+    ...(sources.load ? { load: sources.load } : {}),
     self: sources.selfPids ? { pids: sources.selfPids, apps: ['engram'] } : undefined,
     settings: sources.intervalS !== undefined ? { ...readCaptureSettings(store), interval_s: sources.intervalS } : sources.settings,
     ...(sources.ocr !== undefined ? { ocr: sources.ocr } : {}),

@@ -1,6 +1,6 @@
 import type { CaptureSettings } from '../../shared/settings/index.js';
 import type { OcrEngine } from '../sensing/perception/index.js';
-import type { ActiveWindowSource, AudioSource, IdleSource, PowerSource, ScreenSource, WindowList } from '../sensing/capture/index.js';
+import type { ActiveWindowSource, AudioSource, IdleSource, LoadSource, PowerSource, ScreenSource, WindowList } from '../sensing/capture/index.js';
 
 /**
  * What a host brings for capture: the sources of its platform (desktopCapturer and powerMonitor in
@@ -16,6 +16,8 @@ export interface CaptureSources {
   idle?: IdleSource;
   /** Battery or AC (the app: powerMonitor); default: /sys/class/power_supply on Linux, else AC. */
   power?: PowerSource;
+  /** How busy the machine is (the app: the load average): OCR waits first, then capture slows. Default: never busy. */
+  load?: LoadSource;
   /** The microphone: used only when audio capture is enabled in settings. */
   microphone?: AudioSource;
   /** Engram's own processes: the privacy gate skips frames with our window in front. */

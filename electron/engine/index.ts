@@ -51,4 +51,5 @@ export {
   type ScreenSource,
 } from '../sensing/sources/index.js';
 export { captureRoom } from './capture-room.js';
-export type { CaptureService, IdleSource, PowerSource, TickResult } from '../sensing/capture/index.js';
+export type { CaptureService, IdleSource, LoadSource, PowerSource, TickResult } from '../sensing/capture/index.js';
+export { OsLoadSource } from '../sensing/capture/index.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { CapturePipeline, CaptureService, type IdleSource } from '../../electron/sensing/capture/index.js';
+import { CapturePipeline, CaptureService, MAX_BUSY_WAIT_MS, OsLoadSource, type IdleSource, type LoadLevel } from '../../electron/sensing/capture/index.js';
 import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { ChangingScreen, FixedWindow, ShadedScreen } from '../fakes/fake-screen-stack.js';
@@ -136,5 +136,63 @@ describe('capture on battery and on a still screen (issue 34)', () => {
     expect(await r.observations).toHaveLength(1);
     expect(ocr.reads).toBe(1);
     await service.close();
+  });
+
+  it('on a busy machine OCR backs off first, capture second, and nothing waits longer than MAX_BUSY_WAIT_MS', async () => {
+    // The fake screen stamps frames with the real clock; the service's clock starts there too.
+    now = Date.now();
+    const ocr = new CountingOcr();
+    let level: LoadLevel = 'busy';
+    const settings = CaptureSettingsSchema.parse({});
+    const service = new CaptureService({ store, screen: new ChangingScreen(), windows: new FixedWindow(), ocr, settings, clock: () => now, power: { onBattery: () => false }, load: { level: () => level } });
+    // Busy: OCR waits, capture keeps its pace.
+    expect(service.intervalMs()).toBe(settings.interval_s * 1000);
+    for (let i = 0; i < 2; i++) {
+      now += 3000;
+      expect((await service.tick()).kept).toBe(true);
+    }
+    await service.drain();
+    expect(ocr.reads).toBe(0);
+    expect(service.status().ocr_backlog).toBe(2);
+    // Overloaded: capture slows down too.
+    level = 'overloaded';
+    expect(service.intervalMs()).toBe(settings.interval_s * 2000);
+    // A load that never ends: the oldest frame has waited long enough, so what waits is read (with
+    // this tick's own frame, in one batch).
+    now += MAX_BUSY_WAIT_MS;
+    expect((await service.tick()).kept).toBe(true);
+    await service.drain();
+    expect(ocr.reads).toBe(3);
+    // The load falls: frames are read as they come.
+    level = 'ok';
+    now += 3000;
+    const r = await service.tick();
+    expect(await r.observations).toHaveLength(1);
+    expect(ocr.reads).toBe(4);
+    expect(store.frames.countUnread()).toBe(0);
+    await service.close();
+  });
+
+  it('the load level: per core, with a quarter of hysteresis before it drops back', () => {
+    let load1 = 0.5;
+    let t = 0;
+    const src = new OsLoadSource({ read: () => ({ load1, cores: 2 }), clock: () => t, cacheMs: 10_000 });
+    expect(src.level()).toBe('ok');
+    load1 = 2.2; // 1.1 per core
+    expect(src.level()).toBe('ok'); // read at most every 10 s
+    t += 10_000;
+    expect(src.level()).toBe('busy');
+    load1 = 1.8; // 0.9 per core: above 0.75, still busy
+    t += 10_000;
+    expect(src.level()).toBe('busy');
+    load1 = 4.4; // 2.2 per core
+    t += 10_000;
+    expect(src.level()).toBe('overloaded');
+    load1 = 3.4; // 1.7 per core: above 1.5, still overloaded
+    t += 10_000;
+    expect(src.level()).toBe('overloaded');
+    load1 = 1.2; // 0.6 per core
+    t += 10_000;
+    expect(src.level()).toBe('ok');
   });
 });

@@ -10,6 +10,7 @@ import {
   type EngineProblem,
   type EngramApi,
   type IdleSource,
+  type LoadSource,
   type PowerSource,
   type ScreenSource,
   type StartAtLoginControl,
@@ -46,6 +47,8 @@ export interface CoreOptions {
   idle: IdleSource;
   /** Battery or AC, from powerMonitor: on battery capture slows down (capture.battery_saver). */
   power?: PowerSource;
+  /** How busy the machine is: OCR backs off first, then capture. */
+  load?: LoadSource;
   /** The microphone source; used only when audio capture is enabled in settings. */
   microphone: AudioSource;
   /** Engram's own process, so the privacy gate skips frames with our window in front. */
@@ -80,7 +83,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...(opts.recordAudio !== undefined ? { recordAudio: opts.recordAudio } : {}),
     host: 'electron',
     version: opts.version,
-    capture: { screen: opts.screen, idle: opts.idle, ...(opts.power ? { power: opts.power } : {}), microphone: opts.microphone, selfPids: opts.selfPids },
+    capture: { screen: opts.screen, idle: opts.idle, ...(opts.power ? { power: opts.power } : {}), ...(opts.load ? { load: opts.load } : {}), microphone: opts.microphone, selfPids: opts.selfPids },
     brain: true,
     sync: true,
     keyDescription: opts.keyDescription,

@@ -6,7 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, SyncKeyFile, openEngram, type KeyProvider, type OpenedStore } from '../../engine/index.js';
+import { defaultDataDir, EnvKeyProvider, FileKeyProvider, OsLoadSource, SyncKeyFile, openEngram, type KeyProvider, type OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -239,6 +239,8 @@ async function start(): Promise<void> {
       : new DesktopCapturerScreenSource(),
     idle: power,
     power,
+    // The desktop backs off under load (headless hosts and tests do not: a CI box runs at load 10+).
+    load: new OsLoadSource(),
     microphone: microphone.source,
     selfPids: [process.pid],
     keyDescription,

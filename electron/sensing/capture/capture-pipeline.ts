@@ -271,6 +271,11 @@ export class CapturePipeline extends EventEmitter {
     return this.ocr.waitingCount();
   }
 
+  /** When the oldest frame waiting for OCR was captured (null: none waits). */
+  ocrOldestWaitingAt(): number | null {
+    return this.ocr.oldestWaitingAt();
+  }
+
   /** Waits until every kept frame has been OCR-ed and turned into an observation. */
   async drain(): Promise<void> {
     if (this.ticking) await this.ticking.catch(() => undefined);

@@ -17,6 +17,7 @@ import type { ExclusionReason, SelfWindows } from './privacy-gate.js';
 import { RetentionJob } from './retention.js';
 import { CaptureScheduler } from './scheduler.js';
 import { AlwaysOnAc, SysfsPowerSource, type PowerSource } from './power-source.js';
+import type { LoadLevel, LoadSource } from './load-source.js';
 import type { Transcriber } from './transcriber.js';
 
 /** Same shape as CaptureStatus in shared/api/capture.ts, so API handlers pass it through. */
@@ -89,7 +90,12 @@ export interface CaptureServiceDeps {
   locale?: string;
   /** Battery or AC (the desktop's powerMonitor). Default: /sys/class/power_supply on Linux, else always AC. */
   power?: PowerSource;
+  /** How busy the machine is (load back-off: OCR waits first, then capture slows). Default: never busy. */
+  load?: LoadSource;
 }
+
+/** Under a load that does not end, OCR still runs, in batches, this often: nothing waits forever. */
+export const MAX_BUSY_WAIT_MS = 10 * 60_000;
 
 /** The locale the process runs in (LANG and friends, through ICU). */
 function systemLocale(): string {
@@ -164,9 +170,19 @@ export class CaptureService {
     this.retention = new RetentionJob(deps.store, () => this.pipeline.currentSettings.retention, { onError: (e) => this.report(e) });
   }
 
-  /** Time between ticks: the setting's, doubled on battery unless the battery saver is off. */
+  /** Time between ticks: the setting's, doubled on battery unless the battery saver is off, and doubled on an overloaded machine. */
   intervalMs(): number {
-    return this.pipeline.currentSettings.interval_s * 1000 * (this.batterySaverActive() ? 2 : 1);
+    const slow = this.batterySaverActive() || this.loadLevel() === 'overloaded';
+    return this.pipeline.currentSettings.interval_s * 1000 * (slow ? 2 : 1);
+  }
+
+  /** The load source's level ('ok' when there is none or it fails). */
+  loadLevel(): LoadLevel {
+    try {
+      return this.deps.load?.level() ?? 'ok';
+    } catch {
+      return 'ok';
+    }
   }
 
   /** The battery saver is on and the machine runs on battery: capture slows down and OCR waits. */
@@ -174,9 +190,17 @@ export class CaptureService {
     return this.pipeline.currentSettings.battery_saver && this.onBattery();
   }
 
-  /** On battery, OCR of ordinary frames waits until AC or the user is away (frames wait encrypted). */
+  /**
+   * On battery, OCR of ordinary frames waits until AC or the user is away; on a busy machine it
+   * waits for the load to fall, at most MAX_BUSY_WAIT_MS for the oldest frame. Frames wait encrypted.
+   */
   private ocrHold(userAway: boolean): OcrHold {
-    return !userAway && this.batterySaverActive() ? 'battery' : null;
+    if (!userAway && this.batterySaverActive()) return 'battery';
+    if (this.loadLevel() !== 'ok') {
+      const oldest = this.pipeline.ocrOldestWaitingAt();
+      if (oldest === null || this.clock() - oldest < MAX_BUSY_WAIT_MS) return 'busy';
+    }
+    return null;
   }
 
   /** True when the power source says the machine runs on battery (false when it cannot tell). */

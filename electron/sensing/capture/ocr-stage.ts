@@ -129,6 +129,11 @@ export class OcrStage {
     return this.waiting.length;
   }
 
+  /** When the oldest frame waiting for OCR was captured (null: none waits). */
+  oldestWaitingAt(): number | null {
+    return this.waiting[0]?.frame.captured_at ?? null;
+  }
+
   /** Why OCR waits now; released frames go to the queue oldest first, behind fresh frames. */
   setHold(hold: OcrHold): void {
     this.hold = hold;
