@@ -260,6 +260,10 @@ async function cpuPhase(
   // Warm-up: first frame and OCR worker start are not steady state.
   svc.start();
   await new Promise((r) => setTimeout(r, 15_000));
+  // ...and on a loaded machine the first frame's OCR (a whole screen, ~1-2.4 s of CPU) can outlast
+  // 15 s of wall time: its tail then landed in the still phase's figure (0.64% measured at load 15,
+  // where a scratch run that waited for it measured 0.19%). Wait for it.
+  await svc.drain();
   const gate = { windows: [] as number[], mask: [] as number[] };
   let lastTiming: MaskTiming | null = null;
   svc.pipeline.on('tick', () => {
