@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- locomo --file ../shared/bench-data/locomo_dev.json [--json] [--cache-dir DIR] [--embedder use|hash] [--queries table|encoder]`
+ * `npm run bench -- locomo --file ../shared/bench-data/locomo_dev.json [--json] [--cache-dir DIR] [--embedder use|hash|table] [--queries table|encoder]`
  *
  * Retrieval quality on LoCoMo-format conversations through the real encrypted store: each
  * conversation gets a fresh data dir; every dialog turn becomes an episodic memory ("Speaker: text",
@@ -34,7 +34,7 @@ const Args = z.object({
   /** Only these modes (comma-separated), for quicker runs while tuning. */
   modes: z.string().optional(),
   /** The embedder under test (the cache keeps each one's vectors apart, by its id). */
-  embedder: z.enum(['use', 'hash']).default('use'),
+  embedder: z.enum(['use', 'hash', 'table']).default('use'),
   /** How USE answers questions: the encoder itself (what the app does) or the static table built by scripts/distill-query-table.mjs. */
   queries: z.enum(['table', 'encoder']).default('encoder'),
 });
@@ -122,6 +122,13 @@ export async function closeAll(stores: ConversationStore[]): Promise<void> {
   }
 }
 
+/** The static query table for every text, turns as well as questions (does it hold recall as the whole embedder?). */
+function tableEmbedder(): Embedder {
+  const t = StaticQueryTable.loadShipped();
+  if (!t) throw new Error(`--embedder table: no ${QUERY_TABLE_FILE} (build it: node scripts/distill-query-table.mjs)`);
+  return { id: 'use-lite-512-table', dimensions: 512, embed: async (texts) => texts.map((x) => t.embedOne(x)) };
+}
+
 const CATEGORY_NAMES: Record<string, string> = { '1': 'multi-hop', '2': 'temporal', '3': 'open-domain', '4': 'single-hop' };
 
 async function main(): Promise<void> {
@@ -147,7 +154,8 @@ async function main(): Promise<void> {
   const convs = loadLocomo(resolve(args.file));
   const table = args.embedder === 'use' && args.queries === 'table' ? StaticQueryTable.loadShipped() : null;
   if (args.queries === 'table' && !table) throw new Error(`--queries table: no ${QUERY_TABLE_FILE} (build it: node scripts/distill-query-table.mjs)`);
-  const inner: Embedder = args.embedder === 'hash' ? new HashEmbedder(256) : new UseEmbedder(60_000, table);
+  const inner: Embedder =
+    args.embedder === 'hash' ? new HashEmbedder(256) : args.embedder === 'table' ? tableEmbedder() : new UseEmbedder(60_000, table);
   const embedder: Embedder = args['cache-dir'] ? new CachingEmbedder(inner, resolve(args['cache-dir'])) : inner;
   const stores: ConversationStore[] = [];
   const t0 = Date.now();
