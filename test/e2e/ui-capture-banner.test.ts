@@ -152,4 +152,28 @@ describe('the capture banner', { timeout: 120_000 }, () => {
     await field.press('Tab');
     await expect.poll(cap, { timeout: 10_000 }).toBe(30);
   });
+
+  // Issue 34: on battery with the battery saver on, the card and Privacy say so (capture.status'
+  // battery_saver, through the real HTTP host), with the screens waiting for their text.
+  it('the capture card and Privacy say "battery saver on" while on battery, with the screens waiting for text, and stop on AC', async () => {
+    let battery = true;
+    h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5, capturePower: { onBattery: () => battery } });
+    const hh = h;
+    const page = await tab.open({ host: hh });
+    const detail = page.getByTestId('capture-detail');
+    await expect.poll(() => detail.textContent(), { timeout: 15_000 }).toMatch(/^Battery saver on · /);
+
+    await page.evaluate(() => (location.hash = '#/privacy'));
+    const line = page.getByTestId('privacy-capture-state');
+    // Frames are kept but their text waits for AC: the count shows (the window asks for the status every 15 s).
+    await expect
+      .poll(() => line.textContent(), { timeout: 40_000 })
+      .toMatch(/Battery saver on: a screen half as often, and text read once on power or when you step away \(\d+ waiting\)\./);
+
+    // Back on AC: the line goes, and the screens that waited are read.
+    battery = false;
+    await expect.poll(() => line.textContent(), { timeout: 40_000 }).not.toMatch(/Battery saver/);
+    await expect.poll(() => detail.textContent(), { timeout: 40_000 }).not.toMatch(/Battery saver/);
+    await expect.poll(async () => (await api<{ battery_saver?: unknown; ocr_backlog: number }>(hh, 'capture.status')).ocr_backlog, { timeout: 30_000 }).toBe(0);
+  });
 });
