@@ -55,19 +55,7 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   out.set(grey);
   const hist = new Uint32Array(256);
   const isDark = (x0: number, y0: number, x1: number, y1: number): boolean => {
-    hist.fill(0);
-    for (let y = y0; y < y1; y++) {
-      const row = y * width;
-      for (let x = x0; x < x1; x++) hist[grey[row + x]!]!++;
-    }
-    const half = ((x1 - x0) * (y1 - y0)) / 2;
-    let acc = 0;
-    let median = 0;
-    for (; median < 256; median++) {
-      acc += hist[median]!;
-      if (acc >= half) break;
-    }
-    return median < darkBelow;
+    return medianGrey(grey, width, x0, y0, x1, y1, hist) < darkBelow;
   };
   let inverted = 0;
   const invert = (x0: number, y0: number, x1: number, y1: number): void => {
@@ -130,6 +118,23 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   return { pgm, width, height, invertedShare: width * height > 0 ? inverted / (width * height) : 0 };
 }
 
+/** The median grey of a rectangle (hist is scratch space, 256 bins). */
+function medianGrey(px: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number, hist: Uint32Array): number {
+  hist.fill(0);
+  for (let y = y0; y < y1; y++) {
+    const row = y * width;
+    for (let x = x0; x < x1; x++) hist[px[row + x]!]!++;
+  }
+  const half = ((x1 - x0) * (y1 - y0)) / 2;
+  let acc = 0;
+  let median = 0;
+  for (; median < 256; median++) {
+    acc += hist[median]!;
+    if (acc >= half) break;
+  }
+  return median;
+}
+
 /**
  * Brings each tile's background up to white, ink kept at its darkness: a coloured or grey region
  * (an event pill in a dark calendar, a button, a shaded header) comes out of inversion mid-grey with
@@ -142,15 +147,7 @@ function stretchTiles(out: Uint8Array, width: number, height: number, tile: numb
     for (let x0 = 0; x0 < width; x0 += tile) {
       const x1 = Math.min(width, x0 + tile);
       const y1 = Math.min(height, y0 + tile);
-      hist.fill(0);
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) hist[out[y * width + x]!]!++;
-      const half = ((x1 - x0) * (y1 - y0)) / 2;
-      let acc = 0;
-      let median = 0;
-      for (; median < 256; median++) {
-        acc += hist[median]!;
-        if (acc >= half) break;
-      }
+      const median = medianGrey(out, width, x0, y0, x1, y1, hist);
       if (median <= STRETCH_FLOOR || median >= STRETCH_CEIL) continue;
       const k = 255 / median;
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out[y * width + x] = Math.min(255, Math.round(out[y * width + x]! * k));
