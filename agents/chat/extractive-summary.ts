@@ -1,5 +1,5 @@
 import { sentencesOf } from '../store/index.js';
-import { NO_MODEL_SENTENCE } from './offline-answer.js';
+import { NO_MODEL_SENTENCES } from './offline-phrases.js';
 import { collapse } from '../../shared/memory/index.js';
 import type { HistoryTurn } from './prompt-builder.js';
 import { forModel } from './prompt-builder.js';
@@ -26,7 +26,7 @@ export function sentenceWeight(s: string): number {
 
 function sentencesOfTurn(t: HistoryTurn): string[] {
   const who = t.role === 'user' ? 'User' : 'Engram';
-  const text = t.text.replace(NO_MODEL_SENTENCE, '');
+  const text = NO_MODEL_SENTENCES.reduce((acc, s) => acc.replace(s, ''), t.text);
   const out: string[] = [];
   for (const line of text.split('\n')) {
     const l = collapse(line.replace(/^\s*[-•*]\s+/, '').replace(/(?:\s*\[\d+\])+/g, ''));

@@ -1,10 +1,12 @@
 import { sentencesOf } from '../store/index.js';
 import { NO_MODEL_SENTENCE } from './offline-answer.js';
+import { isPhraseLanguage, keptAsRecordedNote, localizeOfflineText } from './offline-phrases.js';
 
 /**
  * What the user's directives ask of an answer's shape, as far as an answer built without a model
- * can honour it: its length and its format. A language is recognised so the answer can say it was
- * not honoured (offline there is nothing to translate with), never silently ignored.
+ * can honour it: its length, its format, and the language of its own words (German, French,
+ * Spanish, Italian, Portuguese: offline-phrases.ts). Another language is recognised so the answer
+ * can say it was not honoured (offline there is nothing to translate with), never silently ignored.
  */
 export interface OfflineStyle {
   /** At most this many sentences (bullets count as sentences); null = no limit asked. */
@@ -49,9 +51,17 @@ const asSentence = (s: string) => (/[.!?](?:\s*(?:\[\d+\])+)?$/.test(s) ? s : `$
  */
 export function styleOfflineText(text: string, style: OfflineStyle): { text: string; cited: number[] } {
   const citedIn = (t: string) => [...new Set([...t.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))];
-  const note = text.endsWith(NO_MODEL_SENTENCE) ? NO_MODEL_SENTENCE : null;
-  const body = note ? text.slice(0, -note.length).trimEnd() : text;
-  const languageNote = style.language ? `(Without a language model Engram cannot write in ${style.language}: the memories are shown as they were recorded.)` : null;
+  const lang = style.language;
+  // Engram's own words follow the asked language where it has them (the languages it reads screens in).
+  const localize = (t: string) => (isPhraseLanguage(lang) ? localizeOfflineText(t, lang) : t);
+  const english = text.endsWith(NO_MODEL_SENTENCE) ? NO_MODEL_SENTENCE : null;
+  const body = localize(english ? text.slice(0, -english.length).trimEnd() : text);
+  const note = english ? localize(english) : null;
+  const languageNote = isPhraseLanguage(lang)
+    ? keptAsRecordedNote(lang)
+    : lang
+      ? `(Without a language model Engram cannot write in ${lang}: the memories are shown as they were recorded.)`
+      : null;
   if (style.sentences === null && style.format === null) {
     const out = languageNote ? `${body}\n\n${languageNote}${note ? `\n\n${note}` : ''}` : text;
     return { text: out, cited: citedIn(body) };

@@ -70,14 +70,24 @@ describe('directives shape the offline answer where it can follow them', () => {
     expect(body(prose.answer).split('\n')).toHaveLength(1);
   });
 
-  it('"keep answers short" caps the statements; a language is not faked but said', async () => {
+  it('"keep answers short" caps the statements; a language without a phrasebook is not faked but said', async () => {
     directive('Keep answers short: a few sentences, no padding.');
-    directive('Answer in German.');
+    directive('Answer in Japanese.');
     const turn = await offline().ask({ text: question });
     const b = body(turn.answer);
-    expect(b).toContain('Without a language model Engram cannot write in German');
+    expect(b).toContain('Without a language model Engram cannot write in Japanese');
     const statements = b.replace(/\(Without a language model[^)]*\)/, '').split('\n').filter((l) => l.trim());
     expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it('"answer in German": Engram\'s own words are German, what was recorded stays as it was', async () => {
+    directive('Answer in German.');
+    const turn = await offline().ask({ text: question });
+    expect(turn.answer).not.toContain(NO_MODEL_SENTENCE);
+    expect(turn.answer).toContain('Es ist kein Sprachmodell eingerichtet');
+    expect(turn.answer).toContain('Ohne Sprachmodell übersetzt Engram nur seine eigenen Worte');
+    expect(turn.answer).not.toMatch(/^(?:Related memories|Events|From your screen):$/m);
+    expect(turn.citations.length).toBeGreaterThanOrEqual(1);
   });
 });
 

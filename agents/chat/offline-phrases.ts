@@ -1,0 +1,117 @@
+import { NO_MODEL_SENTENCE } from './offline-answer.js';
+
+/**
+ * The offline answer's own words (its headers, its lead's frame, the no-model note) in the languages
+ * Engram reads screens in (its OCR languages), so that "answer in German" is honoured where it can
+ * be without a model. What was seen or said (screen lines, memories, titles) is data and is shown as
+ * it was recorded; dates stay as the formatter writes them.
+ */
+export type PhraseLanguage = 'German' | 'French' | 'Spanish' | 'Italian' | 'Portuguese';
+
+type Phrasebook = Record<PhraseLanguage, string>;
+
+/** Whole lines the answer writes as they are. */
+const LINES: [string, Phrasebook][] = [
+  [
+    NO_MODEL_SENTENCE,
+    {
+      German: 'Es ist kein Sprachmodell eingerichtet, daher ist diese Antwort aus den Erinnerungen gebaut, die am besten zu deiner Frage passen.',
+      French: "Aucun modèle de langage n'est configuré : cette réponse est construite à partir des souvenirs qui correspondent le mieux à votre question.",
+      Spanish: 'No hay ningún modelo de lenguaje configurado, así que esta respuesta se construye con los recuerdos que mejor coinciden con tu pregunta.',
+      Italian: 'Nessun modello linguistico è configurato, quindi questa risposta è costruita con i ricordi più vicini alla tua domanda.',
+      Portuguese: 'Nenhum modelo de linguagem está configurado, por isso esta resposta é construída com as memórias que melhor correspondem à sua pergunta.',
+    },
+  ],
+  ['From your screen:', { German: 'Von deinem Bildschirm:', French: 'Sur votre écran :', Spanish: 'De tu pantalla:', Italian: 'Dal tuo schermo:', Portuguese: 'Do seu ecrã:' }],
+  ['Related memories:', { German: 'Verwandte Erinnerungen:', French: 'Souvenirs liés :', Spanish: 'Recuerdos relacionados:', Italian: 'Ricordi correlati:', Portuguese: 'Memórias relacionadas:' }],
+  ['Events:', { German: 'Ereignisse:', French: 'Événements :', Spanish: 'Eventos:', Italian: 'Eventi:', Portuguese: 'Eventos:' }],
+  ['Facts:', { German: 'Fakten:', French: 'Faits :', Spanish: 'Hechos:', Italian: 'Fatti:', Portuguese: 'Factos:' }],
+  ['How-tos:', { German: 'Anleitungen:', French: 'Marches à suivre :', Spanish: 'Instrucciones:', Italian: 'Istruzioni:', Portuguese: 'Instruções:' }],
+  ['What was tried before:', { German: 'Was schon versucht wurde:', French: 'Ce qui a déjà été essayé :', Spanish: 'Lo que ya se probó:', Italian: 'Cosa è già stato provato:', Portuguese: 'O que já foi tentado:' }],
+  ['Documents and links:', { German: 'Dokumente und Links:', French: 'Documents et liens :', Spanish: 'Documentos y enlaces:', Italian: 'Documenti e link:', Portuguese: 'Documentos e ligações:' }],
+  ['Vault (values masked):', { German: 'Tresor (Werte verdeckt):', French: 'Coffre (valeurs masquées) :', Spanish: 'Bóveda (valores ocultos):', Italian: 'Cassaforte (valori nascosti):', Portuguese: 'Cofre (valores ocultos):' }],
+  ['About you:', { German: 'Über dich:', French: 'À votre sujet :', Spanish: 'Sobre ti:', Italian: 'Su di te:', Portuguese: 'Sobre si:' }],
+  ['In the order you saw them:', { German: 'In der Reihenfolge, in der du sie gesehen hast:', French: 'Dans l’ordre où vous les avez vus :', Spanish: 'En el orden en que los viste:', Italian: 'Nell’ordine in cui li hai visti:', Portuguese: 'Pela ordem em que os viu:' }],
+  ['Shortly before and after:', { German: 'Kurz davor und danach:', French: 'Juste avant et après :', Spanish: 'Poco antes y después:', Italian: 'Poco prima e dopo:', Portuguese: 'Pouco antes e depois:' }],
+  ['Closest events:', { German: 'Nächstliegende Ereignisse:', French: 'Événements les plus proches :', Spanish: 'Eventos más cercanos:', Italian: 'Eventi più vicini:', Portuguese: 'Eventos mais próximos:' }],
+  [
+    'A matching item in your knowledge vault is marked highly sensitive, so it is not shown here; you can reveal it locally in Engram.',
+    {
+      German: 'Ein passender Eintrag in deinem Tresor ist als hoch sensibel markiert und wird hier nicht gezeigt; du kannst ihn lokal in Engram aufdecken.',
+      French: 'Un élément correspondant de votre coffre est marqué très sensible : il n’est pas montré ici ; vous pouvez le révéler localement dans Engram.',
+      Spanish: 'Un elemento de tu bóveda que coincide está marcado como muy sensible, así que no se muestra aquí; puedes revelarlo localmente en Engram.',
+      Italian: 'Un elemento corrispondente della tua cassaforte è segnato come molto sensibile, quindi non è mostrato qui; puoi rivelarlo localmente in Engram.',
+      Portuguese: 'Um item correspondente do seu cofre está marcado como muito sensível, por isso não é mostrado aqui; pode revelá-lo localmente no Engram.',
+    },
+  ],
+];
+
+/** The frames of sentences around what was found ($1, $2: the found text, kept as it was). */
+const FRAMES: [RegExp, Phrasebook][] = [
+  [
+    /^Not sure it is what you asked, but the closest I found: /,
+    {
+      German: 'Nicht sicher, ob es das Gefragte ist, aber am nächsten kommt: ',
+      French: 'Pas sûr que ce soit ce que vous demandez, mais le plus proche trouvé : ',
+      Spanish: 'No estoy seguro de que sea lo que preguntas, pero lo más cercano que encontré: ',
+      Italian: 'Non sono sicuro che sia ciò che chiedi, ma la cosa più vicina che ho trovato: ',
+      Portuguese: 'Não tenho a certeza de que seja o que perguntou, mas o mais próximo que encontrei: ',
+    },
+  ],
+  [
+    /^I don't know: nothing you saw or told me answers "(.*)"\. The closest matches are below\.$/,
+    {
+      German: 'Ich weiß es nicht: Nichts, was du gesehen oder mir gesagt hast, beantwortet „$1“. Die nächsten Treffer stehen unten.',
+      French: 'Je ne sais pas : rien de ce que vous avez vu ou dit ne répond à « $1 ». Les correspondances les plus proches sont ci-dessous.',
+      Spanish: 'No lo sé: nada de lo que viste o me dijiste responde a «$1». Las coincidencias más cercanas están abajo.',
+      Italian: 'Non lo so: niente di ciò che hai visto o mi hai detto risponde a «$1». Le corrispondenze più vicine sono qui sotto.',
+      Portuguese: 'Não sei: nada do que viu ou me disse responde a «$1». As correspondências mais próximas estão abaixo.',
+    },
+  ],
+  [/^The first thing you had open: /, { German: 'Als Erstes hattest du offen: ', French: 'La première chose que vous aviez ouverte : ', Spanish: 'Lo primero que tenías abierto: ', Italian: 'La prima cosa che avevi aperto: ', Portuguese: 'A primeira coisa que tinha aberta: ' }],
+  [/^The last thing you had open: /, { German: 'Als Letztes hattest du offen: ', French: 'La dernière chose que vous aviez ouverte : ', Spanish: 'Lo último que tenías abierto: ', Italian: "L'ultima cosa che avevi aperto: ", Portuguese: 'A última coisa que tinha aberta: ' }],
+  [/^Right before (.+?) \("(.+?)"\), you had /, { German: 'Direkt vor $1 („$2“) hattest du ', French: 'Juste avant $1 (« $2 »), vous aviez ', Spanish: 'Justo antes de $1 («$2»), tenías ', Italian: 'Subito prima di $1 («$2»), avevi ', Portuguese: 'Logo antes de $1 («$2»), tinha ' }],
+  [/^Right after (.+?) \("(.+?)"\), you had /, { German: 'Direkt nach $1 („$2“) hattest du ', French: 'Juste après $1 (« $2 »), vous aviez ', Spanish: 'Justo después de $1 («$2»), tenías ', Italian: 'Subito dopo $1 («$2»), avevi ', Portuguese: 'Logo depois de $1 («$2»), tinha ' }],
+];
+
+/** Where a line says where it was seen: " — seen on "Title" …" and an evidence line's " — on "Title" …". */
+const WHERE: [RegExp, Phrasebook][] = [
+  [/ — seen on (?=")/g, { German: ' — gesehen auf ', French: ' — vu sur ', Spanish: ' — visto en ', Italian: ' — visto su ', Portuguese: ' — visto em ' }],
+  [/ — on (?=")/g, { German: ' — auf ', French: ' — sur ', Spanish: ' — en ', Italian: ' — su ', Portuguese: ' — em ' }],
+];
+
+/** Said once under an answer whose own words were translated but whose memories were not. */
+const KEPT_AS_RECORDED: Phrasebook = {
+  German: '(Ohne Sprachmodell übersetzt Engram nur seine eigenen Worte: Was du gesehen und gesagt hast, steht hier so, wie es aufgezeichnet wurde.)',
+  French: '(Sans modèle de langage, Engram ne traduit que ses propres mots : ce que vous avez vu et dit est montré tel qu’il a été enregistré.)',
+  Spanish: '(Sin un modelo de lenguaje, Engram solo traduce sus propias palabras: lo que viste y dijiste se muestra tal como se registró.)',
+  Italian: '(Senza un modello linguistico Engram traduce solo le proprie parole: ciò che hai visto e detto è mostrato così come è stato registrato.)',
+  Portuguese: '(Sem um modelo de linguagem, o Engram só traduz as suas próprias palavras: o que viu e disse é mostrado tal como foi registado.)',
+};
+
+export function isPhraseLanguage(language: string | null): language is PhraseLanguage {
+  return language !== null && Object.hasOwn(KEPT_AS_RECORDED, language);
+}
+
+/** The no-model note in every language it is written in (to strip it from stored turns). */
+export const NO_MODEL_SENTENCES: readonly string[] = [NO_MODEL_SENTENCE, ...Object.values(LINES[0]![1])];
+
+/** The answer's own words in `language`, line by line; what was found stays as it was recorded. */
+export function localizeOfflineText(text: string, language: PhraseLanguage): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const bullet = /^\s*-\s+/.exec(line)?.[0] ?? '';
+      let l = line.slice(bullet.length);
+      const whole = LINES.find(([en]) => en === l.trim());
+      if (whole) return bullet + whole[1][language];
+      for (const [re, book] of FRAMES) if (re.test(l)) l = l.replace(re, book[language]);
+      for (const [re, book] of WHERE) l = l.replace(re, book[language]);
+      return bullet + l;
+    })
+    .join('\n');
+}
+
+export function keptAsRecordedNote(language: PhraseLanguage): string {
+  return KEPT_AS_RECORDED[language];
+}
