@@ -89,3 +89,20 @@ export function heartbeatTool(kinds: MemoryKind[], requested: Set<MemoryKind>): 
     },
   }) as LlmTool;
 }
+
+/**
+ * `request_heartbeat` inside a chain (MIRIX: a step's tool calls may ask for another step): offered
+ * at every step of a kind's chain, for that kind only. Asked for in the step that reaches the step
+ * limit, it grants one more step instead of the "finish now" turn, while the batch's chaining budget
+ * allows one; the finish turn still comes after the last step.
+ */
+export function chainHeartbeatTool(): LlmTool {
+  return defineTool({
+    name: HEARTBEAT_TOOL,
+    description:
+      'Ask for one more step after this one when you still have updates, merges or inserts to make: granted while the batch budget allows, even past your step limit. Do not ask when you are done: call finish_memory_update.',
+    schema: z.object({ reason: z.string().max(300).optional() }),
+    // The chain reads the ask off the step's tool calls (only an ask in the step at the limit counts).
+    run: () => 'another step is granted after this one, budget allowing',
+  }) as LlmTool;
+}

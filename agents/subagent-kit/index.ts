@@ -10,7 +10,7 @@ export type { KindPolicy, MemoryDraft, Relation, WriteOutcome } from './memory-d
 export { MemoryWriter, type MemoryWriterOptions } from './memory-writer.js';
 export { checkSourceNumbers, knownByWords, type SubAgent, type SubAgentContext } from './sub-agent.js';
 export { IsoTimeArg, SourcesArg, UpdateBase, mergeTool, saveTool, toMs, updateTool } from './common-tools.js';
-export { FINISH_TOOL, HEARTBEAT_TOOL, finishTool, heartbeatTool, modelView, searchTool } from './chain-tools.js';
+export { chainHeartbeatTool, FINISH_TOOL, HEARTBEAT_TOOL, finishTool, heartbeatTool, modelView, searchTool } from './chain-tools.js';
 export { CORE_NEAR_LIMIT, TOUCH_COVERAGE, touchedMemories, touches } from './batch-touch.js';
 export { ChainBudget, DEFAULT_MAX_CHAINING_STEPS, chainSystemPrompt, runMemoryChain, type ChainInput, type ChainResult } from './memory-chain.js';
 export {

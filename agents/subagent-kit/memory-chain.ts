@@ -1,5 +1,5 @@
 import { runToolLoop, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmRequest, type LlmResponse, type ToolCallOutcome, type ToolLoopResult } from '../llm/index.js';
-import { FINISH_TOOL, finishTool, searchTool } from './chain-tools.js';
+import { chainHeartbeatTool, FINISH_TOOL, finishTool, HEARTBEAT_TOOL, searchTool } from './chain-tools.js';
 import { mergeTool } from './common-tools.js';
 import { OBSERVED_RULE } from './observed-quote.js';
 import type { SubAgent, SubAgentContext } from './sub-agent.js';
@@ -50,7 +50,7 @@ export interface ChainInput {
 
 export interface ChainResult {
   kind: SubAgent['kind'];
-  /** Model calls made (a chain at its step limit: maxSteps, plus the one "finish now" turn). */
+  /** Model calls made (a chain at its step limit: maxSteps, one more per heartbeat granted, plus the one "finish now" turn). */
   steps: number;
   /** The agent called finish_memory_update (at the latest in the one turn it gets at the step limit). */
   finished: boolean;
@@ -79,7 +79,9 @@ export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: Sub
   const capped = maxSteps < limit;
   // Core blocks and vault entries are not merged this way (the merge tool refuses them anyway).
   const merge = agent.kind === 'core' || agent.kind === 'knowledge_vault' ? [] : [mergeTool(ctx, agent.kind)];
-  const tools = [searchTool(ctx, agent.kind), ...agent.tools(ctx), ...merge, finishTool()];
+  // Heartbeats only where a budget bounds them (a batch's chains always have one).
+  const beat = input.budget ? [chainHeartbeatTool()] : [];
+  const tools = [searchTool(ctx, agent.kind), ...agent.tools(ctx), ...merge, ...beat, finishTool()];
   const req: LlmRequest = {
     purpose: 'chaining',
     tier: 'extraction',
@@ -91,31 +93,38 @@ export async function runMemoryChain(llm: LlmProvider, agent: SubAgent, ctx: Sub
     maxTokens: 2048,
     signal: input.signal,
   };
-  const loop = await runToolLoop(
-    llm,
-    req,
-    tools,
-    {
-      maxSteps,
-      // Refused arguments cost a step each; the step limit is the bound.
-      maxInvalidRounds: maxSteps,
-      stopWhen: (calls) => calls.some((c) => c.name === FINISH_TOOL && c.ok),
-    },
-  );
+  const stopWhen = (calls: ToolCallOutcome[]) => calls.some((c) => c.name === FINISH_TOOL && c.ok);
+  // Refused arguments cost a step each; the step limit is the bound.
+  let loop = await runToolLoop(llm, req, tools, { maxSteps, maxInvalidRounds: maxSteps, stopWhen });
+  input.budget?.spend(loop.responses.length);
+  let steps = loop.responses.length;
+  const calls = [...loop.calls];
+  let beats = 0;
+  // A heartbeat asked for in the step at the limit buys one more step, while the budget keeps this
+  // chain's finish turn and the minimum of the chains after it.
+  const beatAtLimit = () => loop.responses.at(-1)?.toolUses.some((u) => u.name === HEARTBEAT_TOOL) ?? false;
+  while (loop.stoppedBy === 'step_limit' && beatAtLimit() && input.budget && input.budget.stepsFor(1, input.chainsAfter ?? 0) >= 1) {
+    beats++;
+    loop = await runToolLoop(llm, { ...req, messages: loop.messages, toolChoice: 'any' }, tools, { maxSteps: 1, maxInvalidRounds: 1, stopWhen });
+    input.budget.spend(loop.responses.length);
+    steps += loop.responses.length;
+    calls.push(...loop.calls);
+  }
   // At the step limit the agent is told, once, to finish (MIRIX): its summary says what it did and
   // what it left, instead of the chain just being cut off mid-thought.
   // The same at the batch's cost cap: the turn was kept back from the budget for it.
-  input.budget?.spend(loop.responses.length);
   const last = loop.stoppedBy === 'step_limit' ? await finishTurn(llm, req, loop.messages, input.signal) : null;
   input.budget?.spend(last?.responses.length ?? 0);
   const finished = loop.stoppedBy === 'stop_tool' || last?.stoppedBy === 'stop_tool';
-  const limited = loop.stoppedBy === 'step_limit' ? (capped ? 'cost_cap' : 'step_limit') : loop.stoppedBy === 'invalid_limit' ? 'invalid_limit' : 'end_turn';
+  // Stopped by the budget: before the step limit, or while the agent still asked for heartbeats.
+  const byBudget = capped || (beats > 0 && beatAtLimit());
+  const limited = loop.stoppedBy === 'step_limit' ? (byBudget ? 'cost_cap' : 'step_limit') : loop.stoppedBy === 'invalid_limit' ? 'invalid_limit' : 'end_turn';
   return {
     kind: agent.kind,
-    steps: loop.responses.length + (last?.responses.length ?? 0),
+    steps: steps + (last?.responses.length ?? 0),
     finished,
     stopped_by: finished ? 'finished' : limited,
-    calls: [...loop.calls, ...(last?.calls ?? [])],
+    calls: [...calls, ...(last?.calls ?? [])],
     final: last?.final ?? loop.final,
   };
 }

@@ -141,7 +141,7 @@ describe('chaining agents: search → update → finish, one per kind', () => {
       expect(fake.requests).toHaveLength(4);
       // The chain offers the kind's own tools only, with its search, merge (not for core/vault) and finish.
       const merge = c.kind === 'knowledge_vault' ? [] : ['memory_merge'];
-      expect(toolNames(fake.requests[1]!).sort()).toEqual([`search_${c.kind}`, ...c.ownTools, ...merge, 'finish_memory_update'].sort());
+      expect(toolNames(fake.requests[1]!).sort()).toEqual([`search_${c.kind}`, ...c.ownTools, ...merge, 'request_heartbeat', 'finish_memory_update'].sort());
       // The search found the memory and the model was shown its id before it updated it.
       expect(JSON.stringify(fake.requests[2]!.body.messages)).toContain(m.id);
       if (c.kind === 'knowledge_vault') expect(fake.allText()).not.toContain('hunter22-wifi');
@@ -170,7 +170,7 @@ describe('chaining agents: the other ways a chain ends', () => {
     );
     const { report } = await say('I moved to Porto last week.', anthropic());
     expect(report.chains).toEqual([{ kind: 'core', steps: 3, finished: true, stopped_by: 'finished' }]);
-    expect(toolNames(fake.requests[1]!).sort()).toEqual(['core_append', 'core_rewrite', 'finish_memory_update', 'search_core']);
+    expect(toolNames(fake.requests[1]!).sort()).toEqual(['core_append', 'core_rewrite', 'finish_memory_update', 'request_heartbeat', 'search_core']);
     expect(fake.requests[1]!.body.system).toEqual(expect.arrayContaining([expect.objectContaining({ text: expect.stringContaining(`chars="${block.text.length}/200"`) })]));
     const after = store.memories.get(block.id)!;
     expect(after.text).toBe('- Name: Sam Reis\n- Lives in: Porto\n- Works at: Acme\n- Likes: river walks, tea');
@@ -243,6 +243,40 @@ describe('chaining agents: the other ways a chain ends', () => {
     fake.setHandler((req) => (JSON.stringify(req.body.tool_choice ?? '').includes('route_memories') ? route('semantic') : call('search_semantic', { query: 'Ana' })));
     const again = await say('Ana Lima now leads the finance team.', anthropic());
     expect(again.report.chains[0]).toMatchObject({ steps: 6, finished: false, stopped_by: 'step_limit' });
+  });
+
+  it('heartbeat inside a chain: a step at the limit that asks for one gets one more step, then the finish turn (MIRIX)', async () => {
+    const ana = existing({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } });
+    await store.flushEmbeddings();
+    let step = 0;
+    fake.setHandler((req) => {
+      const choice = JSON.stringify(req.body.tool_choice ?? '');
+      if (choice.includes('route_memories')) return route('semantic');
+      if (choice.includes('finish_memory_update')) return finish('updated Ana');
+      step++;
+      // Steps 1 and 2 search and ask for a heartbeat; the granted step 3 writes.
+      if (step <= 2) return { toolUses: [{ name: 'search_semantic', input: { query: 'Ana Lima' } }, { name: 'request_heartbeat', input: { reason: 'still to update Ana' } }] };
+      return call('semantic_update', { id: ana.id, reason: 'the user said more', summary: 'Ana Lima leads the finance team.' });
+    });
+    const { report } = await say('Ana Lima now leads the finance team.', anthropic(), { max_chaining_steps: 2 });
+    expect(toolNames(fake.requests[1]!)).toContain('request_heartbeat');
+    // Two steps, the one granted by the heartbeat, and the finish turn (the granted step asked for none).
+    expect(report.chains).toEqual([{ kind: 'semantic', steps: 4, finished: true, stopped_by: 'finished' }]);
+    expect(store.memories.get(ana.id)!.text).toBe('Ana Lima leads the finance team.');
+  });
+
+  it('heartbeats inside a chain stop at the batch budget: the last turn is still "finish now"', async () => {
+    existing({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' } });
+    fake.setHandler((req) => {
+      const choice = JSON.stringify(req.body.tool_choice ?? '');
+      if (choice.includes('route_memories')) return route('semantic');
+      if (choice.includes('finish_memory_update')) return finish();
+      return { toolUses: [{ name: 'search_semantic', input: { query: 'Ana' } }, { name: 'request_heartbeat', input: {} }] };
+    });
+    const { report } = await say('Ana Lima now leads the finance team.', anthropic(), { max_chaining_steps: 2, chain_budget_calls: 5 });
+    // A budget of 5: 4 steps (2 + 2 heartbeats), then the finish turn it kept back.
+    expect(report.chains).toEqual([{ kind: 'semantic', steps: 5, finished: true, stopped_by: 'finished' }]);
+    expect(fake.requests.at(-1)!.body.tool_choice).toMatchObject({ type: 'tool', name: 'finish_memory_update' });
   });
 
   it('at the step limit, an agent told to finish does: the chain ends finished', async () => {
