@@ -20,6 +20,8 @@ export interface PromptBudget {
   historyMessageChars: number;
   /** Memories always get at least this much room, even when a long question eats the budget. */
   minMemoryTokens: number;
+  /** The directives together at most this long (default: 12 of 300 characters); a small window shrinks it. */
+  directiveChars?: number;
 }
 
 export const DEFAULT_BUDGET: PromptBudget = {
@@ -118,16 +120,28 @@ function coreSection(core: Memory[], budget: PromptBudget): string {
 /** At most this many directives, each clipped, so a long list cannot crowd out the memories. */
 const MAX_DIRECTIVES = 12;
 const DIRECTIVE_CHARS = 300;
+export const DIRECTIVES_CHARS = MAX_DIRECTIVES * DIRECTIVE_CHARS;
 
-/** The user's standing instructions on how to answer, learned from their feedback; they win over the style rules above. */
-function directivesSection(directives: readonly string[]): string {
-  const list = directives.slice(0, MAX_DIRECTIVES).map((d) => `- ${clip(forModel(collapse(d)), DIRECTIVE_CHARS)}`);
+/**
+ * The user's standing instructions on how to answer, learned from their feedback; they win over the
+ * style rules above. The first ones (the order the store keeps) fill `total` characters: a small
+ * window carries fewer, never none.
+ */
+function directivesSection(directives: readonly string[], total = DIRECTIVES_CHARS): string {
+  const list: string[] = [];
+  let left = Math.max(DIRECTIVE_CHARS / 2, total);
+  for (const d of directives.slice(0, MAX_DIRECTIVES)) {
+    if (left < 40) break;
+    const line = clip(forModel(collapse(d)), Math.min(DIRECTIVE_CHARS, left));
+    list.push(`- ${line}`);
+    left -= line.length;
+  }
   if (!list.length) return '';
   return `\n\nHow this user wants answers (directives learned from their feedback; they take precedence over the style rules above, never over the rules on citing and on withheld vault items):\n${list.join('\n')}`;
 }
 
 export function systemPrompt(core: Memory[], budget: PromptBudget = DEFAULT_BUDGET, tools = false, directives: readonly string[] = []): string {
-  return `${INSTRUCTIONS}${tools ? TOOL_INSTRUCTIONS : ''}${directivesSection(directives)}\n\n${coreSection(core, budget)}`;
+  return `${INSTRUCTIONS}${tools ? TOOL_INSTRUCTIONS : ''}${directivesSection(directives, budget.directiveChars)}\n\n${coreSection(core, budget)}`;
 }
 
 function contextHeader(input: PromptInput): string {

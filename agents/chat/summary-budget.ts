@@ -1,4 +1,4 @@
-import type { PromptBudget } from './prompt-builder.js';
+import { DIRECTIVES_CHARS, type PromptBudget } from './prompt-builder.js';
 import { SUMMARY_MAX_CHARS, SUMMARY_THRESHOLD } from './thread-summarizer.js';
 
 /** How a conversation's running summary is sized, for one model. */
@@ -44,7 +44,7 @@ const WINDOW_MARGIN_TOKENS = 128;
 
 /**
  * A small context window shrinks the whole prompt, not only the summary: the prompt must leave the
- * answer its room, so every part (memories, history, core blocks) shrinks by the same share.
+ * answer its room, so every part (memories, history, core blocks, directives) shrinks by the same share.
  */
 export function fitWindow(budget: PromptBudget, contextWindow: number | null, answerTokens: number): PromptBudget {
   if (contextWindow === null) return budget;
@@ -58,5 +58,6 @@ export function fitWindow(budget: PromptBudget, contextWindow: number | null, an
     minMemoryTokens: Math.round(budget.minMemoryTokens * share),
     coreBlockChars: Math.round(budget.coreBlockChars * share),
     historyMessageChars: Math.round(budget.historyMessageChars * share),
+    directiveChars: Math.round((budget.directiveChars ?? DIRECTIVES_CHARS) * share),
   };
 }

@@ -254,3 +254,22 @@ describe('the whole prompt budget follows a small context window', () => {
     }
   });
 });
+
+describe('directives alone under a small context window', () => {
+  it('a 2,048-token window still carries the first directives, shrunk with the rest, and the request fits with room for the answer', async () => {
+    const fake = await server({ max_model_len: 2048 });
+    // Twelve long directives (the most the prompt carries), nothing else: no memories, no thread.
+    // Each near the 300 characters a directive may have.
+    for (let i = 0; i < 12; i++) directive(`Rule ${i + 1}: ${'when you answer about plans, put the date first, then the owner, then what was decided, and keep it plain. '.repeat(3)}`.slice(0, 295));
+    await chat(fake).ask({ text: 'What did we decide?' });
+    const asked = fake.requests.filter((r) => !isSummary(r));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const r of asked) {
+      const system = r.body.messages.filter((m) => m.role === 'system').map((m) => String(m.content)).join('\n');
+      expect(system).toContain('Rule 1: when you answer about plans, put the date first');
+      const chars = r.body.messages.map((m) => String(m.content)).join('\n').length;
+      expect(Math.ceil(chars / 4) + Number(r.body.max_tokens ?? 0)).toBeLessThanOrEqual(2048);
+    }
+  });
+});
+
