@@ -55,14 +55,20 @@ class WordNetFiles {
   /** The line that starts at `at` (fromStart), or the first line after the first newline at or past `at`. */
   private lineAt(name: string, at: number, fromStart: boolean): { line: string; start: number } | null {
     const fd = this.fd(name);
-    const n = readSync(fd, this.buf, 0, this.buf.length, at);
-    if (n <= 0) return null;
-    const s = this.buf.toString('latin1', 0, n);
-    const from = fromStart ? 0 : s.indexOf('\n') + 1;
-    if (!fromStart && from === 0) return null;
-    const end = s.indexOf('\n', from);
-    if (end < 0) return null;
-    return { line: s.slice(from, end), start: at + from };
+    // Most lines are short: read 1 KB, and more only for a long one.
+    for (let size = 1024; size <= this.buf.length; size *= 8) {
+      const n = readSync(fd, this.buf, 0, Math.min(size, this.buf.length), at);
+      if (n <= 0) return null;
+      const from = fromStart ? 0 : this.buf.indexOf(10) + 1;
+      if (!fromStart && (from === 0 || from >= n)) {
+        if (n < size) return null;
+        continue;
+      }
+      const end = this.buf.indexOf(10, from);
+      if (end >= 0 && end < n) return { line: this.buf.toString('latin1', from, end), start: at + from };
+      if (n < size) return null;
+    }
+    return null;
   }
 
   /** The synset offsets of a lemma in one part of speech, most frequent sense first. */
