@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { screenBatch as batchOf } from '../helpers/screen-batch.js';
 import { windowSubject, hostOf, appCategory } from '../../agents/episodic/index.js';
 import { normalizeUrl, findResources } from '../../agents/resource/index.js';
 import { findSecrets, scrubSecrets, scrubForModel, findContacts, findMarkers, sensitivityOf } from '../../agents/knowledge-vault/index.js';
@@ -8,28 +9,8 @@ import { statedFacts, findEntities, recurs, screenFacts } from '../../agents/sem
 import { selfFacts, appendToBlock, compressBlock, blockLines } from '../../agents/core/index.js';
 import { stepListsIn, sequenceIn, commandsIn, screenFixes, screenWorkflows } from '../../agents/procedural/index.js';
 import { distillToolCalls, describeCall } from '../../agents/experience/index.js';
-import { BatchAnalysis, contentTokens, type ObservationBatch } from '../../agents/subagent-kit/index.js';
+import { contentTokens } from '../../agents/subagent-kit/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
-import type { ObservationRecord } from '../../agents/store/index.js';
-
-function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>, redaction = DEFAULT_REDACTION): BatchAnalysis {
-  const observations = items.map((o, i) => ({
-    id: `obs_${i}`,
-    kind: 'screen' as const,
-    frame_id: null,
-    audio_id: null,
-    display: ':0',
-    observed_at: Date.parse('2025-03-03T10:00:00Z') + i * 60_000,
-    app: 'App',
-    title: null,
-    url: null,
-    caption: null,
-    processed_at: null,
-    ...o,
-  }));
-  const batch: ObservationBatch = { type: 'observations', observations, segment: 'seg-x', reason: 'manual' };
-  return new BatchAnalysis(batch, redaction);
-}
 
 describe('window titles and URLs', () => {
   it('strips the app name and unsaved markers, keeping the title’s own separators', () => {

@@ -3,34 +3,13 @@
  * the precision bench's day: other pages, other names, and the negatives a rule must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import { screenBatch as batchOf } from '../helpers/screen-batch.js';
 import { findResources } from '../../agents/resource/index.js';
 import { extractGraph } from '../../agents/graph/index.js';
 import { findEntities, screenFacts, SemanticAgent } from '../../agents/semantic/index.js';
 import { saidNextTo } from '../../agents/semantic/person-facts.js';
 import type { BrainStore, SubAgentContext } from '../../agents/subagent-kit/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
-import { BatchAnalysis, type ObservationBatch } from '../../agents/subagent-kit/index.js';
-import { DEFAULT_REDACTION } from '../../shared/redaction/index.js';
-import type { ObservationRecord } from '../../agents/store/index.js';
-
-function batchOf(items: Array<Partial<ObservationRecord> & { text: string }>): BatchAnalysis {
-  const observations = items.map((o, i) => ({
-    id: `obs_${i}`,
-    kind: 'screen' as const,
-    frame_id: null,
-    audio_id: null,
-    display: ':0',
-    observed_at: Date.parse('2025-03-03T10:00:00Z') + i * 60_000,
-    app: 'App',
-    title: null,
-    url: null,
-    caption: null,
-    processed_at: null,
-    ...o,
-  }));
-  const batch: ObservationBatch = { type: 'observations', observations, segment: 'seg-p', reason: 'manual' };
-  return new BatchAnalysis(batch, DEFAULT_REDACTION);
-}
 
 describe('resources: every page read is one resource, even when its address could not be read', () => {
   it('a browser page without a URL is known by its title, once however many frames show it', () => {
