@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Memory, PassageMatch } from '../../shared/index.js';
+import type { PassageMatch } from '../../shared/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { askedKind, askedValue } from '../../agents/chat/asked-value.js';
-import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+import { screenMemory } from '../helpers/screen-memory.js';
 
 // Screens and questions written for this test, apart from the benchmark days.
 const fmt = new TimeFormatter('UTC');
 const at = '2027-02-10T08:00:00.000Z';
 
-function numbered(kind: PassageMatch['kind'], text: string, title: string): NumberedMemory[] {
-  const p: PassageMatch = { kind, text, marked: text, snippet: text.slice(0, 80), observation_id: 'obs_1', frame_id: null, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score: 5, next: null };
-  const m: Memory = {
-    id: 'mem_1', kind: 'episodic', title, text: title, details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-  };
-  return [{ n: 1, memory: m, source: 'search', score: 1, line: title, passages: [p] }];
-}
+const numbered = (kind: PassageMatch['kind'], text: string, title: string) => screenMemory(kind, text, title, at);
 
 describe('the lead reads questions worded unlike the screen', () => {
   const ticket = numbered('row', 'Key: OPS-310 · Summary: Printer on floor 2 jams every morning · Reporter: Mo Chen · Assignee: Rafa Lind', 'OPS board — Tracker');
