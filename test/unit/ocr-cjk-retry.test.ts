@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareForOcr, TesseractPool, type OcrResult } from '../../electron/sensing/perception/index.js';
+import { wholeScreenPsm } from '../../electron/sensing/perception/tesseract-pool.js';
 import { cropLine, keepBetter, suspectLines } from '../../electron/sensing/perception/cjk-retry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-cjk-retry-'));
@@ -50,4 +51,16 @@ describe('CJK lines read as Latin', () => {
       await pool.stop();
     }
   }, 120_000);
+
+  // The pool believed a new worker was in PSM 3 while tesseract.js starts it in 6: whole screens were
+  // read in 6 until the first strip of changed lines, then in 3, which read the capture bench's Chinese
+  // and Japanese pages as 0% (96.5% and 100% in 6). A one-line image reads the same in both modes, so
+  // the bench (npm run bench -- capture --only ocr) is the end-to-end proof; this pins the rule.
+  it('whole screens find their columns (PSM 3) unless Chinese or Japanese is chosen; strips are one block', () => {
+    expect(wholeScreenPsm('auto', 'deu+eng')).toBe('3');
+    expect(wholeScreenPsm(undefined, 'eng')).toBe('3');
+    expect(wholeScreenPsm('auto', 'chi_sim+eng')).toBe('6');
+    expect(wholeScreenPsm('auto', 'jpn')).toBe('6');
+    expect(wholeScreenPsm('block', 'eng')).toBe('6');
+  });
 });

@@ -34,8 +34,8 @@ export interface OcrImage {
   width: number;
   height: number;
   /**
-   * Page layout: 'auto' (tesseract PSM 3: finds columns; for whole screens) or 'block' (PSM 6: one
-   * block of lines, no layout analysis; for strips of changed lines, about a third cheaper).
+   * Page layout: 'auto' (tesseract PSM 3: finds columns; for whole screens; PSM 6 when Chinese or
+   * Japanese is chosen, see wholeScreenPsm) or 'block' (PSM 6: one block of lines, no layout analysis; for strips of changed lines, about a third cheaper).
    */
   layout?: 'auto' | 'block';
 }
