@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BatchAnalysis, type ObservationBatch } from '../../agents/subagent-kit/index.js';
+import type { BatchAnalysis } from '../../agents/subagent-kit/index.js';
+import { screenBatch } from '../helpers/screen-batch.js';
 import { renderBatch } from '../../agents/meta/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 
@@ -12,22 +13,7 @@ const FILLER = Array.from(
 const INVOICE = `${NAV}\n\n${FILLER}\n\nInvoice INV-2291 for Brightline Studio\n\nSubtotal: 84.20\nVAT 23%: 19.37\nTotal due: EUR 103.57\n\nPayment is due on 15 January to Ana Souza, ana.souza@brightline.example.`;
 
 function batchOf(texts: string[]): BatchAnalysis {
-  const observations = texts.map((text, i) => ({
-    id: `obs_${i}`,
-    kind: 'screen' as const,
-    frame_id: null,
-    audio_id: null,
-    display: ':0',
-    observed_at: Date.parse('2025-03-03T10:00:00Z') + i * 60_000,
-    app: 'Chromium',
-    title: 'Invoice INV-2291',
-    url: null,
-    caption: null,
-    processed_at: null,
-    text,
-  }));
-  const batch: ObservationBatch = { type: 'observations', observations, segment: 'seg-x', reason: 'manual' };
-  return new BatchAnalysis(batch);
+  return screenBatch(texts.map((text) => ({ text, app: 'Chromium', title: 'Invoice INV-2291' })));
 }
 
 describe('extraction reads the passages of a screen that carry facts', () => {
