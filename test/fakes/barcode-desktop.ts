@@ -23,6 +23,8 @@ const BITS = 20;
  * the OCR preprocessor paints out as a block cursor or a filled icon, so the strip survives it. */
 const BITS_PER_ROW = 10;
 const BIT_W = 3 * TILE;
+/** Width of the bars that draw a one bit (and of the gaps between them). */
+const STRIPE = 3;
 const BAR_Y = 48;
 const LINE_Y0 = 120;
 const LINE_H = 30;
@@ -31,12 +33,12 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 /**
  * A scripted desktop for capture tests that run the real CaptureService: each capture draws the next
- * scene of a script (real pixels, rendered with sharp) and stamps the frame number as a strip of grey
- * tiles. The fake OCR engine reads that number back from the image it is given, so the text it
+ * scene of a script (real pixels, rendered with sharp) and stamps the frame number as a strip of
+ * barred or blank tiles. The fake OCR engine reads that number back from the image it is given, so the text it
  * returns is always the text of that very frame, however late OCR runs, whatever was deferred or
  * dropped, and a frame the privacy gate refused can never leak into another frame's text.
- * The bits are mid-grey or near-white, three tiles wide and aligned to the OCR preprocessor's 24 px tiles, so the
- * dark-tile inversion leaves them readable.
+ * The bits are black bars on white or blank white, three tiles wide and aligned to the OCR
+ * preprocessor's 24 px tiles: light tiles with ink, which its inversion and stretching leave as they are.
  */
 export class BarcodeDesktop {
   readonly display: DisplayInfo = { id: 'scripted-0', name: 'Scripted', width: W, height: H, x: 0, y: 0, primary: true };
@@ -121,7 +123,10 @@ export async function renderFrame(n: number, scene: SessionScene): Promise<Buffe
   for (let k = 0; k < BITS; k++) {
     const bit = (n >>> k) & 1;
     const [x, y] = bitAt(k);
-    tiles.push(`<rect x="${x}" y="${y}" width="${BIT_W}" height="${TILE}" fill="${bit ? '#808080' : '#f0f0f0'}"/>`);
+    tiles.push(`<rect x="${x}" y="${y}" width="${BIT_W}" height="${TILE}" fill="#ffffff"/>`);
+    // A one is ink on paper (upright black bars, half the bit's area), a zero blank paper: what the
+    // preprocessor keeps as it is, unlike a flat grey it may stretch to white (11062c9 did).
+    if (bit) for (let bx = 0; bx < BIT_W; bx += STRIPE * 2) tiles.push(`<rect x="${x + bx}" y="${y}" width="${STRIPE}" height="${TILE}" fill="#000000"/>`);
   }
   const text = scene.lines
     .slice(0, 11)
@@ -151,19 +156,23 @@ export function decodeFrameNumber(image: OcrImage): number | null {
   let n = 0;
   for (let k = 0; k < BITS; k++) {
     const [x, y] = bitAt(k);
-    const cx = Math.round((x + BIT_W / 2) * sx);
-    const cy = Math.round((y + TILE / 2) * sy);
+    // The mean over the bit's inside (bars and gaps alike, at any scale): about half grey for a one,
+    // white for a zero; a dark mean means the strip is not where it was drawn.
+    const x0 = Math.round((x + 4) * sx);
+    const x1 = Math.round((x + BIT_W - 4) * sx);
+    const y0 = Math.round((y + 4) * sy);
+    const y1 = Math.round((y + TILE - 4) * sy);
     let sum = 0;
     let count = 0;
-    for (let dy = -3; dy <= 3; dy++) {
-      for (let dx = -3; dx <= 3; dx++) {
-        sum += px[(cy + dy) * width + (cx + dx)]!;
+    for (let py = y0; py < y1; py++) {
+      for (let pxX = x0; pxX < x1; pxX++) {
+        sum += px[py * width + pxX]!;
         count++;
       }
     }
     const mean = sum / count;
-    if (mean < 100 || mean > 255) return null;
-    if (mean < 184) n |= 1 << k;
+    if (count === 0 || mean < 60) return null;
+    if (mean < 200) n |= 1 << k;
   }
   return n;
 }
