@@ -22,9 +22,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { runCli } from '../../electron/hosts/cli/main.js';
+import { cliInProcess } from './in-process-cli.js';
 import { KINDS, PrecisionKeySchema, ScoredEntitySchema, ScoredMemorySchema, scoreEntities, scoreKind, type KindScore } from './precision-score.js';
 import { captureScreenDay } from './screen-day.js';
 import { BenchTargets } from './targets.js';
@@ -41,12 +40,11 @@ const JSON_OUT = flag('json');
 const log = (s: string) => (JSON_OUT ? process.stderr.write(`${s}\n`) : console.log(s));
 process.on('SIGINT', () => process.exit(130));
 
+/** One command in this process; a failure stops the bench with its first lines. */
 async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTty: false, stdin: Readable.from([]) }, env);
-  if (code !== 0) throw new Error(`engram ${args[0]} exited ${code}: ${err.trim().slice(0, 300)}`);
-  return { code, out, err };
+  const r = await cliInProcess(args, env);
+  if (r.code !== 0) throw new Error(`engram ${args[0]} exited ${r.code}: ${r.err.trim().slice(0, 300)}`);
+  return r;
 }
 
 const pct = (x: number | null) => (x === null ? '   -' : `${(x * 100).toFixed(0).padStart(3)}%`);

@@ -35,9 +35,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { runCli } from '../../electron/hosts/cli/main.js';
+import { cliInProcess } from './in-process-cli.js';
 import { captureScreenDay } from './screen-day.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -82,12 +81,7 @@ process.on('SIGINT', () => process.exit(130));
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
 const found = (hay: string, want: string) => want.split('|').some((alt) => norm(hay).includes(norm(alt)));
 
-async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTty: false, stdin: Readable.from([]) }, env);
-  return { code, out, err };
-}
+
 
 interface Scored {
   q: Question;
@@ -134,7 +128,7 @@ async function runDay(day: Day): Promise<DayResult> {
     await captureScreenDay(join(fixtures, 'pages'), env, { dwellS: DWELL_S, log, verbose: !JSON_OUT && flag('verbose') });
     log(`  captured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
-  const stats = await cli(['stats', '--json'], env);
+  const stats = await cliInProcess(['stats', '--json'], env);
   log(`store: ${stats.out.trim().slice(0, 400)}`);
 
   const only = opt('only')?.split(',').map(Number);
@@ -142,7 +136,7 @@ async function runDay(day: Day): Promise<DayResult> {
   const outputs: string[] = [];
   for (const [i, q] of spec.questions.entries()) {
     if (only && !only.includes(i + 1)) continue;
-    const r = await cli(['ask', '--json', '--offline', q.q], env);
+    const r = await cliInProcess(['ask', '--json', '--offline', q.q], env);
     let answer = '';
     let seen = '';
     const parsed = AskJson.safeParse(JSON.parse(r.out || '{}'));
@@ -154,7 +148,7 @@ async function runDay(day: Day): Promise<DayResult> {
     }
     outputs.push(r.out, r.err);
     if (q.category === 'privacy') {
-      const s = await cli(['search', '--json', q.q], env);
+      const s = await cliInProcess(['search', '--json', q.q], env);
       outputs.push(s.out, s.err);
     }
     const forbidden = [...q.forbid, ...spec.secrets];

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { FolderSync } from '../../agents/sync/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import type { FolderSync } from '../../agents/sync/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
+import { openSyncPair, type SyncPair } from '../helpers/sync-pair.js';
 
 // Issue 33: the settings that follow the user (exclusions, directives) travel between two data dirs
 // (real encrypted stores) through a plain folder: the later change wins by clock, a deleted
 // directive stays deleted whatever arrives after it, and nothing imported is logged again.
 describe('synced settings between two data dirs', () => {
-  let root: string;
-  let folder: string;
   let a: EngramStore;
   let b: EngramStore;
   let syncA: FolderSync;
@@ -20,7 +16,6 @@ describe('synced settings between two data dirs', () => {
   const key = randomBytes(32);
   const folderId = randomBytes(16).toString('hex');
 
-  const open = (name: string) => openStore({ dataDir: join(root, name), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
   const capture = (s: EngramStore): CaptureSettings => s.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
   const setPrivacy = (s: EngramStore, privacy: Partial<CaptureSettings['privacy']>, rest: Partial<CaptureSettings> = {}) => {
     const cur = capture(s);
@@ -41,20 +36,12 @@ describe('synced settings between two data dirs', () => {
     return s.directives.accept(d.id, 1_004);
   };
 
+  let pair: SyncPair;
   beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'engram-sync-settings-'));
-    folder = join(root, 'folder');
-    mkdirSync(folder);
-    a = await open('a');
-    b = await open('b');
-    syncA = new FolderSync(a, { folder, key, folderId });
-    syncB = new FolderSync(b, { folder, key, folderId });
+    pair = await openSyncPair('engram-sync-settings-', { key, folderId });
+    ({ a, b, syncA, syncB } = pair);
   });
-  afterEach(async () => {
-    await a.close();
-    await b.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterEach(() => pair.close());
 
   it('exclusions set on A apply on B; B keeps its own capture settings; nothing imported is logged again', async () => {
     await both();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { emptyLedger, FolderSync, writeSegments } from '../../agents/sync/index.js';
+import { openSyncPair, type SyncPair } from '../helpers/sync-pair.js';
 import { foundIds, memoriesHash } from '../helpers/store-compare.js';
 
 // Issue 33, step 2: two data dirs (real encrypted stores) syncing through a plain folder, no Syncthing.
@@ -18,22 +18,14 @@ describe('two data dirs syncing through a folder', () => {
   const key = randomBytes(32);
   const folderId = randomBytes(16).toString('hex');
 
+  let pair: SyncPair;
   beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'engram-sync-'));
-    folder = join(root, 'folder');
-    mkdirSync(folder);
-    a = await openStore({ dataDir: join(root, 'a'), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-    b = await openStore({ dataDir: join(root, 'b'), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-    syncA = new FolderSync(a, { folder, key, folderId });
-    syncB = new FolderSync(b, { folder, key, folderId });
+    pair = await openSyncPair('engram-sync-', { key, folderId });
+    ({ root, folder, a, b, syncA, syncB } = pair);
     await syncA.now();
     await syncB.now();
   });
-  afterEach(async () => {
-    await a.close();
-    await b.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterEach(() => pair.close());
 
   const note = (s: EngramStore, title: string, text: string, occurred_at?: number) =>
     s.memories.insert({ kind: 'semantic', title, text, fields: { name: title }, occurred_at: occurred_at ?? null }).id;

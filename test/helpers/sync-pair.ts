@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { FolderSync } from '../../agents/sync/index.js';
+
+/** Two data dirs (real encrypted stores, each its own master key) that sync through one plain folder. */
+export interface SyncPair {
+  root: string;
+  folder: string;
+  a: EngramStore;
+  b: EngramStore;
+  syncA: FolderSync;
+  syncB: FolderSync;
+  /** Closes both stores and removes every folder. */
+  close(): Promise<void>;
+}
+
+/** Opens the pair under a new temp folder; `key` and `folderId` are what the devices share. */
+export async function openSyncPair(prefix: string, shared: { key: Buffer; folderId: string }): Promise<SyncPair> {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const folder = join(root, 'folder');
+  mkdirSync(folder);
+  const open = (name: string) => openStore({ dataDir: join(root, name), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  const a = await open('a');
+  const b = await open('b');
+  return {
+    root,
+    folder,
+    a,
+    b,
+    syncA: new FolderSync(a, { folder, ...shared }),
+    syncB: new FolderSync(b, { folder, ...shared }),
+    async close() {
+      await a.close();
+      await b.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
