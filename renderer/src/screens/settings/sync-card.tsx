@@ -145,17 +145,7 @@ export function SyncCard() {
           <div data-testid="sync-counts">
             Pending: {status.pending_changes} changes to write, {status.pending_segments} files to import · Refused: {refused} · Last pass: {when(status.last_pass_at)}
           </div>
-          {status.devices.length === 0 ? (
-            <div className="muted">No other device has written to the folder yet.</div>
-          ) : (
-            <ul data-testid="sync-devices">
-              {status.devices.map((d) => (
-                <li key={d.device}>
-                  Device {d.device.slice(0, 8)}, last seen {when(d.last_seen_at)}
-                </li>
-              ))}
-            </ul>
-          )}
+          <SyncDevices devices={status.devices} />
           <RefusedFiles files={status.refused_files} />
           {status.last_error && (
             <div className="tone-danger" data-testid="sync-last-error">
@@ -189,5 +179,19 @@ export function SyncCard() {
         </div>
       )}
     </Card>
+  );
+}
+
+/** The other devices that wrote to the folder, and when each was last seen. */
+function SyncDevices({ devices }: { devices: SyncStatus['devices'] }) {
+  if (devices.length === 0) return <div className="muted">No other device has written to the folder yet.</div>;
+  return (
+    <ul data-testid="sync-devices">
+      {devices.map((d) => (
+        <li key={d.device}>
+          Device {d.device.slice(0, 8)}, last seen {when(d.last_seen_at)}
+        </li>
+      ))}
+    </ul>
   );
 }
