@@ -5,6 +5,7 @@ import type Tesseract from 'tesseract.js';
 import { resolvePackagedPath } from '../../../agents/runtime/index.js';
 import type { OcrLanguage } from '../../../shared/settings/index.js';
 import { cjkLanguages, cropLine, keepBetter, suspectLines } from './cjk-retry.js';
+import { withCjkPunctuation } from './cjk-punctuation.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
 
 export interface TesseractPoolOptions {
@@ -92,7 +93,7 @@ export class TesseractPool implements OcrEngine {
       this.clearIdle();
       void this.pump();
     });
-    return this.retryCjk(image, result);
+    return withCjkPunctuation(await this.retryCjk(image, result));
   }
 
   /** A CJK line tesseract read as low-confidence Latin is read again by the CJK languages alone. */
