@@ -115,6 +115,8 @@ describe('word boxes of a frame', () => {
     const b = await capture(['second screen words']);
     const c = await capture(['third screen words']);
     expect(store.frameWords.count()).toBe(3);
+    // Kept packed (migration 017), one blob a frame: the rows below are those blobs.
+    expect(store.db.prepare('SELECT typeof(words) FROM frame_words').pluck().all()).toEqual(['blob', 'blob', 'blob']);
     // Deleted from the timeline.
     const del = await api.dispatch('timeline.delete', { items: [{ type: 'observation', id: a.obs }] });
     expect(del.ok).toBe(true);
@@ -127,6 +129,7 @@ describe('word boxes of a frame', () => {
     applyRetention(store, { max_gb: 10, max_age_days: 1 }, Date.now() + 2 * 86_400_000);
     expect(store.frameWords.get(c.frame)).toBeNull();
     expect(store.frameWords.count()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM frame_words').pluck().get()).toBe(0);
     const gone = await api.dispatch('frames.words', { id: c.frame, query: 'x' });
     expect(gone).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
