@@ -3,12 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/store/index.js';
 
-/** A fresh store in a temp folder of its own (named from `prefix`), with a random key and no embedder. */
-export async function openTempStore(prefix: string): Promise<{ dir: string; store: EngramStore }> {
+export interface TempStoreOptions {
+  /** The store's key (default: a random one). */
+  key?: Buffer;
+  /** Default null: BM25 only. */
+  embedder?: Embedder | null;
+}
+
+/** A fresh store in a temp folder of its own (named from `prefix`), with a random key and no embedder unless told. */
+export async function openTempStore(prefix: string, opts: TempStoreOptions = {}): Promise<{ dir: string; store: EngramStore }> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(opts.key ?? randomBytes(32)), embedder: opts.embedder ?? null });
   return { dir, store };
 }
 
@@ -16,6 +23,41 @@ export async function openTempStore(prefix: string): Promise<{ dir: string; stor
 export async function removeTempStore(store: EngramStore, dir: string): Promise<void> {
   await store.close();
   rmSync(dir, { recursive: true, force: true });
+}
+
+export interface TempStore {
+  dir: string;
+  key: Buffer;
+  store: EngramStore;
+}
+
+/** What a test's set-up started on its store, stopped after the test before the store is closed. */
+export type StopFn = () => unknown;
+
+/**
+ * A fresh store for each test of the calling file or describe, in a temp folder of its own: opened
+ * before the test and handed to `ready` (which sets the file's variables and starts what runs on the
+ * store, returning how to stop it); after the test that is stopped, the store closed, the folder removed.
+ */
+export function tempStoreEachTest(prefix: string, ready: (t: TempStore) => void | StopFn | Promise<void | StopFn>, opts: TempStoreOptions = {}): void {
+  let open: TempStore | null = null;
+  let stop: void | StopFn;
+  beforeEach(async () => {
+    const key = opts.key ?? randomBytes(32);
+    const t = await openTempStore(prefix, { ...opts, key });
+    open = { ...t, key };
+    stop = await ready(open);
+  });
+  afterEach(async () => {
+    const t = open;
+    open = null;
+    try {
+      if (stop) await stop();
+    } finally {
+      stop = undefined;
+      if (t) await removeTempStore(t.store, t.dir);
+    }
+  });
 }
 
 /** Opens fresh temp stores on demand for the calling file or describe; each is removed after the test that opened it. */

@@ -3,9 +3,9 @@
  * extraction calls, what the prompts contain and what they must never contain, call budgets per
  * flush, bad tool arguments, and an outage that leaves observations queued.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import type { EngramStore } from '../../agents/store/index.js';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain, type Brain, type IngestReport } from '../../agents/meta/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
@@ -13,6 +13,7 @@ import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS } from '
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isChaining, isNarration, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -144,15 +145,10 @@ describe('brain in LLM mode (fake server)', () => {
 
 describe('brain in LLM mode: bad arguments and outages', () => {
   let store: EngramStore;
-  let dir: string;
-  beforeEach(async () => {
+  tempStoreEachTest('engram-brain-llm-', (t) => {
+    store = t.store;
     fake.reset();
-    ({ store, dir } = await newBrainStore('engram-brain-llm-'));
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { embedder: new HashEmbedder(64) });
 
   it('rejects malformed tool arguments, tells the model why, and writes only valid memories', async () => {
     const sc = SCENARIOS[0]!;

@@ -3,7 +3,7 @@
  * masking, crash-safe processing with recovery at start, live ingestion from store events, and
  * session summaries when a segment collapses.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,21 +14,17 @@ import { createBrain, type Brain } from '../../agents/meta/index.js';
 import { SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, CAPTURE_SETTINGS_KEY, defaultBrainSettings } from '../../shared/settings/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const T = Date.parse('2025-03-03T09:00:00Z');
 
 describe('brain with the store', () => {
-  let dir: string;
   let store: EngramStore;
   let brain: Brain;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-brain-'));
+  tempStoreEachTest('engram-brain-', (t) => {
+    store = t.store;
     brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC' });
-  });
-  afterEach(async () => {
-    await brain.stop();
-    await removeTempStore(store, dir);
+    return () => brain.stop();
   });
 
   async function say(text: string, at: number): Promise<string[]> {
@@ -156,13 +152,9 @@ describe('brain with the store', () => {
 });
 
 describe('crash safety and live ingestion', () => {
-  let dir: string;
   let store: EngramStore;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-brain-crash-'));
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
+  tempStoreEachTest('engram-brain-crash-', (t) => {
+    store = t.store;
   });
 
   it('a crash mid-batch loses nothing: sources stay unprocessed and are taken up at start, without duplicates', async () => {

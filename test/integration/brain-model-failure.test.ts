@@ -5,9 +5,9 @@
  * per day with its reason (what Settings shows). An outage (5xx) still waits and retries. The real
  * `openai` client against the fake OpenAI-compatible server over 127.0.0.1.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import type { EngramStore } from '../../agents/store/index.js';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { readFallbacks } from '../../shared/settings/index.js';
@@ -18,6 +18,7 @@ import { SCENARIOS, type Scenario } from '../fixtures/agents/labelled-streams.js
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestScenario, newBrainStore } from '../fixtures/agents/brain-harness.js';
 import { isRouting } from '../fixtures/agents/scripted-llm.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const MODEL = 'gemma2:2b';
 let fake: FakeOpenAi;
@@ -29,15 +30,10 @@ afterAll(async () => {
 });
 
 let store: EngramStore;
-let dir: string;
-beforeEach(async () => {
+tempStoreEachTest('engram-model-failure-', (t) => {
+  store = t.store;
   fake.reset();
-  ({ store, dir } = await newBrainStore('engram-model-failure-'));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+}, { embedder: new HashEmbedder(64) });
 
 function local(): OpenAiProvider {
   return new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, usage: store.llmCalls, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } });

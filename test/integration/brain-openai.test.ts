@@ -5,9 +5,9 @@
  * function for routing, `tool` messages for rejected arguments), memories written with provenance,
  * nothing private sent, tokens recorded at cost 0.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import type { EngramStore } from '../../agents/store/index.js';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OpenAiProvider } from '../../agents/llm/index.js';
 import { createBrain, type IngestReport } from '../../agents/meta/index.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
@@ -15,6 +15,7 @@ import { CHAT_SECRET, EXCLUDED_APP_CANARY, EXCLUDED_SCENARIO, SCENARIOS } from '
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isChaining, isNarration, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const MODEL = 'qwen2.5:7b-instruct';
 let fake: FakeOpenAi;
@@ -133,15 +134,10 @@ describe('brain extraction through the OpenAI-compatible provider (fake local se
 
 describe('brain extraction through the OpenAI-compatible provider: rejected arguments and outages', () => {
   let store: EngramStore;
-  let dir: string;
-  beforeEach(async () => {
+  tempStoreEachTest('engram-brain-openai-', (t) => {
+    store = t.store;
     fake.reset();
-    ({ store, dir } = await newBrainStore('engram-brain-openai-'));
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { embedder: new HashEmbedder(64) });
 
   it('answers rejected arguments with a tool message saying why, then writes only the valid memory', async () => {
     fake.enqueue(

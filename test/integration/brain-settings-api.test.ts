@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings } from '../../shared/settings/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** Settings → Brain through the handler map: the brain settings that were read by code and written by nothing (issue 30). */
 describe('brain.settings / brain.updateSettings', () => {
-  let dir: string;
   let store: EngramStore;
   let api: EngramApi;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-brain-settings-'));
+  tempStoreEachTest('engram-brain-settings-', (t) => {
+    store = t.store;
     api = createApi({ store, host: 'headless', version: 'test', checkOutputs: true });
-  });
-  afterEach(async () => {
-    api.dispose();
-    await removeTempStore(store, dir);
+    return () => api.dispose();
   });
   const call = async (name: string, input: unknown) => {
     const r = await api.dispatch(name, input);

@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OpenAiProvider } from '../../agents/llm/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
 import { CAPTION_TIMEOUT_MS, CapturePipeline, ModelCaptioner } from '../../electron/sensing/capture/index.js';
 import type { Captioner } from '../../electron/sensing/perception/index.js';
 import { CAPTION_MISS_LAST_KEY, CaptionMissLastSchema, CaptureSettingsSchema, captionMissCounter } from '../../shared/settings/index.js';
 import { ShadedScreen, TextOcr } from '../fakes/fake-screen-stack.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 // Issue 30 (captioning): the caption call runs on an OCR worker's turn. A model server that takes
 // the request and never answers must not hold that worker: the call ends at its deadline, the frame
@@ -40,19 +38,13 @@ async function silentServer(): Promise<{ url: string; requests: () => number; cl
 }
 
 describe('a caption request that never ends', () => {
-  let dir: string;
   let store: EngramStore;
   let server: Awaited<ReturnType<typeof silentServer>>;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-caption-timeout-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 3)), embedder: null });
+  tempStoreEachTest('engram-caption-timeout-', async (t) => {
+    store = t.store;
     server = await silentServer();
-  });
-  afterEach(async () => {
-    await server.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return () => server.close();
+  }, { key: Buffer.alloc(32, 3) });
 
   const settings = CaptureSettingsSchema.parse({ captioning: { enabled: true }, ocr: { workers: 1 } });
   const pipeline = (captioner: Captioner, captionTimeoutMs: number) =>

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import { PushAudioSource, readCaptureSettings, writeCaptureSettings } from '../../electron/sensing/sources/index.js';
 import { UnavailableWindowList, type ActiveWindowSource, type CapturedScreen, type DisplayInfo, type ScreenSource, type WindowInfo } from '../../electron/sensing/capture/index.js';
 import { captureHealthLine, captureHealthOf, type CaptureHealth } from '../../shared/api/index.js';
 import { WAYLAND_WINDOW_LIST_PROBLEM } from '../../electron/sensing/capture/default-screen-source.js';
 import { startFakeTranscriber, type FakeTranscriber } from '../fakes/fake-transcriber.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 // Every capture and audio setting takes effect at once, through the handler map the window uses
 // (issue 29: "Record audio" off that left the recorder storing, capture off that left status
@@ -59,7 +57,6 @@ async function until<T>(probe: () => T | null | undefined | false | Promise<T | 
 }
 
 describe('capture settings apply at once; the capture health tells the truth', () => {
-  let dir: string;
   let store: EngramStore;
   let engram: Engram;
   let screen: FakeScreen;
@@ -101,19 +98,14 @@ describe('capture settings apply at once; the capture health tells the truth', (
     });
   }
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-live-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 9)), embedder: null });
+  tempStoreEachTest('engram-live-', (t) => {
+    store = t.store;
     screen = new FakeScreen();
     windows = new CountingWindows();
     mic = new PushAudioSource();
     healths.length = 0;
-  });
-  afterEach(async () => {
-    await engram.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return () => engram.close();
+  }, { key: Buffer.alloc(32, 9) });
 
   const audioRows = () => store.audio.count();
   const heard = () => store.observations.list({}).filter((o) => o.kind === 'audio').map((o) => o.text);

@@ -1,8 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
 import {
   applyRetention,
   CapturePipeline,
@@ -19,6 +18,7 @@ import {
 } from '../../electron/sensing/capture/index.js';
 import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, type CaptureSettingsInput } from '../../shared/settings/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const W = 640;
 const H = 400;
@@ -79,18 +79,14 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
   let now: number;
   const clock = () => now;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-capture-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 3)), embedder: null });
+  tempStoreEachTest('engram-capture-', (t) => {
+    store = t.store;
+    dir = t.dir;
     screen = new FakeScreen();
     windows = new FakeWindows();
     ocr = new FakeOcr();
     now = Date.parse('2026-03-02T10:00:00Z');
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { key: Buffer.alloc(32, 3) });
 
   const pipeline = (settings = {}) =>
     new CapturePipeline({ store, screen, windows, ocr, clock, settings: CaptureSettingsSchema.parse({ force_after_s: 60, ...settings }), self: { pids: [1], apps: ['engram'] } });

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
 import { CapturePipeline, CaptureService, MAX_BUSY_WAIT_MS, OsLoadSource, type IdleSource, type LoadLevel } from '../../electron/sensing/capture/index.js';
 import type { OcrEngine, OcrImage, OcrResult } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { ChangingScreen, FixedWindow, ShadedScreen } from '../fakes/fake-screen-stack.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** OCR that counts what it reads. */
 class CountingOcr implements OcrEngine {
@@ -29,18 +27,12 @@ class SwitchIdle implements IdleSource {
 const KEY = Buffer.alloc(32, 9);
 
 describe('capture on battery and on a still screen (issue 34)', () => {
-  let dir: string;
   let store: EngramStore;
   let now: number;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-capture-power-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(KEY), embedder: null });
+  tempStoreEachTest('engram-capture-power-', (t) => {
+    store = t.store;
     now = Date.UTC(2026, 0, 5, 12);
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { key: KEY });
 
   it('a still screen writes no counter per tick: skips are counted in memory and written at most a minute late', async () => {
     const screen = new ShadedScreen();

@@ -1,29 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
 import { citeRelevant } from '../../agents/chat/cited-memories.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import type { Memory } from '../../shared/index.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** Citations that help (issue 35): at most six, each holding a question term, the answer or the entity asked about, grouped by kind. */
 describe('chat citations', () => {
-  let dir: string;
   let store: EngramStore;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-cite-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempStoreEachTest('engram-cite-', (t) => {
+    store = t.store;
+  }, { embedder: new HashEmbedder(64) });
 
   it('a one-fact question cites the fact, not a day of noise', async () => {
     const fact = store.memories.insert({ kind: 'semantic', title: 'Staging VPN profile', text: 'The staging VPN profile is called orca-west.' });

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { buildGraph } from '../../agents/graph/index.js';
 import { AnthropicProvider, OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const TZ = 'Europe/Paris';
 const NOW = Date.parse('2026-03-12T13:00:00Z');
@@ -38,20 +35,13 @@ function seed(store: EngramStore): Seeded {
   const [leads, checklist, freeze, weather] = written.map((m) => m.id) as [string, string, string, string];
   return { leads, checklist, freeze, weather };
 }
-
-let dir: string;
 let store: EngramStore;
 let ids: Seeded;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'engram-chat-entity-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+tempStoreEachTest('engram-chat-entity-', async (t) => {
+  store = t.store;
   ids = seed(store);
   await store.flushEmbeddings();
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+}, { embedder: new HashEmbedder(64) });
 
 describe('offline "who is X" answered from the graph', () => {
   const offline = () => new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => NOW, timeZone: TZ });

@@ -1,9 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider, OfflineProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
 import { ApiCallError, chatEvents, chatRequests } from '../../shared/api/index.js';
@@ -11,6 +7,7 @@ import { createChatHandlers, type ChatEventName, type ChatHandlers } from '../..
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { FIXTURE_TZ, NOW, SECRET, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -21,17 +18,15 @@ afterAll(async () => {
 });
 
 describe('chat handlers (UI contract)', () => {
-  let dir: string;
   let store: EngramStore;
   let ids: ChatFixtureIds;
   let events: { name: ChatEventName; payload: unknown }[];
   let llm: LlmProvider;
   let handlers: ChatHandlers;
 
-  beforeEach(async () => {
+  tempStoreEachTest('engram-chat-api-', async (t) => {
+    store = t.store;
     fake.reset();
-    dir = mkdtempSync(join(tmpdir(), 'engram-chat-api-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
     ids = seedChatFixture(store);
     await store.flushEmbeddings();
     events = [];
@@ -45,12 +40,8 @@ describe('chat handlers (UI contract)', () => {
         events.push({ name, payload });
       },
     });
-  });
-  afterEach(async () => {
-    expect(fake.allText()).not.toContain(SECRET);
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return () => expect(fake.allText()).not.toContain(SECRET);
+  }, { embedder: new HashEmbedder(64) });
 
   it('sends a question: retrieval, tokens, done; the result matches the contract', async () => {
     fake.setHandler(() => ({ text: 'You worked on the Q3 deck [1].', chunkSize: 4 }));

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ChatService, type ChatServiceOptions, type TurnRetrieval } from '../../agents/chat/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** The system prompt of a recorded request (stable part + per-call context). */
 function systemText(req: RecordedRequest): string {
@@ -34,7 +31,6 @@ afterAll(async () => {
 });
 
 describe('chat with a model (real SDK against the fake Anthropic server)', () => {
-  let dir: string;
   let store: EngramStore;
   let ids: ChatFixtureIds;
 
@@ -55,21 +51,18 @@ describe('chat with a model (real SDK against the fake Anthropic server)', () =>
       ...extra,
     });
 
-  beforeEach(async () => {
+  tempStoreEachTest('engram-chat-llm-', async (t) => {
+    store = t.store;
     fake.reset();
-    dir = mkdtempSync(join(tmpdir(), 'engram-chat-llm-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
     ids = seedChatFixture(store);
     await store.flushEmbeddings();
-  });
-  afterEach(async () => {
-    // Whatever a test asked, the high-sensitivity vault item never left the machine.
-    const sent = fake.allText();
-    expect(sent).not.toContain(SECRET);
-    expect(sent).not.toContain(SECRET_CAPTION);
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return async () => {
+      // Whatever a test asked, the high-sensitivity vault item never left the machine.
+      const sent = fake.allText();
+      expect(sent).not.toContain(SECRET);
+      expect(sent).not.toContain(SECRET_CAPTION);
+    };
+  }, { embedder: new HashEmbedder(64) });
 
   it('streams the answer token by token and maps [n] back to the right memory ids', async () => {
     fake.setHandler((req) => {

@@ -1,29 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
 import { ChatService, NO_MODEL_SENTENCE } from '../../agents/chat/index.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
 import { FIXTURE_TZ, NOW, seedChatFixture } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
-
-let dir: string;
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 let store: EngramStore;
 const fakes: FakeOpenAi[] = [];
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'engram-chat-continuity-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+tempStoreEachTest('engram-chat-continuity-', async (t) => {
+  store = t.store;
   seedChatFixture(store);
   await store.flushEmbeddings();
-});
-afterEach(async () => {
-  for (const f of fakes.splice(0)) await f.close();
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  return async () => {
+    for (const f of fakes.splice(0)) await f.close();
+  };
+}, { embedder: new HashEmbedder(64) });
 
 const offline = () => new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ });
 

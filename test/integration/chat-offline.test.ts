@@ -1,24 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { ChatError, ChatService, NO_MODEL_SENTENCE, type StoredTurn, type TurnRetrieval } from '../../agents/chat/index.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 describe('chat offline (no model configured)', () => {
-  let dir: string;
   let store: EngramStore;
   let ids: ChatFixtureIds;
   let chat: ChatService;
   let stored: StoredTurn[];
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-chat-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+  tempStoreEachTest('engram-chat-', async (t) => {
+    store = t.store;
     ids = seedChatFixture(store);
     await store.flushEmbeddings();
     stored = [];
@@ -30,11 +25,7 @@ describe('chat offline (no model configured)', () => {
       timeZone: FIXTURE_TZ,
       onTurnStored: (t) => stored.push(t),
     });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { embedder: new HashEmbedder(64) });
 
   it('answers "what was I doing yesterday at 3pm" with the event at that moment first, cited', async () => {
     let retrieval: TurnRetrieval | null = null;

@@ -1,15 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { ChatService, searchQueryOf, WITHHELD_STUB, type ChatServiceOptions } from '../../agents/chat/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** One scripted model turn, in the shape both fake servers take. */
 interface Script {
@@ -108,7 +105,6 @@ function numberIn(text: string, needle: string): number {
 }
 
 describe.each([anthropicDriver(), openAiDriver()])('chat with memory tools over $name (real client, fake server)', (driver) => {
-  let dir: string;
   let store: EngramStore;
   let ids: ChatFixtureIds;
 
@@ -119,20 +115,17 @@ describe.each([anthropicDriver(), openAiDriver()])('chat with memory tools over 
     new ChatService({ store, llm: driver.llm(store), recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ, topicExtraction: false, ...extra });
   const chatRequests = () => driver.seen().filter((s) => !s.isTopics);
 
-  beforeEach(async () => {
+  tempStoreEachTest('engram-chat-tools-', async (t) => {
+    store = t.store;
     driver.reset();
-    dir = mkdtempSync(join(tmpdir(), 'engram-chat-tools-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
     ids = seedChatFixture(store);
     await store.flushEmbeddings();
-  });
-  afterEach(async () => {
-    const sent = driver.allText();
-    expect(sent).not.toContain(SECRET);
-    expect(sent).not.toContain(SECRET_CAPTION);
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return async () => {
+      const sent = driver.allText();
+      expect(sent).not.toContain(SECRET);
+      expect(sent).not.toContain(SECRET_CAPTION);
+    };
+  }, { embedder: new HashEmbedder(64) });
 
   it('answers with one extra search_memories call and cites what the tool found', async () => {
     driver.setHandler((seen) => {
@@ -271,22 +264,16 @@ describe.each([anthropicDriver(), openAiDriver()])('chat with memory tools over 
 });
 
 describe.each([anthropicDriver(), openAiDriver()])('long conversations over $name: a running summary', (driver) => {
-  let dir: string;
   let store: EngramStore;
 
   beforeAll(() => driver.start());
   afterAll(() => driver.close());
-  beforeEach(async () => {
+  tempStoreEachTest('engram-chat-summary-', async (t) => {
+    store = t.store;
     driver.reset();
-    dir = mkdtempSync(join(tmpdir(), 'engram-chat-summary-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
     seedChatFixture(store);
     await store.flushEmbeddings();
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { embedder: new HashEmbedder(64) });
 
   const SUMMARY_MARK = 'running summary of a conversation';
 

@@ -3,27 +3,23 @@
  * window asks for are honoured, a dry run returns each proposed change with its id and before/after
  * text, only the accepted ones are applied, and a change whose memories moved is refused.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import type { RequestOutput } from '../../shared/api/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 type Preview = RequestOutput<'consolidation.preview'>;
 
 const OLD = Date.parse('2025-06-10T09:00:00Z');
 
 describe('consolidation review through the handler map', () => {
-  let dir: string;
   let store: EngramStore;
   let engram: Engram;
   const ids: Record<string, string> = {};
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-consolidation-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 9)), embedder: null });
+  tempStoreEachTest('engram-consolidation-', async (t) => {
+    store = t.store;
     const add = (m: { kind: 'semantic' | 'resource' | 'procedural'; title: string; text: string; fields: Record<string, unknown>; at: number }): string =>
       store.memories.insert({ kind: m.kind, title: m.title, text: m.text, fields: m.fields, created_at: m.at, provenance: [] }).id;
     ids.anaA = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' }, at: OLD });
@@ -33,12 +29,8 @@ describe('consolidation review through the handler map', () => {
     ids.guideA = add({ kind: 'procedural', title: 'How to deploy', text: 'old', fields: { entry_type: 'guide', steps: ['a'] }, at: OLD });
     ids.guideB = add({ kind: 'procedural', title: 'How to deploy', text: 'new', fields: { entry_type: 'guide', steps: ['a', 'b'] }, at: OLD + 1000 });
     engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { start: 'manual', subscribe: false } });
-  });
-  afterEach(async () => {
-    await engram.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return () => engram.close();
+  }, { key: Buffer.alloc(32, 9) });
 
   const superseded = (id: string): string | null => store.memories.get(id)!.superseded_by;
   const rows = (): string => JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }));

@@ -5,13 +5,9 @@
  * is restated citing them, two reflections on one family are merged, a reflection with nothing new
  * costs no call, ids the model was not shown are refused and sent back, a dry run changes nothing.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memory, Provenance } from '../../shared/index.js';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createBrain } from '../../agents/meta/index.js';
@@ -19,6 +15,7 @@ import { modelGetter } from '../../electron/engine/index.js';
 import { REFLECTION_REVIEW_PROMPT } from '../../agents/dream/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -29,16 +26,10 @@ afterAll(async () => {
 });
 
 let store: EngramStore;
-let dir: string;
-beforeEach(async () => {
+tempStoreEachTest('engram-dream-reflections-', (t) => {
+  store = t.store;
   fake.reset();
-  dir = mkdtempSync(join(tmpdir(), 'engram-dream-reflections-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+}, { embedder: new HashEmbedder(64) });
 
 const DAY = 86_400_000;
 const T0 = Date.now() - 30 * DAY;

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Provenance } from '../../shared/index.js';
 import type { EngramStore, NewMemory } from '../../agents/store/index.js';
 import { dream, previewDream, DreamApplyError } from '../../agents/dream/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -12,7 +12,6 @@ const NOW = Date.parse('2025-06-20T12:00:00Z');
 const OLD = Date.parse('2025-06-10T09:00:00Z'); // 10 days ago: past both rollup ages
 
 describe('dream (consolidation)', () => {
-  let dir: string;
   let store: EngramStore;
   let n = 0;
 
@@ -29,8 +28,8 @@ describe('dream (consolidation)', () => {
   }
 
   const ids: Record<string, string> = {};
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-dream-'));
+  tempStoreEachTest('engram-dream-', (t) => {
+    store = t.store;
     ids.anaA = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', details: 'seen in Slack', fields: { name: 'Ana Lima', source: 'Slack' } });
     ids.anaB = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', details: 'seen in Mail', fields: { name: 'ana lima', source: 'Mail' }, at: OLD + HOUR });
     ids.mgrOld = add({ kind: 'semantic', title: "Ana is the user's manager", text: "Ana is the user's manager.", fields: { name: "fact:user's manager" }, occurred_at: OLD });
@@ -59,9 +58,6 @@ describe('dream (consolidation)', () => {
     // Recently used: stays sharp.
     ids.used = episode('Edited taxes.ods in Calc', 'Calc', OLD + 20 * 60_000, 5);
     store.memories.markUsed([ids.used], NOW - DAY);
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   const snapshot = (): string => JSON.stringify(store.memories.list({ limit: 1000, includeSuperseded: true }));

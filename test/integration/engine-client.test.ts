@@ -1,26 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import { ApiCallError, hostFailureOf } from '../../shared/api/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 describe('the in-process client: the window handler map, called from the CLI and MCP', () => {
-  let dir: string;
   let store: EngramStore;
   let engram: Engram;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-client-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 4)), embedder: null });
+  tempStoreEachTest('engram-client-', async (t) => {
+    store = t.store;
     engram = await startEngram({ store, host: 'headless', version: 't', env: {}, chat: false });
-  });
-  afterEach(async () => {
-    await engram.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    return () => engram.close();
+  }, { key: Buffer.alloc(32, 4) });
 
   it('answers typed outputs, with the window masking: a vault value is masked in search, shown only by reveal', async () => {
     const vault = store.memories.insert({ kind: 'knowledge_vault', title: 'Staging password', text: 'Staging database password', fields: { secret: 'correct-horse-battery-staple', sensitivity: 'medium' } });

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { modelConfigFrom, startEngram, type Engram } from '../../electron/engine/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { ChangingScreen, FixedWindow, TextOcr } from '../fakes/fake-screen-stack.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const AWS = 'AKIAIOSFODNN7EXAMPLE';
 const KEY = Buffer.alloc(32, 7);
@@ -48,16 +47,14 @@ describe('startEngram: one composition behind every host', () => {
   let store: EngramStore;
   let engram: Engram | null = null;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-engine-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(KEY), embedder: null });
-  });
-  afterEach(async () => {
-    await engram?.close();
-    engram = null;
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempStoreEachTest('engram-engine-', (t) => {
+    store = t.store;
+    dir = t.dir;
+    return async () => {
+      await engram?.close();
+      engram = null;
+    };
+  }, { key: KEY });
 
   const vaultSecrets = () => store.memories.list({ kinds: ['knowledge_vault'] }).map((m) => store.memories.get(m.id, { reveal: true })?.fields['secret']);
 

@@ -1,14 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { createApi, type EngramApi } from '../../electron/api/index.js';
 import type { Entity, EntityFact, EntityMention, EntityMoment } from '../../shared/api/index.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** The People & projects requests over a real encrypted store with a graph built by the brain's builder. */
-
-let dir: string;
 let store: EngramStore;
 let api: EngramApi;
 const T0 = Date.UTC(2026, 10, 2, 9);
@@ -34,17 +32,14 @@ function write(key: string, text: string, at: number, actor = 'Ben Okafor'): voi
 const find = async (query: string) => (await ok<{ items: Entity[] }>('entities.list', { query })).items;
 
 // A fresh store per test: the last test renames, merges and deletes, so no test may see another's edits.
-beforeEach(async () => {
-  ({ dir, store } = await openTempStore('engram-entity-api-'));
+tempStoreEachTest('engram-entity-api-', (t) => {
+  store = t.store;
   // Written newest first, so the timeline's forward order is the handler's doing.
   write('late', 'Ana Souza signed off the Atlas launch budget.', T0 + 3 * 86_400_000);
   write('early', 'Ana Souza will review the Atlas launch checklist on Friday.', T0);
   write('carla', 'Carla Mendes booked the room for the offsite.', T0 + 86_400_000);
   api = createApi({ store, host: 'headless', version: 'test', capture: new FakeCapture(), checkOutputs: true });
-});
-afterEach(async () => {
-  api.dispose();
-  await removeTempStore(store, dir);
+  return () => api.dispose();
 });
 
 describe('entities api', () => {

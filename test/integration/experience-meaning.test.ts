@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { StaticKeyProvider, UseEmbedder, openStore, type EngramStore } from '../
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createApi } from '../../electron/api/index.js';
 import { KEPT_TASKS, NEAR_MISS_TASKS, UNRELATED_TASKS } from '../fixtures/experience/task-paraphrases.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -15,7 +15,6 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 /** Similar tasks by meaning (issue 30): the engine's own embedder (USE lite, shipped in its npm package). */
 describe('experience memory finds similar tasks by meaning (USE lite)', { timeout: 180_000 }, () => {
   let embedder: UseEmbedder;
-  let dir: string;
   let store: EngramStore;
   beforeAll(() => {
     embedder = new UseEmbedder();
@@ -23,11 +22,8 @@ describe('experience memory finds similar tasks by meaning (USE lite)', { timeou
   afterAll(async () => {
     await embedder.close();
   });
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-exp-meaning-'));
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
+  tempStoreEachTest('engram-exp-meaning-', (t) => {
+    store = t.store;
   });
 
   const keep = (xp: ExperienceMemory, tasks = KEPT_TASKS) => {

@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoreError, type EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 
 describe('ExperienceMemory', () => {
-  let dir: string;
   let store: EngramStore;
   let exp: ExperienceMemory;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-exp-'));
+  tempStoreEachTest('engram-exp-', (t) => {
+    store = t.store;
     exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   it('records experiences as procedural rows and recalls them for similar tasks only', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, OUTSIDE_CAP } from '../../agents/experience/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 // Issue 28: experiences recorded by other agents over MCP carry their source, and a flood of them
 // cannot outvote the user's own record.
@@ -11,15 +11,11 @@ const TASK = 'restore the staging database';
 const MINE = 'run pg_restore from the nightly dump';
 
 describe('other agents’ experiences are capped in recommend', () => {
-  let dir: string;
   let store: EngramStore;
   let exp: ExperienceMemory;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-exp-outside-'));
+  tempStoreEachTest('engram-exp-outside-', (t) => {
+    store = t.store;
     exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   const record = (n: number, action: string, outcome: 'success' | 'failure', by?: string, ageDays = 1) => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError, UseEmbedder, type EngramStore } from '../../agents/store/index.js';
 import {
   EmbeddingClusterer,
@@ -10,21 +10,17 @@ import {
   type ActionClusterer,
 } from '../../agents/experience/index.js';
 import { DIFFERENT_ACTIONS, PARAPHRASE_GROUPS } from '../fixtures/experience/action-paraphrases.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 
 describe('recommend options (Mimir)', () => {
-  let dir: string;
   let store: EngramStore;
   let exp: ExperienceMemory;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-exp-rec-'));
+  tempStoreEachTest('engram-exp-rec-', (t) => {
+    store = t.store;
     exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   const times = (n: number, task: string, action: string, outcome: 'success' | 'failure', ageDays = 1) => {

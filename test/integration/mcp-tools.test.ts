@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -6,12 +6,11 @@ import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, VaultGuard, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';
 
 describe('MCP tools in process, over the handler map', () => {
-  let dir: string;
   let store: EngramStore;
   let failing: string | null;
   const asked: string[] = [];
@@ -19,8 +18,8 @@ describe('MCP tools in process, over the handler map', () => {
   let engram: Engram;
   const logs: string[] = [];
 
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-mcp-unit-'));
+  tempStoreEachTest('engram-mcp-unit-', async (t) => {
+    store = t.store;
     failing = null;
     asked.length = 0;
     engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
@@ -38,11 +37,10 @@ describe('MCP tools in process, over the handler map', () => {
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'unit', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);
-  });
-  afterEach(async () => {
-    await client.close();
-    await engram.close();
-    await removeTempStore(store, dir);
+    return async () => {
+      await client.close();
+      await engram.close();
+    };
   });
 
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;

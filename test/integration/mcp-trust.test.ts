@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -7,7 +7,7 @@ import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, VaultGuard, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema } from '../../shared/settings/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 // Issue 28: what leaves over MCP is redacted whatever the display switches say, labels where its
 // text came from, and the vault cut sees every vault row.
@@ -15,23 +15,21 @@ const GH = 'ghp_R8x2Kq7LmN4pW9sT3vY6zA1bC5dE0fG2hJ4k';
 const HOUR = 3_600_000;
 
 describe('MCP answers: redacted, labelled untrusted, vault cut over every row', () => {
-  let dir: string;
   let store: EngramStore;
   let engram: Engram;
   let client: Client;
 
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-mcp-trust-'));
+  tempStoreEachTest('engram-mcp-trust-', async (t) => {
+    store = t.store;
     engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
     const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     client = new Client({ name: 'trust-test', version: '1' });
     await Promise.all([server.connect(a), client.connect(b)]);
-  });
-  afterEach(async () => {
-    await client.close();
-    await engram.close();
-    await removeTempStore(store, dir);
+    return async () => {
+      await client.close();
+      await engram.close();
+    };
   });
 
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;

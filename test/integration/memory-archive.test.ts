@@ -1,17 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngramStore, NewMemory } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { ARCHIVE_LAST_RUN } from '../../agents/dream/index.js';
 import { BRAIN_SETTINGS_KEY } from '../../shared/settings/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-06-20T12:00:00Z');
 
 // Issue 30: memories unused for long leave search for an archive; visible, restorable, never deleted.
 describe('archiving unused memories', () => {
-  let dir: string;
   let store: EngramStore;
   const ids: Record<string, string> = {};
 
@@ -19,8 +18,8 @@ describe('archiving unused memories', () => {
     return store.memories.insert({ ...m, provenance: [] }).id;
   }
 
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-archive-'));
+  tempStoreEachTest('engram-archive-', (t) => {
+    store = t.store;
     const old = NOW - 400 * DAY;
     ids.cold = add({ kind: 'semantic', title: 'Harbour ferry timetable', text: 'The harbour ferry leaves at 07:40.', fields: { name: 'harbour ferry' }, created_at: old });
     ids.used = add({ kind: 'semantic', title: 'Harbour ferry fares', text: 'A harbour ferry ticket costs 3 euros.', fields: { name: 'harbour ferry fare' }, created_at: old });
@@ -30,9 +29,6 @@ describe('archiving unused memories', () => {
     ids.experience = add({ kind: 'procedural', title: 'harbour ferry booking', text: 'booked online', fields: { entry_type: 'experience', task: 'harbour ferry booking', action: 'online', outcome: 'success' }, created_at: old });
     // Used 100 days ago: made long ago, but not unused for 180 days.
     store.memories.markUsed([ids.used], NOW - 100 * DAY);
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   const searchIds = async (includeArchived?: boolean) =>

@@ -1,25 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 1, 12);
 
 describe('hybrid ranking', () => {
-  let dir: string;
   let store: EngramStore;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-rank-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(128) });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempStoreEachTest('engram-rank-', (t) => {
+    store = t.store;
+  }, { embedder: new HashEmbedder(128) });
 
   it('ranks a used memory above an otherwise equal unused one, and says so in the reasons', async () => {
     const created = NOW - 40 * DAY;

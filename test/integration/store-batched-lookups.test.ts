@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { DEFAULT_WALK, GraphWalk, openStore, StaticKeyProvider, type Embedder, type EngramStore } from '../../agents/store/index.js';
+import { DEFAULT_WALK, GraphWalk, type Embedder, type EngramStore } from '../../agents/store/index.js';
 import { SegmentNeighbours, type SegmentPosition } from '../../agents/store/segment-neighbours.js';
 import { cosine, VectorIndex } from '../../agents/store/vector-index.js';
 import { prng } from '../fixtures/prng.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DIM = 64;
 
@@ -24,18 +21,12 @@ class TableEmbedder implements Embedder {
  * statements cost more than the seeks). These check the batched reads against the one-at-a-time ones.
  */
 describe('batched lookups of the query path', () => {
-  let dir: string;
   let store: EngramStore;
   const rand = prng(11);
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-batched-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new TableEmbedder() });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempStoreEachTest('engram-batched-', (t) => {
+    store = t.store;
+  }, { embedder: new TableEmbedder() });
 
   it('gives every unit the neighbours list() gives it: ties in time, inserts in the middle, no segment', () => {
     const t0 = Date.UTC(2026, 2, 1);

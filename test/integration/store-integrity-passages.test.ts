@@ -1,9 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const PAGE = ['Release checklist', '', 'Tag the build, then publish the notes to the team wiki.', '', 'Ana signs off on Friday before 17:00.'].join('\n');
 
@@ -13,20 +10,14 @@ const PAGE = ['Release checklist', '', 'Tag the build, then publish the notes to
  * one a crash or a buggy delete path could leave; the check must name it.
  */
 describe('integrity of passage vectors', () => {
-  let dir: string;
   let store: EngramStore;
   const count = (sql: string) => store.db.prepare(sql).pluck().get() as number;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-integrity-pvec-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
+  tempStoreEachTest('engram-integrity-pvec-', async (t) => {
+    store = t.store;
     store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: 1_000, app: 'Firefox', title: 'Release checklist', url: null, text: PAGE, caption: null });
     await store.flushEmbeddings();
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  }, { embedder: new HashEmbedder(64) });
 
   it('is clean when every passage has its vector and code, and counts them', () => {
     const passages = store.passages.count();

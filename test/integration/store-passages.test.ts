@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const SCREEN = [
   'Invoice INV-2291',
@@ -16,17 +14,11 @@ const SCREEN = [
 ].join('\n');
 
 describe('screen passages in the store', () => {
-  let dir: string;
   let store: EngramStore;
   const key = randomBytes(32);
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-passages-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempStoreEachTest('engram-passages-', (t) => {
+    store = t.store;
+  }, { key: key });
 
   const observe = (at: number, text = SCREEN, title = 'Invoice INV-2291 — Billing') =>
     store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: at, app: 'Chromium', title, url: null, text, caption: null });

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /** Issue 15: every search hit says where the query's words matched, marked. */
 describe('search results carry a snippet of the matching text', () => {
-  let dir: string;
   let store: EngramStore;
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-snip-'));
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
+  tempStoreEachTest('engram-snip-', (t) => {
+    store = t.store;
   });
 
   it('marks the matched words in the text or details, not only the title; a vault secret never appears', async () => {
