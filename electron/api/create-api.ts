@@ -36,6 +36,8 @@ export function createApi(opts: ApiOptions): EngramApi {
   const dispatch = createDispatcher(handlers, { checkOutputs: opts.checkOutputs, onContractViolation: opts.onContractViolation, log: opts.log });
   const stops = [bridgeStoreEvents(opts.store, events), followCaptureHealth(events)];
   if (opts.capture) stops.push(startCaptureFeed(opts.capture, events, progress, opts.captureFeedMs));
+  const driver = opts.captureDriver;
+  if (driver) stops.push(driver.onTick(() => events.emit('capture.ticked', driver.counts())));
   return {
     handlers,
     dispatch,

@@ -3,7 +3,7 @@ import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { DreamMode } from '../../agents/dream/index.js';
-import type { CaptureStatus, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
+import type { CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -22,6 +22,21 @@ export interface CaptureControl {
   pauseDisplay?(display: string, paused: boolean): CaptureStatus | Promise<CaptureStatus>;
   /** Re-read capture settings from the store after the UI changed them. */
   reloadSettings?(): void;
+}
+
+/**
+ * The run of capture, for a host that starts and stops it itself (engram capture, engram serve
+ * --capture). CaptureService fits it through captureDriverOf(); elsewhere it is absent.
+ */
+export interface CaptureDriver {
+  start(): void;
+  /** One tick; resolves once its frames' text is read and stored. */
+  tick(): Promise<CaptureTick>;
+  stop(): Promise<void>;
+  drain(): Promise<void>;
+  counts(): CaptureCounts;
+  /** Called after each tick; returns the unsubscribe. */
+  onTick(listener: () => void): () => void;
 }
 
 /** Where the Anthropic key is kept. Default: the encrypted store's settings; the desktop app may wrap it with safeStorage. */
@@ -125,6 +140,8 @@ export interface ApiDeps {
   events: ApiEventBus;
   progress: ProgressTracker;
   capture?: CaptureControl | null;
+  /** The run of capture, for a host that drives it (capture.start, tick, stop, drain, counts); absent: UNAVAILABLE. */
+  captureDriver?: CaptureDriver | null;
   /** Desktop app: opens a checked local file or folder with its default app (shell.openPath: '' or why it failed). Absent: refused. */
   openPath?: (path: string) => Promise<string>;
   /** Opens the OS's Screen Recording settings (the macOS desktop app); absent where a host cannot. */

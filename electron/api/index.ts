@@ -8,9 +8,9 @@ export { CONTRACT_VIOLATION, createDispatcher, oversized, type ContractViolation
 export { createEventBus, type ApiEventBus, type ApiEventListener } from './event-bus.js';
 export { createProgressTracker, type ProgressTracker } from './progress-tracker.js';
 export { toApiError, fail } from './errors.js';
-export { captureControlOf, type CaptureServiceLike } from './capture-control.js';
+export { captureControlOf, captureDriverOf, type CaptureServiceLike, type CaptureRunLike } from './capture-control.js';
 export { storeSecretStore, maskKey } from './store-secret-store.js';
 export { SharpImageCodec } from './sharp-image-codec.js';
 export { fileExportTarget, portabilityExporter, type ExporterOptions, type ExportTarget } from './portability-exporter.js';
 export type { ApiHandlers, ApiHandler } from './handler-types.js';
-export type { ApiDeps, CaptureControl, HostSession, SecretStore, StartAtLoginControl, SyncthingControl, Consolidator, DirectiveReviewer, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';
+export type { ApiDeps, CaptureControl, CaptureDriver, HostSession, SecretStore, StartAtLoginControl, SyncthingControl, Consolidator, DirectiveReviewer, Exporter, FrameImageCodec, ProgressReporter } from './deps.js';

@@ -4,7 +4,7 @@ import type { Brain } from '../../agents/meta/index.js';
 import type { SyncKeyStore } from '../../agents/sync/index.js';
 import { SyncKeyFile, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, createApi, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
+import { captureControlOf, captureDriverOf, createApi, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
@@ -227,6 +227,8 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
     host: opts.host,
     version: opts.version,
     capture: control && opts.gateCapture ? opts.gateCapture(control) : control,
+    // A host that starts capture itself (start: false) drives it through capture.start, tick, stop, drain.
+    captureDriver: composed && opts.capture?.start === false ? captureDriverOf(composed.service) : null,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
     ...(opts.openPath ? { openPath: opts.openPath } : {}),
     session: opts.session ?? null,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import { AutoPauseSchema, CaptureHealthSchema, NotRecordingReasonSchema } from './capture-health.js';
-import { defineRequest } from './common.js';
+import { defineRequest, IdSchema } from './common.js';
 
 /**
  * What capture is doing right now. `unavailable` means this host runs without a capture service
@@ -69,6 +69,24 @@ export const CaptureStatusSchema = z.object({
 });
 export type CaptureStatus = z.infer<typeof CaptureStatusSchema>;
 
+/** One capture tick as a host that ticks by itself sees it (engram capture --once). */
+export const CaptureTickSchema = z.object({
+  kept: z.boolean(),
+  /** Why nothing (or what) was kept: 'kept', 'unchanged', 'idle', a privacy rule's reason, 'error', … */
+  reason: z.string().min(1).max(60),
+  detail: z.string().max(2000).nullable(),
+  /** Kept after a still period although the screen had not changed. */
+  forced: z.boolean(),
+  frame_ids: z.array(IdSchema).max(64),
+  /** The observations its frames became once their text was read (empty when OCR dropped them). */
+  observation_ids: z.array(IdSchema).max(64),
+});
+export type CaptureTick = z.infer<typeof CaptureTickSchema>;
+
+/** Ticks since this capture started (not today's counts, which status carries): engram capture --watch's live line. */
+export const CaptureCountsSchema = z.object({ kept: z.number().int().min(0), skipped: z.number().int().min(0), gated: z.number().int().min(0) });
+export type CaptureCounts = z.infer<typeof CaptureCountsSchema>;
+
 export const captureRequests = {
   'capture.status': defineRequest(z.object({}), CaptureStatusSchema),
   /** Capturing, paused (until when), or not recording (why, and what to do): what the tray and the banner show. */
@@ -83,4 +101,15 @@ export const captureRequests = {
   'capture.openScreenSettings': defineRequest(z.object({}), z.object({ opened: z.boolean() })),
   /** Pauses or resumes one display (ids from status.privacy.displays); persisted in the capture settings. */
   'capture.pauseDisplay': defineRequest(z.object({ display: z.string().min(1).max(200), paused: z.boolean() }), CaptureStatusSchema),
+  // The run of capture, for a host that starts and stops it itself (engram capture, engram serve
+  // --capture); elsewhere UNAVAILABLE. Before the first-run consent (browser mode) start and tick are refused.
+  /** Starts ticking on the interval in settings. */
+  'capture.start': defineRequest(z.object({}).strict(), CaptureStatusSchema),
+  /** One tick now; answers once the kept frames' text is read and stored. */
+  'capture.tick': defineRequest(z.object({}).strict(), CaptureTickSchema),
+  /** No new frames (waits for the tick in flight); frames already taken keep waiting for their text. */
+  'capture.stop': defineRequest(z.object({}).strict(), CaptureStatusSchema),
+  /** Answers once the frames already taken have their text read and stored. */
+  'capture.drain': defineRequest(z.object({}).strict(), CaptureStatusSchema),
+  'capture.counts': defineRequest(z.object({}).strict(), CaptureCountsSchema),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
-import { CaptureStatusSchema } from './capture.js';
+import { CaptureCountsSchema, CaptureStatusSchema } from './capture.js';
 import { CaptureHealthSchema } from './capture-health.js';
 import { ForgetReportSchema } from './forget.js';
 import { ProgressTaskSchema } from './system.js';
@@ -21,6 +21,8 @@ export const coreEvents = {
   'capture.status': CaptureStatusSchema,
   /** Pushed with every capture.status whose health changed (the banner follows it). */
   'capture.health': CaptureHealthSchema,
+  /** After each tick of a capture its host drives (capture.start): the counts since it started (engram capture --watch's line). */
+  'capture.ticked': CaptureCountsSchema,
   'progress.changed': z.object({ tasks: z.array(ProgressTaskSchema) }),
   /** After a forget or a wipe: views drop what they hold and reload. */
   'data.forgotten': z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() }),

@@ -1,8 +1,8 @@
-import type { CaptureControl } from '../../electron/api/index.js';
-import type { CaptureStatus } from '../../shared/api/index.js';
+import type { CaptureControl, CaptureDriver } from '../../electron/api/index.js';
+import type { CaptureCounts, CaptureStatus, CaptureTick } from '../../shared/api/index.js';
 
-/** Capture as the API sees it, without a screen: pause/resume change the status, reloads are counted. */
-export class FakeCapture implements CaptureControl {
+/** Capture as the API sees it, without a screen: pause/resume change the status, reloads are counted; a host drives its run (start, tick, stop). */
+export class FakeCapture implements CaptureControl, CaptureDriver {
   s: CaptureStatus = { state: 'running', paused_until: null, last_frame_at: null, frames_kept: 0, frames_skipped: 0, frames_gated: 0, ocr_backlog: 0, audio: false, message: null };
   reloads = 0;
   status() {
@@ -18,5 +18,26 @@ export class FakeCapture implements CaptureControl {
   }
   reloadSettings() {
     this.reloads++;
+  }
+  counted: CaptureCounts = { kept: 0, skipped: 0, gated: 0 };
+  private tickListeners = new Set<() => void>();
+  start() {
+    this.s = { ...this.s, state: 'running' };
+  }
+  async tick(): Promise<CaptureTick> {
+    this.counted = { ...this.counted, skipped: this.counted.skipped + 1 };
+    for (const l of this.tickListeners) l();
+    return { kept: false, reason: 'unchanged', detail: null, forced: false, frame_ids: [], observation_ids: [] };
+  }
+  async stop() {
+    this.s = { ...this.s, state: 'stopped' };
+  }
+  async drain() {}
+  counts() {
+    return this.counted;
+  }
+  onTick(listener: () => void) {
+    this.tickListeners.add(listener);
+    return () => void this.tickListeners.delete(listener);
   }
 }

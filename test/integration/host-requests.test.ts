@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
-import { startEngram, type Engram } from '../../electron/engine/index.js';
+import { createApi } from '../../electron/api/index.js';
+import { inProcessClient, startEngram, type Engram } from '../../electron/engine/index.js';
+import { createBrowserSession } from '../../electron/hosts/http/index.js';
+import { FakeCapture } from '../fakes/fake-capture.js';
 import { hostFailureOf } from '../../shared/api/index.js';
 import { freshStores } from '../helpers/temp-store.js';
 
@@ -60,5 +63,66 @@ describe('requests that replace a host holding the store', () => {
     expect(hostFailureOf(await e.client.call('consolidation.dream', { mode: 'dreams' }).catch((x: unknown) => x))?.code).toBe('INVALID_INPUT');
     const report = await e.client.call('consolidation.dream', { mode: 'knowledge', dry_run: true, offline: true });
     expect(report).toMatchObject({ mode: 'knowledge_vault', dry_run: true, reviewer: 'rules', window: null, changes: [] });
+  });
+});
+
+// engram capture and engram serve --capture drive the capture they start through these requests
+// (issue 32), not through the engine's capture service.
+describe('the run of capture, for the host that drives it', () => {
+  const fresh = freshStores('engram-host-capture-');
+
+  it('start, tick, counts, stop and drain reach the driver, with capture.ticked after each tick; a host that does not drive capture is refused', async () => {
+    const store = await fresh();
+    const fake = new FakeCapture();
+    const api = createApi({ store, host: 'headless', version: 't', capture: fake, captureDriver: fake, checkOutputs: true });
+    const client = inProcessClient(api);
+    try {
+      const ticked: unknown[] = [];
+      const off = client.on('capture.ticked', (c) => ticked.push(c));
+      await client.call('capture.stop', {});
+      expect((await client.call('capture.start', {})).state).toBe('running');
+      expect(await client.call('capture.tick', {})).toEqual({ kept: false, reason: 'unchanged', detail: null, forced: false, frame_ids: [], observation_ids: [] });
+      expect(await client.call('capture.counts', {})).toEqual({ kept: 0, skipped: 1, gated: 0 });
+      expect(ticked).toEqual([{ kept: 0, skipped: 1, gated: 0 }]);
+      expect((await client.call('capture.stop', {})).state).toBe('stopped');
+      expect((await client.call('capture.drain', {})).state).toBe('stopped');
+      off();
+    } finally {
+      api.dispose();
+    }
+    const plain = createApi({ store, host: 'headless', version: 't', capture: new FakeCapture(), checkOutputs: true });
+    try {
+      for (const name of ['capture.start', 'capture.tick', 'capture.stop', 'capture.drain', 'capture.counts'] as const)
+        expect(hostFailureOf(await inProcessClient(plain).call(name, {}).catch((x: unknown) => x))?.code, name).toBe('UNAVAILABLE');
+    } finally {
+      plain.dispose();
+    }
+  });
+
+  it('browser mode: the window cannot start or tick capture before the first-run consent; the session starts it through capture.start once given', async () => {
+    const store = await fresh();
+    const fake = new FakeCapture();
+    fake.s = { ...fake.s, state: 'stopped' };
+    const session = createBrowserSession({ dataDir: store.dataDir, captures: true, onQuit: () => undefined });
+    const api = createApi({ store, host: 'headless', version: 't', capture: session.gate(fake), captureDriver: fake, session: session.session, checkOutputs: true });
+    const client = inProcessClient(api);
+    try {
+      await session.attach({ start: () => client.call('capture.start', {}), stop: () => client.call('capture.stop', {}), drain: () => client.call('capture.drain', {}) });
+      expect(session.capturing()).toBe(false);
+      for (const name of ['capture.start', 'capture.tick'] as const) {
+        const refused = hostFailureOf(await client.call(name, {}).catch((x: unknown) => x));
+        expect(refused?.code, name).toBe('CONFLICT');
+        expect(refused?.line).toMatch(/welcome page/);
+      }
+      expect(fake.counts().skipped).toBe(0);
+      expect(fake.s.state).toBe('stopped');
+      await client.call('consent.accept', {});
+      expect(session.capturing()).toBe(true);
+      expect(fake.s.state).toBe('running');
+      await client.call('consent.withdraw', {});
+      expect(fake.s.state).toBe('stopped');
+    } finally {
+      api.dispose();
+    }
   });
 });

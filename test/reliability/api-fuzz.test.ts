@@ -83,11 +83,13 @@ async function withApi(name: string, fn: (api: EngramApi, store: EngramStore, wa
   const llm = modelGetter({ settings: store.settings, env: {}, usage: store.llmCalls });
   const brain = createBrain({ store, llm, subscribe: false, log: (l) => logs.push(l) });
   let review: QueuedDreamReview | null = null;
+  const capture = new FakeCapture();
   const api = createApi({
     store,
     host: 'headless',
     version: 'fuzz',
-    capture: new FakeCapture(),
+    capture,
+    captureDriver: capture,
     chat: new ChatService({ store, llm, recommender: storeRecommender(store) }),
     exporter: portabilityExporter(store),
     consolidator: {

@@ -16,7 +16,10 @@ export const NO_CAPTURE: CaptureStatus = {
   message: 'Capture runs in the desktop app or with `engram serve --capture`.',
 };
 
-export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 'capture.health' | 'capture.pause' | 'capture.resume' | 'capture.pauseDisplay' | 'capture.openScreenSettings'> {
+type CaptureRequest = 'capture.status' | 'capture.health' | 'capture.pause' | 'capture.resume' | 'capture.pauseDisplay' | 'capture.openScreenSettings';
+type CaptureRunRequest = 'capture.start' | 'capture.tick' | 'capture.stop' | 'capture.drain' | 'capture.counts';
+
+export function captureHandlers(deps: ApiDeps): HandlerGroup<CaptureRequest | CaptureRunRequest> {
   const { capture, events } = deps;
   // Every change is pushed too, so other windows (and the tray) follow without polling.
   const pushed = (s: CaptureStatus): CaptureStatus => {
@@ -39,5 +42,38 @@ export function captureHandlers(deps: ApiDeps): HandlerGroup<'capture.status' | 
       if (!input.paused || known.some((d) => d.id === input.display)) return pushed(await capture.pauseDisplay(input.display, input.paused));
       fail('NOT_FOUND', `no display "${input.display}"`);
     },
+    ...captureRunHandlers(deps),
+  };
+}
+
+/** The run of capture, for the host that drives it; the consent gate (browser mode) is asked through the status it wraps. */
+function captureRunHandlers(deps: ApiDeps): HandlerGroup<CaptureRunRequest> {
+  const driver = () => deps.captureDriver ?? fail('UNAVAILABLE', 'this host starts and stops capture itself');
+  const status = () => deps.capture?.status() ?? NO_CAPTURE;
+  const consented = () => {
+    const blocked = status().blocked;
+    if (blocked?.reason === 'no_consent') fail('CONFLICT', blocked.message ?? 'capture waits for the first-run consent');
+  };
+  return {
+    'capture.start': () => {
+      const d = driver();
+      consented();
+      d.start();
+      return status();
+    },
+    'capture.tick': () => {
+      const d = driver();
+      consented();
+      return d.tick();
+    },
+    'capture.stop': async () => {
+      await driver().stop();
+      return status();
+    },
+    'capture.drain': async () => {
+      await driver().drain();
+      return status();
+    },
+    'capture.counts': () => driver().counts(),
   };
 }

@@ -24,11 +24,11 @@ export interface BrowserSession {
 
 /** What the session drives of the capture service. */
 export interface SessionCapture {
-  start(): void;
+  start(): unknown;
   /** No new frames (waits for the tick in flight). */
-  stop(): Promise<void>;
+  stop(): Promise<unknown>;
   /** The frames already taken get their text read and stored. */
-  drain(): Promise<void>;
+  drain(): Promise<unknown>;
 }
 
 const WAITING = 'Capture starts once you accept the welcome page.';
@@ -42,10 +42,11 @@ export function createBrowserSession(opts: BrowserSessionOptions): BrowserSessio
   const now = opts.now ?? (() => new Date());
   let target: SessionCapture | null = null;
   let started = false;
-  const startCapture = () => {
+  const startCapture = async () => {
     if (started || !target) return;
+    // Started first: the gate (below) lets the start through once consent is given.
     started = true;
-    target.start();
+    await target.start();
   };
   const status = async (): Promise<ConsentStatus> => {
     const state = consentState(await readConsent(opts.dataDir));
@@ -65,7 +66,7 @@ export function createBrowserSession(opts: BrowserSessionOptions): BrowserSessio
       const current = await status();
       // Browser mode has no microphone and no login item; an earlier answer from the desktop app stays as it was.
       if (!current.granted) await writeConsent(opts.dataDir, consentRecord({ audio: false, start_at_login: false }, now()));
-      startCapture();
+      await startCapture();
       return status();
     },
     withdrawConsent: async () => {
@@ -94,7 +95,7 @@ export function createBrowserSession(opts: BrowserSessionOptions): BrowserSessio
     }),
     attach: async (capture) => {
       target = capture;
-      if ((await status()).granted) startCapture();
+      if ((await status()).granted) await startCapture();
     },
     capturing: () => started,
   };

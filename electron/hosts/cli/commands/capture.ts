@@ -1,13 +1,5 @@
-import {
-  CaptureError,
-  WavStreamSource,
-  captureRoom,
-  startEngram,
-  type CaptureService,
-  type CaptureSources,
-  type Engram,
-  type TickResult,
-} from '../../../engine/index.js';
+import type { ApiClient, CaptureTick } from '../../../../shared/api/index.js';
+import { CaptureError, WavStreamSource, captureRoom, startEngram, type CaptureSources, type Engram } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
@@ -48,7 +40,7 @@ async function captureSources(ctx: CliContext, source: string | undefined, inter
   return { screen, windows: defaultActiveWindowSource(screen), ...(interval !== undefined ? { intervalS: interval } : {}), ...(noOcr ? { ocr: null } : {}), start: false };
 }
 
-function describe(r: TickResult): string {
+function describe(r: CaptureTick): string {
   const why = REASONS[r.reason] ?? r.reason;
   if (r.kept) return `kept ${r.frame_ids.length} frame(s)${r.forced ? ' (forced after a still period)' : ''}: ${r.frame_ids.join(', ')}`;
   return `skipped: ${why}${r.detail && r.detail !== why ? ` (${r.detail})` : ''}`;
@@ -119,7 +111,6 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
       });
       if (engram.captions) ctx.io.stderr(`engram: ${engram.captions.notice()}\n`);
       const running = engram;
-      const service = engram.capture!;
       const brain = (await engram.brain())!;
       if (watch) await brain.start();
       // An audio failure is kept and reported after the screen work, never left as an unhandled rejection.
@@ -131,7 +122,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
             return [] as string[];
           })
         : null;
-      const code = once ? await runOnce(service, ctx, json, audio) : await runWatch(service, ctx, () => running.framesUnread());
+      const code = once ? await runOnce(engram.client, ctx, json, audio) : await runWatch(engram.client, ctx, () => running.framesUnread());
       if (audio) await audio;
       if (audioError) throw audioError;
       // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
@@ -161,10 +152,10 @@ async function runAudio(engram: Engram, src: string, ctx: CliContext): Promise<s
   }
 }
 
-async function runOnce(service: CaptureService, ctx: CliContext, json: boolean, audio: Promise<string[]> | null): Promise<number> {
-  const r = await service.tick();
-  const observationIds = [...(await r.observations), ...((await audio) ?? [])];
-  await service.drain();
+async function runOnce(client: ApiClient, ctx: CliContext, json: boolean, audio: Promise<string[]> | null): Promise<number> {
+  const r = await client.call('capture.tick', {});
+  const observationIds = [...r.observation_ids, ...((await audio) ?? [])];
+  await client.call('capture.drain', {});
   if (r.reason === 'error' && !json) throw new CliError(`capture: ${r.detail ?? 'failed'}`, 1);
   if (json) {
     ctx.io.stdout(JSON.stringify({ kept: r.kept, reason: r.reason, detail: r.detail, frame_ids: r.frame_ids, observation_ids: observationIds }) + '\n');
@@ -175,25 +166,28 @@ async function runOnce(service: CaptureService, ctx: CliContext, json: boolean, 
   return 0;
 }
 
-async function runWatch(service: CaptureService, ctx: CliContext, unread: () => number): Promise<number> {
+async function runWatch(client: ApiClient, ctx: CliContext, unread: () => number): Promise<number> {
   const started = { kept: 0, skipped: 0, gated: 0 };
-  const line = () => {
-    const st = service.pipeline.pipelineStats();
-    const status = service.status();
+  const line = async () => {
+    const st = await client.call('capture.counts', {});
+    const status = await client.call('capture.status', {});
     const paused = status.paused_until ? ` · paused until ${status.paused_until}` : status.state === 'paused' ? ' · paused' : '';
     return `frames kept ${st.kept - started.kept} · skipped ${st.skipped - started.skipped} · gated ${st.gated - started.gated} · OCR backlog ${status.ocr_backlog}${paused}${status.message ? ` · ${status.message}` : ''}`;
   };
   let last = '';
-  const show = () => {
-    const l = line();
-    if (l === last) return;
-    last = l;
-    if (ctx.io.isTty) ctx.io.stdout(`\r\x1b[2K${l}`);
-    else ctx.io.stdout(l + '\n');
-  };
-  service.pipeline.on('tick', show);
-  const timer = setInterval(show, 1000);
-  service.start();
+  // One line at a time, in the order asked: each asks the engine twice.
+  let shown: Promise<void> = Promise.resolve();
+  const show = (): Promise<void> =>
+    (shown = shown.then(async () => {
+      const l = await line();
+      if (l === last) return;
+      last = l;
+      if (ctx.io.isTty) ctx.io.stdout(`\r\x1b[2K${l}`);
+      else ctx.io.stdout(l + '\n');
+    }));
+  const offTick = client.on('capture.ticked', () => void show());
+  const timer = setInterval(() => void show(), 1000);
+  await client.call('capture.start', {});
   ctx.io.stderr('capturing; Ctrl-C to stop\n');
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
@@ -206,12 +200,13 @@ async function runWatch(service: CaptureService, ctx: CliContext, unread: () => 
     ctx.io.stderr(`${ctx.io.isTty ? '\n' : ''}engram: stopped at once; ${n} frame${n === 1 ? '' : 's'} without text yet ${n === 1 ? 'is' : 'are'} queued for the next start\n`);
   });
   try {
-    await service.stop();
-    await service.drain();
+    await client.call('capture.stop', {});
+    await client.call('capture.drain', {});
   } finally {
     withdraw?.();
   }
-  show();
+  await show();
+  offTick();
   if (ctx.io.isTty) ctx.io.stdout('\n');
   return 0;
 }

@@ -72,7 +72,11 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         log: (line) => ctx.io.stderr(`${line}\n`),
         onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
       });
-      const capture = server.engram.capture;
+      const client = server.engram.client;
+      // The engine composed capture from these sources; this host starts and stops it through the handler map.
+      const capture = captureSources
+        ? { start: () => client.call('capture.start', {}), stop: () => client.call('capture.stop', {}), drain: () => client.call('capture.drain', {}), status: () => client.call('capture.status', {}) }
+        : null;
       if (server.engram.captions) ctx.io.stderr(`engram: ${server.engram.captions.notice()}\n`);
       await browser.attach(capture);
       ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? (browser.capturing() ? ' with capture' : ' (capture starts once you accept the welcome page)') : ''}; Ctrl-C to stop\n`);
@@ -88,7 +92,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
         }),
       ]);
-      if (capture && (browser.capturing() || capture.status().ocr_backlog > 0)) {
+      if (capture && (browser.capturing() || (await capture.status()).ocr_backlog > 0)) {
         // A second Ctrl-C exits at once: the frames still unread stay stored and are read at the next start.
         const withdraw = ctx.onHardStop?.(() => {
           const n = server.engram.framesUnread();
@@ -112,9 +116,9 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
  * Stops capture without losing what it already took: no new frames, then the frames still waiting
  * for text recognition are read and stored (a second Ctrl-C quits at once; those are read at the next start).
  */
-async function stopCleanly(service: { stop(): Promise<void>; drain(): Promise<void>; status(): { ocr_backlog: number } }, say: (line: string) => void): Promise<void> {
+async function stopCleanly(service: { stop(): Promise<unknown>; drain(): Promise<unknown>; status(): Promise<{ ocr_backlog: number }> }, say: (line: string) => void): Promise<void> {
   await service.stop();
-  const backlog = service.status().ocr_backlog;
+  const backlog = (await service.status()).ocr_backlog;
   if (backlog > 0) say(`engram: reading the text of ${backlog} frame${backlog === 1 ? '' : 's'} before stopping (Ctrl-C again to stop now: they are read at the next start)\n`);
   await service.drain();
   say('engram: capture stopped; everything taken is stored\n');
