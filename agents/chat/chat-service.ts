@@ -9,6 +9,7 @@ import { answerOffline } from './offline-answer.js';
 import { citeRelevant } from './cited-memories.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
 import { offlineStyle, styleOfflineText, type OfflineStyle } from './offline-style.js';
+import { isPhraseLanguage, phraseLocale } from './offline-phrases.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
 import type { Retrieval } from './retrieval-types.js';
@@ -365,7 +366,8 @@ export class ChatService {
         question: retrieval.rest,
         layout: (id) => store.frameWords?.get(id) ?? null,
         withheldCount: findings.withheld.length,
-        fmt,
+        // The days and months it writes follow the asked language too, where the phrasebook has it.
+        fmt: isPhraseLanguage(style.language) ? TimeFormatter.for(tz, phraseLocale(style.language)) : fmt,
         lead,
       }));
 

@@ -4,7 +4,7 @@ import { NO_MODEL_SENTENCE } from './offline-answer.js';
  * The offline answer's own words (its headers, its lead's frame, the no-model note) in the languages
  * Engram reads screens in (its OCR languages), so that "answer in German" is honoured where it can
  * be without a model. What was seen or said (screen lines, memories, titles) is data and is shown as
- * it was recorded; dates stay as the formatter writes them.
+ * it was recorded; the dates Engram writes are written in the language too (phraseLocale).
  */
 export type PhraseLanguage = 'German' | 'French' | 'Spanish' | 'Italian' | 'Portuguese';
 
@@ -74,6 +74,84 @@ const FRAMES: [RegExp, Phrasebook][] = [
   [/^Right after (.+?) \("(.+?)"\), you had /, { German: 'Direkt nach $1 („$2“) hattest du ', French: 'Juste après $1 (« $2 »), vous aviez ', Spanish: 'Justo después de $1 («$2»), tenías ', Italian: 'Subito dopo $1 («$2»), avevi ', Portuguese: 'Logo depois de $1 («$2»), tinha ' }],
 ];
 
+/** The window a sentence names (" around X", " before X", " (label: X to Y)"), its dates already in the language. */
+const WINDOW: Record<PhraseLanguage, { around: string; before: string; span: (label: string, from: string, to: string) => string }> = {
+  German: { around: 'um', before: 'vor', span: (l, a, b) => `(${l}: ${a} bis ${b})` },
+  French: { around: 'vers', before: 'avant', span: (l, a, b) => `(${l} : de ${a} à ${b})` },
+  Spanish: { around: 'hacia', before: 'antes de', span: (l, a, b) => `(${l}: de ${a} a ${b})` },
+  Italian: { around: 'verso', before: 'prima di', span: (l, a, b) => `(${l}: da ${a} a ${b})` },
+  Portuguese: { around: 'por volta de', before: 'antes de', span: (l, a, b) => `(${l}: de ${a} a ${b})` },
+};
+
+function windowIn(w: string, language: PhraseLanguage): string {
+  const words = WINDOW[language];
+  const m = /^ around (.+)$/.exec(w) ?? /^ before (.+)$/.exec(w);
+  if (m) return ` ${w.startsWith(' around') ? words.around : words.before} ${m[1]}`;
+  const span = /^ \((.+?): (.+) to (.+)\)$/.exec(w);
+  return span ? ` ${words.span(span[1]!, span[2]!, span[3]!)}` : w;
+}
+
+/** The answer's sentences with a variable part: a window, a moment, what was searched for ($w: the window, translated). */
+const SENTENCES: [RegExp, Record<PhraseLanguage, (m: string[], w: string) => string>][] = [
+  [
+    /^Nothing matched((?: around| before| \().*), so I looked at all times\.$/,
+    {
+      German: (_, w) => `Nichts passte${w}, daher habe ich zu allen Zeiten gesucht.`,
+      French: (_, w) => `Rien ne correspondait${w}, j’ai donc cherché à toutes les dates.`,
+      Spanish: (_, w) => `Nada coincidía${w}, así que busqué en todas las fechas.`,
+      Italian: (_, w) => `Niente corrispondeva${w}, quindi ho cercato in tutte le date.`,
+      Portuguese: (_, w) => `Nada correspondia${w}, por isso procurei em todas as datas.`,
+    },
+  ],
+  [
+    /^I found nothing in your memories(?: about "(.*)")?((?: around| before| \().*)?\.$/,
+    {
+      German: (m, w) => `Ich habe in deinen Erinnerungen nichts${m[1] ? ` zu „${m[1]}“` : ''}${w} gefunden.`,
+      French: (m, w) => `Je n’ai rien trouvé dans vos souvenirs${m[1] ? ` sur « ${m[1]} »` : ''}${w}.`,
+      Spanish: (m, w) => `No encontré nada en tus recuerdos${m[1] ? ` sobre «${m[1]}»` : ''}${w}.`,
+      Italian: (m, w) => `Non ho trovato nulla nei tuoi ricordi${m[1] ? ` su «${m[1]}»` : ''}${w}.`,
+      Portuguese: (m, w) => `Não encontrei nada nas suas memórias${m[1] ? ` sobre «${m[1]}»` : ''}${w}.`,
+    },
+  ],
+  [
+    /^At (.+) you were:$/,
+    {
+      German: (m) => `Am ${m[1]} warst du bei:`,
+      French: (m) => `Le ${m[1]}, vous étiez sur :`,
+      Spanish: (m) => `El ${m[1]} estabas en:`,
+      Italian: (m) => `Il ${m[1]} eri su:`,
+      Portuguese: (m) => `Em ${m[1]} estava em:`,
+    },
+  ],
+  [
+    /^Nothing was recorded exactly at (.+)\.$/,
+    {
+      German: (m) => `Genau am ${m[1]} wurde nichts aufgezeichnet.`,
+      French: (m) => `Rien n’a été enregistré exactement le ${m[1]}.`,
+      Spanish: (m) => `No se registró nada exactamente el ${m[1]}.`,
+      Italian: (m) => `Non è stato registrato nulla esattamente il ${m[1]}.`,
+      Portuguese: (m) => `Nada foi registado exatamente em ${m[1]}.`,
+    },
+  ],
+  [
+    /^What you did((?: around| before| \().*):$/,
+    {
+      German: (_, w) => `Was du getan hast${w}:`,
+      French: (_, w) => `Ce que vous avez fait${w} :`,
+      Spanish: (_, w) => `Lo que hiciste${w}:`,
+      Italian: (_, w) => `Cosa hai fatto${w}:`,
+      Portuguese: (_, w) => `O que fez${w}:`,
+    },
+  ],
+];
+
+/** The locale days and months are written in for each phrasebook language. */
+const LOCALES: Record<PhraseLanguage, string> = { German: 'de-DE', French: 'fr-FR', Spanish: 'es-ES', Italian: 'it-IT', Portuguese: 'pt-PT' };
+
+export function phraseLocale(language: PhraseLanguage): string {
+  return LOCALES[language];
+}
+
 /** Where a line says where it was seen: " — seen on "Title" …" and an evidence line's " — on "Title" …". */
 const WHERE: [RegExp, Phrasebook][] = [
   [/ — seen on (?=")/g, { German: ' — gesehen auf ', French: ' — vu sur ', Spanish: ' — visto en ', Italian: ' — visto su ', Portuguese: ' — visto em ' }],
@@ -105,6 +183,13 @@ export function localizeOfflineText(text: string, language: PhraseLanguage): str
       let l = line.slice(bullet.length);
       const whole = LINES.find(([en]) => en === l.trim());
       if (whole) return bullet + whole[1][language];
+      for (const [re, book] of SENTENCES) {
+        const m = re.exec(l.trim());
+        if (!m) continue;
+        // The window is the group that opens with one of its forms; a query is the other.
+        const w = m.slice(1).find((g) => g !== undefined && /^ (?:around|before|\()/.test(g)) ?? '';
+        return bullet + book[language]([...m], windowIn(w, language));
+      }
       for (const [re, book] of FRAMES) if (re.test(l)) l = l.replace(re, book[language]);
       for (const [re, book] of WHERE) l = l.replace(re, book[language]);
       return bullet + l;

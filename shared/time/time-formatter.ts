@@ -1,5 +1,7 @@
 import { localTimeZone } from '../calendar/index.js';
 
+const ENGLISH = 'en-GB';
+
 /**
  * Formats times for people and for memory text, in the user's time zone, with the weekday (people
  * remember days, not dates). One formatter for the sub-agents' memory text and chat's answers.
@@ -7,11 +9,12 @@ import { localTimeZone } from '../calendar/index.js';
 export class TimeFormatter {
   private static readonly cache = new Map<string, TimeFormatter>();
   /** Shared instances per zone: Intl formatters are costly to build and safe to reuse. */
-  static for(timeZone: string = localTimeZone()): TimeFormatter {
-    let f = TimeFormatter.cache.get(timeZone);
+  static for(timeZone: string = localTimeZone(), locale: string = ENGLISH): TimeFormatter {
+    const k = `${timeZone}|${locale}`;
+    let f = TimeFormatter.cache.get(k);
     if (!f) {
-      f = new TimeFormatter(timeZone);
-      if (TimeFormatter.cache.size < 64) TimeFormatter.cache.set(timeZone, f);
+      f = new TimeFormatter(timeZone, locale);
+      if (TimeFormatter.cache.size < 64) TimeFormatter.cache.set(k, f);
     }
     return f;
   }
@@ -21,10 +24,15 @@ export class TimeFormatter {
   private readonly full: Intl.DateTimeFormat;
   private readonly key: Intl.DateTimeFormat;
 
-  constructor(readonly timeZone: string = localTimeZone()) {
-    this.day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  /** locale: the language days and months are named in (a BCP 47 tag, "de-DE"); memory text stays English. */
+  constructor(
+    readonly timeZone: string = localTimeZone(),
+    readonly locale: string = ENGLISH,
+  ) {
+    // Some languages shorten a month to its number (Portuguese): elsewhere than English it is written out.
+    this.day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: locale === ENGLISH ? 'short' : 'long', year: 'numeric' });
     this.time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    this.full = new Intl.DateTimeFormat('en-GB', {
+    this.full = new Intl.DateTimeFormat(locale, {
       timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
     });
     this.key = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -32,7 +40,11 @@ export class TimeFormatter {
 
   /** "Wed 11 Jun 2025" (no commas: it reads better inside a line). */
   dayOf(ms: number): string {
-    return this.day.format(ms).replace(/,/g, '');
+    if (this.locale === ENGLISH) return this.day.format(ms).replace(/,/g, '');
+    // Other languages punctuate their short dates ("Mi., 11. Juni 2025"): the same four parts, spaced,
+    // so a day still reads as a day header (a line with digits and no full stop).
+    const part = (t: Intl.DateTimeFormatPartTypes) => (this.day.formatToParts(ms).find((p) => p.type === t)?.value ?? '').replace(/\.$/, '');
+    return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
   }
   /** "14:30" */
   clock(ms: number): string {

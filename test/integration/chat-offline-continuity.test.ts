@@ -81,6 +81,18 @@ describe('directives shape the offline answer where it can follow them', () => {
     expect(turn.answer).not.toMatch(/^(?:Related memories|Events|From your screen):$/m);
     expect(turn.citations.length).toBeGreaterThanOrEqual(1);
   });
+
+  it('"answer in French": the sentences with a window or a moment in them, and the days and months, are French', async () => {
+    const english = await offline().ask({ text: 'What did I do yesterday afternoon?' });
+    expect(english.answer).toMatch(/^What you did \(yesterday afternoon: Wed 11 Jun 2025 12:00 to Wed 11 Jun 2025 18:00\):$/m);
+    directive('Answer in French.');
+    const turn = await offline().ask({ text: 'What did I do yesterday afternoon?' });
+    expect(turn.answer).toMatch(/^Ce que vous avez fait \(yesterday afternoon : de mer 11 juin 2025 12:00 à mer 11 juin 2025 18:00\) :$/m);
+    // A day's header is a date Engram writes: French too. What was recorded stays as it was ("on 20 June").
+    expect(turn.answer).toMatch(/^mer 11 juin 2025:$/m);
+    expect(turn.answer).not.toMatch(/\bWed\b|\bJun\b/);
+    expect(turn.answer).toContain('Paris to Berlin on 20 June');
+  });
 });
 
 /** A long thread: each turn carries one telling sentence inside a lot of talk that carries nothing. */

@@ -50,6 +50,34 @@ describe('the offline answer\'s own words follow a language directive', () => {
     expect(text).toContain('Es ist kein Sprachmodell eingerichtet');
   });
 
+  it('writes the sentences with a window, a moment or a search in them in the language, the window\'s dates as given', () => {
+    const windowed = [
+      'Nothing matched (this morning: lun 3 mai 2027 06:00 to lun 3 mai 2027 12:00), so I looked at all times.',
+      'I found nothing in your memories about "mot de passe wifi" around lun 3 mai 2027 10:00.',
+      '',
+      'At lun 3 mai 2027 10:00 you were:',
+      '- 10:12 · Chromium: Browsed "Members — Riverside RC" [1]',
+      '',
+      'Nothing was recorded exactly at lun 3 mai 2027 09:00.',
+      '',
+      'What you did before lun 3 mai 2027 12:00:',
+    ].join('\n');
+    const { text } = styleOfflineText(windowed, offlineStyle(['Réponds en français, answer in French.']));
+    expect(text.split('\n').slice(0, 9)).toEqual([
+      'Rien ne correspondait (this morning : de lun 3 mai 2027 06:00 à lun 3 mai 2027 12:00), j’ai donc cherché à toutes les dates.',
+      'Je n’ai rien trouvé dans vos souvenirs sur « mot de passe wifi » vers lun 3 mai 2027 10:00.',
+      '',
+      'Le lun 3 mai 2027 10:00, vous étiez sur :',
+      '- 10:12 · Chromium: Browsed "Members — Riverside RC" [1]',
+      '',
+      'Rien n’a été enregistré exactement le lun 3 mai 2027 09:00.',
+      '',
+      'Ce que vous avez fait avant lun 3 mai 2027 12:00 :',
+    ]);
+    const de = styleOfflineText('I found nothing in your memories.', offlineStyle(['Answer in German.'])).text;
+    expect(de.startsWith('Ich habe in deinen Erinnerungen nichts gefunden.')).toBe(true);
+  });
+
   it('leaves an English answer as it was, and says so for a language it has no words for', () => {
     expect(styleOfflineText(answer, offlineStyle([])).text).toBe(answer);
     const other = styleOfflineText(answer, offlineStyle(['Answer in Finnish.'])).text;
