@@ -22,6 +22,12 @@ export const ConsentRecordSchema = z.object({
   accepted_at: z.string().max(64),
   audio: z.boolean(),
   start_at_login: z.boolean(),
+  /**
+   * The desktop app's first run: the microphone choice is written here the moment it is made, and
+   * waits until the engine has kept it as Settings' "Record audio" (the store opens only after the
+   * key, and a crash or a cancelled passphrase in between must not lose it).
+   */
+  audio_pending: z.boolean().optional(),
 });
 export type ConsentRecord = z.infer<typeof ConsentRecordSchema>;
 
@@ -38,4 +44,9 @@ export function consentState(record: ConsentRecord | null | 'unreadable', curren
 
 export function consentRecord(choice: ConsentChoice, now: Date, version = CONSENT_VERSION): ConsentRecord {
   return { version, accepted_at: now.toISOString(), audio: choice.audio, start_at_login: choice.start_at_login };
+}
+
+/** The record once the engine has kept its microphone choice: nothing pending. */
+export function audioTaken(record: ConsentRecord): ConsentRecord {
+  return { version: record.version, accepted_at: record.accepted_at, audio: record.audio, start_at_login: record.start_at_login };
 }

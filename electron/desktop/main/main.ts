@@ -12,6 +12,7 @@ import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../
 import { CrashJournal } from '../../crash/index.js';
 import {
   APP_ID,
+  audioTaken,
   chromiumProfilePlan,
   closeBehaviour,
   HIDDEN_NOTICE_BODY,
@@ -158,7 +159,6 @@ async function start(): Promise<void> {
 
   // 1. Consent: nothing is captured before the user has said yes.
   let record: ConsentRecord;
-  let firstRun = false;
   const consent = consentState(await readConsent(dataDir));
   if (consent.state === 'granted') {
     record = consent.record;
@@ -170,9 +170,10 @@ async function start(): Promise<void> {
       app.quit();
       return;
     }
-    record = consentRecord(decision.choice, new Date());
+    // The microphone choice is kept with the record, durably, the moment it is made: the store opens
+    // only after the key, and it takes the choice when the engine starts (pending until then).
+    record = { ...consentRecord(decision.choice, new Date()), audio_pending: true };
     await writeConsent(dataDir, record);
-    firstRun = true;
     await applyStartAtLogin(record.start_at_login).catch((err: unknown) => log(`start at login: ${String(err)}`));
   }
 
@@ -227,8 +228,8 @@ async function start(): Promise<void> {
   microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }), 10_000, 2_000);
   core = await startCore({
     store,
-    // The consent page's microphone choice becomes the capture setting.
-    ...(firstRun ? { recordAudio: record.audio } : {}),
+    // The consent page's microphone choice becomes the capture setting, at the first start that gets here.
+    ...(record.audio_pending ? { recordAudio: record.audio } : {}),
     version: app.getVersion(),
     screen: usesScreenStream(process.platform, process.env)
       ? (screenStream = new ScreenStreamSource({
@@ -264,6 +265,12 @@ async function start(): Promise<void> {
     onProblem: reportProblem,
     log,
   });
+
+  if (record.audio_pending) {
+    record = audioTaken(record);
+    // Not fatal: the next start would take the same choice again.
+    await writeConsent(dataDir, record).catch((err: unknown) => log(`consent record: ${String(err)}`));
+  }
 
   trayHost = await trayHostProbe;
   if (trayHost !== 'present') log(`tray host: ${trayHost}`);
