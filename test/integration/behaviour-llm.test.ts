@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { AnthropicProvider, OpenAiProvider, type LlmProvider } from '../../agent
 import { BehaviourKeeper, FEEDBACK_PROMPT, SYNTHESIS_PROMPT } from '../../agents/behaviour/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 /**
  * Model mode of the feedback extractor and the directive synthesiser: the real Anthropic and
@@ -20,14 +21,8 @@ const API_KEY_IN_CHAT = 'sk-ant-api03-' + 'Zx9'.repeat(20);
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAi;
 
-beforeAll(async () => {
-  anthropic = await startFakeAnthropic();
-  openai = await startFakeOpenAi({ models: ['llama3.1:8b'] });
-});
-afterAll(async () => {
-  await anthropic.close();
-  await openai.close();
-});
+serverForFile(startFakeAnthropic, (s) => (anthropic = s));
+serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (openai = s));
 
 describe('feedback and directives with a model', () => {
   let dir: string;

@@ -4,7 +4,7 @@
  * merge, insert or skip — until it calls finish_memory_update or runs out of max_chaining_steps.
  * Fake-model transcripts over a real socket (fake Anthropic and fake OpenAI servers, real clients).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,17 +16,12 @@ import { createBrain, type BrainSettingsInput, type IngestReport } from '../../a
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
 let fakeOpenAi: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  fakeOpenAi = await startFakeOpenAi({ models: ['llama3.1:8b'] });
-});
-afterAll(async () => {
-  await fake.close();
-  await fakeOpenAi.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
+serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (fakeOpenAi = s));
 
 const T0 = Date.parse('2025-03-10T09:00:00Z');
 const MEMORY_TABLES = ['table:memories', 'table:memory_history', 'table:provenance'];

@@ -3,7 +3,7 @@
  * and one changed several times in a brain batch is embedded once, after its last change (issue 17's
  * throughput: the embedder is the pipeline's dearest stage).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { HashEmbedder, StaticKeyProvider, openStore, type Embedder, type EngramS
 import { AnthropicProvider, OfflineProvider } from '../../agents/llm/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { createBrain, type Brain } from '../../agents/meta/index.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 /** The real hash embedder, recording every text it is asked for (queries included). */
 class RecordingEmbedder implements Embedder {
@@ -129,12 +130,7 @@ describe("the brain embeds a batch's memories after the batch", () => {
   let store: EngramStore;
   let brain: Brain;
   let embedder: RecordingEmbedder;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  serverForFile(startFakeAnthropic, (s) => (fake = s));
   beforeEach(async () => {
     fake.reset();
     ({ dir, store, embedder } = await openRecordingStore('engram-embed-once-brain-'));

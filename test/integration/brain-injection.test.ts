@@ -4,7 +4,7 @@
  * the real brain over a real socket; whatever it tries, no core block changes unless the user's own
  * chat says so, and nothing of the injected email reaches a later chat system prompt.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import type { EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider, OfflineProvider } from '../../agents/llm/index.js';
@@ -13,6 +13,7 @@ import { systemPrompt } from '../../agents/chat/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type FakeToolUse, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { newBrainStore } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isRouting, toolNamesOf } from '../fixtures/agents/scripted-llm.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 const EVIL = 'acct-verify.example.com';
 const EMAIL = [
@@ -42,12 +43,7 @@ function obedient(req: RecordedRequest): { toolUses: FakeToolUse[]; text?: strin
 }
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 
 describe('injected text on screen, in chat and in imports', () => {
   let store: EngramStore;

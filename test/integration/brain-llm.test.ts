@@ -14,14 +14,10 @@ import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isChaining, isNarration, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 
 
 function llmFor(store: EngramStore): AnthropicProvider {

@@ -5,7 +5,7 @@
  * per day with its reason (what Settings shows). An outage (5xx) still waits and retries. The real
  * `openai` client against the fake OpenAI-compatible server over 127.0.0.1.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
@@ -19,15 +19,11 @@ import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestScenario, newBrainStore } from '../fixtures/agents/brain-harness.js';
 import { isRouting } from '../fixtures/agents/scripted-llm.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 const MODEL = 'gemma2:2b';
 let fake: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ models: [MODEL] });
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(() => startFakeOpenAi({ models: [MODEL] }), (s) => (fake = s));
 
 let store: EngramStore;
 tempStoreEachTest('engram-model-failure-', (t) => {

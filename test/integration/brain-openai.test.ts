@@ -16,15 +16,11 @@ import { loadScenario } from '../fixtures/agents/load-scenarios.js';
 import { ingestEveryScenario, ingestScenario, missedFacts, newBrainStore, seedPrivacyCanaries } from '../fixtures/agents/brain-harness.js';
 import { batchTextOf, isChaining, isNarration, isRouting, scriptedBrain } from '../fixtures/agents/scripted-llm.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 const MODEL = 'qwen2.5:7b-instruct';
 let fake: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ models: [MODEL] });
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(() => startFakeOpenAi({ models: [MODEL] }), (s) => (fake = s));
 
 
 /** As a user with a local server configures it: the base URL, one model, no key. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { buildGraph } from '../../agents/graph/index.js';
 import { AnthropicProvider, OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
@@ -7,6 +7,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 const TZ = 'Europe/Paris';
 const NOW = Date.parse('2026-03-12T13:00:00Z');
@@ -70,10 +71,7 @@ describe('offline "who is X" answered from the graph', () => {
 
 describe('get_entity in the chat tool loop (real OpenAI-compatible client, fake server over a socket)', () => {
   let fake: FakeOpenAi;
-  beforeAll(async () => {
-    fake = await startFakeOpenAi({ models: ['llama3.1:8b'] });
-  });
-  afterAll(() => fake.close());
+  serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (fake = s));
 
   const withModel = () =>
     new ChatService({
@@ -128,10 +126,7 @@ describe('get_entity in the chat tool loop (real OpenAI-compatible client, fake 
 
 describe('get_entity in the chat tool loop (real Anthropic client, fake Messages API over a socket)', () => {
   let fake: FakeAnthropic;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(() => fake.close());
+  serverForFile(startFakeAnthropic, (s) => (fake = s));
 
   const withClaude = () =>
     new ChatService({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider, OfflineProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
@@ -8,14 +8,10 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-
 import { FIXTURE_TZ, NOW, SECRET, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 
 describe('chat handlers (UI contract)', () => {
   let store: EngramStore;

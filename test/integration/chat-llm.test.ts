@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ChatService, type ChatServiceOptions, type TurnRetrieval } from '../../agents/chat/index.js';
@@ -6,6 +6,7 @@ import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '..
 import { FIXTURE_TZ, NOW, SECRET, SECRET_CAPTION, seedChatFixture, type ChatFixtureIds } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 /** The system prompt of a recorded request (stable part + per-call context). */
 function systemText(req: RecordedRequest): string {
@@ -23,12 +24,7 @@ function numberOf(req: RecordedRequest, needle: string): number {
 }
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 
 describe('chat with a model (real SDK against the fake Anthropic server)', () => {
   let store: EngramStore;

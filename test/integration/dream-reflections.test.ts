@@ -5,7 +5,7 @@
  * is restated citing them, two reflections on one family are merged, a reflection with nothing new
  * costs no call, ids the model was not shown are refused and sent back, a dry run changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Memory, Provenance } from '../../shared/index.js';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider } from '../../agents/llm/index.js';
@@ -16,14 +16,10 @@ import { REFLECTION_REVIEW_PROMPT } from '../../agents/dream/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 
 let store: EngramStore;
 tempStoreEachTest('engram-dream-reflections-', (t) => {

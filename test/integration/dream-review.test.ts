@@ -7,7 +7,7 @@
  * and vault entries together, with counts per kind. Fake-model transcripts over a real socket: the
  * brain with the Anthropic client, `engram dream` with the OpenAI-compatible one.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,17 +24,12 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
 import { runCommand } from '../helpers/run-command.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
 let fakeOpenAi: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  fakeOpenAi = await startFakeOpenAi({ models: ['local-model'] });
-});
-afterAll(async () => {
-  await fake.close();
-  await fakeOpenAi.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
+serverForFile(() => startFakeOpenAi({ models: ['local-model'] }), (s) => (fakeOpenAi = s));
 
 const key = randomBytes(32);
 let store: EngramStore;

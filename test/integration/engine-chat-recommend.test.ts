@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { BRAIN_SETTINGS_KEY } from '../../agents/meta/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 const DAY = 86_400_000;
 const TASK = 'print the quarterly report';
@@ -28,12 +29,7 @@ describe("chat's recommend_action through the engine", () => {
   let store: EngramStore;
   let engram: Engram | null = null;
 
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
+  serverForFile(startFakeAnthropic, (s) => (fake = s));
   beforeEach(async () => {
     fake.reset();
     // The model calls recommend_action once, then answers from the tool's result.

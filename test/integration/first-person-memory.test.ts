@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { NARRATION_PROMPT } from '../../agents/episodic/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { SCENARIOS } from '../fixtures/agents/labelled-streams.js';
 import { loadScenario } from '../fixtures/agents/load-scenarios.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 /**
  * First-person memory (MIRA): with a model, episodes and the session summary of a collapsed
@@ -18,10 +19,7 @@ import { loadScenario } from '../fixtures/agents/load-scenarios.js';
  */
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => fake.close());
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 
 const toolNames = (r: RecordedRequest) => (r.body.tools ?? []).map((t) => t.name);
 const systemText = (r: RecordedRequest): string => {

@@ -5,7 +5,7 @@
  * the memories written from the same batch items. A refused or malformed call changes nothing.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AnthropicProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { buildGraph } from '../../agents/graph/index.js';
@@ -15,18 +15,13 @@ import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js
 import { newBrainStore } from '../fixtures/agents/brain-harness.js';
 import { isRouting, toolNamesOf, type ScriptedReply, type ScriptedRequest } from '../fixtures/agents/scripted-llm.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 const MODEL = 'qwen2.5:7b-instruct';
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAi;
-beforeAll(async () => {
-  anthropic = await startFakeAnthropic();
-  openai = await startFakeOpenAi({ models: [MODEL] });
-});
-afterAll(async () => {
-  await anthropic.close();
-  await openai.close();
-});
+serverForFile(startFakeAnthropic, (s) => (anthropic = s));
+serverForFile(() => startFakeOpenAi({ models: [MODEL] }), (s) => (openai = s));
 
 const T0 = Date.UTC(2026, 10, 2, 9);
 const LINES = [

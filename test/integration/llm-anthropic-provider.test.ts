@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AnthropicProvider,
@@ -14,14 +14,10 @@ import {
 } from '../../agents/llm/index.js';
 import { modelGetter } from '../../electron/engine/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.close();
-});
+serverForFile(startFakeAnthropic, (s) => (fake = s));
 beforeEach(() => fake.reset());
 
 function provider(extra: Partial<ConstructorParameters<typeof AnthropicProvider>[0]> = {}) {

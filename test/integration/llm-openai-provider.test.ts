@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isLocalBaseUrl, LlmError, OpenAiProvider, LLM_SETTINGS, type LlmStreamEvent, type SettingsReader } from '../../agents/llm/index.js';
 import { modelConfigFrom, providerFor } from '../../electron/engine/model-choice.js';
 import { testModelConnection } from '../../electron/api/handlers/model-connection.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ models: ['qwen2.5:7b', 'llama3.1:8b'] });
-});
-afterAll(() => fake.close());
+serverForFile(() => startFakeOpenAi({ models: ['qwen2.5:7b', 'llama3.1:8b'] }), (s) => (fake = s));
 beforeEach(() => fake.reset());
 
 const provider = (extra: Partial<ConstructorParameters<typeof OpenAiProvider>[0]> = {}) =>

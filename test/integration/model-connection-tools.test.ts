@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_TOOLS_MESSAGE, testModelConnection, type ConnectionTestInput } from '../../electron/api/handlers/model-connection.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { serverForFile } from '../helpers/server-for-file.js';
 
 /**
  * Test connection asks an OpenAI-compatible server's model for one tiny forced tool call (issue 30):
@@ -9,10 +10,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js
  * talks to the fake server over a real socket.
  */
 let fake: FakeOpenAi;
-beforeAll(async () => {
-  fake = await startFakeOpenAi({ models: ['llama3.2:1b', 'qwen2.5:7b'] });
-});
-afterAll(() => fake.close());
+serverForFile(() => startFakeOpenAi({ models: ['llama3.2:1b', 'qwen2.5:7b'] }), (s) => (fake = s));
 beforeEach(() => fake.reset());
 
 const none = { get: () => null, set: () => {}, clear: () => {}, source: () => null };
