@@ -1,17 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { launchChromium } from './chromium.js';
 import { AppTab, CallLog, nextPaint } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * In headless Chromium against the HTTP host: search results show where they matched (issue 15),
  * and an answer about someone in the graph shows a card, and citation links, to their page (issue 18).
  */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness;
 /** The file's one tab on h: each test loads the app anew in it (screens.ts). */
 let tab: AppTab;
@@ -32,11 +29,8 @@ function write(text: string, at: number, extra: { details?: string; obs?: string
   return m.id;
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
-  tab = new AppTab(browser, h);
+uiForFile({ seed: false }, (ui) => {
+  ({ h, tab } = ui);
   write('Ana Souza will review the Atlas launch checklist on Friday.', T0);
   write('Ana Souza signed off the Atlas launch budget.', T0 + 60_000);
   write('Edited the quarterly plan in LibreOffice Calc', T0 + 120_000, { details: `${FILLER}\nHeadcount ceiling agreed with finance: 14 people\n${FILLER}` });
@@ -53,12 +47,6 @@ beforeAll(async () => {
     caption: null,
   });
   write('Browsed the Atlas budget review page in Chromium', T0 + 180_000, { obs: obs.id });
-}, 240_000);
-afterAll(async () => {
-  // The tab before the host, as each test closed its page before.
-  await tab?.close();
-  await h?.close();
-  await chrome?.close();
 });
 
 describe('answers in the window', { timeout: 180_000 }, () => {

@@ -1,27 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings } from '../../shared/settings/index.js';
-import { launchChromium } from './chromium.js';
 import { AppTab } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** Settings → Brain and the What worked view (issue 30), in headless Chromium against the HTTP host. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness;
 let tab: AppTab;
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false, env: {} });
-  tab = new AppTab(browser, h);
-}, 240_000);
-afterAll(async () => {
-  await tab?.close();
-  await h?.close();
-  await chrome?.close();
+uiForFile({ seed: false, env: {} }, (ui) => {
+  ({ h, tab } = ui);
 });
 
 const brain = () => h.store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());

@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPTION_MISS_LAST_KEY, captionMissCounter, type CaptionMissLast } from '../../shared/settings/index.js';
-import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** Caption misses (issue 30): Settings → Privacy says how many screenshots were not captioned today, and why, by the switch. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 
@@ -16,14 +15,8 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
+uiForFile({ seed: false }, (ui) => {
+  ({ browser, h } = ui);
 });
 
 describe('Caption misses on the Privacy screen', { timeout: 180_000 }, () => {

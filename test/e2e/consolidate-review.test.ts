@@ -1,23 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AppTab } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** Memories → Consolidate: choose kinds, review the dry run's changes, apply only the accepted (issue 30). */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness;
 let tab: AppTab;
 const ids: Record<string, string> = {};
 const T0 = Date.now() - 5 * 86_400_000;
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false, brain: true, env: {} });
-  tab = new AppTab(browser, h);
+uiForFile({ seed: false, brain: true, env: {} }, (ui) => {
+  ({ h, tab } = ui);
   const add = (kind: 'semantic' | 'resource' | 'procedural', title: string, text: string, fields: Record<string, unknown>, at: number): string =>
     h.store.memories.insert({ kind, title, text, fields, created_at: at, provenance: [] }).id;
   ids.anaA = add('semantic', 'Ana Lima', 'Ana Lima — person.', { name: 'Ana Lima' }, T0);
@@ -26,11 +21,6 @@ beforeAll(async () => {
   ids.resB = add('resource', 'stripe.com/pricing', 'link', { resource_type: 'url', location: 'https://www.stripe.com/pricing/' }, T0 + 1000);
   ids.guideA = add('procedural', 'How to deploy', 'old', { entry_type: 'guide', steps: ['a'] }, T0);
   ids.guideB = add('procedural', 'How to deploy', 'new', { entry_type: 'guide', steps: ['a', 'b'] }, T0 + 1000);
-}, 240_000);
-afterAll(async () => {
-  await tab?.close();
-  await h?.close();
-  await chrome?.close();
 });
 
 const superseded = (id: string): string | null => h.store.memories.get(id)!.superseded_by;

@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localTimeZone, ZonedCalendar } from '../../shared/time/index.js';
 import { unlabelledControls } from './a11y.js';
-import { launchChromium } from './chromium.js';
 import { openApp, pageErrors } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * The Day page (issue 31), in Chromium against the HTTP host: a scripted day whose durations are
@@ -18,7 +18,6 @@ const dayStart = cal.at(2026, 3, 10);
 const clock = (h: number, m = 0, s = 0) => dayStart + ((h * 60 + m) * 60 + s) * 1000;
 const PULLS = 'https://github.com/engram/pulls';
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 
@@ -29,12 +28,10 @@ function work(h: UiHarness, from: number, to: number, every: number, app: string
   }
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
+uiForFile({ seed: false }, (ui) => {
+  ({ browser, h } = ui);
   seedDay(h);
-}, 240_000);
+});
 
 /** The scripted day; returns the id of its one memory. */
 function seedDay(h: UiHarness): string {
@@ -48,10 +45,6 @@ function seedDay(h: UiHarness): string {
     return m.id;
   });
 }
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
-});
 
 const minutesOf = async (rows: import('playwright-core').Locator) => {
   const out: Record<string, number> = {};
