@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * Scrub the day (issue 31), in Chromium against the HTTP host: dragging along the track and the
@@ -10,7 +10,6 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * the moment's view. No timing is asserted here (the UI bench measures frames per second).
  */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 /** The seeded day's kept frames, oldest first: observation ids with their app and title. */
@@ -21,10 +20,8 @@ function dayKey(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness();
+uiForFile({}, (ui) => {
+  ({ browser, h } = ui);
   const day = h.seeded!.dayStart;
   // The seed's last half hour falls on the seeded day too when the run starts just after midnight.
   frames = [...h.seeded!.observations, ...h.seeded!.recent.observations]
@@ -33,10 +30,6 @@ beforeAll(async () => {
     .sort((a, b) => a.observed_at - b.observed_at)
     .map((o) => ({ id: o.id, app: o.app, title: o.title }));
   expect(frames.length).toBeGreaterThan(5);
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
 });
 
 const shown = (page: Page) => page.getByTestId('scrub-canvas').getAttribute('data-shown');

@@ -1,13 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AppTab } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** Thumbs on answers and Settings → "How Engram answers you", in headless Chromium against the HTTP host. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness;
 /** The file's one tab on h: each test loads the app anew in it (screens.ts). */
 let tab: AppTab;
@@ -15,11 +13,8 @@ let thread: string;
 let answers: string[];
 const T0 = Date.now() - 3 * 3_600_000;
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
-  tab = new AppTab(browser, h);
+uiForFile({ seed: false }, (ui) => {
+  ({ h, tab } = ui);
   const t = h.store.threads.create('Restarting nginx', T0);
   thread = t.id;
   const say = (role: 'user' | 'assistant', text: string, i: number) => h.store.messages.insert({ thread_id: t.id, role, text, raw: {}, created_at: T0 + i * 60_000 }).id;
@@ -28,12 +23,6 @@ beforeAll(async () => {
   say('user', "Way too long, and don't use bullet points.", 2);
   const a2 = say('assistant', 'sudo systemctl restart nginx', 3);
   answers = [a1, a2];
-}, 240_000);
-afterAll(async () => {
-  // The tab before the host, as each test closed its page before.
-  await tab?.close();
-  await h?.close();
-  await chrome?.close();
 });
 
 const card = (page: Page) => page.getByRole('region', { name: 'How Engram answers you' });

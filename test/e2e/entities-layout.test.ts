@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * The People & projects header at the widths people use (issue 35: at 1440 px the title wrapped one
@@ -16,20 +16,13 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 const SHOTS = join(tmpdir(), 'engram-entities-layout');
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
+uiForFile({ seed: false }, (ui) => {
+  ({ browser, h } = ui);
   mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
 });
 
 describe('People & projects header layout', { timeout: 180_000 }, () => {

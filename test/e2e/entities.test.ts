@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** People & projects in headless Chromium against the HTTP host: list → entity page → rename, merge, delete. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 const T0 = Date.UTC(2026, 10, 2, 9);
@@ -18,17 +17,11 @@ function write(text: string, at: number): string {
   return m.id;
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
+uiForFile({ seed: false }, (ui) => {
+  ({ browser, h } = ui);
   write('Ana Souza will review the Atlas launch checklist on Friday.', T0);
   write('Ana Souza signed off the Atlas launch budget.', T0 + 86_400_000);
   write('Carla Mendes booked the room for the offsite.', T0 + 2 * 86_400_000);
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
 });
 
 describe('People & projects', { timeout: 180_000 }, () => {

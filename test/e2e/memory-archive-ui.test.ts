@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** The archive in the window (issue 30): hidden by default, shown and marked on request, restored from its detail; opening a detail is a use. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 let oldId = '';
@@ -21,10 +20,8 @@ function dayKey(ms: number): string {
 }
 const used = (via: string) => h.store.counters.get(`memory.used.${via}`);
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false });
+uiForFile({ seed: false }, (ui) => {
+  ({ browser, h } = ui);
   const old = h.store.memories.insert({ kind: 'semantic', title: 'Lisbon office door code changed', text: 'The Lisbon office door code changed in spring.', fields: {} });
   oldId = old.id;
   // Archived through the store's own pass, as the brain's timer would after months unused.
@@ -34,10 +31,6 @@ beforeAll(async () => {
   const m = h.store.memories.insert({ kind: 'episodic', title: 'Atlas checklist review', text, fields: { event_type: 'message', actor: 'Ben Okafor' }, occurred_at: AT });
   buildGraph(h.store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at: AT }]);
   meetingId = m.id;
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
 });
 
 describe('Archived memories in the window', { timeout: 180_000 }, () => {
