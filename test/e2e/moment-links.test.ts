@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_OPEN_PATH } from '../../electron/api/handlers/open-path-handlers.js';
-import { launchChromium } from './chromium.js';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * Links into the moment view (issue 31), in Chromium against the HTTP host: a chat citation of a
@@ -13,7 +13,6 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * the citation and the timeline's detail already counted it.
  */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 /** The seeded browser session's moments (the PostgreSQL 16 release notes). */
@@ -31,10 +30,8 @@ function momentOf(page: Page): { id: string; query: string } {
   return { id: id!, query: query ?? '' };
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ llm: true });
+uiForFile({ llm: true }, (ui) => {
+  ({ browser, h } = ui);
   browserObs = h.seeded!.observations.filter((id) => h.store.observations.get(id)!.app === 'Google Chrome');
   expect(browserObs.length).toBeGreaterThan(1);
   // The words OCR would have kept with each browser frame (960 x 600), as the capture pipeline stores them.
@@ -44,10 +41,6 @@ beforeAll(async () => {
     const words = lines.flatMap((line, row) => line.split(' ').map((text, col) => ({ text, x0: 40 + col * 150, y0: 60 + row * 60, x1: 170 + col * 150, y1: 90 + row * 60, confidence: 90 })));
     expect(h.store.frameWords.put(frame, { width: 960, height: 600, words })).toBe(true);
   }
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
 });
 
 describe('links into the moment view', { timeout: 180_000 }, () => {

@@ -1,30 +1,23 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
 import { openApp } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /** Hits you can see (issue 31), in Chromium against the HTTP host: every match highlighted on the screenshot, next/previous, app, window and time, and the page to open again. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 let frame: string;
 let obs: string;
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness();
+uiForFile({}, (ui) => {
+  ({ browser, h } = ui);
   obs = h.seeded!.observations.find((id) => h.store.observations.get(id)!.url !== null)!;
   frame = h.store.observations.get(obs)!.frame_id!;
   // The words OCR would have kept with this frame (960 x 600): three of them say "release".
   const words = ['PostgreSQL', 'release', 'notes', 'release', 'date', 'Release', 'team'].map((text, i) => ({ text, x0: 40 + (i % 4) * 200, y0: 60 + Math.floor(i / 4) * 100, x1: 180 + (i % 4) * 200, y1: 90 + Math.floor(i / 4) * 100, confidence: 90 }));
   expect(h.store.frameWords.put(frame, { width: 960, height: 600, words })).toBe(true);
-}, 240_000);
-afterAll(async () => {
-  await h?.close();
-  await chrome?.close();
 });
 
 describe('the moment viewer', { timeout: 120_000 }, () => {

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
-import { launchChromium } from './chromium.js';
 import { AppTab, openApp, pageErrors } from './screens.js';
 import { startUiHarness, type UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * Settings → Model in headless Chromium against the HTTP host, with a fake OpenAI-compatible server
@@ -21,7 +21,6 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
 const SERVER_KEY = 'sk-local-e2e-0123456789abcdef';
 const ANTHROPIC_KEY = 'sk-ant-e2e-settings-key-0123456789';
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let browser: Browser;
 let h: UiHarness;
 let fake: FakeOpenAi;
@@ -51,25 +50,18 @@ async function startWith(settings: Partial<Record<ModelSetting, string>>): Promi
 
 const badge = () => page.locator('section[aria-labelledby="model-h"] .badge');
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  // env {}: a developer's own ANTHROPIC_API_KEY or OPENAI_API_KEY must not decide what the test sees.
-  h = await startUiHarness({ seed: false, env: {} });
-  tab = new AppTab(browser, h);
+// env {}: a developer's own ANTHROPIC_API_KEY or OPENAI_API_KEY must not decide what the test sees.
+uiForFile({ seed: false, env: {} }, async (ui) => {
+  ({ browser, h, tab } = ui);
   fake = await startFakeOpenAi({ models: ['llama3.1:8b', 'qwen2.5:7b'] });
   fake.requireKey = SERVER_KEY;
   anthropic = await startFakeAnthropic({ models: ['claude-haiku-4-5', 'claude-opus-4-7', 'claude-sonnet-4-6'] });
   anthropic.requireKey = ANTHROPIC_KEY;
   h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
-}, 240_000);
-afterAll(async () => {
-  // The tab before the host, as each test closed its page before.
-  await tab?.close();
-  await h?.close();
-  await fake?.close();
-  await anthropic?.close();
-  await chrome?.close();
+  return async () => {
+    await fake.close();
+    await anthropic.close();
+  };
 });
 
 describe('Settings → Model', { timeout: 180_000 }, () => {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
 import { AppTab, pageErrors } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import { type UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * Settings → Sync (issue 33) in headless Chromium against the HTTP host, on a real encrypted store
@@ -14,31 +14,26 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * drawn in the page, Sync now updating the status, and a mistyped code refused in one line on join.
  */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness;
 let tab: AppTab;
 let page: Page;
 let scratch: string;
 const savedKeyDir = process.env.ENGRAM_KEY_DIR;
 
-beforeAll(async () => {
+beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'engram-sync-card-'));
   // The sync key file goes beside the master key's: a temp keys folder, never the developer's own.
   process.env.ENGRAM_KEY_DIR = path.join(scratch, 'keys');
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false, env: {} });
-  tab = new AppTab(browser, h);
-  h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
-}, 240_000);
-afterAll(async () => {
-  await tab?.close();
-  await h?.close();
-  await chrome?.close();
+});
+// Registered before the host's: after hooks run last-registered first, so this runs once the host is closed.
+afterAll(() => {
   if (savedKeyDir === undefined) delete process.env.ENGRAM_KEY_DIR;
   else process.env.ENGRAM_KEY_DIR = savedKeyDir;
   if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+uiForFile({ seed: false, env: {} }, (ui) => {
+  ({ h, tab } = ui);
+  h.store.memories.insert({ kind: 'semantic', title: 'Northwind launch', text: 'The Northwind launch is on Friday 14 November.', fields: { name: 'Northwind launch' } });
 });
 
 const card = () => page.getByTestId('sync-card');

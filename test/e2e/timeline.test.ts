@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
 import { AppTab, pageErrors } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import { type UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * The timeline window with a long day: texts of rows far down arrive as they scroll into view, the
@@ -11,7 +11,6 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * file shows as damaged (badge, no picture, the reason in the detail pane) while the day loads.
  */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
 let h: UiHarness;
 /** The file's one tab on h: each test loads the app anew in it (screens.ts). */
 let tab: AppTab;
@@ -31,10 +30,8 @@ function frameFile(dir: string, id: string): string {
   throw new Error(`no file for ${id}`);
 }
 
-beforeAll(async () => {
-  chrome = await launchChromium();
-  h = await startUiHarness();
-  tab = new AppTab(chrome.browser, h);
+uiForFile({}, async (ui) => {
+  ({ h, tab } = ui);
   const seeded = h.seeded!;
   // An evening of reading: 600 moments a minute apart, each with its own text.
   const start = seeded.dayStart + 13 * 3600_000;
@@ -56,13 +53,6 @@ beforeAll(async () => {
   const body = (await r.json()) as { ok: boolean; error?: { code: string } };
   expect(body).toMatchObject({ ok: false, error: { code: 'IO' } });
 }, 180_000);
-
-afterAll(async () => {
-  // The tab before the host, as each test closed its page before.
-  await tab?.close();
-  await h?.close();
-  await chrome?.close();
-});
 
 describe('the timeline of a long day', { timeout: 120_000 }, () => {
   it('shows a damaged frame as damaged, with the reason, and the rest of the day as usual', async () => {
