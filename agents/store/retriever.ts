@@ -362,6 +362,16 @@ export class Retriever {
   walkLimits: WalkLimits = { ...DEFAULT_WALK };
   /** When set (the store bench), each search adds the CPU milliseconds of its phases to it (see SearchPhase). */
   phaseTimes: Partial<Record<SearchPhase, number>> | null = null;
+  /**
+   * How long a search waits for its query's vector before answering from the keyword index alone
+   * (null: as long as it takes). A one-shot command sets it: the encoder's cold load (seconds) would
+   * otherwise be most of `engram search`; a host that stays up keeps the full hybrid.
+   */
+  meaningWaitMs: number | null = null;
+  /** Searches answered by keywords alone because the query's vector was not ready in time. */
+  keywordOnlySearches = 0;
+  /** A query vector still on its way after its search gave up on it: later searches do not queue behind it. */
+  private meaningLoading = false;
 
   constructor(
     private readonly db: Db,
@@ -438,6 +448,34 @@ export class Retriever {
     const [v] = await this.embedder.embed([query], { query: true });
     if (v) this.queryCache.set(key, v);
     return v ?? null;
+  }
+
+  /** The query's vector, or null when it is not ready within meaningWaitMs (the search then answers by keywords). */
+  private async queryVector(query: string, opts: SearchOptions): Promise<Float32Array | null> {
+    const wait = this.meaningWaitMs;
+    if (wait === null || !this.embedder || this.queryCache.get(query.trim().toLowerCase())) return this.embedQuery(query);
+    if (this.meaningLoading) return this.late(opts);
+    const pending = this.embedQuery(query);
+    // Refused after its search moved on (the engine closed the embedder): nobody waits for it any more.
+    pending.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const LATE = Symbol('late');
+    const first = await Promise.race([pending, new Promise<typeof LATE>((r) => (timer = setTimeout(() => r(LATE), wait)))]);
+    clearTimeout(timer);
+    if (first !== LATE) return first;
+    // It still lands in the query cache, so the next search of this process gets the full hybrid.
+    this.meaningLoading = true;
+    void pending.then(
+      () => (this.meaningLoading = false),
+      () => (this.meaningLoading = false),
+    );
+    return this.late(opts);
+  }
+
+  private late(opts: SearchOptions): null {
+    this.keywordOnlySearches++;
+    opts.onKeywordOnly?.();
+    return null;
   }
 
   /** Column weights: title, body, context (neighbours' text). */
@@ -601,7 +639,7 @@ export class Retriever {
       bm25Of = r.scoreOf;
     }
     clock = this.lap('bm25', clock);
-    const qv = mode !== 'bm25' ? (opts.queryEmbedding ?? (await this.embedQuery(query))) : null;
+    const qv = mode !== 'bm25' ? (opts.queryEmbedding ?? (await this.queryVector(query, opts))) : null;
     clock = this.lap('embed', clock);
     if (qv) {
       this.vector(qv, opts, n, allowed)

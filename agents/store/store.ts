@@ -325,11 +325,17 @@ export class EngramStore {
     return this.embedQueue?.lastError ?? this.passageQueue?.lastError ?? null;
   }
 
-  async close(): Promise<void> {
+  /**
+   * `leaveEmbeddings`: a vector still being computed is abandoned, not waited for (a one-shot command
+   * that answered without meaning must not then wait seconds for the encoder's cold load): its rows
+   * stay pending, BM25 finds them, and the next process that embeds takes them up.
+   */
+  async close(opts: { leaveEmbeddings?: boolean } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.embedQueue?.close();
-    await this.passageQueue?.close();
+    const queues = [this.embedQueue?.close(), this.passageQueue?.close()];
+    if (opts.leaveEmbeddings) await this.embedder?.close?.();
+    await Promise.all(queues);
     this.events.removeAllListeners();
     try {
       this.db.pragma('optimize');

@@ -79,6 +79,8 @@ export interface SearchOptions {
   now?: Millis;
   /** The user's IANA time zone, for the days, weeks and months the query names (default: the process's). */
   timeZone?: string;
+  /** Told when this search answered by keywords alone: its query's vector was not ready within the retriever's meaningWaitMs. */
+  onKeywordOnly?: () => void;
 }
 
 export interface FrameRecord {

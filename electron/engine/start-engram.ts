@@ -113,6 +113,14 @@ export interface Engram {
    * model is known, and an undo for a host that fails after the engine started.
    */
   captions: { notice(): string; undo(): void } | null;
+  /**
+   * How long a search waits for its query's vector before answering by keywords alone: one-shot
+   * commands, where the encoder's cold load (seconds) would be most of the wait. Null (the default):
+   * every search waits for the full hybrid.
+   */
+  waitForMeaning(ms: number | null): void;
+  /** Searches so far answered by keywords alone because meaning was still loading (see waitForMeaning). */
+  keywordOnlySearches(): number;
   /** True while the microphone should run: capture running and on, "Record audio" on, a microphone given. Follows Settings live. */
   audioWanted(): boolean;
   /** The model chosen from settings and environment, re-read on each call. */
@@ -275,6 +283,8 @@ function engramHandle(p: EngineParts): Engram {
     capture: composed?.service ?? null,
     framesUnread: () => store.frames.countUnread(),
     captions: p.captions,
+    waitForMeaning: (ms) => void (store.retriever.meaningWaitMs = ms),
+    keywordOnlySearches: () => store.retriever.keywordOnlySearches,
     audioWanted: () => composed?.service.audioWanted() ?? false,
     model: p.model,
     brain: () => (p.closed.value ? Promise.resolve(null) : brain.get()),
@@ -305,7 +315,8 @@ function engramHandle(p: EngineParts): Engram {
         await p.syncRunner?.stop();
       } finally {
         p.api.dispose();
-        if (p.ownsStore) await store.close();
+        // A command that answered without waiting for meaning does not wait for it at exit either.
+        if (p.ownsStore) await store.close({ leaveEmbeddings: store.retriever.meaningWaitMs !== null });
       }
     },
   };

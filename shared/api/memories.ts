@@ -102,7 +102,11 @@ export const memoryRequests = {
       /** Also search memories archived for going unused (skipped by default, as in chat). */
       include_archived: z.boolean().default(false),
     }),
-    z.object({ results: z.array(SearchResultSchema) }),
+    z.object({
+      results: z.array(SearchResultSchema),
+      /** True when the results are by keywords alone: the query's meaning (its vector) was still loading (a one-shot command's engine waits only briefly). */
+      keyword_only: z.boolean().optional(),
+    }),
   ),
   'memories.get': defineRequest(
     z.object({ id: IdSchema }),

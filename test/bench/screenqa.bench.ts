@@ -136,7 +136,8 @@ async function runDay(day: Day): Promise<DayResult> {
   const outputs: string[] = [];
   for (const [i, q] of spec.questions.entries()) {
     if (only && !only.includes(i + 1)) continue;
-    const r = await cliInProcess(['ask', '--json', '--offline', q.q], env);
+    // Quality, not latency: every question gets the full hybrid, as in a process whose encoder is warm.
+    const r = await cliInProcess(['ask', '--json', '--offline', '--wait-for-meaning', q.q], env);
     let answer = '';
     let seen = '';
     const parsed = AskJson.safeParse(JSON.parse(r.out || '{}'));
@@ -148,7 +149,7 @@ async function runDay(day: Day): Promise<DayResult> {
     }
     outputs.push(r.out, r.err);
     if (q.category === 'privacy') {
-      const s = await cliInProcess(['search', '--json', q.q], env);
+      const s = await cliInProcess(['search', '--json', '--wait-for-meaning', q.q], env);
       outputs.push(s.out, s.err);
     }
     const forbidden = [...q.forbid, ...spec.secrets];

@@ -120,8 +120,9 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
       return { counts };
     },
 
-    'memories.search': async (input) => ({
-      results: await store.search({
+    'memories.search': async (input) => {
+      let keywordOnly = false;
+      const results = await store.search({
         query: input.query,
         kinds: input.kinds as MemoryKind[] | undefined,
         since: input.since ? Date.parse(input.since) : undefined,
@@ -129,8 +130,10 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
         app: input.app,
         limit: input.limit,
         includeArchived: input.include_archived,
-      }),
-    }),
+        onKeywordOnly: () => (keywordOnly = true),
+      });
+      return keywordOnly ? { results, keyword_only: true } : { results };
+    },
 
     'memories.get': (input) => {
       const memory = store.memories.get(input.id);

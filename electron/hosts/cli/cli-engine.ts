@@ -3,6 +3,15 @@ import type { CliContext } from './command.js';
 import { packageVersion } from './version.js';
 
 /**
+ * How long a one-shot search waits for its query's meaning (the encoder loads in seconds on a cold
+ * start) before answering from the keyword index; --wait-for-meaning waits for the full hybrid.
+ */
+export const MEANING_WAIT_MS = 150;
+
+/** The line a command prints (on stderr) when its results are by keywords alone. */
+export const KEYWORD_ONLY_LINE = 'keyword results; meaning search was still loading (--wait-for-meaning waits for it)';
+
+/**
  * Runs `fn` with the engine over this data dir (no capture, no brain, no chat): commands call the
  * window's handler map through engram.client. The engine (and its store) is closed afterwards.
  */

@@ -5,6 +5,7 @@ import { startEngram, type Engram } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
+import { KEYWORD_ONLY_LINE, MEANING_WAIT_MS } from '../cli-engine.js';
 import { isValidTimeZone, localTimeZone, TimeFormatter } from '../../../../shared/time/index.js';
 
 /** $ENGRAM_TZ (an IANA zone) when set and valid, else the system's zone. */
@@ -186,13 +187,17 @@ items are never sent to a model.
                 "retrieved": [...], "time_range": {"from", "to"} | null, "status", ...}
   --thread ID   continue a conversation (see engram chat)
   --offline     do not call a model even if a key is set
-  --no-topics   skip the model's search topics (active retrieval, on with a model: one small call)`,
+  --no-topics   skip the model's search topics (active retrieval, on with a model: one small call)
+  --wait-for-meaning
+                without a model, wait for the meaning model to load (seconds on a cold
+                start) instead of answering from the keyword index meanwhile`,
   options: {
     json: { type: 'boolean' },
     thread: { type: 'string' },
     offline: { type: 'boolean' },
     topics: { type: 'boolean' },
     'no-topics': { type: 'boolean' },
+    'wait-for-meaning': { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, ctx) {
@@ -206,6 +211,10 @@ items are never sent to a model.
     let session: CliChatSession | null = null;
     try {
       session = await cliChatSession(ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
+      // An offline answer is found in a few milliseconds, so the encoder's cold load would be nearly
+      // all of it; a model's answer takes seconds anyway, and gets the full hybrid.
+      const offline = bool(args, 'offline') || !session.engram.model().online;
+      if (offline && !bool(args, 'wait-for-meaning')) session.engram.waitForMeaning(MEANING_WAIT_MS);
       const thread = str(args, 'thread');
       if (thread && !(await threadOf(session.client, thread))) throw new CliError(`ask: no conversation ${thread} (see engram chat's /threads)`);
       let streamed = false;
@@ -226,6 +235,7 @@ items are never sent to a model.
         if (streamed && !turn.result.answer.endsWith('\n')) ctx.io.stdout('\n');
         printSources(turn, ctx.io.stdout, new TimeFormatter(cliTimeZone(ctx.env)));
       }
+      if (session.engram.keywordOnlySearches() > 0) ctx.io.stderr(`engram: ${KEYWORD_ONLY_LINE}\n`);
       if (turn.result.error) ctx.io.stderr(`engram: ${turn.result.error}\n`);
       await settleSession(session, ctx);
       return turn.result.status === 'complete' ? 0 : 1;

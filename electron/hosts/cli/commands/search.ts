@@ -1,7 +1,7 @@
 import { MemoryKindSchema, type MemoryKind, type SearchResult } from '../../../../shared/index.js';
 import { bool, positiveInt, str, strs } from '../args.js';
 import { CliError, type Command } from '../command.js';
-import { withEngine } from '../cli-engine.js';
+import { KEYWORD_ONLY_LINE, MEANING_WAIT_MS, withEngine } from '../cli-engine.js';
 import { parseTimePoint } from '../../../../shared/time/index.js';
 import { oneLine } from '../../../../shared/text/index.js';
 
@@ -36,9 +36,11 @@ export function resultJson(r: SearchResult) {
 export const searchCommand: Command = {
   name: 'search',
   summary: 'search your memories (keywords and meaning)',
-  help: `usage: engram search QUERY [--kind K] [--since WHEN] [--until WHEN] [--app APP] [--limit N] [--include-archived] [--json]
+  help: `usage: engram search QUERY [--kind K] [--since WHEN] [--until WHEN] [--app APP] [--limit N] [--include-archived] [--wait-for-meaning] [--json]
 
 Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memories ranked up.
+While the meaning model is still loading (a cold start), the results are by keywords alone, and
+a line on stderr says so.
   --kind K        only these kinds (repeat or comma-separate): core, episodic, semantic,
                   procedural, resource, knowledge_vault
   --since WHEN    "4 days ago", "yesterday", "last Monday", or an ISO date
@@ -48,6 +50,9 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
   --include-archived
                   also search memories archived for going unused (marked [archived];
                   engram restore ID brings one back)
+  --wait-for-meaning
+                  wait for the meaning model to load (seconds on a cold start) and
+                  search by keywords and meaning
   --json          a JSON array: [{id, kind, text, score, created_at, ...}]`,
   options: {
     kind: { type: 'string', multiple: true },
@@ -56,6 +61,7 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
     app: { type: 'string' },
     limit: { type: 'string' },
     'include-archived': { type: 'boolean' },
+    'wait-for-meaning': { type: 'boolean' },
     json: { type: 'boolean' },
   },
   allowPositionals: true,
@@ -67,9 +73,11 @@ Hybrid search: keyword (BM25) and meaning (embeddings), with recently used memor
     const until = str(args, 'until') !== undefined ? parseTimePoint(str(args, 'until')!, '--until') : undefined;
     const limit = positiveInt(args, 'limit', 10, 200);
     const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
-    return withEngine(ctx, {}, async ({ client }) => {
+    return withEngine(ctx, {}, async (engram) => {
       const include_archived = bool(args, 'include-archived');
-      const { results } = await client.call('memories.search', { query, kinds, since: iso(since), until: iso(until), app: str(args, 'app'), limit, include_archived });
+      if (!bool(args, 'wait-for-meaning')) engram.waitForMeaning(MEANING_WAIT_MS);
+      const { results, keyword_only } = await engram.client.call('memories.search', { query, kinds, since: iso(since), until: iso(until), app: str(args, 'app'), limit, include_archived });
+      if (keyword_only) ctx.io.stderr(`engram: ${KEYWORD_ONLY_LINE}\n`);
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify(results.map(resultJson)) + '\n');
         return 0;

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { StalledEmbedder } from '../fakes/stalled-embedder.js';
+
+// The retriever's meaning wait (issue 34): a one-shot command answers by keywords while the query's
+// vector loads; the vector still lands, so the next search of the same process is the full hybrid.
+describe('Retriever.meaningWaitMs', () => {
+  let dir = '';
+  let store: EngramStore | null = null;
+  afterEach(async () => {
+    await store?.close({ leaveEmbeddings: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(embedder: StalledEmbedder): Promise<EngramStore> {
+    dir = mkdtempSync(join(tmpdir(), 'engram-meaning-wait-'));
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
+    store.memories.insert({ kind: 'semantic', title: 'Budget review', text: 'Ana moved the Q3 budget review to Thursday' });
+    return store;
+  }
+
+  it('answers by keywords when the vector is late, without queueing more queries, then uses the vector once it lands', async () => {
+    const embedder = new StalledEmbedder();
+    const s = await open(embedder);
+    s.retriever.meaningWaitMs = 20;
+    let told = 0;
+    const first = await s.search({ query: 'budget review', onKeywordOnly: () => told++ });
+    expect(first.map((r) => r.memory.title)).toEqual(['Budget review']);
+    expect(told).toBe(1);
+    // While that vector is still on its way, another query does not wait, nor pile onto the encoder.
+    const asked = embedder.asked.filter((a) => a.opts.query).length;
+    await s.search({ query: 'Thursday', onKeywordOnly: () => told++ });
+    expect(told).toBe(2);
+    expect(embedder.asked.filter((a) => a.opts.query).length).toBe(asked);
+    embedder.release();
+    await new Promise((r) => setImmediate(r));
+    await s.search({ query: 'budget review', onKeywordOnly: () => told++ });
+    expect(told).toBe(2);
+    expect(s.retriever.keywordOnlySearches).toBe(2);
+  });
+
+  it('waits as long as it takes by default (null): the app and serve keep the full hybrid', async () => {
+    const embedder = new StalledEmbedder();
+    const s = await open(embedder);
+    let done = false;
+    const p = s.search({ query: 'budget review' }).then((r) => ((done = true), r));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toBe(false);
+    embedder.release();
+    expect((await p).length).toBe(1);
+    expect(s.retriever.keywordOnlySearches).toBe(0);
+  });
+});
