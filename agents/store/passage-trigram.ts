@@ -156,6 +156,9 @@ export function forgivingSearch(db: Db, terms: ForgivingTerm[], limit: number): 
   if (!terms.length) return [];
   const byPiece = db.prepare(`SELECT rowid AS seq, text FROM ${TABLE} WHERE ${TABLE} MATCH ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`);
   const quote = (g: string) => `"${g.replace(/"/g, '""')}"`;
+  // The index keeps no positions (migration 018): a piece is asked for as all of its trigrams, and
+  // a passage holding them apart is a candidate the edit-distance check below turns away.
+  const piece = (p: string) => `(${trigramsOf(p).map(quote).join(' AND ')})`;
   const byTrigram = db.prepare(`SELECT rowid AS seq, text FROM ${TABLE} WHERE ${TABLE} MATCH ? ORDER BY rowid DESC LIMIT ${TRIGRAM_SCAN}`);
   /** Of the newest TRIGRAM_SCAN passages holding any of the word's trigrams, the CANDIDATES holding most of them (ties: newest first). */
   const mostShared = (grams: string[]) =>
@@ -175,7 +178,7 @@ export function forgivingSearch(db: Db, terms: ForgivingTerm[], limit: number): 
     // TRIGRAM_SCAN holding any), and the pieces of 3+ letters as well.
     const pieces = piecesOf(t);
     const whole = pieces.length > 0 && pieces.every((p) => p.length >= 3);
-    if (pieces.some((p) => p.length >= 3)) keep(byPiece.all(pieces.filter((p) => p.length >= 3).map(quote).join(' OR ')));
+    if (pieces.some((p) => p.length >= 3)) keep(byPiece.all(pieces.filter((p) => p.length >= 3).map(piece).join(' OR ')));
     if (!whole && t.folded.length >= 3) {
       keep(mostShared(trigramsOf(t.folded)));
     }

@@ -239,7 +239,7 @@ async function cpuPhase(
   store: EngramStore,
   minutes: number,
   changing: boolean,
-): Promise<{ share: number; shareSelf: number; frames: number; bytes: number; obs: number; masked: number; gate: { windows: number[]; mask: number[] } }> {
+): Promise<{ share: number; shareSelf: number; frames: number; bytes: number; obs: number; masked: number; gate: { windows: number[]; mask: number[] }; breakdown: Record<string, number> }> {
   // The scripted session: a line of prose every 6 s, a fresh page every tenth change.
   const lines = PROSE.map(shq).join(' ');
   const script = changing
@@ -280,7 +280,7 @@ async function cpuPhase(
   // Storage is what stays: frame files plus the database once its WAL is checkpointed.
   const checkpoint = () => store.db.pragma('wal_checkpoint(TRUNCATE)');
   checkpoint();
-  const b0 = { frameBytes: store.stats().frame_bytes, db: store.stats().db_bytes, frames: store.frames.count(), obs: store.observations.count() };
+  const b0 = { frameBytes: store.stats().frame_bytes, db: store.stats().db_bytes, frames: store.frames.count(), obs: store.observations.count(), tables: tableBytes(store) };
   await new Promise((r) => setTimeout(r, minutes * 60_000));
   const c1 = cpuSeconds();
   const wall = (performance.now() - w0) / 1000;
@@ -290,11 +290,32 @@ async function cpuPhase(
   const obs = store.observations.count() - b0.obs;
   const masked = store.counters.get('capture.frames_masked') - masked0;
   const bytes = after.frame_bytes - b0.frameBytes + Math.max(0, after.db_bytes - b0.db);
+  const t1 = tableBytes(store);
+  const perFrameKb = (n: number) => round(n / Math.max(1, frames) / 1024, 2);
+  const breakdown: Record<string, number> = { 'frame files': perFrameKb(after.frame_bytes - b0.frameBytes) };
+  for (const [name, n] of Object.entries(t1)) {
+    const d = n - (b0.tables[name] ?? 0);
+    if (d > 0) breakdown[name] = perFrameKb(d);
+  }
   await svc.close();
   term.kill();
   const self = c1.self - c0.self;
   const kids = c1.children - c0.children;
-  return { share: (self + kids) / wall, shareSelf: self / wall, frames, bytes, obs, masked, gate };
+  return { share: (self + kids) / wall, shareSelf: self / wall, frames, bytes, obs, masked, gate, breakdown };
+}
+
+/**
+ * Bytes per table of the database (SQLite's dbstat: pages in use, FTS5's shadow tables and an
+ * index counted with the table they serve), to say where storage goes.
+ */
+function tableBytes(store: EngramStore): Record<string, number> {
+  const rows = store.db.prepare('SELECT d.name AS name, m.tbl_name AS tbl, sum(d.pgsize - d.unused) AS n FROM dbstat d LEFT JOIN sqlite_master m ON m.name = d.name GROUP BY d.name').all() as { name: string; tbl: string | null; n: number }[];
+  const out: Record<string, number> = {};
+  for (const r of rows) {
+    const owner = (r.tbl ?? r.name).replace(/_(data|idx|content|docsize|config)$/, '');
+    out[owner] = (out[owner] ?? 0) + r.n;
+  }
+  return out;
 }
 
 async function ocrAccuracy(ocr: TesseractPool): Promise<{ accuracy: number; light: number; dark: number; extraLines: number }> {
@@ -409,6 +430,8 @@ async function main(): Promise<void> {
     const changing = await cpuPhase(store, MINUTES, true);
     const mbPerHour = (changing.bytes / 1e6) * (60 / MINUTES);
     log(`  changing: CPU ${(changing.share * 100).toFixed(2)}% of one core (this process ${(changing.shareSelf * 100).toFixed(2)}%, helpers the rest), ${changing.frames} frames (${changing.masked} with the private window masked), ${changing.obs} observations, ${mbPerHour.toFixed(2)} MB/hour`);
+    const top = Object.entries(changing.breakdown).sort((a, b) => b[1] - a[1]);
+    log(`  stored per frame (KB): ${top.map(([k, v]) => `${k} ${v}`).join(', ')}`);
     const g = changing.gate;
     log(`  privacy gate per grab in the service: window reads p50 ${round(pct(g.windows, 50), 2)} ms p95 ${round(pct(g.windows, 95), 2)} ms, mask p50 ${round(pct(g.mask, 50), 2)} ms p95 ${round(pct(g.mask, 95), 2)} ms (${g.windows.length} grabs)`);
     log(`  unchanged screen for ${MINUTES} min...`);
@@ -425,6 +448,7 @@ async function main(): Promise<void> {
       cpu_share_changing: round(changing.share, 4),
       cpu_share_static: round(still.share, 4),
       mb_per_hour: round(mbPerHour, 2),
+      stored_per_frame_kb: changing.breakdown,
       ocr_char_accuracy: round(acc.accuracy, 4),
       ocr_char_accuracy_light: round(acc.light, 4),
       ocr_char_accuracy_dark: round(acc.dark, 4),

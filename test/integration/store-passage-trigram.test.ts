@@ -135,4 +135,37 @@ describe('forgiving search over screen passages', () => {
     observe(store, 'Deploy the quaser service tonight.');
     expect(texts('quasar')).toEqual(['Deploy the quaser service tonight.']);
   });
+
+  it('migration 018 keeps the rows without positions: same finds, a smaller index, still gone with its passage', async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+    dir = mkdtempSync(join(tmpdir(), 'engram-trigram-'));
+    const old = await open(17);
+    // A terminal growing a line a screen: a new long passage on every frame, as capture sees it.
+    const lines: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      lines.push(`${i} The harbourgwerty gateway ${i % 7} moved to rack ${i * 13} while the ferry waits at dawn.`);
+      observe(old, lines.join('\n'));
+    }
+    const indexBytes = (s: EngramStore) => s.db.prepare("SELECT sum(pgsize - unused) FROM dbstat WHERE name LIKE 'passage_trigram%'").pluck().get() as number;
+    old.db.exec("INSERT INTO passage_trigram(passage_trigram) VALUES('optimize')");
+    const before = indexBytes(old);
+    const folded = old.db.prepare('SELECT rowid, text FROM passage_trigram ORDER BY rowid').all();
+    const found = old.passages.search({ query: 'harbourqwerty rack 247' }).map((h) => h.text);
+    await old.close();
+    store = await open();
+    expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+    expect(store.db.prepare('SELECT rowid, text FROM passage_trigram ORDER BY rowid').all()).toEqual(folded);
+    store.db.exec("INSERT INTO passage_trigram(passage_trigram) VALUES('optimize')");
+    expect(indexBytes(store)).toBeLessThan(before * 0.7);
+    expect(found.length).toBeGreaterThan(0);
+    expect(store.passages.search({ query: 'harbourqwerty rack 247' }).map((h) => h.text)).toEqual(found);
+    // Pieces whose trigrams a passage holds apart are turned away by the text check, not found.
+    observe(store, 'Shelf labels: mar, ari, rig, igo, gol and old.');
+    // (folded, as the index holds them: i reads as l)
+    expect(store.db.prepare('SELECT count(*) FROM passage_trigram WHERE passage_trigram MATCH ?').pluck().get('"mar" AND "arl" AND "rlg" AND "lgo" AND "gol" AND "old"')).toBe(1);
+    expect(texts('marigold')).toEqual([]);
+    store.forget({ from: 0, to: at + 1 });
+    expect(store.db.prepare('SELECT count(*) FROM passage_trigram').pluck().get()).toBe(0);
+  });
 });

@@ -121,6 +121,12 @@ export function decryptedRowScan(dbPath: string, key: Buffer, needles: string[],
   }
 }
 
+/** Whether the trigram index keeps positions (before migration 18) and so answers phrase queries. */
+function trigramPositions(db: Database.Database): boolean {
+  const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'passage_trigram'").pluck().get() as string | undefined;
+  return !!sql && !/detail\s*=\s*none/i.test(sql);
+}
+
 /** FTS matches for each term (a quoted phrase), read through SQLite with the key. */
 export function ftsMatches(dbPath: string, key: Buffer, terms: string[]): Record<string, number> {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
@@ -134,7 +140,15 @@ export function ftsMatches(dbPath: string, key: Buffer, terms: string[]): Record
       out[t] = tables.reduce((acc, table) => {
         // The trigram index holds folded text (ocr-fold.ts): look for the term as it was stored.
         const term = table === 'passage_trigram' ? foldOcr(t) : t;
-        return acc + (db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(`"${term.replace(/"/g, '""')}"`) as number);
+        const phrase = `"${term.replace(/"/g, '""')}"`;
+        // It keeps no positions from migration 18 on (no phrase queries): all the term's trigrams, then the text itself.
+        if (table === 'passage_trigram' && !trigramPositions(db)) {
+          const grams = [...new Set(Array.from({ length: Math.max(0, term.length - 2) }, (_, i) => term.slice(i, i + 3)))];
+          if (!grams.length) return acc;
+          const all = grams.map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+          return acc + (db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ? AND instr(text, ?) > 0`).pluck().get(all, term) as number);
+        }
+        return acc + (db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(phrase) as number);
       }, 0);
     }
     return out;
