@@ -35,6 +35,30 @@ const hostsHoldNoStore = {
   ],
 };
 
+// Nor what finds and unlocks a data dir (its files, key providers, the consent file), the brain, or
+// the vault's class (issue 32): the engine finds the data dir and key (locateEngram, engramPlaces,
+// openEngram), browser mode's consent is the engine's createBrowserSession, the rest is a request.
+const hostsGetOnlyTheEngine = {
+  group: ['**/engine/index.js', '**/engine/index'],
+  importNames: [
+    'DB_FILE_NAME',
+    'defaultDataDir',
+    'keysDir',
+    'resolveKeyProvider',
+    'EnvKeyProvider',
+    'FileKeyProvider',
+    'KeyProvider',
+    'SyncKeyFile',
+    'readConsent',
+    'writeConsent',
+    'withdrawConsent',
+    'Brain',
+    'VaultGuard',
+    'engineSecretStore',
+  ],
+  message: "A host gets the data dir and its key from the engine (locateEngram, engramPlaces, openEngram) and the rest through the handler map, not the store's files, keys or the brain.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-artifacts/**', 'test/fixtures/lint/**'] },
   ...tseslint.configs.recommended,
@@ -94,7 +118,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [electronBan],
-        patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }, hostsHoldNoStore.imports],
+        patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }, hostsHoldNoStore.imports, hostsGetOnlyTheEngine],
       }],
       'no-restricted-syntax': ['error', settingsKeyLiteral, ...hostsHoldNoStore.syntax],
     },
@@ -103,7 +127,7 @@ export default tseslint.config(
     files: ['electron/desktop/main/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }, hostsHoldNoStore.imports],
+        patterns: [{ group: ['**/renderer/**'], message: 'electron/ may import agents/ and shared/, not renderer/.' }, hostsHoldNoStore.imports, hostsGetOnlyTheEngine],
       }],
       'no-restricted-syntax': ['error', settingsKeyLiteral, ...hostsHoldNoStore.syntax],
     },

@@ -7,8 +7,10 @@ import { resolvePackagedPath } from '../runtime/index.js';
 import { mkdirDurable, syncDir } from './durable-file.js';
 import { StoreError, toStoreError } from './errors.js';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index.js';
+import { DB_FILE_NAME } from '../../shared/data-dir/index.js';
 
-export const DB_FILE_NAME = 'engram.db';
+// The name hosts tell users (engram backup --help) lives in shared/data-dir.
+export { DB_FILE_NAME };
 const PLAIN_SQLITE_HEADER = Buffer.from('SQLite format 3\0');
 
 export interface OpenDatabaseOptions {

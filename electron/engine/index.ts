@@ -7,30 +7,15 @@ export type { CaptureSources } from './capture-sources.js';
 export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type ModelOverrides, type EnvReader } from './model-choice.js';
 export { embedderFrom } from './embedder-choice.js';
 export { openEngram, storeFailureOf, type OpenEngramOptions, type OpenedStore } from './open-engram.js';
-// What a host needs to find and unlock a data dir (where data and keys live, the key providers, the
-// consent record). The store itself never reaches a host: startEngram opens it (or takes openEngram's
-// handle), and hosts read and write through the handler map (engram.client).
-export {
-  DB_FILE_NAME,
-  defaultDataDir,
-  keysDir,
-  resolveKeyProvider,
-  EnvKeyProvider,
-  FileKeyProvider,
-  SyncKeyFile,
-  readConsent,
-  writeConsent,
-  withdrawConsent,
-  type KeyProvider,
-} from '../../agents/store/index.js';
-// The brain as the desktop app sees it, and engram dream's modes.
-export type { Brain } from '../../agents/meta/index.js';
+// Where a host's data dir and key are (hosts never name the store's files or key providers: issue 32).
+export { engramPlaces, locateEngram, type EngramPlace } from './locate-engram.js';
 export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS } from '../../agents/dream/index.js';
 export { captionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
-export { engineSecretStore } from './secret-store.js';
 export { dreamSummary } from './dream-summary.js';
 export { inProcessClient } from './in-process-client.js';
-export { VaultGuard } from './vault-guard.js';
+export type { VaultFilter } from './vault-guard.js';
+// Browser mode's session: consent asked in the window (the same record the desktop app keeps), capture gated until then.
+export { createBrowserSession, type BrowserSession, type BrowserSessionOptions, type SessionCapture } from './browser-session.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
 export { fail, fileExportTarget } from '../api/index.js';

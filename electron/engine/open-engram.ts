@@ -1,10 +1,11 @@
-import { openStore, StoreError, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+import { openStore, resolveKeyProvider, StoreError, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import { embedderFrom } from './embedder-choice.js';
 import type { EnvReader } from './model-choice.js';
 
 export interface OpenEngramOptions {
   dataDir: string;
-  keyProvider: KeyProvider;
+  /** Where the master key comes from (the desktop app: the keychain-wrapped key); default $ENGRAM_KEY, else the data dir's key file. */
+  keyProvider?: KeyProvider;
   /** 'default': the embedder $ENGRAM_EMBEDDER names (as for every host); 'none': a command that never searches by meaning. */
   embedder?: 'default' | 'none';
   /** Environment read for the embedder choice (default process.env). */
@@ -24,7 +25,9 @@ const opened = new WeakMap<OpenedStore, EngramStore>();
 
 /** Opens (creating if needed) the encrypted store of a data dir, so the desktop app, the CLI and startEngram pick the embedder the same way. */
 export function openEngramStore(opts: OpenEngramOptions): Promise<EngramStore> {
-  return openStore({ dataDir: opts.dataDir, keyProvider: opts.keyProvider, embedder: embedderFrom(opts.env ?? process.env, opts.embedder ?? 'default') });
+  const env = opts.env ?? process.env;
+  const keyProvider = opts.keyProvider ?? resolveKeyProvider(opts.dataDir, { ...env });
+  return openStore({ dataDir: opts.dataDir, keyProvider, embedder: embedderFrom(env, opts.embedder ?? 'default') });
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { EngramStore } from '../../agents/store/index.js';
 import { cutValues, cutValuesDeep, valuesToCut } from '../../shared/vault/index.js';
 
+/** What an outside agent's answers pass through (Engram.vault): every copy of a vault value cut out. */
+export interface VaultFilter {
+  text(s: string): string;
+  deep<T>(value: T): T;
+}
+
 /**
  * The vault rule for callers outside the user's own window (MCP clients), as shared/vault states it:
  * on top of the window's masking, any copy of a vault value — current or earlier versions — is cut
@@ -8,7 +14,7 @@ import { cutValues, cutValuesDeep, valuesToCut } from '../../shared/vault/index.
  * values are read once and again only when a vault row changed (by this process or another), not
  * on every call.
  */
-export class VaultGuard {
+export class VaultGuard implements VaultFilter {
   private stamp: string | null = null;
   private secrets: string[] = [];
 

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import { createApi } from '../../electron/api/index.js';
-import { inProcessClient, startEngram, type Engram } from '../../electron/engine/index.js';
-import { createBrowserSession } from '../../electron/hosts/http/index.js';
+import { createBrowserSession, inProcessClient, startEngram, type Engram } from '../../electron/engine/index.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 import { hostFailureOf } from '../../shared/api/index.js';
 import { freshStores } from '../helpers/temp-store.js';

@@ -13,7 +13,8 @@ import { HashEmbedder, openStore, StaticKeyProvider, type EngramStore } from '..
 import { exportMemories } from '../../agents/portability/index.js';
 import { captureControlOf, createApi, type EngramApi } from '../../electron/api/index.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
-import { inProcessClient, VaultGuard } from '../../electron/engine/index.js';
+import { inProcessClient } from '../../electron/engine/index.js';
+import { VaultGuard } from '../../electron/engine/vault-guard.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';

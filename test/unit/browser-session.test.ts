@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureHealthOf, type CaptureStatus } from '../../shared/api/index.js';
 import { consentRecord, consentState, readConsent, writeConsent } from '../../electron/desktop/policy/index.js';
-import { createBrowserSession } from '../../electron/hosts/http/index.js';
+import { createBrowserSession } from '../../electron/engine/index.js';
 import type { CaptureControl } from '../../electron/api/index.js';
 
 const dirs: string[] = [];

@@ -1,6 +1,5 @@
 import {
   storeFailureOf,
-  type Brain,
   type OpenedStore,
   CaptureError,
   startEngram,
@@ -67,7 +66,6 @@ export interface CoreOptions {
 export interface Core {
   api: EngramApi;
   capture: CaptureService;
-  brain: Brain;
   /** Whether the microphone should run now (Settings' "Record audio", capture on and running). */
   audioWanted(): boolean;
   close(): Promise<void>;
@@ -95,7 +93,6 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     log: opts.log,
     onProblem: (p) => opts.onProblem(engineProblem(p)),
   });
-  const brain = await engram.brain();
-  if (!engram.capture || !brain) throw new Error('the engine started without capture or brain');
-  return { api: engram.api, capture: engram.capture, brain, audioWanted: () => engram.audioWanted(), close: () => engram.close() };
+  if (!engram.capture || !(await engram.brain())) throw new Error('the engine started without capture or brain');
+  return { api: engram.api, capture: engram.capture, audioWanted: () => engram.audioWanted(), close: () => engram.close() };
 }

@@ -6,7 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { defaultDataDir, EnvKeyProvider, FileKeyProvider, OsLoadSource, SyncKeyFile, openEngram, type KeyProvider, type OpenedStore } from '../../engine/index.js';
+import { engramPlaces, OsLoadSource, openEngram, type OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -14,6 +14,7 @@ import {
   APP_ID,
   audioTaken,
   chromiumProfilePlan,
+  cliKeyOf,
   closeBehaviour,
   HIDDEN_NOTICE_BODY,
   HIDDEN_NOTICE_TITLE,
@@ -90,7 +91,7 @@ const quit = new QuitSequence({ shutdown, exit: (code) => app.exit(code), log })
 
 // First of all, the crash journal: an error that escapes anywhere is kept as a small local report
 // (secrets masked, no memory dump; see crash-journal.ts), told on the next start, never sent.
-const crashes = new CrashJournal({ dir: path.join(defaultDataDir(), 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redactText(t).text });
+const crashes = new CrashJournal({ dir: path.join(engramPlaces().dataDir, 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redactText(t).text });
 crashes.install(process, {
   onFatal: (err, report) => {
     log(`uncaught error${report ? ` (report: ${report})` : ''}`);
@@ -151,7 +152,7 @@ async function start(): Promise<void> {
   // The tray first: start-up may wait long on the user, and Quit must be there meanwhile.
   tray = new TrayController(paths.icons, onTrayAction);
   tray.render(startupTrayModel('starting'));
-  const dataDir = defaultDataDir();
+  const dataDir = engramPlaces().dataDir;
   pages = new BuiltinPages((page) => {
     tray?.render(startupTrayModel(page === 'consent' ? 'consent' : 'unlock'));
     return createBuiltinPageWindow(paths, isDev, page);
@@ -177,28 +178,17 @@ async function start(): Promise<void> {
     await applyStartAtLogin(record.start_at_login).catch((err: unknown) => log(`start at login: ${String(err)}`));
   }
 
-  // 2. The key: ENGRAM_KEY if set; else the keychain-wrapped key (or a passphrase without a keychain).
-  let keyProvider: KeyProvider;
-  let keyDescription: string;
-  const envKey = process.env.ENGRAM_KEY?.trim();
-  if (envKey) {
-    keyProvider = new EnvKeyProvider(envKey);
-    keyDescription = 'ENGRAM_KEY';
-  } else {
-    const wrapped = new SafeStorageKeyProvider({
-      dataDir,
-      safeStorage,
-      platform: process.platform,
-      askPassphrase: pages.passphrase.ask,
-      // A data dir first used by the CLI keeps its key (and stays readable by the CLI).
-      existingKey: async () => {
-        const file = new FileKeyProvider(dataDir);
-        return file.exists() ? file.getKey() : null;
-      },
-    });
-    keyProvider = wrapped;
-    keyDescription = wrapped.kind;
-  }
+  // 2. The key: ENGRAM_KEY if set (the engine reads it); else the keychain-wrapped key (or a passphrase without a keychain).
+  const wrapped = process.env.ENGRAM_KEY?.trim()
+    ? null
+    : new SafeStorageKeyProvider({
+        dataDir,
+        safeStorage,
+        platform: process.platform,
+        askPassphrase: pages.passphrase.ask,
+        // A data dir first used by the CLI keeps its key (and stays readable by the CLI).
+        existingKey: () => cliKeyOf(dataDir),
+      });
 
   // 3. The store (with the Electron build of the SQLite addon when a Node build sits beside it).
   try {
@@ -208,11 +198,11 @@ async function start(): Promise<void> {
     log(`sqlite addon: could not load the Electron build (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); trying the default`);
   }
   try {
-    store = await openEngram({ dataDir, keyProvider, env: process.env });
+    store = await openEngram({ dataDir, ...(wrapped ? { keyProvider: wrapped } : {}), env: process.env });
   } finally {
     pages.passphraseDone();
   }
-  if (keyProvider instanceof SafeStorageKeyProvider) keyDescription = keyProvider.kind;
+  const keyDescription = wrapped ? wrapped.kind : 'ENGRAM_KEY';
   pages.dispose();
   pages = null;
 
@@ -246,7 +236,7 @@ async function start(): Promise<void> {
     selfPids: [process.pid],
     keyDescription,
     // The sync key as the master key is kept: the OS keychain, else the key file outside the data folder.
-    syncKeys: new SafeStorageSyncKey({ dataDir, safeStorage, platform: process.platform, fallback: new SyncKeyFile(dataDir) }),
+    syncKeys: new SafeStorageSyncKey({ dataDir, safeStorage, platform: process.platform }),
     sandbox: sandboxStatus({ noSandboxSwitch: app.commandLine.hasSwitch('no-sandbox'), platform: process.platform, env: process.env, isRoot: process.getuid?.() === 0 }),
     startAtLogin: {
       // Read back from the OS: macOS may wait for approval, Windows' Task Manager may have turned it off.
@@ -431,7 +421,7 @@ async function waitUntil(done: () => boolean, ms: number): Promise<void> {
  * Before ready and before the single-instance lock, which lives in it.
  */
 function useOwnChromiumProfile(): void {
-  const plan = chromiumProfilePlan({ defaultUserData: app.getPath('userData'), appData: app.getPath('appData'), dataDir: defaultDataDir() });
+  const plan = chromiumProfilePlan({ defaultUserData: app.getPath('userData'), appData: app.getPath('appData'), dataDir: engramPlaces().dataDir });
   if (!plan.carry) return;
   try {
     mkdirSync(plan.dir, { recursive: true });
@@ -445,7 +435,7 @@ function useOwnChromiumProfile(): void {
   }
   app.setPath('userData', plan.dir);
   // What an earlier version's Chromium left in the data folder goes now that nothing writes there.
-  void removeLegacyProfile(plan, defaultDataDir()).then((removed) => {
+  void removeLegacyProfile(plan, engramPlaces().dataDir).then((removed) => {
     if (removed.length) log(`removed an old Chromium profile from the data folder (${removed.length} entries)`);
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileDurableAsync, type KeyProvider } from '../../../agents/store/index.js';
+import { FileKeyProvider, writeFileDurableAsync, type KeyProvider } from '../../../agents/store/index.js';
 import {
   checkSafeStorage,
   KeyWrapError,
@@ -30,6 +30,12 @@ export interface PassphraseRequest {
 
 /** Resolves with the typed passphrase, or null when the user gives up (the app then quits). */
 export type AskPassphrase = (request: PassphraseRequest) => Promise<string | null>;
+
+/** The key of a data dir the CLI used first (its key file, outside the folder), or null: the app adopts it as its master key. */
+export async function cliKeyOf(dataDir: string): Promise<Buffer | null> {
+  const file = new FileKeyProvider(dataDir);
+  return file.exists() ? file.getKey() : null;
+}
 
 export interface SafeStorageKeyProviderOptions {
   /** The data dir; the wrapped key lives beside the database. */

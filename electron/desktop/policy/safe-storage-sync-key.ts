@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { removeFileDurable, writeFileDurable } from '../../../agents/store/index.js';
+import { removeFileDurable, SyncKeyFile, writeFileDurable } from '../../../agents/store/index.js';
 import { checkSafeStorage, KeyWrapError, parseWrappedKey, unwrapWithSafeStorage, wrapWithSafeStorage, type SafeStorageLike } from './key-wrap.js';
 
 export const WRAPPED_SYNC_KEY_FILE = 'engram-sync-key.json';
@@ -17,7 +17,8 @@ export interface SafeStorageSyncKeyOptions {
   dataDir: string;
   safeStorage: SafeStorageLike;
   platform: NodeJS.Platform;
-  fallback: SyncKeyFallback;
+  /** Default: the data dir's sync key file outside the data folder (where the CLI keeps it). */
+  fallback?: SyncKeyFallback;
 }
 
 /**
@@ -29,8 +30,10 @@ export interface SafeStorageSyncKeyOptions {
  */
 export class SafeStorageSyncKey {
   readonly path: string;
+  private readonly options: SafeStorageSyncKeyOptions & { fallback: SyncKeyFallback };
 
-  constructor(private readonly options: SafeStorageSyncKeyOptions) {
+  constructor(options: SafeStorageSyncKeyOptions) {
+    this.options = { ...options, fallback: options.fallback ?? new SyncKeyFile(options.dataDir) };
     this.path = path.join(options.dataDir, WRAPPED_SYNC_KEY_FILE);
   }
 

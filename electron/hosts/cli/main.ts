@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { redactText } from '../../../shared/redaction/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import { parseCommandArgs } from './args.js';
@@ -25,7 +25,8 @@ function version(): string {
 const engine = () => import('../../engine/index.js');
 
 async function mainHelp(commands: readonly CommandEntry[]): Promise<string> {
-  const { defaultDataDir, keysDir } = await engine();
+  // The platform's defaults, not what this environment overrides.
+  const places = (await engine()).engramPlaces({});
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return `engram — your local, encrypted memory
 
@@ -36,13 +37,13 @@ ${commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join('\n')}
 
 global options:
   --data-dir DIR   where the encrypted memory lives (default: $ENGRAM_DATA_DIR, else
-                   ${defaultDataDir({})})
+                   ${places.dataDir})
   --json           machine-readable output on read commands
   --help, -h       help; "engram COMMAND --help" for a command
   --version        print the version
 
 The master key comes from $ENGRAM_KEY (64 hex characters) or the data dir's key file, kept
-outside it in ${keysDir({})} ($ENGRAM_KEY_DIR overrides) and created on first use with
+outside it in ${places.keysDir} ($ENGRAM_KEY_DIR overrides) and created on first use with
 mode 0600. Nothing leaves this machine unless you say so.
 `;
 }
@@ -128,8 +129,8 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     dataDir = v;
     rest = [...rest.slice(0, dd), ...rest.slice(dd + (a.includes('=') ? 1 : 2))];
   }
-  const { defaultDataDir, resolveKeyProvider } = await engine();
-  const dir = resolve(dataDir ?? defaultDataDir(env));
+  const place = (await engine()).locateEngram({ dataDir, env, notice: (line) => io.stderr(`${line}\n`) });
+  const dir = place.dataDir;
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
   const ctx: CliContext = {
@@ -139,7 +140,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     env,
     signal: controller.signal,
     onHardStop: hooks.onHardStop,
-    storeSource: (opts) => ({ dataDir: dir, keyProvider: resolveKeyProvider(dir, env, (line) => io.stderr(`${line}\n`)), embedder: opts?.embedder }),
+    storeSource: (opts) => place.store(opts),
   };
   try {
     const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);

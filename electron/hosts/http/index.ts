@@ -5,4 +5,3 @@ export { OneTimeCodes, CODE_TTL_MS } from './one-time-codes.js';
 export { AccessGuard, newToken, tokensEqual, cookieName } from './access-guard.js';
 export { resolveStatic } from './static-files.js';
 export { defaultRendererDir } from './renderer-dir.js';
-export { createBrowserSession, type BrowserSession, type BrowserSessionOptions, type SessionCapture } from './browser-session.js';

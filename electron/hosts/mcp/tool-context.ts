@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { VaultGuard } from '../../engine/index.js';
+import type { VaultFilter } from '../../engine/index.js';
 import { hostFailureOf, type ApiClient } from '../../../shared/api/index.js';
 import { MCP_OFF_MESSAGE } from './mcp-settings.js';
 import { switchesForModel } from '../../../shared/redaction/index.js';
@@ -16,7 +16,7 @@ import { redactDeep, redactOutgoing } from './answer-filter.js';
  */
 export interface ToolContext {
   client: ApiClient;
-  vault: Pick<VaultGuard, 'text' | 'deep'>;
+  vault: VaultFilter;
   now(): Date;
   log(line: string): void;
 }

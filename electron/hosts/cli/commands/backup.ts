@@ -1,5 +1,5 @@
 import { hostFailureOf } from '../../../../shared/api/index.js';
-import { DB_FILE_NAME } from '../../../engine/index.js';
+import { DB_FILE_NAME } from '../../../../shared/data-dir/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { withEngine } from '../cli-engine.js';

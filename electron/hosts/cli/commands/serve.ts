@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
-import { captureRoom } from '../../../engine/index.js';
-import { createBrowserSession, defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
+import { captureRoom, createBrowserSession } from '../../../engine/index.js';
+import { defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { packageVersion } from '../version.js';

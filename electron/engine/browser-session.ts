@@ -1,6 +1,7 @@
-import { consentRecord, consentState } from '../../../shared/consent/index.js';
-import type { CaptureStatus, ConsentStatus } from '../../../shared/api/index.js';
-import { fail, readConsent, withdrawConsent, writeConsent, type CaptureControl, type HostSession } from '../../engine/index.js';
+import { consentRecord, consentState } from '../../shared/consent/index.js';
+import type { CaptureStatus, ConsentStatus } from '../../shared/api/index.js';
+import { readConsent, withdrawConsent, writeConsent } from '../../agents/store/index.js';
+import { fail, type CaptureControl, type HostSession } from '../api/index.js';
 
 export interface BrowserSessionOptions {
   dataDir: string;
