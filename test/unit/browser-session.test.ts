@@ -1,21 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureHealthOf, type CaptureStatus } from '../../shared/api/index.js';
 import { consentRecord, consentState, readConsent, writeConsent } from '../../electron/desktop/policy/index.js';
 import { createBrowserSession } from '../../electron/engine/index.js';
 import type { CaptureControl } from '../../electron/api/index.js';
+import { tempDirsEachTest } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'engram-browser-session-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirsEachTest('engram-browser-session-');
 
 /** A capture service stand-in that only records whether it was started and what it was asked. */
 function fakeCapture() {

@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_FILE, consentRecord, consentState, readConsent, withdrawConsent, writeConsent, ConsentChoiceSchema } from '../../electron/desktop/policy/index.js';
+import { tempDirsEachTest } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'engram-consent-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirsEachTest('engram-consent-');
 
 describe('first-run consent', () => {
   it('is needed on first run and granted after accepting', async () => {

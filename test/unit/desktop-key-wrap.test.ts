@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   checkSafeStorage,
   KeyWrapError,
@@ -17,6 +16,7 @@ import {
   type SafeStorageLike,
   type ScryptParams,
 } from '../../electron/desktop/policy/index.js';
+import { tempDirsEachTest } from '../helpers/temp-dirs.js';
 
 /** Behaves like Electron's safeStorage: AES under a secret held by the "keychain". */
 class FakeSafeStorage implements SafeStorageLike {
@@ -132,15 +132,7 @@ describe('passphrase wrapping (scrypt)', () => {
 });
 
 describe('SafeStorageKeyProvider', () => {
-  const dirs: string[] = [];
-  const tmp = () => {
-    const d = mkdtempSync(path.join(os.tmpdir(), 'engram-key-'));
-    dirs.push(d);
-    return d;
-  };
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
+  const tmp = tempDirsEachTest('engram-key-');
 
   function asker(answers: Array<string | null>) {
     const seen: PassphraseRequest[] = [];

@@ -1,24 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM script without types (scripts/ is not part of the TypeScript projects)
 import { assertNativePackages, missingNativePackages } from '../../scripts/native-packages.mjs';
 // @ts-expect-error -- plain ESM script without types
 import afterPack from '../../scripts/after-pack.mjs';
+import { tempDirsEachTest } from '../helpers/temp-dirs.js';
 
 type Target = { platform: string; arch: string };
 const missing = missingNativePackages as (nodeModulesDir: string, target: Target) => string[];
 const assertAll = assertNativePackages as (nodeModulesDir: string, target: Target) => void;
 
 // Issue 29, item 14: fake package trees as an installer's app.asar.unpacked/node_modules holds them.
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirsEachTest('engram-native-');
 function tree(files: string[], under = 'node_modules'): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'engram-native-'));
-  dirs.push(root);
+  const root = tmp();
   const nm = path.join(root, under);
   for (const f of files) {
     mkdirSync(path.dirname(path.join(nm, f)), { recursive: true });

@@ -1,19 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM script without types (scripts/ is not part of the TypeScript projects)
 import { buildForElectron, packagedAddon, readStamp, sqliteBuildPaths } from '../../scripts/sqlite-builds.mjs';
 import { fakeSqlitePackage, FakeRebuilder, readAddon } from '../fakes/fake-rebuilder.js';
+import { tempDirsEachTest } from '../helpers/temp-dirs.js';
 
 type Paths = { nodeBuild: string; electronBuild: string; marker: string };
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tmp = tempDirsEachTest('engram-sqlite-builds-');
 function setup() {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'engram-sqlite-builds-'));
-  dirs.push(root);
+  const root = tmp();
   const sqliteDir = fakeSqlitePackage(root);
   return { root, sqliteDir, paths: sqliteBuildPaths(sqliteDir) as Paths };
 }
