@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { FolderSync } from '../../agents/sync/index.js';
 
@@ -38,4 +39,20 @@ export async function openSyncPair(prefix: string, shared: { key: Buffer; folder
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh pair for each test of the calling describe, handed to `ready` (which sets the file's
+ * variables and may start the first passes); closed after the test. The devices share `shared`.
+ */
+export function syncPairEachTest(prefix: string, shared: { key: Buffer; folderId: string }, ready: (pair: SyncPair) => void | Promise<void>): void {
+  let pair: SyncPair | undefined;
+  beforeEach(async () => {
+    pair = await openSyncPair(prefix, shared);
+    await ready(pair);
+  });
+  afterEach(async () => {
+    await pair?.close();
+    pair = undefined;
+  });
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import type { FolderSync } from '../../agents/sync/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
-import { openSyncPair, type SyncPair } from '../helpers/sync-pair.js';
+import { syncPairEachTest } from '../helpers/sync-pair.js';
 
 // Issue 33: the settings that follow the user (exclusions, directives) travel between two data dirs
 // (real encrypted stores) through a plain folder: the later change wins by clock, a deleted
@@ -36,12 +36,9 @@ describe('synced settings between two data dirs', () => {
     return s.directives.accept(d.id, 1_004);
   };
 
-  let pair: SyncPair;
-  beforeEach(async () => {
-    pair = await openSyncPair('engram-sync-settings-', { key, folderId });
+  syncPairEachTest('engram-sync-settings-', { key, folderId }, (pair) => {
     ({ a, b, syncA, syncB } = pair);
   });
-  afterEach(() => pair.close());
 
   it('exclusions set on A apply on B; B keeps its own capture settings; nothing imported is logged again', async () => {
     await both();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { emptyLedger, FolderSync, writeSegments } from '../../agents/sync/index.js';
-import { openSyncPair, type SyncPair } from '../helpers/sync-pair.js';
+import { syncPairEachTest } from '../helpers/sync-pair.js';
 import { foundIds, memoriesHash } from '../helpers/store-compare.js';
 
 // Issue 33, step 2: two data dirs (real encrypted stores) syncing through a plain folder, no Syncthing.
@@ -18,14 +18,11 @@ describe('two data dirs syncing through a folder', () => {
   const key = randomBytes(32);
   const folderId = randomBytes(16).toString('hex');
 
-  let pair: SyncPair;
-  beforeEach(async () => {
-    pair = await openSyncPair('engram-sync-', { key, folderId });
+  syncPairEachTest('engram-sync-', { key, folderId }, async (pair) => {
     ({ root, folder, a, b, syncA, syncB } = pair);
     await syncA.now();
     await syncB.now();
   });
-  afterEach(() => pair.close());
 
   const note = (s: EngramStore, title: string, text: string, occurred_at?: number) =>
     s.memories.insert({ kind: 'semantic', title, text, fields: { name: title }, occurred_at: occurred_at ?? null }).id;
