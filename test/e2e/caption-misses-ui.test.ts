@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CAPTION_MISS_LAST_KEY, captionMissCounter, type CaptionMissLast } from '../../shared/settings/index.js';
-import { openApp } from './screens.js';
+import { dayKey, openApp } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
 
@@ -9,11 +9,6 @@ import { uiForFile } from './ui-session.js';
 
 let browser: Browser;
 let h: UiHarness;
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 uiForFile({ seed: false }, (ui) => {
   ({ browser, h } = ui);
@@ -27,7 +22,7 @@ describe('Caption misses on the Privacy screen', { timeout: 180_000 }, () => {
     expect(await page.getByTestId('caption-misses').count()).toBe(0);
 
     // As capture records them: the day's counter, and the last reason.
-    h.store.counters.bump(captionMissCounter(today()), 2);
+    h.store.counters.bump(captionMissCounter(dayKey(Date.now())), 2);
     const last: CaptionMissLast = { at: Date.now(), why: 'timeout', detail: 'caption timed out after 30000 ms' };
     h.store.settings.set(CAPTION_MISS_LAST_KEY, last);
     // An older day's misses are not today's.

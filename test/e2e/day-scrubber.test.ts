@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp } from './screens.js';
+import { dayKey, openApp } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
 
@@ -14,11 +14,6 @@ let browser: Browser;
 let h: UiHarness;
 /** The seeded day's kept frames, oldest first: observation ids with their app and title. */
 let frames: { id: string; app: string | null; title: string | null }[];
-
-function dayKey(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 uiForFile({}, (ui) => {
   ({ browser, h } = ui);

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../agents/graph/index.js';
-import { openApp } from './screens.js';
+import { dayKey, openApp } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
 
@@ -14,10 +14,6 @@ let freshId = '';
 let meetingId = '';
 const AT = Date.now() - 3_600_000;
 
-function dayKey(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 const used = (via: string) => h.store.counters.get(`memory.used.${via}`);
 
 uiForFile({ seed: false }, (ui) => {

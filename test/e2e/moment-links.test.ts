@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NO_OPEN_PATH } from '../../electron/api/handlers/open-path-handlers.js';
-import { openApp } from './screens.js';
+import { dayKey, openApp } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
 
@@ -18,11 +18,6 @@ let h: UiHarness;
 /** The seeded browser session's moments (the PostgreSQL 16 release notes). */
 let browserObs: string[];
 const used = (via: string) => h.store.counters.get(`memory.used.${via}`);
-
-function dayKey(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 function momentOf(page: Page): { id: string; query: string } {
   const [screen, id, query] = new URL(page.url()).hash.replace(/^#\//, '').split('/').map(decodeURIComponent);

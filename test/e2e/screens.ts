@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { unlabelledControls } from './a11y.js';
 import type { UiHarness } from './ui-harness.js';
 
-function dayKey(ms: number): string {
+/** The local day of `ms` as YYYY-MM-DD: the timeline's and the day counters' key. */
+export function dayKey(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

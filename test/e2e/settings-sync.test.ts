@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppTab, pageErrors } from './screens.js';
-import { type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
 
 /**

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppTab, pageErrors } from './screens.js';
-import { type UiHarness } from './ui-harness.js';
+import { AppTab, dayKey, pageErrors } from './screens.js';
+import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
 
 /**
@@ -16,11 +16,6 @@ let h: UiHarness;
 let tab: AppTab;
 let flipped: { obs: string; frame: string };
 const evening: string[] = [];
-
-function dayKey(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 function frameFile(dir: string, id: string): string {
   for (const shard of readdirSync(path.join(dir, 'frames'))) {

@@ -1,45 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
-import { launchChromium } from './chromium.js';
-import { AppTab } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import { dayKey } from './screens.js';
+import { callApi, type UiHarness } from './ui-harness.js';
+import { hostPerTest } from './ui-session.js';
 
 /** The scenarios of the UI issue, in headless Chromium against the headless host on a seeded temp data dir. */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness | null = null;
-/** The file's one tab: each test loads the app anew in it, on its own host (screens.ts). */
-let tab: AppTab;
-
-beforeAll(async () => {
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  tab = new AppTab(browser);
-});
-afterAll(async () => {
-  await tab?.close();
-  await chrome?.close();
-});
-afterEach(async () => {
-  // Off the host before it closes, as each test closed its page before.
-  await tab?.leave();
-  await h?.close();
-  h = null;
-});
-
-function dayKey(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function api<T>(hh: UiHarness, name: string, input: unknown = {}): Promise<T> {
-  const r = await fetch(`${hh.base}/api/call`, { method: 'POST', headers: { Authorization: `Bearer ${hh.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, input }) });
-  const body = (await r.json()) as { ok: boolean; output: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
-  return body.output;
-}
+/** The file's one tab (each test loads the app anew in it, screens.ts), and each test's own host. */
+const ui = hostPerTest();
 
 async function ask(page: Page, text: string) {
   await page.getByLabel('Ask about anything you have seen or said').fill(text);
@@ -48,10 +18,10 @@ async function ask(page: Page, text: string) {
 
 describe('the window in a browser', { timeout: 180_000 }, () => {
   it('streams an answer whose citation opens the cited memory', async () => {
-    h = await startUiHarness({ llm: true });
+    h = await ui.start({ llm: true });
     const words = 'You worked on the MirixDB migration in VS Code yesterday morning [1] and agreed to move the launch [2].'.split(' ');
     h.fake!.setHandler(() => ({ text: words.join(' '), eventDelayMs: 60 }));
-    const page = await tab.open({ host: h });
+    const page = await ui.tab.open({ host: h });
     await ask(page, 'What did I work on yesterday?');
 
     // While tokens arrive the live answer is on screen and grows; then the stored turn replaces it.
@@ -64,8 +34,8 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     expect(h.fake!.requests.length).toBeGreaterThan(0);
     expect(h.fake!.requests.some((r) => r.stream)).toBe(true);
 
-    const threads = await api<{ threads: { id: string }[] }>(h, 'chat.listThreads');
-    const { messages } = await api<{ messages: { role: string; citations: { n: number; memory_id: string }[] }[] }>(h, 'chat.messages', { thread_id: threads.threads[0]!.id });
+    const threads = await callApi<{ threads: { id: string }[] }>(h, 'chat.listThreads');
+    const { messages } = await callApi<{ messages: { role: string; citations: { n: number; memory_id: string }[] }[] }>(h, 'chat.messages', { thread_id: threads.threads[0]!.id });
     const cited = messages.find((m) => m.role === 'assistant')!.citations.find((c) => c.n === 1)!;
     expect(cited).toBeTruthy();
 
@@ -77,8 +47,8 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
   });
 
   it('shows the seeded frames on the timeline, with their thumbnails', async () => {
-    h = await startUiHarness();
-    const page = await tab.open({ host: h });
+    h = await ui.start();
+    const page = await ui.tab.open({ host: h });
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     const obs = page.locator('[data-testid="timeline-item"][data-item-type="observation"]');
     await obs.first().waitFor();
@@ -93,9 +63,9 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
   });
 
   it('deleting a memory removes it from the timeline, its tab and search', async () => {
-    h = await startUiHarness();
+    h = await ui.start();
     const id = h.seeded!.memories['sem_launch']!;
-    const page = await tab.open({ host: h });
+    const page = await ui.tab.open({ host: h });
     const day = dayKey(h.seeded!.dayStart);
     await page.goto(`${h.base}/#/timeline/${day}`);
     await page.getByTestId('timeline-item').first().waitFor();
@@ -114,7 +84,7 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
     await page.getByLabel('Search Semantic').fill('Northwind launch');
     await page.locator('[data-testid="memory-card"]').first().waitFor();
     expect(await page.locator(`[data-memory-id="${id}"]`).count()).toBe(0);
-    const search = await api<{ results: { memory: { id: string } }[] }>(h, 'memories.search', { query: 'Northwind launch March 14' });
+    const search = await callApi<{ results: { memory: { id: string } }[] }>(h, 'memories.search', { query: 'Northwind launch March 14' });
     expect(search.results.map((r) => r.memory.id)).not.toContain(id);
 
     await page.goto(`${h.base}/#/timeline/${day}`);
@@ -126,8 +96,8 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
   });
 
   it('pausing capture shows the paused state and stops new frames', async () => {
-    h = await startUiHarness({ seed: false, capture: true, captureIntervalS: 0.5 });
-    const page = await tab.open({ host: h });
+    h = await ui.start({ seed: false, capture: true, captureIntervalS: 0.5 });
+    const page = await ui.tab.open({ host: h });
     const card = page.getByTestId('capture-card');
     await expect.poll(() => card.textContent(), { timeout: 10_000 }).toContain('Capturing');
     await expect.poll(() => h!.store.frames.count(), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -150,9 +120,9 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
   });
 
   it('redaction switches on the Privacy screen work from the keyboard, save, survive a reload, and ask before card numbers are kept', async () => {
-    h = await startUiHarness({ seed: false });
+    h = await ui.start({ seed: false });
     const stored = () => h!.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
-    const page = await tab.open({ host: h });
+    const page = await ui.tab.open({ host: h });
     await page.goto(`${h.base}/#/privacy`);
     const emails = page.getByRole('switch', { name: 'Redact email addresses' });
     const cards = page.getByRole('switch', { name: 'Redact card numbers' });
@@ -196,10 +166,10 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
   });
 
   it('"forget the last 15 minutes" removes exactly that window', async () => {
-    h = await startUiHarness();
+    h = await ui.start();
     const { recent } = h.seeded!;
     const before = { frames: h.store.frames.count(), observations: h.store.observations.count() };
-    const page = await tab.open({ host: h });
+    const page = await ui.tab.open({ host: h });
     await page.goto(`${h.base}/#/timeline`);
     await page.getByRole('button', { name: 'Forget…' }).click();
     await page.getByRole('menuitem', { name: 'Last 15 minutes' }).click();
@@ -223,8 +193,8 @@ describe('the window in a browser', { timeout: 180_000 }, () => {
   });
 
   it('selecting a range on the timeline and deleting it removes those moments and their memories', async () => {
-    h = await startUiHarness();
-    const page = await tab.open({ host: h });
+    h = await ui.start();
+    const page = await ui.tab.open({ host: h });
     await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
     const obs = page.locator('[data-testid="timeline-item"][data-item-type="observation"]');
     await obs.first().waitFor();

@@ -166,6 +166,14 @@ async function seededDir(): Promise<SeededDir> {
   return seedDir;
 }
 
+/** One request to the host's handler map over HTTP, as a script would make it: its output, or an error with its message. */
+export async function callApi<T>(h: UiHarness, name: string, input: unknown = {}): Promise<T> {
+  const r = await fetch(`${h.base}/api/call`, { method: 'POST', headers: { Authorization: `Bearer ${h.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, input }) });
+  const body = (await r.json()) as { ok: boolean; output: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
+  return body.output;
+}
+
 /** A headless host on a temporary encrypted data dir, seeded, with the fake model and scripted capture. */
 export async function startUiHarness(opts: UiHarnessOptions = {}): Promise<UiHarness> {
   ensureRendererBuilt();
