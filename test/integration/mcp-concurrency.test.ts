@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBusyError, openStore, retryOnBusy, StaticKeyProvider, verifyDatabaseFile, type EngramStore } from '../../agents/store/index.js';
 import { backupStore } from '../../agents/portability/index.js';
-import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { harnessCommand } from '../helpers/harness-bundle.js';
+import { engramMcpTransport } from '../helpers/mcp-client.js';
 
 // One ES module built from the current sources, not tsx (seconds of CPU a start): harness-bundle.ts.
 const WRITER = 'test/fixtures/portability/writer-process.ts';
@@ -20,26 +19,20 @@ describe('two processes writing one data dir (the MCP server and the app)', { ti
   let key: Buffer;
   let store: EngramStore;
   let client: Client;
-  let serverErr = '';
+  let serverErr: () => string = () => '';
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'engram-mcp-conc-'));
     key = randomBytes(32);
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
-    const { cmd, args } = engramCommand();
-    const transport = new StdioClientTransport({
-      command: cmd,
-      args: [...args, '--data-dir', dir, 'mcp'],
-      env: { ...(process.env as Record<string, string>), ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash' },
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (d: Buffer) => (serverErr += d.toString()));
+    const mcp = engramMcpTransport(dir, key);
+    serverErr = mcp.stderr;
     client = new Client({ name: 'engram-test', version: '1.0.0' });
-    await client.connect(transport);
+    await client.connect(mcp.transport);
   });
 
   afterAll(async () => {
-    if (serverErr.trim()) console.log(`server stderr:\n${serverErr}`);
+    if (serverErr().trim()) console.log(`server stderr:\n${serverErr()}`);
     await client?.close();
     await store?.close();
     rmSync(dir, { recursive: true, force: true });

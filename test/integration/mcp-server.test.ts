@@ -10,8 +10,8 @@ import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/in
 import { BRAIN_SETTINGS_KEY } from '../../agents/meta/index.js';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { MCP_OFF_MESSAGE, MCP_SETTINGS_KEY } from '../../electron/hosts/mcp/index.js';
-import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { seedStore, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
+import { engramMcpTransport } from '../helpers/mcp-client.js';
 
 const HOUR = 3_600_000;
 const TOOLS = [
@@ -37,18 +37,10 @@ interface Connected {
 }
 
 async function connect(dir: string, key: Buffer): Promise<Connected> {
-  const { cmd, args } = engramCommand();
-  const transport = new StdioClientTransport({
-    command: cmd,
-    args: [...args, '--data-dir', dir, 'mcp'],
-    env: { ...(process.env as Record<string, string>), ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash' },
-    stderr: 'pipe',
-  });
-  let err = '';
-  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const { transport, stderr } = engramMcpTransport(dir, key);
   const client = new Client({ name: 'engram-test', version: '1.0.0' });
   await client.connect(transport);
-  return { client, transport, stderr: () => err };
+  return { client, transport, stderr };
 }
 
 const text = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
@@ -416,19 +408,11 @@ describe('engram mcp over stdio, with the SDK client', { timeout: 120_000 }, () 
       expect((await call('record_experience', { task: 't', action: 'a', outcome: 'success' })).isError).toBe(true);
       expect(store.memories.count({ experiences: true })).toBe(experiencesBefore);
 
-      const { cmd, args } = engramCommand();
-      const transport = new StdioClientTransport({
-        command: cmd,
-        args: [...args, '--data-dir', dir, 'mcp'],
-        env: { ...(process.env as Record<string, string>), ENGRAM_KEY: key.toString('hex'), ENGRAM_EMBEDDER: 'hash' },
-        stderr: 'pipe',
-      });
-      let err = '';
-      transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      const { transport, stderr } = engramMcpTransport(dir, key);
       const client = new Client({ name: 'engram-test', version: '1.0.0' });
       await expect(client.connect(transport)).rejects.toThrow();
       await client.close().catch(() => undefined);
-      expect(err.trim()).toBe(`engram: mcp: ${MCP_OFF_MESSAGE}`);
+      expect(stderr().trim()).toBe(`engram: mcp: ${MCP_OFF_MESSAGE}`);
     } finally {
       store.settings.set(MCP_SETTINGS_KEY, { enabled: true });
     }

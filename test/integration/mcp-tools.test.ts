@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
@@ -8,6 +7,7 @@ import { VaultGuard } from '../../electron/engine/vault-guard.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { connectInProcess } from '../helpers/mcp-client.js';
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';
 
@@ -34,10 +34,7 @@ describe('MCP tools in process, over the handler map', () => {
         return (client0.call as (n: string, i: unknown) => Promise<unknown>)(name, input);
       }) as ApiClient['call'],
     };
-    const server = createEngramMcpServer({ client: watched, vault: engram.vault, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test');
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    client = new Client({ name: 'unit', version: '1' });
-    await Promise.all([server.connect(a), client.connect(b)]);
+    client = await connectInProcess(createEngramMcpServer({ client: watched, vault: engram.vault, now: () => new Date('2026-11-26T12:00:00Z'), log: (l) => logs.push(l) }, '0.0.0-test'), 'unit');
     return async () => {
       await client.close();
       await engram.close();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import type { EngramStore } from '../../agents/store/index.js';
@@ -9,6 +8,7 @@ import { VaultGuard } from '../../electron/engine/vault-guard.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { connectInProcess } from '../helpers/mcp-client.js';
 
 // Issue 28: what leaves over MCP is redacted whatever the display switches say, labels where its
 // text came from, and the vault cut sees every vault row.
@@ -23,10 +23,7 @@ describe('MCP answers: redacted, labelled untrusted, vault cut over every row', 
   tempStoreEachTest('engram-mcp-trust-', async (t) => {
     store = t.store;
     engram = await startEngram({ store, host: 'headless', version: '0.0.0-test', env: {}, chat: false, checkOutputs: true });
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test');
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    client = new Client({ name: 'trust-test', version: '1' });
-    await Promise.all([server.connect(a), client.connect(b)]);
+    client = await connectInProcess(createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test'), 'trust-test');
     return async () => {
       await client.close();
       await engram.close();

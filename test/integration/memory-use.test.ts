@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +8,7 @@ import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/sto
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { runCli } from '../../electron/hosts/cli/main.js';
+import { connectInProcess } from '../helpers/mcp-client.js';
 
 const DAY = 86_400_000;
 
@@ -68,10 +67,7 @@ describe('use and the archive through the handler map, MCP and the CLI', () => {
   });
 
   it('an MCP client\'s search and get count as use', async () => {
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test');
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'use-test', version: '1' });
-    await Promise.all([server.connect(a), client.connect(b)]);
+    const client = await connectInProcess(createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, '0.0.0-test'), 'use-test');
     try {
       await client.callTool({ name: 'search_memory', arguments: { query: 'lighthouse lamp halogen', limit: 1 } });
       expect(lastUse(ids.b!)).not.toBeNull();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +10,7 @@ import { startEngram, type Engram } from '../../electron/engine/index.js';
 import { createEngramMcpServer } from '../../electron/hosts/mcp/index.js';
 import { maskSecret, WITHHELD } from '../../shared/vault/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
+import { connectInProcess } from '../helpers/mcp-client.js';
 
 // One vault policy (shared/vault) for every audience: the user's window sees the mask, a model sees
 // the same mask or nothing (high sensitivity), an MCP client sees neither the value nor the mask.
@@ -35,10 +35,7 @@ describe('the same vault secrets through the window API, chat and MCP', () => {
     ids = { medium: medium.id, high: high.id };
     engram = await startEngram({ store, host: 'headless', version: 't', env: { ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url }, chat: { topics: false } });
     offline = await startEngram({ store, host: 'headless', version: 't', env: {}, chat: { topics: false } });
-    const server = createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, 't');
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    mcp = new Client({ name: 'vault-policy', version: '1' });
-    await Promise.all([server.connect(a), mcp.connect(b)]);
+    mcp = await connectInProcess(createEngramMcpServer({ client: engram.client, vault: engram.vault, now: () => new Date(), log: () => undefined }, 't'), 'vault-policy');
   });
   afterAll(async () => {
     await mcp.close();

@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +18,7 @@ import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop, type SessionScene } from '../fakes/barcode-desktop.js';
 import { decryptedPageScan, decryptedRowScan, decryptedWalScan, filesUnder, ftsMatches, rawScan } from './data-scan.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
+import { connectInProcess } from '../helpers/mcp-client.js';
 
 /**
  * Delete proof: a session spans 40 minutes (frames, OCR text, memories, a chat), capture still
@@ -208,10 +207,7 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
   });
 
   it('MCP tools do not return it', async () => {
-    const server = createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), now: () => new Date(), log: () => undefined }, 't');
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'proof', version: '1' });
-    await Promise.all([server.connect(a), client.connect(b)]);
+    const client = await connectInProcess(createEngramMcpServer({ client: inProcessClient(api), vault: new VaultGuard(store), now: () => new Date(), log: () => undefined }, 't'), 'proof');
     try {
       const calls: [string, Record<string, unknown>][] = [
         ['search_memory', { query: `${RECENT} project review` }],
