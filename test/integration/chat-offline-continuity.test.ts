@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
-import { ChatService, NO_MODEL_SENTENCE } from '../../agents/chat/index.js';
+import { ChatService, NO_MODEL_SENTENCE, type ChatServiceOptions } from '../../agents/chat/index.js';
 import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiRequest } from '../fakes/fake-openai-server.js';
 import { FIXTURE_TZ, NOW, seedChatFixture } from '../fixtures/chat/chat-fixture.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
@@ -165,7 +165,7 @@ async function server(modelInfo?: Record<string, unknown>, summaryReply: { text:
   return fake;
 }
 
-function chat(fake: FakeOpenAi): ChatService {
+function chat(fake: FakeOpenAi, extra: Partial<ChatServiceOptions> = {}): ChatService {
   return new ChatService({
     store,
     llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {} }),
@@ -174,6 +174,7 @@ function chat(fake: FakeOpenAi): ChatService {
     timeZone: FIXTURE_TZ,
     topicExtraction: false,
     tools: false,
+    ...extra,
   });
 }
 
@@ -237,17 +238,8 @@ describe('the whole prompt budget follows a small context window', () => {
     });
     await store.flushEmbeddings();
     const threadId = mediumThread();
-    const wide = new ChatService({
-      store,
-      llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {} }),
-      recommender: storeRecommender(store),
-      now: () => NOW,
-      timeZone: FIXTURE_TZ,
-      topicExtraction: false,
-      tools: false,
-      // Enough memories retrieved to fill the default 4,000-token prompt.
-      quotas: { perKind: 40, recentInWindow: 0, recentWithoutWindow: 0 },
-    });
+    // Enough memories retrieved to fill the default 4,000-token prompt.
+    const wide = chat(fake, { quotas: { perKind: 40, recentInWindow: 0, recentWithoutWindow: 0 } });
     await wide.ask({ text: 'What is the launch plan?', threadId });
     const asked = fake.requests.filter((r) => !isSummary(r));
     expect(asked.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { modelConfigFrom, startEngram, type Engram } from '../../electron/engine/index.js';
+import { modelConfigFrom, startEngram, type CaptureSources, type Engram } from '../../electron/engine/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { ChangingScreen, FixedWindow, TextOcr } from '../fakes/fake-screen-stack.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
@@ -56,6 +56,8 @@ describe('startEngram: one composition behind every host', () => {
     };
   }, { key: KEY });
 
+  /** The engine as the desktop app starts it, with capture (as given) and the brain, on the test's store. */
+  const desktopEngine = (capture: CaptureSources) => startEngram({ store, host: 'electron', version: 't', env: {}, brain: true, capture });
   const vaultSecrets = () => store.memories.list({ kinds: ['knowledge_vault'] }).map((m) => store.memories.get(m.id, { reveal: true })?.fields['secret']);
 
   it('with nothing selected: the handler map answers, no capture, no brain, chat on; the given store stays open after close', async () => {
@@ -100,14 +102,7 @@ describe('startEngram: one composition behind every host', () => {
 
   it('with capture and the brain: observations become memories, secrets reach the vault, consolidation runs with one summary', async () => {
     const screen = new ChangingScreen();
-    engram = await startEngram({
-      store,
-      host: 'electron',
-      version: 't',
-      env: {},
-      brain: true,
-      capture: { screen, windows: new FixedWindow({ app: 'Code', title: 'budget.ts — engram', url: null, pid: 5, path: null, bounds: null }), ocr: new TextOcr(`token ${AWS} in budget.ts`), start: false },
-    });
+    engram = await desktopEngine({ screen, windows: new FixedWindow({ app: 'Code', title: 'budget.ts — engram', url: null, pid: 5, path: null, bounds: null }), ocr: new TextOcr(`token ${AWS} in budget.ts`), start: false });
     const brain = await engram.brain();
     expect(brain).not.toBeNull();
     for (let i = 0; i < 3; i++) await (await engram.capture!.tick()).observations;
@@ -138,14 +133,7 @@ describe('startEngram: one composition behind every host', () => {
     const names = ['observation', 'memory', 'frame', 'forget'] as const;
     const listeners = () => names.map((n) => store.events.listenerCount(n));
     expect(listeners()).toEqual([0, 0, 0, 0]);
-    engram = await startEngram({
-      store,
-      host: 'electron',
-      version: 't',
-      env: {},
-      brain: true,
-      capture: { screen, windows: new FixedWindow(), ocr: new TextOcr('plain words'), settings: CaptureSettingsSchema.parse({ interval_s: 0.5 }) },
-    });
+    engram = await desktopEngine({ screen, windows: new FixedWindow(), ocr: new TextOcr('plain words'), settings: CaptureSettingsSchema.parse({ interval_s: 0.5 }) });
     await expect.poll(() => screen.grabs, { timeout: 5000 }).toBeGreaterThan(0);
     expect(store.events.listenerCount('observation')).toBeGreaterThan(0);
     const capture = engram.capture!;
