@@ -402,6 +402,7 @@ export class ChatService {
         question: retrieval.rest || question,
         answer: draft.answer,
         entities: store.graph?.entitiesIn(question, 6).map((e) => e.name) ?? [],
+        window: retrieval.timeRange !== null,
       }),
     };
 

@@ -33,6 +33,11 @@ export interface CitationContext {
   answer: string;
   /** Names (and other names) of the entities the question is about. */
   entities: readonly string[];
+  /**
+   * The question named a time window: its events (source 'recent') are the answer. Without one,
+   * retrieval adds the newest events as background only, and they are cited like any other memory.
+   */
+  window: boolean;
 }
 
 /**
@@ -47,7 +52,8 @@ export function citeRelevant(citations: readonly Citation[], ctx: CitationContex
   const askedSet = new Set(asked);
   const said = terms(answerProse(ctx.answer)).filter((t) => !askedSet.has(t) && (t.length >= 5 || /\d/.test(t)));
   const names = ctx.entities.map((n) => n.toLowerCase().trim()).filter(Boolean);
-  // A memory found by time alone happened in the window the question asked about: it is the answer.
+  // A memory found by time alone happened in the window the question asked about: it is the answer
+  // (with no window asked about, it is only the newest background and must earn its place).
   const relevance = (m: Memory, inWindow: boolean): number => {
     const hay = ` ${words(`${m.title} ${m.text}`).join(' ')} `;
     const has = (t: string) => hay.includes(` ${t} `) || hay.includes(` ${t}`);
@@ -56,7 +62,7 @@ export function citeRelevant(citations: readonly Citation[], ctx: CitationContex
   };
   const seen = new Set<string>();
   const ranked = citations
-    .map((c, i) => ({ c, i, score: byN.has(c.n) ? relevance(byN.get(c.n)!.memory, byN.get(c.n)!.source === 'recent') : 0 }))
+    .map((c, i) => ({ c, i, score: byN.has(c.n) ? relevance(byN.get(c.n)!.memory, ctx.window && byN.get(c.n)!.source === 'recent') : 0 }))
     .filter((x) => x.score > 0 && !seen.has(x.c.memory_id) && seen.add(x.c.memory_id))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, MAX_CITED);

@@ -60,7 +60,7 @@ describe('chat citations', () => {
       mem(9, 'episodic', 'Ana asked about staging'),
     ];
     const all = numbered.map((m) => ({ n: m.n, memory_id: m.memory.id, kind: m.memory.kind }));
-    const out = citeRelevant(all, { numbered, question: 'What is the staging VPN profile called?', answer: 'It is called orca-west [2].', entities: [] });
+    const out = citeRelevant(all, { numbered, question: 'What is the staging VPN profile called?', answer: 'It is called orca-west [2].', entities: [], window: false });
     expect(out).toHaveLength(6);
     expect(out.map((c) => c.n)).not.toContain(3);
     // Best first: the fact (question terms and the answer), so semantic leads, then its kind-mates; episodic next; resource last.
@@ -68,7 +68,20 @@ describe('chat citations', () => {
     expect(kinds.filter((k, i) => i === 0 || kinds[i - 1] !== k)).toEqual([...new Set(kinds)]);
     expect(out[0]!.n).toBe(2);
     // The entity asked about counts even without a question term in the memory.
-    const ana = citeRelevant([{ n: 9, memory_id: 'mem_9', kind: 'episodic' }, { n: 3, memory_id: 'mem_3', kind: 'resource' }], { numbered, question: 'who is she?', answer: 'Someone you know.', entities: ['Ana'] });
+    const ana = citeRelevant([{ n: 9, memory_id: 'mem_9', kind: 'episodic' }, { n: 3, memory_id: 'mem_3', kind: 'resource' }], { numbered, question: 'who is she?', answer: 'Someone you know.', entities: ['Ana'], window: false });
     expect(ana.map((c) => c.n)).toEqual([9]);
+  });
+
+  it('an event found by time alone is cited for a question about its window, not as background to one without', () => {
+    const background: NumberedMemory[] = [
+      { n: 1, source: 'search', score: 1, line: '', memory: { id: 'mem_1', kind: 'semantic', title: '', text: 'The staging VPN profile is called orca-west' } as Memory },
+      { n: 2, source: 'recent', score: null, line: '', memory: { id: 'mem_2', kind: 'episodic', title: '', text: 'Calendar: dentist on Friday' } as Memory },
+    ];
+    const marks = background.map((m) => ({ n: m.n, memory_id: m.memory.id, kind: m.memory.kind }));
+    const ask = (question: string, window: boolean) => citeRelevant(marks, { numbered: background, question, answer: 'See [1] and [2].', entities: [], window }).map((c) => c.n);
+    // Without a window, the newest events retrieval adds are background: one holding nothing asked is not cited.
+    expect(ask('What is the staging VPN profile called?', false)).toEqual([1]);
+    // "What did I do this morning?": the events of the morning are the answer, whatever their words.
+    expect(ask('What did I do this morning?', true)).toEqual([2]);
   });
 });
