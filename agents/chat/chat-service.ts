@@ -7,6 +7,7 @@ import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
 import { citeRelevant } from './cited-memories.js';
+import { withMoments } from './citations.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
 import { offlineStyle, styleOfflineText, type OfflineStyle } from './offline-style.js';
 import { isPhraseLanguage, phraseLocale } from './offline-phrases.js';
@@ -397,13 +398,16 @@ export class ChatService {
     // Only the memories that help are cited, offline and from a model's marks alike (issue 35).
     draft = {
       ...draft,
-      citations: citeRelevant(draft.citations, {
-        numbered: findings.numbered,
-        question: retrieval.rest || question,
-        answer: draft.answer,
-        entities: store.graph?.entitiesIn(question, 6).map((e) => e.name) ?? [],
-        window: retrieval.timeRange !== null,
-      }),
+      citations: withMoments(
+        citeRelevant(draft.citations, {
+          numbered: findings.numbered,
+          question: retrieval.rest || question,
+          answer: draft.answer,
+          entities: store.graph?.entitiesIn(question, 6).map((e) => e.name) ?? [],
+          window: retrieval.timeRange !== null,
+        }),
+        findings.numbered,
+      ),
     };
 
     // Memories a tool found join the turn's list (the window shows them as sources).

@@ -5,6 +5,8 @@ export interface Citation {
   n: number;
   memory_id: string;
   kind: MemoryKind;
+  /** The screen moment (observation) whose passage behind the memory matched the question: the window opens it, also after a reload. */
+  moment_id?: string;
 }
 
 /** [3], [1, 4], [2-4], [2–4]; several in a row ([1][3]) are matched one by one. */
@@ -48,4 +50,17 @@ export function mapCitations(text: string, numbered: NumberedMemory[]): Citation
     if (m) out.push({ n, memory_id: m.memory.id, kind: m.memory.kind });
   }
   return out;
+}
+
+/**
+ * Names, on each citation of a memory seen on screen, the moment whose passage matched the question.
+ * Stored with the answer, so a citation opens that moment's view after a reload too (the passages
+ * found for the question are not kept).
+ */
+export function withMoments(citations: readonly Citation[], numbered: readonly NumberedMemory[]): Citation[] {
+  const byId = new Map(numbered.map((m) => [m.memory.id, m]));
+  return citations.map((c) => {
+    const moment = byId.get(c.memory_id)?.passages?.[0]?.observation_id;
+    return moment ? { ...c, moment_id: moment } : c;
+  });
 }

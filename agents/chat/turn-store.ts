@@ -10,7 +10,7 @@ import type { TimeRange } from '../../shared/time/index.js';
 /** What an assistant message keeps beside its text (in messages.raw), read back with this schema. */
 const AssistantMetaSchema = z.object({
   mode: z.enum(['llm', 'offline']),
-  citations: z.array(z.object({ n: z.number().int(), memory_id: z.string(), kind: z.string() })),
+  citations: z.array(z.object({ n: z.number().int(), memory_id: z.string(), kind: z.string(), moment_id: z.string().optional() })),
   error: z.string().nullable(),
 });
 const AssistantRawSchema = z.object({ engram: AssistantMetaSchema });

@@ -43,6 +43,8 @@ export const ChatCitationSchema = z.object({
   n: z.number().int().positive(),
   memory_id: z.string(),
   kind: MemoryKindSchema,
+  /** A memory seen on screen: the moment (observation id) whose text matched the question; the citation opens it there. */
+  moment_id: z.string().optional(),
 });
 export type ChatCitation = z.infer<typeof ChatCitationSchema>;
 

@@ -9,8 +9,9 @@ import { uiForFile } from './ui-session.js';
  * Links into the moment view (issue 31), in Chromium against the HTTP host: a chat citation of a
  * screen source opens the moment with the question's words highlighted, a timeline item opens its
  * moment (Enter, or Open moment, with the filter's words), a search hit on screen text opens it
- * with the query. Following a citation or the timeline's Open memory counts no extra 'open' use:
- * the citation and the timeline's detail already counted it.
+ * with the query; a citation opens its moment after a reload too (the answer stores it). Following
+ * a citation or the timeline's Open memory counts no extra 'open' use: the citation and the
+ * timeline's detail already counted it.
  */
 
 let browser: Browser;
@@ -40,7 +41,14 @@ uiForFile({ llm: true }, (ui) => {
 
 describe('links into the moment view', { timeout: 180_000 }, () => {
   it('a chat citation of a screen source opens its moment with the question’s words; one of a memory counts no extra open', async () => {
-    h.fake!.setHandler(() => ({ text: 'You read the PostgreSQL 16 release notes [1], see also [2] and [3].' }));
+    // A fact learned in chat (no screen behind it) that the question's words also find.
+    h.store.memories.insert({ kind: 'semantic', title: 'Logical replication in PostgreSQL', text: 'Logical replication in PostgreSQL needs wal_level set to logical.' });
+    await h.store.flushEmbeddings();
+    // The model marks every memory it was shown; the citations that help stay (issue 35).
+    h.fake!.setHandler((req) => {
+      const shown = [...new Set([...JSON.stringify(req.body).matchAll(/\[(\d{1,3})\]/g)].map((x) => `[${x[1]}]`))];
+      return { text: `You read the PostgreSQL 16 release notes ${shown.join(' ')}.` };
+    });
     const page = await openApp(browser, h);
     await page.getByLabel('Ask about anything you have seen or said').fill('When did I read about logical replication in PostgreSQL?');
     await page.keyboard.press('Enter');
@@ -81,6 +89,20 @@ describe('links into the moment view', { timeout: 180_000 }, () => {
     await page.getByTestId('moment').waitFor();
     expect(momentOf(page).id).toBe(m.id);
     expect(used('open')).toBe(opens);
+
+    // After a reload the stored answer still knows its moment: the card and the [n] open it, highlighted.
+    await page.goBack();
+    await answer.waitFor();
+    await page.reload();
+    const stored = page.getByTestId('assistant-message').last();
+    await stored.waitFor({ timeout: 30_000 });
+    const again = stored.getByTestId('source-card');
+    await expect.poll(() => again.count(), { timeout: 15_000 }).toBe(hrefs.length);
+    expect(await again.evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''))).toEqual(hrefs);
+    await stored.locator('button.cite', { hasText: n! }).first().click();
+    await page.getByTestId('moment').waitFor();
+    expect(momentOf(page)).toEqual(m);
+    await expect.poll(() => page.getByTestId('moment-hit').count()).toBeGreaterThanOrEqual(3);
     await page.close();
   });
 

@@ -118,7 +118,7 @@ export async function sendTurn(client: ApiClient, input: { text: string; thread_
   }
 }
 
-/** `--json` shape: {answer, citations:[{n, memory_id, kind}], retrieved:[…], time_range:{from,to}|null, …}. */
+/** `--json` shape: {answer, citations:[{n, memory_id, kind, moment_id?}], retrieved:[…], time_range:{from,to}|null, …}. */
 export function turnJson({ result, retrieval }: CliTurn) {
   return {
     answer: result.answer,
@@ -183,7 +183,7 @@ narrow the search; every kind of memory is searched; the answer cites memories a
 With an Anthropic key (saved in settings, or $ANTHROPIC_API_KEY) the answer streams from the model;
 without one you get the best matching memories, grouped by kind and time. Highly sensitive vault
 items are never sent to a model.
-  --json        one JSON object: {"answer", "citations": [{"n", "memory_id", "kind"}],
+  --json        one JSON object: {"answer", "citations": [{"n", "memory_id", "kind", "moment_id"?}],
                 "retrieved": [...], "time_range": {"from", "to"} | null, "status", ...}
   --thread ID   continue a conversation (see engram chat)
   --offline     do not call a model even if a key is set

@@ -7,11 +7,13 @@ import { hrefFor } from '../../lib/route.js';
 /**
  * Where a citation opens: a memory cited for what was on screen (a screen passage behind it matched
  * the question) opens that moment's view with the question's words highlighted; any other, the memory.
+ * The moment comes with the stored answer (moment_id), so it holds after a reload; a turn still
+ * streaming has only its retrieved passages.
  */
 export function citationHref(c: ChatCitation, retrieved: ChatRetrieved[], question: string): string {
   const r = retrieved.find((x) => x.memory.id === c.memory_id);
-  const passage = r?.passages?.[0];
-  if (passage) return momentHref(passage.observation_id, questionWords(question));
+  const moment = c.moment_id ?? r?.passages?.[0]?.observation_id;
+  if (moment) return momentHref(moment, questionWords(question));
   return hrefFor('memories', r ? tabOf(r.memory) : c.kind, c.memory_id);
 }
 
