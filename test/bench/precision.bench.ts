@@ -1,5 +1,5 @@
 /**
- * Precision benchmark: `npm run bench -- precision [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--no-build] [--verbose]`.
+ * Precision benchmark: `npm run bench -- precision [--json] [--keep DIR] [--reuse DIR] [--replay DIR] [--dwell S] [--no-build] [--verbose]`.
  *
  * Is what Engram keeps worth keeping? A scripted working day of our own (test/fixtures/precision-day:
  * 24 pages — mail, a message, a calendar, a bank statement, a map route, a recipe, docs, a pull
@@ -14,7 +14,9 @@
  *
  * Prints per-kind precision and recall (semantic, procedural, resource, knowledge vault), entity type
  * accuracy, entities named by a UI label or a page title, and the worst offenders; --json prints one
- * JSON object. Targets (issue 35): precision >= 90% for the four kinds, resource recall >= 90%, entity
+ * JSON object. `--replay DIR` runs today's rules over the observations a `--keep DIR` run stored
+ * (precision-replay.ts): a rule change measured on the same OCR text, with the conversations added
+ * again; the vault misses the secrets capture's redactor handed over. Targets (issue 35): precision >= 90% for the four kinds, resource recall >= 90%, entity
  * type accuracy >= 90%, no entity named by a UI label or a page title.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { cliInProcess } from './in-process-cli.js';
 import { KINDS, PrecisionKeySchema, ScoredEntitySchema, ScoredMemorySchema, scoreEntities, scoreKind, type KindScore } from './precision-score.js';
+import { replayDay } from './precision-replay.js';
 import { captureScreenDay } from './screen-day.js';
 import { BenchTargets } from './targets.js';
 
@@ -47,23 +50,39 @@ async function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numb
   return r;
 }
 
+/** The day's imported conversations, through `engram add --file` (the brain reads them as chat). */
+async function addConversations(env: NodeJS.ProcessEnv): Promise<void> {
+  const convDir = join(fixtures, 'conversations');
+  for (const f of readdirSync(convDir).filter((x) => x.endsWith('.json')).sort()) {
+    await cli(['add', '--file', join(convDir, f), '--thread', f.replace(/\.json$/, ''), '--json'], env);
+    log(`  added conversation ${f}`);
+  }
+}
+
 const pct = (x: number | null) => (x === null ? '   -' : `${(x * 100).toFixed(0).padStart(3)}%`);
 
 async function main(): Promise<void> {
   const key = PrecisionKeySchema.parse(JSON.parse(readFileSync(join(fixtures, 'key.json'), 'utf8')));
   const reuse = opt('reuse');
+  const replay = opt('replay');
   const base = reuse ? resolve(reuse) : opt('keep') ? resolve(opt('keep')!) : null;
   const dataDir = base ?? mkdtempSync(join(tmpdir(), 'precision-day-'));
   mkdirSync(dataDir, { recursive: true });
   const keyFile = join(dataDir, 'bench.key');
-  const masterKey = reuse ? readFileSync(keyFile, 'utf8').trim() : randomBytes(32).toString('hex');
-  if (!reuse) writeFileSync(keyFile, masterKey, { mode: 0o600 });
+  let masterKey = reuse ? readFileSync(keyFile, 'utf8').trim() : randomBytes(32).toString('hex');
+  if (replay) {
+    const t0 = Date.now();
+    const r = await replayDay(resolve(replay), dataDir, 'UTC');
+    masterKey = r.key;
+    log(`replayed ${r.observations} observations of ${replay} through today's rules in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } else if (!reuse) writeFileSync(keyFile, masterKey, { mode: 0o600 });
   const env: NodeJS.ProcessEnv = { ...process.env, ENGRAM_DATA_DIR: dataDir, ENGRAM_KEY: masterKey, ENGRAM_TZ: 'UTC' };
   delete env.ANTHROPIC_API_KEY;
   const pagesDir = join(fixtures, 'pages');
   const titles = readdirSync(pagesDir).filter((f) => f.endsWith('.html')).map((f) => /<title>([^<]*)<\/title>/.exec(readFileSync(join(pagesDir, f), 'utf8'))?.[1] ?? '').map((t) => t.replace(/&amp;/g, '&'));
 
-  if (!reuse) {
+  if (replay) await addConversations(env);
+  else if (!reuse) {
     if (!flag('no-build')) {
       log('building dist/ (npx tsc -p tsconfig.json) so capture starts fast …');
       const b = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
@@ -73,11 +92,7 @@ async function main(): Promise<void> {
     log(`capturing ${titles.length} pages into ${dataDir} …`);
     await captureScreenDay(pagesDir, env, { dwellS: Number(opt('dwell') ?? '8'), log, verbose: flag('verbose') && !JSON_OUT });
     log(`  captured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    const convDir = join(fixtures, 'conversations');
-    for (const f of readdirSync(convDir).filter((x) => x.endsWith('.json')).sort()) {
-      await cli(['add', '--file', join(convDir, f), '--thread', f.replace(/\.json$/, ''), '--json'], env);
-      log(`  added conversation ${f}`);
-    }
+    await addConversations(env);
   }
 
   const exportFile = join(mkdtempSync(join(tmpdir(), 'precision-export-')), 'export.json');
