@@ -1,5 +1,6 @@
 import { nlp } from '../runtime/index.js';
 import type { EntityKind } from '../store/index.js';
+import { ORG_BY_HEAD, ORG_SUFFIX, orgShaped, streetShaped } from '../../shared/text/index.js';
 
 /** What the graph needs of a memory. */
 export interface GraphSourceMemory {
@@ -10,6 +11,8 @@ export interface GraphSourceMemory {
   fields: Record<string, unknown>;
   /** Epoch ms: when it happened, else when it was written. */
   at: number;
+  /** The app the memory was seen in ("in Firefox"): a field of the memory, never an entity of its own. */
+  app?: string | null;
 }
 
 export interface ExtractedEntity {
@@ -35,7 +38,6 @@ const NLP_CHARS = 1_500;
 const EMAIL = /^[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+$/;
 const NOT_A_NAME = new Set(['i', 'me', 'you', 'user', 'the user', 'assistant', 'engram', 'system', 'tool', 'we', 'they', 'he', 'she', 'it']);
 const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
-const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
 const PLACE_SUFFIX = /\s(?:Hall|Street|St|Road|Rd|Avenue|Ave|Square|Park|Beach|Lake|River|Mountains?|Valley|Island|Bay|Airport|Station|Museum|Hotel|Cafe|Café|Restaurant|Bar|Centre|Center|Library|Hospital|Stadium|Gardens?)\.?$/;
 /** Words compromise sometimes takes for names at a sentence start, and day and month abbreviations ("Mon 2 Nov" in an episode's time). */
 const JUNK = /^(?:hey|hi|hello|thanks|thank|wow|yes|no|yeah|oh|ok|okay|sure|great|awesome|congrats|sorry|bye|good|nice|cool|well|so|and|but|today|tomorrow|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
@@ -65,8 +67,8 @@ function classify(name: string): EntityKind | 'none' {
   const hit = verdicts.get(name);
   if (hit) return hit;
   let v: EntityKind | 'none' = 'none';
-  if (ORG_SUFFIX.test(name)) v = 'organization';
-  else if (PLACE_SUFFIX.test(name)) v = 'place';
+  if (orgShaped(name)) v = 'organization';
+  else if (PLACE_SUFFIX.test(name) || streetShaped(name)) v = 'place';
   else {
     const doc = nlp(name);
     if (doc.people().found) v = 'person';
@@ -76,6 +78,12 @@ function classify(name: string): EntityKind | 'none' {
   verdicts.set(name, v);
   if (verdicts.size > 20_000) verdicts.delete(verdicts.keys().next().value!);
   return v;
+}
+
+/** A word compromise knows as part of a person's name ("Smith", "Maria"). */
+function isNamePart(word: string): boolean {
+  const tags = (nlp(word).terms().json({ terms: { tags: true } }) as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
+  return tags.includes('Person') || tags.includes('FirstName') || tags.includes('LastName');
 }
 
 /** Tags that say a sentence's first word is not part of a name (when compromise does not also read it as one). */
@@ -105,7 +113,14 @@ function startsWithName(run: string, sentence: string): boolean {
  * then compromise says which kind; an unknown run of two or more capitalised words reads as a
  * person's name, an unknown single word as a named thing ("Atlas", "MirixDB").
  */
-function namesIn(text: string): { name: string; kind: EntityKind }[] {
+interface NameReading {
+  /** A name the memory is about: a run that opens with it is that name, then other words ("Rui Costa Staff Engineer"). */
+  subject?: string;
+  /** Only names compromise knows or whose shape says what they are: a profile's statements are title-case role lines ("Senior Backend Engineer"), not people. */
+  knownOnly?: boolean;
+}
+
+function namesIn(text: string, reading: NameReading = {}): { name: string; kind: EntityKind }[] {
   const out: { name: string; kind: EntityKind }[] = [];
   const seen = new Set<string>();
   const push = (name: string, kind: EntityKind) => {
@@ -117,8 +132,20 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
   for (const m of text.matchAll(PROJECT_RE)) push(`Project ${m[1]}`, 'project');
   if (!/\p{Lu}/u.test(text)) return out;
   const body = text.length > NLP_CHARS * 4 ? text.slice(0, NLP_CHARS * 4) : text;
+  // An organisation named by its opening word may hold lower-case words ("Praxis am Park"): whole, before the runs cut it up.
+  const taken: [number, number][] = [];
+  for (const m of body.matchAll(ORG_BY_HEAD)) {
+    push(m[0], 'organization');
+    taken.push([m.index, m.index + m[0].length]);
+  }
   for (const m of body.matchAll(RUN)) {
+    if (taken.some(([a, b]) => m.index < b && m.index + m[1]!.length > a)) continue;
     let words = m[1]!.split(/\s+/);
+    const subjectWords = reading.subject?.split(/\s+/) ?? [];
+    if (subjectWords.length > 1 && words.length > subjectWords.length && subjectWords.every((w, i) => w.toLowerCase() === words[i]!.toLowerCase())) {
+      push(reading.subject!, 'person');
+      continue;
+    }
     while (words.length && (STOP.test(words[0]!) || JUNK.test(words[0]!))) words = words.slice(1);
     while (words.length && /^(?:van|de|da|von|del)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
     const before = body.slice(0, m.index).trimEnd();
@@ -130,6 +157,8 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
     // a name. Compromise reads the word in its sentence; a verb, adjective, adverb… is dropped.
     const stripped = words.length !== m[1]!.split(/\s+/).length;
     if (sentenceStart && !stripped && words.length >= 2 && !startsWithName(m[1]!, body.slice(m.index, m.index + 120))) words = words.slice(1);
+    // "Ana Souza Offsite: the venue is booked": a mail row's sender glued to its subject; the word before the colon opens the label.
+    if (words.length >= 3 && body[m.index + m[1]!.length] === ':' && !isNamePart(words[words.length - 1]!)) words = words.slice(0, -1);
     const name = cleanName(words.join(' '));
     if (!name || /^project\s/i.test(name)) continue;
     const kind = classify(name);
@@ -137,11 +166,10 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
       if (name.length < 3 || STOP.test(name)) continue;
       if (sentenceStart && kind === 'none' && words.length === m[1]!.split(/\s+/).length) continue;
       // A currency or unit ("EUR", "USD", "Kg") beside a figure is no named thing.
-      if (kind === 'none' && nlp(name).has('(#Currency|#Unit)')) continue;
+      if (kind === 'none' && (reading.knownOnly || nlp(name).has('(#Currency|#Unit)'))) continue;
       push(name, kind === 'none' ? 'other' : kind);
-    } else {
-      push(name, kind === 'none' ? (/\d/.test(name) ? 'other' : 'person') : kind);
-    }
+    } else if (kind !== 'none') push(name, kind);
+    else if (!reading.knownOnly) push(name, /\d/.test(name) ? 'other' : 'person');
   }
   return out;
 }
@@ -153,8 +181,24 @@ function namesIn(text: string): { name: string; kind: EntityKind }[] {
  * page reach the graph through the memories made from its text.
  */
 function withoutWindowTitles(text: string): string {
-  return text.replace(/"[^"\n]{1,300}"|“[^”\n]{1,300}”/g, ' ');
+  return text.replace(QUOTED, ' ');
 }
+const QUOTED = /"[^"\n]{1,300}"|“[^”\n]{1,300}”/g;
+
+/** A city or country a quoted title names ("Booking confirmed — Hotel Lindenhof Munich"): the title is no name, but the place in it is a place. */
+function placesInTitles(text: string): string[] {
+  const out: string[] = [];
+  for (const q of text.match(QUOTED) ?? []) {
+    for (const p of nlp(q.slice(1, -1)).places().out('array') as string[]) {
+      const name = p.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      if (name && !name.includes(' ') && classify(name) === 'place') out.push(name);
+    }
+  }
+  return out;
+}
+
+/** A semantic profile's text: "Rui Costa (person): Staff Engineer at Globex; wrote: …". */
+const PROFILE = /^(.{1,200}?) \((person|organization|project)\): /;
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
@@ -190,17 +234,25 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
   // A sender known only by address (a mail, a chat account) is a person too; dream later joins it to the name it spells.
   if (actor && EMAIL.test(actor)) entities.push({ name: actor.toLowerCase(), kind: 'person', role: 'subject' });
   else if (actor && !NOT_A_NAME.has(actor.toLowerCase())) add(actor, 'person', 'subject');
+  const profile = m.kind === 'semantic' ? PROFILE.exec(m.text) : null;
+  let reading: NameReading = {};
   if (m.kind === 'semantic') {
     const name = str(m.fields.name);
     if (name && !name.startsWith('fact:')) {
-      const kind = namesIn(name)[0]?.kind ?? (/^project\s/i.test(name) ? 'project' : 'other');
+      // A profile says what its subject is ("Rui Costa (person): …"); a fact's subject is read for its kind.
+      const kind = profile && profile[1] === name ? (profile[2] as EntityKind) : (namesIn(name)[0]?.kind ?? (/^project\s/i.test(name) ? 'project' : 'other'));
       add(name, kind, 'subject');
+      if (profile) reading = { subject: name, knownOnly: true };
     }
   }
   if (m.kind === 'resource' && m.title) add(m.title.slice(0, 60), 'document', 'subject');
   const quotesTitles = m.kind === 'episodic' || m.kind === 'resource' || m.kind === 'semantic';
-  for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text)) add(n.name, n.kind, 'mention');
-  if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title)) add(n.name, n.kind, 'mention');
+  for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text, reading)) add(n.name, n.kind, 'mention');
+  if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title, reading)) add(n.name, n.kind, 'mention');
+  if (quotesTitles) for (const p of placesInTitles(m.text)) add(p, 'place', 'mention');
+  // "Browsed … in Firefox": the app is the memory's field, not something the user met.
+  const app = m.app?.trim().toLowerCase();
+  if (app) for (let i = entities.length - 1; i >= 0; i--) if (entities[i]!.name.toLowerCase() === app) entities.splice(i, 1);
 
   const facts: ExtractedFact[] = [];
   const subject = entities.find((e) => e.role === 'subject');

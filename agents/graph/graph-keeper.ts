@@ -78,7 +78,7 @@ export class GraphKeeper {
     this.store.transaction(() => {
       buildGraph(
         this.store,
-        rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, text: r.text, fields: parseFields(r.fields), at: r.at })),
+        rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, text: r.text, fields: parseFields(r.fields), at: r.at, app: r.app })),
       );
       this.store.graph.markRead(rows.map((r) => r.id));
     });

@@ -1,4 +1,5 @@
 import { emailPattern, looksLikePhone, phonePattern } from '../../shared/redaction/index.js';
+import { nameSpelledBy } from '../../shared/text/index.js';
 import type { BatchAnalysis } from '../subagent-kit/index.js';
 
 export interface FoundContact {
@@ -23,13 +24,22 @@ const STREET_FIRST_RE =
 /** German and Dutch style: the street name ends in its type ("Hauptstraße 5, 10115 Berlin"). */
 const STREET_SUFFIX_RE = /\b\p{Lu}[\p{Ll}-]+(?:straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|straat|laan|gracht)\s+\d{1,4}[a-z]?\b(?:,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+)?/gu;
 const NOT_PERSONAL = /^(no-?reply|do-?not-?reply|donotreply|notifications?|mailer-daemon|postmaster|bounce|news(letter)?)@/i;
-const NAME_BEFORE = /([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){0,2})\s*(?:[<(\[:,–—-]|\bat\b)?\s*$/u;
+const NAME_BEFORE = /([A-Z][\p{Ll}'’-]+(?:[ \t]{1,2}[A-Z][\p{Ll}'’-]+){0,2})\s*(?:[<(\[:,–—-]|\bat\b)?\s*$/u;
 
-/** The person named just before a value on its line, if any ("Ana Lima <ana@acme.com>" → "Ana Lima"). */
+/** A gap this wide is a table's column gap: what stands before it is another cell. */
+const CELL_GAP = /\s{3,}$/;
+
+/**
+ * The person named just before a value on its line, if any ("Ana Lima <ana@acme.com>" → "Ana Lima").
+ * Across a column gap only the row's first cell can be its owner: the cell just before an email is
+ * the row's role or team ("Backend Engineer   Payments   ana@acme.com").
+ */
 function ownerBefore(line: string, index: number): string | null {
-  const before = line.slice(0, index).replace(/(e-?mail|phone|tel|mobile|cell|address)\s*[:]?\s*$/i, '').trimEnd();
+  const raw = line.slice(0, index).replace(/(e-?mail|phone|tel|mobile|cell|address)\s*[:]?\s*$/i, '');
+  const before = raw.trimEnd();
   const m = NAME_BEFORE.exec(before);
   if (!m) return null;
+  if (CELL_GAP.test(raw) && before.slice(0, m.index).trim() !== '') return null;
   const name = m[1]!.trim();
   if (/^(From|To|Cc|Bcc|Reply|Email|Phone|Tel|Mobile|Contact|Sent|Date|Subject)$/i.test(name)) return null;
   return name;
@@ -46,6 +56,19 @@ function ownerAbove(lines: string[], i: number): string | null {
   for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
     const m = NAME_LINE.exec(lines[j]!.trim());
     if (m) return m[1]!;
+  }
+  return null;
+}
+
+const RUN = /\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,3}/gu;
+
+/** The name an email spells, on its line or the two lines above ("Rui Costa … rui.costa@…"): its owner, wherever the columns fell. */
+function spelledOwner(lines: string[], i: number, email: string): string | null {
+  for (let j = i; j >= 0 && j >= i - 2; j--) {
+    for (const r of lines[j]!.matchAll(RUN)) {
+      const name = nameSpelledBy(r[0], email);
+      if (name) return name;
+    }
   }
   return null;
 }
@@ -81,7 +104,7 @@ export function findContacts(a: BatchAnalysis): FoundContact[] {
         if (line.includes('@')) {
           for (const m of line.matchAll(EMAIL_RE)) {
             if (NOT_PERSONAL.test(m[0])) continue;
-            add({ entry_type: 'email', value: m[0], owner: owner(m.index), app: s.app, ...typed(m[0], 'email') }, s.index, s.at);
+            add({ entry_type: 'email', value: m[0], owner: spelledOwner(lines, i, m[0]) ?? owner(m.index), app: s.app, ...typed(m[0], 'email') }, s.index, s.at);
           }
         }
         for (const m of line.matchAll(PHONE_RE)) {

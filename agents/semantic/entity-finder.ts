@@ -1,5 +1,7 @@
 import { nlp } from '../runtime/index.js';
 import type { BatchAnalysis } from '../subagent-kit/index.js';
+import { orgShaped } from '../../shared/text/index.js';
+import { namesByLayout } from './name-layout.js';
 
 export type EntityType = 'person' | 'organization' | 'project';
 
@@ -11,12 +13,13 @@ export interface FoundEntity {
   /** Distinct lines mentioning it (what was seen about it). */
   lines: string[];
   apps: string[];
+  /** The screen's layout vouches for it (name-layout.ts): one sighting is enough. */
+  layout: boolean;
 }
 
 const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
 /** Two to four capitalised words: the shape of a person's or an organisation's name. */
 const NAME_SEQ = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}'’&-]+)){1,3})(?![\p{L}\p{N}])/gu;
-const ORG_SUFFIX = /\s(?:Inc|Corp|Corporation|Ltd|LLC|GmbH|SA|AG|Labs|Group|Company|Co|Foundation|University|Bank)\.?$/;
 const JUNK = /^(the|a|an|this|that|new|open|close|file|edit|view|help|home|search|settings|inbox|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
 
 /** Names seen before keep their verdict: recognition runs once per name, not once per screen. */
@@ -40,7 +43,7 @@ function classify(name: string): EntityType | null {
   const hit = verdicts.get(name);
   if (hit !== undefined) return hit;
   let v: EntityType | null = null;
-  if (ORG_SUFFIX.test(name)) v = 'organization';
+  if (orgShaped(name)) v = 'organization';
   else {
     const doc = nlp(name);
     if (doc.people().found) v = 'person';
@@ -59,14 +62,19 @@ function classify(name: string): EntityType | null {
 export function findEntities(a: BatchAnalysis): FoundEntity[] {
   return a.memo('semantic.entities', () => {
     const apps = new Set(a.sources.map((s) => (s.app ?? '').toLowerCase()).filter(Boolean));
-    const candidates = new Map<string, { name: string; type: EntityType | null; lines: string[] }>();
-    const note = (name: string, type: EntityType | null, line: string): void => {
+    const candidates = new Map<string, { name: string; type: EntityType | null; lines: string[]; layout: boolean }>();
+    const note = (name: string, type: EntityType | null, line: string, layout = false): void => {
       const key = name.toLowerCase();
       if (apps.has(key)) return;
-      const c = candidates.get(key) ?? { name, type, lines: [] };
+      const c = candidates.get(key) ?? { name, type, lines: [], layout };
+      if (layout) {
+        c.layout = true;
+        c.type = type;
+      }
       if (!c.lines.includes(line) && c.lines.length < 5) c.lines.push(line);
       candidates.set(key, c);
     };
+    for (const n of namesByLayout(a)) note(n.name, n.type, n.line, true);
     for (const l of a.lines) {
       if (!/\p{Lu}/u.test(l.text)) continue;
       for (const m of l.text.matchAll(NAME_SEQ)) {
@@ -81,13 +89,13 @@ export function findEntities(a: BatchAnalysis): FoundEntity[] {
       if (!type) continue;
       const sources = a.sourcesWith(c.name);
       const entityApps = [...new Set(sources.map((i) => a.sources[i]!.app).filter((x): x is string => !!x))];
-      out.push({ name: c.name, type, sources, lines: c.lines, apps: entityApps });
+      out.push({ name: c.name, type, sources, lines: c.lines, apps: entityApps, layout: c.layout });
     }
     return out;
   });
 }
 
-/** Seen often enough to be worth a memory: in two lines, or in two sources with different text. */
+/** Seen often enough to be worth a memory: in two lines, in two sources with different text, or once where the layout vouches for the name. */
 export function recurs(e: FoundEntity): boolean {
-  return e.lines.length >= 2 || e.apps.length >= 2;
+  return e.layout || e.lines.length >= 2 || e.apps.length >= 2;
 }

@@ -115,6 +115,28 @@ const RULES: Array<{ re: RegExp; make: (m: RegExpExecArray) => StatedFact | null
   },
 ];
 
+/** Whom "my …" can name in apposition ("my sister Ana", "my dentist Dr Rui Costa"): kin, friends, work and the people who serve the user. */
+const RELATION =
+  'sister|brother|mother|mum|mom|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancée?|son|daughter|cousin|aunt|uncle|niece|nephew|grand(?:mother|father|ma|pa|son|daughter)|stepmother|stepfather|(?:best )?friend|flatmate|roommate|housemate|neighbou?r|boss|manager|colleague|co-?worker|teammate|mentor|dentist|doctor|gp|therapist|lawyer|accountant|landlord|landlady|tenant|trainer|coach|teacher|tutor|assistant|babysitter|nanny|vet';
+const APPOSITION = new RegExp(String.raw`\b[Mm]y\s+(?:(?:older|younger|little|big|elder|twin|new|old)\s+)?(${RELATION})\s+${NAME}`, 'u');
+const MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const DAY_OF_YEAR = String.raw`(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:${MONTH})\b\.?|(?:${MONTH})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b)`;
+/** "Ana's birthday is on 3 March", "her birthday is March 3rd": "her" is the person the message last named. */
+const BIRTHDAY = new RegExp(String.raw`(?:${NAME}['’]s|\b(his|her|their))\s+birthday\s+is\s+(?:on\s+)?(${DAY_OF_YEAR})`, 'iu');
+
+function appositionFact(sentence: string): StatedFact | null {
+  const m = APPOSITION.exec(sentence);
+  return m ? roleFact(m[2]!, m[1]!.toLowerCase()) : null;
+}
+
+function birthdayFact(sentence: string, lastNamed: string | null): StatedFact | null {
+  const m = BIRTHDAY.exec(sentence);
+  if (!m) return null;
+  const subject = m[1] ? cleanName(m[1]) : lastNamed;
+  if (!subject) return null;
+  return relation(subject, 'birthday', m[3]!.replace(/\.$/, ''), (s, v) => `${s}'s birthday is ${v}`);
+}
+
 function roleFact(nameRaw: string, roleRaw: string): StatedFact | null {
   const subject = cleanName(nameRaw);
   if (!subject) return null;
@@ -140,16 +162,25 @@ function relation(subjectRaw: string, rel: string, valueRaw: string, say: (s: st
 /** Facts stated in a piece of user text, in order. */
 export function statedFacts(text: string): StatedFact[] {
   const out: StatedFact[] = [];
+  let lastNamed: string | null = null;
+  const keep = (f: StatedFact | null): void => {
+    if (!f || out.some((o) => o.key === f.key && o.value === f.value)) return;
+    out.push(f);
+    if (!f.subject.startsWith('user')) lastNamed = f.subject;
+  };
   for (const s of sentences(text)) {
+    // One sentence may say several things: "my sister Ana lives in Pune and her birthday is on 3 March".
+    keep(appositionFact(s));
     for (const rule of RULES) {
       const m = rule.re.exec(s);
       if (!m) continue;
       const f = rule.make(m);
       if (f && !out.some((o) => o.key === f.key && o.value === f.value)) {
-        out.push(f);
+        keep(f);
         break;
       }
     }
+    keep(birthdayFact(s, lastNamed));
   }
   return out;
 }

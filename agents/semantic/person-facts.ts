@@ -25,6 +25,29 @@ function tidy(s: string): string {
   return s.replace(CONTACT, ' ').replace(/\s+/g, ' ').replace(FILLER, '').trim();
 }
 
+/** A mail's sender line, and the header lines and greeting between it and what they wrote. */
+const FROM_LINE = /^(?:From|Von|De|Da|Sender|Absender|Remetente|Remitente|Expéditeur)\s*:/i;
+const HEADER_LINE = /^[\p{L}][\p{L} -]{0,15}:\s/u;
+const GREETING = /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|hallo|liebe[rs]?|sehr geehrte[rs]?|moin|bonjour|salut|cher|chère|hola|estimad[oa]|buenos días|ciao|gentile|caro|cara|olá|oi|prezad[oa])\b.{0,40}$/iu;
+/** A chat message's sender line: the name and the time it was sent, alone. */
+const SENT_AT = /^\s*\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?\s*$/i;
+
+/** The first paragraph of a mail under its sender line, cut at a sentence's end: what the sender wrote. */
+function mailBody(lines: string[], from: number): string {
+  let k = from + 1;
+  while (k < lines.length && (!lines[k] || HEADER_LINE.test(lines[k]!) || GREETING.test(lines[k]!))) k++;
+  const para: string[] = [];
+  for (; k < lines.length && lines[k]; k++) para.push(lines[k]!);
+  const text = para.join(' ').replace(/\s+/g, ' ').trim();
+  if (text.length <= MAX_CHARS) return text;
+  let cut = '';
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    if ((cut ? `${cut} ${sentence}` : sentence).length > MAX_CHARS) break;
+    cut = cut ? `${cut} ${sentence}` : sentence;
+  }
+  return cut || text;
+}
+
 export function saidNextTo(name: string, a: BatchAnalysis, sourceIds: number[]): SaidNextTo[] {
   const out: SaidNextTo[] = [];
   const seen = new Set<string>();
@@ -38,15 +61,19 @@ export function saidNextTo(name: string, a: BatchAnalysis, sourceIds: number[]):
       const at = line.toLowerCase().indexOf(lower);
       if (at < 0) continue;
       const rest = tidy(line.slice(0, at) + ' ' + line.slice(at + name.length));
-      let said = words(rest) >= 2 ? tidy(line.replace(CONTACT, ' ')) : '';
+      const fromLine = FROM_LINE.test(line) ? mailBody(lines, k) : '';
+      let said = fromLine && words(fromLine) >= 2 ? `wrote: ${fromLine}` : words(rest) >= 2 ? tidy(line.replace(CONTACT, ' ')) : '';
       if (!said) {
         // The name alone on its line: what follows it is about them (a role, what they wrote).
         const next = lines.slice(k + 1).find((l) => l.length > 0);
         // A line opening with a figure is a table's next row or a list's next item, not about them.
-        if (next && /^\p{L}/u.test(next) && words(tidy(next)) >= 2 && !next.toLowerCase().includes(lower)) said = tidy(next);
+        if (next && /^\p{L}/u.test(next) && words(tidy(next)) >= 2 && !next.toLowerCase().includes(lower)) {
+          // The name with the time it was sent heads a chat message: the line under it is what they wrote.
+          said = SENT_AT.test(line.slice(at + name.length)) ? `wrote: ${tidy(next)}` : tidy(next);
+        }
       }
       if (!said || words(said) < 2) continue;
-      const cut = said.length > MAX_CHARS ? `${said.slice(0, MAX_CHARS - 1).trimEnd()}…` : said;
+      const cut = said.length > MAX_CHARS + 7 ? `${said.slice(0, MAX_CHARS + 6).trimEnd()}…` : said;
       const key = cut.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);

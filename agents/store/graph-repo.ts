@@ -76,6 +76,17 @@ export interface ResolutionEntity {
   first_seen: number;
 }
 
+/** A memory the graph has not read yet, as the graph reads it. */
+export interface PendingMemory {
+  id: string;
+  kind: string;
+  title: string;
+  text: string;
+  fields: string;
+  app: string | null;
+  at: number;
+}
+
 interface EntityRow {
   id: string;
   kind: EntityKind;
@@ -517,17 +528,17 @@ export class GraphRepo {
   }
 
   /** Memories the graph has not read yet, oldest first (all of them, or among `ids`). */
-  pendingMemories(limit = 500, ids?: readonly string[]): { id: string; kind: string; title: string; text: string; fields: string; at: number }[] {
-    const cols = 'm.id, m.kind, m.title, m.text, m.fields, COALESCE(m.occurred_at, m.created_at) AS at';
+  pendingMemories(limit = 500, ids?: readonly string[]): PendingMemory[] {
+    const cols = 'm.id, m.kind, m.title, m.text, m.fields, m.app, COALESCE(m.occurred_at, m.created_at) AS at';
     if (ids) {
       if (!ids.length) return [];
       return this.db
         .prepare(`SELECT ${cols} FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND m.superseded_by IS NULL ORDER BY m.seq`)
-        .all(JSON.stringify(ids.slice(0, limit))) as { id: string; kind: string; title: string; text: string; fields: string; at: number }[];
+        .all(JSON.stringify(ids.slice(0, limit))) as PendingMemory[];
     }
     return this.db
       .prepare(`SELECT ${cols} FROM memories m LEFT JOIN graph_read r ON r.memory_id = m.id WHERE r.memory_id IS NULL AND m.superseded_by IS NULL ORDER BY m.seq LIMIT ?`)
-      .all(limit) as { id: string; kind: string; title: string; text: string; fields: string; at: number }[];
+      .all(limit) as PendingMemory[];
   }
 
   markRead(ids: readonly string[]): void {

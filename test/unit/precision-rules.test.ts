@@ -91,7 +91,8 @@ describe('people: a profile says what the screen said next to the name', () => {
       { app: 'Firefox', title: 'People', text: 'Omar Haddad   Staff Engineer   Platform   omar.haddad@acme.io' },
     ]);
     expect(saidNextTo('Rui Costa', a, [0]).map((x) => x.text)).toEqual(['Orthodontist, Clínica Sorriso']);
-    expect(saidNextTo('Lena Fischer', a, [1]).map((x) => x.text)).toEqual(['The release moves to Monday after the audit.']);
+    // A chat sender's line (name and time): the line under it is what they wrote.
+    expect(saidNextTo('Lena Fischer', a, [1]).map((x) => x.text)).toEqual(['wrote: The release moves to Monday after the audit.']);
     expect(saidNextTo('Omar Haddad', a, [2]).map((x) => x.text)).toEqual(['Omar Haddad Staff Engineer Platform']);
     // A column read apart from its row: the line under the name is the next row, not about them.
     const table = batchOf([{ app: 'Calc', title: 'Plan', text: 'Omar Haddad\n3 Lisbon 12 7,300 Bea Lopes' }]);

@@ -1,0 +1,66 @@
+/**
+ * What a name's own shape says about it, without a lexicon of names: a legal form or a kind of
+ * practice marks an organisation ("Nordlicht GmbH", "Kanzlei Vogel", "Clinique du Lac"), a street
+ * word marks a place ("Hauptstraße", "Elm Road", "Rue de Rivoli"), and an email address spells its
+ * owner ("Rui Costa" beside rui.costa@…). The graph and the semantic agent read names with these.
+ */
+
+/** Legal forms and group words that end an organisation's name. */
+export const ORG_SUFFIX =
+  /\s(?:Inc|Corp|Corporation|Ltd|Limited|LLC|LLP|PLC|plc|GmbH|gGmbH|AG|KG|OHG|UG|eG|e\.\s?V|SA|SAS|SARL|SpA|Srl|SL|SLU|Lda|BV|NV|Pty|AB|ASA|Oy|Labs|Group|Company|Co|Foundation|University|Bank|Associates|Partners)\.?$/;
+
+/**
+ * Words that open an organisation's name in the languages Engram reads (a practice, an agency, a
+ * property manager, a clinic…): "Praxis am Park", "Hausverwaltung Kranz", "Agence Lumière".
+ */
+const ORG_HEAD =
+  'Praxis|Arztpraxis|Zahnarztpraxis|Kanzlei|Hausverwaltung|Verwaltung|Klinik|Klinikum|Apotheke|Stiftung|Verein|Institut|Agentur|Kita|Schule|Clinic|Pharmacy|Agency|Institute|Association|Society|Academy|Clinique|Pharmacie|Agence|Société|Cl[ií]nica|Farm[aá]cia|Agencia|Ag[eê]ncia|Fundaci[oó]n|Funda[cç][aã]o';
+/** Lower-case words that may sit inside a name ("Praxis am Park", "Clinique du Lac", "Bank of Scotland"). */
+const PARTICLE = '(?:am|im|an|auf|der|die|das|den|des|de|du|la|le|les|del|della|di|da|do|dos|das|of|the|for|und|et|y|e|&)';
+/** The particles that may sit between two of a name's capitalised words ("Kanzlei Brenner am Markt"), not "for" or "and" that start the sentence's next phrase. */
+const LOCATIVE = '(?:am|im|an|auf|der|des|de|du|la|le|del|della|di|da|do|dos|of)';
+const CAP = String.raw`\p{Lu}[\p{L}'’-]+`;
+
+/** An organisation named by its opening word: the head, then particles and capitalised words. */
+export const ORG_BY_HEAD = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${ORG_HEAD})(?:\s+${PARTICLE})*\s+${CAP}(?:\s+(?:${LOCATIVE}\s+)?${CAP})?(?![\p{L}\p{N}])`, 'gu');
+const ORG_HEAD_START = new RegExp(String.raw`^(?:${ORG_HEAD})\s`, 'u');
+
+/** A street by its last word or its ending ("Kastanienallee", "Elm Road", "Schwedter Straße", read "StraRe" by OCR), or by its first ("Rue X", "Calle X"). */
+const STREET_END = /(?:stra(?:ße|sse|\p{L}e)|str\.|allee|weg|platz|gasse|damm|ufer|chaussee|straat|laan|gracht|vej|gatan|vägen)$/iu;
+const STREET_WORD = /\s(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Square|Sq|Terrace|Crescent|Close)\.?$/;
+const STREET_FIRST = /^(?:Rue|Avenue|Boulevard|Calle|Carrer|Avenida|Rua|Travessa|Largo|Pra[çc]a|Via|Viale|Piazza|Corso|Plaza|Paseo)\s/u;
+
+export function orgShaped(name: string): boolean {
+  return ORG_SUFFIX.test(name) || ORG_HEAD_START.test(name);
+}
+
+export function streetShaped(name: string): boolean {
+  return STREET_END.test(name) || STREET_WORD.test(name) || STREET_FIRST.test(name);
+}
+
+/** A courtesy or academic title before a name says it is a person's ("Dr. Ilse Brandt", "Mme Roux"). */
+export const HONORIFIC = /(?<![\p{L}\p{N}])(?:Dr|Dra|Prof|Mr|Mrs|Ms|Mx|Herr|Frau|Mme|Mlle|Sr|Sra|Srta)\.?\s+((?:\p{Lu}\.\s+)?\p{Lu}[\p{Ll}'’-]+(?:\s+(?:van|de|da|von|del|\p{Lu}[\p{Ll}'’-]+)){0,2})/gu;
+
+const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The two or three words of `run` (capitalised words) that an email's local part spells
+ * ("Amara Nwosu Senior Backend" beside amara.nwosu@… → "Amara Nwosu"; "Rui Costa" beside
+ * rui.costa@, costa.rui@ or rcosta@), or null. Accents are folded: "Tomás" is spelled tomas.
+ */
+export function nameSpelledBy(run: string, email: string): string | null {
+  const local = fold(email.split('@')[0] ?? '');
+  const parts = local.split(/[._+-]+/).filter(Boolean);
+  const all = run.split(/\s+/);
+  for (let k = 0; k + 1 < all.length; k++) {
+    const words = all.slice(k);
+    for (let n = Math.min(3, words.length); n >= 2; n--) {
+      const w = words.slice(0, n).map(fold);
+      if (w.some((x) => x.length < 2)) continue;
+      const whole = w.every((x) => parts.includes(x));
+      const initialAndLast = parts.length === 1 && local === `${w[0]![0]}${w[n - 1]}`;
+      if (whole || initialAndLast) return words.slice(0, n).join(' ');
+    }
+  }
+  return null;
+}
