@@ -1,6 +1,6 @@
 import { nlp } from '../runtime/index.js';
 import type { EntityKind } from '../store/index.js';
-import { ORG_BY_HEAD, ORG_SUFFIX, orgShaped, streetShaped } from '../../shared/text/index.js';
+import { ORG_BY_HEAD, ORG_SUFFIX, orgShaped, placeShaped } from '../../shared/text/index.js';
 
 /** What the graph needs of a memory. */
 export interface GraphSourceMemory {
@@ -68,7 +68,7 @@ function classify(name: string): EntityKind | 'none' {
   if (hit) return hit;
   let v: EntityKind | 'none' = 'none';
   if (orgShaped(name)) v = 'organization';
-  else if (PLACE_SUFFIX.test(name) || streetShaped(name)) v = 'place';
+  else if (PLACE_SUFFIX.test(name) || placeShaped(name)) v = 'place';
   else {
     const doc = nlp(name);
     if (doc.people().found) v = 'person';

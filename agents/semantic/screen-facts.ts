@@ -90,6 +90,18 @@ function personCards(text: string): Array<{ subject: string; text: string }> {
   return out;
 }
 
+/**
+ * A confirmation or a details card read without blank lines is split as one paragraph ("Your stay
+ * is confirmed / Check-in: … / Confirmation number: …"): its own lines, when two or more of them are
+ * labelled values, are facts with the line above the first as their heading. Prose is left alone.
+ */
+function labelledLines(raw: string[], paragraph: string): string[] {
+  const inside = raw.filter((l) => paragraph.includes(l));
+  const first = inside.findIndex((l) => pairsOf(l).length > 0);
+  if (first < 0 || inside.filter((l) => pairsOf(l).length > 0).length < 2) return [];
+  return inside.slice(Math.max(0, first - 1)).filter((l, i) => (i === 0 && first > 0) || pairsOf(l).length > 0);
+}
+
 export function screenFacts(a: BatchAnalysis): ScreenFact[] {
   if (a.isChat) return [];
   const out: ScreenFact[] = [];
@@ -104,10 +116,11 @@ export function screenFacts(a: BatchAnalysis): ScreenFact[] {
       out.push({ ...c, source: s.index, at: s.at });
       n++;
     }
+    const raw = s.text.split('\n').map((l) => l.trim()).filter(Boolean);
     for (const p of splitPassages(s.text)) {
       if (n >= MAX_PER_SOURCE) break;
-      if (p.kind === 'code' || p.kind === 'paragraph') continue;
-      const lines = p.text.split('\n');
+      if (p.kind === 'code') continue;
+      const lines = p.kind === 'paragraph' ? labelledLines(raw, p.text) : p.text.split('\n');
       const pairs = lines.flatMap(pairsOf);
       if (!pairs.length) continue;
       const head = lines[0]!;

@@ -38,6 +38,14 @@ export function streetShaped(name: string): boolean {
   return STREET_END.test(name) || STREET_WORD.test(name) || STREET_FIRST.test(name);
 }
 
+/** A place named by what it is, first ("Hotel Adlon", "Museum Ludwig", "Lake Bled"). */
+const PLACE_FIRST = /^(?:Hotel|Hostel|Motel|Restaurant|Caf[eé]|Museum|Mus[eé]e|Hospital|Krankenhaus|Airport|Flughafen|Aeroporto|Aeropuerto|A[ée]roport|Bahnhof|Gare|Lake|Mount|Mt\.?)\s+\p{Lu}/u;
+
+/** A street, or a place named by what it is: either way a place, whatever a lexicon of names says. */
+export function placeShaped(name: string): boolean {
+  return streetShaped(name) || PLACE_FIRST.test(name);
+}
+
 /** A courtesy or academic title before a name says it is a person's ("Dr. Ilse Brandt", "Mme Roux"). */
 export const HONORIFIC = /(?<![\p{L}\p{N}])(?:Dr|Dra|Prof|Mr|Mrs|Ms|Mx|Herr|Frau|Mme|Mlle|Sr|Sra|Srta)\.?\s+((?:\p{Lu}\.\s+)?\p{Lu}[\p{Ll}'’-]+(?:\s+(?:van|de|da|von|del|\p{Lu}[\p{Ll}'’-]+)){0,2})/gu;
 

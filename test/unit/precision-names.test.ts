@@ -36,6 +36,24 @@ describe('a route on screen is no source of facts', () => {
   });
 });
 
+describe('a details card read as one paragraph still gives its labelled values', () => {
+  it('two or more labelled lines in a block without blank lines are facts under the line above them', () => {
+    const a = batchOf([
+      {
+        app: 'Firefox',
+        title: 'Reservation — TableNow',
+        text: 'tablenow.example - My reservations\nYour table at Osteria Nonna is booked\nDate: Saturday 7 March 2026 at 19:30 for 4 guests\nReference: TN-77120\nCancel free of charge until Friday noon',
+      },
+    ]);
+    expect(screenFacts(a).map((f) => `${f.subject} | ${f.text}`)).toEqual(['Your table at Osteria Nonna is booked | Date: Saturday 7 March 2026 at 19:30 for 4 guests; Reference: TN-77120']);
+  });
+
+  it('prose with one labelled line is left alone', () => {
+    const a = batchOf([{ app: 'Firefox', title: 'Blog', text: 'We moved the servers last week and the graphs look calmer since then, mostly\nNote: the old dashboard stays up until 2026 for anyone who still needs it today' }]);
+    expect(screenFacts(a)).toEqual([]);
+  });
+});
+
 describe('graph: what a name is, by its shape', () => {
   it('a street, by its word or its ending, is a place (OCR may read ß as B or R)', () => {
     expect(graphNames({ kind: 'procedural', text: 'Cycle along Lindenallee, then down Bergmannstraße past Oak Lane to Hafenweg' })).toEqual([
@@ -44,6 +62,7 @@ describe('graph: what a name is, by its shape', () => {
       'Oak Lane/place',
       'Hafenweg/place',
     ]);
+    expect(graphNames({ kind: 'semantic', text: 'Dinner near Hotel Adlon, then Museum Ludwig' })).toEqual(['Hotel Adlon/place', 'Museum Ludwig/place']);
     expect(streetShaped('SchillerstraBe')).toBe(true);
     expect(streetShaped('Kieler StraRe')).toBe(true);
     expect(streetShaped('Brigade')).toBe(false);
