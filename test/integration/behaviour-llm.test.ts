@@ -1,14 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { type EngramStore } from '../../agents/store/index.js';
 import { AnthropicProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { BehaviourKeeper, FEEDBACK_PROMPT, SYNTHESIS_PROMPT } from '../../agents/behaviour/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { serverForFile } from '../helpers/server-for-file.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /**
  * Model mode of the feedback extractor and the directive synthesiser: the real Anthropic and
@@ -21,24 +18,16 @@ const API_KEY_IN_CHAT = 'sk-ant-api03-' + 'Zx9'.repeat(20);
 let anthropic: FakeAnthropic;
 let openai: FakeOpenAi;
 
-serverForFile(startFakeAnthropic, (s) => (anthropic = s));
-serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (openai = s));
+serverForFile(startFakeAnthropic, (s) => (anthropic = s), { resetEachTest: true });
+serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (openai = s), { resetEachTest: true });
 
 describe('feedback and directives with a model', () => {
-  let dir: string;
   let store: EngramStore;
   let now: number;
 
-  beforeEach(async () => {
-    anthropic.reset();
-    openai.reset();
-    dir = mkdtempSync(join(tmpdir(), 'engram-behaviour-llm-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)) });
+  tempStoreEachTest('engram-behaviour-llm-', (t) => {
+    store = t.store;
     now = T0 + 3_600_000;
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const claude = (): LlmProvider => new AnthropicProvider({ apiKey: 'test-key', baseURL: anthropic.url, usage: store.llmCalls, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 2 } });

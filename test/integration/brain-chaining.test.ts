@@ -4,40 +4,29 @@
  * merge, insert or skip — until it calls finish_memory_update or runs out of max_chaining_steps.
  * Fake-model transcripts over a real socket (fake Anthropic and fake OpenAI servers, real clients).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import type { Memory, MemoryKind } from '../../shared/index.js';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore, type NewMemory } from '../../agents/store/index.js';
+import { HashEmbedder, type EngramStore, type NewMemory } from '../../agents/store/index.js';
 import { AnthropicProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { createBrain, type BrainSettingsInput, type IngestReport } from '../../agents/meta/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
 import { serverForFile } from '../helpers/server-for-file.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 let fake: FakeAnthropic;
 let fakeOpenAi: FakeOpenAi;
-serverForFile(startFakeAnthropic, (s) => (fake = s));
-serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (fakeOpenAi = s));
+serverForFile(startFakeAnthropic, (s) => (fake = s), { resetEachTest: true });
+serverForFile(() => startFakeOpenAi({ models: ['llama3.1:8b'] }), (s) => (fakeOpenAi = s), { resetEachTest: true });
 
 const T0 = Date.parse('2025-03-10T09:00:00Z');
 const MEMORY_TABLES = ['table:memories', 'table:memory_history', 'table:provenance'];
 
 let store: EngramStore;
-let dir: string;
-beforeEach(async () => {
-  fake.reset();
-  fakeOpenAi.reset();
-  dir = mkdtempSync(join(tmpdir(), 'engram-chaining-'));
-  store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: new HashEmbedder(64) });
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+tempStoreEachTest('engram-chaining-', (t) => {
+  store = t.store;
+}, { embedder: new HashEmbedder(64) });
 
 function anthropic(): AnthropicProvider {
   return new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, usage: store.llmCalls, retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 2 } });

@@ -28,15 +28,14 @@ import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
 let fakeOpenAi: FakeOpenAi;
-serverForFile(startFakeAnthropic, (s) => (fake = s));
-serverForFile(() => startFakeOpenAi({ models: ['local-model'] }), (s) => (fakeOpenAi = s));
+serverForFile(startFakeAnthropic, (s) => (fake = s), { resetEachTest: true });
+serverForFile(() => startFakeOpenAi({ models: ['local-model'] }), (s) => (fakeOpenAi = s), { resetEachTest: true });
 
 const key = randomBytes(32);
 let store: EngramStore;
 let dir: string;
+// Tests here reopen the store, so the one open at the end is the one closed.
 beforeEach(async () => {
-  fake.reset();
-  fakeOpenAi.reset();
   dir = mkdtempSync(join(tmpdir(), 'engram-dream-review-'));
   store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: new HashEmbedder(64) });
 });

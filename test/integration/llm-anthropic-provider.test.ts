@@ -17,8 +17,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-
 import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeAnthropic;
-serverForFile(startFakeAnthropic, (s) => (fake = s));
-beforeEach(() => fake.reset());
+serverForFile(startFakeAnthropic, (s) => (fake = s), { resetEachTest: true });
 
 function provider(extra: Partial<ConstructorParameters<typeof AnthropicProvider>[0]> = {}) {
   const calls: LlmCallRecord[] = [];

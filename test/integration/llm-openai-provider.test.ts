@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isLocalBaseUrl, LlmError, OpenAiProvider, LLM_SETTINGS, type LlmStreamEvent, type SettingsReader } from '../../agents/llm/index.js';
 import { modelConfigFrom, providerFor } from '../../electron/engine/model-choice.js';
@@ -7,8 +7,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js
 import { serverForFile } from '../helpers/server-for-file.js';
 
 let fake: FakeOpenAi;
-serverForFile(() => startFakeOpenAi({ models: ['qwen2.5:7b', 'llama3.1:8b'] }), (s) => (fake = s));
-beforeEach(() => fake.reset());
+serverForFile(() => startFakeOpenAi({ models: ['qwen2.5:7b', 'llama3.1:8b'] }), (s) => (fake = s), { resetEachTest: true });
 
 const provider = (extra: Partial<ConstructorParameters<typeof OpenAiProvider>[0]> = {}) =>
   new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 2_000, retry: { maxRetries: 2, baseDelayMs: 1 }, sleep: async () => {}, ...extra });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_TOOLS_MESSAGE, testModelConnection, type ConnectionTestInput } from '../../electron/api/handlers/model-connection.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { serverForFile } from '../helpers/server-for-file.js';
@@ -10,8 +10,7 @@ import { serverForFile } from '../helpers/server-for-file.js';
  * talks to the fake server over a real socket.
  */
 let fake: FakeOpenAi;
-serverForFile(() => startFakeOpenAi({ models: ['llama3.2:1b', 'qwen2.5:7b'] }), (s) => (fake = s));
-beforeEach(() => fake.reset());
+serverForFile(() => startFakeOpenAi({ models: ['llama3.2:1b', 'qwen2.5:7b'] }), (s) => (fake = s), { resetEachTest: true });
 
 const none = { get: () => null, set: () => {}, clear: () => {}, source: () => null };
 const test = (extra: Partial<ConnectionTestInput> = {}) => testModelConnection({ provider: 'openai', baseUrl: fake.url, checkTools: true, ...extra }, { anthropic: none, openai: none });
