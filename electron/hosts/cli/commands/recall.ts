@@ -1,6 +1,7 @@
 import { ExperienceOutcomeSchema } from '../../../../shared/index.js';
 import { bool, positiveInt, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
+import { taskArg } from '../experience-args.js';
 import { CliError, type Command } from '../command.js';
 import { parseTimePoint } from '../../../../shared/time/index.js';
 
@@ -18,8 +19,7 @@ reflections kept for such tasks. Without: the latest experiences, newest first.
   options: { outcome: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
-    const task = args.positionals.join(' ').trim();
-    if (task.length > 2000) throw new CliError('recall: the task is longer than 2,000 characters');
+    const task = taskArg(args, 'recall', false);
     const outcomeRaw = str(args, 'outcome');
     const outcome = outcomeRaw === undefined ? undefined : ExperienceOutcomeSchema.safeParse(outcomeRaw);
     if (outcome && !outcome.success) throw new CliError(`recall: --outcome must be success, failure or partial (got "${outcomeRaw}")`);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { GroupBySchema, RecommendationSchema } from '../../../../shared/api/index.js';
+import { RecommendationSchema } from '../../../../shared/api/index.js';
 import { bool, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
+import { groupArg, taskArg } from '../experience-args.js';
 import { CliError, type Command } from '../command.js';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
@@ -35,17 +36,14 @@ example: engram recommend "fix a failing npm install"`,
   options: { explore: { type: 'boolean' }, seed: { type: 'string' }, 'weight-by-relevance': { type: 'boolean' }, 'equal-weight': { type: 'boolean' }, group: { type: 'string' }, json: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
-    const task = args.positionals.join(' ').trim();
-    if (!task) throw new CliError('recommend: give the task, e.g. engram recommend "deploy the web app"');
-    if (task.length > 2000) throw new CliError('recommend: the task is longer than 2,000 characters');
+    const task = taskArg(args, 'recommend', true);
     const seedRaw = str(args, 'seed');
     const seed = seedRaw === undefined ? undefined : Number(seedRaw);
     if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 4294967295)) throw new CliError('recommend: --seed must be a whole number from 0 to 4294967295');
     if (seed !== undefined && !bool(args, 'explore')) throw new CliError('recommend: --seed goes with --explore');
-    const group = GroupBySchema.safeParse(str(args, 'group') ?? 'text');
-    if (!group.success) throw new CliError(`recommend: --group must be text or meaning (got "${str(args, 'group')}")`);
+    const group = groupArg(args, 'recommend');
     return withEngine(ctx, {}, async ({ client }) => {
-      const input = { task, explore: bool(args, 'explore'), seed, weight_by_relevance: !bool(args, 'equal-weight'), group_by: group.data };
+      const input = { task, explore: bool(args, 'explore'), seed, weight_by_relevance: !bool(args, 'equal-weight'), group_by: group };
       const { recommendation: rec } = await client.call('experiences.recommend', input);
       if (ctx.json || bool(args, 'json')) {
         const out = rec && {

@@ -1,6 +1,6 @@
-import { GroupBySchema } from '../../../../shared/api/index.js';
 import { bool, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
+import { groupArg, taskArg } from '../experience-args.js';
 import { CliError, type Command } from '../command.js';
 
 export const reflectCommand: Command = {
@@ -20,15 +20,12 @@ example: engram reflect "renew the TLS certificate" --note "certbot needs port 8
   options: { note: { type: 'string' }, group: { type: 'string' }, json: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
-    const task = args.positionals.join(' ').trim();
-    if (!task) throw new CliError('reflect: give the task, e.g. engram reflect "deploy the web app"');
-    if (task.length > 2000) throw new CliError('reflect: the task is longer than 2,000 characters');
+    const task = taskArg(args, 'reflect', true);
     const note = str(args, 'note');
     if (note !== undefined && note.length > 4000) throw new CliError('reflect: --note is longer than 4,000 characters');
-    const group = GroupBySchema.safeParse(str(args, 'group') ?? 'text');
-    if (!group.success) throw new CliError(`reflect: --group must be text or meaning (got "${str(args, 'group')}")`);
+    const group = groupArg(args, 'reflect');
     return withEngine(ctx, {}, async ({ client }) => {
-      const { reflection: r, superseded } = await client.call('experiences.reflect', { task, note, group_by: group.data });
+      const { reflection: r, superseded } = await client.call('experiences.reflect', { task, note, group_by: group });
       if (ctx.json || bool(args, 'json')) {
         ctx.io.stdout(JSON.stringify({ id: r.id, task: r.task, worked: r.worked, failed: r.failed, note: r.note, based_on: r.based_on, superseded }) + '\n');
         return 0;
