@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
+import type { SyncthingInstanceStatus as SyncthingStatusDto, SyncthingStartInput } from '../../shared/api/index.js';
 import { engramOptions, PRIVATE_REACH, privateConfigXml, type SyncthingReach } from './syncthing-config.js';
 import { SyncthingError } from './syncthing-error.js';
 import { DEVICE_ID, SyncthingRest } from './syncthing-rest.js';
@@ -289,7 +289,7 @@ export class SyncthingManager {
     if (!state || !(await this.answering(state))) return base;
     const rest = this.rest(state);
     try {
-      const [version, devices, connections] = await Promise.all([rest.version(), rest.devices(), rest.connections()]);
+      const [version, devices, connections, seen] = await Promise.all([rest.version(), rest.devices(), rest.connections(), rest.lastSeen().catch(() => ({}) as Record<string, string | null>)]);
       const folder = state.folder ? await rest.dbStatus(state.folder.id).catch(() => null) : null;
       const others = devices.filter((d) => d.deviceID !== state.device_id);
       const completions = await Promise.all(
@@ -303,7 +303,7 @@ export class SyncthingManager {
         folder: state.folder
           ? { id: state.folder.id, path: state.folder.path, state: folder?.state ?? null, local_files: folder?.localFiles ?? null, global_files: folder?.globalFiles ?? null, need_files: folder?.needFiles ?? null }
           : null,
-        devices: others.map((d, i) => ({ id: d.deviceID, name: d.name, addresses: d.addresses, connected: connections[d.deviceID]?.connected ?? false, completion: completions[i] ?? null })),
+        devices: others.map((d, i) => ({ id: d.deviceID, name: d.name, addresses: d.addresses, connected: connections[d.deviceID]?.connected ?? false, completion: completions[i] ?? null, last_seen_at: seen[d.deviceID] ?? null })),
       };
     } catch (err) {
       return { ...base, running: true, gui: rest.baseUrl, problem: (err as Error).message };

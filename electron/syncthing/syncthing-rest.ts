@@ -31,6 +31,8 @@ const DbStatusSchema = z
     errors: z.number().default(0),
   })
   .passthrough();
+/** /rest/stats/device: when each device was last seen connected (the zero time, 1970, when never). */
+const DeviceStatsSchema = z.record(z.string(), z.object({ lastSeen: z.string() }).passthrough());
 const CompletionSchema = z.object({ completion: z.number(), needItems: z.number().default(0) }).passthrough();
 
 /** The options Engram sets: discovery, relays, NAT, usage reporting and upgrades are the user's choice. */
@@ -120,6 +122,16 @@ export class SyncthingRest {
   }
   async connections(): Promise<Record<string, { connected: boolean; address: string }>> {
     return (await this.get('/rest/system/connections', ConnectionsSchema)).connections;
+  }
+  /** Each device's last-seen time as an ISO string, or null where Syncthing never saw it. */
+  async lastSeen(): Promise<Record<string, string | null>> {
+    const stats = await this.get('/rest/stats/device', DeviceStatsSchema);
+    return Object.fromEntries(
+      Object.entries(stats).map(([id, s]) => {
+        const t = Date.parse(s.lastSeen);
+        return [id, Number.isFinite(t) && t > 0 ? new Date(t).toISOString() : null];
+      }),
+    );
   }
   dbStatus(folder: string) {
     return this.get(`/rest/db/status?folder=${encodeURIComponent(folder)}`, DbStatusSchema);

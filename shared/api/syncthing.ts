@@ -42,13 +42,26 @@ export const SyncthingStatusSchema = z.object({
       connected: z.boolean(),
       /** Percent of the folder that device has, as Syncthing last heard; null when unknown. */
       completion: z.number().nullable(),
+      /** When Syncthing last saw it connected (ISO time, its /rest/stats/device); null if never. */
+      last_seen_at: z.string().nullable(),
     }),
   ),
   reach: z.object({ global_discovery: z.boolean(), local_discovery: z.boolean(), relays: z.boolean(), nat: z.boolean() }).nullable(),
   /** Why it is not running or not reachable, in one line; null when all is well. */
   problem: z.string().nullable(),
+  /** The user chose Engram's own instance: the app and `engram serve` start it while sync is on. */
+  own_instance: z.boolean(),
 });
 export type SyncthingStatusDto = z.infer<typeof SyncthingStatusSchema>;
+/** The instance as its manager sees it, before the user's choice is added. */
+export type SyncthingInstanceStatus = Omit<SyncthingStatusDto, 'own_instance'>;
+
+export const SyncthingStopInputSchema = z
+  .object({
+    /** A host that quits: stop it, but keep the user's choice so the next start starts it again. */
+    keep_choice: z.boolean().optional(),
+  })
+  .strict();
 
 export const SyncthingStartInputSchema = z
   .object({
@@ -82,7 +95,10 @@ export const syncthingRequests = {
   'syncthing.status': defineRequest(EmptyInput, SyncthingStatusSchema),
   /** Starts (generating its config on first use) and configures Engram's instance for a folder. */
   'syncthing.start': defineRequest(SyncthingStartInputSchema, SyncthingStatusSchema),
-  'syncthing.stop': defineRequest(EmptyInput, SyncthingStatusSchema),
+  /** Stops it; stopped by hand (no keep_choice) the app and serve no longer start it by themselves. */
+  'syncthing.stop': defineRequest(SyncthingStopInputSchema, SyncthingStatusSchema),
+  /** What the app and `engram serve` call at start: starts it for the sync folder if sync is on and the user chose it; else only the status. */
+  'syncthing.autostart': defineRequest(EmptyInput, SyncthingStatusSchema),
   /** Shares the folder with another of the user's devices, by its Syncthing id. */
   'syncthing.addDevice': defineRequest(SyncthingAddDeviceInputSchema, SyncthingStatusSchema),
 };
