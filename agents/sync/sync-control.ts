@@ -55,6 +55,11 @@ export class SyncControl {
     return parsed.success && this.store.changes.device() ? parsed.data : null;
   }
 
+  /** The folder sync runs through, or null while sync is off (what Engram's own Syncthing shares). */
+  folder(): string | null {
+    return this.config()?.folder ?? null;
+  }
+
   /** The folder to sync through: an existing folder the user gave by its full path, never the data folder, inside it or above it. */
   private useFolder(dir: string): string {
     if (!isAbsolute(dir)) throw new SyncError('FOLDER', `give the sync folder by its full path, not "${dir.slice(0, 80)}"`);

@@ -3,7 +3,7 @@ import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { DreamMode } from '../../agents/dream/index.js';
-import type { CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingStartInput, SyncthingStatusDto } from '../../shared/api/index.js';
+import type { CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingInstanceStatus, SyncthingStartInput } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -127,10 +127,10 @@ export interface HostSession {
 
 /** Engram's own Syncthing instance for the sync folder (the engine's, over electron/syncthing). Failures are thrown as ApiCallError. */
 export interface SyncthingControl {
-  status(): Promise<SyncthingStatusDto>;
-  start(input: SyncthingStartInput): Promise<SyncthingStatusDto>;
-  stop(): Promise<SyncthingStatusDto>;
-  addDevice(deviceId: string, opts: { address?: string; name?: string }): Promise<SyncthingStatusDto>;
+  status(): Promise<SyncthingInstanceStatus>;
+  start(input: SyncthingStartInput): Promise<SyncthingInstanceStatus>;
+  stop(): Promise<SyncthingInstanceStatus>;
+  addDevice(deviceId: string, opts: { address?: string; name?: string }): Promise<SyncthingInstanceStatus>;
 }
 
 export interface ApiDeps {

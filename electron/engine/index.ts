@@ -16,6 +16,7 @@ export { inProcessClient } from './in-process-client.js';
 export type { VaultFilter } from './vault-guard.js';
 // Browser mode's session: consent asked in the window (the same record the desktop app keeps), capture gated until then.
 export { createBrowserSession, type BrowserSession, type BrowserSessionOptions, type SessionCapture } from './browser-session.js';
+export { runOwnSyncthing, type OwnSyncthing } from './own-syncthing.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
 export { fail, fileExportTarget } from '../api/index.js';

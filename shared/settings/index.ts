@@ -6,3 +6,4 @@ export * from './redaction.js';
 export * from './model-fallbacks.js';
 export * from './caption-misses.js';
 export * from './mcp.js';
+export * from './syncthing.js';

@@ -64,8 +64,9 @@ describe('engram syncthing', { shuffle: false }, () => {
     const started = await cli('syncthing', 'start', '--folder', folder, '--listen', `tcp://127.0.0.1:${port}`, '--rescan', '5', '--json');
     expect(started.err).toBe('');
     expect(started.code).toBe(0);
-    const s = JSON.parse(started.out) as { running: boolean; device_id: string; gui: string; folder: { path: string; id: string }; reach: Record<string, boolean> };
-    expect(s).toMatchObject({ running: true, folder: { path: folder, id: 'engram-sync' }, reach: { global_discovery: false, local_discovery: false, relays: false, nat: false } });
+    const s = JSON.parse(started.out) as { running: boolean; own_instance: boolean; device_id: string; gui: string; folder: { path: string; id: string }; reach: Record<string, boolean> };
+    // Started by hand: the choice is remembered, so the app and serve start it by themselves.
+    expect(s).toMatchObject({ running: true, own_instance: true, folder: { path: folder, id: 'engram-sync' }, reach: { global_discovery: false, local_discovery: false, relays: false, nat: false } });
     expect(s.gui).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // The API key is kept only where the user can read it.
     expect(statSync(pidFile()).mode & 0o077).toBe(0);
@@ -95,6 +96,8 @@ describe('engram syncthing', { shuffle: false }, () => {
     const stopped = await cli('syncthing', 'stop');
     expect(stopped.code).toBe(0);
     expect(stopped.out).toMatch(/^syncthing +not running/);
+    // Stopped by hand: the choice is cleared.
+    expect(stopped.out).toContain('starts      only when you start it');
     await waitFor('Syncthing to exit', () => !processAlive(p), 15_000);
     await waitFor('no process left running from this data dir', () => processesMentioning(dir).length === 0, 15_000);
   });

@@ -3,6 +3,7 @@ import {
   type OpenedStore,
   CaptureError,
   startEngram,
+  runOwnSyncthing,
   type AudioSource,
   type CaptureService,
   type EngineOptions,
@@ -94,5 +95,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     onProblem: (p) => opts.onProblem(engineProblem(p)),
   });
   if (!engram.capture || !(await engram.brain())) throw new Error('the engine started without capture or brain');
-  return { api: engram.api, capture: engram.capture, audioWanted: () => engram.audioWanted(), close: () => engram.close() };
+  // Engram's own Syncthing, when the user chose it and sync is on; stopped on quit, never left behind.
+  const syncthing = runOwnSyncthing(engram.client, opts.log);
+  const close = async () => {
+    await syncthing.stop();
+    await engram.close();
+  };
+  return { api: engram.api, capture: engram.capture, audioWanted: () => engram.audioWanted(), close };
 }

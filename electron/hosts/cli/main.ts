@@ -173,6 +173,9 @@ export function installCrashJournal(proc: NodeJS.Process, dataDir: string, proce
   return journal.install(proc, { onFatal: die, onRejection: die });
 }
 
+/** How long a command may take to end after SIGTERM before the process exits anyway. */
+const SIGTERM_BOUND_MS = 20_000;
+
 /** Process entry: real stdio, Ctrl-C aborts the running command. */
 export async function main(): Promise<void> {
   const controller = new AbortController();
@@ -191,6 +194,14 @@ export async function main(): Promise<void> {
     }
     interrupted = true;
     controller.abort();
+  });
+  // SIGTERM (a service manager, `kill`) ends a command as Ctrl-C does, so a long-running serve stops
+  // what it started (Engram's own Syncthing among them); a command that does not end within the
+  // bound, or a second SIGTERM, exits at once.
+  process.on('SIGTERM', () => {
+    if (controller.signal.aborted) process.exit(143);
+    controller.abort();
+    setTimeout(() => process.exit(143), SIGTERM_BOUND_MS).unref();
   });
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);

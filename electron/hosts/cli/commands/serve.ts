@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
-import { captureRoom, createBrowserSession } from '../../../engine/index.js';
+import { captureRoom, createBrowserSession, runOwnSyncthing } from '../../../engine/index.js';
 import { defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
@@ -83,6 +83,8 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
       // The address on a line of its own, so scripts and tests can pick it up.
       ctx.io.stdout(`${server.host.url}\n`);
       ctx.io.stderr('engram: the link works once, within 2 minutes; press Enter here for a new one\n');
+      // Engram's own Syncthing, when the user chose it and sync is on; stopped again when serve ends.
+      const syncthing = runOwnSyncthing(client, (line) => ctx.io.stderr(`engram: ${line}\n`));
       lines = createInterface({ input: ctx.io.stdin, terminal: false });
       lines.on('line', () => ctx.io.stdout(`${server.host.newLink()}\n`));
       await Promise.race([
@@ -92,6 +94,7 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
         }),
       ]);
+      await syncthing.stop();
       if (capture && (browser.capturing() || (await capture.status()).ocr_backlog > 0)) {
         // A second Ctrl-C exits at once: the frames still unread stay stored and are read at the next start.
         const withdraw = ctx.onHardStop?.(() => {

@@ -22,6 +22,7 @@ function describe(s: SyncthingStatusDto): string[] {
         ? s.devices.map((d) => `device      ${d.name} ${d.id} ${d.connected ? 'connected' : 'not connected'}${d.completion !== null ? `, has ${Math.round(d.completion)}%` : ''} (${d.addresses.join(', ')})`)
         : ['devices     none yet: on each other device, engram syncthing add-device ID_OF_THIS_DEVICE, and here the other way round']
       : []),
+    `starts      ${s.own_instance ? 'with the app and engram serve while sync is on (you started it; engram syncthing stop ends that)' : 'only when you start it'}`,
     ...(reach ? [`reach       ${opened.length ? `also ${opened.join(', ')} (you opted in)` : 'only the devices you added, at their addresses (no discovery servers, relays or port mapping)'}`] : []),
     ...(s.problem ? [`problem     ${s.problem}`] : []),
   ];
@@ -36,11 +37,12 @@ Runs Engram's own Syncthing (found on this machine; install it with your package
 syncthing.net) to copy the sync folder between your devices, peer to peer, with no account anywhere.
 Its config lives in the data dir (syncthing/), its page and API on 127.0.0.1 with a generated key.
 Nothing reaches beyond the devices you add unless you opt in below. It keeps running after this
-command; engram syncthing stop ends it.
+command; engram syncthing stop ends it. Once started here or in Settings → Sync, the app and
+engram serve start it by themselves while sync is on, and stop it when they quit.
   status                 whether it runs, this device's id, the folder and the other devices (default)
   start --folder DIR     start it (the first time: generate its config) and share DIR; later the
                          folder is remembered
-  stop                   shut it down
+  stop                   shut it down; the app and serve no longer start it by themselves
   id                     print this device's Syncthing id (to add on your other devices)
   add-device ID          share the folder with another of your devices, by its Syncthing id
   --address tcp://HOST:PORT   where add-device finds that device (needed unless discovery is on)
