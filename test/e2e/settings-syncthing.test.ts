@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncthingManager } from '../../electron/syncthing/index.js';
 import { freeLocalPort, processAlive, processesMentioning, waitFor } from '../helpers/syncthing-pair.js';
-import { launchChromium } from './chromium.js';
 import { AppTab, pageErrors } from './screens.js';
-import { startUiHarness, type UiHarness } from './ui-harness.js';
+import type { UiHarness } from './ui-harness.js';
+import { uiForFile } from './ui-session.js';
 
 /**
  * Settings → Sync's Syncthing half (issue 33) in headless Chromium against the HTTP host, with REAL
@@ -17,26 +17,29 @@ import { startUiHarness, type UiHarness } from './ui-harness.js';
  * "last seen" once it stops. Every step polls for the UI state that proves the previous one finished.
  */
 
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
-let browser: Browser;
 let h: UiHarness;
 let tab: AppTab;
 let page: Page;
 let scratch: string;
-let aManager: SyncthingManager;
-let laptop: SyncthingManager;
+let aManager: SyncthingManager | undefined;
+let laptop: SyncthingManager | undefined;
 const pids: number[] = [];
 const savedKeyDir = process.env.ENGRAM_KEY_DIR;
 // Syncthing needs HOME beside PATH; the harness's engine gets nothing else of this environment.
 const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
 
-beforeAll(async () => {
+beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'engram-syncthing-card-'));
   process.env.ENGRAM_KEY_DIR = path.join(scratch, 'keys');
-  chrome = await launchChromium();
-  browser = chrome.browser;
-  h = await startUiHarness({ seed: false, env: ENV });
-  tab = new AppTab(browser, h);
+});
+// Registered before the host's: after hooks run last-registered first, so this runs once the host is closed.
+afterAll(() => {
+  if (savedKeyDir === undefined) delete process.env.ENGRAM_KEY_DIR;
+  else process.env.ENGRAM_KEY_DIR = savedKeyDir;
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+uiForFile({ seed: false, env: ENV }, async (ui) => {
+  ({ h, tab } = ui);
   const folder = path.join(scratch, 'folder-a');
   mkdirSync(folder);
   await h.server.engram.client.call('sync.init', { folder });
@@ -50,24 +53,21 @@ beforeAll(async () => {
   mkdirSync(path.join(scratch, 'folder-b'));
   await laptop.start({ folder: path.join(scratch, 'folder-b'), listen: `tcp://127.0.0.1:${await freeLocalPort()}`, rescan_s: 2, local_discovery: false });
   pids.push(laptop.pid()!);
-}, 240_000);
-
+});
+// Registered after the host's: runs before the host closes (and removes this device's Syncthing home).
 afterAll(async () => {
-  await tab?.close();
-  for (const m of [aManager, laptop]) await m?.stop().catch(() => undefined);
-  for (const pid of [...pids, aManager?.pid(), laptop?.pid()]) {
-    if (!pid) continue;
+  for (const m of [aManager, laptop]) {
+    const pid = m?.pid();
+    if (pid) pids.push(pid);
+    await m?.stop().catch(() => undefined);
+  }
+  for (const pid of pids) {
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {
       // gone, as it should be
     }
   }
-  await h?.close();
-  await chrome?.close();
-  if (savedKeyDir === undefined) delete process.env.ENGRAM_KEY_DIR;
-  else process.env.ENGRAM_KEY_DIR = savedKeyDir;
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
 const card = () => page.getByTestId('sync-card');
@@ -98,7 +98,7 @@ describe('Settings → Sync: Engram\'s own Syncthing', { timeout: 300_000 }, () 
     await expect.poll(() => card().getByTestId('syncthing-add-error').textContent(), WAIT).toBe(
       'Device id: a Syncthing device id is eight groups of seven letters A-Z and digits 2-7, joined by dashes',
     );
-    const laptopId = (await laptop.status()).device_id!;
+    const laptopId = (await laptop!.status()).device_id!;
     await form.getByLabel('Device id').fill(laptopId.toLowerCase());
     await form.getByLabel('Address (optional)').fill('http://127.0.0.1:22000');
     await form.getByRole('button', { name: 'Add a device' }).click();
@@ -106,8 +106,8 @@ describe('Settings → Sync: Engram\'s own Syncthing', { timeout: 300_000 }, () 
     expect((await h.server.engram.client.call('syncthing.status', {})).devices).toEqual([]);
 
     // The laptop knows this device; adding it here by id (typed in lower case), address and name connects them.
-    await laptop.addDevice(myId, { address: started.listen!, name: 'Desktop' });
-    await form.getByLabel('Address (optional)').fill((await laptop.status()).listen!);
+    await laptop!.addDevice(myId, { address: started.listen!, name: 'Desktop' });
+    await form.getByLabel('Address (optional)').fill((await laptop!.status()).listen!);
     await form.getByLabel('Name (optional)').fill('Laptop');
     await form.getByRole('button', { name: 'Add a device' }).click();
     await expect.poll(() => devices().textContent(), WAIT).toMatch(/^Laptop: /);
@@ -116,11 +116,11 @@ describe('Settings → Sync: Engram\'s own Syncthing', { timeout: 300_000 }, () 
     await expect.poll(() => devices().textContent(), CONNECT).toMatch(/^Laptop: connected/);
 
     // The laptop goes away: Syncthing's /rest/stats/device says when it was last seen.
-    await laptop.stop();
+    await laptop!.stop();
     await expect.poll(() => devices().textContent(), CONNECT).toMatch(/^Laptop: last seen \S/);
 
     // Stopped by hand: no process left, and the app and serve no longer start it by themselves.
-    const pid = aManager.pid()!;
+    const pid = aManager!.pid()!;
     expect(processAlive(pid)).toBe(true);
     await card().getByRole('button', { name: 'Stop Syncthing' }).click();
     await expect.poll(() => line().textContent(), WAIT).toMatch(/^Syncthing: not running/);
