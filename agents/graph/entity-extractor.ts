@@ -57,8 +57,8 @@ function cleanName(raw: string): string | null {
   return name;
 }
 
-/** Runs of capitalised words, with an optional leading initial ("A. Souza") and name particles. */
-const RUN = /(?<![\p{L}\p{N}])((?:\p{Lu}\.\s+)?\p{Lu}[\p{L}\p{N}'’&-]*(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}\p{N}'’&-]*)){0,3})(?![\p{L}\p{N}])/gu;
+/** Runs of capitalised words, with an optional leading initial ("A. Souza") and name particles; not inside a code identifier ("LEDGER_RETRIES"). */
+const RUN = /(?<![\p{L}\p{N}_])((?:\p{Lu}\.\s+)?\p{Lu}[\p{L}\p{N}'’&-]*(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}\p{N}'’&-]*)){0,3})(?![\p{L}\p{N}_])/gu;
 const STOP = /^(?:i|i'm|i've|i'd|i'll|a|an|the|this|that|these|those|it|its|my|your|our|their|we|you|he|she|they|what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|if|then|also|just|really|maybe|please|let|me|us|there|here|all|some|any|every|no|not|oh|ah|um|hmm|lol|omg)$/i;
 
 /** What compromise makes of a candidate name on its own; remembered, as names recur. */

@@ -23,6 +23,9 @@ function isProcedure(heading: string, steps: string[], windowTitle: string | nul
   return commands * 2 > steps.length;
 }
 
+/** A short cell, a column gap, then a numbered step. */
+const COLUMN_THEN_STEP = /^\s*[^\s\d][^\n]{0,38}?\s{3,}(\d{1,2}[.)]\s+\S.{1,300})$/;
+
 /** Lines as a reader sees the list: "STEP 1" joined to its instruction, a one-line numbered list split into lines. */
 function listLines(text: string): string[] {
   const out: string[] = [];
@@ -34,6 +37,12 @@ function listLines(text: string): string[] {
     if (header && next !== undefined && next.trim() && !NUMBERED.test(next) && !STEP_HEADER.test(next)) {
       out.push(`${header[1]}. ${next.trim()}`);
       i++;
+      continue;
+    }
+    // A side column's label read on the same line as a step ("Share route      3. Continue onto …"): the step is the line.
+    const besideColumn = COLUMN_THEN_STEP.exec(line);
+    if (besideColumn) {
+      out.push(besideColumn[1]!);
       continue;
     }
     const items = [...line.matchAll(INLINE_ITEM)];

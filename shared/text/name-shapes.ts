@@ -26,8 +26,8 @@ export const ORG_BY_HEAD = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${ORG_HEAD}
 const ORG_HEAD_START = new RegExp(String.raw`^(?:${ORG_HEAD})\s`, 'u');
 
 /** A street by its last word or its ending ("Kastanienallee", "Elm Road", "Schwedter Straße", read "StraRe" by OCR), or by its first ("Rue X", "Calle X"). */
-const STREET_END = /(?:stra(?:ße|sse|\p{L}e)|str\.|allee|weg|platz|gasse|damm|ufer|chaussee|straat|laan|gracht|vej|gatan|vägen)$/iu;
-const STREET_WORD = /\s(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Square|Sq|Terrace|Crescent|Close)\.?$/;
+const STREET_END = /(?:stra(?:ße|sse|\p{L}e)|str\.?|allee|weg|platz|gasse|damm|ufer|chaussee|straat|laan|gracht|vej|gatan|vägen)$/iu;
+const STREET_WORD = /\s(?:Street|St|Str|Road|Rd|Avenue|Ave|Lane|Ln|Boulevard|Blvd|Square|Sq|Terrace|Crescent|Close)\.?$/;
 const STREET_FIRST = /^(?:Rue|Avenue|Boulevard|Calle|Carrer|Avenida|Rua|Travessa|Largo|Pra[çc]a|Via|Viale|Piazza|Corso|Plaza|Paseo)\s/u;
 
 export function orgShaped(name: string): boolean {

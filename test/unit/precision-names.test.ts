@@ -13,6 +13,7 @@ import type { BrainStore, SubAgentContext } from '../../agents/subagent-kit/inde
 import { TimeFormatter } from '../../shared/time/index.js';
 import { nameSpelledBy, orgShaped, streetShaped } from '../../shared/text/index.js';
 import { findContacts } from '../../agents/knowledge-vault/index.js';
+import { stepListsIn } from '../../agents/procedural/index.js';
 
 const graphNames = (m: { kind: string; title?: string; text: string; fields?: Record<string, unknown>; app?: string | null }) =>
   extractGraph({ id: 'm1', title: '', fields: {}, at: 0, ...m }).entities.map((e) => `${e.name}/${e.kind}`);
@@ -63,6 +64,7 @@ describe('graph: what a name is, by its shape', () => {
       'Hafenweg/place',
     ]);
     expect(graphNames({ kind: 'semantic', text: 'Dinner near Hotel Adlon, then Museum Ludwig' })).toEqual(['Hotel Adlon/place', 'Museum Ludwig/place']);
+    expect(graphNames({ kind: 'procedural', text: 'Set the proxy: export HTTP_PROXY=… → Meet at Kantstr. 12 and Hohe Str. 4' })).toEqual(['Kantstr/place', 'Hohe Str/place']);
     expect(streetShaped('SchillerstraBe')).toBe(true);
     expect(streetShaped('Kieler StraRe')).toBe(true);
     expect(streetShaped('Brigade')).toBe(false);
@@ -184,6 +186,15 @@ describe("vault: a contact's owner is the person, not the table cell before it",
       ['hsato@oroko.com', 'Hana Sato'],
       ['analytics-team@oroko.com', null],
       ['lh-private@mailbox.org', 'Leila Haddad'],
+    ]);
+  });
+});
+
+describe('a numbered step read beside a side column', () => {
+  it("a short cell, a column gap, then the next step: the step continues the list", () => {
+    const text = 'Install the CLI\n1. Download the archive from the releases page.\nSidebar label     2. Unpack it into /opt/tool.\nShare            3. Add /opt/tool/bin to your PATH.';
+    expect(stepListsIn(text)).toEqual([
+      { title: 'Install the CLI', steps: ['Download the archive from the releases page', 'Unpack it into /opt/tool', 'Add /opt/tool/bin to your PATH'] },
     ]);
   });
 });
