@@ -62,19 +62,20 @@ function classify(name: string): EntityType | null {
 export function findEntities(a: BatchAnalysis): FoundEntity[] {
   return a.memo('semantic.entities', () => {
     const apps = new Set(a.sources.map((s) => (s.app ?? '').toLowerCase()).filter(Boolean));
-    const candidates = new Map<string, { name: string; type: EntityType | null; lines: string[]; layout: boolean }>();
-    const note = (name: string, type: EntityType | null, line: string, layout = false): void => {
+    const candidates = new Map<string, { name: string; type: EntityType | null; lines: string[]; layout: boolean; seenIn: number[] }>();
+    const note = (name: string, type: EntityType | null, line: string, layout?: number): void => {
       const key = name.toLowerCase();
       if (apps.has(key)) return;
-      const c = candidates.get(key) ?? { name, type, lines: [], layout };
-      if (layout) {
+      const c = candidates.get(key) ?? { name, type, lines: [], layout: false, seenIn: [] };
+      if (layout !== undefined) {
         c.layout = true;
         c.type = type;
+        c.seenIn.push(layout);
       }
       if (!c.lines.includes(line) && c.lines.length < 5) c.lines.push(line);
       candidates.set(key, c);
     };
-    for (const n of namesByLayout(a)) note(n.name, n.type, n.line, true);
+    for (const n of namesByLayout(a)) note(n.name, n.type, n.line, n.source);
     for (const l of a.lines) {
       if (!/\p{Lu}/u.test(l.text)) continue;
       for (const m of l.text.matchAll(NAME_SEQ)) {
@@ -87,7 +88,7 @@ export function findEntities(a: BatchAnalysis): FoundEntity[] {
     for (const c of candidates.values()) {
       const type = c.type ?? classify(c.name);
       if (!type) continue;
-      const sources = a.sourcesWith(c.name);
+      const sources = [...new Set([...a.sourcesWith(c.name), ...c.seenIn])].sort((x, y) => x - y);
       const entityApps = [...new Set(sources.map((i) => a.sources[i]!.app).filter((x): x is string => !!x))];
       out.push({ name: c.name, type, sources, lines: c.lines, apps: entityApps, layout: c.layout });
     }

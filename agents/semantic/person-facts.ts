@@ -48,17 +48,23 @@ function mailBody(lines: string[], from: number): string {
   return cut || text;
 }
 
+/** Lower case with i and l alike; the same length as the text, so positions carry over. */
+function ilFold(s: string): string {
+  return s.toLowerCase().replace(/i/g, 'l');
+}
+
 export function saidNextTo(name: string, a: BatchAnalysis, sourceIds: number[]): SaidNextTo[] {
   const out: SaidNextTo[] = [];
   const seen = new Set<string>();
-  const lower = name.toLowerCase();
+  // OCR reads a capital I as l ("Dr. llse Brandt"): the name is looked for with the two letters alike.
+  const lower = ilFold(name);
   for (const i of sourceIds) {
     const s = a.sources[i];
     if (!s || s.role === 'assistant' || s.role === 'tool' || s.role === 'system') continue;
     const lines = a.scrub(s.text).split(/\r?\n/).map((l) => l.trim());
     for (let k = 0; k < lines.length && out.length < MAX_SAID; k++) {
       const line = lines[k]!;
-      const at = line.toLowerCase().indexOf(lower);
+      const at = ilFold(line).indexOf(lower);
       if (at < 0) continue;
       const rest = tidy(line.slice(0, at) + ' ' + line.slice(at + name.length));
       const fromLine = FROM_LINE.test(line) ? mailBody(lines, k) : '';
@@ -67,7 +73,7 @@ export function saidNextTo(name: string, a: BatchAnalysis, sourceIds: number[]):
         // The name alone on its line: what follows it is about them (a role, what they wrote).
         const next = lines.slice(k + 1).find((l) => l.length > 0);
         // A line opening with a figure is a table's next row or a list's next item, not about them.
-        if (next && /^\p{L}/u.test(next) && words(tidy(next)) >= 2 && !next.toLowerCase().includes(lower)) {
+        if (next && /^\p{L}/u.test(next) && words(tidy(next)) >= 2 && !ilFold(next).includes(lower)) {
           // The name with the time it was sent heads a chat message: the line under it is what they wrote.
           said = SENT_AT.test(line.slice(at + name.length)) ? `wrote: ${tidy(next)}` : tidy(next);
         }

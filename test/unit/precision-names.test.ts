@@ -117,6 +117,16 @@ describe('people and organisations vouched for by the layout', () => {
     expect(found['Yaw Boateng Finance Lead']).toBeUndefined();
   });
 
+  it('OCR reading the I of a name after a title as l ("Dr. lvana Petrova") still finds her, and her profile', () => {
+    const a = batchOf([{ app: 'Firefox', title: 'Appointments', text: 'Checkup with Dr. lvana Petrova, Clínica Norte\nBring the referral letter' }]);
+    expect(findEntities(a).filter(recurs).map((e) => `${e.name}/${e.type}`)).toContain('Ivana Petrova/person');
+    const agent = new SemanticAgent({} as BrainStore, new TimeFormatter('UTC'));
+    const byName = Object.fromEntries(agent.extract({ analysis: a } as SubAgentContext).map((d) => [d.title, d.text]));
+    expect(byName['Ivana Petrova']).toBe('Ivana Petrova (person): Checkup with Dr. lvana Petrova, Clínica Norte');
+    // A word starting with l and a vowel is a word ("Dr. lives here" is no name).
+    expect(findEntities(batchOf([{ app: 'Firefox', title: 'x', text: 'The Dr. lives Nearby Street' }])).map((e) => e.name)).not.toContain('Iives Nearby');
+  });
+
   it('a capitalised run beside an email that does not spell it is no one, and a lone run seen once is not recurring', () => {
     const a = batchOf([{ app: 'Firefox', title: 'Billing', text: 'Quarterly Report   billing@acme.io\nMarble Arch' }]);
     expect(findEntities(a).filter(recurs).map((e) => e.name)).toEqual([]);
