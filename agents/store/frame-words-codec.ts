@@ -9,6 +9,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  */
 export type PackedWord = [text: string, x0: number, y0: number, x1: number, y1: number, confidence: number];
 
+/** Format 1 never changes (migration 017 writes it with packWords): a new form takes a new format byte. */
 const FORMAT = 1;
 /** A packed row never inflates beyond this (a damaged or hostile row reads as no words, not as a memory blow-up). */
 const MAX_INFLATED = 4 * 1024 * 1024;
