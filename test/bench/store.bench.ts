@@ -32,7 +32,7 @@
  * before common-terms.ts, to check that nothing else moved them). */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -576,24 +576,45 @@ const EMBED_QUERIES = [
  * the static query table. Cold: a new embedder's first query (the model or table loads); warm: the
  * median of the rest.
  */
-async function measureEmbed(table = false): Promise<{ warm: number; cold: number } | null> {
+async function measureEmbed(table = false): Promise<EmbedTimes | null> {
   if (table && !StaticQueryTable.loadShipped()) return null;
   const use = new UseEmbedder(60_000, table ? 'shipped' : null);
   try {
     let t = performance.now();
+    let c = process.cpuUsage();
     await use.embed(['what did I work on yesterday afternoon'], { query: true });
     const cold = performance.now() - t;
+    const coldCpu = cpuMs(process.cpuUsage(c));
     const times: number[] = [];
+    const cpu: number[] = [];
     for (const q of EMBED_QUERIES) {
       t = performance.now();
+      c = process.cpuUsage();
       await use.embed([q], { query: true });
       times.push(performance.now() - t);
+      cpu.push(cpuMs(process.cpuUsage(c)));
     }
-    times.sort((a, b) => a - b);
-    return { warm: times[Math.floor(times.length / 2)]!, cold };
+    return { warm: median(times), cold, warm_cpu: median(cpu), cold_cpu: coldCpu };
   } finally {
     await use.close();
   }
+}
+
+interface EmbedTimes {
+  warm: number;
+  cold: number;
+  /** CPU of the whole process (the worker's thread included), so a loaded machine does not inflate it. */
+  warm_cpu: number;
+  cold_cpu: number;
+}
+
+function cpuMs(u: NodeJS.CpuUsage): number {
+  return (u.user + u.system) / 1000;
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function main(): Promise<void> {
@@ -621,7 +642,8 @@ async function main(): Promise<void> {
   const embed = (await measureEmbed())!;
   const table = await measureEmbed(true);
   const tableLine = table ? `; from the static query table ${table.warm.toFixed(2)} ms warm, ${table.cold.toFixed(0)} ms cold` : ' (no static query table built)';
-  log(`UseEmbedder: one query ${embed.warm.toFixed(1)} ms warm (${embed.cold.toFixed(0)} ms with model load)${tableLine}`);
+  const embedLine = `${embed.warm.toFixed(1)} ms warm, ${embed.cold.toFixed(0)} ms cold (CPU ${embed.warm_cpu.toFixed(1)} / ${embed.cold_cpu.toFixed(0)} ms; load average ${loadavg()[0]!.toFixed(1)})`;
+  log(`UseEmbedder: one query ${embedLine}${tableLine}`);
   if (args.million && !args.sizes.includes(1_000_000)) args.sizes.push(1_000_000);
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
@@ -639,7 +661,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({
         sizes: sizes.map(({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, graph }) => ({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, graph })),
-        query_embedding: { warm_ms: embed.warm, cold_ms: embed.cold, ...(table ? { table_warm_ms: table.warm, table_cold_ms: table.cold } : {}) },
+        query_embedding: { warm_ms: embed.warm, cold_ms: embed.cold, warm_cpu_ms: embed.warm_cpu, cold_cpu_ms: embed.cold_cpu, ...(table ? { table_warm_ms: table.warm, table_cold_ms: table.cold } : {}) },
       })}\n`,
     );
     targets.finish({ json: true });
@@ -671,7 +693,7 @@ async function main(): Promise<void> {
     console.log(`n=${s.n}: hybrid+graph query by phase, CPU p50/p95 ms: ${phaseLine(g.graph_phases)}`);
   }
   console.log('(wall-clock figures include waiting for the CPU, which other processes share; CPU figures are this process alone)');
-  console.log(`query embedding (UseEmbedder, 512-d, worker): ${embed.warm.toFixed(1)} ms warm, ${embed.cold.toFixed(0)} ms cold${tableLine}`);
+  console.log(`query embedding (UseEmbedder, 512-d, worker): ${embedLine}${tableLine}`);
   targets.finish();
 }
 
