@@ -12,8 +12,8 @@ export type ExperienceWindowKind = (typeof EXPERIENCE_WINDOW_KINDS)[number];
 /** Where the experience mode's last run stopped; kept in settings so it survives restarts. */
 export const DREAM_CHECKPOINT_KEY = 'dream.checkpoint';
 
-/** When there is no checkpoint yet, the window reaches back this far (as MIRIX does). */
-export const FIRST_WINDOW_DAYS = 30;
+/** When there is no checkpoint yet, the window reaches back this far (the contract's, shared/api/dream.ts). */
+export { FIRST_WINDOW_DAYS } from '../../shared/api/index.js';
 
 const Iso = z.string().datetime({ offset: true });
 export const KindCountsSchema = z.object({

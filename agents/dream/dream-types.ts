@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { MEMORY_TABS, type MemoryKind } from '../../shared/index.js';
+import type { z } from 'zod';
+import type { MemoryKind } from '../../shared/index.js';
+import { DREAM_MODES, DreamModeSchema } from '../../shared/api/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import type { ExperienceWindowKind, KindCounts } from './dream-checkpoint.js';
 
-/** A memory tab, the graph's entities, or everything. */
-export const DREAM_MODES = [...MEMORY_TABS, 'entities', 'all'] as const;
-/** 'knowledge', the CLI's earlier name for the vault, is still taken. */
-export const DreamModeSchema = z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES));
+// The modes are the contract's (shared/api/dream.ts): hosts read them without loading this room.
+export { DREAM_MODES, DreamModeSchema };
 export type DreamMode = z.infer<typeof DreamModeSchema>;
 
 export type DreamAction = 'merge' | 'supersede' | 'rollup' | 'compress' | 'rewrite' | 'distill' | 'entity_merge';

@@ -1,10 +1,9 @@
-import { apiError, ApiCallError, chatRequests } from '../../shared/api/index.js';
+import { apiError, ApiCallError, chatRequests, dayRequests, type RequestName } from '../../shared/api/index.js';
 import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { brainSettingsHandlers } from './handlers/brain-settings-handlers.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
-import { dayHandlers } from './handlers/day-handlers.js';
 import { frameWordsHandlers } from './handlers/frame-words-handlers.js';
 import { directiveHandlers } from './handlers/directive-handlers.js';
 import { dreamHandlers } from './handlers/dream-handlers.js';
@@ -38,9 +37,12 @@ function chatUnavailable(): HandlerGroup<ChatNames> {
   return Object.fromEntries(Object.keys(chatRequests).map((n) => [n, no])) as unknown as HandlerGroup<ChatNames>;
 }
 
-/** Chat handlers built on first use, so a host that is never asked a question never loads chat. */
-function lazyChat(load: () => Promise<HandlerGroup<ChatNames>>): HandlerGroup<ChatNames> {
-  let ready: Promise<HandlerGroup<ChatNames>> | null = null;
+/**
+ * A group of handlers built on its first request, with the rooms it imports: a host that is never
+ * asked a question never loads chat, and `engram stats` never loads the day report (which brings chat).
+ */
+function lazyGroup<N extends RequestName>(names: readonly N[], load: () => Promise<HandlerGroup<N>>): HandlerGroup<N> {
+  let ready: Promise<HandlerGroup<N>> | null = null;
   const get = () => {
     ready ??= load().catch((err: unknown) => {
       ready = null;
@@ -48,10 +50,10 @@ function lazyChat(load: () => Promise<HandlerGroup<ChatNames>>): HandlerGroup<Ch
     });
     return ready;
   };
-  return Object.fromEntries(
-    Object.keys(chatRequests).map((n) => [n, async (input: unknown) => ((await get())[n as ChatNames] as (i: unknown) => unknown)(input)]),
-  ) as unknown as HandlerGroup<ChatNames>;
+  return Object.fromEntries(names.map((n) => [n, async (input: unknown) => ((await get())[n] as (i: unknown) => unknown)(input)])) as unknown as HandlerGroup<N>;
 }
+
+const DAY_NAMES = Object.keys(dayRequests) as (keyof typeof dayRequests)[];
 
 /**
  * The one implementation of the UI contract. Both hosts (Electron IPC in electron/desktop/main, HTTP +
@@ -68,7 +70,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   // The chat room (and its date library) loads with the first chat request, not with the host.
   const chat =
     given || loader
-      ? lazyChat(async () => {
+      ? lazyGroup(Object.keys(chatRequests) as ChatNames[], async () => {
           const { createChatHandlers } = await import('./chat-handlers.js');
           return createChatHandlers({ chat: given ?? (await loader!()), emit }) as unknown as HandlerGroup<ChatNames>;
         })
@@ -81,7 +83,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...timelineGroup,
     ...forgetHandlers(deps, clearImageCache),
     ...activityHandlers(deps),
-    ...dayHandlers(deps),
+    ...lazyGroup(DAY_NAMES, async () => (await import('./handlers/day-handlers.js')).dayHandlers(deps)),
     ...frameWordsHandlers(deps),
     ...openPathHandlers(deps),
     ...secretHandlers(deps, secrets, openaiSecrets),

