@@ -52,7 +52,7 @@ export function tempStoreEachTest(prefix: string, ready: (t: TempStore) => void 
     const t = open;
     open = null;
     try {
-      if (stop) await stop();
+      if (typeof stop === 'function') await stop();
     } finally {
       stop = undefined;
       if (t) await removeTempStore(t.store, t.dir);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError, type EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, jeffreysLowerBound } from '../../agents/experience/index.js';
-import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { experienceEachTest } from '../helpers/experience-recommender.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -9,10 +9,7 @@ const NOW = Date.parse('2025-06-01T12:00:00Z');
 describe('ExperienceMemory', () => {
   let store: EngramStore;
   let exp: ExperienceMemory;
-  tempStoreEachTest('engram-exp-', (t) => {
-    store = t.store;
-    exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
-  });
+  experienceEachTest('engram-exp-', NOW, (t) => ({ store, exp } = t));
 
   it('records experiences as procedural rows and recalls them for similar tasks only', async () => {
     const m = exp.record({ task: 'renew the TLS certificate', action: 'run certbot renew', outcome: 'success', score: 0.9, context: 'prod box' }, [], NOW - DAY);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import { ExperienceMemory, OUTSIDE_CAP } from '../../agents/experience/index.js';
-import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { experienceEachTest } from '../helpers/experience-recommender.js';
 
 // Issue 28: experiences recorded by other agents over MCP carry their source, and a flood of them
 // cannot outvote the user's own record.
@@ -13,10 +13,7 @@ const MINE = 'run pg_restore from the nightly dump';
 describe('other agents’ experiences are capped in recommend', () => {
   let store: EngramStore;
   let exp: ExperienceMemory;
-  tempStoreEachTest('engram-exp-outside-', (t) => {
-    store = t.store;
-    exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
-  });
+  experienceEachTest('engram-exp-outside-', NOW, (t) => ({ store, exp } = t));
 
   const record = (n: number, action: string, outcome: 'success' | 'failure', by?: string, ageDays = 1) => {
     store.db.transaction(() => {

@@ -10,7 +10,7 @@ import {
   type ActionClusterer,
 } from '../../agents/experience/index.js';
 import { DIFFERENT_ACTIONS, PARAPHRASE_GROUPS } from '../fixtures/experience/action-paraphrases.js';
-import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { experienceEachTest } from '../helpers/experience-recommender.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -18,10 +18,7 @@ const NOW = Date.parse('2025-06-01T12:00:00Z');
 describe('recommend options (Mimir)', () => {
   let store: EngramStore;
   let exp: ExperienceMemory;
-  tempStoreEachTest('engram-exp-rec-', (t) => {
-    store = t.store;
-    exp = new ExperienceMemory(store, { now: () => NOW, searchMode: 'bm25' });
-  });
+  experienceEachTest('engram-exp-rec-', NOW, (t) => ({ store, exp } = t));
 
   const times = (n: number, task: string, action: string, outcome: 'success' | 'failure', ageDays = 1) => {
     for (let i = 0; i < n; i++) exp.record({ task, action, outcome }, [], NOW - ageDays * DAY - i * 1000);
