@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { captureHealthOf, type CaptureStatus } from '../../shared/api/index.js';
 import { captureBanner } from '../../renderer/src/lib/capture-banner.js';
 import { captureStatusLine } from '../../renderer/src/lib/capture-status-line.js';
+import { runningStatus } from '../fixtures/capture-status.js';
 
 // The window's banner and browser mode's status line (issue 29, item 4): they say what the one
 // capture-health model says. The scheduler's raw "running" is not "recording": a tick that keeps
 // nothing must never read as Recording or Capturing, whatever the raw state.
 
-function status(over: Partial<CaptureStatus> = {}): CaptureStatus {
-  return { state: 'running', paused_until: null, last_frame_at: null, frames_kept: 7, frames_skipped: 0, frames_gated: 0, ocr_backlog: 0, audio: false, message: null, ...over };
-}
+const status = (over: Partial<CaptureStatus> = {}): CaptureStatus => runningStatus({ frames_kept: 7, ...over });
 const RECORDING = /^(Recording|Capturing)/;
 
 describe('the window’s capture banner', () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { captureHealthLine, captureHealthOf, CaptureHealthSchema, type CaptureStatus } from '../../shared/api/index.js';
 import { HealthNotices, systemSettingsUrl, trayModel } from '../../electron/desktop/policy/index.js';
+import { runningStatus } from '../fixtures/capture-status.js';
 
 // One capture-health model (issue 29, item 4) decides what the tray icon, the tray line, the
 // window banner and the one notification say. Written from the user's side: what they must be told.
 
-function status(over: Partial<CaptureStatus> = {}): CaptureStatus {
-  return { state: 'running', paused_until: null, last_frame_at: null, frames_kept: 3, frames_skipped: 0, frames_gated: 0, ocr_backlog: 0, audio: false, message: null, ...over };
-}
+const status = (over: Partial<CaptureStatus> = {}): CaptureStatus => runningStatus({ frames_kept: 3, ...over });
 const hhmm = (iso: string) => iso.slice(11, 16);
 
 describe('capture health', () => {

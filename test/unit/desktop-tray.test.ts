@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CaptureStatus } from '../../shared/api/index.js';
 import { trayModel, type TrayInput, type TrayMenuItem } from '../../electron/desktop/policy/index.js';
+import { runningStatus } from '../fixtures/capture-status.js';
 
-function status(over: Partial<CaptureStatus> = {}): CaptureStatus {
-  return {
-    state: 'running',
-    paused_until: null,
-    last_frame_at: null,
-    frames_kept: 0,
-    frames_skipped: 0,
-    frames_gated: 0,
-    ocr_backlog: 0,
-    audio: false,
-    message: null,
-    ...over,
-  };
-}
 
-const base: TrayInput = { status: status(), framesToday: 412, autoPause: null, now: Date.parse('2025-03-01T10:00:00Z'), formatTime: (t) => new Date(t).toISOString().slice(11, 16) };
+const base: TrayInput = { status: runningStatus(), framesToday: 412, autoPause: null, now: Date.parse('2025-03-01T10:00:00Z'), formatTime: (t) => new Date(t).toISOString().slice(11, 16) };
 
 function actions(menu: TrayMenuItem[]) {
   return Object.fromEntries(menu.filter((i) => i.kind === 'action').map((i) => [i.id, i.enabled]));
@@ -45,7 +31,7 @@ describe('tray model', () => {
   });
 
   it('timed pause: paused icon, until-time in the tooltip, resume enabled', () => {
-    const m = trayModel({ ...base, status: status({ state: 'paused', paused_until: '2025-03-01T10:15:00.000Z' }) });
+    const m = trayModel({ ...base, status: runningStatus({ state: 'paused', paused_until: '2025-03-01T10:15:00.000Z' }) });
     expect(m.icon).toBe('paused');
     expect(m.tooltip).toBe('Paused until 10:15 — 412 frames today');
     expect(actions(m.menu).resume).toBe(true);
@@ -54,7 +40,7 @@ describe('tray model', () => {
   });
 
   it('pause until resume', () => {
-    const m = trayModel({ ...base, framesToday: 1, status: status({ state: 'paused' }) });
+    const m = trayModel({ ...base, framesToday: 1, status: runningStatus({ state: 'paused' }) });
     expect(m.tooltip).toBe('Paused until you resume — 1 frame today');
   });
 
@@ -70,7 +56,7 @@ describe('tray model', () => {
   });
 
   it('capture error: error icon with the message; Resume retries', () => {
-    const m = trayModel({ ...base, status: status({ state: 'error', message: 'Screen recording permission was denied' }) });
+    const m = trayModel({ ...base, status: runningStatus({ state: 'error', message: 'Screen recording permission was denied' }) });
     expect(m.icon).toBe('error');
     expect(m.tooltip).toBe('Not recording — Screen recording permission was denied');
     expect(actions(m.menu)).toMatchObject({ resume: true, 'pause-15': false, open: true, quit: true });
@@ -83,14 +69,14 @@ describe('tray model', () => {
   });
 
   it('unavailable and not-yet-started states', () => {
-    expect(trayModel({ ...base, status: status({ state: 'unavailable', message: null }) }).icon).toBe('error');
+    expect(trayModel({ ...base, status: runningStatus({ state: 'unavailable', message: null }) }).icon).toBe('error');
     const starting = trayModel({ ...base, status: null });
     expect(starting.tooltip).toBe('Engram — starting…');
     expect(actions(starting.menu)).toMatchObject({ 'pause-15': false, resume: false, open: true, quit: true });
   });
 
   it('stopped capture keeps nothing (error icon, never "Capturing") and can be resumed', () => {
-    const m = trayModel({ ...base, status: status({ state: 'stopped' }) });
+    const m = trayModel({ ...base, status: runningStatus({ state: 'stopped' }) });
     expect(m.icon).toBe('error');
     expect(m.tooltip).toBe('Not recording — capture is stopped');
     expect(actions(m.menu).resume).toBe(true);
@@ -119,12 +105,12 @@ describe('tray model', () => {
         { id: 'HDMI-1', name: 'HDMI-1', paused: true },
       ],
     };
-    const items = trayModel({ ...base, status: status({ privacy }) }).menu.filter((i) => i.kind === 'action' && i.id.startsWith('display-'));
+    const items = trayModel({ ...base, status: runningStatus({ privacy }) }).menu.filter((i) => i.kind === 'action' && i.id.startsWith('display-'));
     expect(items.map((i) => (i.kind === 'action' ? [i.label, i.action] : null))).toEqual([
       ['Pause display DP-1', { type: 'pauseDisplay', display: 'DP-1', paused: true }],
       ['Resume display HDMI-1', { type: 'pauseDisplay', display: 'HDMI-1', paused: false }],
     ]);
-    const one = trayModel({ ...base, status: status({ privacy: { ...privacy, displays: privacy.displays.slice(0, 1) } }) });
+    const one = trayModel({ ...base, status: runningStatus({ privacy: { ...privacy, displays: privacy.displays.slice(0, 1) } }) });
     expect(one.menu.some((i) => i.kind === 'action' && i.id.startsWith('display-'))).toBe(false);
   });
 });

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { healthActionPlan, mainWindowUrl, navigationStep, trayModel } from '../../electron/desktop/policy/index.js';
 import type { CaptureStatus } from '../../shared/api/index.js';
+import { runningStatus } from '../fixtures/capture-status.js';
 
 // Issue 29: the tray's and the notification's "Open Privacy" / "Open Settings" land on that screen.
 
-function status(over: Partial<CaptureStatus>): CaptureStatus {
-  return {
-    state: 'running',
-    paused_until: null,
-    last_frame_at: null,
-    frames_kept: 3,
-    frames_skipped: 0,
-    frames_gated: 0,
-    ocr_backlog: 0,
-    audio: false,
-    message: null,
-    ...over,
-  } as CaptureStatus;
-}
+const status = (over: Partial<CaptureStatus>): CaptureStatus => runningStatus({ frames_kept: 3, ...over });
 
 describe('health actions from outside the window', () => {
   it('each action is what the banner button does: a screen, a System Settings pane, or the window', () => {
