@@ -1,31 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { type EngramStore } from '../../agents/store/index.js';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { BehaviourKeeper, SYNTHESIS_ACTIVE_DAYS } from '../../agents/behaviour/index.js';
 import { buildPrompt, DEFAULT_BUDGET } from '../../agents/chat/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 
 describe('behavioural directives offline: feedback → directives → prompt', () => {
-  let dir: string;
   let store: EngramStore;
   let now: number;
   let keeper: BehaviourKeeper;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-behaviour-'));
-    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)) });
+  tempStoreEachTest('engram-behaviour-', (t) => {
+    store = t.store;
     now = T0;
     keeper = new BehaviourKeeper(store, () => new OfflineProvider(), { now: () => now, timeZone: 'UTC' });
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** The user accepts every proposal (the window's Accept). */
