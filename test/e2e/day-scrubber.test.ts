@@ -7,7 +7,8 @@ import { uiForFile } from './ui-session.js';
 /**
  * Scrub the day (issue 31), in Chromium against the HTTP host: dragging along the track and the
  * arrow keys move the cursor, and with it the frame drawn and the app and title shown; Enter opens
- * the moment's view. No timing is asserted here (the UI bench measures frames per second).
+ * the moment's view; its pictures are decoded in a worker; a moment's "See it in the day" opens the
+ * scrubber on it. No timing is asserted here (the UI bench measures frames per second).
  */
 
 let browser: Browser;
@@ -84,6 +85,57 @@ describe('the day scrubber', { timeout: 120_000 }, () => {
     await page.getByTestId('moment').waitFor();
     expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/moment/${frames[n - 2]!.id}`);
     expect(await page.getByTestId('moment-title').textContent()).toBe(frames[n - 2]!.title);
+    await page.close();
+  });
+
+  it('decodes its pictures in a worker: nothing unpacked or decoded on the main thread while scrubbing', async () => {
+    const page = await openApp(browser, h);
+    // Counts the main thread's picture decodes (a worker's own createImageBitmap is not this one).
+    await page.addInitScript(() => {
+      const w = window as unknown as { createImageBitmap: typeof createImageBitmap; mainDecodes: number };
+      const real = w.createImageBitmap.bind(window);
+      w.mainDecodes = 0;
+      w.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) => {
+        w.mainDecodes++;
+        return real(...args);
+      }) as typeof createImageBitmap;
+    });
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goto(`${h.base}/#/timeline/${dayKey(h.seeded!.dayStart)}`);
+    const track = slider(page);
+    await track.waitFor();
+    const n = frames.length;
+    await expect.poll(() => shown(page)).toBe(String(n - 1));
+    await track.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => shown(page)).toBe('0');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shown(page)).toBe('1');
+    expect(await page.evaluate(() => (window as unknown as { mainDecodes: number }).mainDecodes)).toBe(0);
+    expect(page.workers().map((w) => w.url()).filter((u) => u.includes('thumb-decode-worker'))).toHaveLength(1);
+    await page.close();
+  });
+
+  it('a moment seen from a search hit or a citation opens in the day with the scrubber on it', async () => {
+    const page = await openApp(browser, h);
+    // By its observation (a citation, a timeline hit) and by its frame (a memory's source).
+    const byFrame = h.store.observations.get(frames[3]!.id)!.frame_id!;
+    for (const [id, k] of [[frames[2]!.id, 2], [byFrame, 3]] as const) {
+      await page.goto(`${h.base}/#/moment/${id}`);
+      await page.getByTestId('moment').waitFor();
+      await page.getByTestId('moment-in-day').click();
+      const track = slider(page);
+      await track.waitFor();
+      await expect.poll(() => shown(page)).toBe(String(k));
+      expect(await track.getAttribute('aria-valuenow')).toBe(String(k + 1));
+      expect(await page.getByTestId('scrub-title').textContent()).toBe(frames[k]!.title ?? '');
+      // Enter goes back to the same moment.
+      await track.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('moment').waitFor();
+      expect(decodeURIComponent(new URL(page.url()).hash)).toBe(`#/moment/${frames[k]!.id}`);
+    }
     await page.close();
   });
 });

@@ -48,7 +48,7 @@ function ScreenView({ screen, parts }: { screen: Screen; parts: string[] }) {
     case 'chat':
       return <ChatScreen threadId={parts[0] ?? null} />;
     case 'timeline':
-      return <TimelineScreen day={parts[0] ?? null} />;
+      return <TimelineScreen day={parts[0] ?? null} at={parts[1] ?? null} />;
     case 'day':
       return <DayScreen day={parts[0] ?? null} />;
     case 'activity':

@@ -1,4 +1,5 @@
 import type { ApiClient, FrameImageSize } from '../../../shared/api/index.js';
+import { base64Bytes } from './thumb-bytes.js';
 
 /**
  * Frame images arrive decrypted from the host as base64 and live here only as in-memory blob URLs,
@@ -24,8 +25,7 @@ export class FrameImageCache {
     const p = this.api
       .call('frames.image', { id, size })
       .then((img) => {
-        const bytes = Uint8Array.from(atob(img.data), (c) => c.charCodeAt(0));
-        const url = URL.createObjectURL(new Blob([bytes], { type: img.mime }));
+        const url = URL.createObjectURL(new Blob([base64Bytes(img.data)], { type: img.mime }));
         this.urls.set(key, url);
         return url;
       })

@@ -1,9 +1,10 @@
 import type { ApiClient } from '../../../shared/api/index.js';
+import { ThumbDecoder } from './thumb-decoder.js';
 
 /**
  * The scrubber's pictures: the host's thumbnails (frames.image, made and cached by the engine from
- * the encrypted frame) decoded into ImageBitmaps by createImageBitmap, which decodes off the main
- * thread, so flipping through frames already seen is one drawImage each. A bounded LRU (a 320 px
+ * the encrypted frame) unpacked and decoded into ImageBitmaps in a worker (ThumbDecoder), off the
+ * main thread, so flipping through frames already seen is one drawImage each. A bounded LRU (a 320 px
  * bitmap is about 250 KB): old bitmaps are closed, nothing is kept on disk. Prefetching fills it in
  * the order asked (nearest the cursor first), a few requests at a time.
  */
@@ -20,6 +21,7 @@ export class ScrubFrames {
     private readonly api: ApiClient,
     private readonly max = 300,
     private readonly concurrency = 4,
+    readonly decoder = new ThumbDecoder(),
   ) {}
 
   /** The decoded picture if it is here (and marks it recently used), else null. */
@@ -46,8 +48,7 @@ export class ScrubFrames {
     const p = this.api
       .call('frames.image', { id, size: 'thumb' })
       .then(async (img) => {
-        const bytes = Uint8Array.from(atob(img.data), (c) => c.charCodeAt(0));
-        const bm = await createImageBitmap(new Blob([bytes], { type: img.mime }));
+        const bm = await this.decoder.decode(img.data, img.mime);
         if (gen !== this.generation) {
           bm.close();
           return null;

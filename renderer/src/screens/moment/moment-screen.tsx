@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FrameWordsDto } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
-import { fmtDateTime } from '../../lib/format.js';
+import { dayKey, fmtDateTime } from '../../lib/format.js';
+import { hrefFor } from '../../lib/route.js';
 import { errorText, useAppStore } from '../../state/app-store.js';
 import { FrameThumb } from '../../ui/frame-thumb.js';
 import { IconFile, IconGlobe, IconMonitor } from '../../ui/icons.js';
@@ -61,6 +62,9 @@ export function MomentScreen({ id, query }: { id: string | null; query: string }
             <IconMonitor size={14} />
             <span data-testid="moment-app">{data.app ?? 'Unknown app'}</span>
             <span className="tabular" data-testid="moment-time">· {fmtDateTime(data.at)}</span>
+            <a href={hrefFor('timeline', dayKey(new Date(data.at)), String(Date.parse(data.at)))} data-testid="moment-in-day">
+              See it in the day
+            </a>
           </div>
         </div>
         {query && (

@@ -15,20 +15,38 @@ export function scrubbable(day: Day): number[] {
   return out;
 }
 
+/** The index among `frames` of the frame nearest to `ms` (frames sorted oldest first). */
+export function nearestFrame(day: Day, frames: readonly number[], ms: number): number {
+  let lo = 0;
+  let hi = frames.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (day.time(frames[mid]!) < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && ms - day.time(frames[lo - 1]!) <= day.time(frames[lo]!) - ms ? lo - 1 : lo;
+}
+
+/** Where the cursor starts: the frame nearest the moment asked for, else the day's last. */
+function startOf(day: Day, frames: readonly number[], at: number | null): number {
+  return at !== null && frames.length > 0 ? nearestFrame(day, frames, at) : Math.max(0, frames.length - 1);
+}
+
 /**
  * Scrub the day like a video: a track of the day's kept frames; drag along it, or hold ← / → to
  * flip through them at up to 30 frames a second; the app and window title under the cursor; Enter
  * or a click on the picture opens that moment's view. Pictures are the host's thumbnails, prefetched
  * around the cursor and decoded off the main thread (ScrubFrames), drawn on a canvas. The moments
- * list beside stays the way through the day for keyboard and screen-reader users.
+ * list beside stays the way through the day for keyboard and screen-reader users. `at` (a time, from
+ * a moment's view: a search hit or a citation) puts the cursor on the frame nearest to it.
  */
-export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
+export function DayScrubber({ day, dayKey, at = null }: { day: Day; dayKey: string; at?: number | null }) {
   const api = useApi();
   const dataVersion = useAppStore((s) => s.dataVersion);
   const cache = scrubFrames(api);
   const frames = useMemo(() => scrubbable(day), [day]);
   const n = frames.length;
-  const [cursor, setCursor] = useState(Math.max(0, n - 1));
+  const [cursor, setCursor] = useState(() => startOf(day, frames, at));
   const cursorRef = useRef(cursor);
   const canvas = useRef<HTMLCanvasElement>(null);
   const track = useRef<HTMLDivElement>(null);
@@ -38,16 +56,16 @@ export function DayScrubber({ day, dayKey }: { day: Day; dayKey: string }) {
 
   const idAt = useCallback((k: number) => day.data.id[frames[k]!]!, [day, frames]);
 
-  // A new day starts at its last frame; a day that grows (today) keeps the cursor where it was.
-  const shownDay = useRef(dayKey);
+  // A new day (or moment asked for) starts at its last frame (or that moment); a day that grows (today) keeps the cursor where it was.
+  const shownDay = useRef(`${dayKey}@${at}`);
   useEffect(() => {
-    if (shownDay.current !== dayKey || cursorRef.current >= n) {
-      shownDay.current = dayKey;
-      cursorRef.current = Math.max(0, n - 1);
+    if (shownDay.current !== `${dayKey}@${at}` || cursorRef.current >= n) {
+      shownDay.current = `${dayKey}@${at}`;
+      cursorRef.current = startOf(day, frames, at);
       setCursor(cursorRef.current);
       drawn.current = -1;
     }
-  }, [dayKey, n]);
+  }, [dayKey, at, n]);
 
   // Deleted or forgotten moments: their pictures must not linger here either.
   const version = useRef(dataVersion);

@@ -26,7 +26,8 @@ import { useTimelineSelection } from './use-timeline-selection.js';
 const EMPTY_DAY = new Day({ base: 0, count: 0, strings: [], contexts: [], kind: [], at: [], id: [], context: [], memories: [], span: [], flags: [], text: [], hidden: [], truncated: false });
 const NO_FILTERS: TimelineFilterState = { text: '', facets: new Set(), app: null };
 
-export function TimelineScreen({ day }: { day: string | null }) {
+/** `at`: a time (ms) to put the scrubber on, the nearest kept frame to it (#/timeline/DAY/MS, from a moment's view). */
+export function TimelineScreen({ day, at = null }: { day: string | null; at?: string | null }) {
   const api = useApi();
   const toast = useAppStore((s) => s.toast);
   const bumpData = useAppStore((s) => s.bumpData);
@@ -109,7 +110,7 @@ export function TimelineScreen({ day }: { day: string | null }) {
 
       <DayStrip days={days} selected={key} />
 
-      {items && items.count > 0 && <DayScrubber day={items} dayKey={key} />}
+      {items && items.count > 0 && <DayScrubber day={items} dayKey={key} at={at && /^\d+$/.test(at) ? Number(at) : null} />}
 
       <TimelineToolbar filters={filters} apps={apps} onChange={setFilters} />
 
