@@ -43,9 +43,10 @@ export async function openSyncPair(prefix: string, shared: { key: Buffer; folder
 
 /**
  * A fresh pair for each test of the calling describe, handed to `ready` (which sets the file's
- * variables and may start the first passes); closed after the test. The devices share `shared`.
+ * variables and may start the first passes); closed after the test. The devices share `shared`
+ * (by default a sync key and folder id of their own, the same for every test).
  */
-export function syncPairEachTest(prefix: string, shared: { key: Buffer; folderId: string }, ready: (pair: SyncPair) => void | Promise<void>): void {
+export function syncPairEachTest(prefix: string, ready: (pair: SyncPair) => void | Promise<void>, shared = { key: randomBytes(32), folderId: randomBytes(16).toString('hex') }): void {
   let pair: SyncPair | undefined;
   beforeEach(async () => {
     pair = await openSyncPair(prefix, shared);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import type { FolderSync } from '../../agents/sync/index.js';
@@ -13,8 +12,6 @@ describe('synced settings between two data dirs', () => {
   let b: EngramStore;
   let syncA: FolderSync;
   let syncB: FolderSync;
-  const key = randomBytes(32);
-  const folderId = randomBytes(16).toString('hex');
 
   const capture = (s: EngramStore): CaptureSettings => s.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
   const setPrivacy = (s: EngramStore, privacy: Partial<CaptureSettings['privacy']>, rest: Partial<CaptureSettings> = {}) => {
@@ -36,7 +33,7 @@ describe('synced settings between two data dirs', () => {
     return s.directives.accept(d.id, 1_004);
   };
 
-  syncPairEachTest('engram-sync-settings-', { key, folderId }, (pair) => {
+  syncPairEachTest('engram-sync-settings-', (pair) => {
     ({ a, b, syncA, syncB } = pair);
   });
 

@@ -18,11 +18,11 @@ describe('two data dirs syncing through a folder', () => {
   const key = randomBytes(32);
   const folderId = randomBytes(16).toString('hex');
 
-  syncPairEachTest('engram-sync-', { key, folderId }, async (pair) => {
+  syncPairEachTest('engram-sync-', async (pair) => {
     ({ root, folder, a, b, syncA, syncB } = pair);
     await syncA.now();
     await syncB.now();
-  });
+  }, { key, folderId });
 
   const note = (s: EngramStore, title: string, text: string, occurred_at?: number) =>
     s.memories.insert({ kind: 'semantic', title, text, fields: { name: title }, occurred_at: occurred_at ?? null }).id;
