@@ -9,9 +9,9 @@ import { uiForFile } from './ui-session.js';
  * Links into the moment view (issue 31), in Chromium against the HTTP host: a chat citation of a
  * screen source opens the moment with the question's words highlighted, a timeline item opens its
  * moment (Enter, or Open moment, with the filter's words), a search hit on screen text opens it
- * with the query; a citation opens its moment after a reload too (the answer stores it). Following
- * a citation or the timeline's Open memory counts no extra 'open' use: the citation and the
- * timeline's detail already counted it.
+ * with the query, a memory's screen source opens it with the memory's words; a citation opens its
+ * moment after a reload too (the answer stores it). Following a citation or the timeline's Open
+ * memory counts no extra 'open' use: the citation and the timeline's detail already counted it.
  */
 
 let browser: Browser;
@@ -145,6 +145,21 @@ describe('links into the moment view', { timeout: 180_000 }, () => {
     await page.waitForTimeout(500);
     expect(used('open')).toBe(opens);
     expect(used('timeline')).toBe(timeline + 1);
+    await page.close();
+  });
+
+  it('a memory’s screen source opens its moment with the memory’s words', async () => {
+    const page = await openApp(browser, h);
+    await page.goto(`${h.base}/#/memories/resource/${h.seeded!.memories['res_pg']!}`);
+    await page.getByTestId('memory-detail').waitFor();
+    const source = page.getByTestId('prov-moment').first();
+    await source.waitFor({ timeout: 15_000 });
+    await source.click();
+    await page.getByTestId('moment').waitFor();
+    const m = momentOf(page);
+    expect(browserObs.map((id) => h.store.observations.get(id)!.frame_id)).toContain(m.id);
+    expect(m.query).toBe('PostgreSQL 16 release notes');
+    await expect.poll(() => page.getByTestId('moment-hit').count()).toBeGreaterThanOrEqual(2);
     await page.close();
   });
 
