@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppTab, pageErrors } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
+import { keyDirForFile } from '../helpers/temp-dirs.js';
 
 /**
  * Settings → Sync (issue 33) in headless Chromium against the HTTP host, on a real encrypted store
@@ -18,18 +18,9 @@ let h: UiHarness;
 let tab: AppTab;
 let page: Page;
 let scratch: string;
-const savedKeyDir = process.env.ENGRAM_KEY_DIR;
 
-beforeAll(() => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'engram-sync-card-'));
-  // The sync key file goes beside the master key's: a temp keys folder, never the developer's own.
-  process.env.ENGRAM_KEY_DIR = path.join(scratch, 'keys');
-});
-// Registered before the host's: after hooks run last-registered first, so this runs once the host is closed.
-afterAll(() => {
-  if (savedKeyDir === undefined) delete process.env.ENGRAM_KEY_DIR;
-  else process.env.ENGRAM_KEY_DIR = savedKeyDir;
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+keyDirForFile('engram-sync-card-', (dir) => {
+  scratch = dir;
 });
 uiForFile({ seed: false, env: {} }, (ui) => {
   ({ h, tab } = ui);

@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SyncthingManager } from '../../electron/syncthing/index.js';
 import { freeLocalPort, processAlive, processesMentioning, waitFor } from '../helpers/syncthing-pair.js';
 import { AppTab, pageErrors } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
+import { keyDirForFile } from '../helpers/temp-dirs.js';
 
 /**
  * Settings → Sync's Syncthing half (issue 33) in headless Chromium against the HTTP host, with REAL
@@ -24,19 +24,11 @@ let scratch: string;
 let aManager: SyncthingManager | undefined;
 let laptop: SyncthingManager | undefined;
 const pids: number[] = [];
-const savedKeyDir = process.env.ENGRAM_KEY_DIR;
 // Syncthing needs HOME beside PATH; the harness's engine gets nothing else of this environment.
 const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
 
-beforeAll(() => {
-  scratch = mkdtempSync(path.join(tmpdir(), 'engram-syncthing-card-'));
-  process.env.ENGRAM_KEY_DIR = path.join(scratch, 'keys');
-});
-// Registered before the host's: after hooks run last-registered first, so this runs once the host is closed.
-afterAll(() => {
-  if (savedKeyDir === undefined) delete process.env.ENGRAM_KEY_DIR;
-  else process.env.ENGRAM_KEY_DIR = savedKeyDir;
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+keyDirForFile('engram-syncthing-card-', (dir) => {
+  scratch = dir;
 });
 uiForFile({ seed: false, env: ENV }, async (ui) => {
   ({ h, tab } = ui);
