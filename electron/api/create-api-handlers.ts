@@ -3,6 +3,7 @@ import type { ApiDeps } from './deps.js';
 import type { ApiHandlers, HandlerGroup } from './handler-types.js';
 import { activityHandlers } from './handlers/activity-handlers.js';
 import { brainSettingsHandlers } from './handlers/brain-settings-handlers.js';
+import { brainStartHandler } from './handlers/brain-start-handler.js';
 import { captureHandlers } from './handlers/capture-handlers.js';
 import { frameWordsHandlers } from './handlers/frame-words-handlers.js';
 import { directiveHandlers } from './handlers/directive-handlers.js';
@@ -93,6 +94,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...entityHandlers(deps),
     ...experienceHandlers(deps),
     ...brainSettingsHandlers(deps),
+    ...brainStartHandler(deps),
     ...directiveHandlers(deps),
     ...syncthingHandlers(deps),
     ...syncHandlers(deps),

@@ -3,7 +3,7 @@ import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { DreamMode } from '../../agents/dream/index.js';
-import type { CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingInstanceStatus, SyncthingStartInput } from '../../shared/api/index.js';
+import type { CaptureAudioReport, CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingInstanceStatus, SyncthingStartInput } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -37,6 +37,8 @@ export interface CaptureDriver {
   counts(): CaptureCounts;
   /** Called after each tick; returns the unsubscribe. */
   onTick(listener: () => void): () => void;
+  /** Records the audio stream the host gave with its sources (engram capture --audio); absent without one. */
+  audio?(): Promise<CaptureAudioReport>;
 }
 
 /** Where the Anthropic key is kept. Default: the encrypted store's settings; the desktop app may wrap it with safeStorage. */
@@ -161,6 +163,8 @@ export interface ApiDeps {
   directives?: DirectiveReviewer | null;
   /** Has the brain turn a stored thread's messages into memories (messages.add); absent: refused. */
   ingest?: ((threadId: string) => Promise<{ memory_ids: string[]; deferred: number }>) | null;
+  /** Starts a brain the host starts by hand (brain.start: engram capture); absent where the engine starts it. */
+  startBrain?: (() => Promise<void>) | null;
   exporter?: Exporter | null;
   /** Requests may name files on this machine (import.file, backup.write): the CLI, whose user typed them. Never a window. */
   fileAccess?: boolean;

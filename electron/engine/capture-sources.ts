@@ -30,4 +30,14 @@ export interface CaptureSources {
   ocr?: OcrEngine | null;
   /** Start ticking at once (default); false: the host ticks by hand (engram capture --once). */
   start?: boolean;
+  /**
+   * An audio stream recorded alongside when the host asks (capture.audio; engram capture --audio),
+   * until it ends or `signal` aborts; its failures as they happen go to onError.
+   */
+  audioStream?: {
+    source: AudioSource;
+    signal: AbortSignal;
+    onError?: (err: unknown) => void;
+    onNoTranscriber?: () => void;
+  };
 }

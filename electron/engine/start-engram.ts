@@ -3,8 +3,8 @@ import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import type { SyncKeyStore } from '../../agents/sync/index.js';
 import { SyncKeyFile, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
-import type { AudioRunReport, AudioSource, CaptureService, SecretsEvent } from '../sensing/capture/index.js';
-import { captureControlOf, captureDriverOf, createApi, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
+import type { CaptureService, SecretsEvent } from '../sensing/capture/index.js';
+import { captureControlOf, captureDriverOf, createApi, type CaptureDriver, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
 import { errorLine } from '../../shared/text/index.js';
 import { inProcessClient } from './in-process-client.js';
@@ -128,8 +128,6 @@ export interface Engram {
   /** The brain once loaded (null when off, or after close). */
   brain(): Promise<Brain | null>;
   chat(): Promise<ChatService | null>;
-  /** Audio from a stream (a WAV file, stdin) alongside capture, until it ends or `signal` aborts. */
-  captureAudio(source: AudioSource, signal: AbortSignal, tell?: { onError?: (err: unknown) => void; onNoTranscriber?: () => void }): Promise<AudioRunReport>;
   /**
    * Waits until every chat turn and redacted secret handed over so far is written; resolves with
    * the first failure as one line, or null (the data stays queued and is taken up next time).
@@ -235,8 +233,10 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
     host: opts.host,
     version: opts.version,
     capture: control && opts.gateCapture ? opts.gateCapture(control) : control,
-    // A host that starts capture itself (start: false) drives it through capture.start, tick, stop, drain.
-    captureDriver: composed && opts.capture?.start === false ? captureDriverOf(composed.service) : null,
+    // A host that starts capture itself (start: false) drives it through capture.start, tick, stop, drain, audio.
+    captureDriver: composed && opts.capture?.start === false ? hostCaptureDriver(composed, opts.capture, { store, env, problem, brain }) : null,
+    // A brain the host starts by hand (engram capture) is started through brain.start.
+    startBrain: brainChoice?.start === 'manual' ? () => startManualBrain(brain) : null,
     ...(opts.openScreenSettings ? { openScreenSettings: opts.openScreenSettings } : {}),
     ...(opts.openPath ? { openPath: opts.openPath } : {}),
     session: opts.session ?? null,
@@ -265,6 +265,39 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
   return engramHandle({ store, ownsStore, env, model, brain, chat: () => chat.get(), work, composed, api, client, syncRunner, captions, problem, closed });
 }
 
+/** The capture driver of a host that runs capture itself, with the audio stream it gave, if any. */
+function hostCaptureDriver(
+  composed: import('./capture-composition.js').ComposedCapture,
+  sources: CaptureSources,
+  p: { store: EngramStore; env: EnvReader; problem: (p: EngineProblem) => void; brain: EngineBrain },
+): CaptureDriver {
+  const driver = captureDriverOf(composed.service);
+  const stream = sources.audioStream;
+  if (!stream) return driver;
+  const audio = async () => {
+    const { runAudioStream } = await import('./capture-composition.js');
+    // An unreadable stream (not a WAV) reaches the host as the handler map's UNAVAILABLE with its words.
+    const report = await runAudioStream({
+      store: p.store,
+      source: stream.source,
+      env: p.env,
+      isPaused: (at) => composed.service.pipeline.pausedAt(at),
+      signal: stream.signal,
+      onError: stream.onError ?? ((error) => p.problem({ source: 'capture', error })),
+      onSecrets: (ev: SecretsEvent) => p.brain.toVault(ev),
+      onNoTranscriber: stream.onNoTranscriber,
+    });
+    return { chunks: report.chunks, speech_ms: report.speech_ms, observation_ids: report.observation_ids };
+  };
+  return { ...driver, audio };
+}
+
+async function startManualBrain(brain: EngineBrain): Promise<void> {
+  const b = await brain.get();
+  if (!b) throw new Error('the memory agents did not start');
+  await b.start();
+}
+
 /** messages.add's second half: the brain turns the stored thread into memories. */
 async function ingestThread(brain: EngineBrain, threadId: string): Promise<{ memory_ids: string[]; deferred: number }> {
   const b = await brain.get();
@@ -289,19 +322,6 @@ function engramHandle(p: EngineParts): Engram {
     model: p.model,
     brain: () => (p.closed.value ? Promise.resolve(null) : brain.get()),
     chat: p.chat,
-    async captureAudio(source, signal, tell = {}) {
-      const { runAudioStream } = await import('./capture-composition.js');
-      return runAudioStream({
-        store,
-        source,
-        env: p.env,
-        isPaused: (at) => composed?.service.pipeline.pausedAt(at) ?? false,
-        signal,
-        onError: tell.onError ?? ((error) => p.problem({ source: 'capture', error })),
-        onSecrets: (ev: SecretsEvent) => brain.toVault(ev),
-        onNoTranscriber: tell.onNoTranscriber,
-      });
-    },
     settle: () => p.work.settle(),
     async close(o = {}) {
       if (p.closed.value) return;

@@ -38,5 +38,10 @@ export type BrainSettingsPatch = z.infer<typeof BrainSettingsPatchSchema>;
 
 export const brainRequests = {
   'brain.settings': defineRequest(z.object({}).strict(), BrainSettingsViewSchema),
+  /**
+   * Starts a brain the host starts by hand (engram capture: after its tick, or before watching):
+   * answers once it has taken up the stored observations; UNAVAILABLE where the engine starts it.
+   */
+  'brain.start': defineRequest(z.object({}).strict(), z.object({ started: z.literal(true) })),
   'brain.updateSettings': defineRequest(z.object({ patch: BrainSettingsPatchSchema }).strict(), BrainSettingsViewSchema),
 };

@@ -87,6 +87,14 @@ export type CaptureTick = z.infer<typeof CaptureTickSchema>;
 export const CaptureCountsSchema = z.object({ kept: z.number().int().min(0), skipped: z.number().int().min(0), gated: z.number().int().min(0) });
 export type CaptureCounts = z.infer<typeof CaptureCountsSchema>;
 
+/** What the audio stream a host gave with its capture sources came to (engram capture --audio). */
+export const CaptureAudioReportSchema = z.object({
+  chunks: z.number().int().min(0),
+  speech_ms: z.number().min(0),
+  observation_ids: z.array(IdSchema),
+});
+export type CaptureAudioReport = z.infer<typeof CaptureAudioReportSchema>;
+
 export const captureRequests = {
   'capture.status': defineRequest(z.object({}), CaptureStatusSchema),
   /** Capturing, paused (until when), or not recording (why, and what to do): what the tray and the banner show. */
@@ -112,4 +120,6 @@ export const captureRequests = {
   /** Answers once the frames already taken have their text read and stored. */
   'capture.drain': defineRequest(z.object({}).strict(), CaptureStatusSchema),
   'capture.counts': defineRequest(z.object({}).strict(), CaptureCountsSchema),
+  /** Records the audio stream the host gave with its sources until it ends or the host stops; UNAVAILABLE without one. */
+  'capture.audio': defineRequest(z.object({}).strict(), CaptureAudioReportSchema),
 };

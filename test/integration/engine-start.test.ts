@@ -1,8 +1,9 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LLM_SETTINGS } from '../../agents/llm/index.js';
 import { StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { modelConfigFrom, startEngram, type CaptureSources, type Engram } from '../../electron/engine/index.js';
+import { WavStreamSource, modelConfigFrom, startEngram, type CaptureSources, type Engram } from '../../electron/engine/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { ChangingScreen, FixedWindow, TextOcr } from '../fakes/fake-screen-stack.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
@@ -124,6 +125,30 @@ describe('startEngram: one composition behind every host', () => {
     await expect.poll(() => engram!.api.progress.snapshot().find((t) => t.id === 'consolidation')?.detail ?? '').toMatch(/^changed: /);
     expect(engram.api.progress.snapshot().find((t) => t.id === 'consolidation')?.state).toBe('done');
     expect(engram.api.progress.snapshot().find((t) => t.id === 'consolidation')?.detail).toMatch(/^changed: \d+ merged, \d+ superseded, \d+ rolled up, .* examined$/);
+  });
+
+  it('a host that starts the brain and records audio itself does both through requests (brain.start, capture.audio)', async () => {
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { start: 'manual' } });
+    expect((await engram.brain())!.status().running).toBe(false);
+    expect(await engram.client.call('brain.start', {})).toEqual({ started: true });
+    expect((await engram.brain())!.status().running).toBe(true);
+    await engram.close();
+    // Where the engine starts the brain, nobody starts it twice.
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: true });
+    await expect(engram.client.call('brain.start', {})).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await engram.close();
+
+    const hostCapture = (audioStream?: CaptureSources['audioStream']) =>
+      startEngram({ store, host: 'headless', version: 't', env: {}, capture: { screen: new ChangingScreen(), windows: new FixedWindow(), ocr: null, start: false, ...(audioStream ? { audioStream } : {}) } });
+    engram = await hostCapture();
+    await expect(engram.client.call('capture.audio', {})).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'no audio stream was given with this capture' });
+    await engram.close();
+    // An unreadable stream is the host's one line (UNAVAILABLE, the capture error's words), not an internal error.
+    const notWav = join(store.dataDir, 'not-a.wav');
+    writeFileSync(notWav, 'plain text, no RIFF header');
+    engram = await hostCapture({ source: new WavStreamSource(notWav), signal: new AbortController().signal });
+    const err = await engram.client.call('capture.audio', {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'UNAVAILABLE', message: 'not a WAV file (expected RIFF/WAVE)' });
   });
 
   it('close() stops everything it started: capture ticking, the brain listening, the API feeds, the screen', async () => {

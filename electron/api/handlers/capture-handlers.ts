@@ -17,7 +17,7 @@ export const NO_CAPTURE: CaptureStatus = {
 };
 
 type CaptureRequest = 'capture.status' | 'capture.health' | 'capture.pause' | 'capture.resume' | 'capture.pauseDisplay' | 'capture.openScreenSettings';
-type CaptureRunRequest = 'capture.start' | 'capture.tick' | 'capture.stop' | 'capture.drain' | 'capture.counts';
+type CaptureRunRequest = 'capture.start' | 'capture.tick' | 'capture.stop' | 'capture.drain' | 'capture.counts' | 'capture.audio';
 
 export function captureHandlers(deps: ApiDeps): HandlerGroup<CaptureRequest | CaptureRunRequest> {
   const { capture, events } = deps;
@@ -75,5 +75,10 @@ function captureRunHandlers(deps: ApiDeps): HandlerGroup<CaptureRunRequest> {
       return status();
     },
     'capture.counts': () => driver().counts(),
+    'capture.audio': () => {
+      const d = driver();
+      consented();
+      return d.audio ? d.audio() : fail('UNAVAILABLE', 'no audio stream was given with this capture');
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiClient, CaptureTick } from '../../../../shared/api/index.js';
+import { ApiCallError, type ApiClient, type CaptureTick } from '../../../../shared/api/index.js';
 import { CaptureError, WavStreamSource, captureRoom, startEngram, type CaptureSources, type Engram } from '../../../engine/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type CliContext, type Command } from '../command.js';
@@ -27,7 +27,7 @@ function parseInterval(v: string | undefined): number | undefined {
 }
 
 /** The sources this terminal captures from: X11 (or ImageMagick's grab), the window in front. */
-async function captureSources(ctx: CliContext, source: string | undefined, interval: number | undefined, noOcr: boolean): Promise<CaptureSources> {
+async function captureSources(ctx: CliContext, source: string | undefined, interval: number | undefined, noOcr: boolean, audio: string | undefined): Promise<CaptureSources> {
   if (source !== undefined && source !== 'x11' && source !== 'import') throw new CliError('--source must be x11 or import');
   const { defaultScreenSource, defaultActiveWindowSource } = await captureRoom.get();
   let screen;
@@ -37,7 +37,24 @@ async function captureSources(ctx: CliContext, source: string | undefined, inter
     if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
     throw err;
   }
-  return { screen, windows: defaultActiveWindowSource(screen), ...(interval !== undefined ? { intervalS: interval } : {}), ...(noOcr ? { ocr: null } : {}), start: false };
+  return {
+    screen,
+    windows: defaultActiveWindowSource(screen),
+    ...(interval !== undefined ? { intervalS: interval } : {}),
+    ...(noOcr ? { ocr: null } : {}),
+    ...(audio !== undefined ? { audioStream: audioStream(audio, ctx) } : {}),
+    start: false,
+  };
+}
+
+/** --audio: a WAV file, or - for stdin, recorded when capture.audio asks, until it ends or Ctrl-C. */
+function audioStream(src: string, ctx: CliContext): NonNullable<CaptureSources['audioStream']> {
+  return {
+    source: new WavStreamSource(src === '-' ? ctx.io.stdin : src),
+    signal: ctx.signal,
+    onError: (err) => ctx.io.stderr(`audio: ${err instanceof Error ? err.message : String(err)}\n`),
+    onNoTranscriber: () => ctx.io.stderr('audio: no transcriber_url in settings: speech is kept (encrypted) but not transcribed\n'),
+  };
 }
 
 function describe(r: CaptureTick): string {
@@ -104,20 +121,18 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         brain: { start: 'manual', subscribe: watch },
         // Watching runs as long as serve does: what it records reaches the other devices as it goes.
         sync: watch,
-        capture: await captureSources(ctx, str(args, 'source'), interval, bool(args, 'no-ocr')),
+        capture: await captureSources(ctx, str(args, 'source'), interval, bool(args, 'no-ocr'), str(args, 'audio')),
         log: (l) => ctx.io.stderr(`${l}\n`),
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
         onProblem: () => undefined,
       });
       if (engram.captions) ctx.io.stderr(`engram: ${engram.captions.notice()}\n`);
       const running = engram;
-      const brain = (await engram.brain())!;
-      if (watch) await brain.start();
+      if (watch) await engram.client.call('brain.start', {});
       // An audio failure is kept and reported after the screen work, never left as an unhandled rejection.
       let audioError: unknown = null;
-      const audioArg = str(args, 'audio');
-      const audio = audioArg !== undefined
-        ? runAudio(engram, audioArg, ctx).catch((err: unknown) => {
+      const audio = str(args, 'audio') !== undefined
+        ? runAudio(engram.client, ctx).catch((err: unknown) => {
             audioError = err;
             return [] as string[];
           })
@@ -126,7 +141,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
       if (audio) await audio;
       if (audioError) throw audioError;
       // --once: take up what this tick (and any earlier run) stored; --watch: flush the buffer.
-      if (once) await brain.start();
+      if (once) await engram.client.call('brain.start', {});
       const e = engram;
       engram = null;
       await e.close({ flush: true });
@@ -138,16 +153,13 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
 };
 
 /** Audio from a file or stdin, alongside the screen; resolves with the observation ids it stored. */
-async function runAudio(engram: Engram, src: string, ctx: CliContext): Promise<string[]> {
+async function runAudio(client: ApiClient, ctx: CliContext): Promise<string[]> {
   try {
-    const report = await engram.captureAudio(new WavStreamSource(src === '-' ? ctx.io.stdin : src), ctx.signal, {
-      onError: (err) => ctx.io.stderr(`audio: ${err instanceof Error ? err.message : String(err)}\n`),
-      onNoTranscriber: () => ctx.io.stderr('audio: no transcriber_url in settings: speech is kept (encrypted) but not transcribed\n'),
-    });
+    const report = await client.call('capture.audio', {});
     if (!ctx.json) ctx.io.stderr(`audio: ${report.chunks} speech chunk(s), ${Math.round(report.speech_ms / 1000)} s of speech, ${report.observation_ids.length} transcript(s)\n`);
     return report.observation_ids;
   } catch (err) {
-    if (err instanceof CaptureError) throw new CliError(`capture: ${err.message}`, 1);
+    if (err instanceof ApiCallError && err.code === 'UNAVAILABLE') throw new CliError(`capture: ${err.message}`, 1);
     throw err;
   }
 }
