@@ -44,6 +44,10 @@ export {
   SyncedExclusionsSchema,
   SyncedDirectiveSchema,
   isDirectiveTombstone,
+  EXCLUSION_ITEM_PREFIX,
+  SyncedExclusionItemSchema,
+  exclusionsOf,
+  withExclusionItem,
   type SyncedExclusions,
   type SyncedDirective,
 } from './synced-settings.js';

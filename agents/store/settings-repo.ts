@@ -1,7 +1,7 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { ZodType } from 'zod';
 import type { ChangeLog } from './change-log.js';
-import { EXCLUSIONS_SETTING, exclusionsOf, sameExclusions } from './synced-settings.js';
+import { exclusionItemChanges, exclusionItemKey, exclusionsOf, type SyncedExclusions } from './synced-settings.js';
 import { CAPTURE_SETTINGS_KEY } from '../../shared/settings/index.js';
 
 /** Settings live inside the encrypted database (API keys included), as JSON validated on read. */
@@ -31,14 +31,19 @@ export class SettingsRepo {
       const before = exclusionsOf(this.raw(key));
       put();
       const after = exclusionsOf(value);
-      if (after && !sameExclusions(before, after)) this.changes!.setting(EXCLUSIONS_SETTING, after);
+      if (after) this.logItems(before, after);
     })();
   }
 
-  /** The current exclusions, logged when sync is turned on when they are not the defaults, so the first pass carries them. */
+  /** Each excluded item added or removed, as its own change: concurrent additions on two devices both survive. */
+  private logItems(before: SyncedExclusions | null, after: SyncedExclusions): void {
+    for (const change of exclusionItemChanges(before, after)) this.changes?.setting(exclusionItemKey(change), change);
+  }
+
+  /** When sync is turned on: how the exclusions differ from the defaults, item by item, so the first pass carries them. */
   logExclusions(): void {
     const now = exclusionsOf(this.raw(CAPTURE_SETTINGS_KEY));
-    if (now && !sameExclusions(now, exclusionsOf({}))) this.changes?.setting(EXCLUSIONS_SETTING, now);
+    if (now) this.logItems(exclusionsOf({}), now);
   }
 
   /** A stored value that no longer fits its schema falls back rather than breaking start-up. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { CaptureSettingsSchema, PrivacySettingsSchema } from '../../shared/settings/index.js';
 
@@ -8,6 +9,19 @@ import { CaptureSettingsSchema, PrivacySettingsSchema } from '../../shared/setti
  * them: they rest on its own feedback, and only the user's decision travels.
  */
 export const EXCLUSIONS_SETTING = 'exclusions';
+/**
+ * One item of one exclusion list, on or off, as its own synced setting: two devices that add apps
+ * at the same moment both keep both (each item is last-writer-wins by clock on its own). The key
+ * names the list and a hash of the item; the item itself is in the sealed value.
+ */
+export const EXCLUSION_ITEM_PREFIX = 'exclusion:';
+const LISTS = { apps: 'excluded_apps', titles: 'excluded_title_patterns', urls: 'excluded_url_patterns' } as const;
+export type ExclusionList = keyof typeof LISTS;
+export const SyncedExclusionItemSchema = z.object({ list: z.enum(['apps', 'titles', 'urls']), item: z.string().min(1).max(500), on: z.boolean() }).strict();
+export type SyncedExclusionItem = z.infer<typeof SyncedExclusionItemSchema>;
+export const exclusionItemKey = (e: { list: ExclusionList; item: string }): string =>
+  `${EXCLUSION_ITEM_PREFIX}${e.list}:${createHash('sha256').update(e.item).digest('hex').slice(0, 32)}`;
+
 export const DIRECTIVE_SETTING_PREFIX = 'directive:';
 
 export const SyncedExclusionsSchema = PrivacySettingsSchema.pick({ excluded_apps: true, excluded_title_patterns: true, excluded_url_patterns: true }).strict();
@@ -39,6 +53,23 @@ export function exclusionsOf(captureJson: unknown): SyncedExclusions | null {
   return { excluded_apps: p.excluded_apps, excluded_title_patterns: p.excluded_title_patterns, excluded_url_patterns: p.excluded_url_patterns };
 }
 
-export const sameExclusions = (a: SyncedExclusions | null, b: SyncedExclusions | null): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** What changed item by item from `before` to `after`: each item added (on) or removed (off), per list. */
+export function exclusionItemChanges(before: SyncedExclusions | null, after: SyncedExclusions): SyncedExclusionItem[] {
+  const out: SyncedExclusionItem[] = [];
+  for (const [list, field] of Object.entries(LISTS) as [ExclusionList, keyof SyncedExclusions][]) {
+    const was = new Set(before?.[field] ?? []);
+    const now = new Set(after[field]);
+    for (const item of now) if (!was.has(item)) out.push({ list, item, on: true });
+    for (const item of was) if (!now.has(item)) out.push({ list, item, on: false });
+  }
+  return out;
+}
 
+/** The lists with one item's change applied: added at the end when on and missing, removed when off. */
+export function withExclusionItem(cur: SyncedExclusions, change: SyncedExclusionItem): SyncedExclusions {
+  const field = LISTS[change.list];
+  const list = cur[field];
+  const next = change.on ? (list.includes(change.item) ? list : [...list, change.item]) : list.filter((x) => x !== change.item);
+  return { ...cur, [field]: next };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTime, MemorySchema } from '../../shared/memory/index.js';
-import { DIRECTIVE_SETTING_PREFIX, EXCLUSIONS_SETTING, HlcSchema } from '../store/index.js';
+import { DIRECTIVE_SETTING_PREFIX, EXCLUSION_ITEM_PREFIX, EXCLUSIONS_SETTING, HlcSchema } from '../store/index.js';
 
 const MemoryId = z.string().min(1).max(200);
 
@@ -26,7 +26,9 @@ const JsonSchema: z.ZodType<Json> = z.lazy(() => z.union([z.string(), z.number()
  * user decided on, by id; the rest (capture, models, paths) stay per machine.
  */
 const DirectiveKey = z.custom<`${typeof DIRECTIVE_SETTING_PREFIX}${string}`>((k) => typeof k === 'string' && new RegExp(`^${DIRECTIVE_SETTING_PREFIX}[A-Za-z0-9_-]{1,120}$`).test(k), 'not a synced directive key');
-export const SyncedSettingSchema = z.union([z.literal(EXCLUSIONS_SETTING), DirectiveKey]);
+const ExclusionItemKey = z.custom<`${typeof EXCLUSION_ITEM_PREFIX}${string}`>((k) => typeof k === 'string' && new RegExp(`^${EXCLUSION_ITEM_PREFIX}(apps|titles|urls):[0-9a-f]{32}$`).test(k), 'not a synced exclusion key');
+/** 'exclusions' (the three lists as one value) is what earlier versions wrote; it is still applied. */
+export const SyncedSettingSchema = z.union([z.literal(EXCLUSIONS_SETTING), DirectiveKey, ExclusionItemKey]);
 export type SyncedSetting = z.infer<typeof SyncedSettingSchema>;
 
 /**

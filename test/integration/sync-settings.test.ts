@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
 import type { FolderSync } from '../../agents/sync/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
 import { syncPairEachTest } from '../helpers/sync-pair.js';
 
 // Issue 33: the settings that follow the user (exclusions, directives) travel between two data dirs
-// (real encrypted stores) through a plain folder: the later change wins by clock, a deleted
+// (real encrypted stores) through a plain folder: the later change wins by clock (for the
+// exclusions, item by item, so concurrent additions on two devices are both kept), a deleted
 // directive stays deleted whatever arrives after it, and nothing imported is logged again.
 describe('synced settings between two data dirs', () => {
   let a: EngramStore;
@@ -37,14 +38,17 @@ describe('synced settings between two data dirs', () => {
     ({ a, b, syncA, syncB } = pair);
   });
 
+  const apps = (s: EngramStore) => [...capture(s).privacy.excluded_apps].sort();
+
   it('exclusions set on A apply on B; B keeps its own capture settings; nothing imported is logged again', async () => {
     await both();
     setPrivacy(b, {}, { interval_s: 7 });
     await both();
     setPrivacy(a, { excluded_apps: ['Signal', 'KeePassXC'], excluded_url_patterns: ['bank\\.example'] }, { interval_s: 20 });
-    expect(a.changes.pendingCount()).toBe(1);
+    // One change per item: Signal and the URL pattern on, each default app but KeePassXC off.
+    expect(a.changes.pendingCount()).toBe(DEFAULT_EXCLUDED_APPS.filter((x) => x !== 'KeePassXC').length + 2);
     await both();
-    expect(capture(b).privacy.excluded_apps).toEqual(['Signal', 'KeePassXC']);
+    expect(apps(b)).toEqual(['KeePassXC', 'Signal']);
     expect(capture(b).privacy.excluded_url_patterns).toEqual(['bank\\.example']);
     expect(capture(b).interval_s).toBe(7);
     expect(capture(a).interval_s).toBe(20);
@@ -54,25 +58,36 @@ describe('synced settings between two data dirs', () => {
     expect(a.changes.pendingCount()).toBe(0);
   });
 
-  it('concurrent exclusion changes end the same on both: the later one wins, whichever device made it', async () => {
+  it('apps excluded on two devices at the same moment are both kept on both; a later change of the same item wins', async () => {
     await both();
-    setPrivacy(a, { excluded_apps: ['Slack'] });
-    setPrivacy(b, { excluded_apps: ['Discord'] }); // later by clock (same process, later wall time or counter)
+    setPrivacy(a, { excluded_apps: [...capture(a).privacy.excluded_apps, 'Slack'] });
+    setPrivacy(b, { excluded_apps: [...capture(b).privacy.excluded_apps, 'Discord'] });
     await both();
     await both();
-    expect(capture(a).privacy.excluded_apps).toEqual(['Discord']);
-    expect(capture(b).privacy.excluded_apps).toEqual(['Discord']);
+    const union = [...DEFAULT_EXCLUDED_APPS, 'Slack', 'Discord'].sort();
+    expect(apps(a)).toEqual(union);
+    expect(apps(b)).toEqual(union);
+    // The same item on both: A takes Slack off, B (later by clock) takes it off and puts it back.
+    setPrivacy(a, { excluded_apps: capture(a).privacy.excluded_apps.filter((x) => x !== 'Slack') });
+    setPrivacy(b, { excluded_apps: capture(b).privacy.excluded_apps.filter((x) => x !== 'Slack') });
+    setPrivacy(b, { excluded_apps: [...capture(b).privacy.excluded_apps, 'Slack'] });
+    await both();
+    await both();
+    expect(apps(a)).toEqual(union);
+    expect(apps(b)).toEqual(union);
   });
 
   it("a local change made while another device's older one was being imported is kept, on this device too", async () => {
     await both();
-    setPrivacy(b, { excluded_apps: ['Discord'] });
+    setPrivacy(b, { excluded_apps: [...capture(b).privacy.excluded_apps, 'Discord'] });
     await syncB.now();
-    setPrivacy(a, { excluded_apps: ['Slack'] }); // later by clock, not yet exported when B's arrives
+    // Later by clock, not yet exported when B's arrives: A excluded Discord too, then took it off.
+    setPrivacy(a, { excluded_apps: [...capture(a).privacy.excluded_apps, 'Discord'] });
+    setPrivacy(a, { excluded_apps: capture(a).privacy.excluded_apps.filter((x) => x !== 'Discord') });
     await syncA.importNew();
     await both();
-    expect(capture(b).privacy.excluded_apps).toEqual(['Slack']);
-    expect(capture(a).privacy.excluded_apps).toEqual(['Slack']);
+    expect(apps(a)).toEqual([...DEFAULT_EXCLUDED_APPS].sort());
+    expect(apps(b)).toEqual([...DEFAULT_EXCLUDED_APPS].sort());
   });
 
   it("a directive deleted here stays deleted when another device's edit of it arrives before this device's merge has seen the delete", () => {
