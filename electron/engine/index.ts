@@ -19,7 +19,7 @@ export { createBrowserSession, type BrowserSession, type BrowserSessionOptions, 
 export { runOwnSyncthing, type OwnSyncthing } from './own-syncthing.js';
 // What a host or the desktop app needs of the rooms behind the engine, so they import only this door
 // (eslint-rooms.js: hosts and desktop → engine → api, sensing).
-export { fail, fileExportTarget } from '../api/index.js';
+export { fileExportTarget } from '../api/index.js';
 export type { CaptureControl, EngramApi, ExporterOptions, ExportTarget, HostSession, StartAtLoginControl } from '../api/index.js';
 // What a host hands to capture (its sources, their error, the capture settings) is light and loads
 // with the engine; capture itself (the platform's screen and window sources, the pipeline, OCR)
@@ -37,4 +37,4 @@ export {
   type ScreenSource,
 } from '../sensing/sources/index.js';
 export { captureRoom } from './capture-room.js';
-export type { CaptureService, IdleSource, LoadSource, PowerSource, TickResult } from '../sensing/capture/index.js';
+export type { CaptureService, IdleSource, LoadSource, PowerSource } from '../sensing/capture/index.js';
