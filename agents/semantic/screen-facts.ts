@@ -97,6 +97,9 @@ function personCards(text: string): Array<{ subject: string; text: string }> {
  */
 function labelledLines(raw: string[], paragraph: string): string[] {
   const inside = raw.filter((l) => paragraph.includes(l));
+  // One long "Label: value" line, alone or under a short heading, is split as a paragraph too; it is no prose.
+  const last = inside[inside.length - 1];
+  if (last !== undefined && inside.length <= 2 && pairsOf(last).length > 0 && (inside.length === 1 || (inside[0]!.length <= 50 && !pairsOf(inside[0]!).length))) return inside;
   const first = inside.findIndex((l) => pairsOf(l).length > 0);
   if (first < 0 || inside.filter((l) => pairsOf(l).length > 0).length < 2) return [];
   return inside.slice(Math.max(0, first - 1)).filter((l, i) => (i === 0 && first > 0) || pairsOf(l).length > 0);

@@ -49,6 +49,13 @@ describe('a details card read as one paragraph still gives its labelled values',
     expect(screenFacts(a).map((f) => `${f.subject} | ${f.text}`)).toEqual(['Your table at Osteria Nonna is booked | Date: Saturday 7 March 2026 at 19:30 for 4 guests; Reference: TN-77120']);
   });
 
+  it('one long labelled line standing alone between blank lines is a fact, not prose', () => {
+    const a = batchOf([{ app: 'Firefox', title: 'Trip 4471 — Railway', text: 'Your seat is reserved\n\nDeparture: Thursday 12 March 2026 at 08:14 from platform 6 - Arrival: Thursday 12 March 2026 at 11:52\n\nEnjoy your trip' }]);
+    expect(screenFacts(a).map((f) => `${f.subject} | ${f.text}`)).toEqual(['Your seat is reserved | Departure: Thursday 12 March 2026 at 08:14 from platform 6 - Arrival: Thursday 12 March 2026 at 11:52']);
+    const alone = batchOf([{ app: 'Firefox', title: 'Trip 4471 — Railway', text: 'Your seat is reserved\nCoach 7\n\nDeparture: Thursday 12 March 2026 at 08:14 from platform 6 - Arrival: Thursday 12 March 2026 at 11:52' }]);
+    expect(screenFacts(alone).map((f) => f.text)).toEqual(['Departure: Thursday 12 March 2026 at 08:14 from platform 6 - Arrival: Thursday 12 March 2026 at 11:52']);
+  });
+
   it('prose with one labelled line is left alone', () => {
     const a = batchOf([{ app: 'Firefox', title: 'Blog', text: 'We moved the servers last week and the graphs look calmer since then, mostly\nNote: the old dashboard stays up until 2026 for anyone who still needs it today' }]);
     expect(screenFacts(a)).toEqual([]);
