@@ -37,6 +37,7 @@ export { writeFileDurable, writeFileDurableAsync, removeFileDurable, syncDir, mk
 export type { ThreadSummaryRecord } from './thread-summary-repo.js';
 export { countHidden } from './frame-hidden.js';
 export type { FrameWord, FrameWords } from './frame-words-repo.js';
+export type { ConsolidationReviewRepo, KeptReview } from './consolidation-review-repo.js';
 export type { FeedbackRecord, FeedbackKind, FeedbackStance, FeedbackSource, NewFeedback } from './feedback-repo.js';
 export {
   EXCLUSIONS_SETTING,

@@ -19,6 +19,7 @@ import { ForgetLedger } from './forget-ledger.js';
 import { checkIntegrity, removeOrphanFrameFiles, type IntegrityReport } from './integrity.js';
 import { FrameRepo } from './frame-repo.js';
 import { FrameWordsRepo } from './frame-words-repo.js';
+import { ConsolidationReviewRepo } from './consolidation-review-repo.js';
 import { GraphRepo } from './graph-repo.js';
 import type { KeyProvider } from './key-provider.js';
 import { LlmCallRepo } from './llm-call-repo.js';
@@ -59,6 +60,8 @@ export class EngramStore {
   readonly frames: FrameRepo;
   /** OCR word boxes per frame (hits highlighted on the screenshot). */
   readonly frameWords: FrameWordsRepo;
+  /** The consolidation dry run kept for review across restarts. */
+  readonly consolidationReviews: ConsolidationReviewRepo;
   readonly audio: AudioRepo;
   readonly observations: ObservationRepo;
   readonly passages: PassageRepo;
@@ -110,6 +113,7 @@ export class EngramStore {
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs, this.changes);
     this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
     this.frameWords = new FrameWordsRepo(db);
+    this.consolidationReviews = new ConsolidationReviewRepo(db);
     // The observation repo kicks the passage queue itself: the store never listens to its own public bus.
     this.observations = new ObservationRepo(
       db,
@@ -228,7 +232,7 @@ export class EngramStore {
     }
     const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });
     this.transaction(() => {
-      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters;');
+      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters; DELETE FROM consolidation_reviews;');
       this.db.exec('DELETE FROM memory_fts');
     });
     if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');

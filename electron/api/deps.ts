@@ -3,7 +3,8 @@ import type { SyncKeyStore } from '../../agents/sync/index.js';
 import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { DreamMode } from '../../agents/dream/index.js';
-import type { CaptureAudioReport, CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, ConsolidationChangeDto, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingInstanceStatus, SyncthingStartInput } from '../../shared/api/index.js';
+import type { CaptureAudioReport, CaptureCounts, CaptureStatus, CaptureTick, ConsentStatus, DreamReportDto, ConsolidationKind, ExportSummaryDto, StartAtLogin, SynthesisReportDto, SyncthingInstanceStatus, SyncthingStartInput } from '../../shared/api/index.js';
+import type { ConsolidationPreviewDto } from '../../shared/api/index.js';
 import type { ExportKind } from '../../shared/index.js';
 import type { ApiEventBus } from './event-bus.js';
 import type { ProgressTracker } from './progress-tracker.js';
@@ -70,9 +71,13 @@ export interface ProgressReporter {
 export interface Consolidator {
   run(opts: { kinds?: ConsolidationKind[]; dryRun?: boolean; onProgress: ProgressReporter; signal?: AbortSignal }): Promise<{ summary: string }>;
   /** A dry run kept for review (the latest replaces the one before). */
-  preview?(opts: { kinds?: ConsolidationKind[]; onProgress: ProgressReporter }): Promise<{ preview_id: string; changes: ConsolidationChangeDto[]; summary: string; review_error: string | null }>;
-  /** Applies the accepted changes of that dry run; throws DreamApplyError when it cannot, changing nothing. */
+  preview?(opts: { kinds?: ConsolidationKind[]; onProgress: ProgressReporter }): Promise<ConsolidationPreviewDto>;
+  /** Applies the accepted changes of that dry run (kept across restarts); throws DreamApplyError when it cannot, changing nothing. */
   apply?(opts: { previewId: string; accept: string[] }): Promise<{ applied: number; summary: string }>;
+  /** The dry run kept for review (this session's or one kept before a restart), or null. */
+  pending?(): (ConsolidationPreviewDto & { created_at: string }) | null;
+  /** Drops the kept dry run; false when `previewId` is not the kept one. */
+  discard?(previewId: string): boolean;
   /** A whole run, reported in full (engram dream); `mode` is one of the dream modes, checked by the caller. */
   dream?(opts: DreamRun): Promise<DreamReportDto>;
 }

@@ -1,13 +1,25 @@
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain, QueuedDreamReview } from '../../agents/meta/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
+import { z } from 'zod';
+import { ConsolidationKindSchema, ConsolidationPreviewSchema } from '../../shared/api/index.js';
 import type { Consolidator, DirectiveReviewer } from '../api/index.js';
 import { appliedSummary, dreamSummary } from './dream-summary.js';
 
-/** Consolidation as the window asks for it, on the brain's queue: runs, dry runs kept for review, and their apply. */
-export function engineConsolidator(brain: () => Promise<Brain | null>): Consolidator {
-  // The window's latest dry run, kept until the next one: what consolidation.apply applies from.
+/** What is kept of a dry run across restarts: what the window shows, and the kinds to run it over again. */
+const KeptBody = ConsolidationPreviewSchema.extend({ kinds: z.array(ConsolidationKindSchema).nullable() });
+
+/**
+ * Consolidation as the window asks for it, on the brain's queue: runs, dry runs kept for review, and
+ * their apply. The latest dry run is kept in the store too, until it is applied or discarded, so a
+ * restart does not lose a review: its plans (closures over this session's store) are not, so after a
+ * restart apply runs the same dry run again and applies the accepted changes only if each comes out
+ * the same (a change's id covers its inputs as they stand); any other answer is STALE, nothing changed.
+ */
+export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pick<EngramStore, 'consolidationReviews'>, now: () => number = Date.now): Consolidator {
+  // This session's latest dry run: what consolidation.apply applies from while the app runs.
   let review: QueuedDreamReview | null = null;
+  const kept = () => store.consolidationReviews.latest(KeptBody);
   const dreamingBrain = async (): Promise<Brain> => {
     const b = await brain();
     if (!b) throw new Error('the memory agents did not start');
@@ -23,23 +35,55 @@ export function engineConsolidator(brain: () => Promise<Brain | null>): Consolid
       onProgress(null, null, 'looking for what consolidation would change');
       const b = await dreamingBrain();
       review = await b.reviewDream(kinds?.length ? { kinds } : {});
-      return { preview_id: review.id, changes: review.proposals, summary: dreamSummary(review.report), review_error: review.report.review_error };
+      const out = { preview_id: review.id, changes: review.proposals, summary: dreamSummary(review.report), review_error: review.report.review_error };
+      // Every memory and entity a proposal quotes: forgetting one drops the kept copy of its text.
+      const quotes = review.proposals.flatMap((p) => [...p.before.map((b) => b.id), ...(p.after?.id ? [p.after.id] : [])]);
+      store.consolidationReviews.keep({ id: review.id, created_at: now(), body: { ...out, kinds: kinds?.length ? kinds : null }, quotes });
+      return out;
     },
     dream: async ({ mode, dryRun, offline, model, lastNSessions, since }) => {
       const b = await dreamingBrain();
       return b.dream({ mode, dryRun, offline, ...(model ? { model } : {}), ...(lastNSessions ? { lastNSessions } : {}), ...(since !== undefined ? { since } : {}) });
     },
     apply: async ({ previewId, accept }) => {
-      const r = review;
-      if (!r || r.id !== previewId) {
-        // Loaded here, not with the engine: only a consolidation needs the dream room.
-        const { DreamApplyError } = await import('../../agents/dream/index.js');
-        throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
-      }
+      const r = review?.id === previewId ? review : await reopened(previewId, accept);
       const done = await r.apply(accept);
+      store.consolidationReviews.drop(previewId);
       return { applied: done.applied.length, summary: appliedSummary(done) };
     },
+    pending: () => {
+      const k = kept();
+      if (!k) return null;
+      const { kinds: _kinds, ...body } = k.body;
+      return { ...body, created_at: new Date(k.created_at).toISOString() };
+    },
+    discard: (previewId) => {
+      if (review?.id === previewId) review = null;
+      return store.consolidationReviews.drop(previewId);
+    },
   };
+
+  /** A dry run kept before a restart, run again: its accepted changes must come out the same to be applied. */
+  async function reopened(previewId: string, accept: string[]): Promise<QueuedDreamReview> {
+    // Loaded here, not with the engine: only a consolidation needs the dream room.
+    const { DreamApplyError } = await import('../../agents/dream/index.js');
+    const k = kept();
+    if (!k || k.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
+    const wanted = new Set(accept);
+    for (const id of wanted) if (!k.body.changes.some((c) => c.id === id)) throw new DreamApplyError('NOT_FOUND', `no change ${id} in this dry run`);
+    // Only the rules' changes accepted: the rules alone again (no model call; the model's review would differ anyway).
+    const rulesOnly = k.body.changes.every((c) => !wanted.has(c.id) || c.source === 'rules');
+    const b = await dreamingBrain();
+    const again = await b.reviewDream({ ...(k.body.kinds?.length ? { kinds: k.body.kinds } : {}), ...(rulesOnly ? { offline: true } : {}) });
+    for (const id of wanted) {
+      if (!again.proposals.some((p) => p.id === id)) {
+        const c = k.body.changes.find((x) => x.id === id)!;
+        throw new DreamApplyError('STALE', `change ${id} (${c.action} of ${c.kind}) is out of date: what it changes moved since the dry run of ${new Date(k.created_at).toISOString()}; run the dry run again`);
+      }
+    }
+    // The new run's ids are the kept one's for the same changes: applying it applies what was accepted.
+    return { ...again, id: previewId };
+  }
 }
 
 /** Directives are reviewed on the brain's queue when it runs, else on their own with the same model. */

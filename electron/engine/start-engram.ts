@@ -241,7 +241,7 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
     ...(opts.openPath ? { openPath: opts.openPath } : {}),
     session: opts.session ?? null,
     ...(eagerChat ? { chat: eagerChat } : chatChoice ? { chatLoader: async () => (await chat.get())! } : {}),
-    consolidator: brainChoice ? engineConsolidator(() => brain.get()) : null,
+    consolidator: brainChoice ? engineConsolidator(() => brain.get(), store) : null,
     directives: engineDirectives(() => brain.get(), store, model, { timeZone: opts.timeZone, log }),
     ingest: brainChoice ? (threadId) => ingestThread(brain, threadId) : null,
     exporter: portabilityExporter(store, opts.exporter),

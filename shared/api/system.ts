@@ -89,6 +89,10 @@ export const ConsolidationChangeSchema = z.object({
 });
 export type ConsolidationChangeDto = z.infer<typeof ConsolidationChangeSchema>;
 
+/** A dry run to review: its id, every change it proposes, and a one-line summary. */
+export const ConsolidationPreviewSchema = z.object({ preview_id: z.string(), changes: z.array(ConsolidationChangeSchema), summary: z.string(), review_error: z.string().nullable() });
+export type ConsolidationPreviewDto = z.infer<typeof ConsolidationPreviewSchema>;
+
 const Count = z.number().int().nonnegative();
 const FilePath = z.string().min(1).max(4096);
 
@@ -132,10 +136,14 @@ export const systemRequests = {
    * A dry run to review (and wait for): every change it would make, with its id and before/after
    * text. Nothing changes; the window then applies what the user accepted with consolidation.apply.
    */
-  'consolidation.preview': defineRequest(
-    z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional() }),
-    z.object({ preview_id: z.string(), changes: z.array(ConsolidationChangeSchema), summary: z.string(), review_error: z.string().nullable() }),
-  ),
+  'consolidation.preview': defineRequest(z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional() }), ConsolidationPreviewSchema),
+  /**
+   * The latest dry run not yet applied or discarded, kept across restarts (in the encrypted store),
+   * with when it ran; null when there is none. Forgetting a memory it quotes drops it.
+   */
+  'consolidation.pending': defineRequest(z.object({}), z.object({ pending: ConsolidationPreviewSchema.extend({ created_at: IsoTime }).nullable() })),
+  /** Drops the kept dry run without applying any of it; discarded is false when it was not the kept one. */
+  'consolidation.discard': defineRequest(z.object({ preview_id: z.string().min(1).max(100) }), z.object({ discarded: z.boolean() })),
   /**
    * Applies only the accepted changes of the latest dry run. Refused as a whole (CONFLICT, nothing
    * changed) when a memory a change touches moved since the dry run, or the dry run is spent or gone.

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AppTab } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
 import { uiForFile } from './ui-session.js';
@@ -34,7 +35,8 @@ async function findChanges(page: Page, leaveOut: string[]) {
   return dialog;
 }
 
-describe('Consolidate in the window', { timeout: 180_000 }, () => {
+// The steps follow each other on one store: the second refuses what the first left, the third reopens it.
+describe('Consolidate in the window', { timeout: 180_000, shuffle: false }, () => {
   it('shows the dry run of the kinds chosen, and applies only the change accepted', async () => {
     const page = await tab.open();
     const dialog = await findChanges(page, ['Procedural', 'Experiences']);
@@ -69,5 +71,18 @@ describe('Consolidate in the window', { timeout: 180_000 }, () => {
     await expect.poll(async () => (await dialog.getByRole('alert').textContent()) ?? '').toMatch(/is out of date: .* changed since the dry run; run the dry run again/);
     expect(superseded(ids.resB!)).toBeNull();
     expect(h.store.memories.get(ids.resA!)!.version).toBe(version);
+  });
+
+  it('opens again on the dry run not yet applied (kept in the store), with when it ran, until it is discarded', async () => {
+    const page = await tab.open();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Memories/ }).click();
+    await page.getByRole('button', { name: 'Consolidate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Consolidate memories' });
+    // The refused dry run of the test before is still kept: the dialog shows it, not the kinds.
+    await dialog.getByTestId('consolidate-kept').waitFor();
+    expect(await dialog.getByTestId('consolidate-change').filter({ hasText: 'stripe.com/pricing' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Discard dry run' }).click();
+    await dialog.getByRole('button', { name: 'Find changes' }).waitFor();
+    expect(h.store.consolidationReviews.latest(z.unknown())).toBeNull();
   });
 });

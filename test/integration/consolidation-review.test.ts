@@ -3,8 +3,11 @@
  * window asks for are honoured, a dry run returns each proposed change with its id and before/after
  * text, only the accepted ones are applied, and a change whose memories moved is refused.
  */
-import { describe, expect, it } from 'vitest';
-import type { EngramStore } from '../../agents/store/index.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import type { RequestOutput } from '../../shared/api/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
@@ -13,6 +16,18 @@ type Preview = RequestOutput<'consolidation.preview'>;
 
 const OLD = Date.parse('2025-06-10T09:00:00Z');
 
+/** Two look-alike people, two links to one page and two versions of a guide, all old enough to consolidate. */
+function seed(store: EngramStore, ids: Record<string, string>): void {
+  const add = (m: { kind: 'semantic' | 'resource' | 'procedural'; title: string; text: string; fields: Record<string, unknown>; at: number }): string =>
+    store.memories.insert({ kind: m.kind, title: m.title, text: m.text, fields: m.fields, created_at: m.at, provenance: [] }).id;
+  ids.anaA = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' }, at: OLD });
+  ids.anaB = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima, finance.', fields: { name: 'ana lima' }, at: OLD + 1000 });
+  ids.resA = add({ kind: 'resource', title: 'Pricing', text: 'Stripe pricing', fields: { resource_type: 'url', location: 'https://stripe.com/pricing' }, at: OLD });
+  ids.resB = add({ kind: 'resource', title: 'stripe.com/pricing', text: 'link', fields: { resource_type: 'url', location: 'https://www.stripe.com/pricing/' }, at: OLD + 1000 });
+  ids.guideA = add({ kind: 'procedural', title: 'How to deploy', text: 'old', fields: { entry_type: 'guide', steps: ['a'] }, at: OLD });
+  ids.guideB = add({ kind: 'procedural', title: 'How to deploy', text: 'new', fields: { entry_type: 'guide', steps: ['a', 'b'] }, at: OLD + 1000 });
+}
+
 describe('consolidation review through the handler map', () => {
   let store: EngramStore;
   let engram: Engram;
@@ -20,14 +35,7 @@ describe('consolidation review through the handler map', () => {
 
   tempStoreEachTest('engram-consolidation-', async (t) => {
     store = t.store;
-    const add = (m: { kind: 'semantic' | 'resource' | 'procedural'; title: string; text: string; fields: Record<string, unknown>; at: number }): string =>
-      store.memories.insert({ kind: m.kind, title: m.title, text: m.text, fields: m.fields, created_at: m.at, provenance: [] }).id;
-    ids.anaA = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima — person.', fields: { name: 'Ana Lima' }, at: OLD });
-    ids.anaB = add({ kind: 'semantic', title: 'Ana Lima', text: 'Ana Lima, finance.', fields: { name: 'ana lima' }, at: OLD + 1000 });
-    ids.resA = add({ kind: 'resource', title: 'Pricing', text: 'Stripe pricing', fields: { resource_type: 'url', location: 'https://stripe.com/pricing' }, at: OLD });
-    ids.resB = add({ kind: 'resource', title: 'stripe.com/pricing', text: 'link', fields: { resource_type: 'url', location: 'https://www.stripe.com/pricing/' }, at: OLD + 1000 });
-    ids.guideA = add({ kind: 'procedural', title: 'How to deploy', text: 'old', fields: { entry_type: 'guide', steps: ['a'] }, at: OLD });
-    ids.guideB = add({ kind: 'procedural', title: 'How to deploy', text: 'new', fields: { entry_type: 'guide', steps: ['a', 'b'] }, at: OLD + 1000 });
+    seed(store, ids);
     engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { start: 'manual', subscribe: false } });
     return () => engram.close();
   }, { key: Buffer.alloc(32, 9) });
@@ -90,5 +98,83 @@ describe('consolidation review through the handler map', () => {
     const unknown = await engram.api.dispatch('consolidation.apply', { preview_id: 'dry_nope', accept: [ana.id] });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'that dry run is no longer current: run the dry run again' } });
     expect(rows()).toBe(before);
+  });
+});
+
+/** Reopens its store mid-test, so it opens and closes its own (tempStoreEachTest closes the store it opened). */
+describe('a consolidation dry run kept across a restart', () => {
+  let dir: string;
+  let store: EngramStore;
+  let engram: Engram;
+  const ids: Record<string, string> = {};
+  const KEY = Buffer.alloc(32, 7);
+  const start = async (): Promise<void> => {
+    store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(KEY), embedder: null });
+    engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { start: 'manual', subscribe: false } });
+  };
+  /** Closes the app and opens it again on the same data (the store reopened from disk, a new engine). */
+  const restart = async (): Promise<void> => {
+    await engram.close();
+    await store.close();
+    await start();
+  };
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-consolidation-kept-'));
+    await start();
+    seed(store, ids);
+  });
+  afterEach(async () => {
+    await engram.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const superseded = (id: string): string | null => store.memories.get(id)!.superseded_by;
+  const rows = (): string => JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }));
+  const preview = async (kinds: ('semantic' | 'resource')[]): Promise<Preview> => {
+    const r = await engram.api.dispatch('consolidation.preview', { kinds });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.output as Preview;
+  };
+  const pending = async () => {
+    const r = await engram.api.dispatch('consolidation.pending', {});
+    if (!r.ok) throw new Error(r.error.message);
+    return (r.output as RequestOutput<'consolidation.pending'>).pending;
+  };
+
+  it('survives a restart until it is applied: the window finds it again, and its accepted changes apply', async () => {
+    const out = await preview(['semantic', 'resource']);
+    const ana = out.changes.find((c) => c.kind === 'semantic')!;
+    await restart();
+    const kept = await pending();
+    expect(kept).toMatchObject({ preview_id: out.preview_id, summary: out.summary, changes: out.changes });
+    expect(Number.isNaN(Date.parse(kept!.created_at))).toBe(false);
+    const applied = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [ana.id] });
+    expect(applied).toMatchObject({ ok: true, output: { applied: 1 } });
+    expect(superseded(ids.anaB!)).toBe(ids.anaA);
+    expect(superseded(ids.resB!)).toBeNull();
+    // Applied: no longer kept, here or after the next restart.
+    expect(await pending()).toBeNull();
+    await restart();
+    expect(await pending()).toBeNull();
+  });
+
+  it('is refused after the restart when its memories moved meanwhile, and kept; discard drops it; forgetting a memory it quotes drops it', async () => {
+    const out = await preview(['semantic', 'resource']);
+    const res = out.changes.find((c) => c.kind === 'resource')!;
+    await restart();
+    store.memories.update(ids.resB!, { text: 'the pricing page, edited by the user' }, 'edited');
+    const before = rows();
+    const refused = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [res.id] });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(rows()).toBe(before);
+    expect((await pending())?.preview_id).toBe(out.preview_id);
+    expect(await engram.api.dispatch('consolidation.discard', { preview_id: out.preview_id })).toMatchObject({ ok: true, output: { discarded: true } });
+    expect(await pending()).toBeNull();
+
+    const next = await preview(['semantic']);
+    expect((await pending())?.preview_id).toBe(next.preview_id);
+    store.memories.delete([ids.anaB!]);
+    expect(await pending()).toBeNull();
   });
 });

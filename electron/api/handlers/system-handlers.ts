@@ -10,7 +10,7 @@ const KEY_DESCRIPTIONS: Record<string, string> = {
   static: 'Key supplied by the host',
 };
 
-type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'consolidation.preview' | 'consolidation.apply' | 'export.run' | 'export.write';
+type SystemNames = 'app.info' | 'progress.get' | 'privacy.status' | 'consolidation.run' | 'consolidation.preview' | 'consolidation.apply' | 'consolidation.pending' | 'consolidation.discard' | 'export.run' | 'export.write';
 
 const APPLY_CODES: Record<DreamApplyErrorCode, ApiErrorCode> = { NOT_FOUND: 'NOT_FOUND', STALE: 'CONFLICT', USED: 'CONFLICT' };
 
@@ -102,6 +102,15 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
         if (err instanceof DreamApplyError) fail(APPLY_CODES[err.code], err.message);
         throw err;
       }
+    },
+
+    'consolidation.pending': () => ({ pending: deps.consolidator?.pending?.() ?? null }),
+
+    'consolidation.discard': (input) => {
+      const c = deps.consolidator;
+      if (!c?.discard) fail('UNAVAILABLE', 'Consolidation is not available in this window.');
+      if (progress.isRunning('consolidation')) fail('BUSY', 'Consolidation is already running.');
+      return { discarded: c.discard(input.preview_id) };
     },
 
     'export.run': (input) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConsolidationChangeDto, ConsolidationKind, RequestOutput } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { KIND_LABEL, MEMORY_TABS } from '../../lib/kinds.js';
@@ -18,7 +18,7 @@ const ACTION_LABEL: Record<ConsolidationChangeDto['action'], string> = {
   entity_merge: 'Same person or thing',
 };
 
-type Preview = RequestOutput<'consolidation.preview'>;
+type Preview = RequestOutput<'consolidation.preview'> & { created_at?: string };
 
 /**
  * Consolidation you review: choose the kinds, see every change a dry run proposes (what goes, what
@@ -33,6 +33,35 @@ export function ConsolidateDialog({ onClose }: { onClose(): void }) {
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  // A dry run not yet applied or discarded is kept across restarts: the dialog opens on it.
+  useEffect(() => {
+    let live = true;
+    api.call('consolidation.pending', {}).then(
+      (r) => {
+        if (live && r.pending) setPreview((p) => p ?? r.pending);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  async function discard() {
+    if (!preview) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.call('consolidation.discard', { preview_id: preview.preview_id });
+      setPreview(null);
+      setAccepted(new Set());
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function look() {
     setBusy(true);
@@ -80,6 +109,11 @@ export function ConsolidateDialog({ onClose }: { onClose(): void }) {
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
+          {preview && (
+            <button type="button" className="btn" onClick={() => void discard()} disabled={busy}>
+              Discard dry run
+            </button>
+          )}
           {preview ? (
             <button type="button" className="btn btn-primary" onClick={() => void apply()} disabled={busy || accepted.size === 0}>
               {busy ? 'Applying…' : `Apply ${accepted.size} accepted`}
@@ -118,6 +152,7 @@ export function ConsolidateDialog({ onClose }: { onClose(): void }) {
               Accept none
             </button>
           </div>
+          {preview.created_at && <p className="faint" data-testid="consolidate-kept">From the dry run of {new Date(preview.created_at).toLocaleString()}, kept until you apply or discard it.</p>}
           {preview.review_error && <p className="faint">{preview.review_error}</p>}
           <ul className="consolidate-changes" aria-label="Proposed changes">
             {preview.changes.map((c) => (
