@@ -1,4 +1,4 @@
-import { localTimeZone } from '../calendar/index.js';
+import { formatMinutes, localTimeZone } from '../calendar/index.js';
 
 const ENGLISH = 'en-GB';
 
@@ -72,10 +72,5 @@ export class TimeFormatter {
 
 /** "38 min", "1 h 5 min", "under a minute". */
 export function formatDuration(ms: number): string {
-  const min = Math.round(ms / 60_000);
-  if (min < 1) return 'under a minute';
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  const m = min % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
+  return formatMinutes(ms / 60_000);
 }

@@ -1,4 +1,5 @@
 /** Human formatting for times, sizes and durations, in the viewer's locale and time zone. */
+import { formatMinutes } from '../../../shared/calendar/index.js';
 
 const timeFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const timeSecFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
@@ -64,12 +65,9 @@ export function fmtBytes(n: number): string {
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
 }
 
+/** Minutes as the window's tables and charts write them ("<1 min", "1 h 5 min"): shared/calendar's rule. */
 export function fmtMinutes(min: number): string {
-  if (min < 1) return '<1 min';
-  if (min < 60) return `${Math.round(min)} min`;
-  const h = Math.floor(min / 60);
-  const m = Math.round(min % 60);
-  return m ? `${h} h ${m} min` : `${h} h`;
+  return formatMinutes(min, 'compact');
 }
 
 export function fmtCount(n: number, one: string, many = `${one}s`): string {
