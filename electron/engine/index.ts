@@ -37,4 +37,4 @@ export {
   type ScreenSource,
 } from '../sensing/sources/index.js';
 export { captureRoom } from './capture-room.js';
-export type { CaptureService, IdleSource, LoadSource, PowerSource } from '../sensing/capture/index.js';
+export type { IdleSource, LoadSource, PowerSource } from '../sensing/capture/index.js';

@@ -97,26 +97,30 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
   it('pauses and resumes from the tray menu, pushing the status to the window', async () => {
     const t = await tray();
     const main = await windowAt('app://engram/index.html');
+    // The tray asks through the handler map (capture.pause, capture.status): its tooltip follows the answer.
+    const tooltip = (want: RegExp | string) => until(() => (typeof want === 'string' ? t.tooltip === want : want.test(t.tooltip)), `tooltip ${String(want)} (now "${t.tooltip}")`);
     click('pause-15', t.menu);
-    expect(t.tooltip).toMatch(/^Paused until \d{1,2}:\d{2}.* — 1 frame today$/);
-    expect(main.webContents.sent.some((m) => m.channel === EVENT_CHANNEL && (m.args[0] as { name: string }).name === 'capture.status')).toBe(true);
+    await tooltip(/^Paused until \d{1,2}:\d{2}.* — 1 frame today$/);
+    await until(() => main.webContents.sent.some((m) => m.channel === EVENT_CHANNEL && (m.args[0] as { name: string }).name === 'capture.status'), 'capture.status pushed');
     click('resume', t.menu);
-    expect(t.tooltip).toBe('Capturing — 1 frame today');
+    await tooltip('Capturing — 1 frame today');
     click('pause-indefinite', t.menu);
-    expect(t.tooltip).toBe('Paused until you resume — 1 frame today');
+    await tooltip('Paused until you resume — 1 frame today');
     click('resume', t.menu);
+    await tooltip('Capturing — 1 frame today');
   });
 
   it('pauses while the screen is locked or the computer sleeps', async () => {
     const t = await tray();
+    const tooltip = (want: string) => until(() => t.tooltip === want, `tooltip "${want}" (now "${t.tooltip}")`);
     powerMonitor.emit('lock-screen');
-    expect(t.tooltip).toBe('Paused (screen locked) — 1 frame today');
+    await tooltip('Paused (screen locked) — 1 frame today');
     powerMonitor.emit('unlock-screen');
-    expect(t.tooltip).toBe('Capturing — 1 frame today');
+    await tooltip('Capturing — 1 frame today');
     powerMonitor.emit('suspend');
-    expect(t.tooltip).toBe('Paused (computer asleep) — 1 frame today');
+    await tooltip('Paused (computer asleep) — 1 frame today');
     powerMonitor.emit('resume');
-    expect(t.tooltip).toBe('Capturing — 1 frame today');
+    await tooltip('Capturing — 1 frame today');
   });
 
   it('keeps the spellchecker off (no dictionary downloads) and denies getDisplayMedia without throwing', () => {

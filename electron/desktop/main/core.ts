@@ -5,7 +5,6 @@ import {
   startEngram,
   runOwnSyncthing,
   type AudioSource,
-  type CaptureService,
   type EngineOptions,
   type EngineProblem,
   type EngramApi,
@@ -15,6 +14,7 @@ import {
   type ScreenSource,
   type StartAtLoginControl,
 } from '../../engine/index.js';
+import type { ApiClient } from '../../../shared/api/index.js';
 import { KeyWrapError, type Problem } from '../policy/index.js';
 
 /** A failure from any service, as the one-line problem the tray and notifications show. */
@@ -66,7 +66,8 @@ export interface CoreOptions {
 
 export interface Core {
   api: EngramApi;
-  capture: CaptureService;
+  /** The engine's in-process client: the tray pauses, resumes and reads capture through it, like the window. */
+  client: ApiClient;
   /** Whether the microphone should run now (Settings' "Record audio", capture on and running). */
   audioWanted(): boolean;
   close(): Promise<void>;
@@ -94,12 +95,13 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     log: opts.log,
     onProblem: (p) => opts.onProblem(engineProblem(p)),
   });
-  if (!engram.capture || !(await engram.brain())) throw new Error('the engine started without capture or brain');
+  const { features } = await engram.client.call('app.info', {});
+  if (!features.capture || !features.consolidation) throw new Error('the engine started without capture or brain');
   // Engram's own Syncthing, when the user chose it and sync is on; stopped on quit, never left behind.
   const syncthing = runOwnSyncthing(engram.client, opts.log);
   const close = async () => {
     await syncthing.stop();
     await engram.close();
   };
-  return { api: engram.api, capture: engram.capture, audioWanted: () => engram.audioWanted(), close };
+  return { api: engram.api, client: engram.client, audioWanted: () => engram.audioWanted(), close };
 }

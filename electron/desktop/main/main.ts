@@ -320,32 +320,49 @@ function onTrayAction(action: TrayAction): void {
   if (action.type === 'open') return openMainWindow();
   if (action.type === 'openScreen') return openMainWindow(action.screen);
   if (action.type === 'quit') return app.quit();
-  if (!core) return;
+  const c = core;
+  if (!c) return;
+  void trayRequest(c, action)
+    .then(async () => {
+      refreshTray();
+      // The window's own status view hears about it like any other change.
+      c.api.events.emit('capture.status', await c.client.call('capture.status', {}));
+    })
+    .catch((err: unknown) => log(`tray: ${String(err)}`));
+}
+
+/** What a tray action asks of capture, through the handler map like the window's own switches. */
+async function trayRequest(c: Core, action: TrayAction): Promise<void> {
   switch (action.type) {
     case 'pause':
-      core.capture.pause(action.minutes ?? undefined);
+      await c.client.call('capture.pause', action.minutes ? { minutes: action.minutes } : {});
       break;
     case 'resume':
       // Also the way to be asked again on Wayland after a refused picker or a stopped share.
       screenStream?.reset();
-      core.capture.resume();
+      await c.client.call('capture.resume', {});
       lastProblem = null;
       break;
     case 'pauseDisplay':
-      core.capture.pauseDisplay(action.display, action.paused);
+      await c.client.call('capture.pauseDisplay', { display: action.display, paused: action.paused });
       break;
     case 'openScreenSettings':
       void openSystemSettings('screen_recording');
       break;
   }
-  refreshTray();
-  // The window's own status view hears about it like any other change.
-  core.api.events.emit('capture.status', core.capture.status());
 }
 
+// One refresh at a time, in the order asked: each reads the status through the handler map.
+let trayRefresh: Promise<void> = Promise.resolve();
 function refreshTray(): void {
-  if (!core || !tray) return;
-  const status = core.capture.status();
+  trayRefresh = trayRefresh.then(refreshTrayNow).catch((err: unknown) => log(`tray: ${String(err)}`));
+}
+
+async function refreshTrayNow(): Promise<void> {
+  const c = core;
+  if (!c || !tray) return;
+  const status = await c.client.call('capture.status', {});
+  if (core !== c || !tray) return;
   const autoPause = power?.autoPause() ?? null;
   tray.update({ status, framesToday: status.frames_kept, autoPause, error: lastProblem?.message ?? null, now: Date.now() });
   const health = captureHealthOf(status, autoPause);
@@ -355,7 +372,7 @@ function refreshTray(): void {
   if (health.state === 'capturing') notifier?.recovered('capture');
   // The microphone is on only while capture really records: paused, locked, away, switched off in
   // Settings or keeping nothing (no grant, Wayland) means off.
-  const micWanted = core.audioWanted() && health.state === 'capturing';
+  const micWanted = c.audioWanted() && health.state === 'capturing';
   if (micWanted && !microphone?.running) microphone?.start();
   else if (!micWanted && microphone?.running) microphone.stop();
 }
@@ -395,7 +412,7 @@ async function closeAll(): Promise<void> {
     // the source ends after it, and the audio run then finishes by itself once it has stored it
     // (closing capture would abort it with the segment still queued).
     await microphone?.dispose();
-    if (c) await waitUntil(() => !c.capture.status().audio, 3_000);
+    if (c) await waitUntil(async () => !(await c.client.call('capture.status', {})).audio, 3_000);
   } catch (err) {
     log(`microphone: ${String(err)}`);
   }
@@ -411,9 +428,9 @@ async function closeAll(): Promise<void> {
   }
 }
 
-async function waitUntil(done: () => boolean, ms: number): Promise<void> {
+async function waitUntil(done: () => Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
-  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  while (!(await done()) && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
 }
 
 /**
