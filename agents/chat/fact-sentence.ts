@@ -99,16 +99,32 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
 
 const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** The labelled values of the best passages' screens, read from where their words sit. */
-function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: number }[], layout: FrameLayout): Unit[] {
+/**
+ * How much of what the question is about a screen's passages name: its nouns (what it asks about)
+ * count, its verbs ("booked", "pay") barely, since other screens share them ("book through the app").
+ */
+function namesIt(asked: AskedValue, text: string): number {
+  const nouns = asked.terms.filter((t) => !asked.loose.includes(t));
+  return covered(nouns, text, asked.kin) + 0.1 * covered(asked.loose, text, asked.kin);
+}
+
+/**
+ * The labelled values of the best passages' screens, read from where their words sit. The screens
+ * read are those whose passages name most of what was asked, then the best ranked: a form that
+ * says "Cost centre" is read before screens that only share the question's verb with it.
+ */
+function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: number }[], layout: FrameLayout, asked: AskedValue): Unit[] {
   const out: Unit[] = [];
-  const frames = new Map<string, { p: PassageMatch; m: NumberedMemory; rank: number; texts: string[] }>();
+  const all = new Map<string, { p: PassageMatch; m: NumberedMemory; rank: number; texts: string[] }>();
   for (const x of passages) {
     if (!x.p.frame_id) continue;
-    const f = frames.get(x.p.frame_id);
+    const f = all.get(x.p.frame_id);
     if (f) f.texts.push(x.p.text);
-    else if (frames.size < MAX_FRAMES) frames.set(x.p.frame_id, { ...x, texts: [x.p.text] });
+    else all.set(x.p.frame_id, { ...x, texts: [x.p.text] });
   }
+  const named = [...all].map(([id, f], order) => ({ id, f, order, names: namesIt(asked, `${f.texts.join('\n')}\n${f.p.window_title ?? ''}`) }));
+  named.sort((a, b) => b.names - a.names || a.order - b.order);
+  const frames = named.slice(0, MAX_FRAMES).map((x) => [x.id, x.f] as const);
   for (const [id, { p, m, rank, texts }] of frames) {
     const fw = layout(id);
     if (!fw) continue;
@@ -223,7 +239,11 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
   // A label paired with its value by where both sit on screen is a surer pair than two lines of OCR text.
   const laidOut = unit.laidOut ? 0.5 : 0;
-  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut;
+  // The cell of a row that says what the row is about ("Analyte: Total cholesterol") names it; the
+  // answer to "what was my cholesterol" is another cell of that row.
+  const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
+  const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
+  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming;
   let fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   if (fit === 'no' && hasValue && unit.wide && (asked.kind !== 'any' || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
@@ -269,13 +289,23 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const asked = askedValue(question);
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
-  for (const m of numbered) for (const p of m.passages ?? []) passages.push({ p, m });
+  // One screen passage is often cited by several memories (the visit, each row's fact): looked at once,
+  // under the first memory that cites it, so that copies do not crowd other screens out of the best few.
+  const seenPassage = new Set<string>();
+  for (const m of numbered) {
+    for (const p of m.passages ?? []) {
+      const k = `${p.frame_id ?? ''}\u0000${p.text}`;
+      if (seenPassage.has(k)) continue;
+      seenPassage.add(k);
+      passages.push({ p, m });
+    }
+  }
   passages.sort((a, b) => b.p.score - a.p.score);
   const best = passages[0]?.p.score ?? 0;
   const ranked = passages.slice(0, MAX_PASSAGES).map(({ p, m }) => ({ p, m, rank: best > 0 ? Math.max(0, p.score / best) : 0 }));
   const units: Unit[] = [];
   for (const { p, m, rank } of ranked) units.push(...unitsOfPassage(p, m, rank));
-  if (layout) units.push(...unitsOfLayout(ranked, layout));
+  if (layout) units.push(...unitsOfLayout(ranked, layout, asked));
   // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
   const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
   memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05)));

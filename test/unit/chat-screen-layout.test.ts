@@ -154,3 +154,35 @@ describe('the lead sentence reads a screen by its layout', () => {
     expect(f.text.split('\n')[0]).toContain('£1,240.00');
   });
 });
+
+describe('which screens the lead sentence reads, and which cell of a row answers', () => {
+  const fmt = new TimeFormatter('UTC');
+  const at = '2026-11-04T10:00:00.000Z';
+  const mem = (n: number, title: string, passages: PassageMatch[]): NumberedMemory => {
+    const m: Memory = {
+      id: `mem_${n}`, kind: 'episodic', title, text: title, details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
+      segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
+    };
+    return { n, memory: m, source: 'search', score: 1, line: title, passages };
+  };
+  const pass = (text: string, frame: string, title: string, score: number, kind: PassageMatch['kind'] = 'lines'): PassageMatch =>
+    ({ kind, text, marked: text, snippet: text, observation_id: `obs_${frame}`, frame_id: frame, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null });
+
+  it('reads the screen that names what was asked before screens that share only its verb, each passage once', () => {
+    // Three screens that say "book" rank first, each cited by three memories; the profile that says "Cost centre" ranks last.
+    const loud = ['Book a desk up to a week ahead.', 'Booked rooms are held for ten minutes.', 'Book through the app.'].map((t, i) => pass(t, `frm_${i}`, `Screen ${i}`, 9 - i));
+    const numbered: NumberedMemory[] = [];
+    loud.forEach((p, i) => { for (let k = 0; k < 3; k++) numbered.push(mem(numbered.length + 1, `Visit ${i}.${k}`, [p])); });
+    // OCR read the profile's values as one block and its labels as another.
+    numbered.push(mem(numbered.length + 1, 'Browsed "Profile — StaffDesk"', [pass('KX-2290-B\nCost centre', 'frm_f', 'Profile — StaffDesk', 2)]));
+    const fw = screen(cell('Cost centre', 40, 140), cell('KX-2290-B', 400, 140));
+    const f = factSentence('Which cost centre am I booked on?', numbered, fmt, (id) => (id === 'frm_f' ? fw : null))!;
+    expect(f.text.split('\n')[0]).toContain('Cost centre: KX-2290-B');
+  });
+
+  it('answers with a cell of the row, not the cell that names the row', () => {
+    const row = 'Test: Ferritin · Result: 41 · Units: ng/mL · Flag: Normal';
+    const f = factSentence('What was my ferritin level in the blood panel?', [mem(1, 'Browsed "Blood panel — ClinicNet"', [pass(row, 'frm_r', 'Blood panel — ClinicNet', 5, 'row')])], fmt)!;
+    expect(f.text.split('\n')[0]).toMatch(/^(?:Not sure it is what you asked, but the closest I found: )?Result: 41\b/);
+  });
+});
