@@ -18,6 +18,13 @@ const ACTION_LABEL: Record<ConsolidationChangeDto['action'], string> = {
   entity_merge: 'Same person or thing',
 };
 
+function toggle<T>(set: Set<T>, v: T): Set<T> {
+  const next = new Set(set);
+  if (next.has(v)) next.delete(v);
+  else next.add(v);
+  return next;
+}
+
 type Preview = RequestOutput<'consolidation.preview'> & { created_at?: string };
 
 /**
@@ -48,56 +55,42 @@ export function ConsolidateDialog({ onClose }: { onClose(): void }) {
     };
   }, [api]);
 
-  async function discard() {
-    if (!preview) return;
+  /** One step at a time: the buttons wait, and a refusal shows in the dialog's one error line. */
+  async function step(work: () => Promise<void>, keepBusy = false): Promise<void> {
     setBusy(true);
     setError(null);
     try {
+      await work();
+      if (!keepBusy) setBusy(false);
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  }
+
+  const discard = () =>
+    step(async () => {
+      if (!preview) return;
       await api.call('consolidation.discard', { preview_id: preview.preview_id });
       setPreview(null);
       setAccepted(new Set());
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function look() {
-    setBusy(true);
-    setError(null);
-    try {
-      const p = await api.call('consolidation.preview', { kinds: [...kinds] });
-      setPreview(p);
+  const look = () =>
+    step(async () => {
+      setPreview(await api.call('consolidation.preview', { kinds: [...kinds] }));
       setAccepted(new Set());
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function apply() {
-    if (!preview) return;
-    setBusy(true);
-    setError(null);
-    try {
+  // Applied: the dialog closes, so the buttons stay waiting until it does.
+  const apply = () =>
+    step(async () => {
+      if (!preview) return;
       const r = await api.call('consolidation.apply', { preview_id: preview.preview_id, accept: [...accepted] });
       toast(`Consolidation ${r.summary}.`);
       bumpData();
       onClose();
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  }
-
-  const toggle = <T,>(set: Set<T>, v: T): Set<T> => {
-    const next = new Set(set);
-    if (next.has(v)) next.delete(v);
-    else next.add(v);
-    return next;
-  };
+    }, true);
 
   return (
     <Dialog
@@ -156,30 +149,7 @@ export function ConsolidateDialog({ onClose }: { onClose(): void }) {
           {preview.review_error && <p className="faint">{preview.review_error}</p>}
           <ul className="consolidate-changes" aria-label="Proposed changes">
             {preview.changes.map((c) => (
-              <li key={c.id} data-testid="consolidate-change" data-change-id={c.id}>
-                <label className="consolidate-check">
-                  <input type="checkbox" checked={accepted.has(c.id)} onChange={() => setAccepted((a) => toggle(a, c.id))} aria-label={`Accept: ${ACTION_LABEL[c.action]} — ${c.reason}`} />
-                  <strong>{ACTION_LABEL[c.action]}</strong>
-                  <span className="faint"> · {c.kind === 'entity' ? 'people and things' : KIND_LABEL[c.kind].toLowerCase()} · {c.source === 'model' ? 'proposed by the model' : c.reason}</span>
-                </label>
-                {c.source === 'model' && <div className="faint">{c.reason}</div>}
-                <ul className="consolidate-diff">
-                  {c.before.map((b) => (
-                    <li key={b.id} className="diff-before">
-                      <span aria-hidden="true">− </span>
-                      <span className="diff-title">{b.title}</span>
-                      {b.text && b.text !== b.title && <span className="faint"> — {b.text}</span>}
-                    </li>
-                  ))}
-                  {c.after && (
-                    <li className="diff-after">
-                      <span aria-hidden="true">+ </span>
-                      <span className="diff-title">{c.after.title}</span>
-                      {c.after.text && c.after.text !== c.after.title && <span className="faint"> — {c.after.text}</span>}
-                    </li>
-                  )}
-                </ul>
-              </li>
+              <ChangeItem key={c.id} change={c} accepted={accepted.has(c.id)} onToggle={() => setAccepted((a) => toggle(a, c.id))} />
             ))}
           </ul>
         </div>
@@ -190,5 +160,35 @@ export function ConsolidateDialog({ onClose }: { onClose(): void }) {
         </p>
       )}
     </Dialog>
+  );
+}
+
+/** One proposed change: accept it or not, and see what goes (−) and what stands afterwards (+). */
+function ChangeItem({ change: c, accepted, onToggle }: { change: ConsolidationChangeDto; accepted: boolean; onToggle(): void }) {
+  return (
+    <li data-testid="consolidate-change" data-change-id={c.id}>
+      <label className="consolidate-check">
+        <input type="checkbox" checked={accepted} onChange={onToggle} aria-label={`Accept: ${ACTION_LABEL[c.action]} — ${c.reason}`} />
+        <strong>{ACTION_LABEL[c.action]}</strong>
+        <span className="faint"> · {c.kind === 'entity' ? 'people and things' : KIND_LABEL[c.kind].toLowerCase()} · {c.source === 'model' ? 'proposed by the model' : c.reason}</span>
+      </label>
+      {c.source === 'model' && <div className="faint">{c.reason}</div>}
+      <ul className="consolidate-diff">
+        {c.before.map((b) => (
+          <li key={b.id} className="diff-before">
+            <span aria-hidden="true">− </span>
+            <span className="diff-title">{b.title}</span>
+            {b.text && b.text !== b.title && <span className="faint"> — {b.text}</span>}
+          </li>
+        ))}
+        {c.after && (
+          <li className="diff-after">
+            <span aria-hidden="true">+ </span>
+            <span className="diff-title">{c.after.title}</span>
+            {c.after.text && c.after.text !== c.after.title && <span className="faint"> — {c.after.text}</span>}
+          </li>
+        )}
+      </ul>
+    </li>
   );
 }
