@@ -1,6 +1,6 @@
 import { nlp } from '../runtime/index.js';
 import type { EntityKind } from '../store/index.js';
-import { ORG_BY_HEAD, ORG_SUFFIX, orgShaped, placeShaped } from '../../shared/text/index.js';
+import { ORG_BY_HEAD, ORG_SUFFIX, codeShaped, orgShaped, placeShaped, techTailed } from '../../shared/text/index.js';
 
 /** What the graph needs of a memory. */
 export interface GraphSourceMemory {
@@ -78,6 +78,16 @@ function classify(name: string): EntityKind | 'none' {
   verdicts.set(name, v);
   if (verdicts.size > 20_000) verdicts.delete(verdicts.keys().next().value!);
   return v;
+}
+
+/**
+ * A code identifier ("LedgerClient", "MAX_RETRIES") unless compromise knows it ("PayPal"), and a
+ * product's part named by its last word ("Vault UI", OCR's "Vault Ul") read as a person: neither
+ * is somebody or something the user met.
+ */
+function notAName(name: string, kind: EntityKind | 'none'): boolean {
+  if (codeShaped(name) && kind === 'none') return true;
+  return techTailed(name) && (kind === 'none' || kind === 'person');
 }
 
 /** A word compromise knows as part of a person's name ("Smith", "Maria"). */
@@ -162,6 +172,7 @@ function namesIn(text: string, reading: NameReading = {}): { name: string; kind:
     const name = cleanName(words.join(' '));
     if (!name || /^project\s/i.test(name)) continue;
     const kind = classify(name);
+    if (notAName(name, kind)) continue;
     if (name.split(' ').length === 1) {
       if (name.length < 3 || STOP.test(name)) continue;
       if (sentenceStart && kind === 'none' && words.length === m[1]!.split(/\s+/).length) continue;
@@ -223,6 +234,8 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
   const add = (name: string, kind: EntityKind, role: 'subject' | 'mention') => {
     const clean = cleanName(name);
     if (!clean) return;
+    // A document is named by its title, code or not ("LedgerClient.ts"); anything else named like code or a UI's part is no entity.
+    if (kind !== 'document' && ((codeShaped(clean) && classify(clean) === 'none') || (kind === 'person' && techTailed(clean)))) return;
     const prior = entities.find((e) => e.name.toLowerCase() === clean.toLowerCase());
     if (prior) {
       if (role === 'subject') prior.role = 'subject';

@@ -1,6 +1,6 @@
 import { nlp } from '../runtime/index.js';
 import type { BatchAnalysis } from '../subagent-kit/index.js';
-import { orgShaped } from '../../shared/text/index.js';
+import { codeShaped, orgShaped, techTailed } from '../../shared/text/index.js';
 import { namesByLayout } from './name-layout.js';
 
 export type EntityType = 'person' | 'organization' | 'project';
@@ -88,6 +88,9 @@ export function findEntities(a: BatchAnalysis): FoundEntity[] {
     for (const c of candidates.values()) {
       const type = c.type ?? classify(c.name);
       if (!type) continue;
+      // "LedgerClient", "Vault UI" (OCR: "Vault Ul"): code or a product's part, never a person; a known organisation stays.
+      if (type !== 'organization' && codeShaped(c.name)) continue;
+      if (type === 'person' && techTailed(c.name)) continue;
       const sources = [...new Set([...a.sourcesWith(c.name), ...c.seenIn])].sort((x, y) => x - y);
       const entityApps = [...new Set(sources.map((i) => a.sources[i]!.app).filter((x): x is string => !!x))];
       out.push({ name: c.name, type, sources, lines: c.lines, apps: entityApps, layout: c.layout });

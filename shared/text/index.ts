@@ -1,4 +1,4 @@
 /** shared/text: one-line forms of text, errors and validation issues, for logs, replies and prompts. Pure TypeScript. */
 export { errorLine, oneLine } from './one-line.js';
 export { hasIssues, issueLine, type IssueLike } from './issue-line.js';
-export { HONORIFIC, ORG_BY_HEAD, ORG_SUFFIX, nameSpelledBy, orgShaped, placeShaped, streetShaped } from './name-shapes.js';
+export { HONORIFIC, ORG_BY_HEAD, ORG_SUFFIX, codeShaped, nameSpelledBy, orgShaped, placeShaped, streetShaped, techTailed } from './name-shapes.js';

@@ -72,3 +72,39 @@ export function nameSpelledBy(run: string, email: string): string | null {
   }
   return null;
 }
+
+/**
+ * Surname prefixes written joined to a capital ("McDonald", "MacArthur", "DeShawn", "LeBron",
+ * "DiCaprio", "VanDyke", "FitzGerald"): a name's, not two code words joined.
+ */
+const NAME_PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St)$/;
+
+/**
+ * A word that is a code identifier, not a name: CamelCase joined words ("LedgerClient",
+ * "getUserName"), snake or SCREAMING_CASE ("retry_count", "MAX_RETRIES"), a dotted path
+ * ("os.path", "config.yaml"), or letters with digits inside ("v2Client", "b64encode"). An acronym
+ * ("NASA", "MirixDB") and a joined surname ("McDonald", "O'Neil") are not.
+ */
+export function codeIdentifier(word: string): boolean {
+  if (/_/.test(word)) return true;
+  if (/\p{L}\p{N}+\p{L}/u.test(word)) return true;
+  if (/\p{L}{2,}\.\p{L}{2,}/u.test(word)) return true;
+  if (/^\p{Ll}{2,}\p{Lu}/u.test(word)) return true;
+  const humps = word.match(/\p{Lu}\p{Ll}+/gu) ?? [];
+  const joined = /\p{Ll}\p{Lu}\p{Ll}/u.test(word);
+  if (!joined) return false;
+  return !(humps.length === 2 && word.startsWith(humps[0]!) && NAME_PREFIX.test(humps[0]!));
+}
+
+/** Some word of a name is a code identifier. */
+export function codeShaped(name: string): boolean {
+  return name.split(/\s+/).some(codeIdentifier);
+}
+
+/**
+ * A name whose last word is a UI or tech abbreviation, or OCR's usual misreading of one ("Vault UI"
+ * read "Vault Ul", "Ledger API", "Notes App", "Stripe SDK"): a product's part, never a person.
+ */
+export function techTailed(name: string): boolean {
+  return /\s(?:UI|Ul|Ui|API|APl|Api|App|Apps|SDK|Sdk|CLI|CLl|Cli)$/u.test(name.trim());
+}
