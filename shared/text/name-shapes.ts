@@ -93,8 +93,17 @@ export function codeIdentifier(word: string): boolean {
   const humps = word.match(/\p{Lu}\p{Ll}+/gu) ?? [];
   const joined = /\p{Ll}\p{Lu}\p{Ll}/u.test(word);
   if (!joined) return false;
-  return !(humps.length === 2 && word.startsWith(humps[0]!) && NAME_PREFIX.test(humps[0]!));
+  if (humps.length === 2 && word.startsWith(humps[0]!) && NAME_PREFIX.test(humps[0]!)) return false;
+  // One letter before one capitalised word is a product's name ("iPhone", "eBay"); code starts with a word ("getUser").
+  if (/^\p{Ll}/u.test(word) && humps.length === 1) return false;
+  // Two joined words are a brand as often as code ("LinkedIn", "WhatsApp", "SoundCloud"): code
+  // when the second names a program's part ("LedgerClient", "PaymentGateway"); three or more are code.
+  return humps.length !== 2 || CODE_ROLE.test(humps[1]!);
 }
+
+/** The last word of a class or module name: what part of a program it is. */
+const CODE_ROLE =
+  /^(?:Client|Server|Service|Services|Manager|Handler|Handlers|Controller|Factory|Gateway|Scheduler|Parser|Renderer|Builder|Adapter|Provider|Repository|Repo|Store|Error|Exception|Test|Tests|Spec|Config|Util|Utils|Helper|Helpers|Module|Component|View|Model|Worker|Queue|Cache|Loader|Reader|Writer|Listener|Event|Events|Request|Response|Context|State|Props|Type|Types|Schema|Router|Runner|Pool|Stream|Buffer|Impl|Base|Interface|Wrapper|Proxy|Registry|Resolver|Validator|Serializer|Formatter|Logger|Dispatcher|Emitter|Filter|Options|Dialog|Screen|Button|Panel|Job|Task|Hook|Hooks|Api|Dto|Input|Output|Result|Query|Command|Action|Reducer|Middleware|Plugin|Driver|Connection|Session|Table|Index|Entry|Item|Node|Tree|Map|List|Set|Id|Key)$/;
 
 /** Some word of a name is a code identifier. */
 export function codeShaped(name: string): boolean {

@@ -18,7 +18,8 @@ describe('code identifiers are never entities', () => {
     for (const code of ['PaymentGateway', 'InvoiceRenderer', 'fetchOrderItems', 'MAX_POOL_SIZE', 'order_total', 'settings.json', 'http.server', 'v2Parser', 'SessionStoreImpl']) {
       expect(codeShaped(code), code).toBe(true);
     }
-    for (const name of ['McDonald', 'DeShawn Lee', "O'Neil", 'MacArthur', 'LeBron James', 'Siobhan', 'NASA', 'Zoë Ndiaye', 'Jean-Luc Picard', 'A. Souza']) {
+    // Brands written joined are names too, not code.
+    for (const name of ['McDonald', 'DeShawn Lee', "O'Neil", 'MacArthur', 'LeBron James', 'Siobhan', 'NASA', 'Zoë Ndiaye', 'Jean-Luc Picard', 'A. Souza', 'LinkedIn', 'WhatsApp', 'SoundCloud', 'DeepMind', 'iPhone', 'eBay']) {
       expect(codeShaped(name), name).toBe(false);
     }
   });
