@@ -24,6 +24,11 @@ describe('two data dirs syncing through a folder', () => {
     await syncB.now();
   }, { key, folderId });
 
+  /** Resolves once the wall clock has moved past the millisecond it was called in. */
+  const nextMillisecond = async () => {
+    const t = Date.now();
+    while (Date.now() <= t + 1) await new Promise((r) => setTimeout(r, 1));
+  };
   const note = (s: EngramStore, title: string, text: string, occurred_at?: number) =>
     s.memories.insert({ kind: 'semantic', title, text, fields: { name: title }, occurred_at: occurred_at ?? null }).id;
   const both = async () => {
@@ -91,9 +96,13 @@ describe('two data dirs syncing through a folder', () => {
     const budget = note(a, 'Budget', 'Budget is 10k.');
     const team = note(b, 'Team', 'The team is five people.');
     await both();
+    // "Later" must be later on the clock: edits on two devices within one millisecond are concurrent,
+    // and the device id breaks the tie (both still converge; a fast machine made them so in CI).
     a.memories.update(budget, { text: 'Budget is 12k.' }, 'edit on A');
+    await nextMillisecond();
     b.memories.update(budget, { text: 'Budget is 15k.' }, 'edit on B, later');
     b.memories.update(team, { text: 'The team is six people.' }, 'edit on B');
+    await nextMillisecond();
     a.memories.update(team, { text: 'The team is seven people.' }, 'edit on A, later');
     await both();
     await both();
