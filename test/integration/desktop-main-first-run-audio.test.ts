@@ -30,6 +30,7 @@ vi.mock('../../electron/desktop/main/core.js', async (importOriginal) => ({
 const run = runDesktopMain('engram-first-audio-', { seeded: true });
 const consentOnDisk = () => JSON.parse(readFileSync(path.join(run.dataDir, CONSENT_FILE), 'utf8')) as Record<string, unknown>;
 
+// Two starts of the app on one data folder, told in order: the second reads what the first left on disk.
 describe("the first run's microphone choice (fake Electron)", { shuffle: false }, () => {
   it('is on disk as soon as the consent page is accepted, although the engine then fails to start', async () => {
     await acceptConsent({ audio: true, start_at_login: false });
