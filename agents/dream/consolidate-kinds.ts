@@ -4,6 +4,7 @@ import { normalizeContact } from '../knowledge-vault/index.js';
 import type { MemoryPatch } from '../store/index.js';
 import { normalizeUrl } from '../resource/index.js';
 import { normalizeText, type BrainStore } from '../subagent-kit/index.js';
+import type { ChangeReplay } from './change-replay.js';
 import type { DreamChange } from './dream-types.js';
 import { linesUnion, mergeGroup, newestFirst, oldestFirst, timeOf } from './merge-group.js';
 
@@ -11,6 +12,8 @@ import { linesUnion, mergeGroup, newestFirst, oldestFirst, timeOf } from './merg
 export interface Planned {
   change: DreamChange;
   apply: () => string | null;
+  /** The model's proposal as data, so a dry run kept across a restart can apply it without asking again. */
+  replay?: ChangeReplay;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string | null): Map<string, T[]> {

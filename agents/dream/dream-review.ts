@@ -3,6 +3,7 @@ import type { Memory } from '../../shared/index.js';
 import { DEFAULT_CORE_LIMIT } from '../core/index.js';
 import { defineTool, runToolLoop, type LlmProvider, type LlmTool } from '../llm/index.js';
 import { contentTokens, jaccard, modelView, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
+import type { ChangeReplay } from './change-replay.js';
 import type { Planned } from './consolidate-kinds.js';
 import type { DreamChange } from './dream-types.js';
 import { linesUnion, mergeGroup, oldestFirst, provenanceUnion } from './merge-group.js';
@@ -194,17 +195,25 @@ export async function reviewClusters(
   return { plans, calls };
 }
 
+/** The review only ever sees memories (the graph's entities are merged by the rules alone). */
+function reviewKind(kind: Kind): Exclude<Kind, 'entity'> {
+  if (kind === 'entity') throw new Error('entities are not reviewed by the model');
+  return kind;
+}
+
 /** True when a memory is still as the review saw it (apply skips a change whose inputs moved on). */
 function unchanged(store: BrainStore, m: Memory): Memory | null {
   const now = store.memories.get(m.id);
   return now && !now.superseded_by && now.version === m.version ? now : null;
 }
 
-function mergePlan(store: BrainStore, kind: Kind, keep: Memory, others: Memory[], i: { title?: string; text?: string; reason: string }): Planned {
+export function mergePlan(store: BrainStore, kind: Kind, keep: Memory, others: Memory[], i: { title?: string; text?: string; reason: string }): Planned {
   const reason = `dream review: ${i.reason}`;
   const title = i.title ?? keep.title;
   const text = i.text ?? keep.text;
+  const replay: ChangeReplay = { op: 'review_merge', kind: reviewKind(kind), keep_id: keep.id, merge_ids: others.map((o) => o.id), title: i.title, text: i.text, reason: i.reason };
   return {
+    replay,
     change: {
       action: 'merge',
       kind,
@@ -226,9 +235,10 @@ function mergePlan(store: BrainStore, kind: Kind, keep: Memory, others: Memory[]
   };
 }
 
-function supersedePlan(store: BrainStore, kind: Kind, newer: Memory, older: Memory[], why: string): Planned {
+export function supersedePlan(store: BrainStore, kind: Kind, newer: Memory, older: Memory[], why: string): Planned {
   const reason = `dream review: ${why}`;
   return {
+    replay: { op: 'review_supersede', kind: reviewKind(kind), new_id: newer.id, old_ids: older.map((o) => o.id), reason: why },
     change: {
       action: 'supersede',
       kind,
@@ -249,10 +259,11 @@ function supersedePlan(store: BrainStore, kind: Kind, newer: Memory, older: Memo
   };
 }
 
-function rewritePlan(store: BrainStore, kind: Kind, m: Memory, i: { title?: string; text: string; reason: string }, evidence: Memory[] = []): Planned {
+export function rewritePlan(store: BrainStore, kind: Kind, m: Memory, i: { title?: string; text: string; reason: string }, evidence: Memory[] = []): Planned {
   const reason = `dream review: ${i.reason}${evidence.length ? ` (from ${evidence.map((e) => e.id).join(', ')})` : ''}`;
   const title = i.title ?? m.title;
   return {
+    replay: { op: 'review_rewrite', kind: reviewKind(kind), id: m.id, title: i.title, text: i.text, evidence_ids: evidence.map((e) => e.id), reason: i.reason },
     change: { action: 'rewrite', kind, before: [m.id], after: m.id, reason, source: 'model', diff: [`- ${line(m)}`, `+ ${line({ id: m.id, title, text: i.text })}`], result: { title, text: i.text } },
     apply: () => {
       if (!unchanged(store, m) || evidence.some((e) => !store.memories.get(e.id))) return null;

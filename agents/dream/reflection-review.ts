@@ -139,7 +139,7 @@ export async function reviewReflections(
             return e;
           });
           claimed.add(r.id);
-          plans.push(updatePlan(store, r, i.text, cited, i.reason));
+          plans.push(reflectionUpdatePlan(store, r, i.text, cited, i.reason));
           return 'proposed';
         },
       }) as LlmTool,
@@ -158,7 +158,7 @@ export async function reviewReflections(
           if (others.some((o) => o.id === keep.id)) throw new Error('keep_id is also in merge_ids');
           if (new Set(i.merge_ids).size !== i.merge_ids.length) throw new Error('an id is named twice');
           for (const m of [keep, ...others]) claimed.add(m.id);
-          plans.push(mergePlan(store, keep, others, i.text ?? keep.text, i.reason));
+          plans.push(reflectionMergePlan(store, keep, others, i.text ?? keep.text, i.reason));
           return 'proposed';
         },
       }) as LlmTool,
@@ -175,9 +175,10 @@ export async function reviewReflections(
   return { plans, calls };
 }
 
-function updatePlan(store: BrainStore, r: Memory, text: string, cited: Memory[], why: string): Planned {
+export function reflectionUpdatePlan(store: BrainStore, r: Memory, text: string, cited: Memory[], why: string): Planned {
   const reason = `dream review: ${why}`;
   return {
+    replay: { op: 'reflection_update', id: r.id, text, cited_ids: cited.map((e) => e.id), reason: why },
     change: { action: 'rewrite', kind: 'experience', before: [r.id], after: r.id, reason, source: 'model', diff: [`- ${line(r)}`, `+ ${line({ id: r.id, title: r.title, text })}`] },
     apply: () => {
       if (!unchanged(store, r)) return null;
@@ -190,9 +191,10 @@ function updatePlan(store: BrainStore, r: Memory, text: string, cited: Memory[],
   };
 }
 
-function mergePlan(store: BrainStore, keep: Memory, others: Memory[], text: string, why: string): Planned {
+export function reflectionMergePlan(store: BrainStore, keep: Memory, others: Memory[], text: string, why: string): Planned {
   const reason = `dream review: ${why}`;
   return {
+    replay: { op: 'reflection_merge', keep_id: keep.id, merge_ids: others.map((o) => o.id), text, reason: why },
     change: {
       action: 'merge',
       kind: 'experience',

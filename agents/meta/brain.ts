@@ -1,6 +1,6 @@
 import { BehaviourKeeper, type SynthesisReport } from '../behaviour/index.js';
 import { CoreAgent, readCoreBlocks, type CoreBlock } from '../core/index.js';
-import { archiveDue, archiveUnused, type ArchiveReport, type DreamOptions, type DreamReport } from '../dream/index.js';
+import { archiveDue, archiveUnused, type ArchiveReport, type DreamOptions, type DreamReport, type PreviewOptions } from '../dream/index.js';
 import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
@@ -65,7 +65,7 @@ export interface Brain {
   /** Consolidation, on the brain's queue (never concurrent with a batch). */
   dream(opts?: DreamOptions): Promise<DreamReport>;
   /** A dry run kept for review; its apply runs on the brain's queue too (never inside a batch). */
-  reviewDream(opts?: Omit<DreamOptions, 'dryRun'>): Promise<QueuedDreamReview>;
+  reviewDream(opts?: PreviewOptions): Promise<QueuedDreamReview>;
   /** Archives memories unused for the set number of days (on the brain's queue); the timer runs it daily. */
   archive(): Promise<ArchiveReport>;
   coreBlocks(): CoreBlock[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dream, previewDream, type DreamApplyReport, type DreamOptions, type DreamReport, type DreamReview } from '../dream/index.js';
+import { dream, previewDream, type DreamApplyReport, type DreamOptions, type DreamReport, type DreamReview, type PreviewOptions } from '../dream/index.js';
 import type { LlmProvider } from '../llm/index.js';
 import type { BrainStore } from '../subagent-kit/index.js';
 import type { BrainSettings } from '../../shared/settings/index.js';
@@ -12,7 +12,7 @@ export type QueuedDreamReview = Omit<DreamReview, 'apply'> & { apply(accept: str
 
 export interface DreamSchedule {
   run(o?: DreamOptions): Promise<DreamReport>;
-  review(o?: Omit<DreamOptions, 'dryRun'>): Promise<QueuedDreamReview>;
+  review(o?: PreviewOptions): Promise<QueuedDreamReview>;
   /** The automatic run, when it is on, the user has been idle long enough and the last run is old enough. */
   maybe(): void;
   /** When the last whole run ended (ms), or null. */
@@ -45,11 +45,11 @@ export function dreamSchedule(deps: {
       return report;
     });
 
-  const review = (o: Omit<DreamOptions, 'dryRun'> = {}): Promise<QueuedDreamReview> =>
+  const review = (o: PreviewOptions = {}): Promise<QueuedDreamReview> =>
     meta.exclusive(async () => {
       const r = await previewDream(store, { timeZone, now: now(), llm: llm(), ...o });
       // Applied between batches, never inside one (a batch's writes would move its inputs half way).
-      return { id: r.id, report: r.report, proposals: r.proposals, apply: (ids) => meta.exclusive(async () => r.apply(ids)) };
+      return { id: r.id, report: r.report, proposals: r.proposals, kept: r.kept, apply: (ids) => meta.exclusive(async () => r.apply(ids)) };
     });
 
   const maybe = (): void => {

@@ -6,15 +6,21 @@ import { ConsolidationKindSchema, ConsolidationPreviewSchema } from '../../share
 import type { Consolidator, DirectiveReviewer } from '../api/index.js';
 import { appliedSummary, dreamSummary } from './dream-summary.js';
 
-/** What is kept of a dry run across restarts: what the window shows, and the kinds to run it over again. */
-const KeptBody = ConsolidationPreviewSchema.extend({ kinds: z.array(ConsolidationKindSchema).nullable() });
+/**
+ * What is kept of a dry run across restarts: what the window shows, the kinds to run the rules over
+ * again, and the model's changes as data (read by the dream room through its own schema; absent in
+ * dry runs kept before they were).
+ */
+const KeptBody = ConsolidationPreviewSchema.extend({ kinds: z.array(ConsolidationKindSchema).nullable(), replays: z.array(z.unknown()).max(5000).default([]) });
 
 /**
  * Consolidation as the window asks for it, on the brain's queue: runs, dry runs kept for review, and
  * their apply. The latest dry run is kept in the store too, until it is applied or discarded, so a
- * restart does not lose a review: its plans (closures over this session's store) are not, so after a
- * restart apply runs the same dry run again and applies the accepted changes only if each comes out
- * the same (a change's id covers its inputs as they stand); any other answer is STALE, nothing changed.
+ * restart does not lose a review. Its plans (closures over this session's store) are not kept, so
+ * after a restart apply rebuilds them with no model call: the rules run again and their accepted
+ * changes must come out the same (a change's id covers its inputs as they stand); the model's
+ * changes are applied as kept, as the user saw them, when every memory they touch reads as it did
+ * at the dry run. Anything else is STALE, with nothing changed.
  */
 export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pick<EngramStore, 'consolidationReviews'>, now: () => number = Date.now): Consolidator {
   // This session's latest dry run: what consolidation.apply applies from while the app runs.
@@ -37,8 +43,9 @@ export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pi
       review = await b.reviewDream(kinds?.length ? { kinds } : {});
       const out = { preview_id: review.id, changes: review.proposals, summary: dreamSummary(review.report), review_error: review.report.review_error };
       // Every memory and entity a proposal quotes: forgetting one drops the kept copy of its text.
-      const quotes = review.proposals.flatMap((p) => [...p.before.map((b) => b.id), ...(p.after?.id ? [p.after.id] : [])]);
-      store.consolidationReviews.keep({ id: review.id, created_at: now(), body: { ...out, kinds: kinds?.length ? kinds : null }, quotes });
+      // A model's change kept as data quotes its evidence too (the text it wrote was drawn from them).
+      const quotes = [...review.proposals.flatMap((p) => [...p.before.map((b) => b.id), ...(p.after?.id ? [p.after.id] : [])]), ...review.kept.flatMap((k) => Object.keys(k.prints))];
+      store.consolidationReviews.keep({ id: review.id, created_at: now(), body: { ...out, kinds: kinds?.length ? kinds : null, replays: review.kept }, quotes: [...new Set(quotes)] });
       return out;
     },
     dream: async ({ mode, dryRun, offline, model, lastNSessions, since }) => {
@@ -63,7 +70,7 @@ export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pi
     },
   };
 
-  /** A dry run kept before a restart, run again: its accepted changes must come out the same to be applied. */
+  /** A dry run kept before a restart, rebuilt without a model: the rules again, the model's changes as kept. */
   async function reopened(previewId: string, accept: string[]): Promise<QueuedDreamReview> {
     // Loaded here, not with the engine: only a consolidation needs the dream room.
     const { DreamApplyError } = await import('../../agents/dream/index.js');
@@ -71,10 +78,8 @@ export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pi
     if (!k || k.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
     const wanted = new Set(accept);
     for (const id of wanted) if (!k.body.changes.some((c) => c.id === id)) throw new DreamApplyError('NOT_FOUND', `no change ${id} in this dry run`);
-    // Only the rules' changes accepted: the rules alone again (no model call; the model's review would differ anyway).
-    const rulesOnly = k.body.changes.every((c) => !wanted.has(c.id) || c.source === 'rules');
     const b = await dreamingBrain();
-    const again = await b.reviewDream({ ...(k.body.kinds?.length ? { kinds: k.body.kinds } : {}), ...(rulesOnly ? { offline: true } : {}) });
+    const again = await b.reviewDream({ ...(k.body.kinds?.length ? { kinds: k.body.kinds } : {}), offline: true, resume: { changes: k.body.changes, kept: k.body.replays } });
     for (const id of wanted) {
       if (!again.proposals.some((p) => p.id === id)) {
         const c = k.body.changes.find((x) => x.id === id)!;
