@@ -84,8 +84,8 @@ async function main(): Promise<void> {
   if (replay) await addConversations(env);
   else if (!reuse) {
     if (!flag('no-build')) {
-      log('building dist/ (npx tsc -p tsconfig.json) so capture starts fast …');
-      const b = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+      log('building dist/ (npm run build:node: tsc and the engram bundle) so capture starts fast …');
+      const b = spawnSync('npm', ['run', '--silent', 'build:node'], { cwd: root, stdio: 'inherit' });
       if (b.status !== 0) throw new Error('build failed');
     }
     const t0 = Date.now();

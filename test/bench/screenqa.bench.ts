@@ -27,7 +27,7 @@
  * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
  * >= 85% of the answerable questions (issue 30), and so is day 3; no leak. Needs Xvfb, openbox, xdotool and chromium;
- * builds dist/ first (`npx tsc -p tsconfig.json`) unless --no-build. --keep DIR keeps each day's data
+ * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
  * in DIR/day1, DIR/day2, DIR/day3; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
@@ -208,8 +208,8 @@ async function main(): Promise<void> {
   const days: Day[] = dayOpt === undefined ? [1, 2, 3] : dayOpt === '1' || dayOpt === '2' || dayOpt === '3' ? [Number(dayOpt) as Day] : [];
   if (!days.length) throw new Error(`--day takes 1, 2 or 3, not "${dayOpt}"`);
   if (!opt('reuse') && !flag('no-build')) {
-    log('building dist/ (npx tsc -p tsconfig.json) so capture starts fast …');
-    const b = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+    log('building dist/ (npm run build:node: tsc and the engram bundle) so capture starts fast …');
+    const b = spawnSync('npm', ['run', '--silent', 'build:node'], { cwd: root, stdio: 'inherit' });
     if (b.status !== 0) throw new Error('build failed');
   }
   const results: Partial<Record<Day, DayResult>> = {};

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -10,11 +11,30 @@ const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'engram.js');
 const REGISTER = join(process.cwd(), 'test', 'fixtures', 'module-log', 'register.mjs');
 
-/** The modules one `engram` command loads (as URLs), in a fresh process. */
+const BUNDLE_DIR = join(process.cwd(), 'dist', 'cli');
+
+/**
+ * The sources each file of the bundled CLI (dist/cli, scripts/build-cli.mjs) holds, by the file's
+ * URL, from the bundle's metafile: a chunk loaded counts as every module in it loaded.
+ */
+function bundleSources(): Map<string, string[]> {
+  const metaFile = join(BUNDLE_DIR, 'meta.json');
+  if (!existsSync(metaFile)) return new Map();
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  return new Map(
+    Object.entries(meta.outputs).map(([out, o]) => [pathToFileURL(join(process.cwd(), out)).href, Object.keys(o.inputs).map((i) => `bundle:/${i}`)]),
+  );
+}
+
+/** The modules one `engram` command loads (as URLs, a bundle chunk as the sources in it), in a fresh process. */
 async function modulesOf(dir: string, args: string[], env: Record<string, string>): Promise<string[]> {
   const log = join(dir, `modules-${args[0]}.txt`);
   await run(process.execPath, ['--import', REGISTER, BIN, '--data-dir', dir, ...args], { env: { ...process.env, ...env, MODULE_LOG: log } });
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  const chunks = bundleSources();
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((u) => chunks.get(u) ?? [u]);
 }
 
 // Issue 34: a command pays only for the rooms its requests need. engram stats never loads the

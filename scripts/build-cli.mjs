@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Bundles the `engram` command into dist/cli/ (issue 34). Node's ES module loader spends most of a
+// one-shot command's start-up resolving, reading and linking ~400 small files (ours and zod's); one
+// entry plus a chunk per lazily loaded part (each command, each lazy room: esbuild's splitting keeps
+// every dynamic import() lazy) loads in a fraction of that. tsc's dist/ stays as it is: the desktop
+// app, workers (the encoder's, tesseract's) and tests use those files, and so does this bundle when
+// it starts a worker or reads a file beside a module (see importMetaUrlOfSource).
+//
+// Packages stay external (native addons, wasm, workers and data files resolve from node_modules as
+// before) except pure-ES ones the CLI loads at every start (BUNDLED): zod alone is ~95 modules.
+// dist/cli/meta.json maps each chunk back to its sources (test/integration/cli-lazy-rooms reads it).
+import { build } from 'esbuild';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist', 'cli');
+const BUNDLED = new Set(['zod']);
+
+/** The package a bare import names: `zod/v4` → zod, `@scope/pkg/x` → @scope/pkg. */
+function packageOf(spec) {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * A module of ours that uses `import.meta.url` (a worker beside it, package.json above it, the query
+ * table in resources/) means where its compiled twin lives in dist/, not where the bundle is: the
+ * expression is rewritten to that twin's URL, computed from the bundle's own location at run time
+ * (so the tree may be moved or packaged).
+ */
+function importMetaUrlOfSource(file) {
+  const twin = path.join(root, 'dist', path.relative(root, file)).replace(/\.ts$/, '.js');
+  const rel = path.relative(outdir, twin).split(path.sep).join('/');
+  return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+}
+
+const plugin = {
+  name: 'engram-cli',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || !BUNDLED.has(packageOf(args.path))) return { path: args.path, external: true };
+      return undefined;
+    });
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      return { contents: text.replaceAll('import.meta.url', importMetaUrlOfSource(args.path)), loader: 'ts' };
+    });
+  },
+};
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { engram: path.join(root, 'electron/hosts/cli/main.ts') },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  plugins: [plugin],
+  metafile: true,
+  sourcemap: false,
+  minify: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+await writeFile(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+if (!process.argv.includes('--quiet')) console.log(`cli bundled: dist/cli/engram.js (${Object.keys(result.metafile.outputs).length} files)`);
