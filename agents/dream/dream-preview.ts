@@ -82,12 +82,14 @@ const digest = (parts: unknown): string => createHash('sha256').update(JSON.stri
 
 /**
  * What a change reads or writes, as it stood: a hash of a memory's content, version, supersession
- * and archiving, or of an entity's record. A hash, because it is kept with the dry run on disk.
+ * and archiving, or of what names an entity (kind, name, summary, aliases). Not an entity's counts
+ * or last sighting: capture moves those whenever the person is seen again, which changes nothing a
+ * merge decided on. A hash, because it is kept with the dry run on disk.
  */
 function fingerprint(store: BrainStore, kind: DreamChange['kind'], id: string): string {
   if (kind === 'entity') {
     const e = store.graph.get(id);
-    return e ? digest(e) : 'gone';
+    return e ? digest([e.kind, e.name, e.summary, [...e.aliases].sort()]) : 'gone';
   }
   const m = store.memories.get(id);
   return m ? digest([m.version, m.superseded_by, m.archived_at, m.title, m.text, m.details, m.fields]) : 'gone';
