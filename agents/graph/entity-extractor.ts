@@ -1,6 +1,6 @@
 import { nlp } from '../runtime/index.js';
 import type { EntityKind } from '../store/index.js';
-import { ORG_BY_HEAD, ORG_SUFFIX, codeShaped, orgShaped, placeShaped, techTailed } from '../../shared/text/index.js';
+import { ORG_BY_HEAD, ORG_SUFFIX, arrivalStep, codeShaped, orgShaped, placeShaped, routeSteps, streetShaped, techTailed } from '../../shared/text/index.js';
 
 /** What the graph needs of a memory. */
 export interface GraphSourceMemory {
@@ -57,8 +57,8 @@ function cleanName(raw: string): string | null {
   return name;
 }
 
-/** Runs of capitalised words, with an optional leading initial ("A. Souza") and name particles; not inside a code identifier ("LEDGER_RETRIES"). */
-const RUN = /(?<![\p{L}\p{N}_])((?:\p{Lu}\.\s+)?\p{Lu}[\p{L}\p{N}'’&-]*(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}\p{N}'’&-]*)){0,3})(?![\p{L}\p{N}_])/gu;
+/** Runs of capitalised words, with an optional leading initial ("A. Souza") and name particles; not inside a code identifier ("LEDGER_RETRIES") nor a setting's value ("TZ=UTC", "LOG_LEVEL=DEBUG"). */
+const RUN = /(?<![\p{L}\p{N}_=])((?:\p{Lu}\.\s+)?\p{Lu}[\p{L}\p{N}'’&-]*(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}\p{N}'’&-]*)){0,3})(?![\p{L}\p{N}_])/gu;
 const STOP = /^(?:i|i'm|i've|i'd|i'll|a|an|the|this|that|these|those|it|its|my|your|our|their|we|you|he|she|they|what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|if|then|also|just|really|maybe|please|let|me|us|there|here|all|some|any|every|no|not|oh|ah|um|hmm|lol|omg)$/i;
 
 /** What compromise makes of a candidate name on its own; remembered, as names recur. */
@@ -208,6 +208,48 @@ function placesInTitles(text: string): string[] {
   return out;
 }
 
+/**
+ * Names a route only turns through ("Turn left onto Elm Road", "Continue onto Broadway"): a turn
+ * list is directions, not places the user cares about. The destination ("Arrive at Globex, 5 Elm
+ * Road, Leeds") keeps its names but its street, an address's part (the vault keeps addresses); a
+ * name the text also says outside the steps stays. Lower-cased.
+ */
+function routeOnly(text: string): Set<string> {
+  const steps = routeSteps(text);
+  const out = new Set<string>();
+  if (!steps.length) return out;
+  for (const step of steps) {
+    const arrival = arrivalStep(step);
+    for (const n of namesIn(step)) if (!arrival || streetShaped(n.name)) out.add(n.name.toLowerCase());
+  }
+  let rest = text;
+  for (const step of steps) rest = rest.replace(step, ' ');
+  for (const n of namesIn(rest)) out.delete(n.name.toLowerCase());
+  return out;
+}
+
+/**
+ * A repository named by owner and name ("acme/atlas") as a segment of a page's title ("Pull
+ * requests · acme/atlas", "[acme/atlas] Fix login (#12)") where the title or the memory also names a
+ * code host's page (pull request, issue, commits…) or the host: a project, named as its address spells it.
+ * Prose ("and/or", "km/h", "12/2026") is no title segment, and each part holds a letter.
+ */
+const SLUG_SEGMENT = /(?:^|[·—–|:[("“]\s*|\s[-·—–|]\s)([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9][\w.-]{0,99})(?=\s*(?:$|[·—–|\])"”]|\s[-·—–|]\s))/gu;
+const CODE_HOST_PAGE = /\b(?:pull requests?|merge requests?|issues?|commits?|repository|repositories|branches|releases|tags|forks?|pipelines?|GitHub|GitLab|Bitbucket|Codeberg|Gitea)\b/i;
+
+function repositoriesIn(titles: string[], context: string): string[] {
+  const out: string[] = [];
+  for (const t of titles) {
+    if (!CODE_HOST_PAGE.test(t) && !CODE_HOST_PAGE.test(context)) continue;
+    for (const m of t.matchAll(SLUG_SEGMENT)) {
+      const [owner, repo] = [m[1]!, m[2]!.replace(/\.git$/, '')];
+      if (!/\p{L}/u.test(owner) || !/\p{L}/u.test(repo) || owner.length + repo.length < 5) continue;
+      out.push(`${owner}/${repo}`);
+    }
+  }
+  return out;
+}
+
 /** A semantic profile's text: "Rui Costa (person): Staff Engineer at Globex; wrote: …". */
 const PROFILE = /^(.{1,200}?) \((person|organization|project)\): /;
 
@@ -263,6 +305,12 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
   for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text, reading)) add(n.name, n.kind, 'mention');
   if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title, reading)) add(n.name, n.kind, 'mention');
   if (quotesTitles) for (const p of placesInTitles(m.text)) add(p, 'place', 'mention');
+  // A repository's slug is lower-case as often as not: no capitalised name, so added as it is spelled.
+  const titles = [...(m.title ? [m.title] : []), ...(quotesTitles ? (m.text.match(QUOTED) ?? []).map((q) => q.slice(1, -1)) : [])];
+  for (const slug of repositoriesIn(titles, m.text)) if (!entities.some((e) => e.name.toLowerCase() === slug.toLowerCase())) entities.push({ name: slug, kind: 'project', role: 'mention' });
+  // A route's turn list names streets the user only rode through.
+  const directions = routeOnly(quotesTitles ? withoutWindowTitles(m.text) : m.text);
+  for (let i = entities.length - 1; i >= 0; i--) if (entities[i]!.role === 'mention' && directions.has(entities[i]!.name.toLowerCase())) entities.splice(i, 1);
   // "Browsed … in Firefox": the app is the memory's field, not something the user met.
   const app = m.app?.trim().toLowerCase();
   if (app) for (let i = entities.length - 1; i >= 0; i--) if (entities[i]!.name.toLowerCase() === app) entities.splice(i, 1);

@@ -1,3 +1,4 @@
+import { showsRoute } from '../../shared/text/index.js';
 import { splitPassages } from '../store/index.js';
 import type { BatchAnalysis } from '../subagent-kit/index.js';
 
@@ -29,25 +30,6 @@ const REPLY_PREFIX = /(?:^|\s)(?:re|fwd?|aw|wg|sv|vs|tr)$/i;
 const SHELL_TITLE = /^[\w.-]+@[\w.-]+:\s*[~/]/;
 /** A line that cannot head a block of facts: a list item, an address bar or a breadcrumb trail. */
 const NOT_A_HEADING = /^\s*\d{1,2}[.)]\s|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/|\s|$)|[›»]/i;
-/**
- * Turn-by-turn directions ("Turn left onto Elm Road", "Continue onto the A1", "Arrive at …"): a
- * screen showing two or more is a route, and its labelled figures (travel time, distance, the
- * alternative by tram) are of that trip and that moment, not facts to keep.
- */
-const DIRECTION =
-  /^(?:\d{1,2}[.)]\s*)?(?:head (?:north|south|east|west|northeast|northwest|southeast|southwest)\b|turn (?:left|right)\b|(?:slight|sharp) (?:left|right)\b|keep (?:left|right)\b|bear (?:left|right)\b|continue (?:onto|on|straight)\b|take the .{1,20} exit\b|make a u-turn\b|at the roundabout\b|arrive at\b|your destination\b|links abbiegen|rechts abbiegen|tournez à (?:gauche|droite)|gire a la (?:izquierda|derecha)|vire à (?:esquerda|direita)|svoltare a (?:sinistra|destra))/i;
-const MIN_DIRECTIONS = 2;
-
-function showsRoute(text: string): boolean {
-  let n = 0;
-  for (const line of text.split('\n')) {
-    // OCR may put a left column's label before a step ("Share route   3. Continue onto …").
-    const cells = line.trim().split(/\s{3,}/);
-    if (cells.some((c) => DIRECTION.test(c)) && ++n >= MIN_DIRECTIONS) return true;
-  }
-  return false;
-}
-
 /** Facts taken per screen at most: the rest of a busy page is still answerable as passages. */
 const MAX_PER_SOURCE = 12;
 

@@ -2,3 +2,4 @@
 export { errorLine, oneLine } from './one-line.js';
 export { hasIssues, issueLine, type IssueLike } from './issue-line.js';
 export { HONORIFIC, ORG_BY_HEAD, ORG_SUFFIX, codeShaped, nameSpelledBy, orgShaped, placeShaped, streetShaped, techTailed } from './name-shapes.js';
+export { arrivalStep, routeSteps, showsRoute } from './route-steps.js';
