@@ -34,6 +34,12 @@ const FIXED_BY = [
   /\b(?:arreglé|solucioné|resolví|reparé)\s+(.{3,160}?)\s+(?:con|al|cambiando|reinstalando)\s+(.{3,400})/i,
   /\b(?:resolvi|consertei|corrigi|arrumei)\s+(.{3,160}?)\s+(?:com|ao|trocando|reinstalando)\s+(.{3,400})/i,
 ];
+/**
+ * "Setting TZ=UTC in the CI job fixed the flaky test", "Pinning node to 20 solved the build": what
+ * was done (a gerund opens it; not "Nothing" or "Spring") is the subject and the problem the object, a success in itself.
+ */
+const DOING_FIXED =
+  /(?:^|[.!?]\s+)((?:just\s+|finally\s+)?(?!(?:Nothing|Something|Anything|Everything|Thing|King|Spring|Morning|Evening|During|Bring|String|Ring|Sing|Wing|Ceiling)\s)\p{Lu}\p{Ll}+ing\s.{2,200}?)\s+(?:finally\s+)?(?:fixed|solved|resolved|cured|sorted(?: out)?|got rid of|stopped)\s+(.{3,160}?)(?:[.!?](?:\s|$)|$)/u;
 /** "Fixed the 502s on the shop: 1. … 2. …" */
 const FIXED_HEADED = /^(?:i\s+|we\s+)?(?:fixed|solved|resolved|sorted(?: out)?)\s+([^:]{3,160}):\s*(.{3,400})$/i;
 /** "To fix X, I did Y" / "To fix X I did Y". */
@@ -126,7 +132,13 @@ export function statedExperiences(a: BatchAnalysis): StatedExperience[] {
           if (suggestion) found = { task: tidy(asked?.text ?? thread) || 'the task', action: tidy(suggestion.text) };
         }
       } else {
-        for (const re of FIXED_BY) {
+        const doing = DOING_FIXED.exec(text);
+        if (doing) {
+          outcome = 'success';
+          words = doing[0].trim();
+          found = { task: `fix ${tidy(doing[2]!)}`, action: tidy(doing[1]!) };
+        }
+        for (const re of found ? [] : FIXED_BY) {
           const m = re.exec(text);
           if (m) {
             outcome = 'success';
