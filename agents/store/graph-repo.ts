@@ -266,13 +266,17 @@ export class GraphRepo {
   }
 
   /** Entities by name or alias (substring), most recently seen first. */
-  list(opts: { query?: string; kind?: EntityKind; limit?: number } = {}): EntityRecord[] {
+  list(opts: { query?: string; kind?: EntityKind; exceptKinds?: readonly EntityKind[]; limit?: number } = {}): EntityRecord[] {
     const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
     const c: string[] = [];
     const p: unknown[] = [];
     if (opts.kind) {
       c.push('e.kind = ?');
       p.push(opts.kind);
+    }
+    for (const k of opts.exceptKinds ?? []) {
+      c.push('e.kind != ?');
+      p.push(k);
     }
     const q = opts.query ? nameKey(opts.query) : '';
     if (q) {

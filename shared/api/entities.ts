@@ -83,6 +83,7 @@ export const EntityRefSchema = z.object({ id: z.string(), name: z.string(), kind
 export type EntityRef = z.infer<typeof EntityRefSchema>;
 
 export const entityRequests = {
+  /** People & projects, most recently seen first; documents (named by page and file titles) only when asked for by kind. */
   'entities.list': defineRequest(
     z.object({
       query: z.string().trim().max(200).optional(),

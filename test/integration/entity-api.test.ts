@@ -56,6 +56,17 @@ describe('entities api', () => {
     expect(await err('entities.list', { kind: 'alien' })).toMatchObject({ code: 'INVALID_INPUT' });
   });
 
+  it('lists no page or file by its title unless documents are asked for; the document is still one entity', async () => {
+    const page = store.memories.insert({ kind: 'resource', title: 'Quarterly roadmap — Wiki', text: 'Web page "Quarterly roadmap — Wiki": the roadmap Carla Mendes keeps.', fields: { url: 'https://wiki.example.org/roadmap' }, occurred_at: T0 });
+    buildGraph(store, [{ id: page.id, kind: page.kind, title: page.title, text: page.text, fields: page.fields, at: T0 }]);
+    const all = (await ok<{ items: Entity[] }>('entities.list', {})).items;
+    expect(all.map((e) => e.kind)).not.toContain('document');
+    expect(all.map((e) => e.name)).toContain('Carla Mendes');
+    expect((await find('roadmap')).map((e) => e.name)).toEqual([]);
+    const docs = (await ok<{ items: Entity[] }>('entities.list', { kind: 'document' })).items;
+    expect(docs.map((e) => e.name)).toEqual(['Quarterly roadmap — Wiki']);
+  });
+
   it('gets an entity with its moments oldest first, and facts citing memories', async () => {
     const ana = (await find('souza'))[0]!;
     const got = await ok<{ entity: Entity; facts: EntityFact[]; moments: EntityMoment[] }>('entities.get', { id: ana.id });

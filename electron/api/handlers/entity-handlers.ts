@@ -62,8 +62,11 @@ export function entityHandlers(deps: ApiDeps): HandlerGroup<EntityNames> {
   };
 
   return {
+    // Documents are named by their titles and are the resource memories' (deduplicated there and in
+    // the graph, where chat and memory detail link them); People & projects lists who and what the
+    // user met, so a page title shows only when documents are asked for by kind.
     'entities.list': (input) => ({
-      items: store.graph.list({ query: input.query || undefined, kind: input.kind, limit: input.limit }).map(entityDto),
+      items: store.graph.list({ query: input.query || undefined, kind: input.kind, exceptKinds: input.kind ? [] : ['document'], limit: input.limit }).map(entityDto),
     }),
 
     'entities.get': (input) => {

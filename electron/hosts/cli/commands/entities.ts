@@ -17,7 +17,8 @@ export const entitiesCommand: Command = {
   summary: 'who and what your memories are about: the People & projects list',
   help: `usage: engram entities [--kind KIND] [--query WORDS] [--limit N] [--json]
 
-  The list the window's People & projects page shows, most recently seen first.
+  The list the window's People & projects page shows, most recently seen first;
+  documents (pages and files, named by their titles) only with --kind document.
   --kind KIND     person | organisation | project | place | document | other
   --query WORDS   only names (or other names) that contain these words
   --limit N       at most N entries (1-500, default 200)
