@@ -18,8 +18,8 @@ export interface FoundEntity {
 }
 
 const PROJECT_RE = /\b(?:[Pp]roject|[Oo]peration|[Ii]nitiative)\s+([A-Z][\w-]{2,}(?:\s[A-Z][\w-]{2,})?)/g;
-/** Two to four capitalised words: the shape of a person's or an organisation's name. */
-const NAME_SEQ = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}'’&-]+)){1,3})(?![\p{L}\p{N}])/gu;
+/** Two to four capitalised words: the shape of a person's or an organisation's name; the first may be joined ("DeShawn Lee", "McKenzie Hart"). */
+const NAME_SEQ = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Ll}'’-]+(?:\p{Lu}\p{Ll}+)?(?:[ \t]+(?:van|de|da|von|del|\p{Lu}[\p{L}'’&-]+)){1,3})(?![\p{L}\p{N}])/gu;
 const JUNK = /^(the|a|an|this|that|new|open|close|file|edit|view|help|home|search|settings|inbox|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/i;
 
 /** Names seen before keep their verdict: recognition runs once per name, not once per screen. */
