@@ -1,4 +1,5 @@
 import { showsRoute } from '../../shared/text/index.js';
+import { documentStatements } from './document-statements.js';
 import { splitPassages } from '../store/index.js';
 import type { BatchAnalysis } from '../subagent-kit/index.js';
 
@@ -99,6 +100,17 @@ export function screenFacts(a: BatchAnalysis): ScreenFact[] {
       if (seen.has(key)) continue;
       seen.add(key);
       out.push({ ...c, source: s.index, at: s.at });
+      n++;
+    }
+    // Decisions under their heading and a policy's rules: sentences, each a fact of the page.
+    for (const d of documentStatements(s.text, s.title ?? '')) {
+      if (n >= MAX_PER_SOURCE) break;
+      const subject = (s.title ?? s.app ?? 'screen').trim();
+      const text = `${d.label}: ${d.text}`;
+      const key = `${subject}\n${text}`.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ subject, text, source: s.index, at: s.at });
       n++;
     }
     const raw = s.text.split('\n').map((l) => l.trim()).filter(Boolean);
