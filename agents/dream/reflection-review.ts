@@ -179,7 +179,8 @@ export function reflectionUpdatePlan(store: BrainStore, r: Memory, text: string,
   const reason = `dream review: ${why}`;
   return {
     replay: { op: 'reflection_update', id: r.id, text, cited_ids: cited.map((e) => e.id), reason: why },
-    change: { action: 'rewrite', kind: 'experience', before: [r.id], after: r.id, reason, source: 'model', diff: [`- ${line(r)}`, `+ ${line({ id: r.id, title: r.title, text })}`] },
+    // result: the window's dry run shows the restated lesson as what stands afterwards.
+    change: { action: 'rewrite', kind: 'experience', before: [r.id], after: r.id, reason, source: 'model', diff: [`- ${line(r)}`, `+ ${line({ id: r.id, title: r.title, text })}`], result: { title: r.title, text } },
     apply: () => {
       if (!unchanged(store, r)) return null;
       const basedOn = [...new Set([...listOf(r.fields.based_on), ...cited.map((e) => e.id)])].slice(0, 1000);
@@ -203,6 +204,7 @@ export function reflectionMergePlan(store: BrainStore, keep: Memory, others: Mem
       reason,
       source: 'model',
       diff: [...[keep, ...others].map((m) => `- ${line(m)}`), `+ ${line({ id: keep.id, title: keep.title, text })}`],
+      result: { title: keep.title, text },
     },
     apply: () => {
       const k = unchanged(store, keep);

@@ -98,7 +98,17 @@ function skillPlan(store: BrainStore, i: { title: string; description?: string; 
   const text = guideText(i.title, i.steps);
   const diff = [...(existing ? [`- [${existing.id}] ${existing.title} — ${truncate(existing.text.replace(/\n/g, ' / '), 300)}`] : []), `+ ${i.title}`, ...i.steps.map((s, k) => `+   ${k + 1}. ${s}`)];
   return {
-    change: { action: 'distill', kind: 'procedural', before: i.evidence_ids, after: existing?.id ?? null, reason: `skill "${i.title}": ${i.reason}`, source: 'model', diff },
+    change: {
+      action: 'distill',
+      kind: 'procedural',
+      before: i.evidence_ids,
+      after: existing?.id ?? null,
+      reason: `skill "${i.title}": ${i.reason}`,
+      source: 'model',
+      diff,
+      // What a dry run shows as standing afterwards: the steps, not the procedure as it was.
+      result: existing ? { title: existing.title, text } : { title: i.title, text: i.description ? `${text}\n${i.description}` : text },
+    },
     apply: () => {
       const provenance = provenanceUnion(store, i.evidence_ids);
       if (existing) {

@@ -12,7 +12,7 @@ import { AnthropicProvider } from '../../agents/llm/index.js';
 import { ExperienceMemory } from '../../agents/experience/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { modelGetter } from '../../electron/engine/index.js';
-import { REFLECTION_REVIEW_PROMPT } from '../../agents/dream/index.js';
+import { previewDream, REFLECTION_REVIEW_PROMPT } from '../../agents/dream/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
@@ -149,5 +149,27 @@ describe('dream reviews experience reflections with a model', () => {
     expect(report.changes.find((c) => c.source === 'model')).toMatchObject({ action: 'merge', kind: 'experience', before: [a.id, b.id], after: a.id });
     expect(store.memories.get(b.id)!.superseded_by).toBe(a.id);
     expect(store.memories.provenance(a.id).map((p) => p.source_id)).toContain(store.memories.provenance(b.id)[0]!.source_id);
+  });
+
+  it("the window's dry run shows the restated lesson as what stands afterwards, and applies it as kept after a restart with no model call", async () => {
+    const s = await seed();
+    fake.setHandler((req) => {
+      if (!userText(req.body).includes(s.reflection.id)) return { toolUses: [{ name: 'no_change', input: {} }] };
+      return { toolUses: [{ name: 'propose_reflection_update', input: { id: s.reflection.id, text: LESSON, evidence_ids: s.newer.map((m) => m.id), reason: 'newer failures' } }] };
+    });
+    const review = await previewDream(store, { kinds: ['experience'], llm: anthropic(), timeZone: 'UTC' });
+    const p = review.proposals.find((x) => x.source === 'model' && x.before.some((b) => b.id === s.reflection.id))!;
+    expect(p.before[0]!.text).toBe(s.reflection.text);
+    expect(p.after).toEqual({ id: s.reflection.id, title: s.reflection.title, text: LESSON });
+
+    // A restart: only what the dry run kept on disk (as JSON), the rules run again, no model.
+    const calls = fake.requests.length;
+    const kept = JSON.parse(JSON.stringify(review.kept)) as unknown[];
+    const again = await previewDream(store, { kinds: ['experience'], offline: true, timeZone: 'UTC', resume: { changes: review.proposals, kept } });
+    expect(again.apply([p.id]).applied).toEqual([p.id]);
+    expect(fake.requests.length).toBe(calls);
+    const r = store.memories.get(s.reflection.id)!;
+    expect(r.text).toBe(LESSON);
+    expect(r.fields.based_on).toEqual(expect.arrayContaining(s.newer.map((m) => m.id)));
   });
 });

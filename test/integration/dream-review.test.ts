@@ -226,9 +226,14 @@ describe('dream with a model: procedural skill distillation from the last N sess
     expect(dry.counts.distilled).toBe(1);
     expect(dry.changes.find((c) => c.action === 'distill')).toMatchObject({ kind: 'procedural', after: null, source: 'model', diff: ['+ Fix a failing npm install', '+   1. Run npm install --legacy-peer-deps', '+   2. If it still fails, pin node 20.11 and clear the npm cache'] });
 
+    // A dry run shows what the new procedure will say, as it is then written.
+    const shownAfter = dry.changes.find((c) => c.action === 'distill')!.result;
+    expect(shownAfter).toMatchObject({ title: 'Fix a failing npm install', text: expect.stringContaining('Run npm install --legacy-peer-deps') });
+
     const real = await brain.dream({ mode: 'procedural', lastNSessions: 2, now: T0 + 2 * DAY });
     const id = real.changes.find((c) => c.action === 'distill')!.after!;
     const written = store.memories.get(id)!;
+    expect(written.text).toBe(shownAfter!.text);
     expect(written).toMatchObject({ kind: 'procedural', title: 'Fix a failing npm install', fields: expect.objectContaining({ entry_type: 'workflow', steps: skill.steps }) });
     const cited = store.memories.provenance(id).map((p) => p.source_id).sort();
     const expected = [episodes[1]!, episodes[2]!, exp].flatMap((m) => store.memories.provenance(m.id).map((p) => p.source_id)).sort();
