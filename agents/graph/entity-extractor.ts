@@ -85,8 +85,8 @@ function classify(name: string): EntityKind | 'none' {
  * product's part named by its last word ("Vault UI", OCR's "Vault Ul") read as a person: neither
  * is somebody or something the user met.
  */
-function notAName(name: string, kind: EntityKind | 'none'): boolean {
-  if (codeShaped(name) && kind === 'none') return true;
+function notAName(name: string, kind: EntityKind | 'none', context: string): boolean {
+  if (codeShaped(name, context) && kind === 'none') return true;
   return techTailed(name) && (kind === 'none' || kind === 'person');
 }
 
@@ -172,7 +172,7 @@ function namesIn(text: string, reading: NameReading = {}): { name: string; kind:
     const name = cleanName(words.join(' '));
     if (!name || /^project\s/i.test(name)) continue;
     const kind = classify(name);
-    if (notAName(name, kind)) continue;
+    if (notAName(name, kind, body)) continue;
     if (name.split(' ').length === 1) {
       if (name.length < 3 || STOP.test(name)) continue;
       if (sentenceStart && kind === 'none' && words.length === m[1]!.split(/\s+/).length) continue;
@@ -273,11 +273,12 @@ function statementOf(m: GraphSourceMemory): string {
 export function extractGraph(m: GraphSourceMemory): Extraction {
   if (m.kind === 'knowledge_vault' || m.kind === 'core') return { entities: [], facts: [] };
   const entities: ExtractedEntity[] = [];
-  const add = (name: string, kind: EntityKind, role: 'subject' | 'mention') => {
+  // `context`: the text a mention was read in (a joined brand in prose is a name, beside code it is code); an actor has none.
+  const add = (name: string, kind: EntityKind, role: 'subject' | 'mention', context?: string) => {
     const clean = cleanName(name);
     if (!clean) return;
     // A document is named by its title, code or not ("LedgerClient.ts"); anything else named like code or a UI's part is no entity.
-    if (kind !== 'document' && ((codeShaped(clean) && classify(clean) === 'none') || (kind === 'person' && techTailed(clean)))) return;
+    if (kind !== 'document' && ((codeShaped(clean, context) && classify(clean) === 'none') || (kind === 'person' && techTailed(clean)))) return;
     const prior = entities.find((e) => e.name.toLowerCase() === clean.toLowerCase());
     if (prior) {
       if (role === 'subject') prior.role = 'subject';
@@ -302,8 +303,8 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
   }
   if (m.kind === 'resource' && m.title) add(m.title.slice(0, 60), 'document', 'subject');
   const quotesTitles = m.kind === 'episodic' || m.kind === 'resource' || m.kind === 'semantic';
-  for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text, reading)) add(n.name, n.kind, 'mention');
-  if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title, reading)) add(n.name, n.kind, 'mention');
+  for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text, reading)) add(n.name, n.kind, 'mention', m.text);
+  if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title, reading)) add(n.name, n.kind, 'mention', `${m.title}\n${m.text}`);
   if (quotesTitles) for (const p of placesInTitles(m.text)) add(p, 'place', 'mention');
   // A repository's slug is lower-case as often as not: no capitalised name, so added as it is spelled.
   const titles = [...(m.title ? [m.title] : []), ...(quotesTitles ? (m.text.match(QUOTED) ?? []).map((q) => q.slice(1, -1)) : [])];

@@ -89,7 +89,7 @@ export function findEntities(a: BatchAnalysis): FoundEntity[] {
       const type = c.type ?? classify(c.name);
       if (!type) continue;
       // "LedgerClient", "Vault UI" (OCR: "Vault Ul"): code or a product's part, never a person; a known organisation stays.
-      if (type !== 'organization' && codeShaped(c.name)) continue;
+      if (type !== 'organization' && codeShaped(c.name, c.lines.join('\n'))) continue;
       if (type === 'person' && techTailed(c.name)) continue;
       const sources = [...new Set([...a.sourcesWith(c.name), ...c.seenIn])].sort((x, y) => x - y);
       const entityApps = [...new Set(sources.map((i) => a.sources[i]!.app).filter((x): x is string => !!x))];

@@ -85,7 +85,7 @@ const NAME_PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St)$/;
  * ("os.path", "config.yaml"), or letters with digits inside ("v2Client", "b64encode"). An acronym
  * ("NASA", "MirixDB") and a joined surname ("McDonald", "O'Neil") are not.
  */
-export function codeIdentifier(word: string): boolean {
+export function codeIdentifier(word: string, context?: string): boolean {
   if (/_/.test(word)) return true;
   if (/\p{L}\p{N}+\p{L}/u.test(word)) return true;
   if (/\p{L}{2,}\.\p{L}{2,}/u.test(word)) return true;
@@ -98,16 +98,33 @@ export function codeIdentifier(word: string): boolean {
   if (/^\p{Ll}/u.test(word) && humps.length === 1) return false;
   // Two joined words are a brand as often as code ("LinkedIn", "WhatsApp", "SoundCloud"): code
   // when the second names a program's part ("LedgerClient", "PaymentGateway"); three or more are code.
-  return humps.length !== 2 || CODE_ROLE.test(humps[1]!);
+  if (humps.length !== 2) return true;
+  if (!CODE_ROLE.test(humps[1]!)) return false;
+  // A brand may end in such a word too ("CloudService", "AppStore"): in a text that shows no code
+  // at all (plain prose about it), it is a name; beside code, or with no text to tell, it is code.
+  return context === undefined || showsCode(context, word);
+}
+
+/**
+ * The word used as code ("new X(", "X.create", "class X", "`X`"), code punctuation ("=>", "();",
+ * "::", "extends Base {"), or another identifier no brand is written as (snake_case, lowerCamel, three joined words).
+ */
+function showsCode(text: string, word: string): boolean {
+  const w = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(`\\b(?:new|class|extends|implements|import|interface|struct|def|fn|func)\\s+(?:\\{\\s*)?${w}\\b|\\b${w}(?:\\(|<\\w|\\.\\w|::)|\`${w}\``).test(text)) return true;
+  if (/=>|\)\s*;|\w\(\)|::|\b(?:extends|implements)\s+\p{Lu}\w*\s*(?:\{|$)/mu.test(text)) return true;
+  return text
+    .split(/[\s,;:()[\]{}"'`“”‘’!?]+/)
+    .some((t) => t !== word && (/\p{L}_\p{L}/u.test(t) || /^\p{Ll}{2,}\p{Lu}/u.test(t) || /(?:\p{Lu}\p{Ll}+){3}/u.test(t)));
 }
 
 /** The last word of a class or module name: what part of a program it is. */
 const CODE_ROLE =
   /^(?:Client|Server|Service|Services|Manager|Handler|Handlers|Controller|Factory|Gateway|Scheduler|Parser|Renderer|Builder|Adapter|Provider|Repository|Repo|Store|Error|Exception|Test|Tests|Spec|Config|Util|Utils|Helper|Helpers|Module|Component|View|Model|Worker|Queue|Cache|Loader|Reader|Writer|Listener|Event|Events|Request|Response|Context|State|Props|Type|Types|Schema|Router|Runner|Pool|Stream|Buffer|Impl|Base|Interface|Wrapper|Proxy|Registry|Resolver|Validator|Serializer|Formatter|Logger|Dispatcher|Emitter|Filter|Options|Dialog|Screen|Button|Panel|Job|Task|Hook|Hooks|Api|Dto|Input|Output|Result|Query|Command|Action|Reducer|Middleware|Plugin|Driver|Connection|Session|Table|Index|Entry|Item|Node|Tree|Map|List|Set|Id|Key)$/;
 
-/** Some word of a name is a code identifier. */
-export function codeShaped(name: string): boolean {
-  return name.split(/\s+/).some(codeIdentifier);
+/** Some word of a name is a code identifier; `context`, the text it was read in, decides a joined word ending in a program's part. */
+export function codeShaped(name: string, context?: string): boolean {
+  return name.split(/\s+/).some((w) => codeIdentifier(w, context));
 }
 
 /**
