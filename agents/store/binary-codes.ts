@@ -159,7 +159,8 @@ export class BinaryCodes {
     } else {
       n = this.used;
       dist = this.scanAll(q);
-      for (let i = 0; i < n; i++) if (this.seqs[i] === 0) dist[i] = none; // free slot: never a candidate
+      // A free slot is never a candidate (a slot is free only after a delete: most stores have none).
+      if (this.free.length) for (let i = 0; i < n; i++) if (this.seqs[i] === 0) dist[i] = none;
       seqAt = (i) => this.seqs[i]!;
     }
     for (let i = 0; i < n; i++) hist[dist[i]!]!++;
@@ -167,9 +168,21 @@ export class BinaryCodes {
     let cut = 0;
     let acc = 0;
     while (cut <= this.dimensions && acc + hist[cut]! < m) acc += hist[cut++]!;
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) if (dist[i]! < cut) out.push(seqAt(i));
-    if (cut <= this.dimensions) for (let i = 0; i < n && out.length < m; i++) if (dist[i] === cut) out.push(seqAt(i));
+    // Slots below the cut, then as many at the cut as still fit (ties by slot), in one pass.
+    const below: number[] = [];
+    const at: number[] = [];
+    let room = cut <= this.dimensions ? m - acc : 0;
+    for (let i = 0; i < n; i++) {
+      const d = dist[i]!;
+      if (d < cut) below.push(i);
+      else if (d === cut && room > 0) {
+        at.push(i);
+        room--;
+      }
+    }
+    const out = new Array<number>(below.length + at.length);
+    for (let j = 0; j < below.length; j++) out[j] = seqAt(below[j]!);
+    for (let j = 0; j < at.length; j++) out[below.length + j] = seqAt(at[j]!);
     return out;
   }
 }

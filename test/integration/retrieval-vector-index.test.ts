@@ -140,6 +140,17 @@ describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
 });
 
 describe('binary codes (the first pass)', () => {
+  it('asked for more codes than it holds, returns every live code and never a deleted one', () => {
+    const next = rng(11);
+    for (const wasm of [true, false]) {
+      const codes = new BinaryCodes(512, { wasm });
+      for (let seq = 1; seq <= 10; seq++) codes.set(seq, BinaryCodes.encode(Float32Array.from({ length: 512 }, next)));
+      for (const seq of [2, 5, 9]) codes.delete(seq);
+      const got = codes.nearest(BinaryCodes.encode(Float32Array.from({ length: 512 }, next)), 20);
+      expect(got.sort((a, b) => a - b)).toEqual([1, 3, 4, 6, 7, 8, 10]);
+    }
+  });
+
   for (const dims of [512, 100, 768, 1536]) {
     it(`WebAssembly and JavaScript scans agree and return the m nearest codes (${dims} dimensions)`, () => {
       const next = rng(dims);
