@@ -38,13 +38,33 @@ export function squaredNorm(a: Float32Array): number {
 
 /** cosine() with the query's squared norm computed once for many rows; b's vector starts at `at`. */
 function cosineWithNorm(a: Float32Array, na: number, b: Int8Array, at = 0): number {
-  let dot = 0;
+  // Four sums side by side (the loop is most of a rescoring's CPU: 400 vectors 0.48 -> 0.30 ms).
+  // b's squared norm is a sum of integers, exact in any order; each a[i] * y is exact in a double
+  // (24 + 8 significant bits), so only the dot product's last bits can differ from one running sum.
+  let d0 = 0;
+  let d1 = 0;
+  let d2 = 0;
+  let d3 = 0;
   let nb = 0;
-  for (let i = 0; i < a.length; i++) {
+  const n = a.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    const y0 = b[at + i]!;
+    const y1 = b[at + i + 1]!;
+    const y2 = b[at + i + 2]!;
+    const y3 = b[at + i + 3]!;
+    d0 += a[i]! * y0;
+    d1 += a[i + 1]! * y1;
+    d2 += a[i + 2]! * y2;
+    d3 += a[i + 3]! * y3;
+    nb += y0 * y0 + y1 * y1 + y2 * y2 + y3 * y3;
+  }
+  for (; i < n; i++) {
     const y = b[at + i]!;
-    dot += a[i]! * y;
+    d0 += a[i]! * y;
     nb += y * y;
   }
+  const dot = d0 + d1 + (d2 + d3);
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
@@ -172,11 +192,12 @@ export class VectorIndex {
     if (k <= 0) return [];
     this.sync();
     const candidates = this.codes.nearest(BinaryCodes.encode(v), Math.max(MIN_RESCORE, k * RESCORE_PER_RESULT), among);
-    const sims = this.similarities(v, candidates);
-    return [...sims.entries()]
-      .map(([seq, similarity]) => ({ seq, similarity }))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, k);
+    const { seqs, sims } = this.rescore(v, candidates);
+    // Best first, ties in rescoring order (as a stable sort of the pairs would): objects only for the k kept.
+    const order = Array.from({ length: seqs.length }, (_, i) => i).sort((a, b) => sims[b]! - sims[a]! || a - b);
+    const out: { seq: number; similarity: number }[] = [];
+    for (let j = 0; j < Math.min(k, order.length); j++) out.push({ seq: seqs[order[j]!]!, similarity: sims[order[j]!]! });
+    return out;
   }
 
   knn(v: Float32Array, k: number): { seq: number; similarity: number }[] {
@@ -185,7 +206,23 @@ export class VectorIndex {
 
   /** Exact similarity for a given set of rows. */
   similarities(v: Float32Array, seqs: readonly number[]): Map<number, number> {
+    const { seqs: found, sims } = this.rescore(v, seqs);
     const out = new Map<number, number>();
+    for (let i = 0; i < found.length; i++) out.set(found[i]!, sims[i]!);
+    return out;
+  }
+
+  /** Exact similarities of the given rows that have a vector (each once), in the order read. */
+  private rescore(v: Float32Array, seqs: readonly number[]): { seqs: number[]; sims: Float64Array } {
+    const seen = new Set<number>();
+    const found: number[] = [];
+    const sims = new Float64Array(seqs.length);
+    const add = (seq: number, sim: number): void => {
+      if (seen.has(seq)) return;
+      seen.add(seq);
+      sims[found.length] = sim;
+      found.push(seq);
+    };
     const nv = squaredNorm(v);
     const dims = this.dimensions;
     for (let i = 0; i < seqs.length; i += PACK) {
@@ -194,19 +231,17 @@ export class VectorIndex {
       if (!count) continue;
       if (bytes !== count * dims || !list || !blob || blob.byteLength !== bytes) {
         // A vector of another length (never written so; a damaged row): row by row, as stored.
-        for (const [seq, b] of this.vectorsOf.all<[number, Buffer]>(chunk, [], true)) {
-          if (!out.has(seq)) out.set(seq, cosineWithNorm(v, nv, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
-        }
+        for (const [seq, b] of this.vectorsOf.all<[number, Buffer]>(chunk, [], true)) add(seq, cosineWithNorm(v, nv, new Int8Array(b.buffer, b.byteOffset, b.byteLength)));
         continue;
       }
       const all = new Int8Array(blob.buffer, blob.byteOffset, blob.byteLength);
       let at = 0;
       for (const s of list.split(',')) {
         const seq = Number(s);
-        if (!out.has(seq)) out.set(seq, cosineWithNorm(v, nv, all, at));
+        if (!seen.has(seq)) add(seq, cosineWithNorm(v, nv, all, at));
         at += dims;
       }
     }
-    return out;
+    return { seqs: found, sims: sims.subarray(0, found.length) };
   }
 }

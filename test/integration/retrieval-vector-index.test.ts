@@ -80,6 +80,14 @@ describe('vector index (int8 vectors, one-bit codes, exact rescoring)', () => {
     expect(overlap / 200).toBeGreaterThanOrEqual(0.98);
   });
 
+  it('ranks memories with the same vector in the order they were written', async () => {
+    const q = unit(Float32Array.from({ length: DIM }, next));
+    const ids = store.transaction(() => ['twin a', 'twin b', 'twin c'].map((text) => store.memories.insert({ kind: 'semantic', text, embedding: { embedder: embedder.id, vector: q } }).id));
+    const hits = await store.search({ query: 'anything', mode: 'vector', queryEmbedding: q, limit: 5 });
+    expect(hits.slice(0, 3).map((h) => h.memory.id)).toEqual(ids);
+    expect(hits.slice(0, 3).map((h) => h.reasons.vector_rank)).toEqual([1, 2, 3]);
+  });
+
   it('searches only among the memories that pass a filter', async () => {
     const q = unit(Float32Array.from({ length: DIM }, next));
     const hits = await store.search({ query: 'anything', mode: 'vector', queryEmbedding: q, app: 'Slack', limit: 10 });
