@@ -302,7 +302,8 @@ export function extractGraph(m: GraphSourceMemory): Extraction {
     }
   }
   if (m.kind === 'resource' && m.title) add(m.title.slice(0, 60), 'document', 'subject');
-  const quotesTitles = m.kind === 'episodic' || m.kind === 'resource' || m.kind === 'semantic';
+  // A how-to titled by its page quotes the page's name (step-lists.ts), as episodes quote a window.
+  const quotesTitles = m.kind === 'episodic' || m.kind === 'resource' || m.kind === 'semantic' || m.kind === 'procedural';
   for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.text) : m.text, reading)) add(n.name, n.kind, 'mention', m.text);
   if (m.title && m.kind !== 'resource') for (const n of namesIn(quotesTitles ? withoutWindowTitles(m.title) : m.title, reading)) add(n.name, n.kind, 'mention', `${m.title}\n${m.text}`);
   if (quotesTitles) for (const p of placesInTitles(m.text)) add(p, 'place', 'mention');

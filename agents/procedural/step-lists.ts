@@ -62,6 +62,18 @@ const MIN_COMMAND_RUN = 3;
 const PLAIN_LINE = /^\s*\p{L}[^\n]{3,200}$/u;
 
 
+/**
+ * A list's title: its heading, unless that is one word (a section's label, "Method", "Steps", or a
+ * side column's button OCR read above the list, "Satellite"), which says nothing of what the steps
+ * do; then the page's own name, the window title's first part, quoted as episodes quote a window
+ * ("Shakshuka — Green Pantry" → "\"Shakshuka\""): a page's name, whose words name no one.
+ */
+function listTitle(heading: string, windowTitle: string | null): string | null {
+  const page = windowTitle?.split(/\s+[—–|·-]\s+/)[0]?.replace(/["“”]/g, '').trim();
+  if (heading && (!/^\p{L}[\p{L}'’-]*:?$/u.test(heading.trim()) || !page)) return cleanTitle(heading);
+  return page ? `"${truncate(oneLine(page), 118)}"` : heading ? cleanTitle(heading) : null;
+}
+
 /** Numbered or bulleted step lists in one text, with the heading above them. */
 export function stepListsIn(text: string, windowTitle: string | null = null): Array<{ title: string; steps: string[] }> {
   const lines = listLines(text);
@@ -104,7 +116,7 @@ export function stepListsIn(text: string, windowTitle: string | null = null): Ar
       }
       const h = heading && !NUMBERED.test(heading) ? heading : '';
       if (steps.length >= 2 && isProcedure(h, steps, windowTitle)) {
-        out.push({ title: h ? cleanTitle(h) : `Steps: ${truncate(steps[0]!, 60)}`, steps });
+        out.push({ title: listTitle(h, windowTitle) ?? `Steps: ${truncate(steps[0]!, 60)}`, steps });
       }
       // A list that does not start at 1 ("2. ...", a scrolled screen) is skipped, one line at a time.
       if (steps.length === 0) i++;
@@ -116,7 +128,7 @@ export function stepListsIn(text: string, windowTitle: string | null = null): Ar
       steps.push(cleanStep(m[1]!));
       i++;
     }
-    if (steps.length >= 3 && heading && isProcedure(heading, steps, windowTitle)) out.push({ title: cleanTitle(heading), steps });
+    if (steps.length >= 3 && heading && isProcedure(heading, steps, windowTitle)) out.push({ title: listTitle(heading, windowTitle)!, steps });
   }
   return out;
 }
