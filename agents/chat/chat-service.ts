@@ -6,6 +6,8 @@ import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatT
 import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
+import { meaningPairs, type FrameLayout } from './fact-sentence.js';
+import { measureMeaning, type Meaning } from './label-meaning.js';
 import { citeRelevant } from './cited-memories.js';
 import { withMoments } from './citations.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
@@ -13,7 +15,7 @@ import { offlineStyle, styleOfflineText, type OfflineStyle } from './offline-sty
 import { isPhraseLanguage, phraseLocale } from './offline-phrases.js';
 import { answerOnline } from './online-answer.js';
 import { buildPrompt, DEFAULT_BUDGET, fullHistoryTokens, type BuiltPrompt, type HistoryTurn, type PromptBudget } from './prompt-builder.js';
-import type { Retrieval } from './retrieval-types.js';
+import type { NumberedMemory, Retrieval } from './retrieval-types.js';
 import { searchQueryOf } from './search-query.js';
 import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
@@ -118,6 +120,14 @@ export class ChatService {
     this.timeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : localTimeZone();
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;
   }
+  /** How close the screens' labels are to what the question leaves unsaid; undefined without an embedder or when it fails (the answer reads words alone). */
+  private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout): Promise<Meaning | undefined> {
+    const embedder = this.opts.store.embedder;
+    const pairs = embedder ? meaningPairs(question, numbered, layout) : [];
+    if (!embedder || !pairs.length) return undefined;
+    return measureMeaning(embedder, pairs).catch(() => undefined);
+  }
+
 
   private get llm(): LlmProvider {
     return typeof this.opts.llm === 'function' ? this.opts.llm() : this.opts.llm;
@@ -357,6 +367,10 @@ export class ChatService {
     };
     // The user's directives shape the offline answer as far as it can follow them (length, format).
     const style = offlineStyle(store.directives?.list('active').map((d) => d.text) ?? []);
+    const layout = (id: string) => store.frameWords?.get(id) ?? null;
+    // Offline, the lead may match a screen's labels to the question by meaning (the store's embedder):
+    // measured here, before the answer is put together, for the labels the question leaves unsaid.
+    const meaning = llm.online ? undefined : await this.labelMeaning(retrieval.rest, findings.numbered, layout);
     const offline = (lead?: string) => styled(style, answerOffline({
         before: entityLead(),
         numbered: findings.numbered,
@@ -365,7 +379,8 @@ export class ChatService {
         timeline: retrieval.timeline,
         query: retrieval.query,
         question: retrieval.rest,
-        layout: (id) => store.frameWords?.get(id) ?? null,
+        layout,
+        meaning,
         withheldCount: findings.withheld.length,
         // The days and months it writes follow the asked language too, where the phrasebook has it.
         fmt: isPhraseLanguage(style.language) ? TimeFormatter.for(tz, phraseLocale(style.language)) : fmt,

@@ -7,6 +7,8 @@ import { seenPhrase } from './passage-answer.js';
 import { isChatEpisode } from './question-context.js';
 import type { NumberedMemory } from './retrieval-types.js';
 import { labelledValues } from './screen-layout.js';
+import { dayCue, dayFit, type DayCue } from './day-cue.js';
+import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 
 /**
@@ -42,6 +44,8 @@ interface Unit {
   laidOut?: boolean;
   /** The rest of its screen: what the question names may be said elsewhere on it (an invoice's client above its total). */
   wide?: string;
+  /** The question's terms its label means in other words (the embedder's judgement, see label-meaning). */
+  means?: { terms: string[]; label: string; screenSaysNone: boolean };
 }
 
 /** A frame's OCR word boxes, when they were kept. */
@@ -203,6 +207,62 @@ function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near'
   return (nouns <= 1 && missing.length <= Math.ceil(n / 2)) || (best && missing.length <= Math.floor(n / 2)) ? 'near' : 'no';
 }
 
+/** The asked terms with a label's words as their kin: the label says them in other words. */
+function meantBy(asked: AskedValue, terms: string[], label: string): AskedValue {
+  const kin = new Map(asked.kin);
+  const words = [...stemsOf(label)].filter((w) => w.length >= 2);
+  for (const t of terms) kin.set(t, new Set([...(kin.get(t) ?? []), ...words]));
+  return { ...asked, kin };
+}
+
+/**
+ * Marks the laid-out units whose label means what their screen leaves unsaid of the question: per
+ * screen, among its labels holding a value of the asked kind, the one the embedder puts closest to
+ * the unsaid words, above the floor and ahead of the rest.
+ */
+function markMeant(units: Unit[], asked: AskedValue, question: string, meaning: Meaning): void {
+  for (const [, group] of byScreen(units)) {
+    const unsaid = unsaidPhrase(question, asked, screenText(group[0]!));
+    if (!unsaid) continue;
+    const withValue = group.filter((u) => valueIn(asked.kind, u.text, question));
+    const label = meantLabel(unsaid.phrase, withValue.map(labelOf), meaning);
+    if (!label) continue;
+    const nouns = asked.terms.filter((t) => !asked.loose.includes(t));
+    const screenSaysNone = nouns.every((t) => unsaid.terms.includes(t));
+    for (const u of withValue) if (labelOf(u) === label) u.means = { terms: unsaid.terms, label, screenSaysNone };
+  }
+}
+
+const labelOf = (u: Unit) => u.text.split(': ')[0] ?? '';
+const screenText = (u: Unit) => `${u.wide ?? ''}\n${u.context}`;
+
+/** Laid-out units by the screen (frame) they were read from. */
+function byScreen(units: Unit[]): Map<string, Unit[]> {
+  const out = new Map<string, Unit[]>();
+  for (const u of units) {
+    const id = u.laidOut ? u.passage?.frame_id : null;
+    if (!id) continue;
+    out.set(id, [...(out.get(id) ?? []), u]);
+  }
+  return out;
+}
+
+/**
+ * What the embedder is asked to compare for a question: each read screen's unsaid words against its
+ * labels. Empty when every screen says what was asked (the usual case: nothing to embed).
+ */
+export function meaningPairs(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout): { phrase: string; label: string }[] {
+  const g = gather(question, numbered, layout);
+  if (!g) return [];
+  const out: { phrase: string; label: string }[] = [];
+  for (const [, group] of byScreen(g.units)) {
+    const unsaid = unsaidPhrase(question, g.asked, screenText(group[0]!));
+    if (!unsaid) continue;
+    for (const u of group) if (valueIn(g.asked.kind, u.text, question)) out.push({ phrase: unsaid.phrase, label: labelOf(u) });
+  }
+  return out;
+}
+
 interface Pick {
   unit: Unit;
   score: number;
@@ -220,10 +280,16 @@ function roleCue(text: string, question: string): number {
   return /\b(?:by|with|from|contact)\b/i.test(text) ? 0.5 : 0;
 }
 
-function judge(unit: Unit, asked: AskedValue, question: string): Pick {
-  const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}`, asked.kin);
+function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | null = null): Pick {
+  // A label that means the question's unsaid words meets them as a related word does (half).
+  const asked = unit.means ? meantBy(said, unit.means.terms, unit.means.label) : said;
+  // A calendar cell under the asked day's header ("Fri 6 Jun" for "Friday the 6th") is on that day:
+  // the question's day words are met by it; a cell under another day's header is not the answer.
+  const day = unit.laidOut || unit.key ? dayFit(cue, unit.text.split(': ')[0] ?? '') : 0;
+  const dayWords = day === 1 ? ` ${cue!.words.join(' ')}` : '';
+  const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}${dayWords}`, asked.kin);
   const nearBy = unit.near ? covered(asked.terms, unit.near, asked.kin) : 0;
-  const surroundings = `${unit.text}\n${unit.key ?? ''}\n${unit.context}`;
+  const surroundings = `${unit.text}\n${unit.key ?? ''}${dayWords}\n${unit.context}`;
   const around = covered(asked.terms, surroundings, asked.kin);
   const hasValue = valueIn(asked.kind, unit.text, question);
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
@@ -243,10 +309,12 @@ function judge(unit: Unit, asked: AskedValue, question: string): Pick {
   // answer to "what was my cholesterol" is another cell of that row.
   const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
   const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
-  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming;
-  let fit = hasValue && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
+  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day;
+  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
-  if (fit === 'no' && hasValue && unit.wide && (asked.kind !== 'any' || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
+  // A screen that says none of what was asked, only means it, is offered as a guess.
+  if (fit === 'yes' && unit.means?.screenSaysNone) fit = 'near';
+  if (fit === 'no' && hasValue && day >= 0 && unit.wide && (asked.kind !== 'any' || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
   return { unit, score, fit };
 }
 
@@ -280,11 +348,16 @@ const VERB_AFTER_NOUN = /^\s*(?:what|which)\s+[\p{L}-]+\s+[\p{L}-]+s\s+(?:the|a|
 /** A question, not a remark: ends with "?" or opens with a question word or an auxiliary. */
 const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/i;
 
-/**
- * The lead sentence for a question, or null when the question asks for no one fact (no words to
- * look for, or nothing at all was found: the answer says so in its own way).
- */
-export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter, layout?: FrameLayout): FactSentence | null {
+/** What the lead may read beyond the question's words. */
+export interface FactHints {
+  /** The words that named a time, taken out of the question for the search ("on Friday"). */
+  when?: string;
+  /** How close the question's unsaid words are to labels (measured for `meaningPairs`). */
+  meaning?: Meaning;
+}
+
+/** The pieces of the best passages, screens and memories that may state the fact, and what was asked. */
+function gather(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout): { asked: AskedValue; units: Unit[] } | null {
   if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question)) || ABOUT_DOING.test(question)) return null;
   const asked = askedValue(question);
   if (!asked.terms.length || !numbered.length) return null;
@@ -309,12 +382,23 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
   const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
   memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05)));
-  if (!units.length) return null;
+  return units.length ? { asked, units } : null;
+}
 
+/**
+ * The lead sentence for a question, or null when the question asks for no one fact (no words to
+ * look for, or nothing at all was found: the answer says so in its own way).
+ */
+export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter, layout?: FrameLayout, hints: FactHints = {}): FactSentence | null {
+  const g = gather(question, numbered, layout);
+  if (!g) return null;
+  const { asked, units } = g;
+  if (hints.meaning) markMeant(units, asked, question, hints.meaning);
+  const cue = dayCue(`${question} ${hints.when ?? ''}`);
   let top: Pick | null = null;
   let near: Pick | null = null;
   for (const u of units) {
-    const j = judge(u, asked, question);
+    const j = judge(u, asked, question, cue);
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }

@@ -3,6 +3,7 @@ import { isChatEpisode } from './question-context.js';
 import { clip, collapse, isExperience, memoryTime, withTitle } from '../../shared/memory/index.js';
 import { answerLines } from './passage-answer.js';
 import { factSentence, type FrameLayout } from './fact-sentence.js';
+import type { Meaning } from './label-meaning.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { Moment } from './temporal-question.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
@@ -29,6 +30,8 @@ export interface OfflineAnswerInput {
   perGroup?: number;
   /** A screen's OCR word boxes by frame id, so the lead can read tables and forms by where their words sit. */
   layout?: FrameLayout;
+  /** How close the question's unsaid words are to screen labels, by the store's embedder (offline, when measured). */
+  meaning?: Meaning;
   /** Lines that answer first (the graph's "who is X"); the memories they cite are not listed again. */
   before?: { lines: string[]; cited: number[] } | null;
 }
@@ -115,7 +118,7 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   // One sentence that states the fact found (or that it is not known) comes before the evidence;
   // a question about order is led by its timeline sentence instead, a question about a window by its
   // events, a question about a known entity by what the graph knows (above).
-  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout) : null;
+  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout, { when: [timeRange?.label, input.widenedFrom?.label].filter(Boolean).join(' '), ...(input.meaning ? { meaning: input.meaning } : {}) }) : null;
   if (fact) {
     out.push(fact.text);
     cited.push(...fact.cited);

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { FrameWord, FrameWords } from '../../agents/store/index.js';
+import type { Memory, PassageMatch } from '../../shared/index.js';
+import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+import { TimeFormatter } from '../../shared/time/index.js';
+import { dayCue, dayFit } from '../../agents/chat/day-cue.js';
+import { factSentence } from '../../agents/chat/fact-sentence.js';
+
+// A studio's booking grid made up for this test, apart from the benchmark days: day headers over
+// columns, a time column at the left, bookings in the cells.
+const CH = 9;
+const H = 16;
+function cell(text: string, x: number, y: number): FrameWord[] {
+  const out: FrameWord[] = [];
+  let cx = x;
+  for (const w of text.split(' ')) {
+    out.push({ text: w, x0: cx, y0: y, x1: cx + w.length * CH, y1: y + H, confidence: 90 });
+    cx += w.length * CH + 5;
+  }
+  return out;
+}
+
+describe('the day a question names, against a calendar column header', () => {
+  it('reads weekdays and ordinal dates from the question, and days from headers', () => {
+    const cue = dayCue('what is booked on Thursday the 12th')!;
+    expect([...cue.weekdays]).toEqual([4]);
+    expect([...cue.dates]).toEqual([12]);
+    expect(dayFit(cue, 'Thu 12 Mar')).toBe(1);
+    expect(dayFit(cue, 'Thursday')).toBe(1);
+    expect(dayFit(cue, 'Wed 11 Mar')).toBe(-1);
+    // Same weekday, another date: another week's Thursday.
+    expect(dayFit(cue, 'Thu 5 Mar')).toBe(-1);
+    expect(dayFit(cue, 'Room')).toBe(0);
+    expect(dayCue('how many rooms are free')).toBeNull();
+    // A date alone says nothing about a header without one.
+    expect(dayFit(dayCue('on the 3rd')!, 'Monday')).toBe(0);
+  });
+
+  describe('the lead reads the cell under the asked day', () => {
+    const fmt = new TimeFormatter('UTC');
+    const at = '2026-11-05T08:00:00.000Z';
+    const text = 'Studio bookings · March\nMon 9 Mar Tue 10 Mar Wed 11 Mar Thu 12 Mar\n10:00 Pottery club Life drawing\n14:00 Glaze workshop Kiln maintenance';
+    const p: PassageMatch = { kind: 'lines', text, marked: text, snippet: text, observation_id: 'obs_c', frame_id: 'frm_c', seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: 'Studio bookings — Clayhouse', url: null, score: 5, next: null };
+    const m: Memory = {
+      id: 'mem_c', kind: 'episodic', title: 'Browsed "Studio bookings — Clayhouse"', text: 'Browsed the studio bookings', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
+      segment: 'seg_c', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
+    };
+    const numbered: NumberedMemory[] = [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages: [p] }];
+    const grid: FrameWords = {
+      width: 1280,
+      height: 800,
+      words: [
+        cell('Studio bookings · March', 40, 40),
+        cell('Mon 9 Mar', 200, 100), cell('Tue 10 Mar', 420, 100), cell('Wed 11 Mar', 640, 100), cell('Thu 12 Mar', 860, 100),
+        cell('10:00', 40, 140), cell('Pottery club', 200, 140), cell('Life drawing', 860, 140),
+        cell('14:00', 40, 180), cell('Glaze workshop', 420, 180), cell('Kiln maintenance', 640, 180),
+      ].flat(),
+    };
+    const layout = (id: string) => (id === 'frm_c' ? grid : null);
+
+    it('states the Thursday cell for "Thursday the 12th" (the weekday was taken out as the time)', () => {
+      const f = factSentence('What is on the 12th in the studio bookings?', numbered, fmt, layout, { when: 'on Thursday' })!;
+      expect(f.text.split('\n')[0]).toContain('Life drawing');
+      expect(f.known).toBe(true);
+    });
+
+    it('states the Wednesday cell for Wednesday, never a cell of another day', () => {
+      const f = factSentence('What is on in the studio bookings on Wednesday afternoon?', numbered, fmt, layout, { when: 'on Wednesday' })!;
+      expect(f.text.split('\n')[0]).toContain('Kiln maintenance');
+      expect(f.text.split('\n')[0]).not.toMatch(/Pottery|Glaze|Life drawing/);
+    });
+  });
+});
