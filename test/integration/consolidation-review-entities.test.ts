@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { previewDream } from '../../agents/dream/index.js';
-import { buildGraph } from '../../agents/graph/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { freshStores } from '../helpers/temp-store.js';
+import { graphLines } from '../helpers/graph-lines.js';
 
 /**
  * The window's dry run of "People and things" while capture keeps running: a person seen again
@@ -15,14 +15,7 @@ const T0 = Date.UTC(2026, 10, 2, 9);
 const HOUR = 3_600_000;
 const NOW = T0 + 30 * 24 * HOUR;
 
-let clock = 0;
-/** A chat line as the brain writes it, read into the graph by the brain's own builder. */
-function say(store: EngramStore, text: string, actor = 'Ben Okafor'): string {
-  const at = T0 + ++clock * HOUR;
-  const m = store.memories.insert({ kind: 'episodic', title: '', text, fields: { event_type: 'message', actor }, occurred_at: at });
-  buildGraph(store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at }]);
-  return m.id;
-}
+const { say } = graphLines(T0);
 
 /** An address first, the name it spells later: write time kept two entries, the dry run proposes one. */
 async function twoAnas(store: EngramStore): Promise<{ review: Awaited<ReturnType<typeof previewDream>>; change: string; ids: string[] }> {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dream } from '../../agents/dream/index.js';
-import { buildGraph } from '../../agents/graph/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { createApi } from '../../electron/api/index.js';
 import type { EntityHistoryEntry } from '../../shared/api/index.js';
 import { FakeCapture } from '../fakes/fake-capture.js';
 import { changedParts, storeFingerprint } from '../reliability/store-fingerprint.js';
 import { freshStores } from '../helpers/temp-store.js';
+import { graphLines } from '../helpers/graph-lines.js';
 
 /**
  * `engram dream` on the graph: the duplicates write-time resolution could not see when it wrote
@@ -20,21 +20,7 @@ const T0 = Date.UTC(2026, 10, 2, 9);
 const HOUR = 3_600_000;
 const NOW = T0 + 30 * 24 * HOUR;
 
-let clock = 0;
-/** A chat line as the brain writes it, read into the graph by the brain's own builder. */
-function say(store: EngramStore, text: string, actor = 'Ben Okafor'): string {
-  const at = T0 + ++clock * HOUR;
-  const m = store.memories.insert({ kind: 'episodic', title: '', text, fields: { event_type: 'message', actor }, occurred_at: at });
-  buildGraph(store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at }]);
-  return m.id;
-}
-
-function page(store: EngramStore, title: string, location: string): string {
-  const at = T0 + ++clock * HOUR;
-  const m = store.memories.insert({ kind: 'resource', title, text: `Seen ${title}`, fields: { resource_type: 'url', location }, occurred_at: at });
-  buildGraph(store, [{ id: m.id, kind: m.kind, title: m.title, text: m.text, fields: m.fields, at }]);
-  return m.id;
-}
+const { say, page } = graphLines(T0);
 
 const named = (store: EngramStore, q: string) => store.graph.list({ query: q, limit: 50 });
 const entityDream = (store: EngramStore, dryRun = false) => dream(store, { mode: 'entities', dryRun, now: NOW, timeZone: 'UTC' });
