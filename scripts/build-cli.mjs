@@ -7,16 +7,17 @@
 // it starts a worker or reads a file beside a module (see importMetaUrlOfSource).
 //
 // Packages stay external (native addons, wasm, workers and data files resolve from node_modules as
-// before) except pure-ES ones the CLI loads at every start (BUNDLED): zod alone is ~95 modules.
+// before) except pure-JS ones that cost many small files (BUNDLED): zod alone is ~95 modules, the
+// MCP SDK (engram mcp) ~60 with its schema converter.
 // dist/cli/meta.json maps each chunk back to its sources (test/integration/cli-lazy-rooms reads it).
 import { build } from 'esbuild';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist', 'cli');
-const BUNDLED = new Set(['zod']);
+const BUNDLED = new Set(['zod', '@modelcontextprotocol/sdk', 'zod-to-json-schema']);
 
 /** The package a bare import names: `zod/v4` → zod, `@scope/pkg/x` → @scope/pkg. */
 function packageOf(spec) {
@@ -52,6 +53,8 @@ const plugin = {
   },
 };
 
+// Chunk names carry a content hash: a fresh folder, or old chunks would pile up beside the new.
+await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: { engram: path.join(root, 'electron/hosts/cli/main.ts') },

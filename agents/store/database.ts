@@ -24,7 +24,7 @@ export interface OpenDatabaseOptions {
   migrations?: readonly Migration[];
 }
 
-function applyKey(db: Db, key: Buffer): void {
+export function applyKey(db: Db, key: Buffer): void {
   // SQLCipher-compatible format, raw key (no passphrase KDF: the key is already 256 random bits).
   db.pragma(`cipher='sqlcipher'`);
   db.pragma(`key="x'${key.toString('hex')}'"`);
@@ -45,7 +45,7 @@ function readHeader(path: string): Buffer {
  * Checks an existing file read-only before anything may write to it, so a wrong key or a foreign
  * file is refused without touching a byte. Returns its schema version.
  */
-function probeExisting(path: string, key: Buffer): number {
+export function probeExisting(path: string, key: Buffer): number {
   if (statSync(path).size === 0) return 0;
   const header = readHeader(path);
   if (header.equals(PLAIN_SQLITE_HEADER)) {
@@ -164,6 +164,16 @@ function ownerOnly(path: string): void {
   }
 }
 
+/** A database written by a newer Engram is refused, never opened for writing. */
+export function refuseNewer(version: number, latest: number = LATEST_SCHEMA_VERSION): void {
+  if (version > LATEST_SCHEMA_VERSION || version > latest) {
+    throw new StoreError(
+      'NEWER_SCHEMA',
+      `this database was written by a newer version of Engram (schema ${version}, this app knows up to ${latest}); update Engram to open it`,
+    );
+  }
+}
+
 export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string; backup: string | null } {
   const migrations = opts.migrations ?? MIGRATIONS;
   const latest = migrations.length ? migrations[migrations.length - 1]!.version : 0;
@@ -172,12 +182,7 @@ export function openDatabase(opts: OpenDatabaseOptions): { db: Db; path: string;
   const path = join(opts.dataDir, DB_FILE_NAME);
   const exists = existsSync(path);
   const version = exists ? probeExisting(path, opts.key) : 0;
-  if (version > LATEST_SCHEMA_VERSION || version > latest) {
-    throw new StoreError(
-      'NEWER_SCHEMA',
-      `this database was written by a newer version of Engram (schema ${version}, this app knows up to ${latest}); update Engram to open it`,
-    );
-  }
+  refuseNewer(version, latest);
   if (opts.readonly && !exists) throw new StoreError('NOT_FOUND', `no Engram database in ${opts.dataDir}`);
   if (!opts.readonly) ownerOnly(path);
   let db: Db;

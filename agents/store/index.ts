@@ -14,6 +14,7 @@ export { StaticQueryTable, QueryTableError, QUERY_TABLE_FILE } from './static-qu
 export { DEFAULT_WEIGHTS, type RetrievalWeights, type SearchPhase } from './retriever.js';
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 export { DB_FILE_NAME } from './database.js';
+export { peekSetting } from './setting-peek.js';
 export { newId, isValidId } from './ids.js';
 export { queryTerms, queryEntities, mayNameTime } from './query-text.js';
 export type { LlmCallRecord, LlmUsageSummary } from './llm-call-repo.js';

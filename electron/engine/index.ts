@@ -9,6 +9,7 @@ export { embedderFrom } from './embedder-choice.js';
 export { openEngram, storeFailureOf, type OpenEngramOptions, type OpenedStore } from './open-engram.js';
 // Where a host's data dir and key are (hosts never name the store's files or key providers: issue 32).
 export { engramPlaces, locateEngram, type EngramPlace } from './locate-engram.js';
+export { mcpSwitchAt } from './mcp-switch.js';
 export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS } from '../../shared/api/index.js';
 export { captionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';
 export { dreamSummary } from './dream-summary.js';
