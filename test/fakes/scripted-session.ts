@@ -16,7 +16,8 @@
  *   --ocr KIND          scripted (reads the frame number, returns its text) | tesseract  default scripted
  *   --ocr-delay-ms MS   scripted OCR latency                                           default 0
  *   --llm URL           brain in LLM mode against this (fake) Anthropic server; else offline
- *   --embedder KIND     hash (HashEmbedder(256), as the CLI's ENGRAM_EMBEDDER=hash) | none  default hash
+ *   --embedder KIND     hash (HashEmbedder(256), as the CLI's ENGRAM_EMBEDDER=hash) | use (the
+ *                       sentence encoder in its worker, as the app) | none              default hash
  *   --chat-every N      every N frames, store a chat turn and hand it to the brain      default 0
  *   --stats-ms MS       print a `stats {json}` line this often (RSS, fds, lag, backlog) default 0
  *   --settings JSON     capture settings on top of the defaults (retention, ocr, privacy)
@@ -41,12 +42,13 @@ import { join } from 'node:path';
 import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { modelGetter } from '../../electron/engine/index.js';
-import { HashEmbedder, openStore, resolveKeyProvider } from '../../agents/store/index.js';
+import { HashEmbedder, openStore, resolveKeyProvider, UseEmbedder } from '../../agents/store/index.js';
 import { installCrashJournal } from '../../electron/hosts/cli/main.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
 import { TesseractPool, type OcrEngine } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';
 import { BarcodeDesktop } from './barcode-desktop.js';
+import { rssParts } from './rss-parts.js';
 import { privacyScript, steadyWork, type PrivacyTokens } from './session-scripts.js';
 
 const { values: opt } = parseArgs({
@@ -89,7 +91,7 @@ const script = tokens ? privacyScript(tokens) : steadyWork;
 if (opt['crash-journal']) installCrashJournal(process, dataDir, 'engram capture', (line) => process.stderr.write(line));
 
 if (opt['sharp-cache'] === 'off') sharp.cache(false);
-const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : new HashEmbedder(256), ...(opt['cache-mib'] ? { cacheMiB: Number(opt['cache-mib']) } : {}) });
+const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : opt.embedder === 'use' ? new UseEmbedder() : new HashEmbedder(256), ...(opt['cache-mib'] ? { cacheMiB: Number(opt['cache-mib']) } : {}) });
 // Each run of a data dir numbers its frames from its own block of 10 000 (a multiple of every
 // script's cycle), so texts stay unique across killed and restarted runs.
 const run = store.counters.get('session.runs');
@@ -195,6 +197,7 @@ const stats = () => ({
   heap: process.memoryUsage().heapUsed,
   external: process.memoryUsage().external,
   array_buffers: process.memoryUsage().arrayBuffers,
+  rss_parts: rssParts(),
   fds: fds(),
   ocr_backlog: capture.status().ocr_backlog,
   lag_p99_ms: lag.percentile(99) / 1e6,

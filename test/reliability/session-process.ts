@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { RssParts } from '../fakes/rss-parts.js';
 import { harnessCommand } from '../helpers/harness-bundle.js';
 
 export interface SessionOptions {
@@ -11,7 +12,7 @@ export interface SessionOptions {
   ocr?: 'scripted' | 'tesseract';
   ocrDelayMs?: number;
   llm?: string;
-  embedder?: 'hash' | 'none';
+  embedder?: 'hash' | 'use' | 'none';
   chatEvery?: number;
   statsMs?: number;
   settings?: unknown;
@@ -36,6 +37,8 @@ export interface SessionStats {
   heap: number;
   external?: number;
   array_buffers?: number;
+  /** What RSS is made of (test/fakes/rss-parts.ts), Linux only. */
+  rss_parts?: RssParts | null;
   fds: number;
   ocr_backlog: number;
   lag_p99_ms: number;
