@@ -66,7 +66,7 @@ function snapshot(store: EngramStore, opts: ArchiveOptions, now: Date): { doc: E
  * Images are decrypted from the store and sealed again under the archive key: derived from the master
  * key (HKDF) by default, or from a passphrase (scrypt) so it can be opened under another key.
  */
-export function exportArchive(store: EngramStore, sink: ByteSink, opts: ArchiveOptions): ArchiveSummary {
+export async function exportArchive(store: EngramStore, sink: ByteSink, opts: ArchiveOptions): Promise<ArchiveSummary> {
   const now = opts.now ?? new Date();
   const spec = newKeySpec(opts.secret, opts.scrypt);
   const key = deriveArchiveKey(spec, opts.secret, 'archive');
@@ -94,14 +94,15 @@ export function exportArchive(store: EngramStore, sink: ByteSink, opts: ArchiveO
 
     const written: ArchiveFrame[] = [];
     let missing = 0;
-    sources.frames.forEach((f, i) => {
+    // A frame kept as bands is put together off the event loop, one at a time.
+    for (const [i, f] of sources.frames.entries()) {
       opts.signal?.throwIfAborted();
       let image: Buffer;
       try {
-        image = store.frames.readImage(f.id);
+        image = await store.frames.readImage(f.id);
       } catch {
         missing++;
-        return;
+        continue;
       }
       const id = Buffer.from(f.id, 'utf8');
       const idLen = Buffer.alloc(2);
@@ -109,7 +110,7 @@ export function exportArchive(store: EngramStore, sink: ByteSink, opts: ArchiveO
       put(ENTRY_FRAME, Buffer.concat([idLen, id, image]));
       written.push(f);
       if ((i + 1) % 50 === 0) opts.onProgress?.({ done: doc.memories.length + i + 1, total });
-    });
+    }
     // Observations keep their frame link only when that frame's image made it into the archive.
     const kept = new Set(written.map((f) => f.id));
     const observations = sources.observations.map((o) => (o.frame_id && !kept.has(o.frame_id) ? { ...o, frame_id: null } : o));

@@ -24,7 +24,7 @@ export interface IntegrityReport {
  * Checks that everything the store keeps in step agrees: SQLite's own integrity check, one FTS row
  * per memory, vectors for embedded memories only, passage vectors only for existing passages (each
  * with its bit code), provenance only for existing memories, and one
- * encrypted file per frame row. Used after crashes (tests) and by `engram doctor`.
+ * encrypted file per frame row, or every band it names (and each band counted by the frames that show it). Used after crashes (tests) and by `engram doctor`.
  */
 export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolean): IntegrityReport {
   const one = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
@@ -52,7 +52,18 @@ export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolea
   const provOrphans = one('SELECT count(*) FROM provenance p WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = p.memory_id)');
   const frameIds = new Set(db.prepare('SELECT id FROM frames').pluck().all() as string[]);
   const files = new Set(frameBlobs.listIds());
-  const withoutFile = [...frameIds].filter((id) => !files.has(id));
+  // A frame kept as bands (migration 021) has no file: its pixels are whole when every band it names is there.
+  const banded = db.prepare("SELECT 1 FROM pragma_table_info('frames') WHERE name = 'bands'").get() !== undefined;
+  const inBands = new Set(banded ? (db.prepare('SELECT id FROM frames WHERE bands IS NOT NULL').pluck().all() as string[]) : []);
+  const withoutFile = [...frameIds].filter((id) => !files.has(id) && !inBands.has(id));
+  const bandsMissing = banded
+    ? one(`SELECT count(DISTINCT f.id) FROM frames f, json_each(f.bands) j WHERE f.bands IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM frame_band_pixels p WHERE p.id = j.value)`)
+    : 0;
+  const bandRefs = banded
+    ? one(`SELECT count(*) FROM frame_bands b LEFT JOIN (SELECT j.value AS band, count(DISTINCT f.id) AS n
+        FROM frames f, json_each(f.bands) j WHERE f.bands IS NOT NULL GROUP BY j.value) c ON c.band = b.id WHERE b.refs != COALESCE(c.n, 0)`) + one('SELECT count(*) FROM frame_band_pixels p WHERE NOT EXISTS (SELECT 1 FROM frame_bands b WHERE b.id = p.id)')
+    : 0;
   const orphanFiles = [...files].filter((id) => !frameIds.has(id));
   const problems: string[] = [];
   if (sqlite !== 'ok') problems.push(`sqlite integrity: ${sqlite}`);
@@ -64,6 +75,8 @@ export function checkIntegrity(db: Db, frameBlobs: BlobStore, hasVectors: boolea
   if (provOrphans) problems.push(`${provOrphans} provenance rows without a memory`);
   if (withoutFile.length) problems.push(`${withoutFile.length} frames without their file`);
   if (orphanFiles.length) problems.push(`${orphanFiles.length} frame files without a frame`);
+  if (bandsMissing) problems.push(`${bandsMissing} frames missing some of their bands`);
+  if (bandRefs) problems.push(`${bandRefs} frame bands whose count of frames is wrong`);
   return {
     ok: problems.length === 0,
     sqlite,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { SearchResult } from '../../shared/index.js';
 import { AudioRepo } from './audio-repo.js';
 import { BlobStore } from './blob-store.js';
+import { BandKeys } from './frame-bands.js';
 import { ChangeLog } from './change-log.js';
 import { CounterRepo } from './counter-repo.js';
 import { DirectiveRepo } from './directive-repo.js';
@@ -111,7 +112,7 @@ export class EngramStore {
     const audioBlobs = new BlobStore(join(dataDir, 'audio'), masterKey, 'audio');
     this.audio = new AudioRepo(db, audioBlobs);
     this.forgetter = new Forgetter(db, this.memories, this.audio, frameBlobs, this.changes);
-    this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids));
+    this.frames = new FrameRepo(db, frameBlobs, this.events, (type, ids) => this.forgetter.deleteCiting(type, ids), new BandKeys(masterKey), () => this.forgetter.compact());
     this.frameWords = new FrameWordsRepo(db);
     this.consolidationReviews = new ConsolidationReviewRepo(db);
     // The observation repo kicks the passage queue itself: the store never listens to its own public bus.

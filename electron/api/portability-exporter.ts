@@ -59,7 +59,7 @@ export function portabilityExporter(store: EngramStore, opts: ExporterOptions = 
   return {
     async run(job) {
       if (job.includeSecrets && !opts.allowSecrets) fail('INVALID_INPUT', 'Vault secrets are exported in clear only from the command line (engram export --include-secrets).');
-      // Loaded on first use; and yields, so a request that started it answers before the (synchronous) export runs.
+      // Loaded on first use; and yields, so a request that started it answers before the export runs.
       const { exportArchive, exportMemories } = await portabilityRoom.get();
       const target = opts.target ? opts.target(job.format) : await dataDirTarget(job.format);
       const selection = { since: job.since, kinds: job.kinds, includeSecrets: job.includeSecrets, signal: opts.signal, onProgress: (p: { done: number; total: number }) => job.onProgress(p.done, p.total) };
@@ -67,7 +67,7 @@ export function portabilityExporter(store: EngramStore, opts: ExporterOptions = 
         let summary: ExportSummaryDto;
         if (job.format === 'archive') {
           const secret: ArchiveSecret = opts.passphrase !== undefined ? { passphrase: opts.passphrase } : { masterKey: store.masterKey };
-          summary = { path: target.path, format: 'archive', ...exportArchive(store, target.sink, { ...selection, secret }) };
+          summary = { path: target.path, format: 'archive', ...(await exportArchive(store, target.sink, { ...selection, secret })) };
         } else {
           const r = exportMemories(store, target.sink, { ...selection, format: job.format });
           summary = { path: target.path, format: r.format, memories: r.memories, secrets: r.secrets, by_kind: r.by_kind };

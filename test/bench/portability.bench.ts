@@ -53,11 +53,13 @@ try {
     out.commit();
   });
   const arch = join(root, 'all.engram-archive');
-  const [, archMs] = time(() => {
+  const a0 = performance.now();
+  {
     const out = new AtomicFile(arch);
-    exportArchive(store, out, { secret: { masterKey: store.masterKey } });
+    await exportArchive(store, out, { secret: { masterKey: store.masterKey } });
     out.commit();
-  });
+  }
+  const archMs = performance.now() - a0;
   const [backup, backupMs] = time(() => backupStore(store, { out: join(root, 'b.db') }));
 
   const dst = await openStore({ dataDir: join(root, 'dst'), keyProvider: new StaticKeyProvider(store.masterKey), embedder: null });

@@ -107,7 +107,7 @@ describe('capture pipeline (fake screen, real encrypted store)', () => {
     expect(frame.width).toBe(W);
     expect(frame.phash).toMatch(/^[0-9a-f]{16}$/);
     // The image is WebP inside, and nothing on disk is plaintext: no WebP header, no card number, no canary.
-    expect(store.frames.readImage(frame.id).toString('ascii', 8, 12)).toBe('WEBP');
+    expect((await store.frames.readImage(frame.id)).toString('ascii', 8, 12)).toBe('WEBP');
     for (const f of filesUnder(dir)) {
       const bytes = readFileSync(f);
       expect(bytes.includes(Buffer.from('WEBP')), f).toBe(false);

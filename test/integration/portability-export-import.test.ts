@@ -297,16 +297,16 @@ describe('encrypted archive (--with-frames)', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  function writeArchive(file: string, secret: { masterKey: Buffer } | { passphrase: string }, includeSecrets = true) {
+  async function writeArchive(file: string, secret: { masterKey: Buffer } | { passphrase: string }, includeSecrets = true) {
     const out = new AtomicFile(file);
-    const summary = exportArchive(store, out, { secret, includeSecrets, scrypt: LOW_SCRYPT });
+    const summary = await exportArchive(store, out, { secret, includeSecrets, scrypt: LOW_SCRYPT });
     out.commit();
     return summary;
   }
 
   it('carries frames, observations and conversations, encrypted under a key derived from the master key', async () => {
     const file = join(root, 'a.engram-archive');
-    const summary = writeArchive(file, { masterKey: store.masterKey });
+    const summary = await writeArchive(file, { masterKey: store.masterKey });
     expect(summary).toMatchObject({ memories: 8, frames: 3, frames_missing: 0, observations: 1, threads: 1, messages: 1, key: 'master-key' });
     const bytes = readFileSync(file);
     // Nothing readable: no secret, no memory text, no pixels.
@@ -316,7 +316,7 @@ describe('encrypted archive (--with-frames)', () => {
     const twin = await storeWith(key);
     const r = await importFile(twin, file);
     expect(r).toMatchObject({ format: 'archive', memories: { inserted: 8 }, sources: { frames: 3, observations: 1, threads: 1, messages: 1 } });
-    seeded.frames.forEach((id, i) => expect(twin.frames.readImage(id).equals(frameBytes(i))).toBe(true));
+    for (const [i, id] of seeded.frames.entries()) expect((await twin.frames.readImage(id)).equals(frameBytes(i))).toBe(true);
     expect(twin.observations.list({})[0]).toEqual(store.observations.list({})[0]);
     expect(twin.messages.list(store.threads.list()[0]!.id)).toEqual(store.messages.list(store.threads.list()[0]!.id));
     expect(twin.memories.get(seeded.ids.vault!, { reveal: true })!.fields.secret).toBe(VAULT_CANARY);
@@ -333,7 +333,7 @@ describe('encrypted archive (--with-frames)', () => {
 
   it('with a passphrase, opens under any key; a wrong or missing passphrase is refused', async () => {
     const file = join(root, 'p.engram-archive');
-    writeArchive(file, { passphrase: 'correct horse battery staple' });
+    await writeArchive(file, { passphrase: 'correct horse battery staple' });
     const stranger = await storeWith(randomBytes(32));
     const before = state(stranger);
     await expect(importFile(stranger, file)).rejects.toThrow(/protected by a passphrase/);
@@ -341,12 +341,12 @@ describe('encrypted archive (--with-frames)', () => {
     expect(state(stranger)).toBe(before);
     const r = await importFile(stranger, file, { passphrase: 'correct horse battery staple' });
     expect(r.sources).toEqual({ frames: 3, observations: 1, threads: 1, messages: 1 });
-    expect(stranger.frames.readImage(seeded.frames[2]!).equals(frameBytes(2))).toBe(true);
+    expect((await stranger.frames.readImage(seeded.frames[2]!)).equals(frameBytes(2))).toBe(true);
   });
 
   it('a tampered or truncated archive changes nothing and leaves no frame files behind', async () => {
     const file = join(root, 't.engram-archive');
-    writeArchive(file, { masterKey: store.masterKey });
+    await writeArchive(file, { masterKey: store.masterKey });
     const bytes = readFileSync(file);
     const twin = await storeWith(key);
     const before = state(twin);
@@ -431,7 +431,7 @@ describe('export and import of the graph', () => {
 
     const archive = join(a.dataDir, 'export.engram');
     const out = new AtomicFile(archive);
-    exportArchive(a, out, { secret: { passphrase: 'correct horse battery' }, includeSecrets: true, scrypt: LOW_SCRYPT });
+    await exportArchive(a, out, { secret: { passphrase: 'correct horse battery' }, includeSecrets: true, scrypt: LOW_SCRYPT });
     out.commit();
     const c = await fresh();
     await importFile(c, archive, { passphrase: 'correct horse battery' });

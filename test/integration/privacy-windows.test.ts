@@ -92,7 +92,7 @@ function closeAll(): void {
 }
 
 async function ocrStoredFrame(store: EngramStore, ocr: TesseractPool, frameId: string): Promise<string> {
-  const webp = store.frames.readImage(frameId);
+  const webp = await store.frames.readImage(frameId);
   const { data, info } = await sharp(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
   return (await ocr.recognize(prepareForOcr(data, info.width, info.height))).text;
 }

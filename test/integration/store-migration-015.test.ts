@@ -13,7 +13,7 @@ describe('migration 015: frame word boxes', () => {
     const store = await open();
     try {
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
-      expect(store.frames.readImage(f.id).toString()).toBe('pixels');
+      expect((await store.frames.readImage(f.id)).toString()).toBe('pixels');
       expect(store.frameWords.get(f.id)).toBeNull();
       expect(store.frameWords.put(f.id, { width: 10, height: 10, words: [{ text: 'hi', x0: 1, y0: 1, x1: 4, y1: 3, confidence: 90 }] })).toBe(true);
       expect(store.frameWords.get(f.id)!.words).toEqual([{ text: 'hi', x0: 1, y0: 1, x1: 4, y1: 3, confidence: 90 }]);

@@ -120,7 +120,7 @@ describe('the pipeline masks before anything is kept', () => {
     const r = await p.tick();
     await r.observations;
     expect(r.kept).toBe(true);
-    const webp = store.frames.readImage(r.frame_ids[0]!);
+    const webp = await store.frames.readImage(r.frame_ids[0]!);
     const { data, info } = await sharp(webp).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
     // WebP is lossy: near the fill colour inside the window, not near it outside.

@@ -271,13 +271,18 @@ describe('forget the last 15 minutes: nothing from the window is reachable', { t
     expect(fts[`${RECENT}n`]).toBe(0);
     // The same query finds the memory written after the forget: the index is there and answers.
     expect(fts[AFTER]).toBeGreaterThan(0);
-    // The frame folder: one file per remaining frame row, none for a forgotten frame, no plaintext.
+    // The frame folder: one file per remaining frame kept whole, none for a forgotten frame, no
+    // plaintext. Capture keeps frames as bands in the database (migration 021): no band is left that
+    // no remaining frame shows (every band is counted by the frames that show it: the integrity check).
     const files = filesUnder(join(root, 'data', 'frames'));
-    expect(files.length).toBeGreaterThan(0);
     const ids = new Set(files.map((f) => f.split('/').pop()!.replace(/\.bin$/, '')));
     expect(forgottenFrames.length).toBeGreaterThan(0);
     for (const id of forgottenFrames) expect(ids.has(id), id).toBe(false);
-    expect(files.length).toBe(store.frames.count());
+    const banded = store.db.prepare('SELECT count(*) FROM frames WHERE bands IS NOT NULL').pluck().get() as number;
+    expect(store.frames.count()).toBeGreaterThan(0);
+    expect(files.length).toBe(store.frames.count() - banded);
+    expect(store.db.prepare('SELECT count(*) FROM frame_bands WHERE refs <= 0').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM frame_band_pixels p WHERE NOT EXISTS (SELECT 1 FROM frame_bands b WHERE b.id = p.id)').pluck().get()).toBe(0);
     expect(rawScan(filesUnder(join(root, 'data')), [RECENT, OLD])).toEqual([]);
     expect(store.checkIntegrity().problems).toEqual([]);
   });

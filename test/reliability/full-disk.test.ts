@@ -83,7 +83,7 @@ describe('a full disk', { timeout: 180_000 }, () => {
       let unreadable = 0;
       for (const f of framesWhileFull) {
         try {
-          store.frames.readImage(f.id);
+          await store.frames.readImage(f.id);
         } catch {
           unreadable++;
         }

@@ -46,10 +46,10 @@ export class FramePictures {
   }
 
   /** Why a frame's picture cannot be shown, or null when it can (reads and wipes the file once). */
-  damage(id: string): string | null {
+  async damage(id: string): Promise<string | null> {
     let raw: Buffer;
     try {
-      raw = this.store.frames.readImage(id);
+      raw = await this.store.frames.readImage(id);
     } catch (err) {
       if (err instanceof StoreError && err.code === 'IO') return damageLine(err.message);
       if (err instanceof StoreError && err.code === 'NOT_FOUND') return null;
@@ -78,7 +78,7 @@ export class FramePictures {
     }
     if (!frame) fail('NOT_FOUND', 'That screenshot no longer exists.');
     // A file that fails to decrypt marks the frame damaged and throws IO with the reason (StoreError).
-    const raw = this.store.frames.readImage(frame.id);
+    const raw = await this.store.frames.readImage(frame.id);
     try {
       const mime = sniffMime(raw);
       if (mime === 'application/octet-stream') this.undecodable(frame.id);

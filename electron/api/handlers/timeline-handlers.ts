@@ -54,7 +54,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
       ids: store.timelineMatch(Date.parse(input.range.from), Date.parse(input.range.to), input.text.toLowerCase(), input.limit),
     }),
 
-    'timeline.item': (input) => {
+    'timeline.item': async (input) => {
       if (input.type === 'memory') {
         const m = store.memories.get(input.id);
         if (!m) fail('NOT_FOUND', 'That memory no longer exists.');
@@ -90,7 +90,7 @@ export function timelineHandlers(deps: ApiDeps, codec: FrameImageCodec): Handler
       }
       // Opening a moment reads its picture once (decrypted in memory, then wiped): a damaged file is
       // found and explained here, before the pane asks for an image that cannot come.
-      const damage = frameId ? pictures.damage(frameId) : null;
+      const damage = frameId ? await pictures.damage(frameId) : null;
       if (damage) {
         if (item.type === 'observation') item = { ...item, frame_id: null, damaged: true };
         else if (item.type === 'frame') item = { ...item, damaged: true };

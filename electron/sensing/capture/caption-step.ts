@@ -20,7 +20,7 @@ export interface CaptionInput {
 export interface CaptionStepDeps {
   captioner: Captioner;
   /** The stored frame (already masked where excluded windows were), decrypted. */
-  readImage: (frameId: string) => Buffer;
+  readImage: (frameId: string) => Promise<Buffer>;
   /** The whole caption call, retries included, at most this long (CAPTION_TIMEOUT_MS by default). */
   timeoutMs?: number;
   /** A caption the model did not give (timed out, refused, failed): the frame keeps its OCR text. */
@@ -69,7 +69,7 @@ export class CaptionStep {
     if (!this.budget.take(this.now(), settings.captioning.max_per_hour, little)) return null;
     const forModel = switchesForModel(settings.redaction);
     const title = input.window?.title || input.frame.title;
-    const image = await maskedForModel(this.deps.readImage(input.frame.id), boxes, input.ocrWidth, input.ocrHeight);
+    const image = await maskedForModel(await this.deps.readImage(input.frame.id), boxes, input.ocrWidth, input.ocrHeight);
     const request = {
       image,
       mediaType: 'image/png' as const,

@@ -554,7 +554,8 @@ export class CapturePipeline extends EventEmitter {
   }
 
   private async keep(shot: CapturedScreen, sig: FrameSignature, win: WindowInfo | null, hidden: ExclusionReason[]): Promise<FrameRecord | null> {
-    const encoded = await this.encoder.encode(shot.image);
+    // Raw rows: the store keeps only the bands of them that no stored frame shows (issue 34).
+    const encoded = await this.encoder.scale(shot.image);
     if (this.deps.store.wasForgotten(shot.captured_at)) return null;
     const frame = await this.deps.store.frames.insertAsync(
       {
@@ -569,7 +570,7 @@ export class CapturePipeline extends EventEmitter {
         // Counts by reason only: the timeline's "1 window hidden (private browsing)".
         hidden: countHidden(hidden),
       },
-      encoded.webp,
+      encoded,
       () => !this.deps.store.wasForgotten(shot.captured_at),
     );
     if (!frame) return null;

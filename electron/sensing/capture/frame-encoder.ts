@@ -7,6 +7,14 @@ export interface EncodedFrame {
   height: number;
 }
 
+/** A screen scaled as it is stored, as raw RGB rows (the store keeps the bands that changed). */
+export interface ScaledFrame {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
+
 export interface FrameEncoderOptions {
   /** Longest side of a stored frame. */
   maxSide?: number;
@@ -24,6 +32,16 @@ export class FrameEncoder {
   private readonly maxSide: number;
   constructor(private readonly opts: FrameEncoderOptions = {}) {
     this.maxSide = opts.maxSide ?? 1280;
+  }
+
+  /** The screen scaled to the stored size, raw: capture's path since frames are kept as bands. */
+  async scale(image: ScreenImage): Promise<ScaledFrame> {
+    const { data, info } = await (await sharpFrom(image))
+      .removeAlpha()
+      .resize(this.maxSide, this.maxSide, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: 3 };
   }
 
   async encode(image: ScreenImage): Promise<EncodedFrame> {

@@ -208,7 +208,7 @@ export class OcrStage {
 
   /** Decrypts a stored frame and makes its grey image the job's (read whole, no incremental base). */
   private async reload(frame: FrameRecord, meta: OcrMeta) {
-    const webp = this.deps.store.frames.readImage(frame.id);
+    const webp = await this.deps.store.frames.readImage(frame.id);
     const { data: g, info: gi } = await (await loadSharp())(webp).greyscale().raw().toBuffer({ resolveWithObject: true });
     meta.regions = null;
     meta.base = null;
