@@ -1,5 +1,5 @@
 /** agents/runtime: small process-level helpers shared by every room (worker start-up, packaged paths, lazy compromise, lazy WordNet). */
-export { startWorker } from './start-worker.js';
+export { startWorker, withoutTsx } from './start-worker.js';
 export { asarUnpackedTwin, resolvePackagedPath, type PackagedPathKind } from './packaged-path.js';
 export { nlp } from './compromise.js';
 export { wordKin, wordKinCacheSize } from './wordnet.js';

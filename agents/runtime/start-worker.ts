@@ -12,7 +12,7 @@ import { resolvePackagedPath } from './packaged-path.js';
 export function startWorker(jsUrl: URL, workerData?: unknown, options: WorkerOptions = {}): Worker {
   // In a packaged app the entry stays in app.asar (see packaged-path.ts: its imports resolve there).
   const jsPath = resolvePackagedPath(fileURLToPath(jsUrl), 'module');
-  if (existsSync(jsPath)) return new Worker(pathToFileURL(jsPath), { ...options, workerData });
+  if (existsSync(jsPath)) return new Worker(pathToFileURL(jsPath), { execArgv: withoutTsx(process.execArgv), ...options, workerData });
   const tsPath = jsPath.replace(/\.js$/, '.ts');
   if (!existsSync(tsPath)) throw new Error(`worker module not found: ${jsPath}`);
   // `execArgv: ['--import', 'tsx']` does not reach workers on Node 20 (tsx#354: the .ts entry is
@@ -21,4 +21,25 @@ export function startWorker(jsUrl: URL, workerData?: unknown, options: WorkerOpt
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(tsPath).href)}); });`;
   return new Worker(boot, { ...options, workerData, eval: true });
+}
+
+/**
+ * The parent's execArgv without tsx: a built worker runs as it does in production. A worker
+ * inherits execArgv, so one started from dist/ by a process run with `--import tsx` (a bench, a
+ * script) set tsx up first, ~110 CPU-ms on the embedder's first query that users never pay.
+ */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const tsx = /(^|[\\/])tsx([\\/]|$)/;
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    const flag = /^(--import|--require|-r|--loader|--experimental-loader)(=(.*))?$/.exec(arg);
+    if (flag && flag[2] === undefined && tsx.test(execArgv[i + 1] ?? '')) {
+      i++;
+      continue;
+    }
+    if (flag && flag[3] !== undefined && tsx.test(flag[3])) continue;
+    out.push(arg);
+  }
+  return out;
 }
