@@ -61,7 +61,8 @@ export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pi
     pending: () => {
       const k = kept();
       if (!k) return null;
-      const { kinds: _kinds, ...body } = k.body;
+      // What the window shows, no more: the kinds and the model's changes as data stay in the engine.
+      const { kinds: _kinds, replays: _replays, ...body } = k.body;
       return { ...body, created_at: new Date(k.created_at).toISOString() };
     },
     discard: (previewId) => {

@@ -106,6 +106,11 @@ describe("a model's consolidation review kept across a restart", () => {
     const { out, merge, rewrite } = await dryRun();
     expect(fake.requests.length).toBeGreaterThan(0);
     await restartWithoutModel();
+    // The window gets the dry run it saw, exactly: what is kept to apply it stays in the engine.
+    const kept = await engram.api.dispatch('consolidation.pending', {});
+    if (!kept.ok) throw new Error(kept.error.message);
+    const { created_at: _at, ...shown } = (kept.output as RequestOutput<'consolidation.pending'>).pending!;
+    expect(shown).toEqual(out);
     const calls = fake.requests.length;
     const applied = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [merge, rewrite] });
     expect(applied).toMatchObject({ ok: true, output: { applied: 2, summary: 'changed 2 accepted: 1 merged, 0 superseded, 0 rolled up, 1 rewritten' } });
