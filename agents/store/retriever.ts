@@ -512,6 +512,10 @@ export class Retriever {
    * BM25 hits that pass the filters (best first, up to n), and the scores of the best `pool`
    * matches whatever the filters (context units are scored from it). FTS alone first: joining
    * memories to filter every match cost 12 ms p50 / 99 ms p95 at 100k memories (FTS alone: 5 / 9).
+   * The cost is bm25() itself, once per matching row whatever the LIMIT (at 100k, CPU per match:
+   * finding it 0.07 µs, scoring and keeping the best 500 0.8 µs). `ORDER BY rank` with the same
+   * weights set as the table's rank gives the same rows at 1.3 µs per match (FTS5 sorts them in a
+   * statement of its own): only fewer matching rows make this phase cheaper (common-terms.ts).
    */
   private bm25(
     match: string,
