@@ -38,7 +38,8 @@ export function EncryptionCard({ status }: { status: RequestOutput<'privacy.stat
           ) : null}
           <dt>Size</dt>
           <dd>
-            {fmtBytes(status.storage.db_bytes)} database · {fmtBytes(status.storage.frame_bytes)} screenshots
+            {/* Screenshots are kept as bands inside the database since migration 021: the two overlap. */}
+            {fmtBytes(status.storage.db_bytes)} database · {fmtBytes(status.storage.frame_bytes)} screenshots (new ones inside the database)
             {status.storage.audio_bytes > 0 ? ` · ${fmtBytes(status.storage.audio_bytes)} audio` : ''}
           </dd>
         </dl>
