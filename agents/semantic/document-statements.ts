@@ -49,8 +49,14 @@ function decisions(text: string): string[] {
     if (!DECISIONS.test(lines[i]!)) continue;
     let j = i + 1;
     while (j < lines.length && !lines[j]) j++;
+    let bulleted = false;
     for (; j < lines.length && lines[j] && out.length < MAX_ITEMS; j++) {
+      const marked = BULLET.test(lines[j]!);
       const item = lines[j]!.replace(BULLET, '').trim();
+      // OCR may drop the blank line before the next section: an unmarked line after marked items,
+      // or a short line with no sentence's end ("Action items"), is the next heading.
+      if ((bulleted && !marked) || (!/[.!?]$/.test(item) && item.split(/\s+/).length <= 4)) break;
+      bulleted ||= marked;
       if (sentence(item)) out.push(item);
     }
   }

@@ -17,6 +17,11 @@ describe('a notes page’s decisions', () => {
     expect(got.some((t) => t.includes('survey'))).toBe(false);
   });
 
+  it('stops at the next section when OCR read no blank line before it', () => {
+    const got = facts('Sprint review — Notes', 'Decisions\n• Demo day moves to the first Friday of the month.\n• Ravi Patel runs the next review.\nNext steps\n• Hannah: book the big room by Monday.');
+    expect(got).toEqual(['Decided: Demo day moves to the first Friday of the month.', 'Decided: Ravi Patel runs the next review.']);
+  });
+
   it('reads a German heading, and nothing from a page without one', () => {
     expect(facts('Teamtreffen — Docs', 'Beschlüsse:\n- Das Sommerfest findet am 12. Juli in Leipzig statt.')).toContain('Decided: Das Sommerfest findet am 12. Juli in Leipzig statt.');
     expect(facts('Q2 retro — Notes', 'Notes\n\n• The release train might move to Tuesdays.\n• We talked about the rota.').some((t) => t.startsWith('Decided'))).toBe(false);
