@@ -22,15 +22,24 @@ interface GraphModel {
 }
 interface ModelArtifacts {
   modelTopology: unknown;
-  weightSpecs: unknown[];
+  weightSpecs: WeightSpec[];
   weightData: ArrayBuffer;
   format?: string;
   generatedBy?: string;
   convertedBy?: string | null;
 }
+interface WeightSpec {
+  name: string;
+  shape: number[];
+  dtype: string;
+  quantization?: unknown;
+}
+type DecodeWeights = (data: ArrayBuffer, specs: WeightSpec[]) => Record<string, Tensor>;
 interface Tfjs {
   ready(): Promise<void>;
-  GraphModel: new (handler: { load(): ModelArtifacts }) => GraphModel;
+  io: { decodeWeights: DecodeWeights };
+  GraphModel: new (handler: { load(): ModelArtifacts }, options: object, io: { decodeWeights: DecodeWeights }) => GraphModel;
+  tensor(values: Float32Array | Int32Array, shape: number[], dtype: 'float32' | 'int32'): Tensor;
   tensor2d(values: Int32Array, shape: [number, number], dtype: 'int32'): Tensor;
   tensor1d(values: Int32Array, dtype: 'int32'): Tensor;
 }
@@ -51,7 +60,7 @@ export function packagedEncoderDir(): string {
 
 /**
  * Loads the sentence encoder (USE lite) with the package's graph and weights but without its
- * loader, which cost ~270-430 CPU-ms where this takes ~90: tfjs's file loader reads the seven weight
+ * loader (its load and tokenizer ~150-190 CPU-ms, ~120-150 here): tfjs's file loader reads the seven weight
  * shards, joins them into a new buffer and keeps that buffer for save() (a second 27.9 MB copy of
  * the weights, the one the worker used to drop after loading); here the shards are read straight
  * into one buffer that is let go once the weights are in wasm memory. The tokenizer is
@@ -67,13 +76,13 @@ export async function loadEncoder(dir: string = packagedEncoderDir()): Promise<S
   const vocabulary = readVocabulary(join(dir, 'vocab.json'));
   const artifacts: ModelArtifacts = {
     modelTopology: json.modelTopology,
-    weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
+    weightSpecs: json.weightsManifest.flatMap((g) => g.weights) as WeightSpec[],
     weightData: readShards(json.weightsManifest.flatMap((g) => g.paths).map((p) => join(dir, p))),
     format: json.format,
     generatedBy: json.generatedBy,
     convertedBy: json.convertedBy,
   };
-  const graph = new tf.GraphModel({ load: () => artifacts });
+  const graph = new tf.GraphModel({ load: () => artifacts }, {}, { ...tf.io, decodeWeights: weightViews(tf) });
   graph.loadSync(artifacts);
   // The graph keeps its artifacts for save(), never called: without this the weight bytes stay.
   if (graph.artifacts) graph.artifacts.weightData = undefined;
@@ -123,6 +132,25 @@ function parseJsonFile(file: string): unknown {
   } catch (err) {
     throw new EncoderFilesError(`encoder files: cannot read ${file}: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Weight tensors made from views into the shards' buffer: tfjs's decodeWeights first copies each
+ * weight out of it (27.9 MB, ~20 CPU-ms of the load) before the backend copies it into wasm memory
+ * anyway. Plain float32 and int32 weights only (all this model has); anything else decodes as tfjs does.
+ */
+function weightViews(tf: Tfjs): DecodeWeights {
+  return (data, specs) => {
+    if (!specs.every((s) => (s.dtype === 'float32' || s.dtype === 'int32') && s.quantization === undefined)) return tf.io.decodeWeights(data, specs);
+    const out: Record<string, Tensor> = {};
+    let at = 0;
+    for (const s of specs) {
+      const n = s.shape.reduce((a, b) => a * b, 1);
+      out[s.name] = s.dtype === 'int32' ? tf.tensor(new Int32Array(data, at, n), s.shape, 'int32') : tf.tensor(new Float32Array(data, at, n), s.shape, 'float32');
+      at += n * 4;
+    }
+    return out;
+  };
 }
 
 /** The weight shards read into one buffer in order (tfjs decodes the weights from one ArrayBuffer). */
