@@ -60,7 +60,7 @@ export function packagedEncoderDir(): string {
 
 /**
  * Loads the sentence encoder (USE lite) with the package's graph and weights but without its
- * loader (its load and tokenizer ~150-190 CPU-ms, ~120-150 here): tfjs's file loader reads the seven weight
+ * loader (its load and tokenizer ~150-190 CPU-ms, ~100-130 here): tfjs's file loader reads the seven weight
  * shards, joins them into a new buffer and keeps that buffer for save() (a second 27.9 MB copy of
  * the weights, the one the worker used to drop after loading); here the shards are read straight
  * into one buffer that is let go once the weights are in wasm memory. The tokenizer is
