@@ -27,7 +27,8 @@ export default defineConfig({
     pool: 'forks',
     // Key files live outside the data dirs (agents/store/key-file-path.ts): one temp keys folder for
     // the run, inherited by the processes tests start, so no test writes into the real home.
-    env: { ENGRAM_KEY_DIR: process.env.ENGRAM_KEY_DIR ?? mkdtempSync(join(tmpdir(), 'engram-test-keys-')) },
+    // ENGRAM_LOAD_BACKOFF=off: a host capturing in a test reads every frame at once, however busy the machine.
+    env: { ENGRAM_KEY_DIR: process.env.ENGRAM_KEY_DIR ?? mkdtempSync(join(tmpdir(), 'engram-test-keys-')), ENGRAM_LOAD_BACKOFF: 'off' },
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -30,7 +30,8 @@ export interface ScreenDayOptions {
 export async function captureScreenDay(pagesDir: string, env: NodeJS.ProcessEnv, opts: ScreenDayOptions): Promise<{ shown: { page: string; at: number }[] }> {
   const { startDisplay } = (await import(pathToFileURL(join(root, 'scripts', 'xvfb.mjs')).href)) as { startDisplay: (o: { width: number; height: number }) => Promise<{ display: string; stop(): void }> };
   const x = await startDisplay({ width: 1280, height: 800 });
-  const xenv = { ...env, DISPLAY: x.display };
+  // Every frame read as it comes: on a machine this busy, capture's load back-off would hold OCR back.
+  const xenv = { ...env, DISPLAY: x.display, ENGRAM_LOAD_BACKOFF: 'off' };
   const shown: { page: string; at: number }[] = [];
   try {
     const cap = spawn(process.execPath, [join(root, 'bin', 'engram.js'), 'capture', '--watch', '--interval', '2'], { env: xenv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });

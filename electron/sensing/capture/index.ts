@@ -40,7 +40,7 @@ export { CachedActiveWindowSource } from './cached-active-window.js';
 export { defaultActiveWindowSource, defaultWindowList } from './default-screen-source.js';
 export { AlwaysActive, type IdleSource, type IdleState } from './idle-source.js';
 export { AlwaysOnAc, SysfsPowerSource, type PowerSource } from './power-source.js';
-export { OsLoadSource, type LoadLevel, type LoadSource } from './load-source.js';
+export { defaultLoadSource, OsLoadSource, type LoadLevel, type LoadSource } from './load-source.js';
 export { frameSignature, dHash, dHashHex, hammingDistance, isChanged, changedCells, DEFAULT_CHANGE, type FrameSignature, type ChangeThresholds } from './dhash.js';
 export { PrivacyGate, normaliseApp, ENGRAM_WINDOW_TITLES, type GateDecision, type GateReason, type ExclusionReason, type SelfWindows } from './privacy-gate.js';
 export { FrameEncoder, type EncodedFrame, type FrameEncoderOptions } from './frame-encoder.js';

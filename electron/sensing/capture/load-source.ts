@@ -51,3 +51,12 @@ export class OsLoadSource implements LoadSource {
 function rank(level: LoadLevel): number {
   return level === 'overloaded' ? 2 : level === 'busy' ? 1 : 0;
 }
+
+/**
+ * The load back-off of a host that captures for a long while (engram capture --watch, engram serve
+ * --capture), as the desktop app has: the kernel's load average, unless ENGRAM_LOAD_BACKOFF=off
+ * (a benchmark or test that wants every frame read at once on a machine it keeps busy itself).
+ */
+export function defaultLoadSource(env: NodeJS.ProcessEnv = process.env): LoadSource | undefined {
+  return env.ENGRAM_LOAD_BACKOFF === 'off' ? undefined : new OsLoadSource();
+}

@@ -27,9 +27,11 @@ function parseInterval(v: string | undefined): number | undefined {
 }
 
 /** The sources this terminal captures from: X11 (or ImageMagick's grab), the window in front. */
-async function captureSources(ctx: CliContext, source: string | undefined, interval: number | undefined, noOcr: boolean, audio: string | undefined): Promise<CaptureSources> {
+export async function captureSources(ctx: CliContext, source: string | undefined, interval: number | undefined, noOcr: boolean, audio: string | undefined, watch: boolean): Promise<CaptureSources> {
   if (source !== undefined && source !== 'x11' && source !== 'import') throw new CliError('--source must be x11 or import');
-  const { defaultScreenSource, defaultActiveWindowSource } = await captureRoom.get();
+  const { defaultScreenSource, defaultActiveWindowSource, defaultLoadSource } = await captureRoom.get();
+  // --watch backs off on a busy machine (OCR waits first, then capture slows); one --once tick does not.
+  const load = watch ? defaultLoadSource(ctx.env) : undefined;
   let screen;
   try {
     screen = defaultScreenSource({ prefer: source === 'import' ? 'screenshot-desktop' : 'x11', env: ctx.env });
@@ -42,6 +44,7 @@ async function captureSources(ctx: CliContext, source: string | undefined, inter
     windows: defaultActiveWindowSource(screen),
     ...(interval !== undefined ? { intervalS: interval } : {}),
     ...(noOcr ? { ocr: null } : {}),
+    ...(load ? { load } : {}),
     ...(audio !== undefined ? { audioStream: audioStream(audio, ctx) } : {}),
     start: false,
   };
@@ -121,7 +124,7 @@ Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
         brain: { start: 'manual', subscribe: watch },
         // Watching runs as long as serve does: what it records reaches the other devices as it goes.
         sync: watch,
-        capture: await captureSources(ctx, str(args, 'source'), interval, bool(args, 'no-ocr'), str(args, 'audio')),
+        capture: await captureSources(ctx, str(args, 'source'), interval, bool(args, 'no-ocr'), str(args, 'audio'), watch),
         log: (l) => ctx.io.stderr(`${l}\n`),
         // A failed tick is told by the tick itself (--once) or the live line (--watch).
         onProblem: () => undefined,

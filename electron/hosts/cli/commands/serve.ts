@@ -46,10 +46,12 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     try {
       let captureSources: EngramServerOptions['captureSources'] = null;
       if (bool(args, 'capture')) {
-        const { defaultScreenSource } = await captureRoom.get();
+        const { defaultScreenSource, defaultLoadSource } = await captureRoom.get();
         try {
-          // Started only once the first-run consent is on record or accepted in the window.
-          captureSources = { screen: defaultScreenSource({ env: ctx.env }), start: false };
+          // Started only once the first-run consent is on record or accepted in the window; backs
+          // off on a busy machine as the desktop app does.
+          const load = defaultLoadSource(ctx.env);
+          captureSources = { screen: defaultScreenSource({ env: ctx.env }), start: false, ...(load ? { load } : {}) };
         } catch (err) {
           throw new CliError(`capture: ${err instanceof Error ? err.message : String(err)}`, 1);
         }
