@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { createApi } from '../../electron/api/index.js';
 import { decryptDatabasePages, decryptWalFrames } from '../reliability/sqlcipher-pages.js';
 
 /**
@@ -121,6 +122,29 @@ describe('frames kept as bands', () => {
     await expect(store.frames.readImage(a.id)).rejects.toThrow(/bands of .* are missing/);
     expect(store.frames.get(a.id)!.damaged).toBe(true);
     expect(store.checkIntegrity().problems).toContain('1 frames missing some of their bands');
+  });
+
+  it('the moment view and its thumbnails show a banded frame, and a frame missing a band is explained as damaged', async () => {
+    const api = createApi({ store, host: 'headless', version: 't', checkOutputs: true });
+    const a = (await store.frames.insertAsync(meta(Date.now() - 60_000), frame(1, 2, 3, 4)))!;
+    const full = await api.dispatch('frames.image', { id: a.id, size: 'full' });
+    expect(full.ok).toBe(true);
+    const fullOut = (full as { output: { mime: string; data: string } }).output;
+    expect(fullOut.mime).toBe('image/webp');
+    expect((await sharp(Buffer.from(fullOut.data, 'base64')).removeAlpha().raw().toBuffer()).equals(frame(1, 2, 3, 4).data)).toBe(true);
+    const thumb = await api.dispatch('frames.image', { id: a.id, size: 'thumb' });
+    expect(thumb.ok).toBe(true);
+    const item = await api.dispatch('timeline.item', { type: 'frame', id: a.id });
+    expect((item as { output: { damage: string | null } }).output.damage).toBeNull();
+
+    const b = (await store.frames.insertAsync(meta(Date.now() - 30_000), frame(5, 6, 7, 8)))!;
+    const bandId = (JSON.parse(store.db.prepare('SELECT bands FROM frames WHERE id = ?').pluck().get(b.id) as string) as number[])[1];
+    store.db.prepare('DELETE FROM frame_band_pixels WHERE id = ?').run(bandId);
+    const broken = await api.dispatch('timeline.item', { type: 'frame', id: b.id });
+    expect(broken.ok).toBe(true);
+    expect((broken as { output: { damage: string | null; item: { damaged: boolean } } }).output.item.damaged).toBe(true);
+    const img = await api.dispatch('frames.image', { id: b.id, size: 'thumb' });
+    expect(img).toMatchObject({ ok: false, error: { code: 'IO' } });
   });
 
   it('a frame kept whole in its file (before bands, or imported) still reads', async () => {
