@@ -24,8 +24,8 @@ export function mcpHandlers(deps: ApiDeps): HandlerGroup<McpNames> {
       return status();
     },
     'mcp.sourceTypes': (input) => {
-      const out: Record<string, SourceType[]> = {};
-      for (const id of input.ids) out[id] = store.memories.provenance(id).map((p) => p.source_type);
+      // Own keys, never assignment: an id spelled "__proto__" would otherwise set the answer's prototype.
+      const out: Record<string, SourceType[]> = Object.fromEntries(input.ids.map((id) => [id, store.memories.provenance(id).map((p) => p.source_type)]));
       return { source_types: out };
     },
   };
