@@ -1,7 +1,8 @@
 import type { PassageMatch } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
-import { askedValue, meets, metByKin, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { askedValue, meets, metByKin, stem, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { wordKin } from '../runtime/index.js';
 import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
 import { isChatEpisode } from './question-context.js';
@@ -162,7 +163,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     const q = question.toLowerCase();
     for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
       const name = m[0];
-      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow)$/.test(name) && !VALUE.date.test(name)) return true;
+      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
     }
     return false;
   }
@@ -175,7 +176,26 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   return VALUE[kind].test(unit);
 }
 
+/**
+ * A capitalised word alone that WordNet knows well is a word, not a name: "Rent", "Viewing" or
+ * "Available" opening a listing's line. Names have no or few senses there ("Dmitri" none, "Sofia"
+ * a city); a first name that is a common word ("Mark") is still read as a name with its surname.
+ */
+const COMMON_WORD_KIN = 8;
+const commonWord = (name: string) => !/[\s-]/.test(name) && wordKin(name.toLowerCase()).size >= COMMON_WORD_KIN;
+
+/** "Seat number", "room number", "gate number": the number asked for is a short one under that label ("Seat: 61"). */
+const NUMBER_OF = /\b([\p{L}-]+)\s+(?:number|no\.?|nr\.?)\b/iu;
+
 const NO_KIN: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+
+/** A short number in a cell labelled by the noun the question asks the number of ("which seat number": "Seat: 61"). */
+function numberUnder(unit: Unit, question: string): boolean {
+  const of = NUMBER_OF.exec(question)?.[1];
+  if (!of || !(unit.laidOut || unit.key)) return false;
+  const [label, value] = [unit.text.split(': ')[0] ?? '', unit.text.split(': ').slice(1).join(': ')];
+  return meets(stem(of), stemsOf(label)) && /^\s*[A-Z]?\d{1,4}[A-Z]?\s*$/.test(value);
+}
 
 /** How many terms the text meets; one met only by a related word (WordNet's kin) counts half: the word itself is surer. */
 function covered(terms: string[], text: string, kin = NO_KIN): number {
@@ -291,16 +311,21 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const nearBy = unit.near ? covered(asked.terms, unit.near, asked.kin) : 0;
   const surroundings = `${unit.text}\n${unit.key ?? ''}${dayWords}\n${unit.context}`;
   const around = covered(asked.terms, surroundings, asked.kin);
-  const hasValue = valueIn(asked.kind, unit.text, question);
+  // A status cell ("Status: failed") says that it failed, not why.
+  const statusOnly = asked.kind === 'reason' && (unit.laidOut || unit.key) && /^\s*(?:failed|failing|fails?|failure|errored|error|broken|red)\s*$/i.test(unit.text.split(': ').slice(1).join(': '));
+  const hasValue = !statusOnly && (valueIn(asked.kind, unit.text, question) || numberUnder(unit, question));
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
   // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".
   const codeCue = asked.kind === 'code' && unit.laidOut && /\b(?:no|nr|number|id|#|code|ref|reference)\b\.?|#/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
   // "How much in total / do they owe / did I pay": the line that sums it up, not one item of it.
-  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) && /\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : 0;
+  // A subtotal sums the items too, when no total says more.
+  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) ? (/\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : /\bsubtotal\b/i.test(unit.text) ? 0.5 : 0) : 0;
   // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
   const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
+  // "Why did it fail": the error that says why, not the status that says it failed.
+  const why = asked.kind === 'reason' && /\b(?:error|exception|because|due to)\b|\bE[A-Z]{4,}\b/i.test(unit.text) ? 1 : 0;
   // A failed command did not do what was asked: the step that worked is the one to state.
   const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
   // A label paired with its value by where both sit on screen is a surer pair than two lines of OCR text.
@@ -309,7 +334,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // answer to "what was my cholesterol" is another cell of that row.
   const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
   const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
-  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day;
+  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
@@ -340,7 +365,7 @@ const ABOUT_DOING = /\bwhat\s+(?:did|do|have|had|was|were|am|are)\s+(?:i|we|you|
 const DEADLINE = /\b(?:due|by when|deadline|until when|expire[sd]?|have to|must|need to|latest)\b/i;
 
 /** A money question about the whole bill, not one item of it. */
-const WHOLE_SUM = /\b(?:in total|altogether|total|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|due)\b/i;
+const WHOLE_SUM = /\b(?:in total|altogether|total|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|due|add(?:s|ed)? up)\b/i;
 
 /** "What command restarts the workers": the word in -s after the asked noun is its verb, not a plural asking for a list. */
 const VERB_AFTER_NOUN = /^\s*(?:what|which)\s+[\p{L}-]+\s+[\p{L}-]+s\s+(?:the|a|an|my|our|your|his|her|their|this|that|these|those)\b/iu;
