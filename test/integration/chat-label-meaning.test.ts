@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { UseEmbedder, type FrameWord, type FrameWords } from '../../agents/store/index.js';
+import { UseEmbedder, type FrameWords } from '../../agents/store/index.js';
+import { cell } from '../helpers/screen-words.js';
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import { TimeFormatter } from '../../shared/time/index.js';
@@ -8,18 +9,6 @@ import { meantLabel, measureMeaning, MEANING_FLOOR } from '../../agents/chat/lab
 
 // The shipped encoder (offline, in a worker) judges whether a screen label means what a question
 // asks in other words. The screen and questions are made up here, apart from the benchmark days.
-const CH = 9;
-const H = 16;
-function cell(text: string, x: number, y: number): FrameWord[] {
-  const out: FrameWord[] = [];
-  let cx = x;
-  for (const w of text.split(' ')) {
-    out.push({ text: w, x0: cx, y0: y, x1: cx + w.length * CH, y1: y + H, confidence: 90 });
-    cx += w.length * CH + 5;
-  }
-  return out;
-}
-
 const rows: [string, string][] = [
   ['Employee', 'Mara Lindqvist'],
   ['Supervisor', 'Ola Nordmann'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameWord, FrameWords } from '../../agents/store/index.js';
+import type { FrameWords } from '../../agents/store/index.js';
+import { cell } from '../helpers/screen-words.js';
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import { TimeFormatter } from '../../shared/time/index.js';
@@ -8,18 +9,6 @@ import { factSentence } from '../../agents/chat/fact-sentence.js';
 
 // A studio's booking grid made up for this test, apart from the benchmark days: day headers over
 // columns, a time column at the left, bookings in the cells.
-const CH = 9;
-const H = 16;
-function cell(text: string, x: number, y: number): FrameWord[] {
-  const out: FrameWord[] = [];
-  let cx = x;
-  for (const w of text.split(' ')) {
-    out.push({ text: w, x0: cx, y0: y, x1: cx + w.length * CH, y1: y + H, confidence: 90 });
-    cx += w.length * CH + 5;
-  }
-  return out;
-}
-
 describe('the day a question names, against a calendar column header', () => {
   it('reads weekdays and ordinal dates from the question, and days from headers', () => {
     const cue = dayCue('what is booked on Thursday the 12th')!;

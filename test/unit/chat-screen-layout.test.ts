@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameWord, FrameWords } from '../../agents/store/index.js';
+import type { FrameWords } from '../../agents/store/index.js';
+import { cell, screenOf } from '../helpers/screen-words.js';
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import { TimeFormatter } from '../../shared/time/index.js';
@@ -8,21 +9,7 @@ import { factSentence } from '../../agents/chat/fact-sentence.js';
 
 // Screens here are made up for this test, apart from the benchmark days: word boxes placed as a
 // browser would draw them (about 9 px a character at 16 px text, a 5 px space between words).
-const CH = 9;
-const H = 16;
-
-/** Words of a cell starting at x on the line whose top is y. */
-function cell(text: string, x: number, y: number, h = H): FrameWord[] {
-  const out: FrameWord[] = [];
-  let cx = x;
-  for (const w of text.split(' ')) {
-    out.push({ text: w, x0: cx, y0: y, x1: cx + w.length * CH, y1: y + h, confidence: 90 });
-    cx += w.length * CH + 5;
-  }
-  return out;
-}
-
-const screen = (...cells: FrameWord[][]): FrameWords => ({ width: 1280, height: 800, words: cells.flat() });
+const screen = screenOf;
 const pairs = (fw: FrameWords) => labelledValues(fw).map((v) => `${v.label} = ${v.value}${v.row ? ` (${v.row})` : ''}`);
 
 describe('a screen read from its word boxes', () => {

@@ -1,0 +1,19 @@
+import type { FrameWord, FrameWords } from '../../agents/store/index.js';
+
+/** About 9 px a character at 16 px text, and a 5 px space between words, as a browser draws them. */
+const CH = 9;
+const H = 16;
+
+/** OCR word boxes of a cell of text starting at x on the line whose top is y (for screen-layout tests). */
+export function cell(text: string, x: number, y: number, h = H): FrameWord[] {
+  const out: FrameWord[] = [];
+  let cx = x;
+  for (const w of text.split(' ')) {
+    out.push({ text: w, x0: cx, y0: y, x1: cx + w.length * CH, y1: y + h, confidence: 90 });
+    cx += w.length * CH + 5;
+  }
+  return out;
+}
+
+/** A 1280×800 screen holding these cells' words. */
+export const screenOf = (...cells: FrameWord[][]): FrameWords => ({ width: 1280, height: 800, words: cells.flat() });
