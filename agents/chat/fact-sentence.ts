@@ -177,12 +177,14 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
 }
 
 /**
- * A capitalised word alone that WordNet knows well is a word, not a name: "Rent", "Viewing" or
- * "Available" opening a listing's line. Names have no or few senses there ("Dmitri" none, "Sofia"
- * a city); a first name that is a common word ("Mark") is still read as a name with its surname.
+ * Capitalised words that WordNet knows well are words, not a name: "Rent", "Viewing" or "Available"
+ * opening a listing's line, or "February Viewing" read together. Names have no or few senses there
+ * ("Dmitri" none, "Sofia" a city); a first name that is a common word ("Mark") is still read as a
+ * name with its surname. A month's name counts as a word.
  */
 const COMMON_WORD_KIN = 8;
-const commonWord = (name: string) => !/[\s-]/.test(name) && wordKin(name.toLowerCase()).size >= COMMON_WORD_KIN;
+const MONTH_NAME = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const commonWord = (name: string) => name.split(/[\s-]+/).every((w) => MONTH_NAME.test(w) || wordKin(w.toLowerCase()).size >= COMMON_WORD_KIN);
 
 /** "Seat number", "room number", "gate number": the number asked for is a short one under that label ("Seat: 61"). */
 const NUMBER_OF = /\b([\p{L}-]+)\s+(?:number|no\.?|nr\.?)\b/iu;

@@ -22,7 +22,7 @@ const first = (q: string, numbered: NumberedMemory[]) => factSentence(q, numbere
 describe('what the lead takes as the value asked for', () => {
   it('takes a name, not a capitalised word opening a listing line', () => {
     const t = 'Allotment plots — Hortas da Graça';
-    const s = screen(t, pass('Allotment plot 14. Rent: 40 EUR a year. Viewing on Sunday.', t, 5), pass('Questions: Jonas Weber', t, 4));
+    const s = screen(t, pass('Allotment plot 14. Rent: 40 EUR a year. Available from 1 March Viewing on Sunday.', t, 5), pass('Questions: Jonas Weber', t, 4));
     expect(first('Who should I ask about the allotment plot?', s)).toContain('Jonas Weber');
   });
 
