@@ -7,7 +7,7 @@ import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
 import { meaningPairs, type FrameLayout } from './fact-sentence.js';
-import { measureMeaning, type Meaning } from './label-meaning.js';
+import { measureMeaningWithin, type Meaning } from './label-meaning.js';
 import { citeRelevant } from './cited-memories.js';
 import { withMoments } from './citations.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
@@ -125,7 +125,7 @@ export class ChatService {
     const embedder = this.opts.store.embedder;
     const pairs = embedder ? meaningPairs(question, numbered, layout) : [];
     if (!embedder || !pairs.length) return undefined;
-    return measureMeaning(embedder, pairs).catch(() => undefined);
+    return measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null);
   }
 
 

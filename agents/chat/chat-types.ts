@@ -6,7 +6,7 @@ import type { NumberedMemory } from './retrieval-types.js';
 import type { TimeRange } from '../../shared/time/index.js';
 
 /** What the chat agent needs from the store. */
-export type ChatStore = Pick<EngramStore, 'search' | 'threads' | 'threadSummaries' | 'messages' | 'memories' | 'observations'> & Partial<Pick<EngramStore, 'passages' | 'directives' | 'transaction' | 'graph' | 'frameWords' | 'embedder'>>;
+export type ChatStore = Pick<EngramStore, 'search' | 'threads' | 'threadSummaries' | 'messages' | 'memories' | 'observations'> & Partial<Pick<EngramStore, 'passages' | 'directives' | 'transaction' | 'graph' | 'frameWords' | 'embedder' | 'retriever'>>;
 
 export type ChatMode = 'llm' | 'offline';
 export type TurnStatus = MessageRecord['status'];

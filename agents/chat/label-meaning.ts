@@ -93,3 +93,21 @@ export async function measureMeaning(embedder: Embedder, pairs: readonly { phras
     return dot;
   };
 }
+
+/**
+ * measureMeaning, given at most `waitMs` (null: as long as it takes). A one-shot command (engram ask)
+ * waits for meaning no longer than its search waited for the query's vector: an encoder still
+ * loading cold would hold the answer for seconds, and the words alone still answer. Undefined when
+ * late or failed.
+ */
+export async function measureMeaningWithin(
+  embedder: Embedder,
+  pairs: readonly { phrase: string; label: string }[],
+  waitMs: number | null,
+): Promise<Meaning | undefined> {
+  const measured = measureMeaning(embedder, pairs).catch(() => undefined);
+  if (waitMs === null) return measured;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
+  return Promise.race([measured, late]).finally(() => clearTimeout(timer));
+}
