@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { UseEmbedder, type FrameWords } from '../../agents/store/index.js';
 import { cell } from '../helpers/screen-words.js';
-import type { Memory, PassageMatch } from '../../shared/index.js';
-import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence, meaningPairs } from '../../agents/chat/fact-sentence.js';
 import { meantLabel, measureMeaning, MEANING_FLOOR } from '../../agents/chat/label-meaning.js';
@@ -21,12 +20,7 @@ const fw: FrameWords = { width: 1280, height: 800, words: rows.flatMap(([l, v], 
 // OCR read the labels as one block and the values as another.
 const text = `${rows.map(([l]) => l).join('\n')}\n\n${rows.map(([, v]) => v).join('\n')}`;
 const at = '2026-11-05T08:00:00.000Z';
-const p: PassageMatch = { kind: 'lines', text, marked: text, snippet: text, observation_id: 'obs_s', frame_id: 'frm_s', seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: 'Staff record — Brightline', url: null, score: 5, next: null };
-const m: Memory = {
-  id: 'mem_s', kind: 'episodic', title: 'Browsed "Staff record — Brightline"', text: 'Browsed the staff record', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-  segment: 'seg_s', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-};
-const numbered: NumberedMemory[] = [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages: [p] }];
+const numbered = screenMemory('lines', text, 'Staff record — Brightline', at, { frameId: 'frm_s', memory: { title: 'Browsed "Staff record — Brightline"', text: 'Browsed the staff record' }, fullSnippet: true });
 const fmt = new TimeFormatter('UTC');
 const layout = (id: string) => (id === 'frm_s' ? fw : null);
 const embedder = new UseEmbedder(5_000);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameWords } from '../../agents/store/index.js';
 import { cell } from '../helpers/screen-words.js';
-import type { Memory, PassageMatch } from '../../shared/index.js';
-import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { dayCue, dayFit } from '../../agents/chat/day-cue.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
@@ -29,12 +28,7 @@ describe('the day a question names, against a calendar column header', () => {
     const fmt = new TimeFormatter('UTC');
     const at = '2026-11-05T08:00:00.000Z';
     const text = 'Studio bookings · March\nMon 9 Mar Tue 10 Mar Wed 11 Mar Thu 12 Mar\n10:00 Pottery club Life drawing\n14:00 Glaze workshop Kiln maintenance';
-    const p: PassageMatch = { kind: 'lines', text, marked: text, snippet: text, observation_id: 'obs_c', frame_id: 'frm_c', seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: 'Studio bookings — Clayhouse', url: null, score: 5, next: null };
-    const m: Memory = {
-      id: 'mem_c', kind: 'episodic', title: 'Browsed "Studio bookings — Clayhouse"', text: 'Browsed the studio bookings', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-      segment: 'seg_c', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-    };
-    const numbered: NumberedMemory[] = [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages: [p] }];
+    const numbered = screenMemory('lines', text, 'Studio bookings — Clayhouse', at, { frameId: 'frm_c', memory: { title: 'Browsed "Studio bookings — Clayhouse"', text: 'Browsed the studio bookings' }, fullSnippet: true });
     const grid: FrameWords = {
       width: 1280,
       height: 800,

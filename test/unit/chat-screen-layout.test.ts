@@ -3,6 +3,7 @@ import type { FrameWords } from '../../agents/store/index.js';
 import { cell, screenOf } from '../helpers/screen-words.js';
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { labelledValues, linesOf } from '../../agents/chat/screen-layout.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
@@ -89,12 +90,8 @@ describe('the lead sentence reads a screen by its layout', () => {
   const at = '2026-11-03T09:20:00.000Z';
   // OCR read the settings pane column by column: the labels as one block, the values as another.
   const text = 'Exit node\nStart with the computer\nLocal network sharing\n\nAmsterdam 3\nOff\nAllowed';
-  const p: PassageMatch = { kind: 'lines', text, marked: text, snippet: text, observation_id: 'obs_1', frame_id: 'frm_1', seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: 'Preferences — Mole VPN', url: null, score: 5, next: null };
-  const m: Memory = {
-    id: 'mem_1', kind: 'episodic', title: 'Changed VPN preferences', text: 'Changed VPN preferences', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-  };
-  const numbered: NumberedMemory[] = [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages: [p] }];
+  const numbered = screenMemory('lines', text, 'Preferences — Mole VPN', at, { frameId: 'frm_1', memory: { title: 'Changed VPN preferences', text: 'Changed VPN preferences' }, fullSnippet: true });
+  const [{ memory: m, passages: [p] }] = numbered as [NumberedMemory & { passages: [PassageMatch] }];
   const fw = screen(
     cell('Exit node', 40, 100), cell('Amsterdam 3', 640, 100),
     cell('Start with the computer', 40, 140), cell('Off', 640, 140),
