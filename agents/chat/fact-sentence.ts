@@ -195,7 +195,8 @@ const NO_KIN: ReadonlyMap<string, ReadonlySet<string>> = new Map();
 function numberUnder(unit: Unit, question: string): boolean {
   const of = NUMBER_OF.exec(question)?.[1];
   if (!of || !(unit.laidOut || unit.key)) return false;
-  const [label, value] = [unit.text.split(': ')[0] ?? '', unit.text.split(': ').slice(1).join(': ')];
+  const label = labelOf(unit);
+  const value = unit.text.split(': ').slice(1).join(': ');
   return meets(stem(of), stemsOf(label)) && /^\s*[A-Z]?\d{1,4}[A-Z]?\s*$/.test(value);
 }
 
@@ -307,7 +308,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const asked = unit.means ? meantBy(said, unit.means.terms, unit.means.label) : said;
   // A calendar cell under the asked day's header ("Fri 6 Jun" for "Friday the 6th") is on that day:
   // the question's day words are met by it; a cell under another day's header is not the answer.
-  const day = unit.laidOut || unit.key ? dayFit(cue, unit.text.split(': ')[0] ?? '') : 0;
+  const day = unit.laidOut || unit.key ? dayFit(cue, labelOf(unit)) : 0;
   const dayWords = day === 1 ? ` ${cue!.words.join(' ')}` : '';
   const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}${dayWords}`, asked.kin);
   const nearBy = unit.near ? covered(asked.terms, unit.near, asked.kin) : 0;
@@ -319,12 +320,12 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
   // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".
-  const codeCue = asked.kind === 'code' && unit.laidOut && /\b(?:no|nr|number|id|#|code|ref|reference)\b\.?|#/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
+  const codeCue = asked.kind === 'code' && unit.laidOut && /\b(?:no|nr|number|id|#|code|ref|reference)\b\.?|#/i.test(labelOf(unit)) ? 0.5 : 0;
   // "How much in total / do they owe / did I pay": the line that sums it up, not one item of it.
   // A subtotal sums the items too, when no total says more.
   const sum = asked.kind === 'money' && WHOLE_SUM.test(question) ? (/\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : /\bsubtotal\b/i.test(unit.text) ? 0.5 : 0) : 0;
   // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
-  const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(unit.text.split(': ')[0] ?? '') ? 0.5 : 0;
+  const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(labelOf(unit)) ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
   // "Why did it fail": the error that says why, not the status that says it failed.
   const why = asked.kind === 'reason' && /\b(?:error|exception|because|due to)\b|\bE[A-Z]{4,}\b/i.test(unit.text) ? 1 : 0;

@@ -212,7 +212,7 @@ export class FrameRepo {
         return await composeBands(pixels, row.width, row.height);
       } catch (err) {
         if (err instanceof StoreError) throw err;
-        throw new StoreError('IO', `frames bands of ${id} are damaged (they cannot be decoded)`);
+        throw new StoreError('IO', `frame bands of ${id} are damaged (they cannot be decoded)`);
       }
     } catch (err) {
       this.db.prepare('UPDATE frames SET damaged = 1 WHERE id = ?').run(id);
@@ -228,10 +228,10 @@ export class FrameRepo {
     } catch {
       ids = null;
     }
-    if (!Array.isArray(ids)) throw new StoreError('IO', `frames bands of ${id} are damaged (no list)`);
+    if (!Array.isArray(ids)) throw new StoreError('IO', `frame bands of ${id} are damaged (no list)`);
     return ids.map((b) => {
       const data = typeof b === 'number' ? (get.get(b) as Buffer | undefined) : undefined;
-      if (!data) throw new StoreError('IO', `frames bands of ${id} are missing`);
+      if (!data) throw new StoreError('IO', `frame bands of ${id} are missing`);
       return data;
     });
   }

@@ -164,7 +164,7 @@ function readShards(paths: string[]): ArrayBuffer {
       const end = at + sizes[i]!;
       while (at < end) {
         const n = readSync(fd, bytes, at, end - at, null);
-        if (n === 0) throw new Error(`encoder weights: ${paths[i]} ended early`);
+        if (n === 0) throw new EncoderFilesError(`encoder weights: ${paths[i]} ended early`);
         at += n;
       }
     });
