@@ -193,8 +193,10 @@ export class VectorIndex {
     this.sync();
     const candidates = this.codes.nearest(BinaryCodes.encode(v), Math.max(MIN_RESCORE, k * RESCORE_PER_RESULT), among);
     const { seqs, sims } = this.rescore(v, candidates);
-    // Best first, ties in rescoring order (as a stable sort of the pairs would): objects only for the k kept.
-    const order = Array.from({ length: seqs.length }, (_, i) => i).sort((a, b) => sims[b]! - sims[a]! || a - b);
+    // Best first, ties in the order written (seq): the candidates come unordered (by code slot, and
+    // the packed read returns rows in whatever order SQLite visits them), so rescoring order is no
+    // tie-break at all. Objects only for the k kept.
+    const order = Array.from({ length: seqs.length }, (_, i) => i).sort((a, b) => sims[b]! - sims[a]! || seqs[a]! - seqs[b]!);
     const out: { seq: number; similarity: number }[] = [];
     for (let j = 0; j < Math.min(k, order.length); j++) out.push({ seq: seqs[order[j]!]!, similarity: sims[order[j]!]! });
     return out;
