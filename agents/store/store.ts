@@ -233,7 +233,7 @@ export class EngramStore {
     }
     const report = this.forget({ from: 0, to: Number.MAX_SAFE_INTEGER });
     this.transaction(() => {
-      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters; DELETE FROM consolidation_reviews;');
+      this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters; DELETE FROM consolidation_reviews; DELETE FROM consolidation_review_tombstones;');
       this.db.exec('DELETE FROM memory_fts');
     });
     if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');

@@ -76,7 +76,11 @@ export function engineConsolidator(brain: () => Promise<Brain | null>, store: Pi
     // Loaded here, not with the engine: only a consolidation needs the dream room.
     const { DreamApplyError } = await import('../../agents/dream/index.js');
     const k = kept();
-    if (!k || k.id !== previewId) throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
+    if (!k || k.id !== previewId) {
+      // Dropped because a memory it quotes was forgotten: out of date, as it is within a session.
+      if (store.consolidationReviews.droppedBecause(previewId) === 'forgotten') throw new DreamApplyError('STALE', 'a memory it quotes was forgotten since the dry run; run the dry run again');
+      throw new DreamApplyError('NOT_FOUND', 'that dry run is no longer current: run the dry run again');
+    }
     const wanted = new Set(accept);
     for (const id of wanted) if (!k.body.changes.some((c) => c.id === id)) throw new DreamApplyError('NOT_FOUND', `no change ${id} in this dry run`);
     const b = await dreamingBrain();

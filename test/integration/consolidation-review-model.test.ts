@@ -154,8 +154,19 @@ describe("a model's consolidation review kept across a restart", () => {
     await restartWithoutModel();
     store.memories.delete([s.budgetOld.id]);
     expect(await engram.api.dispatch('consolidation.pending', {})).toMatchObject({ ok: true, output: { pending: null } });
+    // What is left of it says why it went and nothing more: no text, no memory's id (migration 022).
+    expect(store.db.prepare('SELECT * FROM consolidation_review_tombstones').all()).toEqual([{ id: out.preview_id, reason: 'forgotten' }]);
+    expect(store.db.prepare('SELECT count(*) FROM consolidation_review_memories').pluck().get()).toBe(0);
+    // Out of date, as it would be before the restart: not "no such dry run".
     const gone = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [rewrite] });
-    expect(gone).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    if (!gone.ok) expect(gone.error.message).toBe('a memory it quotes was forgotten since the dry run; run the dry run again');
     expect(store.memories.get(s.budget.id)!.text).toBe('Q3 budget spreadsheet, draft, Q3 budget');
+    // A new dry run replaces it: the tombstone goes, and the old id is simply no longer current.
+    const again = await engram.api.dispatch('consolidation.preview', { kinds: ['semantic'] });
+    expect(again.ok).toBe(true);
+    expect(store.db.prepare('SELECT count(*) FROM consolidation_review_tombstones').pluck().get()).toBe(0);
+    const old = await engram.api.dispatch('consolidation.apply', { preview_id: out.preview_id, accept: [rewrite] });
+    expect(old).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });
