@@ -4,6 +4,7 @@ import type { BrainStore } from '../subagent-kit/index.js';
 import type { Planned } from './consolidate-kinds.js';
 import { mergePlan, rewritePlan, supersedePlan } from './dream-review.js';
 import { reflectionMergePlan, reflectionUpdatePlan } from './reflection-review.js';
+import { skillPlan } from './skill-distill.js';
 
 const Id = z.string().min(1).max(100);
 const Ids = z.array(Id).max(1000);
@@ -21,6 +22,17 @@ export const ChangeReplaySchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('review_rewrite'), kind: Kind, id: Id, title: z.string().max(300).optional(), text: z.string().max(20_000), evidence_ids: Ids, reason: Reason }),
   z.object({ op: z.literal('reflection_update'), id: Id, text: z.string().max(20_000), cited_ids: Ids, reason: Reason }),
   z.object({ op: z.literal('reflection_merge'), keep_id: Id, merge_ids: Ids.min(1), text: z.string().max(20_000), reason: Reason }),
+  // A skill distilled from the last sessions: its steps, the episodes and experiences it came from,
+  // and the procedure of the same title it improves (null: a new one).
+  z.object({
+    op: z.literal('skill_distill'),
+    title: z.string().min(3).max(200),
+    description: z.string().max(1000).optional(),
+    steps: z.array(z.string().min(2).max(500)).min(2).max(30),
+    evidence_ids: Ids.min(2),
+    existing_id: Id.nullable(),
+    reason: Reason,
+  }),
 ]);
 export type ChangeReplay = z.infer<typeof ChangeReplaySchema>;
 
@@ -36,6 +48,8 @@ export function replayIds(r: ChangeReplay): string[] {
       return [r.id, ...r.evidence_ids];
     case 'reflection_update':
       return [r.id, ...r.cited_ids];
+    case 'skill_distill':
+      return [...(r.existing_id ? [r.existing_id] : []), ...r.evidence_ids];
   }
 }
 
@@ -62,5 +76,7 @@ export function replayPlan(store: BrainStore, r: ChangeReplay): Planned | null {
       return reflectionUpdatePlan(store, first, r.text, rest, r.reason);
     case 'reflection_merge':
       return reflectionMergePlan(store, first, rest, r.text, r.reason);
+    case 'skill_distill':
+      return skillPlan(store, r, r.existing_id ? first : null);
   }
 }

@@ -93,7 +93,11 @@ export async function distillSkills(store: BrainStore, llm: LlmProvider, n: numb
   return { plans, calls: loop.responses.length, examined: shown.size };
 }
 
-function skillPlan(store: BrainStore, i: { title: string; description?: string; steps: string[]; evidence_ids: string[]; reason: string }, existing: Memory | null): Planned {
+/**
+ * The planned insert (or update of the procedure with the same title) of one distilled skill; built
+ * again from its replay after a restart, with no model call.
+ */
+export function skillPlan(store: BrainStore, i: { title: string; description?: string; steps: string[]; evidence_ids: string[]; reason: string }, existing: Memory | null): Planned {
   const reason = `skill distilled from the last sessions: ${i.reason}`;
   const text = guideText(i.title, i.steps);
   const diff = [...(existing ? [`- [${existing.id}] ${existing.title} — ${truncate(existing.text.replace(/\n/g, ' / '), 300)}`] : []), `+ ${i.title}`, ...i.steps.map((s, k) => `+   ${k + 1}. ${s}`)];
@@ -109,6 +113,8 @@ function skillPlan(store: BrainStore, i: { title: string; description?: string; 
       // What a dry run shows as standing afterwards: the steps, not the procedure as it was.
       result: existing ? { title: existing.title, text } : { title: i.title, text: i.description ? `${text}\n${i.description}` : text },
     },
+    // The skill as data, so a dry run kept across a restart applies it as shown.
+    replay: { op: 'skill_distill', title: i.title, ...(i.description !== undefined ? { description: i.description } : {}), steps: i.steps, evidence_ids: i.evidence_ids, existing_id: existing?.id ?? null, reason: i.reason },
     apply: () => {
       const provenance = provenanceUnion(store, i.evidence_ids);
       if (existing) {

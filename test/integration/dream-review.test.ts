@@ -17,7 +17,7 @@ import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore, type NewM
 import { AnthropicProvider, LLM_SETTINGS } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { modelGetter } from '../../electron/engine/index.js';
-import { DREAM_CHECKPOINT_KEY, DreamCheckpointSchema, readCheckpoint } from '../../agents/dream/index.js';
+import { DREAM_CHECKPOINT_KEY, DreamCheckpointSchema, previewDream, readCheckpoint } from '../../agents/dream/index.js';
 import type { Command } from '../../electron/hosts/cli/command.js';
 import { dreamCommand } from '../../electron/hosts/cli/commands/dream.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
@@ -238,6 +238,46 @@ describe('dream with a model: procedural skill distillation from the last N sess
     const cited = store.memories.provenance(id).map((p) => p.source_id).sort();
     const expected = [episodes[1]!, episodes[2]!, exp].flatMap((m) => store.memories.provenance(m.id).map((p) => p.source_id)).sort();
     expect(cited).toEqual(expected);
+  });
+
+  it('a skill from a dry run kept across a restart applies as shown with no model call, and is STALE when an experience it draws on changed', async () => {
+    const { episodes, exp } = sessions();
+    const guide = mem({ kind: 'procedural', title: 'Clear the npm cache', text: 'Clear the npm cache: npm cache clean --force', fields: { entry_type: 'workflow', steps: ['npm cache clean --force', 'run npm install'] } }, T0 - DAY);
+    const skills = [
+      { title: 'Fix a failing npm install', steps: ['Run npm install --legacy-peer-deps', 'If it still fails, pin node 20.11'], evidence_ids: [episodes[1]!.id, exp.id], reason: 'worked twice' },
+      // Same title as a guide the user has: it improves that one.
+      { title: 'Clear the npm cache', steps: ['npm cache clean --force', 'delete node_modules', 'run npm install'], evidence_ids: [episodes[2]!.id, exp.id], reason: 'the cache step recurs' },
+    ];
+    fake.setHandler((req) => (userText(req.body).includes('Session 1') ? { toolUses: skills.map((input) => ({ name: 'propose_skill', input })) } : { toolUses: [{ name: 'no_change', input: {} }] }));
+    const dryRun = async () => {
+      const review = await previewDream(store, { mode: 'procedural', llm: anthropic(), lastNSessions: 2, now: T0 + 2 * DAY, timeZone: 'UTC' });
+      const fresh = review.proposals.find((p) => p.action === 'distill' && p.after?.id === null)!;
+      const improved = review.proposals.find((p) => p.action === 'distill' && p.after?.id === guide.id)!;
+      expect(fresh && improved).toBeTruthy();
+      // What a restart finds on disk: JSON, the rules run again offline, the model's changes as kept.
+      const kept = JSON.parse(JSON.stringify(review.kept)) as unknown[];
+      return { fresh, improved, reopen: () => previewDream(store, { mode: 'procedural', offline: true, now: T0 + 2 * DAY, timeZone: 'UTC', resume: { changes: review.proposals, kept } }) };
+    };
+
+    const first = await dryRun();
+    const calls = fake.requests.length;
+    const again = await first.reopen();
+    expect(again.apply([first.fresh.id, first.improved.id]).applied).toEqual([first.fresh.id, first.improved.id]);
+    expect(fake.requests.length).toBe(calls);
+    const written = store.memories.list({ kinds: ['procedural'], experiences: false, limit: 50 }).find((m) => m.title === 'Fix a failing npm install')!;
+    expect(written.text).toBe(first.fresh.after!.text);
+    expect(written.fields).toMatchObject({ entry_type: 'workflow', steps: skills[0]!.steps });
+    expect(store.memories.get(guide.id)!.text).toBe(first.improved.after!.text);
+    expect(store.memories.get(guide.id)!.fields.steps).toEqual(skills[1]!.steps);
+
+    // An experience the skill drew on, changed since the dry run: out of date, nothing written.
+    store.memories.delete([written.id]);
+    const second = await dryRun();
+    store.memories.update(exp.id, { text: 'fix npm install → --legacy-peer-deps: failed' }, 'the outcome was wrong');
+    const before = JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }));
+    const stale = await second.reopen();
+    expect(() => stale.apply([second.fresh.id])).toThrow(`change ${second.fresh.id} (distill of procedural) is out of date: ${exp.id} changed since the dry run`);
+    expect(JSON.stringify(store.memories.list({ limit: 500, includeSuperseded: true }))).toBe(before);
   });
 
   it('refuses a skill citing memories it was not shown', async () => {
