@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import type { CaptureStatus } from './capture.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * One answer to "is Engram recording, and if not, why and what do I do?", computed from the
@@ -9,7 +10,7 @@ import type { CaptureStatus } from './capture.js';
  * ticks; it does not mean anything is kept: a tick that cannot check the windows, has no Screen
  * Recording grant or finds no display keeps nothing, and the health says so.
  */
-export const NotRecordingReasonSchema = z.enum([
+export const NotRecordingReasonSchema = lazySchema(() => z.enum([
   /** macOS Screen Recording not granted (or blocked by a profile). */
   'no_permission',
   /** Wayland: the windows cannot be listed, and with the default settings nothing is kept. */
@@ -25,18 +26,18 @@ export const NotRecordingReasonSchema = z.enum([
   'no_capture',
   /** Browser mode before the welcome page is accepted: the first thing to do, so it outranks the others. */
   'no_consent',
-]);
+]));
 export type NotRecordingReason = z.infer<typeof NotRecordingReasonSchema>;
 
 /** Why capture is paused without the user asking (screen locked, computer asleep, user away). */
-export const AutoPauseSchema = z.enum(['locked', 'suspended', 'idle']);
+export const AutoPauseSchema = lazySchema(() => z.enum(['locked', 'suspended', 'idle']));
 export type AutoPause = z.infer<typeof AutoPauseSchema>;
 
 /** What the banner's button (and a click on the notification) does. */
-export const HealthActionSchema = z.enum(['open_screen_settings', 'open_privacy', 'open_settings', 'resume']);
+export const HealthActionSchema = lazySchema(() => z.enum(['open_screen_settings', 'open_privacy', 'open_settings', 'resume']));
 export type HealthAction = z.infer<typeof HealthActionSchema>;
 
-export const CaptureHealthSchema = z.object({
+export const CaptureHealthSchema = lazySchema(() => z.object({
   state: z.enum(['starting', 'capturing', 'paused', 'not_recording']),
   /** Set when state is not_recording. */
   reason: NotRecordingReasonSchema.nullable(),
@@ -51,7 +52,7 @@ export const CaptureHealthSchema = z.object({
   action: HealthActionSchema.nullable(),
   /** The button's words for `action`. */
   action_label: z.string().nullable(),
-});
+}));
 export type CaptureHealth = z.infer<typeof CaptureHealthSchema>;
 
 const ACTION_LABELS: Record<HealthAction, string> = {

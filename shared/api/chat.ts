@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTime, MemoryKindSchema, MemorySchema, PassageMatchSchema } from '../memory/index.js';
 import { IdSchema, TimeZoneSchema, defineRequest } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The chat part of the UI contract: threads, a turn sent and answered as a stream of events
@@ -21,43 +22,43 @@ export function questionTooLongLine(length: number, limit: number = CHAT_LIMITS.
   return `the question is ${length.toLocaleString('en-US')} characters long; the limit is ${limit.toLocaleString('en-US')}: shorten it or ask about one part`;
 }
 
-const Question = z
+const Question = lazySchema(() => z
   .string()
   .max(CHAT_LIMITS.maxQuestionChars, {
     message: `the question is too long: the limit is ${CHAT_LIMITS.maxQuestionChars.toLocaleString('en-US')} characters; shorten it or ask about one part`,
   })
-  .refine((s) => s.trim().length > 0, { message: 'the question is empty: type something to ask' });
+  .refine((s) => s.trim().length > 0, { message: 'the question is empty: type something to ask' }));
 
-const Title = z.string().trim().min(1).max(CHAT_LIMITS.maxTitleChars);
+const Title = lazySchema(() => z.string().trim().min(1).max(CHAT_LIMITS.maxTitleChars));
 
-export const ChatThreadSchema = z.object({
+export const ChatThreadSchema = lazySchema(() => z.object({
   id: z.string(),
   title: z.string(),
   created_at: IsoTime,
   updated_at: IsoTime,
-});
+}));
 export type ChatThread = z.infer<typeof ChatThreadSchema>;
 
 /** [n] in an answer, mapped back to the memory it names. */
-export const ChatCitationSchema = z.object({
+export const ChatCitationSchema = lazySchema(() => z.object({
   n: z.number().int().positive(),
   memory_id: z.string(),
   kind: MemoryKindSchema,
   /** A memory seen on screen: the moment (observation id) whose text matched the question; the citation opens it there. */
   moment_id: z.string().optional(),
-});
+}));
 export type ChatCitation = z.infer<typeof ChatCitationSchema>;
 
-export const ChatTimeRangeSchema = z.object({ from: IsoTime, to: IsoTime });
+export const ChatTimeRangeSchema = lazySchema(() => z.object({ from: IsoTime, to: IsoTime }));
 
 /** 'complete'; 'partial' = the model stopped mid-answer (text so far kept); 'error' = no answer from the model. */
-export const ChatMessageStatusSchema = z.enum(['complete', 'partial', 'error']);
+export const ChatMessageStatusSchema = lazySchema(() => z.enum(['complete', 'partial', 'error']));
 export type ChatMessageStatus = z.infer<typeof ChatMessageStatusSchema>;
 
 /** 'llm' = answered by the model; 'offline' = extractive answer built from the memories, no model. */
-export const ChatModeSchema = z.enum(['llm', 'offline']);
+export const ChatModeSchema = lazySchema(() => z.enum(['llm', 'offline']));
 
-export const ChatMessageSchema = z.object({
+export const ChatMessageSchema = lazySchema(() => z.object({
   id: z.string(),
   thread_id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -69,11 +70,11 @@ export const ChatMessageSchema = z.object({
   /** Why the answer is partial or missing, in one line; null when it is complete. */
   error: z.string().nullable(),
   mode: ChatModeSchema.nullable(),
-});
+}));
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A memory as numbered in the prompt: the answer's [n] points here. */
-export const ChatRetrievedSchema = z.object({
+export const ChatRetrievedSchema = lazySchema(() => z.object({
   n: z.number().int().positive(),
   memory: MemorySchema,
   /** 'search' = matched the question; 'recent' = an event in the asked-about window. */
@@ -81,24 +82,24 @@ export const ChatRetrievedSchema = z.object({
   score: z.number().nullable(),
   /** Screen passages behind the memory that matched the question, matched words marked **like this**. */
   passages: z.array(PassageMatchSchema).optional(),
-});
+}));
 export type ChatRetrieved = z.infer<typeof ChatRetrievedSchema>;
 
 /** A high-sensitivity vault item that matched but was not sent to the model; the user can reveal it locally. */
-export const ChatWithheldSchema = z.object({
+export const ChatWithheldSchema = lazySchema(() => z.object({
   memory_id: z.string(),
   title: z.string(),
   entry_type: z.string(),
-});
+}));
 export type ChatWithheld = z.infer<typeof ChatWithheldSchema>;
 
 const TurnRef = {
-  thread_id: z.string(),
+  thread_id: lazySchema(() => z.string()),
   /** Chosen by the client (or the host when absent) so events can be matched to the send that caused them. */
-  turn_id: z.string(),
+  turn_id: lazySchema(() => z.string()),
 };
 
-export const ChatTurnResultSchema = z.object({
+export const ChatTurnResultSchema = lazySchema(() => z.object({
   ...TurnRef,
   user_message_id: z.string(),
   assistant_message_id: z.string(),
@@ -109,49 +110,49 @@ export const ChatTurnResultSchema = z.object({
   error: z.string().nullable(),
   time_range: ChatTimeRangeSchema.nullable(),
   prompt_tokens: z.number().int().nonnegative(),
-});
+}));
 export type ChatTurnResult = z.infer<typeof ChatTurnResultSchema>;
 
 /** A long thread's running summary of its older turns ("Earlier in this conversation…"). */
-export const ChatThreadSummarySchema = z.object({
+export const ChatThreadSummarySchema = lazySchema(() => z.object({
   text: z.string(),
   /** How many earlier messages it stands for. */
   covered_messages: z.number().int().nonnegative(),
   updated_at: z.number().int(),
-});
+}));
 export type ChatThreadSummary = z.infer<typeof ChatThreadSummarySchema>;
 
 export const chatRequests = {
-  'chat.listThreads': defineRequest(z.object({}), z.object({ threads: z.array(ChatThreadSchema) })),
-  'chat.startThread': defineRequest(z.object({ title: Title.optional() }), z.object({ thread: ChatThreadSchema })),
-  'chat.renameThread': defineRequest(z.object({ thread_id: IdSchema, title: Title }), z.object({ thread: ChatThreadSchema })),
+  'chat.listThreads': defineRequest(lazySchema(() => z.object({})), lazySchema(() => z.object({ threads: z.array(ChatThreadSchema) }))),
+  'chat.startThread': defineRequest(lazySchema(() => z.object({ title: Title.optional() })), lazySchema(() => z.object({ thread: ChatThreadSchema }))),
+  'chat.renameThread': defineRequest(lazySchema(() => z.object({ thread_id: IdSchema, title: Title })), lazySchema(() => z.object({ thread: ChatThreadSchema }))),
   /** Deletes the thread, its messages, and the memories that cite only them. */
-  'chat.deleteThread': defineRequest(z.object({ thread_id: IdSchema }), z.object({ deleted: z.boolean() })),
+  'chat.deleteThread': defineRequest(lazySchema(() => z.object({ thread_id: IdSchema })), lazySchema(() => z.object({ deleted: z.boolean() }))),
   'chat.messages': defineRequest(
-    z.object({ thread_id: IdSchema }),
-    z.object({ thread: ChatThreadSchema, messages: z.array(ChatMessageSchema), summary: ChatThreadSummarySchema.nullable().optional() }),
+    lazySchema(() => z.object({ thread_id: IdSchema })),
+    lazySchema(() => z.object({ thread: ChatThreadSchema, messages: z.array(ChatMessageSchema), summary: ChatThreadSummarySchema.nullable().optional() })),
   ),
   /**
    * Asks a question. Without thread_id a new thread is started (titled from the question). The
    * answer streams as chat.* events; the call resolves when the turn is stored.
    */
   'chat.send': defineRequest(
-    z.object({
+    lazySchema(() => z.object({
       thread_id: IdSchema.optional(),
       text: Question,
       turn_id: z.string().min(1).max(128).optional(),
       /** The viewer's time zone, so "yesterday" means the user's yesterday. */
       time_zone: TimeZoneSchema.optional(),
-    }),
+    })),
     ChatTurnResultSchema,
   ),
   /** Stops a turn that is still streaming; what was said so far is kept as a partial answer. */
-  'chat.cancel': defineRequest(z.object({ turn_id: z.string().min(1).max(128) }), z.object({ cancelled: z.boolean() })),
+  'chat.cancel': defineRequest(lazySchema(() => z.object({ turn_id: z.string().min(1).max(128) })), lazySchema(() => z.object({ cancelled: z.boolean() }))),
 };
 
 export const chatEvents = {
   /** Retrieval finished: the numbered memories the answer may cite, before the first token. */
-  'chat.retrieval': z.object({
+  'chat.retrieval': lazySchema(() => z.object({
     ...TurnRef,
     user_message_id: z.string(),
     query: z.string(),
@@ -159,16 +160,16 @@ export const chatEvents = {
     memories: z.array(ChatRetrievedSchema),
     withheld: z.array(ChatWithheldSchema),
     mode: ChatModeSchema,
-  }),
-  'chat.token': z.object({ ...TurnRef, text: z.string() }),
+  })),
+  'chat.token': lazySchema(() => z.object({ ...TurnRef, text: z.string() })),
   'chat.done': ChatTurnResultSchema,
   /** The turn failed or was cut short; `partial_text` is what was kept (may be empty). */
-  'chat.error': z.object({
+  'chat.error': lazySchema(() => z.object({
     ...TurnRef,
     assistant_message_id: z.string().nullable(),
     code: z.enum(['MODEL_ERROR', 'CANCELLED', 'INVALID_INPUT', 'NOT_FOUND', 'INTERNAL']),
     message: z.string(),
     status: ChatMessageStatusSchema.nullable(),
     partial_text: z.string(),
-  }),
+  })),
 };

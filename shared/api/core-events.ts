@@ -5,9 +5,10 @@ import { CaptureHealthSchema } from './capture-health.js';
 import { ForgetReportSchema } from './forget.js';
 import { ProgressTaskSchema } from './system.js';
 import { SyncStatusSchema } from './sync.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** The screens the host may send the window to (from a capture-health action). */
-export const WindowScreenSchema = z.enum(['privacy', 'settings']);
+export const WindowScreenSchema = lazySchema(() => z.enum(['privacy', 'settings']));
 export type WindowScreen = z.infer<typeof WindowScreenSchema>;
 
 /**
@@ -15,20 +16,20 @@ export type WindowScreen = z.infer<typeof WindowScreenSchema>;
  * Payloads stay small; the UI refetches what it shows when something it shows changed.
  */
 export const coreEvents = {
-  'memory.changed': z.object({ op: z.enum(['insert', 'update', 'delete']), ids: z.array(z.string()) }),
-  'frame.added': z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() }),
-  'observation.added': z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() }),
+  'memory.changed': lazySchema(() => z.object({ op: z.enum(['insert', 'update', 'delete']), ids: z.array(z.string()) })),
+  'frame.added': lazySchema(() => z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() })),
+  'observation.added': lazySchema(() => z.object({ id: z.string(), at: IsoTime, app: z.string().nullable() })),
   'capture.status': CaptureStatusSchema,
   /** Pushed with every capture.status whose health changed (the banner follows it). */
   'capture.health': CaptureHealthSchema,
   /** After each tick of a capture its host drives (capture.start): the counts since it started (engram capture --watch's line). */
   'capture.ticked': CaptureCountsSchema,
-  'progress.changed': z.object({ tasks: z.array(ProgressTaskSchema) }),
+  'progress.changed': lazySchema(() => z.object({ tasks: z.array(ProgressTaskSchema) })),
   /** After a forget or a wipe: views drop what they hold and reload. */
-  'data.forgotten': z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() }),
-  'settings.changed': z.object({ keys: z.array(z.string()) }),
+  'data.forgotten': lazySchema(() => z.object({ report: ForgetReportSchema.nullable(), wiped: z.boolean() })),
+  'settings.changed': lazySchema(() => z.object({ keys: z.array(z.string()) })),
   /** After each continuous sync pass (serve, the app, capture): Settings → Sync follows it. */
   'sync.status': SyncStatusSchema,
   /** The desktop app asks its window to show a screen (the tray's or a notification's "Open Privacy"). */
-  'window.navigate': z.object({ screen: WindowScreenSchema }),
+  'window.navigate': lazySchema(() => z.object({ screen: WindowScreenSchema })),
 };

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { IsoTime, MEMORY_TABS } from '../memory/index.js';
 import { defineRequest } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** What `engram dream --mode` and consolidation.dream take: a memory tab, the graph's entities, or everything. */
 export const DREAM_MODES = [...MEMORY_TABS, 'entities', 'all'] as const;
 /** 'knowledge', the CLI's earlier name for the vault, is still taken. */
-export const DreamModeSchema = z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES));
+export const DreamModeSchema = lazySchema(() => z.preprocess((v) => (v === 'knowledge' ? 'knowledge_vault' : v), z.enum(DREAM_MODES)));
 /** When the experience mode has no checkpoint yet, its window reaches back this far (as MIRIX does). */
 export const FIRST_WINDOW_DAYS = 30;
 
 /** One change a consolidation run made (or, dry, would make), as `engram dream` prints it. */
-export const DreamChangeSchema = z.object({
+export const DreamChangeSchema = lazySchema(() => z.object({
   action: z.string(),
   kind: z.string(),
   before: z.array(z.string()),
@@ -21,13 +22,13 @@ export const DreamChangeSchema = z.object({
   /** What it changes, as diff lines ("- old", "+ new"). */
   diff: z.array(z.string()).optional(),
   result: z.object({ title: z.string(), text: z.string() }).optional(),
-});
+}));
 export type DreamChangeDto = z.infer<typeof DreamChangeSchema>;
 
-const WindowKindCountsSchema = z.object({ total: z.number().int(), merged: z.number().int(), superseded: z.number().int(), rewritten: z.number().int() }).partial().passthrough();
+const WindowKindCountsSchema = lazySchema(() => z.object({ total: z.number().int(), merged: z.number().int(), superseded: z.number().int(), rewritten: z.number().int() }).partial().passthrough());
 
 /** A whole consolidation run: what was asked, counts, the experience window, and every change. */
-export const DreamReportSchema = z.object({
+export const DreamReportSchema = lazySchema(() => z.object({
   mode: z.string(),
   kinds: z.array(z.string()).nullable().optional(),
   dry_run: z.boolean(),
@@ -58,7 +59,7 @@ export const DreamReportSchema = z.object({
     })
     .nullable(),
   changes: z.array(DreamChangeSchema),
-});
+}));
 export type DreamReportDto = z.infer<typeof DreamReportSchema>;
 
 export const dreamRequests = {
@@ -67,7 +68,7 @@ export const dreamRequests = {
    * graph, experience, or all), dry or not, rules only (offline) or with the model's review.
    */
   'consolidation.dream': defineRequest(
-    z.object({
+    lazySchema(() => z.object({
       /** all, a memory tab, entities, experience (checked against the dream modes). */
       mode: z.string().min(1).max(40).default('all'),
       dry_run: z.boolean().default(false),
@@ -78,7 +79,7 @@ export const dreamRequests = {
       last_n_sessions: z.number().int().min(1).max(100).optional(),
       /** Experience mode: start the window here instead of the checkpoint. */
       since: IsoTime.optional(),
-    }),
+    })),
     DreamReportSchema,
   ),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Every failure the UI can see. Handlers map internal errors (StoreError, zod issues, capture
@@ -26,13 +27,13 @@ export const API_ERROR_CODES = [
   'INTERNAL',
 ] as const;
 
-export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
+export const ApiErrorCodeSchema = lazySchema(() => z.enum(API_ERROR_CODES));
 export type ApiErrorCode = z.infer<typeof ApiErrorCodeSchema>;
 
-export const ApiErrorSchema = z.object({
+export const ApiErrorSchema = lazySchema(() => z.object({
   code: ApiErrorCodeSchema,
   message: z.string().max(2000),
-});
+}));
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export function apiError(code: ApiErrorCode, message: string): ApiError {

@@ -1,32 +1,33 @@
 import { z } from 'zod';
 import { CaptureSettingsSchema, RedactionSettingsSchema, type CaptureSettingsInput } from '../settings/index.js';
 import { defineRequest } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** Models used by the LLM layer; empty means the provider's default. */
-export const ModelSettingsSchema = z.object({
+export const ModelSettingsSchema = lazySchema(() => z.object({
   chat_model: z.string().max(200),
   extraction_model: z.string().max(200),
-});
+}));
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 
 /**
  * Which kind of server answers: Anthropic's API, or any OpenAI-compatible one (OpenAI, Ollama, LM
  * Studio, llama.cpp, vLLM); or none at all ('offline': rules and extractive answers, whatever keys are set).
  */
-export const LlmProviderSchema = z.enum(['anthropic', 'openai', 'offline']);
+export const LlmProviderSchema = lazySchema(() => z.enum(['anthropic', 'openai', 'offline']));
 export type LlmProviderChoice = z.infer<typeof LlmProviderSchema>;
 /** The providers that have a server to test. */
-export const LlmServerSchema = LlmProviderSchema.exclude(['offline']);
+export const LlmServerSchema = lazySchema(() => LlmProviderSchema.exclude(['offline']));
 export type LlmServerChoice = z.infer<typeof LlmServerSchema>;
 
 /** A server address: http(s) only, so a typo cannot become a file path or another scheme. */
-export const BaseUrlSchema = z
+export const BaseUrlSchema = lazySchema(() => z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), { message: 'the server address starts with http:// or https://' });
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+/i.test(v), { message: 'the server address starts with http:// or https://' }));
 
-export const LlmConnectionSchema = z.object({
+export const LlmConnectionSchema = lazySchema(() => z.object({
   provider: LlmProviderSchema,
   /** Empty: the provider's own API (for OpenAI-compatible, OpenAI's; a local server is e.g. http://127.0.0.1:11434/v1). */
   base_url: z.string().max(500),
@@ -35,10 +36,10 @@ export const LlmConnectionSchema = z.object({
    * none is saved here, so the window shows it as the environment's choice. Null when unset.
    */
   env_base_url: z.string().max(500).nullable(),
-});
+}));
 export type LlmConnection = z.infer<typeof LlmConnectionSchema>;
 
-export const SettingsViewSchema = z.object({
+export const SettingsViewSchema = lazySchema(() => z.object({
   capture: CaptureSettingsSchema,
   models: ModelSettingsSchema,
   llm: LlmConnectionSchema,
@@ -62,7 +63,7 @@ export const SettingsViewSchema = z.object({
     today: z.number().int().nonnegative(),
     reason: z.string().max(200).nullable(),
   }),
-});
+}));
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 type DeepPartial<T> = T extends readonly (infer _U)[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
@@ -81,9 +82,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Redaction switches named exactly: a misspelt switch ("email" for "emails") would otherwise be
  * dropped by the merge and the user told it was saved while nothing changed.
  */
-const RedactionPatchSchema = RedactionSettingsSchema.partial().strict();
+const RedactionPatchSchema = lazySchema(() => RedactionSettingsSchema.partial().strict());
 
-export const SettingsPatchSchema = z
+export const SettingsPatchSchema = lazySchema(() => z
   .object({
     capture: z
       .custom<CaptureSettingsPatch>(isPlainObject, { message: 'capture must be an object' })
@@ -98,12 +99,12 @@ export const SettingsPatchSchema = z
     models: ModelSettingsSchema.partial().strict().optional(),
     llm: z.object({ provider: LlmProviderSchema.optional(), base_url: BaseUrlSchema.optional() }).strict().optional(),
   })
-  .strict();
+  .strict());
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
 export const settingsRequests = {
-  'settings.get': defineRequest(z.object({}), SettingsViewSchema),
-  'settings.update': defineRequest(z.object({ patch: SettingsPatchSchema }), SettingsViewSchema),
+  'settings.get': defineRequest(lazySchema(() => z.object({})), SettingsViewSchema),
+  'settings.update': defineRequest(lazySchema(() => z.object({ patch: SettingsPatchSchema })), SettingsViewSchema),
   /**
    * Asks a server which models it offers, without saving anything. The key is the saved one unless
    * one is given here (to try a key before saving it); it is never echoed back. With check_tools, an
@@ -111,7 +112,7 @@ export const settingsRequests = {
    * tiny forced tool call: `tools` says whether it can call tools ('unchecked' when not asked or not reached).
    */
   'settings.testConnection': defineRequest(
-    z.object({ provider: LlmServerSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional(), check_tools: z.boolean().optional() }).strict(),
-    z.object({ ok: z.boolean(), models: z.array(z.string().max(300)).max(1000), message: z.string().max(400), tools: z.enum(['yes', 'no', 'unchecked']) }),
+    lazySchema(() => z.object({ provider: LlmServerSchema, base_url: BaseUrlSchema.optional(), key: z.string().trim().max(512).optional(), check_tools: z.boolean().optional() }).strict()),
+    lazySchema(() => z.object({ ok: z.boolean(), models: z.array(z.string().max(300)).max(1000), message: z.string().max(400), tools: z.enum(['yes', 'no', 'unchecked']) })),
   ),
 };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import { defineRequest } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** What is stored and how much room it takes: `engram stats` and MCP's memory_stats read this. */
-export const StoreStatsSchema = z.object({
+export const StoreStatsSchema = lazySchema(() => z.object({
   data_dir: z.string(),
   /** How the master key was obtained: "key file", "ENGRAM_KEY", "static", or the host's own. */
   key_kind: z.string(),
@@ -19,9 +20,9 @@ export const StoreStatsSchema = z.object({
   /** The newest and oldest moment any memory (superseded ones too) is about; null when there is none. */
   newest_memory_at: IsoTime.nullable(),
   oldest_memory_at: IsoTime.nullable(),
-});
+}));
 export type StoreStatsOutput = z.infer<typeof StoreStatsSchema>;
 
 export const statsRequests = {
-  'store.stats': defineRequest(z.object({}), StoreStatsSchema),
+  'store.stats': defineRequest(lazySchema(() => z.object({})), StoreStatsSchema),
 };

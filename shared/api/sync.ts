@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import { defineRequest, EmptyInput, OkOutput } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** One memory on every machine (issue 33): a data folder syncing through a folder Syncthing (or any sync) replicates. */
 
-const Count = z.number().int().min(0);
+const Count = lazySchema(() => z.number().int().min(0));
 
-export const SyncRefusalSchema = z.object({ name: z.string(), code: z.string(), message: z.string() });
+export const SyncRefusalSchema = lazySchema(() => z.object({ name: z.string(), code: z.string(), message: z.string() }));
 
-export const SyncStatusSchema = z.object({
+export const SyncStatusSchema = lazySchema(() => z.object({
   on: z.boolean(),
   /** The sync folder (null while off). */
   folder: z.string().nullable(),
@@ -29,32 +30,32 @@ export const SyncStatusSchema = z.object({
   last_pass_at: IsoTime.nullable(),
   /** Why the last pass failed, one line (null when it did not). */
   last_error: z.string().nullable(),
-});
+}));
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
-export const SyncPassSchema = z.object({ exported: Count, imported: Count, refused: z.array(SyncRefusalSchema) });
+export const SyncPassSchema = lazySchema(() => z.object({ exported: Count, imported: Count, refused: z.array(SyncRefusalSchema) }));
 export type SyncPass = z.infer<typeof SyncPassSchema>;
 
 /** A full path (POSIX, a Windows drive or a UNC share): the engine never guesses what a relative one is relative to. */
-const Folder = z
+const Folder = lazySchema(() => z
   .string()
   .trim()
   .min(1, 'give the sync folder')
   .max(4096)
-  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'give the sync folder by its full path');
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'give the sync folder by its full path'));
 /** The pairing code as typed: 24 words (checked by the handler, which says which word is wrong). */
-const Code = z.string().trim().min(1, 'give the pairing code').max(1000);
+const Code = lazySchema(() => z.string().trim().min(1, 'give the pairing code').max(1000));
 
 export const syncRequests = {
   'sync.status': defineRequest(EmptyInput, SyncStatusSchema),
   /** Turns sync on with a new key; the answer's code pairs the next device. */
-  'sync.init': defineRequest(z.object({ folder: Folder }).strict(), z.object({ code: z.string(), status: SyncStatusSchema })),
+  'sync.init': defineRequest(lazySchema(() => z.object({ folder: Folder }).strict()), lazySchema(() => z.object({ code: z.string(), status: SyncStatusSchema }))),
   /** Turns sync on with the pairing code of another device, and runs a first pass. */
-  'sync.join': defineRequest(z.object({ code: Code, folder: Folder }).strict(), z.object({ pass: SyncPassSchema, status: SyncStatusSchema })),
+  'sync.join': defineRequest(lazySchema(() => z.object({ code: Code, folder: Folder }).strict()), lazySchema(() => z.object({ pass: SyncPassSchema, status: SyncStatusSchema }))),
   /** Writes pending changes and imports the other devices' now. */
-  'sync.now': defineRequest(EmptyInput, z.object({ pass: SyncPassSchema, status: SyncStatusSchema })),
+  'sync.now': defineRequest(EmptyInput, lazySchema(() => z.object({ pass: SyncPassSchema, status: SyncStatusSchema }))),
   /** The pairing code, to show for the next device (null while off). */
-  'sync.code': defineRequest(EmptyInput, z.object({ code: z.string().nullable() })),
+  'sync.code': defineRequest(EmptyInput, lazySchema(() => z.object({ code: z.string().nullable() }))),
   /** Stops syncing here and forgets the key; the folder and the other devices are left as they are. */
   'sync.off': defineRequest(EmptyInput, OkOutput),
 };

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { defineRequest, EmptyInput } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** A Syncthing device id as Syncthing prints it: eight dash-separated groups of seven base32 characters. */
-export const SyncthingDeviceIdSchema = z
+export const SyncthingDeviceIdSchema = lazySchema(() => z
   .string()
   .trim()
   .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z2-7]{7}(-[A-Z2-7]{7}){7}$/, 'a Syncthing device id is eight groups of seven letters A-Z and digits 2-7, joined by dashes'));
+  .pipe(z.string().regex(/^[A-Z2-7]{7}(-[A-Z2-7]{7}){7}$/, 'a Syncthing device id is eight groups of seven letters A-Z and digits 2-7, joined by dashes')));
 
 /** tcp://host:port, as Syncthing takes a device's or its own listen address. */
-export const SyncthingAddressSchema = z
+export const SyncthingAddressSchema = lazySchema(() => z
   .string()
   .trim()
-  .regex(/^tcp[46]?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'an address is tcp://host:port');
+  .regex(/^tcp[46]?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'an address is tcp://host:port'));
 
-export const SyncthingStatusSchema = z.object({
+export const SyncthingStatusSchema = lazySchema(() => z.object({
   /** The syncthing binary found on this machine, or null with `problem` saying how to install it. */
   binary: z.string().nullable(),
   version: z.string().nullable(),
@@ -51,19 +52,19 @@ export const SyncthingStatusSchema = z.object({
   problem: z.string().nullable(),
   /** The user chose Engram's own instance: the app and `engram serve` start it while sync is on. */
   own_instance: z.boolean(),
-});
+}));
 export type SyncthingStatusDto = z.infer<typeof SyncthingStatusSchema>;
 /** The instance as its manager sees it, before the user's choice is added. */
 export type SyncthingInstanceStatus = Omit<SyncthingStatusDto, 'own_instance'>;
 
-export const SyncthingStopInputSchema = z
+export const SyncthingStopInputSchema = lazySchema(() => z
   .object({
     /** A host that quits: stop it, but keep the user's choice so the next start starts it again. */
     keep_choice: z.boolean().optional(),
   })
-  .strict();
+  .strict());
 
-export const SyncthingStartInputSchema = z
+export const SyncthingStartInputSchema = lazySchema(() => z
   .object({
     /** The folder to replicate (Engram's sync folder); absolute. */
     folder: z.string().min(1).max(4096).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'the folder must be an absolute path'),
@@ -78,17 +79,17 @@ export const SyncthingStartInputSchema = z
     relays: z.boolean().optional(),
     nat: z.boolean().optional(),
   })
-  .strict();
+  .strict());
 export type SyncthingStartInput = z.infer<typeof SyncthingStartInputSchema>;
 
-export const SyncthingAddDeviceInputSchema = z
+export const SyncthingAddDeviceInputSchema = lazySchema(() => z
   .object({
     device_id: SyncthingDeviceIdSchema,
     /** Where to reach it; without one, discovery must find it (off unless opted in). */
     address: SyncthingAddressSchema.optional(),
     name: z.string().trim().min(1).max(100).optional(),
   })
-  .strict();
+  .strict());
 
 export const syncthingRequests = {
   /** Engram's own Syncthing instance for the sync folder: whether it runs, this device's id, the folder and the other devices. */

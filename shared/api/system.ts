@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ExportKindSchema, IsoTime, MEMORY_TABS } from '../memory/index.js';
 import { defineRequest } from './common.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** Long work the user may want to watch: OCR backlog, consolidation, export. */
-export const ProgressTaskSchema = z.object({
+export const ProgressTaskSchema = lazySchema(() => z.object({
   id: z.string(),
   label: z.string(),
   state: z.enum(['idle', 'running', 'done', 'error']),
@@ -12,18 +13,18 @@ export const ProgressTaskSchema = z.object({
   total: z.number().nullable(),
   detail: z.string().nullable(),
   updated_at: IsoTime,
-});
+}));
 export type ProgressTask = z.infer<typeof ProgressTaskSchema>;
 
-export const FeaturesSchema = z.object({
+export const FeaturesSchema = lazySchema(() => z.object({
   capture: z.boolean(),
   chat: z.boolean(),
   consolidation: z.boolean(),
   export: z.boolean(),
-});
+}));
 export type Features = z.infer<typeof FeaturesSchema>;
 
-export const AppInfoSchema = z.object({
+export const AppInfoSchema = lazySchema(() => z.object({
   version: z.string(),
   host: z.enum(['electron', 'headless']),
   data_dir: z.string(),
@@ -31,29 +32,29 @@ export const AppInfoSchema = z.object({
   offline: z.boolean(),
   features: FeaturesSchema,
   now: IsoTime,
-});
+}));
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
-export const EncryptionStatusSchema = z.object({
+export const EncryptionStatusSchema = lazySchema(() => z.object({
   database: z.string(),
   frames: z.string(),
   key_source: z.string(),
-});
+}));
 
 /** Desktop app only: whether Chromium's sandbox contains the windows (off: an AppImage's --no-sandbox). */
-export const SandboxStatusSchema = z.object({ on: z.boolean(), detail: z.string() });
+export const SandboxStatusSchema = lazySchema(() => z.object({ on: z.boolean(), detail: z.string() }));
 
-export const StorageStatusSchema = z.object({
+export const StorageStatusSchema = lazySchema(() => z.object({
   data_dir: z.string(),
   db_bytes: z.number(),
   frame_bytes: z.number(),
   audio_bytes: z.number(),
   counts: z.record(z.string(), z.number().int()),
   pending_embeddings: z.number().int(),
-});
+}));
 
 /** What an export wrote: counts, and where (null: the host's own output, e.g. the CLI's standard output). */
-export const ExportSummarySchema = z.object({
+export const ExportSummarySchema = lazySchema(() => z.object({
   path: z.string().nullable(),
   format: z.enum(['json', 'markdown', 'archive']),
   memories: z.number().int().nonnegative(),
@@ -65,17 +66,17 @@ export const ExportSummarySchema = z.object({
   threads: z.number().int().optional(),
   messages: z.number().int().optional(),
   key: z.enum(['master-key', 'passphrase']).optional(),
-});
+}));
 export type ExportSummaryDto = z.infer<typeof ExportSummarySchema>;
 
 /** What consolidation may be limited to: a memory tab, or the graph's entities. */
-export const ConsolidationKindSchema = z.enum([...MEMORY_TABS, 'entities']);
+export const ConsolidationKindSchema = lazySchema(() => z.enum([...MEMORY_TABS, 'entities']));
 export type ConsolidationKind = z.infer<typeof ConsolidationKindSchema>;
 
-const ProposalItemSchema = z.object({ id: z.string(), title: z.string(), text: z.string() });
+const ProposalItemSchema = lazySchema(() => z.object({ id: z.string(), title: z.string(), text: z.string() }));
 
 /** One change a consolidation dry run proposes: the user accepts it by id. */
-export const ConsolidationChangeSchema = z.object({
+export const ConsolidationChangeSchema = lazySchema(() => z.object({
   id: z.string(),
   action: z.enum(['merge', 'supersede', 'rollup', 'compress', 'rewrite', 'distill', 'entity_merge']),
   kind: z.enum([...MEMORY_TABS, 'entity']),
@@ -86,18 +87,18 @@ export const ConsolidationChangeSchema = z.object({
   before: z.array(ProposalItemSchema),
   /** What stands for them afterwards (id null: a new memory); null where it is only known once applied. */
   after: z.object({ id: z.string().nullable(), title: z.string(), text: z.string() }).nullable(),
-});
+}));
 export type ConsolidationChangeDto = z.infer<typeof ConsolidationChangeSchema>;
 
 /** A dry run to review: its id, every change it proposes, and a one-line summary. */
-export const ConsolidationPreviewSchema = z.object({ preview_id: z.string(), changes: z.array(ConsolidationChangeSchema), summary: z.string(), review_error: z.string().nullable() });
+export const ConsolidationPreviewSchema = lazySchema(() => z.object({ preview_id: z.string(), changes: z.array(ConsolidationChangeSchema), summary: z.string(), review_error: z.string().nullable() }));
 export type ConsolidationPreviewDto = z.infer<typeof ConsolidationPreviewSchema>;
 
-const Count = z.number().int().nonnegative();
-const FilePath = z.string().min(1).max(4096);
+const Count = lazySchema(() => z.number().int().nonnegative());
+const FilePath = lazySchema(() => z.string().min(1).max(4096));
 
 /** What an import changed (or, dry run, would change). */
-export const ImportReportSchema = z.object({
+export const ImportReportSchema = lazySchema(() => z.object({
   format: z.enum(['json', 'archive']),
   dry_run: z.boolean(),
   memories: z.object({ inserted: Count, replaced: Count, unchanged: Count, kept_local: Count, total: Count }),
@@ -107,11 +108,11 @@ export const ImportReportSchema = z.object({
   sources: z.object({ frames: Count, observations: Count, threads: Count, messages: Count }).nullable(),
   /** People & projects added: entities, facts, and links (mentions, fact participants and sources); null for a file without a graph. */
   graph: z.object({ entities: Count, facts: Count, links: Count, updated: Count.default(0) }).nullable().default(null),
-});
+}));
 export type ImportReportDto = z.infer<typeof ImportReportSchema>;
 
 /** A backup of the database: where, how big, how long it took, at which schema version. */
-export const BackupReportSchema = z.object({ path: z.string(), bytes: Count, took_ms: z.number().nonnegative(), schema_version: Count, memories: Count });
+export const BackupReportSchema = lazySchema(() => z.object({ path: z.string(), bytes: Count, took_ms: z.number().nonnegative(), schema_version: Count, memories: Count }));
 export type BackupReportDto = z.infer<typeof BackupReportSchema>;
 
 export const systemRequests = {
@@ -120,42 +121,42 @@ export const systemRequests = {
    * Desktop app only; refused with one line for a relative or missing path, and for programs,
    * scripts, installers and shortcuts (never run); browser mode refuses (UNAVAILABLE).
    */
-  'system.open_path': defineRequest(z.object({ path: z.string().trim().min(1).max(4096) }).strict(), z.object({ path: z.string() })),
-  'app.info': defineRequest(z.object({}), AppInfoSchema),
-  'progress.get': defineRequest(z.object({}), z.object({ tasks: z.array(ProgressTaskSchema) })),
+  'system.open_path': defineRequest(lazySchema(() => z.object({ path: z.string().trim().min(1).max(4096) }).strict()), lazySchema(() => z.object({ path: z.string() }))),
+  'app.info': defineRequest(lazySchema(() => z.object({})), AppInfoSchema),
+  'progress.get': defineRequest(lazySchema(() => z.object({})), lazySchema(() => z.object({ tasks: z.array(ProgressTaskSchema) }))),
   'privacy.status': defineRequest(
-    z.object({}),
-    z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema, sandbox: SandboxStatusSchema.optional() }),
+    lazySchema(() => z.object({})),
+    lazySchema(() => z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema, sandbox: SandboxStatusSchema.optional() })),
   ),
   /** Run consolidation now; progress arrives as events. dry_run: the summary says what would change; nothing changes. */
   'consolidation.run': defineRequest(
-    z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional(), dry_run: z.boolean().optional() }),
-    z.object({ started: z.boolean() }),
+    lazySchema(() => z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional(), dry_run: z.boolean().optional() })),
+    lazySchema(() => z.object({ started: z.boolean() })),
   ),
   /**
    * A dry run to review (and wait for): every change it would make, with its id and before/after
    * text. Nothing changes; the window then applies what the user accepted with consolidation.apply.
    */
-  'consolidation.preview': defineRequest(z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional() }), ConsolidationPreviewSchema),
+  'consolidation.preview': defineRequest(lazySchema(() => z.object({ kinds: z.array(ConsolidationKindSchema).max(16).optional() })), ConsolidationPreviewSchema),
   /**
    * The latest dry run not yet applied or discarded, kept across restarts (in the encrypted store),
    * with when it ran; null when there is none. Forgetting a memory it quotes drops it.
    */
-  'consolidation.pending': defineRequest(z.object({}), z.object({ pending: ConsolidationPreviewSchema.extend({ created_at: IsoTime }).nullable() })),
+  'consolidation.pending': defineRequest(lazySchema(() => z.object({})), lazySchema(() => z.object({ pending: ConsolidationPreviewSchema.extend({ created_at: IsoTime }).nullable() }))),
   /** Drops the kept dry run without applying any of it; discarded is false when it was not the kept one. */
-  'consolidation.discard': defineRequest(z.object({ preview_id: z.string().min(1).max(100) }), z.object({ discarded: z.boolean() })),
+  'consolidation.discard': defineRequest(lazySchema(() => z.object({ preview_id: z.string().min(1).max(100) })), lazySchema(() => z.object({ discarded: z.boolean() }))),
   /**
    * Applies only the accepted changes of the latest dry run. Refused as a whole (CONFLICT, nothing
    * changed) when a memory a change touches moved since the dry run, or the dry run is spent or gone.
    */
   'consolidation.apply': defineRequest(
-    z.object({ preview_id: z.string().min(1).max(100), accept: z.array(z.string().min(1).max(100)).max(5000) }),
-    z.object({ applied: z.number().int(), summary: z.string() }),
+    lazySchema(() => z.object({ preview_id: z.string().min(1).max(100), accept: z.array(z.string().min(1).max(100)).max(5000) })),
+    lazySchema(() => z.object({ applied: z.number().int(), summary: z.string() })),
   ),
   /** Export memories (with provenance and history) to a file in the data dir; progress arrives as events. */
   'export.run': defineRequest(
-    z.object({ format: z.enum(['json', 'markdown']).default('json') }),
-    z.object({ started: z.boolean(), path: z.string().nullable() }),
+    lazySchema(() => z.object({ format: z.enum(['json', 'markdown']).default('json') })),
+    lazySchema(() => z.object({ started: z.boolean(), path: z.string().nullable() })),
   ),
   /**
    * Export and wait for it: memories (JSON, Markdown) or an encrypted archive with frames, selected
@@ -163,12 +164,12 @@ export const systemRequests = {
    * --out or standard output). Secrets in clear only where the host allows it (the CLI's flag).
    */
   'export.write': defineRequest(
-    z.object({
+    lazySchema(() => z.object({
       format: z.enum(['json', 'markdown', 'archive']).default('json'),
       since: IsoTime.optional(),
       kinds: z.array(ExportKindSchema).max(16).optional(),
       include_secrets: z.boolean().default(false),
-    }),
+    })),
     ExportSummarySchema,
   ),
   /**
@@ -177,12 +178,12 @@ export const systemRequests = {
    * step: a damaged or foreign file changes nothing. Only where the host names files (the CLI).
    */
   'import.file': defineRequest(
-    z.object({ path: FilePath, dry_run: z.boolean().default(false), passphrase: z.string().min(1).max(4096).optional() }),
+    lazySchema(() => z.object({ path: FilePath, dry_run: z.boolean().default(false), passphrase: z.string().min(1).max(4096).optional() })),
     ImportReportSchema,
   ),
   /**
    * A consistent, still-encrypted copy of the database (default: DATA_DIR/backups), never over an
    * existing file; progress arrives as events (task 'backup'). Only where the host names files (the CLI).
    */
-  'backup.write': defineRequest(z.object({ out: FilePath.optional() }), BackupReportSchema),
+  'backup.write': defineRequest(lazySchema(() => z.object({ out: FilePath.optional() })), BackupReportSchema),
 };

@@ -4,9 +4,10 @@ import { IdSchema, TimeRangeSchema, TimeZoneSchema, defineRequest } from './comm
 import { HiddenCountsSchema } from './capture.js';
 import { ForgetReportSchema } from './forget.js';
 import { MemoryTabSchema } from './memories.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** What the screen saw at one moment: the frame, and the text read from it once OCR caught up. */
-export const TimelineObservationSchema = z.object({
+export const TimelineObservationSchema = lazySchema(() => z.object({
   type: z.literal('observation'),
   id: z.string(),
   at: IsoTime,
@@ -24,10 +25,10 @@ export const TimelineObservationSchema = z.object({
   hidden: HiddenCountsSchema.nullable(),
   /** Memories that cite this observation or its frame. */
   memory_ids: z.array(z.string()),
-});
+}));
 
 /** A frame whose text has not been read yet (OCR backlog) or was never read. */
-export const TimelineFrameSchema = z.object({
+export const TimelineFrameSchema = lazySchema(() => z.object({
   type: z.literal('frame'),
   id: z.string(),
   at: IsoTime,
@@ -40,10 +41,10 @@ export const TimelineFrameSchema = z.object({
   /** Excluded windows masked (filled) in it, by reason; null when none. */
   hidden: HiddenCountsSchema.nullable(),
   memory_ids: z.array(z.string()),
-});
+}));
 
 /** A memory placed at the moment it is about (occurred_at) or, failing that, when it was made. */
-export const TimelineMemorySchema = z.object({
+export const TimelineMemorySchema = lazySchema(() => z.object({
   type: z.literal('memory'),
   id: z.string(),
   at: IsoTime,
@@ -53,22 +54,22 @@ export const TimelineMemorySchema = z.object({
   text: z.string(),
   app: z.string().nullable(),
   ended_at: IsoTime.nullable(),
-});
+}));
 
-export const TimelineItemSchema = z.discriminatedUnion('type', [
+export const TimelineItemSchema = lazySchema(() => z.discriminatedUnion('type', [
   TimelineObservationSchema,
   TimelineFrameSchema,
   TimelineMemorySchema,
-]);
+]));
 export type TimelineItem = z.infer<typeof TimelineItemSchema>;
 export type TimelineObservation = z.infer<typeof TimelineObservationSchema>;
 export type TimelineFrame = z.infer<typeof TimelineFrameSchema>;
 export type TimelineMemory = z.infer<typeof TimelineMemorySchema>;
 
-export const TimelineItemRefSchema = z.object({
+export const TimelineItemRefSchema = lazySchema(() => z.object({
   type: z.enum(['observation', 'frame', 'memory']),
   id: IdSchema,
-});
+}));
 export type TimelineItemRef = z.infer<typeof TimelineItemRefSchema>;
 
 /**
@@ -89,7 +90,7 @@ export const TIMELINE_FLAGS = {
 /** How many items of a day come with their text in timeline.day (the rows first in view); the rest come with timeline.texts. */
 export const TIMELINE_INLINE_TEXTS = 200;
 
-const StringRef = z.number().int().min(-1);
+const StringRef = lazySchema(() => z.number().int().min(-1));
 const Column = <T extends z.ZodType>(cell: T) => z.array(cell);
 
 /**
@@ -99,7 +100,7 @@ const Column = <T extends z.ZodType>(cell: T) => z.array(cell);
  * first rows only; the others with timeline.texts as they scroll into view, and everything else
  * about an item (its whole text, its memories) with timeline.item.
  */
-export const TimelineDaySchema = z
+export const TimelineDaySchema = lazySchema(() => z
   .object({
     /** Epoch ms that `at` counts from (the range's start). */
     base: z.number().int(),
@@ -135,23 +136,23 @@ export const TimelineDaySchema = z
     if (d.hidden.some(([i]) => i >= d.count)) ctx.addIssue({ code: 'custom', path: ['hidden'], message: 'points past the items' });
     if (d.context.some((c) => c >= d.contexts.length)) ctx.addIssue({ code: 'custom', path: ['context'], message: 'points past the contexts' });
     if (d.contexts.some((c) => c.some((n) => n >= d.strings.length))) ctx.addIssue({ code: 'custom', path: ['contexts'], message: 'points past the strings' });
-  });
+  }));
 export type TimelineDay = z.infer<typeof TimelineDaySchema>;
 
 /** A memory made from a moment, as the detail pane lists and links it. */
-export const TimelineMemoryRefSchema = z.object({ id: z.string(), tab: MemoryTabSchema, title: z.string() });
+export const TimelineMemoryRefSchema = lazySchema(() => z.object({ id: z.string(), tab: MemoryTabSchema, title: z.string() }));
 export type TimelineMemoryRef = z.infer<typeof TimelineMemoryRefSchema>;
 
-export const DaySummarySchema = z.object({
+export const DaySummarySchema = lazySchema(() => z.object({
   /** Local calendar date in the requested time zone, YYYY-MM-DD. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   frames: z.number().int(),
   observations: z.number().int(),
   memories: z.number().int(),
-});
+}));
 export type DaySummary = z.infer<typeof DaySummarySchema>;
 
-export const FrameImageSizeSchema = z.enum(['thumb', 'full']);
+export const FrameImageSizeSchema = lazySchema(() => z.enum(['thumb', 'full']));
 export type FrameImageSize = z.infer<typeof FrameImageSizeSchema>;
 
 export const timelineRequests = {
@@ -160,44 +161,44 @@ export const timelineRequests = {
    * columns (TimelineDay). Kinds and apps are filtered by the viewer, text with timeline.match.
    */
   'timeline.day': defineRequest(
-    z.object({ range: TimeRangeSchema, limit: z.number().int().min(1).max(50_000).default(20_000) }),
+    lazySchema(() => z.object({ range: TimeRangeSchema, limit: z.number().int().min(1).max(50_000).default(20_000) })),
     TimelineDaySchema,
   ),
   /** The start of each item's text (what its row shows), in the order asked; '' for an item gone since. */
-  'timeline.texts': defineRequest(z.object({ items: z.array(TimelineItemRefSchema).min(1).max(500) }), z.object({ texts: z.array(z.string()) })),
+  'timeline.texts': defineRequest(lazySchema(() => z.object({ items: z.array(TimelineItemRefSchema).min(1).max(500) })), lazySchema(() => z.object({ texts: z.array(z.string()) }))),
   /**
    * The filter box: ids of the window's items whose title, app, URL or text (all of it, not only what
    * rows show) contains `text`, ignoring case (of ASCII letters).
    */
   'timeline.match': defineRequest(
-    z.object({ range: TimeRangeSchema, text: z.string().trim().min(1).max(200), limit: z.number().int().min(1).max(50_000).default(20_000) }),
-    z.object({ ids: z.array(z.string()) }),
+    lazySchema(() => z.object({ range: TimeRangeSchema, text: z.string().trim().min(1).max(200), limit: z.number().int().min(1).max(50_000).default(20_000) })),
+    lazySchema(() => z.object({ ids: z.array(z.string()) })),
   ),
   /** One item in full, for the detail pane: its whole text, the memories made from it, and whether its picture can be shown. */
   'timeline.item': defineRequest(
     TimelineItemRefSchema,
-    z.object({
+    lazySchema(() => z.object({
       item: TimelineItemSchema,
       /** Why its screenshot cannot be shown (the file is damaged or missing), in one line; null when it can (or there is none). */
       damage: z.string().nullable(),
       /** Memories made from it (at most 50). */
       memories: z.array(TimelineMemoryRefSchema),
-    }),
+    })),
   ),
   /** The same window as objects, one per item, texts cut to an excerpt (scripts and tests; the window uses timeline.day). */
   'timeline.range': defineRequest(
-    z.object({ range: TimeRangeSchema, limit: z.number().int().min(1).max(50_000).default(20_000) }),
-    z.object({ items: z.array(TimelineItemSchema), truncated: z.boolean() }),
+    lazySchema(() => z.object({ range: TimeRangeSchema, limit: z.number().int().min(1).max(50_000).default(20_000) })),
+    lazySchema(() => z.object({ items: z.array(TimelineItemSchema), truncated: z.boolean() })),
   ),
   /** Which days hold anything, for the day picker. */
   'timeline.days': defineRequest(
-    z.object({ range: TimeRangeSchema, timeZone: TimeZoneSchema }),
-    z.object({ days: z.array(DaySummarySchema) }),
+    lazySchema(() => z.object({ range: TimeRangeSchema, timeZone: TimeZoneSchema })),
+    lazySchema(() => z.object({ days: z.array(DaySummarySchema) })),
   ),
   /** Delete chosen items: frames and observations with the memories citing them, memories themselves. */
   'timeline.delete': defineRequest(
-    z.object({ items: z.array(TimelineItemRefSchema).min(1).max(50_000) }),
-    z.object({ report: ForgetReportSchema }),
+    lazySchema(() => z.object({ items: z.array(TimelineItemRefSchema).min(1).max(50_000) })),
+    lazySchema(() => z.object({ report: ForgetReportSchema })),
   ),
   /**
    * A frame image, decrypted in memory on demand and sent as base64 (both transports carry JSON).
@@ -205,7 +206,7 @@ export const timelineRequests = {
    * or an observation's (the frame it was read from). A damaged file answers IO, never INTERNAL.
    */
   'frames.image': defineRequest(
-    z.object({ id: IdSchema, size: FrameImageSizeSchema.default('thumb') }),
-    z.object({ mime: z.string(), data: z.string(), width: z.number().int(), height: z.number().int() }),
+    lazySchema(() => z.object({ id: IdSchema, size: FrameImageSizeSchema.default('thumb') })),
+    lazySchema(() => z.object({ mime: z.string(), data: z.string(), width: z.number().int(), height: z.number().int() })),
   ),
 };
