@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
  *
- * Three scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Four scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -13,7 +13,14 @@
  *   table, an HR profile with labels above their boxes, a dark week calendar, a dark terminal with
  *   kubectl output, a receipt, dark VPN settings, a dark chat, an invoice, a car-hire booking, a gym
  *   timetable grid, a wiki runbook, contact cards, library loans, lab results, a file listing, a dark
- *   pull request — asked in other words than the labels, with four questions nothing answers).
+ *   pull request — asked in other words than the labels, with four questions nothing answers);
+ * - day 4 (test/fixtures/screenqa-day4: 16 pages written apart from the answer code, a second development
+ *   day that tests whether rules tuned on day 3 carry over — pharmacy refill cards, a school timetable with
+ *   merged headers, a parcel tracker with values under their labels, a spreadsheet with merged headers, an
+ *   e-mail thread in German and one in French, a dark code review, bike directions beside a map, router
+ *   settings with labels right of their values, a family chat in Spanish, an energy bill, garage cards, dark
+ *   concert tickets, a dark jobs dashboard in a small monospace font, an insurance claim form, a help article —
+ *   asked in other words than the labels, with near misses nothing on screen answers).
  * Then each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
  * user sees:
@@ -24,11 +31,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …, "4": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so is day 3; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3 and 4; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1, DIR/day2, DIR/day3; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1 … DIR/day4; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +51,7 @@ const DAYS = {
   1: join(root, 'test', 'fixtures', 'screenqa'),
   2: join(root, 'test', 'fixtures', 'screenqa-day2'),
   3: join(root, 'test', 'fixtures', 'screenqa-day3'),
+  4: join(root, 'test', 'fixtures', 'screenqa-day4'),
 } as const;
 type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
@@ -192,7 +200,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; days 2 and 3 are judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2, 3 and 4 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
@@ -205,8 +213,9 @@ function targetsMissed(day: Day, r: DayResult): string | null {
 
 async function main(): Promise<void> {
   const dayOpt = opt('day');
-  const days: Day[] = dayOpt === undefined ? [1, 2, 3] : dayOpt === '1' || dayOpt === '2' || dayOpt === '3' ? [Number(dayOpt) as Day] : [];
-  if (!days.length) throw new Error(`--day takes 1, 2 or 3, not "${dayOpt}"`);
+  const all = Object.keys(DAYS).map(Number) as Day[];
+  const days: Day[] = dayOpt === undefined ? all : all.filter((d) => String(d) === dayOpt);
+  if (!days.length) throw new Error(`--day takes ${all.join(', ')}, not "${dayOpt}"`);
   if (!opt('reuse') && !flag('no-build')) {
     log('building dist/ (npm run build:node: tsc and the engram bundle) so capture starts fast …');
     const b = spawnSync('npm', ['run', '--silent', 'build:node'], { cwd: root, stdio: 'inherit' });
