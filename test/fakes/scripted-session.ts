@@ -26,6 +26,7 @@
  *   --crash-journal     install the CLI's crash journal (DIR/crashes), as `engram capture` does
  *   --cache-mib N       the store's page cache (default: the store's own)
  *   --sharp-cache off   no libvips operation cache (the soak's memory comparison)
+ *   --sharp-threads N   libvips threads per image operation (sharp.concurrency; the soak's A/B)
  *   --heap-dir DIR      write V8 heap snapshots there: start.heapsnapshot at the first stats line
  *                       after 60 s (warm), end.heapsnapshot before stopping (the soak's leak hunt)
  *
@@ -70,6 +71,7 @@ const { values: opt } = parseArgs({
     'heap-dir': { type: 'string' },
     'cache-mib': { type: 'string' },
     'sharp-cache': { type: 'string', default: 'on' },
+    'sharp-threads': { type: 'string' },
   },
 });
 
@@ -91,6 +93,7 @@ const script = tokens ? privacyScript(tokens) : steadyWork;
 if (opt['crash-journal']) installCrashJournal(process, dataDir, 'engram capture', (line) => process.stderr.write(line));
 
 if (opt['sharp-cache'] === 'off') sharp.cache(false);
+if (opt['sharp-threads']) sharp.concurrency(Number(opt['sharp-threads']));
 const store = await openStore({ dataDir, keyProvider: resolveKeyProvider(dataDir), embedder: opt.embedder === 'none' ? null : opt.embedder === 'use' ? new UseEmbedder() : new HashEmbedder(256), ...(opt['cache-mib'] ? { cacheMiB: Number(opt['cache-mib']) } : {}) });
 // Each run of a data dir numbers its frames from its own block of 10 000 (a multiple of every
 // script's cycle), so texts stay unique across killed and restarted runs.

@@ -25,6 +25,8 @@ export interface SessionOptions {
   /** The store's page cache in MiB, and libvips' operation cache off (memory comparisons). */
   cacheMiB?: number;
   sharpCache?: 'on' | 'off';
+  /** libvips threads per image operation (sharp.concurrency), for the soak's A/B. */
+  sharpThreads?: number;
   /** Extra node flags (diagnostic reports). */
   nodeArgs?: string[];
 }
@@ -102,6 +104,7 @@ export class SessionProcess {
     if (opts.heapDir) args.push('--heap-dir', opts.heapDir);
     if (opts.cacheMiB) args.push('--cache-mib', String(opts.cacheMiB));
     if (opts.sharpCache) args.push('--sharp-cache', opts.sharpCache);
+    if (opts.sharpThreads) args.push('--sharp-threads', String(opts.sharpThreads));
     if (opts.llm) args.push('--llm', opts.llm);
     this.child = spawn(process.execPath, args, { env: { ...process.env, ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (d: Buffer) => this.onData(d.toString()));

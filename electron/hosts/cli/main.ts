@@ -6,6 +6,7 @@ import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
 import { fsErrorLine } from './fs-error.js';
+import { exitCodeOf, followParent, runWithArenaCap, wantsArenaCap } from './malloc-arenas.js';
 
 function version(): string {
   try {
@@ -178,8 +179,13 @@ const SIGTERM_BOUND_MS = 20_000;
 
 /** Process entry: real stdio, Ctrl-C aborts the running command. */
 export async function main(): Promise<void> {
+  if (wantsArenaCap(process.argv.slice(2), process.env)) {
+    process.exitCode = exitCodeOf(await runWithArenaCap(process));
+    return;
+  }
   const controller = new AbortController();
   let interrupted = false;
+  let terminated = false;
   const lastWords = new Set<() => void>();
   process.on('SIGINT', () => {
     if (interrupted) {
@@ -198,11 +204,18 @@ export async function main(): Promise<void> {
   // SIGTERM (a service manager, `kill`) ends a command as Ctrl-C does, so a long-running serve stops
   // what it started (Engram's own Syncthing among them); a command that does not end within the
   // bound, or a second SIGTERM, exits at once.
-  process.on('SIGTERM', () => {
-    if (controller.signal.aborted) process.exit(143);
+  const stopBounded = () => {
     controller.abort();
     setTimeout(() => process.exit(143), SIGTERM_BOUND_MS).unref();
+  };
+  process.on('SIGTERM', () => {
+    if (interrupted || terminated) process.exit(143);
+    terminated = true;
+    stopBounded();
   });
+  // A capture started again with the arena cap (malloc-arenas.ts): its parent's SIGTERM, or the
+  // parent's end, stops it like a first SIGTERM (the same signal may also reach it directly).
+  followParent(process, stopBounded);
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
   });

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * glibc's malloc gives every thread that allocates its own arena (up to 8 per core) and keeps what
+ * the arena once held: in a capturing process the libuv pool and libvips' threads fill ~100 MB of
+ * arenas that stay resident (issue 34's soak, rss_parts). MALLOC_ARENA_MAX caps them, but glibc
+ * reads it once, when the process starts, and Node 20 has no execve: so a long-running capture
+ * (`engram capture --watch`, `engram serve --capture`) starts itself again once, as a child with
+ * the variable set, and waits for it. One-shot commands never do (it would cost start-up time).
+ */
+export const ARENA_CAP = '2';
+
+/** The environment glibc's malloc gets in a capturing process (the soak measures it the same way). */
+export const CAPTURE_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: ARENA_CAP };
+
+/** Set in the child so it knows its parent only waits for it (see followParent). */
+const CHILD_MARK = 'ENGRAM_ARENA_CAPPED';
+
+/** The command and its options from the CLI's argv (global options such as --data-dir D skipped). */
+function commandOf(argv: readonly string[]): { name: string; rest: readonly string[] } | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--data-dir') i++;
+    else if (!a.startsWith('-')) return { name: a, rest: argv.slice(i + 1) };
+  }
+  return null;
+}
+
+/** Whether argv runs a capture that lasts: capture --watch, serve --capture (not their --help). */
+export function capturesLong(argv: readonly string[]): boolean {
+  const c = commandOf(argv);
+  if (!c || c.rest.includes('--help') || c.rest.includes('-h')) return false;
+  return (c.name === 'capture' && c.rest.includes('--watch')) || (c.name === 'serve' && c.rest.includes('--capture'));
+}
+
+/** Whether this process should start itself again with the arena cap: Linux with glibc, not set yet. */
+export function wantsArenaCap(argv: readonly string[], env: NodeJS.ProcessEnv, glibc: () => boolean = hasGlibc): boolean {
+  // MALLOC_ARENA_MAX already given (any value, the user's own choice too), turned off on purpose,
+  // or this is the child already: it never starts a third process, whatever its environment says.
+  if (env.MALLOC_ARENA_MAX !== undefined || env.ENGRAM_MALLOC_ARENAS === 'default' || env[CHILD_MARK] !== undefined) return false;
+  return capturesLong(argv) && glibc();
+}
+
+/** True on Linux with glibc (musl and other systems have no per-thread arenas to cap). */
+export function hasGlibc(proc: NodeJS.Process = process): boolean {
+  if (proc.platform !== 'linux') return false;
+  const header = (proc.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
+  return typeof header?.glibcVersionRuntime === 'string';
+}
+
+/**
+ * Runs this very command again as a child with MALLOC_ARENA_MAX set and resolves to its exit code.
+ * The child shares the terminal and the process group, so a Ctrl-C (or a service manager's signal
+ * to the whole group) reaches it directly; a SIGINT, SIGTERM or SIGHUP sent to this parent is passed
+ * on as a message that stops the child as a first signal would, so one signal arriving both ways
+ * stops it cleanly once (a second Ctrl-C to the child still ends it at once). If this parent dies,
+ * the child sees its channel close and stops the same way.
+ */
+export function runWithArenaCap(proc: NodeJS.Process = process): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const child: ChildProcess = spawn(proc.execPath, [...proc.execArgv, ...proc.argv.slice(1)], {
+    env: { ...proc.env, ...CAPTURE_MALLOC_ENV, [CHILD_MARK]: '1' },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  const passOn = (sig: NodeJS.Signals) => {
+    if (child.connected) child.send({ stop: sig });
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const sig of signals) proc.on(sig, passOn);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      for (const sig of signals) proc.off(sig, passOn);
+      resolve({ code, signal });
+    });
+  });
+}
+
+/**
+ * In a child started by runWithArenaCap: calls stop() when the parent passes a signal on or goes
+ * away (its channel closes), without keeping the process alive. Returns whether it is such a child.
+ */
+export function followParent(proc: NodeJS.Process, stop: () => void): boolean {
+  if (proc.env[CHILD_MARK] !== '1' || !proc.channel) return false;
+  // The mark is for this process only: what it starts (Syncthing, a browser) is no such child.
+  delete proc.env[CHILD_MARK];
+  proc.on('message', (m: unknown) => {
+    if (typeof m === 'object' && m !== null && 'stop' in m) stop();
+  });
+  proc.once('disconnect', stop);
+  proc.channel.unref();
+  return true;
+}
+
+/** The exit code a parent gives for its child's end (a signal as the shell shows it: 128 + n). */
+export function exitCodeOf(end: { code: number | null; signal: NodeJS.Signals | null }): number {
+  if (end.code !== null) return end.code;
+  const n = end.signal ? ({ SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 } as Record<string, number>)[end.signal] : undefined;
+  return 128 + (n ?? 1);
+}

@@ -1,0 +1,19 @@
+/**
+ * A long-running command as bin/engram.js runs one (electron/hosts/cli/main.ts): started with argv
+ * `capture --watch`, it starts itself again with the malloc arena cap and waits; the child prints
+ * `child MALLOC_ARENA_MAX=<v> pid=<pid>` and runs until its parent passes a signal on or goes away,
+ * then prints `child stopping` and exits 0. Test of malloc-arenas.ts (test/integration/malloc-arenas).
+ */
+import { exitCodeOf, followParent, runWithArenaCap, wantsArenaCap } from '../../electron/hosts/cli/malloc-arenas.js';
+
+if (wantsArenaCap(process.argv.slice(2), process.env)) {
+  process.stdout.write(`parent pid=${process.pid}\n`);
+  process.exitCode = exitCodeOf(await runWithArenaCap(process));
+} else {
+  const alive = setInterval(() => undefined, 1000);
+  const followed = followParent(process, () => {
+    process.stdout.write('child stopping\n');
+    clearInterval(alive);
+  });
+  process.stdout.write(`child MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ''} pid=${process.pid} follows=${followed}\n`);
+}
