@@ -368,28 +368,31 @@ export class ChatService {
     // The user's directives shape the offline answer as far as it can follow them (length, format).
     const style = offlineStyle(store.directives?.list('active').map((d) => d.text) ?? []);
     const layout = (id: string) => store.frameWords?.get(id) ?? null;
-    // Offline, the lead may match a screen's labels to the question by meaning (the store's embedder):
-    // measured here, before the answer is put together, for the labels the question leaves unsaid.
-    const meaning = llm.online ? undefined : await this.labelMeaning(retrieval.rest, findings.numbered, layout);
-    const offline = (lead?: string) => styled(style, answerOffline({
-        before: entityLead(),
-        numbered: findings.numbered,
-        timeRange: retrieval.timeRange,
-        widenedFrom: retrieval.widenedFrom,
-        timeline: retrieval.timeline,
-        query: retrieval.query,
-        question: retrieval.rest,
-        layout,
-        meaning,
-        withheldCount: findings.withheld.length,
-        // The days and months it writes follow the asked language too, where the phrasebook has it.
-        fmt: isPhraseLanguage(style.language) ? TimeFormatter.for(tz, phraseLocale(style.language)) : fmt,
-        lead,
-      }));
+    // The offline answer's lead may match a screen's labels to the question by meaning (the store's
+    // embedder): measured before the answer is put together, for the labels the question leaves
+    // unsaid; the same for a model's failure, so its fallback is the answer offline would give.
+    const offline = async (lead?: string) => {
+      const meaning = await this.labelMeaning(retrieval.rest, findings.numbered, layout);
+      return styled(style, answerOffline({
+          before: entityLead(),
+          numbered: findings.numbered,
+          timeRange: retrieval.timeRange,
+          widenedFrom: retrieval.widenedFrom,
+          timeline: retrieval.timeline,
+          query: retrieval.query,
+          question: retrieval.rest,
+          layout,
+          meaning,
+          withheldCount: findings.withheld.length,
+          // The days and months it writes follow the asked language too, where the phrasebook has it.
+          fmt: isPhraseLanguage(style.language) ? TimeFormatter.for(tz, phraseLocale(style.language)) : fmt,
+          lead,
+        }));
+    };
 
     let draft: AnswerDraft;
     if (!llm.online) {
-      const o = offline();
+      const o = await offline();
       draft = { ...o, status: 'complete', error: null, usage: null, model: null };
       sink.token?.(o.answer);
     } else {

@@ -21,7 +21,7 @@ export interface OnlineAnswerInput {
   signal?: AbortSignal;
   onToken?: (text: string) => void;
   /** The extractive answer, used when the model says nothing at all; `lead` says why. */
-  fallback: (lead: string) => Pick<AnswerDraft, 'answer' | 'citations'>;
+  fallback: (lead: string) => Promise<Pick<AnswerDraft, 'answer' | 'citations'>>;
   /** Memory tools (model mode); without them the model answers in one call. */
   tools?: TurnTools;
 }
@@ -112,7 +112,7 @@ export async function answerOnline(input: OnlineAnswerInput): Promise<AnswerDraf
     } else {
       // Nothing from the model: say why, and still give what the memories hold.
       const error = describeModelError(err, false, aborted);
-      const o = input.fallback(`${error[0]!.toUpperCase()}${error.slice(1)}, so this answer lists the memories that best match your question.`);
+      const o = await input.fallback(`${error[0]!.toUpperCase()}${error.slice(1)}, so this answer lists the memories that best match your question.`);
       input.onToken?.(o.answer);
       return { ...draft, answer: o.answer, citations: o.citations, status: 'error', error };
     }
