@@ -9,6 +9,12 @@ export interface Embedder {
   readonly dimensions: number;
   /** Background work (screen passages) may wait behind foreground work (queries, memories). */
   embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
+  /**
+   * True when embedding such texts now would first wait for the model to load (a cold start takes
+   * seconds): a caller with a short deadline (a one-shot search) answers without asking, rather than
+   * start a load it will not wait for. An embedder that does not say is asked.
+   */
+  coldFor?(opts?: EmbedOptions): boolean;
   close?(): Promise<void>;
 }
 

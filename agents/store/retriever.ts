@@ -454,7 +454,9 @@ export class Retriever {
   private async queryVector(query: string, opts: SearchOptions): Promise<Float32Array | null> {
     const wait = this.meaningWaitMs;
     if (wait === null || !this.embedder || this.queryCache.get(query.trim().toLowerCase())) return this.embedQuery(query);
-    if (this.meaningLoading) return this.late(opts);
+    // A cold encoder loads in seconds, never within a one-shot wait: starting it would cost that
+    // command 40-230 ms of CPU for a vector it drops at exit (issue 34).
+    if (this.meaningLoading || this.embedder.coldFor?.({ query: true })) return this.late(opts);
     const pending = this.embedQuery(query);
     // Refused after its search moved on (the engine closed the embedder): nobody waits for it any more.
     pending.catch(() => undefined);

@@ -53,6 +53,8 @@ export class UseEmbedder implements Embedder {
   private readonly foreground: Request[] = [];
   private readonly background: Request[] = [];
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The worker that has answered once (its model is loaded); null before that and once it stops. */
+  private loaded: Worker | null = null;
 
   private queryTable: StaticQueryTable | null | undefined;
 
@@ -88,6 +90,7 @@ export class UseEmbedder implements Embedder {
       const r = this.inFlight;
       if (!r || r.id !== msg.id) return;
       this.inFlight = null;
+      if (msg.vectors) this.loaded = w;
       if (msg.error || !msg.vectors) r.reject(new Error(`embedding failed: ${msg.error}`));
       else r.resolve(msg.vectors.map((v) => normalize(v)));
       this.dispatch();
@@ -140,6 +143,11 @@ export class UseEmbedder implements Embedder {
       lane.push({ id: this.nextId++, texts, resolve, reject });
       this.dispatch();
     });
+  }
+
+  coldFor(opts: EmbedOptions = {}): boolean {
+    if (opts.query && this.queries()) return false;
+    return !this.worker || this.loaded !== this.worker;
   }
 
   async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {

@@ -10,7 +10,10 @@ describe('UseEmbedder lanes', () => {
   afterAll(() => embedder.close());
 
   it('a foreground request overtakes queued background work, and pieces give the same vectors as one batch', async () => {
+    // Cold until its worker has answered once: a one-shot search does not start it for a short wait.
+    expect(embedder.coldFor({ query: true })).toBe(true);
     await embedder.embed(['warm the model up']);
+    expect(embedder.coldFor({ query: true })).toBe(false);
     const texts = Array.from({ length: 40 }, (_, i) => `Line ${i} of a long screen: the quarterly budget review for team ${i % 7}`);
     const done: string[] = [];
     const background = embedder.embed(texts, { background: true }).then((v) => {
@@ -36,6 +39,7 @@ describe('UseEmbedder lanes', () => {
     const waiting = expect(embedder.embed(['one', 'two'], { background: true })).rejects.toThrow(/stopped/);
     await embedder.close();
     await waiting;
+    expect(embedder.coldFor()).toBe(true);
     const [v] = await embedder.embed(['after the restart']);
     expect(v).toHaveLength(512);
   });

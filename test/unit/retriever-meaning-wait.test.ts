@@ -43,6 +43,30 @@ describe('Retriever.meaningWaitMs', () => {
     expect(s.retriever.keywordOnlySearches).toBe(2);
   });
 
+  it('does not start a cold encoder for a one-shot wait (it would load in seconds), and asks one that can answer in time', async () => {
+    const cold = Object.assign(new StalledEmbedder(), { coldFor: () => true });
+    const s = await open(cold);
+    s.retriever.meaningWaitMs = 20;
+    let told = 0;
+    const hits = await s.search({ query: 'budget review', onKeywordOnly: () => told++ });
+    expect(hits.map((r) => r.memory.title)).toEqual(['Budget review']);
+    expect(told).toBe(1);
+    expect(cold.asked.filter((a) => a.opts.query)).toEqual([]);
+    await s.close({ leaveEmbeddings: true });
+    rmSync(dir, { recursive: true, force: true });
+
+    // Warm (its model loaded, or a query table): the vector comes in time and the search is the full hybrid.
+    const warm = Object.assign(new StalledEmbedder(), { coldFor: () => false });
+    const w = await open(warm);
+    w.retriever.meaningWaitMs = 1_000;
+    const pending = w.search({ query: 'budget review', onKeywordOnly: () => told++ });
+    await new Promise((r) => setTimeout(r, 10));
+    warm.release();
+    expect((await pending).map((r) => r.memory.title)).toEqual(['Budget review']);
+    expect(told).toBe(1);
+    expect(warm.asked.some((a) => a.opts.query && a.texts[0] === 'budget review')).toBe(true);
+  });
+
   it('waits as long as it takes by default (null): the app and serve keep the full hybrid', async () => {
     const embedder = new StalledEmbedder();
     const s = await open(embedder);

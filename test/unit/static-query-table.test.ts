@@ -41,6 +41,9 @@ describe('StaticQueryTable', () => {
     const table = StaticQueryTable.parse(tableFile(ROWS), VOCAB);
     const embedder = new UseEmbedder(60_000, table);
     try {
+      // A query is answered at once, so a one-shot search asks; other texts still wait for the encoder.
+      expect(embedder.coldFor({ query: true })).toBe(false);
+      expect(embedder.coldFor()).toBe(true);
       const [q] = await embedder.embed(['blue car'], { query: true });
       expect([...q!]).toEqual([...table.embedOne('blue car')]);
     } finally {
