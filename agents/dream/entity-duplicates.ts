@@ -230,6 +230,13 @@ const show = (e: ResolutionEntity): string => {
   return `[${e.id}] ${e.name} (${e.kind}${others.length ? `; also ${others.slice(0, 4).join(', ')}` : ''}; ${e.mentions} mentions)`;
 };
 
+/** The keeper's names after the merge, as the graph lists them: an alias is one per key, the keeper's own first, in alias order, its name aside. */
+function mergedAliases(g: EntityMergeGroup): string[] {
+  const byKey = new Map<string, string>();
+  for (const e of [g.keep, ...g.gone]) for (const a of e.aliases) if (!byKey.has(a.key)) byKey.set(a.key, a.alias);
+  return [...byKey.values()].filter((a) => a !== g.keep.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** Dream's plans for the entity duplicates: each group merged into the entity that stands for it, with the merge in its history. */
 export function planEntityMerges(graph: GraphRepo): Planned[] {
   return findEntityDuplicates(graph).map((g) => {
@@ -242,6 +249,8 @@ export function planEntityMerges(graph: GraphRepo): Planned[] {
         after: g.keep.id,
         reason,
         diff: [...g.gone.map((e) => `- ${show(e)}`), `~ ${show(g.keep)}`],
+        // What a dry run shows as standing afterwards: the keeper with every name of the group.
+        result: { title: g.keep.name, text: [g.keep.kind, ...mergedAliases(g)].join(' · ') },
       },
       apply: () => {
         for (const e of g.gone) {

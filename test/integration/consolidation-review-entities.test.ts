@@ -36,6 +36,17 @@ describe('an entity merge under review while capture runs', () => {
     expect(store.graph.list({ query: 'souza', limit: 10 })).toHaveLength(1);
   });
 
+  it("the dry run's after is the person as the merge leaves them, with every name of the group", async () => {
+    const store = await fresh();
+    const { review, change } = await twoAnas(store);
+    const shown = review.proposals.find((p) => p.id === change)!.after!;
+    review.apply([change]);
+    const [ana] = store.graph.list({ query: 'souza', limit: 10 });
+    const kept = store.graph.get(ana!.id)!;
+    expect(shown).toEqual({ id: kept.id, title: kept.name, text: [kept.kind, ...kept.aliases].join(' · ') });
+    expect(shown.text).toContain('ana.souza@example.com');
+  });
+
   it('is STALE when one of them was renamed since the dry run, and nothing is merged', async () => {
     const store = await fresh();
     const { review, change, ids } = await twoAnas(store);
