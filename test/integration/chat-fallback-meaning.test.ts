@@ -19,28 +19,30 @@ let fake: FakeAnthropic;
 serverForFile(startFakeAnthropic, (s) => (fake = s), { resetEachTest: true });
 
 const AT = Date.parse('2026-11-05T08:00:00Z');
+// A tenancy record, made up here: three dates, and the question says none of its labels.
 const rows: [string, string][] = [
-  ['Employee', 'Mara Lindqvist'],
-  ['Supervisor', 'Ola Nordmann'],
-  ['Employment start', '7 January 2019'],
-  ['Team', 'Freight operations'],
-  ['Date of birth', '2 May 1990'],
+  ['Tenant', 'Jonas Berg'],
+  ['Date of birth', '3 June 1988'],
+  ['Lease begins', '1 August 2024'],
+  ['Unit', '4B, Fjordhus'],
+  ['Lease ends', '31 July 2027'],
 ];
-const QUESTION = "When was Mara Lindqvist's first day at the company?";
-// "first day at the company" is said nowhere on the screen; the table says "Employment start" means it.
-const embedder = new MeaningTableEmbedder([/first day|employment start/i]);
+const TITLE = 'Tenancy — Fjordhus Property';
+const QUESTION = 'When did Jonas Berg move into the flat?';
+// "move into the flat" is said nowhere on the screen; the table says "Lease begins" means it.
+const embedder = new MeaningTableEmbedder([/move into|lease begins/i]);
 
 describe('chat falling back from a failed model', () => {
   let store: EngramStore;
 
   tempStoreEachTest('engram-chat-fallback-', async (t) => {
     store = t.store;
-    const frame = store.frames.insert({ display: 'main', captured_at: AT, width: 1280, height: 800, phash: '0', app: 'Chromium', title: 'Staff record — Brightline', url: null }, Buffer.from('pixels'));
+    const frame = store.frames.insert({ display: 'main', captured_at: AT, width: 1280, height: 800, phash: '0', app: 'Chromium', title: TITLE, url: null }, Buffer.from('pixels'));
     expect(store.frameWords.put(frame.id, screenOf(...rows.flatMap(([l, v], i) => [cell(l, 40, 100 + 40 * i), cell(v, 600, 100 + 40 * i)])))).toBe(true);
     // OCR read the labels as one block and the values as another.
     const text = `${rows.map(([l]) => l).join('\n')}\n\n${rows.map(([, v]) => v).join('\n')}`;
-    const o = store.observations.insert({ kind: 'screen', frame_id: frame.id, audio_id: null, display: 'main', observed_at: AT, app: 'Chromium', title: 'Staff record — Brightline', url: null, text, caption: null });
-    store.memories.insert({ kind: 'episodic', title: 'Browsed "Staff record — Brightline"', text: 'Browsed the staff record of Mara Lindqvist', occurred_at: AT, provenance: [{ source_type: 'observation', source_id: o.id }] });
+    const o = store.observations.insert({ kind: 'screen', frame_id: frame.id, audio_id: null, display: 'main', observed_at: AT, app: 'Chromium', title: TITLE, url: null, text, caption: null });
+    store.memories.insert({ kind: 'episodic', title: `Browsed "${TITLE}"`, text: 'Browsed the tenancy of Jonas Berg', occurred_at: AT, provenance: [{ source_type: 'observation', source_id: o.id }] });
     await store.flushEmbeddings();
   }, { embedder });
 
@@ -48,7 +50,7 @@ describe('chat falling back from a failed model', () => {
 
   it('answers as the offline mode does, the label that means the question included', async () => {
     const offline = await chat(new OfflineProvider()).ask({ text: QUESTION });
-    expect(offline.answer).toContain('Employment start: 7 January 2019');
+    expect(offline.answer).toContain('Lease begins: 1 August 2024');
 
     fake.setHandler(() => ({ status: 500, errorMessage: 'boom' }));
     const failing = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {}, usage: store.llmCalls });
@@ -59,7 +61,7 @@ describe('chat falling back from a failed model', () => {
     const [why, ...rest] = turn.answer.split('\n');
     expect(why).toMatch(/^The model could not answer \(.+\), so this answer lists the memories that best match your question\.$/);
     expect(rest.join('\n')).toBe(offline.answer.slice(0, -NO_MODEL_SENTENCE.length).trimEnd());
-    // Stated, not guessed: the label that means "first day at the company".
-    expect(rest[0]).toMatch(/^Employment start: 7 January 2019 — seen on/);
+    // Stated, not guessed: the label that means "move into the flat".
+    expect(rest[0]).toMatch(/^Lease begins: 1 August 2024 — seen on/);
   });
 });
