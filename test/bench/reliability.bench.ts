@@ -11,8 +11,8 @@
  *          --real-ocr is --ocr tesseract (tesseract.js reads every frame); the output says which ran;
  *          --cache-mib N sets the session store's page cache, --sharp-cache off turns libvips' cache off,
  *          --sharp-threads N sets libvips' threads per operation (sharp.concurrency);
- *          --malloc-arenas capped|default (capped): the session's malloc as `engram capture --watch`
- *          runs it (MALLOC_ARENA_MAX=2, electron/hosts/cli/malloc-arenas.ts) or glibc's default;
+ *          --malloc-arenas capped|default (capped): the session's malloc and V8 young generation as
+ *          `engram capture --watch` runs them (electron/hosts/cli/malloc-arenas.ts) or the defaults;
  *          --heap-dir DIR writes V8 heap snapshots of the session at the start (after warm-up) and end
  *          (a snapshot leaves ~125 MB of malloc'd memory behind, so RSS targets are not checked then);
  *          --embedder hash|use (hash): use runs the sentence encoder in its worker, as the app does.
@@ -31,7 +31,7 @@ import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { runKillLoop } from '../reliability/crash-run.js';
 import { runMixedLoad } from '../reliability/mixed-load.js';
 import { SessionProcess, type SessionStats } from '../reliability/session-process.js';
-import { CAPTURE_MALLOC_ENV } from '../../electron/hosts/cli/malloc-arenas.js';
+import { CAPTURE_MALLOC_ENV, CAPTURE_NODE_FLAGS } from '../../electron/hosts/cli/malloc-arenas.js';
 import { GROWTH_MAX_MB, soakMemory, STEADY_RSS_MAX_MB } from './soak-memory.js';
 import { BenchTargets } from './targets.js';
 
@@ -138,8 +138,9 @@ try {
     say(`\n## soak: ${target} frames (two hours at 3 s) compressed into ${minutes} min: interval ${intervalMs} ms, OCR ${values.ocr === 'tesseract' ? 'tesseract.js (real OCR of every frame)' : 'scripted (not real OCR: 150 ms, reads the frame number)'}`);
     // The session's malloc as `engram capture --watch` runs its capture (malloc-arenas.ts), unless
     // MALLOC_ARENA_MAX is given already or --malloc-arenas default asks for glibc's own (the A/B).
-    const mallocEnv = values['malloc-arenas'] === 'default' || process.env.MALLOC_ARENA_MAX !== undefined ? {} : CAPTURE_MALLOC_ENV;
-    const s = new SessionProcess({ dataDir: dir, env: { ENGRAM_KEY: key.toString('hex'), ...mallocEnv }, frames: target, intervalMs, ocr: values.ocr === 'tesseract' ? 'tesseract' : 'scripted', ocrDelayMs: values.ocr === 'tesseract' ? 0 : 150, chatEvery: 50, statsMs: 10_000, embedder: values.embedder === 'use' ? 'use' : 'hash', heapDir: values['heap-dir'], ...(values['cache-mib'] ? { cacheMiB: Number(values['cache-mib']) } : {}), ...(values['sharp-cache'] === 'off' ? { sharpCache: 'off' as const } : {}), ...(values['sharp-threads'] ? { sharpThreads: Number(values['sharp-threads']) } : {}) });
+    const capped = values['malloc-arenas'] !== 'default' && process.env.MALLOC_ARENA_MAX === undefined;
+    const mallocEnv = capped ? CAPTURE_MALLOC_ENV : {};
+    const s = new SessionProcess({ dataDir: dir, env: { ENGRAM_KEY: key.toString('hex'), ...mallocEnv }, nodeArgs: capped ? [...CAPTURE_NODE_FLAGS] : [], frames: target, intervalMs, ocr: values.ocr === 'tesseract' ? 'tesseract' : 'scripted', ocrDelayMs: values.ocr === 'tesseract' ? 0 : 150, chatEvery: 50, statsMs: 10_000, embedder: values.embedder === 'use' ? 'use' : 'hash', heapDir: values['heap-dir'], ...(values['cache-mib'] ? { cacheMiB: Number(values['cache-mib']) } : {}), ...(values['sharp-cache'] === 'off' ? { sharpCache: 'off' as const } : {}), ...(values['sharp-threads'] ? { sharpThreads: Number(values['sharp-threads']) } : {}) });
     await s.until(() => s.ready !== null, 120_000, 'soak ready');
     // The noise floor: an idle Node process measuring its own event-loop lag at the same time. On a
     // shared machine the scheduler alone delays timers; the session's figure is read against this.
@@ -185,7 +186,7 @@ try {
       interval_ms: intervalMs,
       ocr: values.ocr === 'tesseract' ? 'tesseract.js' : 'scripted (150 ms per frame, reads the frame number)',
       embedder: values.embedder === 'use' ? 'sentence encoder (worker)' : 'hash (no model)',
-      malloc: process.env.MALLOC_ARENA_MAX !== undefined ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX} (given)` : Object.keys(mallocEnv).length ? `as engram capture --watch: ${Object.entries(mallocEnv).map(([k, v]) => `${k}=${v}`).join(' ')}` : 'glibc default',
+      malloc: process.env.MALLOC_ARENA_MAX !== undefined ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX} (given)` : capped ? `as engram capture --watch: ${Object.entries(mallocEnv).map(([k, v]) => `${k}=${v}`).join(' ')} ${CAPTURE_NODE_FLAGS.join(' ')}` : 'glibc default',
       heap_snapshots: Boolean(values['heap-dir']),
       ...memory,
       rss_end_mb: mb(last.rss),

@@ -1,7 +1,7 @@
 /**
  * A long-running command as bin/engram.js runs one (electron/hosts/cli/main.ts): started with argv
  * `capture --watch`, it starts itself again with the malloc arena cap and waits; the child prints
- * `child MALLOC_ARENA_MAX=<v> pid=<pid>` and runs until its parent passes a signal on or goes away,
+ * `child MALLOC_ARENA_MAX=<v> pid=<pid>` (and its mmap threshold and node flags) and runs until its parent passes a signal on or goes away,
  * then prints `child stopping` and exits 0. Test of malloc-arenas.ts (test/integration/malloc-arenas).
  */
 import { exitCodeOf, followParent, runWithArenaCap, wantsArenaCap } from '../../electron/hosts/cli/malloc-arenas.js';
@@ -16,4 +16,5 @@ if (wantsArenaCap(process.argv.slice(2), process.env)) {
     clearInterval(alive);
   });
   process.stdout.write(`child MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? ''} pid=${process.pid} follows=${followed}\n`);
+  process.stdout.write(`child MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? ''} flags=${process.execArgv.join(',')}\n`);
 }

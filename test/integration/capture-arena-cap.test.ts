@@ -33,7 +33,10 @@ describe.runIf(hasGlibc())('engram capture --watch with the malloc arena cap', {
       const children = readFileSync(`/proc/${p.pid}/task/${p.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
       expect(children).toHaveLength(1);
       const child = children[0]!;
-      expect(readFileSync(`/proc/${child}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+      const childEnv = readFileSync(`/proc/${child}/environ`, 'utf8').split('\0');
+      expect(childEnv).toContain('MALLOC_ARENA_MAX=2');
+      expect(childEnv).toContain('MALLOC_MMAP_THRESHOLD_=262144');
+      expect(readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=2');
       // The parent itself runs no capture: it has no arena cap, and only waits.
       expect(readFileSync(`/proc/${p.pid}/environ`, 'utf8').split('\0')).not.toContain('MALLOC_ARENA_MAX=2');
       p.kill('SIGTERM');

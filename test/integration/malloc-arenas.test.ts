@@ -46,6 +46,9 @@ describe.runIf(hasGlibc())('capture started again with the malloc arena cap', { 
     expect(m[1]).toBe('2');
     expect(m[3]).toBe('true');
     expect(Number(m[2])).not.toBe(p.pid);
+    const more = await until(/child MALLOC_MMAP_THRESHOLD_=(\S*) flags=(\S*)/);
+    expect(more[1]).toBe('262144');
+    expect(more[2]!.split(',')).toContain('--max-semi-space-size=2');
     p.kill('SIGTERM');
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(out.match(/child stopping/g)).toHaveLength(1);
