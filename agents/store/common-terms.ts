@@ -15,9 +15,17 @@ export type Bm25Row = [seq: number, s: number];
 export interface CommonTermLimits {
   floor: number;
   share: number;
+  /**
+   * A term below the bar is scored apart too when it matches at least `cap` rows (a cost: a 1M
+   * store's 2-5% words are 20,000-50,000 rows each) and the query's rarer terms still select at
+   * least `fill` rows (their row counts summed): enough candidates, each with a rarer word, that
+   * the pool (500) is rarely reached by a row with this word alone.
+   */
+  cap: number;
+  fill: number;
 }
 
-export const DEFAULT_COMMON: CommonTermLimits = { floor: 2000, share: 0.05 };
+export const DEFAULT_COMMON: CommonTermLimits = { floor: 2000, share: 0.05, cap: 3000, fill: 2000 };
 
 /** The quoted terms of a plain OR query as ftsQuery writes it (`"a" OR "b"`), or null for anything else (NEAR, prefixes, columns, AND, NOT, phrases). */
 export function orTerms(match: string): string[] | null {
@@ -101,7 +109,9 @@ export class CommonTerms {
   limits: CommonTermLimits = { ...DEFAULT_COMMON };
   /** How many queries were split (the store bench reports it). */
   splits = 0;
-  private readonly counts = new Map<string, { df: number; rows: number; bar: number }>();
+  /** Rows walked to count terms (the store bench and a test read it). */
+  rowsCounted = 0;
+  private readonly counts = new Map<string, { df: number; rows: number; upTo: number }>();
   private readonly statements: StatementCache;
 
   constructor(
@@ -121,17 +131,44 @@ export class CommonTerms {
     return block ? (firstVarint(block) ?? 0) : 0;
   }
 
-  /** Rows matching the term, counted up to the bar (a count at the bar means at least that many). */
-  private df(term: string, rows: number, bar: number): number {
+  /** Rows matching the term, counted up to `upTo` (a count of `upTo` means at least that many). */
+  private df(term: string, rows: number, upTo: number): number {
     const have = this.counts.get(term);
-    if (have && have.bar === bar && Math.abs(rows - have.rows) <= 0.01 * have.rows) return have.df;
+    if (have && Math.abs(rows - have.rows) <= 0.01 * have.rows && (have.df < have.upTo || have.upTo >= upTo)) return Math.min(have.df, upTo);
     const df = this.stmt(`SELECT count(*) FROM (SELECT 1 FROM ${this.table} WHERE ${this.table} MATCH ? LIMIT ?)`)
       .pluck()
-      .get(quote(term), bar) as number;
+      .get(quote(term), upTo) as number;
+    this.rowsCounted += df;
     if (this.counts.size >= 4096) this.counts.delete(this.counts.keys().next().value!);
     this.counts.delete(term);
-    this.counts.set(term, { df, rows, bar });
+    this.counts.set(term, { df, rows, upTo });
     return df;
+  }
+
+  /**
+   * The terms scored apart: those at the bar, and (most frequent first) those from `cap` rows while
+   * the rarer ones below the bar still sum to `fill` rows; the rarest term always selects. Counting
+   * walks a term's rows, so terms are counted up to max(cap, fill) first (a 1M store's common word:
+   * 3,000 rows walked instead of 50,000): when the rarer terms reach `fill`, every term past that
+   * count is apart whatever its full count; only otherwise are they counted up to the bar.
+   */
+  private apart(terms: string[], rows: number, bar: number): string[] {
+    const { cap, fill } = this.limits;
+    const low = Math.min(bar, Math.max(cap, fill));
+    const df = new Map(terms.map((t) => [t, this.df(t, rows, low)]));
+    const under = terms.filter((t) => df.get(t)! < low);
+    if (under.reduce((sum, t) => sum + df.get(t)!, 0) < fill || !under.length) for (const t of terms) if (df.get(t)! >= low) df.set(t, this.df(t, rows, bar));
+    const apart = new Set(terms.filter((t) => df.get(t)! >= bar));
+    // Costly terms below the bar, most frequent first, while the rarer ones still select enough.
+    const below = terms.filter((t) => !apart.has(t)).sort((a, b) => df.get(b)! - df.get(a)! || (a < b ? -1 : 1));
+    let selected = below.reduce((sum, t) => sum + df.get(t)!, 0);
+    for (const t of below.slice(0, -1)) {
+      const d = df.get(t)!;
+      if (d < cap || selected - d < fill) break;
+      apart.add(t);
+      selected -= d;
+    }
+    return terms.filter((t) => apart.has(t));
   }
 
   /**
@@ -145,7 +182,7 @@ export class CommonTerms {
     const rows = this.rows();
     if (rows < floor) return null;
     const bar = Math.max(floor, Math.ceil(share * rows));
-    const common = terms.filter((t) => this.df(t, rows, bar) >= bar);
+    const common = this.apart(terms, rows, bar);
     if (!common.length) return null;
     if (common.length === terms.length) return { rare: null, both: common.map(quote).join(' AND '), common };
     const rare = terms.filter((t) => !common.includes(t));

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--keep DIR]`
  *
  * Insert rate, database size and hybrid query latency of the real encrypted store at 10k and 100k
  * memories (and 1M with --million; targets: p95 <= 15 ms at 100k, <= 40 ms at 1M).
@@ -29,9 +29,10 @@
  * reported is how many queries had one. With --common-overlap each query set is asked again,
  * untimed, with every word selecting candidates as before: how many top 10s differ, and their
  * mean and lowest overlap@10. With --no-common every word selects, throughout (the rankings as
- * before common-terms.ts, to check that nothing else moved them). */
+ * before common-terms.ts, to check that nothing else moved them). With --keep DIR each size's store stays
+ * in DIR/store-N (key: 32 bytes of 7) for probes after the run. */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -61,6 +62,7 @@ const Args = z.object({
   common: z.boolean().default(true),
   /** Adds the 1,000,000-memory size (opt-in: it takes tens of minutes). */
   million: z.boolean().default(false),
+  keep: z.string().min(1).optional(),
 });
 
 
@@ -260,7 +262,7 @@ type Query = { query: string; queryEmbedding: Float32Array };
 async function commonOverlap(store: Store, qs: Query[], tops: string[][], split: number): Promise<CommonFigures> {
   const terms = store.retriever.commonTerms;
   const limits = terms.limits;
-  terms.limits = { floor: Infinity, share: 1 };
+  terms.limits = { ...limits, floor: Infinity };
   try {
     let changed = 0;
     let sum = 0;
@@ -320,6 +322,7 @@ async function runSize(
   overlap: boolean,
   common: boolean,
   log: (s: string) => void,
+  keep?: string,
 ): Promise<
   SizeResult & {
     db_mb: number;
@@ -339,9 +342,11 @@ async function runSize(
   const corpus = new Corpus(rand);
   const names = withGraph ? new NamePool(prng(7 + n)) : null;
   const embedder = new PrecomputedEmbedder();
-  const dir = mkdtempSync(join(tmpdir(), 'engram-storebench-'));
+  const dir = keep ? join(keep, `store-${n}`) : mkdtempSync(join(tmpdir(), 'engram-storebench-'));
+  if (keep && existsSync(dir)) throw new Error(`--keep: ${dir} exists (a kept store is never written again)`);
+  if (keep) mkdirSync(dir, { recursive: true });
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder, cacheMiB });
-  if (!common) store.retriever.commonTerms.limits = { floor: Infinity, share: 1 };
+  if (!common) store.retriever.commonTerms.limits = { ...store.retriever.commonTerms.limits, floor: Infinity };
   try {
     // Memories are generated a batch at a time, outside the timed sections: only the store's work
     // is timed (holding 100k generated vectors at once would also time the GC of a 200 MB heap).
@@ -462,7 +467,7 @@ async function runSize(
     };
   } finally {
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -666,6 +671,7 @@ async function main(): Promise<void> {
       'cache-mib': { type: 'string' },
       'common-overlap': { type: 'boolean' },
       million: { type: 'boolean' },
+      keep: { type: 'string' },
     },
     strict: true,
   });
@@ -682,7 +688,7 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, log));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, log, args.keep));
   }
   const targets = new BenchTargets('store');
   targets.check('query embedding <= 10 ms p50 warm', embed.warm <= 10, `${embed.warm.toFixed(2)} ms`);

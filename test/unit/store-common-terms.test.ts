@@ -56,7 +56,7 @@ describe('common terms select no candidates', () => {
     }
     const match = '"project" OR "atlas" OR "lisbon"';
     // Above the floor, but "project" (in 24 of 68 rows) under a share of 70%.
-    terms.limits = { floor: 20, share: 0.7 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.7 };
     expect(terms.split(match)).toBeNull();
     expect(terms.best(match, 500, run)).toEqual(run(match, 500));
     expect(terms.splits).toBe(0);
@@ -64,7 +64,7 @@ describe('common terms select no candidates', () => {
 
   it('above both, rows with a rare word rank as the whole query ranks them, with the common word’s part added', () => {
     const terms = new CommonTerms(db);
-    terms.limits = { floor: 20, share: 0.3 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.3 };
     const match = '"project" OR "atlas" OR "lisbon"';
     expect(terms.split(match)).toEqual({ rare: '"atlas" OR "lisbon"', both: '("atlas" OR "lisbon") AND ("project")', common: ['project'] });
 
@@ -96,7 +96,7 @@ describe('common terms select no candidates', () => {
 
   it('when every term is common, the rows with them all; one term, or anything but a plain OR of words, is asked as it is', () => {
     const terms = new CommonTerms(db);
-    terms.limits = { floor: 20, share: 0.25 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.25 };
     for (let i = 0; i < 5; i++) add('Notes', 'the garden again');
     // "project" (24 rows) and "garden" (21) are both common now: nothing rarer selects, so both must be there.
     const match = '"project" OR "garden"';
@@ -115,9 +115,49 @@ describe('common terms select no candidates', () => {
     expect(terms.split('"project" OR "atlas"')?.common).toEqual(['project']);
   });
 
+  it('a costly term under the share is scored apart only while the rarer terms still select enough rows', () => {
+    const terms = new CommonTerms(db);
+    const match = '"project" OR "atlas" OR "lisbon"';
+    // "project" (24 of 68 rows) is under the share's bar (34); "atlas" (5 rows) and "lisbon" (4) select 9.
+    terms.limits = { floor: 20, share: 0.5, cap: 20, fill: 9 };
+    expect(terms.split(match)).toEqual({ rare: '"atlas" OR "lisbon"', both: '("atlas" OR "lisbon") AND ("project")', common: ['project'] });
+    const rare = rareRows('"atlas" OR "lisbon"');
+    const expected = run(match, 1000).filter(([seq]) => rare.has(seq));
+    const got = terms.best(match, 500, run);
+    expect(got.map((r) => r[0])).toEqual(expected.map((r) => r[0]));
+    got.forEach(([, s], i) => expect(s).toBeCloseTo(expected[i]![1], 12));
+    // Too few rows from the rarer terms, or a term cheaper than the cap: asked as it is.
+    terms.limits = { floor: 20, share: 0.5, cap: 20, fill: 10 };
+    expect(terms.split(match)).toBeNull();
+    terms.limits = { floor: 20, share: 0.5, cap: 25, fill: 9 };
+    expect(terms.split(match)).toBeNull();
+    // The rarest term always selects: "lisbon" alone is not enough to let "atlas" go too.
+    terms.limits = { floor: 20, share: 0.5, cap: 4, fill: 4 };
+    expect(terms.split(match)?.common).toEqual(['project', 'atlas']);
+    expect(terms.split('"atlas" OR "lisbon"')?.common).toEqual(['atlas']);
+    terms.limits = { floor: 20, share: 0.5, cap: 4, fill: 5 };
+    expect(terms.split('"atlas" OR "lisbon"')).toBeNull();
+  });
+
+  it('counts a frequent term only as far as the split needs', () => {
+    const terms = new CommonTerms(db);
+    const match = '"project" OR "atlas" OR "lisbon"';
+    // The rarer terms (5 + 4 rows) reach `fill`: "project" is apart once it has `cap` rows, however many more it has.
+    terms.limits = { floor: 20, share: 0.5, cap: 6, fill: 4 };
+    expect(terms.split(match)?.common).toEqual(['project']);
+    expect(terms.rowsCounted).toBe(6 + 5 + 4);
+    // Kept: asked again, nothing is counted.
+    expect(terms.split(match)?.common).toEqual(['project']);
+    expect(terms.rowsCounted).toBe(15);
+    // They do not reach a `fill` of 10: "project" is counted to 10, then up to the bar (34): all 24 of its rows.
+    terms.limits = { floor: 20, share: 0.5, cap: 6, fill: 10 };
+    expect(terms.split(match)).toBeNull();
+    expect(terms.rowsCounted).toBe(15 + 10 + 24);
+  });
+
   it('keeps a count until the row count moves by more than 1%', () => {
     const terms = new CommonTerms(db);
-    terms.limits = { floor: 20, share: 0.5 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5 };
     // "lisbon" (4 rows) is rare; then it is put in 40 more rows with the row count unchanged: still counted rare.
     expect(terms.split('"lisbon" OR "atlas"')).toBeNull();
     db.prepare(`UPDATE memory_fts SET body = body || ' lisbon' WHERE rowid <= 40`).run();
