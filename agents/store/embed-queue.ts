@@ -95,6 +95,12 @@ export class EmbedQueue {
     private readonly embedder: Embedder,
     private readonly index: VectorIndex,
     private readonly source: EmbedSource = MEMORY_SOURCE,
+    /**
+     * True while a batch should not start the embedder (a one-shot command with a cold encoder: it
+     * would load for seconds and be dropped at exit). The rows stay pending for the next process that
+     * embeds; flush() still embeds them.
+     */
+    private readonly deferred: () => boolean = () => false,
   ) {}
 
   /** Called after every write; cheap when nothing is pending. */
@@ -132,6 +138,7 @@ export class EmbedQueue {
       this.again = true;
       return;
     }
+    if (this.flushing === 0 && this.deferred()) return;
     this.running = this.drain()
       .catch((err: unknown) => {
         // A busy database (another process writing for longer than busy_timeout) or a full disk:

@@ -48,6 +48,12 @@ export interface OpenStoreOptions {
   cacheMiB?: number;
   /** Open at an older schema version (upgrade tests only). */
   targetVersion?: number;
+  /**
+   * A one-shot command's wait for a query's vector (Retriever.meaningWaitMs), set before anything
+   * is embedded: such a command also leaves the vectors of what it writes to a later process rather
+   * than start a cold encoder for them (it would load for seconds and be dropped at exit).
+   */
+  meaningWaitMs?: number | null;
 }
 
 /**
@@ -97,13 +103,17 @@ export class EngramStore {
     readonly embedder: Embedder | null,
     /** Where the pre-migration copy went, when this open migrated the schema. */
     readonly migrationBackup: string | null,
+    meaningWaitMs: number | null = null,
   ) {
     this.events.setMaxListeners(50);
     this.vectorIndex = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions) : null;
-    this.embedQueue = embedder && this.vectorIndex ? new EmbedQueue(db, embedder, this.vectorIndex) : null;
+    // A one-shot command (a meaning wait, given at open so it holds from the first kick) leaves
+    // writes' vectors to a later process rather than start a cold encoder; flush still embeds.
+    const oneShotCold = () => (this.retriever ? this.retriever.meaningWaitMs : meaningWaitMs) !== null && embedder?.coldFor?.() === true;
+    this.embedQueue = embedder && this.vectorIndex ? new EmbedQueue(db, embedder, this.vectorIndex, undefined, oneShotCold) : null;
     // Screen text passages are embedded as well (migration 010), in their own queue and index.
     this.passageVectors = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions, PASSAGE_VECTORS) : null;
-    this.passageQueue = embedder && this.passageVectors ? new EmbedQueue(db, embedder, this.passageVectors, PASSAGE_SOURCE) : null;
+    this.passageQueue = embedder && this.passageVectors ? new EmbedQueue(db, embedder, this.passageVectors, PASSAGE_SOURCE, oneShotCold) : null;
     const vectors = () => this.vectorIndex;
     this.changes = new ChangeLog(db);
     this.memories = new MemoryRepo(db, vectors, this.events, () => this.embedQueue?.kick(), this.changes);
@@ -138,6 +148,7 @@ export class EngramStore {
       this.directives.logAllDecided();
     });
     this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
+    this.retriever.meaningWaitMs = meaningWaitMs;
     // Memories and passages written while the app was closed (or before a crash, or before
     // migration 010) get their vectors now.
     this.embedQueue?.kick();
@@ -296,6 +307,12 @@ export class EngramStore {
     return removeOrphanFrameFiles(this.db, this.frameBlobs, opts.minAgeMs ?? 0);
   }
 
+  /** Embeds what is pending now (a one-shot wait was lifted: the command turned out to wait for meaning). */
+  resumeEmbedding(): void {
+    this.embedQueue?.kick();
+    this.passageQueue?.kick();
+  }
+
   /** Resolves once every memory and screen passage written so far has its vector (tests, benchmarks, shutdown). */
   async flushEmbeddings(): Promise<void> {
     await this.embedQueue?.flush();
@@ -356,7 +373,7 @@ export async function openStore(opts: OpenStoreOptions): Promise<EngramStore> {
   const key = await opts.keyProvider.getKey();
   const { db, path, backup } = openDatabase({ dataDir: opts.dataDir, key, cacheMiB: opts.cacheMiB ?? MIN_CACHE_MIB, targetVersion: opts.targetVersion });
   try {
-    const store = new EngramStore(db, opts.dataDir, path, key, opts.keyProvider.kind, opts.embedder ?? null, backup);
+    const store = new EngramStore(db, opts.dataDir, path, key, opts.keyProvider.kind, opts.embedder ?? null, backup, opts.meaningWaitMs ?? null);
     if (opts.cacheMiB === undefined) store.growPageCache();
     else store.pinPageCache();
     return store;

@@ -10,6 +10,8 @@ export interface OpenEngramOptions {
   embedder?: 'default' | 'none';
   /** Environment read for the embedder choice (default process.env). */
   env?: EnvReader;
+  /** A one-shot command's wait for a query's vector (see EngineOptions.meaningWaitMs). */
+  meaningWaitMs?: number | null;
 }
 
 /**
@@ -27,7 +29,7 @@ const opened = new WeakMap<OpenedStore, EngramStore>();
 export function openEngramStore(opts: OpenEngramOptions): Promise<EngramStore> {
   const env = opts.env ?? process.env;
   const keyProvider = opts.keyProvider ?? resolveKeyProvider(opts.dataDir, { ...env });
-  return openStore({ dataDir: opts.dataDir, keyProvider, embedder: embedderFrom(env, opts.embedder ?? 'default') });
+  return openStore({ dataDir: opts.dataDir, keyProvider, embedder: embedderFrom(env, opts.embedder ?? 'default'), meaningWaitMs: opts.meaningWaitMs });
 }
 
 /**

@@ -46,6 +46,11 @@ export interface EngineOptions {
    * tests: the store itself), which the host closes after close().
    */
   store: EngramStore | OpenedStore | StoreSource;
+  /**
+   * A one-shot command's wait for a query's vector (as waitForMeaning), given at start so it holds
+   * from the store's open: what the command writes is then not embedded by a cold encoder either.
+   */
+  meaningWaitMs?: number | null;
   host: 'electron' | 'headless';
   version: string;
   /** Environment read for the model, embedder and transcriber (default process.env). */
@@ -157,7 +162,8 @@ export async function startEngram(opts: EngineOptions): Promise<Engram> {
   const given = opts.store;
   const held = typeof given === 'function' ? null : 'events' in given ? given : storeOf(given);
   const ownsStore = held === null;
-  const store: EngramStore = held ?? (typeof given === 'function' ? await given() : 'keyProvider' in given ? await openEngramStore({ ...given, env: opts.env ?? process.env }) : null) ?? unknownStore();
+  const store: EngramStore = held ?? (typeof given === 'function' ? await given() : 'keyProvider' in given ? await openEngramStore({ ...given, env: opts.env ?? process.env, meaningWaitMs: opts.meaningWaitMs }) : null) ?? unknownStore();
+  if (opts.meaningWaitMs !== undefined) store.retriever.meaningWaitMs = opts.meaningWaitMs;
   if (opts.recordAudio !== undefined) {
     const s = readCaptureSettings(store);
     writeCaptureSettings(store, { ...s, audio: { ...s.audio, enabled: opts.recordAudio } });
@@ -316,7 +322,11 @@ function engramHandle(p: EngineParts): Engram {
     capture: composed?.service ?? null,
     framesUnread: () => store.frames.countUnread(),
     captions: p.captions,
-    waitForMeaning: (ms) => void (store.retriever.meaningWaitMs = ms),
+    waitForMeaning: (ms) => {
+      store.retriever.meaningWaitMs = ms;
+      // Writes the one-shot wait left pending are embedded now that the command waits for meaning.
+      if (ms === null) store.resumeEmbedding();
+    },
     keywordOnlySearches: () => store.retriever.keywordOnlySearches,
     audioWanted: () => composed?.service.audioWanted() ?? false,
     model: p.model,

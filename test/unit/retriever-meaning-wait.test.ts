@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
 import { StalledEmbedder } from '../fakes/stalled-embedder.js';
 
@@ -21,6 +21,17 @@ describe('Retriever.meaningWaitMs', () => {
     store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(randomBytes(32)), embedder });
     store.memories.insert({ kind: 'semantic', title: 'Budget review', text: 'Ana moved the Q3 budget review to Thursday' });
     return store;
+  }
+
+  /** Flushes memory vectors, answering for the stalled embedder until nothing is left. */
+  async function flushReleasing(s: EngramStore, embedder: StalledEmbedder): Promise<void> {
+    let done = false;
+    const flushed = s.flushMemoryEmbeddings().then(() => (done = true));
+    while (!done) {
+      await new Promise((r) => setTimeout(r, 5));
+      embedder.release();
+    }
+    await flushed;
   }
 
   it('answers by keywords when the vector is late, without queueing more queries, then uses the vector once it lands', async () => {
@@ -65,6 +76,57 @@ describe('Retriever.meaningWaitMs', () => {
     expect((await pending).map((r) => r.memory.title)).toEqual(['Budget review']);
     expect(told).toBe(1);
     expect(warm.asked.some((a) => a.opts.query && a.texts[0] === 'budget review')).toBe(true);
+  });
+
+  it('a one-shot command leaves a write\'s vector pending rather than start a cold encoder; flush still embeds it', async () => {
+    const cold = Object.assign(new StalledEmbedder(), { coldFor: () => true });
+    const s = await open(cold);
+    await flushReleasing(s, cold);
+    const before = cold.asked.length;
+    s.retriever.meaningWaitMs = 20;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      s.memories.insert({ kind: 'semantic', title: 'Staging VPN', text: 'The staging VPN needs the eng-staging profile' });
+      // Past the queue's settle time: a batch would have started by now.
+      vi.advanceTimersByTime(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await new Promise((r) => setImmediate(r));
+    expect(cold.asked.length).toBe(before);
+    expect(s.stats().pending_embeddings).toBe(1);
+    await flushReleasing(s, cold);
+    expect(cold.asked.slice(before).map((a) => a.texts.length)).toEqual([1]);
+    expect(s.stats().pending_embeddings).toBe(0);
+  });
+
+  it('a wait given at open holds from the open\'s own kick: what is pending stays so until the wait is lifted', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'engram-meaning-wait-'));
+    const key = new StaticKeyProvider(randomBytes(32));
+    const plain = await openStore({ dataDir: dir, keyProvider: key, embedder: null });
+    plain.memories.insert({ kind: 'semantic', title: 'Budget review', text: 'Ana moved the Q3 budget review to Thursday' });
+    await plain.close();
+    const cold = Object.assign(new StalledEmbedder(), { coldFor: () => true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      store = await openStore({ dataDir: dir, keyProvider: key, embedder: cold, meaningWaitMs: 20 });
+      // Past the settle time of the open's kick: without the wait a batch would have asked by now.
+      vi.advanceTimersByTime(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await new Promise((r) => setImmediate(r));
+    expect(cold.asked).toEqual([]);
+    expect(store.retriever.meaningWaitMs).toBe(20);
+    expect(store.stats().pending_embeddings).toBe(1);
+    // The command turned out to wait for meaning (engram ask with a model): the pending rows go now.
+    store.retriever.meaningWaitMs = null;
+    store.resumeEmbedding();
+    while (store.stats().pending_embeddings > 0) {
+      await new Promise((r) => setTimeout(r, 20));
+      cold.release();
+    }
+    expect(cold.asked.map((a) => a.texts)).toEqual([[expect.stringContaining('budget review')]]);
   });
 
   it('waits as long as it takes by default (null): the app and serve keep the full hybrid', async () => {

@@ -15,10 +15,23 @@ export const KEYWORD_ONLY_LINE = 'keyword results; meaning search was still load
  * Runs `fn` with the engine over this data dir (no capture, no brain, no chat): commands call the
  * window's handler map through engram.client. The engine (and its store) is closed afterwards.
  */
-export async function withEngine<T>(ctx: CliContext, opts: { embedder?: 'default' | 'none'; exporter?: ExporterOptions }, fn: (engram: Engram) => Promise<T>): Promise<T> {
+export async function withEngine<T>(
+  ctx: CliContext,
+  opts: { embedder?: 'default' | 'none'; exporter?: ExporterOptions; meaningWaitMs?: number | null },
+  fn: (engram: Engram) => Promise<T>,
+): Promise<T> {
   let engram: Engram | null = null;
   try {
-    engram = await startEngram({ store: ctx.storeSource({ embedder: opts.embedder ?? 'default' }), host: 'headless', version: packageVersion(), env: ctx.env, chat: false, exporter: opts.exporter, fileAccess: true });
+    engram = await startEngram({
+      store: ctx.storeSource({ embedder: opts.embedder ?? 'default' }),
+      host: 'headless',
+      version: packageVersion(),
+      env: ctx.env,
+      chat: false,
+      exporter: opts.exporter,
+      fileAccess: true,
+      meaningWaitMs: opts.meaningWaitMs,
+    });
     return await fn(engram);
   } finally {
     await engram?.close();

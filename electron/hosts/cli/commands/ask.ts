@@ -24,9 +24,10 @@ export interface CliChatSession {
  * The engine for one terminal conversation: chat with the model from settings or the environment
  * (or none with --offline), each stored turn handed to the brain as in the app.
  */
-export async function cliChatSession(ctx: CliContext, offline: boolean, topics: boolean): Promise<CliChatSession> {
+export async function cliChatSession(ctx: CliContext, offline: boolean, topics: boolean, meaningWaitMs?: number | null): Promise<CliChatSession> {
   const engram = await startEngram({
     store: ctx.storeSource(),
+    meaningWaitMs,
     host: 'headless',
     version: packageVersion(),
     env: ctx.env,
@@ -210,11 +211,14 @@ items are never sent to a model.
     if (tooLong) throw new CliError(`ask: ${tooLong}`);
     let session: CliChatSession | null = null;
     try {
-      session = await cliChatSession(ctx, bool(args, 'offline'), !bool(args, 'no-topics'));
       // An offline answer is found in a few milliseconds, so the encoder's cold load would be nearly
-      // all of it; a model's answer takes seconds anyway, and gets the full hybrid.
+      // all of it; a model's answer takes seconds anyway, and gets the full hybrid. Whether a model
+      // answers is known once the engine has read settings, so the wait is given at start (it keeps a
+      // cold encoder from loading for what the open finds pending) and lifted for a model.
+      const wait = !bool(args, 'wait-for-meaning');
+      session = await cliChatSession(ctx, bool(args, 'offline'), !bool(args, 'no-topics'), wait ? MEANING_WAIT_MS : undefined);
       const offline = bool(args, 'offline') || !session.engram.model().online;
-      if (offline && !bool(args, 'wait-for-meaning')) session.engram.waitForMeaning(MEANING_WAIT_MS);
+      if (wait && !offline) session.engram.waitForMeaning(null);
       const thread = str(args, 'thread');
       if (thread && !(await threadOf(session.client, thread))) throw new CliError(`ask: no conversation ${thread} (see engram chat's /threads)`);
       let streamed = false;

@@ -73,9 +73,9 @@ a line on stderr says so.
     const until = str(args, 'until') !== undefined ? parseTimePoint(str(args, 'until')!, '--until') : undefined;
     const limit = positiveInt(args, 'limit', 10, 200);
     const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
-    return withEngine(ctx, {}, async (engram) => {
+    // The wait is given at start: it also keeps a cold encoder from loading for what the open finds pending.
+    return withEngine(ctx, { meaningWaitMs: bool(args, 'wait-for-meaning') ? null : MEANING_WAIT_MS }, async (engram) => {
       const include_archived = bool(args, 'include-archived');
-      if (!bool(args, 'wait-for-meaning')) engram.waitForMeaning(MEANING_WAIT_MS);
       const { results, keyword_only } = await engram.client.call('memories.search', { query, kinds, since: iso(since), until: iso(until), app: str(args, 'app'), limit, include_archived });
       if (keyword_only) ctx.io.stderr(`engram: ${KEYWORD_ONLY_LINE}\n`);
       if (ctx.json || bool(args, 'json')) {
