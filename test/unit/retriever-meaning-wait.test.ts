@@ -108,21 +108,20 @@ describe('Retriever.meaningWaitMs', () => {
     await plain.close();
     const cold = Object.assign(new StalledEmbedder(), { coldFor: () => true });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      store = await openStore({ dataDir: dir, keyProvider: key, embedder: cold, meaningWaitMs: 20 });
+    const s = await openStore({ dataDir: dir, keyProvider: key, embedder: cold, meaningWaitMs: 20 }).finally(() => {
       // Past the settle time of the open's kick: without the wait a batch would have asked by now.
       vi.advanceTimersByTime(5_000);
-    } finally {
       vi.useRealTimers();
-    }
+    });
+    store = s;
     await new Promise((r) => setImmediate(r));
     expect(cold.asked).toEqual([]);
-    expect(store.retriever.meaningWaitMs).toBe(20);
-    expect(store.stats().pending_embeddings).toBe(1);
+    expect(s.retriever.meaningWaitMs).toBe(20);
+    expect(s.stats().pending_embeddings).toBe(1);
     // The command turned out to wait for meaning (engram ask with a model): the pending rows go now.
-    store.retriever.meaningWaitMs = null;
-    store.resumeEmbedding();
-    while (store.stats().pending_embeddings > 0) {
+    s.retriever.meaningWaitMs = null;
+    s.resumeEmbedding();
+    while (s.stats().pending_embeddings > 0) {
       await new Promise((r) => setTimeout(r, 20));
       cold.release();
     }
