@@ -18,7 +18,7 @@ import { TimeFormatter } from '../../shared/time/index.js';
 
 export interface BrainOptions {
   /** With feedback and directives: the brain reads chat feedback and keeps directives (MIRA). */
-  store: BrainStore & Pick<EngramStore, 'feedback' | 'directives'>;
+  store: BrainStore & Pick<EngramStore, 'feedback' | 'directives'> & Partial<Pick<EngramStore, 'embedder'>>;
   /**
    * A fixed provider (tests) or a getter: the engine's model getter (electron/engine's modelGetter,
    * settings and environment, re-read on each call), the one way the model is picked.
@@ -99,7 +99,8 @@ export function createBrain(opts: BrainOptions): Brain {
     vault,
   ];
   const meta = new MetaAgent({ store, llm, agents, settings: readSettings, time, now, log: opts.log });
-  const experience = new ExperienceMemory(store, { halfLifeDays: () => readSettings().experience_half_life_days, now, searchMode: 'hybrid' });
+  // Similar tasks by meaning as well as by words, as the engine's experience requests find them.
+  const experience = new ExperienceMemory(store, { halfLifeDays: () => readSettings().experience_half_life_days, now, searchMode: 'hybrid', embedder: store.embedder ?? null });
 
   let timer: NodeJS.Timeout | null = null;
   let running = false;
