@@ -53,6 +53,11 @@ export async function listenLoopback(handle: (req: IncomingMessage, res: ServerR
       else res.destroy();
     });
   });
+  // Idle keep-alive sockets stay open until the client drops them or the file closes the server.
+  // With Node's default (closed after 5 s idle), a test's client could send its next request on a
+  // pooled socket just as the server closed it: ECONNRESET, 'cannot reach the model API' with the
+  // tests' maxRetries 0 (dream-review and first-person-memory failed so at load ~40).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,

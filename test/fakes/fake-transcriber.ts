@@ -55,9 +55,15 @@ export async function startFakeTranscriber(opts: { transcript: (req: Transcripti
     if (fail) return send(fail, { error: { message: 'temporarily unavailable' } });
     send(200, { text: opts.transcript(r) });
   });
+  // Idle sockets stay open until the client drops them (see listenLoopback in fake-model-http.ts).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fake;
 }
 
