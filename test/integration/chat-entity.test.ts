@@ -76,7 +76,7 @@ describe('get_entity in the chat tool loop (real OpenAI-compatible client, fake 
   const withModel = () =>
     new ChatService({
       store,
-      llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 5_000, retry: { maxRetries: 1 }, sleep: async () => {}, usage: store.llmCalls }),
+      llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 60_000, retry: { maxRetries: 1 }, sleep: async () => {}, usage: store.llmCalls }),
       recommender: storeRecommender(store),
       now: () => NOW,
       timeZone: TZ,

@@ -53,7 +53,7 @@ describe('chat falling back from a failed model', () => {
     expect(offline.answer).toContain('Lease begins: 1 August 2024');
 
     fake.setHandler(() => ({ status: 500, errorMessage: 'boom' }));
-    const failing = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {}, usage: store.llmCalls });
+    const failing = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 60_000, retry: { maxRetries: 0 }, sleep: async () => {}, usage: store.llmCalls });
     const turn = await chat(failing).ask({ text: QUESTION });
     expect(fake.requests.length).toBeGreaterThan(0);
     expect(turn.status).toBe('error');

@@ -26,7 +26,8 @@ describe('chat handlers (UI contract)', () => {
     ids = seedChatFixture(store);
     await store.flushEmbeddings();
     events = [];
-    llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {} });
+    // A minute, not 5 s: at load ~40 the first answer (the SDK's lazy load, then the stream) took longer and came back 'took too long'.
+    llm = new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 60_000, retry: { maxRetries: 0 }, sleep: async () => {} });
     const chat = new ChatService({ store, llm: () => llm, recommender: storeRecommender(store), now: () => NOW, timeZone: FIXTURE_TZ });
     handlers = createChatHandlers({
       chat,

@@ -36,7 +36,7 @@ describe('chat with a model (real SDK against the fake Anthropic server)', () =>
       llm: new AnthropicProvider({
         apiKey: 'test-key',
         baseURL: fake.url,
-        timeoutMs: 5_000,
+        timeoutMs: 60_000,
         retry: { maxRetries: 1 },
         sleep: async () => {},
         usage: store.llmCalls,

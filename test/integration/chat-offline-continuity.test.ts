@@ -168,7 +168,7 @@ async function server(modelInfo?: Record<string, unknown>, summaryReply: { text:
 function chat(fake: FakeOpenAi, extra: Partial<ChatServiceOptions> = {}): ChatService {
   return new ChatService({
     store,
-    llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, timeoutMs: 5_000, retry: { maxRetries: 0 }, sleep: async () => {} }),
+    llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: MODEL }, timeoutMs: 60_000, retry: { maxRetries: 0 }, sleep: async () => {} }),
     recommender: storeRecommender(store),
     now: () => NOW,
     timeZone: FIXTURE_TZ,

@@ -61,7 +61,7 @@ function anthropicDriver(): Driver {
     close: () => fake.close(),
     reset: () => fake.reset(),
     llm: (store) =>
-      new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 5_000, retry: { maxRetries: 1 }, sleep: async () => {}, usage: store.llmCalls }),
+      new AnthropicProvider({ apiKey: 'test-key', baseURL: fake.url, timeoutMs: 60_000, retry: { maxRetries: 1 }, sleep: async () => {}, usage: store.llmCalls }),
     enqueue: (...s) => fake.enqueue(...s),
     setHandler: (h) => fake.setHandler(h ? (r) => h(read(r), fake.requests.indexOf(r)) : null),
     seen: () => fake.requests.map(read),
@@ -89,7 +89,7 @@ function openAiDriver(): Driver {
     close: () => fake.close(),
     reset: () => fake.reset(),
     llm: (store) =>
-      new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 5_000, retry: { maxRetries: 1 }, sleep: async () => {}, usage: store.llmCalls }),
+      new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 60_000, retry: { maxRetries: 1 }, sleep: async () => {}, usage: store.llmCalls }),
     enqueue: (...s) => fake.enqueue(...s),
     setHandler: (h) => fake.setHandler(h ? (r) => h(read(r), fake.requests.indexOf(r)) : null),
     seen: () => fake.requests.map(read),

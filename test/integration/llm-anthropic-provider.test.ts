@@ -29,7 +29,7 @@ function provider(extra: Partial<ConstructorParameters<typeof AnthropicProvider>
     sleep: async (ms) => {
       delays.push(ms);
     },
-    timeoutMs: 5_000,
+    timeoutMs: 60_000,
     ...extra,
   });
   return { llm, calls, delays };

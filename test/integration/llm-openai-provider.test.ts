@@ -10,7 +10,7 @@ let fake: FakeOpenAi;
 serverForFile(() => startFakeOpenAi({ models: ['qwen2.5:7b', 'llama3.1:8b'] }), (s) => (fake = s), { resetEachTest: true });
 
 const provider = (extra: Partial<ConstructorParameters<typeof OpenAiProvider>[0]> = {}) =>
-  new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 2_000, retry: { maxRetries: 2, baseDelayMs: 1 }, sleep: async () => {}, ...extra });
+  new OpenAiProvider({ baseURL: fake.url, models: { chat: 'llama3.1:8b' }, timeoutMs: 60_000, retry: { maxRetries: 2, baseDelayMs: 1 }, sleep: async () => {}, ...extra });
 
 function settings(values: Record<string, unknown>): SettingsReader {
   return { get: <T,>(key: string, schema: z.ZodType<T>, fallback: T): T => (key in values ? schema.parse(values[key]) : fallback) };
