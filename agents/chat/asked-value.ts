@@ -6,7 +6,7 @@
  */
 import { wordKin } from '../runtime/index.js';
 
-export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'code' | 'link' | 'any';
+export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'code' | 'link' | 'any';
 
 export interface AskedValue {
   kind: ValueKind;
@@ -36,6 +36,8 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when'>, RegExp> = {
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
   duration: /\b\d+(?:[.,]\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
+  // An amount of data as disks, files and tools print it: "4.2G", "512 MB", "1.5 GiB", "830K", "12 bytes".
+  size: /\b\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B?|[kKMGTP]B|bytes?)(?![\p{L}\/])/u,
   place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:[Rr]oom|ROOM|[Bb]uilding|[Ff]loor|[Hh]all|[Ss]treet|[Rr]ua|[Aa]venida|[Aa]venue|[Rr]oad|[Ll]ane|[Oo]ffice|[Vv]enue|[Ss]tudio|[Tt]erminal|[Gg]ate)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/u,
   person: /\b\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}\b/u,
   reason: /\b(?:error|errors|failed|fails?|failure|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict|crash(?:ed)?)\b|\bE[A-Z]{4,}\b/i,
@@ -73,9 +75,11 @@ export function askedKind(question: string): ValueKind {
   const q = question.toLowerCase();
   if (/\bwhat time\b|\bat what time\b|\bhow late\b|\bhow early\b|\b(?:open|close|closes|shut|start|starts|begin|begins|end|ends)\s+at\b/.test(q)) return 'clock';
   if (/\bwhat (?:day|date)\b|\bwhich (?:day|date)\b|\bwhat weekday\b/.test(q)) return 'date';
-  if (/^\s*(?:and\s+|so\s+)?when\b|\bby when\b|\buntil when\b/.test(q)) return 'when';
+  if (/^\s*(?:and\s+|so\s+)?when\b|\bby when\b|\buntil when\b|\bsince when\b/.test(q)) return 'when';
   if (/\be-?mail\b/.test(q)) return 'email';
   if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q)) return 'phone';
+  // "How big is the folder", "what size is the backup", "how much disk space": an amount of data, not of money.
+  if (/\bhow (?:big|large|heavy)\b|\bwhat(?:'s| is| was)? (?:the )?size\b|\bhow much (?:disk |storage |memory )?(?:space|storage|disk|memory)\b|\btake[sn]? up\b/.test(q)) return 'size';
   if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
   if (/\bhow long\b/.test(q)) return 'duration';
   if (/\bhow fast\b|\bhow quick(?:ly)?\b|\bwhat speed\b|\bhow slow\b/.test(q)) return 'rate';
@@ -152,7 +156,8 @@ export function askedValue(question: string): AskedValue {
   });
   const kind = askedKind(question);
   // "which ticket is the CSV export bug": the tracker's words name the kind of answer, not what it is about.
-  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : new Set<string>();
+  // "how big is the log folder": the words that ask for a size say nothing of what is measured.
+  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : new Set<string>();
   return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
 }
 

@@ -7,6 +7,7 @@ import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
 import { answerOffline } from './offline-answer.js';
 import { meaningPairs, type FrameLayout } from './fact-sentence.js';
+import { screenReader, type ScreenOf } from './unmatched-screen.js';
 import { measureMeaningWithin, type Meaning } from './label-meaning.js';
 import { citeRelevant } from './cited-memories.js';
 import { withMoments } from './citations.js';
@@ -121,9 +122,9 @@ export class ChatService {
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;
   }
   /** How close the screens' labels are to what the question leaves unsaid; undefined without an embedder or when it fails (the answer reads words alone). */
-  private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout): Promise<Meaning | undefined> {
+  private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout, screens: ScreenOf): Promise<Meaning | undefined> {
     const embedder = this.opts.store.embedder;
-    const pairs = embedder ? meaningPairs(question, numbered, layout) : [];
+    const pairs = embedder ? meaningPairs(question, numbered, layout, screens) : [];
     if (!embedder || !pairs.length) return undefined;
     return measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null);
   }
@@ -371,8 +372,10 @@ export class ChatService {
     // The offline answer's lead may match a screen's labels to the question by meaning (the store's
     // embedder): measured before the answer is put together, for the labels the question leaves
     // unsaid; the same for a model's failure, so its fallback is the answer offline would give.
+    // Screens the search ranked by meaning or title, none of whose passages held the question's words, are read too.
+    const screens = screenReader(store);
     const offline = async (lead?: string) => {
-      const meaning = await this.labelMeaning(retrieval.rest, findings.numbered, layout);
+      const meaning = await this.labelMeaning(retrieval.rest, findings.numbered, layout, screens);
       return styled(style, answerOffline({
           before: entityLead(),
           numbered: findings.numbered,
@@ -383,6 +386,7 @@ export class ChatService {
           question: retrieval.rest,
           layout,
           meaning,
+          screens,
           withheldCount: findings.withheld.length,
           // The days and months it writes follow the asked language too, where the phrasebook has it.
           fmt: isPhraseLanguage(style.language) ? TimeFormatter.for(tz, phraseLocale(style.language)) : fmt,

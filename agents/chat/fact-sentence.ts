@@ -11,6 +11,7 @@ import { labelledValues } from './screen-layout.js';
 import { dayCue, dayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
+import type { ScreenOf } from './unmatched-screen.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -58,6 +59,28 @@ const MAX_MEMORIES = 6;
 const MAX_CHARS = 220;
 /** Screens read again from their word boxes, at most: the frames of the best passages. */
 const MAX_FRAMES = 3;
+/** Screens read whole although none of their passages matched, at most: those of the best ranked memories. */
+const UNMATCHED_SCREENS = 2;
+
+/**
+ * The passages of the best ranked search results that came with none, one screen each, skipping
+ * screens (window titles) whose passages are read already.
+ */
+function unmatchedScreens(numbered: readonly NumberedMemory[], read: readonly PassageMatch[], screens: ScreenOf): { p: PassageMatch; m: NumberedMemory }[] {
+  const titles = new Set(read.map((p) => p.window_title ?? ''));
+  const out: { p: PassageMatch; m: NumberedMemory }[] = [];
+  const best = numbered.filter((m) => m.source === 'search' && !m.passages?.length && !isChatEpisode(m.memory)).sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+  let taken = 0;
+  for (const m of best) {
+    if (taken >= UNMATCHED_SCREENS) break;
+    const ps = screens(m.memory);
+    if (!ps?.length || titles.has(ps[0]!.window_title ?? '')) continue;
+    titles.add(ps[0]!.window_title ?? '');
+    out.push(...ps.map((p) => ({ p, m })));
+    taken++;
+  }
+  return out;
+}
 
 const hasDigit = (s: string) => /\d/.test(s);
 const cellsOf = (line: string) => line.trim().split(/\s{2,}|\t|\s\|\s/).map((c) => c.trim()).filter(Boolean);
@@ -118,7 +141,7 @@ function namesIt(asked: AskedValue, text: string): number {
  * read are those whose passages name most of what was asked, then the best ranked: a form that
  * says "Cost centre" is read before screens that only share the question's verb with it.
  */
-function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: number }[], layout: FrameLayout, asked: AskedValue): Unit[] {
+function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: number }[], layout: FrameLayout, asked: AskedValue, maxFrames = MAX_FRAMES): Unit[] {
   const out: Unit[] = [];
   const all = new Map<string, { p: PassageMatch; m: NumberedMemory; rank: number; texts: string[] }>();
   for (const x of passages) {
@@ -129,7 +152,7 @@ function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: num
   }
   const named = [...all].map(([id, f], order) => ({ id, f, order, names: namesIt(asked, `${f.texts.join('\n')}\n${f.p.window_title ?? ''}`) }));
   named.sort((a, b) => b.names - a.names || a.order - b.order);
-  const frames = named.slice(0, MAX_FRAMES).map((x) => [x.id, x.f] as const);
+  const frames = named.slice(0, maxFrames).map((x) => [x.id, x.f] as const);
   for (const [id, { p, m, rank, texts }] of frames) {
     const fw = layout(id);
     if (!fw) continue;
@@ -274,8 +297,8 @@ function byScreen(units: Unit[]): Map<string, Unit[]> {
  * What the embedder is asked to compare for a question: each read screen's unsaid words against its
  * labels. Empty when every screen says what was asked (the usual case: nothing to embed).
  */
-export function meaningPairs(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout): { phrase: string; label: string }[] {
-  const g = gather(question, numbered, layout);
+export function meaningPairs(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout, screens?: ScreenOf): { phrase: string; label: string }[] {
+  const g = gather(question, numbered, layout, screens);
   if (!g) return [];
   const out: { phrase: string; label: string }[] = [];
   for (const [, group] of byScreen(g.units)) {
@@ -382,10 +405,12 @@ export interface FactHints {
   when?: string;
   /** How close the question's unsaid words are to labels (measured for `meaningPairs`). */
   meaning?: Meaning;
+  /** The screens behind memories whose passages no word of the question matched (see unmatched-screen). */
+  screens?: ScreenOf;
 }
 
 /** The pieces of the best passages, screens and memories that may state the fact, and what was asked. */
-function gather(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout): { asked: AskedValue; units: Unit[] } | null {
+function gather(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout, screens?: ScreenOf): { asked: AskedValue; units: Unit[] } | null {
   if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question)) || ABOUT_DOING.test(question)) return null;
   const asked = askedValue(question);
   if (!asked.terms.length || !numbered.length) return null;
@@ -407,6 +432,14 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   const units: Unit[] = [];
   for (const { p, m, rank } of ranked) units.push(...unitsOfPassage(p, m, rank));
   if (layout) units.push(...unitsOfLayout(ranked, layout, asked));
+  // The best ranked screens none of whose passages held the question's words (found by their meaning
+  // or their title) are read too, below every matched passage: a screen may say what was asked only
+  // in its own words ("Hire date" for "when did I join").
+  if (screens) {
+    const unmatched = unmatchedScreens(numbered, ranked.map((x) => x.p), screens);
+    for (const { p, m } of unmatched) units.push(...unitsOfPassage(p, m, 0));
+    if (layout) units.push(...unitsOfLayout(unmatched.map((x) => ({ ...x, rank: 0 })), layout, asked, UNMATCHED_SCREENS));
+  }
   // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
   const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
   memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05)));
@@ -418,7 +451,7 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
  * look for, or nothing at all was found: the answer says so in its own way).
  */
 export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter, layout?: FrameLayout, hints: FactHints = {}): FactSentence | null {
-  const g = gather(question, numbered, layout);
+  const g = gather(question, numbered, layout, hints.screens);
   if (!g) return null;
   const { asked, units } = g;
   if (hints.meaning) markMeant(units, asked, question, hints.meaning);

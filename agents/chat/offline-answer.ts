@@ -4,6 +4,7 @@ import { clip, collapse, isExperience, memoryTime, withTitle } from '../../share
 import { answerLines } from './passage-answer.js';
 import { factSentence, type FrameLayout } from './fact-sentence.js';
 import type { Meaning } from './label-meaning.js';
+import type { ScreenOf } from './unmatched-screen.js';
 import type { NumberedMemory, TimelineAnswer } from './retrieval-types.js';
 import type { Moment } from './temporal-question.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
@@ -32,6 +33,8 @@ export interface OfflineAnswerInput {
   layout?: FrameLayout;
   /** How close the question's unsaid words are to screen labels, by the store's embedder (offline, when measured). */
   meaning?: Meaning;
+  /** The screens behind memories that matched by meaning or title alone, for the lead to read too. */
+  screens?: ScreenOf;
   /** Lines that answer first (the graph's "who is X"); the memories they cite are not listed again. */
   before?: { lines: string[]; cited: number[] } | null;
 }
@@ -118,7 +121,7 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   // One sentence that states the fact found (or that it is not known) comes before the evidence;
   // a question about order is led by its timeline sentence instead, a question about a window by its
   // events, a question about a known entity by what the graph knows (above).
-  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout, { when: [timeRange?.label, input.widenedFrom?.label].filter(Boolean).join(' '), ...(input.meaning ? { meaning: input.meaning } : {}) }) : null;
+  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout, { when: [timeRange?.label, input.widenedFrom?.label].filter(Boolean).join(' '), ...(input.meaning ? { meaning: input.meaning } : {}), ...(input.screens ? { screens: input.screens } : {}) }) : null;
   if (fact) {
     out.push(fact.text);
     cited.push(...fact.cited);
