@@ -122,6 +122,10 @@ export function splitPassages(text: string): SplitPassage[] {
     if (t.length === 0) return;
     out.push({ kind, text: t });
   };
+  const keepHeading = () => {
+    if (heading !== null) emit('lines', heading);
+    heading = null;
+  };
   const flush = () => {
     if (!buf.length) return;
     if (bufKind === 'code') {
@@ -177,11 +181,13 @@ export function splitPassages(text: string): SplitPassage[] {
       }
       if (isHeaderRow(cells)) {
         flush();
+        // A short line waiting above a table ("Booking reference: QX7P2M") is a passage of its own, not lost.
+        keepHeading();
         header = cells;
-        heading = null;
         continue;
       }
       flush();
+      keepHeading();
       header = null;
       emit('row', cells.join(' · '));
       continue;

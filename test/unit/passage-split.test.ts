@@ -31,6 +31,16 @@ describe('splitPassages', () => {
     expect(p.map((x) => x.position)).toEqual(p.map((_, i) => i));
   });
 
+  it('keeps a short line that stands alone above a table as a passage of its own', () => {
+    // OCR read blank lines around the line and the table's header under it: the line was held as a
+    // heading for the next block, and the header row dropped it, so its words were never searchable.
+    const membership = ['Membership — Boulder Hall', 'Plan: Monthly unlimited', '', 'Member number: BH-20417', '', 'Visit      Date        Wall', 'Entry      2 Nov       North', '', 'Renew before 1 December.'].join('\n');
+    const p = splitPassages(membership);
+    expect(p.some((x) => x.text.includes('Member number: BH-20417'))).toBe(true);
+    const ticket = ['Your ticket', 'Alfa Pendular 123', '', 'Seat reservation: 4C', '', 'Lisbon    Porto    08:09', 'Coach 4 is at the front.'].join('\n');
+    expect(splitPassages(ticket).some((x) => x.text.includes('Seat reservation: 4C'))).toBe(true);
+  });
+
   it('keeps a command with its output and its heading as one code passage', () => {
     const p = splitPassages('Restart the dev server\n\n$ npm run dev\nError: listen EADDRINUSE: address already in use :::5173\n$ kill 4242\n\nThe next start worked and the page loaded again without any errors at all.');
     expect(p[0]).toMatchObject({ kind: 'code' });
