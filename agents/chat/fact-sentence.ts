@@ -223,6 +223,25 @@ function numberUnder(unit: Unit, question: string): boolean {
   return meets(stem(of), stemsOf(label)) && /^\s*[A-Z]?\d{1,4}[A-Z]?\s*$/.test(value);
 }
 
+/** "The door code", "the alarm PIN", "the Wi-Fi password": the code of a thing the question names. */
+const CODE_OF = /\b([\p{L}-]+)[\s-]+(?:code|pin|passcode|password|combination)\b/iu;
+const SAYS_CODE = /\b(?:code|pin|passcode|password|passwd|combination)\b/i;
+/** Words before "code" that name the kind of code, not a thing it opens ("booking code", "the code"). */
+const KIND_OF_CODE = /^(?:the|my|a|an|this|that|booking|confirmation|reference|order|ticket|tracking|promo|discount|voucher|coupon|zip|postal|post|area|country|dialling|dialing|error|exit|status|source|qr)$/i;
+
+/**
+ * "What is the door code": a code of a thing is said as one ("Door code: 4471", "Entry PIN", a cell
+ * labelled "Door"). A number that is not ("FAC-2226", the ticket about the bike room door; "#: 4471",
+ * a record's own number) answers "which ticket", not the question.
+ */
+function codeNotSaid(unit: Unit, asked: AskedValue, question: string): boolean {
+  if (asked.kind !== 'code') return false;
+  const of = CODE_OF.exec(question)?.[1];
+  if (!of || KIND_OF_CODE.test(of)) return false;
+  const label = unit.text.includes(': ') ? labelOf(unit) : '';
+  return !SAYS_CODE.test(unit.text) && !meets(stem(of), stemsOf(label));
+}
+
 /** How many terms the text meets; one met only by a related word (WordNet's kin) counts half: the word itself is surer. */
 function covered(terms: string[], text: string, kin = NO_KIN): number {
   const stems = stemsOf(text);
@@ -339,7 +358,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const around = covered(asked.terms, surroundings, asked.kin);
   // A status cell ("Status: failed") says that it failed, not why.
   const statusOnly = asked.kind === 'reason' && (unit.laidOut || unit.key) && /^\s*(?:failed|failing|fails?|failure|errored|error|broken|red)\s*$/i.test(unit.text.split(': ').slice(1).join(': '));
-  const hasValue = !statusOnly && (valueIn(asked.kind, unit.text, question) || numberUnder(unit, question));
+  const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (valueIn(asked.kind, unit.text, question) || numberUnder(unit, question));
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
   // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".
