@@ -6,7 +6,7 @@
  */
 import { wordKin } from '../runtime/index.js';
 
-export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'code' | 'link' | 'any';
+export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
 
 export interface AskedValue {
   kind: ValueKind;
@@ -29,7 +29,7 @@ const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.
 const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\\b\\.?';
 
 /** Patterns that find a value of each kind in screen text. */
-export const VALUE: Record<Exclude<ValueKind, 'any' | 'when'>, RegExp> = {
+export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegExp> = {
   clock: /\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\bhalf (?:past )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bnoon\b|\bmidnight\b/i,
   date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b`, 'i'),
   money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b/i,
@@ -77,6 +77,8 @@ export function askedKind(question: string): ValueKind {
   if (/\bwhat (?:day|date)\b|\bwhich (?:day|date)\b|\bwhat weekday\b/.test(q)) return 'date';
   if (/^\s*(?:and\s+|so\s+)?when\b|\bby when\b|\buntil when\b|\bsince when\b/.test(q)) return 'when';
   if (/\be-?mail\b/.test(q)) return 'email';
+  // "How can I reach the landlady", "how do I get in touch with": a phone number or an address will do.
+  if (/\bhow (?:do|can|could|should|would) (?:i|we) (?:reach|contact|get (?:in touch|hold)|get through to)\b|\bhow (?:to|is|are) (?:reach|contact)\b|\bcontact (?:details|info)\b/.test(q)) return 'contact';
   if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q)) return 'phone';
   // "How big is the folder", "what size is the backup", "how much disk space": an amount of data, not of money.
   if (/\bhow (?:big|large|heavy)\b|\bwhat(?:'s| is| was)? (?:the )?size\b|\bhow much (?:disk |storage |memory )?(?:space|storage|disk|memory)\b|\btake[sn]? up\b/.test(q)) return 'size';
@@ -157,6 +159,7 @@ export function askedValue(question: string): AskedValue {
   const kind = askedKind(question);
   // "which ticket is the CSV export bug": the tracker's words name the kind of answer, not what it is about.
   // "how big is the log folder": the words that ask for a size say nothing of what is measured.
+  if (kind === 'contact') return { kind, terms: terms.filter((t) => !['touch', 'hold', 'detail', 'details', 'info'].includes(t)), loose, kin };
   const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : new Set<string>();
   return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
 }

@@ -196,6 +196,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' '));
   // "where can I find it" is answered by a place, a path or an address alike.
   if (kind === 'place') return VALUE.place.test(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || VALUE.link.test(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
+  if (kind === 'contact') return VALUE.phone.test(unit) || VALUE.email.test(unit);
   return VALUE[kind].test(unit);
 }
 
@@ -353,6 +354,10 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const day = unit.laidOut || unit.key ? dayFit(cue, labelOf(unit)) : 0;
   const dayWords = day === 1 ? ` ${cue!.words.join(' ')}` : '';
   const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}${dayWords}`, asked.kin);
+  // Its own label naming what was asked weighs more than the rest of its row: cards side by side are
+  // read as one row, and "the landlady's mobile" is the cell labelled Landlady, not the plumber's cell
+  // beside it (the row's naming cell still tells a table's rows apart).
+  const own = unit.key ? covered(asked.terms, labelOf(unit), asked.kin) : 0;
   const nearBy = unit.near ? covered(asked.terms, unit.near, asked.kin) : 0;
   const surroundings = `${unit.text}\n${unit.key ?? ''}${dayWords}\n${unit.context}`;
   const around = covered(asked.terms, surroundings, asked.kin);
@@ -379,7 +384,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // answer to "what was my cholesterol" is another cell of that row.
   const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
   const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
-  const score = 2 * inUnit + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
@@ -393,8 +398,12 @@ function statement(u: Unit, asked: AskedValue): string {
   if (u.key && (u.passage?.kind === 'row' || u.laidOut)) {
     // The row's cells that name what was asked about ("Item: Standing desk"), else its first cell.
     const cells = u.key.split(' · ');
-    const naming = cells.filter((c) => covered(asked.terms, c, asked.kin) > 0);
-    t = `${t} (${(naming.length ? naming : cells.slice(0, 1)).join(' · ')})`;
+    // Cells naming what the unit itself does not say; one that names what was asked itself ("Landlady:
+    // Mobile …") needs no cell beside it (another card OCR read into its row) to say whose it is.
+    const unsaid = unmet(asked.terms, u.text, asked.kin);
+    const naming = cells.filter((c) => covered(unsaid, c, asked.kin) > 0);
+    const shown = naming.length ? naming : unsaid.length < asked.terms.length ? [] : cells.slice(0, 1);
+    if (shown.length) t = `${t} (${shown.join(' · ')})`;
   }
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');
 }
