@@ -2,6 +2,7 @@
 import * as chrono from './chrono-en.js';
 import type { ParsedComponents, ParsingReference } from 'chrono-node';
 import { ZonedCalendar } from '../calendar/index.js';
+import { questionTense } from './question-tense.js';
 
 /** A window of time a question is about, in epoch ms (local time zone of the process). */
 export interface TimeRange {
@@ -102,6 +103,13 @@ function spanOf(r: ChronoResult, which: 'start' | 'end', now: number, cal: Zoned
   // A weekday or a clock time alone means the most recent one, never a future one.
   if (!certain('day') && certain('weekday') && t > now) t = cal.addDays(t, -7);
   if (certain('hour') && !certain('day') && !certain('weekday') && t > now) t = cal.addDays(t, -1);
+
+  // "last night" is the night that began yesterday evening, also when asked in its small hours.
+  if (/^last\s+night$/.test(text.trim())) {
+    const y = cal.wall(cal.startOfDay(now, -1));
+    const today = cal.wall(now);
+    return { from: cal.at(y.year, y.month, y.day, 18), to: Math.min(now, cal.at(today.year, today.month, today.day, 6)), focus: null };
+  }
 
   const part = PART_OF_DAY.exec(text)?.[1]?.toLowerCase();
   if (certain('hour') && part !== 'morning' && part !== 'afternoon' && part !== 'evening') {
@@ -310,6 +318,24 @@ function shiftedTime(question: string, masked: string, reference: ParsingReferen
 }
 
 /**
+ * A bare weekday in a question about a day to come ("when is my appointment on Thursday?"): the
+ * next such day, today included, which the general path then treats as a time to come. Null when
+ * the weekday is qualified ("last", "this", "next", a date), glued to "since"/"before", or the
+ * tense is past or says nothing (a bare weekday is then the last one).
+ */
+function comingWeekday(question: string, before: string, r: ChronoResult, now: number, cal: ZonedCalendar): Span | null {
+  const weekday = r.start.get('weekday');
+  if (weekday === null || !r.start.isCertain('weekday') || r.start.isCertain('day') || r.end) return null;
+  if (/\b(?:last|past|previous|this|next|coming|ago)\b/i.test(r.text)) return null;
+  if (START_GLUE.test(before) || END_GLUE.test(before) || THROUGH_GLUE.test(before)) return null;
+  if (questionTense(question) !== 'ahead') return null;
+  let day = cal.startOfDay(now);
+  while (cal.wall(day).weekday !== weekday) day = cal.startOfDay(day, 1);
+  // Later than now even when it is today, so that the day is what the question is about, not a filter.
+  return { from: Math.max(day, now + 1), to: cal.startOfDay(day, 1), focus: null };
+}
+
+/**
  * Finds the time expression of a question ("last 4 days", "yesterday afternoon", "in March",
  * "since Monday") and turns it into a window; the rest of the question becomes the search query.
  * Days, weeks and months are cut in `timeZone` (default: the process's zone).
@@ -364,9 +390,9 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   }
 
   const label = first.text;
+  const ahead = comingWeekday(question, before, first, nowMs, cal) ?? spanOf(first, 'start', nowMs, cal);
   // A time to come ("tomorrow", "next Friday") cannot be when something was seen: it is what the
   // question is about ("what's due next Friday?"). No filter; the date's words join the query.
-  const ahead = spanOf(first, 'start', nowMs, cal);
   if (ahead.from > nowMs && !ROLLING.test(label) && !AGO.test(label)) {
     return { rest: `${question.slice(0, first.index)} ${dateWords(ahead.from, cal.timeZone)} ${question.slice(first.index + first.text.length)}`.replace(/\s{2,}/g, ' ').trim(), range: null };
   }
