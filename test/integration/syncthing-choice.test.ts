@@ -59,6 +59,34 @@ describe('syncthing.autostart and the remembered choice', () => {
     return folder;
   };
 
+  it('a status read while the start is still under way already says it is our own instance; a failed start keeps the earlier choice', async () => {
+    // The real instance runs before start() resolves (it waits for Syncthing's API): the window's
+    // status poll lands in between, as fresh-clone CI showed under load.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slowStart = instance.start;
+    instance.start = async (input) => {
+      running = true;
+      await gate;
+      return slowStart(input);
+    };
+    try {
+      const starting = call('syncthing.start', { folder: '/somewhere' });
+      await expect.poll(() => running).toBe(true);
+      expect(await call('syncthing.status', {})).toMatchObject({ running: true, own_instance: true });
+      release();
+      expect(await starting).toMatchObject({ running: true, own_instance: true });
+      await call('syncthing.stop', {});
+      instance.start = async () => {
+        throw new Error('syncthing: the binary exited at once');
+      };
+      await expect(call('syncthing.start', { folder: '/somewhere' })).rejects.toThrow();
+      expect(await call('syncthing.status', {})).toMatchObject({ own_instance: false });
+    } finally {
+      instance.start = slowStart;
+    }
+  });
+
   it('never chosen: autostart starts nothing, even with sync on', async () => {
     syncOn();
     expect(await call('syncthing.autostart', {})).toMatchObject({ running: false, own_instance: false });

@@ -25,9 +25,17 @@ export function syncthingHandlers(deps: ApiDeps): HandlerGroup<Names> {
   return {
     'syncthing.status': async () => withChoice(await control().status()),
     'syncthing.start': async (input) => {
-      const s = await control().start(input);
+      // The choice is the user's from the moment they ask: the process runs (and a status read
+      // says so) before start() has waited for its API, and that status must not call it not
+      // ours. A start that fails puts the earlier choice back.
+      const before = chosen();
       choose(true);
-      return withChoice(s);
+      try {
+        return withChoice(await control().start(input));
+      } catch (err) {
+        choose(before);
+        throw err;
+      }
     },
     'syncthing.stop': async (input) => {
       const s = await control().stop();
