@@ -98,13 +98,16 @@ export async function measureMeaning(embedder: Embedder, pairs: readonly { phras
  * measureMeaning, given at most `waitMs` (null: as long as it takes). A one-shot command (engram ask)
  * waits for meaning no longer than its search waited for the query's vector: an encoder still
  * loading cold would hold the answer for seconds, and the words alone still answer. Undefined when
- * late or failed.
+ * late or failed, and at once when the encoder is cold and a wait is set.
  */
 export async function measureMeaningWithin(
   embedder: Embedder,
   pairs: readonly { phrase: string; label: string }[],
   waitMs: number | null,
 ): Promise<Meaning | undefined> {
+  // An encoder not even started (coldFor) cannot load within a one-shot wait: asking would only
+  // start its worker (~0.2 s of CPU) for a vector the command exits before it lands.
+  if (waitMs !== null && embedder.coldFor?.() === true) return undefined;
   const measured = measureMeaning(embedder, pairs).catch(() => undefined);
   if (waitMs === null) return measured;
   let timer: NodeJS.Timeout | undefined;

@@ -16,6 +16,19 @@ describe('label meaning under a one-shot command', () => {
     embedder.release();
   });
 
+  it('does not start a cold encoder under a one-shot wait, and does where no wait is set', async () => {
+    // A cold encoder (its worker not started) loads in seconds: a one-shot ask would pay the start for nothing.
+    // Texts no other case embeds: vectors are cached per embedder id for the life of the process.
+    const unseen = [{ phrase: 'when my lease runs out', label: 'Tenancy ends' }];
+    const cold = Object.assign(new StalledEmbedder(), { coldFor: () => true });
+    expect(await measureMeaningWithin(cold, unseen, 150)).toBeUndefined();
+    expect(cold.asked).toEqual([]);
+    const pending = measureMeaningWithin(cold, unseen, null);
+    expect(cold.asked).toHaveLength(1);
+    cold.release();
+    expect((await pending)?.('when my lease runs out', 'Tenancy ends')).toBeCloseTo(1, 5);
+  });
+
   it('waits as long as it takes where no wait is set (the app, serve, MCP)', async () => {
     const embedder = new StalledEmbedder();
     const pending = measureMeaningWithin(embedder, [{ phrase: 'leaving the office', label: 'End date' }], null);
