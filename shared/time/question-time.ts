@@ -320,7 +320,7 @@ function shiftedTime(question: string, masked: string, reference: ParsingReferen
 /**
  * A bare weekday in a question about a day to come ("when is my appointment on Thursday?"): the
  * next such day, today included, which the general path then treats as a time to come. Null when
- * the weekday is qualified ("last", "this", "next", a date), glued to "since"/"before", or the
+ * the weekday is qualified ("last", "this", "next", a date, "Friday the 6th"), glued to "since"/"before", or the
  * tense is past or says nothing (a bare weekday is then the last one).
  */
 function comingWeekday(question: string, before: string, r: ChronoResult, now: number, cal: ZonedCalendar): Span | null {
@@ -328,6 +328,8 @@ function comingWeekday(question: string, before: string, r: ChronoResult, now: n
   if (weekday === null || !r.start.isCertain('weekday') || r.start.isCertain('day') || r.end) return null;
   if (/\b(?:last|past|previous|this|next|coming|ago)\b/i.test(r.text)) return null;
   if (START_GLUE.test(before) || END_GLUE.test(before) || THROUGH_GLUE.test(before)) return null;
+  // "Friday the 6th": a date the weekday only describes, which chrono leaves out of its match.
+  if (/^\s*,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b/i.test(question.slice(r.index + r.text.length))) return null;
   if (questionTense(question) !== 'ahead') return null;
   let day = cal.startOfDay(now);
   while (cal.wall(day).weekday !== weekday) day = cal.startOfDay(day, 1);

@@ -36,6 +36,9 @@ describe('a bare weekday follows the tense of the question', () => {
     const r = parseQuestionTime(q, WED_10, TZ);
     expect(r.range).toMatchObject({ from, to });
   });
+  it('a weekday that describes a date ("Friday the 4th") is not moved to the coming week', () => {
+    expect(parseQuestionTime('what is happening on Friday the 4th according to the calendar?', WED_10, TZ).rest).not.toContain('11 December');
+  });
 });
 
 describe('"last night", "this morning", "tonight" against the asking time', () => {
