@@ -1,4 +1,5 @@
 import { ibanValid } from './checks.js';
+import { DIGIT_LOOKALIKE as AS_DIGIT } from './lookalikes.js';
 
 /**
  * Account and card numbers OCR damaged so that their checksum fails: "DE89 3704 …" read as
@@ -19,8 +20,7 @@ const IBAN_LENGTH: Readonly<Record<string, number>> = {
   TL: 23, TN: 24, TR: 26, UA: 29, VA: 22, VG: 24, XK: 20,
 };
 
-/** Letters OCR reads in place of digits (S/5, O/0, I/1, B/8, Z/2), and digits in place of letters. */
-const AS_DIGIT: Readonly<Record<string, string>> = { S: '5', O: '0', o: '0', I: '1', l: '1', B: '8', Z: '2' };
+/** Digits OCR reads in place of a country's letters (the reverse of DIGIT_LOOKALIKE, plus D/0). */
 const AS_LETTERS: Readonly<Record<string, readonly string[]>> = { '5': ['S'], '0': ['O', 'D'], '1': ['I'], '8': ['B'], '2': ['Z'] };
 
 /**
@@ -28,15 +28,17 @@ const AS_LETTERS: Readonly<Record<string, readonly string[]>> = { '5': ['S'], '0
  * number: on its line with no digit between (so "card 0000 …; ref 4111-…" does not label the
  * second number), or at the end of the line above (a form's label over its field).
  */
-function labelledBefore(text: string, at: number, label: string): boolean {
+function labelledBefore(text: string, at: number, label: RegExp): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const prevStart = lineStart > 0 ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
-  const before = text.slice(prevStart, at);
-  return new RegExp(`(?:${label})[^\\d\\n]{0,40}(?:\\n[^\\d\\n]{0,12})?$`, 'iu').test(before);
+  return label.test(text.slice(prevStart, at));
 }
 
-const ACCOUNT_LABEL = String.raw`\biban|\bbic\b|\bswift\b|\bbankverbindung|konto|\bkto\b|\bcompte|\bcuenta|\bconto\b|\brekening|\baccount|\bacct\b`;
-const CARD_LABEL = String.raw`\bcard\b|karte\b|kartennummer|\bcarte\b|\btarjeta\b|\bcart[aã]o\b|\bvisa\b|\bmastercard\b|\bamex\b`;
+/** A label, then up to 40 non-digits on its line, or the label ending the line above: compiled once (this runs on every OCR'd text). */
+const labelEnding = (label: string): RegExp => new RegExp(`(?:${label})[^\\d\\n]{0,40}(?:\\n[^\\d\\n]{0,12})?$`, 'iu');
+
+const ACCOUNT_LABEL = labelEnding(String.raw`\biban|\bbic\b|\bswift\b|\bbankverbindung|konto|\bkto\b|\bcompte|\bcuenta|\bconto\b|\brekening|\baccount|\bacct\b`);
+const CARD_LABEL = labelEnding(String.raw`\bcard\b|karte\b|kartennummer|\bcarte\b|\btarjeta\b|\bcart[aã]o\b|\bvisa\b|\bmastercard\b|\bamex\b`);
 
 /** An IBAN-shaped run: country (maybe misread), check digits (maybe misread, merged or split), grouped or compact characters. */
 const IBAN_RUN = /(?<![A-Za-z0-9])[A-Z0-9]{2}[0-9SOIBZlo]{1,3}(?:(?: [A-Z0-9lo]{4})+(?: [A-Z0-9lo]{1,3})?|[A-Z0-9lo]{11,30})(?![A-Za-z0-9])/g;

@@ -28,6 +28,9 @@ const CLASS: Record<string, string> = {
   W: '(?:W|VV)',
 };
 
+/** Letters OCR reads in place of digits in a run of numbers (cards, account numbers). */
+export const DIGIT_LOOKALIKE: Readonly<Record<string, string>> = { l: '1', I: '1', '|': '1', O: '0', o: '0', S: '5', B: '8', Z: '2' };
+
 /** What separates the parts of a token prefix on screen: a dash, an underscore, a long dash OCR made of a dash. */
 export const PREFIX_SEP = '[-_\u2013\u2014]';
 

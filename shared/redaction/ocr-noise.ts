@@ -1,5 +1,6 @@
 import { cardNumberValid } from './checks.js';
 import type { Detector, SecretKind } from './detectors.js';
+import { DIGIT_LOOKALIKE } from './lookalikes.js';
 
 /**
  * Text read off the screen is noisy: OCR turns characters of a key into `]`, `|`, `l` or `!`, and
@@ -77,8 +78,6 @@ export function noisyTokens(text: string, detectors: readonly Detector[]): { kin
   return out;
 }
 
-/** Letters OCR reads in place of digits in a run of numbers. */
-const DIGIT_LOOKALIKE: Record<string, string> = { l: '1', I: '1', '|': '1', O: '0', o: '0', S: '5', B: '8', Z: '2' };
 const G = String.raw`[0-9lIOoSBZ|]`;
 const SEP = String.raw`[\s.,|'_:;·-]`;
 
