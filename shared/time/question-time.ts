@@ -100,8 +100,11 @@ function spanOf(r: ChronoResult, which: 'start' | 'end', now: number, cal: Zoned
   const text = r.text.toLowerCase();
   const certain = (c: chrono.Component) => comp.isCertain(c);
 
-  // A weekday or a clock time alone means the most recent one, never a future one.
-  if (!certain('day') && certain('weekday') && t > now) t = cal.addDays(t, -7);
+  // A weekday or a clock time alone means the most recent one, never a future one. A weekday with no
+  // hour is a whole day, so today's weekday is today at any hour (chrono's implied noon must not decide:
+  // "on Saturday" asked on a Saturday gave last week at 08:00 and today at 23:00), as in the future tense.
+  const ahead = certain('hour') ? t > now : cal.startOfDay(t) > cal.startOfDay(now);
+  if (!certain('day') && certain('weekday') && ahead) t = cal.addDays(t, -7);
   if (certain('hour') && !certain('day') && !certain('weekday') && t > now) t = cal.addDays(t, -1);
 
   // "last night" is the night that began yesterday evening, also when asked in its small hours.

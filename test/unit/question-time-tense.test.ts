@@ -60,3 +60,21 @@ describe('"last night", "this morning", "tonight" against the asking time', () =
     expect(parseQuestionTime('what was I doing tonight', new Date(berlin(9, 22)), TZ).range).toMatchObject({ from: berlin(9, 18) });
   });
 });
+
+describe("a past weekday that is today's weekday", () => {
+  // Asked on Wednesday 9 December at several hours: the answer must not depend on the hour (chrono's implied noon).
+  it.each([0.5, 8, 11.5, 12.5, 18, 23.75])('"what did I open on Wednesday?" at %s h is today, from midnight up to now', (h) => {
+    const now = berlin(9, Math.floor(h), Math.round((h % 1) * 60));
+    const r = parseQuestionTime('what did I open on Wednesday?', new Date(now), TZ);
+    expect(r.range).toMatchObject({ from: berlin(9), to: now });
+  });
+  it('with an hour still to come today, the weekday and hour are last week\'s', () => {
+    const r = parseQuestionTime('what was on my screen on Wednesday at 4pm?', new Date(berlin(9, 10)), TZ);
+    expect(r.range?.focus).toBe(berlin(2, 16));
+  });
+  it('the day before stays the day before at any hour', () => {
+    for (const h of [1, 13, 23]) {
+      expect(parseQuestionTime('what did I watch on Tuesday?', new Date(berlin(9, h)), TZ).range).toMatchObject({ from: berlin(8), to: berlin(9) });
+    }
+  });
+});
