@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN_ARG, launchTarget, linuxAutostartEntry, linuxAutostartPath, linuxConfigHome, LOGIN_ITEM_TEXT, loginItemQuery, loginItemSettings, loginItemTruth, startedHidden, systemSettingsUrl } from '../../electron/desktop/policy/index.js';
 
@@ -12,9 +16,25 @@ describe('start at login', () => {
   it('Linux: an XDG autostart entry that quotes the path', () => {
     const entry = linuxAutostartEntry('/home/ana/Apps/Engram 1.0.AppImage');
     expect(entry).toContain('[Desktop Entry]');
-    expect(entry).toContain('Exec="/home/ana/Apps/Engram 1.0.AppImage" --hidden');
+    expect(entry).toContain('Exec=env MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=262144 "/home/ana/Apps/Engram 1.0.AppImage" --js-flags=--max-semi-space-size=2 --hidden');
     expect(entry).toContain('Type=Application');
     expect(linuxAutostartPath('/home/ana/.config')).toBe('/home/ana/.config/autostart/engram.desktop');
+  });
+
+  it('Linux: the app started at login gets the capture malloc and V8 settings (issue 34)', () => {
+    // Run the Exec line as a launcher would (the spec's quoting is a subset of sh's double quotes),
+    // with a stand-in for Engram whose path has a space: it prints what the process started with.
+    const dir = mkdtempSync(join(tmpdir(), 'engram autostart-'));
+    try {
+      const fake = join(dir, 'Engram 1.0.AppImage');
+      writeFileSync(fake, '#!/bin/sh\necho "arena=$MALLOC_ARENA_MAX mmap=$MALLOC_MMAP_THRESHOLD_"\nfor a in "$@"; do echo "arg=$a"; done\n', { mode: 0o755 });
+      const exec = /^Exec=(.*)$/m.exec(linuxAutostartEntry(fake, ['/opt/engram/app']))![1]!;
+      const r = spawnSync('sh', ['-c', exec], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+      expect(r.status).toBe(0);
+      expect(r.stdout.trim().split('\n')).toEqual(['arena=2 mmap=262144', 'arg=--js-flags=--max-semi-space-size=2', 'arg=/opt/engram/app', 'arg=--hidden']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('respects XDG_CONFIG_HOME only when absolute', () => {

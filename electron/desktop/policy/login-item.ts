@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CAPTURE_MALLOC_ENV, CAPTURE_V8_FLAGS } from '../../../shared/process-memory/index.js';
 
 /**
  * Optional start at login. macOS and Windows use app.setLoginItemSettings; Linux has no such API
@@ -98,11 +99,26 @@ function desktopQuote(arg: string): string {
 }
 
 /**
+ * The start of the entry's Exec line: the capture engine runs in Electron's main process, whose
+ * malloc and V8 read these settings only when it starts (issue 34: glibc's thread arenas held
+ * ~100 MB in a capturing Node process). `env` sets the variables; --js-flags reaches the main
+ * process's V8 as well as the renderers'.
+ */
+export function linuxLaunchPrefix(): string[] {
+  return ['env', ...Object.entries(CAPTURE_MALLOC_ENV).map(([k, v]) => `${k}=${v}`)];
+}
+
+/** Electron's switch that hands V8 flags to the main process (and the renderers) at start. */
+export function electronJsFlags(): string {
+  return `--js-flags=${CAPTURE_V8_FLAGS.join(' ')}`;
+}
+
+/**
  * The autostart entry. `execPath` is the AppImage file (process.env.APPIMAGE) when run from one,
  * since the AppImage's mount point changes on every launch.
  */
 export function linuxAutostartEntry(execPath: string, extraArgs: readonly string[] = []): string {
-  const exec = [execPath, ...extraArgs, HIDDEN_ARG].map(desktopQuote).join(' ');
+  const exec = [...linuxLaunchPrefix(), execPath, electronJsFlags(), ...extraArgs, HIDDEN_ARG].map(desktopQuote).join(' ');
   return [
     '[Desktop Entry]',
     'Type=Application',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { CAPTURE_MALLOC_ENV, CAPTURE_V8_FLAGS } from '../../../shared/process-memory/index.js';
 
 /**
  * glibc's malloc gives every thread that allocates its own arena (up to 8 per core) and keeps what
@@ -7,23 +8,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * reads it once, when the process starts, and Node 20 has no execve: so a long-running capture
  * (`engram capture --watch`, `engram serve --capture`) starts itself again once, as a child with
  * the variable set, and waits for it. One-shot commands never do (it would cost start-up time).
+ * The settings themselves are shared/process-memory's, which the desktop's launchers use too.
  */
-export const ARENA_CAP = '2';
+export { CAPTURE_MALLOC_ENV } from '../../../shared/process-memory/index.js';
 
-/**
- * The environment glibc's malloc gets in a capturing process (the soak measures it the same way).
- * A fixed mmap threshold keeps every block over 256 KiB (a frame's pixels, 4 MB at 1280x800) in a
- * mapping of its own that goes back to the system when freed; by default glibc raises the threshold
- * to the largest block freed, after which frames are carved from the arenas and their pages stay.
- */
-export const CAPTURE_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: ARENA_CAP, MALLOC_MMAP_THRESHOLD_: '262144' };
-
-/**
- * V8 flags for the same start: a 2 MB young generation (default 16 MB per semispace) holds the
- * short-lived garbage of a frame's work in less memory, at the cost of more, shorter scavenges.
- * Given first, so a flag the user gave (node's own options) wins.
- */
-export const CAPTURE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+/** The V8 flags (shared/process-memory), given first so a flag the user gave (node's own options) wins. */
+export const CAPTURE_NODE_FLAGS: readonly string[] = CAPTURE_V8_FLAGS;
 
 /** Set in the child so it knows its parent only waits for it (see followParent). */
 const CHILD_MARK = 'ENGRAM_ARENA_CAPPED';
