@@ -12,7 +12,7 @@ import { resolvePackagedPath } from './packaged-path.js';
 export function startWorker(jsUrl: URL, workerData?: unknown, options: WorkerOptions = {}): Worker {
   // In a packaged app the entry stays in app.asar (see packaged-path.ts: its imports resolve there).
   const jsPath = resolvePackagedPath(fileURLToPath(jsUrl), 'module');
-  if (existsSync(jsPath)) return new Worker(pathToFileURL(jsPath), { execArgv: withoutTsx(process.execArgv), ...options, workerData });
+  if (existsSync(jsPath)) return builtWorker(pathToFileURL(jsPath), workerData, options);
   const tsPath = jsPath.replace(/\.js$/, '.ts');
   if (!existsSync(tsPath)) throw new Error(`worker module not found: ${jsPath}`);
   // `execArgv: ['--import', 'tsx']` does not reach workers on Node 20 (tsx#354: the .ts entry is
@@ -21,6 +21,24 @@ export function startWorker(jsUrl: URL, workerData?: unknown, options: WorkerOpt
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(pathToFileURL(tsPath).href)}); });`;
   return new Worker(boot, { ...options, workerData, eval: true });
+}
+
+/**
+ * A worker on a built module. It inherits the parent's options as Node passes them on (V8 flags
+ * included: the capture child runs with --max-semi-space-size=2, which V8 applies to every isolate)
+ * unless tsx must be dropped; a list given explicitly is refused whole if it names any V8 flag
+ * (ERR_WORKER_INVALID_EXEC_ARGV: the encoder never started in `engram serve --capture`), and then
+ * the worker inherits tsx's loader rather than not starting.
+ */
+function builtWorker(url: URL, workerData: unknown, options: WorkerOptions): Worker {
+  const execArgv = withoutTsx(process.execArgv);
+  if (options.execArgv || execArgv.length === process.execArgv.length) return new Worker(url, { ...options, workerData });
+  try {
+    return new Worker(url, { execArgv, ...options, workerData });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
+    return new Worker(url, { ...options, workerData });
+  }
 }
 
 /**
