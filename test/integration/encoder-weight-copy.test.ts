@@ -31,19 +31,51 @@ const TEXTS = [
   Array.from({ length: 60 }, (_, i) => `word${i} meeting notes budget review`).join(' '),
 ];
 
-/** The sentence encoder's own loader: the package's graph and weights, without the package's loader. */
+/** The floats' bits (so -0 and +0, or two NaNs, are told apart; toEqual would not). */
+function bits(vectors: Float32Array[]): number[][] {
+  return vectors.map((v) => Array.from(new Uint32Array(v.buffer, v.byteOffset, v.length)));
+}
+
+async function packageVectors(embed: (texts: string[]) => Promise<unknown>, texts: string[]): Promise<Float32Array[]> {
+  return ((await embed(texts)) as number[][]).map((v) => Float32Array.from(v));
+}
+
+/** The sentence encoder's own loader: the package's graph and weights, without the package's loader or its graph executor. */
 describe('the loaded sentence encoder', () => {
-  it('keeps no second copy of its weights, and embeds bit for bit as the package does', async () => {
+  it("runs the graph's kernels itself, bit for bit as the package does, in a batch and one text at a time", async () => {
+    const plain = await initModel(modelSource);
+    const ours = await loadEncoder();
+    expect(ours.runs).toBe('kernels');
+    // Vectors already stored must stay comparable with new ones: the same floats, not merely close.
+    expect(bits(await ours.embed(TEXTS))).toEqual(bits(await packageVectors((t) => plain.embed(t), TEXTS)));
+    // One at a time, as a query goes (a batch pads to its longest text, so its floats differ a little).
+    for (const text of TEXTS.slice(1)) {
+      expect(bits(await ours.embed([text])), text).toEqual(bits(await packageVectors((t) => plain.embed(t), [text])));
+    }
+    // Texts of one length: a batch with no padding at all.
+    const even = ['the flight to Lisbon', 'the train to Porto!'];
+    expect(bits(await ours.embed(even))).toEqual(bits(await packageVectors((t) => plain.embed(t), even)));
+  }, 120_000);
+
+  it('through the graph executor (a model the pass was not written for): the same floats, no second copy of the weights', async () => {
     const plain = await initModel(modelSource);
     expect(weightCopyBytes(plain.model)).toBeGreaterThan(20_000_000);
-    const ours = await loadEncoder();
+    const ours = await loadEncoder(undefined, { runner: 'graph' });
+    expect(ours.runs).toBe('graph');
     expect(weightCopyBytes((ours as unknown as { graph: unknown }).graph)).toBe(0);
-    // Vectors already stored must stay comparable with new ones: the same floats, not merely close.
-    const want = ((await plain.embed(TEXTS)) as number[][]).map((v) => Float32Array.from(v));
-    expect(await ours.embed(TEXTS)).toEqual(want);
-    // One at a time, as a query goes (a batch pads to its longest text, so its floats differ a little).
-    const alone = Float32Array.from(((await plain.embed([TEXTS[2]!])) as number[][])[0]!);
-    expect((await ours.embed([TEXTS[2]!]))[0]).toEqual(alone);
+    expect(bits(await ours.embed(TEXTS))).toEqual(bits(await packageVectors((t) => plain.embed(t), TEXTS)));
+  }, 120_000);
+
+  it('gives every text its vector when a batch ends in empty texts or has only empty ones', async () => {
+    const plain = await initModel(modelSource);
+    const ours = await loadEncoder();
+    // The package gives an empty text a vector only where a later text has pieces (it sizes the
+    // batch by the last text with any): that is the vector an empty text gets anywhere.
+    const [empty, ok] = await packageVectors((t) => plain.embed(t), ['', 'ok']);
+    const got = await ours.embed(['ok', '', '']);
+    expect(got.map((v) => v.length)).toEqual([512, 512, 512]);
+    expect(bits(got)).toEqual(bits([ok!, empty!, empty!]));
+    expect(bits(await ours.embed(['']))).toEqual(bits([empty!]));
   }, 120_000);
 
   it('a damaged model file is a clear error', async () => {
