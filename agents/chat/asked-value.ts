@@ -5,6 +5,7 @@
  * say the kind of answer ("how much", "what time", "email").
  */
 import { wordKin } from '../runtime/index.js';
+import { LEXICON, plainWord, translationsOf } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
 
@@ -145,6 +146,7 @@ export function askedValue(question: string): AskedValue {
     // A name is met as written; a word is met by its kin too.
     if (!named && lw.length >= 3 && !/\d/.test(lw)) {
       const related = new Set([...wordKin(lw)].map(stem).filter((k) => k.length >= 3 && k !== s));
+      for (const form of foreignForms(lw)) if (form !== s) related.add(form);
       if (related.size) kin.set(s, related);
     }
     const verbish =
@@ -180,13 +182,33 @@ export function stemsOf(text: string): Set<string> {
   return out;
 }
 
-/** Whether a term is met only by one of its kin (a related word, not the word itself). */
+/**
+ * An English word's everyday translations (German, French, Spanish, Italian, Portuguese), stemmed
+ * as screen words are, with and without accents: a screen in another language labels "deposit"
+ * as "Kaution" or "fianza". One-word forms only: a label is met word by word.
+ */
+function foreignForms(word: string): string[] {
+  const out = new Set<string>();
+  for (const t of translationsOf(word))
+    for (const forms of Object.values(t.forms))
+      for (const f of forms) {
+        if (/\s/.test(f)) continue;
+        for (const s of [stem(f), stem(plainWord(f))]) if (s.length >= 3) out.add(s);
+      }
+  return [...out];
+}
+
+/** Whether a term is met only by one of its kin (a related word, not the word itself, or a German compound ending in it). */
 export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   const related = kin.get(term);
   if (!related) return false;
   for (const k of related) if (stems.has(k)) return true;
+  for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 3 && s.endsWith(k)) return true;
   return false;
 }
+
+/** The German forms' stems: German writes most things as one word with the head last ("Kaltmiete" is a kind of "Miete"). */
+const GERMAN_STEMS = new Set(LEXICON.flatMap((c) => c.de).flatMap((f) => [stem(f), stem(plainWord(f))]));
 
 /** Whether a stem is met in a set of stems: equal, or one a prefix of the other when both are long. */
 export function meets(term: string, stems: Set<string>): boolean {

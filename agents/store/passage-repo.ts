@@ -1,7 +1,8 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import { StatementCache } from './statement-cache.js';
 import type { PassageMatch } from '../../shared/index.js';
-import { ftsQuery, queryTerms } from './query-text.js';
+import { ftsQuery, queryTerms, translatedTerms } from './query-text.js';
+import { PassageLanguages } from './passage-languages.js';
 import { forgivingSearch, forgivingTerm, markForgiving, snippetAround, type ForgivingTerm } from './passage-trigram.js';
 import type { PassageKind } from './passage-split.js';
 import type { Millis } from './types.js';
@@ -50,6 +51,9 @@ const FORGIVE_BELOW = 10;
 /** A forgiving hit scores at most this share of the weakest exact hit: always below it. */
 const FORGIVEN_SHARE = 0.9;
 
+/** A passage found by a question word's translation scores this share of its BM25: below the question's own words. */
+const TRANSLATED_SHARE = 0.5;
+
 /** Up to this many passages seen in a time window are listed and searched among; above it, search all and post-filter. */
 const WINDOW_LIST_LIMIT = 20_000;
 
@@ -68,6 +72,7 @@ const BM25 = 'bm25(passage_fts, 1.0, 0.4)';
  */
 export class PassageRepo {
   private readonly statements: StatementCache;
+  private readonly languages: PassageLanguages;
 
   constructor(
     private readonly db: Db,
@@ -75,6 +80,7 @@ export class PassageRepo {
     private readonly vectors: () => VectorIndex | null = () => null,
   ) {
     this.statements = new StatementCache(db);
+    this.languages = new PassageLanguages(db);
   }
 
   private stmt(sql: string): Statement {
@@ -90,7 +96,7 @@ export class PassageRepo {
   search(opts: PassageSearchOptions): PassageHit[] {
     const terms = queryTerms(opts.query);
     const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
-    const exact = this.exactSearch(terms, opts, limit);
+    const exact = this.withTranslations(this.exactSearch(terms, opts, limit), terms, opts, limit);
     if (opts.forgiving === false || exact.length >= Math.min(limit, FORGIVE_BELOW)) return exact;
     const unknown = terms.flatMap((t) => {
       const f = forgivingTerm(t);
@@ -101,6 +107,27 @@ export class PassageRepo {
     const seen = new Set(exact.map((h) => h.seq));
     const forgiven = this.forgivingHits(unknown, opts, limit, floor).filter((h) => !seen.has(h.seq));
     return [...exact, ...forgiven].slice(0, limit);
+  }
+
+  /**
+   * An English question meets a screen in another language the store holds through the everyday
+   * words' translations ("rent" → Miete, loyer…): searched apart, since BM25 cannot weigh terms, and
+   * scored at TRANSLATED_SHARE of their own BM25, added to a passage the question's words found too.
+   */
+  private withTranslations(exact: PassageHit[], terms: string[], opts: PassageSearchOptions, limit: number): PassageHit[] {
+    const held = this.languages.held();
+    if (!held.size) return exact;
+    const foreign = translatedTerms(opts.query, terms, held);
+    if (!foreign.length) return exact;
+    const byForeign = this.exactSearch(foreign, opts, limit);
+    if (!byForeign.length) return exact;
+    const merged = new Map(exact.map((h) => [h.seq, { ...h }]));
+    for (const h of byForeign) {
+      const own = merged.get(h.seq);
+      if (own) own.score += h.score * TRANSLATED_SHARE;
+      else merged.set(h.seq, { ...h, score: h.score * TRANSLATED_SHARE });
+    }
+    return [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
   /** Whether the word index holds this word at all (a word OCR misread everywhere does not). */

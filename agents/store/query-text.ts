@@ -1,4 +1,5 @@
 /** Turning a user's question into FTS5 terms and named entities. */
+import { formsIn, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 const STOP = new Set(
   `a an and are as at be been but by can could did do does for from had has have he her hers him his how i if in into is it its
@@ -59,3 +60,19 @@ const TIME_WORD =
 export function mayNameTime(query: string): boolean {
   return TIME_WORD.test(query);
 }
+
+/**
+ * The everyday words of an English query in the other languages asked for (the store's screens'
+ * languages), as FTS terms, without those the query already holds ("hotel", "total").
+ */
+export function translatedTerms(query: string, terms: readonly string[], languages: Iterable<OtherLanguage>): string[] {
+  const own = new Set(terms.map(plainWord));
+  const out: string[] = [];
+  for (const form of formsIn(translationsOf(query), languages)) {
+    const plain = plainWord(form);
+    if (!own.has(plain) && !out.includes(plain)) out.push(plain);
+  }
+  return out.slice(0, MAX_TRANSLATED);
+}
+/** At most this many translated terms: a long question's words in five languages would make a slow OR query. */
+const MAX_TRANSLATED = 48;

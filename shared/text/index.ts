@@ -3,3 +3,16 @@ export { errorLine, oneLine } from './one-line.js';
 export { hasIssues, issueLine, type IssueLike } from './issue-line.js';
 export { HONORIFIC, ORG_BY_HEAD, ORG_SUFFIX, codeShaped, nameSpelledBy, orgShaped, placeShaped, streetShaped, techTailed } from './name-shapes.js';
 export { arrivalStep, routeSteps, showsRoute } from './route-steps.js';
+export {
+  LEXICON,
+  OTHER_LANGUAGES,
+  formsIn,
+  languagesOf,
+  markerWords,
+  parseLexicon,
+  plainWord,
+  translationsOf,
+  type Concept,
+  type OtherLanguage,
+  type Translation,
+} from './everyday-lexicon.js';

@@ -1,0 +1,33 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { OTHER_LANGUAGES, languagesOf, markerWords, type OtherLanguage } from '../../shared/text/index.js';
+import { ftsQuery } from './query-text.js';
+
+/** Passages read per language to see whether any is written in it (found by its common words). */
+const SAMPLE = 40;
+
+/**
+ * The languages other than English the store's screens are written in, by the text itself (a
+ * screen OCR'd with the English model still reads as Spanish): passages holding a language's
+ * common words are read, and the language is held when one of them reads as it. Kept until the
+ * passages change (their highest seq), so a search asks once per new screen, not per query.
+ */
+export class PassageLanguages {
+  private known: { top: number; langs: ReadonlySet<OtherLanguage> } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  held(): ReadonlySet<OtherLanguage> {
+    const top = (this.db.prepare('SELECT max(seq) FROM passages').pluck().get() as number | null) ?? 0;
+    if (this.known?.top === top) return this.known.langs;
+    const langs = new Set<OtherLanguage>();
+    const sample = this.db.prepare(
+      `SELECT p.text FROM passage_fts f JOIN passages p ON p.seq = f.rowid WHERE passage_fts MATCH ? LIMIT ${SAMPLE}`,
+    );
+    for (const lang of OTHER_LANGUAGES) {
+      const texts = sample.pluck().all(ftsQuery(markerWords(lang))!) as string[];
+      if (texts.some((t) => languagesOf(t).includes(lang))) langs.add(lang);
+    }
+    this.known = { top, langs };
+    return langs;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The everyday-words table (everyday-words.ts) read once into lookups: an English question's words
+ * to their German, French, Spanish, Italian and Portuguese forms, and which language a text is in.
+ * Engram OCRs screens in these languages, but its question side (keyword search, the lead's label
+ * meeting, the sentence encoder) is English; this is the bridge, in one direction only (English in,
+ * other languages out), so a foreign word that is also an English word ("die", "also") never
+ * expands an English question.
+ */
+import { z } from 'zod';
+import { EVERYDAY_WORDS } from './everyday-words.js';
+
+export const OTHER_LANGUAGES = ['de', 'fr', 'es', 'it', 'pt'] as const;
+export type OtherLanguage = (typeof OTHER_LANGUAGES)[number];
+
+const Forms = z.array(z.string().min(1)).min(1);
+const Concept = z.object({ en: Forms, de: Forms, fr: Forms, es: Forms, it: Forms, pt: Forms });
+export type Concept = z.infer<typeof Concept>;
+
+/** Parses the table; a malformed line is an error naming the line, so a bad edit fails every test at once. */
+export function parseLexicon(table: string): Concept[] {
+  const out: Concept[] = [];
+  table.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const cells = line.split('|').map((c) => c.split(',').map((f) => f.trim()).filter(Boolean));
+    const [en, de, fr, es, it, pt, ...extra] = cells;
+    const parsed = Concept.safeParse({ en, de, fr, es, it, pt });
+    if (!parsed.success || extra.length) throw new Error(`everyday words, line ${i + 1}: expected "en | de | fr | es | it | pt", got "${line}"`);
+    out.push(parsed.data);
+  });
+  return out;
+}
+
+export const LEXICON: readonly Concept[] = parseLexicon(EVERYDAY_WORDS);
+
+/** Lower case without accents: OCR and hurried typing drop them ("sabado", "Schlussel"). */
+export function plainWord(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
+/** An English word's key: plain, without a possessive or a plural "s" ("meters" → "meter", "grandma's" → "grandma"). */
+function englishKey(word: string): string {
+  const w = plainWord(word).replace(/['’]s$/, '');
+  return w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w;
+}
+
+const BY_ENGLISH = new Map<string, Concept[]>();
+const PHRASES: { words: string[]; concept: Concept }[] = [];
+for (const c of LEXICON) {
+  for (const form of c.en) {
+    const words = form.split(/\s+/);
+    if (words.length > 1) PHRASES.push({ words: words.map(englishKey), concept: c });
+    else BY_ENGLISH.set(englishKey(form), [...(BY_ENGLISH.get(englishKey(form)) ?? []), c]);
+  }
+}
+
+/** One English word or phrase of a question with the concept it names. */
+export interface Translation {
+  english: string;
+  forms: Record<OtherLanguage, string[]>;
+}
+
+/**
+ * The concepts an English text names, each with its forms in the other languages: single words by
+ * their key, phrases ("pick up", "move out") where their words stand together.
+ */
+export function translationsOf(text: string): Translation[] {
+  const words = text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
+  const keys = words.map(englishKey);
+  const out: Translation[] = [];
+  const seen = new Set<Concept>();
+  const add = (english: string, c: Concept): void => {
+    if (seen.has(c)) return;
+    seen.add(c);
+    out.push({ english, forms: { de: c.de, fr: c.fr, es: c.es, it: c.it, pt: c.pt } });
+  };
+  keys.forEach((k, i) => {
+    for (const p of PHRASES) if (p.words.every((w, j) => keys[i + j] === w)) add(words.slice(i, i + p.words.length).join(' '), p.concept);
+    for (const c of BY_ENGLISH.get(k) ?? []) add(words[i]!, c);
+  });
+  return out;
+}
+
+/** The forms of some translations in the given languages, each once. */
+export function formsIn(translations: readonly Translation[], languages: Iterable<OtherLanguage>): string[] {
+  const langs = [...languages];
+  const out = new Set<string>();
+  for (const t of translations) for (const l of langs) for (const f of t.forms[l]) out.add(f);
+  return [...out];
+}
+
+/**
+ * Function words that mark each language and are not English words ("die", "also", "an", "a",
+ * "no", "me" are left out: English text is full of them). Some are shared between neighbours
+ * ("que", "para"); a text may then read as two languages, which only widens the search.
+ */
+const MARKERS: Record<OtherLanguage | 'en', ReadonlySet<string>> = {
+  en: new Set('the and of to is you your for with this that are be will from have has not was were'.split(' ')),
+  de: new Set('und der das den dem des ist nicht mit sie ich wir ein eine einen auf fur bei zum zur bitte vom sind werden wird ihre ihr auch oder noch nach uns bis sehr geehrte geehrter ihnen zu im wie vielen gerne liebe lieber dass'.split(' ')),
+  fr: new Set('le les des est et pour une dans avec vous nous sur pas qui que du au aux votre vos ce cette sont etre merci bonjour madame monsieur je il elle nos leur'.split(' ')),
+  es: new Set('el los las que para con una por del es esta estan muy pero como hola gracias nos mi yo tambien hay qué llevo puedo tengo vamos'.split(' ')),
+  it: new Set('il che della di per con una sono non gli alla nel del anche ciao grazie questo questa siamo ho hai sei delle dei alle gentile'.split(' ')),
+  pt: new Set('os que para com uma nao esta sao voce obrigado obrigada do da dos das no na em mais tambem ola seu sua pelo pela'.split(' ')),
+};
+
+/**
+ * The other languages a text is written in, by its function words: at least two different ones of
+ * a language, and at least as many as of English. A label line ("Kaution: 1.650 EUR") says nothing.
+ */
+export function languagesOf(text: string): OtherLanguage[] {
+  const words = new Set(plainWord(text).match(/\p{L}+/gu) ?? []);
+  const count = (l: OtherLanguage | 'en'): number => {
+    let n = 0;
+    for (const w of MARKERS[l]) if (words.has(plainWord(w))) n++;
+    return n;
+  };
+  const en = count('en');
+  return OTHER_LANGUAGES.filter((l) => {
+    const n = count(l);
+    return n >= 2 && n >= en;
+  });
+}
+
+/** A few words of each language common enough to find its text in a word index. */
+export function markerWords(language: OtherLanguage): string[] {
+  return [...MARKERS[language]].slice(0, 8).map(plainWord);
+}
