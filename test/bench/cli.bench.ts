@@ -7,7 +7,17 @@
  *    preloaded module), medians of --runs;
  *  - cold start of a host: `engram mcp` from spawn to its answer to the MCP initialize request, and
  *    to its first tools/call (memory search), which waits for the engine; on Linux also the CPU the
- *    process had used when initialize was answered (/proc, 10 ms ticks).
+ *    process had used when initialize was answered (/proc, 10 ms ticks);
+ *  - cold start of `engram serve` (browser mode, what `npm start` runs): from spawn to the line with
+ *    its link, to the page (the link's code swapped for the session cookie, then GET /), to its first
+ *    API answer (store.stats over POST /api/call) and to its first search by meaning (which waits for
+ *    the encoder), with the CPU the process had used when the link was printed; with a display
+ *    ($DISPLAY set) also `engram serve --capture` (as npm start runs it there: capture waits for the
+ *    welcome page's consent, which a fresh data dir has not given);
+ *  - where serve's start goes, from fresh processes' CPU: node itself (`node -e 0`), the CLI's entry
+ *    (`engram --version`), serve's modules (`engram serve --help` loads the command, the engine and
+ *    the HTTP host) and, in process, opening the store (key, database, migrations check) twice, the
+ *    second open being the warm disk's.
  * Targets: search <= 300 ms, ask <= 500 ms, stats <= 200 ms, host's first answer <= 500 ms (wall).
  * Wall time on a loaded machine includes waiting for a core: the load average is printed beside
  * the figures, and CPU time is what the command costs on an idle one.
@@ -129,6 +139,92 @@ async function mcpStart(ctx: ReturnType<typeof setup>): Promise<{ init_ms: numbe
   return { init_ms: answers.get(1)!, init_cpu_ms: initCpu, search_ms: answers.get(2)! };
 }
 
+interface ServeRun {
+  link_ms: number;
+  link_cpu_ms: number | null;
+  page_ms: number;
+  api_ms: number;
+  search_ms: number;
+}
+
+/** `engram serve`: spawn → link printed → page served → first API answer → first search by meaning. */
+async function serveStart(ctx: ReturnType<typeof setup>, extra: string[]): Promise<ServeRun> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [BIN, 'serve', ...extra], { env: ctx.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  try {
+    let linkCpu: number | null = null;
+    const link = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /http:\/\/\S+/.exec(out);
+        if (m) {
+          linkCpu = cpuSoFar(child.pid);
+          resolve(m[0]);
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`engram serve exited ${code}: ${err.split('\n').find((l) => l.trim()) ?? ''}`)));
+    });
+    const linkMs = performance.now() - t0;
+    const origin = new URL(link).origin;
+    const redeemed = await fetch(link, { redirect: 'manual' });
+    const cookie = (redeemed.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const page = await fetch(`${origin}/`, { headers: { cookie } });
+    if (!page.ok || !(await page.text()).includes('<')) throw new Error(`engram serve: the page answered ${page.status}`);
+    const pageMs = performance.now() - t0;
+    const call = async (name: string, input: unknown) => {
+      const r = await fetch(`${origin}/api/call`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name, input }) });
+      const body = z.object({ ok: z.boolean() }).passthrough().parse(await r.json());
+      if (!body.ok) throw new Error(`engram serve: ${name} answered ${JSON.stringify(body)}`);
+    };
+    await call('store.stats', {});
+    const apiMs = performance.now() - t0;
+    await call('memories.search', { query: 'when is the budget review' });
+    const searchMs = performance.now() - t0;
+    return { link_ms: linkMs, link_cpu_ms: linkCpu, page_ms: pageMs, api_ms: apiMs, search_ms: searchMs };
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGINT');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+}
+
+/** Median of each figure over runs (a CPU figure only where /proc gave one). */
+function serveMedians(runs: ServeRun[]): ServeRun {
+  const cpus = runs.map((r) => r.link_cpu_ms).filter((c): c is number => c !== null);
+  const m = (k: 'link_ms' | 'page_ms' | 'api_ms' | 'search_ms') => Math.round(median(runs.map((r) => r[k])));
+  return { link_ms: m('link_ms'), link_cpu_ms: cpus.length ? median(cpus) : null, page_ms: m('page_ms'), api_ms: m('api_ms'), search_ms: m('search_ms') };
+}
+
+/** CPU of a fresh process (median of runs) that runs node with these arguments: where serve's start goes. */
+async function startCpu(ctx: ReturnType<typeof setup>, argv: string[], runs: number): Promise<number> {
+  const out: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    rmSync(ctx.cpuFile, { force: true });
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(ctx.cpuProbe).href, ...argv], { env: ctx.env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`node ${argv.join(' ')} exited ${r.status}: ${r.stderr.split('\n')[0]}`);
+    // The first run warms the disk, as the target says.
+    if (i > 0) out.push(z.object({ cpu_ms: z.number() }).parse(JSON.parse(readFileSync(ctx.cpuFile, 'utf8'))).cpu_ms);
+  }
+  return Math.round(median(out));
+}
+
+/** Opening the bench's store in this process (key, database, migrations check): the first open, then a warm one. */
+async function storeOpenMs(ctx: ReturnType<typeof setup>): Promise<{ first_ms: number; warm_ms: number }> {
+  const { openStore, resolveKeyProvider } = await import('../../agents/store/index.js');
+  const times: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const t = performance.now();
+    const store = await openStore({ dataDir: ctx.dir, keyProvider: resolveKeyProvider(ctx.dir, { ...ctx.env }) });
+    times.push(performance.now() - t);
+    await store.close();
+  }
+  return { first_ms: Math.round(times[0]! * 10) / 10, warm_ms: Math.round(times[1]! * 10) / 10 };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { json: { type: 'boolean' }, runs: { type: 'string' } }, strict: true });
   const args = Args.parse(values);
@@ -155,14 +251,34 @@ async function main(): Promise<void> {
       init_cpu_ms: cpus.length ? median(cpus) : null,
       search_ms: Math.round(median(mcpRuns.map((r) => r.search_ms))),
     };
+    const serveRuns: ServeRun[] = [];
+    await serveStart(ctx, []);
+    for (let i = 0; i < args.runs; i++) serveRuns.push(await serveStart(ctx, []));
+    const serve = serveMedians(serveRuns);
+    let serveCapture: ServeRun | null = null;
+    if (process.env.DISPLAY) {
+      const runs: ServeRun[] = [];
+      await serveStart(ctx, ['--capture']);
+      for (let i = 0; i < args.runs; i++) runs.push(await serveStart(ctx, ['--capture']));
+      serveCapture = serveMedians(runs);
+    }
+    const parts = {
+      node_cpu_ms: await startCpu(ctx, ['-e', '0'], args.runs),
+      cli_entry_cpu_ms: await startCpu(ctx, [BIN, '--version'], args.runs),
+      serve_modules_cpu_ms: await startCpu(ctx, [BIN, 'serve', '--help'], args.runs),
+      store_open: await storeOpenMs(ctx),
+    };
     const load = loadavg()[0]!.toFixed(1);
     const targets = new BenchTargets('cli');
     targets.check('engram search <= 300 ms', figures.search!.wall_ms <= 300, `${figures.search!.wall_ms} ms wall, ${figures.search!.cpu_ms} ms CPU`);
     targets.check('engram ask (offline) <= 500 ms', figures.ask!.wall_ms <= 500, `${figures.ask!.wall_ms} ms wall, ${figures.ask!.cpu_ms} ms CPU`);
     targets.check('engram stats <= 200 ms', figures.stats!.wall_ms <= 200, `${figures.stats!.wall_ms} ms wall, ${figures.stats!.cpu_ms} ms CPU`);
     targets.check("cold start: engram mcp's first answer <= 500 ms", mcp.init_ms <= 500, `${mcp.init_ms} ms wall${mcp.init_cpu_ms === null ? '' : `, ${mcp.init_cpu_ms} ms CPU`}`);
+    const serveLine = (s: ServeRun) => `${s.page_ms} ms wall to the page, ${s.api_ms} to the first API answer${s.link_cpu_ms === null ? '' : ` (${s.link_cpu_ms} ms CPU at the link)`}`;
+    targets.check("cold start: engram serve's first answer <= 500 ms", serve.api_ms <= 500, serveLine(serve));
+    if (serveCapture) targets.check("cold start: engram serve --capture's first answer <= 500 ms", serveCapture.api_ms <= 500, serveLine(serveCapture));
     if (args.json) {
-      process.stdout.write(`${JSON.stringify({ ...figures, mcp, load_avg: Number(load), runs: args.runs })}\n`);
+      process.stdout.write(`${JSON.stringify({ ...figures, mcp, serve, serve_capture: serveCapture, serve_parts: parts, load_avg: Number(load), runs: args.runs })}\n`);
       targets.finish({ json: true });
       return;
     }
@@ -171,6 +287,16 @@ async function main(): Promise<void> {
     for (const [name, f] of Object.entries(figures)) console.log(`${name.padEnd(15)} ${String(f.wall_ms).padStart(8)} ${String(f.cpu_ms).padStart(8)}`);
     console.log(
       `engram mcp: initialize answered ${mcp.init_ms} ms after spawn${mcp.init_cpu_ms === null ? '' : ` (${mcp.init_cpu_ms} ms CPU)`}; first search_memory answered ${mcp.search_ms} ms after spawn`,
+    );
+    for (const [name, f] of [['engram serve', serve], ['engram serve --capture', serveCapture]] as const) {
+      if (!f) continue;
+      console.log(
+        `${name}: link printed ${f.link_ms} ms after spawn${f.link_cpu_ms === null ? '' : ` (${f.link_cpu_ms} ms CPU)`}, page ${f.page_ms}, first API answer (store.stats) ${f.api_ms}, first search by meaning ${f.search_ms}`,
+      );
+    }
+    if (!serveCapture) console.log('engram serve --capture: not measured (no $DISPLAY)');
+    console.log(
+      `where serve's start goes (CPU of fresh processes): node ${parts.node_cpu_ms} ms, + the CLI's entry ${parts.cli_entry_cpu_ms - parts.node_cpu_ms} (engram --version ${parts.cli_entry_cpu_ms}), + serve's modules ${parts.serve_modules_cpu_ms - parts.cli_entry_cpu_ms} (engram serve --help ${parts.serve_modules_cpu_ms}); opening the store in process ${parts.store_open.first_ms} ms, warm ${parts.store_open.warm_ms} ms`,
     );
     targets.finish();
   } finally {
