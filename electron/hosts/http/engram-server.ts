@@ -1,5 +1,6 @@
 import { startEngram, type EngineOptions, type CaptureControl, type CaptureSources, type Engram, type EngineProblem, type EngramApi, type HostSession } from '../../engine/index.js';
 import { startHeadlessHost, type HeadlessHost } from './headless-host.js';
+import { lateApi } from './late-api.js';
 import { defaultRendererDir } from './renderer-dir.js';
 
 export interface EngramServerOptions {
@@ -11,8 +12,11 @@ export interface EngramServerOptions {
   port?: number;
   token?: string;
   rendererDir?: string;
-  /** Capture with these sources, composed by the engine (engram serve --capture). */
-  captureSources?: CaptureSources | null;
+  /**
+   * Capture with these sources, composed by the engine (engram serve --capture); a function is
+   * called once the host listens, so the capture room loads after the link is out.
+   */
+  captureSources?: CaptureSources | null | (() => Promise<CaptureSources | null>);
   /** A capture the caller runs itself (tests' scripted desktop): the window drives it. */
   capture?: CaptureControl | null;
   /** Consent and Quit asked in the window (browser mode). */
@@ -32,6 +36,11 @@ export interface EngramServerOptions {
   brain?: boolean;
   log?: (line: string) => void;
   onProblem?: (problem: EngineProblem) => void;
+  /**
+   * The host listens before the engine starts: told here at once, so the link can be given while
+   * the store opens and the engine's parts start (the page is served; calls wait for the engine).
+   */
+  onListening?: (host: HeadlessHost) => void;
 }
 
 export interface EngramServer {
@@ -42,37 +51,41 @@ export interface EngramServer {
 }
 
 /**
- * The browser-mode host: the engine, started lazily (chat with the first question, the brain a
- * moment after the host answers), served over HTTP + WebSocket. close() stops what the engine runs
- * (capture included) and the host, and closes the store if the engine opened it.
+ * The browser-mode host: it listens first (the page is served at once, calls wait for the engine:
+ * lateApi), then the engine starts lazily (chat with the first question, the brain a moment after
+ * the host answers), served over HTTP + WebSocket. close() stops what the engine runs (capture
+ * included) and the host, and closes the store if the engine opened it.
  */
 export async function startEngramServer(opts: EngramServerOptions): Promise<EngramServer> {
-  const engram = await startEngram({
-    store: opts.store,
-    captions: opts.captions,
-    host: 'headless',
-    version: opts.version,
-    env: opts.env,
-    model: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
-    capture: opts.captureSources ?? null,
-    externalCapture: opts.capture ?? null,
-    session: opts.session ?? null,
-    gateCapture: opts.gateCapture,
-    brain: opts.brain ?? false,
-    lazy: true,
-    sync: true,
-    checkOutputs: opts.checkOutputs,
-    log: opts.log,
-    onProblem: opts.onProblem,
-  });
-  let host: HeadlessHost;
+  const late = lateApi();
+  const host = await startHeadlessHost({ api: late.api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
+  let engram: Engram;
   try {
-    host = await startHeadlessHost({ api: engram.api, rendererDir: opts.rendererDir ?? defaultRendererDir(), port: opts.port, token: opts.token, log: opts.log });
+    opts.onListening?.(host);
+    engram = await startEngram({
+      store: opts.store,
+      captions: opts.captions,
+      host: 'headless',
+      version: opts.version,
+      env: opts.env,
+      model: opts.anthropicBaseUrl ? { baseURL: opts.anthropicBaseUrl } : undefined,
+      capture: typeof opts.captureSources === 'function' ? await opts.captureSources() : (opts.captureSources ?? null),
+      externalCapture: opts.capture ?? null,
+      session: opts.session ?? null,
+      gateCapture: opts.gateCapture,
+      brain: opts.brain ?? false,
+      lazy: true,
+      sync: true,
+      checkOutputs: opts.checkOutputs,
+      log: opts.log,
+      onProblem: opts.onProblem,
+    });
   } catch (err) {
-    engram.captions?.undo();
-    await engram.close().catch(() => undefined);
+    late.fail(err instanceof Error ? err.message : String(err));
+    await host.close().catch(() => undefined);
     throw err;
   }
+  late.arrive(engram.api);
   return {
     host,
     api: engram.api,

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WIRE_LIMITS, WsClientMessageSchema, type ApiResponse, type WsServerMessage } from '../../../shared/api/index.js';
 import type { EngramApi } from '../../engine/index.js';
+import type { HostApi } from './late-api.js';
 import { AccessGuard, newToken, type Denial } from './access-guard.js';
 import { BodyTooLarge, readBody } from './http-body.js';
 import { OneTimeCodes } from './one-time-codes.js';
@@ -11,7 +12,8 @@ import { resolveStatic, sendFile } from './static-files.js';
 import { TokenBucket } from '../../../shared/rate-limit/index.js';
 
 export interface HeadlessHostOptions {
-  api: Pick<EngramApi, 'dispatch' | 'events'>;
+  /** The handler map (or, before the engine has started, one whose calls wait for it: lateApi). */
+  api: HostApi;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
   /** 0 (default) picks a free port. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createInterface, type Interface } from 'node:readline';
-import { captureRoom, createBrowserSession, runOwnSyncthing } from '../../../engine/index.js';
-import { defaultRendererDir, startEngramServer, type EngramServerOptions } from '../../http/index.js';
+import { captureRoom, createBrowserSession, runOwnSyncthing, type CaptureSources } from '../../../engine/index.js';
+import { defaultRendererDir, startEngramServer } from '../../http/index.js';
 import { bool, str } from '../args.js';
 import { CliError, type Command } from '../command.js';
 import { packageVersion } from '../version.js';
@@ -44,21 +44,23 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
     const captions = captionOption(bool(args, 'captions'), ctx.env);
     let lines: Interface | null = null;
     try {
-      let captureSources: EngramServerOptions['captureSources'] = null;
-      if (bool(args, 'capture')) {
+      const wantsCapture = bool(args, 'capture');
+      // Made once the host listens (the capture room loads after the link is out).
+      const captureSources = async (): Promise<CaptureSources | null> => {
+        if (!wantsCapture) return null;
         const { defaultScreenSource, defaultLoadSource } = await captureRoom.get();
         try {
           // Started only once the first-run consent is on record or accepted in the window; backs
           // off on a busy machine as the desktop app does.
           const load = defaultLoadSource(ctx.env);
-          captureSources = { screen: defaultScreenSource({ env: ctx.env }), start: false, ...(load ? { load } : {}) };
+          return { screen: defaultScreenSource({ env: ctx.env }), start: false, ...(load ? { load } : {}) };
         } catch (err) {
           throw new CliError(`capture: ${err instanceof Error ? err.message : String(err)}`, 1);
         }
-      }
+      };
       let quit: () => void = () => undefined;
       const quitRequested = new Promise<void>((resolve) => (quit = resolve));
-      const browser = createBrowserSession({ dataDir: ctx.dataDir, captures: !!captureSources, onQuit: () => quit() });
+      const browser = createBrowserSession({ dataDir: ctx.dataDir, captures: wantsCapture, onQuit: () => quit() });
       const server = await startEngramServer({
         store: ctx.storeSource(),
         // Recorded before capture starts, where the Privacy switch keeps it (undone if the start fails).
@@ -73,17 +75,18 @@ The window is built by \`npm run build\` (npm run serve builds it first).`,
         brain: !bool(args, 'no-brain'),
         log: (line) => ctx.io.stderr(`${line}\n`),
         onProblem: (p) => ctx.io.stderr(`engram: ${p.source}: ${p.error instanceof Error ? p.error.message : String(p.error)}\n`),
+        // The address on a line of its own, as soon as the page is served (calls wait for the
+        // engine, which starts next), so scripts and tests can pick it up.
+        onListening: (host) => ctx.io.stdout(`${host.url}\n`),
       });
       const client = server.engram.client;
       // The engine composed capture from these sources; this host starts and stops it through the handler map.
-      const capture = captureSources
+      const capture = wantsCapture
         ? { start: () => client.call('capture.start', {}), stop: () => client.call('capture.stop', {}), drain: () => client.call('capture.drain', {}), status: () => client.call('capture.status', {}) }
         : null;
       if (server.engram.captions) ctx.io.stderr(`engram: ${server.engram.captions.notice()}\n`);
       await browser.attach(capture);
       ctx.io.stderr(`engram: serving ${ctx.dataDir} on 127.0.0.1:${server.host.port}${capture ? (browser.capturing() ? ' with capture' : ' (capture starts once you accept the welcome page)') : ''}; Ctrl-C to stop\n`);
-      // The address on a line of its own, so scripts and tests can pick it up.
-      ctx.io.stdout(`${server.host.url}\n`);
       ctx.io.stderr('engram: the link works once, within 2 minutes; press Enter here for a new one\n');
       // Engram's own Syncthing, when the user chose it and sync is on; stopped again when serve ends.
       const syncthing = runOwnSyncthing(client, (line) => ctx.io.stderr(`engram: ${line}\n`));
