@@ -162,6 +162,44 @@ describe('binary codes (the first pass)', () => {
     }
   });
 
+  it('with many codes, picks exactly the codes below the cut-off and the first ties by slot, whatever the layout', () => {
+    // Enough codes for nearest() to bound the cut from a sample and pick in one pass; the layouts
+    // include ones where the sample misleads (only a few sampled slots near the query).
+    const dims = 64;
+    const n = 20_000;
+    const m = 400;
+    const next = rng(64);
+    const ham = (a: Uint32Array, b: Uint32Array) => a.reduce((s, x, i) => s + [...((x ^ b[i]!) >>> 0).toString(2)].filter((ch) => ch === '1').length, 0);
+    const q = BinaryCodes.encode(Float32Array.from({ length: dims }, next));
+    /** q with `flips` of its first bits flipped. */
+    const away = (flips: number) => {
+      const c = q.slice();
+      for (let b = 0; b < flips; b++) c[b >>> 5]! ^= 1 << (b & 31);
+      return c;
+    };
+    const layouts: [string, (seq: number) => Uint32Array][] = [
+      ['random', () => BinaryCodes.encode(Float32Array.from({ length: dims }, next))],
+      ['ties everywhere', (seq) => away(seq % 5)],
+      ['near codes on every 4th slot, a few', (seq) => ((seq - 1) % 4 === 0 && seq <= 1000 ? away(0) : away(10 + (seq % 3)))],
+      ['near codes off the sampled slots', (seq) => ((seq - 1) % 4 !== 0 ? away(1 + (seq % 2)) : away(20))],
+      ['near codes at the end', (seq) => (seq > n - 300 ? away(1) : away(2 + (seq % 7)))],
+    ];
+    for (const [name, code] of layouts) {
+      const codes = new BinaryCodes(dims);
+      const all: Uint32Array[] = [];
+      for (let seq = 1; seq <= n; seq++) {
+        all.push(code(seq));
+        codes.set(seq, all[seq - 1]!);
+      }
+      const d = all.map((c) => ham(q, c));
+      const sorted = [...d].sort((a, b) => a - b);
+      const cut = sorted[m - 1]!;
+      const below = d.filter((x) => x < cut).length;
+      const want = d.flatMap((x, i) => (x < cut ? [i + 1] : [])).concat(d.flatMap((x, i) => (x === cut ? [i + 1] : [])).slice(0, m - below));
+      expect(codes.nearest(q, m).sort((a, b) => a - b), name).toEqual(want.sort((a, b) => a - b));
+    }
+  });
+
   for (const dims of [512, 100, 768, 1536]) {
     it(`WebAssembly and JavaScript scans agree and return the m nearest codes (${dims} dimensions)`, () => {
       const next = rng(dims);
