@@ -42,7 +42,7 @@ export interface OpenStoreOptions {
   /** null: BM25 only (no vectors). Omitted: no embedder either; hosts pass the default UseEmbedder. */
   embedder?: Embedder | null;
   /**
-   * Page cache in MiB. Omitted: it follows the number of memories (page-cache.ts: 16 MiB for a new
+   * Page cache in MiB. Omitted: it follows the number of memories (page-cache.ts: 4 MiB for a new
    * store up to 256 MiB at 100k memories, where the hybrid p95 is 38 ms with it and 108 ms with 64).
    */
   cacheMiB?: number;

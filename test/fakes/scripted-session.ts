@@ -34,7 +34,7 @@
  *   ready {recovered}   frame ID   obs ID   msg ID   stats {...}   done {...}
  * Diagnostics go to stderr.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
@@ -214,6 +214,8 @@ const stats = () => ({
   unprocessed: store.observations.listUnprocessed(10_000).length,
 });
 const heapDir = opt['heap-dir'];
+// A missing folder would throw at the first snapshot and end the session mid-soak.
+if (heapDir) mkdirSync(heapDir, { recursive: true });
 const startedAt = Date.now();
 let heapStartTaken = false;
 let statsTimer: NodeJS.Timeout | null = null;

@@ -29,7 +29,7 @@ describe('the page cache', () => {
   it('of a new store is bounded small, whatever capture writes later', async () => {
     const store = await open();
     expect(cacheMiB(store)).toBe(MIN_CACHE_MIB);
-    expect(MIN_CACHE_MIB).toBeLessThanOrEqual(16);
+    expect(MIN_CACHE_MIB).toBeLessThanOrEqual(4);
   });
 
   it('grows with the memories queries read, up to the cap that keeps 100k memories fast', async () => {
