@@ -49,6 +49,7 @@ interface Tfjs {
   tensor2d(values: Int32Array, shape: [number, number], dtype: 'int32'): Tensor;
   tensor1d(values: Int32Array, dtype: 'int32'): Tensor;
   backend(): unknown;
+  getBackend(): string;
   getKernel(name: string, backend: string): { kernelFunc: KernelFunc } | undefined;
 }
 
@@ -101,7 +102,8 @@ export async function loadEncoder(dir: string = packagedEncoderDir(), opts: Load
   const tokenizer = new PieceTokenizer(readVocabulary(join(dir, 'vocab.json')));
   const weightSpecs = json.weightsManifest.flatMap((g) => g.weights) as WeightSpec[];
   const weightData = readShards(json.weightsManifest.flatMap((g) => g.paths).map((p) => join(dir, p)));
-  if (sha256 === PASS_MODEL_SHA256 && opts.runner !== 'graph') {
+  // The pass calls the wasm backend's kernels: on any other backend the graph executor runs.
+  if (sha256 === PASS_MODEL_SHA256 && tf.getBackend() === 'wasm' && opts.runner !== 'graph') {
     const pass = new UseLitePass(tf.backend() as WasmBackend, wasmKernel(tf), rawWeights(weightData, weightSpecs));
     return new PassEncoder(pass, tokenizer, saveCodeCache);
   }
@@ -133,7 +135,7 @@ function rawWeights(data: ArrayBuffer, specs: WeightSpec[]): Map<string, RawWeig
   const out = new Map<string, RawWeight>();
   let at = 0;
   for (const s of specs) {
-    if ((s.dtype !== 'float32' && s.dtype !== 'int32') || s.quantization !== undefined) throw new EncoderFilesError(`encoder weights: ${s.name} is ${s.dtype}, not plain float32/int32`);
+    if (!plainWeight(s)) throw new EncoderFilesError(`encoder weights: ${s.name} is ${s.dtype}, not plain float32/int32`);
     const n = s.shape.reduce((a, b) => a * b, 1);
     out.set(s.name, { shape: s.shape, values: s.dtype === 'int32' ? new Int32Array(data, at, n) : new Float32Array(data, at, n) });
     at += n * 4;
@@ -216,16 +218,15 @@ function parseJson(file: string, text: string): unknown {
  */
 function weightViews(tf: Tfjs): DecodeWeights {
   return (data, specs) => {
-    if (!specs.every((s) => (s.dtype === 'float32' || s.dtype === 'int32') && s.quantization === undefined)) return tf.io.decodeWeights(data, specs);
+    if (!specs.every(plainWeight)) return tf.io.decodeWeights(data, specs);
     const out: Record<string, Tensor> = {};
-    let at = 0;
-    for (const s of specs) {
-      const n = s.shape.reduce((a, b) => a * b, 1);
-      out[s.name] = s.dtype === 'int32' ? tf.tensor(new Int32Array(data, at, n), s.shape, 'int32') : tf.tensor(new Float32Array(data, at, n), s.shape, 'float32');
-      at += n * 4;
-    }
+    for (const [name, w] of rawWeights(data, specs)) out[name] = w.values instanceof Int32Array ? tf.tensor(w.values, w.shape, 'int32') : tf.tensor(w.values, w.shape, 'float32');
     return out;
   };
+}
+
+function plainWeight(s: WeightSpec): boolean {
+  return (s.dtype === 'float32' || s.dtype === 'int32') && s.quantization === undefined;
 }
 
 /** The weight shards read into one buffer in order (tfjs decodes the weights from one ArrayBuffer). */
