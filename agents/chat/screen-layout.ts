@@ -95,36 +95,146 @@ function columnOf(cell: Cell, header: Line): number {
   return span && dist <= Math.max(span.x1 - span.x0, cell.x1 - cell.x0) ? nearest : -1;
 }
 
+/** A spreadsheet's row number ("7" in the margin before each row): no label and no value. */
+const rowNumber = (s: string) => /^\d{1,3}$/.test(s);
+/** A header row: three labels at least, after the sheet's row number if any. */
+const isHeaderRow = (line: Line) => {
+  const cells = line.filter((c, k) => !(k === 0 && rowNumber(c.text)));
+  return cells.length >= 3 && cells.every((c) => headerLike(c.text));
+};
+
+/**
+ * The group header over a header row ("Lisbon leg" over "Budget  Actual"): a line of labels just
+ * above it, each spanning two header cells or more. Gives each header cell its group's text, if any.
+ */
+function groupsOver(lines: Line[], i: number, header: Line): { names: (string | null)[]; at: number } | null {
+  for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+    const line = lines[k]!;
+    if (top(header) - bottom(line) > 1.5 * height(header)) break;
+    const groups = line.filter((c) => !rowNumber(c.text));
+    const spans = groups.map((g) => spanned(g, header));
+    if (!groups.length || !groups.every((g, j) => headerLike(g.text) && spans[j]!.size >= 2)) continue;
+    // One title over every column names the table, not a group of its columns; a lone line above
+    // a header groups the columns it reaches over, or sits centred over the gap between two.
+    if (groups.length === 1 && (spans[0]!.size === header.length || Math.abs(groups[0]!.x0 - header[0]!.x0) <= height(header) || !(header.filter((h) => overlap(groups[0]!, h) > 0).length >= 2 || overGap(groups[0]!, header)))) return null;
+    return { names: header.map((_, hk) => groups.find((_, j) => spans[j]!.has(hk))?.text ?? null), at: k };
+  }
+  return null;
+}
+
+/**
+ * The header cells a group header spans: those it overlaps, and the two either side of its centre
+ * (a merged cell's text sits centred over its columns, often over the gap between their labels).
+ */
+function spanned(g: Cell, header: Line): Set<number> {
+  const mid = (g.x0 + g.x1) / 2;
+  const out = new Set<number>();
+  header.forEach((h, k) => {
+    if (!rowNumber(h.text) && overlap(g, h) > 0) out.add(k);
+  });
+  const over = header.findIndex((h) => h.x0 <= mid && h.x1 >= mid);
+  const left = over >= 0 ? over - 1 : header.reduce((b, h, k) => (h.x1 < mid ? k : b), -1);
+  const right = over >= 0 ? over + 1 : header.findIndex((h) => h.x0 > mid);
+  for (const k of [left, over, right]) if (k >= 0 && k < header.length && !rowNumber(header[k]!.text)) out.add(k);
+  return left >= 0 && right >= 0 ? out : new Set();
+}
+
+/** A cell centred over the gap between two header cells, no wider than the two together. */
+function overGap(g: Cell, header: Line): boolean {
+  const mid = (g.x0 + g.x1) / 2;
+  const k = header.findIndex((h) => h.x0 > mid);
+  const left = header[k - 1];
+  const right = header[k];
+  return !!left && !!right && left.x1 < mid && g.x0 >= left.x0 && g.x1 <= right.x1;
+}
+
+/**
+ * A header's second row ("Previous  Current" under "Readings", beside "Meter  Used" drawn over both
+ * rows): labels right under the header that sit between its cells, not under one. Joined into it.
+ */
+function withSubHeader(header: Line, sub: Line | undefined): Line | null {
+  if (!sub || top(sub) - bottom(header) > height(header) || !sub.every((c) => headerLike(c.text) && !hasDigit(c.text))) return null;
+  if (sub.some((c) => header.some((h) => overlap(c, h) > 0))) return null;
+  return [...header, ...sub].sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * A header opens its table: a row of labels with another such row right above it, label over label
+ * ("Insured item  Canyon Grail 7" over "Claim status  Waiting for repair quote"), is one row of a
+ * label and value list, not the head of a table.
+ */
+function amongRows(lines: Line[], i: number, header: Line): boolean {
+  const h = height(header);
+  // The list goes on under it: its first column holds a label on the next line too (a card's name
+  // over its role, with a phone number under, still lets the role head its column).
+  const below = lines[i + 1]?.find((c) => Math.abs(c.x0 - header[0]!.x0) <= h);
+  if (!below || !labelLike(below.text) || hasDigit(below.text)) return false;
+  for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+    const line = lines[k]!;
+    if (top(header) - bottom(line) > ROW_GAP * h) return false;
+    const aligned = line.filter((c) => !rowNumber(c.text) && header.some((x) => Math.abs(x.x0 - c.x0) <= h));
+    if (aligned.length >= 2 && headerLike(aligned[0]!.text)) return true;
+  }
+  return false;
+}
+
+/** Where the columns of a header meet: half way between neighbouring header cells. */
+const bounds = (header: Line) => header.slice(1).map((h, k) => (header[k]!.x1 + h.x0) / 2);
+
 /** Cells of a table's rows labelled by the header row above them. */
 /** Reads tables; `headers` gets the index of every line a table took (its header and its rows). */
 function tableValues(lines: Line[], headers: Set<number>): LabelledValue[] {
   const out: LabelledValue[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const header = lines[i]!;
-    if (header.length < 3 || !header.every((c) => headerLike(c.text))) continue;
+    if (!isHeaderRow(lines[i]!) || amongRows(lines, i, lines[i]!)) continue;
+    const merged = withSubHeader(lines[i]!, lines[i + 1]);
+    const header = merged ?? lines[i]!;
+    // A value under a header that a group header spans is labelled by both ("Porto leg / Actual").
+    const groups = groupsOver(lines, i, header);
+    const names = header.map((h, k) => (k === 0 && rowNumber(h.text) ? null : groups?.names[k] ? `${groups.names[k]} / ${h.text}` : h.text));
+    const edges = bounds(header);
     const rows: { line: Line; cols: number[]; at: number }[] = [];
-    let prevBottom = bottom(header);
-    for (let j = i + 1; j < lines.length; j++) {
+    let prevBottom = bottom(lines[merged ? i + 1 : i]!);
+    for (let j = merged ? i + 2 : i + 1; j < lines.length; j++) {
       const line = lines[j]!;
       if (top(line) - prevBottom > ROW_GAP * height(header)) break;
       // The next header row ends this table.
-      if (line.length >= 3 && line.every((c) => headerLike(c.text))) break;
+      if (isHeaderRow(line)) break;
       prevBottom = bottom(line);
+      // A line across several columns (a note, a section's title) is in no column: it is not a cell.
+      // Said as "Label: value" (a total under the rows), it is a labelled value of its own.
+      if (line.length === 1 && edges.some((x) => line[0]!.x0 < x && line[0]!.x1 > x)) {
+        const said = /^([^:]{2,40}):\s+(.*\d.*)$/.exec(line[0]!.text);
+        if (said && labelLike(said[1]!)) out.push({ label: said[1]!.trim(), value: said[2]!.trim() });
+        continue;
+      }
       const cols = line.map((c) => columnOf(c, header));
       // A calendar row may hold one event beside its time: one cell under a header is enough.
       if (cols.some((c) => c >= 0)) rows.push({ line, cols, at: j });
     }
+    // Cards side by side put a label and its value under each card's title: a table's row puts one
+    // cell under each header cell. Read as cards, not as a table (cardValues).
+    // (A row's value beside its label may fall under no header cell: the card is wider than its title.)
+    const doubled = rows.filter((r) => {
+      const first = r.cols.findIndex((c, k) => c >= 0 && !rowNumber(r.line[k]!.text));
+      // A label, then its value beside it in the same card: not two figures OCR read under one header.
+      const afterLabel = (k: number) => k > 0 && labelLike(r.line[k - 1]!.text) && !hasDigit(r.line[k - 1]!.text);
+      return r.cols.some((c, k) => afterLabel(k) && ((c >= 0 && r.cols.indexOf(c) !== k) || (c < 0 && first >= 0 && k > first)));
+    }).length;
+    if (rows.length && doubled > rows.length / 2) continue;
     // A header heads columns with cells under them: three at least (a side menu's word beside a
     // settings row's label and value is not a table).
-    const filled = new Set(rows.flatMap((r) => r.cols.filter((c) => c >= 0)));
+    const filled = new Set(rows.flatMap((r) => r.cols.filter((c) => c >= 0 && names[c])));
     if (filled.size < 3) continue;
     headers.add(i);
+    if (merged) headers.add(i + 1);
+    if (groups) headers.add(groups.at);
     for (const r of rows) headers.add(r.at);
     for (const { line, cols } of rows) {
-      const labelled = line.map((c, k) => ({ c, h: cols[k]! >= 0 ? header[cols[k]!]!.text : null }));
+      const labelled = line.map((c, k) => ({ c, h: cols[k]! >= 0 ? names[cols[k]!]! : null }));
       for (const { c, h } of labelled) {
         if (!h || h === c.text) continue;
-        const row = labelled.filter((o) => o.c !== c).map((o) => (o.h && o.h !== o.c.text ? `${o.h}: ${o.c.text}` : o.c.text)).join(' · ');
+        const row = labelled.filter((o, k) => o.c !== c && !(k === 0 && !o.h && rowNumber(o.c.text))).map((o) => (o.h && o.h !== o.c.text ? `${o.h}: ${o.c.text}` : o.c.text)).join(' · ');
         out.push({ label: h, value: c.text, row });
       }
     }
@@ -152,10 +262,52 @@ function isLabelRow(line: Line, next: Line | undefined, after: Line | undefined)
   return line.length === 1 || !next.every((c) => labelLike(c.text) && !hasDigit(c.text));
 }
 
+/**
+ * Rows that say the value first and its label after it ("WPA3 personal   encryption", a router's
+ * page): two aligned columns, three rows at least, where the right one never holds a figure and the
+ * left one does in a third of its rows or more. A list of labels and values has it the other way.
+ */
+function valueFirst(lines: Line[]): Set<number> {
+  const out = new Set<number>();
+  const two = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.length === 2);
+  const done = new Set<number>();
+  for (const { l, i } of two) {
+    if (done.has(i)) continue;
+    const h = height(l);
+    const group = two.filter((o) => Math.abs(o.l[0]!.x0 - l[0]!.x0) <= h && Math.abs(o.l[1]!.x0 - l[1]!.x0) <= h);
+    for (const o of group) done.add(o.i);
+    if (group.length < 3) continue;
+    const right = group.map((o) => o.l[1]!.text);
+    const leftFigures = group.filter((o) => hasDigit(o.l[0]!.text)).length;
+    if (right.every((t) => labelLike(t) && !hasDigit(t)) && leftFigures * 3 >= group.length) for (const o of group) out.add(o.i);
+  }
+  return out;
+}
+
+/**
+ * The heading of the section a row is in ("Guest access" over the guest network's rows): the
+ * nearest line above that is one label alone, starting at or left of the row.
+ */
+function sectionOf(lines: Line[], i: number): string | null {
+  const row = lines[i]!;
+  for (let k = i - 1; k >= 0 && k >= i - 8; k--) {
+    const l = lines[k]!;
+    const text = l[0]!.text.replace(/^[^\p{L}\p{N}]+/u, '');
+    if (l.length === 1 && l[0]!.x0 <= row[0]!.x0 + height(row) && labelLike(text) && !hasDigit(text)) return text;
+  }
+  return null;
+}
+
 /** A label and the value to its right on the same row: settings rows, receipts, key-value lists. */
 function rowValues(lines: Line[], headers: Set<number>): LabelledValue[] {
   const out: LabelledValue[] = [];
+  const flipped = valueFirst(lines);
   lines.forEach((line, i) => {
+    if (flipped.has(i) && !headers.has(i)) {
+      const heading = sectionOf(lines, i);
+      out.push({ label: line[1]!.text, value: line[0]!.text, ...(heading ? { row: heading } : {}) });
+      return;
+    }
     // A table's lines are read by its header, not cell by neighbouring cell.
     // Nor does a form's label row pair across, nor a value under one of its labels with its neighbour.
     const above = i > 0 && isLabelRow(lines[i - 1]!, line, lines[i + 1]) ? lines[i - 1]! : null;
@@ -164,23 +316,143 @@ function rowValues(lines: Line[], headers: Set<number>): LabelledValue[] {
     line.slice(0, -1).forEach((label, k) => {
       const value = line[k + 1]!;
       if (above?.some((l) => under(l, above, line) === label)) return;
+      // A caption's value is under it, and the value under a caption is no label for its neighbour.
+      if (captionValue(label, line, lines[i + 1]) || captionOver(label, line, lines[i - 1])) return;
       if (labelLike(label.text) && label.text !== value.text) out.push({ label: label.text, value: value.text });
     });
   });
   return out;
 }
 
+/** A caption: a label in capitals ("ESTIMATED DELIVERY", "GATE"), as tickets and trackers print them over their values. */
+const caption = (s: string) => labelLike(s) && !hasDigit(s) && letters(s) >= 3 && s === s.toUpperCase() && s !== s.toLowerCase();
+
+/**
+ * The cell a caption names: the one under it, unless a figure stands beside it on its own row
+ * ("TOTAL EUR   84.37", "DNS   10.64.0.1": a row's label and value, the line under is another row).
+ */
+function captionValue(c: Cell, line: Line, next: Line | undefined): Cell | undefined {
+  if (!caption(c.text) || !next) return undefined;
+  const value = under(c, line, next);
+  if (!value || caption(value.text)) return undefined;
+  const beside = line[line.indexOf(c) + 1];
+  if (!beside || !hasDigit(beside.text)) return value;
+  // Beside a figure, a caption still names the cell under it when it is printed smaller than that
+  // cell (a ticket's caption over its value), unless that cell is a label with a figure of its own.
+  const besideUnder = next[next.indexOf(value) + 1];
+  const ownRow = labelLike(value.text) && !hasDigit(value.text) && !!besideUnder && hasDigit(besideUnder.text);
+  return !ownRow && c.y1 - c.y0 <= 0.8 * (value.y1 - value.y0) ? value : undefined;
+}
+
+/** Whether this cell is the value under a caption of the line above. */
+const captionOver = (cell: Cell, line: Line, above: Line | undefined): boolean => !!above && above.some((c) => captionValue(c, above, line) === cell);
+
 /** Labels with their values right under them: a form with labels above its boxes. */
-function belowValues(lines: Line[]): LabelledValue[] {
+function belowValues(lines: Line[], taken: Set<number> = new Set()): LabelledValue[] {
   const out: LabelledValue[] = [];
   lines.forEach((line, i) => {
     const next = lines[i + 1];
-    if (!isLabelRow(line, next, lines[i + 2])) return;
+    if (taken.has(i) || taken.has(i + 1)) return;
+    // A caption names the cell under it however the rows are spaced, and whatever stands beside it.
+    if (!isLabelRow(line, next, lines[i + 2])) {
+      for (const c of line) {
+        const value = captionValue(c, line, next);
+        if (value) out.push({ label: c.text, value: value.text });
+      }
+      return;
+    }
     for (const label of line) {
       const value = under(label, line, next);
       if (value && value.text !== label.text) out.push({ label: label.text, value: value.text });
     }
   });
+  return out;
+}
+
+/** Side by side regions narrower apart than this many line heights are one region. */
+const GUTTER = 2;
+
+/**
+ * The side by side regions of a block of lines: x spans that cells fill, cut where no cell of any
+ * of its lines reaches across a gutter (the gap between two cards, or a list and a panel beside it).
+ */
+function regionsOf(block: Line[]): { x0: number; x1: number }[] {
+  const cells = block.flat().sort((a, b) => a.x0 - b.x0);
+  const hs = cells.map((c) => c.y1 - c.y0).sort((a, b) => a - b);
+  const gap = GUTTER * (hs[Math.floor(hs.length / 2)] ?? 1);
+  const out: { x0: number; x1: number }[] = [];
+  for (const c of cells) {
+    const last = out[out.length - 1];
+    if (last && c.x0 - last.x1 < gap) last.x1 = Math.max(last.x1, c.x1);
+    else out.push({ x0: c.x0, x1: c.x1 });
+  }
+  return out;
+}
+
+/** A column of labels only (no figures) is one region with the values beside it: a list's two columns. */
+function joinLabelColumns(regions: { x0: number; x1: number }[], block: Line[]): { x0: number; x1: number }[] {
+  const out: { x0: number; x1: number }[] = [];
+  let joinNext = false;
+  for (const r of regions) {
+    const cells = block.flatMap((l) => l.filter((c) => c.x0 >= r.x0 && c.x1 <= r.x1));
+    const last = out[out.length - 1];
+    if (joinNext && last) last.x1 = r.x1;
+    else out.push({ ...r });
+    const next = regions[regions.indexOf(r) + 1];
+    const inIt = (l: Line, q: { x0: number; x1: number }) => l.filter((c) => c.x0 >= q.x0 && c.x1 <= q.x1);
+    // Judged on the lines where both columns have a cell: a card's title above its rows may hold figures.
+    const paired = next ? block.filter((l) => inIt(l, r).length && inIt(l, next).length).map((l) => inIt(l, r)) : [];
+    joinNext = !joinNext && cells.length >= 2 && paired.length >= 2 && paired.every((c) => c.length === 1 && labelLike(c[0]!.text) && !hasDigit(c[0]!.text));
+  }
+  return out;
+}
+
+/**
+ * Cards side by side (a pharmacy's three prescriptions, a claim's details beside its documents):
+ * each card's labels pair only with values inside the same card, and the lines that open a card
+ * above its first label and value (its title) say what every value in it is about. A block of lines
+ * is read as cards when its regions hold label and value rows of their own: two cards with two
+ * such rows each, or one with three. Table lines (`taken`) are left out; the lines read here are added.
+ */
+function cardValues(lines: Line[], taken: Set<number>): LabelledValue[] {
+  const out: LabelledValue[] = [];
+  let start = 0;
+  while (start < lines.length) {
+    let end = start + 1;
+    while (end < lines.length && !taken.has(end) && !taken.has(start) && top(lines[end]!) - bottom(lines[end - 1]!) <= ROW_GAP * height(lines[end - 1]!)) end++;
+    const at = [...Array(end - start).keys()].map((k) => start + k);
+    start = end;
+    if (at.some((i) => taken.has(i))) continue;
+    const regions = joinLabelColumns(
+      regionsOf(at.map((i) => lines[i]!)),
+      at.map((i) => lines[i]!),
+    );
+    if (regions.length < 2) continue;
+    const cards = regions.map((r) => at.map((i) => lines[i]!.filter((c) => c.x0 >= r.x0 && c.x1 <= r.x1)).filter((l) => l.length));
+    const pairRows = cards.map((card) => card.filter((l) => l.length >= 2 && labelLike(l[0]!.text)).length);
+    if (pairRows.filter((n) => n >= 2).length < 2 && !pairRows.some((n) => n >= 3)) continue;
+    for (const card of cards) {
+      // A card may hold several, one under another: lines that are no label and value row open the next.
+      const pairRow = (l: Line) => l.length >= 2 && l.length <= 3;
+      let k = 0;
+      while (k < card.length) {
+        const first = card.findIndex((l, j) => j >= k && pairRow(l));
+        if (first < 0) break;
+        let end = first;
+        while (end < card.length && pairRow(card[end]!)) end++;
+        const head = card.slice(k, first).map((l) => l.map((c) => c.text).join(' ')).join(' · ');
+        // A card's rows are its label and value pairs, however evenly they are spaced.
+        for (const line of card.slice(first, end)) {
+          for (const [j, label] of line.slice(0, -1).entries()) {
+            const value = line[j + 1]!;
+            if (labelLike(label.text) && label.text !== value.text) out.push({ label: label.text, value: value.text, ...(head ? { row: head } : {}) });
+          }
+        }
+        k = end;
+      }
+    }
+    for (const i of at) taken.add(i);
+  }
   return out;
 }
 
@@ -191,7 +463,8 @@ export function labelledValues(fw: FrameWords): LabelledValue[] {
   const out: LabelledValue[] = [];
   const headers = new Set<number>();
   const tables = tableValues(lines, headers);
-  for (const v of [...tables, ...rowValues(lines, headers), ...belowValues(lines)]) {
+  const cards = cardValues(lines, headers);
+  for (const v of [...tables, ...cards, ...rowValues(lines, headers), ...belowValues(lines, headers)]) {
     const k = `${v.label}\u0000${v.value}`;
     if (seen.has(k)) continue;
     seen.add(k);
