@@ -186,7 +186,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     const q = question.toLowerCase();
     for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
       const name = m[0];
-      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
+      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
     }
     return false;
   }
@@ -341,7 +341,7 @@ interface Pick {
  */
 function roleCue(text: string, question: string): number {
   const asks = /\b(?:ask|request|report|raise|file|open|submit|sen[dt])\w*\b/i.test(question);
-  if (/\b(?:owner|assignee|assigned to|handled by|responsible)\b/i.test(text)) return asks ? 0.3 : 0.7;
+  if (/\b(?:owner|assignee|assigned to|handled by|handler|in charge|case worker|responsible)\b/i.test(text)) return asks ? 0.3 : 0.7;
   if (/\b(?:requested by|reported by|requester|reporter|submitted by|opened by)\b/i.test(text)) return asks ? 0.7 : 0.3;
   return /\b(?:by|with|from|contact)\b/i.test(text) ? 0.5 : 0;
 }
@@ -374,6 +374,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
   const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(labelOf(unit)) ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
+  const plan = unit.laidOut || unit.key ? planOrOutcome(labelOf(unit), question) : 0;
   // "Why did it fail": the error that says why, not the status that says it failed.
   const why = asked.kind === 'reason' && /\b(?:error|exception|because|due to)\b|\bE[A-Z]{4,}\b/i.test(unit.text) ? 1 : 0;
   // A failed command did not do what was asked: the step that worked is the one to state.
@@ -384,7 +385,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // answer to "what was my cholesterol" is another cell of that row.
   const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
   const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why + plan;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
@@ -414,6 +415,23 @@ function where(u: Unit, fmt: TimeFormatter): string {
 
 /** What someone did, discussed or worked on is answered by the events, in order, not by one fact. */
 const ABOUT_DOING = /\bwhat\s+(?:did|do|have|had|was|were|am|are)\s+(?:i|we|you|they|he|she)\s+(?:been\s+)?(?:do|doing|done|discuss|discussed|discussing|talk(?:ed|ing)?\s+about|work(?:ed|ing)?\s+on|decide|decided|up\s+to)\b/i;
+
+/**
+ * A table that sets what was planned beside what came of it ("Budget  Actual", "Estimate  Final"):
+ * "what did it end up costing" asks for the outcome's column, "what did we set aside" for the plan's.
+ */
+const PLAN_LABEL = /\b(?:budget(?:ed)?|plan(?:ned)?|estimated?|forecast|target|allocated|quoted?)\b/i;
+const OUTCOME_LABEL = /\b(?:actual|spent|final|outturn|real|paid)\b/i;
+const ASKS_PLAN = /\b(?:set aside|budget(?:ed)?|plan(?:ned)?|allow(?:ed)? for|allocate[sd]?|expect(?:ed)?|estimate[sd]?|meant to)\b/i;
+const ASKS_OUTCOME = /\b(?:end(?:ed)? up|in the end|actually|really|final(?:ly)?|turned out|came to|in fact)\b/i;
+function planOrOutcome(label: string, question: string): number {
+  const plan = PLAN_LABEL.test(label);
+  const outcome = OUTCOME_LABEL.test(label);
+  if (plan === outcome) return 0;
+  if (ASKS_OUTCOME.test(question)) return outcome ? 0.5 : -0.5;
+  if (ASKS_PLAN.test(question)) return plan ? 0.5 : -0.5;
+  return 0;
+}
 
 /** A question about a limit in time. */
 const DEADLINE = /\b(?:due|by when|deadline|until when|expire[sd]?|have to|must|need to|latest)\b/i;
