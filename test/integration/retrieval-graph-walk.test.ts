@@ -44,6 +44,25 @@ describe('graph walk: bounded, and never through hubs', () => {
     expect(new Set(tight.map((l) => l.entity_id)).size).toBe(1);
   });
 
+  it('finds the entities a question names with one statement prepared once, not one per question', async () => {
+    const store = await fresh();
+    say(store, 'Ana Souza', 'Ana Souza reviewed the Atlas launch plan.', 0);
+    expect(store.graph.entitiesIn('What did Ana Souza do?')[0]?.name).toBe('Ana Souza');
+    const db = store.db;
+    const prepare = db.prepare.bind(db);
+    const asked: string[] = [];
+    db.prepare = ((sql: string) => {
+      asked.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    try {
+      expect(store.graph.entitiesIn('Where is Ana Souza?')[0]?.name).toBe('Ana Souza');
+    } finally {
+      db.prepare = prepare as typeof db.prepare;
+    }
+    expect(asked).toEqual([]);
+  });
+
   it('counts kept across queries are read again once the store has grown: an entity that became a hub is no longer walked through', async () => {
     const store = await fresh();
     let i = 0;

@@ -64,6 +64,25 @@ describe('forgiving search over screen passages', () => {
     expect(first!.passages?.[0]?.marked).toContain('**harbourgwerty**');
   });
 
+  it('prepares its statements once per connection, not once per search (a hybrid search runs it every time)', () => {
+    observe(store, 'The tunnel key for the harbourgwerty gateway was rotated on Monday.');
+    expect(texts('harbourqwerty')).toHaveLength(1);
+    const db = store.db;
+    const prepare = db.prepare.bind(db);
+    const asked: string[] = [];
+    db.prepare = ((sql: string) => {
+      asked.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    try {
+      expect(texts('harbourqwerty')).toHaveLength(1);
+      expect(texts('gatewqy')).toHaveLength(1);
+    } finally {
+      db.prepare = prepare as typeof db.prepare;
+    }
+    expect(asked.filter((sql) => sql.includes('passage_trigram'))).toEqual([]);
+  });
+
   it('ranks what it forgives below every exact match', () => {
     observe(store, 'The harbourgwerty gateway moved to a new rack.');
     observe(store, 'Invoice 4471 for the rack rental is attached.');
