@@ -24,6 +24,18 @@ export function contextPart(row: Pick<MemoryRow, 'title' | 'text'>): string {
  * existing row, and on LoCoMo dev it does as well as both sides (recall@10 0.758 vs 0.760).
  * A unit's row changes when the unit before it changes: an insert in the middle, a delete, an edit
  * or a move in time rewrites the row of the unit after it.
+ *
+ * The index is left to FTS5's own merging (automerge 4), which keeps segments in levels of up to
+ * three: the store bench's 100k and 1M stores have 10 each. Every MATCH seeks each query term in
+ * every segment, and the hybrid search runs one per result for its snippet (10), one per new term
+ * to count it (common-terms.ts) and one or two for BM25: at 100k a snippet's MATCH costs ~80 µs
+ * with 10 segments and ~30 µs with one. Merged to one ('optimize': 0.6 s of CPU at 100k, 6.6 s at
+ * 1M, rewriting the whole index), the same searches in one process (300 and 200 probe queries,
+ * order of every top 10 unchanged, load ~15-25) took hydrate 1.54 -> 0.85 ms and BM25 4.09 -> 3.67
+ * at the median at 100k (search CPU mean 15.7 -> 14.3), hydrate 3.68 -> 1.32 and BM25 17.2 -> 16.0
+ * at 1M (mean 60.7 -> 58.0). Small writes (the app's) make more segments than the bench's batches
+ * of 1,000, so the gain needs a merge in idle time, not at write: automerge 2 left 6 segments at
+ * 100k for 8% more insert CPU and no measurable search gain.
  */
 export class FtsIndex {
   private readonly insert: Statement;
