@@ -14,6 +14,11 @@
  *    the encoder), with the CPU the process had used when the link was printed; with a display
  *    ($DISPLAY set) also `engram serve --capture` (as npm start runs it there: capture waits for the
  *    welcome page's consent, which a fresh data dir has not given);
+ *  - the desktop app's engine start under Node, as far as it runs without Electron: a fresh process
+ *    loads the engine and electron/desktop/main/core (compiled, as the app loads them), opens the
+ *    store as main does (openEngram) and starts the core with Electron's sources faked (a screen
+ *    with no display, always active, no microphone), to its first answer (app.info, what the
+ *    window's first IPC call gets);
  *  - where serve's start goes, from fresh processes' CPU: node itself (`node -e 0`), the CLI's entry
  *    (`engram --version`), serve's modules (`engram serve --help` loads the command, the engine and
  *    the HTTP host) and, in process, opening the store (key, database, migrations check) twice, the
@@ -92,11 +97,17 @@ async function runCommand(ctx: ReturnType<typeof setup>, args: string[]): Promis
   return { wall_ms: wall, cpu_ms };
 }
 
-/** CPU time a running process has used so far (Linux /proc, in clock ticks of 10 ms), or null elsewhere. */
+/**
+ * CPU time a running process and the processes it started have used so far (Linux /proc, in clock
+ * ticks of 10 ms; `engram serve --capture` runs in a child of its own), or null elsewhere.
+ */
 function cpuSoFar(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    for (const c of children) ms += cpuSoFar(Number(c)) ?? 0;
+    return ms;
   } catch {
     return null;
   }
@@ -192,6 +203,54 @@ async function serveStart(ctx: ReturnType<typeof setup>, extra: string[]): Promi
   }
 }
 
+/** The desktop core's start in a fresh process (see the header): the child reports its own clock and CPU at each step. */
+const DesktopSteps = z.object({ modules_ms: z.number(), modules_cpu_ms: z.number(), store_ms: z.number(), store_cpu_ms: z.number(), core_ms: z.number(), core_cpu_ms: z.number(), answer_ms: z.number(), answer_cpu_ms: z.number() });
+type DesktopSteps = z.infer<typeof DesktopSteps>;
+
+function desktopScript(dir: string): string {
+  const file = path.join(dir, 'desktop-core.mjs');
+  const dist = (rel: string) => JSON.stringify(pathToFileURL(path.join(ROOT, 'dist', rel)).href);
+  writeFileSync(
+    file,
+    `const cpu = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+const at = () => ({ ms: performance.now(), cpu: cpu() });
+const engine = await import(${dist('electron/engine/index.js')});
+const { startCore } = await import(${dist('electron/desktop/main/core.js')});
+const modules = at();
+const store = await engine.openEngram({ dataDir: process.env.ENGRAM_DATA_DIR });
+const opened = at();
+const core = await startCore({
+  store, version: 'bench', selfPids: [process.pid], keyDescription: 'bench', sandbox: { on: true, detail: 'bench' },
+  screen: { name: 'bench', listDisplays: async () => [], capture: async () => [] },
+  idle: { state: () => 'active' },
+  microphone: { name: 'none', chunks: async function* () {} },
+  startAtLogin: { enabled: () => false, set: async () => undefined },
+  onProblem: () => undefined, log: () => undefined,
+});
+const started = at();
+await core.client.call('app.info', {});
+const answered = at();
+process.stdout.write(JSON.stringify({ modules_ms: modules.ms, modules_cpu_ms: modules.cpu, store_ms: opened.ms, store_cpu_ms: opened.cpu, core_ms: started.ms, core_cpu_ms: started.cpu, answer_ms: answered.ms, answer_cpu_ms: answered.cpu }) + '\\n');
+await core.close();
+await store.close();
+`,
+  );
+  return file;
+}
+
+/** Medians of the desktop core's steps over runs (the first run warms the disk). */
+function desktopStart(ctx: ReturnType<typeof setup>, runs: number): DesktopSteps {
+  const script = desktopScript(ctx.dir);
+  const all: DesktopSteps[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const r = spawnSync(process.execPath, [script], { env: { ...ctx.env, ENGRAM_EMBEDDER: 'none' }, encoding: 'utf8', timeout: 120_000 });
+    if (r.status !== 0) throw new Error(`desktop core start exited ${r.status}: ${r.stderr.split('\n').find((l) => l.trim()) ?? ''}`);
+    if (i > 0) all.push(DesktopSteps.parse(JSON.parse(r.stdout.trim().split('\n').pop()!)));
+  }
+  const keys = Object.keys(all[0]!) as (keyof DesktopSteps)[];
+  return Object.fromEntries(keys.map((k) => [k, Math.round(median(all.map((a) => a[k])))])) as DesktopSteps;
+}
+
 /** Median of each figure over runs (a CPU figure only where /proc gave one). */
 function serveMedians(runs: ServeRun[]): ServeRun {
   const cpus = runs.map((r) => r.link_cpu_ms).filter((c): c is number => c !== null);
@@ -262,6 +321,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < args.runs; i++) runs.push(await serveStart(ctx, ['--capture']));
       serveCapture = serveMedians(runs);
     }
+    const desktop = desktopStart(ctx, args.runs);
     const parts = {
       node_cpu_ms: await startCpu(ctx, ['-e', '0'], args.runs),
       cli_entry_cpu_ms: await startCpu(ctx, [BIN, '--version'], args.runs),
@@ -276,9 +336,10 @@ async function main(): Promise<void> {
     targets.check("cold start: engram mcp's first answer <= 500 ms", mcp.init_ms <= 500, `${mcp.init_ms} ms wall${mcp.init_cpu_ms === null ? '' : `, ${mcp.init_cpu_ms} ms CPU`}`);
     const serveLine = (s: ServeRun) => `${s.page_ms} ms wall to the page, ${s.api_ms} to the first API answer${s.link_cpu_ms === null ? '' : ` (${s.link_cpu_ms} ms CPU at the link)`}`;
     targets.check("cold start: engram serve's first answer <= 500 ms", serve.api_ms <= 500, serveLine(serve));
+    targets.check("cold start: the desktop core's first answer (under Node) <= 500 ms", desktop.answer_ms <= 500, `${desktop.answer_ms} ms wall, ${desktop.answer_cpu_ms} ms CPU`);
     if (serveCapture) targets.check("cold start: engram serve --capture's first answer <= 500 ms", serveCapture.api_ms <= 500, serveLine(serveCapture));
     if (args.json) {
-      process.stdout.write(`${JSON.stringify({ ...figures, mcp, serve, serve_capture: serveCapture, serve_parts: parts, load_avg: Number(load), runs: args.runs })}\n`);
+      process.stdout.write(`${JSON.stringify({ ...figures, mcp, serve, serve_capture: serveCapture, serve_parts: parts, desktop_core: desktop, load_avg: Number(load), runs: args.runs })}\n`);
       targets.finish({ json: true });
       return;
     }
@@ -295,6 +356,9 @@ async function main(): Promise<void> {
       );
     }
     if (!serveCapture) console.log('engram serve --capture: not measured (no $DISPLAY)');
+    console.log(
+      `desktop core under Node (Electron faked): modules loaded at ${desktop.modules_ms} ms (${desktop.modules_cpu_ms} ms CPU), store open ${desktop.store_ms} (${desktop.store_cpu_ms}), core started ${desktop.core_ms} (${desktop.core_cpu_ms}), first answer (app.info) ${desktop.answer_ms} (${desktop.answer_cpu_ms}), from the process's start`,
+    );
     console.log(
       `where serve's start goes (CPU of fresh processes): node ${parts.node_cpu_ms} ms, + the CLI's entry ${parts.cli_entry_cpu_ms - parts.node_cpu_ms} (engram --version ${parts.cli_entry_cpu_ms}), + serve's modules ${parts.serve_modules_cpu_ms - parts.cli_entry_cpu_ms} (engram serve --help ${parts.serve_modules_cpu_ms}); opening the store in process ${parts.store_open.first_ms} ms, warm ${parts.store_open.warm_ms} ms`,
     );
