@@ -75,7 +75,9 @@ export async function engineBrain(p: BrainParts): Promise<EngineBrain> {
     ready = deferral.done.then(async (ran) => {
       if (!ran || p.isClosed()) return null;
       const b = await makeBrain(choice.subscribe ?? true);
-      if (choice.start !== 'manual') await b.start();
+      // A close that came while the brain loaded (a shutdown right after start) does not wait for
+      // it to take up the stored observations: they are taken up at the next start.
+      if (choice.start !== 'manual' && !p.isClosed()) await b.start();
       return b;
     });
     ready.catch((err: unknown) => p.log(`brain: failed to start: ${errorLine(err)}`));

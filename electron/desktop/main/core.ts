@@ -85,6 +85,10 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     version: opts.version,
     capture: { screen: opts.screen, idle: opts.idle, ...(opts.power ? { power: opts.power } : {}), ...(opts.load ? { load: opts.load } : {}), microphone: opts.microphone, selfPids: opts.selfPids },
     brain: true,
+    // The window's first IPC answer does not wait for the memory agents (~0.15-0.18 s of CPU to load
+    // and start): they start DEFERRED_BRAIN_MS later and take up what capture stored meanwhile;
+    // chat is built with the first question.
+    lazy: true,
     sync: true,
     keyDescription: opts.keyDescription,
     ...(opts.syncKeys ? { syncKeys: opts.syncKeys } : {}),
