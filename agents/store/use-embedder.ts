@@ -12,9 +12,10 @@ interface Request {
 
 /**
  * Background requests go to the worker in pieces this small, so a foreground one waits at most one
- * piece. The encoder's cost grows with the text (~50 CPU-ms for a 100-character memory, ~150 for a
- * 1,000-character screen passage), so a piece is bounded by characters as well as by count: 8 full
- * passages were over a second of waiting for a question's vector; 2,000 characters are ~0.3 s.
+ * piece. The encoder's cost grows with the text (~12 CPU-ms for a 100-character memory, ~75 for a
+ * 1,000-character screen passage, a third of that the attention's batched products, which tfjs's
+ * wasm backend runs as plain loops), so a piece is bounded by characters as well as by count: 8 full
+ * passages were over a second of waiting for a question's vector; 2,000 characters are ~0.15 s.
  */
 const BACKGROUND_PIECE = 8;
 const BACKGROUND_PIECE_CHARS = 2000;
