@@ -185,17 +185,29 @@ export function stemsOf(text: string): Set<string> {
 /**
  * An English word's everyday translations (German, French, Spanish, Italian, Portuguese), stemmed
  * as screen words are, with and without accents: a screen in another language labels "deposit"
- * as "Kaution" or "fianza". One-word forms only: a label is met word by word.
+ * as "Kaution" or "fianza". A label is met word by word: of a phrase, its head word only.
  */
 function foreignForms(word: string): string[] {
   const out = new Set<string>();
   for (const t of translationsOf(word))
     for (const forms of Object.values(t.forms))
       for (const f of forms) {
-        if (/\s/.test(f)) continue;
-        for (const s of [stem(f), stem(plainWord(f))]) if (s.length >= 3) out.add(s);
+        // "dépôt de garantie", "fecha de pago": a Romance noun phrase names its kind first.
+        const word = /\s/.test(f) ? (/^\p{L}{4,}\s+(?:de|di|da|do|du|des|del|della)\s/u.test(f) ? f.split(/\s/)[0]! : null) : f;
+        if (!word) continue;
+        for (const s of [word, plainWord(word), ...germanSpellings(word)].map(stem)) if (s.length >= 3) out.add(s);
       }
   return [...out];
+}
+
+/**
+ * A German word as it is also written: umlauts as "ue", "ae", "oe" and "ß" as "ss" (keyboards and
+ * forms without them), and "ü" as "ii", the usual misreading of OCR's English model ("Schliissel").
+ */
+function germanSpellings(word: string): string[] {
+  if (!/[äöüß]/i.test(word)) return [];
+  const w = word.toLowerCase().replace(/ß/g, 'ss');
+  return [w.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'), plainWord(w).replace(/u/g, (u, i: number) => (w[i] === 'ü' ? 'ii' : u))];
 }
 
 /** Whether a term is met only by one of its kin (a related word, not the word itself, or a German compound ending in it). */
@@ -203,6 +215,8 @@ export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<stri
   const related = kin.get(term);
   if (!related) return false;
   for (const k of related) if (stems.has(k)) return true;
+  // OCR keeps some accents and drops others ("dépot" for "dépôt"): the kin hold each form without accents too.
+  for (const s of stems) if (/[^\p{ASCII}]/u.test(s) && related.has(plainWord(s))) return true;
   for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 3 && s.endsWith(k)) return true;
   return false;
 }

@@ -53,6 +53,8 @@ const FORGIVEN_SHARE = 0.9;
 
 /** A passage found by a question word's translation scores this share of its BM25: below the question's own words. */
 const TRANSLATED_SHARE = 0.5;
+/** At most this many translations the word index lacks are looked up in the forgiving index (each costs a trigram scan). */
+const FORGIVING_TRANSLATIONS = 8;
 
 /** Up to this many passages seen in a time window are listed and searched among; above it, search all and post-filter. */
 const WINDOW_LIST_LIMIT = 20_000;
@@ -119,7 +121,17 @@ export class PassageRepo {
     if (!held.size) return exact;
     const foreign = translatedTerms(opts.query, terms, held);
     if (!foreign.length) return exact;
-    const byForeign = this.exactSearch(foreign, opts, limit);
+    const byWord = this.exactSearch(foreign, opts, limit);
+    // A translation the word index lacks may sit inside a compound ("Zähler" in "Wasserzähler") or be
+    // misread ("Schliissel"): the forgiving index finds both, below the translations found as words.
+    const unknown = foreign.flatMap((t) => {
+      const f = forgivingTerm(t);
+      return f && !f.cjk && !this.known(t) ? [f] : [];
+    });
+    const floor = byWord.length ? Math.min(...byWord.map((h) => h.score)) : exact.length ? Math.min(...exact.map((h) => h.score)) : 1;
+    const seen = new Set(byWord.map((h) => h.seq));
+    const forgiven = unknown.length ? this.forgivingHits(unknown.slice(0, FORGIVING_TRANSLATIONS), opts, limit, floor).filter((h) => !seen.has(h.seq)) : [];
+    const byForeign = [...byWord, ...forgiven];
     if (!byForeign.length) return exact;
     const merged = new Map(exact.map((h) => [h.seq, { ...h }]));
     for (const h of byForeign) {

@@ -10,7 +10,7 @@
 export const EVERYDAY_WORDS = `
 # money and bills
 rent | Miete, Kaltmiete, Warmmiete, Mietzins | loyer | alquiler, renta | affitto, canone | aluguel, aluguer, renda
-deposit | Kaution, Mietkaution, Anzahlung | caution, dépôt de garantie, acompte | fianza, depósito | cauzione, deposito, caparra | caução, depósito, sinal
+deposit | Kaution, Mietkaution, Anzahlung | caution, dépôt de garantie, dépôt, acompte | fianza, depósito | cauzione, deposito, caparra | caução, depósito, sinal
 bill, invoice | Rechnung | facture | factura, recibo | fattura, bolletta | fatura, conta
 receipt | Quittung, Beleg, Kassenbon | reçu, ticket de caisse | recibo, ticket | ricevuta, scontrino | recibo, talão
 amount, sum | Betrag, Summe | montant, somme | importe, cantidad, suma | importo, somma | montante, valor, quantia

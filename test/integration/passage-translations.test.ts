@@ -70,4 +70,14 @@ describe('English questions meet screens in other languages', () => {
     for (const h of hits) expect(h.text.includes('rate') || /\bdie\b/i.test(h.text)).toBe(true);
     expect(hits[0]?.text).toContain('rate');
   });
+
+  it('finds a translation inside a German compound or misread by OCR, through the forgiving index', () => {
+    // (No screen spells "Schlüssel" right: a word the index knows is searched as a word only.)
+    screen('Ablesung — Hausverwaltung Kranz', 'Der Wasserzähler im Keller wird am Montag abgelesen, bitte sorgen Sie für freien Zugang.');
+    screen('Nachricht', 'Ich habe den Schliissel beim Nachbarn gelassen, er ist bis Freitag zu Hause.');
+    const meter = store.passages.search({ query: 'when is the water meter read' }).map((h) => h.text);
+    expect(meter.some((t) => t.includes('Wasserzähler'))).toBe(true);
+    const key = store.passages.search({ query: 'where did I leave the key' }).map((h) => h.text);
+    expect(key.some((t) => t.includes('Schliissel'))).toBe(true);
+  });
 });
