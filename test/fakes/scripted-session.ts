@@ -44,7 +44,7 @@ import { AnthropicProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { modelGetter } from '../../electron/engine/index.js';
 import { HashEmbedder, openStore, resolveKeyProvider, UseEmbedder } from '../../agents/store/index.js';
-import { installCrashJournal } from '../../electron/hosts/cli/main.js';
+import { installCrashJournal } from '../../electron/hosts/cli/crash-install.js';
 import { CaptureService } from '../../electron/sensing/capture/index.js';
 import { TesseractPool, type OcrEngine } from '../../electron/sensing/perception/index.js';
 import { CaptureSettingsSchema } from '../../shared/settings/index.js';

@@ -73,3 +73,18 @@ describe('what a one-shot command loads', () => {
     expect(heavy.map((p) => [p, loaded.filter((u) => u.includes(p)).length]).filter(([, n]) => n !== 0)).toEqual([]);
   });
 });
+
+// Issue 34's cold start: `engram serve --capture` and `capture --watch` first run a parent that only
+// starts the capture child (malloc-arenas.ts) and waits; it, --version and --help load no schema
+// library and no crash journal: those load with the command that runs.
+describe('what the entry loads before a command runs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-lazy-entry-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('engram --version loads neither zod nor the crash journal nor the redaction rules', async () => {
+    const loaded = await modulesOf(dir, ['--version'], {});
+    expect(loaded.some((u) => u.includes('/electron/hosts/cli/'))).toBe(true);
+    const heavy = ['/zod/', '/electron/crash/', '/shared/redaction/'];
+    expect(heavy.map((p) => [p, loaded.filter((u) => u.includes(p)).length]).filter(([, n]) => n !== 0)).toEqual([]);
+  });
+});

@@ -1,7 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { redactText } from '../../../shared/redaction/index.js';
-import { CrashJournal } from '../../crash/index.js';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
@@ -70,7 +67,7 @@ async function errorLine(err: unknown): Promise<{ line: string; code: number }> 
 
 export interface CliHooks {
   /** Called once the command and its data dir are known, right before it runs (main installs the crash journal here). */
-  onCommand?(command: string, dataDir: string): void;
+  onCommand?(command: string, dataDir: string): void | Promise<void>;
   /** Registers what a command says when a second Ctrl-C stops it at once (see CliContext.onHardStop). */
   onHardStop?: (lastWords: () => void) => () => void;
 }
@@ -145,33 +142,13 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
   };
   try {
     const args = parseCommandArgs(rest, command.options, command.allowPositionals ?? false, command.name);
-    hooks.onCommand?.(command.name, dir);
+    await hooks.onCommand?.(command.name, dir);
     return await command.run(args, ctx);
   } catch (err) {
     const { line, code } = await errorLine(err);
     if (line) io.stderr(`engram: ${line}\n`);
     return code;
   }
-}
-
-/**
- * An error that escapes a command (a long-running serve or capture, say) is kept as a local crash
- * report and told in one line, instead of a stack trace on the terminal. The line names the error's
- * kind and the report, never its message: a message can carry screen text, and terminals are logged
- * (a service's stderr goes to the system journal). A rejection nobody handled ends the command as
- * Node would by default: its state is unknown. Returns the function that uninstalls the handlers.
- */
-export function installCrashJournal(proc: NodeJS.Process, dataDir: string, processName: string, write: (line: string) => void): () => void {
-  const journal = new CrashJournal({ dir: join(dataDir, 'crashes'), version: version(), processName, scrub: (t) => redactText(t).text });
-  const die = (err: unknown, report: string | null) => {
-    const e = err instanceof Error ? err : null;
-    const rawCode: unknown = (e as { code?: unknown } | null)?.code;
-    const code = typeof rawCode === 'string' ? ` ${rawCode.slice(0, 40)}` : '';
-    const kind = redactText(`${(e?.name ?? typeof err).slice(0, 60)}${code}`).text;
-    write(`engram: unexpected error (${kind})${report ? `; report: ${report}` : '; no report could be written'}\n`);
-    proc.exit(1);
-  };
-  return journal.install(proc, { onFatal: die, onRejection: die });
 }
 
 /** How long a command may take to end after SIGTERM before the process exits anyway. */
@@ -232,7 +209,12 @@ export async function main(): Promise<void> {
   const code = await runCli(process.argv.slice(2), io, env, controller.signal, {
     // An error that escapes a command (a long-running serve or capture, say) is kept as a local
     // crash report and told in one line, instead of a stack trace on the terminal.
-    onCommand: (command, dataDir) => void installCrashJournal(process, dataDir, `engram ${command}`, (line) => process.stderr.write(line)),
+    // Loaded here, not at start-up: the journal and redaction pull in zod and the secret detectors,
+    // which --version, --help and the waiting parent of a capture (malloc-arenas.ts) never need.
+    onCommand: async (command, dataDir) => {
+      const { installCrashJournal } = await import('./crash-install.js');
+      installCrashJournal(process, dataDir, `engram ${command}`, (line) => process.stderr.write(line));
+    },
     onHardStop: (say) => {
       lastWords.add(say);
       return () => lastWords.delete(say);
