@@ -186,7 +186,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     const q = question.toLowerCase();
     for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
       const name = m[0];
-      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
+      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its|What|Who|When|Where|Why|How|Which)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
     }
     return false;
   }
@@ -207,7 +207,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
  * name with its surname. A month's name counts as a word.
  */
 const COMMON_WORD_KIN = 8;
-const MONTH_NAME = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const MONTH_NAME = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$/i;
 const commonWord = (name: string) => name.split(/[\s-]+/).every((w) => MONTH_NAME.test(w) || wordKin(w.toLowerCase()).size >= COMMON_WORD_KIN);
 
 /** "Seat number", "room number", "gate number": the number asked for is a short one under that label ("Seat: 61"). */
@@ -363,7 +363,9 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const around = covered(asked.terms, surroundings, asked.kin);
   // A status cell ("Status: failed") says that it failed, not why.
   const statusOnly = asked.kind === 'reason' && (unit.laidOut || unit.key) && /^\s*(?:failed|failing|fails?|failure|errored|error|broken|red)\s*$/i.test(unit.text.split(': ').slice(1).join(': '));
-  const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (valueIn(asked.kind, unit.text, question) || numberUnder(unit, question));
+  // A label's own words are no name ("What happened: Bicycle frame cracked…" names no one).
+  const valueText = asked.kind === 'person' && unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text;
+  const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (valueIn(asked.kind, valueText, question) || numberUnder(unit, question));
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
   // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".

@@ -37,3 +37,17 @@ describe('which labelled value leads', () => {
     expect(lead('Who is looking after my refund?', fw, t, 'Your refund — shop account')).toContain('Lina Park');
   });
 });
+
+describe('who is named', () => {
+  it('takes no word of a label, a question word or a month for a name', () => {
+    // A claim's details as label and value rows: the first value opens with a capitalised word.
+    const fw = screenOf(
+      cell('What happened', 40, 100), cell('Water leak from the flat above, 2 Oct', 300, 100),
+      cell('Policy', 40, 136), cell('Home contents plus', 300, 136),
+      cell('Loss adjuster', 40, 172), cell('Tomasz Wojcik', 300, 172),
+    );
+    const t = 'What happened\nPolicy\nLoss adjuster\nWater leak from the flat above, 2 Oct\nHome contents plus\nTomasz Wojcik';
+    const f = factSentence('Who is assessing the leak damage?', screenMemory('lines', t, 'Claim 5512 — insurer', '2026-11-03T09:20:00.000Z', { frameId: 'frm_1', fullSnippet: true }), new TimeFormatter('UTC'), (id) => (id === 'frm_1' ? fw : null))!;
+    expect(f.text.split('\n')[0]).toContain('Tomasz Wojcik');
+  });
+});
