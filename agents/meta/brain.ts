@@ -12,6 +12,7 @@ import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
 import { MemoryWriter, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from '../../shared/settings/index.js';
+import { keywordIndexUpkeep } from './keyword-index-upkeep.js';
 import { dreamSchedule, type QueuedDreamReview } from './dream-schedule.js';
 import { MetaAgent, type IngestReport } from './meta-agent.js';
 import { TimeFormatter } from '../../shared/time/index.js';
@@ -113,6 +114,8 @@ export function createBrain(opts: BrainOptions): Brain {
   };
 
   const dreams = dreamSchedule({ store, meta, timeZone: time.timeZone, now, llm, settings: readSettings, log: opts.log });
+  // The keyword indexes' segments are merged into one in idle time, a slice per turn of the queue.
+  const keywordIndex = keywordIndexUpkeep({ store, meta, now, settings: readSettings, log: opts.log });
 
   const runArchive = (): Promise<ArchiveReport> =>
     meta.exclusive(async () => {
@@ -197,6 +200,7 @@ export function createBrain(opts: BrainOptions): Brain {
       timer = setInterval(() => {
         meta.tick();
         dreams.maybe();
+        keywordIndex.maybe();
         maybeArchive();
         behaviourTick();
       }, opts.tickMs ?? 30_000);

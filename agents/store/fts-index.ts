@@ -34,7 +34,7 @@ export function contextPart(row: Pick<MemoryRow, 'title' | 'text'>): string {
  * order of every top 10 unchanged, load ~15-25) took hydrate 1.54 -> 0.85 ms and BM25 4.09 -> 3.67
  * at the median at 100k (search CPU mean 15.7 -> 14.3), hydrate 3.68 -> 1.32 and BM25 17.2 -> 16.0
  * at 1M (mean 60.7 -> 58.0). Small writes (the app's) make more segments than the bench's batches
- * of 1,000, so the gain needs a merge in idle time, not at write: automerge 2 left 6 segments at
+ * of 1,000, so the brain merges in idle time (keyword-merge.ts), not at write: automerge 2 left 6 segments at
  * 100k for 8% more insert CPU and no measurable search gain.
  */
 export class FtsIndex {

@@ -33,6 +33,7 @@ import { SettingsRepo } from './settings-repo.js';
 import { ThreadRepo } from './thread-repo.js';
 import { ThreadSummaryRepo } from './thread-summary-repo.js';
 import { timelineMatch, timelineRows, type TimelineRows } from './timeline-rows.js';
+import { mergeKeywordSlice } from './keyword-merge.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 
@@ -345,6 +346,14 @@ export class EngramStore {
 
   get embeddingError(): string | null {
     return this.embedQueue?.lastError ?? this.passageQueue?.lastError ?? null;
+  }
+
+  /**
+   * One idle-time slice of merging the keyword indexes' segments (keyword-merge.ts); true while work
+   * is left. The brain calls it between other work, one slice at a time.
+   */
+  mergeKeywordIndexSlice(pages = 64): boolean {
+    return mergeKeywordSlice(this.db, pages);
   }
 
   /**
