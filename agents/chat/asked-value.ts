@@ -214,7 +214,8 @@ function germanSpellings(word: string): string[] {
 export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   const related = kin.get(term);
   if (!related) return false;
-  for (const k of related) if (stems.has(k)) return true;
+  // "accounting" is kin of "accountant", but its stem is the "account" a screen's menu says.
+  for (const k of related) if (stems.has(k) && !(term.startsWith(k) && agentOf(k, term))) return true;
   // OCR keeps some accents and drops others ("dépot" for "dépôt"): the kin hold each form without accents too.
   for (const s of stems) if (/[^\p{ASCII}]/u.test(s) && related.has(plainWord(s))) return true;
   for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 3 && s.endsWith(k)) return true;
@@ -224,6 +225,11 @@ export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<stri
 /** The German forms' stems: German writes most things as one word with the head last ("Kaltmiete" is a kind of "Miete"). */
 const GERMAN_STEMS = new Set(LEXICON.flatMap((c) => c.de).flatMap((f) => [stem(f), stem(plainWord(f))]));
 
+/** What a word adds to name the person (or the device) that does a thing: "account" + "ant", "print" + "er". */
+const AGENT_ENDING = /^(?:ant|ent|er|or|ist|ian|eer)$/;
+/** Whether `long` is `short` (its start) made into the one who does it: "account"/"accountant", "manage"/"manager". */
+const agentOf = (short: string, long: string) => AGENT_ENDING.test(`${short.endsWith('e') ? 'e' : ''}${long.slice(short.length)}`);
+
 /** Whether a stem is met in a set of stems: equal, or one a prefix of the other when both are long. */
 export function meets(term: string, stems: Set<string>): boolean {
   if (stems.has(term)) return true;
@@ -231,7 +237,8 @@ export function meets(term: string, stems: Set<string>): boolean {
   for (const s of stems) {
     const [short, long] = s.length < term.length ? [s, term] : [term, s];
     // "renew"/"renewal", "illustrat"/"illustration": a long shared start; "shar"/"share": one letter more.
-    if (short.length >= 3 && long.startsWith(short) && (short.length >= 5 || long.length - short.length <= 1)) return true;
+    // Not the one who does it: an "accountant" is no "account", a "manager" no "manage" button.
+    if (short.length >= 3 && long.startsWith(short) && (short.length >= 5 || long.length - short.length <= 1) && !agentOf(short, long)) return true;
   }
   return false;
 }

@@ -12,6 +12,8 @@ import { dayCue, dayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
+import { linkIn, phoneIn, refineAsked } from './asked-kinds.js';
+import { instructionIn, stepStatement } from './step-answer.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -195,8 +197,11 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // The year of a date is no reference number ("Hire date: 3 March 2021" holds no ID).
   if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' '));
   // "where can I find it" is answered by a place, a path or an address alike.
-  if (kind === 'place') return VALUE.place.test(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || VALUE.link.test(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
-  if (kind === 'contact') return VALUE.phone.test(unit) || VALUE.email.test(unit);
+  if (kind === 'place') return VALUE.place.test(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || linkIn(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
+  if (kind === 'contact') return phoneIn(unit) || VALUE.email.test(unit);
+  if (kind === 'phone') return phoneIn(unit);
+  if (kind === 'link') return linkIn(unit);
+  if (kind === 'command') return VALUE.command.test(unit) || instructionIn(unit);
   return VALUE[kind].test(unit);
 }
 
@@ -411,6 +416,17 @@ function statement(u: Unit, asked: AskedValue): string {
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');
 }
 
+/** The lines read from the same screen as a unit, as OCR gave them (not the label-value pairs made of them). */
+function onItsScreen(u: Unit, units: readonly Unit[], numbered: readonly NumberedMemory[], screens?: ScreenOf): string[] {
+  const p = u.passage;
+  if (!p) return [u.text];
+  const read = units.filter((x) => !x.laidOut && x.passage?.observation_id === p.observation_id).map((x) => x.text);
+  // The whole screen, when it can be read back: a help page's steps fall into several passages, not all of them matched.
+  const m = numbered.find((x) => x.n === u.n);
+  const whole = m && screens ? (screens(m.memory) ?? []).filter((x) => x.window_title === p.window_title).flatMap((x) => x.text.split('\n')) : [];
+  return [...new Set([...read, ...whole])];
+}
+
 function where(u: Unit, fmt: TimeFormatter): string {
   return u.passage ? ` — seen ${seenPhrase(u.passage, fmt)}` : '';
 }
@@ -460,7 +476,7 @@ export interface FactHints {
 /** The pieces of the best passages, screens and memories that may state the fact, and what was asked. */
 function gather(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout, screens?: ScreenOf): { asked: AskedValue; units: Unit[] } | null {
   if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question)) || ABOUT_DOING.test(question)) return null;
-  const asked = askedValue(question);
+  const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
   // One screen passage is often cited by several memories (the visit, each row's fact): looked at once,
@@ -511,9 +527,11 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }
-  if (top) return { text: `${statement(top.unit, asked)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  // A step asked for is said with the steps of its screen: the run it is one of, or the one after what the question names.
+  const say = (u: Unit) => (asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked);
+  if (top) return { text: `${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   if (near) {
-    return { text: `Not sure it is what you asked, but the closest I found: ${statement(near.unit, asked)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
+    return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
   return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
 }

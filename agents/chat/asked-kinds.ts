@@ -1,0 +1,56 @@
+/**
+ * The kinds of question that ask for something other than a labelled fact, read beyond askedValue's
+ * grammar: a way to reach someone ("how can I call the agency"), a file or a link ("what did I call
+ * the photo"), and the values that answer them as screens write them (a file name OCR split at its
+ * dot, an s3:// address). The fact sentence asks these; askedValue stays the one reading of a question.
+ */
+import { VALUE, type AskedValue } from './asked-value.js';
+
+/** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
+const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
+
+/** "Which way do I go after the bridge", "what do I do next": a step, as "how do I" asks for one. */
+const STEP_ASKED = /\bwhich way\b|\bwhere do (?:i|we) (?:turn|go)\b|\bwhat(?:'s| is) the next step\b|\bwhat (?:do|should) (?:i|we) do (?:after|next|then|once)\b/i;
+
+/** "How do I pair my headphones with my phone": the phone is what is worked on, not a number asked for. */
+const DOING_WITH_PHONE = /^\s*(?:and\s+|so\s+)?(?:(?:after|once|when|if)\b[^,]*,\s*)?how (?:do|can|could|should|would) (?:i|we) (?!call|ring|phone|reach|contact|get (?:in touch|hold)|text|e-?mail|message|write)[a-z]+/i;
+
+/** Words that only say what kind of thing a file or link is: the screen gives its name, not the word. */
+const FILE_WORDS = new Set('file files folder link url website site page path photo photos picture pictures image images document documents attachment attachments screenshot scan pdf'.split(' '));
+const FILE_THING = /\b(?:file|photo|picture|image|document|attachment|screenshot|scan|pdf|spreadsheet|video|recording|presentation|slides?)s?\b/i;
+/** "What did I call / name / save the photo", "what was the document called": the name given to a file. */
+const NAMED_IT = /\bwhat (?:did|do|have|had) (?:i|we|you|they|he|she) (?:call|name|title|save)\b|\bwhat(?:'s| is| was) (?:it|that|the\b.*?) (?:called|named|saved as)\b|^\s*(?:which|what)\s+(?:\w+\s+)?(?:file|photo|picture|image|document|attachment|screenshot|pdf)s?\b/i;
+
+/** The question's kind and terms, with the kinds read here. */
+export function refineAsked(question: string, asked: AskedValue): AskedValue {
+  if ((asked.kind === 'command' || asked.kind === 'any') && CONTACT_BY.test(question)) return { ...asked, kind: 'contact', terms: asked.terms.filter((t) => !['ring', 'text', 'write', 'message'].includes(t)) };
+  if (asked.kind === 'phone' && DOING_WITH_PHONE.test(question) && !/\bnumber\b|\bextension\b/i.test(question)) return { ...asked, kind: 'command' };
+  if ((asked.kind === 'any' || asked.kind === 'place') && STEP_ASKED.test(question)) return { ...asked, kind: 'command', terms: asked.terms.filter((t) => t !== 'way') };
+  const file = asked.kind === 'link' || (FILE_THING.test(question) && NAMED_IT.test(question) && ['any', 'link', 'place'].includes(asked.kind));
+  if (!file) return asked;
+  const terms = asked.terms.filter((t) => !FILE_WORDS.has(t));
+  return { ...asked, kind: 'link', terms: terms.length ? terms : asked.terms };
+}
+
+/** File extensions as names end in them: code, documents, pictures, archives. */
+const EXT = 'go|rs|java|kt|c|h|cc|cpp|hpp|cs|rb|php|swift|sh|sql|html?|css|scss|vue|jsx|tsx|mjs|cjs|jpe?g|png|gif|heic|webp|svg|mp[34]|mov|wav|zip|tar|gz|tgz|7z|pptx?|odt|ods|odp|rtf|log|xml|toml|ini|conf|cfg|env|dmg|exe|msi|apk|ics|vcf|eml|epub';
+/**
+ * A file name, a path or an address with a scheme ("s3://backups/pg", "session_check.go"); OCR often
+ * reads a space after a file name's dot ("IMG-4471-frame-crack. jpg"), which is taken for the common
+ * extensions only, in lower case, so a sentence's end does not read as a file.
+ */
+const FILE_OR_URL = new RegExp(`\\b[a-z][a-z0-9+.-]*:\\/\\/[^\\s]+|\\b[\\w-]+(?:\\/[\\w.-]+)*\\.(?:${EXT})\\b`, 'i');
+const OCR_FILE = /\b[\w-]{3,}\. (?:jpe?g|png|pdf|docx?|xlsx?|txt|csv|zip|heic|gif|mp4|mov)\b/;
+
+/** Whether a text names a file, a path or a link. */
+export function linkIn(text: string): boolean {
+  return VALUE.link.test(text) || FILE_OR_URL.test(text.replace(/\b(?:e\.g|i\.e|etc)\./gi, ' ')) || OCR_FILE.test(text);
+}
+
+/** A date with its year, or a clock time: "Sat 5 Dec 2026 08:52" is no phone number. */
+const DATE_OR_TIME = new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?|${VALUE.clock.source}`, 'gi');
+
+/** Whether a text holds a phone number, its dates and times aside. */
+export function phoneIn(text: string): boolean {
+  return VALUE.phone.test(text.replace(DATE_OR_TIME, ' '));
+}

@@ -1,0 +1,86 @@
+/**
+ * The step a question about doing something asks for, from a screen's numbered or imperative lines
+ * (help pages, manuals, directions): "how do I reset it" is answered by the steps in order, "which
+ * way after the bridge" by the step after the one that crosses it, and "how do I get it back on the
+ * wifi" by the line that tells you to ("To connect it again, open the app and choose Devices").
+ */
+import { meets, metByKin, stemsOf, type AskedValue } from './asked-value.js';
+
+/** Verbs that open an instruction. */
+const IMPERATIVE = new Set(
+  `open close press hold click tap select choose go turn take pull push put insert remove enter type run install uninstall restart reboot
+  unplug plug connect disconnect switch set keep wait follow cross continue head drive walk ride cycle scan sign log navigate add delete
+  copy paste save upload download check make use send fill attach submit bring leave return call dial visit find search update change
+  reset enable disable allow swipe scroll drag drop release let replace clean charge store fit screw unscrew slide lift lower plug`.split(/\s+/).filter(Boolean),
+);
+
+/** A step's number where a screen writes it: at a line's start, or after a separator OCR put before it ("120m · 4 Turn left"). */
+const STEP = /(?:^|[·|]\s*|\s{2,})(\d{1,2})[.)]?\s+(\p{Lu}[^·|]*)/gu;
+
+/** The first word of an instruction, after a number, "Then", or a purpose ("To connect it again, open …"). */
+function openingVerb(text: string): string {
+  const t = text.trim().replace(/^(?:\d{1,2}[.)]?\s+|[-•*]\s+)/, '').replace(/^(?:then|next|finally|now|first|afterwards),?\s+/i, '').replace(/^to\s+[^,]{2,60},\s+/i, '');
+  return (/^[\p{L}]+/u.exec(t)?.[0] ?? '').toLowerCase();
+}
+
+/** Whether a line tells the reader what to do. */
+export function instructionIn(text: string): boolean {
+  return IMPERATIVE.has(openingVerb(text));
+}
+
+/** How many of the terms a text says (a related word counts half). */
+function said(terms: readonly string[], text: string, kin: AskedValue['kin']): number {
+  const stems = stemsOf(text);
+  return terms.reduce((n, t) => n + (meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0), 0);
+}
+
+/** The numbered steps said in these texts, by number (the first reading of each). */
+export function stepsOf(texts: readonly string[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const text of texts) {
+    for (const m of text.matchAll(STEP)) {
+      const n = Number(m[1]);
+      const step = m[2]!.trim().replace(/[\s·|]+$/, '');
+      if (n >= 1 && !out.has(n) && step.split(/\s+/).length >= 2) out.set(n, step);
+    }
+  }
+  return out;
+}
+
+/** "Which way after crossing the footbridge", "what do I do after the batteries are out": what the step asked for comes after. */
+const AFTER = /\bafter\s+(.+?)(?:\s+(?:on|for|in|at)\s+(?:my|the|our|your)\b|[,?.!]|$)/i;
+
+/** Steps stated at most, and characters. */
+const MAX_STEPS = 6;
+const MAX_CHARS = 400;
+
+/**
+ * What states the step asked for, given the picked line and every line of its screen: the step after
+ * the one the question's "after …" names, or the run of numbered steps the picked line is one of; null
+ * when the picked line is no numbered step (a single instruction states itself).
+ */
+export function stepStatement(question: string, asked: AskedValue, picked: string, screen: readonly string[]): string | null {
+  const steps = stepsOf(screen);
+  if (steps.size < 2) return null;
+  const after = AFTER.exec(question)?.[1];
+  if (after) {
+    const terms = asked.terms.filter((t) => said([t], after, asked.kin) > 0);
+    if (!terms.length) return null;
+    let best: { n: number; met: number } | null = null;
+    for (const [n, s] of steps) {
+      const met = said(terms, s, asked.kin);
+      if (met > 0 && (!best || met > best.met)) best = { n, met };
+    }
+    const next = best ? steps.get(best.n + 1) : undefined;
+    return next ? `${best!.n + 1}. ${next}` : null;
+  }
+  if (!stepsOf([picked]).size) return null;
+  const run = [...steps].sort((a, b) => a[0] - b[0]).slice(0, MAX_STEPS);
+  let text = '';
+  for (const [n, s] of run) {
+    const next = `${text ? `${text} ` : ''}${n}. ${s.replace(/[.;]?$/, '.')}`;
+    if (next.length > MAX_CHARS) break;
+    text = next;
+  }
+  return text || null;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Memory, PassageMatch } from '../../shared/index.js';
+import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
+import { TimeFormatter } from '../../shared/time/index.js';
+import { askedValue } from '../../agents/chat/asked-value.js';
+import { refineAsked } from '../../agents/chat/asked-kinds.js';
+import { instructionIn, stepsOf } from '../../agents/chat/step-answer.js';
+import { factSentence } from '../../agents/chat/fact-sentence.js';
+
+// Made-up help pages and directions, apart from the benchmark days.
+const fmt = new TimeFormatter('UTC');
+const at = '2026-11-03T14:05:00.000Z';
+const pass = (kind: PassageMatch['kind'], text: string, title: string, score: number, obs = 'obs_1'): PassageMatch =>
+  ({ kind, text, marked: text, snippet: text, observation_id: obs, frame_id: null, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null });
+function screen(title: string, ...passages: PassageMatch[]): NumberedMemory[] {
+  const m: Memory = {
+    id: 'mem_1', kind: 'episodic', title: `Browsed "${title}"`, text: 'Looked at a page', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
+    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
+  };
+  return [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages }];
+}
+const first = (q: string, s: NumberedMemory[], screens?: (m: Memory) => PassageMatch[] | null) => factSentence(q, s, fmt, undefined, screens ? { screens } : {})!.text.split('\n')[0]!;
+
+describe('instructions', () => {
+  it('reads a line that tells what to do, also after a number or a purpose', () => {
+    for (const t of ['Open the Soundly app', '2. Hold the Clean and Steam buttons together.', 'To pair them again, open the app and tap Devices.', 'Then press the dial once']) expect(instructionIn(t), t).toBe(true);
+    for (const t of ['The machine restarts with its defaults.', 'Pairing is lost after an update.', '3 min read']) expect(instructionIn(t), t).toBe(false);
+  });
+
+  it('finds numbered steps at a line start and after a separator OCR put before them', () => {
+    const s = stepsOf(['1 Head north on Rua Augusta · 300 m', '300 m · 2 Turn right onto Rua do Comércio', '3. Cross the tram tracks']);
+    expect([...s.keys()]).toEqual([1, 2, 3]);
+    expect(s.get(2)).toBe('Turn right onto Rua do Comércio');
+  });
+
+  it('reads "which way do I go" as asking for a step', () => {
+    const q = 'Which way do I go after the bakery?';
+    expect(refineAsked(q, askedValue(q)).kind).toBe('command');
+    // The phone is what is worked on; its number is still asked for as a number.
+    const p = 'After an update, how do I pair my headphones with my phone again?';
+    expect(refineAsked(p, askedValue(p)).kind).toBe('command');
+    const n = "How do I find the dentist's phone number?";
+    expect(refineAsked(n, askedValue(n)).kind).toBe('phone');
+  });
+});
+
+describe('the step asked for', () => {
+  const t = 'Restore defaults — Brewmatic Help';
+  const steps = pass('lines', '1. Switch the coffee machine off at the back.\n2. Hold the Clean and Steam buttons together.', t, 4);
+  const more = pass('lines', '3. Switch it on while still holding them.\n4. Release when the light flashes white.', t, 0);
+
+  it('states the steps of "how do I", in order, read from the whole screen', () => {
+    const s = screen(t, steps);
+    const lead = first("How do I clear the coffee machine's memory?", s, () => [steps, more]);
+    expect(lead).toContain('2. Hold the Clean and Steam buttons together. 3. Switch it on');
+    expect(lead).toContain('Release when the light flashes white');
+  });
+
+  it('states the step after the one the question names', () => {
+    const d = 'Walk to Museu do Design — Maps';
+    const s = screen(d, pass('lines', '1 Head north on Rua Augusta · 300 m\n2 Turn right onto Rua do Comércio\n3 Cross the tram tracks at the square\n200 m · 4 Turn left onto Rua da Prata\n5 The museum is on your right', d, 4));
+    expect(first('Which way do I turn after crossing the tram tracks on my walk to the museum?', s)).toContain('Turn left onto Rua da Prata');
+  });
+
+  it('states the line that tells how, when it is no numbered step', () => {
+    const h = 'Update your headphones — Soundly Support';
+    const s = screen(
+      h,
+      pass('lines', '1. Charge the headphones to 50%.\n2. Keep them close to your phone during the update.', h, 4),
+      pass('paragraph', 'Pairing with your phone is lost after an update. To pair the headphones again, open the Soundly app and tap Devices, then Add.', h, 3),
+    );
+    expect(first('After an update, how do I pair my headphones with my phone again?', s)).toContain('tap Devices');
+  });
+
+  it('says it does not know when no line says how', () => {
+    const l = 'Opening hours — City Library';
+    const s = screen(l, pass('lines', 'Opening hours\nMonday to Friday 9:00–19:00\nSaturday 10:00–14:00', l, 3));
+    expect(first('How do I renew my library card?', s)).toMatch(/^I don't know/);
+  });
+});
