@@ -54,3 +54,17 @@ const DATE_OR_TIME = new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?|${
 export function phoneIn(text: string): boolean {
   return VALUE.phone.test(text.replace(DATE_OR_TIME, ' '));
 }
+
+/** Words that only say a thing failed, not why: a status ("invoice-export FAILED", "Build: broken"). */
+const STATUS = /\b(?:failed|failing|fails?|failure|broken|errored|down|red|crash(?:ed)?)\b/gi;
+/** What says why a job or a process stopped, beside the usual error words. */
+const CAUSE = /\b(?:killed|out of memory|oom(?:killed)?|exit(?:ed)? (?:code|status) \d+|segfault|segmentation fault|panic(?:ked)?|aborted|quota|limit exceeded|expired|unreachable|disk full)\b/i;
+
+/** The error words of a reason; an error code in capitals ("ENOSPC") is matched apart, case and all, or "export" would read as one. */
+const WHY = /\b(?:error|errors|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict)\b/i;
+const ERROR_CODE = /\bE[A-Z]{4,}\b/;
+
+/** Whether a text says why something failed, not only that it did. */
+export function causeIn(text: string): boolean {
+  return CAUSE.test(text) || WHY.test(text.replace(STATUS, ' ')) || ERROR_CODE.test(text);
+}

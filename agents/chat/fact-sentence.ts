@@ -12,8 +12,9 @@ import { dayCue, dayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
-import { linkIn, phoneIn, refineAsked } from './asked-kinds.js';
+import { causeIn, linkIn, phoneIn, refineAsked } from './asked-kinds.js';
 import { instructionIn, stepStatement } from './step-answer.js';
+import { saidByWhom, saidLine } from './said-by.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -202,6 +203,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   if (kind === 'phone') return phoneIn(unit);
   if (kind === 'link') return linkIn(unit);
   if (kind === 'command') return VALUE.command.test(unit) || instructionIn(unit);
+  // "Why did it fail": what says why, not the status that says it failed.
+  if (kind === 'reason') return causeIn(unit);
   return VALUE[kind].test(unit);
 }
 
@@ -294,7 +297,7 @@ function meantBy(asked: AskedValue, terms: string[], label: string): AskedValue 
 function markMeant(units: Unit[], asked: AskedValue, question: string, meaning: Meaning): void {
   for (const [, group] of byScreen(units)) {
     const unsaid = unsaidPhrase(question, asked, screenText(group[0]!));
-    if (!unsaid) continue;
+    if (!unsaid || !phraseToMean(unsaid.phrase)) continue;
     const withValue = group.filter((u) => valueIn(asked.kind, u.text, question));
     const label = meantLabel(unsaid.phrase, withValue.map(labelOf), meaning);
     if (!label) continue;
@@ -303,6 +306,13 @@ function markMeant(units: Unit[], asked: AskedValue, question: string, meaning: 
     for (const u of withValue) if (labelOf(u) === label) u.means = { terms: unsaid.terms, label, screenSaysNone };
   }
 }
+
+/**
+ * A phrase is the embedder's to judge; one word alone is WordNet's (its kin): the embedder puts a lone
+ * noun near labels of things merely found with it ("plate" of "number plate" near "Stored wheels"), and
+ * the lead would state a neighbour's value for a thing the screen never names.
+ */
+const phraseToMean = (phrase: string) => /\S\s+\S/.test(phrase.trim());
 
 const labelOf = (u: Unit) => u.text.split(': ')[0] ?? '';
 const screenText = (u: Unit) => `${u.wide ?? ''}\n${u.context}`;
@@ -328,7 +338,7 @@ export function meaningPairs(question: string, numbered: readonly NumberedMemory
   const out: { phrase: string; label: string }[] = [];
   for (const [, group] of byScreen(g.units)) {
     const unsaid = unsaidPhrase(question, g.asked, screenText(group[0]!));
-    if (!unsaid) continue;
+    if (!unsaid || !phraseToMean(unsaid.phrase)) continue;
     for (const u of group) if (valueIn(g.asked.kind, u.text, question)) out.push({ phrase: unsaid.phrase, label: labelOf(u) });
   }
   return out;
@@ -383,7 +393,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
   const plan = unit.laidOut || unit.key ? planOrOutcome(labelOf(unit), question) : 0;
   // "Why did it fail": the error that says why, not the status that says it failed.
-  const why = asked.kind === 'reason' && /\b(?:error|exception|because|due to)\b|\bE[A-Z]{4,}\b/i.test(unit.text) ? 1 : 0;
+  const why = asked.kind === 'reason' && (/\b(?:error|exception|because|due to)\b|\bE[A-Z]{4,}\b/i.test(unit.text) || causeIn(unit.text)) ? 1 : 0;
   // A failed command did not do what was asked: the step that worked is the one to state.
   const failed = asked.kind === 'command' && /\b(?:error|failed|not found|denied|cannot|can't)\b/i.test(unit.near ?? '') ? -2 : 0;
   // A label paired with its value by where both sit on screen is a surer pair than two lines of OCR text.
@@ -427,7 +437,27 @@ function onItsScreen(u: Unit, units: readonly Unit[], numbered: readonly Numbere
   return [...new Set([...read, ...whole])];
 }
 
-function where(u: Unit, fmt: TimeFormatter): string {
+/** A line read on a screen, with the memory [n] that cites it. */
+interface ScreenLine {
+  text: string;
+  n: number;
+  passage: PassageMatch | null;
+}
+
+/** Screens whose lines may hold what someone said: those read, and the best passages' screens read back whole (a comment under the code). */
+const SAID_SCREENS = 3;
+
+/** The screen lines read for the question, with the whole screens of the best passages' memories. */
+function saidLines(units: readonly Unit[], numbered: readonly NumberedMemory[], screens?: ScreenOf): ScreenLine[] {
+  const out: ScreenLine[] = units.filter((u) => u.passage && !u.laidOut);
+  if (!screens) return out;
+  for (const m of numbered.filter((x) => x.passages?.length).slice(0, SAID_SCREENS)) {
+    for (const p of screens(m.memory) ?? []) for (const line of p.text.split('\n')) if (line.trim()) out.push({ text: collapse(line), n: m.n, passage: p });
+  }
+  return out;
+}
+
+function where(u: { passage: PassageMatch | null }, fmt: TimeFormatter): string {
   return u.passage ? ` — seen ${seenPhrase(u.passage, fmt)}` : '';
 }
 
@@ -519,6 +549,11 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (!g) return null;
   const { asked, units } = g;
   if (hints.meaning) markMeant(units, asked, question, hints.meaning);
+  // "What did Priya ask": the line where she says it, when one was read.
+  const said = saidByWhom(question) ? saidLines(units, numbered, hints.screens) : [];
+  const saying = saidLine(question, said.map((x) => x.text));
+  const by = saying ? said[saying.index] : undefined;
+  if (saying && by) return { text: `${clip(saying.text, MAX_CHARS)}${where(by, fmt)} [${by.n}].`, cited: [by.n], known: true, hedged: false };
   const cue = dayCue(`${question} ${hints.when ?? ''}`);
   let top: Pick | null = null;
   let near: Pick | null = null;

@@ -25,6 +25,8 @@ function openingVerb(text: string): string {
 
 /** Whether a line tells the reader what to do. */
 export function instructionIn(text: string): boolean {
+  // "Run these commands from the project folder:" introduces the steps; what follows it is the answer.
+  if (/:\s*$|\b(?:these|the following|below|as follows)\b/i.test(text)) return false;
   return IMPERATIVE.has(openingVerb(text));
 }
 
