@@ -27,6 +27,9 @@ function openingVerb(text: string): string {
 export function instructionIn(text: string): boolean {
   // "Run these commands from the project folder:" introduces the steps; what follows it is the answer.
   if (/:\s*$|\b(?:these|the following|below|as follows)\b/i.test(text)) return false;
+  // "Restart the print spooler" over numbered steps is their heading: an unnumbered instruction is a sentence.
+  // (and "Restart the print spooler: 1. Drain the queue", the heading read with the first step under it).
+  if ((!/^\s*\d/.test(text) && text.trim().split(/\s+/).length < 6 && !/[.!]\s*$/.test(text)) || /:\s+\d{1,2}[.)]?\s/.test(text)) return false;
   return IMPERATIVE.has(openingVerb(text));
 }
 
@@ -77,6 +80,8 @@ export function stepStatement(question: string, asked: AskedValue, picked: strin
     return next ? `${best!.n + 1}. ${next}` : null;
   }
   if (!stepsOf([picked]).size) return null;
+  // "How do I check the filesystem": a step that says the question's verb is the one asked for, alone.
+  if (asked.loose.length && [...steps.values()].some((st) => said(asked.loose, st, asked.kin) > 0)) return null;
   const run = [...steps].sort((a, b) => a[0] - b[0]).slice(0, MAX_STEPS);
   let text = '';
   for (const [n, s] of run) {

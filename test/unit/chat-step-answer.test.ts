@@ -23,10 +23,13 @@ const first = (q: string, s: NumberedMemory[], screens?: (m: Memory) => PassageM
 
 describe('instructions', () => {
   it('reads a line that tells what to do, also after a number or a purpose', () => {
-    for (const t of ['Open the Soundly app', '2. Hold the Clean and Steam buttons together.', 'To pair them again, open the app and tap Devices.', 'Then press the dial once']) expect(instructionIn(t), t).toBe(true);
+    for (const t of ['Open the Soundly app and tap Devices.', '2. Hold the Clean and Steam buttons together.', 'To pair them again, open the app and tap Devices.', 'Then press the dial once to confirm.']) expect(instructionIn(t), t).toBe(true);
     for (const t of ['The machine restarts with its defaults.', 'Pairing is lost after an update.', '3 min read']) expect(instructionIn(t), t).toBe(false);
     // An introduction is answered by what follows it.
     for (const t of ['Run these commands from the project folder:', 'Type the following in a terminal']) expect(instructionIn(t), t).toBe(false);
+    // A short unnumbered line over steps is their heading.
+    expect(instructionIn('Restart the print spooler')).toBe(false);
+    expect(instructionIn('Restart the print spooler: 1. Drain the queue from the admin page.')).toBe(false);
   });
 
   it('finds numbered steps at a line start and after a separator OCR put before them', () => {
