@@ -29,6 +29,8 @@ export function instructionIn(text: string): boolean {
   if (/:\s*$|\b(?:these|the following|below|as follows)\b/i.test(text)) return false;
   // "Restart the print spooler" over numbered steps is their heading: an unnumbered instruction is a sentence.
   // (and "Restart the print spooler: 1. Drain the queue", the heading read with the first step under it).
+  // "Switch guest access off daily at: 23:00" is a setting's label with its value, not an instruction.
+  if (!/^\s*\d/.test(text) && /^[^:.]{1,60}:\s/.test(text)) return false;
   if ((!/^\s*\d/.test(text) && text.trim().split(/\s+/).length < 6 && !/[.!]\s*$/.test(text)) || /:\s+\d{1,2}[.)]?\s/.test(text)) return false;
   return IMPERATIVE.has(openingVerb(text));
 }

@@ -30,6 +30,8 @@ describe('instructions', () => {
     // A short unnumbered line over steps is their heading.
     expect(instructionIn('Restart the print spooler')).toBe(false);
     expect(instructionIn('Restart the print spooler: 1. Drain the queue from the admin page.')).toBe(false);
+    // A setting's label with its value is no instruction.
+    expect(instructionIn('Turn the porch light off every night at: 23:30')).toBe(false);
   });
 
   it('finds numbered steps at a line start and after a separator OCR put before them', () => {
