@@ -13,6 +13,7 @@ const SAMPLE = 40;
  */
 export class PassageLanguages {
   private known: { top: number; langs: ReadonlySet<OtherLanguage> } | null = null;
+  private readonly screens = new Map<string, boolean>();
 
   constructor(private readonly db: Db) {}
 
@@ -30,4 +31,23 @@ export class PassageLanguages {
     this.known = { top, langs };
     return langs;
   }
+
+  /**
+   * Whether the screen an observation holds is written in another language, by its whole text (a
+   * label passage alone says nothing): a translation found on an English screen ("vélo" in a file
+   * name) is chance, not the question's word in that screen's language.
+   */
+  foreignScreen(observationId: string): boolean {
+    let v = this.screens.get(observationId);
+    if (v === undefined) {
+      const text = this.db.prepare('SELECT text FROM observations WHERE id = ?').pluck().get(observationId) as string | undefined;
+      v = text !== undefined && languagesOf(text).length > 0;
+      if (this.screens.size >= SCREENS_KEPT) this.screens.clear();
+      this.screens.set(observationId, v);
+    }
+    return v;
+  }
 }
+
+/** Screens whose language is remembered (a search reads at most a pool of them). */
+const SCREENS_KEPT = 2000;

@@ -131,7 +131,7 @@ export class PassageRepo {
     const floor = byWord.length ? Math.min(...byWord.map((h) => h.score)) : exact.length ? Math.min(...exact.map((h) => h.score)) : 1;
     const seen = new Set(byWord.map((h) => h.seq));
     const forgiven = unknown.length ? this.forgivingHits(unknown.slice(0, FORGIVING_TRANSLATIONS), opts, limit, floor).filter((h) => !seen.has(h.seq)) : [];
-    const byForeign = [...byWord, ...forgiven];
+    const byForeign = [...byWord, ...forgiven].filter((h) => this.languages.foreignScreen(h.observation_id));
     if (!byForeign.length) return exact;
     const merged = new Map(exact.map((h) => [h.seq, { ...h }]));
     for (const h of byForeign) {

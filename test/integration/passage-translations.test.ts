@@ -80,4 +80,11 @@ describe('English questions meet screens in other languages', () => {
     const key = store.passages.search({ query: 'where did I leave the key' }).map((h) => h.text);
     expect(key.some((t) => t.includes('Schliissel'))).toBe(true);
   });
+
+  it('a translation on an English screen is chance, not found through it', () => {
+    screen('Ihre Kaution — Hausverwaltung Kranz', GERMAN_LETTER);
+    screen('Files', 'Uploaded: rechnung-2024.pdf, notes.txt');
+    // "invoice" is "Rechnung": the German letter's screen may be met by it, the English file list may not.
+    expect(store.passages.search({ query: 'where is the invoice', forgiving: false })).toEqual([]);
+  });
 });
