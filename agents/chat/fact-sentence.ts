@@ -402,7 +402,9 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // answer to "what was my cholesterol" is another cell of that row.
   const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
   const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why + plan;
+  // A command or a numbered step is a surer step than a sentence that says to do something.
+  const prose = asked.kind === 'command' && hasValue && !VALUE.command.test(unit.text) ? -1 : 0;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.

@@ -91,5 +91,7 @@ export function stepStatement(question: string, asked: AskedValue, picked: strin
     if (next.length > MAX_CHARS) break;
     text = next;
   }
-  return text || null;
+  // The picked step is stated, whatever else is: a run cut before it would lose what was found.
+  const own = [...stepsOf([picked]).keys()];
+  return text && own.every((n) => run.slice(0, text.split(/\s(?=\d{1,2}\.\s)/).length).some(([k]) => k === n)) ? text : null;
 }

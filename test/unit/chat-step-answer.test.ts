@@ -84,4 +84,17 @@ describe('the step asked for', () => {
     const s = screen(l, pass('lines', 'Opening hours\nMonday to Friday 9:00–19:00\nSaturday 10:00–14:00', l, 3));
     expect(first('How do I renew my library card?', s)).toMatch(/^I don't know/);
   });
+
+  it('states a command before a sentence that says to do the same', () => {
+    const w = 'Workers — Ops handbook';
+    const s = screen(w, pass('lines', 'Restart the workers from the admin page before the release.\n$ sudo systemctl restart workers', w, 4));
+    expect(first('How do I restart the workers?', s)).toContain('systemctl restart workers');
+  });
+
+  it('states the step found when the run of steps would be cut before it', () => {
+    const o = 'Oven manual — Kitchenly';
+    const steps = ['Open the door and remove the trays.', 'Wipe the glass with a soft cloth.', 'Close the door until it clicks.', 'Turn the dial to the off position.', 'Wait for the fan to stop turning.', 'Check that the clock shows the time.', 'Press the Clock button once.', 'Hold the Light button for 5 seconds until demo mode ends.'];
+    const s = screen(o, pass('lines', steps.map((t, i) => `${i + 1}. ${t}`).join('\n'), o, 4));
+    expect(first('How do I get the oven out of demo mode?', s)).toContain('Hold the Light button');
+  });
 });
