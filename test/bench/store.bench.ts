@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--keep DIR]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--keep DIR]`
  *
  * Insert rate, database size and hybrid query latency of the real encrypted store at 10k and 100k
  * memories (and 1M with --million; targets: p95 <= 15 ms at 100k, <= 40 ms at 1M).
@@ -29,7 +29,9 @@
  * reported is how many queries had one. With --common-overlap each query set is asked again,
  * untimed, with every word selecting candidates as before: how many top 10s differ, and their
  * mean and lowest overlap@10. With --no-common every word selects, throughout (the rankings as
- * before common-terms.ts, to check that nothing else moved them). With --keep DIR each size's store stays
+ * before common-terms.ts, to check that nothing else moved them). Before the queries the keyword
+ * indexes are merged to one segment each, as the app's brain does in idle time once a day (the
+ * merge's slices and CPU are printed); --unmerged measures them as the batches left them. With --keep DIR each size's store stays
  * in DIR/store-N (key: 32 bytes of 7) for probes after the run. */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -321,6 +323,7 @@ async function runSize(
   withGraph: boolean,
   overlap: boolean,
   common: boolean,
+  merged: boolean,
   log: (s: string) => void,
   keep?: string,
 ): Promise<
@@ -408,6 +411,15 @@ async function runSize(
     embedder.vectors.clear();
     if (store.embeddingError) throw new Error(`embedding failed: ${store.embeddingError}`);
     if (store.stats().pending_embeddings !== 0) throw new Error('embeddings left pending');
+    if (merged) {
+      // As the app's brain does in idle time once a day (agents/meta/keyword-index-upkeep.ts): the
+      // searches then read one segment per keyword index instead of the ~10 the batches leave.
+      const c = process.cpuUsage();
+      let slices = 1;
+      while (store.mergeKeywordIndexSlice()) slices++;
+      const u = process.cpuUsage(c);
+      log(`  keyword index merged as the brain does in idle time: ${slices} slices, ${((u.user + u.system) / 1000).toFixed(0)} ms CPU (--unmerged measures it as written)`);
+    }
 
     // Queries: 2-5 content words (Zipf, beyond the stop words), an embedding near one topic.
     const qs = Array.from({ length: queries }, () => ({
@@ -661,8 +673,9 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const noGraph = argv.includes('--no-graph');
   const noCommon = argv.includes('--no-common');
+  const unmerged = argv.includes('--unmerged');
   const { values } = parseArgs({
-    args: argv.filter((a) => a !== '--no-graph' && a !== '--no-common'),
+    args: argv.filter((a) => a !== '--no-graph' && a !== '--no-common' && a !== '--unmerged'),
     options: {
       json: { type: 'boolean' },
       sizes: { type: 'string' },
@@ -688,7 +701,7 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, log, args.keep));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, log, args.keep));
   }
   const targets = new BenchTargets('store');
   targets.check('query embedding <= 10 ms p50 warm', embed.warm <= 10, `${embed.warm.toFixed(2)} ms`);
