@@ -5,13 +5,13 @@ import { TimeFormatter } from '../../shared/time/index.js';
 import { askedValue, meets, stemsOf } from '../../agents/chat/asked-value.js';
 import { linkIn, phoneIn, refineAsked } from '../../agents/chat/asked-kinds.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
+import { screenPassage } from '../helpers/screen-memory.js';
 
 // Made-up screens and questions, apart from the benchmark days: a clinic, a removals firm, an upload
 // list, a build log, a settings menu.
 const fmt = new TimeFormatter('UTC');
 const at = '2026-11-03T14:05:00.000Z';
-const pass = (kind: PassageMatch['kind'], text: string, title: string, score: number): PassageMatch =>
-  ({ kind, text, marked: text, snippet: text, observation_id: `obs_${score}`, frame_id: null, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null });
+const pass = (kind: PassageMatch['kind'], text: string, title: string, score: number): PassageMatch => screenPassage(text, title, score, at, { kind });
 const memory = (id: string, title: string, text: string): Memory => ({
   id, kind: 'episodic', title, text, details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
   segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,

@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Memory, PassageMatch } from '../../shared/index.js';
+import type { PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { askedValue, metByKin, stemsOf } from '../../agents/chat/asked-value.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
+import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
 
 // Issue 30: an English question meets a label in German, French, Spanish, Italian or Portuguese through
 // the everyday words. Made-up screens, apart from the benchmark days.
 const fmt = new TimeFormatter('UTC');
 const at = '2026-11-06T10:00:00.000Z';
-const pass = (text: string, title: string, score: number): PassageMatch =>
-  ({ kind: 'row', text, marked: text, snippet: text, observation_id: `obs_${score}`, frame_id: null, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null });
-function screen(title: string, ...passages: PassageMatch[]): NumberedMemory[] {
-  const m: Memory = {
-    id: 'mem_1', kind: 'episodic', title: `Browsed "${title}"`, text: 'Looked at a page', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-  };
-  return [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages }];
-}
+const pass = (text: string, title: string, score: number): PassageMatch => screenPassage(text, title, score, at);
+const screen = (title: string, ...passages: PassageMatch[]): NumberedMemory[] => browsedScreen(title, at, passages);
 const lead = (q: string, s: NumberedMemory[]) => factSentence(q, s, fmt)?.text.split(' — seen')[0];
 const met = (q: string, term: string, label: string) => metByKin(term, stemsOf(label), askedValue(q).kin);
 

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Memory, PassageMatch } from '../../shared/index.js';
+import type { PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
+import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
 
 // Screens made up for this test, apart from the benchmark days: what the lead sentence takes as the
 // value asked for (a name, a number under its label, the sum, the error that says why).
 const fmt = new TimeFormatter('UTC');
 const at = '2026-11-06T10:00:00.000Z';
-const pass = (text: string, title: string, score: number, kind: PassageMatch['kind'] = 'lines'): PassageMatch =>
-  ({ kind, text, marked: text, snippet: text, observation_id: `obs_${score}`, frame_id: `frm_${score}`, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null });
-function screen(title: string, ...passages: PassageMatch[]): NumberedMemory[] {
-  const m: Memory = {
-    id: 'mem_1', kind: 'episodic', title: `Browsed "${title}"`, text: 'Looked at a page', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-  };
-  return [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages }];
-}
+const pass = (text: string, title: string, score: number, kind: PassageMatch['kind'] = 'lines'): PassageMatch => screenPassage(text, title, score, at, { kind, frameId: `frm_${score}` });
+const screen = (title: string, ...passages: PassageMatch[]): NumberedMemory[] => browsedScreen(title, at, passages);
 const first = (q: string, numbered: NumberedMemory[]) => factSentence(q, numbered, fmt)!.text.split('\n')[0]!;
 
 describe('what the lead takes as the value asked for', () => {

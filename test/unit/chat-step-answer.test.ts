@@ -6,19 +6,13 @@ import { askedValue } from '../../agents/chat/asked-value.js';
 import { refineAsked } from '../../agents/chat/asked-kinds.js';
 import { instructionIn, stepsOf } from '../../agents/chat/step-answer.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
+import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
 
 // Made-up help pages and directions, apart from the benchmark days.
 const fmt = new TimeFormatter('UTC');
 const at = '2026-11-03T14:05:00.000Z';
-const pass = (kind: PassageMatch['kind'], text: string, title: string, score: number, obs = 'obs_1'): PassageMatch =>
-  ({ kind, text, marked: text, snippet: text, observation_id: obs, frame_id: null, seen_at: at, last_seen_at: at, sightings: 1, app: 'Chromium', window_title: title, url: null, score, next: null });
-function screen(title: string, ...passages: PassageMatch[]): NumberedMemory[] {
-  const m: Memory = {
-    id: 'mem_1', kind: 'episodic', title: `Browsed "${title}"`, text: 'Looked at a page', details: '', fields: {}, app: 'Chromium', occurred_at: at, ended_at: null,
-    segment: 'seg_1', created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, superseded_by: null, version: 1, archived_at: null,
-  };
-  return [{ n: 1, memory: m, source: 'search', score: 1, line: m.text, passages }];
-}
+const pass = (kind: PassageMatch['kind'], text: string, title: string, score: number, obs = 'obs_1'): PassageMatch => screenPassage(text, title, score, at, { kind, observationId: obs });
+const screen = (title: string, ...passages: PassageMatch[]): NumberedMemory[] => browsedScreen(title, at, passages);
 const first = (q: string, s: NumberedMemory[], screens?: (m: Memory) => PassageMatch[] | null) => factSentence(q, s, fmt, undefined, screens ? { screens } : {})!.text.split('\n')[0]!;
 
 describe('instructions', () => {
