@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
  *
- * Four scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Five scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -20,7 +20,13 @@
  *   e-mail thread in German and one in French, a dark code review, bike directions beside a map, router
  *   settings with labels right of their values, a family chat in Spanish, an energy bill, garage cards, dark
  *   concert tickets, a dark jobs dashboard in a small monospace font, an insurance claim form, a help article —
- *   asked in other words than the labels, with near misses nothing on screen answers).
+ *   asked in other words than the labels, with near misses nothing on screen answers);
+ * - day 5 (test/fixtures/screenqa-day5: 16 pages written apart from the answer code and never tuned on, one
+ *   engineer's Thursday — a calendar day view, a dark on-call chat thread, an issue tracker with its fields
+ *   in a sidebar, a dark CI run log, a dark metrics dashboard of tiles, an OKR doc with tables, a payslip, a
+ *   grocery order, a bank transfer, a rental listing, a hotel booking in Portuguese, a flight booking, a GP's
+ *   patient portal, a recipe, a dark podcast player, a support chat — asked as a person would, not in the
+ *   screens' words, with six near misses and an IBAN, a live API key and a passport number on screen).
  * Then each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
  * user sees:
@@ -31,11 +37,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …, "4": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …, "4": …, "5": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so are days 3 and 4; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3, 4 and 5; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1 … DIR/day4; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1 … DIR/day5; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -52,6 +58,7 @@ const DAYS = {
   2: join(root, 'test', 'fixtures', 'screenqa-day2'),
   3: join(root, 'test', 'fixtures', 'screenqa-day3'),
   4: join(root, 'test', 'fixtures', 'screenqa-day4'),
+  5: join(root, 'test', 'fixtures', 'screenqa-day5'),
 } as const;
 type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
@@ -200,7 +207,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; days 2, 3 and 4 are judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2 to 5 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
