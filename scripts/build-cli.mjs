@@ -9,6 +9,10 @@
 // Packages stay external (native addons, wasm, workers and data files resolve from node_modules as
 // before) except pure-JS ones that cost many small files (BUNDLED): zod alone is ~95 modules, the
 // MCP SDK (engram mcp) ~60 with its schema converter.
+//
+// zod's namespace object (`z`, as our schemas use it) holds every one of its ~50 locales (366 KB of
+// the bundle, compiled by every command before it runs); Engram never switches zod's locale, so the
+// bundle's locale index holds English alone (ONLY_LOCALE), which zod sets as its default either way.
 // dist/cli/meta.json maps each chunk back to its sources (test/integration/cli-lazy-rooms reads it).
 import { build } from 'esbuild';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -37,9 +41,17 @@ function importMetaUrlOfSource(file) {
   return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
 }
 
+/** The one zod locale the bundle keeps: what its schemas' messages read in, as without the bundle. */
+const ONLY_LOCALE = 'en';
+
 const plugin = {
   name: 'engram-cli',
   setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: `export { default as ${ONLY_LOCALE} } from './${ONLY_LOCALE}.js';\n`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || !BUNDLED.has(packageOf(args.path))) return { path: args.path, external: true };
       return undefined;

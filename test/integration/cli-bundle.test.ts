@@ -30,6 +30,15 @@ describe('the bundled engram command', () => {
     expect(loaded.filter((u) => u.includes('/dist/electron/'))).toEqual([]);
   });
 
+  it("keeps only zod's English locale (the schemas' messages read as without the bundle)", async () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'cli', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const locales = Object.values(meta.outputs).flatMap((o) => Object.keys(o.inputs).filter((i) => /\/zod\/v4\/locales\/(?!index\.js$)/.test(i)));
+    expect(locales.map((l) => l.replace(/.*\//, ''))).toEqual(['en.js']);
+    // A message zod writes itself (its English locale), as the user reads it.
+    const r = await run(process.execPath, [BIN, 'search', 'budget '.repeat(400)], { env }).catch((e: unknown) => e as { code: number; stderr: string });
+    expect(r).toMatchObject({ code: 2, stderr: 'engram: query: Too big: expected string to have <=2000 characters\n' });
+  });
+
   it('reads the version from package.json', async () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = await run(process.execPath, [BIN, '--version'], { env });
