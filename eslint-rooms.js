@@ -7,7 +7,7 @@ import path from 'node:path';
 /**
  * Which rooms each room may import. A name ending in "/*" means every room under it; as a key, the
  * rule of a room with no line of its own. The arrows: shared ← agents/store (+ agents/runtime) ←
- * agents ← electron/api, sensing ← engine ← hosts, desktop; renderer → shared only. A new arrow is a line here, seen in review.
+ * agents ← electron/api, sensing ← engine ← hosts, desktop; agents/store ← locate ← engine, the CLI; renderer → shared only. A new arrow is a line here, seen in review.
  */
 export const ROOM_RULES = {
   'shared/*': ['shared', 'shared/*'],
@@ -73,12 +73,16 @@ export const ROOM_RULES = {
   // What a host hands to capture (source interfaces, their error, capture settings): light, so the engine's door carries it.
   'electron/sensing/sources': ['shared', 'shared/*', 'agents/store'],
   'electron/sensing/capture': ['shared', 'shared/*', 'agents/*', 'electron/sensing/perception', 'electron/sensing/sources'],
-  'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*', 'electron/syncthing'],
+  // Where a host's data dir and key are, and what a one-shot command reads there without the engine
+  // (engram --help, engram stats): the store's door alone, so the CLI need not load the engine (issue 34).
+  'electron/locate': ['shared', 'shared/*', 'agents/store'],
+  'electron/engine': ['shared', 'shared/*', 'agents/*', 'electron/api', 'electron/sensing/*', 'electron/syncthing', 'electron/locate'],
   // Hosts, like the desktop app, reach the engine (the handler map, sensing, what they need of the
   // store's types) only through the engine's door, and never an agents/ room (issue 32).
   'electron/hosts/http': ['shared', 'shared/*', 'electron/engine'],
   'electron/hosts/mcp': ['shared', 'shared/*', 'electron/engine'],
-  'electron/hosts/cli': ['shared', 'shared/*', 'electron/engine', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
+  // The CLI finds its data dir (and answers --help and stats) through the locator's door, before or without the engine.
+  'electron/hosts/cli': ['shared', 'shared/*', 'electron/engine', 'electron/locate', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
   'electron/desktop/policy': ['shared', 'shared/*', 'agents/store'],
   'electron/desktop/preload': ['shared', 'shared/*', 'electron/desktop/policy'],
   // The desktop app reaches the handler map and sensing only through the engine's door.

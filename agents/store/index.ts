@@ -15,6 +15,7 @@ export { DEFAULT_WEIGHTS, type RetrievalWeights, type SearchPhase } from './retr
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 export { DB_FILE_NAME } from './database.js';
 export { peekSetting } from './setting-peek.js';
+export { storeStatsReport } from './stats-report.js';
 export { newId, isValidId } from './ids.js';
 export { queryTerms, queryEntities, mayNameTime } from './query-text.js';
 export type { LlmCallRecord, LlmUsageSummary } from './llm-call-repo.js';

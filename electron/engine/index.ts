@@ -6,9 +6,10 @@ export { startEngram, DEFERRED_BRAIN_MS, type Engram, type EngineOptions, type E
 export type { CaptureSources } from './capture-sources.js';
 export { modelConfigFrom, providerFor, modelGetter, type ModelConfig, type ModelOverrides, type EnvReader } from './model-choice.js';
 export { embedderFrom } from './embedder-choice.js';
-export { openEngram, storeFailureOf, type OpenEngramOptions, type OpenedStore } from './open-engram.js';
-// Where a host's data dir and key are (hosts never name the store's files or key providers: issue 32).
-export { engramPlaces, locateEngram, type EngramPlace } from './locate-engram.js';
+export { openEngram, type OpenEngramOptions, type OpenedStore } from './open-engram.js';
+// Where a host's data dir and key are (hosts never name the store's files or key providers: issue 32):
+// their own light door, electron/locate, which one-shot commands load without the engine (issue 34).
+export { engramPlaces, locateEngram, storeFailureOf, type EngramPlace } from '../locate/index.js';
 export { mcpSwitchAt } from './mcp-switch.js';
 export { DREAM_MODES, DreamModeSchema, FIRST_WINDOW_DAYS } from '../../shared/api/index.js';
 export { captionChoice, CaptionChoiceError, CAPTIONS_ENV } from './caption-choice.js';

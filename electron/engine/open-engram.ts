@@ -1,4 +1,4 @@
-import { openStore, resolveKeyProvider, StoreError, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+import { openStore, resolveKeyProvider, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
 import { embedderFrom } from './embedder-choice.js';
 import type { EnvReader } from './model-choice.js';
 
@@ -47,12 +47,4 @@ export async function openEngram(opts: OpenEngramOptions): Promise<OpenedStore> 
 /** The store behind a handle openEngram gave, or null for anything else. */
 export function storeOf(handle: object): EngramStore | null {
   return opened.get(handle as OpenedStore) ?? null;
-}
-
-/**
- * A failure of the store (a wrong key, a database newer than this app, a full disk) as its code
- * and one line, or null: hosts tell it their own way without knowing the store's error class.
- */
-export function storeFailureOf(err: unknown): { code: string; message: string } | null {
-  return err instanceof StoreError ? { code: err.code, message: err.message } : null;
 }

@@ -2,7 +2,8 @@ import type { ChatService } from '../../agents/chat/index.js';
 import type { LlmProvider } from '../../agents/llm/index.js';
 import type { Brain } from '../../agents/meta/index.js';
 import type { SyncKeyStore } from '../../agents/sync/index.js';
-import { SyncKeyFile, type EngramStore, type KeyProvider } from '../../agents/store/index.js';
+import { SyncKeyFile, type EngramStore } from '../../agents/store/index.js';
+import type { StoreSource } from '../locate/index.js';
 import type { CaptureService, SecretsEvent } from '../sensing/capture/index.js';
 import { captureControlOf, captureDriverOf, createApi, type CaptureDriver, portabilityExporter, type CaptureControl, type EngramApi, type ExporterOptions, type HostSession, type StartAtLoginControl } from '../api/index.js';
 import type { ApiClient } from '../../shared/api/index.js';
@@ -23,16 +24,7 @@ import { engineChat } from './engine-chat.js';
 
 export { DEFERRED_BRAIN_MS, type BrainChoice } from './engine-brain.js';
 
-/** Where a host's engine opens its store (the engine opens it, and closes it on close()). */
-export interface StoreLocation {
-  dataDir: string;
-  keyProvider: KeyProvider;
-  /** 'default': the embedder $ENGRAM_EMBEDDER names; 'none': a command that never searches by meaning. */
-  embedder?: 'default' | 'none';
-}
-
-/** A store the engine opens and owns: where it lives, or (tests, tools) a function that opens it. */
-export type StoreSource = StoreLocation | (() => Promise<EngramStore>);
+export type { StoreLocation, StoreSource } from '../locate/index.js';
 
 /** Where a failure of a running part came from: the host tells the user (tray, stderr) its own way. */
 export interface EngineProblem {

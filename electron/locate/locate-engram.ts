@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultDataDir, keysDir, resolveKeyProvider } from '../../agents/store/index.js';
-import type { EnvReader } from './model-choice.js';
-import type { StoreLocation } from './start-engram.js';
+import type { EnvReader, StoreLocation } from './store-location.js';
 
 /** Where Engram keeps its data and, outside it, its key files, as a host tells the user (engram --help). */
 export function engramPlaces(env: EnvReader = process.env): { dataDir: string; keysDir: string } {

@@ -39,7 +39,8 @@ async function modulesOf(dir: string, args: string[], env: Record<string, string
 
 // Issue 34: a command pays only for the rooms its requests need. engram stats never loads the
 // encoder, OCR, the date parser, the NLP library, WordNet, the brain, chat, the day report, dream
-// or capture; engram search loads the encoder's client but no OCR, brain or chat.
+// or capture, nor the engine itself (its handler map, the model client): it reads the store through
+// the locator's door (electron/locate); engram search loads the encoder's client but no OCR, brain or chat.
 describe('what a one-shot command loads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'engram-lazy-rooms-'));
   const env = { ENGRAM_KEY: randomBytes(32).toString('hex'), ENGRAM_EMBEDDER: 'hash', ENGRAM_TZ: 'UTC' };
@@ -58,6 +59,9 @@ describe('what a one-shot command loads', () => {
     '/agents/dream/',
     '/electron/sensing/capture/',
     '/electron/sensing/perception/',
+    '/electron/engine/',
+    '/electron/api/',
+    '/agents/llm/',
   ];
 
   it('engram stats loads none of the heavy rooms', async () => {
@@ -85,6 +89,13 @@ describe('what the entry loads before a command runs', () => {
     const loaded = await modulesOf(dir, ['--version'], {});
     expect(loaded.some((u) => u.includes('/electron/hosts/cli/'))).toBe(true);
     const heavy = ['/zod/', '/electron/crash/', '/shared/redaction/'];
+    expect(heavy.map((p) => [p, loaded.filter((u) => u.includes(p)).length]).filter(([, n]) => n !== 0)).toEqual([]);
+  });
+
+  it('engram --help names the default folders through the locator, without loading the engine', async () => {
+    const loaded = await modulesOf(dir, ['--help'], {});
+    expect(loaded.some((u) => u.includes('/electron/locate/'))).toBe(true);
+    const heavy = ['/electron/engine/', '/electron/api/', '/agents/llm/'];
     expect(heavy.map((p) => [p, loaded.filter((u) => u.includes(p)).length]).filter(([, n]) => n !== 0)).toEqual([]);
   });
 });

@@ -1,28 +1,10 @@
+import { storeStatsReport } from '../../../agents/store/index.js';
 import type { ApiDeps } from '../deps.js';
 import type { HandlerGroup } from '../handler-types.js';
-
-const when = (m: { occurred_at: string | null; created_at: string } | undefined) => (m ? (m.occurred_at ?? m.created_at) : null);
 
 export function statsHandlers(deps: ApiDeps): HandlerGroup<'store.stats'> {
   const { store } = deps;
   return {
-    'store.stats': () => {
-      const s = store.stats();
-      const newest = store.memories.list({ order: 'newest', limit: 1, includeSuperseded: true })[0];
-      const oldest = store.memories.list({ order: 'oldest', limit: 1, includeSuperseded: true })[0];
-      return {
-        data_dir: store.dataDir,
-        key_kind: store.keyKind,
-        counts: s.counts,
-        frame_bytes: s.frame_bytes,
-        audio_bytes: s.audio_bytes,
-        db_bytes: s.db_bytes,
-        pending_embeddings: s.pending_embeddings,
-        pending_passage_embeddings: s.pending_passage_embeddings,
-        counters: s.counters,
-        newest_memory_at: when(newest),
-        oldest_memory_at: when(oldest),
-      };
-    },
+    'store.stats': () => storeStatsReport(store),
   };
 }

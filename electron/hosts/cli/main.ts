@@ -19,12 +19,16 @@ function version(): string {
   }
 }
 
-/** The engine's door, loaded when a command runs or help names the default folders (--version never pays for it). */
-const engine = () => import('../../engine/index.js');
+/**
+ * The locator's door (data dir, key, the store's failures), loaded when a command runs or help names
+ * the default folders: not the engine's whole module graph, which only the commands that use the
+ * engine load (--version pays for neither).
+ */
+const locator = () => import('../../locate/index.js');
 
 async function mainHelp(commands: readonly CommandEntry[]): Promise<string> {
   // The platform's defaults, not what this environment overrides.
-  const places = (await engine()).engramPlaces({});
+  const places = (await locator()).engramPlaces({});
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   return `engram — your local, encrypted memory
 
@@ -51,7 +55,7 @@ async function errorLine(err: unknown): Promise<{ line: string; code: number }> 
   // The time parser (chrono) and the contract's schemas load here, on an error, rather than at
   // start-up: --help and commands that never parse a time or call the handler map skip them (a
   // command that did use them has them loaded already, so this costs nothing there).
-  const [{ TimeArgError }, { hostFailureOf }, { storeFailureOf }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js'), engine()]);
+  const [{ TimeArgError }, { hostFailureOf }, { storeFailureOf }] = await Promise.all([import('../../../shared/time/index.js'), import('../../../shared/api/index.js'), locator()]);
   if (err instanceof TimeArgError) return { line: err.message, code: 2 };
   const stored = storeFailureOf(err);
   if (stored) return { line: stored.message, code: 1 };
@@ -127,7 +131,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv =
     dataDir = v;
     rest = [...rest.slice(0, dd), ...rest.slice(dd + (a.includes('=') ? 1 : 2))];
   }
-  const place = (await engine()).locateEngram({ dataDir, env, notice: (line) => io.stderr(`${line}\n`) });
+  const place = (await locator()).locateEngram({ dataDir, env, notice: (line) => io.stderr(`${line}\n`) });
   const dir = place.dataDir;
   const controller = new AbortController();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
