@@ -153,6 +153,16 @@ export const DETECTORS: readonly Detector[] = [
     re: new RegExp(String.raw`\b[srp5]k${PREFIX_SEP}${lookalikeAny(['live', 'test'])}${PREFIX_SEP}[A-Za-z0-9]{16,}`, 'dg'),
   },
   {
+    // OCR loses an underscore sitting on the baseline and reads a space ("sk live 51Qx…", screen bench
+    // day 5). With a space in the prefix, the body must look like a key (digits and letters), so prose
+    // such as "5k live internationalization" stays.
+    kind: 'stripe_key',
+    category: 'secrets',
+    re: new RegExp(String.raw`\b[srp5]k${SEP_OR_SPACE}${lookalikeAny(['live', 'test'])}${SEP_OR_SPACE}([A-Za-z0-9]{16,})`, 'dg'),
+    group: 1,
+    valid: mixed,
+  },
+  {
     kind: 'openai_key',
     category: 'secrets',
     // "sk-" and a long token; a space or underscore after "sk" only before a known part ("sk proj-…").

@@ -51,6 +51,7 @@ export const TRUST_CASES: TrustCase[] = [
   { name: 'ocr-akla-lookalike', via: 'screen', app: 'Terminal', title: 'shell', text: `key AKlA${AWS_ID.slice(4)} secret ${AWS_SECRET.slice(0, 20)} ${AWS_SECRET.slice(20)}`, secret: AWS_SECRET.slice(0, 20) },
   { name: 'ocr-password-label', via: 'screen', app: 'Firefox', title: 'Sign in', text: `P assword: ${PW}`, secret: PW },
   { name: 'ocr-stripe-iive', via: 'screen', app: 'Terminal', title: 'stripe', text: `STRIPE_KEY=sk_Iive_${STRIPE.slice(8)}`, secret: STRIPE.slice(8) },
+  { name: 'ocr-stripe-spaced', via: 'screen', app: 'Slack', title: 'oncall', text: `replay with sk live ${STRIPE.slice(8)} from the vault`, secret: STRIPE.slice(8) },
   { name: 'ocr-jwt-space', via: 'screen', app: 'Chromium', title: 'jwt.io', text: `Authorization: Bearer ${JWT.split('.')[0]}. ${JWT.split('.').slice(1).join('.')}`, secret: JWT.split('.')[2]! },
   { name: 'ocr-pem-garbled', via: 'screen', app: 'Terminal', title: 'id_rsa', text: '-----BEGIN RSA PRlVATE KEY-----\nMIIEpAIBAAKCAQEA7Zq9Wm3Rt6Yp1Ls4Kd7Hf0Gj2Nv5Bx9CcQwErTyUiOpAsDfGhJk\n-----END RSA PRlVATE KEY-----', secret: 'MIIEpAIBAAKCAQEA7Zq9Wm3Rt6Yp1Ls4Kd7Hf0Gj2Nv5Bx9CcQwErTyUiOpAsDfGhJk' },
   // A bank mail whose IBAN OCR damaged ("DE89" read "DES", screen bench day 4): the checksum fails, the label carries it.

@@ -55,6 +55,11 @@ const garbled: [string, string[]][] = [
   [`sk_live_4eC39HqLyj WDarjtT1zdp7dc`, ['4eC39HqLyj', 'WDarjtT1zdp7dc']],
   [`rk_Iive_${STRIPE}`, [STRIPE]],
   [`sk_te5t_${STRIPE}`, [STRIPE]],
+  // Underscores on the baseline lost: a space in their place (screen bench day 5's chat)
+  [`sk live ${STRIPE}`, [STRIPE]],
+  [`sk_live ${STRIPE}`, [STRIPE]],
+  [`rk test_${STRIPE}`, [STRIPE]],
+  [`sk Iive ${STRIPE}`, [STRIPE]],
   // AWS access key ids
   ['AKlAIOSFODNN7EXAMPLE', ['IOSFODNN7EXAMPLE']],
   ['AK1AIOSFODNN7EXAMPLE', ['IOSFODNN7EXAMPLE']],
@@ -161,6 +166,8 @@ const alike: string[] = [
   'ssh-keygen -t ed25519 -C "ana@laptop" writes the key to ~/.ssh/id_ed25519',
   'The API key field is empty; paste your key there.',
   'secret santa: draw names on Friday',
+  'Our 5k live internationalization stream starts at noon.',
+  'The 5k test results for 2026 are in the spreadsheet tab Marathonprep2026.',
 ];
 
 describe('garbled secrets are redacted (issue 28)', () => {
