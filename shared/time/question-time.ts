@@ -164,6 +164,48 @@ export function dateWords(ms: number, timeZone: string): string {
   return `${part({ weekday: 'long' })} ${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })} ${part({ month: 'short' })}`;
 }
 
+/**
+ * "next Friday" is always to come: asked on a Saturday, chrono (reading back, forwardDate off) gives
+ * the Friday just gone, which would filter the search to yesterday. Words that look ahead move the
+ * day forward by weeks until it is after now.
+ */
+function stillAhead(label: string, span: Span, now: number, cal: ZonedCalendar): Span {
+  if (!AHEAD_WORD.test(label.trim()) || span.from > now || !/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend\b/i.test(label)) return span;
+  let { from, to } = span;
+  while (from <= now) {
+    from = cal.addDays(from, 7);
+    to = cal.addDays(to, 7);
+  }
+  return { from, to, focus: null };
+}
+/**
+ * "this Friday" is the Friday of this week (Monday to Sunday), whether it is gone or to come; chrono,
+ * reading back, gives last week's Friday when asked on a Tuesday.
+ */
+function thisWeekday(label: string, span: Span, now: number, cal: ZonedCalendar): Span {
+  const m = /\bthis\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(label);
+  if (!m) return span;
+  const weekday = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+  const from = cal.startOfDay(cal.startOfWeek(now), (weekday + 6) % 7);
+  return { from, to: cal.startOfDay(from, 1), focus: null };
+}
+const AHEAD_WORD = /^(?:next|coming|upcoming|following|the\s+(?:next|coming|following))\b/i;
+
+/**
+ * The words a time to come joins the query with. A day is its date as screens write it; a week is
+ * its own words (one day's date would mislead: "next week" is not the Saturday chrono lands on);
+ * a month its name; a quarter "Q1 2027", as plans and reports name it; a year its number.
+ */
+function aheadWords(label: string, from: number, cal: ZonedCalendar): string {
+  const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: cal.timeZone, ...o }).format(from);
+  const year = part({ year: 'numeric' });
+  if (/\bquarter\b/i.test(label)) return `${label} Q${Math.floor((cal.wall(from).month - 1) / 3) + 1} ${year}`;
+  if (/\bweek\b/i.test(label)) return label;
+  if (/\bmonth\b/i.test(label)) return `${part({ month: 'long' })} ${part({ month: 'short' })} ${year}`;
+  if (/\byear\b/i.test(label)) return year;
+  return dateWords(from, cal.timeZone);
+}
+
 function cut(question: string, start: number, end: number): string {
   let before = question.slice(0, start);
   const after = question.slice(end);
@@ -395,11 +437,11 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   }
 
   const label = first.text;
-  const ahead = comingWeekday(question, before, first, nowMs, cal) ?? spanOf(first, 'start', nowMs, cal);
+  const ahead = comingWeekday(question, before, first, nowMs, cal) ?? stillAhead(label, thisWeekday(label, spanOf(first, 'start', nowMs, cal), nowMs, cal), nowMs, cal);
   // A time to come ("tomorrow", "next Friday") cannot be when something was seen: it is what the
   // question is about ("what's due next Friday?"). No filter; the date's words join the query.
   if (ahead.from > nowMs && !ROLLING.test(label) && !AGO.test(label)) {
-    return { rest: `${question.slice(0, first.index)} ${dateWords(ahead.from, cal.timeZone)} ${question.slice(first.index + first.text.length)}`.replace(/\s{2,}/g, ' ').trim(), range: null };
+    return { rest: `${question.slice(0, first.index)} ${aheadWords(label, ahead.from, cal)} ${question.slice(first.index + first.text.length)}`.replace(/\s{2,}/g, ' ').trim(), range: null };
   }
   let range: { from: number; to: number; focus: number | null };
   const rolling = ROLLING.exec(label);

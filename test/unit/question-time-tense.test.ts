@@ -78,3 +78,35 @@ describe("a past weekday that is today's weekday", () => {
     }
   });
 });
+
+describe('a time to come is read forward, as wide as it was said', () => {
+  const SAT_10 = new Date(berlin(12, 10));
+  it('"next Friday" asked on a Saturday is six days on, not the day before', () => {
+    const r = parseQuestionTime('what do I have to hand in next Friday?', SAT_10, TZ);
+    expect(r.range).toBeNull();
+    expect(r.rest).toContain('Friday Fri 18 December');
+    expect(parseQuestionTime('anything planned for next weekend?', SAT_10, TZ).rest).toContain('Saturday Sat 19 December');
+  });
+
+  it('"this Friday" is the Friday of this week, gone or to come', () => {
+    const ahead = parseQuestionTime('is the dentist this Friday?', WED_10, TZ);
+    expect(ahead.range).toBeNull();
+    expect(ahead.rest).toContain('11 December');
+    expect(parseQuestionTime('what did the plumber say this Monday?', WED_10, TZ).range).toMatchObject({ from: berlin(7), to: berlin(8) });
+  });
+
+  it('a quarter, a month, a year or a week to come is not one day of it', () => {
+    const quarter = parseQuestionTime("what's the uptime goal for next quarter?", WED_10, TZ);
+    expect(quarter.range).toBeNull();
+    expect(quarter.rest).toContain('Q1 2027');
+    const year = parseQuestionTime('how much does the subscription cost next year?', WED_10, TZ).rest;
+    expect(year).toContain('2027');
+    expect(year).not.toMatch(/January|Friday/);
+    const month = parseQuestionTime('which bills go up next month?', WED_10, TZ).rest;
+    expect(month).toContain('January');
+    expect(month).not.toMatch(/Friday|Fri\b/);
+    const week = parseQuestionTime('who is on call next week?', WED_10, TZ).rest;
+    expect(week).toContain('next week');
+    expect(week).not.toMatch(/December|Wednesday|Wed\b/);
+  });
+});
