@@ -15,6 +15,8 @@ describe('the everyday words', () => {
   it('a malformed line is a one-line error naming it', () => {
     expect(() => parseLexicon('rent | Miete | loyer | alquiler | affitto')).toThrow(/line 1: expected/);
     expect(() => parseLexicon('rent | Miete | | alquiler | affitto | renda')).toThrow(/line 1/);
+    expect(() => parseLexicon('rent | Miete | loyer | alquiler | affitto | renda | Huur')).toThrow(/line 1: expected/);
+    expect(() => parseLexicon('rent | Miete | loyer | alquiler | affitto | renda\nkey | Schlüssel | , | llave | chiave | chave')).toThrow(/line 2/);
     expect(parseLexicon('# a comment\n\nrent | Miete | loyer | alquiler | affitto | aluguel, renda')[0]?.pt).toEqual(['aluguel', 'renda']);
   });
 
