@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { readCaptureSettings } from '../../electron/sensing/capture/index.js';
 import { CONSENT_FILE } from '../../electron/desktop/policy/index.js';
-import { electronModule, fake } from '../fakes/fake-electron.js';
+import { electronModule, fake, FakeBrowserWindow } from '../fakes/fake-electron.js';
 import { acceptConsent, exitCode, reopenStore, runDesktopMain, until, walLeft, windowAt } from '../helpers/desktop-main-run.js';
 
 // The first run's microphone choice (the consent page's "Record audio") is kept the moment it is
@@ -42,8 +42,10 @@ describe("the first run's microphone choice (fake Electron)", { shuffle: false }
   it('becomes "Record audio" at the next start, which asks nothing, and is then no longer pending', async () => {
     // A new process: fresh modules (Engram's; the mocked Electron stays, with its exit code cleared), the same data folder and key.
     fake.exitCode = null;
-    // The first run's app handlers (its Quit) went with its process.
+    // The first run's app handlers (its Quit), IPC handlers and windows went with its process.
     fake.appEvents.removeAllListeners();
+    electronModule.ipcMain.handlers.clear();
+    for (const w of FakeBrowserWindow.getAllWindows()) w.destroy();
     vi.resetModules();
     await import('../../electron/desktop/main/main.js');
     await windowAt('app://engram/index.html');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BUILTIN_PAGE_CHANNEL, WRAPPED_KEY_FILE } from '../../electron/desktop/policy/index.js';
 import { electronModule, fake } from '../fakes/fake-electron.js';
-import { acceptConsent, exitCode, runDesktopMain, windowAt } from '../helpers/desktop-main-run.js';
+import { acceptConsent, exitCode, runDesktopMain, until, windowAt } from '../helpers/desktop-main-run.js';
 
 // Linux without a secret service: safeStorage reports `basic_text`, so the app must not use it
 // and asks for a passphrase on its own page instead (first run: create it).
@@ -44,10 +44,15 @@ describe('desktop app without a keychain (fake Electron, basic_text backend)', {
       ok: true,
       output: { done: false, request: expect.objectContaining({ mode: 'create', attempt: 2, error: 'Use at least 8 characters.' }) },
     });
-    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'four unrelated words here' } })).toEqual({ ok: true, output: { done: true } });
+    // The main window opened with consent, before the key: the passphrase page stays the one Open shows.
+    const main = await windowAt('app://engram/index.html');
+    const focused = page.focused;
+    fake.appEvents.emit('second-instance', {}, [], process.cwd());
+    expect(page.focused).toBeGreaterThan(focused);
+    expect(main.focused).toBe(0);
 
-    await windowAt('app://engram/index.html');
-    expect(page.destroyed).toBe(true);
+    expect(await ipcMain.invoke(BUILTIN_PAGE_CHANNEL, frame, { action: 'passphrase.submit', input: { passphrase: 'four unrelated words here' } })).toEqual({ ok: true, output: { done: true } });
+    await until(() => page.destroyed, 'passphrase page closed');
     const wrapped = JSON.parse(readFileSync(path.join(run.dataDir, WRAPPED_KEY_FILE), 'utf8'));
     expect(wrapped).toMatchObject({ method: 'passphrase', kdf: 'scrypt', params: { N: 131072, r: 8, p: 1 } });
   });

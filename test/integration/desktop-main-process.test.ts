@@ -58,7 +58,9 @@ describe('desktop app composition root (fake Electron)', { shuffle: false }, () 
   });
 
   it('records consent, adopts the existing key and keeps it only keychain-wrapped in its own file', async () => {
-    await windowAt('app://engram/index.html');
+    // The window opens before the key; its first call is answered once the engine runs, the key adopted by then.
+    const main = await windowAt('app://engram/index.html');
+    expect(await ipcMain.invoke(INVOKE_CHANNEL, main.webContents.mainFrame, { name: 'app.info', input: {} })).toMatchObject({ ok: true });
     expect(JSON.parse(readFileSync(path.join(run.dataDir, CONSENT_FILE), 'utf8'))).toMatchObject({ version: 1, audio: false, start_at_login: false });
     const wrapped = readFileSync(path.join(run.dataDir, WRAPPED_KEY_FILE), 'utf8');
     expect(JSON.parse(wrapped)).toMatchObject({ method: 'safeStorage', backend: 'gnome_libsecret' });

@@ -1,7 +1,9 @@
 /**
  * The desktop app's composition root: the only place that wires Electron to Engram. Every decision
  * lives in electron/desktop/policy (tested under Node); this file orders the start-up and owns the
- * singletons: single-instance lock → app:// → consent → key → store → core → window, tray, IPC.
+ * singletons: single-instance lock → app:// → tray → consent → window and IPC → key → store → core.
+ * The window opens, and its IPC channel answers, as soon as consent is on record: a call made while
+ * the key, the store and the engine are on their way waits for the engine (policy/late-dispatch.ts).
  */
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -25,6 +27,7 @@ import {
   consentState,
   HealthNotices,
   healthActionPlan,
+  lateDispatch,
   mainWindowUrl,
   navigationStep,
   KeyWrapError,
@@ -83,6 +86,8 @@ let pages: BuiltinPages | null = null;
 let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
 const healthNotices = new HealthNotices();
+/** The window's calls, answered by the engine once it has started (until then they wait). */
+const engine = lateDispatch();
 /** Contract events to the main window's page (read at each send, so a new window gets them too). */
 const sendEvent = createEventSender(() => mainWindow);
 let shuttingDown: Promise<void> | null = null;
@@ -178,6 +183,18 @@ async function start(): Promise<void> {
     await applyStartAtLogin(record.start_at_login).catch((err: unknown) => log(`start at login: ${String(err)}`));
   }
 
+  // The window and its IPC channel now, before the key, the store and the engine (seconds on a slow
+  // disk or a busy machine): the page shows at once and its calls wait for the engine. Whether a
+  // tray will show Engram runs (for a start at login, hidden) is decided when the page is ready.
+  const hidden = trayHostProbe.then((host) => {
+    trayHost = host;
+    if (host !== 'present') log(`tray host: ${host}`);
+    return startHiddenWith(host, startedHidden(process.argv, wasOpenedAtLogin()));
+  });
+  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
+  registerInvokeChannel({ dispatch: engine.dispatch, mainWindow: () => mainWindow, log });
+  tray?.render(startupTrayModel('starting', true));
+
   // 2. The key: ENGRAM_KEY if set (the engine reads it); else the keychain-wrapped key (or a passphrase without a keychain).
   const wrapped = process.env.ENGRAM_KEY?.trim()
     ? null
@@ -202,6 +219,7 @@ async function start(): Promise<void> {
   } finally {
     pages.passphraseDone();
   }
+  tray?.render(startupTrayModel('starting', true));
   const keyDescription = wrapped ? wrapped.kind : 'ENGRAM_KEY';
   pages.dispose();
   pages = null;
@@ -262,16 +280,13 @@ async function start(): Promise<void> {
     await writeConsent(dataDir, record).catch((err: unknown) => log(`consent record: ${String(err)}`));
   }
 
-  trayHost = await trayHostProbe;
-  if (trayHost !== 'present') log(`tray host: ${trayHost}`);
-  const hidden = startHiddenWith(trayHost, startedHidden(process.argv, wasOpenedAtLogin()));
-  mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
-  registerInvokeChannel({ dispatch: core.api.dispatch, mainWindow: () => mainWindow, log });
   core.api.events.subscribe((name, payload) => {
     sendEvent(name, payload);
     if (name === 'capture.status' || name === 'frame.added') refreshTray();
   });
 
+  // Subscribed first, so the page hears what follows its first answer.
+  engine.arrive(core.api.dispatch);
   power.onChange(() => refreshTray());
   refreshTray();
   // The tooltip's count and a timed pause's end move on by themselves.
@@ -281,7 +296,7 @@ async function start(): Promise<void> {
 
 /** Shows the main window (or the page start-up waits on), at `screen` when an action names one. */
 function openMainWindow(screen: WindowScreen | null = null): void {
-  const target = windowToShow({ mainWindow: core !== null, waitingPage: pages?.waiting() ?? null });
+  const target = windowToShow({ mainWindow: mainWindow !== null, waitingPage: pages?.waiting() ?? null });
   if (target === 'consent' || target === 'passphrase') pages?.focus(target);
   if (target !== 'main') return;
   const win = mainWindow && !mainWindow.isDestroyed() ? mainWindow : null;
@@ -463,6 +478,8 @@ function fatal(err: unknown): void {
       ? err.message
       : `Engram could not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
   log(`fatal: ${message}`);
+  // Calls the window made while the start was on its way (and any after) get the reason, not silence.
+  engine.fail(err instanceof Error ? err.message.split('\n')[0]! : String(err));
   const cancelled = err instanceof KeyWrapError && err.code === 'CANCELLED';
   if (!cancelled) {
     new Notifier(appPaths().appIcon, () => undefined).problem(problemOf(err));

@@ -28,7 +28,8 @@ function secureWindow(options: WindowOptions): BrowserWindow {
 export interface MainWindowOptions {
   paths: AppPaths;
   isDev: boolean;
-  startHidden: boolean;
+  /** Decided when the page is ready to show: whether a tray will show Engram runs may still be being asked. */
+  startHidden: boolean | Promise<boolean>;
   /** Closing the window hides it to the tray unless the app is quitting. */
   isQuitting: () => boolean;
   /** Asked on each close outside a quit: 'quit' where no tray host would show Engram still runs (main quits). */
@@ -47,7 +48,9 @@ export interface MainWindowOptions {
 export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
   const win = secureWindow(mainWindowOptions({ preloadPath: opts.paths.preload.engram, iconPath: opts.paths.appIcon, isDev: opts.isDev }));
   win.once('ready-to-show', () => {
-    if (!opts.startHidden) win.show();
+    void Promise.resolve(opts.startHidden).then((hidden) => {
+      if (!hidden && !win.isDestroyed()) win.show();
+    });
   });
   win.on('close', (event) => {
     if (opts.isQuitting()) return;

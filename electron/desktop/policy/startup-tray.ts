@@ -14,7 +14,8 @@ const LINES: Record<StartupPhase, string> = {
   unlock: 'Engram — waiting for your passphrase (nothing is recorded yet)',
 };
 
-export function startupTrayModel(phase: StartupPhase): TrayModel {
+/** `canOpen`: whether Open has something to show (while starting, only once the main window exists). */
+export function startupTrayModel(phase: StartupPhase, canOpen = phase !== 'starting'): TrayModel {
   const line = LINES[phase];
   return {
     icon: 'paused',
@@ -22,17 +23,18 @@ export function startupTrayModel(phase: StartupPhase): TrayModel {
     menu: [
       { kind: 'status', label: line },
       { kind: 'separator' },
-      { kind: 'action', id: 'open', label: 'Open Engram', enabled: phase !== 'starting', action: { type: 'open' } },
+      { kind: 'action', id: 'open', label: 'Open Engram', enabled: canOpen, action: { type: 'open' } },
       { kind: 'action', id: 'quit', label: 'Quit Engram', enabled: true, action: { type: 'quit' } },
     ],
   };
 }
 
 /**
- * What "open" means (the tray, a second launch, the dock): the main window once it exists, else the
- * page start-up waits on (consent or passphrase), else nothing yet.
+ * What "open" means (the tray, a second launch, the dock): the page start-up waits on (consent, or
+ * the passphrase, which the main window already open behind it cannot do without), else the main
+ * window once it exists (it opens as soon as consent is on record, before the engine), else nothing yet.
  */
 export function windowToShow(state: { mainWindow: boolean; waitingPage: 'consent' | 'passphrase' | null }): 'main' | 'consent' | 'passphrase' | 'none' {
-  if (state.mainWindow) return 'main';
-  return state.waitingPage ?? 'none';
+  if (state.waitingPage) return state.waitingPage;
+  return state.mainWindow ? 'main' : 'none';
 }
