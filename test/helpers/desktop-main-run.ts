@@ -55,7 +55,7 @@ interface DesktopRunOptions {
 }
 
 /**
- * Starts the desktop composition root once for the calling file: main.ts starts the app when imported,
+ * Starts the desktop composition root once for the calling file, through its entry (launch.ts): main.ts starts the app when imported,
  * so each test of the file is the next step of that run. The file itself must still mock 'electron'
  * (vi.mock is hoisted per test file).
  */
@@ -77,7 +77,8 @@ export function runDesktopMain(tempPrefix: string, options: DesktopRunOptions = 
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    await import('../../electron/desktop/main/main.js');
+    // The app's entry, as Electron loads it: not packaged here, so it goes on to main.ts in this process.
+    await import('../../electron/desktop/main/launch.js');
   });
   afterAll(() => {
     options.after?.();
