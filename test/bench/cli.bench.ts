@@ -19,6 +19,8 @@
  *    store as main does (openEngram) and starts the core with Electron's sources faked (a screen
  *    with no display, always active, no microphone), to its first answer (app.info, what the
  *    window's first IPC call gets);
+ *  - the desktop app's entry and composition root (launch.js, main.js) under Node with test/fakes' stand-in for 'electron'
+ *    (desktop-app-start.ts): to the main window's creation and to the first answer on its IPC channel;
  *  - where serve's start goes, from fresh processes' CPU: node itself (`node -e 0`), the CLI's entry
  *    (`engram --version`), serve's modules (`engram serve --help` loads the command, the engine and
  *    the HTTP host) and, in process, opening the store (key, database, migrations check) twice, the
@@ -35,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { desktopAppStart } from './desktop-app-start.js';
 import { BenchTargets } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -322,6 +325,7 @@ async function main(): Promise<void> {
       serveCapture = serveMedians(runs);
     }
     const desktop = desktopStart(ctx, args.runs);
+    const desktopApp = desktopAppStart(ROOT, path.join(ctx.dir, 'desktop-app'), ctx.env, args.runs);
     const parts = {
       node_cpu_ms: await startCpu(ctx, ['-e', '0'], args.runs),
       cli_entry_cpu_ms: await startCpu(ctx, [BIN, '--version'], args.runs),
@@ -339,7 +343,7 @@ async function main(): Promise<void> {
     targets.check("cold start: the desktop core's first answer (under Node) <= 500 ms", desktop.answer_ms <= 500, `${desktop.answer_ms} ms wall, ${desktop.answer_cpu_ms} ms CPU`);
     if (serveCapture) targets.check("cold start: engram serve --capture's first answer <= 500 ms", serveCapture.api_ms <= 500, serveLine(serveCapture));
     if (args.json) {
-      process.stdout.write(`${JSON.stringify({ ...figures, mcp, serve, serve_capture: serveCapture, serve_parts: parts, desktop_core: desktop, load_avg: Number(load), runs: args.runs })}\n`);
+      process.stdout.write(`${JSON.stringify({ ...figures, mcp, serve, serve_capture: serveCapture, serve_parts: parts, desktop_core: desktop, desktop_app: desktopApp, load_avg: Number(load), runs: args.runs })}\n`);
       targets.finish({ json: true });
       return;
     }
@@ -358,6 +362,9 @@ async function main(): Promise<void> {
     if (!serveCapture) console.log('engram serve --capture: not measured (no $DISPLAY)');
     console.log(
       `desktop core under Node (Electron faked): modules loaded at ${desktop.modules_ms} ms (${desktop.modules_cpu_ms} ms CPU), store open ${desktop.store_ms} (${desktop.store_cpu_ms}), core started ${desktop.core_ms} (${desktop.core_cpu_ms}), first answer (app.info) ${desktop.answer_ms} (${desktop.answer_cpu_ms}), from the process's start`,
+    );
+    console.log(
+      `desktop app under Node (launch.js and main.js, Electron faked): its code starts loading at ${desktopApp.entry_ms} ms (${desktopApp.entry_cpu_ms} ms CPU), main window created ${desktopApp.window_ms} (${desktopApp.window_cpu_ms}), first IPC answer (app.info) ${desktopApp.answer_ms} (${desktopApp.answer_cpu_ms}), from the process's start`,
     );
     console.log(
       `where serve's start goes (CPU of fresh processes): node ${parts.node_cpu_ms} ms, + the CLI's entry ${parts.cli_entry_cpu_ms - parts.node_cpu_ms} (engram --version ${parts.cli_entry_cpu_ms}), + serve's modules ${parts.serve_modules_cpu_ms - parts.cli_entry_cpu_ms} (engram serve --help ${parts.serve_modules_cpu_ms}); opening the store in process ${parts.store_open.first_ms} ms, warm ${parts.store_open.warm_ms} ms`,
