@@ -22,6 +22,10 @@ const BLOCK_EVEN = 12;
 const STRETCH_FLOOR = 64;
 /** A tile whose middle grey is at least this reads as paper already: it is not stretched. */
 const STRETCH_CEIL = 200;
+/** A tile whose median grey is at least this is paper, whatever lighter marks it holds. */
+const LIGHT_INK_BELOW = 200;
+/** How much lighter than a tile's background its text must be to count as light ink. */
+const LIGHT_INK_STEP = 48;
 /** Parts of a cut tile thinner than this (in pixels) are decided with the tile. */
 const MIN_PART = 4;
 
@@ -54,9 +58,18 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
   clearBlocks(grey, width, height);
   out.set(grey);
   const hist = new Uint32Array(256);
-  const isDark = (x0: number, y0: number, x1: number, y1: number): boolean => {
-    return medianGrey(grey, width, x0, y0, x1, y1, hist) < darkBelow;
+  /**
+   * Whether an area is light-on-dark, and the grey below which its pixels count as its background
+   * side: darkBelow, or for a coloured block whose text is lighter than it (see lightInk) halfway
+   * from its grey to white, so the block's solid edge rows are told from the page around it.
+   */
+  const judge = (x0: number, y0: number, x1: number, y1: number): { dark: boolean; below: number } => {
+    const median = medianGrey(grey, width, x0, y0, x1, y1, hist);
+    if (median < darkBelow) return { dark: true, below: darkBelow };
+    if (lightInk(hist, (x1 - x0) * (y1 - y0), median)) return { dark: true, below: Math.round((median + 255) / 2) };
+    return { dark: false, below: darkBelow };
   };
+  const isDark = (x0: number, y0: number, x1: number, y1: number): boolean => judge(x0, y0, x1, y1).dark;
   let inverted = 0;
   const invert = (x0: number, y0: number, x1: number, y1: number): void => {
     inverted += (x1 - x0) * (y1 - y0);
@@ -65,15 +78,28 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
       for (let x = x0; x < x1; x++) out[row + x] = 255 - grey[row + x]!;
     }
   };
+  const whiten = (x0: number, y0: number, x1: number, y1: number): void => {
+    for (let y = y0; y < y1; y++) out.fill(255, y * width + x0, y * width + x1);
+  };
   const cols = Math.ceil(width / tile);
   const rows = Math.ceil(height / tile);
   const cutsX = uprightCuts(grey, width, height, tile);
-  /** Rows from y (stepping by dir) whose pixels in [x0, x1) are all on one side of darkBelow, at most max. */
-  const solidRows = (x0: number, x1: number, y: number, dir: 1 | -1, max: number, dark: boolean): number => {
+  // Each whole tile judged once: its side, and the grey its edge rows are told apart by.
+  const tileDark = new Uint8Array(cols * rows);
+  const tileBelow = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const j = judge(c * tile, r * tile, Math.min(width, (c + 1) * tile), Math.min(height, (r + 1) * tile));
+      tileDark[r * cols + c] = j.dark ? 1 : 0;
+      tileBelow[r * cols + c] = j.below;
+    }
+  }
+  /** Rows from y (stepping by dir) whose pixels in [x0, x1) are all on one side of `below`, at most max. */
+  const solidRows = (x0: number, x1: number, y: number, dir: 1 | -1, max: number, dark: boolean, below: number): number => {
     let n = 0;
     for (; n < max; n++, y += dir) {
       const row = y * width;
-      for (let x = x0; x < x1; x++) if (grey[row + x]! < darkBelow !== dark) return n;
+      for (let x = x0; x < x1; x++) if (grey[row + x]! < below !== dark) return n;
     }
     return n;
   };
@@ -82,14 +108,20 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
    * side from the part and the same side as the tile across that border (a dark desktop above a light
    * window's top edge, below its bottom edge) is decided with that neighbour; the rest with the part.
    */
-  const decide = (x0: number, x1: number, r: number, y0: number, y1: number, dark: boolean): void => {
+  const decide = (x0: number, x1: number, r: number, c: number, y0: number, y1: number, dark: boolean): void => {
     const h = y1 - y0;
-    let top = r > 0 ? solidRows(x0, x1, y0, 1, h, !dark) : 0;
+    // The coloured block's threshold wherever the strip's tile or its neighbour across the border is one.
+    const own = tileBelow[r * cols + c]!;
+    const topBelow = Math.max(own, r > 0 ? tileBelow[(r - 1) * cols + c]! : 0);
+    const bottomBelow = Math.max(own, r + 1 < rows ? tileBelow[(r + 1) * cols + c]! : 0);
+    let top = r > 0 ? solidRows(x0, x1, y0, 1, h, !dark, topBelow) : 0;
     if (top >= h || (top > 0 && isDark(x0, y0 - tile, x1, y0) === dark)) top = 0;
-    let bottom = y1 < height ? solidRows(x0, x1, y1 - 1, -1, h - top, !dark) : 0;
+    let bottom = y1 < height ? solidRows(x0, x1, y1 - 1, -1, h - top, !dark, bottomBelow) : 0;
     if (bottom >= h - top || (bottom > 0 && isDark(x0, y1, x1, Math.min(height, y1 + tile)) === dark)) bottom = 0;
-    if (top > 0 && !dark) invert(x0, y0, x1, y0 + top);
-    if (bottom > 0 && !dark) invert(x0, y1 - bottom, x1, y1);
+    // A solid edge strip of a coloured block holds no text: it becomes paper outright, since the
+    // stretch that whitens the block's inverted grey is decided with the page's tile it lies in.
+    if (top > 0 && !dark) (topBelow > darkBelow ? whiten : invert)(x0, y0, x1, y0 + top);
+    if (bottom > 0 && !dark) (bottomBelow > darkBelow ? whiten : invert)(x0, y1 - bottom, x1, y1);
     if (dark) invert(x0, y0 + top, x1, y1 - bottom);
   };
   for (let r = 0; r < rows; r++) {
@@ -98,10 +130,10 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
       const y0 = r * tile;
       const x1 = Math.min(width, x0 + tile);
       const y1 = Math.min(height, y0 + tile);
-      const d = isDark(x0, y0, x1, y1);
+      const d = tileDark[r * cols + c] === 1;
       const cx = cutsX.get(r * cols + c);
       if (!cx) {
-        decide(x0, x1, r, y0, y1, d);
+        decide(x0, x1, r, c, y0, y1, d);
         continue;
       }
       const xs = [x0, ...[...cx].sort((p, q) => p - q), x1];
@@ -110,12 +142,37 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
         // A part thinner than a stroke lies between two edges: a rule or a window border, which
         // goes with the tile (a light separator in a dark theme turns dark like its text).
         const thin = px1 - px0 < MIN_PART;
-        decide(px0, px1, r, y0, y1, thin ? d : isDark(px0, y0, px1, y1));
+        decide(px0, px1, r, c, y0, y1, thin ? d : isDark(px0, y0, px1, y1));
       }
     }
   }
   stretchTiles(out, width, height, tile, hist);
   return { pgm, width, height, invertedShare: width * height > 0 ? inverted / (width * height) : 0 };
+}
+
+/**
+ * Whether a mid-grey tile's text is lighter than its background: white text on a coloured block
+ * (a calendar's event, a tag, a button) whose grey is above the dark threshold (salmon, orange, a
+ * light blue). Stretched as paper, its background went white and took the lighter text with it (the
+ * screen bench's day-5 calendar read none of its events). The ink is the tail of the tile's greys
+ * far from the median: lighter than it by more than it is darker. `hist` holds the tile's greys.
+ */
+function lightInk(hist: Uint32Array, n: number, median: number): boolean {
+  if (median >= LIGHT_INK_BELOW) return false;
+  const lo = percentile(hist, n, 0.05);
+  const hi = percentile(hist, n, 0.95);
+  return hi - median >= LIGHT_INK_STEP && hi - median > 2 * (median - lo);
+}
+
+/** The grey below which `share` of a tile's `n` pixels lie. */
+function percentile(hist: Uint32Array, n: number, share: number): number {
+  const want = n * share;
+  let acc = 0;
+  for (let g = 0; g < 256; g++) {
+    acc += hist[g]!;
+    if (acc >= want) return g;
+  }
+  return 255;
 }
 
 /** The median grey of a rectangle (hist is scratch space, 256 bins). */
