@@ -25,6 +25,8 @@
  *    (`engram --version`), serve's modules (`engram serve --help` loads the command, the engine and
  *    the HTTP host) and, in process, opening the store (key, database, migrations check) twice, the
  *    second open being the warm disk's.
+ *  - where stats goes: the same entry, then `engram --help` (the locator's door and the store's
+ *    modules, as stats loads them without the engine), then stats itself.
  * Targets: search <= 300 ms, ask <= 500 ms, stats <= 200 ms, host's first answer <= 500 ms (wall).
  * Wall time on a loaded machine includes waiting for a core: the load average is printed beside
  * the figures, and CPU time is what the command costs on an idle one.
@@ -329,6 +331,8 @@ async function main(): Promise<void> {
     const parts = {
       node_cpu_ms: await startCpu(ctx, ['-e', '0'], args.runs),
       cli_entry_cpu_ms: await startCpu(ctx, [BIN, '--version'], args.runs),
+      // The locator's door and the store's modules (what --help loads to name the default folders), which stats also loads.
+      locator_cpu_ms: await startCpu(ctx, [BIN, '--help'], args.runs),
       serve_modules_cpu_ms: await startCpu(ctx, [BIN, 'serve', '--help'], args.runs),
       store_open: await storeOpenMs(ctx),
     };
@@ -368,6 +372,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `where serve's start goes (CPU of fresh processes): node ${parts.node_cpu_ms} ms, + the CLI's entry ${parts.cli_entry_cpu_ms - parts.node_cpu_ms} (engram --version ${parts.cli_entry_cpu_ms}), + serve's modules ${parts.serve_modules_cpu_ms - parts.cli_entry_cpu_ms} (engram serve --help ${parts.serve_modules_cpu_ms}); opening the store in process ${parts.store_open.first_ms} ms, warm ${parts.store_open.warm_ms} ms`,
+    );
+    console.log(
+      `where stats goes (CPU): the CLI's entry ${parts.cli_entry_cpu_ms} ms, + the locator's door and the store's modules ${parts.locator_cpu_ms - parts.cli_entry_cpu_ms} (engram --help ${parts.locator_cpu_ms}), + opening, counting, closing and the crash journal ${figures.stats!.cpu_ms - parts.locator_cpu_ms} (engram stats ${figures.stats!.cpu_ms})`,
     );
     targets.finish();
   } finally {
