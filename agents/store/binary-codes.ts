@@ -1,5 +1,13 @@
 import { createHammingScanner, type HammingScanner } from './hamming-wasm.js';
 
+/** Every slot as it is (codes, seqs, free slots in their order): a copy that restore() makes identical, ties by slot and all. */
+export interface CodesSnapshot {
+  used: number;
+  codes: Uint32Array;
+  seqs: Float64Array;
+  free: number[];
+}
+
 /** Distances sampled (about this many) to bound the cut before the one pass that picks (nearestSampled). */
 const SAMPLE = 4096;
 
@@ -97,6 +105,28 @@ export class BinaryCodes {
     this.free.length = 0;
     this.used = 0;
     this.seqs.fill(0);
+  }
+
+  /** A copy of every slot (see CodesSnapshot). */
+  snapshot(): CodesSnapshot {
+    return { used: this.used, codes: this.codes.slice(0, this.used * this.stride), seqs: this.seqs.slice(0, this.used), free: [...this.free] };
+  }
+
+  /**
+   * Becomes the copy a snapshot() took, slot for slot: the same slots picked in the same order for
+   * any query, so a copy in a worker thread finds exactly what the original would.
+   */
+  restore(s: CodesSnapshot): void {
+    this.clear();
+    let cap = this.cap;
+    while (cap < s.used) cap *= 2;
+    if (cap > this.cap) this.resize(cap);
+    this.codes.set(s.codes.subarray(0, s.used * this.stride));
+    this.seqs.set(s.seqs.subarray(0, s.used));
+    this.used = s.used;
+    this.free.push(...s.free);
+    const free = new Set(s.free);
+    for (let slot = 0; slot < s.used; slot++) if (!free.has(slot)) this.slotOf.set(this.seqs[slot]!, slot);
   }
 
   /** Hamming distance of the code in a slot to q (JavaScript; the path for subsets and the fallback). */

@@ -17,6 +17,7 @@ import { SeqLookup } from './seq-lookup.js';
 import { StatementCache } from './statement-cache.js';
 import type { SearchOptions } from './types.js';
 import type { VectorIndex } from './vector-index.js';
+import type { PendingSearch, VectorHit } from './vector-thread.js';
 
 /**
  * Where a search spends its time: BM25 (FTS5, filters), the query's embedding (when not given),
@@ -548,15 +549,29 @@ export class Retriever {
     return { hits: hits.slice(0, n), scoreOf };
   }
 
-  private vector(qv: Float32Array, opts: SearchOptions, n: number, allowed: number[] | null): { seq: number; similarity: number }[] {
+  /**
+   * The vector search as far as it can start before the keyword phase: the unfiltered or broadly
+   * filtered search of a large index, on the index's thread (VectorIndex.searchSoon). Null when it
+   * runs here, in vector().
+   */
+  private vectorSoon(qv: Float32Array, opts: SearchOptions, n: number, allowed: number[] | null): PendingSearch | null {
+    if (allowed) return null;
+    const f = this.filterSql(opts, { superseded: false });
+    return this.vectors()?.searchSoon(qv, f.sql ? n * 2 : n) ?? null;
+  }
+
+  private async vector(qv: Float32Array, opts: SearchOptions, n: number, allowed: number[] | null, soon: PendingSearch | null): Promise<VectorHit[]> {
     const index = this.vectors();
     if (!index) return [];
     // Selective filters (a time window, a kind, an app): search only among the rows that pass
     // (rows without a vector have no code, so they drop out by themselves).
     if (allowed) return index.search(qv, n, allowed);
     const f = this.filterSql(opts, { superseded: false });
-    // Broad or no filters: search everything, then keep what passes.
-    const hits = index.search(qv, f.sql ? n * 2 : n);
+    // Broad or no filters: search everything, then keep what passes. A search the thread had not
+    // started, or failed, is done here.
+    const k = f.sql ? n * 2 : n;
+    const started = soon?.take();
+    const hits = started ? await started.catch(() => index.search(qv, k)) : index.search(qv, k);
     if (!f.sql) return hits;
     const ok = this.passing(f, hits.map((h) => h.seq));
     return hits.filter((h) => ok.has(h.seq)).slice(0, n);
@@ -638,6 +653,9 @@ export class Retriever {
     const named = window && window.from > 0 && window.to > window.from ? window : null;
     const allowed = this.allowedSeqs(this.filterSql(opts, { superseded: false }));
     const match = mode !== 'vector' ? ftsQuery(queryTerms(query)) : null;
+    // A query vector known already (given, asked before) starts the vector search now: a large index's thread runs it meanwhile.
+    const known = mode !== 'bm25' ? (opts.queryEmbedding ?? (this.embedder ? this.queryCache.get(query.toLowerCase()) : undefined)) : undefined;
+    let soon = known ? this.vectorSoon(known, opts, n, allowed) : null;
     let bm25Of = new Map<number, number>();
     if (match) {
       const r = this.bm25(match, opts, n, allowed ? new Set(allowed) : null);
@@ -645,20 +663,19 @@ export class Retriever {
       bm25Of = r.scoreOf;
     }
     clock = this.lap('bm25', clock);
-    const qv = mode !== 'bm25' ? (opts.queryEmbedding ?? (await this.queryVector(query, opts))) : null;
+    const qv = mode !== 'bm25' ? (known ?? (await this.queryVector(query, opts))) : null;
     clock = this.lap('embed', clock);
+    if (qv && !soon) soon = this.vectorSoon(qv, opts, n, allowed);
+    // Passages are searched while the thread (if any) searches memories; they join after the vector hits, as they always did.
+    const passagesOf = mode !== 'vector' && w.passage > 0 && opts.passages !== false ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
+    clock = this.lap('passages', clock);
     if (qv) {
-      this.vector(qv, opts, n, allowed)
+      (await this.vector(qv, opts, n, allowed, soon))
         .filter((h) => h.similarity >= w.minSimilarity)
         .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }
     clock = this.lap('vector', clock);
-    const passagesOf = mode !== 'vector' && w.passage > 0 && opts.passages !== false ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
-    if (passagesOf.size) {
-      const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
-      for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;
-    }
-    clock = this.lap('passages', clock);
+    Retriever.addPassages(passagesOf, unit);
     const hybrid = mode === 'hybrid';
     const aboutUser = hybrid && w.self > 0 && asksAboutUser(query);
     if (!units.size && !aboutUser) return [];
@@ -780,6 +797,13 @@ export class Retriever {
     const results = this.hydrate(top, match, passagesOf);
     this.lap('hydrate', clock);
     return results;
+  }
+
+  /** Each memory a passage matched for gets its best passage's score, relative to the query's best passage. */
+  private static addPassages(passagesOf: Map<number, PassageHit[]>, unit: (seq: number) => Unit): void {
+    if (!passagesOf.size) return;
+    const best = Math.max(...[...passagesOf.values()].map((l) => l[0]!.score));
+    for (const [seq, list] of passagesOf) unit(seq).passage = best > 0 ? list[0]!.score / best : 0;
   }
 
   /**

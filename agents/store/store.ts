@@ -61,6 +61,13 @@ export interface OpenStoreOptions {
  * The encrypted memory store of one data dir: one SQLite database (SQLite3MultipleCiphers, WAL,
  * secure_delete) plus encrypted frame and audio files. Every room reaches data through this object.
  */
+/**
+ * The most page cache the vector thread takes (its vectors, read at random for rescoring): about
+ * the int8 vectors of 120,000 memories, so a 100k store's stay decrypted; the rest of the memory a
+ * thread costs is its copy of the codes (64 bytes a memory) and a JavaScript isolate (~10 MB).
+ */
+const VECTOR_THREAD_CACHE_MIB = 64;
+
 export class EngramStore {
   /** Typed: each event's payload is declared in store-events.ts. */
   readonly events = createStoreEvents();
@@ -107,7 +114,8 @@ export class EngramStore {
     meaningWaitMs: number | null = null,
   ) {
     this.events.setMaxListeners(50);
-    this.vectorIndex = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions) : null;
+    // A large index searches on a thread of its own, while the keyword phase runs (vector-thread.ts).
+    this.vectorIndex = embedder ? new VectorIndex(db, embedder.id, embedder.dimensions, undefined, { key: masterKey, maxCacheMiB: VECTOR_THREAD_CACHE_MIB }) : null;
     // A one-shot command (a meaning wait, given at open so it holds from the first kick) leaves
     // writes' vectors to a later process rather than start a cold encoder; flush still embeds.
     const oneShotCold = () => (this.retriever ? this.retriever.meaningWaitMs : meaningWaitMs) !== null && embedder?.coldFor?.() === true;
@@ -158,6 +166,11 @@ export class EngramStore {
 
   private pageCacheMiB = 0;
   private pageCachePinned = false;
+
+  /** The memories' vector index (null without an embedder): the store bench reads and sets its thread. */
+  get memoryVectors(): VectorIndex | null {
+    return this.vectorIndex;
+  }
 
   /** The host chose the cache size (openStore's cacheMiB): growPageCache leaves it alone. */
   pinPageCache(): void {
@@ -367,6 +380,7 @@ export class EngramStore {
     const queues = [this.embedQueue?.close(), this.passageQueue?.close()];
     if (opts.leaveEmbeddings) await this.embedder?.close?.();
     await Promise.all(queues);
+    await this.vectorIndex?.close();
     this.events.removeAllListeners();
     try {
       this.db.pragma('optimize');

@@ -1,12 +1,17 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import { availableParallelism, loadavg } from 'node:os';
 import { BinaryCodes } from './binary-codes.js';
 import { SeqLookup } from './seq-lookup.js';
+import { VectorThread, type PendingSearch } from './vector-thread.js';
 
 /** Code version of the stored format: a change re-embeds (from the embedding cache) into the new one. */
 const FORMAT = 'int8+bits-1';
 /** First-pass candidates rescored exactly: at least this many, and 4 per result asked for. */
 const MIN_RESCORE = 400;
 const RESCORE_PER_RESULT = 4;
+
+/** First-pass candidates for k results. */
+export const rescored = (k: number): number => Math.max(MIN_RESCORE, k * RESCORE_PER_RESULT);
 
 /** int8 with a per-vector scale: a quarter of float32's bytes; cosine error ~1e-3, far below ranking noise. */
 export function quantize(v: Float32Array): Int8Array {
@@ -68,6 +73,39 @@ function cosineWithNorm(a: Float32Array, na: number, b: Int8Array, at = 0): numb
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
+/**
+ * Codes from which an index searches on its own thread (VectorThread): below it the search is a
+ * millisecond or two and a message each way is not worth the thread's start (nor its copy of the codes).
+ */
+const THREAD_MIN_CODES = 20_000;
+
+/** What an index needs to search on a thread of its own: the database's key, the most page cache the thread may take. */
+export interface VectorThreadOptions {
+  key: Buffer;
+  maxCacheMiB: number;
+  /** Codes from which the thread starts (THREAD_MIN_CODES unless a test says otherwise). */
+  minCodes?: number;
+  /** Whether a core is free for the thread now (coreToSpare unless a test says otherwise). */
+  spare?: () => boolean;
+}
+
+let spareCheckedAt = 0;
+let spareNow = true;
+
+/**
+ * Whether the machine has a core to spare: the one-minute load below the number of cores, read at
+ * most once a second. A thread only saves time on a free core: on a busy one, waking it takes the
+ * core from the search that woke it (at load 9-15 on two cores, postMessage returned ~2-5 ms
+ * later), so searches stay on one thread until the load falls.
+ */
+export function coreToSpare(now = Date.now()): boolean {
+  if (now - spareCheckedAt >= 1000 || now < spareCheckedAt) {
+    spareCheckedAt = now;
+    spareNow = loadavg()[0]! < availableParallelism();
+  }
+  return spareNow;
+}
+
 /** Rows looked up per statement (the SeqLookup chunk size, so rows come back in the same groups). */
 const PACK = 512;
 
@@ -105,15 +143,19 @@ export class VectorIndex {
   private readonly insertCode: Statement;
   private readonly deleteVec: Statement;
   private readonly codes: BinaryCodes;
-  private readonly vectorsOf: SeqLookup;
-  private readonly packedOf: Statement;
+  private readonly reader: VectorReader;
   private loadedAt: number | null = null;
+  private thread: VectorThread | null = null;
+  /** Whether a core is free for the thread now (coreToSpare unless the options say otherwise; the store bench sets it to compare). */
+  spare: () => boolean;
 
   constructor(
     private readonly db: Db,
     readonly embedderId: string,
     readonly dimensions: number,
     private readonly t: VectorTables = MEMORY_VECTORS,
+    /** Set (a store on a file): a large index searches on a thread of its own (searchSoon). */
+    private readonly threadOptions: VectorThreadOptions | null = null,
   ) {
     const key = `${embedderId}:${dimensions}:${FORMAT}`;
     const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(t.metaKey) as { value: string } | undefined;
@@ -141,15 +183,8 @@ export class VectorIndex {
     this.insertCode = db.prepare(`INSERT OR REPLACE INTO ${t.codes}(seq, code) VALUES (?, ?)`);
     this.deleteVec = db.prepare(`DELETE FROM ${t.vec} WHERE seq = ?`);
     this.codes = new BinaryCodes(dimensions);
-    this.vectorsOf = new SeqLookup(db, `SELECT seq, vector FROM ${t.vec} WHERE seq IN (%IN%)`);
-    // Many vectors as one blob (and their seqs as one string, in the same row order): a Buffer per
-    // row from the driver cost more than reading the row (600 vectors: ~3 ms of 3.5 at 20k memories).
-    this.packedOf = db
-      .prepare(
-        `SELECT count(*), sum(length(vector)), group_concat(seq), CAST(group_concat(vector, '') AS BLOB)
-          FROM ${t.vec} WHERE seq IN (SELECT value FROM json_each(?))`,
-      )
-      .raw();
+    this.reader = new VectorReader(db, dimensions, t);
+    this.spare = threadOptions?.spare ?? coreToSpare;
   }
 
   static toBlob(v: ArrayBufferView): Buffer {
@@ -161,17 +196,36 @@ export class VectorIndex {
     const code = BinaryCodes.encode(v);
     this.insertVec.run(seq, VectorIndex.toBlob(quantize(v)));
     this.insertCode.run(seq, VectorIndex.toBlob(code));
-    if (this.loadedAt !== null) this.codes.set(seq, code);
+    if (this.loadedAt !== null) {
+      this.codes.set(seq, code);
+      this.thread?.set(seq, code);
+    }
   }
 
   delete(seq: number): void {
     this.deleteVec.run(seq); // its code goes with it (trigger)
-    if (this.loadedAt !== null) this.codes.delete(seq);
+    if (this.loadedAt !== null) {
+      this.codes.delete(seq);
+      this.thread?.delete(seq);
+    }
   }
 
   clear(): void {
     this.db.exec(`DELETE FROM ${this.t.vec}; DELETE FROM ${this.t.codes}`);
     this.codes.clear();
+    this.thread?.clear();
+  }
+
+  /** The thread's state, and the searches it answered and those taken back (null: no thread). */
+  get threadSearches(): { state: 'starting' | 'ready' | 'stopped'; answered: number; takenBack: number } | null {
+    return this.thread ? { state: this.thread.state, answered: this.thread.answered, takenBack: this.thread.takenBack } : null;
+  }
+
+  /** Stops the index's thread, if it runs one. */
+  async close(): Promise<void> {
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.close();
   }
 
   /** Loads the codes on first use, and again after another connection changed the database. */
@@ -185,21 +239,33 @@ export class VectorIndex {
       this.codes.set(seq, new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + words * 4)));
     }
     this.loadedAt = version;
+    this.thread?.load(this.codes.snapshot());
   }
 
   /** Nearest neighbours by cosine, optionally only among the given seqs (selective filters). */
   search(v: Float32Array, k: number, among?: readonly number[]): { seq: number; similarity: number }[] {
     if (k <= 0) return [];
     this.sync();
-    const candidates = this.codes.nearest(BinaryCodes.encode(v), Math.max(MIN_RESCORE, k * RESCORE_PER_RESULT), among);
-    const { seqs, sims } = this.rescore(v, candidates);
-    // Best first, ties in the order written (seq): the candidates come unordered (by code slot, and
-    // the packed read returns rows in whatever order SQLite visits them), so rescoring order is no
-    // tie-break at all. Objects only for the k kept.
-    const order = Array.from({ length: seqs.length }, (_, i) => i).sort((a, b) => sims[b]! - sims[a]! || seqs[a]! - seqs[b]!);
-    const out: { seq: number; similarity: number }[] = [];
-    for (let j = 0; j < Math.min(k, order.length); j++) out.push({ seq: seqs[order[j]!]!, similarity: sims[order[j]!]! });
-    return out;
+    return this.reader.best(v, this.codes.nearest(BinaryCodes.encode(v), rescored(k), among), k);
+  }
+
+  /**
+   * search(v, k) sent to the index's thread, to take after other work (the keyword phase runs
+   * meanwhile: see PendingSearch); null when the index has no thread (a small index, a thread
+   * starting or failed) or no core is free for it, and then search(v, k) is the way. Inside a
+   * transaction the thread, which sees only what was committed, is not asked.
+   */
+  searchSoon(v: Float32Array, k: number): PendingSearch | null {
+    const o = this.threadOptions;
+    if (!o || k <= 0 || this.db.inTransaction || this.db.memory || !this.spare()) return null;
+    this.sync();
+    if (!this.thread && this.codes.size >= (o.minCodes ?? THREAD_MIN_CODES)) {
+      // Its page cache holds the vectors it rescores (read at random: a page not in the cache is
+      // decrypted again), up to the most it may take.
+      const cacheMiB = Math.min(o.maxCacheMiB, 4 + Math.ceil((this.codes.size * (this.dimensions + 16)) / 2 ** 20));
+      this.thread = new VectorThread({ path: this.db.name, key: new Uint8Array(o.key), cacheMiB, dimensions: this.dimensions, tables: this.t }, this.codes.snapshot());
+    }
+    return this.thread?.usable ? this.thread.search(v, k) : null;
   }
 
   knn(v: Float32Array, k: number): { seq: number; similarity: number }[] {
@@ -208,14 +274,52 @@ export class VectorIndex {
 
   /** Exact similarity for a given set of rows. */
   similarities(v: Float32Array, seqs: readonly number[]): Map<number, number> {
-    const { seqs: found, sims } = this.rescore(v, seqs);
+    const { seqs: found, sims } = this.reader.rescore(v, seqs);
     const out = new Map<number, number>();
     for (let i = 0; i < found.length; i++) out.set(found[i]!, sims[i]!);
     return out;
   }
+}
+
+/**
+ * Reads stored int8 vectors and rescores candidates exactly: the half of a search that needs the
+ * database, shared by the index and its thread (vector-thread.ts), so both rank alike.
+ */
+export class VectorReader {
+  private readonly vectorsOf: SeqLookup;
+  private readonly packedOf: Statement;
+
+  constructor(
+    db: Db,
+    private readonly dimensions: number,
+    t: VectorTables,
+  ) {
+    this.vectorsOf = new SeqLookup(db, `SELECT seq, vector FROM ${t.vec} WHERE seq IN (%IN%)`);
+    // Many vectors as one blob (and their seqs as one string, in the same row order): a Buffer per
+    // row from the driver cost more than reading the row (600 vectors: ~3 ms of 3.5 at 20k memories).
+    this.packedOf = db
+      .prepare(
+        `SELECT count(*), sum(length(vector)), group_concat(seq), CAST(group_concat(vector, '') AS BLOB)
+          FROM ${t.vec} WHERE seq IN (SELECT value FROM json_each(?))`,
+      )
+      .raw();
+  }
+
+  /**
+   * The k best of the candidates by exact similarity. Best first, ties in the order written (seq):
+   * the candidates come unordered (by code slot, and the packed read returns rows in whatever order
+   * SQLite visits them), so rescoring order is no tie-break at all. Objects only for the k kept.
+   */
+  best(v: Float32Array, candidates: readonly number[], k: number): { seq: number; similarity: number }[] {
+    const { seqs, sims } = this.rescore(v, candidates);
+    const order = Array.from({ length: seqs.length }, (_, i) => i).sort((a, b) => sims[b]! - sims[a]! || seqs[a]! - seqs[b]!);
+    const out: { seq: number; similarity: number }[] = [];
+    for (let j = 0; j < Math.min(k, order.length); j++) out.push({ seq: seqs[order[j]!]!, similarity: sims[order[j]!]! });
+    return out;
+  }
 
   /** Exact similarities of the given rows that have a vector (each once), in the order read. */
-  private rescore(v: Float32Array, seqs: readonly number[]): { seqs: number[]; sims: Float64Array } {
+  rescore(v: Float32Array, seqs: readonly number[]): { seqs: number[]; sims: Float64Array } {
     const seen = new Set<number>();
     const found: number[] = [];
     const sims = new Float64Array(seqs.length);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--keep DIR]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--thread on|off] [--keep DIR]`
  *
  * Insert rate, database size and hybrid query latency of the real encrypted store at 10k and 100k
  * memories (and 1M with --million; targets: p95 <= 15 ms at 100k, <= 40 ms at 1M).
@@ -31,7 +31,11 @@
  * mean and lowest overlap@10. With --no-common every word selects, throughout (the rankings as
  * before common-terms.ts, to check that nothing else moved them). Before the queries the keyword
  * indexes are merged to one segment each, as the app's brain does in idle time once a day (the
- * merge's slices and CPU are printed); --unmerged measures them as the batches left them. With --keep DIR each size's store stays
+ * merge's slices and CPU are printed); --unmerged measures them as the batches left them. From
+ * 20,000 vectors the store runs the vector search on a thread of its own while the keyword phase
+ * runs (agents/store/vector-thread.ts), when the one-minute load leaves a core free; the bench waits
+ * for the thread to start before its timed queries and reports how many it answered. --thread on
+ * uses it whatever the load, --thread off never. With --keep DIR each size's store stays
  * in DIR/store-N (key: 32 bytes of 7) for probes after the run. */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -65,6 +69,7 @@ const Args = z.object({
   /** Adds the 1,000,000-memory size (opt-in: it takes tens of minutes). */
   million: z.boolean().default(false),
   keep: z.string().min(1).optional(),
+  thread: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 
@@ -324,6 +329,7 @@ async function runSize(
   overlap: boolean,
   common: boolean,
   merged: boolean,
+  thread: 'auto' | 'on' | 'off',
   log: (s: string) => void,
   keep?: string,
 ): Promise<
@@ -338,6 +344,8 @@ async function runSize(
     /** sha256 (first 16 hex) of every query's ordered results (their texts: ids are random): a speed change must leave it as it was. */
     rankings: string;
     common: CommonFigures;
+    /** Hybrid queries whose vector search its thread answered, and those taken back (it had not started them); null: no thread. */
+    vector_thread: { answered: number; taken_back: number } | null;
     graph: GraphFigures | null;
   }
 > {
@@ -350,6 +358,8 @@ async function runSize(
   if (keep) mkdirSync(dir, { recursive: true });
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder, cacheMiB });
   if (!common) store.retriever.commonTerms.limits = { ...store.retriever.commonTerms.limits, floor: Infinity };
+  const vectors = store.memoryVectors;
+  if (vectors && thread !== 'auto') vectors.spare = thread === 'on' ? () => true : () => false;
   try {
     // Memories are generated a batch at a time, outside the timed sections: only the store's work
     // is timed (holding 100k generated vectors at once would also time the GC of a 200 MB heap).
@@ -427,6 +437,9 @@ async function runSize(
       queryEmbedding: corpus.near(Math.floor(rand() * corpus.topics.length), 1.2),
     }));
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 }); // warm the page cache
+    // The vector thread starts at the first search of a large store: the timed queries are those of a store that has been up.
+    for (let i = 0; i < 100 && vectors?.threadSearches?.state === 'starting'; i++) await new Promise((r) => setTimeout(r, 50));
+    const threadBefore = vectors?.threadSearches ?? null;
     const times: number[] = [];
     const cpuTimes: number[] = [];
     const phases = new PhaseRecorder(store.retriever);
@@ -445,6 +458,8 @@ async function runSize(
       tops.push(hits.map((h) => h.memory.text));
     }
     const split = store.retriever.commonTerms.splits - splits;
+    const threadAfter = vectors?.threadSearches ?? null;
+    const vectorThread = threadAfter ? { answered: threadAfter.answered - (threadBefore?.answered ?? 0), taken_back: threadAfter.takenBack - (threadBefore?.takenBack ?? 0) } : null;
     const common = overlap ? await commonOverlap(store, qs, tops, split) : { split };
     times.sort((a, b) => a - b);
     cpuTimes.sort((a, b) => a - b);
@@ -473,6 +488,7 @@ async function runSize(
       window_p95_ms: round(percentile(windowed, 0.95)),
       rankings: rankings.digest('hex').slice(0, 16),
       common,
+      vector_thread: vectorThread,
       embed_ms: round(embedMs),
       db_mb: round(store.stats().db_bytes / 1e6, 1),
       graph,
@@ -685,6 +701,7 @@ async function main(): Promise<void> {
       'common-overlap': { type: 'boolean' },
       million: { type: 'boolean' },
       keep: { type: 'string' },
+      thread: { type: 'string' },
     },
     strict: true,
   });
@@ -701,7 +718,7 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, log, args.keep));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, args.thread, log, args.keep));
   }
   const targets = new BenchTargets('store');
   targets.check('query embedding <= 10 ms p50 warm', embed.warm <= 10, `${embed.warm.toFixed(2)} ms`);
@@ -713,7 +730,7 @@ async function main(): Promise<void> {
   if (args.json) {
     process.stdout.write(
       `${JSON.stringify({
-        sizes: sizes.map(({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, graph }) => ({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, graph })),
+        sizes: sizes.map(({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, vector_thread, graph }) => ({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, vector_thread, graph })),
         query_embedding: { warm_ms: embed.warm, cold_ms: embed.cold, warm_cpu_ms: embed.warm_cpu, cold_cpu_ms: embed.cold_cpu, fresh_ms: embed.fresh, fresh_cpu_ms: embed.fresh_cpu, from: embed.from, ...(table ? { table_warm_ms: table.warm, table_cold_ms: table.cold } : {}) },
       })}\n`,
     );
@@ -730,6 +747,10 @@ async function main(): Promise<void> {
     );
   }
   for (const s of sizes) console.log(`n=${s.n}: hybrid query by phase, CPU p50/p95 ms: ${phaseLine(s.query_phases)}`);
+  for (const s of sizes) {
+    const t = s.vector_thread;
+    console.log(`n=${s.n}: vector search on its own thread: ${t ? `${t.answered} of ${args.queries} hybrid queries (${t.taken_back} taken back before it started them)` : 'not started'} (--thread ${args.thread}; load average ${loadavg()[0]!.toFixed(1)})`);
+  }
   for (const s of sizes) console.log(`n=${s.n}: hybrid search within a 7-day window (since/until): p50 ${s.window_p50_ms.toFixed(2)} ms, p95 ${s.window_p95_ms.toFixed(2)} ms`);
   for (const s of sizes) console.log(`n=${s.n}: rankings hash (ordered result ids of the hybrid and windowed queries) ${s.rankings}${s.graph ? `; with the graph (walk off, then on) ${s.graph.rankings}` : ''}`);
   for (const s of sizes) {
