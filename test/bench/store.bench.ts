@@ -33,9 +33,9 @@
  * indexes are merged to one segment each, as the app's brain does in idle time once a day (the
  * merge's slices and CPU are printed); --unmerged measures them as the batches left them. From
  * 20,000 vectors the store runs the vector search on a thread of its own while the keyword phase
- * runs (agents/store/vector-thread.ts), when the one-minute load leaves a core free; the bench waits
- * for the thread to start before its timed queries and reports how many it answered. --thread on
- * uses it whatever the load, --thread off never. With --keep DIR each size's store stays
+ * runs (agents/store/vector-thread.ts); the bench waits for the thread to start before its timed
+ * queries and reports how many searches it answered. --thread off leaves every search on the main
+ * thread, to compare (--thread on is the default's behaviour, named for scripts). With --keep DIR each size's store stays
  * in DIR/store-N (key: 32 bytes of 7) for probes after the run. */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
