@@ -20,11 +20,12 @@ describe('light-on-dark preparation at a window edge', () => {
 
   it('cuts the tile holding the edge along it: the letter stays dark on light, the desktop turns light', () => {
     const px = pixels(prepareForOcr(grey, W, H, { tile: 24 }));
-    for (let y = 14; y <= 25; y++) for (let x = 43; x <= 50; x++) if (glyph(x, y)) expect(px[y * W + x], `glyph pixel ${x},${y}`).toBe(20);
-    expect(px[20 * W + 46]).toBe(240); // inside the ring: the window's light background
-    expect(px[20 * W + 41]).toBe(240); // between the edge and the letter
-    expect(px[20 * W + 30]).toBe(245); // the desktop beside the window, inverted
-    expect(px[20 * W + 5]).toBe(245);
+    for (let y = 14; y <= 25; y++) for (let x = 43; x <= 50; x++) if (glyph(x, y)) expect(px[y * W + x], `glyph pixel ${x},${y}`).toBe(21);
+    // Backgrounds are then stretched to white (ink by the same factor: 20 * 255/240 is 21).
+    expect(px[20 * W + 46]).toBe(255); // inside the ring: the window's light background
+    expect(px[20 * W + 41]).toBe(255); // between the edge and the letter
+    expect(px[20 * W + 30]).toBe(255); // the desktop beside the window, inverted
+    expect(px[20 * W + 5]).toBe(255);
   });
 
   it('does not cut at a glyph: a tile of text beside a dark tile is decided whole', () => {
@@ -33,8 +34,8 @@ describe('light-on-dark preparation at a window edge', () => {
     for (let y = 0; y < H; y++) for (let x = 0; x < 24; x++) g[y * W + x] = 10;
     for (let y = 5; y < 18; y++) g[y * W + 30] = g[y * W + 31] = 20; // a stem 13 px tall
     const px = pixels(prepareForOcr(g, W, H, { tile: 24 }));
-    expect(px[10 * W + 30]).toBe(20);
-    expect(px[10 * W + 28]).toBe(240);
+    expect(px[10 * W + 30]).toBe(21); // 20 stretched with its background (240 to 255)
+    expect(px[10 * W + 28]).toBe(255);
   });
 });
 
@@ -51,10 +52,11 @@ describe('solid blocks', () => {
     fillRect(30, 40, 80, 2); // a rule under a heading
     fillRect(60, 2, 6, 30); // a tall heading's stem: too narrow for its height
     const px = pixels(prepareForOcr(g, W, H, { tile: 24 }));
-    expect(px[28 * W + 8]).toBe(230);
-    expect(px[8 * W + 4]).toBe(20);
-    expect(px[41 * W + 50]).toBe(20);
-    expect(px[20 * W + 62]).toBe(20);
+    // The background is then stretched to white, ink by the same factor (20 * 255/230 is 22).
+    expect(px[28 * W + 8]).toBe(255);
+    expect(px[8 * W + 4]).toBe(22);
+    expect(px[41 * W + 50]).toBe(22);
+    expect(px[20 * W + 62]).toBe(22);
   });
 });
 

@@ -68,7 +68,7 @@ describe('bounded OCR queue', () => {
 });
 
 describe('light-on-dark preparation', () => {
-  it('inverts dark tiles and leaves light ones', () => {
+  it('inverts dark tiles and not light ones', () => {
     const w = 48;
     const h = 24;
     const grey = new Uint8Array(w * h);
@@ -77,10 +77,11 @@ describe('light-on-dark preparation', () => {
     const p = prepareForOcr(grey, w, h, { tile: 24 });
     const px = p.pgm.subarray(p.pgm.length - w * h);
     expect(p.pgm.toString('latin1', 0, 2)).toBe('P5');
-    expect(px[0]).toBe(235); // dark background became light
-    expect(px[10 * w + 5]).toBe(15); // its light text became dark
-    expect(px[30]).toBe(235); // light half untouched
-    expect(px[10 * w + 30]).toBe(20);
+    // Each half's background is then stretched to white, its ink by the same factor (255/235).
+    expect(px[0]).toBe(255); // dark background became light
+    expect(px[10 * w + 5]).toBe(16); // its light text became dark (15)
+    expect(px[30]).toBe(255); // light half not inverted
+    expect(px[10 * w + 30]).toBe(22); // its dark text stays dark (20)
     expect(p.invertedShare).toBeCloseTo(0.5);
   });
 });

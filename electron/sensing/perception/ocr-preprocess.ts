@@ -20,14 +20,14 @@ const EDGE_RUN = 1.5;
 const BLOCK_EVEN = 12;
 /** A tile whose middle grey is at most this is mostly ink (a heading's stroke): it is not stretched. */
 const STRETCH_FLOOR = 64;
-/** A tile whose middle grey is at least this reads as paper already: it is not stretched. */
-const STRETCH_CEIL = 200;
 /** A tile whose median grey is at least this is paper, whatever lighter marks it holds. */
 const LIGHT_INK_BELOW = 200;
 /** How much lighter than a tile's background its text must be to count as light ink. */
 const LIGHT_INK_STEP = 48;
 /** Parts of a cut tile thinner than this (in pixels) are decided with the tile. */
 const MIN_PART = 4;
+/** Greys this close to a neighbouring tile's paper are that paper. */
+const SAME_PAPER = 6;
 
 /**
  * Makes light-on-dark text readable for tesseract, which is trained on dark-on-light: the image is
@@ -146,7 +146,7 @@ export function prepareForOcr(grey: Uint8Array, width: number, height: number, o
       }
     }
   }
-  stretchTiles(out, width, height, tile, hist);
+  stretchTiles(out, width, height, tile, cutsX, hist);
   return { pgm, width, height, invertedShare: width * height > 0 ? inverted / (width * height) : 0 };
 }
 
@@ -196,18 +196,61 @@ function medianGrey(px: Uint8Array, width: number, x0: number, y0: number, x1: n
  * Brings each tile's background up to white, ink kept at its darkness: a coloured or grey region
  * (an event pill in a dark calendar, a button, a shaded header) comes out of inversion mid-grey with
  * black text, and tesseract's one threshold for the whole page then took the region for ink and
- * lost its text (a dark week calendar's pills were not read at all). Tiles whose middle grey is ink
- * (at most STRETCH_FLOOR) or already near white (STRETCH_CEIL) are left as they are.
+ * lost its text (a dark week calendar's pills were not read at all). Every background short of
+ * white is stretched, light greys too: an inverted dark theme (#1e1e1e turns 225) beside white
+ * (an inverted black desktop, a light window) gives the page two paper levels, and where white
+ * outweighs the ink, as on a 1920x1080 screen with one terminal, tesseract's threshold fell between
+ * them and read the whole window as ink (the capture bench's dark pages read 0% at that size). A cut
+ * tile (see uprightCuts) is stretched part by part, so a window's edge strip comes up white with its
+ * window; greys within SAME_PAPER of a differing neighbour tile's paper are that neighbour's paper
+ * (a dark calendar's pill reaching into a tile of page read 'Design critique' as '(oe gn critique').
+ * Tiles whose middle grey is ink (at most STRETCH_FLOOR) are left as they are.
  */
-function stretchTiles(out: Uint8Array, width: number, height: number, tile: number, hist: Uint32Array): void {
-  for (let y0 = 0; y0 < height; y0 += tile) {
-    for (let x0 = 0; x0 < width; x0 += tile) {
+function stretchTiles(out: Uint8Array, width: number, height: number, tile: number, cutsX: Map<number, Set<number>>, hist: Uint32Array): void {
+  const cols = Math.ceil(width / tile);
+  const rows = Math.ceil(height / tile);
+  const medians = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) medians[r * cols + c] = medianGrey(out, width, c * tile, r * tile, Math.min(width, (c + 1) * tile), Math.min(height, (r + 1) * tile), hist);
+  const papers: number[] = [];
+  // The grey map of the last part stretched: neighbouring tiles mostly share a median and papers.
+  const lut = new Uint8Array(256);
+  let lutKey = '';
+  const stretch = (x0: number, x1: number, y0: number, y1: number, median: number) => {
+    if (median <= STRETCH_FLOOR || (median >= 255 && !papers.length)) return;
+    const key = `${median} ${papers.join(' ')}`;
+    if (key !== lutKey) {
+      const k = 255 / median;
+      for (let v = 0; v < 256; v++) lut[v] = papers.some((p) => Math.abs(v - p) <= SAME_PAPER) ? 255 : Math.min(255, Math.round(v * k));
+      lutKey = key;
+    }
+    for (let y = y0; y < y1; y++) for (let x = x0, i = y * width + x0; x < x1; x++, i++) out[i] = lut[out[i]!]!;
+  };
+  for (let y0 = 0, r = 0; y0 < height; y0 += tile, r++) {
+    for (let x0 = 0, c = 0; x0 < width; x0 += tile, c++) {
       const x1 = Math.min(width, x0 + tile);
       const y1 = Math.min(height, y0 + tile);
-      const median = medianGrey(out, width, x0, y0, x1, y1, hist);
-      if (median <= STRETCH_FLOOR || median >= STRETCH_CEIL) continue;
-      const k = 255 / median;
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out[y * width + x] = Math.min(255, Math.round(out[y * width + x]! * k));
+      const whole = medians[r * cols + c]!;
+      // The paper of a neighbouring tile that differs from this one's: a region whose edge is too
+      // short to cut along (a pill, a button: see uprightCuts) reaching into this tile comes up
+      // white with the rest of it, not as a mid-grey sliver beside its first letter.
+      papers.length = 0;
+      for (const [dr, dc] of [[0, -1], [0, 1], [-1, 0], [1, 0]] as const) {
+        const [nr, nc] = [r + dr, c + dc];
+        if (nr < 0 || nc < 0 || nr >= rows || nc >= cols) continue;
+        const m = medians[nr * cols + nc]!;
+        if (m > STRETCH_FLOOR && m < 255 && Math.abs(m - whole) > EDGE_STEP) papers.push(m);
+      }
+      const cx = cutsX.get(r * cols + c);
+      if (!cx) {
+        stretch(x0, x1, y0, y1, whole);
+        continue;
+      }
+      // A part thinner than a stroke (a border between two edges) goes with the whole tile.
+      const xs = [x0, ...[...cx].sort((p, q) => p - q), x1];
+      for (let i = 0; i + 1 < xs.length; i++) {
+        const [px0, px1] = [xs[i]!, xs[i + 1]!];
+        stretch(px0, px1, y0, y1, px1 - px0 < MIN_PART ? whole : medianGrey(out, width, px0, y0, px1, y1, hist));
+      }
     }
   }
 }
