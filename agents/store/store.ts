@@ -63,7 +63,7 @@ export interface OpenStoreOptions {
  */
 /**
  * The most page cache the vector thread takes (its vectors, read at random for rescoring): about
- * the int8 vectors of 120,000 memories, so a 100k store's stay decrypted; the rest of the memory a
+ * the int8 vectors of 100,000 memories, so a 100k store's stay decrypted; the rest of the memory a
  * thread costs is its copy of the codes (64 bytes a memory) and a JavaScript isolate (~10 MB).
  */
 const VECTOR_THREAD_CACHE_MIB = 64;

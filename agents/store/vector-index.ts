@@ -249,8 +249,10 @@ export class VectorIndex {
     if (!this.thread && this.codes.size >= (o.minCodes ?? THREAD_MIN_CODES)) {
       // Its page cache holds the vectors it rescores (read at random: a page not in the cache is
       // decrypted again), up to the most it may take.
-      const cacheMiB = Math.min(o.maxCacheMiB, 4 + Math.ceil((this.codes.size * (this.dimensions + 16)) / 2 ** 20));
-      this.thread = new VectorThread({ path: this.db.name, key: new Uint8Array(o.key), cacheMiB, dimensions: this.dimensions, tables: this.t }, this.codes.snapshot());
+      // A vector a row: ~7 to a 4 KiB page, plus the cache's own header per page.
+      const need = 4 + Math.ceil((this.codes.size * (this.dimensions + 96)) / 2 ** 20);
+      const cacheMiB = Math.min(o.maxCacheMiB, need);
+      this.thread = new VectorThread({ path: this.db.name, key: new Uint8Array(o.key), cacheMiB, dimensions: this.dimensions, tables: this.t, warm: need <= cacheMiB }, this.codes.snapshot());
     }
     return this.thread?.usable ? this.thread.search(v, k) : null;
   }

@@ -10,6 +10,8 @@ export interface VectorThreadData {
   cacheMiB: number;
   dimensions: number;
   tables: VectorTables;
+  /** Read every vector into the page cache before searching (they fit in it). */
+  warm: boolean;
   /**
    * Int32s shared with the thread (see SHARED): the first it sets to 1 once it can search (read
    * without waiting for a message: back-to-back searches never let one in), then one per search in
