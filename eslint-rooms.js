@@ -85,8 +85,9 @@ export const ROOM_RULES = {
   'electron/hosts/cli': ['shared', 'shared/*', 'electron/engine', 'electron/locate', 'electron/crash', 'electron/hosts/http', 'electron/hosts/mcp'],
   'electron/desktop/policy': ['shared', 'shared/*', 'agents/store'],
   'electron/desktop/preload': ['shared', 'shared/*', 'electron/desktop/policy'],
-  // The desktop app reaches the handler map and sensing only through the engine's door.
-  'electron/desktop/main': ['shared', 'shared/*', 'electron/engine', 'electron/crash', 'electron/desktop/policy'],
+  // The desktop app reaches the handler map and sensing only through the engine's door; it finds its
+  // data folder through the locator's, so the engine's modules load only once its window exists.
+  'electron/desktop/main': ['shared', 'shared/*', 'electron/engine', 'electron/locate', 'electron/crash', 'electron/desktop/policy'],
   renderer: ['shared', 'shared/*'],
 };
 

@@ -8,7 +8,10 @@
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { captureRoom, engramPlaces, openEngram, type OpenedStore } from '../../engine/index.js';
+// The engine and what feeds it load after the window exists (see engineParts); until then only
+// the locator (where the data folder is) and the types.
+import { engramPlaces } from '../../locate/index.js';
+import type { OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
 import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
@@ -50,12 +53,11 @@ import {
   type Problem,
   type TrayAction,
 } from '../policy/index.js';
-import { startCore, problemOf, type Core } from './core.js';
-import { DesktopCapturerScreenSource } from './desktop-capturer-source.js';
-import { ScreenStreamSource } from './screen-stream-source.js';
+import type { Core } from './core.js';
+import type { ScreenStreamSource } from './screen-stream-source.js';
 import { createEventSender, registerInvokeChannel } from './ipc.js';
 import { applyStartAtLogin, startAtLoginTruth, wasOpenedAtLogin } from './login-item.js';
-import { MicrophoneCapture } from './microphone.js';
+import type { MicrophoneCapture } from './microphone.js';
 import { Notifier } from './notifier.js';
 import { appPaths } from './paths.js';
 import { registerAppScheme, serveAppProtocol } from './protocol.js';
@@ -194,6 +196,8 @@ async function start(): Promise<void> {
   mainWindow = createMainWindow({ paths, isDev, startHidden: hidden, isQuitting: () => quit.ending, onClose: onMainWindowClose, onQuerySessionEnd: (event, reason) => quit.querySessionEnd(event, reason), onSessionEnd: endSession });
   registerInvokeChannel({ dispatch: engine.dispatch, mainWindow: () => mainWindow, log });
   tray?.render(startupTrayModel('starting', true));
+  // Only now the engine's modules (~0.1 s of CPU), while the page loads.
+  const parts = await engineParts();
 
   // 2. The key: ENGRAM_KEY if set (the engine reads it); else the keychain-wrapped key (or a passphrase without a keychain).
   const wrapped = process.env.ENGRAM_KEY?.trim()
@@ -215,7 +219,7 @@ async function start(): Promise<void> {
     log(`sqlite addon: could not load the Electron build (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); trying the default`);
   }
   try {
-    store = await openEngram({ dataDir, ...(wrapped ? { keyProvider: wrapped } : {}), env: process.env });
+    store = await parts.engine.openEngram({ dataDir, ...(wrapped ? { keyProvider: wrapped } : {}), env: process.env });
   } finally {
     pages.passphraseDone();
   }
@@ -233,23 +237,23 @@ async function start(): Promise<void> {
   }
   power = new PowerIdleSource(powerMonitor);
   // A recorder that does not hand over its last segment within 2 s is closed anyway (shutdown waits for it).
-  microphone = new MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }), 10_000, 2_000);
-  core = await startCore({
+  microphone = new parts.microphone.MicrophoneCapture(() => createRecorderWindow(paths), (message) => reportProblem({ source: 'audio', message }), 10_000, 2_000);
+  core = await parts.core.startCore({
     store,
     // The consent page's microphone choice becomes the capture setting, at the first start that gets here.
     ...(record.audio_pending ? { recordAudio: record.audio } : {}),
     version: app.getVersion(),
     screen: usesScreenStream(process.platform, process.env)
-      ? (screenStream = new ScreenStreamSource({
+      ? (screenStream = new parts.screenStream.ScreenStreamSource({
           createWindow: () => createScreenStreamWindow(paths),
           // Told once per run, just before the desktop's picker shows.
           onAsk: () => notifier?.notice('Choose the screen Engram records', SCREEN_STREAM_NOTICE),
         }))
-      : new DesktopCapturerScreenSource(),
+      : new parts.capturer.DesktopCapturerScreenSource(),
     idle: power,
     power,
     // The desktop backs off under load (headless hosts and tests do not: a CI box runs at load 10+).
-    load: new (await captureRoom.get()).OsLoadSource(),
+    load: new (await parts.engine.captureRoom.get()).OsLoadSource(),
     microphone: microphone.source,
     selfPids: [process.pid],
     keyDescription,
@@ -292,6 +296,30 @@ async function start(): Promise<void> {
   // The tooltip's count and a timed pause's end move on by themselves.
   setInterval(refreshTray, 30_000).unref();
   log(`started (data dir ${dataDir}, key: ${keyDescription})`);
+}
+
+/** The engine's door and the desktop's parts that take from it, loaded once, after the window. */
+let loadedParts: Promise<EngineParts> | null = null;
+let coreModule: typeof import('./core.js') | null = null;
+interface EngineParts {
+  engine: typeof import('../../engine/index.js');
+  core: typeof import('./core.js');
+  capturer: typeof import('./desktop-capturer-source.js');
+  screenStream: typeof import('./screen-stream-source.js');
+  microphone: typeof import('./microphone.js');
+}
+function engineParts(): Promise<EngineParts> {
+  loadedParts ??= Promise.all([
+    import('../../engine/index.js'),
+    import('./core.js'),
+    import('./desktop-capturer-source.js'),
+    import('./screen-stream-source.js'),
+    import('./microphone.js'),
+  ]).then(([engine, core, capturer, screenStream, microphone]) => {
+    coreModule = core;
+    return { engine, core, capturer, screenStream, microphone };
+  });
+  return loadedParts;
 }
 
 /** Shows the main window (or the page start-up waits on), at `screen` when an action names one. */
@@ -482,7 +510,9 @@ function fatal(err: unknown): void {
   engine.fail(err instanceof Error ? err.message.split('\n')[0]! : String(err));
   const cancelled = err instanceof KeyWrapError && err.code === 'CANCELLED';
   if (!cancelled) {
-    new Notifier(appPaths().appIcon, () => undefined).problem(problemOf(err));
+    // Before the engine's modules have loaded, no capture or store failure can have happened.
+    const problem: Problem = coreModule ? coreModule.problemOf(err) : { source: err instanceof KeyWrapError ? 'key' : 'capture', message: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
+    new Notifier(appPaths().appIcon, () => undefined).problem(problem);
     dialog.showErrorBox('Engram', message);
   }
   void shutdown().finally(() => app.exit(cancelled ? 0 : 1));
