@@ -187,7 +187,7 @@ export function stemsOf(text: string): Set<string> {
  * as screen words are, with and without accents: a screen in another language labels "deposit"
  * as "Kaution" or "fianza". A label is met word by word: of a phrase, its head word only.
  */
-function foreignForms(word: string): string[] {
+export function foreignForms(word: string): string[] {
   const out = new Set<string>();
   for (const t of translationsOf(word))
     for (const forms of Object.values(t.forms))

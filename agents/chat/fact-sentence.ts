@@ -15,6 +15,7 @@ import type { ScreenOf } from './unmatched-screen.js';
 import { causeIn, linkIn, phoneIn, refineAsked } from './asked-kinds.js';
 import { instructionIn, stepStatement } from './step-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
+import { glossed } from './label-gloss.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -565,7 +566,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }
   // A step asked for is said with the steps of its screen: the run it is one of, or the one after what the question names.
-  const say = (u: Unit) => (asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked);
+  // A foreign screen's words the question met through the everyday-words table are glossed in the question's words.
+  const say = (u: Unit) => glossed((asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked), question, asked, [screenText(u), ...onItsScreen(u, units, numbered, hints.screens)].join('\n'));
   if (top) return { text: `${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   if (near) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };

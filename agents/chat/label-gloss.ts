@@ -1,0 +1,54 @@
+/**
+ * An English gloss for the words of a foreign screen that the question met only through the
+ * everyday-words table: "Kaution: 2.940,00 EUR" is stated as "Kaution (deposit): 2.940,00 EUR", so a
+ * reader who asked about the deposit sees which word of the German letter is it. The gloss is the
+ * question's own word, never a translation of screen text: a word the table does not tie to the
+ * question is left as the screen wrote it.
+ */
+import { languagesOf } from '../../shared/text/index.js';
+import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
+
+/** A label is a short run of words before ": " (longer, it is a sentence with a colon in it). */
+const LABEL = /^([^:\n]{1,48}?):\s/u;
+
+/** The question's words (as written) with their stems, for the terms it asks about. */
+function questionWords(question: string, asked: AskedValue): { word: string; term: string }[] {
+  const out: { word: string; term: string }[] = [];
+  for (const w of question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u)) {
+    const word = w.toLowerCase().replace(/'s$/, '');
+    const term = stem(word);
+    if (word.length >= 3 && asked.terms.includes(term) && !out.some((x) => x.term === term)) out.push({ word, term });
+  }
+  return out;
+}
+
+/**
+ * The question's words a piece of screen text says only in another language: met by one of the
+ * word's translations, not by the word itself (an English label, "Total" in French, needs no gloss).
+ */
+function metInTranslation(text: string, words: { word: string; term: string }[]): string[] {
+  const stems = stemsOf(text);
+  return words.filter(({ word, term }) => !meets(term, stems) && metByKin(term, stems, new Map([[term, new Set(foreignForms(word))]]))).map((w) => w.word);
+}
+
+/**
+ * The statement with the question's words glossed where the screen says them in another language:
+ * after the label of "label: value", or else after each screen word that says one. Only on a screen
+ * written in another language (`screen`, read by its function words): an English screen's "Tag" or
+ * "Gift" is an English word that happens to be spelt like a German one.
+ */
+export function glossed(statement: string, question: string, asked: AskedValue, screen: string): string {
+  const words = questionWords(question, asked);
+  if (!words.length || !languagesOf(screen).length) return statement;
+  const label = LABEL.exec(statement);
+  if (label) {
+    const said = metInTranslation(label[1]!, words);
+    return said.length ? `${label[1]} (${said.join(', ')})${statement.slice(label[1]!.length)}` : statement;
+  }
+  const done = new Set<string>();
+  return statement.replace(/[\p{L}][\p{L}'’-]*/gu, (w) => {
+    const said = metInTranslation(w, words).filter((x) => !done.has(x));
+    for (const x of said) done.add(x);
+    return said.length ? `${w} (${said.join(', ')})` : w;
+  });
+}
