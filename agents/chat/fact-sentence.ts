@@ -16,6 +16,7 @@ import { causeIn, linkIn, phoneIn, refineAsked } from './asked-kinds.js';
 import { instructionIn, stepStatement } from './step-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
 import { glossed } from './label-gloss.js';
+import { saysAskedThing } from './asked-thing.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -411,6 +412,8 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // A screen that says none of what was asked, only means it, is offered as a guess.
   if (fit === 'yes' && unit.means?.screenSaysNone) fit = 'near';
   if (fit === 'no' && hasValue && day >= 0 && unit.wide && (asked.kind !== 'any' || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
+  // A guess at "which platform" must say a platform: the question's other words met do not make its value one.
+  if (fit === 'near' && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
   return { unit, score, fit };
 }
 
