@@ -120,6 +120,22 @@ const SAME: string[][] = [
   ['booking', 'reservation', 'booked', 'reserved'],
   ['car', 'vehicle'],
   ['doctor', 'dr'],
+  // Words tools and dashboards shorten ("db-backup" for the database backup, "prod" for production).
+  ['database', 'db'],
+  ['production', 'prod'],
+  ['development', 'dev'],
+  ['repository', 'repo'],
+  ['configuration', 'config'],
+  ['environment', 'env'],
+  ['application', 'app'],
+  ['appointment', 'appt'],
+  ['department', 'dept'],
+  ['temperature', 'temp'],
+  ['information', 'info'],
+  ['documentation', 'docs'],
+  ['administrator', 'admin'],
+  // Months as screens shorten them ("1 Aug – 31 Aug" for "in August").
+  ...'january february march april june july august september october november december'.split(' ').map((m) => (m === 'september' ? [m, 'sep', 'sept'] : [m, m.slice(0, 3)])),
 ];
 const SAME_BY_STEM = new Map<string, string[]>();
 for (const group of SAME) {
