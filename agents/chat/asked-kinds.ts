@@ -68,3 +68,32 @@ const ERROR_CODE = /\bE[A-Z]{4,}\b/;
 export function causeIn(text: string): boolean {
   return CAUSE.test(text) || WHY.test(text.replace(STATUS, ' ')) || ERROR_CODE.test(text);
 }
+
+/**
+ * An amount measured in a unit ("412 kWh", "18.4 GB", "12.5 km", "3 kg", "750 ml", "64 %"): what
+ * "how much electricity / water / data did I use" asks for when it names no money.
+ */
+const QUANTITY = /\b\d+(?:[.,]\d+)?\s?(?:[kMG]?Wh|[kMG]?W|[kKMGTP]i?B|bytes?|km|mi|miles?|m|cm|mm|m²|m2|sq ?m|m³|m3|kg|g|lbs?|oz|tonnes?|l|L|ml|cl|litres?|liters?|gal(?:lons?)?|kcal|cal|units?|°C|°F|steps)(?![\p{L}\d])|\b\d+(?:[.,]\d+)?\s?%/u;
+/** Words that ask for money: without one, "how much" asks for an amount in any unit. */
+const MONEY_ASKED = /\b(?:cost\w*|price\w*|pa(?:y|id|ying)|owe[sd]?|spen[dt]|spending|charge[sd]?|bill\w*|fees?|rent|deposit|refund\w*|budget\w*|set aside|worth|expensive|cheap|salary|earn\w*|tips?|fares?|money|cash|balance|invoice\w*|euros?|dollars?|pounds?|quid|bucks?)\b|[€$£]/i;
+
+/** Whether a text holds an amount with its unit. */
+export function quantityIn(text: string): boolean {
+  return QUANTITY.test(text);
+}
+
+/** Whether a "how much" question asks about money (else an amount in any unit answers it). */
+export function asksMoney(question: string): boolean {
+  return MONEY_ASKED.test(question);
+}
+
+/**
+ * Where a thing is kept or found, as storage, transport and buildings label it: a shelf, bay, rack,
+ * locker, platform or gate, alone or with its number ("rack B-17", "Locker 214", "in the cellar").
+ */
+const PLACE_WORD = /\b(?:shelf|shelves|rack|bay|bin|locker|cabinet|drawer|cupboard|wardrobe|closet|aisle|platform|track|dock|pier|berth|stall|slot|pigeonhole|cubby|desk|cubicle|booth|counter|basement|cellar|attic|loft|garage|shed|storeroom|store room|storage unit|warehouse|depot|wing|block|level|deck|section|zone|car park|parking|pitch)\b/i;
+
+/** Whether a text says where something is kept, beyond the addresses and rooms VALUE.place reads. */
+export function placeIn(text: string): boolean {
+  return VALUE.place.test(text) || PLACE_WORD.test(text);
+}

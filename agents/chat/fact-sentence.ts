@@ -12,8 +12,8 @@ import { dayCue, dayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
-import { causeIn, linkIn, phoneIn, refineAsked } from './asked-kinds.js';
-import { instructionIn, stepStatement } from './step-answer.js';
+import { asksMoney, causeIn, linkIn, phoneIn, placeIn, quantityIn, refineAsked } from './asked-kinds.js';
+import { instructionIn, markedStep, stepStatement } from './step-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
 import { glossed } from './label-gloss.js';
 import { saysAskedThing } from './asked-thing.js';
@@ -196,11 +196,14 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     return false;
   }
   if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' '));
-  if (kind === 'money') return VALUE.money.test(unit);
+  // "How much electricity did I use": an amount in its unit answers, as money does.
+  if (kind === 'money') return VALUE.money.test(unit) || (!asksMoney(question) && quantityIn(unit));
+  // "How heavy is the parcel", "how big is the flat": a weight or an area, as well as an amount of data.
+  if (kind === 'size') return VALUE.size.test(unit) || quantityIn(unit);
   // The year of a date is no reference number ("Hire date: 3 March 2021" holds no ID).
   if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' '));
   // "where can I find it" is answered by a place, a path or an address alike.
-  if (kind === 'place') return VALUE.place.test(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || linkIn(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
+  if (kind === 'place') return placeIn(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || linkIn(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
   if (kind === 'contact') return phoneIn(unit) || VALUE.email.test(unit);
   if (kind === 'phone') return phoneIn(unit);
   if (kind === 'link') return linkIn(unit);
@@ -299,7 +302,7 @@ function meantBy(asked: AskedValue, terms: string[], label: string): AskedValue 
 function markMeant(units: Unit[], asked: AskedValue, question: string, meaning: Meaning): void {
   for (const [, group] of byScreen(units)) {
     const unsaid = unsaidPhrase(question, asked, screenText(group[0]!));
-    if (!unsaid || !phraseToMean(unsaid.phrase)) continue;
+    if (!unsaid) continue;
     const withValue = group.filter((u) => valueIn(asked.kind, u.text, question));
     const label = meantLabel(unsaid.phrase, withValue.map(labelOf), meaning);
     if (!label) continue;
@@ -309,12 +312,6 @@ function markMeant(units: Unit[], asked: AskedValue, question: string, meaning: 
   }
 }
 
-/**
- * A phrase is the embedder's to judge; one word alone is WordNet's (its kin): the embedder puts a lone
- * noun near labels of things merely found with it ("plate" of "number plate" near "Stored wheels"), and
- * the lead would state a neighbour's value for a thing the screen never names.
- */
-const phraseToMean = (phrase: string) => /\S\s+\S/.test(phrase.trim());
 
 const labelOf = (u: Unit) => u.text.split(': ')[0] ?? '';
 const screenText = (u: Unit) => `${u.wide ?? ''}\n${u.context}`;
@@ -340,7 +337,7 @@ export function meaningPairs(question: string, numbered: readonly NumberedMemory
   const out: { phrase: string; label: string }[] = [];
   for (const [, group] of byScreen(g.units)) {
     const unsaid = unsaidPhrase(question, g.asked, screenText(group[0]!));
-    if (!unsaid || !phraseToMean(unsaid.phrase)) continue;
+    if (!unsaid) continue;
     for (const u of group) if (valueIn(g.asked.kind, u.text, question)) out.push({ phrase: unsaid.phrase, label: labelOf(u) });
   }
   return out;
@@ -405,8 +402,12 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const cellValue = unit.key ? unit.text.split(': ').slice(1).join(': ') : '';
   const naming = asked.kind === 'any' && cellValue && covered(asked.terms, cellValue, asked.kin) > 0 ? -1 : 0;
   // A command or a numbered step is a surer step than a sentence that says to do something.
-  const prose = asked.kind === 'command' && hasValue && !VALUE.command.test(unit.text) ? -1 : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose;
+  const prose = asked.kind === 'command' && hasValue && !VALUE.command.test(unit.text) && !markedStep(unit.text) ? -1 : 0;
+  // "How much electricity did I use": an amount in its unit, not a money-looking figure beside it.
+  const measured = asked.kind === 'money' && hasValue && !asksMoney(question) && quantityIn(unit.text) ? 1 : 0;
+  // An average or a rate ("Your average daily use: 13.3 kWh") answers only a question that asks for one.
+  const average = AMOUNT_KINDS.has(asked.kind) && AVERAGE.test(unit.text) && !AVERAGE.test(question) ? -1 : 0;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
@@ -486,6 +487,10 @@ function planOrOutcome(label: string, question: string): number {
   if (ASKS_PLAN.test(question)) return plan ? 0.5 : -0.5;
   return 0;
 }
+
+/** Kinds that ask for an amount, and the words that make one an average or a rate. */
+const AMOUNT_KINDS = new Set<ValueKind>(['money', 'count', 'size', 'duration']);
+const AVERAGE = /\b(?:average|avg|mean|median|typical|per (?:day|week|month|year|hour|night|person|head)|daily|weekly|monthly|a day|a week|a month|each day|on average)\b|\/(?:day|week|month|mo|yr|h)\b/i;
 
 /** A question about a limit in time. */
 const DEADLINE = /\b(?:due|by when|deadline|until when|expire[sd]?|have to|must|need to|latest)\b/i;

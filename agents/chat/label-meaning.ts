@@ -13,6 +13,13 @@ export type Meaning = (phrase: string, label: string) => number | undefined;
 
 /** A label this close to the phrase at least. */
 export const MEANING_FLOOR = 0.5;
+/**
+ * A lone word against a label is held to a higher floor: the encoder puts a single noun near labels of
+ * things merely found with it ("plate" 0.55 from "Stored wheels", "wifi" 0.54 from "Router", "rent"
+ * 0.55 from "Landlord"), and the same word or a close kind of thing higher ("security" 0.59-0.61 from
+ * "Encryption", "salary" 0.61 from "Pay", "doctor" 0.62 from "Physician"), measured with the shipped encoder.
+ */
+export const LONE_WORD_FLOOR = 0.58;
 /** And this much closer than the next label of the same screen: two labels alike close say nothing. */
 export const MEANING_MARGIN = 0.05;
 /** Words of a phrase at most: the unsaid words of a question, with what joins them ("join the company"). */
@@ -57,7 +64,7 @@ export function unsaidPhrase(question: string, asked: AskedValue, screen: string
 export function meantLabel(phrase: string, labels: readonly string[], meaning: Meaning): string | null {
   const scored = [...new Set(labels)].map((l) => ({ l, s: meaning(phrase, l) ?? -1 })).sort((a, b) => b.s - a.s);
   const [best, next] = scored;
-  if (!best || best.s < MEANING_FLOOR) return null;
+  if (!best || best.s < (/\S\s+\S/.test(phrase.trim()) ? MEANING_FLOOR : LONE_WORD_FLOOR)) return null;
   return !next || best.s - next.s >= MEANING_MARGIN ? best.l : null;
 }
 

@@ -11,20 +11,50 @@ const IMPERATIVE = new Set(
   `open close press hold click tap select choose go turn take pull push put insert remove enter type run install uninstall restart reboot
   unplug plug connect disconnect switch set keep wait follow cross continue head drive walk ride cycle scan sign log navigate add delete
   copy paste save upload download check make use send fill attach submit bring leave return call dial visit find search update change
-  reset enable disable allow swipe scroll drag drop release let replace clean charge store fit screw unscrew slide lift lower plug`.split(/\s+/).filter(Boolean),
+  reset enable disable allow swipe scroll drag drop release let replace clean charge store fit screw unscrew slide lift lower plug
+  clear drain fill empty pour rinse wash wipe dry tighten loosen align measure mark cut fold tick untick log restore backup back confirm pick`.split(/\s+/).filter(Boolean),
 );
 
 /** A step's number where a screen writes it: at a line's start, or after a separator OCR put before it ("120m · 4 Turn left"). */
 const STEP = /(?:^|[·|]\s*|\s{2,})(\d{1,2})[.)]?\s+(\p{Lu}[^·|]*)/gu;
 
+/** "Step 2:", "STEP 3.", "Step 4 –": a step's number as help pages spell it out. */
+const STEP_WORD = /^\s*step\s+(\d{1,2})\s*[:.)–—-]?\s+(?=\S)/i;
+/** A bullet opening a line: lists of steps in help pages and notes. */
+const BULLET = /^\s*[-•*▪◦‣●○–]\s+/;
+
+/**
+ * Where a setting is, as a menu path ("Settings > Privacy > Location", "Go to Account › Security"):
+ * three places at least, or two after a verb, from a settings-like first menu (a page's breadcrumbs,
+ * "Home > Blog > …", say where a page is, not what to do).
+ */
+const MENU_START = '(?:settings|preferences|options|account|profile|menu|file|edit|view|tools|system(?: settings| preferences)?|control panel|admin|administration|configuration|setup|privacy|security|general|advanced|my account|app settings|device settings)';
+const MENU_PATH = new RegExp(`^\\s*(?:(?:go to|open|tap|click|select|choose|navigate to|head to)\\s+(?:the\\s+)?${MENU_START}(?:\\s*(?:>|›|→|»)\\s*[\\p{L}\\d][^>›→»]{0,40}){1,}|${MENU_START}(?:\\s*(?:>|›|→|»)\\s*[\\p{L}\\d][^>›→»]{0,40}){2,})`, 'iu');
+
+/** Whether a line is a menu path to a setting. */
+export function menuPathIn(text: string): boolean {
+  return MENU_PATH.test(text);
+}
+
+/** A line without its step marker ("1.", "Step 1:", a bullet): the instruction itself. */
+const unmarked = (text: string) => text.trim().replace(STEP_WORD, '').replace(/^\d{1,2}[.)]?\s+/, '').replace(BULLET, '');
+
+/** Whether a line is a step as steps are set apart: numbered, "Step n", or a menu path. */
+export function markedStep(text: string): boolean {
+  return STEP_WORD.test(text) || /^\s*\d{1,2}[.)]\s+\p{Lu}/u.test(text) || menuPathIn(text);
+}
+
 /** The first word of an instruction, after a number, "Then", or a purpose ("To connect it again, open …"). */
 function openingVerb(text: string): string {
-  const t = text.trim().replace(/^(?:\d{1,2}[.)]?\s+|[-•*]\s+)/, '').replace(/^(?:then|next|finally|now|first|afterwards),?\s+/i, '').replace(/^to\s+[^,]{2,60},\s+/i, '');
+  const t = unmarked(text).replace(/^(?:then|next|finally|now|first|afterwards),?\s+/i, '').replace(/^to\s+[^,]{2,60},\s+/i, '');
   return (/^[\p{L}]+/u.exec(t)?.[0] ?? '').toLowerCase();
 }
 
 /** Whether a line tells the reader what to do. */
 export function instructionIn(text: string): boolean {
+  if (menuPathIn(text)) return true;
+  // "Step 2: Hold the Scan button" reads as the numbered step it is.
+  if (STEP_WORD.test(text)) text = `${STEP_WORD.exec(text)![1]}. ${text.replace(STEP_WORD, '')}`;
   // "Run these commands from the project folder:" introduces the steps; what follows it is the answer.
   if (/:\s*$|\b(?:these|the following|below|as follows)\b/i.test(text)) return false;
   // "Restart the print spooler" over numbered steps is their heading: an unnumbered instruction is a sentence.
@@ -44,12 +74,24 @@ function said(terms: readonly string[], text: string, kin: AskedValue['kin']): n
 /** The numbered steps said in these texts, by number (the first reading of each). */
 export function stepsOf(texts: readonly string[]): Map<number, string> {
   const out = new Map<number, string>();
-  for (const text of texts) {
-    for (const m of text.matchAll(STEP)) {
-      const n = Number(m[1]);
-      const step = m[2]!.trim().replace(/[\s·|]+$/, '');
-      if (n >= 1 && !out.has(n) && step.split(/\s+/).length >= 2) out.set(n, step);
-    }
+  const add = (n: number, step: string) => {
+    step = step.trim().replace(/[\s·|]+$/, '');
+    if (n >= 1 && !out.has(n) && step.split(/\s+/).length >= 2) out.set(n, step);
+  };
+  const lines = texts.flatMap((t) => t.split('\n'));
+  for (const line of lines) {
+    const word = STEP_WORD.exec(line);
+    if (word) add(Number(word[1]), line.slice(word[0].length));
+    else for (const m of line.matchAll(STEP)) add(Number(m[1]), m[2]!);
+  }
+  if (out.size >= 2) return out;
+  // Unnumbered, a list of bullets that tell what to do is the steps in the order they are listed.
+  // (Most of them open with a verb known to instruct; the rest are read with them, in order.)
+  const listed = lines.filter((l) => BULLET.test(l));
+  const bullets = listed.map(unmarked);
+  if (bullets.length >= 2 && 2 * bullets.filter((b) => instructionIn(b)).length >= bullets.length) {
+    out.clear();
+    bullets.forEach((b, i) => add(i + 1, b));
   }
   return out;
 }
@@ -81,7 +123,11 @@ export function stepStatement(question: string, asked: AskedValue, picked: strin
     const next = best ? steps.get(best.n + 1) : undefined;
     return next ? `${best!.n + 1}. ${next}` : null;
   }
-  if (!stepsOf([picked]).size) return null;
+  // The picked line is one of the steps: numbered in it, or the bullet it is.
+  const own = [...stepsOf([picked]).keys()];
+  const bare = unmarked(picked);
+  if (!own.length) for (const [n, st] of steps) if (bare && (st === bare || st.startsWith(bare) || bare.startsWith(st))) own.push(n);
+  if (!own.length) return null;
   // "How do I check the filesystem": a step that says the question's verb is the one asked for, alone.
   if (asked.loose.length && [...steps.values()].some((st) => said(asked.loose, st, asked.kin) > 0)) return null;
   const run = [...steps].sort((a, b) => a[0] - b[0]).slice(0, MAX_STEPS);
@@ -92,6 +138,5 @@ export function stepStatement(question: string, asked: AskedValue, picked: strin
     text = next;
   }
   // The picked step is stated, whatever else is: a run cut before it would lose what was found.
-  const own = [...stepsOf([picked]).keys()];
   return text && own.every((n) => run.slice(0, text.split(/\s(?=\d{1,2}\.\s)/).length).some(([k]) => k === n)) ? text : null;
 }
