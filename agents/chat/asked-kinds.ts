@@ -73,13 +73,23 @@ export function causeIn(text: string): boolean {
  * An amount measured in a unit ("412 kWh", "18.4 GB", "12.5 km", "3 kg", "750 ml", "64 %"): what
  * "how much electricity / water / data did I use" asks for when it names no money.
  */
-const QUANTITY = /\b\d+(?:[.,]\d+)?\s?(?:[kMG]?Wh|[kMG]?W|[kKMGTP]i?B|bytes?|km|mi|miles?|m|cm|mm|m²|m2|sq ?m|m³|m3|kg|g|lbs?|oz|tonnes?|l|L|ml|cl|litres?|liters?|gal(?:lons?)?|kcal|cal|units?|°C|°F|steps)(?![\p{L}\d])|\b\d+(?:[.,]\d+)?\s?%/u;
+const QUANTITY = /\b\d+(?:[.,]\d+)?\s?(?:[kMG]?Wh|[kMG]?W|[kKMGTP]i?B|bytes?|kcal|cal|units?|°C|°F|steps)(?![\p{L}\d])|\b\d+(?:[.,]\d+)?\s?%/u;
+/**
+ * A length, an area, a volume or a weight ("12.5 km", "68 m²", "750 ml", "2.4 kg"); a bare "m" is not
+ * taken, as tools print minutes so ("AGE 41m").
+ */
+const MEASURE = /\b\d+(?:[.,]\d+)?\s?(?:km|mi|miles?|cm|mm|m²|m2|sq ?m|m³|m3|metres?|meters?|kg|g|lbs?|oz|tonnes?|l|L|ml|cl|litres?|liters?|gal(?:lons?)?)(?![\p{L}\d])/u;
 /** Words that ask for money: without one, "how much" asks for an amount in any unit. */
 const MONEY_ASKED = /\b(?:cost\w*|price\w*|pa(?:y|id|ying)|owe[sd]?|spen[dt]|spending|charge[sd]?|bill\w*|fees?|rent|deposit|refund\w*|budget\w*|set aside|worth|expensive|cheap|salary|earn\w*|tips?|fares?|money|cash|balance|invoice\w*|euros?|dollars?|pounds?|quid|bucks?)\b|[€$£]/i;
 
 /** Whether a text holds an amount with its unit. */
 export function quantityIn(text: string): boolean {
-  return QUANTITY.test(text);
+  return QUANTITY.test(text) || MEASURE.test(text);
+}
+
+/** Whether a text holds a length, an area, a volume or a weight: what "how big / heavy" may ask for beside data. */
+export function measureIn(text: string): boolean {
+  return MEASURE.test(text);
 }
 
 /** Whether a "how much" question asks about money (else an amount in any unit answers it). */

@@ -12,7 +12,7 @@ import { dayCue, dayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
-import { asksMoney, causeIn, linkIn, phoneIn, placeIn, quantityIn, refineAsked } from './asked-kinds.js';
+import { asksMoney, causeIn, linkIn, measureIn, phoneIn, placeIn, quantityIn, refineAsked } from './asked-kinds.js';
 import { instructionIn, markedStep, stepStatement } from './step-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
 import { glossed } from './label-gloss.js';
@@ -199,7 +199,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // "How much electricity did I use": an amount in its unit answers, as money does.
   if (kind === 'money') return VALUE.money.test(unit) || (!asksMoney(question) && quantityIn(unit));
   // "How heavy is the parcel", "how big is the flat": a weight or an area, as well as an amount of data.
-  if (kind === 'size') return VALUE.size.test(unit) || quantityIn(unit);
+  if (kind === 'size') return VALUE.size.test(unit) || measureIn(unit);
   // The year of a date is no reference number ("Hire date: 3 March 2021" holds no ID).
   if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' '));
   // "where can I find it" is answered by a place, a path or an address alike.

@@ -15,7 +15,8 @@ const first = (q: string, s: NumberedMemory[]) => factSentence(q, s, fmt)!.text.
 describe('amounts in a unit', () => {
   it('reads an amount with its unit, before or after a label, and not a bare number', () => {
     for (const t of ['Consumed: 1,208 kWh', '18.4 GB free', 'Distance 12.5 km', '750 ml', 'Weight: 3 kg', 'Battery at 64%', '-3.5 °C overnight', '9,412 steps']) expect(quantityIn(t), t).toBe(true);
-    for (const t of ['Invoice 4471', 'Flat 3R', 'Room 12', 'version 2.4']) expect(quantityIn(t), t).toBe(false);
+    // A bare "m" is how tools print minutes ("AGE 41m"), not metres.
+    for (const t of ['Invoice 4471', 'Flat 3R', 'Room 12', 'version 2.4', 'RESTARTS 0  AGE 41m']) expect(quantityIn(t), t).toBe(false);
   });
 
   it('tells "how much" about money from "how much" about anything else', () => {
@@ -48,6 +49,11 @@ describe('amounts in a unit', () => {
   it('still wants money when the question says so', () => {
     const s = screen('Ride summary — Velo', 'Distance: 18 km\nDuration: 52 min');
     expect(first('How much did the ride cost?', s)).toMatch(/^I don't know|^Not sure/);
+  });
+
+  it('does not read a pod\'s age as the size of a folder', () => {
+    const s = screen('dev@box: ~/ops', 'NAME  RESTARTS  AGE\nbilling-cron-7f9c  0  41m\n$ du -sh /var/log/billing\n4.2G  /var/log/billing', 'code');
+    expect(first('How big is the billing log folder?', s)).toContain('4.2G');
   });
 
   it('reads a weight for "how heavy"', () => {
