@@ -6,6 +6,7 @@ import { resolvePackagedPath } from '../../../agents/runtime/index.js';
 import type { OcrLanguage } from '../../../shared/settings/index.js';
 import { cjkLanguages, cropLine, keepBetter, suspectLines } from './cjk-retry.js';
 import { withCjkPunctuation } from './cjk-punctuation.js';
+import { applyRereads, numberStrip, numberWords, stripTexts } from './number-reread.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
 
 export interface TesseractPoolOptions {
@@ -88,12 +89,24 @@ export class TesseractPool implements OcrEngine {
 
   async recognize(image: OcrImage): Promise<OcrResult> {
     if (typeof this.opts.languages === 'function') this.setLanguages(this.opts.languages());
-    const result = await new Promise<OcrResult>((resolve, reject) => {
+    const result = await this.read(image);
+    return withCjkPunctuation(await this.retryCjk(image, await this.rereadNumbers(image, result)));
+  }
+
+  private read(image: OcrImage): Promise<OcrResult> {
+    return new Promise<OcrResult>((resolve, reject) => {
       this.jobs.push({ image, resolve, reject });
       this.clearIdle();
       void this.pump();
     });
-    return withCjkPunctuation(await this.retryCjk(image, result));
+  }
+
+  /** Words that may have lost a decimal point are read again at twice the size, all in one strip (see number-reread.ts). */
+  private async rereadNumbers(image: OcrImage, result: OcrResult): Promise<OcrResult> {
+    const words = numberWords(result);
+    if (words.length === 0) return result;
+    const strip = numberStrip(image, words);
+    return applyRereads(result, words, stripTexts(strip, await this.read(strip.image)));
   }
 
   /** A CJK line tesseract read as low-confidence Latin is read again by the CJK languages alone. */
