@@ -7,6 +7,7 @@ import { forgivingSearch, forgivingTerm, markForgiving, snippetAround, type Forg
 import type { PassageKind } from './passage-split.js';
 import type { Millis } from './types.js';
 import type { VectorIndex } from './vector-index.js';
+import { rankWithinScreen, termsWithinScreen, type ScreenCandidate } from './screen-rank.js';
 
 /** Marks around the matched words of a passage (FTS5 highlight/snippet). */
 export const MARK_OPEN = '**';
@@ -46,6 +47,20 @@ interface SightingRow {
   last_seen_at: number;
 }
 
+/** A passage of a screen as listed for ranking within it. */
+interface ScreenRow {
+  seq: number;
+  kind: PassageKind;
+  text: string;
+  position: number;
+  seen_at: number;
+  observation_id: string;
+  frame_id: string | null;
+  app: string | null;
+  title: string | null;
+  url: string | null;
+}
+
 /** Fewer exact hits than this (or than the limit) and the forgiving index is asked too. */
 const FORGIVE_BELOW = 10;
 /** A forgiving hit scores at most this share of the weakest exact hit: always below it. */
@@ -55,6 +70,11 @@ const FORGIVEN_SHARE = 0.9;
 const TRANSLATED_SHARE = 0.5;
 /** At most this many translations the word index lacks are looked up in the forgiving index (each costs a trigram scan). */
 const FORGIVING_TRANSLATIONS = 8;
+
+/** The screens of at most this many memories (the best by their best passage) are ranked within, line by line. */
+export const SCREENS_RANKED = 12;
+/** At most this many of the question's translations are looked for inside those screens (one word query each). */
+const SCREEN_TRANSLATIONS = 16;
 
 /** Up to this many passages seen in a time window are listed and searched among; above it, search all and post-filter. */
 const WINDOW_LIST_LIMIT = 20_000;
@@ -262,6 +282,139 @@ export class PassageRepo {
       if (out.length >= limit) break;
     }
     return out;
+  }
+
+  /**
+   * Orders each memory's passages by how well they answer within their own screens (screen-rank.ts):
+   * every passage of the screens its hits were seen on is ranked by the question's words in its own
+   * text (less the words the screen's title holds) and by meaning, a line under a matched label with
+   * it, so the line that answers comes first even when only the window title held the question's
+   * words, or its meaning fell under the search's similarity floor. The best passage keeps the
+   * memory's best score (how memories rank against each other does not change); the rest get their
+   * share of it. Only the SCREENS_RANKED best memories' screens are read, with one word query and one
+   * similarity pass for all of them.
+   */
+  withinScreens(
+    groups: Map<number, PassageHit[]>,
+    query: string,
+    qv: Float32Array | null,
+    opts: Omit<PassageSearchOptions, 'query'> = {},
+  ): Map<number, PassageHit[]> {
+    const best = [...groups.entries()]
+      .map(([seq, list]) => ({ seq, list, top: Math.max(...list.map((h) => h.score)), screens: [...new Set(list.map((h) => h.observation_id))] }))
+      .sort((a, b) => b.top - a.top)
+      .slice(0, SCREENS_RANKED);
+    if (!best.length) return groups;
+    const rowsOf = new Map<string, ScreenRow[]>();
+    const list = this.stmt(
+      `SELECT p.seq, p.kind, p.text, ps.position, ps.seen_at, o.id AS observation_id, o.frame_id, o.app, o.title, o.url
+       FROM passage_sightings ps JOIN passages p ON p.seq = ps.passage_seq JOIN observations o ON o.id = ps.observation_id
+       WHERE ps.observation_id = ? ORDER BY ps.position`,
+    );
+    for (const g of best) for (const o of g.screens) if (!rowsOf.has(o)) rowsOf.set(o, list.all(o) as ScreenRow[]);
+    const seqs = [...new Set([...rowsOf.values()].flatMap((rows) => rows.map((r) => r.seq)))];
+    const terms = queryTerms(query);
+    const held = this.languages.held();
+    const foreign = held.size ? translatedTerms(query, terms, held).slice(0, SCREEN_TRANSLATIONS) : [];
+    // Each term's BM25 in the passages' own text, per passage: a screen leaves out its title's words.
+    const byTerm = new Map<string, Map<number, number>>();
+    const marks = new Map<number, Map<string, string>>();
+    for (const t of [...terms, ...foreign.filter((f) => !terms.includes(f))]) {
+      const match = ftsQuery([t]);
+      if (!match || byTerm.has(t)) continue;
+      const hits = this.stmt(
+        `SELECT rowid AS seq, bm25(passage_fts, 1.0, 0.0) AS s, highlight(passage_fts, 0, '${MARK_OPEN}', '${MARK_CLOSE}') AS marked
+         FROM passage_fts WHERE passage_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
+      ).all(`{text} : (${match})`, JSON.stringify(seqs)) as { seq: number; s: number; marked: string }[];
+      byTerm.set(t, new Map(hits.map((h) => [h.seq, -h.s])));
+      for (const h of hits) marks.set(h.seq, (marks.get(h.seq) ?? new Map<string, string>()).set(t, h.marked));
+    }
+    const index = qv ? this.vectors() : null;
+    const sims = index && qv ? index.similarities(qv, seqs) : new Map<number, number>();
+    const ranked = new Map<string, PassageHit[]>();
+    const out = new Map(groups);
+    for (const g of best) {
+      // A memory none of whose passages scored was found by other means (its own text, its time): kept as found.
+      if (!(g.top > 0)) continue;
+      const key = g.screens.join('\u0000');
+      let hits = ranked.get(key);
+      if (!hits) {
+        const rows = g.screens.flatMap((o) => rowsOf.get(o) ?? []);
+        const places = rows.flatMap((r) => [r.title, r.app, r.url]);
+        const own = termsWithinScreen(terms, places);
+        // The title holds every asked word: the search's order, which weighs the lines that repeat them, stands.
+        if (terms.length && !own.length) continue;
+        const translated = termsWithinScreen(foreign, places).filter((f) => !own.includes(f));
+        const wordsOf = (seq: number): number =>
+          own.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) + TRANSLATED_SHARE * translated.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0);
+        const markOf = (seq: number): string | null => {
+          const m = marks.get(seq);
+          const t = m && [...own, ...translated].find((x) => m.has(x));
+          return t ? m.get(t)! : null;
+        };
+        hits = this.rankScreens(rows, g.list, wordsOf, markOf, sims, opts);
+        ranked.set(key, hits);
+      }
+      // Nothing inside told its lines apart (no word, no vectors): the search's order stands, and with it the memory's score.
+      if (!hits.some((h) => h.score > 0)) continue;
+      out.set(g.seq, hits.map((h) => ({ ...h, score: h.score * g.top })));
+    }
+    return out;
+  }
+
+  /** All passages of these screens' rows, each scored by its share of the screens' best (rankWithinScreen), best first. */
+  private rankScreens(
+    rows: ScreenRow[],
+    found: PassageHit[],
+    wordsOf: (seq: number) => number,
+    markOf: (seq: number) => string | null,
+    sims: Map<number, number>,
+    opts: Omit<PassageSearchOptions, 'query'>,
+  ): PassageHit[] {
+    if (!rows.length) return found;
+    const before = new Map<number, number>();
+    for (const [i, r] of rows.entries()) {
+      const prev = rows[i - 1];
+      if (prev && prev.observation_id === r.observation_id && prev.position === r.position - 1 && !before.has(r.seq)) before.set(r.seq, prev.seq);
+    }
+    const seqs = [...new Set(rows.map((r) => r.seq))];
+    const candidates: ScreenCandidate[] = seqs.map((seq) => ({ seq, words: wordsOf(seq), meaning: sims.get(seq) ?? null, after: before.get(seq) ?? null }));
+    const share = rankWithinScreen(candidates);
+    const byFound = new Map(found.map((h) => [h.seq, h]));
+    const counts = this.stmt(`SELECT count(*) AS n, max(seen_at) AS last FROM passage_sightings WHERE passage_seq = ? AND seen_at BETWEEN ? AND ?`);
+    const out: PassageHit[] = [];
+    const seen = new Set<number>();
+    for (const [i, r] of rows.entries()) {
+      if (seen.has(r.seq)) continue;
+      seen.add(r.seq);
+      const s = share.get(r.seq) ?? 0;
+      const had = byFound.get(r.seq);
+      if (had) {
+        out.push({ ...had, score: s });
+        continue;
+      }
+      const c = counts.get(r.seq, opts.since ?? 0, opts.until ?? Number.MAX_SAFE_INTEGER) as { n: number; last: number | null };
+      const after = rows[i + 1];
+      const marked = markOf(r.seq);
+      out.push({
+        seq: r.seq,
+        score: s,
+        kind: r.kind,
+        text: r.text,
+        marked: marked ?? r.text,
+        snippet: marked ? snippetAround(marked, MARK_OPEN) : startOf(r.text),
+        observation_id: r.observation_id,
+        frame_id: r.frame_id,
+        seen_at: new Date(r.seen_at).toISOString(),
+        last_seen_at: new Date(c.last ?? r.seen_at).toISOString(),
+        sightings: Math.max(1, c.n),
+        app: r.app,
+        window_title: r.title,
+        url: r.url,
+        next: after && after.observation_id === r.observation_id && after.position === r.position + 1 ? { kind: after.kind, text: after.text } : null,
+      });
+    }
+    return out.sort((a, b) => b.score - a.score);
   }
 
   /** The passages of one observation in reading order (what a model's extraction reads). */

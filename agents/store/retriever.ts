@@ -958,6 +958,6 @@ export class Retriever {
         else if (!l.some((x) => x.seq === h.seq)) l.push(h);
       }
     }
-    return out;
+    return this.passages.withinScreens(out, query, qv, window);
   }
 }
