@@ -347,16 +347,9 @@ function captionValue(c: Cell, line: Line, next: Line | undefined): Cell | undef
 /** Whether this cell is the value under a caption of the line above. */
 const captionOver = (cell: Cell, line: Line, above: Line | undefined): boolean => !!above && above.some((c) => captionValue(c, above, line) === cell);
 
-/** A label over its value, where both sit and the line the label is on. */
-interface Stacked {
-  label: Cell;
-  value: Cell;
-  at: number;
-}
-
 /** Labels with their values right under them: a form with labels above its boxes. */
 function belowValues(lines: Line[], taken: Set<number> = new Set()): LabelledValue[] {
-  const found: Stacked[] = [];
+  const out: LabelledValue[] = [];
   lines.forEach((line, i) => {
     const next = lines[i + 1];
     if (taken.has(i) || taken.has(i + 1)) return;
@@ -364,44 +357,16 @@ function belowValues(lines: Line[], taken: Set<number> = new Set()): LabelledVal
     if (!isLabelRow(line, next, lines[i + 2])) {
       for (const c of line) {
         const value = captionValue(c, line, next);
-        if (value) found.push({ label: c, value, at: i });
+        if (value) out.push({ label: c.text, value: value.text });
       }
       return;
     }
     for (const label of line) {
       const value = under(label, line, next);
-      if (value && value.text !== label.text) found.push({ label, value, at: i });
+      if (value && value.text !== label.text) out.push({ label: label.text, value: value.text });
     }
   });
-  return stackedCards(found);
-}
-
-/** Pairs stacked in one column are one card when there are this many at least. */
-const CARD_PAIRS = 3;
-
-/**
- * Label-over-value pairs stacked in one column (a tracker's card: "ESTIMATED DELIVERY" over its
- * date, "CONTENTS" over the item, "SERVICE" over its name) are one card: each value is read with
- * the card's other pairs, as a table row's cell is with its row, so "when is my tent arriving" meets
- * the delivery date through the card's contents.
- */
-function stackedCards(found: Stacked[]): LabelledValue[] {
-  const cards: Stacked[][] = [];
-  for (const f of [...found].sort((a, b) => a.at - b.at)) {
-    const h = f.value.y1 - f.value.y0;
-    const card = cards.find((g) => {
-      const last = g[g.length - 1]!;
-      return f.at > last.at && Math.abs(last.label.x0 - f.label.x0) <= h && f.label.y0 - last.value.y1 <= ROW_GAP * h;
-    });
-    if (card) card.push(f);
-    else cards.push([f]);
-  }
-  return cards.flatMap((card) =>
-    card.map((f) => {
-      const v: LabelledValue = { label: f.label.text, value: f.value.text };
-      return card.length >= CARD_PAIRS ? { ...v, row: card.filter((o) => o !== f).map((o) => `${o.label.text}: ${o.value.text}`).join(' · ') } : v;
-    }),
-  );
+  return out;
 }
 
 /** Side by side regions narrower apart than this many line heights are one region. */
