@@ -79,8 +79,8 @@ const QUANTITY = /\b\d+(?:[.,]\d+)?\s?(?:[kMG]?Wh|[kMG]?W|[kKMGTP]i?B|bytes?|kca
  * taken, as tools print minutes so ("AGE 41m").
  */
 const MEASURE = /\b\d+(?:[.,]\d+)?\s?(?:km|mi|miles?|cm|mm|m²|m2|sq ?m|m³|m3|metres?|meters?|kg|g|lbs?|oz|tonnes?|l|L|ml|cl|litres?|liters?|gal(?:lons?)?)(?![\p{L}\d])/u;
-/** Words that ask for money: without one, "how much" asks for an amount in any unit. */
-const MONEY_ASKED = /\b(?:cost\w*|price\w*|pa(?:y|id|ying)|owe[sd]?|spen[dt]|spending|charge[sd]?|bill\w*|fees?|rent|deposit|refund\w*|budget\w*|set aside|worth|expensive|cheap|salary|earn\w*|tips?|fares?|money|cash|balance|invoice\w*|euros?|dollars?|pounds?|quid|bucks?)\b|[€$£]/i;
+/** Words that ask for money, or for money sent between people: without one, "how much" asks for an amount in any unit. */
+const MONEY_ASKED = /\b(?:cost\w*|price\w*|pa(?:y|id|ying)|owe[sd]?|sen[dt]|sending|transfer\w*|lend|lent|wired?|gave|give[ns]?|tip(?:ped)?|reimburs\w*|donat\w*|split|spen[dt]|spending|charge[sd]?|bill\w*|fees?|rent|deposit|refund\w*|budget\w*|set aside|worth|expensive|cheap|salary|earn\w*|tips?|fares?|money|cash|balance|invoice\w*|euros?|dollars?|pounds?|quid|bucks?)\b|[€$£]/i;
 
 /** Whether a text holds an amount with its unit. */
 export function quantityIn(text: string): boolean {

@@ -20,7 +20,7 @@ describe('amounts in a unit', () => {
   });
 
   it('tells "how much" about money from "how much" about anything else', () => {
-    for (const q of ['How much did the repair cost?', 'How much do I owe Lena?', 'How much was the rent in May?', 'How much deposit do I get back?']) expect(asksMoney(q), q).toBe(true);
+    for (const q of ['How much did the repair cost?', 'How much do I owe Lena?', 'How much was the rent in May?', 'How much deposit do I get back?', 'How much did I send Marta?', 'How much did we lend the club?', 'How much did I transfer to savings?']) expect(asksMoney(q), q).toBe(true);
     for (const q of ['How much water did the house use in August?', 'How much data have I got left on my phone plan?', 'How much did I run this week?']) expect(asksMoney(q), q).toBe(false);
   });
 
@@ -49,6 +49,9 @@ describe('amounts in a unit', () => {
   it('still wants money when the question says so', () => {
     const s = screen('Ride summary — Velo', 'Distance: 18 km\nDuration: 52 min');
     expect(first('How much did the ride cost?', s)).toMatch(/^I don't know|^Not sure/);
+    // Money sent to someone: their luggage allowance on another screen is no answer.
+    const t = browsedScreen('Trip — Skyhop', at, [screenPassage('Passenger: Marta Ruiz · Baggage: 1 bag up to 20 kg', 'Booking — Skyhop', 5, at), screenPassage('Payment to Marta Ruiz: €120.00', 'Transfer done — Bankly', 4, at, { kind: 'lines' })]);
+    expect(first('How much did I send Marta?', t)).toContain('120.00');
   });
 
   it('does not read a pod\'s age as the size of a folder', () => {
