@@ -40,8 +40,12 @@ const labelEnding = (label: string): RegExp => new RegExp(`(?:${label})[^\\d\\n]
 const ACCOUNT_LABEL = labelEnding(String.raw`\biban|\bbic\b|\bswift\b|\bbankverbindung|konto|\bkto\b|\bcompte|\bcuenta|\bconto\b|\brekening|\baccount|\bacct\b`);
 const CARD_LABEL = labelEnding(String.raw`\bcard\b|karte\b|kartennummer|\bcarte\b|\btarjeta\b|\bcart[aã]o\b|\bvisa\b|\bmastercard\b|\bamex\b`);
 
-/** An IBAN-shaped run: country (maybe misread), check digits (maybe misread, merged or split), grouped or compact characters. */
-const IBAN_RUN = /(?<![A-Za-z0-9])[A-Z0-9]{2}[0-9SOIBZlo]{1,3}(?:(?: [A-Z0-9lo]{4})+(?: [A-Z0-9lo]{1,3})?|[A-Z0-9lo]{11,30})(?![A-Za-z0-9])/g;
+/**
+ * An IBAN-shaped run: country (maybe misread), check digits (maybe misread as any letters: "89" came
+ * back "SY" in a second capture of the same bill; merged or split), grouped or compact characters.
+ * Unlabelled, the checksum must still pass (nearIban); labelled, the length and the digits decide.
+ */
+const IBAN_RUN = /(?<![A-Za-z0-9])[A-Z0-9]{2}[0-9A-Za-z]{1,3}(?:(?: [A-Z0-9lo]{4})+(?: [A-Z0-9lo]{1,3})?|[A-Z0-9lo]{11,30})(?![A-Za-z0-9])/g;
 
 /** The ways the run's country could have read, known IBAN countries first. */
 function countries(raw: string): string[] {

@@ -25,6 +25,9 @@ describe('IBANs OCR damaged are still masked', () => {
     // Check digits merged into one look-alike; the label says it is an account.
     ['DE89 3704 0044 0532 0130 00', 'From account: DES 3704 0044 0532 0130 00 · Mandate NWE-55120'],
     ['DE89 3704 0044 0532 0130 00', 'Kontonummer\nDES 3704 0044 0532 0130 00'],
+    // Check digits read as two letters (the same bill, captured again: "89" as "SY").
+    ['DE89 3704 0044 0532 0130 00', 'From account: DESY 3704 0044 0532 0130 00 - Mandate NWE-55120'],
+    ['DE89 3704 0044 0532 0130 00', 'Abbuchung von Konto DEBY 3704 0044 0532 0130 00'],
     // Unlabelled, but the checksum passes once S/5, O/0, I/1, B/8, Z/2 are undone.
     ['DE89 3704 0044 0532 0130 00', 'Betrag 120,00 EUR an DE89 37O4 0O44 0532 0130 OO am Montag'],
     ['GB29 NWBK 6016 1331 9268 19', 'sort code and number: G829 NWBK 6O16 1331 9268 I9 thanks'],
