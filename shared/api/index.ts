@@ -34,3 +34,4 @@ export * from './client.js';
 // Memory shapes the contract carries, so a client needs only this door.
 export type { Memory, MemoryKind, MemoryHistoryEntry, Provenance, SearchResult, SearchReason } from '../memory/index.js';
 export { MEMORY_KINDS, MEMORY_TABS } from '../memory/index.js';
+export * from './late-dispatch.js';

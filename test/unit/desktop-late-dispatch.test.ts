@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResponse } from '../../shared/api/index.js';
-import { lateDispatch, startupTrayModel, windowToShow } from '../../electron/desktop/policy/index.js';
+import { lateDispatch, type ApiResponse } from '../../shared/api/index.js';
+import { startupTrayModel, windowToShow } from '../../electron/desktop/policy/index.js';
 
 /** Whether a promise has settled by the time the tasks already queued have run. */
 async function settled(p: Promise<unknown>): Promise<boolean> {

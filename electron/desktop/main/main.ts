@@ -3,7 +3,7 @@
  * lives in electron/desktop/policy (tested under Node); this file orders the start-up and owns the
  * singletons: single-instance lock → app:// → tray → consent → window and IPC → key → store → core.
  * The window opens, and its IPC channel answers, as soon as consent is on record: a call made while
- * the key, the store and the engine are on their way waits for the engine (policy/late-dispatch.ts).
+ * the key, the store and the engine are on their way waits for the engine (shared/api late-dispatch.ts).
  */
 import { app, dialog, powerMonitor, safeStorage, type BrowserWindow } from 'electron';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { engramPlaces } from '../../locate/index.js';
 import type { OpenedStore } from '../../engine/index.js';
 import { redactText } from '../../../shared/redaction/index.js';
-import { captureHealthOf, type HealthAction, type WindowScreen } from '../../../shared/api/index.js';
+import { captureHealthOf, lateDispatch, type HealthAction, type RequestName, type WindowScreen } from '../../../shared/api/index.js';
 import { CrashJournal } from '../../crash/index.js';
 import {
   APP_ID,
@@ -30,7 +30,6 @@ import {
   consentState,
   HealthNotices,
   healthActionPlan,
-  lateDispatch,
   mainWindowUrl,
   navigationStep,
   KeyWrapError,
@@ -89,7 +88,7 @@ let screenStream: ScreenStreamSource | null = null;
 let lastProblem: Problem | null = null;
 const healthNotices = new HealthNotices();
 /** The window's calls, answered by the engine once it has started (until then they wait). */
-const engine = lateDispatch();
+const engine = lateDispatch<RequestName>();
 /** Contract events to the main window's page (read at each send, so a new window gets them too). */
 const sendEvent = createEventSender(() => mainWindow);
 let shuttingDown: Promise<void> | null = null;

@@ -11,7 +11,6 @@ export * from './navigation-policy.js';
 export * from './permission-policy.js';
 export * from './sender-check.js';
 export * from './ipc-invoke.js';
-export * from './late-dispatch.js';
 export * from './tray-model.js';
 export * from './power-policy.js';
 export * from './key-wrap.js';

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../../shared/api/index.js';
+import { lateDispatch } from '../../../shared/api/index.js';
 import type { EngramApi } from '../../engine/index.js';
 
 /** What the HTTP host speaks of the handler map: calls, and the events it pushes to sockets. */
@@ -21,19 +21,14 @@ export interface LateApi {
  * and a socket's event subscription is handed on to the map when it comes.
  */
 export function lateApi(): LateApi {
+  const calls = lateDispatch();
   let real: HostApi | null = null;
-  let failed: string | null = null;
-  let settle: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => (settle = resolve));
+  let failed = false;
   // Each subscription made early: its listener, and the unsubscribe of the real bus once attached.
   const early = new Map<Parameters<HostApi['events']['subscribe']>[0], (() => void) | null>();
-  const unavailable = (): ApiResponse => ({ ok: false, error: { code: 'UNAVAILABLE', message: `Engram did not start: ${failed}` } });
   return {
     api: {
-      dispatch: async (name, input) => {
-        if (!real && failed === null) await arrived;
-        return real ? real.dispatch(name, input) : unavailable();
-      },
+      dispatch: calls.dispatch,
       events: {
         subscribe: (listener) => {
           if (real) return real.events.subscribe(listener);
@@ -46,15 +41,15 @@ export function lateApi(): LateApi {
       },
     },
     arrive(api) {
-      if (real || failed !== null) return;
+      if (real || failed) return;
       real = api;
       for (const listener of early.keys()) early.set(listener, api.events.subscribe(listener));
-      settle();
+      calls.arrive(api.dispatch);
     },
     fail(line) {
-      if (real || failed !== null) return;
-      failed = line;
-      settle();
+      if (real || failed) return;
+      failed = true;
+      calls.fail(line);
     },
   };
 }
