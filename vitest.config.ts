@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -9,6 +9,17 @@ const TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 const UNIT = ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'];
 // The Chromium (playwright-core) files; the Electron app's own file starts Electron and stays in forks.
 const BROWSER = ['test/e2e/**/!(electron-app).test.ts'];
+
+// Key files live outside the data dirs (agents/store/key-file-path.ts): one temp keys folder for the
+// run, inherited by the processes tests start, so no test writes into the real home. The folder made
+// here goes when the run ends (a run per helper command left ~800 of them in /tmp in a day); one given
+// by the caller's ENGRAM_KEY_DIR is theirs and stays.
+const keyDir = process.env.ENGRAM_KEY_DIR ?? ownKeyDir();
+function ownKeyDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-test-keys-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 // One runner for unit, integration and browser (playwright-core) tests, two files at a time on 2
 // cores. Files that start processes, Electron, X windows or servers run in forks, so a native addon
@@ -25,10 +36,8 @@ export default defineConfig({
   test: {
     // No include here: a project that extends this config would add it to its own.
     pool: 'forks',
-    // Key files live outside the data dirs (agents/store/key-file-path.ts): one temp keys folder for
-    // the run, inherited by the processes tests start, so no test writes into the real home.
     // ENGRAM_LOAD_BACKOFF=off: a host capturing in a test reads every frame at once, however busy the machine.
-    env: { ENGRAM_KEY_DIR: process.env.ENGRAM_KEY_DIR ?? mkdtempSync(join(tmpdir(), 'engram-test-keys-')), ENGRAM_LOAD_BACKOFF: 'off' },
+    env: { ENGRAM_KEY_DIR: keyDir, ENGRAM_LOAD_BACKOFF: 'off' },
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
