@@ -33,6 +33,11 @@ export async function captureScreenDay(pagesDir: string, env: NodeJS.ProcessEnv,
   // Every frame read as it comes: on a machine this busy, capture's load back-off would hold OCR back.
   const xenv = { ...env, DISPLAY: x.display, ENGRAM_LOAD_BACKOFF: 'off' };
   const shown: { page: string; at: number }[] = [];
+  // Chromium keeps its profile here and its singleton socket folder in TMPDIR; a window ended by a
+  // signal leaves that folder behind (a five-day run left 80 org.chromium.Chromium.* in /tmp), so it
+  // gets a TMPDIR of its own, removed with the profile however the day ends.
+  const profile = mkdtempSync(join(tmpdir(), 'screen-day-chromium-'));
+  const chromiumTmp = mkdtempSync(join(tmpdir(), 'screen-day-tmp-'));
   try {
     const cap = spawn(process.execPath, [join(root, 'bin', 'engram.js'), 'capture', '--watch', '--interval', '2'], { env: xenv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.push(cap);
@@ -41,7 +46,6 @@ export async function captureScreenDay(pagesDir: string, env: NodeJS.ProcessEnv,
     cap.stderr!.on('data', (d: Buffer) => (capLog += d.toString()));
     await sleep(4000);
     const pages = readdirSync(pagesDir).filter((f) => f.endsWith('.html')).sort();
-    const profile = mkdtempSync(join(tmpdir(), 'screen-day-chromium-'));
     for (const page of pages) {
       const file = join(pagesDir, page);
       const title = /<title>([^<]*)<\/title>/.exec(readFileSync(file, 'utf8'))?.[1] ?? page;
@@ -49,7 +53,7 @@ export async function captureScreenDay(pagesDir: string, env: NodeJS.ProcessEnv,
         'chromium',
         ['--no-sandbox', '--test-type', '--no-first-run', '--disable-gpu', '--disable-extensions', '--password-store=basic', `--user-data-dir=${profile}`,
           '--window-position=0,0', '--window-size=1280,800', `--app=file://${file}`],
-        { env: xenv, stdio: 'ignore', detached: true },
+        { env: { ...xenv, TMPDIR: chromiumTmp }, stdio: 'ignore', detached: true },
       );
       children.push(c);
       // The window is up once its title shows (HTML entities aside, the first words are enough).
@@ -61,7 +65,6 @@ export async function captureScreenDay(pagesDir: string, env: NodeJS.ProcessEnv,
       try { process.kill(-c.pid!, 'SIGTERM'); } catch { /* gone */ }
       await sleep(1500);
     }
-    rmSync(profile, { recursive: true, force: true });
     // Let OCR catch up, then stop capture: the brain flushes what it buffered.
     await sleep(15_000);
     try { process.kill(-cap.pid!, 'SIGINT'); } catch { /* gone */ }
@@ -70,6 +73,8 @@ export async function captureScreenDay(pagesDir: string, env: NodeJS.ProcessEnv,
     if (opts.verbose) opts.log(capLog.slice(-3000));
   } finally {
     x.stop();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(chromiumTmp, { recursive: true, force: true });
   }
   return { shown };
 }
