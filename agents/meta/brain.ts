@@ -13,13 +13,14 @@ import { SemanticAgent } from '../semantic/index.js';
 import { MemoryWriter, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from '../../shared/settings/index.js';
 import { keywordIndexUpkeep } from './keyword-index-upkeep.js';
+import { redactionRescrub } from './redaction-rescrub.js';
 import { dreamSchedule, type QueuedDreamReview } from './dream-schedule.js';
 import { MetaAgent, type IngestReport } from './meta-agent.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 
 export interface BrainOptions {
   /** With feedback and directives: the brain reads chat feedback and keeps directives (MIRA). */
-  store: BrainStore & Pick<EngramStore, 'feedback' | 'directives'> & Partial<Pick<EngramStore, 'embedder'>>;
+  store: BrainStore & Pick<EngramStore, 'feedback' | 'directives' | 'rescrubSlice' | 'rescrubDue'> & Partial<Pick<EngramStore, 'embedder'>>;
   /**
    * A fixed provider (tests) or a getter: the engine's model getter (electron/engine's modelGetter,
    * settings and environment, re-read on each call), the one way the model is picked.
@@ -116,6 +117,8 @@ export function createBrain(opts: BrainOptions): Brain {
   const dreams = dreamSchedule({ store, meta, timeZone: time.timeZone, now, llm, settings: readSettings, log: opts.log });
   // The keyword indexes' segments are merged into one in idle time, a slice per turn of the queue.
   const keywordIndex = keywordIndexUpkeep({ store, meta, now, settings: readSettings, log: opts.log });
+  // Text kept before the detectors last changed is redacted again, from start, a batch at a time.
+  const rescrub = redactionRescrub({ store, meta, log: opts.log });
 
   const runArchive = (): Promise<ArchiveReport> =>
     meta.exclusive(async () => {
@@ -201,14 +204,17 @@ export function createBrain(opts: BrainOptions): Brain {
         meta.tick();
         dreams.maybe();
         keywordIndex.maybe();
+        rescrub.maybe();
         maybeArchive();
         behaviourTick();
       }, opts.tickMs ?? 30_000);
       timer.unref();
+      rescrub.start();
       return meta.recover();
     },
     async stop(o = {}) {
       if (timer) clearInterval(timer);
+      rescrub.stop();
       timer = null;
       store.events.off('observation', onObservation);
       running = false;

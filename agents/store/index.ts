@@ -25,6 +25,7 @@ export { RecordRestorer, type MemoryRecordSnapshot, type RestoreOutcome } from '
 export { backupDatabase, verifyDatabaseFile, type BackupReport } from './database-backup.js';
 export { retryOnBusy, isBusyError, immediateTransaction } from './busy-retry.js';
 export type { IntegrityReport } from './integrity.js';
+export { REDACTION_VERSION_KEY, type RescrubSlice } from './rescrub.js';
 export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMemoryRow } from './timeline-rows.js';
 export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPassage } from './passage-split.js';
 export { asksForEverything } from './question-shape.js';

@@ -36,6 +36,9 @@ import { timelineMatch, timelineRows, type TimelineRows } from './timeline-rows.
 import { mergeKeywordSlice } from './keyword-merge.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
+import { FtsIndex } from './fts-index.js';
+import { rescrubDue, rescrubSlice, stampIfEmpty, type RescrubSlice } from './rescrub.js';
+import type { RedactionSwitches } from '../../shared/redaction/index.js';
 
 export interface OpenStoreOptions {
   dataDir: string;
@@ -158,6 +161,7 @@ export class EngramStore {
     });
     this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
     this.retriever.meaningWaitMs = meaningWaitMs;
+    stampIfEmpty(db);
     // Memories and passages written while the app was closed (or before a crash, or before
     // migration 010) get their vectors now.
     this.embedQueue?.kick();
@@ -368,6 +372,29 @@ export class EngramStore {
   mergeKeywordIndexSlice(pages = 64): boolean {
     return mergeKeywordSlice(this.db, pages);
   }
+
+  /** Whether kept text waits for a re-scrub with newer detectors (rescrub.ts). */
+  get rescrubDue(): boolean {
+    return rescrubDue(this.db);
+  }
+
+  /**
+   * One slice of re-running the redactor over the text kept before the detectors last changed
+   * (rescrub.ts): one batch of rows in one transaction, resumable; done once the store is stamped
+   * with the current detectors. What it masks is counted (`redaction.rescrub.masked`); changed
+   * memories are embedded again and announced like any edit.
+   */
+  rescrubSlice(switches: RedactionSwitches, batch?: number): RescrubSlice {
+    const r = rescrubSlice({ db: this.db, fts: (this.rescrubFts ??= new FtsIndex(this.db)), memoryVectors: this.vectorIndex, changes: this.changes }, switches, batch);
+    if (r.masked) this.counters.bump('redaction.rescrub.masked', r.masked);
+    if (r.changed) this.counters.bump('redaction.rescrub.rows', r.changed);
+    if (r.memoryIds.length) this.events.emit('memory', { op: 'update', ids: r.memoryIds });
+    if (r.observationIds.length) this.events.emit('observation', { op: 'update', ids: r.observationIds });
+    if (r.changed) this.resumeEmbedding();
+    return r;
+  }
+
+  private rescrubFts: FtsIndex | null = null;
 
   /**
    * `leaveEmbeddings`: a vector still being computed is abandoned, not waited for (a one-shot command

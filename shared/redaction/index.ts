@@ -18,5 +18,6 @@ export {
 export { cardNumberValid, ibanValid, looksLikePhone, luhnValid } from './checks.js';
 export { findSecretsIn, redactText, redactionMarker, switchesForModel, type Redacted, type SecretMatch } from './redactor.js';
 export { redactWindowFields, sanitizeUrl } from './window-fields.js';
+export { DETECTORS_VERSION, DETECTORS_FINGERPRINT, DETECTION_SOURCES } from './version.js';
 // A thread's title everywhere it is shown: redacted by the always-on categories, one line, clipped.
 export { threadTitle, titleFor } from './thread-title.js';

@@ -1,0 +1,73 @@
+import type { EngramStore, RescrubSlice } from '../store/index.js';
+import type { BrainStore } from '../subagent-kit/index.js';
+import type { MetaAgent } from './meta-agent.js';
+import { redactionSwitches } from './privacy-filter.js';
+
+export interface RedactionRescrub {
+  /** On the brain's start and timer: runs the pass when the store's text predates the detectors. */
+  maybe(): void;
+  /** Runs slices until the pass is done; resolves to what they did together. */
+  run(): Promise<Omit<RescrubSlice, 'memoryIds' | 'observationIds'> & { slices: number }>;
+  /** At the brain's start (again after a stop): runs the pass when due. */
+  start(): void;
+  /** No batch starts after this (the brain stops; the store's cursor keeps the place). */
+  stop(): void;
+}
+
+/**
+ * Runs the store's re-scrub (agents/store rescrub.ts) after an update taught the detectors a new
+ * shape: one batch per turn of the brain's queue, with the event loop free between batches, so a
+ * capture batch, a chat or a search never waits behind the whole pass. Not held back for idle
+ * time as the index merge is: until it is done, a secret kept in clear stays readable. A crash or
+ * a stop leaves the store's cursor where the last batch ended; the next start goes on from there.
+ * Secrets are counted, never logged.
+ */
+export function redactionRescrub(deps: {
+  store: Pick<BrainStore, 'settings'> & Pick<EngramStore, 'rescrubSlice' | 'rescrubDue'>;
+  meta: Pick<MetaAgent, 'exclusive'>;
+  /** Rows per batch (each one redactor run per text field). */
+  batch?: number;
+  log?: (line: string) => void;
+}): RedactionRescrub {
+  const { store, meta } = deps;
+  let running = false;
+  let stopped = false;
+
+  const run = async (): Promise<Omit<RescrubSlice, 'memoryIds' | 'observationIds'> & { slices: number }> => {
+    const total = { done: false, rows: 0, changed: 0, masked: 0, slices: 0 };
+    while (!total.done && !stopped) {
+      // The user's switches at each batch: a category switched off meanwhile is left as it is.
+      const r = await meta.exclusive(async () => store.rescrubSlice(redactionSwitches(store), deps.batch));
+      total.slices++;
+      total.rows += r.rows;
+      total.changed += r.changed;
+      total.masked += r.masked;
+      total.done = r.done;
+      if (!r.done) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (total.changed) deps.log?.(`brain: re-scrub with the current detectors masked ${total.masked} secrets in ${total.changed} of ${total.rows} kept rows`);
+    return total;
+  };
+
+  const maybe = (): void => {
+    if (running || stopped || !store.rescrubDue) return;
+    running = true;
+    run()
+      .catch((e: unknown) => deps.log?.(`brain: re-scrub failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`))
+      .finally(() => {
+        running = false;
+      });
+  };
+
+  return {
+    maybe,
+    run,
+    start: () => {
+      stopped = false;
+      maybe();
+    },
+    stop: () => {
+      stopped = true;
+    },
+  };
+}

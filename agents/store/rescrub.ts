@@ -1,0 +1,373 @@
+import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
+import { DETECTORS_VERSION, findSecretsIn, redactText, type RedactionSwitches } from '../../shared/redaction/index.js';
+import type { ChangeLog } from './change-log.js';
+import { FtsIndex } from './fts-index.js';
+import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
+import { contentHash, type MemoryRow } from './memory-codec.js';
+import { indexObservationPassages } from './passage-index.js';
+import { passageHash, splitPassages } from './passage-split.js';
+import type { VectorIndex } from './vector-index.js';
+
+/**
+ * The re-scrub: text kept before the detectors learned a shape (shared/redaction DETECTORS_VERSION)
+ * is run through the redactor again, so a secret stored in clear by an older Engram is masked
+ * after the upgrade, wherever it was readable: observations (OCR text, captions, window titles) and
+ * the passages made of them, frames' titles and OCR words, memories (title, text, details, fields)
+ * and their edit history, chat messages, thread titles and summaries.
+ *
+ * The store records the generation its text was redacted with (meta `redaction_version`; a store
+ * without one was written before the generations were counted: 0). While it is older, the pass
+ * runs in slices: one batch of rows of one table, in one transaction that also moves the cursor
+ * (meta `redaction_rescrub`: the target generation, the table, the last rowid done), so a crash
+ * loses at most the batch it was in and the next start goes on from there. Only rows whose text
+ * changes are written; their keyword rows follow in the same transaction (passages re-split from
+ * the masked text, memory FTS rows rewritten with their neighbours' context) and their vectors are
+ * dropped, to be embedded again from the masked text. Knowledge-vault entries are left as they are:
+ * they are where secrets are kept on purpose, masked.
+ */
+
+export const REDACTION_VERSION_KEY = 'redaction_version';
+const CURSOR_KEY = 'redaction_rescrub';
+
+/** What a slice did. */
+export interface RescrubSlice {
+  /** True once every table is done and the store is stamped with the current generation. */
+  done: boolean;
+  /** Rows read in this slice. */
+  rows: number;
+  /** Rows written back (their text had a secret the redactor now finds). */
+  changed: number;
+  /** Secrets masked in this slice. */
+  masked: number;
+  /** Memories and observations changed (for the store's events). */
+  memoryIds: string[];
+  observationIds: string[];
+}
+
+interface Cursor {
+  version: number;
+  step: number;
+  after: number;
+}
+
+export interface RescrubDeps {
+  db: Db;
+  fts: FtsIndex;
+  memoryVectors: VectorIndex | null;
+  changes: ChangeLog;
+}
+
+interface Scrubber {
+  /** Redacts a text; `null` stays `null`. Counts what it masks. */
+  text(s: string): string;
+  nullable(s: string | null): string | null;
+  /** Every string inside a JSON value, redacted. */
+  json(v: unknown): unknown;
+}
+
+interface Step {
+  table: string;
+  /** Rows after a rowid, in rowid order; each has `rid`. */
+  select: string;
+  /** Writes the row back if its text changed; returns whether it did. */
+  apply(row: Record<string, unknown>, s: Scrubber, out: RescrubSlice): boolean;
+}
+
+/** The generation the store's text was redacted with (0: before generations were recorded). */
+export function storedRedactionVersion(db: Db): number {
+  const v = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(REDACTION_VERSION_KEY) as string | undefined;
+  const n = v === undefined ? 0 : Number(v);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Whether kept text still waits for a pass with the current detectors. */
+export function rescrubDue(db: Db): boolean {
+  return storedRedactionVersion(db) < DETECTORS_VERSION;
+}
+
+function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+function readCursor(db: Db): Cursor {
+  const raw = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(CURSOR_KEY) as string | undefined;
+  if (raw) {
+    try {
+      const c = JSON.parse(raw) as Partial<Cursor>;
+      // A cursor of an older target starts over: the newer detectors may find more in rows already done.
+      if (c.version === DETECTORS_VERSION && Number.isInteger(c.step) && Number.isInteger(c.after)) return { version: c.version, step: c.step!, after: c.after! };
+    } catch {
+      // unreadable: start over
+    }
+  }
+  return { version: DETECTORS_VERSION, step: 0, after: 0 };
+}
+
+/** A word's text once it held (part of) a secret: the box stays, its text does not (as capture keeps them). */
+const REDACTED_WORD = '[redacted]';
+
+/** Each time a rescrub step is built, its statements are prepared once per connection. */
+const prepared = new WeakMap<Db, Map<string, Statement>>();
+function stmt(db: Db, sql: string): Statement {
+  let m = prepared.get(db);
+  if (!m) prepared.set(db, (m = new Map()));
+  let s = m.get(sql);
+  if (!s) m.set(sql, (s = db.prepare(sql)));
+  return s;
+}
+
+/** The tables in the order the pass takes them: what capture kept, then memories, then chat. */
+function steps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
+  return [...sensedSteps(d, switches), ...keptSteps(d)];
+}
+
+/** What capture kept: observations (with their passages), frames' titles, frames' OCR words. */
+function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
+  const { db } = d;
+  return [
+    {
+      table: 'observations',
+      select: 'SELECT rowid AS rid, id, kind, observed_at, app, title, url, text, caption FROM observations WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s, out) {
+        const o = r as { id: string; kind: string; observed_at: number; app: string | null; title: string | null; url: string | null; text: string; caption: string | null };
+        const title = s.nullable(o.title);
+        const url = s.nullable(o.url);
+        const text = s.text(o.text);
+        const caption = s.nullable(o.caption);
+        if (title === o.title && url === o.url && text === o.text && caption === o.caption) return false;
+        stmt(db, 'UPDATE observations SET title = ?, url = ?, text = ?, caption = ? WHERE id = ?').run(title, url, text, caption, o.id);
+        if (o.kind === 'screen') {
+          // Its passages are made again from the masked text: the masked ones are indexed anew, the
+          // unchanged ones keep their rows (and vectors), and a passage that held the secret loses
+          // this sighting; with its last one it goes, and its keyword, trigram and vector rows with
+          // it (triggers). The hashes as indexObservationPassages makes them: the caption, then the text's passages.
+          indexObservationPassages(db, { id: o.id, observed_at: o.observed_at, app: o.app, title, url, text, caption });
+          const hashes = [...(caption?.trim() ? [caption.trim()] : []), ...splitPassages(text).map((p) => p.text)].map(passageHash);
+          stmt(db, 'DELETE FROM passage_sightings WHERE observation_id = ? AND passage_seq NOT IN (SELECT seq FROM passages WHERE hash IN (SELECT value FROM json_each(?)))').run(o.id, JSON.stringify(hashes));
+        }
+        out.observationIds.push(o.id);
+        return true;
+      },
+    },
+    {
+      table: 'frames',
+      select: 'SELECT rowid AS rid, id, title, url FROM frames WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s) {
+        const f = r as { id: string; title: string | null; url: string | null };
+        const title = s.nullable(f.title);
+        const url = s.nullable(f.url);
+        if (title === f.title && url === f.url) return false;
+        stmt(db, 'UPDATE frames SET title = ?, url = ? WHERE id = ?').run(title, url, f.id);
+        return true;
+      },
+    },
+    {
+      table: 'frame_words',
+      select: 'SELECT rowid AS rid, frame_id, words FROM frame_words WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, _s, out) {
+        const f = r as { frame_id: string; words: string | Buffer };
+        let words: PackedWord[] | null;
+        try {
+          words = typeof f.words === 'string' ? (JSON.parse(f.words) as PackedWord[]) : unpackWords(f.words);
+        } catch {
+          words = null;
+        }
+        if (!Array.isArray(words) || !words.every((w) => Array.isArray(w) && typeof w[0] === 'string')) return false;
+        // The words in reading order, one text, as capture judged them (word-boxes.ts).
+        let text = '';
+        const spans = words.map((w) => {
+          if (text) text += ' ';
+          const start = text.length;
+          text += w[0];
+          return { start, end: text.length };
+        });
+        const found = findSecretsIn(text, switches);
+        if (!found.length) return false;
+        let hit = 0;
+        const next = words.map((w, i): PackedWord => {
+          const sp = spans[i]!;
+          if (w[0] === REDACTED_WORD || !found.some((x) => sp.start < x.end && sp.end > x.start)) return w;
+          hit++;
+          return [REDACTED_WORD, w[1], w[2], w[3], w[4], w[5]];
+        });
+        if (!hit) return false;
+        out.masked += found.length;
+        stmt(db, 'UPDATE frame_words SET words = ? WHERE frame_id = ?').run(packWords(next), f.frame_id);
+        return true;
+      },
+    },
+  ];
+}
+
+/** What the brain and chat kept: memories and their history, messages, thread titles and summaries. */
+function keptSteps(d: RescrubDeps): Step[] {
+  const { db } = d;
+  return [
+    {
+      table: 'memories',
+      select: "SELECT seq AS rid, * FROM memories WHERE seq > ? AND kind <> 'knowledge_vault' ORDER BY seq LIMIT ?",
+      apply(r, s, out) {
+        const m = r as unknown as MemoryRow;
+        const title = s.text(m.title);
+        const text = s.text(m.text);
+        const details = s.text(m.details);
+        let fields = m.fields;
+        try {
+          const parsed = JSON.parse(m.fields) as unknown;
+          const scrubbed = JSON.stringify(s.json(parsed));
+          if (scrubbed !== JSON.stringify(parsed)) fields = scrubbed;
+        } catch {
+          // fields always hold JSON; one that does not parse is left alone
+        }
+        if (title === m.title && text === m.text && details === m.details && fields === m.fields) return false;
+        // No history row: the version before would keep the secret. The same generation of the
+        // memory, masked; its keyword row and its neighbour's context follow, its vector goes.
+        const around = d.fts.around(m);
+        const hash = contentHash([title, text]);
+        stmt(db, 'UPDATE memories SET title = ?, text = ?, details = ?, fields = ?, content_hash = ?, embedded = CASE WHEN content_hash = ? THEN embedded ELSE 0 END WHERE seq = ?').run(
+          title,
+          text,
+          details,
+          fields,
+          hash,
+          hash,
+          m.seq,
+        );
+        const row = stmt(db, 'SELECT * FROM memories WHERE seq = ?').get(m.seq) as MemoryRow;
+        d.fts.changed(row, around);
+        if (!row.embedded) d.memoryVectors?.delete(row.seq);
+        d.changes.memoryPut(row, 'edited');
+        out.memoryIds.push(row.id);
+        return true;
+      },
+    },
+    {
+      table: 'memory_history',
+      select: 'SELECT id AS rid, snapshot FROM memory_history WHERE id > ? ORDER BY id LIMIT ?',
+      apply(r, s) {
+        const h = r as { rid: number; snapshot: string };
+        let snap: unknown;
+        try {
+          snap = JSON.parse(h.snapshot);
+        } catch {
+          return false;
+        }
+        if (typeof snap === 'object' && snap !== null && (snap as { kind?: unknown }).kind === 'knowledge_vault') return false;
+        const next = JSON.stringify(s.json(snap));
+        if (next === JSON.stringify(snap)) return false;
+        stmt(db, 'UPDATE memory_history SET snapshot = ? WHERE id = ?').run(next, h.rid);
+        return true;
+      },
+    },
+    {
+      table: 'messages',
+      select: 'SELECT rowid AS rid, id, text, raw FROM messages WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s) {
+        const m = r as { id: string; text: string; raw: string };
+        const text = s.text(m.text);
+        let raw = m.raw;
+        try {
+          const parsed = JSON.parse(m.raw) as unknown;
+          const next = JSON.stringify(s.json(parsed));
+          if (next !== JSON.stringify(parsed)) raw = next;
+        } catch {
+          // not JSON: left alone
+        }
+        if (text === m.text && raw === m.raw) return false;
+        stmt(db, 'UPDATE messages SET text = ?, raw = ? WHERE id = ?').run(text, raw, m.id);
+        return true;
+      },
+    },
+    {
+      table: 'threads',
+      select: 'SELECT rowid AS rid, id, title FROM threads WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s) {
+        const t = r as { id: string; title: string };
+        const title = s.text(t.title);
+        if (title === t.title) return false;
+        stmt(db, 'UPDATE threads SET title = ? WHERE id = ?').run(title, t.id);
+        return true;
+      },
+    },
+    {
+      table: 'thread_summaries',
+      select: 'SELECT rowid AS rid, thread_id, summary FROM thread_summaries WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s) {
+        const t = r as { thread_id: string; summary: string };
+        const summary = s.text(t.summary);
+        if (summary === t.summary) return false;
+        stmt(db, 'UPDATE thread_summaries SET summary = ? WHERE thread_id = ?').run(summary, t.thread_id);
+        return true;
+      },
+    },
+  ];
+}
+
+function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubber {
+  const text = (s: string): string => {
+    const r = redactText(s, switches);
+    out.masked += r.secrets.length;
+    return r.text;
+  };
+  const json = (v: unknown): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (Array.isArray(v)) return v.map(json);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, json(x)]));
+    return v;
+  };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json };
+}
+
+/**
+ * One slice of the pass: up to `batch` rows of the table the cursor is at, in one transaction with
+ * the cursor's move. Done (and a no-op) once the store is stamped with the current generation.
+ * `switches` are the user's: a category switched off stays as it is.
+ */
+export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200): RescrubSlice {
+  const out: RescrubSlice = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [] };
+  if (!rescrubDue(d.db)) return { ...out, done: true };
+  const all = steps(d, switches);
+  const s = scrubber(switches, out);
+  // Immediate: the cursor is read and moved under the write lock, so two processes on one data dir
+  // (the app and a CLI command) never do the same batch twice.
+  d.db.transaction(() => {
+    const cur = readCursor(d.db);
+    // Tables that are not there (a store opened at an older schema for a test) are passed over.
+    while (cur.step < all.length) {
+      const step = all[cur.step]!;
+      if (!d.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(step.table)) {
+        cur.step++;
+        cur.after = 0;
+        continue;
+      }
+      // Collected first: better-sqlite3 refuses writes while a read is open on the same connection.
+      const rows = stmt(d.db, step.select).all(cur.after, batch) as (Record<string, unknown> & { rid: number })[];
+      for (const r of rows) {
+        if (step.apply(r, s, out)) out.changed++;
+        cur.after = r.rid;
+      }
+      out.rows += rows.length;
+      if (rows.length < batch) {
+        cur.step++;
+        cur.after = 0;
+      }
+      if (rows.length) break;
+    }
+    if (cur.step >= all.length) {
+      setMeta(d.db, REDACTION_VERSION_KEY, String(DETECTORS_VERSION));
+      d.db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
+      out.done = true;
+    } else setMeta(d.db, CURSOR_KEY, JSON.stringify(cur));
+  }).immediate();
+  return out;
+}
+
+/**
+ * A store that holds no text yet starts at the current generation (nothing to re-scrub); one
+ * without a recorded generation that holds text was written before they were counted: 0.
+ */
+export function stampIfEmpty(db: Db): void {
+  if (db.prepare('SELECT 1 FROM meta WHERE key = ?').get(REDACTION_VERSION_KEY)) return;
+  const holds = db.prepare('SELECT EXISTS (SELECT 1 FROM observations) OR EXISTS (SELECT 1 FROM memories) OR EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM frames)').pluck().get();
+  if (!holds) setMeta(db, REDACTION_VERSION_KEY, String(DETECTORS_VERSION));
+}
