@@ -4,6 +4,7 @@ import type { ChangeLog } from './change-log.js';
 import { FtsIndex } from './fts-index.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
 import { contentHash, type MemoryRow } from './memory-codec.js';
+import { nameKey } from './entity-names.js';
 import { indexObservationPassages } from './passage-index.js';
 import { passageHash, splitPassages } from './passage-split.js';
 import type { VectorIndex } from './vector-index.js';
@@ -12,8 +13,9 @@ import type { VectorIndex } from './vector-index.js';
  * The re-scrub: text kept before the detectors learned a shape (shared/redaction DETECTORS_VERSION)
  * is run through the redactor again, so a secret stored in clear by an older Engram is masked
  * after the upgrade, wherever it was readable: observations (OCR text, captions, window titles) and
- * the passages made of them, frames' titles and OCR words, memories (title, text, details, fields)
- * and their edit history, chat messages, thread titles and summaries.
+ * the passages made of them, frames' titles and OCR words, memories (title, text, details, fields),
+ * the graph's fact statements and entity summaries, memories' edit history, chat messages, thread
+ * titles and summaries.
  *
  * The store records the generation its text was redacted with (meta `redaction_version`; a store
  * without one was written before the generations were counted: 0). While it is older, the pass
@@ -199,7 +201,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
   ];
 }
 
-/** What the brain and chat kept: memories and their history, messages, thread titles and summaries. */
+/** What the brain and chat kept: memories, the graph's facts and summaries, memory history, messages, thread titles and summaries. */
 function keptSteps(d: RescrubDeps): Step[] {
   const { db } = d;
   return [
@@ -238,6 +240,33 @@ function keptSteps(d: RescrubDeps): Step[] {
         if (!row.embedded) d.memoryVectors?.delete(row.seq);
         d.changes.memoryPut(row, 'edited');
         out.memoryIds.push(row.id);
+        return true;
+      },
+    },
+    {
+      table: 'graph_facts',
+      select: 'SELECT rowid AS rid, id, statement, fact_key FROM graph_facts WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s) {
+        const f = r as { id: string; statement: string; fact_key: string };
+        const statement = s.text(f.statement);
+        if (statement === f.statement) return false;
+        // The fact's key ends with its statement's name key: it holds the secret too.
+        const old = nameKey(f.statement);
+        const head = f.fact_key.endsWith(`|${old}`) ? f.fact_key.slice(0, f.fact_key.length - old.length) : `${f.fact_key}|`;
+        let key = head + nameKey(statement);
+        if (stmt(db, 'SELECT 1 FROM graph_facts WHERE fact_key = ? AND id <> ?').get(key, f.id)) key = `${key}#${f.id}`;
+        stmt(db, 'UPDATE graph_facts SET statement = ?, fact_key = ? WHERE id = ?').run(statement, key, f.id);
+        return true;
+      },
+    },
+    {
+      table: 'entities',
+      select: 'SELECT rowid AS rid, id, summary FROM entities WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s) {
+        const e = r as { id: string; summary: string };
+        const summary = s.text(e.summary);
+        if (summary === e.summary) return false;
+        stmt(db, 'UPDATE entities SET summary = ? WHERE id = ?').run(summary, e.id);
         return true;
       },
     },

@@ -34,6 +34,7 @@ function readable(store: EngramStore, value: string): string[] {
   q('messages', 'SELECT count(*) FROM messages WHERE text LIKE ? OR raw LIKE ?', like, like);
   q('threads', 'SELECT count(*) FROM threads WHERE title LIKE ?', like);
   q('frames', 'SELECT count(*) FROM frames WHERE title LIKE ?', like);
+  q('graph_facts', 'SELECT count(*) FROM graph_facts WHERE statement LIKE ? OR fact_key LIKE ?', like, like);
   return where;
 }
 
@@ -58,7 +59,7 @@ const asOld = (store: EngramStore) => store.db.prepare('UPDATE meta SET value = 
 describe('re-scrub: text kept before a detector learned a shape is masked after the upgrade', () => {
   let store: EngramStore;
   let dir = '';
-  let key = Buffer.alloc(0);
+  let key: Buffer = Buffer.alloc(0);
   tempStoreEachTest(
     'engram-rescrub-',
     (t) => {
@@ -88,11 +89,13 @@ describe('re-scrub: text kept before a detector learned a shape is masked after 
     const after = store.memories.insert({ kind: 'episodic', title: 'Wrote the grocery list', text: 'Groceries for the week', occurred_at: 2_000, segment: 'seg-1' });
     store.memories.update(memory.id, { text: `Looked at the direct debit: from account ${IBAN} (mandate NWE-55120). Stripe key sk live ${KEY_BODY}` }, 'edited');
     const vault = store.memories.insert({ kind: 'knowledge_vault', title: 'Shop Stripe key', text: 'Stripe key (masked)', fields: { entry_type: 'stripe_key', secret: `sk_live_${KEY_BODY}`, sensitivity: 'high' } });
+    const bank = store.graph.upsertEntity({ name: 'Sparkasse', kind: 'organization', at: 1_000 });
+    const fact = store.graph.addFact({ relation: 'debits', statement: `Sparkasse debits account ${IBAN} monthly`, occurred_at: 1_000, confidence: 0.9, participants: [{ entity_id: bank, role: 'subject' }], sources: [memory.id] });
     const thread = store.threads.create(`my key is sk live ${KEY_BODY}`);
     const message = store.messages.insert({ thread_id: thread.id, role: 'user', text: `what is the account ${IBAN} for?`, raw: { question: `what is the account ${IBAN} for?` } });
     await store.flushEmbeddings();
     asOld(store);
-    return { frame, obs, unrelated, memory, after, vault, thread, message };
+    return { frame, obs, unrelated, memory, after, vault, thread, message, fact };
   }
 
   const finish = (batch = 200, max = 1000): { slices: number; rows: number; changed: number; masked: number } => {
@@ -110,7 +113,7 @@ describe('re-scrub: text kept before a detector learned a shape is masked after 
   it('masks the secret everywhere it was readable, and nothing else', async () => {
     const kept = await keptByOlderDetectors();
     // The set-up holds the leak: readable and found by its digits before the pass.
-    expect(readable(store, '0532 0130').sort()).toEqual(['memories', 'memory_history', 'messages', 'observations', 'passage_fts', 'passages'].sort());
+    expect(readable(store, '0532 0130').sort()).toEqual(['graph_facts', 'memories', 'memory_history', 'messages', 'observations', 'passage_fts', 'passages'].sort());
     expect(readable(store, KEY_BODY).sort()).toEqual(['frames', 'memories', 'memory_history', 'observations', 'passage_fts', 'passages', 'threads'].sort());
     expect(matches(store, '0532 0130')).toEqual(['memory_fts', 'passage_fts', 'passage_trigram']);
     expect(store.rescrubDue).toBe(true);
@@ -146,6 +149,7 @@ describe('re-scrub: text kept before a detector learned a shape is masked after 
     expect(store.memories.get(kept.after.id)!.text).toBe('Groceries for the week');
     expect(store.messages.get(kept.message.id)!.text).toBe('what is the account [redacted:iban] for?');
     expect(store.messages.get(kept.message.id)!.raw).toEqual({ question: 'what is the account [redacted:iban] for?' });
+    expect(store.graph.fact(kept.fact)!.statement).toBe('Sparkasse debits account [redacted:iban] monthly');
     expect(store.threads.get(kept.thread.id)!.title).toBe('my key is sk live [redacted:stripe_key]');
     expect(store.frames.get(kept.frame.id)!.title).toBe('Stripe key sk live [redacted:stripe_key]');
     expect(store.frameWords.get(kept.frame.id)!.words.map((w) => w.text)).toEqual(['From', 'account:', '[redacted]', '[redacted]', '[redacted]', '[redacted]', '[redacted]', '[redacted]', 'Mandate']);
@@ -188,7 +192,7 @@ describe('re-scrub: text kept before a detector learned a shape is masked after 
 
   it('goes on where it stopped: after a restart, and after a batch that failed half way', async () => {
     await keptByOlderDetectors();
-    const total = (store.db.prepare("SELECT (SELECT count(*) FROM observations) + (SELECT count(*) FROM frames) + (SELECT count(*) FROM frame_words) + (SELECT count(*) FROM memories WHERE kind <> 'knowledge_vault') + (SELECT count(*) FROM memory_history) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM threads) + (SELECT count(*) FROM thread_summaries)").pluck().get() as number);
+    const total = (store.db.prepare("SELECT (SELECT count(*) FROM observations) + (SELECT count(*) FROM frames) + (SELECT count(*) FROM frame_words) + (SELECT count(*) FROM memories WHERE kind <> 'knowledge_vault') + (SELECT count(*) FROM memory_history) + (SELECT count(*) FROM graph_facts) + (SELECT count(*) FROM entities) + (SELECT count(*) FROM messages) + (SELECT count(*) FROM threads) + (SELECT count(*) FROM thread_summaries)").pluck().get() as number);
     let rows = 0;
     for (let i = 0; i < 3; i++) rows += store.rescrubSlice(DEFAULT_REDACTION, 1).rows;
     expect(rows).toBe(3);
