@@ -13,7 +13,7 @@ import { SemanticAgent } from '../semantic/index.js';
 import { MemoryWriter, type BrainStore, type SubAgent } from '../subagent-kit/index.js';
 import { BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings, type BrainSettings, type BrainSettingsInput } from '../../shared/settings/index.js';
 import { keywordIndexUpkeep } from './keyword-index-upkeep.js';
-import { redactionRescrub } from './redaction-rescrub.js';
+import { redactionRescrub, type RescrubReport } from './redaction-rescrub.js';
 import { dreamSchedule, type QueuedDreamReview } from './dream-schedule.js';
 import { MetaAgent, type IngestReport } from './meta-agent.js';
 import { TimeFormatter } from '../../shared/time/index.js';
@@ -70,6 +70,8 @@ export interface Brain {
   reviewDream(opts?: PreviewOptions): Promise<QueuedDreamReview>;
   /** Archives memories unused for the set number of days (on the brain's queue); the timer runs it daily. */
   archive(): Promise<ArchiveReport>;
+  /** Re-redacts what was kept before the detectors last changed, to the end (start and the timer run it on their own). */
+  rescrub(): Promise<RescrubReport>;
   coreBlocks(): CoreBlock[];
   status(): BrainStatus;
   /** Recovers what a crash left unprocessed, then listens and runs its timers. */
@@ -178,6 +180,7 @@ export function createBrain(opts: BrainOptions): Brain {
     dream: dreams.run,
     reviewDream: dreams.review,
     archive: runArchive,
+    rescrub: () => rescrub.run(),
     coreBlocks: () => readCoreBlocks(store),
     status() {
       const last = dreams.lastRun();

@@ -53,6 +53,12 @@ export const StorageStatusSchema = lazySchema(() => z.object({
   pending_embeddings: z.number().int(),
 }));
 
+/**
+ * The re-scrub after an update that taught the redaction new shapes: secrets found and masked in
+ * what was kept before (each place it was kept counts), and whether kept text still waits for it.
+ */
+export const RescrubStatusSchema = lazySchema(() => z.object({ masked: z.number().int().nonnegative(), pending: z.boolean() }));
+
 /** What an export wrote: counts, and where (null: the host's own output, e.g. the CLI's standard output). */
 export const ExportSummarySchema = lazySchema(() => z.object({
   path: z.string().nullable(),
@@ -126,7 +132,7 @@ export const systemRequests = {
   'progress.get': defineRequest(lazySchema(() => z.object({})), lazySchema(() => z.object({ tasks: z.array(ProgressTaskSchema) }))),
   'privacy.status': defineRequest(
     lazySchema(() => z.object({})),
-    lazySchema(() => z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema, sandbox: SandboxStatusSchema.optional() })),
+    lazySchema(() => z.object({ encryption: EncryptionStatusSchema, storage: StorageStatusSchema, sandbox: SandboxStatusSchema.optional(), rescrub: RescrubStatusSchema.optional() })),
   ),
   /** Run consolidation now; progress arrives as events. dry_run: the summary says what would change; nothing changes. */
   'consolidation.run': defineRequest(

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { openStore, REDACTION_VERSION_KEY, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { startEngram, type Engram } from '../../electron/engine/index.js';
 import type { ActiveWindowSource, WindowInfo } from '../../electron/sensing/capture/index.js';
 import { runCli } from '../../electron/hosts/cli/main.js';
@@ -34,6 +34,8 @@ export type TrustCase =
   | { name: string; via: 'chat'; question: string; secret?: string; order?: string }
   | { name: string; via: 'import'; messages: { role: 'user' | 'assistant'; content: string }[]; secret?: string; order?: string }
   | { name: string; via: 'mcp-flood'; records: number }
+  /** Screen text an older Engram kept in clear (its detectors missed the shape): the store's re-scrub must mask it. */
+  | { name: string; via: 'kept'; app: string; title: string; text: string; secret?: string }
   /** Real windows on Xvfb, the last one focused; `expect` is a word of it OCR must read before the case goes on. */
   | { name: string; via: 'x11'; windows: XWindow[]; expect: string; secret?: string; order?: string };
 
@@ -235,6 +237,14 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           }
           await engram.capture!.drain();
           await brain?.flush();
+        } else if (c.via === 'kept') {
+          // As an Engram before the detectors' update stored it: the observation and a memory of
+          // it, with the store stamped with the older detectors; then the brain's re-scrub.
+          const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: Date.now(), app: c.app, title: c.title, url: null, text: c.text, caption: null });
+          store.memories.insert({ kind: 'episodic', title: `Read ${c.title} in ${c.app}`, text: c.text, occurred_at: o.observed_at, provenance: [{ source_type: 'observation', source_id: o.id }] });
+          store.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(REDACTION_VERSION_KEY, '0');
+          const r = await brain?.rescrub();
+          if (!r?.done) why.push('the re-scrub did not finish');
         } else if (c.via === 'chat') {
           const r = await engram.client.call('chat.send', { text: c.question });
           said(c.name, JSON.stringify(r));

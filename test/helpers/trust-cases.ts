@@ -56,6 +56,9 @@ export const TRUST_CASES: TrustCase[] = [
   { name: 'ocr-pem-garbled', via: 'screen', app: 'Terminal', title: 'id_rsa', text: '-----BEGIN RSA PRlVATE KEY-----\nMIIEpAIBAAKCAQEA7Zq9Wm3Rt6Yp1Ls4Kd7Hf0Gj2Nv5Bx9CcQwErTyUiOpAsDfGhJk\n-----END RSA PRlVATE KEY-----', secret: 'MIIEpAIBAAKCAQEA7Zq9Wm3Rt6Yp1Ls4Kd7Hf0Gj2Nv5Bx9CcQwErTyUiOpAsDfGhJk' },
   // A bank mail whose IBAN OCR damaged ("DE89" read "DES", screen bench day 4): the checksum fails, the label carries it.
   { name: 'ocr-iban-check-digits', via: 'screen', app: 'Thunderbird', title: 'Ihre Abbuchung', text: 'Abbuchung vom Konto: DES 3704 0044 0532 0130 00 · Mandat NWE-55120', secret: '3704 0044 0532 0130 00' },
+  // Kept in clear by an Engram whose detectors did not know the shape yet; masked by the re-scrub after the update.
+  { name: 'kept-stripe-spaced', via: 'kept', app: 'Slack', title: 'oncall', text: `the old key was sk live ${STRIPE.slice(8)} until rotation`, secret: STRIPE.slice(8) },
+  { name: 'kept-iban-letter-digits', via: 'kept', app: 'Thunderbird', title: 'Lastschrift', text: 'From account: DESY 3704 0044 0532 0130 00 - Mandate NWE-55120', secret: '3704 0044 0532 0130 00' },
   // An excluded password-manager window (browser class, title names the manager).
   { name: 'excluded-bitwarden-web', via: 'screen', app: 'Firefox', title: 'Bitwarden Web Vault — Firefox', url: 'https://vault.bitwarden.com/#/vault', text: 'Bitwarden vault: prod-db root password Vq7-Harbour-Lantern-31', secret: 'Vq7-Harbour-Lantern-31' },
   { name: 'excluded-1password-web', via: 'screen', app: 'Chromium', title: '1Password — My Vault', url: 'https://my.1password.com/vaults', text: '1Password: AWS root login 8kQ-Willow-Copper-77', secret: '8kQ-Willow-Copper-77' },

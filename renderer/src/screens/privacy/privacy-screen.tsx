@@ -53,7 +53,7 @@ export function PrivacyScreen() {
           <ConsentCard />
           <WindowGateCard capture={capture} settings={c ?? null} onCapture={setCapture} onUpdate={(privacy) => void update({ capture: { privacy } })} />
           <ExclusionsCard privacy={c?.privacy ?? null} onUpdate={(privacy) => void update({ capture: { privacy } })} />
-          <RedactionCard redaction={c?.redaction ?? null} onChange={(key, on) => void update({ capture: { redaction: { [key]: on } } })} />
+          <RedactionCard redaction={c?.redaction ?? null} rescrub={status?.rescrub ?? null} onChange={(key, on) => void update({ capture: { redaction: { [key]: on } } })} />
           <RetentionCard capture={c} usedBytes={usedBytes} onRetention={(retention) => void update({ capture: { retention } })} />
           <ModelSharingCard capture={c} misses={settings?.caption_misses} onCaptioning={(captioning) => void update({ capture: { captioning } })} />
           <EncryptionCard status={status} />

@@ -1,3 +1,4 @@
+import type { RequestOutput } from '../../../../shared/api/index.js';
 import { Card } from '../../ui/card.js';
 import { useState } from 'react';
 import { PROTECTED_REDACTIONS, type RedactionSettings } from '../../../../shared/settings/index.js';
@@ -40,7 +41,16 @@ const isProtected = (key: Category): boolean => (PROTECTED_REDACTIONS as readonl
  * The redaction switches. Credentials and card numbers are never switched off by a stray click:
  * turning one off asks first, and a warning stays on the card while any of them is off.
  */
-export function RedactionCard({ redaction, onChange }: { redaction: RedactionSettings | null; onChange(key: Category, on: boolean): void }) {
+export function RedactionCard({
+  redaction,
+  rescrub = null,
+  onChange,
+}: {
+  redaction: RedactionSettings | null;
+  /** The re-scrub of what was kept before an update taught the redaction new shapes (privacy.status). */
+  rescrub?: RequestOutput<'privacy.status'>['rescrub'] | null;
+  onChange(key: Category, on: boolean): void;
+}) {
   const [confirm, setConfirm] = useState<Row | null>(null);
   const exposed = redaction ? ROWS.filter((r) => r.risk && !redaction[r.key]) : [];
 
@@ -97,6 +107,14 @@ export function RedactionCard({ redaction, onChange }: { redaction: RedactionSet
               <strong>{listOf(exposed.map((r) => r.risk!))} are not redacted.</strong> Engram keeps them as plain text in your notes, where anyone who can open Engram can
               read them. They are still removed from anything sent to a model.
             </span>
+          </div>
+        )}
+        {rescrub && (rescrub.pending || rescrub.masked > 0) && (
+          <div className="setting-desc redaction-rescrub" data-testid="redaction-rescrub">
+            {rescrub.pending
+              ? 'Checking what Engram kept earlier with the latest redaction…'
+              : `After an update, ${rescrub.masked} ${rescrub.masked === 1 ? 'secret' : 'secrets'} kept earlier ${rescrub.masked === 1 ? 'was' : 'were'} found and redacted.`}
+            {rescrub.pending && rescrub.masked > 0 && ` ${rescrub.masked} redacted so far.`}
           </div>
         )}
         {redaction ? (
