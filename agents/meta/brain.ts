@@ -120,7 +120,12 @@ export function createBrain(opts: BrainOptions): Brain {
   // The keyword indexes' segments are merged into one in idle time, a slice per turn of the queue.
   const keywordIndex = keywordIndexUpkeep({ store, meta, now, settings: readSettings, log: opts.log });
   // Text kept before the detectors last changed is redacted again, from start, a batch at a time.
-  const rescrub = redactionRescrub({ store, meta, log: opts.log });
+  const recordRedacted = async (observationId: string, secrets: RedactedSecretInput[]): Promise<string[]> => {
+    const o = store.observations.get(observationId);
+    if (!o) return [];
+    return meta.exclusive(() => vault.recordRedacted(o, secrets, new MemoryWriter(store)));
+  };
+  const rescrub = redactionRescrub({ store, meta, vault: recordRedacted, log: opts.log });
 
   const runArchive = (): Promise<ArchiveReport> =>
     meta.exclusive(async () => {
@@ -172,11 +177,7 @@ export function createBrain(opts: BrainOptions): Brain {
       graph.catchUp();
       return r;
     },
-    async recordRedacted(observationId, secrets) {
-      const o = store.observations.get(observationId);
-      if (!o) return [];
-      return meta.exclusive(() => vault.recordRedacted(o, secrets, new MemoryWriter(store)));
-    },
+    recordRedacted,
     dream: dreams.run,
     reviewDream: dreams.review,
     archive: runArchive,

@@ -10,7 +10,7 @@ import { redactionSwitches } from './privacy-filter.js';
 const BATCH = 100;
 
 /** What a whole pass did: slices run, rows read and changed, secrets masked. */
-export type RescrubReport = Omit<RescrubSlice, 'memoryIds' | 'observationIds'> & { slices: number };
+export type RescrubReport = Omit<RescrubSlice, 'memoryIds' | 'observationIds' | 'secrets'> & { slices: number };
 
 export interface RedactionRescrub {
   /** On the brain's start and timer: runs the pass when the store's text predates the detectors. */
@@ -34,6 +34,8 @@ export interface RedactionRescrub {
 export function redactionRescrub(deps: {
   store: Pick<BrainStore, 'settings'> & Pick<EngramStore, 'rescrubSlice' | 'rescrubDue'>;
   meta: Pick<MetaAgent, 'exclusive'>;
+  /** Keeps what a batch took out of an observation in the knowledge vault, masked (the brain's recordRedacted). */
+  vault?: (observationId: string, secrets: RescrubSlice['secrets'][number]['secrets']) => Promise<unknown>;
   /** Rows per batch (BATCH unless told). */
   batch?: number;
   log?: (line: string) => void;
@@ -52,6 +54,9 @@ export function redactionRescrub(deps: {
       total.changed += r.changed;
       total.masked += r.masked;
       total.done = r.done;
+      // As capture does with what it redacts: the values go to the vault, masked; a failure there
+      // leaves the text masked all the same.
+      for (const k of r.secrets) await deps.vault?.(k.observationId, k.secrets).catch((e: unknown) => deps.log?.(`brain: re-scrub: vault: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
       if (!r.done) await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (total.changed) deps.log?.(`brain: re-scrub with the current detectors masked ${total.masked} secrets in ${total.changed} of ${total.rows} kept rows`);

@@ -44,6 +44,11 @@ export interface RescrubSlice {
   /** Memories and observations changed (for the store's events). */
   memoryIds: string[];
   observationIds: string[];
+  /**
+   * What the redactor now takes out of each changed observation's text, with the values: the brain
+   * keeps them in the knowledge vault, masked, as it does for what capture redacts. Never logged.
+   */
+  secrets: { observationId: string; secrets: { kind: string; value: string; label: string | null }[] }[];
 }
 
 interface Cursor {
@@ -134,7 +139,9 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         const o = r as { id: string; kind: string; observed_at: number; app: string | null; title: string | null; url: string | null; text: string; caption: string | null };
         const title = s.nullable(o.title);
         const url = s.nullable(o.url);
-        const text = s.text(o.text);
+        const found = redactText(o.text, switches);
+        out.masked += found.secrets.length;
+        const text = found.text;
         const caption = s.nullable(o.caption);
         if (title === o.title && url === o.url && text === o.text && caption === o.caption) return false;
         stmt(db, 'UPDATE observations SET title = ?, url = ?, text = ?, caption = ? WHERE id = ?').run(title, url, text, caption, o.id);
@@ -148,6 +155,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           stmt(db, 'DELETE FROM passage_sightings WHERE observation_id = ? AND passage_seq NOT IN (SELECT seq FROM passages WHERE hash IN (SELECT value FROM json_each(?)))').run(o.id, JSON.stringify(hashes));
         }
         out.observationIds.push(o.id);
+        if (found.secrets.length) out.secrets.push({ observationId: o.id, secrets: found.secrets.map((x) => ({ kind: x.kind, value: x.value, label: x.label })) });
         return true;
       },
     },
@@ -353,7 +361,7 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubbe
  * `switches` are the user's: a category switched off stays as it is.
  */
 export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200): RescrubSlice {
-  const out: RescrubSlice = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [] };
+  const out: RescrubSlice = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [], secrets: [] };
   if (!rescrubDue(d.db)) return { ...out, done: true };
   const all = steps(d, switches);
   const s = scrubber(switches, out);

@@ -41,13 +41,19 @@ describe('the brain re-scrubs what an older Engram kept', () => {
       },
     };
     const lines: string[] = [];
-    const r = await redactionRescrub({ store, meta, batch: 3, log: (l) => lines.push(l) }).run();
+    const vaulted: { id: string; values: string[] }[] = [];
+    const vault = async (id: string, secrets: { value: string }[]) => vaulted.push({ id, values: secrets.map((x) => x.value) });
+    const r = await redactionRescrub({ store, meta, batch: 3, vault, log: (l) => lines.push(l) }).run();
     expect(r.done).toBe(true);
     expect(r.slices).toBe(jobs);
     expect(r.slices).toBeGreaterThanOrEqual(3);
     expect(r).toMatchObject({ changed: 7, masked: 7 });
     expect(leaked('3uV')).toBe(0);
     expect(leaked(IBAN)).toBe(7);
+    // What was taken out goes to the vault with its value, as capture's redactions do; the kept account number does not.
+    expect(vaulted).toHaveLength(7);
+    expect(new Set(vaulted.map((v) => v.id)).size).toBe(7);
+    expect(vaulted.every((v) => v.values.length === 1 && v.values[0] === '51QxTm8Ab29dKp4LmN7qRsT3uV')).toBe(true);
     // Counted and logged by number; no secret in the log.
     expect(store.counters.get('redaction.rescrub.masked')).toBe(7);
     expect(lines.join('\n')).toContain('masked 7 secrets');
@@ -62,6 +68,9 @@ describe('the brain re-scrubs what an older Engram kept', () => {
       await vi.waitFor(() => expect(store.rescrubDue).toBe(false), { timeout: 20_000, interval: 20 });
       expect(leaked('3uV')).toBe(0);
       expect(leaked('0532')).toBe(0);
+      // The vault keeps them, masked where shown: the user can still ask for the key they saw.
+      const vault = () => store.memories.list({ kinds: ['knowledge_vault'], limit: 100 }).map((m) => store.memories.get(m.id, { reveal: true })!.fields.secret);
+      await vi.waitFor(() => expect(vault()).toEqual(expect.arrayContaining(['51QxTm8Ab29dKp4LmN7qRsT3uV', IBAN])), { timeout: 20_000, interval: 20 });
     } finally {
       await brain.stop();
     }
