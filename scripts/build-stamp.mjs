@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Every build rewrites these four (tsc, the preload bundle, the CLI bundle, vite). */
-export const BUILD_OUTPUTS = ['dist/electron/hosts/cli/main.js', 'dist/electron/desktop/preload/engram.cjs', 'dist/cli/engram.js', 'dist/renderer/index.html'];
+/** Every build rewrites these five (tsc, the preload bundle, the CLI and desktop main bundles, vite). */
+export const BUILD_OUTPUTS = ['dist/electron/hosts/cli/main.js', 'dist/electron/desktop/preload/engram.cjs', 'dist/cli/engram.js', 'dist/desktop/launch.js', 'dist/renderer/index.html'];
 export const SOURCE_DIRS = ['shared', 'agents', 'electron', 'renderer', 'resources/pages'];
-export const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.renderer.json', 'vite.config.ts', 'scripts/build-preload.mjs', 'scripts/build-cli.mjs'];
+export const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.renderer.json', 'vite.config.ts', 'scripts/build-preload.mjs', 'scripts/build-cli.mjs', 'scripts/build-desktop.mjs', 'scripts/node-bundle.mjs'];
 export const STAMP = 'dist/.build-stamp';
 
 function sourceFiles(root) {

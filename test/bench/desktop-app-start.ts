@@ -1,7 +1,7 @@
 /**
- * The desktop app's start as Electron runs it (dist/electron/desktop/main/launch.js, package.json's
- * main, which loads the composition root main.js; main.js itself in builds before launch.js), in a
- * fresh Node process with test/fakes' stand-in for the 'electron' module (there is no Electron
+ * The desktop app's start as Electron runs it (package.json's main: the bundle dist/desktop/launch.js,
+ * or in builds before it dist/electron/desktop/main/launch.js, or main.js itself in builds before
+ * launch.js; each loads the composition root), in a fresh Node process with test/fakes' stand-in for the 'electron' module (there is no Electron
  * binary where the benchmarks run): from the process's start to the main
  * window's creation (what the user first sees) and to the first answer on its IPC channel (app.info
  * from the window's frame, what the page's first call gets), with the CPU used by each; `entry` is
@@ -22,6 +22,13 @@ export const DesktopAppSteps = z.object({ entry_ms: z.number(), entry_cpu_ms: z.
 export type DesktopAppSteps = z.infer<typeof DesktopAppSteps>;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The file Electron starts in `root`'s build: package.json's "main" (in early builds, main.js when launch.js is missing). */
+export function desktopEntry(root: string): string {
+  const main = z.object({ main: z.string() }).parse(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))).main;
+  const entry = path.join(root, main);
+  return existsSync(entry) ? entry : path.join(root, 'dist/electron/desktop/main/main.js');
+}
 
 /** Writes the fake module, the loader hook that hands it out as 'electron', the data folder and the timed start. */
 function prepare(root: string, dir: string, env: NodeJS.ProcessEnv): { script: string; hook: string; dataDir: string } {
@@ -86,22 +93,36 @@ FakeBrowserWindow.prototype.loadURL = function (url) {
 };
 // Node, the loader hook and the fake are the harness's; the app's own cost starts here.
 const entry = at();
-await import(${dist(existsSync(path.join(root, 'dist/electron/desktop/main/launch.js')) ? 'electron/desktop/main/launch.js' : 'electron/desktop/main/main.js')});
+await import(${JSON.stringify(pathToFileURL(desktopEntry(root)).href)});
 `,
   );
   return { script, hook, dataDir };
 }
 
-/** Medians of the app's start over runs (one run first, unmeasured, warms the disk). */
-export function desktopAppStart(root: string, dir: string, baseEnv: NodeJS.ProcessEnv, runs: number): DesktopAppSteps {
+/**
+ * The app of `root` made ready to start under the fake (data folder, consent, fake, hook), and a
+ * function that starts it once in a fresh process, after `imports` (more `--import` hooks, e.g.
+ * test/fixtures/module-log with `env`'s MODULE_LOG), and returns its steps.
+ */
+export function desktopAppStarter(root: string, dir: string, baseEnv: NodeJS.ProcessEnv): (imports?: string[], extraEnv?: NodeJS.ProcessEnv) => DesktopAppSteps {
   const env: NodeJS.ProcessEnv = { ...baseEnv, ENGRAM_EMBEDDER: 'none', XDG_CONFIG_HOME: path.join(dir, 'config') };
   const { script, hook, dataDir } = prepare(root, dir, env);
   env.ENGRAM_DATA_DIR = dataDir;
+  return (imports = [], extraEnv = {}) => {
+    const args = [...[hook, ...imports].flatMap((h) => ['--import', pathToFileURL(h).href]), script];
+    const r = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 120_000 });
+    if (r.status !== 0) throw new Error(`desktop app start exited ${r.status}: ${r.stderr.split('\n').find((l) => l.trim() && !l.startsWith('[engram]')) ?? ''}`);
+    return DesktopAppSteps.parse(JSON.parse(r.stdout.trim().split('\n').pop()!));
+  };
+}
+
+/** Medians of the app's start over runs (one run first, unmeasured, warms the disk). */
+export function desktopAppStart(root: string, dir: string, baseEnv: NodeJS.ProcessEnv, runs: number): DesktopAppSteps {
+  const start = desktopAppStarter(root, dir, baseEnv);
   const all: DesktopAppSteps[] = [];
   for (let i = 0; i <= runs; i++) {
-    const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, script], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
-    if (r.status !== 0) throw new Error(`desktop app start exited ${r.status}: ${r.stderr.split('\n').find((l) => l.trim() && !l.startsWith('[engram]')) ?? ''}`);
-    if (i > 0) all.push(DesktopAppSteps.parse(JSON.parse(r.stdout.trim().split('\n').pop()!)));
+    const steps = start();
+    if (i > 0) all.push(steps);
   }
   const keys = Object.keys(all[0]!) as (keyof DesktopAppSteps)[];
   return Object.fromEntries(keys.map((k) => [k, Math.round(median(all.map((a) => a[k])))])) as DesktopAppSteps;
