@@ -14,6 +14,7 @@ import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
 import { asksMoney, causeIn, linkIn, measureIn, phoneIn, placeIn, quantityIn, refineAsked } from './asked-kinds.js';
 import { instructionIn, markedStep, stepStatement } from './step-answer.js';
+import { adviceAsked, adviceIn, type AdviceScreen } from './advice-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
 import { glossed } from './label-gloss.js';
 import { saysAskedThing } from './asked-thing.js';
@@ -464,9 +465,34 @@ function saidLines(units: readonly Unit[], numbered: readonly NumberedMemory[], 
   return out;
 }
 
+/** Screens read for advice, at most: those whose passages matched best, one per window. */
+const ADVICE_SCREENS = 10;
+
+/** The found screens, whole where they can be read back, for advice and plans said beside the passages that matched. */
+function adviceScreens(numbered: readonly NumberedMemory[], screens?: ScreenOf): AdviceScreen[] {
+  const best = Math.max(0, ...numbered.flatMap((m) => (m.passages ?? []).map((p) => p.score)));
+  const titles = new Set<string>();
+  const out: AdviceScreen[] = [];
+  for (const m of numbered) {
+    if (out.length >= ADVICE_SCREENS) break;
+    const ps = m.passages ?? [];
+    if (!ps.length || isChatEpisode(m.memory)) continue;
+    const title = ps[0]!.window_title ?? '';
+    if (titles.has(title)) continue;
+    titles.add(title);
+    const whole = screens?.(m.memory)?.filter((p) => (p.window_title ?? '') === title) ?? [];
+    const top = Math.max(...ps.map((p) => p.score));
+    out.push({ lines: (whole.length ? whole : ps).flatMap((p) => p.text.split('\n')).filter((l) => l.trim()), n: m.n, passage: ps[0]!, rank: best > 0 ? Math.max(0, top / best) : 0 });
+  }
+  return out;
+}
+
 function where(u: { passage: PassageMatch | null }, fmt: TimeFormatter): string {
   return u.passage ? ` — seen ${seenPhrase(u.passage, fmt)}` : '';
 }
+
+/** "What do I do once it beeps", "what should we do about the leak": asks what to do, not what was done. */
+const TO_DO = /\bwhat\s+(?:do|should)\s+(?:i|we)\s+do\s+(?:about|with|if|instead|now|next|then|once|when|as soon as|after|before)\b/i;
 
 /** What someone did, discussed or worked on is answered by the events, in order, not by one fact. */
 const ABOUT_DOING = /\bwhat\s+(?:did|do|have|had|was|were|am|are)\s+(?:i|we|you|they|he|she)\s+(?:been\s+)?(?:do|doing|done|discuss|discussed|discussing|talk(?:ed|ing)?\s+about|work(?:ed|ing)?\s+on|decide|decided|up\s+to)\b/i;
@@ -516,7 +542,10 @@ export interface FactHints {
 
 /** The pieces of the best passages, screens and memories that may state the fact, and what was asked. */
 function gather(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout, screens?: ScreenOf): { asked: AskedValue; units: Unit[] } | null {
-  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question)) || ABOUT_DOING.test(question)) return null;
+  // "What do I do once the rice has soaked" asks for one step, "what do I use if I don't have any X" for
+  // one thing: neither what was done nor all of something.
+  const toDo = TO_DO.test(question) || adviceAsked(question) === 'substitute';
+  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo) || (ABOUT_DOING.test(question) && !toDo)) return null;
   const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
@@ -565,6 +594,11 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const saying = saidLine(question, said.map((x) => x.text));
   const by = saying ? said[saying.index] : undefined;
   if (saying && by) return { text: `${clip(saying.text, MAX_CHARS)}${where(by, fmt)} [${by.n}].`, cited: [by.n], known: true, hedged: false };
+  // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
+  const ask = adviceAsked(question);
+  const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;
+  // Advice that is one of its screen's steps is said with the steps it is one of, as a step found is.
+  const adviceLead = (a: NonNullable<typeof advice>): FactSentence => ({ text: `${(ask === 'advice' && !a.conditional && asked.kind === 'command' && stepStatement(question, asked, a.text, a.lines)) || a.text}${where(a, fmt)} [${a.n}].`, cited: [a.n], known: true, hedged: false });
   const cue = dayCue(`${question} ${hints.when ?? ''}`);
   let top: Pick | null = null;
   let near: Pick | null = null;
@@ -576,6 +610,10 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // A step asked for is said with the steps of its screen: the run it is one of, or the one after what the question names.
   // A foreign screen's words the question met through the everyday-words table are glossed in the question's words.
   const say = (u: Unit) => glossed((asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked), question, asked, [screenText(u), ...onItsScreen(u, units, numbered, hints.screens)].join('\n'));
+  // A stand-in, the step next to a named one or what to do under the asked condition answers before
+  // any step; for other how-tos, a step or an instruction found answers as a step, and anything else
+  // gives way to the advice found.
+  if (advice && (ask !== 'advice' || advice.conditional || !(top && (markedStep(top.unit.text) || instructionIn(top.unit.text) || VALUE.command.test(top.unit.text))))) return adviceLead(advice);
   if (top) return { text: `${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   if (near) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };

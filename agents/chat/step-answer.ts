@@ -4,7 +4,7 @@
  * way after the bridge" by the step after the one that crosses it, and "how do I get it back on the
  * wifi" by the line that tells you to ("To connect it again, open the app and choose Devices").
  */
-import { meets, metByKin, stemsOf, type AskedValue } from './asked-value.js';
+import { meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 
 /** Verbs that open an instruction. */
 const IMPERATIVE = new Set(
@@ -17,6 +17,9 @@ const IMPERATIVE = new Set(
 
 /** A step's number where a screen writes it: at a line's start, or after a separator OCR put before it ("120m · 4 Turn left"). */
 const STEP = /(?:^|[·|]\s*|\s{2,})(\d{1,2})[.)]?\s+(\p{Lu}[^·|]*)/gu;
+
+/** A step numbered in running text ("chopped 1. Heat the oil … soft."): up to the next such number or the line's end. */
+const INLINE_STEP = /(?:^|\s)(\d{1,2})[.)]\s+(\p{Lu}.*?)(?=\s\d{1,2}[.)]\s+\p{Lu}|$)/gu;
 
 /** "Step 2:", "STEP 3.", "Step 4 –": a step's number as help pages spell it out. */
 const STEP_WORD = /^\s*step\s+(\d{1,2})\s*[:.)–—-]?\s+(?=\S)/i;
@@ -84,6 +87,21 @@ export function stepsOf(texts: readonly string[]): Map<number, string> {
     if (word) add(Number(word[1]), line.slice(word[0].length));
     else for (const m of line.matchAll(STEP)) add(Number(m[1]), m[2]!);
   }
+  // A recipe's or a guide's steps OCR read into running text with another column ("3 garlic cloves,
+  // chopped 1. Heat the oil … 2. Stir in …"): numbers in the middle of a line count only as a run
+  // from 1, read when it holds more steps than the lines' starts do.
+  const inline = new Map<number, string>();
+  for (const line of lines) for (const m of line.matchAll(INLINE_STEP)) if (!inline.has(Number(m[1]))) inline.set(Number(m[1]), m[2]!.trim());
+  let run = 0;
+  while (inline.has(run + 1)) run++;
+  if (run >= 2 && run > out.size) {
+    const strict = new Map(out);
+    out.clear();
+    for (let n = 1; n <= run; n++) add(n, inline.get(n)!);
+    if (out.size >= 2) return out;
+    out.clear();
+    for (const [n, st] of strict) out.set(n, st);
+  }
   if (out.size >= 2) return out;
   // Unnumbered, a list of bullets that tell what to do is the steps in the order they are listed.
   // (Most of them open with a verb known to instruct; the rest are read with them, in order.)
@@ -98,6 +116,58 @@ export function stepsOf(texts: readonly string[]): Map<number, string> {
 
 /** "Which way after crossing the footbridge", "what do I do after the batteries are out": what the step asked for comes after. */
 const AFTER = /\bafter\s+(.+?)(?:\s+(?:on|for|in|at)\s+(?:my|the|our|your)\b|[,?.!]|$)/i;
+/**
+ * A condition a step ends on, asked as what to do once it holds: "what do I do once the onions have
+ * gone soft", "when the light blinks, what next", "what should I do as soon as it beeps".
+ */
+const ONCE = /\bwhat\s+(?:do|should|can|must)\s+(?:i|we)\s+do\s+(?:once|when|as soon as)\s+(.+?)(?:[,?.!]|$)|^\s*(?:and\s+|so\s+)?(?:once|when|as soon as)\s+(.+?),\s*(?:what|how|which)\b|\bwhat(?:'s| is| comes)\s+(?:the\s+)?next\s+(?:step\s+)?(?:once|when|after)\s+(.+?)(?:[,?.!]|$)/i;
+/** "What do I do before I add the eggs", "which step comes before the rinse": the step before the one named. */
+const BEFORE = /\bwhat\s+(?:do|should|must)\s+(?:i|we)\s+do\s+before\s+(.+?)(?:[,?.!]|$)|\b(?:which|what)\s+step\s+(?:comes\s+)?before\s+(.+?)(?:[,?.!]|$)/i;
+
+/** What a question names for the step it asks about, and whether the step asked for comes after it or before it. */
+function named(question: string): { what: string; dir: 1 | -1 } | null {
+  const before = BEFORE.exec(question);
+  if (before) return { what: (before[1] ?? before[2])!, dir: -1 };
+  const once = ONCE.exec(question);
+  if (once) return { what: (once[1] ?? once[2] ?? once[3])!, dir: 1 };
+  const after = AFTER.exec(question)?.[1];
+  return after ? { what: after, dir: 1 } : null;
+}
+
+/** Whether a question asks for the step next to one it names ("after …", "once … ", "before …"). */
+export function asksNextStep(question: string): boolean {
+  return ONCE.test(question) || BEFORE.test(question);
+}
+
+/**
+ * The step after (or before) the one that says what the question names, from one screen's lines:
+ * "2. Stir in the garlic …" for "what do I do once the onions have gone soft" over "1. Fry the
+ * onion … until soft". Null when the question names no step, or no step of the screen says it.
+ */
+export function stepNextTo(question: string, asked: AskedValue, screen: readonly string[]): string | null {
+  const n = named(question);
+  if (!n) return null;
+  const steps = stepsOf(screen);
+  if (steps.size < 2) return null;
+  const terms = asked.terms.filter((t) => said([t], n.what, asked.kin) > 0);
+  if (!terms.length) return null;
+  let best: { n: number; met: number; ends: number } | null = null;
+  // Of steps that say as much, the one that says how it ends ("has soaked", "gone soft"): the condition's last word.
+  const last = terms[terms.length - 1]!;
+  for (const [k, s] of steps) {
+    const met = said(terms, s, asked.kin);
+    const ends = said([last], s, asked.kin) > 0 ? 0.25 : 0;
+    if (met > 0 && (!best || met + ends > best.met + best.ends)) best = { n: k, met, ends };
+  }
+  // Most of what the question names must be said by the step, not one word of it ("pepper" in "salt and pepper").
+  if (!best || best.met < (terms.length <= 2 ? terms.length : Math.ceil(terms.length / 2))) return null;
+  const k = best.n + n.dir;
+  const step = steps.get(k);
+  return step ? `${k}. ${step}` : null;
+}
+
+/** The verb of "how do I …", "how can we …", "how to …". */
+const VERB = /\bhow\s+(?:do|can|could|should|would|did)\s+(?:i|we|you)\s+(\p{L}+)|\bhow\s+to\s+(\p{L}+)/iu;
 
 /** Steps stated at most, and characters. */
 const MAX_STEPS = 6;
@@ -111,25 +181,17 @@ const MAX_CHARS = 400;
 export function stepStatement(question: string, asked: AskedValue, picked: string, screen: readonly string[]): string | null {
   const steps = stepsOf(screen);
   if (steps.size < 2) return null;
-  const after = AFTER.exec(question)?.[1];
-  if (after) {
-    const terms = asked.terms.filter((t) => said([t], after, asked.kin) > 0);
-    if (!terms.length) return null;
-    let best: { n: number; met: number } | null = null;
-    for (const [n, s] of steps) {
-      const met = said(terms, s, asked.kin);
-      if (met > 0 && (!best || met > best.met)) best = { n, met };
-    }
-    const next = best ? steps.get(best.n + 1) : undefined;
-    return next ? `${best!.n + 1}. ${next}` : null;
-  }
+  if (named(question)) return stepNextTo(question, asked, screen);
   // The picked line is one of the steps: numbered in it, or the bullet it is.
   const own = [...stepsOf([picked]).keys()];
   const bare = unmarked(picked);
   if (!own.length) for (const [n, st] of steps) if (bare && (st === bare || st.startsWith(bare) || bare.startsWith(st))) own.push(n);
   if (!own.length) return null;
-  // "How do I check the filesystem": a step that says the question's verb is the one asked for, alone.
-  if (asked.loose.length && [...steps.values()].some((st) => said(asked.loose, st, asked.kin) > 0)) return null;
+  // "How do I check the filesystem": a step that says the question's verb is the one asked for, alone
+  // (its verb, not a word that only looks like one: "staging" in "rotate the staging key").
+  const verb = VERB.exec(question);
+  const verbs = verb ? asked.loose.filter((t) => t === stem((verb[1] ?? verb[2])!.toLowerCase())) : [];
+  if (verbs.length && [...steps.values()].some((st) => said(verbs, st, asked.kin) > 0)) return null;
   const run = [...steps].sort((a, b) => a[0] - b[0]).slice(0, MAX_STEPS);
   let text = '';
   for (const [n, s] of run) {
