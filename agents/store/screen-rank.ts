@@ -4,7 +4,8 @@
  * screen, but every passage of that screen shares it, so inside the screen the title ranks short
  * lines first, not the line that answers. Inside one screen only what differs counts: the question's
  * words in the passage's own text, and how near its meaning is (the sentence encoder), so "how much
- * will I take home" finds "Net pay 3,794.58" on the payslip the title found.
+ * will I take home" finds "Net pay 3,794.58" on the payslip the title found. A value and the line
+ * that names it come back together, by their shapes: under a caption, above the line naming it.
  */
 
 /** One passage of a screen: its words' BM25 in its own text (0: none matched), its similarity to the question (null: no vector). */
@@ -14,6 +15,8 @@ export interface ScreenCandidate {
   meaning: number | null;
   /** The passage right before it in reading order on the same screen, if any. */
   after?: number | null;
+  /** Its text, to tell a value line (a time, an amount) and a caption ("Phone", "p99 latency") by their shape. */
+  text?: string;
 }
 
 /**
@@ -22,6 +25,50 @@ export interface ScreenCandidate {
  * what the words find.
  */
 export const UNDER_LABEL_SHARE = 0.9;
+
+/**
+ * A line right under a matched line that is no caption-and-value pair with it (a paragraph after a
+ * paragraph) gets this share: it often goes on with it (a recipe's next step, the answer under a
+ * question), but a value under its label, or the value above a line that names it, comes first.
+ */
+export const NEXT_LINE_SHARE = 0.7;
+
+/**
+ * The line right above a matched line gets this share of its rank when the two read as a value and
+ * its caption: a value above the line that names it (a tile's big number over "p99 latency", a
+ * flight's times over its route), or any line above a bare caption (a card's name over "Phone").
+ * Less than under a label, the commoner layout.
+ */
+export const ABOVE_LABEL_SHARE = 0.8;
+
+/** A value line: short, with a digit (a time, a date, an amount, a count, a phone number). */
+export function isValueLine(text: string): boolean {
+  const t = text.trim();
+  return t.length > 0 && t.length <= 64 && /\p{N}/u.test(t);
+}
+
+/**
+ * A caption: a label on its own line, a few words without a digit ("Phone", "Due date", "p99
+ * latency" aside, "Available from"), or a line that ends by introducing what follows ("Amount due:").
+ */
+export function isCaptionLine(text: string): boolean {
+  const t = text.trim();
+  if (t.length > 0 && t.length <= 64 && /:$/.test(t)) return true;
+  const c = t.replace(/[:,]$/, '');
+  return c.length > 0 && c.length <= 32 && !/\p{N}/u.test(c) && c.split(/\s+/).length <= 4;
+}
+
+const firstLine = (text: string): string => text.trim().split('\n')[0]!;
+const lastLine = (text: string): string => text.trim().split('\n').pop()!;
+
+/**
+ * Whether two passages, one right above the other, meet as a caption and its value: the upper one
+ * ends with a caption, or the lower one starts with a value (a passage is often a group of lines).
+ */
+function captionAndValue(upper: string | undefined, lower: string | undefined): boolean {
+  if (upper == null || lower == null) return true;
+  return isCaptionLine(lastLine(upper)) || isValueLine(firstLine(lower));
+}
 
 /** Weight of the meaning side inside a screen (the words side gets the rest). */
 export const SCREEN_MEANING_SHARE = 0.5;
@@ -49,9 +96,19 @@ export function rankWithinScreen(items: readonly ScreenCandidate[], meaningShare
   });
   const own = new Map(raw.map((r) => [r.seq, r.s]));
   const matched = new Set(items.filter((i) => i.words > 0).map((i) => i.seq));
+  const index = new Map(items.map((i, k) => [i.seq, k]));
   for (const [k, i] of items.entries()) {
     if (i.after == null || !matched.has(i.after)) continue;
-    raw[k]!.s = Math.max(raw[k]!.s, UNDER_LABEL_SHARE * (own.get(i.after) ?? 0));
+    // A long line under a long line is the next paragraph, not the value of the one above: it may go on with it, no more.
+    const share = captionAndValue(items[index.get(i.after) ?? -1]?.text, i.text) ? UNDER_LABEL_SHARE : NEXT_LINE_SHARE;
+    raw[k]!.s = Math.max(raw[k]!.s, share * (own.get(i.after) ?? 0));
+  }
+  for (const i of items) {
+    if (i.after == null || !matched.has(i.seq)) continue;
+    const k = index.get(i.after);
+    const above = k == null ? undefined : items[k];
+    if (!above || above.text == null || i.text == null || !(isValueLine(lastLine(above.text)) || isCaptionLine(firstLine(i.text)))) continue;
+    raw[k!]!.s = Math.max(raw[k!]!.s, ABOVE_LABEL_SHARE * (own.get(i.seq) ?? 0));
   }
   const best = Math.max(...raw.map((r) => r.s));
   for (const r of raw) out.set(r.seq, best > 0 ? r.s / best : 0);

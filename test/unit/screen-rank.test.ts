@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankWithinScreen, termsWithinScreen } from '../../agents/store/screen-rank.js';
+import { ABOVE_LABEL_SHARE, NEXT_LINE_SHARE, isCaptionLine, isValueLine, rankWithinScreen, termsWithinScreen, UNDER_LABEL_SHARE } from '../../agents/store/screen-rank.js';
 
 /** Issue 30: ranking one screen's lines against a question (made-up screens' lines). */
 describe('rankWithinScreen', () => {
@@ -52,5 +52,52 @@ describe('termsWithinScreen', () => {
     expect(termsWithinScreen(['budgeted', 'hardware'], ['Team budget 2026 — Sheets'])).toEqual(['hardware']);
     expect(termsWithinScreen(['rent', 'kanaalstraat'], ['Kanaalstraat 11, Utrecht — Rooms to rent', 'https://rooms.example/listing/881'])).toEqual([]);
     expect(termsWithinScreen(['refund', 'queue'], ['Café Zoë — Menu'])).toEqual(['refund', 'queue']);
+  });
+});
+
+describe('a value and its caption come back together (issue 30)', () => {
+  it('a value right above the matched line that names it ranks with it, under the under-label share', () => {
+    // A flight's times over its route; a tile's figure over its caption.
+    const r = rankWithinScreen([
+      { seq: 1, words: 0, meaning: null, text: 'Manage booking' },
+      { seq: 2, words: 0, meaning: null, after: 1, text: 'Tue 3 Mar 2027 · 06:40 · 09:15' },
+      { seq: 3, words: 4, meaning: null, after: 2, text: 'Oslo Gardermoen (OSL) Bergen Flesland (BGO)' },
+      { seq: 4, words: 2, meaning: null, after: 3, text: 'Baggage rules for flights to Bergen from Oslo: one cabin bag and one personal item per passenger.' },
+    ]);
+    expect(r.get(2)).toBeCloseTo(ABOVE_LABEL_SHARE, 5);
+    expect(r.get(2)).toBeGreaterThan(r.get(4)!);
+  });
+
+  it('any line right above a bare caption ranks with it: a card\'s name over "Phone"', () => {
+    const r = rankWithinScreen([
+      { seq: 1, words: 0, meaning: null, text: 'Jane Whitfield, site manager' },
+      { seq: 2, words: 3, meaning: null, after: 1, text: 'Phone' },
+      { seq: 3, words: 0, meaning: null, after: 2, text: '0161 496 0732' },
+    ]);
+    expect(r.get(1)).toBeCloseTo(ABOVE_LABEL_SHARE, 5);
+    expect(r.get(3)).toBeCloseTo(UNDER_LABEL_SHARE, 5);
+  });
+
+  it('a paragraph next to a matched paragraph is no value of it: the one under goes on with it at a lower share, the one above gets nothing', () => {
+    const long = 'The committee met on Tuesday and agreed to move the spring fair to the school field this year.';
+    const r = rankWithinScreen([
+      { seq: 1, words: 0, meaning: null, text: 'Parents were asked to bring cakes and to help with the stalls from nine in the morning.' },
+      { seq: 2, words: 3, meaning: null, after: 1, text: long },
+      { seq: 3, words: 0, meaning: null, after: 2, text: 'Tickets for the raffle are sold at the office, and the prizes are listed on the board.' },
+    ]);
+    expect(r.get(1)).toBe(0);
+    expect(r.get(3)).toBeCloseTo(NEXT_LINE_SHARE, 5);
+  });
+
+  it('tells a value line and a caption by their shape', () => {
+    expect(isValueLine('842 ms')).toBe(true);
+    expect(isValueLine('030 555 0192')).toBe(true);
+    expect(isValueLine('Please call us on 030 555 0192 between nine and five on weekdays, or write to us.')).toBe(false);
+    expect(isValueLine('Opening hours')).toBe(false);
+    expect(isCaptionLine('Due date')).toBe(true);
+    expect(isCaptionLine('Phone,')).toBe(true);
+    expect(isCaptionLine('Amount due on this bill, taken by direct debit:')).toBe(true);
+    expect(isCaptionLine('Dec 14, 2026')).toBe(false);
+    expect(isCaptionLine('The sauna is closed for repairs this week.')).toBe(false);
   });
 });
