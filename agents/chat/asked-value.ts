@@ -118,6 +118,9 @@ const SAME: string[][] = [
   ['start', 'begin', 'begins'],
   ['package', 'parcel', 'shipment'],
   ['booking', 'reservation', 'booked', 'reserved'],
+  // Everyday words and the labels screens use for them ("collect the car": "Pick-up: desk 4").
+  ['collect', 'pickup', 'collection'],
+  ['departure', 'depart', 'departs'],
   ['car', 'vehicle'],
   ['doctor', 'dr'],
   // Words tools and dashboards shorten ("db-backup" for the database backup, "prod" for production).

@@ -137,6 +137,7 @@ export async function retrieveMemories(
   const search = (range: TimeRange | null) =>
     source.search({
       query,
+      asked: input.rest,
       since: range?.from,
       until: range?.to,
       limit: Math.min(200, quotas.perKind * SEARCHED_KINDS.length),

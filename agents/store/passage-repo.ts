@@ -7,6 +7,7 @@ import { forgivingSearch, forgivingTerm, markForgiving, snippetAround, type Forg
 import type { PassageKind } from './passage-split.js';
 import type { Millis } from './types.js';
 import type { VectorIndex } from './vector-index.js';
+import { everydayPhrases } from './everyday-phrases.js';
 import { rankWithinScreen, termsWithinScreen, type ScreenCandidate } from './screen-rank.js';
 
 /** Marks around the matched words of a passage (FTS5 highlight/snippet). */
@@ -68,10 +69,12 @@ const FORGIVEN_SHARE = 0.9;
 
 /** A passage found by a question word's translation scores this share of its BM25: below the question's own words. */
 const TRANSLATED_SHARE = 0.5;
+/** An everyday phrasing's screen words (everyday-phrases.ts) inside a found screen: near the question's own words, under them. */
+const EVERYDAY_SHARE = 0.8;
 /** At most this many translations the word index lacks are looked up in the forgiving index (each costs a trigram scan). */
 const FORGIVING_TRANSLATIONS = 8;
 
-/** The screens of at most this many memories (the best by their best passage) are ranked within, line by line. */
+/** At most this many screens (the best by their memories' best passage) are ranked within, line by line. */
 export const SCREENS_RANKED = 12;
 /** At most this many of the question's translations are looked for inside those screens (one word query each). */
 const SCREEN_TRANSLATIONS = 16;
@@ -291,19 +294,30 @@ export class PassageRepo {
    * it, so the line that answers comes first even when only the window title held the question's
    * words, or its meaning fell under the search's similarity floor. The best passage keeps the
    * memory's best score (how memories rank against each other does not change); the rest get their
-   * share of it. Only the SCREENS_RANKED best memories' screens are read, with one word query and one
-   * similarity pass for all of them.
+   * share of it. Only the SCREENS_RANKED best screens are read, with one word query and one
+   * similarity pass for all of them. Inside them, the question as asked (`asked`, with the words the
+   * query dropped) also counts in its screens' words: "take off" as "Departure" (everyday-phrases.ts).
    */
   withinScreens(
     groups: Map<number, PassageHit[]>,
     query: string,
     qv: Float32Array | null,
     opts: Omit<PassageSearchOptions, 'query'> = {},
+    asked: string = query,
   ): Map<number, PassageHit[]> {
-    const best = [...groups.entries()]
+    const sorted = [...groups.entries()]
       .map(([seq, list]) => ({ seq, list, top: Math.max(...list.map((h) => h.score)), screens: [...new Set(list.map((h) => h.observation_id))] }))
-      .sort((a, b) => b.top - a.top)
-      .slice(0, SCREENS_RANKED);
+      .sort((a, b) => b.top - a.top);
+    // The best SCREENS_RANKED screens, with every memory that cites them: one screen is cited by many
+    // memories (the visit, each person and fact read from it), which would otherwise fill the count.
+    const chosen = new Set<string>();
+    const best = sorted.filter((g) => {
+      const key = g.screens.join('\u0000');
+      if (chosen.has(key)) return true;
+      if (chosen.size >= SCREENS_RANKED) return false;
+      chosen.add(key);
+      return true;
+    });
     if (!best.length) return groups;
     const rowsOf = new Map<string, ScreenRow[]>();
     const list = this.stmt(
@@ -316,10 +330,11 @@ export class PassageRepo {
     const terms = queryTerms(query);
     const held = this.languages.held();
     const foreign = held.size ? translatedTerms(query, terms, held).slice(0, SCREEN_TRANSLATIONS) : [];
+    const everyday = everydayPhrases(asked, terms);
     // Each term's BM25 in the passages' own text, per passage: a screen leaves out its title's words.
     const byTerm = new Map<string, Map<number, number>>();
     const marks = new Map<number, Map<string, string>>();
-    for (const t of [...terms, ...foreign.filter((f) => !terms.includes(f))]) {
+    for (const t of [...terms, ...foreign.filter((f) => !terms.includes(f)), ...everyday.flatMap((e) => e.shown)]) {
       const match = ftsQuery([t]);
       if (!match || byTerm.has(t)) continue;
       const hits = this.stmt(
@@ -341,15 +356,21 @@ export class PassageRepo {
       if (!hits) {
         const rows = g.screens.flatMap((o) => rowsOf.get(o) ?? []);
         const places = rows.flatMap((r) => [r.title, r.app, r.url]);
-        const own = termsWithinScreen(terms, places);
+        // The words of an everyday phrase stand for it, not for themselves ("one" of "one-on-one" is no line's word).
+        const phraseWords = new Set(everyday.flatMap((e) => e.words));
+        const own = termsWithinScreen(terms.filter((t) => !phraseWords.has(t)), places);
+        const said = everyday.map((e) => termsWithinScreen(e.shown, places)).filter((g) => g.length);
         // The title holds every asked word: the search's order, which weighs the lines that repeat them, stands.
-        if (terms.length && !own.length) continue;
+        if (terms.length && !own.length && !said.length) continue;
         const translated = termsWithinScreen(foreign, places).filter((f) => !own.includes(f));
+        // An everyday phrasing counts once per line, by its best spelling ("Departure" is not three matches).
         const wordsOf = (seq: number): number =>
-          own.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) + TRANSLATED_SHARE * translated.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0);
+          own.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) +
+          TRANSLATED_SHARE * translated.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) +
+          EVERYDAY_SHARE * said.reduce((sum, g) => sum + Math.max(...g.map((t) => byTerm.get(t)?.get(seq) ?? 0)), 0);
         const markOf = (seq: number): string | null => {
           const m = marks.get(seq);
-          const t = m && [...own, ...translated].find((x) => m.has(x));
+          const t = m && [...own, ...translated, ...said.flat()].find((x) => m.has(x));
           return t ? m.get(t)! : null;
         };
         hits = this.rankScreens(rows, g.list, wordsOf, markOf, sims, opts);
@@ -378,7 +399,8 @@ export class PassageRepo {
       if (prev && prev.observation_id === r.observation_id && prev.position === r.position - 1 && !before.has(r.seq)) before.set(r.seq, prev.seq);
     }
     const seqs = [...new Set(rows.map((r) => r.seq))];
-    const candidates: ScreenCandidate[] = seqs.map((seq) => ({ seq, words: wordsOf(seq), meaning: sims.get(seq) ?? null, after: before.get(seq) ?? null }));
+    const textOf = new Map(rows.map((r) => [r.seq, r.text]));
+    const candidates: ScreenCandidate[] = seqs.map((seq) => ({ seq, words: wordsOf(seq), meaning: sims.get(seq) ?? null, after: before.get(seq) ?? null, text: textOf.get(seq) ?? '' }));
     const share = rankWithinScreen(candidates);
     const byFound = new Map(found.map((h) => [h.seq, h]));
     const counts = this.stmt(`SELECT count(*) AS n, max(seen_at) AS last FROM passage_sightings WHERE passage_seq = ? AND seen_at BETWEEN ? AND ?`);

@@ -75,6 +75,12 @@ export interface SearchOptions {
    * and ranking every passage a long draft's words match was most of a flush's time.
    */
   passages?: boolean;
+  /**
+   * The question as it was asked, stop words and all ("by when", "take off", "turning up"): its
+   * everyday phrasings pick the line that answers inside a found screen (everyday-phrases.ts). It
+   * never ranks memories; default: the query.
+   */
+  asked?: string;
   /** "now" for the recency/usage weight; tests pin it. */
   now?: Millis;
   /** The user's IANA time zone, for the days, weeks and months the query names (default: the process's). */

@@ -21,4 +21,12 @@ describe('words a screen shortens', () => {
     const s = screen('Storage — Opsboard', 'prod-db   disk used 412 GB of 500 GB\nstaging-db   disk used 37 GB of 100 GB');
     expect(first('How big is the production database?', s)).toContain('412 GB');
   });
+
+  it('meets the everyday word a label stands for: collect / pick-up, depart / departure', () => {
+    expect(meets(stem('collect'), stemsOf('Pick-up: Bristol Temple Meads'))).toBe(true);
+    expect(meets(stem('depart'), stemsOf('Departure 06:40'))).toBe(true);
+    expect(meets(stem('collect'), stemsOf('Return: same desk'))).toBe(false);
+    const s = screen('Van hire — Rentwise', 'Return: same desk, Mon 30 Nov 09:00\nPick-up: Bristol Temple Meads, desk 2');
+    expect(first('Where do I collect the van?', s)).toContain('Bristol Temple Meads');
+  });
 });
