@@ -136,7 +136,7 @@ export class CommonTerms {
   }
 
   /** The index's row count, from FTS5's averages record (one row of its data table). */
-  private rows(): number {
+  rows(): number {
     const block = this.stmt(`SELECT block FROM ${this.table}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined;
     return block ? (firstVarint(block) ?? 0) : 0;
   }
@@ -210,8 +210,23 @@ export class CommonTerms {
     if (!split) return run(match, limit);
     this.splits++;
     if (split.rare === null) return run(split.both, limit);
-    const score = new Map(run(split.rare, limit));
-    for (const [seq, s] of run(split.both, limit)) score.set(seq, s);
-    return [...score].sort((a, b) => a[1] - b[1] || a[0] - b[0]).slice(0, limit);
+    return merged(run(split.rare, limit), run(split.both, limit), limit);
   }
+
+  /** best() with statements that answer later (keyword-split.ts): both of a split query are asked before either is awaited. */
+  async bestSoon(match: string, limit: number, run: (match: string, limit: number) => Promise<Bm25Row[]>): Promise<Bm25Row[]> {
+    const split = this.split(match);
+    if (!split) return run(match, limit);
+    this.splits++;
+    if (split.rare === null) return run(split.both, limit);
+    const [rare, both] = await Promise.all([run(split.rare, limit), run(split.both, limit)]);
+    return merged(rare, both, limit);
+  }
+}
+
+/** The rows of `rare` with those of `both` in their place (both's scores add the common terms' parts), best `limit`. */
+function merged(rare: Bm25Row[], both: Bm25Row[], limit: number): Bm25Row[] {
+  const score = new Map(rare);
+  for (const [seq, s] of both) score.set(seq, s);
+  return [...score].sort((a, b) => a[1] - b[1] || a[0] - b[0]).slice(0, limit);
 }

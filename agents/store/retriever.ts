@@ -10,6 +10,7 @@ import { tellsOfDoing } from './narration.js';
 import { rowToMemory, type MemoryRow } from './memory-codec.js';
 import type { MemoryRepo } from './memory-repo.js';
 import { CommonTerms, type Bm25Row } from './common-terms.js';
+import type { KeywordSplit } from './keyword-split.js';
 import type { PassageHit, PassageRepo } from './passage-repo.js';
 import { entityMatcher, ftsQuery, mayNameTime, queryEntities, queryTerms } from './query-text.js';
 import { SegmentNeighbours } from './segment-neighbours.js';
@@ -367,6 +368,8 @@ export class Retriever {
   private readonly statements: StatementCache;
   /** Very common query words add their part of the BM25 score but select no candidates (common-terms.ts). */
   readonly commonTerms: CommonTerms;
+  /** A large index's BM25 statements, split with a thread of their own (keyword-split.ts); the store sets it. */
+  keywordSplit: KeywordSplit | null = null;
   weights: RetrievalWeights = { ...DEFAULT_WEIGHTS };
   /** How far the graph walk may read per query (bounded whatever the graph's size). */
   walkLimits: WalkLimits = { ...DEFAULT_WALK };
@@ -529,19 +532,21 @@ export class Retriever {
    * weights set as the table's rank gives the same rows at 1.3 µs per match (FTS5 sorts them in a
    * statement of its own): only fewer matching rows make this phase cheaper (common-terms.ts).
    */
-  private bm25(
+  private async bm25(
     match: string,
     opts: SearchOptions,
     n: number,
     allowed: Set<number> | null,
-  ): { hits: { seq: number; score: number }[]; scoreOf: Map<number, number> } {
+  ): Promise<{ hits: { seq: number; score: number }[]; scoreOf: Map<number, number> }> {
     const expr = this.bm25Expr();
     const f = this.filterSql(opts, { superseded: false });
     // A time window or an app keeps a fraction of the matches: look deeper (one FTS pass either way;
     // the deeper limit only costs the rows handed back).
     const pool = Math.max(n, this.weights.bm25Pool) * (f.sql ? 4 : 1);
-    const best = this.stmt(`SELECT rowid AS seq, ${expr} AS s FROM memory_fts WHERE memory_fts MATCH ? ORDER BY s LIMIT ?`).raw();
-    const rows = this.commonTerms.best(match, pool, (m, limit) => best.all(m, limit) as Bm25Row[]);
+    const select = `SELECT rowid AS seq, ${expr} AS s FROM memory_fts WHERE memory_fts MATCH ?`;
+    const best = this.stmt(`${select} ORDER BY s LIMIT ?`).raw();
+    const split = this.keywordSplit?.runner(select, this.commonTerms.rows());
+    const rows = split ? await this.commonTerms.bestSoon(match, pool, split) : this.commonTerms.best(match, pool, (m, limit) => best.all(m, limit) as Bm25Row[]);
     const scoreOf = new Map(rows.map(([seq, s]) => [seq, -s]));
     if (!f.sql) return { hits: rows.slice(0, n).map(([seq, s]) => ({ seq, score: -s })), scoreOf };
     const ok = allowed ?? this.passing(f, rows.map((r) => r[0]));
@@ -667,7 +672,7 @@ export class Retriever {
     let soon = known ? this.vectorSoon(known, opts, n, allowed) : null;
     let bm25Of = new Map<number, number>();
     if (match) {
-      const r = this.bm25(match, opts, n, allowed ? new Set(allowed) : null);
+      const r = await this.bm25(match, opts, n, allowed ? new Set(allowed) : null);
       r.hits.forEach((h, i) => Object.assign(unit(h.seq), { bm25: h.score, bm25Rank: i + 1 }));
       bm25Of = r.scoreOf;
     }

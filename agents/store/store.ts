@@ -34,6 +34,7 @@ import { ThreadRepo } from './thread-repo.js';
 import { ThreadSummaryRepo } from './thread-summary-repo.js';
 import { timelineMatch, timelineRows, type TimelineRows } from './timeline-rows.js';
 import { mergeKeywordSlice } from './keyword-merge.js';
+import { KeywordSplit } from './keyword-split.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 import { FtsIndex } from './fts-index.js';
@@ -70,6 +71,8 @@ export interface OpenStoreOptions {
  * thread costs is its copy of the codes (64 bytes a memory) and a JavaScript isolate (~10 MB).
  */
 const VECTOR_THREAD_CACHE_MIB = 64;
+/** The keyword thread's page cache: the upper half of the keyword index's pages that searches read. */
+const KEYWORD_THREAD_CACHE_MIB = 64;
 
 export class EngramStore {
   /** Typed: each event's payload is declared in store-events.ts. */
@@ -100,6 +103,8 @@ export class EngramStore {
   private readonly forgetter: Forgetter;
   private readonly forgetLedger: ForgetLedger;
   private readonly vectorIndex: VectorIndex | null;
+  /** The keyword index's BM25 statements split with a thread of their own once it is large (the store bench reads and sets it). */
+  readonly keywordSplit: KeywordSplit;
   private readonly passageVectors: VectorIndex | null;
   private readonly passageQueue: EmbedQueue | null;
   private readonly frameBlobs: BlobStore;
@@ -160,6 +165,9 @@ export class EngramStore {
       this.directives.logAllDecided();
     });
     this.retriever = new Retriever(db, this.memories, embedder, vectors, this.passages, this.graph);
+    // A large keyword index splits its BM25 statements with a thread of their own (keyword-split.ts).
+    this.keywordSplit = new KeywordSplit(db, 'memory_fts', { key: masterKey, cacheMiB: KEYWORD_THREAD_CACHE_MIB });
+    this.retriever.keywordSplit = this.keywordSplit;
     this.retriever.meaningWaitMs = meaningWaitMs;
     stampIfEmpty(db);
     // Memories and passages written while the app was closed (or before a crash, or before
@@ -408,6 +416,7 @@ export class EngramStore {
     if (opts.leaveEmbeddings) await this.embedder?.close?.();
     await Promise.all(queues);
     await this.vectorIndex?.close();
+    await this.keywordSplit.close();
     this.events.removeAllListeners();
     try {
       this.db.pragma('optimize');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--thread on|off] [--keep DIR]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--thread on|off] [--keep DIR] [--reuse DIR]`
  *
  * Insert rate, database size and hybrid query latency of the real encrypted store at 10k and 100k
  * memories (and 1M with --million; targets: p95 <= 15 ms at 100k, <= 40 ms at 1M).
@@ -34,11 +34,16 @@
  * merge's slices and CPU are printed); --unmerged measures them as the batches left them. From
  * 20,000 vectors the store runs the vector search on a thread of its own while the keyword phase
  * runs (agents/store/vector-thread.ts); the bench waits for the thread to start before its timed
- * queries and reports how many searches it answered. --thread off leaves every search on the main
- * thread, to compare (--thread on is the default's behaviour, named for scripts). With --keep DIR each size's store stays
- * in DIR/store-N (key: 32 bytes of 7) for probes after the run. */
+ * queries and reports how many searches it answered. From 250,000 rows the keyword index's BM25
+ * statements are split by rowid with a thread of their own too (agents/store/keyword-split.ts).
+ * --thread off leaves every search on the main thread, to compare (--thread on is the default's
+ * behaviour, named for scripts). With --keep DIR each size's store stays
+ * in DIR/store-N (key: 32 bytes of 7) for probes after the run, with its insert figures in
+ * DIR/store-N/inserted.json. --reuse DIR times the queries again on a store kept so (a 1M store takes
+ * ~25 min to write): the memories are generated again, not inserted, so that the random sequence and
+ * so the queries are the same as the writing run's; the insert rate and merge are the kept ones. */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,6 +74,7 @@ const Args = z.object({
   /** Adds the 1,000,000-memory size (opt-in: it takes tens of minutes). */
   million: z.boolean().default(false),
   keep: z.string().min(1).optional(),
+  reuse: z.string().min(1).optional(),
   thread: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
@@ -332,6 +338,7 @@ async function runSize(
   thread: 'auto' | 'on' | 'off',
   log: (s: string) => void,
   keep?: string,
+  reuse?: string,
 ): Promise<
   SizeResult & {
     db_mb: number;
@@ -346,6 +353,8 @@ async function runSize(
     common: CommonFigures;
     /** Hybrid queries whose vector search its thread answered, and those taken back (it had not started them); null: no thread. */
     vector_thread: { answered: number; taken_back: number } | null;
+    /** BM25 statements whose upper half the keyword thread answered, and those taken back; null: no thread (below 250,000 rows). */
+    keyword_thread: { answered: number; taken_back: number } | null;
     graph: GraphFigures | null;
   }
 > {
@@ -353,13 +362,15 @@ async function runSize(
   const corpus = new Corpus(rand);
   const names = withGraph ? new NamePool(prng(7 + n)) : null;
   const embedder = new PrecomputedEmbedder();
-  const dir = keep ? join(keep, `store-${n}`) : mkdtempSync(join(tmpdir(), 'engram-storebench-'));
+  const dir = reuse ? join(reuse, `store-${n}`) : keep ? join(keep, `store-${n}`) : mkdtempSync(join(tmpdir(), 'engram-storebench-'));
   if (keep && existsSync(dir)) throw new Error(`--keep: ${dir} exists (a kept store is never written again)`);
+  const kept = reuse ? readKept(dir, withGraph, merged, viaQueue) : null;
   if (keep) mkdirSync(dir, { recursive: true });
   const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(Buffer.alloc(32, 7)), embedder, cacheMiB });
   if (!common) store.retriever.commonTerms.limits = { ...store.retriever.commonTerms.limits, floor: Infinity };
   const vectors = store.memoryVectors;
   if (vectors && thread !== 'auto') vectors.spare = thread === 'on' ? () => true : () => false;
+  if (thread !== 'auto') store.keywordSplit.spare = thread === 'on' ? () => true : () => false;
   try {
     // Memories are generated a batch at a time, outside the timed sections: only the store's work
     // is timed (holding 100k generated vectors at once would also time the GC of a 200 MB heap).
@@ -406,7 +417,8 @@ async function runSize(
       const u = process.cpuUsage(c);
       cpuSecs += (u.user + u.system) / 1e6;
     };
-    for (let i = 0; i < n; i += BATCH) {
+    for (let i = 0; kept && i < n; i++) makeItem(i); // the same random sequence as the writing run's
+    for (let i = 0; !kept && i < n; i += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => makeItem(i + j));
       await timed(async () => {
         store.transaction(() => {
@@ -417,11 +429,11 @@ async function runSize(
       });
       if (i % 20_000 === 0 && i) log(`  ${i} inserted (${secs.toFixed(1)} s)`);
     }
-    await timed(() => store.flushEmbeddings());
+    if (!kept) await timed(() => store.flushEmbeddings());
     embedder.vectors.clear();
     if (store.embeddingError) throw new Error(`embedding failed: ${store.embeddingError}`);
     if (store.stats().pending_embeddings !== 0) throw new Error('embeddings left pending');
-    if (merged) {
+    if (merged && !kept) {
       // As the app's brain does in idle time once a day (agents/meta/keyword-index-upkeep.ts): the
       // searches then read one segment per keyword index instead of the ~10 the batches leave.
       const c = process.cpuUsage();
@@ -430,6 +442,8 @@ async function runSize(
       const u = process.cpuUsage(c);
       log(`  keyword index merged as the brain does in idle time: ${slices} slices, ${((u.user + u.system) / 1000).toFixed(0)} ms CPU (--unmerged measures it as written)`);
     }
+    const inserted: Inserted = kept ?? { insert_per_s: Math.round(n / secs), insert_cpu_per_s: Math.round(n / cpuSecs), graph: withGraph, merged, queue: viaQueue };
+    if (keep) writeFileSync(join(dir, 'inserted.json'), `${JSON.stringify(inserted)}\n`);
 
     // Queries: 2-5 content words (Zipf, beyond the stop words), an embedding near one topic.
     const qs = Array.from({ length: queries }, () => ({
@@ -438,8 +452,9 @@ async function runSize(
     }));
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 }); // warm the page cache
     // The vector thread starts at the first search of a large store: the timed queries are those of a store that has been up.
-    for (let i = 0; i < 100 && vectors?.threadSearches?.state === 'starting'; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (vectors?.threadSearches?.state === 'starting' || store.keywordSplit.threadStatements?.state === 'starting'); i++) await new Promise((r) => setTimeout(r, 50));
     const threadBefore = vectors?.threadSearches ?? null;
+    const keywordBefore = store.keywordSplit.threadStatements;
     const times: number[] = [];
     const cpuTimes: number[] = [];
     const phases = new PhaseRecorder(store.retriever);
@@ -460,6 +475,8 @@ async function runSize(
     const split = store.retriever.commonTerms.splits - splits;
     const threadAfter = vectors?.threadSearches ?? null;
     const vectorThread = threadAfter ? { answered: threadAfter.answered - (threadBefore?.answered ?? 0), taken_back: threadAfter.takenBack - (threadBefore?.takenBack ?? 0) } : null;
+    const keywordAfter = store.keywordSplit.threadStatements;
+    const keywordThread = keywordAfter ? { answered: keywordAfter.answered - (keywordBefore?.answered ?? 0), taken_back: keywordAfter.takenBack - (keywordBefore?.takenBack ?? 0) } : null;
     const common = overlap ? await commonOverlap(store, qs, tops, split) : { split };
     times.sort((a, b) => a - b);
     cpuTimes.sort((a, b) => a - b);
@@ -477,8 +494,8 @@ async function runSize(
     const graph = names ? await measureGraph(store, n, names, corpus, rand, queries, overlap, log) : null;
     return {
       n,
-      insert_per_s: Math.round(n / secs),
-      insert_cpu_per_s: Math.round(n / cpuSecs),
+      insert_per_s: inserted.insert_per_s,
+      insert_cpu_per_s: inserted.insert_cpu_per_s,
       query_p50_ms: round(percentile(times, 0.5)),
       query_p95_ms: round(percentile(times, 0.95)),
       query_cpu_p50_ms: round(percentile(cpuTimes, 0.5)),
@@ -489,14 +506,28 @@ async function runSize(
       rankings: rankings.digest('hex').slice(0, 16),
       common,
       vector_thread: vectorThread,
+      keyword_thread: keywordThread,
       embed_ms: round(embedMs),
       db_mb: round(store.stats().db_bytes / 1e6, 1),
       graph,
     };
   } finally {
     await store.close();
-    if (!keep) rmSync(dir, { recursive: true, force: true });
+    if (!keep && !reuse) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What a --keep run wrote beside its store, for --reuse. */
+const Inserted = z.object({ insert_per_s: z.number(), insert_cpu_per_s: z.number(), graph: z.boolean(), merged: z.boolean(), queue: z.boolean() });
+type Inserted = z.infer<typeof Inserted>;
+
+function readKept(dir: string, graph: boolean, merged: boolean, queue: boolean): Inserted {
+  const file = join(dir, 'inserted.json');
+  if (!existsSync(file)) throw new Error(`--reuse: no store kept by --keep in ${dir}`);
+  const kept = Inserted.parse(JSON.parse(readFileSync(file, 'utf8')));
+  // The memories are generated again: they only match the store's when it was written with the same options.
+  if (kept.graph !== graph || kept.merged !== merged || kept.queue !== queue) throw new Error(`--reuse: ${dir} was written with graph ${kept.graph}, merged ${kept.merged}, queue ${kept.queue}; give the same options`);
+  return kept;
 }
 
 /** The graph's part of retrieval on (the walk from named entities and gathering around the best matches) and off. */
@@ -701,6 +732,7 @@ async function main(): Promise<void> {
       'common-overlap': { type: 'boolean' },
       million: { type: 'boolean' },
       keep: { type: 'string' },
+      reuse: { type: 'string' },
       thread: { type: 'string' },
     },
     strict: true,
@@ -708,6 +740,8 @@ async function main(): Promise<void> {
   const parsed = Args.safeParse({ ...values, graph: !noGraph, common: !noCommon });
   if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
   const args = parsed.data;
+  // A kept store's graph was built after its queries; building it again would write twice.
+  if (args.reuse && (args.graph || args.keep)) throw new Error('--reuse takes --no-graph and no --keep');
   const log = (s: string) => process.stderr.write(`${s}\n`);
   const embed = (await measureEmbed())!;
   const table = await measureEmbed(true);
@@ -718,7 +752,7 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, args.thread, log, args.keep));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, args.thread, log, args.keep, args.reuse));
   }
   const targets = new BenchTargets('store');
   targets.check('query embedding <= 10 ms p50 warm', embed.warm <= 10, `${embed.warm.toFixed(2)} ms`);
@@ -730,7 +764,24 @@ async function main(): Promise<void> {
   if (args.json) {
     process.stdout.write(
       `${JSON.stringify({
-        sizes: sizes.map(({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, vector_thread, graph }) => ({ n, insert_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p95_ms, embed_ms, query_phases, common, vector_thread, graph })),
+        sizes: sizes.map(({ n, insert_per_s, insert_cpu_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p50_ms, query_cpu_p95_ms, embed_ms, query_phases, rankings, common, vector_thread, keyword_thread, graph }) => ({
+          n,
+          insert_per_s,
+          insert_cpu_per_s,
+          db_mb,
+          query_p50_ms,
+          query_p95_ms,
+          query_cpu_p50_ms,
+          query_cpu_p95_ms,
+          embed_ms,
+          query_phases,
+          rankings,
+          common,
+          vector_thread,
+          keyword_thread,
+          graph,
+        })),
+        load_average: loadavg()[0],
         query_embedding: { warm_ms: embed.warm, cold_ms: embed.cold, warm_cpu_ms: embed.warm_cpu, cold_cpu_ms: embed.cold_cpu, fresh_ms: embed.fresh, fresh_cpu_ms: embed.fresh_cpu, from: embed.from, ...(table ? { table_warm_ms: table.warm, table_cold_ms: table.cold } : {}) },
       })}\n`,
     );
@@ -750,6 +801,8 @@ async function main(): Promise<void> {
   for (const s of sizes) {
     const t = s.vector_thread;
     console.log(`n=${s.n}: vector search on its own thread: ${t ? `${t.answered} of ${args.queries} hybrid queries (${t.taken_back} taken back before it started them)` : 'not started'} (--thread ${args.thread}; load average ${loadavg()[0]!.toFixed(1)})`);
+    const k = s.keyword_thread;
+    console.log(`n=${s.n}: BM25 statements split with the keyword thread: ${k ? `its half of ${k.answered} answered there, ${k.taken_back} taken back` : 'not started (below 250,000 rows)'}`);
   }
   for (const s of sizes) console.log(`n=${s.n}: hybrid search within a 7-day window (since/until): p50 ${s.window_p50_ms.toFixed(2)} ms, p95 ${s.window_p95_ms.toFixed(2)} ms`);
   for (const s of sizes) console.log(`n=${s.n}: rankings hash (ordered result ids of the hybrid and windowed queries) ${s.rankings}${s.graph ? `; with the graph (walk off, then on) ${s.graph.rankings}` : ''}`);

@@ -94,6 +94,23 @@ describe('common terms select no candidates', () => {
     expect(terms.splits).toBe(2);
   });
 
+  it('bestSoon (statements answered later) gives what best gives, and asks both statements of a split before awaiting either', async () => {
+    const terms = new CommonTerms(db);
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.3 };
+    const asked: string[] = [];
+    let awaited = 0;
+    const later = async (m: string, limit: number): Promise<Bm25Row[]> => {
+      asked.push(`${m} (${awaited} awaited)`);
+      await Promise.resolve();
+      awaited++;
+      return run(m, limit);
+    };
+    for (const match of ['"project" OR "atlas" OR "lisbon"', '"atlas" OR "kickoff"', '"project"']) {
+      for (const limit of [3, 500]) expect(await terms.bestSoon(match, limit, later)).toEqual(terms.best(match, limit, run));
+    }
+    expect(asked.slice(0, 2)).toEqual(['"atlas" OR "lisbon" (0 awaited)', '("atlas" OR "lisbon") AND ("project") (0 awaited)']);
+  });
+
   it('when every term is common, the rows with them all; one term, or anything but a plain OR of words, is asked as it is', () => {
     const terms = new CommonTerms(db);
     terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.25 };
