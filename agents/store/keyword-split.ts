@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { availableParallelism, loadavg } from 'node:os';
 import type { Bm25Row } from './common-terms.js';
 import { KeywordThread } from './keyword-thread.js';
 import { StatementCache } from './statement-cache.js';
@@ -18,8 +19,19 @@ export interface KeywordSplitOptions {
   cacheMiB: number;
   /** Rows from which statements are split (MIN_ROWS unless a test says otherwise). */
   minRows?: number;
-  /** Whether statements may be split now (always, unless a test or the bench says otherwise). */
+  /** Whether statements may be split now (sparedCore unless a test or the bench says otherwise). */
   spare?: () => boolean;
+}
+
+/**
+ * Whether the machine has a core to spare: the 1-minute load average below the cores. A half the
+ * thread started but the machine then left waiting holds the search up: at 1M memories on two
+ * cores at load 11-16, the split took the main thread's CPU down but the wall p95 up (187 -> 227
+ * and 266 -> 321 ms, 200 queries alternated), where the vector thread (which does not add work)
+ * still paid.
+ */
+export function sparedCore(): boolean {
+  return loadavg()[0]! < availableParallelism();
 }
 
 /**
@@ -45,7 +57,7 @@ export class KeywordSplit {
     private readonly options: KeywordSplitOptions,
   ) {
     this.statements = new StatementCache(db);
-    this.spare = options.spare ?? (() => true);
+    this.spare = options.spare ?? sparedCore;
   }
 
   /** The thread's state and the statements it answered and those taken back (null: no thread). */

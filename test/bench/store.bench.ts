@@ -35,9 +35,9 @@
  * 20,000 vectors the store runs the vector search on a thread of its own while the keyword phase
  * runs (agents/store/vector-thread.ts); the bench waits for the thread to start before its timed
  * queries and reports how many searches it answered. From 250,000 rows the keyword index's BM25
- * statements are split by rowid with a thread of their own too (agents/store/keyword-split.ts).
- * --thread off leaves every search on the main thread, to compare (--thread on is the default's
- * behaviour, named for scripts). With --keep DIR each size's store stays
+ * statements are split by rowid with a thread of their own too, while the machine has a core to
+ * spare (load average below the cores: agents/store/keyword-split.ts). --thread off leaves every
+ * search on the main thread, to compare; --thread on uses both threads whatever the load. With --keep DIR each size's store stays
  * in DIR/store-N (key: 32 bytes of 7) for probes after the run, with its insert figures in
  * DIR/store-N/inserted.json. --reuse DIR times the queries again on a store kept so (a 1M store takes
  * ~25 min to write): the memories are generated again, not inserted, so that the random sequence and

@@ -42,7 +42,7 @@ describe('BM25 statements split with the keyword thread (KeywordSplit)', () => {
       }
     });
     // A second split on the store's database, from the first row (the store's own starts at 250,000).
-    split = new KeywordSplit(store.db, 'memory_fts', { key, cacheMiB: 8, minRows: 1 });
+    split = new KeywordSplit(store.db, 'memory_fts', { key, cacheMiB: 8, minRows: 1, spare: () => true });
     split.runner(SELECT, 1);
     await until(() => split.threadStatements?.state === 'ready');
   });
@@ -92,9 +92,13 @@ describe('BM25 statements split with the keyword thread (KeywordSplit)', () => {
   it('is not split inside a transaction, below its row count, or once closed', async () => {
     expect(split.runner(SELECT, 1)).not.toBeNull();
     store.transaction(() => expect(split.runner(SELECT, 1)).toBeNull());
-    const small = new KeywordSplit(store.db, 'memory_fts', { key, cacheMiB: 8, minRows: 2000 });
+    const small = new KeywordSplit(store.db, 'memory_fts', { key, cacheMiB: 8, minRows: 2000, spare: () => true });
     expect(small.runner(SELECT, 1500)).toBeNull();
     expect(small.threadStatements).toBeNull();
+    // A busy machine (no core to spare) keeps the statement whole.
+    const busy = new KeywordSplit(store.db, 'memory_fts', { key, cacheMiB: 8, minRows: 1, spare: () => false });
+    expect(busy.runner(SELECT, 1500)).toBeNull();
+    expect(busy.threadStatements).toBeNull();
     await split.close();
     expect(split.runner(SELECT, 1)).toBeNull();
     expect(split.threadStatements).toBeNull();
