@@ -1,5 +1,3 @@
-import { redactText, type RedactionSwitches } from '../../shared/redaction/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import type { EngramStore } from '../store/index.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
@@ -143,33 +141,10 @@ export class FolderSync {
     }
   }
 
-  /**
-   * A memory from another device is redacted again with this device's detectors before it is kept:
-   * a device still on an older Engram may send a secret its detectors did not know yet, and this
-   * store is already stamped as checked (agents/store rescrub.ts), so its re-scrub would never see
-   * it. Knowledge-vault entries hold their secrets on purpose (encrypted, masked in every view) and
-   * are kept as sent.
-   */
   private put(id: string, m: SyncedMemory, at: number): void {
     const memories = this.store.memories;
-    const clean = m.kind === 'knowledge_vault' ? m : this.redacted(m);
-    const patch = { title: clean.title, text: clean.text, details: clean.details, fields: clean.fields, app: m.app, occurred_at: ms(m.occurred_at), ended_at: ms(m.ended_at) };
+    const patch = { title: m.title, text: m.text, details: m.details, fields: m.fields, app: m.app, occurred_at: ms(m.occurred_at), ended_at: ms(m.ended_at) };
     if (memories.row(id)) memories.update(id, patch, 'sync');
     else memories.insert({ id, kind: m.kind, segment: m.segment, created_at: at, ...patch });
-  }
-
-  private redacted(m: SyncedMemory): SyncedMemory {
-    const switches: RedactionSwitches = this.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
-    let masked = 0;
-    const text = (t: string): string => {
-      const r = redactText(t, switches);
-      masked += r.secrets.length;
-      return r.text;
-    };
-    const json = (v: unknown): unknown =>
-      typeof v === 'string' ? text(v) : Array.isArray(v) ? v.map(json) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, json(x)])) : v;
-    const out = { ...m, title: text(m.title), text: text(m.text), details: json(m.details) as SyncedMemory['details'], fields: json(m.fields) as SyncedMemory['fields'] };
-    if (masked) this.store.counters.bump('redaction.sync_import.masked', masked);
-    return out;
   }
 }
