@@ -14,6 +14,7 @@ import { WAYLAND_WINDOW_LIST_PROBLEM } from './default-screen-source.js';
 import type { FrameEncoder } from './frame-encoder.js';
 import type { IdleSource } from './idle-source.js';
 import type { ExclusionReason, SelfWindows } from './privacy-gate.js';
+import { ocrIdleStopMs } from './ocr-idle-stop.js';
 import { RetentionJob } from './retention.js';
 import { CaptureScheduler } from './scheduler.js';
 import { AlwaysOnAc, SysfsPowerSource, type PowerSource } from './power-source.js';
@@ -132,7 +133,8 @@ export class CaptureService {
         ? new TesseractPool({
             cachePath: path.join(deps.store.dataDir, 'ocr-cache'),
             workers: settings.ocr.workers,
-            idleStopMs: settings.ocr.idle_stop_s * 1000,
+            // Not before a still screen's forced frame has been read (see ocr-idle-stop.ts).
+            idleStopMs: ocrIdleStopMs(settings),
             // Asked per image: a change in Settings reads the next frame in the new languages.
             languages: () => ocrLanguagesFor((this.pipeline?.currentSettings ?? settings).ocr.languages, deps.locale ?? systemLocale()),
           })

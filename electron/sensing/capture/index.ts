@@ -47,6 +47,7 @@ export { FrameEncoder, type EncodedFrame, type FrameEncoderOptions } from './fra
 export { CapturePipeline, type CapturePipelineDeps, type TickResult, type TickReason, type SecretsEvent, type PipelineStats, type MaskedEvent, type MaskTiming } from './capture-pipeline.js';
 export { CaptureService, MAX_BUSY_WAIT_MS, type CaptureServiceDeps, type CaptureServiceStatus } from './capture-service.js';
 export { CaptureScheduler } from './scheduler.js';
+export { ocrIdleStopMs } from './ocr-idle-stop.js';
 export { applyRetention, RetentionJob, type RetentionReport } from './retention.js';
 export { counterNames, localDay } from './day-counters.js';
 export { EnergyVad, SpeechSegmenter, rmsDb, type SpeechChunk, type SegmenterOptions, type VadOptions } from './vad.js';
