@@ -61,13 +61,16 @@ async function importArchive(store: EngramStore, path: string, name: string, opt
         }
         for (const o of v.sources.observations) if (r.observation(o)) sources.observations++;
         const { counts, secretsMasked } = restoreMemories(r, v.doc, opts.onProgress);
+        const graph = v.doc.graph ? store.graph.restoreRows(v.doc.graph) : null;
+        // What the archive holds was redacted by the detectors of the Engram that wrote it, maybe older ones.
+        store.recheckRedaction();
         return {
           format: 'archive' as const,
           dry_run: dryRun,
           memories: { ...counts, total: v.doc.memories.length },
           secrets_masked: secretsMasked,
           sources,
-          graph: v.doc.graph ? store.graph.restoreRows(v.doc.graph) : null,
+          graph,
         };
       });
     } catch (err) {

@@ -64,11 +64,16 @@ export function restoreMemories(restorer: RecordRestorer, doc: ExportDocument, o
 }
 
 export async function importExportDocument(store: EngramStore, doc: ExportDocument, opts: ImportOptions = {}): Promise<ImportReport> {
-  const { counts, secretsMasked, graph } = await inOneTransaction(store, opts.dryRun ?? false, (r) => ({
-    ...restoreMemories(r, doc, opts.onProgress),
-    // After the memories, so mentions and fact sources find the memories they point at.
-    graph: doc.graph ? store.graph.restoreRows(doc.graph) : null,
-  }));
+  const { counts, secretsMasked, graph } = await inOneTransaction(store, opts.dryRun ?? false, (r) => {
+    const restored = {
+      ...restoreMemories(r, doc, opts.onProgress),
+      // After the memories, so mentions and fact sources find the memories they point at.
+      graph: doc.graph ? store.graph.restoreRows(doc.graph) : null,
+    };
+    // The file's text was redacted by the detectors of the Engram that wrote it, maybe older ones.
+    store.recheckRedaction();
+    return restored;
+  });
   return {
     format: 'json',
     dry_run: opts.dryRun ?? false,

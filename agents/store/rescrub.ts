@@ -87,6 +87,16 @@ export function storedRedactionVersion(db: Db): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/**
+ * Marks every kept text as not yet checked by these detectors: text that came in from elsewhere (an
+ * archive or an export written by an older Engram) was redacted with whatever detectors that one
+ * had, so the whole store goes through the pass again, from the first row of the first table.
+ */
+export function rescrubFromStart(db: Db): void {
+  setMeta(db, REDACTION_VERSION_KEY, '0');
+  db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
+}
+
 /** Whether kept text still waits for a pass with the current detectors. */
 export function rescrubDue(db: Db): boolean {
   return storedRedactionVersion(db) < DETECTORS_VERSION;

@@ -38,7 +38,7 @@ import { KeywordSplit } from './keyword-split.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 import { FtsIndex } from './fts-index.js';
-import { rescrubDue, rescrubSlice, stampIfEmpty, type RescrubSlice } from './rescrub.js';
+import { rescrubDue, rescrubFromStart, rescrubSlice, stampIfEmpty, type RescrubSlice } from './rescrub.js';
 import type { RedactionSwitches } from '../../shared/redaction/index.js';
 
 export interface OpenStoreOptions {
@@ -379,6 +379,15 @@ export class EngramStore {
    */
   mergeKeywordIndexSlice(pages = 64): boolean {
     return mergeKeywordSlice(this.db, pages);
+  }
+
+  /**
+   * After text came in from elsewhere (an archive or export import): the re-scrub runs over the whole
+   * store again, since that text was redacted by the detectors of the Engram that wrote it. Called
+   * inside the import's transaction, so a dry run or a failed import leaves the stamp as it was.
+   */
+  recheckRedaction(): void {
+    rescrubFromStart(this.db);
   }
 
   /** Whether kept text waits for a re-scrub with newer detectors (rescrub.ts). */

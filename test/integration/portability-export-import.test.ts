@@ -16,6 +16,7 @@ import {
 } from '../../agents/portability/index.js';
 import { frameBytes, seedStore, T0, VAULT_CANARY } from '../fixtures/portability/seed-store.js';
 import { freshStores } from '../helpers/temp-store.js';
+import { DEFAULT_REDACTION } from '../../shared/redaction/index.js';
 
 const LOW_SCRYPT = { N: 2 ** 12, r: 8, p: 1 };
 
@@ -98,6 +99,21 @@ describe('export and import', () => {
     const again = join(root, 'again.json');
     exportTo(other, again, { format: 'json', includeSecrets: true });
     expect(withoutTime(JSON.parse(readFileSync(again, 'utf8')))).toEqual(withoutTime(doc));
+  });
+
+  it("a JSON export's memories go through this Engram's re-scrub again; a dry run leaves the stamp", async () => {
+    store.memories.insert({ kind: 'semantic', title: 'Old Stripe key', text: 'The old key was sk live 51Hx9QwErTyUiOpAsDfGhJkLzXcVbNm until rotation.' });
+    const file = join(root, 'kept.json');
+    exportTo(store, file, { format: 'json' });
+    const other = await freshStore();
+    await importFile(other, file, { dryRun: true });
+    expect(other.rescrubDue).toBe(false);
+    await importFile(other, file);
+    expect(other.rescrubDue).toBe(true);
+    for (let i = 0; i < 100 && !other.rescrubSlice(DEFAULT_REDACTION, 50).done; i++);
+    const text = JSON.stringify(other.memories.list({ limit: 100 }));
+    expect(text).not.toContain('51Hx9QwErTyUiOpAsDfGhJkLzXcVbNm');
+    expect(text).toContain('until rotation');
   });
 
   it('imports twice without duplicates, and the newer version of a memory wins', async () => {
@@ -303,6 +319,27 @@ describe('encrypted archive (--with-frames)', () => {
     out.commit();
     return summary;
   }
+
+  it("what an archive brings in goes through this Engram's re-scrub again; a dry run leaves the stamp", async () => {
+    // Kept in clear by an Engram whose detectors did not know a spaced Stripe key yet.
+    const stripe = 'sk live 51Hx9QwErTyUiOpAsDfGhJkLzXcVbNm';
+    store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: 5_000, app: 'Slack', title: 'oncall', url: null, text: `replay with ${stripe} from the vault`, caption: null });
+    store.memories.insert({ kind: 'semantic', title: 'Old Stripe key', text: `The old key was ${stripe} until rotation.` });
+    const file = join(root, 'kept.engram-archive');
+    await writeArchive(file, { masterKey: store.masterKey });
+    const twin = await storeWith(key);
+    expect(twin.rescrubDue).toBe(false);
+    await importFile(twin, file, { dryRun: true });
+    expect(twin.rescrubDue).toBe(false);
+    await importFile(twin, file);
+    expect(twin.rescrubDue).toBe(true);
+    const kept = () => JSON.stringify({ obs: twin.observations.list({ limit: 100 }), mem: twin.memories.list({ limit: 100 }) });
+    expect(kept()).toContain('51Hx9QwErTyUiOpAsDfGhJkLzXcVbNm');
+    for (let i = 0; i < 100 && !twin.rescrubSlice(DEFAULT_REDACTION, 50).done; i++);
+    expect(twin.rescrubDue).toBe(false);
+    expect(kept()).not.toContain('51Hx9QwErTyUiOpAsDfGhJkLzXcVbNm');
+    expect(kept()).toContain('until rotation');
+  });
 
   it('carries frames, observations and conversations, encrypted under a key derived from the master key', async () => {
     const file = join(root, 'a.engram-archive');
