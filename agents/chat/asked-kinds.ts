@@ -4,7 +4,7 @@
  * the photo"), and the values that answer them as screens write them (a file name OCR split at its
  * dot, an s3:// address). The fact sentence asks these; askedValue stays the one reading of a question.
  */
-import { VALUE, type AskedValue } from './asked-value.js';
+import { stem, VALUE, type AskedValue } from './asked-value.js';
 
 /** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
 const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
@@ -21,8 +21,56 @@ const FILE_THING = /\b(?:file|photo|picture|image|document|attachment|screenshot
 /** "What did I call / name / save the photo", "what was the document called": the name given to a file. */
 const NAMED_IT = /\bwhat (?:did|do|have|had) (?:i|we|you|they|he|she) (?:call|name|title|save)\b|\bwhat(?:'s| is| was) (?:it|that|the\b.*?) (?:called|named|saved as)\b|^\s*(?:which|what)\s+(?:\w+\s+)?(?:file|photo|picture|image|document|attachment|screenshot|pdf)s?\b/i;
 
+/**
+ * Things a "which X" question asks for that are known by their shape, not by a word beside them: a
+ * meeting room ("Lighthouse 3.04", "Room 2B"), a git branch ("feature/pay-77-retry"), a failed test
+ * ("checkout › applies the voucher"). The noun itself is the answer's kind, so a screen need not say
+ * it: a calendar entry names the room without the word "room", a CI run pushes "to" a branch.
+ */
+const ROOM = /\b\p{Lu}[\p{L}'’-]+\s+[A-Z]?\d{1,2}\.\d{1,3}[A-Z]?\b|\b(?:room|rm|zaal|sala|salle|raum|hall)\.?\s*[A-Z]?\d{1,4}[A-Z]?\b/iu;
+/** A branch name as git tools print it: lowercase words joined by hyphens or slashes, after the word that says it is one. */
+const BRANCH = /\b(?:branch(?:es)?|to|on|from|into|head|base)\s*:?\s+(?:[a-z0-9._-]+\/)*[a-z0-9][a-z0-9._]*(?:[-_/][a-z0-9._]+)+\b/;
+/**
+ * A test marked as failed with its name: a mark (✕, ✗, ×, "x" as OCR reads ✕, FAIL) before a suite
+ * and a test joined by ">" or "›", or pytest's "file::test FAILED". A test file's line with its counts
+ * ("webhook.test.ts (19 tests | 1 failed)") says which file, not which test.
+ */
+const FAILED_TEST = /(?:^|\s)(?:[✕✗✘×❌]|x|X|FAIL(?:ED)?)\s+[\w.$#-]+(?:\s*[>›»]\s*[^>›»\n]{3,})+|\S+::\w+\s+FAIL(?:ED)?\b|\bFAIL(?:ED)?:?\s+\S+::\w+/u;
+const THING_SHAPES: { thing: RegExp; shape: (text: string) => boolean }[] = [
+  { thing: /^(?:room|meeting room|hall)$/, shape: (t) => ROOM.test(t) || placeIn(t) },
+  { thing: /^branch$/, shape: (t) => BRANCH.test(t) },
+  { thing: /^(?:test|spec|test case)$/, shape: (t) => FAILED_TEST.test(t) },
+];
+/** "Which room is X in", "which branch was it on", "which test failed" (the verb after the noun is no auxiliary here). */
+const WHICH_SHAPED = /^\s*(?:and\s+|so\s+)?(?:which|what)\s+(meeting room|test case|[\p{L}]+)\b/iu;
+const FAILED_ASKED = /\b(?:fail(?:ed|s|ing)?|broke|broken|went red|red)\b/i;
+
+/** The asked thing's shape, when a "which" question asks for one of those: the noun is dropped from the terms. */
+function shapedThing(question: string, asked: AskedValue): AskedValue | null {
+  const noun = WHICH_SHAPED.exec(question)?.[1]?.toLowerCase();
+  if (!noun || !['any', 'place'].includes(asked.kind)) return null;
+  const found = THING_SHAPES.find((x) => x.thing.test(noun));
+  if (!found) return null;
+  // A failed test is asked as one: "which test covers refunds" asks for no failure.
+  if (found.thing.test('test') && !FAILED_ASKED.test(question)) return null;
+  const words = noun.split(' ').map((w) => w.replace(/s$/, ''));
+  const terms = asked.terms.filter((t) => !words.includes(t));
+  return terms.length ? { ...asked, terms, shaped: found.shape } : null;
+}
+
+/** "Who do I ring / call / text about the flat": who answers is reached by a number. */
+const WHO_TO_RING = /^\s*(?:and\s+|so\s+)?who\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:ring|call|phone|dial|text)\b/i;
+
+const AFTER_TAX = /\b(?:after|before)\s+(tax|taxes|deductions?)\b/i;
+
 /** The question's kind and terms, with the kinds read here. */
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
+  if (WHO_TO_RING.test(question)) return { ...asked, kind: 'phone', terms: asked.terms.filter((t) => !['ring', 'dial', 'text'].includes(t)) };
+  const shaped = shapedThing(question, asked);
+  if (shaped) return shaped;
+  // "What did I get paid after tax": the tax is what was taken off, not what is asked.
+  const off = AFTER_TAX.exec(question)?.[1];
+  if (off && asked.terms.some((t) => t !== stem(off))) asked = { ...asked, terms: asked.terms.filter((t) => t !== stem(off)) };
   if ((asked.kind === 'command' || asked.kind === 'any') && CONTACT_BY.test(question)) return { ...asked, kind: 'contact', terms: asked.terms.filter((t) => !['ring', 'text', 'write', 'message'].includes(t)) };
   if (asked.kind === 'phone' && DOING_WITH_PHONE.test(question) && !/\bnumber\b|\bextension\b/i.test(question)) return { ...asked, kind: 'command' };
   if ((asked.kind === 'any' || asked.kind === 'place') && STEP_ASKED.test(question)) return { ...asked, kind: 'command', terms: asked.terms.filter((t) => t !== 'way') };
@@ -50,9 +98,17 @@ export function linkIn(text: string): boolean {
 /** A date with its year, or a clock time: "Sat 5 Dec 2026 08:52" is no phone number. */
 const DATE_OR_TIME = new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?|${VALUE.clock.source}`, 'gi');
 
-/** Whether a text holds a phone number, its dates and times aside. */
+/** Whether a text holds a phone number, its dates, times and postcodes aside ("4050-256 Porto" is no number to ring). */
 export function phoneIn(text: string): boolean {
-  return VALUE.phone.test(text.replace(DATE_OR_TIME, ' '));
+  return VALUE.phone.test(text.replace(DATE_OR_TIME, ' ').replace(new RegExp(POSTCODE.source, 'gu'), ' '));
+}
+
+/** A label or a word that says the number beside it is one to ring, in the languages screens use. */
+const PHONE_WORD = /\b(?:phone|tel|telephone|telefone|telefon|t[ée]l[ée]phone|tel[ée]fono|mobile|mobiel|cell|call|ring|whatsapp)\b/iu;
+
+/** Whether a text says it gives a phone number ("Telefone: …", "Call us on …"). */
+export function saysPhone(text: string): boolean {
+  return PHONE_WORD.test(text);
 }
 
 /** Words that only say a thing failed, not why: a status ("invoice-export FAILED", "Build: broken"). */
@@ -103,7 +159,31 @@ export function asksMoney(question: string): boolean {
  */
 const PLACE_WORD = /\b(?:shelf|shelves|rack|bay|bin|locker|cabinet|drawer|cupboard|wardrobe|closet|aisle|platform|track|dock|pier|berth|stall|slot|pigeonhole|cubby|desk|cubicle|booth|counter|basement|cellar|attic|loft|garage|shed|storeroom|store room|storage unit|warehouse|depot|wing|block|level|deck|section|zone|car park|parking|pitch)\b/i;
 
+/**
+ * A postcode before its town, as addresses write it: "4050-256 Porto", "3531 CK Utrecht",
+ * "10115 Berlin" after a comma or a street number, "SW1A 2AA". With a street the line is an address.
+ */
+const POSTCODE = /\b\d{4}-\d{3}\s+\p{Lu}|\b\d{4}\s?[A-Z]{2}\s+\p{Lu}\p{Ll}|(?:,|\d[a-z]?)\s+\d{5}\s+\p{Lu}\p{Ll}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/u;
+
 /** Whether a text says where something is kept, beyond the addresses and rooms VALUE.place reads. */
 export function placeIn(text: string): boolean {
-  return VALUE.place.test(text) || PLACE_WORD.test(text);
+  return VALUE.place.test(text) || PLACE_WORD.test(text) || POSTCODE.test(text);
+}
+
+/**
+ * A reference OCR split at a space ("Booking code K7 QW2M" for K7QW2M, as wide letter spacing reads):
+ * two short runs of capitals and figures right after the word that says it is a code, together five
+ * to eight long with a letter and a figure. Without that word two short runs are anything ("SL 4107").
+ */
+const SPLIT_CODE = /\b((?:code|ref(?:erence)?|booking|confirmation|reservation|locator|PNR)(?:\s+(?:no\.?|number|code))?[\s:#]+)([A-Z0-9]{2,4}) ([A-Z0-9]{2,5})\b(?![ -]?[A-Z0-9])/gi;
+const isCode = (a: string, b: string) => /^[A-Z0-9]+$/.test(a + b) && /\d/.test(a + b) && /[A-Z]/.test(a + b) && (a + b).length >= 5 && (a + b).length <= 8;
+
+/** Whether a text holds a reference split by OCR's space after its label. */
+export function splitCodeIn(text: string): boolean {
+  return [...text.matchAll(SPLIT_CODE)].some((m) => isCode(m[2]!, m[3]!));
+}
+
+/** The text with such references joined again: "Booking code K7QW2M". */
+export function joinSplitCodes(text: string): string {
+  return text.replace(SPLIT_CODE, (all, label: string, a: string, b: string) => (isCode(a, b) ? `${label}${a}${b}` : all));
 }

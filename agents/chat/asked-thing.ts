@@ -9,10 +9,13 @@ import { meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.j
 
 const WHICH_THING = /^\s*(?:and\s+|so\s+)?(?:which|what)\s+([\p{L}-]{3,})\s+(?:is|are|was|were|do|does|did|has|have|had|will|would|should|can|could|shall)\b/iu;
 
+/** "What's the name of the driver", "what was the name of that café": the thing named is the driver, the café. */
+const NAME_OF = /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+was|\s+were)\s+(?:the\s+)?names?\s+of\s+(?:the|my|our|your|his|her|their|this|that)\s+([\p{L}-]{3,})/iu;
+
 /** The noun after "which"/"what" when the question wants a thing of that name, as a stem of its terms. */
 export function askedThing(question: string, asked: AskedValue): string | null {
   if (asked.kind !== 'any') return null;
-  const w = WHICH_THING.exec(question)?.[1];
+  const w = WHICH_THING.exec(question)?.[1] ?? NAME_OF.exec(question)?.[1];
   const s = w ? stem(w) : null;
   return s && asked.terms.includes(s) && !asked.loose.includes(s) ? s : null;
 }

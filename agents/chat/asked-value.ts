@@ -24,6 +24,8 @@ export interface AskedValue {
    * → leave, holiday; "tax" → VAT): a screen labels what the user asks about in its own words.
    */
   kin: Map<string, ReadonlySet<string>>;
+  /** For a thing known by its shape ("which room", "which branch"), whether a text holds one: its value, whatever the kind says. */
+  shaped?: (text: string) => boolean;
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
@@ -67,6 +69,8 @@ const STOP = new Set(
  * they may go unmet like a verb.
  */
 const MATTER_NOUNS = new Set('problem problems issue issues trouble matter request thing due'.split(' '));
+/** "The phone company", "my energy provider": a screen names the company ("Tellio support"), not the word. */
+for (const w of 'company companies firm provider providers operator supplier vendor carrier business organisation organization'.split(' ')) MATTER_NOUNS.add(w);
 
 /** Verbs a question uses that a screen rarely repeats ("go and see the flat" is answered by "Viewings: Saturday"). */
 const COMMON_VERBS = new Set('see look watch visit meet check find read open bring buy book send start leave arrive want keep show add'.split(' '));
@@ -90,6 +94,8 @@ export function askedKind(question: string): ValueKind {
   if (/^\s*(?:and\s+|so\s+)?why\b|\bwhat (?:went wrong|broke|caused|is wrong)\b|\bwhat was the (?:error|problem|issue)\b/.test(q)) return 'reason';
   if (/\bwhat (?:command|did i (?:run|type|use)|do i (?:run|type))\b|\bhow (?:do|did|can|should) i\b|\bhow to\b|\bwhat (?:should|do) i do\b|\bwhat are the steps\b/.test(q)) return 'command';
   if (/^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:room|building|floor|venue|location|place|hall|office)\b/.test(q)) return 'place';
+  // "What's the address of the hotel": a street or a postcode (an email or a web address was read above, as a link below).
+  if (/\b(?:address|postcode|post code|zip code)\b/.test(q) && !/\b(?:web|ip|mac|url|site)\s+address\b/.test(q)) return 'place';
   if (/\b(?:url|link|website|web site|site|web address|path|folder|file)\b/.test(q) && /^\s*(?:where|what|which)\b/.test(q)) return 'link';
   if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';
   if (/^\s*(?:and\s+|so\s+)?(?:who|whom|whose)\b|\bwhich person\b|\bwhat person\b/.test(q)) return 'person';
@@ -123,6 +129,9 @@ const SAME: string[][] = [
   ['departure', 'depart', 'departs'],
   ['car', 'vehicle'],
   ['doctor', 'dr'],
+  // A build or a test is "broken" in a question and "failed" on the CI screen; what is "left" is a balance.
+  ['broken', 'failed', 'failure', 'failing'],
+  ['left', 'remaining', 'balance'],
   // Words tools and dashboards shorten ("db-backup" for the database backup, "prod" for production).
   ['database', 'db'],
   ['production', 'prod'],

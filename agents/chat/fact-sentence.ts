@@ -12,7 +12,8 @@ import { dayCue, dayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
-import { asksMoney, causeIn, linkIn, measureIn, phoneIn, placeIn, quantityIn, refineAsked } from './asked-kinds.js';
+import { asksMoney, causeIn, joinSplitCodes, linkIn, measureIn, phoneIn, placeIn, quantityIn, refineAsked, saysPhone, splitCodeIn } from './asked-kinds.js';
+import { otherPeriod } from './asked-period.js';
 import { instructionIn, markedStep, stepStatement } from './step-answer.js';
 import { adviceAsked, adviceIn, type AdviceScreen } from './advice-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
@@ -202,7 +203,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // "How heavy is the parcel", "how big is the flat": a weight or an area, as well as an amount of data.
   if (kind === 'size') return VALUE.size.test(unit) || measureIn(unit);
   // The year of a date is no reference number ("Hire date: 3 March 2021" holds no ID).
-  if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' '));
+  if (kind === 'code') return VALUE.code.test(unit.replace(new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?`, 'gi'), ' ')) || splitCodeIn(unit);
   // "where can I find it" is answered by a place, a path or an address alike.
   if (kind === 'place') return placeIn(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || linkIn(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
   if (kind === 'contact') return phoneIn(unit) || VALUE.email.test(unit);
@@ -255,6 +256,20 @@ function codeNotSaid(unit: Unit, asked: AskedValue, question: string): boolean {
   if (!of || KIND_OF_CODE.test(of)) return false;
   const label = unit.text.includes(': ') ? labelOf(unit) : '';
   return !SAYS_CODE.test(unit.text) && !meets(stem(of), stemsOf(label));
+}
+
+/** "Booking code", "case number", "order ref": the words a question names its code by. */
+const CODE_LABEL = /\b([\p{L}]{3,})\s+(?:code|number|no\.?|nr\.?|ref(?:erence)?|id)\b/iu;
+/**
+ * How a text labels its code against the question's name for it: +1.5 said as the question says it
+ * ("Booking code K7 QW2M" for "the booking code"), -1.5 with no code word at all, else 0.
+ */
+function codeLabelFit(question: string, text: string): number {
+  const word = CODE_LABEL.exec(question)?.[1];
+  if (!word || /^(?:the|my|our|your|what|which|phone)$/i.test(word)) return 0;
+  const at = CODE_LABEL.exec(text);
+  if (at && meets(stem(word), stemsOf(at[1]!))) return 1.5;
+  return SAYS_CODE.test(text) || /\b(?:number|no\.?|nr\.?|ref(?:erence)?|id|#)\b|#/i.test(text) ? 0 : -1.5;
 }
 
 /** How many terms the text meets; one met only by a related word (WordNet's kin) counts half: the word itself is surer. */
@@ -361,7 +376,7 @@ function roleCue(text: string, question: string): number {
   return /\b(?:by|with|from|contact)\b/i.test(text) ? 0.5 : 0;
 }
 
-function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | null = null): Pick {
+function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | null = null, period = question): Pick {
   // A label that means the question's unsaid words meets them as a related word does (half).
   const asked = unit.means ? meantBy(said, unit.means.terms, unit.means.label) : said;
   // A calendar cell under the asked day's header ("Fri 6 Jun" for "Friday the 6th") is on that day:
@@ -380,11 +395,16 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const statusOnly = asked.kind === 'reason' && (unit.laidOut || unit.key) && /^\s*(?:failed|failing|fails?|failure|errored|error|broken|red)\s*$/i.test(unit.text.split(': ').slice(1).join(': '));
   // A label's own words are no name ("What happened: Bicycle frame cracked…" names no one).
   const valueText = asked.kind === 'person' && unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text;
-  const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (valueIn(asked.kind, valueText, question) || numberUnder(unit, question));
+  const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (asked.shaped ? asked.shaped(valueText) : valueIn(asked.kind, valueText, question) || numberUnder(unit, question));
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
   // A code is labelled as one: "Personnel no.", "Order #", "Member ID", "Ref".
   const codeCue = asked.kind === 'code' && unit.laidOut && /\b(?:no|nr|number|id|#|code|ref|reference)\b\.?|#/i.test(labelOf(unit)) ? 0.5 : 0;
+  // "The booking code": a line that says "Booking code …" is labelled as the question names it, beside a train's number.
+  // A figure with no code word beside it (a train's number) is not the code the question names.
+  const codeNamed = asked.kind === 'code' ? codeLabelFit(question, unit.text) : 0;
+  // "The hotel's phone number": the number a label or a word says is one to ring ("Telefone: …"), not a figure beside it.
+  const phoneCue = (asked.kind === 'phone' || asked.kind === 'contact') && hasValue ? (saysPhone(unit.text) ? 1.5 : -0.5) : 0;
   // "How much in total / do they owe / did I pay": the line that sums it up, not one item of it.
   // A subtotal sums the items too, when no total says more.
   const sum = asked.kind === 'money' && WHOLE_SUM.test(question) ? (/\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : /\bsubtotal\b/i.test(unit.text) ? 0.5 : 0) : 0;
@@ -408,14 +428,17 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const measured = asked.kind === 'money' && hasValue && !asksMoney(question) && quantityIn(unit.text) ? 1 : 0;
   // An average or a rate ("Your average daily use: 13.3 kWh") answers only a question that asks for one.
   const average = AMOUNT_KINDS.has(asked.kind) && AVERAGE.test(unit.text) && !AVERAGE.test(question) ? -1 : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average;
-  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
+  const net = asked.kind === 'money' ? netOrGross(`${labelOf(unit)} ${unit.key ?? ''}`, question) : 0;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net;
+  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
   if (fit === 'yes' && unit.means?.screenSaysNone) fit = 'near';
-  if (fit === 'no' && hasValue && day >= 0 && unit.wide && (asked.kind !== 'any' || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
+  if (fit === 'no' && hasValue && day >= 0 && unit.wide && (asked.kind !== 'any' || asked.shaped || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
   // A guess at "which platform" must say a platform: the question's other words met do not make its value one.
-  if (fit === 'near' && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
+  if (fit === 'near' && !asked.shaped && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
+  // "My October salary" is not on November's payslip, however well its labels fit.
+  if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
   return { unit, score, fit };
 }
 
@@ -431,6 +454,8 @@ function statement(u: Unit, asked: AskedValue): string {
     const shown = naming.length ? naming : unsaid.length < asked.terms.length ? [] : cells.slice(0, 1);
     if (shown.length) t = `${t} (${shown.join(' · ')})`;
   }
+  // A reference OCR split at a space is stated whole, as it is typed ("K7QW2M").
+  if (asked.kind === 'code') t = joinSplitCodes(t);
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');
 }
 
@@ -454,6 +479,33 @@ interface ScreenLine {
 
 /** Screens whose lines may hold what someone said: those read, and the best passages' screens read back whole (a comment under the code). */
 const SAID_SCREENS = 3;
+
+/** Kinds whose value is plain wherever it sits on a screen: a number to ring, an address to write to. */
+const WHOLE_SCREEN_KINDS = new Set<ValueKind>(['phone', 'contact', 'email']);
+
+/**
+ * The lines of the screens behind the best matched passages (one screen a memory, at most
+ * SAID_SCREENS), each with its whole screen as its context: on one page, the header is about the
+ * table under it.
+ */
+function wholeScreenUnits(numbered: readonly NumberedMemory[], screens: ScreenOf): Unit[] {
+  const best = numbered
+    .filter((m) => m.passages?.length && !isChatEpisode(m.memory))
+    .map((m) => ({ m, top: [...m.passages!].sort((a, b) => b.score - a.score)[0]! }))
+    .sort((a, b) => b.top.score - a.top.score);
+  const titles = new Set<string>();
+  const out: Unit[] = [];
+  for (const { m, top } of best) {
+    if (titles.size >= SAID_SCREENS) break;
+    const title = top.window_title ?? '';
+    if (titles.has(title)) continue;
+    titles.add(title);
+    const ps = (screens(m.memory) ?? []).filter((p) => (p.window_title ?? '') === title);
+    const whole = `${ps.map((p) => p.text).join('\n')}\n${title}\n${m.memory.title}`;
+    for (const p of ps) out.push(...unitsOfPassage(p, m, 0).map((u) => ({ ...u, context: whole })));
+  }
+  return out;
+}
 
 /** The screen lines read for the question, with the whole screens of the best passages' memories. */
 function saidLines(units: readonly Unit[], numbered: readonly NumberedMemory[], screens?: ScreenOf): ScreenLine[] {
@@ -511,6 +563,21 @@ function planOrOutcome(label: string, question: string): number {
   if (plan === outcome) return 0;
   if (ASKS_OUTCOME.test(question)) return outcome ? 0.5 : -0.5;
   if (ASKS_PLAN.test(question)) return plan ? 0.5 : -0.5;
+  return 0;
+}
+
+/**
+ * Pay after tax is the net line, before tax the gross one: "how much did I get after tax" is not
+ * answered by the tax deducted, though that line says "tax" and the net one does not.
+ */
+const ASKS_NET = /\b(?:after (?:tax(?:es)?|deductions?)|take[- ]home|net)\b/i;
+const ASKS_GROSS = /\b(?:before (?:tax(?:es)?|deductions?)|gross|pre-tax)\b/i;
+const NET_LABEL = /\b(?:net|nett|netto|neto|l[ií]quido|take[- ]home)\b/i;
+const GROSS_LABEL = /\b(?:gross|brutto|bruto|il[ií]quido)\b/i;
+const DEDUCTION_LABEL = /\b(?:tax|deductions?|withh[eo]ld\w*|loonheffing|lohnsteuer|imp[oô]ts?|irs)\b/i;
+function netOrGross(label: string, question: string): number {
+  if (ASKS_NET.test(question)) return NET_LABEL.test(label) ? 1.5 : DEDUCTION_LABEL.test(label) || GROSS_LABEL.test(label) ? -1 : 0;
+  if (ASKS_GROSS.test(question)) return GROSS_LABEL.test(label) ? 1.5 : DEDUCTION_LABEL.test(label) || NET_LABEL.test(label) ? -1 : 0;
   return 0;
 }
 
@@ -603,13 +670,23 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   let top: Pick | null = null;
   let near: Pick | null = null;
   for (const u of units) {
-    const j = judge(u, asked, question, cue);
+    const j = judge(u, asked, question, cue, `${question} ${hints.when ?? ''}`);
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }
   // A step asked for is said with the steps of its screen: the run it is one of, or the one after what the question names.
   // A foreign screen's words the question met through the everyday-words table are glossed in the question's words.
   const say = (u: Unit) => glossed((asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked), question, asked, [screenText(u), ...onItsScreen(u, units, numbered, hints.screens)].join('\n'));
+  // Nothing found among the matched lines: a value known by its shape or a number to ring may sit
+  // elsewhere on the best screens (a CI run's header names the branch, a listing's contact box is
+  // apart from its title). Those screens are read whole, each line with its whole screen around it;
+  // only a sure answer is taken from them, never a guess.
+  if (!top && hints.screens && (asked.shaped || WHOLE_SCREEN_KINDS.has(asked.kind))) {
+    for (const u of wholeScreenUnits(numbered, hints.screens)) {
+      const j = judge(u, asked, question, cue, `${question} ${hints.when ?? ''}`);
+      if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
+    }
+  }
   // A stand-in, the step next to a named one or what to do under the asked condition answers before
   // any step; for other how-tos, a step or an instruction found answers as a step, and anything else
   // gives way to the advice found.
