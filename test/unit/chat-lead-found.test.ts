@@ -154,6 +154,18 @@ describe('pay after tax, and what is left', () => {
     expect(lead('How much was my May salary before tax?', screen(slip, 'lines', lines.join('\n')))!.text).toContain('4,200.00');
   });
 
+  it('the tax taken off is not what is asked, so the net line need not say "tax"', () => {
+    const summary = screen('Salary statement — Ledgerly', 'lines', 'Salary · May 2026\nGross salary: 4,200.00\nIncome tax: 812.40', 'Salary summary\nNet salary: 3,102.55\nPaid on 28 May');
+    expect(lead('How much of my May salary did I get after tax?', summary)!.text).toContain('3,102.55');
+  });
+
+  it('what is left is the balance line, not the taken one beside it', () => {
+    const hr = screen('Annual leave — Workday', 'lines', 'Annual leave taken: 14 days\nAnnual leave balance: 9 days\nPublic holidays: 11');
+    const f = lead('How many days of annual leave do I have left?', hr)!;
+    expect(f.known).toBe(true);
+    expect(f.text).toContain('9 days');
+  });
+
   it('what is left is the remaining balance', () => {
     const hr = 'Time off — PeopleHub';
     const page = screen(hr, 'lines', 'Vacation taken this year: 14 days\nVacation remaining: 9 days\nCarry-over limit: 5 days');
