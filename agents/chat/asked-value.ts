@@ -69,8 +69,6 @@ const STOP = new Set(
  * they may go unmet like a verb.
  */
 const MATTER_NOUNS = new Set('problem problems issue issues trouble matter request thing due'.split(' '));
-/** "The phone company", "my energy provider": a screen names the company ("Tellio support"), not the word. */
-for (const w of 'company companies firm provider providers operator supplier vendor carrier business organisation organization'.split(' ')) MATTER_NOUNS.add(w);
 
 /** Verbs a question uses that a screen rarely repeats ("go and see the flat" is answered by "Viewings: Saturday"). */
 const COMMON_VERBS = new Set('see look watch visit meet check find read open bring buy book send start leave arrive want keep show add'.split(' '));

@@ -286,13 +286,20 @@ function unmet(terms: string[], text: string, kin = NO_KIN): string[] {
 }
 
 /**
+ * "The phone company", "my energy provider": a screen names the company ("Tellio support"), not the
+ * word, so one may go unmet as a verb may. (Still a noun for label-meaning: "join the company" is
+ * what "Hire date" means.)
+ */
+const ORG_NOUNS = new Set('company companies firm provider operator supplier vendor carrier business organisation organization'.split(' ').map(stem));
+
+/**
  * Whether the answer's surroundings meet what the question is about: 'yes' with every noun and all
  * but a third of its verbs; 'near' with one noun unmet of three or more words (a synonym the screen
  * used: "skin doctor" for "dermatology"); else 'no'.
  */
 function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near' | 'no' {
   const missing = unmet(asked.terms, text, asked.kin);
-  const nouns = missing.filter((t) => !asked.loose.includes(t)).length;
+  const nouns = missing.filter((t) => !asked.loose.includes(t) && !ORG_NOUNS.has(t)).length;
   const n = asked.terms.length;
   // Every noun met; the verbs a screen says in its own words may all go unmet when a noun is met ("booked under" a cost centre).
   const nounMet = asked.terms.some((t) => !asked.loose.includes(t) && !missing.includes(t));

@@ -6,6 +6,9 @@ import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { monthsNamed, otherPeriod } from '../../agents/chat/asked-period.js';
 import { joinSplitCodes, phoneIn, splitCodeIn } from '../../agents/chat/asked-kinds.js';
 import type { ScreenOf } from '../../agents/chat/unmatched-screen.js';
+import type { FrameWords } from '../../agents/store/index.js';
+import { cell } from '../helpers/screen-words.js';
+import { screenMemory } from '../helpers/screen-memory.js';
 
 // Issue 30: the lead states what was found and says "I don't know" only when nothing answers. The
 // screens here are written for this test, in other apps, labels and languages than the benchmark
@@ -125,6 +128,15 @@ describe('the company a question names is the one the screen is from', () => {
     expect(f.text).toContain('VX-40-2231');
     // Another kind of company is not met by it.
     expect(lead("What's my customer number with the water company?", page)!.known).toBe(false);
+  });
+
+  it('"join the company" is still a phrase a label means ("Start date"), judged by the encoder', () => {
+    const rows: [string, string][] = [['Employee', 'Ana Ruiz'], ['Start date', '3 March 2021'], ['Last review', '14 May 2026']];
+    const fw: FrameWords = { width: 1280, height: 800, words: rows.flatMap(([l, v], i) => [...cell(l, 40, 100 + 40 * i), ...cell(v, 600, 100 + 40 * i)]) };
+    const numbered = screenMemory('lines', rows.map(([l, v]) => `${l}  ${v}`).join('\n'), 'My profile — PeopleHub', at, { frameId: 'frm_p', fullSnippet: true });
+    const meaning = (phrase: string, label: string) => (phrase === 'join the company' && label === 'Start date' ? 0.7 : 0.2);
+    const f = factSentence('When did I join the company?', numbered, fmt, (id) => (id === 'frm_p' ? fw : null), { meaning })!;
+    expect(f.text).toContain('3 March 2021');
   });
 });
 
