@@ -130,6 +130,7 @@ const SAME: string[][] = [
   // A build or a test is "broken" in a question and "failed" on the CI screen; what is "left" is a balance.
   ['broken', 'failed', 'failure', 'failing'],
   ['left', 'remaining', 'balance'],
+  ['flat', 'apartment'],
   // Words tools and dashboards shorten ("db-backup" for the database backup, "prod" for production).
   ['database', 'db'],
   ['production', 'prod'],

@@ -104,8 +104,9 @@ describe('the best screens are read whole for a value plain wherever it sits', (
   });
 
   it('the number to ring in a listing\'s contact box, not the postcode of its address', () => {
-    const title = 'Rua do Almada 112, 4050-031 Porto — flat to let — Idealista';
-    const matched = screen(title, 'lines', 'T2 flat on Rua do Almada, 4050-031 Porto, balcony, furnished');
+    // The listing says "apartment" where the question says "flat".
+    const title = 'Rua do Almada 112, 4050-031 Porto — apartment to let — Idealista';
+    const matched = screen(title, 'lines', 'T2 apartment on Rua do Almada, 4050-031 Porto, balcony, furnished');
     const whole = wholeScreen(matched, 'Advertiser: Sofia Meireles\nTelefone: 912 345 678');
     const f = factSentence('Who do I ring about the Almada flat?', matched, fmt, undefined, { screens: whole })!;
     expect(f.known).toBe(true);
