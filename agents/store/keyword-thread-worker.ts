@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3-multiple-ciphers';
 import { applyKey } from './database.js';
 import type { FromKeywordThread, KeywordThreadData, ToKeywordThread } from './keyword-thread.js';
-import { OPEN, THREAD } from './vector-thread.js';
+import { OPEN, THREAD } from './thread-requests.js';
 
 /**
  * The keyword thread (keyword-thread.ts): a read-only connection of its own to the store's

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { BinaryCodes } from './binary-codes.js';
 import { applyKey } from './database.js';
 import { rescored, VectorReader } from './vector-index.js';
-import { OPEN, THREAD, type FromVectorThread, type ToVectorThread, type VectorThreadData } from './vector-thread.js';
+import { OPEN, THREAD } from './thread-requests.js';
+import type { FromVectorThread, ToVectorThread, VectorThreadData } from './vector-thread.js';
 
 /**
  * The vector index's thread (vector-thread.ts): a copy of the index's codes, kept slot for slot by
