@@ -62,6 +62,11 @@ function adviceWeight(s: string): number {
   if (FORWARD.test(s) || PLAN_HEAD.test(s)) return 2;
   if (ADVISE.test(s)) return 1.5;
   if (WILL.test(s) || instructionIn(s)) return 1;
+  // A step under a condition ("If the primary is down, promote the replica: …") instructs as much as one without it.
+  if (IF_SAID.test(s)) {
+    const then = s.slice(s.indexOf(',') + 1).trim();
+    if (BARE_VERB.test(then) || instructionIn(then)) return 1;
+  }
   return 0;
 }
 

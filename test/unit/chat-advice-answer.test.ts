@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import type { NumberedMemory } from '../../agents/chat/retrieval-types.js';
 import { TimeFormatter } from '../../shared/time/index.js';
-import { adviceAsked } from '../../agents/chat/advice-answer.js';
+import { adviceAsked, adviceIn } from '../../agents/chat/advice-answer.js';
+import { askedValue } from '../../agents/chat/asked-value.js';
 import { stepsOf } from '../../agents/chat/step-answer.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
@@ -39,6 +40,29 @@ describe('what a how-to question asks for', () => {
     expect(adviceAsked('Once the dough has doubled, what next?')).toBe('step');
     expect(adviceAsked('When is the VPN maintenance window?')).toBe(null);
     expect(adviceAsked('Who owns the wiki migration?')).toBe(null);
+  });
+});
+
+describe('a step under a condition', () => {
+  // A help page whose steps OCR ran into one paragraph, the step asked for said under a condition.
+  const lines = [
+    'Fibrelink Help / Modem troubleshooting Use this page when the internet drops at home.',
+    '1. Check which light is on: fibre-cli status --leds modem. 2.',
+    'If the connection is down, restart the modem: fibre-cli --reset modem 3.',
+    'Call support on 0800 123 456.',
+  ];
+  const screen = { lines, n: 1, passage: null, rank: 1 };
+  // "Dies" is not said on the page: the condition is met in part, so the step is found as advice, not as the condition's answer.
+  const q = 'How do I restart the modem when the connection dies?';
+
+  it('is advice: the step said under that condition, not the step that only names the same thing', () => {
+    const found = adviceIn(q, askedValue(q), [screen]);
+    expect(found?.text).toMatch(/^If the connection is down, restart the modem/);
+  });
+
+  it('a condition followed by no instruction is no advice', () => {
+    const other = { ...screen, lines: ['Fibrelink status: modem', 'If the connection is down, the line is faulty in your area.', 'Engineers are on it.'] };
+    expect(adviceIn(q, askedValue(q), [other])?.text ?? '').not.toContain('the line is faulty');
   });
 });
 
