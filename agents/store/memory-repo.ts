@@ -24,6 +24,9 @@ function allFinite(v: Float32Array): boolean {
 }
 
 /** Memories of all kinds, with their FTS rows, vectors, provenance and history kept in step. */
+/** The reason a memory's history gives for the user's own edit in the window (the memory.update handler). */
+export const EDITED_BY_USER = 'edited by you';
+
 export class MemoryRepo {
   private readonly byId: Statement;
   private readonly insertStmt: Statement;

@@ -4,6 +4,7 @@ import type { ChangeLog } from './change-log.js';
 import { FtsIndex } from './fts-index.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
 import { contentHash, type MemoryRow } from './memory-codec.js';
+import { EDITED_BY_USER } from './memory-repo.js';
 import { nameKey } from './entity-names.js';
 import { indexObservationPassages } from './passage-index.js';
 import { passageHash, splitPassages } from './passage-split.js';
@@ -219,13 +220,20 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
   ];
 }
 
+/**
+ * Memories the user edited by hand in the window, left as the user wrote them (with their history):
+ * what the pass takes out of a memory is not kept anywhere (only screen text's secrets go to the
+ * vault), so masking a code the user typed into a note on purpose would lose it.
+ */
+const EDITED_BY_HAND = `SELECT memory_id FROM memory_history WHERE reason = '${EDITED_BY_USER.replace(/'/g, "''")}'`;
+
 /** What the brain and chat kept: memories, the graph's facts and summaries, memory history, messages, thread titles and summaries. */
 function keptSteps(d: RescrubDeps): Step[] {
   const { db } = d;
   return [
     {
       table: 'memories',
-      select: "SELECT seq AS rid, * FROM memories WHERE seq > ? AND kind <> 'knowledge_vault' ORDER BY seq LIMIT ?",
+      select: `SELECT seq AS rid, * FROM memories WHERE seq > ? AND kind <> 'knowledge_vault' AND id NOT IN (${EDITED_BY_HAND}) ORDER BY seq LIMIT ?`,
       apply(r, s, out) {
         const m = r as unknown as MemoryRow;
         const title = s.text(m.title);
@@ -290,7 +298,7 @@ function keptSteps(d: RescrubDeps): Step[] {
     },
     {
       table: 'memory_history',
-      select: 'SELECT id AS rid, snapshot FROM memory_history WHERE id > ? ORDER BY id LIMIT ?',
+      select: `SELECT id AS rid, snapshot FROM memory_history WHERE id > ? AND memory_id NOT IN (${EDITED_BY_HAND}) ORDER BY id LIMIT ?`,
       apply(r, s) {
         const h = r as { rid: number; snapshot: string };
         let snap: unknown;

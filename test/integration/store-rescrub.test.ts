@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HashEmbedder, REDACTION_VERSION_KEY, foldOcr, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { EDITED_BY_USER, HashEmbedder, REDACTION_VERSION_KEY, foldOcr, openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { DEFAULT_REDACTION, DETECTORS_VERSION } from '../../shared/redaction/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
 
@@ -226,6 +226,20 @@ describe('re-scrub: text kept before a detector learned a shape is masked after 
     expect(store.rescrubDue).toBe(false);
     expect(store.observations.get(kept.obs.id)!.text).toContain(`From account: ${IBAN}`);
     expect(readable(store, KEY_BODY)).toEqual([]);
+  });
+
+  it('leaves a memory the user edited by hand as they wrote it, history too: nothing would keep what it took out', async () => {
+    const kept = await keptByOlderDetectors();
+    const note = store.memories.insert({ kind: 'semantic', title: 'Garage', text: 'Garage gate: ask Ana.' });
+    store.memories.update(note.id, { text: `Garage gate code is 8812; shop key sk live ${KEY_BODY}.` }, EDITED_BY_USER);
+    store.memories.update(note.id, { title: 'Garage gate' }, EDITED_BY_USER);
+    asOld(store);
+    finish();
+    expect(store.memories.get(note.id)!.text).toBe(`Garage gate code is 8812; shop key sk live ${KEY_BODY}.`);
+    expect(JSON.stringify(store.memories.history(note.id, { reveal: true }))).toContain(KEY_BODY);
+    // The rest of what was kept is masked as before.
+    expect(store.memories.get(kept.memory.id)!.text).not.toContain(KEY_BODY);
+    expect(store.observations.get(kept.obs.id)!.text).not.toContain(KEY_BODY);
   });
 
   it('a new store starts at the current detectors: nothing to re-scrub', async () => {

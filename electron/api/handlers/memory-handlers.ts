@@ -1,4 +1,4 @@
-import type { ListMemoriesOptions } from '../../../agents/store/index.js';
+import { EDITED_BY_USER, type ListMemoriesOptions } from '../../../agents/store/index.js';
 import type { Memory, MemoryKind, MemoryMatch, MemoryTab, ProvenanceDetail } from '../../../shared/api/index.js';
 import { MEMORY_KINDS } from '../../../shared/index.js';
 import { fail } from '../errors.js';
@@ -158,7 +158,7 @@ export function memoryHandlers(deps: ApiDeps): HandlerGroup<MemoryNames> {
 
     'memories.update': (input) => {
       if (!store.memories.get(input.id)) fail('NOT_FOUND', 'That memory no longer exists.');
-      const memory = store.memories.update(input.id, input.patch, 'edited by you');
+      const memory = store.memories.update(input.id, input.patch, EDITED_BY_USER);
       // Editing a memory by hand is using it.
       store.memories.markUsed([input.id]);
       return { memory: store.memories.get(input.id) ?? memory };
