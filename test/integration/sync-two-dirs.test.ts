@@ -74,6 +74,10 @@ describe('two data dirs syncing through a folder', () => {
 
   it('"forget the last 15 minutes" on A forgets on B what happened then, and keeps what came before', async () => {
     const now = Date.now();
+    // The notes are made after the range ends: a forget takes what was made in its range too
+    // (agents/store/forget.ts, created_at BETWEEN), so a note made in the millisecond of `now`
+    // would go by its creation time; it failed so in CI once.
+    await nextMillisecond();
     const recent = note(a, 'Salary talk', 'Discussed the salary band with Ana.', now - 5 * 60_000);
     const older = note(a, 'Ferry', 'The ferry leaves at 07:40.', now - 3 * 3_600_000);
     const onB = note(b, 'Draft', 'Draft of the salary letter.', now - 60_000);
