@@ -1,9 +1,12 @@
-import type { EngramStore } from '../store/index.js';
+import { DETECTORS_VERSION, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
+import { EDITED_BY_USER, type EngramStore } from '../store/index.js';
+import { arrivalVaultId, scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
 import type { OpenedSegment, SyncIdentity } from './segment-seal.js';
 import { applySyncedSetting } from './synced-setting-apply.js';
-import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger } from './sync-folder.js';
+import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger, type WriterNote } from './sync-folder.js';
 
 const MERGE_KEY = 'merge';
 const LEDGER_KEY = 'ledger';
@@ -34,6 +37,15 @@ export function ledgerOf(store: EngramStore): SyncLedger {
 }
 
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
+
+/** A secret taken out of an arriving memory, for the vault once the import's records are applied. */
+interface ArrivalSecret {
+  memoryId: string;
+  /** The memory as kept (masked). */
+  memory: SyncedMemory;
+  secret: SecretMatch;
+  at: number;
+}
 
 /**
  * One data dir syncing through one folder: export writes the changes the store logged since the
@@ -89,11 +101,24 @@ export class FolderSync {
       this.store.changes.imported(() => {
         for (const r of records) for (const e of merge.apply(r)) if (e.kind === 'forget' || e.kind === 'setting') this.carryOut(e, ranges);
       });
-      writeSegments(this.opts.folder, id, ledger, records);
+      writeSegments(this.opts.folder, id, ledger, records, this.writerNote(records));
       this.store.changes.exported(rows[rows.length - 1]!.seq);
       this.save(merge, ledger);
       return records.length;
     });
+  }
+
+  /**
+   * What this device's segments say of their records (their trailer, segment-seal.ts): the detectors
+   * that judged the text (0 while the store's re-scrub to the current ones is not done: until then
+   * it may hold text only older ones judged) and which memories the user edited by hand.
+   */
+  private writerNote(records: ChangeRecord[]): WriterNote {
+    const hand = new Set<string>();
+    for (const r of records) {
+      if (r.op === 'memory.put' && !hand.has(r.id) && this.store.memories.history(r.id).some((h) => h.reason === EDITED_BY_USER)) hand.add(r.id);
+    }
+    return { detectors: this.store.rescrubDue ? 0 : DETECTORS_VERSION, byHand: (memoryId) => hand.has(memoryId) };
   }
 
   /** One import pass: segments are read and checked first, then applied and recorded in one transaction. */
@@ -104,9 +129,13 @@ export class FolderSync {
     const ranges: { from: string; to: string }[] = [];
     this.store.transaction(() => {
       const merge = this.merge();
+      const vault: ArrivalSecret[] = [];
+      this.passSwitches = null;
       this.store.changes.imported(() => {
-        for (const s of segments) for (const r of s.records) this.applyRemote(merge, r, ranges);
+        for (const s of segments) for (const r of s.records) this.applyRemote(merge, r, ranges, scrubsOnArrival(r, s.trailer) ? vault : null);
       });
+      // Outside imported(): the vault entries are this device's own, and travel (one id on every device that masks the same arrival).
+      for (const v of vault) this.keepInVault(v);
       this.save(merge, ledger);
     });
     // A range forget takes this device's own sources in the range (frames, audio, files): after the commit, as a local forget runs.
@@ -114,16 +143,17 @@ export class FolderSync {
     return result;
   }
 
-  private applyRemote(merge: MergeState, r: ChangeRecord, ranges: { from: string; to: string }[]): void {
+  /** `scrub`: the record's memory is redacted before it is kept, and what is taken out goes there (arrival-scrub.ts). */
+  private applyRemote(merge: MergeState, r: ChangeRecord, ranges: { from: string; to: string }[], scrub: ArrivalSecret[] | null): void {
     this.store.changes.receive(r.at);
-    for (const e of merge.apply(r)) this.carryOut(e, ranges);
+    for (const e of merge.apply(r)) this.carryOut(e, ranges, scrub);
   }
 
-  private carryOut(e: MergeEffect, ranges: { from: string; to: string }[]): void {
+  private carryOut(e: MergeEffect, ranges: { from: string; to: string }[], scrub: ArrivalSecret[] | null = null): void {
     const memories = this.store.memories;
     switch (e.kind) {
       case 'put':
-        this.put(e.id, e.memory, e.at.t);
+        this.put(e.id, scrub ? this.scrubbed(e.id, e.memory, e.at.t, scrub) : e.memory, e.at.t);
         if (e.supersededBy && memories.row(e.supersededBy)) memories.update(e.id, { superseded_by: e.supersededBy }, 'sync');
         return;
       case 'supersede':
@@ -139,6 +169,51 @@ export class FolderSync {
         applySyncedSetting(this.store, e.key, e.value);
         return;
     }
+  }
+
+  /** The user's redaction switches, read at the first memory an import pass redacts. */
+  private passSwitches: RedactionSwitches | null = null;
+
+  /**
+   * A memory from a device whose detectors are older than these, redacted with the user's switches
+   * before it is kept. Imported changes are not logged, so the masked copy does not go back as an
+   * edit: the sender keeps its own until its update's re-scrub masks it there, and that edit, judged
+   * by these detectors, arrives and is kept as sent.
+   */
+  private scrubbed(id: string, m: SyncedMemory, at: number, vault: ArrivalSecret[]): SyncedMemory {
+    const switches = (this.passSwitches ??= this.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction);
+    const { memory, secrets } = scrubArrival(m, switches);
+    if (secrets.length) {
+      this.store.counters.bump('redaction.sync_import.masked', secrets.length);
+      for (const s of secrets) vault.push({ memoryId: id, memory, secret: s, at });
+    }
+    return memory;
+  }
+
+  /**
+   * A secret taken out of an arriving memory, kept in the knowledge vault (masked in every view) as
+   * capture and the re-scrub keep what they take out: once, under an id every device that masks
+   * the same arrival shares, and not again when this vault already holds that value of that kind.
+   */
+  private keepInVault(v: ArrivalSecret): void {
+    const memories = this.store.memories;
+    const id = arrivalVaultId(this.opts.key, v.memoryId, v.secret, v.at);
+    if (memories.row(id)) return;
+    const same = memories
+      .list({ kinds: ['knowledge_vault'], limit: 10_000 })
+      .some((e) => e.fields['entry_type'] === v.secret.kind && memories.get(e.id, { reveal: true })?.fields['secret'] === v.secret.value);
+    if (same) return;
+    const label = v.secret.kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    const about = v.memory.title.trim() || v.memory.text.trim();
+    memories.insert({
+      id,
+      kind: 'knowledge_vault',
+      title: `${label} in a memory from another device`,
+      text: `${label}${v.secret.label ? ` (${v.secret.label})` : ''} was in the memory "${about.length > 80 ? `${about.slice(0, 79)}…` : about}" as it arrived from a device on an older Engram; Engram masked it there.`,
+      fields: { entry_type: v.secret.kind, source: 'sync', sensitivity: 'high', secret: v.secret.value.slice(0, 8000) },
+      app: v.memory.app,
+      occurred_at: ms(v.memory.occurred_at),
+    });
   }
 
   private put(id: string, m: SyncedMemory, at: number): void {

@@ -6,6 +6,7 @@ import { SyncError } from './sync-error.js';
 /*
  * A segment file: a clear header, then AES-256-GCM over the padded records.
  *   'ENGS' | version (1 byte) | device id (16 bytes) | sequence number (u64 BE) | nonce (12) | ciphertext | tag (16)
+ * The plaintext: length (u32 BE) | JSON {v: 1, records} | length (u32 BE) | JSON trailer | zeros.
  * The header is the authenticated data, so a segment renumbered or credited to another device does
  * not open; the key is derived for the folder (its id is the HKDF salt), so one from another folder
  * does not either. The ciphertext is always a padding bucket
@@ -37,9 +38,29 @@ export interface SegmentHeader {
 
 export interface OpenedSegment extends SegmentHeader {
   records: ChangeRecord[];
+  /** The writer's trailer; null for a segment written before trailers (or one that does not parse): detectors 0. */
+  trailer: SegmentTrailer | null;
 }
 
 const PayloadSchema = z.object({ v: z.literal(1), records: z.array(ChangeRecordSchema) }).strict();
+
+/**
+ * What the writer says about its records, in the padding after them. An Engram from before the
+ * trailer reads only the first length's JSON, strictly (its PayloadSchema refuses an unknown key
+ * and its header check refuses another format byte, so neither could carry this), and never looks
+ * at the padding: the trailer reaches newer devices and costs older ones nothing. It is sealed with
+ * the records, so only a holder of the sync key can write it.
+ * - `detectors`: the generation of redaction detectors (shared/redaction DETECTORS_VERSION) that
+ *   judged the records' text; a segment without a trailer was written before it: 0.
+ * - `by_hand`: ids of memories in the segment the user edited by hand, left as written (as the
+ *   re-scrub leaves them).
+ * Not strict: a later Engram may add keys, which this one passes over.
+ */
+export const SegmentTrailerSchema = z.object({
+  detectors: z.number().int().nonnegative(),
+  by_hand: z.array(z.string().max(200)).max(100_000).optional(),
+});
+export type SegmentTrailer = z.infer<typeof SegmentTrailerSchema>;
 
 /** The smallest bucket (1 KiB, then powers of two) that holds n bytes. */
 export function bucketSize(n: number): number {
@@ -66,11 +87,16 @@ function header(device: string, seq: number): Buffer {
   return h;
 }
 
-/** The plaintext of a segment's records, padded to its bucket: length (u32 BE) | JSON | zeros. */
-function pad(json: Buffer): Buffer {
-  const out = Buffer.alloc(bucketSize(json.length + 4));
+/** The plaintext of a segment, padded to its bucket: length (u32 BE) | JSON | [length (u32 BE) | trailer JSON] | zeros. */
+function pad(json: Buffer, trailer: Buffer | null): Buffer {
+  const used = json.length + 4 + (trailer ? trailer.length + 4 : 0);
+  const out = Buffer.alloc(bucketSize(used));
   out.writeUInt32BE(json.length, 0);
   json.copy(out, 4);
+  if (trailer) {
+    out.writeUInt32BE(trailer.length, 4 + json.length);
+    trailer.copy(out, 8 + json.length);
+  }
   return out;
 }
 
@@ -79,14 +105,21 @@ export function recordsBytes(records: ChangeRecord[]): number {
   return Buffer.byteLength(JSON.stringify({ v: 1, records })) + 4;
 }
 
-export function sealSegment(id: SyncIdentity, seq: number, records: ChangeRecord[]): Buffer {
+/** The bytes a trailer adds to the plaintext. */
+export function trailerBytes(trailer: SegmentTrailer): number {
+  return Buffer.byteLength(JSON.stringify(trailer)) + 4;
+}
+
+/** Seals records; without a trailer the segment is as an Engram before trailers wrote it (tests stand in for one so). */
+export function sealSegment(id: SyncIdentity, seq: number, records: ChangeRecord[], trailer: SegmentTrailer | null = null): Buffer {
   const json = Buffer.from(JSON.stringify({ v: 1, records }));
-  if (json.length + 4 > MAX_SEGMENT_PLAIN) throw new SyncError('IO', `a segment holds at most ${MAX_SEGMENT_PLAIN} bytes; split the batch`);
+  const tail = trailer ? Buffer.from(JSON.stringify(SegmentTrailerSchema.parse(trailer))) : null;
+  if (json.length + 4 + (tail ? tail.length + 4 : 0) > MAX_SEGMENT_PLAIN) throw new SyncError('IO', `a segment holds at most ${MAX_SEGMENT_PLAIN} bytes; split the batch`);
   const head = header(id.device, seq);
   const nonce = randomBytes(NONCE);
   const c = createCipheriv('aes-256-gcm', segmentKey(id), nonce);
   c.setAAD(head);
-  const body = Buffer.concat([c.update(pad(json)), c.final()]);
+  const body = Buffer.concat([c.update(pad(json, tail)), c.final()]);
   return Buffer.concat([head, nonce, body, c.getAuthTag()]);
 }
 
@@ -123,5 +156,20 @@ export function openSegment(id: SyncIdentity, bytes: Buffer, name: string): Open
   } catch {
     throw new SyncError('INVALID', `${name} holds records this Engram cannot read (a newer version?); refused`);
   }
-  return { device, seq, records: payload.records };
+  return { device, seq, records: payload.records, trailer: readTrailer(plain, 4 + length) };
+}
+
+/**
+ * The trailer after the records, or null: zeros there (a segment from before trailers), or a trailer
+ * that does not parse, read as detectors 0, so what it brings is judged again here rather than trusted.
+ */
+function readTrailer(plain: Buffer, at: number): SegmentTrailer | null {
+  if (at + 4 > plain.length) return null;
+  const length = plain.readUInt32BE(at);
+  if (length === 0 || length > plain.length - at - 4) return null;
+  try {
+    return SegmentTrailerSchema.parse(JSON.parse(plain.subarray(at + 4, at + 4 + length).toString('utf8')));
+  } catch {
+    return null;
+  }
 }

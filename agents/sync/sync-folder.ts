@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileDurable } from '../store/index.js';
 import type { ChangeRecord } from './change-record.js';
-import { HEADER_BYTES, MAX_SEGMENT_PLAIN, openSegment, readHeader, recordsBytes, sealSegment, type OpenedSegment, type SyncIdentity } from './segment-seal.js';
+import { HEADER_BYTES, MAX_SEGMENT_PLAIN, openSegment, readHeader, recordsBytes, sealSegment, trailerBytes, type OpenedSegment, type SyncIdentity } from './segment-seal.js';
 import { SyncError, type SyncErrorCode } from './sync-error.js';
 
 /** Segment files: a random name, so nothing about their content, date or device shows in the folder listing. */
@@ -63,19 +63,29 @@ function highestOwnSeq(dir: string, device: string): number {
   return max;
 }
 
+/** What the writer says in each segment's trailer (segment-seal.ts): its detectors, and which memories the user edited by hand. */
+export interface WriterNote {
+  detectors: number;
+  byHand: (memoryId: string) => boolean;
+}
+
+const handMarked = (r: ChangeRecord, note: WriterNote | null): boolean => note !== null && r.op === 'memory.put' && note.byHand(r.id);
+
 /**
  * Records cut into batches that each seal under the segment size limit. A batch's sealed JSON is
  * the empty batch's plus each record's own JSON and a comma between them, so its size is kept as a
  * running sum: measuring the whole batch again for every record made a 10,000-memory export take
- * ~2 ms of CPU per memory (quadratic in the records per segment).
+ * ~2 ms of CPU per memory (quadratic in the records per segment). The trailer's grows the same way:
+ * each memory edited by hand adds its id to it.
  */
-export function batches(records: ChangeRecord[]): ChangeRecord[][] {
-  const empty = recordsBytes([]);
+export function batches(records: ChangeRecord[], note: WriterNote | null = null): ChangeRecord[][] {
+  const empty = recordsBytes([]) + (note ? trailerBytes({ detectors: note.detectors, by_hand: [] }) : 0);
   const out: ChangeRecord[][] = [];
   let cur: ChangeRecord[] = [];
   let size = empty;
   for (const r of records) {
-    const own = Buffer.byteLength(JSON.stringify(r));
+    // A hand-marked id adds its JSON string and, at worst, a comma to the trailer.
+    const own = Buffer.byteLength(JSON.stringify(r)) + (handMarked(r, note) ? Buffer.byteLength(JSON.stringify((r as { id: string }).id)) + 1 : 0);
     const grown = size + own + (cur.length > 0 ? 1 : 0);
     if (cur.length > 0 && grown > MAX_SEGMENT_PLAIN) {
       out.push(cur);
@@ -91,15 +101,17 @@ export function batches(records: ChangeRecord[]): ChangeRecord[][] {
 
 /**
  * Appends records to the folder as new sealed segments of this device (one per ~1 MiB of records),
- * each written durably under a random name; updates the ledger. Returns the file names written.
+ * each written durably under a random name, with the writer's note as its trailer (none: as an
+ * Engram before trailers wrote it); updates the ledger. Returns the file names written.
  */
-export function writeSegments(dir: string, id: SyncIdentity, ledger: SyncLedger, records: ChangeRecord[]): string[] {
+export function writeSegments(dir: string, id: SyncIdentity, ledger: SyncLedger, records: ChangeRecord[], note: WriterNote | null = null): string[] {
   if (records.length === 0) return [];
   let seq = Math.max(ledger.lastSeq, highestOwnSeq(dir, id.device));
   const names: string[] = [];
-  for (const batch of batches(records)) {
+  for (const batch of batches(records, note)) {
     seq += 1;
-    const bytes = sealSegment(id, seq, batch);
+    const byHand = note ? [...new Set(batch.filter((r) => handMarked(r, note)).map((r) => (r as { id: string }).id))] : [];
+    const bytes = sealSegment(id, seq, batch, note ? { detectors: note.detectors, ...(byHand.length ? { by_hand: byHand } : {}) } : null);
     const name = `${randomBytes(16).toString('hex')}.egs`;
     writeFileDurable(join(dir, name), bytes, { exclusive: true, mode: 0o600 });
     ledger.imported[name] = { device: id.device, seq, sha: sha256(bytes) };

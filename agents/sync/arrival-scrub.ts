@@ -1,0 +1,69 @@
+import { createHmac } from 'node:crypto';
+import { DETECTORS_VERSION, redactText, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
+import type { ChangeRecord, SyncedMemory } from './change-record.js';
+import type { SegmentTrailer } from './segment-seal.js';
+
+/**
+ * Whether a memory a segment brings is redacted again here before it is kept: only when its
+ * writer's detectors are older than this device's (a segment without a trailer: 0), since a device
+ * at this generation or a newer one has already judged its text with at least these detectors.
+ * Knowledge-vault entries hold their secrets on purpose and are kept as sent. So is what the user
+ * edited by hand on the other device (the re-scrub leaves it too): a trailer names those memories;
+ * a segment from before trailers cannot, so there an edit ('edited') is taken for the user's, and
+ * a memory as created or as the agents wrote it ('created') is redacted.
+ */
+export function scrubsOnArrival(r: ChangeRecord, trailer: SegmentTrailer | null): boolean {
+  if (r.op !== 'memory.put' || r.memory.kind === 'knowledge_vault') return false;
+  if ((trailer?.detectors ?? 0) >= DETECTORS_VERSION) return false;
+  if (trailer) return !(trailer.by_hand ?? []).includes(r.id);
+  return r.reason !== 'edited';
+}
+
+export interface ArrivalScrub {
+  memory: SyncedMemory;
+  /** What was taken out, each value once per kind: the vault keeps them. */
+  secrets: SecretMatch[];
+}
+
+/** A memory's title, text, details and fields (every string in them) through the redactor, with the user's switches. */
+export function scrubArrival(m: SyncedMemory, switches: RedactionSwitches): ArrivalScrub {
+  const found: SecretMatch[] = [];
+  const text = (t: string): string => {
+    const r = redactText(t, switches);
+    found.push(...r.secrets);
+    return r.text;
+  };
+  const json = (v: unknown): unknown =>
+    typeof v === 'string' ? text(v) : Array.isArray(v) ? v.map(json) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, json(x)])) : v;
+  const memory: SyncedMemory = { ...m, title: text(m.title), text: text(m.text), details: text(m.details), fields: json(m.fields) as SyncedMemory['fields'] };
+  const seen = new Set<string>();
+  const secrets = found.filter((s) => {
+    const key = `${s.kind}\u0000${s.value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { memory, secrets };
+}
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/**
+ * The id of the vault entry that keeps one secret taken out of one arriving memory: the same on
+ * every device that masks it (a store id's shape: 'mem_', 10 characters of time, 16 of an HMAC
+ * keyed by the sync key over the memory, the kind and the value), so two devices that mask the
+ * same arrival keep one entry between them when their entries meet, and the id says nothing of
+ * the value to whoever lacks the key.
+ */
+export function arrivalVaultId(syncKey: Buffer, memoryId: string, s: Pick<SecretMatch, 'kind' | 'value'>, at: number): string {
+  let time = '';
+  let t = Math.max(0, Math.floor(at));
+  for (let i = 0; i < 10; i++) {
+    time = ALPHABET[t % 32]! + time;
+    t = Math.floor(t / 32);
+  }
+  const mac = createHmac('sha256', syncKey).update(`engram-sync-arrival-vault\u0000${memoryId}\u0000${s.kind}\u0000${s.value}`).digest();
+  let rand = '';
+  for (let i = 0; i < 16; i++) rand += ALPHABET[mac[i]! % 32]!;
+  return `mem_${time}${rand}`;
+}

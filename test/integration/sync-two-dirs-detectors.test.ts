@@ -1,0 +1,148 @@
+import { createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { EDITED_BY_USER, REDACTION_VERSION_KEY, type EngramStore } from '../../agents/store/index.js';
+import { ChangeRecordSchema, emptyLedger, openSegment, writeSegments, type ChangeRecord, type FolderSync, type SyncIdentity } from '../../agents/sync/index.js';
+import { DETECTORS_VERSION } from '../../shared/redaction/index.js';
+import { syncPairEachTest } from '../helpers/sync-pair.js';
+
+// A device still on an older Engram sends what its detectors missed; this one masks it on arrival,
+// and only that. Segments stay readable both ways between an updated device and one not yet updated.
+const KEY_BODY = '51QxTm8Ab29dKp4LmN7qRsT3uV';
+/** A Stripe key as OCR splits it: the older detectors let it through. */
+const SPACED_KEY = `sk live ${KEY_BODY}`;
+
+/**
+ * How an Engram from before segment trailers opens a segment: agents/sync/segment-seal.ts's
+ * openSegment as it was at 6caa89d, frozen here (its strict payload schema, its header check).
+ */
+function openAsOlderEngram(id: SyncIdentity, bytes: Buffer): ChangeRecord[] {
+  if (bytes.readUInt8(4) !== 1) throw new Error('a newer segment format');
+  const key = Buffer.from(hkdfSync('sha256', id.key, Buffer.from(id.folderId, 'hex'), 'engram-sync-segment-v1', 32));
+  const d = createDecipheriv('aes-256-gcm', key, bytes.subarray(29, 41));
+  d.setAAD(bytes.subarray(0, 29));
+  d.setAuthTag(bytes.subarray(bytes.length - 16));
+  const plain = Buffer.concat([d.update(bytes.subarray(41, bytes.length - 16)), d.final()]);
+  const length = plain.readUInt32BE(0);
+  const OldPayload = z.object({ v: z.literal(1), records: z.array(ChangeRecordSchema) }).strict();
+  return OldPayload.parse(JSON.parse(plain.subarray(4, 4 + length).toString('utf8'))).records;
+}
+
+describe('sync and the sender’s detectors', () => {
+  let folder: string;
+  let a: EngramStore;
+  let b: EngramStore;
+  let syncA: FolderSync;
+  let syncB: FolderSync;
+  const key = randomBytes(32);
+  const folderId = randomBytes(16).toString('hex');
+
+  syncPairEachTest('engram-sync-det-', async (pair) => {
+    ({ folder, a, b, syncA, syncB } = pair);
+    await syncA.now();
+    await syncB.now();
+  }, { key, folderId });
+
+  /** A third device's segment, written as the Engram it runs writes one: without a trailer (before it), or with its detectors. */
+  let oldSeq = 0;
+  const other = { key, folderId, device: randomBytes(16).toString('hex') };
+  const fromOther = (records: ChangeRecord[], detectors: number | null, byHand: string[] = []) => {
+    const ledger = { ...emptyLedger(), lastSeq: oldSeq };
+    writeSegments(folder, other, ledger, records, detectors === null ? null : { detectors, byHand: (id) => byHand.includes(id) });
+    oldSeq = ledger.lastSeq;
+  };
+  let clock = Date.now();
+  const put = (id: string, text: string, reason: 'created' | 'edited' = 'created'): ChangeRecord => ({
+    op: 'memory.put',
+    id,
+    at: { t: ++clock, c: 0, d: other.device },
+    reason,
+    memory: { kind: 'semantic', title: 'Shop payments', text, details: `Pasted in #payments: ${text}`, fields: { name: 'shop key', value: text }, app: 'Slack', occurred_at: null, ended_at: null, segment: null },
+  });
+  const memId = (n: number) => `mem_01jz${String(n).padStart(22, '0')}`;
+  const vaultWith = (s: EngramStore, value: string) =>
+    s.memories.list({ kinds: ['knowledge_vault'], limit: 1000 }).filter((m) => String(s.memories.get(m.id, { reveal: true })?.fields['secret'] ?? '').includes(value));
+  const loggedPutsOf = (s: EngramStore, id: string) => s.changes.pending().filter((r) => (r.record as { op: string; id?: string }).op === 'memory.put' && (r.record as { id?: string }).id === id);
+
+  it('a memory from a device on older detectors arrives masked everywhere, its secret in the vault once', async () => {
+    const id = memId(1);
+    fromOther([put(id, `Restricted key for the shop: ${SPACED_KEY}`)], null);
+    await syncB.now();
+    const got = b.memories.get(id)!;
+    expect(got.text).toBe('Restricted key for the shop: sk live [redacted:stripe_key]');
+    expect(JSON.stringify(got)).not.toContain(KEY_BODY);
+    expect(b.counters.all()['redaction.sync_import.masked']).toBe(1);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
+    // Masking is not an edit of B's: nothing of the memory goes back (the sender's own re-scrub mends its copy).
+    expect(loggedPutsOf(b, id)).toHaveLength(0);
+    // A masks it too, on its own, before B's vault entry is in the folder.
+    await syncA.now();
+    expect(a.memories.get(id)!.text).not.toContain(KEY_BODY);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(1);
+    // The sender sends it again (another edit as created, the same key); the devices' vault entries meet: one entry, one id.
+    fromOther([put(id, `Restricted key for the shop, again: ${SPACED_KEY}`)], null);
+    await syncB.now();
+    await syncA.now();
+    await syncB.now();
+    expect(b.memories.get(id)!.text).toContain('again: sk live [redacted:stripe_key]');
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(1);
+    expect(vaultWith(a, KEY_BODY)[0]!.id).toBe(vaultWith(b, KEY_BODY)[0]!.id);
+  });
+
+  it('what a device at these detectors sends is kept as sent (its detectors judged it)', async () => {
+    const id = memId(2);
+    fromOther([put(id, `Restricted key for the shop: ${SPACED_KEY}`)], DETECTORS_VERSION);
+    // A is an Engram at these detectors: its own segments say so.
+    const fromA = a.memories.insert({ kind: 'semantic', title: 'Gate code', text: 'The garage gate code is 8812.', fields: { name: 'gate code' } }).id;
+    await syncA.now();
+    await syncB.now();
+    expect(b.memories.get(id)!.text).toBe(`Restricted key for the shop: ${SPACED_KEY}`);
+    expect(b.memories.get(fromA)!.text).toBe('The garage gate code is 8812.');
+    expect(b.counters.all()['redaction.sync_import.masked']).toBeUndefined();
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(0);
+  });
+
+  it('a note the user edited by hand on the other device is kept as they wrote it', async () => {
+    // From before trailers, an edit is all that says so.
+    const edited = memId(3);
+    fromOther([put(edited, 'The garage gate code is 8812.', 'edited')], null);
+    // An updated device whose re-scrub has not finished says its detectors are older (0), and names the memory the user edited.
+    const byHand = a.memories.insert({ kind: 'semantic', title: 'Shop key', text: 'To fill in later', fields: { name: 'shop key' } }).id;
+    a.memories.update(byHand, { text: `Shop key, typed on purpose: ${SPACED_KEY}` }, EDITED_BY_USER);
+    const byAgent = a.memories.insert({ kind: 'semantic', title: 'Shop payments', text: `Seen in the admin: ${SPACED_KEY}`, fields: { name: 'shop payments' } }).id;
+    a.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    await syncA.now();
+    await syncB.now();
+    expect(b.memories.get(edited)!.text).toBe('The garage gate code is 8812.');
+    expect(b.memories.get(byHand)!.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
+    expect(b.memories.get(byAgent)!.text).toBe('Seen in the admin: sk live [redacted:stripe_key]');
+  });
+
+  it('an older Engram reads the segments this one writes, and this one reads the older ones', async () => {
+    const byHand = a.memories.insert({ kind: 'semantic', title: 'Locker', text: 'Locker 14', fields: { name: 'locker' } }).id;
+    a.memories.update(byHand, { text: 'Locker 14, code 2291' }, EDITED_BY_USER);
+    a.memories.insert({ kind: 'episodic', title: 'Standup', text: 'Standup moved to 09:30.' });
+    await syncA.now();
+    fromOther([put(memId(4), 'Lunch with Ana on Friday.')], null);
+    let newer = 0;
+    let older = 0;
+    for (const name of readdirSync(folder).filter((n) => n.endsWith('.egs'))) {
+      const bytes = readFileSync(join(folder, name));
+      const now = openSegment({ key, folderId, device: a.changes.device()! }, bytes, name);
+      // Today's reader sees every record an older one sees, the same.
+      expect(openAsOlderEngram({ key, folderId, device: now.device }, bytes)).toEqual(now.records);
+      if (now.device === a.changes.device()) {
+        newer++;
+        expect(now.trailer).toEqual({ detectors: DETECTORS_VERSION, by_hand: [byHand] });
+      } else if (now.device === other.device) {
+        older++;
+        expect(now.trailer).toBeNull();
+      }
+    }
+    expect(newer).toBeGreaterThan(0);
+    expect(older).toBe(1);
+  });
+});
