@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
  *
- * Five scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Six scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -26,7 +26,15 @@
  *   in a sidebar, a dark CI run log, a dark metrics dashboard of tiles, an OKR doc with tables, a payslip, a
  *   grocery order, a bank transfer, a rental listing, a hotel booking in Portuguese, a flight booking, a GP's
  *   patient portal, a recipe, a dark podcast player, a support chat — asked as a person would, not in the
- *   screens' words, with six near misses and an IBAN, a live API key and a passport number on screen).
+ *   screens' words, with six near misses and an IBAN, a live API key and a passport number on screen);
+ * - day 6 (test/fixtures/screenqa-day6: 14 pages written apart from the answer code and never tuned on, a
+ *   second held-out check that answers generalise — a logistics planner's Wednesday: a three-pane mail
+ *   client, a dispatch spreadsheet with column letters and Dutch number formats, a route planner beside a
+ *   map, a carrier's order confirmation in German, a team chat, a dark shift rota grid, a PDF invoice, a
+ *   device settings profile with labels left of their values, a fuel card statement, a damage form with
+ *   labels above their boxes, a stock table, a wiki procedure, a youth football schedule and a ferry
+ *   booking in Italian — asked as a person would, with five near misses, and a revealed Wi-Fi password
+ *   and a full card number on screen).
  * Then each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
  * user sees:
@@ -37,11 +45,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, "2": …, "3": …, "4": …, "5": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, …, "6": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so are days 3, 4 and 5; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5 and 6; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1 … DIR/day5; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1 … DIR/day6; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +67,7 @@ const DAYS = {
   3: join(root, 'test', 'fixtures', 'screenqa-day3'),
   4: join(root, 'test', 'fixtures', 'screenqa-day4'),
   5: join(root, 'test', 'fixtures', 'screenqa-day5'),
+  6: join(root, 'test', 'fixtures', 'screenqa-day6'),
 } as const;
 type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
@@ -207,7 +216,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; days 2 to 5 are judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2 to 6 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
