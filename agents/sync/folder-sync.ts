@@ -4,12 +4,14 @@ import { EDITED_BY_USER, type EngramStore } from '../store/index.js';
 import { arrivalVaultId, scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
+import { resealSlice, resealStart, ResealStateSchema, type ResealState } from './own-reseal.js';
 import type { OpenedSegment, SyncIdentity } from './segment-seal.js';
 import { applySyncedSetting } from './synced-setting-apply.js';
 import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger, type WriterNote } from './sync-folder.js';
 
 const MERGE_KEY = 'merge';
 const LEDGER_KEY = 'ledger';
+const RESEAL_KEY = 'reseal';
 
 /** Where and with what a data dir syncs: the folder every device shares, the sync key and the folder's id. */
 export interface FolderSyncOptions {
@@ -28,6 +30,8 @@ export interface SyncPassReport {
   imported: number;
   /** Files refused for the first time in this pass, one line each. */
   refused: ImportRefusal[];
+  /** Own segments sealed again in this pass with the text masked by the current detectors (own-reseal.ts). */
+  resealed: number;
 }
 
 /** What this data dir has imported from and refused in its sync folder. */
@@ -84,7 +88,45 @@ export class FolderSync {
     const id = this.identity();
     const exported = this.exportPending(id);
     const { imported, refused } = await this.importNew(id);
-    return { exported, imported, refused };
+    const resealed = this.resealOwn(id);
+    return { exported, imported, refused, resealed };
+  }
+
+  /**
+   * The own segments still to seal again: kept in the store; the first time (or after the detectors
+   * change), every own segment in the ledger, since those written before were sealed with older ones.
+   */
+  private resealState(ledger: SyncLedger, device: string): ResealState {
+    const parsed = ResealStateSchema.safeParse(this.store.changes.state(RESEAL_KEY));
+    return parsed.success && parsed.data.detectors >= DETECTORS_VERSION ? parsed.data : resealStart(ledger, device);
+  }
+
+  /**
+   * Once this store's re-scrub is done, its own segments sealed before these detectors are sealed
+   * again a few per pass (own-reseal.ts), with what the re-scrub leaves alone left alone: vault
+   * entries and what the user edited by hand. The secrets are not kept again: the re-scrub already
+   * decided what of the store's text goes to the vault.
+   */
+  resealOwn(id: SyncIdentity = this.identity()): number {
+    if (this.store.rescrubDue) return 0;
+    return this.store.transaction(() => {
+      const ledger = this.ledger();
+      const had = this.store.changes.state(RESEAL_KEY);
+      const state = this.resealState(ledger, id.device);
+      if (state.pending.length === 0) {
+        if (had === undefined) this.store.changes.setState(RESEAL_KEY, state);
+        return 0;
+      }
+      const switches = this.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
+      const { resealed } = resealSlice(this.opts.folder, id, ledger, state, (records) => {
+        const note = this.writerNote(records);
+        const masked = records.map((r) => (r.op === 'memory.put' && r.memory.kind !== 'knowledge_vault' && !note.byHand(r.id) ? { ...r, memory: scrubArrival(r.memory, switches).memory } : r));
+        return { records: masked, note };
+      });
+      this.store.changes.setState(RESEAL_KEY, state);
+      this.store.changes.setState(LEDGER_KEY, ledger);
+      return resealed;
+    });
   }
 
   /** Local changes into the folder; each is folded into the merge clocks first, so an older remote edit cannot undo it. */
@@ -101,7 +143,13 @@ export class FolderSync {
       this.store.changes.imported(() => {
         for (const r of records) for (const e of merge.apply(r)) if (e.kind === 'forget' || e.kind === 'setting') this.carryOut(e, ranges);
       });
-      writeSegments(this.opts.folder, id, ledger, records, this.writerNote(records));
+      const note = this.writerNote(records);
+      const names = writeSegments(this.opts.folder, id, ledger, records, note);
+      // Sealed with text older detectors judged: to be sealed again once the re-scrub is done.
+      if (note.detectors < DETECTORS_VERSION) {
+        const state = this.resealState(ledger, id.device);
+        this.store.changes.setState(RESEAL_KEY, { ...state, pending: [...new Set([...state.pending, ...names])] });
+      }
       this.store.changes.exported(rows[rows.length - 1]!.seq);
       this.save(merge, ledger);
       return records.length;

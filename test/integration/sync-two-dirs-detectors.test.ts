@@ -3,9 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { EDITED_BY_USER, REDACTION_VERSION_KEY, type EngramStore } from '../../agents/store/index.js';
-import { ChangeRecordSchema, emptyLedger, openSegment, writeSegments, type ChangeRecord, type FolderSync, type SyncIdentity } from '../../agents/sync/index.js';
-import { DETECTORS_VERSION } from '../../shared/redaction/index.js';
+import { EDITED_BY_USER, openStore, REDACTION_VERSION_KEY, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { ChangeRecordSchema, emptyLedger, FolderSync, openSegment, writeSegments, type ChangeRecord, type SyncIdentity } from '../../agents/sync/index.js';
+import { DEFAULT_REDACTION, DETECTORS_VERSION } from '../../shared/redaction/index.js';
+import { memoriesHash } from '../helpers/store-compare.js';
 import { syncPairEachTest } from '../helpers/sync-pair.js';
 
 // A device still on an older Engram sends what its detectors missed; this one masks it on arrival,
@@ -31,6 +32,7 @@ function openAsOlderEngram(id: SyncIdentity, bytes: Buffer): ChangeRecord[] {
 }
 
 describe('sync and the sender’s detectors', () => {
+  let root: string;
   let folder: string;
   let a: EngramStore;
   let b: EngramStore;
@@ -40,7 +42,7 @@ describe('sync and the sender’s detectors', () => {
   const folderId = randomBytes(16).toString('hex');
 
   syncPairEachTest('engram-sync-det-', async (pair) => {
-    ({ folder, a, b, syncA, syncB } = pair);
+    ({ root, folder, a, b, syncA, syncB } = pair);
     await syncA.now();
     await syncB.now();
   }, { key, folderId });
@@ -144,5 +146,46 @@ describe('sync and the sender’s detectors', () => {
     }
     expect(newer).toBeGreaterThan(0);
     expect(older).toBe(1);
+  });
+
+  it('after its re-scrub a device seals its own segments again without what it masked; devices importing before or after agree', async () => {
+    // A was just updated: its store predates these detectors, so its segments say 0.
+    a.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    const byAgent = a.memories.insert({ kind: 'semantic', title: 'Shop payments', text: `Seen in the admin: ${SPACED_KEY}`, fields: { name: 'shop payments' } }).id;
+    const byHand = a.memories.insert({ kind: 'semantic', title: 'Shop key', text: 'To fill in later', fields: { name: 'shop key' } }).id;
+    a.memories.update(byHand, { text: `Shop key, typed on purpose: ${SPACED_KEY}` }, EDITED_BY_USER);
+    const plain = a.memories.insert({ kind: 'semantic', title: 'Standup', text: 'Standup moved to 09:30.', fields: { name: 'standup' } }).id;
+    expect((await syncA.now()).resealed).toBe(0); // its re-scrub is not done: nothing to seal again yet
+    const before = readdirSync(folder).filter((n) => n.endsWith('.egs'));
+    await syncB.now(); // B imports early (and masks on arrival)
+    while (!a.rescrubSlice(DEFAULT_REDACTION).done);
+    expect((await syncA.now()).resealed).toBe(1);
+    const after = readdirSync(folder).filter((n) => n.endsWith('.egs'));
+    expect(after.filter((n) => before.includes(n))).toEqual([]); // A's old segment is gone
+    const idA = { key, folderId, device: a.changes.device()! };
+    const all = after.flatMap((n) => openSegment(idA, readFileSync(join(folder, n)), n).records);
+    const texts = (id: string) => all.filter((r) => r.op === 'memory.put' && r.id === id).map((r) => JSON.stringify(r));
+    expect(texts(byAgent).length).toBeGreaterThan(0);
+    expect(texts(byAgent).join()).not.toContain(KEY_BODY);
+    expect(texts(byHand).join()).toContain(KEY_BODY); // what the user typed stays as typed
+    expect(texts(plain)).toHaveLength(1);
+    // B, which imported the old segment, and C, a device that joins now, end where A is.
+    const c = await openStore({ dataDir: join(root, 'c'), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+    try {
+      const syncC = new FolderSync(c, { folder, key, folderId });
+      expect((await syncB.now()).refused).toEqual([]);
+      await syncA.now();
+      expect((await syncC.now()).refused).toEqual([]);
+      await syncC.now();
+      expect(c.memories.get(plain)?.text).toBe('Standup moved to 09:30.');
+      expect(c.memories.get(byHand)?.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
+      expect(c.memories.get(byAgent)?.text).toBe('Seen in the admin: sk live [redacted:stripe_key]');
+      expect(memoriesHash(b)).toBe(memoriesHash(a));
+      expect(memoriesHash(c)).toBe(memoriesHash(a));
+      // Once done, nothing more is sealed again.
+      expect((await syncA.now()).resealed).toBe(0);
+    } finally {
+      await c.close();
+    }
   });
 });
