@@ -42,6 +42,12 @@ export function ledgerOf(store: EngramStore): SyncLedger {
 
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
+/** How an arriving record is kept: redacted first (what is taken out collected in `scrub`), and whether the user wrote it by hand. */
+interface Arrival {
+  scrub: ArrivalSecret[] | null;
+  byHand: boolean;
+}
+
 /** A secret taken out of an arriving memory, for the vault once the import's records are applied. */
 interface ArrivalSecret {
   memoryId: string;
@@ -180,7 +186,10 @@ export class FolderSync {
       const vault: ArrivalSecret[] = [];
       this.passSwitches = null;
       this.store.changes.imported(() => {
-        for (const s of segments) for (const r of s.records) this.applyRemote(merge, r, ranges, scrubsOnArrival(r, s.trailer) ? vault : null);
+        for (const s of segments) {
+          const hand = new Set(s.trailer?.by_hand ?? []);
+          for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id) });
+        }
       });
       // Outside imported(): the vault entries are this device's own, and travel (one id on every device that masks the same arrival).
       for (const v of vault) this.keepInVault(v);
@@ -191,17 +200,16 @@ export class FolderSync {
     return result;
   }
 
-  /** `scrub`: the record's memory is redacted before it is kept, and what is taken out goes there (arrival-scrub.ts). */
-  private applyRemote(merge: MergeState, r: ChangeRecord, ranges: { from: string; to: string }[], scrub: ArrivalSecret[] | null): void {
+  private applyRemote(merge: MergeState, r: ChangeRecord, ranges: { from: string; to: string }[], arrival: Arrival): void {
     this.store.changes.receive(r.at);
-    for (const e of merge.apply(r)) this.carryOut(e, ranges, scrub);
+    for (const e of merge.apply(r)) this.carryOut(e, ranges, arrival);
   }
 
-  private carryOut(e: MergeEffect, ranges: { from: string; to: string }[], scrub: ArrivalSecret[] | null = null): void {
+  private carryOut(e: MergeEffect, ranges: { from: string; to: string }[], arrival: Arrival = { scrub: null, byHand: false }): void {
     const memories = this.store.memories;
     switch (e.kind) {
       case 'put':
-        this.put(e.id, scrub ? this.scrubbed(e.id, e.memory, e.at.t, scrub) : e.memory, e.at.t);
+        this.put(e.id, arrival.scrub ? this.scrubbed(e.id, e.memory, e.at.t, arrival.scrub) : e.memory, e.at.t, arrival.byHand);
         if (e.supersededBy && memories.row(e.supersededBy)) memories.update(e.id, { superseded_by: e.supersededBy }, 'sync');
         return;
       case 'supersede':
@@ -264,10 +272,19 @@ export class FolderSync {
     });
   }
 
-  private put(id: string, m: SyncedMemory, at: number): void {
+  /**
+   * `byHand`: the user edited this memory by hand on the device that sent it. Its history here says
+   * so too, as a hand edit made here would, so this device's re-scrub leaves it as written and its
+   * own segments name it (an edit masked here would otherwise go back and replace the user's text
+   * on the device where they typed it). A memory new here gets that history row beside its first version.
+   */
+  private put(id: string, m: SyncedMemory, at: number, byHand: boolean): void {
     const memories = this.store.memories;
     const patch = { title: m.title, text: m.text, details: m.details, fields: m.fields, app: m.app, occurred_at: ms(m.occurred_at), ended_at: ms(m.ended_at) };
-    if (memories.row(id)) memories.update(id, patch, 'sync');
-    else memories.insert({ id, kind: m.kind, segment: m.segment, created_at: at, ...patch });
+    if (memories.row(id)) memories.update(id, patch, byHand ? EDITED_BY_USER : 'sync');
+    else {
+      memories.insert({ id, kind: m.kind, segment: m.segment, created_at: at, ...patch });
+      if (byHand) memories.update(id, {}, EDITED_BY_USER);
+    }
   }
 }

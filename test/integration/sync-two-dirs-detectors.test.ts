@@ -121,6 +121,18 @@ describe('sync and the sender’s detectors', () => {
     expect(b.memories.get(edited)!.text).toBe('The garage gate code is 8812.');
     expect(b.memories.get(byHand)!.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
     expect(b.memories.get(byAgent)!.text).toBe('Seen in the admin: sk live [redacted:stripe_key]');
+    // B knows it as the user's: its own re-scrub leaves it, and its segments name it, so nothing masked goes back to A.
+    expect(b.memories.history(byHand).map((h) => h.reason)).toContain(EDITED_BY_USER);
+    b.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    while (!b.rescrubSlice(DEFAULT_REDACTION).done);
+    expect(b.memories.get(byHand)!.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
+    const before = new Set(readdirSync(folder));
+    b.memories.update(byHand, { title: 'Shop key (tidied)' }, 'dream: titles tidied');
+    await syncB.now();
+    const fromB = readdirSync(folder).filter((n) => n.endsWith('.egs') && !before.has(n)).map((n) => openSegment({ key, folderId, device: b.changes.device()! }, readFileSync(join(folder, n)), n));
+    expect(fromB.some((sg) => sg.trailer?.by_hand?.includes(byHand))).toBe(true);
+    await syncA.now();
+    expect(a.memories.get(byHand)!.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
   });
 
   it('an older Engram reads the segments this one writes, and this one reads the older ones', async () => {
