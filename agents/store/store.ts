@@ -369,6 +369,11 @@ export class EngramStore {
     return this.passageQueue?.pending() ?? 0;
   }
 
+  /** Memories still waiting for their vector. */
+  pendingMemoryEmbeddings(): number {
+    return this.embedQueue?.pending() ?? 0;
+  }
+
   get embeddingError(): string | null {
     return this.embedQueue?.lastError ?? this.passageQueue?.lastError ?? null;
   }

@@ -118,6 +118,17 @@ export interface Engram {
   waitForMeaning(ms: number | null): void;
   /** Searches so far answered by keywords alone because meaning was still loading (see waitForMeaning). */
   keywordOnlySearches(): number;
+  /**
+   * What still waits for its vector (memories, screen passages), or null when this engine has no
+   * embedder. What `engram capture` stores waits for the next process with an embedder: the app and
+   * `engram serve` embed it in the background, `engram index` at once.
+   */
+  pendingEmbeddings(): { memories: number; passages: number } | null;
+  /**
+   * Embeds everything waiting (see pendingEmbeddings); resolves with the embedder's failure as one
+   * line when rows stay waiting, else null. close() stops it after the batch in hand; what is done stays done.
+   */
+  embedPending(): Promise<string | null>;
   /** True while the microphone should run: capture running and on, "Record audio" on, a microphone given. Follows Settings live. */
   audioWanted(): boolean;
   /** The model chosen from settings and environment, re-read on each call. */
@@ -320,6 +331,11 @@ function engramHandle(p: EngineParts): Engram {
       if (ms === null) store.resumeEmbedding();
     },
     keywordOnlySearches: () => store.retriever.keywordOnlySearches,
+    pendingEmbeddings: () => (store.embedder ? { memories: store.pendingMemoryEmbeddings(), passages: store.pendingPassageEmbeddings() } : null),
+    embedPending: async () => {
+      await store.flushEmbeddings();
+      return store.embeddingError;
+    },
     audioWanted: () => composed?.service.audioWanted() ?? false,
     model: p.model,
     brain: () => (p.closed.value ? Promise.resolve(null) : brain.get()),

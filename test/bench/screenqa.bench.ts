@@ -1,5 +1,5 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
  *
  * Six scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
@@ -35,7 +35,8 @@
  *   labels above their boxes, a stock table, a wiki procedure, a youth football schedule and a ferry
  *   booking in Italian — asked as a person would, with five near misses, and a revealed Wi-Fi password
  *   and a full card number on screen).
- * Then each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
+ * Then `engram index` gives every screen passage its vector, as the app does in the background while it
+ * runs (--no-index skips it: the keyword-only state a terminal capture leaves), and each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
  * user sees:
  * - hit: the expected text is in the answer or the retrieved text (the right screen was found);
@@ -151,6 +152,15 @@ async function runDay(day: Day): Promise<DayResult> {
     const t0 = Date.now();
     await captureScreenDay(join(fixtures, 'pages'), env, { dwellS: DWELL_S, log, verbose: !JSON_OUT && flag('verbose') });
     log(`  captured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  // What the app has done by the time its user asks: every passage embedded in the background while
+  // it ran (capture --watch leaves that to the next process with an encoder). --no-index asks on the
+  // keyword-only state, to compare.
+  if (!flag('no-index')) {
+    const t0 = Date.now();
+    const ix = await cliInProcess(['index', '--json'], env);
+    if (ix.code !== 0) throw new Error(`engram index failed: ${ix.err.trim() || ix.out.trim()}`);
+    log(`index: ${ix.out.trim()} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   const stats = await cliInProcess(['stats', '--json'], env);
   log(`store: ${stats.out.trim().slice(0, 400)}`);

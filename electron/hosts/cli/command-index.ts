@@ -24,6 +24,7 @@ export const COMMAND_INDEX: readonly CommandEntry[] = [
   { name: 'day', summary: 'your day, readable: time per app and subject, documents, people, meetings', load: async () => (await import('./commands/day.js')).dayCommand },
   { name: 'stats', summary: 'what is stored, and how much space it takes', load: async () => (await import('./commands/stats.js')).statsCommand },
   { name: 'capture', summary: 'capture the screen: one tick (--once) or continuously (--watch)', load: async () => (await import('./commands/capture.js')).captureCommand },
+  { name: 'index', summary: 'make what capture stored searchable by meaning now (the app does it in the background)', load: async () => (await import('./commands/index-vectors.js')).indexCommand },
   { name: 'recommend', summary: 'the action that worked best for a task, with a cautious confidence', load: async () => (await import('./commands/recommend.js')).recommendCommand },
   { name: 'record', summary: 'record what you tried for a task and how it went', load: async () => (await import('./commands/record.js')).recordCommand },
   { name: 'recall', summary: 'past experiences with a task like this one, and the reflections kept for it', load: async () => (await import('./commands/recall.js')).recallCommand },

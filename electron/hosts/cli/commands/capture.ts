@@ -89,6 +89,8 @@ stores an observation. Frames are encrypted in the data dir; nothing plaintext t
   --audio SRC     also take audio from a WAV file, or - for stdin (16-bit PCM, any rate): silence is
                   dropped, speech kept encrypted in ~30 s chunks and transcribed by the server in
                   settings (capture.audio.transcriber_url; key from ENGRAM_TRANSCRIBER_KEY)
+What it stores is found by its words at once; by meaning once it has its vectors, which the Engram
+app and engram serve make in the background, and engram index makes at once.
 Needs an X display (DISPLAY); on macOS and Windows use the Engram app.`,
   options: {
     once: { type: 'boolean' },
