@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashEmbedder, StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HashEmbedder, StaticKeyProvider, UseEmbedder, openStore, type EngramStore } from '../../agents/store/index.js';
 import { indexCommand } from '../../electron/hosts/cli/commands/index-vectors.js';
+import { searchCommand } from '../../electron/hosts/cli/commands/search.js';
 import { runCommand } from '../helpers/run-command.js';
 
 const invoice = (n: number) =>
@@ -77,5 +78,55 @@ describe('engram index', () => {
 
   it('says so, and fails, where Engram runs without an encoder', async () => {
     await expect(runCommand(indexCommand, [], { dataDir, key, embedder: () => null })).rejects.toThrow(/without an encoder/);
+  });
+});
+
+/**
+ * After `engram index`, a question in other words than the screen's finds its line on the screen
+ * by meaning: the window title finds the screen, and inside it no word of the question is on the
+ * line that answers, so by words alone the screen's header comes first. The real encoder, as the
+ * app and the benches use it.
+ */
+describe('a screen searched by meaning after engram index', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'engram-index-meaning-'));
+  const key = randomBytes(32);
+  const encoder = new UseEmbedder();
+  const PORTAL = [
+    'Elm Street Surgery patient portal for Jonas Meyer.',
+    '',
+    'Repeat prescription: Ramipril 5 mg, ready to collect from Friday at Boots, High Street.',
+    '',
+    'Blood test booked for Tuesday 11 March at 08:40 with nurse Patel; nothing to eat after midnight.',
+    '',
+    'Your GP is Dr Amara Osei. The practice closes at 18:30 on weekdays.',
+  ].join('\n');
+  afterAll(async () => {
+    await encoder.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finds the line that answers, though none of its words were asked', async () => {
+    const store = await openStore({ dataDir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: '0', observed_at: 1_000, app: 'Chromium', title: 'Elm Street Surgery — Patient portal', url: null, text: PORTAL, caption: null });
+      store.memories.insert({ kind: 'episodic', title: 'Read the Elm Street Surgery patient portal in Chromium', text: 'Read the patient portal', occurred_at: 1_000, provenance: [{ source_type: 'observation', source_id: o.id }] });
+    } finally {
+      await store.close();
+    }
+    const at = { dataDir, key, embedder: () => encoder };
+    expect((await runCommand(indexCommand, ['--json'], at)).code).toBe(0);
+    const cases: [string, string][] = [
+      ['must I skip breakfast before the surgery appointment', 'nothing to eat after midnight'],
+      ['who is my doctor at the surgery', 'Dr Amara Osei'],
+    ];
+    for (const [question, line] of cases) {
+      // Honest paraphrases: no word of the question (past the surgery, which the title holds) is on the line.
+      const lineWords = new Set(line.toLowerCase().split(/\W+/));
+      expect(question.split(/\W+/).filter((w) => w.length > 3 && w !== 'surgery' && lineWords.has(w))).toEqual([]);
+      const r = await runCommand(searchCommand, ['--json', '--wait-for-meaning', question], at);
+      expect(r.code).toBe(0);
+      const [top] = JSON.parse(r.out) as { passages?: { text: string }[] }[];
+      expect(top?.passages?.[0]?.text, question).toContain(line);
+    }
   });
 });
