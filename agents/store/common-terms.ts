@@ -6,6 +6,12 @@ import { StatementCache } from './statement-cache.js';
 export type Bm25Row = [seq: number, s: number];
 
 /**
+ * BM25 statements asked together, answered later (keyword-split.ts): each match's best `limit`
+ * rows, in the order asked. `whole`: a statement not worth splitting (few rows scored).
+ */
+export type Bm25Batch = (asks: { match: string; whole: boolean }[], limit: number) => Promise<Bm25Row[][]>;
+
+/**
  * When a term is common: it matches at least `floor` rows AND at least `share` of the store.
  * The floor is a cost: FTS5's bm25() reads each matching row's size and scores it (~2 µs a row at
  * 100k memories), so 2,000 matches cost ~4 ms; a store smaller than that (a day of use, a LoCoMo
@@ -213,14 +219,25 @@ export class CommonTerms {
     return merged(run(split.rare, limit), run(split.both, limit), limit);
   }
 
-  /** best() with statements that answer later (keyword-split.ts): both of a split query are asked before either is awaited. */
-  async bestSoon(match: string, limit: number, run: (match: string, limit: number) => Promise<Bm25Row[]>): Promise<Bm25Row[]> {
+  /**
+   * best() with statements asked together and answered later (keyword-split.ts): both of a split
+   * query in one batch. `both` is marked whole: it scores only the rows that have a rare and a common
+   * term, and most of its cost is the walk of the common terms' rows for their idf, which each part
+   * of a split statement would repeat.
+   */
+  async bestSoon(match: string, limit: number, run: Bm25Batch): Promise<Bm25Row[]> {
     const split = this.split(match);
-    if (!split) return run(match, limit);
+    if (!split) return (await run([{ match, whole: false }], limit))[0]!;
     this.splits++;
-    if (split.rare === null) return run(split.both, limit);
-    const [rare, both] = await Promise.all([run(split.rare, limit), run(split.both, limit)]);
-    return merged(rare, both, limit);
+    if (split.rare === null) return (await run([{ match: split.both, whole: false }], limit))[0]!;
+    const [rare, both] = await run(
+      [
+        { match: split.rare, whole: false },
+        { match: split.both, whole: true },
+      ],
+      limit,
+    );
+    return merged(rare!, both!, limit);
   }
 }
 

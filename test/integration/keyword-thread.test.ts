@@ -62,13 +62,34 @@ describe('BM25 statements split with the keyword thread (KeywordSplit)', () => {
         for (let i = 1; i < want.length; i++) if (want[i]![1] === want[i - 1]![1]) ties++;
         const run = split.runner(SELECT, 1);
         expect(run).not.toBeNull();
-        expect(await run!(m, limit), `${m} limit ${limit}`).toEqual(want);
+        expect((await run!([{ match: m, whole: false }], limit))[0], `${m} limit ${limit}`).toEqual(want);
       }
     }
     // The rows tie a lot (their order among equals is the test), and the thread did its part.
     expect(ties).toBeGreaterThan(1000);
     expect(split.threadStatements!.answered + split.threadStatements!.takenBack).toBe(matches.length * 5);
     expect(split.threadStatements!.answered).toBeGreaterThan(0);
+    expect(split.threadStatements!.halves).toBe(matches.length * 5);
+  });
+
+  it('runs an ask marked whole as one statement, beside halved ones in the same batch, each as the whole statement gives it', async () => {
+    const whole = store.db.prepare(`${SELECT} ORDER BY s LIMIT ?`).raw();
+    const before = split.threadStatements!;
+    const asks = [
+      { match: '"delta" OR "kiwi"', whole: false },
+      { match: '("kiwi") AND ("delta" OR "amber")', whole: true },
+      { match: '"amber" OR "cedar"', whole: true },
+      { match: '"grove"', whole: false },
+    ];
+    for (let round = 0; round < 20; round++) {
+      const limit = [5, 60, 500][round % 3]!;
+      const got = await split.runner(SELECT, 1)!(asks, limit);
+      expect(got).toEqual(asks.map((a) => whole.all(a.match, limit)));
+    }
+    const after = split.threadStatements!;
+    // One statement sent per ask, whole or half; a lower half run here only for the asks not whole.
+    expect(after.answered + after.takenBack - before.answered - before.takenBack).toBe(20 * asks.length);
+    expect(after.halves - before.halves).toBe(20 * 2);
   });
 
   it('ranks the hybrid search as it does unsplit, scores and reasons included', async () => {

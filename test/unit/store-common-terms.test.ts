@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CommonTerms, DEFAULT_COMMON, orTerms, type Bm25Row } from '../../agents/store/common-terms.js';
+import { CommonTerms, DEFAULT_COMMON, orTerms, type Bm25Batch, type Bm25Row } from '../../agents/store/common-terms.js';
 
 /**
  * Common query words add their BM25 part but select no rows (common-terms.ts). A hand-built index
@@ -94,21 +94,21 @@ describe('common terms select no candidates', () => {
     expect(terms.splits).toBe(2);
   });
 
-  it('bestSoon (statements answered later) gives what best gives, and asks both statements of a split before awaiting either', async () => {
+  it('bestSoon (statements answered later) gives what best gives, asking both statements of a split in one batch, the AND marked whole', async () => {
     const terms = new CommonTerms(db);
     terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.3 };
-    const asked: string[] = [];
-    let awaited = 0;
-    const later = async (m: string, limit: number): Promise<Bm25Row[]> => {
-      asked.push(`${m} (${awaited} awaited)`);
+    const asked: string[][] = [];
+    const later: Bm25Batch = async (asks, limit) => {
+      asked.push(asks.map((a) => `${a.match}${a.whole ? ' (whole)' : ''}`));
       await Promise.resolve();
-      awaited++;
-      return run(m, limit);
+      return asks.map((a) => run(a.match, limit));
     };
     for (const match of ['"project" OR "atlas" OR "lisbon"', '"atlas" OR "kickoff"', '"project"']) {
       for (const limit of [3, 500]) expect(await terms.bestSoon(match, limit, later)).toEqual(terms.best(match, limit, run));
     }
-    expect(asked.slice(0, 2)).toEqual(['"atlas" OR "lisbon" (0 awaited)', '("atlas" OR "lisbon") AND ("project") (0 awaited)']);
+    expect(asked[0]).toEqual(['"atlas" OR "lisbon"', '("atlas" OR "lisbon") AND ("project")' + ' (whole)']);
+    // Asked as it is: split by the runner as any statement.
+    expect(asked.at(-1)).toEqual(['"project"']);
   });
 
   it('when every term is common, the rows with them all; one term, or anything but a plain OR of words, is asked as it is', () => {
