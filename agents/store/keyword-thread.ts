@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../runtime/index.js';
 import type { Bm25Row } from './common-terms.js';
-import { ThreadRequests, type PendingRequest } from './thread-requests.js';
+import { RequestThread, type PendingRequest } from './thread-requests.js';
 
 /** What the thread opens: the database (its file and key) and its page cache. */
 export interface KeywordThreadData {
@@ -27,11 +27,11 @@ export type PendingRows = PendingRequest<Bm25Row[]>;
  * rows the whole statement gives. A statement the thread had not started is taken back (the claim
  * slots of vector-thread.ts), and a thread that fails is not restarted.
  */
-export class KeywordThread {
+export class KeywordThread extends RequestThread<Bm25Row[]> {
   private readonly worker: Worker;
-  private readonly requests = new ThreadRequests<Bm25Row[]>('keyword thread');
 
   constructor(data: Omit<KeywordThreadData, 'shared'>) {
+    super('keyword thread');
     this.worker = startWorker(new URL('./keyword-thread-worker.js', import.meta.url), { ...data, shared: this.requests.buffer });
     this.worker.on('message', (m: FromKeywordThread) =>
       this.requests.settle(m.id, m.t === 'failed' ? { error: m.error } : { result: Array.from(m.seqs, (seq, i): Bm25Row => [seq, m.scores[i]!]) }),
@@ -39,30 +39,8 @@ export class KeywordThread {
     this.requests.attach(this.worker);
   }
 
-  /** Statements the thread answered, and those taken back because it had not started them (the store bench reports both). */
-  get answered(): number {
-    return this.requests.answered;
-  }
-
-  get takenBack(): number {
-    return this.requests.takenBack;
-  }
-
-  /** Started and not failed: statements may go to it. */
-  get usable(): boolean {
-    return this.requests.usable;
-  }
-
-  get state(): 'starting' | 'ready' | 'stopped' {
-    return this.requests.state;
-  }
-
   /** The rows of a read-only BM25 statement, unless the caller takes it back first. */
   rows(sql: string, params: (string | number | bigint)[]): PendingRows {
     return this.requests.send((id, slot) => this.worker.postMessage({ t: 'rows', id, slot, sql, params } satisfies ToKeywordThread));
-  }
-
-  close(): Promise<void> {
-    return this.requests.close();
   }
 }

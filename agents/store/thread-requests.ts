@@ -111,3 +111,38 @@ export class ThreadRequests<T> {
     await this.worker?.terminate();
   }
 }
+
+/**
+ * A store thread as its owner sees it (vector-thread.ts, keyword-thread.ts): its requests, whether
+ * it takes them, and what it answered and gave back (the store bench reports both).
+ */
+export abstract class RequestThread<T> {
+  protected readonly requests: ThreadRequests<T>;
+
+  /** `name` begins the errors' messages ("vector thread stopped"). */
+  constructor(name: string) {
+    this.requests = new ThreadRequests<T>(name);
+  }
+
+  /** Requests the thread answered, and those taken back because it had not started them. */
+  get answered(): number {
+    return this.requests.answered;
+  }
+
+  get takenBack(): number {
+    return this.requests.takenBack;
+  }
+
+  /** Started and not failed: requests may go to it. */
+  get usable(): boolean {
+    return this.requests.usable;
+  }
+
+  get state(): 'starting' | 'ready' | 'stopped' {
+    return this.requests.state;
+  }
+
+  close(): Promise<void> {
+    return this.requests.close();
+  }
+}

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../runtime/index.js';
 import type { CodesSnapshot } from './binary-codes.js';
-import { ThreadRequests, type PendingRequest } from './thread-requests.js';
+import { RequestThread, type PendingRequest } from './thread-requests.js';
 import type { VectorTables } from './vector-index.js';
 
 /** What the thread opens: the database (its file and key) and the index's shape. */
@@ -42,36 +42,18 @@ const OPS_BATCH = 4096;
  * them from its own read-only connection with the same code (VectorReader), so the results are the
  * index's own. A thread that fails is not restarted: the index searches on the main thread again.
  */
-export class VectorThread {
+export class VectorThread extends RequestThread<VectorHit[]> {
   private readonly worker: Worker;
-  private readonly requests = new ThreadRequests<VectorHit[]>('vector thread');
   private ops: CodeOp[] = [];
 
   constructor(data: Omit<VectorThreadData, 'shared'>, snapshot: CodesSnapshot) {
+    super('vector thread');
     this.worker = startWorker(new URL('./vector-thread-worker.js', import.meta.url), { ...data, shared: this.requests.buffer });
     this.load(snapshot);
     this.worker.on('message', (m: FromVectorThread) =>
       this.requests.settle(m.id, m.t === 'failed' ? { error: m.error } : { result: Array.from(m.seqs, (seq, i) => ({ seq, similarity: m.sims[i]! })) }),
     );
     this.requests.attach(this.worker);
-  }
-
-  /** Searches the thread answered, and those taken back because it had not started them (the store bench reports both). */
-  get answered(): number {
-    return this.requests.answered;
-  }
-
-  get takenBack(): number {
-    return this.requests.takenBack;
-  }
-
-  /** Started and not failed: searches may go to it. */
-  get usable(): boolean {
-    return this.requests.usable;
-  }
-
-  get state(): 'starting' | 'ready' | 'stopped' {
-    return this.requests.state;
   }
 
   /** Replaces the thread's codes (the index reloaded them): changes not yet sent are in the snapshot. */
@@ -96,10 +78,6 @@ export class VectorThread {
   search(v: Float32Array, k: number): PendingSearch {
     this.flush();
     return this.requests.send((id, slot) => this.post({ t: 'search', id, slot, v, k }));
-  }
-
-  close(): Promise<void> {
-    return this.requests.close();
   }
 
   private queue(op: CodeOp): void {
