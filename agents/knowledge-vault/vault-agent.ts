@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SensitivitySchema, type Memory } from '../../shared/index.js';
 import type { LlmTool } from '../llm/index.js';
-import type { MemoryPatch } from '../store/index.js';
+import type { MemoryPatch, RescrubbedSecret } from '../store/index.js';
 import { hostOf } from '../episodic/index.js';
 import {
   SourcesArg,
@@ -16,11 +16,15 @@ import {
   type MemoryDraft,
   type SubAgent,
   type SubAgentContext,
+  type WriteOutcome,
 } from '../subagent-kit/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { findSecretsIn } from '../../shared/redaction/index.js';
-import { findContacts, normalizeContact, type FoundContact } from './contact-details.js';
+import { chatSecretDraft, sentenceAt, sentenceWithMarker } from './chat-secret-draft.js';
+import { findContacts, type FoundContact } from './contact-details.js';
 import { findMarkers, type FoundMarker } from './redaction-markers.js';
+import { rescrubbedDraft } from './rescrubbed-draft.js';
+import { secretIdentity } from './secret-identity.js';
 import { labelOf, sensitivityOf } from './sensitivity.js';
 
 export const VAULT_PROMPT = `## knowledge_vault — sensitive facts
@@ -41,30 +45,6 @@ export interface RedactedSecretInput {
 const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
 
 const isMarker = (s: unknown): boolean => typeof s === 'string' && /^\[redacted:[a-z_]+\]$/.test(s);
-
-/** The word just before the label that says which one ("Wi-Fi" in "the Wi-Fi password at the cabin is …"). */
-function qualifierBefore(before: string, word: string): string | null {
-  const at = before.toLowerCase().lastIndexOf(word.toLowerCase());
-  if (at < 0) return null;
-  const m = /([\p{L}][\p{L}\p{N}-]{1,30})\s+$/u.exec(before.slice(0, at));
-  if (!m || /^(my|the|our|your|a|an|this|that|his|her|their|new|old|type|enter|use|is|and|or|to|of|for)$/i.test(m[1]!)) return null;
-  return m[1]!;
-}
-
-/** The sentence of scrubbed text that holds the nth marker (where a secret typed in chat was). */
-function sentenceWithMarker(text: string, marker: string, nth: number): string | null {
-  let at = -1;
-  for (let i = 0; i <= nth; i++) {
-    at = text.indexOf(marker, at + 1);
-    if (at < 0) return null;
-  }
-  // A sentence ends at . ! ? before white space ("10.0.4.12" is not an end) or at a line break.
-  let start = 0;
-  for (const m of text.slice(0, at).matchAll(/[.!?](?=\s)|\n/g)) start = m.index + 1;
-  const rest = text.slice(at);
-  const end = at + (rest.search(/[.!?\n](?:\s|$)/) >= 0 ? rest.search(/[.!?\n](?:\s|$)/) + 1 : rest.length);
-  return text.slice(start, end).replace(/\s+/g, ' ').trim().slice(0, 300) || null;
-}
 
 export function sourceLabel(app: string | null, url: string | null): string {
   const host = hostOf(url);
@@ -105,29 +85,27 @@ export class KnowledgeVaultAgent implements SubAgent {
       for (const s of a.userSources) {
         const words = findSecretsIn(s.rawText, a.redaction);
         const seen = new Map<string, number>();
+        const thread = a.batch.type === 'messages' ? (a.batch.thread?.title ?? null) : null;
         for (const f of findSecrets(s.rawText, a.redaction)) {
-          // The word the user used ("door code", "Passport number") names it better than the kind does.
-          const word = words.find((w) => w.start === f.start)?.label ?? null;
-          const before = word ? qualifierBefore(s.rawText.slice(0, f.start), word) : null;
-          // "my wifi password is …": "wifi" is already what it is for.
-          const qualifier = before && before.toLowerCase() !== f.label?.toLowerCase() ? before : null;
-          const base = word && word.toLowerCase() !== f.kind.replace(/_/g, ' ') ? word : labelOf(f.kind);
-          const noun = qualifier ? `${qualifier} ${base.toLowerCase()}` : base.charAt(0).toUpperCase() + base.slice(1);
-          // What it is for: the user's words ("for the NAS"), else the conversation's own title.
-          const thread = a.batch.type === 'messages' ? a.batch.thread?.title : undefined;
-          const purpose = f.label ?? (thread && !/^(notes|new conversation|imported conversation|chat)$/i.test(thread) ? thread : null);
-          const title = `${noun}${purpose ? ` for ${purpose}` : ''}`;
           const nth = seen.get(f.kind) ?? 0;
           seen.set(f.kind, nth + 1);
-          const context = sentenceWithMarker(s.text, `[redacted:${f.kind}]`, nth);
-          drafts.push({
-            kind: 'knowledge_vault',
-            title,
-            text: `${title}, told to Engram in chat on ${this.time.dayOf(s.at)}.${context ? ` Context: "${context}"` : ''}`,
-            fields: { entry_type: f.kind, source: 'chat', sensitivity: sensitivityOf(f.kind), secret: f.value },
-            occurred_at: s.at,
-            provenance: a.provenanceOf([s.index]),
-          });
+          drafts.push(
+            chatSecretDraft(
+              {
+                kind: f.kind,
+                value: f.value,
+                // The word the user used ("door code", "Passport number") names it better than the kind does.
+                word: words.find((w) => w.start === f.start)?.label ?? null,
+                purpose: f.label,
+                before: s.rawText.slice(0, f.start),
+                context: sentenceWithMarker(s.text, `[redacted:${f.kind}]`, nth),
+                thread,
+                at: s.at,
+                provenance: a.provenanceOf([s.index]),
+              },
+              (ms) => this.time.dayOf(ms),
+            ),
+          );
         }
       }
     }
@@ -175,25 +153,63 @@ export class KnowledgeVaultAgent implements SubAgent {
     writer: { upsert: (d: MemoryDraft, p: KindPolicy) => Promise<{ id: string }> },
   ): Promise<string[]> {
     const ids: string[] = [];
-    for (const s of secrets) {
-      const kind = /^[a-z_]{1,64}$/.test(s.kind) ? s.kind : 'secret';
-      const label = labelOf(kind);
-      const where = `${obs.app ?? 'the screen'}${hostOf(obs.url) ? ` (${hostOf(obs.url)})` : ''}`;
-      const out = await writer.upsert(
-        {
-          kind: 'knowledge_vault',
-          title: `${label} seen in ${where}`,
-          text: `${withArticle(label.toLowerCase())}${s.label ? ` (${s.label})` : ''} was on screen in ${where} on ${this.time.dayOf(obs.observed_at)} ${this.time.clock(obs.observed_at)}; Engram redacted it from its notes.`,
-          fields: { entry_type: kind, source: sourceLabel(obs.app, obs.url), sensitivity: sensitivityOf(kind), secret: s.value.slice(0, 8000) },
-          app: obs.app,
-          occurred_at: obs.observed_at,
-          provenance: [{ source_type: 'observation', source_id: obs.id }],
-        },
-        this.policy,
-      );
-      ids.push(out.id);
-    }
+    for (const s of secrets) ids.push((await writer.upsert(this.redactedDraft(obs, s), this.policy)).id);
     return ids;
+  }
+
+  /** The entry for a secret redacted out of a screen: the kind and the place, the value masked. */
+  private redactedDraft(obs: { id: string; app: string | null; url: string | null; observed_at: number }, s: RedactedSecretInput): MemoryDraft {
+    const kind = /^[a-z_]{1,64}$/.test(s.kind) ? s.kind : 'secret';
+    const label = labelOf(kind);
+    const where = `${obs.app ?? 'the screen'}${hostOf(obs.url) ? ` (${hostOf(obs.url)})` : ''}`;
+    return {
+      kind: 'knowledge_vault',
+      title: `${label} seen in ${where}`,
+      text: `${withArticle(label.toLowerCase())}${s.label ? ` (${s.label})` : ''} was on screen in ${where} on ${this.time.dayOf(obs.observed_at)} ${this.time.clock(obs.observed_at)}; Engram redacted it from its notes.`,
+      fields: { entry_type: kind, source: sourceLabel(obs.app, obs.url), sensitivity: sensitivityOf(kind), secret: s.value.slice(0, 8000) },
+      app: obs.app,
+      occurred_at: obs.observed_at,
+      provenance: [{ source_type: 'observation', source_id: obs.id }],
+    };
+  }
+
+  /**
+   * What the store's re-scrub took out of kept text (agents/store rescrub.ts), written as the live
+   * paths write it: a screen's secret as capture's, a chat's as one told in chat, a note's naming
+   * the note. Runs inside the re-scrub's batch transaction (no waiting): the entries commit with
+   * the masking or not at all. A secret the vault holds already is cited, not stored again.
+   */
+  recordRescrubbed(found: RescrubbedSecret[], writer: { upsertNow: (d: MemoryDraft, p: KindPolicy) => WriteOutcome }): WriteOutcome[] {
+    // Each type's entries are revealed once per batch, not once per secret (a batch can hand over
+    // hundreds); what the batch writes is put back in its list so the next secret compares with it.
+    const byType = new Map<string, Memory[]>();
+    const listOf = (type: string): Memory[] => {
+      let list = byType.get(type);
+      if (!list) byType.set(type, (list = this.sameType(type)));
+      return list;
+    };
+    const policy: KindPolicy = { ...this.policy, candidates: (d) => listOf(String(d.fields?.entry_type ?? '')) };
+    return found.map((f) => {
+      const p = f.place;
+      const draft =
+        p.table === 'observations'
+          ? this.redactedDraft({ id: p.id, app: p.app, url: p.url, observed_at: f.at }, f)
+          : 'name' in p
+            ? rescrubbedDraft(f, p, (ms) => this.time.dayOf(ms))
+            : chatSecretDraft(
+                { kind: f.kind, value: f.value.slice(0, 8000), word: f.label, purpose: f.purpose, before: f.masked.slice(0, f.markerAt), context: sentenceAt(f.masked, f.markerAt), thread: p.thread, at: f.at, provenance: f.provenance },
+                (ms) => this.time.dayOf(ms),
+              );
+      const out = writer.upsertNow(draft, policy);
+      if (out.op !== 'noop') {
+        const list = listOf(String(draft.fields?.entry_type ?? ''));
+        const now = this.store.memories.get(out.id, { reveal: true });
+        const at = list.findIndex((m) => m.id === out.id);
+        if (now && at >= 0) list[at] = now;
+        else if (now) list.push(now);
+      }
+      return out;
+    });
   }
 
   /** Vault entries of one type, revealed so their values can be compared (never leaves the writer). */
@@ -212,10 +228,8 @@ export class KnowledgeVaultAgent implements SubAgent {
     const ds = d.fields?.secret;
     if (isMarker(es) || isMarker(ds)) return existing.fields.source === d.fields?.source ? 'same' : 'different';
     if (typeof es !== 'string' || typeof ds !== 'string') return 'different';
-    if (type === 'email' || type === 'phone' || type === 'address') {
-      return normalizeContact(type, es) === normalizeContact(type, ds) ? 'same' : 'different';
-    }
-    return es === ds ? 'same' : 'different';
+    // The same value however it was grouped or split (the re-scrub finds what chat or a screen gave live).
+    return secretIdentity(type, es) === secretIdentity(type, ds) ? 'same' : 'different';
   }
 
   private merge(existing: Memory, d: MemoryDraft): MemoryPatch | null {

@@ -6,7 +6,7 @@ import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
 import type { LlmProvider } from '../llm/index.js';
-import type { EngramStore, ObservationRecord, StoreChange } from '../store/index.js';
+import type { EngramStore, ObservationRecord, RescrubbedSecret, StoreChange } from '../store/index.js';
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
@@ -119,13 +119,17 @@ export function createBrain(opts: BrainOptions): Brain {
   const dreams = dreamSchedule({ store, meta, timeZone: time.timeZone, now, llm, settings: readSettings, log: opts.log });
   // The keyword indexes' segments are merged into one in idle time, a slice per turn of the queue.
   const keywordIndex = keywordIndexUpkeep({ store, meta, now, settings: readSettings, log: opts.log });
-  // Text kept before the detectors last changed is redacted again, from start, a batch at a time.
   const recordRedacted = async (observationId: string, secrets: RedactedSecretInput[]): Promise<string[]> => {
     const o = store.observations.get(observationId);
     if (!o) return [];
     return meta.exclusive(() => vault.recordRedacted(o, secrets, new MemoryWriter(store)));
   };
-  const rescrub = redactionRescrub({ store, meta, vault: recordRedacted, log: opts.log });
+  // Text kept before the detectors last changed is redacted again, from start, a batch at a time;
+  // what it takes out goes to the vault in the batch's own transaction (the pass runs in meta.exclusive).
+  const keepRescrubbed = (found: RescrubbedSecret[]): void => {
+    vault.recordRescrubbed(found, new MemoryWriter(store));
+  };
+  const rescrub = redactionRescrub({ store, meta, vault: keepRescrubbed, log: opts.log });
 
   const runArchive = (): Promise<ArchiveReport> =>
     meta.exclusive(async () => {

@@ -1,4 +1,4 @@
-import type { EngramStore, RescrubSlice } from '../store/index.js';
+import type { EngramStore, KeepRescrubbed, RescrubSlice } from '../store/index.js';
 import type { BrainStore } from '../subagent-kit/index.js';
 import type { MetaAgent } from './meta-agent.js';
 import { redactionSwitches } from './privacy-filter.js';
@@ -10,7 +10,7 @@ import { redactionSwitches } from './privacy-filter.js';
 const BATCH = 100;
 
 /** What a whole pass did: slices run, rows read and changed, secrets masked. */
-export type RescrubReport = Omit<RescrubSlice, 'memoryIds' | 'observationIds' | 'secrets'> & { slices: number };
+export type RescrubReport = Omit<RescrubSlice, 'memoryIds' | 'observationIds'> & { slices: number };
 
 export interface RedactionRescrub {
   /** On the brain's start and timer: runs the pass when the store's text predates the detectors. */
@@ -29,13 +29,17 @@ export interface RedactionRescrub {
  * capture batch, a chat or a search never waits behind the whole pass. Not held back for idle
  * time as the index merge is: until it is done, a secret kept in clear stays readable. A crash or
  * a stop leaves the store's cursor where the last batch ended; the next start goes on from there.
- * Secrets are counted, never logged.
+ * What a batch takes out goes to the knowledge vault inside the batch's transaction (`vault`), so
+ * the masked text and its vault entry are there together or not at all. Secrets are counted, never logged.
  */
 export function redactionRescrub(deps: {
   store: Pick<BrainStore, 'settings'> & Pick<EngramStore, 'rescrubSlice' | 'rescrubDue'>;
   meta: Pick<MetaAgent, 'exclusive'>;
-  /** Keeps what a batch took out of an observation in the knowledge vault, masked (the brain's recordRedacted). */
-  vault?: (observationId: string, secrets: RescrubSlice['secrets'][number]['secrets']) => Promise<unknown>;
+  /**
+   * Keeps what a batch took out in the knowledge vault, masked, inside the batch's transaction (the
+   * brain's vault agent); a throw undoes the batch, which the next turn tries again.
+   */
+  vault?: KeepRescrubbed;
   /** Rows per batch (BATCH unless told). */
   batch?: number;
   log?: (line: string) => void;
@@ -45,21 +49,19 @@ export function redactionRescrub(deps: {
   let stopped = false;
 
   const run = async (): Promise<RescrubReport> => {
-    const total = { done: false, rows: 0, changed: 0, masked: 0, slices: 0 };
+    const total = { done: false, rows: 0, changed: 0, masked: 0, kept: 0, slices: 0 };
     while (!total.done && !stopped) {
       // The user's switches at each batch: a category switched off meanwhile is left as it is.
-      const r = await meta.exclusive(async () => store.rescrubSlice(redactionSwitches(store), deps.batch ?? BATCH));
+      const r = await meta.exclusive(async () => store.rescrubSlice(redactionSwitches(store), deps.batch ?? BATCH, deps.vault));
       total.slices++;
       total.rows += r.rows;
       total.changed += r.changed;
       total.masked += r.masked;
+      total.kept += r.kept;
       total.done = r.done;
-      // As capture does with what it redacts: the values go to the vault, masked; a failure there
-      // leaves the text masked all the same.
-      for (const k of r.secrets) await deps.vault?.(k.observationId, k.secrets).catch((e: unknown) => deps.log?.(`brain: re-scrub: vault: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
       if (!r.done) await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (total.changed) deps.log?.(`brain: re-scrub with the current detectors masked ${total.masked} secrets in ${total.changed} of ${total.rows} kept rows`);
+    if (total.changed) deps.log?.(`brain: re-scrub with the current detectors masked ${total.masked} secrets in ${total.changed} of ${total.rows} kept rows; ${total.kept} handed to the vault`);
     return total;
   };
 

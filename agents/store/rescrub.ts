@@ -1,5 +1,6 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
-import { DETECTORS_VERSION, findSecretsIn, redactText, type RedactionSwitches } from '../../shared/redaction/index.js';
+import type { Provenance } from '../../shared/index.js';
+import { DETECTORS_VERSION, findSecretsIn, redactText, redactionMarker, type RedactionSwitches } from '../../shared/redaction/index.js';
 import type { ChangeLog } from './change-log.js';
 import { FtsIndex } from './fts-index.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
@@ -26,7 +27,10 @@ import type { VectorIndex } from './vector-index.js';
  * changes are written; their keyword rows follow in the same transaction (passages re-split from
  * the masked text, memory FTS rows rewritten with their neighbours' context) and their vectors are
  * dropped, to be embedded again from the masked text. Knowledge-vault entries are left as they are:
- * they are where secrets are kept on purpose, masked.
+ * they are where secrets are kept on purpose, masked. What a batch takes out (observations' text,
+ * titles and captions, and everything of the kept tables) is handed, with where it was, to the
+ * caller's `keep` inside the batch's transaction: the brain puts it in the vault there, so the
+ * masked text and the vault entry commit together or not at all.
  */
 
 export const REDACTION_VERSION_KEY = 'redaction_version';
@@ -45,12 +49,43 @@ export interface RescrubSlice {
   /** Memories and observations changed (for the store's events). */
   memoryIds: string[];
   observationIds: string[];
-  /**
-   * What the redactor now takes out of each changed observation's text, with the values: the brain
-   * keeps them in the knowledge vault, masked, as it does for what capture redacts. Never logged.
-   */
-  secrets: { observationId: string; secrets: { kind: string; value: string; label: string | null }[] }[];
+  /** Secrets handed to `keep` (numbers only: the values never leave the transaction's callback). */
+  kept: number;
 }
+
+/** The row a secret was taken out of: what the vault entry says it came from. */
+export type RescrubPlace =
+  | { table: 'observations'; id: string; app: string | null; url: string | null }
+  /** Chat: a message, a thread's title, a thread's summary; `thread` is the thread's title as the pass leaves it. */
+  | { table: 'messages' | 'threads' | 'thread_summaries'; id: string; thread: string | null }
+  /** What the brain kept: a memory, an earlier version of one, a graph fact, an entity's summary; `name` as the pass leaves it. */
+  | { table: 'memories' | 'memory_history' | 'graph_facts' | 'entities'; id: string; name: string };
+
+/**
+ * A secret the pass took out of kept text, with its value: the brain keeps it in the knowledge
+ * vault, masked, as it keeps what capture or chat hands it live. Never logged.
+ */
+export interface RescrubbedSecret {
+  kind: string;
+  value: string;
+  /** The word that labelled it ("Password", "IBAN") and what the text says it is for ("wifi"). */
+  label: string | null;
+  purpose: string | null;
+  place: RescrubPlace;
+  /** The text it stood in as the pass leaves it (markers in place), and where its marker starts. */
+  masked: string;
+  markerAt: number;
+  /** When that text was seen or written (ms). */
+  at: number;
+  /** The screens and messages the row came from (the vault entry cites them). */
+  provenance: Provenance[];
+}
+
+/** Runs inside the batch's transaction with what the batch took out; a throw undoes the batch. */
+export type KeepRescrubbed = (found: RescrubbedSecret[]) => void;
+
+/** A secret as the scrubber collects it, before its row says where and when. */
+type Taken = Omit<RescrubbedSecret, 'place' | 'at' | 'provenance'>;
 
 interface Cursor {
   version: number;
@@ -66,11 +101,13 @@ export interface RescrubDeps {
 }
 
 interface Scrubber {
-  /** Redacts a text; `null` stays `null`. Counts what it masks. */
+  /** Redacts a text; `null` stays `null`. Counts what it masks and collects it for the row. */
   text(s: string): string;
   nullable(s: string | null): string | null;
   /** Every string inside a JSON value, redacted. */
   json(v: unknown): unknown;
+  /** What was taken out since the last call (the row's secrets), emptied. */
+  take(): Taken[];
 }
 
 interface Step {
@@ -78,7 +115,24 @@ interface Step {
   /** Rows after a rowid, in rowid order; each has `rid`. */
   select: string;
   /** Writes the row back if its text changed; returns whether it did. */
-  apply(row: Record<string, unknown>, s: Scrubber, out: RescrubSlice): boolean;
+  apply(row: Record<string, unknown>, s: Scrubber, out: SliceState): boolean;
+}
+
+/** A slice's result while it runs, with the secrets its rows gave up. */
+type SliceState = RescrubSlice & { found: RescrubbedSecret[] };
+
+/** The row's secrets, with where they were, when, and what the row came from. */
+function collect(out: SliceState, s: Scrubber, place: RescrubPlace, at: number, provenance: () => Provenance[]): void {
+  const taken = s.take();
+  if (!taken.length) return;
+  const cites = provenance();
+  for (const t of taken) out.found.push({ ...t, place, at, provenance: cites });
+}
+
+/** The screens and messages a memory came from (a vault entry cites them as it would the memory). */
+function memorySources(db: Db, memoryIds: string[]): Provenance[] {
+  if (!memoryIds.length) return [];
+  return stmt(db, 'SELECT DISTINCT source_type, source_id FROM provenance WHERE memory_id IN (SELECT value FROM json_each(?)) ORDER BY source_type, source_id LIMIT 50').all(JSON.stringify(memoryIds)) as Provenance[];
 }
 
 /** The generation the store's text was redacted with (0: before generations were recorded). */
@@ -136,7 +190,7 @@ function stmt(db: Db, sql: string): Statement {
 
 /** The tables in the order the pass takes them: what capture kept, then memories, then chat. */
 function steps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
-  return [...sensedSteps(d, switches), ...keptSteps(d)];
+  return [...sensedSteps(d, switches), ...keptSteps(d, switches)];
 }
 
 /** What capture kept: observations (with their passages), frames' titles, frames' OCR words. */
@@ -150,9 +204,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         const o = r as { id: string; kind: string; observed_at: number; app: string | null; title: string | null; url: string | null; text: string; caption: string | null };
         const title = s.nullable(o.title);
         const url = s.nullable(o.url);
-        const found = redactText(o.text, switches);
-        out.masked += found.secrets.length;
-        const text = found.text;
+        const text = s.text(o.text);
         const caption = s.nullable(o.caption);
         if (title === o.title && url === o.url && text === o.text && caption === o.caption) return false;
         stmt(db, 'UPDATE observations SET title = ?, url = ?, text = ?, caption = ? WHERE id = ?').run(title, url, text, caption, o.id);
@@ -166,7 +218,8 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           stmt(db, 'DELETE FROM passage_sightings WHERE observation_id = ? AND passage_seq NOT IN (SELECT seq FROM passages WHERE hash IN (SELECT value FROM json_each(?)))').run(o.id, JSON.stringify(hashes));
         }
         out.observationIds.push(o.id);
-        if (found.secrets.length) out.secrets.push({ observationId: o.id, secrets: found.secrets.map((x) => ({ kind: x.kind, value: x.value, label: x.label })) });
+        // The window's fields as the pass leaves them: the vault entry says where it was seen.
+        collect(out, s, { table: 'observations', id: o.id, app: o.app, url }, o.observed_at, () => [{ source_type: 'observation', source_id: o.id }]);
         return true;
       },
     },
@@ -222,14 +275,15 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
 
 /**
  * Memories the user edited by hand in the window, left as the user wrote them (with their history):
- * what the pass takes out of a memory is not kept anywhere (only screen text's secrets go to the
- * vault), so masking a code the user typed into a note on purpose would lose it.
+ * a code typed into a note on purpose stays where the user put it, not moved into the vault.
  */
 const EDITED_BY_HAND = `SELECT memory_id FROM memory_history WHERE reason = '${EDITED_BY_USER.replace(/'/g, "''")}'`;
 
 /** What the brain and chat kept: memories, the graph's facts and summaries, memory history, messages, thread titles and summaries. */
-function keptSteps(d: RescrubDeps): Step[] {
+function keptSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
   const { db } = d;
+  // A name or title a vault entry quotes, read before its own step masks it: redacted here, never collected.
+  const clean = (t: string | null): string | null => (t === null ? null : redactText(t, switches).text);
   return [
     {
       table: 'memories',
@@ -266,14 +320,15 @@ function keptSteps(d: RescrubDeps): Step[] {
         if (!row.embedded) d.memoryVectors?.delete(row.seq);
         d.changes.memoryPut(row, 'edited');
         out.memoryIds.push(row.id);
+        collect(out, s, { table: 'memories', id: row.id, name: title }, m.occurred_at ?? m.created_at, () => memorySources(db, [row.id]));
         return true;
       },
     },
     {
       table: 'graph_facts',
-      select: 'SELECT rowid AS rid, id, statement, fact_key FROM graph_facts WHERE rowid > ? ORDER BY rowid LIMIT ?',
-      apply(r, s) {
-        const f = r as { id: string; statement: string; fact_key: string };
+      select: 'SELECT rowid AS rid, id, statement, fact_key, occurred_at, created_at FROM graph_facts WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s, out) {
+        const f = r as { id: string; statement: string; fact_key: string; occurred_at: number | null; created_at: number };
         const statement = s.text(f.statement);
         if (statement === f.statement) return false;
         // The fact's key ends with its statement's name key: it holds the secret too.
@@ -282,25 +337,33 @@ function keptSteps(d: RescrubDeps): Step[] {
         let key = head + nameKey(statement);
         if (stmt(db, 'SELECT 1 FROM graph_facts WHERE fact_key = ? AND id <> ?').get(key, f.id)) key = `${key}#${f.id}`;
         stmt(db, 'UPDATE graph_facts SET statement = ?, fact_key = ? WHERE id = ?').run(statement, key, f.id);
+        // Cited as the memories the fact was read from are.
+        collect(out, s, { table: 'graph_facts', id: f.id, name: statement }, f.occurred_at ?? f.created_at, () =>
+          memorySources(db, stmt(db, 'SELECT memory_id FROM fact_sources WHERE fact_id = ?').pluck().all(f.id) as string[]),
+        );
         return true;
       },
     },
     {
       table: 'entities',
-      select: 'SELECT rowid AS rid, id, summary FROM entities WHERE rowid > ? ORDER BY rowid LIMIT ?',
-      apply(r, s) {
-        const e = r as { id: string; summary: string };
+      select: 'SELECT rowid AS rid, id, name, summary, updated_at FROM entities WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s, out) {
+        const e = r as { id: string; name: string; summary: string; updated_at: number };
         const summary = s.text(e.summary);
         if (summary === e.summary) return false;
         stmt(db, 'UPDATE entities SET summary = ? WHERE id = ?').run(summary, e.id);
+        // A summary is written from the facts the entity takes part in: cited as their memories are.
+        collect(out, s, { table: 'entities', id: e.id, name: clean(e.name) ?? '' }, e.updated_at, () =>
+          memorySources(db, stmt(db, 'SELECT DISTINCT s.memory_id FROM fact_participants p JOIN fact_sources s ON s.fact_id = p.fact_id WHERE p.entity_id = ? LIMIT 50').pluck().all(e.id) as string[]),
+        );
         return true;
       },
     },
     {
       table: 'memory_history',
-      select: `SELECT id AS rid, snapshot FROM memory_history WHERE id > ? AND memory_id NOT IN (${EDITED_BY_HAND}) ORDER BY id LIMIT ?`,
-      apply(r, s) {
-        const h = r as { rid: number; snapshot: string };
+      select: `SELECT id AS rid, memory_id, changed_at, snapshot FROM memory_history WHERE id > ? AND memory_id NOT IN (${EDITED_BY_HAND}) ORDER BY id LIMIT ?`,
+      apply(r, s, out) {
+        const h = r as { rid: number; memory_id: string; changed_at: number; snapshot: string };
         let snap: unknown;
         try {
           snap = JSON.parse(h.snapshot);
@@ -308,17 +371,21 @@ function keptSteps(d: RescrubDeps): Step[] {
           return false;
         }
         if (typeof snap === 'object' && snap !== null && (snap as { kind?: unknown }).kind === 'knowledge_vault') return false;
-        const next = JSON.stringify(s.json(snap));
+        const masked = s.json(snap);
+        const next = JSON.stringify(masked);
         if (next === JSON.stringify(snap)) return false;
         stmt(db, 'UPDATE memory_history SET snapshot = ? WHERE id = ?').run(next, h.rid);
+        // An earlier version of a memory: named and cited as the memory is.
+        const name = (masked as { title?: unknown }).title;
+        collect(out, s, { table: 'memory_history', id: h.memory_id, name: typeof name === 'string' ? name : '' }, h.changed_at, () => memorySources(db, [h.memory_id]));
         return true;
       },
     },
     {
       table: 'messages',
-      select: 'SELECT rowid AS rid, id, text, raw FROM messages WHERE rowid > ? ORDER BY rowid LIMIT ?',
-      apply(r, s) {
-        const m = r as { id: string; text: string; raw: string };
+      select: 'SELECT m.rowid AS rid, m.id, m.text, m.raw, m.created_at, t.title AS thread FROM messages m LEFT JOIN threads t ON t.id = m.thread_id WHERE m.rowid > ? ORDER BY m.rowid LIMIT ?',
+      apply(r, s, out) {
+        const m = r as { id: string; text: string; raw: string; created_at: number; thread: string | null };
         const text = s.text(m.text);
         let raw = m.raw;
         try {
@@ -330,28 +397,33 @@ function keptSteps(d: RescrubDeps): Step[] {
         }
         if (text === m.text && raw === m.raw) return false;
         stmt(db, 'UPDATE messages SET text = ?, raw = ? WHERE id = ?').run(text, raw, m.id);
+        collect(out, s, { table: 'messages', id: m.id, thread: clean(m.thread) }, m.created_at, () => [{ source_type: 'message', source_id: m.id }]);
         return true;
       },
     },
     {
       table: 'threads',
-      select: 'SELECT rowid AS rid, id, title FROM threads WHERE rowid > ? ORDER BY rowid LIMIT ?',
-      apply(r, s) {
-        const t = r as { id: string; title: string };
+      select: 'SELECT rowid AS rid, id, title, created_at FROM threads WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      apply(r, s, out) {
+        const t = r as { id: string; title: string; created_at: number };
         const title = s.text(t.title);
         if (title === t.title) return false;
         stmt(db, 'UPDATE threads SET title = ? WHERE id = ?').run(title, t.id);
+        // A title is made from the thread's first question: cited as that message.
+        const first = stmt(db, "SELECT id FROM messages WHERE thread_id = ? AND role = 'user' ORDER BY created_at, rowid LIMIT 1").pluck().get(t.id) as string | undefined;
+        collect(out, s, { table: 'threads', id: t.id, thread: title }, t.created_at, () => (first ? [{ source_type: 'message', source_id: first }] : []));
         return true;
       },
     },
     {
       table: 'thread_summaries',
-      select: 'SELECT rowid AS rid, thread_id, summary FROM thread_summaries WHERE rowid > ? ORDER BY rowid LIMIT ?',
-      apply(r, s) {
-        const t = r as { thread_id: string; summary: string };
+      select: 'SELECT s.rowid AS rid, s.thread_id, s.summary, s.through_message_id, s.updated_at, t.title AS thread FROM thread_summaries s LEFT JOIN threads t ON t.id = s.thread_id WHERE s.rowid > ? ORDER BY s.rowid LIMIT ?',
+      apply(r, s, out) {
+        const t = r as { thread_id: string; summary: string; through_message_id: string; updated_at: number; thread: string | null };
         const summary = s.text(t.summary);
         if (summary === t.summary) return false;
         stmt(db, 'UPDATE thread_summaries SET summary = ? WHERE thread_id = ?').run(summary, t.thread_id);
+        collect(out, s, { table: 'thread_summaries', id: t.thread_id, thread: clean(t.thread) }, t.updated_at, () => [{ source_type: 'message', source_id: t.through_message_id }]);
         return true;
       },
     },
@@ -359,9 +431,16 @@ function keptSteps(d: RescrubDeps): Step[] {
 }
 
 function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubber {
+  let taken: Taken[] = [];
   const text = (s: string): string => {
     const r = redactText(s, switches);
     out.masked += r.secrets.length;
+    // Where each marker stands in the masked text: the secrets are in reading order, none overlapping.
+    let shift = 0;
+    for (const x of r.secrets) {
+      taken.push({ kind: x.kind, value: x.value, label: x.label, purpose: x.purpose, masked: r.text, markerAt: x.start + shift });
+      shift += redactionMarker(x.kind).length - (x.end - x.start);
+    }
     return r.text;
   };
   const json = (v: unknown): unknown => {
@@ -370,17 +449,23 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubbe
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, json(x)]));
     return v;
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json };
+  const take = (): Taken[] => {
+    const t = taken;
+    taken = [];
+    return t;
+  };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take };
 }
 
 /**
  * One slice of the pass: up to `batch` rows of the table the cursor is at, in one transaction with
  * the cursor's move. Done (and a no-op) once the store is stamped with the current generation.
- * `switches` are the user's: a category switched off stays as it is.
+ * `switches` are the user's: a category switched off stays as it is. `keep` gets what the batch
+ * took out, inside its transaction (without one, what is masked is kept nowhere).
  */
-export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200): RescrubSlice {
-  const out: RescrubSlice = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [], secrets: [] };
-  if (!rescrubDue(d.db)) return { ...out, done: true };
+export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200, keep?: KeepRescrubbed): RescrubSlice {
+  const out: SliceState = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [], kept: 0, found: [] };
+  if (!rescrubDue(d.db)) return { ...result(out), done: true };
   const all = steps(d, switches);
   const s = scrubber(switches, out);
   // Immediate: the cursor is read and moved under the write lock, so two processes on one data dir
@@ -398,6 +483,8 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
       // Collected first: better-sqlite3 refuses writes while a read is open on the same connection.
       const rows = stmt(d.db, step.select).all(cur.after, batch) as (Record<string, unknown> & { rid: number })[];
       for (const r of rows) {
+        // What a row that was not written back took out stays out of the vault (nothing was masked).
+        s.take();
         if (step.apply(r, s, out)) out.changed++;
         cur.after = r.rid;
       }
@@ -408,13 +495,22 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
       }
       if (rows.length) break;
     }
+    // With the batch's own writes: a vault that refuses undoes the masking, and a crash undoes both.
+    if (keep && out.found.length) keep(out.found);
+    out.kept = keep ? out.found.length : 0;
     if (cur.step >= all.length) {
       setMeta(d.db, REDACTION_VERSION_KEY, String(DETECTORS_VERSION));
       d.db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
       out.done = true;
     } else setMeta(d.db, CURSOR_KEY, JSON.stringify(cur));
   }).immediate();
-  return out;
+  return result(out);
+}
+
+/** The slice's figures, without the secrets' values. */
+function result(out: SliceState): RescrubSlice {
+  const { found: _values, ...figures } = out;
+  return figures;
 }
 
 /**

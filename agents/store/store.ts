@@ -38,7 +38,7 @@ import { KeywordSplit } from './keyword-split.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 import { FtsIndex } from './fts-index.js';
-import { rescrubDue, rescrubFromStart, rescrubSlice, stampIfEmpty, type RescrubSlice } from './rescrub.js';
+import { rescrubDue, rescrubFromStart, rescrubSlice, stampIfEmpty, type KeepRescrubbed, type RescrubSlice } from './rescrub.js';
 import type { RedactionSwitches } from '../../shared/redaction/index.js';
 
 export interface OpenStoreOptions {
@@ -404,11 +404,13 @@ export class EngramStore {
    * One slice of re-running the redactor over the text kept before the detectors last changed
    * (rescrub.ts): one batch of rows in one transaction, resumable; done once the store is stamped
    * with the current detectors. What it masks is counted (`redaction.rescrub.masked`); changed
-   * memories are embedded again and announced like any edit.
+   * memories are embedded again and announced like any edit. `keep` gets what a batch took out,
+   * with the values, inside its transaction (the brain's vault hand-over).
    */
-  rescrubSlice(switches: RedactionSwitches, batch?: number): RescrubSlice {
-    const r = rescrubSlice({ db: this.db, fts: (this.rescrubFts ??= new FtsIndex(this.db)), memoryVectors: this.vectorIndex, changes: this.changes }, switches, batch);
+  rescrubSlice(switches: RedactionSwitches, batch?: number, keep?: KeepRescrubbed): RescrubSlice {
+    const r = rescrubSlice({ db: this.db, fts: (this.rescrubFts ??= new FtsIndex(this.db)), memoryVectors: this.vectorIndex, changes: this.changes }, switches, batch, keep);
     if (r.masked) this.counters.bump('redaction.rescrub.masked', r.masked);
+    if (r.kept) this.counters.bump('redaction.rescrub.kept', r.kept);
     if (r.changed) this.counters.bump('redaction.rescrub.rows', r.changed);
     if (r.memoryIds.length) this.events.emit('memory', { op: 'update', ids: r.memoryIds });
     if (r.observationIds.length) this.events.emit('observation', { op: 'update', ids: r.observationIds });

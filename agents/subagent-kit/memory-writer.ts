@@ -43,7 +43,20 @@ export class MemoryWriter {
   }
 
   async upsert(draft: MemoryDraft, policy: KindPolicy): Promise<WriteOutcome> {
-    const candidates = await this.findCandidates(draft, policy);
+    return this.upsertAmong(await this.findCandidates(draft, policy), draft, policy);
+  }
+
+  /**
+   * The same write, without waiting, for a kind that finds its own candidates (the vault): it can
+   * then run inside a caller's transaction, so what it writes commits or rolls back with the rest.
+   */
+  upsertNow(draft: MemoryDraft, policy: KindPolicy): WriteOutcome {
+    const candidates = policy.candidates?.(draft);
+    if (!Array.isArray(candidates)) throw new Error(`upsertNow: ${policy.kind} has no candidates of its own to compare with now`);
+    return this.upsertAmong(candidates, draft, policy);
+  }
+
+  private upsertAmong(candidates: Memory[], draft: MemoryDraft, policy: KindPolicy): WriteOutcome {
     let conflict: Memory | null = null;
     for (const existing of candidates) {
       if (existing.superseded_by) continue;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OfflineProvider } from '../../agents/llm/index.js';
 import { createBrain } from '../../agents/meta/index.js';
 import { redactionRescrub } from '../../agents/meta/redaction-rescrub.js';
-import { REDACTION_VERSION_KEY, type EngramStore } from '../../agents/store/index.js';
+import { REDACTION_VERSION_KEY, type EngramStore, type RescrubbedSecret } from '../../agents/store/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
 
@@ -41,8 +41,10 @@ describe('the brain re-scrubs what an older Engram kept', () => {
       },
     };
     const lines: string[] = [];
-    const vaulted: { id: string; values: string[] }[] = [];
-    const vault = async (id: string, secrets: { value: string }[]) => vaulted.push({ id, values: secrets.map((x) => x.value) });
+    const vaulted: { table: string; id: string; value: string }[] = [];
+    const vault = (found: RescrubbedSecret[]) => {
+      for (const f of found) vaulted.push({ table: f.place.table, id: f.place.id, value: f.value });
+    };
     const r = await redactionRescrub({ store, meta, batch: 3, vault, log: (l) => lines.push(l) }).run();
     expect(r.done).toBe(true);
     expect(r.slices).toBe(jobs);
@@ -53,7 +55,8 @@ describe('the brain re-scrubs what an older Engram kept', () => {
     // What was taken out goes to the vault with its value, as capture's redactions do; the kept account number does not.
     expect(vaulted).toHaveLength(7);
     expect(new Set(vaulted.map((v) => v.id)).size).toBe(7);
-    expect(vaulted.every((v) => v.values.length === 1 && v.values[0] === '51QxTm8Ab29dKp4LmN7qRsT3uV')).toBe(true);
+    expect(vaulted.every((v) => v.table === 'observations' && v.value === '51QxTm8Ab29dKp4LmN7qRsT3uV')).toBe(true);
+    expect(r.kept).toBe(7);
     // Counted and logged by number; no secret in the log.
     expect(store.counters.get('redaction.rescrub.masked')).toBe(7);
     expect(lines.join('\n')).toContain('masked 7 secrets');

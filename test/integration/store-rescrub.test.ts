@@ -228,7 +228,7 @@ describe('re-scrub: text kept before a detector learned a shape is masked after 
     expect(readable(store, KEY_BODY)).toEqual([]);
   });
 
-  it('leaves a memory the user edited by hand as they wrote it, history too: nothing would keep what it took out', async () => {
+  it('leaves a memory the user edited by hand as they wrote it, history too: what they typed there is theirs', async () => {
     const kept = await keptByOlderDetectors();
     const note = store.memories.insert({ kind: 'semantic', title: 'Garage', text: 'Garage gate: ask Ana.' });
     store.memories.update(note.id, { text: `Garage gate code is 8812; shop key sk live ${KEY_BODY}.` }, EDITED_BY_USER);
