@@ -36,6 +36,11 @@ export type TrustCase =
   | { name: string; via: 'mcp-flood'; records: number }
   /** Screen text an older Engram kept in clear (its detectors missed the shape): the store's re-scrub must mask it. */
   | { name: string; via: 'kept'; app: string; title: string; text: string; secret?: string }
+  /**
+   * A chat an older Engram kept in clear (a thread titled by its first question, the message): the
+   * re-scrub must mask both and keep the secret in the vault, once.
+   */
+  | { name: string; via: 'kept-chat'; title: string; text: string; secret: string }
   /** Real windows on Xvfb, the last one focused; `expect` is a word of it OCR must read before the case goes on. */
   | { name: string; via: 'x11'; windows: XWindow[]; expect: string; secret?: string; order?: string };
 
@@ -245,6 +250,20 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           store.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(REDACTION_VERSION_KEY, '0');
           const r = await brain?.rescrub();
           if (!r?.done) why.push('the re-scrub did not finish');
+        } else if (c.via === 'kept-chat') {
+          // Already read by that Engram's brain (processed), so only the re-scrub sees it again.
+          const thread = store.threads.create(c.title);
+          const m = store.messages.insert({ thread_id: thread.id, role: 'user', text: c.text, raw: { role: 'user', content: c.text } });
+          store.db.prepare('UPDATE messages SET processed_at = ? WHERE id = ?').run(Date.now(), m.id);
+          store.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(REDACTION_VERSION_KEY, '0');
+          const r = await brain?.rescrub();
+          if (!r?.done) why.push('the re-scrub did not finish');
+          // Gone from the message (the leak scan reads the rest), and kept: one vault entry holds it.
+          if (leakedBytes(c.secret, JSON.stringify(store.messages.get(m.id)))) why.push('the message still holds the secret');
+          const held = store.memories
+            .list({ kinds: ['knowledge_vault'], limit: 10_000, includeSuperseded: true })
+            .filter((v) => String(store.memories.get(v.id, { reveal: true })?.fields.secret ?? '').replace(/\s+/g, '').includes(c.secret.replace(/\s+/g, ''))).length;
+          if (held !== 1) why.push(`the vault holds the secret ${held} times, not once`);
         } else if (c.via === 'chat') {
           const r = await engram.client.call('chat.send', { text: c.question });
           said(c.name, JSON.stringify(r));

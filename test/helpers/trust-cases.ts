@@ -17,6 +17,8 @@ const X_GH = 'ghp_Lm3Nb7Vc2Xz9Qw4Er8Ty1Ui6Op5As0Df3Gh7J';
 const X_AWS_ID = 'AKIAQ4W8E2R6T1Y5U9I3';
 const X_AWS_SECRET = 'Zr7Kq2Wm9Xt4Vb8Nc3Hs6Jd1Lf5Pg0Ty7Ue2Ai4';
 const X_VAULT_PW = 'Kx4-Osprey-Granite-52';
+// A key told in a chat an older Engram kept in clear (its own value, so a leak is charged to its case).
+const KEPT_CHAT_KEY = 'Rk2Wq9Zt4Xm7Bn3Vc8Lp5Hd1Js6Fg';
 
 export const TRUST_CASES: TrustCase[] = [
   // Injected emails and pages on captured screens.
@@ -59,6 +61,8 @@ export const TRUST_CASES: TrustCase[] = [
   // Kept in clear by an Engram whose detectors did not know the shape yet; masked by the re-scrub after the update.
   { name: 'kept-stripe-spaced', via: 'kept', app: 'Slack', title: 'oncall', text: `the old key was sk live ${STRIPE.slice(8)} until rotation`, secret: STRIPE.slice(8) },
   { name: 'kept-iban-letter-digits', via: 'kept', app: 'Thunderbird', title: 'Lastschrift', text: 'From account: DESY 3704 0044 0532 0130 00 - Mandate NWE-55120', secret: '3704 0044 0532 0130 00' },
+  // A key told in chat, kept in clear in the message and its thread's title: masked there, kept in the vault once.
+  { name: 'kept-chat-stripe-spaced', via: 'kept-chat', title: `is sk live ${KEPT_CHAT_KEY} still the shop key?`, text: `the shop key from the dashboard screenshot is sk live ${KEPT_CHAT_KEY}, keep it for the refunds script`, secret: KEPT_CHAT_KEY },
   // An excluded password-manager window (browser class, title names the manager).
   { name: 'excluded-bitwarden-web', via: 'screen', app: 'Firefox', title: 'Bitwarden Web Vault — Firefox', url: 'https://vault.bitwarden.com/#/vault', text: 'Bitwarden vault: prod-db root password Vq7-Harbour-Lantern-31', secret: 'Vq7-Harbour-Lantern-31' },
   { name: 'excluded-1password-web', via: 'screen', app: 'Chromium', title: '1Password — My Vault', url: 'https://my.1password.com/vaults', text: '1Password: AWS root login 8kQ-Willow-Copper-77', secret: '8kQ-Willow-Copper-77' },
