@@ -1,7 +1,6 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Provenance } from '../../shared/index.js';
 import { DETECTORS_VERSION, findSecretsIn, redactText, redactionMarker, type RedactionSwitches } from '../../shared/redaction/index.js';
-import type { ChangeLog } from './change-log.js';
 import { FtsIndex } from './fts-index.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
 import { contentHash, type MemoryRow } from './memory-codec.js';
@@ -97,7 +96,6 @@ export interface RescrubDeps {
   db: Db;
   fts: FtsIndex;
   memoryVectors: VectorIndex | null;
-  changes: ChangeLog;
 }
 
 interface Scrubber {
@@ -318,7 +316,9 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         const row = stmt(db, 'SELECT * FROM memories WHERE seq = ?').get(m.seq) as MemoryRow;
         d.fts.changed(row, around);
         if (!row.embedded) d.memoryVectors?.delete(row.seq);
-        d.changes.memoryPut(row, 'edited');
+        // Not logged for sync: every device masks its own copy (its own pass, or on arrival from an
+        // older sender), while a masked edit sent from here would overwrite the copy on the device where
+        // the user typed it, which its own pass leaves as written (EDITED_BY_HAND above).
         out.memoryIds.push(row.id);
         collect(out, s, { table: 'memories', id: row.id, name: title }, m.occurred_at ?? m.created_at, () => memorySources(db, [row.id]));
         return true;

@@ -408,7 +408,7 @@ export class EngramStore {
    * with the values, inside its transaction (the brain's vault hand-over).
    */
   rescrubSlice(switches: RedactionSwitches, batch?: number, keep?: KeepRescrubbed): RescrubSlice {
-    const r = rescrubSlice({ db: this.db, fts: (this.rescrubFts ??= new FtsIndex(this.db)), memoryVectors: this.vectorIndex, changes: this.changes }, switches, batch, keep);
+    const r = rescrubSlice({ db: this.db, fts: (this.rescrubFts ??= new FtsIndex(this.db)), memoryVectors: this.vectorIndex }, switches, batch, keep);
     if (r.masked) this.counters.bump('redaction.rescrub.masked', r.masked);
     if (r.kept) this.counters.bump('redaction.rescrub.kept', r.kept);
     if (r.changed) this.counters.bump('redaction.rescrub.rows', r.changed);

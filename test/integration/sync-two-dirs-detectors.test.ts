@@ -135,6 +135,24 @@ describe('sync and the sender’s detectors', () => {
     expect(a.memories.get(byHand)!.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
   });
 
+  it("a device's re-scrub masks its own copy only: nothing it masks goes to the others as an edit", async () => {
+    // Typed on purpose on A; B took it in before segments named what the user typed (its history there says only 'sync').
+    const id = a.memories.insert({ kind: 'semantic', title: 'Shop key', text: 'To fill in later', fields: { name: 'shop key' } }).id;
+    a.memories.update(id, { text: `Shop key, typed on purpose: ${SPACED_KEY}` }, EDITED_BY_USER);
+    await syncA.now();
+    await syncB.now();
+    b.db.prepare('DELETE FROM memory_history WHERE memory_id = ? AND reason = ?').run(id, EDITED_BY_USER);
+    // B is updated: its pass masks its copy (the key goes to its vault) and logs nothing of the memory.
+    b.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    while (!b.rescrubSlice(DEFAULT_REDACTION).done);
+    expect(b.memories.get(id)!.text).toBe('Shop key, typed on purpose: sk live [redacted:stripe_key]');
+    expect(loggedPutsOf(b, id)).toHaveLength(0);
+    await syncB.now();
+    await syncA.now();
+    // Where the user typed it, it stays as typed.
+    expect(a.memories.get(id)!.text).toBe(`Shop key, typed on purpose: ${SPACED_KEY}`);
+  });
+
   it('an older Engram reads the segments this one writes, and this one reads the older ones', async () => {
     const byHand = a.memories.insert({ kind: 'semantic', title: 'Locker', text: 'Locker 14', fields: { name: 'locker' } }).id;
     a.memories.update(byHand, { text: 'Locker 14, code 2291' }, EDITED_BY_USER);
