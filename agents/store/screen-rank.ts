@@ -70,8 +70,16 @@ function captionAndValue(upper: string | undefined, lower: string | undefined): 
   return isCaptionLine(lastLine(upper)) || isValueLine(firstLine(lower));
 }
 
-/** Weight of the meaning side inside a screen (the words side gets the rest). */
-export const SCREEN_MEANING_SHARE = 0.5;
+/**
+ * Weight of the meaning side inside a screen where the question's words are on some of its lines
+ * (the words side gets the rest; where none is, meaning ranks alone). Less than half: the words side
+ * leaves out the words the title holds, but the encoder cannot, so inside one screen its similarity
+ * is mostly the screen's topic, which every line shares and its header the most; at 0.5 a line with
+ * none of the question's words tied one that had them all. With the screens' passages embedded (the
+ * app's state, `engram index`), screenqa's development days stated 33/27/32/29 of 40/35/53/45 at 0.5,
+ * 34/28/32/29 at 0.25 (days 1, 3, 4, 5).
+ */
+export const SCREEN_MEANING_SHARE = 0.25;
 
 /**
  * Each passage's share in [0, 1] of the screen's best: its own-text words relative to the screen's

@@ -4,16 +4,27 @@ import { ABOVE_LABEL_SHARE, NEXT_LINE_SHARE, isCaptionLine, isValueLine, rankWit
 /** Issue 30: ranking one screen's lines against a question (made-up screens' lines). */
 describe('rankWithinScreen', () => {
   it('blends the words in a line with its meaning, each relative to the screen', () => {
+    // Lines the words rank about alike: meaning tells them apart.
     const r = rankWithinScreen([
       { seq: 1, words: 4, meaning: 0.2 },
       { seq: 2, words: 0, meaning: 0.6 },
-      { seq: 3, words: 3, meaning: 0.4 },
+      { seq: 3, words: 3.8, meaning: 0.4 },
     ]);
     expect(r.get(3)).toBeGreaterThan(r.get(2)!);
     expect(Math.max(...r.values())).toBe(1);
     // Without the meaning side the line no word matched would share the bottom with nothing above it.
     expect(r.get(2)).toBeGreaterThan(0);
     expect(r.get(1)).toBeLessThan(r.get(3)!);
+  });
+
+  it("a line the question's words are on outranks one only nearer in meaning (the screen's topic, its header most)", () => {
+    const r = rankWithinScreen([
+      { seq: 1, words: 0, meaning: 0.62 },
+      { seq: 2, words: 2.5, meaning: 0.31 },
+      { seq: 3, words: 1, meaning: 0.4 },
+    ]);
+    expect(r.get(2)).toBe(1);
+    expect(r.get(1)).toBeLessThan(r.get(2)!);
   });
 
   it('ranks by meaning alone where no word of the question is on the screen', () => {
