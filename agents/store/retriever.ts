@@ -501,9 +501,17 @@ export class Retriever {
     return `bm25(memory_fts, 2.0, 1.0, ${c})`;
   }
 
-  /** Which of the given seqs pass the filters (one cached lookup per filter shape). */
-  private passing(f: { sql: string; params: unknown[] }, seqs: readonly number[]): Set<number> {
+  /**
+   * Which of the given seqs pass the filters (one cached lookup per filter shape). Outside `span`
+   * (seqSpan) none can: those are not looked up (at 1M, a window's 2,000 keyword matches were 2,000
+   * rows read and decrypted to keep the ~40 in the window).
+   */
+  private passing(f: { sql: string; params: unknown[] }, seqs: readonly number[], span: [bigint, bigint] | null = null): Set<number> {
     if (!f.sql) return new Set(seqs);
+    if (span) {
+      const [lo, hi] = [Number(span[0]), Number(span[1])];
+      seqs = seqs.filter((seq) => seq >= lo && seq <= hi);
+    }
     let lookup = this.filterLookups.get(f.sql);
     if (!lookup) {
       if (this.filterLookups.size >= 32) this.filterLookups.delete(this.filterLookups.keys().next().value!);
@@ -532,7 +540,7 @@ export class Retriever {
    * window (last week, a day in March) is most often a narrow span of seqs. As BigInt: FTS5 ignores a
    * rowid compared with a REAL next to MATCH.
    */
-  private seqSpan(opts: SearchOptions, allowed: Set<number> | null): [bigint, bigint] | null {
+  private seqSpan(opts: SearchOptions, allowed: Iterable<number> | null): [bigint, bigint] | null {
     let lo: number | null = null;
     let hi: number | null = null;
     if (allowed) {
@@ -553,6 +561,12 @@ export class Retriever {
     return lo === null || hi === null ? [1n, 0n] : [BigInt(lo), BigInt(hi)];
   }
 
+  /** seqSpan(), read once and only when a filtered phase asks for it. */
+  private spanReader(opts: SearchOptions, allowed: number[] | null): () => [bigint, bigint] | null {
+    let span: [bigint, bigint] | null | undefined;
+    return () => (span === undefined ? (span = this.seqSpan(opts, allowed)) : span);
+  }
+
   /**
    * BM25 hits that pass the filters (best first, up to n), and the scores of the best `pool`
    * matches whatever the filters (context units are scored from it). FTS alone first: joining
@@ -567,6 +581,7 @@ export class Retriever {
     opts: SearchOptions,
     n: number,
     allowed: Set<number> | null,
+    spanOf: () => [bigint, bigint] | null,
   ): Promise<{ hits: { seq: number; score: number }[]; scoreOf: Map<number, number> }> {
     const expr = this.bm25Expr();
     const f = this.filterSql(opts, { superseded: false });
@@ -579,12 +594,12 @@ export class Retriever {
     const rows = split ? await this.commonTerms.bestSoon(match, pool, split) : this.commonTerms.best(match, pool, (m, limit) => best.all(m, limit) as Bm25Row[]);
     const scoreOf = new Map(rows.map(([seq, s]) => [seq, -s]));
     if (!f.sql) return { hits: rows.slice(0, n).map(([seq, s]) => ({ seq, score: -s })), scoreOf };
-    const ok = allowed ?? this.passing(f, rows.map((r) => r[0]));
+    const ok = allowed ?? this.passing(f, rows.map((r) => r[0]), spanOf());
     let hits = rows.filter(([seq]) => ok.has(seq)).map(([seq, s]) => ({ seq, score: -s }));
     if (hits.length < n && rows.length === pool) {
       // Very selective filters: ask again with the filters in the query, and only among the rowids
       // of the rows that can pass, when known: FTS5 then scores the matches in that span alone.
-      const span = this.seqSpan(opts, allowed);
+      const span = spanOf();
       const filtered = this.stmt(
         `SELECT f.rowid AS seq, ${expr} AS s FROM memory_fts f JOIN memories m ON m.seq = f.rowid
           WHERE memory_fts MATCH ?${span ? ' AND f.rowid BETWEEN ? AND ?' : ''} AND ${f.sql} ORDER BY s LIMIT ?`,
@@ -606,7 +621,7 @@ export class Retriever {
     return this.vectors()?.searchSoon(qv, f.sql ? n * 2 : n) ?? null;
   }
 
-  private async vector(qv: Float32Array, opts: SearchOptions, n: number, allowed: number[] | null, soon: PendingSearch | null): Promise<VectorHit[]> {
+  private async vector(qv: Float32Array, opts: SearchOptions, n: number, allowed: number[] | null, soon: PendingSearch | null, spanOf: () => [bigint, bigint] | null): Promise<VectorHit[]> {
     const index = this.vectors();
     if (!index) return [];
     // Selective filters (a time window, a kind, an app): search only among the rows that pass
@@ -619,7 +634,7 @@ export class Retriever {
     const started = soon?.take();
     const hits = started ? await started.catch(() => index.search(qv, k)) : index.search(qv, k);
     if (!f.sql) return hits;
-    const ok = this.passing(f, hits.map((h) => h.seq));
+    const ok = this.passing(f, hits.map((h) => h.seq), spanOf());
     return hits.filter((h) => ok.has(h.seq)).slice(0, n);
   }
 
@@ -698,13 +713,14 @@ export class Retriever {
     const window = mode === 'hybrid' && w.time > 0 && opts.since == null && opts.until == null && mayNameTime(query) ? parseQuestionTime(query, new Date(now), opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : undefined).range : null;
     const named = window && window.from > 0 && window.to > window.from ? window : null;
     const allowed = this.allowedSeqs(this.filterSql(opts, { superseded: false }));
+    const spanOf = this.spanReader(opts, allowed);
     const match = mode !== 'vector' ? ftsQuery(queryTerms(query)) : null;
     // A query vector known already (given, asked before) starts the vector search now: a large index's thread runs it meanwhile.
     const known = mode !== 'bm25' ? (opts.queryEmbedding ?? (this.embedder ? this.queryCache.get(query.toLowerCase()) : undefined)) : undefined;
     let soon = known ? this.vectorSoon(known, opts, n, allowed) : null;
     let bm25Of = new Map<number, number>();
     if (match) {
-      const r = await this.bm25(match, opts, n, allowed ? new Set(allowed) : null);
+      const r = await this.bm25(match, opts, n, allowed ? new Set(allowed) : null, spanOf);
       r.hits.forEach((h, i) => Object.assign(unit(h.seq), { bm25: h.score, bm25Rank: i + 1 }));
       bm25Of = r.scoreOf;
     }
@@ -716,7 +732,7 @@ export class Retriever {
     const passagesOf = mode !== 'vector' && w.passage > 0 && opts.passages !== false ? this.passageEvidence(query, opts, qv) : new Map<number, PassageHit[]>();
     clock = this.lap('passages', clock);
     if (qv) {
-      (await this.vector(qv, opts, n, allowed, soon))
+      (await this.vector(qv, opts, n, allowed, soon, spanOf))
         .filter((h) => h.similarity >= w.minSimilarity)
         .forEach((h, i) => Object.assign(unit(h.seq), { sim: h.similarity, vecRank: i + 1 }));
     }

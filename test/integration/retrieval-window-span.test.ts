@@ -19,6 +19,8 @@ describe('windowed keyword search among the span of seqs the window holds', () =
   let store: EngramStore;
   /** The weak "kiwi" rows by the minute they are at (the decoys outside every window score higher). */
   const kiwi = new Map<number, string>();
+  /** Every minute's row. */
+  const minute: string[] = [];
   let imported = '';
 
   beforeAll(async () => {
@@ -36,6 +38,7 @@ describe('windowed keyword search among the span of seqs the window holds', () =
         const text = has ? `a long note about the orchard and the market stall where the kiwi sat beside the pears ${m}` : `minute ${m} of the orchard log`;
         const mem = store.memories.insert({ kind: 'episodic', text, occurred_at: T0 + m * MIN, created_at: T0 + m * MIN });
         if (has) kiwi.set(m, mem.id);
+        minute.push(mem.id);
       }
     });
     // Written last (the highest seq) about minute 120: inside both windows.
@@ -59,6 +62,14 @@ describe('windowed keyword search among the span of seqs the window holds', () =
     expect(await ids(T0, T0 + 20_099 * MIN)).toEqual(new Set([...kiwi.values(), imported]));
     // Open at the end: the imported row's time is inside, its seq beyond every other.
     expect(await ids(T0, undefined)).toEqual(new Set([...kiwi.values(), imported]));
+  });
+
+  it('keeps the first pass’s matches that are in a window too large to list, the first row of its span included', async () => {
+    // "orchard" is in every minute's row, and the short ones tie: the first pass (4 x 30 rows,
+    // ties by seq) holds minutes 1-120, all in the window, so its first 30 are the candidates, and
+    // the latest 10 of them (the usage weight) the results. A row of the span left out moves them.
+    const got = await store.search({ query: 'orchard', mode: 'bm25', since: T0 + MIN, until: T0 + 20_099 * MIN, limit: 10, now: T0 + 40_000 * MIN });
+    expect(got.map((h) => h.memory.id)).toEqual(minute.slice(21, 31).reverse());
   });
 
   it('finds nothing in a window with no rows', async () => {
