@@ -61,11 +61,23 @@ function shapedThing(question: string, asked: AskedValue): AskedValue | null {
 /** "Who do I ring / call / text about the flat": who answers is reached by a number. */
 const WHO_TO_RING = /^\s*(?:and\s+|so\s+)?who\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:ring|call|phone|dial|text)\b/i;
 
+/**
+ * "Where am I sitting", "where are we seated": a seat, as tickets print it ("Seat 14C", a "Seats"
+ * column holding "14C"): a row number and a seat letter, under or beside the word seat.
+ */
+const WHERE_SEATED = /^\s*(?:and\s+|so\s+)?where\b.*\b(?:sit|sitting|seated|sat)\b/i;
+const SEAT = /\bseats?\b[^\n]*?\b\d{1,2}[A-K]\b|\b\d{1,2}[A-K]\b[^\n]*?\bseats?\b/i;
+const SIT_WORDS = new Set(['sit', 'sitt', 'seat', 'sat']);
+
 const AFTER_TAX = /\b(?:after|before)\s+(tax|taxes|deductions?)\b/i;
 
 /** The question's kind and terms, with the kinds read here. */
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
   if (WHO_TO_RING.test(question)) return { ...asked, kind: 'phone', terms: asked.terms.filter((t) => !['ring', 'dial', 'text'].includes(t)) };
+  if (WHERE_SEATED.test(question) && ['place', 'any'].includes(asked.kind)) {
+    const terms = asked.terms.filter((t) => !SIT_WORDS.has(t));
+    return { ...asked, kind: 'place', terms: terms.length ? terms : asked.terms, shaped: (t) => SEAT.test(t) };
+  }
   const shaped = shapedThing(question, asked);
   if (shaped) return shaped;
   // "What did I get paid after tax": the tax is what was taken off, not what is asked.

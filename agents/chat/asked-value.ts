@@ -35,9 +35,9 @@ const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesd
 export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegExp> = {
   clock: /\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\bhalf (?:past )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bnoon\b|\bmidnight\b/i,
   date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b`, 'i'),
-  money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b/i,
+  money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\b(?![.,]\d)/i,
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
-  duration: /\b\d+(?:[.,]\d+)?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
+  duration: /\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
   // An amount of data as disks, files and tools print it: "4.2G", "512 MB", "1.5 GiB", "830K", "12 bytes".
   size: /\b\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B?|[kKMGTP]B|bytes?)(?![\p{L}\/])/u,
@@ -57,6 +57,8 @@ const STOP = new Set(
   `a an the of to in on at for from by with about into onto over under after before between and or but if then so than as is are was were be been being am do does did done doing have has had having
   i me my mine we us our you your he him his she her they them their it its this that these those there here what which who whom whose when where why how
   can could will would shall should may might must need needs let get got go goes going went gone make made put take took give gave ask asked say said tell told
+  i'm i've i'd i'll you're you've we're we've they're they've it'd don't doesn't didn't can't won't isn't aren't wasn't weren't
+  myself yourself himself herself itself ourselves yourselves themselves
   s t d ll re ve m not no yes any some all again still now just really please thing things stuff one ones also only up out off back
   much many long time times day days date dates o'clock clock money cost costs price priced pay paid owe owed total amount number numbers email e-mail mail address phone
   call reach contact extension code reference ref id identifier command commands called name named kind sort type supposed meant use used
@@ -72,6 +74,55 @@ const MATTER_NOUNS = new Set('problem problems issue issues trouble matter reque
 
 /** Verbs a question uses that a screen rarely repeats ("go and see the flat" is answered by "Viewings: Saturday"). */
 const COMMON_VERBS = new Set('see look watch visit meet check find read open bring buy book send start leave arrive want keep show add'.split(' '));
+
+/**
+ * A word made from another with "-ly" ("actually", "monthly", "currently") says how or how often,
+ * not what: a screen says "per month" or nothing. Not a word that only ends so ("family", "supply").
+ */
+const adverbOf = (w: string) => w.length > 5 && w.endsWith('ly') && wordKin(w.slice(0, -2)).size > 0;
+
+/**
+ * "Right now", "next quarter", "this month": words that place the question in time, which the
+ * search reads apart (a screen says "Q1 2027", or nothing); they may go unmet as a verb may.
+ */
+const TIME_UNIT = /^(?:day|week|weekend|month|quarter|year|term|season|time|night|morning|evening)s?$/i;
+function timePhrase(words: readonly string[], i: number): boolean {
+  const w = words[i]!.toLowerCase();
+  const next = (words[i + 1] ?? '').toLowerCase();
+  const before = (words[i - 1] ?? '').toLowerCase();
+  if (w === 'right' && /^(?:now|away)$/.test(next)) return true;
+  // "On the way to Porto": on the journey, which a ticket does not say.
+  if (w === 'way' && before === 'the' && (words[i - 2] ?? '').toLowerCase() === 'on') return true;
+  if (/^(?:next|last|this|coming|previous|current)$/.test(w) && TIME_UNIT.test(next)) return true;
+  return TIME_UNIT.test(w) && /^(?:next|last|this|coming|previous|current)$/.test(before);
+}
+
+/**
+ * "Turn itself off", "switch the heating on", "fill it up": a verb with its particle, which a
+ * screen says in its own words ("switch guest access off"). Not a noun before it ("the sign-up").
+ */
+const PARTICLE = /^(?:off|up|out|down|back|away)$/i;
+const REFLEXIVE = /^(?:myself|yourself|himself|herself|itself|ourselves|yourselves|themselves|it|them)$/i;
+function phrasalVerb(words: readonly string[], i: number): boolean {
+  const next = (words[i + 1] ?? '').toLowerCase();
+  const after = (words[i + 2] ?? '').toLowerCase();
+  // The particle itself says no more than the verb ("down", "away").
+  if (PARTICLE.test(words[i]!) && i > 0) return true;
+  if (/^(?:the|a|an|my|our|your|this|that)$/i.test(words[i - 1] ?? '')) return false;
+  return (REFLEXIVE.test(next) && (PARTICLE.test(after) || !after)) || (PARTICLE.test(next) && !/^(?:of|to|for)$/i.test(after));
+}
+
+/**
+ * "What time is spinning on Tuesdays", "when is swimming for kids": an -ing word right after "is"
+ * with no subject before it is the subject, a thing done (a class, an activity) that a timetable
+ * names as it is, not a verb the screen may say in its own words.
+ */
+function gerundSubject(words: readonly string[], i: number): boolean {
+  const before = (words[i - 1] ?? '').toLowerCase();
+  const next = (words[i + 1] ?? '').toLowerCase();
+  if (!/ing$/i.test(words[i]!) || !/^(?:is|was)$/.test(before) || !/^(?:what|when|where|which|how)$/i.test(words[0] ?? '')) return false;
+  return !next || /^(?:on|at|in|for|from|this|next|today|tomorrow|tonight)$/.test(next);
+}
 
 /** Reads the kind of value a question wants. Order matters: "what time" before "what", "how much" before "how". */
 export function askedKind(question: string): ValueKind {
@@ -99,7 +150,23 @@ export function askedKind(question: string): ValueKind {
   if (/^\s*(?:and\s+|so\s+)?(?:who|whom|whose)\b|\bwhich person\b|\bwhat person\b/.test(q)) return 'person';
   if (/^\s*(?:and\s+|so\s+)?(?:which|what)(?:'s| is| was)?(?: the)? (?:ticket|issue|bug|pr|pull request|task|card)\b/.test(q)) return 'code';
   if (/\b(?:code|reference|ref|booking number|confirmation|order number|ticket number|pin|number|id|identifier)\b/.test(q)) return 'code';
-  return 'any';
+  return headKind(q) ?? 'any';
+}
+
+/**
+ * "What's the monthly rent on the flat", "what was the departure time", "what is the due date": the
+ * noun the question asks the value of (the last word of "the …" before a preposition or the end)
+ * says the kind of value, as "how much" or "when" would.
+ */
+const HEAD_NOUN = /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:the|my|our|your|his|her|their|this|that)\s+(?:[\p{L}'’-]+\s+){0,3}?([\p{L}-]+)(?:\s+(?:on|of|for|at|in|to|from|with|per|this|that|next|last|we|i|you|they)\b|\s*[?.!]?\s*$)/iu;
+const HEAD_KINDS: [RegExp, ValueKind][] = [
+  [/^(?:time)$/, 'clock'],
+  [/^(?:date|deadline|birthday)$/, 'date'],
+  [/^(?:price|cost|fee|fees|rent|fare|fares|total|balance|salary|wage|wages|deposit|premium|bill|charge|amount|payment|refund|budget|tip|excess)$/, 'money'],
+];
+function headKind(q: string): ValueKind | null {
+  const head = HEAD_NOUN.exec(q)?.[1]?.toLowerCase();
+  return head ? (HEAD_KINDS.find(([re]) => re.test(head))?.[1] ?? null) : null;
 }
 
 /** A crude stem: enough that "illustrations" meets "illustration", "closes" meets "close", "centre" meets "center". */
@@ -154,6 +221,9 @@ for (const group of SAME) {
   for (const s of stems) SAME_BY_STEM.set(s, stems);
 }
 
+/** The words that ask how fast (and their -er, -est forms) say nothing of what is measured. */
+const RATE_WORDS = new Set('fast faster fastest slow slower slowest quick quicker quickest quickly speed'.split(' ').map((w) => stem(w)));
+
 /** The kind of value wanted and the stems of what the question is about. */
 export function askedValue(question: string): AskedValue {
   const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
@@ -180,7 +250,10 @@ export function askedValue(question: string): AskedValue {
       !named &&
       (COMMON_VERBS.has(lw) ||
         MATTER_NOUNS.has(lw) ||
-        /(?:ing|ed)$/.test(lw) ||
+        adverbOf(lw) ||
+        timePhrase(words, i) ||
+        phrasalVerb(words, i) ||
+        (/(?:ing|ed)$/.test(lw) && !gerundSubject(words, i)) ||
         /^(?:i|we|you|they|he|she|to|not)$/i.test(before) ||
         (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)));
     if (verbish) loose.push(s);
@@ -189,7 +262,7 @@ export function askedValue(question: string): AskedValue {
   // "which ticket is the CSV export bug": the tracker's words name the kind of answer, not what it is about.
   // "how big is the log folder": the words that ask for a size say nothing of what is measured.
   if (kind === 'contact') return { kind, terms: terms.filter((t) => !['touch', 'hold', 'detail', 'details', 'info'].includes(t)), loose, kin };
-  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : new Set<string>();
+  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : kind === 'rate' ? RATE_WORDS : new Set<string>();
   return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
 }
 

@@ -174,8 +174,16 @@ function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: num
   return out;
 }
 
-function unitsOfMemory(m: NumberedMemory, rank: number): Unit[] {
-  const text = collapse(m.memory.text);
+/** A question about what is still to come: the time a screen was seen cannot answer it. */
+const AHEAD = /\b(?:will|going to|gonna|supposed to|due|next|need to|needs to|have to|has to|upcoming)\b/i;
+
+function unitsOfMemory(m: NumberedMemory, rank: number, question: string): Unit[] {
+  let text = collapse(m.memory.text);
+  // An episode's text is its title and when it happened ("Browsed "Bill …" in Chromium, Sun 6 Dec
+  // 2026 01:53"): that time is when the screen was seen, which the answer says anyway, and no date the
+  // screen gave. For "when will the energy company take the money" it is never the answer.
+  const title = collapse(m.memory.title);
+  if (m.memory.kind === 'episodic' && AHEAD.test(question) && title && text.startsWith(`${title}, `)) text = title;
   const context = `${m.memory.title}\n${text}`;
   return sentencesOf(text).map((s) => ({ text: s, context, passage: null, n: m.n, rank }));
 }
@@ -207,6 +215,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // "where can I find it" is answered by a place, a path or an address alike.
   if (kind === 'place') return placeIn(unit.replace(/\bin\s+(?:Chromium|Chrome|Firefox|Safari|Edge|Terminal|Code)\b/g, ' ')) || linkIn(unit.replace(new RegExp(VALUE.email.source, 'g'), ' '));
   if (kind === 'contact') return phoneIn(unit) || VALUE.email.test(unit);
+  // "How fast / slow": a speed, or the time a thing takes (a request's latency, a lap).
+  if (kind === 'rate') return VALUE.rate.test(unit) || VALUE.duration.test(unit);
   if (kind === 'phone') return phoneIn(unit);
   if (kind === 'link') return linkIn(unit);
   if (kind === 'command') return VALUE.command.test(unit) || instructionIn(unit);
@@ -304,6 +314,9 @@ function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near'
   // Every noun met; the verbs a screen says in its own words may all go unmet when a noun is met ("booked under" a cost centre).
   const nounMet = asked.terms.some((t) => !asked.loose.includes(t) && !missing.includes(t));
   if (nouns === 0 && (missing.length <= Math.floor(n / 3) || (nounMet && missing.length <= Math.ceil(n / 2)))) return 'yes';
+  // A question with no noun ("how much did I actually get paid after tax") names nothing a screen
+  // could be checked against: the best matched screen's value of the asked kind answers it.
+  if (best && nouns === 0 && !asked.terms.some((t) => !asked.loose.includes(t))) return 'yes';
   if (n < 3) return 'no';
   // The search's best screen, meeting half the question, is worth offering as a guess too ("first quarter" read as "Q1").
   return (nouns <= 1 && missing.length <= Math.ceil(n / 2)) || (best && missing.length <= Math.floor(n / 2)) ? 'near' : 'no';
@@ -416,7 +429,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // A subtotal sums the items too, when no total says more.
   const sum = asked.kind === 'money' && WHOLE_SUM.test(question) ? (/\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : /\bsubtotal\b/i.test(unit.text) ? 0.5 : 0) : 0;
   // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
-  const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest)\b/i.test(labelOf(unit)) ? 0.5 : 0;
+  const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest|return\w*)\b/i.test(labelOf(unit)) ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
   const plan = unit.laidOut || unit.key ? planOrOutcome(labelOf(unit), question) : 0;
   // "Why did it fail": the error that says why, not the status that says it failed.
@@ -436,7 +449,8 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   // An average or a rate ("Your average daily use: 13.3 kWh") answers only a question that asks for one.
   const average = AMOUNT_KINDS.has(asked.kind) && AVERAGE.test(unit.text) && !AVERAGE.test(question) ? -1 : 0;
   const net = asked.kind === 'money' ? netOrGross(`${labelOf(unit)} ${unit.key ?? ''}`, question) : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net;
+  const asMoney = asked.kind === 'money' && hasValue && asksMoney(question) ? (SAID_AS_MONEY.test(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text) ? 0.5 : -0.5) : 0;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
@@ -561,9 +575,9 @@ const ABOUT_DOING = /\bwhat\s+(?:did|do|have|had|was|were|am|are)\s+(?:i|we|you|
  * "what did it end up costing" asks for the outcome's column, "what did we set aside" for the plan's.
  */
 const PLAN_LABEL = /\b(?:budget(?:ed)?|plan(?:ned)?|estimated?|forecast|target|allocated|quoted?)\b/i;
-const OUTCOME_LABEL = /\b(?:actual|spent|final|outturn|real|paid)\b/i;
-const ASKS_PLAN = /\b(?:set aside|budget(?:ed)?|plan(?:ned)?|allow(?:ed)? for|allocate[sd]?|expect(?:ed)?|estimate[sd]?|meant to)\b/i;
-const ASKS_OUTCOME = /\b(?:end(?:ed)? up|in the end|actually|really|final(?:ly)?|turned out|came to|in fact)\b/i;
+const OUTCOME_LABEL = /\b(?:actual|spent|final|outturn|real|paid|now|current)\b/i;
+const ASKS_PLAN = /\b(?:set aside|budget(?:ed)?|plan(?:ned)?|allow(?:ed)? for|allocate[sd]?|expect(?:ed)?|estimate[sd]?|meant to|need to|needs to|supposed to|aim(?:ing)? for|goal|target)\b/i;
+const ASKS_OUTCOME = /\b(?:end(?:ed)? up|in the end|actually|really|final(?:ly)?|turned out|came to|in fact|right now|currently|at the moment|so far)\b/i;
 function planOrOutcome(label: string, question: string): number {
   const plan = PLAN_LABEL.test(label);
   const outcome = OUTCOME_LABEL.test(label);
@@ -596,7 +610,13 @@ const AVERAGE = /\b(?:average|avg|mean|median|typical|per (?:day|week|month|year
 const DEADLINE = /\b(?:due|by when|deadline|until when|expire[sd]?|have to|must|need to|latest)\b/i;
 
 /** A money question about the whole bill, not one item of it. */
-const WHOLE_SUM = /\b(?:in total|altogether|total|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|due|add(?:s|ed)? up)\b/i;
+const WHOLE_SUM = /\b(?:in total|altogether|total|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|due|add(?:s|ed)? up|bill)\b/i;
+
+/**
+ * An amount said as money (a currency, or cents after the point: "EUR 214.37", "€ 1,475", "420.00")
+ * is surer money than a bare figure with a thousands comma, which meters, counts and views print too.
+ */
+const SAID_AS_MONEY = /[€$£¥]|\b(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?)\b|\b\d+[.,]\d{2}\b(?![.,]?\d)/i;
 
 /** "What command restarts the workers": the word in -s after the asked noun is its verb, not a plural asking for a list. */
 const VERB_AFTER_NOUN = /^\s*(?:what|which)\s+[\p{L}-]+\s+[\p{L}-]+s\s+(?:the|a|an|my|our|your|his|her|their|this|that|these|those)\b/iu;
@@ -650,7 +670,7 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   }
   // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
   const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
-  memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05)));
+  memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05, question)));
   return units.length ? { asked, units } : null;
 }
 

@@ -1,4 +1,5 @@
 import type { FrameWords } from '../store/index.js';
+import { tileValues } from './tile-values.js';
 
 /**
  * A screen read back from its OCR word boxes as rows and columns, so that what a label says is
@@ -377,7 +378,10 @@ const GUTTER = 2;
  * of its lines reaches across a gutter (the gap between two cards, or a list and a panel beside it).
  */
 function regionsOf(block: Line[]): { x0: number; x1: number }[] {
-  const cells = block.flat().sort((a, b) => a.x0 - b.x0);
+  // A line of one cell (a page title over the cards, a footer or a note under them) may run across
+  // their gutters: it says where no card ends. The lines of several cells do.
+  const many = block.filter((l) => l.length >= 2);
+  const cells = (many.length ? many : block).flat().sort((a, b) => a.x0 - b.x0);
   const hs = cells.map((c) => c.y1 - c.y0).sort((a, b) => a - b);
   const gap = GUTTER * (hs[Math.floor(hs.length / 2)] ?? 1);
   const out: { x0: number; x1: number }[] = [];
@@ -463,8 +467,10 @@ export function labelledValues(fw: FrameWords): LabelledValue[] {
   const out: LabelledValue[] = [];
   const headers = new Set<number>();
   const tables = tableValues(lines, headers);
+  // Tiles before cards and rows: read across, a row of captions pairs each caption with the next.
+  const tiles = tileValues(lines, headers);
   const cards = cardValues(lines, headers);
-  for (const v of [...tables, ...cards, ...rowValues(lines, headers), ...belowValues(lines, headers)]) {
+  for (const v of [...tables, ...tiles, ...cards, ...rowValues(lines, headers), ...belowValues(lines, headers)]) {
     const k = `${v.label}\u0000${v.value}`;
     if (seen.has(k)) continue;
     seen.add(k);
