@@ -70,7 +70,7 @@ const STOP = new Set(
  * projector problem" over a ticket saying "projector shows no signal", "due back" over "Return by"):
  * they may go unmet like a verb.
  */
-const MATTER_NOUNS = new Set('problem problems issue issues trouble matter request thing due'.split(' '));
+const MATTER_NOUNS = new Set('problem problems issue issues bug bugs trouble matter request thing due'.split(' '));
 
 /** Verbs a question uses that a screen rarely repeats ("go and see the flat" is answered by "Viewings: Saturday"). */
 const COMMON_VERBS = new Set('see look watch visit meet check find read open bring buy book send start leave arrive want keep show add'.split(' '));
@@ -224,6 +224,9 @@ for (const group of SAME) {
 /** The words that ask how fast (and their -er, -est forms) say nothing of what is measured. */
 const RATE_WORDS = new Set('fast faster fastest slow slower slowest quick quicker quickest quickly speed'.split(' ').map((w) => stem(w)));
 
+/** "How much extra / more": an amount on top of another, which a payslip calls an allowance or a bonus, never "extra". */
+const ON_TOP = new Set(['extra', 'more', 'additional']);
+
 /** The kind of value wanted and the stems of what the question is about. */
 export function askedValue(question: string): AskedValue {
   const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
@@ -262,7 +265,7 @@ export function askedValue(question: string): AskedValue {
   // "which ticket is the CSV export bug": the tracker's words name the kind of answer, not what it is about.
   // "how big is the log folder": the words that ask for a size say nothing of what is measured.
   if (kind === 'contact') return { kind, terms: terms.filter((t) => !['touch', 'hold', 'detail', 'details', 'info'].includes(t)), loose, kin };
-  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : kind === 'rate' ? RATE_WORDS : new Set<string>();
+  const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : kind === 'rate' ? RATE_WORDS : kind === 'money' ? ON_TOP : new Set<string>();
   return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
 }
 

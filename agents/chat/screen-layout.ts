@@ -259,7 +259,13 @@ function under(label: Cell, line: Line, next: Line | undefined): Cell | undefine
 function isLabelRow(line: Line, next: Line | undefined, after: Line | undefined): boolean {
   if (!next || !line.every((c) => labelLike(c.text) && !hasDigit(c.text) && under(c, line, next))) return false;
   // A label sits closer to its own box than to the box above the next label; evenly spaced rows are a list.
-  if (after && top(next) - bottom(line) >= 0.75 * (top(after) - bottom(next))) return false;
+  // A label alone is measured in its own column: a side panel's label, value and next label
+  // interleave with the main column's lines, which say nothing of its spacing.
+  const box = line.length === 1 ? under(line[0]!, line, next) : undefined;
+  const below = box && after?.find((c) => Math.abs(c.x0 - box.x0) <= 2 * height(next) && overlap(c, box) > 0);
+  if (box && below) {
+    if (box.y0 - line[0]!.y1 >= 0.75 * (below.y0 - box.y1)) return false;
+  } else if (after && top(next) - bottom(line) >= 0.75 * (top(after) - bottom(next))) return false;
   return line.length === 1 || !next.every((c) => labelLike(c.text) && !hasDigit(c.text));
 }
 

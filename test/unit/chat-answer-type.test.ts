@@ -114,6 +114,13 @@ describe('the value of the asked type leads', () => {
     expect(f.text).toMatch(/^Netto: 2\.754,50/);
   });
 
+  it('answers "how much extra" from the line that pays it, in its own words', () => {
+    const text = ['Pay statement March', 'Basic pay 3,100.00', 'Weekend shift allowance 260.00', 'Income tax 512.30'].join('\n');
+    const f = lead('How much extra did I earn for the weekend shifts?', text, 'Pay statement March — Payroll')!;
+    expect(f.known).toBe(true);
+    expect(f.text.split('\n')[0]).toContain('260.00');
+  });
+
   it('reads "how slow" as asking for a time taken, not the words "slow" or "slowest"', () => {
     const a = askedValue('How slow are the slowest checkout requests right now?');
     expect(a.kind).toBe('rate');
@@ -205,5 +212,26 @@ describe('a timetable and a loans table', () => {
     const text = 'Title Author Borrowed Returnby\nBlindness José Saramago 3 Feb 3 Mar\nThe Leopard Giuseppe Tomasi 9 Feb 9 Mar';
     const f = lead('When do I have to bring back the Saramago?', text, 'My loans — Public Library', table)!;
     expect(f.text.split('\n')[0]).toContain('3 Mar');
+  });
+});
+
+describe('a side panel beside a page of text', () => {
+  it('pairs a panel label with the value under it, although the main column’s lines interleave with them', () => {
+    // An issue tracker: the description's lines at the left, the panel's labels and values at the right, at other heights.
+    const issue = screenOf(
+      cell('Login times out after 30 seconds on slow networks', 30, 260),
+      cell('Status', 960, 290, 9), cell('Steps: open the app on a throttled connection and sign in.', 30, 300),
+      cell('Open', 960, 306, 14),
+      cell('Fix', 30, 330),
+      cell('Due date', 960, 350, 9),
+      cell('Acceptance', 30, 367, 12), cell('Mar 3, 2027', 960, 369, 14),
+      cell('A sign-in on a throttled connection succeeds within a minute.', 30, 392), cell('Labels', 960, 401, 9),
+    );
+    expect(pairs(issue)).toContain('Due date = Mar 3, 2027');
+    // The tracker's word for the matter ("bug", as "issue" or "problem") is said by the page in its own words.
+    expect(askedValue('By when does the login timeout bug have to be fixed?').loose).toContain('bug');
+    const text = 'Login times out after 30 seconds on slow networks\nStatus Open\nDue date\nRaise the proxy timeout and retry once. Mar 3, 2027';
+    const f = lead('By when does the login timeout bug have to be fixed?', text, 'AUTH-88 Login times out after 30 seconds — Tracker', issue)!;
+    expect(f.text.split('\n')[0]).toContain('Mar 3, 2027');
   });
 });
