@@ -201,7 +201,9 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     const q = question.toLowerCase();
     for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
       const name = m[0];
-      if (!q.includes(name.toLowerCase()) && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its|What|Who|When|Where|Why|How|Which)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
+      // A name that shares a word with the question is what it asks about ("my Larkbook repair": "Larkbook Pro"), not who.
+      const said = name.split(/[\s-]+/).some((w) => new RegExp(`\\b${w.toLowerCase()}\\b`).test(q));
+      if (!said && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its|What|Who|When|Where|Why|How|Which)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
     }
     return false;
   }
@@ -300,7 +302,7 @@ function unmet(terms: string[], text: string, kin = NO_KIN): string[] {
  * word, so one may go unmet as a verb may. (Still a noun for label-meaning: "join the company" is
  * what "Hire date" means.)
  */
-const ORG_NOUNS = new Set('company companies firm provider operator supplier vendor carrier business organisation organization'.split(' ').map(stem));
+const ORG_NOUNS = new Set('company companies firm provider operator supplier vendor carrier business organisation organization insurer insurers airline bank agency'.split(' ').map(stem));
 
 /**
  * Whether the answer's surroundings meet what the question is about: 'yes' with every noun and all

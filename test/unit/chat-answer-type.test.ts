@@ -235,3 +235,26 @@ describe('a side panel beside a page of text', () => {
     expect(f.text.split('\n')[0]).toContain('Mar 3, 2027');
   });
 });
+
+describe('who: a person the question does not name', () => {
+  it('takes no name that shares a word with the question for the person asked for', () => {
+    // A repair page: the device's model reads like a name ("Larkbook Pro"), and the question names it.
+    const claim = screenOf(
+      cell('Fixit Repairs - Your repair R-5521', 30, 30),
+      cell('Device', 50, 100), cell('Larkbook Pro 14, bought 12 Mar 2025', 260, 100),
+      cell('Fault', 50, 136), cell('Screen flickers after ten minutes', 260, 136),
+      cell('Handled by', 50, 172), cell('Derya Kaplan', 260, 172),
+    );
+    const text = 'Fixit Repairs - Your repair R-5521\nDevice\nFault\nHandled by\nLarkbook Pro 14, bought 12 Mar 2025\nScreen flickers after ten minutes\nDerya Kaplan';
+    const f = lead("Who's dealing with my Larkbook repair?", text, 'Repair R-5521 — Fixit Repairs', claim)!;
+    expect(f.text.split('\n')[0]).toContain('Derya Kaplan');
+    expect(f.text.split('\n')[0]).not.toContain('Larkbook');
+  });
+});
+
+it('lets "the insurer" go unmet as "the company" may: the claim page names the insurer, not the word', () => {
+  const text = ['Your claim CLM-3310', 'Claim status: Waiting for repair quote', 'Send the repair quote by: 4 February 2027'].join('\n');
+  const f = lead('By when does the insurer want the repair quote?', text, 'Claim CLM-3310 — Tidewater Assurance')!;
+  expect(f.known).toBe(true);
+  expect(f.text).toContain('4 February 2027');
+});
