@@ -466,6 +466,21 @@ function cardValues(lines: Line[], taken: Set<number>): LabelledValue[] {
   return out;
 }
 
+/**
+ * Rows of a list with no header row (an alerts panel: "FIRING  RefundQueueBacklog  queue depth
+ * above 2,000  since 09:40"), four cells or more that nothing else read: each row is a value of the
+ * section heading above it ("Alerts"), which says what the rows are.
+ */
+function listRows(lines: Line[], taken: Set<number>): LabelledValue[] {
+  const out: LabelledValue[] = [];
+  lines.forEach((line, i) => {
+    if (line.length < 4 || taken.has(i) || isHeaderRow(line)) return;
+    const heading = sectionOf(lines, i);
+    if (heading) out.push({ label: heading, value: line.map((c) => c.text).join(' · ') });
+  });
+  return out;
+}
+
 /** Every label with its value that the screen's layout shows, tables first. */
 export function labelledValues(fw: FrameWords): LabelledValue[] {
   const lines = linesOf(fw);
@@ -475,8 +490,10 @@ export function labelledValues(fw: FrameWords): LabelledValue[] {
   const tables = tableValues(lines, headers);
   // Tiles before cards and rows: read across, a row of captions pairs each caption with the next.
   const tiles = tileValues(lines, headers);
+  // Read before cards, which may cut such a row into pieces of two cells.
+  const lists = listRows(lines, headers);
   const cards = cardValues(lines, headers);
-  for (const v of [...tables, ...tiles, ...cards, ...rowValues(lines, headers), ...belowValues(lines, headers)]) {
+  for (const v of [...tables, ...tiles, ...cards, ...rowValues(lines, headers), ...belowValues(lines, headers), ...lists]) {
     const k = `${v.label}\u0000${v.value}`;
     if (seen.has(k)) continue;
     seen.add(k);

@@ -258,3 +258,23 @@ it('lets "the insurer" go unmet as "the company" may: the claim page names the i
   expect(f.known).toBe(true);
   expect(f.text).toContain('4 February 2027');
 });
+
+describe('rows of a list under its heading', () => {
+  // A dark status board: tiles on top, then a heading and rows of four cells each, no header row.
+  const board = screenOf(
+    cell('Orders per minute', 40, 60, 14), cell('Open incidents', 400, 60, 14),
+    cell('312', 40, 84, 28), cell('2', 400, 84, 28),
+    cell('Warnings', 40, 180),
+    cell('ACTIVE', 50, 210), cell('DiskNearlyFull', 200, 210), cell('volume /data above 92%', 520, 210), cell('since 06:10', 900, 210),
+    cell('CLEARED', 50, 238), cell('CertExpiring', 200, 238), cell('renewed for 90 days', 520, 238), cell('at 04:55', 900, 238),
+  );
+  it('labels each row by the heading over the list', () => {
+    expect(pairs(board)).toEqual(expect.arrayContaining(['Warnings = ACTIVE · DiskNearlyFull · volume /data above 92% · since 06:10']));
+  });
+
+  it('states the row for a question that names the heading', () => {
+    const text = 'Orders per minute Open incidents\n312 2\nWarnings\nACTIVE DiskNearlyFull volume /data above 92% since 06:10\nCLEARED CertExpiring renewed for 90 days at 04:55';
+    const f = lead('Which warning is active on the storage board?', text, 'Storage board — Monitor', board)!;
+    expect(f.text.split('\n')[0]).toContain('DiskNearlyFull');
+  });
+});
