@@ -317,8 +317,9 @@ function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near'
   const nounMet = asked.terms.some((t) => !asked.loose.includes(t) && !missing.includes(t));
   if (nouns === 0 && (missing.length <= Math.floor(n / 3) || (nounMet && missing.length <= Math.ceil(n / 2)))) return 'yes';
   // A question with no noun ("how much did I actually get paid after tax") names nothing a screen
-  // could be checked against: the best matched screen's value of the asked kind answers it.
-  if (best && nouns === 0 && !asked.terms.some((t) => !asked.loose.includes(t))) return 'yes';
+  // could be checked against: the best matched screen's value of the asked kind is offered (and said
+  // as the answer when the label says which of its values was asked: net pay, the total, the plan).
+  if (best && nouns === 0 && !asked.terms.some((t) => !asked.loose.includes(t))) return 'near';
   if (n < 3) return 'no';
   // The search's best screen, meeting half the question, is worth offering as a guess too ("first quarter" read as "Q1").
   return (nouns <= 1 && missing.length <= Math.ceil(n / 2)) || (best && missing.length <= Math.floor(n / 2)) ? 'near' : 'no';
@@ -454,6 +455,8 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const asMoney = asked.kind === 'money' && hasValue && asksMoney(question) ? (SAID_AS_MONEY.test(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text) ? 0.5 : -0.5) : 0;
   const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
+  // A question naming nothing, on the best screen: the answer when its label says it is the one asked for.
+  if (fit === 'near' && !asked.terms.some((t) => !asked.loose.includes(t)) && (net > 0 || sum > 0 || plan > 0 || limit > 0)) fit = 'yes';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
   if (fit === 'yes' && unit.means?.screenSaysNone) fit = 'near';

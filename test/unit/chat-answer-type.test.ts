@@ -121,6 +121,13 @@ describe('the value of the asked type leads', () => {
     expect(f.text.split('\n')[0]).toContain('260.00');
   });
 
+  it('offers, not states, an amount for a question that names nothing when no label says which it is', () => {
+    const text = ['Pay statement March', 'Basic pay 3,100.00', 'Bonus 400.00'].join('\n');
+    const f = lead('How much did I actually get?', text, 'Pay statement March — Payroll')!;
+    expect(f.known).toBe(false);
+    expect(f.hedged).toBe(true);
+  });
+
   it('reads "how slow" as asking for a time taken, not the words "slow" or "slowest"', () => {
     const a = askedValue('How slow are the slowest checkout requests right now?');
     expect(a.kind).toBe('rate');
