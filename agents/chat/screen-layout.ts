@@ -40,6 +40,11 @@ const labelLike = (s: string) => !/@|:\/\/|^www\./.test(s) && s.length <= 40 && 
 /** A header cell is a label with no figures, or a day and date ("Tue 3 Jun"). */
 const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
 
+/** Column rules as OCR reads them, at a word's start or end or alone. */
+const RULES = /^[|¦│]+|[|¦│]+$/g;
+const RULES_BEFORE = /^[|¦│]/;
+const RULES_AFTER = /[|¦│]$/;
+
 /** Words grouped into lines by their vertical centres, each line cut into cells at wide gaps. */
 export function linesOf(fw: FrameWords): Line[] {
   const words = fw.words.filter((w) => w.text.trim() && w.y1 > w.y0 && w.x1 > w.x0).sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
@@ -57,14 +62,25 @@ export function linesOf(fw: FrameWords): Line[] {
     const heights = row.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
     const h = heights[Math.floor(heights.length / 2)] ?? 1;
     const cells: Cell[] = [];
+    // A table's drawn column lines, read by OCR as "|", end one cell and start the next.
+    let cut = false;
     for (const w of row) {
+      const raw = w.text.trim();
+      const text = raw.replace(RULES, '').trim();
+      const before = text !== raw && RULES_BEFORE.test(raw);
+      const after = text !== raw && RULES_AFTER.test(raw);
+      if (!text) {
+        cut = true;
+        continue;
+      }
       const last = cells[cells.length - 1];
-      if (last && w.x0 - last.x1 <= CELL_GAP * h) {
-        last.text = `${last.text} ${w.text.trim()}`;
+      if (last && !cut && !before && w.x0 - last.x1 <= CELL_GAP * h) {
+        last.text = `${last.text} ${text}`;
         last.x1 = Math.max(last.x1, w.x1);
         last.y0 = Math.min(last.y0, w.y0);
         last.y1 = Math.max(last.y1, w.y1);
-      } else cells.push({ text: w.text.trim(), x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 });
+      } else cells.push({ text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 });
+      cut = after;
     }
     return cells;
   });

@@ -285,3 +285,23 @@ describe('rows of a list under its heading', () => {
     expect(f.text.split('\n')[0]).toContain('DiskNearlyFull');
   });
 });
+
+describe('a timetable whose column lines OCR read as "|"', () => {
+  // A ferry timetable drawn with column rules: OCR gives them as "|" words and glued to the words beside them.
+  const ferry = screenOf(
+    cell('Island Ferries - Winter timetable', 30, 30),
+    cell('| Departs from |', 30, 90), cell('| Weekdays |', 300, 90), cell('Saturday |', 460, 90), cell('Sunday |', 620, 90),
+    cell('Harbour Quay |', 40, 126), cell('06:40', 300, 126), cell('08:15', 460, 126), cell('09:30', 620, 126),
+    cell('North Pier |', 40, 160), cell('07:25', 300, 160), cell('09:05', 460, 160), cell('10:20', 620, 160),
+  );
+  it('cuts cells at the rules and reads the table under its header', () => {
+    expect(pairs(ferry)).toEqual(expect.arrayContaining(['Saturday = 08:15', 'Sunday = 10:20', 'Weekdays = 07:25']));
+    expect(pairs(ferry).some((x) => x.includes('|'))).toBe(false);
+  });
+
+  it('states the cell of the asked row and day', () => {
+    const text = 'Island Ferries - Winter timetable\n| Departs from | | Weekdays | Saturday | Sunday |\nHarbour Quay | 06:40 08:15 09:30\nNorth Pier | 07:25 09:05 10:20';
+    const f = lead('What time does the ferry leave North Pier on Saturday?', text, 'Winter timetable — Island Ferries', ferry)!;
+    expect(f.text.split('\n')[0]).toContain('09:05');
+  });
+});
