@@ -35,7 +35,7 @@ const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesd
 export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegExp> = {
   clock: /\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\bhalf (?:past )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bnoon\b|\bmidnight\b/i,
   date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b`, 'i'),
-  money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\b(?![.,]\d)/i,
+  money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\b(?![.,]\d)(?!\s?[A-Za-z%°])/i,
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
   duration: /\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,

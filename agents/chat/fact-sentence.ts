@@ -302,7 +302,7 @@ function unmet(terms: string[], text: string, kin = NO_KIN): string[] {
  * word, so one may go unmet as a verb may. (Still a noun for label-meaning: "join the company" is
  * what "Hire date" means.)
  */
-const ORG_NOUNS = new Set('company companies firm provider operator supplier vendor carrier business organisation organization insurer insurers airline bank agency'.split(' ').map(stem));
+const ORG_NOUNS = new Set('company companies firm provider operator supplier vendor carrier business organisation organization insurer insurers airline'.split(' ').map(stem));
 
 /**
  * Whether the answer's surroundings meet what the question is about: 'yes' with every noun and all
@@ -621,7 +621,7 @@ const WHOLE_SUM = /\b(?:in total|altogether|total|owe[sd]?|pa(?:y|id)|spen[dt]|c
  * An amount said as money (a currency, or cents after the point: "EUR 214.37", "€ 1,475", "420.00")
  * is surer money than a bare figure with a thousands comma, which meters, counts and views print too.
  */
-const SAID_AS_MONEY = /[€$£¥]|\b(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?)\b|\b\d+[.,]\d{2}\b(?![.,]?\d)/i;
+const SAID_AS_MONEY = /[€$£¥]|\b(?:EUR|USD|GBP|CHF|euros?|dollars?|pounds?)\b|\b\d+[.,]\d{2}\b(?![.,]?\d)(?!\s?[A-Za-z%°])/i;
 
 /** "What command restarts the workers": the word in -s after the asked noun is its verb, not a plural asking for a list. */
 const VERB_AFTER_NOUN = /^\s*(?:what|which)\s+[\p{L}-]+\s+[\p{L}-]+s\s+(?:the|a|an|my|our|your|his|her|their|this|that|these|those)\b/iu;

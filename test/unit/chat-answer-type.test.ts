@@ -305,3 +305,12 @@ describe('a timetable whose column lines OCR read as "|"', () => {
     expect(f.text.split('\n')[0]).toContain('09:05');
   });
 });
+
+describe('amounts and numbers of the asked type', () => {
+  it('takes no meter reading with a decimal comma ("1,09 kWh") for money', () => {
+    const text = ['Electricity used: 1,09 kWh per day', 'Amount due: 86.40 EUR'].join('\n');
+    const f = lead('How much is the electricity bill this month?', text, 'Your bill — Sunvolt Energy')!;
+    expect(f.text.split('\n')[0]).toContain('86.40');
+    expect(f.text.split('\n')[0]).not.toContain('1,09');
+  });
+});
