@@ -16,7 +16,9 @@ export {
   type SecretKind,
 } from './detectors.js';
 export { cardNumberValid, ibanValid, looksLikePhone, luhnValid } from './checks.js';
-export { findSecretsIn, redactText, redactionMarker, switchesForModel, type Redacted, type SecretMatch } from './redactor.js';
+export { findSecretsIn, redactText, redactionMarker, switchesForModel, type LaidOutSecret, type Redacted, type SecretMatch } from './redactor.js';
+// Label and value read as separate columns, paired again by their boxes.
+export { secretsByLayout, type PlacedWord } from './layout-pairs.js';
 export { redactWindowFields, sanitizeUrl } from './window-fields.js';
 export { DETECTORS_VERSION, DETECTORS_FINGERPRINT, DETECTION_SOURCES } from './version.js';
 // A thread's title everywhere it is shown: redacted by the always-on categories, one line, clipped.

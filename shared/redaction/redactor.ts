@@ -21,6 +21,14 @@ export interface Redacted {
   secrets: SecretMatch[];
 }
 
+/** A secret found by where it stands on screen (layout-pairs), masked wherever its value appears in a text. */
+export interface LaidOutSecret {
+  kind: SecretKind;
+  category: RedactionCategory;
+  value: string;
+  label: string | null;
+}
+
 /** What stands in the text where a secret was (agents/knowledge-vault reads these back). */
 export function redactionMarker(kind: string): string {
   return `[redacted:${kind}]`;
@@ -42,9 +50,10 @@ function groupText(m: RegExpExecArray | RegExpMatchArray, groups: readonly numbe
  * switches, the defaults (DEFAULT_REDACTION) apply. Detectors run in order, most specific first,
  * and a later detector never takes text an earlier one found. Detectors of categories switched
  * off still claim their text without redacting it: a card number is not a phone number because
- * card redaction is off.
+ * card redaction is off. `laidOut`: values found by layout (secretsByLayout over the words of the
+ * screen this text was read from), masked at every place they stand in the text.
  */
-export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAULT_REDACTION): SecretMatch[] {
+export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAULT_REDACTION, laidOut: readonly LaidOutSecret[] = []): SecretMatch[] {
   const claimed: SecretMatch[] = [];
   const overlaps = (s: number, e: number): boolean => claimed.some((f) => s < f.end && e > f.start);
   const claim = (kind: SecretKind, category: RedactionCategory, start: number, end: number): void => {
@@ -99,13 +108,19 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
   if (clean !== text) for (const d of DETECTORS) if (TOKEN_KINDS.has(d.kind) && d.group !== undefined) run(d, { text: clean });
   for (const c of noisyCards(text)) claim('card', 'cards', c.start, c.end);
   for (const c of labelledCards(text)) claim('card', 'cards', c.start, c.end);
+  // Values paired with their label by layout, wherever they stand (before the vaguest, like any exact find).
+  for (const l of laidOut) {
+    for (let at = text.indexOf(l.value); at >= 0; at = text.indexOf(l.value, at + l.value.length)) {
+      if (!overlaps(at, at + l.value.length)) claimed.push({ kind: l.kind, category: l.category, value: l.value, start: at, end: at + l.value.length, label: l.label, purpose: null });
+    }
+  }
   for (const d of DETECTORS) if (vague(d)) run(d);
   return claimed.filter((f) => switches[f.category]).sort((a, b) => a.start - b.start);
 }
 
 /** The text with each secret the switches ask for replaced by its marker, and the secrets taken out. */
-export function redactText(text: string, switches: RedactionSwitches = DEFAULT_REDACTION): Redacted {
-  const secrets = findSecretsIn(text, switches);
+export function redactText(text: string, switches: RedactionSwitches = DEFAULT_REDACTION, laidOut: readonly LaidOutSecret[] = []): Redacted {
+  const secrets = findSecretsIn(text, switches, laidOut);
   if (!secrets.length) return { text, secrets };
   let out = '';
   let at = 0;

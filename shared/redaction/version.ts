@@ -8,10 +8,10 @@
  * the new value test/unit/redaction-version.test.ts prints: that test fails when the detection
  * sources (DETECTION_SOURCES) change and the fingerprint was not updated with a bump.
  */
-export const DETECTORS_VERSION = 1;
+export const DETECTORS_VERSION = 2;
 
 /** The detection sources' fingerprint at DETECTORS_VERSION (sha256 of their text, white space folded, first 16 hex). */
-export const DETECTORS_FINGERPRINT = 'd9821494d57a6333';
+export const DETECTORS_FINGERPRINT = '59d1445db4e28ade';
 
 /** The files of this folder whose change changes what is found (window-fields and thread-title only apply redactText). */
-export const DETECTION_SOURCES = ['checks.ts', 'damaged-accounts.ts', 'detectors.ts', 'lookalikes.ts', 'ocr-noise.ts', 'redactor.ts'] as const;
+export const DETECTION_SOURCES = ['checks.ts', 'damaged-accounts.ts', 'detectors.ts', 'lookalikes.ts', 'ocr-noise.ts', 'redactor.ts', 'layout-pairs.ts'] as const;

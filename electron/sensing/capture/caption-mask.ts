@@ -1,7 +1,7 @@
-import { findSecretsIn, switchesForModel, type RedactionSwitches } from '../../../shared/redaction/index.js';
+import { findSecretsIn, switchesForModel, type LaidOutSecret, type RedactionSwitches } from '../../../shared/redaction/index.js';
 import type { OcrBox, OcrResult } from '../perception/index.js';
 import { loadSharp } from './sharp-input.js';
-import { wordSpans } from './word-boxes.js';
+import { laidOutSecrets, wordSpans } from './word-boxes.js';
 
 /** Longest side of the image a model sees (Anthropic scales anything larger down to about this). */
 export const CAPTION_MAX_SIDE = 1568;
@@ -17,11 +17,11 @@ export const MASK_FILL = { r: 0, g: 0, b: 0 } as const;
  * in the stored text; a line without word boxes counts as one word. Null when the stored text has
  * a secret these words do not account for: then no image is sent (fail closed).
  */
-export function secretBoxes(result: OcrResult, user: RedactionSwitches): OcrBox[] | null {
+export function secretBoxes(result: OcrResult, user: RedactionSwitches, laidOut: readonly LaidOutSecret[] = laidOutSecrets(result)): OcrBox[] | null {
   const switches = switchesForModel(user);
   const { text, spans } = wordSpans(result);
-  const found = findSecretsIn(text, switches);
-  if (findSecretsIn(result.text, switches).length > found.length) return null;
+  const found = findSecretsIn(text, switches, laidOut);
+  if (findSecretsIn(result.text, switches, laidOut).length > found.length) return null;
   const boxes: OcrBox[] = [];
   for (const s of found) for (const w of spans) if (w.start < s.end && w.end > s.start) boxes.push(w.bbox);
   return boxes;

@@ -5,6 +5,7 @@ import type { Captioner, OcrResult } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
 import { CaptionBudget, LITTLE_TEXT_CHARS, meaningfulChars } from './caption-budget.js';
 import { maskedForModel, secretBoxes } from './caption-mask.js';
+import { laidOutSecrets } from './word-boxes.js';
 
 export interface CaptionInput {
   frame: FrameRecord;
@@ -63,7 +64,8 @@ export class CaptionStep {
   async run(input: CaptionInput, settings: CaptureSettings): Promise<string | null> {
     if (!settings.captioning.enabled) return null;
     // A secret OCR read but whose place is unknown: the image cannot be made safe, so it stays here.
-    const boxes = secretBoxes(input.result, settings.redaction);
+    const laidOut = laidOutSecrets(input.result);
+    const boxes = secretBoxes(input.result, settings.redaction, laidOut);
     if (!boxes) return null;
     const little = meaningfulChars(input.text) < LITTLE_TEXT_CHARS;
     if (!this.budget.take(this.now(), settings.captioning.max_per_hour, little)) return null;
@@ -75,7 +77,7 @@ export class CaptionStep {
       mediaType: 'image/png' as const,
       app: input.window?.app || input.frame.app,
       title: title ? redactText(title, forModel).text : null,
-      text: redactText(input.result.text, forModel).text,
+      text: redactText(input.result.text, forModel, laidOut).text,
     };
     let caption: string | null;
     try {

@@ -1,4 +1,5 @@
 import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
+import type { LaidOutSecret } from '../../../shared/redaction/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type OcrResult } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
@@ -6,7 +7,7 @@ import type { Decoration } from './window-mask.js';
 import { CaptionStep } from './caption-step.js';
 import { changedRegions, mergeOcr, stackRegions, type Region } from './incremental-ocr.js';
 import type { ObservationWriter } from './observation-writer.js';
-import { wordsToKeep } from './word-boxes.js';
+import { laidOutSecrets, wordsToKeep } from './word-boxes.js';
 import type { CapturedScreen, DisplayInfo } from '../sources/index.js';
 import { loadSharp, sharpFrom } from './sharp-input.js';
 
@@ -252,9 +253,10 @@ export class OcrStage {
         // Same pixels as the frame read last (a forced capture of a still screen): same text, no OCR.
         state.ocrBase = { ...base, grey: data };
         settle(base.result);
-        const { text, secrets } = redact(base.result.text, settings.redaction);
+        const laidOut = laidOutSecrets(base.result);
+        const { text, secrets } = redact(base.result.text, settings.redaction, laidOut);
         const obs = this.deps.writer.write(frame, shot.display, win, text, secrets);
-        this.keepWords(frame, base.result, info.width, info.height, settings);
+        this.keepWords(frame, base.result, info.width, info.height, settings, laidOut);
         resolve(obs?.id ?? null);
         return;
       }
@@ -288,7 +290,9 @@ export class OcrStage {
     if (state && state.lastKeptAt <= meta.frame.captured_at + 1) {
       state.ocrBase = { grey: meta.grey, width: meta.width, height: meta.height, result };
     }
-    const { text, secrets } = redact(result.text, settings.redaction);
+    // Label and value OCR read as separate columns, paired by their boxes (a settings pane's password).
+    const laidOut = laidOutSecrets(result);
+    const { text, secrets } = redact(result.text, settings.redaction, laidOut);
     let caption: string | null = null;
     try {
       caption = (await this.captions?.run({ frame: meta.frame, window: meta.window, result, ocrWidth: meta.width, ocrHeight: meta.height, text }, settings)) ?? null;
@@ -296,15 +300,15 @@ export class OcrStage {
       this.deps.onError(err);
     }
     const obs = this.deps.writer.write(meta.frame, meta.display, meta.window, text, secrets, caption);
-    this.keepWords(meta.frame, result, meta.width, meta.height, settings);
+    this.keepWords(meta.frame, result, meta.width, meta.height, settings, laidOut);
     meta.resolve(obs?.id ?? null);
   }
 
   /** The frame's word boxes (redacted like its text), so a search hit can be shown on it; a failure costs only the highlight. */
-  private keepWords(frame: FrameRecord, result: OcrResult, width: number, height: number, settings: CaptureSettings): void {
+  private keepWords(frame: FrameRecord, result: OcrResult, width: number, height: number, settings: CaptureSettings, laidOut: readonly LaidOutSecret[]): void {
     if (!width || !height || this.deps.store.wasForgotten(frame.captured_at)) return;
     try {
-      const words = wordsToKeep(result, settings.redaction);
+      const words = wordsToKeep(result, settings.redaction, laidOut);
       if (words.length) this.deps.store.frameWords.put(frame.id, { width, height, words });
     } catch (err) {
       this.deps.onError(err);

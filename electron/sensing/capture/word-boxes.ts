@@ -1,4 +1,4 @@
-import { findSecretsIn, type RedactionSwitches } from '../../../shared/redaction/index.js';
+import { findSecretsIn, secretsByLayout, type LaidOutSecret, type RedactionSwitches } from '../../../shared/redaction/index.js';
 import type { FrameWord } from '../../../agents/store/index.js';
 import type { OcrBox, OcrResult } from '../perception/index.js';
 
@@ -27,6 +27,15 @@ export function wordSpans(result: OcrResult): { text: string; spans: WordSpan[] 
   return { text, spans };
 }
 
+/**
+ * Secrets whose label and value OCR read as separate blocks (a settings pane's label column and
+ * value column), paired again by their word boxes; every text made of this result masks them.
+ */
+export function laidOutSecrets(result: OcrResult): LaidOutSecret[] {
+  const words = result.lines.flatMap((line) => (line.words?.length ? line.words : [{ text: line.text, bbox: line.bbox }]));
+  return secretsByLayout(words.map((w) => ({ text: w.text, ...w.bbox })));
+}
+
 /** What a redacted word's text becomes in the stored boxes: its box stays (nothing to read in it), its text does not. */
 export const REDACTED_WORD = '[redacted]';
 
@@ -36,10 +45,10 @@ export const REDACTED_WORD = '[redacted]';
  * Empty when the whole text has a secret these words do not account for (fail closed: no words
  * rather than a secret in them).
  */
-export function wordsToKeep(result: OcrResult, switches: RedactionSwitches): FrameWord[] {
+export function wordsToKeep(result: OcrResult, switches: RedactionSwitches, laidOut: readonly LaidOutSecret[] = laidOutSecrets(result)): FrameWord[] {
   const { text, spans } = wordSpans(result);
-  const found = findSecretsIn(text, switches);
-  if (findSecretsIn(result.text, switches).length > found.length) return [];
+  const found = findSecretsIn(text, switches, laidOut);
+  if (findSecretsIn(result.text, switches, laidOut).length > found.length) return [];
   return spans
     .filter((w) => w.text.trim())
     .map((w) => ({

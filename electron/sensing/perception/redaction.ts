@@ -1,4 +1,4 @@
-import { DEFAULT_REDACTION, redactText, type RedactionSwitches, type SecretKind } from '../../../shared/redaction/index.js';
+import { DEFAULT_REDACTION, redactText, type LaidOutSecret, type RedactionSwitches, type SecretKind } from '../../../shared/redaction/index.js';
 
 /**
  * Secret redaction for text read off the screen or heard, before it is stored. Each match is
@@ -21,8 +21,8 @@ export interface RedactionResult {
   secrets: RedactedSecret[];
 }
 
-/** Redacts what the switches ask for (the defaults when none are given). */
-export function redact(input: string, switches: RedactionSwitches = DEFAULT_REDACTION): RedactionResult {
-  const r = redactText(input, switches);
+/** Redacts what the switches ask for (the defaults when none are given); `laidOut`: values paired with their label by the screen's layout. */
+export function redact(input: string, switches: RedactionSwitches = DEFAULT_REDACTION, laidOut: readonly LaidOutSecret[] = []): RedactionResult {
+  const r = redactText(input, switches, laidOut);
   return { text: r.text, secrets: r.secrets.map((s) => ({ kind: s.kind, value: s.value, label: s.label })) };
 }

@@ -1,0 +1,138 @@
+import { REDACTION_CATEGORIES, type RedactionSwitches } from './detectors.js';
+import { findSecretsIn, type LaidOutSecret } from './redactor.js';
+
+/** Every category: what layout finds is claimed whatever the switches, which the caller applies. */
+const ALL_ON = Object.fromEntries(REDACTION_CATEGORIES.map((c) => [c, true])) as RedactionSwitches;
+
+/** A word read off the screen with its box (any pixel scale; only its own proportions matter). */
+export interface PlacedWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A run of words on one visual row with no column gap inside: a label, a value, a button. */
+interface Cell {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A gap wider than this many word heights ends a cell (a word space is about a third of one). */
+const CELL_GAP = 1.2;
+/** A value sits at most this many label heights to the right of its label (a settings pane's value column). */
+const MAX_RIGHT = 30;
+/** A value under its label starts within this many label heights below it (a form's box). */
+const MAX_BELOW = 2.5;
+/** A label is short: a field's name, not a sentence. */
+const MAX_LABEL_WORDS = 6;
+
+const height = (b: { y0: number; y1: number }) => Math.max(1, b.y1 - b.y0);
+const centre = (b: { y0: number; y1: number }) => (b.y0 + b.y1) / 2;
+
+/**
+ * Visual rows (words whose vertical centres fall inside each other's boxes), left to right, cut
+ * into cells at column gaps. OCR reads a settings pane's label column and value column as separate
+ * blocks, so "Password" and its value are lines apart in the text; here they are neighbours again.
+ */
+export function layoutCells(words: readonly PlacedWord[]): Cell[] {
+  const byCentre = words.filter((w) => w.text.trim() && w.x1 > w.x0 && w.y1 > w.y0).sort((a, b) => centre(a) - centre(b));
+  const rows: PlacedWord[][] = [];
+  for (const w of byCentre) {
+    const row = rows[rows.length - 1];
+    const first = row?.[0];
+    const c = centre(w);
+    // Either centre inside the other's box: a lower-case word's box is shorter than a capital's.
+    if (row && first && ((c >= first.y0 && c <= first.y1) || (centre(first) >= w.y0 && centre(first) <= w.y1))) row.push(w);
+    else rows.push([w]);
+  }
+  const cells: Cell[] = [];
+  for (const row of rows) {
+    row.sort((a, b) => a.x0 - b.x0);
+    let cell: Cell | null = null;
+    let last: PlacedWord | null = null;
+    for (const w of row) {
+      if (cell && last && w.x0 - last.x1 <= CELL_GAP * Math.max(height(w), height(last))) {
+        cell.text += ' ' + w.text.trim();
+        cell.x1 = Math.max(cell.x1, w.x1);
+        cell.y0 = Math.min(cell.y0, w.y0);
+        cell.y1 = Math.max(cell.y1, w.y1);
+      } else {
+        if (cell) cells.push(cell);
+        cell = { text: w.text.trim(), x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 };
+      }
+      last = w;
+    }
+    if (cell) cells.push(cell);
+  }
+  return cells;
+}
+
+/**
+ * A value found only by where it stands must look like one on its own: letters or digits (not a
+ * row of dots: "Password ••••••••"), and a digit, a mark between its letters, or capitals after
+ * the first letter. "Hidden", "Never", "On" beside a password label are settings, not passwords.
+ */
+export function valueShaped(token: string): boolean {
+  if (token.length < 4 || !/[\p{L}\d]/u.test(token)) return false;
+  return /\d/.test(token) || /\p{L}[^\p{L}\d\s]+\p{L}/u.test(token) || /^.\P{Lu}*\p{Lu}/u.test(token);
+}
+
+/** The cell right of a label on its row (the nearest), and the one under it in its column (the nearest). */
+function neighbours(label: Cell, cells: readonly Cell[]): Cell[] {
+  const h = height(label);
+  let right: Cell | null = null;
+  let below: Cell | null = null;
+  for (const c of cells) {
+    if (c === label) continue;
+    const sameRow = centre(c) >= label.y0 && centre(c) <= label.y1 && centre(label) >= c.y0 && centre(label) <= c.y1;
+    if (sameRow && c.x0 >= label.x1 - h * 0.2 && c.x0 - label.x1 <= MAX_RIGHT * h && (!right || c.x0 < right.x0)) right = c;
+    const under = c.y0 >= centre(label) + h * 0.3 && c.y0 - label.y1 <= MAX_BELOW * h;
+    const column = c.x0 < label.x1 && c.x1 > label.x0;
+    if (under && column && (!below || c.y0 < below.y0)) below = c;
+  }
+  return [right, below].filter((c): c is Cell => c !== null);
+}
+
+/**
+ * Secrets found by layout: a label cell ("Password", "API key", "Passport no.") with its value in
+ * the cell to its right on the same row, or in the cell under it in the same column, judged by the
+ * same label-keyed detectors as text ("Password: value"). Only values of a label the detectors
+ * name, that start their cell and look like a value (valueShaped): a label beside another
+ * label, a toggle or a row of dots gives nothing. Every category is returned; the switches of the
+ * caller choose (findSecretsIn's `laidOut`).
+ */
+export function secretsByLayout(words: readonly PlacedWord[]): LaidOutSecret[] {
+  const cells = layoutCells(words);
+  // All pairs in one text, one pair a paragraph, so the detectors run once per screen.
+  let text = '';
+  const pairs: { start: number; label: string }[] = [];
+  for (const label of cells) {
+    const name = label.text.replace(/\s*[:：]$/, '');
+    if (!name || name.split(/\s+/).length > MAX_LABEL_WORDS || !/\p{L}/u.test(name)) continue;
+    for (const value of neighbours(label, cells)) {
+      if (!valueShaped(value.text.split(/\s+/)[0]!)) continue;
+      const line = `${name}: `;
+      pairs.push({ start: text.length + line.length, label: name.toLowerCase() });
+      text += line + value.text + '\n\n';
+    }
+  }
+  if (!pairs.length) return [];
+  const out = new Map<string, LaidOutSecret>();
+  for (const s of findSecretsIn(text, ALL_ON)) {
+    // The value must start its cell, and be named by this pair's own label.
+    const pair = pairs.find((p) => p.start === s.start);
+    if (!pair || !s.label || !pair.label.includes(s.label.toLowerCase().replace(/\s+/g, ' '))) continue;
+    const found = { kind: s.kind, category: s.category, label: s.label };
+    out.set(s.value, { ...found, value: s.value });
+    // A value read with a mark beside it ("Kestrel-Harbour-58 EID": an eye icon) is also masked where
+    // the text has its parts apart; only parts shaped like a value.
+    for (const part of s.value.split(/\s+/)) if (part !== s.value && valueShaped(part) && !out.has(part)) out.set(part, { ...found, value: part });
+  }
+  // Longest first: a whole value is masked as one before its parts are looked for.
+  return [...out.values()].sort((a, b) => b.value.length - a.value.length);
+}
