@@ -1,6 +1,6 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Provenance } from '../../shared/index.js';
-import { DETECTORS_VERSION, findSecretsIn, redactText, redactionMarker, type RedactionSwitches } from '../../shared/redaction/index.js';
+import { DETECTORS_VERSION, findSecretsIn, redactText, redactionMarker, secretsByLayout, type LaidOutSecret, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { FtsIndex } from './fts-index.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
 import { contentHash, type MemoryRow } from './memory-codec.js';
@@ -99,8 +99,8 @@ export interface RescrubDeps {
 }
 
 interface Scrubber {
-  /** Redacts a text; `null` stays `null`. Counts what it masks and collects it for the row. */
-  text(s: string): string;
+  /** Redacts a text (with the values its screen's layout pairs with a label); `null` stays `null`. Counts what it masks and collects it for the row. */
+  text(s: string, laidOut?: readonly LaidOutSecret[]): string;
   nullable(s: string | null): string | null;
   /** Every string inside a JSON value, redacted. */
   json(v: unknown): unknown;
@@ -176,6 +176,23 @@ function readCursor(db: Db): Cursor {
 /** A word's text once it held (part of) a secret: the box stays, its text does not (as capture keeps them). */
 const REDACTED_WORD = '[redacted]';
 
+/** Secrets a frame's kept word boxes pair with their label (a label column beside a value column), as capture pairs them now. */
+function laidOutIn(words: PackedWord[]): LaidOutSecret[] {
+  return secretsByLayout(words.map((w) => ({ text: w[0], x0: w[1], y0: w[2], x1: w[3], y1: w[4] })));
+}
+
+/** A frame's kept words, or null when it kept none (or they do not read). */
+function frameWords(raw: string | Buffer | undefined): PackedWord[] | null {
+  if (raw === undefined) return null;
+  let words: PackedWord[] | null;
+  try {
+    words = typeof raw === 'string' ? (JSON.parse(raw) as PackedWord[]) : unpackWords(raw);
+  } catch {
+    return null;
+  }
+  return Array.isArray(words) && words.every((w) => Array.isArray(w) && typeof w[0] === 'string') ? words : null;
+}
+
 /** Each time a rescrub step is built, its statements are prepared once per connection. */
 const prepared = new WeakMap<Db, Map<string, Statement>>();
 function stmt(db: Db, sql: string): Statement {
@@ -197,12 +214,14 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
   return [
     {
       table: 'observations',
-      select: 'SELECT rowid AS rid, id, kind, observed_at, app, title, url, text, caption FROM observations WHERE rowid > ? ORDER BY rowid LIMIT ?',
+      select: 'SELECT rowid AS rid, id, kind, frame_id, observed_at, app, title, url, text, caption FROM observations WHERE rowid > ? ORDER BY rowid LIMIT ?',
       apply(r, s, out) {
-        const o = r as { id: string; kind: string; observed_at: number; app: string | null; title: string | null; url: string | null; text: string; caption: string | null };
+        const o = r as { id: string; kind: string; frame_id: string | null; observed_at: number; app: string | null; title: string | null; url: string | null; text: string; caption: string | null };
         const title = s.nullable(o.title);
         const url = s.nullable(o.url);
-        const text = s.text(o.text);
+        // A screen's label and value read as separate columns: its frame's kept boxes pair them.
+        const words = o.frame_id ? frameWords(stmt(db, 'SELECT words FROM frame_words WHERE frame_id = ?').pluck().get(o.frame_id) as string | Buffer | undefined) : null;
+        const text = s.text(o.text, words ? laidOutIn(words) : []);
         const caption = s.nullable(o.caption);
         if (title === o.title && url === o.url && text === o.text && caption === o.caption) return false;
         stmt(db, 'UPDATE observations SET title = ?, url = ?, text = ?, caption = ? WHERE id = ?').run(title, url, text, caption, o.id);
@@ -238,13 +257,8 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
       select: 'SELECT rowid AS rid, frame_id, words FROM frame_words WHERE rowid > ? ORDER BY rowid LIMIT ?',
       apply(r, _s, out) {
         const f = r as { frame_id: string; words: string | Buffer };
-        let words: PackedWord[] | null;
-        try {
-          words = typeof f.words === 'string' ? (JSON.parse(f.words) as PackedWord[]) : unpackWords(f.words);
-        } catch {
-          words = null;
-        }
-        if (!Array.isArray(words) || !words.every((w) => Array.isArray(w) && typeof w[0] === 'string')) return false;
+        const words = frameWords(f.words);
+        if (!words) return false;
         // The words in reading order, one text, as capture judged them (word-boxes.ts).
         let text = '';
         const spans = words.map((w) => {
@@ -253,7 +267,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           text += w[0];
           return { start, end: text.length };
         });
-        const found = findSecretsIn(text, switches);
+        const found = findSecretsIn(text, switches, laidOutIn(words));
         if (!found.length) return false;
         let hit = 0;
         const next = words.map((w, i): PackedWord => {
@@ -432,8 +446,8 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
 
 function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubber {
   let taken: Taken[] = [];
-  const text = (s: string): string => {
-    const r = redactText(s, switches);
+  const text = (s: string, laidOut: readonly LaidOutSecret[] = []): string => {
+    const r = redactText(s, switches, laidOut);
     out.masked += r.secrets.length;
     // Where each marker stands in the masked text: the secrets are in reading order, none overlapping.
     let shift = 0;
