@@ -17,6 +17,7 @@ const X_GH = 'ghp_Lm3Nb7Vc2Xz9Qw4Er8Ty1Ui6Op5As0Df3Gh7J';
 const X_AWS_ID = 'AKIAQ4W8E2R6T1Y5U9I3';
 const X_AWS_SECRET = 'Zr7Kq2Wm9Xt4Vb8Nc3Hs6Jd1Lf5Pg0Ty7Ue2Ai4';
 const X_VAULT_PW = 'Kx4-Osprey-Granite-52';
+const X_WIFI_PW = 'Sable-Gannet-39';
 // A key told in a chat an older Engram kept in clear (its own value, so a leak is charged to its case).
 const KEPT_CHAT_KEY = 'Rk2Wq9Zt4Xm7Bn3Vc8Lp5Hd1Js6Fg';
 
@@ -39,6 +40,14 @@ export const TRUST_CASES: TrustCase[] = [
   { name: 'x11-bitwarden-browser', via: 'x11', expect: 'lighthouse', secret: X_VAULT_PW, windows: [
     { title: 'Bitwarden Web Vault - Chromium', cls: 'Chromium', geometry: '50x6+0+0', text: `the prod-db entry ${X_VAULT_PW} root` },
     { title: 'notes', geometry: '40x6+0+330', text: 'the heron harbour lighthouse' },
+  ] },
+  // A settings pane's revealed password, labels in one column and values in another (here two
+  // windows side by side, row for row, the values on a dark panel): OCR reads them as separate
+  // blocks, so only the word boxes put "Password" beside its value.
+  { name: 'x11-settings-columns', via: 'x11', expect: 'Channel', secret: X_WIFI_PW, windows: [
+    { title: 'Settings - menu', geometry: '14x12+0+0', text: 'Devices\nProfiles\nApps\nUpdates\nAudit log' },
+    { title: 'Wireless - names', geometry: '24x12+200+0', text: 'Wireless\nNetwork name\nSecurity\nPassword\nChannel\n\nPower\nSleep after\nBattery warning' },
+    { title: 'Wireless - values', geometry: '30x12+530+0', colours: { bg: '#263238', fg: '#eceff1' }, text: `\nHeron-Net-5G\nWPA2-Personal\n${X_WIFI_PW}\n11\n\n\n10 minutes\n15 percent` },
   ] },
   // Hostile window titles and URLs with credentials.
   { name: 'title-github-token', via: 'screen', app: 'Terminal', title: `export GITHUB_TOKEN=${GH}`, text: 'npm run release', secret: GH },

@@ -27,6 +27,8 @@ export interface XWindow {
   /** The WM_CLASS (the app name the gate sees), e.g. Chromium for a browser window. */
   cls?: string;
   geometry: string;
+  /** Background and text colours (xterm -bg/-fg); white and black unless given. */
+  colours?: { bg: string; fg: string };
 }
 
 type Display = { display: string; stop(): void };
@@ -98,7 +100,7 @@ export class SwitchedStack {
   show(windows: XWindow[]): void {
     const env = { ...process.env, DISPLAY: this.x!.name };
     for (const w of windows) {
-      const args = ['-T', w.title, '-fa', 'Monospace', '-fs', '18', '-geometry', w.geometry, '+sb', '-bg', 'white', '-fg', 'black'];
+      const args = ['-T', w.title, '-fa', 'Monospace', '-fs', '18', '-geometry', w.geometry, '+sb', '-bg', w.colours?.bg ?? 'white', '-fg', w.colours?.fg ?? 'black'];
       if (w.cls) args.push('-class', w.cls);
       args.push('-e', 'sh', '-c', 'printf "%s\\n" "$TRUST_TEXT"; sleep 600');
       this.open.push(spawn('xterm', args, { env: { ...env, TRUST_TEXT: w.text }, stdio: 'ignore' }));
