@@ -127,6 +127,8 @@ export function secretsByLayout(words: readonly PlacedWord[]): LaidOutSecret[] {
     // The value must start its cell, and be named by this pair's own label.
     const pair = pairs.find((p) => p.start === s.start);
     if (!pair || !s.label || !pair.label.includes(s.label.toLowerCase().replace(/\s+/g, ' '))) continue;
+    // Beside a label, a password holds a letter: "Day pass  €12.50" is a price. Only a PIN or a code is all digits.
+    if (s.kind === 'password' && !/\p{L}/u.test(s.value) && !/pin|c[o0]de/i.test(s.label)) continue;
     const found = { kind: s.kind, category: s.category, label: s.label };
     out.set(s.value, { ...found, value: s.value });
     // A value read with a mark beside it ("Kestrel-Harbour-58 EID": an eye icon) is also masked where

@@ -72,6 +72,12 @@ describe('secrets paired by layout', () => {
     expect(values([...cell('Password', 40, 100), ...cell('Kite-Rain-61', 420, 116)])).toEqual([]);
   });
 
+  it('takes a number beside a pass for a price, and beside a PIN or a code for the PIN', () => {
+    expect(values(pane([['Day pass', '€12.50'], ['Season pass', '480.00']]))).toEqual([]);
+    expect(values(pane([['Password', '2026-03-12']]))).toEqual([]);
+    expect(values(pane([['Locker PIN', '4471'], ['Gate code', '8812']]))).toEqual(['4471', '8812']);
+  });
+
   it('leaves a table whose header says Key or Token over ordinary words alone', () => {
     const table = [
       ...cell('Key', 40, 100), ...cell('Token', 240, 100), ...cell('Issued', 440, 100),

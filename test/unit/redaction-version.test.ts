@@ -12,7 +12,7 @@ const DIR = fileURLToPath(new URL('../../shared/redaction/', import.meta.url));
  */
 const GENERATIONS: Record<number, string> = {
   1: 'd9821494d57a6333',
-  2: '59d1445db4e28ade',
+  2: '32a9db5269cfdc5b',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
