@@ -447,10 +447,14 @@ async function runSize(
     const inserted: Inserted = kept ?? { insert_per_s: Math.round(n / secs), insert_cpu_per_s: Math.round(n / cpuSecs), graph: withGraph, merged, queue: viaQueue };
     if (keep) writeFileSync(join(dir, 'inserted.json'), `${JSON.stringify(inserted)}\n`);
 
-    // Queries: 2-5 content words (Zipf, beyond the stop words), an embedding near one topic.
+    // Queries: 2-5 content words (Zipf, beyond the stop words), an embedding near one topic. Asked
+    // a day after the last memory, whatever the clock: ranking's half-life reads the time of asking,
+    // so with the clock the rankings hash of a kept store moved between runs minutes apart.
+    const now = t0 + n * 30_000 + 86_400_000;
     const qs = Array.from({ length: queries }, () => ({
       query: Array.from({ length: 2 + Math.floor(rand() * 4) }, () => corpus.word(STOP.length)).join(' '),
       queryEmbedding: corpus.near(Math.floor(rand() * corpus.topics.length), 1.2),
+      now,
     }));
     for (const q of qs.slice(0, 10)) await store.search({ ...q, limit: 10 }); // warm the page cache
     // The vector thread starts at the first search of a large store: the timed queries are those of a store that has been up.
@@ -577,6 +581,7 @@ async function measureGraph(
     return {
       query: `what did ${who} say about ${corpus.word(STOP.length)} ${corpus.word(STOP.length)}`,
       queryEmbedding: corpus.near(Math.floor(rand() * corpus.topics.length), 1.2),
+      now: Date.UTC(2026, 0, 1) + n * 30_000 + 86_400_000,
     };
   });
   const rankings = createHash('sha256');
