@@ -8,6 +8,7 @@ import { cjkLanguages, cropLine, keepBetter, suspectLines } from './cjk-retry.js
 import { withCjkPunctuation } from './cjk-punctuation.js';
 import { applyRereads, numberStrip, numberWords, stripTexts } from './number-reread.js';
 import type { OcrEngine, OcrImage, OcrLine, OcrResult } from './ocr-engine.js';
+import { addUnread, rowWords, unreadInk } from './unread-ink.js';
 
 export interface TesseractPoolOptions {
   /** Where tesseract.js keeps its unpacked traineddata: inside the data dir, never the working dir. */
@@ -89,8 +90,17 @@ export class TesseractPool implements OcrEngine {
 
   async recognize(image: OcrImage): Promise<OcrResult> {
     if (typeof this.opts.languages === 'function') this.setLanguages(this.opts.languages());
-    const result = await this.read(image);
+    const result = await this.readUnread(image, await this.read(image));
     return withCjkPunctuation(await this.retryCjk(image, await this.rereadNumbers(image, result)));
+  }
+
+  /** Ink that tesseract's page layout left unread, in rows of text it did read, is read again in one strip (see unread-ink.ts). */
+  private async readUnread(image: OcrImage, result: OcrResult): Promise<OcrResult> {
+    if (wholeScreenPsm(image.layout, this.langs) !== '3') return result;
+    const runs = unreadInk(image, result);
+    if (runs.length === 0) return result;
+    const strip = numberStrip(image, runs.map((bbox) => ({ line: -1, word: -1, bbox })));
+    return addUnread(result, runs, rowWords(strip.rows, await this.read(strip.image)));
   }
 
   private read(image: OcrImage): Promise<OcrResult> {
