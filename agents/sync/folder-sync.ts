@@ -1,4 +1,4 @@
-import { DETECTORS_VERSION, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
+import { DETECTORS_VERSION, secretValueIdentity, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { EDITED_BY_USER, type EngramStore } from '../store/index.js';
 import { arrivalVaultId, scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
@@ -192,7 +192,7 @@ export class FolderSync {
         }
       });
       // Outside imported(): the vault entries are this device's own, and travel (one id on every device that masks the same arrival).
-      for (const v of vault) this.keepInVault(v);
+      if (vault.length) this.keepInVault(vault);
       this.save(merge, ledger);
     });
     // A range forget takes this device's own sources in the range (frames, audio, files): after the commit, as a local forget runs.
@@ -251,14 +251,26 @@ export class FolderSync {
    * capture and the re-scrub keep what they take out: once, under an id every device that masks
    * the same arrival shares, and not again when this vault already holds that value of that kind.
    */
-  private keepInVault(v: ArrivalSecret): void {
+  private keepInVault(found: readonly ArrivalSecret[]): void {
     const memories = this.store.memories;
-    const id = arrivalVaultId(this.opts.key, v.memoryId, v.secret, v.at);
-    if (memories.row(id)) return;
-    const same = memories
-      .list({ kinds: ['knowledge_vault'], limit: 10_000 })
-      .some((e) => e.fields['entry_type'] === v.secret.kind && memories.get(e.id, { reveal: true })?.fields['secret'] === v.secret.value);
-    if (same) return;
+    // What the vault holds, read once for the pass: each entry's secret revealed is a decrypt.
+    const held = new Set(
+      memories.list({ kinds: ['knowledge_vault'], limit: 10_000 }).map((e) => {
+        const type = String(e.fields['entry_type'] ?? '');
+        return `${type}\u0000${secretValueIdentity(type, String(memories.get(e.id, { reveal: true })?.fields['secret'] ?? ''))}`;
+      }),
+    );
+    for (const v of found) {
+      const id = arrivalVaultId(this.opts.key, v.memoryId, v.secret, v.at);
+      const same = `${v.secret.kind}\u0000${secretValueIdentity(v.secret.kind, v.secret.value)}`;
+      if (memories.row(id) || held.has(same)) continue;
+      held.add(same);
+      this.insertVaultEntry(id, v);
+    }
+  }
+
+  private insertVaultEntry(id: string, v: ArrivalSecret): void {
+    const memories = this.store.memories;
     const label = v.secret.kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
     const about = v.memory.title.trim() || v.memory.text.trim();
     memories.insert({

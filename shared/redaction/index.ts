@@ -20,6 +20,8 @@ export { findSecretsIn, redactText, redactionMarker, switchesForModel, type Laid
 // Label and value read as separate columns, paired again by their boxes.
 export { secretsByLayout, type PlacedWord } from './layout-pairs.js';
 export { redactWindowFields, sanitizeUrl } from './window-fields.js';
+// Two found values that are one secret (spaces, dashes, a key's broken head).
+export { secretValueIdentity } from './secret-identity.js';
 export { DETECTORS_VERSION, DETECTORS_FINGERPRINT, DETECTION_SOURCES } from './version.js';
 // A thread's title everywhere it is shown: redacted by the always-on categories, one line, clipped.
 export { threadTitle, titleFor } from './thread-title.js';

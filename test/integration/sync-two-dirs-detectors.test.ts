@@ -94,6 +94,15 @@ describe('sync and the sender’s detectors', () => {
     expect(vaultWith(a, KEY_BODY)[0]!.id).toBe(vaultWith(b, KEY_BODY)[0]!.id);
   });
 
+  it('a secret the vault already holds, written another way, is not kept a second time on arrival', async () => {
+    b.memories.insert({ kind: 'knowledge_vault', title: 'Stripe key', text: 'Stripe key told in chat', fields: { entry_type: 'stripe_key', source: 'chat', sensitivity: 'high', secret: `sk_live_${KEY_BODY}` } });
+    const id = memId(9);
+    fromOther([put(id, `Restricted key for the shop: ${SPACED_KEY}`)], null);
+    await syncB.now();
+    expect(b.memories.get(id)!.text).not.toContain(KEY_BODY);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
+  });
+
   it('what a device at these detectors sends is kept as sent (its detectors judged it)', async () => {
     const id = memId(2);
     fromOther([put(id, `Restricted key for the shop: ${SPACED_KEY}`)], DETECTORS_VERSION);
