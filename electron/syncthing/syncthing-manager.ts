@@ -79,6 +79,12 @@ export class SyncthingManager {
   readonly home: string;
   private readonly env: NodeJS.ProcessEnv;
   private readonly startTimeoutMs: number;
+  /**
+   * When this process last saw each device connected. Syncthing's own last-seen stat can still say
+   * "never" just after a device it showed connected goes away (seen in the settings e2e under load),
+   * and a device that was connected a moment ago is not one never seen.
+   */
+  private readonly sawConnected = new Map<string, number>();
 
   constructor(opts: SyncthingManagerOptions) {
     this.home = join(opts.dataDir, 'syncthing');
@@ -295,6 +301,12 @@ export class SyncthingManager {
       const completions = await Promise.all(
         others.map((d) => (state.folder ? rest.completion(state.folder.id, d.deviceID).then((c) => c.completion).catch(() => null) : Promise.resolve(null))),
       );
+      const now = Date.now();
+      for (const d of others) if (connections[d.deviceID]?.connected) this.sawConnected.set(d.deviceID, now);
+      const lastSeen = (id: string): string | null => {
+        const t = Math.max(seen[id] ? Date.parse(seen[id]) : 0, this.sawConnected.get(id) ?? 0);
+        return t > 0 ? new Date(t).toISOString() : null;
+      };
       return {
         ...base,
         version,
@@ -303,7 +315,7 @@ export class SyncthingManager {
         folder: state.folder
           ? { id: state.folder.id, path: state.folder.path, state: folder?.state ?? null, local_files: folder?.localFiles ?? null, global_files: folder?.globalFiles ?? null, need_files: folder?.needFiles ?? null }
           : null,
-        devices: others.map((d, i) => ({ id: d.deviceID, name: d.name, addresses: d.addresses, connected: connections[d.deviceID]?.connected ?? false, completion: completions[i] ?? null, last_seen_at: seen[d.deviceID] ?? null })),
+        devices: others.map((d, i) => ({ id: d.deviceID, name: d.name, addresses: d.addresses, connected: connections[d.deviceID]?.connected ?? false, completion: completions[i] ?? null, last_seen_at: lastSeen(d.deviceID) })),
       };
     } catch (err) {
       return { ...base, running: true, gui: rest.baseUrl, problem: (err as Error).message };
