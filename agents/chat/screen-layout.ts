@@ -1,3 +1,4 @@
+import { readLines, type LayoutCell, type LayoutLine, type LineReading } from '../../shared/layout/index.js';
 import type { FrameWords } from '../store/index.js';
 import { tileValues } from './tile-values.js';
 
@@ -16,18 +17,14 @@ export interface LabelledValue {
   row?: string;
 }
 
-interface Cell {
-  text: string;
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
+type Cell = LayoutCell;
+type Line = LayoutLine;
 
-type Line = Cell[];
-
-/** Words narrower apart than this many line heights are one cell; a wider gap starts the next column. */
-const CELL_GAP = 1.1;
+/**
+ * Lines as a row's whole height so far gathers them; words narrower apart than 1.1 line heights
+ * are one cell, a wider gap or a drawn column line ("|") starts the next column.
+ */
+const READING: LineReading = { rows: 'span', gap: { factor: 1.1, by: 'median' }, rules: true };
 /** A value sits under its label within this many line heights. */
 const BELOW_GAP = 2.2;
 /** Rows of one table follow each other within this many line heights. */
@@ -40,50 +37,9 @@ const labelLike = (s: string) => !/@|:\/\/|^www\./.test(s) && s.length <= 40 && 
 /** A header cell is a label with no figures, or a day and date ("Tue 3 Jun"). */
 const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
 
-/** Column rules as OCR reads them, at a word's start or end or alone. */
-const RULES = /^[|¦│]+|[|¦│]+$/g;
-const RULES_BEFORE = /^[|¦│]/;
-const RULES_AFTER = /[|¦│]$/;
-
-/** Words grouped into lines by their vertical centres, each line cut into cells at wide gaps. */
+/** Words grouped into lines by their vertical centres, each line cut into cells at wide gaps (shared/layout). */
 export function linesOf(fw: FrameWords): Line[] {
-  const words = fw.words.filter((w) => w.text.trim() && w.y1 > w.y0 && w.x1 > w.x0).sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2);
-  const rows: (typeof words)[] = [];
-  for (const w of words) {
-    const mid = (w.y0 + w.y1) / 2;
-    const row = rows[rows.length - 1];
-    const top = row ? Math.min(...row.map((r) => r.y0)) : 0;
-    const bottom = row ? Math.max(...row.map((r) => r.y1)) : 0;
-    if (row && mid >= top && mid <= bottom) row.push(w);
-    else rows.push([w]);
-  }
-  return rows.map((row) => {
-    row.sort((a, b) => a.x0 - b.x0);
-    const heights = row.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
-    const h = heights[Math.floor(heights.length / 2)] ?? 1;
-    const cells: Cell[] = [];
-    // A table's drawn column lines, read by OCR as "|", end one cell and start the next.
-    let cut = false;
-    for (const w of row) {
-      const raw = w.text.trim();
-      const text = raw.replace(RULES, '').trim();
-      const before = text !== raw && RULES_BEFORE.test(raw);
-      const after = text !== raw && RULES_AFTER.test(raw);
-      if (!text) {
-        cut = true;
-        continue;
-      }
-      const last = cells[cells.length - 1];
-      if (last && !cut && !before && w.x0 - last.x1 <= CELL_GAP * h) {
-        last.text = `${last.text} ${text}`;
-        last.x1 = Math.max(last.x1, w.x1);
-        last.y0 = Math.min(last.y0, w.y0);
-        last.y1 = Math.max(last.y1, w.y1);
-      } else cells.push({ text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 });
-      cut = after;
-    }
-    return cells;
-  });
+  return readLines(fw.words, READING);
 }
 
 const height = (l: Line) => Math.max(...l.map((c) => c.y1)) - Math.min(...l.map((c) => c.y0));

@@ -1,3 +1,5 @@
+import type { LayoutCell } from '../../shared/layout/index.js';
+
 /**
  * Tiles: a dashboard's, a boarding pass's or a summary card's captions in a row with their figures
  * in a row right under them, one figure under each caption ("p99 latency   5xx error rate" over
@@ -7,14 +9,8 @@
  * they would pair one caption with the next.
  */
 
-/** One cell of a screen line, as screen-layout cuts it. */
-export interface TileCell {
-  text: string;
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-}
+/** One cell of a screen line, as shared/layout cuts it. */
+type TileCell = LayoutCell;
 
 export interface TileValue {
   label: string;

@@ -1,29 +1,14 @@
 import { REDACTION_CATEGORIES, type RedactionSwitches } from './detectors.js';
 import { findSecretsIn, type LaidOutSecret } from './redactor.js';
+import { readLines, type LayoutCell as Cell, type LineReading, type PlacedWord } from '../layout/index.js';
+
+export type { PlacedWord };
 
 /** Every category: what layout finds is claimed whatever the switches, which the caller applies. */
 const ALL_ON = Object.fromEntries(REDACTION_CATEGORIES.map((c) => [c, true])) as RedactionSwitches;
 
-/** A word read off the screen with its box (any pixel scale; only its own proportions matter). */
-export interface PlacedWord {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** A run of words on one visual row with no column gap inside: a label, a value, a button. */
-interface Cell {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** A gap wider than this many word heights ends a cell (a word space is about a third of one). */
-const CELL_GAP = 1.2;
+/** Settings panes and forms as redaction has always cut them: rows by their first word, a cell ends at a gap of 1.2 word heights. */
+const READING: LineReading = { rows: 'first', gap: { factor: 1.2, by: 'pair' }, rules: false };
 /** A value sits at most this many label heights to the right of its label (a settings pane's value column). */
 const MAX_RIGHT = 30;
 /** A value under its label starts within this many label heights below it (a form's box). */
@@ -34,42 +19,9 @@ const MAX_LABEL_WORDS = 6;
 const height = (b: { y0: number; y1: number }) => Math.max(1, b.y1 - b.y0);
 const centre = (b: { y0: number; y1: number }) => (b.y0 + b.y1) / 2;
 
-/**
- * Visual rows (words whose vertical centres fall inside each other's boxes), left to right, cut
- * into cells at column gaps. OCR reads a settings pane's label column and value column as separate
- * blocks, so "Password" and its value are lines apart in the text; here they are neighbours again.
- */
+/** The screen's cells, row by row (shared/layout), one list. */
 export function layoutCells(words: readonly PlacedWord[]): Cell[] {
-  const byCentre = words.filter((w) => w.text.trim() && w.x1 > w.x0 && w.y1 > w.y0).sort((a, b) => centre(a) - centre(b));
-  const rows: PlacedWord[][] = [];
-  for (const w of byCentre) {
-    const row = rows[rows.length - 1];
-    const first = row?.[0];
-    const c = centre(w);
-    // Either centre inside the other's box: a lower-case word's box is shorter than a capital's.
-    if (row && first && ((c >= first.y0 && c <= first.y1) || (centre(first) >= w.y0 && centre(first) <= w.y1))) row.push(w);
-    else rows.push([w]);
-  }
-  const cells: Cell[] = [];
-  for (const row of rows) {
-    row.sort((a, b) => a.x0 - b.x0);
-    let cell: Cell | null = null;
-    let last: PlacedWord | null = null;
-    for (const w of row) {
-      if (cell && last && w.x0 - last.x1 <= CELL_GAP * Math.max(height(w), height(last))) {
-        cell.text += ' ' + w.text.trim();
-        cell.x1 = Math.max(cell.x1, w.x1);
-        cell.y0 = Math.min(cell.y0, w.y0);
-        cell.y1 = Math.max(cell.y1, w.y1);
-      } else {
-        if (cell) cells.push(cell);
-        cell = { text: w.text.trim(), x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 };
-      }
-      last = w;
-    }
-    if (cell) cells.push(cell);
-  }
-  return cells;
+  return readLines(words, READING).flat();
 }
 
 /**

@@ -13,6 +13,7 @@ const DIR = fileURLToPath(new URL('../../shared/redaction/', import.meta.url));
 const GENERATIONS: Record<number, string> = {
   1: 'd9821494d57a6333',
   2: '32a9db5269cfdc5b',
+  3: 'c71d129c4cd186ff',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
@@ -46,7 +47,7 @@ describe('redaction detectors version', () => {
     // Files that only apply redactText, compare what it found, or are the version itself; anything else is part of detection.
     const applyOnly = new Set(['index.ts', 'version.ts', 'window-fields.ts', 'thread-title.ts', 'secret-identity.ts']);
     const all = readdirSync(DIR).filter((f) => f.endsWith('.ts') && !applyOnly.has(f)).sort();
-    expect(all).toEqual([...DETECTION_SOURCES].sort());
+    expect(all).toEqual(DETECTION_SOURCES.filter((f) => !f.startsWith('../')).sort());
     expect(Number.isInteger(DETECTORS_VERSION) && DETECTORS_VERSION >= 1).toBe(true);
   });
 });
