@@ -238,7 +238,11 @@ export class EmbedQueue {
         }
         missing.forEach((k, i) => cached.set(k, vectors[i]!));
       }
-      if (this.closed) return;
+      // A batch that finished while the queue was closing is still written (the store closes its
+      // database only after its queues): a one-shot command waited for it anyway, and dropping it made
+      // every `engram ask` pay for the same passages again. One transaction: an exit or crash keeps
+      // the batch whole or not at all. The loop then ends, as closed.
+      if (!this.db.open) return;
       const stillSame = this.db.prepare(src.versionSql).pluck();
       const mark = src.markSql ? this.db.prepare(src.markSql) : null;
       const putCache = this.db.prepare('INSERT OR IGNORE INTO embedding_cache(hash, embedder, vector) VALUES (?, ?, ?)');
