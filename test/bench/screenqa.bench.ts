@@ -36,7 +36,7 @@
  *   booking in Italian — asked as a person would, with five near misses, and a revealed Wi-Fi password
  *   and a full card number on screen).
  * Then `engram index` gives every screen passage its vector, as the app does in the background while it
- * runs (--no-index skips it: the keyword-only state a terminal capture leaves), and each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
+ * runs (--no-index skips it: the questions start from the keyword-only state a terminal capture leaves, and each ask keeps the batch of passage vectors it embeds, as a terminal user's asks do), and each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
  * user sees:
  * - hit: the expected text is in the answer or the retrieved text (the right screen was found);
@@ -154,8 +154,8 @@ async function runDay(day: Day): Promise<DayResult> {
     log(`  captured in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   // What the app has done by the time its user asks: every passage embedded in the background while
-  // it ran (capture --watch leaves that to the next process with an encoder). --no-index asks on the
-  // keyword-only state, to compare.
+  // it ran (capture --watch leaves that to the next process with an encoder). --no-index starts on the
+  // keyword-only state, to compare (each ask keeps the batch of passage vectors it embeds).
   if (!flag('no-index')) {
     const t0 = Date.now();
     const ix = await cliInProcess(['index', '--json'], env);
