@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { DETECTORS_VERSION, redactText, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
+import { DETECTORS_VERSION, redactText, secretValueIdentity, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
 import type { ChangeRecord, SyncedMemory } from './change-record.js';
 import type { SegmentTrailer } from './segment-seal.js';
 
@@ -49,21 +49,17 @@ export function scrubArrival(m: SyncedMemory, switches: RedactionSwitches): Arri
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /**
- * The id of the vault entry that keeps one secret taken out of one arriving memory: the same on
- * every device that masks it (a store id's shape: 'mem_', 10 characters of time, 16 of an HMAC
- * keyed by the sync key over the memory, the kind and the value), so two devices that mask the
- * same arrival keep one entry between them when their entries meet, and the id says nothing of
- * the value to whoever lacks the key.
+ * The id every device of a folder gives the vault entry of one secret it keeps because of sync: a
+ * store id's shape ('mem_', 10 characters where a time goes, 16 of an HMAC keyed by the sync key
+ * over the kind and the secret's identity, secret-identity.ts). Derived from the secret alone, not
+ * from the memory or the moment it arrived, so every device that masks it, whichever memory or edit
+ * brought it, names it alike, entries that meet are one, and a tombstone of the id (the user
+ * deleted it) stands for the secret on every device. The time part is zeros: any time in it would
+ * differ between devices, and the id says nothing of the value to whoever lacks the key.
  */
-export function arrivalVaultId(syncKey: Buffer, memoryId: string, s: Pick<SecretMatch, 'kind' | 'value'>, at: number): string {
-  let time = '';
-  let t = Math.max(0, Math.floor(at));
-  for (let i = 0; i < 10; i++) {
-    time = ALPHABET[t % 32]! + time;
-    t = Math.floor(t / 32);
-  }
-  const mac = createHmac('sha256', syncKey).update(`engram-sync-arrival-vault\u0000${memoryId}\u0000${s.kind}\u0000${s.value}`).digest();
+export function vaultSecretId(syncKey: Buffer, kind: string, value: string): string {
+  const mac = createHmac('sha256', syncKey).update(`engram-sync-vault-secret\u0000${kind}\u0000${secretValueIdentity(kind, value)}`).digest();
   let rand = '';
   for (let i = 0; i < 16; i++) rand += ALPHABET[mac[i]! % 32]!;
-  return `mem_${time}${rand}`;
+  return `mem_${'0'.repeat(10)}${rand}`;
 }

@@ -1,13 +1,14 @@
-import { DETECTORS_VERSION, secretValueIdentity, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
+import { DETECTORS_VERSION, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { EDITED_BY_USER, type EngramStore } from '../store/index.js';
-import { arrivalVaultId, scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
+import { scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
 import { resealSlice, resealStart, ResealStateSchema, type ResealState } from './own-reseal.js';
 import type { OpenedSegment, SyncIdentity } from './segment-seal.js';
 import { applySyncedSetting } from './synced-setting-apply.js';
 import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger, type WriterNote } from './sync-folder.js';
+import { settleVault, type ArrivalSecret } from './vault-entries.js';
 
 const MERGE_KEY = 'merge';
 const LEDGER_KEY = 'ledger';
@@ -42,19 +43,14 @@ export function ledgerOf(store: EngramStore): SyncLedger {
 
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
-/** How an arriving record is kept: redacted first (what is taken out collected in `scrub`), and whether the user wrote it by hand. */
+/**
+ * How an arriving record is kept: redacted first (what is taken out collected in `scrub`), and
+ * whether the user wrote it by hand; a vault entry it puts is listed in `vault` (one entry per secret, vault-entries.ts).
+ */
 interface Arrival {
   scrub: ArrivalSecret[] | null;
   byHand: boolean;
-}
-
-/** A secret taken out of an arriving memory, for the vault once the import's records are applied. */
-interface ArrivalSecret {
-  memoryId: string;
-  /** The memory as kept (masked). */
-  memory: SyncedMemory;
-  secret: SecretMatch;
-  at: number;
+  vault?: string[];
 }
 
 /**
@@ -184,15 +180,16 @@ export class FolderSync {
     this.store.transaction(() => {
       const merge = this.merge();
       const vault: ArrivalSecret[] = [];
+      const vaultPuts: string[] = [];
       this.passSwitches = null;
       this.store.changes.imported(() => {
         for (const s of segments) {
           const hand = new Set(s.trailer?.by_hand ?? []);
-          for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id) });
+          for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id), vault: vaultPuts });
         }
       });
-      // Outside imported(): the vault entries are this device's own, and travel (one id on every device that masks the same arrival).
-      if (vault.length) this.keepInVault(vault);
+      // Outside imported(): what it keeps and forgets is this device's own, and travels.
+      settleVault(this.store, this.opts.key, merge, vault, vaultPuts);
       this.save(merge, ledger);
     });
     // A range forget takes this device's own sources in the range (frames, audio, files): after the commit, as a local forget runs.
@@ -210,6 +207,7 @@ export class FolderSync {
     switch (e.kind) {
       case 'put':
         this.put(e.id, arrival.scrub ? this.scrubbed(e.id, e.memory, e.at.t, arrival.scrub) : e.memory, e.at.t, arrival.byHand);
+        if (e.memory.kind === 'knowledge_vault') arrival.vault?.push(e.id);
         if (e.supersededBy && memories.row(e.supersededBy)) memories.update(e.id, { superseded_by: e.supersededBy }, 'sync');
         return;
       case 'supersede':
@@ -244,44 +242,6 @@ export class FolderSync {
       for (const s of secrets) vault.push({ memoryId: id, memory, secret: s, at });
     }
     return memory;
-  }
-
-  /**
-   * A secret taken out of an arriving memory, kept in the knowledge vault (masked in every view) as
-   * capture and the re-scrub keep what they take out: once, under an id every device that masks
-   * the same arrival shares, and not again when this vault already holds that value of that kind.
-   */
-  private keepInVault(found: readonly ArrivalSecret[]): void {
-    const memories = this.store.memories;
-    // What the vault holds, read once for the pass: each entry's secret revealed is a decrypt.
-    const held = new Set(
-      memories.list({ kinds: ['knowledge_vault'], limit: 10_000 }).map((e) => {
-        const type = String(e.fields['entry_type'] ?? '');
-        return `${type}\u0000${secretValueIdentity(type, String(memories.get(e.id, { reveal: true })?.fields['secret'] ?? ''))}`;
-      }),
-    );
-    for (const v of found) {
-      const id = arrivalVaultId(this.opts.key, v.memoryId, v.secret, v.at);
-      const same = `${v.secret.kind}\u0000${secretValueIdentity(v.secret.kind, v.secret.value)}`;
-      if (memories.row(id) || held.has(same)) continue;
-      held.add(same);
-      this.insertVaultEntry(id, v);
-    }
-  }
-
-  private insertVaultEntry(id: string, v: ArrivalSecret): void {
-    const memories = this.store.memories;
-    const label = v.secret.kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-    const about = v.memory.title.trim() || v.memory.text.trim();
-    memories.insert({
-      id,
-      kind: 'knowledge_vault',
-      title: `${label} in a memory from another device`,
-      text: `${label}${v.secret.label ? ` (${v.secret.label})` : ''} was in the memory "${about.length > 80 ? `${about.slice(0, 79)}…` : about}" as it arrived from a device on an older Engram; Engram masked it there.`,
-      fields: { entry_type: v.secret.kind, source: 'sync', sensitivity: 'high', secret: v.secret.value.slice(0, 8000) },
-      app: v.memory.app,
-      occurred_at: ms(v.memory.occurred_at),
-    });
   }
 
   /**

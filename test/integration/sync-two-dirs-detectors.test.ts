@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { EDITED_BY_USER, openStore, REDACTION_VERSION_KEY, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { ChangeRecordSchema, emptyLedger, FolderSync, openSegment, writeSegments, type ChangeRecord, type SyncIdentity } from '../../agents/sync/index.js';
+import { KnowledgeVaultAgent } from '../../agents/knowledge-vault/index.js';
+import { MemoryWriter } from '../../agents/subagent-kit/index.js';
 import { DEFAULT_REDACTION, DETECTORS_VERSION } from '../../shared/redaction/index.js';
+import { TimeFormatter } from '../../shared/time/index.js';
 import { memoriesHash } from '../helpers/store-compare.js';
 import { syncPairEachTest } from '../helpers/sync-pair.js';
 
@@ -101,6 +104,64 @@ describe('sync and the sender’s detectors', () => {
     await syncB.now();
     expect(b.memories.get(id)!.text).not.toContain(KEY_BODY);
     expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
+  });
+
+  /** A device updated from older detectors: its store's re-scrub, with what it takes out kept in its vault as the brain keeps it. */
+  const rescrubWithVault = (s: EngramStore) => {
+    const vault = new KnowledgeVaultAgent(s, new TimeFormatter('UTC'));
+    s.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    while (!s.rescrubSlice(DEFAULT_REDACTION, undefined, (found) => void vault.recordRescrubbed(found, new MemoryWriter(s))).done);
+  };
+  const passes = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      await syncA.now();
+      await syncB.now();
+    }
+  };
+
+  it('a secret masked on arrival here and by the older device’s own re-scrub there ends as one vault entry on each device', async () => {
+    // A runs older detectors: the key goes out in clear, and B masks it on arrival (its vault keeps it).
+    a.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    const id = a.memories.insert({ kind: 'semantic', title: 'Shop payments', text: `Seen in the admin: ${SPACED_KEY}`, fields: { name: 'shop payments' } }).id;
+    await syncA.now();
+    await syncB.now();
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
+    // A is updated and its re-scrub runs before B's entry reaches it: it masks its own copy and keeps the key under an id of its own.
+    rescrubWithVault(a);
+    expect(a.memories.get(id)!.text).not.toContain(KEY_BODY);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(1);
+    await passes(3);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(1);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
+    expect(vaultWith(a, KEY_BODY)[0]!.id).toBe(vaultWith(b, KEY_BODY)[0]!.id);
+    // The one left is the entry the devices name alike; deleted on one device, it is gone on both, and the key
+    // arriving in clear again (another device still on older detectors) does not bring it back.
+    a.memories.delete([vaultWith(a, KEY_BODY)[0]!.id]);
+    await passes(2);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(0);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(0);
+    fromOther([put(memId(7), `Restricted key for the shop: ${SPACED_KEY}`)], null);
+    await syncB.now();
+    expect(b.memories.get(memId(7))!.text).not.toContain(KEY_BODY);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(0);
+    await passes(2);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(0);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(0);
+  });
+
+  it('a secret the user deleted from the vault does not come back when an older device’s re-scrub keeps it later', async () => {
+    a.db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('0', REDACTION_VERSION_KEY);
+    a.memories.insert({ kind: 'semantic', title: 'Shop payments', text: `Seen in the admin: ${SPACED_KEY}`, fields: { name: 'shop payments' } });
+    await syncA.now();
+    await syncB.now();
+    b.memories.delete(vaultWith(b, KEY_BODY).map((m) => m.id));
+    await syncB.now();
+    // A's re-scrub ran before B's delete reached it.
+    rescrubWithVault(a);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(1);
+    await passes(3);
+    expect(vaultWith(a, KEY_BODY)).toHaveLength(0);
+    expect(vaultWith(b, KEY_BODY)).toHaveLength(0);
   });
 
   it('what a device at these detectors sends is kept as sent (its detectors judged it)', async () => {
