@@ -193,6 +193,7 @@ export class EmbedQueue {
     }
   }
 
+  /** Starts no further batch; one in hand is written when its vectors come (an embedder closed meanwhile leaves its rows pending). */
   async close(): Promise<void> {
     this.closed = true;
     if (this.settle) clearTimeout(this.settle);
