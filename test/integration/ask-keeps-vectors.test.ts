@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StaticKeyProvider, openStore, type EngramStore } from '../../agents/store/index.js';
+import { startFakeAnthropic } from '../fakes/fake-anthropic-server.js';
 
 const run = promisify(execFile);
 const BIN = join(process.cwd(), 'bin', 'engram.js');
@@ -97,6 +98,21 @@ describe('engram ask keeps the passage vectors it computes', { timeout: 240_000 
     expect((JSON.parse(second.stdout) as { answer: string }).answer).toMatch(/nine in the morning|six in the evening/);
     expect(await readStore(dataDir, ({ db }) => vectorRows(db))).toEqual(before);
     expect(await readStore(dataDir, ({ db }) => count(db, PENDING))).toBe(0);
+  });
+
+  it('keeps them too when a model answers (the ask lifts its meaning wait for the model)', async () => {
+    const { dataDir, passages } = await capturedScreens();
+    const fake = await startFakeAnthropic();
+    try {
+      fake.setHandler(() => ({ text: 'The rent for plot Rowan is 21 pounds a year [1].' }));
+      const online = { ...env, ANTHROPIC_API_KEY: 'test-key', ENGRAM_ANTHROPIC_BASE_URL: fake.url };
+      const r = await run(process.execPath, [BIN, '--data-dir', dataDir, 'ask', '--no-topics', '--json', 'how much is the rent for plot Rowan'], { env: online, timeout: 200_000 });
+      expect((JSON.parse(r.stdout) as { answer: string; mode: string }).mode).toBe('llm');
+    } finally {
+      await fake.close();
+    }
+    const after = await readStore(dataDir, ({ db }) => ({ vectors: count(db, 'SELECT count(*) FROM passage_vec'), pending: count(db, PENDING) }));
+    expect(after).toEqual({ vectors: passages, pending: 0 });
   });
 
   // Stopped once the answer is out, while the batch is embedded or written: the store is whole, and
