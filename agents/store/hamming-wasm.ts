@@ -15,6 +15,11 @@
  *     embedder's): the query's chunks are held in locals, each code's four loads are straight-line,
  *     and the byte counts are added as bytes (at most 32 per byte) and widened once per code.
  *     At 1M codes 6.2 -> 4.2 ms of CPU per scan (about a third of the vector thread's work per query).
+ *
+ *   within(dist, n, bound, out, max) -> count:   the slots whose u16 distance is at most bound
+ *     for i in 0..n: if dist[i] <= bound: out[count++] = i (i32), or return -1 when count would pass max
+ *     Eight distances at a time (i16x8.le_u, bitmask), so the pass over 1M distances that picks the
+ *     nearest few (BinaryCodes.nearestSampled) does not walk them one by one in JavaScript.
  */
 
 const I32 = 0x7f;
@@ -95,13 +100,53 @@ function assemble(): Uint8Array {
     END,
   ];
   const fn4 = [...vec([[...leb(3), I32], [...leb(5), V128]]), ...body4];
+  // within: parameters dist, n, bound, out, max (0-4); locals i, count, m (i32) and b (v128).
+  const [dist, wn, bound, wout, max, wi, count, m, b] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  const [AND, SUB, GT_U, LE_U, EQZ, CTZ, IF, RETURN] = [0x71, 0x6b, 0x4b, 0x4d, 0x45, 0x68, [0x04, 0x40], 0x0f];
+  /** out[count++] = (value on the stack's top, pushed by `value`), or return -1 when count has reached max. */
+  const keep = (value: number[]) => [
+    ...get(count), ...get(max), GE_U, ...IF, 0x41, 0x7f, RETURN, END, // i32.const -1; return
+    ...get(wout), ...get(count), ...i32(2), SHL, ADD, ...value,
+    0x36, ...leb(2), ...leb(0), // i32.store align=4 offset=0
+    ...get(count), ...i32(1), ADD, ...set(count),
+  ];
+  const bodyWithin = [
+    ...get(bound), ...simd(0x10), ...set(b), // i16x8.splat
+    ...BLOCK, ...LOOP,
+    ...get(wi), ...i32(8), ADD, ...get(wn), GT_U, BR_IF, ...leb(1),
+    ...get(dist), ...get(wi), ...i32(1), SHL, ADD, ...load,
+    ...get(b), ...simd(0x34), ...simd(0x84), ...set(m), // i16x8.le_u, i16x8.bitmask
+    ...BLOCK, ...LOOP,
+    ...get(m), EQZ, BR_IF, ...leb(1),
+    ...keep([...get(wi), ...get(m), CTZ, ADD]),
+    ...get(m), ...get(m), ...i32(1), SUB, AND, ...set(m),
+    BR, ...leb(0),
+    END, END,
+    ...get(wi), ...i32(8), ADD, ...set(wi),
+    BR, ...leb(0),
+    END, END,
+    // The last n % 8 distances, one by one.
+    ...BLOCK, ...LOOP,
+    ...get(wi), ...get(wn), GE_U, BR_IF, ...leb(1),
+    ...get(dist), ...get(wi), ...i32(1), SHL, ADD, 0x2f, ...leb(1), ...leb(0), // i32.load16_u align=2 offset=0
+    ...get(bound), LE_U, ...IF,
+    ...keep(get(wi)),
+    END,
+    ...get(wi), ...i32(1), ADD, ...set(wi),
+    BR, ...leb(0),
+    END, END,
+    ...get(count),
+    END,
+  ];
+  const fnWithin = [...vec([[...leb(3), I32], [...leb(1), V128]]), ...bodyWithin];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])]])), // type: (i32 x5) -> ()
-    ...section(3, vec([leb(0), leb(0)])), // two functions of type 0
+    // types: (i32 x5) -> (), and (i32 x5) -> i32
+    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([])], [0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), ...vec([[I32]])]])),
+    ...section(3, vec([leb(0), leb(0), leb(1)])), // hamming, hamming4, within
     ...section(5, vec([[0x00, ...leb(1)]])), // one memory, 1 page to start
-    ...section(7, vec([[...name('hamming'), 0x00, ...leb(0)], [...name('hamming4'), 0x00, ...leb(1)], [...name('memory'), 0x02, ...leb(0)]])),
-    ...section(10, vec([[...leb(fn.length), ...fn], [...leb(fn4.length), ...fn4]])),
+    ...section(7, vec([[...name('hamming'), 0x00, ...leb(0)], [...name('hamming4'), 0x00, ...leb(1)], [...name('within'), 0x00, ...leb(2)], [...name('memory'), 0x02, ...leb(0)]])),
+    ...section(10, vec([[...leb(fn.length), ...fn], [...leb(fn4.length), ...fn4], [...leb(fnWithin.length), ...fnWithin]])),
   ]);
 }
 
@@ -120,6 +165,8 @@ export interface HammingScanner {
   readonly memory: WasmMemory;
   /** Writes n u16 distances at outPtr; codes are n x chunks x 16 bytes from codesPtr, q is chunks x 16 bytes. */
   hamming(codesPtr: number, qPtr: number, n: number, chunks: number, outPtr: number): void;
+  /** Writes (i32, ascending) the indices of the n u16 distances at distPtr that are at most bound; returns their count, or -1 past max. */
+  within(distPtr: number, n: number, bound: number, outPtr: number, max: number): number;
 }
 
 let compiled: object | null | undefined;
@@ -136,6 +183,6 @@ export function createHammingScanner(): HammingScanner | null {
     }
   }
   if (!compiled || !wasm) return null;
-  const { memory, hamming, hamming4 } = new wasm.Instance(compiled).exports as unknown as HammingScanner & { hamming4: HammingScanner['hamming'] };
-  return { memory, hamming: (codesPtr, qPtr, n, chunks, outPtr) => (chunks === 4 ? hamming4 : hamming)(codesPtr, qPtr, n, chunks, outPtr) };
+  const { memory, hamming, hamming4, within } = new wasm.Instance(compiled).exports as unknown as HammingScanner & { hamming4: HammingScanner['hamming'] };
+  return { memory, within, hamming: (codesPtr, qPtr, n, chunks, outPtr) => (chunks === 4 ? hamming4 : hamming)(codesPtr, qPtr, n, chunks, outPtr) };
 }

@@ -41,4 +41,26 @@ describe('hamming-wasm', () => {
       expect(got.slice(0, 3)).toEqual([0, chunks * 128, 1]);
     });
   }
+
+  it('lists the distances at most a bound, in order, and gives up past its maximum', () => {
+    const scanner = createHammingScanner()!;
+    // 8 at a time, then the tail: n is not a multiple of 8.
+    const n = 1003;
+    const dist = new Uint16Array(scanner.memory.buffer, 0, n);
+    let seed = 3;
+    for (let i = 0; i < n; i++) dist[i] = (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 300;
+    // Lanes of one group of 8 all in, none in, the first and last only; the last distance in.
+    dist.set([5, 5, 5, 5, 5, 5, 5, 5], 16);
+    dist.set([299, 299, 299, 299, 299, 299, 299, 299], 24);
+    dist.set([0, 299, 299, 299, 299, 299, 299, 0], 32);
+    dist[n - 1] = 20;
+    const outPtr = 4096;
+    const want = [...dist].flatMap((d, i) => (d <= 20 ? [i] : []));
+    const count = scanner.within(0, n, 20, outPtr, 10_000);
+    expect([...new Int32Array(scanner.memory.buffer, outPtr, count)]).toEqual(want);
+    expect(want).toEqual(expect.arrayContaining([16, 23, 32, 39, n - 1]));
+    expect(scanner.within(0, n, 20, outPtr, want.length)).toBe(want.length);
+    expect(scanner.within(0, n, 20, outPtr, want.length - 1)).toBe(-1);
+    expect(scanner.within(0, n, 65535, outPtr, n)).toBe(n);
+  });
 });
