@@ -2,6 +2,7 @@ import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers'
 import type { Provenance } from '../../shared/index.js';
 import { DETECTORS_VERSION, findSecretsIn, redactText, redactionMarker, secretsByLayout, type LaidOutSecret, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { FtsIndex } from './fts-index.js';
+import { CarriedSecrets } from './rescrub-carry.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
 import { contentHash, type MemoryRow } from './memory-codec.js';
 import { EDITED_BY_USER } from './memory-repo.js';
@@ -30,6 +31,10 @@ import type { VectorIndex } from './vector-index.js';
  * titles and captions, and everything of the kept tables) is handed, with where it was, to the
  * caller's `keep` inside the batch's transaction: the brain puts it in the vault there, so the
  * masked text and the vault entry commit together or not at all.
+ *
+ * A value found where no text detector could (a settings pane's password, paired with its label by
+ * the frame's word boxes) is masked in every later text that quotes it alone: each slice also looks
+ * for the values the vault holds, and the ones it took out itself (rescrub-carry.ts).
  */
 
 export const REDACTION_VERSION_KEY = 'redaction_version';
@@ -106,6 +111,10 @@ interface Scrubber {
   json(v: unknown): unknown;
   /** What was taken out since the last call (the row's secrets), emptied. */
   take(): Taken[];
+  /** Masks a value taken out of a row in every later text of the slice (rescrub-carry.ts). */
+  carry(kind: string, value: string): void;
+  /** The secrets a text quotes without their label (values the vault or this slice holds), for the redactor. */
+  carried(text: string): LaidOutSecret[];
 }
 
 interface Step {
@@ -119,12 +128,15 @@ interface Step {
 /** A slice's result while it runs, with the secrets its rows gave up. */
 type SliceState = RescrubSlice & { found: RescrubbedSecret[] };
 
-/** The row's secrets, with where they were, when, and what the row came from. */
+/** The row's secrets, with where they were, when, and what the row came from; carried into the slice's later rows. */
 function collect(out: SliceState, s: Scrubber, place: RescrubPlace, at: number, provenance: () => Provenance[]): void {
   const taken = s.take();
   if (!taken.length) return;
   const cites = provenance();
-  for (const t of taken) out.found.push({ ...t, place, at, provenance: cites });
+  for (const t of taken) {
+    out.found.push({ ...t, place, at, provenance: cites });
+    s.carry(t.kind, t.value);
+  }
 }
 
 /** The screens and messages a memory came from (a vault entry cites them as it would the memory). */
@@ -204,8 +216,8 @@ function stmt(db: Db, sql: string): Statement {
 }
 
 /** The tables in the order the pass takes them: what capture kept, then memories, then chat. */
-function steps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
-  return [...sensedSteps(d, switches), ...keptSteps(d, switches)];
+function steps(d: RescrubDeps, switches: RedactionSwitches, s: Scrubber): Step[] {
+  return [...sensedSteps(d, switches), ...keptSteps(d, switches, s)];
 }
 
 /** What capture kept: observations (with their passages), frames' titles, frames' OCR words. */
@@ -255,7 +267,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
     {
       table: 'frame_words',
       select: 'SELECT rowid AS rid, frame_id, words FROM frame_words WHERE rowid > ? ORDER BY rowid LIMIT ?',
-      apply(r, _s, out) {
+      apply(r, s, out) {
         const f = r as { frame_id: string; words: string | Buffer };
         const words = frameWords(f.words);
         if (!words) return false;
@@ -267,7 +279,8 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           text += w[0];
           return { start, end: text.length };
         });
-        const found = findSecretsIn(text, switches, laidOutIn(words));
+        // Its own label-value pairs, and values the vault holds that its words quote alone.
+        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text)]);
         if (!found.length) return false;
         let hit = 0;
         const next = words.map((w, i): PackedWord => {
@@ -292,10 +305,10 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
 const EDITED_BY_HAND = `SELECT memory_id FROM memory_history WHERE reason = '${EDITED_BY_USER.replace(/'/g, "''")}'`;
 
 /** What the brain and chat kept: memories, the graph's facts and summaries, memory history, messages, thread titles and summaries. */
-function keptSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
+function keptSteps(d: RescrubDeps, switches: RedactionSwitches, sc: Scrubber): Step[] {
   const { db } = d;
   // A name or title a vault entry quotes, read before its own step masks it: redacted here, never collected.
-  const clean = (t: string | null): string | null => (t === null ? null : redactText(t, switches).text);
+  const clean = (t: string | null): string | null => (t === null ? null : redactText(t, switches, sc.carried(t)).text);
   return [
     {
       table: 'memories',
@@ -444,10 +457,14 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
   ];
 }
 
-function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubber {
+function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: () => CarriedSecrets): Scrubber {
   let taken: Taken[] = [];
+  // Read from the vault on the slice's first text, not before: a slice with nothing to read reads nothing.
+  let carry: CarriedSecrets | null = null;
+  const carried = (s: string): LaidOutSecret[] => (carry ??= vault()).in(s);
   const text = (s: string, laidOut: readonly LaidOutSecret[] = []): string => {
-    const r = redactText(s, switches, laidOut);
+    // What the screen's layout pairs comes first; then values the vault holds, wherever the text quotes them.
+    const r = redactText(s, switches, [...laidOut, ...carried(s)]);
     out.masked += r.secrets.length;
     // Where each marker stands in the masked text: the secrets are in reading order, none overlapping.
     let shift = 0;
@@ -468,7 +485,7 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubbe
     taken = [];
     return t;
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: (kind, value) => (carry ??= vault()).add(kind, value) };
 }
 
 /**
@@ -480,8 +497,8 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }): Scrubbe
 export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200, keep?: KeepRescrubbed): RescrubSlice {
   const out: SliceState = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [], kept: 0, found: [] };
   if (!rescrubDue(d.db)) return { ...result(out), done: true };
-  const all = steps(d, switches);
-  const s = scrubber(switches, out);
+  const s = scrubber(switches, out, () => CarriedSecrets.fromVault(d.db, switches));
+  const all = steps(d, switches, s);
   // Immediate: the cursor is read and moved under the write lock, so two processes on one data dir
   // (the app and a CLI command) never do the same batch twice.
   d.db.transaction(() => {

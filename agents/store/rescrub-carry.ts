@@ -1,0 +1,131 @@
+import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
+import { DETECTORS, secretValueIdentity, type LaidOutSecret, type RedactionCategory, type RedactionSwitches, type SecretKind } from '../../shared/redaction/index.js';
+
+/**
+ * Secrets the re-scrub carries into text that quotes them without their label. A value found only
+ * by where it stood (a settings pane's "Password" column beside its value column, paired by the
+ * frame's word boxes) was masked in that screen's text; a note, a fact, a chat message the brain
+ * wrote earlier from that screen quotes the value alone, which no text detector finds. Every later
+ * text of the pass is searched for the values the knowledge vault holds (what this pass and earlier
+ * ones put there, read once per slice) and the ones this slice took out before it reaches the vault.
+ *
+ * Read from the vault rather than kept with the cursor: the vault entry commits in the batch's
+ * transaction with the masking, so a pass stopped between steps (a crash, a restart) finds it there,
+ * a later pass does too, and no second copy of a secret is written anywhere.
+ *
+ * Matched as the vault judges two values the same (secretValueIdentity): an account number however
+ * it is grouped and in any case, a key with or without the spaces OCR put in it, a password exactly;
+ * never inside a longer word or number. Only values that could not be ordinary text (carriable).
+ */
+
+/** The kinds the detectors mask and the switch each belongs to: contacts (emails, phones) are not carried, their detectors find them. */
+const CATEGORY_OF = new Map<string, { kind: SecretKind; category: RedactionCategory }>(
+  DETECTORS.filter((d) => d.category !== 'emails' && d.category !== 'phones').map((d) => [d.kind, { kind: d.kind, category: d.category }]),
+);
+
+/** Account numbers: the vault takes them without spaces, dashes or dots, in any case. */
+const FOLDED = new Set(['iban', 'card']);
+
+/** Fewer bits than this (length times the log of the alphabet its characters come from) reads as ordinary text. */
+const MIN_BITS = 40;
+const MIN_LENGTH = 8;
+/** A value of letters only (a word, joined words) is carried from this length: "sunflowers" stays a word in a note. */
+const MIN_LETTERS_ONLY = 20;
+
+/**
+ * Whether a value may be masked wherever it stands in unrelated text: long and varied enough that
+ * it is not an ordinary word or number. A PIN "1234", a password "summer" or "sunflowers", an
+ * 8-digit account number are masked where a label names them, not everywhere.
+ */
+export function carriable(kind: string, value: string): boolean {
+  const v = value.trim();
+  if (v.includes('[redacted') || /^[•*·]+$/.test(v)) return false;
+  const joined = (kind === 'password' ? v : secretValueIdentity(kind, v)).replace(/\s+/g, '');
+  if (joined.length < MIN_LENGTH) return false;
+  if (/^\p{L}+$/u.test(joined) && joined.length < MIN_LETTERS_ONLY) return false;
+  const pool = (/\p{Ll}/u.test(joined) ? 26 : 0) + (/\p{Lu}/u.test(joined) ? 26 : 0) + (/\d/.test(joined) ? 10 : 0) + (/[^\p{L}\d]/u.test(joined) ? 32 : 0);
+  return joined.length * Math.log2(Math.max(pool, 2)) >= MIN_BITS;
+}
+
+interface Carried {
+  kind: SecretKind;
+  category: RedactionCategory;
+  /** What is looked for: the password as written, else the vault's identity of the value. */
+  needle: string;
+}
+
+/** A text with some characters left out, and where each kept one stood in the text. */
+interface View {
+  text: string;
+  from: number[];
+}
+
+function viewWithout(text: string, drop: RegExp, upper: boolean): View {
+  let out = '';
+  const from: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (drop.test(c)) continue;
+    out += upper ? c.toUpperCase() : c;
+    from.push(i);
+  }
+  return { text: out, from };
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+export class CarriedSecrets {
+  private readonly byKey = new Map<string, Carried>();
+
+  constructor(private readonly switches: RedactionSwitches) {}
+
+  /** The secrets the knowledge vault holds (superseded entries too: a value is a value). */
+  static fromVault(db: Db, switches: RedactionSwitches): CarriedSecrets {
+    const carry = new CarriedSecrets(switches);
+    const rows = db
+      .prepare("SELECT json_extract(fields, '$.entry_type') AS kind, json_extract(fields, '$.secret') AS value FROM memories WHERE kind = 'knowledge_vault'")
+      .all() as { kind: unknown; value: unknown }[];
+    for (const r of rows) if (typeof r.kind === 'string' && typeof r.value === 'string') carry.add(r.kind, r.value);
+    return carry;
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /** Carries a value from here on, if its kind is masked by the user's switches and it passes the floor. */
+  add(kind: string, value: string): void {
+    const k = CATEGORY_OF.get(kind);
+    if (!k || !this.switches[k.category] || !carriable(kind, value)) return;
+    const needle = kind === 'password' ? value.trim() : secretValueIdentity(kind, value).replace(/\s+/g, '');
+    this.byKey.set(`${kind}\u0000${needle}`, { ...k, needle });
+  }
+
+  /**
+   * Where carried values stand in a text, as the text writes them: handed to the redactor as
+   * layout's finds are (findSecretsIn's `laidOut`), which masks each wherever it stands.
+   */
+  in(text: string): LaidOutSecret[] {
+    if (!this.byKey.size || !text) return [];
+    let folded: View | null = null;
+    let spaceless: View | null = null;
+    const out = new Map<string, LaidOutSecret>();
+    for (const c of this.byKey.values()) {
+      let view: View | null;
+      if (c.kind === 'password') view = null;
+      else if (FOLDED.has(c.kind)) view = folded ??= viewWithout(text, /[\s.-]/, true);
+      else view = spaceless ??= viewWithout(text, /\s/, false);
+      const hay = view?.text ?? text;
+      for (let at = hay.indexOf(c.needle); at >= 0; at = hay.indexOf(c.needle, at + 1)) {
+        const start = view ? view.from[at]! : at;
+        const end = view ? view.from[at + c.needle.length - 1]! + 1 : at + c.needle.length;
+        // Never part of a longer word or number: "Kx4-Osprey-52" is not masked inside "Kx4-Osprey-521".
+        if ((start > 0 && WORD_CHAR.test(text[start - 1]!)) || (end < text.length && WORD_CHAR.test(text[end]!))) continue;
+        const value = text.slice(start, end);
+        if (!out.has(value)) out.set(value, { kind: c.kind, category: c.category, value, label: null });
+      }
+    }
+    // Longest first, as layout's are: a whole value is masked before a part of it is looked for.
+    return [...out.values()].sort((a, b) => b.value.length - a.value.length);
+  }
+}
