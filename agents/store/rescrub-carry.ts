@@ -60,22 +60,48 @@ interface View {
   from: number[];
 }
 
-function viewWithout(text: string, drop: RegExp, upper: boolean): View {
-  let out = '';
+/** White space as `\s` reads it, by code (a view is built for every text the pass reads). */
+function isSpace(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** The text without white space (and, folded, without dashes and dots, ASCII letters in capitals), and where each kept character stood. */
+function viewWithout(text: string, folded: boolean): View {
+  const codes: number[] = [];
   const from: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (drop.test(c)) continue;
-    out += upper ? c.toUpperCase() : c;
+    let c = text.charCodeAt(i);
+    if (isSpace(c) || (folded && (c === 45 || c === 46))) continue;
+    // One character for one: an account number is ASCII, and a capital that is two letters ("ß") would shift the positions.
+    if (folded && c >= 97 && c <= 122) c -= 32;
+    codes.push(c);
     from.push(i);
   }
+  let out = '';
+  for (let i = 0; i < codes.length; i += 4096) out += String.fromCharCode(...codes.slice(i, i + 4096));
   return { text: out, from };
 }
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/** How the text is read for a kind: as written (passwords), without spaces (keys), folded (account numbers). */
+type Reading = 'exact' | 'spaceless' | 'folded';
+const readingOf = (kind: string): Reading => (kind === 'password' ? 'exact' : FOLDED.has(kind) ? 'folded' : 'spaceless');
+
+/** Needles are looked up by their first three characters at each place a word may start (one lookup a place, not one search a value). */
+const HEAD = 3;
+const headAt = (s: string, i: number): number => (s.charCodeAt(i) * 65536 + s.charCodeAt(i + 1)) * 65536 + s.charCodeAt(i + 2);
+
+/** A letter or a digit: what may not stand right before or after a carried value. */
+function wordAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return WORD_CHAR.test(text[i]!);
+}
+
 export class CarriedSecrets {
   private readonly byKey = new Map<string, Carried>();
+  private readonly byHead: Record<Reading, Map<number, Carried[]>> = { exact: new Map(), spaceless: new Map(), folded: new Map() };
 
   constructor(private readonly switches: RedactionSwitches) {}
 
@@ -98,7 +124,13 @@ export class CarriedSecrets {
     const k = CATEGORY_OF.get(kind);
     if (!k || !this.switches[k.category] || !carriable(kind, value)) return;
     const needle = kind === 'password' ? value.trim() : secretValueIdentity(kind, value).replace(/\s+/g, '');
-    this.byKey.set(`${kind}\u0000${needle}`, { ...k, needle });
+    const key = `${kind}\u0000${needle}`;
+    if (this.byKey.has(key)) return;
+    const c = { ...k, needle };
+    this.byKey.set(key, c);
+    const heads = this.byHead[readingOf(kind)];
+    const head = headAt(needle, 0);
+    heads.set(head, [...(heads.get(head) ?? []), c]);
   }
 
   /**
@@ -107,22 +139,25 @@ export class CarriedSecrets {
    */
   in(text: string): LaidOutSecret[] {
     if (!this.byKey.size || !text) return [];
-    let folded: View | null = null;
-    let spaceless: View | null = null;
     const out = new Map<string, LaidOutSecret>();
-    for (const c of this.byKey.values()) {
-      let view: View | null;
-      if (c.kind === 'password') view = null;
-      else if (FOLDED.has(c.kind)) view = folded ??= viewWithout(text, /[\s.-]/, true);
-      else view = spaceless ??= viewWithout(text, /\s/, false);
+    for (const reading of ['exact', 'spaceless', 'folded'] as const) {
+      const heads = this.byHead[reading];
+      if (!heads.size) continue;
+      const view = reading === 'exact' ? null : viewWithout(text, reading === 'folded');
       const hay = view?.text ?? text;
-      for (let at = hay.indexOf(c.needle); at >= 0; at = hay.indexOf(c.needle, at + 1)) {
+      for (let at = 0; at + HEAD <= hay.length; at++) {
         const start = view ? view.from[at]! : at;
-        const end = view ? view.from[at + c.needle.length - 1]! + 1 : at + c.needle.length;
         // Never part of a longer word or number: "Kx4-Osprey-52" is not masked inside "Kx4-Osprey-521".
-        if ((start > 0 && WORD_CHAR.test(text[start - 1]!)) || (end < text.length && WORD_CHAR.test(text[end]!))) continue;
-        const value = text.slice(start, end);
-        if (!out.has(value)) out.set(value, { kind: c.kind, category: c.category, value, label: null });
+        if (start > 0 && wordAt(text, start - 1)) continue;
+        const list = heads.get(headAt(hay, at));
+        if (!list) continue;
+        for (const c of list) {
+          if (!hay.startsWith(c.needle, at)) continue;
+          const end = view ? view.from[at + c.needle.length - 1]! + 1 : at + c.needle.length;
+          if (end < text.length && wordAt(text, end)) continue;
+          const value = text.slice(start, end);
+          if (!out.has(value)) out.set(value, { kind: c.kind, category: c.category, value, label: null });
+        }
       }
     }
     // Longest first, as layout's are: a whole value is masked before a part of it is looked for.
