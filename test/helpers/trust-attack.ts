@@ -231,8 +231,11 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
             // xterm draws its text a while after it maps: tick until OCR read the focused window.
             let read = '';
             for (let i = 0; i < 6 && !read.includes(c.expect); i++) {
+              const t = Date.now();
               const r = await engram.capture!.tick({ force: true });
-              read += (await r.observations).map((id) => store.observations.get(id)?.text ?? '').join('\n');
+              const text = (await r.observations).map((id) => store.observations.get(id)?.text ?? '').join('\n');
+              read += text;
+              log(`${c.name} tick ${i + 1}: ${r.reason}${r.kept ? '' : ` (${r.detail ?? ''})`}, ${text.length} chars read in ${Date.now() - t} ms`);
               if (!read.includes(c.expect)) await new Promise((res) => setTimeout(res, 1500));
             }
             if (!read.includes(c.expect)) why.push(`OCR never read "${c.expect}" on the real screen`);
