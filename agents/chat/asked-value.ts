@@ -174,7 +174,9 @@ export function stem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '').replace(/[^\p{L}\p{N}]/gu, '');
   // British and American spellings: centre/center, litre/liter, theatre/theater.
   w = w.replace(/([^aeiou])re(s?)$/, '$1er$2');
-  if (w.length > 5) w = w.replace(/(?:ing|ed|es|s|ly)$/, '');
+  // "deliveries" is "delivery" ("parties", "batteries"): the -y its singular ends in, not a stem of its own.
+  if (w.length > 5 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5) w = w.replace(/(?:ing|ed|es|s|ly)$/, '');
   else if (w.length > 3) w = w.replace(/s$/, '');
   return w;
 }

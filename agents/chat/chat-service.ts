@@ -185,14 +185,14 @@ export class ChatService {
   async retrieve(question: string, opts: { now?: number; timeZone?: string; signal?: AbortSignal; llm?: LlmProvider } = {}): Promise<Retrieval> {
     const now = opts.now ?? this.now();
     const tz = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : this.timeZone;
-    const { rest, range } = parseQuestionTime(question, new Date(now), tz);
+    const { rest, range, ahead } = parseQuestionTime(question, new Date(now), tz);
     let query = searchQueryOf(rest);
     const llm = opts.llm ?? this.llm;
     if ((this.opts.topicExtraction ?? true) && llm.online && query !== '') {
       const topics = await this.topics.get(llm, rest, (q) => extractTopics(llm, q, opts.signal));
       if (topics) query = searchQueryOf(topics.join(' '));
     }
-    return retrieveMemories(this.opts.store, { rest, query, timeRange: range, now }, this.quotas);
+    return retrieveMemories(this.opts.store, { rest, query, timeRange: range, now, asked: question, ahead }, this.quotas);
   }
 
   /** Retrieval plus the prompt that would be sent: for `ask --json`, tests and the token benchmark. */

@@ -51,21 +51,62 @@ export function dayCue(text: string): DayCue | null {
   return weekdays.size || dates.size ? { weekdays, dates, words } : null;
 }
 
+/** A day as a screen writes it: weekdays (one, or a run "Mon–Fri") and the days of the month it may be. */
+export interface ScreenDay {
+  weekdays: Set<number>;
+  /** "10/12" is the 10th or the 12th, as the screen's locale writes it: both. */
+  dates: Set<number>;
+}
+
+const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$/i;
+const RUN = /^(?:-|–|—|to|until|till|bis|à|a)$/i;
+
 /**
- * The day a header names: a weekday alone ("Tuesday"), with its date ("Fri 6 Jun", "Fri 6", "6 Fri"),
- * or null when the header is no day (a "Class" or "Time" column).
+ * The day a header or a row's label names: a weekday alone ("Tuesday"), with its date ("Fri 6 Jun",
+ * "Thu 10/12", "6 Fri"), a run of weekdays ("Mon – Fri"), or a date with its month ("14 Dec", "Due
+ * 14 Dec"). Null when it is no day (a "Class" or "Time" column, "14 items").
  */
-export function dayOfHeader(label: string): { weekday: number; date: number | null } | null {
-  const words = label.trim().split(/[\s,]+/).filter(Boolean);
-  if (!words.length || words.length > 4) return null;
-  let weekday: number | null = null;
-  let date: number | null = null;
+export function dayOfHeader(label: string): ScreenDay | null {
+  const words = label.trim().replace(/(\p{L})[–—-](\p{L})/gu, '$1 – $2').split(/[\s,]+/).filter(Boolean);
+  if (!words.length || words.length > 5) return null;
+  const weekdays = new Set<number>();
+  const dates = new Set<number>();
+  let month = false;
+  let run = false;
+  let last: number | null = null;
   for (const w of words) {
     const d = weekdayOf(w);
-    if (d !== null && weekday === null) weekday = d;
-    else if (/^\d{1,2}\.?$/.test(w) && date === null) date = Number.parseInt(w, 10);
+    if (d !== null) {
+      // Two days side by side ("Mon 9 Tue 10") are a row of headers, not one day.
+      if (last !== null && !run) return null;
+      if (run && last !== null) for (let x: number = last; x !== d; x = (x + 1) % 7) weekdays.add(x);
+      weekdays.add(d);
+      last = d;
+      run = false;
+      continue;
+    }
+    run = last !== null && RUN.test(w);
+    if (run) continue;
+    const figures = /^(\d{1,2})(?:st|nd|rd|th)?\.?$/i.exec(w);
+    const slashed = /^(\d{1,2})[/.](\d{1,2})(?:[/.](?:\d{2}|\d{4}))?\.?$/.exec(w);
+    if (figures && !dates.size) dates.add(Number(figures[1]));
+    else if (slashed && !dates.size) {
+      month = true;
+      for (const x of [slashed[1], slashed[2]]) if (Number(x) >= 1 && Number(x) <= 31) dates.add(Number(x));
+    } else if (MONTH_WORD.test(w)) month = true;
   }
-  return weekday === null ? null : { weekday, date };
+  if (weekdays.size) return { weekdays, dates };
+  return dates.size && month ? { weekdays, dates } : null;
+}
+
+function fitOf(cue: DayCue, day: ScreenDay | null): -1 | 0 | 1 {
+  if (!day) return 0;
+  const weekday = cue.weekdays.size > 0 && day.weekdays.size > 0;
+  const date = cue.dates.size > 0 && day.dates.size > 0;
+  if (weekday && ![...cue.weekdays].some((d) => day.weekdays.has(d))) return -1;
+  if (date && ![...cue.dates].some((d) => day.dates.has(d))) return -1;
+  // A date alone ("on the 6th") against a header without one says nothing about which day it is.
+  return weekday || date ? 1 : 0;
 }
 
 /**
@@ -73,12 +114,80 @@ export function dayOfHeader(label: string): { weekday: number; date: number | nu
  * say one), -1 when it names another day, 0 when either says no day.
  */
 export function dayFit(cue: DayCue | null, label: string): -1 | 0 | 1 {
+  return cue ? fitOf(cue, dayOfHeader(label)) : 0;
+}
+
+/** The day a line starts with ("Thu 17 Dec — Desk chair", "14/12: Renew domain"), if it does. */
+function leadingDay(text: string): ScreenDay | null {
+  const words = text.trim().split(/\s+/);
+  if (!words.length || !(weekdayOf(words[0]!.replace(/[:|·]+$/, '')) !== null || /^\d{1,2}(?:st|nd|rd|th)?[./]?/i.test(words[0]!))) return null;
+  // The day runs up to the first separator, at most five words.
+  const head: string[] = [];
+  for (const w of words.slice(0, 5)) {
+    if (/^[:—–·|]+$/.test(w)) break;
+    head.push(w.replace(/[:|·]+$/, ''));
+    if (/[:|·]$/.test(w)) break;
+  }
+  for (let k = head.length; k > 0; k--) {
+    const day = dayOfHeader(head.slice(0, k).join(' '));
+    if (day) return day;
+  }
+  return null;
+}
+
+/**
+ * Whether a text names the asked day, and no other, anywhere ("arrives Thursday between 1 and 5"):
+ * a line of several days (a header row, "Mon 9 Tue 10 …") is on none of them.
+ */
+function namesAskedDay(cue: DayCue, text: string): boolean {
+  const weekdays = new Set<number>();
+  for (const m of text.matchAll(/\p{L}+/gu)) {
+    const d = m[0].length >= 3 ? weekdayOf(m[0]) : null;
+    if (d !== null) weekdays.add(d);
+  }
+  const dates = new Set<number>();
+  // "14 Dec" and "Dec 14", each read on its own ("Due 14 Dec" is not "Due 14").
+  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\.?\s+(\p{L}+)/gu)) if (MONTH_WORD.test(m[2]!)) dates.add(Number(m[1]));
+  for (const m of text.matchAll(/(\p{L}+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b/gu)) if (MONTH_WORD.test(m[1]!)) dates.add(Number(m[2]));
+  const only = (named: Set<number>, asked: Set<number>) => named.size > 0 && [...named].every((x) => asked.has(x));
+  if (weekdays.size > 1 || dates.size > 1) return false;
+  return (cue.weekdays.size > 0 && only(weekdays, cue.weekdays) && !(cue.dates.size && dates.size && !only(dates, cue.dates))) || (cue.dates.size > 0 && only(dates, cue.dates) && !(cue.weekdays.size && weekdays.size && !only(weekdays, cue.weekdays)));
+}
+
+/** Where a unit of a screen says which day it is about. */
+export interface UnitDay {
+  /** Its column's header, when the unit was paired by layout with one. */
+  label: string | null;
+  /** The other cells of its row ("Day: Thu 17/12 · Early: Jo"). */
+  key?: string;
+  text: string;
+  /** The day heading above it on its screen ("Tuesday 15 December" over the day's entries). */
+  heading?: string;
+}
+
+/**
+ * How a unit's day fits the asked day, read where a screen says it: the column header, the row's
+ * day cell, the day the line starts with, the day heading above it; a line that names the asked
+ * day elsewhere ("arrives Thursday") is on it, one that names another there says nothing.
+ */
+export function unitDayFit(cue: DayCue | null, u: UnitDay): -1 | 0 | 1 {
   if (!cue) return 0;
-  const day = dayOfHeader(label);
-  if (!day) return 0;
-  if (cue.weekdays.size && !cue.weekdays.has(day.weekday)) return -1;
-  if (cue.dates.size && day.date !== null && !cue.dates.has(day.date)) return -1;
-  // A date alone ("on the 6th") against a header without one says nothing about which day it is.
-  if (!cue.weekdays.size && day.date === null) return 0;
-  return 1;
+  const header = u.label === null ? 0 : dayFit(cue, u.label);
+  if (header) return header;
+  for (const c of (u.key ?? '').split(' · ').filter(Boolean)) {
+    const f = fitOf(cue, dayOfHeader(c.includes(': ') ? c.split(': ').slice(1).join(': ') : c));
+    if (f) return f;
+  }
+  const lead = fitOf(cue, leadingDay(u.text));
+  if (lead) return lead;
+  if (namesAskedDay(cue, u.text)) return 1;
+  return u.heading ? dayFit(cue, u.heading) : 0;
+}
+
+/** A line that is a day heading alone ("Tuesday 15 December", "Thu 17/12"): the entries under it are on that day. */
+export function isDayHeading(line: string): boolean {
+  const t = line.trim().replace(/[:]$/, '');
+  const dayWord = (w: string) => weekdayOf(w) !== null || MONTH_WORD.test(w) || RUN.test(w) || /^(?:\d{1,2}(?:st|nd|rd|th)?\.?|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\.?|\d{4})$/i.test(w);
+  const words = t.split(/[\s,]+/).filter(Boolean);
+  return words.length <= 5 && words.every(dayWord) && dayOfHeader(t) !== null;
 }

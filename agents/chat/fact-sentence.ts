@@ -8,7 +8,7 @@ import { seenPhrase } from './passage-answer.js';
 import { isChatEpisode } from './question-context.js';
 import type { NumberedMemory } from './retrieval-types.js';
 import { labelledValues } from './screen-layout.js';
-import { dayCue, dayFit, type DayCue } from './day-cue.js';
+import { dayCue, isDayHeading, unitDayFit, type DayCue } from './day-cue.js';
 import { meantLabel, unsaidPhrase, type Meaning } from './label-meaning.js';
 import type { FrameWords } from '../store/index.js';
 import type { ScreenOf } from './unmatched-screen.js';
@@ -55,6 +55,8 @@ interface Unit {
   wide?: string;
   /** The question's terms its label means in other words (the embedder's judgement, see label-meaning). */
   means?: { terms: string[]; label: string; screenSaysNone: boolean };
+  /** The day heading above it on its screen ("Tuesday 15 December" over that day's entries). */
+  heading?: string;
 }
 
 /** A frame's OCR word boxes, when they were kept. */
@@ -109,24 +111,31 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
   if (p.kind === 'paragraph') return collapse(text).split(/\s+(?=\d{1,2}[.)]\s+\p{Lu})/u).flatMap((step) => sentencesOf(step)).map((s) => unit(s));
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   const out: Unit[] = [];
+  // An entry under a day heading is on that day, and the other days' entries are not around it.
+  const headings = lines.map((l) => isDayHeading(l));
+  let heading: number | null = null;
   lines.forEach((line, i) => {
     const next = lines[i + 1];
+    if (headings[i]) heading = i;
+    const end = heading === null ? -1 : headings.indexOf(true, heading + 1);
+    const day = heading === null ? null : { heading: lines[heading]!, context: `${lines.slice(heading, end < 0 ? undefined : end).join('\n')}\n${p.window_title ?? ''}\n${m.memory.title}` };
+    const at = (t: string): Unit => ({ ...unit(t), ...(day ? { context: day.context, ...(heading !== i ? { heading: day.heading } : {}) } : {}) });
     if (p.kind === 'code') {
       // A command with what it printed: the outcome tells which command did what was asked.
-      out.push({ ...unit(line), near: lines.slice(i, i + 3).join('\n') });
+      out.push({ ...at(line), near: lines.slice(i, i + 3).join('\n') });
       return;
     }
     // OCR joins a message's lines into one: a long line answers by its sentences.
-    if (line.length > 160) for (const piece of sentencesOf(line)) out.push(unit(piece));
-    else out.push(unit(line));
+    if (line.length > 160) for (const piece of sentencesOf(line)) out.push(at(piece));
+    else out.push(at(line));
     if (next === undefined) return;
     // Forms put the label above its box, sometimes two side by side: "Date of incident  Sum requested" over "02/11/2026  EUR 412.80".
     const labels = cellsOf(line);
     const values = cellsOf(next);
     if (labels.length > 1 && labels.length === values.length && labels.every(isLabel)) {
-      labels.forEach((l, j) => out.push(unit(`${l}: ${values[j]}`)));
+      labels.forEach((l, j) => out.push(at(`${l}: ${values[j]}`)));
     } else if (isLabel(line) && !isLabel(next)) {
-      out.push(unit(`${line}: ${next}`));
+      out.push(at(`${line}: ${next}`));
     }
   });
   return out;
@@ -404,7 +413,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   const asked = unit.means ? meantBy(said, unit.means.terms, unit.means.label) : said;
   // A calendar cell under the asked day's header ("Fri 6 Jun" for "Friday the 6th") is on that day:
   // the question's day words are met by it; a cell under another day's header is not the answer.
-  const day = unit.laidOut || unit.key ? dayFit(cue, labelOf(unit)) : 0;
+  const day = unitDayFit(cue, { label: unit.laidOut || unit.key ? labelOf(unit) : null, ...(unit.key ? { key: unit.key } : {}), text: unit.text, ...(unit.heading ? { heading: unit.heading } : {}) });
   const dayWords = day === 1 ? ` ${cue!.words.join(' ')}` : '';
   const inUnit = covered(asked.terms, `${unit.text} ${unit.key ?? ''}${dayWords}`, asked.kin);
   // Its own label naming what was asked weighs more than the rest of its row: cards side by side are

@@ -3,8 +3,9 @@ import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
 import { ANCHOR_CANDIDATES, anchorScreen } from './anchor-screen.js';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
-import type { TimeRange } from '../../shared/time/index.js';
+import type { QuestionTime, TimeRange } from '../../shared/time/index.js';
 import { isWithheldFromModel } from '../../shared/vault/index.js';
+import { askedForDay, dayReading, dayWordsOf, namesWholeDay, saysAskedValue } from './day-reading.js';
 
 /** What retrieval needs from the store (observations and passages: for questions about the order of moments). */
 export type MemorySource = Pick<EngramStore, 'search'> & {
@@ -111,20 +112,39 @@ function eventsInWindow(source: MemorySource, range: TimeRange, limit: number): 
   return overlapping.slice(0, limit);
 }
 
+/** The texts a hit was found by: its matched screen lines, else its own text. */
+function foundText(h: SearchResult): string[] {
+  return h.passages?.length ? h.passages.map((p) => p.text) : [h.memory.text];
+}
+
 /**
  * Gathers what a question needs: core blocks always; per kind, the best search matches (inside the
  * time window when the question names one); and the events of that window. High-sensitivity vault
  * matches are set aside so no prompt ever carries them.
+ *
+ * `asked` is the question as asked: a day it names that a screen is about ("who's on the late shift
+ * on Thursday") is no window over when things were seen; the question keeps its day, which the
+ * answer reads against the days the screens show.
  */
 export async function retrieveMemories(
   source: MemorySource,
-  input: { rest: string; query: string; timeRange: TimeRange | null; now: number },
+  input: { rest: string; query: string; timeRange: TimeRange | null; now: number; asked?: string; ahead?: QuestionTime['ahead'] },
   quotas: RetrievalQuotas = DEFAULT_QUOTAS,
 ): Promise<Retrieval> {
   const started = performance.now();
-  const { query } = input;
+  let { query, rest } = input;
   let timeRange = input.timeRange;
   let widenedFrom: TimeRange | null = null;
+  const reading = input.asked && timeRange && namesWholeDay(timeRange.label) ? dayReading(input.asked) : 'seen';
+  if (reading === 'said' && timeRange) {
+    // A rota, a calendar or a delivery list seen on any day says what happens that day.
+    query = `${query} ${dayWordsOf(timeRange.label)}`.trim();
+    rest = input.asked!;
+    timeRange = null;
+  }
+  // A day to come is searched by its date's words, and read on screens as the user said it ("on
+  // Thursday": the Thursday of the week the rota shows) or as its weekday and date ("tomorrow").
+  if (input.asked && input.ahead) rest = askedForDay(input.asked, input.ahead);
 
   const core = source.memories
     .list({ kinds: ['core'], order: 'oldest', limit: quotas.maxCoreBlocks })
@@ -137,7 +157,7 @@ export async function retrieveMemories(
   const search = (range: TimeRange | null) =>
     source.search({
       query,
-      asked: input.rest,
+      asked: rest,
       since: range?.from,
       until: range?.to,
       limit: Math.min(200, quotas.perKind * SEARCHED_KINDS.length),
@@ -146,10 +166,14 @@ export async function retrieveMemories(
   if (query.trim() !== '') {
     hits = await search(timeRange);
     // Nothing in the window holds the question's words: look again over all time and say so,
-    // rather than answer "nothing" (the window may be a misread of the question).
-    if (timeRange && !hits.some((h) => lexical(h) && !isChatEpisode(h.memory))) {
+    // rather than answer "nothing" (the window may be a misread of the question). A day that may be
+    // when it was seen or what a screen is about: also when nothing found that day says a value of
+    // the asked kind (no time in the window for "what time was the dentist on Monday").
+    const found = hits.filter((h) => lexical(h) && !isChatEpisode(h.memory));
+    if (timeRange && (!found.length || (reading === 'either' && !saysAskedValue(input.asked!, found.flatMap(foundText))))) {
       const wide = await search(null);
-      if (wide.some((h) => lexical(h) && !isChatEpisode(h.memory))) {
+      const wideFound = wide.filter((h) => lexical(h) && !isChatEpisode(h.memory));
+      if (wideFound.length && (!found.length || saysAskedValue(input.asked!, wideFound.flatMap(foundText)))) {
         hits = wide;
         widenedFrom = timeRange;
         timeRange = null;
@@ -180,7 +204,7 @@ export async function retrieveMemories(
     candidates.push({ memory: h.memory, score: h.score, source: 'search', priority, ...(h.passages?.length ? { passages: h.passages } : {}) });
   }
 
-  const timeline = await timelineFor(source, input.rest, input.timeRange, input.now);
+  const timeline = await timelineFor(source, rest, reading === 'said' ? null : input.timeRange, input.now);
 
   const recent = timeRange
     ? eventsInWindow(source, timeRange, quotas.recentInWindow)
@@ -194,5 +218,5 @@ export async function retrieveMemories(
   });
 
   candidates.sort((a, b) => a.priority - b.priority || (b.score ?? 0) - (a.score ?? 0));
-  return { rest: input.rest, query, timeRange, widenedFrom, timeline, core, candidates, withheld, elapsedMs: performance.now() - started };
+  return { rest, query, timeRange, widenedFrom, timeline, core, candidates, withheld, elapsedMs: performance.now() - started };
 }

@@ -18,6 +18,12 @@ export interface QuestionTime {
   /** The question with the time expression and its glue words ("in the", "since") removed. */
   rest: string;
   range: TimeRange | null;
+  /**
+   * A day to come the question names ("tomorrow", "next Monday", "on Thursday" asked in the present
+   * tense): no window, but the day a screen (a rota, a calendar) is to be read for. `bare` when the
+   * question said only a weekday: that weekday in whatever week the screen shows.
+   */
+  ahead?: { label: string; weekday: number; date: number; bare: boolean };
 }
 
 const MINUTE = 60_000;
@@ -190,6 +196,9 @@ function thisWeekday(label: string, span: Span, now: number, cal: ZonedCalendar)
   return { from, to: cal.startOfDay(from, 1), focus: null };
 }
 const AHEAD_WORD = /^(?:next|coming|upcoming|following|the\s+(?:next|coming|following))\b/i;
+/** A time to come that is one day: "tomorrow", "next Monday", "on Thursday", "December 14". */
+const ONE_DAY_AHEAD = /\b(?:today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)?)\b/i;
+const BARE_WEEKDAY = /^(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i;
 
 /**
  * The words a time to come joins the query with. A day is its date as screens write it; a week is
@@ -441,7 +450,10 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   // A time to come ("tomorrow", "next Friday") cannot be when something was seen: it is what the
   // question is about ("what's due next Friday?"). No filter; the date's words join the query.
   if (ahead.from > nowMs && !ROLLING.test(label) && !AGO.test(label)) {
-    return { rest: `${question.slice(0, first.index)} ${aheadWords(label, ahead.from, cal)} ${question.slice(first.index + first.text.length)}`.replace(/\s{2,}/g, ' ').trim(), range: null };
+    const rest = `${question.slice(0, first.index)} ${aheadWords(label, ahead.from, cal)} ${question.slice(first.index + first.text.length)}`.replace(/\s{2,}/g, ' ').trim();
+    if (!ONE_DAY_AHEAD.test(label) || /\b(?:week|weekend|month|quarter|year)\b/i.test(label) || PART_OF_DAY.test(label) || first.start.isCertain('hour')) return { rest, range: null };
+    const day = cal.wall(ahead.from);
+    return { rest, range: null, ahead: { label, weekday: day.weekday, date: day.day, bare: BARE_WEEKDAY.test(label.trim()) } };
   }
   let range: { from: number; to: number; focus: number | null };
   const rolling = ROLLING.exec(label);
