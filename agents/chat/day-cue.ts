@@ -4,6 +4,9 @@
  * the weekday and date of what the cell says, so "what is on Friday the 6th" is the cell under
  * "Fri 6 Jun", not an event on another day of the same week.
  */
+import { translationsOf } from '../../shared/text/index.js';
+import { monthsNamed } from './asked-period.js';
+
 export interface DayCue {
   /** 0 = Sunday … 6 = Saturday. */
   weekdays: Set<number>;
@@ -23,10 +26,28 @@ const WEEKDAYS: [RegExp, number][] = [
   [/^sat(?:urday)?s?$/, 6],
 ];
 
+/**
+ * Weekdays as screens in other languages write them in full ("Donnerstag", "jeudi", "quinta-feira"),
+ * from the everyday-words table, with and without accents: a rota in German is read for "Thursday".
+ */
+const FOREIGN_WEEKDAYS = new Map<string, number>();
+['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].forEach((english, d) => {
+  for (const t of translationsOf(english)) {
+    for (const forms of Object.values(t.forms)) {
+      for (const f of forms) {
+        for (const name of [f.toLowerCase(), f.toLowerCase().split('-')[0]!]) {
+          FOREIGN_WEEKDAYS.set(name, d);
+          FOREIGN_WEEKDAYS.set(name.normalize('NFD').replace(/\p{M}/gu, ''), d);
+        }
+      }
+    }
+  }
+});
+
 function weekdayOf(word: string): number | null {
   const w = word.toLowerCase().replace(/[.,]$/, '');
   for (const [re, d] of WEEKDAYS) if (re.test(w)) return d;
-  return null;
+  return w.length >= 4 ? (FOREIGN_WEEKDAYS.get(w) ?? null) : null;
 }
 
 /** A question's own words only: a weekday written out ("Friday", "Fridays") and an ordinal date ("the 6th", "6th"). */
@@ -187,7 +208,7 @@ export function unitDayFit(cue: DayCue | null, u: UnitDay): -1 | 0 | 1 {
 /** A line that is a day heading alone ("Tuesday 15 December", "Thu 17/12"): the entries under it are on that day. */
 export function isDayHeading(line: string): boolean {
   const t = line.trim().replace(/[:]$/, '');
-  const dayWord = (w: string) => weekdayOf(w) !== null || MONTH_WORD.test(w) || RUN.test(w) || /^(?:\d{1,2}(?:st|nd|rd|th)?\.?|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\.?|\d{4})$/i.test(w);
+  const dayWord = (w: string) => weekdayOf(w) !== null || MONTH_WORD.test(w) || monthsNamed(w, true).size > 0 || RUN.test(w) || /^(?:de|del|di|du|der|den|le|the|of)$/i.test(w) || /^(?:\d{1,2}(?:st|nd|rd|th)?\.?|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\.?|\d{4})$/i.test(w);
   const words = t.split(/[\s,]+/).filter(Boolean);
   return words.length <= 5 && words.every(dayWord) && dayOfHeader(t) !== null;
 }

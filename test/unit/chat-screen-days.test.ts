@@ -4,7 +4,7 @@ import { parseQuestionTime, TimeFormatter } from '../../shared/time/index.js';
 import { cell, screenOf } from '../helpers/screen-words.js';
 import { screenMemory, screenPassage } from '../helpers/screen-memory.js';
 import { dayReading } from '../../agents/chat/day-reading.js';
-import { dayCue, dayFit, unitDayFit } from '../../agents/chat/day-cue.js';
+import { dayCue, dayFit, isDayHeading, unitDayFit } from '../../agents/chat/day-cue.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { retrieveMemories, type MemorySource } from '../../agents/chat/question-context.js';
 import { searchQueryOf } from '../../agents/chat/search-query.js';
@@ -55,6 +55,17 @@ describe('the day a screen writes, and the day of a line', () => {
     // Figures that are no date: a count, a header row of several days.
     expect(dayFit(dayCue('what is due on the 14th')!, '14 items')).toBe(0);
     expect(dayFit(thu, 'Mon 14 Tue 15 Thu 17')).toBe(0);
+  });
+
+  it('reads weekdays written out in other languages, as the everyday-words table has them', () => {
+    expect(isDayHeading('jueves 17 de diciembre')).toBe(true);
+    expect(isDayHeading('Donnerstag, 17. Dezember')).toBe(true);
+    expect(isDayHeading('Donnerstag Spätdienst Lea')).toBe(false);
+    expect(dayFit(thu, 'Donnerstag 17.12.')).toBe(1);
+    expect(dayFit(thu, 'vendredi 18')).toBe(-1);
+    expect(dayFit(thu, 'Quinta-feira, 17/12')).toBe(1);
+    expect(unitDayFit(thu, { label: null, text: '19:00 Chorprobe', heading: 'jueves 17 de diciembre' })).toBe(1);
+    expect(unitDayFit(thu, { label: null, text: 'Spätdienst: Lea', key: 'Tag: Mittwoch 16.12.' })).toBe(-1);
   });
 
   it('finds the day in the row, at the start of the line, in the line, or in the heading above', () => {
