@@ -157,10 +157,13 @@ function leadingDay(text: string): ScreenDay | null {
 }
 
 /**
- * Whether a text names the asked day, and no other, anywhere ("arrives Thursday between 1 and 5"):
- * a line of several days (a header row, "Mon 9 Tue 10 …") is on none of them.
+ * Whether a line names the asked day, and no other, among its first words ("Due 14 Dec Renew the
+ * domain", "Arriving Thursday, 1–5 pm"): a list puts an entry's day first. A line of several days
+ * (a header row, "Mon 9 Tue 10 …") is on none of them, and a day further into a sentence is what it
+ * talks about ("anyone able to take my pager on Saturday?"), not the day it is on.
  */
-function namesAskedDay(cue: DayCue, text: string): boolean {
+function namesAskedDay(cue: DayCue, line: string): boolean {
+  const text = line.trim().split(/\s+/).slice(0, 3).join(' ');
   const weekdays = new Set<number>();
   for (const m of text.matchAll(/\p{L}+/gu)) {
     const d = m[0].length >= 3 ? weekdayOf(m[0]) : null;

@@ -31,6 +31,7 @@ describe('a day in a question: when something was seen, or what a screen says ab
     'which delivery comes Thursday',
     'what was on the menu on Monday',
     'who was on call on Saturday',
+    'who was on-call on Sunday',
     'what was in the calendar for Friday',
     'which class was scheduled on Tuesday',
   ])('%s -> said (the days the screen shows)', (q) => expect(dayReading(q)).toBe('said'));
@@ -73,7 +74,9 @@ describe('the day a screen writes, and the day of a line', () => {
     expect(unitDayFit(thu, { label: 'Late', key: 'Day: Wed 16/12 · Early: Ana', text: 'Late: Sam' })).toBe(-1);
     expect(unitDayFit(thu, { label: null, text: 'Thu 17 Dec · Ergoshop desk chair · 13:00–17:00' })).toBe(1);
     expect(unitDayFit(thu, { label: null, text: 'Sat 19 Dec · Vinello wine case · 10:00–12:00' })).toBe(-1);
-    expect(unitDayFit(thu, { label: null, text: 'Your parcel arrives Thursday between 1 and 5 pm' })).toBe(1);
+    expect(unitDayFit(thu, { label: null, text: 'Arriving Thursday between 1 and 5 pm' })).toBe(1);
+    // A day further into a sentence is what it talks about, not the day it is on (a chat message).
+    expect(unitDayFit(thu, { label: null, text: 'Ines Carvalho 10:02 Anyone able to cover my late shift on Thursday?' })).toBe(0);
     expect(unitDayFit(thu, { label: null, text: '18:00 Choir rehearsal', heading: 'Thursday 17 December' })).toBe(1);
     expect(unitDayFit(thu, { label: null, text: '18:00 Choir rehearsal', heading: 'Tuesday 15 December' })).toBe(-1);
     expect(unitDayFit(thu, { label: null, text: 'Opening hours 09:00–17:00' })).toBe(0);
