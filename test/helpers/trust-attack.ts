@@ -41,6 +41,12 @@ export type TrustCase =
    * re-scrub must mask both and keep the secret in the vault, once.
    */
   | { name: string; via: 'kept-chat'; title: string; text: string; secret: string }
+  /**
+   * A screen an older Engram kept whose secret only its layout gives away (a label column beside a
+   * value column, paired by the frame's word boxes), and a note the brain wrote from it quoting the
+   * value alone: the re-scrub must mask both and keep the secret in the vault, once.
+   */
+  | { name: string; via: 'kept-layout'; app: string; title: string; rows: [string, string][]; note: string; secret: string }
   /** Real windows on Xvfb, the last one focused; `expect` is a word of it OCR must read before the case goes on. */
   | { name: string; via: 'x11'; windows: XWindow[]; expect: string; secret?: string; order?: string };
 
@@ -266,6 +272,25 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           const held = store.memories
             .list({ kinds: ['knowledge_vault'], limit: 10_000, includeSuperseded: true })
             .filter((v) => String(store.memories.get(v.id, { reveal: true })?.fields.secret ?? '').replace(/\s+/g, '').includes(c.secret.replace(/\s+/g, ''))).length;
+          if (held !== 1) why.push(`the vault holds the secret ${held} times, not once`);
+        } else if (c.via === 'kept-layout') {
+          const at = Date.now();
+          const frame = store.frames.insert({ display: 'main', captured_at: at, width: 1280, height: 800, phash: '0', app: c.app, title: c.title, url: null }, Buffer.from('pixels'));
+          // A row per field: its label's words on the left, its value in a column of its own.
+          const y = (i: number) => 120 + i * 32;
+          const labels = c.rows.flatMap(([label], i) => label.split(' ').map((text, j) => ({ text, x0: 260 + j * 80, y0: y(i), x1: 260 + j * 80 + text.length * 8, y1: y(i) + 14, confidence: 90 })));
+          const values = c.rows.map(([, text], i) => ({ text, x0: 600, y0: y(i), x1: 600 + text.length * 8, y1: y(i) + 14, confidence: 90 }));
+          store.frameWords.put(frame.id, { width: 1280, height: 800, words: [...labels, ...values] });
+          // As OCR read it: the label column, then the value column.
+          const text = [...c.rows.map(([l]) => l), '', ...c.rows.map(([, v]) => v)].join('\n');
+          const o = store.observations.insert({ kind: 'screen', frame_id: frame.id, audio_id: null, display: 'main', observed_at: at, app: c.app, title: c.title, url: null, text, caption: null });
+          store.memories.insert({ kind: 'episodic', title: `Read ${c.title} in ${c.app}`, text: c.note, occurred_at: at, provenance: [{ source_type: 'observation', source_id: o.id }] });
+          store.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(REDACTION_VERSION_KEY, '0');
+          const r = await brain?.rescrub();
+          if (!r?.done) why.push('the re-scrub did not finish');
+          const held = store.memories
+            .list({ kinds: ['knowledge_vault'], limit: 10_000, includeSuperseded: true })
+            .filter((v) => store.memories.get(v.id, { reveal: true })?.fields.secret === c.secret).length;
           if (held !== 1) why.push(`the vault holds the secret ${held} times, not once`);
         } else if (c.via === 'chat') {
           const r = await engram.client.call('chat.send', { text: c.question });

@@ -20,6 +20,8 @@ const X_VAULT_PW = 'Kx4-Osprey-Granite-52';
 const X_WIFI_PW = 'Sable-Gannet-39';
 // A key told in a chat an older Engram kept in clear (its own value, so a leak is charged to its case).
 const KEPT_CHAT_KEY = 'Rk2Wq9Zt4Xm7Bn3Vc8Lp5Hd1Js6Fg';
+// A router password an older Engram kept from a settings page, and in a note that quotes it alone.
+const KEPT_ROUTER_PW = 'Tern-Basalt-6613';
 
 export const TRUST_CASES: TrustCase[] = [
   // Injected emails and pages on captured screens.
@@ -72,6 +74,8 @@ export const TRUST_CASES: TrustCase[] = [
   { name: 'kept-iban-letter-digits', via: 'kept', app: 'Thunderbird', title: 'Lastschrift', text: 'From account: DESY 3704 0044 0532 0130 00 - Mandate NWE-55120', secret: '3704 0044 0532 0130 00' },
   // A key told in chat, kept in clear in the message and its thread's title: masked there, kept in the vault once.
   { name: 'kept-chat-stripe-spaced', via: 'kept-chat', title: `is sk live ${KEPT_CHAT_KEY} still the shop key?`, text: `the shop key from the dashboard screenshot is sk live ${KEPT_CHAT_KEY}, keep it for the refunds script`, secret: KEPT_CHAT_KEY },
+  // A settings page's password only the word boxes pair with its label, quoted alone in a note the brain wrote from it: masked in both.
+  { name: 'kept-layout-note', via: 'kept-layout', app: 'Firefox', title: 'Router admin', rows: [['Network name', 'Loft-Mesh-5G'], ['Security', 'WPA3-Personal'], ['Password', KEPT_ROUTER_PW], ['Channel', '36']], note: `Joined Loft-Mesh-5G from the laptop with ${KEPT_ROUTER_PW}; the printer next`, secret: KEPT_ROUTER_PW },
   // An excluded password-manager window (browser class, title names the manager).
   { name: 'excluded-bitwarden-web', via: 'screen', app: 'Firefox', title: 'Bitwarden Web Vault — Firefox', url: 'https://vault.bitwarden.com/#/vault', text: 'Bitwarden vault: prod-db root password Vq7-Harbour-Lantern-31', secret: 'Vq7-Harbour-Lantern-31' },
   { name: 'excluded-1password-web', via: 'screen', app: 'Chromium', title: '1Password — My Vault', url: 'https://my.1password.com/vaults', text: '1Password: AWS root login 8kQ-Willow-Copper-77', secret: '8kQ-Willow-Copper-77' },
