@@ -5,7 +5,7 @@
  * say the kind of answer ("how much", "what time", "email").
  */
 import { wordKin } from '../runtime/index.js';
-import { LEXICON, plainWord, translationsOf } from '../../shared/text/index.js';
+import { FOREIGN_CLOCK, FOREIGN_DATE, LEXICON, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
 
@@ -28,13 +28,16 @@ export interface AskedValue {
   shaped?: (text: string) => boolean;
 }
 
-const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+/** A month's name or its short form, as a whole word: "Dec 3" is a date, "Deck 7" and "Marker 2" are not. */
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\\.?';
 const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\\b\\.?';
 
 /** Patterns that find a value of each kind in screen text. */
 export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegExp> = {
-  clock: /\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\bhalf (?:past )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bnoon\b|\bmidnight\b/i,
-  date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b`, 'i'),
+  // A foreign page's times too ("14 Uhr", "à 14h"): see foreign-calendar.
+  clock: new RegExp(`${/\b(?:[01]?\d|2[0-3])[:h][0-5]\d\b|\b(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\bhalf (?:past )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\bnoon\b|\bmidnight\b/.source}|${FOREIGN_CLOCK}`, 'i'),
+  // A foreign page's dates too ("Dienstag, 3. Dezember", "11 de diciembre"): see foreign-calendar.
+  date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b|${FOREIGN_DATE}`, 'i'),
   money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\b(?![.,]\d)(?!\s?[A-Za-z%°])/i,
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
   duration: /\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
@@ -250,6 +253,10 @@ export function askedValue(question: string): AskedValue {
       const related = new Set([...wordKin(lw)].map(stem).filter((k) => k.length >= 3 && k !== s));
       for (const form of foreignForms(lw)) if (form !== s) related.add(form);
       if (related.size) kin.set(s, related);
+    } else if (named && lw.length >= 3 && w === w.toUpperCase() && !/\d/.test(lw)) {
+      // An abbreviation is no name: "VAT" is the page's "MwSt" or "TVA" (its translations, not WordNet's guesses).
+      const related = new Set(foreignForms(lw).filter((form) => form !== s));
+      if (related.size) kin.set(s, related);
     }
     const verbish =
       !named &&
@@ -295,14 +302,30 @@ export function stemsOf(text: string): Set<string> {
 export function foreignForms(word: string): string[] {
   const out = new Set<string>();
   for (const t of translationsOf(word))
-    for (const forms of Object.values(t.forms))
+    for (const [language, forms] of Object.entries(t.forms) as [OtherLanguage, string[]][])
       for (const f of forms) {
         // "dépôt de garantie", "fecha de pago": a Romance noun phrase names its kind first.
         const word = /\s/.test(f) ? (/^\p{L}{4,}\s+(?:de|di|da|do|du|des|del|della)\s/u.test(f) ? f.split(/\s/)[0]! : null) : f;
         if (!word) continue;
-        for (const s of [word, plainWord(word), ...germanSpellings(word)].map(stem)) if (s.length >= 3) out.add(s);
+        for (const w of [word, ...pluralsOf(word, language)]) for (const s of [w, plainWord(w), ...germanSpellings(w)].map(stem)) if (s.length >= 3) out.add(s);
       }
   return [...out];
+}
+
+/**
+ * A noun's plural where the crude stem does not take it off: Italian "traghetto"/"traghetti",
+ * "cabina"/"cabine"; Portuguese "estação"/"estações"; French "bateau"/"bateaux"; German
+ * "Fähre"/"Fähren", "Buchung"/"Buchungen". (A plural in -s is the stem's own.)
+ */
+function pluralsOf(word: string, language: OtherLanguage): string[] {
+  const w = word.toLowerCase();
+  if (w.length < 4 || /\s/.test(w)) return [];
+  if (language === 'it') return /[oe]$/.test(w) ? [`${w.slice(0, -1)}i`] : /a$/.test(w) ? [`${w.slice(0, -1)}e`] : [];
+  if (language === 'pt') return /ão$/.test(w) ? [`${w.slice(0, -2)}ões`] : /l$/.test(w) ? [`${w.slice(0, -1)}is`] : [];
+  if (language === 'fr') return /(?:eau|eu)$/.test(w) ? [`${w}x`] : /al$/.test(w) ? [`${w.slice(0, -2)}aux`] : [];
+  if (language === 'es') return /(?:ión|[lnrdz])$/.test(w) ? [`${plainWord(w).replace(/z$/, 'c')}es`] : [];
+  if (language === 'de') return /e$/.test(w) ? [`${w}n`] : /(?:ung|heit|keit|ion|schaft)$/.test(w) ? [`${w}en`] : [];
+  return [];
 }
 
 /**

@@ -5,7 +5,7 @@
  * question's own word, never a translation of screen text: a word the table does not tie to the
  * question is left as the screen wrote it.
  */
-import { languagesOf } from '../../shared/text/index.js';
+import { languagesOf, withEnglishDates } from '../../shared/text/index.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 
 /** A label is a short run of words before ": " (longer, it is a sentence with a colon in it). */
@@ -35,9 +35,15 @@ function metInTranslation(text: string, words: { word: string; term: string }[])
  * The statement with the question's words glossed where the screen says them in another language:
  * after the label of "label: value", or else after each screen word that says one. Only on a screen
  * written in another language (`screen`, read by its function words): an English screen's "Tag" or
- * "Gift" is an English word that happens to be spelt like a German one.
+ * "Gift" is an English word that happens to be spelt like a German one. A date the page writes in
+ * its own language is said in English after it ("martedì 8 dicembre (Tuesday 8 December)"): a
+ * foreign month or weekday name with its day is no English word, whatever the screen around it.
  */
 export function glossed(statement: string, question: string, asked: AskedValue, screen: string): string {
+  return withEnglishDates(labelGlossed(statement, question, asked, screen));
+}
+
+function labelGlossed(statement: string, question: string, asked: AskedValue, screen: string): string {
   const words = questionWords(question, asked);
   if (!words.length || !languagesOf(screen).length) return statement;
   const label = LABEL.exec(statement);

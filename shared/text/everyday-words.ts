@@ -48,7 +48,7 @@ heating | Heizung, Heizkosten | chauffage | calefacción | riscaldamento | aquec
 meter | Zähler, Zählerstand | compteur | contador | contatore | contador
 reading | Ablesung, Zählerablesung | relevé | lectura | lettura | leitura
 consumption, usage | Verbrauch | consommation | consumo | consumo | consumo
-contract | Vertrag, Mietvertrag | contrat | contrato | contratto | contrato
+contract, lease, tenancy | Vertrag, Mietvertrag | contrat, contrat de location | contrato, arrendamiento | contratto, locazione | contrato, arrendamento
 insurance | Versicherung | assurance | seguro | assicurazione | seguro
 claim | Schadensmeldung, Anspruch, Schadenfall | sinistre, réclamation | siniestro, reclamación | sinistro, reclamo | sinistro, reclamação
 subscription | Abo, Abonnement | abonnement | suscripción | abbonamento | assinatura
@@ -65,7 +65,7 @@ yesterday | gestern | la veille, hier soir | ayer | ieri | ontem
 morning | Morgen, Vormittag | matin, matinée | mañana | mattina, mattino | manhã
 afternoon | Nachmittag | après-midi | tarde | pomeriggio | tarde
 evening | Abend | soir, soirée | tarde, noche | sera | noite
-night | Nacht | nuit | noche | notte | noite
+night | Nacht, Nächte, Übernachtung | nuit, nuitée | noche | notte, notti, pernottamento | noite
 noon, midday | Mittag | midi pile, à midi | mediodía | mezzogiorno | meio-dia
 hour | Stunde, Uhr | heure | hora | ora | hora
 minute | Minute | minute | minuto | minuto | minuto
@@ -157,7 +157,7 @@ car | Wagen, Fahrzeug | voiture, véhicule | coche, vehículo, carro | macchina,
 bike, bicycle | Fahrrad | vélo | bicicleta, bici | bicicletta, bici | bicicleta
 # health and pharmacy
 doctor | Arzt, Ärztin, Hausarzt | médecin, docteur | médico, médica | medico, dottore | médico, médica
-dentist | Zahnarzt, Zahnärztin | dentiste | dentista | dentista | dentista
+dentist, dental | Zahnarzt, Zahnärztin, Zahnarztpraxis, zahnärztlich | dentiste, dentaire | dentista, dental, odontología | dentista, dentistico, odontoiatrico | dentista, dentário, dentária
 hospital | Krankenhaus, Klinik | hôpital, clinique | hospital, clínica | ospedale, clinica | hospital, clínica
 pharmacy, chemist | Apotheke | pharmacie | farmacia | farmacia | farmácia
 prescription | Rezept, Verordnung | ordonnance | receta | ricetta | receita
@@ -244,6 +244,32 @@ question | Frage, Fragen | question | pregunta | domanda | pergunta
 answer, reply | Antwort, antworten | réponse, répondre | respuesta, responder | risposta, rispondere | resposta, responder
 help | Hilfe | assistance |  ayuda | aiuto | ajuda
 urgent | dringend, eilig | urgent | urgente | urgente | urgente
+# bookings, stays, tickets and letters: the labels of a confirmation, an invoice, a letter
+ferry, crossing | Fähre, Überfahrt | ferry, traversée | ferry, transbordador, travesía | traghetto, nave, traversata | ferry, balsa, travessia
+cabin | Kabine | cabine | camarote, cabina | cabina | cabine, camarote
+deck | Deck | pont | cubierta | ponte | convés
+passenger | Fahrgast, Passagier, Reisender | passager, passagère, voyageur | pasajero, pasajera, viajero | passeggero, passeggera, viaggiatore | passageiro, passageira, viajante
+guest | Gast, Gäste | hôte, client | huésped | ospite | hóspede
+check-in, check in | Check-in, Anreise | arrivée, enregistrement | entrada, llegada, check-in | arrivo, check-in | entrada, chegada, check-in
+check-out, check out | Check-out, Abreise | départ, libération de la chambre | salida, check-out | partenza, check-out | saída, check-out
+boarding | Einstieg, Boarding | embarquement | embarque | imbarco | embarque
+gate | Flugsteig, Gate | porte d'embarquement | puerta de embarque | uscita, gate | porta de embarque
+return | Rückfahrt, Rückflug, Rückreise | retour | vuelta, regreso | ritorno | regresso, volta
+outbound | Hinfahrt, Hinflug | aller | ida | andata | ida
+stop | Haltestelle | arrêt | parada | fermata | paragem, parada
+bed | Bett | lit | cama | letto | cama
+person, people | Person, Personen | personne, personnes | persona, personas | persona, persone | pessoa, pessoas
+adult | Erwachsener, Erwachsene | adulte | adulto | adulto | adulto
+included | inklusive, inbegriffen, enthalten | inclus, compris | incluido | incluso, compreso | incluído
+weight | Gewicht | poids | peso | peso | peso
+size | Größe | taille | talla, tamaño | taglia, misura | tamanho
+eye, eyes | Auge, Augen, Augenarzt, Augenärztin, Augenheilkunde | œil, yeux, ophtalmologie, ophtalmologue | ojo, ojos, oftalmología, oftalmólogo | occhio, occhi, oculista, oftalmologia | olho, olhos, oftalmologia, oftalmologista
+new | neu, neue, neuer, neues | nouveau, nouvelle, nouvel | nuevo, nueva | nuovo, nuova | novo, nova
+sender | Absender | expéditeur | remitente | mittente | remetente
+recipient | Empfänger | destinataire | destinatario | destinatario | destinatário
+subject | Betreff | objet | asunto | oggetto | assunto
+issued, issue date | ausgestellt, Ausstellungsdatum, Rechnungsdatum | émis, émise, date de facturation | emitida, emisión | emessa, emissione | emitida, emissão
+nationality | Staatsangehörigkeit, Nationalität | nationalité | nacionalidad | nazionalità, cittadinanza | nacionalidade
 # everyday things and verbs in messages
 shop, store | Geschäft | magasin, boutique | tienda | negozio | loja
 supermarket | Supermarkt | supermarché | supermercado | supermercato | supermercado

@@ -16,3 +16,4 @@ export {
   type OtherLanguage,
   type Translation,
 } from './everyday-lexicon.js';
+export { FOREIGN_CLOCK, FOREIGN_DATE, englishDates, withEnglishDates } from './foreign-calendar.js';

@@ -34,7 +34,7 @@ describe('a foreign label met through the everyday words is glossed in the quest
   it('a sentence without a label: each word that says the asked thing, once', () => {
     const s = 'La abuela llega el jueves en el tren de las 11:05; la abuela trae pan';
     const chat = 'Hola! Que tal? Gracias por todo, nos vemos pronto, muy bien. La abuela llega el jueves.';
-    expect(gloss(s, 'When does grandma get in on the train?', chat)).toBe('La abuela (grandma) llega el jueves en el tren (train) de las 11:05; la abuela trae pan');
+    expect(gloss(s, 'When does grandma get in on the train?', chat)).toBe('La abuela (grandma) llega el jueves (Thursday) en el tren (train) de las 11:05; la abuela trae pan');
   });
 
   it('the lead of a German letter says which of its labels is the asked thing', () => {
