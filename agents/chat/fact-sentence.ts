@@ -19,6 +19,7 @@ import { adviceAsked, adviceIn, type AdviceScreen } from './advice-answer.js';
 import { saidByWhom, saidLine } from './said-by.js';
 import { glossed } from './label-gloss.js';
 import { saysAskedThing } from './asked-thing.js';
+import { falseFriendMask } from './false-friends.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -408,7 +409,10 @@ function roleCue(text: string, question: string): number {
   return /\b(?:by|with|from|contact)\b/i.test(text) ? 0.5 : 0;
 }
 
-function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | null = null, period = question): Pick {
+function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | null = null, period = question): Pick {
+  // A foreign page's word spelt like the asked one but meaning another thing there meets nothing ("Firma" on an Italian form).
+  const mask = falseFriendMask(said.terms, `${found.context}\n${found.wide ?? ''}`);
+  const unit: Unit = mask ? { ...found, text: mask(found.text), context: mask(found.context), ...(found.key ? { key: mask(found.key) } : {}), ...(found.wide ? { wide: mask(found.wide) } : {}) } : found;
   // A label that means the question's unsaid words meets them as a related word does (half).
   const asked = unit.means ? meantBy(said, unit.means.terms, unit.means.label) : said;
   // A calendar cell under the asked day's header ("Fri 6 Jun" for "Friday the 6th") is on that day:
@@ -474,7 +478,7 @@ function judge(unit: Unit, said: AskedValue, question: string, cue: DayCue | nul
   if (fit === 'near' && !asked.shaped && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
   // "My October salary" is not on November's payslip, however well its labels fit.
   if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
-  return { unit, score, fit };
+  return { unit: found, score, fit };
 }
 
 function statement(u: Unit, asked: AskedValue): string {

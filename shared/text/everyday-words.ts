@@ -29,6 +29,7 @@ bank | Bank | banque | banco | banca | banco
 transfer | Überweisung | virement | transferencia | bonifico | transferência
 debit | Lastschrift, Abbuchung | prélèvement | domiciliación, adeudo | addebito | débito
 salary, wage, pay | Gehalt, Lohn | salaire | salario, sueldo, nómina | stipendio, salario | salário, ordenado
+pension, retirement | Rente, Altersrente, Ruhestand | retraite | pensión, jubilación | pensione | pensão, reforma
 cash | Bargeld | espèces, liquide | efectivo | contanti | dinheiro, numerário
 card | Karte | carte | tarjeta | carta | cartão
 due, payable | fällig, zahlbar | échéance, exigible, à payer | vencimiento, a pagar | scadenza, da pagare | vencimento, a pagar
@@ -175,7 +176,7 @@ employer | Arbeitgeber | employeur | empleador, empresa | datore di lavoro | emp
 colleague | Kollege, Kollegin | collègue | compañero, compañera, colega | collega | colega
 boss, manager | Chefin, Vorgesetzter, Vorgesetzte, Leiter, Leiterin | responsable, directeur | jefe, jefa, responsable | capo, responsabile, direttore | chefe, responsável, gerente
 office | Büro | bureau | oficina, despacho | ufficio | escritório
-company | Firma, Unternehmen, Gesellschaft | entreprise, société | empresa, compañía | azienda, società, ditta | empresa, companhia
+company, firm | Firma, Unternehmen, Gesellschaft | entreprise, société | empresa, compañía | azienda, società, ditta | empresa, companhia
 customer, client | Kunde, Kundin | client, cliente | cliente | cliente | cliente
 meeting room | Besprechungsraum | salle de réunion | sala de reuniones | sala riunioni | sala de reuniões
 absence | Urlaub, Abwesenheit | congé, absence | permiso, ausencia, baja | permesso, assenza | licença, ausência, falta

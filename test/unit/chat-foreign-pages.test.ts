@@ -121,3 +121,22 @@ describe('a value of the wrong type is not stated as the answer', () => {
     expect(answer('which day does the ferry leave?', page, t)?.known).toBe(false);
   });
 });
+
+describe('a label spelt like the asked word but meaning another thing in the page’s language', () => {
+  it('"Firma" is the signature on an Italian form and the firm on a German one', () => {
+    const it_ = 'Modulo di intervento — Condominio Aurora';
+    const italian = 'Gentile condomino, ecco il riepilogo della riparazione.\nData: 3 novembre\nFirma: Marco Rossi\nImporto: 180,00 €';
+    expect(lead('which firm did the repair?', italian, it_)).not.toContain('Marco Rossi');
+    const de = 'Auftrag — Hausverwaltung Kranz';
+    const german = 'Sehr geehrte Frau Lind, die Reparatur ist erledigt und wird mit der Abrechnung verrechnet.\nFirma: Haustechnik Brandl GmbH\nBetrag: 180,00 €';
+    expect(lead('which firm did the repair?', german, de)).toContain('Haustechnik Brandl');
+  });
+
+  it('"Rente" on a German letter is a pension, not the rent', () => {
+    const t = 'Rentenbescheid — Deutsche Rentenversicherung';
+    const letter = 'Sehr geehrte Frau Lind, wir teilen Ihnen mit, dass sich Ihre Rente zum 1. Juli erhöht.\nRente: 1.240,00 €\nMiete laut Mietvertrag: 780,00 €';
+    expect(lead('how much is my rent?', letter, t)).toContain('780,00');
+    const only = 'Sehr geehrte Frau Lind, wir teilen Ihnen mit, dass sich Ihre Rente zum 1. Juli erhöht.\nRente: 1.240,00 €';
+    expect(answer('how much is my rent?', only, t)?.known).toBe(false);
+  });
+});
