@@ -5,7 +5,7 @@
  * say the kind of answer ("how much", "what time", "email").
  */
 import { wordKin } from '../runtime/index.js';
-import { FOREIGN_CLOCK, FOREIGN_DATE, LEXICON, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
+import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
 
@@ -40,7 +40,8 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegEx
   date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b|${FOREIGN_DATE}`, 'i'),
   money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\b(?![.,]\d)(?!\s?[A-Za-z%°])/i,
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
-  duration: /\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/i,
+  // A foreign page's lengths of time too ("1 maand", "3 Monate"): see foreign-calendar.
+  duration: new RegExp(`${/\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/.source}|${FOREIGN_DURATION}`, 'i'),
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
   // An amount of data as disks, files and tools print it: "4.2G", "512 MB", "1.5 GiB", "830K", "12 bytes".
   size: /\b\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B?|[kKMGTP]B|bytes?)(?![\p{L}\/])/u,
@@ -252,6 +253,8 @@ export function askedValue(question: string): AskedValue {
     if (!named && lw.length >= 3 && !/\d/.test(lw)) {
       const related = new Set([...wordKin(lw)].map(stem).filter((k) => k.length >= 3 && k !== s));
       for (const form of foreignForms(lw)) if (form !== s) related.add(form);
+      // "notice period", "check out": a phrase the table names as one ("Kündigungsfrist", "opzegtermijn", "salida") meets each of its words.
+      for (const j of [i - 1, i + 1]) if (words[j]) for (const form of foreignForms(j < i ? `${words[j]} ${lw}` : `${lw} ${words[j]}`, true)) if (form !== s) related.add(form);
       if (related.size) kin.set(s, related);
     } else if (named && lw.length >= 3 && w === w.toUpperCase() && !/\d/.test(lw)) {
       // An abbreviation is no name: "VAT" is the page's "MwSt" or "TVA" (its translations, not WordNet's guesses).
@@ -295,13 +298,14 @@ export function stemsOf(text: string): Set<string> {
 }
 
 /**
- * An English word's everyday translations (German, French, Spanish, Italian, Portuguese), stemmed
+ * An English word's everyday translations (German, French, Spanish, Italian, Portuguese, Dutch), stemmed
  * as screen words are, with and without accents: a screen in another language labels "deposit"
- * as "Kaution" or "fianza". A label is met word by word: of a phrase, its head word only.
+ * as "Kaution" or "fianza". A label is met word by word: of a phrase, its head word only. With
+ * `phrasesOnly`, the forms of the English phrases the text names ("notice period"), not of its words.
  */
-export function foreignForms(word: string): string[] {
+export function foreignForms(word: string, phrasesOnly = false): string[] {
   const out = new Set<string>();
-  for (const t of translationsOf(word))
+  for (const t of translationsOf(word).filter((x) => !phrasesOnly || /\s/.test(x.english)))
     for (const [language, forms] of Object.entries(t.forms) as [OtherLanguage, string[]][])
       for (const f of forms) {
         // "dépôt de garantie", "fecha de pago": a Romance noun phrase names its kind first.
@@ -315,7 +319,7 @@ export function foreignForms(word: string): string[] {
 /**
  * A noun's plural where the crude stem does not take it off: Italian "traghetto"/"traghetti",
  * "cabina"/"cabine"; Portuguese "estação"/"estações"; French "bateau"/"bateaux"; German
- * "Fähre"/"Fähren", "Buchung"/"Buchungen". (A plural in -s is the stem's own.)
+ * "Fähre"/"Fähren", "Buchung"/"Buchungen"; Dutch "boeking"/"boekingen". (A plural in -s is the stem's own.)
  */
 function pluralsOf(word: string, language: OtherLanguage): string[] {
   const w = word.toLowerCase();
@@ -325,6 +329,7 @@ function pluralsOf(word: string, language: OtherLanguage): string[] {
   if (language === 'fr') return /(?:eau|eu)$/.test(w) ? [`${w}x`] : /al$/.test(w) ? [`${w.slice(0, -2)}aux`] : [];
   if (language === 'es') return /(?:ión|[lnrdz])$/.test(w) ? [`${plainWord(w).replace(/z$/, 'c')}es`] : [];
   if (language === 'de') return /e$/.test(w) ? [`${w}n`] : /(?:ung|heit|keit|ion|schaft)$/.test(w) ? [`${w}en`] : [];
+  if (language === 'nl') return /e$/.test(w) ? [`${w}n`] : /(?:el|er|em|en|je)$/.test(w) ? [`${w}s`] : [`${w}en`];
   return [];
 }
 
@@ -350,8 +355,8 @@ export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<stri
   return false;
 }
 
-/** The German forms' stems: German writes most things as one word with the head last ("Kaltmiete" is a kind of "Miete"). */
-const GERMAN_STEMS = new Set(LEXICON.flatMap((c) => c.de).flatMap((f) => [stem(f), stem(plainWord(f))]));
+/** The German and Dutch forms' stems: both write most things as one word with the head last ("Kaltmiete" is a kind of "Miete", "huurprijs" of "prijs"). */
+const GERMAN_STEMS = new Set(LEXICON.flatMap((c) => [...c.de, ...c.nl]).flatMap((f) => [stem(f), stem(plainWord(f))]));
 
 /** What a word adds to name the person (or the device) that does a thing: "account" + "ant", "print" + "er". */
 const AGENT_ENDING = /^(?:ant|ent|er|or|ist|ian|eer)$/;

@@ -11,13 +11,33 @@ import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from '.
 /** A label is a short run of words before ": " (longer, it is a sentence with a colon in it). */
 const LABEL = /^([^:\n]{1,48}?):\s/u;
 
-/** The question's words (as written) with their stems, for the terms it asks about. */
-function questionWords(question: string, asked: AskedValue): { word: string; term: string }[] {
-  const out: { word: string; term: string }[] = [];
-  for (const w of question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u)) {
-    const word = w.toLowerCase().replace(/'s$/, '');
+/** A word (or a two-word phrase the table names as one: "notice period") the question asks about, its stems and translations. */
+interface QuestionWord {
+  word: string;
+  terms: string[];
+  forms: ReadonlySet<string>;
+}
+
+/** The question's words (as written) with their stems and translations, for the terms it asks about. */
+function questionWords(question: string, asked: AskedValue): QuestionWord[] {
+  const words = question
+    .replace(/[’]/g, "'")
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .map((w) => w.toLowerCase().replace(/'s$/, ''))
+    .filter(Boolean);
+  const out: QuestionWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    const terms = [word, next ?? ''].map(stem).filter((t) => asked.terms.includes(t) && !out.some((x) => x.terms.includes(t)));
+    const phrase = next && terms.length ? foreignForms(`${word} ${next}`, true) : [];
+    if (phrase.length) {
+      out.push({ word: `${word} ${next}`, terms, forms: new Set(phrase) });
+      i++;
+      continue;
+    }
     const term = stem(word);
-    if (word.length >= 3 && asked.terms.includes(term) && !out.some((x) => x.term === term)) out.push({ word, term });
+    if (word.length >= 3 && asked.terms.includes(term) && !out.some((x) => x.terms.includes(term))) out.push({ word, terms: [term], forms: new Set(foreignForms(word)) });
   }
   return out;
 }
@@ -26,9 +46,9 @@ function questionWords(question: string, asked: AskedValue): { word: string; ter
  * The question's words a piece of screen text says only in another language: met by one of the
  * word's translations, not by the word itself (an English label, "Total" in French, needs no gloss).
  */
-function metInTranslation(text: string, words: { word: string; term: string }[]): string[] {
+function metInTranslation(text: string, words: QuestionWord[]): string[] {
   const stems = stemsOf(text);
-  return words.filter(({ word, term }) => !meets(term, stems) && metByKin(term, stems, new Map([[term, new Set(foreignForms(word))]]))).map((w) => w.word);
+  return words.filter(({ terms, forms }) => terms.every((t) => !meets(t, stems)) && metByKin(terms[0]!, stems, new Map([[terms[0]!, forms]]))).map((w) => w.word);
 }
 
 /**

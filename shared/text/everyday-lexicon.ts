@@ -7,16 +7,20 @@
  * expands an English question.
  */
 import { EVERYDAY_WORDS } from './everyday-words.js';
+import { DUTCH_WORDS } from './everyday-words-nl.js';
 
-export const OTHER_LANGUAGES = ['de', 'fr', 'es', 'it', 'pt'] as const;
+export const OTHER_LANGUAGES = ['de', 'fr', 'es', 'it', 'pt', 'nl'] as const;
 export type OtherLanguage = (typeof OTHER_LANGUAGES)[number];
 
 /** One concept: its forms (at least one, none empty) in English and each other language. */
 export type Concept = Record<'en' | OtherLanguage, string[]>;
 
+/** A concept as the five-language table gives it, before its Dutch forms are joined. */
+export type TableConcept = Omit<Concept, 'nl'>;
+
 /** Parses the table; a malformed line is an error naming the line, so a bad edit fails every test at once. */
-export function parseLexicon(table: string): Concept[] {
-  const out: Concept[] = [];
+export function parseLexicon(table: string): TableConcept[] {
+  const out: TableConcept[] = [];
   table.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
@@ -33,7 +37,28 @@ export function parseLexicon(table: string): Concept[] {
   return out;
 }
 
-export const LEXICON: readonly Concept[] = parseLexicon(EVERYDAY_WORDS);
+/**
+ * The concepts with their Dutch forms (`english | nl` lines, by the concept's first English form): a
+ * concept left without one, a line naming no concept or a form-less line is an error naming it.
+ */
+export function withDutch(concepts: readonly TableConcept[], dutch: string): Concept[] {
+  const by = new Map<string, string[]>();
+  dutch.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const [en, nl, ...rest] = line.split('|').map((c) => c.trim());
+    const forms = (nl ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    if (!en || !forms.length || rest.length || !concepts.some((c) => c.en[0] === en)) throw new Error(`Dutch words, line ${i + 1}: expected "english | nl" for a concept of the table, got "${line}"`);
+    by.set(en, forms);
+  });
+  return concepts.map((c) => {
+    const nl = by.get(c.en[0]!);
+    if (!nl) throw new Error(`Dutch words: no line for "${c.en[0]}"`);
+    return { ...c, nl };
+  });
+}
+
+export const LEXICON: readonly Concept[] = withDutch(parseLexicon(EVERYDAY_WORDS), DUTCH_WORDS);
 
 /** Lower case without accents: OCR and hurried typing drop them ("sabado", "Schlussel"). */
 export function plainWord(word: string): string {
@@ -77,7 +102,7 @@ export function translationsOf(text: string): Translation[] {
   const add = (english: string, c: Concept): void => {
     if (seen.has(c)) return;
     seen.add(c);
-    out.push({ english, forms: { de: c.de, fr: c.fr, es: c.es, it: c.it, pt: c.pt } });
+    out.push({ english, forms: { de: c.de, fr: c.fr, es: c.es, it: c.it, pt: c.pt, nl: c.nl } });
   };
   keys.forEach((k, i) => {
     for (const p of PHRASES) if (p.words.every((w, j) => keys[i + j] === w)) add(words.slice(i, i + p.words.length).join(' '), p.concept);
@@ -106,6 +131,7 @@ const MARKERS: Record<OtherLanguage | 'en', ReadonlySet<string>> = {
   es: new Set('el los las que para con una por del es esta estan muy pero como hola gracias nos mi yo tambien hay qué llevo puedo tengo vamos'.split(' ')),
   it: new Set('il che della di per con una sono non gli alla nel del anche ciao grazie questo questa siamo ho hai sei delle dei alle gentile'.split(' ')),
   pt: new Set('os que para com uma nao esta sao voce obrigado obrigada do da dos das no na em mais tambem ola seu sua pelo pela'.split(' ')),
+  nl: new Set('het een en op voor met niet zijn wordt uw naar bij ook maar dat wij jullie heeft kunt graag hierbij onze deze zal geachte vriendelijke groet'.split(' ')),
 };
 
 /**

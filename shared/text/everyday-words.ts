@@ -56,10 +56,10 @@ subscription | Abo, Abonnement | abonnement | suscripción | abbonamento | assin
 order | Bestellung, Auftrag | commande | pedido | ordine | encomenda, pedido
 # dates and times
 date | Datum | date | fecha | data di, in data | data de, em data
-day | Tag | jour, journée | día | giorno | dia
-week | Woche | semaine | semana | settimana | semana
-month | Monat | mois | mes | mese | mês
-year | Jahr | année | año | anno | ano
+day, days | Tag, Tage, Tagen | jour, jours, journée | día, días | giorno, giorni | dia, dias
+week, weeks | Woche, Wochen | semaine, semaines | semana, semanas | settimana, settimane | semana, semanas
+month, months | Monat, Monate, Monaten | mois | mes, meses | mese, mesi | mês, meses
+year, years | Jahr, Jahre, Jahren | année, années, ans | año, años | anno, anni | ano, anos
 today | heute | aujourd'hui | hoy | oggi | hoje
 tomorrow | morgen | demain | mañana | domani | amanhã
 yesterday | gestern | la veille, hier soir | ayer | ieri | ontem
@@ -68,8 +68,8 @@ afternoon | Nachmittag | après-midi | tarde | pomeriggio | tarde
 evening | Abend | soir, soirée | tarde, noche | sera | noite
 night | Nacht, Nächte, Übernachtung | nuit, nuitée | noche | notte, notti, pernottamento | noite
 noon, midday | Mittag | midi pile, à midi | mediodía | mezzogiorno | meio-dia
-hour | Stunde, Uhr | heure | hora | ora | hora
-minute | Minute | minute | minuto | minuto | minuto
+hour, hours | Stunde, Stunden, Uhr | heure, heures | hora, horas | ora, ore | hora, horas
+minute, minutes | Minute, Minuten | minute, minutes | minuto, minutos | minuto, minuti | minuto, minutos
 time | Zeit, Uhrzeit | heure, temps | hora, tiempo | ora, orario | hora, horário
 appointment | Termin, Verabredung | rendez-vous | cita | appuntamento | consulta, marcação
 meeting | Besprechung, Treffen, Sitzung | réunion | reunión | riunione | reunião

@@ -57,6 +57,15 @@ export const FOREIGN_DATE = `${edge(FOREIGN_WEEKDAY)}|(?<![\\d.,])\\b\\d{1,2}(?:
  */
 export const FOREIGN_CLOCK = `\\b(?:[01]?\\d|2[0-3])(?:[.:][0-5]\\d)?\\s?(?:Uhr|uur)(?![${LETTER}])|(?<![${LETTER}])(?:à|às|vers|dès|um|gegen|om|alle|ore)\\s+(?:[01]?\\d|2[0-3])(?:h(?:[0-5]\\d)?|[.:][0-5]\\d)(?![${LETTER}\\d])|(?<![${LETTER}])(?:alle|ore)\\s+(?:[01]?\\d|2[0-3])(?![${LETTER}\\d.,])`;
 
+/** "14 Uhr", "18.00 uur" say the time of day, not how long. */
+const CLOCK_WORDS = new Set(['uhr', 'uur']);
+/** The units of time each language counts in ("3 Monate", "2 semaines", "1 maand"), from the table's rows for them. */
+const UNITS = new Set(LEXICON.filter((c) => ['day', 'week', 'month', 'year', 'hour', 'minute'].includes(c.en[0]!)).flatMap((c) => OTHER_LANGUAGES.flatMap((l) => c[l])).map((f) => f.toLowerCase()).filter((f) => !CLOCK_WORDS.has(f)));
+const FOREIGN_UNIT = `(?:${[...UNITS].sort((a, b) => b.length - a.length).map(escape).join('|')})`;
+
+/** A length of time in another language: "1 maand", "3 Monate", "2 semaines", "48 ore". */
+export const FOREIGN_DURATION = `\\b\\d+(?:[.,]\\d+)?\\s*${edge(FOREIGN_UNIT)}`;
+
 const WEEKDAY_IN = `(${edge(FOREIGN_WEEKDAY)})`;
 const DAY_MONTH_IN = `(?<![\\d.,])\\b(\\d{1,2})(?:\\.|er|º|ª|°)?\\s+(?:de\\s+|del\\s+)?(${edge(FOREIGN_MONTH)})(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})\\b)?`;
 /** A weekday with the day of the month after it ("Dienstag, 3. Dezember"), or either alone. */

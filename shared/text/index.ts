@@ -10,10 +10,12 @@ export {
   languagesOf,
   markerWords,
   parseLexicon,
+  withDutch,
   plainWord,
   translationsOf,
   type Concept,
   type OtherLanguage,
+  type TableConcept,
   type Translation,
 } from './everyday-lexicon.js';
-export { FOREIGN_CLOCK, FOREIGN_DATE, englishDates, withEnglishDates } from './foreign-calendar.js';
+export { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, englishDates, withEnglishDates } from './foreign-calendar.js';

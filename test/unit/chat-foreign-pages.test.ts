@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TimeFormatter } from '../../shared/time/index.js';
-import { englishDates, withEnglishDates } from '../../shared/text/index.js';
+import { LEXICON, englishDates, languagesOf, parseLexicon, withDutch, withEnglishDates } from '../../shared/text/index.js';
 import { VALUE, askedValue, metByKin, stemsOf } from '../../agents/chat/asked-value.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { screenMemory } from '../helpers/screen-memory.js';
@@ -138,5 +138,42 @@ describe('a label spelt like the asked word but meaning another thing in the pag
     expect(lead('how much is my rent?', letter, t)).toContain('780,00');
     const only = 'Sehr geehrte Frau Lind, wir teilen Ihnen mit, dass sich Ihre Rente zum 1. Juli erhöht.\nRente: 1.240,00 €';
     expect(answer('how much is my rent?', only, t)?.known).toBe(false);
+  });
+});
+
+describe('a Dutch page, and phrases and lengths of time in each language', () => {
+  const t = 'Huurcontract — Woning Utrecht';
+  const lease = 'Geachte heer De Vries, hierbij ontvangt u de huurovereenkomst voor uw woning.\nHuurder: Sam de Vries\nIngangsdatum: 1 februari 2027\nKale huur: € 1.150,00 per maand\nBorg: € 2.300,00\nOpzegtermijn: 1 maand';
+  it('the deposit and the rent of a Dutch lease', () => {
+    expect(lead('what is the deposit on the Utrecht flat?', lease, t)).toMatch(/^Borg \(deposit\): € 2\.300,00/);
+    expect(lead('how much rent will I pay in Utrecht?', lease, t)).toContain('1.150,00');
+  });
+
+  it('"notice period" is one label in each language, and "1 maand" a length of time', () => {
+    expect(VALUE.duration.test('1 maand')).toBe(true);
+    expect(VALUE.duration.test('3 Monate')).toBe(true);
+    expect(VALUE.duration.test('Beginn um 14 Uhr')).toBe(false);
+    expect(lead('how long is the notice period?', lease, t)).toContain('Opzegtermijn (notice period): 1 maand');
+  });
+
+  it('"check out" asked as a verb is the booking’s "Salida", not its "Entrada"', () => {
+    const h = 'Reserva — Hotel Mirador';
+    const hotel = 'Gracias por su reserva, le esperamos con mucho gusto.\nEntrada: viernes, 11 de diciembre (a partir de las 15:00)\nSalida: domingo, 13 de diciembre (antes de las 11:00)';
+    expect(lead('when do we have to check out of the Mirador?', hotel, h)).toContain('13 de diciembre');
+  });
+});
+
+describe('the Dutch forms, joined to the table by each concept’s English word', () => {
+  it('every concept has one, and a Dutch text reads as Dutch, an English one not', () => {
+    for (const c of LEXICON) expect(c.nl.length, c.en[0]).toBeGreaterThan(0);
+    expect(languagesOf('Geachte heer De Vries, hierbij ontvangt u de huurovereenkomst voor uw woning. Met vriendelijke groet')).toContain('nl');
+    expect(languagesOf('Here is the lease for your flat; the deposit is due when you get the keys.')).toEqual([]);
+  });
+
+  it('a concept with no Dutch line, or a line naming no concept, is an error naming it', () => {
+    const table = parseLexicon('rent | Miete | loyer | alquiler | affitto | renda\nkey | Schlüssel | clé | llave | chiave | chave');
+    expect(withDutch(table, 'rent | huur\nkey | sleutel')[1]?.nl).toEqual(['sleutel']);
+    expect(() => withDutch(table, 'rent | huur')).toThrow(/no line for "key"/);
+    expect(() => withDutch(table, 'rent | huur\nkey | sleutel\ndoor | deur')).toThrow(/line 3/);
   });
 });
