@@ -493,6 +493,8 @@ function statement(u: Unit, asked: AskedValue): string {
     const shown = naming.length ? naming : unsaid.length < asked.terms.length ? [] : cells.slice(0, 1);
     if (shown.length) t = `${t} (${shown.join(' · ')})`;
   }
+  // "When is the team lunch": an agenda's entry says the hour, its day heading the day.
+  if ((asked.kind === 'when' || asked.kind === 'date') && u.heading && !isDayHeading(t.split(/\s+/).slice(0, 3).join(' '))) t = `${u.heading}: ${t}`;
   // A reference OCR split at a space is stated whole, as it is typed ("K7QW2M").
   if (asked.kind === 'code') t = joinSplitCodes(t);
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');

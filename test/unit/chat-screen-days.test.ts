@@ -193,6 +193,12 @@ describe("the answer reads the day on the screen, whatever week it shows", () =>
     expect(f!.known).toBe(true);
   });
 
+  it('says the day of an entry asked "when", from the heading above it', async () => {
+    const r = await asked('When is the team lunch?');
+    const f = factSentence(r.rest, agenda, fmt);
+    expect(firstLine(f)).toMatch(/^Wednesday 23 December: 12:30 Team lunch/);
+  });
+
   it('never states an entry of another day for the asked one', async () => {
     const r = await asked('What time is the dentist on Wednesday?');
     const f = factSentence(r.rest, agenda, fmt);
