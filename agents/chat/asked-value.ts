@@ -40,8 +40,9 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegEx
   date: new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|\\b${MONTH}\\s+\\d{1,2}\\b|\\b${WEEKDAY}|\\b\\d{1,2}[/.-]\\d{1,2}[/.-]\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:today|tomorrow|tonight)\\b|${FOREIGN_DATE}`, 'i'),
   money: /[€$£¥]\s?\d[\d,. ]*\d|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|dollars?|euros?|pounds?)(?![a-z])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*|\b\d{1,3}(?:,\d{3})+(?:\.\d{2})?\b|\b\d+\.\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\b(?![.,]\d)(?!\s?[A-Za-z%°])/i,
   count: /\b\d+(?:[.,]\d+)?\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i,
-  // A foreign page's lengths of time too ("1 maand", "3 Monate"): see foreign-calendar.
-  duration: new RegExp(`${/\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b/.source}|${FOREIGN_DURATION}`, 'i'),
+  // A foreign page's lengths of time too ("1 maand", "3 Monate"): see foreign-calendar. And as build
+  // logs and CI pages print it, units run together: "48s", "2m 14s", "1h 05m".
+  duration: new RegExp(`${/\b\d+(?:[.,]\d+)?\s*(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|wks?|months?|years?|yrs?)\b|\b\d{1,3}(?:\.\d+)?s\b|\b\d{1,3}[hm]\s?\d{1,2}[ms]\b/.source}|${FOREIGN_DURATION}`, 'i'),
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
   // An amount of data as disks, files and tools print it: "4.2G", "512 MB", "1.5 GiB", "830K", "12 bytes".
   size: /\b\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B?|[kKMGTP]B|bytes?)(?![\p{L}\/])/u,

@@ -622,9 +622,12 @@ function netOrGross(label: string, question: string): number {
   return 0;
 }
 
-/** Kinds that ask for an amount, and the words that make one an average or a rate. */
+/**
+ * Kinds that ask for an amount, and the words that make one an average or a rate (an invoice line's
+ * unit price beside its amount: "what did the markers come to" is the amount, unless asked "each").
+ */
 const AMOUNT_KINDS = new Set<ValueKind>(['money', 'count', 'size', 'duration']);
-const AVERAGE = /\b(?:average|avg|mean|median|typical|per (?:day|week|month|year|hour|night|person|head)|daily|weekly|monthly|a day|a week|a month|each day|on average)\b|\/(?:day|week|month|mo|yr|h)\b/i;
+const AVERAGE = /\b(?:average|avg|mean|median|typical|per (?:day|week|month|year|hour|night|person|head|unit|item|piece)|daily|weekly|monthly|a day|a week|a month|each day|on average|unit (?:price|cost)|each|apiece)\b|\/(?:day|week|month|mo|yr|h)\b/i;
 
 /** A question about a limit in time. */
 const DEADLINE = /\b(?:due|by when|deadline|until when|expire[sd]?|have to|must|need to|latest)\b/i;

@@ -32,6 +32,8 @@ const ROW_GAP = 3.5;
 
 const hasDigit = (s: string) => /\d/.test(s);
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
+/** A figure, with its unit or currency if any ("€ 4.20", "1,412 kg", "12"): as many digits as letters at least. */
+const figureLike = (s: string) => hasDigit(s) && (s.match(/\d/g) ?? []).length >= letters(s);
 /** A label names something: mostly letters, short, not a sentence ("Personnel no." ends with an abbreviation, not a full stop). */
 const labelLike = (s: string) => !/@|:\/\/|^www\./.test(s) && s.length <= 40 && letters(s) >= 2 && letters(s) >= s.replace(/\s/g, '').length / 2 && !/[!?]$/.test(s) && !/\S{5,}\.$/.test(s);
 /** A header cell is a label with no figures, or a day and date ("Tue 3 Jun"). */
@@ -66,6 +68,31 @@ function columnOf(cell: Cell, header: Line): number {
   });
   const span = header[nearest];
   return span && dist <= Math.max(span.x1 - span.x0, cell.x1 - cell.x0) ? nearest : -1;
+}
+
+/**
+ * The header cell of each cell of a table row. A cell under a header's text is in its column; a
+ * cell under none (a right-aligned figure under a left-aligned header, a wide column's value far
+ * from its short title) is in the one column left free between its neighbours' columns that it
+ * fits in, past the header before, short of the header after, and ending right of where its own
+ * header starts: a row holds one cell a column,
+ * so a figure beside the carrier's name is not the carrier. Else as columnOf says.
+ */
+function columnsOf(line: Line, header: Line): number[] {
+  const cols = line.map((c) => (header.some((h) => overlap(c, h) > 0) ? columnOf(c, header) : -1));
+  line.forEach((cell, k) => {
+    if (cols[k]! >= 0) return;
+    const before = Math.max(-1, ...cols.slice(0, k).filter((c) => c >= 0));
+    const after = Math.min(header.length, ...cols.slice(k + 1).filter((c) => c >= 0));
+    const free: number[] = [];
+    for (let j = before + 1; j < after; j++) {
+      // Ending right of where its header starts: a time in a calendar's gutter, left of the first day, is in no day.
+      if (!cols.includes(j) && !rowNumber(header[j]!.text) && cell.x1 > header[j]!.x0 && cell.x0 >= (header[j - 1]?.x1 ?? -Infinity) && cell.x1 <= (header[j + 1]?.x0 ?? Infinity)) free.push(j);
+    }
+    if (free.length === 1) cols[k] = free[0]!;
+  });
+  // The rest as before: the nearest header centre, when close enough.
+  return cols.map((c, k) => (c >= 0 ? c : columnOf(line[k]!, header)));
 }
 
 /** A spreadsheet's row number ("7" in the margin before each row): no label and no value. */
@@ -181,7 +208,7 @@ function tableValues(lines: Line[], headers: Set<number>): LabelledValue[] {
         if (said && labelLike(said[1]!)) out.push({ label: said[1]!.trim(), value: said[2]!.trim() });
         continue;
       }
-      const cols = line.map((c) => columnOf(c, header));
+      const cols = columnsOf(line, header);
       // A calendar row may hold one event beside its time: one cell under a header is enough.
       if (cols.some((c) => c >= 0)) rows.push({ line, cols, at: j });
     }
@@ -203,10 +230,23 @@ function tableValues(lines: Line[], headers: Set<number>): LabelledValue[] {
     if (merged) headers.add(i + 1);
     if (groups) headers.add(groups.at);
     for (const r of rows) headers.add(r.at);
+    // A column is of figures when most of its cells are ("€ 4.20", "12"): a word under it ("Subtotal",
+    // "Total due", "VAT 21%" beside the amount column's figure) is no value of that column but the
+    // label of the figure beside it, a row of its own (a total under the items).
+    // Judged on the fullest rows (the items), which the totals under them do not outvote.
+    const filledOf = (r: { cols: number[] }) => new Set(r.cols.filter((c) => c >= 0)).size;
+    const fullest = Math.max(0, ...rows.map(filledOf));
+    const full = rows.filter((r) => filledOf(r) === fullest);
+    const figureColumn = header.map((_, c) => {
+      const inIt = full.flatMap((r) => r.line.filter((_, k) => r.cols[k] === c));
+      return inIt.length >= 2 && inIt.filter((x) => figureLike(x.text)).length >= 0.6 * inIt.length;
+    });
     for (const { line, cols } of rows) {
+      const own = line.findIndex((c, k) => cols[k]! >= 0 && figureColumn[cols[k]!] && !figureLike(c.text) && labelLike(c.text) && !!line[k + 1] && figureLike(line[k + 1]!.text));
+      if (own >= 0) out.push({ label: line[own]!.text, value: line[own + 1]!.text });
       const labelled = line.map((c, k) => ({ c, h: cols[k]! >= 0 ? names[cols[k]!]! : null }));
-      for (const { c, h } of labelled) {
-        if (!h || h === c.text) continue;
+      for (const [k, { c, h }] of labelled.entries()) {
+        if (!h || h === c.text || k === own) continue;
         const row = labelled.filter((o, k) => o.c !== c && !(k === 0 && !o.h && rowNumber(o.c.text))).map((o) => (o.h && o.h !== o.c.text ? `${o.h}: ${o.c.text}` : o.c.text)).join(' · ');
         out.push({ label: h, value: c.text, row });
       }
@@ -238,7 +278,17 @@ function isLabelRow(line: Line, next: Line | undefined, after: Line | undefined)
   if (box && below) {
     if (box.y0 - line[0]!.y1 >= 0.75 * (below.y0 - box.y1)) return false;
   } else if (after && top(next) - bottom(line) >= 0.75 * (top(after) - bottom(next))) return false;
-  return line.length === 1 || !next.every((c) => labelLike(c.text) && !hasDigit(c.text));
+  // Values that are words too (two names under "Sender  Recipient") are told from labels by their size.
+  return line.length === 1 || !next.every((c) => labelLike(c.text) && !hasDigit(c.text)) || smallOver(line, next);
+}
+
+/**
+ * Labels printed smaller than the words right under them, one over each ("Sender  Recipient" over two
+ * names): captions over their values, even when the values are words that could be labels too.
+ */
+function smallOver(line: Line, next: Line): boolean {
+  if (line.length !== next.length || !line.every((c) => labelLike(c.text) && !hasDigit(c.text))) return false;
+  return line.every((c, k) => under(c, line, next) === next[k] && c.y1 - c.y0 <= 0.85 * (next[k]!.y1 - next[k]!.y0));
 }
 
 /**
@@ -402,9 +452,16 @@ function cardValues(lines: Line[], taken: Set<number>): LabelledValue[] {
   while (start < lines.length) {
     let end = start + 1;
     while (end < lines.length && !taken.has(end) && !taken.has(start) && top(lines[end]!) - bottom(lines[end - 1]!) <= ROW_GAP * height(lines[end - 1]!)) end++;
-    const at = [...Array(end - start).keys()].map((k) => start + k);
+    const block = [...Array(end - start).keys()].map((k) => start + k);
     start = end;
-    if (at.some((i) => taken.has(i))) continue;
+    if (block.some((i) => taken.has(i))) continue;
+    // Labels over their values across the cards ("Sender  Recipient" over two names) are read as a
+    // form's rows (belowValues), not as the cards' titles.
+    const form = new Set<number>();
+    // (Printed smaller than them: cards' titles over their first lines are as wide and as tall.)
+    for (const i of block) if (lines[i]!.length >= 2 && block.includes(i + 1) && smallOver(lines[i]!, lines[i + 1]!) && isLabelRow(lines[i]!, lines[i + 1], lines[i + 2])) form.add(i).add(i + 1);
+    const at = block.filter((i) => !form.has(i));
+    if (!at.length) continue;
     const regions = joinLabelColumns(
       regionsOf(at.map((i) => lines[i]!)),
       at.map((i) => lines[i]!),
@@ -466,7 +523,8 @@ export function labelledValues(fw: FrameWords): LabelledValue[] {
   const lists = listRows(lines, headers);
   const cards = cardValues(lines, headers);
   for (const v of [...tables, ...tiles, ...cards, ...rowValues(lines, headers), ...belowValues(lines, headers), ...lists]) {
-    const k = `${v.label}\u0000${v.value}`;
+    // The same label and value in two rows of a table are two facts (eu-west for two services).
+    const k = `${v.label}\u0000${v.value}\u0000${'row' in v ? (v.row ?? '') : ''}`;
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(v);
