@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { DETECTORS_VERSION, redactText, secretValueIdentity, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
+import { DETECTORS_VERSION, redactText, secretValueIdentity, type LaidOutSecret, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
 import type { ChangeRecord, SyncedMemory } from './change-record.js';
 import type { SegmentTrailer } from './segment-seal.js';
 
@@ -25,11 +25,21 @@ export interface ArrivalScrub {
   secrets: SecretMatch[];
 }
 
-/** A memory's title, text, details and fields (every string in them) through the redactor, with the user's switches. */
-export function scrubArrival(m: SyncedMemory, switches: RedactionSwitches): ArrivalScrub {
+/** Where secrets this device already keeps stand in a text, quoted without the label a detector needs. */
+export interface KnownSecrets {
+  in(text: string): LaidOutSecret[];
+}
+
+/**
+ * A memory's title, text, details and fields (every string in them) through the redactor, with the
+ * user's switches. `known`: the secrets this device's vault holds, found wherever the text quotes
+ * them alone (a note an older device wrote from a settings pane whose password only the word boxes
+ * paired with its label: no detector finds the value in the note, the vault has it).
+ */
+export function scrubArrival(m: SyncedMemory, switches: RedactionSwitches, known?: KnownSecrets): ArrivalScrub {
   const found: SecretMatch[] = [];
   const text = (t: string): string => {
-    const r = redactText(t, switches);
+    const r = redactText(t, switches, known?.in(t) ?? []);
     found.push(...r.secrets);
     return r.text;
   };

@@ -1,6 +1,6 @@
 import { DETECTORS_VERSION, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
-import { EDITED_BY_USER, type EngramStore } from '../store/index.js';
+import { CarriedSecrets, EDITED_BY_USER, type EngramStore } from '../store/index.js';
 import { scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
@@ -120,9 +120,13 @@ export class FolderSync {
         return 0;
       }
       const switches = this.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction;
+      let known: CarriedSecrets | null = null;
       const { resealed } = resealSlice(this.opts.folder, id, ledger, state, (records) => {
         const note = this.writerNote(records);
-        const masked = records.map((r) => (r.op === 'memory.put' && r.memory.kind !== 'knowledge_vault' && !note.byHand(r.id) ? { ...r, memory: scrubArrival(r.memory, switches).memory } : r));
+        // The vault's values too, as the re-scrub masked them where a note quotes one alone (rescrub-carry.ts).
+        const masked = records.map((r) =>
+          r.op === 'memory.put' && r.memory.kind !== 'knowledge_vault' && !note.byHand(r.id) ? { ...r, memory: scrubArrival(r.memory, switches, (known ??= CarriedSecrets.fromVault(this.store.db, switches))).memory } : r,
+        );
         return { records: masked, note };
       });
       this.store.changes.setState(RESEAL_KEY, state);
@@ -182,6 +186,7 @@ export class FolderSync {
       const vault: ArrivalSecret[] = [];
       const vaultPuts: string[] = [];
       this.passSwitches = null;
+      this.passKnown = null;
       this.store.changes.imported(() => {
         for (const s of segments) {
           const hand = new Set(s.trailer?.by_hand ?? []);
@@ -207,7 +212,12 @@ export class FolderSync {
     switch (e.kind) {
       case 'put':
         this.put(e.id, arrival.scrub ? this.scrubbed(e.id, e.memory, e.at.t, arrival.scrub) : e.memory, e.at.t, arrival.byHand);
-        if (e.memory.kind === 'knowledge_vault') arrival.vault?.push(e.id);
+        if (e.memory.kind === 'knowledge_vault') {
+          arrival.vault?.push(e.id);
+          // A secret that arrives in this pass is looked for in the memories after it, as the vault's others are.
+          const { entry_type: kind, secret } = e.memory.fields as Record<string, unknown>;
+          if (typeof kind === 'string' && typeof secret === 'string') this.passKnown?.add(kind, secret);
+        }
         if (e.supersededBy && memories.row(e.supersededBy)) memories.update(e.id, { superseded_by: e.supersededBy }, 'sync');
         return;
       case 'supersede':
@@ -227,6 +237,8 @@ export class FolderSync {
 
   /** The user's redaction switches, read at the first memory an import pass redacts. */
   private passSwitches: RedactionSwitches | null = null;
+  /** The secrets this device's vault holds, read at the first memory an import pass redacts (once a pass, not once a memory). */
+  private passKnown: CarriedSecrets | null = null;
 
   /**
    * A memory from a device whose detectors are older than these, redacted with the user's switches
@@ -236,7 +248,8 @@ export class FolderSync {
    */
   private scrubbed(id: string, m: SyncedMemory, at: number, vault: ArrivalSecret[]): SyncedMemory {
     const switches = (this.passSwitches ??= this.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction);
-    const { memory, secrets } = scrubArrival(m, switches);
+    const known = (this.passKnown ??= CarriedSecrets.fromVault(this.store.db, switches));
+    const { memory, secrets } = scrubArrival(m, switches, known);
     if (secrets.length) {
       this.store.counters.bump('redaction.sync_import.masked', secrets.length);
       for (const s of secrets) vault.push({ memoryId: id, memory, secret: s, at });

@@ -106,6 +106,41 @@ describe('sync and the sender’s detectors', () => {
     expect(vaultWith(b, KEY_BODY)).toHaveLength(1);
   });
 
+  it('a note from an older device that quotes a secret this vault holds, without its label, arrives masked', async () => {
+    // B's vault has the password (its re-scrub paired it with its label by the frame's word boxes); the older device's note quotes it alone.
+    const PASSWORD = 'Heron-Quill-4471';
+    b.memories.insert({ kind: 'knowledge_vault', title: 'Studio Wi-Fi password', text: 'Wi-Fi password seen in the router settings', fields: { entry_type: 'password', source: 'screen', sensitivity: 'high', secret: PASSWORD } });
+    const id = memId(21);
+    fromOther([put(id, `The studio Wi-Fi is up again, it is ${PASSWORD} for guests`)], null);
+    // What a device at these detectors sends is its own judgement: kept as sent, even so.
+    const current = memId(22);
+    fromOther([put(current, `Guest network note: ${PASSWORD}`)], DETECTORS_VERSION);
+    // An ordinary word the vault does not hold, and the value inside a longer one, stay.
+    const other = memId(23);
+    fromOther([put(other, `Heron-Quill-44710 is the order number; the heron is back`)], null);
+    await syncB.now();
+    expect(b.memories.get(id)!.text).toBe('The studio Wi-Fi is up again, it is [redacted:password] for guests');
+    expect(JSON.stringify(b.memories.get(id))).not.toContain(PASSWORD);
+    expect(vaultWith(b, PASSWORD)).toHaveLength(1);
+    expect(b.memories.get(current)!.text).toContain(PASSWORD);
+    expect(b.memories.get(other)!.text).toBe('Heron-Quill-44710 is the order number; the heron is back');
+  });
+
+  it('a secret that arrives in the vault in one pass is looked for in the notes after it', async () => {
+    const PASSWORD = 'Tarn-Osprey-9052';
+    const vaultId = memId(24);
+    const note = memId(25);
+    // A memory redacted before the entry arrives: the pass has read the vault already, as it was then.
+    fromOther([
+      put(memId(26), 'nothing secret here'),
+      { op: 'memory.put', id: vaultId, at: { t: ++clock, c: 0, d: other.device }, reason: 'created', memory: { kind: 'knowledge_vault', title: 'Router password', text: 'Router password', details: '', fields: { entry_type: 'password', source: 'screen', sensitivity: 'high', secret: PASSWORD }, app: null, occurred_at: null, ended_at: null, segment: null } },
+      put(note, `Router admin is ${PASSWORD} now`),
+    ], null);
+    await syncB.now();
+    expect(b.memories.get(note)!.text).toBe('Router admin is [redacted:password] now');
+    expect(vaultWith(b, PASSWORD)).toHaveLength(1);
+  });
+
   /** A device updated from older detectors: its store's re-scrub, with what it takes out kept in its vault as the brain keeps it. */
   const rescrubWithVault = (s: EngramStore) => {
     const vault = new KnowledgeVaultAgent(s, new TimeFormatter('UTC'));
