@@ -32,6 +32,12 @@ export interface AskedValue {
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![a-z])\\.?';
 const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\\b\\.?';
 
+/**
+ * A street as German, Dutch and Romance addresses write it, with its number: "Hauptstraße 12",
+ * "Kanaalstraat 8", "14 rue des Lilas", "Via Roma 5", "calle Mayor, 3" (not "via Slack": no number).
+ */
+const FOREIGN_STREET = String.raw`\p{L}+(?:straße|strasse|str\.|weg|gasse|platz|allee|straat|laan|plein|gracht|kade)\s+\d{1,4}\b|\b\d{1,4},?\s+(?:rue|avenue|boulevard|chemin|allée|place)\s|\b(?:[Rr]ue|[Cc]alle|Via|Viale|[Pp]iazza|[Pp]laza|[Pp]raça|[Cc]arrer|[Ll]argo|[Tt]ravessa)\s+(?:(?:de|del|della|des|du|da|do|dos|das)\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*,?\s+\d{1,4}\b`;
+
 /** Patterns that find a value of each kind in screen text. */
 export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegExp> = {
   // A foreign page's times too ("14 Uhr", "à 14h"): see foreign-calendar.
@@ -46,7 +52,8 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegEx
   rate: /\b\d+(?:[.,]\d+)?\s*(?:[kKMGT]?(?:bit|b|B)\/s|[kKMG]bps|km\/h|mph|rpm|fps|%)(?![a-z])/,
   // An amount of data as disks, files and tools print it: "4.2G", "512 MB", "1.5 GiB", "830K", "12 bytes".
   size: /\b\d+(?:[.,]\d+)?\s?(?:[KMGTP]i?B?|[kKMGTP]B|bytes?)(?![\p{L}\/])/u,
-  place: /\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:[Rr]oom|ROOM|[Bb]uilding|[Ff]loor|[Hh]all|[Ss]treet|[Rr]ua|[Aa]venida|[Aa]venue|[Rr]oad|[Ll]ane|[Oo]ffice|[Vv]enue|[Ss]tudio|[Tt]erminal|[Gg]ate)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›/u,
+  // A foreign street with its number too ("Hauptstraße 12", "14 rue des Lilas", "Via Roma 5").
+  place: new RegExp(String.raw`\b(?:at|in|on)\s+(?:the\s+)?\p{Lu}[\p{L}\d'’-]*(?:\s+\p{Lu}[\p{L}\d'’-]*)*|\b(?:[Rr]oom|ROOM|[Bb]uilding|[Ff]loor|[Hh]all|[Ss]treet|[Rr]ua|[Aa]venida|[Aa]venue|[Rr]oad|[Ll]ane|[Oo]ffice|[Vv]enue|[Ss]tudio|[Tt]erminal|[Gg]ate)\b|(?:^|\s)[~.]?\/[\w.-]+\/|›|${FOREIGN_STREET}`, 'u'),
   person: /\b\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}\b/u,
   reason: /\b(?:error|errors|failed|fails?|failure|because|due to|refused|denied|timed? ?out|not found|no space|exception|invalid|missing|conflict|crash(?:ed)?)\b|\bE[A-Z]{4,}\b/i,
   // A numbered step, a known tool after a prompt or a colon, or any lowercase program given a flag ("redis-cli -p 26379 …").
@@ -138,7 +145,8 @@ export function askedKind(question: string): ValueKind {
   if (/\be-?mail\b/.test(q)) return 'email';
   // "How can I reach the landlady", "how do I get in touch with": a phone number or an address will do.
   if (/\bhow (?:do|can|could|should|would) (?:i|we) (?:reach|contact|get (?:in touch|hold)|get through to)\b|\bhow (?:to|is|are) (?:reach|contact)\b|\bcontact (?:details|info)\b/.test(q)) return 'contact';
-  if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q)) return 'phone';
+  // "How much is my phone bill" asks an amount, not a number to ring.
+  if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q) && !/\bhow much\b/.test(q)) return 'phone';
   // "How big is the folder", "what size is the backup", "how much disk space": an amount of data, not of money.
   if (/\bhow (?:big|large|heavy)\b|\bwhat(?:'s| is| was)? (?:the )?size\b|\bhow much (?:disk |storage |memory )?(?:space|storage|disk|memory)\b|\btake[sn]? up\b/.test(q)) return 'size';
   if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
@@ -344,7 +352,7 @@ function germanSpellings(word: string): string[] {
   return [w.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'), plainWord(w).replace(/u/g, (u, i: number) => (w[i] === 'ü' ? 'ii' : u))];
 }
 
-/** Whether a term is met only by one of its kin (a related word, not the word itself, or a German compound ending in it). */
+/** Whether a term is met only by one of its kin (a related word, not the word itself, or a German or Dutch compound made with it). */
 export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   const related = kin.get(term);
   if (!related) return false;
@@ -353,6 +361,9 @@ export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<stri
   // OCR keeps some accents and drops others ("dépot" for "dépôt"): the kin hold each form without accents too.
   for (const s of stems) if (/[^\p{ASCII}]/u.test(s) && related.has(plainWord(s))) return true;
   for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 3 && s.endsWith(k)) return true;
+  // Its first part names what it is for: "Energiebedrijf" is the energy company, "Abholstelle" where to
+  // pick up. Not a part WordNet knows as English ("rente", an annuity, kin of "rent", starts "Rentenbescheid").
+  for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 5 && !wordKin(k).size) for (const s of stems) if (s.length >= k.length + 4 && s.startsWith(k)) return true;
   return false;
 }
 

@@ -69,7 +69,8 @@ function labelGlossed(statement: string, question: string, asked: AskedValue, sc
   const label = LABEL.exec(statement);
   if (label) {
     const said = metInTranslation(label[1]!, words);
-    return said.length ? `${label[1]} (${said.join(', ')})${statement.slice(label[1]!.length)}` : statement;
+    // French writes a space before the colon ("Échéance : …"): the gloss goes after the word, not the space.
+    return said.length ? `${label[1]!.trimEnd()} (${said.join(', ')})${statement.slice(label[1]!.trimEnd().length)}` : statement;
   }
   const done = new Set<string>();
   return statement.replace(/[\p{L}][\p{L}'’-]*/gu, (w) => {

@@ -40,6 +40,7 @@ budget | budget, begroting
 savings | spaargeld, besparing
 money | geld
 electricity | stroom, elektriciteit
+energy | energie
 gas | gas
 water | water
 heating | verwarming, stookkosten

@@ -43,6 +43,7 @@ budget | Budget, Etat | budget | presupuesto | budget, bilancio | orçamento
 savings | Ersparnisse, Sparguthaben | économies, épargne | ahorros | risparmi | poupanças, economias
 money | Geld | argent | dinero | soldi, denaro | dinheiro
 electricity, power | Strom, Elektrizität | électricité | electricidad, luz | elettricità, luce | eletricidade, luz
+energy | Energie | énergie | energía | energia | energia
 gas | Gas | gaz | gas | gas | gás
 water | Wasser | eau | agua | acqua | água
 heating | Heizung, Heizkosten | chauffage | calefacción | riscaldamento | aquecimento
@@ -145,7 +146,7 @@ passport | Reisepass | passeport | pasaporte | passaporto | passaporte
 luggage, baggage, suitcase | Gepäck, Koffer | bagage, bagages, valise | equipaje, maleta | bagaglio, valigia | bagagem, mala
 hotel | Hotel | hôtel | hotel | albergo, hotel | hotel
 trip, journey, travel | Reise, Fahrt | voyage, trajet | viaje, trayecto | viaggio | viagem
-pick up, collect | abholen, Abholung | chercher, récupérer, retrait | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
+pick up, collect | abholen, Abholung | chercher, récupérer, retirer, retrait | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
 delivery, deliver | Lieferung, Zustellung, liefern | livraison, livrer | entrega, envío, entregar | consegna, consegnare | entrega, entregar
 parcel, package | Paket, Sendung | colis | paquete | pacco | encomenda, pacote
 address | Adresse, Anschrift | adresse | dirección, domicilio | indirizzo | morada, endereço

@@ -177,3 +177,34 @@ describe('the Dutch forms, joined to the table by each concept’s English word'
     expect(() => withDutch(table, 'rent | huur\nkey | sleutel\ndoor | deur')).toThrow(/line 3/);
   });
 });
+
+describe('compounds by their first part, foreign streets, and an amount asked of a phone bill', () => {
+  it('a Dutch bill from the "Energiebedrijf" answers the energy company, by its due date too', () => {
+    const t = 'Rekening — Energiebedrijf';
+    const bill = 'Beste klant, hierbij ontvangt u uw jaarafrekening voor dit jaar.\nTe betalen: € 184,20\nUiterlijk betalen op: 15 januari 2027';
+    expect(lead('how much do I owe the energy company?', bill, t)).toContain('184,20');
+    expect(lead('by when must I pay the energy bill?', bill, t)).toContain('15 januari 2027 (15 January 2027)');
+  });
+
+  it('where to pick a parcel up: the "Abholstelle" at a German street and number', () => {
+    expect(VALUE.place.test('Kiosk am Markt, Hauptstraße 12')).toBe(true);
+    expect(VALUE.place.test('14 rue des Lilas, Lyon')).toBe(true);
+    expect(VALUE.place.test('sent via Google')).toBe(false);
+    const t = 'Sendungsverfolgung — Paketdienst';
+    const page = 'Ihre Sendung ist unterwegs und wird bald zugestellt.\nGewicht: 2,4 kg\nAbholstelle: Kiosk am Markt, Hauptstraße 12';
+    expect(lead('where can I pick up the parcel if I miss it?', page, t)).toContain('Hauptstraße 12');
+  });
+
+  it('"how much is my phone bill" asks an amount, not a number to ring', () => {
+    expect(askedValue('how much is my phone bill?').kind).toBe('money');
+    const t = 'Fatura — Vodafone';
+    const bill = 'Olá, a sua fatura já está disponível para pagamento.\nValor total: 39,99 €\nReferência: 123 456 789';
+    expect(lead('how much is my phone bill?', bill, t)).toContain('39,99 €');
+  });
+
+  it('a French label with a space before its colon is glossed after its word', () => {
+    const t = 'Ordonnance — Pharmacie du Centre';
+    const page = 'Bonjour, votre ordonnance est prête à la pharmacie.\nMédicament : Amoxicilline 500 mg\nÀ retirer avant le : 22 décembre';
+    expect(lead('until when can I collect my prescription?', page, t)).toContain('À retirer avant le (collect) : 22 décembre (22 December)');
+  });
+});
