@@ -5,12 +5,13 @@
  * dot, an s3:// address). The fact sentence asks these; askedValue stays the one reading of a question.
  */
 import { stem, VALUE, type AskedValue } from './asked-value.js';
+import { adjectiveBase, measuredIn, polesOf } from './measure-words.js';
 
 /** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
 const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
 
 /** "Which way do I go after the bridge", "what do I do next": a step, as "how do I" asks for one. */
-const STEP_ASKED = /\bwhich way\b|\bwhere do (?:i|we) (?:turn|go)\b|\bwhat(?:'s| is) the next step\b|\bwhat (?:do|should) (?:i|we) do (?:after|next|then|once)\b/i;
+const STEP_ASKED = /\bwhich way\b|\bwhere do (?:i|we) (?:turn|go)\b|\bwhat(?:'s| is) the next step\b|\bwhat (?:do|should) (?:i|we) do (?:after|next|then|once)\b|\bwhat (?:do|should|must) (?:i|we) (?:click|tap|press|select|choose|pick|open) (?:after|next|then|once|before)\b/i;
 
 /** "How do I pair my headphones with my phone": the phone is what is worked on, not a number asked for. */
 const DOING_WITH_PHONE = /^\s*(?:and\s+|so\s+)?(?:(?:after|once|when|if)\b[^,]*,\s*)?how (?:do|can|could|should|would) (?:i|we) (?!call|ring|phone|reach|contact|get (?:in touch|hold)|text|e-?mail|message|write)[a-z]+/i;
@@ -71,8 +72,34 @@ const SIT_WORDS = new Set(['sit', 'sitt', 'seat', 'sat']);
 
 const AFTER_TAX = /\b(?:after|before)\s+(tax|taxes|deductions?)\b/i;
 
+/** "How far", "how tall", "how close": an adjective the question asks the degree of. */
+const HOW_ADJECTIVE = /\bhow\s+([a-z]+)\b/i;
+/** "How much room is in the boot": a capacity, not money (askedKind reads "how much space" so already). */
+const HOW_MUCH_ROOM = /\bhow much room\b(?!\s+(?:rate|price|cost|charge|fee)s?\b)/i;
+
+/**
+ * A question whose kind askedKind could not read from its words ("how far is the hut") asks for what
+ * its adjective measures (measure-words): a value of that dimension answers it, the adjective does not
+ * need to be said by the screen ("River road 33 km").
+ */
+function measureAsked(question: string, asked: AskedValue): AskedValue | null {
+  if (HOW_MUCH_ROOM.test(question)) {
+    const terms = asked.terms.filter((t) => t !== 'room');
+    return { ...asked, kind: 'size', terms: terms.length ? terms : asked.terms };
+  }
+  if (asked.kind !== 'any') return null;
+  const adjective = HOW_ADJECTIVE.exec(question)?.[1];
+  const poles = adjective ? polesOf(adjective) : [];
+  if (!poles.length || adjectiveBase(adjective!) !== adjective!.toLowerCase()) return null;
+  const terms = asked.terms.filter((t) => t !== stem(adjective!));
+  if (!terms.length) return null;
+  return { ...asked, kind: 'size', terms, shaped: (t) => poles.some((p) => measuredIn(p.dim, t)) };
+}
+
 /** The question's kind and terms, with the kinds read here. */
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
+  const measured = measureAsked(question, asked);
+  if (measured) return measured;
   if (WHO_TO_RING.test(question)) return { ...asked, kind: 'phone', terms: asked.terms.filter((t) => !['ring', 'dial', 'text'].includes(t)) };
   if (WHERE_SEATED.test(question) && ['place', 'any'].includes(asked.kind)) {
     const terms = asked.terms.filter((t) => !SIT_WORDS.has(t));

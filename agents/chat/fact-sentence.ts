@@ -20,6 +20,8 @@ import { saidByWhom, saidLine } from './said-by.js';
 import { glossed } from './label-gloss.js';
 import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
+import { extremeLead } from './superlative.js';
+import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -58,6 +60,8 @@ interface Unit {
   means?: { terms: string[]; label: string; screenSaysNone: boolean };
   /** The day heading above it on its screen ("Tuesday 15 December" over that day's entries). */
   heading?: string;
+  /** For a clause of a sentence (see inClause), the sentence it was cut from. */
+  sentence?: string;
 }
 
 /** A frame's OCR word boxes, when they were kept. */
@@ -95,8 +99,8 @@ function unmatchedScreens(numbered: readonly NumberedMemory[], read: readonly Pa
 const hasDigit = (s: string) => /\d/.test(s);
 const cellsOf = (line: string) => line.trim().split(/\s{2,}|\t|\s\|\s/).map((c) => c.trim()).filter(Boolean);
 
-/** A short line with no figures that does not end a sentence reads as a label for what is under it. */
-const isLabel = (line: string) => line.length <= 40 && !hasDigit(line) && !/[.!?]$/.test(line.trim()) && !VALUE.email.test(line);
+/** A short line with no figures that does not end a sentence (nor a greeting's comma) reads as a label for what is under it. */
+const isLabel = (line: string) => line.length <= 40 && !hasDigit(line) && !/[.!?,]$/.test(line.trim()) && !VALUE.email.test(line);
 
 function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[] {
   const n = m.n;
@@ -511,6 +515,48 @@ function onItsScreen(u: Unit, units: readonly Unit[], numbered: readonly Numbere
   return [...new Set([...read, ...whole])];
 }
 
+/** Kinds whose value a clause of a sentence holds apart from the rest of it: a time, an amount, a place, a name. */
+const CLAUSE_KINDS = new Set<ValueKind>(['clock', 'date', 'when', 'money', 'count', 'duration', 'rate', 'size', 'place', 'person', 'phone', 'email', 'contact', 'code']);
+
+/**
+ * A sentence read in prose, cut to the clause that holds a value of the asked kind and names what was
+ * asked ("…400 units by the 18th, and the boxes ship from Leeds on the 20th" for "when do the boxes
+ * ship"); null when its values are all said of another thing than what was asked.
+ */
+function inClause(u: Unit, asked: AskedValue, question: string): Unit | null {
+  const nouns = asked.terms.filter((t) => !asked.loose.includes(t));
+  const names = (s: string) => covered(nouns.length ? nouns : asked.terms, s, asked.kin);
+  // "Lena Vogt 09:14", or "Team chat: Lena Vogt 09:14" as a label's value: the time a message was sent
+  // answers nothing asked, unless the line names what was asked itself (a calendar's "Standup 09:30").
+  const header = u.text.split(': ').slice(1).join(': ') || u.text;
+  if (!u.laidOut && u.passage && isWriterHeader(header) && names(header) === 0) return null;
+  if (u.laidOut || u.key || u.near || (!CLAUSE_KINDS.has(asked.kind) && !asked.shaped)) return u;
+  const holds = (s: string) => (asked.shaped ? asked.shaped(s) : valueIn(asked.kind, s, question));
+  const c = askedClause(u.text, holds, names);
+  if (c === 'elsewhere') return null;
+  return c && c.clause !== u.text ? { ...u, text: c.clause, sentence: u.text } : u;
+}
+
+/** "Sam Okafor (09:12): ": who wrote a chat or e-mail line and when, from the header above it on its screen; empty when none is shown or the line names them itself. */
+function writtenBy(u: Unit, numbered: readonly NumberedMemory[], screens?: ScreenOf): string {
+  const p = u.passage;
+  if (!p || u.laidOut || u.key || p.kind === 'code') return '';
+  const line = fold(u.sentence ?? u.text);
+  if (!line) return '';
+  const find = (lines: string[]) => lines.findIndex((l) => fold(l).includes(line) || (fold(l).length > 8 && line.includes(fold(l))));
+  const own = p.text.split('\n');
+  let at = find(own);
+  let w = at >= 0 ? writerOf(own, at) : null;
+  if (!w && screens) {
+    const m = numbered.find((x) => x.n === u.n);
+    const whole = m ? (screens(m.memory) ?? []).filter((x) => x.window_title === p.window_title).flatMap((x) => x.text.split('\n')) : [];
+    at = find(whole);
+    w = at >= 0 ? writerOf(whole, at) : null;
+  }
+  if (!w || fold(u.text).includes(fold(w.name.split(/\s+/)[0]!))) return '';
+  return `${w.name}${w.at ? ` (${w.at})` : ''}: `;
+}
+
 /** A line read on a screen, with the memory [n] that cites it. */
 interface ScreenLine {
   text: string;
@@ -711,6 +757,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const saying = saidLine(question, said.map((x) => x.text));
   const by = saying ? said[saying.index] : undefined;
   if (saying && by) return { text: `${clip(saying.text, MAX_CHARS)}${where(by, fmt)} [${by.n}].`, cited: [by.n], known: true, hedged: false };
+  // "Which route is the slowest": the whole list is read and its row at the asked end stated.
+  const extreme = extremeLead(question, asked, numbered, hints.screens);
+  if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: true, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
   const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;
@@ -719,14 +768,16 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const cue = dayCue(`${question} ${hints.when ?? ''}`);
   let top: Pick | null = null;
   let near: Pick | null = null;
-  for (const u of units) {
+  for (const whole of units) {
+    const u = inClause(whole, asked, question);
+    if (!u) continue;
     const j = judge(u, asked, question, cue, `${question} ${hints.when ?? ''}`);
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }
   // A step asked for is said with the steps of its screen: the run it is one of, or the one after what the question names.
   // A foreign screen's words the question met through the everyday-words table are glossed in the question's words.
-  const say = (u: Unit) => glossed((asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked), question, asked, [screenText(u), ...onItsScreen(u, units, numbered, hints.screens)].join('\n'));
+  const say = (u: Unit) => writtenBy(u, numbered, hints.screens) + glossed((asked.kind === 'command' && stepStatement(question, asked, u.text, onItsScreen(u, units, numbered, hints.screens))) || statement(u, asked), question, asked, [screenText(u), ...onItsScreen(u, units, numbered, hints.screens)].join('\n'));
   // Nothing found among the matched lines: a value known by its shape or a number to ring may sit
   // elsewhere on the best screens (a CI run's header names the branch, a listing's contact box is
   // apart from its title). Those screens are read whole, each line with its whole screen around it;

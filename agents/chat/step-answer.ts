@@ -49,7 +49,10 @@ export function markedStep(text: string): boolean {
 
 /** The first word of an instruction, after a number, "Then", or a purpose ("To connect it again, open …"). */
 function openingVerb(text: string): string {
-  const t = unmarked(text).replace(/^(?:then|next|finally|now|first|afterwards),?\s+/i, '').replace(/^to\s+[^,]{2,60},\s+/i, '');
+  // "If the lights stay red, first open …": the condition before the instruction says when, not what.
+  // "To turn it off, first open …": a purpose, then the word that orders the step.
+  let t = unmarked(text);
+  for (let i = 0; i < 2; i++) t = t.replace(/^(?:if|when|once|whenever|should)\s+[^,]{2,60},\s+/i, '').replace(/^(?:then|next|finally|now|first|afterwards),?\s+/i, '').replace(/^to\s+[^,]{2,60},\s+/i, '');
   return (/^[\p{L}]+/u.exec(t)?.[0] ?? '').toLowerCase();
 }
 
@@ -103,6 +106,15 @@ export function stepsOf(texts: readonly string[]): Map<number, string> {
     for (const [n, st] of strict) out.set(n, st);
   }
   if (out.size >= 2) return out;
+  // Steps told in one sentence ("First open Settings, then tap Privacy, then choose Reset"), or a menu path.
+  for (const line of lines) {
+    const told = proseSteps(line);
+    if (told.length >= 2) {
+      out.clear();
+      told.forEach((st, i) => out.set(i + 1, st));
+      return out;
+    }
+  }
   // Unnumbered, a list of bullets that tell what to do is the steps in the order they are listed.
   // (Most of them open with a verb known to instruct; the rest are read with them, in order.)
   const listed = lines.filter((l) => BULLET.test(l));
@@ -112,6 +124,30 @@ export function stepsOf(texts: readonly string[]): Map<number, string> {
     bullets.forEach((b, i) => add(i + 1, b));
   }
   return out;
+}
+
+/** Where one step of a sentence ends and the next begins: "then", "and then", "after that", "next", "finally". */
+const THEN = /(?:,\s*|\s+)(?:and\s+)?(?:then|after that|afterwards|next|finally)\b,?\s+/i;
+/** A menu path's separators. */
+const MENU_SEP = /\s*(?:>|›|→|»)\s*/;
+
+/**
+ * The steps a line tells in order without numbers: a menu path's places ("Settings → Privacy → Reset")
+ * or a sentence's instructions joined by "then" ("First open the admin page, then go to Maintenance");
+ * empty when it tells fewer than two, or when its parts do not read as instructions.
+ */
+export function proseSteps(line: string): string[] {
+  const text = line.trim();
+  if (menuPathIn(text)) {
+    const places = text.split(MENU_SEP).map((p) => p.replace(/[.;]$/, '').trim()).filter(Boolean);
+    return places.length >= 2 ? places : [];
+  }
+  const parts = text.split(THEN).map((p) => p.trim().replace(/[.;,]+$/, '')).filter(Boolean);
+  if (parts.length < 2) return [];
+  // The first part may open with what it is for or when ("If the lights stay red, first open …").
+  const first = parts[0]!.replace(/^.*?\bfirst,?\s+/i, '');
+  const steps = [first, ...parts.slice(1)];
+  return steps.every((st) => IMPERATIVE.has(openingVerb(st))) ? steps : [];
 }
 
 /** "Which way after crossing the footbridge", "what do I do after the batteries are out": what the step asked for comes after. */
@@ -150,6 +186,15 @@ export function stepNextTo(question: string, asked: AskedValue, screen: readonly
   const steps = stepsOf(screen);
   if (steps.size < 2) return null;
   const terms = asked.terms.filter((t) => said([t], n.what, asked.kin) > 0);
+  // A menu path's or a sentence's steps are short ("Privacy"): the one that says all it names is the one.
+  const told = screen.filter((l) => proseSteps(l).length >= 2);
+  for (const line of told) {
+    const list = proseSteps(line);
+    const at = list.findIndex((st) => terms.length && said(terms, st, asked.kin) >= terms.length);
+    const next = at >= 0 ? list[at + n.dir] : undefined;
+    // A menu's next place is said with its path, where it stands.
+    if (next) return menuPathIn(line) ? `${next} (${list.join(' → ')})` : next;
+  }
   if (!terms.length) return null;
   let best: { n: number; met: number; ends: number } | null = null;
   // Of steps that say as much, the one that says how it ends ("has soaked", "gone soft"): the condition's last word.
@@ -182,6 +227,8 @@ export function stepStatement(question: string, asked: AskedValue, picked: strin
   const steps = stepsOf(screen);
   if (steps.size < 2) return null;
   if (named(question)) return stepNextTo(question, asked, screen);
+  // A menu path states itself, as it is written.
+  if (menuPathIn(picked)) return null;
   // The picked line is one of the steps: numbered in it, or the bullet it is.
   const own = [...stepsOf([picked]).keys()];
   const bare = unmarked(picked);
