@@ -202,6 +202,9 @@ function unitsOfMemory(m: NumberedMemory, rank: number, question: string): Unit[
   return sentencesOf(text).map((s) => ({ text: s, context, passage: null, n: m.n, rank }));
 }
 
+/** A day of the month said in prose by its ordinal ("by the 18th", "from the 3rd"), not a floor or a step ("the 5th floor"). */
+const ORDINAL_DAY = /\b(?:on|by|until|till|before|after|from|since)\s+the\s+(?:[12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:floor|step|row|place|time|round|edition|century|item|line|page|attempt|level|stop|exit|gate|seat))/i;
+
 /** Whether the unit holds a value of the asked kind (a person not named in the question, for "who"). */
 function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // Any value at all, but something the question did not say already: a label alone states nothing.
@@ -210,7 +213,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     const said = stemsOf(question.replace(/[\p{L}\d-]+\s+or\s+[\p{L}\d-]+/gu, ' '));
     return [...stemsOf(unit)].some((s) => /\p{L}|\d/u.test(s) && !meets(s, said));
   }
-  if (kind === 'when') return VALUE.date.test(unit) || VALUE.clock.test(unit);
+  if (kind === 'when') return VALUE.date.test(unit) || VALUE.clock.test(unit) || ORDINAL_DAY.test(unit);
   if (kind === 'person') {
     const q = question.toLowerCase();
     for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
@@ -470,7 +473,9 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   const average = AMOUNT_KINDS.has(asked.kind) && AVERAGE.test(unit.text) && !AVERAGE.test(question) ? -1 : 0;
   const net = asked.kind === 'money' ? netOrGross(`${labelOf(unit)} ${unit.key ?? ''}`, question) : 0;
   const asMoney = asked.kind === 'money' && hasValue && asksMoney(question) ? (SAID_AS_MONEY.test(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text) ? 0.5 : -0.5) : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
+  // "How many shops": the count stands beside what it counts ("Stores: 14"), not beside the name of whose it is ("Founded 2009").
+  const counted = asked.kind === 'count' && hasValue ? countedIn(question, unit.text, asked) : 0;
+  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // A question naming nothing, on the best screen: the answer when its label says it is the one asked for.
   if (fit === 'near' && !asked.terms.some((t) => !asked.loose.includes(t)) && (net > 0 || sum > 0 || plan > 0 || limit > 0)) fit = 'yes';
@@ -483,6 +488,15 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   // "My October salary" is not on November's payslip, however well its labels fit.
   if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
   return { unit: found, score, fit };
+}
+
+/** The noun "how many" asks the number of. */
+const HOW_MANY = /\bhow many\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+?)(?=\s+(?:are|is|were|was|do|does|did|can|could|will|would|have|has|had|in|on|at|of|for|to|there|left)\b|\s*[?.!]?\s*$)/iu;
+function countedIn(question: string, text: string, asked: AskedValue): number {
+  const noun = HOW_MANY.exec(question)?.[1];
+  if (!noun) return 0;
+  const t = stem(noun);
+  return asked.terms.includes(t) && covered([t], text, asked.kin) > 0 ? 1.5 : 0;
 }
 
 function statement(u: Unit, asked: AskedValue): string {

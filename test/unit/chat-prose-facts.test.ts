@@ -58,6 +58,15 @@ describe('facts said in chat and e-mail prose', () => {
     expect(first('How long does the binding take?', mail, 'Re: spring catalogue print run — Mail')).toMatch(/^Priya Raman: the binding needs 6 days on top —/);
   });
 
+  it('reads a day said by its ordinal as a time, and a plural label as the word asked', () => {
+    const mail = ['Re: packaging', 'Hi Tom, the supplier can deliver the units by the 18th, and the crates go back on the 5th floor lift.'].join('\n');
+    expect(first('When can the supplier deliver the units?', mail, 'Re: packaging — Mail')).toMatch(/^(?:Re: packaging: )?Hi Tom, the supplier can deliver the units by the 18th —/);
+    expect(lead('When do the crates go back?', mail, 'Re: packaging — Mail').known).toBe(false);
+    // "Stores" is the shops asked about (WordNet's kin), though its stem is cut shorter than "store".
+    const about = 'About Kettlo\nFounded in Ghent, 2009\nStores: 14 across Belgium\nStaff: 220';
+    expect(first('How many shops does Kettlo have?', about, 'About us — Kettlo')).toMatch(/^Stores: 14 across Belgium/);
+  });
+
   it('leaves a sentence whole when its clauses cannot be told apart', () => {
     expect(askedClause('Checkout at 11:00 and breakfast at 8:00', (s) => /\d:\d\d/.test(s), () => 0)).toBeNull();
     expect(askedClause('Doors open at 19:00; the support act is at 19:30', (s) => /\d:\d\d/.test(s), (s) => (/doors/i.test(s) ? 1 : 0))).toEqual({ clause: 'Doors open at 19:00' });
