@@ -86,7 +86,7 @@ const NUM = '(\\d+(?:[.,]\\d+)*)';
 const SHAPE: Record<Dimension, RegExp> = {
   weight: new RegExp(`${NUM}\\s?(kg|kilos?|kilograms?|g|grams?|lbs?|pounds|oz|t|tonnes?)(?![\\p{L}\\d/])`, 'giu'),
   distance: new RegExp(`${NUM}\\s?(km|kilomet(?:re|er)s?|mi|miles?|m|met(?:re|er)s?|ft|feet|yards?|yd)(?![\\p{L}\\d/²³])`, 'giu'),
-  duration: new RegExp(`${NUM}\\s?(h|hrs?|hours?|min|mins|minutes?|s|secs?|seconds?|days?|d|weeks?|wks?)(?![\\p{L}\\d/])`, 'giu'),
+  duration: new RegExp(`${NUM}\\s?(ms|milliseconds?|h|hrs?|hours?|min|mins|minutes?|s|secs?|seconds?|days?|d|weeks?|wks?)(?![\\p{L}\\d/])`, 'giu'),
   speed: new RegExp(`${NUM}\\s?(km\\/h|kmh|kph|mph|m\\/s|[kKMG]bps|[kKMG]?b(?:it)?\\/s|[kKMG]B\\/s)(?![\\p{L}\\d])`, 'gu'),
   money: new RegExp(`(?:[€$£¥]|\\b(?:EUR|USD|GBP|CHF))\\s?${NUM}|${NUM}\\s?(?:€|EUR|USD|GBP|CHF|euros?|dollars?)(?![\\p{L}])`, 'giu'),
   size: new RegExp(`${NUM}\\s?([kKMGT]i?B|bytes?|m²|m2|sq ?m|sq ?ft|l|L|litres?|liters?|ml)(?![\\p{L}\\d])`, 'gu'),
@@ -97,7 +97,7 @@ const SHAPE: Record<Dimension, RegExp> = {
 const FACTOR: Record<string, number> = {
   kg: 1000, kilo: 1000, kilos: 1000, kilogram: 1000, kilograms: 1000, g: 1, gram: 1, grams: 1, lb: 453.6, lbs: 453.6, pounds: 453.6, oz: 28.35, t: 1e6, tonne: 1e6, tonnes: 1e6,
   km: 1000, kilometre: 1000, kilometres: 1000, kilometer: 1000, kilometers: 1000, mi: 1609, mile: 1609, miles: 1609, m: 1, metre: 1, metres: 1, meter: 1, meters: 1, ft: 0.3048, feet: 0.3048, yard: 0.9144, yards: 0.9144, yd: 0.9144, cm: 0.01, mm: 0.001, in: 0.0254,
-  h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600, min: 60, mins: 60, minute: 60, minutes: 60, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, d: 86400, day: 86400, days: 86400, week: 604800, weeks: 604800, wk: 604800, wks: 604800,
+  ms: 0.001, millisecond: 0.001, milliseconds: 0.001, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600, min: 60, mins: 60, minute: 60, minutes: 60, s: 1, sec: 1, secs: 1, second: 1, seconds: 1, d: 86400, day: 86400, days: 86400, week: 604800, weeks: 604800, wk: 604800, wks: 604800,
   'km/h': 1, kmh: 1, kph: 1, mph: 1.609, 'm/s': 3.6,
   kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 1024, mib: 1048576, gib: 1073741824, tib: 1099511627776, byte: 1, bytes: 1, 'm²': 1, m2: 1, 'sq m': 1, sqm: 1, 'sq ft': 0.0929, sqft: 0.0929, l: 1, litre: 1, litres: 1, liter: 1, liters: 1, ml: 0.001,
 };

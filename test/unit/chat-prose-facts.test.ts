@@ -134,6 +134,11 @@ describe('paraphrased asks: what an adjective measures, and the extreme of a lis
     expect(first('Which tent is the most expensive?', tents, 'Compare — Outdoorsy')).toMatch(/^Ridgeline UL/);
   });
 
+  it('reads the slowest of a list of timings in milliseconds and seconds', () => {
+    const board = 'Checkout API — p95 by endpoint\nGET /cart  180 ms\nPOST /pay  1.4 s\nGET /stock  420 ms';
+    expect(first('Which endpoint of the checkout API is the slowest?', board, 'Latency — Graphly')).toMatch(/^POST \/pay 1\.4 s \(the slowest of 3 listed\)/);
+  });
+
   it('does not pick an extreme from a total, a tie, or a list of something else', () => {
     expect(extremeRow(askedExtreme('Which leg is the longest?')!, ['Leg 1  12 km', 'Leg 2  12 km'])).toBeNull();
     expect(extremeRow(askedExtreme('Which leg is the longest?')!, ['Leg 1  12 km', 'Leg 2  9 km', 'Total  21 km'])?.row).toBe('Leg 1  12 km');
