@@ -74,6 +74,8 @@ const AFTER_TAX = /\b(?:after|before)\s+(tax|taxes|deductions?)\b/i;
 
 /** "How far", "how tall", "how close": an adjective the question asks the degree of. */
 const HOW_ADJECTIVE = /\bhow\s+([a-z]+)\b/i;
+/** "How far into the episode did I get", "how far along is the build": how much of a thing is done, not a distance. */
+const HOW_FAR_ALONG = /\bhow far\s+(?:into|through|along|in|with|down|up|behind|ahead)\b|\bhow far\b.*\b(?:get|got|gotten|come|came|made it)\b/i;
 /** "How much room is in the boot": a capacity, not money (askedKind reads "how much space" so already). */
 const HOW_MUCH_ROOM = /\bhow much room\b(?!\s+(?:rate|price|cost|charge|fee)s?\b)/i;
 
@@ -87,7 +89,7 @@ function measureAsked(question: string, asked: AskedValue): AskedValue | null {
     const terms = asked.terms.filter((t) => t !== 'room');
     return { ...asked, kind: 'size', terms: terms.length ? terms : asked.terms };
   }
-  if (asked.kind !== 'any') return null;
+  if (asked.kind !== 'any' || HOW_FAR_ALONG.test(question)) return null;
   const adjective = HOW_ADJECTIVE.exec(question)?.[1];
   const poles = adjective ? polesOf(adjective) : [];
   if (!poles.length || adjectiveBase(adjective!) !== adjective!.toLowerCase()) return null;

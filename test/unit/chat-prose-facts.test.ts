@@ -157,6 +157,8 @@ describe('paraphrased asks: what an adjective measures, and the extreme of a lis
       expect(a.shaped?.(dim === 'distance' ? '3.2 km' : '14 m'), q).toBe(true);
       expect(a.shaped?.('open 9:00–17:00'), q).toBe(false);
     }
+    // How much of a thing is done is no distance.
+    for (const q of ['How far into the audiobook did I get?', 'How far along is the kitchen renovation?', 'How far did I get with the tax form?']) expect(refineAsked(q, askedValue(q)).shaped, q).toBeUndefined();
     const spec = 'Estate specs\nBoot volume 640 litres\nTop speed 205 km/h\nLength 4.78 m';
     expect(first('How much room is in the boot of the estate?', spec, 'Specs — Motorly')).toMatch(/^(?:Estate specs: )?Boot volume 640 litres —/);
     const walk = 'Coastal walk\nLighthouse: 3.2 km from the harbour\nCafé open 9:00–17:00';
