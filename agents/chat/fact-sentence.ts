@@ -62,6 +62,8 @@ interface Unit {
   heading?: string;
   /** For a clause of a sentence (see inClause), the sentence it was cut from. */
   sentence?: string;
+  /** Its values are all in clauses that do not name what was asked, while another clause does. */
+  aside?: boolean;
 }
 
 /** A frame's OCR word boxes, when they were kept. */
@@ -535,7 +537,9 @@ const CLAUSE_KINDS = new Set<ValueKind>(['clock', 'date', 'when', 'money', 'coun
 /**
  * A sentence read in prose, cut to the clause that holds a value of the asked kind and names what was
  * asked ("…400 units by the 18th, and the boxes ship from Leeds on the 20th" for "when do the boxes
- * ship"); null when its values are all said of another thing than what was asked.
+ * ship"); marked aside when its values are all in clauses that do not name what was asked (said of
+ * another thing, or of the same in other words: offered as a guess, never as the answer); null for a
+ * message's header line.
  */
 function inClause(u: Unit, asked: AskedValue, question: string): Unit | null {
   const nouns = asked.terms.filter((t) => !asked.loose.includes(t));
@@ -547,7 +551,7 @@ function inClause(u: Unit, asked: AskedValue, question: string): Unit | null {
   if (u.laidOut || u.key || u.near || (!CLAUSE_KINDS.has(asked.kind) && !asked.shaped)) return u;
   const holds = (s: string) => (asked.shaped ? asked.shaped(s) : valueIn(asked.kind, s, question));
   const c = askedClause(u.text, holds, names);
-  if (c === 'elsewhere') return null;
+  if (c === 'elsewhere') return { ...u, aside: true };
   return c && c.clause !== u.text ? { ...u, text: c.clause, sentence: u.text } : u;
 }
 
@@ -786,6 +790,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     const u = inClause(whole, asked, question);
     if (!u) continue;
     const j = judge(u, asked, question, cue, `${question} ${hints.when ?? ''}`);
+    // A value said in a clause that does not name what was asked may be of another thing: a guess at most.
+    if (u.aside && j.fit === 'yes') j.fit = 'near';
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
   }

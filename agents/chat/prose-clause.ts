@@ -79,7 +79,8 @@ const aName = (name: string) => {
 /** Whether a line is only a message's header (a name and the time it was sent): its time is no fact of the message. */
 export function isWriterHeader(line: string): boolean {
   const name = NAME.exec(line.trim());
-  return !!name && STAMP.test(line.trim().slice(name[0].length)) && name[1]!.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).every((w) => !NOT_NAME.test(w.replace(/[.,]$/, '')));
+  // A full name: a calendar's "Dentist 14:00" or "Team Sync 10:00" is an entry with its time, not a writer.
+  return !!name && STAMP.test(line.trim().slice(name[0].length)) && name[1]!.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).length >= 2 && aName(name[1]!);
 }
 
 /** Lines looked at above a message for its author, at most. */

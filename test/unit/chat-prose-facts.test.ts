@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Memory, PassageMatch } from '../../shared/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
-import { askedClause, clausesOf, writerOf } from '../../agents/chat/prose-clause.js';
+import { askedClause, clausesOf, isWriterHeader, writerOf } from '../../agents/chat/prose-clause.js';
 import { askedExtreme, extremeRow } from '../../agents/chat/superlative.js';
 import { measureOf } from '../../agents/chat/measure-words.js';
 import { proseSteps, stepsOf } from '../../agents/chat/step-answer.js';
@@ -35,12 +35,14 @@ describe('facts said in chat and e-mail prose', () => {
     expect(first('By when does the museum need the headcount?', chat, title)).toMatch(/^Joost van Dam \(10:05\): the museum wants the headcount by Thursday —/);
   });
 
-  it('does not state a value said of another thing in the same sentence', () => {
-    // The only time on the screen is the retro's; the demo's clause holds none.
+  it('does not state a value said of another thing in the same sentence as the answer', () => {
+    // The only time on the screen is the retro's; the demo's clause holds none: a guess at most.
     const text = ['#launch', 'Sam Okafor 09:12', 'The retro moved to 4pm; the demo date is still open', 'Lena Vogt 09:14', 'ok'].join('\n');
     const f = lead('What time is the demo?', text, '#launch — Teamly');
     expect(f.known).toBe(false);
-    expect(f.text).not.toMatch(/4pm|09:1[24]/);
+    // Nor is a message's header (its sender and the time it was sent) the time asked for.
+    expect(f.text).not.toMatch(/(?:found|^)(?:: )?(?:#launch: )?(?:Sam Okafor|Lena Vogt) 09:1[24]/);
+    expect(f.text).toMatch(/^I don't know|^Not sure it is what you asked/);
     expect(first('What time is the retro?', text, '#launch — Teamly')).toMatch(/^Sam Okafor \(09:12\): The retro moved to 4pm —/);
   });
 
@@ -70,6 +72,16 @@ describe('facts said in chat and e-mail prose', () => {
   it('leaves a sentence whole when its clauses cannot be told apart', () => {
     expect(askedClause('Checkout at 11:00 and breakfast at 8:00', (s) => /\d:\d\d/.test(s), () => 0)).toBeNull();
     expect(askedClause('Doors open at 19:00; the support act is at 19:30', (s) => /\d:\d\d/.test(s), (s) => (/doors/i.test(s) ? 1 : 0))).toEqual({ clause: 'Doors open at 19:00' });
+  });
+
+  it('reads a message header as a writer only when it names someone in full', () => {
+    expect(isWriterHeader('Lena Vogt 09:14')).toBe(true);
+    expect(isWriterHeader('Joost van Dam 10:05')).toBe(true);
+    // A calendar's entries with their times are no writers.
+    expect(isWriterHeader('Dentist 14:00')).toBe(false);
+    expect(isWriterHeader('Team Meeting 10:00')).toBe(false);
+    const cal = ['Thursday', 'Dentist 14:00', 'Rua Augusta 12, 2nd floor'].join('\n');
+    expect(first('When is the dentist?', cal, 'Calendar — Thursday')).toContain('14:00');
   });
 
   it('finds a writer only in a header above the line', () => {
