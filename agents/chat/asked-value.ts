@@ -302,8 +302,6 @@ export function stemsOf(text: string): Set<string> {
       for (const alt of SAME_BY_STEM.get(s) ?? []) out.add(alt);
     }
     out.add(stem(w.replace(/-/g, '')));
-    // "Stores" stems to "stor", but a question's word (or its kin) "store" to itself: both are kept.
-    if (/[^s]es$/i.test(w)) out.add(stem(w.slice(0, -1)));
   }
   return out;
 }

