@@ -531,8 +531,12 @@ function onItsScreen(u: Unit, units: readonly Unit[], numbered: readonly Numbere
   return [...new Set([...read, ...whole])];
 }
 
-/** Kinds whose value a clause of a sentence holds apart from the rest of it: a time, an amount, a place, a name. */
-const CLAUSE_KINDS = new Set<ValueKind>(['clock', 'date', 'when', 'money', 'count', 'duration', 'rate', 'size', 'place', 'person', 'phone', 'email', 'contact', 'code']);
+/**
+ * Kinds whose value a clause of a sentence holds apart from the rest of it: a time, an amount, a place.
+ * Not a person: who says a thing is the writer, named before the words ("Dmitri Volkov 10:05 I can swap
+ * with you — I'll take Saturday …"), not in the clause that names what was asked.
+ */
+const CLAUSE_KINDS = new Set<ValueKind>(['clock', 'date', 'when', 'money', 'count', 'duration', 'rate', 'size', 'place', 'phone', 'email', 'contact', 'code']);
 
 /**
  * A sentence read in prose, cut to the clause that holds a value of the asked kind and names what was

@@ -74,6 +74,13 @@ describe('facts said in chat and e-mail prose', () => {
     expect(askedClause('Doors open at 19:00; the support act is at 19:30', (s) => /\d:\d\d/.test(s), (s) => (/doors/i.test(s) ? 1 : 0))).toEqual({ clause: 'Doors open at 19:00' });
   });
 
+  it('answers "who said" with the writer of the line, though the clause naming the thing names no one', () => {
+    const text = ['Support rota 4', 'Tomas Berg 10:06 Sure thing — I will cover Sunday if you take my Wednesday.'].join('\n');
+    const f = lead('Who said they would cover on Sunday?', text, '#support-rota — Teamly');
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Tomas Berg 10:06 Sure thing/);
+  });
+
   it('reads a message header as a writer only when it names someone in full', () => {
     expect(isWriterHeader('Lena Vogt 09:14')).toBe(true);
     expect(isWriterHeader('Joost van Dam 10:05')).toBe(true);
