@@ -352,7 +352,7 @@ function germanSpellings(word: string): string[] {
   return [w.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'), plainWord(w).replace(/u/g, (u, i: number) => (w[i] === 'ü' ? 'ii' : u))];
 }
 
-/** Whether a term is met only by one of its kin (a related word, not the word itself, or a German or Dutch compound made with it). */
+/** Whether a term is met only by one of its kin (a related word, not the word itself, or a German or Dutch compound ending in it). */
 export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   const related = kin.get(term);
   if (!related) return false;
@@ -361,9 +361,6 @@ export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<stri
   // OCR keeps some accents and drops others ("dépot" for "dépôt"): the kin hold each form without accents too.
   for (const s of stems) if (/[^\p{ASCII}]/u.test(s) && related.has(plainWord(s))) return true;
   for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 3 && s.endsWith(k)) return true;
-  // Its first part names what it is for: "Energiebedrijf" is the energy company, "Abholstelle" where to
-  // pick up. Not a part WordNet knows as English ("rente", an annuity, kin of "rent", starts "Rentenbescheid").
-  for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 5 && !wordKin(k).size) for (const s of stems) if (s.length >= k.length + 4 && s.startsWith(k)) return true;
   return false;
 }
 
