@@ -1,4 +1,5 @@
 import type { FrameWord, FrameWords } from '../../agents/store/index.js';
+import type { PlacedWord } from '../../shared/layout/index.js';
 
 /** About 9 px a character at 16 px text, and a 5 px space between words, as a browser draws them. */
 const CH = 9;
@@ -17,3 +18,14 @@ export function cell(text: string, x: number, y: number, h = H): FrameWord[] {
 
 /** A 1280×800 screen holding these cells' words. */
 export const screenOf = (...cells: FrameWord[][]): FrameWords => ({ width: 1280, height: 800, words: cells.flat() });
+
+/** Word boxes of a cell laid out by hand, as redaction and the line reader take them: 8 px a letter, 14 px high, 5 px spaces. */
+export function placedCell(text: string, x: number, y: number, h = 14): PlacedWord[] {
+  const out: PlacedWord[] = [];
+  let at = x;
+  for (const w of text.split(' ')) {
+    out.push({ text: w, x0: at, y0: y, x1: at + w.length * 8, y1: y + h });
+    at += w.length * 8 + 5;
+  }
+  return out;
+}

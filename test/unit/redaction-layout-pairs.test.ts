@@ -5,21 +5,13 @@
  * the screen benchmarks use.
  */
 import { describe, expect, it } from 'vitest';
+import { placedCell } from '../helpers/screen-words.js';
 import { DEFAULT_REDACTION, findSecretsIn, redactText, secretsByLayout, type PlacedWord } from '../../shared/redaction/index.js';
 import { laidOutSecrets, wordsToKeep, REDACTED_WORD } from '../../electron/sensing/capture/word-boxes.js';
 import { secretBoxes } from '../../electron/sensing/capture/caption-mask.js';
 import type { OcrResult } from '../../electron/sensing/perception/index.js';
 
-/** A cell's words from x, one row at y: "Wi-Fi password" → two words with a space between. */
-function cell(text: string, x: number, y: number, h = 14): PlacedWord[] {
-  const out: PlacedWord[] = [];
-  let at = x;
-  for (const w of text.split(' ')) {
-    out.push({ text: w, x0: at, y0: y, x1: at + w.length * 8, y1: y + h });
-    at += w.length * 8 + 5;
-  }
-  return out;
-}
+const cell = placedCell;
 /** Label and value columns, one row each, 32 px apart. */
 function pane(rows: [string, string][], valueX = 420): PlacedWord[] {
   return rows.flatMap(([l, v], i) => [...cell(l, 40, 100 + i * 32), ...(v ? cell(v, valueX, 100 + i * 32) : [])]);

@@ -1,17 +1,9 @@
 /** shared/layout's line reader: words put back in rows and cut into cells, as redaction and answers read them. */
 import { describe, expect, it } from 'vitest';
+import { placedCell } from '../helpers/screen-words.js';
 import { readLines, type LineReading, type PlacedWord } from '../../shared/layout/index.js';
 
-/** A cell's words from x on the row whose top is y, 8 px a letter, 14 px high, 5 px spaces. */
-function cell(text: string, x: number, y: number, h = 14): PlacedWord[] {
-  const out: PlacedWord[] = [];
-  let at = x;
-  for (const w of text.split(' ')) {
-    out.push({ text: w, x0: at, y0: y, x1: at + w.length * 8, y1: y + h });
-    at += w.length * 8 + 5;
-  }
-  return out;
-}
+const cell = placedCell;
 const texts = (words: PlacedWord[], how: LineReading) => readLines(words, how).map((l) => l.map((c) => c.text));
 const PAIRS: LineReading = { rows: 'first', gap: { factor: 1.2, by: 'pair' }, rules: false };
 const TABLES: LineReading = { rows: 'span', gap: { factor: 1.1, by: 'median' }, rules: true };
