@@ -1,6 +1,7 @@
 import type { Memory } from '../../shared/index.js';
 import { appendToBlock, blockLines, compressBlock, DEFAULT_CORE_LIMIT } from '../core/index.js';
 import { normalizeContact } from '../knowledge-vault/index.js';
+import { isWholeMarker } from '../../shared/redaction/index.js';
 import type { MemoryPatch } from '../store/index.js';
 import { normalizeUrl } from '../resource/index.js';
 import { normalizeText, type BrainStore } from '../subagent-kit/index.js';
@@ -29,7 +30,6 @@ function groupBy<T>(items: T[], key: (t: T) => string | null): Map<string, T[]> 
 }
 
 const nameOf = (m: Memory): string => (typeof m.fields.name === 'string' && m.fields.name ? m.fields.name : m.title);
-const isMarker = (s: unknown): boolean => typeof s === 'string' && /^\[redacted:[a-z_]+\]$/.test(s);
 
 function mergePlan(store: BrainStore, kind: DreamChange['kind'], group: Memory[], reason: string, patchFor: (survivor: Memory, others: Memory[]) => MemoryPatch): Planned {
   const sorted = [...group].sort(oldestFirst);
@@ -120,7 +120,7 @@ export function planVault(store: BrainStore, all: Memory[]): Planned[] {
   const key = (m: Memory): string => {
     const type = String(m.fields.entry_type ?? '');
     const secret = m.fields.secret;
-    if (isMarker(secret)) return `${type}|marker|${String(m.fields.source ?? '')}`;
+    if (isWholeMarker(secret)) return `${type}|marker|${String(m.fields.source ?? '')}`;
     if (type === 'email' || type === 'phone' || type === 'address') return `${type}|${normalizeContact(type, String(secret))}`;
     return `${type}|${String(secret)}`;
   };
@@ -130,8 +130,8 @@ export function planVault(store: BrainStore, all: Memory[]): Planned[] {
     out.push(mergePlan(store, 'knowledge_vault', group, 'duplicate vault entry', () => ({})));
   }
   // A marker-only entry and a real value for the same kind and place are one secret.
-  const real = revealed.filter((m) => !isMarker(m.fields.secret));
-  for (const marker of revealed.filter((m) => isMarker(m.fields.secret))) {
+  const real = revealed.filter((m) => !isWholeMarker(m.fields.secret));
+  for (const marker of revealed.filter((m) => isWholeMarker(m.fields.secret))) {
     const match = real.find((r) => r.fields.entry_type === marker.fields.entry_type && r.fields.source === marker.fields.source);
     if (!match || out.some((p) => p.change.before.includes(marker.id))) continue;
     out.push({

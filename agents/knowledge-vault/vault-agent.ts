@@ -19,7 +19,7 @@ import {
   type WriteOutcome,
 } from '../subagent-kit/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
-import { findSecretsIn } from '../../shared/redaction/index.js';
+import { findSecretsIn, isWholeMarker } from '../../shared/redaction/index.js';
 import { chatSecretDraft, sentenceAt, sentenceWithMarker } from './chat-secret-draft.js';
 import { findContacts, type FoundContact } from './contact-details.js';
 import { findMarkers, type FoundMarker } from './redaction-markers.js';
@@ -44,7 +44,6 @@ export interface RedactedSecretInput {
 /** "An email address", "A card number" (the redactor now also hands over emails; keys were "A api key"). */
 const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
 
-const isMarker = (s: unknown): boolean => typeof s === 'string' && /^\[redacted:[a-z_]+\]$/.test(s);
 
 export function sourceLabel(app: string | null, url: string | null): string {
   const host = hostOf(url);
@@ -226,7 +225,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     if (existing.fields.entry_type !== type) return 'different';
     const es = existing.fields.secret;
     const ds = d.fields?.secret;
-    if (isMarker(es) || isMarker(ds)) return existing.fields.source === d.fields?.source ? 'same' : 'different';
+    if (isWholeMarker(es) || isWholeMarker(ds)) return existing.fields.source === d.fields?.source ? 'same' : 'different';
     if (typeof es !== 'string' || typeof ds !== 'string') return 'different';
     // The same value however it was grouped or split (the re-scrub finds what chat or a screen gave live).
     return secretIdentity(type, es) === secretIdentity(type, ds) ? 'same' : 'different';
@@ -235,7 +234,7 @@ export class KnowledgeVaultAgent implements SubAgent {
   private merge(existing: Memory, d: MemoryDraft): MemoryPatch | null {
     const patch: MemoryPatch = {};
     const ds = d.fields?.secret;
-    if (isMarker(existing.fields.secret) && typeof ds === 'string' && !isMarker(ds)) {
+    if (isWholeMarker(existing.fields.secret) && typeof ds === 'string' && !isWholeMarker(ds)) {
       patch.fields = { secret: ds };
     }
     // A contact first seen without a name gets one when a later screen names its owner.

@@ -1,4 +1,4 @@
-import { secretValueIdentity, type SecretMatch } from '../../shared/redaction/index.js';
+import { isWholeMarker, secretValueIdentity, type SecretMatch } from '../../shared/redaction/index.js';
 import type { EngramStore } from '../store/index.js';
 import { vaultSecretId } from './arrival-scrub.js';
 import type { SyncedMemory } from './change-record.js';
@@ -13,7 +13,6 @@ export interface ArrivalSecret {
   at: number;
 }
 
-const isMarker = (s: string): boolean => /^\[redacted:[a-z_]+\]$/.test(s);
 
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
@@ -43,7 +42,7 @@ export function settleVault(store: EngramStore, syncKey: Buffer, merge: MergeSta
   for (const e of memories.list({ kinds: ['knowledge_vault'], limit: 10_000 })) {
     const type = String(e.fields['entry_type'] ?? '');
     const value = memories.get(e.id, { reveal: true })?.fields['secret'];
-    if (typeof value !== 'string' || !value.trim() || isMarker(value)) continue;
+    if (typeof value !== 'string' || !value.trim() || isWholeMarker(value)) continue;
     secretOf.set(e.id, { type, value });
     const key = identity(type, value);
     holders.set(key, [...(holders.get(key) ?? []), e.id]);

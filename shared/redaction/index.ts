@@ -16,6 +16,7 @@ export {
   type SecretKind,
 } from './detectors.js';
 export { cardNumberValid, ibanValid, looksLikePhone, luhnValid } from './checks.js';
+export { isWholeMarker } from './whole-marker.js';
 export { findSecretsIn, redactText, redactionMarker, switchesForModel, type LaidOutSecret, type Redacted, type SecretMatch } from './redactor.js';
 // Label and value read as separate columns, paired again by their boxes.
 export { secretsByLayout, type PlacedWord } from './layout-pairs.js';
