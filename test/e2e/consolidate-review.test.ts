@@ -32,6 +32,9 @@ async function findChanges(page: Page, leaveOut: string[]) {
   const dialog = page.getByRole('dialog', { name: 'Consolidate memories' });
   for (const label of leaveOut) await dialog.getByRole('checkbox', { name: label }).uncheck();
   await dialog.getByRole('button', { name: 'Find changes' }).click();
+  // The dry run has ended when Apply replaces Find changes: ~0.5 s idle, several seconds on a busy CI
+  // machine, longer than expect.poll's default second (the cause of a red CI run).
+  await dialog.getByRole('button', { name: /^Apply \d+ accepted$/ }).waitFor();
   return dialog;
 }
 
@@ -41,7 +44,7 @@ describe('Consolidate in the window', { timeout: 180_000, shuffle: false }, () =
     const page = await tab.open();
     const dialog = await findChanges(page, ['Procedural', 'Experiences']);
     const changes = dialog.getByTestId('consolidate-change');
-    await expect.poll(() => changes.count()).toBe(2);
+    expect(await changes.count()).toBe(2);
     const texts = await changes.allTextContents();
     // Before and after, for the semantic merge: the merged-away copy and what stands afterwards.
     const ana = changes.filter({ hasText: 'Ana Lima, finance lead.' });
