@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Provenance } from '../../../shared/index.js';
-import { ExperienceViewSchema, ReflectionViewSchema, type ExperienceView, type ReflectionView } from '../../../shared/api/index.js';
+import { ExperienceViewSchema, RecommendationSchema, ReflectionViewSchema, type ExperienceView, type RecommendationView, type ReflectionView } from '../../../shared/api/index.js';
 
 /**
  * Where the text an MCP answer carries came from, as a field an agent can act on (not prose it
@@ -42,3 +42,9 @@ export const McpExperienceSchema = ExperienceViewSchema.extend(TrustLabelSchema)
 export const McpReflectionSchema = ReflectionViewSchema.extend(TrustLabelSchema);
 export const labelExperience = (e: ExperienceView): z.infer<typeof McpExperienceSchema> => ({ ...e, ...trustLabel('none') });
 export const labelReflection = (r: ReflectionView): z.infer<typeof McpReflectionSchema> => ({ ...r, ...trustLabel('none') });
+/**
+ * A recommendation names an action to take, and that action is recorded text like any experience's
+ * (the brain records experiences it read on screen): labelled the same, so an agent reads it as data.
+ */
+export const McpRecommendationSchema = RecommendationSchema.extend(TrustLabelSchema);
+export const labelRecommendation = (r: RecommendationView): z.infer<typeof McpRecommendationSchema> => ({ ...r, ...trustLabel('none') });

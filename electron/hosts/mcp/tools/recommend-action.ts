@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { GroupBySchema, RecommendationSchema } from '../../../../shared/api/index.js';
+import { GroupBySchema } from '../../../../shared/api/index.js';
+import { McpRecommendationSchema, UNTRUSTED_NOTE, labelRecommendation } from '../content-origin.js';
 import { recommendationLines } from '../experience-text.js';
 import { READ_ONLY, guarded, type ToolContext } from '../tool-context.js';
 
@@ -15,7 +16,7 @@ export const recommendActionInput = {
   group_by: GroupBySchema.default('text').describe('"meaning": differently worded versions of one action share their evidence; "text" (default): exact wording.'),
 };
 
-export const recommendActionOutput = { recommendation: RecommendationSchema.nullable(), half_life_days: z.number().nullable() };
+export const recommendActionOutput = { recommendation: McpRecommendationSchema.nullable(), half_life_days: z.number().nullable() };
 
 type Args = { task: string; explore: boolean; seed?: number; weight_by_relevance: boolean; group_by: z.infer<typeof GroupBySchema> };
 
@@ -25,7 +26,7 @@ export function registerRecommendAction(server: McpServer, ctx: ToolContext): vo
     {
       title: 'Recommend an action',
       description:
-        "The action that worked best for tasks like this one before, from the user's recorded experiences, with a conservative confidence (lower bound of its success rate: 9 of 10 beats a lucky 1 of 1). Actions that only ever failed are listed as tried-and-failed, never recommended. Counts are exact; Engram's half-life setting only changes the ranking.",
+        "The action that worked best for tasks like this one before, from the user's recorded experiences, with a conservative confidence (lower bound of its success rate: 9 of 10 beats a lucky 1 of 1). Actions that only ever failed are listed as tried-and-failed, never recommended. Counts are exact; Engram's half-life setting only changes the ranking. " + UNTRUSTED_NOTE,
       inputSchema: recommendActionInput,
       outputSchema: recommendActionOutput,
       annotations: READ_ONLY,
@@ -35,7 +36,7 @@ export function registerRecommendAction(server: McpServer, ctx: ToolContext): vo
       if (!r) {
         return { text: `No recorded experience recommends an action for "${args.task}" yet.`, data: { recommendation: null, half_life_days } };
       }
-      return { text: recommendationLines(r, half_life_days).join('\n'), data: { recommendation: r, half_life_days } };
+      return { text: recommendationLines(r, half_life_days).join('\n'), data: { recommendation: labelRecommendation(r), half_life_days } };
     }),
   );
 }

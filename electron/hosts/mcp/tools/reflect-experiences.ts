@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { GroupBySchema } from '../../../../shared/api/index.js';
-import { McpReflectionSchema, labelReflection } from '../content-origin.js';
+import { McpReflectionSchema, UNTRUSTED_NOTE, labelReflection } from '../content-origin.js';
 import { reflectionLines } from '../experience-text.js';
 import { ADDS_MEMORY, guarded, type ToolContext } from '../tool-context.js';
 
@@ -19,7 +19,7 @@ export function registerReflectExperiences(server: McpServer, ctx: ToolContext):
     {
       title: 'Reflect on experiences',
       description:
-        'Read the experiences with tasks like this one and keep a reflection: what worked (with its record), what failed (with the reason), and your note. recall_experiences shows it from then on; a newer reflection on the same task family supersedes the older one.',
+        'Read the experiences with tasks like this one and keep a reflection: what worked (with its record), what failed (with the reason), and your note. recall_experiences shows it from then on; a newer reflection on the same task family supersedes the older one. ' + UNTRUSTED_NOTE,
       inputSchema: reflectExperiencesInput,
       outputSchema: reflectExperiencesOutput,
       annotations: ADDS_MEMORY,

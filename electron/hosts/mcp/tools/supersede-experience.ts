@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { McpExperienceSchema, labelExperience } from '../content-origin.js';
+import { McpExperienceSchema, UNTRUSTED_NOTE, labelExperience } from '../content-origin.js';
 import { SUPERSEDES_MEMORY, guarded, type ToolContext } from '../tool-context.js';
 
 const Id = z.string().min(1).max(128);
@@ -18,7 +18,7 @@ export function registerSupersedeExperience(server: McpServer, ctx: ToolContext)
     {
       title: 'Supersede an experience',
       description:
-        'Mark an experience as replaced by a newer one: it stays in history but is left out of recall and recommendations. Deletes nothing.',
+        'Mark an experience as replaced by a newer one: it stays in history but is left out of recall and recommendations. Deletes nothing. ' + UNTRUSTED_NOTE,
       inputSchema: supersedeExperienceInput,
       outputSchema: supersedeExperienceOutput,
       annotations: SUPERSEDES_MEMORY,
