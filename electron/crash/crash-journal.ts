@@ -108,6 +108,21 @@ export class CrashJournal {
     };
   }
 
+  /**
+   * What a host tells of a crash (a terminal line, a log, a notification, a dialog): the error's kind
+   * and code and where its report is, never the message, for the same reason the report keeps none
+   * of it: those lines end up in a service's journal, the session's error log and the notification
+   * history, all plaintext files.
+   */
+  noticeLine(err: unknown, reportPath: string | null): string {
+    const e = err instanceof Error ? err : null;
+    const rawCode: unknown = e ? (e as { code?: unknown }).code : undefined;
+    const code = typeof rawCode === 'string' ? ` ${rawCode.slice(0, 40)}` : '';
+    const scrub = this.opts.scrub ?? ((t: string) => t);
+    const kind = scrub(`${(e?.name ?? typeof err).slice(0, 60)}${code}`);
+    return `unexpected error (${kind})${reportPath ? `; report: ${reportPath}` : '; no report could be written'}`;
+  }
+
   /** Writes a report (temp file + rename, so a half report never appears); returns its path, or null if it could not be written. */
   record(kind: CrashKind, err: unknown, fatal: boolean): string | null {
     try {

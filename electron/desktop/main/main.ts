@@ -100,8 +100,10 @@ const quit = new QuitSequence({ shutdown, exit: (code) => app.exit(code), log })
 const crashes = new CrashJournal({ dir: path.join(engramPlaces().dataDir, 'crashes'), version: app.getVersion(), processName: 'app', scrub: (t) => redactText(t).text });
 crashes.install(process, {
   onFatal: (err, report) => {
-    log(`uncaught error${report ? ` (report: ${report})` : ''}`);
-    fatal(err);
+    // Told by its kind and report only: its message may hold screen text (crash-journal.ts).
+    const line = crashes.noticeLine(err, report);
+    log(line);
+    fatal(err, `Engram stopped after an ${line}`);
   },
   onRejection: (_reason, report) => log(`unhandled rejection${report ? ` (report: ${report})` : ''}`),
 });
@@ -499,18 +501,21 @@ function useOwnChromiumProfile(): void {
   });
 }
 
-function fatal(err: unknown): void {
+/** Ends the app after a failure; `told`, when given, is said instead of anything of the error's own words (a crash's). */
+function fatal(err: unknown, told?: string): void {
   const message =
-    err instanceof KeyWrapError || (err instanceof Error && err.name === 'StoreError')
+    told ??
+    (err instanceof KeyWrapError || (err instanceof Error && err.name === 'StoreError')
       ? err.message
-      : `Engram could not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+      : `Engram could not start: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   log(`fatal: ${message}`);
+  const line = told ?? (err instanceof Error ? err.message.split('\n')[0]! : String(err));
   // Calls the window made while the start was on its way (and any after) get the reason, not silence.
-  engine.fail(err instanceof Error ? err.message.split('\n')[0]! : String(err));
+  engine.fail(line);
   const cancelled = err instanceof KeyWrapError && err.code === 'CANCELLED';
   if (!cancelled) {
     // Before the engine's modules have loaded, no capture or store failure can have happened.
-    const problem: Problem = coreModule ? coreModule.problemOf(err) : { source: err instanceof KeyWrapError ? 'key' : 'capture', message: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
+    const problem: Problem = told !== undefined ? { source: 'capture', message: told } : coreModule ? coreModule.problemOf(err) : { source: err instanceof KeyWrapError ? 'key' : 'capture', message: line };
     new Notifier(appPaths().appIcon, () => undefined).problem(problem);
     dialog.showErrorBox('Engram', message);
   }

@@ -13,11 +13,7 @@ import { packageVersion } from './version.js';
 export function installCrashJournal(proc: NodeJS.Process, dataDir: string, processName: string, write: (line: string) => void): () => void {
   const journal = new CrashJournal({ dir: join(dataDir, 'crashes'), version: packageVersion(), processName, scrub: (t) => redactText(t).text });
   const die = (err: unknown, report: string | null) => {
-    const e = err instanceof Error ? err : null;
-    const rawCode: unknown = (e as { code?: unknown } | null)?.code;
-    const code = typeof rawCode === 'string' ? ` ${rawCode.slice(0, 40)}` : '';
-    const kind = redactText(`${(e?.name ?? typeof err).slice(0, 60)}${code}`).text;
-    write(`engram: unexpected error (${kind})${report ? `; report: ${report}` : '; no report could be written'}\n`);
+    write(`engram: ${journal.noticeLine(err, report)}\n`);
     proc.exit(1);
   };
   return journal.install(proc, { onFatal: die, onRejection: die });
