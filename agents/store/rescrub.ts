@@ -34,7 +34,8 @@ import type { VectorIndex } from './vector-index.js';
  *
  * A value found where no text detector could (a settings pane's password, paired with its label by
  * the frame's word boxes) is masked in every later text that quotes it alone: each slice also looks
- * for the values the vault holds, and the ones it took out itself (rescrub-carry.ts).
+ * for the values the vault holds, and the ones it took out itself (rescrub-carry.ts), in every row
+ * of the slice, before or after the row that gave it up.
  */
 
 export const REDACTION_VERSION_KEY = 'redaction_version';
@@ -115,6 +116,8 @@ interface Scrubber {
   carry(kind: string, value: string): void;
   /** The secrets a text quotes without their label (values the vault or this slice holds), for the redactor. */
   carried(text: string): LaidOutSecret[];
+  /** How many values this slice's rows added to the carry so far (grows when a row gives up a value the carry did not hold). */
+  added(): number;
 }
 
 interface Step {
@@ -485,7 +488,14 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     taken = [];
     return t;
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: (kind, value) => (carry ??= vault()).add(kind, value) };
+  let added = 0;
+  const carryValue = (kind: string, value: string): void => {
+    const c = (carry ??= vault());
+    const had = c.size;
+    c.add(kind, value);
+    added += c.size - had;
+  };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: carryValue, added: () => added };
 }
 
 /**
@@ -512,13 +522,28 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
         continue;
       }
       // Collected first: better-sqlite3 refuses writes while a read is open on the same connection.
-      const rows = stmt(d.db, step.select).all(cur.after, batch) as (Record<string, unknown> & { rid: number })[];
-      for (const r of rows) {
-        // What a row that was not written back took out stays out of the vault (nothing was masked).
-        s.take();
-        if (step.apply(r, s, out)) out.changed++;
-        cur.after = r.rid;
+      const from = cur.after;
+      const read = (n: number) => stmt(d.db, step.select).all(from, n) as (Record<string, unknown> & { rid: number })[];
+      const rows = read(batch);
+      const changed = new Set<number>();
+      const pass = (list: typeof rows): void => {
+        for (const r of list) {
+          // What a row that was not written back took out stays out of the vault (nothing was masked).
+          s.take();
+          if (step.apply(r, s, out)) changed.add(r.rid);
+        }
+      };
+      let carried = s.added();
+      pass(rows);
+      // A value a row gave up is masked in the rows after it as they are read; the rows before it
+      // that quote it alone are read again (as now written), until a reading adds nothing new. Still
+      // this transaction: no row waits for a later pass that may never come.
+      while (s.added() > carried && rows.length > 1) {
+        carried = s.added();
+        pass(read(rows.length));
       }
+      if (rows.length) cur.after = rows[rows.length - 1]!.rid;
+      out.changed += changed.size;
       out.rows += rows.length;
       if (rows.length < batch) {
         cur.step++;
@@ -538,10 +563,10 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
   return result(out);
 }
 
-/** The slice's figures, without the secrets' values. */
+/** The slice's figures, without the secrets' values (a row read again is named once). */
 function result(out: SliceState): RescrubSlice {
   const { found: _values, ...figures } = out;
-  return figures;
+  return { ...figures, memoryIds: [...new Set(figures.memoryIds)], observationIds: [...new Set(figures.observationIds)] };
 }
 
 /**

@@ -120,6 +120,44 @@ describe('re-scrub: a secret found by layout is masked wherever kept text quotes
     expect(edits).toEqual([]);
   });
 
+  it('a value a later row of the same slice gives up is masked in the rows before it that quote it alone', async () => {
+    // Both tables' rows in one slice each: the note that quotes a value comes before the one that names it.
+    const WIFI = 'Tarn-Osprey-9052';
+    const LOCKER = 'kestrel7Dune44';
+    const quoting = store.memories.insert({ kind: 'episodic', title: 'Studio mesh', text: `Joined the studio mesh with ${WIFI} from the tablet`, occurred_at: T });
+    const naming = store.memories.insert({ kind: 'semantic', title: 'Studio Wi-Fi', text: `Studio Wi-Fi password: ${WIFI}`, occurred_at: T + 1_000 });
+    const thread = store.threads.create('gym', T);
+    const asked = store.messages.insert({ thread_id: thread.id, role: 'user', text: `does ${LOCKER} still open locker 12?`, raw: {}, created_at: T });
+    store.messages.insert({ thread_id: thread.id, role: 'user', text: `my gym locker password is ${LOCKER}`, raw: {}, created_at: T + 1_000 });
+    oldGeneration(store);
+    const r = await brain.rescrub();
+    expect(r.done).toBe(true);
+    expect(store.memories.get(quoting.id)!.text).toBe('Joined the studio mesh with [redacted:password] from the tablet');
+    expect(store.memories.get(naming.id)!.text).toBe('Studio Wi-Fi password: [redacted:password]');
+    expect(store.messages.get(asked.id)!.text).toBe('does [redacted:password] still open locker 12?');
+    expect(readable(store, WIFI)).toEqual([]);
+    expect(readable(store, LOCKER)).toEqual([]);
+    expect(vaulted(store, WIFI)).toHaveLength(1);
+    expect(vaulted(store, LOCKER)).toHaveLength(1);
+  });
+
+  it('without a vault, one slice still masks its earlier rows with what its later rows gave up', () => {
+    const WIFI = 'Tarn-Osprey-9052';
+    const quoting = store.memories.insert({ kind: 'episodic', title: 'Studio mesh', text: `Joined the studio mesh with ${WIFI}`, occurred_at: T });
+    store.memories.insert({ kind: 'semantic', title: 'Studio Wi-Fi', text: `Studio Wi-Fi password: ${WIFI}`, occurred_at: T + 1_000 });
+    const plain = store.memories.insert({ kind: 'episodic', title: 'Lunch', text: 'Lunch with Ana at the studio', occurred_at: T + 2_000 });
+    oldGeneration(store);
+    const slices = [];
+    while (store.rescrubDue) slices.push(store.rescrubSlice(DEFAULT_REDACTION));
+    expect(store.memories.get(quoting.id)!.text).toBe('Joined the studio mesh with [redacted:password]');
+    expect(store.memories.get(plain.id)!.text).toBe('Lunch with Ana at the studio');
+    // Read twice, counted once.
+    const notes = slices.find((x) => x.memoryIds.length)!;
+    expect(notes.rows).toBe(3);
+    expect(notes.changed).toBe(2);
+    expect(notes.memoryIds).toHaveLength(2);
+  });
+
   it('a short or common vault value is not masked in unrelated text', async () => {
     // Told in chat long ago and vaulted live: a door PIN, a guest password that is a plain word.
     const told: [string, string][] = [
