@@ -8,7 +8,8 @@ import { resealSlice, resealStart, ResealStateSchema, type ResealState } from '.
 import type { OpenedSegment, SyncIdentity } from './segment-seal.js';
 import { applySyncedSetting } from './synced-setting-apply.js';
 import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger, type WriterNote } from './sync-folder.js';
-import { settleVault, type ArrivalSecret } from './vault-entries.js';
+import { settleVault, VAULT_PAGE, type ArrivalSecret } from './vault-entries.js';
+import { VaultSecretIds } from './vault-secret-ids.js';
 
 const MERGE_KEY = 'merge';
 const LEDGER_KEY = 'ledger';
@@ -22,6 +23,8 @@ export interface FolderSyncOptions {
   /** 32 hex digits, the same on every device of the folder. */
   folderId: string;
   now?: () => number;
+  /** Vault entries read at a time where every one is compared (vault-entries.ts); tests use a small page. */
+  vaultPage?: number;
 }
 
 export interface SyncPassReport {
@@ -138,10 +141,19 @@ export class FolderSync {
   /** Local changes into the folder; each is folded into the merge clocks first, so an older remote edit cannot undo it. */
   exportPending(id: SyncIdentity = this.identity()): number {
     return this.store.transaction(() => {
-      const rows = this.store.changes.pending();
+      // The first pass after an update (or after sync was turned on again) notes every vault entry
+      // held, before one can be deleted unnoted (vault-secret-ids.ts).
+      if (VaultSecretIds.missing(this.store)) VaultSecretIds.load(this.store, this.opts.key, this.vaultPage).save();
+      let rows = this.store.changes.pending();
       if (rows.length === 0) return 0;
-      const records = rows.map((r) => ChangeRecordSchema.parse(r.record));
+      let records = rows.map((r) => ChangeRecordSchema.parse(r.record));
       const merge = this.merge();
+      // A vault entry the user deleted takes its secret's shared id with it (vault-secret-ids.ts): logged
+      // here, so the tombstone travels in this batch and every device treats the secret as deleted.
+      if (this.secretIdsDeleted(records, merge)) {
+        rows = this.store.changes.pending();
+        records = rows.map((r) => ChangeRecordSchema.parse(r.record));
+      }
       const ledger = this.ledger();
       const ranges: { from: string; to: string }[] = [];
       // A local put of a memory another device forgot (or a range covers) is forgotten here too, and a
@@ -160,6 +172,26 @@ export class FolderSync {
       this.save(merge, ledger);
       return records.length;
     });
+  }
+
+  /**
+   * Notes the vault entries this batch puts and logs a forget of the shared id of each secret it
+   * deletes for good (no entry here holds it any more); whether it logged one. Read only when the
+   * batch puts a vault entry or forgets anything.
+   */
+  private secretIdsDeleted(records: ChangeRecord[], merge: MergeState): boolean {
+    const touches = records.some((r) => (r.op === 'memory.put' && r.memory.kind === 'knowledge_vault') || r.op === 'memory.forget');
+    if (!touches) return false;
+    const ids = VaultSecretIds.load(this.store, this.opts.key, this.vaultPage);
+    for (const r of records) if (r.op === 'memory.put') ids.put(r.id, r.memory);
+    const shared = ids.forgotten(records.flatMap((r) => (r.op === 'memory.forget' ? [r.id] : []))).filter((id) => !merge.isForgotten(id));
+    for (const id of shared) this.store.changes.forget(id);
+    ids.save();
+    return shared.length > 0;
+  }
+
+  private get vaultPage(): number {
+    return this.opts.vaultPage ?? VAULT_PAGE;
   }
 
   /**
@@ -187,6 +219,7 @@ export class FolderSync {
       const vaultPuts: string[] = [];
       this.passSwitches = null;
       this.passKnown = null;
+      this.passIds = null;
       this.store.changes.imported(() => {
         for (const s of segments) {
           const hand = new Set(s.trailer?.by_hand ?? []);
@@ -194,7 +227,8 @@ export class FolderSync {
         }
       });
       // Outside imported(): what it keeps and forgets is this device's own, and travels.
-      settleVault(this.store, this.opts.key, merge, vault, vaultPuts);
+      settleVault(this.store, this.opts.key, merge, vault, vaultPuts, this.vaultPage);
+      this.saveSecretIds();
       this.save(merge, ledger);
     });
     // A range forget takes this device's own sources in the range (frames, audio, files): after the commit, as a local forget runs.
@@ -214,6 +248,7 @@ export class FolderSync {
         this.put(e.id, arrival.scrub ? this.scrubbed(e.id, e.memory, e.at.t, arrival.scrub) : e.memory, e.at.t, arrival.byHand);
         if (e.memory.kind === 'knowledge_vault') {
           arrival.vault?.push(e.id);
+          if (arrival.vault) this.secretIds().put(e.id, e.memory);
           // A secret that arrives in this pass is looked for in the memories after it, as the vault's others are.
           const { entry_type: kind, secret } = e.memory.fields as Record<string, unknown>;
           if (typeof kind === 'string' && typeof secret === 'string') this.passKnown?.add(kind, secret);
@@ -225,6 +260,7 @@ export class FolderSync {
         return;
       case 'forget':
         memories.delete([e.id]);
+        if (arrival.vault) this.secretIds().drop(e.id);
         return;
       case 'forget-range':
         ranges.push({ from: e.from, to: e.to });
@@ -233,6 +269,15 @@ export class FolderSync {
         applySyncedSetting(this.store, e.key, e.value);
         return;
     }
+  }
+
+  /** The vault entries' shared ids, read at an import pass's first vault entry or forget. */
+  private passIds: VaultSecretIds | null = null;
+  private secretIds(): VaultSecretIds {
+    return (this.passIds ??= VaultSecretIds.load(this.store, this.opts.key, this.vaultPage));
+  }
+  private saveSecretIds(): void {
+    this.passIds?.save();
   }
 
   /** The user's redaction switches, read at the first memory an import pass redacts. */
