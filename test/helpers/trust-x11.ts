@@ -6,7 +6,7 @@
  * stack sit behind one switch each.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,11 +34,23 @@ export interface XWindow {
 type Display = { display: string; stop(): void };
 const root = join(import.meta.dirname, '..', '..');
 
+/** An xdotool name pattern matching exactly this title. */
+const titlePattern = (title: string): string => `^${title.replace(/[()[\]{}.*+?^$|\\]/g, '.')}$`;
+
+/** Polls a condition (sync: show and hide are), a short while between looks; gives up after `ms`. */
+function waitUntil(done: () => boolean, ms: number): void {
+  const end = Date.now() + ms;
+  while (!done() && Date.now() < end) execFileSync('sleep', ['0.05']);
+}
+
 /** One switch per capture dependency: the fake stack until the real display is switched on. */
 export class SwitchedStack {
   private x: { display: Display | null; name: string; screen: X11ScreenSource; windows: ActiveWindowSource; list: WindowList; ocr: TesseractPool; dir: string } | null = null;
   private real = false;
   private open: ChildProcess[] = [];
+  /** The titles of the windows open now, to wait until they are gone. */
+  private titles: string[] = [];
+  private shown = 0;
 
   constructor(
     private readonly fake: { screen: ScreenSource; windows: ActiveWindowSource; ocr: OcrEngine },
@@ -99,25 +111,42 @@ export class SwitchedStack {
   /** Opens the windows (the last one focused) and switches capture to the real display. */
   show(windows: XWindow[]): void {
     const env = { ...process.env, DISPLAY: this.x!.name };
+    const ready: string[] = [];
     for (const w of windows) {
       const args = ['-T', w.title, '-fa', 'Monospace', '-fs', '18', '-geometry', w.geometry, '+sb', '-bg', w.colours?.bg ?? 'white', '-fg', w.colours?.fg ?? 'black'];
       if (w.cls) args.push('-class', w.cls);
-      args.push('-e', 'sh', '-c', 'printf "%s\\n" "$TRUST_TEXT"; sleep 600');
-      this.open.push(spawn('xterm', args, { env: { ...env, TRUST_TEXT: w.text }, stdio: 'ignore' }));
-      execFileSync('xdotool', ['search', '--sync', '--name', `^${w.title.replace(/[()[\]{}.*+?^$|\\]/g, '.')}$`], { env, timeout: 20_000 });
+      // The shell marks when its text is written to the terminal, which xterm then draws.
+      const mark = join(this.x!.dir, `shown-${++this.shown}`);
+      ready.push(mark);
+      args.push('-e', 'sh', '-c', 'printf "%s\\n" "$TRUST_TEXT"; : > "$TRUST_SHOWN"; sleep 600');
+      this.open.push(spawn('xterm', args, { env: { ...env, TRUST_TEXT: w.text, TRUST_SHOWN: mark }, stdio: 'ignore' }));
+      this.titles.push(w.title);
+      execFileSync('xdotool', ['search', '--sync', '--onlyvisible', '--name', titlePattern(w.title)], { env, timeout: 20_000 });
     }
     const last = windows.at(-1)!;
-    execFileSync('xdotool', ['search', '--name', `^${last.title.replace(/[()[\]{}.*+?^$|\\]/g, '.')}$`, 'windowactivate', '--sync'], { env, timeout: 10_000 });
-    // xterm prints its text a while after it maps.
-    execFileSync('sleep', ['2']);
+    execFileSync('xdotool', ['search', '--name', titlePattern(last.title), 'windowactivate', '--sync'], { env, timeout: 10_000 });
+    // Until every window's text is written, not a fixed while: a loaded machine may take longer (the bench's tick loop absorbs the drawing after).
+    waitUntil(() => ready.every((f) => existsSync(f)), 20_000);
     this.real = true;
   }
 
-  /** Closes the windows and switches back to the fake stack. */
+  /** Closes the windows and switches back to the fake stack once they are gone from the display. */
   hide(): void {
     for (const c of this.open.splice(0)) c.kill();
     this.real = false;
-    execFileSync('sleep', ['0.5']);
+    const titles = this.titles.splice(0);
+    if (!this.x || !titles.length) return;
+    const env = { ...process.env, DISPLAY: this.x.name };
+    const gone = (title: string): boolean => {
+      try {
+        execFileSync('xdotool', ['search', '--name', titlePattern(title)], { env, stdio: 'ignore', timeout: 5_000 });
+        return false;
+      } catch {
+        // xdotool exits 1 when no window has that name.
+        return true;
+      }
+    };
+    waitUntil(() => titles.every(gone), 10_000);
   }
 
   async stop(): Promise<void> {
