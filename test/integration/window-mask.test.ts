@@ -180,6 +180,41 @@ describe('the pipeline masks before anything is kept', () => {
     await done();
   });
 
+  it('the captioning model sees only the masked frame: the excluded window filled, its title in no request; one in front is never sent', async () => {
+    const { store, done } = await open();
+    const sent: { image: Buffer; title: string | null; text: string }[] = [];
+    const captioner = { caption: async (req: { image: Buffer; title: string | null; text: string }) => (sent.push(req), 'an editor beside a filled box') };
+    const ocr = { activeWorkers: 0, recognize: async () => ({ text: 'draft of the quarterly plan', confidence: 90, lines: [] }), stop: async () => undefined };
+    const editor = win('2', 'editor', 200, 0, 200, 300);
+    const hidden = win('1', 'Payroll export - Private Browsing', 0, 0, 200, 150);
+    let front = false;
+    const { screen, list } = rig(() => (front ? snap([editor, hidden], true, hidden) : snap([hidden, editor], true, editor)));
+    const p = new CapturePipeline({ store, screen, windows: noActive, windowList: list, ocr, captioner, settings: CaptureSettingsSchema.parse({ captioning: { enabled: true } }) });
+    const r = await p.tick();
+    await r.observations;
+    expect(r.kept).toBe(true);
+    expect(sent).toHaveLength(1);
+    const { data, info } = await sharp(sent[0]!.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([400, 300]);
+    // Every pixel of the excluded window's rectangle is the fill (the frame was kept as lossy WebP: near it).
+    let unfilled = 0;
+    for (let y = 0; y < 150; y++) {
+      for (let x = 0; x < 200; x++) {
+        const i = (y * info.width + x) * 3;
+        if (![0, 1, 2].every((c) => Math.abs(data[i + c]! - MASK_RGB[c]!) <= 8)) unfilled++;
+      }
+    }
+    expect(unfilled).toBe(0);
+    expect(sent[0]!.title).toBe('editor');
+    expect(JSON.stringify({ ...sent[0], image: null })).not.toMatch(/Payroll|Private Browsing/);
+    // The excluded window comes to the front: nothing is kept, so nothing goes to the model.
+    front = true;
+    expect(await p.tick({ force: true })).toMatchObject({ kept: false, reason: 'excluded_title' });
+    expect(sent).toHaveLength(1);
+    await p.close();
+    await done();
+  });
+
   it('a paused display is not grabbed; the others are', async () => {
     const { store, done } = await open();
     const { screen, list, shots } = rig(() => snap([], true, null));
