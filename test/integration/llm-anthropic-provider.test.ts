@@ -37,6 +37,23 @@ function provider(extra: Partial<ConstructorParameters<typeof AnthropicProvider>
 
 const STABLE = 'You are Engram. '.repeat(50);
 
+/**
+ * A request the client gave up on (a timeout) may reach the server only after the test ended: on a
+ * busy machine its read can wait until the next test has reset the file's fake and scripted its
+ * replies, and then it takes the next test's first reply (CI: a "gives up after 3 tries" test got
+ * its third try answered). Such tests get a server of their own, closed before they end, so a late
+ * request meets a closed server and never the file's.
+ */
+async function onOwnServer(reply: Parameters<FakeAnthropic['enqueue']>[0], call: (own: FakeAnthropic) => Promise<unknown>): Promise<unknown> {
+  const own = await startFakeAnthropic();
+  try {
+    own.enqueue(reply);
+    return await call(own).catch((e: unknown) => e);
+  } finally {
+    await own.close();
+  }
+}
+
 describe('AnthropicProvider.complete', () => {
   it('sends the stable system prompt with cache_control, the key in a header, and records usage', async () => {
     const { llm, calls } = provider();
@@ -105,9 +122,9 @@ describe('AnthropicProvider.complete', () => {
   });
 
   it('times out a slow answer', async () => {
-    const { llm } = provider({ retry: { maxRetries: 0 } });
-    fake.enqueue({ text: 'late', delayMs: 1500 });
-    const err = await llm.complete({ purpose: 'x', timeoutMs: 200, messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e);
+    const err = await onOwnServer({ text: 'late', delayMs: 1500 }, (own) =>
+      provider({ baseURL: own.url, retry: { maxRetries: 0 } }).llm.complete({ purpose: 'x', timeoutMs: 200, messages: [{ role: 'user', content: 'q' }] }),
+    );
     expect((err as LlmError).code).toBe('TIMEOUT');
   });
 
@@ -168,11 +185,9 @@ describe('AnthropicProvider.stream', () => {
   });
 
   it('times out a stalled stream', async () => {
-    const { llm } = provider({ retry: { maxRetries: 0 } });
-    fake.enqueue({ text: 'slow tokens here', chunkSize: 2, eventDelayMs: 400 });
-    const err = await llm
-      .stream({ purpose: 'chat', timeoutMs: 150, messages: [{ role: 'user', content: 'q' }] }, () => undefined)
-      .catch((e: unknown) => e);
+    const err = await onOwnServer({ text: 'slow tokens here', chunkSize: 2, eventDelayMs: 400 }, (own) =>
+      provider({ baseURL: own.url, retry: { maxRetries: 0 } }).llm.stream({ purpose: 'chat', timeoutMs: 150, messages: [{ role: 'user', content: 'q' }] }, () => undefined),
+    );
     expect(err).toBeInstanceOf(LlmError);
     expect(['TIMEOUT', 'STREAM_INTERRUPTED']).toContain((err as LlmError).code);
   });

@@ -75,8 +75,14 @@ describe('OpenAI-compatible provider (official openai client against a fake serv
   });
 
   it('times out a silent server and keeps what streamed when the stream breaks', async () => {
-    fake.enqueue({ text: 'late', delayMs: 1_500 });
-    const err = await provider({ timeoutMs: 300, retry: { maxRetries: 0 } }).complete({ purpose: 't', messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e);
+    // A server of its own, closed before the next step: the request given up on may be read late on
+    // a busy machine, and on the file's server it would take the next step's scripted reply.
+    const own = await startFakeOpenAi();
+    own.enqueue({ text: 'late', delayMs: 1_500 });
+    const err = await provider({ baseURL: own.url, timeoutMs: 300, retry: { maxRetries: 0 } })
+      .complete({ purpose: 't', messages: [{ role: 'user', content: 'q' }] })
+      .catch((e: unknown) => e)
+      .finally(() => own.close());
     expect((err as LlmError).code).toBe('TIMEOUT');
 
     fake.enqueue({ text: 'a long answer that breaks', chunkSize: 4, failAfterEvents: 4 });
