@@ -116,8 +116,8 @@ interface Scrubber {
   carry(kind: string, value: string): void;
   /** The secrets a text quotes without their label (values the vault or this slice holds), for the redactor. */
   carried(text: string): LaidOutSecret[];
-  /** How many values this slice's rows added to the carry so far (grows when a row gives up a value the carry did not hold). */
-  added(): number;
+  /** The values rows gave up that the carry did not hold, since the last call (emptied). */
+  fresh(): CarriedSecrets;
 }
 
 interface Step {
@@ -460,6 +460,22 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches, sc: Scrubber): S
   ];
 }
 
+/** Whether any text of a row (strings inside its JSON columns too) quotes one of these values: only those rows are read again. */
+function quotes(v: unknown, values: CarriedSecrets): boolean {
+  if (typeof v === 'string') {
+    if (values.in(v).length) return true;
+    if (!/^\s*[[{]/.test(v)) return false;
+    try {
+      return quotes(JSON.parse(v) as unknown, values);
+    } catch {
+      return false;
+    }
+  }
+  if (Array.isArray(v)) return v.some((x) => quotes(x, values));
+  if (v && typeof v === 'object' && !Buffer.isBuffer(v)) return Object.values(v).some((x) => quotes(x, values));
+  return false;
+}
+
 function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: () => CarriedSecrets): Scrubber {
   let taken: Taken[] = [];
   // Read from the vault on the slice's first text, not before: a slice with nothing to read reads nothing.
@@ -488,14 +504,19 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     taken = [];
     return t;
   };
-  let added = 0;
+  let fresh = new CarriedSecrets(switches);
   const carryValue = (kind: string, value: string): void => {
     const c = (carry ??= vault());
     const had = c.size;
     c.add(kind, value);
-    added += c.size - had;
+    if (c.size > had) fresh.add(kind, value);
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: carryValue, added: () => added };
+  const takeFresh = (): CarriedSecrets => {
+    const f = fresh;
+    fresh = new CarriedSecrets(switches);
+    return f;
+  };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: carryValue, fresh: takeFresh };
 }
 
 /**
@@ -533,15 +554,12 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
           if (step.apply(r, s, out)) changed.add(r.rid);
         }
       };
-      let carried = s.added();
+      s.fresh();
       pass(rows);
       // A value a row gave up is masked in the rows after it as they are read; the rows before it
       // that quote it alone are read again (as now written), until a reading adds nothing new. Still
       // this transaction: no row waits for a later pass that may never come.
-      while (s.added() > carried && rows.length > 1) {
-        carried = s.added();
-        pass(read(rows.length));
-      }
+      for (let fresh = s.fresh(); fresh.size && rows.length > 1; fresh = s.fresh()) pass(read(rows.length).filter((r) => quotes(r, fresh)));
       if (rows.length) cur.after = rows[rows.length - 1]!.rid;
       out.changed += changed.size;
       out.rows += rows.length;
