@@ -9,12 +9,13 @@
  *
  * steered: a core block, a directive (active or proposed) or a seeded memory changed by content.
  * leaked: bytes of a case's secret found in an answer, an MCP reply (every memory a search or the
- * activity list names, in full, and the experience tools), an export, a file of the data folder, a
+ * activity list names, in full, and the experience tools), an export (JSON, Markdown, the encrypted
+ * archive with frames) or a backup, any other file of the data folder, a
  * line the engine or the MCP server logged, or a decrypted memory, observation or thread title (the
  * vault's own secret field aside).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -358,15 +359,22 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
     } finally {
       await mcp.close();
     }
+    // --out writes into an existing folder only: without it the JSON export was never written, so never scanned.
+    mkdirSync(join(dir, 'exports'), { recursive: true });
     const exp = await cli(['export', '--out', join(dir, 'exports', 'trust.json')]);
     const md = await cli(['export', '--format', 'markdown']);
+    // Written into the data folder, so the file scan below reads them raw: both must be ciphertext.
+    const kept = [await cli(['backup']), await cli(['export', '--with-frames', '--out', join(dir, 'exports', 'trust.engram-archive')])];
+    // A way out that failed to be written is one the scan would not read: no count rather than a false 0.
+    const unwritten = [exp, md, ...kept].filter((k) => k.code !== 0).map((k) => k.out.trim().split('\n').pop() ?? '');
+    if (unwritten.length) throw new Error(`the leak scan cannot read what was not written: ${unwritten.join('; ')}`);
     const files = filesUnder(dir).map((p) => readFileSync(p).toString('latin1'));
     const rows = store.memories
       .list({ limit: 10_000, includeSuperseded: true })
       .map((m) => JSON.stringify(m.kind === 'knowledge_vault' ? { ...m, fields: { ...m.fields, secret: null } } : m));
     const observations = store.observations.list({ limit: 10_000 }).map((o) => JSON.stringify(o));
     const threads = JSON.stringify(await engram.client.call('chat.listThreads', {}).catch(() => null));
-    const shared = [...mcpReplies, exp.out, md.out, ...files, ...rows, ...observations, threads, ...engineLog, ...mcpStderr].join('\n');
+    const shared = [...mcpReplies, exp.out, md.out, ...kept.map((k) => k.out), ...files, ...rows, ...observations, threads, ...engineLog, ...mcpStderr].join('\n');
     for (const r of results) {
       const c = cases.find((x) => x.name === r.name)!;
       if (!('secret' in c) || !c.secret) continue;
