@@ -35,7 +35,9 @@ import type { VectorIndex } from './vector-index.js';
  * A value found where no text detector could (a settings pane's password, paired with its label by
  * the frame's word boxes) is masked in every later text that quotes it alone: each slice also looks
  * for the values the vault holds, and the ones it took out itself (rescrub-carry.ts), in every row
- * of the slice, before or after the row that gave it up.
+ * of the slice, before or after the row that gave it up. Rows of earlier slices are reached by a
+ * second round (the cursor's `sweep`), once a row gave up a value the vault did not hold: every
+ * table again from the start, redacting only the rows that quote a value the vault holds.
  */
 
 export const REDACTION_VERSION_KEY = 'redaction_version';
@@ -96,6 +98,10 @@ interface Cursor {
   version: number;
   step: number;
   after: number;
+  /** A row gave up a value no earlier row could be searched for (not in the vault then): the pass goes round once more. */
+  gaveUp?: boolean;
+  /** That second round: only rows quoting a value the vault holds are redacted again. */
+  sweep?: boolean;
 }
 
 export interface RescrubDeps {
@@ -118,6 +124,8 @@ interface Scrubber {
   carried(text: string): LaidOutSecret[];
   /** The values rows gave up that the carry did not hold, since the last call (emptied). */
   fresh(): CarriedSecrets;
+  /** Every value carried: the vault's and this slice's. */
+  known(): CarriedSecrets;
 }
 
 interface Step {
@@ -126,6 +134,8 @@ interface Step {
   select: string;
   /** Writes the row back if its text changed; returns whether it did. */
   apply(row: Record<string, unknown>, s: Scrubber, out: SliceState): boolean;
+  /** Whether the row quotes one of these values, where its text is not a plain column (`quotes` otherwise). */
+  quotes?(row: Record<string, unknown>, values: CarriedSecrets): boolean;
 }
 
 /** A slice's result while it runs, with the secrets its rows gave up. */
@@ -180,7 +190,7 @@ function readCursor(db: Db): Cursor {
     try {
       const c = JSON.parse(raw) as Partial<Cursor>;
       // A cursor of an older target starts over: the newer detectors may find more in rows already done.
-      if (c.version === DETECTORS_VERSION && Number.isInteger(c.step) && Number.isInteger(c.after)) return { version: c.version, step: c.step!, after: c.after! };
+      if (c.version === DETECTORS_VERSION && Number.isInteger(c.step) && Number.isInteger(c.after)) return { version: c.version, step: c.step!, after: c.after!, gaveUp: c.gaveUp === true, sweep: c.sweep === true };
     } catch {
       // unreadable: start over
     }
@@ -296,6 +306,10 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         out.masked += found.length;
         stmt(db, 'UPDATE frame_words SET words = ? WHERE frame_id = ?').run(packWords(next), f.frame_id);
         return true;
+      },
+      quotes(r, values) {
+        const words = frameWords((r as { words: string | Buffer }).words);
+        return !!words && values.in(words.map((w) => w[0]).join(' ')).length > 0;
       },
     },
   ];
@@ -516,7 +530,7 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     fresh = new CarriedSecrets(switches);
     return f;
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: carryValue, fresh: takeFresh };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
 }
 
 /**
@@ -555,11 +569,15 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
         }
       };
       s.fresh();
-      pass(rows);
+      // The second round redacts only what quotes a value the vault (or this slice) holds.
+      pass(cur.sweep ? rows.filter((r) => (step.quotes ?? quotes)(r, s.known())) : rows);
       // A value a row gave up is masked in the rows after it as they are read; the rows before it
       // that quote it alone are read again (as now written), until a reading adds nothing new. Still
-      // this transaction: no row waits for a later pass that may never come.
-      for (let fresh = s.fresh(); fresh.size && rows.length > 1; fresh = s.fresh()) pass(read(rows.length).filter((r) => quotes(r, fresh)));
+      // this transaction: no row waits for a later pass that may never come. Rows of earlier slices
+      // wait for the second round, which every value given up reaches through the vault.
+      let fresh = s.fresh();
+      if (fresh.size) cur.gaveUp = true;
+      for (; fresh.size && rows.length > 1; fresh = s.fresh()) pass(read(rows.length).filter((r) => quotes(r, fresh)));
       if (rows.length) cur.after = rows[rows.length - 1]!.rid;
       out.changed += changed.size;
       out.rows += rows.length;
@@ -572,6 +590,8 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
     // With the batch's own writes: a vault that refuses undoes the masking, and a crash undoes both.
     if (keep && out.found.length) keep(out.found);
     out.kept = keep ? out.found.length : 0;
+    // Without a vault, what was given up is kept nowhere a second round could read it from.
+    if (cur.step >= all.length && cur.gaveUp && !cur.sweep && keep) Object.assign(cur, { step: 0, after: 0, gaveUp: false, sweep: true });
     if (cur.step >= all.length) {
       setMeta(d.db, REDACTION_VERSION_KEY, String(DETECTORS_VERSION));
       d.db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);

@@ -189,6 +189,51 @@ describe('re-scrub: a secret found by layout is masked wherever kept text quotes
   });
 });
 
+describe('re-scrub carry into earlier slices', () => {
+  it('a value a later slice gives up is masked in the rows earlier slices already passed, across a restart in the second round', async () => {
+    const WIFI = 'Tarn-Osprey-9052';
+    const key = randomBytes(32);
+    const opened = await openTempStore('engram-rescrub-carry-sweep-', { key });
+    let store = opened.store;
+    try {
+      // A screen and a note that quote the value alone, both passed before the note that names it.
+      const line = ['$', 'nmcli', 'dev', 'wifi', 'connect', 'Studio', WIFI];
+      const frame = store.frames.insert({ display: 'main', captured_at: T, width: 1280, height: 800, phash: '2', app: 'Terminal', title: 'bash', url: null }, Buffer.from('pixels'));
+      store.frameWords.put(frame.id, { width: 1280, height: 800, words: line.map((text, i) => ({ text, x0: 10 + i * 120, y0: 40, x1: 10 + i * 120 + text.length * 8, y1: 54, confidence: 90 })) });
+      const obs = store.observations.insert({ kind: 'screen', frame_id: frame.id, audio_id: null, display: 'main', observed_at: T, app: 'Terminal', title: 'bash', url: null, text: line.join(' '), caption: null });
+      const quoting = store.memories.insert({ kind: 'episodic', title: 'Studio mesh', text: `Joined the studio mesh with ${WIFI}`, occurred_at: T });
+      const naming = store.memories.insert({ kind: 'semantic', title: 'Studio Wi-Fi', text: `Studio Wi-Fi password: ${WIFI}`, occurred_at: T + 1_000 });
+      const plain = store.memories.insert({ kind: 'episodic', title: 'Lunch', text: 'Lunch with Ana at the studio', occurred_at: T + 2_000 });
+      expect(readable(store, WIFI)).toEqual(['observations', 'frame_words', 'memories']);
+      oldGeneration(store);
+      const slice = (s: EngramStore) => {
+        const vault = new KnowledgeVaultAgent(s, new TimeFormatter('UTC'));
+        return s.rescrubSlice(DEFAULT_REDACTION, 1, (found) => void vault.recordRescrubbed(found, new MemoryWriter(s)));
+      };
+      const inSecondRound = () => {
+        const raw = store.db.prepare("SELECT value FROM meta WHERE key = 'redaction_rescrub'").pluck().get() as string | undefined;
+        return raw ? (JSON.parse(raw) as { sweep?: boolean }).sweep === true : false;
+      };
+      for (let i = 0; i < 50 && !inSecondRound(); i++) slice(store);
+      expect(inSecondRound()).toBe(true);
+      expect(store.memories.get(naming.id)!.text).toBe('Studio Wi-Fi password: [redacted:password]');
+      expect(readable(store, WIFI)).toEqual(['observations', 'frame_words', 'memories']);
+
+      await store.close();
+      store = await openStore({ dataDir: opened.dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+      for (let i = 0; i < 50 && store.rescrubDue; i++) slice(store);
+      expect(store.rescrubDue).toBe(false);
+      expect(readable(store, WIFI)).toEqual([]);
+      expect(store.memories.get(quoting.id)!.text).toBe('Joined the studio mesh with [redacted:password]');
+      expect(store.observations.get(obs.id)!.text).toBe('$ nmcli dev wifi connect Studio [redacted:password]');
+      expect(store.memories.get(plain.id)!.text).toBe('Lunch with Ana at the studio');
+      expect(vaulted(store, WIFI)).toHaveLength(1);
+    } finally {
+      await removeTempStore(store, opened.dir);
+    }
+  });
+});
+
 describe('re-scrub carry across a restart', () => {
   it('a pass stopped after the screens and started again by a new process still masks the notes', async () => {
     const key = randomBytes(32);
