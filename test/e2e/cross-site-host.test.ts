@@ -1,9 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHeadlessHost, type HeadlessHost } from '../../electron/hosts/http/index.js';
 import type { ApiResponse } from '../../shared/api/index.js';
@@ -150,4 +151,43 @@ describe('browser mode host: hostile pages in the user\'s own browser', () => {
       expect(logs.join('\n')).not.toContain(host.token);
     }, 90_000);
   }
+});
+
+/** A status for one raw request to the host, headers as given (a rebound name sends its own Host). */
+function status(path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function socketStatus(headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api/ws`, ['engram.v1', `token.${host.token}`], { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', () => undefined);
+  });
+}
+
+describe('browser mode host: DNS rebinding (a hostile name resolved to 127.0.0.1)', () => {
+  it('the page\'s requests carry the hostile name as Host: refused on the socket and the one-time link too, and the link is not spent', async () => {
+    const rebound = { Host: `cats.example:${host.port}`, Origin: `http://cats.example:${host.port}` };
+    // Even holding the token (it cannot), a rebound page's socket is refused by Host alone.
+    expect(await socketStatus({ Host: rebound.Host })).toBe(421);
+    expect(await socketStatus(rebound)).toBe(421);
+    const link = new URL(host.newLink());
+    expect(await status(`${link.pathname}${link.search}`, { Host: rebound.Host })).toBe(421);
+    // Refused before it was looked at: the user's own first open of the link still works.
+    expect(await status(`${link.pathname}${link.search}`, { Host: `127.0.0.1:${host.port}` })).toBe(303);
+    expect(await socketStatus({ Host: `127.0.0.1:${host.port}` })).toBe(101);
+    expect(calls).toEqual([]);
+  });
 });
