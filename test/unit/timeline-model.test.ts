@@ -141,14 +141,15 @@ describe('timeline model', () => {
     expect(TimelineDaySchema.safeParse({ ...good, text: ['a', 'b'] }).success).toBe(false);
   });
 
-  it('handles 10,000 items quickly', () => {
+  // How fast is the UI bench's to say (timeline first render of 10,000 items, target 300 ms): a
+  // duration asserted here goes red when the machine is busy, not when the model is slow.
+  it('builds the rows, the summary and a filter of a 10,000-item day', () => {
     const many = new Day(columns(Array.from({ length: 10_000 }, (_, i) => obs(i / 10, `App${Math.floor(i / 50) % 5}`))));
-    buildRows(many);
-    const t0 = performance.now();
     const m = buildRows(many);
-    summarizeDay(many);
-    filterDay(many, { facets: new Set(['screen']), app: 'App3', matches: null });
     expect(m.itemRows).toHaveLength(10_000);
-    expect(performance.now() - t0).toBeLessThan(500);
+    const summary = summarizeDay(many);
+    expect([summary.screens, summary.memories]).toEqual([10_000, 0]);
+    expect(summary.apps.map((a) => a.count)).toEqual([2000, 2000, 2000, 2000, 2000]);
+    expect(filterDay(many, { facets: new Set(['screen']), app: 'App3', matches: null })).toHaveLength(2000);
   });
 });
