@@ -171,7 +171,7 @@ describe('start-up with a model that cannot call tools', () => {
     const later = loadScenario(store, SCENARIOS.find((s) => s.name === 'editing code')!);
     brain.ingestObservations(later.observations);
     now += 11 * 60_000;
-    await expect.poll(() => store.observations.listUnprocessed(10).length, { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => store.observations.listUnprocessed(10).length).toBe(0);
     await brain.stop();
   });
 
@@ -196,7 +196,7 @@ describe('start-up with a model that cannot call tools', () => {
     const later = loadScenario(store, SCENARIOS.find((s) => s.name === 'editing code')!);
     brain.ingestObservations(later.observations);
     now += 11 * 60_000;
-    await expect.poll(() => later.observations.every((o) => store.observations.get(o.id)?.processed_at != null), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => later.observations.every((o) => store.observations.get(o.id)?.processed_at != null)).toBe(true);
     await brain.stop();
   });
 });

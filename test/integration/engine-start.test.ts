@@ -159,7 +159,7 @@ describe('startEngram: one composition behind every host', () => {
     const listeners = () => names.map((n) => store.events.listenerCount(n));
     expect(listeners()).toEqual([0, 0, 0, 0]);
     engram = await desktopEngine({ screen, windows: new FixedWindow(), ocr: new TextOcr('plain words'), settings: CaptureSettingsSchema.parse({ interval_s: 0.5 }) });
-    await expect.poll(() => screen.grabs, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => screen.grabs).toBeGreaterThan(0);
     expect(store.events.listenerCount('observation')).toBeGreaterThan(0);
     const capture = engram.capture!;
     await engram.close();
