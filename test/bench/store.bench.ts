@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--thread on|off] [--keep DIR] [--reuse DIR]`
+ * `npm run bench -- store [--json] [--sizes 10000,100000] [--million] [--queries 200] [--queue] [--cache-mib 256] [--no-graph] [--common-overlap] [--no-common] [--unmerged] [--thread on|off] [--keep DIR] [--reuse DIR] [--quality]`
  *
  * Insert rate, database size and hybrid query latency of the real encrypted store at 10k and 100k
  * memories (and 1M with --million; targets: p95 <= 15 ms at 100k, <= 40 ms at 1M).
@@ -41,7 +41,13 @@
  * in DIR/store-N (key: 32 bytes of 7) for probes after the run, with its insert figures in
  * DIR/store-N/inserted.json. --reuse DIR times the queries again on a store kept so (a 1M store takes
  * ~25 min to write): the memories are generated again, not inserted, so that the random sequence and
- * so the queries are the same as the writing run's; the insert rate and merge are the kept ones. */
+ * so the queries are the same as the writing run's; the insert rate and merge are the kept ones.
+ *
+ * --quality: after the timed queries, plants the quality set (store-quality.ts: notes written as
+ * people write them, background notes in everyday English, questions in other words) and reports
+ * the notes' recall@10 and MRR with the store's keyword rules and, beside it, with every word
+ * selecting BM25 candidates. It writes to the store: with --reuse, reuse a copy (a store planted
+ * once is measured as it is). */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -54,6 +60,7 @@ import { buildGraph, type GraphSourceMemory } from '../../agents/graph/index.js'
 import { DEFAULT_WEIGHTS, openStore, StaticKeyProvider, StaticQueryTable, UseEmbedder, type Embedder, type SearchPhase } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 import { BenchTargets } from './targets.js';
+import { measureQuality, plantQuality, type QualityFigures } from './store-quality.js';
 
 const DIM = 512;
 const BATCH = 1000;
@@ -76,7 +83,11 @@ const Args = z.object({
   keep: z.string().min(1).optional(),
   reuse: z.string().min(1).optional(),
   thread: z.enum(['auto', 'on', 'off']).default('auto'),
+  quality: z.boolean().default(false),
 });
+
+/** The quality set's seed: the same notes and questions every run. */
+const QUALITY_SEED = 34;
 
 
 export const STOP = 'the and to of a i in it is that you for on was with my me at this be have so but we just are not about what like all do from there one'.split(' ');
@@ -339,6 +350,7 @@ async function runSize(
   log: (s: string) => void,
   keep?: string,
   reuse?: string,
+  quality = false,
 ): Promise<
   SizeResult & {
     db_mb: number;
@@ -358,6 +370,8 @@ async function runSize(
     /** BM25 statements whose upper half the keyword thread answered, and those taken back; null: no thread (below 250,000 rows). */
     keyword_thread: { answered: number; taken_back: number } | null;
     graph: GraphFigures | null;
+    /** --quality: the quality set with the store's keyword rules, and with every word selecting. */
+    quality: { rules: QualityFigures; every_word: QualityFigures } | null;
   }
 > {
   const rand = prng(42 + n);
@@ -503,6 +517,24 @@ async function runSize(
     windowed.sort((a, b) => a - b);
     windowedCpu.sort((a, b) => a - b);
     const graph = names ? await measureGraph(store, n, names, corpus, rand, queries, overlap, log) : null;
+    let qualityFigures: { rules: QualityFigures; every_word: QualityFigures } | null = null;
+    if (quality) {
+      const planted = await plantQuality(store, QUALITY_SEED, now, embedder.id, log);
+      try {
+        const { tops: _r, ...rules } = await measureQuality(store, QUALITY_SEED, now, planted);
+        const terms = store.retriever.commonTerms;
+        const limits = terms.limits;
+        terms.limits = { ...limits, floor: Infinity };
+        try {
+          const { tops: _e, ...every } = await measureQuality(store, QUALITY_SEED, now, planted);
+          qualityFigures = { rules, every_word: every };
+        } finally {
+          terms.limits = limits;
+        }
+      } finally {
+        await planted.embed.close();
+      }
+    }
     return {
       n,
       insert_per_s: inserted.insert_per_s,
@@ -523,6 +555,7 @@ async function runSize(
       embed_ms: round(embedMs),
       db_mb: round(store.stats().db_bytes / 1e6, 1),
       graph,
+      quality: qualityFigures,
     };
   } finally {
     await store.close();
@@ -748,6 +781,7 @@ async function main(): Promise<void> {
       keep: { type: 'string' },
       reuse: { type: 'string' },
       thread: { type: 'string' },
+      quality: { type: 'boolean' },
     },
     strict: true,
   });
@@ -766,7 +800,7 @@ async function main(): Promise<void> {
   const sizes: Awaited<ReturnType<typeof runSize>>[] = [];
   for (const n of args.sizes) {
     log(`store with ${n} memories...`);
-    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, args.thread, log, args.keep, args.reuse));
+    sizes.push(await runSize(n, args.queries, embed.warm, args.queue, args['cache-mib'], args.graph, args['common-overlap'], args.common, !unmerged, args.thread, log, args.keep, args.reuse, args.quality));
   }
   const targets = new BenchTargets('store');
   targets.check('query embedding <= 10 ms p50 warm', embed.warm <= 10, `${embed.warm.toFixed(2)} ms`);
@@ -778,7 +812,7 @@ async function main(): Promise<void> {
   if (args.json) {
     process.stdout.write(
       `${JSON.stringify({
-        sizes: sizes.map(({ n, insert_per_s, insert_cpu_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p50_ms, query_cpu_p95_ms, window_p50_ms, window_p95_ms, window_cpu_p50_ms, window_cpu_p95_ms, embed_ms, query_phases, rankings, common, vector_thread, keyword_thread, graph }) => ({
+        sizes: sizes.map(({ n, insert_per_s, insert_cpu_per_s, db_mb, query_p50_ms, query_p95_ms, query_cpu_p50_ms, query_cpu_p95_ms, window_p50_ms, window_p95_ms, window_cpu_p50_ms, window_cpu_p95_ms, embed_ms, query_phases, rankings, common, vector_thread, keyword_thread, graph, quality }) => ({
           n,
           insert_per_s,
           insert_cpu_per_s,
@@ -798,6 +832,7 @@ async function main(): Promise<void> {
           vector_thread,
           keyword_thread,
           graph,
+          quality,
         })),
         load_average: loadavg()[0],
         query_embedding: { warm_ms: embed.warm, cold_ms: embed.cold, warm_cpu_ms: embed.warm_cpu, cold_cpu_ms: embed.cold_cpu, fresh_ms: embed.fresh, fresh_cpu_ms: embed.fresh_cpu, from: embed.from, ...(table ? { table_warm_ms: table.warm, table_cold_ms: table.cold } : {}) },
@@ -827,6 +862,12 @@ async function main(): Promise<void> {
   for (const s of sizes) {
     console.log(`n=${s.n}: hybrid queries: ${commonLine(s.common, args.queries)}`);
     if (s.graph) console.log(`n=${s.n}: queries naming an entity, walk off: ${commonLine(s.graph.common_plain, args.queries)}; walk on: ${commonLine(s.graph.common_graph, args.queries)}`);
+  }
+  for (const s of sizes) {
+    const q = s.quality;
+    if (!q) continue;
+    const line = (f: QualityFigures) => `recall@10 ${f.recall_at_10.toFixed(3)}, MRR ${f.mrr_at_10.toFixed(3)}, absent notes answered by a sibling ${f.absent_sibling_first.toFixed(3)}`;
+    console.log(`n=${s.n}: quality set (${q.rules.needles} notes asked in other words, ${q.rules.absent} never written, ${q.rules.background} everyday notes planted): ${line(q.rules)}; every word selecting: ${line(q.every_word)}`);
   }
   for (const s of sizes) {
     const g = s.graph;
