@@ -29,9 +29,14 @@ export interface CommonTermLimits {
    */
   cap: number;
   fill: number;
+  /**
+   * A term from `alone` rows is scored apart whatever the rarer terms select (the rarest term still
+   * selects): at that count, scoring its rows costs more than the whole rest of the search.
+   */
+  alone: number;
 }
 
-export const DEFAULT_COMMON: CommonTermLimits = { floor: 2000, share: 0.05, cap: 3000, fill: 2000 };
+export const DEFAULT_COMMON: CommonTermLimits = { floor: 2000, share: 0.05, cap: 3000, fill: 2000, alone: 20_000 };
 
 /** The quoted terms of a plain OR query as ftsQuery writes it (`"a" OR "b"`), or null for anything else (NEAR, prefixes, columns, AND, NOT, phrases). */
 export function orTerms(match: string): string[] | null {
@@ -120,6 +125,21 @@ export interface SplitQuery {
  * corpus in a bare FTS5 table, 300 probe queries, old and new split alternated, load ~36) the BM25
  * phase went from 24.4/63.9 to 12.7/32.6 ms CPU (p50/p95), its top 150 differing in 120 queries
  * (overlap 0.906): rows with only the costly word leave the pool there.
+ *
+ * The fill left the slowest searches at 1M: a word of 20,000-50,000 rows (25 ms of scoring at
+ * ~0.5 µs a row) kept selecting because the query's other words select fewer than 2,000 rows. From
+ * `alone` (20,000) rows a term is scored apart whatever the rest select, so candidates come from
+ * the rarer words and the vector search; rows with only that word (its idf ~3 at 1M, beside ~6-9
+ * for the rarer ones) leave the pool. The store bench's 1M store and 200 queries, both rules in one
+ * process, passes alternated (load 21-27): CPU p95 of a search 47.9/55.2 -> 44.1/44.2 ms, the BM25
+ * phase's 38.9/45.2 -> 32.7/32.4; top 10 changed in 12 of 200 (overlap@10 0.988); the bench's own
+ * runs, old and new alternated (load 31-37): CPU p95 63.8/65.9 -> 59.8/61.6 ms (rankings hash
+ * c958c25082137588 -> cfbfd337d15b896c). Judged by the
+ * bench's quality set (`--quality`, test/bench/store-quality.ts: 283 notes asked in other words
+ * among 60,000 everyday notes that make words like "meeting" and "order" 2-5% of the store):
+ * recall@10 0.975 -> 0.979, MRR 0.753 -> 0.760, 20 of 297 top 10s changed (10,000 rows: the same
+ * recall and MRR, 31 changed, BM25 p95 29 ms). It changes nothing below 400,000 memories, where a
+ * term of 20,000 rows is already over the share (LoCoMo, the 100k bench).
  */
 export class CommonTerms {
   limits: CommonTermLimits = { ...DEFAULT_COMMON };
@@ -169,7 +189,7 @@ export class CommonTerms {
    * count is apart whatever its full count; only otherwise are they counted up to the bar.
    */
   private apart(terms: string[], rows: number, bar: number): string[] {
-    const { cap, fill } = this.limits;
+    const { cap, fill, alone } = this.limits;
     const low = Math.min(bar, Math.max(cap, fill));
     const df = new Map(terms.map((t) => [t, this.df(t, rows, low)]));
     const under = terms.filter((t) => df.get(t)! < low);
@@ -180,7 +200,7 @@ export class CommonTerms {
     let selected = below.reduce((sum, t) => sum + df.get(t)!, 0);
     for (const t of below.slice(0, -1)) {
       const d = df.get(t)!;
-      if (d < cap || selected - d < fill) break;
+      if (d < cap || (selected - d < fill && d < alone)) break;
       apart.add(t);
       selected -= d;
     }

@@ -136,7 +136,7 @@ describe('common terms select no candidates', () => {
     const terms = new CommonTerms(db);
     const match = '"project" OR "atlas" OR "lisbon"';
     // "project" (24 of 68 rows) is under the share's bar (34); "atlas" (5 rows) and "lisbon" (4) select 9.
-    terms.limits = { floor: 20, share: 0.5, cap: 20, fill: 9 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 20, fill: 9 };
     expect(terms.split(match)).toEqual({ rare: '"atlas" OR "lisbon"', both: '("atlas" OR "lisbon") AND ("project")', common: ['project'] });
     const rare = rareRows('"atlas" OR "lisbon"');
     const expected = run(match, 1000).filter(([seq]) => rare.has(seq));
@@ -144,30 +144,52 @@ describe('common terms select no candidates', () => {
     expect(got.map((r) => r[0])).toEqual(expected.map((r) => r[0]));
     got.forEach(([, s], i) => expect(s).toBeCloseTo(expected[i]![1], 12));
     // Too few rows from the rarer terms, or a term cheaper than the cap: asked as it is.
-    terms.limits = { floor: 20, share: 0.5, cap: 20, fill: 10 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 20, fill: 10 };
     expect(terms.split(match)).toBeNull();
-    terms.limits = { floor: 20, share: 0.5, cap: 25, fill: 9 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 25, fill: 9 };
     expect(terms.split(match)).toBeNull();
     // The rarest term always selects: "lisbon" alone is not enough to let "atlas" go too.
-    terms.limits = { floor: 20, share: 0.5, cap: 4, fill: 4 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 4, fill: 4 };
     expect(terms.split(match)?.common).toEqual(['project', 'atlas']);
     expect(terms.split('"atlas" OR "lisbon"')?.common).toEqual(['atlas']);
-    terms.limits = { floor: 20, share: 0.5, cap: 4, fill: 5 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 4, fill: 5 };
     expect(terms.split('"atlas" OR "lisbon"')).toBeNull();
+  });
+
+  it('a term from `alone` rows is scored apart even when the rarer terms select few rows; the rarest still selects', () => {
+    const terms = new CommonTerms(db);
+    const match = '"project" OR "atlas" OR "lisbon"';
+    // "project" (24 rows) is under the bar (34) and "atlas" + "lisbon" select 9 rows, under a fill of 10: asked as it is...
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 6, fill: 10, alone: 25 };
+    expect(terms.split(match)).toBeNull();
+    // ...unless "project" has `alone` rows: then it selects nothing, whatever the rest select.
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 6, fill: 10, alone: 24 };
+    expect(terms.split(match)).toEqual({ rare: '"atlas" OR "lisbon"', both: '("atlas" OR "lisbon") AND ("project")', common: ['project'] });
+    const rare = rareRows('"atlas" OR "lisbon"');
+    const expected = run(match, 1000).filter(([seq]) => rare.has(seq));
+    const got = terms.best(match, 500, run);
+    expect(got.map((r) => r[0])).toEqual(expected.map((r) => r[0]));
+    got.forEach(([, s], i) => expect(s).toBeCloseTo(expected[i]![1], 12));
+    // Under the cap a term always selects; and the rarest term selects, however many rows it has.
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 30, fill: 10, alone: 4 };
+    expect(terms.split(match)).toBeNull();
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 4, fill: 10, alone: 4 };
+    expect(terms.split(match)?.common).toEqual(['project', 'atlas']);
+    expect(terms.split('"project" OR "atlas"')?.common).toEqual(['project']);
   });
 
   it('counts a frequent term only as far as the split needs', () => {
     const terms = new CommonTerms(db);
     const match = '"project" OR "atlas" OR "lisbon"';
     // The rarer terms (5 + 4 rows) reach `fill`: "project" is apart once it has `cap` rows, however many more it has.
-    terms.limits = { floor: 20, share: 0.5, cap: 6, fill: 4 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 6, fill: 4 };
     expect(terms.split(match)?.common).toEqual(['project']);
     expect(terms.rowsCounted).toBe(6 + 5 + 4);
     // Kept: asked again, nothing is counted.
     expect(terms.split(match)?.common).toEqual(['project']);
     expect(terms.rowsCounted).toBe(15);
     // They do not reach a `fill` of 10: "project" is counted to 10, then up to the bar (34): all 24 of its rows.
-    terms.limits = { floor: 20, share: 0.5, cap: 6, fill: 10 };
+    terms.limits = { ...DEFAULT_COMMON, floor: 20, share: 0.5, cap: 6, fill: 10 };
     expect(terms.split(match)).toBeNull();
     expect(terms.rowsCounted).toBe(15 + 10 + 24);
   });
