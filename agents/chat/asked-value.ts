@@ -177,6 +177,10 @@ const HEAD_KINDS: [RegExp, ValueKind][] = [
   [/^(?:date|deadline|birthday)$/, 'date'],
   [/^(?:price|cost|fee|fees|rent|fare|fares|total|balance|salary|wage|wages|deposit|premium|bill|charge|amount|payment|refund|budget|tip|excess)$/, 'money'],
 ];
+/** The noun a "what is the …" question asks the value of ("what was the levy on my parcel": levy), lower case. */
+export function headNoun(question: string): string | null {
+  return HEAD_NOUN.exec(question)?.[1]?.toLowerCase() ?? null;
+}
 function headKind(q: string): ValueKind | null {
   const head = HEAD_NOUN.exec(q)?.[1]?.toLowerCase();
   return head ? (HEAD_KINDS.find(([re]) => re.test(head))?.[1] ?? null) : null;
@@ -260,7 +264,7 @@ export function askedValue(question: string): AskedValue {
     const named = i > 0 && /^\p{Lu}/u.test(w);
     // A name is met as written; a word is met by its kin too.
     if (!named && lw.length >= 3 && !/\d/.test(lw)) {
-      const related = new Set([...wordKin(lw)].map(stem).filter((k) => k.length >= 3 && k !== s));
+      const related = new Set([...wordKin(lw)].flatMap(inflectedStems).filter((k) => k.length >= 3 && k !== s));
       for (const form of foreignForms(lw)) if (form !== s) related.add(form);
       // "notice period", "check out": a phrase the table names as one ("Kündigungsfrist", "opzegtermijn", "salida") meets each of its words.
       for (const j of [i - 1, i + 1]) if (words[j]) for (const form of foreignForms(j < i ? `${words[j]} ${lw}` : `${lw} ${words[j]}`, true)) if (form !== s) related.add(form);
@@ -288,6 +292,16 @@ export function askedValue(question: string): AskedValue {
   if (kind === 'contact') return { kind, terms: terms.filter((t) => !['touch', 'hold', 'detail', 'details', 'info'].includes(t)), loose, kin };
   const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : kind === 'rate' ? RATE_WORDS : kind === 'money' ? ON_TOP : new Set<string>();
   return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
+}
+
+/**
+ * A WordNet word's stem and the stems of its inflected forms: the crude stem cuts "stores" and
+ * "stored" to "stor" but leaves "store" whole, so a kin word ending in -e is met by a screen's
+ * plural or past form too ("Stores: 23" for "how many shops", whose kin is "store").
+ */
+function inflectedStems(word: string): string[] {
+  const s = stem(word);
+  return /^[a-z]+e$/.test(word) && !/\s/.test(word) ? [...new Set([s, stem(`${word}s`), stem(`${word}d`)])] : [s];
 }
 
 /** Stems of a text's words, with their common other spellings. */

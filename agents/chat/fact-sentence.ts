@@ -1,7 +1,7 @@
 import type { PassageMatch } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
-import { askedValue, meets, metByKin, stem, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { askedValue, headNoun, meets, metByKin, stem, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
 import { wordKin } from '../runtime/index.js';
 import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
@@ -193,13 +193,17 @@ function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: num
 /** A question about what is still to come: the time a screen was seen cannot answer it. */
 const AHEAD = /\b(?:will|going to|gonna|supposed to|due|next|need to|needs to|have to|has to|upcoming)\b/i;
 
-function unitsOfMemory(m: NumberedMemory, rank: number, question: string): Unit[] {
+function unitsOfMemory(m: NumberedMemory, rank: number, question: string, kind: ValueKind): Unit[] {
   let text = collapse(m.memory.text);
   // An episode's text is its title and when it happened ("Browsed "Bill …" in Chromium, Sun 6 Dec
   // 2026 01:53"): that time is when the screen was seen, which the answer says anyway, and no date the
-  // screen gave. For "when will the energy company take the money" it is never the answer.
+  // screen gave. For "when will the energy company take the money" it is never the answer, nor are
+  // its figures a count of anything ("how many bikes" over "Browsed "Bike storage" …, 5 Nov 2026").
   const title = collapse(m.memory.title);
-  if (m.memory.kind === 'episodic' && AHEAD.test(question) && title && text.startsWith(`${title}, `)) text = title;
+  const episode = m.memory.kind === 'episodic' && !!title && text.startsWith(`${title}, `);
+  // Nor does it name who did anything: its capitalised words are the page's title and the app ("in Chromium").
+  if (episode && kind === 'person') return [];
+  if (episode && (AHEAD.test(question) || kind === 'count')) text = title;
   const context = `${m.memory.title}\n${text}`;
   return sentencesOf(text).map((s) => ({ text: s, context, passage: null, n: m.n, rank }));
 }
@@ -476,14 +480,20 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   const net = asked.kind === 'money' ? netOrGross(`${labelOf(unit)} ${unit.key ?? ''}`, question) : 0;
   const asMoney = asked.kind === 'money' && hasValue && asksMoney(question) ? (SAID_AS_MONEY.test(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text) ? 0.5 : -0.5) : 0;
   // "How many shops": the count stands beside what it counts ("Stores: 14"), not beside the name of whose it is ("Founded 2009").
-  const counted = asked.kind === 'count' && hasValue ? countedIn(question, unit.text, asked) : 0;
-  const score = 2 * inUnit + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
+  const counted = asked.kind === 'count' && hasValue ? countedIn(question, `${unit.text} ${unit.key ?? ''}`, asked) : 0;
+  // "What was the levy": for a value of no particular kind, the one beside a label that names the
+  // asked thing ("Customs duty: €21.60"), before a title that names it too but gives nothing beside it.
+  const head = asked.kind === 'any' && unit.passage && LABELLED.test(unit.text) ? headNoun(question) : null;
+  const labelled = head && asked.terms.includes(stem(head)) && covered([stem(head)], labelOf(unit), asked.kin) > 0 ? 2 : 0;
+  const score = 2 * inUnit + labelled + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
   // A question naming nothing, on the best screen: the answer when its label says it is the one asked for.
   if (fit === 'near' && !asked.terms.some((t) => !asked.loose.includes(t)) && (net > 0 || sum > 0 || plan > 0 || limit > 0)) fit = 'yes';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
   if (fit === 'yes' && unit.means?.screenSaysNone) fit = 'near';
+  // "Who reviewed the migration": the asked deed names a role (a reviewer); a person under another role's label ("Owner") is a guess.
+  if (fit === 'yes' && asked.kind === 'person' && otherRole(asked, unit.laidOut || unit.key ? labelOf(unit) : unit.text)) fit = 'near';
   if (fit === 'no' && hasValue && day >= 0 && unit.wide && (asked.kind !== 'any' || asked.shaped || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
   // A guess at "which platform" must say a platform: the question's other words met do not make its value one.
   if (fit === 'near' && !asked.shaped && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
@@ -492,13 +502,34 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   return { unit: found, score, fit };
 }
 
+/** A short label before a colon and its value. */
+const LABELLED = /^[^:\n]{1,40}:\s+\S/u;
+
+/**
+ * Whether a person's label names another role than the one the question's verb names: "review" has
+ * its doer "reviewer" among its WordNet kin, and "Owner" meets neither.
+ */
+function otherRole(asked: AskedValue, label: string): boolean {
+  const stems = stemsOf(label);
+  return asked.loose.some((t) => {
+    const doer = [...(asked.kin.get(t) ?? [])].some((k) => k.startsWith(t) && /^(?:er|or|ant|ent|ist)$/.test(k.slice(t.length)));
+    return doer && !meets(t, stems) && !metByKin(t, stems, asked.kin) && ![...stems].some((s) => s.startsWith(t));
+  });
+}
+
+/** Labels that say a count of whatever they stand beside. */
+const QUANTITY = /\b(?:quantity|qty|count|number of|no\. of|amount|total|units|pcs|pieces)\b/i;
+
 /** The noun "how many" asks the number of. */
 const HOW_MANY = /\bhow many\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+?)(?=\s+(?:are|is|were|was|do|does|did|can|could|will|would|have|has|had|in|on|at|of|for|to|there|left)\b|\s*[?.!]?\s*$)/iu;
 function countedIn(question: string, text: string, asked: AskedValue): number {
   const noun = HOW_MANY.exec(question)?.[1];
   if (!noun) return 0;
   const t = stem(noun);
-  return asked.terms.includes(t) && covered([t], text, asked.kin) > 0 ? 1.5 : 0;
+  // A count beside another thing than the one asked ("Moravia Books: Founded 1998" for "how many shops") is
+  // no count of it; a quantity's own label counts whatever its screen is about.
+  if (!asked.terms.includes(t)) return 0;
+  return covered([t], text, asked.kin) > 0 ? 1.5 : QUANTITY.test(text) ? 0 : -1.5;
 }
 
 function statement(u: Unit, asked: AskedValue): string {
@@ -761,7 +792,7 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   }
   // Memories answer too (a fact told in chat, an imported note); earlier chat questions do not.
   const memories = numbered.filter((m) => m.source === 'search' && !isChatEpisode(m.memory)).slice(0, MAX_MEMORIES);
-  memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05, question)));
+  memories.forEach((m, i) => units.push(...unitsOfMemory(m, 0.5 - i * 0.05, question, asked.kind)));
   return units.length ? { asked, units } : null;
 }
 
