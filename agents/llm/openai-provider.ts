@@ -224,10 +224,15 @@ export class OpenAiProvider implements LlmProvider {
     if (req.model) return req.model;
     const named = req.tier === 'chat' ? this.models.chat : this.models.extraction;
     if (!this.unnamed) return named;
-    const asked = (this.serverModel ??= this.listModels(AbortSignal.timeout(5_000)).then(
-      (ids) => ids[0] ?? null,
-      () => null,
-    ));
+    // The 5 s are the server's to answer, not ours to load the SDK first: its first load took
+    // seconds on a busy machine, and the request then went out with OpenAI's default model.
+    const asked = (this.serverModel ??= this.core
+      .client()
+      .then(() => this.listModels(AbortSignal.timeout(5_000)))
+      .then(
+        (ids) => ids[0] ?? null,
+        () => null,
+      ));
     const first = await asked;
     if (first === null && this.serverModel === asked) this.serverModel = null;
     return first ?? named;
