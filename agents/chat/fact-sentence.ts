@@ -16,7 +16,7 @@ import { asksMoney, causeIn, joinSplitCodes, linkIn, measureIn, phoneIn, placeIn
 import { otherPeriod } from './asked-period.js';
 import { instructionIn, markedStep, stepStatement } from './step-answer.js';
 import { adviceAsked, adviceIn, type AdviceScreen } from './advice-answer.js';
-import { saidByWhom, saidLine } from './said-by.js';
+import { chatAsk, chatLead, saidByWhom, saidLine, type ChatScreen } from './said-by.js';
 import { glossed } from './label-gloss.js';
 import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
@@ -657,6 +657,25 @@ function saidLines(units: readonly Unit[], numbered: readonly NumberedMemory[], 
   return out;
 }
 
+/** The screens of the best passages, one a window, whole where they can be read back: a conversation is read in its order. */
+function chatScreens(numbered: readonly NumberedMemory[], screens?: ScreenOf): ChatScreen<PassageMatch>[] {
+  const best = numbered
+    .filter((m) => m.passages?.length && !isChatEpisode(m.memory))
+    .map((m) => ({ m, top: [...m.passages!].sort((a, b) => b.score - a.score)[0]! }))
+    .sort((a, b) => b.top.score - a.top.score);
+  const titles = new Set<string>();
+  const out: ChatScreen<PassageMatch>[] = [];
+  for (const { m, top } of best) {
+    if (out.length >= SAID_SCREENS) break;
+    const title = top.window_title ?? '';
+    if (titles.has(title)) continue;
+    titles.add(title);
+    const whole = screens?.(m.memory)?.filter((p) => (p.window_title ?? '') === title) ?? [];
+    out.push({ lines: (whole.length ? whole : m.passages!).flatMap((p) => p.text.split('\n')), n: m.n, passage: top });
+  }
+  return out;
+}
+
 /** Screens read for advice, at most: those whose passages matched best, one per window. */
 const ADVICE_SCREENS = 10;
 
@@ -805,6 +824,13 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (!g) return null;
   const { asked, units } = g;
   if (hints.meaning) markMeant(units, asked, question, hints.meaning);
+  // "Who offered to drive", "what did Ana say about the venue", "when did Marco send it": a conversation found, read as turns.
+  const talk = chatAsk(question) ? chatLead(question, chatScreens(numbered, hints.screens)) : null;
+  if (talk && 'absent' in talk) return { text: `I don't know: ${talk.absent} wrote nothing in the conversations found for "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
+  if (talk) {
+    const said = `${clip(talk.text, MAX_CHARS)}${where(talk, fmt)} [${talk.n}].`;
+    return talk.sure ? { text: said, cited: [talk.n], known: true, hedged: false } : { text: `Not sure it is what you asked, but the closest I found: ${said}`, cited: [talk.n], known: false, hedged: true };
+  }
   // "What did Priya ask": the line where she says it, when one was read.
   const said = saidByWhom(question) ? saidLines(units, numbered, hints.screens) : [];
   const saying = saidLine(question, said.map((x) => x.text));
