@@ -36,8 +36,11 @@ const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
 const figureLike = (s: string) => hasDigit(s) && (s.match(/\d/g) ?? []).length >= letters(s);
 /** A label names something: mostly letters, short, not a sentence ("Personnel no." ends with an abbreviation, not a full stop). */
 const labelLike = (s: string) => !/@|:\/\/|^www\./.test(s) && s.length <= 40 && letters(s) >= 2 && letters(s) >= s.replace(/\s/g, '').length / 2 && !/[!?]$/.test(s) && !/\S{5,}\.$/.test(s);
-/** A header cell is a label with no figures, or a day and date ("Tue 3 Jun"). */
-const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
+/** A period a column may be headed by: a year, a quarter or half, a fiscal year, a month of a year, a week ("2025", "Q3", "FY24", "Mar 2026", "Week 12"). */
+const PERIOD = /^(?:(?:19|20)\d{2}(?:[/-]\d{2})?|[QH][1-4](?:\s?['’]?(?:19|20)?\d{2})?|FY\s?['’]?(?:19|20)?\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s(?:['’]\d{2}|(?:19|20)\d{2})|(?:week|wk)\s?\d{1,2})$/iu;
+const periodLike = (s: string) => PERIOD.test(s.trim());
+/** A header cell is a label with no figures, a day and date ("Tue 3 Jun"), or a period. */
+const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || periodLike(s) || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
 
 /** Words grouped into lines by their vertical centres, each line cut into cells at wide gaps (shared/layout). */
 export function linesOf(fw: FrameWords): Line[] {
@@ -97,27 +100,50 @@ function columnsOf(line: Line, header: Line): number[] {
 
 /** A spreadsheet's row number ("7" in the margin before each row): no label and no value. */
 const rowNumber = (s: string) => /^\d{1,3}$/.test(s);
-/** A header row: three labels at least, after the sheet's row number if any. */
+/**
+ * A header row: three labels at least, after the sheet's row number if any. Periods head columns
+ * two at least ("Region  Q3  Q4"): a row with one year among words ("2023  Ana Costa  Approved") is
+ * a row of a table.
+ */
 const isHeaderRow = (line: Line) => {
   const cells = line.filter((c, k) => !(k === 0 && rowNumber(c.text)));
-  return cells.length >= 3 && cells.every((c) => headerLike(c.text));
+  const periods = cells.filter((c) => periodLike(c.text)).length;
+  // A standings table heads columns with one letter ("P  W  D  L") beside words: two such at least
+  // and two words (a row "Ana  B  Passed" holds a grade; a sheet's "A  B  C" names its columns).
+  const letters = cells.filter((c) => /^\p{Lu}$/u.test(c.text)).length;
+  const labels = cells.filter((c) => headerLike(c.text)).length;
+  return cells.length >= 3 && labels + letters === cells.length && (letters === 0 || (letters >= 2 && labels >= 2)) && periods !== 1;
 };
 
 /**
  * The group header over a header row ("Lisbon leg" over "Budget  Actual"): a line of labels just
  * above it, each spanning two header cells or more. Gives each header cell its group's text, if any.
  */
-function groupsOver(lines: Line[], i: number, header: Line): { names: (string | null)[]; at: number } | null {
+function groupsOver(lines: Line[], i: number, header: Line): { names: (string | null)[]; at: number; corner: Cell[] } | null {
   for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
     const line = lines[k]!;
     if (top(header) - bottom(line) > 1.5 * height(header)) break;
-    const groups = line.filter((c) => !rowNumber(c.text));
+    // A title left of every header cell ("Region" in the corner, above the row labels) heads the rows' own column.
+    const first = header.find((h) => !rowNumber(h.text));
+    const corner = line.filter((c) => !rowNumber(c.text) && first && c.x1 < first.x0 && labelLike(c.text) && !hasDigit(c.text));
+    const groups = line.filter((c) => !rowNumber(c.text) && !corner.includes(c));
     const spans = groups.map((g) => spanned(g, header));
+    // A sheet's merged cell prints its text at its left edge: each group then spans from the header
+    // cell it starts over to the one before the next group's.
+    const starts = groups.map((g) => header.findIndex((h) => !rowNumber(h.text) && Math.abs(h.x0 - g.x0) <= height(header)));
+    if (groups.length >= 2 && starts.every((a, j) => a >= 0 && (j === 0 || a > starts[j - 1]!))) {
+      starts.forEach((a, j) => {
+        if (spans[j]!.size >= 2) return;
+        // The last group spans as many columns as the one before it: a column after it ("Total") is none of its.
+        const end = j + 1 < starts.length ? starts[j + 1]! : Math.min(header.length, a + (starts[j]! - starts[j - 1]!));
+        spans[j] = new Set([...Array(end - a).keys()].map((d) => a + d));
+      });
+    }
     if (!groups.length || !groups.every((g, j) => headerLike(g.text) && spans[j]!.size >= 2)) continue;
     // One title over every column names the table, not a group of its columns; a lone line above
     // a header groups the columns it reaches over, or sits centred over the gap between two.
     if (groups.length === 1 && (spans[0]!.size === header.length || Math.abs(groups[0]!.x0 - header[0]!.x0) <= height(header) || !(header.filter((h) => overlap(groups[0]!, h) > 0).length >= 2 || overGap(groups[0]!, header)))) return null;
-    return { names: header.map((_, hk) => groups.find((_, j) => spans[j]!.has(hk))?.text ?? null), at: k };
+    return { names: header.map((_, hk) => groups.find((_, j) => spans[j]!.has(hk))?.text ?? null), at: k, corner };
   }
   return null;
 }
@@ -181,17 +207,30 @@ function amongRows(lines: Line[], i: number, header: Line): boolean {
 /** Where the columns of a header meet: half way between neighbouring header cells. */
 const bounds = (header: Line) => header.slice(1).map((h, k) => (header[k]!.x1 + h.x0) / 2);
 
+/**
+ * A table as its header and rows: each row's cells by column (null where it has none), and its
+ * cells under no header (a row label under an empty corner). Read for questions over a whole column
+ * ("which team scored the most", agents/chat/table-extreme.ts).
+ */
+export interface LaidTable {
+  /** Each column's name, a group header's before its own ("Q3 / Revenue"); '' for none. */
+  columns: string[];
+  rows: { cells: (string | null)[]; loose: string[] }[];
+}
+
 /** Cells of a table's rows labelled by the header row above them. */
-/** Reads tables; `headers` gets the index of every line a table took (its header and its rows). */
-function tableValues(lines: Line[], headers: Set<number>): LabelledValue[] {
+/** Reads tables; `headers` gets the index of every line a table took (its header and its rows); `tables` each table read. */
+function tableValues(lines: Line[], headers: Set<number>, tables?: LaidTable[]): LabelledValue[] {
   const out: LabelledValue[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!isHeaderRow(lines[i]!) || amongRows(lines, i, lines[i]!)) continue;
     const merged = withSubHeader(lines[i]!, lines[i + 1]);
-    const header = merged ?? lines[i]!;
     // A value under a header that a group header spans is labelled by both ("Porto leg / Actual").
-    const groups = groupsOver(lines, i, header);
-    const names = header.map((h, k) => (k === 0 && rowNumber(h.text) ? null : groups?.names[k] ? `${groups.names[k]} / ${h.text}` : h.text));
+    const groups = groupsOver(lines, i, merged ?? lines[i]!);
+    const corner = groups?.corner ?? [];
+    const header = [...corner, ...(merged ?? lines[i]!)];
+    const groupNames = [...corner.map(() => null), ...(groups?.names ?? [])];
+    const names = header.map((h, k) => (k === 0 && rowNumber(h.text) ? null : groupNames[k] ? `${groupNames[k]} / ${h.text}` : h.text));
     const edges = bounds(header);
     const rows: { line: Line; cols: number[]; at: number }[] = [];
     let prevBottom = bottom(lines[merged ? i + 1 : i]!);
@@ -241,6 +280,13 @@ function tableValues(lines: Line[], headers: Set<number>): LabelledValue[] {
       const inIt = full.flatMap((r) => r.line.filter((_, k) => r.cols[k] === c));
       return inIt.length >= 2 && inIt.filter((x) => figureLike(x.text)).length >= 0.6 * inIt.length;
     });
+    tables?.push({
+      columns: names.map((n) => n ?? ''),
+      rows: rows.map(({ line, cols }) => ({
+        cells: names.map((_, c) => line.filter((_, k) => cols[k] === c).map((x) => x.text).join(' ') || null),
+        loose: line.filter((x, k) => cols[k]! < 0 && !(k === 0 && rowNumber(x.text))).map((x) => x.text),
+      })),
+    });
     for (const { line, cols } of rows) {
       const own = line.findIndex((c, k) => cols[k]! >= 0 && figureColumn[cols[k]!] && !figureLike(c.text) && labelLike(c.text) && !!line[k + 1] && figureLike(line[k + 1]!.text));
       if (own >= 0) out.push({ label: line[own]!.text, value: line[own + 1]!.text });
@@ -251,6 +297,42 @@ function tableValues(lines: Line[], headers: Set<number>): LabelledValue[] {
         out.push({ label: h, value: c.text, row });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * A table turned on its side (a comparison of phones, plans or offers): the things compared head
+ * the columns ("Pixel 9  iPhone 16  Galaxy S24", names that may hold figures) over an empty corner,
+ * and each row below is an attribute, its name in the first column left of every header cell
+ * ("Weight  198 g  170 g  167 g"). A cell is labelled by its row's name and is about its column's thing.
+ * `taken` holds the lines already read and gets the lines read here.
+ */
+function sidewaysValues(lines: Line[], taken: Set<number>, tables?: LaidTable[]): LabelledValue[] {
+  const out: LabelledValue[] = [];
+  for (let i = 0; i + 2 < lines.length; i++) {
+    const header = lines[i]!;
+    if (taken.has(i) || header.length < 2 || !header.every((c) => labelLike(c.text) && !figureLike(c.text))) continue;
+    const rows: { name: string; cells: (string | null)[]; at: number }[] = [];
+    let prevBottom = bottom(header);
+    for (let j = i + 1; j < lines.length && !taken.has(j); j++) {
+      const line = lines[j]!;
+      if (top(line) - prevBottom > ROW_GAP * height(header)) break;
+      const [name, ...rest] = line;
+      // The attribute's name, left of every thing compared, and one value under each thing at most.
+      if (!name || !rest.length || !labelLike(name.text) || hasDigit(name.text) || name.x1 >= header[0]!.x0) break;
+      const cols = rest.map((c) => columnOf(c, header));
+      if (cols.some((c, k) => c < 0 || cols.indexOf(c) !== k)) break;
+      rows.push({ name: name.text, cells: header.map((_, c) => rest[cols.indexOf(c)]?.text ?? null), at: j });
+      prevBottom = bottom(line);
+    }
+    // Two attributes at least, and most things given a value in each.
+    if (rows.length < 2 || rows.some((r) => r.cells.filter(Boolean).length < Math.max(2, header.length / 2))) continue;
+    taken.add(i);
+    for (const r of rows) taken.add(r.at);
+    tables?.push({ columns: ['', ...rows.map((r) => r.name)], rows: header.map((h, c) => ({ cells: [null, ...rows.map((r) => r.cells[c]!)], loose: [h.text] })) });
+    for (const r of rows) r.cells.forEach((v, c) => v && out.push({ label: r.name, value: v, row: header[c]!.text }));
+    i = rows[rows.length - 1]!.at;
   }
   return out;
 }
@@ -510,13 +592,23 @@ function listRows(lines: Line[], taken: Set<number>): LabelledValue[] {
   return out;
 }
 
+/** The tables the screen's layout shows, header and rows. */
+export function tablesOf(fw: FrameWords): LaidTable[] {
+  const tables: LaidTable[] = [];
+  const lines = linesOf(fw);
+  const taken = new Set<number>();
+  tableValues(lines, taken, tables);
+  sidewaysValues(lines, taken, tables);
+  return tables;
+}
+
 /** Every label with its value that the screen's layout shows, tables first. */
 export function labelledValues(fw: FrameWords): LabelledValue[] {
   const lines = linesOf(fw);
   const seen = new Set<string>();
   const out: LabelledValue[] = [];
   const headers = new Set<number>();
-  const tables = tableValues(lines, headers);
+  const tables = [...tableValues(lines, headers), ...sidewaysValues(lines, headers)];
   // Tiles before cards and rows: read across, a row of captions pairs each caption with the next.
   const tiles = tileValues(lines, headers);
   // Read before cards, which may cut such a row into pieces of two cells.
