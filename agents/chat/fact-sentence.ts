@@ -837,8 +837,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const by = saying ? said[saying.index] : undefined;
   if (saying && by) return { text: `${clip(saying.text, MAX_CHARS)}${where(by, fmt)} [${by.n}].`, cited: [by.n], known: true, hedged: false };
   // "Which route is the slowest": the whole list is read and its row at the asked end stated.
-  const extreme = extremeLead(question, asked, numbered, hints.screens);
-  if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: true, hedged: false };
+  const extreme = extremeLead(question, asked, numbered, hints.screens, layout);
+  // Rows that share the end are said as such, and no one of them as the answer.
+  if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: extreme.one, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
   const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;

@@ -103,7 +103,7 @@ const FACTOR: Record<string, number> = {
 };
 
 /** "1,475.50", "1.475,50", "9,1": a figure as screens in several languages write it. */
-function numberOf(s: string): number {
+export function numberOf(s: string): number {
   if (/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(s)) return Number(s.replace(/,/g, ''));
   if (/^\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(s)) return Number(s.replace(/\./g, '').replace(',', '.'));
   return Number(s.replace(',', '.'));

@@ -10,6 +10,9 @@ import type { ScreenOf } from './unmatched-screen.js';
 import { isChatEpisode } from './question-context.js';
 import { meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 import { adjectiveBase, measureOf, polesOf, type Pole } from './measure-words.js';
+import type { FrameWords } from '../store/index.js';
+import { tablesOf } from './screen-layout.js';
+import { columnAsk, columnEnd } from './table-extreme.js';
 
 /** What a question asks the extreme of: the adjective as said, and its readings (flipped for "least"). */
 export interface AskedExtreme {
@@ -73,11 +76,13 @@ const LIST_SCREENS = 3;
  * The extreme asked for, from the lists on the best found screens that name what the question is
  * about: the row, the [n] that cites the screen and its passage.
  */
-export function extremeLead(question: string, asked: AskedValue, numbered: readonly NumberedMemory[], screens?: ScreenOf): { text: string; n: number; passage: PassageMatch } | null {
+export function extremeLead(question: string, asked: AskedValue, numbered: readonly NumberedMemory[], screens?: ScreenOf, layout?: (frameId: string) => FrameWords | null): { text: string; n: number; passage: PassageMatch; one: boolean } | null {
   const ext = askedExtreme(question);
-  if (!ext) return null;
-  const adjective = stem(ext.word.split(' ').pop()!);
-  const nouns = asked.terms.filter((t) => t !== adjective && !asked.loose.includes(t) && !adjectiveBase(t));
+  const byColumn = layout ? columnAsk(question) : null;
+  if (!ext && !byColumn) return null;
+  const adjective = stem((ext?.word ?? byColumn!.word).split(' ').pop()!);
+  // "Most" and "least" say which end, as the adjective does: no noun of what the list is of.
+  const nouns = asked.terms.filter((t) => t !== adjective && !asked.loose.includes(t) && !adjectiveBase(t) && !/^(?:most|least)$/.test(t));
   const best = numbered
     .filter((m) => m.passages?.length && !isChatEpisode(m.memory))
     .map((m) => ({ m, top: [...m.passages!].sort((a, b) => b.score - a.score)[0]! }))
@@ -93,8 +98,19 @@ export function extremeLead(question: string, asked: AskedValue, numbered: reado
     // The list must be of what was asked about: a screen that names none of the question's nouns is another list.
     const stems = stemsOf(`${lines.join('\n')}\n${title}\n${m.memory.title}`);
     if (nouns.length && !nouns.some((t) => meets(t, stems) || metByKin(t, stems, asked.kin))) continue;
-    const row = extremeRow(ext, lines);
-    if (row) return { text: `${row.row.replace(/\s{2,}/g, '  ').replace(/[.;:,]+$/, '')} (the ${ext.word} of ${row.of} listed)`, n: m.n, passage: top };
+    // A table laid out on the screen is read by its columns: OCR's lines may hold one cell each.
+    if (byColumn && layout) {
+      const frames = new Set((whole.length ? whole : m.passages!).map((p) => p.frame_id).filter((f): f is string => !!f));
+      for (const id of frames) {
+        const fw = layout(id);
+        for (const table of fw ? tablesOf(fw) : []) {
+          const end = columnEnd(question, asked, table, `${lines.join('\n')}\n${title}\n${m.memory.title}`);
+          if (end) return { text: end.text, n: m.n, passage: top, one: end.one };
+        }
+      }
+    }
+    const row = ext ? extremeRow(ext, lines) : null;
+    if (row) return { text: `${row.row.replace(/\s{2,}/g, '  ').replace(/[.;:,]+$/, '')} (the ${ext!.word} of ${row.of} listed)`, n: m.n, passage: top, one: true };
   }
   return null;
 }
