@@ -46,6 +46,8 @@ export class AnthropicProvider implements LlmProvider {
   readonly name = 'anthropic';
   readonly models: { chat: string; extraction: string };
   private readonly core: ProviderCore<Anthropic>;
+  /** Masked in any server text an error quotes. */
+  private readonly key: string;
 
   constructor(opts: AnthropicProviderOptions) {
     if (!opts.apiKey) throw new LlmError('NO_API_KEY', 'no Anthropic API key is set');
@@ -54,6 +56,7 @@ export class AnthropicProvider implements LlmProvider {
       extraction: opts.models?.extraction || DEFAULT_EXTRACTION_MODEL,
     };
     const { apiKey, baseURL } = opts;
+    this.key = apiKey;
     this.core = new ProviderCore(opts, {
       makeClient: async (timeout) => {
         const { default: Sdk } = await sdk.get();
@@ -70,7 +73,7 @@ export class AnthropicProvider implements LlmProvider {
 
   /** The models the API lists (Test connection). */
   listModels(signal?: AbortSignal): Promise<string[]> {
-    return this.core.listModels((client, opts) => client.models.list({}, opts), toLlmError, signal);
+    return this.core.listModels((client, opts) => client.models.list({}, opts), (err, sig) => toLlmError(err, { signal: sig, key: this.key }), signal);
   }
 
   async complete(req: LlmRequest): Promise<LlmResponse> {
@@ -83,7 +86,7 @@ export class AnthropicProvider implements LlmProvider {
           signal: req.signal,
         });
       } catch (err) {
-        throw toLlmError(err, req.signal);
+        throw toLlmError(err, { signal: req.signal, key: this.key });
       }
       const content = fromSdkContent(message.content);
       const usage = usageOf(message.usage);
@@ -109,7 +112,7 @@ export class AnthropicProvider implements LlmProvider {
       idleMs,
       signal: req.signal,
       onEvent,
-      toError: (err, timedOut) => toLlmError(err, req.signal, timedOut),
+      toError: (err, timedOut) => toLlmError(err, { signal: req.signal, timedOut, key: this.key }),
       // Input tokens were billed even though the reply broke off.
       onFailure: () => usage.input_tokens > 0 && this.core.record(req, params.model, usage),
       run: async (s) => {
@@ -247,6 +250,6 @@ function anthropicErrors(): SdkErrorClasses {
 }
 
 /** Maps SDK failures to typed, one-line LlmErrors; 429, 5xx, timeouts and network drops are retryable. */
-export function toLlmError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
-  return sdkFailure(err, anthropicErrors(), { signal, timedOut, unreachable: 'cannot reach the model API' });
+export function toLlmError(err: unknown, o: { signal?: AbortSignal; timedOut?: boolean; key?: string }): LlmError {
+  return sdkFailure(err, anthropicErrors(), { ...o, unreachable: 'cannot reach the model API' });
 }

@@ -1,3 +1,4 @@
+import { maskKeys } from './key-mask.js';
 import { LlmError } from './llm-error.js';
 import { oneLine as line } from '../../shared/text/index.js';
 
@@ -43,14 +44,15 @@ export interface SdkErrorClasses {
 /**
  * A model SDK's failure as a typed, one-line LlmError: the idle timer or the SDK's timeout, the
  * caller's abort, an unreachable server, an HTTP failure (httpFailure), anything else as a network
- * failure. 429, 5xx, timeouts and network drops are retryable.
+ * failure. 429, 5xx, timeouts and network drops are retryable. The server's words keep neither the
+ * configured `key` nor anything shaped like one (maskKeys).
  */
-export function sdkFailure(err: unknown, sdk: SdkErrorClasses, o: { signal?: AbortSignal; timedOut?: boolean; unreachable: string }): LlmError {
+export function sdkFailure(err: unknown, sdk: SdkErrorClasses, o: { signal?: AbortSignal; timedOut?: boolean; unreachable: string; key?: string }): LlmError {
   if (err instanceof LlmError) return err;
   if (o.timedOut || err instanceof sdk.timeout) return new LlmError('TIMEOUT', 'the model did not answer in time', { retryable: true });
   if (err instanceof sdk.abort || o.signal?.aborted) return new LlmError('ABORTED', 'request aborted');
   if (err instanceof sdk.connection) return new LlmError('NETWORK', o.unreachable, { retryable: true });
-  if (err instanceof sdk.api) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, err.message);
+  if (err instanceof sdk.api) return httpFailure(err.status, err.headers instanceof Headers ? err.headers : undefined, maskKeys(err.message, o.key));
   const message = err instanceof Error ? err.message : String(err);
-  return new LlmError('NETWORK', oneLine(message), { retryable: true });
+  return new LlmError('NETWORK', oneLine(maskKeys(message, o.key)), { retryable: true });
 }

@@ -70,6 +70,8 @@ export class OpenAiProvider implements LlmProvider {
   readonly baseURL: string;
   readonly local: boolean;
   private readonly core: ProviderCore<OpenAI>;
+  /** Masked in any server text an error quotes. */
+  private readonly key: string | undefined;
   /** A local server and no model named: the first model the server lists is used (asked once). */
   private readonly unnamed: boolean;
   private serverModel: Promise<string | null> | null = null;
@@ -84,6 +86,7 @@ export class OpenAiProvider implements LlmProvider {
     this.models = { chat, extraction };
     this.unnamed = this.local && !opts.models?.chat && !opts.models?.extraction;
     const { apiKey } = opts;
+    this.key = apiKey;
     this.core = new ProviderCore(opts, {
       makeClient: async (timeout) => {
         const { default: Sdk } = await sdk.get();
@@ -148,7 +151,7 @@ export class OpenAiProvider implements LlmProvider {
 
   /** The models the server lists (Test connection). */
   listModels(signal?: AbortSignal): Promise<string[]> {
-    return this.core.listModels((client, opts) => client.models.list(opts), toOpenAiError, signal);
+    return this.core.listModels((client, opts) => client.models.list(opts), (err, sig) => toOpenAiError(err, { signal: sig, key: this.key }), signal);
   }
 
   async complete(req: LlmRequest): Promise<LlmResponse> {
@@ -158,7 +161,7 @@ export class OpenAiProvider implements LlmProvider {
       try {
         completion = await (await this.core.client()).chat.completions.create(params, { timeout: req.timeoutMs ?? this.core.timeoutMs, signal: req.signal });
       } catch (err) {
-        throw toOpenAiError(err, req.signal);
+        throw toOpenAiError(err, { signal: req.signal, key: this.key });
       }
       const choice = completion.choices[0];
       const content: LlmContentBlock[] = [];
@@ -186,7 +189,7 @@ export class OpenAiProvider implements LlmProvider {
       idleMs,
       signal: req.signal,
       onEvent,
-      toError: (err, timedOut) => toOpenAiError(err, req.signal, timedOut),
+      toError: (err, timedOut) => toOpenAiError(err, { signal: req.signal, timedOut, key: this.key }),
       // Input tokens the server reported were billed even though the reply broke off.
       onFailure: () => sawUsage && this.core.record(req, model, usage),
       run: async (s) => {
@@ -336,6 +339,6 @@ function openAiErrors(): SdkErrorClasses {
 }
 
 /** Maps the openai client's failures to typed, one-line LlmErrors (same rules as Anthropic's). */
-export function toOpenAiError(err: unknown, signal?: AbortSignal, timedOut = false): LlmError {
-  return sdkFailure(err, openAiErrors(), { signal, timedOut, unreachable: 'cannot reach the model server' });
+export function toOpenAiError(err: unknown, o: { signal?: AbortSignal; timedOut?: boolean; key?: string }): LlmError {
+  return sdkFailure(err, openAiErrors(), { ...o, unreachable: 'cannot reach the model server' });
 }
