@@ -1,6 +1,7 @@
-import { DETECTORS_VERSION, type RedactionSwitches } from '../../shared/redaction/index.js';
+import { DETECTORS_VERSION, type RedactionSwitches, type SecretMatch } from '../../shared/redaction/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { CarriedSecrets, EDITED_BY_USER, type EngramStore } from '../store/index.js';
+import { ArrivalHindsight } from './arrival-hindsight.js';
 import { scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
@@ -220,12 +221,16 @@ export class FolderSync {
       this.passSwitches = null;
       this.passKnown = null;
       this.passIds = null;
+      this.passHindsight = null;
       this.store.changes.imported(() => {
         for (const s of segments) {
           const hand = new Set(s.trailer?.by_hand ?? []);
           for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id), vault: vaultPuts });
         }
+        // Inside imported(): the masks are this device's reading of what arrived, not edits that travel.
+        this.maskEarlier(vault);
       });
+      this.passHindsight = null;
       // Outside imported(): what it keeps and forgets is this device's own, and travels.
       settleVault(this.store, this.opts.key, merge, vault, vaultPuts, this.vaultPage);
       this.saveSecretIds();
@@ -245,13 +250,18 @@ export class FolderSync {
     const memories = this.store.memories;
     switch (e.kind) {
       case 'put':
+        if (!arrival.scrub) this.passHindsight?.replaced(e.id);
         this.put(e.id, arrival.scrub ? this.scrubbed(e.id, e.memory, e.at.t, arrival.scrub) : e.memory, e.at.t, arrival.byHand);
         if (e.memory.kind === 'knowledge_vault') {
           arrival.vault?.push(e.id);
           if (arrival.vault) this.secretIds().put(e.id, e.memory);
           // A secret that arrives in this pass is looked for in the memories after it, as the vault's others are.
           const { entry_type: kind, secret } = e.memory.fields as Record<string, unknown>;
-          if (typeof kind === 'string' && typeof secret === 'string') this.passKnown?.add(kind, secret);
+          if (typeof kind === 'string' && typeof secret === 'string') {
+            this.passKnown?.add(kind, secret);
+            // ... and in the ones before it, at the pass's end.
+            this.passHindsight?.learn(kind, secret);
+          }
         }
         if (e.supersededBy && memories.row(e.supersededBy)) memories.update(e.id, { superseded_by: e.supersededBy }, 'sync');
         return;
@@ -260,6 +270,7 @@ export class FolderSync {
         return;
       case 'forget':
         memories.delete([e.id]);
+        this.passHindsight?.replaced(e.id);
         if (arrival.vault) this.secretIds().drop(e.id);
         return;
       case 'forget-range':
@@ -295,11 +306,40 @@ export class FolderSync {
     const switches = (this.passSwitches ??= this.store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).redaction);
     const known = (this.passKnown ??= CarriedSecrets.fromVault(this.store.db, switches));
     const { memory, secrets } = scrubArrival(m, switches, known);
-    if (secrets.length) {
-      this.store.counters.bump('redaction.sync_import.masked', secrets.length);
-      for (const s of secrets) vault.push({ memoryId: id, memory, secret: s, at });
-    }
+    this.keepFound(id, memory, at, secrets, vault);
+    const hindsight = (this.passHindsight ??= new ArrivalHindsight(switches));
+    hindsight.scrubbed(id, memory, at);
+    // A labelled secret taken out here is looked for in the memories after this one, and at the pass's end in those before it.
+    for (const s of secrets) known.add(s.kind, s.value);
+    hindsight.learnAll(secrets);
     return memory;
+  }
+
+  private keepFound(id: string, memory: SyncedMemory, at: number, secrets: readonly SecretMatch[], vault: ArrivalSecret[]): void {
+    if (!secrets.length) return;
+    this.store.counters.bump('redaction.sync_import.masked', secrets.length);
+    for (const s of secrets) vault.push({ memoryId: id, memory, secret: s, at });
+  }
+
+  /** The memories the pass masked on arrival and their values, for the ones a value learned later in the pass reaches. */
+  private passHindsight: ArrivalHindsight | null = null;
+
+  /**
+   * A memory masked on arrival before the pass learned a secret it quotes alone (the vault entry, or
+   * the labelled text that gave the value up, came later in the pass): masked again now, with every
+   * value the pass knows, before the vault is settled, so what it takes out is kept as any arrival's.
+   * Only those memories are read again (ArrivalHindsight.quoting); one round does it, since the
+   * detectors already ran on each and only carried values, all known, can be found.
+   */
+  private maskEarlier(vault: ArrivalSecret[]): void {
+    const hindsight = this.passHindsight;
+    if (!hindsight || !this.passSwitches || !this.passKnown) return;
+    for (const [id, k] of hindsight.quoting()) {
+      if (!this.store.memories.row(id)) continue;
+      const { memory, secrets } = scrubArrival(k.memory, this.passSwitches, this.passKnown);
+      this.keepFound(id, memory, k.at, secrets, vault);
+      this.put(id, memory, k.at, false);
+    }
   }
 
   /**
