@@ -22,6 +22,8 @@ import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
+import { askedOfTopic, attributeFit } from './asked-attribute.js';
+import { nearMissSentence } from './near-miss.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -409,6 +411,8 @@ interface Pick {
   unit: Unit;
   score: number;
   fit: 'yes' | 'near' | 'no';
+  /** A value of the asked kind on a screen about the topic, whose own words say nothing of what was asked of it (see asked-attribute). */
+  miss?: boolean;
 }
 
 /**
@@ -499,6 +503,18 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   if (fit === 'near' && !asked.shaped && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
   // "My October salary" is not on November's payslip, however well its labels fit.
   if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
+  // A value whose own words say nothing of what was asked of the topic, while the screen says it of
+  // another line (or, for a guess, does not say all of): the page lacks the asked thing (a near miss), not stated.
+  if (fit !== 'no' && unit.passage && !unit.means && !asked.shaped) {
+    // A word the window's title says is the topic the page is about, not what was asked of it.
+    const of = askedOfTopic(question, asked);
+    const attribute = { ...of, terms: of.terms.filter((t) => !covered([t], unit.passage!.window_title ?? '', asked.kin)) };
+    const own = `${unit.text}\n${unit.key ?? ''}\n${unit.heading ?? ''}\n${unit.sentence ?? ''}\n${unit.near ?? ''}${dayWords}`;
+    const a = attributeFit(attribute, asked, own, `${unit.wide ?? ''}\n${unit.context}`, unit.text);
+    if (a === 'elsewhere' || (fit === 'near' && (a === 'part' || a === 'absent'))) return { unit: found, score, fit: 'no', miss: true };
+    // Of two values on the topic's screen, the one whose label says all that was asked of it ("Late fee", not "Reservation fee").
+    if (a === 'meets' && attribute.terms.length) return { unit: found, score: score + 1, fit };
+  }
   return { unit: found, score, fit };
 }
 
@@ -848,6 +864,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const cue = dayCue(`${question} ${hints.when ?? ''}`);
   let top: Pick | null = null;
   let near: Pick | null = null;
+  const misses: Pick[] = [];
   for (const whole of units) {
     const u = inClause(whole, asked, question);
     if (!u) continue;
@@ -856,6 +873,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     if (u.aside && j.fit === 'yes') j.fit = 'near';
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
+    if (j.miss) misses.push(j);
   }
   // A step asked for is said with the steps of its screen: the run it is one of, or the one after what the question names.
   // A foreign screen's words the question met through the everyday-words table are glossed in the question's words.
@@ -878,5 +896,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (near) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
+  // The screen about the topic, without the asked thing: said so, with what it does show.
+  const miss = nearMissSentence(question, asked, misses, (u) => statement(u, asked), fmt);
+  if (miss) return { ...miss, known: false, hedged: false };
   return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
 }

@@ -68,6 +68,26 @@ const FRAMES: [RegExp, Phrasebook][] = [
       Portuguese: 'Não sei: nada do que viu ou me disse responde a «$1». As correspondências mais próximas estão abaixo.',
     },
   ],
+  [
+    /^I didn't find "(.*)" on your screens; the closest shows: /,
+    {
+      German: 'Ich habe „$1“ auf deinen Bildschirmen nicht gefunden; am nächsten kommt: ',
+      French: 'Je n’ai pas trouvé « $1 » sur vos écrans ; le plus proche montre : ',
+      Spanish: 'No encontré «$1» en tus pantallas; lo más cercano muestra: ',
+      Italian: 'Non ho trovato «$1» nei tuoi schermi; il più vicino mostra: ',
+      Portuguese: 'Não encontrei «$1» nos seus ecrãs; o mais próximo mostra: ',
+    },
+  ],
+  [
+    /^I didn't find what you asked on your screens; the closest shows: /,
+    {
+      German: 'Ich habe das Gefragte auf deinen Bildschirmen nicht gefunden; am nächsten kommt: ',
+      French: 'Je n’ai pas trouvé ce que vous demandez sur vos écrans ; le plus proche montre : ',
+      Spanish: 'No encontré lo que preguntas en tus pantallas; lo más cercano muestra: ',
+      Italian: 'Non ho trovato ciò che chiedi nei tuoi schermi; il più vicino mostra: ',
+      Portuguese: 'Não encontrei o que perguntou nos seus ecrãs; o mais próximo mostra: ',
+    },
+  ],
   [/^The first thing you had open: /, { German: 'Als Erstes hattest du offen: ', French: 'La première chose que vous aviez ouverte : ', Spanish: 'Lo primero que tenías abierto: ', Italian: 'La prima cosa che avevi aperto: ', Portuguese: 'A primeira coisa que tinha aberta: ' }],
   [/^The last thing you had open: /, { German: 'Als Letztes hattest du offen: ', French: 'La dernière chose que vous aviez ouverte : ', Spanish: 'Lo último que tenías abierto: ', Italian: "L'ultima cosa che avevi aperto: ", Portuguese: 'A última coisa que tinha aberta: ' }],
   [/^Right before (.+?) \("(.+?)"\), you had /, { German: 'Direkt vor $1 („$2“) hattest du ', French: 'Juste avant $1 (« $2 »), vous aviez ', Spanish: 'Justo antes de $1 («$2»), tenías ', Italian: 'Subito prima di $1 («$2»), avevi ', Portuguese: 'Logo antes de $1 («$2»), tinha ' }],
