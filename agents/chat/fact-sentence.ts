@@ -505,10 +505,11 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
   // A value whose own words say nothing of what was asked of the topic, while the screen says it of
   // another line (or, for a guess, does not say all of): the page lacks the asked thing (a near miss), not stated.
-  if (fit !== 'no' && unit.passage && !unit.means && !asked.shaped) {
+  // A memory (a visit, a note) is held to it only for a guess: "Browsed "Kanaalstraat 118-2 …"" is no dishwasher.
+  if (fit !== 'no' && (unit.passage || fit === 'near') && !unit.means && !asked.shaped) {
     // A word the window's title says is the topic the page is about, not what was asked of it.
     const of = askedOfTopic(question, asked);
-    const attribute = { ...of, terms: of.terms.filter((t) => !covered([t], unit.passage!.window_title ?? '', asked.kin)) };
+    const attribute = { ...of, terms: of.terms.filter((t) => !covered([t], unit.passage?.window_title ?? '', asked.kin)) };
     const own = `${unit.text}\n${unit.key ?? ''}\n${unit.heading ?? ''}\n${unit.sentence ?? ''}\n${unit.near ?? ''}${dayWords}`;
     const a = attributeFit(attribute, asked, own, `${unit.wide ?? ''}\n${unit.context}`, unit.text);
     if (a === 'elsewhere' || (fit === 'near' && (a === 'part' || a === 'absent'))) return { unit: found, score, fit: 'no', miss: true };

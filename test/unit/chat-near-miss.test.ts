@@ -123,6 +123,25 @@ describe('what a question asks of its topic', () => {
   });
 });
 
+describe('a visit is no guess at what was asked of the place visited', () => {
+  it('does not offer the visit of a listing as whether the flat has a dishwasher', () => {
+    const at = '2026-12-06T01:59:00.000Z';
+    const title = 'Rua da Prata 14, Lisbon — flat for rent — Casa Aberta';
+    const visit = screenMemory('lines', 'x', title, at, { memory: { title: `Browsed "${title}" in Chromium`, text: `Browsed "${title}" in Chromium, Sun 6 Dec 2026 01:59` } })[0]!;
+    const f = factSentence('Does the Rua da Prata flat come with a dishwasher?', [{ ...visit, passages: [] }], fmt)!;
+    expect(f.known).toBe(false);
+    expect(f.hedged).toBe(false);
+    expect(firstLine(f.text)).not.toContain('Browsed');
+  });
+
+  it('still offers a kept note that says it', () => {
+    const at = '2026-12-06T01:59:00.000Z';
+    const note = screenMemory('lines', 'x', 'Flat notes', at, { memory: { title: 'Flat notes', text: 'The Rua da Prata flat has a dishwasher and a washing machine.' } })[0]!;
+    const f = factSentence('Does the Rua da Prata flat come with a dishwasher?', [{ ...note, passages: [] }], fmt)!;
+    expect(firstLine(f.text)).toContain('dishwasher');
+  });
+});
+
 describe('the near miss sentence in the language asked for', () => {
   it('frames it in German, the asked words and the screen as recorded', () => {
     const f = lead('How much is the deposit on the car hire?', PAIRS[4]!.page, PAIRS[4]!.title);
