@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,6 +14,8 @@ export const DEFAULT_FOLDER_ID = 'engram-sync';
 const DEFAULT_RESCAN_S = 10;
 const DEFAULT_LISTEN_PORT = 22000;
 const LOG_FILE = 'syncthing.log';
+/** config.xml's <gui> has a password set. */
+const GUI_PASSWORD = /<gui\b[^>]*>(?:(?!<\/gui>)[\s\S])*<password>[^<]+<\/password>/;
 /*
  * Files Syncthing must never send: Engram's own half-written files (writeFileDurable's temp names)
  * and anything but sealed segments' neighbours Syncthing keeps itself.
@@ -113,9 +115,11 @@ export class SyncthingManager {
     const known = readState(this.home);
     const configFile = join(this.home, 'config.xml');
     if (known && existsSync(configFile)) {
+      // A home made before the GUI had a password: lock it now (the instance is not running).
+      if (!GUI_PASSWORD.test(readFileSync(configFile, 'utf8'))) this.generate(binary);
       return { ...known, listen: listen ?? known.listen, reach };
     }
-    const gen = spawnSync(binary, ['generate', '--home', this.home, '--no-default-folder', '--skip-port-probing'], { encoding: 'utf8', env: this.childEnv(), timeout: 60_000 });
+    const gen = this.generate(binary);
     const out = `${gen.stdout ?? ''}\n${gen.stderr ?? ''}`;
     const id = /Device ID:\s*([A-Z2-7-]{63})/.exec(out)?.[1];
     if (gen.status !== 0 || !id || !DEVICE_ID.test(id)) {
@@ -133,6 +137,21 @@ export class SyncthingManager {
       folder: null,
       reach,
     };
+  }
+
+  /**
+   * `syncthing generate`: the key and certificate and a config on first use, and a GUI user with a
+   * random password nobody keeps. Without one, any local account could open the web GUI
+   * on 127.0.0.1 and get its CSRF token, which works like the API key; Engram itself only uses the
+   * API key, which Syncthing accepts without the password. The password goes in on stdin, never argv.
+   */
+  private generate(binary: string): SpawnSyncReturns<string> {
+    return spawnSync(binary, ['generate', '--home', this.home, '--no-default-folder', '--skip-port-probing', '--gui-user=engram', '--gui-password=-'], {
+      encoding: 'utf8',
+      env: this.childEnv(),
+      input: `${randomBytes(24).toString('base64url')}\n`,
+      timeout: 60_000,
+    });
   }
 
   private childEnv(): NodeJS.ProcessEnv {
@@ -175,9 +194,11 @@ export class SyncthingManager {
     try {
       const child = spawn(
         binary,
-        ['serve', '--home', this.home, '--no-browser', '--no-restart', '--no-upgrade', `--gui-address=http://127.0.0.1:${state.gui_port}`, `--gui-apikey=${state.api_key}`],
+        ['serve', '--home', this.home, '--no-browser', '--no-restart', '--no-upgrade', `--gui-address=http://127.0.0.1:${state.gui_port}`],
         // Its own process group: it outlives the command that started it, and stop ends the whole group.
-        { detached: true, stdio: ['ignore', log, log], env: this.childEnv() },
+        // The API key in the environment, not argv: any local account can read /proc/PID/cmdline,
+        // only this one /proc/PID/environ.
+        { detached: true, stdio: ['ignore', log, log], env: { ...this.childEnv(), STGUIAPIKEY: state.api_key } },
       );
       child.unref();
       if (!child.pid) throw new SyncthingError('START_FAILED', `could not run ${binary}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -103,8 +103,14 @@ describe('engram syncthing', { shuffle: false }, () => {
   });
 
   it('is one process group: killing the group (a clean-up, a crash) leaves no Syncthing behind', async () => {
+    // A home made before Engram set a GUI password: the next start locks the GUI all the same.
+    const config = join(dir, 'syncthing', 'config.xml');
+    const unlocked = readFileSync(config, 'utf8').replace(/\s*<user>[^<]*<\/user>/, '').replace(/\s*<password>[^<]*<\/password>/, '');
+    expect(unlocked).not.toContain('<password>');
+    writeFileSync(config, unlocked, { mode: 0o600 });
     const started = await cli('syncthing', 'start', '--json');
     expect(started.code).toBe(0);
+    expect((await fetch((JSON.parse(started.out) as { gui: string }).gui)).status).toBe(401);
     const p = pid()!;
     process.kill(-p, 'SIGKILL');
     await waitFor('Syncthing to die', () => !processAlive(p), 15_000);

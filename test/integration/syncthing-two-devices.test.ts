@@ -77,6 +77,32 @@ describe("two of Engram's Syncthing instances on 127.0.0.1", { shuffle: false },
     expect(st.gui).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
+  it('keeps its API key off the command line, its GUI on 127.0.0.1 only and locked by a password', async () => {
+    const state = JSON.parse(readFileSync(join(pair.a.manager.home, 'engram-syncthing.json'), 'utf8')) as { api_key: string; gui_port: number };
+    // Any local account can read a process's argv; only this one its environment.
+    const argv = readFileSync(`/proc/${pair.a.pid}/cmdline`, 'utf8');
+    expect(argv).toContain('serve');
+    expect(argv).not.toContain(state.api_key);
+    expect(readFileSync(`/proc/${pair.a.pid}/environ`, 'utf8')).toContain(`STGUIAPIKEY=${state.api_key}`);
+    const gui = `http://127.0.0.1:${state.gui_port}`;
+    expect((await fetch(`${gui}/rest/system/ping`, { headers: { 'X-API-Key': state.api_key } })).status).toBe(200);
+    expect([401, 403]).toContain((await fetch(`${gui}/rest/system/ping`, { headers: { 'X-API-Key': 'x'.repeat(32) } })).status);
+    // Without a password the page hands anyone a CSRF token that works like the key.
+    const page = await fetch(`${gui}/`);
+    expect(page.status).toBe(401);
+    expect(page.headers.get('set-cookie') ?? '').not.toMatch(/CSRF/i);
+    // Listening on loopback only (IPv4 127.0.0.1, in /proc/net/tcp as 0100007F; none on tcp6).
+    const port = state.gui_port.toString(16).toUpperCase().padStart(4, '0');
+    const listening = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .map((l) => l.trim().split(/\s+/))
+        .filter((c) => c[1]?.endsWith(`:${port}`) && c[3] === '0A')
+        .map((c) => c[1]),
+    );
+    expect(listening).toEqual([`0100007F:${port}`]);
+  });
+
   it("replicates the segments A writes to B's folder, and B imports A's records from them", async () => {
     const ledgerA = emptyLedger();
     const written = writeSegments(pair.a.folder, idA, ledgerA, [put('m1', 1_000), put('m2', 2_000)]);
