@@ -134,6 +134,25 @@ export class CarriedSecrets {
   }
 
   /**
+   * Whether any string in a value quotes a carried value: a row or a synced memory, strings inside
+   * its objects, arrays and JSON-text columns too. Picks the few rows worth redacting again.
+   */
+  quotedIn(v: unknown): boolean {
+    if (typeof v === 'string') {
+      if (this.in(v).length) return true;
+      if (!/^\s*[[{]/.test(v)) return false;
+      try {
+        return this.quotedIn(JSON.parse(v) as unknown);
+      } catch {
+        return false;
+      }
+    }
+    if (Array.isArray(v)) return v.some((x) => this.quotedIn(x));
+    if (v && typeof v === 'object' && !Buffer.isBuffer(v)) return Object.values(v).some((x) => this.quotedIn(x));
+    return false;
+  }
+
+  /**
    * Where carried values stand in a text, as the text writes them: handed to the redactor as
    * layout's finds are (findSecretsIn's `laidOut`), which masks each wherever it stands.
    */

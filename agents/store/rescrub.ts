@@ -474,22 +474,6 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches, sc: Scrubber): S
   ];
 }
 
-/** Whether any text of a row (strings inside its JSON columns too) quotes one of these values: only those rows are read again. */
-function quotes(v: unknown, values: CarriedSecrets): boolean {
-  if (typeof v === 'string') {
-    if (values.in(v).length) return true;
-    if (!/^\s*[[{]/.test(v)) return false;
-    try {
-      return quotes(JSON.parse(v) as unknown, values);
-    } catch {
-      return false;
-    }
-  }
-  if (Array.isArray(v)) return v.some((x) => quotes(x, values));
-  if (v && typeof v === 'object' && !Buffer.isBuffer(v)) return Object.values(v).some((x) => quotes(x, values));
-  return false;
-}
-
 function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: () => CarriedSecrets): Scrubber {
   let taken: Taken[] = [];
   // Read from the vault on the slice's first text, not before: a slice with nothing to read reads nothing.
@@ -570,14 +554,14 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
       };
       s.fresh();
       // The second round redacts only what quotes a value the vault (or this slice) holds.
-      pass(cur.sweep ? rows.filter((r) => (step.quotes ?? quotes)(r, s.known())) : rows);
+      pass(cur.sweep ? rows.filter((r) => step.quotes?.(r, s.known()) ?? s.known().quotedIn(r)) : rows);
       // A value a row gave up is masked in the rows after it as they are read; the rows before it
       // that quote it alone are read again (as now written), until a reading adds nothing new. Still
       // this transaction: no row waits for a later pass that may never come. Rows of earlier slices
       // wait for the second round, which every value given up reaches through the vault.
       let fresh = s.fresh();
       if (fresh.size) cur.gaveUp = true;
-      for (; fresh.size && rows.length > 1; fresh = s.fresh()) pass(read(rows.length).filter((r) => quotes(r, fresh)));
+      for (; fresh.size && rows.length > 1; fresh = s.fresh()) pass(read(rows.length).filter((r) => fresh.quotedIn(r)));
       if (rows.length) cur.after = rows[rows.length - 1]!.rid;
       out.changed += changed.size;
       out.rows += rows.length;

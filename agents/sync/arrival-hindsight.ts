@@ -8,13 +8,6 @@ export interface ScrubbedArrival {
   at: number;
 }
 
-/** Whether any string of the memory (title, text, details, every string in its fields) quotes one of the values. */
-function quotes(m: SyncedMemory, values: CarriedSecrets): boolean {
-  const json = (v: unknown): boolean =>
-    typeof v === 'string' ? values.in(v).length > 0 : Array.isArray(v) ? v.some(json) : v && typeof v === 'object' ? Object.values(v).some(json) : false;
-  return json(m.title) || json(m.text) || json(m.details) || json(m.fields);
-}
-
 /**
  * What an import pass learns too late for the memories it already masked: a vault entry, or a
  * labelled secret the arrival scrub takes out, that arrives after a memory of the same pass quoting
@@ -55,6 +48,6 @@ export class ArrivalHindsight {
   /** The memories masked in the pass that quote a value learned in it: only these are redacted again. */
   quoting(): [string, ScrubbedArrival][] {
     if (!this.learned.size) return [];
-    return [...this.kept].filter(([, k]) => quotes(k.memory, this.learned));
+    return [...this.kept].filter(([, k]) => this.learned.quotedIn([k.memory.title, k.memory.text, k.memory.details, k.memory.fields]));
   }
 }
