@@ -1,4 +1,4 @@
-import type { LlmProvider } from '../llm/index.js';
+import { cutRequests, type LlmProvider } from '../llm/index.js';
 import type { ThreadRecord, ThreadSummaryRecord } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
@@ -21,6 +21,7 @@ import { searchQueryOf } from './search-query.js';
 import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
 import { TopicCache } from './topic-cache.js';
+import { VaultCut } from './vault-cut.js';
 import { summarizeTurns, VERBATIM_MESSAGES } from './thread-summarizer.js';
 import { fitWindow, summaryBudget } from './summary-budget.js';
 import { extractiveSummary } from './extractive-summary.js';
@@ -120,6 +121,7 @@ export class ChatService {
     this.now = opts.now ?? Date.now;
     this.timeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : localTimeZone();
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;
+    this.vaultCut = new VaultCut(opts.store.memories);
   }
   /** How close the screens' labels are to what the question leaves unsaid; undefined without an embedder or when it fails (the answer reads words alone). */
   private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout, screens: ScreenOf): Promise<Meaning | undefined> {
@@ -130,8 +132,27 @@ export class ChatService {
   }
 
 
+  private readonly vaultCut: VaultCut;
+  private readonly guarded = new WeakMap<LlmProvider, LlmProvider>();
+  private readonly wrappers = new WeakSet<LlmProvider>();
+
+  /**
+   * The provider as every chat call sees it: no vault value reaches the model, in the prompt, the
+   * question, a tool's result, a topic or summary call (one wrapper per provider, so its caches hold).
+   */
+  private safe(llm: LlmProvider): LlmProvider {
+    if (!llm.online || this.wrappers.has(llm)) return llm;
+    let g = this.guarded.get(llm);
+    if (!g) {
+      g = cutRequests(llm, this.vaultCut.text);
+      this.guarded.set(llm, g);
+      this.wrappers.add(g);
+    }
+    return g;
+  }
+
   private get llm(): LlmProvider {
-    return typeof this.opts.llm === 'function' ? this.opts.llm() : this.opts.llm;
+    return this.safe(typeof this.opts.llm === 'function' ? this.opts.llm() : this.opts.llm);
   }
 
   // ---- threads -------------------------------------------------------------------------------
@@ -187,7 +208,7 @@ export class ChatService {
     const tz = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : this.timeZone;
     const { rest, range, ahead } = parseQuestionTime(question, new Date(now), tz);
     let query = searchQueryOf(rest);
-    const llm = opts.llm ?? this.llm;
+    const llm = opts.llm ? this.safe(opts.llm) : this.llm;
     if ((this.opts.topicExtraction ?? true) && llm.online && query !== '') {
       const topics = await this.topics.get(llm, rest, (q) => extractTopics(llm, q, opts.signal));
       if (topics) query = searchQueryOf(topics.join(' '));
@@ -203,7 +224,7 @@ export class ChatService {
   ): Promise<{ retrieval: Retrieval; prompt: BuiltPrompt; tools: boolean }> {
     const now = opts.now ?? this.now();
     const tz = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : this.timeZone;
-    const llm = opts.llm ?? this.llm;
+    const llm = opts.llm ? this.safe(opts.llm) : this.llm;
     const tools = this.toolsOn(llm);
     const retrieval = await this.retrieve(question, { now, timeZone: tz, llm, signal: opts.signal });
     const window = await this.contextWindow(llm, opts.signal);

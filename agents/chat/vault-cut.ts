@@ -1,0 +1,49 @@
+import { redactText, switchesForModel } from '../../shared/redaction/index.js';
+import { CarriedSecrets, type EngramStore } from '../store/index.js';
+
+/** Vault rows read per query: the list is paged to the end, however many there are. */
+const PAGE = 1000;
+
+/**
+ * The knowledge vault's values, cut out of every text a chat model is sent (issue 28). The
+ * detectors find a secret by its shape or its label; a password the user keeps in the vault, quoted
+ * without its label (a note "joined the wifi with Harbour-Kestrel-7731", a terminal's command line,
+ * the user's own question), has neither. Matched as the re-scrub carries values into text
+ * (CarriedSecrets: long and varied values only, never inside a longer word), with the always-on
+ * switches a prompt gets, whatever the user's. Read again only when the vault changed.
+ */
+export class VaultCut {
+  private stamp: string | null = null;
+  private carried: CarriedSecrets = new CarriedSecrets(switchesForModel());
+
+  constructor(private readonly memories: Pick<EngramStore['memories'], 'stamp' | 'list' | 'get' | 'history'>) {}
+
+  private values(): CarriedSecrets {
+    const stamp = this.memories.stamp(['knowledge_vault']);
+    if (stamp === this.stamp) return this.carried;
+    const carried = new CarriedSecrets(switchesForModel());
+    for (let offset = 0; ; offset += PAGE) {
+      const rows = this.memories.list({ kinds: ['knowledge_vault'], includeSuperseded: true, order: 'oldest', limit: PAGE, offset });
+      for (const row of rows) {
+        const m = this.memories.get(row.id, { reveal: true });
+        const kind = typeof m?.fields.entry_type === 'string' ? m.fields.entry_type : null;
+        if (!kind) continue;
+        if (typeof m?.fields.secret === 'string') carried.add(kind, m.fields.secret);
+        // An earlier value of the entry is still the user's (a password changed last month).
+        for (const h of this.memories.history(row.id, { reveal: true })) if (typeof h.snapshot.fields.secret === 'string') carried.add(kind, h.snapshot.fields.secret);
+      }
+      if (rows.length < PAGE) break;
+    }
+    this.carried = carried;
+    this.stamp = stamp;
+    return carried;
+  }
+
+  /** The text with every vault value it quotes masked as the redactor masks that kind; unchanged (the same string) when it quotes none. */
+  text = (text: string): string => {
+    const carried = this.values();
+    if (!carried.size) return text;
+    const found = carried.in(text);
+    return found.length ? redactText(text, switchesForModel(), found).text : text;
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A vault value never reaches a chat model, whatever carries it (issue 28). The user keeps their
+ * wifi password in the knowledge vault (medium sensitivity: the chat may say the entry exists); a
+ * note, a screen moment and the user's own question quote the value without its label, where no
+ * detector can see it is a secret. A model server that repeats everything it is shown runs over a
+ * real socket: the value is in no request, first prompt, tool result or topic call.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OpenAiProvider } from '../../agents/llm/index.js';
+import { ChatService } from '../../agents/chat/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { storeRecommender } from '../helpers/experience-recommender.js';
+import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+
+const WIFI = 'Harbour-Kestrel-7731';
+const NOW = Date.UTC(2026, 10, 20, 12);
+
+describe('vault values in chat prompts', () => {
+  let fake: FakeOpenAi;
+  let store: EngramStore;
+  let dir: string;
+  beforeEach(async () => {
+    fake = await startFakeOpenAi({ models: ['parrot-1b'] });
+    ({ store, dir } = await openTempStore('engram-chat-vault-'));
+    store.memories.insert({ kind: 'knowledge_vault', title: 'Loft wifi', text: 'Password of the Loft-Mesh wifi', fields: { entry_type: 'password', sensitivity: 'medium', secret: WIFI, source: 'user' }, created_at: NOW - 9 * 86_400_000 });
+    store.memories.insert({ kind: 'episodic', title: 'Joined the Loft-Mesh wifi', text: `Joined Loft-Mesh from the laptop in room 4417 with ${WIFI}; the printer is next`, app: 'Settings', occurred_at: NOW - 3_600_000 });
+    // A PIN is an ordinary number elsewhere: masked where a label names it, never cut from a note.
+    store.memories.insert({ kind: 'knowledge_vault', title: 'Door code', text: 'Loft door code', fields: { entry_type: 'password', sensitivity: 'medium', secret: '4417', source: 'user' }, created_at: NOW - 9 * 86_400_000 });
+    store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: NOW - 3_000_000, app: 'Terminal', title: 'nmcli', url: null, text: `nmcli dev wifi connect Loft-Mesh ${WIFI}`, caption: null });
+  });
+  afterEach(async () => {
+    await removeTempStore(store, dir);
+    await fake.close();
+  });
+
+  const chat = (tools: boolean) =>
+    new ChatService({
+      store,
+      llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: 'parrot-1b' }, timeoutMs: 30_000, retry: { maxRetries: 0 }, sleep: async () => {}, usage: store.llmCalls }),
+      recommender: storeRecommender(store),
+      now: () => NOW,
+      timeZone: 'UTC',
+      tools,
+    });
+
+  it('a note quoting the value, the screen and the question: none sends it, with or without tools', async () => {
+    fake.setHandler((req) => {
+      const last = req.body.messages.at(-1);
+      // The model looks at the screen of the last hour once, then repeats what it saw.
+      if (req.body.tools?.length && last?.role !== 'tool') return { toolUses: [{ name: 'get_timeline', input: { since: new Date(NOW - 7_200_000).toISOString(), until: new Date(NOW).toISOString() } }] };
+      return { text: `You saw: ${JSON.stringify(req.body.messages).slice(-2000)}` };
+    });
+    for (const tools of [true, false]) {
+      const turn = await chat(tools).ask({ text: `Which wifi did I join with ${WIFI}?` });
+      expect(turn.status).toBe('complete');
+    }
+    expect(fake.requests.length).toBeGreaterThanOrEqual(3);
+    const sent = fake.allText();
+    expect(sent).toContain('Loft-Mesh');
+    expect(sent).toContain('[redacted:password]');
+    expect(sent).toContain('room 4417');
+    expect(sent).not.toContain(WIFI);
+    expect(sent).not.toContain(WIFI.slice(0, 14));
+  });
+});
