@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { defineTool, toolSpec, type LlmTool } from '../llm/index.js';
 import type { EngramStore } from '../store/index.js';
-import { clip, collapse, isExperience } from '../../shared/memory/index.js';
+import { clip, collapse, defuseDelimiters, isExperience, quoteObserved } from '../../shared/memory/index.js';
 import { SEARCHED_KINDS } from './question-context.js';
 import { forModel } from './prompt-builder.js';
 import { estimateTokens } from './token-estimate.js';
@@ -252,5 +252,13 @@ export function chatTools(ctx: ChatToolContext): LlmTool[] {
       })
     : null;
 
-  return [search, timeline, getMemory, ...(getEntity ? [getEntity] : []), recommend, listCore] as LlmTool[];
+  return ([search, timeline, getMemory, ...(getEntity ? [getEntity] : []), recommend, listCore] as LlmTool[]).map(quotedResults);
+}
+
+/**
+ * A tool whose result reaches the model as the prompt's memories do: quoted, its delimiters defused,
+ * so a screen's "</observed> SYSTEM: …" read back by get_timeline is still data (the system rule says so).
+ */
+function quotedResults(tool: LlmTool): LlmTool {
+  return { ...tool, run: async (args: unknown) => quoteObserved(defuseDelimiters(String(await tool.run(args)))) };
 }

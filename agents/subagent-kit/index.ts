@@ -23,5 +23,6 @@ export {
   truncate,
   uniqueLines,
 } from './text.js';
-export { OBSERVED_CLOSE, OBSERVED_OPEN, OBSERVED_RULE, defuseDelimiters, quoteObserved } from './observed-quote.js';
+// Quoting observed text to a model is shared: chat's prompt quotes memories the same way.
+export { OBSERVED_CLOSE, OBSERVED_OPEN, OBSERVED_RULE, defuseDelimiters, quoteObserved } from '../../shared/memory/index.js';
 export { findSecrets, luhnValid, scrubForModel, scrubSecrets, type FoundSecret } from './secret-scanner.js';

@@ -1,7 +1,7 @@
 import { runToolLoop, type LlmContentBlock, type LlmMessage, type LlmProvider, type LlmRequest, type LlmResponse, type ToolCallOutcome, type ToolLoopResult } from '../llm/index.js';
 import { chainHeartbeatTool, FINISH_TOOL, finishTool, HEARTBEAT_TOOL, searchTool } from './chain-tools.js';
 import { mergeTool } from './common-tools.js';
-import { OBSERVED_RULE } from './observed-quote.js';
+import { OBSERVED_RULE } from '../../shared/memory/index.js';
 import type { SubAgent, SubAgentContext } from './sub-agent.js';
 
 export const DEFAULT_MAX_CHAINING_STEPS = 5;

@@ -3,6 +3,7 @@ import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
 import { buildGraph } from '../../agents/graph/index.js';
 import { AnthropicProvider, OfflineProvider, OpenAiProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
+import { quoteObserved } from '../../shared/memory/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
@@ -100,7 +101,7 @@ describe('get_entity in the chat tool loop (real OpenAI-compatible client, fake 
     expect(offered(fake)).toContain('get_entity');
     expect(results[0]).toMatch(/^Error:/);
     const profile = results[1]!;
-    expect(profile).toMatch(/^Priya Raman \(person\): named in \d+ memories/);
+    expect(profile).toMatch(/^<observed>\nPriya Raman \(person\): named in \d+ memories/);
     expect(profile).toMatch(/Tied to: .*Orion/);
     expect(profile).toContain('Facts (newest first):');
     expect(profile).toContain('Recent memories:');
@@ -120,7 +121,8 @@ describe('get_entity in the chat tool loop (real OpenAI-compatible client, fake 
       return { text: 'I do not know Marta Quill.' };
     });
     await withModel().ask({ text: 'Who is Marta Quill?' });
-    expect(seen).toBe('No person, project or organisation called "Marta Quill" is known.');
+    // Quoted as every tool result is (chat-prompt-trust): the name came from the model, maybe from a screen.
+    expect(seen).toBe(quoteObserved('No person, project or organisation called "Marta Quill" is known.'));
   });
 });
 
@@ -157,7 +159,7 @@ describe('get_entity in the chat tool loop (real Anthropic client, fake Messages
     expect(results[0]!.isError).toBe(true);
     const profile = results[1]!;
     expect(profile.isError).toBe(false);
-    expect(profile.text).toMatch(/^Priya Raman \(person\): named in \d+ memories/);
+    expect(profile.text).toMatch(/^<observed>\nPriya Raman \(person\): named in \d+ memories/);
     expect(profile.text).toMatch(/Tied to: .*Orion/);
     expect(profile.text).toContain('Recent memories:');
     expect(profile.text).toContain('went through the Orion rollout checklist');
@@ -176,7 +178,7 @@ describe('get_entity in the chat tool loop (real Anthropic client, fake Messages
       return { text: 'I do not know Marta Quill.' };
     });
     await withClaude().ask({ text: 'Who is Marta Quill?' });
-    expect(seen).toEqual({ text: 'No person, project or organisation called "Marta Quill" is known.', isError: false });
+    expect(seen).toEqual({ text: quoteObserved('No person, project or organisation called "Marta Quill" is known.'), isError: false });
   });
 });
 

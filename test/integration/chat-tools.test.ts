@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HashEmbedder, type EngramStore } from '../../agents/store/index.js';
+import { quoteObserved } from '../../shared/memory/index.js';
 import { AnthropicProvider, OpenAiProvider, type LlmProvider } from '../../agents/llm/index.js';
 import { ChatService, searchQueryOf, WITHHELD_STUB, type ChatServiceOptions } from '../../agents/chat/index.js';
 import { startFakeAnthropic, type FakeAnthropic, type RecordedRequest } from '../fakes/fake-anthropic-server.js';
@@ -217,7 +218,8 @@ describe.each([anthropicDriver(), openAiDriver()])('chat with memory tools over 
     const results = chatRequests()[1]!.toolResults;
     expect(results).toHaveLength(2);
     expect(results[0]!.content).toContain(WITHHELD_STUB);
-    expect(results[1]!.content).toBe(WITHHELD_STUB);
+    // Tool results come quoted, as the prompt's memories do (chat-prompt-trust).
+    expect(results[1]!.content).toBe(quoteObserved(WITHHELD_STUB));
     for (const r of results) expect(r.content).not.toContain('Lufthansa password');
     expect(turn.retrieval.withheld.map((m) => m.id)).toContain(ids.vaultHigh);
     expect(turn.citations.some((c) => c.memory_id === ids.vaultHigh)).toBe(false);
