@@ -1,5 +1,5 @@
-import { cutRequests, type LlmProvider } from '../llm/index.js';
-import type { ThreadRecord, ThreadSummaryRecord } from '../store/index.js';
+import { requestCutter, type LlmProvider } from '../llm/index.js';
+import { VaultCut, type ThreadRecord, type ThreadSummaryRecord } from '../store/index.js';
 import { ChatError } from './chat-error.js';
 import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat-tools.js';
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
@@ -21,7 +21,6 @@ import { searchQueryOf } from './search-query.js';
 import { extractTopics } from './topic-extractor.js';
 import { ToolFindings } from './tool-findings.js';
 import { TopicCache } from './topic-cache.js';
-import { VaultCut } from './vault-cut.js';
 import { summarizeTurns, VERBATIM_MESSAGES } from './thread-summarizer.js';
 import { fitWindow, summaryBudget } from './summary-budget.js';
 import { extractiveSummary } from './extractive-summary.js';
@@ -121,7 +120,7 @@ export class ChatService {
     this.now = opts.now ?? Date.now;
     this.timeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : localTimeZone();
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;
-    this.vaultCut = new VaultCut(opts.store.memories);
+    this.safe = requestCutter(new VaultCut(opts.store.memories).text);
   }
   /** How close the screens' labels are to what the question leaves unsaid; undefined without an embedder or when it fails (the answer reads words alone). */
   private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout, screens: ScreenOf): Promise<Meaning | undefined> {
@@ -132,24 +131,11 @@ export class ChatService {
   }
 
 
-  private readonly vaultCut: VaultCut;
-  private readonly guarded = new WeakMap<LlmProvider, LlmProvider>();
-  private readonly wrappers = new WeakSet<LlmProvider>();
-
   /**
    * The provider as every chat call sees it: no vault value reaches the model, in the prompt, the
-   * question, a tool's result, a topic or summary call (one wrapper per provider, so its caches hold).
+   * question, a tool's result, a topic or summary call.
    */
-  private safe(llm: LlmProvider): LlmProvider {
-    if (!llm.online || this.wrappers.has(llm)) return llm;
-    let g = this.guarded.get(llm);
-    if (!g) {
-      g = cutRequests(llm, this.vaultCut.text);
-      this.guarded.set(llm, g);
-      this.wrappers.add(g);
-    }
-    return g;
-  }
+  private readonly safe: (llm: LlmProvider) => LlmProvider;
 
   private get llm(): LlmProvider {
     return this.safe(typeof this.opts.llm === 'function' ? this.opts.llm() : this.opts.llm);

@@ -36,3 +36,23 @@ export function cutRequests(llm: LlmProvider, cut: (text: string) => string): Ll
   };
   return out;
 }
+
+/**
+ * `cutRequests` for whichever provider a getter returns now (a key set in settings takes effect on
+ * the next call): one wrapper per provider, so what callers cache by provider (its context window,
+ * topics) holds; an offline provider sends nothing and passes as it is; a wrapper is not wrapped again.
+ */
+export function requestCutter(cut: (text: string) => string): (llm: LlmProvider) => LlmProvider {
+  const wrapped = new WeakMap<LlmProvider, LlmProvider>();
+  const wrappers = new WeakSet<LlmProvider>();
+  return (llm) => {
+    if (!llm.online || wrappers.has(llm)) return llm;
+    let w = wrapped.get(llm);
+    if (!w) {
+      w = cutRequests(llm, cut);
+      wrapped.set(llm, w);
+      wrappers.add(w);
+    }
+    return w;
+  };
+}

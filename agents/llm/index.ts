@@ -30,7 +30,7 @@ export {
   isLocalBaseUrl,
   type OpenAiProviderOptions,
 } from './openai-provider.js';
-export { cutRequests } from './cut-requests.js';
+export { cutRequests, requestCutter } from './cut-requests.js';
 export { runToolLoop, type ToolCallOutcome, type ToolLoopOptions, type ToolLoopResult } from './tool-loop.js';
 export { forcedToolCall, type ForcedMiss, type ForcedTool } from './forced-tool-call.js';
 export { defineTool, parseToolJson, toolSpec } from './tool-spec.js';

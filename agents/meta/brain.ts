@@ -5,8 +5,8 @@ import { EpisodicAgent } from '../episodic/index.js';
 import { ExperienceMemory } from '../experience/index.js';
 import { GraphKeeper } from '../graph/index.js';
 import { KnowledgeVaultAgent, type RedactedSecretInput } from '../knowledge-vault/index.js';
-import type { LlmProvider } from '../llm/index.js';
-import type { EngramStore, ObservationRecord, RescrubbedSecret, StoreChange } from '../store/index.js';
+import { requestCutter, type LlmProvider } from '../llm/index.js';
+import { VaultCut, type EngramStore, type ObservationRecord, type RescrubbedSecret, type StoreChange } from '../store/index.js';
 import { ProceduralAgent } from '../procedural/index.js';
 import { ResourceAgent } from '../resource/index.js';
 import { SemanticAgent } from '../semantic/index.js';
@@ -92,7 +92,11 @@ export function createBrain(opts: BrainOptions): Brain {
     const stored = store.settings.get(BRAIN_SETTINGS_KEY, BrainSettingsSchema, defaultBrainSettings());
     return opts.settings ? BrainSettingsSchema.parse({ ...stored, ...opts.settings, dream: { ...stored.dream, ...opts.settings.dream } }) : stored;
   };
-  const llm = typeof opts.llm === 'function' ? opts.llm : ((fixed: LlmProvider) => () => fixed)(opts.llm);
+  const model = typeof opts.llm === 'function' ? opts.llm : ((fixed: LlmProvider) => () => fixed)(opts.llm);
+  // No vault value reaches a model, whichever part of the brain calls it: a chat batch quoting the
+  // user's wifi password alone, a note a dream re-reads, a feedback segment.
+  const safe = requestCutter(new VaultCut(store.memories).text);
+  const llm = (): LlmProvider => safe(model());
   const vault = new KnowledgeVaultAgent(store, time);
   const agents: SubAgent[] = [
     new CoreAgent(store),

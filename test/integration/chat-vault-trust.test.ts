@@ -8,8 +8,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiProvider } from '../../agents/llm/index.js';
 import { ChatService } from '../../agents/chat/index.js';
+import { createBrain } from '../../agents/meta/index.js';
 import type { EngramStore } from '../../agents/store/index.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai-server.js';
+import { isRouting } from '../fixtures/agents/scripted-llm.js';
 import { storeRecommender } from '../helpers/experience-recommender.js';
 import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 
@@ -60,6 +62,30 @@ describe('vault values in chat prompts', () => {
     expect(sent).toContain('Loft-Mesh');
     expect(sent).toContain('[redacted:password]');
     expect(sent).toContain('room 4417');
+    expect(sent).not.toContain(WIFI);
+    expect(sent).not.toContain(WIFI.slice(0, 14));
+  });
+
+  it("the brain reading the user's chat: its routing and memory calls carry no vault value either", async () => {
+    fake.setHandler((req) => {
+      if (isRouting(req)) return { toolUses: [{ name: 'route_memories', input: { kinds: ['episodic', 'semantic'], reason: 'wifi' } }] };
+      const finish = (req.body.tools ?? []).some((t) => t.function.name === 'finish_memory_update');
+      return { text: 'Noted.', ...(finish ? { toolUses: [{ name: 'finish_memory_update', input: {} }] } : {}) };
+    });
+    const brain = createBrain({
+      store,
+      llm: new OpenAiProvider({ baseURL: fake.url, models: { chat: 'parrot-1b', extraction: 'parrot-1b' }, timeoutMs: 30_000, retry: { maxRetries: 0 }, sleep: async () => {}, usage: store.llmCalls }),
+      timeZone: 'UTC',
+      subscribe: false,
+    });
+    const t = store.threads.create('Printer setup', NOW);
+    store.messages.insert({ thread_id: t.id, role: 'user', text: `The printer asks for the network key, I typed ${WIFI} and it joined Loft-Mesh. Remember the printer is on Loft-Mesh now.`, raw: {}, created_at: NOW });
+    store.messages.insert({ thread_id: t.id, role: 'assistant', text: 'Noted: the printer is on Loft-Mesh.', raw: {}, created_at: NOW + 1_000 });
+    await brain.ingestMessages(t.id);
+    await brain.stop();
+    expect(fake.requests.some((r) => isRouting(r))).toBe(true);
+    const sent = fake.allText();
+    expect(sent).toContain('printer is on Loft-Mesh');
     expect(sent).not.toContain(WIFI);
     expect(sent).not.toContain(WIFI.slice(0, 14));
   });

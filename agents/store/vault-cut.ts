@@ -1,11 +1,12 @@
 import { redactText, switchesForModel } from '../../shared/redaction/index.js';
-import { CarriedSecrets, type EngramStore } from '../store/index.js';
+import { CarriedSecrets } from './rescrub-carry.js';
+import type { MemoryRepo } from './memory-repo.js';
 
 /** Vault rows read per query: the list is paged to the end, however many there are. */
 const PAGE = 1000;
 
 /**
- * The knowledge vault's values, cut out of every text a chat model is sent (issue 28). The
+ * The knowledge vault's values, cut out of every text a model is sent, by chat and by the brain (issue 28). The
  * detectors find a secret by its shape or its label; a password the user keeps in the vault, quoted
  * without its label (a note "joined the wifi with Harbour-Kestrel-7731", a terminal's command line,
  * the user's own question), has neither. Matched as the re-scrub carries values into text
@@ -16,7 +17,7 @@ export class VaultCut {
   private stamp: string | null = null;
   private carried: CarriedSecrets = new CarriedSecrets(switchesForModel());
 
-  constructor(private readonly memories: Pick<EngramStore['memories'], 'stamp' | 'list' | 'get' | 'history'>) {}
+  constructor(private readonly memories: Pick<MemoryRepo, 'stamp' | 'list' | 'get' | 'history'>) {}
 
   private values(): CarriedSecrets {
     const stamp = this.memories.stamp(['knowledge_vault']);
