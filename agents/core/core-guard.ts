@@ -26,9 +26,43 @@ const ALWAYS_REFUSED: Array<[RegExp, string]> = [
   [/\b(?:save|write|add|put|store|append|insert)\b[^.\n]{0,30}\b(?:persona|core|human) block\b/i, 'a line that asks to be written into a core block is an instruction, not a fact'],
 ];
 
+// The same orders in the languages most users write after English (German, French, Spanish, Italian,
+// Portuguese, Dutch): a forum post or an email in German is as much a stranger's text as one in
+// English. Letters of any script bound a word here (\b knows ASCII only: "für", "à").
+const W = String.raw`(?<![\p{L}\p{N}])`;
+const E = String.raw`(?![\p{L}\p{N}])`;
+const other = (body: string): RegExp => new RegExp(body, 'iu');
+const ALWAYS_REFUSED_OTHER: Array<[RegExp, string]> = [
+  [
+    other(
+      String.raw`${W}(?:notiz|hinweis|anmerkung|nachricht)\s+(?:für|an)\s+(?:den\s+|die\s+)?(?:assistenten|assistentin|ki|bot|engram)${E}|${W}note\s+(?:pour|à)\s+(?:l['’]\s*)?(?:assistant|ia|engram)${E}|${W}nota\s+(?:para|per|pro)\s+(?:el\s+|la\s+|o\s+|a\s+|l['’]\s*)?(?:asistente|assistente|ia|engram)${E}|${W}notitie\s+voor\s+(?:de\s+)?(?:assistent|ai|engram)${E}`,
+    ),
+    'a note addressed to the assistant is not a fact about the user',
+  ],
+  [
+    other(
+      String.raw`${W}(?:ignorier\p{L}*|vergiss|missachte\p{L}*|ignore[rz]?|oublie[rz]?|ignora\p{L}*|olvida\p{L}*|dimentica\p{L}*|esque[cç]a\p{L}*|negeer\p{L}*|vergeet)${E}[^.\n]{0,50}${W}(?:anweisung\p{L}*|instruktion\p{L}*|regeln|befehl\p{L}*|vorgaben|consignes?|instructions?|règles|instrucciones|reglas|[oó]rdenes|istruzioni|regole|instruç(?:ão|ões)|regras|instructies|regels|opdrachten)${E}`,
+    ),
+    'it tries to override instructions',
+  ],
+  [
+    other(
+      String.raw`${W}(?:von nun an|ab jetzt|fortan|à partir de maintenant|désormais|dorénavant|de ahora en adelante|a partir de ahora|desde ahora|d['’]ora in (?:poi|avanti)|da ora in poi|a partir de agora|de agora em diante|daqui em diante|vanaf nu|voortaan|van nu af aan)${E}`,
+    ),
+    "standing orders for the assistant come from the user in Engram's chat or window, never from a tool call",
+  ],
+];
+
+// "always"/"never" beside a word about answering, naming, ending, recommending or sending, in those
+// languages: an instruction on how to answer, as INSTRUCTION is in English.
+const ALWAYS_OTHER = other(String.raw`${W}(?:immer|stets|nie|niemals|toujours|jamais|siempre|nunca|jamás|sempre|mai|altijd|nooit)${E}`);
+const ANSWERING_OTHER = other(
+  String.raw`${W}(?:antwort\p{L}*|beantwort\p{L}*|nenn\p{L}*|beend\p{L}*|schlie(?:ß|ss)\p{L}*|empfiehl\p{L}*|empfehl\p{L}*|schreib\p{L}*|sende\p{L}*|schick\p{L}*|erwähn\p{L}*|verlink\p{L}*|répon\p{L}*|appel\p{L}*|terminer|terminez|recommand\p{L}*|écri\p{L}*|envoi\p{L}*|mentionn\p{L}*|respon\p{L}*|respuesta\p{L}*|llam\p{L}*|recomiend\p{L}*|escrib\p{L}*|envi[aé]\p{L}*|envía\p{L}*|rispo\p{L}*|chiam\p{L}*|consigli\p{L}*|scriv\p{L}*|invia\p{L}*|respost\p{L}*|cham[ae]\p{L}*|recomend\p{L}*|escrev\p{L}*|antwoord\p{L}*|noem\p{L}*|eindig\p{L}*|aanbe(?:veel|vel)\p{L}*|schrijf\p{L}*|stuur\p{L}*)${E}`,
+);
+
 // An instruction on how to answer: kept only when the user typed it, in this batch of their own chat.
 const INSTRUCTION = /\b(?:always|never|do not|don't|must|should)\s+(?:\w+\s+){0,2}?(?:answer|reply|respond|end|start|begin|include|add|append|say|tell|mention|recommend|send|visit|link|call|use|write|sign|forward|share|reveal|ask|remind|output|print|open|click|give)\b/i;
-const LINK = /\b(?:https?|ftp|mailto|tel):|\bwww\.|[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
+const LINKS = /\b(?:https?|ftp|mailto|tel):\S+|\bwww\.\S+|[^\s@]+@[^\s@]+\.[a-z]{2,}/gi;
 
 const squash = (t: string): string =>
   t
@@ -46,9 +80,16 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
   const userVoice = analysis.userVoice;
   const said = userVoice ? analysis.userSources.map((s) => squash(s.text)) : [];
   for (const raw of lines) {
-    for (const [re, why] of ALWAYS_REFUSED) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
-    if (!INSTRUCTION.test(raw)) continue;
-    if (LINK.test(raw)) throw new CoreInstructionRefused(raw, 'an instruction to the assistant never carries a link or an address');
+    for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
+    const links = [...raw.matchAll(LINKS)].map((m) => squash(m[0]));
+    const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
+    // A link or an address, in any language: kept only when the user typed that link in their own chat.
+    if (!instruction && links.length) {
+      if (userVoice && links.every((l) => said.some((s) => s.includes(l)))) continue;
+      throw new CoreInstructionRefused(raw, "a link or an address in core is kept only as the user typed it in Engram's chat");
+    }
+    if (!instruction) continue;
+    if (links.length) throw new CoreInstructionRefused(raw, 'an instruction to the assistant never carries a link or an address');
     const core = squash(raw.replace(/^the user asked:\s*/i, ''));
     if (!userVoice || core.length < 8 || !said.some((s) => s.includes(core))) {
       throw new CoreInstructionRefused(raw, 'an instruction to the assistant is kept only as the user wrote it in Engram\'s chat');
