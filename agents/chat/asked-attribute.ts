@@ -201,7 +201,7 @@ export function attributeFit(of: AskedOfTopic, asked: AskedValue, own: string, s
  * The heading a value sits under: the nearest line above its own with no value of its own ("Opening
  * hours" over "Mon to Fri 07:00 to 19:00" and "Sat 08:00 to 13:00"), past the values listed under it.
  */
-function headingOver(lines: readonly string[], unit: string): string {
+export function headingOver(lines: readonly string[], unit: string): string {
   const whole = fold(unit);
   const at = lines.findIndex((l) => {
     const f = fold(l);

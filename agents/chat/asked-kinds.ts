@@ -98,10 +98,19 @@ function measureAsked(question: string, asked: AskedValue): AskedValue | null {
   return { ...asked, kind: 'size', terms, shaped: (t) => poles.some((p) => measuredIn(p.dim, t)) };
 }
 
+/**
+ * "The plumber's number", "Ana's number", "the number for the taxi company": a number a person or a
+ * business has is one to ring, not a reference (as "the order number" or "what number do I give" are).
+ */
+const SOMEONES_NUMBER = /\b(?!(?:flight|order|train|invoice|ticket|booking|room|seat|parcel|package|case|claim|policy|account|card|house|building|bus|gate|platform|table|item|product|page|model|serial)'s\b)[\p{L}-]+'s\s+(?:phone\s+|mobile\s+|contact\s+)?number\b/iu;
+const BUSINESS_NUMBER = /\bnumber\s+(?:for|of)\s+(?:the|my|our|your|their|this|that)\s+(?:[\p{L}-]+\s+){0,2}(?:company|firm|provider|office|clinic|surgery|practice|shop|store|restaurant|hotel|agency|service|support|helpline|hotline|desk|school|garage|salon|pharmacy|plumber|electrician|doctor|dentist|vet|landlord|landlady|insurer|bank)\b/iu;
+
 /** The question's kind and terms, with the kinds read here. */
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
   const measured = measureAsked(question, asked);
   if (measured) return measured;
+  const q = question.replace(/[’]/g, "'");
+  if (asked.kind === 'code' && (SOMEONES_NUMBER.test(q) || BUSINESS_NUMBER.test(q))) return { ...asked, kind: 'phone' };
   if (WHO_TO_RING.test(question)) return { ...asked, kind: 'phone', terms: asked.terms.filter((t) => !['ring', 'dial', 'text'].includes(t)) };
   if (WHERE_SEATED.test(question) && ['place', 'any'].includes(asked.kind)) {
     const terms = asked.terms.filter((t) => !SIT_WORDS.has(t));

@@ -22,7 +22,7 @@ import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
-import { askedOfTopic, attributeFit } from './asked-attribute.js';
+import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 
 /**
@@ -228,7 +228,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
       const name = m[0];
       // A name that shares a word with the question is what it asks about ("my Larkbook repair": "Larkbook Pro"), not who.
       const said = name.split(/[\s-]+/).some((w) => new RegExp(`\\b${w.toLowerCase()}\\b`).test(q));
-      if (!said && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its|What|Who|When|Where|Why|How|Which)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
+      if (!said && !/^(?:The|This|That|Please|Thanks|Hi|Hello|Note|Last|Next|Today|Tomorrow|Your|My|Our|His|Her|Their|Its|What|Who|When|Where|Why|How|Which|We|You|They|He|She|It|Us|Me|Them)$/.test(name) && !VALUE.date.test(name) && !commonWord(name)) return true;
     }
     return false;
   }
@@ -334,13 +334,19 @@ const ORG_NOUNS = new Set('company companies firm provider operator supplier ven
  * but a third of its verbs; 'near' with one noun unmet of three or more words (a synonym the screen
  * used: "skin doctor" for "dermatology"); else 'no'.
  */
-function aboutIt(asked: AskedValue, text: string, best: boolean): 'yes' | 'near' | 'no' {
+function aboutIt(asked: AskedValue, text: string, best: boolean, question?: string): 'yes' | 'near' | 'no' {
   const missing = unmet(asked.terms, text, asked.kin);
   const nouns = missing.filter((t) => !asked.loose.includes(t) && !ORG_NOUNS.has(t)).length;
   const n = asked.terms.length;
   // Every noun met; the verbs a screen says in its own words may all go unmet when a noun is met ("booked under" a cost centre).
   const nounMet = asked.terms.some((t) => !asked.loose.includes(t) && !missing.includes(t));
   if (nouns === 0 && (missing.length <= Math.floor(n / 3) || (nounMet && missing.length <= Math.ceil(n / 2)))) return 'yes';
+  // Only the question's more general nouns unmet, its specific ones met ("yoga" met, "class" not): the value is of the asked thing.
+  if (question && nouns > 0) {
+    const allNouns = asked.terms.filter((t) => !asked.loose.includes(t) && !ORG_NOUNS.has(t));
+    const unmetNouns = allNouns.filter((t) => missing.includes(t));
+    if (onlyGeneralUnmet(question, asked, unmetNouns, allNouns.filter((t) => !missing.includes(t))) && missing.length - unmetNouns.length <= Math.floor(n / 3)) return 'yes';
+  }
   // A question with no noun ("how much did I actually get paid after tax") names nothing a screen
   // could be checked against: the best matched screen's value of the asked kind is offered (and said
   // as the answer when the label says which of its values was asked: net pay, the total, the plan).
@@ -490,33 +496,36 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   const head = asked.kind === 'any' && unit.passage && LABELLED.test(unit.text) ? headNoun(question) : null;
   const labelled = head && asked.terms.includes(stem(head)) && covered([stem(head)], labelOf(unit), asked.kin) > 0 ? 2 : 0;
   const score = 2 * inUnit + labelled + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
-  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99) : 'no';
+  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99, question) : 'no';
   // A question naming nothing, on the best screen: the answer when its label says it is the one asked for.
   if (fit === 'near' && !asked.terms.some((t) => !asked.loose.includes(t)) && (net > 0 || sum > 0 || plan > 0 || limit > 0)) fit = 'yes';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
   // A screen that says none of what was asked, only means it, is offered as a guess.
   if (fit === 'yes' && unit.means?.screenSaysNone) fit = 'near';
   // "Who reviewed the migration": the asked deed names a role (a reviewer); a person under another role's label ("Owner") is a guess.
-  if (fit === 'yes' && asked.kind === 'person' && otherRole(asked, unit.laidOut || unit.key ? labelOf(unit) : unit.text)) fit = 'near';
+  // "Who is the driver they're sending": the role is the noun asked, and a line that names it names the one asked for.
+  if (fit === 'yes' && asked.kind === 'person' && !rolesNamed(question, unit.laidOut || unit.key ? labelOf(unit) : unit.text) && otherRole(asked, unit.laidOut || unit.key ? labelOf(unit) : unit.text)) fit = 'near';
   if (fit === 'no' && hasValue && day >= 0 && unit.wide && (asked.kind !== 'any' || asked.shaped || inUnit > 0) && aboutIt(asked, `${surroundings}\n${unit.wide}`, false) !== 'no') fit = 'near';
   // A guess at "which platform" must say a platform: the question's other words met do not make its value one.
   if (fit === 'near' && !asked.shaped && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
   // "My October salary" is not on November's payslip, however well its labels fit.
   if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
-  // A value whose own words say nothing of what was asked of the topic, while the screen says it of
-  // another line (or, for a guess, does not say all of): the page lacks the asked thing (a near miss), not stated.
-  // A memory (a visit, a note) is held to it only for a guess: "Browsed "Kanaalstraat 118-2 …"" is no dishwasher.
-  if (fit !== 'no' && (unit.passage || fit === 'near') && !unit.means && !asked.shaped) {
-    // A word the window's title says is the topic the page is about, not what was asked of it.
-    const of = askedOfTopic(question, asked);
-    const attribute = { ...of, terms: of.terms.filter((t) => !covered([t], unit.passage?.window_title ?? '', asked.kin)) };
-    const own = `${unit.text}\n${unit.key ?? ''}\n${unit.heading ?? ''}\n${unit.sentence ?? ''}\n${unit.near ?? ''}${dayWords}`;
-    const a = attributeFit(attribute, asked, own, `${unit.wide ?? ''}\n${unit.context}`, unit.text);
-    if (a === 'elsewhere' || (fit === 'near' && (a === 'part' || a === 'absent'))) return { unit: found, score, fit: 'no', miss: true };
+  // A value that is a sibling of the asked thing (another attribute of the topic, the other side of a
+  // span or a journey) is a near miss: said as not found, never stated (see statement-check).
+  if (fit !== 'no') {
+    const check = checkStatement(question, asked, { text: unit.text, ...(unit.key ? { key: unit.key } : {}), ...(unit.heading ? { heading: unit.heading } : {}), ...(unit.sentence ? { sentence: unit.sentence } : {}), ...(unit.near ? { near: unit.near } : {}), onScreen: unit.passage !== null, windowTitle: unit.passage?.window_title ?? '', screen: `${unit.wide ?? ''}\n${unit.context}`, meant: !!unit.means, shaped: !!asked.shaped }, fit, dayWords);
+    if (check.miss) return { unit: found, score, fit: 'no', miss: true };
     // Of two values on the topic's screen, the one whose label says all that was asked of it ("Late fee", not "Reservation fee").
-    if (a === 'meets' && attribute.terms.length) return { unit: found, score: score + 1, fit };
+    if (check.says) return { unit: found, score: score + 1, fit };
   }
   return { unit: found, score, fit };
+}
+
+/** "Who is the driver", "who was my examiner": the person asked for by the role they have. */
+const WHO_IS_ROLE = /^\s*(?:and\s+|so\s+)?who(?:'s|\s+is|\s+was|\s+are|\s+were|\s+will be)\s+(?:the|my|our|your|their|his|her)\s+([\p{L}-]+)/iu;
+function rolesNamed(question: string, text: string): boolean {
+  const role = WHO_IS_ROLE.exec(question.replace(/[’]/g, "'"))?.[1];
+  return !!role && meets(stem(role), stemsOf(text));
 }
 
 /** A short label before a colon and its value. */

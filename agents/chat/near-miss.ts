@@ -8,6 +8,7 @@ import type { TimeFormatter } from '../../shared/time/index.js';
 import { clip } from '../../shared/memory/index.js';
 import { stem, type AskedValue } from './asked-value.js';
 import { attributeTerms } from './asked-attribute.js';
+import { sideWords } from './asked-qualifier.js';
 import { seenPhrase } from './passage-answer.js';
 
 /** A value read on a screen, judged a near miss, with its score among the question's candidates. */
@@ -19,8 +20,10 @@ export interface Miss {
 /** Values of the screen listed, at most. */
 const LISTED = 3;
 
-/** The question's words for what it asks of its topic, as it says them ("due", "deposit", "finish"). */
+/** The question's words for what it asks of its topic, as it says them ("due", "deposit", "finish"); the side it asks, when it asks one ("return"). */
 function askedWords(question: string, asked: AskedValue): string {
+  const side = sideWords(question, asked);
+  if (side.length) return side.join(' ');
   const attribute = attributeTerms(question, asked);
   const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter((w) => w && attribute.includes(stem(w.replace(/'s$/i, ''))));
   return [...new Set(words.map((w) => w.toLowerCase()))].join(' ');

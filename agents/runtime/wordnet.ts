@@ -239,6 +239,31 @@ export function wordKin(word: string): ReadonlySet<string> {
   return kin;
 }
 
+const senseCache = new Map<string, number>();
+
+/**
+ * How many senses WordNet gives a noun (its first base form that has any): a common, general word
+ * has many ("class" 8, "form" 16), a specific one few ("yoga" 2, "concert" 1). Zero for a word it
+ * does not know (a name, a brand), or without the database.
+ */
+export function nounSenses(word: string): number {
+  const w = word.toLowerCase();
+  const hit = senseCache.get(w);
+  if (hit !== undefined) return hit;
+  const wn = open();
+  let n = 0;
+  if (wn && /^[a-z][a-z'-]{1,40}$/.test(w)) {
+    try {
+      n = baseForms(w, 'noun').map((f) => wn.offsets('noun', f).length).find((x) => x > 0) ?? 0;
+    } catch {
+      n = 0;
+    }
+  }
+  senseCache.set(w, n);
+  if (senseCache.size > CACHE) senseCache.delete(senseCache.keys().next().value!);
+  return n;
+}
+
 /** How many answers are cached (for the bounded-cache test and the benchmark). */
 export function wordKinCacheSize(): number {
   return cache.size;
