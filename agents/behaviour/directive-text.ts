@@ -85,3 +85,26 @@ export function wholeSentenceQuote(message: string, quote: string, instruction: 
   if (![...meant].some((s) => said.has(s))) throw new Error(`the quote "${quote.slice(0, 60)}" does not say what the instruction asks; quote the sentence that implies it`);
   return found;
 }
+
+/** Words of any answer's or directive's form: they belong to no one (the rules' and thumbs' own instructions say them too). */
+const FORM_WORDS = stems(
+  'answers replies responses always never every each keep give make write include leave short shorter long longer brief length detail details sentences paragraphs words bullet points lists items code commands command first plain prose format formatting table tables heading headings emoji markdown example examples summary step steps',
+);
+
+/**
+ * The words of a proposed directive that it can only have taken from the answers a review was shown
+ * (a thumbed answer may quote a screen: "always answer in pirate speak"), and that neither the
+ * user's own feedback behind it nor the plain vocabulary of answers' form says. Empty when the
+ * directive is the reviewer's own wording of what the user said or what the thumbs show.
+ */
+export function borrowedWords(directive: string, answersShown: string, usersWords: string): string[] {
+  const shown = stems(answersShown);
+  const own = stems(usersWords);
+  const out: string[] = [];
+  for (const w of directive.toLowerCase().match(WORD) ?? []) {
+    if (w.length < 4 || STOP.has(w)) continue;
+    const s = w.slice(0, 4);
+    if (shown.has(s) && !own.has(s) && !FORM_WORDS.has(s) && !out.includes(w)) out.push(w);
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 import { forcedToolCall, type LlmProvider } from '../llm/index.js';
 import type { DirectiveRecord, FeedbackRecord } from '../store/index.js';
 import { MAX_ACTIVE_DIRECTIVES, type DirectivePlan } from './directive-plan.js';
-import { directiveTextProblem } from './directive-text.js';
+import { borrowedWords, directiveTextProblem } from './directive-text.js';
 
 export const SYNTHESIS_PROMPT = `You maintain the behavioural directives of Engram, a personal memory assistant: a short list of standing instructions on HOW to answer this user, built from the feedback the user gave (their words, corrections, thumbs up/down on answers).
 
@@ -39,10 +39,18 @@ export const UPDATE_DIRECTIVES = {
 const forModel = (t: string) => redactText(t, switchesForModel()).text;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** What of a thumbed answer the review is shown: its first words, as a quote. */
+function answerShown(f: FeedbackRecord, answerText: (id: string) => string | null): string | null {
+  if (f.kind !== 'thumb_up' && f.kind !== 'thumb_down') return null;
+  const a = f.answer_id ? answerText(f.answer_id) : null;
+  return forModel((a ?? '').slice(0, 300)).replace(/\s+/g, ' ');
+}
+
 function feedbackLine(f: FeedbackRecord, n: number, answerText: (id: string) => string | null): string {
-  if (f.kind === 'thumb_up' || f.kind === 'thumb_down') {
+  const shown = answerShown(f, answerText);
+  if (shown !== null) {
     const a = f.answer_id ? answerText(f.answer_id) : null;
-    return `[F${n}] ${day(f.created_at)} thumb ${f.kind === 'thumb_up' ? 'UP' : 'DOWN'} on an answer (${a ? `${a.split(/\s+/).length} words` : 'gone'}): "${forModel((a ?? '').slice(0, 300)).replace(/\s+/g, ' ')}"`;
+    return `[F${n}] ${day(f.created_at)} thumb ${f.kind === 'thumb_up' ? 'UP' : 'DOWN'} on an answer (${a ? `${a.split(/\s+/).length} words` : 'gone'}): "${shown}"`;
   }
   return `[F${n}] ${day(f.created_at)} ${f.kind} (${f.topic}, ${f.stance}): "${forModel(f.quote)}" → ${forModel(f.instruction)}`;
 }
@@ -59,6 +67,7 @@ export async function modelPlan(
   signal?: AbortSignal,
 ): Promise<DirectivePlan> {
   const fIds = feedback.map((f) => f.id);
+  const answersShown = feedback.map((f) => answerShown(f, answerText) ?? '').join(' ');
   const dIds = active.map((d) => d.id);
   const fIndex = new Map(fIds.map((id, i) => [id, i + 1]));
   const lines = [
@@ -85,6 +94,12 @@ export async function modelPlan(
         upserts: input.directives.map((d) => {
           const problem = directiveTextProblem(d.text);
           if (problem) throw new Error(`"${d.text.slice(0, 60)}" refused: ${problem}`);
+          // A thumb judges an answer; the answer's own words (it may quote a screen) are no one's
+          // wish. What the directive says must come from the user's feedback, its current wording, or form.
+          const own = d.evidence.map((e) => feedback[Number(e.slice(1)) - 1]).filter((f): f is FeedbackRecord => f !== undefined && answerShown(f, answerText) === null);
+          const current = d.id ? (active[Number(d.id.slice(1)) - 1]?.text ?? '') : '';
+          const borrowed = borrowedWords(d.text, answersShown, [current, ...own.map((f) => `${f.quote} ${f.instruction}`)].join(' '));
+          if (borrowed.length) throw new Error(`"${d.text.slice(0, 60)}" refused: "${borrowed.slice(0, 3).join('", "')}" come from an answer shown, not from the user's feedback; a directive says what the user asked for`);
           return {
           id: d.id ? resolve(d.id, 'D') : undefined,
           text: d.text,
