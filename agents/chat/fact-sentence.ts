@@ -24,6 +24,7 @@ import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
+import { sentenceSpan, type SpanSource } from './sentence-span.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -636,6 +637,48 @@ function writtenBy(u: Unit, numbered: readonly NumberedMemory[], screens?: Scree
   return `${w.name}${w.at ? ` (${w.at})` : ''}: `;
 }
 
+/** The screen passages read, one source each, with their titles and headings: where a sentence may say the answer. */
+function spanSources(units: readonly Unit[]): SpanSource<Unit>[] {
+  const sources = new Map<PassageMatch, SpanSource<Unit>>();
+  for (const u of units) {
+    const p = u.passage;
+    if (!p || u.laidOut || u.key || p.kind === 'code' || sources.has(p)) continue;
+    const text = p.kind === 'lines' ? p.text : collapse(p.text);
+    const heading = p.kind === 'lines' ? (text.split('\n')[0] ?? '') : '';
+    sources.set(p, { text, context: `${p.window_title ?? ''}\n${heading.length <= 48 ? heading : ''}`, rank: u.rank, item: u });
+  }
+  return [...sources.values()];
+}
+
+/** A sentence this long is led by the words in it that answer. */
+const LONG_SENTENCE = 60;
+
+/**
+ * The value of the asked kind said in a sentence of the screens read (see sentence-span), stated
+ * first, then the sentence with who wrote it: "The side door — Rui Costa (09:12): use the side door …".
+ */
+function spanLead(question: string, asked: AskedValue, units: readonly Unit[], numbered: readonly NumberedMemory[], fmt: TimeFormatter, screens?: ScreenOf, rival?: Unit): FactSentence | null {
+  const found = sentenceSpan(question, asked, spanSources(units), rival && { text: `${rival.text} ${rival.heading ?? ''}`, context: rival.passage?.window_title ?? rival.context });
+  // The line found already, or a sentence of it: stated as found, led by its span (spanFirst).
+  if (!found || (rival && (rival.sentence ?? rival.text).includes(found.sentence))) return null;
+  const u: Unit = { ...found.item, text: found.sentence };
+  const by = found.writer ? `${found.writer.name} (${found.writer.at}): ` : writtenBy(u, numbered, screens);
+  // A foreign screen's words the question met are glossed in the question's words, as for a line found.
+  const sentence = glossed(clip(found.sentence, MAX_CHARS).replace(/[.;:,]+$/, ''), question, asked, screenText(found.item));
+  const lead = found.span.length < found.sentence.length - 2 ? `${found.span.charAt(0).toUpperCase()}${found.span.slice(1)} — ` : '';
+  return { text: `${lead}${by}${sentence}${where(u, fmt)} [${u.n}].`, cited: [u.n], known: true, hedged: false };
+}
+
+/** A long sentence found as the answer is led by its words that answer ("The main entrance — Visitors sign in at …"). */
+function spanFirst(question: string, asked: AskedValue, u: Unit, units: readonly Unit[]): string {
+  if (!u.passage || u.laidOut || u.key || u.passage.kind === 'code' || u.text.length < LONG_SENTENCE) return '';
+  // Read with the other sentences found: when another says as much with another value, none leads.
+  const found = sentenceSpan(question, asked, spanSources(units));
+  // The sentence found is the unit's, or the unit a clause of it.
+  const same = found && (fold(u.sentence ?? u.text).includes(fold(found.sentence)) || fold(found.sentence).includes(fold(u.text.slice(u.text.indexOf(': ') + 1))));
+  return found && same ? `${found.span.charAt(0).toUpperCase()}${found.span.slice(1)} — ` : '';
+}
+
 /** A line read on a screen, with the memory [n] that cites it. */
 interface ScreenLine {
   text: string;
@@ -902,7 +945,10 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // any step; for other how-tos, a step or an instruction found answers as a step, and anything else
   // gives way to the advice found.
   if (advice && (ask !== 'advice' || advice.conditional || !(top && (markedStep(top.unit.text) || instructionIn(top.unit.text) || VALUE.command.test(top.unit.text))))) return adviceLead(advice);
-  if (top) return { text: `${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
+  const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
+  if (spoken) return spoken;
+  if (top) return { text: `${spanFirst(question, asked, top.unit, units)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   if (near) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }

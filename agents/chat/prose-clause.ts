@@ -102,3 +102,20 @@ export function writerOf(lines: readonly string[], index: number): { name: strin
   }
   return null;
 }
+
+/** A chat line OCR read with its header on it: "Rui Costa 09:12 use the side door for all deliveries". */
+const HEADED = new RegExp(`^(${NAME_WORDS})\\s+((?:[01]?\\d|2[0-3])[:.][0-5]\\d(?:\\s?[ap]\\.?m\\.?)?)\\s+(\\S.*)$`, 'u');
+
+/**
+ * The writer, the time and the message of a line that starts with a chat header ("Rui 09:12 use the
+ * side door …"): the message alone is what was said, its time when it was sent. Null when the line
+ * opens with no name (a rare word, so "Dentist 14:00 bring the letter" is an entry) or says no more
+ * than a few words after it (a calendar's "Standup 09:30 Orion").
+ */
+export function headedMessage(line: string): { name: string; at: string; text: string } | null {
+  const m = HEADED.exec(line.trim());
+  if (!m || !aName(m[1]!)) return null;
+  const text = m[3]!;
+  if (text.split(/\s+/).filter((w) => /^\p{Ll}{2,}/u.test(w)).length < 3) return null;
+  return { name: m[1]!, at: m[2]!, text };
+}

@@ -62,7 +62,7 @@ describe('facts said in chat and e-mail prose', () => {
 
   it('reads a day said by its ordinal as a time, and a count beside what it counts', () => {
     const mail = ['Re: packaging', 'Hi Tom, the supplier can deliver the units by the 18th, and the crates go back on the 5th floor lift.'].join('\n');
-    expect(first('When can the supplier deliver the units?', mail, 'Re: packaging — Mail')).toMatch(/^(?:Re: packaging: )?Hi Tom, the supplier can deliver the units by the 18th —/);
+    expect(first('When can the supplier deliver the units?', mail, 'Re: packaging — Mail')).toMatch(/^By the 18th — (?:Re: packaging: )?Hi Tom, the supplier can deliver the units by the 18th —/);
     expect(lead('When do the crates go back?', mail, 'Re: packaging — Mail').known).toBe(false);
     // The count of branches, not the year beside the company's name.
     const about = 'About Kettlo\nFounded in Ghent, 2009\nBranches: 14 across Belgium\nStaff: 220';
