@@ -25,6 +25,7 @@ import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 import { sentenceSpan, type SpanSource } from './sentence-span.js';
+import { procedureLead } from './procedure-lead.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -909,6 +910,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const extreme = extremeLead(question, asked, numbered, hints.screens, layout);
   // Rows that share the end are said as such, and no one of them as the answer.
   if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: extreme.one, hedged: false };
+  // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
+  const proc = procedureLead(question, asked, adviceScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage?.window_title ?? '' })));
+  if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: true, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
   const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;

@@ -1,0 +1,29 @@
+/**
+ * The lead for a question about a procedure, read off the found screens: the command that was run
+ * (terminal-commands), the step to take under the asked condition (step-condition), or the measure,
+ * format or detour a step sets (step-detail). Null when the question asks none of these, or no
+ * screen says it: the other readers of the fact sentence then answer.
+ */
+import type { AskedValue } from './asked-value.js';
+import { ranCommand } from './terminal-commands.js';
+import { conditionStep } from './step-condition.js';
+import { stepDetail } from './step-detail.js';
+
+export interface ProcedureScreen<P> {
+  lines: readonly string[];
+  title: string;
+  n: number;
+  passage: P;
+  rank: number;
+}
+
+export interface ProcedureFound<P> {
+  text: string;
+  n: number;
+  passage: P;
+}
+
+export function procedureLead<P>(question: string, asked: AskedValue, screens: readonly ProcedureScreen<P>[]): ProcedureFound<P> | null {
+  if (!screens.length) return null;
+  return ranCommand(question, asked, screens) ?? conditionStep(question, asked, screens) ?? stepDetail(question, asked, screens);
+}

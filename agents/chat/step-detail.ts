@@ -1,0 +1,135 @@
+/**
+ * What a step or a rule says of the asked detail: the measure ("how much margin do the files need":
+ * "Add 5 mm margin on every side"; "how early should we be at the gate": "Be at the gate 45 minutes
+ * before departure"), the format or setting ("what format does the logo want": "Export as PNG-24,
+ * sRGB"), and the way around a closure ("Suggested detour: leave the A7 at exit 12 and follow the
+ * B4"). The line that tells it is stated, as the screen says it. Screen text is data.
+ */
+import { meets, metByKin, stemsOf, stem, VALUE, type AskedValue } from './asked-value.js';
+import { instructionIn } from './step-answer.js';
+import { stepSentences } from './step-sentences.js';
+
+/** A line that sets a rule, not only an imperative: "Files must have …", "at least 3 mm", "no later than". */
+const RULE = /\b(?:must|should|need(?:s)? to|needs?|required?|at least|at most|minimum|maximum|min\.|max\.|no (?:later|earlier|more|less) than|allow|keep|leave|make sure|be sure|muss|müssen|mindestens|doit|doivent|au moins|debe|deben|al menos|deve|devono|almeno|moet|moeten|minstens|ten minste)\b/i;
+
+/** A figure with a unit a rule may set: lengths, weights, volumes, times, resolution, temperature, percent. */
+const UNIT_FIGURE = /\b\d+(?:[.,]\d+)?\s?(?:mm|cm|m|km|in|inch(?:es)?|pt|px|dpi|ppi|kg|g|ml|l|°\s?[CF]|%|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|Minuten|Stunden|Tage|minutos|horas|días|dias|minuti|ore|giorni|minuten|uur|dagen)(?![\p{L}\d])/iu;
+
+/** "How early", "how long before", "how far in advance": a span of time before something. */
+const HOW_EARLY = /\bhow\s+(?:early|soon|long\s+before|far\s+(?:in\s+)?advance|much\s+(?:time\s+)?before|many\s+(?:minutes|hours|days)\s+before)\b/i;
+/** "45 minutes before departure", "2 hours ahead", "3 days in advance", "90 Minuten vor Abflug". */
+const BEFORE_SPAN = /\b\d+(?:[.,]\d+)?\s?(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|Minuten|Stunden|Tage|minutos|horas|días|minuti|ore|giorni|minuten|uur|dagen)\s+(?:before|ahead|prior|in advance|earlier|vor|avant|antes|prima|voor|voordat)\b/iu;
+
+/** "How much / how many / how wide / how thick X", "what size margin": a measure asked for. */
+const MEASURE_ASKED = /\bhow\s+(?:much|many|big|wide|thick|thin|long|tall|high|deep|heavy|large|small|hot|cold|warm)\b|\bwhat\s+(?:size|width|length|height|depth|weight|temperature|resolution)\b/i;
+/** Words that only ask for the measure. */
+const MEASURE_WORDS = new Set(['much', 'many', 'big', 'wide', 'thick', 'thin', 'long', 'tall', 'high', 'deep', 'heavy', 'large', 'small', 'size', 'width', 'length', 'height', 'depth', 'weight', 'early', 'soon', 'advance', 'need', 'must', 'requir', 'require', 'should', 'have', 'allow', 'leave'].map(stem));
+
+/** "What format / file type / colour profile / setting", "which format", "in what format", "export as what". */
+const FORMAT_ASKED = /\b(?:what|which)\s+(?:file\s+)?(?:format|file\s+type|type\s+of\s+file|extension|colou?r\s+(?:profile|space|mode)|codec|encoding|resolution|settings?|preset|quality)s?\b|\bin\s+what\s+(?:format|type)\b|\b(?:export|save|send|deliver|submit|upload)\s+(?:\w+\s+){0,3}as\s+what\b/i;
+const FORMAT_WORDS = new Set(['format', 'file', 'type', 'extension', 'colour', 'color', 'profile', 'space', 'mode', 'codec', 'encoding', 'resolution', 'setting', 'settings', 'preset', 'quality', 'want', 'need', 'requir', 'require', 'should', 'expect', 'accept', 'prefer', 'like'].map(stem));
+/** A format as screens write it: an upper-case name with figures or marks ("PNG-24", "PDF/X-4", "UTF-8", "H.264", "sRGB", "CMYK"), a resolution, or a file extension. */
+const FORMAT_SHAPE = /\b(?:[A-Z]{2,5}(?:[-/.][A-Z0-9]{1,4})*\d*(?:-\d+)?|s?RGB|CMYK|H\.26[45]|\d{2,4}\s?(?:dpi|ppi)|\d{3,4}\s?[x×]\s?\d{3,4}(?:\s?px)?)\b|\.(?:png|jpe?g|pdf|svg|tiff?|csv|xlsx?|docx?|mp4|mov|wav|mp3|zip|txt)\b/;
+/** Upper-case words that are no format: they shout or abbreviate ("NOT", "ASAP", "FAQ"). */
+const NOT_FORMAT = /^(?:NOT|NO|DO|DON|ASAP|FAQ|FYI|NB|PS|OK|AND|OR|THE|ALL|EU|UK|US|USA|ID|IT|HR|CEO|PM|AM|TBC|TBD|ETA)$/;
+
+/** "Which way around the closure", "how do I get around the roadworks", "is there a detour", "what's the diversion". */
+const DETOUR_ASKED = /\b(?:detour|diversion|divert(?:ed)?|way\s+(?:a)?round|go\s+(?:a)?round|get\s+(?:a)?round|drive\s+(?:a)?round|bypass|avoid|alternative\s+(?:route|way)|other\s+way|instead)\b/i;
+/** A line that sets out a detour or another way, in the languages the word table knows. */
+const DETOUR_SAID = /\b(?:detour|diversion|diverted|divert|alternative route|bypass|signed route|follow the (?:yellow|orange)? ?signs|Umleitung|umgeleitet|Ausweichroute|déviation|itinéraire bis|desvío|desvio|deviazione|omleiding|omrijroute)\b/iu;
+/** What a road, a line or a path is closed by. */
+const CLOSED = /\b(?:closed|closure|roadworks|road works|works|blocked|shut|diverted|out of service|fermée?|travaux|cortad[oa]|obras|chiuso|chiusa|lavori)\b|sperrung|gesperrt|baustelle|afgesloten|afsluiting|werkzaamheden/iu;
+
+export interface DetailScreen<P> {
+  lines: readonly string[];
+  title: string;
+  n: number;
+  passage: P;
+  rank: number;
+}
+
+export interface DetailFound<P> {
+  text: string;
+  n: number;
+  passage: P;
+}
+
+function covered(terms: readonly string[], text: string, kin: AskedValue['kin']): number {
+  const stems = stemsOf(text);
+  return terms.reduce((n, t) => n + (meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0), 0);
+}
+
+/** The sentences of a screen's lines, each with the heading above it (a short line with no figure that ends in no stop). */
+function sentencesWithHeading(lines: readonly string[]): { s: string; heading: string }[] {
+  const out: { s: string; heading: string }[] = [];
+  let heading = '';
+  for (const s of stepSentences(lines)) {
+    const t = s.replace(/[\s;]+$/, '');
+    if (t.length <= 48 && !/[.!?:;,]$/.test(t) && !/\d/.test(t) && !instructionIn(t)) heading = t;
+    out.push({ s: t, heading });
+  }
+  return out;
+}
+
+/** Whether a figure with its unit stands beside (within four words, in its clause) a word naming what was asked: "5 mm margin", not "6 days" in another clause. */
+function measuredBeside(s: string, nouns: readonly string[], kin: AskedValue['kin']): boolean {
+  for (const m of s.matchAll(new RegExp(UNIT_FIGURE.source, 'giu'))) {
+    const before = s.slice(0, m.index).split(/[,;]/).pop()!.trim().split(/\s+/).slice(-4).join(' ');
+    const after = s.slice(m.index! + m[0].length).split(/[,;]/)[0]!.trim().split(/\s+/).slice(0, 4).join(' ');
+    if (covered(nouns, `${before} ${after}`, kin) > 0) return true;
+  }
+  return false;
+}
+
+const fits = (s: string) => s.split(/\s+/).length >= 3 && s.length <= 240;
+
+/**
+ * The step or rule that states the asked detail, from the found screens, or null: a measure with
+ * its unit in a rule that names the thing measured, a span before an event for "how early", a
+ * format in a step that names what is exported or sent (on its line or in the heading over it), a
+ * detour on a screen about a closure. Each must say what the question names beside the detail.
+ */
+export function stepDetail<P>(question: string, asked: AskedValue, screens: readonly DetailScreen<P>[]): DetailFound<P> | null {
+  const early = HOW_EARLY.test(question);
+  const measure = !early && MEASURE_ASKED.test(question);
+  const format = FORMAT_ASKED.test(question);
+  const detour = DETOUR_ASKED.test(question);
+  if (!early && !measure && !format && !detour) return null;
+  const drop = new Set([...MEASURE_WORDS, ...(format ? FORMAT_WORDS : []), 'detour', 'diversion', 'divert', 'way', 'round', 'around', 'bypass', 'avoid', 'alternative', 'route', 'instead', 'other'].map(stem));
+  const terms = asked.terms.filter((t) => !drop.has(t));
+  const nouns = terms.filter((t) => !asked.loose.includes(t));
+  let best: { found: DetailFound<P>; score: number } | null = null;
+  const consider = (found: DetailFound<P>, score: number) => {
+    if (!best || score > best.score) best = { found, score };
+  };
+  for (const sc of screens) {
+    const whole = `${sc.lines.join('\n')}\n${sc.title}`;
+    for (const { s, heading } of sentencesWithHeading(sc.lines)) {
+      if (!fits(s)) continue;
+      const own = covered(nouns, s, asked.kin);
+      const withHeading = covered(nouns, `${s}\n${heading}`, asked.kin);
+      const rule = instructionIn(`${s}.`) || RULE.test(s);
+      if (early) {
+        // "Be at the gate 45 minutes before departure": a span before, in a line that names what the question does.
+        if (BEFORE_SPAN.test(s) && (nouns.length ? own >= Math.max(1, nouns.length - 1) : covered(terms, s, asked.kin) > 0)) consider({ text: s, n: sc.n, passage: sc.passage }, 3 + own + sc.rank);
+        continue;
+      }
+      if (measure && rule && nouns.length && own >= Math.max(1, nouns.length - 1) && measuredBeside(s, nouns, asked.kin)) {
+        // The thing measured is named in the rule itself, beside its figure ("5 mm margin", "a margin of 5 mm").
+        consider({ text: s, n: sc.n, passage: sc.passage }, 2 + own + sc.rank);
+        continue;
+      }
+      if (format && (rule || /^(?:format|file type|export|save as|colou?r)\b/i.test(s))) {
+        const shapes = [...s.matchAll(new RegExp(FORMAT_SHAPE.source, 'g'))].map((m) => m[0]).filter((f) => !NOT_FORMAT.test(f) && !VALUE.date.test(f));
+        if (shapes.length && (!nouns.length || withHeading >= nouns.length - (nouns.length > 2 ? 1 : 0) || covered(nouns, sc.title, asked.kin) >= nouns.length)) consider({ text: s, n: sc.n, passage: sc.passage }, 2 + withHeading + 0.5 * shapes.length + sc.rank);
+        continue;
+      }
+      if (detour && DETOUR_SAID.test(s) && (CLOSED.test(whole) || covered(nouns, whole, asked.kin) >= Math.max(1, nouns.length))) {
+        // "Suggested detour:" alone says where to look: the line with the roads in it.
+        if (s.replace(/^[^:]{0,40}:\s*$/, '').length < 8) continue;
+        consider({ text: s, n: sc.n, passage: sc.passage }, 2 + covered(nouns, whole, asked.kin) + sc.rank);
+      }
+    }
+  }
+  return (best as { found: DetailFound<P>; score: number } | null)?.found ?? null;
+}
