@@ -9,7 +9,7 @@ const MARKER = /^\s*(?:(?:step\s+)?\d{1,2}[.):]\s*|[-•*▪◦‣●○–]\s+)
  * ("freezes: 1. Hold …"); and a heading OCR ran into a condition after it ("Card payments If the reader …").
  * Not a question mark: "Parcel missing? Report it …" is one step, its condition asked first.
  */
-const END = /(?<=[.!])\s+(?=(?:[-•*▪◦‣●○–]\s+|\d{1,2}[.)]\s+)?["“(]?\p{Lu})|(?<=:)\s+(?=\d{1,2}[.)]\s+\p{Lu})|(?<=\p{L})\s+(?=(?:If|When|Should|In case of)\s)/u;
+const END = /(?<=[.!])\s+(?=(?:[-•*▪◦‣●○–]\s+|\d{1,2}[.)]\s+)?["“(]?\p{Lu})|(?<=:)\s+(?=\d{1,2}[.)]\s+\p{Lu})|(?<=[\p{L}\d])\s+(?=(?:If|When|Should|In case of)\s)/u;
 
 export function stepSentences(lines: readonly string[]): string[] {
   const out: string[] = [];

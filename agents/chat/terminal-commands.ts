@@ -14,6 +14,8 @@ export interface TerminalCommand {
   cwd: string | null;
   /** The clock time the prompt or its right side shows ("10:14"), when it shows one. */
   at: string | null;
+  /** The prompt as shown ("root@web-01:/var/www#"): the machine and folder say what a command was run on. */
+  prompt: string;
   output: string[];
   /** It printed an error: it did not do what it was run for. */
   failed: boolean;
@@ -52,6 +54,7 @@ const TERMINAL_TITLE = /\b(?:terminal|bash|zsh|fish|shell|console|powershell|pws
 
 interface PromptRead {
   command: string;
+  prompt: string;
   cwd: string | null;
   at: string | null;
   weak: boolean;
@@ -72,10 +75,10 @@ function promptOf(line: string): PromptRead | null {
     }
     // "$ 25.00", "> Thanks for that": a sum or a quoted line, not a command.
     if (command && (!PROGRAM.test(command) || PROSE_WORD.test(command.split(/\s+/)[0]!))) return null;
-    return { command, cwd: m.groups?.cwd ?? null, at, weak: i === WEAK_PROMPT };
+    return { command, prompt: m[0].trim(), cwd: m.groups?.cwd ?? null, at, weak: i === WEAK_PROMPT };
   }
   // A prompt alone at the screen's bottom: "dana@kestrel ~/app $".
-  return /^[\w.-]+@[\w.-]+(?::|\s+)?[~/]?[^\s$#%>]*\s?[$#%>]$/.test(l) ? { command: '', cwd: null, at: null, weak: false } : null;
+  return /^[\w.-]+@[\w.-]+(?::|\s+)?[~/]?[^\s$#%>]*\s?[$#%>]$/.test(l) ? { command: '', prompt: l, cwd: null, at: null, weak: false } : null;
 }
 
 /** Where a prompt of a sure shape starts inside a line: OCR and the passage splitter join a terminal's lines into one. */
@@ -120,7 +123,7 @@ export function commandsOf(screen: readonly string[], title = ''): TerminalComma
   lines.forEach((line, i) => {
     const r = read[i];
     if (r && (!r.weak || sure)) {
-      cur = r.command ? { command: r.command, cwd: r.cwd, at: r.at, output: [], failed: false } : null;
+      cur = r.command ? { command: r.command, cwd: r.cwd, at: r.at, prompt: r.prompt, output: [], failed: false } : null;
       if (cur) out.push(cur);
       return;
     }
@@ -212,13 +215,13 @@ export function ranCommand<P>(question: string, asked: AskedValue, screens: read
     const commands = commandsOf(sc.lines, sc.title);
     if (!commands.length || (commands.length < 2 && !TERMINAL_TITLE.test(sc.title))) continue;
     commands.forEach((c, i) => {
-      const own = said(terms, `${c.command} ${c.cwd ?? ''}`, asked.kin);
+      const own = said(terms, `${c.command} ${c.prompt}`, asked.kin);
       const printed = said(terms, c.output.join('\n'), asked.kin);
-      const all = `${c.command} ${c.cwd ?? ''}\n${c.output.join('\n')}`;
+      const all = `${c.command} ${c.prompt}\n${c.output.join('\n')}`;
       const met = said(terms, all, asked.kin);
       const nounsMet = said(nouns, all, asked.kin);
-      // What the question is about is said with the command: every noun of it, and most of its words.
-      if (nounsMet < nouns.length || met < Math.max(1, Math.ceil(terms.length / 2))) return;
+      // What the question is about is said with the command, where it ran or what it printed: all its nouns but one of two or more, and half its words.
+      if (nounsMet < nouns.length - (nouns.length >= 2 ? 1 : 0) || met < Math.max(1, Math.ceil(terms.length / 2))) return;
       let pick = c;
       let text = `You ran ${ran(c)}`;
       if (fix && c.failed) {

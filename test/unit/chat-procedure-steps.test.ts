@@ -70,6 +70,11 @@ describe('commands typed at a prompt', () => {
     expect(stated(ask('What did I type to build the blog?', 'iTerm2 — zsh', hugo))).toBe('You ran `hugo --minify` (in blog)');
   });
 
+  it('meets what the prompt names: the machine a command ran on', () => {
+    const root = 'root@web-01:/var/www# nginx -t\nnginx: configuration file /etc/nginx/nginx.conf test is successful\nroot@web-01:/var/www# systemctl restart nginx\nroot@web-01:/var/www# systemctl status nginx\nActive: active (running) since Tue 10:02';
+    expect(stated(ask('What did I run to restart the web server?', 'root@web-01: /var/www', root))).toBe('You ran `systemctl restart nginx` (in /var/www)');
+  });
+
   // Negatives: the command run is not the asked one.
   it('states no command when none run is about what was asked', () => {
     const git = 'Terminal\ndana@kestrel:~/app$ git pull\nAlready up to date.\ndana@kestrel:~/app$ git log -3 --oneline\n9c1e2f0 Fix header\ndana@kestrel:~/app$';
@@ -139,6 +144,11 @@ describe('steps under a condition', () => {
   it('reads a condition asked as a question before its step', () => {
     const help = 'Tracking questions\nParcel missing? Report it within 48 hours in the app under Orders.\nWrong address? Change it before 8:00 on the delivery day.';
     expect(stated(ask('What should I do if my parcel goes missing?', 'Help — ParcelPoint', help))).toMatch(/Parcel missing\? Report it within 48 hours in the app under Orders$/);
+  });
+
+  it('reads a condition OCR ran into the timetable above it', () => {
+    const trip = 'Your journey\nVienna 08:12 → Salzburg 10:36\nSalzburg 10:50 → Munich 12:31\nIf you miss a connection because of a delay, take the next train; your ticket stays valid.';
+    expect(stated(ask('What should I do if I miss my connection?', 'Trip details — Railjet', trip))).toBe('If you miss a connection because of a delay, take the next train; your ticket stays valid');
   });
 
   // Negatives: the condition on screen is another one.
