@@ -11,8 +11,10 @@
  * - background notes in everyday English (6% of the store), so that words like "meeting", "order"
  *   or "booking" are as common as in a real store of that size (2-5% of the rows at 1M: the words
  *   the common-terms rules decide about), each embedded as one of a few hundred sentences.
+ * - strict notes (STRICT), each asked with only everyday words in common with it.
  * Measured: recall@10 and MRR@10 of the needle, and for questions about an absent note the share
- * answered first by a note of the same family (a plausible wrong answer).
+ * answered first by a note of the same family (a plausible wrong answer); the strict questions'
+ * recall@10 and MRR apart.
  *
  * Planting writes to the store: the bench plants after its timed queries (whose rankings hash
  * speaks of the unplanted store), and a store planted once (its first needle found) is measured as
@@ -20,7 +22,7 @@
  */
 import type { MemoryKind } from '../../shared/index.js';
 import type { openStore } from '../../agents/store/index.js';
-import { UseEmbedder } from '../../agents/store/index.js';
+import { queryTerms, UseEmbedder } from '../../agents/store/index.js';
 import { prng } from '../fixtures/prng.js';
 
 type Store = Awaited<ReturnType<typeof openStore>>;
@@ -167,6 +169,75 @@ const FAMILIES: Family[] = [
   },
 ];
 
+/**
+ * The strict part: notes asked for with every uncommon word paraphrased away, so that what a
+ * question shares with its note is only everyday words (EVERYDAY, which the background makes
+ * 2-5% of a 1M store's rows) and stop words. Found by BM25 only through those words, or by
+ * meaning: the questions that tell apart keyword rules deciding about common words. Written as
+ * people write and ask, each note about something of its own; checked (sharedWords)
+ * with the store's own tokenizer, never tuned on results.
+ */
+export const STRICT: readonly { note: string; ask: string }[] = [
+  { note: 'Email from the landlord: the boiler inspection is set for the week after the holidays, someone must be home to open the door', ask: 'when is the heating check at the flat, per the email' },
+  { note: 'Call with the client about the late payment: they promise the transfer by Friday and apologised for the delay', ask: 'customer phone call about overdue cash' },
+  { note: 'Team lunch on Thursday at the Ethiopian restaurant near the station, everyone pays their own share', ask: 'where is the team eating together' },
+  { note: 'Project kickoff slides need a section on risks and a rough timeline before the steering committee sees them', ask: 'what is missing from the project launch presentation' },
+  { note: 'Order of printer cartridges arrived damaged; the seller offered a replacement or a refund', ask: 'broken ink order, what did the shop propose' },
+  { note: 'Booking for the campsite by the lake confirmed: pitch 14, electricity included, arrival after noon', ask: 'tent spot booking by the water' },
+  { note: 'Meeting notes: marketing wants the spring campaign pushed back two weeks because the photos are late', ask: 'why was the advertising launch postponed, from the meeting' },
+  { note: 'Update from the school: the field trip to the science museum needs a signed permission slip by Wednesday', ask: 'what paperwork is required for the children outing, per the update' },
+  { note: 'Review of the quarterly budget found double-counted travel costs in the sales department', ask: 'what went wrong in the spending review for the last three months' },
+  { note: 'Payment for the gym membership failed again, the bank card on file has expired', ask: 'why did the fitness club payment bounce' },
+  { note: 'Account locked after too many wrong passwords at the pension fund website, reset letter comes by post', ask: 'cannot get into my retirement savings account' },
+  { note: 'Message from the neighbour: the parcel was left with her because nobody answered the bell', ask: 'who kept my package, per the message from next door' },
+  { note: 'Document with the mortgage terms needs both signatures and a copy of our identity cards', ask: 'home loan document requirements' },
+  { note: 'Price of the sofa dropped by a third during the sale, the grey fabric one we liked', ask: 'couch price reduction' },
+  { note: 'Delivery of the fridge is between eight and noon, the old one will be taken away for free', ask: 'when does the refrigerator delivery arrive' },
+  { note: 'Schedule change: swimming practice moves to the later slot, kids finish at half past seven', ask: 'timetable for pool training, schedule' },
+  { note: 'Report on the warehouse fire is due to the insurer before the end of the month, photos attached', ask: 'deadline for the storage blaze report' },
+  { note: 'Ticket for the opera was sent to the wrong address, the box office will reprint it at the door', ask: 'my concert ticket went to the former house' },
+  { note: 'Class on Tuesday cancelled, the teacher has the flu, homework still due Friday', ask: 'is the lesson happening, the class instructor is sick' },
+  { note: 'Money for the shared holiday house collected from everyone except Tom, who pays later', ask: 'who still owes money for the vacation rental' },
+  { note: 'Trip to the mountains: pack the crampons, the hut has no blankets, bus leaves at six', ask: 'what to bring on the hiking trip' },
+  { note: 'Appointment with the tax adviser moved to the ninth, bring the receipts of last year', ask: 'when do I see the accountant, appointment' },
+  { note: 'File with the wedding photos is too large to attach, share it through the cloud folder instead', ask: 'how to send the marriage pictures file' },
+  { note: 'Issue with the bathroom leak: the plumber says the seal under the bath has perished', ask: 'what causes the water issue in the washroom' },
+  { note: 'Office closed Monday for the electrical works, work from home and take the laptop', ask: 'can I go to the office at the start of the week' },
+  { note: 'Travel insurance covers skiing only with the winter add-on, bought it for the Alps', ask: 'is snow sport part of my travel policy' },
+  { note: 'Team retrospective: too many interruptions, we agreed on quiet mornings without chat', ask: 'what did the team decide about distractions' },
+  { note: 'Email to the council about the broken streetlight went unanswered, try phoning instead', ask: 'did the city reply to my email on the lamp outside' },
+  { note: 'Call the vet back about the blood test results for the kidneys of the cat', ask: 'ring the animal clinic, call about the kitty analysis' },
+  { note: 'Project budget approved but the hiring freeze means no extra designer until autumn', ask: 'can we add staff to the project' },
+  { note: 'Order the birthday cake two days ahead, chocolate with raspberries, pick up at the bakery', ask: 'pastry order for the party' },
+  { note: 'Booking at the spa was for the wrong date; they moved it to Sunday at no charge', ask: 'wellness booking mix-up' },
+  { note: 'Meeting with the architect: the extension needs a permit because it is higher than three metres', ask: 'does the house addition require permission, meeting' },
+  { note: 'Time sheet for March is missing two days, payroll cannot pay overtime until it is fixed', ask: 'why was extra time salary withheld' },
+  { note: 'Plan for the garden: raised beds along the fence, tomatoes and beans, compost bin by the shed', ask: 'what is the plan for growing vegetables outside' },
+  { note: 'Notes from the parents evening: reading is fine, maths needs practice at home', ask: 'what did the teacher say about my child progress, notes' },
+];
+
+/**
+ * The words each pair's question shares with its note as the store's tokenizer (FTS5 porter
+ * unicode61) and its query terms see them, everyday (EVERYDAY) or not. A strict pair shares only
+ * everyday words, at least one.
+ */
+export function sharedWords(db: Store['db'], pairs: readonly { note: string; ask: string }[] = STRICT): { ask: string; everyday: string[]; uncommon: string[] }[] {
+  db.exec("CREATE VIRTUAL TABLE temp.strict_check USING fts5(t, tokenize='porter unicode61 remove_diacritics 2')");
+  try {
+    // Rowids as BigInt: FTS5 ignores a REAL beside MATCH.
+    const insert = db.prepare('INSERT INTO temp.strict_check(rowid, t) VALUES (?, ?)');
+    const has = db.prepare('SELECT 1 FROM temp.strict_check WHERE strict_check MATCH ? AND rowid = ?').pluck();
+    pairs.forEach((p, i) => insert.run(BigInt(i + 1), p.note));
+    const everyday = new Set(EVERYDAY);
+    return pairs.map((p, i) => {
+      const shared = queryTerms(p.ask).filter((t) => has.get(`"${t.replace(/"/g, '""')}"`, BigInt(i + 1)) !== undefined);
+      return { ask: p.ask, everyday: shared.filter((t) => everyday.has(t)), uncommon: shared.filter((t) => !everyday.has(t)) };
+    });
+  } finally {
+    db.exec('DROP TABLE temp.strict_check');
+  }
+}
+
 /** Everyday words of notes (Zipf-picked), common in a real store of this size. */
 const EVERYDAY = (
   'meeting email call team project order booking time update review notes plan payment account message week document client price ' +
@@ -222,6 +293,8 @@ export interface QualityFigures {
   absent: number;
   /** Questions about an absent note answered first by a note of the same family. */
   absent_sibling_first: number;
+  /** The strict questions (STRICT: only everyday words shared with their note). */
+  strict: { asked: number; recall_at_10: number; mrr_at_10: number };
 }
 
 export interface Planted {
@@ -233,11 +306,16 @@ export interface Planted {
 /** Plants the set into the store (unless its first needle is there already); close the returned embedder after. */
 export async function plantQuality(store: Store, seed: number, now: number, embedderId: string, log: (s: string) => void): Promise<Planted> {
   const { notes } = qualitySet(seed);
+  const loose = sharedWords(store.db).filter((p) => p.uncommon.length || !p.everyday.length);
+  if (loose.length) throw new Error(`quality set: strict questions that do not share only everyday words with their notes: ${JSON.stringify(loose)}`);
   const embed = new UseEmbedder(60_000);
   const n = store.memories.count({});
   const background = Math.round(BACKGROUND_SHARE * n);
-  const planted = store.db.prepare('SELECT 1 FROM memories WHERE text = ? LIMIT 1').get(notes[0]!.text) !== undefined;
-  if (planted) return { embed, needles: notes.length, background };
+  const has = (text: string) => store.db.prepare('SELECT 1 FROM memories WHERE text = ? LIMIT 1').get(text) !== undefined;
+  const planted = has(notes[0]!.text);
+  // (A store planted before the strict notes were written gets them alone.)
+  const strictOnly = planted && !has(STRICT[0]!.note);
+  if (planted && !strictOnly) return { embed, needles: notes.length, background };
   const rand = prng(seed + 1);
   // Background: a few hundred everyday sentences (each embedded once), repeated with other words after them.
   const base = Array.from({ length: BACKGROUND_SENTENCES }, () => {
@@ -260,7 +338,7 @@ export async function plantQuality(store: Store, seed: number, now: number, embe
         store.memories.insert({ embedding: { embedder: embedderId, vector: r.vector }, kind, text: r.text, fields: {}, app: null, occurred_at: kind === 'episodic' ? at : null, created_at: at, segment: null });
       }
     });
-  for (let i = 0; i < background; i += 1000) {
+  for (let i = 0; !strictOnly && i < background; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, background - i) }, () => {
       const first = pick(rand, base);
       const extra = Array.from({ length: 3 + Math.floor(rand() * 5) }, () => everyday(rand)).join(' ');
@@ -269,9 +347,10 @@ export async function plantQuality(store: Store, seed: number, now: number, embe
     write(rows);
     await new Promise((r) => setImmediate(r));
   }
-  const vectors = await embed.embed(notes.map((x) => x.text));
-  write(notes.map((x, i) => ({ text: x.text, vector: vectors[i]! })));
-  log(`  quality set planted: ${notes.length} notes and ${background} background notes`);
+  const needles = [...(strictOnly ? [] : notes.map((x) => x.text)), ...STRICT.map((x) => x.note)];
+  const vectors = await embed.embed(needles);
+  write(needles.map((text, i) => ({ text, vector: vectors[i]! })));
+  log(`  quality set planted: ${notes.length} notes, ${STRICT.length} strict notes and ${background} background notes`);
   return { embed, needles: notes.length, background };
 }
 
@@ -303,6 +382,19 @@ export async function measureQuality(store: Store, seed: number, now: number, pl
       rr += 1 / (at + 1);
     }
   }
+  const strictVectors = await embed.embed(STRICT.map((q) => q.ask), { query: true });
+  let strictFound = 0;
+  let strictRr = 0;
+  for (const [i, q] of STRICT.entries()) {
+    const hits = await store.search({ query: q.ask, queryEmbedding: strictVectors[i]!, now, limit: 10 });
+    const texts = hits.map((h) => h.memory.text);
+    tops.push(texts);
+    const at = texts.indexOf(q.note);
+    if (at >= 0) {
+      strictFound++;
+      strictRr += 1 / (at + 1);
+    }
+  }
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
     needles: notes.length,
@@ -312,6 +404,7 @@ export async function measureQuality(store: Store, seed: number, now: number, pl
     mrr_at_10: r3(rr / Math.max(1, asked)),
     absent,
     absent_sibling_first: r3(siblingFirst / Math.max(1, absent)),
+    strict: { asked: STRICT.length, recall_at_10: r3(strictFound / STRICT.length), mrr_at_10: r3(strictRr / STRICT.length) },
     tops,
   };
 }

@@ -46,7 +46,8 @@
  * --quality: after the timed queries, plants the quality set (store-quality.ts: notes written as
  * people write them, background notes in everyday English, questions in other words) and reports
  * the notes' recall@10 and MRR with the store's keyword rules and, beside it, with every word
- * selecting BM25 candidates. It writes to the store: with --reuse, reuse a copy (a store planted
+ * selecting BM25 candidates (the strict questions, which share only everyday words with their
+ * note, apart). It writes to the store: with --reuse, reuse a copy (a store planted
  * once is measured as it is). */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -866,7 +867,8 @@ async function main(): Promise<void> {
   for (const s of sizes) {
     const q = s.quality;
     if (!q) continue;
-    const line = (f: QualityFigures) => `recall@10 ${f.recall_at_10.toFixed(3)}, MRR ${f.mrr_at_10.toFixed(3)}, absent notes answered by a sibling ${f.absent_sibling_first.toFixed(3)}`;
+    const line = (f: QualityFigures) =>
+      `recall@10 ${f.recall_at_10.toFixed(3)}, MRR ${f.mrr_at_10.toFixed(3)}, absent notes answered by a sibling ${f.absent_sibling_first.toFixed(3)}; the ${f.strict.asked} strict questions (only everyday words shared) recall@10 ${f.strict.recall_at_10.toFixed(3)}, MRR ${f.strict.mrr_at_10.toFixed(3)}`;
     console.log(`n=${s.n}: quality set (${q.rules.needles} notes asked in other words, ${q.rules.absent} never written, ${q.rules.background} everyday notes planted): ${line(q.rules)}; every word selecting: ${line(q.every_word)}`);
   }
   for (const s of sizes) {
