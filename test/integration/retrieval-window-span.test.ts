@@ -9,10 +9,11 @@ const MIN = 60_000;
 const T0 = Date.UTC(2026, 2, 1);
 
 /**
- * A time window whose matches the best BM25 rows do not reach is asked again with the window in the
- * query, and FTS5 scores only the span of rowids the window's rows hold (retriever.ts seqSpan): the
- * span must hold every row that can pass, at its edges too, and a memory written late about an
- * earlier time (an import), whose seq is far from its neighbours in time.
+ * A time window's keyword search: FTS5 scores only the span of rowids the window's rows hold
+ * (retriever.ts seqSpan), and one whose matches the best BM25 rows of the span do not reach is
+ * asked again with the window in the query: the span must hold every row that can pass, at its
+ * edges too, and a memory written late about an earlier time (an import), whose seq is far from
+ * its neighbours in time.
  */
 describe('windowed keyword search among the span of seqs the window holds', () => {
   let dir: string;
@@ -70,6 +71,36 @@ describe('windowed keyword search among the span of seqs the window holds', () =
     // the latest 10 of them (the usage weight) the results. A row of the span left out moves them.
     const got = await store.search({ query: 'orchard', mode: 'bm25', since: T0 + MIN, until: T0 + 20_099 * MIN, limit: 10, now: T0 + 40_000 * MIN });
     expect(got.map((h) => h.memory.id)).toEqual(minute.slice(21, 31).reverse());
+  });
+
+  it('scores only the matches in the span of a narrow window, never every match first', async () => {
+    // Every BM25 statement the search runs (the FTS5 MATCH ones), with its parameters.
+    const proto = Object.getPrototypeOf(store.db.prepare('SELECT 1')) as { all: (...a: unknown[]) => unknown[] };
+    const all = proto.all;
+    const ran: { sql: string; params: unknown[] }[] = [];
+    proto.all = function (this: { source: string }, ...params: unknown[]) {
+      if (/memory_fts MATCH/.test(this.source) && /bm25\(/.test(this.source)) ran.push({ sql: this.source, params });
+      return all.apply(this, params);
+    };
+    try {
+      for (const [since, until] of [
+        [T0 + 100 * MIN, T0 + 199 * MIN],
+        [T0, T0 + 20_099 * MIN],
+      ] as const) {
+        ran.length = 0;
+        const got = await store.search({ query: 'kiwi orchard', since, until, limit: 10, now: T0 + 40_000 * MIN });
+        expect(got.length).toBeGreaterThan(0);
+        expect(ran.length).toBeGreaterThan(0);
+        // The span's first seq is the window's first minute's; its last, the imported row's.
+        const first = BigInt(store.db.prepare('SELECT min(seq) FROM memories WHERE occurred_at >= ?').pluck().get(since) as number);
+        for (const r of ran) {
+          expect(r.sql).toMatch(/rowid BETWEEN \? AND \?/);
+          expect(r.params.slice(1, 3)).toEqual([first, BigInt(store.db.prepare('SELECT seq FROM memories WHERE id = ?').pluck().get(imported) as number)]);
+        }
+      }
+    } finally {
+      proto.all = all;
+    }
   });
 
   it('finds nothing in a window with no rows', async () => {
