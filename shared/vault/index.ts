@@ -14,3 +14,5 @@ export {
   outsideVaultFields,
   valuesToCut,
 } from './vault-policy.js';
+// Parts of a secret (a clipped beginning, a masked middle): the model key's mask uses them too.
+export { cutParts } from './partial-cut.js';

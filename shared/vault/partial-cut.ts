@@ -64,5 +64,10 @@ function isPart(token: string, idx: PartIndex): boolean {
 export function cutParts(text: string, values: readonly string[], mark: string): string {
   if (values.length === 0) return text;
   const idx = indexOf(values);
-  return text.replace(/[^\s"'`<>()[\]{},;]+/g, (token) => (isPart(token, idx) ? mark : token));
+  return text.replace(/[^\s"'`<>()[\]{},;]+/g, (token) => {
+    if (isPart(token, idx)) return mark;
+    // A sentence's full stop or colon after a part is not the value's end: "provided: sk-ab…Wz1."
+    const trail = /[.:!?]+$/.exec(token)?.[0];
+    return trail && trail.length < token.length && isPart(token.slice(0, -trail.length), idx) ? `${mark}${trail}` : token;
+  });
 }
