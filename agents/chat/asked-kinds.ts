@@ -6,6 +6,7 @@
  */
 import { stem, VALUE, type AskedValue } from './asked-value.js';
 import { adjectiveBase, measuredIn, polesOf } from './measure-words.js';
+import { sideStems } from './asked-qualifier.js';
 
 /** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
 const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
@@ -105,8 +106,14 @@ function measureAsked(question: string, asked: AskedValue): AskedValue | null {
 const SOMEONES_NUMBER = /\b(?!(?:flight|order|train|invoice|ticket|booking|room|seat|parcel|package|case|claim|policy|account|card|house|building|bus|gate|platform|table|item|product|page|model|serial)'s\b)[\p{L}-]+'s\s+(?:phone\s+|mobile\s+|contact\s+)?number\b/iu;
 const BUSINESS_NUMBER = /\bnumber\s+(?:for|of)\s+(?:the|my|our|your|their|this|that)\s+(?:[\p{L}-]+\s+){0,2}(?:company|firm|provider|office|clinic|surgery|practice|shop|store|restaurant|hotel|agency|service|support|helpline|hotline|desk|school|garage|salon|pharmacy|plumber|electrician|doctor|dentist|vet|landlord|landlady|insurer|bank)\b/iu;
 
-/** The question's kind and terms, with the kinds read here. */
+/** The question's kind and terms, with the kinds read here; the words for the side of a time asked ("finish", "return") are checked beside the value (asked-qualifier), not met as nouns. */
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
+  const refined = refineKind(question, asked);
+  const sides = sideStems(question, refined).filter((t) => refined.terms.includes(t) && !refined.loose.includes(t));
+  return sides.length ? { ...refined, loose: [...refined.loose, ...sides] } : refined;
+}
+
+function refineKind(question: string, asked: AskedValue): AskedValue {
   const measured = measureAsked(question, asked);
   if (measured) return measured;
   const q = question.replace(/[’]/g, "'");

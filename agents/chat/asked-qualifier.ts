@@ -6,7 +6,7 @@
  * state the other side as the answer. So the value must have the asked side said beside it, or, for
  * the side a page gives by default (a start, a departure, the way out), at least not the other side.
  */
-import { VALUE, type AskedValue } from './asked-value.js';
+import { stem, VALUE, type AskedValue } from './asked-value.js';
 
 interface Side {
   /** The question asks this side. */
@@ -23,13 +23,18 @@ const END_WORDS = /\b(?:ends?|ending|ended|finish(?:es|ed|ing)?|over|until|till|
 const START_WORDS = /\b(?:starts?|starting|started|begins?|beginning|began|opens?|opening|doors|from|kick(?:s|ing)? off|beginn|anfang|début|inicio|início|inizio|aanvang|ab|desde|depuis|vanaf)\b/i;
 const BACK_WORDS = /\b(?:return(?:s|ing)?|back|inbound|homebound|homeward|retour|regreso|vuelta|volta|regresso|r[üu]ck(?:fahrt|flug|reise|weg)?|ritorno|terugreis|terug)\b/i;
 const OUT_WORDS = /\b(?:outbound|outward|aller|ida|hin(?:fahrt|flug|reise|weg)?|andata|heenreis|heen)\b/i;
+const GIVE_BACK_WORDS = /\b(?:return\w*|back|due|drop[- ]?off|hand[- ]?in|check[- ]?in|until|by|r[üu]ckgabe|devolu[cç][aã]o|entrega|retour|restituzione|inleveren)\b/i;
+const TAKE_WORDS = /\b(?:pick[- ]?up|collect(?:ed|ion)?|borrowed|issued|loaned|check(?:ed)?[- ]?out|abholung|levantamento|recogida|retrait|ritiro|ophalen)\b/i;
 const ARRIVE_WORDS = /\b(?:arriv\w*|arr\.|lands?|landing|landed|eta|get(?:s|ting)? in|pull(?:s|ing)? in|deliver(?:y|ed|ing|s)?|expected|chegada|ankunft|arriv[ée]e|llegada|arrivo|aankomst)\b/i;
 const LEAVE_WORDS = /\b(?:depart\w*|dep\.|leav(?:es|ing)|left|sails?|sailing|shipped|dispatched|posted|sent|partida|abfahrt|abflug|d[ée]part|salida|partenza|vertrek)\b/i;
 
 const SIDES: Side[] = [
   { asked: /\b(?:end|ends|ending|finish(?:es|ed|ing)?|over|close|closes|closing|wrap up|be done)\b/i, says: END_WORDS, other: START_WORDS, marked: true },
   { asked: /\b(?:start|starts|starting|begin|begins|beginning|open|opens|opening|kick off)\b/i, says: START_WORDS, other: END_WORDS, marked: false },
-  { asked: /\b(?:return|inbound|homebound)\b|\b(?:fly(?:ing)?|flight|train|ferry|bus|boat|trip|drive|driving|journey|leg|come|coming|go|going|head(?:ing)?|get|getting|due|travel(?:l?ing)?)\s+back\b/i, says: BACK_WORDS, other: OUT_WORDS, marked: true },
+  // The way back of a journey ("the return ferry", "my flight back", "when do we get back").
+  { asked: /\b(?:return(?!\s+(?:the|my|our|your|their|it|them|this|that|these|those)\b)|inbound|homebound)\b|\b(?:fly(?:ing)?|flight|train|ferry|bus|boat|trip|drive|driving|journey|leg|come|coming|go|going|head(?:ing)?|get|getting|travel(?:l?ing)?)\s+back\b/i, says: BACK_WORDS, other: OUT_WORDS, marked: true },
+  // A thing given back ("return the rental car", "the book due back"): its return, not its pick-up.
+  { asked: /\breturn\s+(?:the|my|our|your|their|it|them|this|that|these|those)\b|\b(?:due|give|bring|hand|take|send|drop)\s+(?:\S+\s+){0,3}?back\b/i, says: GIVE_BACK_WORDS, other: TAKE_WORDS, marked: false },
   { asked: /\b(?:outbound|outward|way out|going out)\b/i, says: OUT_WORDS, other: BACK_WORDS, marked: false },
   { asked: /\b(?:arrive|arrives|arriving|arrival|land|lands|landing|get in|gets in|get there|delivered|delivery)\b/i, says: ARRIVE_WORDS, other: LEAVE_WORDS, marked: true },
   { asked: /\b(?:depart|departs|departing|departure|leave|leaves|leaving|set off|sets off|take off|takes off|sail|sails)\b/i, says: LEAVE_WORDS, other: ARRIVE_WORDS, marked: false },
@@ -51,6 +56,12 @@ function askedSides(question: string, asked: AskedValue): Side[] {
   const sides = SIDES.filter((s) => s.asked.test(q));
   // A question asking both sides of a pair ("from start to finish") asks for no one side.
   return sides.filter((s) => !sides.some((o) => o !== s && o.says === s.other));
+}
+
+/** The stems of the question's words for the sides it asks: checked beside the value here, so a screen need not repeat them as nouns. */
+export function sideStems(question: string, asked: AskedValue): string[] {
+  // The side's own word, not the journey it is said of ("back" of "flight back").
+  return sideWords(question, asked).map((w) => stem(w.split(/\s+/).pop()!));
 }
 
 /** The question's words for the side it asks ("return", "finished", "flight back"), as it says them. */

@@ -182,3 +182,20 @@ describe('an arrival said by the place arrived at, or in other words', () => {
     expect(firstLine(f.text)).toContain('16:40');
   });
 });
+
+describe('the side asked is checked beside the value, not met as a noun', () => {
+  it('states a span for "when does it finish", the page never saying "finish"', () => {
+    const f = lead('When does the yoga class finish?', ['Yoga flow', 'Tue 18:30–19:45', 'Teacher: Mia Berg'], 'Yoga — Studio Lumen');
+    expect(f.known).toBe(true);
+    expect(firstLine(f.text)).toContain('19:45');
+  });
+
+  it('reads a thing given back apart from a journey back: "due" answers "due back", a pick-up does not', () => {
+    const book = lead('When is the library book due back?', ['The Overstory', 'Due: 30 Nov 2026', 'Renewals: 1 of 3'], 'My loans — City Library');
+    expect(book.known).toBe(true);
+    expect(firstLine(book.text)).toContain('30 Nov 2026');
+    const bike = lead('When do I have to return the cargo bike?', ['Cargo bike rental', 'Pick-up: Sat 5 Dec 10:00'], 'Cargo bike rental — Velo');
+    expect(bike.known).toBe(false);
+    expect(firstLine(bike.text).split(';')[0]).not.toContain('5 Dec');
+  });
+});
