@@ -19,14 +19,17 @@ interface Side {
   marked: boolean;
 }
 
-const END_WORDS = /\b(?:ends?|ending|ended|finish(?:es|ed|ing)?|over|until|till|closes?|closing|closed|last|done|wrap(?:s|ping)? up|einde|ende|fin|fim|schluss|bis|até|hasta|jusqu'?[aà]|tot)\b/i;
-const START_WORDS = /\b(?:starts?|starting|started|begins?|beginning|began|opens?|opening|doors|from|kick(?:s|ing)? off|beginn|anfang|début|inicio|início|inizio|aanvang|ab|desde|depuis|vanaf)\b/i;
-const BACK_WORDS = /\b(?:return(?:s|ing)?|back|inbound|homebound|homeward|retour|regreso|vuelta|volta|regresso|r[üu]ck(?:fahrt|flug|reise|weg)?|ritorno|terugreis|terug)\b/i;
-const OUT_WORDS = /\b(?:outbound|outward|aller|ida|hin(?:fahrt|flug|reise|weg)?|andata|heenreis|heen)\b/i;
-const GIVE_BACK_WORDS = /\b(?:return\w*|back|due|drop[- ]?off|hand[- ]?in|check[- ]?in|until|by|r[üu]ckgabe|devolu[cç][aã]o|entrega|retour|restituzione|inleveren)\b/i;
-const TAKE_WORDS = /\b(?:pick[- ]?up|collect(?:ed|ion)?|borrowed|issued|loaned|check(?:ed)?[- ]?out|abholung|levantamento|recogida|retrait|ritiro|ophalen)\b/i;
-const ARRIVE_WORDS = /\b(?:arriv\w*|arr\.|lands?|landing|landed|eta|get(?:s|ting)? in|pull(?:s|ing)? in|deliver(?:y|ed|ing|s)?|expected|chegada|ankunft|arriv[ée]e|llegada|arrivo|aankomst)\b/i;
-const LEAVE_WORDS = /\b(?:depart\w*|dep\.|leav(?:es|ing)|left|sails?|sailing|shipped|dispatched|posted|sent|partida|abfahrt|abflug|d[ée]part|salida|partenza|vertrek)\b/i;
+/** Words as a pattern bounded by letters of any script: "\b" would not end "até" or "début". */
+const words = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
+
+const END_WORDS = words(String.raw`ends?|ending|ended|finish(?:es|ed|ing)?|over|until|till|closes?|closing|closed|last|done|wrap(?:s|ping)? up|einde|ende|endet|eindigt|fin|fim|termina|acaba|termine|schluss|bis|até|hasta|jusqu'?[aà]|tot`);
+const START_WORDS = words(String.raw`starts?|starting|started|begins?|beginning|began|opens?|opening|doors|from|kick(?:s|ing)? off|beginn|beginnt|anfang|début|commence|inicio|início|inizio|inizia|empieza|comienza|começa|aanvang|begint|ab|desde|depuis|vanaf`);
+const BACK_WORDS = words(String.raw`return(?:s|ing)?|back|inbound|homebound|homeward|retour|regreso|vuelta|volta|regresso|r[üu]ck(?:fahrt|flug|reise|weg)?|ritorno|terugreis|terug`);
+const OUT_WORDS = words(String.raw`outbound|outward|aller|ida|hin(?:fahrt|flug|reise|weg)?|andata|heenreis|heen`);
+const GIVE_BACK_WORDS = words(String.raw`return\p{L}*|back|due|drop[- ]?off|hand[- ]?in|check[- ]?in|until|by|r[üu]ckgabe|devolu[cç][aã]o|entrega|retour|restituzione|inleveren`);
+const TAKE_WORDS = words(String.raw`pick[- ]?up|collect(?:ed|ion)?|borrowed|issued|loaned|check(?:ed)?[- ]?out|abholung|levantamento|recogida|retrait|ritiro|ophalen`);
+const ARRIVE_WORDS = words(String.raw`arriv\p{L}*|arr\.|lands?|landing|landed|eta|get(?:s|ting)? in|pull(?:s|ing)? in|deliver(?:y|ed|ing|s)?|expected|cheg\p{L}*|lleg\p{L}*|ankunft|ankommt|arriv[ée]e|arrivo|aankomst`);
+const LEAVE_WORDS = words(String.raw`depart\p{L}*|dep\.|leav(?:es|ing)|left|sails?|sailing|shipped|dispatched|posted|sent|partida|abfahrt|abflug|d[ée]part|salida|partenza|vertrek`);
 
 const SIDES: Side[] = [
   { asked: /\b(?:end|ends|ending|finish(?:es|ed|ing)?|over|close|closes|closing|wrap up|be done)\b/i, says: END_WORDS, other: START_WORDS, marked: true },

@@ -663,6 +663,8 @@ function spanLead(question: string, asked: AskedValue, units: readonly Unit[], n
   // The line found already, or a sentence of it: stated as found, led by its span (spanFirst).
   if (!found || (rival && (rival.sentence ?? rival.text).includes(found.sentence))) return null;
   const u: Unit = { ...found.item, text: found.sentence };
+  // A sentence is held to the one statement check as a line is: "the outbound flight leaves at 07:05" is no return flight.
+  if (checkStatement(question, asked, { text: found.sentence, onScreen: u.passage !== null, windowTitle: u.passage?.window_title ?? '', screen: screenText(found.item), meant: false, shaped: !!asked.shaped }, 'yes').miss) return null;
   const by = found.writer ? `${found.writer.name} (${found.writer.at}): ` : writtenBy(u, numbered, screens);
   // A foreign screen's words the question met are glossed in the question's words, as for a line found.
   const sentence = glossed(clip(found.sentence, MAX_CHARS).replace(/[.;:,]+$/, ''), question, asked, screenText(found.item));

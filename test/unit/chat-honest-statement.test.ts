@@ -160,6 +160,9 @@ describe('the side a question asks', () => {
     expect(fit('When does the return train leave?', ['Rückfahrt: So 13.12. 18:15'])).toBe('meets');
     expect(fit('When does the return train leave?', ['Ida: sáb 12 dez 08:30'])).toBe('other');
     expect(fit('What time does the bus arrive?', ['Chegada 11:49'])).toBe('meets');
+    // A word ending in an accented letter is a word: "até" (until) gives the closing time.
+    expect(fit('When does the pharmacy close?', ['Aberta hoje até 20:00'])).toBe('meets');
+    expect(fit("What time does grandma's train get in?", ['la abuela llega en el tren de las 18:40'])).toBe('meets');
   });
 
   it('asks no side of a question that names none, or both', () => {
@@ -197,5 +200,18 @@ describe('the side asked is checked beside the value, not met as a noun', () => 
     const bike = lead('When do I have to return the cargo bike?', ['Cargo bike rental', 'Pick-up: Sat 5 Dec 10:00'], 'Cargo bike rental — Velo');
     expect(bike.known).toBe(false);
     expect(firstLine(bike.text).split(';')[0]).not.toContain('5 Dec');
+  });
+});
+
+describe('a value said in a sentence is held to the same check', () => {
+  it('does not state the way out said in a message for the way back, and states the way back once said', () => {
+    const out = ['#trip', 'Rui Costa 09:12', 'The outbound ferry leaves at 08:30 from Cais do Sodré, get there 15 minutes early.'];
+    const f = lead('When does the return ferry leave?', out, '#trip — Teamly');
+    expect(f.known).toBe(false);
+    expect(firstLine(f.text).split(';')[0]).not.toContain('08:30');
+    const both = [...out, 'Ana Lima 09:15', 'And the return ferry leaves Cacilhas at 18:15 on Sunday.'];
+    const g = lead('When does the return ferry leave?', both, '#trip — Teamly');
+    expect(g.known).toBe(true);
+    expect(firstLine(g.text)).toContain('18:15');
   });
 });
