@@ -26,6 +26,7 @@ import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 import { sentenceSpan, type SpanSource } from './sentence-span.js';
 import { procedureLead } from './procedure-lead.js';
+import { personLead } from './person-answer.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -915,6 +916,12 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
   const proc = procedureLead(question, asked, adviceScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage?.window_title ?? '' })));
   if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: true, hedged: false };
+  // "Who is doing the landing page copy", "who is my contact at the freight company": the person in the asked thing's row, after the asked role's cue, or under the letter.
+  const read = numbered.flatMap((m) => [m.memory.title, m.memory.text, ...(m.passages ?? []).map((p) => p.text)]);
+  const person = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '' })), read);
+  if (person && 'none' in person && !person.none) return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
+  if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
+  if (person?.sure) return { text: `${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: true, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
   const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;
@@ -955,6 +962,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   if (spoken) return spoken;
   if (top) return { text: `${spanFirst(question, asked, top.unit, units)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  // A person read beside the asked thing but not surely it (a related word met, another role's cue): the guess, before any other.
+  if (person) return { text: `Not sure it is what you asked, but the closest I found: ${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: true };
   if (near) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }

@@ -68,6 +68,8 @@ export interface ChatAsk {
   takingOn?: boolean;
   /** "How much did Ingrid say it was": a value in their words; when none of their words is about it, the rest of the lead looks. */
   value?: boolean;
+  /** "What did I say to Ana": the user's own turns in the conversation with the person. */
+  mine?: boolean;
 }
 
 const PERSON = "(\\p{Lu}[\\p{L}'’.-]+(?:\\s+\\p{Lu}[\\p{L}'’.-]+)?)";
@@ -81,6 +83,9 @@ const WHO_DOES = /^\s*(?:[Aa]nd\s+|[Ss]o\s+)?[Ww]ho(?:'s|’s|'ll|’ll|\s+(?:is
 const NO_DOING = /^(?:do|should|must|shall|may|might|else|the|a|an|my|our|your|his|her|their|this|that|in|on|at|of|for|to|from|with|responsible|charge|there|here|it|not|also|still|my|usually|best|right|currently|now)$/;
 
 const WH_SAID = new RegExp(`^\\s*(?:[Aa]nd\\s+|[Ss]o\\s+)?(?:[Ww]here|[Ww]hich\\s+[\\p{Ll}-]+|[Hh]ow\\s+(?:much|many|long|far|late|early|soon)|[Ww]hat\\s+[\\p{Ll}-]+)\\s+(?:[\\p{Ll}-]+\\s+){0,2}?(?:did|does|do|has|had|will|would)\\s+${PERSON}\\s+(?:(?:first|last|just|actually)\\s+)?((?:${SPEECH})\\w*)\\b`, 'u');
+
+/** "What did I tell Ana", "what did I reply to Marco about the van": the user's words to a person. */
+const MINE = new RegExp(`^\\s*(?:[Aa]nd\\s+|[Ss]o\\s+)?[Ww]hat\\s+(?:did|have|had|do)\\s+I\\s+(?:just\\s+|last\\s+|actually\\s+|first\\s+)?((?:say|said|tell|told|write|wrote|reply|replied|answer|send|sent|promise|text|message)\\w*)\\s+(?:back\\s+)?(?:to\\s+)?${PERSON}`, 'u');
 
 /** What a question asks of a conversation, or null when it asks no such thing. */
 export function chatAsk(question: string): ChatAsk | null {
@@ -97,6 +102,8 @@ export function chatAsk(question: string): ChatAsk | null {
   // "How much did Ingrid say the deposit was", "where does Ines want to meet": her words hold the value.
   const told = WH_SAID.exec(question);
   if (told && !/^(?:I|We|You|They|He|She|It)$/.test(told[1]!)) return { kind: 'what', person: told[1]!.replace(/['’]s$/, ''), verb: told[2]!.toLowerCase(), value: true };
+  const mine = MINE.exec(question);
+  if (mine && !/^(?:I|We|You|They|He|She|It|The|My|Our)$/.test(mine[2]!)) return { kind: 'what', person: mine[2]!.replace(/['’]s$/, ''), verb: mine[1]!.toLowerCase(), mine: true };
   const what = WHAT.exec(question);
   if (what && !/^(?:I|We|You|They|He|She|It)$/.test(what[1]!)) return { kind: 'what', person: what[1]!.replace(/['’]s$/, ''), verb: what[2]!.toLowerCase() };
   return null;
@@ -203,6 +210,16 @@ export function chatLead<P>(question: string, screens: readonly ChatScreen<P>[])
     }
     const tie = met.find((x) => x !== best && score(x) === score(best) && x.turn.writer !== best.turn.writer);
     return tie ? null : lead(best, true);
+  }
+  if (ask.mine) {
+    // The conversations the person writes in; the user's turns there, the one most about what was asked (the last of equals).
+    const withThem = new Set(all.filter((x) => x.turn.writer && sameWriter(ask.person!, x.turn.writer)).map((x) => x.turns));
+    const yours = all.filter((x) => withThem.has(x.turns) && x.turn.writer === 'You');
+    if (!yours.length) return null;
+    const best = yours.reduce((a, b) => (b.own >= a.own ? b : a));
+    const them = all.find((x) => x.turns === best.turns && x.turn.writer && sameWriter(ask.person!, x.turn.writer))!.turn.writer!;
+    const when = [best.turn.day, best.turn.at].filter(Boolean).join(' ');
+    return { turn: best.turn, text: `You${when ? ` (${when})` : ''} to ${them}: ${best.turn.text}`, n: best.s.n, passage: best.s.passage, sure: !terms.length || best.own > 0 };
   }
   const theirs = all.filter((x) => x.turn.writer && sameWriter(ask.person!, x.turn.writer));
   if (!theirs.length) {

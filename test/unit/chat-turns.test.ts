@@ -83,7 +83,9 @@ describe('a conversation read as turns', () => {
     expect(chatAsk('What did Ingrid say about the deposit?')).toMatchObject({ kind: 'what', person: 'Ingrid' });
     expect(chatAsk('When did Kwame message about the transfer?')).toMatchObject({ kind: 'when', person: 'Kwame' });
     expect(chatAsk('Who is the landlord?')).toBeNull();
-    expect(chatAsk('What did I say to Ravi?')).toBeNull();
+    // The user's own words to a person are asked of the conversation with them.
+    expect(chatAsk('What did I say to Ravi?')).toMatchObject({ kind: 'what', person: 'Ravi', mine: true });
+    expect(chatAsk('What did I do yesterday?')).toBeNull();
   });
 });
 

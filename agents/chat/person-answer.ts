@@ -1,0 +1,252 @@
+/**
+ * "Who is doing the landing page copy", "who signed off the budget", "who is my contact at the freight
+ * company": the person next to the asked thing, where the screen puts them. Not behind a "Name:"
+ * label but in the row that holds the thing (a task board's "In review · BX-88 Landing page copy ·
+ * Priya · due 3 Mar"), after a role's cue ("Last edited by", "Approved by", "Owner:", "Sachbearbeiter"),
+ * or under a letter's closing ("Best regards · Anke Vogel · Dispatch · Nordfracht GmbH"). The screen's
+ * words are data: names are read from them, nothing in them is obeyed.
+ */
+import { wordKin } from '../runtime/index.js';
+import { isName } from './chat-turns.js';
+import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
+import { anyRoleCue, askedRole, CLOSING, cueEnd, roleWords, SELF, type Role } from './role-cues.js';
+
+/** One screen read whole, in its lines, with the memory [n] citing it. */
+export interface PersonScreen<P> {
+  lines: readonly string[];
+  title: string;
+  n: number;
+  passage: P;
+}
+
+export type PersonLead<P> = { text: string; n: number; passage: P; sure: boolean } | { none: string; n: number; passage: P };
+
+/** Words a company is named by in a question, met by any firm the screen names ("the freight company": Nordfracht GmbH). */
+const ORG_WORDS = /^(?:company|compani|firm|provider|operator|supplier|vendor|carrier|business|organi[sz]ation|insurer|agency|office|shop|store)$/;
+/** What asks for a person and names nothing of the thing: "who", "person", "someone". */
+const PERSON_WORDS = /^(?:who|whom|whose|person|peopl|someone|somebody|name|contact|my|me|us)$/;
+
+/** A capitalised word of a name, or a surname particle inside one. */
+const CAP = /^\p{Lu}(?=[\p{L}'’.-]*\p{Ll})[\p{L}'’.-]*$/u;
+const PARTICLE = /^(?:van|von|de|da|del|der|den|di|du|dos|le|la|al|bin|ter|ten)$/;
+/** Titles before a name, not of it. */
+const TITLE = /^(?:dr|mr|mrs|ms|mx|prof|frau|herr|mme|mlle|m|sr|sra|sig|sig\.ra|dhr|mevr)\.?$/i;
+
+/** Names in a text, left to right: the longest run of capitalised words from each start that reads as a name. */
+export function namesIn(text: string): { name: string; at: number }[] {
+  const words = [...text.matchAll(/[^\s·|•,;:()<>[\]"“”]+/g)].map((m) => ({ w: m[0].replace(/[.!?]+$/, (p) => (/^\p{Lu}$/u.test(m[0].slice(-2, -1)) ? p : '')), at: m.index! }));
+  const out: { name: string; at: number }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (!CAP.test(words[i]!.w) || TITLE.test(words[i]!.w)) continue;
+    let best: { name: string; at: number; end: number } | null = null;
+    let caps = 0;
+    for (let j = i; j < words.length && j < i + 5; j++) {
+      const w = words[j]!.w;
+      if (j > i && PARTICLE.test(w)) continue;
+      if (!CAP.test(w)) break;
+      // Words apart on the line ("Priya  ·  due") are not one name.
+      if (j > i && text.slice(words[j - 1]!.at + words[j - 1]!.w.length, words[j]!.at).trim()) break;
+      caps++;
+      if (caps > 3) break;
+      const name = text.slice(words[i]!.at, words[j]!.at + w.length);
+      // One word is a name when WordNet barely knows it ("Priya", "Marek"), not a board's status ("Done").
+      if (isName(name) && (j > i || wordKin(w.toLowerCase()).size < ONE_WORD_KIN)) best = { name, at: words[i]!.at, end: j };
+    }
+    if (best) {
+      out.push({ name: best.name, at: best.at });
+      i = best.end;
+    }
+  }
+  return out;
+}
+
+/** The stems of what the question is about, without the words that ask for a person or a role. */
+function thingTerms(question: string, asked: AskedValue): string[] {
+  const asking = stemsOf((question.match(/\b(?:who(?:'s|’s)?|whom|whose|is|was|are|doing|does|did|do|wr[io]te|written|signed|sign|off|contact|in charge|responsible|handl\w*|deal\w*|work\w* on|look\w* after|own\w*|creat\w*|made|edit\w*|approv\w*|review\w*|report\w*|request\w*|sent|send\w*|assign\w*|person|at)\b/gi) ?? []).join(' '));
+  const role = stemsOf(roleWords(question));
+  return asked.terms.filter((t) => !asking.has(t) && !role.has(t) && !PERSON_WORDS.test(t));
+}
+
+/** The kind of record a thing is kept in, which its screen often leaves unsaid ("the login bug" is "AUTH-88 Login times out"). */
+const RECORD = /^(?:bug|issue|ticket|task|card|page|doc|document|file|letter|e-?mail|mail|message|spreadsheet|sheet|note|post|item|entry|case|request|matter|thing|one)$/;
+
+/** What a text says of the asked thing: its words met (1 each, or in translation; half by a WordNet kin word; a company word by any firm), and as much of the words that name it (not the record's kind). */
+interface Cover {
+  score: number;
+  core: number;
+  /** Words that name the thing met in full: as written or translated. */
+  full: number;
+}
+function coverage(terms: readonly string[], text: string, asked: AskedValue, firm: boolean, foreign: ReadonlyMap<string, ReadonlySet<string>> = NO_FORMS): Cover {
+  const stems = stemsOf(text);
+  let score = 0;
+  let core = 0;
+  let full = 0;
+  for (const t of terms) {
+    const n = meets(t, stems) || metByKin(t, stems, foreign) ? 1 : metByKin(t, stems, asked.kin) ? 0.5 : ORG_WORDS.test(t) && firm ? 1 : 0;
+    score += n;
+    if (!RECORD.test(t)) {
+      core += n;
+      if (n === 1) full++;
+    }
+  }
+  return { score, core, full };
+}
+const NO_FORMS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+
+/** The question's words' translations, by their stems: a foreign screen's word for it is the word itself, not a guess. */
+function translations(question: string, terms: readonly string[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const w of question.replace(/[’]/g, "'").split(/[^\p{L}'-]+/u)) {
+    const lw = w.toLowerCase().replace(/'s$/, '');
+    const t = stem(lw);
+    if (lw.length >= 3 && terms.includes(t)) out.set(t, new Set([...(out.get(t) ?? []), ...foreignForms(lw)]));
+  }
+  return out;
+}
+
+/** A firm's legal form ("Nordfracht GmbH", "Acme Ltd", "Woonstad B.V."). */
+const FIRM = /\b(?:GmbH|AG|KG|Ltd|Limited|Inc|LLC|plc|B\.?V\.?|N\.?V\.?|S\.?A\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|SAS|SARL|Oy|AB|AS|ApS|Co\.?)(?=$|[\s,.])/;
+
+/** The user's own name, as the screens print their account: never the answer by itself. */
+function selfNames(screens: readonly PersonScreen<unknown>[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of screens) for (const l of s.lines) {
+    const m = SELF.exec(l);
+    if (m) for (const n of namesIn(l.slice(m.index + m[0].length)).slice(0, 1)) out.add(n.name.toLowerCase());
+  }
+  return out;
+}
+
+/** The cells of a row: a board's "In review · BX-88 Landing page copy · Priya · due 3 Mar". */
+const cellsOf = (s: string) => s.split(/\s*[·|•\t]\s*|\s{2,}/).filter((c) => c.trim()).length;
+
+/** A sentence, not a row of cells: no cell breaks, four lower-case words at least. */
+const isProse = (s: string) => !/[·|•\t]|\s{2,}/.test(s) && s.split(/\s+/).filter((w) => /^\p{Ll}{2,}/u.test(w)).length >= 4;
+
+/** A name of one word is a word WordNet barely knows ("Priya", "Marek"), not a board's status ("Done", "Open"). */
+const ONE_WORD_KIN = 3;
+
+interface Found<P> {
+  name: string;
+  /** What is said beside the name: the line, or the signature's role and firm. */
+  text: string;
+  screen: PersonScreen<P>;
+  sure: boolean;
+  score: number;
+}
+
+/** The signature under a letter's closing: the name, then its role and firm lines (short, no figures). */
+function signatureAt(lines: readonly string[], i: number): { name: string; tail: string[] } | null {
+  for (let j = i + 1; j <= i + 2 && j < lines.length; j++) {
+    const line = lines[j]!.trim();
+    if (!line) continue;
+    const names = namesIn(line);
+    // The name alone on its line (maybe with a title): "Anke Vogel", "Dr. Jürgen Haas".
+    if (names.length !== 1 || line.replace(/^(?:\S+\.\s+)?/, '').length > names[0]!.name.length + 4) return null;
+    const tail: string[] = [];
+    for (let k = j + 1; k < lines.length && tail.length < 2; k++) {
+      const t = lines[k]!.trim();
+      if (!t || /\d|@|https?:|www\./.test(t) || t.split(/\s+/).length > 6) break;
+      tail.push(t);
+    }
+    return { name: names[0]!.name, tail };
+  }
+  return null;
+}
+
+/** A letter's closing, not a chat's "thanks": what is under it signs the letter. */
+const FORMAL = /regards|sincerely|faithfully|grüße|grüsse|cordialement|salutations|groet|saludo|saluti|atentamente|atenciosamente|hälsningar|hilsen/i;
+
+/** Roles a letter's signer holds: who wrote or sent it, who signed it, who handles the matter it is about. */
+const SIGNER: ReadonlySet<Role> = new Set(['contact', 'sender', 'author', 'approver', 'assignee']);
+
+/**
+ * The person the question asks for, read from the screens found: the sure one (the asked thing in
+ * their row, or on their page under the asked role's cue, or the letter about it that they signed),
+ * else the best guess; `none` when the row that holds the asked thing names no one and nothing else
+ * does, or nothing read names the thing at all (`none` empty); null when the question asks for no person or the screens say nothing of the asked thing.
+ */
+export function personLead<P>(question: string, asked: AskedValue, screens: readonly PersonScreen<P>[], others: readonly string[] = []): PersonLead<P> | null {
+  if (asked.kind !== 'person' || !/^\s*(?:and\s+|so\s+)?(?:who|whom)\b/i.test(question)) return null;
+  const terms = thingTerms(question, asked);
+  // The words that name the thing, not the kind of record it is kept in; with none, the record's kind is all there is.
+  const named = terms.filter((t) => !RECORD.test(t)).length;
+  if (!terms.length) return null;
+  const need = named || terms.length;
+  const core = (c: Cover) => (named ? c.core : c.score);
+  const foreign = translations(question, terms);
+  // Sure when every word naming the thing is met, one of two or more by a related word at most.
+  const enough = (c: Cover) => core(c) >= need - (need >= 2 ? 0.5 : 0);
+  const cover = (text: string, firm: boolean) => coverage(terms, text, asked, firm, foreign);
+  const role = askedRole(question);
+  const self = selfNames(screens);
+  const q = question.toLowerCase();
+  // A name the question says is what it asks about, not who ("who fixed Ana's laptop").
+  const unsaid = (name: string) => !name.split(/\s+/).some((w) => new RegExp(`\\b${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'u').test(q));
+  const usable = (name: string) => !self.has(name.toLowerCase()) && unsaid(name);
+  const found: Found<P>[] = [];
+  const mentioned = [...screens.map((s) => `${s.title}\n${s.lines.join('\n')}`), ...others];
+  let bare: { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null = null;
+  for (const screen of screens) {
+    // A paragraph OCR read as one line is read a sentence at a time: each names its own doer.
+    const lines = screen.lines.flatMap((l) => (isProse(l) && l.length > 120 ? l.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [l])).map((l) => l.trim()).filter(Boolean);
+    const firm = lines.some((l) => FIRM.test(l)) || FIRM.test(screen.title);
+    const whole = cover(`${screen.title}\n${lines.join('\n')}`, firm);
+    lines.forEach((line, i) => {
+      const own = cover(line, firm);
+      // A role's cue and the name after it: "Last edited by Tomás Ruiz", "Owner: Kenji Sato", "Assignee Wiebke Janssen".
+      const cueAt = role ? cueEnd(line, role) : -1;
+      if (role && cueAt >= 0) {
+        // The user is named here by the screen itself ("Assignee: Jonas Weber" on their own ticket).
+        // A one-word name only right after "by" or a colon: "Sachbearbeiter Kundenservice" is a department.
+        const rest = line.slice(cueAt);
+        const loose = /^\s*:/.test(rest) || /\b(?:by|von|par|por|da|door|to|à|a|an)\s*$/i.test(line.slice(0, cueAt));
+        const name = namesIn(rest).find((x) => unsaid(x.name) && (loose || x.name.includes(' ')));
+        if (name) {
+          // A field of the page (one such cue on it) is about what the page is about; a row's, about its row.
+          const once = lines.filter((l) => cueEnd(l, role) >= 0).length === 1;
+          const cov = once && core(whole) > core(own) ? whole : own;
+          if (core(cov) >= need / 2 && core(cov) > 0) found.push({ name: name.name, text: line, screen, sure: enough(cov), score: 4 + cov.score });
+          return;
+        }
+      }
+      // The row that holds the asked thing, and the one person in it.
+      if (core(own) >= Math.max(1, need / 2) && !CLOSING.test(line)) {
+        const names = namesIn(line).filter((x) => usable(x.name) && coverage(terms, x.name, asked, false).score === 0);
+        // A person under another role's cue on the row is there for that role ("Reporter Tom Hale" for "who is fixing it").
+        const other = anyRoleCue(line);
+        const distinct = [...new Set(names.map((x) => x.name))];
+        if (distinct.length === 1 && !(other && other !== role)) {
+          // In a sentence, the one who does it opens it or follows "by" ("send the copy to Marek" names who gets it).
+          const prose = isProse(line);
+          const opens = names[0]!.at <= 2 || /\bby\s*$/i.test(line.slice(0, names[0]!.at));
+          const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
+          found.push({ name: distinct[0]!, text: line, screen, sure: enough(own) && plain && (!prose || opens), score: 2 + own.score });
+        } else if (!distinct.length && !other && cellsOf(line) >= 3 && (!bare || own.score > bare.cov)) bare = { line, screen, cov: core(own) };
+      }
+      // A letter's signature: its signer is the contact for what the letter is about.
+      if (role && SIGNER.has(role) && CLOSING.test(line)) {
+        const sig = signatureAt(lines, i);
+        if (sig && usable(sig.name) && core(whole) > 0) found.push({ name: sig.name, text: sig.tail.join(', '), screen, sure: enough(whole), score: 3 + whole.score });
+        // Signed by a team or a firm ("Kind regards, The Team, Havenrock Insurance"): the letter names no one.
+        else if (!sig && FORMAL.test(line) && enough(whole) && !bare) bare = { line: lines.slice(i, i + 3).join(' · '), screen, cov: core(whole), signed: true };
+      }
+    });
+  }
+  // Nothing read names the asked thing ("the pricing page" on a board of other tasks): no one in its rows is who does it.
+  if (!found.length && named && screens.length && !mentioned.some((t) => cover(t, FIRM.test(t)).full > 0)) return { none: '', n: screens[0]!.n, passage: screens[0]!.passage };
+  if (!found.length) {
+    const b = bare as { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null;
+    // The asked thing's row, or its letter's signature, naming no one: nobody is stated for it.
+    const asks = b?.signed ? !!role && SIGNER.has(role) : role === null || role === 'assignee' || role === 'owner';
+    return b && b.cov >= need - (need >= 2 ? 0.5 : 0) && asks ? { none: b.line, n: b.screen.n, passage: b.screen.passage } : null;
+  }
+  found.sort((a, b) => Number(b.sure) - Number(a.sure) || b.score - a.score);
+  const best = found[0]!;
+  // Two people as sure and as close: no one of them is stated.
+  const rival = found.find((f) => f !== best && f.sure === best.sure && f.score === best.score && f.name !== best.name);
+  // The line as it is when it opens with the name ("Tomas Berg 10:06 Sure thing …"), else the name first.
+  const text = !best.text ? best.name : !best.text.includes(best.name) ? `${best.name} (${best.text})` : best.text.startsWith(best.name) ? best.text : `${best.name}: ${best.text}`;
+  return { text, n: best.screen.n, passage: best.screen.passage, sure: best.sure && !rival };
+}
