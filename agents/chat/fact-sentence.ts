@@ -838,6 +838,9 @@ const VERB_AFTER_NOUN = /^\s*(?:what|which)\s+[\p{L}-]+\s+[\p{L}-]+s\s+(?:the|a|
 /** A question, not a remark: ends with "?" or opens with a question word or an auxiliary. */
 const QUESTION = /\?\s*$|^\s*(?:and\s+|so\s+)?(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|will|would|should|have|has)\b/i;
 
+/** "How often do I take the capsules": reads as a habit gathered over time, but a leaflet says it in one phrase ("three times a day"). */
+const HOW_OFTEN = /\bhow often\b/i;
+
 /** What the lead may read beyond the question's words. */
 export interface FactHints {
   /** The words that named a time, taken out of the question for the search ("on Friday"). */
@@ -853,7 +856,7 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   // "What do I do once the rice has soaked" asks for one step, "what do I use if I don't have any X" for
   // one thing: neither what was done nor all of something.
   const toDo = TO_DO.test(question) || adviceAsked(question) === 'substitute';
-  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo) || (ABOUT_DOING.test(question) && !toDo)) return null;
+  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo && !HOW_OFTEN.test(question)) || (ABOUT_DOING.test(question) && !toDo)) return null;
   const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
@@ -896,6 +899,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const g = gather(question, numbered, layout, hints.screens);
   if (!g) return null;
   const { asked, units } = g;
+  // A habit asked for is answered by a frequency said in a sentence, or, as a list over time, by no one fact.
+  if (HOW_OFTEN.test(question)) return spanLead(question, asked, units, numbered, fmt, hints.screens);
   if (hints.meaning) markMeant(units, asked, question, hints.meaning);
   // "Who offered to drive", "what did Ana say about the venue", "when did Marco send it": a conversation found, read as turns.
   const talk = chatAsk(question) ? chatLead(question, chatScreens(numbered, hints.screens)) : null;

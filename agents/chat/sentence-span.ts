@@ -54,7 +54,7 @@ const FUNCTION_WORDS = new Set(
  * also where a subordinate clause begins (a conjunction and a subject), so a value is read with the
  * clause it stands in.
  */
-const SUBORDINATE = /[,;]?\s+(?=(?:until|till|unless|because|since|while|whereas|although|though|when|whenever|once|before|after|if|so that)\s+(?:the|a|an|my|our|your|their|his|her|its|this|that|you|we|they|i|he|she|it|there)\b)/i;
+const SUBORDINATE = /[,;]?\s+(?=(?:until|till|unless|because|since|while|whereas|although|though|when|whenever|once|before|after|if|so that)\s+(?:(?:you|we|they|i|he|she|it|there)\b|(?:the|a|an|my|our|your|their|his|her|its|this|that)\s+(?:[\p{L}-]+\s+){1,2}(?:is|are|was|were|has|have|had|will|would|can|could|gets?|got|goes|went|comes?|came|starts?|opens?|closes?|arrives?|leaves?|does|did)\b))/iu;
 const clauses = (sentence: string) => clausesOf(sentence).flatMap((c) => c.split(SUBORDINATE)).map((c) => c.trim()).filter(Boolean);
 
 /**

@@ -50,6 +50,16 @@ describe('the answer said in a sentence is stated first, then the sentence', () 
     expect(said('When should I be watering the fern?', fern, 'Fern care — Plant wiki')).toMatch(/^Twice a week — /);
   });
 
+  it('"how often": a frequency said in a leaflet or a manual, though the question reads as a habit over time', () => {
+    const leaflet = ['Amoxil 500 mg capsules', 'Take one capsule three times a day with water, for 7 days.', 'Do not drink alcohol.'].join('\n');
+    expect(said('How often do I take the capsules?', leaflet, 'Prescription — Clinic')).toMatch(/^Three times a day — /);
+    // "once a month" is no clause of its own: the filter is named in the clause it ends.
+    const manual = ['Maintenance', 'Rinse the filter under warm water once a month; replace it every 2 years.'].join('\n');
+    expect(said('How often should the filter be cleaned?', manual, 'Aircon manual — Help')).toMatch(/^Once a month — /);
+    // No frequency said: no one fact, as before (the evidence follows without a lead).
+    expect(factSentence('How often do I water the orchid?', screenMemory('lines', 'Orchid care\nKeep the orchid out of direct sun. Feed it with a weak fertiliser.', 'Orchid — Plant wiki', AT, { fullSnippet: true }), fmt)).toBeNull();
+  });
+
   it('an e-mail: the amount asked for in a sentence about it', () => {
     const mail = ['Re: the flat', 'Hi Jo, the landlord wants a deposit of €1,200 before we get the keys, and the first rent on the 1st.'].join('\n');
     expect(said('How much is the deposit?', mail, 'Re: flat — Mail')).toMatch(/^€1,200 — /);
