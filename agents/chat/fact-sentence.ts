@@ -27,6 +27,9 @@ import { nearMissSentence } from './near-miss.js';
 import { sentenceSpan, type SpanSource } from './sentence-span.js';
 import { procedureLead } from './procedure-lead.js';
 import { personLead } from './person-answer.js';
+import { foundScreens } from './found-screens.js';
+import { moneyAsk, moneyLead } from './money-total.js';
+import { cellLead } from './row-column.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -80,6 +83,8 @@ const MAX_MEMORIES = 6;
 const MAX_CHARS = 220;
 /** Screens read again from their word boxes, at most: the frames of the best passages. */
 const MAX_FRAMES = 3;
+/** Screens read for a bill's total or a table's cell, at most: those of the best matched passages. */
+const AMOUNT_SCREENS = 3;
 /** Screens read whole although none of their passages matched, at most: those of the best ranked memories. */
 const UNMATCHED_SCREENS = 2;
 
@@ -469,7 +474,7 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   const phoneCue = (asked.kind === 'phone' || asked.kind === 'contact') && hasValue ? (saysPhone(unit.text) ? 1.5 : -0.5) : 0;
   // "How much in total / do they owe / did I pay": the line that sums it up, not one item of it.
   // A subtotal sums the items too, when no total says more.
-  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) ? (/\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : /\bsubtotal\b/i.test(unit.text) ? 0.5 : 0) : 0;
+  const sum = asked.kind === 'money' && WHOLE_SUM.test(question) && moneyAsk(question)?.of !== 'part' ? (/\b(?:total|balance|amount due|due|owed|grand)\b/i.test(`${unit.text} ${unit.key ?? ''}`) ? 1 : /\bsubtotal\b/i.test(unit.text) ? 0.5 : 0) : 0;
   // "When is it due / by when must I": the date a label gives as a limit ("Return by", "Pay until"), not another date beside it.
   const limit = (asked.kind === 'when' || asked.kind === 'date') && DEADLINE.test(question) && /\b(?:by|due|until|till|deadline|expir\w*|before|latest|return\w*)\b/i.test(labelOf(unit)) ? 0.5 : 0;
   const both = asked.kind === 'when' && VALUE.date.test(unit.text) && VALUE.clock.test(unit.text) ? 0.5 : 0;
@@ -927,6 +932,13 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (person && 'none' in person && !person.none) return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
   if (person?.sure) return { text: `${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: true, hedged: false };
+  // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
+  const found = foundScreens(numbered, hints.screens, AMOUNT_SCREENS);
+  const amount = cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`) ?? moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`);
+  if (amount) {
+    const guess = 'sure' in amount && !amount.sure;
+    return { text: `${guess ? 'Not sure it is what you asked, but the closest I found: ' : ''}${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: !guess && amount.found !== false, hedged: guess };
+  }
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
   const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;

@@ -135,9 +135,9 @@ export function figureOf(text: string, minutes = false): Figure | null {
 }
 
 /** Lines that sum up or average a table are not rows of it. */
-const NOT_A_ROW = /\b(?:total|subtotal|sum|average|avg|mean|median|overall|in all|combined)\b/i;
+export const NOT_A_ROW = /\b(?:total|subtotal|sum|average|avg|mean|median|overall|in all|combined)\b/i;
 /** A cell that holds no value ("—", "n/a", "–"): that row has none in the column, which is no reason to doubt the rest. */
-const EMPTY = /^(?:[-–—−]+|n\/?a|none|tbd|–)$/i;
+export const EMPTY = /^(?:[-–—−]+|n\/?a|none|tbd|–)$/i;
 
 /** The kinds a dimension of an adjective is read from. */
 const KINDS: Record<Dimension | 'date', (kind: string) => boolean> = {
@@ -152,7 +152,7 @@ const KINDS: Record<Dimension | 'date', (kind: string) => boolean> = {
 };
 
 /** A column read as figures: one per row that has a value, all of one kind; null when any value is not. */
-function columnFigures(table: LaidTable, c: number): (Figure | null)[] | null {
+export function columnFigures(table: LaidTable, c: number): (Figure | null)[] | null {
   const cells = table.rows.map((r) => r.cells[c] ?? null);
   const minutes = cells.some((x) => x !== null && /\d\s?[hs]\b/.test(x) && /\d\s?m\b/.test(x));
   const figures = cells.map((x) => (x === null || EMPTY.test(x.trim()) ? null : figureOf(x, minutes)));
@@ -192,7 +192,7 @@ function initialsFor(word: string, terms: string[]): string[] {
 }
 
 /** How well a header names the terms: 1 a term met as said, 0.5 by its kin, a shortening or initials. */
-function naming(header: string, terms: string[], asked: AskedValue): number {
+export function naming(header: string, terms: string[], asked: AskedValue): number {
   const stems = stemsOf(header);
   const words = header.split(/[^\p{L}.]+/u).filter(Boolean);
   const initials = new Set(words.flatMap((w) => initialsFor(w, terms)));

@@ -1,0 +1,49 @@
+import type { PassageMatch } from '../../shared/index.js';
+import type { NumberedMemory } from './retrieval-types.js';
+import type { ScreenOf } from './unmatched-screen.js';
+import { isChatEpisode } from './question-context.js';
+
+/**
+ * A found screen read as a whole: its lines in reading order (the whole screen where the store can
+ * read it back, else the passages that matched), the frames its words were read from, the memory
+ * [n] that cites it and its best matched passage.
+ */
+export interface FoundScreen {
+  lines: string[];
+  /** Its passages' texts, each a block of the screen (a card, a table, a bill's foot). */
+  blocks: string[];
+  frames: string[];
+  title: string;
+  /** The memory's own title ("Browsed …"): what the screen was about, in words it may not use. */
+  about: string;
+  n: number;
+  passage: PassageMatch;
+}
+
+/** The screens of the best matched passages, best first, one a window, at most `max`. */
+export function foundScreens(numbered: readonly NumberedMemory[], screens: ScreenOf | undefined, max: number): FoundScreen[] {
+  const best = numbered
+    .filter((m) => m.passages?.length && !isChatEpisode(m.memory))
+    .map((m) => ({ m, top: [...m.passages!].sort((a, b) => b.score - a.score)[0]! }))
+    .sort((a, b) => b.top.score - a.top.score);
+  const titles = new Set<string>();
+  const out: FoundScreen[] = [];
+  for (const { m, top } of best) {
+    if (out.length >= max) break;
+    const title = top.window_title ?? '';
+    if (titles.has(title)) continue;
+    titles.add(title);
+    const whole = (screens?.(m.memory) ?? []).filter((p) => (p.window_title ?? '') === title);
+    const ps = whole.length ? whole : m.passages!;
+    out.push({
+      blocks: ps.map((p) => p.text),
+      lines: ps.flatMap((p) => p.text.split('\n')).map((l) => l.trim()).filter(Boolean),
+      frames: [...new Set(ps.map((p) => p.frame_id).filter((f): f is string => !!f))],
+      title,
+      about: m.memory.title,
+      n: m.n,
+      passage: top,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,252 @@
+/**
+ * "How many hours did Sam log in May?", "what is Lena's day rate?", "how many pallets altogether
+ * today?", "how many hours am I down for this week?": a question that names a row of a table (a
+ * person, a thing, the user's own row) and one of its columns (by the header's word, its kin, a
+ * shortening: "Hrs", "Rate/h", "Qty") is answered by the cell where they cross; asked for the whole of
+ * a column, by its total row, else by the sum of its cells, said as a sum ("93 in all (12 + 40 + 41)").
+ *
+ * Tables are read from the screen's word boxes when it has them (screen-layout's tablesOf); without
+ * them, from OCR's lines when a header line of labels is followed by rows that each end in as many
+ * figures as it has columns after the first ("Name  Hrs  Rate/h  Amount" over "Sam Okafor 42.5 35.00
+ * 1,487.50"). A header whose labels are several words apart from single spaces cannot be told apart
+ * so, and gives no table: the lead reads on without one.
+ */
+import type { PassageMatch } from '../../shared/index.js';
+import type { FrameWords } from '../store/index.js';
+import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
+import { columnFigures, EMPTY, figureOf, naming, NOT_A_ROW, type Figure } from './table-extreme.js';
+import { tablesOf, type LaidTable } from './screen-layout.js';
+import type { FoundScreen } from './found-screens.js';
+import { otherPeriod } from './asked-period.js';
+import type { ValueKind } from './asked-value.js';
+
+/** Kinds of answer a table's figures give. */
+const AMOUNT_KINDS = new Set<ValueKind>(['count', 'money', 'duration', 'size', 'rate', 'any']);
+
+/** The question asks for a column's whole. */
+const SAYS_WHOLE = /\b(?:altogether|all\s+together|in\s+total|total|in\s+all|all\s+in|combined|overall|add(?:s|ed)?\s+up|sum)\b/i;
+/** The question is about the user's own row ("am I down for", "my hours"). */
+const ASKS_OWN = /\b(?:i|me|my|i'm|i’m)\b/i;
+/** A row that is the user's own, as rotas and shared sheets mark it. */
+const OWN_ROW = /\((?:you|me)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
+const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/;
+/** Asks for an amount, not a name or a time ("how many", "how much", "what is … rate"). */
+const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b)/i;
+/** Words of a question that say which end or whole is asked, not which row or column. */
+const NOT_NAMING = new Set(['many', 'much', 'long', 'altogether', 'all', 'combin', 'overall', 'sum', 'log', 'logg', 'down', 'today', 'week', 'month', 'year']);
+
+/** A header cell is a label: words, maybe with a unit after a slash ("Rate/h", "€/h", "Qty", "#"). */
+const headerCell = (s: string) => /^(?:#|№|[\p{L}€$£%][\p{L}\p{M}.€$£%/()'-]*)$/u.test(s) && /\p{L}|#|№/u.test(s);
+/** Currency signs and short units OCR sets apart from their figure ("€ 35.00", "42.5 h"). */
+const SIGN = /^(?:[€$£¥]|EUR|USD|GBP|CHF)$/;
+const UNIT_AFTER = /^(?:h|hrs?|min|kg|km|m|%|€|EUR|pcs|pc|x)$/i;
+
+/** A line's tokens, a currency or unit joined to its figure. */
+function tokensOf(line: string): string[] {
+  const raw = line.trim().split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i]!;
+    if (SIGN.test(t) && /^\d/.test(raw[i + 1] ?? '')) out.push(`${t} ${raw[++i]}`);
+    else if (UNIT_AFTER.test(t) && out.length && /\d$/.test(out[out.length - 1]!)) out[out.length - 1] += ` ${t}`;
+    else out.push(t);
+  }
+  return out;
+}
+
+/** A row's figures at its end and the words before them. */
+function splitRow(line: string): { label: string; figures: string[] } {
+  const tokens = tokensOf(line);
+  let k = tokens.length;
+  while (k > 0 && (figureOf(tokens[k - 1]!) || EMPTY.test(tokens[k - 1]!))) k--;
+  return { label: tokens.slice(0, k).join(' '), figures: tokens.slice(k) };
+}
+
+/**
+ * Tables in OCR's lines (no word boxes): a header line of labels over two rows or more that each end
+ * in the same number of figures, one for each of the header's last columns; the words before them are
+ * the row's label.
+ */
+export function textTables(lines: readonly string[]): LaidTable[] {
+  const out: LaidTable[] = [];
+  for (let i = 0; i + 2 < lines.length; i++) {
+    const head = lines[i]!.trim().split(/\s{2,}|\t|\s\|\s/).length > 1 ? lines[i]!.trim().split(/\s{2,}|\t|\s\|\s/).map((c) => c.trim()) : lines[i]!.trim().split(/\s+/);
+    if (head.length < 2 || !head.every(headerCell)) continue;
+    const rows: { label: string; figures: string[] }[] = [];
+    let width = 0;
+    for (let j = i + 1; j < lines.length; j++) {
+      const r = splitRow(lines[j]!);
+      if (!r.label || !r.figures.length || r.figures.length >= head.length + 1) break;
+      if (width && r.figures.length !== width) break;
+      width = r.figures.length;
+      rows.push(r);
+    }
+    if (rows.length < 2 || width < 1) continue;
+    // The header's last columns head the figures; the ones before, the row's words.
+    const figureHeads = width <= head.length - 1 ? head.slice(head.length - width) : head.slice(-width);
+    const labelHead = width <= head.length - 1 ? head.slice(0, head.length - width).join(' ') : '';
+    out.push({ columns: [labelHead, ...figureHeads], rows: rows.map((r) => ({ cells: [r.label, ...r.figures], loose: [] })) });
+    i += rows.length;
+  }
+  return out;
+}
+
+/** The column that names a table's rows: the first one mostly of words. */
+function labelColumn(table: LaidTable, numeric: boolean[]): number {
+  const c = table.columns.findIndex((_, k) => !numeric[k] && table.rows.filter((r) => r.cells[k] && /\p{L}/u.test(r.cells[k]!)).length >= table.rows.length / 2);
+  return c;
+}
+
+/** The names a question says (capitalised past its first word, no month or day): "Sam", "Priya". */
+const namesIn = (question: string) => question.split(/\s+/).slice(1).map((w) => w.replace(/['’]s$|[^\p{L}-]/gu, '')).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !MONTH_OR_DAY.test(w));
+
+/** A row's words: its label and its other cells of words (a route's driver), and its cells under no header. */
+const rowText = (table: LaidTable, r: number, labelCol: number, numeric: boolean[]) => {
+  const row = table.rows[r]!;
+  const words = row.cells.filter((c, k) => c && (k === labelCol || (!numeric[k] && /\p{L}/u.test(c))));
+  return [...words, ...row.loose].join(' · ');
+};
+
+/**
+ * A header shortened from a translation of the asked word ("Std." for Stunden, hours; "Anz." for
+ * Anzahl): its letters, in order, open one of the word's everyday translations.
+ */
+function shortForeign(header: string, term: string): boolean {
+  const forms = foreignForms(term).filter((f) => f.length >= 4);
+  return header.split(/[^\p{L}.]+/u).some((w) => {
+    const said = w.toLowerCase().replace(/\.$/, '');
+    if (said.length < 2 || said.length > 4) return false;
+    return forms.some((f) => {
+      if (f[0] !== said[0]) return false;
+      let at = 0;
+      for (const ch of said) {
+        at = f.indexOf(ch, at) + 1;
+        if (!at) return false;
+      }
+      return true;
+    });
+  });
+}
+
+/** How well a header names the terms: as table-extreme reads it, or shortened from a translation. */
+const headerNames = (header: string, terms: string[], asked: AskedValue) => naming(header, terms, asked) || (terms.some((t) => shortForeign(header, t)) ? 0.5 : 0);
+
+/** How many decimals a cell prints, and whether with a decimal comma. */
+function decimalsOf(said: string): { places: number; comma: boolean } {
+  const m = /\d([.,])(\d{1,2})(?!\d)\D*$/.exec(said);
+  if (!m) return { places: 0, comma: false };
+  // "1,475" is a thousands comma, not decimals.
+  return { places: m[2]!.length, comma: m[1] === ',' && !/\.\d{3}/.test(said) ? true : m[1] === ',' && /\d\.\d{3},/.test(said) };
+}
+
+/** A sum printed as the cells print their figures (decimals, decimal comma, currency sign, a length of time in hours and minutes). */
+function printed(sum: number, cells: Figure[]): string {
+  const kind = cells[0]!.kind;
+  if (kind === 'duration' || kind === 'clock') {
+    if (kind === 'clock') return `${Math.floor(sum / 60)}:${String(Math.round(sum % 60)).padStart(2, '0')}`;
+    const h = Math.floor(sum / 3600);
+    const m = Math.round((sum % 3600) / 60);
+    return `${h}h${m ? ` ${m}m` : ''}`;
+  }
+  const d = cells.map((c) => decimalsOf(c.said));
+  const places = Math.max(...d.map((x) => x.places));
+  let s = sum.toFixed(places);
+  if (d.some((x) => x.comma)) s = s.replace('.', ',');
+  const sign = /^\s*([€$£¥]|EUR|USD|GBP|CHF)\s?/.exec(cells[0]!.said)?.[0] ?? '';
+  const after = /\s?(€|EUR|USD|GBP|CHF|h|hrs?|kg|km|pcs)\s*$/.exec(cells[0]!.said)?.[0] ?? '';
+  return `${sign}${s}${after}`;
+}
+
+export interface CellLead {
+  text: string;
+  n: number;
+  passage: PassageMatch;
+  /** False when the asked row is not in the table: the sentence says so and states no cell. */
+  found: boolean;
+}
+
+/** What one table says to the question: the cell, the sum, or that the named row is not in it. */
+function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>): { text: string; found: boolean } | null {
+  if (table.rows.length < 2) return null;
+  const figures = table.columns.map((_, c) => columnFigures(table, c));
+  const numeric = figures.map((f) => !!f && f.filter(Boolean).length >= 1);
+  const labelCol = labelColumn(table, numeric);
+  const terms = asked.terms.filter((t) => !NOT_NAMING.has(t));
+  // The column: the figures whose header names one of the question's words best.
+  const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? headerNames(h, terms, asked) : 0));
+  const best = Math.max(0, ...named);
+  if (best === 0) return noColumn(question, asked, table, labelCol, numeric, screen);
+  const cols = named.map((n, c) => (n === best ? c : -1)).filter((c) => c >= 0);
+  if (cols.length !== 1) return null;
+  const col = cols[0]!;
+  const header = table.columns[col]!.trim();
+  const headStems = stemsOf(header);
+  // The row: named by the question's words the header does not say (a person, a thing), or the user's own.
+  const rowTerms = terms.filter((t) => !meets(t, headStems) && !metByKin(t, headStems, asked.kin) && headerNames(header, [t], asked) === 0);
+  const rows = table.rows.map((_, r) => r).filter((r) => rowText(table, r, labelCol, numeric) && figures[col]![r]);
+  const hits = rows.map((r) => {
+    const st = stemsOf(rowText(table, r, labelCol, numeric));
+    return rowTerms.filter((t) => meets(t, st)).length;
+  });
+  const most = Math.max(0, ...hits);
+  let mine = most > 0 ? rows.filter((_, k) => hits[k] === most) : [];
+  if (!mine.length && ASKS_OWN.test(question)) mine = rows.filter((r) => OWN_ROW.test(rowText(table, r, labelCol, numeric)));
+  // Every noun of the question is said on the table's screen: "the customs value" is no weight, though WordNet kin.
+  const said = new Set(namesIn(question).map((w) => stem(w.toLowerCase())));
+  const nouns = terms.filter((t) => !asked.loose.includes(t) && !said.has(t));
+  if (!nouns.every((t) => meets(t, screen) || metByKin(t, screen, asked.kin) || headerNames(header, [t], asked) > 0)) return null;
+  const parts = rows.filter((r) => !NOT_A_ROW.test(rowText(table, r, labelCol, numeric)));
+  const cellOf = (r: number) => figures[col]![r]!;
+  if (mine.length === 1) return { text: `${header}: ${cellOf(mine[0]!).said} (${rowText(table, mine[0]!, labelCol, numeric)})`, found: true };
+  // Several rows of the asked one (shifts, entries): their sum, said as one.
+  const sumOf = (rs: number[], who: string) => {
+    const cells = rs.map(cellOf);
+    const total = cells.reduce((a, c) => a + c.value, 0);
+    return { text: `${header}${who}: ${printed(total, cells)} in all (${cells.map((c) => c.said).join(' + ')})`, found: true };
+  };
+  if (mine.length > 1) return sumOf(mine.filter((r) => parts.includes(r)), ` for ${rowText(table, mine[0]!, labelCol, numeric)}`);
+  // A row the question names (a name) that its screen does not show: said so, no other row stated.
+  const names = namesIn(question);
+  const absent = names.filter((w) => !meets(stem(w.toLowerCase()), screen));
+  if (absent.length) return SAYS_WHOLE.test(question) ? null : { text: `I don't know: ${absent.join(' ')} has no row in the table by ${header} (its rows: ${parts.map((r) => rowText(table, r, labelCol, numeric)).slice(0, 6).join(', ')})`, found: false };
+  if (!SAYS_WHOLE.test(question)) return null;
+  // The whole column: its total row, else the sum of its rows.
+  const totalRow = rows.find((r) => /\b(?:total|sum|in all|gesamt|summe|totale|totaal)\b/i.test(rowText(table, r, labelCol, numeric)));
+  if (totalRow !== undefined) return { text: `${header}: ${cellOf(totalRow).said} (${rowText(table, totalRow, labelCol, numeric)})`, found: true };
+  // A bill's amounts are not summed here: its own total says what it comes to (money-total), and a list of prices has none.
+  if (parts.length < 2 || cellOf(parts[0]!).kind.startsWith('money')) return null;
+  return sumOf(parts, '');
+}
+
+/** "How many hours did Sam log" over a table with Sam's row and no column of hours, nor hours anywhere on its screen: said so. */
+function noColumn(question: string, asked: AskedValue, table: LaidTable, labelCol: number, numeric: boolean[], screen: Set<string>): { text: string; found: boolean } | null {
+  const noun = /\bhow\s+many\s+([\p{L}-]+)/iu.exec(question)?.[1];
+  if (!noun) return null;
+  const t = stem(noun.toLowerCase());
+  if (meets(t, screen) || metByKin(t, screen, asked.kin) || table.columns.some((h) => headerNames(h, [t], asked) > 0)) return null;
+  const names = namesIn(question);
+  const rows = table.rows.map((_, r) => r).filter((r) => names.some((w) => meets(stem(w.toLowerCase()), stemsOf(rowText(table, r, labelCol, numeric)))));
+  if (rows.length !== 1) return null;
+  return { text: `I don't know: ${rowText(table, rows[0]!, labelCol, numeric)} has a row, but the table has no column of ${noun.toLowerCase()} (its columns: ${table.columns.filter(Boolean).join(', ')})`, found: false };
+}
+
+/**
+ * The cell (or sum) a question asks for, from the tables on the best found screens: laid out from
+ * their word boxes when kept, else read from OCR's lines.
+ */
+export function cellLead(question: string, asked: AskedValue, found: readonly FoundScreen[], layout?: (frameId: string) => FrameWords | null, period = question): CellLead | null {
+  if (!ASKS_AMOUNT.test(question) || !AMOUNT_KINDS.has(asked.kind)) return null;
+  for (const s of found) {
+    if (otherPeriod(period, `${s.lines.join('\n')}\n${s.title}\n${s.about}`)) continue;
+    const laid = s.frames.flatMap((id) => {
+      const fw = layout?.(id);
+      return fw ? tablesOf(fw) : [];
+    });
+    // A screen whose words boxes were kept is read by them only: OCR's lines may split a header's labels.
+    for (const table of s.frames.some((id) => layout?.(id)) ? laid : textTables(s.lines)) {
+      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`));
+      if (r) return { ...r, n: s.n, passage: s.passage };
+    }
+  }
+  return null;
+}
