@@ -935,10 +935,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
   const found = foundScreens(numbered, hints.screens, AMOUNT_SCREENS);
   const amount = cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`) ?? moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`);
-  if (amount) {
-    const guess = 'sure' in amount && !amount.sure;
-    return { text: `${guess ? 'Not sure it is what you asked, but the closest I found: ' : ''}${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: !guess && amount.found !== false, hedged: guess };
-  }
+  if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
   const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;

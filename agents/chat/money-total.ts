@@ -130,7 +130,9 @@ function amountLines(s: FoundScreen, layout?: (frameId: string) => FrameWords | 
     // A bare figure on a labelled line is its amount, unless the line gives a date or a time ("Due 12.03.2026").
     const labelled = (WHOLE.test(line) || WHOLE_SURE.test(line) || LEFT.test(line)) && !VALUE.date.test(line) && !VALUE.clock.test(line);
     const amounts = amountsIn(line, bareToo && labelled);
-    if (amounts.length) out.push({ line, label: line.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim(), amounts, laidOut: false });
+    const label = line.replace(AMOUNT, ' ').replace(/\s+/g, ' ').trim();
+    // A sentence that says an amount ("the landlord wants a deposit of €1,200 before …") is the sentence reader's (sentence-span).
+    if (amounts.length && label.length <= 48) out.push({ line, label, amounts, laidOut: false });
   }
   // A receipt OCR read column by column ("Subtotal / VAT / Total" then the amounts): its labels paired by where they sit.
   for (const id of s.frames) {
@@ -161,8 +163,6 @@ export interface MoneyLead {
   text: string;
   n: number;
   passage: PassageMatch;
-  /** False for a guess: the screen does not name all that was asked (see moneyLead). */
-  sure: boolean;
   /** False when the screen shows that what was asked is not on it (a balance after a deposit): the sentence says so. */
   found?: boolean;
 }
@@ -187,10 +187,8 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
     return nouns.filter((t) => meets(t, stems) || metByKin(t, stems, asked.kin)).length;
   };
   // The amount is stated when the block of the screen it is in (a bill's foot, a card) or the
-  // window names what was asked (all its nouns but a third); when only the rest of the screen does,
-  // or no screen names any of it (a bill says "Fensterreinigung", not "window cleaners"), the best
-  // screen's amount is offered as a guess.
-  const guesses: MoneyLead[] = [];
+  // window names what was asked (all its nouns but a third); else the lead reads on (its statement
+  // check knows which words may go unmet), and no sibling's total is offered as a guess.
   for (const [i, s] of found.entries()) {
     const about = `${s.title}\n${s.about}`;
     // "My March bill" is not on April's.
@@ -202,9 +200,8 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
     const block = pick.found === false ? s.lines.join('\n') : s.blocks.find((b) => b.replace(/\s+/g, ' ').includes(pick.text)) ?? s.blocks.find((b) => pick.text.split(/:\s/).every((part) => b.replace(/\s+/g, ' ').includes(part.trim()))) ?? '';
     const sure = nouns.length ? nouns.length - names(`${block}\n${about}`) <= Math.floor(nouns.length / 3) : i === 0;
     if (sure) return pick;
-    guesses.push({ ...pick, sure: false });
   }
-  return guesses[0] ?? null;
+  return null;
 
   function readScreen(s: FoundScreen): MoneyLead | null {
     const lines = amountLines(s, layout);
@@ -215,7 +212,7 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
       const most = Math.max(0, ...per.map((l) => allNamed(l.label)));
       const named = most > 0 ? per.filter((l) => allNamed(l.label) === most) : [];
       const pick = named.length === 1 ? named[0] : new Set(per.map((l) => l.amounts[0]!.value)).size === 1 ? per[0] : undefined;
-      return pick ? { text: said(pick.line), n: s.n, passage: s.passage, sure: true } : null;
+      return pick ? { text: said(pick.line), n: s.n, passage: s.passage } : null;
     }
     // A part of the bill named by the question's own words ("the croissant", "the delivery") is asked, not the whole.
     const headStems = stemsOf(`${s.lines.filter((l) => !amountsIn(l).length).join('\n')}\n${s.title}\n${s.about}`);
@@ -229,7 +226,7 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
         return [stem(m[0].toLowerCase().split(/\s+/)[0]!), ...(before && !/^(?:the|a|an|my|our|your|their|his|her|what|which|was|is|were|are|of|for|on)$/.test(before) ? [stem(before)] : [])];
       });
       const at = lines.filter((l) => (item(l) || PAID_BEFORE.test(l.label)) && part.some((words) => words.every((t) => meets(t, stemsOf(l.label)))));
-      return at.length === 1 ? { text: said(at[0]!.line), n: s.n, passage: s.passage, sure: true } : null;
+      return at.length === 1 ? { text: said(at[0]!.line), n: s.n, passage: s.passage } : null;
     }
     // Any line with figures counts: a sheet's "Coach hire · 2,400 · 2,650" prints no currency.
     const items = s.lines.filter((l) => /\d/.test(l) && wholeRank(l, { of: 'whole' }) === 0 && !PART_SUM.test(l));
@@ -243,23 +240,23 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
       // Of equal labels, the last: a page sums up at its foot (the grand total after the totals of its parts).
       const at = ranked.filter((x) => x.r === top);
       const pick = at.reduce((a, b) => (b.l.laidOut && !a.l.laidOut ? a : b.k > a.k || (a.l.laidOut && !b.l.laidOut) ? b : a));
-      return { text: said(pick.l.line), n: s.n, passage: s.passage, sure: true };
+      return { text: said(pick.l.line), n: s.n, passage: s.passage };
     }
     // Left to pay, with a part paid before and no balance shown: the whole is not what is left.
     if (ask.of === 'left') {
       // Said so, with what the screen does show: the whole and what was paid before.
       if (paidBefore) {
         const shown = lines.filter((l) => PAID_BEFORE.test(l.label) || wholeRank(l.label, { of: 'whole' }) > 0).map((l) => said(l.line));
-        return { text: `I don't know what is left to pay: the screen shows no balance, only ${shown.join('; ')}`, n: s.n, passage: s.passage, sure: true, found: false };
+        return { text: `I don't know what is left to pay: the screen shows no balance, only ${shown.join('; ')}`, n: s.n, passage: s.passage, found: false };
       }
       const whole = lines.filter((l) => wholeRank(l.label, { of: 'whole' }) > 0);
-      return whole.length ? { text: said(whole[whole.length - 1]!.line), n: s.n, passage: s.passage, sure: true } : null;
+      return whole.length ? { text: said(whole[whole.length - 1]!.line), n: s.n, passage: s.passage } : null;
     }
     // No total shown: the largest price said for the whole thing (not per unit, not a deposit).
     const prices = lines.filter((l) => PRICE.test(l.label) && !perUnit(l.line) && !PAID_BEFORE.test(l.label) && !PART_SUM.test(l.label));
     if (prices.length) {
       const most = prices.reduce((a, b) => (b.amounts[0]!.value > a.amounts[0]!.value ? b : a));
-      return { text: said(most.line), n: s.n, passage: s.passage, sure: true };
+      return { text: said(most.line), n: s.n, passage: s.passage };
     }
     return null;
   }
