@@ -84,9 +84,13 @@ export function conditionalSteps(lines: readonly string[]): ConditionalStep[] {
   return out;
 }
 
-/** "What do I do if …", "what should we do when …", "in case of fire, what …", "what happens if …", "what if …": the condition asked about. */
+/**
+ * "What do I do if …", "what should we do when …", "in case of fire, what …", "what happens if …",
+ * "what if …", and a condition named as a thing: "what do I do with a damaged parcel", "what's the
+ * procedure for a power cut". The condition asked about.
+ */
 const COND_ASKED =
-  /\bwhat\s+(?:do|should|must|can|shall)\s+(?:i|we|you)\s+do\s+(?:if|when|whenever|in case(?:\s+of)?|should)\s+(.+?)\s*[?.!]?$|\bwhat\s+(?:happens|is the (?:rule|procedure|step)|are the (?:rules|steps))\s+(?:if|when|in case(?:\s+of)?)\s+(.+?)\s*[?.!]?$|\bwhat\s+if\s+(.+?)\s*[?.!]?$|^\s*(?:and\s+)?(?:if|when|in case(?:\s+of)?)\s+(.+?),\s*(?:what|how)\b|\bhow\s+(?:do|should|must)\s+(?:i|we)\s+(?:handle|deal with|treat)\s+(.+?)\s*[?.!]?$/i;
+  /\bwhat\s+(?:do|should|must|can|shall)\s+(?:i|we|you)\s+do\s+(?:if|when|whenever|in case(?:\s+of)?|should)\s+(.+?)\s*[?.!]?$|\bwhat\s+(?:happens|is the (?:rule|procedure|step)|are the (?:rules|steps))\s+(?:if|when|in case(?:\s+of)?)\s+(.+?)\s*[?.!]?$|\bwhat\s+if\s+(.+?)\s*[?.!]?$|^\s*(?:and\s+)?(?:if|when|in case(?:\s+of)?)\s+(.+?),\s*(?:what|how)\b|\bhow\s+(?:do|should|must)\s+(?:i|we)\s+(?:handle|deal with|treat)\s+(.+?)\s*[?.!]?$|\bwhat\s+(?:do|should|must)\s+(?:i|we)\s+do\s+(?:with|about)\s+(.+?)\s*[?.!]?$|\bwhat(?:'s|\s+is)\s+the\s+(?:procedure|protocol|drill|rule)\s+(?:for|with|on)\s+(.+?)\s*[?.!]?$/i;
 
 /** The condition a question asks what to do under, or null. */
 export function askedCondition(question: string): string | null {

@@ -115,6 +115,13 @@ describe('steps under a condition', () => {
     expect(stated(ask('What do I do if a parcel arrives damaged?', 'Receiving SOP — Wiki', sop))).toBe("If the box is dented or wet: photograph it, refuse it and note it on the driver's sheet");
   });
 
+  it('reads a condition named as a thing: "what do I do with a damaged parcel"', () => {
+    expect(askedCondition("What's the procedure for a damaged parcel?")).toBe('a damaged parcel');
+    expect(stated(ask('What should we do with a damaged parcel?', 'Receiving SOP — Wiki', sop))).toBe("If the box is dented or wet: photograph it, refuse it and note it on the driver's sheet");
+    // A parcel with no condition the page names: no step stated.
+    expect(ask('What should we do with a heavy parcel?', 'Receiving SOP — Wiki', sop).known).toBe(false);
+  });
+
   const fridge = 'Fridge checks\nRead the display at opening and at closing and write it in the log.\nIf the reading is above 8 °C, move the stock to the back-up fridge and call facilities.\nIf the reading is below 1 °C, turn the dial one step towards 3.';
   it('meets "too warm" with a bound above, "too cold" with one below', () => {
     expect(stated(ask('What should I do if the fridge gets too warm?', 'Cold chain — Kitchen wiki', fridge))).toBe('If the reading is above 8 °C, move the stock to the back-up fridge and call facilities');
