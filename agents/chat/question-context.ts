@@ -1,7 +1,7 @@
 import { MEMORY_KINDS, type Memory, type MemoryKind, type SearchResult } from '../../shared/index.js';
 import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
-import { ANCHOR_CANDIDATES, anchorScreen } from './anchor-screen.js';
+import { ANCHOR_CANDIDATES, anchorScreen, dayWindows } from './anchor-screen.js';
 import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { QuestionTime, TimeRange } from '../../shared/time/index.js';
 import { isWithheldFromModel } from '../../shared/vault/index.js';
@@ -24,9 +24,23 @@ async function timelineFor(source: MemorySource, rest: string, range: TimeRange 
   const ask = temporalAsk(rest);
   if (!ask || !source.observations) return null;
   const at: { observationId: string | null; time: number }[] = [];
-  for (const words of ask.anchors) {
-    const p = anchorScreen(source.passages?.search({ query: words, since: range?.from, until: range?.to, limit: ANCHOR_CANDIDATES }) ?? [], words);
-    if (p) {
+  const observations = source.observations;
+  // One listing of a stretch serves both the anchors' windows and the timeline when they are the same (an asked range).
+  const listed = new Map<string, ReturnType<typeof observations.list>>();
+  const list = (since: number, until: number) => {
+    const key = `${since}:${until}`;
+    if (!listed.has(key)) listed.set(key, observations.list({ since, until, order: 'oldest', limit: 10_000 }));
+    return listed.get(key)!;
+  };
+  const found = ask.anchors.map((words) => source.passages?.search({ query: words, since: range?.from, until: range?.to, limit: ANCHOR_CANDIDATES }) ?? []);
+  // The windows of that stretch (the asked one, else around what was found): how rare each anchor word is among them, and what each showed.
+  const seenAt = found.flat().map((h) => Date.parse(h.seen_at));
+  const day = ask.anchors.length
+    ? dayWindows(list(range?.from ?? (seenAt.length ? Math.min(...seenAt) - 6 * HOUR : now - 18 * HOUR), range?.to ?? (seenAt.length ? Math.max(...seenAt) + 6 * HOUR : now)))
+    : [];
+  for (const [i, words] of ask.anchors.entries()) {
+    const p = anchorScreen(found[i]!, words, day);
+    if (p?.observation_id && p.seen_at) {
       at.push({ observationId: p.observation_id, time: Date.parse(p.seen_at) });
       continue;
     }
@@ -37,7 +51,7 @@ async function timelineFor(source: MemorySource, rest: string, range: TimeRange 
   const times = at.map((a) => a.time);
   const since = range?.from ?? (times.length ? Math.min(...times) - 6 * HOUR : now - 18 * HOUR);
   const until = range?.to ?? (times.length ? Math.max(...times) + 6 * HOUR : now);
-  const moments = momentsOf(source.observations.list({ since, until, order: 'oldest', limit: 10_000 }));
+  const moments = momentsOf(list(since, until));
   if (!moments.length) return null;
   const idx = at.map((a) => momentIndex(moments, a));
   if (idx.some((i) => i < 0)) return null;
