@@ -1,3 +1,4 @@
+import { terminalSafe } from './terminal-text.js';
 import { readFileSync } from 'node:fs';
 import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
@@ -76,7 +77,9 @@ export interface CliHooks {
   onHardStop?: (lastWords: () => void) => () => void;
 }
 
-export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, hooks: CliHooks = {}): Promise<number> {
+export async function runCli(argv: string[], raw: CliIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, hooks: CliHooks = {}): Promise<number> {
+  // Everything printed passes here: stored text may carry a stranger's terminal escapes.
+  const io: CliIo = { ...raw, stdout: (t) => raw.stdout(terminalSafe(t)), stderr: (t) => raw.stderr(terminalSafe(t)) };
   const commands = COMMAND_INDEX;
   let dataDir: string | undefined;
   let json = false;
