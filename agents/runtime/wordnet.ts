@@ -73,6 +73,11 @@ class WordNetFiles {
 
   /** The synset offsets of a lemma in one part of speech, most frequent sense first. */
   offsets(pos: Pos, lemma: string): number[] {
+    return this.entry(pos, lemma)?.offsets ?? [];
+  }
+
+  /** A lemma's index entry in one part of speech: its synsets, most frequent first, and how often its senses were seen tagged in text. */
+  entry(pos: Pos, lemma: string): { offsets: number[]; tagged: number } | null {
     const name = `index.${pos}`;
     this.fd(name);
     let lo = 0;
@@ -91,12 +96,12 @@ class WordNetFiles {
         const f = got.line.trim().split(' ');
         const senses = Number(f[2]);
         const ptrs = Number(f[3]);
-        return f.slice(6 + ptrs, 6 + ptrs + senses).map(Number);
+        return { offsets: f.slice(6 + ptrs, 6 + ptrs + senses).map(Number), tagged: Number(f[5 + ptrs]) || 0 };
       }
       if (key < lemma) lo = got.start + got.line.length + 1;
       else hi = mid;
     }
-    return [];
+    return null;
   }
 
   synset(pos: Pos, off: number): Synset | null {
@@ -262,6 +267,46 @@ export function nounSenses(word: string): number {
   senseCache.set(w, n);
   if (senseCache.size > CACHE) senseCache.delete(senseCache.keys().next().value!);
   return n;
+}
+
+const closeCache = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The single words WordNet gives as the same as `word`, in the part of speech it is most often used
+ * in (its senses' tagged counts), when that is a noun or an adjective: the synonyms of its most
+ * frequent sense, the forms derived from it and the noun an adjective measures ("heavy" → weight,
+ * "apartment" → flat). None for a word mostly used as a verb ("move", "hand back": a question's verbs
+ * say what the user did, their synonyms are other doings), far fewer than wordKin's, none of what it
+ * is a kind of or its kinds: for ranking where each added word is searched (a store's screens).
+ */
+export function closeKin(word: string): ReadonlySet<string> {
+  const w = word.toLowerCase();
+  const hit = closeCache.get(w);
+  if (hit) return hit;
+  const wn = open();
+  const out = new Set<string>();
+  if (wn && /^[a-z][a-z'-]{1,40}$/.test(w)) {
+    try {
+      // A noun's plural is read through its singular; an adjective and a verb only as written ("number" is no "numb" + "-er").
+      const entries = POS.map((pos) => ({ pos, e: (pos === 'noun' ? baseForms(w, pos) : [w]).map((f) => wn.entry(pos, f)).find((x) => x && x.offsets.length) ?? null }));
+      const main = entries.filter((x) => x.e).sort((a, b) => b.e!.tagged - a.e!.tagged)[0];
+      const s = main && main.pos !== 'verb' ? wn.synset(main.pos, main.e!.offsets[0]!) : null;
+      if (s) {
+        for (const x of singleWords(s.words)) out.add(x);
+        for (const p of s.ptrs) {
+          if (p.sym !== '+' && p.sym !== '=') continue;
+          const t = wn.synset(p.pos, p.off);
+          if (t) for (const x of singleWords(p.target ? [t.words[p.target - 1] ?? ''] : t.words.slice(0, 1))) out.add(x);
+        }
+      }
+    } catch {
+      out.clear();
+    }
+  }
+  out.delete(w);
+  closeCache.set(w, out);
+  if (closeCache.size > CACHE) closeCache.delete(closeCache.keys().next().value!);
+  return out;
 }
 
 /** How many answers are cached (for the bounded-cache test and the benchmark). */

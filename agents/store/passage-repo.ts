@@ -9,6 +9,7 @@ import type { Millis } from './types.js';
 import type { VectorIndex } from './vector-index.js';
 import { everydayPhrases } from './everyday-phrases.js';
 import { rankWithinScreen, termsWithinScreen, type ScreenCandidate } from './screen-rank.js';
+import { KIN_SHARE, kinTerms } from './kin-terms.js';
 
 /** Marks around the matched words of a passage (FTS5 highlight/snippet). */
 export const MARK_OPEN = '**';
@@ -121,7 +122,7 @@ export class PassageRepo {
   search(opts: PassageSearchOptions): PassageHit[] {
     const terms = queryTerms(opts.query);
     const limit = Math.min(Math.max(opts.limit ?? 20, 1), 200);
-    const exact = this.withTranslations(this.exactSearch(terms, opts, limit), terms, opts, limit);
+    const exact = this.withKin(this.withTranslations(this.exactSearch(terms, opts, limit), terms, opts, limit), terms, opts, limit);
     if (opts.forgiving === false || exact.length >= Math.min(limit, FORGIVE_BELOW)) return exact;
     const unknown = terms.flatMap((t) => {
       const f = forgivingTerm(t);
@@ -161,6 +162,29 @@ export class PassageRepo {
       const own = merged.get(h.seq);
       if (own) own.score += h.score * TRANSLATED_SHARE;
       else merged.set(h.seq, { ...h, score: h.score * TRANSLATED_SHARE });
+    }
+    return [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+  }
+
+  /**
+   * The question's words met by their kin on screens ("Weight" for "how heavy", kin-terms.ts): a
+   * passage the words found gains KIN_SHARE of its kin's BM25, so of two screens sharing a common
+   * word the one that also says the other in other words comes first; a passage only kin found
+   * ranks below every one the words found, and when they found none, kin find none either.
+   */
+  private withKin(found: PassageHit[], terms: string[], opts: PassageSearchOptions, limit: number): PassageHit[] {
+    // Nothing found by the words (a store of memories without screens, or words no screen has): no WordNet lookups, the forgiving index is next.
+    if (!found.length) return found;
+    const kin = kinTerms(terms);
+    if (!kin.length) return found;
+    const byKin = this.exactSearch(kin, opts, limit);
+    if (!byKin.length) return found;
+    const floor = Math.min(...found.map((h) => h.score));
+    const merged = new Map(found.map((h) => [h.seq, { ...h }]));
+    for (const h of byKin) {
+      const own = merged.get(h.seq);
+      if (own) own.score += h.score * KIN_SHARE;
+      else merged.set(h.seq, { ...h, score: Math.min(h.score * KIN_SHARE, floor * FORGIVEN_SHARE) });
     }
     return [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit);
   }
@@ -331,10 +355,11 @@ export class PassageRepo {
     const held = this.languages.held();
     const foreign = held.size ? translatedTerms(query, terms, held).slice(0, SCREEN_TRANSLATIONS) : [];
     const everyday = everydayPhrases(asked, terms);
+    const kin = kinTerms(terms).filter((k) => !terms.includes(k) && !foreign.includes(k));
     // Each term's BM25 in the passages' own text, per passage: a screen leaves out its title's words.
     const byTerm = new Map<string, Map<number, number>>();
     const marks = new Map<number, Map<string, string>>();
-    for (const t of [...terms, ...foreign.filter((f) => !terms.includes(f)), ...everyday.flatMap((e) => e.shown)]) {
+    for (const t of [...terms, ...foreign.filter((f) => !terms.includes(f)), ...everyday.flatMap((e) => e.shown), ...kin]) {
       const match = ftsQuery([t]);
       if (!match || byTerm.has(t)) continue;
       const hits = this.stmt(
@@ -363,14 +388,17 @@ export class PassageRepo {
         // The title holds every asked word: the search's order, which weighs the lines that repeat them, stands.
         if (terms.length && !own.length && !said.length) continue;
         const translated = termsWithinScreen(foreign, places).filter((f) => !own.includes(f));
+        // The kin of the words left to find inside the screen: "Weight (kg)" for "how heavy" on the parcel's page.
+        const kinOwn = termsWithinScreen(kinTerms(own), places).filter((k) => kin.includes(k) && !translated.includes(k));
         // An everyday phrasing counts once per line, by its best spelling ("Departure" is not three matches).
         const wordsOf = (seq: number): number =>
           own.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) +
           TRANSLATED_SHARE * translated.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) +
-          EVERYDAY_SHARE * said.reduce((sum, g) => sum + Math.max(...g.map((t) => byTerm.get(t)?.get(seq) ?? 0)), 0);
+          EVERYDAY_SHARE * said.reduce((sum, g) => sum + Math.max(...g.map((t) => byTerm.get(t)?.get(seq) ?? 0)), 0) +
+          KIN_SHARE * kinOwn.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0);
         const markOf = (seq: number): string | null => {
           const m = marks.get(seq);
-          const t = m && [...own, ...translated, ...said.flat()].find((x) => m.has(x));
+          const t = m && [...own, ...translated, ...said.flat(), ...kinOwn].find((x) => m.has(x));
           return t ? m.get(t)! : null;
         };
         hits = this.rankScreens(rows, g.list, wordsOf, markOf, sims, opts);
