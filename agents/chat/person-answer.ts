@@ -202,12 +202,16 @@ export function personLead<P>(question: string, asked: AskedValue, screens: read
         // A one-word name only right after "by" or a colon: "Sachbearbeiter Kundenservice" is a department.
         const rest = line.slice(cueAt);
         const loose = /^\s*:/.test(rest) || /\b(?:by|von|par|por|da|door|to|à|a|an)\s*$/i.test(line.slice(0, cueAt));
-        const name = namesIn(rest).find((x) => unsaid(x.name) && (loose || x.name.includes(' ')));
+        // A form's label over its value: "Handled by" on its line, the name alone on the next.
+        const next = lines[i + 1] ?? '';
+        const below = !rest.replace(/[:\s]/g, '') ? namesIn(next) : [];
+        const under = below.length === 1 && unsaid(below[0]!.name) && next.length <= below[0]!.name.length + 4 ? below[0] : undefined;
+        const name = namesIn(rest).find((x) => unsaid(x.name) && (loose || x.name.includes(' '))) ?? under;
         if (name) {
           // A field of the page (one such cue on it) is about what the page is about; a row's, about its row.
           const once = lines.filter((l) => cueEnd(l, role) >= 0).length === 1;
           const cov = once && core(whole) > core(own) ? whole : own;
-          if (core(cov) >= need / 2 && core(cov) > 0) found.push({ name: name.name, text: line, screen, sure: enough(cov), score: 4 + cov.score });
+          if (core(cov) >= need / 2 && core(cov) > 0) found.push({ name: name.name, text: name === under ? `${line.replace(/:\s*$/, '')}: ${next}` : line, screen, sure: enough(cov), score: 4 + cov.score });
           return;
         }
       }

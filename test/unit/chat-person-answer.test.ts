@@ -45,6 +45,11 @@ describe('the person after the asked role', () => {
     expect(first('Who fixed the rounding of invoice totals?', commit, 'git log — Terminal')).toMatch(/^Farid Nasser/);
   });
 
+  it('reads the name under a role label, as forms lay them out', () => {
+    const form = ['Your warranty case W-5120', 'Product', 'Espresso machine Brava 2', 'Handled by', 'Ilse Martens', 'Opened', '2 Nov 2026'];
+    expect(first('Who is looking after my espresso machine case?', form, 'Warranty W-5120 — Brava')).toMatch(/^Ilse Martens/);
+  });
+
   it('reads a role said in another language', () => {
     const rota = ['Cuadrante de limpieza', 'Responsable: Lucía Fernández', 'Lunes: Pablo', 'Martes: Irene'];
     expect(first('Who is responsible for the cleaning rota?', rota, 'Cleaning rota — Docs')).toMatch(/^Lucía Fernández/);
