@@ -33,7 +33,6 @@ describe('terminal escapes in stored text', () => {
       const { code, out } = await run(argv);
       expect(code, argv.join(' ')).toBe(0);
       expect(out, argv.join(' ')).toContain('harbour meeting moved to Friday');
-      // eslint-disable-next-line no-control-regex
       expect(out, argv.join(' ')).not.toMatch(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/);
     }
   });
