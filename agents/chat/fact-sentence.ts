@@ -27,7 +27,7 @@ import { nearMissSentence } from './near-miss.js';
 import { sentenceSpan, type SpanSource } from './sentence-span.js';
 import { procedureLead } from './procedure-lead.js';
 import { personLead } from './person-answer.js';
-import { foundScreens } from './found-screens.js';
+import { bestScreens, foundScreens } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
 
@@ -707,17 +707,8 @@ const WHOLE_SCREEN_KINDS = new Set<ValueKind>(['phone', 'contact', 'email']);
  * table under it.
  */
 function wholeScreenUnits(numbered: readonly NumberedMemory[], screens: ScreenOf): Unit[] {
-  const best = numbered
-    .filter((m) => m.passages?.length && !isChatEpisode(m.memory))
-    .map((m) => ({ m, top: [...m.passages!].sort((a, b) => b.score - a.score)[0]! }))
-    .sort((a, b) => b.top.score - a.top.score);
-  const titles = new Set<string>();
   const out: Unit[] = [];
-  for (const { m, top } of best) {
-    if (titles.size >= SAID_SCREENS) break;
-    const title = top.window_title ?? '';
-    if (titles.has(title)) continue;
-    titles.add(title);
+  for (const { m, title } of bestScreens(numbered, SAID_SCREENS)) {
     const ps = (screens(m.memory) ?? []).filter((p) => (p.window_title ?? '') === title);
     const whole = `${ps.map((p) => p.text).join('\n')}\n${title}\n${m.memory.title}`;
     for (const p of ps) out.push(...unitsOfPassage(p, m, 0).map((u) => ({ ...u, context: whole })));
