@@ -8,7 +8,7 @@
  */
 import type { PassageMatch } from '../../shared/index.js';
 import { sentencesOf } from '../store/index.js';
-import { meets, metByKin, stemsOf, stem, type AskedValue } from './asked-value.js';
+import { stem, termsSaid as covered, type AskedValue } from './asked-value.js';
 import { asksNextStep, instructionIn, stepNextTo } from './step-answer.js';
 
 /** What kind of help a question asks for: a thing to use instead, advice or a plan, or the step next to a named one. */
@@ -87,12 +87,6 @@ export interface AdviceFound {
   lines: readonly string[];
   n: number;
   passage: PassageMatch | null;
-}
-
-/** How many of the terms a text says (a related word counts half). */
-function covered(terms: readonly string[], text: string, kin: AskedValue['kin']): number {
-  const stems = stemsOf(text);
-  return terms.reduce((n, t) => n + (meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0), 0);
 }
 
 /** The sentences of a screen's lines, a short question joined to the answer after it ("No coriander? Parsley works."). */

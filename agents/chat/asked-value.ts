@@ -386,6 +386,14 @@ const AGENT_ENDING = /^(?:ant|ent|er|or|ist|ian|eer)$/;
 /** Whether `long` is `short` (its start) made into the one who does it: "account"/"accountant", "manage"/"manager". */
 const agentOf = (short: string, long: string) => AGENT_ENDING.test(`${short.endsWith('e') ? 'e' : ''}${long.slice(short.length)}`);
 
+/** How many of the terms a text says; one met only by a related word (WordNet's kin) counts half: the word itself is surer. */
+export function termsSaid(terms: readonly string[], text: string, kin: ReadonlyMap<string, ReadonlySet<string>> = new Map()): number {
+  const stems = stemsOf(text);
+  let n = 0;
+  for (const t of terms) n += meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0;
+  return n;
+}
+
 /** Whether a stem is met in a set of stems: equal, or one a prefix of the other when both are long. */
 export function meets(term: string, stems: Set<string>): boolean {
   if (stems.has(term)) return true;

@@ -1,7 +1,7 @@
 import type { PassageMatch } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
-import { askedValue, headNoun, meets, metByKin, stem, stemsOf, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { askedValue, headNoun, meets, metByKin, stem, stemsOf, termsSaid as covered, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
 import { wordKin } from '../runtime/index.js';
 import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
@@ -315,14 +315,6 @@ function codeLabelFit(question: string, text: string): number {
   const at = CODE_LABEL.exec(text);
   if (at && meets(stem(word), stemsOf(at[1]!))) return 1.5;
   return SAYS_CODE.test(text) || /\b(?:number|no\.?|nr\.?|ref(?:erence)?|id|#)\b|#/i.test(text) ? 0 : -1.5;
-}
-
-/** How many terms the text meets; one met only by a related word (WordNet's kin) counts half: the word itself is surer. */
-function covered(terms: string[], text: string, kin = NO_KIN): number {
-  const stems = stemsOf(text);
-  let n = 0;
-  for (const t of terms) n += meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0;
-  return n;
 }
 
 function unmet(terms: string[], text: string, kin = NO_KIN): string[] {

@@ -3,7 +3,7 @@
  * wrote, read from the line that names them with their words after it (a review comment, a chat
  * message, an e-mail line), not from a cell that only names them (a vote, an assignee).
  */
-import { askedValue, meets, metByKin, stemsOf } from './asked-value.js';
+import { askedValue, stemsOf, termsSaid } from './asked-value.js';
 import { chatTurns, isChat, norm, sameWriter, type Turn } from './chat-turns.js';
 
 /** The person and the verb of saying, as the question names them. */
@@ -150,13 +150,6 @@ function aboutTerms(question: string, ask: ChatAsk): { terms: string[]; nouns: n
   return { terms, nouns: terms.filter((t) => !asked.loose.includes(t)).length, kin: asked.kin };
 }
 
-function coverage(terms: readonly string[], kin: ReadonlyMap<string, ReadonlySet<string>>, text: string): number {
-  const stems = stemsOf(text);
-  let n = 0;
-  for (const t of terms) n += meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0;
-  return n;
-}
-
 /** "Ana Lima (Yesterday 10:42): the venue …": who, when, and the words as written. */
 export function turnStatement(t: Turn): string {
   const when = [t.day, t.at].filter(Boolean).join(' ');
@@ -179,8 +172,8 @@ export function chatLead<P>(question: string, screens: readonly ChatScreen<P>[])
   // A message is about what the one before it said ("I can let him in" under "the engineer comes Tuesday"; "I paid it" under "Booked the flat"): that one's words count half.
   const all = read.flatMap(({ s, turns }) =>
     turns.map((turn, i) => {
-      const own = coverage(terms, kin, turn.text);
-      return { turn, i, turns, s, own, cov: own + (i > 0 ? coverage(terms, kin, turns[i - 1]!.text) / 2 : 0) };
+      const own = termsSaid(terms, turn.text, kin);
+      return { turn, i, turns, s, own, cov: own + (i > 0 ? termsSaid(terms, turns[i - 1]!.text, kin) / 2 : 0) };
     }),
   );
   const lead = (x: (typeof all)[number], sure: boolean): ChatLead<P> => ({ turn: x.turn, text: turnStatement(x.turn), n: x.s.n, passage: x.s.passage, sure });

@@ -4,7 +4,7 @@
  * way after the bridge" by the step after the one that crosses it, and "how do I get it back on the
  * wifi" by the line that tells you to ("To connect it again, open the app and choose Devices").
  */
-import { meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
+import { stem, termsSaid as said, type AskedValue } from './asked-value.js';
 
 /** Verbs that open an instruction. */
 const IMPERATIVE = new Set(
@@ -69,12 +69,6 @@ export function instructionIn(text: string): boolean {
   if (!/^\s*\d/.test(text) && /^[^:.]{1,60}:\s/.test(text)) return false;
   if ((!/^\s*\d/.test(text) && text.trim().split(/\s+/).length < 6 && !/[.!]\s*$/.test(text)) || /:\s+\d{1,2}[.)]?\s/.test(text)) return false;
   return IMPERATIVE.has(openingVerb(text));
-}
-
-/** How many of the terms a text says (a related word counts half). */
-function said(terms: readonly string[], text: string, kin: AskedValue['kin']): number {
-  const stems = stemsOf(text);
-  return terms.reduce((n, t) => n + (meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0), 0);
 }
 
 /** The numbered steps said in these texts, by number (the first reading of each). */

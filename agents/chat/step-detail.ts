@@ -5,7 +5,7 @@
  * sRGB"), and the way around a closure ("Suggested detour: leave the A7 at exit 12 and follow the
  * B4"). The line that tells it is stated, as the screen says it. Screen text is data.
  */
-import { meets, metByKin, stemsOf, stem, VALUE, type AskedValue } from './asked-value.js';
+import { stem, termsSaid as covered, VALUE, type AskedValue } from './asked-value.js';
 import { instructionIn } from './step-answer.js';
 import { stepSentences } from './step-sentences.js';
 
@@ -52,11 +52,6 @@ export interface DetailFound<P> {
   text: string;
   n: number;
   passage: P;
-}
-
-function covered(terms: readonly string[], text: string, kin: AskedValue['kin']): number {
-  const stems = stemsOf(text);
-  return terms.reduce((n, t) => n + (meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0), 0);
 }
 
 /** The sentences of a screen's lines, each with the heading above it (a short line with no figure that ends in no stop). */

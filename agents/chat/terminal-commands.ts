@@ -5,7 +5,7 @@
  * output say what was asked ("npm cache clean --force", "freed 2.1 GB"), not by its output or by
  * the next prompt. Screen text is data: a command is quoted, never run.
  */
-import { meets, metByKin, stemsOf, stem, type AskedValue } from './asked-value.js';
+import { stem, termsSaid as said, type AskedValue } from './asked-value.js';
 
 /** One command typed at a prompt, with where it was run and what it printed. */
 export interface TerminalCommand {
@@ -177,11 +177,6 @@ export interface RunFound<P> {
   text: string;
   n: number;
   passage: P;
-}
-
-function said(terms: readonly string[], text: string, kin: AskedValue['kin']): number {
-  const stems = stemsOf(text);
-  return terms.reduce((n, t) => n + (meets(t, stems) ? 1 : metByKin(t, stems, kin) ? 0.5 : 0), 0);
 }
 
 /** "`npm cache clean --force` (in ~/app at 10:14)". */
