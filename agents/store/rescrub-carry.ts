@@ -24,7 +24,16 @@ const CATEGORY_OF = new Map<string, { kind: SecretKind; category: RedactionCateg
 );
 
 /** Account numbers: the vault takes them without spaces, dashes or dots, in any case. */
-const FOLDED = new Set(['iban', 'card']);
+const FOLDED = new Set(['iban', 'card', 'account_number']);
+
+/**
+ * A vault entry of a kind no detector knows (a Wi-Fi "network", an "address", a free-form note with
+ * a secret value), for a cutter that takes every kind (VaultCut): masked as a vault entry, with the
+ * credentials' switch (always on for a model). Contacts stay out, as above: the user's switches say
+ * whether emails and phone numbers reach a model.
+ */
+const OTHER_KIND = { kind: 'vault_entry', category: 'passwords' } as const satisfies { kind: SecretKind; category: RedactionCategory };
+const CONTACT_KIND = /^(e-?mail|phone|telephone|mobile|contact)/;
 
 /** Fewer bits than this (length times the log of the alphabet its characters come from) reads as ordinary text. */
 const MIN_BITS = 40;
@@ -88,6 +97,9 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 type Reading = 'exact' | 'spaceless' | 'folded';
 const readingOf = (kind: string): Reading => (kind === 'password' ? 'exact' : FOLDED.has(kind) ? 'folded' : 'spaceless');
 
+/** A value as the folded view writes text (viewWithout): no white space, dashes or dots, ASCII letters in capitals. */
+const asciiFolded = (value: string): string => value.replace(/[\s.-]+/g, '').replace(/[a-z]+/g, (w) => w.toUpperCase());
+
 /** Needles are looked up by their first three characters at each place a word may start (one lookup a place, not one search a value). */
 const HEAD = 3;
 const headAt = (s: string, i: number): number => (s.charCodeAt(i) * 65536 + s.charCodeAt(i + 1)) * 65536 + s.charCodeAt(i + 2);
@@ -103,7 +115,11 @@ export class CarriedSecrets {
   private readonly byKey = new Map<string, Carried>();
   private readonly byHead: Record<Reading, Map<number, Carried[]>> = { exact: new Map(), spaceless: new Map(), folded: new Map() };
 
-  constructor(private readonly switches: RedactionSwitches) {}
+  /** `everyKind`: vault entries of kinds no detector knows are carried too (OTHER_KIND), for prompts; the re-scrub of kept text carries only the detectors' kinds. */
+  constructor(
+    private readonly switches: RedactionSwitches,
+    private readonly everyKind = false,
+  ) {}
 
   /** The secrets the knowledge vault holds (superseded entries too: a value is a value). */
   static fromVault(db: Db, switches: RedactionSwitches): CarriedSecrets {
@@ -121,14 +137,18 @@ export class CarriedSecrets {
 
   /** Carries a value from here on, if its kind is masked by the user's switches and it passes the floor. */
   add(kind: string, value: string): void {
-    const k = CATEGORY_OF.get(kind);
+    const k = CATEGORY_OF.get(kind) ?? (this.everyKind && !CONTACT_KIND.test(kind) ? OTHER_KIND : undefined);
     if (!k || !this.switches[k.category] || !carriable(kind, value)) return;
-    const needle = kind === 'password' ? value.trim() : secretValueIdentity(kind, value).replace(/\s+/g, '');
+    // A value of a kind no detector knows is read folded, as an account number: an address or a code
+    // is the same in capitals, across a line break, grouped with dashes or dots.
+    const other = k === OTHER_KIND;
+    const needle = other ? asciiFolded(value) : kind === 'password' ? value.trim() : secretValueIdentity(kind, value).replace(/\s+/g, '');
+    if (other && needle.length < MIN_LENGTH) return;
     const key = `${kind}\u0000${needle}`;
     if (this.byKey.has(key)) return;
     const c = { ...k, needle };
     this.byKey.set(key, c);
-    const heads = this.byHead[readingOf(kind)];
+    const heads = this.byHead[other ? 'folded' : readingOf(kind)];
     const head = headAt(needle, 0);
     heads.set(head, [...(heads.get(head) ?? []), c]);
   }

@@ -15,14 +15,14 @@ const PAGE = 1000;
  */
 export class VaultCut {
   private stamp: string | null = null;
-  private carried: CarriedSecrets = new CarriedSecrets(switchesForModel());
+  private carried: CarriedSecrets = new CarriedSecrets(switchesForModel(), true);
 
   constructor(private readonly memories: Pick<MemoryRepo, 'stamp' | 'list' | 'get' | 'history'>) {}
 
   private values(): CarriedSecrets {
     const stamp = this.memories.stamp(['knowledge_vault']);
     if (stamp === this.stamp) return this.carried;
-    const carried = new CarriedSecrets(switchesForModel());
+    const carried = new CarriedSecrets(switchesForModel(), true);
     for (let offset = 0; ; offset += PAGE) {
       const rows = this.memories.list({ kinds: ['knowledge_vault'], includeSuperseded: true, order: 'oldest', limit: PAGE, offset });
       for (const row of rows) {

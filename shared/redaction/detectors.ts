@@ -53,7 +53,9 @@ export type SecretKind =
   | 'passport'
   | 'api_key'
   | 'email'
-  | 'phone';
+  | 'phone'
+  /** Not a detector's: a knowledge-vault value of a kind no detector knows, cut from a model's prompt (agents/store/vault-cut.ts). */
+  | 'vault_entry';
 
 export interface Detector {
   kind: SecretKind;

@@ -89,4 +89,34 @@ describe('vault values in chat prompts', () => {
     expect(sent).not.toContain(WIFI);
     expect(sent).not.toContain(WIFI.slice(0, 14));
   });
+  it('entries of kinds no detector knows (a network, an address, a note) are cut too; their ordinary words are not', async () => {
+    // A Wi-Fi network kept as its own kind, an address, a free-form note holding a recovery code:
+    // quoted on screen and in a note without a label, where no detector sees a secret.
+    const NET = 'Tern Lagoon 5582';
+    const HOME = '14 Kestrel Lane, Flat 3B';
+    const CODE = 'q7m4-zx2p-kl9w';
+    const vault = (title: string, entry_type: string, secret: string, sensitivity = 'medium') =>
+      store.memories.insert({ kind: 'knowledge_vault', title, text: title, fields: { entry_type, sensitivity, secret, source: 'user' }, created_at: NOW - 9 * 86_400_000 });
+    vault('Guest wifi', 'network', NET);
+    vault('Home', 'address', HOME, 'low');
+    vault('Backup codes', 'note', CODE);
+    // Too plain to be cut anywhere: a word, a street name, a short number.
+    vault('Street', 'address', 'Kestrel Lane');
+    vault('Locker', 'note', '5582');
+    store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: NOW - 2_000_000, app: 'Notes', title: 'guests', url: null, text: `Guests: network GuestNet, key ${NET}. Parcel to ${HOME}. Codes ${CODE}. Kestrel Lane is closed, locker 5582.`, caption: null });
+    store.memories.insert({ kind: 'episodic', title: 'Wrote the guest note', text: `Wrote the guest note: GuestNet ${NET}, codes ${CODE.toUpperCase()}, parcel to 14 Kestrel Lane,\nFlat 3B`, app: 'Notes', occurred_at: NOW - 1_900_000 });
+    fake.setHandler((req) => {
+      const last = req.body.messages.at(-1);
+      if (req.body.tools?.length && last?.role !== 'tool') return { toolUses: [{ name: 'get_timeline', input: { since: new Date(NOW - 7_200_000).toISOString(), until: new Date(NOW).toISOString() } }] };
+      return { text: `You saw: ${JSON.stringify(req.body.messages).slice(-3000)}` };
+    });
+    const turn = await chat(true).ask({ text: `What did the guest note say about GuestNet? I think the key was ${NET}.` });
+    expect(turn.status).toBe('complete');
+    const sent = fake.allText();
+    expect(sent).toContain('GuestNet');
+    expect(sent).toContain('[redacted:vault_entry]');
+    for (const v of [NET, HOME, CODE, CODE.toUpperCase(), 'Flat 3B']) expect(sent).not.toContain(v);
+    expect(sent).toContain('Kestrel Lane is closed');
+    expect(sent).toContain('locker 5582');
+  });
 });

@@ -74,3 +74,37 @@ describe('where a text quotes a carried value', () => {
     expect(c.size).toBe(0);
   });
 });
+
+describe('vault entries of kinds no detector knows (for prompts only)', () => {
+  it('are carried only by a cutter that takes every kind, folded as an account number is, masked as a vault entry', () => {
+    const kept = new CarriedSecrets(DEFAULT_REDACTION);
+    kept.add('network', 'Tern Lagoon 5582');
+    expect(kept.size).toBe(0);
+    const c = new CarriedSecrets(DEFAULT_REDACTION, true);
+    c.add('network', 'Tern Lagoon 5582');
+    c.add('address', '14 Kestrel Lane, Flat 3B');
+    c.add('note', 'q7m4-zx2p-kl9w');
+    expect(found(c, 'key TERN LAGOON 5582 on the card')).toEqual([['vault_entry', 'TERN LAGOON 5582']]);
+    expect(found(c, 'to 14 Kestrel Lane,\nFlat 3B today')).toEqual([['vault_entry', '14 Kestrel Lane,\nFlat 3B']]);
+    expect(found(c, 'codes Q7M4 ZX2P KL9W.')).toEqual([['vault_entry', 'Q7M4 ZX2P KL9W']]);
+    expect(redactText('codes q7m4-zx2p-kl9w done', DEFAULT_REDACTION, c.in('codes q7m4-zx2p-kl9w done')).text).toBe('codes [redacted:vault_entry] done');
+    // Part of the value, or the value inside a longer one, is not it.
+    expect(found(c, 'Kestrel Lane is closed; Tern Lagoon 55821')).toEqual([]);
+  });
+
+  it('keeps plain words, short numbers and contacts out', () => {
+    const c = new CarriedSecrets(DEFAULT_REDACTION, true);
+    for (const [kind, value] of [
+      ['address', 'Kestrel Lane'],
+      ['address', 'Amsterdam'],
+      ['note', '5582'],
+      ['note', '12345678'],
+      ['network', 'GuestNet'],
+      ['email', 'ana.kestrel.7731@example.org'],
+      ['phone', '+44 20 7946 0958 77'],
+    ]) {
+      c.add(kind!, value!);
+    }
+    expect(c.size).toBe(0);
+  });
+});
