@@ -5,6 +5,7 @@ import { StoreError, toStoreError } from './errors.js';
 import { composeBands, cutBands, encodeBand, type BandKeys, type RawPixels } from './frame-bands.js';
 import { decodeHidden, encodeHidden } from './frame-hidden.js';
 import { isValidId, newId } from './ids.js';
+import { withoutControls } from '../../shared/text/index.js';
 import type { FrameRecord, Millis, NewFrame } from './types.js';
 
 interface FrameRow extends Omit<FrameRecord, 'damaged' | 'hidden'> {
@@ -122,9 +123,10 @@ export class FrameRepo {
       height: frame.height,
       phash: frame.phash,
       bytes: fileBytes,
-      app: frame.app,
-      title: frame.title,
-      url: frame.url,
+      // A window title is a page's or a document's: kept without terminal escapes or bidi overrides.
+      app: frame.app == null ? frame.app : withoutControls(frame.app),
+      title: frame.title == null ? frame.title : withoutControls(frame.title),
+      url: frame.url == null ? frame.url : withoutControls(frame.url),
       damaged: false,
       hidden: decodeHidden(encodeHidden(frame.hidden)),
     };

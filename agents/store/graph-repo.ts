@@ -3,6 +3,7 @@ import { readGraphRows, restoreGraphRows, type GraphRestoreCounts, type GraphRow
 import { StoreError } from './errors.js';
 import { nameKey, resolvePartial, tokens, type NameCandidate } from './entity-names.js';
 import { newId } from './ids.js';
+import { withoutControls } from '../../shared/text/index.js';
 
 export const ENTITY_KINDS = ['person', 'organization', 'project', 'place', 'document', 'other'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
@@ -188,7 +189,7 @@ export class GraphRepo {
 
   /** Finds or creates the entity a name means; returns its id. A full name adopts a lone first-name entity. */
   upsertEntity(input: EntityInput): string {
-    const name = input.name.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+    const name = withoutControls(input.name).replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
     if (!nameKey(name)) throw new StoreError('INVALID_INPUT', 'an entity needs a name');
     let id = this.resolve(name, input.kind, input.context);
     const toks = tokens(name);
@@ -241,7 +242,7 @@ export class GraphRepo {
       id = newId('fct');
       this.db
         .prepare('INSERT INTO graph_facts (id, relation, statement, occurred_at, confidence, fact_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(id, input.relation, input.statement.slice(0, 500), input.occurred_at, input.confidence, key, now, now);
+        .run(id, input.relation, withoutControls(input.statement).slice(0, 500), input.occurred_at, input.confidence, key, now, now);
       const ins = this.db.prepare('INSERT OR IGNORE INTO fact_participants (fact_id, entity_id, role) VALUES (?, ?, ?)');
       for (const p of parts) ins.run(id, p.entity_id, p.role);
     } else {
@@ -362,7 +363,7 @@ export class GraphRepo {
   rename(id: string, name: string): EntityRecord {
     const before = this.get(id);
     if (!before) throw new StoreError('NOT_FOUND', `no entity ${id}`);
-    const clean = name.replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+    const clean = withoutControls(name).replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
     if (!nameKey(clean)) throw new StoreError('INVALID_INPUT', 'an entity needs a name');
     this.db.transaction(() => {
       this.history(id, 'renamed', before);

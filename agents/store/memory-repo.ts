@@ -3,6 +3,7 @@ import type { ChangeLog } from './change-log.js';
 import type { StoreEvents } from './store-events.js';
 import { FieldsByKind, MemoryKindSchema, type Memory, type MemoryHistoryEntry, type MemoryKind, type Provenance, SourceTypeSchema } from '../../shared/index.js';
 import { maskedVaultFields } from '../../shared/vault/index.js';
+import { withoutControls, withoutControlsDeep } from '../../shared/text/index.js';
 import { StoreError } from './errors.js';
 import { isValidId, newId } from './ids.js';
 import { FtsIndex } from './fts-index.js';
@@ -78,13 +79,14 @@ export class MemoryRepo {
       const issue = parsed.error.issues[0];
       throw new StoreError('INVALID_INPUT', `invalid ${k.data} fields: ${issue?.path.join('.') || 'value'} ${issue?.message ?? ''}`.trim());
     }
-    return parsed.data as Record<string, unknown>;
+    return withoutControlsDeep(parsed.data as Record<string, unknown>);
   }
 
   private checkText(text: unknown, what: string): string {
     if (typeof text !== 'string') throw new StoreError('INVALID_INPUT', `${what} must be a string`);
     if (text.length > MAX_TEXT) throw new StoreError('INVALID_INPUT', `${what} is longer than ${MAX_TEXT} characters`);
-    return text;
+    // Written by strangers as often as not (a page, an import, an MCP client, a model): kept without terminal escapes or bidi overrides.
+    return withoutControls(text);
   }
 
 

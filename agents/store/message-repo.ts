@@ -2,6 +2,7 @@ import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { StoreEvents } from './store-events.js';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
+import { withoutControls, withoutControlsDeep } from '../../shared/text/index.js';
 import type { MessageRecord, Millis, NewMessage } from './types.js';
 import type { ThreadRepo } from './thread-repo.js';
 
@@ -29,8 +30,9 @@ export class MessageRepo {
       id: m.id ?? newId('msg', at),
       thread_id: m.thread_id,
       role: m.role,
-      text: m.text,
-      raw: m.raw ?? null,
+      // An imported chat is a stranger's text, and a model's answer may quote one: no terminal escapes or bidi overrides kept.
+      text: withoutControls(m.text),
+      raw: withoutControlsDeep(m.raw ?? null),
       created_at: at,
       status: m.status ?? 'complete',
       processed_at: null,
@@ -57,7 +59,7 @@ export class MessageRepo {
     if (!cur) throw new StoreError('NOT_FOUND', `no message ${id}`);
     this.db
       .prepare('UPDATE messages SET text = ?, raw = ?, status = ? WHERE id = ?')
-      .run(patch.text ?? cur.text, JSON.stringify(patch.raw !== undefined ? patch.raw : cur.raw), patch.status ?? cur.status, id);
+      .run(patch.text !== undefined ? withoutControls(patch.text) : cur.text, JSON.stringify(patch.raw !== undefined ? withoutControlsDeep(patch.raw) : cur.raw), patch.status ?? cur.status, id);
     return this.get(id)!;
   }
 

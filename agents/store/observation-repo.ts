@@ -2,12 +2,16 @@ import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import type { StoreEvents } from './store-events.js';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
+import { withoutControls } from '../../shared/text/index.js';
 import { indexObservationPassages } from './passage-index.js';
 import type { Millis, NewObservation, ObservationRecord } from './types.js';
 
 const MAX_TEXT = 100_000;
 
 /** What capture perceived (redacted OCR text or a transcript), waiting for the meta-agent until processed. */
+/** A string column that may be empty (null), without controls. */
+const cleanOrNull = <T extends string | null | undefined>(s: T): T => (typeof s === 'string' ? (withoutControls(s) as T) : s);
+
 export class ObservationRepo {
   constructor(
     private readonly db: Db,
@@ -27,11 +31,12 @@ export class ObservationRepo {
       audio_id: o.audio_id,
       display: o.display,
       observed_at: o.observed_at,
-      app: o.app,
-      title: o.title,
-      url: o.url,
-      text: o.text.slice(0, MAX_TEXT),
-      caption: o.caption,
+      // Screen text, titles and captions are strangers' words: kept without terminal escapes or bidi overrides.
+      app: cleanOrNull(o.app),
+      title: cleanOrNull(o.title),
+      url: cleanOrNull(o.url),
+      text: withoutControls(o.text.slice(0, MAX_TEXT)),
+      caption: cleanOrNull(o.caption),
       processed_at: null,
     };
     this.db.transaction(() => {

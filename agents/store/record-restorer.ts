@@ -3,6 +3,7 @@ import type { Memory, MemoryHistoryEntry, Provenance } from '../../shared/index.
 import { BlobStore } from './blob-store.js';
 import { StoreError } from './errors.js';
 import { isValidId } from './ids.js';
+import { withoutControls, withoutControlsDeep } from '../../shared/text/index.js';
 import type { EngramStore } from './store.js';
 import type { MessageRecord, NewFrame, ObservationRecord, ThreadRecord } from './types.js';
 
@@ -84,7 +85,7 @@ export class RecordRestorer {
     const hist = db.prepare('INSERT INTO memory_history(memory_id, version, changed_at, reason, snapshot) VALUES (?, ?, ?, ?, ?)');
     // Oldest first, so row order matches the order the versions were written in.
     for (const h of [...rec.history].sort((a, b) => a.version - b.version)) {
-      hist.run(m.id, h.version, ms(h.changed_at), h.reason, JSON.stringify(h.snapshot));
+      hist.run(m.id, h.version, ms(h.changed_at), withoutControls(h.reason), JSON.stringify(withoutControlsDeep(h.snapshot)));
     }
     return local ? 'replaced' : 'inserted';
   }
@@ -97,7 +98,7 @@ export class RecordRestorer {
     if (!isValidId(t.id)) throw new StoreError('INVALID_INPUT', `invalid thread id "${t.id}"`);
     const info = this.store.db
       .prepare("INSERT OR IGNORE INTO threads (id, title, created_at, updated_at, origin) VALUES (?, ?, ?, ?, 'import')")
-      .run(t.id, t.title, t.created_at, t.updated_at);
+      .run(t.id, withoutControls(t.title), t.created_at, t.updated_at);
     return info.changes > 0;
   }
 

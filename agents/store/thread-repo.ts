@@ -1,6 +1,7 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { StoreError } from './errors.js';
 import { newId } from './ids.js';
+import { withoutControls } from '../../shared/text/index.js';
 import type { ThreadOrigin, ThreadRecord } from './types.js';
 
 /** Chat threads. Deleting one (forget.ts) removes its messages and the memories citing them. */
@@ -12,7 +13,7 @@ export class ThreadRepo {
 
   /** A thread of Engram's own chat, unless `origin` says it was imported. */
   create(title: string, at: number = Date.now(), origin: ThreadOrigin = 'chat'): ThreadRecord {
-    const t: ThreadRecord = { id: newId('thr', at), title: title.trim().slice(0, 200) || 'New conversation', created_at: at, updated_at: at, origin };
+    const t: ThreadRecord = { id: newId('thr', at), title: withoutControls(title).trim().slice(0, 200) || 'New conversation', created_at: at, updated_at: at, origin };
     // 'chat' is the column's default: a chat thread is written without it (as migration tests do on older schemas).
     if (origin === 'chat') this.db.prepare('INSERT INTO threads (id, title, created_at, updated_at) VALUES (@id, @title, @created_at, @updated_at)').run(t);
     else this.db.prepare('INSERT INTO threads (id, title, created_at, updated_at, origin) VALUES (@id, @title, @created_at, @updated_at, @origin)').run(t);
@@ -28,7 +29,7 @@ export class ThreadRepo {
   }
 
   rename(id: string, title: string): ThreadRecord {
-    const clean = title.trim().slice(0, 200);
+    const clean = withoutControls(title).trim().slice(0, 200);
     if (!clean) throw new StoreError('INVALID_INPUT', 'a thread title cannot be empty');
     if (this.db.prepare('UPDATE threads SET title = ?, updated_at = ? WHERE id = ?').run(clean, Date.now(), id).changes === 0) {
       throw new StoreError('NOT_FOUND', `no thread ${id}`);

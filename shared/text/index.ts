@@ -1,5 +1,6 @@
 /** shared/text: one-line forms of text, errors and validation issues, for logs, replies and prompts. Pure TypeScript. */
 export { errorLine, oneLine } from './one-line.js';
+export { withoutControls, withoutControlsDeep } from './control-chars.js';
 export { hasIssues, issueLine, type IssueLike } from './issue-line.js';
 export { HONORIFIC, ORG_BY_HEAD, ORG_SUFFIX, codeShaped, nameSpelledBy, orgShaped, placeShaped, streetShaped, techTailed } from './name-shapes.js';
 export { arrivalStep, routeSteps, showsRoute } from './route-steps.js';
