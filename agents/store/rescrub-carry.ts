@@ -28,11 +28,12 @@ const FOLDED = new Set(['iban', 'card', 'account_number']);
 
 /**
  * A vault entry of a kind no detector knows (a Wi-Fi "network", an "address", a free-form note with
- * a secret value), for a cutter that takes every kind (VaultCut): masked as a vault entry, with the
- * credentials' switch (always on for a model). Contacts stay out, as above: the user's switches say
- * whether emails and phone numbers reach a model.
+ * a secret value), for a cutter that takes every kind (VaultCut): masked as a password, the kind of
+ * secret a user keeps by hand, with the credentials' switch (always on for a model). (Not a kind of
+ * its own: a new SecretKind would change the detectors' fingerprint and re-scrub every store.)
+ * Contacts stay out, as above: the user's switches say whether emails and phone numbers reach a model.
  */
-const OTHER_KIND = { kind: 'vault_entry', category: 'passwords' } as const satisfies { kind: SecretKind; category: RedactionCategory };
+const OTHER_KIND: { kind: SecretKind; category: RedactionCategory } = { kind: 'password', category: 'passwords' };
 const CONTACT_KIND = /^(e-?mail|phone|telephone|mobile|contact)/;
 
 /** Fewer bits than this (length times the log of the alphabet its characters come from) reads as ordinary text. */

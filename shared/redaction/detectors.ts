@@ -53,9 +53,7 @@ export type SecretKind =
   | 'passport'
   | 'api_key'
   | 'email'
-  | 'phone'
-  /** Not a detector's: a knowledge-vault value of a kind no detector knows, cut from a model's prompt (agents/store/vault-cut.ts). */
-  | 'vault_entry';
+  | 'phone';
 
 export interface Detector {
   kind: SecretKind;

@@ -114,7 +114,7 @@ describe('vault values in chat prompts', () => {
     expect(turn.status).toBe('complete');
     const sent = fake.allText();
     expect(sent).toContain('GuestNet');
-    expect(sent).toContain('[redacted:vault_entry]');
+    expect(sent).toContain('[redacted:password]');
     for (const v of [NET, HOME, CODE, CODE.toUpperCase(), 'Flat 3B']) expect(sent).not.toContain(v);
     expect(sent).toContain('Kestrel Lane is closed');
     expect(sent).toContain('locker 5582');

@@ -84,10 +84,10 @@ describe('vault entries of kinds no detector knows (for prompts only)', () => {
     c.add('network', 'Tern Lagoon 5582');
     c.add('address', '14 Kestrel Lane, Flat 3B');
     c.add('note', 'q7m4-zx2p-kl9w');
-    expect(found(c, 'key TERN LAGOON 5582 on the card')).toEqual([['vault_entry', 'TERN LAGOON 5582']]);
-    expect(found(c, 'to 14 Kestrel Lane,\nFlat 3B today')).toEqual([['vault_entry', '14 Kestrel Lane,\nFlat 3B']]);
-    expect(found(c, 'codes Q7M4 ZX2P KL9W.')).toEqual([['vault_entry', 'Q7M4 ZX2P KL9W']]);
-    expect(redactText('codes q7m4-zx2p-kl9w done', DEFAULT_REDACTION, c.in('codes q7m4-zx2p-kl9w done')).text).toBe('codes [redacted:vault_entry] done');
+    expect(found(c, 'key TERN LAGOON 5582 on the card')).toEqual([['password', 'TERN LAGOON 5582']]);
+    expect(found(c, 'to 14 Kestrel Lane,\nFlat 3B today')).toEqual([['password', '14 Kestrel Lane,\nFlat 3B']]);
+    expect(found(c, 'codes Q7M4 ZX2P KL9W.')).toEqual([['password', 'Q7M4 ZX2P KL9W']]);
+    expect(redactText('codes q7m4-zx2p-kl9w done', DEFAULT_REDACTION, c.in('codes q7m4-zx2p-kl9w done')).text).toBe('codes [redacted:password] done');
     // Part of the value, or the value inside a longer one, is not it.
     expect(found(c, 'Kestrel Lane is closed; Tern Lagoon 55821')).toEqual([]);
   });
