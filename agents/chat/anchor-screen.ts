@@ -1,5 +1,6 @@
 import type { PassageMatch } from '../../shared/index.js';
 import { plainWord } from '../../shared/text/index.js';
+import { nounSenses } from '../runtime/index.js';
 import { askedValue, meets, metByKin, stemsOf } from './asked-value.js';
 
 /** Passages looked at for an anchor, at most: the best matches of its words (several per screen). */
@@ -23,6 +24,17 @@ export const CONTENT_SHARE = 0.35;
 const NAMED_WEIGHT = 3;
 /** At most this much of a window's text is read for its words (the first sightings say what it is about). */
 const WINDOW_TEXT_CHARS = 6_000;
+
+/**
+ * How specific a word is in the language at large, from the number of senses WordNet gives it as a
+ * noun: a general word names many things ("settings" 7, "form" 16) and tells a window apart less than
+ * a specific one ("printer" 3, "dentist" 1), or a name WordNet does not know ("Halden": 1). A day's
+ * windows alone cannot tell them apart when each names one window ("Queue — Printer admin" and
+ * "Display — System Settings" for "the printer settings").
+ */
+export function specificity(term: string): number {
+  return 1 / (1 + Math.log(Math.max(1, nounSenses(plainWord(term)))));
+}
 
 /** A title's or text's stems, without accents and with its run-together words apart ("RoutePlanner": route, planner). */
 function wordsOf(text: string): Set<string> {
@@ -89,10 +101,11 @@ export function anchorScreen<P extends Pick<PassageMatch, 'score' | 'window_titl
       return [title, terms.map((t) => metIn(t, asked.kin, titleWords, lines))] as const;
     }),
   );
-  // A word's weight: one over the number of windows that meet it at all (a word none meets tells none apart).
-  const weight = terms.map((_, i) => {
+  // A word's weight: one over the number of windows that meet it at all (a word none meets tells none
+  // apart), less the more general the word is in the language.
+  const weight = terms.map((t, i) => {
     const df = [...met.values()].filter((m) => m[i]! > 0).length;
-    return df ? 1 / df : 0;
+    return df ? specificity(t) / df : 0;
   });
   const total = weight.reduce((a, b) => a + b, 0) || 1;
   const named = (title: string) => (met.get(title) ?? []).reduce((sum, v, i) => sum + v * weight[i]!, 0) / total;

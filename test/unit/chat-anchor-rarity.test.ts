@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorScreen, dayWindows, type DayWindow } from '../../agents/chat/anchor-screen.js';
+import { anchorScreen, dayWindows, specificity, type DayWindow } from '../../agents/chat/anchor-screen.js';
 import { retrieveMemories, type MemorySource } from '../../agents/chat/question-context.js';
 import type { ObservationRecord, PassageHit } from '../../agents/store/index.js';
 
@@ -275,5 +275,43 @@ describe('what the user did is no word of the screen', () => {
     expect(hits[0]!.window_title).toBe('Route to the climbing gym — Maps');
     const r = anchorScreen(hits, 'I planned the bike ride', day);
     expect(r && 'window_title' in r ? r.window_title : null).toBe('Route to the climbing gym — Maps');
+  });
+});
+
+describe('a word general in the language tells windows apart less than a specific one', () => {
+  // Each anchor word names one window of the day: the day alone cannot weigh them, the language can.
+  const day = [
+    ...everyday,
+    win('Queue — Printer admin', 'Job 114 Quarterly report.pdf printing', 'Job 115 waiting', 'Toner 12%'),
+    win('Display — System Settings', 'Brightness 80%', 'Night light: off', 'Scale 125%'),
+    win('Dr. Vale Dental — Booking', 'Your visit Thursday 10 Dec 09:30', 'Hygienist: M. Rossi'),
+    win('Order form — Ferrylink', 'Passengers 2', 'Vehicle: none'),
+  ];
+  const searchFirst = (title: string, anchor: string) => {
+    const hits = searchDay(day, anchor);
+    // The search put the general word's window first (it said "Settings" more, or scored it higher).
+    return [...hits.filter((h) => h.window_title === title), ...hits.filter((h) => h.window_title !== title)].map((h, i) => ({ ...h, score: 10 - i }));
+  };
+
+  it('"the printer settings": the printer page, not the settings page the search ranked first', () => {
+    const r = anchorScreen(searchFirst('Display — System Settings', 'printer settings'), 'printer settings', day);
+    expect(r && 'window_title' in r ? r.window_title : r?.title).toBe('Queue — Printer admin');
+  });
+
+  it('"the dental form": the dentist’s booking, not the order form the search ranked first', () => {
+    const r = anchorScreen(searchFirst('Order form — Ferrylink', 'dental form'), 'dental form', day);
+    expect(r && 'window_title' in r ? r.window_title : r?.title).toBe('Dr. Vale Dental — Booking');
+  });
+
+  it('negatives: the general word alone, or with its own window’s other word, still finds its window', () => {
+    expect(pick(day, 'the display settings')).toBe('Display — System Settings');
+    expect(pick(day, 'the settings')).toBe('Display — System Settings');
+    expect(pick(day, 'the order form')).toBe('Order form — Ferrylink');
+  });
+
+  it('specificity: fewer senses weigh more, a name WordNet does not know weighs most', () => {
+    expect(specificity('printer')).toBeGreaterThan(specificity('settings'));
+    expect(specificity('dentist')).toBeGreaterThan(specificity('form'));
+    expect(specificity('Halden')).toBe(1);
   });
 });
