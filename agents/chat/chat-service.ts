@@ -199,7 +199,7 @@ export class ChatService {
       const topics = await this.topics.get(llm, rest, (q) => extractTopics(llm, q, opts.signal));
       if (topics) query = searchQueryOf(topics.join(' '));
     }
-    return retrieveMemories(this.opts.store, { rest, query, timeRange: range, now, asked: question, ahead }, this.quotas);
+    return retrieveMemories(this.opts.store, { rest, query, timeRange: range, now, asked: question, ahead, timeZone: tz }, this.quotas);
   }
 
   /** Retrieval plus the prompt that would be sent: for `ask --json`, tests and the token benchmark. */

@@ -97,6 +97,7 @@ export function timelineLines(t: TimelineAnswer, fmt: TimeFormatter): string[] {
     const inner = ms.filter((_, i) => !t.anchors.includes(i));
     out.push(inner.length ? `Between ${t.anchorWords[0]} and ${t.anchorWords[1]} you looked at: ${inner.map((m) => `"${m.title}"`).join(', ')}.` : `Nothing else was recorded between ${t.anchorWords[0]} and ${t.anchorWords[1]}.`);
   }
+  if (t.widenedFrom) out.push(`Nothing was on screen ${t.widenedFrom}, so I read the whole day.`);
   out.push('', 'In the order you saw them:');
   ms.forEach((m, i) => out.push(`- ${fmt.dayOf(m.from)} ${momentLine(m, fmt)}${anchor(i)}`));
   return out;
@@ -127,10 +128,11 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
     cited.push(...fact.cited);
   }
 
-  if (input.widenedFrom) {
+  // A timeline says itself which stretch it read.
+  if (input.widenedFrom && !input.timeline?.moments.length) {
     out.push(`Nothing matched${windowPhrase(input.widenedFrom, fmt)}, so I looked at all times.`);
   }
-  if (whole.numbered.length === 0) {
+  if (whole.numbered.length === 0 && !input.timeline?.moments.length) {
     const what = input.query ? ` about "${clip(input.query, 80)}"` : '';
     out.push(`I found nothing in your memories${what}${timeRange ? windowPhrase(timeRange, fmt) : ''}.`);
   }

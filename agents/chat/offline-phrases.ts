@@ -114,6 +114,16 @@ function windowIn(w: string, language: PhraseLanguage): string {
 /** The answer's sentences with a variable part: a window, a moment, what was searched for ($w: the window, translated). */
 const SENTENCES: [RegExp, Record<PhraseLanguage, (m: string[], w: string) => string>][] = [
   [
+    /^Nothing was on screen (.+), so I read the whole day\.$/,
+    {
+      German: (m) => `Auf dem Bildschirm war nichts (${m[1]}), daher habe ich den ganzen Tag gelesen.`,
+      French: (m) => `Rien n’était à l’écran (${m[1]}), j’ai donc lu toute la journée.`,
+      Spanish: (m) => `No había nada en pantalla (${m[1]}), así que leí el día entero.`,
+      Italian: (m) => `Non c’era nulla sullo schermo (${m[1]}), quindi ho letto l’intera giornata.`,
+      Portuguese: (m) => `Não havia nada no ecrã (${m[1]}), por isso li o dia inteiro.`,
+    },
+  ],
+  [
     /^Nothing matched((?: around| before| \().*), so I looked at all times\.$/,
     {
       German: (_, w) => `Nichts passte${w}, daher habe ich zu allen Zeiten gesucht.`,

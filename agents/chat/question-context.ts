@@ -2,7 +2,7 @@ import { MEMORY_KINDS, type Memory, type MemoryKind, type SearchResult } from '.
 import type { EngramStore } from '../store/index.js';
 import type { Candidate, Retrieval, TimelineAnswer } from './retrieval-types.js';
 import { ANCHOR_CANDIDATES, anchorScreen, dayWindows } from './anchor-screen.js';
-import { answerMoments, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
+import { answerMoments, dayAround, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { QuestionTime, TimeRange } from '../../shared/time/index.js';
 import { isWithheldFromModel } from '../../shared/vault/index.js';
 import { askedForDay, dayReading, dayWordsOf, namesWholeDay, saysAskedValue } from './day-reading.js';
@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
  * A question about the order of moments: finds each anchor's moment (where its words were seen on
  * screen, else the best matching memory) and reads the moments around it off the timeline.
  */
-async function timelineFor(source: MemorySource, rest: string, range: TimeRange | null, now: number): Promise<TimelineAnswer | null> {
+async function timelineFor(source: MemorySource, rest: string, range: TimeRange | null, now: number, timeZone?: string): Promise<TimelineAnswer | null> {
   const ask = temporalAsk(rest);
   if (!ask || !source.observations) return null;
   const at: { observationId: string | null; time: number }[] = [];
@@ -51,12 +51,19 @@ async function timelineFor(source: MemorySource, rest: string, range: TimeRange 
   const times = at.map((a) => a.time);
   const since = range?.from ?? (times.length ? Math.min(...times) - 6 * HOUR : now - 18 * HOUR);
   const until = range?.to ?? (times.length ? Math.max(...times) + 6 * HOUR : now);
-  const moments = momentsOf(list(since, until));
+  let moments = momentsOf(list(since, until));
+  // The first (last) thing of a part of the day that held none: that day's, said as such.
+  let widened: string | undefined;
+  const whole = !moments.length && range && !ask.anchors.length ? dayAround(range, timeZone) : null;
+  if (whole) {
+    moments = momentsOf(list(whole.from, Math.min(whole.to, Math.max(now, range!.to))));
+    if (moments.length) widened = range!.label;
+  }
   if (!moments.length) return null;
   const idx = at.map((a) => momentIndex(moments, a));
   if (idx.some((i) => i < 0)) return null;
   const picked = answerMoments(ask, moments, idx);
-  return { relation: ask.relation, anchorWords: ask.anchors, moments: picked.moments, anchors: [...picked.anchors] };
+  return { relation: ask.relation, anchorWords: ask.anchors, moments: picked.moments, anchors: [...picked.anchors], ...(widened ? { widenedFrom: widened } : {}) };
 }
 
 export interface RetrievalQuotas {
@@ -142,7 +149,7 @@ function foundText(h: SearchResult): string[] {
  */
 export async function retrieveMemories(
   source: MemorySource,
-  input: { rest: string; query: string; timeRange: TimeRange | null; now: number; asked?: string; ahead?: QuestionTime['ahead'] },
+  input: { rest: string; query: string; timeRange: TimeRange | null; now: number; asked?: string; ahead?: QuestionTime['ahead']; timeZone?: string },
   quotas: RetrievalQuotas = DEFAULT_QUOTAS,
 ): Promise<Retrieval> {
   const started = performance.now();
@@ -218,7 +225,7 @@ export async function retrieveMemories(
     candidates.push({ memory: h.memory, score: h.score, source: 'search', priority, ...(h.passages?.length ? { passages: h.passages } : {}) });
   }
 
-  const timeline = await timelineFor(source, rest, reading === 'said' ? null : input.timeRange, input.now);
+  const timeline = await timelineFor(source, rest, reading === 'said' ? null : input.timeRange, input.now, input.timeZone);
 
   const recent = timeRange
     ? eventsInWindow(source, timeRange, quotas.recentInWindow)

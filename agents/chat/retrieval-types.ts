@@ -58,4 +58,6 @@ export interface TimelineAnswer {
   moments: Moment[];
   /** Indexes into moments of the anchors themselves. */
   anchors: number[];
+  /** The asked part of the day ("this morning") when it held no window: the moments are that whole day's. */
+  widenedFrom?: string;
 }

@@ -1,3 +1,4 @@
+import { ZonedCalendar } from '../../shared/calendar/index.js';
 import type { ObservationRecord } from '../store/index.js';
 
 /**
@@ -159,4 +160,17 @@ export function answerMoments(ask: TemporalAsk, moments: readonly Moment[], anch
   const list = moments.slice(from, to);
   for (const i of anchorIdx) if (i >= from && i < to) anchors.add(i - from);
   return { moments: list, anchors };
+}
+
+/**
+ * The whole day an asked part of it lies in ("this morning": that day, midnight to midnight, in the
+ * user's time zone): where "the first thing I looked at this morning" is read when that morning held
+ * no window, rather than nothing or a search's guess. Null when the range is a day or more already.
+ */
+export function dayAround(range: { from: number; to: number }, timeZone?: string): { from: number; to: number } | null {
+  const cal = ZonedCalendar.for(timeZone);
+  const from = cal.startOfDay(range.from);
+  const to = cal.startOfDay(range.from, 1);
+  if (range.to > to || (range.from <= from && range.to >= to)) return null;
+  return { from, to };
 }
