@@ -9,7 +9,7 @@ import type { Millis } from './types.js';
 import type { VectorIndex } from './vector-index.js';
 import { everydayPhrases } from './everyday-phrases.js';
 import { rankWithinScreen, termsWithinScreen, type ScreenCandidate } from './screen-rank.js';
-import { KIN_SHARE, kinTerms } from './kin-terms.js';
+import { KIN_SHARE, kinTerms, standIns } from './kin-terms.js';
 
 /** Marks around the matched words of a passage (FTS5 highlight/snippet). */
 export const MARK_OPEN = '**';
@@ -175,12 +175,19 @@ export class PassageRepo {
   private withKin(found: PassageHit[], terms: string[], opts: PassageSearchOptions, limit: number): PassageHit[] {
     // Nothing found by the words (a store of memories without screens, or words no screen has): no WordNet lookups, the forgiving index is next.
     if (!found.length) return found;
-    const kin = kinTerms(terms);
-    if (!kin.length) return found;
-    const byKin = this.exactSearch(kin, opts, limit);
-    if (!byKin.length) return found;
+    const stand = standIns(terms, (t) => this.known(t));
+    const kin = kinTerms(terms).filter((k) => !stand.includes(k));
+    if (!kin.length && !stand.length) return found;
+    const byKin = kin.length ? this.exactSearch(kin, opts, limit) : [];
+    const byStand = stand.length ? this.exactSearch(stand, opts, limit) : [];
+    if (!byKin.length && !byStand.length) return found;
     const floor = Math.min(...found.map((h) => h.score));
     const merged = new Map(found.map((h) => [h.seq, { ...h }]));
+    for (const h of byStand) {
+      const own = merged.get(h.seq);
+      if (own) own.score += h.score;
+      else merged.set(h.seq, { ...h });
+    }
     for (const h of byKin) {
       const own = merged.get(h.seq);
       if (own) own.score += h.score * KIN_SHARE;
