@@ -39,6 +39,8 @@ const PHRASINGS: readonly Phrasing[] = [
   // Availability and deadlines.
   { asked: ['free', 'available', 'vacant', 'move in', 'moving in'], shown: ['available', 'availability', 'vacant', 'move-in', 'move in'] },
   { asked: ['by when', 'deadline', 'due', 'due by', 'due date'], shown: ['due', 'due date', 'deadline', 'target date'] },
+  // Places: "where is it happening" is a venue's, an address's or a location's line, in the languages screens are read in.
+  { asked: ['where', "where's", 'whereabouts', 'what venue', 'which venue', 'what address', 'which address'], shown: ['venue', 'location', 'address', 'meeting point', 'where', 'ort', 'adresse', 'anschrift', 'lieu', 'indirizzo', 'luogo', 'sede', 'dirección', 'lugar', 'morada', 'endereço', 'locatie', 'adres'] },
   // Contact.
   { asked: ['ring', 'call', 'phone', 'dial'], shown: ['phone', 'tel', 'telephone', 'mobile', 'call'] },
   { asked: ['take with me', 'take along', 'bring along', 'bring with me', 'take with us', 'bring with us'], shown: ['bring'] },
