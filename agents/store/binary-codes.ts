@@ -63,6 +63,11 @@ export class BinaryCodes {
     return this.slotOf.has(seq);
   }
 
+  /** The seq's slot (stable until the seq is deleted), or undefined when it has no code. */
+  slot(seq: number): number | undefined {
+    return this.slotOf.get(seq);
+  }
+
   /** Codes live at offset 0 of the scanner's memory, then the query, then the distances. */
   private resize(cap: number): void {
     const codeBytes = cap * this.stride * 4;

@@ -273,7 +273,8 @@ export class EngramStore {
       this.db.exec('DELETE FROM memories; DELETE FROM threads; DELETE FROM directives; DELETE FROM embedding_cache; DELETE FROM llm_calls; DELETE FROM counters; DELETE FROM consolidation_reviews; DELETE FROM consolidation_review_tombstones;');
       this.db.exec('DELETE FROM memory_fts');
     });
-    if (this.vectorIndex) this.db.exec('DELETE FROM memory_vec');
+    // Through the index: its codes in memory, and its thread's codes and held vectors, go too.
+    this.vectorIndex?.clear();
     this.passageVectors?.clear();
     rmSync(join(this.dataDir, 'frames'), { recursive: true, force: true });
     rmSync(join(this.dataDir, 'audio'), { recursive: true, force: true });

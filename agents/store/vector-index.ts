@@ -1,5 +1,6 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import { BinaryCodes } from './binary-codes.js';
+import type { HeldVectors } from './held-vectors.js';
 import { SeqLookup } from './seq-lookup.js';
 import { VectorThread, type PendingSearch } from './vector-thread.js';
 
@@ -86,6 +87,12 @@ export interface VectorThreadOptions {
   minCodes?: number;
   /** Whether searches may go to the thread now (always, unless a test or the bench says otherwise). */
   spare?: () => boolean;
+}
+
+/** Vectors a thread holds in memory (HeldVectors), by its codes' slots: rescoring reads those instead of rows. */
+export interface VectorSource {
+  slot(seq: number): number | undefined;
+  held: HeldVectors;
 }
 
 /** Rows looked up per statement (the SeqLookup chunk size, so rows come back in the same groups). */
@@ -203,9 +210,9 @@ export class VectorIndex {
     this.thread?.clear();
   }
 
-  /** The thread's state, and the searches it answered and those taken back (null: no thread). */
-  get threadSearches(): { state: 'starting' | 'ready' | 'stopped'; answered: number; takenBack: number } | null {
-    return this.thread ? { state: this.thread.state, answered: this.thread.answered, takenBack: this.thread.takenBack } : null;
+  /** The thread's state, the searches it answered and those taken back, and the vectors it held at its last answer (null: no thread). */
+  get threadSearches(): { state: 'starting' | 'ready' | 'stopped'; answered: number; takenBack: number; held: number } | null {
+    return this.thread ? { state: this.thread.state, answered: this.thread.answered, takenBack: this.thread.takenBack, held: this.thread.held } : null;
   }
 
   /** Stops the index's thread, if it runs one. */
@@ -252,7 +259,7 @@ export class VectorIndex {
       // A vector a row: ~7 to a 4 KiB page, plus the cache's own header per page.
       const need = 4 + Math.ceil((this.codes.size * (this.dimensions + 96)) / 2 ** 20);
       const cacheMiB = Math.min(o.maxCacheMiB, need);
-      this.thread = new VectorThread({ path: this.db.name, key: new Uint8Array(o.key), cacheMiB, dimensions: this.dimensions, tables: this.t, warm: need <= cacheMiB }, this.codes.snapshot());
+      this.thread = new VectorThread({ path: this.db.name, key: new Uint8Array(o.key), cacheMiB, dimensions: this.dimensions, tables: this.t, holdMiB: o.maxCacheMiB }, this.codes.snapshot());
     }
     return this.thread?.usable ? this.thread.search(v, k) : null;
   }
@@ -299,16 +306,19 @@ export class VectorReader {
    * the candidates come unordered (by code slot, and the packed read returns rows in whatever order
    * SQLite visits them), so rescoring order is no tie-break at all. Objects only for the k kept.
    */
-  best(v: Float32Array, candidates: readonly number[], k: number): { seq: number; similarity: number }[] {
-    const { seqs, sims } = this.rescore(v, candidates);
+  best(v: Float32Array, candidates: readonly number[], k: number, source: VectorSource | null = null): { seq: number; similarity: number }[] {
+    const { seqs, sims } = this.rescore(v, candidates, source);
     const order = Array.from({ length: seqs.length }, (_, i) => i).sort((a, b) => sims[b]! - sims[a]! || seqs[a]! - seqs[b]!);
     const out: { seq: number; similarity: number }[] = [];
     for (let j = 0; j < Math.min(k, order.length); j++) out.push({ seq: seqs[order[j]!]!, similarity: sims[order[j]!]! });
     return out;
   }
 
-  /** Exact similarities of the given rows that have a vector (each once), in the order read. */
-  rescore(v: Float32Array, seqs: readonly number[]): { seqs: number[]; sims: Float64Array } {
+  /**
+   * Exact similarities of the given rows that have a vector (each once), in the order read. With a
+   * source, its held vectors are scored from memory, and the rows read are held for next time.
+   */
+  rescore(v: Float32Array, seqs: readonly number[], source: VectorSource | null = null): { seqs: number[]; sims: Float64Array } {
     const seen = new Set<number>();
     const found: number[] = [];
     const sims = new Float64Array(seqs.length);
@@ -320,8 +330,19 @@ export class VectorReader {
     };
     const nv = squaredNorm(v);
     const dims = this.dimensions;
-    for (let i = 0; i < seqs.length; i += PACK) {
-      const chunk = seqs.slice(i, i + PACK);
+    let unread = seqs;
+    if (source) {
+      const missing: number[] = [];
+      for (const seq of seqs) {
+        const slot = source.slot(seq);
+        const at = slot === undefined ? -1 : source.held.at(slot);
+        if (at < 0) missing.push(seq);
+        else if (!seen.has(seq)) add(seq, cosineWithNorm(v, nv, source.held.array, at));
+      }
+      unread = missing;
+    }
+    for (let i = 0; i < unread.length; i += PACK) {
+      const chunk = unread.slice(i, i + PACK);
       const [count, bytes, list, blob] = this.packedOf.get(JSON.stringify(chunk)) as [number, number | null, string | null, Buffer | null];
       if (!count) continue;
       if (bytes !== count * dims || !list || !blob || blob.byteLength !== bytes) {
@@ -333,7 +354,11 @@ export class VectorReader {
       let at = 0;
       for (const s of list.split(',')) {
         const seq = Number(s);
-        if (!seen.has(seq)) add(seq, cosineWithNorm(v, nv, all, at));
+        if (!seen.has(seq)) {
+          add(seq, cosineWithNorm(v, nv, all, at));
+          const slot = source?.slot(seq);
+          if (slot !== undefined) source!.held.keep(slot, all, at);
+        }
         at += dims;
       }
     }

@@ -11,8 +11,12 @@ export interface VectorThreadData {
   cacheMiB: number;
   dimensions: number;
   tables: VectorTables;
-  /** Read every vector into the page cache before searching (they fit in it). */
-  warm: boolean;
+  /**
+   * The most MiB of int8 vectors the thread holds in memory (HeldVectors). While every vector fits,
+   * rescoring reads them there and the page cache shrinks to HELD_CACHE_MIB; otherwise the thread
+   * reads rows through a page cache of cacheMiB, as before.
+   */
+  holdMiB: number;
   /** The claims shared with the thread (thread-requests.ts). */
   shared: SharedArrayBuffer;
 }
@@ -21,7 +25,7 @@ export interface VectorThreadData {
 export type CodeOp = { seq: number; code: Uint32Array | null } | null;
 
 export type ToVectorThread = { t: 'load'; snapshot: CodesSnapshot } | { t: 'ops'; ops: CodeOp[] } | { t: 'search'; id: number; slot: number; v: Float32Array; k: number };
-export type FromVectorThread = { t: 'hits'; id: number; seqs: Float64Array; sims: Float64Array } | { t: 'failed'; id: number; error: string };
+export type FromVectorThread = { t: 'hits'; id: number; seqs: Float64Array; sims: Float64Array; held: number } | { t: 'failed'; id: number; error: string };
 
 export type VectorHit = { seq: number; similarity: number };
 
@@ -45,14 +49,17 @@ const OPS_BATCH = 4096;
 export class VectorThread extends RequestThread<VectorHit[]> {
   private readonly worker: Worker;
   private ops: CodeOp[] = [];
+  /** Vectors the thread held in memory at its last answer (HeldVectors; 0: it reads them from the database). */
+  held = 0;
 
   constructor(data: Omit<VectorThreadData, 'shared'>, snapshot: CodesSnapshot) {
     super('vector thread');
     this.worker = startWorker(new URL('./vector-thread-worker.js', import.meta.url), { ...data, shared: this.requests.buffer });
     this.load(snapshot);
-    this.worker.on('message', (m: FromVectorThread) =>
-      this.requests.settle(m.id, m.t === 'failed' ? { error: m.error } : { result: Array.from(m.seqs, (seq, i) => ({ seq, similarity: m.sims[i]! })) }),
-    );
+    this.worker.on('message', (m: FromVectorThread) => {
+      if (m.t === 'hits') this.held = m.held;
+      this.requests.settle(m.id, m.t === 'failed' ? { error: m.error } : { result: Array.from(m.seqs, (seq, i) => ({ seq, similarity: m.sims[i]! })) });
+    });
     this.requests.attach(this.worker);
   }
 

@@ -88,6 +88,45 @@ describe('vector search on a thread of its own (VectorThread)', () => {
     await compare(15, random);
   });
 
+  it('holds every vector in memory while they fit, and finds the same', async () => {
+    await compare(5, random);
+    // 1,200 vectors of 128 bytes, within the 8 MiB the thread may take.
+    expect(index.threadSearches!.held).toBe(1200);
+  });
+
+  it('reads rows instead when the vectors do not fit, and back to rows once they outgrow the budget', async () => {
+    // 1,200 vectors of 128 bytes are 150 KiB: 0.1 MiB holds none of them, 0.16 MiB holds them until 1,311.
+    const small = new VectorIndex(store.db, embedder.id, DIM, MEMORY_VECTORS, { key, maxCacheMiB: 0.1, minCodes: 1, spare: () => true });
+    const fits = new VectorIndex(store.db, embedder.id, DIM, MEMORY_VECTORS, { key, maxCacheMiB: 0.16, minCodes: 1, spare: () => true });
+    try {
+      const answer = async (ix: VectorIndex, v: Float32Array): Promise<VectorHit[]> => {
+        for (;;) {
+          const pending = ix.searchSoon(v, 10);
+          if (!pending) {
+            await new Promise((r) => setTimeout(r, 5));
+            continue;
+          }
+          await new Promise((r) => setTimeout(r, 5));
+          const hits = await pending.take();
+          if (hits) return hits;
+        }
+      };
+      let v = random();
+      expect(await answer(small, v)).toEqual(small.search(v, 10));
+      expect(small.threadSearches!.held).toBe(0);
+      expect(await answer(fits, v)).toEqual(fits.search(v, 10));
+      expect(fits.threadSearches!.held).toBe(1200);
+      // 200 more vectors (rows of their own): past the budget, the thread lets go of them all.
+      for (let i = 0; i < 200; i++) fits.upsert(1_000_000 + i, random());
+      v = random();
+      expect(await answer(fits, v)).toEqual(fits.search(v, 10));
+      expect(fits.threadSearches!.held).toBe(0);
+    } finally {
+      await small.close();
+      await fits.close();
+    }
+  });
+
   it('follows the index through writes, deletes and slots reused', async () => {
     const target = random();
     const seqs = store.db.prepare('SELECT seq FROM memories ORDER BY seq LIMIT 40').pluck().all() as number[];
