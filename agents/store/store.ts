@@ -66,9 +66,10 @@ export interface OpenStoreOptions {
  * secure_delete) plus encrypted frame and audio files. Every room reaches data through this object.
  */
 /**
- * The most page cache the vector thread takes (its vectors, read at random for rescoring): about
- * the int8 vectors of 100,000 memories, so a 100k store's stay decrypted; the rest of the memory a
- * thread costs is its copy of the codes (64 bytes a memory) and a JavaScript isolate (~10 MB).
+ * The most memory the vector thread takes for the int8 vectors it rescores: held in memory while
+ * they fit (131,000 memories of 512 dimensions; vector-thread-worker.ts), else its page cache; the
+ * rest of the memory a thread costs is its copy of the codes (64 bytes a memory) and a JavaScript
+ * isolate (~10 MB).
  */
 const VECTOR_THREAD_CACHE_MIB = 64;
 /** The keyword thread's page cache: the upper half of the keyword index's pages that searches read. */
