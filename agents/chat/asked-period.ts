@@ -59,3 +59,28 @@ export function otherPeriod(asked: string, screen: string): boolean {
   const clash = (want: Set<number>, said: Set<number>) => want.size > 0 && said.size > 0 && ![...want].some((x) => said.has(x));
   return clash(monthsNamed(asked, true), monthsNamed(screen)) || clash(yearsNamed(asked), yearsNamed(screen));
 }
+
+/** A calendar month a question's window over captures spans ("in October", "last month", "this month"), as the month (0..11) and year. */
+export interface AskedMonth {
+  month: number;
+  year: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The month a window is, when its label names one ("October", "November 2026", "last month") and it
+ * spans no more than a month: read at its middle, so the user's time zone does not move it a month.
+ */
+export function monthOfWindow(range: { from: number; to: number; label: string }): AskedMonth | null {
+  if (range.from <= 0 || range.to - range.from > 32 * DAY_MS) return null;
+  if (!monthsNamed(range.label, true).size && !/\bmonth\b/i.test(range.label)) return null;
+  const mid = new Date((range.from + range.to) / 2);
+  return { month: mid.getUTCMonth(), year: mid.getUTCFullYear() };
+}
+
+/** Whether a text is about the month: it names it, and names no year or that month's year ("Contractors Oct 2026", "Oktober"). */
+export function namesMonth(text: string, m: AskedMonth): boolean {
+  const years = yearsNamed(text);
+  return monthsNamed(text).has(m.month) && (!years.size || years.has(m.year));
+}

@@ -5,7 +5,8 @@ import { ANCHOR_CANDIDATES, anchorScreen, dayWindows } from './anchor-screen.js'
 import { answerMoments, dayAround, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { QuestionTime, TimeRange } from '../../shared/time/index.js';
 import { isWithheldFromModel } from '../../shared/vault/index.js';
-import { askedForDay, dayReading, dayWordsOf, namesWholeDay, saysAskedValue } from './day-reading.js';
+import { askedForDay, asksSeen, dayReading, dayWordsOf, namesWholeDay, saysAskedValue } from './day-reading.js';
+import { monthOfWindow, namesMonth } from './asked-period.js';
 
 /** What retrieval needs from the store (observations and passages: for questions about the order of moments). */
 export type MemorySource = Pick<EngramStore, 'search'> & {
@@ -133,6 +134,17 @@ function eventsInWindow(source: MemorySource, range: TimeRange, limit: number): 
   return overlapping.slice(0, limit);
 }
 
+/** All a hit says: its memory's title and text, and its passages with their windows' titles. */
+const hitText = (h: SearchResult) => [h.memory.title, h.memory.text, ...(h.passages ?? []).flatMap((p) => [p.window_title ?? '', p.text])].join('\n');
+
+/** The window's hits and the screens naming the asked month, once each (the better score kept), best first. */
+function withMonthScreens(hits: SearchResult[], about: SearchResult[]): SearchResult[] {
+  if (!about.length) return hits;
+  const by = new Map<string, SearchResult>();
+  for (const h of [...hits, ...about]) if (!by.has(h.memory.id) || by.get(h.memory.id)!.score < h.score) by.set(h.memory.id, h);
+  return [...by.values()].sort((a, b) => b.score - a.score);
+}
+
 /** The texts a hit was found by: its matched screen lines, else its own text. */
 function foundText(h: SearchResult): string[] {
   return h.passages?.length ? h.passages.map((p) => p.text) : [h.memory.text];
@@ -186,6 +198,11 @@ export async function retrieveMemories(
     });
   if (query.trim() !== '') {
     hits = await search(timeRange);
+    // A month the question names may be what a screen is about, not when it was seen ("how many hours
+    // did Priya log in October": the sheet "Contractors Oct 2026" seen in December): screens seen at
+    // any time whose text names that month join the window's, unless the question asks what the user saw.
+    const month = timeRange && input.asked && !asksSeen(input.asked) ? monthOfWindow(timeRange) : null;
+    if (month) hits = withMonthScreens(hits, (await search(null)).filter((h) => lexical(h) && !isChatEpisode(h.memory) && namesMonth(hitText(h), month)));
     // Nothing in the window holds the question's words: look again over all time and say so,
     // rather than answer "nothing" (the window may be a misread of the question). A day that may be
     // when it was seen or what a screen is about: also when nothing found that day says a value of

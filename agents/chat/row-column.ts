@@ -18,7 +18,9 @@ import { columnFigures, EMPTY, figureOf, naming, NOT_A_ROW, type Figure } from '
 import { tablesOf, type LaidTable } from './screen-layout.js';
 import type { FoundScreen } from './found-screens.js';
 import { otherPeriod } from './asked-period.js';
+import { SELF } from './role-cues.js';
 import type { ValueKind } from './asked-value.js';
+import { measuredIn, polesOf, type Dimension } from './measure-words.js';
 
 /** Kinds of answer a table's figures give. */
 const AMOUNT_KINDS = new Set<ValueKind>(['count', 'money', 'duration', 'size', 'rate', 'any']);
@@ -31,7 +33,7 @@ const ASKS_OWN = /\b(?:i|me|my|i'm|i’m)\b/i;
 const OWN_ROW = /\((?:you|me)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
 const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/;
 /** Asks for an amount, not a name or a time ("how many", "how much", "what is … rate"). */
-const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b)/i;
+const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long|heavy|far|big|large|tall|high|wide|deep)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b)/i;
 /** Words of a question that say which end or whole is asked, not which row or column. */
 const NOT_NAMING = new Set(['many', 'much', 'long', 'altogether', 'all', 'combin', 'overall', 'sum', 'log', 'logg', 'down', 'today', 'week', 'month', 'year']);
 
@@ -62,31 +64,62 @@ function splitRow(line: string): { label: string; figures: string[] } {
   return { label: tokens.slice(0, k).join(' '), figures: tokens.slice(k) };
 }
 
+/** Cell breaks a screen's text keeps between a row's cells: " · ", " | ", a bullet, a tab, a wide space. */
+const BREAK = /\s+[·|•]\s+|\t+|\s{2,}/;
+
+/** A line's cells when its text keeps breaks between them, else null (one space between every word). */
+function brokenCells(line: string): string[] | null {
+  const cells = line.trim().split(BREAK).map((c) => c.trim()).filter(Boolean);
+  return cells.length > 1 ? cells : null;
+}
+
+/** A header cell of several words, as broken lines keep them: "Rate (€)", "Weight (kg)", "Week 40". */
+const wideHeaderCell = (s: string) => /^[\p{L}#№€$£%(][\p{L}\p{M}\d.€$£%/()'&+ -]*$/u.test(s) && /\p{L}{2}|#|№/u.test(s) && !/^\p{Ll}+(?:\s+\p{Ll}+){3,}$/u.test(s);
+
+/** A header's line of units under its labels ("(kg)", "(€)"): OCR gave the label's second line a line of its own. */
+const unitLine = (cells: string[]) => cells.every((c) => /^\([^()\d]{1,8}\)$|^(?:kg|km|h|hrs|€|EUR|%|pcs|qty)$/i.test(c));
+
 /**
- * Tables in OCR's lines (no word boxes): a header line of labels over two rows or more that each end
- * in the same number of figures, one for each of the header's last columns; the words before them are
- * the row's label.
+ * Tables in OCR's lines (no word boxes): a header line of labels over two rows or more. A line that
+ * keeps its cell breaks (" · ", wide spaces) gives its cells as they are, a row's falling under the
+ * header's columns one by one; else each row ends in the same number of figures, one for each of the
+ * header's last columns, the words before them the row's label. A header's units on a line of their
+ * own ("Weight" over "(kg)") join the labels they sit under, the last ones.
  */
 export function textTables(lines: readonly string[]): LaidTable[] {
   const out: LaidTable[] = [];
   for (let i = 0; i + 2 < lines.length; i++) {
-    const head = lines[i]!.trim().split(/\s{2,}|\t|\s\|\s/).length > 1 ? lines[i]!.trim().split(/\s{2,}|\t|\s\|\s/).map((c) => c.trim()) : lines[i]!.trim().split(/\s+/);
-    if (head.length < 2 || !head.every(headerCell)) continue;
-    const rows: { label: string; figures: string[] }[] = [];
+    const broken = brokenCells(lines[i]!);
+    const head = broken ?? lines[i]!.trim().split(/\s+/);
+    if (head.length < 2 || !head.every(broken ? wideHeaderCell : headerCell)) continue;
+    let j = i + 1;
+    const units = brokenCells(lines[j]!) ?? [lines[j]!.trim()];
+    if (units.length <= head.length && unitLine(units)) {
+      units.forEach((u, k) => (head[head.length - units.length + k] += ` ${u}`));
+      j++;
+    }
+    const rows: (string | null)[][] = [];
     let width = 0;
-    for (let j = i + 1; j < lines.length; j++) {
-      const r = splitRow(lines[j]!);
+    for (; j < lines.length; j++) {
+      const cells = broken ? brokenCells(lines[j]!) : null;
+      // A row of as many cells as the header, some of them figures: its cells under the columns as they stand.
+      if (cells && cells.length === head.length && cells.slice(1).some((c) => figureOf(c)) && !cells.every((c) => figureOf(c))) {
+        rows.push(cells);
+        continue;
+      }
+      const r = splitRow(cells ? cells.join(' ') : lines[j]!);
       if (!r.label || !r.figures.length || r.figures.length >= head.length + 1) break;
       if (width && r.figures.length !== width) break;
       width = r.figures.length;
-      rows.push(r);
+      // The figures under the header's last columns; the label under the first, any columns between empty.
+      rows.push([r.label, ...Array<null>(Math.max(0, head.length - 1 - r.figures.length)).fill(null), ...r.figures].slice(-Math.max(head.length, r.figures.length + 1)));
     }
-    if (rows.length < 2 || width < 1) continue;
-    // The header's last columns head the figures; the ones before, the row's words.
-    const figureHeads = width <= head.length - 1 ? head.slice(head.length - width) : head.slice(-width);
-    const labelHead = width <= head.length - 1 ? head.slice(0, head.length - width).join(' ') : '';
-    out.push({ columns: [labelHead, ...figureHeads], rows: rows.map((r) => ({ cells: [r.label, ...r.figures], loose: [] })) });
-    i += rows.length;
+    if (rows.length < 2) continue;
+    if (width && width > head.length - 1) {
+      // More figures than columns after the first: the header names only the figures' columns.
+      out.push({ columns: ['', ...head.slice(-width)], rows: rows.map((cells) => ({ cells: [cells[0]!, ...cells.slice(-width)], loose: [] })) });
+    } else out.push({ columns: [...head], rows: rows.map((cells) => ({ cells, loose: [] })) });
+    i = j - 1;
   }
   return out;
 }
@@ -99,6 +132,28 @@ function labelColumn(table: LaidTable, numeric: boolean[]): number {
 
 /** The names a question says (capitalised past its first word, no month or day): "Sam", "Priya". */
 const namesIn = (question: string) => question.split(/\s+/).slice(1).map((w) => w.replace(/['’]s$|[^\p{L}-]/gu, '')).filter((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !MONTH_OR_DAY.test(w));
+
+/**
+ * The user's name as a screen shows their account ("Signed in as Marta Silva", "Logged in as Jonas
+ * W."): two or three capitalised words after the cue, for a rota's row that is the user's own.
+ */
+function selfNames(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const l of lines) {
+    const m = SELF.exec(l);
+    if (!m || !/^(?:signed|logged|angemeldet|connecté|conectado|connesso|ingelogd)/i.test(m[0])) continue;
+    const name = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,2})/u.exec(l.slice(m.index + m[0].length))?.[1];
+    if (name) out.push(name.replace(/[.\\^$*+?()[\]{}|]/g, '\\$&'));
+  }
+  return out;
+}
+
+/** The user's own rows: marked so ("Tom (you)"), else the rows of the name their account shows on the screen, the whole name. */
+function ownRows(rows: number[], text: (r: number) => string, self: readonly string[]): number[] {
+  const marked = rows.filter((r) => OWN_ROW.test(text(r)));
+  if (marked.length || !self.length) return marked;
+  return rows.filter((r) => self.some((n) => new RegExp(`(?:^|[^\\p{L}])${n}(?![\\p{L}])`, 'iu').test(text(r))));
+}
 
 /** A row's words: its label and its other cells of words (a route's driver), and its cells under no header. */
 const rowText = (table: LaidTable, r: number, labelCol: number, numeric: boolean[]) => {
@@ -166,17 +221,22 @@ export interface CellLead {
 }
 
 /** What one table says to the question: the cell, the sum, or that the named row is not in it. */
-function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>): { text: string; found: boolean } | null {
+function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>, self: readonly string[] = []): { text: string; found: boolean } | null {
   if (table.rows.length < 2) return null;
   const figures = table.columns.map((_, c) => columnFigures(table, c));
   const numeric = figures.map((f) => !!f && f.filter(Boolean).length >= 1);
   const labelCol = labelColumn(table, numeric);
   const terms = asked.terms.filter((t) => !NOT_NAMING.has(t));
+  // "How many days": the counted noun names a column even when the question's words leave it out as a time word.
+  const counted = /\bhow\s+many\s+(\p{L}+)/iu.exec(question)?.[1];
+  if (counted && !terms.includes(stem(counted.toLowerCase())) && !NOT_NAMING.has(stem(counted.toLowerCase()))) terms.unshift(stem(counted.toLowerCase()));
   // The column: the figures whose header names one of the question's words best.
   const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? headerNames(h, terms, asked) : 0));
+  // "How heavy", "how far": the one column of what the adjective measures ("Weight (kg)", "km"), when no header names the question's words.
+  const measured = measuredColumns(question, table, figures);
   const best = Math.max(0, ...named);
-  if (best === 0) return noColumn(question, asked, table, labelCol, numeric, screen);
-  const cols = named.map((n, c) => (n === best ? c : -1)).filter((c) => c >= 0);
+  if (best === 0 && measured.length !== 1) return totalColumn(question, asked, table, labelCol, numeric, figures, screen, self) ?? noColumn(question, asked, table, labelCol, numeric, screen);
+  const cols = best === 0 ? measured : named.map((n, c) => (n === best ? c : -1)).filter((c) => c >= 0);
   if (cols.length !== 1) return null;
   const col = cols[0]!;
   const header = table.columns[col]!.trim();
@@ -190,7 +250,7 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   });
   const most = Math.max(0, ...hits);
   let mine = most > 0 ? rows.filter((_, k) => hits[k] === most) : [];
-  if (!mine.length && ASKS_OWN.test(question)) mine = rows.filter((r) => OWN_ROW.test(rowText(table, r, labelCol, numeric)));
+  if (!mine.length && ASKS_OWN.test(question)) mine = ownRows(rows, (r) => rowText(table, r, labelCol, numeric), self);
   // Every noun of the question is said on the table's screen: "the customs value" is no weight, though WordNet kin.
   const said = new Set(namesIn(question).map((w) => stem(w.toLowerCase())));
   const nouns = terms.filter((t) => !asked.loose.includes(t) && !said.has(t));
@@ -216,6 +276,60 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   // A bill's amounts are not summed here: its own total says what it comes to (money-total), and a list of prices has none.
   if (parts.length < 2 || cellOf(parts[0]!).kind.startsWith('money')) return null;
   return sumOf(parts, '');
+}
+
+/** Words a header names a dimension by, in everyday languages ("Weight", "Gewicht", "Poids"). */
+const DIMENSION_WORDS: Record<Dimension, RegExp> = {
+  weight: /\b(?:weight|wt|gewicht|poids|peso|massa|mass)\b/i,
+  distance: /\b(?:distance|dist|km|miles|entfernung|strecke|afstand|distanza|distancia)\b/i,
+  duration: /\b(?:duration|time|hours|hrs|dauer|durée|duur|durata|duración)\b/i,
+  speed: /\b(?:speed|km\/h|mph|tempo|geschwindigkeit|vitesse|snelheid|velocità|velocidad)\b/i,
+  money: /\b(?:price|cost|amount|preis|prix|prijs|prezzo|precio)\b|[€$£]/i,
+  size: /\b(?:size|area|volume|größe|grösse|taille|grootte|superficie|m²)\b/i,
+  height: /\b(?:height|höhe|hauteur|hoogte|altezza|altura)\b/i,
+};
+
+/**
+ * The columns of what a "how <adjective>" question measures ("how heavy": weight): a header naming the
+ * dimension or one of its units ("Weight (kg)", "Gewicht", "(km)"), or figures written in its units.
+ */
+function measuredColumns(question: string, table: LaidTable, figures: ((Figure | null)[] | null)[]): number[] {
+  const adj = /\bhow\s+(\p{L}+)/iu.exec(question)?.[1];
+  const dims = adj ? polesOf(adj).map((p) => p.dim) : [];
+  if (!dims.length) return [];
+  return table.columns
+    .map((h, c) => c)
+    .filter((c) => {
+      const f = figures[c]?.find(Boolean);
+      if (!f || f.kind.startsWith('money') !== dims.includes('money')) return false;
+      const unit = /\(([^()]+)\)/.exec(table.columns[c]!)?.[1];
+      return dims.some((d) => DIMENSION_WORDS[d].test(table.columns[c]!) || (unit && measuredIn(d, `1 ${unit}`)) || f.kind === d);
+    });
+}
+
+/** A header that is a row's total ("Total", "Sum", "Gesamt", "Totaal"). */
+const TOTAL_HEADER = /^(?:total|totals|sum|summe|gesamt|totaal|totale|totalt|in all|all)\b/i;
+
+/**
+ * "How many hours did Priya log" over a grid of weeks with a Total column and no column of hours: the
+ * named row's total, when the question asks no money and the totals are no money either (an Amount
+ * column is not hours), or money asked of money.
+ */
+function totalColumn(question: string, asked: AskedValue, table: LaidTable, labelCol: number, numeric: boolean[], figures: ((Figure | null)[] | null)[], screen: Set<string>, self: readonly string[]): { text: string; found: boolean } | null {
+  const cols = table.columns.map((h, c) => c).filter((c) => c !== labelCol && numeric[c] && TOTAL_HEADER.test(table.columns[c]!.trim()));
+  if (cols.length !== 1) return null;
+  const col = cols[0]!;
+  const f = figures[col]!;
+  const money = f.find(Boolean)!.kind.startsWith('money');
+  if (money !== (asked.kind === 'money')) return null;
+  const names = namesIn(question);
+  const text = (r: number) => rowText(table, r, labelCol, numeric);
+  const filled = table.rows.map((_, r) => r).filter((r) => f[r]);
+  const rows = names.length ? filled.filter((r) => names.every((w) => meets(stem(w.toLowerCase()), stemsOf(text(r))))) : ASKS_OWN.test(question) ? ownRows(filled, text, self) : [];
+  if (rows.length !== 1) return null;
+  const r = rows[0]!;
+  const parts = table.columns.map((h, c) => c).filter((c) => c !== col && c !== labelCol && numeric[c] && figures[c]![r]).map((c) => `${table.columns[c]!.trim()} ${figures[c]![r]!.said}`);
+  return { text: `${table.columns[col]!.trim()}: ${f[r]!.said} (${rowText(table, r, labelCol, numeric)}${parts.length ? `: ${parts.join(', ')}` : ''})`, found: true };
 }
 
 /** "How many hours did Sam log" over a table with Sam's row and no column of hours, nor hours anywhere on its screen: said so. */
@@ -244,7 +358,7 @@ export function cellLead(question: string, asked: AskedValue, found: readonly Fo
     });
     // A screen whose words boxes were kept is read by them only: OCR's lines may split a header's labels.
     for (const table of s.frames.some((id) => layout?.(id)) ? laid : textTables(s.lines)) {
-      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`));
+      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`), selfNames([...s.lines, s.title]));
       if (r) return { ...r, n: s.n, passage: s.passage };
     }
   }
