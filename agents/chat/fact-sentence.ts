@@ -908,7 +908,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: extreme.one, hedged: false };
   // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
   const proc = procedureLead(question, asked, adviceScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage?.window_title ?? '' })));
-  if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: true, hedged: false };
+  if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: proc.found !== false, hedged: false };
   // "Who is doing the landing page copy", "who is my contact at the freight company": the person in the asked thing's row, after the asked role's cue, or under the letter.
   const read = numbered.flatMap((m) => [m.memory.title, m.memory.text, ...(m.passages ?? []).map((p) => p.text)]);
   const person = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '' })), read);

@@ -91,7 +91,7 @@ const INNER_PROMPT = /\s+(?=(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::|\s+)[~/][^
 const PRINTED = /\s(?=\p{Lu}\p{Ll}+(?:\s+\p{Ll}|:\s)|[\w.]*(?:Error|Exception|Warning)\b|(?:npm (?:WARN|ERR!)|fatal:|error:|warning:|Traceback)(?:\s|$))/gu;
 
 /** A line cut at the prompts inside it, each command cut from the output joined to it. */
-function unjoined(line: string): string[] {
+export function unjoined(line: string): string[] {
   const parts = line.split(INNER_PROMPT).map((p) => p.trim()).filter(Boolean);
   if (parts.length < 2) return [line];
   const out: string[] = [];
