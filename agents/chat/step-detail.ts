@@ -2,8 +2,9 @@
  * What a step or a rule says of the asked detail: the measure ("how much margin do the files need":
  * "Add 5 mm margin on every side"; "how early should we be at the gate": "Be at the gate 45 minutes
  * before departure"), the format or setting ("what format does the logo want": "Export as PNG-24,
- * sRGB"), and the way around a closure ("Suggested detour: leave the A7 at exit 12 and follow the
- * B4"). The line that tells it is stated, as the screen says it. Screen text is data.
+ * sRGB"), when a medicine is taken ("when should I take the ibuprofen": "1 tablet after meals"),
+ * and the way around a closure ("Suggested detour: leave the A7 at exit 12 and follow the B4"). The
+ * line that tells it is stated, as the screen says it. Screen text is data.
  */
 import { stem, termsSaid as covered, VALUE, type AskedValue } from './asked-value.js';
 import { instructionIn } from './step-answer.js';
@@ -20,14 +21,36 @@ const HOW_EARLY = /\bhow\s+(?:early|soon|long\s+before|far\s+(?:in\s+)?advance|m
 /** "45 minutes before departure", "2 hours ahead", "3 days in advance", "90 Minuten vor Abflug". */
 const BEFORE_SPAN = /\b\d+(?:[.,]\d+)?\s?(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|Minuten|Stunden|Tage|minutos|horas|días|minuti|ore|giorni|minuten|uur|dagen)\s+(?:before|ahead|prior|in advance|earlier|vor|avant|antes|prima|voor|voordat)\b/iu;
 
+/**
+ * Events a span is counted back from, that screens name in other words than the question: "before
+ * boarding" is what an airline says as "before departure", "before the show" what a theatre says as
+ * "before the curtain". A question's event and a line's in one group are the same moment.
+ */
+const EVENTS: readonly RegExp[] = [
+  /\b(?:board(?:ing)?|depart(?:ure|s)?|take-?off|flight|gate|check-?in|sail(?:ing)?|embark(?:ation)?|abflug|abfahrt|départ|salida|partenza|vertrek)\b/i,
+  /\b(?:show|performance|curtain|concert|screening|film|movie|match|kick-?off|game|doors|start|begins?)\b/i,
+  /\b(?:appointment|consultation|visit|surgery|procedure|exam|examination|test|interview|termin|rendez-vous|cita|appuntamento|afspraak)\b/i,
+];
+/** The event named after "before" in a text, as the group it is in, or -1. */
+function eventGroup(text: string): number {
+  const m = /\b(?:before|prior to|ahead of|vor|avant|antes de|prima di|voor)\s+(?:the\s+|your\s+|my\s+|our\s+|la\s+|le\s+|el\s+|il\s+|de\s+|dem\s+|der\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/iu.exec(text);
+  return m ? EVENTS.findIndex((r) => r.test(m[1]!)) : -1;
+}
+
+/** "When should I take / use / apply …": the time of day or the moment a thing is to be taken, not a date beside it. */
+const WHEN_TO = /\bwhen\s+(?:should|do|must|shall|can|am|are|is)\s+(?:i|we|you|he|she|they)\s+(?:supposed\s+to\s+|meant\s+to\s+)?(?:take|use|apply|give|put|eat|drink|have|spray|inhale|inject)\b/i;
+/** When a medicine, a dose or a treatment is taken, as a leaflet or a plan says it. */
+const TIMING =
+  /\b(?:(?:before|after|with|during|between)\s+(?:meals?|food|eating|breakfast|lunch|dinner|supper|bed(?:time)?|sleep(?:ing)?|exercise)|in\s+the\s+(?:morning|evening|afternoon)|at\s+(?:night|bedtime|breakfast|lunch|dinner)|on\s+an\s+empty\s+stomach|every\s+\d+\s*(?:hours?|hrs?|h)\b|(?:once|twice|(?:three|four|[2-6])\s+times)\s+(?:a|per)\s+day|(?:nach|vor|zu)\s+dem\s+essen|zum\s+essen|morgens|abends|nüchtern|(?:après|avant|pendant)\s+(?:les\s+)?repas|(?:dopo|prima\s+dei|durante\s+i)\s+(?:i\s+)?pasti|(?:después|antes)\s+de\s+(?:las\s+)?comidas|(?:na|voor|bij)\s+het\s+eten)\b/iu;
+
 /** "How much / how many / how wide / how thick X", "what size margin": a measure asked for. */
 const MEASURE_ASKED = /\bhow\s+(?:much|many|big|wide|thick|thin|long|tall|high|deep|heavy|large|small|hot|cold|warm)\b|\bwhat\s+(?:size|width|length|height|depth|weight|temperature|resolution)\b/i;
 /** Words that only ask for the measure. */
 const MEASURE_WORDS = new Set(['much', 'many', 'big', 'wide', 'thick', 'thin', 'long', 'tall', 'high', 'deep', 'heavy', 'large', 'small', 'size', 'width', 'length', 'height', 'depth', 'weight', 'early', 'soon', 'advance', 'need', 'must', 'requir', 'require', 'should', 'have', 'allow', 'leave'].map(stem));
 
 /** "What format / file type / colour profile / setting", "which format", "in what format", "export as what". */
-const FORMAT_ASKED = /\b(?:what|which)\s+(?:file\s+)?(?:format|file\s+type|type\s+of\s+file|extension|colou?r\s+(?:profile|space|mode)|codec|encoding|resolution|settings?|preset|quality)s?\b|\bin\s+what\s+(?:format|type)\b|\b(?:export|save|send|deliver|submit|upload)\s+(?:\w+\s+){0,3}as\s+what\b/i;
-const FORMAT_WORDS = new Set(['format', 'file', 'type', 'extension', 'colour', 'color', 'profile', 'space', 'mode', 'codec', 'encoding', 'resolution', 'setting', 'settings', 'preset', 'quality', 'want', 'need', 'requir', 'require', 'should', 'expect', 'accept', 'prefer', 'like'].map(stem));
+const FORMAT_ASKED = /\b(?:what|which)\s+(?:[\w-]+\s+)?(?:format|file\s+type|type\s+of\s+file|extension|colou?r\s+(?:profile|space|mode)|codec|encoding|resolution|settings?|preset|quality)s?\b|\bin\s+what\s+(?:format|type)\b|\b(?:export|save|send|deliver|submit|upload)\s+(?:\w+\s+){0,3}as\s+what\b/i;
+const FORMAT_WORDS = new Set(['format', 'file', 'image', 'photo', 'picture', 'video', 'audio', 'document', 'output', 'type', 'extension', 'colour', 'color', 'profile', 'space', 'mode', 'codec', 'encoding', 'resolution', 'setting', 'settings', 'preset', 'quality', 'want', 'need', 'requir', 'require', 'should', 'expect', 'accept', 'prefer', 'like'].map(stem));
 /** A format as screens write it: an upper-case name with figures or marks ("PNG-24", "PDF/X-4", "UTF-8", "H.264", "sRGB", "CMYK"), a resolution, or a file extension. */
 const FORMAT_SHAPE = /\b(?:[A-Z]{2,5}(?:[-/.][A-Z0-9]{1,4})*\d*(?:-\d+)?|s?RGB|CMYK|H\.26[45]|\d{2,4}\s?(?:dpi|ppi)|\d{3,4}\s?[x×]\s?\d{3,4}(?:\s?px)?)\b|\.(?:png|jpe?g|pdf|svg|tiff?|csv|xlsx?|docx?|mp4|mov|wav|mp3|zip|txt)\b/;
 /** Upper-case words that are no format: they shout or abbreviate ("NOT", "ASAP", "FAQ"). */
@@ -89,7 +112,9 @@ export function stepDetail<P>(question: string, asked: AskedValue, screens: read
   const measure = !early && MEASURE_ASKED.test(question);
   const format = FORMAT_ASKED.test(question);
   const detour = DETOUR_ASKED.test(question);
-  if (!early && !measure && !format && !detour) return null;
+  const askedEvent = early ? eventGroup(question) : -1;
+  const whenTo = WHEN_TO.test(question);
+  if (!early && !measure && !format && !detour && !whenTo) return null;
   const drop = new Set([...MEASURE_WORDS, ...(format ? FORMAT_WORDS : []), 'detour', 'diversion', 'divert', 'way', 'round', 'around', 'bypass', 'avoid', 'alternative', 'route', 'instead', 'other'].map(stem));
   const terms = asked.terms.filter((t) => !drop.has(t));
   const nouns = terms.filter((t) => !asked.loose.includes(t));
@@ -104,9 +129,20 @@ export function stepDetail<P>(question: string, asked: AskedValue, screens: read
       const own = covered(nouns, s, asked.kin);
       const withHeading = covered(nouns, `${s}\n${heading}`, asked.kin);
       const rule = instructionIn(`${s}.`) || RULE.test(s);
+      if (whenTo && nouns.length && own >= nouns.length && TIMING.test(s)) {
+        // A plan's row ("Medicine: Ibuprofen 400 · How to take: 1 tablet after meals · Refill from: 15 Dec"): the cell that says when, with the row's name.
+        const cells = s.split(/\s+·\s+/);
+        const cell = cells.find((c) => TIMING.test(c));
+        const text = cells.length > 1 && cell && cell !== cells[0] ? `${cell} (${cells[0]})` : s;
+        consider({ text, n: sc.n, passage: sc.passage }, 3 + own + sc.rank);
+        continue;
+      }
       if (early) {
         // "Be at the gate 45 minutes before departure": a span before, in a line that names what the question does.
-        if (BEFORE_SPAN.test(s) && (nouns.length ? own >= Math.max(1, nouns.length - 1) : covered(terms, s, asked.kin) > 0)) consider({ text: s, n: sc.n, passage: sc.passage }, 3 + own + sc.rank);
+        if (!BEFORE_SPAN.test(s)) continue;
+        if (nouns.length ? own >= Math.max(1, nouns.length - 1) : covered(terms, s, asked.kin) > 0) consider({ text: s, n: sc.n, passage: sc.passage }, 3 + own + sc.rank);
+        // "Before boarding" asked, "45 minutes before departure" said: the same moment named in the screen's words.
+        else if (askedEvent >= 0 && eventGroup(s) === askedEvent) consider({ text: s, n: sc.n, passage: sc.passage }, 2.5 + own + sc.rank);
         continue;
       }
       if (measure && rule && nouns.length && own >= Math.max(1, nouns.length - 1) && measuredBeside(s, nouns, asked.kin)) {

@@ -191,6 +191,27 @@ describe('the measure, format or way a step sets', () => {
     expect(stated(ask('How do I get around the road closure near Bebenhausen?', 'Baustellen — Landkreis', de))).toBe('Umleitung über die B27 und Tübingen-Lustnau');
   });
 
+  it('states the format asked with its kind ("what image format"), not a size in pixels listed first', () => {
+    const brief = 'Delivery brief\n1. Crop to 1200 x 800.\n2. Keep the logo in the top right.\n3. Name files by product code.\n4. Save as PNG-24 with transparency on.';
+    expect(stated(ask('What image format does the agency want?', 'Brief — Agency', brief))).toBe('Save as PNG-24 with transparency on');
+  });
+
+  it('states when a medicine is taken from its row in a plan, not the date beside it', () => {
+    const plan = 'Medicine  How to take  Refill from\nIbuprofen 400  1 tablet after meals  15 Dec\nOmeprazole 20  1 capsule before breakfast  2 Jan';
+    expect(stated(ask('When should I take the ibuprofen?', 'Medication plan', plan))).toBe('How to take: 1 tablet after meals (Medicine: Ibuprofen 400)');
+    expect(stated(ask('When do I take the omeprazole?', 'Medication plan', plan))).toBe('How to take: 1 capsule before breakfast (Medicine: Omeprazole 20)');
+  });
+
+  it('states a span before the event the question names in other words ("before boarding", "before departure")', () => {
+    const booking = 'Flight SK 204 Copenhagen → Lisbon\nCheck-in closes 45 minutes before departure\nBaggage: 1 x 23 kg';
+    expect(stated(ask('How early should we be at the terminal before boarding?', 'Your booking — SkyLink', booking))).toBe('Check-in closes 45 minutes before departure');
+    // Another event is not that one: the dentist's appointment is no flight's departure.
+    expect(stated(ask('How early should I be at the dentist before my appointment?', 'Your booking — SkyLink', booking))).not.toMatch(/Check-in closes/);
+    // A medicine the plan does not list has no time in it.
+    const plan = 'Medicine  How to take  Refill from\nIbuprofen 400  1 tablet after meals  15 Dec';
+    expect(stated(ask('When should I take the vitamin D?', 'Medication plan', plan))).not.toMatch(/after meals/);
+  });
+
   // Negatives: no detour shown, no margin rule, no format.
   it('states no detour, measure or format a screen does not give', () => {
     const noDetour = 'A7 closed between junctions 12 and 14 from Monday 9 Nov.\nExpect delays of 20 minutes.\nWorks run from 20:00 to 05:00.';
