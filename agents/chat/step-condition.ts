@@ -114,6 +114,16 @@ function said(term: string, text: string, kin: AskedValue['kin']): number {
   return (MORE_WORDS.has(term) && ABOVE.test(text)) || (LESS_WORDS.has(term) && BELOW.test(text)) ? 0.75 : 0;
 }
 
+/** A condition that says a thing is not there, in the languages of the openers. */
+const NEGATED = /\b(?:no|not|none|without|missing|lost|absent|gone|lacks?|lacking|isn't|aren't|wasn't|doesn't|don't|kein(?:e[nmrs]?)?|nicht|fehlt|ohne|pas|sans|manque|sin|falta|senza|manca|sem|geen|niet|ontbreekt|zonder)\b|n't\b/iu;
+/** The stems of what a condition says is not there: the words after "no", "without", before "is missing". */
+function absentIn(cond: string): string[] {
+  const out: string[] = [];
+  for (const m of cond.matchAll(/\b(?:no|without|missing|lost)\s+(?:a\s+|an\s+|the\s+|my\s+|your\s+)?([\p{L}-]{3,})/giu)) out.push(stem(m[1]!));
+  for (const m of cond.matchAll(/\b([\p{L}-]{3,})\s+(?:is|are|was|were|has\s+gone|went)\s+(?:missing|lost|absent|gone)\b/giu)) out.push(stem(m[1]!));
+  return out;
+}
+
 /** Words of a condition too common to tell one condition from another. */
 const PLAIN = new Set(['too', 'very', 'arriv', 'arrive', 'get', 'got', 'becom', 'become', 'turn', 'happen', 'seem', 'look', 'come', 'go', 'find', 'see', 'notice', 'something', 'anything'].map(stem));
 
@@ -160,6 +170,8 @@ export function conditionStep<P>(question: string, asked: AskedValue, screens: r
   const terms = asked.terms.filter((t) => condStems.has(t) && !PLAIN.has(t));
   if (!terms.length) return null;
   asked = { ...asked, kin: withInflectedForms(cond, asked.kin) };
+  // The things the asked condition says are not there: "no label", "without a receipt", "the key is missing".
+  const absent = absentIn(cond).filter((t) => terms.includes(t));
   let best: { found: ConditionFound<P>; score: number } | null = null;
   for (const sc of screens) {
     const steps = conditionalSteps(sc.lines);
@@ -172,6 +184,14 @@ export function conditionStep<P>(question: string, asked: AskedValue, screens: r
     const apart = terms.filter((t) => !topic.has(t));
     const key = apart.length ? apart : terms;
     for (const st of steps) {
+      // "No label on the box" is the condition "the label is missing": the thing said absent, absent in both.
+      if (absent.length && NEGATED.test(st.condition) && absent.every((t) => said(t, st.condition, asked.kin) > 0)) {
+        const score = 3 + absent.length + sc.rank - 0.01 * st.condition.length;
+        if (!best || score > best.score) best = { found: { text: st.text, n: sc.n, passage: sc.passage }, score };
+        continue;
+      }
+      // Another condition may say the absence in its own words ("no power": "if the power fails"), but it must name what is absent.
+      if (absent.length && !absent.every((t) => said(t, st.condition, asked.kin) > 0)) continue;
       const inCond = key.reduce((n, t) => n + said(t, st.condition, asked.kin), 0);
       // What sets the condition apart must be said by it: most of it, by its word or by kin.
       if (inCond < Math.max(0.75, key.length / 2 - 0.25)) continue;

@@ -86,9 +86,9 @@ const INNER_PROMPT = /\s+(?=(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::|\s+)[~/][^
 /**
  * Where what a command printed starts, when it was joined to the command: a capitalised word and a
  * lower-case one after it ("Would remove …", "Deleted images: 14"), or an error ("…OperationalError:",
- * "npm ERR!", "fatal:"), outside quotes.
+ * "npm ERR!", "fatal:"), or a status word before one (yarn's "success Cleared cache."), outside quotes.
  */
-const PRINTED = /\s(?=\p{Lu}\p{Ll}+(?:\s+\p{Ll}|:\s)|[\w.]*(?:Error|Exception|Warning)\b|(?:npm (?:WARN|ERR!)|fatal:|error:|warning:|Traceback)(?:\s|$))/gu;
+const PRINTED = /\s(?=\p{Lu}\p{Ll}+(?:\s+\p{Ll}|:\s)|(?:success|info|done|ok)\s+\p{Lu}|[\w.]*(?:Error|Exception|Warning)\b|(?:npm (?:WARN|ERR!)|fatal:|error:|warning:|Traceback)(?:\s|$))/gu;
 
 /** A line cut at the prompts inside it, each command cut from the output joined to it. */
 export function unjoined(line: string): string[] {

@@ -45,6 +45,11 @@ describe('commands typed at a prompt', () => {
     expect(stated(ask('What did I run to wipe the npm cache?', 'dana@kestrel: ~/app', bashScreen))).toBe('You ran `npm cache clean --force` (in ~/app)');
   });
 
+  it('cuts the output and the next prompt OCR ran into one line off the command', () => {
+    const yarn = 'alex@box ~/app $ ls\nsrc dist\nalex@box ~/app $ yarn cache clean success Cleared cache. alex@box ~/app $ npm run build\n> app@1.0.0 build';
+    expect(stated(ask('What did I run to clear the cache?', 'Terminal', yarn))).toBe('You ran `yarn cache clean` (in ~/app)');
+  });
+
   it('finds the command by what it printed', () => {
     const docker = '$ docker ps -a\nCONTAINER ID   IMAGE   STATUS\n$ docker system prune -a -f\nDeleted images: 14\nTotal reclaimed space: 6.3GB\n$ df -h /\n/dev/nvme0n1p2  228G  141G  76G  65% /';
     expect(stated(ask('Which command did I use to reclaim space from docker?', 'Terminal — bash', docker))).toBe('You ran `docker system prune -a -f`');
@@ -136,6 +141,15 @@ describe('steps under a condition', () => {
   it('reads a Spanish page for an English question', () => {
     const es = 'Normas del estudio\nLlega 10 minutos antes de la clase.\nSi llegas con retraso, avisa a la recepción y entra sin hacer ruido.\nSi no puedes venir, cancela en la app.';
     expect(stated(ask("What should I do if I'm running late for the class?", 'Clases de yoga — Estudio Luz', es))).toBe('Si llegas con retraso, avisa a la recepción y entra sin hacer ruido');
+  });
+
+  it('reads a condition that says a thing is not there as the step for its absence', () => {
+    const sop = 'Receiving parcels\nCheck the label against the order.\nIf the box is damp: photograph it, refuse delivery and note it on the slip.\nIf the label is missing: set the parcel aside and email the sender.';
+    expect(stated(ask('What if there is no label on the box?', 'Receiving SOP', sop))).toBe('If the label is missing: set the parcel aside and email the sender');
+    const power = 'Server room\nIf the power fails: the UPS holds 20 minutes; shut down the NAS first.\nIf the aircon stops: open the door and call facilities.';
+    expect(stated(ask('What do we do if there is no power?', 'Server room — Wiki', power))).toBe('If the power fails: the UPS holds 20 minutes; shut down the NAS first');
+    // Nothing on the page is about a missing receipt: the damp box is not it.
+    expect(stated(ask('What if there is no receipt in the box?', 'Receiving SOP', sop))).not.toMatch(/damp/);
   });
 
   it('reads a condition said after the action', () => {
