@@ -25,7 +25,7 @@ const ASKING = new Set(
 );
 /** Words that name a failure or a hold-up: the line saying them is the symptom, not its cause. */
 const TROUBLE = new Set(
-  'fail failed failing failure crash crashed break broke broken error wrong cancel cancelled canceled reject rejected decline declined bounce bounced stuck late delayed delay block blocked refuse refused abort aborted stop stopped hang hung freeze froze frozen down slow rolled rollback revert reverted skip skipped miss missed lost return returned'
+  'fail failed failing failure die died dead kill killed crash crashed break broke broken error wrong cancel cancelled canceled reject rejected decline declined bounce bounced stuck late delayed delay block blocked refuse refused abort aborted stop stopped hang hung freeze froze frozen down slow rolled rollback revert reverted skip skipped miss missed lost return returned'
     .split(' ')
     .map(stem),
 );
@@ -38,7 +38,7 @@ const CAUSE_SAID =
   /\b(?:because(?:\s+of)?|due\s+to|caused\s+by|owing\s+to|as\s+a\s+result\s+of|on\s+account\s+of|the\s+reason\s+(?:is|was)|reason|cause|root\s+cause|wegen|aufgrund|weil|grund|ursache|à\s+cause\s+d|en\s+raison\s+d|parce\s+qu|suite\s+à|raison|cause|debido\s+a|a\s+causa\s+de|porque|por\s+culpa\s+de|motivo|causa|perché|a\s+causa\s+di|per\s+via\s+di|dovuto\s+a|causa|omdat|vanwege|wegens|reden|oorzaak|devido\s+a|por\s+causa\s+de|razão)\b/iu;
 /** What a program prints when something stopped it, by name: the cause itself, not "failed". */
 const ERROR_CAUSE =
-  /\b(?:no\s+space\s+left|disk\s+(?:is\s+)?full|quota\s+exceeded|out\s+of\s+(?:memory|space|disk)|permission\s+denied|access\s+denied|not\s+permitted|forbidden|unauthori[sz]ed|(?:timed|times)\s+out|time-?out|connection\s+(?:refused|reset|closed)|unreachable|could\s+not\s+resolve|name\s+resolution|host\s+not\s+found|no\s+such\s+file|not\s+found|cannot\s+find|can't\s+find|missing|expired|invalid|not\s+valid|mismatch|too\s+large|too\s+big|larger\s+than|exceeds?|exceeded|limit\s+(?:reached|exceeded)|certificate|checksum|conflict|locked|in\s+use|already\s+exists|killed|oom|segmentation\s+fault|out\s+of\s+date|incompatible|unsupported|insufficient|declined\s+by|rejected\s+by|bounced\s+by)\b/i;
+  /\b(?:no\s+space\s+left|disk\s+(?:is\s+)?full|quota\s+exceeded|out\s+of\s+(?:memory|space|disk)|permission\s+denied|access\s+denied|not\s+permitted|forbidden|unauthori[sz]ed|(?:timed|times)\s+out|time-?out|connection\s+(?:refused|reset|closed)|unreachable|could\s+not\s+resolve|name\s+resolution|host\s+not\s+found|no\s+such\s+file|not\s+found|cannot\s+find|can't\s+find|missing|expired|invalid|not\s+valid|mismatch|too\s+large|too\s+big|larger\s+than|exceeds?|exceeded|limit\s+(?:reached|exceeded)|certificate|checksum|conflict|locked|in\s+use|already\s+exists|killed|oom(?:-?killed)?|sigkill|signal\s+9|exit\s+(?:code|status)\s+137|segmentation\s+fault|out\s+of\s+date|incompatible|unsupported|insufficient|declined\s+by|rejected\s+by|bounced\s+by)\b/i;
 /** An error's code as systems print it: "ENOSPC", "EACCES", "HTTP 403 Forbidden". */
 const ERROR_CODE = /\bE[A-Z]{3,12}\b|\b(?:HTTP\s+)?[45]\d\d\s+[A-Z][a-z]/u;
 /** What holds a journey, a parcel or a task up. */

@@ -49,6 +49,11 @@ describe('why it went wrong', () => {
     expect(stated(ask('Why is the Zurich flight delayed?', 'Departures', board))).toBe('Delay due to late arrival of the incoming aircraft');
   });
 
+  it("states an exit code that names the cause, when the question's own words say a job died and when it ran", () => {
+    const cron = 'Scheduled jobs — last 24 h\nnightly-report  FAILED  started 01:10  died 01:32\nexit code 137 (OOMKilled) after 22 min\nthumbnail-sync  OK  started 01:15  finished 01:19';
+    expect(stated(ask('Why did the nightly report die last night?', 'Scheduled jobs — Cronboard', cron))).toBe('exit code 137 (OOMKilled) after 22 min');
+  });
+
   it('reads a cause said in Italian for an English question', () => {
     const it_ = 'Regionale 2231 Milano → Bergamo cancellato\nIl treno è stato cancellato a causa di un guasto tecnico\nProssimo treno 10:35';
     expect(stated(ask('Why was my train cancelled?', 'Journey — Trenitalia', it_))).toMatch(/^Il treno è stato cancellato a causa di un guasto tecnico/);
@@ -64,6 +69,9 @@ describe('why it went wrong', () => {
     const f = ask('Why did the backup fail?', 'Terminal', 'mia@nas:~$ ./backup.sh\nbackup failed after 12s\nmia@nas:~$ ls\nbackup.sh notes.txt');
     expect(f.known).toBe(false);
     expect(f.text).toMatch(/^I didn't find why: the screen says "backup failed after 12s"/);
+    const died = ask('Why did the nightly report die?', 'Scheduled jobs — Cronboard', 'Scheduled jobs\nnightly-report  died 01:32\nthumbnail-sync  finished 01:19');
+    expect(died.known).toBe(false);
+    expect(died.text).toMatch(/^I didn't find why: the screen says "nightly-report\s+died 01:32"/);
   });
 
   it('states no cause from a screen about something else', () => {
