@@ -7,6 +7,7 @@
 import { stem, VALUE, type AskedValue } from './asked-value.js';
 import { adjectiveBase, measuredIn, polesOf } from './measure-words.js';
 import { sideStems } from './asked-qualifier.js';
+import { inAskedUnit } from './asked-unit.js';
 
 /** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
 const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
@@ -114,6 +115,8 @@ export function refineAsked(question: string, asked: AskedValue): AskedValue {
 }
 
 function refineKind(question: string, asked: AskedValue): AskedValue {
+  const inUnit = inAskedUnit(question, asked);
+  if (inUnit) return inUnit;
   const measured = measureAsked(question, asked);
   if (measured) return measured;
   const q = question.replace(/[’]/g, "'");

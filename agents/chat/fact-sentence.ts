@@ -25,6 +25,7 @@ import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 import { sentenceSpan, type SpanSource } from './sentence-span.js';
+import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { personLead } from './person-answer.js';
 import { bestScreens, foundScreens } from './found-screens.js';
@@ -670,6 +671,12 @@ function spanLead(question: string, asked: AskedValue, units: readonly Unit[], n
   return { text: `${lead}${by}${sentence}${where(u, fmt)} [${u.n}].`, cited: [u.n], known: true, hedged: false };
 }
 
+/** A line holding several figures is led by the one in the asked unit ("212 km — Oslo to Bergen run 212 km 4 h 35 min"). */
+function unitFirst(question: string, text: string): string {
+  const v = valueInAskedUnit(question, text);
+  return v ? `${v} — ` : '';
+}
+
 /** A long sentence found as the answer is led by its words that answer ("The main entrance — Visitors sign in at …"). */
 function spanFirst(question: string, asked: AskedValue, u: Unit, units: readonly Unit[]): string {
   if (!u.passage || u.laidOut || u.key || u.passage.kind === 'code' || u.text.length < LONG_SENTENCE) return '';
@@ -958,7 +965,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   if (spoken) return spoken;
-  if (top) return { text: `${spanFirst(question, asked, top.unit, units)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  if (top) return { text: `${spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   // A person read beside the asked thing but not surely it (a related word met, another role's cue): the guess, before any other.
   if (person) return { text: `Not sure it is what you asked, but the closest I found: ${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: true };
   if (near) {
