@@ -55,7 +55,17 @@ const FUNCTION_WORDS = new Set(
  * clause it stands in.
  */
 const SUBORDINATE = /[,;]?\s+(?=(?:until|till|unless|because|since|while|whereas|although|though|when|whenever|once|before|after|if|so that)\s+(?:(?:you|we|they|i|he|she|it|there)\b|(?:the|a|an|my|our|your|their|his|her|its|this|that)\s+(?:[\p{L}-]+\s+){1,2}(?:is|are|was|were|has|have|had|will|would|can|could|gets?|got|goes|went|comes?|came|starts?|opens?|closes?|arrives?|leaves?|does|did)\b))/iu;
-const clauses = (sentence: string) => clausesOf(sentence).flatMap((c) => c.split(SUBORDINATE)).map((c) => c.trim()).filter(Boolean);
+/** A sentence that opens with its condition ("While the north entrance is closed, please use …") ends the condition at its comma. */
+const LEADING_CONDITION = /^((?:while|whilst|if|when|whenever|since|until|till|once|as long as|because|in case)\b[^,;]{3,}),\s+/i;
+const clauses = (sentence: string) =>
+  clausesOf(sentence)
+    .flatMap((c) => {
+      const lead = LEADING_CONDITION.exec(c);
+      return lead ? [lead[1]!, c.slice(lead[0].length)] : [c];
+    })
+    .flatMap((c) => c.split(SUBORDINATE))
+    .map((c) => c.trim())
+    .filter(Boolean);
 
 /**
  * "while the lift is broken", "if the shop is closed": a word right after "is" says a state the
@@ -73,6 +83,9 @@ function stateWords(question: string): Set<string> {
   return out;
 }
 
+/** The condition a question asks under: what follows "while", "if", "since" or "until". */
+const CONDITION = /\b(?:while|whilst|if|since|because|until|as long as)\b(.*)$/i;
+
 interface Term {
   stem: string;
   /** A verb or a state: the screen may say it in other words. */
@@ -85,12 +98,22 @@ function meet(t: string, stems: Set<string>, asked: AskedValue): number {
   return meets(t, stems) ? 1 : metByKin(t, stems, asked.kin) ? 0.5 : 0;
 }
 
-/** Whether a span is the question's own thing ("the lift" for "while the lift is broken"), not an answer to it. */
-function askedItself(span: Span, terms: readonly Term[]): boolean {
+/** Words of a place span that give it no name of its own ("the", "our"). */
+const NOT_NAME = /^(?:the|a|an|this|that|our|my|your|their|his|her|its)$/i;
+
+/**
+ * Whether a span is the question's own thing ("the lift" for "while the lift is broken"), not an
+ * answer to it. A place of the same kind with a name of its own, in a clause that says another thing
+ * the question names, is another of its kind: "Use gate D for all deliveries" while "the gate" (B) is broken.
+ */
+function askedItself(span: Span, terms: readonly Term[], clause: Set<string>, questionTokens: ReadonlySet<string>): boolean {
   const words = tokensOf(span.text).map((w) => stem(w.text)).filter((w) => w.length >= 3 && !/^\d/.test(w));
   if (!words.length) return false;
   const head = span.head ? stem(span.head) : null;
-  return (head !== null && terms.some((t) => !t.soft && t.stem === head)) || words.every((w) => terms.some((t) => t.stem === w));
+  const itself = (head !== null && terms.some((t) => !t.soft && t.stem === head)) || words.every((w) => terms.some((t) => t.stem === w));
+  // Its own name is none the question says ("D" of "gate D"), and its clause says another thing asked.
+  const named = tokensOf(span.text).some((w) => !questionTokens.has(w.text.toLowerCase()) && !terms.some((t) => t.stem === stem(w.text)) && !NOT_NAME.test(w.text));
+  return itself && !(span.own && named && terms.some((t) => !t.soft && t.stem !== head && !words.includes(t.stem) && meets(t.stem, clause)));
 }
 
 /** A place of the asked kind: "what door" is answered by a door (or an entrance, its kin), not a room. */
@@ -127,11 +150,14 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
   if (!kind) return null;
   const placeNoun = kind === 'place' ? askedPlace(question) : null;
   const states = stateWords(question);
+  // The states said in the question's condition ("while the gate is broken", "if the shop is closed").
+  const conditions = stateWords(CONDITION.exec(question)?.[1] ?? '');
   const named = asked.terms.filter((t) => !JOINERS.has(t) && t !== (placeNoun ? stem(placeNoun) : '') && t !== 'often');
   if (!named.length) return null;
   // Every word of the question that names something, the words of its kind included.
   const questionWords = [...new Set(question.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length >= 2 && !FUNCTION_WORDS.has(w)).map(stem))];
 
+  const questionTokens = new Set(question.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const reads: Read<T>[] = [];
   for (const source of sources) {
     for (const line of source.text.split('\n')) {
@@ -176,14 +202,18 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
     const parts = clauses(r.sentence);
     const inNamingClause = (s: Span) => parts.length < 2 || parts.some((c) => c.includes(s.text) && questionWords.some((w) => meet(w, stemsOf(c), asked) > 0));
     if (kind === 'code' && !SAYS_CODE.test(r.sentence)) continue;
-    const spans = r.spans.filter((s) => !askedItself(s, terms) && ofAskedPlace(s, placeNoun) && inNamingClause(s));
+    const clauseOf = (s: Span) => stemsOf(parts.find((c) => c.includes(s.text)) ?? r.sentence);
+    const spans = r.spans.filter((s) => !askedItself(s, terms, clauseOf(s), questionTokens) && ofAskedPlace(s, placeNoun) && inNamingClause(s));
     if (!spans.length) continue;
     const { score, missing } = saidIn(r.stems, r.context);
     // The sentence itself says something of the question: a thing it names, or the kind of thing asked ("the Blue room" for "which room").
     if (missing || !questionWords.some((w) => meet(w, r.stems, asked) > 0)) continue;
     // The value nearest the question's words: "use the side door for all deliveries" over a door named further on.
     const at = tokensOf(r.sentence).filter((w) => terms.some((t) => meet(t.stem, stemsOf(w.text), asked) > 0));
-    const span = at.length ? [...spans].sort((a, b) => Math.min(...at.map((w) => gap(a, w))) - Math.min(...at.map((w) => gap(b, w))))[0]! : spans[0]!;
+    // A value in the clause that says the question's condition ("while the north entrance is closed") is the thing under it, not the way round it.
+    const free = spans.filter((s) => ![...conditions].some((c) => meets(c, clauseOf(s))));
+    const pool = free.length ? free : spans;
+    const span = at.length ? [...pool].sort((a, b) => Math.min(...at.map((w) => gap(a, w))) - Math.min(...at.map((w) => gap(b, w))))[0]! : pool[0]!;
     scored.push({ r, span, said: score, score: score + 0.25 * r.source.rank });
   }
   if (!scored.length) return null;

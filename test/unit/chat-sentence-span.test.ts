@@ -169,6 +169,15 @@ describe('what is not stated', () => {
     notKnownSaying('Where is the lift?', chat, '#facilities — Teamly', /side door|^The lift/i);
   });
 
+  it('another of the asked kind of place: the one to use while the asked one is out', () => {
+    const ops = ['#warehouse', 'Jonas Berg 07:40', 'Dock 2 is jammed again. Send all pallets to dock 5 until the technician has been.', 'Mia 07:42', 'noted'].join('\n');
+    expect(said('Where do the pallets go while the dock is out of order?', ops, '#warehouse — Teamly')).toMatch(/^Dock 5 — Jonas Berg \(07:40\): Send all pallets to dock 5/);
+    const mail = ['Parking this week', 'While the north entrance is closed for resurfacing, please use the south entrance next to the bike racks.'].join('\n');
+    expect(said('Which entrance do I use while the entrance is closed?', mail, 'Parking — Mail')).toMatch(/^The south entrance/);
+    // The question names the one that is out: it is no answer to where the pallets go.
+    notKnownSaying('Where do the pallets go while dock 5 is out of order?', ops, '#warehouse — Teamly', /^Dock 5 — /);
+  });
+
   it('another kind of place than the one asked for', () => {
     notKnownSaying('Which door do we use for the workshop?', ['Workshop', 'We meet in the Blue room on the 2nd floor for the workshop.'].join('\n'), 'Workshop — Wiki', /^The Blue room/);
     notKnownSaying('Which room is the workshop in?', ['Workshop', 'We meet by the side door of the library for the workshop.'].join('\n'), 'Workshop — Wiki', /side door/);
