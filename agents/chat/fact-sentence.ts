@@ -201,8 +201,11 @@ function unitsOfLayout(passages: { p: PassageMatch; m: NumberedMemory; rank: num
   return out;
 }
 
-/** A question about what is still to come: the time a screen was seen cannot answer it. */
-const AHEAD = /\b(?:will|going to|gonna|supposed to|due|next|need to|needs to|have to|has to|upcoming)\b/i;
+/**
+ * A question about what is still to come, or about when a thing does what it does ("when does the
+ * ferry leave", "what time is the library open till"): the time a screen was seen cannot answer it.
+ */
+const AHEAD = /\b(?:will|going to|gonna|supposed to|due|next|need to|needs to|have to|has to|upcoming)\b|^\s*(?:and\s+|so\s+)?(?:when|what time|what day|what date|until when|how late|how early)\s+(?:does|do|is|are|can|should|must)\b/i;
 
 function unitsOfMemory(m: NumberedMemory, rank: number, question: string, kind: ValueKind): Unit[] {
   let text = collapse(m.memory.text);

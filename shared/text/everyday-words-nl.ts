@@ -143,6 +143,8 @@ trip | reis
 pick up | ophalen
 delivery | levering, bezorging, bezorgen
 parcel | pakket, pakje
+load | lading, zending, vracht
+pallet | pallet, pallets
 address | adres
 street | straat
 city | stad, woonplaats

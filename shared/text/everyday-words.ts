@@ -149,6 +149,8 @@ trip, journey, travel | Reise, Fahrt | voyage, trajet | viaje, trayecto | viaggi
 pick up, collect | abholen, Abholung | chercher, récupérer, retirer, retrait | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
 delivery, deliver | Lieferung, Zustellung, liefern | livraison, livrer | entrega, envío, entregar | consegna, consegnare | entrega, entregar
 parcel, package | Paket, Sendung | colis | paquete | pacco | encomenda, pacote
+load, shipment, consignment, freight, cargo | Ladung, Sendung, Fracht, Frachtgut | chargement, envoi, cargaison, fret | carga, envío, mercancía | carico, spedizione, merce | carga, remessa, mercadoria
+pallet, pallets | Palette, Paletten | palette, palettes | palé, palés, palet | bancale, bancali, pallet | palete, paletes
 address | Adresse, Anschrift | adresse | dirección, domicilio | indirizzo | morada, endereço
 street | Straße, Strasse, Str | rue, avenue | calle, avenida | strada, corso | rua, avenida
 city, town | Stadt, Ort | ville | ciudad, pueblo | città, paese | cidade
