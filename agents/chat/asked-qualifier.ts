@@ -22,8 +22,8 @@ interface Side {
 /** Words as a pattern bounded by letters of any script: "\b" would not end "até" or "début". */
 const words = (alternatives: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
 
-const END_WORDS = words(String.raw`ends?|ending|ended|finish(?:es|ed|ing)?|over|until|till|closes?|closing|closed|last|done|wrap(?:s|ping)? up|einde|ende|endet|eindigt|fin|fim|termina|acaba|termine|schluss|bis|até|hasta|jusqu'?[aà]|tot`);
-const START_WORDS = words(String.raw`starts?|starting|started|begins?|beginning|began|opens?|opening|doors|from|kick(?:s|ing)? off|beginn|beginnt|anfang|début|commence|inicio|início|inizio|inizia|empieza|comienza|começa|aanvang|begint|ab|desde|depuis|vanaf`);
+const END_WORDS = words(String.raw`ends?|ending|ended|finish(?:es|ed|ing)?|over|until|till|closes?|closing|closed|shuts?|shutting|schlie(?:ß|ss)t|ferme|cierra|chiude|fecha|sluit|last|done|wrap(?:s|ping)? up|einde|ende|endet|eindigt|fin|fim|termina|acaba|termine|schluss|bis|até|hasta|jusqu'?[aà]|tot`);
+const START_WORDS = words(String.raw`starts?|starting|started|begins?|beginning|began|opens?|opening|doors|from|kick(?:s|ing)? off|beginn|beginnt|anfang|début|commence|inicio|início|inizio|inizia|empieza|comienza|começa|aanvang|begint|ab|desde|depuis|vanaf|ouvre|öffnet|abre|apre|opent`);
 const BACK_WORDS = words(String.raw`return(?:s|ing)?|back|inbound|homebound|homeward|retour|regreso|vuelta|volta|regresso|r[üu]ck(?:fahrt|flug|reise|weg)?|ritorno|terugreis|terug`);
 const OUT_WORDS = words(String.raw`outbound|outward|aller|ida|hin(?:fahrt|flug|reise|weg)?|andata|heenreis|heen`);
 const GIVE_BACK_WORDS = words(String.raw`return\p{L}*|back|due|drop[- ]?off|hand[- ]?in|check[- ]?in|until|by|r[üu]ckgabe|devolu[cç][aã]o|entrega|retour|restituzione|inleveren`);

@@ -10,6 +10,7 @@
 import { sentencesOf } from '../store/index.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 import { clausesOf, headedMessage } from './prose-clause.js';
+import { sideFit } from './asked-qualifier.js';
 import { askedPlace, spanKindOf, spansOf, tokensOf, type Span } from './span-kinds.js';
 import { wordKin } from '../runtime/index.js';
 
@@ -212,7 +213,13 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
     const at = tokensOf(r.sentence).filter((w) => terms.some((t) => meet(t.stem, stemsOf(w.text), asked) > 0));
     // A value in the clause that says the question's condition ("while the north entrance is closed") is the thing under it, not the way round it.
     const free = spans.filter((s) => ![...conditions].some((c) => meets(c, clauseOf(s))));
-    const pool = free.length ? free : spans;
+    // A time said with the other side of what was asked ("opens at 08:30 and closes at 19:30" for "when does it close") gives way to the one said with the asked side.
+    const before = (x: Span) => r.sentence.slice(Math.max(0, ...r.spans.filter((o) => o.end <= x.start).map((o) => o.end), x.start - 30), x.start);
+    const kept = free.length ? free : spans;
+    const fits = kept.map((x) => sideFit(question, asked, [before(x)]).fit);
+    const meeting = kept.filter((_, i) => fits[i] === 'meets');
+    const sided = kept.filter((_, i) => fits[i] !== 'other');
+    const pool = meeting.length && meeting.length < kept.length ? meeting : sided.length ? sided : kept;
     const span = at.length ? [...pool].sort((a, b) => Math.min(...at.map((w) => gap(a, w))) - Math.min(...at.map((w) => gap(b, w))))[0]! : pool[0]!;
     scored.push({ r, span, said: score, score: score + 0.25 * r.source.rank });
   }
