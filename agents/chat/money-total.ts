@@ -97,6 +97,9 @@ const NAMES_BILL = /\b(?:owe[sd]?|bill|invoice|receipt|quote|estimate|booking|or
 /** An aside the question names as the thing priced, not the whole ("the deposit", "the booking fee", "the tax"). */
 const ASKS_PART = /\b(?:deposit|fee|tax|vat|tip|service\s+charge|delivery|shipping|postage|surcharge|discount|refund)\b/i;
 
+/** "How much was the ferry", "how much is the flat": a thing's price asked without a money word. */
+const HOW_MUCH_WAS_THING = /\bhow\s+much\s+(?:was|is|were|are|will\s+be)\s+(?:the|my|our|that|this|those|these)\s+\p{L}/iu;
+
 /** What a money question asks for, or null when it asks for no amount of money (or for one part of a bill). */
 export function moneyAsk(question: string): MoneyAsk | null {
   // "What cost centre am I booked under": a code named by money's word, no amount.
@@ -105,12 +108,12 @@ export function moneyAsk(question: string): MoneyAsk | null {
   const unit = ASKED_UNIT.find(([, re]) => re.test(question))?.[0] ?? null;
   // "How much was the ferry booking", "what did the rental come to": a bill named, or its whole asked, with no money word.
   const billed = /\bhow\s+much\b/i.test(question) && BILLS.test(question);
-  if (!asksMoney(question) && !(RATE.test(question) && unit) && !billed && !/\b(?:came|come|comes)\s+to\b|\bset\s+(?:me|us)\s+back\b/i.test(question) && !/\bhow\s+much\b.*\b(?:altogether|in\s+total|in\s+all)\b/i.test(question)) return null;
+  if (!asksMoney(question) && !(RATE.test(question) && unit) && !billed && !/\b(?:came|come|comes)\s+to\b|\bset\s+(?:me|us)\s+back\b/i.test(question) && !/\bhow\s+much\b.*\b(?:altogether|in\s+total|in\s+all|in\s+the\s+end)\b/i.test(question) && !HOW_MUCH_WAS_THING.test(question)) return null;
   if (unit) return { of: 'unit', unit };
   if (RATE.test(question)) return { of: 'unit', unit: null };
   if (ASKS_LEFT.test(question)) return { of: 'left' };
   if (ASKS_PART.test(question) && !SAYS_WHOLE.test(question)) return { of: 'part' };
-  if (billed || /\b(?:cost\w*|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|bill(?:ed)?|price[ds]?|come\s+to|came\s+to|set\s+(?:me|us)\s+back)\b/i.test(question) || SAYS_WHOLE.test(question)) return { of: 'whole' };
+  if (billed || HOW_MUCH_WAS_THING.test(question) || /\b(?:cost\w*|owe[sd]?|pa(?:y|id)|spen[dt]|charged?|bill(?:ed)?|price[ds]?|come\s+to|came\s+to|set\s+(?:me|us)\s+back)\b/i.test(question) || SAYS_WHOLE.test(question)) return { of: 'whole' };
   return null;
 }
 
@@ -182,9 +185,11 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
     const st = stemsOf(label);
     return words.filter((t) => meets(t, st) || metByKin(t, st, asked.kin)).length;
   };
+  // A place the question names in English is written the page's way ("Lisbon": Lisboa, "Seville": Sevilla).
+  const placeNames = new Set(question.split(/\s+/).slice(1).filter((w) => /^\p{Lu}\p{Ll}{4,}/u.test(w)).map((w) => stem(w.toLowerCase().replace(/[^\p{L}]/gu, ''))));
   const names = (text: string) => {
     const stems = stemsOf(text);
-    return nouns.filter((t) => meets(t, stems) || metByKin(t, stems, asked.kin)).length;
+    return nouns.filter((t) => meets(t, stems) || metByKin(t, stems, asked.kin) || inCompound(t, stems, asked) || (placeNames.has(t) && cognate(t, stems))).length;
   };
   // The amount is stated when the block of the screen it is in (a bill's foot, a card) or the
   // window names what was asked (all its nouns but a third); else the lead reads on (its statement
@@ -261,5 +266,19 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
     return null;
   }
 }
+
+/**
+ * A noun met inside a compound of the page's language by itself or its kin or translation of five
+ * letters or more, at the compound's start or end ("Fietsenmaker": fietsen, bikes; "Hotelrechnung":
+ * hotel; "Skiverleih"): German and Dutch write the thing a bill is for into one word with others.
+ */
+function inCompound(term: string, stems: ReadonlySet<string>, asked: AskedValue): boolean {
+  const forms = [term, ...(asked.kin.get(term) ?? [])].filter((f) => f.length >= 5);
+  for (const s of stems) if (forms.some((f) => s.length >= f.length + 3 && (s.startsWith(f) || s.endsWith(f)))) return true;
+  return false;
+}
+
+/** A place's name as another language writes it: the same first five letters ("lisbon", "lisboa"). */
+const cognate = (term: string, stems: ReadonlySet<string>) => term.length >= 5 && [...stems].some((s) => s.length >= 5 && s !== term && s.slice(0, 5) === term.slice(0, 5));
 
 const said = (line: string) => line.replace(/\s+/g, ' ').replace(/[.;:,]+$/, '').trim();

@@ -261,3 +261,29 @@ describe('the screens read: the block that names what was asked', () => {
     expect(f.text.split('\n')[0]).toMatch(/^Total 120\.00.*\[2\]/);
   });
 });
+
+describe('a bill in another language met by what was bought, as that language writes it', () => {
+  // [question, lines, title, amount stated]: the thing inside a compound, a place's own spelling, "how much was the X".
+  const met: [string, string[], string, string][] = [
+    ['How much did the bike repair cost?', ['Fietsenmaker De Spaak', 'Reparatie achterwiel', 'Arbeid 35,00', 'Onderdelen 22,50', 'Totaal € 57,50'], 'Factuur — De Spaak', '57,50'],
+    ['What did the flat in Lisbon cost us?', ['Reserva confirmada', 'Apartamento T2 Alfama, Lisboa', '4 noites · 2 hóspedes', 'Taxa de limpeza 45,00 €', 'Total a pagar 412,00 €'], 'Reserva — Casas Lisboa', '412,00'],
+    ['How much was the ferry in the end?', ['Boeking bevestigd', 'Veerboot Harlingen – Terschelling', '2 volwassenen, 1 auto', 'Reserveringskosten € 7,50', 'Te betalen € 143,50'], 'Rederij Doeksen — Boeking', '143,50'],
+    ['How much was the hotel?', ['Hotelrechnung Zimmer 214', '2 Nächte à 98,00 €', 'Frühstück 24,00 €', 'Gesamtbetrag 220,00 €'], 'Rechnung — Hotel Seeblick', '220,00'],
+  ];
+  for (const [q, lines, title, amount] of met) {
+    it(`${q} → ${amount}`, () => {
+      const f = lead(q, lines.join('\n'), title);
+      expect(f.known).toBe(true);
+      expect(f.text.split('\n')[0]).toContain(amount);
+    });
+  }
+
+  it('states no bill for a place it does not name, nor for a thing only another compound holds', () => {
+    const cadiz = ['Hotel Miramar Cádiz, 3 noches', '€ 95,00 por noche', 'Total a pagar 300,00 €'].join('\n');
+    expect(lead('What did the hotel in Lisbon cost us?', cadiz, 'Reserva — Hotel Miramar').text.split('\n')[0]).not.toContain('300,00');
+    const garage = ['Autowerkstatt Brandt', 'Reparatur Auspuff', 'Arbeitszeit 120,00 €', 'Gesamtbetrag 310,00 €'].join('\n');
+    expect(lead('How much did the bike repair cost?', garage, 'Rechnung — Autowerkstatt Brandt').text.split('\n')[0]).not.toContain('310,00');
+    const hotel = ['Hotel Bellavista Firenze', 'Totale pagato 318,40 €'].join('\n');
+    expect(lead('How much was the ferry?', hotel, 'Conferma — Bellavista').text.split('\n')[0]).not.toContain('318,40');
+  });
+});
