@@ -60,6 +60,16 @@ export function otherPeriod(asked: string, screen: string): boolean {
   return clash(monthsNamed(asked, true), monthsNamed(screen)) || clash(yearsNamed(asked), yearsNamed(screen));
 }
 
+/**
+ * The user looking at something: "which page did I look at", "what was I reading", "on my screen". A
+ * month such a question names is when it was seen; one beside what the user paid, logged or booked
+ * ("what did I pay for electricity in October") may be what a statement or a sheet is about.
+ */
+const LOOKED = /\b(?:i|we)\s+(?:\w+\s+)?(?:look(?:ed|ing)?|saw|see|seen|read(?:ing)?|open(?:ed|ing)?|watch(?:ed|ing)?|view(?:ed|ing)?|visit(?:ed|ing)?|brows(?:e|ed|ing)|search(?:ed|ing)?|googl(?:e|ed))\b|\bon\s+(?:my|the)\s+screen\b/i;
+
+/** Whether a question asks what the user looked at: a month it names is then when, not what about. */
+export const asksLooked = (question: string): boolean => LOOKED.test(question);
+
 /** A calendar month a question's window over captures spans ("in October", "last month", "this month"), as the month (0..11) and year. */
 export interface AskedMonth {
   month: number;

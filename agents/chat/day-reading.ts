@@ -22,9 +22,6 @@ const SEEN =
 const SAID =
   /\b(?:shifts?|rotas?|roster(?:ed)?|schedul(?:e|es|ed)|calendar|agenda|timetable|planner|plan(?:s|ned)?|book(?:ing|ings|ed)|reserv(?:ation|ations|ed)|appointments?|meetings?|stand-?up|deadlines?|due|deliver(?:y|ies|ed)?|arriv(?:e|es|al|ing)|parcels?|packages?|shipments?|pick-?ups?|collection|bins?|lunch|dinner|breakfast|brunch|class(?:es)?|lessons?|courses?|trainings?|sessions?|practice|rehearsal|events?|concerts?|gigs?|shows?|screenings?|flights?|trains?|buses|departures?|menu|on[\s-]+call|on[\s-]+duty|rostered|off\s+work|day\s+off|opening|open(?:s|ing)?\s+(?:hours|times|at|until|till|from)|clos(?:ed|es|ing)|hours|happening|going\s+on|exams?|assignments?|tasks?|to-?dos?|reminders?|renewal|expir(?:e|es|y)|payments?|starts?|begins?|ends?)\b|\bwhat(?:'s|’s|\s+is|\s+was)\s+on\b(?!\s+(?:my|the)\s+screen)|\bwho(?:'s|’s|\s+is|\s+was|\s+were)\s+(?:on|in|off|working|covering)\b/i;
 
-/** Whether a question asks what the user saw or did ("what did I look at", "which page was I reading"): a time it names is when. */
-export const asksSeen = (question: string): boolean => SEEN.test(question);
-
 /** How a question reads the day it names: the captures' time, the screens' days, or both (the filter first). */
 export function dayReading(question: string): DayReading {
   const seen = SEEN.test(question);

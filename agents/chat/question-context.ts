@@ -5,8 +5,8 @@ import { ANCHOR_CANDIDATES, anchorScreen, dayWindows } from './anchor-screen.js'
 import { answerMoments, dayAround, momentIndex, momentsOf, temporalAsk } from './temporal-question.js';
 import type { QuestionTime, TimeRange } from '../../shared/time/index.js';
 import { isWithheldFromModel } from '../../shared/vault/index.js';
-import { askedForDay, asksSeen, dayReading, dayWordsOf, namesWholeDay, saysAskedValue } from './day-reading.js';
-import { monthOfWindow, namesMonth } from './asked-period.js';
+import { askedForDay, dayReading, dayWordsOf, namesWholeDay, saysAskedValue } from './day-reading.js';
+import { asksLooked, monthOfWindow, namesMonth } from './asked-period.js';
 
 /** What retrieval needs from the store (observations and passages: for questions about the order of moments). */
 export type MemorySource = Pick<EngramStore, 'search'> & {
@@ -200,8 +200,8 @@ export async function retrieveMemories(
     hits = await search(timeRange);
     // A month the question names may be what a screen is about, not when it was seen ("how many hours
     // did Priya log in October": the sheet "Contractors Oct 2026" seen in December): screens seen at
-    // any time whose text names that month join the window's, unless the question asks what the user saw.
-    const month = timeRange && input.asked && !asksSeen(input.asked) ? monthOfWindow(timeRange) : null;
+    // any time whose text names that month join the window's, unless the question asks what the user looked at.
+    const month = timeRange && input.asked && !asksLooked(input.asked) ? monthOfWindow(timeRange) : null;
     if (month) hits = withMonthScreens(hits, (await search(null)).filter((h) => lexical(h) && !isChatEpisode(h.memory) && namesMonth(hitText(h), month)));
     // Nothing in the window holds the question's words: look again over all time and say so,
     // rather than answer "nothing" (the window may be a misread of the question). A day that may be

@@ -133,9 +133,14 @@ describe('a month asked is what a screen is about, not only when it was seen', (
     expect(f.text.split('\n')[0]).toMatch(/^Total: 114 \(Priya Raman/);
   });
 
-  it('keeps to the captures of the month when the question asks what the user saw', async () => {
-    const r = await ask('Which hours page did I look at in October?');
-    expect(r.candidates.map((c) => c.memory.id)).toEqual(['mem_lib']);
+  it('keeps to the captures of the month when the question asks what the user looked at', async () => {
+    expect((await ask('Which hours page did I look at in October?')).candidates.map((c) => c.memory.id)).toEqual(['mem_lib']);
+    expect((await ask('What was I reading about hours in October?')).candidates.map((c) => c.memory.id)).toEqual(['mem_lib']);
+  });
+
+  it('reads the month as what a sheet is about beside what the user did ("did I pay", "did we log")', async () => {
+    const r = await ask('How many hours did we log for Priya in October?');
+    expect(r.candidates.map((c) => c.memory.id)).toContain('mem_oct');
   });
 
   it('reads a window as a month only when its label names one', () => {
