@@ -33,7 +33,8 @@ export interface RedactionRescrub {
  * the masked text and its vault entry are there together or not at all. Secrets are counted, never logged.
  */
 export function redactionRescrub(deps: {
-  store: Pick<BrainStore, 'settings'> & Pick<EngramStore, 'rescrubSlice' | 'rescrubDue'>;
+  /** With `rescrubBackups`, the backups follow the live store (optional: a store double without backups leaves it out). */
+  store: Pick<BrainStore, 'settings'> & Pick<EngramStore, 'rescrubSlice' | 'rescrubDue'> & Partial<Pick<EngramStore, 'rescrubBackups' | 'backupsRescrubDue'>>;
   meta: Pick<MetaAgent, 'exclusive'>;
   /**
    * Keeps what a batch took out in the knowledge vault, masked, inside the batch's transaction (the
@@ -65,10 +66,24 @@ export function redactionRescrub(deps: {
     return total;
   };
 
+  /**
+   * After the live pass (and whenever the vault changed since): the backups in DATA_DIR/backups are
+   * re-scrubbed too, so a backup made before a secret was masked or kept in the vault does not keep
+   * it in clear text (agents/store backup-rescrub.ts). Said in the log; the values never.
+   */
+  const backups = async (): Promise<void> => {
+    if (stopped || !store.rescrubBackups || !store.backupsRescrubDue) return;
+    // Not in the brain's queue: it reads only the vault of the live store, and writes files of its own.
+    const r = await store.rescrubBackups(redactionSwitches(store));
+    if (r.rewritten) deps.log?.(`brain: re-scrubbed the backups: ${r.masked} secrets masked in ${r.rewritten} of ${r.checked} backups, each replaced by its re-scrubbed copy`);
+    for (const f of r.failed) deps.log?.(`brain: backup ${f.file} could not be re-scrubbed and is left as it was: ${f.reason}`);
+  };
+
   const maybe = (): void => {
-    if (running || stopped || !store.rescrubDue) return;
+    if (running || stopped || (!store.rescrubDue && !store.backupsRescrubDue)) return;
     running = true;
-    run()
+    (store.rescrubDue ? run() : Promise.resolve())
+      .then(backups)
       .catch((e: unknown) => deps.log?.(`brain: re-scrub failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`))
       .finally(() => {
         running = false;

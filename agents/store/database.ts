@@ -107,6 +107,27 @@ function immediateByDefault(db: Db): void {
   }) as unknown as Db['transaction'];
 }
 
+/**
+ * A database file other than the data dir's own (a backup being re-scrubbed, backup-rescrub.ts),
+ * opened as the store opens its own: keyed, configured (WAL, secure_delete, sqlite-vec for the
+ * passage triggers), write transactions immediate, migrated to the latest schema. Never for the live file.
+ */
+export function openDatabaseFile(path: string, key: Buffer): Db {
+  const version = probeExisting(path, key);
+  refuseNewer(version);
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    applyKey(db, key);
+    configure(db, 16, false);
+    immediateByDefault(db);
+    migrate(db, MIGRATIONS, LATEST_SCHEMA_VERSION);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
 /** Copies the database aside before a migration: after a checkpoint the main file is the whole database. */
 function backupBeforeMigration(db: Db, dataDir: string, path: string, from: number): string {
   db.pragma('wal_checkpoint(TRUNCATE)');

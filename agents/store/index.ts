@@ -23,6 +23,7 @@ export type * from './types.js';
 export { defaultDataDir } from './data-dir.js';
 export { RecordRestorer, type MemoryRecordSnapshot, type RestoreOutcome } from './record-restorer.js';
 export { backupDatabase, verifyDatabaseFile, type BackupReport } from './database-backup.js';
+export { type BackupRescrubReport } from './backup-rescrub.js';
 export { retryOnBusy, isBusyError, immediateTransaction } from './busy-retry.js';
 export type { IntegrityReport } from './integrity.js';
 export { REDACTION_VERSION_KEY, type KeepRescrubbed, type RescrubPlace, type RescrubSlice, type RescrubbedSecret } from './rescrub.js';

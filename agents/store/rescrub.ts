@@ -108,6 +108,14 @@ export interface RescrubDeps {
   db: Db;
   fts: FtsIndex;
   memoryVectors: VectorIndex | null;
+  /** Values carried besides the database's own vault's: a backup re-scrubbed with the live store's vault (backup-rescrub.ts). */
+  alsoCarry?: readonly VaultValue[];
+}
+
+/** A knowledge-vault value as the carry takes it. */
+export interface VaultValue {
+  kind: string;
+  value: string;
 }
 
 interface Scrubber {
@@ -526,7 +534,11 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
 export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200, keep?: KeepRescrubbed): RescrubSlice {
   const out: SliceState = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [], kept: 0, found: [] };
   if (!rescrubDue(d.db)) return { ...result(out), done: true };
-  const s = scrubber(switches, out, () => CarriedSecrets.fromVault(d.db, switches));
+  const s = scrubber(switches, out, () => {
+    const carry = CarriedSecrets.fromVault(d.db, switches);
+    for (const v of d.alsoCarry ?? []) carry.add(v.kind, v.value);
+    return carry;
+  });
   const all = steps(d, switches, s);
   // Immediate: the cursor is read and moved under the write lock, so two processes on one data dir
   // (the app and a CLI command) never do the same batch twice.

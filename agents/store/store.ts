@@ -1,6 +1,6 @@
 import { cacheMiBFor, MIN_CACHE_MIB } from './page-cache.js';
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '../../shared/index.js';
 import { AudioRepo } from './audio-repo.js';
@@ -39,7 +39,8 @@ import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 import { FtsIndex } from './fts-index.js';
 import { rescrubDue, rescrubFromStart, rescrubSlice, stampIfEmpty, type KeepRescrubbed, type RescrubSlice } from './rescrub.js';
-import type { RedactionSwitches } from '../../shared/redaction/index.js';
+import { BACKUPS_RESCRUBBED_KEY, BACKUPS_VAULT_WAIT_MS, rescrubBackups, vaultValues, type BackupRescrubReport } from './backup-rescrub.js';
+import { DETECTORS_VERSION, type RedactionSwitches } from '../../shared/redaction/index.js';
 
 export interface OpenStoreOptions {
   dataDir: string;
@@ -409,6 +410,39 @@ export class EngramStore {
    * memories are embedded again and announced like any edit. `keep` gets what a batch took out,
    * with the values, inside its transaction (the brain's vault hand-over).
    */
+  /**
+   * The backups in DATA_DIR/backups re-scrubbed with the current detectors and this store's vault
+   * (backup-rescrub.ts): after the live pass, so a backup does not keep what the store no longer does.
+   */
+  async rescrubBackups(switches: RedactionSwitches): Promise<BackupRescrubReport> {
+    const stamp = this.backupsStamp();
+    const r = await rescrubBackups(this.dataDir, this.masterKey, switches, vaultValues(this.db));
+    if (r.masked) this.counters.bump('redaction.rescrub.backup_masked', r.masked);
+    // Done for these detectors and this vault, a backup that could not be read included (it is named in the report, not tried at every turn).
+    this.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(BACKUPS_RESCRUBBED_KEY, `${stamp}|${Date.now()}`);
+    return r;
+  }
+
+  /** The detectors and the vault the backups were last re-scrubbed with. */
+  private backupsStamp(): string {
+    return `${DETECTORS_VERSION}:${this.memories.stamp(['knowledge_vault'])}`;
+  }
+
+  /**
+   * Whether the backups wait for a re-scrub: there are some, the live store's own pass is done, and
+   * the detectors changed since they were last re-scrubbed, or the vault did and that was a day ago:
+   * capture adds to the vault often, and each run reads every backup whole.
+   */
+  get backupsRescrubDue(): boolean {
+    if (rescrubDue(this.db) || !existsSync(join(this.dataDir, 'backups'))) return false;
+    const last = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(BACKUPS_RESCRUBBED_KEY) as string | undefined;
+    if (!last) return true;
+    const [stamp = '', at = '0'] = last.split('|');
+    const now = this.backupsStamp();
+    if (stamp === now) return false;
+    return stamp.split(':')[0] !== now.split(':')[0] || Date.now() - Number(at) >= BACKUPS_VAULT_WAIT_MS;
+  }
+
   rescrubSlice(switches: RedactionSwitches, batch?: number, keep?: KeepRescrubbed): RescrubSlice {
     const r = rescrubSlice({ db: this.db, fts: (this.rescrubFts ??= new FtsIndex(this.db)), memoryVectors: this.vectorIndex }, switches, batch, keep);
     if (r.masked) this.counters.bump('redaction.rescrub.masked', r.masked);

@@ -57,7 +57,8 @@ export const StorageStatusSchema = lazySchema(() => z.object({
  * The re-scrub after an update that taught the redaction new shapes: secrets found and masked in
  * what was kept before (each place it was kept counts), and whether kept text still waits for it.
  */
-export const RescrubStatusSchema = lazySchema(() => z.object({ masked: z.number().int().nonnegative(), pending: z.boolean() }));
+/** backups_masked: secrets masked in the backups of DATA_DIR/backups, each replaced by its re-scrubbed copy (agents/store backup-rescrub.ts). */
+export const RescrubStatusSchema = lazySchema(() => z.object({ masked: z.number().int().nonnegative(), pending: z.boolean(), backups_masked: z.number().int().nonnegative().optional() }));
 
 /** What an export wrote: counts, and where (null: the host's own output, e.g. the CLI's standard output). */
 export const ExportSummarySchema = lazySchema(() => z.object({

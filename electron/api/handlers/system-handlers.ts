@@ -52,7 +52,7 @@ export function systemHandlers(deps: ApiDeps, isOffline: () => boolean): Handler
           pending_embeddings: s.pending_embeddings,
         },
         ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
-        rescrub: { masked: s.counters['redaction.rescrub.masked'] ?? 0, pending: store.rescrubDue },
+        rescrub: { masked: s.counters['redaction.rescrub.masked'] ?? 0, pending: store.rescrubDue, backups_masked: s.counters['redaction.rescrub.backup_masked'] ?? 0 },
       };
     },
 

@@ -109,12 +109,14 @@ export function RedactionCard({
             </span>
           </div>
         )}
-        {rescrub && (rescrub.pending || rescrub.masked > 0) && (
+        {rescrub && (rescrub.pending || rescrub.masked > 0 || (rescrub.backups_masked ?? 0) > 0) && (
           <div className="setting-desc redaction-rescrub" data-testid="redaction-rescrub">
             {rescrub.pending
               ? 'Checking what Engram kept earlier with the latest redaction…'
               : `After an update, ${rescrub.masked} ${rescrub.masked === 1 ? 'secret' : 'secrets'} kept earlier ${rescrub.masked === 1 ? 'was' : 'were'} found and redacted.`}
             {rescrub.pending && rescrub.masked > 0 && ` ${rescrub.masked} redacted so far.`}
+            {(rescrub.backups_masked ?? 0) > 0 &&
+              ` Your backups held ${rescrub.backups_masked} ${rescrub.backups_masked === 1 ? 'secret' : 'secrets'} that Engram has since redacted or put in the vault; each backup was replaced by a redacted copy of itself.`}
           </div>
         )}
         {redaction ? (
