@@ -9,6 +9,7 @@
  */
 import { wordKin } from '../runtime/index.js';
 import { isDayHeading } from './day-cue.js';
+import { isGivenName } from './given-names.js';
 
 export interface Turn {
   /** The writer as the screen prints them ("Ana Lima", "Diego", "You"); null when the screen does not say. */
@@ -79,7 +80,9 @@ function leadingNames(line: string, known: ReadonlySet<string>): { name: string;
     caps++;
     if (caps > 3) break;
     const name = line.slice(0, words[i]!.index! + w.length);
-    if (isName(name) || youWord(name) || known.has(norm(name))) out.push({ name, end: words[i]!.index! + w.length });
+    // A given name that is also a word ("Will", "Rose") when a time or a colon sets it apart: "Will 09:12", "Rose: on it".
+    const given = i === 0 && isGivenName(w) && /^\s*(?:[·•|,–—-]\s*)?(?:(?:[01]?\d|2[0-3])[:.][0-5]\d|:\s)/.test(line.slice(words[i]!.index! + w.length));
+    if (isName(name) || youWord(name) || known.has(norm(name)) || given) out.push({ name, end: words[i]!.index! + w.length });
     if (words[i]![0].endsWith(':') || words[i]![0].endsWith(',')) break;
   }
   return out.reverse();

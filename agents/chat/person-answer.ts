@@ -10,6 +10,8 @@ import { wordKin } from '../runtime/index.js';
 import { isName } from './chat-turns.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 import { anyRoleCue, askedRole, CLOSING, cueEnd, roleWords, SELF, type Role } from './role-cues.js';
+import { firmSays, firmWord } from './firm-kinds.js';
+import { isGivenName } from './given-names.js';
 
 /** One screen read whole, in its lines, with the memory [n] citing it. */
 export interface PersonScreen<P> {
@@ -22,7 +24,7 @@ export interface PersonScreen<P> {
 export type PersonLead<P> = { text: string; n: number; passage: P; sure: boolean } | { none: string; n: number; passage: P };
 
 /** Words a company is named by in a question, met by any firm the screen names ("the freight company": Nordfracht GmbH). */
-const ORG_WORDS = /^(?:company|compani|firm|provider|operator|supplier|vendor|carrier|business|organi[sz]ation|insurer|agency|office|shop|store)$/;
+const ORG_WORDS = /^(?:company|compani|firm|provider|operator|supplier|vendor|carrier|business|organi[sz]ation|insurer|agency|office|shop|store|haulier|customer|client)$/;
 /** What asks for a person and names nothing of the thing: "who", "person", "someone". */
 const PERSON_WORDS = /^(?:who|whom|whose|person|peopl|someone|somebody|name|contact|my|me|us)$/;
 
@@ -51,6 +53,7 @@ export function namesIn(text: string): { name: string; at: number }[] {
       const name = text.slice(words[i]!.at, words[j]!.at + w.length);
       // One word is a name when WordNet barely knows it ("Priya", "Marek"), not a board's status ("Done").
       if (isName(name) && (j > i || wordKin(w.toLowerCase()).size < ONE_WORD_KIN)) best = { name, at: words[i]!.at, end: j };
+      else if (j === i && isGivenName(w) && standsAlone(text, words[i]!.at, w.length)) best = { name, at: words[i]!.at, end: j };
     }
     if (best) {
       out.push({ name: best.name, at: best.at });
@@ -60,12 +63,23 @@ export function namesIn(text: string): { name: string; at: number }[] {
   return out;
 }
 
+/** A word that is a cell of its own: between a row's separators, after a label's colon, or over a chat message's time ("Mark 10:02"). */
+function standsAlone(text: string, at: number, length: number): boolean {
+  const before = text.slice(0, at);
+  const after = text.slice(at + length);
+  return (!before.trim() || /(?:[·|•:;,(\t]|\s-|\s{2})\s*$/.test(before)) && (!after.trim() || /^\s*(?:[·|•;,)\t]|-\s|\s{2}|\d{1,2}[:.]\d{2}\b)/.test(after));
+}
+
 /** The stems of what the question is about, without the words that ask for a person or a role. */
 function thingTerms(question: string, asked: AskedValue): string[] {
   const asking = stemsOf((question.match(/\b(?:who(?:'s|’s)?|whom|whose|is|was|are|doing|does|did|do|wr[io]te|written|signed|sign|off|contact|in charge|responsible|handl\w*|deal\w*|work\w* on|look\w* after|own\w*|creat\w*|made|edit\w*|approv\w*|review\w*|report\w*|request\w*|sent|send\w*|assign\w*|person|at)\b/gi) ?? []).join(' '));
   const role = stemsOf(roleWords(question));
-  return asked.terms.filter((t) => !asking.has(t) && !role.has(t) && !PERSON_WORDS.test(t));
+  const org = stemsOf(ORG_ASKED.exec(question)?.[1] ?? '');
+  return asked.terms.filter((t) => !asking.has(t) && !role.has(t) && !PERSON_WORDS.test(t) && !org.has(t));
 }
+
+/** "Which customer wants …", "which firm is doing the audit", "what company sent the quote": a firm is asked for, and read as a person is, in the asked thing's row. */
+const ORG_ASKED = /^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:\p{L}+\s+)?(customer|client|firm|company|supplier|vendor|carrier|haulier|courier|agency|provider|contractor|subcontractor|business|shop|store|bank|insurer|manufacturer|distributor|wholesaler|retailer|landlord|brand|partner|organi[sz]ation)s?\b(?:\s+(\p{Ll}+))?/iu;
 
 /** The kind of record a thing is kept in, which its screen often leaves unsaid ("the login bug" is "AUTH-88 Login times out"). */
 const RECORD = /^(?:bug|issue|ticket|task|card|page|doc|document|file|letter|e-?mail|mail|message|spreadsheet|sheet|note|post|item|entry|case|request|matter|thing|one)$/;
@@ -82,17 +96,41 @@ function coverage(terms: readonly string[], text: string, asked: AskedValue, fir
   let score = 0;
   let core = 0;
   let full = 0;
+  let unmetVerbs = 0;
   for (const t of terms) {
-    const n = meets(t, stems) || metByKin(t, stems, foreign) ? 1 : metByKin(t, stems, asked.kin) ? 0.5 : ORG_WORDS.test(t) && firm ? 1 : 0;
+    // A country or a trade is met by a firm's legal form or name ("Danish": ApS), else as any word ("my accountant").
+    const said = firm && firmWord(t) && firmSays(t, text) === 'met' ? 1 : null;
+    const n = said ?? (meets(t, stems) || metByKin(t, stems, foreign) || figureSaid(t, text) ? 1 : metByKin(t, stems, asked.kin) ? 0.5 : ORG_WORDS.test(t) && firm ? 1 : 0);
+    if (n === 0 && asked.loose.includes(t) && naming(t)) unmetVerbs++;
     score += n;
-    if (!RECORD.test(t)) {
+    if (naming(t)) {
       core += n;
       if (n === 1) full++;
     }
   }
+  // The question's verb a screen says in its own way ("which supplier delivers boxes in 10 days": "10 days" in its row) is half met where every other word is met in full.
+  const nouns = terms.filter((t) => naming(t) && !asked.loose.includes(t)).length;
+  if (unmetVerbs === 1 && nouns >= 1 && full === nouns) {
+    score += 0.5;
+    core += 0.5;
+  }
   return { score, core, full };
 }
 const NO_FORMS: ReadonlyMap<string, ReadonlySet<string>> = new Map();
+
+/** Words that name the thing, not the kind of record it is kept in. */
+const naming = (t: string) => !RECORD.test(t);
+
+/** An hour the question spells out or writes another way, said as a figure ("before nine", "before 9am": "before 09:00", "9.00"). */
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+function figureSaid(term: string, text: string): boolean {
+  const hour = /^(\d{1,2})(am|pm|h)$/.exec(term);
+  const n = hour ? Number(hour[1]) + (hour[2] === 'pm' && hour[1] !== '12' ? 12 : 0) : NUMBER_WORDS.indexOf(term);
+  return n >= 0 && new RegExp(`(?<![\\d.,:])0?${n}(?:[:.]\\d{2})?(?:\\s?(?:am|pm|h|uhr))?(?!\\d|[.,:]\\d)`, 'i').test(text);
+}
+
+/** A firm the text names another country or trade of than the question asks ("the German haulier" of a Danish shipping ApS): another firm, whatever else it meets. */
+const otherFirm = (terms: readonly string[], text: string) => FIRM.test(text) && terms.some((t) => firmWord(t) && firmSays(t, text) === 'other');
 
 /** The question's words' translations, by their stems: a foreign screen's word for it is the word itself, not a guess. */
 function translations(question: string, terms: readonly string[]): Map<string, Set<string>> {
@@ -107,6 +145,22 @@ function translations(question: string, terms: readonly string[]): Map<string, S
 
 /** A firm's legal form ("Nordfracht GmbH", "Acme Ltd", "Woonstad B.V."). */
 const FIRM = /\b(?:GmbH|AG|KG|Ltd|Limited|Inc|LLC|plc|B\.?V\.?|N\.?V\.?|S\.?A\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|SAS|SARL|Oy|AB|AS|ApS|Co\.?)(?=$|[\s,.])/;
+
+/** A firm named with its legal form: "Brightwater & Co. Ltd", "Nordsø Shipping ApS", "Vervoer Jansen B.V.". */
+const FORMED = new RegExp(String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:&\s+|and\s+|und\s+|en\s+|et\s+)?\p{Lu}[\p{L}'’.&-]*){0,3}?\s+${FIRM.source.replace(/^\\b/, '')}`, 'gu');
+
+/**
+ * The firms a line names: those with a legal form, else names whose last word is a word of the
+ * trade ("Koster Foods", "Linde Bakery"; a person's surname is seldom a word), else any name (a firm
+ * known by one word, "Brightwater").
+ */
+export function firmsIn(text: string): { name: string; at: number }[] {
+  const formed = [...text.matchAll(FORMED)].map((m) => ({ name: m[0].replace(/^(?:The|Die|Der|Le|La|El|Il|De|Het)\s+/, ''), at: m.index! }));
+  if (formed.length) return formed;
+  const names = namesIn(text);
+  const traded = names.filter((n) => n.name.includes(' ') && wordKin(n.name.split(/\s+/).pop()!.toLowerCase()).size >= ONE_WORD_KIN);
+  return traded.length ? traded : names;
+}
 
 /** The user's own name, as the screens print their account: never the answer by itself. */
 function selfNames(screens: readonly PersonScreen<unknown>[]): Set<string> {
@@ -142,9 +196,11 @@ function signatureAt(lines: readonly string[], i: number): { name: string; tail:
     const line = lines[j]!.trim();
     if (!line) continue;
     const names = namesIn(line);
-    // The name alone on its line (maybe with a title): "Anke Vogel", "Dr. Jürgen Haas".
-    if (names.length !== 1 || line.replace(/^(?:\S+\.\s+)?/, '').length > names[0]!.name.length + 4) return null;
-    const tail: string[] = [];
+    // The name alone on its line (maybe with a title): "Anke Vogel", "Dr. Jürgen Haas"; or with its role after a dash or a dot: "Mads Holm - Booking".
+    const name = names[0]?.name ?? '';
+    const role = SIGNED_ROLE.exec(line.slice(line.indexOf(name) + name.length));
+    if (names.length !== 1 || (line.replace(/^(?:\S+\.\s+)?/, '').length > name.length + 4 && !role)) return null;
+    const tail: string[] = role ? [role[1]!.trim()] : [];
     for (let k = j + 1; k < lines.length && tail.length < 2; k++) {
       const t = lines[k]!.trim();
       if (!t || /\d|@|https?:|www\./.test(t) || t.split(/\s+/).length > 6) break;
@@ -154,6 +210,9 @@ function signatureAt(lines: readonly string[], i: number): { name: string; tail:
   }
   return null;
 }
+
+/** A signer's role after their name on its line: " - Booking", " · Head of Dispatch", ", Key Account Manager". */
+const SIGNED_ROLE = /^\s*(?:[-–—·|,]|\s{2})\s*([^\d@\s][^\d@]{1,40})$/u;
 
 /** A letter's closing, not a chat's "thanks": what is under it signs the letter. */
 const FORMAL = /regards|sincerely|faithfully|grüße|grüsse|cordialement|salutations|groet|saludo|saluti|atentamente|atenciosamente|hälsningar|hilsen/i;
@@ -167,11 +226,16 @@ const SIGNER: ReadonlySet<Role> = new Set(['contact', 'sender', 'author', 'appro
  * else the best guess; `none` when the row that holds the asked thing names no one and nothing else
  * does, or nothing read names the thing at all (`none` empty); null when the question asks for no person or the screens say nothing of the asked thing.
  */
-export function personLead<P>(question: string, asked: AskedValue, screens: readonly PersonScreen<P>[], others: readonly string[] = []): PersonLead<P> | null {
-  if (asked.kind !== 'person' || !/^\s*(?:and\s+|so\s+)?(?:who|whom)\b/i.test(question)) return null;
+export function personLead<P>(question: string, asked0: AskedValue, screens: readonly PersonScreen<P>[], others: readonly string[] = []): PersonLead<P> | null {
+  const orgAsked = ORG_ASKED.exec(question);
+  const org = !!orgAsked;
+  if (!org && (asked0.kind !== 'person' || !/^\s*(?:and\s+|so\s+)?(?:who|whom)\b/i.test(question))) return null;
+  // The word after the firm asked for is the question's verb ("which supplier delivers boxes …"): a screen may say it its own way.
+  const verb = orgAsked?.[2] && !/^(?:is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|the|a|an|of|in|at|for)$/.test(orgAsked[2]) ? [...stemsOf(orgAsked[2])] : [];
+  const asked: AskedValue = verb.length ? { ...asked0, loose: [...asked0.loose, ...verb] } : asked0;
   const terms = thingTerms(question, asked);
   // The words that name the thing, not the kind of record it is kept in; with none, the record's kind is all there is.
-  const named = terms.filter((t) => !RECORD.test(t)).length;
+  const named = terms.filter(naming).length;
   if (!terms.length) return null;
   const need = named || terms.length;
   const core = (c: Cover) => (named ? c.core : c.score);
@@ -186,13 +250,14 @@ export function personLead<P>(question: string, asked: AskedValue, screens: read
   const unsaid = (name: string) => !name.split(/\s+/).some((w) => new RegExp(`\\b${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'u').test(q));
   const usable = (name: string) => !self.has(name.toLowerCase()) && unsaid(name);
   const found: Found<P>[] = [];
-  const mentioned = [...screens.map((s) => `${s.title}\n${s.lines.join('\n')}`), ...others];
+  const mentioned = [...screens.map((s) => `${s.title}\n${s.lines.join('\n')}`), ...others].filter((t) => !otherFirm(terms, t));
   let bare: { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null = null;
   for (const screen of screens) {
     // A paragraph OCR read as one line is read a sentence at a time: each names its own doer.
     const lines = screen.lines.flatMap((l) => (isProse(l) && l.length > 120 ? l.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [l])).map((l) => l.trim()).filter(Boolean);
     const firm = lines.some((l) => FIRM.test(l)) || FIRM.test(screen.title);
     const whole = cover(`${screen.title}\n${lines.join('\n')}`, firm);
+    if (otherFirm(terms, `${screen.title}\n${lines.join('\n')}`)) continue;
     lines.forEach((line, i) => {
       const own = cover(line, firm);
       // A role's cue and the name after it: "Last edited by Tomás Ruiz", "Owner: Kenji Sato", "Assignee Wiebke Janssen".
@@ -217,7 +282,7 @@ export function personLead<P>(question: string, asked: AskedValue, screens: read
       }
       // The row that holds the asked thing, and the one person in it.
       if (core(own) >= Math.max(1, need / 2) && !CLOSING.test(line)) {
-        const names = namesIn(line).filter((x) => usable(x.name) && coverage(terms, x.name, asked, false).score === 0);
+        const names = (org ? firmsIn(line) : namesIn(line)).filter((x) => usable(x.name) && coverage(terms, x.name, asked, false).score === 0);
         // A person under another role's cue on the row is there for that role ("Reporter Tom Hale" for "who is fixing it").
         const other = anyRoleCue(line);
         const distinct = [...new Set(names.map((x) => x.name))];
@@ -228,6 +293,14 @@ export function personLead<P>(question: string, asked: AskedValue, screens: read
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
           found.push({ name: distinct[0]!, text: line, screen, sure: enough(own) && plain && (!prose || opens), score: 2 + own.score });
         } else if (!distinct.length && !other && cellsOf(line) >= 3 && (!bare || own.score > bare.cov)) bare = { line, screen, cov: core(own) };
+        else if (!distinct.length && !other && !isProse(line)) {
+          // A card: its title on one line, who has it on the next ("WEB-88 Pricing page" over "Dana - due 9 Mar").
+          const below = lines[i + 1] ?? '';
+          const card = namesIn(below).filter((x) => x.at <= 2 && usable(x.name));
+          const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
+          if (card.length === 1 && below.length <= card[0]!.name.length + 24 && cover(below, false).score === 0 && !anyRoleCue(below) && !CLOSING.test(line))
+            found.push({ name: card[0]!.name, text: `${line} · ${below}`, screen, sure: enough(own) && plain, score: 1.5 + own.score });
+        }
       }
       // A letter's signature: its signer is the contact for what the letter is about.
       if (role && SIGNER.has(role) && CLOSING.test(line)) {

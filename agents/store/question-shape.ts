@@ -11,6 +11,7 @@ const PERFECT = /\b(?:has|have)\s+(?:\p{Lu}[\p{L}'’]*\s+)*(?:\p{Ll}+ed|been|do
 const OBJECT = /^\s*(?:so\s+|and\s+)?(?:what|which)\s+(\p{L}+)(?:\s+(\p{L}+))?/iu;
 const PLURAL = /^\p{L}{2,}(?:ies|es|s)$/iu;
 const AUX = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must)$/i;
+const DETERMINER = /^(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those)$/i;
 const NOT_PLURAL = /^(?:is|was|has|does|this|its|his|hers|yours|ours|theirs|always|perhaps|across|less|unless|news|bus|gas|lens|plus|thus|status|focus|process|address|business|access|success|class|pass|boss|yes|kiss|miss|dress|glass|cross)$/i;
 
 /** Habits are gathered over time too: "what does Ana do on weekends / for fun / usually". */
@@ -24,7 +25,11 @@ export function asksForEverything(question: string): boolean {
   if (!m) return false;
   const plural = (w: string | undefined) => !!w && PLURAL.test(w) && !NOT_PLURAL.test(w) && !AUX.test(w);
   if (AUX.test(m[1]!)) return false;
-  return plural(m[1]) || plural(m[2]);
+  // "Which customer wants their deliveries …", "which firm handles invoices": the word in -s after the
+  // first is the verb when an object follows it (a determiner, or a plural noun), not a plural object ("which board games do you").
+  const after = question.slice(m.index + m[0].length).trimStart().split(/[\s?!.,]+/)[0] ?? '';
+  const verb = !!m[2] && /^\p{Ll}+$/u.test(`${m[1]}${m[2]}`) && (DETERMINER.test(after) || (/^\p{Ll}+$/u.test(after) && plural(after)));
+  return plural(m[1]) || (plural(m[2]) && !verb);
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
-import { namesIn } from '../../agents/chat/person-answer.js';
+import { namesIn, personLead } from '../../agents/chat/person-answer.js';
+import { askedValue } from '../../agents/chat/asked-value.js';
 import { askedRole } from '../../agents/chat/role-cues.js';
 
 // Screens made up for this test, apart from the benchmark days: task boards, wiki pages, a commit,
@@ -145,5 +146,93 @@ describe('negatives: no one is stated who is not there', () => {
   it('says nothing of mine when I wrote nothing to them', () => {
     const chat = ['Marco Ferri', 'Marco Ferri 09:10', 'the van is booked for Saturday', 'Marco Ferri 09:11', 'pick-up at 8'];
     expect(first('What did I tell Marco?', chat, 'Marco Ferri — Messages')).not.toMatch(/^You/);
+  });
+});
+
+// Issue 30, this stop: a card's assignee on the line under its title, a firm asked for ("which
+// customer", "which firm"), a firm told by its country and trade ("the Danish shipping company"),
+// and one-word names that are also words ("Mark", "Will"). Made-up screens, with their negatives.
+describe('a card, its assignee on the line under it', () => {
+  const cards = ['Website relaunch', 'To do', 'WEB-90 Contact form', 'due 12 Mar', 'In progress', 'WEB-88 Pricing page', 'Dana - due 9 Mar', 'In review', 'WEB-85 Blog layout', 'Oskar Lind · due 4 Mar'];
+  it('names who has the card, not its column', () => {
+    const f = lead('Who is working on the pricing page?', cards, 'Website relaunch — Trello');
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Dana\b/);
+    expect(first("Who's doing the blog layout?", cards, 'Website relaunch — Trello')).toMatch(/^Oskar Lind\b/);
+  });
+  it('names no one for a card nobody has', () => {
+    const f = lead('Who is working on the contact form?', cards, 'Website relaunch — Trello');
+    expect(f.known).toBe(false);
+    expect(f.text).not.toMatch(/Dana|Oskar/);
+  });
+  it('reads a contact form as a thing on a row, not a contact', () => {
+    expect(askedRole('Who is working on the contact form?')).toBe('assignee');
+    expect(askedRole('Who is the contact for the venue?')).toBe('contact');
+    const row = ['Website relaunch', 'To do · WEB-90 Contact form · due 12 Mar', 'In progress · WEB-88 Pricing page · Dana - due 9 Mar'];
+    expect(first('Who is working on the contact form?', row, 'Website relaunch — Trello')).toMatch(/^I don't know: "To do · WEB-90 Contact form · due 12 Mar" names no one/);
+  });
+});
+
+describe('a firm asked for: which customer, which firm, which supplier', () => {
+  const chat = ['Dispatch team', 'Ruth Meyer 08:12', 'Koster Foods again: they only take deliveries before 09:00', 'Tom Baker 08:14', 'ok, and Linde Bakery wants theirs after lunch'];
+  it('names the firm in the message that says the asked thing', () => {
+    const f = lead('Which customer wants their deliveries before nine?', chat, 'Dispatch team — Slack');
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Koster Foods\b/);
+    expect(first('Which client needs deliveries before 9am?', chat, 'Dispatch team — Slack')).toMatch(/^Koster Foods\b/);
+  });
+  it('reads a firm with its legal form in a sentence', () => {
+    const report = ['Annual report 2026', 'The audit is being done by Brightwater & Co. Ltd this year.', 'Fieldwork starts 3 Feb.'];
+    const f = lead('Which firm is doing the audit?', report, 'Annual report — Docs');
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Brightwater & Co\. Ltd\b/);
+    const quotes = ['Packaging quotes', 'Kartonwerk Hessel GmbH · 0.42 EUR per box · 10 days', 'BoxCo Ltd · 0.39 EUR per box · 21 days'];
+    expect(first('Which supplier delivers boxes in 10 days?', quotes, 'Packaging quotes — Sheets')).toMatch(/^Kartonwerk Hessel GmbH\b/);
+  });
+  it('is sure of it by itself: a want said in other words, an hour spelt out', () => {
+    const screen = [{ lines: chat, title: 'Dispatch team — Slack', n: 1, passage: null }];
+    for (const q of ['Which customer wants their deliveries before nine?', 'Which customer prefers deliveries before 9am?']) {
+      const p = personLead(q, askedValue(q), screen);
+      expect(p && 'sure' in p && p.sure).toBe(true);
+      expect(p && 'text' in p ? p.text : '').toMatch(/^Koster Foods\b/);
+    }
+  });
+  it('states no firm the screens do not tie to the asked thing', () => {
+    const f = lead('Which customer wants deliveries on Sundays?', chat, 'Dispatch team — Slack');
+    expect(f.known).toBe(false);
+    expect(f.text).not.toMatch(/^(?:Koster Foods|Linde Bakery)\b/);
+  });
+});
+
+describe('a firm told by its country and trade', () => {
+  const dk = ['Kære Hr. Jensen,', 'vi bekræfter booking af 2 containere til Gdansk den 14. marts.', 'Med venlig hilsen', 'Mads Holm - Booking', 'Nordsø Shipping ApS - Esbjerg'];
+  const de = ['Sehr geehrter Herr Jensen,', 'die Abholung Ihrer Paletten ist für Dienstag geplant.', 'Mit freundlichen Grüßen', 'Petra Lange', 'Disposition', 'Lange Spedition GmbH'];
+  it('names the signer of the letter from that firm, with the role on the name line', () => {
+    const f = lead("Who's my contact at the Danish shipping company?", dk, 'Booking 4471 — Mail');
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Mads Holm \(Booking, Nordsø Shipping ApS/);
+    expect(first('Who is my contact at the German haulage firm?', de, 'Abholung Paletten — Mail')).toMatch(/^Petra Lange \(Disposition, Lange Spedition GmbH\)/);
+  });
+  it('names no one from a firm of another country or trade', () => {
+    const other = lead("Who's my contact at the German haulage firm?", dk, 'Booking 4471 — Mail');
+    expect(other.known).toBe(false);
+    expect(other.text).not.toMatch(/^(?:Not sure[^:]*: )?Mads Holm/);
+    const trade = lead('Who is my contact at the Danish insurance company?', dk, 'Booking 4471 — Mail');
+    expect(trade.known).toBe(false);
+    expect(trade.text).not.toMatch(/^(?:Not sure[^:]*: )?Mads Holm/);
+  });
+});
+
+describe('one-word names that are also words', () => {
+  const board = ['Sprint 9', 'In progress · APP-12 Dark mode · Mark · due 2 Apr', 'To do · APP-14 Push alerts · Rose · due 6 Apr', 'To do · APP-15 Mark as read · due 8 Apr'];
+  it('reads a name standing in its own cell', () => {
+    expect(first('Who is doing dark mode?', board, 'Sprint 9 — Jira')).toMatch(/^Mark\b/);
+    expect(first('Who is working on the push alerts?', board, 'Sprint 9 — Jira')).toMatch(/^Rose\b/);
+    expect(namesIn('To do · APP-15 Mark as read · due 8 Apr').map((n) => n.name)).toEqual([]);
+  });
+  it('reads such a name over a chat message by its time', () => {
+    const chat = ['Team chat', 'Will 09:12', 'I can take the printer order today', 'Rose 09:15', 'great, I will do the flyers'];
+    expect(first('Who offered to take the printer order?', chat, 'Team chat — Slack')).toMatch(/^Will\b/);
+    expect(first('Who offered to do the flyers?', chat, 'Team chat — Slack')).toMatch(/^Rose\b/);
   });
 });

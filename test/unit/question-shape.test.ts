@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { asksForEverything } from '../../agents/store/question-shape.js';
+
+// Made-up questions: a singular noun then its verb in -s asks for one thing; a plural object asks for a list.
+describe('asksForEverything: a verb in -s after a singular noun', () => {
+  it('reads "which customer wants …" as one thing asked', () => {
+    expect(asksForEverything('Which customer wants their deliveries before nine?')).toBe(false);
+    expect(asksForEverything('Which customer wants deliveries after lunch?')).toBe(false);
+    expect(asksForEverything('Which firm handles the audit?')).toBe(false);
+    expect(asksForEverything('Which supplier sends invoices by post?')).toBe(false);
+  });
+  it('still reads plural objects as lists', () => {
+    expect(asksForEverything('Which board games do you like?')).toBe(true);
+    expect(asksForEverything('What outdoor activities does Ana do?')).toBe(true);
+    expect(asksForEverything('What similar sports collectible do Tim and John own?')).toBe(true);
+    expect(asksForEverything('Which customers want deliveries after lunch?')).toBe(true);
+  });
+});
