@@ -31,6 +31,7 @@ import { personLead } from './person-answer.js';
 import { bestScreens, foundScreens } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
+import { namesAsked, rareWordPick } from './rare-word-lead.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -581,6 +582,38 @@ function statement(u: Unit, asked: AskedValue): string {
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');
 }
 
+/** A unit's own words: its line, its row's naming cells, the heading over it, the sentence it was cut from. */
+const ownWords = (u: Unit) => [u.text, u.key ?? '', u.heading ?? '', u.sentence ?? ''].join('\n');
+
+/** The found screens' texts, one an observation, for how rare each asked word is among them. */
+function foundTexts(units: readonly Unit[]): string[] {
+  const out = new Map<string, Set<string>>();
+  for (const u of units) {
+    if (!u.passage) continue;
+    const id = u.passage.observation_id;
+    out.set(id, (out.get(id) ?? new Set()).add(u.context));
+  }
+  return [...out.values()].map((s) => [...s].join('\n'));
+}
+
+/** The screen lines that may state the fact by the question's rarest words (see rare-word-lead), when the lead would otherwise hedge. */
+function rareLead(question: string, asked: AskedValue, units: readonly Unit[], cue: DayCue | null, period: string): Unit[] {
+  const candidates = [];
+  for (const whole of units) {
+    const u = whole.passage ? inClause(whole, asked, question) : null;
+    if (!u?.passage || u.aside) continue;
+    // Held to the rules judge() holds a guess to: no false friend met, no other day's entry, no other month's bill.
+    if (falseFriendMask(asked.terms, `${u.context}\n${u.wide ?? ''}`)) continue;
+    if (unitDayFit(cue, { label: u.laidOut || u.key ? labelOf(u) : null, ...(u.key ? { key: u.key } : {}), text: u.text, ...(u.heading ? { heading: u.heading } : {}) }) < 0) continue;
+    if (otherPeriod(period, screenText(u))) continue;
+    const value = u.laidOut || u.key || LABELLED.test(u.text) ? u.text.split(': ').slice(1).join(': ') || u.text : u.text;
+    if (!valueIn(asked.kind, value, question) || codeNotSaid(u, asked, question)) continue;
+    const checked = { text: u.text, ...(u.key ? { key: u.key } : {}), ...(u.heading ? { heading: u.heading } : {}), ...(u.sentence ? { sentence: u.sentence } : {}), ...(u.near ? { near: u.near } : {}), onScreen: true, windowTitle: u.passage.window_title ?? '', screen: screenText(u), meant: !!u.means, shaped: false };
+    candidates.push({ item: u, own: ownWords(u), title: u.passage.window_title ?? '', page: screenText(u), rank: u.rank, value, checked });
+  }
+  return rareWordPick(question, asked, candidates, foundTexts(units), { clock: (s) => VALUE.clock.test(s), date: (s) => VALUE.date.test(s) || ORDINAL_DAY.test(s) }, ORG_NOUNS) ?? [];
+}
+
 /** The lines read from the same screen as a unit, as OCR gave them (not the label-value pairs made of them). */
 function onItsScreen(u: Unit, units: readonly Unit[], numbered: readonly NumberedMemory[], screens?: ScreenOf): string[] {
   const p = u.passage;
@@ -969,9 +1002,15 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   if (spoken) return spoken;
   if (top) return { text: `${spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  // Before a hedge or "I don't know": the line of the asked kind whose own words name the question's rarest words, when one clearly wins (rare-word-lead).
+  // Not over a guess judge() made: its readers (a seat number's cell, a label's meaning) know more of it.
+  const rare = near ? [] : rareLead(question, asked, units, cue, `${question} ${hints.when ?? ''}`);
+  if (rare.length) return { text: `${rare.map(say).join('; ')}${where(rare[0]!, fmt)} [${rare[0]!.n}].`, cited: [rare[0]!.n], known: true, hedged: false };
   // A person read beside the asked thing but not surely it (a related word met, another role's cue): the guess, before any other.
   if (person) return { text: `Not sure it is what you asked, but the closest I found: ${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: true };
-  if (near) {
+  // A guess whose own words and title name nothing asked (a contact card's join date for "my flight to Oslo") is no guess at it.
+  const nearDay = near && unitDayFit(cue, { label: near.unit.laidOut || near.unit.key ? labelOf(near.unit) : null, ...(near.unit.key ? { key: near.unit.key } : {}), text: near.unit.text, ...(near.unit.heading ? { heading: near.unit.heading } : {}) }) === 1 ? ` ${cue!.words.join(' ')}` : '';
+  if (near && (!near.unit.passage || near.unit.means || namesAsked(question, asked, `${ownWords(near.unit)}${nearDay}`, near.unit.passage.window_title ?? '', ORG_NOUNS))) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
   // The screen about the topic, without the asked thing: said so, with what it does show.
