@@ -95,6 +95,12 @@ export function rareWordPick<T>(question: string, asked: AskedValue, candidates:
   const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean).map((w) => stem(w.replace(/'s$/i, '')));
   const noun = (w: string) => asked.terms.includes(w) && !asked.loose.includes(w);
   if (words.some((w, i) => unsaid.has(w) && noun(words[i + 1] ?? ''))) return null;
+  // An amount, a code or a number asked OF a thing no found screen names ("how much rent do I pay for
+  // my flat" where no screen says rent): a figure on a page about the flat is not known to be it. Only
+  // the head of a compound whose modifier is said may go unsaid ("the reception desk"). A time is asked
+  // of an event, which pages name in their own words (a booking's "Seating" for "the lunch").
+  const headOfSaid = (t: string) => words.some((w, i) => i > 0 && w === t && nouns.includes(words[i - 1]!) && weight.get(words[i - 1]!)! > 0);
+  if (!TIME_KINDS.has(asked.kind) && [...unsaid].some((t) => !headOfSaid(t))) return null;
   const scored: Scored<T>[] = [];
   for (const c of candidates) {
     const own = stemsOf(`${c.own}\n${c.title}`);

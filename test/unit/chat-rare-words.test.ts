@@ -88,6 +88,17 @@ describe('the asked thing met nowhere: not found, no guess', () => {
     expect(firstLine(g.text)).not.toContain('17 December');
   });
 
+  it('an amount asked of a thing no screen names is not a figure on a page the title ties to the question', () => {
+    // A terminal on a host whose name shares a word with the question, a disk report's decimals read as an amount.
+    const term = ['ana@flat-box ~/code/blog $ ./publish.sh', 'ERROR: publish failed after 12s', 'ana@flat-box ~/code/blog $ df -h /var/lib/docker', 'Filesystem      Size  Used Avail Use’ · /dev/nvme0n1p2  4766  4706  1.86  99%'];
+    const f = lead('How much rent do I pay for my flat?', term, 'ana@flat-box: ~/code/blog');
+    expect(f.known).toBe(false);
+    expect(firstLine(f.text)).not.toContain('1.86');
+    // The pair: a page that says the rent is the answer.
+    const g = lead('How much rent do I pay for my flat?', ['Tenancy — Flat 3, Harbour Row', 'Monthly rent: £1,150.00', 'Deposit held: £1,300.00'], 'Tenancy — Flat 3 · Lettings portal');
+    expect(firstLine(g.text)).toContain('1,150.00');
+  });
+
   it('two lines that name the asked place with two values: neither is stated', () => {
     const f = lead('When is the lunch at the bistro?', ['Booking confirmed · Bistro Lumière', 'Seating 12:45', 'Seating 19:30', 'Party 2 people'], 'Booking confirmed · Bistro Lumière');
     expect(f.known).toBe(false);
