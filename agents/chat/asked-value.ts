@@ -137,6 +137,23 @@ function gerundSubject(words: readonly string[], i: number): boolean {
 }
 
 /** Reads the kind of value a question wants. Order matters: "what time" before "what", "how much" before "how". */
+/** Things that live on the web, whose address is a link ("my blog", "the team wiki", "our web shop"). */
+const WEB_THING = /\b(?:blog|website|web\s?site|site|homepage|home\s+page|web\s?page|wiki|web\s?shop|online\s+shop|online\s+store|portfolio\s+site|repo|repository|dashboard|newsletter\s+archive)\b/;
+
+/** A web address the page shows: a URL or a host name, not a folder on the machine ("~/blog"). */
+const WEB_ADDRESS = /\bhttps?:\/\/\S+|\b(?:www\.)?[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|design|blog|site|page|me|co|eu|pt|jp|de|fr|es|it|nl|uk|ch|at|be|se|no|dk)\b/i;
+
+/** Whether a question asks where a thing on the web lives ("the address of my blog"): its answer is a web address. */
+export function asksWebAddress(question: string): boolean {
+  const q = question.toLowerCase();
+  return /\baddress\b/.test(q) && WEB_THING.test(q);
+}
+
+/** Whether a text shows a web address (see asksWebAddress). */
+export function webAddressIn(text: string): boolean {
+  return WEB_ADDRESS.test(text);
+}
+
 export function askedKind(question: string): ValueKind {
   const q = question.toLowerCase();
   if (/\bwhat time\b|\bat what time\b|\bhow late\b|\bhow early\b|\b(?:open|close|closes|shut|start|starts|begin|begins|end|ends)\s+at\b/.test(q)) return 'clock';
@@ -145,8 +162,8 @@ export function askedKind(question: string): ValueKind {
   if (/\be-?mail\b/.test(q)) return 'email';
   // "How can I reach the landlady", "how do I get in touch with": a phone number or an address will do.
   if (/\bhow (?:do|can|could|should|would) (?:i|we) (?:reach|contact|get (?:in touch|hold)|get through to)\b|\bhow (?:to|is|are) (?:reach|contact)\b|\bcontact (?:details|info)\b/.test(q)) return 'contact';
-  // "How much is my phone bill" asks an amount, not a number to ring.
-  if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q) && !/\bhow much\b/.test(q)) return 'phone';
+  // "How much is my phone bill", "how long are my phone backups kept" ask an amount, a length of time, not a number to ring.
+  if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q) && !/\bhow (?:much|long|often|many|old|big|large)\b/.test(q)) return 'phone';
   // "How big is the folder", "what size is the backup", "how much disk space": an amount of data, not of money.
   if (/\bhow (?:big|large|heavy)\b|\bwhat(?:'s| is| was)? (?:the )?size\b|\bhow much (?:disk |storage |memory )?(?:space|storage|disk|memory)\b|\btake[sn]? up\b/.test(q)) return 'size';
   if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
@@ -157,6 +174,8 @@ export function askedKind(question: string): ValueKind {
   if (/\bwhat (?:command|did i (?:run|type|use)|do i (?:run|type))\b|\bhow (?:do|did|can|should) i\b|\bhow to\b|\bwhat (?:should|do) i do\b|\bwhat are the steps\b/.test(q)) return 'command';
   if (/^\s*(?:and\s+|so\s+)?(?:which|what)\s+(?:room|building|floor|venue|location|place|hall|office)\b/.test(q)) return 'place';
   // "What's the address of the hotel": a street or a postcode (an email or a web address was read above, as a link below).
+  // "The address of my blog", "the wiki's address": a thing that lives on the web has a link for its address, not a street.
+  if (asksWebAddress(q)) return 'link';
   if (/\b(?:address|postcode|post code|zip code)\b/.test(q) && !/\b(?:web|ip|mac|url|site)\s+address\b/.test(q)) return 'place';
   if (/\b(?:url|link|website|web site|site|web address|path|folder|file)\b/.test(q) && /^\s*(?:where|what|which)\b/.test(q)) return 'link';
   if (/^\s*(?:and\s+|so\s+)?where\b/.test(q)) return 'place';

@@ -1,7 +1,7 @@
 import type { PassageMatch } from '../../shared/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
-import { askedValue, headNoun, meets, metByKin, stem, stemsOf, termsSaid as covered, VALUE, type AskedValue, type ValueKind } from './asked-value.js';
+import { askedValue, asksWebAddress, headNoun, meets, metByKin, stem, stemsOf, termsSaid as covered, VALUE, type AskedValue, type ValueKind, webAddressIn } from './asked-value.js';
 import { wordKin } from '../runtime/index.js';
 import { clip, collapse } from '../../shared/memory/index.js';
 import { seenPhrase } from './passage-answer.js';
@@ -231,8 +231,10 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // Any value at all, but something the question did not say already: a label alone states nothing.
   // (The choices a question offers, "allowed or blocked", may be the answer.)
   if (kind === 'any') {
-    const said = stemsOf(question.replace(/[\p{L}\d-]+\s+or\s+[\p{L}\d-]+/gu, ' '));
-    return [...stemsOf(unit)].some((s) => /\p{L}|\d/u.test(s) && !meets(s, said));
+    // Hyphens folded on both sides: "Guest Wi-Fi" restates "the guest wifi", it names nothing.
+    const joined = (t: string) => t.replace(/(\p{L})-(?=\p{L})/gu, '$1');
+    const said = stemsOf(joined(question.replace(/[\p{L}\d-]+\s+or\s+[\p{L}\d-]+/gu, ' ')));
+    return [...stemsOf(joined(unit))].some((s) => /\p{L}|\d/u.test(s) && !meets(s, said));
   }
   if (kind === 'when') return VALUE.date.test(unit) || VALUE.clock.test(unit) || ORDINAL_DAY.test(unit);
   if (kind === 'person') {
@@ -258,7 +260,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   // "How fast / slow": a speed, or the time a thing takes (a request's latency, a lap).
   if (kind === 'rate') return VALUE.rate.test(unit) || VALUE.duration.test(unit);
   if (kind === 'phone') return phoneIn(unit);
-  if (kind === 'link') return linkIn(unit);
+  // "The address of my blog": a web address, not the blog's folder in a terminal's prompt.
+  if (kind === 'link') return asksWebAddress(question) ? webAddressIn(unit) : linkIn(unit);
   if (kind === 'command') return VALUE.command.test(unit) || instructionIn(unit);
   // "Why did it fail": what says why, not the status that says it failed.
   if (kind === 'reason') return causeIn(unit);
@@ -500,8 +503,11 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   // asked thing ("Customs duty: €21.60"), before a title that names it too but gives nothing beside it.
   const head = asked.kind === 'any' && unit.passage && LABELLED.test(unit.text) ? headNoun(question) : null;
   const labelled = head && asked.terms.includes(stem(head)) && covered([stem(head)], labelOf(unit), asked.kin) > 0 ? 2 : 0;
-  const score = 2 * inUnit + labelled + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
-  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99, question) : 'no';
+  // "What is the guest wifi called": the value beside a label that says it is a thing's name ("SSID",
+  // "Network name", "Display name"), on a screen that names the thing; the label never says "wifi".
+  const nameLabel = asked.kind === 'any' && !asked.shaped && hasValue && around > 0 && CALLED.test(question) && NAME_PAIR.test(unit.text) && NAME_LABEL.test(NAME_PAIR.exec(unit.text)![1]!) ? 1.5 : 0;
+  const score = 2 * inUnit + nameLabel + labelled + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
+  let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0 || nameLabel > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99, question) : 'no';
   // A question naming nothing, on the best screen: the answer when its label says it is the one asked for.
   if (fit === 'near' && !asked.terms.some((t) => !asked.loose.includes(t)) && (net > 0 || sum > 0 || plan > 0 || limit > 0)) fit = 'yes';
   // Met only with the rest of its screen: offered as a guess, never as the answer.
@@ -525,6 +531,13 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   }
   return { unit: found, score, fit };
 }
+
+/** "What is X called / named", "what's the name of X": a thing's name asked. */
+const CALLED = /\b(?:called|named)\s*\??\s*$|\bwhat(?:'s|\s+is|\s+was)\s+the\s+name\s+of\b/i;
+/** One short label and its value, as a settings page or a card prints them ("SSID · Casa-Visitas", "Display name: Ruiz"). */
+const NAME_PAIR = /^\s*([^:·]{1,30}?)\s*(?::|·)\s*([^:·]+?)\s*$/;
+/** A label saying its value is a thing's name: "Name", "Network name", "SSID", "Display name", "Title", "Handle". */
+const NAME_LABEL = /\b(?:name|ssid|title|handle|nickname|username|user\s+name|alias)\b/i;
 
 /** "Who is the driver", "who was my examiner": the person asked for by the role they have. */
 const WHO_IS_ROLE = /^\s*(?:and\s+|so\s+)?who(?:'s|\s+is|\s+was|\s+are|\s+were|\s+will be)\s+(?:the|my|our|your|their|his|her)\s+([\p{L}-]+)/iu;
