@@ -99,8 +99,9 @@ export function rareWordPick<T>(question: string, asked: AskedValue, candidates:
   // my flat" where no screen says rent): a figure on a page about the flat is not known to be it. Only
   // the head of a compound whose modifier is said may go unsaid ("the reception desk"). A time is asked
   // of an event, which pages name in their own words (a booking's "Seating" for "the lunch").
-  const headOfSaid = (t: string) => words.some((w, i) => i > 0 && w === t && nouns.includes(words[i - 1]!) && weight.get(words[i - 1]!)! > 0);
-  if (!TIME_KINDS.has(asked.kind) && [...unsaid].some((t) => !headOfSaid(t))) return null;
+  /** Whether the noun heads a compound whose modifier (the noun before it) is said, by `said`. */
+  const headOf = (t: string, said: (modifier: string) => boolean) => words.some((w, i) => i > 0 && w === t && nouns.includes(words[i - 1]!) && said(words[i - 1]!));
+  if (!TIME_KINDS.has(asked.kind) && [...unsaid].some((t) => !headOf(t, (m) => weight.get(m)! > 0))) return null;
   const scored: Scored<T>[] = [];
   for (const c of candidates) {
     const own = stemsOf(`${c.own}\n${c.title}`);
@@ -114,7 +115,7 @@ export function rareWordPick<T>(question: string, asked: AskedValue, candidates:
     // with Ruth's group on 17 December" for "my one-on-one with Ruth").
     const titled = nouns.some((t) => saysTerm(t, stemsOf(c.title), asked));
     const unmetHere = nouns.filter((t) => !saysTerm(t, page, asked));
-    const heads = unmetHere.every((t) => words.some((w, i) => i > 0 && w === t && nouns.includes(words[i - 1]!) && saysTerm(words[i - 1]!, page, asked)));
+    const heads = unmetHere.every((t) => headOf(t, (m) => saysTerm(m, page, asked)));
     if (!titled && !heads) continue;
     if (!rarest.every((t) => saysTerm(t, page, asked))) continue;
     // Held as a guess is: its own words must say what is asked of the topic ("the deposit"), not only
