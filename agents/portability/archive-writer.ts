@@ -6,6 +6,7 @@ import type { ExportDocument } from './export-document.js';
 import { exportHeader, type ExportProgress } from './memory-export.js';
 import { countSelected, readSelected, type MemorySelection } from './memory-selection.js';
 import { PortabilityError } from './portability-error.js';
+import { exportMask } from './vault-mask.js';
 
 export interface ArchiveOptions extends MemorySelection {
   secret: ArchiveSecret;
@@ -35,7 +36,7 @@ function snapshot(store: EngramStore, opts: ArchiveOptions, now: Date): { doc: E
   return store.transaction(() => {
     const total = countSelected(store, opts);
     const memories = [...readSelected(store, opts, opts.signal)].map((x) => x.memory);
-    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: store.graph.rows() };
+    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: exportMask(store, opts.includeSecrets)(store.graph.rows()) };
     const since = opts.since ?? 0;
     const frames: ArchiveFrame[] = [];
     for (let offset = 0; ; offset += PAGE) {

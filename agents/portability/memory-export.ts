@@ -4,6 +4,7 @@ import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportHeader, type ExportKin
 import { MarkdownWriter } from './markdown-writer.js';
 import { countSelected, readSelected, selectionPasses, type MemorySelection } from './memory-selection.js';
 import { PortabilityError } from './portability-error.js';
+import { exportMask } from './vault-mask.js';
 
 export interface ExportProgress {
   done: number;
@@ -67,7 +68,7 @@ export function exportMemories(store: EngramStore, sink: ByteSink, opts: ExportO
         byKind[group] = (byKind[group] ?? 0) + 1;
         if (done % PROGRESS_EVERY === 0) opts.onProgress?.({ done, total });
       }
-      if (!md) sink.write(`\n],"graph":${JSON.stringify(store.graph.rows())}}\n`);
+      if (!md) sink.write(`\n],"graph":${JSON.stringify(exportMask(store, opts.includeSecrets)(store.graph.rows()))}}\n`);
       opts.onProgress?.({ done, total });
       return { format: opts.format, memories: done, secrets: header.secrets, by_kind: byKind };
     });

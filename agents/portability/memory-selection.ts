@@ -1,6 +1,7 @@
 import { MEMORY_KINDS } from '../../shared/index.js';
 import type { EngramStore, ListMemoriesOptions } from '../store/index.js';
 import type { ExportedMemory, ExportKind } from './export-document.js';
+import { exportMask } from './vault-mask.js';
 
 /** Which memories an export takes. Times are epoch ms. */
 export interface MemorySelection {
@@ -39,10 +40,12 @@ export function countSelected(store: EngramStore, sel: MemorySelection): number 
 
 /**
  * Every selected memory with its sources and history, a page at a time. Call it inside one read
- * transaction so the export is a consistent snapshot while the app keeps writing.
+ * transaction so the export is a consistent snapshot while the app keeps writing. Without
+ * includeSecrets, every vault value a memory quotes is masked (exportMask), not only the vault's own.
  */
 export function* readSelected(store: EngramStore, sel: MemorySelection, signal?: AbortSignal): Generator<{ group: ExportKind; memory: ExportedMemory }> {
   const reveal = sel.includeSecrets === true;
+  const mask = exportMask(store, sel.includeSecrets);
   for (const pass of selectionPasses(sel)) {
     for (let offset = 0; ; offset += PAGE) {
       signal?.throwIfAborted();
@@ -51,7 +54,7 @@ export function* readSelected(store: EngramStore, sel: MemorySelection, signal?:
         const m = reveal && listed.kind === 'knowledge_vault' ? (store.memories.get(listed.id, { reveal: true }) ?? listed) : listed;
         yield {
           group: pass.group,
-          memory: { ...m, provenance: store.memories.provenance(m.id), history: store.memories.history(m.id, { reveal }) },
+          memory: mask({ ...m, provenance: store.memories.provenance(m.id), history: store.memories.history(m.id, { reveal }) }),
         };
       }
       if (page.length < PAGE) break;

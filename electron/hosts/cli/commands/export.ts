@@ -80,7 +80,8 @@ Writes every memory with its sources (provenance) and earlier versions (history)
   --since WHEN        only memories from then on: "4 days ago", "last Monday", or an ISO date
   --kind K            only these kinds (repeat or comma-separate): core, episodic, semantic,
                       procedural (includes experiences), experience, resource, knowledge_vault
-  --include-secrets   put knowledge-vault secret values in the file IN CLEAR (default: masked)
+  --include-secrets   put knowledge-vault secret values in the file IN CLEAR (default: masked,
+                      also where a memory quotes one)
   --with-frames       an encrypted archive instead: memories plus frames (screenshots), observations
                       and chat threads, re-encrypted under a key derived from this data dir's master
                       key (import it where that key is), or from a passphrase if one is given.

@@ -1,0 +1,89 @@
+/**
+ * An export without --include-secrets carries no knowledge-vault value, whatever the entry's kind
+ * (issue 28). The detectors mask a key or a card wherever it is kept; a Wi-Fi password kept as a
+ * "network" entry, a recovery code in a note, a home address have no shape a detector knows, so a
+ * memory that quotes them without their label keeps them in its text. In a prompt the vault's cut
+ * masks them (vault-cut.ts); a JSON or Markdown file is plain text that leaves the machine, so the
+ * same cut applies there: in memories, their history, their sources and the graph. Real encrypted
+ * store; the values are made up.
+ */
+import { describe, expect, it } from 'vitest';
+import { AtomicFile, exportArchive, exportMemories, type ByteSink } from '../../agents/portability/index.js';
+import type { EngramStore } from '../../agents/store/index.js';
+import { freshStores } from '../helpers/temp-store.js';
+
+const WIFI = 'Gannet-Morrow-4471';
+const RECOVERY = 'r7kq-2mzx-9vfe-w3hd';
+const ADDRESS = '14 Larkspur Terrace, Bristol BS8 2QT';
+const SHORT = 'otter';
+const NOW = Date.UTC(2026, 10, 20, 12);
+
+class TextSink implements ByteSink {
+  text = '';
+  write(chunk: string | Buffer): void {
+    this.text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+  }
+}
+
+function seed(store: EngramStore): void {
+  const vault = (title: string, entry_type: string, secret: string) =>
+    store.memories.insert({ kind: 'knowledge_vault', title, text: title, fields: { entry_type, sensitivity: 'medium', secret, source: 'user' }, created_at: NOW - 9 * 86_400_000 });
+  vault('Loft wifi', 'network', WIFI);
+  vault('Mail recovery code', 'note', RECOVERY);
+  vault('Home', 'address', ADDRESS);
+  // Too short and plain to be told from ordinary words: masked where a label names it, not everywhere.
+  vault('Shed lock', 'note', SHORT);
+  const joined = store.memories.insert({ kind: 'episodic', title: 'Joined the loft wifi', text: `Joined Loft-Mesh from the laptop with ${WIFI}; the otter sticker is on the router`, occurred_at: NOW - 3_600_000 });
+  // An earlier version quoted the code; the current one the address in capitals across a line break.
+  store.memories.update(joined.id, { text: `Saved the mail recovery code ${RECOVERY} in the drawer` }, 'edited');
+  store.memories.insert({ kind: 'semantic', title: 'Where the user lives', text: `Parcels go to 14 LARKSPUR TERRACE,\nBRISTOL BS8 2QT; leave them by the otter statue`, occurred_at: NOW - 7_200_000 });
+}
+
+describe('exports and vault values of every kind', () => {
+  const open = freshStores('engram-export-vault-');
+
+  it('JSON and Markdown without --include-secrets hold none of the values; the short one stays as ordinary text', async () => {
+    const store = await open();
+    seed(store);
+    for (const format of ['json', 'markdown'] as const) {
+      const sink = new TextSink();
+      const r = exportMemories(store, sink, { format });
+      expect(r.memories).toBe(6);
+      for (const v of [WIFI, RECOVERY, 'Larkspur Terrace', 'LARKSPUR TERRACE']) expect(sink.text, `${format}: ${v}`).not.toContain(v);
+      expect(sink.text).toContain('by the otter statue');
+      expect(sink.text).toContain('Saved the mail recovery code [redacted');
+      expect(sink.text).toContain('Parcels go to [redacted');
+    }
+  });
+
+  it('with --include-secrets the values are there, as asked', async () => {
+    const store = await open();
+    seed(store);
+    const sink = new TextSink();
+    exportMemories(store, sink, { format: 'json', includeSecrets: true });
+    for (const v of [WIFI, RECOVERY, ADDRESS, `14 LARKSPUR TERRACE,\\nBRISTOL`]) expect(sink.text).toContain(v);
+  });
+
+  it('the encrypted archive masks them too unless asked', async () => {
+    const store = await open();
+    seed(store);
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { importFile } = await import('../../agents/portability/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'engram-export-vault-archive-'));
+    try {
+      const file = join(dir, 'a.engram-archive');
+      const out = new AtomicFile(file);
+      await exportArchive(store, out, { secret: { passphrase: 'correct horse battery staple' }, scrypt: { N: 2 ** 12, r: 8, p: 1 } });
+      out.commit();
+      expect(readFileSync(file).length).toBeGreaterThan(0);
+      const other = await open();
+      await importFile(other, file, { passphrase: 'correct horse battery staple' });
+      const text = JSON.stringify(other.memories.list({ includeSuperseded: true, limit: 100 }).map((m) => [m, other.memories.history(m.id)]));
+      for (const v of [WIFI, RECOVERY, 'Larkspur Terrace', 'LARKSPUR TERRACE']) expect(text).not.toContain(v);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
