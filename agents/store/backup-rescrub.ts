@@ -7,7 +7,7 @@ import { openDatabaseFile } from './database.js';
 import { syncDir } from './durable-file.js';
 import { toStoreError } from './errors.js';
 import { FtsIndex } from './fts-index.js';
-import { rescrubFromStart, rescrubSlice, type VaultValue } from './rescrub.js';
+import { rescrubDue, rescrubFromStart, rescrubSlice, type VaultValue } from './rescrub.js';
 
 /** What a run over the backups did: each backup read, how many were rewritten, secrets masked, which could not be read (with why, no values). */
 export interface BackupRescrubReport {
@@ -107,4 +107,43 @@ export async function rescrubBackups(dataDir: string, key: Buffer, switches: Red
     }
   }
   return report;
+}
+
+/**
+ * A backup being written (its temporary file) brought to what the live store holds after its own
+ * re-scrub (issue 28): when the live pass is due (the detectors learned a shape since the text was
+ * kept), the copy runs the rest of that pass, from the live cursor, with the live vault's values, so
+ * a backup written elsewhere (`engram backup --out`), which no later pass reaches, holds no secret
+ * the live store is about to mask. Run to its end at once: a backup is a rare, deliberate step, and
+ * the pass is due only until the live store finishes its own. When it masked something the copy is
+ * written afresh (VACUUM INTO: no page of the old text left) over the file. Returns the secrets masked.
+ */
+export function rescrubNewBackup(path: string, key: Buffer, switches: RedactionSwitches, live: readonly VaultValue[]): number {
+  const fresh = `${path}.rescrub-partial`;
+  rmSync(fresh, { force: true });
+  let masked = 0;
+  const db = openDatabaseFile(path, key);
+  try {
+    const d = { db, fts: new FtsIndex(db), memoryVectors: null, alsoCarry: live };
+    for (let done = !rescrubDue(db); !done; ) {
+      const r = rescrubSlice(d, switches, BATCH);
+      masked += r.masked;
+      done = r.done;
+    }
+    if (masked) db.prepare('VACUUM INTO ?').run(fresh);
+    // Opened as a store is (WAL); a backup is one file, as VACUUM INTO wrote it, that a read-only open leaves alone.
+    else db.pragma('journal_mode = DELETE');
+  } catch (err) {
+    rmSync(fresh, { force: true });
+    throw err;
+  } finally {
+    db.close();
+    // The open wrote a WAL beside the copy: nothing of it is part of the backup.
+    for (const p of [`${path}-wal`, `${path}-shm`]) rmSync(p, { force: true });
+  }
+  if (masked) {
+    chmodSync(fresh, 0o600);
+    renameSync(fresh, path);
+  }
+  return masked;
 }

@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redaction/index.js';
+import { rescrubNewBackup, vaultValues } from './backup-rescrub.js';
+import { rescrubDue } from './rescrub.js';
 import { syncDir } from './durable-file.js';
 import { StoreError, toStoreError } from './errors.js';
 import type { EngramStore } from './store.js';
@@ -55,9 +58,10 @@ export function verifyDatabaseFile(path: string, key: Buffer): { schema_version:
  * up into a target it cannot key ("incompatible source and target databases"). VACUUM INTO reads
  * one snapshot (a WAL read transaction, so writers are not blocked) and SQLite3MultipleCiphers
  * writes the copy encrypted with the main database's cipher and key; the copy is verified before
- * it gets its final name.
+ * it gets its final name. While the live store's re-scrub is due, the copy runs the rest of it first
+ * (rescrubNewBackup, with the user's `switches`): a backup holds no more than the live store will.
  */
-export function backupDatabase(store: EngramStore, target: string): BackupReport {
+export function backupDatabase(store: EngramStore, target: string, switches: RedactionSwitches = DEFAULT_REDACTION): BackupReport {
   if (existsSync(target)) throw new StoreError('INVALID_INPUT', `${target} already exists; choose another name`);
   const started = Date.now();
   mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
@@ -66,6 +70,7 @@ export function backupDatabase(store: EngramStore, target: string): BackupReport
   try {
     store.db.prepare('VACUUM INTO ?').run(tmp);
     chmodSync(tmp, 0o600);
+    if (rescrubDue(store.db)) rescrubNewBackup(tmp, store.masterKey, switches, vaultValues(store.db));
     const fd = openSync(tmp, 'r+');
     try {
       fsyncSync(fd);

@@ -18,7 +18,9 @@ Frame and audio files are not included (use engram export --with-frames for thos
 The backup opens only with this data dir's master key (the key file or $ENGRAM_KEY): keep a copy
 of the key somewhere safe and separate. Backups in DATA_DIR/backups are redacted again when Engram
 learns to redact more (an update, a value put in the knowledge vault): each one that still held such
-a secret is replaced by a redacted copy of itself, written and checked before the old one goes. To restore: quit Engram, then copy the backup over
+a secret is replaced by a redacted copy of itself, written and checked before the old one goes.
+A backup taken while Engram still redacts what it kept before an update (--out too) is redacted
+the same way before it gets its name. To restore: quit Engram, then copy the backup over
 DATA_DIR/${DB_FILE_NAME} (and remove ${DB_FILE_NAME}-wal and ${DB_FILE_NAME}-shm if present).`,
   options: { out: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, ctx) {
