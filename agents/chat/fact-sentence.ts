@@ -24,7 +24,7 @@ import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
-import { sentenceSpan, type SpanSource } from './sentence-span.js';
+import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { personLead } from './person-answer.js';
@@ -990,6 +990,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     const j = judge(u, asked, question, cue, `${question} ${hints.when ?? ''}`);
     // A value said in a clause that does not name what was asked may be of another thing: a guess at most.
     if (u.aside && j.fit === 'yes') j.fit = 'near';
+    // "A room will be found" for "which room did we get": the asked kind said, no one of it named.
+    if (j.fit === 'yes' && !u.laidOut && !u.key && kindUnnamed(question, u.text)) j.fit = 'near';
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
     if (j.miss) misses.push(j);

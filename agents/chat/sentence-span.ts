@@ -11,7 +11,7 @@ import { sentencesOf } from '../store/index.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 import { clausesOf, headedMessage } from './prose-clause.js';
 import { sideFit } from './asked-qualifier.js';
-import { askedPlace, spanKindOf, spansOf, tokensOf, type Span } from './span-kinds.js';
+import { askedPlacePhrase, spanKindOf, spansOf, tokensOf, type Span } from './span-kinds.js';
 import { wordKin } from '../runtime/index.js';
 
 /** A line read on a screen, with what names its topic around it (the window's title, a heading). */
@@ -41,8 +41,11 @@ const JOINERS = new Set(['while', 'whilst', 'until', 'till', 'since', 'during', 
 const PROSE_WORDS = 3;
 const isSentence = (s: string) => !/[·|•]|\S\s{2,}\S/.test(s) && s.split(/\s+/).filter((w) => /^\p{Ll}{2,}/u.test(w)).length >= PROSE_WORDS;
 
-/** A code is said as one: "quote the reference 55812", "the door code is 4471", "booking no. K7QW2M". */
-const SAYS_CODE = /\b(?:code|pin|passcode|password|combination|reference|ref|number|no|nr|id|booking|confirmation|order|ticket|invoice|tracking|voucher)\b|#/i;
+/**
+ * A code is said as one: "quote the reference 55812", "the door code is 4471", "booking no. K7QW2M",
+ * or by the verb that hands it over ("just quote 88231 at reception", "mention 4471 at the gate").
+ */
+const SAYS_CODE = /\b(?:code|pin|passcode|password|combination|reference|ref|number|no|nr|id|booking|confirmation|order|ticket|invoice|tracking|voucher|quote|quoting|mention|mentioning)\b|#/i;
 
 /** Words of a question that name nothing: what is left names what was asked, with the words that say its kind ("reference", "time"). */
 const FUNCTION_WORDS = new Set(
@@ -127,6 +130,16 @@ function ofAskedPlace(span: Span, noun: string | null): boolean {
   return stem(head) === stem(noun) || (wordKin(noun).has(head) && wordKin(head).has(noun)) || foreignForms(noun).includes(stem(head));
 }
 
+/**
+ * A place named as itself, not described: a capitalised word that does not open the sentence, or a
+ * number or letter beside its head ("the Aurora room", "Hall B", "table 14", "Hotel Meridian"), not
+ * "the big room" nor "a room".
+ */
+export function properlyNamed(span: Span): boolean {
+  const words = tokensOf(span.text).filter((w) => !NOT_NAME.test(w.text));
+  return words.some((w) => (/^\p{Lu}/u.test(w.text) && span.start + w.start > 0 && (!span.head || w.text.toLowerCase() !== span.head)) || /^(?:[A-Z]{1,2}|[A-Z]?\d{1,4}[A-Za-z]?)$/.test(w.text));
+}
+
 /** How much more of the question (in term weights: a noun is 1 or more) a sentence must say to replace a line found. */
 const RIVAL_MARGIN = 1;
 
@@ -149,12 +162,17 @@ interface Read<T> {
 export function sentenceSpan<T>(question: string, asked: AskedValue, sources: readonly SpanSource<T>[], rival?: { text: string; context: string }): SentenceSpan<T> | null {
   const kind = spanKindOf(question, asked);
   if (!kind) return null;
-  const placeNoun = kind === 'place' ? askedPlace(question) : null;
+  const phrase = kind === 'place' ? askedPlacePhrase(question) : null;
+  const placeNoun = phrase?.noun ?? null;
+  // "Which meeting room": the words saying which kind of room are no thing the screen must say.
+  const kindWords = new Set(phrase ? [phrase.noun, ...phrase.modifiers].map(stem) : []);
   const states = stateWords(question);
   // The states said in the question's condition ("while the gate is broken", "if the shop is closed").
   const conditions = stateWords(CONDITION.exec(question)?.[1] ?? '');
-  const named = asked.terms.filter((t) => !JOINERS.has(t) && t !== (placeNoun ? stem(placeNoun) : '') && t !== 'often');
-  if (!named.length) return null;
+  const named = asked.terms.filter((t) => !JOINERS.has(t) && !kindWords.has(t) && t !== 'often');
+  // "Which hotel are we in?" names nothing but the kind: the answer is the one of it a sentence names ("the Hotel Meridian").
+  const kindOnly = !named.length && placeNoun !== null;
+  if (!named.length && !kindOnly) return null;
   // Every word of the question that names something, the words of its kind included.
   const questionWords = [...new Set(question.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length >= 2 && !FUNCTION_WORDS.has(w)).map(stem))];
 
@@ -204,7 +222,7 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
     const inNamingClause = (s: Span) => parts.length < 2 || parts.some((c) => c.includes(s.text) && questionWords.some((w) => meet(w, stemsOf(c), asked) > 0));
     if (kind === 'code' && !SAYS_CODE.test(r.sentence)) continue;
     const clauseOf = (s: Span) => stemsOf(parts.find((c) => c.includes(s.text)) ?? r.sentence);
-    const spans = r.spans.filter((s) => !askedItself(s, terms, clauseOf(s), questionTokens) && ofAskedPlace(s, placeNoun) && inNamingClause(s));
+    const spans = r.spans.filter((s) => !askedItself(s, terms, clauseOf(s), questionTokens) && ofAskedPlace(s, placeNoun) && inNamingClause(s) && (!kindOnly || properlyNamed(s)));
     if (!spans.length) continue;
     const { score, missing } = saidIn(r.stems, r.context);
     // The sentence itself says something of the question: a thing it names, or the kind of thing asked ("the Blue room" for "which room").
@@ -235,4 +253,18 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
     if (!r.missing && r.score + RIVAL_MARGIN > best!.said) return null;
   }
   return { span: best!.span.text, sentence: best!.r.sentence, writer: best!.r.writer, item: best!.r.source.item };
+}
+
+/**
+ * Whether a sentence says only the kind of place a question asks for by name, and no one of it: "a
+ * room will be found" for "which room did we get". Such a line is about the asked thing and names no
+ * answer: a guess at most, never stated as found. A line of cells or a label is no sentence here.
+ */
+export function kindUnnamed(question: string, text: string): boolean {
+  const phrase = askedPlacePhrase(question);
+  if (!phrase) return false;
+  const sentences = sentencesOf(text).filter(isSentence);
+  const saying = sentences.filter((s) => tokensOf(s).some((w) => stem(w.text) === stem(phrase.noun)));
+  if (!saying.length) return false;
+  return saying.every((s) => spansOf('place', s).every((p) => !ofAskedPlace(p, phrase.noun)));
 }

@@ -217,11 +217,28 @@ export function spanKindOf(question: string, asked: AskedValue): SpanKind | null
   }
 }
 
-/** "What door should couriers use", "which entrance": the place noun a question asks for by name. */
-const ASKED_PLACE = /^\s*(?:and\s+|so\s+)?(?:which|what)\s+([\p{L}]+)\b/iu;
+/** "What door should couriers use", "which meeting room did we get": the words after "which"/"what", up to the verb. */
+const ASKED_PLACE = /^\s*(?:and\s+|so\s+)?(?:which|what)\s+([\p{L}-]+(?:\s+[\p{L}-]+){0,2})/iu;
+/** Words that end the noun phrase after "which": the verb and what follows it. */
+const ENDS_ASKED = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must|am|we|i|you|they|he|she|it|the|a|an|my|our|your|of|for|to|in|on|at)$/i;
+
+/**
+ * The place noun a question asks for by name ("door" of "what door should couriers use", "room" of
+ * "which meeting room did facilities give us"), with the words before it that only say which kind of
+ * it ("meeting"): the screen names the place itself ("the Aurora room"), seldom those words.
+ */
+export function askedPlacePhrase(question: string): { noun: string; modifiers: string[] } | null {
+  const words = ASKED_PLACE.exec(question)?.[1]?.toLowerCase().split(/\s+/) ?? [];
+  const modifiers: string[] = [];
+  for (const w of words) {
+    if (ENDS_ASKED.test(w)) return null;
+    if (PLACE_HEADS.has(w)) return { noun: w, modifiers };
+    modifiers.push(w);
+  }
+  return null;
+}
 export function askedPlace(question: string): string | null {
-  const noun = ASKED_PLACE.exec(question)?.[1]?.toLowerCase();
-  return noun && PLACE_HEADS.has(noun) ? noun : null;
+  return askedPlacePhrase(question)?.noun ?? null;
 }
 
 /** The spans of a kind in a sentence, in the order they stand. */

@@ -12,7 +12,7 @@ const OBJECT = /^\s*(?:so\s+|and\s+)?(?:what|which)\s+(\p{L}+)(?:\s+(\p{L}+))?/i
 const PLURAL = /^\p{L}{2,}(?:ies|es|s)$/iu;
 const AUX = /^(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|shall|may|might|must)$/i;
 const DETERMINER = /^(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those)$/i;
-const NOT_PLURAL = /^(?:is|was|has|does|this|its|his|hers|yours|ours|theirs|always|perhaps|across|less|unless|news|bus|gas|lens|plus|thus|status|focus|process|address|business|access|success|class|pass|boss|yes|kiss|miss|dress|glass|cross)$/i;
+const NOT_PLURAL = /^(?:is|was|has|does|goes|this|its|his|hers|yours|ours|theirs|always|perhaps|across|less|unless|news|bus|gas|lens|plus|thus|status|focus|process|address|business|access|success|class|pass|boss|yes|kiss|miss|dress|glass|cross)$/i;
 
 /** Habits are gathered over time too: "what does Ana do on weekends / for fun / usually". */
 const HABIT = /\b(?:on|at|in|during)\s+(?:the\s+)?(?:weekends|evenings|mornings|nights|holidays|vacations|breaks)\b|\b(?:usually|often|typically|for fun)\b|\bin\s+(?:his|her|their|my|your)\s+(?:free|spare)\s+time\b/i;

@@ -242,6 +242,7 @@ cabin | hut, cabine
 deck | dek
 passenger | passagier, reiziger
 guest | gast, gasten
+reception | receptie, balie
 check-in | inchecken
 check-out | uitchecken
 boarding | instappen

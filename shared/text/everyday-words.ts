@@ -254,6 +254,7 @@ cabin | Kabine | cabine | camarote, cabina | cabina | cabine, camarote
 deck | Deck | pont | cubierta | ponte | convés
 passenger | Fahrgast, Passagier, Reisender | passager, passagère, voyageur | pasajero, pasajera, viajero | passeggero, passeggera, viaggiatore | passageiro, passageira, viajante
 guest | Gast, Gäste | hôte, client | huésped | ospite | hóspede
+reception, front desk | Rezeption, Empfang | réception, accueil | recepción | reception, accettazione | receção, recepção
 check-in, check in | Check-in, Anreise | arrivée, enregistrement | entrada, llegada, check-in | arrivo, check-in | entrada, chegada, check-in
 check-out, check out | Check-out, Abreise | départ, libération de la chambre | salida, check-out | partenza, check-out | saída, check-out
 boarding | Einstieg, Boarding | embarquement | embarque | imbarco | embarque
