@@ -28,7 +28,7 @@ const BACK_WORDS = words(String.raw`return(?:s|ing)?|back|inbound|homebound|home
 const OUT_WORDS = words(String.raw`outbound|outward|aller|ida|hin(?:fahrt|flug|reise|weg)?|andata|heenreis|heen`);
 const GIVE_BACK_WORDS = words(String.raw`return\p{L}*|back|due|drop[- ]?off|hand[- ]?in|check[- ]?in|until|by|r[üu]ckgabe|devolu[cç][aã]o|entrega|retour|restituzione|inleveren`);
 const TAKE_WORDS = words(String.raw`pick[- ]?up|collect(?:ed|ion)?|borrowed|issued|loaned|check(?:ed)?[- ]?out|abholung|levantamento|recogida|retrait|ritiro|ophalen`);
-const ARRIVE_WORDS = words(String.raw`arriv\p{L}*|arr\.|lands?|landing|landed|eta|get(?:s|ting)? in|pull(?:s|ing)? in|deliver(?:y|ed|ing|s)?|expected|cheg\p{L}*|lleg\p{L}*|ankunft|ankommt|arriv[ée]e|arrivo|aankomst`);
+const ARRIVE_WORDS = words(String.raw`arriv\p{L}*|arr\.|lands?|landing|landed|eta|get(?:s|ting)? in|pull(?:s|ing)? in|deliver(?:y|ed|ing|s)?|expected|cheg\p{L}*|lleg\p{L}*|ankunft|ankommt|arriv[ée]e|arrivo|aankomst|liefer\p{L}*|zustell\p{L}*|livraison|livr[ée]e?s?|entrega\p{L}*|consegna\p{L}*|lever(?:ing|datum|dag|tijd|moment)\p{L}*|bezorg\p{L}*|aflever\p{L}*`);
 const LEAVE_WORDS = words(String.raw`depart\p{L}*|dep\.|leav(?:es|ing)|left|sails?|sailing|shipped|dispatched|posted|sent|partida|abfahrt|abflug|d[ée]part|salida|partenza|vertrek`);
 
 const SIDES: Side[] = [

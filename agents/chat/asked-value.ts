@@ -5,7 +5,7 @@
  * say the kind of answer ("how much", "what time", "email").
  */
 import { wordKin } from '../runtime/index.js';
-import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
+import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, placeSpellings, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
 
@@ -166,7 +166,7 @@ export function askedKind(question: string): ValueKind {
   if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q) && !/\bhow (?:much|long|often|many|old|big|large)\b/.test(q)) return 'phone';
   // "How big is the folder", "what size is the backup", "how much disk space": an amount of data, not of money.
   if (/\bhow (?:big|large|heavy)\b|\bwhat(?:'s| is| was)? (?:the )?size\b|\bhow much (?:disk |storage |memory )?(?:space|storage|disk|memory)\b|\btake[sn]? up\b/.test(q)) return 'size';
-  if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b/.test(q)) return 'money';
+  if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b|\bwhat (?:does|do|did|will|would)\b.*\bcost\b/.test(q)) return 'money';
   if (/\bhow long\b/.test(q)) return 'duration';
   if (/\bhow fast\b|\bhow quick(?:ly)?\b|\bwhat speed\b|\bhow slow\b/.test(q)) return 'rate';
   if (/\bhow many\b|\bhow often\b/.test(q)) return 'count';
@@ -194,7 +194,7 @@ const HEAD_NOUN = /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+was|\s+are|\s+we
 const HEAD_KINDS: [RegExp, ValueKind][] = [
   [/^(?:time)$/, 'clock'],
   [/^(?:date|deadline|birthday)$/, 'date'],
-  [/^(?:price|cost|fee|fees|rent|fare|fares|total|balance|salary|wage|wages|deposit|premium|bill|charge|amount|payment|refund|budget|tip|excess)$/, 'money'],
+  [/^(?:price|prices|cost|costs|fee|fees|rent|fare|fares|total|balance|salary|wage|wages|deposit|premium|bill|charge|charges|amount|payment|refund|budget|tip|excess)$/, 'money'],
 ];
 /** The noun a "what is the …" question asks the value of ("what was the levy on my parcel": levy), lower case. */
 export function headNoun(question: string): string | null {
@@ -293,6 +293,9 @@ export function askedValue(question: string): AskedValue {
       const related = new Set(foreignForms(lw).filter((form) => form !== s));
       if (related.size) kin.set(s, related);
     }
+    // A place each language spells its own way ("Lisbon": "Lisboa", "Cologne": "Köln") is met by any of them.
+    const places = placeSpellings(lw).map(stem).filter((k) => k.length >= 3 && k !== s);
+    if (places.length) kin.set(s, new Set([...(kin.get(s) ?? []), ...places]));
     const verbish =
       !named &&
       (COMMON_VERBS.has(lw) ||
@@ -351,7 +354,8 @@ export function foreignForms(word: string, phrasesOnly = false): string[] {
     for (const [language, forms] of Object.entries(t.forms) as [OtherLanguage, string[]][])
       for (const f of forms) {
         // "dépôt de garantie", "fecha de pago": a Romance noun phrase names its kind first.
-        const word = /\s/.test(f) ? (/^\p{L}{4,}\s+(?:de|di|da|do|du|des|del|della)\s/u.test(f) ? f.split(/\s/)[0]! : null) : f;
+        // "taxa turística", "frais postaux": a noun with an adjective after it, the noun first too.
+        const word = /\s/.test(f) ? (/^\p{L}{4,}\s+(?:(?:de|di|da|do|du|des|del|della)\s|\p{Ll}+(?:ístic[oa]|istic[oa]|ique|ic[oa]|aux|ale?)$)/u.test(f) && language !== 'de' && language !== 'nl' ? f.split(/\s/)[0]! : null) : f;
         if (!word) continue;
         for (const w of [word, ...pluralsOf(word, language)]) for (const s of [w, plainWord(w), ...germanSpellings(w)].map(stem)) if (s.length >= 3) out.add(s);
       }
@@ -385,8 +389,11 @@ function germanSpellings(word: string): string[] {
   return [w.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'), plainWord(w).replace(/u/g, (u, i: number) => (w[i] === 'ü' ? 'ii' : u))];
 }
 
-/** Whether a term is met only by one of its kin (a related word, not the word itself, or a German or Dutch compound ending in it). */
-export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+/**
+ * Whether a term is met only by one of its kin (a related word, not the word itself, or a German or
+ * Dutch compound ending in it; with `byModifier`, also one starting with its translation).
+ */
+export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<string, ReadonlySet<string>>, byModifier = true): boolean {
   const related = kin.get(term);
   if (!related) return false;
   // "accounting" is kin of "accountant", but its stem is the "account" a screen's menu says.
@@ -394,7 +401,22 @@ export function metByKin(term: string, stems: Set<string>, kin: ReadonlyMap<stri
   // OCR keeps some accents and drops others ("dépot" for "dépôt"): the kin hold each form without accents too.
   for (const s of stems) if (/[^\p{ASCII}]/u.test(s) && related.has(plainWord(s))) return true;
   for (const k of related) if (GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 3 && s.endsWith(k)) return true;
+  // And a compound of two table words is about its first as well ("Frachtkosten" for the freight, "Mautgebühr" for the toll).
+  if (!byModifier) return false;
+  // Only by the term's own translations: WordNet's kin reach wide ("transport" for a ferry, and "Transportauftrag" is any carrier's order).
+  for (const k of translatedStems(term)) if (related.has(k) && GERMAN_STEMS.has(k) && k.length >= 4) for (const s of stems) if (s.length >= k.length + 4 && s.startsWith(k) && GERMAN_STEMS.has(s.slice(k.length).replace(/^s(?=\p{L}{4})/u, ''))) return true;
   return false;
+}
+
+const TRANSLATED = new Map<string, readonly string[]>();
+/** A term's stems in the everyday-words table's other languages (foreignForms of the stem), kept once read. */
+function translatedStems(term: string): readonly string[] {
+  let out = TRANSLATED.get(term);
+  if (!out) {
+    if (TRANSLATED.size > 2000) TRANSLATED.clear();
+    TRANSLATED.set(term, (out = foreignForms(term)));
+  }
+  return out;
 }
 
 /** The German and Dutch forms' stems: both write most things as one word with the head last ("Kaltmiete" is a kind of "Miete", "huurprijs" of "prijs"). */

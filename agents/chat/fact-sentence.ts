@@ -442,7 +442,7 @@ function roleCue(text: string, question: string): number {
 
 function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | null = null, period = question): Pick {
   // A foreign page's word spelt like the asked one but meaning another thing there meets nothing ("Firma" on an Italian form).
-  const mask = falseFriendMask(said.terms, `${found.context}\n${found.wide ?? ''}`);
+  const mask = falseFriendMask(said.terms, `${found.context}\n${found.wide ?? ''}`, question);
   const unit: Unit = mask ? { ...found, text: mask(found.text), context: mask(found.context), ...(found.key ? { key: mask(found.key) } : {}), ...(found.wide ? { wide: mask(found.wide) } : {}) } : found;
   // A label that means the question's unsaid words meets them as a related word does (half).
   const asked = unit.means ? meantBy(said, unit.means.terms, unit.means.label) : said;
@@ -616,7 +616,7 @@ function rareLead(question: string, asked: AskedValue, units: readonly Unit[], c
     const u = whole.passage ? inClause(whole, asked, question) : null;
     if (!u?.passage || u.aside) continue;
     // Held to the rules judge() holds a guess to: no false friend met, no other day's entry, no other month's bill.
-    if (falseFriendMask(asked.terms, `${u.context}\n${u.wide ?? ''}`)) continue;
+    if (falseFriendMask(asked.terms, `${u.context}\n${u.wide ?? ''}`, question)) continue;
     if (unitDayFit(cue, { label: u.laidOut || u.key ? labelOf(u) : null, ...(u.key ? { key: u.key } : {}), text: u.text, ...(u.heading ? { heading: u.heading } : {}) }) < 0) continue;
     if (otherPeriod(period, screenText(u))) continue;
     const value = u.laidOut || u.key || LABELLED.test(u.text) ? u.text.split(': ').slice(1).join(': ') || u.text : u.text;

@@ -9,16 +9,37 @@
 import { LEXICON, OTHER_LANGUAGES, languagesOf, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 import { meets, stem } from './asked-value.js';
 
+/**
+ * Words each language spells like an English word but means another thing by, with what they mean
+ * there: German "Gift" is poison, Italian "camera" a room, Spanish "éxito" success. The everyday-words
+ * table leaves such words out (an English screen would meet them by chance), so they are listed here,
+ * by hand from the languages themselves, to be known as false friends on a page in that language.
+ */
+const FALSE_FRIENDS: Record<OtherLanguage, string> = {
+  de: 'Gift poison, Rock skirt, Chef boss, Handy mobile, Bad bathroom, Brief letter, See lake, Wand wall, Hut hat, Mist manure, Gymnasium school, Kind child, Art sort, Fabrik factory, Menü set meal, Billion trillion, sensibel sensitive',
+  fr: 'librairie bookshop, coin corner, blessé injured, location rental, monnaie change, raisin grape, pain bread, chair flesh, sale dirty, four oven, lecture reading, cave cellar, prune plum, essence petrol, avertissement warning, journée day, actuellement currently, crayon pencil, sensible sensitive, grand big, rester stay',
+  es: 'éxito success, embarazada pregnant, carpeta folder, librería bookshop, constipado cold, ropa clothes, sensible sensitive, actual current, largo long, recordar remember, realizar carry, decepción disappointment, molestar bother, sale leaves, red network',
+  it: 'camera room, parenti relatives, libreria bookshop, fattoria farm, morbido soft, editore publisher, magazzino warehouse, annoiato bored, argomento topic, educato polite, confetti sugared almonds, cantina cellar, stampa print, attualmente currently, sensibile sensitive, firma signature',
+  pt: 'pasta folder, puxar pull, esquisito odd, livraria bookshop, constipado cold, propaganda advert, parentes relatives, data date, sensível sensitive, atualmente currently, exquisito odd, pretender intend',
+  nl: 'kind child, brief letter, slim clever, room cream, arm poor, winkel shop, door through, wet law, big piglet, boot boat, eventueel possibly, actueel current, zin sentence, kok cook, mest manure',
+};
+
 /** Each language's words (stemmed, plain) with the English words of the concepts they say. */
 const MEANINGS: ReadonlyMap<OtherLanguage, ReadonlyMap<string, ReadonlySet<string>>> = new Map(
   OTHER_LANGUAGES.map((l) => {
     const by = new Map<string, Set<string>>();
+    const add = (form: string, english: readonly string[]) => {
+      for (const s of new Set([stem(form), stem(plainWord(form))])) by.set(s, new Set([...(by.get(s) ?? []), ...english]));
+    };
     for (const c of LEXICON)
       for (const f of c[l]) {
         if (/\s/.test(f)) continue;
-        const english = c.en.flatMap((e) => e.split(/\s+/)).map((e) => stem(e));
-        for (const s of new Set([stem(f), stem(plainWord(f))])) by.set(s, new Set([...(by.get(s) ?? []), ...english]));
+        add(f, c.en.flatMap((e) => e.split(/\s+/)).map((e) => stem(e)));
       }
+    for (const pair of FALSE_FRIENDS[l].split(',')) {
+      const [word, ...meaning] = pair.trim().split(/\s+/);
+      if (word && meaning.length) add(word, meaning.map((e) => stem(e)));
+    }
     return [l, by];
   }),
 );
@@ -46,9 +67,13 @@ function languagesOfPage(page: string): OtherLanguage[] {
 /**
  * For a page (the passage and what is around it), what blanks out the words that only look like an
  * asked term ("Firma" on an Italian form asked about the firm), for judging what a text is about; null
- * on an English page, where nothing is a false friend.
+ * on an English page, where nothing is a false friend. The question's names (its capitalised words
+ * past the first) are left as they are.
  */
-export function falseFriendMask(terms: readonly string[], page: string): ((text: string) => string) | null {
+export function falseFriendMask(asked: readonly string[], page: string, question = ''): ((text: string) => string) | null {
+  // A name the question writes as one ("the Essen load", "Mr Brief") is met as written: it is no word of any language.
+  const names = new Set(question.split(/\s+/).slice(1).filter((w) => /^\p{Lu}\p{Ll}/u.test(w)).map((w) => stem(w)));
+  const terms = asked.filter((t) => !names.has(t));
   const languages = terms.length ? languagesOfPage(page) : [];
   if (!languages.length) return null;
   return (text) =>

@@ -45,10 +45,11 @@ function questionWords(question: string, asked: AskedValue): QuestionWord[] {
 /**
  * The question's words a piece of screen text says only in another language: met by one of the
  * word's translations, not by the word itself (an English label, "Total" in French, needs no gloss).
+ * A compound is glossed by its head, the thing it is a kind of ("Wasserzähler": meter, not water).
  */
 function metInTranslation(text: string, words: QuestionWord[]): string[] {
   const stems = stemsOf(text);
-  return words.filter(({ terms, forms }) => terms.every((t) => !meets(t, stems)) && metByKin(terms[0]!, stems, new Map([[terms[0]!, forms]]))).map((w) => w.word);
+  return words.filter(({ terms, forms }) => terms.every((t) => !meets(t, stems)) && metByKin(terms[0]!, stems, new Map([[terms[0]!, forms]]), false)).map((w) => w.word);
 }
 
 /**

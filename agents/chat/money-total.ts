@@ -15,6 +15,7 @@ import { numberOf } from './measure-words.js';
 import { labelledValues } from './screen-layout.js';
 import type { FoundScreen } from './found-screens.js';
 import { otherPeriod } from './asked-period.js';
+import { falseFriendMask } from './false-friends.js';
 
 /** What a money question asks for: the whole, what is left to pay, or the amount per unit (of one unit, or of any). */
 export type MoneyAsk = { of: 'whole' } | { of: 'left' } | { of: 'part' } | { of: 'unit'; unit: string | null };
@@ -187,8 +188,9 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
   };
   // A place the question names in English is written the page's way ("Lisbon": Lisboa, "Seville": Sevilla).
   const placeNames = new Set(question.split(/\s+/).slice(1).filter((w) => /^\p{Lu}\p{Ll}{4,}/u.test(w)).map((w) => stem(w.toLowerCase().replace(/[^\p{L}]/gu, ''))));
+  // "Gift" on a German page is poison, whatever it spells: a false friend names nothing asked.
   const names = (text: string) => {
-    const stems = stemsOf(text);
+    const stems = stemsOf(falseFriendMask(nouns, text, question)?.(text) ?? text);
     return nouns.filter((t) => meets(t, stems) || metByKin(t, stems, asked.kin) || inCompound(t, stems, asked) || (placeNames.has(t) && cognate(t, stems))).length;
   };
   // The amount is stated when the block of the screen it is in (a bill's foot, a card) or the

@@ -140,8 +140,8 @@ passport | paspoort
 luggage | bagage, koffer
 hotel | hotel
 trip | reis
-pick up | ophalen
-delivery | levering, bezorging, bezorgen
+pick up | ophalen, ophaling, afhalen
+delivery | levering, bezorging, bezorgen, afleveren, afleveradres, bezorgadres
 parcel | pakket, pakje
 load | lading, zending, vracht
 pallet | pallet, pallets
@@ -238,6 +238,10 @@ answer | antwoord, antwoorden
 help | hulp
 urgent | dringend, spoed
 ferry | veerboot, veerpont, overtocht
+boat | boot, schip
+toll | tol, tolgeld
+tourist tax | toeristenbelasting
+transport | transport, vervoer, transportkosten, verzendkosten
 cabin | hut, cabine
 deck | dek
 passenger | passagier, reiziger

@@ -17,7 +17,7 @@ amount, sum | Betrag, Summe | montant, somme | importe, cantidad, suma | importo
 total | Gesamtbetrag, Gesamt, Summe, insgesamt | total | total | totale | total
 price, cost | Preis, Kosten | prix, coût, tarif | precio, coste, costo | prezzo, costo | preço, custo
 fee, charge | Gebühr, Entgelt | frais | tarifa, comisión | tariffa, commissione, spese | taxa, tarifa, comissão
-tax | Steuer | impôt, taxe | impuesto | imposta, tassa | imposto
+tax | Steuer | impôt, taxe | impuesto, tasa | imposta, tassa | imposto, taxa
 vat | MwSt, Mehrwertsteuer, USt, Umsatzsteuer | TVA | IVA | IVA | IVA
 discount | Rabatt, Ermäßigung, Nachlass | remise, réduction, rabais | descuento, rebaja | sconto | desconto
 refund | Erstattung, Rückerstattung, Gutschrift | remboursement, avoir | reembolso, devolución | rimborso | reembolso, devolução
@@ -58,7 +58,7 @@ order | Bestellung, Auftrag | commande | pedido | ordine | encomenda, pedido
 # dates and times
 date | Datum | date | fecha | data di, in data | data de, em data
 day, days | Tag, Tage, Tagen | jour, jours, journée | día, días | giorno, giorni | dia, dias
-week, weeks | Woche, Wochen | semaine, semaines | semana, semanas | settimana, settimane | semana, semanas
+week, weeks | Woche, Wochen, Kalenderwoche | semaine, semaines | semana, semanas | settimana, settimane | semana, semanas
 month, months | Monat, Monate, Monaten | mois | mes, meses | mese, mesi | mês, meses
 year, years | Jahr, Jahre, Jahren | année, années, ans | año, años | anno, anni | ano, anos
 today | heute | aujourd'hui | hoy | oggi | hoje
@@ -119,7 +119,7 @@ basement, cellar | Keller | sous-sol | sótano | cantina, seminterrato | porão
 garage | Garage | garage | garaje, cochera | garage | garagem
 parking | Parkplatz, Stellplatz | parking, stationnement, place de parking | aparcamiento, estacionamiento, plaza de garaje | parcheggio, posto auto | estacionamento, lugar de garagem
 repair | Reparatur, reparieren | réparation, réparer | reparación, arreglo, reparar | riparazione, riparare | reparação, conserto, reparar
-plumber | Klempner, Installateur | plombier | fontanero, plomero | idraulico | canalizador, encanador
+plumber, plumbing | Klempner, Installateur, Sanitär | plombier, plomberie | fontanero, fontanería, plomero | idraulico, idraulica | canalizador, encanador, canalização
 electrician | Elektriker | électricien | electricista | elettricista | eletricista
 damage | Schaden, Beschädigung | dommage, dégât, dégâts | daño, desperfecto | danno | dano, estrago
 move in | Einzug | emménagement | mudanza, entrada | trasloco, ingresso | mudança, entrada
@@ -146,7 +146,7 @@ passport | Reisepass | passeport | pasaporte | passaporto | passaporte
 luggage, baggage, suitcase | Gepäck, Koffer | bagage, bagages, valise | equipaje, maleta | bagaglio, valigia | bagagem, mala
 hotel | Hotel | hôtel | hotel | albergo, hotel | hotel
 trip, journey, travel | Reise, Fahrt | voyage, trajet | viaje, trayecto | viaggio | viagem
-pick up, collect | abholen, Abholung | chercher, récupérer, retirer, retrait | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
+pick up, collect, pickup, collection | abholen, Abholung, Abholtermin | chercher, récupérer, retirer, retrait, enlèvement, ramassage | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
 delivery, deliver | Lieferung, Zustellung, liefern | livraison, livrer | entrega, envío, entregar | consegna, consegnare | entrega, entregar
 parcel, package | Paket, Sendung | colis | paquete | pacco | encomenda, pacote
 load, shipment, consignment, freight, cargo | Ladung, Sendung, Fracht, Frachtgut | chargement, envoi, cargaison, fret | carga, envío, mercancía | carico, spedizione, merce | carga, remessa, mercadoria
@@ -250,6 +250,10 @@ help | Hilfe | assistance |  ayuda | aiuto | ajuda
 urgent | dringend, eilig | urgent | urgente | urgente | urgente
 # bookings, stays, tickets and letters: the labels of a confirmation, an invoice, a letter
 ferry, crossing | Fähre, Überfahrt | ferry, traversée | ferry, transbordador, travesía | traghetto, nave, traversata | ferry, balsa, travessia
+boat, ship | Schiff, Boot | bateau, navire | barco, buque | nave, barca | barco, navio
+toll | Maut, Mautgebühr | péage | peaje | pedaggio | portagem
+tourist tax, city tax | Kurtaxe, Ortstaxe, Bettensteuer, Tourismusabgabe | taxe de séjour | tasa turística | tassa di soggiorno, imposta di soggiorno | taxa turística
+transport, shipping, haulage, carriage | Transport, Transportkosten, Frachtkosten, Versand, Versandkosten | transport, frais de transport, frais de port | transporte, porte, portes | trasporto, spese di trasporto, spese di spedizione | transporte, frete, portes
 cabin | Kabine | cabine | camarote, cabina | cabina | cabine, camarote
 deck | Deck | pont | cubierta | ponte | convés
 passenger | Fahrgast, Passagier, Reisender | passager, passagère, voyageur | pasajero, pasajera, viajero | passeggero, passeggera, viaggiatore | passageiro, passageira, viajante

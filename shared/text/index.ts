@@ -20,3 +20,4 @@ export {
   type Translation,
 } from './everyday-lexicon.js';
 export { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, englishDates, withEnglishDates } from './foreign-calendar.js';
+export { PLACE_NAMES, placeSpellings } from './place-names.js';
