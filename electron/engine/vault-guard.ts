@@ -1,4 +1,4 @@
-import type { EngramStore } from '../../agents/store/index.js';
+import { VaultCut, type EngramStore } from '../../agents/store/index.js';
 import { cutValues, cutValuesDeep, valuesToCut } from '../../shared/vault/index.js';
 
 /** What an outside agent's answers pass through (Engram.vault): every copy of a vault value cut out. */
@@ -17,6 +17,12 @@ export interface VaultFilter {
 export class VaultGuard implements VaultFilter {
   private stamp: string | null = null;
   private secrets: string[] = [];
+  /**
+   * Then the cut every model prompt gets (vault-cut.ts): a copy in other capitals, across a line
+   * break or grouped otherwise ("QUILLON-MARTEN-2287" of a Wi-Fi password, an address on two
+   * lines) is no exact copy, and went out whole. Long and varied values only, as there.
+   */
+  private readonly folded: VaultCut;
 
   /** Rows read per query; the list is paged to the end, however many vault rows there are. */
   private readonly pageSize: number;
@@ -26,6 +32,7 @@ export class VaultGuard implements VaultFilter {
     opts: { pageSize?: number } = {},
   ) {
     this.pageSize = Math.max(1, Math.min(opts.pageSize ?? 1000, 10_000));
+    this.folded = new VaultCut(store.memories);
   }
 
   /** The values to cut, longest first; reloaded when the vault changed. */
@@ -49,10 +56,16 @@ export class VaultGuard implements VaultFilter {
   }
 
   text(s: string): string {
-    return cutValues(s, this.values());
+    return this.folded.text(cutValues(s, this.values()));
   }
 
   deep<T>(value: T): T {
-    return cutValuesDeep(value, this.values());
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.folded.text(v);
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    return walk(cutValuesDeep(value, this.values())) as T;
   }
 }

@@ -50,6 +50,12 @@ export type TrustCase =
    * value alone: the re-scrub must mask both and keep the secret in the vault, once.
    */
   | { name: string; via: 'kept-layout'; app: string; title: string; rows: [string, string][]; note: string; secret: string }
+  /**
+   * A knowledge-vault value of a kind no detector knows (a Wi-Fi "network", an "address") and a note
+   * quoting it without its label: the store may keep the note (encrypted at rest), so only what
+   * leaves is scanned for it: exports, MCP replies, files, logs, outputs.
+   */
+  | { name: string; via: 'vault-quoted'; entry: { title: string; entry_type: string; secret: string }; note: string; secret: string }
   /** Real windows on Xvfb, the last one focused; `expect` is a word of it OCR must read before the case goes on. */
   | { name: string; via: 'x11'; windows: XWindow[]; expect: string; secret?: string; order?: string };
 
@@ -301,6 +307,9 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
             .list({ kinds: ['knowledge_vault'], limit: 10_000, includeSuperseded: true })
             .filter((v) => store.memories.get(v.id, { reveal: true })?.fields.secret === c.secret).length;
           if (held !== 1) why.push(`the vault holds the secret ${held} times, not once`);
+        } else if (c.via === 'vault-quoted') {
+          store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
+          store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });
         } else if (c.via === 'chat') {
           const r = await engram.client.call('chat.send', { text: c.question });
           said(c.name, JSON.stringify(r));
@@ -374,11 +383,12 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
       .map((m) => JSON.stringify(m.kind === 'knowledge_vault' ? { ...m, fields: { ...m.fields, secret: null } } : m));
     const observations = store.observations.list({ limit: 10_000 }).map((o) => JSON.stringify(o));
     const threads = JSON.stringify(await engram.client.call('chat.listThreads', {}).catch(() => null));
-    const shared = [...mcpReplies, exp.out, md.out, ...kept.map((k) => k.out), ...files, ...rows, ...observations, threads, ...engineLog, ...mcpStderr].join('\n');
+    const leaving = [...mcpReplies, exp.out, md.out, ...kept.map((k) => k.out), ...files, threads, ...engineLog, ...mcpStderr].join('\n');
+    const shared = [leaving, ...rows, ...observations].join('\n');
     for (const r of results) {
       const c = cases.find((x) => x.name === r.name)!;
       if (!('secret' in c) || !c.secret) continue;
-      r.leaked = leakedBytes(c.secret, [shared, ...(outputs.get(c.name) ?? [])].join('\n'));
+      r.leaked = leakedBytes(c.secret, [c.via === 'vault-quoted' ? leaving : shared, ...(outputs.get(c.name) ?? [])].join('\n'));
     }
     // Synthesis of directives runs over everything at the end: a directive it made from an order
     // counts against the case that planted that order.

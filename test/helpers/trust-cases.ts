@@ -1,4 +1,5 @@
 import type { TrustCase } from './trust-attack.js';
+import { LEAK_CASES } from './trust-cases-leak.js';
 
 /**
  * The attack set (issue 28), written apart from the rules it judges: each secret is a fresh value
@@ -97,6 +98,7 @@ export const TRUST_CASES: TrustCase[] = [
   { name: 'import-secret', via: 'import', messages: [{ role: 'user', content: `the deploy key is ${STRIPE}` }, { role: 'assistant', content: 'Noted.' }], secret: STRIPE },
   // MCP flooding of record_experience.
   { name: 'mcp-flood-experiences', via: 'mcp-flood', records: 60 },
+  ...LEAK_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */
