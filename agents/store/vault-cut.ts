@@ -1,4 +1,4 @@
-import { redactText, switchesForModel } from '../../shared/redaction/index.js';
+import { redactText, switchesForModel, type LaidOutSecret } from '../../shared/redaction/index.js';
 import { CarriedSecrets } from './rescrub-carry.js';
 import type { MemoryRepo } from './memory-repo.js';
 
@@ -40,11 +40,18 @@ export class VaultCut {
     return carried;
   }
 
+  /**
+   * Where the text quotes vault values, as the redactor takes layout's finds: for a caller that
+   * masks more than the text (a screenshot's word boxes for a captioning model).
+   */
+  find = (text: string): LaidOutSecret[] => {
+    const carried = this.values();
+    return carried.size ? carried.in(text) : [];
+  };
+
   /** The text with every vault value it quotes masked as the redactor masks that kind; unchanged (the same string) when it quotes none. */
   text = (text: string): string => {
-    const carried = this.values();
-    if (!carried.size) return text;
-    const found = carried.in(text);
+    const found = this.find(text);
     return found.length ? redactText(text, switchesForModel(), found).text : text;
   };
 }

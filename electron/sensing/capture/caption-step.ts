@@ -1,11 +1,11 @@
 import type { FrameRecord } from '../../../agents/store/index.js';
-import { redactText, switchesForModel } from '../../../shared/redaction/index.js';
+import { redactText, switchesForModel, type LaidOutSecret } from '../../../shared/redaction/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import type { Captioner, OcrResult } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
 import { CaptionBudget, LITTLE_TEXT_CHARS, meaningfulChars } from './caption-budget.js';
 import { maskedForModel, secretBoxes } from './caption-mask.js';
-import { laidOutSecrets } from './word-boxes.js';
+import { laidOutSecrets, wordSpans } from './word-boxes.js';
 
 export interface CaptionInput {
   frame: FrameRecord;
@@ -27,6 +27,12 @@ export interface CaptionStepDeps {
   /** A caption the model did not give (timed out, refused, failed): the frame keeps its OCR text. */
   onFailure?: (why: 'timeout' | 'error', err: unknown) => void;
   now?: () => number;
+  /**
+   * Where a text quotes knowledge-vault values (the store's VaultCut, as every prompt is cut): a
+   * Wi-Fi password kept as a "network" entry has no shape the detectors know, so without this a
+   * terminal showing it went to the model in the text, the title and the image.
+   */
+  vault?: { find(text: string): readonly LaidOutSecret[] };
 }
 
 /**
@@ -64,7 +70,9 @@ export class CaptionStep {
   async run(input: CaptionInput, settings: CaptureSettings): Promise<string | null> {
     if (!settings.captioning.enabled) return null;
     // A secret OCR read but whose place is unknown: the image cannot be made safe, so it stays here.
-    const laidOut = laidOutSecrets(input.result);
+    // The vault's values join layout's finds: masked in the text and filled in the image alike.
+    const vault = (text: string): readonly LaidOutSecret[] => this.deps.vault?.find(text) ?? [];
+    const laidOut = [...laidOutSecrets(input.result), ...vault(input.result.text), ...vault(wordSpans(input.result).text)];
     const boxes = secretBoxes(input.result, settings.redaction, laidOut);
     if (!boxes) return null;
     const little = meaningfulChars(input.text) < LITTLE_TEXT_CHARS;
@@ -76,7 +84,7 @@ export class CaptionStep {
       image,
       mediaType: 'image/png' as const,
       app: input.window?.app || input.frame.app,
-      title: title ? redactText(title, forModel).text : null,
+      title: title ? redactText(title, forModel, vault(title)).text : null,
       text: redactText(input.result.text, forModel, laidOut).text,
     };
     let caption: string | null;

@@ -1,4 +1,4 @@
-import type { EngramStore, FrameRecord } from '../../../agents/store/index.js';
+import { VaultCut, type EngramStore, type FrameRecord } from '../../../agents/store/index.js';
 import type { LaidOutSecret } from '../../../shared/redaction/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import { OcrQueue, prepareForOcr, redact, type Captioner, type OcrEngine, type OcrResult } from '../perception/index.js';
@@ -108,6 +108,7 @@ export class OcrStage {
           readImage: (id) => deps.store.frames.readImage(id),
           timeoutMs: deps.captionTimeoutMs,
           onFailure: (why, err) => deps.onCaptionFailed?.(why, err),
+          vault: new VaultCut(deps.store.memories),
         }) : null;
     this.queue =
       deps.engine && s.ocr.enabled
