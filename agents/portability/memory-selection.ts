@@ -1,4 +1,5 @@
 import { MEMORY_KINDS } from '../../shared/index.js';
+import { maskSecret } from '../../shared/vault/index.js';
 import type { EngramStore, ListMemoriesOptions } from '../store/index.js';
 import type { ExportedMemory, ExportKind } from './export-document.js';
 import { exportMask } from './vault-mask.js';
@@ -39,6 +40,16 @@ export function countSelected(store: EngramStore, sel: MemorySelection): number 
 }
 
 /**
+ * A vault entry as a masked export writes it: the value's mask tells nothing of it. The window's
+ * mask keeps a long value's last four characters so the user can tell two apart on their own screen;
+ * a file that leaves the machine does not carry them ("••••2287" of a Wi-Fi password).
+ */
+function untold<M extends { kind: string; fields: Record<string, unknown> }>(m: M): M {
+  if (m.kind !== 'knowledge_vault' || m.fields.masked !== true || typeof m.fields.secret !== 'string') return m;
+  return { ...m, fields: { ...m.fields, secret: maskSecret(m.fields.secret, 'high') } };
+}
+
+/**
  * Every selected memory with its sources and history, a page at a time. Call it inside one read
  * transaction so the export is a consistent snapshot while the app keeps writing. Without
  * includeSecrets, every vault value a memory quotes is masked (exportMask), not only the vault's own.
@@ -52,9 +63,10 @@ export function* readSelected(store: EngramStore, sel: MemorySelection, signal?:
       const page = store.memories.list({ ...pass.list, limit: PAGE, offset });
       for (const listed of page) {
         const m = reveal && listed.kind === 'knowledge_vault' ? (store.memories.get(listed.id, { reveal: true }) ?? listed) : listed;
+        const history = store.memories.history(m.id, { reveal }).map((h) => ({ ...h, snapshot: reveal ? h.snapshot : untold(h.snapshot) }));
         yield {
           group: pass.group,
-          memory: mask({ ...m, provenance: store.memories.provenance(m.id), history: store.memories.history(m.id, { reveal }) }),
+          memory: mask({ ...(reveal ? m : untold(m)), provenance: store.memories.provenance(m.id), history }),
         };
       }
       if (page.length < PAGE) break;
