@@ -36,7 +36,7 @@ const WEEKDAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesd
  * A street as German, Dutch and Romance addresses write it, with its number: "Hauptstraße 12",
  * "Kanaalstraat 8", "14 rue des Lilas", "Via Roma 5", "calle Mayor, 3" (not "via Slack": no number).
  */
-const FOREIGN_STREET = String.raw`\p{L}+(?:straße|strasse|str\.|weg|gasse|platz|allee|straat|laan|plein|gracht|kade)\s+\d{1,4}\b|\b\d{1,4},?\s+(?:rue|avenue|boulevard|chemin|allée|place)\s|\b(?:[Rr]ue|[Cc]alle|Via|Viale|[Pp]iazza|[Pp]laza|[Pp]raça|[Cc]arrer|[Ll]argo|[Tt]ravessa)\s+(?:(?:de|del|della|des|du|da|do|dos|das)\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*,?\s+\d{1,4}\b`;
+const FOREIGN_STREET = String.raw`\p{L}+(?:straße|strasse|str\.|weg|gasse|platz|allee|straat|laan|plein|gracht|kade)\s+\d{1,4}\b|\b\d{1,4},?\s+(?:rue|avenue|boulevard|chemin|allée|place)\s|\b(?:[Rr]ue|[Cc]alle|Via|Viale|[Pp]iazza|[Pp]laza|[Pp]raça|[Cc]arrer|[Ll]argo|[Tt]ravessa|[Pp]aseo|Corso|Laan)\s+(?:(?:de|del|della|des|du|da|do|dos|das|van|von|der|den)\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*,?\s+\d{1,4}\b`;
 
 /** Patterns that find a value of each kind in screen text. */
 export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegExp> = {

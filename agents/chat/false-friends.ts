@@ -7,7 +7,7 @@
  * table says what it means there. A word the table does not know is left to meet as it is spelt.
  */
 import { LEXICON, OTHER_LANGUAGES, languagesOf, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
-import { meets, stem } from './asked-value.js';
+import { meets, stem, stemsOf } from './asked-value.js';
 
 /**
  * Words each language spells like an English word but means another thing by, with what they mean
@@ -23,6 +23,18 @@ const FALSE_FRIENDS: Record<OtherLanguage, string> = {
   pt: 'pasta folder, puxar pull, esquisito odd, livraria bookshop, constipado cold, propaganda advert, parentes relatives, data date, sensível sensitive, atualmente currently, exquisito odd, pretender intend',
   nl: 'kind child, brief letter, slim clever, room cream, arm poor, winkel shop, door through, wet law, big piglet, boot boat, eventueel possibly, actueel current, zin sentence, kok cook, mest manure',
 };
+
+/** Each language's false friends (stemmed, plain) with what they mean there, as English words. */
+const FRIEND_MEANS: ReadonlyMap<OtherLanguage, ReadonlyMap<string, string>> = new Map(
+  OTHER_LANGUAGES.map((l) => {
+    const by = new Map<string, string>();
+    for (const pair of FALSE_FRIENDS[l].split(',')) {
+      const [word, ...meaning] = pair.trim().split(/\s+/);
+      if (word && meaning.length) for (const s of new Set([stem(word), stem(plainWord(word))])) by.set(s, meaning.join(' '));
+    }
+    return [l, by];
+  }),
+);
 
 /** Each language's words (stemmed, plain) with the English words of the concepts they say. */
 const MEANINGS: ReadonlyMap<OtherLanguage, ReadonlyMap<string, ReadonlySet<string>>> = new Map(
@@ -52,6 +64,8 @@ function meansTerm(term: string, s: string, l: OtherLanguage): boolean {
   return translationsOf(term).some((t) => t.forms[l].some((f) => stem(f) === s || stem(plainWord(f)) === s));
 }
 
+const WEEK = new Set([stem('week')]);
+
 /** The languages of the last pages read: a question's units share a few passages, each read once. */
 const LANGUAGES = new Map<string, OtherLanguage[]>();
 function languagesOfPage(page: string): OtherLanguage[] {
@@ -68,7 +82,8 @@ function languagesOfPage(page: string): OtherLanguage[] {
  * For a page (the passage and what is around it), what blanks out the words that only look like an
  * asked term ("Firma" on an Italian form asked about the firm), for judging what a text is about; null
  * on an English page, where nothing is a false friend. The question's names (its capitalised words
- * past the first) are left as they are.
+ * past the first) are left as they are. And a false friend that means an asked term in the page's
+ * language is followed by it: "Camera doppia" on an Italian booking is the room asked about.
  */
 export function falseFriendMask(asked: readonly string[], page: string, question = ''): ((text: string) => string) | null {
   // A name the question writes as one ("the Essen load", "Mr Brief") is met as written: it is no word of any language.
@@ -76,10 +91,14 @@ export function falseFriendMask(asked: readonly string[], page: string, question
   const terms = asked.filter((t) => !names.has(t));
   const languages = terms.length ? languagesOfPage(page) : [];
   if (!languages.length) return null;
+  const week = languages.includes('de') && terms.some((t) => meets(t, WEEK));
   return (text) =>
-    text.replace(/\p{L}[\p{L}'’]*/gu, (w) => {
+    // "KW 49" on a German page is calendar week 49 ("Kalenderwoche"): two letters no word table can hold.
+    (week ? text.replace(/(?<![\p{L}\d.,]\s?)\bKW\s?-?(0?[1-9]|[1-4]\d|5[0-3])\b/gu, 'KW $1 (week $1)') : text).replace(/\p{L}[\p{L}'’]*/gu, (w) => {
       const s = stem(w);
       const friend = terms.some((t) => t.length >= 3 && meets(t, new Set([s])) && languages.every((l) => !meansTerm(t, s, l)));
-      return friend ? '…' : w;
+      if (friend) return '…';
+      const means = languages.map((l) => FRIEND_MEANS.get(l)?.get(s)).find((m) => m !== undefined && terms.some((t) => meets(t, stemsOf(m))));
+      return means ? `${w} (${means})` : w;
     });
 }

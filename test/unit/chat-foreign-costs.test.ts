@@ -87,6 +87,29 @@ describe('a place the page spells its own way', () => {
   });
 });
 
+describe('a word of the page’s own that no table of everyday words can hold', () => {
+  it('the Italian "camera" is the room asked about, but no camera', () => {
+    const t = 'Prenotazione — Hotel Bellavista';
+    const page = ['Gentile cliente, grazie per la sua prenotazione.', 'Hotel Bellavista, Firenze', 'Camera doppia: 120,00 € a notte', 'Parcheggio: 15,00 € al giorno'];
+    expect(lead('How much is the room in Florence?', page, t)).toMatch(/Camera doppia: 120,00 € a notte/);
+    expect(answer('How much was the camera?', page, t)?.known).not.toBe(true);
+  });
+
+  it('"KW 49" on a German order is the week asked; a power in kW is none', () => {
+    const week = ['Sehr geehrte Damen und Herren, wir bestätigen Ihren Auftrag wie folgt.', 'Abholung: KW 49', 'Frachtkosten: 1.240,00 EUR'];
+    expect(lead('Which week is the pickup?', week, ORDER_T)).toMatch(/^Abholung[^:]*: KW 49$/);
+    const power = ['Sehr geehrte Damen und Herren, wir bestätigen Ihren Auftrag wie folgt.', 'Ladeleistung: 11 kW', 'Frachtkosten: 1.240,00 EUR'];
+    expect(answer('Which week is the pickup?', power, ORDER_T)?.known).not.toBe(true);
+  });
+
+  it('a Dutch street that starts with "Laan van" is an address', () => {
+    const t = 'Pakbon 88213 — Bloemen & Co';
+    const note = ['Beste klant, hierbij de gegevens van uw bestelling.', 'Afleveradres: Laan van Meerdervoort 88, Den Haag', 'Totaal: € 312,00'];
+    expect(lead('Where in The Hague does the delivery go?', note, t)).toMatch(/^Afleveradres[^:]*: Laan van Meerdervoort 88, Den Haag/);
+    expect(answer('Where in Amsterdam does the delivery go?', note, t)?.known).not.toBe(true);
+  });
+});
+
 describe('a false friend is not the thing asked', () => {
   it('German "Gift" is poison: no gift, and no price for one', () => {
     const t = 'Sicherheitsdatenblatt — Reiniger';
