@@ -28,6 +28,7 @@ import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { personLead } from './person-answer.js';
+import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
@@ -971,6 +972,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (person && 'none' in person && !person.none) return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
   if (person?.sure) return { text: `${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: true, hedged: false };
+  // "What's the QA lead's extension": a staff table's cell in the row whose role the question says.
+  const staff = person ? null : roleDetailLead(question, asked, chatScreens(numbered, hints.screens));
+  if (staff) return 'text' in staff ? { text: `${clip(staff.text, MAX_CHARS)}${where(staff, fmt)} [${staff.n}].`, cited: [staff.n], known: true, hedged: false } : { text: `I don't know: ${staff.none ? `"${clip(staff.none, 120)}" leaves it empty` : 'no row of the table holds that role'}${where({ passage: staff.passage }, fmt)} [${staff.n}].`, cited: [staff.n], known: false, hedged: false };
   // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
   const found = foundScreens(numbered, hints.screens, AMOUNT_SCREENS);
   const amount = cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`) ?? moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`);

@@ -43,10 +43,52 @@ const TRADES: { says: RegExp; names: RegExp }[] = [
     says: /^(?:law|lawyer|solicitor|attorney|legal)$/,
     names: /\b(?:law|lawyers|solicitors|attorneys|legal|rechtsanw[äa]lte|kanzlei|avocats?|abogados|avvocati|advocaten|advokat\w*)\b/i,
   },
+  {
+    says: /^(?:print|printer|printing|printshop|printery)$/,
+    names: /\b(?:print\w*|druckerei|druck|imprimerie|imprenta|tipograf\w*|stamperia|drukkerij|druk\w*|gráfica|grafica|trykkeri)\b/i,
+  },
   { says: /^(?:bakery|baker)$/, names: /\b(?:bakery|bakers?|b[äa]ckerei|boulangerie|panader[ií]a|panificio|bakkerij|bageri)\b/i },
   { says: /^(?:cleaning|cleaner)$/, names: /\b(?:cleaning|cleaners|reinigung|geb[äa]udereinigung|nettoyage|limpieza|pulizie|schoonmaak\w*|reng[øo]ring)\b/i },
   { says: /^(?:building|builder|construction|constructor)$/, names: /\b(?:building|builders|construction|bau|bauunternehmen|b[âa]timent|construcciones|costruzioni|bouw\w*|byg)\b/i },
 ];
+
+/** Countries' own names as a table's Country cell writes them, in their languages and English. */
+const COUNTRY_NAMES: { says: RegExp; names: RegExp }[] = [
+  { says: /^(?:danish|denmark|dane)$/, names: /\b(?:denmark|danmark|dänemark|danemark|dinamarca|danimarca|denemarken)\b/i },
+  { says: /^(?:german|germany)$/, names: /\b(?:germany|deutschland|allemagne|alemania|germania|duitsland|alemanha)\b/i },
+  { says: /^(?:austrian|austria)$/, names: /\b(?:austria|österreich|autriche|oostenrijk)\b/i },
+  { says: /^(?:swiss|switzerland)$/, names: /\b(?:switzerland|schweiz|suisse|svizzera|suiza|zwitserland)\b/i },
+  { says: /^(?:dutch|netherland|holland)$/, names: /\b(?:netherlands|nederland|niederlande|pays-bas|países bajos|paesi bassi|holland)\b/i },
+  { says: /^(?:belgian|belgium|flemish)$/, names: /\b(?:belgium|belgië|belgie|belgique|belgien|bélgica|belgio)\b/i },
+  { says: /^(?:italian|italy)$/, names: /\b(?:italy|italia|italien|italie|itália)\b/i },
+  { says: /^(?:french|france)$/, names: /\b(?:france|frankreich|francia|frankrijk|frança)\b/i },
+  { says: /^(?:spanish|spain)$/, names: /\b(?:spain|españa|espagne|spanien|spagna|spanje|espanha)\b/i },
+  { says: /^(?:portugues|portugal)$/, names: /\b(?:portugal|portogallo)\b/i },
+  { says: /^(?:british|english|uk|scottish|welsh|britain|england|scotland|wale)$/, names: /\b(?:united kingdom|uk|great britain|england|scotland|wales|vereinigtes königreich|royaume-uni|reino unido|regno unito|verenigd koninkrijk)\b/i },
+  { says: /^(?:irish|ireland)$/, names: /\b(?:ireland|irland|irlande|irlanda|ierland)\b/i },
+  { says: /^(?:swedish|sweden)$/, names: /\b(?:sweden|sverige|schweden|suède|suecia|svezia|zweden)\b/i },
+  { says: /^(?:norwegian|norway)$/, names: /\b(?:norway|norge|norwegen|norvège|noruega|norvegia|noorwegen)\b/i },
+  { says: /^(?:finnish|finland)$/, names: /\b(?:finland|suomi|finnland|finlande|finlandia)\b/i },
+  { says: /^(?:polish|poland)$/, names: /\b(?:poland|polska|polen|pologne|polonia)\b/i },
+  { says: /^(?:czech|czechia)$/, names: /\b(?:czechia|czech republic|česko|tschechien|tchéquie|chequia|cechia|tsjechië)\b/i },
+  { says: /^(?:american|america|us|usa)$/, names: /\b(?:united states|usa|u\.s\.a?\.?|vereinigte staaten|états-unis|estados unidos|stati uniti)\b/i },
+];
+
+/**
+ * What a table row's cells say to a question's country word by the country's name ("Belgian": a
+ * Country cell "Belgium", "België"): 'met', 'other' when they name another country only, null when
+ * they name none (the legal form may still say it, firmSays). Only for a row's cells: a letter's
+ * address may name a country its firm is not of.
+ */
+export function countrySaid(term: string, text: string): 'met' | 'other' | null {
+  const country = COUNTRY_NAMES.find((c) => c.says.test(term));
+  if (!country) return null;
+  if (namesCountry(country.names, text)) return 'met';
+  return COUNTRY_NAMES.some((c) => c !== country && namesCountry(c.names, text)) ? 'other' : null;
+}
+
+/** A country's name as a whole word, its first letter maybe not ASCII ("Österreich", "Éire"). */
+const namesCountry = (names: RegExp, text: string) => new RegExp(`(?<![\\p{L}])${names.source.replace(/^\\b/, '').replace(/\\b$/, '')}(?![\\p{L}])`, 'iu').test(text);
 
 export type FirmWord = 'country' | 'trade';
 

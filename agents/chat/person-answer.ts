@@ -12,6 +12,7 @@ import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from '.
 import { anyRoleCue, askedRole, CLOSING, cueEnd, roleWords, SELF, type Role } from './role-cues.js';
 import { firmSays, firmWord } from './firm-kinds.js';
 import { isGivenName } from './given-names.js';
+import { whoInTable } from './people-table.js';
 
 /** One screen read whole, in its lines, with the memory [n] citing it. */
 export interface PersonScreen<P> {
@@ -31,6 +32,19 @@ const PERSON_WORDS = /^(?:who|whom|whose|person|peopl|someone|somebody|name|cont
 /** A capitalised word of a name, or a surname particle inside one. */
 const CAP = /^\p{Lu}(?=[\p{L}'’.-]*\p{Ll})[\p{L}'’.-]*$/u;
 const PARTICLE = /^(?:van|von|de|da|del|der|den|di|du|dos|le|la|al|bin|ter|ten)$/;
+/** A board's column or a task's state, which WordNet barely knows as a word ("Doing", "Backlog"): no one's name. */
+const BOARD_WORD = /^(?:doing|done|to-?do|backlog|blocked|review|testing|pending|waiting|ongoing|wip|erledigt|offen|fertig|bezig|gedaan|terminé|en cours|hecho|fatto)$/i;
+
+/** A given name's initial: "D.", "J.-P.". */
+const INITIAL = /^\p{Lu}\.(?:-\p{Lu}\.)?$/u;
+/**
+ * What a tracker puts where a person would stand when no one is: "Unassigned", "Nobody", "Nicht
+ * zugewiesen", "Non assigné", "Sin asignar", "Non assegnato", "Niet toegewezen", "Não atribuído".
+ */
+export const UNASSIGNED = /^(?:unassigned|unowned|nobody|no ?one|not assigned|niemand|nicht zugewiesen|non assign[ée]e?|personne|sin asignar|nadie|non assegnat[oa]|nessuno|niet toegewezen|niemand|não atribuído|ninguém)$/i;
+/** A row that says its thing has no one on it. */
+const NO_ONE = /(?:^|[\s·|•:,;(])(?:unassigned|not assigned|nobody|no one|nicht zugewiesen|non assign[ée]e?|sin asignar|non assegnat[oa]|niet toegewezen|não atribuído)(?=$|[\s·|•,;)])/i;
+
 /** Titles before a name, not of it. */
 const TITLE = /^(?:dr|mr|mrs|ms|mx|prof|frau|herr|mme|mlle|m|sr|sra|sig|sig\.ra|dhr|mevr)\.?$/i;
 
@@ -39,7 +53,14 @@ export function namesIn(text: string): { name: string; at: number }[] {
   const words = [...text.matchAll(/[^\s·|•,;:()<>[\]"“”]+/g)].map((m) => ({ w: m[0].replace(/[.!?]+$/, (p) => (/^\p{Lu}$/u.test(m[0].slice(-2, -1)) ? p : '')), at: m.index! }));
   const out: { name: string; at: number }[] = [];
   for (let i = 0; i < words.length; i++) {
-    if (!CAP.test(words[i]!.w) || TITLE.test(words[i]!.w)) continue;
+    // An initial before a surname ("D. Okafor", "J.-P. Roux") starts a name as a given name does.
+    const initial = INITIAL.test(words[i]!.w) && CAP.test(words[i + 1]?.w ?? '') && !/\S/.test(text.slice(words[i]!.at + words[i]!.w.length, words[i + 1]!.at).replace(/^ /, ''));
+    if (initial && !UNASSIGNED.test(words[i + 1]!.w)) {
+      out.push({ name: `${words[i]!.w} ${words[i + 1]!.w}`, at: words[i]!.at });
+      i++;
+      continue;
+    }
+    if (!CAP.test(words[i]!.w) || TITLE.test(words[i]!.w) || UNASSIGNED.test(words[i]!.w)) continue;
     let best: { name: string; at: number; end: number } | null = null;
     let caps = 0;
     for (let j = i; j < words.length && j < i + 5; j++) {
@@ -47,12 +68,13 @@ export function namesIn(text: string): { name: string; at: number }[] {
       if (j > i && PARTICLE.test(w)) continue;
       if (!CAP.test(w)) break;
       // Words apart on the line ("Priya  ·  due") are not one name.
-      if (j > i && text.slice(words[j - 1]!.at + words[j - 1]!.w.length, words[j]!.at).trim()) break;
+      const gap = j > i ? text.slice(words[j - 1]!.at + words[j - 1]!.w.length, words[j]!.at) : '';
+      if (gap.trim() || /\s{2,}|\t/.test(gap)) break;
       caps++;
       if (caps > 3) break;
       const name = text.slice(words[i]!.at, words[j]!.at + w.length);
       // One word is a name when WordNet barely knows it ("Priya", "Marek"), not a board's status ("Done").
-      if (isName(name) && (j > i || wordKin(w.toLowerCase()).size < ONE_WORD_KIN)) best = { name, at: words[i]!.at, end: j };
+      if (isName(name) && (j > i || (wordKin(w.toLowerCase()).size < ONE_WORD_KIN && !BOARD_WORD.test(w)))) best = { name, at: words[i]!.at, end: j };
       else if (j === i && isGivenName(w) && standsAlone(text, words[i]!.at, w.length)) best = { name, at: words[i]!.at, end: j };
     }
     if (best) {
@@ -144,7 +166,7 @@ function translations(question: string, terms: readonly string[]): Map<string, S
 }
 
 /** A firm's legal form ("Nordfracht GmbH", "Acme Ltd", "Woonstad B.V."). */
-const FIRM = /\b(?:GmbH|AG|KG|Ltd|Limited|Inc|LLC|plc|B\.?V\.?|N\.?V\.?|S\.?A\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|SAS|SARL|Oy|AB|AS|ApS|Co\.?)(?=$|[\s,.])/;
+const FIRM = /\b(?:GmbH|AG|KG|Ltd|Limited|Inc|LLC|plc|B\.?V\.?|N\.?V\.?|S\.?A\.?|S\.?L\.?|S\.?p\.?A\.?|S\.?r\.?l\.?|SAS|SARL|Oy|AB|AS|ApS|A\/S|Sp\.\s?z\s?o\.\s?o\.?|s\.\s?r\.\s?o\.?|Co\.?)(?=$|[\s,.])/;
 
 /** A firm named with its legal form: "Brightwater & Co. Ltd", "Nordsø Shipping ApS", "Vervoer Jansen B.V.". */
 const FORMED = new RegExp(String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:&\s+|and\s+|und\s+|en\s+|et\s+)?\p{Lu}[\p{L}'’.&-]*){0,3}?\s+${FIRM.source.replace(/^\\b/, '')}`, 'gu');
@@ -160,6 +182,26 @@ export function firmsIn(text: string): { name: string; at: number }[] {
   const names = namesIn(text);
   const traded = names.filter((n) => n.name.includes(' ') && wordKin(n.name.split(/\s+/).pop()!.toLowerCase()).size >= ONE_WORD_KIN);
   return traded.length ? traded : names;
+}
+
+/**
+ * A person a row names only by their initials, as boards show avatars ("Cookie banner  AK"): the one
+ * name elsewhere on the screen with those initials ("AK  Aylin Kaya" in the member list). Initials the
+ * question says are its own words ("the QA ticket"), and initials two names share name no one.
+ */
+function initialsOf(line: string, lines: readonly string[], question: string, usable: (name: string) => boolean): { initials: string; name: string } | null {
+  const tokens = [...line.matchAll(/(?<=^|[\s·|•])\p{Lu}{2,3}(?=$|[\s·|•])/gu)].filter((m) => standsAlone(line, m.index!, m[0].length) && !new RegExp(`\\b${m[0]}\\b`, 'i').test(question));
+  if (tokens.length !== 1) return null;
+  const initials = tokens[0]![0];
+  const names = new Set<string>();
+  for (const l of lines) {
+    if (l === line) continue;
+    for (const n of namesIn(l)) {
+      const words = n.name.split(/\s+/).filter((w) => !PARTICLE.test(w));
+      if (words.length >= 2 && words.map((w) => w[0]).join('') === initials && usable(n.name)) names.add(n.name);
+    }
+  }
+  return names.size === 1 ? { initials, name: [...names][0]! } : null;
 }
 
 /** The user's own name, as the screens print their account: never the answer by itself. */
@@ -252,12 +294,21 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   const found: Found<P>[] = [];
   const mentioned = [...screens.map((s) => `${s.title}\n${s.lines.join('\n')}`), ...others].filter((t) => !otherFirm(terms, t));
   let bare: { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null = null;
+  // A table under a header row ("Company · Country · Sector · Contact"): the person's cell in the row the question picks.
+  let tableNone: { none: ''; n: number; passage: P; screen: PersonScreen<P> } | null = null;
+  for (const screen of screens) {
+    const t = whoInTable(screen.lines, terms, asked, org, role === 'contact');
+    if (t && 'text' in t) return { text: t.text, n: screen.n, passage: screen.passage, sure: true };
+    if (t?.none) return { none: t.none, n: screen.n, passage: screen.passage };
+    if (t) tableNone ??= { none: '', n: screen.n, passage: screen.passage, screen };
+  }
   for (const screen of screens) {
     // A paragraph OCR read as one line is read a sentence at a time: each names its own doer.
     const lines = screen.lines.flatMap((l) => (isProse(l) && l.length > 120 ? l.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [l])).map((l) => l.trim()).filter(Boolean);
     const firm = lines.some((l) => FIRM.test(l)) || FIRM.test(screen.title);
     const whole = cover(`${screen.title}\n${lines.join('\n')}`, firm);
     if (otherFirm(terms, `${screen.title}\n${lines.join('\n')}`)) continue;
+    let avatar: { initials: string; name: string } | null = null;
     lines.forEach((line, i) => {
       const own = cover(line, firm);
       // A role's cue and the name after it: "Last edited by Tomás Ruiz", "Owner: Kenji Sato", "Assignee Wiebke Janssen".
@@ -289,10 +340,15 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
         if (distinct.length === 1 && !(other && other !== role)) {
           // In a sentence, the one who does it opens it or follows "by" ("send the copy to Marek" names who gets it).
           const prose = isProse(line);
-          const opens = names[0]!.at <= 2 || /\bby\s*$/i.test(line.slice(0, names[0]!.at));
+          // A clause opens after a colon or a dash too ("Heads up: Kowalski Meble insists …").
+          const opens = names[0]!.at <= 2 || /\bby\s*$|^[^.!?]{0,24}(?:[:–—]|\s-)\s*$/i.test(line.slice(0, names[0]!.at));
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
           found.push({ name: distinct[0]!, text: line, screen, sure: enough(own) && plain && (!prose || opens), score: 2 + own.score });
-        } else if (!distinct.length && !other && cellsOf(line) >= 3 && (!bare || own.score > bare.cov)) bare = { line, screen, cov: core(own) };
+        } else if (!distinct.length && !other && (avatar = initialsOf(line, lines, q, usable))) {
+          // An avatar's initials in the row, spelt out by the board's member list ("AK" beside "Aylin Kaya").
+          const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
+          found.push({ name: avatar.name, text: `${line.replace(/\s{2,}/g, ' · ')} (${avatar.initials} = ${avatar.name})`, screen, sure: enough(own) && plain, score: 2 + own.score });
+        } else if (!distinct.length && (!other || NO_ONE.test(line)) && (cellsOf(line) >= 3 || NO_ONE.test(line)) && (!bare || own.score > bare.cov)) bare = { line, screen, cov: core(own) };
         else if (!distinct.length && !other && !isProse(line)) {
           // A card: its title on one line, who has it on the next ("WEB-88 Pricing page" over "Dana - due 9 Mar").
           const below = lines[i + 1] ?? '';
@@ -312,6 +368,8 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
     });
   }
   // Nothing read names the asked thing ("the pricing page" on a board of other tasks): no one in its rows is who does it.
+  // A table whose rows hold no such role or firm: a row of it met by a related word is no answer either.
+  if (tableNone && !found.some((f) => f.sure && f.screen !== tableNone.screen)) return { none: '', n: tableNone.n, passage: tableNone.passage };
   if (!found.length && named && screens.length && !mentioned.some((t) => cover(t, FIRM.test(t)).full > 0)) return { none: '', n: screens[0]!.n, passage: screens[0]!.passage };
   if (!found.length) {
     const b = bare as { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null;

@@ -55,8 +55,8 @@ const ROLES: RoleCue[] = [
   },
   {
     role: 'assignee',
-    asks: /\b(?:doing|do(?:es)?|handl\w*|work(?:s|ing)? on|assign\w*|responsible|in charge|deal(?:s|ing)? with|look(?:s|ing)? after|taking care|take care|fixing|running|lead(?:s|ing)?|on it)\b/i,
-    cues: /\b(?:assignees?|assigned to|assigned|handled by|handler|responsible|in charge|case worker|owner|bearbeiter(?:in)?|sachbearbeiter(?:in)?|zuständig(?:e[rn]?)?|verantwortlich(?:e[rn]?)?|responsable|encargad[oa]|incaricat[oa]|referente|behandelaar|verantwoordelijke|toegewezen aan|attribué à|asignado a|assegnato a|atribuído a|lead)\b/i,
+    asks: /\b(?:doing|do(?:es)?|handl\w*|work(?:s|ing)? on|busy with|on (?:their|his|her|my|our) plate|who(?:'s|’s| has| have) got|who has|took|taken|pick(?:ed|s)? up|claimed|grabbed|assign\w*|responsible|in charge|deal(?:s|ing)? with|look(?:s|ing)? after|taking care|take care|fixing|running|lead(?:s|ing)?|on it)\b/i,
+    cues: /\b(?:assignees?|assigned to|assigned|handled by|picked up by|taken by|claimed by|handler|responsible|in charge|case worker|owner|bearbeiter(?:in)?|sachbearbeiter(?:in)?|zuständig(?:e[rn]?)?|verantwortlich(?:e[rn]?)?|responsable|encargad[oa]|incaricat[oa]|referente|behandelaar|verantwoordelijke|toegewezen aan|attribué à|asignado a|assegnato a|atribuído a|lead)\b/i,
   },
 ];
 
