@@ -25,6 +25,7 @@ import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
+import { venueTime } from './venue-time.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { personLead } from './person-answer.js';
@@ -1020,6 +1021,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   if (spoken) return spoken;
+  // "When's dinner at the trattoria": the start time under the heading naming the venue, over another booking's time or none.
+  const booking = venueTime(question, asked, spanSources(units));
+  if (booking && (!top || !top.unit.text.includes(booking.time))) return { text: `${booking.time} — ${booking.venue ? `${booking.venue}: ` : ''}${booking.day ? `${booking.day}; ` : ''}${booking.line}${where(booking.item, fmt)} [${booking.item.n}].`, cited: [booking.item.n], known: true, hedged: false };
   if (top) return { text: `${spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   // Before a hedge or "I don't know": the line of the asked kind whose own words name the question's rarest words, when one clearly wins (rare-word-lead).
   // Not over a guess judge() made: its readers (a seat number's cell, a label's meaning) know more of it.
