@@ -36,7 +36,10 @@ async function readMessages(path: string, stdin: NodeJS.ReadableStream): Promise
   try {
     json = JSON.parse(raw);
   } catch (err) {
-    throw new CliError(`add: ${path} is not valid JSON (${String((err as Error).message).split('\n')[0]})`);
+    // The parser's message quotes the file's bytes ('Unexpected token, "token=ghp_Q"... is not valid
+    // JSON'): only where it stopped is said, as the importer does; the bytes could be a secret.
+    const at = /at position (\d+)/.exec(String((err as Error).message))?.[1];
+    throw new CliError(`add: ${path} is not valid JSON${at ? ` (at character ${at})` : ''}`);
   }
   const parsed = MessageListSchema.safeParse(json);
   if (!parsed.success) {
