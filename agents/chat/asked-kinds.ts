@@ -111,7 +111,10 @@ const BUSINESS_NUMBER = /\bnumber\s+(?:for|of)\s+(?:the|my|our|your|their|this|t
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
   const refined = refineKind(question, asked);
   const sides = sideStems(question, refined).filter((t) => refined.terms.includes(t) && !refined.loose.includes(t));
-  return sides.length ? { ...refined, loose: [...refined.loose, ...sides] } : refined;
+  // "When does the training finish": what has an end asked is a thing, though it ends in -ing.
+  const things = sideStems(question, refined).length ? [...question.matchAll(/\b(?:the|my|our|your|his|her|their|this|that)\s+([\p{L}]+ing)\b/giu)].map((m) => stem(m[1]!)) : [];
+  const loose = [...refined.loose.filter((t) => !things.includes(t)), ...sides];
+  return sides.length || things.length ? { ...refined, loose } : refined;
 }
 
 function refineKind(question: string, asked: AskedValue): AskedValue {

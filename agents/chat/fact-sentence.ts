@@ -22,7 +22,7 @@ import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
-import { checkStatement, onlyGeneralUnmet } from './statement-check.js';
+import { checkStatement, leadStands, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
@@ -154,7 +154,8 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
     const labels = cellsOf(line);
     const values = cellsOf(next);
     if (labels.length > 1 && labels.length === values.length && labels.every(isLabel)) {
-      labels.forEach((l, j) => out.push(at(`${l}: ${values[j]}`)));
+      // The row's other cells go with each pair: a first column's "08:00" says which run the count is of.
+      labels.forEach((l, j) => out.push({ ...at(`${l}: ${values[j]}`), key: labels.map((o, k) => `${o}: ${values[k]}`).filter((_, k) => k !== j).join(' · ') }));
     } else if (isLabel(line) && !isLabel(next)) {
       out.push(at(`${line}: ${next}`));
     }
@@ -961,7 +962,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const by = saying ? said[saying.index] : undefined;
   if (saying && by) return { text: `${clip(saying.text, MAX_CHARS)}${where(by, fmt)} [${by.n}].`, cited: [by.n], known: true, hedged: false };
   // "Which route is the slowest": the whole list is read and its row at the asked end stated.
-  const extreme = extremeLead(question, asked, numbered, hints.screens, layout);
+  // Every reader's lead is held to the one statement check: not the other side, not another slot's row.
+  const stands = <L extends { text: string; passage: PassageMatch | null }>(l: L | null): L | null => (l && leadStands(question, asked, l) ? l : null);
+  const extreme = stands(extremeLead(question, asked, numbered, hints.screens, layout));
   // Rows that share the end are said as such, and no one of them as the answer.
   if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: extreme.one, hedged: false };
   // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
@@ -969,7 +972,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: proc.found !== false, hedged: false };
   // "Who is doing the landing page copy", "who is my contact at the freight company": the person in the asked thing's row, after the asked role's cue, or under the letter.
   const read = numbered.flatMap((m) => [m.memory.title, m.memory.text, ...(m.passages ?? []).map((p) => p.text)]);
-  const person = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '' })), read);
+  const read0 = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '' })), read);
+  const person = read0 && 'text' in read0 ? stands(read0) : read0;
   if (person && 'none' in person && !person.none) return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
   if (person?.sure) return { text: `${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: true, hedged: false };
@@ -978,11 +982,12 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (staff) return 'text' in staff ? { text: `${clip(staff.text, MAX_CHARS)}${where(staff, fmt)} [${staff.n}].`, cited: [staff.n], known: true, hedged: false } : { text: `I don't know: ${staff.none ? `"${clip(staff.none, 120)}" leaves it empty` : 'no row of the table holds that role'}${where({ passage: staff.passage }, fmt)} [${staff.n}].`, cited: [staff.n], known: false, hedged: false };
   // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
   const found = foundScreens(numbered, hints.screens, AMOUNT_SCREENS);
-  const amount = cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`) ?? moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`);
+  const told = <L extends { text: string; passage: PassageMatch | null; found?: boolean }>(l: L | null): L | null => (l && l.found === false ? l : stands(l));
+  const amount = told(cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`));
   if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);
-  const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? adviceIn(question, asked, adviceScreens(numbered, hints.screens)) : null;
+  const advice = ask && (asked.kind === 'command' || asked.kind === 'any') ? stands(adviceIn(question, asked, adviceScreens(numbered, hints.screens))) : null;
   // Advice that is one of its screen's steps is said with the steps it is one of, as a step found is.
   const adviceLead = (a: NonNullable<typeof advice>): FactSentence => ({ text: `${(ask === 'advice' && !a.conditional && asked.kind === 'command' && stepStatement(question, asked, a.text, a.lines)) || a.text}${where(a, fmt)} [${a.n}].`, cited: [a.n], known: true, hedged: false });
   const cue = dayCue(`${question} ${hints.when ?? ''}`);

@@ -11,6 +11,7 @@ import { meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.j
 import { nounSenses } from '../runtime/index.js';
 import { askedOfTopic, attributeFit, headingOver } from './asked-attribute.js';
 import { sideFit } from './asked-qualifier.js';
+import { otherSlot } from './asked-slot.js';
 
 /** A value read on a screen, with the words around it, nearest first. */
 export interface CheckedValue {
@@ -51,6 +52,8 @@ export function checkStatement(question: string, asked: AskedValue, v: CheckedVa
   const heading = v.heading ?? headingOver(v.screen.split(/\n|\s+·\s+/), v.text);
   const side = sideFit(question, asked, [v.text, v.key ?? '', heading, v.sentence ?? '', v.near ?? '', v.windowTitle ?? '']);
   if (side.fit === 'other' || side.fit === 'unsaid') return { miss: true, says: false };
+  // Another slot's value: the 08:00 run's driver for "who's driving the 14:00 van".
+  if (otherSlot(question, asked, [v.text, v.key ?? '', heading])) return { miss: true, says: false };
   // A memory (a visit, a note) is held to the attribute only for a guess: "Browsed "Kanaalstraat 118-2 …"" is no dishwasher.
   if ((!v.onScreen && fit !== 'near') || v.meant || v.shaped) return { miss: false, says: false };
   // A word the window's title says is the topic the page is about, not what was asked of it.
@@ -61,6 +64,22 @@ export function checkStatement(question: string, asked: AskedValue, v: CheckedVa
   const a = attributeFit(attribute, asked, own, v.screen, v.text);
   if (a === 'elsewhere' || (fit === 'near' && (a === 'part' || a === 'absent'))) return { miss: true, says: false };
   return { miss: false, says: a === 'meets' && attribute.terms.length > 0 };
+}
+
+/** A lead read by a reader of its own (a table's cell, a bill's amount, a list's end, a person in a row, a piece of advice). */
+export interface ReaderLead {
+  text: string;
+  passage: { window_title?: string | null } | null;
+}
+
+/**
+ * Whether a lead its own reader found may be stated: held to the check every other answer is held
+ * to, its own text being its words (a table's cell is said with its row and column). The other side
+ * of what was asked, or another slot's row, is not stated as known.
+ */
+export function leadStands(question: string, asked: AskedValue, lead: ReaderLead): boolean {
+  const v: CheckedValue = { text: lead.text, onScreen: lead.passage !== null, windowTitle: lead.passage?.window_title ?? '', screen: lead.text, meant: false, shaped: false };
+  return !checkStatement(question, asked, v, 'yes').miss;
 }
 
 const questionWords = (question: string) => question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean).map((w) => w.replace(/'s$/i, ''));
