@@ -1,3 +1,5 @@
+import { redactText, switchesForModel } from '../../../shared/redaction/index.js';
+
 /**
  * Logs what the host refuses (bad token, foreign origin, floods) so an attack is visible, without
  * letting the attacker flood the log: the first refusal of each kind in a window is logged, the
@@ -26,9 +28,13 @@ export class RefusalLog {
   }
 }
 
-/** The path of a request as it may be logged: no query, printable ASCII, at most 120 characters. */
+/**
+ * The path of a request as it may be logged: no query, printable ASCII, at most 120 characters, and
+ * redacted as a prompt is (a client that put a token in the path, "/api/ghp_…", is refused, and the
+ * log line, read in a terminal or a service's journal, must not carry the token).
+ */
 export function loggablePath(rawUrl: string | undefined): string {
   const path = (rawUrl ?? '').split('?')[0] ?? '';
-  const clean = path.replace(/[^\x20-\x7e]/g, '?');
+  const clean = redactText(path.replace(/[^\x20-\x7e]/g, '?'), switchesForModel()).text;
   return clean.length > 120 ? `${clean.slice(0, 120)}…` : clean;
 }
