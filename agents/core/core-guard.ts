@@ -71,6 +71,35 @@ const squash = (t: string): string =>
     .replace(/[^\p{L}\p{N}'@:/.]+/gu, ' ')
     .trim();
 
+// Words of a line's value that say nothing of where it came from: the user named in any of those languages.
+const PLAIN = new Set(['user', "user's", 'users', 'nutzer', 'nutzers', 'benutzer', 'utilisateur', 'utilisateurs', 'usuario', 'usuaria', 'utente', 'utilizador', 'usuário', 'gebruiker']);
+const WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+// A word and its inflections alike ("contractor", "contractors"): its first five letters, as typed or cased.
+const stem = (w: string): string => w.toLowerCase().replace(/[’]/g, "'").slice(0, 5);
+const stemsOf = (t: string): Set<string> => new Set((t.match(WORDS) ?? []).filter((w) => w.length >= 4).map(stem));
+
+/**
+ * The words of a core line's value ("Name: Bartholomew Quill": what follows the key; the whole line
+ * when it has none) that Engram's own answer in this batch says and the user's messages do not. An
+ * answer quotes pages, mails and chats when asked what they said; what it quotes is theirs, and a
+ * line about the user built from it is a stranger's claim, however plain it sounds.
+ */
+export function wordsFromAnswer(line: string, analysis: BatchAnalysis): string[] {
+  const answers = analysis.sources.filter((s) => s.role === 'assistant').map((s) => s.text);
+  if (!answers.length) return [];
+  const shown = stemsOf(answers.join('\n'));
+  const own = stemsOf(analysis.userSources.map((s) => s.text).join('\n'));
+  const colon = line.indexOf(':');
+  const value = colon > 0 && colon < 40 ? line.slice(colon + 1) : line;
+  const out: string[] = [];
+  for (const w of value.match(WORDS) ?? []) {
+    if (w.length < 4 || PLAIN.has(w.toLowerCase())) continue;
+    const s = stem(w);
+    if (shown.has(s) && !own.has(s) && !out.includes(w)) out.push(w);
+  }
+  return out;
+}
+
 /**
  * Throws CoreInstructionRefused for the first line that is an order to the assistant, unless it is
  * the user's own words: an instruction-shaped line must be said, as written, in a user message of a
@@ -81,6 +110,8 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
   const said = userVoice ? analysis.userSources.map((s) => squash(s.text)) : [];
   for (const raw of lines) {
     for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
+    const borrowed = userVoice ? wordsFromAnswer(raw, analysis) : [];
+    if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answer (which may quote a page), not from the user's own message`);
     const links = [...raw.matchAll(LINKS)].map((m) => squash(m[0]));
     const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
     // A link or an address, in any language: kept only when the user typed that link in their own chat.
