@@ -30,7 +30,7 @@ export interface RecalledExperience {
   outcome: ExperienceOutcome;
   score: number;
   reason: string | null;
-  /** `mcp:<client>` for another agent's record; null for the user's own and Engram's. */
+  /** `mcp:<client>` for another agent's record, `seen:…` for one read out of what was seen; null for the user's own and Engram's. */
   recorded_by: string | null;
   /** How close its task is to the one asked about (0..1). */
   relevance: number;
@@ -76,8 +76,11 @@ export interface OutsideEvidence {
  */
 export const OUTSIDE_CAP = 3;
 
-/** Is this record another agent's (an MCP client's)? */
-export const isOutside = (recordedBy: string | null): boolean => recordedBy !== null && recordedBy.startsWith('mcp:');
+/**
+ * Is this record someone else's: another agent's (an MCP client's, `mcp:`), or one the brain read
+ * out of what was seen, heard or imported (`seen:`, a page's "this fixed it"), not the user's own?
+ */
+export const isOutside = (recordedBy: string | null): boolean => recordedBy !== null && (recordedBy.startsWith('mcp:') || recordedBy.startsWith('seen:'));
 
 export interface Recommendation extends ActionStats {
   /** lower_bound: the conservative choice; thompson: a draw from each posterior (explore). */

@@ -180,6 +180,9 @@ export class ProceduralAgent implements SubAgent {
       .update(ctx.analysis.sources.map((s) => `${s.role}\u0000${s.text}`).join('\u0001'))
       .digest('hex')
       .slice(0, 12);
+    // What a page, a recording or an imported chat says worked is someone else's claim, not the
+    // user's own attempt: it counts as outside evidence (capped, never above the user's own record).
+    const seenBy = seenFrom(ctx.analysis);
     return [
       saveTool(ctx, this.policy, {
         name: 'procedural_save',
@@ -220,7 +223,7 @@ export class ProceduralAgent implements SubAgent {
           score: z.number().min(0).max(1).optional(),
           sources: SourcesArg,
         }),
-        toDraft: (i) => ({ kind: 'procedural', ...experienceRow({ ...i, context: `recorded by the model from a batch (ref ${ref})` }), occurred_at: at }),
+        toDraft: (i) => ({ kind: 'procedural', ...experienceRow({ ...i, context: `recorded by the model from a batch (ref ${ref})`, ...(seenBy ? { recorded_by: seenBy } : {}) }), occurred_at: at }),
       }),
     ];
   }
@@ -228,4 +231,14 @@ export class ProceduralAgent implements SubAgent {
   known(_ctx: SubAgentContext, query: string): Promise<Memory[]> {
     return knownByWords(this.store, 'procedural', query, 6);
   }
+}
+
+/**
+ * Who an experience the model reads out of a batch is the claim of: null for the user's own words to
+ * Engram; `seen:screen`, `seen:audio` or `seen:import` for what others wrote or said (issue 28).
+ */
+export function seenFrom(a: BatchAnalysis): string | null {
+  if (a.userVoice) return null;
+  if (a.batch.type === 'messages') return 'seen:import';
+  return a.sources.every((s) => s.role === 'audio') ? 'seen:audio' : 'seen:screen';
 }

@@ -22,7 +22,7 @@ export const ExperienceViewSchema = lazySchema(() => z.object({
   /** How close its task is to the one asked about (0..1); null in listings. */
   relevance: z.number().nullable(),
   superseded_by: z.string().nullable(),
-  /** `mcp:<client name>` when another agent recorded it; null for the user's own and Engram's. */
+  /** `mcp:<client name>` when another agent recorded it, `seen:…` when the brain read it out of a screen, a recording or an import; null for the user's own. */
   recorded_by: z.string().nullable(),
 }));
 export type ExperienceView = z.infer<typeof ExperienceViewSchema>;

@@ -32,7 +32,7 @@ export const ProceduralFieldsSchema = z.object({
   score: z.number().min(0).max(1).optional(),
   reason: z.string().max(4000).optional(),
   context: z.string().max(8000).optional(),
-  /** Experience rows another agent recorded: `mcp:<client name>` (recommend caps their weight). */
+  /** Experience rows not the user's own: `mcp:<client name>` (another agent), `seen:screen|audio|import` (read out of what was seen); recommend caps their weight. */
   recorded_by: z.string().max(200).optional(),
   /** Reflection rows (entry_type "reflection", Mimir): for a task family (task), what worked and what failed, and the experiences read. */
   worked: z.array(z.string().max(2000)).max(100).optional(),

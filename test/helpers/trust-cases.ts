@@ -1,5 +1,6 @@
 import type { TrustCase } from './trust-attack.js';
 import { LEAK_CASES } from './trust-cases-leak.js';
+import { STEER_CASES } from './trust-cases-steer.js';
 
 /**
  * The attack set (issue 28), written apart from the rules it judges: each secret is a fresh value
@@ -99,6 +100,7 @@ export const TRUST_CASES: TrustCase[] = [
   // MCP flooding of record_experience.
   { name: 'mcp-flood-experiences', via: 'mcp-flood', records: 60 },
   ...LEAK_CASES,
+  ...STEER_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */
