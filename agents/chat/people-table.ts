@@ -9,6 +9,8 @@
 import { meets, stemsOf, type AskedValue } from './asked-value.js';
 import { countrySaid, firmSays, firmWord } from './firm-kinds.js';
 import { naming } from './table-extreme.js';
+import { namesIn } from './person-answer.js';
+import { dayCue, dayFit, dayOfHeader, type DayCue } from './day-cue.js';
 
 /** A table read from a screen's lines: its header's labels and its rows' cells, column by column. */
 export interface HeadedTable {
@@ -19,8 +21,8 @@ export interface HeadedTable {
 /** Cell breaks a screen's text keeps: " · ", " | ", a bullet, a tab, a wide space. */
 const BREAK = /\s+[·|•]\s+|\t+|\s{2,}/;
 const cellsOf = (line: string) => line.trim().split(BREAK).map((c) => c.trim()).filter(Boolean);
-/** A header's label: a few words, no figures ("Ext.", "Contact person", "E-mail", "On call"). */
-const label = (c: string) => /^[\p{L}][\p{L}\p{M}.'’/&() -]{0,28}$/u.test(c) && c.split(/\s+/).length <= 3;
+/** A header's label: a few words, no figures ("Ext.", "Contact person", "E-mail", "On call"); or a rota's day ("Tue 17 Nov"). */
+const label = (c: string) => (/^[\p{L}][\p{L}\p{M}.'’/&() -]{0,28}$/u.test(c) && c.split(/\s+/).length <= 3) || (c.length <= 16 && !!dayOfHeader(c));
 
 /** Tables in the lines: a header of three labels or more over two rows or more of as many cells. */
 export function headedTables(lines: readonly string[]): HeadedTable[] {
@@ -35,7 +37,7 @@ export function headedTables(lines: readonly string[]): HeadedTable[] {
       rows.push(cells);
     }
     // A run of label lines is a list of words, not a header over rows: the rows must say something a header would not.
-    if (rows.length >= 2 && rows.some((r) => !r.every(label) || r.some((c) => /\s/.test(c)))) {
+    if (rows.length >= 2 && rows.some((r) => !r.every(label) || r.some((c) => /\s/.test(c) || !!dayOfHeader(c)))) {
       out.push({ header, rows });
       i += rows.length;
     }
@@ -72,7 +74,11 @@ function rowMeets(terms: readonly string[], cells: readonly string[], skip: numb
   const text = cells.filter((_, k) => k !== skip).join(' · ');
   let met = 0;
   for (const t of terms) {
-    if (firmWord(t)) {
+    const day = dayCue(t);
+    if (day) {
+      // A rota's row for a day: its day cell is the asked one ("Thu 19 Nov" for "Thursday").
+      if (cells.some((c, k) => k !== skip && dayFit(day, c) === 1)) met++;
+    } else if (firmWord(t)) {
       const says = countrySaid(t, text) ?? firmSays(t, text);
       if (says === 'other') return 'other';
       if (says === 'met') met++;
@@ -88,9 +94,9 @@ export type TableLead = { text: string; at: number } | { none: string; at: numbe
  * that holds no one there is `none` with its text; a table whose rows none of them pick, when the
  * question's words are all of the kind its rows say (a role, a firm's country), is `none` with ''.
  */
-function pick(tables: HeadedTable[], column: (header: string[]) => number, terms: readonly string[], asked: AskedValue, orgWords: RegExp): TableLead | null {
+function pick(tables: HeadedTable[], column: (header: string[], rows: string[][]) => number, terms: readonly string[], asked: AskedValue, orgWords: RegExp): TableLead | null {
   for (const [t, table] of tables.entries()) {
-    const col = column(table.header);
+    const col = column(table.header, table.rows);
     if (col < 0 || !terms.length) continue;
     const judged = table.rows.map((r) => rowMeets(terms, r, col, asked, orgWords));
     const all = judged.flatMap((j, k) => (j === 'all' ? [k] : []));
@@ -116,16 +122,51 @@ const ORG = /^(?:firm|company|compani|business|supplier|vendor|customer|client|p
  * "Who's our contact at the Belgian printing firm", "which supplier is in Porto", "who is the head of
  * sales": the person (or the firm, `org`) in the row that the rest of the question picks.
  */
-export function whoInTable(lines: readonly string[], terms: readonly string[], asked: AskedValue, org: boolean, contact: boolean): TableLead | null {
+export function whoInTable(question: string, lines: readonly string[], terms: readonly string[], asked: AskedValue, org: boolean, contact: boolean): TableLead | null {
   const tables = headedTables(lines);
   if (!tables.length) return null;
-  const column = (header: string[]) => {
+  const cue = dayCue(question);
+  const said = stemsOf(question);
+  if (cue && !org) {
+    const grid = rotaCell(tables, cue, said);
+    if (grid) return grid;
+  }
+  // A column of people the question names by its header ("who is the backup": Backup; "who's on call": On call).
+  const namedBy = (h: string) => !PERSON_COLUMN.test(h) && !ROLE_COLUMN.test(h) && !FIRM_COLUMN.test(h) && !dayOfHeader(h) && [...stemsOf(h)].every((w) => said.has(w) || w.length <= 2);
+  const column = (header: string[], rows: string[][]) => {
     if (org) return header.findIndex((h) => FIRM_COLUMN.test(h));
+    const byName = header.findIndex(namedBy);
+    // Only a column of people: "who is on the status report" does not answer from a Status column.
+    if (byName >= 0 && header.filter(namedBy).length === 1 && rows.filter((r) => namesIn(r[byName]!).length || EMPTY.test(r[byName]!)).length * 2 > rows.length) return byName;
     // A contact asked for: the contact's column before any other person's.
     const named = contact ? header.findIndex((h) => /contact|ansprech|interlocut|referente/i.test(h) && PERSON_COLUMN.test(h)) : -1;
     return named >= 0 ? named : header.findIndex((h) => PERSON_COLUMN.test(h));
   };
-  return pick(tables, column, terms.filter((t) => !(org && ORG.test(t))), asked, ORG);
+  const byHeader = (t: string) => tables.some((tb) => tb.header.some((h) => namedBy(h) && meets(t, stemsOf(h))));
+  return pick(tables, column, terms.filter((t) => !(org && ORG.test(t)) && !byHeader(t)), asked, ORG);
+}
+
+/**
+ * A rota laid out by day across ("Role · Mon 16 Nov · Tue 17 Nov" over "On call · Priya Nair ·
+ * Omar Haddad"): the cell under the asked day in the row whose label the question says. A rota
+ * whose days are all others than the asked one names no one for it.
+ */
+function rotaCell(tables: readonly HeadedTable[], cue: DayCue, said: ReadonlySet<string>): TableLead | null {
+  for (const [at, table] of tables.entries()) {
+    const fits = table.header.map((h) => dayFit(cue, h));
+    if (fits.filter((f) => f !== 0).length < 2) continue;
+    const cols = fits.flatMap((f, k) => (f === 1 ? [k] : []));
+    const rows = table.rows.filter((r) => r.some((c, k) => fits[k] === 0 && [...stemsOf(c)].length > 0 && [...stemsOf(c)].every((w) => said.has(w) || w.length <= 2)));
+    if (rows.length !== 1) continue;
+    const row = rows[0]!;
+    if (!cols.length) return { none: '', at };
+    if (cols.length > 1) continue;
+    const cell = row[cols[0]!]!;
+    const label = row.filter((_, k) => fits[k] === 0).join(' ');
+    if (EMPTY.test(cell)) return { none: `${label} · ${table.header[cols[0]!]} · ${cell}`, at };
+    return { text: `${cell} (${label}, ${table.header[cols[0]!]})`, at };
+  }
+  return null;
 }
 
 /**

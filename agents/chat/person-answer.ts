@@ -297,7 +297,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   // A table under a header row ("Company · Country · Sector · Contact"): the person's cell in the row the question picks.
   let tableNone: { none: ''; n: number; passage: P; screen: PersonScreen<P> } | null = null;
   for (const screen of screens) {
-    const t = whoInTable(screen.lines, terms, asked, org, role === 'contact');
+    const t = whoInTable(question, screen.lines, terms, asked, org, role === 'contact');
     if (t && 'text' in t) return { text: t.text, n: screen.n, passage: screen.passage, sure: true };
     if (t?.none) return { none: t.none, n: screen.n, passage: screen.passage };
     if (t) tableNone ??= { none: '', n: screen.n, passage: screen.passage, screen };

@@ -118,3 +118,26 @@ describe("a role's detail in a staff table", () => {
     expect(g.text).not.toMatch(/Helga|Eva|Raj/);
   });
 });
+
+describe("who is on a rota's day", () => {
+  const byRow = ['Support rota', 'Day · On call · Backup', 'Mon 16 Nov · Priya Nair · Omar Haddad', 'Tue 17 Nov · Omar Haddad · Jonas Weber', 'Thu 19 Nov · Jonas Weber · Priya Nair'];
+  const across = ['Bereitschaft', 'Rolle · Montag · Dienstag · Mittwoch', 'On call · Priya Nair · Omar Haddad · Jonas Weber', 'Backup · Omar Haddad · Jonas Weber · Priya Nair'];
+
+  it('reads the asked role on the asked day, the days down the side or across the top', () => {
+    expect(first("who's on call on Thursday?", byRow, 'Support rota — Wiki')).toMatch(/^Jonas Weber\b/);
+    expect(first('who is the backup on Tuesday?', byRow, 'Support rota — Wiki')).toMatch(/^Jonas Weber\b/);
+    expect(first("who's on call on Tuesday?", across, 'Bereitschaft — Wiki')).toMatch(/^Omar Haddad\b/);
+    expect(first("who's the backup on Wednesday?", across, 'Bereitschaft — Wiki')).toMatch(/^Priya Nair\b/);
+    const dated = ['On-call rota', 'Role · Mon 16 Nov · Tue 17 Nov · Wed 18 Nov', 'On call · Priya Nair · Omar Haddad · Jonas Weber', 'Backup · Omar Haddad · Jonas Weber · Priya Nair'];
+    expect(first("who's on call on Tuesday?", dated, 'On-call rota — Wiki')).toMatch(/^Omar Haddad\b/);
+  });
+
+  it('names no one for a day the rota does not hold', () => {
+    const f = lead("who's on call on Wednesday?", byRow, 'Support rota — Wiki');
+    expect(f.known).toBe(false);
+    expect(f.text).not.toMatch(/Priya|Omar|Jonas/);
+    const g = lead("who's on call on Friday?", across, 'Bereitschaft — Wiki');
+    expect(g.known).toBe(false);
+    expect(g.text).not.toMatch(/Priya|Omar|Jonas/);
+  });
+});
