@@ -7,8 +7,18 @@
  */
 import { wordKin } from '../runtime/index.js';
 
-/** Where a sentence turns to another matter: a semicolon, a dash, "but", "while", ", and", ", so". */
-const CLAUSE_BREAK = /\s*;\s*|(?<!\d)\s+[—–-]\s+(?!\d)|,?\s+(?:but|while|whereas|although|though|whilst)\s+|,\s+(?:and|so|then|plus)\s+|,\s+(?=(?:we|i|you|they|he|she|it|there)(?:'\w+)?\s)/i;
+/**
+ * A clause's own subject and verb after a comma or "and": "…, the demo is still on Monday", "… and the
+ * door code is 2290". The subject is a thing named with its article, the verb one that says where or
+ * when it is or what became of it.
+ */
+const OWN_SUBJECT = String.raw`(?:the|our|my|your|their|his|her|this|that)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:is|are|was|were|has|have|had|will|stays?|remains?|moves?|moved|starts?|begins?|ends?|opens?|closes?|goes|went|gets?|got|needs?|ships?|leaves?|arrives?)\b`;
+
+/** Where a sentence turns to another matter: a semicolon, a dash, "but", "while", ", and", ", so", a new subject after a comma or "and". */
+const CLAUSE_BREAK = new RegExp(
+  String.raw`\s*;\s*|(?<!\d)\s+[—–-]\s+(?!\d)|,?\s+(?:but|while|whereas|although|though|whilst)\s+|,\s+(?:and|so|then|plus)\s+|,\s+(?=(?:we|i|you|they|he|she|it|there)(?:'\w+)?\s)|(?:,|,?\s+and)\s+(?=${OWN_SUBJECT})`,
+  'iu',
+);
 
 /** Words that say nothing of what a clause is about. */
 const FILLER = new Set(
@@ -35,6 +45,8 @@ export function clausesOf(sentence: string): string[] {
     if (out.length && contentWords(p).length < OWN_WORDS) out[out.length - 1] = `${out[out.length - 1]}, ${p}`;
     else out.push(p);
   }
+  // A sentence that opens with a few words of setting ("On Friday, the demo is at 3") reads them with what follows.
+  if (out.length > 1 && contentWords(out[0]!).length < OWN_WORDS) out.splice(0, 2, `${out[0]}, ${out[1]}`);
   return out;
 }
 

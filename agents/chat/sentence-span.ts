@@ -140,6 +140,21 @@ export function properlyNamed(span: Span): boolean {
   return words.some((w) => (/^\p{Lu}/u.test(w.text) && span.start + w.start > 0 && (!span.head || w.text.toLowerCase() !== span.head)) || /^(?:[A-Z]{1,2}|[A-Z]?\d{1,4}[A-Za-z]?)$/.test(w.text));
 }
 
+/** Verbs that say a thing was changed from one value to another. */
+const CHANGED = /\b(?:mov(?:e|es|ed|ing)|push(?:es|ed)?|shift(?:s|ed)?|chang(?:e|es|ed)|reschedul(?:e|es|ed)|postpon(?:e|es|ed)|delay(?:s|ed)?|brought|bring(?:s|ing)?|bump(?:s|ed)?|switch(?:es|ed)?|swap(?:s|ped)?|updat(?:e|es|ed)|went|gone|goes|verschoben|verlegt|déplacé|décalé|reporté|spostat[oaie]|rinviat[oaie]|movid[oa]|cambiad[oa]|aplazad[oa]|verplaatst|adiado|mudou)\b/i;
+
+/**
+ * Whether a span is the value a thing had before a change the sentence tells: "from Tuesday" when
+ * "to Friday" follows ("moved the demo from Tuesday to Friday"), or said after "instead of", "rather
+ * than", "no longer", "not" ("we board at Gate 23 instead of Gate 12").
+ */
+export function formerValue(span: Span, sentence: string, spans: readonly Span[]): boolean {
+  const before = sentence.slice(Math.max(0, span.start - 16), span.start);
+  if (/\b(?:instead of|rather than|no longer|not|formerly|previously|originally)\s+(?:the\s+|at\s+|on\s+|in\s+)?$/i.test(before)) return true;
+  if (!/\bfrom\s+(?:the\s+)?$/i.test(before) || !CHANGED.test(sentence)) return false;
+  return spans.some((o) => o.start >= span.end && /^\s*(?:to|until|till|into|for)\s+(?:the\s+)?$/i.test(sentence.slice(span.end, o.start)));
+}
+
 /** How much more of the question (in term weights: a noun is 1 or more) a sentence must say to replace a line found. */
 const RIVAL_MARGIN = 1;
 
@@ -233,7 +248,9 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
     const free = spans.filter((s) => ![...conditions].some((c) => meets(c, clauseOf(s))));
     // A time said with the other side of what was asked ("opens at 08:30 and closes at 19:30" for "when does it close") gives way to the one said with the asked side.
     const before = (x: Span) => r.sentence.slice(Math.max(0, ...r.spans.filter((o) => o.end <= x.start).map((o) => o.end), x.start - 30), x.start);
-    const kept = free.length ? free : spans;
+    // "Moved the demo from Tuesday to Friday", "Gate 23 instead of Gate 12": the value it was is not the one it is.
+    const current = (free.length ? free : spans).filter((x) => !formerValue(x, r.sentence, r.spans));
+    const kept = current.length ? current : free.length ? free : spans;
     const fits = kept.map((x) => sideFit(question, asked, [before(x)]).fit);
     const meeting = kept.filter((_, i) => fits[i] === 'meets');
     const sided = kept.filter((_, i) => fits[i] !== 'other');
@@ -252,7 +269,7 @@ export function sentenceSpan<T>(question: string, asked: AskedValue, sources: re
     const r = saidIn(stemsOf(rival.text), stemsOf(rival.context));
     if (!r.missing && r.score + RIVAL_MARGIN > best!.said) return null;
   }
-  return { span: best!.span.text, sentence: best!.r.sentence, writer: best!.r.writer, item: best!.r.source.item };
+  return { span: best!.span.text.replace(/[.,;:!?]+$/, ''), sentence: best!.r.sentence, writer: best!.r.writer, item: best!.r.source.item };
 }
 
 /**
