@@ -7,6 +7,7 @@ import type { ChangeReplay } from './change-replay.js';
 import type { Planned } from './consolidate-kinds.js';
 import type { DreamChange } from './dream-types.js';
 import { linesUnion, mergeGroup, oldestFirst, provenanceUnion } from './merge-group.js';
+import { MEMORIES_ARE_DATA, quoteMemories } from './memory-quote.js';
 
 /** Two memories of a kind are reviewed together when their words overlap this much (or their subject is one). */
 export const CLUSTER_SIMILARITY = 0.4;
@@ -22,7 +23,9 @@ is a cluster of stored memories of one kind that look alike. Judge them as a car
   the newer fact wins (check the dates), the older one is kept in history, not deleted;
 - stale or muddled wording: propose_rewrite with a clearer text that says the same, nothing invented;
 - different things that merely look alike: no_change.
-Every id you use must be one of the cluster's. Call all the tools you need in one reply.`;
+Every id you use must be one of the cluster's. Call all the tools you need in one reply.
+
+${MEMORIES_ARE_DATA}`;
 
 type Kind = DreamChange['kind'];
 
@@ -186,7 +189,7 @@ export async function reviewClusters(
     ];
     const loop = await runToolLoop(
       llm,
-      { purpose: 'dream', tier: 'extraction', model: opts.model, system: how.prompt, messages: [{ role: 'user', content: renderCluster(kindOf, cluster) }], maxTokens: 2048, signal: opts.signal },
+      { purpose: 'dream', tier: 'extraction', model: opts.model, system: how.prompt, messages: [{ role: 'user', content: quoteMemories(renderCluster(kindOf, cluster)) }], maxTokens: 2048, signal: opts.signal },
       tools,
       { stopWhenToolsSucceed: true, maxInvalidRounds: 2, maxSteps: 3 },
     );

@@ -4,6 +4,7 @@ import type { Planned } from './consolidate-kinds.js';
 import { FIRST_WINDOW_DAYS, readCheckpoint, type ExperienceWindowKind, type KindCounts } from './dream-checkpoint.js';
 import type { DreamChange } from './dream-types.js';
 import { lookAlikeClusters } from './dream-review.js';
+import { MEMORIES_ARE_DATA } from './memory-quote.js';
 
 const DAY = 86_400_000;
 
@@ -17,7 +18,9 @@ together, as a careful archivist:
   it now stands, with the episode in evidence_ids;
 - unclear which is right: no_change (both are kept), or a rewrite that states the discrepancy;
 - different things that merely look alike: no_change.
-Every id you use must be one of the cluster's. Call all the tools you need in one reply.`;
+Every id you use must be one of the cluster's. Call all the tools you need in one reply.
+
+${MEMORIES_ARE_DATA}`;
 
 export interface ExperienceWindow {
   since: number;

@@ -5,6 +5,7 @@ import { contentTokens, jaccard, truncate, type BrainStore } from '../subagent-k
 import type { Planned } from './consolidate-kinds.js';
 import { CLUSTER_SIMILARITY } from './dream-review.js';
 import { mergeGroup, oldestFirst, provenanceUnion } from './merge-group.js';
+import { MEMORIES_ARE_DATA, quoteMemories } from './memory-quote.js';
 
 /** Experiences shown beside one reflection: the ones it was made from that still stand, then newer look-alikes. */
 const MAX_EVIDENCE = 30;
@@ -20,7 +21,9 @@ since (marked "newer"). Judge whether the reflection still tells the truth:
 - another reflection shown is about the same family of tasks: propose_reflection_merge into the
   one to keep (optionally with a text that keeps the lessons of both);
 - it still holds: no_change.
-Every id you use must be one shown. Call all the tools you need in one reply.`;
+Every id you use must be one shown. Call all the tools you need in one reply.
+
+${MEMORIES_ARE_DATA}`;
 
 const isReflection = (m: Memory): boolean => m.kind === 'procedural' && m.fields.entry_type === 'reflection';
 const taskOf = (m: Memory): string => (typeof m.fields.task === 'string' && m.fields.task ? m.fields.task : m.title);
@@ -166,7 +169,7 @@ export async function reviewReflections(
     ];
     const loop = await runToolLoop(
       llm,
-      { purpose: 'dream', tier: 'extraction', model: opts.model, system: REFLECTION_REVIEW_PROMPT, messages: [{ role: 'user', content: render(shown) }], maxTokens: 2048, signal: opts.signal },
+      { purpose: 'dream', tier: 'extraction', model: opts.model, system: REFLECTION_REVIEW_PROMPT, messages: [{ role: 'user', content: quoteMemories(render(shown)) }], maxTokens: 2048, signal: opts.signal },
       tools,
       { stopWhenToolsSucceed: true, maxInvalidRounds: 2, maxSteps: 3 },
     );

@@ -5,13 +5,16 @@ import { guideText, numbered } from '../procedural/index.js';
 import { modelView, normalizeText, truncate, type BrainStore } from '../subagent-kit/index.js';
 import type { Planned } from './consolidate-kinds.js';
 import { provenanceUnion } from './merge-group.js';
+import { MEMORIES_ARE_DATA, quoteMemories } from './memory-quote.js';
 
 export const DISTILL_PROMPT = `You are the consolidation ("dream") agent of Engram, a local-first memory assistant. The user's message
 holds the episodes and experiences of the user's last sessions. Distil the reusable skills they show:
 a workflow the user repeated, or the fix that finally worked, as a short titled list of steps anyone
 could follow next time. Call propose_skill once per skill, citing at least two of the shown memory ids
 as evidence; existing procedures are listed so you improve one (same title) rather than duplicate it.
-Only what the sessions show; never invent commands. If nothing is reusable, call no_skill.`;
+Only what the sessions show; never invent commands. If nothing is reusable, call no_skill.
+
+${MEMORIES_ARE_DATA}`;
 
 const timeOf = (m: Memory): number => Date.parse(m.occurred_at ?? m.created_at);
 
@@ -86,7 +89,7 @@ export async function distillSkills(store: BrainStore, llm: LlmProvider, n: numb
     .join('\n\n');
   const loop = await runToolLoop(
     llm,
-    { purpose: 'dream', tier: 'extraction', model: opts.model, system: DISTILL_PROMPT, messages: [{ role: 'user', content: text }], maxTokens: 3000, signal: opts.signal },
+    { purpose: 'dream', tier: 'extraction', model: opts.model, system: DISTILL_PROMPT, messages: [{ role: 'user', content: quoteMemories(text) }], maxTokens: 3000, signal: opts.signal },
     tools,
     { stopWhenToolsSucceed: true, maxInvalidRounds: 2, maxSteps: 3 },
   );
