@@ -190,7 +190,7 @@ export function askedKind(question: string): ValueKind {
  * noun the question asks the value of (the last word of "the …" before a preposition or the end)
  * says the kind of value, as "how much" or "when" would.
  */
-const HEAD_NOUN = /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:the|my|our|your|his|her|their|this|that)\s+(?:[\p{L}'’-]+\s+){0,3}?([\p{L}-]+)(?:\s+(?:on|of|for|at|in|to|from|with|per|this|that|next|last|we|i|you|they)\b|\s*[?.!]?\s*$)/iu;
+const HEAD_NOUN = /^\s*(?:and\s+|so\s+)?what(?:'s|’s|\s+is|\s+was|\s+are|\s+were|\s+will\s+be)\s+(?:the|my|our|your|his|her|their|this|that)\s+(?:[\p{L}'’-]+\s+){0,3}?([\p{L}-]+)(?:\s+(?:on|of|for|at|in|to|from|with|per|before|after|this|that|next|last|we|i|you|they)\b|\s*[?.!]?\s*$)/iu;
 const HEAD_KINDS: [RegExp, ValueKind][] = [
   [/^(?:time)$/, 'clock'],
   [/^(?:date|deadline|birthday)$/, 'date'],

@@ -116,6 +116,7 @@ parking | parkeerplaats, parkeren
 repair | reparatie, repareren
 plumber | loodgieter
 electrician | elektricien
+painter | schilder, schildersbedrijf
 damage | schade
 move in | intrek, inhuizing
 move out | verhuizing
@@ -140,6 +141,7 @@ passport | paspoort
 luggage | bagage, koffer
 hotel | hotel
 trip | reis
+outing | uitstapje, excursie, schoolreis
 pick up | ophalen, ophaling, afhalen
 delivery | levering, bezorging, bezorgen, afleveren, afleveradres, bezorgadres
 parcel | pakket, pakje
@@ -243,6 +245,7 @@ toll | tol, tolgeld
 tourist tax | toeristenbelasting
 transport | transport, vervoer, transportkosten, verzendkosten
 cabin | hut, cabine
+furniture | meubels, meubilair
 deck | dek
 passenger | passagier, reiziger
 guest | gast, gasten

@@ -121,6 +121,7 @@ parking | Parkplatz, Stellplatz | parking, stationnement, place de parking | apa
 repair | Reparatur, reparieren | réparation, réparer | reparación, arreglo, reparar | riparazione, riparare | reparação, conserto, reparar
 plumber, plumbing | Klempner, Installateur, Sanitär | plombier, plomberie | fontanero, fontanería, plomero | idraulico, idraulica | canalizador, encanador, canalização
 electrician | Elektriker | électricien | electricista | elettricista | eletricista
+painter, decorator | Maler, Malerbetrieb | peintre | pintor | imbianchino, pittore | pintor
 damage | Schaden, Beschädigung | dommage, dégât, dégâts | daño, desperfecto | danno | dano, estrago
 move in | Einzug | emménagement | mudanza, entrada | trasloco, ingresso | mudança, entrada
 move out, moving | Auszug, Umzug | déménagement, état des lieux de sortie | mudanza, salida | trasloco | mudança
@@ -146,6 +147,7 @@ passport | Reisepass | passeport | pasaporte | passaporto | passaporte
 luggage, baggage, suitcase | Gepäck, Koffer | bagage, bagages, valise | equipaje, maleta | bagaglio, valigia | bagagem, mala
 hotel | Hotel | hôtel | hotel | albergo, hotel | hotel
 trip, journey, travel | Reise, Fahrt | voyage, trajet | viaje, trayecto | viaggio | viagem
+outing, excursion, school trip, day trip | Ausflug, Klassenfahrt, Exkursion | excursion, sortie scolaire | excursión, salida escolar | gita, escursione | excursão, visita de estudo
 pick up, collect, pickup, collection | abholen, Abholung, Abholtermin | chercher, récupérer, retirer, retrait, enlèvement, ramassage | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
 delivery, deliver | Lieferung, Zustellung, liefern | livraison, livrer | entrega, envío, entregar | consegna, consegnare | entrega, entregar
 parcel, package | Paket, Sendung | colis | paquete | pacco | encomenda, pacote
@@ -179,7 +181,7 @@ employer | Arbeitgeber | employeur | empleador, empresa | datore di lavoro | emp
 colleague | Kollege, Kollegin | collègue | compañero, compañera, colega | collega | colega
 boss, manager | Chefin, Vorgesetzter, Vorgesetzte, Leiter, Leiterin | responsable, directeur | jefe, jefa, responsable | capo, responsabile, direttore | chefe, responsável, gerente
 office | Büro | bureau | oficina, despacho | ufficio | escritório
-company, firm | Firma, Unternehmen, Gesellschaft | entreprise, société | empresa, compañía | azienda, società, ditta | empresa, companhia
+company, firm, business | Firma, Unternehmen, Gesellschaft, Betrieb | entreprise, société | empresa, compañía | azienda, società, ditta | empresa, companhia
 customer, client | Kunde, Kundin | client, cliente | cliente | cliente | cliente
 meeting room | Besprechungsraum | salle de réunion | sala de reuniones | sala riunioni | sala de reuniões
 absence | Urlaub, Abwesenheit | congé, absence | permiso, ausencia, baja | permesso, assenza | licença, ausência, falta
@@ -255,6 +257,7 @@ toll | Maut, Mautgebühr | péage | peaje | pedaggio | portagem
 tourist tax, city tax | Kurtaxe, Ortstaxe, Bettensteuer, Tourismusabgabe | taxe de séjour | tasa turística | tassa di soggiorno, imposta di soggiorno | taxa turística
 transport, shipping, haulage, carriage | Transport, Transportkosten, Frachtkosten, Versand, Versandkosten | transport, frais de transport, frais de port | transporte, porte, portes | trasporto, spese di trasporto, spese di spedizione | transporte, frete, portes
 cabin | Kabine | cabine | camarote, cabina | cabina | cabine, camarote
+furniture | Möbel | meubles, mobilier | muebles, mobiliario | mobili, arredamento | móveis, mobília
 deck | Deck | pont | cubierta | ponte | convés
 passenger | Fahrgast, Passagier, Reisender | passager, passagère, voyageur | pasajero, pasajera, viajero | passeggero, passeggera, viaggiatore | passageiro, passageira, viajante
 guest | Gast, Gäste | hôte, client | huésped | ospite | hóspede

@@ -52,10 +52,11 @@ export const FOREIGN_DATE = `${edge(FOREIGN_WEEKDAY)}|(?<![\\d.,])\\b\\d{1,2}(?:
 
 /**
  * A clock time written the way these languages do: "14 Uhr", "14.30 Uhr", "18.00 uur", "à 14h",
- * "um 9.30", "alle 9", "às 10h"; a bare hour only after Italian "alle"/"ore" ("à 9 km" is a distance).
+ * "um 9.30", "alle 9", "às 10h", Spanish "a las 8h"; a bare hour only after Italian "alle"/"ore" ("à 9 km"
+ * is a distance). "las 18:40" is left to the English pattern: its "18:40" is the time said.
  * "15h30" and "14:00" are read as English times are.
  */
-export const FOREIGN_CLOCK = `\\b(?:[01]?\\d|2[0-3])(?:[.:][0-5]\\d)?\\s?(?:Uhr|uur)(?![${LETTER}])|(?<![${LETTER}])(?:à|às|vers|dès|um|gegen|om|alle|ore)\\s+(?:[01]?\\d|2[0-3])(?:h(?:[0-5]\\d)?|[.:][0-5]\\d)(?![${LETTER}\\d])|(?<![${LETTER}])(?:alle|ore)\\s+(?:[01]?\\d|2[0-3])(?![${LETTER}\\d.,])`;
+export const FOREIGN_CLOCK = `\\b(?:[01]?\\d|2[0-3])(?:[.:][0-5]\\d)?\\s?(?:Uhr|uur)(?![${LETTER}])|(?<![${LETTER}])(?:à|às|vers|dès|um|gegen|om|alle|ore)\\s+(?:[01]?\\d|2[0-3])(?:h(?:[0-5]\\d)?|[.:][0-5]\\d)(?![${LETTER}\\d])|(?<![${LETTER}])(?:alle|ore)\\s+(?:[01]?\\d|2[0-3])(?![${LETTER}\\d.,])|(?<![${LETTER}])las\\s+(?:[01]?\\d|2[0-3])h(?:[0-5]\\d)?(?![${LETTER}\\d])`;
 
 /** "14 Uhr", "18.00 uur" say the time of day, not how long. */
 const CLOCK_WORDS = new Set(['uhr', 'uur']);

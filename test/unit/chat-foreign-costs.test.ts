@@ -71,6 +71,34 @@ describe('the time of an event the page names in its own word', () => {
   });
 });
 
+describe('trades, goods and outings named in the page’s words', () => {
+  const PAINT_T = 'Rechnung 2026-0412 — Malerbetrieb Vogt';
+  const PAINT = ['Sehr geehrte Frau Lind, vielen Dank für Ihren Auftrag.', 'Rechnung Nr. 2026-0412', 'Nettobetrag: 840,00 €', 'MwSt. 19 %: 159,60 €', 'Bruttobetrag: 999,60 €'];
+  it('what the painter is paid is the gross of the Malerbetrieb’s bill; before tax the net', () => {
+    expect(lead('What do I pay the painter?', PAINT, PAINT_T)).toMatch(/^Bruttobetrag: 999,60 €/);
+    expect(lead('What is the decorator’s bill before tax?', PAINT, PAINT_T)).toMatch(/^Nettobetrag: 840,00 €/);
+    expect(answer('What do I pay the plumber?', PAINT, PAINT_T)?.known).not.toBe(true);
+  });
+
+  const MOVE_T = 'Commande — Déménagements Roux';
+  it('the furniture’s collection is the "enlèvement des meubles", its delivery the "livraison"', () => {
+    const page = ['Bonjour, voici la confirmation de votre commande.', 'Enlèvement des meubles : jeudi 3 décembre à 7h30', 'Livraison : vendredi 4 décembre entre 14h et 18h'];
+    expect(lead('When is the collection of the furniture?', page, MOVE_T)).toMatch(/^Enlèvement des meubles[^:]*: jeudi 3 décembre .*à 7h30/);
+    expect(lead('When is the furniture delivered?', page, MOVE_T)).toMatch(/^Livraison[^:]*: vendredi 4 décembre/);
+    const only = ['Bonjour, voici la confirmation de votre commande.', 'Enlèvement des meubles : jeudi 3 décembre à 7h30'];
+    expect(answer('When is the furniture delivered?', only, MOVE_T)?.known).not.toBe(true);
+  });
+
+  it('a school trip is the "excursión" or the "gita", and "a las 8h" a time', () => {
+    const t = 'Horario — Colegio San Martín';
+    const page = ['Colegio San Martín — Horario de 3º B', 'Les recordamos que la salida es puntual.', 'Recogida de alumnos: 14:15', 'Excursión al museo: jueves, salida a las 8h'];
+    expect(lead('What time does the school trip leave?', page, t)).toMatch(/^Excursión al museo[^:]*: jueves .*salida a las 8h/);
+    const gita = ['Scuola primaria Dante — Avvisi per le famiglie', 'Gita al lago: venerdì 15 maggio, partenza alle 8.15', 'Colloqui: martedì 12 maggio'];
+    expect(lead('When does the school trip leave?', gita, 'Avvisi — Scuola Dante')).toMatch(/^Gita al lago[^:]*: venerdì 15 maggio .*partenza alle 8\.15/);
+    expect(lead('What time is school pickup?', page, t)).toMatch(/^Recogida de alumnos[^:]*: 14:15/);
+  });
+});
+
 describe('a place the page spells its own way', () => {
   it('each spelling knows the others, and a word that names no place none', () => {
     expect(placeSpellings('Cologne')).toContain('koln');
