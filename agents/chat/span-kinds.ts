@@ -71,7 +71,8 @@ const NOT_MODIFIER = new Set(
   `a an the this that these those my our your his her their its some any all each every no to at in on by of for from with into onto via near next through past behind beside inside outside
   and or but is are was were be been use used using go going went come take took put leave left drop meet gave give get got bring send sent move moved book booked keep kept try please
   just only also still then there here it we you they he she i me us them which what where when who until till while since before after up down over under
-  can could will would should must may might shall do does did have has had not`.split(/\s+/),
+  can could will would should must may might shall do does did have has had not
+  un une des le la les du au aux ein eine einen einem einer der die das den dem des im am unos unas uno una el los las il lo gli het een um uma os`.split(/\s+/),
 );
 
 /** Words a sentence uses that are no part of a place's name after its head ("the side door for all deliveries"). */

@@ -103,6 +103,7 @@ postpone | uitstellen, uitgesteld
 flat | appartement, woning
 house | huis, woning
 room | kamer
+hall | hal, zaal
 landlord | verhuurder, huisbaas
 tenant | huurder
 neighbour | buurman, buurvrouw, buren

@@ -108,6 +108,7 @@ postpone | verschieben, verschoben | reporté | aplazar, aplazado, posponer | ri
 flat, apartment | Wohnung | appartement, logement | piso, apartamento, vivienda | appartamento | apartamento, casa
 house, home | Haus, Zuhause | maison, domicile | casa, hogar | casa | casa, lar
 room | Zimmer, Raum | chambre, salle | habitación, cuarto, sala | stanza, sala | quarto, sala
+hall | Halle, Saal | salle, hall | sala, salón, pabellón | sala, salone, padiglione | sala, salão, pavilhão
 landlord, landlady | Vermieter, Vermieterin, Hausverwaltung | propriétaire, bailleur | casero, casera, propietario, arrendador | padrone di casa, proprietario, locatore | senhorio, senhoria, proprietário
 tenant | Mieter, Mieterin | locataire | inquilino | inquilino | inquilino, arrendatário
 neighbour, neighbor | Nachbar, Nachbarin | voisin, voisine | vecino, vecina | vicino, vicina | vizinho, vizinha

@@ -54,6 +54,17 @@ describe('a named thing in prose: the kind asked, the name beside it', () => {
   });
 });
 
+describe('a named place in a message in another language', () => {
+  it('a French and a German chat line: the hall and the room named, not one merely promised', () => {
+    const fr = ['#expo', 'Claire Dubois 08:12', 'La keynote aura lieu dans la salle Ravel au rez-de-chaussée, venez tôt pour les places.'].join('\n');
+    expect(first('Which hall is the keynote in?', fr, '#expo — Teamly')).toMatch(/^Salle Ravel — Claire Dubois \(08:12\): /);
+    const frLater = ['#expo', 'Claire Dubois 08:12', 'La keynote aura lieu au rez-de-chaussée, une salle sera annoncée plus tard.'].join('\n');
+    expect(lead('Which hall is the keynote in?', frLater, '#expo — Teamly').known).toBe(false);
+    const de = ['#workshop', 'Jonas Keller 16:40', 'Für den Workshop am Donnerstag bekommen wir einen Raum im Neubau, bitte pünktlich sein.'].join('\n');
+    expect(lead('Which room are we in for the workshop?', de, '#workshop — Teamly').known).toBe(false);
+  });
+});
+
 describe('a number or code handed over in a message', () => {
   it('the number for the front desk, said as reception', () => {
     const thread = ['Mia Santos', 'Mia Santos 14:10', 'just quote 88231 at reception when you arrive, they will have your badge'].join('\n');
