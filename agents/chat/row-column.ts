@@ -21,24 +21,31 @@ import { otherPeriod } from './asked-period.js';
 import { SELF } from './role-cues.js';
 import type { ValueKind } from './asked-value.js';
 import { measuredIn, polesOf, type Dimension } from './measure-words.js';
+import { askedBasis, askedQuarter, asksBalance, BALANCE_WORDS, balanceHeader, BASIS_WORDS, headerBasis, headerQuarter, partlySeen, QUARTER_WORDS } from './table-asks.js';
 
 /** Kinds of answer a table's figures give. */
 const AMOUNT_KINDS = new Set<ValueKind>(['count', 'money', 'duration', 'size', 'rate', 'any']);
 
 /** The question asks for a column's whole. */
-const SAYS_WHOLE = /\b(?:altogether|all\s+together|in\s+total|total|in\s+all|all\s+in|combined|overall|add(?:s|ed)?\s+up|sum)\b/i;
+const SAYS_WHOLE = /\b(?:altogether|all\s+together|in\s+total|total|in\s+all|all\s+in|all\s+told|combined|overall|add(?:s|ed)?\s+up|sum|put\s+together|between\s+them|across\s+(?:all|the|every)\b)/i;
 /** The question is about the user's own row ("am I down for", "my hours"). */
 const ASKS_OWN = /\b(?:i|me|my|i'm|i’m)\b/i;
 /** A row that is the user's own, as rotas and shared sheets mark it. */
-const OWN_ROW = /\((?:you|me)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
+const OWN_ROW = /\((?:you|me|sie|du|ich|jij|ik|u|vous|toi|moi|tú|tu|yo|usted|eu|você|io|te)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
 const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/;
 /** Asks for an amount, not a name or a time ("how many", "how much", "what is … rate"). */
-const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long|heavy|far|big|large|tall|high|wide|deep)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b)/i;
+const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long|heavy|far|big|large|tall|high|wide|deep)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b|what\s+(?:did|do|does|will|would)\s+(?:[\p{L}'’-]+\s+){1,3}(?:spend|pay|charge|cost|earn|make|bill|owe|log|use)\b)/iu;
+/** A question of what something cost, in its verbs ("what did breakfast cost", "what did we spend"). */
+const ASKS_MONEY = /\b(?:cost|costs|spend|spent|pay|paid|charge[sd]?|owe[sd]?|bill(?:ed)?|price[sd]?)\b/i;
+/** The verb after the question's subject ("did we spend", "does Ben charge"): what is done, not the row. */
+const VERB_AFTER_SUBJECT = /\b(?:did|do|does|will|would|have|has|had|am|is|are|was|were|can|could)\s+(?:I|i|we|you|they|he|she|it|\p{Lu}[\p{L}'’-]+)\s+(\p{L}+)/u;
 /** Words of a question that say which end or whole is asked, not which row or column. */
-const NOT_NAMING = new Set(['many', 'much', 'long', 'altogether', 'all', 'combin', 'overall', 'sum', 'log', 'logg', 'down', 'today', 'week', 'month', 'year']);
+const NOT_NAMING = new Set(['many', 'much', 'long', 'altogether', 'all', 'combin', 'overall', 'sum', 'log', 'logg', 'down', 'today', 'week', 'month', 'year', ...['across', 'told', 'together', 'between'].map((w) => stem(w))]);
 
 /** A header cell is a label: words, maybe with a unit after a slash ("Rate/h", "€/h", "Qty", "#"). */
-const headerCell = (s: string) => /^(?:#|№|[\p{L}€$£%][\p{L}\p{M}.€$£%/()'-]*)$/u.test(s) && /\p{L}|#|№/u.test(s);
+const headerCell = (s: string) => (/^(?:#|№|[\p{L}€$£%][\p{L}\p{M}.€$£%/()'-]*)$/u.test(s) && /\p{L}|#|№/u.test(s)) || PERIOD_HEAD.test(s);
+/** A period's short header: a quarter, a half, a week ("Q1", "H2", "W40", "KW12"). */
+const PERIOD_HEAD = /^(?:Q|H|W|KW|T)\d{1,2}$/;
 /** Currency signs and short units OCR sets apart from their figure ("€ 35.00", "42.5 h"). */
 const SIGN = /^(?:[€$£¥]|EUR|USD|GBP|CHF)$/;
 const UNIT_AFTER = /^(?:h|hrs?|min|kg|km|m|%|€|EUR|pcs|pc|x)$/i;
@@ -74,7 +81,7 @@ function brokenCells(line: string): string[] | null {
 }
 
 /** A header cell of several words, as broken lines keep them: "Rate (€)", "Weight (kg)", "Week 40". */
-const wideHeaderCell = (s: string) => /^[\p{L}#№€$£%(][\p{L}\p{M}\d.€$£%/()'&+ -]*$/u.test(s) && /\p{L}{2}|#|№/u.test(s) && !/^\p{Ll}+(?:\s+\p{Ll}+){3,}$/u.test(s);
+const wideHeaderCell = (s: string) => /^[\p{L}#№€$£%(][\p{L}\p{M}\d.€$£%/()'&+ -]*$/u.test(s) && (/\p{L}{2}|#|№/u.test(s) || PERIOD_HEAD.test(s)) && !/^\p{Ll}+(?:\s+\p{Ll}+){3,}$/u.test(s);
 
 /** A header's line of units under its labels ("(kg)", "(€)"): OCR gave the label's second line a line of its own. */
 const unitLine = (cells: string[]) => cells.every((c) => /^\([^()\d]{1,8}\)$|^(?:kg|km|h|hrs|€|EUR|%|pcs|qty)$/i.test(c));
@@ -221,7 +228,7 @@ export interface CellLead {
 }
 
 /** What one table says to the question: the cell, the sum, or that the named row is not in it. */
-function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>, self: readonly string[] = []): { text: string; found: boolean } | null {
+function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>, self: readonly string[] = [], partly: ReturnType<typeof partlySeen> = null): { text: string; found: boolean } | null {
   if (table.rows.length < 2) return null;
   const figures = table.columns.map((_, c) => columnFigures(table, c));
   const numeric = figures.map((f) => !!f && f.filter(Boolean).length >= 1);
@@ -232,17 +239,24 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   if (counted && !terms.includes(stem(counted.toLowerCase())) && !NOT_NAMING.has(stem(counted.toLowerCase()))) terms.unshift(stem(counted.toLowerCase()));
   // The column: the figures whose header names one of the question's words best.
   const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? headerNames(h, terms, asked) : 0));
+  // A column named in other words: a rate's basis ("day rate": Daily), a quarter ("the third quarter": Q3); another basis or quarter is not the one asked.
+  const { spent, unmet } = saidOtherwise(question, table, named, (c) => !!numeric[c] && c !== labelCol);
   // "How heavy", "how far": the one column of what the adjective measures ("Weight (kg)", "km"), when no header names the question's words.
-  const measured = measuredColumns(question, table, figures);
+  const measured = measuredColumns(question, table, figures).filter((c) => named[c]! >= 0);
   const best = Math.max(0, ...named);
-  if (best === 0 && measured.length !== 1) return totalColumn(question, asked, table, labelCol, numeric, figures, screen, self) ?? noColumn(question, asked, table, labelCol, numeric, screen);
-  const cols = best === 0 ? measured : named.map((n, c) => (n === best ? c : -1)).filter((c) => c >= 0);
+  // "How many hours am I short", "how far behind am I": the one column of what is over or under a target.
+  // A column that only names the unit ("Hours") is not what is short or over.
+  const balance = asksBalance(question) ? table.columns.map((h, c) => c).filter((c) => c !== labelCol && numeric[c] && balanceHeader(table.columns[c]!)) : [];
+  if (balance.length === 1) BALANCE_WORDS.forEach((w) => spent.add(w));
+  if (best === 0 && measured.length !== 1 && balance.length !== 1 && unmet) return notGiven(question, table, labelCol, numeric, named, unmet);
+  if (best === 0 && measured.length !== 1 && balance.length !== 1) return totalColumn(question, asked, table, labelCol, numeric, figures, screen, self) ?? noColumn(question, asked, table, labelCol, numeric, screen);
+  const cols = balance.length === 1 ? balance : best === 0 ? measured : named.map((n, c) => (n === best ? c : -1)).filter((c) => c >= 0);
   if (cols.length !== 1) return null;
   const col = cols[0]!;
   const header = table.columns[col]!.trim();
   const headStems = stemsOf(header);
   // The row: named by the question's words the header does not say (a person, a thing), or the user's own.
-  const rowTerms = terms.filter((t) => !meets(t, headStems) && !metByKin(t, headStems, asked.kin) && headerNames(header, [t], asked) === 0);
+  const rowTerms = terms.filter((t) => !spent.has(t) && !meets(t, headStems) && !metByKin(t, headStems, asked.kin) && headerNames(header, [t], asked) === 0);
   const rows = table.rows.map((_, r) => r).filter((r) => rowText(table, r, labelCol, numeric) && figures[col]![r]);
   const hits = rows.map((r) => {
     const st = stemsOf(rowText(table, r, labelCol, numeric));
@@ -253,9 +267,18 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   if (!mine.length && ASKS_OWN.test(question)) mine = ownRows(rows, (r) => rowText(table, r, labelCol, numeric), self);
   // Every noun of the question is said on the table's screen: "the customs value" is no weight, though WordNet kin.
   const said = new Set(namesIn(question).map((w) => stem(w.toLowerCase())));
-  const nouns = terms.filter((t) => !asked.loose.includes(t) && !said.has(t));
-  if (!nouns.every((t) => meets(t, screen) || metByKin(t, screen, asked.kin) || headerNames(header, [t], asked) > 0)) return null;
+  const nouns = terms.filter((t) => !asked.loose.includes(t) && !said.has(t) && !spent.has(t));
+  const unsaid = (t: string) => !(meets(t, screen) || metByKin(t, screen, asked.kin) || headerNames(header, [t], asked) > 0);
   const parts = rows.filter((r) => !NOT_A_ROW.test(rowText(table, r, labelCol, numeric)));
+  // A thing asked as the row ("spend on parking in Q2", not its verb) that nothing on the screen of a table whose column the question names says: no other row is its answer.
+  const verb = VERB_AFTER_SUBJECT.exec(question)?.[1];
+  const thing = question.split(/[^\p{L}\d'’-]+/u).filter((w) => w !== verb && rowTerms.includes(stem(w.toLowerCase())) && !said.has(stem(w.toLowerCase())) && unsaid(stem(w.toLowerCase())));
+  // Only when the column is the one asked by a word of its own (a quarter, a basis, a header's noun the question says), not by a balance's word ("Renewals left" for "how many vacation days do I have left").
+  const byName = terms.some((t) => !BALANCE_WORDS.has(t) && !asked.loose.includes(t) && meets(t, headStems)) || (balance.length !== 1 && [...spent].some((w) => QUARTER_WORDS.has(w) || BASIS_WORDS.has(w)));
+  if (thing.length && !mine.length && byName && !SAYS_WHOLE.test(question)) {
+    return { text: `I don't know: the table by ${header} has no row for ${thing.join(' ')} (its rows: ${parts.map((r) => rowText(table, r, labelCol, numeric)).slice(0, 6).join(', ')})`, found: false };
+  }
+  if (nouns.some(unsaid)) return null;
   const cellOf = (r: number) => figures[col]![r]!;
   if (mine.length === 1) return { text: `${header}: ${cellOf(mine[0]!).said} (${rowText(table, mine[0]!, labelCol, numeric)})`, found: true };
   // Several rows of the asked one (shifts, entries): their sum, said as one.
@@ -274,8 +297,56 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   const totalRow = rows.find((r) => /\b(?:total|sum|in all|gesamt|summe|totale|totaal)\b/i.test(rowText(table, r, labelCol, numeric)));
   if (totalRow !== undefined) return { text: `${header}: ${cellOf(totalRow).said} (${rowText(table, totalRow, labelCol, numeric)})`, found: true };
   // A bill's amounts are not summed here: its own total says what it comes to (money-total), and a list of prices has none.
-  if (parts.length < 2 || cellOf(parts[0]!).kind.startsWith('money')) return null;
+  if (parts.length < 2 || cellOf(parts[0]!).kind.startsWith('money') || ASKS_MONEY.test(question)) return null;
+  // Rows seen only in part ("Showing 1–3 of 12"): their sum is no total, and is said as what was seen.
+  if (partly) {
+    const cells = parts.map(cellOf);
+    return { text: `I don't know the total: the table shows ${partly.shown === 'some' ? 'only some of its rows' : `rows ${partly.shown} of ${partly.of}`}; the ${parts.length} seen add up to ${printed(cells.reduce((a, c) => a + c.value, 0), cells)} (${cells.map((c) => c.said).join(' + ')})`, found: false };
+  }
   return sumOf(parts, '');
+}
+
+/**
+ * "What's Ben's hourly rate" over a crew list whose only rate is per day, "Q4" over a sheet of Q1–Q3:
+ * for the row the question names, said to be given otherwise, and no cell stated.
+ */
+function notGiven(question: string, table: LaidTable, labelCol: number, numeric: boolean[], named: number[], unmet: string): { text: string; found: boolean } | null {
+  const names = namesIn(question);
+  if (!names.length) return null;
+  const rows = table.rows.map((_, r) => r).filter((r) => names.every((w) => meets(stem(w.toLowerCase()), stemsOf(rowText(table, r, labelCol, numeric)))));
+  if (rows.length !== 1) return null;
+  const given = table.columns.filter((_, c) => named[c] === -1).map((h) => h.trim());
+  return { text: `I don't know: the table gives ${given.join(', ')} for ${rowText(table, rows[0]!, labelCol, numeric)}, not ${unmet}`, found: false };
+}
+
+/**
+ * Columns a question names in words their headers do not use: the rate's basis it asks ("day rate",
+ * "per hour") names the header of that basis ("Daily", "Rate (€/day)") and rules out those of another
+ * ("Hourly"); a quarter ("Q2", "the second quarter") names its column and rules out the others. Marks
+ * them in `named` (ruled out: -1) and gives the question's words they account for.
+ */
+function saidOtherwise(question: string, table: LaidTable, named: number[], eligible: (c: number) => boolean): { spent: Set<string>; unmet: string | null } {
+  const spent = new Set<string>();
+  let unmet: string | null = null;
+  const top = Math.max(1, ...named) + 1;
+  const pick = <T>(of: (h: string) => T | null, asked: T, words: Set<string>, said: string) => {
+    let hit = false;
+    let other = false;
+    table.columns.forEach((h, c) => {
+      const said = eligible(c) ? of(h) : null;
+      if (said === null) return;
+      hit ||= said === asked;
+      other ||= said !== asked;
+      named[c] = said === asked ? top : -1;
+    });
+    if (hit) words.forEach((w) => spent.add(w));
+    else if (other) unmet = said;
+  };
+  const basis = askedBasis(question);
+  if (basis) pick(headerBasis, basis, BASIS_WORDS, `per ${basis}`);
+  const quarter = askedQuarter(question);
+  if (quarter) pick(headerQuarter, quarter, QUARTER_WORDS, `Q${quarter}`);
+  return { spent, unmet };
 }
 
 /** Words a header names a dimension by, in everyday languages ("Weight", "Gewicht", "Poids"). */
@@ -303,7 +374,9 @@ function measuredColumns(question: string, table: LaidTable, figures: ((Figure |
       const f = figures[c]?.find(Boolean);
       if (!f || f.kind.startsWith('money') !== dims.includes('money')) return false;
       const unit = /\(([^()]+)\)/.exec(table.columns[c]!)?.[1];
-      return dims.some((d) => DIMENSION_WORDS[d].test(table.columns[c]!) || (unit && measuredIn(d, `1 ${unit}`)) || f.kind === d);
+      // A unit said as a word of the header ("Gross kg", "Dist km") as well as in brackets.
+      const words = table.columns[c]!.split(/[\s/]+/).filter((w) => /^\p{L}{1,5}$/u.test(w));
+      return dims.some((d) => DIMENSION_WORDS[d].test(table.columns[c]!) || (unit && measuredIn(d, `1 ${unit}`)) || words.some((w) => measuredIn(d, `1 ${w}`)) || f.kind === d);
     });
 }
 
@@ -350,6 +423,7 @@ function noColumn(question: string, asked: AskedValue, table: LaidTable, labelCo
  */
 export function cellLead(question: string, asked: AskedValue, found: readonly FoundScreen[], layout?: (frameId: string) => FrameWords | null, period = question): CellLead | null {
   if (!ASKS_AMOUNT.test(question) || !AMOUNT_KINDS.has(asked.kind)) return null;
+  let missing: CellLead | null = null;
   for (const s of found) {
     if (otherPeriod(period, `${s.lines.join('\n')}\n${s.title}\n${s.about}`)) continue;
     const laid = s.frames.flatMap((id) => {
@@ -358,9 +432,11 @@ export function cellLead(question: string, asked: AskedValue, found: readonly Fo
     });
     // A screen whose words boxes were kept is read by them only: OCR's lines may split a header's labels.
     for (const table of s.frames.some((id) => layout?.(id)) ? laid : textTables(s.lines)) {
-      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`), selfNames([...s.lines, s.title]));
-      if (r) return { ...r, n: s.n, passage: s.passage };
+      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`), selfNames([...s.lines, s.title]), partlySeen(s.lines));
+      // A table that says the asked row or column is not in it gives way to one on another screen that has them.
+      if (r?.found) return { ...r, n: s.n, passage: s.passage };
+      if (r) missing ??= { ...r, n: s.n, passage: s.passage };
     }
   }
-  return null;
+  return missing;
 }

@@ -16,3 +16,13 @@ describe('asksForEverything: a verb in -s after a singular noun', () => {
     expect(asksForEverything('Which customers want deliveries after lunch?')).toBe(true);
   });
 });
+
+describe('asksForEverything: "all" that means a sum', () => {
+  it('reads "all told", "in all" and "all together" as one whole asked, "all the" still as a list', () => {
+    expect(asksForEverything('How many crates all told?')).toBe(false);
+    expect(asksForEverything('How many pallets in all?')).toBe(false);
+    expect(asksForEverything('How much did we raise all together?')).toBe(false);
+    expect(asksForEverything('What are all the places Ana visited?')).toBe(true);
+    expect(asksForEverything('Which of all my notes mention Atlas?')).toBe(true);
+  });
+});
