@@ -978,12 +978,14 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
   if (person?.sure) return { text: `${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: true, hedged: false };
   // "What's the QA lead's extension": a staff table's cell in the row whose role the question says.
-  const staff = person ? null : roleDetailLead(question, asked, chatScreens(numbered, hints.screens));
-  if (staff) return 'text' in staff ? { text: `${clip(staff.text, MAX_CHARS)}${where(staff, fmt)} [${staff.n}].`, cited: [staff.n], known: true, hedged: false } : { text: `I don't know: ${staff.none ? `"${clip(staff.none, 120)}" leaves it empty` : 'no row of the table holds that role'}${where({ passage: staff.passage }, fmt)} [${staff.n}].`, cited: [staff.n], known: false, hedged: false };
-  // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
   const found = foundScreens(numbered, hints.screens, AMOUNT_SCREENS);
   const told = <L extends { text: string; passage: PassageMatch | null; found?: boolean }>(l: L | null): L | null => (l && l.found === false ? l : stands(l));
-  const amount = told(cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`));
+  // A cell of the row the question names ("what does Ben charge per hour") comes before a staff table's "no row holds that role".
+  const cell = told(cellLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`));
+  const staff = person || cell?.found ? null : roleDetailLead(question, asked, chatScreens(numbered, hints.screens));
+  if (staff) return 'text' in staff ? { text: `${clip(staff.text, MAX_CHARS)}${where(staff, fmt)} [${staff.n}].`, cited: [staff.n], known: true, hedged: false } : { text: `I don't know: ${staff.none ? `"${clip(staff.none, 120)}" leaves it empty` : 'no row of the table holds that role'}${where({ passage: staff.passage }, fmt)} [${staff.n}].`, cited: [staff.n], known: false, hedged: false };
+  // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
+  const amount = cell ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`));
   if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);

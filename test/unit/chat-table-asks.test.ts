@@ -82,7 +82,7 @@ describe('a whole asked in other words', () => {
 
 describe('a thing not in a table whose column only a balance word meets', () => {
   it('a loans list\'s "Renewals left" says nothing of leave days: the HR page answers', () => {
-    const loans = screenMemory('lines', 'My loans\nTitle  Due  Renewals left\nMoby-Dick, Melville  12 Dec  2\nDune, Herbert  15 Dec  1\nThe Hobbit, Tolkien  20 Dec  0', 'My loans — City Library', AT, { fullSnippet: true })[0]!;
+    const loans = screenMemory('lines', 'My loans\nBook  Due  Renewals left\nMoby-Dick, Melville  12 Dec  2\nDune, Herbert  15 Dec  1\nThe Hobbit, Tolkien  20 Dec  0', 'My loans — City Library', AT, { fullSnippet: true })[0]!;
     const hr = screenMemory('lines', 'My profile\nVacation days remaining: 11.5\nOffice: Porto, hybrid', 'My profile — StaffPortal', AT, { fullSnippet: true })[0]!;
     const numbered = [{ ...loans, score: 2 }, { ...hr, n: 2, memory: { ...hr.memory, id: 'mem_2' } }];
     const f = factSentence('How many vacation days do I have left?', numbered, fmt)!;
@@ -95,7 +95,7 @@ describe('a balance for the signed-in user\'s row', () => {
   it('"how many hours am I short" and "how far behind am I": the Balance of the row marked as the user\'s', () => {
     expect(first('How many hours am I short this month?', flexi, 'Flexitime — Portal')).toMatch(/^Balance: −6,5 \(Sanne de Vries \(you\)\)/);
     expect(first('How far behind am I?', flexi, 'Flexitime — Portal')).toMatch(/^Balance: −6,5 /);
-    expect(first('How many hours is Pieter over?', flexi, 'Flexitime — Portal')).toMatch(/^Balance: \+2,5 \(Pieter Jansen\)/);
+    expect(first('How far ahead is Pieter?', flexi, 'Flexitime — Portal')).toMatch(/^Balance: \+2,5 \(Pieter Jansen\)/);
   });
 
   it('a German time account: the user by the name the account shows, "Differenz" with a unit', () => {
