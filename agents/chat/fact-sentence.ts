@@ -28,6 +28,7 @@ import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
+import { askedStepPlace } from './step-ordinal.js';
 import { personLead } from './person-answer.js';
 import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens } from './found-screens.js';
@@ -901,8 +902,8 @@ export interface FactHints {
 /** The pieces of the best passages, screens and memories that may state the fact, and what was asked. */
 function gather(question: string, numbered: readonly NumberedMemory[], layout?: FrameLayout, screens?: ScreenOf): { asked: AskedValue; units: Unit[] } | null {
   // "What do I do once the rice has soaked" asks for one step, "what do I use if I don't have any X" for
-  // one thing: neither what was done nor all of something.
-  const toDo = TO_DO.test(question) || adviceAsked(question) === 'substitute';
+  // one thing, "what comes after step 2" for one step: neither what was done nor all of something.
+  const toDo = TO_DO.test(question) || adviceAsked(question) === 'substitute' || askedStepPlace(question) !== null;
   if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo && !HOW_OFTEN.test(question)) || (ABOUT_DOING.test(question) && !toDo)) return null;
   const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length || !numbered.length) return null;

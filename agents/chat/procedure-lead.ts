@@ -1,6 +1,7 @@
 /**
  * The lead for a question about a procedure, read off the found screens: the command that was run
- * (terminal-commands), why it went wrong or what holds it up (cause-answer), the step to take under the asked condition (step-condition), or the measure,
+ * (terminal-commands), why it went wrong or what holds it up (cause-answer), the step to take under the asked condition (step-condition), the step at the asked place
+ * (step-ordinal: "the third step"), or the measure,
  * format or detour a step sets (step-detail). Null when the question asks none of these, or no
  * screen says it: the other readers of the fact sentence then answer.
  */
@@ -9,6 +10,7 @@ import { ranCommand } from './terminal-commands.js';
 import { causeLead } from './cause-answer.js';
 import { conditionStep } from './step-condition.js';
 import { stepDetail } from './step-detail.js';
+import { stepAtPlace } from './step-ordinal.js';
 
 export interface ProcedureScreen<P> {
   lines: readonly string[];
@@ -28,5 +30,5 @@ export interface ProcedureFound<P> {
 
 export function procedureLead<P>(question: string, asked: AskedValue, screens: readonly ProcedureScreen<P>[]): ProcedureFound<P> | null {
   if (!screens.length) return null;
-  return ranCommand(question, asked, screens) ?? causeLead(question, asked, screens) ?? conditionStep(question, asked, screens) ?? stepDetail(question, asked, screens);
+  return ranCommand(question, asked, screens) ?? causeLead(question, asked, screens) ?? conditionStep(question, asked, screens) ?? stepAtPlace(question, asked, screens) ?? stepDetail(question, asked, screens);
 }

@@ -21,6 +21,9 @@ const STEP = /(?:^|[·|]\s*|\s{2,})(\d{1,2})[.)]?\s+(\p{Lu}[^·|]*)/gu;
 /** A step numbered in running text ("chopped 1. Heat the oil … soft."): up to the next such number or the line's end. */
 const INLINE_STEP = /(?:^|\s)(\d{1,2})[.)]\s+(\p{Lu}.*?)(?=\s\d{1,2}[.)]\s+\p{Lu}|$)/gu;
 
+/** Steps spelt out in running text ("Step 1: Unplug it. Step 2: Wait 30 seconds."): up to the next such step or the line's end. */
+const INLINE_STEP_WORD = /(?:^|\s)step\s+(\d{1,2})\s*[:.)–—-]?\s+(\S.*?)(?=\s+step\s+\d{1,2}\s*[:.)–—-]?\s|$)/giu;
+
 /** "Step 2:", "STEP 3.", "Step 4 –": a step's number as help pages spell it out. */
 const STEP_WORD = /^\s*step\s+(\d{1,2})\s*[:.)–—-]?\s+(?=\S)/i;
 /** A bullet opening a line: lists of steps in help pages and notes. */
@@ -88,7 +91,11 @@ export function stepsOf(texts: readonly string[]): Map<number, string> {
   // chopped 1. Heat the oil … 2. Stir in …"): numbers in the middle of a line count only as a run
   // from 1, read when it holds more steps than the lines' starts do.
   const inline = new Map<number, string>();
-  for (const line of lines) for (const m of line.matchAll(INLINE_STEP)) if (!inline.has(Number(m[1]))) inline.set(Number(m[1]), m[2]!.trim());
+  for (const line of lines) {
+    for (const m of line.matchAll(INLINE_STEP)) if (!inline.has(Number(m[1]))) inline.set(Number(m[1]), m[2]!.trim());
+    // "Step 1: … Step 2: …" run into one paragraph by the passage splitter: read as numbered steps run together are.
+    for (const m of line.matchAll(INLINE_STEP_WORD)) if (!inline.has(Number(m[1]))) inline.set(Number(m[1]), m[2]!.trim());
+  }
   let run = 0;
   while (inline.has(run + 1)) run++;
   if (run >= 2 && run > out.size) {
@@ -111,7 +118,8 @@ export function stepsOf(texts: readonly string[]): Map<number, string> {
   }
   // Unnumbered, a list of bullets that tell what to do is the steps in the order they are listed.
   // (Most of them open with a verb known to instruct; the rest are read with them, in order.)
-  const listed = lines.filter((l) => BULLET.test(l));
+  // (A list the passage splitter ran into one line is cut at its round bullets: "Pair it • Open the case. • Hold …".)
+  const listed = lines.flatMap((l) => l.split(/\s+(?=[•▪◦‣●]\s)/)).filter((l) => BULLET.test(l));
   const bullets = listed.map(unmarked);
   if (bullets.length >= 2 && 2 * bullets.filter((b) => instructionIn(b)).length >= bullets.length) {
     out.clear();
