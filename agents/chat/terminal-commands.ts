@@ -27,13 +27,13 @@ const CLOCK = String.raw`\[?(\d{1,2}:\d{2})(?::\d{2})?\]?`;
 const ENV = String.raw`(?:\([\w.-]+\)\s+)?`;
 /**
  * Prompt shapes, each with the folder it shows as group "cwd": user@host with a path, bracketed
- * ("[dana@kestrel app]$"), PowerShell and cmd, oh-my-zsh's arrow, a bare path before the sign, a bare sign.
+ * ("[dana@kestrel app]$"), PowerShell and cmd, oh-my-zsh's arrow (at home it shows "~" alone), a bare path before the sign, a bare sign.
  */
 const PROMPTS: RegExp[] = [
   new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}\[?[\w.-]+@[\w.-]+(?::|\s+)?(?<cwd>[~/][^\s$#%>\]]*|[\w.-]+)?\]?\s?[$#%>❯]\s+`, 'u'),
   new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}(?:PS\s+)?(?<cwd>[A-Z]:\\[^>]*)>\s*`, 'u'),
   new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}(?:PS>|PS\s+>)\s*`, 'u'),
-  new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}[➜→]\s+(?<cwd>[~/]?[\w./-]+)(?:\s+git:\([^)]*\))?(?:\s+[✗✘x])?\s+`, 'u'),
+  new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}[➜→]\s+(?<cwd>~(?=\s)|[~/]?[\w./-]+)(?:\s+git:\([^)]*\))?(?:\s+[✗✘x])?\s+`, 'u'),
   new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}(?<cwd>[~/][^\s$#%>]*)\s+(?:on\s+\S+\s+)?[$%#❯>]\s+`, 'u'),
   new RegExp(String.raw`^(?:${CLOCK}\s+)?${ENV}[$%❯]\s+`, 'u'),
   // "#" and ">" open a heading, a comment or a quoted mail too: read as a prompt only on a screen that has others (see commandsOf).
@@ -82,13 +82,14 @@ function promptOf(line: string): PromptRead | null {
 }
 
 /** Where a prompt of a sure shape starts inside a line: OCR and the passage splitter join a terminal's lines into one. */
-const INNER_PROMPT = /\s+(?=(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::|\s+)[~/][^\s$#%>]*\s?[$#%>](?:\s|$)|\[[\w.-]+@[\w.-]+\s[^\]]*\][$#]\s|PS\s+[A-Z]:\\|[➜→]\s+[~/]?[\w.-]+\s))/u;
+const INNER_PROMPT = /\s+(?=(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::|\s+)[~/][^\s$#%>]*\s?[$#%>](?:\s|$)|\[[\w.-]+@[\w.-]+\s[^\]]*\][$#]\s|PS\s+[A-Z]:\\|[➜→]\s+(?:~|[~/]?[\w.-]+)\s))/u;
 /**
  * Where what a command printed starts, when it was joined to the command: a capitalised word and a
- * lower-case one after it ("Would remove …", "Deleted images: 14"), or an error ("…OperationalError:",
+ * lower-case one after it ("Would remove …", "Deleted images: 14"), a label of two such words
+ * ("Deleted Containers:"), or an error ("…OperationalError:",
  * "npm ERR!", "fatal:"), or a status word before one (yarn's "success Cleared cache."), outside quotes.
  */
-const PRINTED = /\s(?=\p{Lu}\p{Ll}+(?:\s+\p{Ll}|:\s)|(?:success|info|done|ok)\s+\p{Lu}|[\w.]*(?:Error|Exception|Warning)\b|(?:npm (?:WARN|ERR!)|fatal:|error:|warning:|Traceback)(?:\s|$))/gu;
+const PRINTED = /\s(?=\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?(?:\s+\p{Ll}|:\s)|(?:success|info|done|ok)\s+\p{Lu}|[\w.]*(?:Error|Exception|Warning)\b|(?:npm (?:WARN|ERR!)|fatal:|error:|warning:|Traceback)(?:\s|$))/gu;
 
 /** A line cut at the prompts inside it, each command cut from the output joined to it. */
 export function unjoined(line: string): string[] {
@@ -160,6 +161,57 @@ const FAIL_ASKED = /\b(?:which|what)\s+(?:command|cmdlet|script|step)s?\s+(?:fai
 /** Words of a run question that say it asks for a command, not what the command did. */
 const ASKING = new Set(['run', 'ran', 'type', 'enter', 'execut', 'execute', 'use', 'past', 'paste', 'terminal', 'shell', 'cmdlet', 'script', 'fix', 'fixed', 'solv', 'solve', 'sort', 'repair', 'work', 'pass', 'green', 'get', 'got', 'make', 'made', 'fail', 'fails', 'broke', 'error', 'crash'].map(stem));
 
+/**
+ * What a command is for, told by its own words or by what it printed, when the question says the
+ * purpose and not the program: "to free space / clean up the disk" is what `docker system prune`,
+ * `rm -rf`, `apt autoremove` or `brew cleanup` do ("Total reclaimed space: 4.2GB"); "how full is the
+ * disk" what `du` and `df` show. Each purpose: the question's words (stems) that ask it, and the
+ * commands and printed lines that do it.
+ */
+interface Purpose {
+  asks: ReadonlySet<string>;
+  /** Whether the words are the point of the question ("clean up"): a command that does not do it is not the answer. */
+  verbs: ReadonlySet<string>;
+  does: RegExp;
+  printed: RegExp;
+}
+const FREEING = String.raw`prune|rm|rmi|rmdir|del|erase|clean|cleanup|autoclean|autoremove|purge|gc|vacuum|trim|fstrim|truncate|shred|clear|Remove-Item|Clear-[A-Z]\w+|cleanmgr`;
+const PURPOSES: readonly Purpose[] = [
+  {
+    asks: new Set(['clean', 'cleanup', 'clear', 'free', 'tidy', 'reclaim', 'purge', 'prune', 'declutter', 'space', 'disk', 'storage', 'room', 'drive', 'junk'].map(stem)),
+    verbs: new Set(['clean', 'cleanup', 'clear', 'free', 'tidy', 'reclaim', 'purge', 'prune', 'declutter'].map(stem)),
+    does: new RegExp(String.raw`(?:^|[\s;&|])(?:sudo\s+)?(?:[\w.-]+\s+){0,3}(?:${FREEING})(?=\s|$)`, 'u'),
+    printed: /(?:reclaimed|freed|removed|deleted|cleared|cleaned|purged|pruned|released|will be freed)/i,
+  },
+  {
+    asks: new Set(['space', 'disk', 'storage', 'usage', 'full', 'drive'].map(stem)),
+    verbs: new Set(),
+    does: /(?:^|[\s;&|])(?:sudo\s+)?(?:du|df|ncdu|dust|duf|Get-PSDrive)(?=\s|$)/u,
+    printed: /Filesystem.*(?:Use%|Avail|Capacity)/i,
+  },
+];
+
+/**
+ * Of a run question's words, those a command meets by what it is for (see PURPOSES), and whether the
+ * question asks a purpose the command does not serve ("clean up" asked of `df -h`).
+ */
+function purposeMet(terms: readonly string[], c: TerminalCommand): { met: Set<string>; unmet: boolean; own: boolean } {
+  const met = new Set<string>();
+  let unmet = false;
+  let own = false;
+  const out = c.output.join('\n');
+  for (const p of PURPOSES) {
+    const asked = terms.filter((t) => p.asks.has(t));
+    if (!asked.length) continue;
+    const does = p.does.test(c.command);
+    own ||= does;
+    if (does || p.printed.test(out)) for (const t of asked) met.add(t);
+    else if (asked.some((t) => p.verbs.has(t))) unmet = true;
+  }
+  // A purpose one reading serves is served, whatever another reading of the same words is.
+  return { met, unmet: unmet && ![...met].some((t) => PURPOSES[0]!.verbs.has(t)), own };
+}
+
 export function asksRunCommand(question: string): boolean {
   return RUN_ASKED.test(question);
 }
@@ -210,11 +262,16 @@ export function ranCommand<P>(question: string, asked: AskedValue, screens: read
     const commands = commandsOf(sc.lines, sc.title);
     if (!commands.length || (commands.length < 2 && !TERMINAL_TITLE.test(sc.title))) continue;
     commands.forEach((c, i) => {
-      const own = said(terms, `${c.command} ${c.prompt}`, asked.kin);
-      const printed = said(terms, c.output.join('\n'), asked.kin);
+      // What the command is for counts as said by it ("clean up the disk": `docker system prune`, "reclaimed space").
+      const purpose = purposeMet(terms, c);
+      if (purpose.unmet) return;
+      const rest = (ts: readonly string[]) => ts.filter((t) => !purpose.met.has(t));
+      const meant = (ts: readonly string[]) => ts.length - rest(ts).length;
+      const own = said(rest(terms), `${c.command} ${c.prompt}`, asked.kin) + (purpose.own ? meant(terms) : 0);
+      const printed = said(rest(terms), c.output.join('\n'), asked.kin) + (purpose.own ? 0 : meant(terms));
       const all = `${c.command} ${c.prompt}\n${c.output.join('\n')}`;
-      const met = said(terms, all, asked.kin);
-      const nounsMet = said(nouns, all, asked.kin);
+      const met = said(rest(terms), all, asked.kin) + meant(terms);
+      const nounsMet = said(rest(nouns), all, asked.kin) + meant(nouns);
       // What the question is about is said with the command, where it ran or what it printed: all its nouns but one of two or more, and half its words.
       if (nounsMet < nouns.length - (nouns.length >= 2 ? 1 : 0) || met < Math.max(1, Math.ceil(terms.length / 2))) return;
       let pick = c;
