@@ -21,8 +21,8 @@ const DOING_WITH_PHONE = /^\s*(?:and\s+|so\s+)?(?:(?:after|once|when|if)\b[^,]*,
 /** Words that only say what kind of thing a file or link is: the screen gives its name, not the word. */
 const FILE_WORDS = new Set('file files folder link url website site page path photo photos picture pictures image images document documents attachment attachments screenshot scan pdf'.split(' '));
 const FILE_THING = /\b(?:file|photo|picture|image|document|attachment|screenshot|scan|pdf|spreadsheet|video|recording|presentation|slides?)s?\b/i;
-/** "What did I call / name / save the photo", "what was the document called": the name given to a file. */
-const NAMED_IT = /\bwhat (?:did|do|have|had) (?:i|we|you|they|he|she) (?:call|name|title|save)\b|\bwhat(?:'s| is| was) (?:it|that|the\b.*?) (?:called|named|saved as)\b|^\s*(?:which|what)\s+(?:\w+\s+)?(?:file|photo|picture|image|document|attachment|screenshot|pdf)s?\b/i;
+/** "What did I call / name / save the photo", "what was the document called": the name given to a file (not "which PDF standard": its make-up). */
+const NAMED_IT = /\bwhat (?:did|do|have|had) (?:i|we|you|they|he|she) (?:call|name|title|save)\b|\bwhat(?:'s| is| was) (?:it|that|the\b.*?) (?:called|named|saved as)\b|^\s*(?:which|what)\s+(?:\w+\s+)?(?:file|photo|picture|image|document|attachment|screenshot|pdf)s?\b(?!\s+(?:standard|format|type|version|size|resolution|profile|quality|setting|spec)s?\b)/i;
 
 /**
  * Things a "which X" question asks for that are known by their shape, not by a word beside them: a

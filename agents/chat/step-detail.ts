@@ -37,6 +37,24 @@ function eventGroup(text: string): number {
   return m ? EVENTS.findIndex((r) => r.test(m[1]!)) : -1;
 }
 
+/**
+ * Where one goes for such an event, asked as "how early should I be at the port": the place stands
+ * for the event a screen counts back from (a port's sailing, a theatre's show, a clinic's appointment),
+ * in the groups of EVENTS.
+ */
+const EVENT_PLACES: readonly RegExp[] = [
+  /\b(?:port|harbou?r|ferry|quay|pier|airport|terminal|station|platform|bus\s+stop|hafen|flughafen|bahnhof|gare|aéroport|puerto|aeropuerto|estación|porto|aeroporto|stazione|luchthaven)\b/iu,
+  /\b(?:theat(?:re|er)|venue|stadium|arena|cinema|concert\s+hall|opera)\b/i,
+  /\b(?:clinic|hospital|surgery|practice|dentist|doctor|gp|embassy|consulate|test\s+cent(?:re|er))\b/i,
+];
+/** Ways of travel a page or a question can be told by: a flight's check-in is no ferry's. */
+const MODES: readonly RegExp[] = [
+  /\b(?:flight|fly|flying|airport|airline|plane|aircraft|take-?off|boarding\s+pass|flug|flughafen|vol|aéroport|vuelo|aeropuerto|volo|aeroporto|vlucht|luchthaven)\b/iu,
+  /\b(?:ferry|ferries|port|harbou?r|sailing|sails|vessel|ship|cruise|quay|pier|fähre|hafen|traversier|ferri|transbordador|traghetto|veerboot)\b/iu,
+  /\b(?:train|rail|railway|platform|station|zug|bahnhof|gare|tren|estación|treno|stazione|trein)\b/iu,
+];
+const modesOf = (text: string) => MODES.map((r, i) => (r.test(text) ? i : -1)).filter((i) => i >= 0);
+
 /** "When should I take / use / apply …": the time of day or the moment a thing is to be taken, not a date beside it. */
 const WHEN_TO = /\bwhen\s+(?:should|do|must|shall|can|am|are|is)\s+(?:i|we|you|he|she|they)\s+(?:supposed\s+to\s+|meant\s+to\s+)?(?:take|use|apply|give|put|eat|drink|have|spray|inhale|inject)\b/i;
 /** When a medicine, a dose or a treatment is taken, as a leaflet or a plan says it. */
@@ -49,8 +67,15 @@ const MEASURE_ASKED = /\bhow\s+(?:much|many|big|wide|thick|thin|long|tall|high|d
 const MEASURE_WORDS = new Set(['much', 'many', 'big', 'wide', 'thick', 'thin', 'long', 'tall', 'high', 'deep', 'heavy', 'large', 'small', 'size', 'width', 'length', 'height', 'depth', 'weight', 'early', 'soon', 'advance', 'need', 'must', 'requir', 'require', 'should', 'have', 'allow', 'leave'].map(stem));
 
 /** "What format / file type / colour profile / setting", "which format", "in what format", "export as what". */
-const FORMAT_ASKED = /\b(?:what|which)\s+(?:[\w-]+\s+)?(?:format|file\s+type|type\s+of\s+file|extension|colou?r\s+(?:profile|space|mode)|codec|encoding|resolution|settings?|preset|quality)s?\b|\bin\s+what\s+(?:format|type)\b|\b(?:export|save|send|deliver|submit|upload)\s+(?:\w+\s+){0,3}as\s+what\b/i;
-const FORMAT_WORDS = new Set(['format', 'file', 'image', 'photo', 'picture', 'video', 'audio', 'document', 'output', 'type', 'extension', 'colour', 'color', 'profile', 'space', 'mode', 'codec', 'encoding', 'resolution', 'setting', 'settings', 'preset', 'quality', 'want', 'need', 'requir', 'require', 'should', 'expect', 'accept', 'prefer', 'like'].map(stem));
+const FORMAT_ASKED = /\b(?:what|which)\s+(?:[\w-]+\s+)?(?:format|file\s+type|type\s+of\s+file|extension|colou?r\s+(?:profile|space|mode)|codec|encoding|resolution|settings?|preset|quality|standard|spec)s?\b|\bin\s+what\s+(?:format|type)\b|\b(?:export|save|send|deliver|submit|upload)\s+(?:\w+\s+){0,3}as\s+what\b/i;
+const FORMAT_WORDS = new Set(['standard', 'spec', 'format', 'file', 'image', 'photo', 'picture', 'video', 'audio', 'document', 'output', 'type', 'extension', 'colour', 'color', 'profile', 'space', 'mode', 'codec', 'encoding', 'resolution', 'setting', 'settings', 'preset', 'quality', 'want', 'need', 'requir', 'require', 'should', 'expect', 'accept', 'prefer', 'like'].map(stem));
+/**
+ * Who wants the detail: "which PDF standard does the printer want", "how much bleed does the print
+ * shop need". The page that says it is theirs, in their own name ("Printly"), or one they sent: the
+ * rule need not name them.
+ */
+const WANTER = /\b(?:does|do|did|will|would)\s+(?:the|my|our|their|your|this|that)?\s*([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:want|need|require|expect|accept|ask\s+for|prefer|take|use)\b/iu;
+
 /** A format as screens write it: an upper-case name with figures or marks ("PNG-24", "PDF/X-4", "UTF-8", "H.264", "sRGB", "CMYK"), a resolution, or a file extension. */
 const FORMAT_SHAPE = /\b(?:[A-Z]{2,5}(?:[-/.][A-Z0-9]{1,4})*\d*(?:-\d+)?|s?RGB|CMYK|H\.26[45]|\d{2,4}\s?(?:dpi|ppi)|\d{3,4}\s?[x×]\s?\d{3,4}(?:\s?px)?)\b|\.(?:png|jpe?g|pdf|svg|tiff?|csv|xlsx?|docx?|mp4|mov|wav|mp3|zip|txt)\b/;
 /** Upper-case words that are no format: they shout or abbreviate ("NOT", "ASAP", "FAQ"). */
@@ -99,7 +124,19 @@ function measuredBeside(s: string, nouns: readonly string[], kin: AskedValue['ki
   return false;
 }
 
-const fits = (s: string) => s.split(/\s+/).length >= 3 && s.length <= 240;
+/** A sentence long enough to say a rule: three words, or a label with its value ("Format: PDF/X-4"). */
+const fits = (s: string) => (s.split(/\s+/).length >= 3 || /^[\p{L} ]{2,30}:\s+\S/u.test(s)) && s.length <= 240;
+
+/**
+ * The span's own sentence, when the line run into it ended in a figure ("Abfahrt Kiel 14:30 Check-in
+ * schließt 45 Minuten vor Abfahrt"): stated from the capital after the last figure before the span.
+ */
+function spanClause(s: string): string {
+  const at = BEFORE_SPAN.exec(s)?.index ?? 0;
+  const cuts = [...s.slice(0, at).matchAll(/(?<=\d)\s+(?=\p{Lu}\p{Ll})/gu)];
+  const cut = cuts[cuts.length - 1];
+  return cut ? s.slice(cut.index! + cut[0].length) : s;
+}
 
 /**
  * The step or rule that states the asked detail, from the found screens, or null: a measure with
@@ -112,11 +149,16 @@ export function stepDetail<P>(question: string, asked: AskedValue, screens: read
   const measure = !early && MEASURE_ASKED.test(question);
   const format = FORMAT_ASKED.test(question);
   const detour = DETOUR_ASKED.test(question);
-  const askedEvent = early ? eventGroup(question) : -1;
+  // The event asked, named ("before boarding") or told by the place one goes to for it ("at the port").
+  const askedEvent = !early ? -1 : eventGroup(question) >= 0 ? eventGroup(question) : EVENT_PLACES.findIndex((r) => r.test(question));
+  const askedModes = modesOf(question);
   const whenTo = WHEN_TO.test(question);
   if (!early && !measure && !format && !detour && !whenTo) return null;
   const drop = new Set([...MEASURE_WORDS, ...(format ? FORMAT_WORDS : []), 'detour', 'diversion', 'divert', 'way', 'round', 'around', 'bypass', 'avoid', 'alternative', 'route', 'instead', 'other'].map(stem));
-  const terms = asked.terms.filter((t) => !drop.has(t));
+  const kept = asked.terms.filter((t) => !drop.has(t));
+  // The one who wants it goes unsaid only beside a thing the question names that must be said ("PDF"): "what resolution does the projector need" still needs the projector.
+  const wanter = WANTER.exec(question)?.[1]?.split(/[\s-]+/).map(stem) ?? [];
+  const terms = kept.some((t) => !wanter.includes(t) && !asked.loose.includes(t)) ? kept.filter((t) => !wanter.includes(t)) : kept;
   const nouns = terms.filter((t) => !asked.loose.includes(t));
   let best: { found: DetailFound<P>; score: number } | null = null;
   const consider = (found: DetailFound<P>, score: number) => {
@@ -140,9 +182,10 @@ export function stepDetail<P>(question: string, asked: AskedValue, screens: read
       if (early) {
         // "Be at the gate 45 minutes before departure": a span before, in a line that names what the question does.
         if (!BEFORE_SPAN.test(s)) continue;
-        if (nouns.length ? own >= Math.max(1, nouns.length - 1) : covered(terms, s, asked.kin) > 0) consider({ text: s, n: sc.n, passage: sc.passage }, 3 + own + sc.rank);
+        if (nouns.length ? own >= Math.max(1, nouns.length - 1) : covered(terms, s, asked.kin) > 0) consider({ text: spanClause(s), n: sc.n, passage: sc.passage }, 3 + own + sc.rank);
         // "Before boarding" asked, "45 minutes before departure" said: the same moment named in the screen's words.
-        else if (askedEvent >= 0 && eventGroup(s) === askedEvent) consider({ text: s, n: sc.n, passage: sc.passage }, 2.5 + own + sc.rank);
+        // (of the way of travel asked: an airline's check-in does not answer for the ferry port).
+        else if (askedEvent >= 0 && eventGroup(s) === askedEvent && (!askedModes.length || !modesOf(whole).length || modesOf(whole).some((m) => askedModes.includes(m)))) consider({ text: spanClause(s), n: sc.n, passage: sc.passage }, 2.5 + own + sc.rank);
         continue;
       }
       if (measure && rule && nouns.length && own >= Math.max(1, nouns.length - 1) && measuredBeside(s, nouns, asked.kin)) {
