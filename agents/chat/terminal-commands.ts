@@ -180,14 +180,14 @@ const PURPOSES: readonly Purpose[] = [
   {
     asks: new Set(['clean', 'cleanup', 'clear', 'free', 'tidy', 'reclaim', 'purge', 'prune', 'declutter', 'space', 'disk', 'storage', 'room', 'drive', 'junk'].map(stem)),
     verbs: new Set(['clean', 'cleanup', 'clear', 'free', 'tidy', 'reclaim', 'purge', 'prune', 'declutter'].map(stem)),
-    does: new RegExp(String.raw`(?:^|[\s;&|])(?:sudo\s+)?(?:[\w.-]+\s+){0,3}(?:${FREEING})(?=\s|$)`, 'u'),
-    printed: /(?:reclaimed|freed|removed|deleted|cleared|cleaned|purged|pruned|released|will be freed)/i,
+    does: new RegExp(String.raw`(?:^|[\s;&|])(?:sudo\s+)?(?:[\w.-]+\s+){0,3}-{0,2}(?:${FREEING})(?=\s|$)`, 'u'),
+    printed: /\b(?:reclaimed|freed|removed|deleted|cleared|cleaned|purged|pruned|released|will be freed)\b/i,
   },
   {
     asks: new Set(['space', 'disk', 'storage', 'usage', 'full', 'drive'].map(stem)),
     verbs: new Set(),
     does: /(?:^|[\s;&|])(?:sudo\s+)?(?:du|df|ncdu|dust|duf|Get-PSDrive)(?=\s|$)/u,
-    printed: /Filesystem.*(?:Use%|Avail|Capacity)/i,
+    printed: /\bFilesystem\b.*\b(?:Use%|Avail|Capacity)\b/i,
   },
 ];
 

@@ -31,6 +31,11 @@ describe('the command run for a purpose the question names', () => {
     expect(stated(ask('Which command did I use to get some storage back on the NAS?', 'root@nas: ~', debian))).toBe('You ran `apt autoremove` (in ~)');
   });
 
+  it('meets "clean up" by what a command printed when its own words do not say it ("Deleted branch …")', () => {
+    const git = 'mo@lap:~/app$ git fetch --prune\nmo@lap:~/app$ git branch -D feature/login feature/old-nav\nDeleted branch feature/login (was 3f2a1b9).\nDeleted branch feature/old-nav (was 9ac0e11).\nmo@lap:~/app$ git status\nOn branch main';
+    expect(stated(ask('How did I clean up the old branches?', 'Terminal', git))).toBe('You ran `git branch -D feature/login feature/old-nav` (in ~/app)');
+  });
+
   it('cuts a two-word label OCR ran into the command off it ("Deleted Containers:")', () => {
     const joined = 'lea@tern:~$ docker system prune -af Deleted Containers: 9c1e04b7a2f3 Total reclaimed space: 4.2GB lea@tern:~$ ls notes projects';
     expect(stated(ask('How did I free disk space?', 'Terminal', joined))).toBe('You ran `docker system prune -af` (in ~)');
