@@ -78,6 +78,8 @@ const WANTER = /\b(?:does|do|did|will|would)\s+(?:the|my|our|their|your|this|tha
 
 /** A format as screens write it: an upper-case name with figures or marks ("PNG-24", "PDF/X-4", "UTF-8", "H.264", "sRGB", "CMYK"), a resolution, or a file extension. */
 const FORMAT_SHAPE = /\b(?:[A-Z]{2,5}(?:[-/.][A-Z0-9]{1,4})*\d*(?:-\d+)?|s?RGB|CMYK|H\.26[45]|\d{2,4}\s?(?:dpi|ppi)|\d{3,4}\s?[x×]\s?\d{3,4}(?:\s?px)?)\b|\.(?:png|jpe?g|pdf|svg|tiff?|csv|xlsx?|docx?|mp4|mov|wav|mp3|zip|txt)\b/;
+/** A setting's row: a short label, a colon, its value ("Compatibility: PDF/X-4", "Raster DPI: 300"). */
+const SETTING = /^\p{L}[\p{L} /-]{1,29}:\s+(\S.*)$/u;
 /** Upper-case words that are no format: they shout or abbreviate ("NOT", "ASAP", "FAQ"). */
 const NOT_FORMAT = /^(?:NOT|NO|DO|DON|ASAP|FAQ|FYI|NB|PS|OK|AND|OR|THE|ALL|EU|UK|US|USA|ID|IT|HR|CEO|PM|AM|TBC|TBD|ETA)$/;
 
@@ -193,9 +195,14 @@ export function stepDetail<P>(question: string, asked: AskedValue, screens: read
         consider({ text: s, n: sc.n, passage: sc.passage }, 2 + own + sc.rank);
         continue;
       }
-      if (format && (rule || /^(?:format|file type|export|save as|colou?r)\b/i.test(s))) {
-        const shapes = [...s.matchAll(new RegExp(FORMAT_SHAPE.source, 'g'))].map((m) => m[0]).filter((f) => !NOT_FORMAT.test(f) && !VALUE.date.test(f));
-        if (shapes.length && (!nouns.length || withHeading >= nouns.length - (nouns.length > 2 ? 1 : 0) || covered(nouns, sc.title, asked.kin) >= nouns.length)) consider({ text: s, n: sc.n, passage: sc.passage }, 2 + withHeading + 0.5 * shapes.length + sc.rank);
+      // A dialog's or a spec sheet's row sets it too ("Compatibility: PDF/X-4"): its value holds the format.
+      const setting = SETTING.exec(s);
+      const told = rule || /^(?:format|file type|export|save as|colou?r)\b/i.test(s);
+      if (format && (told || setting)) {
+        const shapes = [...(told ? s : setting![1]!).matchAll(new RegExp(FORMAT_SHAPE.source, 'g'))].map((m) => m[0]).filter((f) => !NOT_FORMAT.test(f) && !VALUE.date.test(f));
+        // A shape with its figures ("PDF/X-4", "PNG-24") says more than a bare name ("PDF").
+        const exact = shapes.some((f) => /\d/.test(f)) ? 0.5 : 0;
+        if (shapes.length && (!nouns.length || withHeading >= nouns.length - (nouns.length > 2 ? 1 : 0) || covered(nouns, sc.title, asked.kin) >= nouns.length)) consider({ text: s, n: sc.n, passage: sc.passage }, 2 + withHeading + 0.5 * shapes.length + exact + sc.rank);
         continue;
       }
       if (detour && DETOUR_SAID.test(s) && (CLOSED.test(whole) || covered(nouns, whole, asked.kin) >= Math.max(1, nouns.length))) {

@@ -29,6 +29,13 @@ describe('a setting or a standard a page asks for', () => {
     expect(stated(ask('What PDF standard does the print shop need?', 'Druckerei Weber — Druckdaten', weber))).toBe('Format: PDF/X-4');
   });
 
+  it("states the standard a dialog's row is set to, not the preset's bare name beside it", () => {
+    const dialog = 'Export\nPreset: PDF (press ready)\nRaster DPI: 300\nCompatibility: PDF/X-4\nBleed: Include bleed ☑';
+    expect(stated(ask('Which PDF standard did I export with?', 'Export — Layout app', dialog))).toBe('Compatibility: PDF/X-4');
+    const unset = 'Export\nPreset: Custom\nRaster DPI: 150\nCompatibility: None\nBleed: Off';
+    expect(stated(ask('Which PDF standard did I export with?', 'Export — Layout app', unset))).not.toMatch(/^Compatibility|^Raster/);
+  });
+
   it('states no standard a page does not give, and no resolution for a thing it is not about', () => {
     const plain = 'Getting your artwork ready\nAdd 3 mm bleed on every side.\nSend the files by Friday.';
     expect(stated(ask('Which PDF standard does the printer want?', 'Print guide — Printly', plain))).not.toMatch(/PDF\//);
