@@ -152,6 +152,18 @@ export function proseSteps(line: string): string[] {
   return steps.every((st) => IMPERATIVE.has(openingVerb(st))) ? steps : [];
 }
 
+/**
+ * Actions steps say in several ways, English first: unplugging (pull the cable out, disconnect),
+ * switching off (turn off, power down, shut down), switching on (power up, boot), plugging back in
+ * (reconnect). A step that says one of them does what a question names with another.
+ */
+const ACTIONS: readonly RegExp[] = [
+  /\b(?:unplug\w*|disconnect\w*|pull(?:ing)?\s+(?:\w+\s+){0,3}(?:plug|cable|cord|lead)s?\s+out|pull(?:ing)?\s+out\s+(?:\w+\s+){0,3}(?:plug|cable|cord|lead)s?)\b/i,
+  /\b(?:switch(?:ing|ed)?\s+(?:\w+\s+){0,2}off|turn(?:ing|ed)?\s+(?:\w+\s+){0,2}off|power(?:ing|ed)?\s+(?:\w+\s+){0,2}(?:off|down)|shut(?:ting)?\s+(?:\w+\s+){0,2}down)\b/i,
+  /\b(?:switch(?:ing|ed)?\s+(?:\w+\s+){0,2}on|turn(?:ing|ed)?\s+(?:\w+\s+){0,2}on|power(?:ing|ed)?\s+(?:\w+\s+){0,2}up|boot(?:ing|ed)?\s+(?:\w+\s+){0,2}up)\b/i,
+  /\b(?:plug(?:ging|ged)?\s+(?:\w+\s+){0,3}(?:back\s+)?in|reconnect\w*|connect(?:ing|ed)?\s+(?:\w+\s+){0,3}again)\b/i,
+];
+
 /** "Which way after crossing the footbridge", "what do I do after the batteries are out": what the step asked for comes after. */
 const AFTER = /\bafter\s+(.+?)(?:\s+(?:on|for|in|at)\s+(?:my|the|our|your)\b|[,?.!]|$)/i;
 /**
@@ -161,6 +173,9 @@ const AFTER = /\bafter\s+(.+?)(?:\s+(?:on|for|in|at)\s+(?:my|the|our|your)\b|[,?
 const ONCE = /\bwhat\s+(?:do|should|can|must)\s+(?:i|we)\s+do\s+(?:once|when|as soon as)\s+(.+?)(?:[,?.!]|$)|^\s*(?:and\s+|so\s+)?(?:once|when|as soon as)\s+(.+?),\s*(?:what|how|which)\b|\bwhat(?:'s| is| comes)\s+(?:the\s+)?next\s+(?:step\s+)?(?:once|when|after)\s+(.+?)(?:[,?.!]|$)/i;
 /** "What do I do before I add the eggs", "which step comes before the rinse": the step before the one named. */
 const BEFORE = /\bwhat\s+(?:do|should|must)\s+(?:i|we)\s+do\s+before\s+(.+?)(?:[,?.!]|$)|\b(?:which|what)\s+step\s+(?:comes\s+)?before\s+(.+?)(?:[,?.!]|$)/i;
+
+/** "What do I do after unplugging it", "what's the next step after the reset": the step after a named one, asked as what to do. */
+const DO_AFTER = /\bwhat\s+(?:do|should|must|can)\s+(?:i|we)\s+do\s+(?:right\s+|straight\s+|just\s+)?after\s+\S|\bwhat(?:'s| is| comes)\s+(?:the\s+)?next\s+(?:step\s+)?after\s+\S/i;
 
 /** What a question names for the step it asks about, and whether the step asked for comes after it or before it. */
 function named(question: string): { what: string; dir: 1 | -1 } | null {
@@ -174,7 +189,7 @@ function named(question: string): { what: string; dir: 1 | -1 } | null {
 
 /** Whether a question asks for the step next to one it names ("after …", "once … ", "before …"). */
 export function asksNextStep(question: string): boolean {
-  return ONCE.test(question) || BEFORE.test(question);
+  return ONCE.test(question) || BEFORE.test(question) || DO_AFTER.test(question);
 }
 
 /**
@@ -201,8 +216,12 @@ export function stepNextTo(question: string, asked: AskedValue, screen: readonly
   let best: { n: number; met: number; ends: number } | null = null;
   // Of steps that say as much, the one that says how it ends ("has soaked", "gone soft"): the condition's last word.
   const last = terms[terms.length - 1]!;
+  // The action named may be said in other words by the step ("after unplugging it": "Pull the power cable out"): its words count as said.
+  const action = ACTIONS.find((r) => r.test(n.what));
+  const acted = action ? terms.filter((t) => said([t], action.exec(n.what)![0], asked.kin) > 0) : [];
   for (const [k, s] of steps) {
-    const met = said(terms, s, asked.kin);
+    const does = action?.test(s) ? acted : [];
+    const met = said(terms.filter((t) => !does.includes(t)), s, asked.kin) + does.length;
     const ends = said([last], s, asked.kin) > 0 ? 0.25 : 0;
     if (met > 0 && (!best || met + ends > best.met + best.ends)) best = { n: k, met, ends };
   }

@@ -21,7 +21,7 @@ const stated = (f: FactSentence | null) => (!f ? '(nothing)' : f.known ? f.text.
 const router = 'Restart your Wi-Fi router\n1. Pull the power cable out of the router.\n2. Count to thirty.\n3. Plug the cable back in and wait until the light turns white.\n4. Join the network again from your laptop.';
 const wiki = 'Rotating the staging key\nStep 1: Open the vault console. Step 2: Create a new key under Staging. Step 3: Paste it into the deploy settings. Step 4: Delete the old key.';
 const earbuds = 'Pair your earbuds\n• Open the charging case next to your phone.\n• Hold the button on the case for 3 seconds until the light pulses.\n• Pick "Orbit Buds" in your phone\'s Bluetooth list.';
-const printer = 'Restart your printer\n1. Switch the printer off at the back.\n2. Take out the paper tray.\n3. Switch it on again and print a test page.';
+const printer = 'Restart your printer\n1. Unplug the printer at the back.\n2. Take out the paper tray.\n3. Plug it in again and print a test page.';
 
 describe('a step asked for by its place in a list', () => {
   it('reads the place a question asks for', () => {
@@ -49,6 +49,14 @@ describe('a step asked for by its place in a list', () => {
   it('counts unnumbered bullets in the order listed', () => {
     expect(stated(ask('What do I do first to pair the earbuds?', 'Orbit Buds — Quick start', earbuds))).toBe('1. Open the charging case next to your phone');
     expect(stated(ask("What's the second step of pairing the earbuds?", 'Orbit Buds — Quick start', earbuds))).toMatch(/^2\. Hold the button on the case/);
+  });
+
+  it('states the step after one the page says in other words ("unplugging it": "pull the power cable out")', () => {
+    expect(stated(ask('What do I do after unplugging it?', 'Help — Netlink', router))).toBe('2. Count to thirty.');
+    const nas = 'Swap a drive\n1. Power down the NAS from the web page.\n2. Slide out the tray of the failed drive.\n3. Fit the new drive and push the tray back.';
+    expect(stated(ask('What should I do right after switching the NAS off?', 'Drive bay — NAS manual', nas))).toBe('2. Slide out the tray of the failed drive.');
+    // The printer's page unplugs the printer, not the router.
+    expect(stated(ask('What do I do after unplugging the router?', 'Help — Inkwell', printer))).not.toMatch(/paper tray/);
   });
 
   it('states no step of a how-to about another thing, nor one past the end, nor of a list that is no steps', () => {
