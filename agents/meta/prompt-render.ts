@@ -61,7 +61,8 @@ export function renderBatch(a: BatchAnalysis, time: TimeFormatter): string {
  * high-sensitivity ones not at all: their existence alone is for the user to reveal.
  */
 export function renderKnown(memories: Memory[], redaction: RedactionSwitches = DEFAULT_REDACTION): string {
-  const scrub = (t: string): string => scrubForModel(t, redaction);
+  // A memory was written from what was seen: it cannot open or close the batch's quote either.
+  const scrub = (t: string): string => defuseDelimiters(scrubForModel(t, redaction));
   const out: string[] = [];
   const seen = new Set<string>();
   for (const m of memories) {
@@ -72,7 +73,7 @@ export function renderKnown(memories: Memory[], redaction: RedactionSwitches = D
       out.push(`- [${m.id}] knowledge_vault (${String(m.fields.entry_type ?? 'entry')}): ${truncate(scrub(m.text), 200)}`);
       continue;
     }
-    const title = m.title && m.title !== m.text ? `${truncate(m.title, 120)} — ` : '';
+    const title = m.title && m.title !== m.text ? `${truncate(scrub(m.title), 120)} — ` : '';
     out.push(`- [${m.id}] ${m.kind}: ${title}${truncate(scrub(m.text), 240)}`);
   }
   return out.join('\n');
@@ -80,6 +81,6 @@ export function renderKnown(memories: Memory[], redaction: RedactionSwitches = D
 
 export function renderCore(blocks: Array<{ label: string; value: string; limit: number }>, redaction: RedactionSwitches = DEFAULT_REDACTION): string {
   if (!blocks.length) return '(no core blocks yet)';
-  const scrub = (t: string): string => scrubForModel(t, redaction);
+  const scrub = (t: string): string => defuseDelimiters(scrubForModel(t, redaction));
   return blocks.map((b) => `<${b.label} chars="${b.value.length}/${b.limit}">\n${scrub(b.value)}\n</${b.label}>`).join('\n');
 }
