@@ -192,7 +192,8 @@ const ASKING = /^(?:what|whats|which|who|whose|is|are|was|the|a|an|of|for|our|my
  * of it or none of its own words are left to pick a row by.
  */
 export function roleDetail(question: string, lines: readonly string[], asked: AskedValue): TableLead | null {
-  const tables = headedTables(lines).filter((t) => t.header.some((h) => ROLE_COLUMN.test(h)));
+  // A staff table says who (a person's column) and what they do (a role's): a library's "Title · Author · Due" is no staff list.
+  const tables = headedTables(lines).filter((t) => t.header.some((h) => ROLE_COLUMN.test(h)) && t.header.some((h) => PERSON_COLUMN.test(h)));
   // The question's words, the one its kind took for itself among them ("extension" asks for a number).
   const words = [...new Set([...asked.terms, ...[...stemsOf(question)].filter((w) => !ASKING.test(w) && w.length > 2)])];
   for (const [at, table] of tables.entries()) {
@@ -217,11 +218,17 @@ export interface TableScreen<P> {
   passage: P;
 }
 
-/** The staff table's cell for the asked role, from the first screen with such a table; `none` when its rows hold no such role, or its row leaves the cell empty. */
+/**
+ * The staff table's cell for the asked role, from the first screen whose table holds it; `none` (the
+ * first screen's) when no screen's rows hold such a role, or the row leaves the cell empty: one team's
+ * list without the role does not hide another screen's list that has it.
+ */
 export function roleDetailLead<P>(question: string, asked: AskedValue, screens: readonly TableScreen<P>[]): { text: string; n: number; passage: P } | { none: string; n: number; passage: P } | null {
+  let none: { none: string; n: number; passage: P } | null = null;
   for (const s of screens) {
     const lead = roleDetail(question, s.lines, asked);
-    if (lead) return 'text' in lead ? { text: lead.text, n: s.n, passage: s.passage } : { none: lead.none, n: s.n, passage: s.passage };
+    if (lead && 'text' in lead) return { text: lead.text, n: s.n, passage: s.passage };
+    if (lead) none ??= { none: lead.none, n: s.n, passage: s.passage };
   }
-  return null;
+  return none;
 }
