@@ -156,7 +156,10 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
     const values = cellsOf(next);
     if (labels.length > 1 && labels.length === values.length && labels.every(isLabel)) {
       // The row's other cells go with each pair: a first column's "08:00" says which run the count is of.
-      labels.forEach((l, j) => out.push({ ...at(`${l}: ${values[j]}`), key: labels.map((o, k) => `${o}: ${values[k]}`).filter((_, k) => k !== j).join(' · ') }));
+      // Only under a header of three or more: two cells are as often a label and its value ("Result  Passed
+      // with advice" over "Next due  Nov 2027"), and the next line's cells would then vouch for a pair that is none.
+      const keyed = labels.length >= 3;
+      labels.forEach((l, j) => out.push(keyed ? { ...at(`${l}: ${values[j]}`), key: labels.map((o, k) => `${o}: ${values[k]}`).filter((_, k) => k !== j).join(' · ') } : at(`${l}: ${values[j]}`)));
     } else if (isLabel(line) && !isLabel(next)) {
       out.push(at(`${line}: ${next}`));
     }
