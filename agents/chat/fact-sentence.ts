@@ -34,7 +34,7 @@ import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
-import { namesAsked, rareWordPick } from './rare-word-lead.js';
+import { namesAsked, rareWordPick, thingUnsaid } from './rare-word-lead.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -1044,7 +1044,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (person) return { text: `Not sure it is what you asked, but the closest I found: ${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: true };
   // A guess whose own words and title name nothing asked (a contact card's join date for "my flight to Oslo") is no guess at it.
   const nearDay = near && unitDayFit(cue, { label: near.unit.laidOut || near.unit.key ? labelOf(near.unit) : null, ...(near.unit.key ? { key: near.unit.key } : {}), text: near.unit.text, ...(near.unit.heading ? { heading: near.unit.heading } : {}) }) === 1 ? ` ${cue!.words.join(' ')}` : '';
-  if (near && (!near.unit.passage || near.unit.means || namesAsked(question, asked, `${ownWords(near.unit)}${nearDay}`, near.unit.passage.window_title ?? '', ORG_NOUNS))) {
+  // Nor is a value of a screen that says no word of the asked thing's name ("the bubble wrap" on a bill of tape and boxes).
+  if (near && (!near.unit.passage || near.unit.means || (namesAsked(question, asked, `${ownWords(near.unit)}${nearDay}`, near.unit.passage.window_title ?? '', ORG_NOUNS) && !thingUnsaid(question, asked, screenText(near.unit), ORG_NOUNS)))) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
   // The screen about the topic, without the asked thing: said so, with what it does show.

@@ -35,6 +35,9 @@ const RARE_KINDS = new Set<ValueKind>(['when', 'clock', 'date', 'money', 'durati
 
 const TIME_KINDS = new Set<ValueKind>(['when', 'clock', 'date']);
 
+/** Kinds that are an amount of an item: a price, a count, a size. */
+const AMOUNT_KINDS = new Set<ValueKind>(['money', 'count', 'size']);
+
 /** How much more the best line must score than the best line with another value. */
 const MARGIN = 0.5;
 /** A word met only elsewhere on the page counts this much of its weight. */
@@ -51,6 +54,23 @@ export function askedNouns(question: string, asked: AskedValue, general: Readonl
 }
 
 const saysTerm = (t: string, stems: Set<string>, asked: AskedValue) => meets(t, stems) || metByKin(t, stems, asked.kin);
+
+/**
+ * Whether a screen says none of the words of an item whose amount the question asks, named in two or
+ * more nouns side by side ("the bubble wrap" on an invoice of tape and boxes): the asked thing is not on it, and a value
+ * of that screen is no guess at it. One noun unsaid may be the page's synonym ("skin doctor" for
+ * "dermatology"), and nouns apart may be said in its own forms ("Padaria", "Sat").
+ */
+export function thingUnsaid(question: string, asked: AskedValue, screen: string, general: ReadonlySet<string> = new Set()): boolean {
+  // An amount is of an item a bill or a list names in its line; what a thing was swapped for, who did
+  // it, are said in the page's own words, and two of the question's words side by side may be a
+  // subject and its verb ("did the shop swap").
+  if (!AMOUNT_KINDS.has(asked.kind)) return false;
+  const stems = stemsOf(screen);
+  const unsaid = new Set(askedNouns(question, asked, general).filter((t) => !saysTerm(t, stems, asked)));
+  const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean).map((w) => stem(w.replace(/'s$/i, '')));
+  return words.some((w, i) => i > 0 && unsaid.has(w) && unsaid.has(words[i - 1]!) && w !== words[i - 1]);
+}
 
 /**
  * Each noun's weight: one over the number of found screens that say it, so a word every screen says

@@ -98,6 +98,15 @@ describe('the price of an item no page prices', () => {
     stated(lines('What does the bubble wrap cost?', [...invoice.slice(0, 2), 'Bubble wrap roll  €12.50', ...invoice.slice(2)], 'Invoice — PackRight'), '€12.50');
   });
 
+  it('no guess from an invoice that names neither word of the asked item, though it names the invoice asked', () => {
+    const q = 'How much did the bubble wrap cost on the PackRight invoice?';
+    const f = lines(q, invoice.slice(0, 4), 'Invoice — PackRight');
+    notStated(f, '€9.00');
+    expect(f.hedged).toBe(false);
+    expect(first(f.text)).not.toContain('Parcel tape');
+    stated(lines(q, [...invoice.slice(0, 2), 'Bubble wrap roll  €12.50', ...invoice.slice(2, 4)], 'Invoice — PackRight'), '€12.50');
+  });
+
   it('"what does X cost" asks for money: the price cell of its row, not its quantity', () => {
     expect(askedValue('What does the bubble wrap cost?').kind).toBe('money');
     expect(askedValue('What did the standing desk cost us?').kind).toBe('money');
