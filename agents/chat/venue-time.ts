@@ -55,6 +55,15 @@ const names = (asked: AskedValue, terms: readonly string[], text: string) => {
   return terms.some((t) => meets(t, stems) || metByKin(t, stems, asked.kin));
 };
 
+const CALENDAR_WORD = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$|^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+/** The question's terms it writes as names: capitalised past its first word ("Ringsend", "Osteria Nonna"). */
+function properTerms(question: string, terms: readonly string[]): string[] {
+  const words = question.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean).slice(1);
+  // A day or a month is when, not which booking: a page writes it its own way ("Sat", "12/12").
+  const named = new Set(words.filter((w) => /^\p{Lu}\p{Ll}/u.test(w) && !CALENDAR_WORD.test(w)).map((w) => stem(w.replace(/['’]s$/u, ''))));
+  return terms.filter((t) => named.has(t));
+}
+
 /**
  * The labelled start time of the booking whose heading names what the question names, or null when
  * no heading names it, or when the time of the named booking cannot be told from another's.
@@ -65,6 +74,9 @@ export function venueTime<T>(question: string, asked: AskedValue, sources: reado
   const terms = asked.terms.filter((t) => !asked.loose.includes(t) && t !== stem('time'));
   if (!terms.length) return null;
   const side = askedSide(question);
+  // A name the question gives ("the flat in Ringsend", "dinner at Osteria Nonna") is the booking's own:
+  // a page whose lines only share a common word with the question ("plan" is kin of "flat") is another's.
+  const proper = properTerms(question, terms);
   const found: { time: string; label: string; venue: string | null; line: string; day: string | null; item: T }[] = [];
   for (const source of sources) {
     const lines = source.text.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -85,6 +97,7 @@ export function venueTime<T>(question: string, asked: AskedValue, sources: reado
       lastOwn = own;
       // A page of one booking names its venue in the title alone.
       if (!heading && !(booked === 1 && names(asked, terms, source.context))) return;
+      if (proper.length && !proper.every((t) => names(asked, [t], `${own.join('\n')}\n${source.context}`))) return;
       // Of the times on a line ("Einlass 19:00 · Beginn 20:00"), the one of the asked side, the start by default.
       const times = timed[i]!;
       const pick = times.find((t) => (side === 'entry') === ENTRY.test(t.label)) ?? times[0]!;
