@@ -35,6 +35,13 @@ const RARE_KINDS = new Set<ValueKind>(['when', 'clock', 'date', 'money', 'durati
 
 const TIME_KINDS = new Set<ValueKind>(['when', 'clock', 'date']);
 
+/** Words that name a stretch of time or its place in a row of them: what a period is asked by, never an item. */
+const PERIOD_STEMS = new Set(
+  'first second third fourth fifth last next previous past current this quarter quarters month months week weeks year years day days half term semester season weekend fortnight morning afternoon evening night today tonight yesterday tomorrow january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday'
+    .split(' ')
+    .map(stem),
+);
+
 /** Kinds that are an amount of an item: a price, a count, a size. */
 const AMOUNT_KINDS = new Set<ValueKind>(['money', 'count', 'size']);
 
@@ -67,7 +74,8 @@ export function thingUnsaid(question: string, asked: AskedValue, screen: string,
   // subject and its verb ("did the shop swap").
   if (!AMOUNT_KINDS.has(asked.kind)) return false;
   const stems = stemsOf(screen);
-  const unsaid = new Set(askedNouns(question, asked, general).filter((t) => !saysTerm(t, stems, asked)));
+  // "In the first quarter", "last month": the period a table's column says its own way ("Q1", "Nov"), not the item.
+  const unsaid = new Set(askedNouns(question, asked, general).filter((t) => !saysTerm(t, stems, asked) && !PERIOD_STEMS.has(t)));
   const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean).map((w) => stem(w.replace(/'s$/i, '')));
   return words.some((w, i) => i > 0 && unsaid.has(w) && unsaid.has(words[i - 1]!) && w !== words[i - 1]);
 }
