@@ -35,6 +35,7 @@ import { bestScreens, foundScreens } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
 import { namesAsked, rareWordPick, thingUnsaid } from './rare-word-lead.js';
+import { listInOneCell } from './list-label.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -907,7 +908,9 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   // "What do I do once the rice has soaked" asks for one step, "what do I use if I don't have any X" for
   // one thing, "what comes after step 2" for one step: neither what was done nor all of something.
   const toDo = TO_DO.test(question) || adviceAsked(question) === 'substitute' || askedStepPlace(question) !== null;
-  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo && !HOW_OFTEN.test(question)) || (ABOUT_DOING.test(question) && !toDo)) return null;
+  // A list a screen holds in one cell labelled with the asked noun ("Seats: 14 and 15") is one fact to state.
+  const oneCell = () => listInOneCell(question, numbered.flatMap((m) => m.passages ?? []));
+  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo && !HOW_OFTEN.test(question) && !oneCell()) || (ABOUT_DOING.test(question) && !toDo)) return null;
   const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
