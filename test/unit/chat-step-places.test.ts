@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PassageMatch } from '../../shared/index.js';
-import { TimeFormatter } from '../../shared/time/index.js';
-import { splitPassages } from '../../agents/store/passage-split.js';
-import { factSentence, type FactSentence } from '../../agents/chat/fact-sentence.js';
+import { askPage, statedLead } from '../helpers/page-ask.js';
 import { askedStepPlace } from '../../agents/chat/step-ordinal.js';
-import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
 
 // Screens made up for this test: a router's help page, a wiki page whose steps the splitter runs into
 // one paragraph, an earbuds leaflet with bullets, a printer's page and a shopping list. Questions ask
 // for a step by its place ("the third", "the last", "step 2", "first"), in words other than the page's.
-const fmt = new TimeFormatter('UTC');
 const AT = '2026-11-03T14:05:00.000Z';
-function ask(q: string, title: string, text: string): FactSentence | null {
-  const ps: PassageMatch[] = splitPassages(text).map((s, i) => screenPassage(s.text, title, 5 - i * 0.3, AT, { kind: s.kind, observationId: 'obs_1' }));
-  return factSentence(q, browsedScreen(title, AT, ps), fmt, undefined, { screens: () => ps });
-}
-/** A sure lead's sentence, without where it was seen. */
-const stated = (f: FactSentence | null) => (!f ? '(nothing)' : f.known ? f.text.split(' — seen')[0]! : `(not stated) ${f.text}`);
+const ask = (q: string, title: string, text: string) => askPage(q, title, text, AT);
+const stated = statedLead;
 
 const router = 'Restart your Wi-Fi router\n1. Pull the power cable out of the router.\n2. Count to thirty.\n3. Plug the cable back in and wait until the light turns white.\n4. Join the network again from your laptop.';
 const wiki = 'Rotating the staging key\nStep 1: Open the vault console. Step 2: Create a new key under Staging. Step 3: Paste it into the deploy settings. Step 4: Delete the old key.';

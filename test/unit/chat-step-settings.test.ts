@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PassageMatch } from '../../shared/index.js';
-import { TimeFormatter } from '../../shared/time/index.js';
-import { splitPassages } from '../../agents/store/passage-split.js';
-import { factSentence, type FactSentence } from '../../agents/chat/fact-sentence.js';
-import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
+import { askPage, statedLead } from '../helpers/page-ask.js';
 
 // Pages made up for this test: a print shop's guide (English and German), a ferry booking (English
 // and German), an airline's booking, a clinic's letter. The questions name the standard a printer
 // wants, or how early to be at the place one goes to ("the port", "the clinic"), in other words than
 // the pages, which count back from the event ("45 minutes before departure").
-const fmt = new TimeFormatter('UTC');
 const AT = '2026-11-03T14:05:00.000Z';
-function ask(q: string, title: string, text: string): FactSentence | null {
-  const ps: PassageMatch[] = splitPassages(text).map((s, i) => screenPassage(s.text, title, 5 - i * 0.3, AT, { kind: s.kind, observationId: 'obs_1' }));
-  return factSentence(q, browsedScreen(title, AT, ps), fmt, undefined, { screens: () => ps });
-}
-const stated = (f: FactSentence | null) => (!f ? '(nothing)' : f.known ? f.text.split(' — seen')[0]! : `(not stated) ${f.text}`);
+const ask = (q: string, title: string, text: string) => askPage(q, title, text, AT);
+const stated = statedLead;
 
 const guide = 'Getting your artwork ready\nExport as PDF/X-4.\nAdd 3 mm bleed on every side.\nUse CMYK colours throughout.';
 const weber = 'Druckdaten\nBeschnitt: 3 mm an allen Seiten\nAuflösung: mindestens 300 dpi\nFormat: PDF/X-4';

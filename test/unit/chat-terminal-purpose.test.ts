@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PassageMatch } from '../../shared/index.js';
-import { TimeFormatter } from '../../shared/time/index.js';
-import { splitPassages } from '../../agents/store/passage-split.js';
-import { factSentence, type FactSentence } from '../../agents/chat/fact-sentence.js';
-import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
+import { askPage, statedLead } from '../helpers/page-ask.js';
 
 // Terminals made up for this test (bash, a dark oh-my-zsh theme, a Debian box, OCR that ran a command's
 // output and the next prompt into one line). The questions say what the command was FOR ("clean up
 // the disk", "free some space"), not its program: the command is tied to it by its own meaning
 // (prune, autoremove, cleanup, rm) or by what it printed (reclaimed, freed, removed).
-const fmt = new TimeFormatter('UTC');
 const AT = '2026-11-03T14:05:00.000Z';
-function ask(q: string, title: string, text: string): FactSentence | null {
-  const ps: PassageMatch[] = splitPassages(text).map((s, i) => screenPassage(s.text, title, 5 - i * 0.3, AT, { kind: s.kind, observationId: 'obs_1' }));
-  return factSentence(q, browsedScreen(title, AT, ps), fmt, undefined, { screens: () => ps });
-}
-const stated = (f: FactSentence | null) => (!f ? '(nothing)' : f.known ? f.text.split(' — seen')[0]! : `(not stated) ${f.text}`);
+const ask = (q: string, title: string, text: string) => askPage(q, title, text, AT);
+const stated = statedLead;
 
 const docker = 'Terminal\nlea@tern:~$ docker system prune -af\nDeleted Containers:\n9c1e04b7a2f3\nDeleted Images:\nuntagged: postgres:14\nTotal reclaimed space: 4.2GB\nlea@tern:~$ ls\nnotes  projects\nlea@tern:~$';
 const zsh = '➜  ~ git -C dotfiles pull\nAlready up to date.\n➜  ~ brew cleanup\nRemoving: /Users/lea/Library/Caches/Homebrew/ffmpeg--6.1.bottle.tar.gz... (21.4MB)\n==> This operation has freed approximately 1.3GB of disk space.\n➜  ~ uptime\n10:02  up 3 days, 2 users';
