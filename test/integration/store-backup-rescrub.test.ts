@@ -5,7 +5,6 @@
  * copy is durable and verified. A backup with nothing to mask is left byte for byte; one that cannot
  * be read is left as it is and named.
  */
-import Database from 'better-sqlite3-multiple-ciphers';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,24 +13,10 @@ import { redactionRescrub } from '../../agents/meta/redaction-rescrub.js';
 import { backupDatabase, type EngramStore } from '../../agents/store/index.js';
 import { DEFAULT_REDACTION } from '../../shared/redaction/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { backupStrings } from '../helpers/backup-strings.js';
 
 const WIFI = 'Tern-Lagoon-5582';
 const T = Date.parse('2026-11-02T09:00:00Z');
-
-/** Every string of every ordinary table of a backup, read with the store's key. */
-function backupStrings(path: string, key: Buffer): string {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    db.pragma(`cipher='sqlcipher'`);
-    db.pragma(`key="x'${key.toString('hex')}'"`);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
-    const out: string[] = [];
-    for (const t of tables) for (const row of db.prepare(`SELECT * FROM "${t}"`).all() as Record<string, unknown>[]) for (const v of Object.values(row)) if (typeof v === 'string') out.push(v);
-    return out.join('\n');
-  } finally {
-    db.close();
-  }
-}
 
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
 

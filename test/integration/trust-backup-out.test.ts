@@ -6,34 +6,18 @@
  * that pass on its own copy (with the live vault's values) before it gets its name. Real encrypted
  * store; the key is made up.
  */
-import Database from 'better-sqlite3-multiple-ciphers';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupStore } from '../../agents/portability/index.js';
 import { REDACTION_VERSION_KEY, type EngramStore } from '../../agents/store/index.js';
 import { tempStoreEachTest } from '../helpers/temp-store.js';
+import { backupStrings } from '../helpers/backup-strings.js';
 
 // A Stripe key OCR read with spaces ("sk live …"): a shape an older Engram's detectors missed.
 const KEY = 'Wq7Rt2Yp9Ls4Kd8Hf3Gj6Nv1Bx5Cc';
 const WIFI = 'Petrel-Quarry-8816';
 const T = Date.parse('2026-11-02T09:00:00Z');
-
-/** Every string of every ordinary table of a backup (or of one query), read with the store's key. */
-function backupStrings(path: string, key: Buffer, query?: string): string {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    db.pragma(`cipher='sqlcipher'`);
-    db.pragma(`key="x'${key.toString('hex')}'"`);
-    if (query) return (db.prepare(query).all() as Record<string, unknown>[]).flatMap((r) => Object.values(r).filter((v) => typeof v === 'string')).join('\n');
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
-    const out: string[] = [];
-    for (const t of tables) for (const row of db.prepare(`SELECT * FROM "${t}"`).all() as Record<string, unknown>[]) for (const v of Object.values(row)) if (typeof v === 'string') out.push(v);
-    return out.join('\n');
-  } finally {
-    db.close();
-  }
-}
 
 describe('engram backup --out and the re-scrub', () => {
   let store: EngramStore;
