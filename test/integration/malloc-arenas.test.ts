@@ -17,12 +17,12 @@ describe.runIf(hasGlibc())('capture started again with the malloc arena cap', { 
     if (proc && proc.exitCode === null) proc.kill('SIGKILL');
   });
 
-  function start(env: NodeJS.ProcessEnv = {}) {
+  function start(env: NodeJS.ProcessEnv = {}, more: string[] = []) {
     out = '';
     const clean = { ...process.env, ...env };
     delete clean.MALLOC_ARENA_MAX;
     if (env.MALLOC_ARENA_MAX) clean.MALLOC_ARENA_MAX = env.MALLOC_ARENA_MAX;
-    proc = spawn(process.execPath, [...harnessCommand('arena-capped.ts'), 'capture', '--watch'], { env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
+    proc = spawn(process.execPath, [...harnessCommand('arena-capped.ts'), 'capture', '--watch', ...more], { env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc!.on('exit', (code, signal) => r({ code, signal })));
     return { proc, exited };
@@ -62,6 +62,24 @@ describe.runIf(hasGlibc())('capture started again with the malloc arena cap', { 
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(out.match(/child stopping/g)).toHaveLength(1);
     expect(await gone(Number(m[1]))).toBe(true);
+  });
+
+  // A service manager's SIGTERM reaches both: the parent's message stops the child, and the signal
+  // itself can land while Node is already tearing the child down, its handlers gone. The child had
+  // ended cleanly and said so: the parent must not report 143 (a failed unit) for it.
+  it('gives the code the child told when a signal only killed it during exit', async () => {
+    const { proc: p, exited } = start({}, ['--killed-in-exit']);
+    await until(/child MALLOC_ARENA_MAX=2 pid=(\d+)/);
+    p.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(out.match(/child stopping/g)).toHaveLength(1);
+  });
+
+  it('still gives 128 + n for a child killed by a signal before it told its end', async () => {
+    const { proc: p, exited } = start({}, ['--killed-untold']);
+    await until(/child MALLOC_ARENA_MAX=2 pid=(\d+)/);
+    p.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 143, signal: null });
   });
 
   it('does not outlive a parent killed with -9', async () => {

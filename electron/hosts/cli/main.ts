@@ -4,7 +4,7 @@ import { parseCommandArgs } from './args.js';
 import { CliError, type CliContext, type CliIo } from './command.js';
 import { COMMAND_INDEX, type CommandEntry } from './command-index.js';
 import { fsErrorLine } from './fs-error.js';
-import { exitCodeOf, followParent, runWithArenaCap, wantsArenaCap } from './malloc-arenas.js';
+import { exitCodeOf, followParent, runWithArenaCap, tellParentEnd, wantsArenaCap } from './malloc-arenas.js';
 
 function version(): string {
   try {
@@ -199,7 +199,7 @@ export async function main(): Promise<void> {
   });
   // A capture started again with the arena cap (malloc-arenas.ts): its parent's SIGTERM, or the
   // parent's end, stops it like a first SIGTERM (the same signal may also reach it directly).
-  followParent(process, stopBounded);
+  const capped = followParent(process, stopBounded);
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
   });
@@ -227,5 +227,6 @@ export async function main(): Promise<void> {
       return () => lastWords.delete(say);
     },
   });
+  if (capped) await tellParentEnd(process, code);
   process.exitCode = code;
 }

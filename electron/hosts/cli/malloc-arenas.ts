@@ -68,12 +68,37 @@ export function runWithArenaCap(proc: NodeJS.Process = process): Promise<{ code:
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const sig of signals) proc.on(sig, passOn);
+  // The code the child's command ended with, told before it exits (tellParentEnd).
+  let told: number | undefined;
+  child.on('message', (m: unknown) => {
+    const ended = typeof m === 'object' && m !== null && 'ended' in m ? (m as { ended: unknown }).ended : undefined;
+    if (typeof ended === 'number' && Number.isInteger(ended)) told = ended;
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       for (const sig of signals) proc.off(sig, passOn);
-      resolve({ code, signal });
+      // A signal that reaches the child while Node tears it down (its handlers already gone) kills
+      // it after its command had ended: a service manager's SIGTERM to the whole group does that
+      // when the parent's message stopped the child first. Its own end is the truth, not 143.
+      resolve(signal !== null && told !== undefined ? { code: told, signal: null } : { code, signal });
     });
+  });
+}
+
+/**
+ * In a child started by runWithArenaCap: tells the parent the code its command ended with, before
+ * the process exits, so a signal that only kills it during exit does not turn a clean stop into a
+ * failure. Resolves once the message is written (or the channel is gone).
+ */
+export function tellParentEnd(proc: NodeJS.Process, code: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (!proc.send || !proc.connected) return resolve();
+    try {
+      proc.send({ ended: code }, undefined, {}, () => resolve());
+    } catch {
+      resolve();
+    }
   });
 }
 
