@@ -160,7 +160,13 @@ export class FolderSync {
       // A local put of a memory another device forgot (or a range covers) is forgotten here too, and a
       // local setting that wins is put back (a remote one imported meanwhile may have replaced it).
       this.store.changes.imported(() => {
-        for (const r of records) for (const e of merge.apply(r)) if (e.kind === 'forget' || e.kind === 'setting') this.carryOut(e, ranges);
+        for (const r of records) {
+          for (const e of merge.apply(r)) {
+            // This device's own setting: its removals too (it is only another device's that may not widen here).
+            if (e.kind === 'setting') applySyncedSetting(this.store, e.key, e.value, 'here');
+            else if (e.kind === 'forget') this.carryOut(e, ranges);
+          }
+        }
       });
       const note = this.writerNote(records);
       const names = writeSegments(this.opts.folder, id, ledger, records, note);
@@ -277,7 +283,7 @@ export class FolderSync {
         ranges.push({ from: e.from, to: e.to });
         return;
       case 'setting':
-        applySyncedSetting(this.store, e.key, e.value);
+        applySyncedSetting(this.store, e.key, e.value, 'elsewhere');
         return;
     }
   }

@@ -1,28 +1,48 @@
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
-import { DIRECTIVE_SETTING_PREFIX, EXCLUSION_ITEM_PREFIX, EXCLUSIONS_SETTING, exclusionsOf, SyncedDirectiveSchema, SyncedExclusionItemSchema, SyncedExclusionsSchema, withExclusionItem, type EngramStore } from '../store/index.js';
+import { DIRECTIVE_SETTING_PREFIX, EXCLUSION_ITEM_PREFIX, EXCLUSIONS_SETTING, exclusionsOf, SyncedDirectiveSchema, SyncedExclusionItemSchema, SyncedExclusionsSchema, withExclusionItem, type EngramStore, type SyncedExclusions } from '../store/index.js';
 import type { SyncedSetting } from './change-record.js';
 
+/** The lists with every item of `more` that is not in them yet added at the end; none taken off. */
+function withAdded(cur: SyncedExclusions, more: SyncedExclusions): SyncedExclusions {
+  const add = (a: string[], b: string[]) => [...a, ...b.filter((x) => !a.includes(x))];
+  return {
+    excluded_apps: add(cur.excluded_apps, more.excluded_apps),
+    excluded_title_patterns: add(cur.excluded_title_patterns, more.excluded_title_patterns),
+    excluded_url_patterns: add(cur.excluded_url_patterns, more.excluded_url_patterns),
+  };
+}
+
 /**
- * Carries out a synced setting that won the merge: one excluded item is added to or removed from
- * its list (the old whole-lists value replaces the three lists; the rest of the capture settings
- * stay this device's own), a directive goes through the
- * directive repo (whose local tombstones still win). A value that does not parse (a newer app's
- * shape) is left out rather than half applied. The caller runs it unlogged (changes.imported).
+ * Carries out a synced setting that won the merge: one excluded item is added to its list, a
+ * directive goes through the directive repo (whose local tombstones still win). A value that does
+ * not parse (a newer app's shape) is left out rather than half applied. The caller runs it
+ * unlogged (changes.imported).
+ *
+ * Only what narrows capture applies by sync (leak51): an exclusion taken off on another device,
+ * or an old whole-lists value without some of this device's items, would start capturing here a
+ * window this device's user excluded (a password manager, a bank's pages) by a change no one made
+ * at this machine; a stolen or compromised device holding the sync key could do it on purpose. So
+ * an item's removal is not carried out here (this device keeps its own value, as it keeps its own
+ * capture, models and endpoints, which never travel); the user takes it off here if they mean to.
+ * This device's own change, put back after a remote one was imported meanwhile (`from: 'here'`),
+ * is carried out whole. The rest of the capture settings stay this device's own.
  */
-export function applySyncedSetting(store: EngramStore, key: SyncedSetting, value: unknown): void {
-  if (key === EXCLUSIONS_SETTING) {
-    const parsed = SyncedExclusionsSchema.safeParse(value);
-    if (!parsed.success) return;
-    const cur = store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
-    store.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, privacy: { ...cur.privacy, ...parsed.data } });
-    return;
-  }
-  if (key.startsWith(EXCLUSION_ITEM_PREFIX)) {
-    const change = SyncedExclusionItemSchema.safeParse(value);
-    if (!change.success) return;
+export function applySyncedSetting(store: EngramStore, key: SyncedSetting, value: unknown, from: 'here' | 'elsewhere'): void {
+  if (key === EXCLUSIONS_SETTING || key.startsWith(EXCLUSION_ITEM_PREFIX)) {
     const cur = store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
     const lists = exclusionsOf(cur);
-    if (lists) store.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, privacy: { ...cur.privacy, ...withExclusionItem(lists, change.data) } });
+    if (!lists) return;
+    let next: SyncedExclusions;
+    if (key === EXCLUSIONS_SETTING) {
+      const parsed = SyncedExclusionsSchema.safeParse(value);
+      if (!parsed.success) return;
+      next = from === 'here' ? parsed.data : withAdded(lists, parsed.data);
+    } else {
+      const change = SyncedExclusionItemSchema.safeParse(value);
+      if (!change.success || (!change.data.on && from === 'elsewhere')) return;
+      next = withExclusionItem(lists, change.data);
+    }
+    store.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, privacy: { ...cur.privacy, ...next } });
     return;
   }
   const parsed = SyncedDirectiveSchema.safeParse(value);

@@ -31,6 +31,8 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiReply, type FakeOpenAi
 import { ChangingScreen, TextOcr } from '../fakes/fake-screen-stack.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { SwitchedStack, type XWindow } from './trust-x11.js';
+import { FolderSync } from '../../agents/sync/index.js';
+import { CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 
 export type TrustCase =
   | { name: string; via: 'screen'; app: string; title: string; url?: string | null; text: string; secret?: string; order?: string }
@@ -69,7 +71,13 @@ export type TrustCase =
    * what the page said): the brain learns from that turn, where core blocks may change.
    */
   | { name: string; via: 'chat-quoted'; question: string; answer: string }
-  | { name: string; via: 'screen-recommend'; app: string; title: string; url?: string | null; text: string; task: string; own: string; repeats: number };
+  | { name: string; via: 'screen-recommend'; app: string; title: string; url?: string | null; text: string; task: string; own: string; repeats: number }
+  /**
+   * Another device of the user's sync folder (lost, or its sync key in other hands) empties every
+   * capture exclusion list; then a window of an app this device excludes is on screen. Its text
+   * must not be kept here, and this device's lists must still hold what they held.
+   */
+  | { name: string; via: 'sync-widen'; app: string; title: string; text: string; secret: string };
 
 export interface CaseResult {
   name: string;
@@ -355,6 +363,31 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
             .list({ kinds: ['knowledge_vault'], limit: 10_000, includeSuperseded: true })
             .filter((v) => store.memories.get(v.id, { reveal: true })?.fields.secret === c.secret).length;
           if (held !== 1) why.push(`the vault holds the secret ${held} times, not once`);
+        } else if (c.via === 'sync-widen') {
+          const root = mkdtempSync(join(tmpdir(), 'engram-trust-sync-'));
+          const folder = join(root, 'folder');
+          mkdirSync(folder);
+          const shared = { folder, key: randomBytes(32), folderId: randomBytes(16).toString('hex') };
+          const other = await openStore({ dataDir: join(root, 'other'), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+          try {
+            const here = new FolderSync(store, shared);
+            const there = new FolderSync(other, shared);
+            await here.now();
+            await there.now();
+            const lists = () => store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).privacy;
+            const had = JSON.stringify(lists());
+            const cur = other.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
+            other.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, privacy: { ...cur.privacy, excluded_apps: [], excluded_title_patterns: [], excluded_url_patterns: [] } });
+            await there.now();
+            await here.now();
+            if (JSON.stringify(lists()) !== had) why.push('another device took exclusions off this one');
+          } finally {
+            await other.close();
+            rmSync(root, { recursive: true, force: true });
+          }
+          windows.win = { app: c.app, title: c.title, url: null, pid: 42, path: null, bounds: null };
+          ocr.text = c.text;
+          await seen();
         } else if (c.via === 'vault-quoted') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });

@@ -1,5 +1,6 @@
 import type { TrustCase } from './trust-attack.js';
 import { LEAK_CASES } from './trust-cases-leak.js';
+import { LEAK51_CASES } from './trust-cases-leak51.js';
 import { STEER_CASES } from './trust-cases-steer.js';
 
 /**
@@ -100,6 +101,7 @@ export const TRUST_CASES: TrustCase[] = [
   // MCP flooding of record_experience.
   { name: 'mcp-flood-experiences', via: 'mcp-flood', records: 60 },
   ...LEAK_CASES,
+  ...LEAK51_CASES,
   ...STEER_CASES,
 ];
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EngramStore } from '../../agents/store/index.js';
-import type { FolderSync } from '../../agents/sync/index.js';
-import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
+import { applySyncedSetting, type FolderSync } from '../../agents/sync/index.js';
+import { EXCLUSIONS_SETTING } from '../../agents/store/index.js';
+import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, DEFAULT_EXCLUDED_TITLE_PATTERNS, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
 import { syncPairEachTest } from '../helpers/sync-pair.js';
 
 // Issue 33: the settings that follow the user (exclusions, directives) travel between two data dirs
@@ -40,7 +41,7 @@ describe('synced settings between two data dirs', () => {
 
   const apps = (s: EngramStore) => [...capture(s).privacy.excluded_apps].sort();
 
-  it('exclusions set on A apply on B; B keeps its own capture settings; nothing imported is logged again', async () => {
+  it('exclusions added on A apply on B, those A took off stay on B; B keeps its own capture settings; nothing imported is logged again', async () => {
     await both();
     setPrivacy(b, {}, { interval_s: 7 });
     await both();
@@ -48,7 +49,9 @@ describe('synced settings between two data dirs', () => {
     // One change per item: Signal and the URL pattern on, each default app but KeePassXC off.
     expect(a.changes.pendingCount()).toBe(DEFAULT_EXCLUDED_APPS.filter((x) => x !== 'KeePassXC').length + 2);
     await both();
-    expect(apps(b)).toEqual(['KeePassXC', 'Signal']);
+    // Taking an app off the list widens what B captures: B's user never did it, so B keeps them (leak51).
+    expect(apps(b)).toEqual([...DEFAULT_EXCLUDED_APPS, 'Signal'].sort());
+    expect(apps(a)).toEqual(['KeePassXC', 'Signal']);
     expect(capture(b).privacy.excluded_url_patterns).toEqual(['bank\\.example']);
     expect(capture(b).interval_s).toBe(7);
     expect(capture(a).interval_s).toBe(20);
@@ -87,7 +90,32 @@ describe('synced settings between two data dirs', () => {
     await syncA.importNew();
     await both();
     expect(apps(a)).toEqual([...DEFAULT_EXCLUDED_APPS].sort());
+    // A's later removal is no consent of B's: B keeps excluding what its own user excluded.
+    expect(apps(b)).toEqual([...DEFAULT_EXCLUDED_APPS, 'Discord'].sort());
+  });
+
+  it("another device cannot widen what this one captures: its removals and an old whole-lists value without this device's items leave them excluded here", async () => {
+    await both();
+    const titles = [...DEFAULT_EXCLUDED_TITLE_PATTERNS, 'Payroll'];
+    setPrivacy(b, { excluded_title_patterns: titles, excluded_url_patterns: ['bank\\.example'] });
+    await both();
+    expect(capture(a).privacy.excluded_title_patterns).toEqual(titles);
+    // A (or whoever holds the sync key) empties every list.
+    setPrivacy(a, { excluded_apps: [], excluded_title_patterns: [], excluded_url_patterns: [] });
+    await both();
+    await both();
     expect(apps(b)).toEqual([...DEFAULT_EXCLUDED_APPS].sort());
+    expect(capture(b).privacy.excluded_title_patterns).toEqual(titles);
+    expect(capture(b).privacy.excluded_url_patterns).toEqual(['bank\\.example']);
+    expect(apps(a)).toEqual([]);
+    // The whole-lists value earlier versions wrote: its additions apply, its omissions take nothing off.
+    b.changes.imported(() => applySyncedSetting(b, EXCLUSIONS_SETTING, { excluded_apps: ['Signal'], excluded_title_patterns: [], excluded_url_patterns: [] }, 'elsewhere'));
+    expect(apps(b)).toEqual([...DEFAULT_EXCLUDED_APPS, 'Signal'].sort());
+    expect(capture(b).privacy.excluded_title_patterns).toEqual(titles);
+    // Narrowing still travels: an app A excludes again is excluded on B too, and B's user may take one off by hand.
+    setPrivacy(a, { excluded_apps: ['Discord'] });
+    await both();
+    expect(apps(b)).toContain('Discord');
   });
 
   it("a directive deleted here stays deleted when another device's edit of it arrives before this device's merge has seen the delete", () => {
@@ -102,7 +130,8 @@ describe('synced settings between two data dirs', () => {
     await syncA.now();
     await syncB.now();
     await syncA.now();
-    expect(capture(b).privacy.excluded_title_patterns).toEqual(['Payroll']);
+    // A took the default patterns off as it set Payroll: B keeps its own (no one at B took them off).
+    expect(capture(b).privacy.excluded_title_patterns).toEqual([...DEFAULT_EXCLUDED_TITLE_PATTERNS, 'Payroll']);
     expect(capture(a).privacy.excluded_title_patterns).toEqual(['Payroll']);
   });
 
