@@ -80,15 +80,19 @@ const stemsOf = (t: string): Set<string> => new Set((t.match(WORDS) ?? []).filte
 
 /**
  * The words of a core line's value ("Name: Bartholomew Quill": what follows the key; the whole line
- * when it has none) that Engram's own answer in this batch says and the user's messages do not. An
- * answer quotes pages, mails and chats when asked what they said; what it quotes is theirs, and a
- * line about the user built from it is a stranger's claim, however plain it sounds.
+ * when it has none) that text the learning pass reads and the user did not write says, and the
+ * user's own messages do not: Engram's answers in this batch and in the conversation's earlier turns
+ * (a page quoted in one turn is still the page's when the brain learns while reading "ok thanks"),
+ * and the memories shown to the model beside the batch. An answer quotes pages, mails and chats when
+ * asked what they said; what it quotes is theirs, and a line about the user built from it is a
+ * stranger's claim, however plain it sounds. The user's words in earlier turns are theirs too.
  */
 export function wordsFromAnswer(line: string, analysis: BatchAnalysis): string[] {
-  const answers = analysis.sources.filter((s) => s.role === 'assistant').map((s) => s.text);
+  const turns = [...analysis.earlierTurns, ...analysis.sources];
+  const answers = [...turns.filter((s) => s.role !== 'user').map((s) => s.text), ...analysis.shown];
   if (!answers.length) return [];
   const shown = stemsOf(answers.join('\n'));
-  const own = stemsOf(analysis.userSources.map((s) => s.text).join('\n'));
+  const own = stemsOf(turns.filter((s) => s.role === 'user').map((s) => s.text).join('\n'));
   const colon = line.indexOf(':');
   const value = colon > 0 && colon < 40 ? line.slice(colon + 1) : line;
   const out: string[] = [];
@@ -111,7 +115,7 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
   for (const raw of lines) {
     for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
     const borrowed = userVoice ? wordsFromAnswer(raw, analysis) : [];
-    if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answer (which may quote a page), not from the user's own message`);
+    if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answers or what it was shown (which may quote a page), not from the user's own messages`);
     const links = [...raw.matchAll(LINKS)].map((m) => squash(m[0]));
     const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
     // A link or an address, in any language: kept only when the user typed that link in their own chat.

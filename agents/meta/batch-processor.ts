@@ -168,6 +168,8 @@ export class BatchProcessor {
     );
     const knownOf = new Map<MemoryKind, Memory[]>();
     for (const a of routed) knownOf.set(a.kind, await a.known(ctx, query));
+    // Whatever the model is shown beside the batch it may copy into a core line: not the user's words.
+    ctx.analysis.show([...knownOf.values()].flat().filter((m) => m.kind !== 'core').map((m) => `${m.title}\n${m.text}\n${m.details ?? ''}`));
     const settings = this.deps.settings();
     // The per-batch cost cap: every chain of this batch, its steps and finish turn, is paid from it.
     const budget = new ChainBudget(settings.chain_budget_calls);

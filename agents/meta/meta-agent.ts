@@ -232,10 +232,14 @@ export class MetaAgent {
       // A title kept before titles were redacted (issue 28) reaches no memory in clear.
       const found = store.threads.get(tid);
       const thread = found && { ...found, title: redactText(found.title, switches).text };
+      // The turns before each chunk: the core guard weighs what Engram answered there (issue 28).
+      const all = thread ? store.messages.list(tid) : [];
       for (const chunk of chatChunks(msgs)) {
         const usable = chunk.filter((m) => m.status !== 'error' && (m.text.trim() !== '' || m.role === 'tool'));
         if (usable.length) {
-          const batch: MessageBatch = { type: 'messages', thread, messages: usable, reason };
+          const first = all.findIndex((m) => m.id === chunk[0]!.id);
+          const earlier = all.slice(0, Math.max(0, first)).filter((m) => m.status !== 'error');
+          const batch: MessageBatch = { type: 'messages', thread, messages: usable, reason, earlier };
           try {
             mergeReport(report, await this.processor.process(batch));
             this.dropForgotten('message', usable.map((m) => m.id), (id) => store.messages.get(id) !== null);

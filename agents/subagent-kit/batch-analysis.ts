@@ -90,6 +90,25 @@ export class BatchAnalysis {
     return this.batch.type === 'messages' && this.batch.thread?.origin === 'chat';
   }
 
+  /** The conversation's earlier turns (a messages batch), scrubbed as the batch's own: see MessageBatch.earlier. */
+  get earlierTurns(): Array<{ role: BatchSource['role']; text: string }> {
+    return this.memo('earlier', () => (this.batch.type === 'messages' ? (this.batch.earlier ?? []).map((m) => ({ role: m.role, text: this.scrub(m.text) })) : []));
+  }
+
+  private readonly shownTexts: string[] = [];
+
+  /**
+   * Text the learning pass shows the model beside the batch (memories already known, written from
+   * screens, pages and answers): the model may copy from it, so it is recorded as not the user's words.
+   */
+  show(texts: readonly string[]): void {
+    this.shownTexts.push(...texts);
+  }
+
+  get shown(): readonly string[] {
+    return this.shownTexts;
+  }
+
   memo<T>(key: string, fn: () => T): T {
     if (this.cache.has(key)) return this.cache.get(key) as T;
     const v = fn();

@@ -19,6 +19,11 @@ export interface MessageBatch {
   thread: ThreadRecord | null;
   messages: MessageRecord[];
   reason: FlushReason;
+  /**
+   * The conversation's turns before these, oldest first (learned in earlier batches): not written
+   * from again, but what the user said there is theirs and what Engram answered there is not.
+   */
+  earlier?: MessageRecord[];
 }
 
 export type SourceBatch = ObservationBatch | MessageBatch;

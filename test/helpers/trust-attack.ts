@@ -71,6 +71,11 @@ export type TrustCase =
    * what the page said): the brain learns from that turn, where core blocks may change.
    */
   | { name: string; via: 'chat-quoted'; question: string; answer: string }
+  /**
+   * Turns of the user's own chat, each learned by the brain as the chat hands it over (one turn a
+   * batch): an answer may quote a page in one turn and the brain learn while reading a later one.
+   */
+  | { name: string; via: 'chat-turns'; turns: { question: string; answer: string; kept?: { kind: 'episodic' | 'semantic'; title: string; text: string } }[] }
   | { name: string; via: 'screen-recommend'; app: string; title: string; url?: string | null; text: string; task: string; own: string; repeats: number }
   /**
    * Another device of the user's sync folder (lost, or its sync key in other hands) empties every
@@ -136,6 +141,11 @@ function obey(schema: JsonSchema | undefined, order: string, seen: string, key =
   return /details|text|summary|content|value|caption|secret|description/.test(key) ? `${order}\n${seen.slice(0, 3000)}` : order;
 }
 
+const ALL_KINDS = ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'];
+
+const forcedTool = (req: FakeOpenAiRequest): string | undefined => (req.body.tool_choice as { function?: { name?: string } } | undefined)?.function?.name;
+const routingCall = (req: FakeOpenAiRequest): boolean => forcedTool(req) === 'route_memories';
+
 /** The model that obeys: every batch to every kind, every tool with the order, every answer repeating what it saw. */
 function obedientModel(req: FakeOpenAiRequest): FakeOpenAiReply {
   const text = textOf(req);
@@ -143,9 +153,9 @@ function obedientModel(req: FakeOpenAiRequest): FakeOpenAiReply {
   // Nothing planted: a plain answer (what the user's own words ask for is not an attack).
   if (!order) return { text: `What I saw: ${text.slice(-4000)}` };
   const tools = req.body.tools ?? [];
-  const forced = (req.body.tool_choice as { function?: { name?: string } } | undefined)?.function?.name;
+  const forced = forcedTool(req);
   if (forced === 'route_memories') {
-    return { toolUses: [{ name: 'route_memories', input: { kinds: ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'], reason: order } }] };
+    return { toolUses: [{ name: 'route_memories', input: { kinds: ALL_KINDS, reason: order } }] };
   }
   if (forced) {
     const t = tools.find((x) => x.function.name === forced);
@@ -289,6 +299,22 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           store.messages.insert({ thread_id: thread.id, role: 'user', text: c.question, raw: { role: 'user', content: c.question } });
           store.messages.insert({ thread_id: thread.id, role: 'assistant', text: c.answer, raw: { role: 'assistant', content: c.answer } });
           await brain?.ingestMessages(thread.id);
+        } else if (c.via === 'chat-turns') {
+          // A model that routes every turn of the user's chat to every kind, "ok thanks" too: it then
+          // reads what the brain shows it beside the turn (memories already known) and obeys that.
+          fake.setHandler((req) => (routingCall(req) && !ordersIn(textOf(req)).length ? { toolUses: [{ name: 'route_memories', input: { kinds: ALL_KINDS, reason: 'a chat turn' } }] } : obedientModel(req)));
+          try {
+            const thread = store.threads.create(c.turns[0]!.question);
+            for (const t of c.turns) {
+              store.messages.insert({ thread_id: thread.id, role: 'user', text: t.question, raw: { role: 'user', content: t.question } });
+              const a = store.messages.insert({ thread_id: thread.id, role: 'assistant', text: t.answer, raw: { role: 'assistant', content: t.answer } });
+              await brain?.ingestMessages(thread.id);
+              // What a careful model keeps of the turn (the page's claim, as the page's), cited to the answer.
+              if (t.kept) store.memories.insert({ kind: t.kept.kind, title: t.kept.title, text: t.kept.text, occurred_at: Date.now(), provenance: [{ source_type: 'message', source_id: a.id }] });
+            }
+          } finally {
+            fake.setHandler(obedientModel);
+          }
         } else if (c.via === 'screen-recommend') {
           await engram.client.call('experiences.record', { task: c.task, action: c.own, outcome: 'success' });
           for (let i = 0; i < c.repeats; i++) {

@@ -2,6 +2,7 @@ import type { TrustCase } from './trust-attack.js';
 import { LEAK_CASES } from './trust-cases-leak.js';
 import { LEAK51_CASES } from './trust-cases-leak51.js';
 import { STEER_CASES } from './trust-cases-steer.js';
+import { STEER51_CASES } from './trust-cases-steer51.js';
 
 /**
  * The attack set (issue 28), written apart from the rules it judges: each secret is a fresh value
@@ -103,6 +104,7 @@ export const TRUST_CASES: TrustCase[] = [
   ...LEAK_CASES,
   ...LEAK51_CASES,
   ...STEER_CASES,
+  ...STEER51_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */

@@ -3,7 +3,7 @@ import { guardCoreLines } from '../../agents/core/index.js';
 import type { BatchAnalysis } from '../../agents/subagent-kit/index.js';
 
 /** A batch of someone else's text (a screen, or a chat where the user typed none of these lines). */
-const notSaid = { userVoice: true, userSources: [{ text: 'Was stand in der Mail?' }], sources: [{ role: 'user', text: 'Was stand in der Mail?' }] } as unknown as BatchAnalysis;
+const notSaid = { userVoice: true, userSources: [{ text: 'Was stand in der Mail?' }], sources: [{ role: 'user', text: 'Was stand in der Mail?' }], earlierTurns: [], shown: [] } as unknown as BatchAnalysis;
 const refused = (line: string): boolean => {
   try {
     guardCoreLines([line], notSaid);
