@@ -36,7 +36,8 @@ function snapshot(store: EngramStore, opts: ArchiveOptions, now: Date): { doc: E
   return store.transaction(() => {
     const total = countSelected(store, opts);
     const memories = [...readSelected(store, opts, opts.signal)].map((x) => x.memory);
-    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: exportMask(store, opts.includeSecrets)(store.graph.rows()) };
+    const mask = exportMask(store, opts.includeSecrets);
+    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: mask(store.graph.rows()) };
     const since = opts.since ?? 0;
     const frames: ArchiveFrame[] = [];
     for (let offset = 0; ; offset += PAGE) {
@@ -58,7 +59,11 @@ function snapshot(store: EngramStore, opts: ArchiveOptions, now: Date): { doc: E
       threads.push(t);
       messages.push(...kept);
     }
-    return { doc, sources: { frames, observations, threads, messages } };
+    // The sources get the memories' cut (leak51): a note's Wi-Fi password masked in its memory was
+    // still in the screen text, the chat message and the thread title it came from. The archive is
+    // made to be opened elsewhere (a passphrase, another machine), so it holds what a JSON export
+    // holds. The screenshots are not text: the CLI says they are unredacted.
+    return { doc, sources: mask({ frames, observations, threads, messages }) };
   });
 }
 

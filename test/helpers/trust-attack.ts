@@ -32,6 +32,7 @@ import { ChangingScreen, TextOcr } from '../fakes/fake-screen-stack.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { SwitchedStack, type XWindow } from './trust-x11.js';
 import { FolderSync } from '../../agents/sync/index.js';
+import { importFile } from '../../agents/portability/index.js';
 import { CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 
 export type TrustCase =
@@ -82,7 +83,13 @@ export type TrustCase =
    * capture exclusion list; then a window of an app this device excludes is on screen. Its text
    * must not be kept here, and this device's lists must still hold what they held.
    */
-  | { name: string; via: 'sync-widen'; app: string; title: string; text: string; secret: string };
+  | { name: string; via: 'sync-widen'; app: string; title: string; text: string; secret: string }
+  /**
+   * A vault value of a kind no detector knows, quoted by kept screen text and by a message of the
+   * user's own chat: the store keeps them (encrypted); the encrypted archive
+   * (`engram export --with-frames`), opened where its key is, must not (nor anything else that leaves).
+   */
+  | { name: string; via: 'vault-archive'; entry: { title: string; entry_type: string; secret: string }; screen: string; question: string; secret: string };
 
 export interface CaseResult {
   name: string;
@@ -414,6 +421,29 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           windows.win = { app: c.app, title: c.title, url: null, pid: 42, path: null, bounds: null };
           ocr.text = c.text;
           await seen();
+        } else if (c.via === 'vault-archive') {
+          store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
+          store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: Date.now(), app: 'Notes', title: c.entry.title, url: null, text: c.screen, caption: null });
+          // The thread is titled by an earlier question; a later turn quotes the value.
+          const thread = store.threads.create(c.entry.title);
+          store.messages.insert({ thread_id: thread.id, role: 'user', text: c.question, raw: { role: 'user', content: c.question } });
+          // Opened as its receiver opens it: a store with the same master key, what it imported read back.
+          const root = mkdtempSync(join(tmpdir(), 'engram-trust-archive-'));
+          try {
+            const file = join(root, 'out.engram-archive');
+            const r = await cli(['export', '--with-frames', '--out', file]);
+            if (r.code !== 0) why.push(`the archive was not written: ${r.out.trim().split('\n').pop() ?? ''}`);
+            const other = await openStore({ dataDir: join(root, 'other'), keyProvider: new StaticKeyProvider(key), embedder: null });
+            try {
+              await importFile(other, file);
+              const threads = other.threads.list({ limit: 10_000 });
+              said(c.name, JSON.stringify([other.observations.list({ limit: 10_000 }), other.frames.list({ limit: 10_000 }), threads, threads.map((t) => other.messages.list(t.id)), other.memories.list({ limit: 10_000, includeSuperseded: true }).filter((m) => m.kind !== 'knowledge_vault')]));
+            } finally {
+              await other.close();
+            }
+          } finally {
+            rmSync(root, { recursive: true, force: true });
+          }
         } else if (c.via === 'vault-quoted') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });
@@ -495,7 +525,7 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
     for (const r of results) {
       const c = cases.find((x) => x.name === r.name)!;
       if (!('secret' in c) || !c.secret) continue;
-      r.leaked = leakedBytes(c.secret, [c.via === 'vault-quoted' ? leaving : shared, ...(outputs.get(c.name) ?? [])].join('\n'));
+      r.leaked = leakedBytes(c.secret, [c.via === 'vault-quoted' || c.via === 'vault-archive' ? leaving : shared, ...(outputs.get(c.name) ?? [])].join('\n'));
     }
     // Synthesis of directives runs over everything at the end: a directive it made from an order
     // counts against the case that planted that order.

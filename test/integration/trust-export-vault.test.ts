@@ -87,4 +87,40 @@ describe('exports and vault values of every kind', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("the archive's observations, frames' titles, threads and messages hold none of the values either; asked for, they are there", async () => {
+    const store = await open();
+    seed(store);
+    const at = NOW - 600_000;
+    // The screen the note came from, the chat where the user asked about it: the values as typed and seen.
+    const frame = store.frames.insert({ display: 'main', captured_at: at, width: 800, height: 600, phash: '0', app: 'Notes', title: `wifi ${WIFI.toLowerCase()} - Notes`, url: null }, Buffer.from('pixels'));
+    store.observations.insert({ kind: 'screen', frame_id: frame.id, audio_id: null, display: 'main', observed_at: at, app: 'Notes', title: 'Loft setup', url: null, text: `Loft wifi key: see drawer\nguest joins with ${WIFI}\nparcels: 14 Larkspur Terrace, Bristol BS8 2QT`, caption: `A note with ${RECOVERY}` });
+    const thread = store.threads.create(`is ${WIFI} still the loft key?`, at);
+    store.messages.insert({ thread_id: thread.id, role: 'user', text: `is ${WIFI} still the loft key? the otter one`, raw: { role: 'user', content: `is ${WIFI} still the loft key?` }, created_at: at });
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { importFile } = await import('../../agents/portability/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'engram-export-vault-sources-'));
+    const sources = async (includeSecrets: boolean) => {
+      const file = join(dir, `${includeSecrets ? 'clear' : 'masked'}.engram-archive`);
+      const out = new AtomicFile(file);
+      await exportArchive(store, out, { secret: { passphrase: 'correct horse battery staple' }, scrypt: { N: 2 ** 12, r: 8, p: 1 }, includeSecrets });
+      out.commit();
+      const other = await open();
+      await importFile(other, file, { passphrase: 'correct horse battery staple' });
+      const threads = other.threads.list({ limit: 100 });
+      return JSON.stringify([other.observations.list({ limit: 100 }), other.frames.list({ limit: 100 }), threads, threads.map((t) => other.messages.list(t.id))]);
+    };
+    try {
+      const masked = await sources(false);
+      expect(masked).toContain('Loft wifi key: see drawer');
+      expect(masked).toContain('the otter one');
+      for (const v of [WIFI, WIFI.toLowerCase(), RECOVERY, 'Larkspur Terrace']) expect(masked, v).not.toContain(v);
+      const clear = await sources(true);
+      for (const v of [WIFI, WIFI.toLowerCase(), RECOVERY, 'Larkspur Terrace']) expect(clear, v).toContain(v);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
