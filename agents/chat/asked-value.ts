@@ -5,7 +5,7 @@
  * say the kind of answer ("how much", "what time", "email").
  */
 import { wordKin } from '../runtime/index.js';
-import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, placeSpellings, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
+import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, occasionWords, placeSpellings, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
 
@@ -296,6 +296,9 @@ export function askedValue(question: string): AskedValue {
     // A place each language spells its own way ("Lisbon": "Lisboa", "Cologne": "Köln") is met by any of them.
     const places = placeSpellings(lw).map(stem).filter((k) => k.length >= 3 && k !== s);
     if (places.length) kin.set(s, new Set([...(kin.get(s) ?? []), ...places]));
+    // "The play", "the gig": a ticket never says it, it says "Stalls", "Curtain", "Doors", "Live at …".
+    const occasion = named ? [] : occasionWords(lw).flatMap((w) => w.split(/[\s-]+/)).filter((w) => w.length >= 2).flatMap(inflectedStems).filter((k) => k !== s);
+    if (occasion.length) kin.set(s, new Set([...(kin.get(s) ?? []), ...occasion]));
     const verbish =
       !named &&
       (COMMON_VERBS.has(lw) ||

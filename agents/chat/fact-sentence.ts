@@ -136,13 +136,16 @@ function unitsOfPassage(p: PassageMatch, m: NumberedMemory, rank: number): Unit[
   const out: Unit[] = [];
   // An entry under a day heading is on that day, and the other days' entries are not around it.
   const headings = lines.map((l) => isDayHeading(l));
+  // One date line alone (a ticket's "Saturday 12 December") parts no days: what is above it (the
+  // show's name) is still around every line, as on a page with no day heading.
+  const parted = headings.filter(Boolean).length >= 2;
   let heading: number | null = null;
   lines.forEach((line, i) => {
     const next = lines[i + 1];
     if (headings[i]) heading = i;
     const end = heading === null ? -1 : headings.indexOf(true, heading + 1);
     const day = heading === null ? null : { heading: lines[heading]!, context: `${lines.slice(heading, end < 0 ? undefined : end).join('\n')}\n${p.window_title ?? ''}\n${m.memory.title}` };
-    const at = (t: string): Unit => ({ ...unit(t), ...(day ? { context: day.context, ...(heading !== i ? { heading: day.heading } : {}) } : {}) });
+    const at = (t: string): Unit => ({ ...unit(t), ...(day ? { ...(parted ? { context: day.context } : {}), ...(heading !== i ? { heading: day.heading } : {}) } : {}) });
     if (p.kind === 'code') {
       // A command with what it printed: the outcome tells which command did what was asked.
       out.push({ ...at(line), near: lines.slice(i, i + 3).join('\n') });

@@ -21,3 +21,4 @@ export {
 } from './everyday-lexicon.js';
 export { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, englishDates, withEnglishDates } from './foreign-calendar.js';
 export { PLACE_NAMES, placeSpellings } from './place-names.js';
+export { OCCASION_WORDS, occasionWords } from './occasion-words.js';
