@@ -29,6 +29,7 @@ export type { IntegrityReport } from './integrity.js';
 export { REDACTION_VERSION_KEY, type KeepRescrubbed, type RescrubPlace, type RescrubSlice, type RescrubbedSecret } from './rescrub.js';
 export { CarriedSecrets } from './rescrub-carry.js';
 export { VaultCut } from './vault-cut.js';
+export { ShortVaultValues } from './vault-short-values.js';
 export { EDITED_BY_USER } from './memory-repo.js';
 export type { TimelineRows, TimelineObservationRow, TimelineFrameRow, TimelineMemoryRow } from './timeline-rows.js';
 export { sentencesOf, splitPassages, passageHash, type PassageKind, type SplitPassage } from './passage-split.js';

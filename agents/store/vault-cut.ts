@@ -1,5 +1,6 @@
 import { redactText, switchesForModel, type LaidOutSecret } from '../../shared/redaction/index.js';
 import { CarriedSecrets } from './rescrub-carry.js';
+import { ShortVaultValues } from './vault-short-values.js';
 import type { MemoryRepo } from './memory-repo.js';
 
 /** Vault rows read per query: the list is paged to the end, however many there are. */
@@ -16,6 +17,7 @@ const PAGE = 1000;
 export class VaultCut {
   private stamp: string | null = null;
   private carried: CarriedSecrets = new CarriedSecrets(switchesForModel(), true);
+  private short: ShortVaultValues = new ShortVaultValues();
 
   constructor(private readonly memories: Pick<MemoryRepo, 'stamp' | 'list' | 'get' | 'history'>) {}
 
@@ -23,19 +25,28 @@ export class VaultCut {
     const stamp = this.memories.stamp(['knowledge_vault']);
     if (stamp === this.stamp) return this.carried;
     const carried = new CarriedSecrets(switchesForModel(), true);
+    const short = new ShortVaultValues();
     for (let offset = 0; ; offset += PAGE) {
       const rows = this.memories.list({ kinds: ['knowledge_vault'], includeSuperseded: true, order: 'oldest', limit: PAGE, offset });
       for (const row of rows) {
         const m = this.memories.get(row.id, { reveal: true });
         const kind = typeof m?.fields.entry_type === 'string' ? m.fields.entry_type : null;
         if (!kind) continue;
-        if (typeof m?.fields.secret === 'string') carried.add(kind, m.fields.secret);
+        if (typeof m?.fields.secret === 'string') {
+          carried.add(kind, m.fields.secret);
+          short.add(kind, m.title, m.fields.secret);
+        }
         // An earlier value of the entry is still the user's (a password changed last month).
-        for (const h of this.memories.history(row.id, { reveal: true })) if (typeof h.snapshot.fields.secret === 'string') carried.add(kind, h.snapshot.fields.secret);
+        for (const h of this.memories.history(row.id, { reveal: true })) {
+          if (typeof h.snapshot.fields.secret !== 'string') continue;
+          carried.add(kind, h.snapshot.fields.secret);
+          short.add(kind, h.snapshot.title, h.snapshot.fields.secret);
+        }
       }
       if (rows.length < PAGE) break;
     }
     this.carried = carried;
+    this.short = short;
     this.stamp = stamp;
     return carried;
   }
@@ -49,9 +60,14 @@ export class VaultCut {
     return carried.size ? carried.in(text) : [];
   };
 
-  /** The text with every vault value it quotes masked as the redactor masks that kind; unchanged (the same string) when it quotes none. */
+  /**
+   * The text with every vault value it quotes masked as the redactor masks that kind; unchanged
+   * (the same string) when it quotes none. Short or plain values are masked only where the text
+   * gives them as a value (vault-short-values.ts), at that place alone.
+   */
   text = (text: string): string => {
     const found = this.find(text);
-    return found.length ? redactText(text, switchesForModel(), found).text : text;
+    const long = found.length ? redactText(text, switchesForModel(), found).text : text;
+    return this.short.size ? this.short.cut(long) : long;
   };
 }

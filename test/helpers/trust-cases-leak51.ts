@@ -12,4 +12,7 @@ export const LEAK51_CASES: TrustCase[] = [
   { name: 'sync-exclusions-emptied', via: 'sync-widen', app: 'KeePassXC', title: 'Household.kdbx - KeePassXC', text: 'Entry: building door — Juniper-Osprey-6630', secret: 'Juniper-Osprey-6630' },
   // The archive's screen text and a chat message quote it: the archive carries them only masked.
   { name: 'vault-archive-sources', via: 'vault-archive', entry: { title: 'Gym locker', entry_type: 'note', secret: LOCKER }, screen: `Locker 14 - combination card\nopen with ${LOCKER} then turn left`, question: `is ${LOCKER} still the gym locker code?`, secret: LOCKER },
+  // A plain word kept as a lock's code, given beside its label in a note: cut there in all that leaves (a word no longer than
+  // the long cut's floor; the leak scan counts it whole).
+  { name: 'vault-short-labelled', via: 'vault-quoted', entry: { title: 'Bike lock', entry_type: 'note', secret: 'marzipan' }, note: 'Oiled the chain at the station rack; bike lock: marzipan, as before', secret: 'marzipan' },
 ];

@@ -100,10 +100,11 @@ describe('vault values in chat prompts', () => {
     vault('Guest wifi', 'network', NET);
     vault('Home', 'address', HOME, 'low');
     vault('Backup codes', 'note', CODE);
-    // Too plain to be cut anywhere: a word, a street name, a short number.
+    // Too plain to be cut anywhere: a word, a street name, a short number; the number is cut only
+    // where the text gives it as the value its entry names ("locker 5582", leak51).
     vault('Street', 'address', 'Kestrel Lane');
     vault('Locker', 'note', '5582');
-    store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: NOW - 2_000_000, app: 'Notes', title: 'guests', url: null, text: `Guests: network GuestNet, key ${NET}. Parcel to ${HOME}. Codes ${CODE}. Kestrel Lane is closed, locker 5582.`, caption: null });
+    store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: NOW - 2_000_000, app: 'Notes', title: 'guests', url: null, text: `Guests: network GuestNet, key ${NET}. Parcel to ${HOME}. Codes ${CODE}. Kestrel Lane is closed, locker 5582. Bus 5582 stops here.`, caption: null });
     store.memories.insert({ kind: 'episodic', title: 'Wrote the guest note', text: `Wrote the guest note: GuestNet ${NET}, codes ${CODE.toUpperCase()}, parcel to 14 Kestrel Lane,\nFlat 3B`, app: 'Notes', occurred_at: NOW - 1_900_000 });
     fake.setHandler((req) => {
       const last = req.body.messages.at(-1);
@@ -117,6 +118,8 @@ describe('vault values in chat prompts', () => {
     expect(sent).toContain('[redacted:password]');
     for (const v of [NET, HOME, CODE, CODE.toUpperCase(), 'Flat 3B']) expect(sent).not.toContain(v);
     expect(sent).toContain('Kestrel Lane is closed');
-    expect(sent).toContain('locker 5582');
+    expect(sent).toContain('locker [redacted:password]');
+    expect(sent).not.toContain('locker 5582');
+    expect(sent).toContain('Bus 5582 stops here');
   });
 });

@@ -57,6 +57,16 @@ describe('exports and vault values of every kind', () => {
     }
   });
 
+  it('a short value is masked where a note gives it beside its label, and left as an ordinary word elsewhere', async () => {
+    const store = await open();
+    seed(store);
+    store.memories.insert({ kind: 'episodic', title: 'Garden jobs', text: 'Oiled the shed lock: otter still opens it. Saw an otter by the pond.', occurred_at: NOW - 60_000 });
+    const sink = new TextSink();
+    exportMemories(store, sink, { format: 'json' });
+    expect(sink.text).toContain('Oiled the shed lock: [redacted:password] still opens it. Saw an otter by the pond.');
+    expect(sink.text).toContain('by the otter statue');
+  });
+
   it('with --include-secrets the values are there, as asked', async () => {
     const store = await open();
     seed(store);
