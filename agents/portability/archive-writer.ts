@@ -2,6 +2,7 @@ import type { EngramStore } from '../store/index.js';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ARCHIVE_MAGIC, ENTRY_DOCUMENT, ENTRY_END, ENTRY_FRAME, type ArchiveFrame, type ArchiveHeader, type ArchiveSources } from './archive-format.js';
 import { deriveArchiveKey, headerDigest, keyCheck, newKeySpec, sealEntry, type ArchiveSecret } from './archive-crypto.js';
 import type { ByteSink } from './atomic-file.js';
+import { coreSeal } from './core-seal.js';
 import type { ExportDocument } from './export-document.js';
 import { exportHeader, type ExportProgress } from './memory-export.js';
 import { countSelected, readSelected, type MemorySelection } from './memory-selection.js';
@@ -37,7 +38,8 @@ function snapshot(store: EngramStore, opts: ArchiveOptions, now: Date): { doc: E
     const total = countSelected(store, opts);
     const memories = [...readSelected(store, opts, opts.signal)].map((x) => x.memory);
     const mask = exportMask(store, opts.includeSecrets);
-    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: mask(store.graph.rows()) };
+    const sealed = memories.some((m) => m.kind === 'core') ? { core_seal: coreSeal(store.masterKey, memories) } : {};
+    const doc: ExportDocument = { ...exportHeader(opts, total, now), memories, graph: mask(store.graph.rows()), ...sealed };
     const since = opts.since ?? 0;
     const frames: ArchiveFrame[] = [];
     for (let offset = 0; ; offset += PAGE) {

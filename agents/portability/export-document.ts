@@ -34,5 +34,11 @@ export type ExportHeader = z.infer<typeof ExportHeaderSchema>;
 export const ExportDocumentSchema = ExportHeaderSchema.extend({
   memories: z.array(ExportedMemorySchema),
   graph: GraphRowsSchema.optional(),
+  /**
+   * The writer's seal on the core memories (core-seal.ts): an importer restores core blocks only
+   * when its own master key checks it. Older importers ignore it; a file without it holds no core
+   * block the importer will restore unasked.
+   */
+  core_seal: z.string().max(200).optional(),
 });
 export type ExportDocument = z.infer<typeof ExportDocumentSchema>;

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { RecordRestorer, type EngramStore } from '../store/index.js';
 import { ArchiveReader, looksLikeArchive } from './archive-reader.js';
 import { validateExportDocument } from './export-parser.js';
-import { importExportDocument, inOneTransaction, restoreMemories, type ImportOptions, type ImportReport } from './memory-import.js';
+import { coreRestorable, importExportDocument, inOneTransaction, restoreMemories, type ImportOptions, type ImportReport } from './memory-import.js';
 import { PortabilityError } from './portability-error.js';
 import { errorLine } from '../../shared/text/index.js';
 
@@ -48,6 +48,7 @@ async function importArchive(store: EngramStore, path: string, name: string, opt
     const v = reader.verify();
     const dryRun = opts.dryRun ?? false;
     const frameIds = [...v.frames.keys()];
+    const core = coreRestorable(store, v.doc, opts);
     try {
       return await inOneTransaction(store, dryRun, (r) => {
         const sources = { frames: 0, observations: 0, threads: 0, messages: 0 };
@@ -60,7 +61,7 @@ async function importArchive(store: EngramStore, path: string, name: string, opt
           sources.frames++;
         }
         for (const o of v.sources.observations) if (r.observation(o)) sources.observations++;
-        const { counts, secretsMasked } = restoreMemories(r, v.doc, opts.onProgress);
+        const { counts, secretsMasked, coreHeld } = restoreMemories(r, v.doc, opts.onProgress, core);
         const graph = v.doc.graph ? store.graph.restoreRows(v.doc.graph) : null;
         // What the archive holds was redacted by the detectors of the Engram that wrote it, maybe older ones.
         store.recheckRedaction();
@@ -69,6 +70,7 @@ async function importArchive(store: EngramStore, path: string, name: string, opt
           dry_run: dryRun,
           memories: { ...counts, total: v.doc.memories.length },
           secrets_masked: secretsMasked,
+          core_held: coreHeld,
           sources,
           graph,
         };

@@ -1,6 +1,7 @@
 import { LATEST_SCHEMA_VERSION, type EngramStore } from '../store/index.js';
 import type { ByteSink } from './atomic-file.js';
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportHeader, type ExportKind } from './export-document.js';
+import { coreSeal } from './core-seal.js';
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type ExportedMemory, type ExportHeader, type ExportKind } from './export-document.js';
 import { MarkdownWriter } from './markdown-writer.js';
 import { countSelected, readSelected, selectionPasses, type MemorySelection } from './memory-selection.js';
 import { PortabilityError } from './portability-error.js';
@@ -60,15 +61,21 @@ export function exportMemories(store: EngramStore, sink: ByteSink, opts: ExportO
       if (md) md.header(header, countsByGroup(store, opts));
       else sink.write(JSON.stringify(header).slice(0, -1) + ',"memories":[\n');
       let done = 0;
+      // The core memories as written, sealed at the end (core-seal.ts).
+      const core: ExportedMemory[] = [];
       opts.onProgress?.({ done, total });
       for (const { group, memory } of readSelected(store, opts, opts.signal)) {
         if (md) md.memory(group, memory);
         else sink.write((done ? ',\n' : '') + JSON.stringify(memory));
+        if (memory.kind === 'core') core.push(memory);
         done++;
         byKind[group] = (byKind[group] ?? 0) + 1;
         if (done % PROGRESS_EVERY === 0) opts.onProgress?.({ done, total });
       }
-      if (!md) sink.write(`\n],"graph":${JSON.stringify(exportMask(store, opts.includeSecrets)(store.graph.rows()))}}\n`);
+      if (!md) {
+        const seal = core.length ? `,"core_seal":${JSON.stringify(coreSeal(store.masterKey, core))}` : '';
+        sink.write(`\n],"graph":${JSON.stringify(exportMask(store, opts.includeSecrets)(store.graph.rows()))}${seal}}\n`);
+      }
       opts.onProgress?.({ done, total });
       return { format: opts.format, memories: done, secrets: header.secrets, by_kind: byKind };
     });

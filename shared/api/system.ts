@@ -111,6 +111,8 @@ export const ImportReportSchema = lazySchema(() => z.object({
   memories: z.object({ inserted: Count, replaced: Count, unchanged: Count, kept_local: Count, total: Count }),
   /** Knowledge-vault entries whose secret value the file did not carry (a masked export). */
   secrets_masked: Count,
+  /** Core blocks not restored: no seal of this Engram's vouches that the file is the user's own export (see docs/threat-model.md). */
+  core_held: Count.default(0),
   /** Archives only: sources restored (ones already here are skipped). */
   sources: z.object({ frames: Count, observations: Count, threads: Count, messages: Count }).nullable(),
   /** People & projects added: entities, facts, and links (mentions, fact participants and sources); null for a file without a graph. */
@@ -185,7 +187,13 @@ export const systemRequests = {
    * step: a damaged or foreign file changes nothing. Only where the host names files (the CLI).
    */
   'import.file': defineRequest(
-    lazySchema(() => z.object({ path: FilePath, dry_run: z.boolean().default(false), passphrase: z.string().min(1).max(4096).optional() })),
+    lazySchema(() => z.object({
+      path: FilePath,
+      dry_run: z.boolean().default(false),
+      passphrase: z.string().min(1).max(4096).optional(),
+      /** Restore core blocks from a file this Engram did not seal: the user says it is their own export. */
+      trust_core: z.boolean().default(false),
+    })),
     ImportReportSchema,
   ),
   /**

@@ -79,6 +79,11 @@ export type TrustCase =
   | { name: string; via: 'chat-turns'; turns: { question: string; answer: string; kept?: { kind: 'episodic' | 'semantic'; title: string; text: string } }[] }
   | { name: string; via: 'screen-recommend'; app: string; title: string; url?: string | null; text: string; task: string; own: string; repeats: number }
   /**
+   * A file in the shape of an Engram export that this Engram did not write (shared "to get started",
+   * or an export edited by someone), put in with `engram import`: its core blocks are the attack.
+   */
+  | { name: string; via: 'import-export'; core: { label: string; text: string }[] }
+  /**
    * Another device of the user's sync folder (lost, or its sync key in other hands) empties every
    * capture exclusion list; then a window of an app this device excludes is on screen. Its text
    * must not be kept here, and this device's lists must still hold what they held.
@@ -447,6 +452,20 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
         } else if (c.via === 'vault-quoted') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });
+        } else if (c.via === 'import-export') {
+          const at = new Date().toISOString();
+          const memories = c.core.map((b, i) => ({
+            id: `mem_01jx0000000000000000000${String(i).padStart(3, '0')}`,
+            kind: 'core', title: b.label, text: b.text, details: '', fields: { label: b.label, limit: 5000 }, app: null, occurred_at: null, ended_at: null, segment: null,
+            created_at: at, updated_at: at, access_count: 0, last_accessed_at: null, version: 1, superseded_by: null, archived_at: null, provenance: [], history: [],
+          }));
+          const doc = { format: 'engram-export', format_version: 2, exported_at: at, schema_version: 1, secrets: 'masked', filter: { since: null, kinds: null }, count: memories.length, memories };
+          const f = join(tmpdir(), `engram-trust-export-${randomBytes(4).toString('hex')}.json`);
+          writeFileSync(f, JSON.stringify(doc));
+          const r = await cli(['import', f]);
+          rmSync(f, { force: true });
+          said(c.name, r.out);
+          if (r.code !== 0) why.push(`the import failed: ${r.out.trim().split('\n').pop() ?? ''}`);
         } else if (c.via === 'chat') {
           const r = await engram.client.call('chat.send', { text: c.question });
           said(c.name, JSON.stringify(r));

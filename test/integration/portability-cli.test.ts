@@ -47,17 +47,19 @@ describe('engram export / import / backup / mcp status on the command line', { t
 
     const other = join(root, 'other');
     const otherKey = randomBytes(32);
-    const i1 = await engram(other, otherKey, ['import', file, '--json']);
+    // Another machine's Engram (another key): the user vouches that the file is their own, core and all.
+    const i1 = await engram(other, otherKey, ['import', file, '--trust-core', '--json']);
     expect(i1.code).toBe(0);
     expect(JSON.parse(i1.stdout).memories).toMatchObject({ inserted: 8, total: 8 });
-    const i2 = await engram(other, otherKey, ['import', file]);
+    const i2 = await engram(other, otherKey, ['import', file, '--trust-core']);
     expect(i2.stdout).toMatch(/0 new, 0 updated, 8 already here/);
 
     // The re-export of the imported copy is the same document.
     const again = await engram(other, otherKey, ['export', '--include-secrets']);
     const a = JSON.parse(readFileSync(file, 'utf8'));
     const b = JSON.parse(again.stdout);
-    expect({ ...b, exported_at: 0 }).toEqual({ ...a, exported_at: 0 });
+    // But for the time and the core seal (each Engram seals with its own key).
+    expect({ ...b, exported_at: 0, core_seal: 0 }).toEqual({ ...a, exported_at: 0, core_seal: 0 });
   });
 
   it('exports Markdown and filtered JSON to standard output, secrets masked by default', async () => {
@@ -105,7 +107,7 @@ describe('engram export / import / backup / mcp status on the command line', { t
     const noPass = await engram(other, k, ['import', file]);
     expect(noPass.code).toBe(1);
     expect(noPass.stderr).toMatch(/protected by a passphrase/);
-    const ok = await engram(other, k, ['import', file], { ENGRAM_ARCHIVE_PASSPHRASE: 'a long passphrase for the archive' });
+    const ok = await engram(other, k, ['import', file, '--trust-core'], { ENGRAM_ARCHIVE_PASSPHRASE: 'a long passphrase for the archive' });
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/8 new/);
     expect(ok.stdout).toMatch(/3 frames, 1 observations, 1 threads, 1 messages added/);

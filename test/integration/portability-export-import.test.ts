@@ -54,7 +54,8 @@ function exportTo(store: EngramStore, file: string, opts: ExportOptions): void {
   out.commit();
 }
 
-const withoutTime = (doc: ExportDocument) => ({ ...doc, exported_at: 'x' });
+// The export time, and the core seal (each Engram seals with its own key: core-seal.ts).
+const withoutTime = (doc: ExportDocument) => ({ ...doc, exported_at: 'x', core_seal: 'x' });
 
 describe('export and import', () => {
   let root: string;
@@ -88,7 +89,8 @@ describe('export and import', () => {
     expect(new Set(doc.memories.map((m) => m.kind))).toEqual(new Set(['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault']));
 
     const other = await freshStore();
-    const report = await importFile(other, file);
+    // Another machine's Engram (another key): the user vouches that the file is their own, core and all.
+    const report = await importFile(other, file, { trustCore: true });
     expect(report.memories).toMatchObject({ inserted: 8, replaced: 0, unchanged: 0, kept_local: 0, total: 8 });
     expect(state(other)).not.toBe('');
     // Every memory as the store sees it, revealed, with sources and history: identical.
@@ -120,9 +122,9 @@ describe('export and import', () => {
     const file = join(root, 'all.json');
     exportTo(store, file, { format: 'json', includeSecrets: true });
     const other = await freshStore();
-    await importFile(other, file);
+    await importFile(other, file, { trustCore: true });
     const before = state(other);
-    const second = await importFile(other, file);
+    const second = await importFile(other, file, { trustCore: true });
     expect(second.memories).toMatchObject({ inserted: 0, unchanged: 8 });
     expect(state(other)).toBe(before);
 
@@ -130,7 +132,7 @@ describe('export and import', () => {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as ExportDocument;
     const id = doc.memories.find((m) => m.kind === 'resource')!.id;
     other.memories.update(id, { text: 'edited locally' }, 'local edit');
-    const third = await importFile(other, file);
+    const third = await importFile(other, file, { trustCore: true });
     expect(third.memories.kept_local).toBe(1);
     expect(other.memories.get(id)!.text).toBe('edited locally');
 
@@ -261,7 +263,7 @@ describe('export and import', () => {
     exportTo(store, file, { format: 'json' });
     const other = await freshStore();
     const before = state(other);
-    const r = await importFile(other, file, { dryRun: true });
+    const r = await importFile(other, file, { dryRun: true, trustCore: true });
     expect(r).toMatchObject({ dry_run: true, memories: { inserted: 8 } });
     expect(state(other)).toBe(before);
   });

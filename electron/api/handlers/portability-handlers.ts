@@ -37,7 +37,7 @@ export function portabilityHandlers(deps: ApiDeps): HandlerGroup<PortabilityName
       return task(
         'import',
         'An import',
-        () => importFile(store, input.path, { dryRun: input.dry_run, passphrase: input.passphrase, onProgress: (p) => progress.set('import', { state: 'running', done: p.done, total: p.total }) }),
+        () => importFile(store, input.path, { dryRun: input.dry_run, passphrase: input.passphrase, trustCore: input.trust_core, onProgress: (p) => progress.set('import', { state: 'running', done: p.done, total: p.total }) }),
         (r) => ({ done: r.memories.total, detail: null }),
       );
     },
