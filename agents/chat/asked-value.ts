@@ -308,7 +308,9 @@ export function askedValue(question: string): AskedValue {
         phrasalVerb(words, i) ||
         (/(?:ing|ed)$/.test(lw) && !gerundSubject(words, i)) ||
         /^(?:i|we|you|they|he|she|to|not)$/i.test(before) ||
-        (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)));
+        (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)) ||
+        // "Which code opens the door": the word after "which/what + noun" in its -s form is the noun's verb.
+        (/^(?:which|what|whose)$/.test(twoBefore) && /[^s]s$/.test(lw) && COMMON_VERBS.has(lw.slice(0, -1))));
     if (verbish) loose.push(s);
   });
   const kind = askedKind(question);

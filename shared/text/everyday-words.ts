@@ -298,7 +298,7 @@ gym, sport, sports | Sport, Fitnessstudio, Turnhalle | sport, salle de sport | d
 music | Musik | musique | música | musica | música
 concert | Konzert | concert | concierto | concerto | concerto
 cinema, movie, film | Kino, Film | cinéma, film | cine, película | cinema, film | cinema, filme
-restaurant | Restaurant, Gaststätte | restaurant | restaurante | ristorante, trattoria | restaurante
+restaurant | Restaurant, Gaststätte, Gasthaus, Wirtshaus | restaurant, brasserie, bistrot | restaurante, mesón | ristorante, trattoria, osteria | restaurante, churrascaria, marisqueira
 table | Tisch | table | mesa | tavolo | mesa
 open | geöffnet, offen | ouvert | abierto | aperto | aberto
 closed | geschlossen | fermé | cerrado | chiuso | fechado
