@@ -36,6 +36,7 @@ import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
 import { namesAsked, rareWordPick, thingUnsaid } from './rare-word-lead.js';
 import { listInOneCell } from './list-label.js';
+import { timetableLead } from './timetable-grid.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -953,6 +954,9 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
  * look for, or nothing at all was found: the answer says so in its own way).
  */
 export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter, layout?: FrameLayout, hints: FactHints = {}): FactSentence | null {
+  // "What does she have right after lunch on Thursday", "which days does she have PE": a timetable's cell by its day.
+  const slot = timetableLead(question, numbered, hints.screens, layout);
+  if (slot) return { text: `${clip(slot.text, MAX_CHARS)}${where(slot, fmt)} [${slot.n}].`, cited: [slot.n], known: slot.found, hedged: false };
   const g = gather(question, numbered, layout, hints.screens);
   if (!g) return null;
   const { asked, units } = g;
