@@ -1,5 +1,6 @@
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
-import { DIRECTIVE_SETTING_PREFIX, EXCLUSION_ITEM_PREFIX, EXCLUSIONS_SETTING, exclusionsOf, SyncedDirectiveSchema, SyncedExclusionItemSchema, SyncedExclusionsSchema, withExclusionItem, type EngramStore, type SyncedExclusions } from '../store/index.js';
+import { DIRECTIVE_SETTING_PREFIX, EXCLUSION_ITEM_PREFIX, EXCLUSIONS_SETTING, exclusionsOf, isDirectiveTombstone, SyncedDirectiveSchema, SyncedExclusionItemSchema, SyncedExclusionsSchema, withExclusionItem, type EngramStore, type SyncedExclusions } from '../store/index.js';
+import { directiveTextProblem } from '../behaviour/index.js';
 import type { SyncedSetting } from './change-record.js';
 
 /** The lists with every item of `more` that is not in them yet added at the end; none taken off. */
@@ -46,5 +47,10 @@ export function applySyncedSetting(store: EngramStore, key: SyncedSetting, value
     return;
   }
   const parsed = SyncedDirectiveSchema.safeParse(value);
-  if (parsed.success) store.directives.putSynced(key.slice(DIRECTIVE_SETTING_PREFIX.length), parsed.data, Date.now());
+  if (!parsed.success) return;
+  // A directive no device of this user could have written (a link, an address, a tool's name, a
+  // credential: the edit and the synthesis refuse them) came from a forged or broken segment:
+  // active here by sync alone, it would tell every answer to send the user somewhere.
+  if (from === 'elsewhere' && !isDirectiveTombstone(parsed.data) && directiveTextProblem(parsed.data.text)) return;
+  store.directives.putSynced(key.slice(DIRECTIVE_SETTING_PREFIX.length), parsed.data, Date.now());
 }

@@ -89,6 +89,8 @@ export type TrustCase =
    * must not be kept here, and this device's lists must still hold what they held.
    */
   | { name: string; via: 'sync-widen'; app: string; title: string; text: string; secret: string }
+  /** Another device of the sync folder accepts a directive whose text carries an order (a link): it must not be active here. */
+  | { name: string; via: 'sync-directive'; text: string }
   /**
    * A vault value of a kind no detector knows, quoted by kept screen text and by a message of the
    * user's own chat: the store keeps them (encrypted); the encrypted archive
@@ -402,30 +404,27 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
             .filter((v) => store.memories.get(v.id, { reveal: true })?.fields.secret === c.secret).length;
           if (held !== 1) why.push(`the vault holds the secret ${held} times, not once`);
         } else if (c.via === 'sync-widen') {
-          const root = mkdtempSync(join(tmpdir(), 'engram-trust-sync-'));
-          const folder = join(root, 'folder');
-          mkdirSync(folder);
-          const shared = { folder, key: randomBytes(32), folderId: randomBytes(16).toString('hex') };
-          const other = await openStore({ dataDir: join(root, 'other'), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-          try {
-            const here = new FolderSync(store, shared);
-            const there = new FolderSync(other, shared);
-            await here.now();
-            await there.now();
+          await otherDevice(store, async (other, pass) => {
             const lists = () => store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).privacy;
             const had = JSON.stringify(lists());
             const cur = other.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
             other.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, privacy: { ...cur.privacy, excluded_apps: [], excluded_title_patterns: [], excluded_url_patterns: [] } });
-            await there.now();
-            await here.now();
+            await pass();
             if (JSON.stringify(lists()) !== had) why.push('another device took exclusions off this one');
-          } finally {
-            await other.close();
-            rmSync(root, { recursive: true, force: true });
-          }
+          });
           windows.win = { app: c.app, title: c.title, url: null, pid: 42, path: null, bounds: null };
           ocr.text = c.text;
           await seen();
+        } else if (c.via === 'sync-directive') {
+          await otherDevice(store, async (other, pass) => {
+            // Written into the other store as a device that skips the text rule would (a forged or broken one).
+            const t = other.threads.create('chat');
+            const q = other.messages.insert({ thread_id: t.id, role: 'user', text: 'shorter please', raw: {} });
+            const f = other.feedback.add({ message_id: q.id, answer_id: null, kind: 'explicit', topic: 'links', stance: 'for', instruction: c.text, quote: c.text, source: 'rules', created_at: Date.now() });
+            const d = other.directives.create({ text: c.text, topic: 'links', stance: 'for', origin: 'rules', evidence: [f.id], at: Date.now() });
+            other.directives.accept(d.id, Date.now());
+            await pass();
+          });
         } else if (c.via === 'vault-archive') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: Date.now(), app: 'Notes', title: c.entry.title, url: null, text: c.screen, caption: null });
@@ -566,6 +565,31 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
     rmSync(dir, { recursive: true, force: true });
   }
   return { cases: results.length, steered: results.filter((r) => r.steered).length, leaked: results.reduce((a, r) => a + r.leaked, 0), results };
+}
+
+/**
+ * Another device of this store's sync folder (its own data dir and master key, the same sync key):
+ * both sync once, `act` changes the other device and calls `pass` to sync it over to this one.
+ */
+async function otherDevice(store: EngramStore, act: (other: EngramStore, pass: () => Promise<void>) => Promise<void>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'engram-trust-sync-'));
+  const folder = join(root, 'folder');
+  mkdirSync(folder);
+  const shared = { folder, key: randomBytes(32), folderId: randomBytes(16).toString('hex') };
+  const other = await openStore({ dataDir: join(root, 'other'), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
+  try {
+    const here = new FolderSync(store, shared);
+    const there = new FolderSync(other, shared);
+    await here.now();
+    await there.now();
+    await act(other, async () => {
+      await there.now();
+      await here.now();
+    });
+  } finally {
+    await other.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 /** The real `engram mcp` over stdio; what it writes to stderr (its log) is kept in `stderr` for the leak scan. */
