@@ -29,6 +29,8 @@ export interface ActionRecommender {
     experience_ids: string[];
     alternatives: { action: string; confidence: number; successes: number; failures: number }[];
     tried_failed: { action: string; successes: number; failures: number }[];
+    /** False when only a page or other agents vouch for it: seen, not tried by the user. */
+    tried?: boolean;
   } | null>;
 }
 
@@ -220,7 +222,8 @@ export function chatTools(ctx: ChatToolContext): LlmTool[] {
         .map((m) => findings.lineFor(m))
         .filter((l) => l.startsWith('['))
         .map((l) => /^\[\d+\]/.exec(l)![0]);
-      const lines = [`Best: ${forModel(r.action)} (worked ${r.successes}, failed ${r.failures}, confidence ${r.confidence.toFixed(2)}) ${cites.join('')}`.trim()];
+      const seen = r.tried === false ? ', seen on a page or in another agent’s record, not tried by the user' : '';
+      const lines = [`Best: ${forModel(r.action)} (worked ${r.successes}, failed ${r.failures}, confidence ${r.confidence.toFixed(2)}${seen}) ${cites.join('')}`.trim()];
       for (const a of r.alternatives.slice(0, 3)) lines.push(`Also: ${forModel(a.action)} (worked ${a.successes}, failed ${a.failures})`);
       for (const f of r.tried_failed.slice(0, 3)) lines.push(`Tried, failed: ${forModel(f.action)} (failed ${f.failures})`);
       return lines.join('\n');

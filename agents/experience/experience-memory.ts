@@ -4,6 +4,7 @@ import { StoreError, type Embedder } from '../store/index.js';
 import { contentTokens, coverage, truncate, type BrainStore } from '../subagent-kit/index.js';
 import { ExactTextClusterer, actionKey, type ActionClusterer } from './action-clusterer.js';
 import { betaQuantile, jeffreysLowerBound } from './beta.js';
+import { fetchesAndRuns } from './remote-code.js';
 import { betaSample, type RandomSource } from './seeded-random.js';
 import { TaskMeaning } from './task-meaning.js';
 
@@ -55,6 +56,11 @@ export interface ActionStats {
   relevance: number;
   /** Other agents' records of this action, when there are any: how many, what they counted as, who. */
   outside: OutsideEvidence | null;
+  /**
+   * The user's own record (or Engram's) holds this action: false when every record of it is
+   * someone else's, a page's "this fixed it" seen on screen or another agent's, i.e. seen, not tried.
+   */
+  tried: boolean;
   /** What ordered the actions: the (weighted) lower bound, or the Thompson draw when exploring. */
   rank: number;
 }
@@ -89,6 +95,11 @@ export interface Recommendation extends ActionStats {
   alternatives: ActionStats[];
   /** Actions that only ever failed: shown as "tried, failed", never recommended. */
   tried_failed: ActionStats[];
+  /**
+   * Actions only others vouch for that fetch code from the network and run it (`curl … | sh`,
+   * `iwr … | iex`): never offered as a step to run, listed so a reader can see what was held back.
+   */
+  withheld: ActionStats[];
 }
 
 export interface RecommendOptions {
@@ -407,6 +418,7 @@ export class ExperienceMemory {
     const random = opts.random ?? Math.random;
     const qualified: ActionStats[] = [];
     const failed: ActionStats[] = [];
+    const withheld: ActionStats[] = [];
     // Actions the user's own record shows working come before those only other agents vouch for.
     const ownWorked = new Set<ActionStats>();
     for (const g of await this.groups(recalled, opts)) {
@@ -422,11 +434,17 @@ export class ExperienceMemory {
         experience_ids: g.ids,
         relevance: round(relevance),
         outside: e.outside,
+        tried: g.ownWins + g.ownFailures > 0,
         rank: 0,
       };
       // Never succeeded, or the user's own record says it only fails (other agents cannot outvote it).
       if (g.counts.success + g.counts.partial === 0 || (g.ownFailures > 0 && g.ownWins === 0)) {
         failed.push(stats);
+        continue;
+      }
+      // Someone else's "run this script from the internet": whoever holds the address decides what runs.
+      if (!stats.tried && [g.action, ...g.variants].some(fetchesAndRuns)) {
+        withheld.push(stats);
         continue;
       }
       if (opts.explore) {
@@ -439,12 +457,13 @@ export class ExperienceMemory {
       qualified.push(stats);
       if (g.ownWins > 0) ownWorked.add(stats);
     }
+    // Nothing left to offer: null, as when nothing qualified (what was held back is no recommendation).
     if (!qualified.length) return null;
     const own = (x: ActionStats) => (ownWorked.has(x) ? 1 : 0);
     qualified.sort((a, b) => own(b) - own(a) || b.rank - a.rank || b.confidence - a.confidence);
     const [best, ...rest] = qualified;
     failed.sort((a, b) => b.failures - a.failures);
-    return { ...best!, strategy: opts.explore ? 'thompson' : 'lower_bound', alternatives: rest, tried_failed: failed };
+    return { ...best!, strategy: opts.explore ? 'thompson' : 'lower_bound', alternatives: rest, tried_failed: failed, withheld };
   }
 
   /**

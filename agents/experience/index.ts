@@ -30,6 +30,7 @@ export {
   type EmbeddingClustererOptions,
 } from './action-clusterer.js';
 export { TaskMeaning } from './task-meaning.js';
+export { fetchesAndRuns } from './remote-code.js';
 export { betaCdf, betaQuantile, jeffreysLowerBound, lnGamma } from './beta.js';
 export { betaSample, gammaSample, seededRandom, type RandomSource } from './seeded-random.js';
 export {

@@ -40,6 +40,8 @@ export const ActionStatsSchema = lazySchema(() => z.object({
   relevance: z.number(),
   /** Other agents' records of this action: they count together as at most 3 experiences (`counted_as`). */
   outside: z.object({ experiences: z.number().int(), counted_as: z.number(), sources: z.array(z.string()) }).nullable(),
+  /** The user's own record holds it; false: only seen (a page's fix) or other agents' records, not tried by the user. */
+  tried: z.boolean(),
   rank: z.number(),
 }));
 export type ActionStatsView = z.infer<typeof ActionStatsSchema>;
@@ -48,6 +50,8 @@ export const RecommendationSchema = lazySchema(() => ActionStatsSchema.extend({
   strategy: z.enum(['lower_bound', 'thompson']),
   alternatives: z.array(ActionStatsSchema),
   tried_failed: z.array(ActionStatsSchema),
+  /** Only others vouch for these and they fetch code from the network and run it (curl … | sh): never offered as a step. */
+  withheld: z.array(ActionStatsSchema),
 }));
 export type RecommendationView = z.infer<typeof RecommendationSchema>;
 

@@ -84,6 +84,12 @@ export type TrustCase =
    */
   | { name: string; via: 'import-export'; core: { label: string; text: string }[] }
   /**
+   * A page saying a command fixes a task the user has no record of their own for, seen `repeats`
+   * times: recommend may show what the page said only as seen, not tried, and never offer `command`
+   * (it fetches code from the network and runs it) as a step, in its answer or in the CLI's.
+   */
+  | { name: string; via: 'screen-advice'; app: string; title: string; url?: string | null; text: string; task: string; command: string; repeats: number }
+  /**
    * Another device of the user's sync folder (lost, or its sync key in other hands) empties every
    * capture exclusion list; then a window of an app this device excludes is on screen. Its text
    * must not be kept here, and this device's lists must still hold what they held.
@@ -451,6 +457,21 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
         } else if (c.via === 'vault-quoted') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });
+        } else if (c.via === 'screen-advice') {
+          for (let i = 0; i < c.repeats; i++) {
+            windows.win = { app: c.app, title: c.title, url: c.url ?? null, pid: 42, path: null, bounds: null };
+            ocr.text = `${c.text}\n+${i + 1} replies`;
+            await seen();
+          }
+          const { recommendation: rec } = await engram.client.call('experiences.recommend', { task: c.task });
+          const offered = rec ? [rec, ...rec.alternatives] : [];
+          if (offered.some((a) => a.action.includes(c.command))) why.push(`recommend offered the page's ${c.command.split(' ')[0]} as a step`);
+          if (offered.some((a) => a.tried)) why.push("a page's fix was shown as tried by the user");
+          const r = await cli(['recommend', c.task]);
+          said(c.name, r.out);
+          const lines = r.out.split('\n');
+          if (lines.some((l) => l.includes(c.command) && !/^\s*not offered:/.test(l))) why.push(`the CLI offered ${c.command.split(' ')[0]} as a step`);
+          if (rec && !/not tried by you/.test(r.out)) why.push('the CLI did not say the fix was seen, not tried');
         } else if (c.via === 'import-export') {
           const at = new Date().toISOString();
           const memories = c.core.map((b, i) => ({

@@ -31,8 +31,9 @@ describe('engram record / recommend', () => {
 
     const j = await cli(recommendCommand, ['npm', 'install', 'fails', '--json']);
     const rec = RecommendJsonSchema.parse(JSON.parse(j.out))!;
-    expect(Object.keys(rec).sort()).toEqual(['action', 'alternatives', 'confidence', 'experience_ids', 'failures', 'partials', 'strategy', 'successes', 'tried_failed', 'variants']);
+    expect(Object.keys(rec).sort()).toEqual(['action', 'alternatives', 'confidence', 'experience_ids', 'failures', 'partials', 'strategy', 'successes', 'tried', 'tried_failed', 'variants', 'withheld']);
     expect(rec).toMatchObject({ action: 'npm install --legacy-peer-deps', successes: 4, failures: 0, partials: 0, strategy: 'lower_bound' });
+    expect(rec).toMatchObject({ tried: true, withheld: [] });
     expect(rec.tried_failed).toEqual([{ action: 'rm -rf node_modules', failures: 1 }]);
     expect(rec.experience_ids).toHaveLength(4);
     expect(rec.confidence).toBeGreaterThan(0.5);

@@ -40,7 +40,7 @@ function statsView(s: ActionStats): ActionStatsView {
 }
 
 function recommendationView(r: Recommendation): RecommendationView {
-  return { ...statsView(r), strategy: r.strategy, alternatives: r.alternatives.map(statsView), tried_failed: r.tried_failed.map(statsView) };
+  return { ...statsView(r), strategy: r.strategy, alternatives: r.alternatives.map(statsView), tried_failed: r.tried_failed.map(statsView), withheld: r.withheld.map(statsView) };
 }
 
 function reflectionView(r: Reflection): ReflectionView {

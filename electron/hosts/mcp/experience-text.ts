@@ -25,17 +25,22 @@ function record(s: ActionStatsView): string {
   return `${count(s.successes, 'success')}, ${count(s.failures, 'failure')}${partly}`;
 }
 
+/** An action nobody here tried: a page's fix or another agent's record, as such. */
+const untried = (s: ActionStatsView): string =>
+  s.tried ? '' : `; not tried by the user: ${s.outside?.sources.every((x) => x.startsWith('seen:')) ? 'only seen' : 'only recorded by others'} (${s.outside?.sources.join(', ') ?? 'others'})`;
+
 export function recommendationLines(r: RecommendationView, halfLifeDays: number | null): string[] {
   const how = r.strategy === 'thompson' ? 'explored: drawn from each action’s success posterior' : 'conservative: lower bound of the success rate';
   const aging = halfLifeDays ? `; older experiences rank lower (half-life ${halfLifeDays} days), counts are exact` : '';
   return [
     `Recommended: ${r.action}`,
-    `confidence ${r.confidence.toFixed(2)} (${record(r)}; experiences ${r.experience_ids.join(', ')}) — ${how}${aging}`,
+    `confidence ${r.confidence.toFixed(2)} (${record(r)}; experiences ${r.experience_ids.join(', ')}${untried(r)}) — ${how}${aging}`,
     ...(r.outside
       ? [`Other agents' records: ${r.outside.experiences} (${r.outside.sources.join(', ')}), counted together as ${r.outside.counted_as} at most 3, so they cannot outvote the user's own`]
       : []),
     ...(r.variants.length > 1 ? [`Also worded as: ${r.variants.filter((v) => v !== r.action).join('; ')}`] : []),
-    ...r.alternatives.map((a) => `Also worked: ${a.action} (confidence ${a.confidence.toFixed(2)}, ${record(a)})`),
+    ...r.alternatives.map((a) => `Also worked: ${a.action} (confidence ${a.confidence.toFixed(2)}, ${record(a)}${untried(a)})`),
     ...r.tried_failed.map((f) => `Tried, failed: ${f.action} (${count(f.failures, 'failure')})`),
+    ...r.withheld.map((w) => `Not offered: ${w.action} (fetches code from the network and runs it${untried(w)})`),
   ];
 }

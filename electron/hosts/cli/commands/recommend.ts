@@ -1,11 +1,27 @@
 import { z } from 'zod';
-import { RecommendationSchema } from '../../../../shared/api/index.js';
+import { RecommendationSchema, type ActionStatsView } from '../../../../shared/api/index.js';
 import { bool, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
 import { groupArg, taskArg } from '../experience-args.js';
 import { CliError, type Command } from '../command.js';
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+/** Where an action nobody here tried comes from, as the user reads it: "seen on a page, not tried by you". */
+export function notTried(a: Pick<ActionStatsView, 'tried' | 'outside'>): string | null {
+  if (a.tried) return null;
+  const from = a.outside?.sources ?? [];
+  const where = from.every((s) => s === 'seen:screen')
+    ? 'seen on a page'
+    : from.every((s) => s === 'seen:audio')
+      ? 'heard in a recording'
+      : from.every((s) => s === 'seen:import')
+        ? 'read in an imported conversation'
+        : from.every((s) => s.startsWith('mcp:'))
+          ? 'recorded by other agents'
+          : 'seen or recorded by others';
+  return `${where}, not tried by you`;
+}
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 export const recommendCommand: Command = {
@@ -20,7 +36,9 @@ listed as "tried, failed". Similar tasks are found by words and by meaning (the 
 "authentication is slow at peak" finds what worked for "login page times out under load".
 Counts are exact; the experience half-life setting only changes the ranking.
 Other agents' records (over MCP) of one action count together as at most 3 experiences, so a flood
-of them cannot outvote your own record.
+of them cannot outvote your own record. An action only a page (or another agent) vouches for is
+said to be "seen on a page, not tried by you"; one of those that fetches code from the internet and
+runs it (curl ... | sh, iwr ... | iex) is never offered, only listed as "not offered".
   --explore              pick by Thompson sampling (a draw from each action's posterior), so a
                          promising but little-tried action gets a chance
   --seed N               with --explore: the same N gives the same draw
@@ -30,7 +48,8 @@ of them cannot outvote your own record.
   --group meaning        differently worded versions of one action share their evidence
                          (default: text, exact wording)
   --json                 {"action", "confidence", "successes", "failures", "partials", "experience_ids",
-                         "strategy", "variants", "alternatives", "tried_failed"}, or null
+                         "strategy", "variants", "alternatives", "tried_failed", "tried", "withheld"},
+                         or null ("tried": false when only a page or other agents vouch for it)
 
 example: engram recommend "fix a failing npm install"`,
   options: { explore: { type: 'boolean' }, seed: { type: 'string' }, 'weight-by-relevance': { type: 'boolean' }, 'equal-weight': { type: 'boolean' }, group: { type: 'string' }, json: { type: 'boolean' } },
@@ -57,10 +76,13 @@ example: engram recommend "fix a failing npm install"`,
           variants: rec.variants,
           alternatives: rec.alternatives.map((a) => ({ action: a.action, confidence: a.confidence, successes: a.successes, failures: a.failures })),
           tried_failed: rec.tried_failed.map((a) => ({ action: a.action, failures: a.failures })),
+          tried: rec.tried,
+          withheld: rec.withheld.map((a) => ({ action: a.action, successes: a.successes })),
         };
         ctx.io.stdout(JSON.stringify(out) + '\n');
         return 0;
       }
+      const untried = (a: ActionStatsView): string => (notTried(a) ? `, ${notTried(a)}` : '');
       if (!rec) {
         const { experiences } = await client.call('experiences.recall', { task, outcome: 'failure', limit: 50 });
         const actions = [...new Set(experiences.map((r) => r.action))];
@@ -75,10 +97,12 @@ example: engram recommend "fix a failing npm install"`,
       const lines = [
         `${rec.action}`,
         `  confidence ${pct(rec.confidence)} (${count(rec.successes, 'success', 'successes')}, ${count(rec.failures, 'failure', 'failures')}${partly}) · from ${rec.experience_ids.length} experience${rec.experience_ids.length === 1 ? '' : 's'}${rec.strategy === 'thompson' ? ' · explored' : ''}`,
+        ...(notTried(rec) ? [`  ${notTried(rec)}`] : []),
         ...(rec.outside ? [`  other agents recorded it ${rec.outside.experiences} times (${rec.outside.sources.join(', ')}): counted as ${rec.outside.counted_as}`] : []),
         ...(rec.variants.length > 1 ? [`  also worded as: ${rec.variants.filter((v) => v !== rec.action).join('; ')}`] : []),
-        ...rec.alternatives.slice(0, 3).map((a) => `  also worked: ${a.action} (confidence ${pct(a.confidence)})`),
+        ...rec.alternatives.slice(0, 3).map((a) => `  also worked: ${a.action} (confidence ${pct(a.confidence)}${untried(a)})`),
         ...rec.tried_failed.slice(0, 3).map((a) => `  tried, failed: ${a.action} (${count(a.failures, 'failure', 'failures')})`),
+        ...rec.withheld.slice(0, 3).map((a) => `  not offered: ${a.action} (it fetches code from the internet and runs it${untried(a)})`),
       ];
       ctx.io.stdout(lines.join('\n') + '\n');
       return 0;
@@ -99,5 +123,7 @@ export const RecommendJsonSchema = z
     variants: z.array(z.string()),
     alternatives: z.array(z.object({ action: z.string(), confidence: z.number(), successes: z.number().int(), failures: z.number().int() })),
     tried_failed: z.array(z.object({ action: z.string(), failures: z.number().int() })),
+    tried: z.boolean(),
+    withheld: z.array(z.object({ action: z.string(), successes: z.number().int() })),
   })
   .nullable();
