@@ -37,6 +37,8 @@ import { cellLead } from './row-column.js';
 import { namesAsked, rareWordPick, thingUnsaid } from './rare-word-lead.js';
 import { listInOneCell } from './list-label.js';
 import { timetableLead } from './timetable-grid.js';
+import { bringLead } from './bring-list.js';
+import { featureUnsaid } from './asked-feature.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -957,6 +959,13 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "What does she have right after lunch on Thursday", "which days does she have PE": a timetable's cell by its day.
   const slot = timetableLead(question, numbered, hints.screens, layout);
   if (slot) return { text: `${clip(slot.text, MAX_CHARS)}${where(slot, fmt)} [${slot.n}].`, cited: [slot.n], known: slot.found, hedged: false };
+  // "What should I take with me to the GP": what the screen of that place asks to bring.
+  const bring = bringLead(question, numbered, hints.screens);
+  if (bring?.elsewhere) return { text: `I don't know: what you saw says what to bring only for other places than the one in "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
+  if (bring) return bring.sure ? { text: `${clip(bring.text, MAX_CHARS)}${where(bring, fmt)} [${bring.n}].`, cited: [bring.n], known: true, hedged: false } : { text: `Not sure it is what you asked, but the closest I found: ${clip(bring.text, MAX_CHARS)}${where(bring, fmt)} [${bring.n}].`, cited: [bring.n], known: false, hedged: true };
+  // "Does the flat come with a dishwasher" where nothing seen names one: not known, not the listing's nearest line.
+  const unsaidThing = featureUnsaid(question, numbered, hints.screens);
+  if (unsaidThing) return { text: `I don't know: nothing you saw or told me mentions ${unsaidThing} for "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   const g = gather(question, numbered, layout, hints.screens);
   if (!g) return null;
   const { asked, units } = g;
