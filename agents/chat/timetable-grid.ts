@@ -175,6 +175,9 @@ const CLOCK = /\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/;
 /** Words that say where in the day, not what: never the thing asked. */
 const FILLER = new Set(['right', 'straight', 'just', 'directly', 'immediately', 'after', 'before', 'following', 'first', 'last', 'final', 'earliest', 'latest', 'thing', 'lesson', 'class', 'period', 'session', 'subject', 'time', 'day', 'week', 'slot', 'on', 'have', 'has', 'do', 'doe', 'go', 'take'].map(stem));
 
+/** What the user looked at, opened or did ("the last thing I looked at on Tuesday") is asked of the timeline, not of a grid on a screen. */
+const ABOUT_SCREENS = /\b(?:i|we)\s+(?:\w+\s+)?(?:look(?:ed)?|saw|see|seen|open(?:ed)?|view(?:ed)?|visit(?:ed)?|brows(?:e|ed)|read|check(?:ed)?|work(?:ed)?\s+on)\b|\bon\s+my\s+screen\b/i;
+
 /** Whether a cell's text says the term: its stem, or its everyday translation. */
 function says(text: string, term: string): boolean {
   if (!text) return false;
@@ -270,7 +273,7 @@ export interface TimetableLead extends GridLead {
 
 /** The timetable cell a question asks for, from the grids on the found screens' word boxes. */
 export function timetableLead(question: string, numbered: readonly NumberedMemory[], screens: ScreenOf | undefined, layout?: (frameId: string) => FrameWords | null): TimetableLead | null {
-  if (!layout || (!dayCue(question) && !WHICH_DAYS.test(question)) || !/\?\s*$|^\s*(?:what|which|when|who)\b/i.test(question)) return null;
+  if (!layout || (!dayCue(question) && !WHICH_DAYS.test(question)) || !/\?\s*$|^\s*(?:what|which|when|who)\b/i.test(question) || ABOUT_SCREENS.test(question)) return null;
   const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length) return null;
   const found = foundScreens(numbered, screens, GRID_SCREENS);

@@ -140,3 +140,10 @@ describe('days down the side, times across', () => {
     expect(f.text).not.toMatch(/18:00/);
   });
 });
+
+describe('a question about what the user looked at is no question of the grid', () => {
+  it('states no slot of the timetable for "the last thing I looked at on Friday"', () => {
+    const f = lead('What was the last thing I looked at on Friday?', school, schoolTitle);
+    expect(f.text).not.toMatch(/^last on/);
+  });
+});
