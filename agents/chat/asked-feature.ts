@@ -1,10 +1,10 @@
 /**
  * "Does the flat come with a dishwasher?", "is there a lift in the building?", "does the room have
  * air conditioning?": a yes or no about one thing a place or offer has. When nothing seen or kept
- * names that thing (in its own word, its WordNet kin or an everyday translation), the answer is that
+ * names that thing (in its own word, a WordNet synonym or an everyday translation), the answer is that
  * Engram does not know, not the nearest line of the listing (a washing machine is no dishwasher).
  */
-import { wordKin } from '../runtime/index.js';
+import { closeKin } from '../runtime/index.js';
 import { foreignForms, meets, stem, stemsOf } from './asked-value.js';
 import type { NumberedMemory } from './retrieval-types.js';
 import type { ScreenOf } from './unmatched-screen.js';
@@ -26,12 +26,12 @@ export function askedFeature(question: string): string[] | null {
   return words;
 }
 
-/** Whether a word is met in the stems: itself, its kin, or an everyday translation of either. */
+/** Whether a word is met in the stems: itself, its synonyms, or an everyday translation (not WordNet's wider kin: a cast-iron pan says no dishwasher). */
 function said(word: string, stems: Set<string>): boolean {
   const w = word.toLowerCase();
   if (meets(stem(w), stems)) return true;
   for (const f of foreignForms(w)) if (stems.has(f)) return true;
-  for (const k of wordKin(w)) if (/^[a-z]{4,}$/.test(k) && stems.has(stem(k))) return true;
+  for (const k of closeKin(w)) if (/^[a-z]{4,}$/.test(k) && stems.has(stem(k))) return true;
   return false;
 }
 

@@ -72,7 +72,7 @@ describe('a yes/no about a thing no screen names', () => {
     ['Elm Road 14, 2nd floor — for rent', 'Two rooms, 58 m², available from 1 January', 'Bright living room with balcony, separate kitchen with gas hob, washing machine connection in the cellar.', 'Rent €1,150 a month'].join('\n'),
     'Elm Road 14 — Rentals',
   ];
-  const recipe: [string, string] = [['Lentil soup', 'Ingredients', '2 tbsp olive oil', '1 onion', '200 g red lentils'].join('\n'), 'Lentil soup — Recipes'];
+  const recipe: [string, string] = [['Lentil soup', 'Ingredients', '2 tbsp olive oil', '1 onion', '200 g red lentils', 'Sweat the onion in a cast-iron pot.'].join('\n'), 'Lentil soup — Recipes'];
 
   it('says it does not know, and states no line of the listing or another screen', () => {
     const f = lead('Does the Elm Road flat come with a dishwasher?', seen(listing, recipe));
