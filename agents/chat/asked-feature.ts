@@ -5,7 +5,7 @@
  * Engram does not know, not the nearest line of the listing (a washing machine is no dishwasher).
  */
 import { closeKin } from '../runtime/index.js';
-import { foreignForms, meets, stem, stemsOf } from './asked-value.js';
+import { askedValue, foreignForms, meets, stem, stemsOf } from './asked-value.js';
 import type { NumberedMemory } from './retrieval-types.js';
 import type { ScreenOf } from './unmatched-screen.js';
 
@@ -42,8 +42,13 @@ function said(word: string, stems: Set<string>): boolean {
 export function featureUnsaid(question: string, numbered: readonly NumberedMemory[], screens?: ScreenOf): string | null {
   const words = askedFeature(question);
   if (!words || !numbered.length) return null;
-  const texts = numbered.flatMap((m) => [m.memory.title, m.memory.text, ...(m.passages ?? []).map((p) => p.text), ...(screens?.(m.memory) ?? []).map((p) => p.text)]);
-  const stems = stemsOf(texts.join('\n'));
+  const seen = numbered.map((m) => stemsOf([m.memory.title, m.memory.text, ...(m.passages ?? []).map((p) => p.text), ...(screens?.(m.memory) ?? []).map((p) => p.text)].join('\n')));
+  // Read on the screens of what the question is about ("the Kanaalstraat flat"), when any says it:
+  // "Dishwasher tablets" on a grocery order say nothing of the flat's kitchen.
+  const thing = new Set(words.map((w) => stem(w.toLowerCase())));
+  const about = askedValue(question).terms.filter((t) => !thing.has(t));
+  const its = seen.filter((st) => about.some((t) => meets(t, st)));
+  const stems = new Set((its.length ? its : seen).flatMap((st) => [...st]));
   // The head of the thing (its last word) is what must be named: "a washing machine" is no "dishwasher".
   return said(words[words.length - 1]!, stems) ? null : words.join(' ');
 }

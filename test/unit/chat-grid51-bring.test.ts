@@ -74,8 +74,11 @@ describe('a yes/no about a thing no screen names', () => {
   ];
   const recipe: [string, string] = [['Lentil soup', 'Ingredients', '2 tbsp olive oil', '1 onion', '200 g red lentils', 'Sweat the onion in a cast-iron pot.'].join('\n'), 'Lentil soup — Recipes'];
 
+  // An order of dishwasher tablets says the word, but nothing of the flat.
+  const shop: [string, string] = [['Order 55120 — delivered', 'Dishwasher tablets, 40 · € 8.49', 'Oat milk 1 l · € 1.89'].join('\n'), 'Your order — FreshCart'];
+
   it('says it does not know, and states no line of the listing or another screen', () => {
-    const f = lead('Does the Elm Road flat come with a dishwasher?', seen(listing, recipe));
+    const f = lead('Does the Elm Road flat come with a dishwasher?', seen(listing, recipe, shop));
     expect(f.known).toBe(false);
     expect(f.text).toMatch(/^I don't know/);
     expect(f.text).not.toMatch(/washing machine|olive oil|balcony/);
