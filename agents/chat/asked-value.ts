@@ -60,7 +60,7 @@ export const VALUE: Record<Exclude<ValueKind, 'any' | 'when' | 'contact'>, RegEx
   command: /^\s*\d+[.)]\s+\p{Lu}|(?:^|[$#>❯➜:]\s)\s*(?:sudo\s+)?(?:npm|npx|yarn|pnpm|git|docker|kubectl|pip3?|python3?|node|cd|curl|make|brew|apt(?:-get)?|systemctl|ssh|scp|rsync|cargo|go|\.\/[\w.-]+)\b[^\n]*|(?:^|[$#>❯➜:]\s)\s*[a-z][\w.-]*(?:\s+[\w./:=@-]+){0,3}\s+--?[a-zA-Z][\w-]*/u,
   email: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/,
   phone: /(?:\+\d{1,3}[\s-]?)?\(?\d{2,4}\)?(?:[\s-]?\d{2,4}){2,4}\b|\b(?:ext\.?|extension|x|phone|tel\.?|mobile)\s?:?\s?\d{3,5}\b/i,
-  code: /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,6}(?:-[A-Z0-9]{2,})+\b|\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b|#\d{2,}\b|\b\d{4,}\b/,
+  code: /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{1,6}(?:-[A-Z0-9]{2,})+\b|\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,22}\b|#\d{2,}\b|\b\d{4,}\b/,
   link: /\bhttps?:\/\/\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|design|pt|jp|de|uk)(?:\/\S*)?|\b[\w./-]+\.(?:md|pdf|docx?|xlsx?|csv|txt|json|ya?ml|ts|js|py)\b|(?:^|\s)[~.]?\/[\w./-]+|›/,
 };
 
@@ -134,6 +134,20 @@ function gerundSubject(words: readonly string[], i: number): boolean {
   const next = (words[i + 1] ?? '').toLowerCase();
   if (!/ing$/i.test(words[i]!) || !/^(?:is|was)$/.test(before) || !/^(?:what|when|where|which|how)$/i.test(words[0] ?? '')) return false;
   return !next || /^(?:on|at|in|for|from|this|next|today|tomorrow|tonight)$/.test(next);
+}
+
+/**
+ * "The tracking number", "my booking reference", "the parking fee": an -ing word after a determiner
+ * and before the noun of a kind of value names which one (what the screen labels it), not a deed the
+ * screen may say in its own words.
+ */
+function gerundModifier(words: readonly string[], i: number): boolean {
+  const before = (words[i - 1] ?? '').toLowerCase();
+  const next = (words[i + 1] ?? '').toLowerCase();
+  if (!/ing$/i.test(words[i]!) || !/^(?:the|my|our|your|his|her|their|a|an|this|that)$/.test(before)) return false;
+  // Only before the nouns that name a kind of value, which the question drops as such: without the
+  // -ing word it would name nothing ("the sleeping pill" keeps "sleeping" a word the leaflet need not say).
+  return /^(?:number|no|code|reference|ref|id|name|address|fee|fees|time|date|list|status|link|pin|slot|window|details)$/.test(next);
 }
 
 /** Reads the kind of value a question wants. Order matters: "what time" before "what", "how much" before "how". */
@@ -306,7 +320,7 @@ export function askedValue(question: string): AskedValue {
         adverbOf(lw) ||
         timePhrase(words, i) ||
         phrasalVerb(words, i) ||
-        (/(?:ing|ed)$/.test(lw) && !gerundSubject(words, i)) ||
+        (/(?:ing|ed)$/.test(lw) && !gerundSubject(words, i) && !gerundModifier(words, i)) ||
         /^(?:i|we|you|they|he|she|to|not)$/i.test(before) ||
         (/^(?:did|does|do|will|can|could|should|would)$/.test(twoBefore) && /^\p{Lu}/u.test(before)) ||
         // "Which code opens the door": the word after "which/what + noun" in its -s form is the noun's verb.

@@ -24,6 +24,7 @@ import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, leadStands, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
+import { perPeriodFit } from './per-period.js';
 import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
 import { valueInAskedUnit } from './asked-unit.js';
@@ -513,6 +514,8 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   const asMoney = asked.kind === 'money' && hasValue && asksMoney(question) ? (SAID_AS_MONEY.test(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text) ? 0.5 : -0.5) : 0;
   // "How many shops": the count stands beside what it counts ("Stores: 14"), not beside the name of whose it is ("Founded 2009").
   const counted = asked.kind === 'count' && hasValue ? countedIn(question, `${unit.text} ${unit.key ?? ''}`, asked) : 0;
+  // "How many tablets a day": the line that counts by the day, not the tablet's "400 mg".
+  const perDay = (asked.kind === 'count' || asked.kind === 'money') && hasValue ? perPeriodFit(question, `${unit.text} ${unit.key ?? ''}`) : 0;
   // "What was the levy": for a value of no particular kind, the one beside a label that names the
   // asked thing ("Customs duty: €21.60"), before a title that names it too but gives nothing beside it.
   const head = asked.kind === 'any' && unit.passage && LABELLED.test(unit.text) ? headNoun(question) : null;
@@ -520,7 +523,7 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   // "What is the guest wifi called": the value beside a label that says it is a thing's name ("SSID",
   // "Network name", "Display name"), on a screen that names the thing; the label never says "wifi".
   const nameLabel = asked.kind === 'any' && !asked.shaped && hasValue && around > 0 && CALLED.test(question) && NAME_PAIR.test(unit.text) && NAME_LABEL.test(NAME_PAIR.exec(unit.text)![1]!) ? 1.5 : 0;
-  const score = 2 * inUnit + nameLabel + labelled + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
+  const score = 2 * inUnit + nameLabel + labelled + own + nearBy + around + (hasValue ? 3 : 0) + unit.rank + counted + perDay + personCue + codeCue + codeNamed + phoneCue + sum + limit + both + failed + laidOut + naming + day + why + plan + prose + measured + average + net + asMoney;
   let fit = hasValue && day >= 0 && (asked.kind !== 'any' || asked.shaped || inUnit > 0 || nameLabel > 0) ? aboutIt(asked, surroundings, unit.passage !== null && unit.rank >= 0.99, question) : 'no';
   // A question naming nothing, on the best screen: the answer when its label says it is the one asked for.
   if (fit === 'near' && !asked.terms.some((t) => !asked.loose.includes(t)) && (net > 0 || sum > 0 || plan > 0 || limit > 0)) fit = 'yes';
