@@ -30,7 +30,7 @@ import { venueTime } from './venue-time.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { askedStepPlace } from './step-ordinal.js';
-import { personLead } from './person-answer.js';
+import { notTheRole, notTheSite, personLead } from './person-answer.js';
 import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
@@ -476,7 +476,8 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   // A status cell ("Status: failed") says that it failed, not why.
   const statusOnly = asked.kind === 'reason' && (unit.laidOut || unit.key) && /^\s*(?:failed|failing|fails?|failure|errored|error|broken|red)\s*$/i.test(unit.text.split(': ').slice(1).join(': '));
   // A label's own words are no name ("What happened: Bicycle frame cracked…" names no one).
-  const valueText = asked.kind === 'person' && unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text;
+  // Nor is the site's own name, as its window title ends ("… — Lumen Assurance").
+  const valueText = asked.kind === 'person' ? notTheSite(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text, unit.passage?.window_title ?? '') : unit.text;
   const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (asked.shaped ? asked.shaped(valueText) : valueIn(asked.kind, valueText, question) || numberUnder(unit, question));
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;
@@ -998,7 +999,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: proc.found !== false, hedged: false };
   // "Who is doing the landing page copy", "who is my contact at the freight company": the person in the asked thing's row, after the asked role's cue, or under the letter.
   const read = numbered.flatMap((m) => [m.memory.title, m.memory.text, ...(m.passages ?? []).map((p) => p.text)]);
-  const read0 = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '' })), read);
+  // A form or a table OCR read a column at a time ("Claims handler" far above its name): its pairs as its word boxes lay them out are lines of it too.
+  const laidOut = (title: string) => units.filter((u) => u.laidOut && (u.passage?.window_title ?? '') === title).map((u) => (u.key ? `${u.text} · ${u.key}` : u.text));
+  const read0 = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '', laid: laidOut(s.passage.window_title ?? '') })), read);
   const person = read0 && 'text' in read0 ? stands(read0) : read0;
   if (person && 'none' in person && !person.none) return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
@@ -1022,6 +1025,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   let top: Pick | null = null;
   let near: Pick | null = null;
   const misses: Pick[] = [];
+  const laidLabels = new Map(units.filter((u) => u.laidOut).flatMap((u) => [[labelOf(u).toLowerCase(), ''], [u.text.split(': ').slice(1).join(': ').toLowerCase(), labelOf(u)]] as [string, string][]));
   for (const whole of units) {
     const u = inClause(whole, asked, question);
     if (!u) continue;
@@ -1030,6 +1034,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     if (u.aside && j.fit === 'yes') j.fit = 'near';
     // "A room will be found" for "which room did we get": the asked kind said, no one of it named.
     if (j.fit === 'yes' && !u.laidOut && !u.key && kindUnnamed(question, u.text)) j.fit = 'near';
+    // "Who is dealing with my claim": not a word the screen lays out as a label ("Helpline"), nor a person under another role's label ("Loss adjuster").
+    if (j.fit === 'yes' && asked.kind === 'person' && notTheRole(question, u.text, u.laidOut || !!u.key, laidLabels)) j.fit = 'near';
     if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     if (j.fit === 'near' && (!near || j.score > near.score)) near = j;
     if (j.miss) misses.push(j);

@@ -20,6 +20,8 @@ export interface PersonScreen<P> {
   title: string;
   n: number;
   passage: P;
+  /** Its label and value pairs as its word boxes lay them out ("Claims handler: Femi Adeyemi", a table row's other cells after " · "), when OCR read it a column at a time. */
+  laid?: readonly string[];
 }
 
 export type PersonLead<P> = { text: string; n: number; passage: P; sure: boolean } | { none: string; n: number; passage: P };
@@ -94,7 +96,7 @@ function standsAlone(text: string, at: number, length: number): boolean {
 
 /** The stems of what the question is about, without the words that ask for a person or a role. */
 function thingTerms(question: string, asked: AskedValue): string[] {
-  const asking = stemsOf((question.match(/\b(?:who(?:'s|’s)?|whom|whose|is|was|are|doing|does|did|do|wr[io]te|written|signed|sign|off|contact|in charge|responsible|handl\w*|deal\w*|work\w* on|look\w* after|own\w*|creat\w*|made|edit\w*|approv\w*|review\w*|report\w*|request\w*|sent|send\w*|assign\w*|person|at)\b/gi) ?? []).join(' '));
+  const asking = stemsOf((question.match(/\b(?:who(?:'s|’s)?|whom|whose|is|was|are|doing|does|did|do|wr[io]te|written|signed|sign|off|contact|in charge|responsible|handl\w*|deal\w*|work\w* on|look\w* after|own\w*|creat\w*|made|edit\w*|approv\w*|review\w*|report\w*|request\w*|sent|send\w*|assign\w*|person|at|get|gets|getting|got|gotten)\b/gi) ?? []).join(' '));
   const role = stemsOf(roleWords(question));
   const org = stemsOf(ORG_ASKED.exec(question)?.[1] ?? '');
   return asked.terms.filter((t) => !asking.has(t) && !role.has(t) && !PERSON_WORDS.test(t) && !org.has(t));
@@ -204,6 +206,55 @@ function initialsOf(line: string, lines: readonly string[], question: string, us
   return names.size === 1 ? { initials, name: [...names][0]! } : null;
 }
 
+/** The last part of a window title, where browsers and apps put the site's or the app's name: "Claim TRV-5521 — Lumen Assurance". */
+const siteOf = (title: string) => (title.split(/\s+[—–|-]\s+/).length > 1 ? title.split(/\s+[—–|-]\s+/).pop()!.trim().toLowerCase() : '');
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Labels over a person, whatever their role: a name, a contact, who did it ("by"), in the languages Engram's users read. */
+const PERSON_LABEL = /\b(?:names?|contact|person|people|who|by|staff|employee|member|agent|colleague|nom|nombre|nome|naam|von|par|por|door|da|mitarbeiter(?:in)?|ansprechpartner(?:in)?|interlocut(?:eur|rice)|contacto|contatto|referente|contactpersoon)\b/i;
+
+/** A name that is the value of a field whose label says no one ("Antrag: Wohngeld", "Status: Pending"): a word of the form, not who. */
+function otherField(line: string, at: number): boolean {
+  const label = /(?:^|[·|•]\s*)([^:·|•]{1,40}):\s*$/u.exec(line.slice(0, at))?.[1];
+  return !!label && !anyRoleCue(label) && !PERSON_LABEL.test(label) && !doerLabel(label);
+}
+
+/** Words ending as a doer does that name no one's role: "Number", "Order", "Water". */
+const NO_DOER = /^(?:number|order|member|other|water|paper|letter|folder|filter|header|footer|counter|meter|register|center|centre|after|under|over|never|either|neither|winter|summer|spring|october|november|december|september|colour|color|floor|door|error|sector|factor|mirror|motor|vendor|donor|tenor|major|minor|honour|honor|labour|labor|favour|favor|flavour|harbour|parlour|rumour|tutor)$/;
+
+/** A label that names a person by a role ("Loss adjuster", "Inspector", "Reviewer"). */
+function doerLabel(label: string): boolean {
+  const last = label.trim().split(/\s+/).pop()!.toLowerCase();
+  const m = /^(\p{L}{3,}?)(?:er|or|ist|ant)$/u.exec(last);
+  return !!m && !NO_DOER.test(last) && (wordKin(m[1]!).size > 0 || wordKin(`${m[1]!}e`).size > 0);
+}
+
+/**
+ * Whether a line is no statement of the person a role is asked for ("who is dealing with my claim"):
+ * a word the screen lays out as a label ("Helpline"), or a person under another role's label ("Loss
+ * adjuster: Pieter de Boer", "Reporter: Tom Hale"). `labelled` says the line is a "Label: value" pair;
+ * `laid` holds the screen's laid-out labels (to '') and values (to their label), in lower case.
+ */
+export function notTheRole(question: string, line: string, labelled: boolean, laid: ReadonlyMap<string, string>): boolean {
+  const role = askedRole(question);
+  if (!role) return false;
+  const other = (label: string) => cueEnd(label, role) < 0 && (!!anyRoleCue(label) || doerLabel(label));
+  // A line the screen's layout pairs: a label (''), or a value under its label (the name in "Pieter de Boer: 0800 440 221" too).
+  if (laid.get(line.trim().toLowerCase()) === '') return true;
+  // A line read as "Label: …" under a label the layout pairs with something else says that label's value, not the role's ("Helpline: Suitcase lost …").
+  const head = (line.split(': ')[0] ?? '').trim();
+  if (line.includes(': ') && laid.get(head.toLowerCase()) === '' && cueEnd(head, role) < 0 && !PERSON_LABEL.test(head)) return true;
+  if (line.split(': ').some((part) => other(laid.get(part.trim().toLowerCase()) || '\u0000'))) return true;
+  return labelled && other(line.split(': ')[0] ?? '');
+}
+
+/** A text without the site's own name its window title ends with: the firm whose page it is names no one on it. */
+export function notTheSite(text: string, title: string): string {
+  const site = siteOf(title);
+  return site && site.includes(' ') ? text.replace(new RegExp(site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'), ' ') : text;
+}
+
 /** The user's own name, as the screens print their account: never the answer by itself. */
 function selfNames(screens: readonly PersonScreen<unknown>[]): Set<string> {
   const out = new Set<string>();
@@ -230,6 +281,8 @@ interface Found<P> {
   screen: PersonScreen<P>;
   sure: boolean;
   score: number;
+  /** Read from a pair the screen's layout makes: its table's text, read a column at a time, may have missed it. */
+  laid?: boolean;
 }
 
 /** The signature under a letter's closing: the name, then its role and firm lines (short, no figures). */
@@ -255,6 +308,26 @@ function signatureAt(lines: readonly string[], i: number): { name: string; tail:
 
 /** A signer's role after their name on its line: " - Booking", " · Head of Dispatch", ", Key Account Manager". */
 const SIGNED_ROLE = /^\s*(?:[-–—·|,]|\s{2})\s*([^\d@\s][^\d@]{1,40})$/u;
+
+/**
+ * The person a line names after the asked role's cue ("Last edited by Tomás Ruiz", "Owner: Kenji Sato",
+ * "Assignee Wiebke Janssen"), or under it when the cue is a form's label alone on its line ("Handled by"
+ * over "Ilse Martens"); null when the cue is not there or names no one. The user may be named so: the
+ * screen itself puts them in the role ("Assignee: Jonas Weber" on their own ticket).
+ */
+function cueName(line: string, next: string, role: Role, unsaid: (name: string) => boolean): { name: string; under: boolean } | null {
+  const cueAt = cueEnd(line, role);
+  if (cueAt < 0) return null;
+  const rest = line.slice(cueAt);
+  // A one-word name only right after "by" or a colon: "Sachbearbeiter Kundenservice" is a department.
+  const loose = /^\s*:/.test(rest) || /\b(?:by|von|par|por|da|door|to|à|a|an)\s*$/i.test(line.slice(0, cueAt));
+  const after = namesIn(rest).find((x) => unsaid(x.name) && (loose || x.name.includes(' ')));
+  if (after) return { name: after.name, under: false };
+  const below = !rest.replace(/[:\s]/g, '') ? namesIn(next) : [];
+  // Under a bare label, a full name or a given name: a form read a column at a time puts the next label there ("Helpline").
+  const person = below.length === 1 && (below[0]!.name.includes(' ') || isGivenName(below[0]!.name));
+  return person && unsaid(below[0]!.name) && next.length <= below[0]!.name.length + 4 ? { name: below[0]!.name, under: true } : null;
+}
 
 /** A letter's closing, not a chat's "thanks": what is under it signs the letter. */
 const FORMAL = /regards|sincerely|faithfully|grüße|grüsse|cordialement|salutations|groet|saludo|saluti|atentamente|atenciosamente|hälsningar|hilsen/i;
@@ -290,7 +363,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   const q = question.toLowerCase();
   // A name the question says is what it asks about, not who ("who fixed Ana's laptop").
   const unsaid = (name: string) => !name.split(/\s+/).some((w) => new RegExp(`\\b${w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'u').test(q));
-  const usable = (name: string) => !self.has(name.toLowerCase()) && unsaid(name);
+  const usable = (name: string, labels: ReadonlySet<string> = NONE) => !self.has(name.toLowerCase()) && unsaid(name) && (org || !labels.has(name.toLowerCase()));
   const found: Found<P>[] = [];
   const mentioned = [...screens.map((s) => `${s.title}\n${s.lines.join('\n')}`), ...others].filter((t) => !otherFirm(terms, t));
   let bare: { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null = null;
@@ -304,7 +377,10 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   }
   for (const screen of screens) {
     // A paragraph OCR read as one line is read a sentence at a time: each names its own doer.
-    const lines = screen.lines.flatMap((l) => (isProse(l) && l.length > 120 ? l.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [l])).map((l) => l.trim()).filter(Boolean);
+    const lines = [...screen.lines, ...(screen.laid ?? [])].flatMap((l) => (isProse(l) && l.length > 120 ? l.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [l])).map((l) => l.trim()).filter(Boolean);
+    // A word the layout reads as a label ("Eingang", "Helpline") is no one's name on this screen.
+    const labels = new Set((screen.laid ?? []).map((l) => l.split(': ')[0]!.trim().toLowerCase()));
+    const laidSet = new Set((screen.laid ?? []).map((l) => l.trim()));
     const firm = lines.some((l) => FIRM.test(l)) || FIRM.test(screen.title);
     const whole = cover(`${screen.title}\n${lines.join('\n')}`, firm);
     if (otherFirm(terms, `${screen.title}\n${lines.join('\n')}`)) continue;
@@ -312,28 +388,21 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
     lines.forEach((line, i) => {
       const own = cover(line, firm);
       // A role's cue and the name after it: "Last edited by Tomás Ruiz", "Owner: Kenji Sato", "Assignee Wiebke Janssen".
-      const cueAt = role ? cueEnd(line, role) : -1;
-      if (role && cueAt >= 0) {
-        // The user is named here by the screen itself ("Assignee: Jonas Weber" on their own ticket).
-        // A one-word name only right after "by" or a colon: "Sachbearbeiter Kundenservice" is a department.
-        const rest = line.slice(cueAt);
-        const loose = /^\s*:/.test(rest) || /\b(?:by|von|par|por|da|door|to|à|a|an)\s*$/i.test(line.slice(0, cueAt));
-        // A form's label over its value: "Handled by" on its line, the name alone on the next.
-        const next = lines[i + 1] ?? '';
-        const below = !rest.replace(/[:\s]/g, '') ? namesIn(next) : [];
-        const under = below.length === 1 && unsaid(below[0]!.name) && next.length <= below[0]!.name.length + 4 ? below[0] : undefined;
-        const name = namesIn(rest).find((x) => unsaid(x.name) && (loose || x.name.includes(' '))) ?? under;
-        if (name) {
-          // A field of the page (one such cue on it) is about what the page is about; a row's, about its row.
-          const once = lines.filter((l) => cueEnd(l, role) >= 0).length === 1;
-          const cov = once && core(whole) > core(own) ? whole : own;
-          if (core(cov) >= need / 2 && core(cov) > 0) found.push({ name: name.name, text: name === under ? `${line.replace(/:\s*$/, '')}: ${next}` : line, screen, sure: enough(cov), score: 4 + cov.score });
-          return;
-        }
+      const cued = role ? cueName(line, lines[i + 1] ?? '', role, unsaid) : null;
+      if (role && cued) {
+        // A field of the page (one person under such a cue on it) is about what the page is about; a row's, about its row.
+        // A bare label with nothing after it is no second field (a form read a column at a time, then as laid out); one left empty is ("Assignee: Not assigned").
+        const once = new Set(lines.flatMap((l, k) => cueName(l, lines[k + 1] ?? '', role, unsaid)?.name ?? (cueEnd(l, role) >= 0 && l.slice(cueEnd(l, role)).replace(/[:\s]/g, '') ? [l] : []))).size === 1;
+        const cov = once && core(whole) > core(own) ? whole : own;
+        // A field read as "Label: Name" is said as the name and its label ("Femi Adeyemi (Claims handler)").
+        const field = new RegExp(`^([^:·|]{2,40}?)\\s*:?\\s+${cued.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'u').exec(line);
+        const text = cued.under ? `${cued.name} (${line.replace(/:\s*$/, '').trim()})` : field ? `${cued.name} (${field[1]!.trim()})` : line;
+        if (core(cov) >= need / 2 && core(cov) > 0) found.push({ name: cued.name, text, screen, sure: enough(cov), score: 4 + cov.score, laid: laidSet.has(line) });
+        return;
       }
       // The row that holds the asked thing, and the one person in it.
       if (core(own) >= Math.max(1, need / 2) && !CLOSING.test(line)) {
-        const names = (org ? firmsIn(line) : namesIn(line)).filter((x) => usable(x.name) && coverage(terms, x.name, asked, false).score === 0);
+        const names = (org ? firmsIn(line) : namesIn(line)).filter((x) => usable(x.name, labels) && coverage(terms, x.name, asked, false).score === 0 && (org || !otherField(line, x.at)));
         // A person under another role's cue on the row is there for that role ("Reporter Tom Hale" for "who is fixing it").
         const other = anyRoleCue(line);
         const distinct = [...new Set(names.map((x) => x.name))];
@@ -343,7 +412,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
           // A clause opens after a colon or a dash too ("Heads up: Kowalski Meble insists …").
           const opens = names[0]!.at <= 2 || /\bby\s*$|^[^.!?]{0,24}(?:[:–—]|\s-)\s*$/i.test(line.slice(0, names[0]!.at));
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
-          found.push({ name: distinct[0]!, text: line, screen, sure: enough(own) && plain && (!prose || opens), score: 2 + own.score });
+          found.push({ name: distinct[0]!, text: line, screen, sure: enough(own) && plain && (!prose || opens), score: 2 + own.score, laid: laidSet.has(line) });
         } else if (!distinct.length && !other && (avatar = initialsOf(line, lines, q, usable))) {
           // An avatar's initials in the row, spelt out by the board's member list ("AK" beside "Aylin Kaya").
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
@@ -352,7 +421,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
         else if (!distinct.length && !other && !isProse(line)) {
           // A card: its title on one line, who has it on the next ("WEB-88 Pricing page" over "Dana - due 9 Mar").
           const below = lines[i + 1] ?? '';
-          const card = namesIn(below).filter((x) => x.at <= 2 && usable(x.name));
+          const card = namesIn(below).filter((x) => x.at <= 2 && usable(x.name, labels));
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
           if (card.length === 1 && below.length <= card[0]!.name.length + 24 && cover(below, false).score === 0 && !anyRoleCue(below) && !CLOSING.test(line))
             found.push({ name: card[0]!.name, text: `${line} · ${below}`, screen, sure: enough(own) && plain, score: 1.5 + own.score });
@@ -369,7 +438,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   }
   // Nothing read names the asked thing ("the pricing page" on a board of other tasks): no one in its rows is who does it.
   // A table whose rows hold no such role or firm: a row of it met by a related word is no answer either.
-  if (tableNone && !found.some((f) => f.sure && f.screen !== tableNone.screen)) return { none: '', n: tableNone.n, passage: tableNone.passage };
+  if (tableNone && !found.some((f) => f.sure && (f.screen !== tableNone.screen || f.laid))) return { none: '', n: tableNone.n, passage: tableNone.passage };
   if (!found.length && named && screens.length && !mentioned.some((t) => cover(t, FIRM.test(t)).full > 0)) return { none: '', n: screens[0]!.n, passage: screens[0]!.passage };
   if (!found.length) {
     const b = bare as { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null;

@@ -56,13 +56,22 @@ const ROLES: RoleCue[] = [
   {
     role: 'assignee',
     asks: /\b(?:doing|do(?:es)?|handl\w*|work(?:s|ing)? on|busy with|on (?:their|his|her|my|our) plate|who(?:'s|’s| has| have) got|who has|took|taken|pick(?:ed|s)? up|claimed|grabbed|assign\w*|responsible|in charge|deal(?:s|ing)? with|look(?:s|ing)? after|taking care|take care|fixing|running|lead(?:s|ing)?|on it)\b/i,
-    cues: /\b(?:assignees?|assigned to|assigned|handled by|picked up by|taken by|claimed by|handler|responsible|in charge|case worker|owner|bearbeiter(?:in)?|sachbearbeiter(?:in)?|zuständig(?:e[rn]?)?|verantwortlich(?:e[rn]?)?|responsable|encargad[oa]|incaricat[oa]|referente|behandelaar|verantwoordelijke|toegewezen aan|attribué à|asignado a|assegnato a|atribuído a|lead)\b/i,
+    cues: /\b(?:assignees?|assigned to|assigned|handled by|dealt with by|picked up by|taken by|claimed by|handler|responsible|in charge|case worker|case officer|case manager|caseworker|owner|gestionnaire|chargée? de (?:votre )?dossier|gestor(?:a)?|tramitad[oa] por|behandeld door|in behandeling bij|bearbeiter(?:in)?|sachbearbeiter(?:in)?|zuständig(?:e[rn]?)?|verantwortlich(?:e[rn]?)?|responsable|encargad[oa]|incaricat[oa]|referente|behandelaar|verantwoordelijke|toegewezen aan|attribué à|asignado a|assegnato a|atribuído a|lead)\b/i,
   },
 ];
 
-/** The role the question asks for, or null when its verb names none ("who is Ana Lima"). The first that the question names, in the order above: "who reviewed" before "who did". */
+/**
+ * The role the question asks for, or null when its verb names none ("who is Ana Lima"). The one its
+ * words name first, as the verb after "who" does ("who is responsible for the reconciliation report"
+ * asks who does it, not who reported it); of two at one place, the first in the order above.
+ */
 export function askedRole(question: string): Role | null {
-  return ROLES.find((r) => r.asks.test(question))?.role ?? null;
+  let best: { role: Role; at: number } | null = null;
+  for (const r of ROLES) {
+    const at = question.search(r.asks);
+    if (at >= 0 && (!best || at < best.at)) best = { role: r.role, at };
+  }
+  return best?.role ?? null;
 }
 
 /** The question's words that ask for a role ("taking care of", "put together", "signed off"): they name no part of the asked thing. */
