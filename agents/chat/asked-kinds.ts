@@ -8,6 +8,7 @@ import { stem, VALUE, type AskedValue } from './asked-value.js';
 import { adjectiveBase, measuredIn, polesOf } from './measure-words.js';
 import { sideStems } from './asked-qualifier.js';
 import { inAskedUnit } from './asked-unit.js';
+import { withCountedKin } from './count-words.js';
 
 /** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
 const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
@@ -109,7 +110,7 @@ const BUSINESS_NUMBER = /\bnumber\s+(?:for|of)\s+(?:the|my|our|your|their|this|t
 
 /** The question's kind and terms, with the kinds read here; the words for the side of a time asked ("finish", "return") are checked beside the value (asked-qualifier), not met as nouns. */
 export function refineAsked(question: string, asked: AskedValue): AskedValue {
-  const refined = refineKind(question, asked);
+  const refined = withCountedKin(refineKind(question, asked));
   const sides = sideStems(question, refined).filter((t) => refined.terms.includes(t) && !refined.loose.includes(t));
   // "When does the training finish": what has an end asked is a thing, though it ends in -ing.
   const things = sideStems(question, refined).length ? [...question.matchAll(/\b(?:the|my|our|your|his|her|their|this|that)\s+([\p{L}]+ing)\b/giu)].map((m) => stem(m[1]!)) : [];

@@ -279,9 +279,23 @@ const RATE_WORDS = new Set('fast faster fastest slow slower slowest quick quicke
 /** "How much extra / more": an amount on top of another, which a payslip calls an allowance or a bonus, never "extra". */
 const ON_TOP = new Set(['extra', 'more', 'additional']);
 
+/**
+ * "On call", "on site": a compound written as two words, one of them a stop word ("call"), or
+ * hyphenated ("On-call allowance"): one word to the question and to the screen either way.
+ */
+const SPLIT_COMPOUND = /\b(on)[\s-]+(call|site)\b/giu;
+const joinSplitCompounds = (text: string) => text.replace(SPLIT_COMPOUND, '$1-$2');
+
+/**
+ * A path of a file system ("/var/log/nginx", "~/Photos/2026"): it names a directory, as a terminal
+ * prints it ("4.2G  /var/log/nginx" for "how big is the nginx log folder"). Not a web address's path.
+ */
+const FILE_PATH = /(?:^|[\s'"(=])~?\/(?:[\p{L}\p{N}._@-]+\/)+[\p{L}\p{N}._@-]*\p{L}/u;
+const DIRECTORY_WORDS = ['directory', 'folder', 'dir'].map((w) => stem(w));
+
 /** The kind of value wanted and the stems of what the question is about. */
 export function askedValue(question: string): AskedValue {
-  const words = question.replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+  const words = joinSplitCompounds(question.replace(/[’]/g, "'")).split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
   const terms: string[] = [];
   const loose: string[] = [];
   const kin = new Map<string, ReadonlySet<string>>();
@@ -348,6 +362,8 @@ function inflectedStems(word: string): string[] {
 /** Stems of a text's words, with their common other spellings. */
 export function stemsOf(text: string): Set<string> {
   const out = new Set<string>();
+  for (const m of text.matchAll(SPLIT_COMPOUND)) out.add(`${m[1]}${m[2]}`.toLowerCase());
+  if (FILE_PATH.test(text)) for (const w of DIRECTORY_WORDS) out.add(w);
   for (const w of text.split(/[^\p{L}\p{N}-]+/u)) {
     if (!w) continue;
     for (const piece of [w, ...w.split('-')]) {

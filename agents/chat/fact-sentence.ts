@@ -40,6 +40,8 @@ import { listInOneCell } from './list-label.js';
 import { timetableLead } from './timetable-grid.js';
 import { bringLead } from './bring-list.js';
 import { featureUnsaid } from './asked-feature.js';
+import { saysCountInWords } from './count-words.js';
+import { routeDurationLead } from './route-duration.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -262,7 +264,7 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     }
     return false;
   }
-  if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' '));
+  if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' ')) || saysCountInWords(unit);
   // "How much electricity did I use": an amount in its unit answers, as money does.
   if (kind === 'money') return VALUE.money.test(unit) || (!asksMoney(question) && quantityIn(unit));
   // "How heavy is the parcel", "how big is the flat": a weight or an area, as well as an amount of data.
@@ -1014,7 +1016,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const staff = person || cell?.found ? null : roleDetailLead(question, asked, chatScreens(numbered, hints.screens));
   if (staff) return 'text' in staff ? { text: `${clip(staff.text, MAX_CHARS)}${where(staff, fmt)} [${staff.n}].`, cited: [staff.n], known: true, hedged: false } : { text: `I don't know: ${staff.none ? `"${clip(staff.none, 120)}" leaves it empty` : 'no row of the table holds that role'}${where({ passage: staff.passage }, fmt)} [${staff.n}].`, cited: [staff.n], known: false, hedged: false };
   // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
-  const amount = cell ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`));
+  // "How long will it take me to cycle there": the time a route found gives for the asked way to travel.
+  const amount = cell ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
   if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);

@@ -142,7 +142,8 @@ export function whoInTable(question: string, lines: readonly string[], terms: re
     const named = contact ? header.findIndex((h) => /contact|ansprech|interlocut|referente/i.test(h) && PERSON_COLUMN.test(h)) : -1;
     return named >= 0 ? named : header.findIndex((h) => PERSON_COLUMN.test(h));
   };
-  const byHeader = (t: string) => tables.some((tb) => tb.header.some((h) => namedBy(h) && meets(t, stemsOf(h))));
+  // A word that names the people's column ("on call") says which column, not which row.
+  const byHeader = (t: string) => tables.some((tb) => tb.header.some((h) => (namedBy(h) || (!org && PERSON_COLUMN.test(h))) && meets(t, stemsOf(h))));
   return pick(tables, column, terms.filter((t) => !(org && ORG.test(t)) && !byHeader(t)), asked, ORG);
 }
 

@@ -6,6 +6,7 @@
  * prose: chat messages, e-mails, instructions, wiki text, in English and the languages screens use.
  */
 import { VALUE, type AskedValue } from './asked-value.js';
+import { countWordsIn } from './count-words.js';
 
 /** The kinds of answer a sentence's span can be. */
 export type SpanKind = 'clock' | 'date' | 'when' | 'frequency' | 'place' | 'count' | 'money' | 'duration' | 'code';
@@ -264,10 +265,12 @@ export function spansOf(kind: SpanKind, sentence: string): Span[] {
     case 'count': {
       // A count with what it counts after it ("400 units", "2 drops"), not a date's or a time's figures.
       const nums = outside(matches(/\b\d+(?:[.,]\d+)?\b/, sentence), whenSpans(sentence, false));
-      return nums.map((n) => {
+      const figures = nums.map((n) => {
         const after = /^\s+([\p{L}-]{3,})/u.exec(sentence.slice(n.end));
         return after && !NOT_MODIFIER.has(lower(after[1]!)) ? { text: `${n.text} ${after[1]}`, start: n.start, end: n.end + after[0].length } : n;
       });
+      // A count in the page's number words ("les trois clés", "zwei Schlüssel"), with what it counts.
+      return [...figures, ...countWordsIn(sentence).filter((w) => !NOT_MODIFIER.has(lower(w.counted)))].sort((a, b) => a.start - b.start);
     }
   }
 }

@@ -273,6 +273,7 @@ issued | uitgegeven, factuurdatum
 nationality | nationaliteit
 shop | winkel
 supermarket | supermarkt
+hardware store | bouwmarkt, ijzerwinkel, ijzerwaren
 school | school
 class | les, klas
 teacher | leraar, lerares, docent

@@ -286,6 +286,7 @@ nationality | Staatsangehörigkeit, Nationalität | nationalité | nacionalidad 
 # everyday things and verbs in messages
 shop, store | Geschäft | magasin, boutique | tienda | negozio | loja
 supermarket | Supermarkt | supermarché | supermercado | supermercato | supermercado
+hardware store, hardware shop, hardware, DIY store | Baumarkt, Eisenwaren, Eisenwarenhandlung | quincaillerie | ferretería | ferramenta | ferragens
 school | Schule | école, collège, lycée | escuela, colegio, instituto | scuola | escola
 class, lesson | Unterricht, Stunde, Klasse | cours, classe | clase | lezione, classe | aula, turma
 teacher | Lehrer, Lehrerin | professeur, enseignant, maîtresse | profesor, profesora, maestro, maestra | insegnante, professore, maestra | professor, professora
