@@ -9,6 +9,7 @@ import { adjectiveBase, measuredIn, polesOf } from './measure-words.js';
 import { sideStems } from './asked-qualifier.js';
 import { inAskedUnit } from './asked-unit.js';
 import { withCountedKin } from './count-words.js';
+import { fileTypeShape, identifierAsked } from './named-identifier.js';
 
 /** "How can I call / ring / text / write to X": a number or an address will do, as for "reach". */
 const CONTACT_BY = /\bhow (?:do|can|could|should|would) (?:i|we) (?:call|ring|phone|text|e-?mail|write to|message)\b/i;
@@ -124,6 +125,8 @@ function refineKind(question: string, asked: AskedValue): AskedValue {
   const measured = measureAsked(question, asked);
   if (measured) return measured;
   const q = question.replace(/[’]/g, "'");
+  const identifier = identifierAsked(question, asked);
+  if (identifier) return identifier;
   if (asked.kind === 'code' && (SOMEONES_NUMBER.test(q) || BUSINESS_NUMBER.test(q))) return { ...asked, kind: 'phone' };
   if (WHO_TO_RING.test(question)) return { ...asked, kind: 'phone', terms: asked.terms.filter((t) => !['ring', 'dial', 'text'].includes(t)) };
   if (WHERE_SEATED.test(question) && ['place', 'any'].includes(asked.kind)) {
@@ -141,7 +144,9 @@ function refineKind(question: string, asked: AskedValue): AskedValue {
   const file = asked.kind === 'link' || (FILE_THING.test(question) && NAMED_IT.test(question) && ['any', 'link', 'place'].includes(asked.kind));
   if (!file) return asked;
   const terms = asked.terms.filter((t) => !FILE_WORDS.has(t));
-  return { ...asked, kind: 'link', terms: terms.length ? terms : asked.terms };
+  // "The photo of the frame": a picture's name, not a PDF's beside it.
+  const typed = fileTypeShape(question);
+  return { ...asked, kind: 'link', terms: terms.length ? terms : asked.terms, ...(typed ? { shaped: typed } : {}) };
 }
 
 /** File extensions as names end in them: code, documents, pictures, archives. */
@@ -165,6 +170,13 @@ const DATE_OR_TIME = new RegExp(`(?:${VALUE.date.source})(?:,?\\s+\\d{4}\\b)?|${
 /** Whether a text holds a phone number, its dates, times and postcodes aside ("4050-256 Porto" is no number to ring). */
 export function phoneIn(text: string): boolean {
   return VALUE.phone.test(text.replace(DATE_OR_TIME, ' ').replace(new RegExp(POSTCODE.source, 'gu'), ' '));
+}
+
+/** The phone numbers a text holds, as written, its dates, times and postcodes aside (see phoneIn). */
+export function phonesIn(text: string): string[] {
+  const blank = (s: string) => ' '.repeat(s.length);
+  const masked = text.replace(DATE_OR_TIME, blank).replace(new RegExp(POSTCODE.source, 'gu'), blank);
+  return [...masked.matchAll(new RegExp(VALUE.phone.source, 'gi'))].map((m) => text.slice(m.index, m.index + m[0].length).trim());
 }
 
 /** A label or a word that says the number beside it is one to ring, in the languages screens use. */

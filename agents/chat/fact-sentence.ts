@@ -29,6 +29,8 @@ import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
+import { contactLead, contactScreens } from './contact-lead.js';
+import { shapedPiece } from './named-identifier.js';
 import { askedStepPlace } from './step-ordinal.js';
 import { notTheRole, notTheSite, personLead } from './person-answer.js';
 import { roleDetailLead } from './people-table.js';
@@ -746,6 +748,12 @@ function unitFirst(question: string, text: string): string {
   return v ? `${v} — ` : '';
 }
 
+/** A long line holding a thing known by its shape is led by it ("IMG-8812.jpg — Documents you uploaded …"). */
+function shapedFirst(asked: AskedValue, text: string): string {
+  const piece = shapedPiece(asked, text);
+  return piece ? `${piece} — ` : '';
+}
+
 /** A long sentence found as the answer is led by its words that answer ("The main entrance — Visitors sign in at …"). */
 function spanFirst(question: string, asked: AskedValue, u: Unit, units: readonly Unit[]): string {
   if (!u.passage || u.laidOut || u.key || u.passage.kind === 'code' || u.text.length < LONG_SENTENCE) return '';
@@ -1056,6 +1064,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
       if (j.fit === 'yes' && (!top || j.score > top.score)) top = j;
     }
   }
+  // A number to ring or an address asked by what it is for, said on a screen about it in its own words.
+  const reach = !top || asked.kind === 'place' ? contactLead(question, asked, contactScreens(adviceScreens(numbered, hints.screens), numbered, hints.screens)) : null;
+  if (reach && (!top || !statement(top.unit, asked).includes(reach.value))) return { text: `${clip(reach.text, MAX_CHARS)}${where(reach, fmt)} [${reach.n}].`, cited: [reach.n], known: true, hedged: false };
   // A stand-in, the step next to a named one or what to do under the asked condition answers before
   // any step; for other how-tos, a step or an instruction found answers as a step, and anything else
   // gives way to the advice found.
@@ -1066,7 +1077,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "When's dinner at the trattoria": the start time under the heading naming the venue, over another booking's time or none.
   const booking = venueTime(question, asked, spanSources(units));
   if (booking && (!top || !top.unit.text.includes(booking.time))) return { text: `${booking.time} — ${booking.venue ? `${booking.venue}: ` : ''}${booking.day ? `${booking.day}; ` : ''}${booking.line}${where(booking.item, fmt)} [${booking.item.n}].`, cited: [booking.item.n], known: true, hedged: false };
-  if (top) return { text: `${spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
+  if (top) return { text: `${shapedFirst(asked, top.unit.text) || spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text)}${say(top.unit)}${where(top.unit, fmt)} [${top.unit.n}].`, cited: [top.unit.n], known: true, hedged: false };
   // Before a hedge or "I don't know": the line of the asked kind whose own words name the question's rarest words, when one clearly wins (rare-word-lead).
   // Not over a guess judge() made: its readers (a seat number's cell, a label's meaning) know more of it.
   const rare = near ? [] : rareLead(question, asked, units, cue, `${question} ${hints.when ?? ''}`);

@@ -117,7 +117,7 @@ door | Tür, Haustür | porte | puerta | porta | porta
 building | Gebäude, Haus | immeuble, bâtiment | edificio | edificio, palazzo | edifício, prédio
 floor, storey | Etage, Stockwerk | étage | planta, piso | piano terra, primo piano | andar, piso
 basement, cellar | Keller | sous-sol | sótano | cantina, seminterrato | porão
-garage | Garage | garage | garaje, cochera | garage | garagem
+garage | Garage, Werkstatt, Autowerkstatt, Autohaus | garage | garaje, cochera | garage, officina | garagem, oficina
 parking | Parkplatz, Stellplatz | parking, stationnement, place de parking | aparcamiento, estacionamiento, plaza de garaje | parcheggio, posto auto | estacionamento, lugar de garagem
 repair | Reparatur, reparieren | réparation, réparer | reparación, arreglo, reparar | riparazione, riparare | reparação, conserto, reparar
 plumber, plumbing | Klempner, Installateur, Sanitär | plombier, plomberie | fontanero, fontanería, plomero | idraulico, idraulica | canalizador, encanador, canalização
