@@ -34,7 +34,7 @@ import { shapedPiece } from './named-identifier.js';
 import { askedStepPlace } from './step-ordinal.js';
 import { notTheRole, notTheSite, personLead } from './person-answer.js';
 import { roleDetailLead } from './people-table.js';
-import { bestScreens, foundScreens } from './found-screens.js';
+import { bestScreens, foundScreens, type FoundScreen } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
 import { namesAsked, rareWordPick, thingUnsaid } from './rare-word-lead.js';
@@ -44,6 +44,7 @@ import { bringLead } from './bring-list.js';
 import { featureUnsaid } from './asked-feature.js';
 import { saysCountInWords } from './count-words.js';
 import { routeDurationLead } from './route-duration.js';
+import { dueDateOf, dueLead, withSentenceBefore } from './due-date.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -617,6 +618,17 @@ function statement(u: Unit, asked: AskedValue): string {
   return clip(t, MAX_CHARS).replace(/[.;:,]+$/, '');
 }
 
+/**
+ * The line of the units read, or of the best found screens read whole (a bill's foot is often a passage
+ * the search did not match), whose date is the asked payment, refund or limit (see due-date), with that date.
+ */
+function dueOf(question: string, asked: AskedValue, units: readonly Unit[], found: readonly FoundScreen[]): (Unit & { date: string }) | null {
+  const read = found.flatMap((s, i) => s.lines.map((l): Unit => ({ text: collapse(l), context: `${s.lines.join('\n')}\n${s.title}\n${s.about}`, passage: s.passage, n: s.n, rank: Math.max(0, 0.9 - 0.2 * i) })));
+  const lines = [...units, ...read].flatMap((u) => withSentenceBefore(u.text).map((x) => ({ ...x, screen: screenText(u), title: u.passage?.window_title ?? '', rank: u.rank, item: u })));
+  const lead = dueLead(question, asked, lines);
+  return lead ? { ...lead.item, text: lead.text, date: lead.date } : null;
+}
+
 /** A unit's own words: its line, its row's naming cells, the heading over it, the sentence it was cut from. */
 const ownWords = (u: Unit) => [u.text, u.key ?? '', u.heading ?? '', u.sentence ?? ''].join('\n');
 
@@ -1073,6 +1085,12 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (advice && (ask !== 'advice' || advice.conditional || !(top && (markedStep(top.unit.text) || instructionIn(top.unit.text) || VALUE.command.test(top.unit.text))))) return adviceLead(advice);
   // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
+  // "When will the water company take the money", "by when is the form due": the date a found screen gives for that movement or limit, in its own verbs,
+  // unless the lead found already states that date.
+  const due = asked.kind === 'when' || asked.kind === 'date' ? stands(dueOf(question, asked, units, found)) : null;
+  const first = top && !spoken ? spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text) : '';
+  const stated = spoken || first ? (spoken?.text ?? first).split(' — ')[0]!.includes(due?.date ?? '\u0000') : !!top && dueDateOf(question, top.unit.text) === due?.date;
+  if (due && !stated) return { text: `${statement(due, asked).startsWith(due.date) ? '' : `${due.date} — `}${statement(due, asked)}${where(due, fmt)} [${due.n}].`, cited: [due.n], known: true, hedged: false };
   if (spoken) return spoken;
   // "When's dinner at the trattoria": the start time under the heading naming the venue, over another booking's time or none.
   const booking = venueTime(question, asked, spanSources(units));

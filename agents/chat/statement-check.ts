@@ -12,6 +12,7 @@ import { nounSenses } from '../runtime/index.js';
 import { askedOfTopic, attributeFit, headingOver } from './asked-attribute.js';
 import { sideFit } from './asked-qualifier.js';
 import { otherSlot } from './asked-slot.js';
+import { otherEventDate } from './due-date.js';
 
 /** A value read on a screen, with the words around it, nearest first. */
 export interface CheckedValue {
@@ -54,6 +55,8 @@ export function checkStatement(question: string, asked: AskedValue, v: CheckedVa
   if (side.fit === 'other' || side.fit === 'unsaid') return { miss: true, says: false };
   // Another slot's value: the 08:00 run's driver for "who's driving the 14:00 van".
   if (otherSlot(question, asked, [v.text, v.key ?? '', heading])) return { miss: true, says: false };
+  // "When will I get my money back": the date an order was placed or a bill issued is another event's.
+  if (otherEventDate(question, `${v.text} ${v.key ?? ''}`)) return { miss: true, says: false };
   // A memory (a visit, a note) is held to the attribute only for a guess: "Browsed "Kanaalstraat 118-2 …"" is no dishwasher.
   if ((!v.onScreen && fit !== 'near') || v.meant || v.shaped) return { miss: false, says: false };
   // A word the window's title says is the topic the page is about, not what was asked of it.
