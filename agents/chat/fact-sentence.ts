@@ -27,6 +27,7 @@ import { nearMissSentence } from './near-miss.js';
 import { perPeriodFit } from './per-period.js';
 import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
+import { datesOtherStep, eventSources, eventTime, saysOnly } from './event-time.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { contactLead, contactScreens } from './contact-lead.js';
@@ -1083,6 +1084,12 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // any step; for other how-tos, a step or an instruction found answers as a step, and anything else
   // gives way to the advice found.
   if (advice && (ask !== 'advice' || advice.conditional || !(top && (markedStep(top.unit.text) || instructionIn(top.unit.text) || VALUE.command.test(top.unit.text))))) return adviceLead(advice);
+  // "When is my tent supposed to arrive": the date under the page's label for the asked event (Estimated delivery), not another date of the page.
+
+  const event = eventTime(question, asked, eventSources(numbered));
+  // Nor is the date of another step ("Order placed", "Dispatched") said as when it arrives: a guess at most.
+  if (top && datesOtherStep(question, ownWords(top.unit))) [near, top] = [near ?? top, null];
+  if (event && (!top || !saysOnly(top.unit.text, event.value)) && stands({ text: `${event.label}: ${event.value}\n${event.line}`, passage: event.item.passage })) return { text: `${event.label.charAt(0).toUpperCase()}${event.label.slice(1).toLowerCase()}: ${event.value}${event.line.length <= 100 && !event.line.startsWith(event.label) ? ` (${event.line})` : ''}${where(event.item, fmt)} [${event.item.n}].`, cited: [event.item.n], known: true, hedged: false };
   // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   // "When will the water company take the money", "by when is the form due": the date a found screen gives for that movement or limit, in its own verbs,
