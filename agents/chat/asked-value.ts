@@ -5,6 +5,7 @@
  * say the kind of answer ("how much", "what time", "email").
  */
 import { wordKin } from '../runtime/index.js';
+import { meetingStems } from './meeting-names.js';
 import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, occasionWords, placeSpellings, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
@@ -374,6 +375,8 @@ export function stemsOf(text: string): Set<string> {
     }
     out.add(stem(w.replace(/-/g, '')));
   }
+  // A calendar's "1:1" is the one-on-one a question names in words.
+  for (const s of meetingStems(text)) out.add(s);
   return out;
 }
 
