@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guardCoreLines, wordsFromAnswer } from '../../agents/core/index.js';
+import { coreRefused } from '../helpers/core-refused.js';
+import { wordsFromAnswer } from '../../agents/core/index.js';
 import { BatchAnalysis } from '../../agents/subagent-kit/index.js';
 
 /**
@@ -16,14 +17,7 @@ const turn = (user: string, answer?: string): BatchAnalysis =>
     ],
   } as never);
 
-const refused = (line: string, a: BatchAnalysis): boolean => {
-  try {
-    guardCoreLines([line], a);
-    return false;
-  } catch {
-    return true;
-  }
-};
+const refused = coreRefused;
 
 describe('a core line built from what an answer quoted', () => {
   it('is refused, however plain it sounds and in whatever language', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardCoreLines } from '../../agents/core/index.js';
+import { coreRefused } from '../helpers/core-refused.js';
 import { BatchAnalysis } from '../../agents/subagent-kit/index.js';
 
 type Turn = [user: string, answer: string];
@@ -15,14 +15,7 @@ const msgs = (turns: Turn[]) =>
 const reading = (earlier: Turn[], batch: Turn[]): BatchAnalysis =>
   new BatchAnalysis({ type: 'messages', thread: { id: 't', title: 'Chat', created_at: 0, updated_at: 0, origin: 'chat' }, messages: msgs(batch), reason: 'chat_turn', earlier: msgs(earlier) });
 
-const refused = (line: string, a: BatchAnalysis): boolean => {
-  try {
-    guardCoreLines([line], a);
-    return false;
-  } catch {
-    return true;
-  }
-};
+const refused = coreRefused;
 
 describe('a core line learned from a later turn than the one that quoted a page', () => {
   it("is refused when the page's words came in Engram's earlier answer and the user only said thanks", () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { guardCoreLines } from '../../agents/core/index.js';
+import { coreRefused } from '../helpers/core-refused.js';
 import type { BatchAnalysis } from '../../agents/subagent-kit/index.js';
 
 /** A batch of someone else's text (a screen, or a chat where the user typed none of these lines). */
 const notSaid = { userVoice: true, userSources: [{ text: 'Was stand in der Mail?' }], sources: [{ role: 'user', text: 'Was stand in der Mail?' }], earlierTurns: [], shown: [] } as unknown as BatchAnalysis;
-const refused = (line: string): boolean => {
-  try {
-    guardCoreLines([line], notSaid);
-    return false;
-  } catch {
-    return true;
-  }
-};
+const refused = (line: string): boolean => coreRefused(line, notSaid);
 
 describe('core lines in other languages', () => {
   it('refuses orders to the assistant, however they are put', () => {
