@@ -7,7 +7,7 @@ import type { HostApi } from './late-api.js';
 import { AccessGuard, newToken, type Denial } from './access-guard.js';
 import { BodyTooLarge, readBody } from './http-body.js';
 import { OneTimeCodes } from './one-time-codes.js';
-import { loggablePath, RefusalLog } from './refusal-log.js';
+import { loggableError, loggablePath, RefusalLog } from './refusal-log.js';
 import { resolveStatic, sendFile } from './static-files.js';
 import { TokenBucket } from '../../../shared/rate-limit/index.js';
 
@@ -272,7 +272,7 @@ export async function startHeadlessHost(opts: HeadlessHostOptions): Promise<Head
 
   const server: Server = createServer((req, res) => {
     onRequest(req, res).catch((err: unknown) => {
-      log(`host: request failed: ${err instanceof Error ? err.message : String(err)}`);
+      log(`host: request failed: ${loggableError(err)}`);
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'internal error' } });
       else res.destroy();
     });

@@ -38,3 +38,15 @@ export function loggablePath(rawUrl: string | undefined): string {
   const clean = redactText(path.replace(/[^\x20-\x7e]/g, '?'), switchesForModel()).text;
   return clean.length > 120 ? `${clean.slice(0, 120)}…` : clean;
 }
+
+/**
+ * An error that escaped a request's handling, as it may be logged: its message on one line,
+ * printable, redacted as a prompt is and at most 200 characters. Such a message can quote what the
+ * request carried (a file name, a parser's view of the input), and the line goes to a terminal or a
+ * service's journal.
+ */
+export function loggableError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const clean = redactText(message.replace(/\s+/g, ' ').replace(/[^\x20-\x7e]/g, '?').trim(), switchesForModel()).text;
+  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
+}
