@@ -7,6 +7,8 @@
  * A word here meets the occasion only as its kin (half of a said word), so a ticket of another kind
  * with the same generic words (row, seat) is never met by them: those are not listed.
  */
+import { plainWord } from './everyday-lexicon.js';
+
 export const OCCASION_WORDS = `
 play, plays, theatre, theater, musical, opera, ballet, panto, pantomime | theatre, theater, teatro, théâtre, theatro, schauspielhaus, schauspiel, staatstheater, playhouse, stalls, circle, balcony, gallery, curtain, matinee, matinée, performance, interval, stage, opera, ballet, parkett, loge, platea, palco, anfiteatro, orchestre, corbeille
 concert, concerts, gig, gigs, show, shows, recital, festival | live, tour, doors, standing, arena, konzert, concierto, concerto, concert, orchestra, orchestre, orchester, philharmonic, philharmonie, filarmónica, recital, festival, headliner, setlist, stage
@@ -14,8 +16,8 @@ match, matches, game, games, fixture | kick-off, kickoff, stadium, stadion, esta
 film, films, movie, movies, cinema, screening | cinema, kino, cine, cinéma, screen, screening, showing, imax, 2d, 3d, auditorium, saal, film, movie
 `;
 
-/** Lowercases and strips accents, as the other word tables are compared. */
-const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+/** Lowercased without accents, as the other word tables are compared. */
+const plain = (s: string) => plainWord(s.trim());
 
 const TABLE: ReadonlyMap<string, readonly string[]> = (() => {
   const table = new Map<string, string[]>();
