@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
  *
- * Six scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Seven scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -34,7 +34,15 @@
  *   device settings profile with labels left of their values, a fuel card statement, a damage form with
  *   labels above their boxes, a stock table, a wiki procedure, a youth football schedule and a ferry
  *   booking in Italian — asked as a person would, with five near misses, and a revealed Wi-Fi password
- *   and a full card number on screen).
+ *   and a full card number on screen);
+ * - day 7 (test/fixtures/screenqa-day7: 19 pages written apart from the answer code and never tuned on, a
+ *   third held-out check — a maths teacher's Tuesday who also lets a flat in Lyon: a webmail reading pane,
+ *   a dark week calendar grid, a dark staff chat, a spreadsheet with column letters, a parents' portal form
+ *   with labels above their boxes, a bank statement table, a PDF letter in French, an online order, a
+ *   recipe, a dark terminal with pytest output, dark auto-reply settings, a vet booking with labels beside
+ *   their values, a holiday-let booking in Spanish, a route beside a map, a support case, an e-mail in
+ *   German, a dark forum thread and an e-mail in Italian — asked as a person would, with six near misses,
+ *   an IBAN and a token in a git remote on screen, and an incognito password vault the gate excludes).
  * Then `engram index` gives every screen passage its vector, as the app does in the background while it
  * runs (--no-index skips it: the questions start from the keyword-only state a terminal capture leaves, and each ask keeps the batch of passage vectors it embeds, as a terminal user's asks do), and each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
@@ -46,11 +54,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, …, "6": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, …, "7": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5 and 6; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6 and 7; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1 … DIR/day6; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1 … DIR/day7; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -69,6 +77,7 @@ const DAYS = {
   4: join(root, 'test', 'fixtures', 'screenqa-day4'),
   5: join(root, 'test', 'fixtures', 'screenqa-day5'),
   6: join(root, 'test', 'fixtures', 'screenqa-day6'),
+  7: join(root, 'test', 'fixtures', 'screenqa-day7'),
 } as const;
 type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
@@ -226,7 +235,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; days 2 to 6 are judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2 to 7 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
