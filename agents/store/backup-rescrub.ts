@@ -31,9 +31,9 @@ const BATCH = 500;
 /** The vault's values as the carry takes them (superseded entries too: a value is a value). */
 export function vaultValues(db: Db): VaultValue[] {
   const rows = db
-    .prepare("SELECT json_extract(fields, '$.entry_type') AS kind, json_extract(fields, '$.secret') AS value FROM memories WHERE kind = 'knowledge_vault'")
-    .all() as { kind: unknown; value: unknown }[];
-  return rows.flatMap((r) => (typeof r.kind === 'string' && typeof r.value === 'string' ? [{ kind: r.kind, value: r.value }] : []));
+    .prepare("SELECT title, json_extract(fields, '$.entry_type') AS kind, json_extract(fields, '$.secret') AS value FROM memories WHERE kind = 'knowledge_vault'")
+    .all() as { title: unknown; kind: unknown; value: unknown }[];
+  return rows.flatMap((r) => (typeof r.kind === 'string' && typeof r.value === 'string' ? [{ kind: r.kind, value: r.value, title: typeof r.title === 'string' ? r.title : '' }] : []));
 }
 
 function removeDb(path: string): void {

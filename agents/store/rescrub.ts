@@ -3,6 +3,7 @@ import type { Provenance } from '../../shared/index.js';
 import { DETECTORS_VERSION, findSecretsIn, redactText, redactionMarker, secretsByLayout, type LaidOutSecret, type RedactionSwitches } from '../../shared/redaction/index.js';
 import { FtsIndex } from './fts-index.js';
 import { CarriedSecrets } from './rescrub-carry.js';
+import { ShortVaultValues } from './vault-short-values.js';
 import { packWords, unpackWords, type PackedWord } from './frame-words-codec.js';
 import { contentHash, type MemoryRow } from './memory-codec.js';
 import { EDITED_BY_USER } from './memory-repo.js';
@@ -116,6 +117,8 @@ export interface RescrubDeps {
 export interface VaultValue {
   kind: string;
   value: string;
+  /** The entry's title: its words name a short value where text gives it ("gym locker 4471"). */
+  title?: string;
 }
 
 interface Scrubber {
@@ -130,6 +133,8 @@ interface Scrubber {
   carry(kind: string, value: string): void;
   /** The secrets a text quotes without their label (values the vault or this slice holds), for the redactor. */
   carried(text: string): LaidOutSecret[];
+  /** The vault's short values a text gives as values (vault-short-values.ts), for the redactor: words read as one text. */
+  given(text: string): LaidOutSecret[];
   /** The values rows gave up that the carry did not hold, since the last call (emptied). */
   fresh(): CarriedSecrets;
   /** Every value carried: the vault's and this slice's. */
@@ -301,7 +306,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           return { start, end: text.length };
         });
         // Its own label-value pairs, and values the vault holds that its words quote alone.
-        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text)]);
+        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text), ...s.given(text)]);
         if (!found.length) return false;
         let hit = 0;
         const next = words.map((w, i): PackedWord => {
@@ -482,22 +487,41 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches, sc: Scrubber): S
   ];
 }
 
-function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: () => CarriedSecrets): Scrubber {
+function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: () => CarriedSecrets, vaultShort: () => ShortVaultValues): Scrubber {
   let taken: Taken[] = [];
   // Read from the vault on the slice's first text, not before: a slice with nothing to read reads nothing.
   let carry: CarriedSecrets | null = null;
+  let short: ShortVaultValues | null = null;
   const carried = (s: string): LaidOutSecret[] => (carry ??= vault()).in(s);
+  const given = (s: string): LaidOutSecret[] => (switches.passwords ? (short ??= vaultShort()).given(s).map((value) => ({ kind: 'password' as const, category: 'passwords' as const, value, label: null })) : []);
   const text = (s: string, laidOut: readonly LaidOutSecret[] = []): string => {
     // What the screen's layout pairs comes first; then values the vault holds, wherever the text quotes them.
     const r = redactText(s, switches, [...laidOut, ...carried(s)]);
     out.masked += r.secrets.length;
+    // Short values the vault holds, where the text gives them as values ("gym locker 4471", "Locker\n4471"):
+    // already in the vault, so masked here and not taken again. (The passwords' switch: a prompt's cut takes them always.)
+    const places = switches.passwords ? (short ??= vaultShort()).places(r.text) : [];
+    let masked = r.text;
+    if (places.length) {
+      masked = '';
+      let at = 0;
+      for (const [from, to] of places) {
+        masked += r.text.slice(at, from) + redactionMarker('password');
+        at = to;
+      }
+      masked += r.text.slice(at);
+      out.masked += places.length;
+    }
+    // How far a marker at this place in the redacted text moved with the short values masked before it.
+    const moved = (p: number): number => places.reduce((n, [from, to]) => (from < p ? n + redactionMarker('password').length - (to - from) : n), 0);
     // Where each marker stands in the masked text: the secrets are in reading order, none overlapping.
     let shift = 0;
     for (const x of r.secrets) {
-      taken.push({ kind: x.kind, value: x.value, label: x.label, purpose: x.purpose, masked: r.text, markerAt: x.start + shift });
+      const at = x.start + shift;
+      taken.push({ kind: x.kind, value: x.value, label: x.label, purpose: x.purpose, masked, markerAt: at + moved(at) });
       shift += redactionMarker(x.kind).length - (x.end - x.start);
     }
-    return r.text;
+    return masked;
   };
   const json = (v: unknown): unknown => {
     if (typeof v === 'string') return text(v);
@@ -522,7 +546,7 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     fresh = new CarriedSecrets(switches);
     return f;
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
 }
 
 /**
@@ -534,11 +558,20 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
 export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch = 200, keep?: KeepRescrubbed): RescrubSlice {
   const out: SliceState = { done: false, rows: 0, changed: 0, masked: 0, memoryIds: [], observationIds: [], kept: 0, found: [] };
   if (!rescrubDue(d.db)) return { ...result(out), done: true };
-  const s = scrubber(switches, out, () => {
-    const carry = CarriedSecrets.fromVault(d.db, switches);
-    for (const v of d.alsoCarry ?? []) carry.add(v.kind, v.value);
-    return carry;
-  });
+  const s = scrubber(
+    switches,
+    out,
+    () => {
+      const carry = CarriedSecrets.fromVault(d.db, switches);
+      for (const v of d.alsoCarry ?? []) carry.add(v.kind, v.value);
+      return carry;
+    },
+    () => {
+      const short = ShortVaultValues.fromVault(d.db);
+      for (const v of d.alsoCarry ?? []) short.add(v.kind, v.title ?? '', v.value);
+      return short;
+    },
+  );
   const all = steps(d, switches, s);
   // Immediate: the cursor is read and moved under the write lock, so two processes on one data dir
   // (the app and a CLI command) never do the same batch twice.

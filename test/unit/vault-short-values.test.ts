@@ -11,6 +11,7 @@ const short = new ShortVaultValues();
 short.add('note', 'Gym locker', '4471');
 short.add('note', 'Shed lock', 'otter');
 short.add('pin', 'Bank card', '1234');
+short.add('password', 'Dog', 'max');
 
 describe('short vault values: cut where given as a value', () => {
   const cut: [string, string][] = [
@@ -38,6 +39,34 @@ describe('short vault values: cut where given as a value', () => {
     'Open locker 12 and the bank card 55',
   ];
   it.each(kept)('kept: %j', (text) => expect(short.cut(text)).toBe(text));
+
+  // trust52: the label after the value, earlier in its clause, or on the line above it.
+  const elsewhere: [string, string][] = [
+    ['4471 was my old gym locker combination', `${M} was my old gym locker combination`],
+    ['Door code: unchanged, still 4471', `Door code: unchanged, still ${M}`],
+    ['Gym locker\n\n4471', `Gym locker\n\n${M}`],
+    ['Card details\nPIN:\n1234\n', `Card details\nPIN:\n${M}\n`],
+    ['Otter is the password for the shed', `${M} is the password for the shed`],
+    ['reminder: otter (shed lock code)', `reminder: ${M} (shed lock code)`],
+  ];
+  it.each(elsewhere)('label elsewhere: %j', (text, want) => expect(short.cut(text)).toBe(want));
+
+  const keptElsewhere = [
+    '4471 steps before the gym',
+    'Bus 4471. Locker was full',
+    'Locker: 12 rows\n4471',
+    'The code review took ages; 4471 lines changed',
+    'Locker code: see the desk. 4471 is the room',
+    'Max is my dog, otter is his toy',
+    'Max (my dog) loves the shed',
+    'We went to the bank to get a new card\n1234',
+  ];
+  it.each(keptElsewhere)('kept, label elsewhere: %j', (text) => expect(short.cut(text)).toBe(text));
+
+  it('given: the values as the text writes them, once each, for a caller that masks an image', () => {
+    expect(short.given('LOCKER\n4471\nroom 4471, Otter is the shed password')).toEqual(['4471', 'Otter']);
+    expect(short.given('room 4471 on the fourth floor')).toEqual([]);
+  });
 
   it('a value the long cut takes, a contact and a masked value are not its to cut', () => {
     const s = new ShortVaultValues();
