@@ -55,6 +55,8 @@ interface Arrival {
   scrub: ArrivalSecret[] | null;
   byHand: boolean;
   vault?: string[];
+  /** The device whose segment carried the record, and the record's clock (ms): who stopped excluding what, when. */
+  origin?: { device: string; at: number };
 }
 
 /**
@@ -231,7 +233,7 @@ export class FolderSync {
       this.store.changes.imported(() => {
         for (const s of segments) {
           const hand = new Set(s.trailer?.by_hand ?? []);
-          for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id), vault: vaultPuts });
+          for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id), vault: vaultPuts, origin: { device: s.device, at: r.at.t } });
         }
         // Inside imported(): the masks are this device's reading of what arrived, not edits that travel.
         this.maskEarlier(vault);
@@ -283,7 +285,7 @@ export class FolderSync {
         ranges.push({ from: e.from, to: e.to });
         return;
       case 'setting':
-        applySyncedSetting(this.store, e.key, e.value, 'elsewhere');
+        applySyncedSetting(this.store, e.key, e.value, 'elsewhere', arrival.origin);
         return;
     }
   }

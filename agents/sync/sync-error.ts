@@ -5,9 +5,10 @@
  * imported from another file or with other bytes; FOREIGN: not an Engram segment at all;
  * INVALID: authentic, but its records do not parse (a newer Engram, or a bug).
  * PAIRING: a pairing code that does not check out; STATE: asked of sync in the wrong state (off, or
- * already on); FOLDER: a sync folder that cannot be used.
+ * already on); FOLDER: a sync folder that cannot be used; OFFER: an exclusion offer that is not
+ * open (answered already, or its items no longer excluded here).
  */
-export type SyncErrorCode = 'TAMPERED' | 'TRUNCATED' | 'REPLAYED' | 'FOREIGN' | 'INVALID' | 'IO' | 'PAIRING' | 'STATE' | 'FOLDER';
+export type SyncErrorCode = 'TAMPERED' | 'TRUNCATED' | 'REPLAYED' | 'FOREIGN' | 'INVALID' | 'IO' | 'PAIRING' | 'STATE' | 'FOLDER' | 'OFFER';
 
 export class SyncError extends Error {
   constructor(

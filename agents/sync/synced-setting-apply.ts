@@ -2,6 +2,7 @@ import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } f
 import { DIRECTIVE_SETTING_PREFIX, EXCLUSION_ITEM_PREFIX, EXCLUSIONS_SETTING, exclusionsOf, isDirectiveTombstone, SyncedDirectiveSchema, SyncedExclusionItemSchema, SyncedExclusionsSchema, withExclusionItem, type EngramStore, type SyncedExclusions } from '../store/index.js';
 import { directiveTextProblem } from '../behaviour/index.js';
 import type { SyncedSetting } from './change-record.js';
+import { ExclusionOffers } from './exclusion-offers.js';
 
 /** The lists with every item of `more` that is not in them yet added at the end; none taken off. */
 function withAdded(cur: SyncedExclusions, more: SyncedExclusions): SyncedExclusions {
@@ -27,8 +28,13 @@ function withAdded(cur: SyncedExclusions, more: SyncedExclusions): SyncedExclusi
  * capture, models and endpoints, which never travel); the user takes it off here if they mean to.
  * This device's own change, put back after a remote one was imported meanwhile (`from: 'here'`),
  * is carried out whole. The rest of the capture settings stay this device's own.
+ *
+ * Kept, but not silently (offer52): a removal from a known device (`origin`) that this device still
+ * excludes becomes an offer the user answers (exclusion-offers.ts); that device excluding the item
+ * again withdraws it. The whole-lists value of earlier versions offers nothing: what it leaves out
+ * is no one's decision to stop excluding.
  */
-export function applySyncedSetting(store: EngramStore, key: SyncedSetting, value: unknown, from: 'here' | 'elsewhere'): void {
+export function applySyncedSetting(store: EngramStore, key: SyncedSetting, value: unknown, from: 'here' | 'elsewhere', origin?: { device: string; at: number }): void {
   if (key === EXCLUSIONS_SETTING || key.startsWith(EXCLUSION_ITEM_PREFIX)) {
     const cur = store.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
     const lists = exclusionsOf(cur);
@@ -40,7 +46,14 @@ export function applySyncedSetting(store: EngramStore, key: SyncedSetting, value
       next = from === 'here' ? parsed.data : withAdded(lists, parsed.data);
     } else {
       const change = SyncedExclusionItemSchema.safeParse(value);
-      if (!change.success || (!change.data.on && from === 'elsewhere')) return;
+      if (!change.success) return;
+      if (from === 'elsewhere' && origin) {
+        const offers = new ExclusionOffers(store);
+        const item = { list: change.data.list, item: change.data.item };
+        if (change.data.on) offers.added(origin.device, item);
+        else offers.removed(origin.device, item, origin.at);
+      }
+      if (!change.data.on && from === 'elsewhere') return;
       next = withExclusionItem(lists, change.data);
     }
     store.settings.set(CAPTURE_SETTINGS_KEY, { ...cur, privacy: { ...cur.privacy, ...next } });

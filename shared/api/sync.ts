@@ -46,6 +46,20 @@ const Folder = lazySchema(() => z
 /** The pairing code as typed: 24 words (checked by the handler, which says which word is wrong). */
 const Code = lazySchema(() => z.string().trim().min(1, 'give the pairing code').max(1000));
 
+/**
+ * Another device stopped excluding these (an app, a window title pattern, a site) and this one
+ * kept excluding them (a removal from elsewhere never widens capture here): the user decides.
+ */
+export const ExclusionOfferSchema = lazySchema(() => z.object({
+  id: z.number().int().positive(),
+  /** The device that stopped excluding them (its sync id, 32 hex digits). */
+  device: z.string(),
+  at: IsoTime,
+  items: z.array(z.object({ list: z.enum(['apps', 'titles', 'urls']), item: z.string() })).min(1),
+}));
+export type ExclusionOfferDto = z.infer<typeof ExclusionOfferSchema>;
+const ExclusionOffersOutput = lazySchema(() => z.object({ offers: z.array(ExclusionOfferSchema) }));
+
 export const syncRequests = {
   'sync.status': defineRequest(EmptyInput, SyncStatusSchema),
   /** Turns sync on with a new key; the answer's code pairs the next device. */
@@ -58,4 +72,8 @@ export const syncRequests = {
   'sync.code': defineRequest(EmptyInput, lazySchema(() => z.object({ code: z.string().nullable() }))),
   /** Stops syncing here and forgets the key; the folder and the other devices are left as they are. */
   'sync.off': defineRequest(EmptyInput, OkOutput),
+  /** The open offers to stop excluding here what another device stopped excluding, oldest first. */
+  'sync.exclusionOffers': defineRequest(EmptyInput, ExclusionOffersOutput),
+  /** accept: stop excluding the offer's items here too; decline: keep them, and that device is not asked about them again. Answers the offers left. */
+  'sync.answerExclusionOffer': defineRequest(lazySchema(() => z.object({ id: z.number().int().positive(), answer: z.enum(['accept', 'decline']) }).strict()), ExclusionOffersOutput),
 };

@@ -1,12 +1,12 @@
 import type { SyncKeyStore } from '../../../agents/sync/index.js';
 import { SyncKeyFile } from '../../../agents/store/index.js';
-import type { SyncPass } from '../../../shared/api/index.js';
+import type { ExclusionOfferDto, SyncPass } from '../../../shared/api/index.js';
 import { onFirstUse } from '../../../shared/first-use/index.js';
 import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
 
-type SyncNames = 'sync.status' | 'sync.init' | 'sync.join' | 'sync.now' | 'sync.code' | 'sync.off';
+type SyncNames = 'sync.status' | 'sync.init' | 'sync.join' | 'sync.now' | 'sync.code' | 'sync.off' | 'sync.exclusionOffers' | 'sync.answerExclusionOffer';
 
 /** The sync room loads with the first sync request: hosts that never sync never load it. */
 const syncRoom = onFirstUse(() => import('../../../agents/sync/index.js'));
@@ -32,6 +32,7 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
       if (!(err instanceof SyncError)) throw err;
       if (err.code === 'STATE') fail('CONFLICT', err.message);
       if (err.code === 'IO') fail('IO', err.message);
+      if (err.code === 'OFFER') fail('NOT_FOUND', err.message);
       fail('INVALID_INPUT', err.message);
     }
   };
@@ -39,6 +40,13 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
     exported: p.exported,
     imported: p.imported,
     refused: p.refused,
+  });
+  const offers = async () => {
+    const { ExclusionOffers } = await syncRoom.get();
+    return new ExclusionOffers(deps.store);
+  };
+  const offerDtos = (list: { id: number; device: string; at: number; items: ExclusionOfferDto['items'] }[]): { offers: ExclusionOfferDto[] } => ({
+    offers: list.map((o) => ({ id: o.id, device: o.device, at: new Date(o.at).toISOString(), items: o.items.map((i) => ({ list: i.list, item: i.item })) })),
   });
   return {
     'sync.status': async () => (await control()).dto(),
@@ -65,5 +73,14 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
       (await control()).off();
       return { ok: true as const };
     },
+    'sync.exclusionOffers': async () => offerDtos((await offers()).list()),
+    'sync.answerExclusionOffer': ({ id, answer }) =>
+      guarded(async () => {
+        const o = await offers();
+        o.answer(id, answer === 'accept');
+        // Stopping an exclusion changes what capture lets through: the running capture reads it now.
+        if (answer === 'accept') deps.capture?.reloadSettings?.();
+        return offerDtos(o.list());
+      }),
   };
 }
