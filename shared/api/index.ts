@@ -21,6 +21,7 @@ export * from './brain.js';
 export * from './directives.js';
 export * from './syncthing.js';
 export * from './sync.js';
+export { exclusionOfferText } from './exclusion-offer-text.js';
 export * from './mcp.js';
 export * from './messages.js';
 export * from './dream.js';

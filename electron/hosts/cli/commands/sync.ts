@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { SyncPass, SyncStatus } from '../../../../shared/api/index.js';
+import { exclusionOfferText, type ExclusionOfferDto, type SyncPass, type SyncStatus } from '../../../../shared/api/index.js';
 import { bool, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
 
-const ACTIONS = ['init', 'join', 'now', 'status', 'code', 'off'] as const;
+const ACTIONS = ['init', 'join', 'now', 'status', 'code', 'off', 'offers'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /** The 24 words in four numbered rows of six, easy to read out and to type. */
@@ -34,12 +34,24 @@ function statusLines(s: SyncStatus): string[] {
   ];
 }
 
+function offerLines(offers: ExclusionOfferDto[]): string[] {
+  if (!offers.length) return ['no offers: every exclusion another device stopped is answered (or still excluded there)'];
+  return [...offers.map((o) => `offer ${o.id} (${o.at}): ${exclusionOfferText(o)}`), 'answer with engram sync offers --accept ID (stop excluding here) or --decline ID (keep excluding)'];
+}
+
+/** An offer's id as typed after --accept or --decline. */
+function offerId(raw: string, flag: string): number {
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw new CliError(`sync: --${flag} takes an offer's number from engram sync offers, not "${raw.slice(0, 40)}"`);
+  return Number(raw);
+}
+
 export const syncCommand: Command = {
   name: 'sync',
   summary: 'one memory on every computer: sync this data folder through a folder Syncthing replicates',
   help: `usage: engram sync init --folder DIR
        engram sync join CODE --folder DIR
        engram sync now | status [--json] | code | off
+       engram sync offers [--accept ID | --decline ID] [--json]
        engram sync syncthing [status|start|stop|id|add-device ID] (the same as engram syncthing)
 
 Keeps one memory on all your computers without any server: each device writes its changes, sealed
@@ -57,16 +69,20 @@ device ("forget the last 15 minutes" too) forgets on all of them.
   code                     print the pairing code again, for another device
   off                      stop syncing here and forget the sync key; the folder and your other
                            devices are left as they are
+  offers                   what another device stopped excluding (an app, a window title, a site)
+                           that this one still excludes: another device never widens capture here
+    --accept ID            stop excluding the offer's items here too
+    --decline ID           keep excluding them; that device is not asked about them again
   syncthing ...            Engram's own Syncthing for the folder (engram syncthing --help)
   --json                   print the answer as JSON
 The sync key is kept like the master key, outside the data folder. The pairing code is the key:
 whoever has it can read what is in the sync folder. A lost key cannot be recovered from the folder;
 join again with the code of a device that still syncs. See docs/sync.md.`,
-  options: { folder: { type: 'string' }, json: { type: 'boolean' } },
+  options: { folder: { type: 'string' }, json: { type: 'boolean' }, accept: { type: 'string' }, decline: { type: 'string' } },
   allowPositionals: true,
   async run(args, ctx) {
     const [action, ...rest] = args.positionals;
-    if (!action) throw new CliError('sync: say what to do: init, join, now, status, code or off (engram sync --help)');
+    if (!action) throw new CliError('sync: say what to do: init, join, now, status, code, off or offers (engram sync --help)');
     if (!(ACTIONS as readonly string[]).includes(action)) throw new CliError(`sync: unknown action "${action.slice(0, 40)}" (one of ${ACTIONS.join(', ')})`);
     const act = action as Action;
     const folder = str(args, 'folder');
@@ -74,6 +90,11 @@ join again with the code of a device that still syncs. See docs/sync.md.`,
     if (act !== 'init' && act !== 'join' && folder !== undefined) throw new CliError(`sync: ${act} takes no --folder`);
     if (act === 'join' && rest.length === 0) throw new CliError('sync: join needs the pairing code shown by engram sync init on your other device');
     if (act !== 'join' && rest.length) throw new CliError(`sync: unexpected argument "${rest[0]!.slice(0, 40)}"`);
+    const accept = str(args, 'accept');
+    const decline = str(args, 'decline');
+    if (act !== 'offers' && (accept !== undefined || decline !== undefined)) throw new CliError(`sync: ${act} takes no --${accept !== undefined ? 'accept' : 'decline'}`);
+    if (accept !== undefined && decline !== undefined) throw new CliError('sync: offers takes --accept ID or --decline ID, not both');
+    const answer = accept !== undefined ? { id: offerId(accept, 'accept'), answer: 'accept' as const } : decline !== undefined ? { id: offerId(decline, 'decline'), answer: 'decline' as const } : null;
     const json = ctx.json || bool(args, 'json');
     // The folder the user named, made if missing (Syncthing may not have made it yet); the engine takes full paths only.
     const dir = folder === undefined ? '' : resolve(folder);
@@ -120,6 +141,21 @@ join again with the code of a device that still syncs. See docs/sync.md.`,
           const { code } = await client.call('sync.code', {});
           if (!code) throw new CliError('sync: sync is off here, so there is no pairing code (engram sync init --folder DIR)');
           out(json ? [JSON.stringify({ code })] : ['pairing code (it is the sync key: keep it to yourself):', ...wordRows(code)]);
+          return 0;
+        }
+        case 'offers': {
+          if (answer) {
+            const asked = (await client.call('sync.exclusionOffers', {})).offers.find((o) => o.id === answer.id);
+            const r = await client.call('sync.answerExclusionOffer', answer);
+            if (json) out([JSON.stringify(r)]);
+            else {
+              const what = asked ? asked.items.map((i) => i.item).join(', ') : `offer ${answer.id}`;
+              out([answer.answer === 'accept' ? `no longer excluded here: ${what}` : `still excluded here: ${what}; that device is not asked about them again`, ...(r.offers.length ? offerLines(r.offers) : [])]);
+            }
+            return 0;
+          }
+          const r = await client.call('sync.exclusionOffers', {});
+          out(json ? [JSON.stringify(r)] : offerLines(r.offers));
           return 0;
         }
         case 'off': {
