@@ -53,11 +53,16 @@ export class VaultCut {
 
   /**
    * Where the text quotes vault values, as the redactor takes layout's finds: for a caller that
-   * masks more than the text (a screenshot's word boxes for a captioning model).
+   * masks more than the text (a screenshot's word boxes for a captioning model). A short value is
+   * here where the text gives it as a value ("gym locker 4471", "Locker" over "4471"); the caller
+   * masks it at every place it stands in that text, so in a screenshot every copy of a PIN it shows
+   * as a PIN is filled (a few more boxes filled cost the caption little).
    */
   find = (text: string): LaidOutSecret[] => {
     const carried = this.values();
-    return carried.size ? carried.in(text) : [];
+    const long = carried.size ? carried.in(text) : [];
+    if (!this.short.size) return long;
+    return [...long, ...this.short.given(text).map((value): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null }))];
   };
 
   /**
@@ -66,7 +71,8 @@ export class VaultCut {
    * gives them as a value (vault-short-values.ts), at that place alone.
    */
   text = (text: string): string => {
-    const found = this.find(text);
+    const carried = this.values();
+    const found = carried.size ? carried.in(text) : [];
     const long = found.length ? redactText(text, switchesForModel(), found).text : text;
     return this.short.size ? this.short.cut(long) : long;
   };
