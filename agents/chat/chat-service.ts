@@ -120,7 +120,22 @@ export class ChatService {
     this.now = opts.now ?? Date.now;
     this.timeZone = opts.timeZone && isValidTimeZone(opts.timeZone) ? opts.timeZone : localTimeZone();
     this.maxQuestionChars = opts.maxQuestionChars ?? DEFAULT_MAX_QUESTION_CHARS;
-    this.safe = requestCutter(new VaultCut(opts.store.memories).text);
+    const vault = new VaultCut(opts.store.memories);
+    this.vaultText = vault.text;
+    this.safe = requestCutter(vault.text);
+  }
+
+  /**
+   * The vault's cut, as every prompt gets it: a thread's title quotes its first question, and a
+   * question may hold a value the vault keeps ("is 4471 still my gym locker code?"), or the vault may
+   * get it later. Titles are cut where they are made and where they are shown.
+   */
+  private readonly vaultText: (text: string) => string;
+
+  /** A thread as shown: its title without the vault values it quotes (kept as stored). */
+  private shown(t: ThreadRecord): ThreadRecord {
+    const title = this.vaultText(t.title);
+    return title === t.title ? t : { ...t, title };
   }
   /** How close the screens' labels are to what the question leaves unsaid; undefined without an embedder or when it fails (the answer reads words alone). */
   private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout, screens: ScreenOf): Promise<Meaning | undefined> {
@@ -144,16 +159,16 @@ export class ChatService {
   // ---- threads -------------------------------------------------------------------------------
 
   startThread(title?: string): ThreadRecord {
-    return this.opts.store.threads.create(threadTitle(title?.trim() ?? '') || 'New conversation', this.now());
+    return this.shown(this.opts.store.threads.create(threadTitle(title?.trim() ?? '') || 'New conversation', this.now()));
   }
 
   listThreads(): ThreadRecord[] {
-    return this.opts.store.threads.list();
+    return this.opts.store.threads.list().map((t) => this.shown(t));
   }
 
   renameThread(id: string, title: string): ThreadRecord {
     if (!this.opts.store.threads.get(id)) throw new ChatError('NOT_FOUND', 'that conversation no longer exists');
-    return this.opts.store.threads.rename(id, threadTitle(title));
+    return this.shown(this.opts.store.threads.rename(id, threadTitle(title)));
   }
 
   /** Deletes the thread, its messages, and the memories citing them. */
@@ -164,7 +179,7 @@ export class ChatService {
   getThread(id: string): ThreadRecord {
     const t = this.opts.store.threads.get(id);
     if (!t) throw new ChatError('NOT_FOUND', 'that conversation no longer exists');
-    return t;
+    return this.shown(t);
   }
 
   threadMessages(id: string): ChatMessageView[] {
@@ -327,7 +342,7 @@ export class ChatService {
         if (!found) throw new ChatError('NOT_FOUND', 'that conversation no longer exists');
         t = found;
       } else {
-        t = store.threads.create(titleFor(question), askedAt);
+        t = store.threads.create(titleFor(this.vaultText(question)), askedAt);
       }
       const m = store.messages.insert({
         thread_id: t.id,

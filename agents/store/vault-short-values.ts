@@ -26,6 +26,8 @@ const CREDENTIAL = new Set(
 );
 /** Words between a label and its value: "the code is 4471", "PIN war 4471". */
 const LINK = new Set('is was are ist war sind est était es era é è'.split(' '));
+/** Words that say when or how much, between a label and its value: "the code is still 4471", "4471 is now the locker code". */
+const FILLER = new Set('still now also just really actually currently'.split(' '));
 /** Title words that name nothing ("My old bank card": bank, card). */
 const STOP = new Set('the and for with from our your my old new of to in on at a an'.split(' '));
 const CONTACT_KIND = /^(e-?mail|phone|telephone|mobile|contact)/;
@@ -102,7 +104,7 @@ export class ShortVaultValues {
     const rest = line.replace(TRAILING_MARKS, '');
     if (/[.,;!?)]$/.test(rest)) return false;
     const words = wordsOf(rest);
-    while (words.length && LINK.has(words[words.length - 1]!)) words.pop();
+    while (words.length && (LINK.has(words[words.length - 1]!) || FILLER.has(words[words.length - 1]!))) words.pop();
     return this.names(words[words.length - 1], s, true);
   }
 
@@ -121,7 +123,7 @@ export class ShortVaultValues {
       if (words.length >= AFTER_WORDS || !/^[\s"'“”‘’«»]*$/u.test(m[2]!)) break;
     }
     let i = 0;
-    while (i < words.length && (LINK.has(words[i]!) || STOP.has(words[i]!))) i++;
+    while (i < words.length && (LINK.has(words[i]!) || STOP.has(words[i]!) || FILLER.has(words[i]!))) i++;
     const head = words.slice(i, i + 3);
     if (!this.names(head[0], s, true)) return false;
     // A word-only value is told by a word for a code or password among the label's words, not its title alone.

@@ -44,6 +44,8 @@ describe('short vault values: cut where given as a value', () => {
   const elsewhere: [string, string][] = [
     ['4471 was my old gym locker combination', `${M} was my old gym locker combination`],
     ['Door code: unchanged, still 4471', `Door code: unchanged, still ${M}`],
+    ['is 4471 still my gym locker code?', `is ${M} still my gym locker code?`],
+    ['the locker code is now 4471', `the locker code is now ${M}`],
     ['Gym locker\n\n4471', `Gym locker\n\n${M}`],
     ['Card details\nPIN:\n1234\n', `Card details\nPIN:\n${M}\n`],
     ['Otter is the password for the shed', `${M} is the password for the shed`],
