@@ -44,6 +44,7 @@ const LABELS: Record<string, string> = {
   bearer_token: 'Bearer token',
   api_key: 'API key',
   iban: 'Bank account (IBAN)',
+  account_number: 'Bank account number',
   ssn: 'Social security number',
   email: 'Email address',
   phone: 'Phone number',

@@ -1,5 +1,5 @@
 import { ibanValid } from './checks.js';
-import { DIGIT_LOOKALIKE as AS_DIGIT } from './lookalikes.js';
+import { DIGIT_LOOKALIKE as AS_DIGIT, lookalike } from './lookalikes.js';
 
 /**
  * Account and card numbers OCR damaged so that their checksum fails: "DE89 3704 …" read as
@@ -37,7 +37,8 @@ function labelledBefore(text: string, at: number, label: RegExp): boolean {
 /** A label, then up to 40 non-digits on its line, or the label ending the line above: compiled once (this runs on every OCR'd text). */
 const labelEnding = (label: string): RegExp => new RegExp(`(?:${label})[^\\d\\n]{0,40}(?:\\n[^\\d\\n]{0,12})?$`, 'iu');
 
-const ACCOUNT_LABEL = labelEnding(String.raw`\biban|\bbic\b|\bswift\b|\bbankverbindung|konto|\bkto\b|\bcompte|\bcuenta|\bconto\b|\brekening|\baccount|\bacct\b`);
+// "IBAN" as OCR reads it too ("1BAN", "lBAN"): a label over its field is read alone, with nothing to correct it.
+const ACCOUNT_LABEL = labelEnding(String.raw`(?<![a-z0-9])${lookalike('iban')}|\bbic\b|\bswift\b|\bbankverbindung|konto|\bkto\b|\bcompte|\bcuenta|\bconto\b|\brekening|\baccount|\bacct\b`);
 const CARD_LABEL = labelEnding(String.raw`\bcard\b|karte\b|kartennummer|\bcarte\b|\btarjeta\b|\bcart[aã]o\b|\bvisa\b|\bmastercard\b|\bamex\b`);
 
 /**

@@ -49,6 +49,7 @@ export type SecretKind =
   | 'password'
   | 'bearer_token'
   | 'iban'
+  | 'account_number'
   | 'ssn'
   | 'passport'
   | 'api_key'

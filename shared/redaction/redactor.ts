@@ -1,4 +1,5 @@
 import { DEFAULT_REDACTION, DETECTORS, type Detector, type RedactionCategory, type RedactionSwitches, type SecretKind } from './detectors.js';
+import { labelledAccountNumbers } from './bank-details.js';
 import { damagedIbans, labelledCards } from './damaged-accounts.js';
 import { TOKEN_KINDS, extendToToken, joinedSplits, noisyCards, noisyTokens, withoutInnerNoise, type TextView } from './ocr-noise.js';
 
@@ -99,6 +100,8 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
   for (const d of DETECTORS) if (!vague(d)) run(d);
   // Account numbers whose checksum OCR broke, confirmed another way (screen bench day 4: "DES 3704 …").
   for (const a of damagedIbans(text)) claim('iban', 'bank_accounts', a.start, a.end);
+  // The same account by its domestic number, beside its sort code or routing number.
+  for (const a of labelledAccountNumbers(text)) claim('account_number', 'bank_accounts', a.start, a.end);
   // A key OCR split with a space, read again whole (issue 28).
   const joined = joinedSplits(text);
   if (joined) for (const d of DETECTORS) if (!vague(d) && d.kind !== 'card' && d.kind !== 'iban') run(d, joined, true);

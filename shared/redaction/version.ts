@@ -8,13 +8,13 @@
  * the new value test/unit/redaction-version.test.ts prints: that test fails when the detection
  * sources (DETECTION_SOURCES) change and the fingerprint was not updated with a bump.
  */
-export const DETECTORS_VERSION = 3;
+export const DETECTORS_VERSION = 4;
 
 /** The detection sources' fingerprint at DETECTORS_VERSION (sha256 of their text, white space folded, first 16 hex). */
-export const DETECTORS_FINGERPRINT = 'c71d129c4cd186ff';
+export const DETECTORS_FINGERPRINT = '8b37defa27e2ae5c';
 
 /**
  * The files whose change changes what is found (window-fields and thread-title only apply
  * redactText): this folder's, and shared/layout's line reader, which cuts the cells layout-pairs reads.
  */
-export const DETECTION_SOURCES = ['checks.ts', 'damaged-accounts.ts', 'detectors.ts', 'lookalikes.ts', 'ocr-noise.ts', 'redactor.ts', 'layout-pairs.ts', '../layout/lines.ts'] as const;
+export const DETECTION_SOURCES = ['checks.ts', 'damaged-accounts.ts', 'bank-details.ts', 'detectors.ts', 'lookalikes.ts', 'ocr-noise.ts', 'redactor.ts', 'layout-pairs.ts', '../layout/lines.ts'] as const;
