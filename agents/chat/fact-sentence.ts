@@ -28,6 +28,7 @@ import { perPeriodFit } from './per-period.js';
 import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
 import { datesOtherStep, eventSources, eventTime, saysOnly } from './event-time.js';
+import { journeyLead } from './journey-row.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { contactLead, contactScreens } from './contact-lead.js';
@@ -1090,6 +1091,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // Nor is the date of another step ("Order placed", "Dispatched") said as when it arrives: a guess at most.
   if (top && datesOtherStep(question, ownWords(top.unit))) [near, top] = [near ?? top, null];
   if (event && (!top || !saysOnly(top.unit.text, event.value)) && stands({ text: `${event.label}: ${event.value}\n${event.line}`, passage: event.item.passage })) return { text: `${event.label.charAt(0).toUpperCase()}${event.label.slice(1).toLowerCase()}: ${event.value}${event.line.length <= 100 && !event.line.startsWith(event.label) ? ` (${event.line})` : ''}${where(event.item, fmt)} [${event.item.n}].`, cited: [event.item.n], known: true, hedged: false };
+  // "When do we land", "when does the coach leave": the asked end's time of a trip written as a row without labels.
+  const trip = journeyLead(question, eventSources(numbered));
+  if (trip && (!top || !trip.time || !saysOnly(top.unit.text, trip.time)) && stands({ text: trip.text, passage: trip.item.passage })) return { text: `${clip(trip.text, MAX_CHARS)}${where(trip.item, fmt)} [${trip.item.n}].`, cited: [trip.item.n], known: true, hedged: false };
   // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   // "When will the water company take the money", "by when is the form due": the date a found screen gives for that movement or limit, in its own verbs,
