@@ -19,7 +19,7 @@ export const ROOM_RULES = {
   'agents/graph': ['shared', 'shared/*', 'agents/store', 'agents/runtime'],
   // Sync seals and merges change records; the store's hooks feed it, so it needs the store's durable writes,
   // and behaviour's rule for what a directive may say (an arriving one is held to it as a local one is).
-  'agents/sync': ['shared', 'shared/*', 'agents/store', 'agents/behaviour'],
+  'agents/sync': ['shared', 'shared/*', 'agents/store', 'agents/behaviour', 'agents/core'],
   // The mind's rooms, each with what it imports today, so their order is enforced (no cycles):
   // store < llm < kit < the sub-agents < dream < meta. A new room starts with the bottom layers
   // ('agents/*' below) and gets its own line when it needs more.

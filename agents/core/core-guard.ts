@@ -113,6 +113,11 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
   const userVoice = analysis.userVoice;
   const said = userVoice ? analysis.userSources.map((s) => squash(s.text)) : [];
   for (const raw of lines) {
+    if (!userVoice) {
+      const why = coreLineProblem(raw);
+      if (why) throw new CoreInstructionRefused(raw, why);
+      continue;
+    }
     for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
     const borrowed = userVoice ? wordsFromAnswer(raw, analysis) : [];
     if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answers or what it was shown (which may quote a page), not from the user's own messages`);
@@ -130,4 +135,20 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
       throw new CoreInstructionRefused(raw, 'an instruction to the assistant is kept only as the user wrote it in Engram\'s chat');
     }
   }
+}
+
+/**
+ * Why a core line no user's words vouch for is refused, or null when it may stand: the rule a
+ * screen's, a file's or another device's core line meets (no note to the assistant, no override, no
+ * instruction on answering, no link or address). guardCoreLines applies it where the batch is not
+ * the user's own chat; a core block arriving by sync is held to it line by line (agents/sync).
+ */
+export function coreLineProblem(raw: string): string | null {
+  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) return why;
+  const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
+  const links = [...raw.matchAll(LINKS)];
+  if (instruction && links.length) return 'an instruction to the assistant never carries a link or an address';
+  if (links.length) return "a link or an address in core is kept only as the user typed it in Engram's chat";
+  if (instruction) return "an instruction to the assistant is kept only as the user wrote it in Engram's chat";
+  return null;
 }

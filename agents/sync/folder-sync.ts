@@ -3,6 +3,7 @@ import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings } f
 import { CarriedSecrets, EDITED_BY_USER, type EngramStore } from '../store/index.js';
 import { ArrivalHindsight } from './arrival-hindsight.js';
 import { scrubArrival, scrubsOnArrival } from './arrival-scrub.js';
+import { coreAsKept, coreLinesHere } from './core-arrival.js';
 import { ChangeRecordSchema, type ChangeRecord, type SyncedMemory } from './change-record.js';
 import { MergeState, type MergeEffect } from './merge-state.js';
 import { resealSlice, resealStart, ResealStateSchema, type ResealState } from './own-reseal.js';
@@ -257,9 +258,10 @@ export class FolderSync {
   private carryOut(e: MergeEffect, ranges: { from: string; to: string }[], arrival: Arrival = { scrub: null, byHand: false }): void {
     const memories = this.store.memories;
     switch (e.kind) {
-      case 'put':
+      case 'put': {
         if (!arrival.scrub) this.passHindsight?.replaced(e.id);
-        this.put(e.id, arrival.scrub ? this.scrubbed(e.id, e.memory, e.at.t, arrival.scrub) : e.memory, e.at.t, arrival.byHand);
+        const memory = e.memory.kind === 'core' ? this.heldCore(e.id, e.memory) : e.memory;
+        this.put(e.id, arrival.scrub ? this.scrubbed(e.id, memory, e.at.t, arrival.scrub) : memory, e.at.t, arrival.byHand);
         if (e.memory.kind === 'knowledge_vault') {
           arrival.vault?.push(e.id);
           if (arrival.vault) this.secretIds().put(e.id, e.memory);
@@ -273,6 +275,7 @@ export class FolderSync {
         }
         if (e.supersededBy && memories.row(e.supersededBy)) memories.update(e.id, { superseded_by: e.supersededBy }, 'sync');
         return;
+      }
       case 'supersede':
         if (memories.row(e.id) && memories.row(e.by)) memories.update(e.id, { superseded_by: e.by }, 'sync');
         return;
@@ -290,7 +293,18 @@ export class FolderSync {
     }
   }
 
-  /** The vault entries' shared ids, read at an import pass's first vault entry or forget. */
+  /**
+   * A core block from another device, without the lines the core guard refuses where no user's words
+   * vouch for them (core-arrival.ts); counted as `sync.core_held`.
+   */
+  private heldCore(id: string, m: SyncedMemory): SyncedMemory {
+    const here = coreLinesHere(this.store.memories.list({ kinds: ['core'], limit: 100 }).map((c) => c.text));
+    const { memory, held } = coreAsKept(m, here, this.store.memories.get(id)?.text ?? null);
+    if (held) this.store.counters.bump('sync.core_held', held);
+    return memory;
+  }
+
+    /** The vault entries' shared ids, read at an import pass's first vault entry or forget. */
   private passIds: VaultSecretIds | null = null;
   private secretIds(): VaultSecretIds {
     return (this.passIds ??= VaultSecretIds.load(this.store, this.opts.key, this.vaultPage));
