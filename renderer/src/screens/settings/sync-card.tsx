@@ -4,6 +4,7 @@ import { useApi } from '../../lib/api-context.js';
 import { errorText } from '../../state/app-store.js';
 import { IconRefresh } from '../../ui/icons.js';
 import { Card } from '../../ui/card.js';
+import { ExclusionOffers } from './exclusion-offers.js';
 import { SyncQr } from './sync-qr.js';
 import { SyncthingLine } from './syncthing-line.js';
 
@@ -146,6 +147,7 @@ export function SyncCard() {
             Pending: {status.pending_changes} changes to write, {status.pending_segments} files to import · Refused: {refused} · Last pass: {when(status.last_pass_at)}
           </div>
           <SyncDevices devices={status.devices} />
+          <ExclusionOffers />
           <RefusedFiles files={status.refused_files} />
           {status.last_error && (
             <div className="tone-danger" data-testid="sync-last-error">
