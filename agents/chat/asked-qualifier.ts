@@ -32,7 +32,8 @@ const ARRIVE_WORDS = words(String.raw`arriv\p{L}*|arr\.|lands?|landing|landed|et
 const LEAVE_WORDS = words(String.raw`depart\p{L}*|dep\.|leav(?:es|ing)|left|sails?|sailing|shipped|dispatched|posted|sent|partida|abfahrt|abflug|d[ée]part|salida|partenza|vertrek`);
 
 const SIDES: Side[] = [
-  { asked: /\b(?:end|ends|ending|finish(?:es|ed|ing)?|over|close|closes|closing|wrap up|be done)\b/i, says: END_WORDS, other: START_WORDS, marked: true },
+  // "Over" as a verb's particle ("hand over the flat", "hand the keys over") is the handing, not an end.
+  { asked: /\b(?:end|ends|ending|finish(?:es|ed|ing)?|(?<!\b(?:hand|pass|turn|sign|take|took|come|came|move)(?:s|ed|ing)?\s+(?:\S+\s+){0,2})over|close|closes|closing|wrap up|be done)\b/i, says: END_WORDS, other: START_WORDS, marked: true },
   { asked: /\b(?:start|starts|starting|begin|begins|beginning|open|opens|opening|kick off)\b/i, says: START_WORDS, other: END_WORDS, marked: false },
   // The way back of a journey ("the return ferry", "my flight back", "when do we get back").
   { asked: /\b(?:return(?!\s+(?:the|my|our|your|their|it|them|this|that|these|those)\b)|inbound|homebound)\b|\b(?:fly(?:ing)?|flight|train|ferry|bus|boat|trip|drive|driving|journey|leg|come|coming|go|going|head(?:ing)?|get|getting|travel(?:l?ing)?)\s+back\b/i, says: BACK_WORDS, other: OUT_WORDS, marked: true },

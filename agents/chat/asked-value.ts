@@ -392,8 +392,8 @@ export function foreignForms(word: string, phrasesOnly = false): string[] {
     for (const [language, forms] of Object.entries(t.forms) as [OtherLanguage, string[]][])
       for (const f of forms) {
         // "dépôt de garantie", "fecha de pago": a Romance noun phrase names its kind first.
-        // "taxa turística", "frais postaux": a noun with an adjective after it, the noun first too.
-        const word = /\s/.test(f) ? (/^\p{L}{4,}\s+(?:(?:de|di|da|do|du|des|del|della)\s|\p{Ll}+(?:ístic[oa]|istic[oa]|ique|ic[oa]|aux|ale?)$)/u.test(f) && language !== 'de' && language !== 'nl' ? f.split(/\s/)[0]! : null) : f;
+        // "taxa turística", "frais postaux", "sortie scolaire": a noun with an adjective after it, the noun first too.
+        const word = /\s/.test(f) ? (/^\p{L}{4,}\s+(?:(?:de|di|da|do|du|des|del|della)\s|\p{Ll}+(?:ístic[oa]|istic[oa]|ique|ic[oa]|aux|ale?|aire|ar(?:es)?)$)/u.test(f) && language !== 'de' && language !== 'nl' ? f.split(/\s/)[0]! : null) : f;
         if (!word) continue;
         for (const w of [word, ...pluralsOf(word, language)]) for (const s of [w, plainWord(w), ...germanSpellings(w)].map(stem)) if (s.length >= 3) out.add(s);
       }

@@ -122,7 +122,8 @@ const MOMENTS = new RegExp(`${CLOCK}|${DATE}`, 'giu');
 /** A run of values that say one moment or one window: a weekday, a date, its year, a time or a range of times. */
 const JOIN = String.raw`(?:\s*[,·]?\s*(?:(?:on|at|from|between|and|to|until|till|-|–|—|um|ab|à|de|a|om|tot|tra|e|entre|zwischen|und|bis|et|y|en|dalle|alle|le|el|der|den)\s+)?)`;
 const TOKEN = new RegExp(String.raw`^${JOIN}(?:(${CLOCK})|(${DATE})|(\b(?:19|20)\d{2}\b))`, 'iu');
-const WEEKDAY_ONLY = /^[\p{L}]+\.?,?$/u;
+// Portuguese writes its weekdays with a hyphen ("sexta-feira"): still a weekday alone, before its date.
+const WEEKDAY_ONLY = /^[\p{L}]+(?:-[\p{L}]+)?\.?,?$/u;
 
 /** Words that say a limit or another moment, not a column between a label and its value ("Free cancellation until 3 Dec"). */
 const NOT_GAP = /^(?:until|till|by|before|after|since|bis|jusqu|hasta|fino|tot|uiterlijk|vor|nach)$/i;

@@ -114,6 +114,7 @@ floor | verdieping, etage
 basement | kelder
 garage | garage
 parking | parkeerplaats, parkeren
+estimate | offerte, prijsopgave, kostenraming
 repair | reparatie, repareren
 plumber | loodgieter
 electrician | elektricien
@@ -125,6 +126,13 @@ handover | oplevering, inspectie, bezichtiging
 viewing | bezichtiging
 notice | opzegging, mededeling
 rubbish | afval, vuilnis
+bin | container, kliko, afvalbak, minicontainer
+organic | gft, gft-afval, compost
+paper | papier, oud papier, karton
+recycling | milieustraat, milieupark, recyclage
+caretaker | conciërge, huismeester, beheerder
+quiet hours | rusttijden, stilte, nachtrust
+sofa | zitbank, bankstel
 internet | internet
 ticket | kaartje, vervoersbewijs, toegangsbewijs
 train | trein
@@ -143,7 +151,7 @@ luggage | bagage, koffer
 hotel | hotel
 trip | reis
 outing | uitstapje, excursie, schoolreis
-pick up | ophalen, ophaling, afhalen
+pick up | ophalen, ophaling, afhalen, inzameling
 delivery | levering, bezorging, bezorgen, afleveren, afleveradres, bezorgadres
 parcel | pakket, pakje
 load | lading, zending, vracht
@@ -163,6 +171,7 @@ pharmacy | apotheek
 prescription | recept
 medicine | medicijn, medicijnen, geneesmiddel
 pill | tablet, pil
+antibiotic | antibioticum, antibiotica
 dose | dosis, dosering
 ill | ziek
 pain | pijn
@@ -185,6 +194,7 @@ family | familie, gezin
 mother | moeder, mama
 father | vader, papa
 parents | ouders
+parent evening | ouderavond, tienminutengesprek, oudergesprek
 grandmother | oma, grootmoeder
 grandfather | opa, grootvader
 grandparents | grootouders
@@ -284,6 +294,7 @@ rain | regen
 clothes | kleding, kleren
 gym | sportschool, gymzaal
 music | muziek
+museum | museum
 concert | concert
 cinema | bioscoop
 restaurant | restaurant

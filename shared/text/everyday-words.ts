@@ -119,6 +119,7 @@ floor, storey | Etage, Stockwerk | étage | planta, piso | piano terra, primo pi
 basement, cellar | Keller | sous-sol | sótano | cantina, seminterrato | porão
 garage | Garage, Werkstatt, Autowerkstatt, Autohaus | garage | garaje, cochera | garage, officina | garagem, oficina
 parking | Parkplatz, Stellplatz | parking, stationnement, place de parking | aparcamiento, estacionamiento, plaza de garaje | parcheggio, posto auto | estacionamento, lugar de garagem
+estimate, quote, quotation | Kostenvoranschlag, Voranschlag, Angebot | devis | presupuesto | preventivo | orçamento
 repair | Reparatur, reparieren | réparation, réparer | reparación, arreglo, reparar | riparazione, riparare | reparação, conserto, reparar
 plumber, plumbing | Klempner, Installateur, Sanitär | plombier, plomberie | fontanero, fontanería, plomero | idraulico, idraulica | canalizador, encanador, canalização
 electrician | Elektriker | électricien | electricista | elettricista | eletricista
@@ -126,10 +127,17 @@ painter, decorator | Maler, Malerbetrieb | peintre | pintor | imbianchino, pitto
 damage | Schaden, Beschädigung | dommage, dégât, dégâts | daño, desperfecto | danno | dano, estrago
 move in | Einzug | emménagement | mudanza, entrada | trasloco, ingresso | mudança, entrada
 move out, moving | Auszug, Umzug | déménagement, état des lieux de sortie | mudanza, salida | trasloco | mudança
-handover, walkthrough, inspection | Übergabe, Wohnungsübergabe, Abnahme, Besichtigung | état des lieux, visite | inspección, revisión, visita | sopralluogo, consegna, visita | vistoria, inspeção, visita
+handover, hand over, walkthrough, inspection | Übergabe, Wohnungsübergabe, Abnahme, Besichtigung | état des lieux, visite | inspección, revisión, visita | sopralluogo, consegna, visita | vistoria, inspeção, visita
 viewing | Besichtigung | visite | visita | visita | visita
 notice | Kündigung, Mitteilung, Bekanntmachung | préavis, avis | preaviso, aviso | preavviso, avviso | pré-aviso, aviso
 rubbish, garbage, trash, waste | Müll, Abfall | ordures, déchets, poubelle | basura, residuos | spazzatura, rifiuti | lixo, resíduos
+bin, bins, wheelie bin | Tonne, Mülltonne | poubelle, bac, conteneur | contenedor, cubo | bidone, cassonetto, contenitore | contentor, ecoponto
+organic, compost, food waste, garden waste | Biotonne, Biomüll, Bioabfall, Kompost | biodéchets, déchets verts, compost | orgánico, orgánica, residuos orgánicos | umido, organico, organica | orgânico, orgânicos, biorresíduos
+paper, cardboard | Papier, Altpapier, Pappe | papier, papiers, carton | papel, cartón | carta, cartone | papel, cartão, papelão
+recycling, recycling centre, recycling center | Wertstoffhof, Recyclinghof, Wertstoffe | déchetterie, recyclage | punto limpio, reciclaje | isola ecologica, riciclaggio, raccolta differenziata | ecocentro, reciclagem
+caretaker, janitor, superintendent, concierge | Hausmeister, Hausmeisterin, Hauswart | concierge, gardien, gardienne | conserje, portero, portera | portiere, portineria, custode | porteiro, porteira, zelador
+quiet hours, quiet time, quiet | Ruhezeit, Ruhezeiten, Mittagsruhe, Nachtruhe | heures de repos, silence | horas de silencio, silencio, descanso | ore di silenzio, silenzio, riposo | horas de silêncio, silêncio, descanso
+sofa, couch | Sofa, Couch | canapé | sofá | divano | sofá
 internet | Internet, WLAN | internet | internet | internet | internet
 # travel and tickets
 ticket | Ticket, Fahrkarte, Karte, Eintrittskarte | billet, ticket | billete, entrada, boleto | biglietto | bilhete, ingresso
@@ -149,7 +157,7 @@ luggage, baggage, suitcase | Gepäck, Koffer | bagage, bagages, valise | equipaj
 hotel | Hotel | hôtel | hotel | albergo, hotel | hotel
 trip, journey, travel | Reise, Fahrt | voyage, trajet | viaje, trayecto | viaggio | viagem
 outing, excursion, school trip, day trip | Ausflug, Klassenfahrt, Exkursion | excursion, sortie scolaire | excursión, salida escolar | gita, escursione | excursão, visita de estudo
-pick up, collect, pickup, collection | abholen, Abholung, Abholtermin | chercher, récupérer, retirer, retrait, enlèvement, ramassage | recoger, buscar, recogida | prendere, ritirare, ritiro | buscar, apanhar, levantar, recolha
+pick up, collect, pickup, collection | abholen, Abholung, Abholtermin, Abfuhr, Leerung | chercher, récupérer, retirer, retrait, enlèvement, ramassage, collecte | recoger, buscar, recogida | prendere, ritirare, ritiro, raccolta | buscar, apanhar, levantar, levantamento, recolha
 delivery, deliver | Lieferung, Zustellung, liefern | livraison, livrer | entrega, envío, entregar | consegna, consegnare | entrega, entregar
 parcel, package | Paket, Sendung | colis | paquete | pacco | encomenda, pacote
 load, shipment, consignment, freight, cargo | Ladung, Sendung, Fracht, Frachtgut | chargement, envoi, cargaison, fret | carga, envío, mercancía | carico, spedizione, merce | carga, remessa, mercadoria
@@ -170,6 +178,7 @@ pharmacy, chemist | Apotheke | pharmacie | farmacia | farmacia | farmácia
 prescription | Rezept, Verordnung | ordonnance | receta | ricetta | receita
 medicine, medication, drug | Medikament, Arznei, Arzneimittel | médicament | medicamento, medicina | farmaco, medicinale, medicina | medicamento, remédio
 pill, tablet | Tablette, Pille | comprimé, pilule, cachet | comprimido | compressa, pastiglia, pillola | comprimido, pastilha
+antibiotic, antibiotics | Antibiotikum, Antibiotika | antibiotique, antibiotiques | antibiótico | antibiotico | antibiótico
 dose, dosage | Dosis, Dosierung | dose, posologie | dosis | dose, dosaggio | dose, posologia
 ill, sick | krank | malade | enfermo, enferma, enfermedad | malato, malata | doente
 pain | Schmerz, Schmerzen | douleur | dolor | dolore | dor
@@ -194,6 +203,7 @@ family | Familie | famille | familia | famiglia | família
 mother, mum, mom | Mutter, Mama | mère, maman | madre, mamá | madre, mamma | mãe
 father, dad | Vater, Papa | père, papa | padre, papá | padre, papà | pai
 parents | Eltern | parents | padres | genitori | pais
+parent evening, parents evening, parent-teacher meeting, parent teacher meeting | Elternabend, Elternsprechtag, Elterngespräch | réunion parents-professeurs, réunion de parents | reunión de padres, tutoría | ricevimento genitori, colloqui, consiglio di classe | reunião de pais, reunião de encarregados de educação
 grandmother, grandma, granny | Großmutter, Oma | grand-mère, mamie | abuela | nonna | avó
 grandfather, grandpa | Großvater, Opa | grand-père, papi | abuelo | nonno | avô
 grandparents | Großeltern | grands-parents | abuelos | nonni | avós
@@ -297,6 +307,7 @@ rain | Regen | pluie | lluvia | pioggia | chuva
 clothes | Kleidung | vêtements | ropa | vestiti | roupa
 gym, sport, sports | Sport, Fitnessstudio, Turnhalle | sport, salle de sport | deporte, gimnasio | sport, palestra | desporto, esporte, ginásio
 music | Musik | musique | música | musica | música
+museum | Museum | musée | museo | museo | museu
 concert | Konzert | concert | concierto | concerto | concerto
 cinema, movie, film | Kino, Film | cinéma, film | cine, película | cinema, film | cinema, filme
 restaurant | Restaurant, Gaststätte, Gasthaus, Wirtshaus | restaurant, brasserie, bistrot | restaurante, mesón | ristorante, trattoria, osteria | restaurante, churrascaria, marisqueira
