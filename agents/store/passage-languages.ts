@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { OTHER_LANGUAGES, languagesOf, markerWords, type OtherLanguage } from '../../shared/text/index.js';
+import { OTHER_LANGUAGES, calendarWords, markerWords, screenLanguages, type OtherLanguage } from '../../shared/text/index.js';
 import { ftsQuery } from './query-text.js';
 
 /** Passages read per language to see whether any is written in it (found by its common words). */
@@ -25,8 +25,9 @@ export class PassageLanguages {
       `SELECT p.text FROM passage_fts f JOIN passages p ON p.seq = f.rowid WHERE passage_fts MATCH ? LIMIT ${SAMPLE}`,
     );
     for (const lang of OTHER_LANGUAGES) {
-      const texts = sample.pluck().all(ftsQuery(markerWords(lang))!) as string[];
-      if (texts.some((t) => languagesOf(t).includes(lang))) langs.add(lang);
+      // By its function words, or, for screens of labels and dates (a calendar, a tracker), its month and weekday names.
+      const found = (words: string[]) => (sample.pluck().all(ftsQuery(words)!) as string[]).some((t) => screenLanguages(t).includes(lang));
+      if (found(markerWords(lang)) || found(calendarWords(lang))) langs.add(lang);
     }
     this.known = { top, langs };
     return langs;
@@ -41,7 +42,7 @@ export class PassageLanguages {
     let v = this.screens.get(observationId);
     if (v === undefined) {
       const text = this.db.prepare('SELECT text FROM observations WHERE id = ?').pluck().get(observationId) as string | undefined;
-      v = text !== undefined && languagesOf(text).length > 0;
+      v = text !== undefined && screenLanguages(text).length > 0;
       if (this.screens.size >= SCREENS_KEPT) this.screens.clear();
       this.screens.set(observationId, v);
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LEXICON } from '../../shared/text/index.js';
 
 /**
  * Screen text cut into passages a question can be answered from: a paragraph, a table row with
@@ -58,6 +59,15 @@ function endsSentence(line: string): boolean {
   return /[.!?:;)"”]$/.test(line.trim());
 }
 
+/** The month names of the everyday-words table's other languages ("Januar", "maart"), as a word at a sentence piece's start. */
+const MONTH_START = new RegExp(
+  `^(?:${LEXICON.filter((c) => /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/.test(c.en[0]!))
+    .flatMap((c) => [c.de, c.fr, c.es, c.it, c.pt, c.nl].flat())
+    .filter((f) => !/\s/.test(f))
+    .join('|')})(?![\p{L}])`,
+  'iu',
+);
+
 /** Sentences of a paragraph, whole: split after . ! ? followed by a space and a capital or a digit. */
 export function sentencesOf(text: string): string[] {
   const out: string[] = [];
@@ -74,7 +84,9 @@ export function sentencesOf(text: string): string[] {
   const merged: string[] = [];
   for (const s of out) {
     const prev = merged[merged.length - 1];
-    if (prev !== undefined && (/\b(?:[A-Z][a-z]?|e\.g|i\.e|vs|No|Mr|Ms|Dr|St)\.$/.test(prev) || prev.length < 4)) merged[merged.length - 1] = `${prev} ${s}`;
+    // And a German or Dutch day of the month ("am Donnerstag, 14. Januar 2027") is no sentence's end.
+    const ordinalDate = prev !== undefined && /(?<![\d.,])\d{1,2}\.$/.test(prev) && MONTH_START.test(s);
+    if (prev !== undefined && (/\b(?:[A-Z][a-z]?|e\.g|i\.e|vs|No|Mr|Ms|Dr|St)\.$/.test(prev) || prev.length < 4 || ordinalDate)) merged[merged.length - 1] = `${prev} ${s}`;
     else merged.push(s);
   }
   return merged;

@@ -156,3 +156,43 @@ export function languagesOf(text: string): OtherLanguage[] {
 export function markerWords(language: OtherLanguage): string[] {
   return [...MARKERS[language]].slice(0, 8).map(plainWord);
 }
+
+/** Each language's single-word forms of the table that are no English form of any concept ("Papier", "Dienstag", "fianza"; not "hotel", "total"). */
+const OWN_WORDS: Record<OtherLanguage, ReadonlySet<string>> = (() => {
+  const english = new Set(LEXICON.flatMap((c) => c.en.flatMap((e) => e.split(/\s+/))).map(plainWord));
+  for (const w of MARKERS.en) english.add(w);
+  const out = {} as Record<OtherLanguage, Set<string>>;
+  for (const l of OTHER_LANGUAGES) {
+    out[l] = new Set(LEXICON.flatMap((c) => c[l]).filter((f) => !/\s/.test(f)).map(plainWord).filter((f) => f.length >= 4 && !english.has(f)));
+  }
+  return out;
+})();
+
+/** Distinct words of the table a text must hold in one language to read as it without function words. */
+const OWN_WORDS_SCREEN = 3;
+
+/**
+ * The other languages a whole screen is written in: by its function words (languagesOf), or, for a
+ * screen of labels and values with hardly a sentence on it (a waste calendar's "Papier: 12. Januar",
+ * a tracker's "Entrega prevista: sexta-feira"), by the everyday words of one language it holds: at
+ * least three distinct ones, more than the English function words beside them.
+ */
+export function screenLanguages(text: string): OtherLanguage[] {
+  const by = languagesOf(text);
+  const words = new Set(plainWord(text).match(/\p{L}[\p{L}'’-]*/gu) ?? []);
+  let en = 0;
+  for (const w of MARKERS.en) if (words.has(w)) en++;
+  for (const l of OTHER_LANGUAGES) {
+    if (by.includes(l)) continue;
+    let n = 0;
+    for (const w of words) if (OWN_WORDS[l].has(w)) n++;
+    if (n >= OWN_WORDS_SCREEN && n > en) by.push(l);
+  }
+  return by;
+}
+
+/** A language's month and weekday names, plain: the words a screen of labels and dates in it is found by. */
+export function calendarWords(language: OtherLanguage): string[] {
+  const names = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+  return LEXICON.filter((c) => names.has(c.en[0]!)).flatMap((c) => c[language]).map(plainWord).filter((w) => !/\s/.test(w) && OWN_WORDS[language].has(w));
+}

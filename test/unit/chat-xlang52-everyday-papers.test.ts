@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TimeFormatter } from '../../shared/time/index.js';
-import { translationsOf } from '../../shared/text/index.js';
+import { screenLanguages, translationsOf } from '../../shared/text/index.js';
+import { sentencesOf } from '../../agents/store/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { screenMemory } from '../helpers/screen-memory.js';
 
@@ -71,6 +72,34 @@ describe('the everyday words carry the concepts such papers are asked about', ()
     expect(de('the quote for the repair')).toContain('Kostenvoranschlag');
     expect(translationsOf('the couch').flatMap((t) => t.forms.it)).toContain('divano');
     expect(translationsOf('the parent evening').flatMap((t) => t.forms.nl)).toContain('ouderavond');
+  });
+});
+
+describe('a screen of labels and dates reads as its language; an English one does not', () => {
+  it('a waste calendar, a tracker, a rental ad: by their everyday words, with hardly a function word', () => {
+    expect(screenLanguages(BINS_DE[1])).toContain('de');
+    expect(screenLanguages(BINS_NL[1])).toContain('nl');
+    expect(screenLanguages(PARCEL[1])).toContain('pt');
+    expect(screenLanguages(FLAT[1])).toContain('es');
+  });
+  it('negative: English labels and dates, or an English sentence quoting one foreign word, read as no other language', () => {
+    expect(screenLanguages('A4 printer paper, 5 reams\nOrder placed: Monday 30 November\nDelivery: Tuesday 8 December\nTotal: €42.10')).toEqual([]);
+    expect(screenLanguages('Kaution was the word on the form; the Miete is due on the first of the month, and the Nebenkosten too.')).toEqual([]);
+    expect(screenLanguages('Hotel: Grand Central\nCheck-in: Friday 11 December\nRoom: 214, 2 beds\nTotal: 312.40')).toEqual([]);
+  });
+});
+
+describe('a German day of the month ends no sentence', () => {
+  it('"am Donnerstag, 14. Januar 2027 …" is one sentence; a count at a sentence’s end still ends it', () => {
+    expect(sentencesOf('Die Ablesung ist am Donnerstag, 14. Januar 2027 zwischen 8 und 12 Uhr. Bitte sorgen Sie für Zugang.')).toEqual([
+      'Die Ablesung ist am Donnerstag, 14. Januar 2027 zwischen 8 und 12 Uhr.',
+      'Bitte sorgen Sie für Zugang.',
+    ]);
+    expect(sentencesOf('Wir zählten bis 10. Dann gingen wir.')).toHaveLength(2);
+  });
+  it('the letter’s greeting before it: the day said whole, not the weekday alone', () => {
+    const joined = [LETTER[0], LETTER[1].replace('Lindqvist,\n', 'Lindqvist, ')] as const;
+    expect(stated('when is the meter reading in my flat?', joined)).toMatch(/^Donnerstag, 14\. Januar/);
   });
 });
 
