@@ -45,6 +45,8 @@ import { timetableLead } from './timetable-grid.js';
 import { bringLead } from './bring-list.js';
 import { featureUnsaid } from './asked-feature.js';
 import { saysCountInWords } from './count-words.js';
+import { bookedCountLead } from './booked-count.js';
+import { policyTermLead } from './policy-term.js';
 import { routeDurationLead } from './route-duration.js';
 import { dueDateOf, dueLead, withSentenceBefore } from './due-date.js';
 
@@ -96,6 +98,8 @@ export type FrameLayout = (frameId: string) => FrameWords | null;
 
 /** Passages and memories looked at, at most: the answer is among the best matches or not at all. */
 const MAX_PASSAGES = 8;
+/** An amount with its currency written beside it: a price, whatever else a line counts. */
+const PRICED = /[€$£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:€|EUR|USD|GBP|CHF|euros?|dollars?)(?![\p{L}])|\b(?:EUR|USD|GBP|CHF)\s?\d[\d,.]*/giu;
 const MAX_MEMORIES = 6;
 const MAX_CHARS = 220;
 /** Screens read again from their word boxes, at most: the frames of the best passages. */
@@ -269,7 +273,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     }
     return false;
   }
-  if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' ')) || saysCountInWords(unit);
+  // A price counts nothing: "Total £34.50" is no answer to "how many tickets".
+  if (kind === 'count') return VALUE.count.test(unit.replace(VALUE.date, ' ').replace(VALUE.clock, ' ').replace(PRICED, ' ')) || saysCountInWords(unit);
   // "How much electricity did I use": an amount in its unit answers, as money does.
   if (kind === 'money') return VALUE.money.test(unit) || (!asksMoney(question) && quantityIn(unit));
   // "How heavy is the parcel", "how big is the flat": a weight or an area, as well as an amount of data.
@@ -1039,7 +1044,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (staff) return 'text' in staff ? { text: `${clip(staff.text, MAX_CHARS)}${where(staff, fmt)} [${staff.n}].`, cited: [staff.n], known: true, hedged: false } : { text: `I don't know: ${staff.none ? `"${clip(staff.none, 120)}" leaves it empty` : 'no row of the table holds that role'}${where({ passage: staff.passage }, fmt)} [${staff.n}].`, cited: [staff.n], known: false, hedged: false };
   // "How many hours did Sam log", "what will the repair cost me": the cell where the asked row and column cross, the amount labelled as the whole.
   // "How long will it take me to cycle there": the time a route found gives for the asked way to travel.
-  const amount = cell ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
+  // "How many tickets did I buy": the count a booking says (Guests: 4) or the sum of its ticket lines (2 x Adult, 1 x Child).
+  // "How long do I have to return it": the length a found page gives that act ("returned within 30 days").
+  const amount = cell ?? told(policyTermLead(question, asked, found)) ?? told(bookedCountLead(question, asked, found)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
   if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);

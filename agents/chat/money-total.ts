@@ -16,6 +16,7 @@ import { labelledValues } from './screen-layout.js';
 import type { FoundScreen } from './found-screens.js';
 import { otherPeriod } from './asked-period.js';
 import { falseFriendMask } from './false-friends.js';
+import { businessKind, tradeSaid } from './trade-nouns.js';
 
 /** What a money question asks for: the whole, what is left to pay, or the amount per unit (of one unit, or of any). */
 export type MoneyAsk = { of: 'whole' } | { of: 'left' } | { of: 'part' } | { of: 'unit'; unit: string | null };
@@ -98,6 +99,11 @@ const NAMES_BILL = /\b(?:owe[sd]?|bill|invoice|receipt|quote|estimate|booking|or
 /** An aside the question names as the thing priced, not the whole ("the deposit", "the booking fee", "the tax"). */
 const ASKS_PART = /\b(?:deposit|fee|tax|vat|tip|service\s+charge|delivery|shipping|postage|surcharge|discount|refund)\b/i;
 
+/** What is owed, asked: the balance when the bill shows a payment made. */
+const OWES = /\b(?:owe[sd]?|owing)\b/i;
+/** A payment the bill shows made ("Paid", "Payment received", "Amount paid", "Bezahlt", "Payé", "Pagado"). */
+const PAID_PART = new RegExp(`${PAID_BEFORE.source}|\\b(?:paid|payments?(?:\\s+received)?|bezahlt|gezahlt|pay[ée]|pagado|pagato|betaald|pago)\\b`, 'iu');
+
 /** "How much was the ferry", "how much is the flat": a thing's price asked without a money word. */
 const HOW_MUCH_WAS_THING = /\bhow\s+much\s+(?:was|is|were|are|will\s+be)\s+(?:the|my|our|that|this|those|these)\s+\p{L}/iu;
 
@@ -179,7 +185,9 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
   const asking = asked.kind === 'money' || asked.kind === 'any' || asked.kind === 'rate' ? moneyAsk(question) : null;
   if (!asking) return null;
   const ask: MoneyAsk = asking;
-  const nouns = asked.terms.filter((t) => !asked.loose.includes(t) && !MONEY_WORDS.test(t));
+  const named = asked.terms.filter((t) => !asked.loose.includes(t) && !MONEY_WORDS.test(t));
+  // "The DIY store": "DIY" names it; "store" only says what kind of business it is.
+  const nouns = named.some((t) => !businessKind(t)) ? named.filter((t) => !businessKind(t)) : named;
   // Every word of the question but money's own: a part is named by any of them ("the ironing", "the delivery").
   const words = asked.terms.filter((t) => !MONEY_WORDS.test(t) || ASKS_PART.test(t));
   const allNamed = (label: string) => {
@@ -191,7 +199,7 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
   // "Gift" on a German page is poison, whatever it spells: a false friend names nothing asked.
   const names = (text: string) => {
     const stems = stemsOf(falseFriendMask(nouns, text, question)?.(text) ?? text);
-    return nouns.filter((t) => meets(t, stems) || metByKin(t, stems, asked.kin) || inCompound(t, stems, asked) || (placeNames.has(t) && cognate(t, stems))).length;
+    return nouns.filter((t) => meets(t, stems) || metByKin(t, stems, asked.kin) || inCompound(t, stems, asked) || (placeNames.has(t) && cognate(t, stems)) || tradeSaid(t, text)).length;
   };
   // The amount is stated when the block of the screen it is in (a bill's foot, a card) or the
   // window names what was asked (all its nouns but a third); else the lead reads on (its statement
@@ -240,8 +248,11 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
     const partNamed = !SAYS_WHOLE.test(question) && !NAMES_BILL.test(question) && nouns.some((t) => !meets(t, headStems) && !metByKin(t, headStems, asked.kin) && items.some((l) => meets(t, stemsOf(l)) || metByKin(t, stemsOf(l), asked.kin)));
     if (partNamed) return null;
     const paidBefore = lines.some((l) => PAID_BEFORE.test(l.label));
+    // "What do I owe the plumber" on an invoice already paid in part ("Paid £50.00", "Balance due £107.40"): what is owed is what is left.
+    const owedLeft = ask.of === 'whole' && OWES.test(question) && !SAYS_WHOLE.test(question) && lines.some((l) => PAID_PART.test(l.label) && !WHOLE.test(l.label)) && lines.some((l) => wholeRank(l.label, { of: 'left' }) > 0);
+    const asking: MoneyAsk = owedLeft ? { of: 'left' } : ask;
     // A table's total row (a figure a column) says no one whole.
-    const ranked = lines.map((l, k) => ({ l, k, r: l.amounts.length >= 3 ? 0 : wholeRank(l.label, ask, paidBefore) })).filter((x) => x.r > 0);
+    const ranked = lines.map((l, k) => ({ l, k, r: l.amounts.length >= 3 ? 0 : wholeRank(l.label, asking, paidBefore) })).filter((x) => x.r > 0);
     if (ranked.length) {
       const top = Math.max(...ranked.map((x) => x.r));
       // Of equal labels, the last: a page sums up at its foot (the grand total after the totals of its parts).

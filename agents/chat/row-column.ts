@@ -11,6 +11,7 @@
  * 1,487.50"). A header whose labels are several words apart from single spaces cannot be told apart
  * so, and gives no table: the lead reads on without one.
  */
+import { rowsAreKinds } from './row-kinds.js';
 import type { PassageMatch } from '../../shared/index.js';
 import type { FrameWords } from '../store/index.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
@@ -287,6 +288,8 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
     const total = cells.reduce((a, c) => a + c.value, 0);
     return { text: `${header}${who}: ${printed(total, cells)} in all (${cells.map((c) => c.said).join(' + ')})`, found: true };
   };
+  // Kinds of the asked thing ("Annual leave", "Sick leave"): each row's own figure, no sum of them.
+  if (mine.length > 1 && rowsAreKinds(mine.map((r) => rowText(table, r, labelCol, numeric)), rowTerms)) return { text: `${header}: ${mine.map((r) => `${cellOf(r).said} (${rowText(table, r, labelCol, numeric)})`).join('; ')}`, found: true };
   if (mine.length > 1) return sumOf(mine.filter((r) => parts.includes(r)), ` for ${rowText(table, mine[0]!, labelCol, numeric)}`);
   // A row the question names (a name) that its screen does not show: said so, no other row stated.
   const names = namesIn(question);
