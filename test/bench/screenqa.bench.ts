@@ -66,6 +66,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { askAsOf, newestTime } from './asked-clock.js';
 import { cliInProcess } from './in-process-cli.js';
 import { captureScreenDay } from './screen-day.js';
 
@@ -171,6 +172,17 @@ async function runDay(day: Day): Promise<DayResult> {
     if (ix.code !== 0) throw new Error(`engram index failed: ${ix.err.trim() || ix.out.trim()}`);
     log(`index: ${ix.out.trim()} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
+  // A kept capture from an earlier day is asked as of that day, two minutes after it ended: "today"
+  // and "this morning" mean the captured day, as they did for its user.
+  let undoClock: (() => void) | null = null;
+  if (reuse) {
+    const exp = await cliInProcess(['export', '--format', 'json'], env);
+    const end = exp.code === 0 ? newestTime(exp.out) : null;
+    if (end !== null && new Date(end).toISOString().slice(0, 10) !== new Date().toISOString().slice(0, 10)) {
+      undoClock = askAsOf(end + 120_000);
+      log(`asking as of ${new Date().toISOString()} (the kept capture ended ${new Date(end).toISOString()})`);
+    }
+  }
   const stats = await cliInProcess(['stats', '--json'], env);
   log(`store: ${stats.out.trim().slice(0, 400)}`);
 
@@ -221,6 +233,7 @@ async function runDay(day: Day): Promise<DayResult> {
   row('total', tot);
   log(`answerable: the first line states the fact for ${answerable.filter((s) => s.stated).length}/${answerable.length}; unanswerable said so for ${unanswerable.filter((s) => s.stated).length}/${unanswerable.length}`);
   log(`privacy leaks: ${privacyLeaks.length ? privacyLeaks.join(', ') : 'none'}`);
+  undoClock?.();
   if (!base) rmSync(dataDir, { recursive: true, force: true });
   return {
     n: tot.n,
