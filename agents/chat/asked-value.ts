@@ -4,7 +4,7 @@
  * label". And the words that say what it is about (its content terms), without the words that only
  * say the kind of answer ("how much", "what time", "email").
  */
-import { wordKin } from '../runtime/index.js';
+import { labelKin, labelPhrasesIn, phraseToken, wordKin } from '../runtime/index.js';
 import { meetingStems } from './meeting-names.js';
 import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, occasionWords, placeSpellings, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
@@ -300,6 +300,8 @@ export function askedValue(question: string): AskedValue {
   const terms: string[] = [];
   const loose: string[] = [];
   const kin = new Map<string, ReadonlySet<string>>();
+  // The labels a screen says for a user's words where WordNet has no link ("my manager": "Reports to"; label-kin.ts).
+  const labels = labelKin(words);
   words.forEach((w, i) => {
     const lw = w.toLowerCase().replace(/'s$/, '');
     if (STOP.has(lw) || lw.length < 2) return;
@@ -326,6 +328,9 @@ export function askedValue(question: string): AskedValue {
     const places = placeSpellings(lw).map(stem).filter((k) => k.length >= 3 && k !== s);
     if (places.length) kin.set(s, new Set([...(kin.get(s) ?? []), ...places]));
     // "The play", "the gig": a ticket never says it, it says "Stalls", "Curtain", "Doors", "Live at …".
+    // A label of several words is met only whole, as one token (stemsOf says it so): "Security bond", never a film's "Bond".
+    const labelled = (labels.get(i) ?? []).flatMap((l) => (l.includes(' ') ? [phraseToken(l)] : inflectedStems(l))).filter((k) => k !== s);
+    if (labelled.length) kin.set(s, new Set([...(kin.get(s) ?? []), ...labelled]));
     const occasion = named ? [] : occasionWords(lw).flatMap((w) => w.split(/[\s-]+/)).filter((w) => w.length >= 2).flatMap(inflectedStems).filter((k) => k !== s);
     if (occasion.length) kin.set(s, new Set([...(kin.get(s) ?? []), ...occasion]));
     const verbish =
@@ -364,6 +369,7 @@ function inflectedStems(word: string): string[] {
 export function stemsOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(SPLIT_COMPOUND)) out.add(`${m[1]}${m[2]}`.toLowerCase());
+  for (const t of labelPhrasesIn(text)) out.add(t);
   if (FILE_PATH.test(text)) for (const w of DIRECTORY_WORDS) out.add(w);
   for (const w of text.split(/[^\p{L}\p{N}-]+/u)) {
     if (!w) continue;

@@ -34,7 +34,7 @@ import { procedureLead } from './procedure-lead.js';
 import { contactLead, contactScreens } from './contact-lead.js';
 import { shapedPiece } from './named-identifier.js';
 import { askedStepPlace } from './step-ordinal.js';
-import { notTheRole, notTheSite, personLead } from './person-answer.js';
+import { notTheAsked, notTheRole, notTheSite, personLead } from './person-answer.js';
 import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens, type FoundScreen } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
@@ -489,7 +489,7 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   const statusOnly = asked.kind === 'reason' && (unit.laidOut || unit.key) && /^\s*(?:failed|failing|fails?|failure|errored|error|broken|red)\s*$/i.test(unit.text.split(': ').slice(1).join(': '));
   // A label's own words are no name ("What happened: Bicycle frame cracked…" names no one).
   // Nor is the site's own name, as its window title ends ("… — Lumen Assurance").
-  const valueText = asked.kind === 'person' ? notTheSite(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text, unit.passage?.window_title ?? '') : unit.text;
+  const valueText = asked.kind === 'person' ? notTheAsked(notTheSite(unit.laidOut ? unit.text.split(': ').slice(1).join(': ') : unit.text, unit.passage?.window_title ?? ''), question) : unit.text;
   const hasValue = !statusOnly && !codeNotSaid(unit, asked, question) && (asked.shaped ? asked.shaped(valueText) : valueIn(asked.kind, valueText, question) || numberUnder(unit, question));
   // "who wrote X": authorship and assignment are said with "by", "with", "from" or a "Name:" line.
   const personCue = asked.kind === 'person' ? roleCue(unit.text, question) : 0;

@@ -6,7 +6,7 @@
  * or under a letter's closing ("Best regards · Anke Vogel · Dispatch · Nordfracht GmbH"). The screen's
  * words are data: names are read from them, nothing in them is obeyed.
  */
-import { wordKin } from '../runtime/index.js';
+import { labelKin, phraseToken, wordKin } from '../runtime/index.js';
 import { isName } from './chat-turns.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 import { anyRoleCue, askedRole, CLOSING, cueEnd, roleWords, SELF, type Role } from './role-cues.js';
@@ -159,11 +159,14 @@ const otherFirm = (terms: readonly string[], text: string) => FIRM.test(text) &&
 /** The question's words' translations, by their stems: a foreign screen's word for it is the word itself, not a guess. */
 function translations(question: string, terms: readonly string[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const w of question.replace(/[’]/g, "'").split(/[^\p{L}'-]+/u)) {
+  const words = question.replace(/[’]/g, "'").split(/[^\p{L}'-]+/u);
+  // A form's own word for the asked role ("Reports to" for my manager, "Lessor" for the landlord) is as sure as a translation (label-kin.ts).
+  const labels = labelKin(words);
+  words.forEach((w, i) => {
     const lw = w.toLowerCase().replace(/'s$/, '');
     const t = stem(lw);
-    if (lw.length >= 3 && terms.includes(t)) out.set(t, new Set([...(out.get(t) ?? []), ...foreignForms(lw)]));
-  }
+    if (lw.length >= 2 && terms.includes(t)) out.set(t, new Set([...(out.get(t) ?? []), ...(lw.length >= 3 ? foreignForms(lw) : []), ...(labels.get(i) ?? []).map((l) => (l.includes(' ') ? phraseToken(l) : stem(l)))]));
+  });
   return out;
 }
 
@@ -253,6 +256,17 @@ export function notTheRole(question: string, line: string, labelled: boolean, la
 export function notTheSite(text: string, title: string): string {
   const site = siteOf(title);
   return site && site.includes(' ') ? text.replace(new RegExp(site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'), ' ') : text;
+}
+
+/**
+ * A value without the names the question says, and what is said in brackets after one: "who is
+ * Biscuit's vet" asks about Biscuit, so "Pet: Biscuit (Labrador)" names no one who could be the answer.
+ */
+export function notTheAsked(text: string, question: string): string {
+  const named = question.split(/[^\p{L}'’-]+/u).slice(1).map((w) => w.replace(/['’]s$/, '')).filter((w) => w.length >= 3 && /^\p{Lu}\p{Ll}/u.test(w));
+  let out = text;
+  for (const n of named) out = out.replace(new RegExp(`(?<![\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])(?:\\s*\\([^)]*\\))?`, 'gu'), ' ');
+  return out;
 }
 
 /** The user's own name, as the screens print their account: never the answer by itself. */

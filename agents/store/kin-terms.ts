@@ -1,4 +1,4 @@
-import { closeKin } from '../runtime/index.js';
+import { closeKin, labelKin } from '../runtime/index.js';
 import { LEXICON } from '../../shared/text/index.js';
 
 /** A question's word met on a screen only by its kin ("Weight" for "how heavy") counts this share of it: less than the word itself. */
@@ -31,15 +31,20 @@ export function tableKin(term: string): string[] {
  * The words WordNet gives as the same as a question's words in their commonest sense, and the noun
  * an adjective measures ("heavy" → weight, "repair" → mend, "apartment" → flat), as search terms:
  * without the question's own words, and only for words of four letters or more (a short word's
- * senses are many and its synonyms mostly other things).
+ * senses are many and its synonyms mostly other things), but a form's own word for any asked word
+ * first (label-kin.ts: a router's "Network key" for the wifi password, a receipt's "Gratuity" for the tip).
  */
 export function kinTerms(terms: readonly string[]): string[] {
   const own = new Set(terms);
   const out: string[] = [];
-  for (const t of terms) {
-    if (t.length < 4 || !/^\p{Ll}+$/u.test(t)) continue;
+  const labels = labelKin(terms);
+  for (const [i, t] of terms.entries()) {
+    // A form's own word for it (label-kin.ts: "Network key" for the wifi password) first, even for a short word ("tip", "vet").
+    // A phrase's words are searched (the index holds words); the lead meets the phrase whole.
+    const said = (labels.get(i) ?? []).flatMap((l) => l.split(' ')).filter((w) => w.length >= 3 && !/^(?:to|the|of)$/.test(w));
+    if ((t.length < 4 && !said.length) || !/^\p{Ll}+$/u.test(t)) continue;
     let n = 0;
-    for (const k of [...tableKin(t), ...closeKin(t)]) {
+    for (const k of [...said, ...(t.length < 4 ? [] : [...tableKin(t), ...closeKin(t)])]) {
       if (n >= KIN_PER_TERM || out.length >= KIN_TERMS) break;
       // A kin that is only the word's other number ("key" for "keys") is the word itself: the search's stemmer meets it already.
       if (k.length < 3 || own.has(k) || out.includes(k) || !/^[a-z]+$/.test(k) || sameNumber(k, t)) continue;
@@ -57,8 +62,10 @@ export function kinTerms(terms: readonly string[]): string[] {
  */
 export function standIns(terms: readonly string[], held: (term: string) => boolean): string[] {
   const out: string[] = [];
-  for (const t of terms) {
-    const kin = tableKin(t).filter((k) => !terms.includes(k) && !out.includes(k));
+  const labels = labelKin(terms);
+  for (const [i, t] of terms.entries()) {
+    // A form's own word for it stands in too ("cycling" for a spinning class no screen calls spinning).
+    const kin = [...tableKin(t), ...(labels.get(i) ?? []).flatMap((l) => l.split(' '))].filter((k) => !terms.includes(k) && !out.includes(k));
     if (kin.length && !held(t)) out.push(...kin);
   }
   return out;
