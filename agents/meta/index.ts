@@ -20,3 +20,4 @@ export { ModelFailure } from './model-fallback.js';
 export { extractionSystemPrompt, extractWithLlm } from './llm-extraction.js';
 export { renderBatch, renderCore, renderKnown } from './prompt-render.js';
 export { privacyRules, redactionSwitches, type PrivacyRules } from './privacy-filter.js';
+export { rescrubBeforeReading } from './rescrub-before-reading.js';

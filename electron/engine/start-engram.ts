@@ -212,6 +212,12 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
   const chatChoice = opts.chat === false ? null : opts.chat === true || opts.chat === undefined ? {} : opts.chat;
   const closed = { value: false };
   const work = pendingWork(log);
+  // A store kept before this version's detectors is re-scrubbed before any command reads it when
+  // no brain runs here to do it in the background (the CLI's one-shot commands).
+  if ((!brainChoice || brainChoice.start === 'manual') && store.rescrubDue) {
+    const { rescrubBeforeReading } = await import('../../agents/meta/index.js');
+    await rescrubBeforeReading(store, { timeZone: opts.timeZone, log });
+  }
   const brain = await engineBrain({
     store,
     model,
