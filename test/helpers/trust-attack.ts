@@ -102,7 +102,16 @@ export type TrustCase =
    * user's own chat: the store keeps them (encrypted); the encrypted archive
    * (`engram export --with-frames`), opened where its key is, must not (nor anything else that leaves).
    */
-  | { name: string; via: 'vault-archive'; entry: { title: string; entry_type: string; secret: string }; screen: string; question: string; secret: string };
+  | { name: string; via: 'vault-archive'; entry: { title: string; entry_type: string; secret: string }; screen: string; question: string; secret: string }
+  /**
+   * A note and a screen quoting a value, kept before the user put the value in the vault; then the
+   * re-scrub: what is kept (rows, backups) must not hold it where the text gives it as a value.
+   */
+  | { name: string; via: 'vault-later'; entry: { title: string; entry_type: string; secret: string }; note: string; screen: string; secret: string }
+  /** The user's question quotes a vault value: the thread it titles must not show it (chat.listThreads), nor a prompt. */
+  | { name: string; via: 'vault-chat'; entry: { title: string; entry_type: string; secret: string }; question: string; secret: string }
+  /** Another device of the sync folder sends a core block with an order among plain lines: the order must not be kept here. */
+  | { name: string; via: 'sync-core'; lines: string[] };
 
 export interface CaseResult {
   name: string;
@@ -454,6 +463,29 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           } finally {
             rmSync(root, { recursive: true, force: true });
           }
+        } else if (c.via === 'vault-later') {
+          const at = Date.now();
+          store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: at });
+          store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: at, app: 'Notes', title: 'Notes', url: null, text: c.screen, caption: null });
+          store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
+          store.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(REDACTION_VERSION_KEY, '0');
+          const r = await brain?.rescrub();
+          if (!r?.done) why.push('the re-scrub did not finish');
+        } else if (c.via === 'vault-chat') {
+          store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
+          const r = await engram.client.call('chat.send', { text: c.question });
+          said(c.name, JSON.stringify(r));
+          said(c.name, JSON.stringify(await engram.client.call('chat.listThreads', {})));
+          await engram.settle();
+        } else if (c.via === 'sync-core') {
+          await otherDevice(store, async (other, pass) => {
+            // Written into the other store as a device that skips the core guard would (an older or a forged one).
+            other.memories.insert({ kind: 'core', title: 'human', text: c.lines.map((l) => `- ${l}`).join('\n'), fields: { label: 'human', limit: 5000 } });
+            await pass();
+          });
+          const plain = c.lines.filter((l) => !l.includes(ORDER_MARK));
+          const core = store.memories.list({ kinds: ['core'], limit: 100 }).map((m) => m.text).join('\n');
+          for (const l of plain) if (!core.includes(l)) why.push(`a plain line did not arrive: ${l}`);
         } else if (c.via === 'vault-quoted') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });
@@ -564,7 +596,8 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
     for (const r of results) {
       const c = cases.find((x) => x.name === r.name)!;
       if (!('secret' in c) || !c.secret) continue;
-      r.leaked = leakedBytes(c.secret, [c.via === 'vault-quoted' || c.via === 'vault-archive' ? leaving : shared, ...(outputs.get(c.name) ?? [])].join('\n'));
+      // A vault value the store keeps on purpose (quoted by a memory, a message) is charged where it leaves; one the re-scrub should have masked, where it is kept too.
+      r.leaked = leakedBytes(c.secret, [c.via === 'vault-quoted' || c.via === 'vault-archive' || c.via === 'vault-chat' ? leaving : shared, ...(outputs.get(c.name) ?? [])].join('\n'));
     }
     // Synthesis of directives runs over everything at the end: a directive it made from an order
     // counts against the case that planted that order.

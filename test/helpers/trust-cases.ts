@@ -1,6 +1,7 @@
 import type { TrustCase } from './trust-attack.js';
 import { LEAK_CASES } from './trust-cases-leak.js';
 import { LEAK51_CASES } from './trust-cases-leak51.js';
+import { TRUST52_CASES } from './trust-cases-trust52.js';
 import { STEER_CASES } from './trust-cases-steer.js';
 import { STEER51_CASES } from './trust-cases-steer51.js';
 
@@ -105,6 +106,7 @@ export const TRUST_CASES: TrustCase[] = [
   ...LEAK51_CASES,
   ...STEER_CASES,
   ...STEER51_CASES,
+  ...TRUST52_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */
