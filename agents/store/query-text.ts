@@ -69,8 +69,8 @@ export function translatedTerms(query: string, terms: readonly string[], languag
   const own = new Set(terms.map(plainWord));
   const out: string[] = [];
   for (const form of formsIn(translationsOf(query), languages)) {
-    const plain = plainWord(form);
-    if (!own.has(plain) && !out.includes(plain)) out.push(plain);
+    // Swiss German and keyboards without it write "ß" as "ss" ("Strasse", "Bussgeld"): both are searched.
+    for (const plain of new Set([plainWord(form), plainWord(form).replace(/ß/g, 'ss')])) if (!own.has(plain) && !out.includes(plain)) out.push(plain);
   }
   return out.slice(0, MAX_TRANSLATED);
 }

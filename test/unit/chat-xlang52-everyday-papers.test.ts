@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { screenLanguages, translationsOf } from '../../shared/text/index.js';
 import { sentencesOf } from '../../agents/store/index.js';
+import { translatedTerms } from '../../agents/store/query-text.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
 import { screenMemory } from '../helpers/screen-memory.js';
 
@@ -86,6 +87,15 @@ describe('a screen of labels and dates reads as its language; an English one doe
     expect(screenLanguages('A4 printer paper, 5 reams\nOrder placed: Monday 30 November\nDelivery: Tuesday 8 December\nTotal: €42.10')).toEqual([]);
     expect(screenLanguages('Kaution was the word on the form; the Miete is due on the first of the month, and the Nebenkosten too.')).toEqual([]);
     expect(screenLanguages('Hotel: Grand Central\nCheck-in: Friday 11 December\nRoom: 214, 2 beds\nTotal: 312.40')).toEqual([]);
+  });
+});
+
+describe('the search looks for a German word as Swiss German writes it', () => {
+  it('"ß" as "ss" too ("Bussgeld", "Strasse"), each once; nothing for a language the store does not hold', () => {
+    const fine = translatedTerms('what penalty did I get on the street', ['penalty', 'street'], ['de']);
+    expect(fine).toEqual(expect.arrayContaining(['bußgeld', 'bussgeld', 'straße', 'strasse']));
+    expect(new Set(fine).size).toBe(fine.length);
+    expect(translatedTerms('what penalty did I get', ['penalty'], ['it'])).not.toContain('bussgeld');
   });
 });
 
