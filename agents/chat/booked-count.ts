@@ -37,7 +37,7 @@ const TABLE_SCREEN = /\b(?:table|reservation|restaurant|booking|covers|tisch|res
 /** Meals name the occasion a table is booked for; a restaurant's screen seldom says "dinner". */
 const MEALS = /^(?:dinner|lunch|breakfast|brunch|supper|meal)$/;
 /** Words of the question that say the act of booking or coming, not a thing a screen must name. */
-const BOOKING_WORDS = /^(?:ticket|seat|place|pass|admission|spot|people|person|guest|passeng|travel|traveller|traveler|diner|attende|adult|head|buy|bought|book|order|get|got|come|coming|go|going|reserv|many|us|party|group|have|need|join|invit)/;
+const BOOKING_WORDS = /^(?:table|ticket|seat|place|pass|admission|spot|people|person|guest|passeng|travel|traveller|traveler|diner|attende|adult|head|buy|bought|book|order|get|got|come|coming|go|going|reserv|many|us|party|group|have|need|join|invit)/;
 
 export interface BookedCount {
   text: string;

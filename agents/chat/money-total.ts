@@ -50,7 +50,7 @@ const WHOLE_SURE = /\b(?:grand\s+total|total\s+(?:paid|charged|amount|price|cost
 /** The whole in one word ("Total", "Totale", "Totaal", "Summe", "Somme", "Suma"). */
 const WHOLE = /\b(?:total|totale|totaal|summe|somme|suma|soma|totals?)\b/iu;
 /** What is left to pay ("Balance due", "Amount due", "Te betalen", "Zu zahlen", "Da pagare", "Reste à payer", "Pendiente"). */
-const LEFT = /\b(?:balance|amount\s+due|due|outstanding|remaining|left\s+to\s+pay|still\s+to\s+pay|to\s+pay|te\s+betalen|nog\s+te\s+betalen|zu\s+zahlen|offen\w*|restbetrag|da\s+pagare|saldo|reste\s+[àa]\s+payer|[àa]\s+payer|a\s+pagar|pendiente|payable)\b/iu;
+const LEFT = /\b(?:balance|amount\s+due|due|outstanding|remaining|left\s+to\s+pay|still\s+to\s+pay|to\s+pay|te\s+betalen|nog\s+te\s+betalen|zu\s+zahlen|offen\w*|restbetrag|da\s+pagare|saldo|reste\s+[àa]\s+payer|[àa]\s+payer|a\s+pagar|pendiente|payable|\w*guthaben|solde|cr[ée]dit\s+restant|saldo\s+disponible|credito\s+residuo|tegoed)\b/iu;
 /** A part paid before ("Deposit", "Anzahlung", "Acconto", "Aanbetaling", "Acompte", "Señal"): never the whole. */
 const PAID_BEFORE = /\b(?:deposit|down\s?payment|already\s+paid|paid\s+so\s+far|prepaid|anzahlung|bereits\s+bezahlt|acconto|caparra|anticipo|aanbetaling|acompte|arrhes|se[ñn]al|dep[óo]sito|sinal)\b/iu;
 /** A price for the whole, said without a total: the largest such, when no total is shown. */
@@ -104,6 +104,9 @@ const OWES = /\b(?:owe[sd]?|owing)\b/i;
 /** A payment the bill shows made ("Paid", "Payment received", "Amount paid", "Bezahlt", "Payé", "Pagado"). */
 const PAID_PART = new RegExp(`${PAID_BEFORE.source}|\\b(?:paid|payments?(?:\\s+received)?|bezahlt|gezahlt|pay[ée]|pagado|pagato|betaald|pago)\\b`, 'iu');
 
+/** "How much is left on my gift card", "how much credit is remaining on the travel card": what is left of what was paid in. */
+const LEFT_ON = /\bhow\s+much\b.*\b(?:left|remaining)\s+(?:on|in)\b/i;
+
 /** "How much was the ferry", "how much is the flat": a thing's price asked without a money word. */
 const HOW_MUCH_WAS_THING = /\bhow\s+much\s+(?:was|is|were|are|will\s+be)\s+(?:the|my|our|that|this|those|these)\s+\p{L}/iu;
 
@@ -115,6 +118,7 @@ export function moneyAsk(question: string): MoneyAsk | null {
   const unit = ASKED_UNIT.find(([, re]) => re.test(question))?.[0] ?? null;
   // "How much was the ferry booking", "what did the rental come to": a bill named, or its whole asked, with no money word.
   const billed = /\bhow\s+much\b/i.test(question) && BILLS.test(question);
+  if (LEFT_ON.test(question)) return { of: 'left' };
   if (!asksMoney(question) && !(RATE.test(question) && unit) && !billed && !/\b(?:came|come|comes)\s+to\b|\bset\s+(?:me|us)\s+back\b/i.test(question) && !/\bhow\s+much\b.*\b(?:altogether|in\s+total|in\s+all|in\s+the\s+end)\b/i.test(question) && !HOW_MUCH_WAS_THING.test(question)) return null;
   if (unit) return { of: 'unit', unit };
   if (RATE.test(question)) return { of: 'unit', unit: null };

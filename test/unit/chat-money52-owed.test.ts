@@ -64,3 +64,43 @@ describe('days of one kind of leave on an HR table', () => {
     expect(rowsAreKinds(['Leave', 'Leave'], ['leave'])).toBe(false);
   });
 });
+
+describe('what is left on a card paid into', () => {
+  const coffee = ['Bean & Leaf coffee card', 'Card no. 6021 4471', 'Last top-up £20.00 on 2 Nov', 'Card balance £7.45', 'Stars: 112'];
+
+  it('states the balance, not the top-up; a French gift card its solde', () => {
+    const f = lead('How much is left on my coffee card?', coffee, 'Rewards — Bean & Leaf');
+    expect(f.known).toBe(true);
+    expect(first(f)).toMatch(/^Card balance £7\.45/);
+    const fr = lead('How much is left on my gift card?', ['Carte cadeau Fnac', 'Valeur initiale 50,00 €', 'Solde 12,80 €', "Valable jusqu'au 31/12/2027"], 'Gift card — Fnac');
+    expect(fr.known).toBe(true);
+    expect(first(fr)).toContain('12,80');
+    expect(first(fr)).not.toContain('50,00');
+  });
+
+  it('does not give the top-up as what is left when no balance is shown', () => {
+    const f = lead('How much is left on my coffee card?', coffee.filter((l) => !l.startsWith('Card balance')), 'Rewards — Bean & Leaf');
+    expect(f.known && /20\.00/.test(first(f))).toBe(false);
+  });
+});
+
+describe('a table booked for a party', () => {
+  it('"Party of 5" answers how many the table is for', () => {
+    const f = lead('How many people is the table for?', ['Your reservation at Dishoom', 'Sat, Dec 12 at 7:30 PM', 'Party of 5'], 'OpenTable');
+    expect(first(f)).toMatch(/^5 people/);
+  });
+});
+
+describe('what was spent at a merchant with several rows on a statement', () => {
+  it('adds its rows up, a German bank\'s too, leaving out money paid back', () => {
+    const uk = lead('How much did I spend at Tesco this week?', ['Transactions', 'Mon 23 Nov  Tesco Express  -£12.40', 'Tue 24 Nov  Costa Coffee  -£3.10', 'Thu 26 Nov  Tesco Superstore  -£48.95', 'Fri 27 Nov  Shell  -£55.00'], 'Statement — Starling');
+    expect(first(uk)).toMatch(/^£61\.35 in all/);
+    const de = lead('What did I pay at REWE?', ['Umsätze', '27.11.2026 Kartenzahlung REWE Markt GmbH -23,17 €', '26.11.2026 Lastschrift Stadtwerke -84,00 €', '20.11.2026 Kartenzahlung REWE City -8,40 €', '18.11.2026 Gutschrift REWE Erstattung +5,00 €'], 'Umsätze — Sparkasse');
+    expect(first(de)).toMatch(/^31,57 € in all/);
+  });
+
+  it('states nothing for a merchant the statement does not show', () => {
+    const f = lead('How much did I spend at Aldi?', ['Transactions', 'Mon 23 Nov  Tesco Express  -£12.40', 'Thu 26 Nov  Tesco Superstore  -£48.95'], 'Statement — Starling');
+    expect(f.known && /12\.40|48\.95|61\.35/.test(first(f))).toBe(false);
+  });
+});
