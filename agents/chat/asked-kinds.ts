@@ -33,8 +33,8 @@ const NAMED_IT = /\bwhat (?:did|do|have|had) (?:i|we|you|they|he|she) (?:call|na
  * it: a calendar entry names the room without the word "room", a CI run pushes "to" a branch.
  */
 const ROOM = /\b\p{Lu}[\p{L}'’-]+\s+[A-Z]?\d{1,2}\.\d{1,3}[A-Z]?\b|\b(?:room|rm|zaal|sala|salle|raum|hall)\.?\s*[A-Z]?\d{1,4}[A-Z]?\b/iu;
-/** A branch name as git tools print it: lowercase words joined by hyphens or slashes, after the word that says it is one. */
-const BRANCH = /\b(?:branch(?:es)?|to|on|from|into|head|base)\s*:?\s+(?:[a-z0-9._-]+\/)*[a-z0-9][a-z0-9._]*(?:[-_/][a-z0-9._]+)+\b/;
+/** A branch name as git tools print it: lowercase words joined by hyphens or slashes, after the word that says it is one (quoted or not) or git's flag that makes one. */
+const BRANCH = /(?:\b(?:branch(?:es)?|to|on|from|into|head|base)\s*:?|\s(?:checkout|switch)\s+-[bc])\s+['"‘“]?(?:[a-z0-9._-]+\/)*[a-z0-9][a-z0-9._]*(?:[-_/][a-z0-9._]+)+\b/;
 /**
  * A test marked as failed with its name: a mark (✕, ✗, ×, "x" as OCR reads ✕, FAIL) before a suite
  * and a test joined by ">" or "›", or pytest's "file::test FAILED". A test file's line with its counts

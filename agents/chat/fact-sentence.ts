@@ -22,7 +22,7 @@ import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
-import { checkStatement, leadStands, onlyGeneralUnmet } from './statement-check.js';
+import { checkStatement, leadStands, oftenForWhen, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
 import { perPeriodFit } from './per-period.js';
 import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
@@ -39,7 +39,8 @@ import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens, type FoundScreen } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
-import { namesAsked, rareWordPick, thingUnsaid } from './rare-word-lead.js';
+import { namesAsked, ownerUnsaid, rareWordPick, thingUnsaid } from './rare-word-lead.js';
+import { bestLinePick, clausesOf, monthSaid } from './best-line-lead.js';
 import { listInOneCell } from './list-label.js';
 import { timetableLead } from './timetable-grid.js';
 import { bringLead } from './bring-list.js';
@@ -651,22 +652,38 @@ function foundTexts(units: readonly Unit[]): string[] {
   return [...out.values()].map((s) => [...s].join('\n'));
 }
 
-/** The screen lines that may state the fact by the question's rarest words (see rare-word-lead), when the lead would otherwise hedge. */
-function rareLead(question: string, asked: AskedValue, units: readonly Unit[], cue: DayCue | null, period: string): Unit[] {
+/** The found screens' lines that hold a value (`holds`), held to the rules judge() holds a guess to: no false friend met, no other day's entry, no other month's bill. */
+function valueLines(question: string, asked: AskedValue, units: readonly Unit[], cue: DayCue | null, period: string, holds: (value: string) => boolean) {
   const candidates = [];
   for (const whole of units) {
     const u = whole.passage ? inClause(whole, asked, question) : null;
     if (!u?.passage || u.aside) continue;
-    // Held to the rules judge() holds a guess to: no false friend met, no other day's entry, no other month's bill.
     if (falseFriendMask(asked.terms, `${u.context}\n${u.wide ?? ''}`, question)) continue;
     if (unitDayFit(cue, { label: u.laidOut || u.key ? labelOf(u) : null, ...(u.key ? { key: u.key } : {}), text: u.text, ...(u.heading ? { heading: u.heading } : {}) }) < 0) continue;
     if (otherPeriod(period, screenText(u))) continue;
     const value = u.laidOut || u.key || LABELLED.test(u.text) ? u.text.split(': ').slice(1).join(': ') || u.text : u.text;
-    if (!valueIn(asked.kind, value, question) || codeNotSaid(u, asked, question)) continue;
+    if (!holds(value) || codeNotSaid(u, asked, question)) continue;
     const checked = { text: u.text, ...(u.key ? { key: u.key } : {}), ...(u.heading ? { heading: u.heading } : {}), ...(u.sentence ? { sentence: u.sentence } : {}), ...(u.near ? { near: u.near } : {}), onScreen: true, windowTitle: u.passage.window_title ?? '', screen: screenText(u), meant: !!u.means, shaped: false };
     candidates.push({ item: u, own: ownWords(u), title: u.passage.window_title ?? '', page: screenText(u), rank: u.rank, value, checked });
   }
+  return candidates;
+}
+
+/** The screen lines that may state the fact by the question's rarest words (see rare-word-lead), when the lead would otherwise hedge. */
+function rareLead(question: string, asked: AskedValue, units: readonly Unit[], cue: DayCue | null, period: string): Unit[] {
+  const candidates = valueLines(question, asked, units, cue, period, (value) => valueIn(asked.kind, value, question));
   return rareWordPick(question, asked, candidates, foundTexts(units), { clock: (s) => VALUE.clock.test(s), date: (s) => VALUE.date.test(s) || ORDINAL_DAY.test(s) }, ORG_NOUNS) ?? [];
+}
+
+/** The line of the best ranked screen that answers, before "I don't know" (see best-line-lead): a month too is a "when". */
+function bestLine(question: string, asked: AskedValue, units: readonly Unit[], cue: DayCue | null, period: string): Unit | null {
+  const holds = (value: string) => (asked.shaped ? asked.shaped(value) : valueIn(asked.kind, value, question) || (asked.kind === 'when' && monthSaid(value)));
+  const top = units.filter((u) => u.passage && u.rank >= 1).map((u) => u.passage!.observation_id);
+  // Each clause apart, its own words without the rest of its sentence.
+  const lines = valueLines(question, asked, units, cue, period, holds).flatMap((c) =>
+    clausesOf(c.item.text).filter(holds).map((text) => ({ ...c, item: { ...c.item, text }, own: ownWords({ ...c.item, text, sentence: undefined }), value: text, checked: { ...c.checked, text }, top: top.includes(c.item.passage!.observation_id) })),
+  );
+  return bestLinePick(question, asked, lines);
 }
 
 /** The lines read from the same screen as a unit, as OCR gave them (not the label-value pairs made of them). */
@@ -1110,7 +1127,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const first = top && !spoken ? spanFirst(question, asked, top.unit, units) || unitFirst(question, top.unit.text) : '';
   const stated = spoken || first ? (spoken?.text ?? first).split(' — ')[0]!.includes(due?.date ?? '\u0000') : !!top && dueDateOf(question, top.unit.text) === due?.date;
   if (due && !stated) return { text: `${statement(due, asked).startsWith(due.date) ? '' : `${due.date} — `}${statement(due, asked)}${where(due, fmt)} [${due.n}].`, cited: [due.n], known: true, hedged: false };
-  if (spoken) return spoken;
+  // Not how often for "when": a frequency is a habit's, not the time asked for.
+  if (spoken && !oftenForWhen(question, asked, spoken.text)) return spoken;
   // "When's dinner at the trattoria": the start time under the heading naming the venue, over another booking's time or none.
   const booking = venueTime(question, asked, spanSources(units));
   if (booking && (!top || !top.unit.text.includes(booking.time))) return { text: `${booking.time} — ${booking.venue ? `${booking.venue}: ` : ''}${booking.day ? `${booking.day}; ` : ''}${booking.line}${where(booking.item, fmt)} [${booking.item.n}].`, cited: [booking.item.n], known: true, hedged: false };
@@ -1124,11 +1142,14 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // A guess whose own words and title name nothing asked (a contact card's join date for "my flight to Oslo") is no guess at it.
   const nearDay = near && unitDayFit(cue, { label: near.unit.laidOut || near.unit.key ? labelOf(near.unit) : null, ...(near.unit.key ? { key: near.unit.key } : {}), text: near.unit.text, ...(near.unit.heading ? { heading: near.unit.heading } : {}) }) === 1 ? ` ${cue!.words.join(' ')}` : '';
   // Nor is a value of a screen that says no word of the asked thing's name ("the bubble wrap" on a bill of tape and boxes).
-  if (near && (!near.unit.passage || near.unit.means || (namesAsked(question, asked, `${ownWords(near.unit)}${nearDay}`, near.unit.passage.window_title ?? '', ORG_NOUNS) && !thingUnsaid(question, asked, screenText(near.unit), ORG_NOUNS)))) {
+  if (near && (!near.unit.passage || near.unit.means || (namesAsked(question, asked, `${ownWords(near.unit)}${nearDay}`, near.unit.passage.window_title ?? '', ORG_NOUNS) && !thingUnsaid(question, asked, screenText(near.unit), ORG_NOUNS) && !ownerUnsaid(question, asked, `${screenText(near.unit)}\n${near.unit.passage.window_title ?? ''}`)))) {
     return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
   // The screen about the topic, without the asked thing: said so, with what it does show.
   const miss = nearMissSentence(question, asked, misses, (u) => statement(u, asked), fmt);
   if (miss) return { ...miss, known: false, hedged: false };
+  // The last look: the evidence line of the best screen that names all the question does, with a value of the asked kind.
+  const line = bestLine(question, asked, units, cue, `${question} ${hints.when ?? ''}`);
+  if (line) return { text: `${say(line)}${where(line, fmt)} [${line.n}].`, cited: [line.n], known: true, hedged: false };
   return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
 }

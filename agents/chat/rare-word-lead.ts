@@ -183,3 +183,22 @@ export function namesAsked(question: string, asked: AskedValue, own: string, tit
   const stems = stemsOf(`${own}\n${title}`);
   return asked.terms.some((t) => saysTerm(t, stems, asked));
 }
+
+/** "The engineer's", "Kofi's", "the landlord's": who the asked thing belongs to, as the question says it. */
+const OWNER = /\b([\p{L}][\p{L}-]+)['’]s?\s+(?!\s)/gu;
+
+/**
+ * Whether the question says whose the asked thing is ("the heating engineer's mobile number") and
+ * the screen says no word of that owner: its number, its address, its date is someone else's (a
+ * dentist's letter's phone), and no guess at it. A period's possessive ("today's", "next week's")
+ * names no owner.
+ */
+export function ownerUnsaid(question: string, asked: AskedValue, screen: string): boolean {
+  const stems = stemsOf(screen);
+  for (const m of question.replace(/[’]/g, "'").matchAll(OWNER)) {
+    const owner = stem(m[1]!.toLowerCase());
+    if (!asked.terms.includes(owner) || PERIOD_STEMS.has(owner)) continue;
+    if (!saysTerm(owner, stems, asked)) return true;
+  }
+  return false;
+}

@@ -57,6 +57,8 @@ export function checkStatement(question: string, asked: AskedValue, v: CheckedVa
   if (otherSlot(question, asked, [v.text, v.key ?? '', heading])) return { miss: true, says: false };
   // "When will I get my money back": the date an order was placed or a bill issued is another event's.
   if (otherEventDate(question, `${v.text} ${v.key ?? ''}`)) return { miss: true, says: false };
+  // "My old address": the value a form labels as the new one is the other of the pair, and the other way round.
+  if (otherAge(question, [v.text, v.key ?? '', heading])) return { miss: true, says: false };
   // A memory (a visit, a note) is held to the attribute only for a guess: "Browsed "Kanaalstraat 118-2 …"" is no dishwasher.
   if ((!v.onScreen && fit !== 'near') || v.meant || v.shaped) return { miss: false, says: false };
   // A word the window's title says is the topic the page is about, not what was asked of it.
@@ -67,6 +69,42 @@ export function checkStatement(question: string, asked: AskedValue, v: CheckedVa
   const a = attributeFit(attribute, asked, own, v.screen, v.text);
   if (a === 'elsewhere' || (fit === 'near' && (a === 'part' || a === 'absent'))) return { miss: true, says: false };
   return { miss: false, says: a === 'meets' && attribute.terms.length > 0 };
+}
+
+/** Words a screen uses to mark the earlier of two values of one thing ("Old address", "Vorherige Adresse", "Ancien numéro"). */
+const OLD_SAID = /(?<![\p{L}\p{N}])(?:old|previous|former|prior|earlier|alte?[nrs]?|vorherige?[nrs]?|bisherige?[nrs]?|ancien(?:ne)?|pr[ée]c[ée]dent(?:e)?|anterior|antigu[oa]|vecchi[oa]|precedente|oude?|vorige)(?![\p{L}\p{N}])/iu;
+/** Words a screen uses to mark the later one ("New address", "Neue Adresse", "Nouveau numéro", "Current plan"). */
+const NEW_SAID = /(?<![\p{L}\p{N}])(?:new|current|present|updated|neue?[nrs]?|aktuelle?[nrs]?|nouve(?:au|lle)|actuel(?:le)?|nuev[oa]|actual|nov[oa]|attuale|nieuwe?|huidige?)(?![\p{L}\p{N}])/iu;
+/** The question asks the earlier value ("my old address", "the previous plan") or the later one ("my new number", "the current tariff"). */
+const ASKS_OLD = /\b(?:old|previous|former|prior)\b/i;
+const ASKS_NEW = /\b(?:new|current|present)\b/i;
+
+/**
+ * Whether a value's own words, nearest first, mark it the other of an old and a new value of one
+ * thing: "New address: 14 Larch Road" for "what was my old address". Words that mark neither leave it
+ * open; "how old" asks an age, no side.
+ */
+export function otherAge(question: string, near: readonly string[]): boolean {
+  return ageSaid(question, near) === 'other';
+}
+
+/** The question's word for the side it asks ("old", "previous", "current"), when its value's own words say that side in theirs ("Previous mobile"): the word is met. */
+export function askedAgeMet(question: string, near: readonly string[]): string[] {
+  if (ageSaid(question, near) !== 'same') return [];
+  return [...question.matchAll(new RegExp(`${ASKS_OLD.source}|${ASKS_NEW.source}`, 'gi'))].map((m) => stem(m[0].toLowerCase()));
+}
+
+/** Whether the nearest of a value's texts that marks an age marks the asked one ('same'), the other ('other'), or none does (or the question asks none). */
+function ageSaid(question: string, near: readonly string[]): 'same' | 'other' | 'none' {
+  const q = question.replace(/\bhow\s+old\b/gi, ' ');
+  const old = ASKS_OLD.test(q);
+  if (old === ASKS_NEW.test(q)) return 'none';
+  for (const text of near) {
+    const saysOld = OLD_SAID.test(text);
+    const saysNew = NEW_SAID.test(text);
+    if (saysOld !== saysNew) return old === saysOld ? 'same' : 'other';
+  }
+  return 'none';
 }
 
 /** A lead read by a reader of its own (a table's cell, a bill's amount, a list's end, a person in a row, a piece of advice). */
@@ -121,4 +159,19 @@ export function onlyGeneralUnmet(question: string, asked: AskedValue, unmet: rea
     const n = senses(t);
     return n > 0 && n > rarest && headOfMet(question, t, met);
   });
+}
+
+/** A frequency said alone: "twice a week", "every 10 days", "3 times per month", "daily". */
+const FREQUENCY = /^(?:(?:once|twice|thrice|(?:\d+|two|three|four|five|six)\s*(?:x|times))\s+(?:a|an|per|each|every)\s+\p{L}+|every\s+(?:other\s+|(?:\d+|two|three|four|five|six|few|couple of)\s+)?\p{L}+|daily|weekly|fortnightly|monthly|yearly|annually|hourly|nightly)$/iu;
+
+/**
+ * Whether a lead answers "when" with how often something else is done ("Twice a week — the monstera
+ * likes a misting twice a week" for "when should I repot the monstera"): a habit's frequency answers
+ * "when" only when its sentence says all the question does, the deed as well as the thing ("Water
+ * the fern twice a week" for "when should I be watering the fern").
+ */
+export function oftenForWhen(question: string, asked: AskedValue, lead: string): boolean {
+  if (asked.kind !== 'when' || !FREQUENCY.test(lead.split(' — ')[0]!.trim().replace(/[.;,]+$/, ''))) return false;
+  const said = stemsOf(lead);
+  return asked.terms.some((t) => !meets(t, said) && !metByKin(t, said, asked.kin));
 }

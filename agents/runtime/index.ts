@@ -3,5 +3,5 @@ export { startWorker, withoutTsx } from './start-worker.js';
 export { asarUnpackedTwin, resolvePackagedPath, type PackagedPathKind } from './packaged-path.js';
 export { nlp } from './compromise.js';
 export { labelKin, labelPhrasesIn, phraseToken } from './label-kin.js';
-export { closeKin, nounSenses, wordKin, wordKinCacheSize } from './wordnet.js';
+export { closeKin, nounSenses, onlyVerb, wordKin, wordKinCacheSize } from './wordnet.js';
 export { defaultCodeCacheDir, isPrivateDir, privateTempCacheDir, requireWithCodeCache, type CachedModule } from './code-cache.js';

@@ -269,6 +269,23 @@ export function nounSenses(word: string): number {
   return n;
 }
 
+/**
+ * Whether WordNet knows a word only as a verb ("repot", "create"), never as a noun or an adjective:
+ * what a question does to its topic, which a screen says in its own verbs, not a thing it names nor
+ * a word that tells one such thing from another ("late" fee). False without the database.
+ */
+export function onlyVerb(word: string): boolean {
+  const w = word.toLowerCase();
+  const wn = open();
+  if (!wn || !/^[a-z][a-z'-]{1,40}$/.test(w)) return false;
+  try {
+    const has = (pos: Pos) => baseForms(w, pos).some((f) => wn.offsets(pos, f).length > 0);
+    return has('verb') && !has('noun') && !has('adj');
+  } catch {
+    return false;
+  }
+}
+
 const closeCache = new Map<string, ReadonlySet<string>>();
 
 /**
