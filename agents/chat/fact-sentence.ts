@@ -29,6 +29,7 @@ import { kindUnnamed, sentenceSpan, type SpanSource } from './sentence-span.js';
 import { venueTime } from './venue-time.js';
 import { datesOtherStep, eventSources, eventTime, saysOnly } from './event-time.js';
 import { journeyLead } from './journey-row.js';
+import { saysLength, timeSpanLead } from './time-span.js';
 import { valueInAskedUnit } from './asked-unit.js';
 import { procedureLead } from './procedure-lead.js';
 import { contactLead, contactScreens } from './contact-lead.js';
@@ -1119,6 +1120,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "When do we land", "when does the coach leave": the asked end's time of a trip written as a row without labels.
   const trip = journeyLead(question, eventSources(numbered));
   if (trip && (!top || !trip.time || !saysOnly(top.unit.text, trip.time)) && stands({ text: trip.text, passage: trip.item.passage })) return { text: `${clip(trip.text, MAX_CHARS)}${where(trip.item, fmt)} [${trip.item.n}].`, cited: [trip.item.n], known: true, hedged: false };
+  // "How long is the workshop", "how many nights are we staying": the length counted from the two ends a screen gives, when no line says it.
+  const length = top && saysLength(question, top.unit.text) ? null : timeSpanLead(question, asked, eventSources(numbered), new Date(numbered[0]?.memory.occurred_at ?? Date.now()).getUTCFullYear());
+  if (length && stands({ text: length.text, passage: length.item.passage })) return { text: `${clip(length.text, MAX_CHARS)}${where(length.item, fmt)} [${length.item.n}].`, cited: [length.item.n], known: true, hedged: false };
   // No labelled value, or a line that says less of what was asked than a sentence does: the answer said in a sentence (a chat message, an instruction, prose).
   const spoken = !top || !(top.unit.laidOut || top.unit.key) ? spanLead(question, asked, units, numbered, fmt, hints.screens, top?.unit) : null;
   // "When will the water company take the money", "by when is the form due": the date a found screen gives for that movement or limit, in its own verbs,
