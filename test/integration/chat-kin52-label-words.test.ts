@@ -1,9 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngramStore } from '../../agents/store/index.js';
-import { OfflineProvider } from '../../agents/llm/index.js';
-import { ChatService } from '../../agents/chat/index.js';
-import { storeRecommender } from '../helpers/experience-recommender.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { describe, expect, it } from 'vitest';
+import { screenStoreEachTest } from '../helpers/screen-store.js';
 
 /**
  * Issue 30: a question in a person's words reaches the page labelled in the site's (label-kin.ts):
@@ -14,27 +10,9 @@ import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 const AT = Date.parse('2026-12-05T13:00:00Z');
 
 describe("the page labelled in the site's word is found and read", () => {
-  let dir: string;
-  let store: EngramStore;
-  let n = 0;
-  const screen = (title: string, ...passages: string[]) => {
-    const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: AT + n++ * 300_000, app: 'Chromium', title, url: null, text: passages.join('\n\n'), caption: null });
-    store.memories.insert({ kind: 'episodic', title: `Browsed "${title}"`, text: `Browsed ${title}`, occurred_at: o.observed_at, provenance: [{ source_type: 'observation', source_id: o.id }] });
-  };
-  const lead = async (text: string) => {
-    await store.flushEmbeddings();
-    const chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => AT + 6 * 3_600_000, timeZone: 'UTC' });
-    return (await chat.ask({ text })).answer.split('\n')[0]!;
-  };
-
-  beforeEach(async () => {
-    n = 0;
-    ({ dir, store } = await openTempStore('engram-kin52-'));
+  const { screen, lead } = screenStoreEachTest('engram-kin52-', AT, (screen) => {
     screen('Inbox — Mail', 'Weekly digest\nYour parcel is on its way\nTeam lunch on Friday?');
     screen('Password manager — Vault', 'Password health: 3 weak passwords\nLast checked Thursday');
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   it('"the wifi password": the router\'s network key, not a password manager\'s count', async () => {

@@ -1,10 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngramStore } from '../../agents/store/index.js';
-import { OfflineProvider } from '../../agents/llm/index.js';
-import { ChatService } from '../../agents/chat/index.js';
+import { describe, expect, it } from 'vitest';
 import { standIns, tableKin } from '../../agents/store/kin-terms.js';
-import { storeRecommender } from '../helpers/experience-recommender.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { screenStoreEachTest } from '../helpers/screen-store.js';
 
 /**
  * Issue 30: the page that answers must reach the evidence. A question's word no screen says is met
@@ -15,27 +11,9 @@ import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 const AT = Date.parse('2026-12-05T13:00:00Z');
 
 describe('the answering page and line reach the evidence', () => {
-  let dir: string;
-  let store: EngramStore;
-  let n = 0;
-  const screen = (title: string, ...passages: string[]) => {
-    const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: AT + n++ * 300_000, app: 'Chromium', title, url: null, text: passages.join('\n\n'), caption: null });
-    store.memories.insert({ kind: 'episodic', title: `Browsed "${title}"`, text: `Browsed ${title}`, occurred_at: o.observed_at, provenance: [{ source_type: 'observation', source_id: o.id }] });
-  };
-  const lead = async (text: string) => {
-    await store.flushEmbeddings();
-    const chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => AT + 6 * 3_600_000, timeZone: 'UTC' });
-    return (await chat.ask({ text })).answer.split('\n')[0]!;
-  };
-
-  beforeEach(async () => {
-    n = 0;
-    ({ dir, store } = await openTempStore('engram-stand-in-'));
+  const { screen, lead } = screenStoreEachTest('engram-stand-in-', AT, (screen) => {
     screen('Inbox — Mail', 'Weekly digest\nYour parcel is on its way\nTeam lunch on Friday?');
     screen('Calendar — Week 49', 'Mon 09:00 stand-up\nWed 14:00 design review');
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   it('"my dentist appointment": the dental practice’s visit, not the garage’s appointment', async () => {

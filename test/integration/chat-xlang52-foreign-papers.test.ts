@@ -1,9 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngramStore } from '../../agents/store/index.js';
-import { OfflineProvider } from '../../agents/llm/index.js';
-import { ChatService } from '../../agents/chat/index.js';
-import { storeRecommender } from '../helpers/experience-recommender.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { describe, expect, it } from 'vitest';
+import { screenStoreEachTest } from '../helpers/screen-store.js';
 
 /**
  * Issue 30: an English question about a paper in another language (a waste calendar, a landlord's
@@ -15,29 +11,11 @@ import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
 const AT = Date.parse('2026-12-05T13:00:00Z');
 
 describe('English questions find papers in other languages among English screens', () => {
-  let dir: string;
-  let store: EngramStore;
-  let n = 0;
-  const screen = (title: string, ...passages: string[]) => {
-    const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: AT + n++ * 300_000, app: 'Chromium', title, url: null, text: passages.join('\n\n'), caption: null });
-    store.memories.insert({ kind: 'episodic', title: `Browsed "${title}"`, text: `Browsed ${title}`, occurred_at: o.observed_at, provenance: [{ source_type: 'observation', source_id: o.id }] });
-  };
-  const lead = async (text: string) => {
-    await store.flushEmbeddings();
-    const chat = new ChatService({ store, llm: new OfflineProvider(), recommender: storeRecommender(store), now: () => AT + 6 * 3_600_000, timeZone: 'UTC' });
-    return (await chat.ask({ text })).answer.split('\n')[0]!;
-  };
-
-  beforeEach(async () => {
-    n = 0;
-    ({ dir, store } = await openTempStore('engram-xlang52-'));
+  const { screen, lead } = screenStoreEachTest('engram-xlang52-', AT, (screen) => {
     screen('Inbox — Mail', 'Weekly digest\nYour parcel is on its way\nTeam lunch on Friday?');
     screen('Office Supplies — Order', 'A4 printer paper, 5 reams\nOrder placed: Monday 30 November\nDelivery: Tuesday 8 December');
     screen('Newsletter — Oakfield Primary', 'Sports day: Friday 11 December\nUniform shop open Wednesdays 15:00–16:00\nPlease label all coats');
     screen('Parking — City car park receipt', 'Meter 14, Bay 22\nPaid: £4.60\nValid until 18:30');
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
   });
 
   it('a German waste calendar: when the paper is collected, not the office paper order', async () => {
