@@ -110,28 +110,30 @@ export function wordsFromAnswer(line: string, analysis: BatchAnalysis): string[]
  * batch of Engram's own chat (BatchAnalysis.userVoice), and must not carry a link or an address.
  */
 export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis): void {
-  const userVoice = analysis.userVoice;
-  const said = userVoice ? analysis.userSources.map((s) => squash(s.text)) : [];
-  for (const raw of lines) {
-    if (!userVoice) {
+  // Not the user's own chat: the rule for lines no user's words vouch for.
+  if (!analysis.userVoice) {
+    for (const raw of lines) {
       const why = coreLineProblem(raw);
       if (why) throw new CoreInstructionRefused(raw, why);
-      continue;
     }
+    return;
+  }
+  const said = analysis.userSources.map((s) => squash(s.text));
+  for (const raw of lines) {
     for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
-    const borrowed = userVoice ? wordsFromAnswer(raw, analysis) : [];
+    const borrowed = wordsFromAnswer(raw, analysis);
     if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answers or what it was shown (which may quote a page), not from the user's own messages`);
     const links = [...raw.matchAll(LINKS)].map((m) => squash(m[0]));
     const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
     // A link or an address, in any language: kept only when the user typed that link in their own chat.
     if (!instruction && links.length) {
-      if (userVoice && links.every((l) => said.some((s) => s.includes(l)))) continue;
+      if (links.every((l) => said.some((s) => s.includes(l)))) continue;
       throw new CoreInstructionRefused(raw, "a link or an address in core is kept only as the user typed it in Engram's chat");
     }
     if (!instruction) continue;
     if (links.length) throw new CoreInstructionRefused(raw, 'an instruction to the assistant never carries a link or an address');
     const core = squash(raw.replace(/^the user asked:\s*/i, ''));
-    if (!userVoice || core.length < 8 || !said.some((s) => s.includes(core))) {
+    if (core.length < 8 || !said.some((s) => s.includes(core))) {
       throw new CoreInstructionRefused(raw, 'an instruction to the assistant is kept only as the user wrote it in Engram\'s chat');
     }
   }

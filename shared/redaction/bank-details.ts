@@ -29,6 +29,8 @@ const DIGIT_RUN = /(?<![\d.,£$€/:-])(?<!(?<!\d{2}-\d{2}-\d)\d )\d(?: ?\d){5,1
 /** The account number runs in `text`, by position. */
 export function labelledAccountNumbers(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
+  // Most screens name no bank code: one test of the whole text spares the per-number look (the redactor runs on every OCR text).
+  if (!BANK_CODE.test(text)) return out;
   for (const m of text.matchAll(DIGIT_RUN)) {
     const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
     const prevStart = lineStart > 0 ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
