@@ -167,6 +167,9 @@ export function createBrain(opts: BrainOptions): Brain {
   let memoryWritten = false;
   const onMemoryWrite = (): void => {
     memoryWritten = true;
+    // A value new to the vault marks kept text for a sweep (store migration 023): run it now, not at
+    // the next tick, once the write's own transaction is over.
+    if (running) setImmediate(() => rescrub.maybe());
   };
   store.events.on('memory', onMemoryWrite);
 

@@ -43,6 +43,12 @@ import type { VectorIndex } from './vector-index.js';
 
 export const REDACTION_VERSION_KEY = 'redaction_version';
 const CURSOR_KEY = 'redaction_rescrub';
+/**
+ * Set by the vault's triggers (migration 023) when a value new to the vault is written: every kept
+ * text goes through a second-round sweep for the vault's values (trust53). Cleared by the slice that
+ * starts that sweep, in its transaction.
+ */
+export const VAULT_DUE_KEY = 'redaction_vault_due';
 
 /** What a slice did. */
 export interface RescrubSlice {
@@ -103,6 +109,8 @@ interface Cursor {
   gaveUp?: boolean;
   /** That second round: only rows quoting a value the vault holds are redacted again. */
   sweep?: boolean;
+  /** A value came into the vault while the first round ran: the second round follows, whether or not the caller keeps what is found. */
+  vault?: boolean;
 }
 
 export interface RescrubDeps {
@@ -135,6 +143,8 @@ interface Scrubber {
   carried(text: string): LaidOutSecret[];
   /** The vault's short values a text gives as values (vault-short-values.ts), for the redactor: words read as one text. */
   given(text: string): LaidOutSecret[];
+  /** Whether any string of a row (inside JSON too) quotes a value the vault or this slice holds, long or short: the sweep's pick. */
+  quoted(v: unknown): boolean;
   /** The values rows gave up that the carry did not hold, since the last call (emptied). */
   fresh(): CarriedSecrets;
   /** Every value carried: the vault's and this slice's. */
@@ -147,8 +157,8 @@ interface Step {
   select: string;
   /** Writes the row back if its text changed; returns whether it did. */
   apply(row: Record<string, unknown>, s: Scrubber, out: SliceState): boolean;
-  /** Whether the row quotes one of these values, where its text is not a plain column (`quotes` otherwise). */
-  quotes?(row: Record<string, unknown>, values: CarriedSecrets): boolean;
+  /** Whether the row quotes a value the vault holds, where its text is not a plain column (Scrubber.quoted otherwise). */
+  quotes?(row: Record<string, unknown>, quoted: (v: unknown) => boolean): boolean;
 }
 
 /** A slice's result while it runs, with the secrets its rows gave up. */
@@ -188,9 +198,38 @@ export function rescrubFromStart(db: Db): void {
   db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
 }
 
-/** Whether kept text still waits for a pass with the current detectors. */
+/**
+ * Whether kept text still waits for a pass: one with the current detectors, or a sweep for values
+ * new to the vault (asked for, or under way: its cursor is there until it is done).
+ */
 export function rescrubDue(db: Db): boolean {
+  return storedRedactionVersion(db) < DETECTORS_VERSION || !!db.prepare('SELECT 1 FROM meta WHERE key IN (?, ?)').get(VAULT_DUE_KEY, CURSOR_KEY);
+}
+
+/** Whether kept text waits for the current detectors (not only for a sweep for new vault values). */
+export function detectorPassDue(db: Db): boolean {
   return storedRedactionVersion(db) < DETECTORS_VERSION;
+}
+
+/** Whether a value came into the vault since the last sweep began. */
+function vaultDue(db: Db): boolean {
+  return !!db.prepare('SELECT 1 FROM meta WHERE key = ?').get(VAULT_DUE_KEY);
+}
+
+/** Any string inside a value (JSON text too) for which the test holds. */
+function anyString(v: unknown, test: (s: string) => boolean): boolean {
+  if (typeof v === 'string') {
+    if (test(v)) return true;
+    if (!/^\s*[[{]/.test(v)) return false;
+    try {
+      return anyString(JSON.parse(v) as unknown, test);
+    } catch {
+      return false;
+    }
+  }
+  if (Array.isArray(v)) return v.some((x) => anyString(x, test));
+  if (v && typeof v === 'object' && !Buffer.isBuffer(v)) return Object.values(v).some((x) => anyString(x, test));
+  return false;
 }
 
 function setMeta(db: Db, key: string, value: string): void {
@@ -203,7 +242,7 @@ function readCursor(db: Db): Cursor {
     try {
       const c = JSON.parse(raw) as Partial<Cursor>;
       // A cursor of an older target starts over: the newer detectors may find more in rows already done.
-      if (c.version === DETECTORS_VERSION && Number.isInteger(c.step) && Number.isInteger(c.after)) return { version: c.version, step: c.step!, after: c.after!, gaveUp: c.gaveUp === true, sweep: c.sweep === true };
+      if (c.version === DETECTORS_VERSION && Number.isInteger(c.step) && Number.isInteger(c.after)) return { version: c.version, step: c.step!, after: c.after!, gaveUp: c.gaveUp === true, sweep: c.sweep === true, vault: c.vault === true };
     } catch {
       // unreadable: start over
     }
@@ -320,9 +359,9 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         stmt(db, 'UPDATE frame_words SET words = ? WHERE frame_id = ?').run(packWords(next), f.frame_id);
         return true;
       },
-      quotes(r, values) {
+      quotes(r, quoted) {
         const words = frameWords((r as { words: string | Buffer }).words);
-        return !!words && values.in(words.map((w) => w[0]).join(' ')).length > 0;
+        return !!words && quoted(words.map((w) => w[0]).join(' '));
       },
     },
   ];
@@ -546,7 +585,8 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     fresh = new CarriedSecrets(switches);
     return f;
   };
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
+  const quoted = (v: unknown): boolean => (carry ??= vault()).quotedIn(v) || anyString(v, (t) => (short ??= vaultShort()).places(t).length > 0);
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, quoted, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
 }
 
 /**
@@ -576,7 +616,16 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
   // Immediate: the cursor is read and moved under the write lock, so two processes on one data dir
   // (the app and a CLI command) never do the same batch twice.
   d.db.transaction(() => {
+    const underWay = !!d.db.prepare('SELECT 1 FROM meta WHERE key = ?').get(CURSOR_KEY);
     const cur = readCursor(d.db);
+    // A value new to the vault: a sweep of every table for the vault's values. A first round that
+    // starts now reads the vault as it is; one under way is followed by the sweep (its earlier rows
+    // were read without the value); a sweep under way keeps the mark, so another follows it.
+    if (vaultDue(d.db) && !cur.sweep) {
+      if (underWay && (cur.step > 0 || cur.after > 0)) cur.vault = true;
+      else if (storedRedactionVersion(d.db) >= DETECTORS_VERSION) Object.assign(cur, { step: 0, after: 0, gaveUp: false, sweep: true });
+      d.db.prepare('DELETE FROM meta WHERE key = ?').run(VAULT_DUE_KEY);
+    }
     // Tables that are not there (a store opened at an older schema for a test) are passed over.
     while (cur.step < all.length) {
       const step = all[cur.step]!;
@@ -599,7 +648,7 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
       };
       s.fresh();
       // The second round redacts only what quotes a value the vault (or this slice) holds.
-      pass(cur.sweep ? rows.filter((r) => step.quotes?.(r, s.known()) ?? s.known().quotedIn(r)) : rows);
+      pass(cur.sweep ? rows.filter((r) => step.quotes?.(r, s.quoted) ?? s.quoted(r)) : rows);
       // A value a row gave up is masked in the rows after it as they are read; the rows before it
       // that quote it alone are read again (as now written), until a reading adds nothing new. Still
       // this transaction: no row waits for a later pass that may never come. Rows of earlier slices
@@ -620,11 +669,12 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
     if (keep && out.found.length) keep(out.found);
     out.kept = keep ? out.found.length : 0;
     // Without a vault, what was given up is kept nowhere a second round could read it from.
-    if (cur.step >= all.length && cur.gaveUp && !cur.sweep && keep) Object.assign(cur, { step: 0, after: 0, gaveUp: false, sweep: true });
+    if (cur.step >= all.length && !cur.sweep && ((cur.gaveUp && keep) || cur.vault)) Object.assign(cur, { step: 0, after: 0, gaveUp: false, vault: false, sweep: true });
     if (cur.step >= all.length) {
       setMeta(d.db, REDACTION_VERSION_KEY, String(DETECTORS_VERSION));
       d.db.prepare('DELETE FROM meta WHERE key = ?').run(CURSOR_KEY);
-      out.done = true;
+      // A value that came into the vault during this sweep: another follows.
+      out.done = !vaultDue(d.db);
     } else setMeta(d.db, CURSOR_KEY, JSON.stringify(cur));
   }).immediate();
   return result(out);

@@ -38,7 +38,7 @@ import { KeywordSplit } from './keyword-split.js';
 import type { ForgetReport, Millis, SearchOptions, StoreStats } from './types.js';
 import { PASSAGE_VECTORS, VectorIndex } from './vector-index.js';
 import { FtsIndex } from './fts-index.js';
-import { rescrubDue, rescrubFromStart, rescrubSlice, stampIfEmpty, type KeepRescrubbed, type RescrubSlice } from './rescrub.js';
+import { detectorPassDue, rescrubDue, rescrubFromStart, rescrubSlice, stampIfEmpty, type KeepRescrubbed, type RescrubSlice } from './rescrub.js';
 import { BACKUPS_RESCRUBBED_KEY, BACKUPS_VAULT_WAIT_MS, rescrubBackups, vaultValues, type BackupRescrubReport } from './backup-rescrub.js';
 import { DETECTORS_VERSION, type RedactionSwitches } from '../../shared/redaction/index.js';
 
@@ -434,7 +434,8 @@ export class EngramStore {
    * capture adds to the vault often, and each run reads every backup whole.
    */
   get backupsRescrubDue(): boolean {
-    if (rescrubDue(this.db) || !existsSync(join(this.dataDir, 'backups'))) return false;
+    // Not held back by a sweep for new vault values: a backup's re-scrub reads the live vault itself.
+    if (detectorPassDue(this.db) || !existsSync(join(this.dataDir, 'backups'))) return false;
     const last = this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(BACKUPS_RESCRUBBED_KEY) as string | undefined;
     if (!last) return true;
     const [stamp = '', at = '0'] = last.split('|');

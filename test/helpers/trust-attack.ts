@@ -111,7 +111,13 @@ export type TrustCase =
   /** The user's question quotes a vault value: the thread it titles must not show it (chat.listThreads), nor a prompt. */
   | { name: string; via: 'vault-chat'; entry: { title: string; entry_type: string; secret: string }; question: string; secret: string }
   /** Another device of the sync folder sends a core block with an order among plain lines: the order must not be kept here. */
-  | { name: string; via: 'sync-core'; lines: string[] };
+  | { name: string; via: 'sync-core'; lines: string[] }
+  /**
+   * A note, a screen (with its caption) and a thread's title quoting a value, kept before the user
+   * puts the value in the vault; nothing else changes (no new detectors, no import), then the
+   * engine's background pass: what is kept must not hold it where the text gives it as a value.
+   */
+  | { name: string; via: 'vault-write'; entry: { title: string; entry_type: string; secret: string }; note: string; screen: string; caption: string; thread: string; secret: string };
 
 export interface CaseResult {
   name: string;
@@ -471,6 +477,17 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           store.db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(REDACTION_VERSION_KEY, '0');
           const r = await brain?.rescrub();
           if (!r?.done) why.push('the re-scrub did not finish');
+        } else if (c.via === 'vault-write') {
+          const at = Date.now();
+          store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: at });
+          store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: 'main', observed_at: at, app: 'Notes', title: 'Notes', url: null, text: c.screen, caption: c.caption });
+          const thread = store.threads.create(c.thread, at);
+          store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
+          // The pass the brain's timer (or the write itself, with the brain started) would run: nothing forces one here.
+          const r = await brain?.rescrub();
+          if (!r?.done) why.push('the re-scrub did not finish');
+          // The stored title as it is kept (the thread list masks a title when it shows it).
+          said(c.name, store.threads.get(thread.id)?.title ?? '');
         } else if (c.via === 'vault-chat') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           const r = await engram.client.call('chat.send', { text: c.question });

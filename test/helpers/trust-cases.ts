@@ -2,6 +2,7 @@ import type { TrustCase } from './trust-attack.js';
 import { LEAK_CASES } from './trust-cases-leak.js';
 import { LEAK51_CASES } from './trust-cases-leak51.js';
 import { TRUST52_CASES } from './trust-cases-trust52.js';
+import { TRUST53_CASES } from './trust-cases-trust53.js';
 import { STEER_CASES } from './trust-cases-steer.js';
 import { STEER51_CASES } from './trust-cases-steer51.js';
 
@@ -107,6 +108,7 @@ export const TRUST_CASES: TrustCase[] = [
   ...STEER_CASES,
   ...STEER51_CASES,
   ...TRUST52_CASES,
+  ...TRUST53_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */

@@ -21,9 +21,10 @@ import { m019FrameWordsRowid } from './019-frame-words-rowid.js';
 import { m020ConsolidationReviews } from './020-consolidation-reviews.js';
 import { m021FrameBands } from './021-frame-bands.js';
 import { m022ConsolidationReviewTombstones } from './022-consolidation-review-tombstones.js';
+import { m023VaultRescrubDue } from './023-vault-rescrub-due.js';
 
 export type { Migration };
 
 /** Every schema version in order. Append only; never edit a released migration. */
-export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages, m005Graph, m006FrameMasks, m007ThreadSummaries, m008BehaviourDirectives, m009PassageVectors, m010EntityApart, m011MemoryIdCurrent, m012TrustedSources, m013PassageTrigrams, m014MemoryArchive, m015FrameWords, m016SyncChangeLog, m017FrameWordsPacked, m018TrigramRowidsOnly, m019FrameWordsRowid, m020ConsolidationReviews, m021FrameBands, m022ConsolidationReviewTombstones];
+export const MIGRATIONS: readonly Migration[] = [m001Initial, m002HealthAndAccounting, m003FtsContext, m004Passages, m005Graph, m006FrameMasks, m007ThreadSummaries, m008BehaviourDirectives, m009PassageVectors, m010EntityApart, m011MemoryIdCurrent, m012TrustedSources, m013PassageTrigrams, m014MemoryArchive, m015FrameWords, m016SyncChangeLog, m017FrameWordsPacked, m018TrigramRowidsOnly, m019FrameWordsRowid, m020ConsolidationReviews, m021FrameBands, m022ConsolidationReviewTombstones, m023VaultRescrubDue];
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
