@@ -21,6 +21,7 @@ import { glossed } from './label-gloss.js';
 import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
+import { positionLead } from './list-position.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, leadStands, oftenForWhen, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
@@ -1042,6 +1043,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const extreme = stands(extremeLead(question, asked, numbered, hints.screens, layout));
   // Rows that share the end are said as such, and no one of them as the answer.
   if (extreme) return { text: `${clip(extreme.text, MAX_CHARS)}${where(extreme, fmt)} [${extreme.n}].`, cited: [extreme.n], known: extreme.one, hedged: false };
+  // "When's the last train home tonight", "the first slot on Monday": the row at that place in the list of the rows that fit.
+  const position = stands(positionLead(question, asked, numbered, hints.screens));
+  if (position) return { text: `${clip(position.text, MAX_CHARS)}${where(position, fmt)} [${position.n}].`, cited: [position.n], known: true, hedged: false };
   // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
   const proc = procedureLead(question, asked, adviceScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage?.window_title ?? '' })));
   if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: proc.found !== false, hedged: false };
