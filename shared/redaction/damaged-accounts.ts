@@ -23,19 +23,24 @@ const IBAN_LENGTH: Readonly<Record<string, number>> = {
 /** Digits OCR reads in place of a country's letters (the reverse of DIGIT_LOOKALIKE, plus D/0). */
 const AS_LETTERS: Readonly<Record<string, readonly string[]>> = { '5': ['S'], '0': ['O', 'D'], '1': ['I'], '8': ['B'], '2': ['Z'] };
 
+/** Blank lines OCR leaves between a form's label and its field ("Card information", empty line, the number), at most. */
+const BLANK_LINES = 2;
+
 /**
  * A label that says the number after it is an account or a card. It must stand right before the
  * number: on its line with no digit between (so "card 0000 …; ref 4111-…" does not label the
- * second number), or at the end of the line above (a form's label over its field).
+ * second number), or at the end of the line above (a form's label over its field), blank lines
+ * between them skipped: OCR reads the gap between a label and its box as an empty line.
  */
 function labelledBefore(text: string, at: number, label: RegExp): boolean {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const prevStart = lineStart > 0 ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
+  let prevStart = lineStart > 0 ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
+  for (let i = 0; i < BLANK_LINES && prevStart > 0 && text.slice(prevStart, lineStart).trim() === ''; i++) prevStart = text.lastIndexOf('\n', prevStart - 2) + 1;
   return label.test(text.slice(prevStart, at));
 }
 
-/** A label, then up to 40 non-digits on its line, or the label ending the line above: compiled once (this runs on every OCR'd text). */
-const labelEnding = (label: string): RegExp => new RegExp(`(?:${label})[^\\d\\n]{0,40}(?:\\n[^\\d\\n]{0,12})?$`, 'iu');
+/** A label, then up to 40 non-digits on its line, or the label ending a line above (blank lines between): compiled once (this runs on every OCR'd text). */
+const labelEnding = (label: string): RegExp => new RegExp(`(?:${label})[^\\d\\n]{0,40}(?:\\n[ \\t]*){0,${BLANK_LINES}}(?:\\n[^\\d\\n]{0,12})?$`, 'iu');
 
 // "IBAN" as OCR reads it too ("1BAN", "lBAN"): a label over its field is read alone, with nothing to correct it.
 const ACCOUNT_LABEL = labelEnding(String.raw`(?<![a-z0-9])${lookalike('iban')}|\bbic\b|\bswift\b|\bbankverbindung|konto|\bkto\b|\bcompte|\bcuenta|\bconto\b|\brekening|\baccount|\bacct\b`);

@@ -84,7 +84,9 @@ const mixed = (v: string): boolean => /\d/.test(v) && /[A-Za-z]/.test(v);
  */
 export const PASSWORD_WORDS =
   `${L('pass', true)}(?: ?${lookalikeAny(['word', 'wd', 'phrase', 'code'], true)})?|${lookalikeAny(['pwd', 'pin', 'passwort'])}|` +
-  `${L('mot')} de ${L('pass')}e|contraseña|senha|(?:door|gate|alarm|entry|garage|safe)[ -]?${L('code')}|türcode`;
+  `${L('mot')} de ${L('pass')}e|contraseña|senha|(?:door|gate|alarm|entry|garage|safe)[ -]?${L('code')}|türcode|` +
+  // A router's or an account page's Wi-Fi key is the network's password ("Wi-Fi key", "WLAN-Schlüssel", "clé Wi-Fi").
+  String.raw`(?:wi-?fi|wlan|wpa2?|wireless|network|netzwerk)[ -]?(?:key|schl(?:ü|ue|u)ssel)|(?:cl[ée]|clave|chiave|chave)\s+(?:de\s+|da\s+)?(?:s[ée]curit[ée]\s+)?(?:wi-?fi|wlan|wpa2?)`;
 
 /**
  * A labelled "value" that is a word of the sentence going on: "the password: first open the

@@ -15,6 +15,7 @@ const GENERATIONS: Record<number, string> = {
   2: '32a9db5269cfdc5b',
   3: 'c71d129c4cd186ff',
   4: '22afed60705bbc5a',
+  5: '5f161d49e3470614',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
