@@ -44,7 +44,8 @@ const FOREIGN_WEEKDAYS = new Map<string, number>();
   }
 });
 
-function weekdayOf(word: string): number | null {
+/** The weekday a word names, in English ("Fri", "Fridays") or written out in another language ("Donnerstag"), or null. */
+export function weekdayOf(word: string): number | null {
   const w = word.toLowerCase().replace(/[.,]$/, '');
   for (const [re, d] of WEEKDAYS) if (re.test(w)) return d;
   return w.length >= 4 ? (FOREIGN_WEEKDAYS.get(w) ?? null) : null;

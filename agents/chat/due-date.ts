@@ -27,7 +27,7 @@ const BACK_OF_MONEY = /(?:\b(?:money|deposit|cash|payment|fee|fees|charge|charge
  * A limit asked: "by when", "when is it due", "the deadline", "have to be fixed", "need to send …":
  * a task with a date it must be done by. Not where one must be at a time (a departure, a door).
  */
-const LIMIT = /\bby when\b|\bby what (?:date|day)\b|\bdue\b|\bdeadline\b|\bat the latest\b|\bno later than\b|\b(?:have|has|need|needs|got)\s+to\s+be\s+(?!at\b|in\b|there\b|on\b|ready\b)\w+(?:ed|en|t)\b|\b(?:have|has|need|needs|got)\s+to\s+(?:pay|send|submit|return|bring back|give back|hand in|file|fix|finish|complete|renew|apply|register|sign|cancel|reply|respond|upload|book|confirm|claim)\b/i;
+const LIMIT = /\bby when\b|\bby what (?:date|day)\b|\bdue\b|\bdeadline\b|\bat the latest\b|\bno later than\b|\b(?:have|has|need|needs|got)\s+to\s+be\s+(?!at\b|in\b|there\b|on\b|ready\b)\w+(?:ed|en|t)\b|\b(?:have|has|need|needs|got)\s+to\s+(?:go|come|be\s+(?:brought|given|taken|handed))\s+back\b|\b(?:must|should)\s+(?:(?:i|we|you|they|he|she|it)\s+)?(?:return|give back|bring back|take back|hand back|hand in|drop off|pay|send|submit|renew)\b|\b(?:have|has|need|needs|got)\s+to\s+(?:pay|send|submit|return|bring back|give back|hand in|file|fix|finish|complete|renew|apply|register|sign|cancel|reply|respond|upload|book|confirm|claim)\b/i;
 
 /** Whether a question asks when something is due or when money moves, and which. */
 export function dueAsked(question: string): DueAsk | null {
@@ -71,7 +71,29 @@ function datesIn(text: string): { at: number; said: string }[] {
   add(VALUE.date);
   add(ORDINAL);
   add(MONTH_ALONE);
-  return out.sort((a, b) => a.at - b.at);
+  out.sort((a, b) => a.at - b.at);
+  // A weekday and its date side by side are one date ("Mon 14 Dec", "Friday, 18 December").
+  const joined: { at: number; said: string }[] = [];
+  for (const d of out) {
+    const prev = joined[joined.length - 1];
+    const gap = prev ? text.slice(prev.at + prev.said.length, d.at) : '';
+    if (prev && /^[\s,.]{0,2}$/.test(gap) && (/^\p{L}+\.?$/u.test(prev.said) || /^\p{L}+\.?$/u.test(d.said))) prev.said = text.slice(prev.at, d.at + d.said.length);
+    else joined.push({ ...d });
+  }
+  return joined;
+}
+
+/**
+ * The lines above a screen's line that are its item's ("Piranesi" / "Borrowed 27 Nov" over "Due back
+ * 25 Dec"): back to the line that gives the item before it its own date for the asked limit, at most three.
+ */
+export function itemAbove(question: string, lines: readonly string[], k: number): string {
+  const out: string[] = [];
+  for (let j = k - 1; j >= 0 && out.length < 3; j--) {
+    if (dueDateOf(question, lines[j]!)) break;
+    out.unshift(lines[j]!);
+  }
+  return out.join('\n');
 }
 
 /** A line read on a found screen, with its screen's words and how its passage ranked. */
@@ -80,6 +102,8 @@ export interface DueLine<T> {
   text: string;
   /** The sentence before it in the same passage, where "it" in "it will show on your January bill" points. */
   before?: string;
+  /** The lines above it that are its item's, in a list of items each with its own date. */
+  above?: string;
   /** Its screen's text and title: where the asked thing is named. */
   screen: string;
   title: string;
@@ -132,7 +156,7 @@ export function dueLead<T>(question: string, asked: AskedValue, lines: readonly 
     if (named < nouns.length - (nouns.length >= 2 ? 1 : 0) || (terms.length && covered(terms, page, asked.kin) === 0)) continue;
     // A limit said as one ("due", "by", "deadline") before the end of a validity ("valid until").
     const firm = ask !== 'deadline' || FIRM_LIMIT.test(l.text) ? 2.5 : 0;
-    const score = 2 * covered(terms, l.title, asked.kin) + covered(terms, page, asked.kin) + 2 * covered(terms, `${l.before ?? ''} ${l.text}`, asked.kin) + l.rank + firm;
+    const score = 2 * covered(terms, l.title, asked.kin) + covered(terms, page, asked.kin) + 2 * covered(terms, `${l.before ?? ''} ${l.text}`, asked.kin) + 2 * covered(terms, l.above ?? '', asked.kin) + l.rank + firm;
     if (!best || score > best.score) best = { lead: { date, text: l.text, item: l.item }, score };
   }
   return best?.lead ?? null;

@@ -22,6 +22,7 @@ import { saysAskedThing } from './asked-thing.js';
 import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
 import { positionLead } from './list-position.js';
+import { openingHoursLead } from './opening-hours.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, leadStands, oftenForWhen, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
@@ -52,7 +53,7 @@ import { bookedCountLead } from './booked-count.js';
 import { policyTermLead } from './policy-term.js';
 import { merchantSpendLead } from './merchant-spend.js';
 import { routeDurationLead } from './route-duration.js';
-import { dueDateOf, dueLead, withSentenceBefore } from './due-date.js';
+import { dueDateOf, dueLead, itemAbove, withSentenceBefore } from './due-date.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -635,7 +636,9 @@ function statement(u: Unit, asked: AskedValue): string {
  */
 function dueOf(question: string, asked: AskedValue, units: readonly Unit[], found: readonly FoundScreen[]): (Unit & { date: string }) | null {
   const read = found.flatMap((s, i) => s.lines.map((l): Unit => ({ text: collapse(l), context: `${s.lines.join('\n')}\n${s.title}\n${s.about}`, passage: s.passage, n: s.n, rank: Math.max(0, 0.9 - 0.2 * i) })));
-  const lines = [...units, ...read].flatMap((u) => withSentenceBefore(u.text).map((x) => ({ ...x, screen: screenText(u), title: u.passage?.window_title ?? '', rank: u.rank, item: u })));
+  // A line of a screen read whole belongs to the item above it ("Piranesi" over its "Due back").
+  const above = new Map(found.flatMap((s) => s.lines.map((l, k) => [collapse(l), itemAbove(question, s.lines, k)] as const)));
+  const lines = [...units, ...read].flatMap((u) => withSentenceBefore(u.text).map((x) => ({ ...x, screen: screenText(u), title: u.passage?.window_title ?? '', rank: u.rank, item: u, above: above.get(u.text) ?? '' })));
   const lead = dueLead(question, asked, lines);
   return lead ? { ...lead.item, text: lead.text, date: lead.date } : null;
 }
@@ -1046,6 +1049,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "When's the last train home tonight", "the first slot on Monday": the row at that place in the list of the rows that fit.
   const position = stands(positionLead(question, asked, numbered, hints.screens));
   if (position) return { text: `${clip(position.text, MAX_CHARS)}${where(position, fmt)} [${position.n}].`, cited: [position.n], known: true, hedged: false };
+  // "Is the shop open on Saturday" ← "Sa 9–14 Uhr": the opening-hours row whose days hold the asked one.
+  const hours = openingHoursLead(question, asked, numbered, hints.screens);
+  if (hours && (!hours.found || stands(hours))) return { text: `${clip(hours.text, MAX_CHARS)}${where(hours, fmt)} [${hours.n}].`, cited: [hours.n], known: hours.found, hedged: false };
   // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
   const proc = procedureLead(question, asked, adviceScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage?.window_title ?? '' })));
   if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: proc.found !== false, hedged: false };
