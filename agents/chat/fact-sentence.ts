@@ -42,6 +42,7 @@ import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens, type FoundScreen } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
+import { otherNumbered } from './numbered-column.js';
 import { namesAsked, ownerUnsaid, rareWordPick, thingUnsaid } from './rare-word-lead.js';
 import { bestLinePick, clausesOf, monthSaid } from './best-line-lead.js';
 import { listInOneCell } from './list-label.js';
@@ -556,6 +557,8 @@ function judge(found: Unit, said: AskedValue, question: string, cue: DayCue | nu
   if (fit === 'near' && !asked.shaped && !saysAskedThing(question, asked, `${surroundings}\n${unit.wide ?? ''}`, unit.text)) fit = 'no';
   // "My October salary" is not on November's payslip, however well its labels fit.
   if (fit !== 'no' && otherPeriod(period, `${surroundings}\n${unit.wide ?? ''}`)) fit = 'no';
+  // "Paper 2" is not the cell under "Paper 1 (/80)", however well the rest of its row fits.
+  if (fit !== 'no' && (unit.laidOut || unit.key) && otherNumbered(question, labelOf(unit))) fit = 'no';
   // A value that is a sibling of the asked thing (another attribute of the topic, the other side of a
   // span or a journey) is a near miss: said as not found, never stated (see statement-check).
   if (fit !== 'no') {

@@ -22,6 +22,8 @@ import { otherPeriod } from './asked-period.js';
 import { SELF } from './role-cues.js';
 import type { ValueKind } from './asked-value.js';
 import { measuredIn, polesOf, type Dimension } from './measure-words.js';
+import { askedNumbers, numberedColumns } from './numbered-column.js';
+import { askedSummary, SUMMARY_WORDS, summaryRow } from './summary-row.js';
 import { askedBasis, askedQuarter, asksBalance, BALANCE_WORDS, balanceHeader, BASIS_WORDS, headerBasis, headerQuarter, partlySeen, QUARTER_WORDS } from './table-asks.js';
 
 /** Kinds of answer a table's figures give. */
@@ -35,7 +37,7 @@ const ASKS_OWN = /\b(?:i|me|my|i'm|i’m)\b/i;
 const OWN_ROW = /\((?:you|me|sie|du|ich|jij|ik|u|vous|toi|moi|tú|tu|yo|usted|eu|você|io|te)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
 const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/;
 /** Asks for an amount, not a name or a time ("how many", "how much", "what is … rate"). */
-const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long|heavy|far|big|large|tall|high|wide|deep)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b|what\s+(?:did|do|does|will|would)\s+(?:[\p{L}'’-]+\s+){1,3}(?:spend|pay|charge|cost|earn|make|bill|owe|log|use)\b)/iu;
+const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long|heavy|far|big|large|tall|high|wide|deep)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b|what\s+(?:did|do|does|will|would)\s+(?:[\p{L}'’-]+\s+){1,3}(?:spend|pay|charge|cost|earn|make|bill|owe|log|use|get|score|gain|achieve|receive|take)\b)/iu;
 /** A question of what something cost, in its verbs ("what did breakfast cost", "what did we spend"). */
 const ASKS_MONEY = /\b(?:cost|costs|spend|spent|pay|paid|charge[sd]?|owe[sd]?|bill(?:ed)?|price[sd]?)\b/i;
 /** The verb after the question's subject ("did we spend", "does Ben charge"): what is done, not the row. */
@@ -229,7 +231,7 @@ export interface CellLead {
 }
 
 /** What one table says to the question: the cell, the sum, or that the named row is not in it. */
-function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>, self: readonly string[] = [], partly: ReturnType<typeof partlySeen> = null): { text: string; found: boolean } | null {
+function readTable(question: string, asked: AskedValue, table: LaidTable, screen: Set<string>, self: readonly string[] = [], partly: ReturnType<typeof partlySeen> = null, amountAsked = true): { text: string; found: boolean } | null {
   if (table.rows.length < 2) return null;
   const figures = table.columns.map((_, c) => columnFigures(table, c));
   const numeric = figures.map((f) => !!f && f.filter(Boolean).length >= 1);
@@ -241,7 +243,8 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   // The column: the figures whose header names one of the question's words best.
   const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? headerNames(h, terms, asked) : 0));
   // A column named in other words: a rate's basis ("day rate": Daily), a quarter ("the third quarter": Q3); another basis or quarter is not the one asked.
-  const { spent, unmet } = saidOtherwise(question, table, named, (c) => !!numeric[c] && c !== labelCol);
+  const { spent, unmet, numbered } = saidOtherwise(question, table, named, (c) => !!numeric[c] && c !== labelCol);
+  if (!amountAsked && !numbered) return null;
   // "How heavy", "how far": the one column of what the adjective measures ("Weight (kg)", "km"), when no header names the question's words.
   const measured = measuredColumns(question, table, figures).filter((c) => named[c]! >= 0);
   const best = Math.max(0, ...named);
@@ -266,6 +269,13 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   const most = Math.max(0, ...hits);
   let mine = most > 0 ? rows.filter((_, k) => hits[k] === most) : [];
   if (!mine.length && ASKS_OWN.test(question)) mine = ownRows(rows, (r) => rowText(table, r, labelCol, numeric), self);
+  // "The class average on paper 1": the row that averages the column, when no other word names a row.
+  const summary = askedSummary(question);
+  const summed = summary ? rows.filter((r) => summaryRow(rowText(table, r, labelCol, numeric), summary)) : [];
+  if (summed.length === 1 && !rowTerms.some((t) => !SUMMARY_WORDS.has(t) && hits.some((h, k) => h > 0 && rows[k] !== summed[0] && stemsOf(rowText(table, rows[k]!, labelCol, numeric)).has(t)))) {
+    mine = summed;
+    rowTerms.filter((t) => SUMMARY_WORDS.has(t) || meets(t, stemsOf(rowText(table, summed[0]!, labelCol, numeric)))).forEach((t) => spent.add(t));
+  }
   // Every noun of the question is said on the table's screen: "the customs value" is no weight, though WordNet kin.
   const said = new Set(namesIn(question).map((w) => stem(w.toLowerCase())));
   const nouns = terms.filter((t) => !asked.loose.includes(t) && !said.has(t) && !spent.has(t));
@@ -328,7 +338,7 @@ function notGiven(question: string, table: LaidTable, labelCol: number, numeric:
  * ("Hourly"); a quarter ("Q2", "the second quarter") names its column and rules out the others. Marks
  * them in `named` (ruled out: -1) and gives the question's words they account for.
  */
-function saidOtherwise(question: string, table: LaidTable, named: number[], eligible: (c: number) => boolean): { spent: Set<string>; unmet: string | null } {
+function saidOtherwise(question: string, table: LaidTable, named: number[], eligible: (c: number) => boolean): { spent: Set<string>; unmet: string | null; numbered: boolean } {
   const spent = new Set<string>();
   let unmet: string | null = null;
   const top = Math.max(1, ...named) + 1;
@@ -349,7 +359,18 @@ function saidOtherwise(question: string, table: LaidTable, named: number[], elig
   if (basis) pick(headerBasis, basis, BASIS_WORDS, `per ${basis}`);
   const quarter = askedQuarter(question);
   if (quarter) pick(headerQuarter, quarter, QUARTER_WORDS, `Q${quarter}`);
-  return { spent, unmet };
+  // "Paper 2", "the second test", "round 3": the column of that noun and number, not its siblings.
+  const numbered = quarter ? null : numberedColumns(question, table.columns, eligible);
+  if (numbered?.hit.length) {
+    numbered.other.forEach((c) => (named[c] = -1));
+    // Several of that number ("Q4 / Revenue", "Q4 / Cost"): the question's other words tell them apart.
+    numbered.hit.forEach((c) => (named[c] = top + named[c]!));
+    numbered.words.forEach((w) => spent.add(w));
+  } else if (numbered?.unmet) {
+    numbered.other.forEach((c) => (named[c] = -1));
+    unmet = numbered.unmet;
+  }
+  return { spent, unmet, numbered: !!numbered };
 }
 
 /** Words a header names a dimension by, in everyday languages ("Weight", "Gewicht", "Poids"). */
@@ -425,7 +446,9 @@ function noColumn(question: string, asked: AskedValue, table: LaidTable, labelCo
  * their word boxes when kept, else read from OCR's lines.
  */
 export function cellLead(question: string, asked: AskedValue, found: readonly FoundScreen[], layout?: (frameId: string) => FrameWords | null, period = question): CellLead | null {
-  if (!ASKS_AMOUNT.test(question) || !AMOUNT_KINDS.has(asked.kind)) return null;
+  // "Round 3 points for the Hawks": a numbered column named with no "how many" asks for its cell too.
+  const amountAsked = ASKS_AMOUNT.test(question);
+  if (!AMOUNT_KINDS.has(asked.kind) || (!amountAsked && !askedNumbers(question).length)) return null;
   let missing: CellLead | null = null;
   for (const s of found) {
     if (otherPeriod(period, `${s.lines.join('\n')}\n${s.title}\n${s.about}`)) continue;
@@ -435,7 +458,7 @@ export function cellLead(question: string, asked: AskedValue, found: readonly Fo
     });
     // A screen whose words boxes were kept is read by them only: OCR's lines may split a header's labels.
     for (const table of s.frames.some((id) => layout?.(id)) ? laid : textTables(s.lines)) {
-      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`), selfNames([...s.lines, s.title]), partlySeen(s.lines));
+      const r = readTable(question, asked, table, stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`), selfNames([...s.lines, s.title]), partlySeen(s.lines), amountAsked);
       // A table that says the asked row or column is not in it gives way to one on another screen that has them.
       if (r?.found) return { ...r, n: s.n, passage: s.passage };
       if (r) missing ??= { ...r, n: s.n, passage: s.passage };

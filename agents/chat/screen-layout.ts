@@ -1,6 +1,8 @@
 import { readLines, type LayoutCell, type LayoutLine, type LineReading } from '../../shared/layout/index.js';
 import type { FrameWords } from '../store/index.js';
 import { tileValues } from './tile-values.js';
+import { headNumber } from './numbered-column.js';
+import { withoutSheetFrame } from './sheet-grid.js';
 
 /**
  * A screen read back from its OCR word boxes as rows and columns, so that what a label says is
@@ -39,8 +41,8 @@ const labelLike = (s: string) => !/@|:\/\/|^www\./.test(s) && s.length <= 40 && 
 /** A period a column may be headed by: a year, a quarter or half, a fiscal year, a month of a year, a week ("2025", "Q3", "FY24", "Mar 2026", "Week 12"). */
 const PERIOD = /^(?:(?:19|20)\d{2}(?:[/-]\d{2})?|[QH][1-4](?:\s?['’]?(?:19|20)?\d{2})?|FY\s?['’]?(?:19|20)?\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s(?:['’]\d{2}|(?:19|20)\d{2})|(?:week|wk)\s?\d{1,2})$/iu;
 const periodLike = (s: string) => PERIOD.test(s.trim());
-/** A header cell is a label with no figures, a day and date ("Tue 3 Jun"), or a period. */
-const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || periodLike(s) || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
+/** A header cell is a label with no figures, a day and date ("Tue 3 Jun"), a period, or a numbered column ("Paper 2 (/80)", "R3"). */
+const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || periodLike(s) || headNumber(s) !== null || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
 
 /** Words grouped into lines by their vertical centres, each line cut into cells at wide gaps (shared/layout). */
 export function linesOf(fw: FrameWords): Line[] {
@@ -599,7 +601,7 @@ export function tablesOf(fw: FrameWords): LaidTable[] {
   const taken = new Set<number>();
   tableValues(lines, taken, tables);
   sidewaysValues(lines, taken, tables);
-  return tables;
+  return tables.map(withoutSheetFrame);
 }
 
 /** Every label with its value that the screen's layout shows, tables first. */

@@ -13,6 +13,7 @@ import { adjectiveBase, measureOf, polesOf, type Pole } from './measure-words.js
 import type { FrameWords } from '../store/index.js';
 import { tablesOf } from './screen-layout.js';
 import { columnAsk, columnEnd } from './table-extreme.js';
+import { acrossEnd, headOf } from './row-extreme.js';
 
 /** What a question asks the extreme of: the adjective as said, and its readings (flipped for "least"). */
 export interface AskedExtreme {
@@ -97,17 +98,14 @@ export function extremeLead(question: string, asked: AskedValue, numbered: reado
     const lines = (whole.length ? whole : m.passages!).flatMap((p) => p.text.split('\n'));
     // The list must be of what was asked about: a screen that names none of the question's nouns is another list.
     const stems = stemsOf(`${lines.join('\n')}\n${title}\n${m.memory.title}`);
-    if (nouns.length && !nouns.some((t) => meets(t, stems) || metByKin(t, stems, asked.kin))) continue;
+    const frames = new Set((whole.length ? whole : m.passages!).map((p) => p.frame_id).filter((f): f is string => !!f));
+    const tables = byColumn && layout ? [...frames].flatMap((id) => { const fw = layout(id); return fw ? tablesOf(fw) : []; }) : [];
+    // A noun a table's heads name by their kind ("round" for R1 R2 R3, "month" for January …) is said there too.
+    if (nouns.length && !nouns.some((t) => meets(t, stems) || metByKin(t, stems, asked.kin) || tables.some((tb) => tb.columns.some((h) => headOf(t, h))))) continue;
     // A table laid out on the screen is read by its columns: OCR's lines may hold one cell each.
-    if (byColumn && layout) {
-      const frames = new Set((whole.length ? whole : m.passages!).map((p) => p.frame_id).filter((f): f is string => !!f));
-      for (const id of frames) {
-        const fw = layout(id);
-        for (const table of fw ? tablesOf(fw) : []) {
-          const end = columnEnd(question, asked, table, `${lines.join('\n')}\n${title}\n${m.memory.title}`);
-          if (end) return { text: end.text, n: m.n, passage: top, one: end.one };
-        }
-      }
+    for (const table of tables) {
+      const end = columnEnd(question, asked, table, `${lines.join('\n')}\n${title}\n${m.memory.title}`) ?? acrossEnd(question, asked, table);
+      if (end) return { text: end.text, n: m.n, passage: top, one: end.one };
     }
     const row = ext ? extremeRow(ext, lines) : null;
     if (row) return { text: `${row.row.replace(/\s{2,}/g, '  ').replace(/[.;:,]+$/, '')} (the ${ext!.word} of ${row.of} listed)`, n: m.n, passage: top, one: true };

@@ -11,6 +11,7 @@ import { meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.j
 import { askedExtreme } from './superlative.js';
 import { adjectiveBase, measureOf, numberOf, type Dimension } from './measure-words.js';
 import type { LaidTable } from './screen-layout.js';
+import { numberedColumns } from './numbered-column.js';
 
 /** What a question asks of a column: its high or low end, the word that says so, and what the end is measured in. */
 export interface ColumnAsk {
@@ -25,6 +26,8 @@ export interface ColumnAsk {
   plainToo: boolean;
   /** "Ana or Ben": the rows the question compares (empty: all of them). */
   choices: string[];
+  /** "Best", "worst": a column of money says no end by itself. */
+  noMoney?: boolean;
 }
 
 /** Adjectives that say how much of anything, not of one dimension ("the largest invoice", "the highest bid"). */
@@ -36,6 +39,8 @@ const LESS = /\b(?:lowest|least|fewest|smallest|minimum|less|fewer|lower|smaller
 /** Words that ask for the latest or earliest of dates or times. */
 const LATER = /\b(?:latest|newest|most recent(?:ly)?|later|newer)\b/i;
 const EARLIER = /\b(?:earliest|oldest|earlier|older)\b/i;
+/** Words that judge a row's figure as good or bad: "best", "worst" (a score: the most; a time: the least). */
+const JUDGED = /\b(?:did|do|does|came|come|comes|scored|performed|was|were|is|are|the)\s+(?:the\s+)?(best|worst)\b/i;
 /** Only a question that asks to pick one asks for an end of a column. */
 const PICKING = /^\s*(?:and\s+|so\s+)?(?:which|what|who|where)\b/i;
 
@@ -51,6 +56,12 @@ export function columnAsk(question: string): ColumnAsk | null {
   const choices = choicesOf(question);
   const ext = askedExtreme(question);
   if (ext) return { more: ext.poles[0]!.more, word: ext.word, poles: ext.poles, measuredOnly: false, plainToo: HOW_MUCH.has(adjectiveBase(ext.word.split(' ').pop()!) ?? ''), choices };
+  // "Who did best on paper 2", "who came off worst": the most of a score, the least of a time; no money (a best price is its lowest, a best sale its highest).
+  const judged = JUDGED.exec(question);
+  if (judged) {
+    const more = /^best$/i.test(judged[1]!);
+    return { more, word: judged[1]!.toLowerCase(), poles: [{ dim: 'duration', more: !more }], measuredOnly: false, plainToo: true, choices, noMoney: true };
+  }
   for (const [re, more, dated] of [[LATER, true, true], [EARLIER, false, true], [MORE, true, false], [LESS, false, false]] as const) {
     const m = re.exec(question);
     if (!m) continue;
@@ -164,7 +175,7 @@ export function columnFigures(table: LaidTable, c: number): (Figure | null)[] | 
 }
 
 /** Stems that say which end is asked, not what is measured. */
-const ASKING = new Set(['highest', 'most', 'largest', 'biggest', 'greatest', 'maximum', 'max', 'top', 'more', 'higher', 'larger', 'bigger', 'greater', 'lowest', 'least', 'fewest', 'smallest', 'minimum', 'min', 'less', 'fewer', 'lower', 'smaller', 'latest', 'newest', 'recent', 'later', 'newer', 'earliest', 'oldest', 'earlier', 'older', 'which', 'what', 'who'].map(stem));
+const ASKING = new Set(['best', 'worst', 'bottom', 'highest', 'most', 'largest', 'biggest', 'greatest', 'maximum', 'max', 'top', 'more', 'higher', 'larger', 'bigger', 'greater', 'lowest', 'least', 'fewest', 'smallest', 'minimum', 'min', 'less', 'fewer', 'lower', 'smaller', 'latest', 'newest', 'recent', 'later', 'newer', 'earliest', 'oldest', 'earlier', 'older', 'which', 'what', 'who'].map(stem));
 
 /** A header's word shortened from the term ("Pts" for points, "Amt" for amount): same first letter, its letters in order. */
 function shortFor(word: string, term: string): boolean {
@@ -252,6 +263,12 @@ export function columnEnd(question: string, asked: AskedValue, table: LaidTable,
   // A length of time said in units ("4m 12s") is surer a duration than a clock's "09:14", which may be when it started.
   const surest = (cs: number[]) => (cs.some((c) => kindOf(c) === 'duration' && poleOf(c)?.dim === 'duration') ? cs.filter((c) => kindOf(c) === 'duration') : cs);
   const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? naming(h, terms, asked) : 0));
+  // "Paper 2", "the second round": the column of that noun and number; one the table lacks is no other's end.
+  const numbered = numberedColumns(question, table.columns, (c) => !!numeric[c] && c !== labelCol, asked.kin);
+  if (numbered && !numbered.hit.length) return null;
+  // Several of that number ("Q4 / Revenue", "Q4 / Cost"): the question's other words tell them apart.
+  const lift = Math.max(1, ...named) + 1;
+  if (numbered) named.forEach((n, c) => (named[c] = numbered.hit.includes(c) ? lift + n : numbered.other.includes(c) ? 0 : n));
   const best = Math.max(0, ...named);
   let col = -1;
   if (best > 0) {
@@ -267,7 +284,7 @@ export function columnEnd(question: string, asked: AskedValue, table: LaidTable,
     const plain = !ask.plainToo ? [] : others.filter((c) => !['date', 'clock'].includes(kindOf(c)));
     col = measured.length === 1 ? measured[0]! : !measured.length && plain.length === 1 ? plain[0]! : -1;
   }
-  if (col < 0) return null;
+  if (col < 0 || (ask.noMoney && kindOf(col).startsWith('money'))) return null;
   // "The slowest" is the most time on a column of times, the least speed on one of speeds.
   const more = poleOf(col)?.more ?? ask.more;
   let rows = table.rows.map((row, r) => ({ r, label: rowLabel(table, r, labelCol), f: figures[col]![r] ?? null })).filter((x) => x.f && x.label && !NOT_A_ROW.test(x.label));
