@@ -31,14 +31,21 @@ export interface VenueTime<T> {
 }
 
 /** Labels that say when a booking is entered or begun: "doors" and "entry" are the way in, the rest the start. */
-const ENTRY_LABEL = String.raw`doors(?: open)?|entry|admission|arrival|arrive(?: by)?|check-in|einlass|ankunft|anreise|entrée|ouverture des portes|arrivée|entrada|llegada|apertura(?: de puertas| porte)?|ingresso|arrivo|chegada|inloop|aankomst|deuren open`;
-const START_LABEL = String.raw`seating|table(?: for \d+)? at|reserved for|booked for|reservation at|start(?:s| time)?|begins?|beginn|uhrzeit|tisch um|heure|début|table à|hora|inicio|mesa a las|ora|orario|inizio|tavolo alle|horário|início|tijd|aanvang|tafel om|time`;
+const ENTRY_LABEL = String.raw`doors(?: open)?|gates(?: open)?|ouverture des portes|entry|admission|arrival|arrive(?: by)?|check-in|einlass|ankunft|anreise|entrée|ouverture des portes|arrivée|entrada|llegada|apertura(?: de puertas| porte)?|ingresso|arrivo|chegada|inloop|aankomst|deuren open`;
+const START_LABEL = String.raw`curtain(?: up)?|performance(?: starts)?|show(?: ?time| starts)?|kick-?off|vorstellungsbeginn|vorstellung|spielbeginn|anpfiff|lever de rideau|représentation|coup d'envoi|début du spectacle|función|inizio spettacolo|seating|table(?: for \d+)? at|reserved for|booked for|reservation at|start(?:s| time)?|begins?|beginn|uhrzeit|tisch um|heure|début|table à|hora|inicio|mesa a las|ora|orario|inizio|tavolo alle|horário|início|tijd|aanvang|tafel om|time`;
 const LABELLED = new RegExp(String.raw`(?:^|[\s·•|,;(])(${ENTRY_LABEL}|${START_LABEL})\s*[:\-–]?\s*(?:at\s+|um\s+|à\s+|alle\s+|om\s+|às\s+)?(${VALUE.clock.source})`, 'giu');
 const ENTRY = new RegExp(`^(?:${ENTRY_LABEL})$`, 'i');
+/** Labels only a show, a match or a concert prints (its doors, its curtain, its kick-off), never a table's or a visit's. */
+const SHOW = /^(?:doors|gates|ouverture des portes|curtain|performance|show|kick-?off|vorstellung|spielbeginn|anpfiff|lever de rideau|représentation|coup d'envoi|début du spectacle|función|inizio spettacolo|einlass|beginn|apertura porte|deuren open|aanvang)/i;
+/**
+ * What a ticket rarely prints, being one: the kind of show ("the play", "the gig", "the match"), and
+ * the side words ("the doors"). A question that names nothing else names the one show on the page.
+ */
+const SHOW_KIND = new Set(['play', 'show', 'concert', 'gig', 'performance', 'match', 'game', 'film', 'movie', 'musical', 'opera', 'ballet', 'recital', 'screening', 'panto', 'pantomime', 'comedy', 'fixture', 'door', 'doors', 'gate', 'gates', 'curtain', 'kick', 'admission', 'entry', 'start', 'begin', 'open'].map(stem));
 
 /** What a question asks of the booking's time: the way in ("get in", "doors", "admitted"), the start ("start", "begin"), or either. */
 function askedSide(question: string): 'entry' | 'start' | null {
-  if (/\b(?:get|let|go|be)\s+(?:in|into)\b|\bdoors?\b|\bentry\b|\badmi(?:t|ssion)|\barriv/i.test(question)) return 'entry';
+  if (/\b(?:get|let|go|be)\s+(?:in|into)\b|\bdoors?\b|\bgates?\b|\bentry\b|\badmi(?:t|ssion)|\barriv/i.test(question)) return 'entry';
   if (/\b(?:start|starts|begin|begins|kick off|curtain)\b/i.test(question)) return 'start';
   return null;
 }
@@ -72,8 +79,9 @@ export function venueTime<T>(question: string, asked: AskedValue, sources: reado
   if (!ASKS_WHEN.test(question) || ASKS_END.test(question) || !['clock', 'when'].includes(asked.kind)) return null;
   // The things the question names (not its verbs): the venue or the occasion.
   const terms = asked.terms.filter((t) => !asked.loose.includes(t) && t !== stem('time'));
-  if (!terms.length) return null;
   const side = askedSide(question);
+  const showOnly = terms.every((t) => SHOW_KIND.has(t));
+  if (!terms.length && !side) return null;
   // A name the question gives ("the flat in Ringsend", "dinner at Osteria Nonna") is the booking's own:
   // a page whose lines only share a common word with the question ("plan" is kin of "flat") is another's.
   const proper = properTerms(question, terms);
@@ -96,7 +104,9 @@ export function venueTime<T>(question: string, asked: AskedValue, sources: reado
       last = heading;
       lastOwn = own;
       // A page of one booking names its venue in the title alone.
-      if (!heading && !(booked === 1 && names(asked, terms, source.context))) return;
+      // Or, asked only by its kind ("the play", "the doors"), a page of one show: its labels are a show's.
+      const oneShow = booked === 1 && showOnly && timed.some((t) => t.some((x) => SHOW.test(x.label)));
+      if (!heading && !(booked === 1 && names(asked, terms, source.context)) && !oneShow) return;
       if (proper.length && !proper.every((t) => names(asked, [t], `${own.join('\n')}\n${source.context}`))) return;
       // Of the times on a line ("Einlass 19:00 · Beginn 20:00"), the one of the asked side, the start by default.
       const times = timed[i]!;
@@ -109,6 +119,8 @@ export function venueTime<T>(question: string, asked: AskedValue, sources: reado
   if (!found.length) return null;
   // Several lines of the named booking: one of the asked side, when it is one.
   const sided = found.filter((f) => (side === 'entry') === ENTRY.test(f.label));
+  // The doors are not the start: asked when it starts, a page of only its doors says nothing of it.
+  if (side === 'start' && !sided.length) return null;
   const pool = sided.length ? sided : found;
   if (new Set(pool.map((f) => f.time)).size > 1) return null;
   const best = pool[0]!;
