@@ -47,6 +47,18 @@ const YEAR_ONLY = /\b(in|during|since|from|for)\s+((?:19|20)\d\d)\b/i;
 const HABIT =
   /\b(?:per|a|an|each|every)\s+(?:night|day|week|month|year|hour|minute|morning|afternoon|evening|weekend|weekday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b(?!\s+ago\b)|\b(?:nightly|daily|weekly|monthly|yearly|hourly)\b/gi;
 const PART_OF_DAY = /\b(morning|afternoon|evening|tonight|night|noon|midnight|lunch(?:time)?)\b/i;
+/**
+ * Events named after their part of the day ("parents' evening", "quiz night", "the open morning"):
+ * the name of a thing asked about, not a time of it. Hidden from the date parser as habits are,
+ * which otherwise read "evening" as this evening and asked about today. A part of the day after a
+ * possessive or an event's noun; a weekday's or a relative day's ("Friday's evening") stays a time.
+ */
+const NAMED_BY_PART_OF_DAY = new RegExp(
+  String.raw`\b(?:(?!(?:to|yester|mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|last|this|next)[a-z]+(?:s'|'s|’s|s’)|` +
+    String.raw`quiz|open|movie|film|games?|karaoke|date|hen|stag|bonfire|opening|closing|poker|trivia|comedy|talent|disco|social|careers|options|information|info|presentation|welcome|taster|awards|gala|election|curry|pizza|cheese|wine|music|jazz|club|fight|fireworks)` +
+    String.raw`\s+(?:evening|night|morning|afternoon)s?\b`,
+  'gi',
+);
 
 /** Glue words left dangling once the time expression is cut out of the question. */
 const LEADING_GLUE = /\b(?:(?:in|during|over|within|for|from|since|on|at|between|before|after|until|till|by|of|as\s+(?:of|at)|up\s+to\s+and\s+including)\s+(?:the\s+)?|the\s+)$/i;
@@ -401,7 +413,7 @@ export function parseQuestionTime(question: string, now: Date = new Date(), time
   const cal = ZonedCalendar.for(timeZone);
   // Chrono reads wall-clock parts relative to this offset; spans are then cut in the zone itself (DST-safe).
   const reference = { instant: now, timezone: Math.round(cal.offsetAt(nowMs) / MINUTE) };
-  const masked = question.replace(HABIT, (m) => ' '.repeat(m.length));
+  const masked = question.replace(HABIT, (m) => ' '.repeat(m.length)).replace(NAMED_BY_PART_OF_DAY, (m) => ' '.repeat(m.length));
   const results = chrono
     .parse(masked, reference, { forwardDate: false })
     .filter((r) => !/^(?:right\s+)?now$/i.test(r.text.trim()))
