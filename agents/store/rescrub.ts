@@ -130,8 +130,11 @@ export interface VaultValue {
 }
 
 interface Scrubber {
-  /** Redacts a text (with the values its screen's layout pairs with a label); `null` stays `null`. Counts what it masks and collects it for the row. */
-  text(s: string, laidOut?: readonly LaidOutSecret[]): string;
+  /**
+   * Redacts a text (with the values its screen's layout pairs with a label, and the vault's short
+   * values its layout gives as values: byLayout); `null` stays `null`. Counts what it masks and collects it for the row.
+   */
+  text(s: string, laidOut?: readonly LaidOutSecret[], shortByLayout?: readonly string[]): string;
   nullable(s: string | null): string | null;
   /** Every string inside a JSON value, redacted. */
   json(v: unknown): unknown;
@@ -143,6 +146,8 @@ interface Scrubber {
   carried(text: string): LaidOutSecret[];
   /** The vault's short values a text gives as values (vault-short-values.ts), for the redactor: words read as one text. */
   given(text: string): LaidOutSecret[];
+  /** The vault's short values a screen's word boxes give as values (a form's label over its value, in columns OCR read apart). */
+  byLayout(words: readonly PackedWord[]): string[];
   /** Whether any string of a row (inside JSON too) quotes a value the vault or this slice holds, long or short: the sweep's pick. */
   quoted(v: unknown): boolean;
   /** The values rows gave up that the carry did not hold, since the last call (emptied). */
@@ -157,8 +162,8 @@ interface Step {
   select: string;
   /** Writes the row back if its text changed; returns whether it did. */
   apply(row: Record<string, unknown>, s: Scrubber, out: SliceState): boolean;
-  /** Whether the row quotes a value the vault holds, where its text is not a plain column (Scrubber.quoted otherwise). */
-  quotes?(row: Record<string, unknown>, quoted: (v: unknown) => boolean): boolean;
+  /** Whether the row quotes a value the vault holds, where its text is not a plain column or has a layout (Scrubber.quoted otherwise). */
+  quotes?(row: Record<string, unknown>, s: Scrubber): boolean;
 }
 
 /** A slice's result while it runs, with the secrets its rows gave up. */
@@ -298,7 +303,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         const url = s.nullable(o.url);
         // A screen's label and value read as separate columns: its frame's kept boxes pair them.
         const words = o.frame_id ? frameWords(stmt(db, 'SELECT words FROM frame_words WHERE frame_id = ?').pluck().get(o.frame_id) as string | Buffer | undefined) : null;
-        const text = s.text(o.text, words ? laidOutIn(words) : []);
+        const text = s.text(o.text, words ? laidOutIn(words) : [], words ? s.byLayout(words) : []);
         const caption = s.nullable(o.caption);
         if (title === o.title && url === o.url && text === o.text && caption === o.caption) return false;
         stmt(db, 'UPDATE observations SET title = ?, url = ?, text = ?, caption = ? WHERE id = ?').run(title, url, text, caption, o.id);
@@ -315,6 +320,13 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         // The window's fields as the pass leaves them: the vault entry says where it was seen.
         collect(out, s, { table: 'observations', id: o.id, app: o.app, url }, o.observed_at, () => [{ source_type: 'observation', source_id: o.id }]);
         return true;
+      },
+      quotes(r, s) {
+        if (s.quoted(r)) return true;
+        // A short value its screen's layout gives as a value, which its text alone does not show.
+        const o = r as { frame_id: string | null };
+        const words = o.frame_id ? frameWords(stmt(db, 'SELECT words FROM frame_words WHERE frame_id = ?').pluck().get(o.frame_id) as string | Buffer | undefined) : null;
+        return !!words && s.byLayout(words).length > 0;
       },
     },
     {
@@ -345,7 +357,8 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           return { start, end: text.length };
         });
         // Its own label-value pairs, and values the vault holds that its words quote alone.
-        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text), ...s.given(text)]);
+        const byLayout = s.byLayout(words).map((value): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null }));
+        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text), ...s.given(text), ...(switches.passwords ? byLayout : [])]);
         if (!found.length) return false;
         let hit = 0;
         const next = words.map((w, i): PackedWord => {
@@ -359,9 +372,9 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         stmt(db, 'UPDATE frame_words SET words = ? WHERE frame_id = ?').run(packWords(next), f.frame_id);
         return true;
       },
-      quotes(r, quoted) {
+      quotes(r, s) {
         const words = frameWords((r as { words: string | Buffer }).words);
-        return !!words && quoted(words.map((w) => w[0]).join(' '));
+        return !!words && (s.quoted(words.map((w) => w[0]).join(' ')) || s.byLayout(words).length > 0);
       },
     },
   ];
@@ -526,6 +539,14 @@ function keptSteps(d: RescrubDeps, switches: RedactionSwitches, sc: Scrubber): S
   ];
 }
 
+/** Two lists of spans in text order as one, in text order, none overlapping (the earlier kept). */
+function joinSpans(a: [number, number][], b: [number, number][]): [number, number][] {
+  if (!b.length) return a;
+  const out: [number, number][] = [];
+  for (const sp of [...a, ...b].sort((x, y) => x[0] - y[0] || y[1] - x[1])) if (!out.length || sp[0] >= out[out.length - 1]![1]) out.push(sp);
+  return out;
+}
+
 function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: () => CarriedSecrets, vaultShort: () => ShortVaultValues): Scrubber {
   let taken: Taken[] = [];
   // Read from the vault on the slice's first text, not before: a slice with nothing to read reads nothing.
@@ -533,13 +554,23 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
   let short: ShortVaultValues | null = null;
   const carried = (s: string): LaidOutSecret[] => (carry ??= vault()).in(s);
   const given = (s: string): LaidOutSecret[] => (switches.passwords ? (short ??= vaultShort()).given(s).map((value) => ({ kind: 'password' as const, category: 'passwords' as const, value, label: null })) : []);
-  const text = (s: string, laidOut: readonly LaidOutSecret[] = []): string => {
+  const byLayout = (words: readonly PackedWord[]): string[] => {
+    const sv = (short ??= vaultShort());
+    if (!sv.mentions(words.map((w) => w[0]).join(' '))) return [];
+    return sv.givenByLayout(words.map((w) => ({ text: w[0], x0: w[1], y0: w[2], x1: w[3], y1: w[4] })));
+  };
+  const text = (s: string, laidOut: readonly LaidOutSecret[] = [], shortByLayout: readonly string[] = []): string => {
     // What the screen's layout pairs comes first; then values the vault holds, wherever the text quotes them.
     const r = redactText(s, switches, [...laidOut, ...carried(s)]);
     out.masked += r.secrets.length;
     // Short values the vault holds, where the text gives them as values ("gym locker 4471", "Locker\n4471"):
     // already in the vault, so masked here and not taken again. (The passwords' switch: a prompt's cut takes them always.)
-    const places = switches.passwords ? (short ??= vaultShort()).places(r.text) : [];
+    const read = switches.passwords ? (short ??= vaultShort()).places(r.text) : [];
+    // A value the layout gives that the text's own reading did not find (a form's columns OCR read a
+    // row at a time): masked wherever it stands whole in the text, which cannot tell its place.
+    const seen = new Set(read.map(([from, to]) => r.text.slice(from, to).toLowerCase()));
+    const unread = shortByLayout.filter((v) => !seen.has(v.toLowerCase()));
+    const places = switches.passwords ? joinSpans(read, unread.length ? short!.placesOf(r.text, unread) : []) : [];
     let masked = r.text;
     if (places.length) {
       masked = '';
@@ -586,7 +617,7 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     return f;
   };
   const quoted = (v: unknown): boolean => (carry ??= vault()).quotedIn(v) || anyString(v, (t) => (short ??= vaultShort()).places(t).length > 0);
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, quoted, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, byLayout, quoted, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
 }
 
 /**
@@ -648,7 +679,7 @@ export function rescrubSlice(d: RescrubDeps, switches: RedactionSwitches, batch 
       };
       s.fresh();
       // The second round redacts only what quotes a value the vault (or this slice) holds.
-      pass(cur.sweep ? rows.filter((r) => step.quotes?.(r, s.quoted) ?? s.quoted(r)) : rows);
+      pass(cur.sweep ? rows.filter((r) => step.quotes?.(r, s) ?? s.quoted(r)) : rows);
       // A value a row gave up is masked in the rows after it as they are read; the rows before it
       // that quote it alone are read again (as now written), until a reading adds nothing new. Still
       // this transaction: no row waits for a later pass that may never come. Rows of earlier slices

@@ -1,4 +1,4 @@
-import { redactText, switchesForModel, type LaidOutSecret } from '../../shared/redaction/index.js';
+import { redactText, switchesForModel, type LaidOutSecret, type PlacedWord } from '../../shared/redaction/index.js';
 import { CarriedSecrets } from './rescrub-carry.js';
 import { ShortVaultValues } from './vault-short-values.js';
 import type { MemoryRepo } from './memory-repo.js';
@@ -63,6 +63,15 @@ export class VaultCut {
     const long = carried.size ? carried.in(text) : [];
     if (!this.short.size) return long;
     return [...long, ...this.short.given(text).map((value): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null }))];
+  };
+
+  /**
+   * The short values a screenshot's word boxes give as values, as `find` gives them: a form in
+   * columns ("Locker" over "4471", "Floor" over "3") that OCR's text reads a row at a time.
+   */
+  byLayout = (words: readonly PlacedWord[]): LaidOutSecret[] => {
+    this.values();
+    return this.short.givenByLayout(words).map((value): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null }));
   };
 
   /**

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
-import { redactionMarker } from '../../shared/redaction/index.js';
+import { labelledCells, redactionMarker, type PlacedWord } from '../../shared/redaction/index.js';
 import { carriable } from './rescrub-carry.js';
 
 /**
@@ -13,6 +13,9 @@ import { carriable } from './rescrub-carry.js';
  * - earlier in the same clause, after the label's colon: "code: none, use 4471";
  * - alone on the line above, the value alone on its own (a form or a card, label over value):
  *   "Locker\n4471";
+ * - in a form laid out in columns, the label over the value in the same column: "Locker    Floor\n
+ *   4471      3" (columns apart by a tab or two spaces; by the screen's word boxes where OCR read
+ *   it, givenByLayout), never the value under another column's label;
  * - or as a whole string that is nothing but the value (a message or a cell "4471").
  * A value of letters only ("max", "otter") is a word too often: after it or in a clause it is cut
  * only by a word for a code or a password ("otter is the shed lock code"), never by its title's
@@ -48,6 +51,26 @@ const SENTENCE_END = /[.!?;](?:\s|$)/;
 const CLAUSE_WORDS = 6;
 /** A line above the value that is a label, not a sentence: a form's "Gym locker code". */
 const LABEL_LINE_WORDS = 4;
+/** Where a line laid out in columns is cut into cells: a tab, or two spaces or more. */
+const COLUMN_GAP = /\t|\s{2,}/g;
+
+/** A line's cells apart by COLUMN_GAP, with where each stands in the line. */
+function columnCells(line: string): { text: string; from: number; to: number }[] {
+  const out: { text: string; from: number; to: number }[] = [];
+  let at = 0;
+  const push = (to: number): void => {
+    const raw = line.slice(at, to);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text) out.push({ text, from: at + lead, to: at + lead + text.length });
+  };
+  for (const m of line.matchAll(COLUMN_GAP)) {
+    push(m.index);
+    at = m.index + m[0].length;
+  }
+  push(line.length);
+  return out;
+}
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordsOf = (s: string): string[] => (s.toLowerCase().match(WORDS) ?? []);
@@ -160,6 +183,69 @@ export class ShortVaultValues {
     return words.length > 0 && words.length <= LABEL_LINE_WORDS && !/[.!?]\s*$/.test(label) && this.names(words[words.length - 1], s, true);
   }
 
+  /**
+   * Whether the value is a cell of a line laid out in columns, under a line of label cells whose
+   * cell in its column names it (a form's row of labels over its row of values). The column is the
+   * label cell the value's characters stand under; with as many cells on both lines, the label of
+   * the same rank. At least one of the two lines has two cells or more (one alone is labelledAbove's).
+   */
+  private labelledInColumns(text: string, at: number, end: number, s: Short): boolean {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const nl = text.indexOf('\n', end);
+    const line = text.slice(lineStart, nl < 0 ? text.length : nl);
+    const cells = columnCells(line);
+    const rank = cells.findIndex((c) => c.from === at - lineStart && c.to === end - lineStart);
+    if (rank < 0) return false;
+    const above = text.slice(0, Math.max(0, lineStart - 1)).split('\n');
+    let labelLine = above.pop();
+    if (labelLine !== undefined && !labelLine.trim() && above.length) labelLine = above.pop();
+    if (labelLine === undefined) return false;
+    const labels = columnCells(labelLine);
+    if (labels.length < 2 && cells.length < 2) return false;
+    const col = { from: at - lineStart, to: end - lineStart };
+    const label = labels.length === cells.length ? labels[rank] : labels.find((c) => c.from < col.to && c.to > col.from);
+    if (!label || /[.!?]$/.test(label.text)) return false;
+    const words = wordsOf(label.text.replace(/[\s:=]+$/, ''));
+    return words.length > 0 && words.length <= LABEL_LINE_WORDS && this.names(words[words.length - 1], s, true);
+  }
+
+  /**
+   * The values a screen's word boxes give as one: a value in the cell right of its label, or under
+   * it in its column, judged as the text rules judge a label line over a value ("Locker" over
+   * "4471"). For text read by OCR, whose columns the text alone no longer shows.
+   */
+  givenByLayout(words: readonly PlacedWord[]): string[] {
+    if (!this.byValue.size || !words.length) return [];
+    const out = new Set<string>();
+    for (const { label, value } of labelledCells(words)) {
+      if (!this.mentions(value)) continue;
+      for (const v of this.given(`${label}\n${value}`)) out.add(v);
+    }
+    return [...out];
+  }
+
+  /** Whether the text holds any of the values at all (a cheap look before a closer one). */
+  mentions(text: string): boolean {
+    if (!this.byValue.size || !text) return false;
+    const lower = text.toLowerCase();
+    for (const v of this.byValue.keys()) if (lower.includes(v)) return true;
+    return false;
+  }
+
+  /** Where these values (given elsewhere: a screen's layout) stand whole in the text, outside markers: [start, end), in text order, none overlapping. */
+  placesOf(text: string, values: readonly string[]): [number, number][] {
+    const spans: [number, number][] = [];
+    for (const v of values) {
+      const find = new RegExp(`(?<![\\p{L}\\p{N}])${escape(v)}(?![\\p{L}\\p{N}])`, 'giu');
+      for (const m of text.matchAll(find)) {
+        if (text.lastIndexOf('[redacted', m.index) > text.lastIndexOf(']', m.index)) continue;
+        spans.push([m.index, m.index + m[0].length]);
+      }
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    return spans.filter((sp, i) => i === 0 || sp[0] >= spans[i - 1]![1]);
+  }
+
   /** Where the text gives each value as one: [start, end) of the value, in text order, none overlapping. */
   places(text: string): [number, number][] {
     if (!this.byValue.size || !text) return [];
@@ -178,7 +264,8 @@ export class ShortVaultValues {
           this.labelled(before, s) ||
           this.labelledAfter(text.slice(end), s) ||
           this.labelledInClause(before, s) ||
-          this.labelledAbove(text, at, end, s)
+          this.labelledAbove(text, at, end, s) ||
+          this.labelledInColumns(text, at, end, s)
         ) {
           spans.push([at, end]);
         }

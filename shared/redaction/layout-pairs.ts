@@ -51,6 +51,23 @@ function neighbours(label: Cell, cells: readonly Cell[]): Cell[] {
 }
 
 /**
+ * Every short cell of a screen with the cells laid out as its value: the one right of it on its row
+ * and the one under it in its column (a form's "Locker | Floor" over "4471 | 3": "Locker" with
+ * "4471", never with "3"). For a caller that judges the pairs by its own words (the vault's short
+ * values, agents/store vault-short-values.ts): no detector is run, nothing is claimed here.
+ */
+export function labelledCells(words: readonly PlacedWord[]): { label: string; value: string }[] {
+  const cells = layoutCells(words);
+  const out: { label: string; value: string }[] = [];
+  for (const label of cells) {
+    const name = label.text.trim();
+    if (!name || name.split(/\s+/).length > MAX_LABEL_WORDS || !/\p{L}/u.test(name)) continue;
+    for (const value of neighbours(label, cells)) out.push({ label: name, value: value.text.trim() });
+  }
+  return out;
+}
+
+/**
  * Secrets found by layout: a label cell ("Password", "API key", "Passport no.") with its value in
  * the cell to its right on the same row, or in the cell under it in the same column, judged by the
  * same label-keyed detectors as text ("Password: value"). Only values of a label the detectors

@@ -111,14 +111,26 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
   if (clean !== text) for (const d of DETECTORS) if (TOKEN_KINDS.has(d.kind) && d.group !== undefined) run(d, { text: clean });
   for (const c of noisyCards(text)) claim('card', 'cards', c.start, c.end);
   for (const c of labelledCards(text)) claim('card', 'cards', c.start, c.end);
-  // Values paired with their label by layout, wherever they stand (before the vaguest, like any exact find).
+  // Values paired with their label by layout, wherever they stand as a whole (before the vaguest,
+  // like any exact find): never inside a longer word or number, so a short password "Max" does not
+  // take "Maximum" with it, in a text nor in a screenshot's boxes (trust53).
   for (const l of laidOut) {
     for (let at = text.indexOf(l.value); at >= 0; at = text.indexOf(l.value, at + l.value.length)) {
-      if (!overlaps(at, at + l.value.length)) claimed.push({ kind: l.kind, category: l.category, value: l.value, start: at, end: at + l.value.length, label: l.label, purpose: null });
+      const end = at + l.value.length;
+      if (!standsAlone(text, l.value, at, end)) continue;
+      if (!overlaps(at, end)) claimed.push({ kind: l.kind, category: l.category, value: l.value, start: at, end, label: l.label, purpose: null });
     }
   }
   for (const d of DETECTORS) if (vague(d)) run(d);
   return claimed.filter((f) => switches[f.category]).sort((a, b) => a.start - b.start);
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Whether a value found at [at, end) is not the middle of a longer word or number: a letter or digit at its edge has none beside it. */
+function standsAlone(text: string, value: string, at: number, end: number): boolean {
+  if (at > 0 && WORD_CHAR.test(value[0]!) && WORD_CHAR.test(text[at - 1]!)) return false;
+  return !(end < text.length && WORD_CHAR.test(value[value.length - 1]!) && WORD_CHAR.test(text[end]!));
 }
 
 /** The text with each secret the switches ask for replaced by its marker, and the secrets taken out. */

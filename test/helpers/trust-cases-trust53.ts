@@ -28,4 +28,15 @@ export const TRUST53_CASES: TrustCase[] = [
     thread: 'Why does Umber-Kestrel-4418 not open the darkroom NAS',
     secret: 'Umber-Kestrel-4418',
   },
+  // A form in columns: the code under its label's column, a row of labels over a row of values.
+  {
+    name: 'vault-write-columns',
+    via: 'vault-write',
+    entry: { title: 'Sailing club locker', entry_type: 'note', secret: 'wolfsbane' },
+    note: 'Sailing club lockers\nName     Locker code     Key\nPriya    wolfsbane       brass',
+    screen: 'Member\tLocker code\tDeposit\nPriya Shah\twolfsbane\tpaid',
+    caption: 'A spreadsheet of sailing club lockers',
+    thread: 'Sailing club locker list',
+    secret: 'wolfsbane',
+  },
 ];

@@ -80,6 +80,29 @@ describe('a vault write marks kept text for a re-scrub', () => {
     }
   });
 
+  it('a form in columns OCR read a row at a time: the value under its label is cut by the word boxes, one under another label is not', async () => {
+    const { dir, store } = await openTempStore('engram-vault-write-columns-');
+    try {
+      const form = (cells: [string, number, number][]) => {
+        const frame = store.frames.insert({ display: 'main', captured_at: T, width: 800, height: 600, phash: '0', app: 'Gym', title: 'Members', url: null }, Buffer.from('pixels'));
+        store.frameWords.put(frame.id, { width: 800, height: 600, words: cells.map(([text, x, y]) => ({ text, x0: x, y0: y, x1: x + text.length * 9, y1: y + 14, confidence: 90 })) });
+        const text = [0, 1].map((r) => cells.filter(([, , y]) => y === 40 + r * 22).map(([t]) => t).join(' ')).join('\n');
+        return { frame, obs: store.observations.insert({ kind: 'screen', frame_id: frame.id, audio_id: null, display: 'main', observed_at: T, app: 'Gym', title: 'Members', url: null, text, caption: null }) };
+      };
+      const mine = form([['Locker', 20, 40], ['Floor', 300, 40], ['9316', 20, 62], ['3', 300, 62]]);
+      const other = form([['Room', 20, 40], ['Floor', 300, 40], ['3', 20, 62], ['9316', 300, 62]]);
+      vaultPin(store);
+      let slices = 0;
+      while (!store.rescrubSlice(redactionSwitches(store), 100).done) expect(++slices).toBeLessThan(50);
+      expect(store.observations.get(mine.obs.id)!.text).toBe(`Locker Floor\n${M} 3`);
+      expect(store.frameWords.get(mine.frame.id)!.words.map((w) => w.text)).toEqual(['Locker', 'Floor', '[redacted]', '3']);
+      expect(store.observations.get(other.obs.id)!.text).toBe('Room Floor\n3 9316');
+      expect(store.frameWords.get(other.frame.id)!.words.map((w) => w.text)).toEqual(['Room', 'Floor', '3', '9316']);
+    } finally {
+      await removeTempStore(store, dir);
+    }
+  });
+
   it('with the brain running, the pass runs at once after the write, not at the next tick', async () => {
     const { dir, store } = await openTempStore('engram-vault-write-brain-');
     const brain = createBrain({ store, llm: new OfflineProvider(), timeZone: 'UTC', tickMs: 3_600_000 });

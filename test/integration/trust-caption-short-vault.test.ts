@@ -117,6 +117,21 @@ describe('the captioner and short vault values', () => {
     expect(text).toContain('towel');
   });
 
+  it('a form in columns (trust53): the value under its label is filled and cut from the text; the next column is not', async () => {
+    const labels: Line = [
+      { text: 'Locker', x0: 40, y: 60 },
+      { text: 'Floor', x0: 300, y: 60 },
+    ];
+    const values: Line = [
+      { text: PIN, x0: 40, y: 84 },
+      { text: '3', x0: 300, y: 84 },
+    ];
+    const { px, text } = await send([labels, values], 'Members');
+    expect(px.rgb(...centre(boxOf(values[0]!)))).toEqual([0, 0, 0]);
+    for (const w of [...labels, values[1]!]) expect(px.rgb(...centre(boxOf(w))).reduce((a, b) => a + b)).toBeGreaterThan(300);
+    expect(text).not.toContain(PIN);
+  });
+
   it('the same digits where the screen does not give them as the value are sent as they are', async () => {
     const line: Line = [
       { text: 'room', x0: 40, y: 60 },

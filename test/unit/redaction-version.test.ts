@@ -16,6 +16,7 @@ const GENERATIONS: Record<number, string> = {
   3: 'c71d129c4cd186ff',
   4: '22afed60705bbc5a',
   5: '5f161d49e3470614',
+  6: 'd10024312690c881',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */

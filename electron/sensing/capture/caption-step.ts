@@ -1,5 +1,5 @@
 import type { FrameRecord } from '../../../agents/store/index.js';
-import { redactText, switchesForModel, type LaidOutSecret } from '../../../shared/redaction/index.js';
+import { redactText, switchesForModel, type LaidOutSecret, type PlacedWord } from '../../../shared/redaction/index.js';
 import type { CaptureSettings } from '../../../shared/settings/index.js';
 import type { Captioner, OcrResult } from '../perception/index.js';
 import type { WindowInfo } from './active-window.js';
@@ -32,7 +32,11 @@ export interface CaptionStepDeps {
    * Wi-Fi password kept as a "network" entry has no shape the detectors know, so without this a
    * terminal showing it went to the model in the text, the title and the image.
    */
-  vault?: { find(text: string): readonly LaidOutSecret[] };
+  vault?: {
+    find(text: string): readonly LaidOutSecret[];
+    /** Short values a screen's word boxes give as values (a form's label over its value in columns), which its text alone does not show. */
+    byLayout?(words: readonly PlacedWord[]): readonly LaidOutSecret[];
+  };
 }
 
 /**
@@ -72,7 +76,9 @@ export class CaptionStep {
     // A secret OCR read but whose place is unknown: the image cannot be made safe, so it stays here.
     // The vault's values join layout's finds: masked in the text and filled in the image alike.
     const vault = (text: string): readonly LaidOutSecret[] => this.deps.vault?.find(text) ?? [];
-    const laidOut = [...laidOutSecrets(input.result), ...vault(input.result.text), ...vault(wordSpans(input.result).text)];
+    const read = wordSpans(input.result);
+    const byLayout = this.deps.vault?.byLayout?.(read.spans.map((w) => ({ text: w.text, ...w.bbox }))) ?? [];
+    const laidOut = [...laidOutSecrets(input.result), ...vault(input.result.text), ...vault(read.text), ...byLayout];
     const boxes = secretBoxes(input.result, settings.redaction, laidOut);
     if (!boxes) return null;
     const little = meaningfulChars(input.text) < LITTLE_TEXT_CHARS;
