@@ -66,7 +66,8 @@ describe('backups are re-scrubbed with the live vault', () => {
   });
 
   it('the brain re-scrubs the backups once the vault gained a value since they were last re-scrubbed (at most daily), and says so', async () => {
-    store.memories.insert({ kind: 'episodic', title: 'Guest wifi', text: `Gave the guests the wifi key ${WIFI} at the door`, app: 'Notes', occurred_at: T });
+    // Quoted without a label: only the vault can tell it (since detectors 5, "wifi key" labels a password).
+    store.memories.insert({ kind: 'episodic', title: 'Guest wifi', text: `Gave the guests ${WIFI} at the door`, app: 'Notes', occurred_at: T });
     const path = join(dir, 'backups', 'engram-before.db');
     backupDatabase(store, path);
     const lines: string[] = [];
