@@ -76,6 +76,9 @@ export function inAskedUnit(question: string, asked: AskedValue): AskedValue | n
   return { ...asked, kind: unit.dim === 'duration' ? 'duration' : 'size', terms, loose, shaped: (t) => valueOfDimension(unit.dim, t) !== null };
 }
 
+/** A forecast's or a thermostat's low: "Low 6°C", "min. -2°", "Tiefstwert 3 °C", "mín. 4 °C". */
+const LOW_TEMPERATURE = /\b(?:low|lows|min(?:imum)?\.?|night|overnight|tief(?:stwert|st)?|nachts|minimale?|mín(?:ima)?\.?|nuit)\s*:?\s*([-−]?\d+(?:[.,]\d+)?\s?°\s?[CF]?)/iu;
+
 /** Figures with what follows them: a line saying one of them holds one value only. */
 const FIGURE = /(?<![\p{L}\d.,:])\d+(?:[.,:]\d+)*/gu;
 
@@ -90,7 +93,9 @@ export function valueInAskedUnit(question: string, text: string): string | null 
   const adjective = /\bhow\s+([a-z]+)\b/i.exec(question)?.[1];
   const dims: UnitDimension[] = unit ? [unit.dim] : adjective ? polesOf(adjective).map((p) => p.dim) : [];
   for (const dim of dims) {
-    const said = valueOfDimension(dim, text);
+    // "How cold will it get": a forecast's low, not the high it writes first ("High 14°C Low 6°C").
+    const cold = dim === 'temperature' && adjective && polesOf(adjective).some((p) => p.dim === dim && !p.more) ? LOW_TEMPERATURE.exec(text)?.[1] : undefined;
+    const said = cold ?? valueOfDimension(dim, text);
     if (!said) continue;
     // "2h 50m": a duration read only in part is no value to lead with.
     if (dim === 'duration' && /^\s*\d/.test(text.slice(text.indexOf(said) + said.length))) return null;

@@ -6,6 +6,7 @@
  */
 import { labelKin, labelPhrasesIn, phraseToken, wordKin } from '../runtime/index.js';
 import { meetingStems } from './meeting-names.js';
+import { kindByThing, thingKindWords, withThingSide } from './thing-kind.js';
 import { FOREIGN_CLOCK, FOREIGN_DATE, FOREIGN_DURATION, LEXICON, occasionWords, placeSpellings, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 export type ValueKind = 'clock' | 'date' | 'when' | 'money' | 'count' | 'duration' | 'rate' | 'size' | 'place' | 'person' | 'reason' | 'command' | 'email' | 'phone' | 'contact' | 'code' | 'link' | 'any';
@@ -179,6 +180,9 @@ export function askedKind(question: string): ValueKind {
   if (/\bhow (?:do|can|could|should|would) (?:i|we) (?:reach|contact|get (?:in touch|hold)|get through to)\b|\bhow (?:to|is|are) (?:reach|contact)\b|\bcontact (?:details|info)\b/.test(q)) return 'contact';
   // "How much is my phone bill", "how long are my phone backups kept" ask an amount, a length of time, not a number to ring.
   if (/\bphone\b|\bmobile\b|\bcell\b|\bextension\b|\btelephone\b|\bnumber (?:do|should) i (?:call|ring|dial)\b/.test(q) && !/\bhow (?:much|long|often|many|old|big|large)\b/.test(q)) return 'phone';
+  // "How big was the deposit", "how much data have I used": the thing asked about says the kind (thing-kind).
+  const byThing = kindByThing(q);
+  if (byThing) return byThing;
   // "How big is the folder", "what size is the backup", "how much disk space": an amount of data, not of money.
   if (/\bhow (?:big|large|heavy)\b|\bwhat(?:'s| is| was)? (?:the )?size\b|\bhow much (?:disk |storage |memory )?(?:space|storage|disk|memory)\b|\btake[sn]? up\b/.test(q)) return 'size';
   if (/\badds? up to\b|\badded up to\b|\bin total\b|\bhow much\b|\bwhat(?:'s| is| was)? the (?:price|cost|total|fee|rent|amount|balance)\b|\bhow expensive\b|\bwhat (?:does|do|did|will|would)\b.*\bcost\b/.test(q)) return 'money';
@@ -352,7 +356,8 @@ export function askedValue(question: string): AskedValue {
   // "how big is the log folder": the words that ask for a size say nothing of what is measured.
   if (kind === 'contact') return { kind, terms: terms.filter((t) => !['touch', 'hold', 'detail', 'details', 'info'].includes(t)), loose, kin };
   const drop = kind === 'code' ? new Set(['ticket', 'issue', 'bug', 'task', 'card']) : kind === 'size' ? new Set(['big', 'large', 'heavy', 'size', 'space', 'storage', 'disk', 'memory']) : kind === 'rate' ? RATE_WORDS : kind === 'money' ? ON_TOP : new Set<string>();
-  return { kind, terms: terms.filter((t) => !drop.has(t)), loose, kin };
+  const byThing = thingKindWords(question);
+  return withThingSide(question, { kind, terms: terms.filter((t) => !drop.has(t) && !byThing.includes(t)), loose, kin }, stem);
 }
 
 /**

@@ -33,6 +33,9 @@ import { datesOtherStep, eventSources, eventTime, saysOnly } from './event-time.
 import { journeyLead } from './journey-row.js';
 import { saysLength, timeSpanLead } from './time-span.js';
 import { valueInAskedUnit } from './asked-unit.js';
+import { kindByThing } from './thing-kind.js';
+import { frequencyLine } from './frequency-line.js';
+import { clockLengthIn } from './length-label.js';
 import { procedureLead } from './procedure-lead.js';
 import { contactLead, contactScreens } from './contact-lead.js';
 import { shapedPiece } from './named-identifier.js';
@@ -269,6 +272,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
     return [...stemsOf(joined(unit))].some((s) => /\p{L}|\d/u.test(s) && !meets(s, said));
   }
   if (kind === 'when') return VALUE.date.test(unit) || VALUE.clock.test(unit) || ORDINAL_DAY.test(unit);
+  // "Fahrzeit 1:25": a length written as a clock under a label that says it is one (length-label).
+  if (kind === 'duration') return VALUE.duration.test(unit) || clockLengthIn(unit) !== null;
   if (kind === 'person') {
     const q = question.toLowerCase();
     for (const m of unit.matchAll(new RegExp(VALUE.person.source, 'gu'))) {
@@ -787,6 +792,12 @@ function spanLead(question: string, asked: AskedValue, units: readonly Unit[], n
   return { text: `${lead}${by}${sentence}${where(u, fmt)} [${u.n}].`, cited: [u.n], known: true, hedged: false };
 }
 
+/** The frequency a line about the asked thing says (frequency-line), stated first. */
+function frequencyLead(asked: AskedValue, units: readonly Unit[], fmt: TimeFormatter): FactSentence | null {
+  const f = frequencyLine(asked, units.filter((u) => u.passage).map((u) => ({ text: u.passage!.text, title: u.passage!.window_title ?? '', item: u })));
+  return f ? { text: `${f.span.charAt(0).toUpperCase()}${f.span.slice(1)} — ${clip(f.line, MAX_CHARS)}${where(f.item, fmt)} [${f.item.n}].`, cited: [f.item.n], known: true, hedged: false } : null;
+}
+
 /** A line holding several figures is led by the one in the asked unit ("212 km — Oslo to Bergen run 212 km 4 h 35 min"). */
 function unitFirst(question: string, text: string): string {
   const v = valueInAskedUnit(question, text);
@@ -975,7 +986,7 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   const toDo = TO_DO.test(question) || adviceAsked(question) === 'substitute' || askedStepPlace(question) !== null;
   // A list a screen holds in one cell labelled with the asked noun ("Seats: 14 and 15") is one fact to state.
   const oneCell = () => listInOneCell(question, numbered.flatMap((m) => m.passages ?? []));
-  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo && !HOW_OFTEN.test(question) && !oneCell()) || (ABOUT_DOING.test(question) && !toDo)) return null;
+  if (!QUESTION.test(question) || (asksForEverything(question) && !VERB_AFTER_NOUN.test(question) && !toDo && !HOW_OFTEN.test(question) && !kindByThing(question) && !oneCell()) || (ABOUT_DOING.test(question) && !toDo)) return null;
   const asked = refineAsked(question, askedValue(question));
   if (!asked.terms.length || !numbered.length) return null;
   const passages: { p: PassageMatch; m: NumberedMemory }[] = [];
@@ -1029,7 +1040,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (!g) return null;
   const { asked, units } = g;
   // A habit asked for is answered by a frequency said in a sentence, or, as a list over time, by no one fact.
-  if (HOW_OFTEN.test(question)) return spanLead(question, asked, units, numbered, fmt, hints.screens);
+  // Or by a line that names the thing and says how often ("Dose: 1 tablet every 8 hours" under the medicine's name; frequency-line).
+  if (HOW_OFTEN.test(question)) return spanLead(question, asked, units, numbered, fmt, hints.screens) ?? frequencyLead(asked, units, fmt);
   if (hints.meaning) markMeant(units, asked, question, hints.meaning);
   // "Who offered to drive", "what did Ana say about the venue", "when did Marco send it": a conversation found, read as turns.
   const talk = chatAsk(question) ? chatLead(question, chatScreens(numbered, hints.screens)) : null;

@@ -6,7 +6,7 @@
  * how a screen writes a value of it and how to read that value as a number, so a list can be ordered.
  */
 
-export type Dimension = 'weight' | 'distance' | 'duration' | 'speed' | 'money' | 'size' | 'height';
+export type Dimension = 'weight' | 'distance' | 'duration' | 'speed' | 'money' | 'size' | 'height' | 'temperature';
 
 /** One reading of an adjective: the dimension and whether it is the "more" end ("heavy") or the "less" one ("light"). */
 export interface Pole {
@@ -55,6 +55,12 @@ const POLES: Record<string, Pole[]> = {
   tall: [more('height')],
   high: [more('height')],
   low: [less('height')],
+  // "How warm will it be", "the coldest night": a temperature as a forecast or a thermostat writes it.
+  warm: [more('temperature')],
+  hot: [more('temperature')],
+  cold: [less('temperature')],
+  cool: [less('temperature')],
+  chilly: [less('temperature')],
 };
 
 /** Comparative and superlative forms that are not the base with -er/-est. */
@@ -81,7 +87,8 @@ export function polesOf(word: string): Pole[] {
   return base ? POLES[base]! : [];
 }
 
-const NUM = '(\\d+(?:[.,]\\d+)*)';
+// Not the minutes of a clock-written length ("05 h" of "2:05 h"), nor the tail of a longer figure.
+const NUM = '(?<![\\d:.,])(\\d+(?:[.,]\\d+)*)';
 /** Values of each dimension as screens write them: the number and its unit. */
 const SHAPE: Record<Dimension, RegExp> = {
   weight: new RegExp(`${NUM}\\s?(kg|kilos?|kilograms?|g|grams?|lbs?|pounds|oz|t|tonnes?)(?![\\p{L}\\d/])`, 'giu'),
@@ -91,6 +98,8 @@ const SHAPE: Record<Dimension, RegExp> = {
   money: new RegExp(`(?:[€$£¥]|\\b(?:EUR|USD|GBP|CHF))\\s?${NUM}|${NUM}\\s?(?:€|EUR|USD|GBP|CHF|euros?|dollars?)(?![\\p{L}])`, 'giu'),
   size: new RegExp(`${NUM}\\s?([kKMGT]i?B|bytes?|m²|m2|sq ?m|sq ?ft|l|L|litres?|liters?|ml)(?![\\p{L}\\d])`, 'gu'),
   height: new RegExp(`${NUM}\\s?(m|cm|mm|met(?:re|er)s?|ft|feet|in)(?![\\p{L}\\d/²³])`, 'giu'),
+  // "14°C", "-3 °C", "57°F", "21 degrees"; a bare "°" is taken as Celsius, as most screens mean it.
+  temperature: new RegExp(`(?<![\\d.,])([-−]?\\d+(?:[.,]\\d+)?)\\s?(°\\s?[CF]|°|degrees?\\s?(?:C|F|celsius|fahrenheit)?|grad|graus|grados|gradi)(?![\\p{L}\\d])`, 'giu'),
 };
 
 /** How much one of a unit is in the dimension's base unit (grams, metres, seconds, bytes, units of currency). */
@@ -116,6 +125,11 @@ export function measureOf(dim: Dimension, text: string): { value: number; said: 
   if (dim === 'money') {
     const m = hits[0]!;
     return { value: numberOf((m[1] ?? m[2])!), said: m[0].trim() };
+  }
+  if (dim === 'temperature') {
+    const m = hits[0]!;
+    const n = numberOf(m[1]!.replace('−', '-'));
+    return { value: /f/i.test(m[2]!) ? ((n - 32) * 5) / 9 : n, said: m[0].trim() };
   }
   // A duration written in parts is one value; anything else is its first figure.
   const taken = dim === 'duration' ? hits.filter((h, i) => i === 0 || text.slice(hits[i - 1]!.index! + hits[i - 1]![0].length, h.index).trim() === '') : hits.slice(0, 1);

@@ -382,6 +382,7 @@ const DIMENSION_WORDS: Record<Dimension, RegExp> = {
   money: /\b(?:price|cost|amount|preis|prix|prijs|prezzo|precio)\b|[€$£]/i,
   size: /\b(?:size|area|volume|größe|grösse|taille|grootte|superficie|m²)\b/i,
   height: /\b(?:height|höhe|hauteur|hoogte|altezza|altura)\b/i,
+  temperature: /\b(?:temperature|temp|high|low|max|min|temperatur|température|temperatuur|temperatura)\b|°/i,
 };
 
 /**

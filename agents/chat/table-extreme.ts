@@ -104,7 +104,7 @@ function dateOf(s: string): number | null {
 }
 
 /** Dimensions a unit may be read in, for a cell that is a figure and its unit ("12.5 kg", "340 m", "1.2 GB"). */
-const UNIT_DIMS: Dimension[] = ['weight', 'speed', 'size', 'distance'];
+const UNIT_DIMS: Dimension[] = ['weight', 'speed', 'size', 'distance', 'temperature'];
 
 /**
  * The figure a cell holds, or null: the cell is one value and nothing else ("€ 1,475.50", "12 %",
@@ -160,6 +160,7 @@ const KINDS: Record<Dimension | 'date', (kind: string) => boolean> = {
   height: (k) => k === 'distance',
   speed: (k) => k === 'speed',
   size: (k) => k === 'size',
+  temperature: (k) => k === 'temperature',
 };
 
 /** A column read as figures: one per row that has a value, all of one kind; null when any value is not. */
