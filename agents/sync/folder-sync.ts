@@ -12,6 +12,7 @@ import { applySyncedSetting } from './synced-setting-apply.js';
 import { emptyLedger, importSegments, SyncLedgerSchema, writeSegments, type ImportRefusal, type SyncLedger, type WriterNote } from './sync-folder.js';
 import { settleVault, VAULT_PAGE, type ArrivalSecret } from './vault-entries.js';
 import { VaultSecretIds } from './vault-secret-ids.js';
+import { DeviceNames } from './device-names.js';
 
 const MERGE_KEY = 'merge';
 const LEDGER_KEY = 'ledger';
@@ -214,7 +215,7 @@ export class FolderSync {
     for (const r of records) {
       if (r.op === 'memory.put' && !hand.has(r.id) && this.store.memories.history(r.id).some((h) => h.reason === EDITED_BY_USER)) hand.add(r.id);
     }
-    return { detectors: this.store.rescrubDue ? 0 : DETECTORS_VERSION, byHand: (memoryId) => hand.has(memoryId) };
+    return { detectors: this.store.rescrubDue ? 0 : DETECTORS_VERSION, byHand: (memoryId) => hand.has(memoryId), name: new DeviceNames(this.store).own() };
   }
 
   /** One import pass: segments are read and checked first, then applied and recorded in one transaction. */
@@ -232,7 +233,10 @@ export class FolderSync {
       this.passIds = null;
       this.passHindsight = null;
       this.store.changes.imported(() => {
+        const names = new DeviceNames(this.store);
         for (const s of segments) {
+          // The name it gives itself, for display beside its id (checked there; trusted for nothing else).
+          if (s.trailer?.device_name !== undefined) names.heard(s.device, s.trailer.device_name);
           const hand = new Set(s.trailer?.by_hand ?? []);
           for (const r of s.records) this.applyRemote(merge, r, ranges, { scrub: scrubsOnArrival(r, s.trailer) ? vault : null, byHand: r.op === 'memory.put' && hand.has(r.id), vault: vaultPuts, origin: { device: s.device, at: r.at.t } });
         }

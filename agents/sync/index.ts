@@ -8,6 +8,7 @@ export { HybridClock, HlcSchema, compareHlc, maxHlc, MAX_DRIFT_MS, type Hlc } fr
 export { ChangeRecordSchema, SyncedMemorySchema, SyncedSettingSchema, type ChangeRecord, type SyncedMemory, type SyncedSetting } from './change-record.js';
 export { applySyncedSetting } from './synced-setting-apply.js';
 export { ExclusionOffers } from './exclusion-offers.js';
+export { DeviceNames } from './device-names.js';
 export type { ExclusionOffer, OfferItem } from './exclusion-offer-book.js';
 export { MergeState, MergeStateJsonSchema, type MergeEffect, type MergeStateJson } from './merge-state.js';
 export { sealSegment, openSegment, readHeader, bucketSize, MAX_SEGMENT_PLAIN, type SyncIdentity, type OpenedSegment, type SegmentHeader } from './segment-seal.js';

@@ -59,6 +59,8 @@ const PayloadSchema = z.object({ v: z.literal(1), records: z.array(ChangeRecordS
 export const SegmentTrailerSchema = z.object({
   detectors: z.number().int().nonnegative(),
   by_hand: z.array(z.string().max(200)).max(100_000).optional(),
+  /** The name the writer gives itself (shared/api device-name.ts), for display only; one that does not read is passed over, not the trailer. */
+  device_name: z.string().max(200).optional().catch(undefined),
 });
 export type SegmentTrailer = z.infer<typeof SegmentTrailerSchema>;
 

@@ -67,6 +67,8 @@ function highestOwnSeq(dir: string, device: string): number {
 export interface WriterNote {
   detectors: number;
   byHand: (memoryId: string) => boolean;
+  /** The name this device gives itself, for the other devices to show beside its id. */
+  name?: string | null;
 }
 
 const handMarked = (r: ChangeRecord, note: WriterNote | null): boolean => note !== null && r.op === 'memory.put' && note.byHand(r.id);
@@ -79,7 +81,7 @@ const handMarked = (r: ChangeRecord, note: WriterNote | null): boolean => note !
  * each memory edited by hand adds its id to it.
  */
 export function batches(records: ChangeRecord[], note: WriterNote | null = null): ChangeRecord[][] {
-  const empty = recordsBytes([]) + (note ? trailerBytes({ detectors: note.detectors, by_hand: [] }) : 0);
+  const empty = recordsBytes([]) + (note ? trailerBytes({ detectors: note.detectors, by_hand: [], ...(note.name ? { device_name: note.name } : {}) }) : 0);
   const out: ChangeRecord[][] = [];
   let cur: ChangeRecord[] = [];
   let size = empty;
@@ -111,7 +113,7 @@ export function writeSegments(dir: string, id: SyncIdentity, ledger: SyncLedger,
   for (const batch of batches(records, note)) {
     seq += 1;
     const byHand = note ? [...new Set(batch.filter((r) => handMarked(r, note)).map((r) => (r as { id: string }).id))] : [];
-    const bytes = sealSegment(id, seq, batch, note ? { detectors: note.detectors, ...(byHand.length ? { by_hand: byHand } : {}) } : null);
+    const bytes = sealSegment(id, seq, batch, note ? { detectors: note.detectors, ...(byHand.length ? { by_hand: byHand } : {}), ...(note.name ? { device_name: note.name } : {}) } : null);
     const name = `${randomBytes(16).toString('hex')}.egs`;
     writeFileDurable(join(dir, name), bytes, { exclusive: true, mode: 0o600 });
     ledger.imported[name] = { device: id.device, seq, sha: sha256(bytes) };

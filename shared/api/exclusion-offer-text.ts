@@ -1,3 +1,4 @@
+import { deviceNameOf } from './device-name.js';
 import type { ExclusionOfferDto } from './sync.js';
 
 const KIND = { apps: (x: string) => x, titles: (x: string) => `windows titled like “${x}”`, urls: (x: string) => `pages at “${x}”` } as const;
@@ -7,11 +8,14 @@ function joined(parts: string[]): string {
 }
 
 /**
- * An exclusion offer as the window and the CLI say it: "Your device 3f9a1b2c stopped excluding Signal.
- * Stop excluding it here too?". Devices have no names, only sync ids: the first 8 digits, as
- * `engram sync status` shows them.
+ * An exclusion offer as the window and the CLI say it: "Your device “Laptop” (3f9a1b2c) stopped
+ * excluding Signal. Stop excluding it here too?". The name is the one that device gives itself,
+ * quoted as data and checked again here; the id (its first 8 digits, as `engram sync status` shows
+ * them) always stands beside it, since any device of the folder could take the same name.
  */
-export function exclusionOfferText(o: Pick<ExclusionOfferDto, 'device' | 'items'>): string {
+export function exclusionOfferText(o: Pick<ExclusionOfferDto, 'device' | 'items'> & { device_name?: string | null }): string {
   const what = joined(o.items.map((i) => KIND[i.list](i.item)));
-  return `Your device ${o.device.slice(0, 8)} stopped excluding ${what}. Stop excluding ${o.items.length === 1 ? 'it' : 'them'} here too?`;
+  const name = deviceNameOf(o.device_name);
+  const who = name ? `“${name}” (${o.device.slice(0, 8)})` : o.device.slice(0, 8);
+  return `Your device ${who} stopped excluding ${what}. Stop excluding ${o.items.length === 1 ? 'it' : 'them'} here too?`;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoTime } from '../memory/index.js';
 import { defineRequest, EmptyInput, OkOutput } from './common.js';
 import { lazySchema } from './lazy-schema.js';
+import { DeviceNameSchema } from './device-name.js';
 
 /** One memory on every machine (issue 33): a data folder syncing through a folder Syncthing (or any sync) replicates. */
 
@@ -54,10 +55,14 @@ export const ExclusionOfferSchema = lazySchema(() => z.object({
   id: z.number().int().positive(),
   /** The device that stopped excluding them (its sync id, 32 hex digits). */
   device: z.string(),
+  /** The name that device gives itself (device-name.ts), for display beside its id only; null when it gave none. */
+  device_name: z.string().nullable().optional(),
   at: IsoTime,
   items: z.array(z.object({ list: z.enum(['apps', 'titles', 'urls']), item: z.string() })).min(1),
 }));
 export type ExclusionOfferDto = z.infer<typeof ExclusionOfferSchema>;
+/** This device's name, and whether the user gave it (else the host name stands in; null when there is none). */
+const DeviceNameOutput = lazySchema(() => z.object({ device_name: z.string().nullable(), named: z.boolean() }));
 const ExclusionOffersOutput = lazySchema(() => z.object({ offers: z.array(ExclusionOfferSchema) }));
 
 export const syncRequests = {
@@ -76,4 +81,8 @@ export const syncRequests = {
   'sync.exclusionOffers': defineRequest(EmptyInput, ExclusionOffersOutput),
   /** accept: stop excluding the offer's items here too; decline: keep them, and that device is not asked about them again. Answers the offers left. */
   'sync.answerExclusionOffer': defineRequest(lazySchema(() => z.object({ id: z.number().int().positive(), answer: z.enum(['accept', 'decline']) }).strict()), ExclusionOffersOutput),
+  /** The name this device gives itself in the sync folder (the host name until the user names it), shown on the other devices beside its id. */
+  'sync.deviceName': defineRequest(EmptyInput, DeviceNameOutput),
+  /** Names this device (null: back to the host name). Printable, one line, at most 40 characters; display only. */
+  'sync.setDeviceName': defineRequest(lazySchema(() => z.object({ name: DeviceNameSchema.nullable() }).strict()), DeviceNameOutput),
 };

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
 import { SyncControl, type SyncKeyStore } from '../../agents/sync/index.js';
+import { deviceNameOf } from '../../shared/api/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, defaultCaptureSettings } from '../../shared/settings/index.js';
 import { AppTab, pageErrors } from './screens.js';
 import type { UiHarness } from './ui-harness.js';
@@ -73,7 +75,9 @@ describe('Settings → Sync: exclusion offers', { timeout: 180_000 }, () => {
     setApps(other, [...DEFAULT_EXCLUDED_APPS, 'Discord']);
     await both();
     const offer = card().getByTestId('exclusion-offer');
-    await expect.poll(() => offer.first().textContent(), WAIT).toContain(`Your device ${device.slice(0, 8)} stopped excluding Signal. Stop excluding it here too?`);
+    // By the name the device gives itself (its host name unless set: trust53) beside its id.
+    const name = deviceNameOf(hostname().split('.')[0]);
+    await expect.poll(() => offer.first().textContent(), WAIT).toContain(`Your device ${name ? `“${name}” (${device.slice(0, 8)})` : device.slice(0, 8)} stopped excluding Signal. Stop excluding it here too?`);
     // Still excluded here until the user answers.
     expect(apps(h.store)).toContain('Signal');
     await offer.getByRole('button', { name: 'Stop excluding' }).click();

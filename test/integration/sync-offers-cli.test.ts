@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, StaticKeyProvider } from '../../agents/store/index.js';
 import { syncCommand } from '../../electron/hosts/cli/commands/sync.js';
+import { deviceNameOf } from '../../shared/api/index.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, defaultCaptureSettings, type CaptureSettings } from '../../shared/settings/index.js';
 import { runCommand } from '../helpers/run-command.js';
 
@@ -66,7 +67,10 @@ describe('engram sync offers', { shuffle: false, timeout: 60_000 }, () => {
     expect((await privacy(b)).excluded_apps).toContain('Signal');
     const r = await sync(b, 'offers');
     expect(r.out).toContain(`offer 1 (`);
-    expect(r.out).toContain(`Your device ${deviceA.slice(0, 8)} stopped excluding Signal and pages at “bank\\.example”. Stop excluding them here too?`);
+    // The device by the name it gives itself (its host name, as none was set: trust53) beside its id.
+    const name = deviceNameOf(hostname().split('.')[0]);
+    const who = name ? `“${name}” (${deviceA.slice(0, 8)})` : deviceA.slice(0, 8);
+    expect(r.out).toContain(`Your device ${who} stopped excluding Signal and pages at “bank\\.example”. Stop excluding them here too?`);
     expect((await sync(a, 'offers')).out).toMatch(/^no offers/);
   });
 

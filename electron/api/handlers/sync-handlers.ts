@@ -6,7 +6,7 @@ import type { ApiDeps } from '../deps.js';
 import { fail } from '../errors.js';
 import type { HandlerGroup } from '../handler-types.js';
 
-type SyncNames = 'sync.status' | 'sync.init' | 'sync.join' | 'sync.now' | 'sync.code' | 'sync.off' | 'sync.exclusionOffers' | 'sync.answerExclusionOffer';
+type SyncNames = 'sync.status' | 'sync.init' | 'sync.join' | 'sync.now' | 'sync.code' | 'sync.off' | 'sync.exclusionOffers' | 'sync.answerExclusionOffer' | 'sync.deviceName' | 'sync.setDeviceName';
 
 /** The sync room loads with the first sync request: hosts that never sync never load it. */
 const syncRoom = onFirstUse(() => import('../../../agents/sync/index.js'));
@@ -45,9 +45,11 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
     const { ExclusionOffers } = await syncRoom.get();
     return new ExclusionOffers(deps.store);
   };
-  const offerDtos = (list: { id: number; device: string; at: number; items: ExclusionOfferDto['items'] }[]): { offers: ExclusionOfferDto[] } => ({
-    offers: list.map((o) => ({ id: o.id, device: o.device, at: new Date(o.at).toISOString(), items: o.items.map((i) => ({ list: i.list, item: i.item })) })),
-  });
+  const offerDtos = async (list: { id: number; device: string; at: number; items: ExclusionOfferDto['items'] }[]): Promise<{ offers: ExclusionOfferDto[] }> => {
+    // The name each device gives itself, for display beside its id.
+    const names = new (await syncRoom.get()).DeviceNames(deps.store);
+    return { offers: list.map((o) => ({ id: o.id, device: o.device, device_name: names.nameOf(o.device), at: new Date(o.at).toISOString(), items: o.items.map((i) => ({ list: i.list, item: i.item })) })) };
+  };
   return {
     'sync.status': async () => (await control()).dto(),
     'sync.init': ({ folder }) =>
@@ -74,6 +76,15 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
       return { ok: true as const };
     },
     'sync.exclusionOffers': async () => offerDtos((await offers()).list()),
+    'sync.deviceName': async () => {
+      const names = new (await syncRoom.get()).DeviceNames(deps.store);
+      return { device_name: names.own(), named: names.named() };
+    },
+    'sync.setDeviceName': async ({ name }) => {
+      const names = new (await syncRoom.get()).DeviceNames(deps.store);
+      names.setOwn(name);
+      return { device_name: names.own(), named: names.named() };
+    },
     'sync.answerExclusionOffer': ({ id, answer }) =>
       guarded(async () => {
         const o = await offers();

@@ -5,7 +5,7 @@ import { bool, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
 
-const ACTIONS = ['init', 'join', 'now', 'status', 'code', 'off', 'offers'] as const;
+const ACTIONS = ['init', 'join', 'now', 'status', 'code', 'off', 'offers', 'name'] as const;
 type Action = (typeof ACTIONS)[number];
 
 /** The 24 words in four numbered rows of six, easy to read out and to type. */
@@ -52,6 +52,7 @@ export const syncCommand: Command = {
        engram sync join CODE --folder DIR
        engram sync now | status [--json] | code | off
        engram sync offers [--accept ID | --decline ID] [--json]
+       engram sync name ["NAME" | --reset]
        engram sync syncthing [status|start|stop|id|add-device ID] (the same as engram syncthing)
 
 Keeps one memory on all your computers without any server: each device writes its changes, sealed
@@ -73,12 +74,16 @@ device ("forget the last 15 minutes" too) forgets on all of them.
                            that this one still excludes: another device never widens capture here
     --accept ID            stop excluding the offer's items here too
     --decline ID           keep excluding them; that device is not asked about them again
+  name ["NAME"]            show or set the name this device gives itself on your other devices
+                           (offers say "Your device “Laptop” (3f9a1b2c) …"); the host name until
+                           you set one; one line, at most 40 characters, shown and nothing more
+    --reset                back to the host name
   syncthing ...            Engram's own Syncthing for the folder (engram syncthing --help)
   --json                   print the answer as JSON
 The sync key is kept like the master key, outside the data folder. The pairing code is the key:
 whoever has it can read what is in the sync folder. A lost key cannot be recovered from the folder;
 join again with the code of a device that still syncs. See docs/sync.md.`,
-  options: { folder: { type: 'string' }, json: { type: 'boolean' }, accept: { type: 'string' }, decline: { type: 'string' } },
+  options: { folder: { type: 'string' }, json: { type: 'boolean' }, accept: { type: 'string' }, decline: { type: 'string' }, reset: { type: 'boolean' } },
   allowPositionals: true,
   async run(args, ctx) {
     const [action, ...rest] = args.positionals;
@@ -89,7 +94,10 @@ join again with the code of a device that still syncs. See docs/sync.md.`,
     if ((act === 'init' || act === 'join') && !folder?.trim()) throw new CliError(`sync: ${act} needs --folder DIR, the folder Syncthing (or another sync) shares between your devices`);
     if (act !== 'init' && act !== 'join' && folder !== undefined) throw new CliError(`sync: ${act} takes no --folder`);
     if (act === 'join' && rest.length === 0) throw new CliError('sync: join needs the pairing code shown by engram sync init on your other device');
-    if (act !== 'join' && rest.length) throw new CliError(`sync: unexpected argument "${rest[0]!.slice(0, 40)}"`);
+    if (act !== 'join' && act !== 'name' && rest.length) throw new CliError(`sync: unexpected argument "${rest[0]!.slice(0, 40)}"`);
+    const reset = bool(args, 'reset');
+    if (act !== 'name' && reset) throw new CliError(`sync: ${act} takes no --reset`);
+    if (act === 'name' && reset && rest.length) throw new CliError('sync: name takes a NAME or --reset, not both');
     const accept = str(args, 'accept');
     const decline = str(args, 'decline');
     if (act !== 'offers' && (accept !== undefined || decline !== undefined)) throw new CliError(`sync: ${act} takes no --${accept !== undefined ? 'accept' : 'decline'}`);
@@ -156,6 +164,12 @@ join again with the code of a device that still syncs. See docs/sync.md.`,
           }
           const r = await client.call('sync.exclusionOffers', {});
           out(json ? [JSON.stringify(r)] : offerLines(r.offers));
+          return 0;
+        }
+        case 'name': {
+          const r = rest.length || reset ? await client.call('sync.setDeviceName', { name: reset ? null : rest.join(' ') }) : await client.call('sync.deviceName', {});
+          if (json) out([JSON.stringify(r)]);
+          else out([r.device_name ? `this device is “${r.device_name}” on your other devices${r.named ? '' : ' (its host name: engram sync name "NAME" to name it)'}` : 'this device has no name: engram sync name "NAME" to give it one']);
           return 0;
         }
         case 'off': {
