@@ -14,6 +14,7 @@ import type { FrameWords } from '../store/index.js';
 import { tablesOf } from './screen-layout.js';
 import { columnAsk, columnEnd } from './table-extreme.js';
 import { acrossEnd, headOf } from './row-extreme.js';
+import { askedRank, rankEnd } from './rank-top.js';
 
 /** What a question asks the extreme of: the adjective as said, and its readings (flipped for "least"). */
 export interface AskedExtreme {
@@ -80,8 +81,9 @@ const LIST_SCREENS = 3;
 export function extremeLead(question: string, asked: AskedValue, numbered: readonly NumberedMemory[], screens?: ScreenOf, layout?: (frameId: string) => FrameWords | null): { text: string; n: number; passage: PassageMatch; one: boolean } | null {
   const ext = askedExtreme(question);
   const byColumn = layout ? columnAsk(question) : null;
-  if (!ext && !byColumn) return null;
-  const adjective = stem((ext?.word ?? byColumn!.word).split(' ').pop()!);
+  const ranked = layout ? askedRank(question) : null;
+  if (!ext && !byColumn && !ranked) return null;
+  const adjective = stem((ext?.word ?? byColumn?.word ?? ranked!).split(' ').pop()!);
   // "Most" and "least" say which end, as the adjective does: no noun of what the list is of.
   const nouns = asked.terms.filter((t) => t !== adjective && !asked.loose.includes(t) && !adjectiveBase(t) && !/^(?:most|least)$/.test(t));
   const best = numbered
@@ -99,7 +101,12 @@ export function extremeLead(question: string, asked: AskedValue, numbered: reado
     // The list must be of what was asked about: a screen that names none of the question's nouns is another list.
     const stems = stemsOf(`${lines.join('\n')}\n${title}\n${m.memory.title}`);
     const frames = new Set((whole.length ? whole : m.passages!).map((p) => p.frame_id).filter((f): f is string => !!f));
-    const tables = byColumn && layout ? [...frames].flatMap((id) => { const fw = layout(id); return fw ? tablesOf(fw) : []; }) : [];
+    const tables = (byColumn || ranked) && layout ? [...frames].flatMap((id) => { const fw = layout(id); return fw ? tablesOf(fw) : []; }) : [];
+    // "Which team is top of the league": the first place of a ranked table, whatever the question's nouns.
+    for (const table of ranked ? tables : []) {
+      const end = rankEnd(question, table);
+      if (end) return { text: end.text, n: m.n, passage: top, one: end.one };
+    }
     // A noun a table's heads name by their kind ("round" for R1 R2 R3, "month" for January …) is said there too.
     if (nouns.length && !nouns.some((t) => meets(t, stems) || metByKin(t, stems, asked.kin) || tables.some((tb) => tb.columns.some((h) => headOf(t, h))))) continue;
     // A table laid out on the screen is read by its columns: OCR's lines may hold one cell each.

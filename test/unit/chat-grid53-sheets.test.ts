@@ -20,7 +20,8 @@ function grid(xs: number[], y: number, rows: string[][]): FrameWord[] {
 const byColumn = (rows: string[][]) => rows[0]!.map((_, c) => rows.map((r) => r[c]).filter(Boolean).join('\n')).join('\n');
 const first = (q: string, text: string, title: string, fw: FrameWords) => {
   const numbered = screenMemory('lines', text, title, AT, { frameId: 'frm_g', fullSnippet: true });
-  return factSentence(q, numbered, fmt, (id) => (id === 'frm_g' ? fw : null))!.text.split('\n')[0]!;
+  // No sentence at all (nothing to say) is no statement either.
+  return factSentence(q, numbered, fmt, (id) => (id === 'frm_g' ? fw : null))?.text.split('\n')[0] ?? '';
 };
 
 // A marks sheet as a browser spreadsheet draws it: letters across, row numbers down, formula bar, tabs.
@@ -136,3 +137,33 @@ const budget = [
 ];
 const budgetFw = screenOf(cell('Household budget 2026 — spending by month', 40, 20, 22), grid([40, 250, 350, 450], 70, budget));
 const budgetText = `Household budget 2026 — spending by month\n${byColumn(budget)}`;
+
+describe('the top or bottom of a ranked table', () => {
+  const standings = [
+    ['Pos', 'Club', 'P', 'W', 'D', 'L', 'Pts'],
+    ['1', 'Harbour Rovers', '12', '9', '2', '1', '29'],
+    ['2', 'Millbrook FC', '12', '8', '3', '1', '27'],
+    ['3', 'St Aldo United', '12', '6', '2', '4', '20'],
+    ['4', 'Kettle Town', '12', '2', '1', '9', '7'],
+  ];
+  const fw = screenOf(cell('Sunday league — Division 2', 40, 20, 22), grid([40, 100, 320, 370, 420, 470, 520], 70, standings));
+  const text = `Sunday league — Division 2\n${byColumn(standings)}`;
+  // Orders numbered down the page, newest first: no ranking, though it has a "#" and figures.
+  const orders = [
+    ['#', 'Customer', 'Placed', 'Amount'],
+    ['1', 'Lena Voss', '3 Dec 2026', '€ 42.00'],
+    ['2', 'Omar Haddad', '2 Dec 2026', '€ 118.50'],
+    ['3', 'Ines Duarte', '1 Dec 2026', '€ 7.90'],
+  ];
+  const ofw = screenOf(cell('Orders — league shop', 40, 20, 22), grid([40, 100, 320, 470], 70, orders));
+
+  it('states the first and the last place, in other words than the page\'s', () => {
+    expect(first('Which team is top of the league?', text, 'Sunday league', fw)).toMatch(/^Harbour Rovers — top, place 1 of 4/);
+    expect(first("Who's bottom of the table?", text, 'Sunday league', fw)).toMatch(/^Kettle Town — bottom, place 4 of 4/);
+  });
+
+  it('negatives: a list that only numbers its lines, a question of another top', () => {
+    expect(first('Which customer is top of the league?', `Orders — league shop\n${byColumn(orders)}`, 'Orders', ofw)).not.toMatch(/^Lena Voss/);
+    expect(first('What is at the top of my to-do list?', text, 'Sunday league', fw)).not.toMatch(/^Harbour Rovers/);
+  });
+});
