@@ -10,11 +10,14 @@
  * allowance is measured in GB or kg) nor "credit" (a phone's credit may be minutes).
  */
 const PAYMENT =
-  'deposit|bonus|bonuses|refund|payment|payout|salary|pay\\s+rise|raise|rent|bill|tip|gratuity|fee|fine|penalty|loan|mortgage|discount|donation|transfer|invoice|budget|grant|pension|overdraft|premium|excess|cashback|prize|reward|settlement|compensation|debt|instal{1,2}ment|down\\s+payment|severance|scholarship|wage|wages|fare|tax|paycheck|paycheque|inheritance|reimbursement|rebate|dividend|commission|tuition|subsidy|grant|fees|fines|tips|loans|payments|refunds|deposits|discounts';
+  'deposit|bonus|bonuses|refund|payment|payout|salary|pay\\s+rise|raise|rent|bill|tip|gratuity|fee|fine|penalty|loan|mortgage|discount|donation|transfer|invoice|budget|grant|pension|overdraft|premium|excess|cashback|prize|reward|settlement|compensation|debt|instal{1,2}ment|down\\s+payment|severance|scholarship|wage|wages|fare|tax|paycheck|paycheque|inheritance|reimbursement|rebate|dividend|commission|tuition|subsidy|grant|fees|fines|tips|loans|payments|refunds|deposits|discounts|price|prices|cost|costs|charge|charges|bills';
 
-/** "How big / large / sizeable was the deposit": the adjective asks a size, the payment an amount. */
+/**
+ * "How big / large / sizeable was the deposit", "how high was the water bill", "how steep is the late
+ * fee": the adjective asks a size or a height, the payment an amount.
+ */
 const HOW_BIG_PAYMENT = new RegExp(
-  `\\bhow\\s+(?:big|large|huge|sizeable|sizable)\\b(?:\\s+(?:is|was|are|were|will|would|'s)\\b)?(?:\\s+(?:be|the|my|our|your|his|her|their|this|that|a|an|last|next|first|annual|yearly|monthly|weekly|security|christmas|year-end|signing|cash|tax|final|total|early|late|damage|booking))*\\s+(?:${PAYMENT})\\b(?!\\s+(?:box|boxes|jar|bag|form|slip|book|folder|file|envelope|machine|card|scheme|policy|letter))`,
+  `\\bhow\\s+(?:big|large|huge|sizeable|sizable|high|low|steep|hefty|small)\\b(?:\\s+(?:is|was|are|were|will|would|'s)\\b)?(?:\\s+(?:be|the|my|our|your|his|her|their|this|that|a|an|last|next|first|annual|yearly|monthly|weekly|security|christmas|year-end|signing|cash|tax|final|total|early|late|damage|booking))*(?:\\s+[a-z-]+)?\\s+(?:${PAYMENT})\\b(?!\\s+(?:box|boxes|jar|bag|form|slip|book|folder|file|envelope|machine|card|scheme|policy|letter))`,
   'i',
 );
 
@@ -37,7 +40,7 @@ export function kindByThing(question: string): 'money' | 'size' | null {
 /** The words that only asked the size ("big", "large") or the kind of amount ("data"): none a screen must say when the thing gives the kind. */
 export function thingKindWords(question: string): string[] {
   const kind = kindByThing(question);
-  if (kind === 'money') return ['big', 'large', 'huge', 'sizeable', 'sizable'];
+  if (kind === 'money') return ['big', 'large', 'huge', 'sizeable', 'sizable', 'high', 'low', 'steep', 'hefty', 'small'];
   return [];
 }
 

@@ -22,6 +22,8 @@ describe('a payment asked "how big" is an amount of money', () => {
   it('states the payment asked, not the size or another payment beside it', () => {
     expect(first('how big was the deposit on the flat?', letting, 'Lettings — Flat 2, 14 Larch Road')).toMatch(/^Security deposit £1,875\.00/);
     expect(first('how large is my bonus this year?', ['Gehaltsabrechnung Dezember 2026', 'Grundgehalt  3.200,00 €', 'Bonus  1.500,00 €', 'Netto  3.910,44 €'], 'Personio — Payslip')).toMatch(/^Bonus 1\.500,00 €/);
+    expect(first('how high was the water bill?', ['Bill for Oct–Nov', 'Amount due  £84.20', 'Usage 14 m³', 'Due 20 Dec'], 'Thames Water — Bills')).toMatch(/^Amount due £84\.20/);
+    expect(first('how steep is the late fee?', ['Loan: The Overstory', 'Due 3 Dec', 'Late fee  €0.50 per day'], 'Library — Account')).toMatch(/^Late fee €0\.50/);
     expect(first('how big is the refund for the jacket?', ['Return of order #44120', 'Rain jacket (M)', 'Refund  €64.90', 'Issued to Visa •• 4411'], 'Zalando — Returns')).toMatch(/€64\.90/);
   });
 
@@ -31,6 +33,10 @@ describe('a payment asked "how big" is an amount of money', () => {
     // The listing shows no deposit: neither its rent nor its area is stated as one.
     expect(first('how big was the deposit on the flat?', listing, 'Zoopla — Leith')).not.toMatch(/^(?:Rent|Floor area|£1,150|68)/);
     expect(kindByThing('how big is the deposit box at the bank?')).toBeNull();
+    expect(kindByThing('how high is the water tower?')).toBeNull();
+    expect(first('how high is the hill?', ['Arthurs Seat hill', 'Height 251 m', 'Entry fee none'], 'Komoot')).toMatch(/251 m/);
+    // The bill's page shows only the water used: that is no amount of the bill.
+    expect(first('how high was the water bill?', ['Bill for Oct–Nov', 'Usage 14 m³', 'Due 20 Dec'], 'Thames Water — Bills')).not.toMatch(/^(?:Usage|14 m)/);
     expect(kindByThing('how big was the security deposit?')).toBe('money');
     expect(askedValue('how big was the deposit?').terms).toEqual(['deposit']);
   });
