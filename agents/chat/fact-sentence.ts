@@ -23,6 +23,7 @@ import { falseFriendMask } from './false-friends.js';
 import { extremeLead } from './superlative.js';
 import { positionLead } from './list-position.js';
 import { openingHoursLead } from './opening-hours.js';
+import { relativeTime } from './relative-time.js';
 import { askedClause, isWriterHeader, writerOf } from './prose-clause.js';
 import { checkStatement, leadStands, oftenForWhen, onlyGeneralUnmet } from './statement-check.js';
 import { nearMissSentence } from './near-miss.js';
@@ -1067,6 +1068,9 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "Is the shop open on Saturday" ← "Sa 9–14 Uhr": the opening-hours row whose days hold the asked one.
   const hours = openingHoursLead(question, asked, numbered, hints.screens);
   if (hours && (!hours.found || stands(hours))) return { text: `${clip(hours.text, MAX_CHARS)}${where(hours, fmt)} [${hours.n}].`, cited: [hours.n], known: hours.found, hedged: false };
+  // "When does check-in close" ← "Check-in closes 45 min before departure" and "Departs 07:40": 06:55.
+  const counted = relativeTime(question, asked, foundScreens(numbered, hints.screens, 3).flatMap((s) => s.lines.map((text) => ({ text, lines: s.lines, item: s }))));
+  if (counted) return { text: `${counted.time ? `${counted.time} — ` : ''}${clip(counted.line, MAX_CHARS)}${counted.from ? ` (${clip(counted.from, 80)})` : ''}${where(counted.item, fmt)} [${counted.item.n}].`, cited: [counted.item.n], known: true, hedged: false };
   // "What did I run to clear the cache", "what do I do if it arrives damaged", "how much margin": the command, the step or the measure a found screen says.
   const proc = procedureLead(question, asked, adviceScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage?.window_title ?? '' })));
   if (proc) return { text: `${clip(proc.text, MAX_CHARS).replace(/[.;:,]+$/, '')}${where(proc, fmt)} [${proc.n}].`, cited: [proc.n], known: proc.found !== false, hedged: false };
