@@ -181,6 +181,21 @@ function ordered(rows: Row[]): Row[] {
   return keyed.sort((a, b) => a.k - b.k || a.r.at - b.r.at).map((x) => x.r);
 }
 
+/**
+ * Whether a row's date is before the day a screen was seen: by its year where it says one, else by
+ * month and day, a month more than three before the seen one being next year's.
+ */
+function before(date: number | null, seen: Date): boolean {
+  if (date === null) return false;
+  const year = Math.floor(date / 400);
+  const month = Math.floor((date % 400) / 32);
+  const day = date % 32;
+  const seenKey = seen.getUTCMonth() * 32 + seen.getUTCDate();
+  if (year) return year * 400 + month * 32 + day < seen.getUTCFullYear() * 400 + seenKey;
+  if (month + 3 < seen.getUTCMonth()) return false;
+  return month * 32 + day < seenKey;
+}
+
 /** Rows whose time is on the asked side of the anchor, a list past midnight running on into the next day. */
 function anchored(rows: Row[], side: 'after' | 'before', minutes: number): Row[] {
   let day = 0;
@@ -245,7 +260,15 @@ export function positionLead(question: string, asked: AskedValue, numbered: read
       if (has.length && has.length < rows.length) rows = has;
     }
     if (!rows.length) continue;
-    const list = ordered(rows);
+    let list = ordered(rows);
+    // "The next game": of a list of dates, not one already past when the screen was seen.
+    if (ask.word === 'next' && !ask.anchor) {
+      const seen = new Date(s.passage.seen_at);
+      if (!Number.isNaN(seen.getTime())) {
+        list = list.filter((r) => !before(r.date, seen));
+        if (!list.length) continue;
+      }
+    }
     let picks: { row: Row; at: string }[] = [];
     if (ask.anchor) {
       // A bare hour read both ways: the reading the list's times run across ("after 6" on buses from 17:20 to 19:20 is 18:00).

@@ -39,6 +39,8 @@ describe('the row at the asked place in a list', () => {
     expect(first('when is my earliest appointment?', visits, 'My appointments')).toMatch(/^Physio — Mon 14 Dec 11:00/);
     expect(first('when is the final match of the season?', fixtures, 'Rovers FC — Fixtures')).toMatch(/^Sun 16 May\s+Rovers v Athletic/);
     expect(first("when's the next game?", fixtures, 'Rovers FC — Fixtures')).toMatch(/^Sat 12 Dec\s+Rovers v United/);
+    // Seen on 9 December: the game of the 5th is past.
+    expect(first("when's the next game?", ['Results and fixtures', 'Sat 5 Dec  Rovers 2–1 Town  FT', ...fixtures.slice(1)], 'Rovers FC — Fixtures')).toMatch(/^Sat 12 Dec\s+Rovers v United/);
   });
 
   it('states no row for a day the list does not have, a list of another thing, or a question of another kind', () => {
