@@ -44,11 +44,27 @@ const FOREIGN_WEEKDAYS = new Map<string, number>();
   }
 });
 
-/** The weekday a word names, in English ("Fri", "Fridays") or written out in another language ("Donnerstag"), or null. */
+/**
+ * Weekdays as French, Spanish, Italian and Portuguese calendars shorten them ("jeu. 17 déc.", "mié. 16
+ * dic.", "qua. 16 dez."). "Mar" is left out: it is March to an English screen. Forms that are words or
+ * names too ("Sam", "Dom", "sex") count only with their period.
+ */
+const SHORT_FOREIGN = new Map<string, number>([
+  ['lun', 1], ['mer', 3], ['jeu', 4], ['ven', 5], ['sam', 6], ['dim', 0],
+  ['mié', 3], ['mie', 3], ['jue', 4], ['vie', 5], ['sáb', 6], ['sab', 6], ['dom', 0],
+  ['gio', 4], ['seg', 1], ['ter', 2], ['qua', 3], ['qui', 4], ['sex', 5],
+]);
+/** Short forms no English word or name shares: a weekday with or without a period. */
+const SHORT_ALONE = new Set(['lun', 'jeu', 'ven', 'mié', 'jue', 'sáb', 'gio']);
+
+/** The weekday a word names, in English ("Fri", "Fridays"), written out in another language ("Donnerstag") or shortened there ("jeu."), or null. */
 export function weekdayOf(word: string): number | null {
-  const w = word.toLowerCase().replace(/[.,]$/, '');
+  const raw = word.toLowerCase();
+  const w = raw.replace(/[.,]$/, '');
   for (const [re, d] of WEEKDAYS) if (re.test(w)) return d;
-  return w.length >= 4 ? (FOREIGN_WEEKDAYS.get(w) ?? null) : null;
+  if (w.length >= 4) return FOREIGN_WEEKDAYS.get(w) ?? null;
+  const short = SHORT_FOREIGN.get(w);
+  return short !== undefined && (raw.endsWith('.') || SHORT_ALONE.has(w)) ? short : null;
 }
 
 /** A question's own words only: a weekday written out ("Friday", "Fridays") and an ordinal date ("the 6th", "6th"). */
@@ -209,10 +225,13 @@ export function unitDayFit(cue: DayCue | null, u: UnitDay): -1 | 0 | 1 {
   return u.heading ? dayFit(cue, u.heading) : 0;
 }
 
+/** Months as other languages shorten them on a calendar's day heading ("déc.", "dic.", "dez.", "févr."). */
+const SHORT_MONTH = /^(?:janv|févr|fevr|avr|juil|déc|ene|abr|ago|dic|gen|giu|lug|ott|set|fev|dez|mär|mrz|okt|mei)\.?$/i;
+
 /** A line that is a day heading alone ("Tuesday 15 December", "Thu 17/12"): the entries under it are on that day. */
 export function isDayHeading(line: string): boolean {
   const t = line.trim().replace(/[:]$/, '');
-  const dayWord = (w: string) => weekdayOf(w) !== null || MONTH_WORD.test(w) || monthsNamed(w, true).size > 0 || RUN.test(w) || /^(?:de|del|di|du|der|den|le|the|of)$/i.test(w) || /^(?:\d{1,2}(?:st|nd|rd|th)?\.?|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\.?|\d{4})$/i.test(w);
+  const dayWord = (w: string) => weekdayOf(w) !== null || MONTH_WORD.test(w) || SHORT_MONTH.test(w) || monthsNamed(w, true).size > 0 || RUN.test(w) || /^(?:de|del|di|du|der|den|le|the|of)$/i.test(w) || /^(?:\d{1,2}(?:st|nd|rd|th)?\.?|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\.?|\d{4})$/i.test(w);
   const words = t.split(/[\s,]+/).filter(Boolean);
   return words.length <= 5 && words.every(dayWord) && dayOfHeader(t) !== null;
 }
