@@ -234,13 +234,16 @@ export function positionLead(question: string, asked: AskedValue, numbered: read
   if (!ask) return null;
   const cue = dayCue(question);
   const dayWords = new Set((cue?.words ?? []).map((w) => stem(w)));
-  const things = asked.terms.filter((t) => !NOT_THING.has(t) && !dayWords.has(t) && !asked.loose.includes(t) && !/^\d+$/.test(t) && !/^(?:sun|mon|tue|wed|thu|fri|sat)/.test(t));
+  const things = asked.terms.filter((t) => !NOT_THING.has(t) && !dayWords.has(t) && !asked.loose.includes(t) && !/\d/.test(t) && !/^(?:sun|mon|tue|wed|thu|fri|sat)/.test(t));
   // Names the question gives ("to York", "the 42") are the route's: a row of the list must say them where some do.
   const names = question.split(/[^\p{L}\p{N}'-]+/u).filter(Boolean).slice(1).filter((w) => /^\p{Lu}\p{Ll}/u.test(w) && !VALUE.date.test(w) && w !== 'I').map((w) => w.toLowerCase());
   const numbers = [...question.matchAll(/\b(?:route|line|bus|tram|no\.?|number|the)\s+(\d{1,4}[a-z]?)\b/gi)].map((m) => m[1]!.toLowerCase());
   for (const s of foundScreens(numbered, screens, LIST_SCREENS)) {
     const page = stemsOf(`${s.lines.join('\n')}\n${s.title}\n${s.about}`);
-    if (things.length && !things.some((t) => said(t, page, asked))) continue;
+    // A list of the asked thing: every noun of it said on the page (a jobs log's "next check" is no car's inspection).
+    if (things.length && !things.every((t) => said(t, page, asked))) continue;
+    // A page that says which one is next itself ("Next inspection: 14 March") answers by its label, not by its order.
+    if (ask.word === 'next' && s.lines.some((l) => /\bnext\b/i.test(l))) continue;
     let rows = rowsOf(s.lines);
     // A list: two rows at least on the screen; the asked day or route may hold only one of them.
     if (rows.length < 2) continue;

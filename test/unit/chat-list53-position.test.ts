@@ -47,6 +47,9 @@ describe('the row at the asked place in a list', () => {
     expect(first('what is the first slot on Thursday?', gp, 'Dr Kaur — Booking')).not.toMatch(/^(?:09:30|08:00) /);
     expect(first('when is the last tram tonight?', board, 'National Rail — Live departures')).not.toMatch(/^23:32/);
     expect(first('when is the last bus?', fixtures, 'Rovers FC — Fixtures')).not.toMatch(/^Sun 16 May/);
+    // A log of jobs with its times is no list of the bike's services; a page that labels the next one answers by its label.
+    expect(first('when does my bike need its next service?', ['Backups — last 7 days', '02:00  db-backup  OK  next check 10 Dec', '03:00  log-rotate  OK'], 'Cronwatch')).not.toMatch(/^02:00|^03:00|only one listed/);
+    expect(first('when does my bike need its next service?', ['My bike — Velo Service', 'Last service  2 Jun 2026', 'Next service  by 2 Jun 2027'], 'Velo Service')).not.toMatch(/listed\)/);
     expect(positionAsked('when did I last open the bus timetable?')).toBeNull();
     expect(positionAsked('what was the last thing I looked at?')).toBeNull();
     expect(positionAsked('when is the next meeting next week?')).toBeNull();
