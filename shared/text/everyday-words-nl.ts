@@ -35,7 +35,7 @@ penalty | boete
 reminder | herinnering, aanmaning
 cheap | goedkoop
 expensive | duur
-free | gratis, kosteloos
+free | gratis, kosteloos, kosteloze, zonder kosten
 budget | budget, begroting
 savings | spaargeld, besparing
 money | geld
@@ -224,7 +224,7 @@ name | naam, voornaam, achternaam
 first name | voornaam
 surname | achternaam
 birth | geboorte, geboortedatum, geboren
-signature | handtekening, ondertekenen
+signature | handtekening, ondertekenen, ondertekend, getekend
 form | formulier
 document | document
 certificate | certificaat, verklaring
@@ -259,7 +259,7 @@ cabin | hut, cabine
 furniture | meubels, meubilair
 deck | dek
 passenger | passagier, reiziger
-guest | gast, gasten
+guest | gast, gasten, genodigden
 reception | receptie, balie
 check-in | inchecken
 check-out | uitchecken
@@ -286,7 +286,7 @@ supermarket | supermarkt
 hardware store | bouwmarkt, ijzerwinkel, ijzerwaren
 school | school
 class | les, klas
-teacher | leraar, lerares, docent
+teacher | leraar, lerares, docent, leraren, docenten, leerkracht, leerkrachten
 homework | huiswerk
 exam | examen, toets, tentamen
 weather | weerbericht
@@ -309,4 +309,186 @@ leave with | afgeven
 buy | kopen
 sell | verkopen
 send | sturen, versturen
+# home repairs, appliances and the building
+boiler | cv-ketel, ketel, geiser, warmwaterboiler
+radiator | radiator, radiatoren, verwarmingselement
+installation | installatie, installeren, geïnstalleerd, plaatsing
+technician | monteur, technicus, servicemonteur
+tradesman | vakman, klusjesman, bouwvakker, aannemer
+leak | lekkage, lekt, waterschade
+broken | kapot, stuk, storing, buiten gebruik, werkt niet
+shower | douchecabine, douchen
+toilet | wc, toiletten
+bathroom | badkamer
+lock | deurslot, sloten, cilinderslot
+mould | schimmel, vocht, vochtig
+washing machine | wasmachine
+dishwasher | vaatwasser, vaatwasmachine
+fridge | koelkast
+cleaning | schoonmaak, schoonmaken, reiniging, eindschoonmaak, schoonmaakkosten
+cleaner | schoonmaker, schoonmaakster, werkster
+warranty | garantie
+spare part | onderdeel, onderdelen, reserveonderdeel
+labour | arbeidsloon, arbeidskosten, arbeid
+call-out | voorrijkosten
+materials | materiaal, materiaalkosten, materialen
+hourly rate | uurtarief
+power cut | stroomstoring, stroomuitval
+roof | dak
+wall | muur, muren
+garden | tuin
+stairs | trappenhuis, trappen
+lift | lift
+mailbox | brievenbus
+smoke detector | rookmelder
+service charges | servicekosten, bijkomende kosten
+noise | lawaai, geluidsoverlast
+laundry | wasruimte, wasserette, wasgoed
+# travel, transport and stays
+arrivals hall | aankomsthal, aankomst
+departures hall | vertrekhal
+underground | metro
+tram | tram
+metro line | lijn
+bus stop | bushalte, halte
+on foot | te voet, lopen, loopafstand
+rental car | huurauto, autoverhuur
+driver | chauffeur, bestuurder
+traffic jam | verkeersopstopping, in de file
+connection | overstap, overstappen, aansluiting
+boarding pass | instapkaart
+security check | veiligheidscontrole
+hand luggage | handbagage
+checked baggage | ruimbagage
+host | gastheer, gastvrouw
+accommodation | accommodatie, onderkomen, logies
+stay | verblijf
+key box | sleutelkluis, sleutelkastje
+password | wachtwoord
+towel | handdoek, handdoeken
+bed linen | beddengoed, lakens
+pet | huisdier, huisdieren
+dog | hond, honden
+vet | dierenarts, dierenkliniek
+id card | identiteitskaart, ID-kaart, legitimatie
+driving licence | rijbewijs
+embassy | ambassade, consulaat
+town hall | gemeentehuis, stadhuis, gemeentekantoor
+registration | inschrijving, aanmelding, registratie, inschrijven
+residence permit | verblijfsvergunning
+tax return | belastingaangifte, aangifte inkomstenbelasting
+fare | ritprijs, reiskosten
+travel card | abonnement, ov-chipkaart, maandabonnement
+rental | verhuur, huren, gehuurd
+city centre | centrum, binnenstad, stadscentrum
+old town | oude binnenstad, historisch centrum
+customs | douane
+beach | het strand, aan zee
+swimming pool | zwembad
+campsite | camping
+single room | eenpersoonskamer
+double room | tweepersoonskamer
+guided tour | rondleiding, stadswandeling
+meeting point | verzamelpunt, ontmoetingspunt, verzamelplaats
+parcel locker | pakketautomaat, afhaalpunt, pakketpunt
+lost and found | gevonden voorwerpen
+police | politie
+post office | postkantoor
+library | bibliotheek
+playground | speeltuin
+church | kerk
+on time | op tijd, stipt
+early | vroeg, vroegtijdig
+expected | gepland, verwacht, voorzien
+take place | plaatsvinden, vindt plaats
+# school and exchange
+pupil | leerling, leerlingen, studenten, scholier, scholieren
+exchange | uitwisseling, uitwisselingsstudent
+host family | gastgezin
+headteacher | directeur, directrice, schoolleider
+class teacher | mentor, klassenleraar, klassenlerares
+semester | semester, schooljaar
+report card | schoolrapport, rapportcijfers
+canteen | kantine, schoolkantine
+kindergarten | kinderopvang, kinderdagverblijf, peuterspeelzaal
+childcare | naschoolse opvang, buitenschoolse opvang, BSO
+packed lunch | lunchpakket, broodtrommel
+snack | tussendoortje, versnapering
+permission | toestemming, toestemmingsformulier
+agreement | overeenkomst, akkoord
+# family invitations and occasions
+invitation | uitnodiging, uitnodigen, uitgenodigd
+surprise | verrassing, verrassingsfeest
+anniversary | jubileum, trouwdag
+christening | doop, doopfeest
+funeral | begrafenis, uitvaart
+engagement | verloving, verloofd
+photo | foto's, fotootjes
+album | fotoalbum
+rsvp | aanmelden, aanwezig, deelnemen
+venue | locatie, feestzaal
+dress code | kledingvoorschrift, dresscode
+menu | menukaart, menu van de dag
+barbecue | barbecue
+vegetarian | vegetarisch
+groceries | boodschappen
+market | markt, weekmarkt
+bakery | bakkerij, bakker
+# health
+doctor's office | praktijk, huisartsenpraktijk, gezondheidscentrum
+nurse | verpleegkundige, verpleger, verpleegster
+patient | patiënt, patiënten
+health insurance | zorgverzekering, zorgpas, verzekeringspas
+fever | koorts
+cough | hoest, hoesten
+flu | griep, verkoudheid
+blood test | bloedonderzoek, bloedafname, bloedprik
+x-ray | röntgenfoto, röntgen
+emergency | spoed, spoedeisende hulp, noodgeval, huisartsenpost
+ointment | zalf, crème
+syrup | siroop, hoestdrank, druppels, oogdruppels
+side effects | bijwerkingen, bijwerking
+daily | per dag, dagelijks, keer per dag
+with meals | voor het eten, na het eten, bij de maaltijd
+empty stomach | nuchter, op een lege maag
+on duty | dienstapotheek, avondapotheek, dienstdoende
+glasses | bril, contactlenzen
+physio | fysiotherapie, fysiotherapeut, fysio
+sick note | ziekmelding, ziekteverlof, ziekteverklaring
+surgery | operatie, ingreep
+result | uitslag, uitslagen, resultaat, resultaten
+# money on the card and in the account
+pending | in behandeling, in afwachting, openstaand
+charged | afgeschreven, in rekening gebracht, belast
+released | vrijgegeven, teruggeboekt
+hold | geblokkeerd, reservering, voorautorisatie
+transaction | transactie, transacties, boeking
+statement | rekeningafschrift, afschrift, bankafschrift
+atm | geldautomaat, pinautomaat
+exchange rate | wisselkoers
+interest rate | rente, rentepercentage
+loan | lening, hypotheek, krediet
+paid | betaald, voldaan
+unpaid | onbetaald, openstaand, nog te betalen
+surcharge | toeslag, meerprijs
+non-refundable | niet-restitueerbaar, niet terugbetaalbaar
+voucher | waardebon, tegoedbon, cadeaubon, cadeaukaart
+tip | fooi
+# work mail
+day off | vrije dag, vrij, verlofdag
+overtime | overuren, overwerk
+shift | dienst, diensten, nachtdienst, vroege dienst, late dienst
+project | projecten
+report | verslag, rapportage
+agenda | agenda
+presentation | presentatie
+video call | videogesprek, videobellen, videovergadering
+payslip | loonstrook, salarisstrook
+expenses | onkosten, declaratie, onkostenvergoeding
+training | cursus, opleiding, scholing
+probation | proeftijd
+working hours | werktijden, arbeidstijd, kantoortijden
+working from home | thuiswerken, thuiswerkdag
+hr | personeelszaken, HR-afdeling
+staff | medewerkers, medewerker, personeel
 `;

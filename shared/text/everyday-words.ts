@@ -38,7 +38,7 @@ penalty | Strafe, Bußgeld, Mahngebühr | amende, pénalité | multa, sanción |
 reminder | Mahnung, Erinnerung | rappel, relance | recordatorio, aviso | sollecito, promemoria | lembrete, aviso
 cheap | günstig, billig | bon marché, pas cher | barato | economico | barato
 expensive | teuer | cher | caro | caro | caro
-free | kostenlos, gratis, umsonst | gratuit | gratis, gratuito | gratis, gratuito | grátis, gratuito
+free, free of charge | kostenlos, gratis, umsonst, kostenfrei, gebührenfrei | gratuit, gratuite, sans frais | gratis, gratuito, gratuita, sin coste, sin cargo | gratis, gratuito, gratuita, senza costi | grátis, gratuito, gratuita, sem custos
 budget | Budget, Etat | budget | presupuesto | budget, bilancio | orçamento
 savings | Ersparnisse, Sparguthaben | économies, épargne | ahorros | risparmi | poupanças, economias
 money | Geld | argent | dinero | soldi, denaro | dinheiro
@@ -234,7 +234,7 @@ name | Name, Vorname, Nachname | nom, prénom | nombre, apellido | nome, cognome
 first name | Vorname | prénom | nombre | nome | nome próprio, primeiro nome
 surname, last name | Nachname, Familienname | nom de famille | apellido, apellidos | cognome | apelido, sobrenome
 birth | Geburt, Geburtsdatum, geboren | naissance | nacimiento | nascita, nato, nata | nascimento
-signature, sign | Unterschrift, unterschreiben | signature, signer | firma, firmar | firma, firmare | assinatura, assinar
+signature, sign, signed | Unterschrift, unterschreiben, unterschrieben, unterzeichnet | signature, signer, signé, signée | firma, firmar, firmado, firmada | firma, firmare, firmato, firmata | assinatura, assinar, assinado, assinada
 form | Formular, Antrag | formulaire | formulario, impreso | modulo | formulário, impresso
 document | Dokument, Unterlagen | document | documento | documento | documento
 certificate | Bescheinigung, Zeugnis, Urkunde | certificat, attestation | certificado | certificato | certificado
@@ -271,7 +271,7 @@ cabin | Kabine | cabine | camarote, cabina | cabina | cabine, camarote
 furniture | Möbel | meubles, mobilier | muebles, mobiliario | mobili, arredamento | móveis, mobília
 deck | Deck | pont | cubierta | ponte | convés
 passenger | Fahrgast, Passagier, Reisender | passager, passagère, voyageur | pasajero, pasajera, viajero | passeggero, passeggera, viaggiatore | passageiro, passageira, viajante
-guest | Gast, Gäste | hôte, client | huésped | ospite | hóspede
+guest, guests | Gast, Gäste | hôte, client, invités, invitées | huésped, huéspedes, invitados | ospite, ospiti, invitati | hóspede, hóspedes, convidados
 reception, front desk | Rezeption, Empfang | réception, accueil | recepción | reception, accettazione | receção, recepção
 check-in, check in | Check-in, Anreise | arrivée, enregistrement | entrada, llegada, check-in | arrivo, check-in | entrada, chegada, check-in
 check-out, check out | Check-out, Abreise | départ, libération de la chambre | salida, check-out | partenza, check-out | saída, check-out
@@ -299,7 +299,7 @@ supermarket | Supermarkt | supermarché | supermercado | supermercato | supermer
 hardware store, hardware shop, hardware, DIY store | Baumarkt, Eisenwaren, Eisenwarenhandlung | quincaillerie | ferretería | ferramenta | ferragens
 school | Schule | école, collège, lycée | escuela, colegio, instituto | scuola | escola
 class, lesson | Unterricht, Stunde, Klasse | cours, classe | clase | lezione, classe | aula, turma
-teacher | Lehrer, Lehrerin | professeur, enseignant, maîtresse | profesor, profesora, maestro, maestra | insegnante, professore, maestra | professor, professora
+teacher, teachers, professor | Lehrer, Lehrerin, Lehrerinnen, Lehrkraft, Lehrkräfte | professeur, professeure, professeurs, enseignant, enseignante, enseignants, maîtresse | profesor, profesora, profesores, maestro, maestra | insegnante, insegnanti, professore, professoressa, maestra | professor, professora, professores
 homework | Hausaufgaben | devoirs | deberes, tarea | compiti | trabalhos de casa, dever de casa
 exam, test | Prüfung, Klausur, Klassenarbeit | examen, contrôle | examen | esame, verifica | exame, teste
 weather | Wetter | météo, temps | tiempo | meteo | previsão do tempo, meteorologia
@@ -322,4 +322,186 @@ leave with, hand in | abgeben | déposer, remettre | dejar, entregar | lasciare,
 buy | kaufen | acheter | comprar | comprare | comprar
 sell | verkaufen | vendre | vender | vendere | vender
 send | schicken, senden | envoyer | enviar, mandar | inviare, mandare | enviar, mandar
+# home repairs, appliances and the building
+boiler, water heater | Heizkessel, Therme, Gastherme, Warmwasserspeicher, Durchlauferhitzer | chaudière, chauffe-eau, ballon d'eau chaude | calentador, termo, caldera de gas | caldaia, scaldabagno, scaldacqua | caldeira, esquentador, termoacumulador
+radiator, radiators | Heizkörper | radiateur, radiateurs | radiador, radiadores | termosifone, termosifoni, radiatore | radiador, radiadores
+installation, install, installed, fitting | Installation, Einbau, installieren, einbauen, eingebaut, installiert | installation, installé, installée, mise en service | instalación, instalar, instalado, instalada | installazione, installare, installato, installata | instalação, instalar, instalado, instalada
+technician, repairman, repairer, fitter | Techniker, Technikerin, Monteur, Servicetechniker, Kundendienst | technicien, technicienne, dépanneur, réparateur | técnico, técnica, reparador | tecnico, tecnica, riparatore | técnico, técnica, reparador
+tradesman, tradesmen, workman, workmen, craftsman, craftsmen | Handwerker, Handwerkerin, Bauarbeiter | ouvrier, ouvriers, compagnon | obrero, obreros, operario, operarios, albañil | operaio, operai, muratore, artigiano | operário, operários, pedreiro, empreiteiro
+leak, leaking, leaks | Leck, undicht, tropft, Wasserschaden, Leckage | fuite, fuites, fuite d'eau, dégât des eaux | fuga, gotera, goteras, fuga de agua | perdita, perdite, infiltrazione, infiltrazioni | fuga, infiltração, fuga de água, infiltrações
+broken, faulty, fault, breakdown, out of order, not working | kaputt, defekt, Störung, außer Betrieb, funktioniert nicht | en panne, cassé, cassée, défectueux, défectueuse, hors service, ne fonctionne pas | averiado, averiada, avería, roto, estropeado, fuera de servicio, no funciona | guasto, guasta, rotto, rotta, fuori servizio, non funziona | avariado, avariada, avaria, partido, estragado, fora de serviço, não funciona
+shower | Dusche, duschen | cabine de douche, salle de douche | ducha, ducharse | doccia, docce | duche, chuveiro
+toilet, loo, lavatory | Toiletten, Klo, WC | toilettes, cabinet de toilette | aseo, aseos, inodoro, váter | gabinetto, servizi igienici, sanitari | sanita, sanitários, casa de banho
+bathroom | Badezimmer | salle de bain, salle de bains | cuarto de baño, baño | bagno, stanza da bagno | casa de banho, banheiro
+lock, door lock | Schloss, Türschloss, Schließzylinder | serrure, serrures | cerradura, cerrojo | serratura, serrature | fechadura, fechaduras
+mould, mold, damp, dampness | Schimmel, Feuchtigkeit, Feuchte | moisissure, moisissures, humidité | moho, humedad, humedades | muffa, umidità | bolor, humidade, umidade, mofo
+washing machine | Waschmaschine | machine à laver, lave-linge | lavadora | lavatrice | máquina de lavar roupa, máquina de lavar
+dishwasher | Spülmaschine, Geschirrspüler, Geschirrspülmaschine | lave-vaisselle | lavavajillas, lavaplatos | lavastoviglie | máquina de lavar loiça, lava-louça, lava-louças
+fridge, refrigerator | Kühlschrank | frigo, réfrigérateur | nevera, frigorífico | frigorifero, frigo | frigorífico, geladeira
+cleaning, clean | Reinigung, Putzen, Endreinigung, reinigen, putzen, gereinigt | nettoyage, nettoyer, frais de ménage, faire le ménage | limpieza, limpiar, gastos de limpieza | pulizia, pulizie, pulire, spese di pulizia | limpeza, limpar, taxa de limpeza
+cleaner, cleaning lady | Putzfrau, Reinigungskraft, Putzhilfe, Reinigungsfirma | femme de ménage, agent d'entretien | limpiadora, asistenta, señora de la limpieza | donna delle pulizie, colf, impresa di pulizie | empregada de limpeza, senhora da limpeza, faxineira
+warranty, guarantee | Garantie, Gewährleistung | garantie | garantía | garanzia | garantia
+spare part, spare parts, replacement part | Ersatzteil, Ersatzteile | pièce détachée, pièces détachées, pièce de rechange | repuesto, repuestos, recambio, recambios | ricambio, ricambi, pezzo di ricambio | peça de substituição, peças de substituição, peça sobressalente
+labour, labor | Arbeitslohn, Arbeitszeit, Lohnkosten, Arbeitskosten | main d'œuvre, main-d'œuvre | mano de obra | manodopera | mão de obra, mão-de-obra
+call-out, callout, call-out fee, travel cost | Anfahrt, Anfahrtskosten, Anfahrtspauschale | déplacement, frais de déplacement | desplazamiento, gastos de desplazamiento | diritto di chiamata, costo di uscita | deslocação, deslocamento, taxa de deslocação
+materials, material | Material, Materialkosten | matériaux, fournitures | material, materiales | materiale, materiali | material, materiais
+hourly rate | Stundensatz, Stundenlohn | tarif horaire, taux horaire | tarifa por hora, precio por hora | tariffa oraria, costo orario | preço por hora, valor hora
+power cut, power outage, outage, blackout | Stromausfall, Stromunterbrechung | coupure de courant, coupure d'électricité | apagón, corte de luz | interruzione di corrente, blackout | corte de luz, apagão, corte de energia
+roof | Dach | toit, toiture | tejado, techo | tetto | telhado
+wall, walls | Wände, Mauer | mur, murs | pared, paredes | parete, pareti, muro | parede, paredes
+garden | Garten | jardin | jardín | giardino | jardim
+stairs, staircase, stairwell | Treppe, Treppenhaus | escalier, escaliers, cage d'escalier | escalera, escaleras | vano scala, scale condominiali | escada, escadas
+lift, elevator | Aufzug, Fahrstuhl | ascenseur | ascensor | ascensore | elevador
+mailbox, letterbox, postbox | Briefkasten | boîte aux lettres | buzón | cassetta della posta, buca delle lettere | caixa do correio, caixa de correio
+smoke detector, smoke alarm | Rauchmelder | détecteur de fumée | detector de humo | rilevatore di fumo | detetor de fumo, detector de fumaça
+service charges, utilities, utility costs | Nebenkosten, Betriebskosten, Nebenkostenabrechnung | charges locatives, charges de copropriété | gastos de comunidad, suministros | spese condominiali, oneri accessori | despesas de condomínio, condomínio
+noise | Lärm, Krach | tapage, nuisances sonores | ruido, ruidos | rumore, rumori | barulho, ruído
+laundry, laundry room | Waschküche, Wäsche, Wäscherei | laverie, buanderie, linge | lavandería, colada | lavanderia, bucato | lavandaria, lavanderia
+# travel, transport and stays
+arrivals hall, arrival hall, arrivals area | Ankunftshalle, Ankunftsbereich | hall des arrivées, arrivées | vestíbulo de llegadas, llegadas | sala arrivi, arrivi | zona de chegadas, chegadas
+departures hall, departure hall, departures area | Abflughalle, Abflugbereich | hall des départs, zone des départs | vestíbulo de salidas, salidas | sala partenze, partenze | zona de partidas, partidas
+underground, subway, metro | U-Bahn | métro | metro, metropolitano | metropolitana, metro | metro, metropolitano
+tram, streetcar | Straßenbahn, Tram | tramway | tranvía | tram, tranvia | elétrico, bonde
+metro line, bus line, tram line, underground line, subway line, train line | Linie | ligne | línea | linea | linha
+bus stop | Bushaltestelle, Haltestelle | arrêt de bus, arrêt | parada de autobús, parada | fermata dell'autobus, fermata | paragem de autocarro, parada de ônibus, paragem
+on foot, walk, walking, walking distance | zu Fuß, Fußweg, Gehminuten, laufen | à pied, minutes à pied | a pie, andando, caminando | a piedi | a pé, caminhada
+rental car, hire car, car hire, car rental | Mietwagen, Leihwagen, Autovermietung | voiture de location, location de voiture | coche de alquiler, alquiler de coches | auto a noleggio, noleggio auto | carro de aluguer, carro alugado, aluguel de carro
+driver | Fahrer, Fahrerin | chauffeur, conductrice | chófer | autista, conducente | motorista, condutor, condutora
+traffic jam, traffic | Stau, Verkehr | embouteillage, bouchon, bouchons | atasco, embotellamiento, tráfico | ingorgo, traffico | engarrafamento, trânsito
+connection, connecting train, change trains | Anschluss, Umstieg, umsteigen | correspondance | transbordo, conexión, enlace | coincidenza, cambio treno | ligação, transbordo, conexão
+boarding pass | Bordkarte | carte d'embarquement | tarjeta de embarque | carta d'imbarco | cartão de embarque
+security check, security control, airport security | Sicherheitskontrolle | contrôle de sécurité | control de seguridad | controlli di sicurezza, controllo di sicurezza | controlo de segurança, controle de segurança
+hand luggage, carry-on, cabin bag | Handgepäck | bagage à main, bagage cabine | equipaje de mano | bagaglio a mano | bagagem de mão
+checked baggage, checked luggage, checked bag, hold luggage | Aufgabegepäck | bagage en soute | equipaje facturado | bagaglio da stiva | bagagem de porão
+host, hostess | Gastgeber, Gastgeberin | hôte, hôtesse | anfitrión, anfitriona | padrona di casa, host | anfitrião, anfitriã
+accommodation, lodging, place to stay | Unterkunft, Übernachtung | hébergement, logement | alojamiento | alloggio, sistemazione | alojamento, hospedagem
+stay | Aufenthalt | séjour | estancia, estadía | soggiorno | estadia
+key box, lockbox, key safe | Schlüsselbox, Schlüsselsafe, Schlüsseltresor | boîte à clés, boîte à clé | caja de llaves, cajetín | cassetta delle chiavi, cassetta portachiavi | cofre de chaves, caixa de chaves
+password, passcode | Passwort, Kennwort | mot de passe, code d'accès | contraseña, clave de acceso | password, codice di accesso | senha, palavra-passe
+towel, towels | Handtuch, Handtücher, Badetuch | serviette de bain, serviettes de bain, linge de toilette | toalla, toallas | asciugamano, asciugamani | toalha, toalhas
+bed linen, sheets, bedding | Bettwäsche | draps, linge de lit | sábanas, ropa de cama | lenzuola, biancheria da letto | lençóis, roupa de cama
+pet, pets | Haustier, Haustiere | animal de compagnie, animaux de compagnie, animaux | mascota, mascotas | animale domestico, animali domestici | animal de estimação, animais de estimação
+dog, dogs | Hund, Hunde | chien, chiens, chienne | perro, perros, perra | cani, cagnolino | cão, cães, cachorro
+vet, veterinarian, veterinary | Tierarzt, Tierärztin, Tierarztpraxis, Tierklinik | vétérinaire, clinique vétérinaire | veterinario, veterinaria, clínica veterinaria | veterinario, veterinaria, clinica veterinaria | veterinário, veterinária, clínica veterinária
+id card, identity card, identification | Personalausweis, Ausweis | carte d'identité, pièce d'identité | documento de identidad, carné de identidad | carta d'identità | cartão de cidadão, bilhete de identidade, carteira de identidade
+driving licence, driving license, driver's license | Führerschein | permis de conduire | carné de conducir, permiso de conducir | patente di guida | carta de condução, carteira de motorista
+embassy, consulate | Botschaft, Konsulat | ambassade, consulat | embajada, consulado | ambasciata, consolato | embaixada, consulado
+town hall, city hall, council | Rathaus, Bürgeramt, Bürgerbüro, Gemeinde | mairie, hôtel de ville | ayuntamiento | municipio, comune di | câmara municipal, prefeitura, junta de freguesia
+registration, register, enrolment, enrollment, sign up | Anmeldung, anmelden, angemeldet, Einschreibung | inscrit, inscrite, s'inscrire, enregistrement | inscripción, inscribirse, empadronamiento, matrícula | iscrizione, iscriversi, registrazione | inscrição, inscrever, matrícula, registo
+residence permit | Aufenthaltstitel, Aufenthaltserlaubnis | titre de séjour, carte de séjour | permiso de residencia, tarjeta de residencia | permesso di soggiorno | autorização de residência, título de residência
+tax return | Steuererklärung | déclaration d'impôts, déclaration de revenus | declaración de la renta | dichiarazione dei redditi | declaração de IRS, declaração de imposto de renda
+fare | Fahrpreis | prix du billet | tarifa, precio del billete | tariffa, prezzo del biglietto | tarifa, preço do bilhete
+travel card, travelcard, bus pass, monthly pass, season ticket | Monatskarte, Zeitkarte, Fahrausweis | abonnement mensuel, carte d'abonnement | abono, abono de transporte | abbonamento mensile, abbonamento | passe mensal, passe social
+rental | Verleih, Vermietung, mieten, leihen | louer, loué, en location | alquilar, alquilado | noleggio, noleggiare, a noleggio | alugar, alugado
+city centre, city center, town centre, town center, downtown | Innenstadt, Stadtzentrum, Zentrum | centre-ville | centro ciudad, centro de la ciudad | centro città | centro da cidade, baixa
+old town | Altstadt | vieille ville | casco antiguo, casco viejo | centro storico | centro histórico
+customs | Zoll | douane | aduana | dogana | alfândega
+beach | Badestrand, Sandstrand, am Strand | plage | playa | spiaggia | praia
+swimming pool, pool | Schwimmbad, Hallenbad, Freibad | piscine | piscina | piscina | piscina
+campsite, campground, camping | Campingplatz, Zeltplatz | terrain de camping | camping | campeggio | parque de campismo, acampamento
+single room | Einzelzimmer | chambre simple, chambre individuelle | habitación individual | camera singola | quarto individual, quarto de solteiro
+double room | Doppelzimmer | chambre double | habitación doble | camera doppia, camera matrimoniale | quarto duplo, quarto de casal
+guided tour, tour | Führung, Stadtführung, Rundgang | visite guidée | visita guiada | visita guidata | visita guiada
+meeting point, meeting place, gathering point | Treffpunkt | point de rendez-vous, lieu de rendez-vous | punto de encuentro | punto d'incontro, punto di ritrovo, ritrovo | ponto de encontro
+parcel locker, pickup point, pick-up point, collection point | Packstation, Paketstation, Abholstation | point relais, consigne automatique | punto de recogida, taquilla | punto di ritiro, armadietto | cacifo, ponto de recolha, ponto de retirada
+lost and found, lost property | Fundbüro | objets trouvés | objetos perdidos | oggetti smarriti | perdidos e achados
+police | Polizei | gendarmerie, commissariat de police | policía | polizia, carabinieri, questura | polícia
+post office | Postamt, Postfiliale | bureau de poste | oficina de correos, correos | ufficio postale | correios, estação de correios
+library | Bibliothek, Bücherei, Stadtbibliothek | bibliothèque, médiathèque | biblioteca | biblioteca | biblioteca
+playground | Spielplatz | aire de jeux | parque infantil | parco giochi | parque infantil
+church | Kirche | église | iglesia | chiesa | igreja
+on time, punctual | pünktlich | à l'heure | puntual, a tiempo | puntuale, in orario | pontual, a horas, no horário
+early | früh, frühzeitig | en avance, de bonne heure | temprano | in anticipo | cedo
+expected, scheduled, planned, estimated | geplant, vorgesehen, voraussichtlich, planmäßig | prévu, prévue, prévus, prévues, planifié | previsto, prevista, programado, programada | previsto, prevista, programmato, programmata | previsto, prevista, programado, agendado
+take place, takes place, held | stattfinden, findet statt | avoir lieu, aura lieu, a lieu | tener lugar, tendrá lugar, se celebrará | avrà luogo, si terrà, ha luogo | realizar-se, terá lugar, decorrerá
+# school and exchange
+pupil, pupils, student, students | Schüler, Schülerin, Schülerinnen, Schülern, Studentin, Studierende | élève, élèves, étudiant, étudiante, étudiants | alumno, alumna, alumnos, estudiante, estudiantes | alunno, alunna, alunni, studente, studentessa, studenti | aluno, aluna, alunos, estudante, estudantes
+exchange, student exchange, exchange student | Austausch, Schüleraustausch, Austauschschüler, Austauschschülerin | échange, échange scolaire, correspondant, correspondante | intercambio | scambio, scambio culturale | intercâmbio
+host family | Gastfamilie | famille d'accueil | familia de acogida, familia anfitriona | famiglia ospitante | família de acolhimento, família anfitriã
+headteacher, head teacher, principal, headmaster, headmistress | Schulleiter, Schulleiterin, Rektor, Rektorin | directeur d'école, directrice, proviseur | directora, director del colegio | dirigente scolastico, dirigente | diretor da escola, diretora
+class teacher, form teacher, homeroom teacher | Klassenlehrer, Klassenlehrerin | professeur principal, professeure principale | tutora, tutores | coordinatore di classe, coordinatrice di classe | diretor de turma, diretora de turma
+semester, school term, school year, trimester | Halbjahr, Semester, Schuljahr | trimestre, semestre, année scolaire | trimestre, semestre, curso escolar | quadrimestre, semestre, anno scolastico | período, semestre, ano letivo
+report card, school report | Schulzeugnis, Halbjahreszeugnis | bulletin scolaire, bulletin de notes | boletín de notas, boletín | pagella, scheda di valutazione | boletim escolar, boletim, pauta
+canteen, cafeteria, school lunch | Mensa, Kantine, Schulessen | cantine, restauration scolaire | comedor, comedor escolar | refezione scolastica, mensa scolastica | cantina, refeitório
+kindergarten, nursery, daycare, day care, creche | Kita, Kindertagesstätte, Krippe | crèche, maternelle, école maternelle | guardería, escuela infantil | asilo nido, scuola materna, scuola dell'infanzia | creche, infantário, jardim de infância
+childcare, after-school club, after school | Hort, Nachmittagsbetreuung, Kinderbetreuung | garderie, accueil périscolaire, périscolaire | actividades extraescolares, extraescolares | doposcuola | prolongamento de horário, centro de estudos
+packed lunch, picnic, lunch box | Lunchpaket, Proviant, Brotdose | pique-nique, panier-repas | bocadillo, comida para llevar | pranzo al sacco | lanche, marmita
+snack | Brotzeit, Jause, Zwischenmahlzeit | goûter, en-cas | merienda, tentempié | merenda, spuntino | lanche, merenda
+permission, consent, permission slip | Einwilligung, Erlaubnis, Einverständniserklärung, Einverständnis | autorisation, consentement, autorisation parentale | autorización, consentimiento | autorizzazione, consenso, liberatoria | autorização, consentimento
+agreement | Vereinbarung, Abmachung, Zustimmung | accord, accord écrit | acuerdo, conformidad | accordo, intesa | acordo
+# family invitations and occasions
+invitation, invite, invites, invited | Einladung, einladen, eingeladen, lädt ein | invitation, inviter, invité, invitée | invitación, invitar, invitado, invitada | invito, invitare, invitato, invitata | convite, convidar, convidado, convidada
+surprise | Überraschung, überraschen, Überraschungsparty | surprise | sorpresa | sorpresa | surpresa
+anniversary, wedding anniversary | Jahrestag, Hochzeitstag | anniversaire de mariage | aniversario, aniversario de boda | anniversario | aniversário de casamento
+christening, baptism | Taufe, Tauffeier | baptême | bautizo, bautismo | battesimo | batizado, batismo
+funeral | Beerdigung, Trauerfeier, Beisetzung | enterrement, funérailles, obsèques | funeral, entierro | funerale, esequie | funeral, enterro
+engagement, engaged | Verlobung, verlobt | fiançailles, fiancés | compromiso, pedida de mano | fidanzamento, fidanzati | noivado, noivos
+photo, photos, picture, pictures | Foto, Fotos, Bilder | photo, photos | foto, fotos | foto, fotografie | foto, fotos, fotografia, fotografias
+album, photo album | Album, Fotoalbum | album photo | álbum, álbum de fotos | album fotografico | álbum, álbum de fotografias
+rsvp, attend, attending, attendance, participation | Zusage, zusagen, teilnehmen, Teilnahme | confirmer votre présence, participer, participation | confirmar asistencia, asistencia, asistir | conferma la presenza, partecipazione, partecipare | confirmar presença, presença, participar
+venue | Veranstaltungsort, Festsaal | salle des fêtes, lieu de la fête | lugar, lugar del evento | luogo, sede | local do evento, espaço
+dress code | Kleiderordnung, Dresscode | code vestimentaire, tenue exigée | código de vestimenta, etiqueta | abbigliamento richiesto, codice di abbigliamento | código de vestuário, traje
+menu | Speisekarte, Menü | menu du jour, carte des plats | menú, carta | menù, menu del giorno | cardápio, ementa
+barbecue, bbq | Grillfest, Grillabend, grillen | barbecue | barbacoa, parrillada | grigliata | churrasco
+vegetarian | vegetarisch, Vegetarier | végétarien, végétarienne | vegetariano, vegetariana | vegetariano, vegetariana | vegetariano, vegetariana
+groceries, grocery shopping, food shopping | Einkäufe, Lebensmittel, Einkauf | faire les courses, épicerie | compra, la compra, comestibles | spesa, alimentari | compras, mercearia
+market | Markt, Wochenmarkt | marché | mercado | mercato | mercado, feira
+bakery | Bäckerei | boulangerie | panadería | panetteria, panificio | padaria
+# health
+doctor's office, medical practice, doctor's surgery, gp surgery, health centre, health center | Arztpraxis, Hausarztpraxis | cabinet médical, maison de santé | consulta, consultorio, centro de salud | ambulatorio, studio medico | consultório, centro de saúde
+nurse | Krankenschwester, Pflegekraft, Pfleger, Krankenpfleger | infirmier, infirmière | enfermero, enfermera | infermiere, infermiera | enfermeiro, enfermeira
+patient, patients | Patient, Patientin, Patienten | patiente, patients | paciente, pacientes | paziente, pazienti | paciente, utente
+health insurance, health card, insurance card | Krankenkasse, Krankenversicherung, Versichertenkarte, Gesundheitskarte | carte vitale, mutuelle, assurance maladie | tarjeta sanitaria, seguro médico | tessera sanitaria, assicurazione sanitaria | cartão de utente, seguro de saúde, plano de saúde
+fever | Fieber | fièvre | fiebre | febbre | febre
+cough | Husten | toux | tos | tosse | tosse
+flu, influenza, common cold | Grippe, Erkältung | rhume, état grippal | resfriado, catarro, constipado | raffreddore, influenza | constipação, resfriado
+blood test, blood work, blood sample | Blutabnahme, Blutuntersuchung, Blutbild | prise de sang, analyse de sang | análisis de sangre, analítica | esame del sangue, prelievo | análise ao sangue, exame de sangue
+x-ray, xray | Röntgen, Röntgenbild | radiographie | radiografía | radiografia | radiografia, raio-x
+emergency, emergency room | Notfall, Notaufnahme, Notruf | urgence, urgences | urgencia, urgencias | emergenza, pronto soccorso | urgência, emergência, pronto-socorro
+ointment, cream | Salbe, Creme | pommade, crème | pomada, crema | pomata, crema | pomada, creme
+syrup, cough syrup, eye drops, ear drops | Sirup, Hustensaft, Tropfen, Augentropfen | sirop, gouttes, collyre | jarabe, gotas | sciroppo, gocce, collirio | xarope, gotas, colírio
+side effects, side effect | Nebenwirkungen, Nebenwirkung | effets secondaires, effets indésirables | efectos secundarios | effetti collaterali | efeitos secundários, efeitos colaterais
+daily, per day, times a day | täglich, pro Tag, am Tag, mal täglich | par jour, quotidien, quotidienne | al día, diario, diaria | al giorno, giornaliero, quotidiano | por dia, diário, diária
+with meals, before meals, after meals, with food | vor dem Essen, nach dem Essen, zu den Mahlzeiten, zum Essen | avant les repas, après les repas, pendant les repas | antes de las comidas, después de las comidas, con las comidas | prima dei pasti, dopo i pasti, durante i pasti | antes das refeições, depois das refeições, às refeições
+empty stomach, fasting | nüchtern, auf nüchternen Magen | à jeun | en ayunas | a digiuno | em jejum
+on duty, on call, out of hours, after hours | Notdienst, Bereitschaftsdienst, Apothekennotdienst | de garde, pharmacie de garde | de guardia, farmacia de guardia | di turno, farmacia di turno | de serviço, de plantão, farmácia de serviço
+glasses, spectacles, contact lenses | Brille, Kontaktlinsen | lunettes, lentilles de contact | gafas, lentillas, lentes de contacto | occhiali, lenti a contatto | óculos, lentes de contacto, lentes de contato
+physio, physiotherapy, physical therapy, physiotherapist | Physiotherapie, Krankengymnastik, Physiotherapeut, Physiotherapeutin | kinésithérapie, kinésithérapeute | fisioterapia, fisioterapeuta | fisioterapia, fisioterapista | fisioterapia, fisioterapeuta
+sick note, sick leave, doctor's note, medical certificate | Krankmeldung, Krankschreibung, Arbeitsunfähigkeitsbescheinigung | arrêt maladie, arrêt de travail | baja médica, parte de baja | certificato medico, certificato di malattia | baixa médica, atestado médico
+surgery, surgical, operation | Operation, Eingriff | opération, intervention chirurgicale | operación, cirugía, intervención | operazione, intervento chirurgico | operação, cirurgia
+result, results | Ergebnis, Ergebnisse, Befund | résultat, résultats | resultado, resultados | risultato, risultati, esito, referto | resultado, resultados
+# money on the card and in the account
+pending | ausstehend, in Bearbeitung, vorgemerkt | en attente, en cours de traitement | pendiente, en proceso | in sospeso, in attesa, in elaborazione | pendente, em processamento
+charged, debited, billed | belastet, abgebucht, berechnet, in Rechnung gestellt | débité, débitée, prélevé, prélevée, facturé, facturée | cobrado, cobrada, cargado, cargada | addebitato, addebitata, fatturato | debitado, debitada, cobrado, cobrada
+released, reversed | freigegeben, zurückgebucht, aufgehoben | libéré, libérée, débloqué, débloquée | liberado, liberada, desbloqueado, revertido | sbloccato, sbloccata, svincolato, stornato | libertado, desbloqueado, liberado, estornado
+hold, card hold, held, pre-authorisation, pre-authorization, preauthorisation, preauthorization, authorisation hold, authorization hold | Vormerkung, Blockierung, blockiert, reserviert, Vorautorisierung | préautorisation, pré-autorisation, empreinte bancaire, bloqué, bloquée | retención, retenido, preautorización, bloqueado, bloqueada | preautorizzazione, blocco, bloccato, bloccata | pré-autorização, cativo, cativação, bloqueado, bloqueada
+transaction, transactions | Transaktion, Umsatz, Umsätze | transaction, opération | transacción, movimiento, movimientos | transazione, movimento, movimenti | transação, movimento, movimentos
+statement, bank statement | Kontoauszug, Auszug | relevé de compte, relevé bancaire | extracto, extracto bancario | estratto conto | extrato, extrato bancário
+atm, cash machine, cashpoint | Geldautomat, Bankautomat | distributeur, distributeur automatique, distributeur de billets | cajero, cajero automático | bancomat, sportello automatico | multibanco, caixa multibanco, caixa eletrônico
+exchange rate | Wechselkurs | taux de change | tipo de cambio | tasso di cambio | taxa de câmbio, câmbio
+interest rate | Zinssatz, Zinsen | taux d'intérêt, intérêts | tipo de interés, intereses | tasso di interesse, interessi | taxa de juro, juros
+loan, mortgage | Kredit, Darlehen, Hypothek | prêt, emprunt, prêt immobilier | préstamo, hipoteca, crédito | prestito, mutuo, finanziamento | empréstimo, crédito, hipoteca
+paid | bezahlt, beglichen | payé, payée, réglé, réglée | pagado, pagada, abonado | pagato, pagata, saldato | pago, paga, pagou
+unpaid, outstanding, owed, owe | unbezahlt, ausstehend, offener Betrag, Restbetrag | impayé, impayée, non payé, reste à payer | impagado, pendiente de pago, no pagado | non pagato, insoluto, da saldare | em dívida, não pago, em atraso
+surcharge, extra charge, supplement, extra cost | Aufpreis, Zuschlag, Aufschlag | supplément | suplemento, recargo | supplemento, sovrapprezzo | suplemento, sobretaxa
+non-refundable, nonrefundable | nicht erstattungsfähig, nicht erstattbar | non remboursable | no reembolsable | non rimborsabile | não reembolsável
+voucher, coupon, gift card | Gutschein, Geschenkgutschein | bon d'achat, chèque-cadeau, carte cadeau | cupón, tarjeta regalo, cheque regalo | buono, buono regalo, carta regalo | cupão, cupom, cartão oferta, cartão presente
+tip, gratuity | Trinkgeld | pourboire | propina | mancia | gorjeta
+# work mail
+day off, days off, time off | Urlaubstag, freier Tag, Freistellung, Brückentag | jour de congé, jour férié chômé, RTT | día libre, día de permiso, días libres | giorno libero, giorno di ferie | dia de folga, folga
+overtime | Überstunden | heures supplémentaires | horas extra, horas extras | straordinari, ore di straordinario | horas extra, horas extraordinárias
+shift, shifts | Schicht, Schichten, Frühschicht, Spätschicht, Nachtschicht | équipe de nuit, poste de nuit, horaires postés | turno, turnos | turno, turni | turno, turnos
+project | Projekt | projet | proyecto | progetto | projeto, projecto
+report | Bericht | compte rendu, compte-rendu | informe | relazione, rapporto | relatório
+agenda | Tagesordnung | ordre du jour | orden del día | ordine del giorno | ordem de trabalhos, ordem do dia
+presentation | Präsentation, Vortrag | présentation | presentación, ponencia | presentazione | apresentação
+video call, video conference, videoconference, conference call | Videokonferenz, Telefonkonferenz, Videoanruf | visioconférence | videollamada, videoconferencia | videochiamata, videoconferenza | videochamada, videoconferência
+payslip, pay slip, pay stub | Gehaltsabrechnung, Lohnabrechnung, Lohnzettel | fiche de paie, bulletin de salaire | nómina, recibo de sueldo | busta paga, cedolino | recibo de vencimento, holerite, contracheque
+expenses, expense claim, expense report | Spesen, Auslagen, Spesenabrechnung, Reisekosten | note de frais, notes de frais | gastos, nota de gastos, dietas | note spese, rimborso spese | despesas, ajudas de custo
+training, workshop, training course | Schulung, Weiterbildung, Fortbildung | formation professionnelle, session de formation | formación, curso | formazione, corso | formação, curso
+probation, trial period, probationary period | Probezeit | période d'essai | periodo de prueba | periodo di prova | período experimental, período de experiência
+working hours, work hours, office hours | Arbeitszeit, Arbeitszeiten, Bürozeiten | horaires de travail, heures de bureau | horario laboral, horario de trabajo, jornada | orario di lavoro, orario d'ufficio | horário de trabalho, horário de expediente
+working from home, work from home, remote work, wfh, home office | Homeoffice, mobiles Arbeiten | télétravail | teletrabajo, trabajo en remoto | lavoro agile, smart working, telelavoro | teletrabalho
+hr, human resources, personnel department | Personalabteilung, Personalwesen | ressources humaines | recursos humanos | risorse umane, ufficio del personale | recursos humanos
+staff, employees, employee | Mitarbeiter, Mitarbeiterin, Mitarbeitende, Belegschaft | salariés, salarié, employés, employé | empleados, empleado, plantilla | dipendenti, dipendente, personale | funcionários, funcionário, colaboradores, pessoal
 `;
