@@ -1,44 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { startEngram, type Engram } from '../../electron/engine/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Engram } from '../../electron/engine/index.js';
+import { engineSyncPairEachTest } from '../helpers/engine-sync-pair.js';
 import { exclusionOfferText } from '../../shared/api/index.js';
 import { DEFAULT_EXCLUDED_APPS } from '../../shared/settings/index.js';
 
 // trust53: an exclusion offer names the device by the name it gives itself ("Laptop"), beside its
 // sync id, rather than by the id alone. Two real engines on real encrypted stores, one folder.
 describe('device names between two engines', { timeout: 60_000 }, () => {
-  let root: string;
-  let stores: EngramStore[] = [];
-  let engines: Engram[] = [];
   let a: Engram;
   let b: Engram;
   let deviceA: string;
-
-  beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'engram-sync-names-'));
-    const folder = join(root, 'folder');
-    mkdirSync(folder);
-    stores = [];
-    engines = [];
-    for (const name of ['a', 'b']) {
-      const store = await openStore({ dataDir: join(root, name), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-      stores.push(store);
-      engines.push(await startEngram({ store, host: 'headless', version: 'test', env: {}, chat: false, sync: false }));
-    }
-    [a, b] = engines as [Engram, Engram];
-    const { code, status } = await a.client.call('sync.init', { folder });
-    deviceA = status.device!;
-    await b.client.call('sync.join', { code, folder });
-  });
-  afterEach(async () => {
-    for (const e of engines) await e.close();
-    for (const s of stores) await s.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  engineSyncPairEachTest('engram-sync-names-', (p) => ({ a, b, deviceA } = p));
 
   const setApps = (e: Engram, apps: string[]) => e.client.call('settings.update', { patch: { capture: { privacy: { excluded_apps: apps } } } });
   const pass = async (...who: Engram[]) => {

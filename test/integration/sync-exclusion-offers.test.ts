@@ -1,44 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { startEngram, type Engram } from '../../electron/engine/index.js';
+import { describe, expect, it } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
+import type { Engram } from '../../electron/engine/index.js';
+import { engineSyncPairEachTest } from '../helpers/engine-sync-pair.js';
 import { CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, DEFAULT_EXCLUDED_APPS, DEFAULT_EXCLUDED_TITLE_PATTERNS, defaultCaptureSettings } from '../../shared/settings/index.js';
 
 // offer52: another device's removal of an exclusion is kept here (leak51) and offered to the user,
 // through the handler map of two real engines on real encrypted stores syncing through one folder.
 // Passes run only when the test asks (sync.now), so every step is in a known order.
 describe('exclusion offers between two engines', { timeout: 60_000 }, () => {
-  let root: string;
   let stores: EngramStore[] = [];
   let engines: Engram[] = [];
   let a: Engram;
   let b: Engram;
   let deviceA: string;
   let deviceB: string;
-
-  beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'engram-sync-offers-'));
-    const folder = join(root, 'folder');
-    mkdirSync(folder);
-    stores = [];
-    engines = [];
-    for (const name of ['a', 'b']) {
-      const store = await openStore({ dataDir: join(root, name), keyProvider: new StaticKeyProvider(randomBytes(32)), embedder: null });
-      stores.push(store);
-      engines.push(await startEngram({ store, host: 'headless', version: 'test', env: {}, chat: false, sync: false }));
-    }
-    [a, b] = engines as [Engram, Engram];
-    const { code, status } = await a.client.call('sync.init', { folder });
-    deviceA = status.device!;
-    deviceB = (await b.client.call('sync.join', { code, folder })).status.device!;
-  });
-  afterEach(async () => {
-    for (const e of engines) await e.close();
-    for (const s of stores) await s.close();
-    rmSync(root, { recursive: true, force: true });
+  engineSyncPairEachTest('engram-sync-offers-', (p) => {
+    ({ a, b, deviceA, deviceB } = p);
+    stores = [p.storeA, p.storeB];
+    engines = [a, b];
   });
 
   const privacy = (e: Engram) => stores[engines.indexOf(e)]!.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings()).privacy;
