@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { EDITED_BY_USER, openStore, REDACTION_VERSION_KEY, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
-import { ChangeRecordSchema, emptyLedger, FolderSync, openSegment, writeSegments, type ChangeRecord, type SyncIdentity } from '../../agents/sync/index.js';
+import { ChangeRecordSchema, DeviceNames, emptyLedger, FolderSync, openSegment, writeSegments, type ChangeRecord, type SyncIdentity } from '../../agents/sync/index.js';
 import { KnowledgeVaultAgent } from '../../agents/knowledge-vault/index.js';
 import { MemoryWriter } from '../../agents/subagent-kit/index.js';
 import { DEFAULT_REDACTION, DETECTORS_VERSION } from '../../shared/redaction/index.js';
@@ -273,7 +273,9 @@ describe('sync and the sender’s detectors', () => {
       expect(openAsOlderEngram({ key, folderId, device: now.device }, bytes)).toEqual(now.records);
       if (now.device === a.changes.device()) {
         newer++;
-        expect(now.trailer).toEqual({ detectors: DETECTORS_VERSION, by_hand: [byHand] });
+        // Since trust53 a device also writes the name it shows itself by (its host name here), for display only.
+        const name = new DeviceNames(a).own();
+        expect(now.trailer).toEqual({ detectors: DETECTORS_VERSION, by_hand: [byHand], ...(name ? { device_name: name } : {}) });
       } else if (now.device === other.device) {
         older++;
         expect(now.trailer).toBeNull();
