@@ -1,5 +1,6 @@
 import type { FrameWord, FrameWords } from '../../agents/store/index.js';
 import type { PlacedWord } from '../../shared/layout/index.js';
+import type { OcrLine, OcrResult } from '../../electron/sensing/perception/index.js';
 
 /** About 9 px a character at 16 px text, and a 5 px space between words, as a browser draws them. */
 const CH = 9;
@@ -29,3 +30,17 @@ export function placedCell(text: string, x: number, y: number, h = 14): PlacedWo
   }
   return out;
 }
+
+/** An OCR line whose words sit 10 px apart per character on row y, as the captioner's mask reads them. */
+export function ocrLine(text: string, y: number): OcrLine {
+  let x = 0;
+  const words = text.split(' ').map((w) => {
+    const box = { x0: x, y0: y, x1: x + w.length * 10, y1: y + 12 };
+    x += (w.length + 1) * 10;
+    return { text: w, bbox: box };
+  });
+  return { text, confidence: 90, bbox: { x0: 0, y0: y, x1: x, y1: y + 12 }, words };
+}
+
+/** An OCR result of these lines. */
+export const ocrResult = (...lines: OcrLine[]): OcrResult => ({ text: lines.map((l) => l.text).join('\n'), confidence: 90, lines });

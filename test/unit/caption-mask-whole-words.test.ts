@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REDACTION, findSecretsIn, redactText, type LaidOutSecret } from '../../shared/redaction/index.js';
-import type { OcrLine, OcrResult } from '../../electron/sensing/perception/index.js';
+import { ocrLine, ocrResult } from '../helpers/screen-words.js';
 import { secretBoxes } from '../../electron/sensing/capture/caption-mask.js';
 
 /**
@@ -10,17 +10,8 @@ import { secretBoxes } from '../../electron/sensing/capture/caption-mask.js';
  */
 const given = (value: string): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null });
 
-/** A line whose words sit 10 px apart per character, on row y. */
-function line(text: string, y: number): OcrLine {
-  let x = 0;
-  const words = text.split(' ').map((w) => {
-    const box = { x0: x, y0: y, x1: x + w.length * 10, y1: y + 12 };
-    x += (w.length + 1) * 10;
-    return { text: w, bbox: box };
-  });
-  return { text, confidence: 90, bbox: { x0: 0, y0: y, x1: x, y1: y + 12 }, words };
-}
-const result = (...lines: OcrLine[]): OcrResult => ({ text: lines.map((l) => l.text).join('\n'), confidence: 90, lines });
+const line = ocrLine;
+const result = ocrResult;
 
 describe('values found elsewhere are masked as whole words', () => {
   it('in a screenshot: the value\'s box is filled, a longer word holding it is not', () => {

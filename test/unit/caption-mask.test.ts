@@ -2,20 +2,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REDACTION } from '../../shared/redaction/index.js';
 import type { OcrLine, OcrResult } from '../../electron/sensing/perception/index.js';
+import { ocrLine, ocrResult } from '../helpers/screen-words.js';
 import { maskedForModel, secretBoxes } from '../../electron/sensing/capture/caption-mask.js';
 import { CaptionBudget, meaningfulChars } from '../../electron/sensing/capture/caption-budget.js';
 
-/** A line whose words sit 10 px apart per character, on row y. */
-function line(text: string, y: number): OcrLine {
-  let x = 0;
-  const words = text.split(' ').map((w) => {
-    const box = { x0: x, y0: y, x1: x + w.length * 10, y1: y + 12 };
-    x += (w.length + 1) * 10;
-    return { text: w, bbox: box };
-  });
-  return { text, confidence: 90, bbox: { x0: 0, y0: y, x1: x, y1: y + 12 }, words };
-}
-const result = (...lines: OcrLine[]): OcrResult => ({ text: lines.map((l) => l.text).join('\n'), confidence: 90, lines });
+const line = ocrLine;
+const result = ocrResult;
 
 describe('secret boxes: where OCR read a secret a model may not see', () => {
   it('the words of a key and a card, not their neighbours', () => {
