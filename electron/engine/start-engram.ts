@@ -201,6 +201,13 @@ interface EngineParts {
   captions: Engram['captions'];
   problem: (p: EngineProblem) => void;
   closed: { value: boolean };
+  /**
+   * Where no brain runs in the background: the re-scrub run to its end. At start, before any command
+   * reads; at close too, because a one-shot command that kept a secret in the vault (a remembered
+   * password in `engram chat`) makes a sweep for its other copies due, and that sweep must not wait
+   * for whichever process opens the store next.
+   */
+  finishRescrub: (() => Promise<void>) | null;
 }
 
 async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaptions: (() => void) | null, opts: EngineOptions): Promise<Engram> {
@@ -214,10 +221,9 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
   const work = pendingWork(log);
   // A store kept before this version's detectors is re-scrubbed before any command reads it when
   // no brain runs here to do it in the background (the CLI's one-shot commands).
-  if ((!brainChoice || brainChoice.start === 'manual') && store.rescrubDue) {
-    const { rescrubBeforeReading } = await import('../../agents/meta/index.js');
-    await rescrubBeforeReading(store, { timeZone: opts.timeZone, log });
-  }
+  const noBackgroundBrain = !brainChoice || brainChoice.start === 'manual';
+  const finishRescrub = noBackgroundBrain ? () => rescrubHere(store, opts.timeZone, log) : null;
+  if (finishRescrub) await finishRescrub();
   const brain = await engineBrain({
     store,
     model,
@@ -277,7 +283,14 @@ async function composeEngram(store: EngramStore, ownsStore: boolean, undoCaption
   chat.bind(client);
   const syncRunner = opts.sync ? await startSyncRunner(store, api, syncKeys, opts.sync === true ? {} : opts.sync, log) : null;
   const captions: Engram['captions'] = undoCaptions ? { notice: () => captionNotice(store, model()), undo: undoCaptions } : null;
-  return engramHandle({ store, ownsStore, env, model, brain, chat: () => chat.get(), work, composed, api, client, syncRunner, captions, problem, closed });
+  return engramHandle({ store, ownsStore, env, model, brain, chat: () => chat.get(), work, composed, api, client, syncRunner, captions, problem, closed, finishRescrub });
+}
+
+/** The re-scrub run to its end in this process, when one is due (rescrub-before-reading.ts). */
+async function rescrubHere(store: EngramStore, timeZone: string | undefined, log: (line: string) => void): Promise<void> {
+  if (!store.rescrubDue) return;
+  const { rescrubBeforeReading } = await import('../../agents/meta/index.js');
+  await rescrubBeforeReading(store, { timeZone, log });
 }
 
 /** The capture driver of a host that runs capture itself, with the audio stream it gave, if any. */
@@ -357,6 +370,8 @@ function engramHandle(p: EngineParts): Engram {
         await p.work.settle();
         await brain.stop({ flush: o.flush });
         await p.syncRunner?.stop();
+        // Upkeep, not the command's answer: a failure is said and left for the next start.
+        await p.finishRescrub?.().catch((e: unknown) => p.problem({ source: 'brain', error: e }));
       } finally {
         p.api.dispose();
         // A command that answered without waiting for meaning does not wait for it at exit either.

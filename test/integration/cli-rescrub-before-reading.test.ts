@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, REDACTION_VERSION_KEY, StaticKeyProvider } from '../../agents/store/index.js';
+import { startEngram } from '../../electron/engine/index.js';
 import { runCli } from '../../electron/hosts/cli/main.js';
 
 const ACCOUNT = '55667788';
@@ -55,6 +56,28 @@ describe('the CLI reads a store kept by older detectors only after re-scrubbing 
       expect(leftInClear).toBe(0);
       const vault = store.memories.list({ kinds: ['knowledge_vault'], order: 'oldest', limit: 10 });
       expect(vault.length).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a one-shot engine that kept a value in the vault sweeps its other copies before it closes', async () => {
+    // No brain runs in the background of a CLI command: the pass a vault write makes due (a PIN the
+    // user asked `engram chat` to remember) ran only when the next process opened the store.
+    const dir = mkdtempSync(join(tmpdir(), 'engram-cli-rescrub-close-'));
+    dirs.push(dir);
+    const key = randomBytes(32);
+    const store = await openStore({ dataDir: dir, keyProvider: new StaticKeyProvider(key), embedder: null });
+    try {
+      store.memories.insert({ kind: 'episodic', title: 'Gym', text: 'The gym locker code is 9316 and the spare towel is in bay 4' });
+      const engram = await startEngram({ store, host: 'headless', version: 't', env: {}, brain: { start: 'manual', subscribe: false }, chat: false });
+      store.memories.insert({ kind: 'knowledge_vault', title: 'Gym locker', text: 'Gym locker', fields: { entry_type: 'pin', source: 'user', sensitivity: 'high', secret: '9316' } });
+      expect(store.rescrubDue).toBe(true);
+      await engram.close();
+      expect(store.rescrubDue).toBe(false);
+      const note = store.db.prepare("SELECT text FROM memories WHERE kind = 'episodic'").pluck().get() as string;
+      expect(note).not.toContain('9316');
+      expect(note).toContain('bay 4');
     } finally {
       await store.close();
     }
