@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7|8] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7|8|9] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
  *
- * Eight scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Nine scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -51,7 +51,16 @@
  *   energy move-out form with labels above their boxes, a card checkout, a letting listing, an InPrivate
  *   password vault the gate excludes, an insurance renewal, a recipe in Spanish, a dark training compliance
  *   table, a dark messenger, a train booking with three legs, a ferry booking in French and a dark league
- *   table — asked as a person would, with seven near misses, a card number and a revealed Wi-Fi key on screen).
+ *   table — asked as a person would, with seven near misses, a card number and a revealed Wi-Fi key on screen);
+ * - day 9 (test/fixtures/screenqa-day9: 20 pages written apart from the answer code and never tuned on, a
+ *   fifth held-out check — a self-employed electrician's Monday who coaches an under-10s football team: a jobs
+ *   diary week grid, a dark messenger, a wholesaler's trade-counter order, a quote form with labels above their
+ *   boxes, a dark van lease account, a supplier's e-mail in German, a tax statement as a PDF, a VAT spreadsheet
+ *   with column letters, a help article with numbered steps, an incognito password vault the gate excludes, a
+ *   dark league fixtures table, a parents' volunteer rota grid, a garage booking with labels beside their values,
+ *   a pharmacy repeat-prescription table, a broadband account, a holiday-cottage booking in French, a dark chat in
+ *   Spanish, an insurance renewal with a card form, an invoice as a PDF and a dark recipe — asked as a person
+ *   would, with eight near misses, a card number and an IBAN on screen).
  * Then `engram index` gives every screen passage its vector, as the app does in the background while it
  * runs (--no-index skips it: the questions start from the keyword-only state a terminal capture leaves, and each ask keeps the batch of passage vectors it embeds, as a terminal user's asks do), and each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
@@ -63,11 +72,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, …, "8": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, …, "9": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6, 7 and 8; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6, 7, 8 and 9; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1 … DIR/day8; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1 … DIR/day9; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -89,6 +98,7 @@ const DAYS = {
   6: join(root, 'test', 'fixtures', 'screenqa-day6'),
   7: join(root, 'test', 'fixtures', 'screenqa-day7'),
   8: join(root, 'test', 'fixtures', 'screenqa-day8'),
+  9: join(root, 'test', 'fixtures', 'screenqa-day9'),
 } as const;
 type Day = keyof typeof DAYS;
 const argv = process.argv.slice(2);
@@ -258,7 +268,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; days 2 to 8 are judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2 to 9 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
