@@ -6,6 +6,7 @@ import type { EngramStore } from '../store/index.js';
 import { FolderSync, ledgerOf, type SyncPassReport } from './folder-sync.js';
 import { folderIdOf, pairingCode, parsePairingCode } from './pairing-code.js';
 import { SyncError } from './sync-error.js';
+import { DeviceNames } from './device-names.js';
 import { emptyLedger, type SyncLedger } from './sync-folder.js';
 
 /** Where the sync key is kept: the key file outside the data folder, or the OS keychain where a host has one. */
@@ -32,6 +33,8 @@ export interface SyncState {
   /** Segment files in the folder not yet imported (nor refused). */
   pendingSegments: number;
   ledger: SyncLedger;
+  /** What each other device of the ledger calls itself, checked as it is shown (device-names.ts); absent when it gave no name that reads as one. */
+  names: Record<string, string>;
   lastPass: z.infer<typeof LastSchema> | null;
 }
 
@@ -149,6 +152,12 @@ export class SyncControl {
       }
     }
     const last = LastSchema.safeParse(this.store.changes.state(LAST_KEY));
+    const known = new DeviceNames(this.store);
+    const names: Record<string, string> = {};
+    for (const d of Object.keys(ledger.devices)) {
+      const n = known.nameOf(d);
+      if (n) names[d] = n;
+    }
     return {
       on: config !== null,
       folder: config?.folder ?? null,
@@ -157,6 +166,7 @@ export class SyncControl {
       pendingChanges: config ? this.store.changes.pendingCount() : 0,
       pendingSegments,
       ledger,
+      names,
       lastPass: last.success ? last.data : null,
     };
   }

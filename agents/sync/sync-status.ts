@@ -13,7 +13,7 @@ export function syncStatusDto(s: SyncState): SyncStatus {
     key_kept: s.keyKind,
     pending_changes: s.pendingChanges,
     pending_segments: s.pendingSegments,
-    devices: Object.entries(s.ledger.devices).map(([device, d]) => ({ device, last_seq: d.lastSeq, last_seen_at: d.lastSeenAt ? iso(d.lastSeenAt) : null })),
+    devices: Object.entries(s.ledger.devices).map(([device, d]) => ({ device, name: s.names[device] ?? null, last_seq: d.lastSeq, last_seen_at: d.lastSeenAt ? iso(d.lastSeenAt) : null })),
     refused: { tampered: c.TAMPERED, truncated: c.TRUNCATED, replayed: c.REPLAYED, foreign: c.FOREIGN, invalid: c.INVALID },
     refused_files: Object.entries(s.ledger.refused)
       .slice(-50)

@@ -1,4 +1,4 @@
-import { deviceNameOf } from './device-name.js';
+import { deviceShown } from './device-name.js';
 import type { ExclusionOfferDto } from './sync.js';
 
 const KIND = { apps: (x: string) => x, titles: (x: string) => `windows titled like “${x}”`, urls: (x: string) => `pages at “${x}”` } as const;
@@ -15,7 +15,5 @@ function joined(parts: string[]): string {
  */
 export function exclusionOfferText(o: Pick<ExclusionOfferDto, 'device' | 'items'> & { device_name?: string | null }): string {
   const what = joined(o.items.map((i) => KIND[i.list](i.item)));
-  const name = deviceNameOf(o.device_name);
-  const who = name ? `“${name}” (${o.device.slice(0, 8)})` : o.device.slice(0, 8);
-  return `Your device ${who} stopped excluding ${what}. Stop excluding ${o.items.length === 1 ? 'it' : 'them'} here too?`;
+  return `Your device ${deviceShown(o.device, o.device_name)} stopped excluding ${what}. Stop excluding ${o.items.length === 1 ? 'it' : 'them'} here too?`;
 }

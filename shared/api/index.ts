@@ -22,7 +22,7 @@ export * from './directives.js';
 export * from './syncthing.js';
 export * from './sync.js';
 export { exclusionOfferText } from './exclusion-offer-text.js';
-export { DEVICE_NAME_MAX, DeviceNameSchema, deviceNameOf } from './device-name.js';
+export { DEVICE_NAME_MAX, DeviceNameSchema, deviceNameOf, deviceShown } from './device-name.js';
 export * from './mcp.js';
 export * from './messages.js';
 export * from './dream.js';

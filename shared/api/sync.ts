@@ -22,8 +22,8 @@ export const SyncStatusSchema = lazySchema(() => z.object({
   pending_changes: Count,
   /** Other devices' segment files in the folder not yet imported. */
   pending_segments: Count,
-  /** The other devices seen in the folder: their last segment number and when it was imported here. */
-  devices: z.array(z.object({ device: z.string(), last_seq: Count, last_seen_at: IsoTime.nullable() })),
+  /** The other devices seen in the folder: the name each gives itself (display only, quoted beside its id; null when none reads as one), their last segment number and when it was imported here. */
+  devices: z.array(z.object({ device: z.string(), name: z.string().nullable(), last_seq: Count, last_seen_at: IsoTime.nullable() })),
   /** Files refused so far, by reason (each counted once). */
   refused: z.object({ tampered: Count, truncated: Count, replayed: Count, foreign: Count, invalid: Count }),
   /** The refused files still in the folder, one line each (at most 50). */

@@ -31,7 +31,7 @@ import { startFakeOpenAi, type FakeOpenAi, type FakeOpenAiReply, type FakeOpenAi
 import { ChangingScreen, TextOcr } from '../fakes/fake-screen-stack.js';
 import { engramCommand } from '../fixtures/mcp/cli-runner.js';
 import { SwitchedStack, type XWindow } from './trust-x11.js';
-import { FolderSync } from '../../agents/sync/index.js';
+import { DeviceNames, FolderSync } from '../../agents/sync/index.js';
 import { importFile } from '../../agents/portability/index.js';
 import { CaptureSettingsSchema, defaultCaptureSettings } from '../../shared/settings/index.js';
 
@@ -117,7 +117,16 @@ export type TrustCase =
    * puts the value in the vault; nothing else changes (no new detectors, no import), then the
    * engine's background pass: what is kept must not hold it where the text gives it as a value.
    */
-  | { name: string; via: 'vault-write'; entry: { title: string; entry_type: string; secret: string }; note: string; screen: string; caption: string; thread: string; secret: string };
+  | { name: string; via: 'vault-write'; entry: { title: string; entry_type: string; secret: string }; note: string; screen: string; caption: string; thread: string; secret: string }
+  /**
+   * Another device of the sync folder gives itself a hostile name (written into its segments'
+   * trailer as a forged Engram would, with no check of its own), first excludes `app` as this
+   * device does, then stops excluding it, so this device's offer names it; then the user asks their
+   * own chat `question`. The name must steer nothing, and a secret it carries (a key's shape, a value
+   * this device's vault keeps: `entry`) must show nowhere: offers and status (API and CLI), chat,
+   * MCP, exports, logs.
+   */
+  | { name: string; via: 'sync-name'; device_name: string; app: string; question: string; entry?: { title: string; entry_type: string; secret: string }; secret?: string };
 
 export interface CaseResult {
   name: string;
@@ -503,6 +512,33 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           const plain = c.lines.filter((l) => !l.includes(ORDER_MARK));
           const core = store.memories.list({ kinds: ['core'], limit: 100 }).map((m) => m.text).join('\n');
           for (const l of plain) if (!core.includes(l)) why.push(`a plain line did not arrive: ${l}`);
+        } else if (c.via === 'sync-name') {
+          if (c.entry) store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
+          await otherDevice(store, async (other, pass) => {
+            // The other device writes its name as it likes: own() of its store answers the case's name, unchecked.
+            const own = DeviceNames.prototype.own;
+            DeviceNames.prototype.own = function (this: DeviceNames) {
+              return (this as unknown as { store: unknown }).store === other ? c.device_name : own.call(this);
+            };
+            try {
+              const apps = (s: EngramStore) => s.settings.get(CAPTURE_SETTINGS_KEY, CaptureSettingsSchema, defaultCaptureSettings());
+              const set = (list: string[]) => other.settings.set(CAPTURE_SETTINGS_KEY, { ...apps(other), privacy: { ...apps(other).privacy, excluded_apps: list } });
+              set([...apps(other).privacy.excluded_apps.filter((a) => a !== c.app), c.app]);
+              await pass();
+              set(apps(other).privacy.excluded_apps.filter((a) => a !== c.app));
+              await pass();
+            } finally {
+              DeviceNames.prototype.own = own;
+            }
+          });
+          const offers = await engram.client.call('sync.exclusionOffers', {});
+          said(c.name, JSON.stringify(offers));
+          if (!offers.offers.some((o) => o.items.some((i) => i.item === c.app))) why.push(`no offer came for ${c.app}: the name was never shown`);
+          said(c.name, JSON.stringify(await engram.client.call('sync.status', {})));
+          for (const argv of [['sync', 'offers'], ['sync', 'status']]) said(c.name, (await cli(argv)).out);
+          const r = await engram.client.call('chat.send', { text: c.question });
+          said(c.name, JSON.stringify(r));
+          await engram.settle();
         } else if (c.via === 'vault-quoted') {
           store.memories.insert({ kind: 'knowledge_vault', title: c.entry.title, text: c.entry.title, fields: { entry_type: c.entry.entry_type, sensitivity: 'medium', secret: c.entry.secret, source: 'user' } });
           store.memories.insert({ kind: 'episodic', title: `${c.entry.title} note`, text: c.note, occurred_at: Date.now() });

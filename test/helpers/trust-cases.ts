@@ -3,6 +3,7 @@ import { LEAK_CASES } from './trust-cases-leak.js';
 import { LEAK51_CASES } from './trust-cases-leak51.js';
 import { TRUST52_CASES } from './trust-cases-trust52.js';
 import { TRUST53_CASES } from './trust-cases-trust53.js';
+import { TRUST54_CASES } from './trust-cases-trust54.js';
 import { STEER_CASES } from './trust-cases-steer.js';
 import { STEER51_CASES } from './trust-cases-steer51.js';
 
@@ -109,6 +110,7 @@ export const TRUST_CASES: TrustCase[] = [
   ...STEER51_CASES,
   ...TRUST52_CASES,
   ...TRUST53_CASES,
+  ...TRUST54_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */

@@ -82,6 +82,9 @@ export function syncHandlers(deps: ApiDeps): HandlerGroup<SyncNames> {
     },
     'sync.setDeviceName': async ({ name }) => {
       const names = new (await syncRoom.get()).DeviceNames(deps.store);
+      // The contract checked its shape; a key, a vault value or an order is refused here, for the window and the CLI alike.
+      const why = name === null ? null : names.problem(name);
+      if (why) fail('INVALID_INPUT', why);
       names.setOwn(name);
       return { device_name: names.own(), named: names.named() };
     },

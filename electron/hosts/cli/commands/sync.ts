@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { exclusionOfferText, type ExclusionOfferDto, type SyncPass, type SyncStatus } from '../../../../shared/api/index.js';
+import { deviceShown, exclusionOfferText, type ExclusionOfferDto, type SyncPass, type SyncStatus } from '../../../../shared/api/index.js';
 import { bool, str } from '../args.js';
 import { withEngine } from '../cli-engine.js';
 import { CliError, type Command } from '../command.js';
@@ -27,7 +27,7 @@ function statusLines(s: SyncStatus): string[] {
     `sync is on: folder ${s.folder}`,
     `this device: ${s.device?.slice(0, 8)}; sync key kept in the ${s.key_kept}`,
     `pending: ${s.pending_changes} local change${s.pending_changes === 1 ? '' : 's'} to write, ${s.pending_segments} segment${s.pending_segments === 1 ? '' : 's'} to import`,
-    ...(s.devices.length ? s.devices.map((d) => `device ${d.device.slice(0, 8)}: last seen ${d.last_seen_at ?? 'never'} (segment ${d.last_seq})`) : ['no other device seen in the folder yet']),
+    ...(s.devices.length ? s.devices.map((d) => `device ${deviceShown(d.device, d.name)}: last seen ${d.last_seen_at ?? 'never'} (segment ${d.last_seq})`) : ['no other device seen in the folder yet']),
     `refused: ${refused.length ? refused.map(([k, n]) => `${n} ${k}`).join(', ') : 'none'}`,
     ...s.refused_files.map((r) => `  ${r.name}: ${r.message}`),
     `last pass: ${s.last_pass_at ?? 'never'}${s.last_error ? `, failed: ${s.last_error}` : ''}`,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SyncStatus } from '../../../../shared/api/index.js';
+import { deviceShown, type SyncStatus } from '../../../../shared/api/index.js';
 import { useApi } from '../../lib/api-context.js';
 import { errorText } from '../../state/app-store.js';
 import { IconRefresh } from '../../ui/icons.js';
@@ -191,7 +191,7 @@ function SyncDevices({ devices }: { devices: SyncStatus['devices'] }) {
     <ul data-testid="sync-devices">
       {devices.map((d) => (
         <li key={d.device}>
-          Device {d.device.slice(0, 8)}, last seen {when(d.last_seen_at)}
+          Device {deviceShown(d.device, d.name)}, last seen {when(d.last_seen_at)}
         </li>
       ))}
     </ul>
