@@ -4,6 +4,7 @@ import { useApi } from '../../lib/api-context.js';
 import { errorText } from '../../state/app-store.js';
 import { IconRefresh } from '../../ui/icons.js';
 import { Card } from '../../ui/card.js';
+import { DeviceNameField } from './device-name-field.js';
 import { ExclusionOffers } from './exclusion-offers.js';
 import { SyncQr } from './sync-qr.js';
 import { SyncthingLine } from './syncthing-line.js';
@@ -175,6 +176,7 @@ export function SyncCard() {
           )}
         </div>
       )}
+      {status && <DeviceNameField />}
       {error && (
         <div className="tone-danger" role="alert" data-testid="sync-error">
           {error}
