@@ -50,8 +50,9 @@ const CARD_LABEL = labelEnding(String.raw`\bcard\b|karte\b|kartennummer|\bcarte\
  * An IBAN-shaped run: country (maybe misread), check digits (maybe misread as any letters: "89" came
  * back "SY" in a second capture of the same bill; merged or split), grouped or compact characters.
  * Unlabelled, the checksum must still pass (nearIban); labelled, the length and the digits decide.
+ * A line break may stand for a space: an IBAN in a paragraph wraps, and OCR keeps the break.
  */
-const IBAN_RUN = /(?<![A-Za-z0-9])[A-Z0-9]{2}[0-9A-Za-z]{1,3}(?:(?: [A-Z0-9lo]{4})+(?: [A-Z0-9lo]{1,3})?|[A-Z0-9lo]{11,30})(?![A-Za-z0-9])/g;
+const IBAN_RUN = /(?<![A-Za-z0-9])[A-Z0-9]{2}[0-9A-Za-z]{1,3}(?:(?:[ \n][A-Z0-9lo]{4})+(?:[ \n][A-Z0-9lo]{1,3})?|[A-Z0-9lo]{11,30})(?![A-Za-z0-9])/g;
 
 /** The ways the run's country could have read, known IBAN countries first. */
 function countries(raw: string): string[] {
@@ -93,18 +94,29 @@ function nearIban(compact: string, labelled: boolean): boolean {
 export function damagedIbans(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   for (const m of text.matchAll(IBAN_RUN)) {
-    const labelled = labelledBefore(text, m.index, ACCOUNT_LABEL);
-    // The run may have taken a word after the number ("… 0130 00 EUR"): try it shorter too.
-    const tokens = m[0].split(' ');
-    for (let n = tokens.length; n >= Math.min(tokens.length, 3); n--) {
-      const run = tokens.slice(0, n).join(' ');
-      if (nearIban(run.replaceAll(' ', ''), labelled)) {
-        out.push({ start: m.index, end: m.index + run.length });
-        break;
-      }
-    }
+    const found = ibanWithin(text, m.index, m[0]);
+    if (found) out.push(found);
   }
   return out;
+}
+
+/**
+ * The IBAN inside a run, if there is one. The run may have taken a word after the number ("… 0130
+ * 00 EUR") or before it: the label itself ("IBAN GB71 BARC …" reads as one run that starts at
+ * "IBAN", and the number after it was never tried on its own). The whole run first, then shorter
+ * from the end, then from a later start, each start judged by the label right before it.
+ */
+function ibanWithin(text: string, at: number, run: string): { start: number; end: number } | null {
+  const tokens = [...run.matchAll(/\S+/g)].map((t) => ({ from: t.index, to: t.index + t[0].length }));
+  for (let first = 0; first + Math.min(tokens.length, 3) <= tokens.length; first++) {
+    const start = at + tokens[first]!.from;
+    const labelled = labelledBefore(text, start, ACCOUNT_LABEL);
+    for (let last = tokens.length; last - first >= Math.min(tokens.length, 3); last--) {
+      const candidate = run.slice(tokens[first]!.from, tokens[last - 1]!.to);
+      if (nearIban(candidate.replace(/\s+/g, ''), labelled)) return { start, end: at + tokens[last - 1]!.to };
+    }
+  }
+  return null;
 }
 
 /** A card's printed shapes: 4-4-4-4 (or 16 together) and Amex's 4-6-5, digits or their look-alikes. */

@@ -248,7 +248,13 @@ export const DETECTORS: readonly Detector[] = [
     purposeGroups: [2],
     valid: mixed,
   },
-  { kind: 'iban', category: 'bank_accounts', re: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/dg, valid: ibanValidThroughOcr },
+  {
+    kind: 'iban',
+    category: 'bank_accounts',
+    // A line break may stand for a space: an IBAN in a paragraph wraps ("… Konto: IBAN GB71\nBARC 2031 …"), and OCR keeps the break.
+    re: /\b[A-Z]{2}\d{2}(?:[ \n]?[A-Z0-9]{4}){2,7}(?:[ \n]?[A-Z0-9]{1,4})?\b/dg,
+    valid: ibanValidThroughOcr,
+  },
   {
     kind: 'ssn',
     category: 'id_numbers',

@@ -42,6 +42,12 @@ describe('IBANs OCR damaged are still masked', () => {
     ['ES91 2100 0418 4502 0005 1332', 'Número de cuenta ES9l 2100 0418 4502 0005 1382'],
     // Compact, a check digit gone and the country misread: the label and the length carry it.
     ['DE89370400440532013000', 'IBAN 0E8370400440532013000'],
+    // The label is the first word of the run OCR read ("IBAN GB29 …"): the number after it is tried on its own.
+    ['GB29 NWBK 6016 1331 9268 19', 'IBAN GB29 NWBK 6016 1331 9268 18'],
+    ['NL91 ABNA 0417 1643 00', 'IBAN NL91 ABNA 0417 1643 01 (Rabo)'],
+    // Wrapped inside a paragraph: OCR keeps the line break inside the number.
+    ['GB29 NWBK 6016 1331 9268 19', 'Please pay the deposit to GB29 NWBK\n6016 1331 9268 19 by Friday.'],
+    ['DE89 3704 0044 0532 0130 00', 'Die Erstattung geht auf Ihr Konto: IBAN DE89\n3704 0044 0532 0130 07.\nMit freundlichen Grüßen'],
   ];
   it('the printed numbers are real IBANs (so each case is damage, not a made-up number)', () => {
     for (const [printed] of cases) expect(ibanValid(printed), printed).toBe(true);
@@ -87,6 +93,9 @@ describe('other grouped numbers on the same pages are not accounts or cards', ()
   const negatives = [
     // Order and invoice numbers: shaped like an IBAN or a card, no checksum, no account label.
     'Bestellung AB12 3456 7890 1234 5678 90 versandt',
+    // The same, wrapped: a line break inside is no label and no checksum.
+    'Ihre Bestellung AB12\n3456 7890 1234 5678 90 ist versandt',
+    'Zimmer 2031 5843 7702 16 Betten',
     'Order 4123 5678 9012 3456 shipped; your account will be charged on delivery',
     'Rechnungsnummer RE20 2412 0001 4587 vom 03.12.2026',
     // Parcel tracking numbers.

@@ -17,6 +17,7 @@ const GENERATIONS: Record<number, string> = {
   4: '22afed60705bbc5a',
   5: '5f161d49e3470614',
   6: 'd10024312690c881',
+  7: 'cd93a0baf81253eb',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
