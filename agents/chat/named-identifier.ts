@@ -6,6 +6,7 @@
  * by its shape, so the screen need not repeat the question's word for it.
  */
 import { stem, type AskedValue } from './asked-value.js';
+import { identifierKindAsked } from './identifier-kinds.js';
 
 /**
  * The words for one kind of person whose own number a screen labels in any of them ("Employee ID",
@@ -63,19 +64,28 @@ const FILE_TYPES: { asked: RegExp; ext: string }[] = [
   { asked: /\b(?:pdf|document|letter|contract|invoice|form)s?\b/i, ext: 'pdf|docx?|odt|rtf|pages|txt' },
 ];
 
-/** For a shape made here, the piece of a text that has it: a long line is led by it ("IMG-8812-door-dent.jpg — Attachments …"). */
-const PIECES = new WeakMap<(text: string) => boolean, RegExp>();
+/**
+ * For a shape made here, how to find the piece of a text that has it: a long line is led by it
+ * ("IMG-8812-door-dent.jpg — Attachments …"); a named identifier leads any line it is not first in
+ * ("Booking reference BRX77Q2 — Cabin no. 8214 · Booking reference BRX77Q2").
+ */
+const PIECES = new WeakMap<(text: string) => boolean, { find: (text: string) => string | null; always: boolean }>();
 function shape(re: RegExp): (text: string) => boolean {
   const test = (text: string) => re.test(text);
-  PIECES.set(test, re);
+  PIECES.set(test, { find: (text) => re.exec(text)?.[0] ?? null, always: false });
+  return test;
+}
+function pieceShape(find: (text: string) => string | null): (text: string) => boolean {
+  const test = (text: string) => find(text) !== null;
+  PIECES.set(test, { find, always: true });
   return test;
 }
 
-/** The piece of a long text that has the asked thing's shape, when the text does not open with it; else ''. */
+/** The piece of a text that has the asked thing's shape, when the text does not open with it; else ''. */
 export function shapedPiece(asked: AskedValue, text: string): string {
-  const re = asked.shaped ? PIECES.get(asked.shaped) : undefined;
-  const m = re && text.length > 60 ? re.exec(text) : null;
-  return m && m.index > 0 ? m[0].trim() : '';
+  const piece = asked.shaped ? PIECES.get(asked.shaped) : undefined;
+  const found = piece && (piece.always || text.length > 60) ? piece.find(text)?.trim() : '';
+  return found && !text.startsWith(found) ? found : '';
 }
 
 /** The shape of a file name of the asked type, as OCR may read it: "IMG-4471.jpg", "IMG-4471. jpg". */
@@ -91,6 +101,14 @@ export function fileTypeShape(question: string): ((text: string) => boolean) | n
  */
 export function identifierAsked(question: string, asked: AskedValue): AskedValue | null {
   const q = question.replace(/[’]/g, "'");
+  // "My booking reference", "the car's number plate": the identifier whose label names that kind, not a sibling code beside it.
+  const named = ['code', 'any', 'phone'].includes(asked.kind) ? identifierKindAsked(q) : null;
+  if (named) {
+    const terms = asked.terms.filter((t) => !named.implied.includes(t));
+    const kin = new Map(asked.kin);
+    for (const t of terms) if (named.kindWords.includes(t)) kin.set(t, new Set([...(kin.get(t) ?? []), ...named.kin]));
+    return { ...asked, kind: 'code', terms, loose: asked.loose.filter((t) => terms.includes(t)), kin, shaped: pieceShape(named.piece) };
+  }
   const own = OWN_ID.exec(q);
   const group = own ? holderGroup(own[1]!) : null;
   if (own && group && ['code', 'any', 'phone'].includes(asked.kind)) {
