@@ -129,12 +129,51 @@ export interface VaultValue {
   title?: string;
 }
 
+/** A screen's words, and the copies of the vault's short values its layout gives as values, each with the words holding it. */
+interface ByLayout {
+  words: readonly PackedWord[];
+  placed: readonly { value: string; words: readonly number[] }[];
+}
+
+/**
+ * Where each word stands in a text read from the same screen: words and text come from one OCR
+ * reading, in one order, so each word is looked for whole, a little after the one before it. A word
+ * not found near (masked since, or read apart) is left without a place, and the reading goes on.
+ */
+function wordPlaces(text: string, words: readonly PackedWord[]): ([number, number] | null)[] {
+  const out: ([number, number] | null)[] = [];
+  const lower = text.toLowerCase();
+  let at = 0;
+  for (const w of words) {
+    const t = w[0].toLowerCase();
+    let found: [number, number] | null = null;
+    if (t) {
+      for (let i = lower.indexOf(t, at); i >= 0 && i - at <= WORD_REACH; i = lower.indexOf(t, i + 1)) {
+        const before = lower[i - 1];
+        const after = lower[i + t.length];
+        if ((before === undefined || !/[\p{L}\p{N}]/u.test(before)) && (after === undefined || !/[\p{L}\p{N}]/u.test(after))) {
+          found = [i, i + t.length];
+          break;
+        }
+      }
+    }
+    out.push(found);
+    if (found) at = found[1];
+  }
+  return out;
+}
+
+/** How far past the last word placed the next word may stand in the text (a line of OCR noise between). */
+const WORD_REACH = 200;
+/** The share of a screen's words that must stand in its text, in order, for a copy's place there to be trusted. */
+const PLACED_SHARE = 0.75;
+
 interface Scrubber {
   /**
    * Redacts a text (with the values its screen's layout pairs with a label, and the vault's short
    * values its layout gives as values: byLayout); `null` stays `null`. Counts what it masks and collects it for the row.
    */
-  text(s: string, laidOut?: readonly LaidOutSecret[], shortByLayout?: readonly string[]): string;
+  text(s: string, laidOut?: readonly LaidOutSecret[], layout?: ByLayout | null): string;
   nullable(s: string | null): string | null;
   /** Every string inside a JSON value, redacted. */
   json(v: unknown): unknown;
@@ -148,6 +187,8 @@ interface Scrubber {
   given(text: string): LaidOutSecret[];
   /** The vault's short values a screen's word boxes give as values (a form's label over its value, in columns OCR read apart). */
   byLayout(words: readonly PackedWord[]): string[];
+  /** The same, each copy with the words that hold it (the copy under or beside its label), and the words: for a text those words were read as. */
+  placedByLayout(words: readonly PackedWord[]): ByLayout;
   /** Whether any string of a row (inside JSON too) quotes a value the vault or this slice holds, long or short: the sweep's pick. */
   quoted(v: unknown): boolean;
   /** The values rows gave up that the carry did not hold, since the last call (emptied). */
@@ -303,7 +344,7 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
         const url = s.nullable(o.url);
         // A screen's label and value read as separate columns: its frame's kept boxes pair them.
         const words = o.frame_id ? frameWords(stmt(db, 'SELECT words FROM frame_words WHERE frame_id = ?').pluck().get(o.frame_id) as string | Buffer | undefined) : null;
-        const text = s.text(o.text, words ? laidOutIn(words) : [], words ? s.byLayout(words) : []);
+        const text = s.text(o.text, words ? laidOutIn(words) : [], words ? s.placedByLayout(words) : null);
         const caption = s.nullable(o.caption);
         if (title === o.title && url === o.url && text === o.text && caption === o.caption) return false;
         stmt(db, 'UPDATE observations SET title = ?, url = ?, text = ?, caption = ? WHERE id = ?').run(title, url, text, caption, o.id);
@@ -357,18 +398,21 @@ function sensedSteps(d: RescrubDeps, switches: RedactionSwitches): Step[] {
           return { start, end: text.length };
         });
         // Its own label-value pairs, and values the vault holds that its words quote alone.
-        const byLayout = s.byLayout(words).map((value): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null }));
-        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text), ...s.given(text), ...(switches.passwords ? byLayout : [])]);
-        if (!found.length) return false;
+        const found = findSecretsIn(text, switches, [...laidOutIn(words), ...s.carried(text), ...s.given(text)]);
+        // The vault's short values its layout gives as values: the words of that copy alone (a form's
+        // "Locker" over "4471"), not "Room 4471" elsewhere on the screen.
+        const byLayout = switches.passwords ? s.placedByLayout(words).placed : [];
+        const held = new Set(byLayout.flatMap((p) => p.words));
+        if (!found.length && !held.size) return false;
         let hit = 0;
         const next = words.map((w, i): PackedWord => {
           const sp = spans[i]!;
-          if (w[0] === REDACTED_WORD || !found.some((x) => sp.start < x.end && sp.end > x.start)) return w;
+          if (w[0] === REDACTED_WORD || (!held.has(i) && !found.some((x) => sp.start < x.end && sp.end > x.start))) return w;
           hit++;
           return [REDACTED_WORD, w[1], w[2], w[3], w[4], w[5]];
         });
         if (!hit) return false;
-        out.masked += found.length;
+        out.masked += found.length + byLayout.length;
         stmt(db, 'UPDATE frame_words SET words = ? WHERE frame_id = ?').run(packWords(next), f.frame_id);
         return true;
       },
@@ -554,12 +598,41 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
   let short: ShortVaultValues | null = null;
   const carried = (s: string): LaidOutSecret[] => (carry ??= vault()).in(s);
   const given = (s: string): LaidOutSecret[] => (switches.passwords ? (short ??= vaultShort()).given(s).map((value) => ({ kind: 'password' as const, category: 'passwords' as const, value, label: null })) : []);
-  const byLayout = (words: readonly PackedWord[]): string[] => {
+  const byLayout = (words: readonly PackedWord[]): string[] => [...new Set(placedByLayout(words).placed.map((p) => p.value))];
+  const placedByLayout = (words: readonly PackedWord[]): ByLayout => {
     const sv = (short ??= vaultShort());
-    if (!sv.mentions(words.map((w) => w[0]).join(' '))) return [];
-    return sv.givenByLayout(words.map((w) => ({ text: w[0], x0: w[1], y0: w[2], x1: w[3], y1: w[4] })));
+    if (!sv.mentions(words.map((w) => w[0]).join(' '))) return { words, placed: [] };
+    return { words, placed: sv.placedByLayout(words.map((w) => ({ text: w[0], x0: w[1], y0: w[2], x1: w[3], y1: w[4] }))) };
   };
-  const text = (s: string, laidOut: readonly LaidOutSecret[] = [], shortByLayout: readonly string[] = []): string => {
+  /** The spans of the text the layout's copies stand at, for values the text's own reading (`read`) did not find. */
+  const layoutSpans = (t: string, read: readonly [number, number][], layout: ByLayout): [number, number][] => {
+    const seen = new Set(read.map(([from, to]) => t.slice(from, to).toLowerCase()));
+    const unread = layout.placed.filter((p) => !seen.has(p.value.toLowerCase()));
+    if (!unread.length) return [];
+    const at = wordPlaces(t, layout.words);
+    // The text is the words' own reading only where nearly all of them stand in it in their order.
+    const trusted = at.filter((x) => x !== null).length >= at.length * PLACED_SHARE;
+    const spans: [number, number][] = [];
+    const whole = new Set<string>();
+    for (const p of unread) {
+      const placed = p.words.map((i) => at[i] ?? null);
+      const from = placed[0];
+      const to = placed[placed.length - 1];
+      // The words just before and after the copy stand in the text too, so the copy found is this one.
+      const first = Math.min(...p.words);
+      const last = Math.max(...p.words);
+      const beside = (first === 0 || at[first - 1] !== null) && (last === layout.words.length - 1 || at[last + 1] !== null);
+      // The copy's words in the text, and that stretch is the value (not a neighbour the reading matched instead).
+      if (trusted && beside && from && to && placed.every((x) => x !== null) && t.slice(from[0], to[1]).toLowerCase().includes(p.value.toLowerCase())) {
+        const inner = t.slice(from[0], to[1]).toLowerCase().indexOf(p.value.toLowerCase());
+        spans.push([from[0] + inner, from[0] + inner + p.value.length]);
+      } else whole.add(p.value);
+    }
+    if (whole.size) spans.push(...short!.placesOf(t, [...whole]));
+    spans.sort((a, b) => a[0] - b[0]);
+    return spans.filter((sp, i) => i === 0 || sp[0] >= spans[i - 1]![1]);
+  };
+  const text = (s: string, laidOut: readonly LaidOutSecret[] = [], layout: ByLayout | null = null): string => {
     // What the screen's layout pairs comes first; then values the vault holds, wherever the text quotes them.
     const r = redactText(s, switches, [...laidOut, ...carried(s)]);
     out.masked += r.secrets.length;
@@ -567,10 +640,11 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     // already in the vault, so masked here and not taken again. (The passwords' switch: a prompt's cut takes them always.)
     const read = switches.passwords ? (short ??= vaultShort()).places(r.text) : [];
     // A value the layout gives that the text's own reading did not find (a form's columns OCR read a
-    // row at a time): masked wherever it stands whole in the text, which cannot tell its place.
-    const seen = new Set(read.map(([from, to]) => r.text.slice(from, to).toLowerCase()));
-    const unread = shortByLayout.filter((v) => !seen.has(v.toLowerCase()));
-    const places = switches.passwords ? joinSpans(read, unread.length ? short!.placesOf(r.text, unread) : []) : [];
+    // row at a time): masked at the copy its words hold (under or beside its label), found by where
+    // those words stand in the text; "Room 4471" elsewhere on the screen stays. Only where the
+    // words cannot be placed in the text (masked since, read apart) is it masked wherever it stands
+    // whole, since the text alone cannot tell its place.
+    const places = switches.passwords ? joinSpans(read, layout ? layoutSpans(r.text, read, layout) : []) : [];
     let masked = r.text;
     if (places.length) {
       masked = '';
@@ -617,7 +691,7 @@ function scrubber(switches: RedactionSwitches, out: { masked: number }, vault: (
     return f;
   };
   const quoted = (v: unknown): boolean => (carry ??= vault()).quotedIn(v) || anyString(v, (t) => (short ??= vaultShort()).places(t).length > 0);
-  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, byLayout, quoted, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
+  return { text, nullable: (s) => (s === null ? null : text(s)), json, take, carried, given, byLayout, placedByLayout, quoted, carry: carryValue, fresh: takeFresh, known: () => (carry ??= vault()) };
 }
 
 /**

@@ -215,13 +215,34 @@ export class ShortVaultValues {
    * "4471"). For text read by OCR, whose columns the text alone no longer shows.
    */
   givenByLayout(words: readonly PlacedWord[]): string[] {
+    return [...new Set(this.placedByLayout(words).map((p) => p.value))];
+  }
+
+  /**
+   * Each copy a screen's word boxes give as a value (givenByLayout), with the words that hold it
+   * (indexes into `words`): the copy under or beside its label, never another copy of the same value
+   * elsewhere on the screen ("Room 4471" beside a form's "Locker" over "4471").
+   */
+  placedByLayout(words: readonly PlacedWord[]): { value: string; words: number[] }[] {
     if (!this.byValue.size || !words.length) return [];
-    const out = new Set<string>();
-    for (const { label, value } of labelledCells(words)) {
-      if (!this.mentions(value)) continue;
-      for (const v of this.given(`${label}\n${value}`)) out.add(v);
+    const out: { value: string; words: number[] }[] = [];
+    for (const cell of labelledCells(words)) {
+      if (!this.mentions(cell.value)) continue;
+      for (const v of this.given(`${cell.label}\n${cell.value}`)) {
+        // The cell's words as one line, and which of them the value spans.
+        let line = '';
+        const spans = cell.words.map((i) => {
+          if (line) line += ' ';
+          const from = line.length;
+          line += words[i]!.text;
+          return { i, from, to: line.length };
+        });
+        const m = new RegExp(`(?<![\\p{L}\\p{N}])${escape(v)}(?![\\p{L}\\p{N}])`, 'iu').exec(line);
+        const held = m ? spans.filter((sp) => sp.from < m.index + m[0].length && sp.to > m.index).map((sp) => sp.i) : cell.words;
+        if (held.length && !out.some((p) => p.words.join() === held.join())) out.push({ value: v, words: held });
+      }
     }
-    return [...out];
+    return out;
   }
 
   /** Whether the text holds any of the values at all (a cheap look before a closer one). */

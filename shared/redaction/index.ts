@@ -19,7 +19,7 @@ export { cardNumberValid, ibanValid, looksLikePhone, luhnValid } from './checks.
 export { isWholeMarker } from './whole-marker.js';
 export { findSecretsIn, redactText, redactionMarker, switchesForModel, type LaidOutSecret, type Redacted, type SecretMatch } from './redactor.js';
 // Label and value read as separate columns, paired again by their boxes.
-export { labelledCells, secretsByLayout, type PlacedWord } from './layout-pairs.js';
+export { labelledCells, secretsByLayout, type LabelledCell, type PlacedWord } from './layout-pairs.js';
 export { redactWindowFields, sanitizeUrl } from './window-fields.js';
 // Two found values that are one secret (spaces, dashes, a key's broken head).
 export { secretValueIdentity } from './secret-identity.js';

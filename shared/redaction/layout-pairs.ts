@@ -50,19 +50,39 @@ function neighbours(label: Cell, cells: readonly Cell[]): Cell[] {
   return [right, below].filter((c): c is Cell => c !== null);
 }
 
+/** A label cell and a cell laid out as its value, with the value cell's words (indexes into the words read, left to right). */
+export interface LabelledCell {
+  label: string;
+  value: string;
+  words: number[];
+}
+
+/** The words whose centres fall inside a cell's box: the words the line reader made it of, left to right. */
+function wordsOf(cell: Cell, words: readonly PlacedWord[]): number[] {
+  const out: number[] = [];
+  words.forEach((w, i) => {
+    const cx = (w.x0 + w.x1) / 2;
+    const cy = centre(w);
+    if (cx >= cell.x0 && cx <= cell.x1 && cy >= cell.y0 && cy <= cell.y1) out.push(i);
+  });
+  return out.sort((a, b) => words[a]!.x0 - words[b]!.x0);
+}
+
 /**
  * Every short cell of a screen with the cells laid out as its value: the one right of it on its row
  * and the one under it in its column (a form's "Locker | Floor" over "4471 | 3": "Locker" with
- * "4471", never with "3"). For a caller that judges the pairs by its own words (the vault's short
- * values, agents/store vault-short-values.ts): no detector is run, nothing is claimed here.
+ * "4471", never with "3"), and which words make the value cell, so a caller masks that copy and not
+ * another copy of the same value elsewhere on the screen ("Room 4471"). For a caller that judges the
+ * pairs by its own words (the vault's short values, agents/store vault-short-values.ts): no
+ * detector is run, nothing is claimed here.
  */
-export function labelledCells(words: readonly PlacedWord[]): { label: string; value: string }[] {
+export function labelledCells(words: readonly PlacedWord[]): LabelledCell[] {
   const cells = layoutCells(words);
-  const out: { label: string; value: string }[] = [];
+  const out: LabelledCell[] = [];
   for (const label of cells) {
     const name = label.text.trim();
     if (!name || name.split(/\s+/).length > MAX_LABEL_WORDS || !/\p{L}/u.test(name)) continue;
-    for (const value of neighbours(label, cells)) out.push({ label: name, value: value.text.trim() });
+    for (const value of neighbours(label, cells)) out.push({ label: name, value: value.text.trim(), words: wordsOf(value, words) });
   }
   return out;
 }

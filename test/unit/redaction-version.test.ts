@@ -18,6 +18,7 @@ const GENERATIONS: Record<number, string> = {
   5: '5f161d49e3470614',
   6: 'd10024312690c881',
   7: 'cd93a0baf81253eb',
+  8: 'fdb27e459782e1e4',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
