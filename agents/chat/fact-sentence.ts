@@ -59,6 +59,8 @@ import { policyTermLead } from './policy-term.js';
 import { merchantSpendLead } from './merchant-spend.js';
 import { routeDurationLead } from './route-duration.js';
 import { dueDateOf, dueLead, itemAbove, withSentenceBefore } from './due-date.js';
+import { expiryLead, statusAsked, statusLead } from './row-status.js';
+import { legendAsked, legendLead } from './grid-legend.js';
 
 /**
  * The one sentence an offline answer leads with: the fact found for the question (the value next
@@ -1022,12 +1024,25 @@ function gather(question: string, numbered: readonly NumberedMemory[], layout?: 
   return units.length ? { asked, units } : null;
 }
 
+/** The rows of the asked status or the named row's expiry date, from the lists on the found screens. */
+function statusOrExpiry(question: string, numbered: readonly NumberedMemory[], screens?: ScreenOf, layout?: FrameLayout) {
+  const asked = refineAsked(question, askedValue(question));
+  const found = foundScreens(numbered, screens, AMOUNT_SCREENS);
+  return statusLead(question, asked, found, layout) ?? expiryLead(question, asked, found, layout);
+}
+
 /**
  * The lead sentence for a question, or null when the question asks for no one fact (no words to
  * look for, or nothing at all was found: the answer says so in its own way).
  */
 export function factSentence(question: string, numbered: readonly NumberedMemory[], fmt: TimeFormatter, layout?: FrameLayout, hints: FactHints = {}): FactSentence | null {
   // "What does she have right after lunch on Thursday", "which days does she have PE": a timetable's cell by its day.
+  // "Which training have I let lapse", "when does my manual handling run out": a list's rows by their status, a row's expiry cell (row-status).
+  const listed = statusAsked(question) || /\b(?:expir|run\s+out|lapse|valid|renew)/i.test(question) ? statusOrExpiry(question, numbered, hints.screens, layout) : null;
+  if (listed) return { text: `${clip(listed.text, MAX_CHARS)}${where(listed, fmt)} [${listed.n}].`, cited: [listed.n], known: listed.found, hedged: false };
+  // "Which day am I on holiday", "what time do my nights finish": a rota's codes read by its key (grid-legend).
+  const keyed = legendAsked(question) ? legendLead(question, foundScreens(numbered, hints.screens, AMOUNT_SCREENS), layout) : null;
+  if (keyed) return { text: `${clip(keyed.text, MAX_CHARS)}${where(keyed, fmt)} [${keyed.n}].`, cited: [keyed.n], known: keyed.found, hedged: false };
   const slot = timetableLead(question, numbered, hints.screens, layout);
   if (slot) return { text: `${clip(slot.text, MAX_CHARS)}${where(slot, fmt)} [${slot.n}].`, cited: [slot.n], known: slot.found, hedged: false };
   // "What should I take with me to the GP": what the screen of that place asks to bring.

@@ -34,7 +34,7 @@ const SAYS_WHOLE = /\b(?:altogether|all\s+together|in\s+total|total|in\s+all|all
 /** The question is about the user's own row ("am I down for", "my hours"). */
 const ASKS_OWN = /\b(?:i|me|my|i'm|i’m)\b/i;
 /** A row that is the user's own, as rotas and shared sheets mark it. */
-const OWN_ROW = /\((?:you|me|sie|du|ich|jij|ik|u|vous|toi|moi|tú|tu|yo|usted|eu|você|io|te)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
+export const OWN_ROW = /\((?:you|me|sie|du|ich|jij|ik|u|vous|toi|moi|tú|tu|yo|usted|eu|você|io|te)\)|^\s*(?:you|me)\s*$|\bthat's you\b/i;
 const MONTH_OR_DAY = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/;
 /** Asks for an amount, not a name or a time ("how many", "how much", "what is … rate"). */
 const ASKS_AMOUNT = /^\s*(?:and\s+|so\s+)?(?:how\s+(?:many|much|long|heavy|far|big|large|tall|high|wide|deep)|what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b|what\s+(?:did|do|does|will|would)\s+(?:[\p{L}'’-]+\s+){1,3}(?:spend|pay|charge|cost|earn|make|bill|owe|log|use|get|score|gain|achieve|receive|take)\b)/iu;
@@ -147,7 +147,7 @@ const namesIn = (question: string) => question.split(/\s+/).slice(1).map((w) => 
  * The user's name as a screen shows their account ("Signed in as Marta Silva", "Logged in as Jonas
  * W."): two or three capitalised words after the cue, for a rota's row that is the user's own.
  */
-function selfNames(lines: readonly string[]): string[] {
+export function selfNames(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const l of lines) {
     const m = SELF.exec(l);

@@ -486,6 +486,7 @@ video call | videogesprek, videobellen, videovergadering
 payslip | loonstrook, salarisstrook
 expenses | onkosten, declaratie, onkostenvergoeding
 training | cursus, opleiding, scholing
+course | cursus, module
 probation | proeftijd
 working hours | werktijden, arbeidstijd, kantoortijden
 working from home | thuiswerken, thuiswerkdag

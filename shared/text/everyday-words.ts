@@ -499,6 +499,7 @@ video call, video conference, videoconference, conference call | Videokonferenz,
 payslip, pay slip, pay stub | Gehaltsabrechnung, Lohnabrechnung, Lohnzettel | fiche de paie, bulletin de salaire | nómina, recibo de sueldo | busta paga, cedolino | recibo de vencimento, holerite, contracheque
 expenses, expense claim, expense report | Spesen, Auslagen, Spesenabrechnung, Reisekosten | note de frais, notes de frais | gastos, nota de gastos, dietas | note spese, rimborso spese | despesas, ajudas de custo
 training, workshop, training course | Schulung, Weiterbildung, Fortbildung | formation professionnelle, session de formation | formación, curso | formazione, corso | formação, curso
+course, module | Kurs, Lehrgang, Modul | cours, module | curso, módulo | corso, modulo | curso, módulo
 probation, trial period, probationary period | Probezeit | période d'essai | periodo de prueba | periodo di prova | período experimental, período de experiência
 working hours, work hours, office hours | Arbeitszeit, Arbeitszeiten, Bürozeiten | horaires de travail, heures de bureau | horario laboral, horario de trabajo, jornada | orario di lavoro, orario d'ufficio | horário de trabalho, horário de expediente
 working from home, work from home, remote work, wfh, home office | Homeoffice, mobiles Arbeiten | télétravail | teletrabajo, trabajo en remoto | lavoro agile, smart working, telelavoro | teletrabalho
