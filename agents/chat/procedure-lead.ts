@@ -1,5 +1,6 @@
 /**
- * The lead for a question about a procedure, read off the found screens: the command that was run
+ * The lead for a question about a procedure, read off the found screens: a recipe's quantity, time,
+ * heat or next step (recipe-lead), the command that was run
  * (terminal-commands), why it went wrong or what holds it up (cause-answer), the step to take under the asked condition (step-condition), the step at the asked place
  * (step-ordinal: "the third step"), or the measure,
  * format or detour a step sets (step-detail). Null when the question asks none of these, or no
@@ -11,6 +12,7 @@ import { causeLead } from './cause-answer.js';
 import { conditionStep } from './step-condition.js';
 import { stepDetail } from './step-detail.js';
 import { stepAtPlace } from './step-ordinal.js';
+import { recipeLead } from './recipe-lead.js';
 
 export interface ProcedureScreen<P> {
   lines: readonly string[];
@@ -30,5 +32,6 @@ export interface ProcedureFound<P> {
 
 export function procedureLead<P>(question: string, asked: AskedValue, screens: readonly ProcedureScreen<P>[]): ProcedureFound<P> | null {
   if (!screens.length) return null;
-  return ranCommand(question, asked, screens) ?? causeLead(question, asked, screens) ?? conditionStep(question, asked, screens) ?? stepAtPlace(question, asked, screens) ?? stepDetail(question, asked, screens);
+  // A recipe's amount, time, heat or next step first: its page says them in its own parts (recipe-lead).
+  return recipeLead(question, asked, screens) ?? ranCommand(question, asked, screens) ?? causeLead(question, asked, screens) ?? conditionStep(question, asked, screens) ?? stepAtPlace(question, asked, screens) ?? stepDetail(question, asked, screens);
 }

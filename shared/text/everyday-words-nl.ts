@@ -492,4 +492,34 @@ working hours | werktijden, arbeidstijd, kantoortijden
 working from home | thuiswerken, thuiswerkdag
 hr | personeelszaken, HR-afdeling
 staff | medewerkers, medewerker, personeel
+egg | ei, eieren, eidooier
+flour | bloem, meel
+butter | boter, roomboter
+sugar | suiker, kristalsuiker
+milk | melk
+cream | slagroom, kookroom, crème fraîche
+cheese | kaas
+salt | zout
+olive oil | olie, olijfolie
+onion | ui, uien
+garlic | knoflook, teentje knoflook, teentjes knoflook
+tomato | tomaat, tomaten
+potato | aardappel, aardappelen, aardappels
+carrot | wortel, wortels, worteltjes
+apple | appel, appels
+lemon | citroen
+rice | rijst
+chicken | kip, kipfilet
+meat | vlees
+stock | bouillon
+wine | wijn
+yeast | gist
+dough | deeg, beslag
+lentils | linzen
+oven | oven
+ingredients | ingrediënten
+recipe | recept
+servings | porties, personen
+tablespoon | eetlepel, el
+teaspoon | theelepel, tl
 `;

@@ -229,6 +229,37 @@ drink, drinks | Getränk, Getränke | boisson, boissons | bebida, bebidas | beva
 party | Feier, Party, Fest | fête, soirée | fiesta | festa | festa
 gift | Geschenk | cadeau | regalo | regalo | presente, prenda
 bring | mitbringen, bringe, bringt | apporter, apporte | traer, llevar, llevo, traigo | portare, porto | trazer, levar, levo
+# cooking: a recipe's ingredients, its labels and its tools (the forms a recipe page prints, singular and plural)
+egg, eggs | Ei, Eier, Eigelb, Eiweiß | œuf, œufs, oeuf, oeufs | huevo, huevos | uovo, uova | ovo, ovos
+flour | Mehl, Weizenmehl | farine | harina | farina | farinha
+butter | Butter | beurre | mantequilla | burro | manteiga
+sugar | Zucker | sucre | azúcar | zucchero | açúcar
+milk | Milch | lait | leche | latte intero, latte fresco | leite
+cream | Sahne, Schlagsahne, Schmand | crème, crème fraîche | nata, crema de leche | panna, panna da cucina | natas, nata, creme de leite
+cheese | Käse | fromage | queso | formaggio | queijo
+salt | Salz | sel | sal | sale fino, sale grosso | sal
+olive oil, oil | Öl, Olivenöl | huile, huile d'olive | aceite, aceite de oliva | olio, olio d'oliva | óleo, azeite
+onion, onions | Zwiebel, Zwiebeln | oignon, oignons | cebolla, cebollas | cipolla, cipolle | cebola, cebolas
+garlic | Knoblauch, Knoblauchzehe, Knoblauchzehen | gousse d'ail, gousses d'ail | ajo, ajos | aglio | alho
+tomato, tomatoes | Tomate, Tomaten | tomate, tomates | tomate, tomates | pomodoro, pomodori | tomate, tomates
+potato, potatoes | Kartoffel, Kartoffeln | pomme de terre, pommes de terre | patata, patatas | patata, patate | batata, batatas
+carrot, carrots | Karotte, Karotten, Möhre, Möhren | carotte, carottes | zanahoria, zanahorias | carota, carote | cenoura, cenouras
+apple, apples | Apfel, Äpfel | pomme, pommes | manzana, manzanas | mela, mele | maçã, maçãs
+lemon | Zitrone | citron | limón | limone | limão
+rice | Reis | riz | arroz | riso | arroz
+chicken | Hähnchen, Huhn, Hühnchen | poulet | pollo | pollo | frango
+meat | Fleisch | viande | carne | carne | carne
+stock, broth | Brühe, Gemüsebrühe, Hühnerbrühe | bouillon | caldo | brodo | caldo
+wine | Wein | vin | vino | vino | vinho
+yeast | Hefe | levure | levadura | lievito | fermento
+dough, batter | Teig | pâte | masa | impasto | massa
+lentils | Linsen | lentilles | lentejas | lenticchie | lentilhas
+oven | Backofen, Ofen | fourneau | horno | forno | forno
+ingredients | Zutaten | ingrédients | ingredientes | ingredienti | ingredientes
+recipe | Rezept | recette | receta | ricetta | receita
+servings, portions, serves | Portionen, Portion, Personen | portions, personnes | raciones, porciones, comensales, personas | porzioni, persone | porções, doses, rendimento, pessoas
+tablespoon, tbsp | Esslöffel, EL | cuillère à soupe, c. à s. | cucharada, cda | cucchiaio, cucchiai | colher de sopa, colheres de sopa
+teaspoon, tsp | Teelöffel, TL | cuillère à café, c. à c. | cucharadita, cdta | cucchiaino, cucchiaini | colher de chá, colheres de chá
 # forms and contracts
 name | Name, Vorname, Nachname | nom, prénom | nombre, apellido | nome, cognome | nome, apelido, sobrenome
 first name | Vorname | prénom | nombre | nome | nome próprio, primeiro nome
