@@ -28,6 +28,8 @@ export interface RecipeFound<P> {
 
 /** "How much chorizo", "how many eggs", "what quantity of flour": the ingredient named after it. */
 const AMOUNT_OF = /\b(?:how\s+(?:much|many)|what\s+(?:quantity|amount)\s+of|how\s+many\s+(?:grams|g|kilos?|ml|litres?|liters?|cups|spoons|tablespoons|teaspoons|tbsp|tsp)\s+of)\s+(?:of\s+)?(?:the\s+)?(.+?)(?=\s+(?:do|does|did|should|shall|must|can|will|would|is|are|go|goes|went|need|needs|needed|to|in|into|for|on|per|with|am|i|we|you|does|has|have|there|make|makes|get)\b|\s*[?.!,]|$)/i;
+/** "How much did the chairs cost", "how much is budgeted": an auxiliary after "how much" asks a price or a count, not an ingredient. */
+const AUXILIARY = /^(?:do|does|did|is|are|was|were|will|would|can|could|should|has|have|had|it|they|we|i|you)\b/i;
 /** A question about what a dish takes: "do I need", "goes in", "for the cake", "in the recipe". */
 const GOES_IN = /\b(?:need|needs|needed|go(?:es)?\s+in(?:to)?|use|add|put\s+in|call\s+for|in\s+(?:the|it|this|my)|for\s+(?:the|it|this|my|a)|recipe)\b/i;
 /** Words of an amount asked that name a measure, not the ingredient ("cloves of garlic", "cups of flour"). */
@@ -106,8 +108,7 @@ const clean = (s: string) => s.replace(/^\s*[-•·*▪◦]\s*/, '').replace(/[\
 
 function amountLead<P>(question: string, asked: AskedValue, screens: readonly RecipeScreen<P>[]): RecipeFound<P> | null {
   const m = AMOUNT_OF.exec(question);
-  // "How much did the chairs cost": an auxiliary after "how much" asks a price or a count, not an ingredient.
-  if (!m || /^(?:do|does|did|is|are|was|were|will|would|can|could|should|has|have|had|it|they|we|i|you)\b/i.test(m[1]!)) return null;
+  if (!m || AUXILIARY.test(m[1]!)) return null;
   const words = m[1]!.toLowerCase().split(/\s+/).filter((w) => !MEASURE_WORDS.has(w));
   if (!words.length || words.every((w) => NOT_INGREDIENT.test(w))) return null;
   const own = termsOf(m[1]!, asked);
@@ -229,12 +230,12 @@ function nextLead<P>(question: string, asked: AskedValue, screens: readonly Reci
 /** Whether a question asks one of the things a recipe says: an amount that goes in, the servings, a step's time, the heat, the next step. */
 function asksRecipe(question: string): boolean {
   const amount = AMOUNT_OF.exec(question);
-  return (!!amount && GOES_IN.test(question)) || SERVINGS_ASKED.test(question) || (HOW_LONG.test(question) && askedVerbs(question).length > 0) || TEMPERATURE_ASKED.test(question) || AFTER_ASKED.test(question);
+  return (!!amount && !AUXILIARY.test(amount[1]!) && GOES_IN.test(question)) || SERVINGS_ASKED.test(question) || (HOW_LONG.test(question) && askedVerbs(question).length > 0) || TEMPERATURE_ASKED.test(question) || AFTER_ASKED.test(question);
 }
 
 /**
  * A recipe seen, but for another dish than the one asked: a food the question names for its dish
- * ("the carrot cake") is nowhere on the only recipes found (an apple cake). Said so, not its figures.
+ * ("the carrot cake") is nowhere on the recipes found, the best found screen among them (an apple cake). Said so, not its figures.
  */
 function otherDish<P>(question: string, asked: AskedValue, screens: readonly RecipeScreen<P>[]): RecipeFound<P> | null {
   if (!asksRecipe(question)) return null;
@@ -245,7 +246,8 @@ function otherDish<P>(question: string, asked: AskedValue, screens: readonly Rec
     const whole = `${sc.title}\n${sc.lines.join('\n')}`;
     // One recipe seen that names every food asked is the one asked about: its readers said what they found.
     if (foods.every((t) => covered([t], whole, asked.kin) > 0)) return null;
-    other ??= sc;
+    // Only the best found screen speaks for what was seen: a recipe further down says nothing of a budget sheet's question.
+    if (sc.rank >= 0.99) other ??= sc;
   }
   return other ? { text: `I don't know: the recipe seen, "${clean(other.title)}", is not the one asked about`, n: other.n, passage: other.passage, found: false } : null;
 }

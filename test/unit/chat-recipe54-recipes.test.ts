@@ -162,6 +162,16 @@ describe('what comes after', () => {
 });
 
 describe('what is no recipe', () => {
+  it('a recipe further down the found screens says nothing of another question', () => {
+    const sheet = browsedScreen('Office costs 2027 — Sheets', at, [screenPassage(['Line  Q1  Q2  Owner', 'Rent · 2,150 · 2,150 · Dana Ortiz', 'Travel · 1,200 · 1,200 · Sam Lee'].join('\n'), 'Office costs 2027 — Sheets', 9, at, { kind: 'lines', observationId: 'obs_sheet' })]);
+    const cake = BOLO.map((m) => ({ ...m, n: 2, passages: m.passages!.map((p) => ({ ...p, score: 3 })) }));
+    const both = [...sheet, ...cake];
+    const f = factSentence('How much is budgeted for rent in the first quarter?', both, fmt, undefined, { screens: (m) => both.find((x) => x.memory === m)?.passages ?? null })!;
+    expect(f.text).not.toMatch(/recipe|Bolo/);
+    expect(f.text.split('\n')[0]).toContain('2,150');
+  });
+
+
   it('a bill or a spec sheet with figures at its lines’ starts is no recipe', () => {
     expect(recipePage(['Order #4471', '2 Office chairs   €198.00', '1 Standing desk   €349.00', '3 Monitor arms   €87.00', 'Total €634.00'])).toBeNull();
     expect(recipePage(['Lumen X2 laptop', '16 GB RAM', '512 GB SSD', '2 USB-C ports', 'Ships in 3 days'])).toBeNull();
