@@ -57,6 +57,7 @@ import { saysCountInWords } from './count-words.js';
 import { bookedCountLead } from './booked-count.js';
 import { policyTermLead } from './policy-term.js';
 import { merchantSpendLead } from './merchant-spend.js';
+import { moneyRoleLead } from './money-role.js';
 import { routeDurationLead } from './route-duration.js';
 import { dueDateOf, dueLead, itemAbove, withSentenceBefore } from './due-date.js';
 import { expiryLead, statusAsked, statusLead } from './row-status.js';
@@ -1109,7 +1110,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "How long will it take me to cycle there": the time a route found gives for the asked way to travel.
   // "How many tickets did I buy": the count a booking says (Guests: 4) or the sum of its ticket lines (2 x Adult, 1 x Child).
   // "How long do I have to return it": the length a found page gives that act ("returned within 30 days").
-  const amount = cell ?? told(policyTermLead(question, asked, found)) ?? told(bookedCountLead(question, asked, found)) ?? told(merchantSpendLead(question, asked, found)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
+  const amount = cell ?? told(policyTermLead(question, asked, found)) ?? told(bookedCountLead(question, asked, found)) ?? told(merchantSpendLead(question, asked, found)) ?? told(moneyRoleLead(question, asked, found)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
   if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);

@@ -17,6 +17,7 @@ import type { FoundScreen } from './found-screens.js';
 import { otherPeriod } from './asked-period.js';
 import { falseFriendMask } from './false-friends.js';
 import { businessKind, tradeSaid } from './trade-nouns.js';
+import { notThePrice } from './money-role.js';
 
 /** What a money question asks for: the whole, what is left to pay, or the amount per unit (of one unit, or of any). */
 export type MoneyAsk = { of: 'whole' } | { of: 'left' } | { of: 'part' } | { of: 'unit'; unit: string | null };
@@ -52,9 +53,9 @@ const WHOLE = /\b(?:total|totale|totaal|summe|somme|suma|soma|totals?)\b/iu;
 /** What is left to pay ("Balance due", "Amount due", "Te betalen", "Zu zahlen", "Da pagare", "Reste à payer", "Pendiente"). */
 const LEFT = /\b(?:balance|amount\s+due|due|outstanding|remaining|left\s+to\s+pay|still\s+to\s+pay|to\s+pay|te\s+betalen|nog\s+te\s+betalen|zu\s+zahlen|offen\w*|restbetrag|da\s+pagare|saldo|reste\s+[àa]\s+payer|[àa]\s+payer|a\s+pagar|pendiente|payable|\w*guthaben|solde|cr[ée]dit\s+restant|saldo\s+disponible|credito\s+residuo|tegoed)\b/iu;
 /** A part paid before ("Deposit", "Anzahlung", "Acconto", "Aanbetaling", "Acompte", "Señal"): never the whole. */
-const PAID_BEFORE = /\b(?:deposit|down\s?payment|already\s+paid|paid\s+so\s+far|prepaid|anzahlung|bereits\s+bezahlt|acconto|caparra|anticipo|aanbetaling|acompte|arrhes|se[ñn]al|dep[óo]sito|sinal)\b/iu;
+const PAID_BEFORE = /\b(?:deposit|down\s?payment|reservation\s+fee|holding\s+fee|due\s+today|payable\s+now|already\s+paid|paid\s+so\s+far|prepaid|anzahlung|bereits\s+bezahlt|acconto|caparra|anticipo|aanbetaling|acompte|arrhes|se[ñn]al|dep[óo]sito|sinal)\b/iu;
 /** A price for the whole, said without a total: the largest such, when no total is shown. */
-const PRICE = /\b(?:price|cost|fare|amount|charge|preis|prezzo|prix|precio|prijs|pre[çc]o|kosten|betrag|importe|importo|montant|tarif|bedrag)\b/iu;
+const PRICE = /\b(?:price|cost|fare|amount|charge|hire|preis|prezzo|prix|precio|prijs|pre[çc]o|kosten|betrag|importe|importo|montant|tarif|bedrag)\b/iu;
 
 /** Units an amount may be per, with the ways pages say them. */
 const UNITS: Record<string, RegExp> = {
@@ -62,8 +63,8 @@ const UNITS: Record<string, RegExp> = {
   night: /\b(?:per\s+night|a\s+night|nightly|\/\s?night|pro\s+nacht|a\s+notte|per\s+notte|par\s+nuit|por\s+noche|per\s+nacht)\b/iu,
   day: /\b(?:per\s+day|a\s+day|daily|day\s+rate|\/\s?day|pro\s+tag|tagessatz|al\s+giorno|par\s+jour|por\s+d[ií]a|per\s+dag|dagtarief)\b/iu,
   person: /\b(?:per\s+(?:person|head|guest|adult)|each\s+person|p\.?p\.?|pro\s+person|a\s+persona|par\s+personne|por\s+persona|per\s+persoon)(?=\s|$|[^\p{L}])/iu,
-  month: /\b(?:per\s+month|a\s+month|monthly|\/\s?(?:mo|month|mth)|pro\s+monat|monatlich|al\s+mese|par\s+mois|por\s+mes|per\s+maand|p\.?\s?m\.?)(?=\s|$|[^\p{L}])/iu,
-  week: /\b(?:per\s+week|a\s+week|weekly|\/\s?(?:wk|week)|pro\s+woche|a\s+settimana|par\s+semaine|por\s+semana)\b/iu,
+  month: /\b(?:per\s+(?:calendar\s+)?month|a\s+month|monthly|pcm|p\.c\.m\.?|pro\s+monat|monatlich|al\s+mese|par\s+mois|por\s+mes|per\s+maand|mensuel\w*|mensual\w*|mensil\w*|maandelijks|p\.?\s?m\.?)(?=\s|$|[^\p{L}])|\/\s?(?:mo|month|mth|mois|monat|mes|mese|maand|mnd)(?![\p{L}])/iu,
+  week: /\b(?:per\s+week|a\s+week|weekly|pw|p\.w\.?|pro\s+woche|a\s+settimana|par\s+semaine|por\s+semana)\b|\/\s?(?:wk|week|woche|semaine|semana|settimana)(?![\p{L}])/iu,
   km: /\b(?:per\s+(?:km|kilomet\w+|mile)|\/\s?(?:km|mi))\b/iu,
   unit: /\b(?:each|ea\.|apiece|per\s+(?:unit|item|piece|ticket)|unit\s+price|st[üu]ckpreis|einzelpreis|prezzo\s+unitario|prix\s+unitaire|precio\s+unitario|stukprijs)\b|@/iu,
 };
@@ -226,7 +227,8 @@ export function moneyLead(question: string, asked: AskedValue, found: readonly F
     const lines = amountLines(s, layout);
     if (!lines.length) return null;
     if (ask.of === 'unit') {
-      const per = lines.filter((l) => (ask.unit ? UNITS[ask.unit]!.test(l.line) : perUnit(l.line) && !TIMES.test(l.line)));
+      // On a page of a price change, the price (the new one, unless the old is asked), not the change itself (money-role).
+      const per = lines.filter((l) => (ask.unit ? UNITS[ask.unit]!.test(l.line) : perUnit(l.line) && !TIMES.test(l.line)) && !notThePrice(question, l.line, s.lines));
       // Of several, the one whose words name what was asked ("Cleaning: €35/h" beside "Ironing: €20/h").
       const most = Math.max(0, ...per.map((l) => allNamed(l.label)));
       const named = most > 0 ? per.filter((l) => allNamed(l.label) === most) : [];

@@ -24,6 +24,7 @@ import type { ValueKind } from './asked-value.js';
 import { measuredIn, polesOf, type Dimension } from './measure-words.js';
 import { askedNumbers, numberedColumns } from './numbered-column.js';
 import { askedSummary, SUMMARY_WORDS, summaryRow } from './summary-row.js';
+import { askedColumnRole, headerRole, ROLE_WORDS } from './budget-column.js';
 import { askedBasis, askedQuarter, asksBalance, BALANCE_WORDS, balanceHeader, BASIS_WORDS, headerBasis, headerQuarter, partlySeen, QUARTER_WORDS } from './table-asks.js';
 
 /** Kinds of answer a table's figures give. */
@@ -285,7 +286,7 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   const verb = VERB_AFTER_SUBJECT.exec(question)?.[1];
   const thing = question.split(/[^\p{L}\d'’-]+/u).filter((w) => w !== verb && rowTerms.includes(stem(w.toLowerCase())) && !said.has(stem(w.toLowerCase())) && unsaid(stem(w.toLowerCase())));
   // Only when the column is the one asked by a word of its own (a quarter, a basis, a header's noun the question says), not by a balance's word ("Renewals left" for "how many vacation days do I have left").
-  const byName = terms.some((t) => !BALANCE_WORDS.has(t) && !asked.loose.includes(t) && meets(t, headStems)) || (balance.length !== 1 && [...spent].some((w) => QUARTER_WORDS.has(w) || BASIS_WORDS.has(w)));
+  const byName = terms.some((t) => !BALANCE_WORDS.has(t) && !asked.loose.includes(t) && meets(t, headStems)) || (balance.length !== 1 && [...spent].some((w) => QUARTER_WORDS.has(w) || BASIS_WORDS.has(w) || ROLE_WORDS.has(w)));
   if (thing.length && !mine.length && byName && !SAYS_WHOLE.test(question)) {
     return { text: `I don't know: the table by ${header} has no row for ${thing.join(' ')} (its rows: ${parts.map((r) => rowText(table, r, labelCol, numeric)).slice(0, 6).join(', ')})`, found: false };
   }
@@ -359,6 +360,13 @@ function saidOtherwise(question: string, table: LaidTable, named: number[], elig
   if (basis) pick(headerBasis, basis, BASIS_WORDS, `per ${basis}`);
   const quarter = askedQuarter(question);
   if (quarter) pick(headerQuarter, quarter, QUARTER_WORDS, `Q${quarter}`);
+  // "Set aside for catering": a budget sheet's planned column, not what was spent beside it (budget-column); only a sheet that has it.
+  const role = askedColumnRole(question);
+  const roled = table.columns.map((h, c) => (role && eligible(c) ? headerRole(h) : null));
+  if (role && roled.includes(role)) {
+    roled.forEach((r, c) => r && (named[c] = r === role ? top : -1));
+    ROLE_WORDS.forEach((w) => spent.add(w));
+  }
   // "Paper 2", "the second test", "round 3": the column of that noun and number, not its siblings.
   const numbered = quarter ? null : numberedColumns(question, table.columns, eligible);
   if (numbered?.hit.length) {

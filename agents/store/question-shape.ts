@@ -5,7 +5,7 @@
  * object, "all/every/ever", a present perfect of repeated events), never from a data set's format.
  */
 const WH = /^\s*(?:so\s+|and\s+)?(?:what|which|where|who|how)\b/i;
-const ALL = /(?<!\bin\s)\ball\b(?!\s+(?:told|together)\b)|\b(?:every|everything|ever|any|anything|kinds? of|types? of|sorts? of|list)\b/i;
+const ALL = /(?<!\bin\s)\ball\b(?!\s+(?:told|together)\b)(?![\s-]+in\s*(?:[?!.,]|$))|\b(?:every|everything|ever|any|anything|kinds? of|types? of|sorts? of|list)\b/i;
 const PERFECT = /\b(?:has|have)\s+(?:\p{Lu}[\p{L}'’]*\s+)*(?:\p{Ll}+ed|been|done|gone|seen|made|taken|read|met|visited|tried|used)\b/u;
 /** The words right after "what"/"which": a plural noun there ("what books", "which outdoor activities") asks for a list. */
 const OBJECT = /^\s*(?:so\s+|and\s+)?(?:what|which)\s+(\p{L}+)(?:\s+(\p{L}+))?/iu;
