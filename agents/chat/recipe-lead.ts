@@ -156,7 +156,8 @@ function timeLead<P>(question: string, asked: AskedValue, screens: readonly Reci
     const cook = askedVerbs('cook')[0]!;
     for (const r of recipes(asked, screens, [], /^(?:cook\w*|take|make)$/i)) {
       const cells = r.page.header.flatMap((l) => l.split(/\s{2,}|\t|\s[|·•–—]\s|\s-\s/)).filter((c) => DURATION.test(c));
-      const total = cells.find((c) => TOTAL_SAID.test(c)) ?? cells.find((c) => saysVerb(cook, c));
+      // A header with one time and no label for it ("Para 4 personas · 45 minutos") gives the whole recipe's.
+      const total = cells.find((c) => TOTAL_SAID.test(c)) ?? cells.find((c) => saysVerb(cook, c)) ?? (cells.length === 1 ? cells[0] : undefined);
       if (total) return { text: `${clean(total)} — ${clean(r.sc.title)}`, n: r.sc.n, passage: r.sc.passage };
     }
     if (!verbs.length) return null;
@@ -209,17 +210,28 @@ function nextLead<P>(question: string, asked: AskedValue, screens: readonly Reci
   if (!m) return null;
   // "after the eggs in the banana bread": the step named, without the dish it is of.
   const named = (m[1] ?? m[2] ?? m[3] ?? m[4])!.replace(/\s+(?:in|for|of)\s+(?:the|my|this)\s+.*$/i, '');
+  const said = termsOf(named, asked);
   const own = termsOf(named.split(/\s+/).filter((w) => !STATE_WORDS.has(w.toLowerCase())).join(' '), asked);
   if (!own.length) return null;
-  for (const r of recipes(asked, screens, own, null)) {
+  const names = (text: string) => own.filter((t) => covered([t], text, asked.kin) > 0).length;
+  // The words of the step named ("once the onion is soft") are no dish the page must name.
+  for (const r of recipes(asked, screens, said, null)) {
     const method = r.page.method;
-    const at = method.findIndex((s) => own.every((t) => covered([t], s.text, asked.kin) > 0));
-    if (at < 0) continue;
-    // "Mash the bananas, then stir in the butter": the action after the named one, in its own sentence.
+    // The first sentence that names most of it ("the curry powder": "Añade el curry"), half of its words at least.
+    const most = Math.max(0, ...method.map((s) => names(s.text)));
+    if (most < Math.ceil(own.length / 2)) {
+      // The recipe on the best found screen does not name it in its method: said so, not another step.
+      if (r.sc.rank >= 0.99 && method.length) return { text: `I don't know: the method of "${clean(r.sc.title)}" does not name ${named}`, n: r.sc.n, passage: r.sc.passage, found: false };
+      continue;
+    }
+    const at = method.findIndex((s) => names(s.text) === most);
+    // "Mash the bananas, then stir in the butter", "Añade el curry, remueve un minuto y vierte la leche": the action after the named one, in its own sentence.
     const s = method[at]!;
-    const parts = s.text.split(THEN);
-    const where = parts.findIndex((p) => own.every((t) => covered([t], p, asked.kin) > 0));
-    if (where >= 0 && where < parts.length - 1) return { text: `${clean(parts.slice(where + 1).join(', then '))} — ${s.step !== null ? `${s.step}. ` : ''}${clean(s.text)}`, n: r.sc.n, passage: r.sc.passage };
+    for (const split of [THEN, /,\s+/]) {
+      const parts = s.text.split(split);
+      const where = parts.findIndex((p) => names(p) === most);
+      if (where >= 0 && where < parts.length - 1) return { text: `${clean(parts.slice(where + 1).join(', '))} — ${s.step !== null ? `${s.step}. ` : ''}${clean(s.text)}`, n: r.sc.n, passage: r.sc.passage };
+    }
     const next = method[at + 1];
     if (next) return { text: `${next.step !== null ? `${next.step}. ` : ''}${clean(next.text)} (after: ${clean(s.text)})`, n: r.sc.n, passage: r.sc.passage };
     return { text: `I don't know: in "${clean(r.sc.title)}", nothing comes after "${clean(s.text)}"`, n: r.sc.n, passage: r.sc.passage, found: false };

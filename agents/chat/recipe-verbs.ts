@@ -52,7 +52,7 @@ export const COOKING_VERBS: readonly CookingVerb[] = [
   {
     name: 'fry',
     asked: /\b(?:fry|fries|fried|frying|brown(?:s|ed|ing)?|saut[ée](?:ed|s|ing)?|sear\w*)\b/i,
-    said: words(String.raw`fry|fries|fried|frying|brown(?:s|ed|ing)?|saut[ée]\w*|sear(?:s|ed|ing)?\b|(?:an)?brat(?:en|t)\b|anbrat\w*|bräun\w*|anschwitz\w*|revenir|dor(?:er|ez|é)|fri(?:re|t)\b|fre[íi]r|fr[íi]e\b|fr[íi]elo|sofr[eí]\w*|dor(?:a|ar|ad)\w*|soffrigg\w*|frigg\w*|rosola\w*|frit(?:ar|e|a)\w*|refog\w*|dour(?:ar|e|a)\w*`),
+    said: words(String.raw`fry|fries|fried|frying|brown(?:s|ed|ing)?|saut[ée]\w*|sear(?:s|ed|ing)?\b|(?:an)?brat(?:en|t)\b|anbrat\w*|bräun\w*|anschwitz\w*|revenir|dor(?:er|ez|é)|fri(?:re|t)\b|fre[íi]r|fr[íi]e\b|fr[íi]elo|sofr[eí]\w*|d[oó]r(?:a|ar|ad)\w*|soffrigg\w*|frigg\w*|rosola\w*|frit(?:ar|e|a)\w*|refog\w*|dour(?:ar|e|a)\w*`),
   },
   {
     name: 'soak',

@@ -508,6 +508,7 @@ potato | aardappel, aardappelen, aardappels
 carrot | wortel, wortels, worteltjes
 apple | appel, appels
 lemon | citroen
+coconut | kokos, kokosmelk
 rice | rijst
 chicken | kip, kipfilet
 meat | vlees

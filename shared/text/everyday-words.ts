@@ -246,6 +246,7 @@ potato, potatoes | Kartoffel, Kartoffeln | pomme de terre, pommes de terre | pat
 carrot, carrots | Karotte, Karotten, Möhre, Möhren | carotte, carottes | zanahoria, zanahorias | carota, carote | cenoura, cenouras
 apple, apples | Apfel, Äpfel | pomme, pommes | manzana, manzanas | mela, mele | maçã, maçãs
 lemon | Zitrone | citron | limón | limone | limão
+coconut | Kokos, Kokosnuss, Kokosmilch | noix de coco, coco | coco | cocco | coco
 rice | Reis | riz | arroz | riso | arroz
 chicken | Hähnchen, Huhn, Hühnchen | poulet | pollo | pollo | frango
 meat | Fleisch | viande | carne | carne | carne

@@ -161,6 +161,28 @@ describe('what comes after', () => {
   });
 });
 
+describe('a Spanish curry asked in other words', () => {
+  const CURRY = seen(
+    ['Pollo al curry', 'Para 4 personas · 45 minutos', 'Ingredientes', '- 600 g de muslos de pollo', '- 1 cebolla grande', '- 400 ml de leche de coco', '- 2 cucharadas de curry en polvo', 'Elaboración', 'Corta el pollo en dados y dóralo 5 minutos en una sartén grande.', 'Retira el pollo y sofríe la cebolla hasta que esté transparente.', 'Añade el curry, remueve un minuto y vierte la leche de coco.', 'Vuelve a poner el pollo y deja cocer a fuego lento 20 minutos.'].join('\n'),
+    'Pollo al curry — Recetas de Marta',
+  );
+
+  it('reads paraphrases of amount, time and order', () => {
+    expect(lead('How much chicken does the curry recipe call for?', CURRY).first).toMatch(/^600 g de muslos de pollo/);
+    expect(lead('How much coconut milk goes in?', CURRY).first).toMatch(/^400 ml de leche de coco/);
+    expect(lead('How long do I brown the chicken?', CURRY).first).toMatch(/^5 minutos — Corta el pollo/);
+    expect(lead('What do I add once the onion is soft?', CURRY).first).toMatch(/^Añade el curry/);
+    expect(lead('What goes in after the curry powder?', CURRY).first).toMatch(/^remueve un minuto y vierte la leche de coco/);
+    expect(lead('How long does the curry take?', CURRY).first).toMatch(/^45 minutos/);
+  });
+
+  it('a step the method does not name is said not found, not another line', () => {
+    const f = lead('What goes in after the cumin?', CURRY);
+    expect(f.known).toBe(false);
+    expect(f.first).toMatch(/^I don't know/);
+  });
+});
+
 describe('what is no recipe', () => {
   it('a recipe further down the found screens says nothing of another question', () => {
     const sheet = browsedScreen('Office costs 2027 — Sheets', at, [screenPassage(['Line  Q1  Q2  Owner', 'Rent · 2,150 · 2,150 · Dana Ortiz', 'Travel · 1,200 · 1,200 · Sam Lee'].join('\n'), 'Office costs 2027 — Sheets', 9, at, { kind: 'lines', observationId: 'obs_sheet' })]);
