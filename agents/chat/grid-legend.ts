@@ -357,6 +357,17 @@ export function readRota(question: string, rota: Rota, self: readonly string[] =
   const part = END_WORDS.test(question) ? 'end' : START_WORDS.test(question) ? 'start' : null;
   const hours = (e: KeyEntry) => (part === 'end' ? e.end : part === 'start' ? e.start : e.start && e.end ? `${e.start}–${e.end}` : undefined);
 
+  // "Who is on nights on Thursday", "who's on leave this week": the rows whose cell holds the asked code, on the asked day or on any.
+  if (asked.length && /^\s*(?:and\s+|so\s+)?who(?:'s|’s)?\b/i.test(question) && !timeAsked) {
+    const codes = new Set(asked.map((e) => e.code));
+    const over = cue ? days : rota.days;
+    if (cue && !days.length) return null;
+    const on = rota.rows.map((r, k) => ({ r, at: over.filter((d) => codes.has(d.cells[k]!)).map((d) => d.name) })).filter((x) => x.at.length);
+    const what = asked.map(entrySaid).join(', ');
+    if (!on.length) return { text: `I don't know of anyone: no row has ${what} on ${over.map((d) => d.name).join(', ')} in that rota`, found: false };
+    return { text: `${on.map((x) => (cue ? x.r : `${x.r} (${x.at.join(', ')})`)).join(', ')} — ${what}${cue ? ` (${days.map((d) => d.name).join(', ')})` : ''}`, found: true };
+  }
+
   // "Which day am I on holiday", "when am I working from home": the days whose cell in the row holds the asked code.
   if (asked.length && !cue && WHICH_DAYS.test(question) && !timeAsked) {
     if (row === null) return null;

@@ -18,7 +18,7 @@ import { tablesOf, type LaidTable } from './screen-layout.js';
 import { headedTables } from './people-table.js';
 
 /** What a row's status says of it. */
-export type Status = 'expired' | 'notStarted' | 'inProgress' | 'failed' | 'ready' | 'pending' | 'valid' | 'done';
+export type Status = 'expired' | 'notStarted' | 'inProgress' | 'failed' | 'ready' | 'pending' | 'onTheWay' | 'valid' | 'done';
 
 /** How each status is said in English, for the sentence that finds none. */
 const SAID: Record<Status, string> = {
@@ -28,6 +28,7 @@ const SAID: Record<Status, string> = {
   failed: 'failed or turned down',
   ready: 'ready to collect',
   pending: 'pending',
+  onTheWay: 'on its way',
   valid: 'valid',
   done: 'done',
 };
@@ -43,6 +44,7 @@ const CELL: [Status, RegExp][] = [
   ['expired', /^(?:expired|lapsed|overdue|out\s+of\s+date|past\s+due|not\s+valid|no\s+longer\s+valid|invalid|(?:renewal|refresher)\s+overdue|abgelaufen|überfällig|verfallen|ungültig|nicht\s+(?:mehr\s+)?gültig|expirée?|périmée?|échue?|non\s+valide|caducad[oa]|vencid[oa]|expirad[oa]|no\s+válid[oa]|scadut[oa]|non\s+valid[oa]|verlopen|vervallen|achterstallig|ongeldig)(?![\p{L}])/iu],
   ['ready', /^(?:ready(?:\s+(?:to|for)\s+(?:collect(?:ion)?|pick[\s-]?up))?|awaiting\s+(?:collection|pick[\s-]?up)|available\s+(?:for|to)\s+(?:collection|collect|pick[\s-]?up)|abholbereit|(?:bereit\s+zur|zur)\s+abholung(?:\s+bereit)?|abholung\s+möglich|prête?(?:\s+(?:à|pour)\s+(?:retirer|retrait|récupérer))?|à\s+retirer|disponible\s+(?:en|au|pour(?:\s+le)?)\s+retrait|list[oa](?:\s+para\s+(?:recoger|retirar))?|disponible\s+para\s+(?:recoger|retirar)|pront[oa](?:\s+(?:per\s+il|da)\s+ritir(?:o|are))?|da\s+ritirare|klaar(?:\s+(?:om\s+op\s+te\s+halen|voor\s+afhalen))?|afhaalklaar|pront[oa]\s+para\s+(?:retirar|recolha|levantar))(?![\p{L}])/iu],
   ['pending', /^(?:pending|awaiting|waiting|on\s+hold|in\s+review|under\s+review|ausstehend|(?:genehmigung|freigabe)\s+ausstehend|wartet|in\s+prüfung|en\s+attente|pendiente|en\s+espera|en\s+revisión|in\s+attesa|in\s+sospeso|in\s+revisione|in\s+afwachting|in\s+behandeling|openstaand|pendente|aguardando|em\s+análise)(?![\p{L}])/iu],
+  ['onTheWay', /^(?:shipped|dispatched|despatched|sent|in\s+transit|out\s+for\s+delivery|on\s+(?:its|the)\s+way|versandt|verschickt|unterwegs|in\s+zustellung|expédiée?|envoyée?|en\s+(?:cours\s+de\s+livraison|transit|camino|tránsito|reparto)|enviad[oa]|spedit[oa]|in\s+(?:transito|consegna)|verzonden|onderweg|em\s+(?:trânsito|rota))(?![\p{L}])/iu],
   ['inProgress', /^(?:in[\s-]progress|ongoing|started|underway|under\s+way|in\s+(?:bearbeitung|arbeit)|läuft|begonnen|en\s+cours|commencée?|en\s+(?:curso|progreso)|empezad[oa]|iniciad[oa]|in\s+corso|avviat[oa]|iniziat[oa]|bezig|gestart|in\s+uitvoering|em\s+(?:andamento|curso))(?![\p{L}])/iu],
   ['valid', /^(?:valid|active|current|up\s+to\s+date|in\s+date|compliant|gültig|aktiv|aktuell|valide|valable|actif|active|à\s+jour|válid[oa]|vigente|activ[oa]|al\s+día|valid[oa]|attiv[oa]|geldig|actief|em\s+dia)(?![\p{L}])/iu],
   ['done', /^(?:completed?|done|finished|passed|collected|picked\s+up|dispensed|delivered|abgeholt|geliefert|retirée?|livrée?|recogid[oa]|entregad[oa]|ritirat[oa]|consegnat[oa]|opgehaald|geleverd|levantad[oa]|abgeschlossen|erledigt|bestanden|fertig|absolviert|terminée?|réussie?|faite?|complétée?|completad[oa]|terminad[oa]|hech[oa]|aprobad[oa]|completat[oa]|superat[oa]|fatt[oa]|terminat[oa]|voltooid|afgerond|gedaan|geslaagd|concluíd[oa]|aprovad[oa])(?![\p{L}])/iu],
@@ -75,10 +77,11 @@ const ASKED: [Status[], RegExp][] = [
   [['inProgress'], /\b(?:in\s+progress|half[-\s]?(?:way|done|finished)|part(?:ly|ially|\s*way)\s+(?:done|through)|(?:started|begun)\s+but|in\s+the\s+middle\s+of|(?:still|currently)\s+(?:doing|working\s+(?:on|through)))\b/i],
   [['failed'], /\b(?:fail(?:ed|s)?|rejected|declined|turned\s+down|refused|(?:didn't|did\s+not|don't|not)\s+pass)\b/i],
   [['expired'], /\b(?:expired|lapsed?|let\s+(?:\w+\s+){0,3}lapse|out\s+of\s+date|overdue|past\s+(?:its\s+|their\s+|the\s+)?(?:due|expiry|sell)|no\s+longer\s+(?:valid|current)|not\s+(?:valid|current|in\s+date|up\s+to\s+date)|invalid|run\s+out|ran\s+out|need(?:s)?\s+(?:renewing|renewal|to\s+be\s+renewed|redoing|to\s+be\s+redone|refreshing)|due\s+for\s+(?:renewal|a\s+refresher)|behind\s+on)\b/i],
-  [['ready'], /\b(?:collect(?:ed)?|pick(?:ed)?[\s-]?up|pickup|ready|fetch)\b/i],
+  [['ready'], /\b(?:(?:can|could|to|go(?:ing)?\s+to)\s+(?:\w+\s+){0,3}(?:collect|pick[\s-]?up|fetch|get)|ready|pickup|waiting\s+to\s+be\s+(?:collected|picked\s+up))\b/i],
   [['pending'], /\b(?:pending|waiting|awaiting|still\s+(?:open|outstanding|in\s+review)|outstanding|under\s+review|in\s+review|on\s+hold|not\s+(?:yet\s+)?(?:been\s+)?(?:approved|signed\s+off|accepted|processed|confirmed|decided)|haven't\s+heard\s+back|unapproved)\b/i],
+  [['onTheWay'], /\b(?:on\s+(?:its|their|the)\s+way|in\s+transit|(?:haven't|hasn't|have\s+not|has\s+not|not\s+yet|didn't|did\s+not)\s+(?:\w+\s+){0,2}(?:arrived?|come|been\s+delivered|turned\s+up|shown\s+up)|still\s+(?:coming|to\s+come|to\s+arrive)|out\s+for\s+delivery|(?:been\s+)?(?:shipped|dispatched))\b/i],
   [['valid'], /\b(?:(?:still\s+)?valid|up\s+to\s+date|in\s+date|(?:still\s+)?active|still\s+current)\b/i],
-  [['done'], /\b(?:completed?|finished|done|passed|got\s+through|signed\s+off)\b/i],
+  [['done'], /\b(?:completed?|finished|done|passed|got\s+through|signed\s+off|delivered|arrived|collected|picked\s+up|received)\b/i],
 ];
 
 /** A question of when, how long or how much: a date or an amount, not rows. */
@@ -91,6 +94,8 @@ export function statusAsked(question: string): { statuses: Status[]; words: stri
   if (ASKS_WHEN.test(q) || /^\s*(?:and\s+|so\s+)?(?:who|whom|whose|where|why|how(?!\s+many))\b/i.test(q)) return null;
   for (const [statuses, re] of ASKED) {
     const m = re.exec(q);
+    // "Which haven't I collected": done said with a not is none of the done rows.
+    if (m && statuses[0] === 'done' && /n't\b|\bnot\b/i.test(q)) return null;
     if (m) return { statuses, words: m[0] };
   }
   return null;

@@ -75,6 +75,17 @@ describe('a ward rota with its key under the grid', () => {
     expect(lead('What time do I get off on Thursday?', ward, wardTitle).text).toMatch(/^07:30 — Thu 10: N = Night/);
   });
 
+  it('who holds the asked code on the asked day, or on any day of the week', () => {
+    const f = lead('Who is on nights on Friday?', ward, wardTitle);
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Grace Obi, Priya Shah \(you\) — N = Night/);
+    expect(f.text).not.toMatch(/Tom/);
+    expect(lead('Who is on annual leave this week?', ward, wardTitle).text).toMatch(/^Priya Shah \(you\) \(Tue 8, Wed 9\), Tom Reilly \(Thu 10\) — AL/);
+    const none = lead('Who is on leave on Monday?', ward, wardTitle);
+    expect(none.known).toBe(false);
+    expect(none.text).not.toMatch(/^(?:Grace|Priya|Tom)/);
+  });
+
   it('negatives: a code the key does not explain; a person with no leave; a person not on the rota', () => {
     const x = lead('What is Tom doing on Sunday?', ward, wardTitle);
     expect(x.known).toBe(false);

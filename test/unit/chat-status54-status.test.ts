@@ -157,3 +157,26 @@ describe('progress as a percent', () => {
     expect(lead('Which course am I still working through?', board, 'Mis cursos — Campus').text).toMatch(/^Inglés B2 \(45%/);
   });
 });
+
+// A parcel list in Spanish, laid out by word boxes: some on their way, one delivered, one waiting at a locker.
+const parcels = screenOf(
+  cell('Mis pedidos', 40, 20),
+  grid([40, 400, 600], 70, [
+    ['Pedido', 'Fecha', 'Estado'],
+    ['Auriculares inalámbricos', '02/12', 'En camino'],
+    ['Funda para portátil', '28/11', 'Entregado'],
+    ['Cargador USB-C', '01/12', 'Enviado'],
+    ['Botella térmica', '30/11', 'Listo para recoger'],
+  ]),
+);
+
+describe('a parcel list by its statuses', () => {
+  it('the orders still on their way, not the delivered one nor the one waiting to be picked up', () => {
+    const f = lead('Which of my orders haven\'t arrived yet?', parcels, 'Mis pedidos — Tienda');
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Auriculares inalámbricos \(En camino\), Cargador USB-C \(Enviado\)/);
+    expect(f.text).not.toMatch(/Funda|Botella/);
+    expect(lead('Which orders have already been delivered?', parcels, 'Mis pedidos — Tienda').text).toMatch(/^Funda para portátil \(Entregado/);
+    expect(lead('Which order can I go and pick up?', parcels, 'Mis pedidos — Tienda').text).toMatch(/^Botella térmica \(Listo para recoger/);
+  });
+});
