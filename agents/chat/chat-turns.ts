@@ -186,9 +186,41 @@ function namesYou(lines: readonly string[]): boolean {
   return lines.some((l) => membersOf(l)?.some(youWord));
 }
 
+/** A writer and a time inside a line ("… Friday night Gemma 18:06 legend"): where OCR text joined a bubble's header to the words above it. */
+const INNER_HEADER = new RegExp(`(?<=^|\\s)(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?=${CLOCK}(?:\\s|$))`, 'gu');
+/** Words before a name that make it part of a sentence ("meet with Anna 10:30"), not a writer's header. */
+const IN_SENTENCE = /\b(?:with|to|for|at|by|and|or|from|mit|avec|con|met|ask|call|tell|see|meet)\s*$/i;
+
+/**
+ * Lines cut where a writer's header starts inside them: a screen's text joins short lines into one
+ * ("Rob 18:05 I'll bring it Gemma 18:06 legend"). Only on a screen with two such headers at least
+ * (a conversation), and only at a word that reads as a name, not one a sentence leads into.
+ */
+function splitJoined(lines: readonly string[]): string[] {
+  const at = (line: string) =>
+    [...line.matchAll(INNER_HEADER)].flatMap((m) => {
+      // Of two capitalised words, the last alone may be the writer ("Team Lena 09:10": a group's name, then hers).
+      const words = m[1]!.split(/\s+/);
+      const options = words.length > 1 ? [{ name: m[1]!, index: m.index! }, { name: words[1]!, index: m.index! + m[0].indexOf(words[1]!, words[0]!.length) }] : [{ name: m[1]!, index: m.index! }];
+      const ok = options.find(({ name, index }) => {
+        const first = name.split(/\s+/)[0]!;
+        if (NOT_NAME.test(first) || FUNCTION_WORD.test(first) || IN_SENTENCE.test(line.slice(0, index))) return false;
+        return isName(name) || isGivenName(first);
+      });
+      return ok ? [ok] : [];
+    });
+  const found = lines.map(at);
+  if (found.reduce((n, f) => n + f.length, 0) < 2) return [...lines];
+  return lines.flatMap((line, i) => {
+    const cuts = found[i]!.map((m) => m.index).filter((x) => x > 0);
+    if (!cuts.length) return [line];
+    return [0, ...cuts].map((from, k) => line.slice(from, [...cuts, line.length][k]).trim()).filter(Boolean);
+  });
+}
+
 /** The turns of a screen's lines, in reading order: each message with its writer, time and day. */
 export function chatTurns(screen: readonly string[]): Turn[] {
-  let lines = screen;
+  let lines = splitJoined(screen);
   const known = knownWriters(lines);
   const you = namesYou(lines);
   const turns: Turn[] = [];

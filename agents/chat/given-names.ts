@@ -11,7 +11,7 @@ const GIVEN = new Set(
   rita nora robin olive tim tony harry henry george charles james david daniel michael sara sarah ruth esther
   martin simon kevin dennis bruce carl ken jan jens lars nils sven hans otto karl kurt paula julia laura
   linda diana helen helena irene ivan igor marco mario luis jose juan pablo pedro carlos jorge rosa lucia
-  elena olga vera hanna hannah emily alice clara amelia chloe stella luna carmen jasmine poppy rowan`.split(/\s+/).filter(Boolean),
+  elena olga vera hanna hannah emily alice clara amelia chloe stella luna carmen jasmine poppy rowan mike max matt jay`.split(/\s+/).filter(Boolean),
 );
 
 /** Whether a word is a given name a dictionary also knows as a word. */

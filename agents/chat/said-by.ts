@@ -116,6 +116,8 @@ const DID_IT = /\b(?:i|we)\s+(?:just\s+|already\s+|have\s+|had\s+)?(?:\w+ed|paid
 
 /** Declining: "I can't", "not me", in the few languages chats are read in. */
 const DECLINING = /\b(?:can'?t|cannot|can\s+not|won'?t|not\s+me|unable|sorry|no\s+puedo|kann\s+nicht|peux\s+pas|kan\s+niet|non\s+posso|não\s+posso)\b/i;
+/** Saying yes to a request: "sure", "yep, no problem", "me!", "claro", "klar", "d'accord". */
+const ASSENT = /^\s*(?:sure|yes|yep|yeah|yup|ok|okay|no problem|no worries|will do|done|me|me!|i do|sorted|can do|absolutely|of course|claro|vale|sí|si|ja|klar|gerne|oui|d'accord|volontiers|certo|va bene|tuurlijk|prima)\b/i;
 /** Turns under a request looked at for the reply that takes it on. */
 const REPLIES = 4;
 
@@ -197,7 +199,8 @@ export function chatLead<P>(question: string, screens: readonly ChatScreen<P>[])
       const end = best.i + run.length - 1;
       if (!run.some((t) => /\?/.test(t.text))) return null;
       const replies = best.turns.slice(end + 1, end + 1 + REPLIES).filter((t) => t.writer && t.writer !== best.turn.writer && !DECLINING.test(t.text) && !/\?\s*$/.test(t.text));
-      const reply = replies.find((t) => TAKING_ON.test(t.text)) ?? replies[0];
+      // A reply that neither takes it on nor says yes to it ("what time is kick off again") takes nothing on.
+      const reply = replies.find((t) => TAKING_ON.test(t.text)) ?? replies.find((t) => ASSENT.test(t.text) || DID_IT.test(t.text) || termsSaid(terms, t.text, kin) > 0);
       if (!reply) return null;
       return lead({ ...best, turn: reply, i: best.turns.indexOf(reply) }, true);
     }
