@@ -22,7 +22,11 @@ export interface ContactFound {
   value: string;
   n: number;
   passage: PassageMatch | null;
+  /** The other numbers of its screen, as digits, that it was read against and beat (none for an address). */
+  beaten: string[];
 }
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 /** Words a question uses for "someone" ("my guy at the garage"): a card names the person, never the word. */
 const PERSON_WORDS = new Set('guy guys man woman person people someone somebody contact chap bloke lady gent fellow folks'.split(' ').map(stem));
@@ -33,6 +37,21 @@ const ORG_WORDS = new Set('company companies firm provider operator supplier bus
 /** Labels that say the figure after them is a reference, not a number to ring ("Account 40-7718-22", "Parcel 0146 2291 8830"). */
 const REFERENCE_LABEL = /\b(?:account|acct|order|booking|invoice|ref(?:erence)?|iban|policy|claim|case|ticket|parcel|tracking|customer|member|mandate|contract|serial|no\.?|nr\.?|number|#)\s*[:.#]?\s*$/i;
 const RING_WORDS = new Set(['call', 'ring', 'phone', 'dial', 'text', 'number']);
+
+/**
+ * What names a figure a record's number, however much it looks like a phone: "Order number 0161 8890
+ * 4421", "Account no. 4471 2290 18", "Bestellnummer", "N° de commande", "Número de pedido".
+ */
+const RECORD_NUMBER = /(?:\b(?:account|acct|order|booking|reservation|invoice|ref(?:erence)?|iban|policy|claim|case|ticket|parcel|tracking|customer|member(?:ship)?|mandate|contract|serial|confirmation|transaction|meter|card|payment)\s*(?:number|no\.?|nr\.?|#|id)?|\p{L}*(?:bestell|kunden|auftrags|rechnungs|vertrags|buchungs|sendungs|referenz|zähler)(?:nummer|nr\.?)|\b(?:n[°º]|numéro|num[eé]ro|número|numero|nummer)\s+(?:de\s+|di\s+)?(?:commande|facture|client|dossier|contrat|réservation|pedido|factura|cliente|reserva|póliza|ordine|fattura|contratto|prenotazione|bestelling|factuur|klant))\s*[:.#]?\s*$/iu;
+
+/** The phone numbers of a text that are numbers to ring: not a record's number written like one ("Order number 0161 8890 4421"). */
+export function ringablePhones(text: string): string[] {
+  return phonesIn(text).filter((value) => {
+    const before = text.slice(0, text.indexOf(value));
+    return !RECORD_NUMBER.test(before) || saysPhone(before.slice(-30));
+  });
+}
+
 
 /**
  * A word of another language spelt like the asked one but for its ending ("agence" for "agency",
@@ -67,6 +86,12 @@ interface Candidate {
   screen: AdviceScreen;
 }
 
+/** Words that only say a number is a phone ("Tel.", "Call us on", "T:"), not what it is for. */
+const PHONE_ONLY = /^(?:t|tel|tél|telephone|téléphone|telefon|telefone|teléfono|phone|mobile|mob|mobil|handy|portable|móvil|cellulare|cell|fon|festnetz|call|ring|dial|direct|line|durchwahl|extension|ext|poste|anexo|interno|us|on|at|or|und|ou|o|y|and|no|nr|number|nummer|num|n°)$/i;
+
+/** Whether the words before a number on its line name what it is for ("Notfall:", "Bookings"), not only that it is a phone. */
+const ownPurpose = (own: string) => own.split(/[^\p{L}°]+/u).some((w) => w.length >= 3 && !PHONE_ONLY.test(w));
+
 const sentenceOf = (line: string, value: string) => line.split(/(?<=[.!?])\s+(?=\p{Lu})/u).find((s) => s.includes(value)) ?? line;
 
 /** The phone numbers of a screen with their own words; figures after a reference's label are not numbers to ring. */
@@ -80,7 +105,8 @@ function phonesOf(screen: AdviceScreen): Candidate[] {
       const sentence = sentenceOf(line, value);
       const ownLine = sentence.slice(0, Math.max(0, sentence.indexOf(value)));
       // "Roadside assistance" over "0800 331 4477", a signature's name over its number: the lines above say whose it is.
-      const above = ownLine.trim().split(/\s+/).filter(Boolean).length < 3 ? screen.lines.slice(Math.max(0, i - 2), i).join(' ') : '';
+      // A label of its own ("Notfall:", "Complaints:") says whose it is: the line above is another number's ("Termine: 030 …").
+      const above = ownLine.trim().split(/\s+/).filter(Boolean).length < 3 && !ownPurpose(ownLine) ? screen.lines.slice(Math.max(0, i - 2), i).join(' ') : '';
       // A number with no more than a label on its line is said with the line above it: whose it is ("Agence Gironde Immobilier").
       const line1 = above && i > 0 ? `${screen.lines[i - 1]!.trim().replace(/[,:;]$/, '')}: ${sentence}` : sentence;
       out.push({ value, line: line1, own: `${above} ${ownLine}`, screen });
@@ -143,9 +169,52 @@ export function contactLead(question: string, asked: AskedValue, screens: readon
     if (second && second.score >= best!.score) return null;
     const { c } = best!;
     const text = address ? c.line : c.line.length > 100 ? `${c.value} — ${clip(c.line, 160)}` : c.line;
-    return { text: text.trim(), value: c.value, n: screen.n, passage: screen.passage };
+    return { text: text.trim(), value: c.value, n: screen.n, passage: screen.passage, beaten: phone && !address ? scored.slice(1).map((x) => digitsOf(x.c.value)) : [] };
   }
   return null;
+}
+
+/**
+ * Whether the number found by what it is for beat every number of another line the lead would state:
+ * on its screen, read against them by their own words ("Notfall: 030 …" for "the number in an
+ * emergency with the heating", over "Termine: 030 …" on the same letter; "Complaints:" over "Sales:").
+ */
+export function beatsLine(found: ContactFound, other: string): boolean {
+  const phones = ringablePhones(other).map(digitsOf);
+  return phones.length > 0 && phones.every((p) => found.beaten.includes(p));
+}
+
+/** A clause that says what a number is wanted for: "if I lose my card", "when the boiler breaks", "in an emergency". */
+const PURPOSE_CLAUSE = /\b(?:if|when|in case|in an?|about)\s+\p{L}/iu;
+
+/** Labels of a business's own line, whatever is asked of it: "Reception", "Switchboard", "Main office", "Zentrale", "Accueil". */
+const OWN_LINE = /\b(?:reception|switchboard|main|office|head office|front desk|general|enquiries|inquiries|info|information|contact|customer (?:service|care|services)|hotline|helpline|landline|mobile|whatsapp|direct|zentrale|empfang|kontakt|accueil|standard|recepci[oó]n|centralita|centralino|ricevimento|receptie|centrale|balcão|atendimento)\b/i;
+
+/**
+ * Whether the number a line gives is labelled for another purpose than the one asked: "Sales: 0330 …"
+ * for "what number do I call to complain about my broadband", "Questions about delivery? Call …" for
+ * "the number to cancel my order". Its label names what it is for and says none of the question's
+ * words; a number only said to be a phone ("Call us on"), a business's own line ("Reception") or a
+ * person's ("Tom Ellis") is not labelled so.
+ */
+export function otherPurposePhone(question: string, asked: AskedValue, text: string): boolean {
+  const value = ringablePhones(text)[0];
+  if (!value) return false;
+  const before = text.slice(0, text.indexOf(value)).replace(/[\s:–—-]+$/u, '');
+  let label = before.split(/[\n·|•;]|:\s/).pop()!.trim();
+  // "… Tyres Call us on": a sentence that only says to ring opens the label; after a question ("Lost card? Ring"), the question is it.
+  const words = label.split(/\s+/);
+  const opens = words.findIndex((w, k) => /^\p{Lu}/u.test(w) && words.slice(k).every((x) => PHONE_ONLY.test(x.replace(/[.,]$/, ''))));
+  if (opens >= 0) {
+    const head = words.slice(0, opens).join(' ');
+    if (!/\?\s*$/.test(head)) return false;
+    label = head.replace(/\?\s*$/, '').split(/[.!?]\s+/).pop()!.trim();
+  }
+  if (!ownPurpose(label) || OWN_LINE.test(label) || /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u.test(label)) return false;
+  const terms = asked.terms.filter((t) => !PERSON_WORDS.has(t) && !ORG_WORDS.has(t) && !RING_WORDS.has(t));
+  // Only a question that names a purpose ("to complain", "if I lose my card", "in an emergency"): "the insurer's number" takes any line of theirs.
+  const purpose = asked.loose.some((t) => !RING_WORDS.has(t)) || PURPOSE_CLAUSE.test(question);
+  return purpose && terms.length > 0 && saidCount(terms, label, asked) === 0;
 }
 
 /** Screens read whole although none of their passages matched, at most: a contact box is often in words the question did not use. */

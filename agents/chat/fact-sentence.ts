@@ -38,7 +38,7 @@ import { kindByThing } from './thing-kind.js';
 import { frequencyLine } from './frequency-line.js';
 import { clockLengthIn } from './length-label.js';
 import { procedureLead } from './procedure-lead.js';
-import { contactLead, contactScreens } from './contact-lead.js';
+import { contactLead, contactScreens, ringablePhones, beatsLine, otherPurposePhone } from './contact-lead.js';
 import { shapedPiece } from './named-identifier.js';
 import { askedStepPlace } from './step-ordinal.js';
 import { notTheAsked, notTheRole, notTheSite, personLead } from './person-answer.js';
@@ -301,7 +301,8 @@ function valueIn(kind: ValueKind, unit: string, question: string): boolean {
   if (kind === 'contact') return phoneIn(unit) || VALUE.email.test(unit);
   // "How fast / slow": a speed, or the time a thing takes (a request's latency, a lap).
   if (kind === 'rate') return VALUE.rate.test(unit) || VALUE.duration.test(unit);
-  if (kind === 'phone') return phoneIn(unit);
+  // A record's number written like a phone ("Order number 0161 8890 4421") is no number to ring.
+  if (kind === 'phone') return ringablePhones(unit).length > 0;
   // "The address of my blog": a web address, not the blog's folder in a terminal's prompt.
   if (kind === 'link') return asksWebAddress(question) ? webAddressIn(unit) : linkIn(unit);
   if (kind === 'command') return VALUE.command.test(unit) || instructionIn(unit);
@@ -1150,8 +1151,10 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
     }
   }
   // A number to ring or an address asked by what it is for, said on a screen about it in its own words.
-  const reach = !top || asked.kind === 'place' ? contactLead(question, asked, contactScreens(adviceScreens(numbered, hints.screens), numbered, hints.screens)) : null;
-  if (reach && (!top || !statement(top.unit, asked).includes(reach.value))) return { text: `${clip(reach.text, MAX_CHARS)}${where(reach, fmt)} [${reach.n}].`, cited: [reach.n], known: true, hedged: false };
+  const reach = !top || asked.kind === 'place' || asked.kind === 'phone' ? contactLead(question, asked, contactScreens(adviceScreens(numbered, hints.screens), numbered, hints.screens)) : null;
+  if (reach && (!top || asked.kind === 'place' || beatsLine(reach, top.unit.text)) && (!top || !statement(top.unit, asked).includes(reach.value))) return { text: `${clip(reach.text, MAX_CHARS)}${where(reach, fmt)} [${reach.n}].`, cited: [reach.n], known: true, hedged: false };
+  // Nor is a number labelled for another purpose ("Sales:" for the number to complain on): a guess at most.
+  if (top && asked.kind === 'phone' && otherPurposePhone(question, asked, top.unit.text)) [near, top] = [near ?? top, null];
   // A stand-in, the step next to a named one or what to do under the asked condition answers before
   // any step; for other how-tos, a step or an instruction found answers as a step, and anything else
   // gives way to the advice found.
