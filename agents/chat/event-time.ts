@@ -29,8 +29,9 @@ interface EventWords {
  */
 const EVENTS: Record<EventSide, EventWords> = {
   arrival: {
-    asked: /\b(?:arriv\w*|turn(?:s|ing|ed)?\s+up|show(?:s|ing|ed)?\s+up|get(?:s|ting)?\s+(?:here|there|delivered)|be(?:ing)?\s+delivered|deliver(?:ed|y)?|com(?:e|es|ing)\s*\??$|land(?:s|ing)?)\b/i,
-    label: String.raw`(?:estimated|expected|scheduled|planned|your)?\s*(?:delivery|arrival)(?:\s+(?:date|day|slot|window|time|due))?|delivering|arriving|arrives?|eta|expected(?:\s+on)?|(?:voraussichtliche\s+)?(?:zustellung|lieferung|ankunft)|liefertermin|lieferdatum|(?:livraison|arrivée)(?:\s+prévue)?|(?:entrega|llegada)(?:\s+(?:prevista|estimada))?|consegna(?:\s+prevista)?|arrivo|chegada|(?:verwachte\s+)?(?:bezorging|levering|aankomst)|bezorgmoment`,
+    asked: /\b(?:arriv\w*|turn(?:s|ing|ed)?\s+up|show(?:s|ing|ed)?\s+up|get(?:s|ting)?\s+(?:here|there|delivered)|be(?:ing)?\s+delivered|deliver(?:ed|y)?|com(?:e|es|ing)\s+(?:round|over|by|out)|land(?:s|ing)?)\b|\bcom(?:e|es|ing)\s*\??\s*$/i,
+    // A visit's booked slot is when they come: "Arrival window", "Engineer visit", "Créneau", "Zeitfenster", "Franja horaria".
+    label: String.raw`(?:estimated|expected|scheduled|planned|your)?\s*(?:delivery|arrival)(?:\s+(?:date|day|slot|window|time|due))?|(?:time\s+|booking\s+|booked\s+|appointment\s+|visit\s+)?(?:slot|window)|(?:engineer|technician|installer|installation|fitter|home)\s+(?:visit|appointment)|appointment|créneau(?:\s+horaire)?|zeitfenster|termin|franja(?:\s+horaria)?|fascia\s+oraria|tijdvak|tijdslot|afspraak|delivering|arriving|arrives?|eta|expected(?:\s+on)?|(?:voraussichtliche\s+)?(?:zustellung|lieferung|ankunft)|liefertermin|lieferdatum|(?:livraison|arrivée)(?:\s+prévue)?|(?:entrega|llegada)(?:\s+(?:prevista|estimada))?|consegna(?:\s+prevista)?|arrivo|chegada|(?:verwachte\s+)?(?:bezorging|levering|aankomst)|bezorgmoment`,
   },
   departure: {
     asked: /\b(?:tak(?:e|es|ing)\s+off|depart\w*|leav(?:e|es|ing)|set(?:s|ting)?\s+off|fl(?:y|ies|ying)\s+out)\b/i,
@@ -113,6 +114,8 @@ export interface EventTime<T> {
   label: string;
   /** The line it was read in. */
   line: string;
+  /** The day a line just above gives a time alone ("Moving day: Saturday 19 December" over "Arrival window 08:00–09:00"). */
+  day?: string;
   item: T;
 }
 
@@ -120,7 +123,7 @@ const DATE = VALUE.date.source;
 const CLOCK = VALUE.clock.source;
 const MOMENTS = new RegExp(`${CLOCK}|${DATE}`, 'giu');
 /** A run of values that say one moment or one window: a weekday, a date, its year, a time or a range of times. */
-const JOIN = String.raw`(?:\s*[,·]?\s*(?:(?:on|at|from|between|and|to|until|till|-|–|—|um|ab|à|de|a|om|tot|tra|e|entre|zwischen|und|bis|et|y|en|dalle|alle|le|el|der|den)\s+)?)`;
+const JOIN = String.raw`(?:\s*[,·]?\s*(?:[-–—]\s*|(?:on|at|from|between|and|to|until|till|-|–|—|um|ab|à|de|a|om|tot|tra|e|entre|zwischen|und|bis|et|y|en|dalle|alle|le|el|der|den)\s+)?)`;
 const TOKEN = new RegExp(String.raw`^${JOIN}(?:(${CLOCK})|(${DATE})|(\b(?:19|20)\d{2}\b))`, 'iu');
 // Portuguese writes its weekdays with a hyphen ("sexta-feira"): still a weekday alone, before its date.
 const WEEKDAY_ONLY = /^[\p{L}]+(?:-[\p{L}]+)?\.?,?$/u;
@@ -172,6 +175,19 @@ function runAt(text: string): string | null {
     end = at;
   }
   return end ? text.slice(0, end).trim().replace(/^[:\-–·,\s]+/, '') : null;
+}
+
+/**
+ * The day of a time said alone: the one date of the few lines above it, when no step of another
+ * kind is dated there ("Moving day: Saturday 19 December" over "Arrival window 08:00–09:00", not
+ * "Dispatched 3 Dec"); null when none, or two.
+ */
+function dayAbove(lines: readonly string[], at: number): string | null {
+  const days = lines.slice(Math.max(0, at - 4), at).filter((l) => VALUE.date.test(l) && !OTHER_STEP.test(l)).map((l) => {
+    const m = new RegExp(DATE, 'iu').exec(l)!;
+    return runAt(l.slice(m.index)) ?? m[0];
+  });
+  return new Set(days).size === 1 ? days[0]! : null;
 }
 
 /** Question words that say what kind of answer, or who, not what thing: not looked for on the page. */
@@ -252,7 +268,9 @@ export function eventTime<T>(question: string, asked: AskedValue, sources: reado
         }
               // "What time" asks a clock time: a day alone does not answer it.
         if (value && asked.kind === 'clock' && !VALUE.clock.test(value)) continue;
-        if (value && namesThing(question, asked, eventStems, source, pages.get(source.title) ?? source.page)) found.push({ value, label: name, line: line.replace(/\s{2,}/g, ' '), item: source.item, rank: source.rank });
+        if (!value || !namesThing(question, asked, eventStems, source, pages.get(source.title) ?? source.page)) continue;
+        const day = VALUE.date.test(value) ? null : dayAbove(lines, i);
+        found.push({ value, label: name, line: line.replace(/\s{2,}/g, ' '), ...(day ? { day } : {}), item: source.item, rank: source.rank });
       }
     });
   }

@@ -7,9 +7,10 @@
  * leaving it), a vehicle it names must be the page's, and a day it names must be the row's; rows that
  * stay apart after that are all said, each with its route, never one of them as if it were the only.
  */
-import { stem, VALUE } from './asked-value.js';
+import { VALUE } from './asked-value.js';
 import { askedEvent } from './event-time.js';
 import { dayCue, unitDayFit } from './day-cue.js';
+import { BACK_HEAD, OUT_HEAD, samePlace, stopLead } from './itinerary-stops.js';
 
 export type JourneySide = 'departure' | 'arrival';
 
@@ -22,10 +23,12 @@ export interface JourneyRow {
   destination: string;
   /** The line beside it that gives its day ("Sat 12 Dec · Economy"), when the row has none of its own. */
   day: string | null;
+  /** The heading it is listed under, when it heads the way out or back ("Ida · vie 18 dic", "Return"). */
+  section?: string;
 }
 
 /** "Get in(to)", "reach", "touch down": arriving, said of a trip; "set off", "head off": leaving. */
-const ARRIVING = /\b(?:get(?:s|ting)?\s+in(?:to)?|reach(?:es|ing)?|touch(?:es)?\s+down|land(?:s|ing)?|arriv\w*|get(?:s|ting)?\s+(?:there|to))\b/i;
+const ARRIVING = /\b(?:get(?:s|ting)?\s+(?:home|back)|get(?:s|ting)?\s+in(?:to)?|reach(?:es|ing)?|touch(?:es)?\s+down|land(?:s|ing)?|arriv\w*|get(?:s|ting)?\s+(?:there|to))\b/i;
 const LEAVING = /\b(?:leav(?:e|es|ing)|depart\w*|set(?:s|ting)?\s+off|head(?:s|ing)?\s+off|take(?:s)?\s+off|go(?:es)?\s+out|fl(?:y|ies)\s+out)\b/i;
 const ASKS_WHEN = /^\s*(?:and\s+|so\s+)?(?:when(?:'s|’s|\s)|what\s+time\b|at\s+what\s+time\b)/i;
 /** Asks how long, or until when: not which end of the trip. */
@@ -93,12 +96,6 @@ export function journeyRowOf(line: string, around: string): JourneyRow | null {
   return { line: line.replace(/\s{2,}/g, '  ').trim(), times: [clocks[0]![0], clocks[1]![0]], origin, destination, day: null };
 }
 
-/** Whether a place the question names is a row's place: its word, or the code the place is written as ("LIS" for Lisbon). */
-function samePlace(name: string, place: string): boolean {
-  const words = place.split(/\s+/);
-  return words.some((w) => stem(w.toLowerCase()) === stem(name.toLowerCase()) || (/^[A-Z]{3}$/.test(w) && name.slice(0, 3).toUpperCase() === w));
-}
-
 const CALENDAR_WORD = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$|^(?:january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight)$/i;
 /** Capitalised words past the question's first: the places it names ("Lisbon", "Victoria"). */
 function namedPlaces(question: string): string[] {
@@ -107,7 +104,8 @@ function namedPlaces(question: string): string[] {
 
 const VEHICLES: [RegExp, RegExp][] = [
   [/\b(?:plane|flight|fly|flies|land|lands|landing|take\s+off)\b/i, /\bflights?\b|\bairlines?\b|\bairways\b|\bboarding\b|\bgate\b|✈/i],
-  [/\btrains?\b/i, /\btrains?\b|\brail\b|\bplatform\b|\bzug\b|\btreno\b|\btrein\b|\bICE\b|\bintercity\b|\bsprinter\b|\bexpress\b/i],
+  // Stations and platforms in the languages our pages come in say a train too ("Gleis 8", "Hbf", "Voie B", "binario 4", "andén 3").
+  [/\btrains?\b/i, /\btrains?\b|\brail\b|\bplatform\b|\bzug\b|\btreno\b|\btrein\b|\btren\b|\bICE\b|\bTGV\b|\bintercity\b|\bsprinter\b|\bexpress\b|\bgleis\b|\bhbf\b|\bbahnhof\b|\bvoie\b|\bgare\b|\bbinario\b|\bstazione\b|\bandén\b|\bestación\b|\bspoor\b/i],
   // A coach line's name often ends in its kind ("Megabus", "Flixbus").
   [/\b(?:coach|bus)(?:es)?\b/i, /\bcoach(?:es)?\b|bus(?:es)?\b|\bstand\b/i],
   [/\bferr(?:y|ies)\b/i, /\bferr(?:y|ies)\b|\bsailings?\b|\bports?\b/i],
@@ -131,6 +129,8 @@ export interface JourneySource<T> {
   text: string;
   title: string;
   item: T;
+  /** Its search rank: the best ranked page answers first. */
+  rank?: number;
 }
 
 export interface JourneyLead<T> {
@@ -139,6 +139,10 @@ export interface JourneyLead<T> {
   /** The one time, when one row answers. */
   time: string | null;
   item: T;
+  /** False when the asked way back is not on the page that lists the way out. */
+  found?: boolean;
+  /** Read from a list of stops (itinerary-stops), not from a row. */
+  stops?: boolean;
 }
 
 /**
@@ -160,6 +164,9 @@ export function journeyLead<T>(question: string, sources: readonly JourneySource
       const row = journeyRowOf(line, `${s.title}\n${lines.slice(Math.max(0, i - 2), i + 3).join('\n')}`);
       if (!row) return;
       if (!VALUE.date.test(line)) row.day = [lines[i + 1], lines[i - 1]].find((l) => l && VALUE.date.test(l) && !journeyRowOf(l, page)) ?? null;
+      // The nearest heading above of the way out or back says which way the row goes ("Vuelta · dom 27 dic").
+      const head = lines.slice(0, i).reverse().find((l) => OUT_HEAD.test(l) || BACK_HEAD.test(l));
+      if (head) row.section = head;
       rows.push({ row, item: s.item });
     });
     if (rows.length && sameVehicle(question, page, rows.map((r) => r.row))) found.push(...rows);
@@ -175,16 +182,43 @@ export function journeyLead<T>(question: string, sources: readonly JourneySource
   }
   // "Our flight back", "the return train": the row the page marks as the way back, else the later of a page's rows.
   if (BACK_ASKED.test(question) && fit.length > 1) {
-    const marked = fit.filter((f) => BACK_SAID.test(`${f.row.line} ${f.row.day ?? ''}`));
+    const marked = fit.filter((f) => BACK_SAID.test(`${f.row.line} ${f.row.day ?? ''}`) || BACK_HEAD.test(f.row.section ?? ''));
     fit = marked.length ? marked : [fit[fit.length - 1]!];
   }
-  if (!fit.length) return null;
+  if (!fit.length) return stopsLead(question, side, places, sources);
   const at = side === 'arrival' ? 1 : 0;
   const rows = [...new Map(fit.map((f) => [`${f.row.times[at]}\u0000${f.row.origin}\u0000${f.row.destination}`, f])).values()];
-  const said = (r: JourneyRow) => `${r.times[at]} — ${r.line}${r.day ? ` (${r.day})` : ''}`;
+  // The heading of its way (out or back) and its day, each once.
+  const said = (r: JourneyRow) => {
+    const notes = [...new Set([r.section, r.day].filter((x): x is string => !!x))];
+    return `${r.times[at]} — ${r.line}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+  };
   if (rows.length === 1) {
     const r = rows[0]!.row;
     return { text: `${side === 'arrival' ? 'Arrives' : 'Leaves'} ${said(r)}`, time: r.times[at], item: rows[0]!.item };
   }
   return { text: `${side === 'arrival' ? 'Arrivals' : 'Departures'}: ${rows.slice(0, 3).map((f) => said(f.row)).join('; ')}`, time: null, item: rows[0]!.item };
 }
+
+/**
+ * The asked end's time of a journey a found page lists stop by stop (itinerary-stops): the best
+ * ranked page's that answers; a page that lists only the way out says the way back is missing, unless
+ * another passage of the same window heads one.
+ */
+function stopsLead<T>(question: string, side: JourneySide, places: string[], sources: readonly JourneySource<T>[]): JourneyLead<T> | null {
+  let missing: JourneyLead<T> | null = null;
+  const ranked = [...sources].sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0));
+  for (const s of ranked) {
+    const page = `${s.title}\n${s.text}`;
+    if (!sameVehicle(question, page, [])) continue;
+    const lead = stopLead(question, side, places, page, s.text.split('\n'), VEHICLES.some(([asked]) => asked.test(question)));
+    if (!lead) continue;
+    if (lead.found) return { text: lead.text, time: lead.time, item: s.item, stops: true };
+    const backElsewhere = sources.some((o) => o.title === s.title && o !== s && o.text.split('\n').some((l) => BACK_HEAD_LINE.test(l.trim())));
+    if (!backElsewhere) missing ??= { text: lead.text, time: null, item: s.item, found: false, stops: true };
+  }
+  return missing;
+}
+
+/** A line that heads the way back ("Return", "Retour", "Rückfahrt"). */
+const BACK_HEAD_LINE = new RegExp(`^${BACK_SAID.source}`, 'i');
