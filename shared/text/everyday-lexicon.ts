@@ -94,6 +94,12 @@ export interface Translation {
  * The concepts an English text names, each with its forms in the other languages: single words by
  * their key, phrases ("pick up", "move out") where their words stand together.
  */
+/**
+ * A word inside a fixed phrase that means something else: "of course" (certainly) names no course.
+ * Keyed by the word before it and the word; the word then names no concept.
+ */
+const IN_IDIOM: ReadonlySet<string> = new Set(['of course']);
+
 export function translationsOf(text: string): Translation[] {
   const words = text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
   const keys = words.map(englishKey);
@@ -105,6 +111,7 @@ export function translationsOf(text: string): Translation[] {
     out.push({ english, forms: { de: c.de, fr: c.fr, es: c.es, it: c.it, pt: c.pt, nl: c.nl } });
   };
   keys.forEach((k, i) => {
+    if (IN_IDIOM.has(`${keys[i - 1] ?? ''} ${k}`)) return;
     for (const p of PHRASES) if (p.words.every((w, j) => keys[i + j] === w)) add(words.slice(i, i + p.words.length).join(' '), p.concept);
     for (const c of BY_ENGLISH.get(k) ?? []) add(words[i]!, c);
   });
