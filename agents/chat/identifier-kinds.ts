@@ -11,9 +11,9 @@ import { plainWord } from '../../shared/text/index.js';
 import { stem } from './asked-value.js';
 
 /** The words a label uses for "number", "reference" or "code", in English, French, German, Spanish, Italian, Portuguese and Dutch. */
-const ID_WORD = String.raw`(?:number|num\.|no\.?|nr\.?|n\.?\s?[°º]\.?|#|code|ref(?:erence)?\.?|id|numéro|número|numero|nummer|código|codice|référence|réf\.?|referencia|riferimento|rif\.?|referência|ref\.ª|serial|s\/n|matricola)`;
+const ID_WORD = String.raw`(?:(?:numéro|número|numero|n[°º])\s+(?:de|di)\s+s[ée]rie|seriennummer|number|num\.|no\.?|nr\.?|n\.?\s?[°º]\.?|#|code|ref(?:erence)?\.?|id|numéro|número|numero|nummer|código|codice|référence|réf\.?|referencia|riferimento|rif\.?|referência|ref\.ª|serial|s\/n|matricola)`;
 /** What joins a Romance label's number word to its noun: "N° de dossier", "Número da apólice", "Numero d'ordine". */
-const JOIN = String.raw`(?:\s*(?:de|du|des|da|do|del|della|dello|di|of)\s+|\s*d['’]\s*|\s+)(?:(?:la|le|el|il|lo|the)\s+|l['’]\s*)?`;
+const JOIN = String.raw`(?:\s*(?:de|du|des|da|do|del|della|dello|di|of)\s+|\s*d['’]\s*|\s+)(?:(?:la|le|el|il|lo|the|votre|your|su|sua|vostra|ihrer|ihres)\s+|l['’]\s*)?`;
 /** A label's start: not inside a longer word. */
 const START = String.raw`(?<![\p{L}\p{N}])`;
 /** A label's end: not inside a longer word ("Reg" is no "Registered"); a label ending in "." or "#" may touch its value ("Order #4011"). */
@@ -38,8 +38,8 @@ const KINDS: IdKind[] = [
   {
     asked: /\b(?:booking|reservation|confirmation)\s+(?:number|no\b|nr\b|code|ref(?:erence)?|id\b|#|locator)|\bpnr\b|\brecord locator\b|\b(?:ref(?:erence)?|number|code)\s+(?:for|of|on)\s+(?:the|my|our|this|that)\s+(?:[\p{L}-]+\s+)?(?:booking|reservation)\b/iu,
     words: ['booking', 'reservation', 'confirmation', 'pnr', 'locator'],
-    nouns: ['booking', 'reservation', 'réservation', 'reservierung', 'buchung', 'reserva', 'prenotazione', 'dossier', 'confirmation', 'bestätigung', 'confirmación', 'confirmação', 'conferma', 'boeking', 'reservering'],
-    compounds: ['buchungs', 'reservierungs', 'bestätigungs', 'boekings', 'reserverings'],
+    nouns: ['booking', 'reservation', 'réservation', 'reservierung', 'buchung', 'reserva', 'prenotazione', 'dossier', 'confirmation', 'bestätigung', 'confirmación', 'confirmação', 'conferma', 'boeking', 'reservering', 'itinerary'],
+    compounds: ['buchungs', 'reservierungs', 'bestätigungs', 'vorgangs', 'boekings', 'reserverings'],
     alone: ['pnr', 'localizador', 'record locator'],
   },
   {
@@ -186,7 +186,7 @@ const PLATE_SHAPE = /(?<![\p{L}\p{N}-])(?:[A-Z]{2}\d{2}\s?[A-Z]{3}|[A-Z]{2}[- ]?
 const VEHICLE = /(?<![\p{L}])(?:vehicle|car|van|motorbike|motorcycle|moped|véhicule|voiture|fahrzeug|auto|pkw|vehículo|coche|veicolo|veículo|viatura|carro|voertuig)(?![\p{L}])/iu;
 /** A question asking for a plate: "number plate", "the car's reg", "registration of my van". */
 const PLATE_ASKED = /\b(?:number|licen[cs]e|registration|reg)\s+plates?\b|\bplate number\b/i;
-const REG_ASKED = /\b(?:reg|rego|registration)\b/i;
+const REG_ASKED = /\b(?:reg|rego|registration|plates?)\b/i;
 const VEHICLE_ASKED = /\b(?:car|van|vehicle|motorbike|motorcycle|moped|truck|lorry|campervan)(?:'s)?\b/i;
 /** The question's words for a plate, met by any plate label or vehicle word; the vehicle it is on is implied by the plate. */
 const PLATE_WORDS = ['plate', 'reg', 'rego', 'registration', 'licence', 'license'];
@@ -245,7 +245,9 @@ export interface KindAsked {
 export function identifierKindAsked(question: string): KindAsked | null {
   const q = question.replace(/[’]/g, "'");
   const hits = KINDS.map((k) => ({ k, at: k.asked.exec(q)?.index ?? -1 })).filter((x) => x.at >= 0);
-  const plateAt = PLATE_ASKED.exec(q)?.index ?? (REG_ASKED.test(q) && VEHICLE_ASKED.test(q) ? REG_ASKED.exec(q)!.index : -1);
+  // "The car's reg", "the plate on the hire car": a word for a plate with the vehicle it is on.
+  const regAt = VEHICLE_ASKED.test(q) ? (REG_ASKED.exec(q)?.index ?? -1) : -1;
+  const plateAt = PLATE_ASKED.exec(q)?.index ?? regAt;
   // The kind named first is the one asked: "the order number on the invoice" asks the order's.
   const first = hits.sort((a, b) => a.at - b.at)[0];
   if (plateAt >= 0 && (!first || plateAt < first.at)) {

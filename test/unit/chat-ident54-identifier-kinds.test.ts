@@ -121,3 +121,35 @@ describe('the identifier whose label names the asked kind, siblings left alone',
     expect(lead).toMatch(states('44821'));
   });
 });
+
+describe('the same kinds laid out otherwise: a label above its value, a bare "Ref", a rental agreement', () => {
+  it('a booking card with each label above its value states the reference, not the cabin', () => {
+    const card = `Islemoor Ferries\nYour booking\nSailing\nSat 12 Dec 2026 15:00\nCabin\n8214\nBooking reference\nBRX77Q2\nPassengers\n2 adults`;
+    const lead = ask("What's my ferry booking number?", 'Islemoor Ferries — booking', card);
+    expect(lead).toMatch(states('BRX77Q2'));
+    expect(lead).not.toMatch(/^[^\n]*8214/);
+  });
+
+  it('a bare "Ref" on a booking confirmation is its reference; on a parcel notice it is no booking reference', () => {
+    const confirmed = `Islemoor Ferries · Your booking is confirmed\nRef: BRX77Q2\nSailing Sat 12 Dec 2026 15:00`;
+    expect(ask("What's my ferry booking number?", 'Islemoor Ferries — booking', confirmed)).toMatch(states('BRX77Q2'));
+    const parcel = `Parcelwise · Delivery notice\nRef: PW88120X\nWe tried to deliver your parcel today at 14:10`;
+    expect(ask("What's my ferry booking number?", 'Delivery notice — Parcelwise', parcel)).toMatch(notStated);
+  });
+
+  it("a rental agreement's registration for the hire car's plate; without one, not its agreement number", () => {
+    const rental = `Sunwheel car hire · Rental agreement RA-20931\nVehicle  VW Polo (white)\nRegistration  LK21 XPT\nPick-up  Faro airport, 3 Jan 2027 10:00`;
+    expect(ask("What's the plate on the hire car?", 'Rental agreement — Sunwheel', rental)).toMatch(states('LK21 XPT'));
+    const noReg = rental.replace('Registration  LK21 XPT\n', '');
+    const lead = ask("What's the reg of the hire car?", 'Rental agreement — Sunwheel', noReg);
+    expect(lead).toMatch(notStated);
+    expect(lead).not.toMatch(/^[^\n]*RA-20931/);
+  });
+
+  it('a French meter serial written as "Numéro de série du compteur", beside the customer reference', () => {
+    const fr = `Énergie Claire · Déménagement\nÉlectricité\nRéférence client 1122 3344 55\nNuméro de série du compteur 021876543210\nIndex relevé 40213 kWh`;
+    const lead = ask("What's the serial number of the electricity meter?", 'Résiliation — Énergie Claire', fr);
+    expect(lead).toMatch(states('021876543210'));
+    expect(lead).not.toMatch(/^[^\n]*1122 3344 55/);
+  });
+});
