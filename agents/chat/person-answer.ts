@@ -279,6 +279,25 @@ function selfNames(screens: readonly PersonScreen<unknown>[]): Set<string> {
   return out;
 }
 
+/**
+ * Whether a line names another one of a numbered thing the question names by its number: "Head of
+ * Year 7" for "the head of year 9", "Flat 2" for "flat 12", "Room 4B" for "room 4".
+ */
+export function otherNumbered(question: string, line: string): boolean {
+  return numberedIn(question, line).some((n) => n.said.length > 0 && !n.said.includes(n.asked));
+}
+
+/** Whether a line names the numbered thing the question names, by the same number ("Head of Year 9" for "year 9"). */
+const sameNumbered = (question: string, line: string) => numberedIn(question, line).some((n) => n.said.includes(n.asked));
+
+/** The question's numbered things ("year 9"), each with the numbers a line gives the same word. */
+function numberedIn(question: string, line: string): { asked: string; said: string[] }[] {
+  return [...question.matchAll(/\b(\p{L}{2,})\s+(\d{1,4}[a-z]?)\b/giu)].map((m) => {
+    const word = m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return { asked: m[2]!.toLowerCase(), said: [...line.matchAll(new RegExp(`\\b${word}\\s+(\\d{1,4}[a-z]?)\\b`, 'giu'))].map((x) => x[1]!.toLowerCase()) };
+  });
+}
+
 /** The cells of a row: a board's "In review · BX-88 Landing page copy · Priya · due 3 Mar". */
 const cellsOf = (s: string) => s.split(/\s*[·|•\t]\s*|\s{2,}/).filter((c) => c.trim()).length;
 
@@ -389,6 +408,8 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
     if (t?.none) return { none: t.none, n: screen.n, passage: screen.passage };
     if (t) tableNone ??= { none: '', n: screen.n, passage: screen.passage, screen };
   }
+  // The first screen about the asked thing, whoever it names.
+  let about: PersonScreen<P> | null = null;
   for (const screen of screens) {
     // A paragraph OCR read as one line is read a sentence at a time: each names its own doer.
     const lines = [...screen.lines, ...(screen.laid ?? [])].flatMap((l) => (isProse(l) && l.length > 120 ? l.split(/(?<=[.!?])\s+(?=\p{Lu})/u) : [l])).map((l) => l.trim()).filter(Boolean);
@@ -399,6 +420,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
     const whole = cover(`${screen.title}\n${lines.join('\n')}`, firm);
     if (otherFirm(terms, `${screen.title}\n${lines.join('\n')}`)) continue;
     let avatar: { initials: string; name: string } | null = null;
+    if (enough(whole)) about ??= screen;
     lines.forEach((line, i) => {
       const own = cover(line, firm);
       // A role's cue and the name after it: "Last edited by Tomás Ruiz", "Owner: Kenji Sato", "Assignee Wiebke Janssen".
@@ -414,9 +436,10 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
         if (core(cov) >= need / 2 && core(cov) > 0) found.push({ name: cued.name, text, screen, sure: enough(cov), score: 4 + cov.score, laid: laidSet.has(line) });
         return;
       }
-      // The row that holds the asked thing, and the one person in it.
-      if (core(own) >= Math.max(1, need / 2) && !CLOSING.test(line)) {
-        const names = (org ? firmsIn(line) : namesIn(line)).filter((x) => usable(x.name, labels) && coverage(terms, x.name, asked, false).score === 0 && (org || !otherField(line, x.at)));
+      // The row that holds the asked thing, and the one person in it; not a row of another numbered one ("Year 7" for year 9).
+      if (core(own) >= Math.max(1, need / 2) && !CLOSING.test(line) && !otherNumbered(question, line)) {
+        // A name that is the asked firm itself ('Sparkasse Nord' for "my contact at the bank") is no one in it.
+        const names = (org ? firmsIn(line) : namesIn(line)).filter((x) => usable(x.name, labels) && coverage(terms, x.name, asked, false).score === 0 && (org || !otherField(line, x.at)) && (org || !terms.some((t) => firmWord(t) && firmSays(t, x.name) === 'met')));
         // A person under another role's cue on the row is there for that role ("Reporter Tom Hale" for "who is fixing it").
         const other = anyRoleCue(line);
         const distinct = [...new Set(names.map((x) => x.name))];
@@ -426,7 +449,9 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
           // A clause opens after a colon or a dash too ("Heads up: Kowalski Meble insists …").
           const opens = names[0]!.at <= 2 || /\bby\s*$|^[^.!?]{0,24}(?:[:–—]|\s-)\s*$/i.test(line.slice(0, names[0]!.at));
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
-          found.push({ name: distinct[0]!, text: line, screen, sure: enough(own) && plain && (!prose || opens), score: 2 + own.score, laid: laidSet.has(line) });
+          // The row of the numbered thing asked ("Head of Year 9"): the page's title may say where it is ("Hillcrest Academy" for "at school").
+          const numbered = sameNumbered(question, line);
+          found.push({ name: distinct[0]!, text: line, screen, sure: (enough(own) || (numbered && enough(cover(`${screen.title}\n${line}`, firm)))) && plain && (!prose || opens), score: 2 + own.score, laid: laidSet.has(line) });
         } else if (!distinct.length && !other && (avatar = initialsOf(line, lines, q, usable))) {
           // An avatar's initials in the row, spelt out by the board's member list ("AK" beside "Aylin Kaya").
           const plain = role === null || role === 'assignee' || role === 'owner' || role === 'author';
@@ -454,6 +479,9 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   // A table whose rows hold no such role or firm: a row of it met by a related word is no answer either.
   if (tableNone && !found.some((f) => f.sure && (f.screen !== tableNone.screen || f.laid))) return { none: '', n: tableNone.n, passage: tableNone.passage };
   if (!found.length && named && screens.length && !mentioned.some((t) => cover(t, FIRM.test(t)).full > 0)) return { none: '', n: screens[0]!.n, passage: screens[0]!.passage };
+  // "Who is my contact at the bank" over the bank's page that names no one in that role: its name or its address is no one's.
+  const aboutIt = about as PersonScreen<P> | null;
+  if (!found.some((f) => f.sure) && role === 'contact' && aboutIt && !screens.some((s) => [...s.lines, ...(s.laid ?? [])].some((l) => anyRoleCue(l) === 'contact'))) return { none: '', n: aboutIt.n, passage: aboutIt.passage };
   if (!found.length) {
     const b = bare as { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null;
     // The asked thing's row, or its letter's signature, naming no one: nobody is stated for it.

@@ -50,8 +50,8 @@ const ROLES: RoleCue[] = [
   {
     role: 'contact',
     // "My contact at", "the contact for", not the thing a contact names ("the contact form", "contact details").
-    asks: /\b(?:contact(?!\s+(?!(?:at|for|about|with|on|in|person|of|to|me|us|there|here)\b)[a-z]{2,})|talk to|speak (?:to|with)|call|ring|reach|ask about|ask|get in touch|liaison|point of contact|person at|someone at|deal(?:ing)? with me|my (?:agent|adviser|advisor|rep|representative|case ?worker))\b/i,
-    cues: /\b(?:contact(?: person)?(?!\s+(?:form|details|list|page|info|information|us|sheet|lens(?:es)?|number|cent(?:re|er))\b)|questions|enquiries|inquiries|queries|your contact|ansprechpartner(?:in)?|kontaktperson|interlocuteur|interlocutrice|votre contact|contacto|persona de contacto|referente|contactpersoon|account manager|representative|case ?worker|adviser|advisor|berater(?:in)?|conseill(?:er|ère))\b/i,
+    asks: /\b(?:contact(?!\s+(?!(?:at|for|about|with|on|in|person|of|to|me|us|there|here)\b)[a-z]{2,})|talk to|speak (?:to|with)|call|ring|reach|ask about|ask|get in touch|liaison|point of contact|person at|someone at|deal(?:ing)? with me|(?:do|should|would|will|can|shall) (?:i|we) deal with|my (?:agent|adviser|advisor|rep|representative|case ?worker))\b/i,
+    cues: /\b(?:contact(?: person)?(?!\s+(?:form|details|list|page|info|information|us|sheet|lens(?:es)?|number|cent(?:re|er))\b)|questions|enquiries|inquiries|queries|your contact|ansprechpartner(?:in)?|kontaktperson|interlocuteur|interlocutrice|votre contact|contacto|persona de contacto|referente|contactpersoon|account manager|relationship manager|personal banker|negotiator|representative|case ?worker|adviser|advisor|berater(?:in)?|conseill(?:er|ère)|asesor(?:a)?|gestor(?:a)?|consulente)\b/i,
   },
   {
     role: 'assignee',
