@@ -362,6 +362,9 @@ function cueName(line: string, next: string, role: Role, unsaid: (name: string) 
   return person && unsaid(below[0]!.name) && next.length <= below[0]!.name.length + 4 ? { name: below[0]!.name, under: true } : null;
 }
 
+/** A question that asks for the user's own contact at a firm ("who is my contact at", "who do I deal with"), not who is on call. */
+const CONTACT_ASKED = /\b(?:(?:my|our|the) contact|contact (?:at|for|person)|deal(?:ing)? with|point of contact|liaison|person at|someone at|my (?:agent|adviser|advisor|rep|representative|case ?worker))\b/i;
+
 /** A letter's closing, not a chat's "thanks": what is under it signs the letter. */
 const FORMAL = /regards|sincerely|faithfully|grüße|grüsse|cordialement|salutations|groet|saludo|saluti|atentamente|atenciosamente|hälsningar|hilsen/i;
 
@@ -481,7 +484,7 @@ export function personLead<P>(question: string, asked0: AskedValue, screens: rea
   if (!found.length && named && screens.length && !mentioned.some((t) => cover(t, FIRM.test(t)).full > 0)) return { none: '', n: screens[0]!.n, passage: screens[0]!.passage };
   // "Who is my contact at the bank" over the bank's page that names no one in that role: its name or its address is no one's.
   const aboutIt = about as PersonScreen<P> | null;
-  if (!found.some((f) => f.sure) && role === 'contact' && aboutIt && !screens.some((s) => [...s.lines, ...(s.laid ?? [])].some((l) => anyRoleCue(l) === 'contact'))) return { none: '', n: aboutIt.n, passage: aboutIt.passage };
+  if (!found.some((f) => f.sure) && role === 'contact' && CONTACT_ASKED.test(question) && aboutIt && !screens.some((s) => [...s.lines, ...(s.laid ?? [])].some((l) => anyRoleCue(l) === 'contact'))) return { none: '', n: aboutIt.n, passage: aboutIt.passage };
   if (!found.length) {
     const b = bare as { line: string; screen: PersonScreen<P>; cov: number; signed?: boolean } | null;
     // The asked thing's row, or its letter's signature, naming no one: nobody is stated for it.
