@@ -20,6 +20,16 @@ export function cell(text: string, x: number, y: number, h = H): FrameWord[] {
 /** A 1280×800 screen holding these cells' words. */
 export const screenOf = (...cells: FrameWord[][]): FrameWords => ({ width: 1280, height: 800, words: cells.flat() });
 
+/** The OCR text of a screen of word boxes: its words row by row, left to right (what the store keeps beside the boxes). */
+export function textOf(fw: FrameWords): string {
+  const rows = new Map<number, FrameWord[]>();
+  for (const w of fw.words) rows.set(w.y0, [...(rows.get(w.y0) ?? []), w]);
+  return [...rows.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, ws]) => ws.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' '))
+    .join('\n');
+}
+
 /** Word boxes of a cell laid out by hand, as redaction and the line reader take them: 8 px a letter, 14 px high, 5 px spaces. */
 export function placedCell(text: string, x: number, y: number, h = 14): PlacedWord[] {
   const out: PlacedWord[] = [];

@@ -6,8 +6,8 @@
  * not hold, a class not held on the asked day, a neighbour day's cell never taken.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrameWord, FrameWords } from '../../agents/store/index.js';
-import { cell, screenOf } from '../helpers/screen-words.js';
+import type { FrameWords } from '../../agents/store/index.js';
+import { cell, screenOf, textOf } from '../helpers/screen-words.js';
 import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
@@ -15,12 +15,6 @@ import { timetablesOf } from '../../agents/chat/timetable-grid.js';
 
 const fmt = new TimeFormatter('UTC');
 const AT = '2026-11-18T19:05:00.000Z';
-/** The OCR text of a screen: its words row by row. */
-const textOf = (fw: FrameWords) => {
-  const rows = new Map<number, FrameWord[]>();
-  for (const w of fw.words) rows.set(w.y0, [...(rows.get(w.y0) ?? []), w]);
-  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, ws]) => ws.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' ')).join('\n');
-};
 const lead = (q: string, fw: FrameWords, title: string) => {
   const numbered = screenMemory('lines', textOf(fw), title, AT, { frameId: 'frm_g', fullSnippet: true });
   // No lead at all (null) is the answer saying in its own way that it found no one fact.

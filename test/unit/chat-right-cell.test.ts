@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FrameWord, FrameWords } from '../../agents/store/index.js';
-import { cell, screenOf } from '../helpers/screen-words.js';
+import { cell, screenOf, textOf } from '../helpers/screen-words.js';
 import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { labelledValues } from '../../agents/chat/screen-layout.js';
@@ -17,11 +17,6 @@ const pairs = (fw: FrameWords) => labelledValues(fw).map((v) => `${v.label} = ${
 /** A cell whose text ends at x (a right-aligned figure), 9 px a character as screen-words draws them. */
 const right = (text: string, x: number, y: number, h?: number): FrameWord[] => cell(text, x - (text.length * 9 + (text.split(' ').length - 1) * -4), y, h);
 /** The OCR text of a screen: its words row by row, as tesseract gives a simple page. */
-const textOf = (fw: FrameWords) => {
-  const rows = new Map<number, FrameWord[]>();
-  for (const w of fw.words) rows.set(w.y0, [...(rows.get(w.y0) ?? []), w]);
-  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, ws]) => ws.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' ')).join('\n');
-};
 const lead = (q: string, fw: FrameWords, title: string) => {
   const numbered = screenMemory('lines', textOf(fw), title, AT, { frameId: 'frm_t', fullSnippet: true });
   const f = factSentence(q, numbered, fmt, (id) => (id === 'frm_t' ? fw : null));

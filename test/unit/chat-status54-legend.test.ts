@@ -7,8 +7,8 @@
  * person the rota does not hold, a code with no hours in the key.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrameWord, FrameWords } from '../../agents/store/index.js';
-import { cell, screenOf } from '../helpers/screen-words.js';
+import type { FrameWords } from '../../agents/store/index.js';
+import { cell, screenOf, textOf } from '../helpers/screen-words.js';
 import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
@@ -16,11 +16,6 @@ import { keyOf } from '../../agents/chat/grid-legend.js';
 
 const fmt = new TimeFormatter('UTC');
 const AT = '2026-12-06T19:05:00.000Z';
-const textOf = (fw: FrameWords) => {
-  const rows = new Map<number, FrameWord[]>();
-  for (const w of fw.words) rows.set(w.y0, [...(rows.get(w.y0) ?? []), w]);
-  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, ws]) => ws.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' ')).join('\n');
-};
 const lead = (q: string, fw: FrameWords | null, title: string, text = fw ? textOf(fw) : '') => {
   const numbered = screenMemory('lines', text, title, AT, { frameId: 'frm_r', fullSnippet: true });
   const f = factSentence(q, numbered, fmt, (id) => (fw && id === 'frm_r' ? fw : null));

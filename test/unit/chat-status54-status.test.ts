@@ -7,8 +7,8 @@
  * list about another thing, the sibling rows of another status.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrameWord, FrameWords } from '../../agents/store/index.js';
-import { cell, screenOf } from '../helpers/screen-words.js';
+import type { FrameWords } from '../../agents/store/index.js';
+import { cell, screenOf, textOf } from '../helpers/screen-words.js';
 import { screenMemory } from '../helpers/screen-memory.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { factSentence } from '../../agents/chat/fact-sentence.js';
@@ -16,12 +16,6 @@ import { statusAsked, statusOf } from '../../agents/chat/row-status.js';
 
 const fmt = new TimeFormatter('UTC');
 const AT = '2026-11-18T19:05:00.000Z';
-/** The OCR text of a screen: its words row by row. */
-const textOf = (fw: FrameWords) => {
-  const rows = new Map<number, FrameWord[]>();
-  for (const w of fw.words) rows.set(w.y0, [...(rows.get(w.y0) ?? []), w]);
-  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, ws]) => ws.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' ')).join('\n');
-};
 /** The lead's first line without where it was seen; with word boxes unless `text` gives the screen's OCR lines alone. */
 const lead = (q: string, fw: FrameWords | null, title: string, text = fw ? textOf(fw) : '') => {
   const numbered = screenMemory('lines', text, title, AT, { frameId: 'frm_s', fullSnippet: true });
