@@ -16,6 +16,7 @@ import { dayCue, dayFit, dayOfHeader, type DayCue } from './day-cue.js';
 import type { FoundScreen } from './found-screens.js';
 import { OWN_ROW, selfNames } from './row-column.js';
 import { linesOf } from './screen-layout.js';
+import { columnBounds } from './timetable-grid.js';
 
 /** One code of a key: what it means and, when the key gives them, its hours. */
 export interface KeyEntry {
@@ -170,16 +171,7 @@ function laidRotas(fw: FrameWords): RawRota[] {
     const wd = headerWeekdays(head.map((c) => c.text));
     const dayCells = head.filter((_, k) => wd[k] !== null);
     if (dayCells.length < 3 || new Set(wd.filter((d) => d !== null)).size !== dayCells.length) continue;
-    // Each day's column reaches half way to its neighbours, as wide again past the edges.
-    const bounds = dayCells.map((d, k) => {
-      const prev = dayCells[k - 1];
-      const next = dayCells[k + 1];
-      const l = prev ? (prev.x1 + d.x0) / 2 : null;
-      const r = next ? (d.x1 + next.x0) / 2 : null;
-      const half = ((r ?? d.x1) - (l ?? d.x0)) / 2;
-      const m = (d.x0 + d.x1) / 2;
-      return { x0: l ?? m - half, x1: r ?? m + half };
-    });
+    const bounds = columnBounds(dayCells);
     const left = bounds[0]!.x0;
     const h = Math.max(...head.map((c) => c.y1 - c.y0));
     const rows: RawRota['rows'] = [];

@@ -72,7 +72,7 @@ function acrossHeader(line: Line): { days: Cell[]; weekdays: number[] } | null {
 }
 
 /** Where each day's column starts and ends: half way to its neighbours, as wide again past the edges. */
-function columnBounds(days: Cell[]): { x0: number; x1: number }[] {
+export function columnBounds(days: readonly Cell[]): { x0: number; x1: number }[] {
   return days.map((d, k) => {
     const prev = days[k - 1];
     const next = days[k + 1];
