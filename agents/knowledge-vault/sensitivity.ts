@@ -16,6 +16,9 @@ const HIGH = new Set([
   'jwt',
   'bearer_token',
   'api_key',
+  // A sign-in code is short-lived but opens an account while it lives; a recovery phrase is a wallet.
+  'one_time_code',
+  'recovery_phrase',
   'ssn',
   'secret',
   'token',
@@ -43,6 +46,8 @@ const LABELS: Record<string, string> = {
   jwt: 'Access token (JWT)',
   bearer_token: 'Bearer token',
   api_key: 'API key',
+  one_time_code: 'One-time code',
+  recovery_phrase: 'Recovery phrase',
   iban: 'Bank account (IBAN)',
   account_number: 'Bank account number',
   ssn: 'Social security number',

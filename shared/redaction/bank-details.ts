@@ -7,7 +7,7 @@ import { lookalike } from './lookalikes.js';
  * masked; left in clear they give the same account away. A bare run of digits is an order, a
  * phone or a reference far more often, so two labels must stand by it: an account word before it
  * (on its line, or ending the line above: a form's label over its field) and the bank's own code
- * label (sort code, routing, BSB, BLZ, transit) on its line or the line above.
+ * label (sort code, routing, BSB, BLZ, transit) on its line or one of the three above.
  */
 
 /** The bank's own code: only banking pages say these. OCR's look-alikes accepted ("S0rt code"). */
@@ -35,8 +35,11 @@ export function labelledAccountNumbers(text: string): { start: number; end: numb
     const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
     const prevStart = lineStart > 0 ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
     const lineEnd = text.indexOf('\n', m.index);
-    const around = text.slice(prevStart, lineEnd < 0 ? text.length : lineEnd);
-    if (!BANK_CODE.test(around)) continue;
+    // The bank's code on this line or one of the three above: a form that gives each field a row
+    // for its label and one for its value puts "Sort code" two lines over "Account number".
+    let codeStart = lineStart;
+    for (let k = 0; k < 3 && codeStart > 0; k++) codeStart = text.lastIndexOf('\n', codeStart - 2) + 1;
+    if (!BANK_CODE.test(text.slice(codeStart, lineEnd < 0 ? text.length : lineEnd))) continue;
     // The account word before the number: anywhere earlier on its line (a sort code may stand
     // between), or ending the line above.
     const before = text.slice(lineStart, m.index);

@@ -53,6 +53,8 @@ export type SecretKind =
   | 'ssn'
   | 'passport'
   | 'api_key'
+  | 'one_time_code'
+  | 'recovery_phrase'
   | 'email'
   | 'phone';
 
@@ -102,6 +104,28 @@ function strongValue(value: string): boolean {
   return /\d/.test(value) && /\p{L}/u.test(value) && (/[^\p{L}\d]/u.test(value) || (/\p{Lu}/u.test(value) && /\p{Ll}/u.test(value)));
 }
 
+/**
+ * Where a label word may start: at a word's edge, or after an underscore that ends a name's first
+ * part, as configuration names are written (`SMTP_PASSWORD=`, `SESSION_SECRET=`, `MYAPP_API_KEY:`
+ * in a .env file, a compose file, a CI page): the label is the name's last part.
+ */
+const LABEL_START = String.raw`(?:\b|(?<=[A-Za-z0-9]_))`;
+
+/** A setting's value that says no password is set, not a password ("password: none", "DB_PASS=false"). */
+const NO_VALUE = /^(?:true|false|null|none|nil|undefined|required|optional)$/i;
+
+/** Words that say a number is a one-time sign-in code, in the languages the password words know. */
+const OTP_WORDS =
+  String.raw`(?:(?:verification|security|login|log-in|sign-in|signin|one-time|one time|authentication|auth|confirmation|2fa|two-factor|access)[ -]?(?:code|pin|passcode)|otp|passcode|` +
+  String.raw`best(?:ä|ae)tigungscode|sicherheitscode|anmeldecode|code de (?:v[ée]rification|s[ée]curit[ée]|confirmation)|c[oó]digo de (?:verificaci[oó]n|seguridad|acceso)|codice di (?:verifica|sicurezza))`;
+
+/** Numbered words ("1 orbit 2 velvet … 12 zebra"), in any order OCR read the rows and columns: the numbers are 1..N once each, N a phrase's length. */
+function numberedPhrase(value: string): boolean {
+  const nums = [...value.matchAll(/(?<![\w])(\d{1,2})[.)]?[ \t]+[a-z]/g)].map((m) => Number(m[1]));
+  if (![12, 15, 18, 21, 24].includes(nums.length)) return false;
+  return new Set(nums).size === nums.length && nums.every((n) => n >= 1 && n <= nums.length);
+}
+
 /** "for the NAS", "at the cabin", "of my bank": what a labelled secret is for. */
 const PURPOSE = String.raw`(?:\s+(?:for|to|of|at|on)\s+(?:the\s+|my\s+|our\s+)?([\w.-]+(?:\s[\w.-]+)?))?`;
 
@@ -130,6 +154,13 @@ export const DETECTORS: readonly Detector[] = [
         String.raw`(?:[\s\S]*?-{3,}[ \t]?${L('END')}[^\n]*?-{3,}|(?:\r?\n[ \t]*(?:[A-Za-z0-9+/=]{4,}|[A-Za-z-]+:[^\n]*)?)*)`,
       'dg',
     ),
+  },
+  {
+    // A key block whose BEGIN line is off screen (a terminal scrolled, a pane cut at its top): the
+    // body lines that run down to its END line.
+    kind: 'private_key',
+    category: 'secrets',
+    re: new RegExp(String.raw`(?<![^\n])(?:[ \t]*[A-Za-z0-9+/=]{16,}[ \t]*\r?\n)+[ \t]*-{3,}[ \t]?${L('END')}[ \t][^\n-]{0,40}?${L('KEY')}(?:[ \t]${L('BLOCK')})?[ \t]?-{3,}`, 'dg'),
   },
   {
     // A URL's user:password@: the password only, so the address stays readable.
@@ -214,7 +245,7 @@ export const DETECTORS: readonly Detector[] = [
     // A field ("Password: hunter2", "pwd=…") or a sentence ("my wifi password is …", "the password
     // for the NAS: …"): the label word, what it is for, a separator, then the value up to white space.
     re: new RegExp(
-      String.raw`\b(?:(?:my|the|our)\s+)?([\w-]+(?:\s[\w-]+)?\s+)?(${PASSWORD_WORDS})` +
+      String.raw`(?:\b(?:(?:my|the|our)\s+)?([\w-]+(?:\s[\w-]+)?\s+)?|(?<=[A-Za-z0-9]_))(${PASSWORD_WORDS})` +
         PURPOSE +
         String.raw`(?:\s*[:=→]\s*|\s+is\s+)["'“]?([^\s"'”]{3,128})`,
       'dgi',
@@ -222,7 +253,7 @@ export const DETECTORS: readonly Detector[] = [
     group: 4,
     labelGroup: 2,
     purposeGroups: [3, 1],
-    valid: notProse,
+    valid: (v, after) => notProse(v, after) && !NO_VALUE.test(v.replace(/[.,;:)]+$/, '')),
     trimSentenceEnd: true,
   },
   {
@@ -239,8 +270,9 @@ export const DETECTORS: readonly Detector[] = [
   {
     kind: 'api_key',
     category: 'secrets',
+    // A configuration name's last part may be the label on its own: `ENCRYPTION_KEY=`, `STRIPE_KEY:` (key alone labels nothing in prose).
     re: new RegExp(
-      String.raw`\b(${lookalikeAny(['api', 'access', 'secret', 'auth', 'client'])}[_ -]?${lookalikeAny(['key', 'token', 'secret'])}|${lookalikeAny(['token', 'secret'])})` + PURPOSE + String.raw`["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})`,
+      String.raw`${LABEL_START}(${lookalikeAny(['api', 'access', 'secret', 'auth', 'client'])}[_ -]?${lookalikeAny(['key', 'token', 'secret'])}|${lookalikeAny(['token', 'secret'])}|(?<=[A-Za-z0-9]_)${L('key')})` + PURPOSE + String.raw`["']?(?:\s*[:=]\s*|\s+is\s+)["']?([A-Za-z0-9._~+/=-]{16,})`,
       'dgi',
     ),
     group: 3,
@@ -271,6 +303,37 @@ export const DETECTORS: readonly Detector[] = [
     group: 2,
     labelGroup: 1,
     valid: (v) => /\d/.test(v),
+  },
+  {
+    // A one-time code as texts, toasts and mails give it: its number beside words that say it is a
+    // sign-in code ("482913 is your security code", "Your verification code: 482 913", "OTP 7731").
+    // The words are the check: an error code, a postcode or an order number has none of them.
+    kind: 'one_time_code',
+    category: 'secrets',
+    re: new RegExp(String.raw`\b${OTP_WORDS}\b(?:[^\n\d]{0,30}?|[^\n]{0,30}?[:=]\s*)(?<![\d-])((?:[A-Z]-)?\d{3}[ -]\d{3}|(?:[A-Z]-)?\d{4,8})(?![\d-]|[.,]\d)`, 'dgi'),
+    group: 1,
+  },
+  {
+    kind: 'one_time_code',
+    category: 'secrets',
+    re: new RegExp(String.raw`(?<![\w-])((?:[A-Z]-)?\d{3}[ -]\d{3}|(?:[A-Z]-)?\d{4,8})\s+(?:(?:is|as)\s+your|est\s+votre|ist\s+(?:dein|ihr)|es\s+tu)\b[^\n.]{0,40}?\b(?:code|passcode|otp|pin|codice|c[oó]digo)\b`, 'dgi'),
+    group: 1,
+  },
+  {
+    // A wallet's recovery phrase as its backup screen shows it: words numbered 1 to 12 (or 24), in
+    // rows or in columns; the numbers must be exactly 1..N, so a numbered list of other things is not one.
+    kind: 'recovery_phrase',
+    category: 'secrets',
+    re: /(?<![\w.])1[.)]?[ \t]+[a-z]{3,8}(?:\s+\d{1,2}[.)]?[ \t]+[a-z]{3,8}){11,23}(?![\w])/dg,
+    valid: numberedPhrase,
+  },
+  {
+    // The same words after their label, unnumbered ("Recovery phrase: orbit velvet canyon …").
+    kind: 'recovery_phrase',
+    category: 'secrets',
+    re: /\b(?:recovery|seed|secret|backup|mnemonic)[ -]?(?:phrase|words)\b[^\n]{0,40}?[:\n]\s*((?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8})\b/dgi,
+    group: 1,
+    valid: (v) => [12, 15, 18, 21, 24].includes(v.split(/\s+/).length) && v === v.toLowerCase(),
   },
   // 13-19 digits, optionally grouped by spaces or dashes; Luhn and the first digit keep order numbers out.
   { kind: 'card', category: 'cards', re: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/dg, valid: cardNumberValid },

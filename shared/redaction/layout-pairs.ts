@@ -50,6 +50,15 @@ function neighbours(label: Cell, cells: readonly Cell[]): Cell[] {
   return [right, below].filter((c): c is Cell => c !== null);
 }
 
+/**
+ * Whether a cell stands right of another on its row. A setting's name (`DEPLOY_TOKEN`, `db_password`)
+ * labels the cell beside it where it starts its row (a table of variables, a form); after a prompt
+ * or a command it is an argument (`$ wpa_passphrase Attic-Mesh-5G …`: a network's name follows).
+ */
+function hasLeft(cell: Cell, cells: readonly Cell[]): boolean {
+  return cells.some((c) => c !== cell && c.x1 <= cell.x0 && centre(c) >= cell.y0 && centre(c) <= cell.y1 && centre(cell) >= c.y0 && centre(cell) <= c.y1);
+}
+
 /** A label cell and a cell laid out as its value, with the value cell's words (indexes into the words read, left to right). */
 export interface LabelledCell {
   label: string;
@@ -103,6 +112,7 @@ export function secretsByLayout(words: readonly PlacedWord[]): LaidOutSecret[] {
   for (const label of cells) {
     const name = label.text.replace(/\s*[:：]$/, '');
     if (!name || name.split(/\s+/).length > MAX_LABEL_WORDS || !/\p{L}/u.test(name)) continue;
+    if (/\w_\w/.test(name) && hasLeft(label, cells)) continue;
     for (const value of neighbours(label, cells)) {
       if (!valueShaped(value.text.split(/\s+/)[0]!)) continue;
       const line = `${name}: `;

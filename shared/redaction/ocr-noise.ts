@@ -184,3 +184,45 @@ export function joinedSplits(text: string): TextView | null {
   }
   return out ? { text: out, from } : null;
 }
+
+/** The run of key characters a line ends with, and the one the next line starts with. */
+const KEY_TAIL = /[A-Za-z0-9_\-/+=.~]{12,}[ \t]*$/;
+const KEY_HEAD = /^[ \t]*[A-Za-z0-9_\-/+=.~]{2,}/;
+
+/**
+ * The text with each line break that may be a window's wrap inside a key taken out: a line that ends
+ * in a long run of key characters (a pane too narrow for a token breaks it at its edge, anywhere,
+ * the devtools' JWT after its second dot, a terminal's key mid-way), and a next line that starts
+ * with key characters. Null when no line ends so. The detectors run over this view as over
+ * joinedSplits': only a token shape found across the join is taken, so two lines of prose never are.
+ */
+export function joinedWraps(text: string): TextView | null {
+  const lines = text.split('\n');
+  if (lines.length < 2 || !lines.some((l, i) => i < lines.length - 1 && KEY_TAIL.test(l))) return null;
+  let out = '';
+  const from: number[] = [];
+  let at = 0;
+  let joined = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    const wrap = next !== undefined && KEY_TAIL.test(line) && KEY_HEAD.test(next) && keyPiece(next.trim().split(/\s/)[0]!.replace(/["',;:}\])]+.*$/, ''));
+    // The line's trailing blanks and the break go; the next line's indent goes with them.
+    const keep = wrap ? line.replace(/[ \t]+$/, '') : line;
+    for (let k = 0; k < keep.length; k++) from.push(at + k);
+    out += keep;
+    if (wrap) {
+      joined = true;
+      const indent = next.length - next.trimStart().length;
+      lines[i + 1] = next.slice(indent);
+      at += line.length + 1 + indent;
+    } else {
+      if (next !== undefined) {
+        out += '\n';
+        from.push(at + line.length);
+      }
+      at += line.length + 1;
+    }
+  }
+  return joined ? { text: out, from } : null;
+}

@@ -1,7 +1,7 @@
 import { DEFAULT_REDACTION, DETECTORS, type Detector, type RedactionCategory, type RedactionSwitches, type SecretKind } from './detectors.js';
 import { labelledAccountNumbers } from './bank-details.js';
 import { damagedIbans, labelledCards } from './damaged-accounts.js';
-import { TOKEN_KINDS, extendToToken, joinedSplits, noisyCards, noisyTokens, withoutInnerNoise, type TextView } from './ocr-noise.js';
+import { TOKEN_KINDS, extendToToken, joinedSplits, joinedWraps, noisyCards, noisyTokens, withoutInnerNoise, type TextView } from './ocr-noise.js';
 
 export interface SecretMatch {
   kind: SecretKind;
@@ -105,6 +105,9 @@ export function findSecretsIn(text: string, switches: RedactionSwitches = DEFAUL
   // A key OCR split with a space, read again whole (issue 28).
   const joined = joinedSplits(text);
   if (joined) for (const d of DETECTORS) if (!vague(d) && d.kind !== 'card' && d.kind !== 'iban') run(d, joined, true);
+  // A key a narrow window wrapped onto the next line, read again whole (redteam55: a devtools pane's JWT).
+  const wrapped = joinedWraps(text);
+  if (wrapped) for (const d of DETECTORS) if (TOKEN_KINDS.has(d.kind) || d.kind === 'private_key') run(d, wrapped, true);
   for (const t of noisyTokens(text, DETECTORS)) claim(t.kind, 'secrets', t.start, t.end);
   // Labelled values ("Bearer …", "api_key: …") read again with the marks inside words as letters.
   const clean = withoutInnerNoise(text);

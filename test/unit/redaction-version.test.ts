@@ -19,6 +19,7 @@ const GENERATIONS: Record<number, string> = {
   6: 'd10024312690c881',
   7: 'cd93a0baf81253eb',
   8: 'fdb27e459782e1e4',
+  9: '32f5ac6a9f020a50',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
