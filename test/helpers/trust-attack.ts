@@ -63,6 +63,8 @@ export type TrustCase =
   | { name: string; via: 'x11'; windows: XWindow[]; expect: string; secret?: string; order?: string }
   /** A screen, then a question in the user's own chat about it: the answer may quote the screen, and the brain learns from that turn. */
   | { name: string; via: 'screen-chat'; app: string; title: string; url?: string | null; text: string; question: string; secret?: string }
+  /** Several screens in turn (an order split over them, neither whole alone), then a question in the user's own chat about them. */
+  | { name: string; via: 'screens-chat'; screens: { app: string; title: string; text: string }[]; question: string; secret?: string }
   /**
    * The user's own record of a task (`own` worked once), then a screen saying another action fixes it,
    * seen `repeats` times: `experiences.recommend` for the task must still choose the user's own.
@@ -334,6 +336,16 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
           windows.win = { app: c.app, title: c.title, url: c.url ?? null, pid: 42, path: null, bounds: null };
           ocr.text = c.text;
           await seen();
+          const r = await engram.client.call('chat.send', { text: c.question });
+          said(c.name, JSON.stringify(r));
+          await engram.settle();
+          await brain?.flush();
+        } else if (c.via === 'screens-chat') {
+          for (const sc of c.screens) {
+            windows.win = { app: sc.app, title: sc.title, url: null, pid: 42, path: null, bounds: null };
+            ocr.text = sc.text;
+            await seen();
+          }
           const r = await engram.client.call('chat.send', { text: c.question });
           said(c.name, JSON.stringify(r));
           await engram.settle();

@@ -4,6 +4,7 @@ import { LEAK51_CASES } from './trust-cases-leak51.js';
 import { TRUST52_CASES } from './trust-cases-trust52.js';
 import { TRUST53_CASES } from './trust-cases-trust53.js';
 import { TRUST54_CASES } from './trust-cases-trust54.js';
+import { RED55_CASES } from './trust-cases-red55.js';
 import { STEER_CASES } from './trust-cases-steer.js';
 import { STEER51_CASES } from './trust-cases-steer51.js';
 
@@ -111,6 +112,7 @@ export const TRUST_CASES: TrustCase[] = [
   ...TRUST52_CASES,
   ...TRUST53_CASES,
   ...TRUST54_CASES,
+  ...RED55_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */
