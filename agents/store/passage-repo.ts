@@ -77,6 +77,21 @@ const FORGIVING_TRANSLATIONS = 8;
 
 /** At most this many screens (the best by their memories' best passage) are ranked within, line by line. */
 export const SCREENS_RANKED = 12;
+
+/** The line of a passage where most of the question's terms are marked (null: none marked). */
+function hitLine(marked: Map<string, string> | undefined, terms: readonly string[]): number | null {
+  if (!marked) return null;
+  const count = new Map<number, number>();
+  for (const t of new Set(terms)) {
+    const m = marked.get(t);
+    if (!m) continue;
+    const lines = new Set(m.split('\n').flatMap((l, i) => (l.includes(MARK_OPEN) ? [i] : [])));
+    for (const i of lines) count.set(i, (count.get(i) ?? 0) + 1);
+  }
+  let best: number | null = null;
+  for (const [i, n] of count) if (best == null || n > count.get(best)! || (n === count.get(best)! && i < best)) best = i;
+  return best;
+}
 /** At most this many of the question's translations are looked for inside those screens (one word query each). */
 const SCREEN_TRANSLATIONS = 16;
 
@@ -408,7 +423,8 @@ export class PassageRepo {
           const t = m && [...own, ...translated, ...said.flat(), ...kinOwn].find((x) => m.has(x));
           return t ? m.get(t)! : null;
         };
-        hits = this.rankScreens(rows, g.list, wordsOf, markOf, sims, opts);
+        const hitLineOf = (seq: number): number | null => hitLine(marks.get(seq), [...own, ...translated, ...said.flat(), ...kinOwn]);
+        hits = this.rankScreens(rows, g.list, wordsOf, markOf, sims, opts, hitLineOf);
         ranked.set(key, hits);
       }
       // Nothing inside told its lines apart (no word, no vectors): the search's order stands, and with it the memory's score.
@@ -426,6 +442,7 @@ export class PassageRepo {
     markOf: (seq: number) => string | null,
     sims: Map<number, number>,
     opts: Omit<PassageSearchOptions, 'query'>,
+    hitLineOf: (seq: number) => number | null = () => null,
   ): PassageHit[] {
     if (!rows.length) return found;
     const before = new Map<number, number>();
@@ -435,7 +452,7 @@ export class PassageRepo {
     }
     const seqs = [...new Set(rows.map((r) => r.seq))];
     const textOf = new Map(rows.map((r) => [r.seq, r.text]));
-    const candidates: ScreenCandidate[] = seqs.map((seq) => ({ seq, words: wordsOf(seq), meaning: sims.get(seq) ?? null, after: before.get(seq) ?? null, text: textOf.get(seq) ?? '' }));
+    const candidates: ScreenCandidate[] = seqs.map((seq) => ({ seq, words: wordsOf(seq), meaning: sims.get(seq) ?? null, after: before.get(seq) ?? null, text: textOf.get(seq) ?? '', hitLine: hitLineOf(seq) }));
     const share = rankWithinScreen(candidates);
     const byFound = new Map(found.map((h) => [h.seq, h]));
     const counts = this.stmt(`SELECT count(*) AS n, max(seen_at) AS last FROM passage_sightings WHERE passage_seq = ? AND seen_at BETWEEN ? AND ?`);

@@ -7,6 +7,7 @@
  * will I take home" finds "Net pay 3,794.58" on the payslip the title found. A value and the line
  * that names it come back together, by their shapes: under a caption, above the line naming it.
  */
+import { alignedValues } from './label-column.js';
 
 /** One passage of a screen: its words' BM25 in its own text (0: none matched), its similarity to the question (null: no vector). */
 export interface ScreenCandidate {
@@ -17,6 +18,8 @@ export interface ScreenCandidate {
   after?: number | null;
   /** Its text, to tell a value line (a time, an amount) and a caption ("Phone", "p99 latency") by their shape. */
   text?: string;
+  /** The line of its text that holds the question's words, when known (label-column.ts). */
+  hitLine?: number | null;
 }
 
 /**
@@ -40,6 +43,13 @@ export const NEXT_LINE_SHARE = 0.7;
  * Less than under a label, the commoner layout.
  */
 export const ABOVE_LABEL_SHARE = 0.8;
+
+/**
+ * A value in the column that follows a column of labels, as many lines in as the matched label
+ * (label-column.ts), gets this share of the label's rank: below a value right under its label (the
+ * alignment may be a line off), above a paragraph that merely follows.
+ */
+export const COLUMN_VALUE_SHARE = 0.85;
 
 /** A value line: short, with a digit (a time, a date, an amount, a count, a phone number). */
 export function isValueLine(text: string): boolean {
@@ -117,6 +127,10 @@ export function rankWithinScreen(items: readonly ScreenCandidate[], meaningShare
     const above = k == null ? undefined : items[k];
     if (!above || above.text == null || i.text == null || !(isValueLine(lastLine(above.text)) || isCaptionLine(firstLine(i.text)))) continue;
     raw[k!]!.s = Math.max(raw[k!]!.s, ABOVE_LABEL_SHARE * (own.get(i.seq) ?? 0));
+  }
+  const column = alignedValues(items.map((i, k) => ({ seq: i.seq, text: i.text ?? '', hitLine: i.words > 0 ? i.hitLine : null, follows: k > 0 && i.after != null && i.after === items[k - 1]!.seq })));
+  for (const [k, labels] of column) {
+    for (const l of labels) raw[k]!.s = Math.max(raw[k]!.s, COLUMN_VALUE_SHARE * (own.get(items[l]!.seq) ?? 0));
   }
   const best = Math.max(...raw.map((r) => r.s));
   for (const r of raw) out.set(r.seq, best > 0 ? r.s / best : 0);
