@@ -163,9 +163,11 @@ export function journeyLead<T>(question: string, sources: readonly JourneySource
     lines.forEach((line, i) => {
       const row = journeyRowOf(line, `${s.title}\n${lines.slice(Math.max(0, i - 2), i + 3).join('\n')}`);
       if (!row) return;
-      if (!VALUE.date.test(line)) row.day = [lines[i + 1], lines[i - 1]].find((l) => l && VALUE.date.test(l) && !journeyRowOf(l, page)) ?? null;
+      // Not the heading of the next way under it ("Vuelta · dom 27 dic" below the way out's row): that day is the next row's.
+      const heads = (l: string) => OUT_HEAD.test(l) || BACK_HEAD.test(l);
+      if (!VALUE.date.test(line)) row.day = [lines[i + 1], lines[i - 1]].find((l, k) => l && VALUE.date.test(l) && !journeyRowOf(l, page) && !(k === 0 && heads(l))) ?? null;
       // The nearest heading above of the way out or back says which way the row goes ("Vuelta · dom 27 dic").
-      const head = lines.slice(0, i).reverse().find((l) => OUT_HEAD.test(l) || BACK_HEAD.test(l));
+      const head = lines.slice(0, i).reverse().find(heads);
       if (head) row.section = head;
       rows.push({ row, item: s.item });
     });
