@@ -70,17 +70,19 @@ export interface AskInput {
   /** The asker's zone (a UI in another zone than the host). */
   timeZone?: string;
   signal?: AbortSignal;
+  /** Offline: also return why the answer leads with its line (`engram ask --explain`). */
+  explain?: boolean;
 }
 
 /** The contract's limit: one number for every host. */
 export const DEFAULT_MAX_QUESTION_CHARS = CHAT_LIMITS.maxQuestionChars;
 
 /** The offline answer in the user's asked shape, citing only what it still shows. */
-function styled(style: OfflineStyle, o: Pick<AnswerDraft, 'answer' | 'citations'>): Pick<AnswerDraft, 'answer' | 'citations'> {
+function styled(style: OfflineStyle, o: Pick<AnswerDraft, 'answer' | 'citations' | 'explain'>): Pick<AnswerDraft, 'answer' | 'citations' | 'explain'> {
   const { text, cited } = styleOfflineText(o.answer, style);
   if (text === o.answer) return o;
   const kept = new Set(cited);
-  return { answer: text, citations: o.citations.filter((c) => kept.has(c.n)) };
+  return { ...o, answer: text, citations: o.citations.filter((c) => kept.has(c.n)) };
 }
 
 /** The [n] of a numbered line ("[3] …"), or null for the withheld stub. */
@@ -412,7 +414,7 @@ export class ChatService {
           withheldCount: findings.withheld.length,
           // The days and months it writes follow the asked language too, where the phrasebook has it.
           fmt: isPhraseLanguage(style.language) ? TimeFormatter.for(tz, phraseLocale(style.language)) : fmt,
-          lead,
+          lead, explain: !!input.explain,
         }));
     };
 
@@ -490,6 +492,7 @@ export class ChatService {
       retrieval: finalRetrieval,
       usage: draft.usage,
       toolSteps: draft.toolSteps ?? 0,
+      ...(draft.explain ? { explain: draft.explain } : {}),
     };
   }
 

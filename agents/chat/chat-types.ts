@@ -1,4 +1,5 @@
 import type { Memory } from '../../shared/index.js';
+import type { ChatLeadExplain } from '../../shared/api/index.js';
 import type { LlmUsage } from '../llm/index.js';
 import type { EngramStore, MessageRecord } from '../store/index.js';
 import type { Citation } from './citations.js';
@@ -50,6 +51,8 @@ export interface AnswerDraft {
   toolSteps?: number;
   /** The tool calls made, by name and input (results are not kept: they can be large). */
   toolCalls?: { name: string; input: unknown; ok: boolean }[];
+  /** Offline, when asked for: why the answer leads with its line. */
+  explain?: ChatLeadExplain;
 }
 
 export interface ChatTurn {
@@ -66,6 +69,8 @@ export interface ChatTurn {
   usage: LlmUsage | null;
   /** Model steps that called memory tools. */
   toolSteps: number;
+  /** Offline, when asked for: why the answer leads with its line. */
+  explain?: ChatLeadExplain;
 }
 
 /** A stored message as the UI shows it. */

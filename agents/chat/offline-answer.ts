@@ -10,6 +10,8 @@ import type { Moment } from './temporal-question.js';
 import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
 import type { Citation } from './citations.js';
 import type { AnswerDraft } from './chat-types.js';
+import type { ChatLeadExplain } from '../../shared/api/index.js';
+import { rankedLead } from './line-ranker.js';
 
 export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer is built from the memories that best match your question.';
 
@@ -37,12 +39,15 @@ export interface OfflineAnswerInput {
   screens?: ScreenOf;
   /** Lines that answer first (the graph's "who is X"); the memories they cite are not listed again. */
   before?: { lines: string[]; cited: number[] } | null;
+  /** Also return why the lead is what it is (every candidate line, scored: `engram ask --explain`). */
+  explain?: boolean;
 }
 
 export interface OfflineAnswer {
   text: string;
   /** The [n] the text cites, in order. */
   cited: number[];
+  explain?: ChatLeadExplain;
 }
 
 const GROUPS: { title: string; test: (m: Memory) => boolean }[] = [
@@ -122,7 +127,10 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   // One sentence that states the fact found (or that it is not known) comes before the evidence;
   // a question about order is led by its timeline sentence instead, a question about a window by its
   // events, a question about a known entity by what the graph knows (above).
-  const fact = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout, { when: [timeRange?.label, input.widenedFrom?.label].filter(Boolean).join(' '), ...(input.meaning ? { meaning: input.meaning } : {}), ...(input.screens ? { screens: input.screens } : {}) }) : null;
+  const written = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout, { when: [timeRange?.label, input.widenedFrom?.label].filter(Boolean).join(' '), ...(input.meaning ? { meaning: input.meaning } : {}), ...(input.screens ? { screens: input.screens } : {}) }) : null;
+  // When that lead says only "I don't know" or guesses, a learned chooser may state a found line (line-ranker).
+  const ranked = input.question && (written !== null || input.explain) ? rankedLead(input.question, input.numbered, written, fmt, { explain: !!input.explain }) : null;
+  const fact = ranked ? ranked.lead : written;
   if (fact) {
     out.push(fact.text);
     cited.push(...fact.cited);
@@ -221,16 +229,16 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
     );
   }
   if (!input.lead) out.push('', NO_MODEL_SENTENCE);
-  return { text: out.join('\n').replace(/^\n+/, ''), cited: [...new Set(cited)] };
+  return { text: out.join('\n').replace(/^\n+/, ''), cited: [...new Set(cited)], ...(ranked?.explain ? { explain: ranked.explain } : {}) };
 }
 
 /** The extractive answer as a turn: its text and the memories it cites. */
-export function answerOffline(input: OfflineAnswerInput): Pick<AnswerDraft, 'answer' | 'citations'> {
+export function answerOffline(input: OfflineAnswerInput): Pick<AnswerDraft, 'answer' | 'citations' | 'explain'> {
   const o = composeOfflineAnswer(input);
   const byN = new Map(input.numbered.map((m) => [m.n, m]));
   const citations: Citation[] = o.cited.flatMap((n) => {
     const m = byN.get(n);
     return m ? [{ n, memory_id: m.memory.id, kind: m.memory.kind }] : [];
   });
-  return { answer: o.text, citations };
+  return { answer: o.text, citations, ...(o.explain ? { explain: o.explain } : {}) };
 }

@@ -72,6 +72,7 @@ function resultOut(turnId: string, t: ChatTurn): ChatTurnResult {
     error: t.error,
     time_range: rangeOut(t.retrieval.timeRange),
     prompt_tokens: t.retrieval.promptTokens,
+    ...(t.explain ? { explain: t.explain } : {}),
   };
 }
 
@@ -147,7 +148,7 @@ export function createChatHandlers(deps: ChatHandlerDeps): ChatHandlers {
         let threadId = req.thread_id ?? '';
         try {
           const turn = await chat.ask(
-            { threadId: req.thread_id, text: req.text, timeZone: req.time_zone, signal: controller.signal },
+            { threadId: req.thread_id, text: req.text, timeZone: req.time_zone, signal: controller.signal, explain: req.explain },
             {
               retrieval: (r: TurnRetrieval) => {
                 threadId = r.threadId;

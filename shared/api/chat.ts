@@ -99,6 +99,22 @@ const TurnRef = {
   turn_id: lazySchema(() => z.string()),
 };
 
+/**
+ * Why an offline answer leads with its line (`engram ask --explain`): the hand-written lead, each
+ * candidate line of the passages the answer was given with its features and the learned chooser's
+ * score, and the line chosen, if any. Only lines the answer may show already (redacted passages).
+ */
+export const ChatLeadExplainSchema = lazySchema(() => z.object({
+  /** The hand-written lead sentence, before the chooser looked. */
+  lead: z.string(),
+  state: z.enum(['sure', 'hedge', 'unknown']),
+  feature_names: z.array(z.string()),
+  candidates: z.array(z.object({ text: z.string(), n: z.number().int(), title: z.string(), features: z.array(z.number()), score: z.number() })),
+  /** The index of the candidate the answer now leads with, or null when the hand-written lead stands. */
+  chosen: z.number().int().nullable(),
+}));
+export type ChatLeadExplain = z.infer<typeof ChatLeadExplainSchema>;
+
 export const ChatTurnResultSchema = lazySchema(() => z.object({
   ...TurnRef,
   user_message_id: z.string(),
@@ -110,6 +126,8 @@ export const ChatTurnResultSchema = lazySchema(() => z.object({
   error: z.string().nullable(),
   time_range: ChatTimeRangeSchema.nullable(),
   prompt_tokens: z.number().int().nonnegative(),
+  /** Only when asked for (`explain`), offline: why the answer leads with its line. */
+  explain: ChatLeadExplainSchema.optional(),
 }));
 export type ChatTurnResult = z.infer<typeof ChatTurnResultSchema>;
 
@@ -143,6 +161,8 @@ export const chatRequests = {
       turn_id: z.string().min(1).max(128).optional(),
       /** The viewer's time zone, so "yesterday" means the user's yesterday. */
       time_zone: TimeZoneSchema.optional(),
+      /** Return why the offline answer leads with its line (a developer's view; see ChatLeadExplainSchema). */
+      explain: z.boolean().optional(),
     })),
     ChatTurnResultSchema,
   ),

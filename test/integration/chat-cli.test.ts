@@ -13,6 +13,7 @@ import { chatCommand } from '../../electron/hosts/cli/commands/chat.js';
 import { revealCommand } from '../../electron/hosts/cli/commands/reveal.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../fakes/fake-anthropic-server.js';
 import { harnessCommand } from '../helpers/harness-bundle.js';
+import { ChatLeadExplainSchema } from '../../shared/api/index.js';
 
 const DAY = 86_400_000;
 const key = randomBytes(32);
@@ -80,6 +81,19 @@ describe('engram ask', () => {
     const span = Date.parse(j.time_range!.to) - Date.parse(j.time_range!.from);
     expect(Math.abs(span - 4 * DAY)).toBeLessThan(60_000);
     expect(j).toMatchObject({ status: 'complete', mode: 'offline' });
+  });
+
+  it('--explain adds why the answer leads with its line (zod-checked), and only when asked', async () => {
+    const c = context();
+    expect(await run(askCommand, ['Who manages the platform team?', '--json', '--offline', '--explain'], c)).toBe(0);
+    const j = JSON.parse(c.out[0]!) as { answer: string; explain?: unknown };
+    const ex = ChatLeadExplainSchema.parse(j.explain);
+    expect(ex.feature_names.length).toBeGreaterThan(10);
+    expect(ex.lead.length).toBeGreaterThan(0);
+    expect(j.answer.startsWith(ex.chosen === null ? ex.lead : '')).toBe(true);
+    const plain = context();
+    expect(await run(askCommand, ['Who manages the platform team?', '--json', '--offline'], plain)).toBe(0);
+    expect(JSON.parse(plain.out[0]!)).not.toHaveProperty('explain');
   });
 
   it('streams the model answer to the terminal, then lists the cited sources', async () => {

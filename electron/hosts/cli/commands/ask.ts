@@ -86,7 +86,7 @@ export async function threadOf(client: ApiClient, threadId: string): Promise<Cha
  * One question through chat.send, its answer streamed from chat.token to `onToken`; Ctrl-C
  * (`signal`) cancels the turn with chat.cancel, keeping what was said as a partial answer.
  */
-export async function sendTurn(client: ApiClient, input: { text: string; thread_id?: string }, signal: AbortSignal, onToken?: (text: string) => void): Promise<CliTurn> {
+export async function sendTurn(client: ApiClient, input: { text: string; thread_id?: string; explain?: boolean }, signal: AbortSignal, onToken?: (text: string) => void): Promise<CliTurn> {
   const turnId = `cli_${randomUUID()}`;
   let retrieval: CliTurn['retrieval'] = null;
   let done = false;
@@ -146,6 +146,7 @@ export function turnJson({ result, retrieval }: CliTurn) {
     query: retrieval?.query ?? '',
     withheld: (retrieval?.withheld ?? []).map((w) => ({ memory_id: w.memory_id, title: w.title })),
     prompt_tokens: result.prompt_tokens,
+    ...(result.explain ? { explain: result.explain } : {}),
   };
 }
 
@@ -191,7 +192,10 @@ items are never sent to a model.
   --no-topics   skip the model's search topics (active retrieval, on with a model: one small call)
   --wait-for-meaning
                 without a model, wait for the meaning model to load (seconds on a cold
-                start) instead of answering from the keyword index meanwhile`,
+                start) instead of answering from the keyword index meanwhile
+  --explain     with --json, offline: add "explain": why the answer leads with its line (the
+                hand-written lead, each candidate screen line with its features and score, the
+                line chosen); a developer's view, e.g. for npm run bench -- lead-ranker`,
   options: {
     json: { type: 'boolean' },
     thread: { type: 'string' },
@@ -199,6 +203,7 @@ items are never sent to a model.
     topics: { type: 'boolean' },
     'no-topics': { type: 'boolean' },
     'wait-for-meaning': { type: 'boolean' },
+    explain: { type: 'boolean' },
   },
   allowPositionals: true,
   async run(args, ctx) {
@@ -224,7 +229,7 @@ items are never sent to a model.
       let streamed = false;
       const turn = await sendTurn(
         session.client,
-        { text: question, thread_id: thread },
+        { text: question, thread_id: thread, ...(json && bool(args, 'explain') ? { explain: true } : {}) },
         ctx.signal,
         json
           ? undefined
