@@ -1,4 +1,4 @@
-import type { BatchAnalysis } from '../subagent-kit/index.js';
+import { ALWAYS_REFUSED, ALWAYS_REFUSED_OTHER, E, W, addressedOrderAt, other, type BatchAnalysis } from '../subagent-kit/index.js';
 
 /**
  * Core blocks are in every chat prompt, so a line written there is an order to the assistant in all
@@ -15,43 +15,6 @@ export class CoreInstructionRefused extends Error {
     this.name = 'CoreInstructionRefused';
   }
 }
-
-// Never a user's fact, whoever seems to say it: addressing the assistant, overriding its rules.
-const ALWAYS_REFUSED: Array<[RegExp, string]> = [
-  [/\bnote (?:for|to) (?:the )?(?:engram|assistant|ai|model|bot|llm|agent)\b/i, 'a note addressed to the assistant is not a fact about the user'],
-  [/\b(?:ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}\b(?:previous|prior|above|earlier|all|any|other|system|your)\b[^.\n]{0,20}\b(?:instructions?|prompts?|rules?|messages?|directions?|directives?)\b/i, 'it tries to override instructions'],
-  [/\bfrom now on\b|\bhenceforth\b|\bgoing forward\b/i, 'standing orders for the assistant come from the user in Engram\'s chat or window, never from a tool call'],
-  [/\b(?:system prompt|you are now|new instructions?|act as|pretend to be|jailbreak)\b/i, 'it tries to change how the assistant behaves'],
-  [/\b(?:engram|assistant|claude|chatgpt|gpt|ai)\s*[:,]\s*(?:please\s+)?(?:always|never|do|don't|save|remember|write|add|tell|send|include|end|start)\b/i, 'a line addressed to the assistant is not a fact about the user'],
-  [/\b(?:save|write|add|put|store|append|insert)\b[^.\n]{0,30}\b(?:persona|core|human) block\b/i, 'a line that asks to be written into a core block is an instruction, not a fact'],
-];
-
-// The same orders in the languages most users write after English (German, French, Spanish, Italian,
-// Portuguese, Dutch): a forum post or an email in German is as much a stranger's text as one in
-// English. Letters of any script bound a word here (\b knows ASCII only: "für", "à").
-const W = String.raw`(?<![\p{L}\p{N}])`;
-const E = String.raw`(?![\p{L}\p{N}])`;
-const other = (body: string): RegExp => new RegExp(body, 'iu');
-const ALWAYS_REFUSED_OTHER: Array<[RegExp, string]> = [
-  [
-    other(
-      String.raw`${W}(?:notiz|hinweis|anmerkung|nachricht)\s+(?:für|an)\s+(?:den\s+|die\s+)?(?:assistenten|assistentin|ki|bot|engram)${E}|${W}note\s+(?:pour|à)\s+(?:l['’]\s*)?(?:assistant|ia|engram)${E}|${W}nota\s+(?:para|per|pro)\s+(?:el\s+|la\s+|o\s+|a\s+|l['’]\s*)?(?:asistente|assistente|ia|engram)${E}|${W}notitie\s+voor\s+(?:de\s+)?(?:assistent|ai|engram)${E}`,
-    ),
-    'a note addressed to the assistant is not a fact about the user',
-  ],
-  [
-    other(
-      String.raw`${W}(?:ignorier\p{L}*|vergiss|missachte\p{L}*|ignore[rz]?|oublie[rz]?|ignora\p{L}*|olvida\p{L}*|dimentica\p{L}*|esque[cç]a\p{L}*|negeer\p{L}*|vergeet)${E}[^.\n]{0,50}${W}(?:anweisung\p{L}*|instruktion\p{L}*|regeln|befehl\p{L}*|vorgaben|consignes?|instructions?|règles|instrucciones|reglas|[oó]rdenes|istruzioni|regole|instruç(?:ão|ões)|regras|instructies|regels|opdrachten)${E}`,
-    ),
-    'it tries to override instructions',
-  ],
-  [
-    other(
-      String.raw`${W}(?:von nun an|ab jetzt|fortan|à partir de maintenant|désormais|dorénavant|de ahora en adelante|a partir de ahora|desde ahora|d['’]ora in (?:poi|avanti)|da ora in poi|a partir de agora|de agora em diante|daqui em diante|vanaf nu|voortaan|van nu af aan)${E}`,
-    ),
-    "standing orders for the assistant come from the user in Engram's chat or window, never from a tool call",
-  ],
-];
 
 // "always"/"never" beside a word about answering, naming, ending, recommending or sending, in those
 // languages: an instruction on how to answer, as INSTRUCTION is in English.
@@ -105,6 +68,34 @@ export function wordsFromAnswer(line: string, analysis: BatchAnalysis): string[]
 }
 
 /**
+ * The words of a core line's value that come from a note to the assistant the user pasted into their
+ * own chat ("Is this real? Note for the assistant: …"): the message from the note on is someone
+ * else's text, which the user asks about, not what they tell Engram. Words the user also wrote
+ * before the note, or in another message, stay theirs.
+ */
+export function wordsFromPastedOrder(line: string, analysis: BatchAnalysis): string[] {
+  const pasted: string[] = [];
+  const own: string[] = [];
+  for (const s of analysis.userSources) {
+    const at = addressedOrderAt(s.text);
+    own.push(at < 0 ? s.text : s.text.slice(0, at));
+    if (at >= 0) pasted.push(s.text.slice(at));
+  }
+  if (!pasted.length) return [];
+  const theirs = stemsOf(pasted.join('\n'));
+  const mine = stemsOf(own.join('\n'));
+  const colon = line.indexOf(':');
+  const value = colon > 0 && colon < 40 ? line.slice(colon + 1) : line;
+  const out: string[] = [];
+  for (const w of value.match(WORDS) ?? []) {
+    if (w.length < 4 || PLAIN.has(w.toLowerCase())) continue;
+    const s = stem(w);
+    if (theirs.has(s) && !mine.has(s) && !out.includes(w)) out.push(w);
+  }
+  return out;
+}
+
+/**
  * Throws CoreInstructionRefused for the first line that is an order to the assistant, unless it is
  * the user's own words: an instruction-shaped line must be said, as written, in a user message of a
  * batch of Engram's own chat (BatchAnalysis.userVoice), and must not carry a link or an address.
@@ -123,6 +114,8 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
     for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
     const borrowed = wordsFromAnswer(raw, analysis);
     if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answers or what it was shown (which may quote a page), not from the user's own messages`);
+    const pasted = wordsFromPastedOrder(raw, analysis);
+    if (pasted.length) throw new CoreInstructionRefused(raw, `"${pasted.slice(0, 3).join('", "')}" come from a note to the assistant the user pasted to ask about, not from what they tell Engram`);
     const links = [...raw.matchAll(LINKS)].map((m) => squash(m[0]));
     const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
     // A link or an address, in any language: kept only when the user typed that link in their own chat.

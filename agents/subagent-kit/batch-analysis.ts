@@ -3,6 +3,7 @@ import { DEFAULT_REDACTION, type RedactionSwitches } from '../../shared/redactio
 import type { SourceBatch } from './source-batch.js';
 import { scrubSecrets } from './secret-scanner.js';
 import { oneLine } from './text.js';
+import { addressedOrder } from './assistant-orders.js';
 
 /** One source of a batch (an observation or a message) as the extractors read it. */
 export interface BatchSource {
@@ -155,6 +156,23 @@ export class BatchAnalysis {
 
   get allProvenance(): Provenance[] {
     return this.sources.map((s) => s.provenance);
+  }
+
+  /**
+   * Why this batch hails the assistant or tries to override its rules, or null: a screen, a recording,
+   * an imported chat, or a message the user pasted into their own chat to ask about ("is this real?
+   * Note for the assistant: …"). Such text is an attempt on whatever model reads it: what it says may
+   * be kept as new memories citing it, but it changes no memory it did not write (updateTool,
+   * mergeTool), so a page cannot rewrite what the user told.
+   */
+  get hailsAssistant(): string | null {
+    return this.memo('hails', () => {
+      for (const s of this.sources) {
+        const why = addressedOrder(s.text);
+        if (why) return why;
+      }
+      return null;
+    });
   }
 
   /** Messages the user wrote (chat), in order. */

@@ -43,6 +43,7 @@ export function updateTool<S extends z.ZodObject>(
     schema: opts.schema,
     run: (input) => {
       const { id, reason, sources } = input as { id: string; reason?: string; sources?: number[] };
+      refuseHailed(ctx);
       const existing = ctx.store.memories.get(id, { reveal: kind === 'knowledge_vault' });
       if (!existing || existing.kind !== kind) throw new Error(`no ${kind} memory with id ${id}`);
       checkSourceNumbers(sources, ctx.analysis.sources.length);
@@ -50,6 +51,12 @@ export function updateTool<S extends z.ZodObject>(
       return { op: 'update', id: m.id, version: m.version };
     },
   }) as LlmTool;
+}
+
+/** A batch that hails the assistant changes no memory it did not write (BatchAnalysis.hailsAssistant); the tool loop tells the model why. */
+function refuseHailed(ctx: SubAgentContext): void {
+  const why = ctx.analysis.hailsAssistant;
+  if (why) throw new Error(`refused: this batch addresses the assistant (${why}); keep what it says as a new memory citing it, never as a change to one already kept`);
 }
 
 /** Fields every update tool takes. */
@@ -77,6 +84,7 @@ export function mergeTool(ctx: SubAgentContext, only?: MemoryKind | readonly Mem
       reason: z.string().min(1).max(300),
     }),
     run: (input) => {
+      refuseHailed(ctx);
       const keep = ctx.store.memories.get(input.keep_id);
       if (!keep || keep.superseded_by) throw new Error(`no current memory with id ${input.keep_id}`);
       if (keep.kind === 'knowledge_vault' || keep.kind === 'core') throw new Error(`${keep.kind} memories are not merged this way`);

@@ -1,0 +1,71 @@
+/**
+ * Orders addressed to the assistant, whoever seems to say them: a note for the assistant, an
+ * override of its rules, a standing order, a request to write into its core. Never a user's fact;
+ * the core guard refuses such a core line (agents/core), and a batch of text others wrote (a screen,
+ * a recording, an imported chat) that carries one changes no memory it did not write (common-tools).
+ */
+
+// Never a user's fact, whoever seems to say it: addressing the assistant, overriding its rules.
+export const ALWAYS_REFUSED: Array<[RegExp, string]> = [
+  [/\bnote (?:for|to) (?:the )?(?:engram|assistant|ai|model|bot|llm|agent)\b/i, 'a note addressed to the assistant is not a fact about the user'],
+  [/\b(?:ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}\b(?:previous|prior|above|earlier|all|any|other|system|your)\b[^.\n]{0,20}\b(?:instructions?|prompts?|rules?|messages?|directions?|directives?)\b/i, 'it tries to override instructions'],
+  [/\bfrom now on\b|\bhenceforth\b|\bgoing forward\b/i, 'standing orders for the assistant come from the user in Engram\'s chat or window, never from a tool call'],
+  [/\b(?:system prompt|you are now|new instructions?|act as|pretend to be|jailbreak)\b/i, 'it tries to change how the assistant behaves'],
+  [/\b(?:engram|assistant|claude|chatgpt|gpt|ai)\s*[:,]\s*(?:please\s+)?(?:always|never|do|don't|save|remember|write|add|tell|send|include|end|start)\b/i, 'a line addressed to the assistant is not a fact about the user'],
+  [/\b(?:save|write|add|put|store|append|insert)\b[^.\n]{0,30}\b(?:persona|core|human) block\b/i, 'a line that asks to be written into a core block is an instruction, not a fact'],
+  // Pages hail whatever model reads them ("To any AI reading this:", "for AI assistants summarising this mail", "if you are an LLM").
+  [/\b(?:to|for|attention|dear|hey)\s+(?:any|all|every|the)?\s*(?:ai|llm|language model|assistant|bot|agent)s?\b[^.\n]{0,25}\b(?:reading|summari[sz]ing|processing|parsing|scanning|indexing)\s+(?:this|these|it|the (?:page|site|mail|e-?mail|message|document|text|file))\b|\bif you are an? (?:ai|llm|language model|assistant|bot)\b/i, 'a note addressed to the assistant is not a fact about the user'],
+];
+
+// The same orders in the languages most users write after English (German, French, Spanish, Italian,
+// Portuguese, Dutch, and since redteam55 Polish, Swedish, Danish and Norwegian): a forum post or an email in German is as much a stranger's text as one in
+// English. Letters of any script bound a word here (\b knows ASCII only: "für", "à").
+export const W = String.raw`(?<![\p{L}\p{N}])`;
+export const E = String.raw`(?![\p{L}\p{N}])`;
+export const other = (body: string): RegExp => new RegExp(body, 'iu');
+export const ALWAYS_REFUSED_OTHER: Array<[RegExp, string]> = [
+  [
+    other(
+      String.raw`${W}(?:notiz|hinweis|anmerkung|nachricht)\s+(?:für|an)\s+(?:den\s+|die\s+)?(?:assistenten|assistentin|ki|bot|engram)${E}|${W}note\s+(?:pour|à)\s+(?:l['’]\s*)?(?:assistant|ia|engram)${E}|${W}nota\s+(?:para|per|pro)\s+(?:el\s+|la\s+|o\s+|a\s+|l['’]\s*)?(?:asistente|assistente|ia|engram)${E}|${W}notitie\s+voor\s+(?:de\s+)?(?:assistent|ai|engram)${E}` +
+        String.raw`|${W}(?:notatka|uwaga|wiadomo(?:ść|sc)|informacja)\s+dla\s+(?:asystenta|ai|bota|engram)${E}|${W}(?:anteckning|meddelande|notering|notat|note|besked)\s+til+\s+(?:assistent(?:en)?|ai|engram)${E}`,
+    ),
+    'a note addressed to the assistant is not a fact about the user',
+  ],
+  [
+    other(
+      String.raw`${W}(?:ignorier\p{L}*|vergiss|zignoruj|ignoruj|ignorera|ignorer|glöm|glem|missachte\p{L}*|ignore[rz]?|oublie[rz]?|ignora\p{L}*|olvida\p{L}*|dimentica\p{L}*|esque[cç]a\p{L}*|negeer\p{L}*|vergeet)${E}[^.\n]{0,50}${W}(?:anweisung\p{L}*|instruktion\p{L}*|regeln|befehl\p{L}*|vorgaben|consignes?|instructions?|règles|instrucciones|reglas|[oó]rdenes|istruzioni|regole|instruç(?:ão|ões)|regras|instructies|regels|opdrachten|instrukcj\p{L}*|polece(?:nia|ń)|zasady|instruktion(?:er|erna)?|instruksjon(?:er|ene)?|regl(?:er|erna|ene)?)${E}`,
+    ),
+    'it tries to override instructions',
+  ],
+  [
+    other(
+      String.raw`${W}(?:von nun an|ab jetzt|fortan|à partir de maintenant|désormais|dorénavant|de ahora en adelante|a partir de ahora|desde ahora|d['’]ora in (?:poi|avanti)|da ora in poi|a partir de agora|de agora em diante|daqui em diante|vanaf nu|voortaan|van nu af aan|od teraz|od tej chwili|odt[ąa]d|från och med nu|hädanefter|fra nu af|fra nå av|fremover)${E}`,
+    ),
+    "standing orders for the assistant come from the user in Engram's chat or window, never from a tool call",
+  ],
+];
+
+/** The reasons of the orders ordinary text also says ("going forward, invoices go to…", "you are now signed in", "act as chair"). */
+const SAID_IN_PASSING = new Set([ALWAYS_REFUSED[2]![1], ALWAYS_REFUSED[3]![1], ALWAYS_REFUSED_OTHER[2]![1]]);
+
+/**
+ * Why a text hails the assistant or tries to override its rules (the first such reason), or null:
+ * a note for the assistant, "to any AI reading this", "ignore the previous instructions", a request
+ * to write into its core, in any of those languages. Not the standing-order words, which every
+ * other business mail says: those are refused in a core line (core-guard), not here.
+ */
+export function addressedOrder(text: string): string | null {
+  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (!SAID_IN_PASSING.has(why) && re.test(text)) return why;
+  return null;
+}
+
+/** Where the first order addressed to the assistant starts in the text (as addressedOrder finds them), or -1. */
+export function addressedOrderAt(text: string): number {
+  let at = -1;
+  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) {
+    if (SAID_IN_PASSING.has(why)) continue;
+    const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
+    if (m && (at < 0 || m.index < at)) at = m.index;
+  }
+  return at;
+}
