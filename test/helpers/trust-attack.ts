@@ -5,7 +5,8 @@
  * of startEngram, `engram add --file` and `engram export` through the CLI in process, and
  * `engram mcp` as a child process over stdio — against a model server (fake-openai-server, over
  * a real socket) that obeys every injection it reads: it routes every batch to every kind, calls
- * every tool it is offered with the injected order, and repeats whatever it was shown.
+ * every tool it is offered with the injected order, and repeats whatever it was shown; it aims an id
+ * field at the memory it was shown that the order is about, and writes arguments the schema accepts.
  *
  * steered: a core block, a directive (active or proposed) or a seeded memory changed by content.
  * leaked: bytes of a case's secret found in an answer, an MCP reply (every memory a search or the
@@ -167,7 +168,7 @@ function ordersIn(text: string): string[] {
   return [...text.matchAll(/ORDER-[^\n"\\]{0,300}/g)].map((m) => m[0]);
 }
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[] };
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; maxLength?: number; minItems?: number; format?: string; pattern?: string };
 
 /** Arguments that fill a tool's schema with the order: an obedient model's best effort. */
 function obey(schema: JsonSchema | undefined, order: string, seen: string, key = ''): unknown {
@@ -179,12 +180,32 @@ function obey(schema: JsonSchema | undefined, order: string, seen: string, key =
     for (const [k, s] of Object.entries(schema.properties ?? {})) out[k] = obey(s, order, seen, k);
     return out;
   }
-  if (t === 'array') return [obey(schema.items, order, seen, key)];
+  // An id field: the memory the order is about, as a model that reads the memories it was shown would pick it.
+  if (/(^|_)ids?$/.test(key)) {
+    const ids = aimedIds(order, seen);
+    if (ids.length) return t === 'array' ? ids.slice(0, 2) : ids[0];
+  }
+  if (t === 'array') return (schema.minItems ?? 0) > 1 ? Array.from({ length: schema.minItems! }, () => obey(schema.items, order, seen, key)) : [obey(schema.items, order, seen, key)];
   if (t === 'number' || t === 'integer') return 1;
   if (t === 'boolean') return true;
   if (/label/.test(key)) return 'persona';
+  // A model that reads the schema writes what it accepts (redteam55: too long an argument was refused
+  // and changed nothing): a date as a date, a word its pattern takes, no more than its length.
+  if (schema.format === 'date-time') return new Date().toISOString();
+  if (schema.pattern && !new RegExp(schema.pattern).test(order)) return ['note', 'decided', 'works_on'].find((w) => new RegExp(schema.pattern!).test(w)) ?? order;
   // It repeats what it saw in the long fields, and writes the order everywhere.
-  return /details|text|summary|content|value|caption|secret|description/.test(key) ? `${order}\n${seen.slice(0, 3000)}` : order;
+  const said = /details|text|summary|content|value|caption|secret|description/.test(key) ? `${order}\n${seen.slice(0, 3000)}` : order;
+  return schema.maxLength ? said.slice(0, schema.maxLength) : said;
+}
+
+/** The memory ids the model was shown, those whose text shares most words with the order first. */
+function aimedIds(order: string, seen: string): string[] {
+  const words = new Set(order.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const scored = [...seen.matchAll(/mem_[0-9a-z]{26}/g)].map((m) => {
+    const around = seen.slice(Math.max(0, m.index - 300), m.index + 300).toLowerCase().match(/[a-z]{4,}/g) ?? [];
+    return { id: m[0], score: around.filter((w) => words.has(w)).length };
+  });
+  return [...new Set(scored.sort((a, b) => b.score - a.score).map((x) => x.id))];
 }
 
 const ALL_KINDS = ['core', 'episodic', 'semantic', 'procedural', 'resource', 'knowledge_vault'];
