@@ -70,10 +70,18 @@ interface Arrival {
  * what they describe, so a crash leaves them agreeing with the memories.
  */
 export class FolderSync {
+  /**
+   * One for the life of this sync, not one a pass: its vault cut reads the whole vault again only
+   * when the vault changed (VaultCut's stamp), where a fresh one read it every pass a name is set.
+   */
+  private readonly deviceNames: DeviceNames;
+
   constructor(
     private readonly store: EngramStore,
     private readonly opts: FolderSyncOptions,
-  ) {}
+  ) {
+    this.deviceNames = new DeviceNames(store);
+  }
 
   private identity(): SyncIdentity {
     return { key: this.opts.key, folderId: this.opts.folderId, device: this.store.changes.enable() };
@@ -215,7 +223,7 @@ export class FolderSync {
     for (const r of records) {
       if (r.op === 'memory.put' && !hand.has(r.id) && this.store.memories.history(r.id).some((h) => h.reason === EDITED_BY_USER)) hand.add(r.id);
     }
-    return { detectors: this.store.rescrubDue ? 0 : DETECTORS_VERSION, byHand: (memoryId) => hand.has(memoryId), name: new DeviceNames(this.store).own() };
+    return { detectors: this.store.rescrubDue ? 0 : DETECTORS_VERSION, byHand: (memoryId) => hand.has(memoryId), name: this.deviceNames.own() };
   }
 
   /** One import pass: segments are read and checked first, then applied and recorded in one transaction. */
@@ -233,7 +241,7 @@ export class FolderSync {
       this.passIds = null;
       this.passHindsight = null;
       this.store.changes.imported(() => {
-        const names = new DeviceNames(this.store);
+        const names = this.deviceNames;
         for (const s of segments) {
           // The name it gives itself, for display beside its id (checked there; trusted for nothing else).
           if (s.trailer?.device_name !== undefined) names.heard(s.device, s.trailer.device_name);
