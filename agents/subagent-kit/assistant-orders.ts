@@ -49,13 +49,24 @@ export const ALWAYS_REFUSED_OTHER: Array<[RegExp, string]> = [
 const SAID_IN_PASSING = new Set([ALWAYS_REFUSED[2]![1], ALWAYS_REFUSED[3]![1], ALWAYS_REFUSED_OTHER[2]![1]]);
 
 /**
+ * "Engram, remember my manager is now Ravi": in Engram's own chat the user speaks to the assistant by
+ * name, and that is how a user asks for a change. Only in the user's own words is it not a hail
+ * (a page, a recording or an import saying it still is); a pasted note's other marks still count.
+ */
+const SPOKEN_TO = ALWAYS_REFUSED[4]![1];
+
+/**
  * Why a text hails the assistant or tries to override its rules (the first such reason), or null:
  * a note for the assistant, "to any AI reading this", "ignore the previous instructions", a request
  * to write into its core, in any of those languages. Not the standing-order words, which every
- * other business mail says: those are refused in a core line (core-guard), not here.
+ * other business mail says: those are refused in a core line (core-guard), not here. `ownWords`: the
+ * text is the user's own chat message, where speaking to the assistant by name is ordinary.
  */
-export function addressedOrder(text: string): string | null {
-  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (!SAID_IN_PASSING.has(why) && re.test(text)) return why;
+export function addressedOrder(text: string, opts: { ownWords?: boolean } = {}): string | null {
+  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) {
+    if (SAID_IN_PASSING.has(why) || (opts.ownWords && why === SPOKEN_TO)) continue;
+    if (re.test(text)) return why;
+  }
   return null;
 }
 

@@ -168,7 +168,7 @@ export class BatchAnalysis {
   get hailsAssistant(): string | null {
     return this.memo('hails', () => {
       for (const s of this.sources) {
-        const why = addressedOrder(s.text);
+        const why = addressedOrder(s.text, { ownWords: this.userVoice && s.role === 'user' });
         if (why) return why;
       }
       return null;
