@@ -18,7 +18,7 @@ import { tablesOf, type LaidTable } from './screen-layout.js';
 import { headedTables } from './people-table.js';
 
 /** What a row's status says of it. */
-export type Status = 'expired' | 'notStarted' | 'inProgress' | 'failed' | 'ready' | 'pending' | 'onTheWay' | 'valid' | 'done';
+export type Status = 'expired' | 'notStarted' | 'inProgress' | 'failed' | 'ready' | 'pending' | 'onTheWay' | 'valid' | 'done' | 'unpaid' | 'paid' | 'cancelled';
 
 /** How each status is said in English, for the sentence that finds none. */
 const SAID: Record<Status, string> = {
@@ -31,6 +31,9 @@ const SAID: Record<Status, string> = {
   onTheWay: 'on its way',
   valid: 'valid',
   done: 'done',
+  unpaid: 'unpaid or open',
+  paid: 'paid',
+  cancelled: 'cancelled',
 };
 
 /**
@@ -39,6 +42,10 @@ const SAID: Record<Status, string> = {
  * "Not started" before "Started", "Awaiting collection" (ready) before "Awaiting" (pending).
  */
 const CELL: [Status, RegExp][] = [
+  // A bill's or an invoice's: owed ("Unpaid", "Offen", "Impayé", "Pendiente de pago", "Em aberto") before "pending"'s "en attente".
+  ['unpaid', /^(?:unpaid|not\s+(?:yet\s+)?paid|open|outstanding|due(?:\s+now)?|to\s+pay|unbezahlt|nicht\s+bezahlt|offen|zu\s+zahlen|impayée?|non\s+(?:payée?|réglée?)|à\s+payer|en\s+attente\s+de\s+(?:paiement|règlement)|no\s+pagad[oa]|impagad[oa]|pendiente\s+de\s+pago|por\s+pagar|abiert[oa]|non\s+pagat[oa]|da\s+pagare|insolut[oa]|apert[oa]|não\s+pag[oa]|por\s+pagar|em\s+aberto|a\s+pagar|onbetaald|niet\s+betaald|te\s+betalen)(?![\p{L}])/iu],
+  ['paid', /^(?:paid(?:\s+in\s+full)?|settled|bezahlt|beglichen|payée?|réglée?|acquittée?|pagad[oa]|abonad[oa]|liquidad[oa]|pagat[oa]|saldat[oa]|pag[oa]$|quitad[oa]|betaald|voldaan)(?![\p{L}])/iu],
+  ['cancelled', /^(?:cancel+ed|void(?:ed)?|called\s+off|storniert|abgesagt|annulée?|cancelad[oa]|anulad[oa]|annullat[oa]|cancellat[oa]|geannuleerd|geschrapt)(?![\p{L}])/iu],
   ['notStarted', /^(?:not\s+(?:yet\s+)?(?:started|begun)|yet\s+to\s+(?:start|begin)|to[\s-]?do|(?:noch\s+)?nicht\s+(?:begonnen|gestartet|angefangen)|(?:non|pas(?:\s+encore)?)\s+(?:commencé|démarré|entamé)e?|à\s+faire|no\s+(?:iniciad|empezad|comenzad)[oa]|sin\s+(?:empezar|iniciar|comenzar)|por\s+hacer|non\s+(?:iniziat|avviat)[oa]|da\s+fare|(?:nog\s+)?niet\s+(?:gestart|begonnen)|te\s+doen|não\s+iniciad[oa]|por\s+fazer)(?![\p{L}])/iu],
   ['failed', /^(?:failed|fail|not\s+passed|did\s+not\s+pass|rejected|declined|refused|denied|nicht\s+bestanden|durchgefallen|abgelehnt|échoué|échec|refusée?|rejetée?|suspendid[oa]|rechazad[oa]|denegad[oa]|fallit[oa]|non\s+superat[oa]|respint[oa]|rifiutat[oa]|mislukt|niet\s+geslaagd|gezakt|afgewezen|geweigerd|reprovad[oa]|recusad[oa])(?![\p{L}])/iu],
   ['expired', /^(?:expired|lapsed|overdue|out\s+of\s+date|past\s+due|not\s+valid|no\s+longer\s+valid|invalid|(?:renewal|refresher)\s+overdue|abgelaufen|überfällig|verfallen|ungültig|nicht\s+(?:mehr\s+)?gültig|expirée?|périmée?|échue?|non\s+valide|caducad[oa]|vencid[oa]|expirad[oa]|no\s+válid[oa]|scadut[oa]|non\s+valid[oa]|verlopen|vervallen|achterstallig|ongeldig)(?![\p{L}])/iu],
@@ -72,6 +79,11 @@ export function statusOf(cell: string, progress = false): Status | null {
  * of when ("when does it run out") asks for a date, not for rows.
  */
 const ASKED: [Status[], RegExp][] = [
+  // "Which bills haven't I paid", "is the plumber's invoice still outstanding", "what do I still owe": owed, overdue or waiting.
+  [['unpaid', 'expired', 'pending'], /\b(?:unpaid|not\s+(?:yet\s+)?(?:been\s+)?paid|(?:haven't|havent|hasn't|have\s+not|has\s+not|didn't|did\s+not)\s+(?:\w+\s+){0,3}(?:paid|pa(?:y|id)\s+for|settled)|still\s+(?:owe|owing|to\s+pay|outstanding|open|due|unpaid)|outstanding|owing|left\s+to\s+pay)\b/i],
+  // "Have I paid the water bill", "did we pay the nursery", "is the gas bill settled".
+  [['paid'], /\b(?:paid|settled|(?:did|do)\s+(?:i|we)\s+(?:\w+\s+)?pay)\b/i],
+  [['cancelled'], /\b(?:cancel+ed|called\s+off)\b/i],
   [['notStarted'], /\b(?:not\s+(?:yet\s+)?(?:started|begun|touched|opened)|(?:haven't|havent|have\s+not|hasn't|has\s+not|didn't|did\s+not|not)\s+(?:\w+\s+){0,2}(?:yet\s+)?(?:start(?:ed)?|begun|beg[ia]n|touch(?:ed)?|open(?:ed)?)|yet\s+to\s+(?:start|begin)|still\s+to\s+(?:start|begin))\b/i],
   [['notStarted', 'inProgress'], /\b(?:(?:haven't|havent|have\s+not|hasn't|has\s+not|not)\s+(?:\w+\s+){0,2}(?:yet\s+)?(?:finished|completed|done)|still\s+to\s+do|unfinished|incomplete|left\s+to\s+do)\b/i],
   [['inProgress'], /\b(?:in\s+progress|half[-\s]?(?:way|done|finished)|part(?:ly|ially|\s*way)\s+(?:done|through)|(?:started|begun)\s+but|in\s+the\s+middle\s+of|(?:still|currently)\s+(?:doing|working\s+(?:on|through)))\b/i],
@@ -92,10 +104,13 @@ export function statusAsked(question: string): { statuses: Status[]; words: stri
   const q = question.replace(/’/g, "'");
   // Who, where, why ask a person, a place, a cause: not the rows of a list.
   if (ASKS_WHEN.test(q) || /^\s*(?:and\s+|so\s+)?(?:who|whom|whose|where|why|how(?!\s+many))\b/i.test(q)) return null;
+  // "What was the total paid", "the amount I paid": an amount, not a row's status.
+  const amount = /\b(?:total|amount|sum|price|cost|much)\b/i.test(q);
   for (const [statuses, re] of ASKED) {
     const m = re.exec(q);
     // "Which haven't I collected": done said with a not is none of the done rows.
     if (m && statuses[0] === 'done' && /n't\b|\bnot\b/i.test(q)) return null;
+    if (m && amount && (statuses[0] === 'paid' || statuses[0] === 'unpaid')) return null;
     if (m) return { statuses, words: m[0] };
   }
   return null;
