@@ -66,8 +66,9 @@ const KINDS: IdKind[] = [
   {
     asked: /\b(?:member(?:ship)?|loyalty)\s+(?:card\s+)?(?:number|no\b|nr\b|id\b|#)/i,
     words: ['member', 'membership', 'loyalty'],
-    nouns: ['membership', 'member', 'loyalty', 'adhérent', 'adhérente', 'membre', 'mitglied', 'socio', 'sócio', 'tessera', 'lid'],
-    compounds: ['mitglieds', 'lid', 'leden'],
+    // A shop's loyalty card as each language names it ("Carte fidélité n°", "Kundenkarte Nr.", "Tarjeta de fidelización", "Carta fedeltà", "Klantenkaart").
+    nouns: ['membership', 'member', 'loyalty', 'adhérent', 'adhérente', 'membre', 'mitglied', 'socio', 'sócio', 'tessera', 'lid', 'loyalty card', 'carte fidélité', 'carte de fidélité', 'fidélité', 'kundenkarte', 'treuekarte', 'bonuskarte', 'tarjeta de fidelización', 'tarjeta de socio', 'fidelización', 'carta fedeltà', 'fedeltà', 'cartão de fidelização', 'cartão cliente', 'fidelização', 'klantenkaart', 'spaarkaart'],
+    compounds: ['mitglieds', 'lid', 'leden', 'kundenkarten', 'karten'],
     alone: [],
   },
   {
@@ -75,6 +76,24 @@ const KINDS: IdKind[] = [
     words: ['meter', 'serial'],
     nouns: ['meter', 'compteur', 'zähler', 'contador', 'contatore', 'meterstand'],
     compounds: ['zähler', 'meter'],
+    alone: [],
+  },
+  {
+    // The number of the supply point a meter sits on, which a bill prints beside the meter's own serial: the UK's MPAN and MPRN,
+    // France's PDL and PCE, Spain's CUPS, Italy's POD and PDR, Portugal's CPE, Germany's Zählpunkt and MaLo-ID.
+    asked: /\b(?:mpan|mprn|meter\s+point(?:\s+(?:reference|administration))?(?:\s+(?:number|no\b|nr\b|ref(?:erence)?|id\b|#))?|supply\s+point|supply\s+(?:number|no\b|ref(?:erence)?|id\b)|cups|pdl|pce|pod|pdr|cpe|zählpunkt\w*|malo-?id)\b/iu,
+    words: ['mpan', 'mprn', 'point', 'supply', 'cups', 'pdl', 'pce', 'pod', 'pdr', 'cpe'],
+    implied: ['meter', 'electricity', 'gas'],
+    nouns: ['supply', 'supply point', 'meter point', 'meter point reference', 'meter point administration', 'point de livraison', 'point de comptage et d’estimation', 'punto de suministro', 'punto di prelievo', 'punto di riconsegna', 'ponto de entrega', 'código de ponto de entrega', 'aansluiting', 'ean-code'],
+    compounds: ['zählpunkt', 'zählpunktbezeichnung', 'marktlokations', 'aansluitings'],
+    alone: ['mpan', 'mprn', 'pdl', 'pce', 'cups', 'pod', 'pdr', 'cpe', 'zählpunktbezeichnung', 'zählpunkt', 'malo-id', 'ean-code', 'ean code'],
+  },
+  {
+    // A driving licence's number ("Licence number", "Führerscheinnummer", "Permis de conduire n°", "N.º da carta de condução", "Rijbewijsnummer").
+    asked: /\b(?:driving|driver'?s?)\s+licen[cs]e(?:\s+(?:number|no\b|nr\b|id\b|#))?|\blicen[cs]e\s+(?:number|no\b|nr\b|id\b|#)/i,
+    words: ['licence', 'license', 'driving', 'driver'],
+    nouns: ['licence', 'license', 'driving licence', 'driving license', "driver's license", 'driver license', 'permis', 'permis de conduire', 'führerschein', 'carnet de conducir', 'permiso de conducir', 'carné de conducir', 'patente', 'patente di guida', 'carta de condução', 'carteira de motorista', 'rijbewijs'],
+    compounds: ['führerschein', 'rijbewijs'],
     alone: [],
   },
   {
@@ -137,8 +156,8 @@ const GENERIC = new RegExp(`(?:^|[·|,;(]\\s*|\\s{2,})(?:(?:your|our|my|votre|no
 
 /** A code as labels give them: capitals and figures, one run or a few short groups ("BRX77Q2", "482 117 390 551", "AB12 CDE"). */
 const TOKEN = /[A-Z0-9]+(?:[./-][A-Z0-9]+)*/y;
-/** What sits between a label and its value: a colon, a hash, "is". */
-const BETWEEN = /[\s:.#°º=–-]*(?:(?:is|est|ist|es|è|é)\s+)?/iy;
+/** What sits between a label and its value: a colon, a hash, "is"; the bracket that closes a label's short form ("Supply number (MPAN): …"). */
+const BETWEEN = /[\s:.#°º=–)-]*(?:(?:is|est|ist|es|è|é)\s+)?/iy;
 
 /** The value right after a label at `at`, as written ("BRX77Q2", "2200 4471 889"), or null when none follows. */
 function valueAfter(text: string, at: number): string | null {
@@ -173,7 +192,9 @@ function idValue(v: string | null, strict = false): v is string {
 function labelledPiece(text: string, label: RegExp, test: (v: string | null) => boolean): string | null {
   for (const m of text.matchAll(label)) {
     const v = valueAfter(text, m.index + m[0].length);
-    if (test(v)) return text.slice(m.index, text.indexOf(v!, m.index + m[0].length) + v!.length).trim();
+    // A short form in brackets after the label it stands for ("Supply number (MPAN)", "Point de livraison (PDL)"): the piece from that label.
+    const spelt = text[m.index - 1] === '(' ? /\p{L}[\p{L}\s'’.-]*$/u.exec(text.slice(0, m.index - 1).trimEnd()) : null;
+    if (test(v)) return text.slice(spelt?.index ?? m.index, text.indexOf(v!, m.index + m[0].length) + v!.length).trim();
   }
   return null;
 }
