@@ -5,7 +5,7 @@
  * question's own word, never a translation of screen text: a word the table does not tie to the
  * question is left as the screen wrote it.
  */
-import { languagesOf, withEnglishDates } from '../../shared/text/index.js';
+import { englishDates, languagesOf, withEnglishDates } from '../../shared/text/index.js';
 import { foreignForms, meets, metByKin, stem, stemsOf, type AskedValue } from './asked-value.js';
 
 /** A label is a short run of words before ": " (longer, it is a sentence with a colon in it). */
@@ -75,6 +75,8 @@ function labelGlossed(statement: string, question: string, asked: AskedValue, sc
   }
   const done = new Set<string>();
   return statement.replace(/[\p{L}][\p{L}'’-]*/gu, (w) => {
+    // A weekday's name is said in English with its date (withEnglishDates), not twice ("Samedi (Saturday) (saturdays)").
+    if (englishDates(w).length) return w;
     const said = metInTranslation(w, words).filter((x) => !done.has(x));
     for (const x of said) done.add(x);
     return said.length ? `${w} (${said.join(', ')})` : w;
