@@ -3,6 +3,9 @@ import { CarriedSecrets } from './rescrub-carry.js';
 import { ShortVaultValues } from './vault-short-values.js';
 import type { MemoryRepo } from './memory-repo.js';
 
+/** A value as wholeValue compares it: trimmed, white space folded, lower case. */
+const fold = (v: string): string => v.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /** Vault rows read per query: the list is paged to the end, however many there are. */
 const PAGE = 1000;
 
@@ -18,6 +21,8 @@ export class VaultCut {
   private stamp: string | null = null;
   private carried: CarriedSecrets = new CarriedSecrets(switchesForModel(), true);
   private short: ShortVaultValues = new ShortVaultValues();
+  /** Every value the vault keeps (and kept), trimmed and case-folded, for wholeValue. */
+  private whole = new Set<string>();
 
   constructor(private readonly memories: Pick<MemoryRepo, 'stamp' | 'list' | 'get' | 'history'>) {}
 
@@ -26,6 +31,7 @@ export class VaultCut {
     if (stamp === this.stamp) return this.carried;
     const carried = new CarriedSecrets(switchesForModel(), true);
     const short = new ShortVaultValues();
+    const whole = new Set<string>();
     for (let offset = 0; ; offset += PAGE) {
       const rows = this.memories.list({ kinds: ['knowledge_vault'], includeSuperseded: true, order: 'oldest', limit: PAGE, offset });
       for (const row of rows) {
@@ -35,18 +41,21 @@ export class VaultCut {
         if (typeof m?.fields.secret === 'string') {
           carried.add(kind, m.fields.secret);
           short.add(kind, m.title, m.fields.secret);
+          whole.add(fold(m.fields.secret));
         }
         // An earlier value of the entry is still the user's (a password changed last month).
         for (const h of this.memories.history(row.id, { reveal: true })) {
           if (typeof h.snapshot.fields.secret !== 'string') continue;
           carried.add(kind, h.snapshot.fields.secret);
           short.add(kind, h.snapshot.title, h.snapshot.fields.secret);
+          whole.add(fold(h.snapshot.fields.secret));
         }
       }
       if (rows.length < PAGE) break;
     }
     this.carried = carried;
     this.short = short;
+    this.whole = whole;
     this.stamp = stamp;
     return carried;
   }
@@ -72,6 +81,17 @@ export class VaultCut {
   byLayout = (words: readonly PlacedWord[]): LaidOutSecret[] => {
     this.values();
     return this.short.givenByLayout(words).map((value): LaidOutSecret => ({ kind: 'password', category: 'passwords', value, label: null }));
+  };
+
+  /**
+   * Whether the text as a whole is a value the vault keeps, in any case: a short or plain one too
+   * ("larkspur"), which text() cuts only where the text gives it as a value. For a text that is one
+   * value or nothing (a device's name, shown on every other device), where being that value is enough.
+   */
+  wholeValue = (text: string): boolean => {
+    this.values();
+    const t = fold(text);
+    return t.length >= 3 && this.whole.has(t);
   };
 
   /**

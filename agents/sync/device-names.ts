@@ -34,7 +34,9 @@ export class DeviceNames {
     if (!r.success) return issueLine(r.error);
     const name = r.data;
     if (redactText(name, switchesForModel()).secrets.length) return 'a device name cannot hold a key, a token or a password: your other devices show it';
-    if (this.store.memories && (this.cut ??= new VaultCut(this.store.memories)).text(name) !== name) return 'a device name cannot quote a value your vault keeps: your other devices show it';
+    const cut = this.store.memories ? (this.cut ??= new VaultCut(this.store.memories)) : null;
+    // A short or plain value is cut from text only where it is given as a value; a name that is nothing but the value is one.
+    if (cut && (cut.text(name) !== name || cut.wholeValue(name))) return 'a device name cannot quote a value your vault keeps: your other devices show it';
     if (coreLineProblem(name) !== null) return 'a device name cannot be an instruction to the assistant';
     return null;
   }
