@@ -41,6 +41,19 @@ const WORDS = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const stem = (w: string): string => w.toLowerCase().replace(/[’]/g, "'").slice(0, 5);
 const stemsOf = (t: string): Set<string> => new Set((t.match(WORDS) ?? []).filter((w) => w.length >= 4).map(stem));
 
+/** The words of a core line's value (after its key, if any) whose stems others' text has and the user's own does not. */
+function valueWordsFrom(line: string, theirs: Set<string>, mine: Set<string>): string[] {
+  const colon = line.indexOf(':');
+  const value = colon > 0 && colon < 40 ? line.slice(colon + 1) : line;
+  const out: string[] = [];
+  for (const w of value.match(WORDS) ?? []) {
+    if (w.length < 4 || PLAIN.has(w.toLowerCase())) continue;
+    const s = stem(w);
+    if (theirs.has(s) && !mine.has(s) && !out.includes(w)) out.push(w);
+  }
+  return out;
+}
+
 /**
  * The words of a core line's value ("Name: Bartholomew Quill": what follows the key; the whole line
  * when it has none) that text the learning pass reads and the user did not write says, and the
@@ -54,17 +67,7 @@ export function wordsFromAnswer(line: string, analysis: BatchAnalysis): string[]
   const turns = [...analysis.earlierTurns, ...analysis.sources];
   const answers = [...turns.filter((s) => s.role !== 'user').map((s) => s.text), ...analysis.shown];
   if (!answers.length) return [];
-  const shown = stemsOf(answers.join('\n'));
-  const own = stemsOf(turns.filter((s) => s.role === 'user').map((s) => s.text).join('\n'));
-  const colon = line.indexOf(':');
-  const value = colon > 0 && colon < 40 ? line.slice(colon + 1) : line;
-  const out: string[] = [];
-  for (const w of value.match(WORDS) ?? []) {
-    if (w.length < 4 || PLAIN.has(w.toLowerCase())) continue;
-    const s = stem(w);
-    if (shown.has(s) && !own.has(s) && !out.includes(w)) out.push(w);
-  }
-  return out;
+  return valueWordsFrom(line, stemsOf(answers.join('\n')), stemsOf(turns.filter((s) => s.role === 'user').map((s) => s.text).join('\n')));
 }
 
 /**
@@ -77,22 +80,13 @@ export function wordsFromPastedOrder(line: string, analysis: BatchAnalysis): str
   const pasted: string[] = [];
   const own: string[] = [];
   for (const s of analysis.userSources) {
-    const at = addressedOrderAt(s.text);
+    // "Engram, remember …" in Engram's own chat is the user talking, not a pasted note (hail-own-words).
+    const at = addressedOrderAt(s.text, { ownWords: analysis.userVoice });
     own.push(at < 0 ? s.text : s.text.slice(0, at));
     if (at >= 0) pasted.push(s.text.slice(at));
   }
   if (!pasted.length) return [];
-  const theirs = stemsOf(pasted.join('\n'));
-  const mine = stemsOf(own.join('\n'));
-  const colon = line.indexOf(':');
-  const value = colon > 0 && colon < 40 ? line.slice(colon + 1) : line;
-  const out: string[] = [];
-  for (const w of value.match(WORDS) ?? []) {
-    if (w.length < 4 || PLAIN.has(w.toLowerCase())) continue;
-    const s = stem(w);
-    if (theirs.has(s) && !mine.has(s) && !out.includes(w)) out.push(w);
-  }
-  return out;
+  return valueWordsFrom(line, stemsOf(pasted.join('\n')), stemsOf(own.join('\n')));
 }
 
 /**

@@ -71,10 +71,10 @@ export function addressedOrder(text: string, opts: { ownWords?: boolean } = {}):
 }
 
 /** Where the first order addressed to the assistant starts in the text (as addressedOrder finds them), or -1. */
-export function addressedOrderAt(text: string): number {
+export function addressedOrderAt(text: string, opts: { ownWords?: boolean } = {}): number {
   let at = -1;
   for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) {
-    if (SAID_IN_PASSING.has(why)) continue;
+    if (SAID_IN_PASSING.has(why) || (opts.ownWords && why === SPOKEN_TO)) continue;
     const m = new RegExp(re.source, re.flags.replace('g', '')).exec(text);
     if (m && (at < 0 || m.index < at)) at = m.index;
   }
