@@ -23,19 +23,12 @@ import { FEATURE_NAMES } from '../../agents/chat/line-features.js';
 import { leadOpen } from '../../agents/chat/line-ranker.js';
 import { askAsOf, newestTime } from './asked-clock.js';
 import { cliInProcess } from './in-process-cli.js';
+import { JSON_OUT, flag, log, opt } from './bench-args.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const FIXTURES: Record<number, string> = {
   1: 'screenqa', 2: 'screenqa-day2', 3: 'screenqa-day3', 4: 'screenqa-day4', 5: 'screenqa-day5', 6: 'screenqa-day6', 8: 'screenqa-day8',
 };
-const argv = process.argv.slice(2);
-const flag = (n: string) => argv.includes(`--${n}`);
-const opt = (n: string): string | undefined => {
-  const i = argv.indexOf(`--${n}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const JSON_OUT = flag('json');
-const log = (s: string) => (JSON_OUT ? process.stderr.write(`${s}\n`) : console.log(s));
 
 const Question = z.object({ q: z.string(), category: z.string(), expect: z.array(z.string()).default([]), forbid: z.array(z.string()).default([]) });
 const Questions = z.object({ questions: z.array(Question) });

@@ -30,17 +30,10 @@ import { KINDS, PrecisionKeySchema, ScoredEntitySchema, ScoredMemorySchema, scor
 import { replayDay } from './precision-replay.js';
 import { captureScreenDay } from './screen-day.js';
 import { BenchTargets } from './targets.js';
+import { JSON_OUT, flag, log, opt } from './bench-args.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'precision-day');
-const argv = process.argv.slice(2);
-const flag = (n: string) => argv.includes(`--${n}`);
-const opt = (n: string): string | undefined => {
-  const i = argv.indexOf(`--${n}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const JSON_OUT = flag('json');
-const log = (s: string) => (JSON_OUT ? process.stderr.write(`${s}\n`) : console.log(s));
 process.on('SIGINT', () => process.exit(130));
 
 /** One command in this process; a failure stops the bench with its first lines. */

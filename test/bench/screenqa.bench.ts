@@ -96,6 +96,7 @@ import { z } from 'zod';
 import { askAsOf, newestTime } from './asked-clock.js';
 import { cliInProcess } from './in-process-cli.js';
 import { captureScreenDay } from './screen-day.js';
+import { JSON_OUT, flag, log, opt } from './bench-args.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const DAYS = {
@@ -111,15 +112,7 @@ const DAYS = {
   10: join(root, 'test', 'fixtures', 'screenqa-day10'),
 } as const;
 type Day = keyof typeof DAYS;
-const argv = process.argv.slice(2);
-const flag = (n: string) => argv.includes(`--${n}`);
-const opt = (n: string): string | undefined => {
-  const i = argv.indexOf(`--${n}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const JSON_OUT = flag('json');
 const DWELL_S = Number(opt('dwell') ?? '9');
-const log = (s: string) => (JSON_OUT ? process.stderr.write(`${s}\n`) : console.log(s));
 
 const Question = z.object({
   q: z.string().min(1),
