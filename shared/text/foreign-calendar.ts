@@ -118,10 +118,34 @@ const SHORT_WEEKDAY = edge(`(?:${alternation(SHORT_WEEKDAY_NAMES)})`);
 const SHORT_WEEKDAY_BEFORE = `${SHORT_WEEKDAY}\\.?,?\\s+`;
 
 /**
+ * Chinese and Japanese dates: "12月18日", "2026年12月18日", "12月18日（金）", "12月18日 周五", and a
+ * weekday alone ("金曜日", "星期五", "周五"). Written without word edges: these scripts put no space
+ * between words. Japanese names weekdays by their element (月火水木金土日), Chinese by number (一…六, 日/天).
+ */
+const JA_WEEKDAY = '月火水木金土日';
+const ZH_WEEKDAY = '一二三四五六';
+const cjkWeekday = (c: string) => (JA_WEEKDAY.includes(c) ? WEEKDAYS[JA_WEEKDAY.indexOf(c)]! : ZH_WEEKDAY.includes(c) ? WEEKDAYS[ZH_WEEKDAY.indexOf(c)]! : 'sunday');
+const ZH_WEEK = '(?:星期|周|週|礼拜|禮拜)';
+const CJK_DAY = '(?<![\\d.])(?:(\\d{4})\\s?年\\s?)?(\\d{1,2})\\s?月\\s?(\\d{1,2})\\s?[日号號]';
+const CJK_WEEKDAY_AFTER = `(?:\\s?[（(]\\s?([${JA_WEEKDAY}${ZH_WEEKDAY}天])\\s?[)）]|\\s?${ZH_WEEK}([${ZH_WEEKDAY}日天])|\\s?([${JA_WEEKDAY}])曜日?)?`;
+const CJK_WEEKDAY_ALONE = `([${JA_WEEKDAY}])曜日|(?:星期|礼拜|禮拜|周|週)([${ZH_WEEKDAY}日天])`;
+/** The groups: year, month, day, a weekday in brackets, a Chinese one, a Japanese one after the date; a Japanese or a Chinese weekday alone. */
+const CJK_DATE_IN = new RegExp(`${CJK_DAY}${CJK_WEEKDAY_AFTER}|${CJK_WEEKDAY_ALONE}`, 'g');
+const CJK_DATE = `${CJK_DAY}|${CJK_WEEKDAY_ALONE}`.replace(/\((?!\?)/g, '(?:');
+
+/** A Chinese or Japanese date said in English, from CJK_DATE_IN's groups: "Friday 18 December 2026". */
+function cjkEnglish(m: RegExpMatchArray): string {
+  const wd = m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8];
+  const weekday = wd ? capital(cjkWeekday(wd)) : '';
+  const month = m[2] ? MONTHS[Number(m[2]) - 1] : undefined;
+  return [weekday, m[3] && month ? `${Number(m[3])} ${capital(month)}` : '', m[1] ?? ''].filter(Boolean).join(' ');
+}
+
+/**
  * A foreign date: a weekday named, or a day of a named month ("3. Dezember", "1er janvier", "11 de
  * diciembre", "8 dicembre"). A month alone is not one ("Mars", "Mai" are words and names too).
  */
-export const FOREIGN_DATE = `${edge(FOREIGN_WEEKDAY)}|${SHORT_WEEKDAY_BEFORE}${DAY}${WEEKDAY_MONTH}|${DAY}${MONTH_AFTER_DAY}`;
+export const FOREIGN_DATE = `${edge(FOREIGN_WEEKDAY)}|${SHORT_WEEKDAY_BEFORE}${DAY}${WEEKDAY_MONTH}|${DAY}${MONTH_AFTER_DAY}|${CJK_DATE}`;
 
 const HOUR = '(?:[01]?\\d|2[0-3])';
 /** An hour as French, Spanish and Portuguese write it with "h": "14h", "9h30", "8 h", "9 h 30". */
@@ -150,6 +174,8 @@ export const FOREIGN_CLOCK = [
   `\\b${H_HOUR}${RANGE_TO}${H_HOUR}(?![${LETTER}\\d])`,
   `(?<![${LETTER}])(?:à|às|vers|dès|um|gegen|om|alle|ore)\\s+${HOUR}(?:h(?:[0-5]\\d)?|[.:][0-5]\\d)(?![${LETTER}\\d])`,
   `(?<![${LETTER}])(?:alle|dalle|ore|las|a\\s+la|às|das)\\s+${HOUR}(?:\\s?h(?:oras)?)?${BARE_END}`,
+  // Chinese and Japanese: "15時30分", "午後3時", "下午3点半", "18时" (not "3時間", three hours, nor "第3点", the third point).
+  `(?:(?:午前|午後|上午|下午|晚上|早上|中午|凌晨|傍晚)\\s?)?(?<![\\d.第])\\d{1,2}\\s?[時时点點](?![間间])(?:\\s?\\d{1,2}\\s?分|半)?`,
 ].join('|');
 
 /** "14 Uhr", "18.00 uur" say the time of day, not how long. */
@@ -194,6 +220,10 @@ export function englishDates(text: string): string[] {
     const said = english(m);
     if (!out.includes(said)) out.push(said);
   }
+  for (const m of text.matchAll(CJK_DATE_IN)) {
+    const said = cjkEnglish(m);
+    if (!out.includes(said)) out.push(said);
+  }
   return out;
 }
 
@@ -202,8 +232,10 @@ export function englishDates(text: string): string[] {
  * December), ore 21:30"), for a reader who asked in English and may not read the page's months.
  */
 export function withEnglishDates(text: string): string {
-  return text.replace(DATE_IN, (...args: unknown[]) => {
-    const m = args.slice(0, DATE_GROUPS) as unknown as RegExpMatchArray;
-    return `${String(args[0])} (${english(m)})`;
-  });
+  return text
+    .replace(DATE_IN, (...args: unknown[]) => {
+      const m = args.slice(0, DATE_GROUPS) as unknown as RegExpMatchArray;
+      return `${String(args[0])} (${english(m)})`;
+    })
+    .replace(CJK_DATE_IN, (...args: unknown[]) => `${String(args[0])} (${cjkEnglish(args.slice(0, 9) as unknown as RegExpMatchArray)})`);
 }

@@ -110,3 +110,29 @@ describe('the lead states a foreign page’s short date or clock, in English too
     expect(answer('what time does the concert start?', page, 'Concerto di Natale')?.known).toBe(false);
   });
 });
+
+describe('Chinese and Japanese dates and clock times', () => {
+  it('a month and day with "月" and "日", a weekday by element or by number; a clock with "時", "点"', () => {
+    expect(englishDates('乗車日：12月18日（金）')).toEqual(['Friday 18 December']);
+    expect(englishDates('日期：2026年12月19日 周六')).toEqual(['Saturday 19 December 2026']);
+    expect(englishDates('月曜日から金曜日')).toEqual(['Monday', 'Friday']);
+    for (const [t, clock] of [['午後3時', '午後3時'], ['15時30分', '15時30分'], ['时间：下午6点半', '下午6点半']]) expect(VALUE.clock.exec(t!)?.[0], t).toBe(clock);
+  });
+  it('not a length of time ("3時間", three hours), a numbered point ("第3点") nor the weekend ("周末")', () => {
+    for (const t of ['会議は3時間', '第3点']) expect(VALUE.clock.test(t), t).toBe(false);
+    expect(VALUE.date.test('周末')).toBe(false);
+  });
+
+  const dinnerT = 'Booking confirmed — Lantern Tea House';
+  it('the lead states a Chinese booking’s day in English and its time; a page with no time is not answered', () => {
+    const page = '预订确认\n餐厅：灯笼茶馆\n日期：12月19日 周六\n时间：下午6点半\n人数：4位';
+    expect(lead('which day is the Lantern Tea House booking?', page, dinnerT)).toContain('12月19日 周六 (Saturday 19 December)');
+    expect(lead('what time is the Lantern Tea House booking?', page, dinnerT)).toContain('下午6点半');
+    const none = '预订确认\n餐厅：灯笼茶馆\n人数：4位\n备注：靠窗';
+    expect(answer('what time is the Lantern Tea House booking?', none, dinnerT)?.known).toBe(false);
+  });
+  it('a Japanese train ticket’s day', () => {
+    const page = '予約内容\nのぞみ 21号 東京 → 新大阪\n乗車日：12月18日（金）\n発車 09:30 ／ 到着 11:57\n座席：7号車 12A';
+    expect(lead('what day is my Nozomi train to Osaka?', page, '予約確認 — Nozomi 21 Tokyo to Osaka')).toContain('12月18日（金） (Friday 18 December)');
+  });
+});
