@@ -147,7 +147,7 @@ platform | Gleis, Bahnsteig | quai, voie | andén | binario | plataforma, linha,
 bus | Bus | bus | autobús, bus | autobus | autocarro, ônibus
 flight | Flug | vol direct, numéro de vol | vuelo | volo | voo
 airport | Flughafen | aéroport | aeropuerto | aeroporto | aeroporto
-departure | Abfahrt, Abflug, Abreise | départ | salida | partenza | partida
+departure, depart, leave | Abfahrt, Abflug, Abreise | départ | salida | partenza | partida
 arrival, arrive | Ankunft, ankommen, kommt an | arrivée, arrive | llegada, llega, llegar | arrivo, arriva | chegada, chega
 seat | Platz, Sitzplatz, Sitz | siège | asiento, plaza | posto | lugar, assento
 row | Reihe | rangée | fila | fila | fila

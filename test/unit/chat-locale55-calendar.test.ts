@@ -77,9 +77,12 @@ describe('the lead states a foreign page’s short date or clock, in English too
     expect(lead('which day is my physio appointment?', page, 'Marcação — Clínica do Porto')).toContain('(Friday 11 December)');
   });
 
-  it('German: the day we get to the Alpenblick', () => {
+  it('German: the day we get to the Alpenblick, and the day we leave it (the "Abreise", not the arrival)', () => {
     const page = 'Ihre Reservierung ist bestätigt.\nAnreise: Mo., 7. Dez. 2026 ab 15 Uhr\nAbreise: Do., 10. Dez. 2026 bis 11 Uhr\nZimmer: Doppelzimmer Komfort';
     expect(lead('when do we get to the Alpenblick?', page, 'Pension Alpenblick — Reservierung')).toMatch(/^Anreise: Mo\., 7\. Dez\. 2026 \(Monday 7 December 2026\)/);
+    const leave = lead('which day do we leave the Alpenblick?', page, 'Pension Alpenblick — Reservierung');
+    expect(leave).toMatch(/^Abreise \(leave\): Do\., 10\. Dez\. 2026 \(Thursday 10 December 2026\)/);
+    expect(leave).not.toContain('Anreise');
   });
 
   const pharmT = 'Pharmacie du Marché — Horaires';
