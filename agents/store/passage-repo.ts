@@ -78,6 +78,27 @@ const FORGIVING_TRANSLATIONS = 8;
 /** At most this many screens (the best by their memories' best passage) are ranked within, line by line. */
 export const SCREENS_RANKED = 12;
 
+/**
+ * A word's BM25 in a line of one screen, divided by how many other lines of the screen hold it: the
+ * place a question names ("the Duisburg transport") is on the order's subject, its route and its
+ * signature, while the one line that answers holds the asked thing ("Preis") once.
+ */
+function spreadWeights(byTerm: ReadonlyMap<string, ReadonlyMap<number, number>>, screen: ReadonlySet<number>): (term: string, seq: number) => number {
+  const spread = new Map<string, number>();
+  return (term, seq) => {
+    const s = byTerm.get(term)?.get(seq) ?? 0;
+    if (!s) return 0;
+    let n = spread.get(term);
+    if (n == null) {
+      n = 0;
+      for (const k of byTerm.get(term)!.keys()) if (screen.has(k)) n++;
+      spread.set(term, n);
+    }
+    // A word on two lines is often a heading and its detail ("Your service booking", "annual service"): the division starts at three.
+    return s / Math.max(1, n - 1);
+  };
+}
+
 /** The line of a passage where most of the question's terms are marked (null: none marked). */
 function hitLine(marked: Map<string, string> | undefined, terms: readonly string[]): number | null {
   if (!marked) return null;
@@ -412,12 +433,15 @@ export class PassageRepo {
         const translated = termsWithinScreen(foreign, places).filter((f) => !own.includes(f));
         // The kin of the words left to find inside the screen: "Weight (kg)" for "how heavy" on the parcel's page.
         const kinOwn = termsWithinScreen(kinTerms(own), places).filter((k) => kin.includes(k) && !translated.includes(k));
+        // A word on many of the screen's lines says which screen, not which line (as its title's words do):
+        // each line's share of it is divided among the lines that hold it (lineWord).
+        const lineWord = spreadWeights(byTerm, new Set(rows.map((r) => r.seq)));
         // An everyday phrasing counts once per line, by its best spelling ("Departure" is not three matches).
         const wordsOf = (seq: number): number =>
-          own.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) +
-          TRANSLATED_SHARE * translated.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0) +
-          EVERYDAY_SHARE * said.reduce((sum, g) => sum + Math.max(...g.map((t) => byTerm.get(t)?.get(seq) ?? 0)), 0) +
-          KIN_SHARE * kinOwn.reduce((sum, t) => sum + (byTerm.get(t)?.get(seq) ?? 0), 0);
+          own.reduce((sum, t) => sum + lineWord(t, seq), 0) +
+          TRANSLATED_SHARE * translated.reduce((sum, t) => sum + lineWord(t, seq), 0) +
+          EVERYDAY_SHARE * said.reduce((sum, g) => sum + Math.max(...g.map((t) => lineWord(t, seq))), 0) +
+          KIN_SHARE * kinOwn.reduce((sum, t) => sum + lineWord(t, seq), 0);
         const markOf = (seq: number): string | null => {
           const m = marks.get(seq);
           const t = m && [...own, ...translated, ...said.flat(), ...kinOwn].find((x) => m.has(x));
