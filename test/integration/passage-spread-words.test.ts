@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngramStore } from '../../agents/store/index.js';
-import { openTempStore, removeTempStore } from '../helpers/temp-store.js';
+import { describe, expect, it } from 'vitest';
+import { screenStoreEachTest } from '../helpers/screen-store.js';
 
 /**
  * Issue 30 ("-" misses): the place or thing a question names is on many lines of the screen it is
@@ -24,26 +23,14 @@ const BUDGET = ['Trip budget for Porto.', 'Flight cost EUR 120 each way.', 'Hote
 const BAKERY = ['Order 4471 — Ghent bakery', 'Sourdough loaf, collect Saturday', 'Cost of the order: EUR 6.40', 'Opening hours 07:00 - 13:00'].join('\n\n');
 
 describe('a word on many lines of a screen says which screen, not which line', () => {
-  let dir: string;
-  let store: EngramStore;
-  let n = 0;
-  const visit = (title: string, text: string) => {
-    const o = store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: AT + n * 60_000, app: 'Chromium', title, url: null, text, caption: null });
-    store.memories.insert({ kind: 'episodic', title: `Browsed "${title}" in Chromium`, text: 'Looked at the page', occurred_at: AT + n++ * 60_000, provenance: [{ source_type: 'observation', source_id: o.id }] });
-  };
-
-  beforeEach(async () => {
-    ({ dir, store } = await openTempStore('engram-spread-words-'));
-    n = 0;
-  });
-  afterEach(async () => {
-    await removeTempStore(store, dir);
-  });
+  const { store, screen } = screenStoreEachTest('engram-spread-words-', AT);
+  // One paragraph per line, as the page showed them.
+  const visit = (title: string, text: string) => screen(title, ...text.split('\n\n'));
 
   it('"what will the van to Ghent cost us" leads with the total, not the lines that repeat the van and Ghent', async () => {
     visit('Booking confirmation — Rentago', VAN);
     visit('Trip budget — Sheets', BUDGET);
-    const results = await store.search({ query: 'What will the van to Ghent cost us?' });
+    const results = await store().search({ query: 'What will the van to Ghent cost us?' });
     const top = results.find((r) => r.memory.title.includes('Rentago'));
     const texts = (top?.passages ?? []).map((p) => p.text);
     expect(texts[0]).toContain('Total cost EUR 389.00');
@@ -54,7 +41,7 @@ describe('a word on many lines of a screen says which screen, not which line', (
   it('a word on one line of its screen keeps its whole weight: the bakery order still leads with its cost', async () => {
     visit('Order 4471 — Crumb & Co', BAKERY);
     visit('Booking confirmation — Rentago', VAN);
-    const results = await store.search({ query: 'What did the sourdough cost?' });
+    const results = await store().search({ query: 'What did the sourdough cost?' });
     const top = results.find((r) => r.memory.title.includes('Crumb'));
     expect(top?.passages?.[0]?.text).toMatch(/Cost of the order|Sourdough/);
   });

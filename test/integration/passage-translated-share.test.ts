@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StaticKeyProvider, type EngramStore } from '../../agents/store/index.js';
+import { describe, expect, it } from 'vitest';
+import type { EngramStore } from '../../agents/store/index.js';
+import { tempStoreEachTest } from '../helpers/temp-store.js';
 
 /**
  * Issue 30 ("-" misses): a screen in another language the store holds, which says three of the
@@ -20,20 +18,14 @@ const BOOK_CLUB = 'Book club: the reading for March is the second half of the no
 const HOTEL = 'Check-out is at 11:00. Please hand your key card to the front desk when you leave.';
 
 describe('a translation weighs most of the word it translates', () => {
-  let dir: string;
   let store: EngramStore;
   let n = 0;
+  tempStoreEachTest('engram-translated-share-', (t) => {
+    store = t.store;
+    n = 0;
+  });
   const screen = (title: string, text: string) =>
     store.observations.insert({ kind: 'screen', frame_id: null, audio_id: null, display: ':0', observed_at: AT + n++ * 60_000, app: 'Mail', title, url: null, text, caption: null });
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'engram-translated-share-'));
-    store = await openStore({ dataDir: join(dir, 'data'), keyProvider: new StaticKeyProvider(Buffer.alloc(32, 9)), embedder: null });
-  });
-  afterEach(async () => {
-    await store?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it('"who do I give my key to for the meter reading" finds the German note above screens that say "reading" or "key" alone', () => {
     screen('Book club — March', BOOK_CLUB);
