@@ -18,6 +18,7 @@ const HIGH = new Set([
   'api_key',
   // A sign-in code is short-lived but opens an account while it lives; a recovery phrase is a wallet.
   'one_time_code',
+  'card_code',
   'recovery_phrase',
   'ssn',
   'secret',
@@ -47,6 +48,7 @@ const LABELS: Record<string, string> = {
   bearer_token: 'Bearer token',
   api_key: 'API key',
   one_time_code: 'One-time code',
+  card_code: 'Card security code',
   recovery_phrase: 'Recovery phrase',
   iban: 'Bank account (IBAN)',
   account_number: 'Bank account number',

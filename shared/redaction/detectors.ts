@@ -54,6 +54,7 @@ export type SecretKind =
   | 'passport'
   | 'api_key'
   | 'one_time_code'
+  | 'card_code'
   | 'recovery_phrase'
   | 'email'
   | 'phone';
@@ -317,6 +318,17 @@ export const DETECTORS: readonly Detector[] = [
     kind: 'one_time_code',
     category: 'secrets',
     re: new RegExp(String.raw`(?<![\w-])((?:[A-Z]-)?\d{3}[ -]\d{3}|(?:[A-Z]-)?\d{4,8})\s+(?:(?:is|as)\s+your|est\s+votre|ist\s+(?:dein|ihr)|es\s+tu)\b[^\n.]{0,40}?\b(?:code|passcode|otp|pin|codice|c[oó]digo)\b`, 'dgi'),
+    group: 1,
+  },
+  {
+    // A card's security code as a checkout form or a card's details page show it: three or four digits
+    // after their label ("CVC 123", "Security code (3 digits on the back): 512", "Kartenprüfnummer 834").
+    // A form with the expiry beside it reads "Expiry  CVC\n07/29  862": the expiry may come between.
+    // The label is the check: a bare three-digit number is a room or a price. Four digits after
+    // "security code" are a sign-in code's shape and are caught above as one.
+    kind: 'card_code',
+    category: 'cards',
+    re: /\b(?:CVC2?|CVV2?|CV2|card verification (?:code|value|number)|card security code|security code|kartenpr(?:ü|ue)fnummer|cryptogramme(?: visuel)?|code de s[ée]curit[ée]|c[oó]digo de seguridad|codice di sicurezza|c[oó]digo de seguran[çc]a)(?![\p{L}\d])\s*(?:\([^)\n]{0,40}\))?\s*[:#]?\s*(?:\d{1,2}\s*\/\s*\d{2,4}\s+)?(\d{3,4})(?![\d.,/-])/dgiu,
     group: 1,
   },
   {

@@ -42,6 +42,10 @@ export const RED55_CASES: TrustCase[] = [
   { name: 'red55-chat-sort-account', via: 'chat', question: 'did I already pay the builder at sort code 30-96-26 account 70412259 last month?', secret: '70412259' },
   // A one-time code in an SMS notification toast.
   { name: 'red55-otp-toast', via: 'screen', app: 'gnome-shell', title: 'Notification', text: 'Messages • now\nFrom: HSBC UK\n482913 is your HSBC security code. Never share it; we will never call to ask for it.', secret: '482913' },
+  // A checkout form: the card number is masked by the detectors, its security code beside it must be too.
+  // The secret is the code with the spaces before it: three digits alone turn up by chance in the
+  // ciphertext the scan reads, and the expiry beside it (not a secret) is kept, so it may not be part of it.
+  { name: 'red55-checkout-cvc', via: 'screen', app: 'Firefox', title: 'Checkout — Fernhill Books', url: 'https://fernhill.example/checkout', text: 'Payment\nCard number\n4539 1488 0343 6467\nExpiry        Security code (3 digits on the back)\n07/29         862\nPay £38.40', secret: '         862' },
   // A wallet's recovery phrase in a grid of twelve numbered words.
   { name: 'red55-recovery-grid', via: 'screen', app: 'Sparrow', title: 'Back up your wallet — Sparrow', text: 'Write down your recovery phrase\n1 orbit      2 velvet     3 canyon\n4 pledge     5 mosquito   6 allow\n7 tunnel     8 fossil     9 harvest\n10 quote     11 blanket   12 zebra\nI have written it down', secret: '7 tunnel     8 fossil     9 harvest' },
   // A sign-up form after "show password": the password on the line under its label, an eye button's word after it.

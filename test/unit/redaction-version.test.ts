@@ -20,6 +20,7 @@ const GENERATIONS: Record<number, string> = {
   7: 'cd93a0baf81253eb',
   8: 'fdb27e459782e1e4',
   9: '32f5ac6a9f020a50',
+  10: '3c8a919eb3a67e5b',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
