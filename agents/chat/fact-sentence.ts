@@ -1,4 +1,5 @@
 import type { PassageMatch } from '../../shared/index.js';
+import { HEDGE_OPENING, NOTHING_ANSWERS } from './lead-openings.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import { asksForEverything, sentencesOf } from '../store/index.js';
 import { askedValue, asksWebAddress, headNoun, meets, metByKin, stem, stemsOf, termsSaid as covered, VALUE, type AskedValue, type ValueKind, webAddressIn } from './asked-value.js';
@@ -1050,7 +1051,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "What should I take with me to the GP": what the screen of that place asks to bring.
   const bring = bringLead(question, numbered, hints.screens);
   if (bring?.elsewhere) return { text: `I don't know: what you saw says what to bring only for other places than the one in "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
-  if (bring) return bring.sure ? { text: `${clip(bring.text, MAX_CHARS)}${where(bring, fmt)} [${bring.n}].`, cited: [bring.n], known: true, hedged: false } : { text: `Not sure it is what you asked, but the closest I found: ${clip(bring.text, MAX_CHARS)}${where(bring, fmt)} [${bring.n}].`, cited: [bring.n], known: false, hedged: true };
+  if (bring) return bring.sure ? { text: `${clip(bring.text, MAX_CHARS)}${where(bring, fmt)} [${bring.n}].`, cited: [bring.n], known: true, hedged: false } : { text: `${HEDGE_OPENING}${clip(bring.text, MAX_CHARS)}${where(bring, fmt)} [${bring.n}].`, cited: [bring.n], known: false, hedged: true };
   // "Does the flat come with a dishwasher" where nothing seen names one: not known, not the listing's nearest line.
   const unsaidThing = featureUnsaid(question, numbered, hints.screens);
   if (unsaidThing) return { text: `I don't know: nothing you saw or told me mentions ${unsaidThing} for "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
@@ -1066,7 +1067,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   if (talk && 'absent' in talk) return { text: `I don't know: ${talk.absent} wrote nothing in the conversations found for "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   if (talk) {
     const said = `${clip(talk.text, MAX_CHARS)}${where(talk, fmt)} [${talk.n}].`;
-    return talk.sure ? { text: said, cited: [talk.n], known: true, hedged: false } : { text: `Not sure it is what you asked, but the closest I found: ${said}`, cited: [talk.n], known: false, hedged: true };
+    return talk.sure ? { text: said, cited: [talk.n], known: true, hedged: false } : { text: `${HEDGE_OPENING}${said}`, cited: [talk.n], known: false, hedged: true };
   }
   // "What did Priya ask": the line where she says it, when one was read.
   const said = saidByWhom(question) ? saidLines(units, numbered, hints.screens) : [];
@@ -1097,7 +1098,7 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const laidOut = (title: string) => units.filter((u) => u.laidOut && (u.passage?.window_title ?? '') === title).map((u) => (u.key ? `${u.text} · ${u.key}` : u.text));
   const read0 = personLead(question, asked, chatScreens(numbered, hints.screens).map((s) => ({ ...s, title: s.passage.window_title ?? '', laid: laidOut(s.passage.window_title ?? '') })), read);
   const person = read0 && 'text' in read0 ? stands(read0) : read0;
-  if (person && 'none' in person && !person.none) return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
+  if (person && 'none' in person && !person.none) return { text: `${NOTHING_ANSWERS} "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
   if (person && 'none' in person) return { text: `I don't know: "${clip(person.none, 120)}" names no one for it${where({ passage: person.passage }, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: false };
   if (person?.sure) return { text: `${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: true, hedged: false };
   // "What's the QA lead's extension": a staff table's cell in the row whose role the question says.
@@ -1191,12 +1192,12 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   const rare = near ? [] : rareLead(question, asked, units, cue, `${question} ${hints.when ?? ''}`);
   if (rare.length) return { text: `${rare.map(say).join('; ')}${where(rare[0]!, fmt)} [${rare[0]!.n}].`, cited: [rare[0]!.n], known: true, hedged: false };
   // A person read beside the asked thing but not surely it (a related word met, another role's cue): the guess, before any other.
-  if (person) return { text: `Not sure it is what you asked, but the closest I found: ${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: true };
+  if (person) return { text: `${HEDGE_OPENING}${clip(person.text, MAX_CHARS)}${where(person, fmt)} [${person.n}].`, cited: [person.n], known: false, hedged: true };
   // A guess whose own words and title name nothing asked (a contact card's join date for "my flight to Oslo") is no guess at it.
   const nearDay = near && unitDayFit(cue, { label: near.unit.laidOut || near.unit.key ? labelOf(near.unit) : null, ...(near.unit.key ? { key: near.unit.key } : {}), text: near.unit.text, ...(near.unit.heading ? { heading: near.unit.heading } : {}) }) === 1 ? ` ${cue!.words.join(' ')}` : '';
   // Nor is a value of a screen that says no word of the asked thing's name ("the bubble wrap" on a bill of tape and boxes).
   if (near && (!near.unit.passage || near.unit.means || (namesAsked(question, asked, `${ownWords(near.unit)}${nearDay}`, near.unit.passage.window_title ?? '', ORG_NOUNS) && !thingUnsaid(question, asked, screenText(near.unit), ORG_NOUNS) && !ownerUnsaid(question, asked, `${screenText(near.unit)}\n${near.unit.passage.window_title ?? ''}`)))) {
-    return { text: `Not sure it is what you asked, but the closest I found: ${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
+    return { text: `${HEDGE_OPENING}${say(near.unit)}${where(near.unit, fmt)} [${near.unit.n}].`, cited: [near.unit.n], known: false, hedged: true };
   }
   // The screen about the topic, without the asked thing: said so, with what it does show.
   const miss = nearMissSentence(question, asked, misses, (u) => statement(u, asked), fmt);
@@ -1204,5 +1205,5 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // The last look: the evidence line of the best screen that names all the question does, with a value of the asked kind.
   const line = bestLine(question, asked, units, cue, `${question} ${hints.when ?? ''}`);
   if (line) return { text: `${say(line)}${where(line, fmt)} [${line.n}].`, cited: [line.n], known: true, hedged: false };
-  return { text: `I don't know: nothing you saw or told me answers "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
+  return { text: `${NOTHING_ANSWERS} "${clip(question.trim(), 80)}". The closest matches are below.`, cited: [], known: false, hedged: false };
 }

@@ -1,6 +1,7 @@
 import type { PassageMatch } from '../../shared/index.js';
 import { askedValue, foreignForms, meets, stemsOf, termsSaid, VALUE, type AskedValue } from './asked-value.js';
 import { refineAsked } from './asked-kinds.js';
+import { HEDGE_OPENING } from './lead-openings.js';
 
 /**
  * The candidate lines an answer could lead with, and a fixed vector of general features for each
@@ -123,13 +124,10 @@ export type FeatureName = (typeof FEATURE_NAMES)[number];
 /** How the hand-written lead went: sure, a hedge ("Not sure it is what you asked …"), or "I don't know". */
 export type LeadState = 'sure' | 'hedge' | 'unknown';
 
-const HEDGE = /^Not sure it is what you asked, but the closest I found:/;
-const UNKNOWN = /^I don't know\b/;
-
-/** The state of a lead sentence, by its own words. */
+/** The state of a lead sentence, by its own words (lead-openings). */
 export function leadState(lead: string): LeadState {
-  if (HEDGE.test(lead)) return 'hedge';
-  if (UNKNOWN.test(lead)) return 'unknown';
+  if (lead.startsWith(HEDGE_OPENING)) return 'hedge';
+  if (/^I don't know\b/.test(lead)) return 'unknown';
   return 'sure';
 }
 

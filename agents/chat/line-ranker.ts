@@ -2,11 +2,11 @@ import type { ChatLeadExplain } from '../../shared/api/index.js';
 import { clip } from '../../shared/memory/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import type { FactSentence } from './fact-sentence.js';
-import { explainLines, FEATURE_NAMES, holdsAskedKind, leadState, type CandidateSource, type LineCandidate } from './line-features.js';
+import { FEATURE_NAMES, holdsAskedKind, leadState, lineCandidates, lineFeatures, questionFrame, type CandidateSource, type LineCandidate } from './line-features.js';
+import { HEDGE_OPENING, NOTHING_ANSWERS } from './lead-openings.js';
 import { LINE_RANKER_WEIGHTS } from './line-ranker-weights.js';
 import { seenPhrase } from './passage-answer.js';
-import { refineAsked } from './asked-kinds.js';
-import { askedValue, VALUE } from './asked-value.js';
+import { VALUE, type AskedValue } from './asked-value.js';
 
 /**
  * A learned chooser of the lead line: when the hand-written lead (fact-sentence) says "I don't
@@ -22,9 +22,6 @@ export interface RankerWeights {
   thresholds: { state: number; hedge: number };
 }
 
-const HEDGE_WORDS = 'Not sure it is what you asked, but the closest I found: ';
-/** The one "I don't know" that says nothing was judged to answer: others are a reader's considered "no" (a row left empty, a thing unsaid). */
-const GENERIC_UNKNOWN = /^I don't know: nothing you saw or told me answers\b/;
 const MAX_CHARS = 220;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -44,12 +41,12 @@ function usable(w: RankerWeights): RankerWeights | null {
 /** May the chooser replace this lead? Only a generic "I don't know" or a hedge. */
 export function leadOpen(lead: FactSentence | null): boolean {
   if (!lead) return false;
-  return lead.hedged || (!lead.known && GENERIC_UNKNOWN.test(lead.text));
+  // The generic "I don't know" only: others are a reader's considered "no" (a row left empty, a thing unsaid).
+  return lead.hedged || (!lead.known && lead.text.startsWith(NOTHING_ANSWERS));
 }
 
 /** The asked kind's value in the line, after its label when it has one: said first. */
-function valueOf(question: string, c: LineCandidate): string | null {
-  const asked = refineAsked(question, askedValue(question));
+function valueOf(asked: AskedValue, c: LineCandidate): string | null {
   if (asked.kind === 'any' || asked.kind === 'when' || asked.kind === 'contact' || asked.shaped) return null;
   const after = c.label && c.text.startsWith(c.label) ? c.text.slice(c.label.length).replace(/^\s*:/, '') : c.text;
   if (!holdsAskedKind(asked, after)) return null;
@@ -71,8 +68,12 @@ export function rankedLead(
   const w = usable(o.weights ?? LINE_RANKER_WEIGHTS);
   const open = leadOpen(lead);
   if (!o.explain && (!open || !w)) return { lead };
-  const rows = explainLines(question, numbered, lead?.text ?? '');
-  const scored = rows.map((r) => ({ ...r, score: w ? lineScore(r.features, w) : 0 }));
+  const cands = lineCandidates(numbered);
+  const frame = questionFrame(question, cands, lead?.text ?? '');
+  const scored = cands.map((candidate) => {
+    const features = lineFeatures(frame, candidate);
+    return { candidate, features, score: w ? lineScore(features, w) : 0 };
+  });
   let best = -1;
   scored.forEach((s, i) => {
     if (best < 0 || s.score > scored[best]!.score) best = i;
@@ -81,11 +82,11 @@ export function rankedLead(
   let chosen: FactSentence | null = null;
   if (open && w && top && top.score >= w.thresholds.hedge) {
     const c = top.candidate;
-    const value = valueOf(question, c);
+    const value = valueOf(frame.asked, c);
     const said = `${value && c.text.length > 40 ? `${value} — ` : ''}${clip(c.text, MAX_CHARS)} — seen ${seenPhrase(c.passage, fmt)} [${c.n}].`;
     const sure = top.score >= w.thresholds.state;
     // A guess already made stays a guess unless the chooser is sure of another line.
-    if (sure || !lead?.hedged) chosen = sure ? { text: said, cited: [c.n], known: true, hedged: false } : { text: `${HEDGE_WORDS}${said}`, cited: [c.n], known: false, hedged: true };
+    if (sure || !lead?.hedged) chosen = sure ? { text: said, cited: [c.n], known: true, hedged: false } : { text: `${HEDGE_OPENING}${said}`, cited: [c.n], known: false, hedged: true };
   }
   const out: { lead: FactSentence | null; explain?: ChatLeadExplain } = { lead: chosen ?? lead };
   if (o.explain) {
