@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7|8|9|10] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7|8|9|10|12] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
  *
- * Ten scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Eleven scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -69,7 +69,16 @@
  *   international payment form with labels above their boxes, a garage booking with labels beside their values,
  *   a repeat-prescription table, a dark league table, a product page in German, a ferry booking in French with
  *   two legs, an insurance renewal with a card form, a dark recipe and a shop-unit listing — asked as a person
- *   would, with seven near misses, a card number and an IBAN on screen).
+ *   would, with seven near misses, a card number and an IBAN on screen);
+ * - day 12 (test/fixtures/screenqa-day12: 20 pages written apart from the answer code, a development day for
+ *   the learned chooser of the answer line — a retired couple's Monday planning a Mediterranean cruise and
+ *   caring for her mother: a home-care visit grid, a dark family messenger, a repeat-prescription table, a
+ *   cruise itinerary table, an e-mail in Italian, an insurance renewal with a card form, a garage booking with
+ *   labels beside their values, a dark budget spreadsheet with column letters, a help article with numbered
+ *   steps, an incognito password vault the gate excludes, a train booking with four legs, a dark broadband
+ *   account, a council letter as a PDF, a dark bowls league table, a product page in German, a recipe in
+ *   Spanish, a care-home form with labels above their boxes, a dark cruise app, a retirement-flat listing and
+ *   a parcel tracker — asked as a person would, with seven near misses, a card number and an IBAN on screen).
  * Then `engram index` gives every screen passage its vector, as the app does in the background while it
  * runs (--no-index skips it: the questions start from the keyword-only state a terminal capture leaves, and each ask keeps the batch of passage vectors it embeds, as a terminal user's asks do), and each day's questions.json is asked through the CLI's own entry (`engram ask --json --offline`,
  * runCli in this process: same code, without a process start per question), and scored on what the
@@ -81,11 +90,11 @@
  * nothing forbidden comes back; every output (and `engram search --json` for the privacy questions)
  * is scanned for the day's secrets and for text of the excluded (private) window.
  *
- * Prints a per-category table per day and one JSON line {days: {"1": …, …, "10": …}}; exits 1 when a
+ * Prints a per-category table per day and one JSON line {days: {"1": …, …, "12": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6, 7, 8, 9 and 10; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6, 7, 8, 9, 10 and 12; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
- * in DIR/day1 … DIR/day10; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
+ * in DIR/day1 … DIR/day12; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -110,6 +119,7 @@ const DAYS = {
   8: join(root, 'test', 'fixtures', 'screenqa-day8'),
   9: join(root, 'test', 'fixtures', 'screenqa-day9'),
   10: join(root, 'test', 'fixtures', 'screenqa-day10'),
+  12: join(root, 'test', 'fixtures', 'screenqa-day12'),
 } as const;
 type Day = keyof typeof DAYS;
 const DWELL_S = Number(opt('dwell') ?? '9');
@@ -271,7 +281,7 @@ async function runDay(day: Day): Promise<DayResult> {
   };
 }
 
-/** Day 1 keeps issue 15's targets; days 2 to 10 are judged on what the answer's first line states (issue 30). */
+/** Day 1 keeps issue 15's targets; days 2 to 12 are judged on what the answer's first line states (issue 30). */
 function targetsMissed(day: Day, r: DayResult): string | null {
   if (r.privacy_leaks) return `day ${day}: ${r.privacy_leaks} privacy leaks`;
   if (day === 1) {
