@@ -1,7 +1,7 @@
 /**
- * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7|8|9|10|12] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
+ * Screen-day QA benchmark: `npm run bench -- screenqa [--day 1|2|3|4|5|6|7|8|9|10|11|12] [--json] [--keep DIR] [--reuse DIR] [--dwell S] [--only N,N] [--misses] [--no-index]`.
  *
- * Eleven scripted working days, each shown page after page in Chromium app windows on a private Xvfb
+ * Twelve scripted working days, each shown page after page in Chromium app windows on a private Xvfb
  * display while the product's own CLI captures (`engram capture --watch`, a child process: OCR,
  * redaction, privacy gate, brain), each into its own data folder:
  * - day 1 (test/fixtures/screenqa: 24 pages of our own, work and personal, light and dark, 44 questions);
@@ -70,6 +70,15 @@
  *   a repeat-prescription table, a dark league table, a product page in German, a ferry booking in French with
  *   two legs, an insurance renewal with a card form, a dark recipe and a shop-unit listing — asked as a person
  *   would, with seven near misses, a card number and an IBAN on screen);
+ * - day 11 (test/fixtures/screenqa-day11: 20 pages written apart from the answer code and never tuned on, a
+ *   seventh held-out check — a marine-ecology PhD student's Monday organising a conference trip to Trieste:
+ *   an instrument booking grid, a dark flat-share messenger, an acceptance e-mail in Italian, a travel booking
+ *   with five legs, a travel-award spreadsheet with column letters, a dark shared bibliography, a dark CI log,
+ *   a conference registration with labels beside their values, a help article with numbered steps, a
+ *   repeat-prescription table, an InPrivate window the gate excludes, a dark broadband account, a short-let
+ *   listing, an e-mail in Spanish, a product page in German, a dark netball fixtures table, a garage booking,
+ *   a council-tax letter as a PDF, an insurance renewal with a card form and a dark recipe — asked as a person
+ *   would, with near misses, an IBAN, a card number and an API key on screen);
  * - day 12 (test/fixtures/screenqa-day12: 20 pages written apart from the answer code, a development day for
  *   the learned chooser of the answer line — a retired couple's Monday planning a Mediterranean cruise and
  *   caring for her mother: a home-care visit grid, a dark family messenger, a repeat-prescription table, a
@@ -92,7 +101,7 @@
  *
  * Prints a per-category table per day and one JSON line {days: {"1": …, …, "12": …}}; exits 1 when a
  * target is missed: day 1 hit >= 95% and answer >= 85% (38/40 and 34/40 as in issue 15); day 2 stated
- * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6, 7, 8, 9, 10 and 12; no leak. Needs Xvfb, openbox, xdotool and chromium;
+ * >= 85% of the answerable questions (issue 30), and so are days 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12; no leak. Needs Xvfb, openbox, xdotool and chromium;
  * builds dist/ first (`npm run build:node`) unless --no-build. --keep DIR keeps each day's data
  * in DIR/day1 … DIR/day12; --reuse DIR skips the capture and asks again on them (keys in DIR/dayN/bench.key).
  */
@@ -119,6 +128,7 @@ const DAYS = {
   8: join(root, 'test', 'fixtures', 'screenqa-day8'),
   9: join(root, 'test', 'fixtures', 'screenqa-day9'),
   10: join(root, 'test', 'fixtures', 'screenqa-day10'),
+  11: join(root, 'test', 'fixtures', 'screenqa-day11'),
   12: join(root, 'test', 'fixtures', 'screenqa-day12'),
 } as const;
 type Day = keyof typeof DAYS;
