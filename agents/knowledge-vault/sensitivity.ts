@@ -20,11 +20,12 @@ const HIGH = new Set([
   'one_time_code',
   'card_code',
   'recovery_phrase',
+  'totp_seed',
   'ssn',
   'secret',
   'token',
 ]);
-const MEDIUM = new Set(['iban', 'account_number', 'address', 'date_of_birth', 'passport']);
+const MEDIUM = new Set(['iban', 'account_number', 'address', 'date_of_birth', 'passport', 'licence_key']);
 
 export function sensitivityOf(entryType: string): Sensitivity {
   if (HIGH.has(entryType)) return 'high';
@@ -50,6 +51,8 @@ const LABELS: Record<string, string> = {
   one_time_code: 'One-time code',
   card_code: 'Card security code',
   recovery_phrase: 'Recovery phrase',
+  totp_seed: 'Authenticator setup key',
+  licence_key: 'Licence key',
   iban: 'Bank account (IBAN)',
   account_number: 'Bank account number',
   ssn: 'Social security number',

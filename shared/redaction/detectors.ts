@@ -56,6 +56,8 @@ export type SecretKind =
   | 'one_time_code'
   | 'card_code'
   | 'recovery_phrase'
+  | 'totp_seed'
+  | 'licence_key'
   | 'email'
   | 'phone';
 
@@ -127,6 +129,41 @@ function numberedPhrase(value: string): boolean {
   return new Set(nums).size === nums.length && nums.every((n) => n >= 1 && n <= nums.length);
 }
 
+/**
+ * Lines of a key's body seen without its BEGIN or END line (a pager or an editor scrolled into the
+ * middle of it): key files wrap at one width, so every line but the last is as wide as the first
+ * (OCR may drop a glyph or two), and each mixes both cases and digits, as a hash or a word never does.
+ */
+function keyBodyLines(value: string): boolean {
+  const lines = value.split(/\r?\n/).map((l) => l.trim());
+  if (lines.length < 2 || !lines.every((l) => /[A-Z]/.test(l) && /[a-z]/.test(l) && /\d/.test(l))) return false;
+  return lines.slice(0, -1).every((l) => Math.abs(l.length - lines[0]!.length) <= 2);
+}
+
+/**
+ * An authenticator's setup key (base32: letters and the digits 2 to 7 only) as sign-up pages print it,
+ * in groups of four or whole: digits in most groups, so a run of four-letter words is not one.
+ */
+function base32Seed(value: string): boolean {
+  const groups = value.replace(/=+$/, '').split(' ');
+  const withDigit = groups.filter((g) => /\d/.test(g)).length;
+  const digits = (value.match(/\d/g) ?? []).length;
+  const letters = (value.match(/[a-z]/gi) ?? []).length;
+  return digits >= 3 && letters >= 6 && (groups.length === 1 || withDigit * 2 >= groups.length);
+}
+
+/**
+ * A licence or product key (`7KQ4M-XW9PR-3LD6V-B5NHC-8JTY2`): groups of one width joined by dashes,
+ * letters and digits mixed through them. A UUID's groups differ in width; a date or an ISBN has no letters.
+ */
+function licenceKey(value: string): boolean {
+  const groups = value.split('-');
+  if (!groups.every((g) => g.length === groups[0]!.length)) return false;
+  const digits = (value.match(/\d/g) ?? []).length;
+  const letters = (value.match(/[A-Z]/g) ?? []).length;
+  return digits >= 4 && letters >= 4 && groups.filter((g) => /\d/.test(g)).length >= 2 && groups.filter((g) => /[A-Z]/.test(g)).length >= 2;
+}
+
 /** "for the NAS", "at the cabin", "of my bank": what a labelled secret is for. */
 const PURPOSE = String.raw`(?:\s+(?:for|to|of|at|on)\s+(?:the\s+|my\s+|our\s+)?([\w.-]+(?:\s[\w.-]+)?))?`;
 
@@ -162,6 +199,13 @@ export const DETECTORS: readonly Detector[] = [
     kind: 'private_key',
     category: 'secrets',
     re: new RegExp(String.raw`(?<![^\n])(?:[ \t]*[A-Za-z0-9+/=]{16,}[ \t]*\r?\n)+[ \t]*-{3,}[ \t]?${L('END')}[ \t][^\n-]{0,40}?${L('KEY')}(?:[ \t]${L('BLOCK')})?[ \t]?-{3,}`, 'dg'),
+  },
+  {
+    // The middle of a long key, neither its BEGIN nor its END line on screen (redteam56).
+    kind: 'private_key',
+    category: 'secrets',
+    re: /(?<![^\n])(?:[ \t]*[A-Za-z0-9+/]{48,80}[ \t]*\r?\n)+[ \t]*[A-Za-z0-9+/]{8,80}={0,2}[ \t]*(?=\r?\n|$)/dg,
+    valid: keyBodyLines,
   },
   {
     // A URL's user:password@: the password only, so the address stays readable.
@@ -330,6 +374,45 @@ export const DETECTORS: readonly Detector[] = [
     category: 'cards',
     re: /\b(?:CVC2?|CVV2?|CV2|card verification (?:code|value|number)|card security code|security code|kartenpr(?:ü|ue)fnummer|cryptogramme(?: visuel)?|code de s[ée]curit[ée]|c[oó]digo de seguridad|codice di sicurezza|c[oó]digo de seguran[çc]a)(?![\p{L}\d])\s*(?:\([^)\n]{0,40}\))?\s*[:#]?\s*(?:\d{1,2}\s*\/\s*\d{2,4}\s+)?(\d{3,4})(?![\d.,/-])/dgiu,
     group: 1,
+  },
+  {
+    // A card form with no label on its security code: the number, its expiry, then three or four
+    // digits, as checkout rows and autofill lists lay them out (redteam56). The number and the expiry
+    // before it are the check: a bare three-digit number is a room or a price.
+    kind: 'card_code',
+    category: 'cards',
+    re: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])[^\n\d]{0,30}\n?[^\n\d]{0,30}?(?<![\d/])(?:0[1-9]|1[0-2]) ?\/ ?(?:20)?\d{2}(?![\d/])[^\n\d]{0,30}\n?[^\n\d]{0,30}?(?<![\d/.,])(\d{3,4})(?![\d.,/:-])/dg,
+    group: 1,
+  },
+  {
+    // A bank's sign-in code alone on its line under the bank's name, as a notification shows it
+    // ("Starling Bank" over "730518"): the bank's name says what the bare number is (redteam56).
+    kind: 'one_time_code',
+    category: 'secrets',
+    re: /\b(?:bank|banking|banco|banque|sparkasse|credit union|building society)\b[^\n]{0,40}\r?\n(?:[^\n\d]{0,40}\r?\n)?[ \t]*(\d{3}[ -]?\d{3})[ \t]*(?=\r?\n|$)/dgi,
+    group: 1,
+  },
+  {
+    // An authenticator's seed: in an otpauth:// address, in groups of four under a sign-up page's
+    // "setup key", or whole in capitals (redteam56).
+    kind: 'totp_seed',
+    category: 'secrets',
+    re: /(?<![\w/+=-])(?:[a-z2-7]{4}(?: [a-z2-7]{4}){3,15}|[A-Z2-7]{4}(?: [A-Z2-7]{4}){3,15}|[A-Z2-7]{16,64}={0,6})(?![\w/+=-])/dg,
+    valid: base32Seed,
+  },
+  {
+    // A password glued to a command's -p, as a shell's history keeps it (`mysql -u root -pS3cret`), or after sshpass -p (redteam56).
+    kind: 'password',
+    category: 'passwords',
+    re: /\b(?:(?:mysql|mysqldump|mysqladmin|mysqlsh|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p|sshpass[ \t]+-p[ \t]*)["']?([^\s'"]{3,128})/dg,
+    group: 1,
+  },
+  {
+    // A licence key (redteam56): it unlocks what was paid for, and shows in About boxes and mails.
+    kind: 'licence_key',
+    category: 'secrets',
+    re: /(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-])/dg,
+    valid: licenceKey,
   },
   {
     // A wallet's recovery phrase as its backup screen shows it: words numbered 1 to 12 (or 24), in

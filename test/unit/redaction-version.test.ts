@@ -21,6 +21,7 @@ const GENERATIONS: Record<number, string> = {
   8: 'fdb27e459782e1e4',
   9: '32f5ac6a9f020a50',
   10: '3c8a919eb3a67e5b',
+  11: '500e8ad3b6908318',
 };
 
 /** The detection sources' fingerprint: white space folded, so reformatting alone needs no bump. */
