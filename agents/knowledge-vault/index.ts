@@ -3,4 +3,4 @@ export { KnowledgeVaultAgent, VAULT_PROMPT, sourceLabel, type RedactedSecretInpu
 export { findContacts, normalizeContact, type FoundContact } from './contact-details.js';
 export { findMarkers, hasMarker, MARKER_RE, type FoundMarker } from './redaction-markers.js';
 export { findSecrets, scrubForModel, scrubSecrets, luhnValid, type FoundSecret } from '../subagent-kit/index.js';
-export { labelOf, sensitivityOf } from './sensitivity.js';
+export { keptInVault, labelOf, sensitivityOf } from './sensitivity.js';

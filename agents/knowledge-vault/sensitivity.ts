@@ -27,6 +27,18 @@ const HIGH = new Set([
 ]);
 const MEDIUM = new Set(['iban', 'account_number', 'address', 'date_of_birth', 'passport', 'licence_key']);
 
+/**
+ * Kinds masked wherever they appear but never kept as vault entries: a sign-in code expires within
+ * minutes, so an entry would only keep one more secret to guard (and a vault value that quotes
+ * itself in later screens) for nothing the user could use again.
+ */
+const MASK_ONLY = new Set(['one_time_code']);
+
+/** Whether a secret of this kind, taken out of text, is kept in the vault (masked) or only masked. */
+export function keptInVault(entryType: string): boolean {
+  return !MASK_ONLY.has(entryType);
+}
+
 export function sensitivityOf(entryType: string): Sensitivity {
   if (HIGH.has(entryType)) return 'high';
   if (MEDIUM.has(entryType)) return 'medium';

@@ -25,7 +25,7 @@ import { findContacts, type FoundContact } from './contact-details.js';
 import { findMarkers, type FoundMarker } from './redaction-markers.js';
 import { rescrubbedDraft } from './rescrubbed-draft.js';
 import { secretIdentity } from './secret-identity.js';
-import { labelOf, sensitivityOf } from './sensitivity.js';
+import { keptInVault, labelOf, sensitivityOf } from './sensitivity.js';
 
 export const VAULT_PROMPT = `## knowledge_vault — sensitive facts
 Contact details (email, phone, postal address), account identifiers, and the fact that a secret
@@ -69,7 +69,7 @@ export class KnowledgeVaultAgent implements SubAgent {
 
   detect(a: BatchAnalysis): boolean {
     return (
-      findMarkers(a).length > 0 ||
+      findMarkers(a).some((m) => keptInVault(m.entry_type)) ||
       findContacts(a).length > 0 ||
       (a.isChat && a.userSources.some((s) => findSecrets(s.rawText, a.redaction).length > 0))
     );
@@ -78,7 +78,8 @@ export class KnowledgeVaultAgent implements SubAgent {
   extract(ctx: SubAgentContext): MemoryDraft[] {
     const a = ctx.analysis;
     const drafts: MemoryDraft[] = [];
-    for (const m of findMarkers(a)) drafts.push(this.markerDraft(m, a));
+    // A sign-in code is masked but not kept (keptInVault): no entry for its marker either.
+    for (const m of findMarkers(a)) if (keptInVault(m.entry_type)) drafts.push(this.markerDraft(m, a));
     for (const c of findContacts(a)) drafts.push(this.contactDraft(c, a));
     if (a.isChat) {
       for (const s of a.userSources) {
@@ -88,6 +89,7 @@ export class KnowledgeVaultAgent implements SubAgent {
         for (const f of findSecrets(s.rawText, a.redaction)) {
           const nth = seen.get(f.kind) ?? 0;
           seen.set(f.kind, nth + 1);
+          if (!keptInVault(f.kind)) continue;
           drafts.push(
             chatSecretDraft(
               {
@@ -152,7 +154,7 @@ export class KnowledgeVaultAgent implements SubAgent {
     writer: { upsert: (d: MemoryDraft, p: KindPolicy) => Promise<{ id: string }> },
   ): Promise<string[]> {
     const ids: string[] = [];
-    for (const s of secrets) ids.push((await writer.upsert(this.redactedDraft(obs, s), this.policy)).id);
+    for (const s of secrets) if (keptInVault(s.kind)) ids.push((await writer.upsert(this.redactedDraft(obs, s), this.policy)).id);
     return ids;
   }
 
@@ -188,7 +190,7 @@ export class KnowledgeVaultAgent implements SubAgent {
       return list;
     };
     const policy: KindPolicy = { ...this.policy, candidates: (d) => listOf(String(d.fields?.entry_type ?? '')) };
-    return found.map((f) => {
+    return found.filter((f) => keptInVault(f.kind)).map((f) => {
       const p = f.place;
       const draft =
         p.table === 'observations'
