@@ -1,8 +1,10 @@
 import type { Database as Db, Statement } from 'better-sqlite3-multiple-ciphers';
 import { StatementCache } from './statement-cache.js';
 import type { PassageMatch } from '../../shared/index.js';
+import type { OtherLanguage } from '../../shared/text/index.js';
 import { ftsQuery, queryTerms, translatedTerms } from './query-text.js';
 import { PassageLanguages } from './passage-languages.js';
+import { HeldForms } from './held-forms.js';
 import { forgivingSearch, forgivingTerm, markForgiving, snippetAround, type ForgivingTerm } from './passage-trigram.js';
 import type { PassageKind } from './passage-split.js';
 import type { Millis } from './types.js';
@@ -140,6 +142,7 @@ const BM25 = 'bm25(passage_fts, 1.0, 0.4)';
 export class PassageRepo {
   private readonly statements: StatementCache;
   private readonly languages: PassageLanguages;
+  private readonly heldForms: HeldForms;
 
   constructor(
     private readonly db: Db,
@@ -148,7 +151,11 @@ export class PassageRepo {
   ) {
     this.statements = new StatementCache(db);
     this.languages = new PassageLanguages(db);
+    this.heldForms = new HeldForms(db);
   }
+
+  /** The forms the store's screens write a translation in (its inflections and compounds). */
+  private readonly heldForm = (form: string, language: OtherLanguage): string[] => this.heldForms.of(form, language);
 
   private stmt(sql: string): Statement {
     return this.statements.get(sql);
@@ -184,7 +191,7 @@ export class PassageRepo {
   private withTranslations(exact: PassageHit[], terms: string[], opts: PassageSearchOptions, limit: number): PassageHit[] {
     const held = this.languages.held();
     if (!held.size) return exact;
-    const foreign = translatedTerms(opts.query, terms, held);
+    const foreign = translatedTerms(opts.query, terms, held, this.heldForm);
     if (!foreign.length) return exact;
     const byWord = this.exactSearch(foreign, opts, limit);
     // A translation the word index lacks may sit inside a compound ("Zähler" in "Wasserzähler") or be
@@ -401,7 +408,7 @@ export class PassageRepo {
     const seqs = [...new Set([...rowsOf.values()].flatMap((rows) => rows.map((r) => r.seq)))];
     const terms = queryTerms(query);
     const held = this.languages.held();
-    const foreign = held.size ? translatedTerms(query, terms, held).slice(0, SCREEN_TRANSLATIONS) : [];
+    const foreign = held.size ? translatedTerms(query, terms, held, this.heldForm).slice(0, SCREEN_TRANSLATIONS) : [];
     const everyday = everydayPhrases(asked, terms);
     const kin = kinTerms(terms).filter((k) => !terms.includes(k) && !foreign.includes(k));
     // Each term's BM25 in the passages' own text, per passage: a screen leaves out its title's words.

@@ -1,5 +1,5 @@
 /** Turning a user's question into FTS5 terms and named entities. */
-import { formsIn, plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
+import { plainWord, translationsOf, type OtherLanguage } from '../../shared/text/index.js';
 
 const STOP = new Set(
   `a an and are as at be been but by can could did do does for from had has have he her hers him his how i if in into is it its
@@ -63,14 +63,34 @@ export function mayNameTime(query: string): boolean {
 
 /**
  * The everyday words of an English query in the other languages asked for (the store's screens'
- * languages), as FTS terms, without those the query already holds ("hotel", "total").
+ * languages), as FTS terms, without those the query already holds ("hotel", "total"). `held` gives
+ * the other forms the store's screens write a form in (held-forms.ts: "traghetti" for "traghetto",
+ * "stromrechnung" for "Rechnung"), each put right after its form.
  */
-export function translatedTerms(query: string, terms: readonly string[], languages: Iterable<OtherLanguage>): string[] {
+export function translatedTerms(
+  query: string,
+  terms: readonly string[],
+  languages: Iterable<OtherLanguage>,
+  held: (form: string, language: OtherLanguage) => readonly string[] = () => [],
+): string[] {
   const own = new Set(terms.map(plainWord));
   const out: string[] = [];
-  for (const form of formsIn(translationsOf(query), languages)) {
-    // Swiss German and keyboards without it write "ß" as "ss" ("Strasse", "Bussgeld"): both are searched.
-    for (const plain of new Set([plainWord(form), plainWord(form).replace(/ß/g, 'ss')])) if (!own.has(plain) && !out.includes(plain)) out.push(plain);
+  const add = (term: string): void => {
+    if (!own.has(term) && !out.includes(term)) out.push(term);
+  };
+  const langs = [...languages];
+  // Each form once, in the order formsIn gives them (concept, then language): the first language that has it claims it.
+  const seen = new Set<string>();
+  for (const t of translationsOf(query)) {
+    for (const l of langs) {
+      for (const form of t.forms[l]) {
+        if (seen.has(form)) continue;
+        seen.add(form);
+        // Swiss German and keyboards without it write "ß" as "ss" ("Strasse", "Bussgeld"): both are searched.
+        for (const plain of new Set([plainWord(form), plainWord(form).replace(/ß/g, 'ss')])) add(plain);
+        for (const h of held(form, l)) add(h);
+      }
+    }
   }
   return out.slice(0, MAX_TRANSLATED);
 }
