@@ -1,4 +1,4 @@
-import { ALWAYS_REFUSED, ALWAYS_REFUSED_OTHER, E, W, addressedOrderAt, other, type BatchAnalysis } from '../subagent-kit/index.js';
+import { ALWAYS_REFUSED, ALWAYS_REFUSED_OTHER, E, W, addressedOrderAt, ordersMatch, other, type BatchAnalysis } from '../subagent-kit/index.js';
 
 /**
  * Core blocks are in every chat prompt, so a line written there is an order to the assistant in all
@@ -105,7 +105,7 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
   }
   const said = analysis.userSources.map((s) => squash(s.text));
   for (const raw of lines) {
-    for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) throw new CoreInstructionRefused(raw, why);
+    for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (ordersMatch(re, raw)) throw new CoreInstructionRefused(raw, why);
     const borrowed = wordsFromAnswer(raw, analysis);
     if (borrowed.length) throw new CoreInstructionRefused(raw, `"${borrowed.slice(0, 3).join('", "')}" come from Engram's answers or what it was shown (which may quote a page), not from the user's own messages`);
     const pasted = wordsFromPastedOrder(raw, analysis);
@@ -133,7 +133,7 @@ export function guardCoreLines(lines: readonly string[], analysis: BatchAnalysis
  * the user's own chat; a core block arriving by sync is held to it line by line (agents/sync).
  */
 export function coreLineProblem(raw: string): string | null {
-  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (re.test(raw)) return why;
+  for (const [re, why] of [...ALWAYS_REFUSED, ...ALWAYS_REFUSED_OTHER]) if (ordersMatch(re, raw)) return why;
   const instruction = INSTRUCTION.test(raw) || (ALWAYS_OTHER.test(raw) && ANSWERING_OTHER.test(raw));
   const links = [...raw.matchAll(LINKS)];
   if (instruction && links.length) return 'an instruction to the assistant never carries a link or an address';

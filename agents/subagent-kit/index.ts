@@ -6,7 +6,7 @@ export type { BrainStore } from './brain-store.js';
 export type { FlushReason, MessageBatch, ObservationBatch, SourceBatch } from './source-batch.js';
 export { batchProvenance, batchSourceIds, batchSpan, observationProvenance } from './source-batch.js';
 export { BatchAnalysis, type BatchSource } from './batch-analysis.js';
-export { ALWAYS_REFUSED, ALWAYS_REFUSED_OTHER, E, W, addressedOrder, addressedOrderAt, other } from './assistant-orders.js';
+export { ALWAYS_REFUSED, ALWAYS_REFUSED_OTHER, E, W, addressedOrder, addressedOrderAt, foldForOrders, ordersMatch, other } from './assistant-orders.js';
 export type { KindPolicy, MemoryDraft, Relation, WriteOutcome } from './memory-draft.js';
 export { MemoryWriter, type MemoryWriterOptions } from './memory-writer.js';
 export { checkSourceNumbers, knownByWords, type SubAgent, type SubAgentContext } from './sub-agent.js';
