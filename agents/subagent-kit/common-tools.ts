@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Memory, MemoryKind } from '../../shared/index.js';
 import { defineTool, type LlmTool } from '../llm/index.js';
 import type { MemoryPatch } from '../store/index.js';
-import type { KindPolicy, MemoryDraft } from './memory-draft.js';
+import type { KindPolicy, MemoryDraft, WriteOutcome } from './memory-draft.js';
 import { checkSourceNumbers, type SubAgentContext } from './sub-agent.js';
 
 /** Source numbers the model may cite: 1-based lines of the batch as shown in the prompt. */
@@ -25,7 +25,7 @@ export function saveTool<S extends z.ZodObject>(
       const sources = (input as { sources?: number[] }).sources;
       checkSourceNumbers(sources, ctx.analysis.sources.length);
       const draft: MemoryDraft = { ...opts.toDraft(input), provenance: ctx.sources(sources) };
-      const out = await ctx.writer.upsert(draft, policy);
+      const out = ctx.analysis.hailsAssistant && draft.kind !== 'knowledge_vault' ? await hailedSave(ctx, draft, policy) : await ctx.writer.upsert(draft, policy);
       return { op: out.op, id: out.id, ...(out.superseded ? { superseded: out.superseded } : {}) };
     },
   }) as LlmTool;
@@ -51,6 +51,28 @@ export function updateTool<S extends z.ZodObject>(
       return { op: 'update', id: m.id, version: m.version };
     },
   }) as LlmTool;
+}
+
+/** A title as a reader tells titles apart: case, spacing and punctuation aside. */
+const plainTitle = (t: string): string => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * A save from a batch that hails the assistant (redteam56): it may add a memory citing the batch, but
+ * neither merge into nor supersede one kept before the batch (a page's "the user's manager is Victor
+ * Crane" superseded the user's own fact), nor sit beside a kept memory under its title, where an
+ * answer would show the page's claim as the look-alike of the user's. The vault's entries are
+ * compared by their values, not their titles, and are left to their own policy.
+ */
+async function hailedSave(ctx: SubAgentContext, draft: MemoryDraft, policy: KindPolicy): Promise<WriteOutcome> {
+  const why = ctx.analysis.hailsAssistant;
+  const own = new Set(ctx.writer.outcomes.map((o) => o.id));
+  const title = plainTitle(draft.title);
+  if (title) {
+    const hits = await ctx.store.search({ query: draft.title.slice(0, 200), limit: 20, mode: 'bm25', passages: false });
+    const kept = hits.map((h) => h.memory).find((m) => !own.has(m.id) && !m.superseded_by && plainTitle(m.title) === title);
+    if (kept) throw new Error(`refused: this batch addresses the assistant (${why}); a memory titled "${kept.title}" is already kept, and one under its title would stand beside it in answers: save what the batch says under a title of its own`);
+  }
+  return ctx.writer.upsert(draft, policy, { among: (m) => own.has(m.id) });
 }
 
 /** A batch that hails the assistant changes no memory it did not write (BatchAnalysis.hailsAssistant); the tool loop tells the model why. */

@@ -42,8 +42,10 @@ export class MemoryWriter {
     return found.map((m) => this.store.memories.get(m.id, { reveal: true })).filter((m): m is Memory => m !== null);
   }
 
-  async upsert(draft: MemoryDraft, policy: KindPolicy): Promise<WriteOutcome> {
-    return this.upsertAmong(await this.findCandidates(draft, policy), draft, policy);
+  /** `among`: only these of the memories found may be merged into or superseded (a hailing batch's own, common-tools). */
+  async upsert(draft: MemoryDraft, policy: KindPolicy, opts: { among?: (m: Memory) => boolean } = {}): Promise<WriteOutcome> {
+    const found = await this.findCandidates(draft, policy);
+    return this.upsertAmong(opts.among ? found.filter(opts.among) : found, draft, policy);
   }
 
   /**
