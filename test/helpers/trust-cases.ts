@@ -5,6 +5,7 @@ import { TRUST52_CASES } from './trust-cases-trust52.js';
 import { TRUST53_CASES } from './trust-cases-trust53.js';
 import { TRUST54_CASES } from './trust-cases-trust54.js';
 import { RED55_CASES } from './trust-cases-red55.js';
+import { RED56_CASES } from './trust-cases-red56.js';
 import { STEER_CASES } from './trust-cases-steer.js';
 import { STEER51_CASES } from './trust-cases-steer51.js';
 
@@ -113,6 +114,7 @@ export const TRUST_CASES: TrustCase[] = [
   ...TRUST53_CASES,
   ...TRUST54_CASES,
   ...RED55_CASES,
+  ...RED56_CASES,
 ];
 
 /** A few cases for `npm test`: one of each path, cheap enough to run there. */
