@@ -9,6 +9,7 @@ import { answerOffline } from './offline-answer.js';
 import { meaningPairs, type FrameLayout } from './fact-sentence.js';
 import { screenReader, type ScreenOf } from './unmatched-screen.js';
 import { measureMeaningWithin, type Meaning } from './label-meaning.js';
+import { lineMeaningPairs } from './line-features.js';
 import { citeRelevant } from './cited-memories.js';
 import { withMoments } from './citations.js';
 import { entityAskedAbout, entityLeadLines } from './entity-answer.js';
@@ -143,6 +144,13 @@ export class ChatService {
   private async labelMeaning(question: string, numbered: readonly NumberedMemory[], layout: FrameLayout, screens: ScreenOf): Promise<Meaning | undefined> {
     const embedder = this.opts.store.embedder;
     const pairs = embedder ? meaningPairs(question, numbered, layout, screens) : [];
+    if (!embedder || !pairs.length) return undefined;
+    return measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null);
+  }
+  /** How close the question is to each line the lead's chooser reads (line-ranker), in one batch after the labels' and under the same wait. */
+  private async lineMeaning(question: string, numbered: readonly NumberedMemory[]): Promise<Meaning | undefined> {
+    const embedder = this.opts.store.embedder;
+    const pairs = embedder ? lineMeaningPairs(question, numbered) : [];
     if (!embedder || !pairs.length) return undefined;
     return measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null);
   }
@@ -399,7 +407,7 @@ export class ChatService {
     // Screens the search ranked by meaning or title, none of whose passages held the question's words, are read too.
     const screens = screenReader(store);
     const offline = async (lead?: string) => {
-      const meaning = await this.labelMeaning(retrieval.rest, findings.numbered, layout, screens);
+      const [meaning, lineMeaning] = await Promise.all([this.labelMeaning(retrieval.rest, findings.numbered, layout, screens), this.lineMeaning(retrieval.rest, findings.numbered)]);
       return styled(style, answerOffline({
           before: entityLead(),
           numbered: findings.numbered,
@@ -409,7 +417,7 @@ export class ChatService {
           query: retrieval.query,
           question: retrieval.rest,
           layout,
-          meaning,
+          meaning, lineMeaning,
           screens,
           withheldCount: findings.withheld.length,
           // The days and months it writes follow the asked language too, where the phrasebook has it.

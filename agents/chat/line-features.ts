@@ -1,6 +1,8 @@
 import type { PassageMatch } from '../../shared/index.js';
 import { askedValue, foreignForms, meets, stemsOf, termsSaid, VALUE, type AskedValue } from './asked-value.js';
 import { refineAsked } from './asked-kinds.js';
+import { askedHead, headBinding } from './asked-head.js';
+import type { Meaning } from './label-meaning.js';
 import { HEDGE_OPENING } from './lead-openings.js';
 
 /**
@@ -118,6 +120,13 @@ export const FEATURE_NAMES = [
   'value_only',
   'kin_terms',
   'foreign_terms',
+  'head_bound',
+  'head_said',
+  'head_unsaid',
+  'meaning_line',
+  'meaning_label',
+  'meaning_gap',
+  'meaning_top',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -143,9 +152,20 @@ export interface QuestionFrame {
   lead: string;
   /** The highest weighted share of the question's words any candidate says. */
   bestShare: number;
+  /** The noun the question asks the value of ("door code": code), stemmed; null when it names none. */
+  head: string | null;
+  /** How close the question is to each line and to its label by the store's embedder; absent without one. */
+  meaning?: Meaning;
+  /** The closest any candidate line is to the question by meaning (0 without an embedder). */
+  bestMeaning: number;
 }
 
-export function questionFrame(question: string, candidates: readonly LineCandidate[], lead = ''): QuestionFrame {
+/** The pairs whose meaning the chooser reads: the question against each candidate line and its label (measured before the answer, in one batch). */
+export function lineMeaningPairs(question: string, numbered: readonly CandidateSource[]): { phrase: string; label: string }[] {
+  return lineCandidates(numbered).flatMap((c) => [{ phrase: question, label: c.text }, ...(c.label ? [{ phrase: question, label: c.label }] : [])]);
+}
+
+export function questionFrame(question: string, candidates: readonly LineCandidate[], lead = '', meaning?: Meaning): QuestionFrame {
   const asked = refineAsked(question, askedValue(question));
   const stems = candidates.map((c) => stemsOf(c.text));
   const idf = new Map<string, number>();
@@ -155,8 +175,9 @@ export function questionFrame(question: string, candidates: readonly LineCandida
   }
   const words = question.split(/\s+/).slice(1).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
   const tokens = [...new Set(words.filter((w) => w.length > 1 && (/\d/.test(w) || /^\p{Lu}/u.test(w))).map((w) => w.toLowerCase()))];
-  const frame: QuestionFrame = { question, asked, idf, tokens, lead, bestShare: 0 };
+  const frame: QuestionFrame = { question, asked, idf, tokens, lead, bestShare: 0, head: askedHead(question), bestMeaning: 0, ...(meaning ? { meaning } : {}) };
   frame.bestShare = Math.max(0, ...stems.map((st) => share(frame, st)));
+  frame.bestMeaning = Math.max(0, ...candidates.map((c) => meaning?.(question, c.text) ?? 0));
   return frame;
 }
 
@@ -196,6 +217,9 @@ export function lineFeatures(f: QuestionFrame, c: LineCandidate): number[] {
   const kind = holdsAskedKind(f.asked, c.text);
   const lower = c.text.toLowerCase();
   const value = after.trim() || (LABEL_LIKE.test(c.text) ? '' : c.text);
+  const bound = headBinding(f.head, f.asked, c, (t) => holdsAskedKind(f.asked, t));
+  // Missing (no embedder, or it was late): 0, as the chooser read lines before meaning was measured.
+  const near = f.meaning?.(f.question, c.text);
   const feats: Record<FeatureName, number> = {
     bias: 1,
     terms_met: terms.length ? met.length / terms.length : 0,
@@ -224,13 +248,22 @@ export function lineFeatures(f: QuestionFrame, c: LineCandidate): number[] {
     // Said in related words (WordNet's kin count half) or in another language's everyday words.
     kin_terms: terms.length ? termsSaid(terms, c.text, f.asked.kin) / terms.length : 0,
     foreign_terms: terms.length ? terms.filter((t) => !meets(t, own) && foreignForms(t).some((x) => own.has(x))).length / terms.length : 0,
+    // The asked thing named where the value is ("Door code: 4471"), elsewhere in the line, or nowhere near it.
+    head_bound: bound === 'bound' ? 1 : 0,
+    head_said: bound === 'said' ? 1 : 0,
+    head_unsaid: bound === 'unsaid' ? 1 : 0,
+    // The question and the line alike in meaning though not in words ("a second check" / "re-visit fee").
+    meaning_line: near ?? 0,
+    meaning_label: (c.label ? f.meaning?.(f.question, c.label) : undefined) ?? 0,
+    meaning_gap: near !== undefined ? near - f.bestMeaning : 0,
+    meaning_top: near !== undefined && near > 0 && near >= f.bestMeaning ? 1 : 0,
   };
   return FEATURE_NAMES.map((n) => feats[n]);
 }
 
 /** Every candidate of a question with its features: what `engram ask --explain` shows and the ranker scores. */
-export function explainLines(question: string, numbered: readonly CandidateSource[], lead = ''): { candidate: LineCandidate; features: number[] }[] {
+export function explainLines(question: string, numbered: readonly CandidateSource[], lead = '', meaning?: Meaning): { candidate: LineCandidate; features: number[] }[] {
   const cands = lineCandidates(numbered);
-  const frame = questionFrame(question, cands, lead);
+  const frame = questionFrame(question, cands, lead, meaning);
   return cands.map((candidate) => ({ candidate, features: lineFeatures(frame, candidate) }));
 }

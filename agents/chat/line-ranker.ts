@@ -3,6 +3,7 @@ import { clip } from '../../shared/memory/index.js';
 import type { TimeFormatter } from '../../shared/time/index.js';
 import type { FactSentence } from './fact-sentence.js';
 import { FEATURE_NAMES, holdsAskedKind, leadState, lineCandidates, lineFeatures, questionFrame, type CandidateSource, type LineCandidate } from './line-features.js';
+import type { Meaning } from './label-meaning.js';
 import { HEDGE_OPENING, NOTHING_ANSWERS } from './lead-openings.js';
 import { LINE_RANKER_WEIGHTS } from './line-ranker-weights.js';
 import { seenPhrase } from './passage-answer.js';
@@ -45,6 +46,19 @@ export function leadOpen(lead: FactSentence | null): boolean {
   return lead.hedged || (!lead.known && lead.text.startsWith(NOTHING_ANSWERS));
 }
 
+/**
+ * The candidate a lead sentence states: the one whose text (its head, when long) the lead quotes,
+ * the longest when several are; -1 when the lead quotes none (a sentence put together by a reader).
+ */
+export function leadLineIndex(lead: string, texts: readonly string[]): number {
+  let best = -1;
+  texts.forEach((t, i) => {
+    const quoted = t.length > 12 ? t.slice(0, 60) : t;
+    if (t.trim().length >= 4 && lead.includes(quoted) && (best < 0 || t.length > texts[best]!.length)) best = i;
+  });
+  return best;
+}
+
 /** The asked kind's value in the line, after its label when it has one: said first. */
 function valueOf(asked: AskedValue, c: LineCandidate): string | null {
   if (asked.kind === 'any' || asked.kind === 'when' || asked.kind === 'contact' || asked.shaped) return null;
@@ -63,13 +77,13 @@ export function rankedLead(
   numbered: readonly CandidateSource[],
   lead: FactSentence | null,
   fmt: TimeFormatter,
-  o: { explain?: boolean; weights?: RankerWeights } = {},
+  o: { explain?: boolean; weights?: RankerWeights; meaning?: Meaning } = {},
 ): { lead: FactSentence | null; explain?: ChatLeadExplain } {
   const w = usable(o.weights ?? LINE_RANKER_WEIGHTS);
   const open = leadOpen(lead);
   if (!o.explain && (!open || !w)) return { lead };
   const cands = lineCandidates(numbered);
-  const frame = questionFrame(question, cands, lead?.text ?? '');
+  const frame = questionFrame(question, cands, lead?.text ?? '', o.meaning);
   const scored = cands.map((candidate) => {
     const features = lineFeatures(frame, candidate);
     return { candidate, features, score: w ? lineScore(features, w) : 0 };

@@ -35,6 +35,8 @@ export interface OfflineAnswerInput {
   layout?: FrameLayout;
   /** How close the question's unsaid words are to screen labels, by the store's embedder (offline, when measured). */
   meaning?: Meaning;
+  /** How close the question is to each candidate line and its label (line-features' lineMeaningPairs), when measured. */
+  lineMeaning?: Meaning;
   /** The screens behind memories that matched by meaning or title alone, for the lead to read too. */
   screens?: ScreenOf;
   /** Lines that answer first (the graph's "who is X"); the memories they cite are not listed again. */
@@ -129,7 +131,7 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
   // events, a question about a known entity by what the graph knows (above).
   const written = !first && input.question && !input.timeline?.moments.length && !((timeRange || input.widenedFrom) && !input.numbered.some((m) => m.passages?.length)) ? factSentence(input.question, input.numbered, fmt, input.layout, { when: [timeRange?.label, input.widenedFrom?.label].filter(Boolean).join(' '), ...(input.meaning ? { meaning: input.meaning } : {}), ...(input.screens ? { screens: input.screens } : {}) }) : null;
   // When that lead says only "I don't know" or guesses, a learned chooser may state a found line (line-ranker).
-  const ranked = input.question && (written !== null || input.explain) ? rankedLead(input.question, input.numbered, written, fmt, { explain: !!input.explain }) : null;
+  const ranked = input.question && (written !== null || input.explain) ? rankedLead(input.question, input.numbered, written, fmt, { explain: !!input.explain, ...(input.lineMeaning ? { meaning: input.lineMeaning } : {}) }) : null;
   const fact = ranked ? ranked.lead : written;
   if (fact) {
     out.push(fact.text);

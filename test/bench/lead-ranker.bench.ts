@@ -1,6 +1,6 @@
 /**
  * Fits the learned chooser of the lead line (agents/chat/line-ranker.ts):
- * `npm run bench -- lead-ranker --reuse DIR [--days 1,2,3,4,5,6,8] [--save-rows FILE] [--rows FILE] [--write] [--json]`.
+ * `npm run bench -- lead-ranker --reuse DIR [--days 1,2,3,4,5,6,8] [--judge-day 12] [--save-rows FILE] [--rows FILE] [--write] [--json]`.
  *
  * For each development day (a kept screenqa capture in DIR/dayN, as `screenqa --reuse` asks it), every
  * question is asked offline with `engram ask --json --explain`: the answer's hand-written lead and each
@@ -15,12 +15,12 @@
  * --save-rows keeps the asked rows (JSON) so --rows can refit without asking again. Never run it on the
  * held-out days: their figures are the lead's to measure.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ChatLeadExplainSchema } from '../../shared/api/index.js';
 import { FEATURE_NAMES } from '../../agents/chat/line-features.js';
-import { leadOpen } from '../../agents/chat/line-ranker.js';
+import { leadLineIndex, leadOpen } from '../../agents/chat/line-ranker.js';
 import { askAsOf, newestTime } from './asked-clock.js';
 import { cliInProcess } from './in-process-cli.js';
 import { JSON_OUT, flag, log, opt } from './bench-args.js';
@@ -29,6 +29,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 const FIXTURES: Record<number, string> = {
   1: 'screenqa', 2: 'screenqa-day2', 3: 'screenqa-day3', 4: 'screenqa-day4', 5: 'screenqa-day5', 6: 'screenqa-day6', 8: 'screenqa-day8',
 };
+// A development day written this stop that no hand-written rule was tuned on: judged with --judge-day 12.
+if (existsSync(join(root, 'test', 'fixtures', 'screenqa-day12', 'questions.json'))) FIXTURES[12] = 'screenqa-day12';
 
 const Question = z.object({ q: z.string(), category: z.string(), expect: z.array(z.string()).default([]), forbid: z.array(z.string()).default([]) });
 const Questions = z.object({ questions: z.array(Question) });
@@ -160,6 +162,8 @@ interface Judged {
   hasPositive: boolean;
   /** The hand-written lead is open to the chooser ("I don't know" or a guess). */
   open: boolean;
+  /** The score of the line a sure lead states, when the lead quotes one (else null). */
+  leadScore: number | null;
 }
 
 function judge(w: readonly number[], rows: readonly Row[]): Judged[] {
@@ -171,12 +175,15 @@ function judge(w: readonly number[], rows: readonly Row[]): Judged[] {
       if (best < 0 || s > top) [best, top] = [i, s];
     });
     const hedged = /^Not sure it is what you asked/.test(row.lead);
+    const open = leadOpen({ text: row.lead, cited: [], known: !hedged && !/^I don't know/.test(row.lead), hedged });
+    const quoted = !open && !/^I don't know/.test(row.lead) ? leadLineIndex(row.lead, row.candidates.map((c) => c.text)) : -1;
     return {
       row,
       top,
       topPositive: best >= 0 && row.candidates[best]!.positive,
       hasPositive: row.candidates.some((c) => c.positive),
-      open: leadOpen({ text: row.lead, cited: [], known: !hedged && !/^I don't know/.test(row.lead), hedged }),
+      open,
+      leadScore: quoted >= 0 ? score(w, row.candidates[quoted]!.features) : null,
     };
   });
 }
@@ -194,25 +201,100 @@ function atThreshold(js: readonly Judged[], t: number) {
   };
 }
 
+/** The bench's rule for thresholds, from held-out scores: state above every open question whose top line is wrong, unanswerable or already stated; guess above every unanswerable or stated one. */
+function thresholdsOf(heldOut: readonly Judged[]): { state: number; hedge: number } {
+  const open = heldOut.filter((j) => j.open);
+  const above = (xs: readonly Judged[]) => Math.min(0.999, Math.max(0.5, ...xs.map((j) => j.top)) + 0.001);
+  const state = Number(above(open.filter((j) => j.row.unanswerable || !j.topPositive || j.row.stated)).toFixed(4));
+  const hedge = Number(Math.min(state, above(open.filter((j) => j.row.unanswerable || j.row.stated))).toFixed(4));
+  return { state, hedge };
+}
+
+/** Where a sure lead quotes a line and the chooser's top line beats it by `margin` (and is not the same line's score). */
+const overrides = (j: Judged, margin: number) => !j.open && j.leadScore !== null && j.top - j.leadScore >= margin;
+const MARGINS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+
+/** What overriding sure leads at a margin changes on held-out rows: won (unstated → stated), lost (stated → not), fired. */
+function atMargin(js: readonly Judged[], margin: number) {
+  const fired = js.filter((j) => overrides(j, margin));
+  return {
+    margin,
+    fired: fired.length,
+    won: fired.filter((j) => !j.row.stated && !j.row.unanswerable && j.topPositive).length,
+    lost: fired.filter((j) => j.row.stated && (j.row.unanswerable || !j.topPositive)).length,
+  };
+}
+
+/** The lowest margin at which held-out overrides lose no stated question and win one; null: never override a sure lead. */
+function marginOf(heldOut: readonly Judged[]): number | null {
+  for (const m of MARGINS) {
+    const r = atMargin(heldOut, m);
+    if (r.lost === 0 && r.won > 0) return m;
+  }
+  return null;
+}
+
+interface Policy {
+  w: number[];
+  state: number;
+  hedge: number;
+  margin: number | null;
+}
+
+/** A chooser fitted on `train` alone: its weights, and thresholds and margin from leave-one-day-out inside `train`. */
+function policyOf(train: readonly Row[]): Policy {
+  const heldOut: Judged[] = [];
+  for (const d of [...new Set(train.map((r) => r.day))]) heldOut.push(...judge(fit(train.filter((r) => r.day !== d)), train.filter((r) => r.day === d)));
+  const { state, hedge } = thresholdsOf(heldOut);
+  return { w: fit(train), state, hedge, margin: marginOf(heldOut) };
+}
+
+/** Stated answerable and unanswerable-said counts of rows under (a) the rules alone, (b) rules + chooser on open leads, (c) (b) + overriding sure leads by the margin. */
+function outcomes(p: Policy, rows: readonly Row[]) {
+  const js = judge(p.w, rows);
+  const tally = { n: 0, unanswerable: 0, a: [0, 0], b: [0, 0], c: [0, 0], bFired: 0, cFired: 0 };
+  for (const j of js) {
+    if (j.row.unanswerable) tally.unanswerable++;
+    else tally.n++;
+    const slot = j.row.unanswerable ? 1 : 0;
+    // A line the chooser states is stated when it holds what was expected; for an unanswerable question it is a false statement.
+    const chosen = j.row.unanswerable ? false : j.topPositive;
+    const b = j.open && j.top >= p.hedge ? (j.top >= p.state ? chosen : j.row.stated) : j.row.stated;
+    const c = p.margin !== null && overrides(j, p.margin) && j.top >= p.state ? chosen : b;
+    if (j.open && j.top >= p.state) tally.bFired++;
+    if (c !== b || (p.margin !== null && overrides(j, p.margin) && j.top >= p.state)) tally.cFired++;
+    tally.a[slot]! += j.row.stated ? 1 : 0;
+    tally.b[slot]! += b ? 1 : 0;
+    tally.c[slot]! += c ? 1 : 0;
+  }
+  return tally;
+}
+
+const said = (t: ReturnType<typeof outcomes>, k: 'a' | 'b' | 'c') => `${t[k][0]}/${t.n} ${t[k][1]}/${t.unanswerable}`;
+
 async function main(): Promise<void> {
   const days = (opt('days') ?? '1,2,3,4,5,6,8').split(',').map(Number);
-  for (const d of days) if (!FIXTURES[d]) throw new Error(`--days takes development days only (${Object.keys(FIXTURES).join(', ')}), not ${d}`);
-  let rows: Row[];
+  // A day judged by a policy fitted without it (never fitted on here, whatever --days says).
+  const judged = opt('judge-day') ? Number(opt('judge-day')) : null;
+  for (const d of [...days, ...(judged !== null ? [judged] : [])]) if (!FIXTURES[d]) throw new Error(`--days and --judge-day take development days only (${Object.keys(FIXTURES).join(', ')}), not ${d}`);
+  const asked = [...new Set([...days, ...(judged !== null ? [judged] : [])])];
+  let all: Row[];
   const rowsFile = opt('rows');
   if (rowsFile) {
     const kept = Rows.parse(JSON.parse(readFileSync(rowsFile, 'utf8')));
     if (kept.features.join() !== FEATURE_NAMES.join()) throw new Error(`${rowsFile} was asked with other features: ask again`);
-    rows = kept.rows.filter((r) => days.includes(r.day));
+    all = kept.rows.filter((r) => asked.includes(r.day));
   } else {
     const reuse = opt('reuse');
     if (!reuse) throw new Error('give --reuse DIR (kept captures in DIR/dayN, copies of them) or --rows FILE');
-    rows = [];
-    for (const d of days) rows.push(...(await askDay(d, resolve(reuse))));
+    all = [];
+    for (const d of asked) all.push(...(await askDay(d, resolve(reuse))));
     const save = opt('save-rows');
-    if (save) writeFileSync(save, JSON.stringify({ features: [...FEATURE_NAMES], rows }));
+    if (save) writeFileSync(save, JSON.stringify({ features: [...FEATURE_NAMES], rows: all }));
   }
+  const rows = all.filter((r) => days.includes(r.day));
 
-  // Leave one day out: each day judged by a fit on the others.
+  // Leave one day out (of --days): each day judged by a fit on the others.
   const loo: Judged[] = [];
   log('\nleave one day out      answerable-with-line  top-1   unanswerable  top≥0.5');
   for (const d of days) {
@@ -232,12 +314,27 @@ async function main(): Promise<void> {
   for (const r of table) log(`  ${r.t.toFixed(3)}    ${String(r.fired).padStart(4)} ${String(r.won).padStart(4)} ${String(r.lost).padStart(5)} ${String(r.wrong).padStart(10)} ${String(r.falseStates).padStart(12)}`);
   // State only above every held-out question where the chooser's line would be wrong or the question has no answer;
   // guess only above every unanswerable one (a wrong guess leaves an answerable question unstated, as "I don't know" did).
-  const open = loo.filter((j) => j.open);
-  const above = (xs: readonly Judged[]) => Math.min(0.999, Math.max(0.5, ...xs.map((j) => j.top)) + 0.001);
-  const state = Number(above(open.filter((j) => j.row.unanswerable || !j.topPositive || j.row.stated)).toFixed(4));
-  const hedge = Number(Math.min(state, above(open.filter((j) => j.row.unanswerable || j.row.stated))).toFixed(4));
+  const { state, hedge } = thresholdsOf(loo);
   const at = (t: number) => atThreshold(loo, t);
   log(`thresholds: state ≥ ${state} (${JSON.stringify(at(state))}), guess ≥ ${hedge} (${JSON.stringify(at(hedge))})`);
+
+  log('\nsure leads overridden when the top line beats the quoted one by a margin (held-out days)');
+  log('  margin  fired  won  lost');
+  for (const m of MARGINS) {
+    const r = atMargin(loo, m);
+    log(`  ${m.toFixed(2)}    ${String(r.fired).padStart(4)} ${String(r.won).padStart(4)} ${String(r.lost).padStart(5)}`);
+  }
+  log(`sure leads that quote a line: ${loo.filter((j) => j.leadScore !== null).length} of ${loo.filter((j) => !j.open && !/^I don't know/.test(j.row.lead)).length}`);
+
+  // Each day judged by a policy (weights, thresholds, margin) fitted without it: stated answerable and unanswerable said,
+  // (a) the hand-written rules alone, (b) with the chooser where the lead is open, (c) also overriding sure leads.
+  log('\nleave one day out, policy fitted without the day: stated answerable, unanswerable said');
+  log('  day   (a) rules      (b) + chooser  (c) + override   thresholds state/hedge, margin');
+  for (const d of asked) {
+    const p = policyOf(rows.filter((r) => r.day !== d));
+    const t = outcomes(p, all.filter((r) => r.day === d));
+    log(`  ${String(d).padStart(3)}   ${said(t, 'a').padEnd(14)} ${said(t, 'b').padEnd(14)} ${said(t, 'c').padEnd(16)} ${p.state}/${p.hedge}, ${p.margin ?? 'off'}${days.includes(d) ? '' : '   (not in --days: never fitted on)'}`);
+  }
 
   const w = fit(rows);
   log(`\nweights (fit on days ${days.join(', ')}):`);

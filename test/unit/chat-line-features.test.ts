@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { explainLines, FEATURE_NAMES, leadState, lineCandidates, lineFeatures, questionFrame, type FeatureName } from '../../agents/chat/line-features.js';
+import { explainLines, FEATURE_NAMES, leadState, lineCandidates, lineFeatures, lineMeaningPairs, questionFrame, type FeatureName } from '../../agents/chat/line-features.js';
+import { askedHead } from '../../agents/chat/asked-head.js';
+import type { Meaning } from '../../agents/chat/label-meaning.js';
 import { browsedScreen, screenMemory, screenPassage } from '../helpers/screen-memory.js';
 
 // Screens made up for this test: a dark NAS settings pane, a parcel locker page with values under
@@ -84,5 +86,77 @@ describe('line features', () => {
     expect(f(hedged.find((r) => r.candidate.text.startsWith('Starts at'))!.features, 'in_hedge')).toBe(0);
     const sure = explainLines(q, nas, 'Keep copies for: 14 days [1].');
     expect(f(sure.find((r) => r.candidate.text.startsWith('Keep copies'))!.features, 'in_hedge')).toBe(0);
+  });
+});
+
+// Made-up screens: a bike-storage helpdesk queue, an estate's notice board, a car-park gate notice.
+describe('the asked thing bound to its value (near misses)', () => {
+  it('finds the noun the question asks the value of, or none', () => {
+    expect(askedHead('What is the door code for the bike storage?')).toBe('code');
+    expect(askedHead('Which platform does the 07:12 to Leeds leave from?')).toBe('platform');
+    expect(askedHead('How much is the cleaning fee at the cottage?')).toBe('fee');
+    expect(askedHead('Who is the duty pharmacist tonight?')).toBe('pharmacist');
+    expect(askedHead('When does the library close?')).toBeNull();
+    expect(askedHead('What time does the match start?')).toBeNull();
+  });
+
+  it('tells "the code is 5813" from a line that only says the other words beside a code-shaped value', () => {
+    const desk = screenMemory('lines', 'Facilities — open tickets\nFAC-3307 · Bike storage door does not latch · Medium\nFAC-3311 · Lift stuck on 2nd floor · High', 'Facilities desk — tickets', at);
+    const board = screenMemory('lines', 'Notice board — Harbour Court\nBike storage door code: 5813\nBins out on Tuesday evening', 'Residents — notices', at);
+    const q = 'What is the door code for the bike storage?';
+    const cs = lineCandidates([...desk, { ...board[0]!, n: 2 }]);
+    const frame = questionFrame(q, cs);
+    const row = (t: string) => lineFeatures(frame, cs.find((c) => c.text.startsWith(t))!);
+    // The ticket says bike, storage and door and holds a code-shaped id: every word met, yet no door code.
+    expect(f(row('FAC-3307'), 'all_terms_met')).toBe(1);
+    expect(f(row('FAC-3307'), 'kind_value')).toBe(1);
+    expect(f(row('FAC-3307'), 'head_unsaid')).toBe(1);
+    expect(f(row('FAC-3307'), 'head_bound')).toBe(0);
+    expect(f(row('Bike storage door code'), 'head_bound')).toBe(1);
+    expect(f(row('Bike storage door code'), 'head_unsaid')).toBe(0);
+  });
+
+  it('a line that names the asked thing but holds no value of it says it, unbound', () => {
+    const gate = screenMemory('lines', 'Car park notice\nThe gate code changes on the 1st of each month\nAsk reception for the new one', 'Car park — Riverside Offices', at);
+    const cs = lineCandidates(gate);
+    const frame = questionFrame('What is the gate code for the car park?', cs);
+    const changes = lineFeatures(frame, cs.find((c) => c.text.startsWith('The gate code'))!);
+    expect(f(changes, 'head_said')).toBe(1);
+    expect(f(changes, 'head_bound')).toBe(0);
+  });
+});
+
+describe('lines alike the question in meaning, not in words', () => {
+  // The embedder's verdicts, made up: "a second check" is close to "Re-visit fee" and its line, far from the rest.
+  const near = new Map([
+    ['Re-visit fee: £45', 0.71],
+    ['Re-visit fee', 0.68],
+    ['Call-out charge: £80', 0.52],
+    ['Call-out charge', 0.5],
+    ['Technician: Ola Berg', 0.31],
+  ]);
+  const meaning: Meaning = (phrase, label) => (phrase === 'What does a second check cost?' ? (near.get(label) ?? 0.2) : undefined);
+  const visit = screenMemory('lines', 'Boiler service — booking\nCall-out charge: £80\nRe-visit fee: £45\nTechnician: Ola Berg', 'Booking confirmed — WarmHome', at);
+  const q = 'What does a second check cost?';
+
+  it('asks the embedder for the question against each line and its label, in one list', () => {
+    const pairs = lineMeaningPairs(q, visit);
+    expect(pairs).toContainEqual({ phrase: q, label: 'Re-visit fee: £45' });
+    expect(pairs).toContainEqual({ phrase: q, label: 'Re-visit fee' });
+    expect(pairs.every((p) => p.phrase === q)).toBe(true);
+  });
+
+  it('carries the similarity of the line and its label, its gap to the closest line, and whether it is the closest', () => {
+    const rows = explainLines(q, visit, '', meaning);
+    const of = (t: string) => rows.find((r) => r.candidate.text.startsWith(t))!.features;
+    expect(f(of('Re-visit'), 'meaning_line')).toBeCloseTo(0.71);
+    expect(f(of('Re-visit'), 'meaning_label')).toBeCloseTo(0.68);
+    expect(f(of('Re-visit'), 'meaning_top')).toBe(1);
+    expect(f(of('Re-visit'), 'meaning_gap')).toBeCloseTo(0);
+    expect(f(of('Call-out'), 'meaning_top')).toBe(0);
+    expect(f(of('Call-out'), 'meaning_gap')).toBeCloseTo(0.52 - 0.71);
+    // Without an embedder they are all 0: the chooser reads words alone.
+    const plain = explainLines(q, visit).find((r) => r.candidate.text.startsWith('Re-visit'))!.features;
+    for (const n of ['meaning_line', 'meaning_label', 'meaning_gap', 'meaning_top'] as const) expect(f(plain, n)).toBe(0);
   });
 });

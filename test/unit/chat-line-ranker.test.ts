@@ -3,9 +3,10 @@ import { ChatLeadExplainSchema } from '../../shared/api/index.js';
 import { TimeFormatter } from '../../shared/time/index.js';
 import { composeOfflineAnswer } from '../../agents/chat/offline-answer.js';
 import { FEATURE_NAMES, type FeatureName } from '../../agents/chat/line-features.js';
-import { leadOpen, rankedLead, type RankerWeights } from '../../agents/chat/line-ranker.js';
+import { leadLineIndex, leadOpen, rankedLead, type RankerWeights } from '../../agents/chat/line-ranker.js';
 import type { FactSentence } from '../../agents/chat/fact-sentence.js';
-import { browsedScreen, screenPassage } from '../helpers/screen-memory.js';
+import type { Meaning } from '../../agents/chat/label-meaning.js';
+import { browsedScreen, screenMemory, screenPassage } from '../helpers/screen-memory.js';
 
 // Screens made up for this test: a dark boiler service page, a bike-shed booking without any code.
 // The chooser's logic is judged with weights set here (a line of the asked kind that names the
@@ -98,5 +99,42 @@ describe('the learned chooser of the lead line', () => {
     const ex = ChatLeadExplainSchema.parse(composeOfflineAnswer({ ...input, explain: true }).explain);
     expect(ex.candidates.length).toBeGreaterThan(0);
     expect(ex.lead.length).toBeGreaterThan(0);
+  });
+
+  // Made-up: a boiler service booking priced in its own words, a helpdesk queue and a car-park notice.
+  it('states a line close to the question in meaning though not in words, and only with the embedder\'s measure', () => {
+    const visit = screenMemory('lines', 'Boiler service — booking\nCall-out charge: £80\nRe-visit fee: £45\nTechnician: Ola Berg', 'Booking confirmed — WarmHome', at);
+    const ask = 'What does a second check cost?';
+    const near = new Map([['Re-visit fee: £45', 0.71], ['Re-visit fee', 0.68], ['Call-out charge: £80', 0.52], ['Call-out charge', 0.5]]);
+    const meaning: Meaning = (phrase, label) => (phrase === ask ? (near.get(label) ?? 0.2) : undefined);
+    const byMeaning = weights({ bias: -6, kind_value: 2, meaning_top: 3, meaning_line: 4 });
+    const r = rankedLead(ask, visit, unknown(ask), fmt, { weights: byMeaning, meaning });
+    expect(r.lead?.text).toMatch(/^Re-visit fee: £45 — seen on "Booking confirmed — WarmHome"/);
+    // Words alone: neither price line says "second" or "check"; the lead stays "I don't know".
+    expect(rankedLead(ask, visit, unknown(ask), fmt, { weights: byMeaning }).lead?.text).toMatch(/^I don't know/);
+  });
+
+  it('does not state a line that says every word of the question but not the asked thing\'s value', () => {
+    const desk = screenMemory('lines', 'Facilities — open tickets\nFAC-3307 · Bike storage door does not latch · Medium\nFAC-3311 · Lift stuck on 2nd floor · High', 'Facilities desk — tickets', at);
+    const ask = 'What is the door code for the bike storage?';
+    // Weights set here: a code-shaped value on a line naming the question scores, unless the line leaves the asked "code" unsaid.
+    const binding = weights({ bias: -4, kind_and_terms: 12, head_unsaid: -9 });
+    expect(rankedLead(ask, desk, unknown(ask), fmt, { weights: binding }).lead?.text).toMatch(/^I don't know/);
+    const board = screenMemory('lines', 'Notice board — Harbour Court\nBike storage door code: 5813\nBins out on Tuesday evening', 'Residents — notices', at);
+    expect(rankedLead(ask, [...desk, { ...board[0]!, n: 2 }], unknown(ask), fmt, { weights: binding }).lead?.text).toMatch(/^Bike storage door code: 5813/);
+  });
+
+  it('with the shipped weights, the helpdesk row is no door code: "I don\'t know" stays', () => {
+    const desk = screenMemory('lines', 'Facilities — open tickets\nFAC-3307 · Bike storage door does not latch · Medium\nFAC-3311 · Lift stuck on 2nd floor · High', 'Facilities desk — tickets', at);
+    const ask = 'What is the door code for the bike storage?';
+    const a = composeOfflineAnswer({ numbered: desk, timeRange: null, query: ask, question: ask, withheldCount: 0, fmt, explain: true });
+    expect(ChatLeadExplainSchema.parse(a.explain).chosen).toBeNull();
+    expect(a.text.split('\n')[0]).toMatch(/^I don't know/);
+  });
+
+  it('knows which line a sure lead quotes, and none for a sentence of its own', () => {
+    const texts = ['Call-out charge: £80', 'Re-visit fee: £45', 'Technician: Ola Berg'];
+    expect(leadLineIndex('£45 — Re-visit fee: £45 — seen on "Booking" [1].', texts)).toBe(1);
+    expect(leadLineIndex('Ola Berg is coming on Tuesday [1].', texts)).toBe(-1);
   });
 });
