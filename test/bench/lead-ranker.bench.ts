@@ -335,6 +335,22 @@ async function main(): Promise<void> {
     const t = outcomes(p, all.filter((r) => r.day === d));
     log(`  ${String(d).padStart(3)}   ${said(t, 'a').padEnd(14)} ${said(t, 'b').padEnd(14)} ${said(t, 'c').padEnd(16)} ${p.state}/${p.hedge}, ${p.margin ?? 'off'}${days.includes(d) ? '' : '   (not in --days: never fitted on)'}`);
   }
+  if (judged !== null && !days.includes(judged)) {
+    // What the day would have given at other thresholds and margins: shown, never used to set them.
+    const js = judge(policyOf(rows).w, all.filter((r) => r.day === judged));
+    const withLine = js.filter((j) => j.hasPositive);
+    log(`\nday ${judged}, fitted on days ${days.join(', ')}: top-1 ${withLine.filter((j) => j.topPositive).length}/${withLine.length} questions with a line that answers (the rules state ${withLine.filter((j) => j.row.stated).length} of them); the top line states ${js.filter((j) => !j.row.unanswerable && j.topPositive).length}/${js.filter((j) => !j.row.unanswerable).length} answerable if it led every answer`);
+    log('  threshold  fired  won  lost  wrong-line  unanswerable-stated   (open leads)');
+    for (const t of [0.5, 0.7, 0.8, 0.9, 0.95, 0.98]) {
+      const r = atThreshold(js, t);
+      log(`  ${t.toFixed(2)}       ${String(r.fired).padStart(4)} ${String(r.won).padStart(4)} ${String(r.lost).padStart(5)} ${String(r.wrong).padStart(10)} ${String(r.falseStates).padStart(12)}`);
+    }
+    log('  margin  fired  won  lost   (sure leads that quote a line)');
+    for (const m of MARGINS) {
+      const r = atMargin(js, m);
+      log(`  ${m.toFixed(2)}    ${String(r.fired).padStart(4)} ${String(r.won).padStart(4)} ${String(r.lost).padStart(5)}`);
+    }
+  }
 
   const w = fit(rows);
   log(`\nweights (fit on days ${days.join(', ')}):`);
