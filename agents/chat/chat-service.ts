@@ -5,7 +5,7 @@ import { CHAT_TOOL_SPEC_TOKENS, chatTools, type ActionRecommender } from './chat
 import type { AnswerDraft, ChatMessageView, ChatMode, ChatSink, ChatStore, ChatTurn, StoredTurn, TurnRetrieval } from './chat-types.js';
 import { threadTitle, titleFor } from '../../shared/redaction/index.js';
 import { DEFAULT_QUOTAS, retrieveMemories, type RetrievalQuotas } from './question-context.js';
-import { answerOffline } from './offline-answer.js';
+import { answerOffline, type OfflineAnswerInput } from './offline-answer.js';
 import { meaningPairs, type FrameLayout } from './fact-sentence.js';
 import { screenReader, type ScreenOf } from './unmatched-screen.js';
 import { measureMeaningWithin, type Meaning } from './label-meaning.js';
@@ -147,12 +147,20 @@ export class ChatService {
     if (!embedder || !pairs.length) return undefined;
     return measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null);
   }
-  /** How close the question is to each line the lead's chooser reads (line-ranker), in one batch after the labels' and under the same wait. */
-  private async lineMeaning(question: string, numbered: readonly NumberedMemory[]): Promise<Meaning | undefined> {
+  /**
+   * The offline answer; where its hand-written lead is open to the learned chooser (line-ranker), or
+   * the caller asks why, put together again with the question's closeness to each candidate line and
+   * its label measured (one batch, under the labels' wait): a sure lead never pays for the embedding.
+   */
+  private async withLineMeaning(args: OfflineAnswerInput): Promise<Pick<AnswerDraft, 'answer' | 'citations' | 'explain'>> {
+    const { leadOpen, ...first } = answerOffline(args);
     const embedder = this.opts.store.embedder;
-    const pairs = embedder ? lineMeaningPairs(question, numbered) : [];
-    if (!embedder || !pairs.length) return undefined;
-    return measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null);
+    if (!embedder || !args.question || (!leadOpen && !args.explain)) return first;
+    const pairs = lineMeaningPairs(args.question, args.numbered);
+    const lineMeaning = pairs.length ? await measureMeaningWithin(embedder, pairs, this.opts.store.retriever?.meaningWaitMs ?? null) : undefined;
+    if (!lineMeaning) return first;
+    const { leadOpen: _open, ...again } = answerOffline({ ...args, lineMeaning });
+    return again;
   }
 
 
@@ -407,8 +415,8 @@ export class ChatService {
     // Screens the search ranked by meaning or title, none of whose passages held the question's words, are read too.
     const screens = screenReader(store);
     const offline = async (lead?: string) => {
-      const [meaning, lineMeaning] = await Promise.all([this.labelMeaning(retrieval.rest, findings.numbered, layout, screens), this.lineMeaning(retrieval.rest, findings.numbered)]);
-      return styled(style, answerOffline({
+      const meaning = await this.labelMeaning(retrieval.rest, findings.numbered, layout, screens);
+      return styled(style, await this.withLineMeaning({
           before: entityLead(),
           numbered: findings.numbered,
           timeRange: retrieval.timeRange,
@@ -417,7 +425,7 @@ export class ChatService {
           query: retrieval.query,
           question: retrieval.rest,
           layout,
-          meaning, lineMeaning,
+          meaning,
           screens,
           withheldCount: findings.withheld.length,
           // The days and months it writes follow the asked language too, where the phrasebook has it.

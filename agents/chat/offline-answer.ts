@@ -11,7 +11,7 @@ import type { TimeFormatter, TimeRange } from '../../shared/time/index.js';
 import type { Citation } from './citations.js';
 import type { AnswerDraft } from './chat-types.js';
 import type { ChatLeadExplain } from '../../shared/api/index.js';
-import { rankedLead } from './line-ranker.js';
+import { leadOpen, rankedLead } from './line-ranker.js';
 
 export const NO_MODEL_SENTENCE = 'No language model is configured, so this answer is built from the memories that best match your question.';
 
@@ -50,6 +50,8 @@ export interface OfflineAnswer {
   /** The [n] the text cites, in order. */
   cited: number[];
   explain?: ChatLeadExplain;
+  /** The hand-written lead was open to the learned chooser ("I don't know" or a guess): the lines' meaning may change it. */
+  leadOpen?: boolean;
 }
 
 const GROUPS: { title: string; test: (m: Memory) => boolean }[] = [
@@ -231,16 +233,16 @@ export function composeOfflineAnswer(whole: OfflineAnswerInput): OfflineAnswer {
     );
   }
   if (!input.lead) out.push('', NO_MODEL_SENTENCE);
-  return { text: out.join('\n').replace(/^\n+/, ''), cited: [...new Set(cited)], ...(ranked?.explain ? { explain: ranked.explain } : {}) };
+  return { text: out.join('\n').replace(/^\n+/, ''), cited: [...new Set(cited)], ...(ranked?.explain ? { explain: ranked.explain } : {}), ...(input.question && leadOpen(written) ? { leadOpen: true } : {}) };
 }
 
 /** The extractive answer as a turn: its text and the memories it cites. */
-export function answerOffline(input: OfflineAnswerInput): Pick<AnswerDraft, 'answer' | 'citations' | 'explain'> {
+export function answerOffline(input: OfflineAnswerInput): Pick<AnswerDraft, 'answer' | 'citations' | 'explain'> & { leadOpen?: boolean } {
   const o = composeOfflineAnswer(input);
   const byN = new Map(input.numbered.map((m) => [m.n, m]));
   const citations: Citation[] = o.cited.flatMap((n) => {
     const m = byN.get(n);
     return m ? [{ n, memory_id: m.memory.id, kind: m.memory.kind }] : [];
   });
-  return { answer: o.text, citations, ...(o.explain ? { explain: o.explain } : {}) };
+  return { answer: o.text, citations, ...(o.explain ? { explain: o.explain } : {}), ...(o.leadOpen ? { leadOpen: true } : {}) };
 }
