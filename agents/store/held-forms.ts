@@ -2,12 +2,15 @@
  * The forms the store's screens write a foreign lexicon word in: its inflections by stem ("Traghetti"
  * for "traghetto", "Rechnungen" for "Rechnung", "factures" for "facture"), and in German and Dutch the
  * compounds it is the head or the first part of ("Stromrechnung", "Wasserzähler", "Zählerstand").
- * Read from the word index's own vocabulary, so a search asks only for words some screen holds.
+ * Read from the word index's own vocabulary (and, for compounds' heads, the forgiving index's
+ * substrings), so a search asks only for words some screen holds; by ranges and lookups, never a
+ * listing of the whole vocabulary (a store of months holds a million OCR'd near-words).
  */
 import type { Database as Db } from 'better-sqlite3-multiple-ciphers';
 import { nounSenses, onlyVerb } from '../runtime/index.js';
 import { LEXICON, plainWord, type Concept, type OtherLanguage } from '../../shared/text/index.js';
 import { MIN_STEM, porterStem, spellingsOf, stemIn, stemsOf } from './word-stems.js';
+import { foldOcr } from './ocr-fold.js';
 
 /** The other part of a compound has at least this many letters: "Gas|rechnung" counts, "be|zahl" does not. */
 const MIN_PART = 3;
@@ -15,47 +18,19 @@ const MIN_PART = 3;
 const COMPOUNDING: ReadonlySet<OtherLanguage> = new Set(['de', 'nl']);
 /** What may join a compound's first part to the next ("Rechnung|s|datum", "Miete|n|spiegel"). */
 const LINKS = ['', 's', 'n', 'en', 'es', 'e'];
-/** Endings a compound's head may carry in the index (after the Porter stem has cut what it cuts). */
-const HEAD_ENDINGS: Record<'de' | 'nl', string[]> = { de: ['', 'e', 'en', 'n', 'er', 'ern', 's', 'es', 'ung', 'ungen'], nl: ['', 'e', 'en', 's'] };
 /** At most this many held forms per lexicon form, the most widely held first: each is one more search term. */
 const MAX_FORMS = 4;
-/**
- * A vocabulary listing that took longer than this is kept for REBUILD_MS even when new screens come
- * in (a store of many months): a compound on a screen of the last few minutes waits for the next one.
- */
-const SLOW_LISTING_MS = 100;
-const REBUILD_MS = 5 * 60_000;
+/** Terms read per prefix of the word index's vocabulary (an OCR'd store holds many near-words). */
+const PREFIX_TERMS = 200;
+/** Passages read per compound head, newest first, for the words that end with it. */
+const HEAD_PASSAGES = 60;
 
-interface Vocabulary {
-  top: number;
-  builtAt: number;
-  /** The index's terms (Porter stems of plain words), sorted. */
-  terms: string[];
-  /** The same terms reversed, sorted: the terms ending with a string are a range of it. */
-  reversed: string[];
-  /** How many passages hold each term. */
-  docs: Map<string, number>;
-}
-
-const reverse = (s: string): string => [...s].reverse().join('');
-
-/** The range of a sorted array whose strings start with `prefix`. */
-function withPrefix(sorted: readonly string[], prefix: string): string[] {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: string[] = [];
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
-  return out;
-}
+/** The terms of the word index that start with `prefix`, with how many passages hold each: a range of its vocabulary (fts5vocab reads a range, not the whole). */
+type PrefixTerms = (prefix: string) => [string, number][];
 
 export class HeldForms {
-  private vocabulary: Vocabulary | null = null;
-  private vocabularyTable: boolean | null = null;
+  private lookups: { prefixed: PrefixTerms; docs: (term: string) => number; headPassages: ((folded: string) => string[]) | null } | null | undefined;
+  private top = -1;
   private readonly found = new Map<string, string[]>();
 
   constructor(private readonly db: Db) {}
@@ -67,8 +42,8 @@ export class HeldForms {
    */
   of(form: string, language: OtherLanguage): string[] {
     if (/\s/.test(form)) return [];
-    const v = this.vocab();
-    if (!v) return [];
+    const look = this.lookupsNow();
+    if (!look) return [];
     const key = `${language}\u0000${form}`;
     const hit = this.found.get(key);
     if (hit) return hit;
@@ -78,68 +53,85 @@ export class HeldForms {
     const own = new Set([plain, plain.replace(/ß/g, 'ss')].map(porterStem));
     const stems = new Set(stemsOf(form, language));
     const other = otherWords(form, language);
-    const out = new Set<string>();
-    const consider = (t: string): void => {
+    const out = new Map<string, number>();
+    const consider = (t: string, docs: number): void => {
       // A term the query side would stem again ("zahler" → "zahl") finds nothing as a search term.
-      if (own.has(t) || out.has(t) || porterStem(t) !== t || englishWord(t) || other(t)) return;
-      out.add(t);
+      if (own.has(t) || out.has(t) || docs <= 0 || porterStem(t) !== t || englishWord(t) || other(t)) return;
+      out.set(t, docs);
     };
     // Inflections: the terms that start as the stem does and have the same stem ("traghett|i").
     // The index holds a word as Porter left it, maybe without a closing "e" ("entregue" as "entregu"): both are stemmed.
-    for (const s of stems) for (const t of withPrefix(v.terms, s)) if (stems.has(stemIn(t, language)) || stems.has(stemIn(`${t}e`, language))) consider(t);
+    for (const s of stems) for (const [t, d] of look.prefixed(s)) if (stems.has(stemIn(t, language)) || stems.has(stemIn(`${t}e`, language))) consider(t, d);
     if (COMPOUNDING.has(language)) {
-      const heads = new Set([...spellings.map(porterStem), ...out]);
       // First part: the term starts with the form (less a closing "e": "Miet|vertrag"), a link, and a part of its own.
       for (const base of new Set(spellings.flatMap((s) => [s, s.replace(/e$/, '')]))) {
         if (base.length < MIN_STEM) continue;
-        for (const t of withPrefix(v.terms, base)) if (LINKS.some((l) => t.startsWith(base + l) && t.length - base.length - l.length >= MIN_PART)) consider(t);
+        for (const [t, d] of look.prefixed(base)) if (LINKS.some((l) => t.startsWith(base + l) && t.length - base.length - l.length >= MIN_PART)) consider(t, d);
       }
-      // Head: the term ends with the form or an inflection of it, after a part of its own ("Strom|rechnung").
-      const endings = HEAD_ENDINGS[language as 'de' | 'nl'];
-      const tails = new Set([...heads, ...[...stems].flatMap((s) => endings.map((e) => s + e))]);
-      for (const tail of tails) {
-        if (tail.length < MIN_STEM) continue;
-        for (const r of withPrefix(v.reversed, reverse(tail))) {
-          const t = reverse(r);
-          if (t.length - tail.length < MIN_PART) continue;
-          if (heads.has(tail) || stems.has(stemIn(tail, language))) consider(t);
+      // Head: a word of some screen ends with an inflection of the form, after a part of its own ("Strom|rechnung").
+      // Found by the forgiving index, which holds substrings; the word index holds words only.
+      if (look.headPassages) {
+        for (const s of stems) {
+          for (const text of look.headPassages(s)) {
+            for (const w of new Set(text.match(/\p{L}+/gu) ?? [])) {
+              for (const word of new Set(spellingsOf(w, language))) {
+                const i = word.indexOf(s, MIN_PART);
+                if (i < 0 || !stems.has(stemIn(word.slice(i), language))) continue;
+                const t = porterStem(word);
+                consider(t, look.docs(t));
+              }
+            }
+          }
         }
       }
     }
-    const list = [...out].sort((a, b) => (v.docs.get(b) ?? 0) - (v.docs.get(a) ?? 0)).slice(0, MAX_FORMS);
+    const list = [...out].sort((a, b) => b[1] - a[1]).slice(0, MAX_FORMS).map(([t]) => t);
     this.found.set(key, list);
     return list;
   }
 
-  /** The word index's vocabulary, listed again when the passages changed (see SLOW_LISTING_MS). */
-  private vocab(): Vocabulary | null {
+  /** The lookups, with what they found forgotten when the passages changed. */
+  private lookupsNow(): HeldForms['lookups'] {
     const top = (this.db.prepare('SELECT max(seq) FROM passages').pluck().get() as number | null) ?? 0;
-    const v = this.vocabulary;
-    if (v && (v.top === top || (v.builtAt > 0 && Date.now() - v.builtAt < REBUILD_MS))) return v;
-    if (!this.table()) return null;
-    const t0 = Date.now();
-    const rows = this.db.prepare('SELECT term, doc FROM temp.engram_passage_vocab').raw().all() as [string, number][];
-    // Sorted here, not by SQLite's byte order: the lookups compare as JavaScript does.
-    const terms = rows.map((r) => r[0]).sort();
-    const reversed = terms.map(reverse).sort();
-    const took = Date.now() - t0;
-    this.vocabulary = { top, builtAt: took > SLOW_LISTING_MS ? Date.now() : 0, terms, reversed, docs: new Map(rows) };
-    this.found.clear();
-    return this.vocabulary;
+    if (top !== this.top) {
+      this.top = top;
+      this.found.clear();
+    }
+    if (this.lookups === undefined) this.lookups = this.prepare();
+    return this.lookups;
   }
 
-  /** The word index's vocabulary as a table (fts5vocab, in this connection's temp schema: no migration, nothing written). */
-  private table(): boolean {
-    if (this.vocabularyTable === null) {
-      try {
-        this.db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.engram_passage_vocab USING fts5vocab(main, passage_fts, row)');
-        this.vocabularyTable = true;
-      } catch {
-        // A connection that cannot make a temp table: foreign words are searched in their lexicon forms only.
-        this.vocabularyTable = false;
-      }
+  /**
+   * The word index's vocabulary as a table (fts5vocab, in this connection's temp schema: no migration,
+   * nothing written), read by range and by term; and the forgiving index's passages holding a string.
+   */
+  private prepare(): HeldForms['lookups'] {
+    try {
+      this.db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.engram_passage_vocab USING fts5vocab(main, passage_fts, row)');
+    } catch {
+      // A connection that cannot make a temp table: foreign words are searched in their lexicon forms only.
+      return null;
     }
-    return this.vocabularyTable;
+    const range = this.db.prepare(`SELECT term, doc FROM temp.engram_passage_vocab WHERE term >= ? AND term < ? LIMIT ${PREFIX_TERMS}`).raw();
+    const one = this.db.prepare('SELECT doc FROM temp.engram_passage_vocab WHERE term = ?').pluck();
+    let heads: ((folded: string) => string[]) | null = null;
+    try {
+      const byTrigrams = this.db.prepare(`SELECT rowid FROM passage_trigram WHERE passage_trigram MATCH ? ORDER BY rowid DESC LIMIT ${HEAD_PASSAGES}`).pluck();
+      const text = this.db.prepare('SELECT text FROM passages WHERE seq = ?').pluck();
+      heads = (stem) => {
+        const folded = foldOcr(stem);
+        if (folded.length < 3) return [];
+        const grams = [...Array(folded.length - 2).keys()].map((i) => `"${folded.slice(i, i + 3).replace(/"/g, '""')}"`);
+        return (byTrigrams.all(grams.join(' AND ')) as number[]).flatMap((seq) => (text.get(seq) as string | undefined) ?? []);
+      };
+    } catch {
+      // A store from before the forgiving index (migration 013): compounds by their first part only.
+    }
+    return {
+      prefixed: (prefix) => range.all(prefix, `${prefix}\uffff`) as [string, number][],
+      docs: (term) => (one.get(term) as number | undefined) ?? 0,
+      headPassages: heads,
+    };
   }
 }
 
