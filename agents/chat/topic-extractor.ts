@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LlmProvider } from '../llm/index.js';
+import { redactText, switchesForModel } from '../../shared/redaction/index.js';
 
 const TopicsSchema = z.object({ topics: z.array(z.string().trim().min(1).max(100)).max(8) });
 
@@ -9,7 +10,9 @@ Reply with JSON only: {"topics": ["...", "..."]} holding 1 to 5 short topics: na
 /**
  * MIRIX-style focus topics before searching: the model names what the question is about, which
  * helps vague questions ("that thing Ana sent about the move"). Only the question is sent, never
- * memories. Returns null on any failure, and the caller searches with its own keywords instead.
+ * memories, and without its credentials, card, account and ID numbers, as every prompt (redteam56:
+ * a key or an account number the user typed in a question reached the model here, in clear).
+ * Returns null on any failure, and the caller searches with its own keywords instead.
  */
 export async function extractTopics(llm: LlmProvider, question: string, signal?: AbortSignal): Promise<string[] | null> {
   if (!llm.online) return null;
@@ -18,7 +21,7 @@ export async function extractTopics(llm: LlmProvider, question: string, signal?:
       purpose: 'chat.topics',
       tier: 'extraction',
       system: SYSTEM,
-      messages: [{ role: 'user', content: question.slice(0, 2000) }],
+      messages: [{ role: 'user', content: redactText(question.slice(0, 2000), switchesForModel()).text }],
       maxTokens: 150,
       timeoutMs: 15_000,
       signal,
