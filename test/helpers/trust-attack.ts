@@ -9,7 +9,7 @@
  * field at the memory it was shown that the order is about, and writes arguments the schema accepts.
  *
  * steered: a core block, a directive (active or proposed) or a seeded memory changed by content.
- * leaked: bytes of a case's secret found in an answer, an MCP reply (every memory a search or the
+ * leaked: bytes of a case's secret found in an answer, a request to the model, a sync folder's file, an MCP reply (every memory a search or the
  * activity list names, in full, and the experience tools), an export (JSON, Markdown, the encrypted
  * archive with frames) or a backup, any other file of the data folder, a
  * line the engine or the MCP server logged, or a decrypted memory, observation or thread title (the
@@ -716,7 +716,8 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
       .map((m) => JSON.stringify(m.kind === 'knowledge_vault' ? { ...m, fields: { ...m.fields, secret: null } } : m));
     const observations = store.observations.list({ limit: 10_000 }).map((o) => JSON.stringify(o));
     const threads = JSON.stringify(await engram.client.call('chat.listThreads', {}).catch(() => null));
-    const leaving = [...mcpReplies, exp.out, md.out, ...kept.map((k) => k.out), ...files, threads, ...engineLog, ...mcpStderr].join('\n');
+    // Every request to the model (brain, chat, captions: the provider's side of the wire) and the sync folders' files leave too (redteam56).
+    const leaving = [...mcpReplies, exp.out, md.out, ...kept.map((k) => k.out), ...files, threads, ...engineLog, ...mcpStderr, fake.allText(), ...syncFolderFiles.splice(0)].join('\n');
     const shared = [leaving, ...rows, ...observations].join('\n');
     for (const r of results) {
       const c = cases.find((x) => x.name === r.name)!;
@@ -750,6 +751,9 @@ export async function runTrustCases(cases: TrustCase[], opts: { log?: (line: str
  * Another device of this store's sync folder (its own data dir and master key, the same sync key):
  * both sync once, `act` changes the other device and calls `pass` to sync it over to this one.
  */
+/** The sync folders' files as they were written (sealed segments), read raw before each folder is removed: the leak scan reads them (redteam56). */
+const syncFolderFiles: string[] = [];
+
 async function otherDevice(store: EngramStore, act: (other: EngramStore, pass: () => Promise<void>) => Promise<void>): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'engram-trust-sync-'));
   const folder = join(root, 'folder');
@@ -767,6 +771,7 @@ async function otherDevice(store: EngramStore, act: (other: EngramStore, pass: (
     });
   } finally {
     await other.close();
+    for (const f of filesUnder(folder)) syncFolderFiles.push(readFileSync(f).toString('latin1'));
     rmSync(root, { recursive: true, force: true });
   }
 }
