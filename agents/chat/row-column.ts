@@ -242,7 +242,9 @@ function readTable(question: string, asked: AskedValue, table: LaidTable, screen
   const counted = /\bhow\s+many\s+(\p{L}+)/iu.exec(question)?.[1];
   if (counted && !terms.includes(stem(counted.toLowerCase())) && !NOT_NAMING.has(stem(counted.toLowerCase()))) terms.unshift(stem(counted.toLowerCase()));
   // The column: the figures whose header names one of the question's words best.
-  const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? headerNames(h, terms, asked) : 0));
+  // A word that names a row as the table says it ("the whiteboard markers") names no column by its kin or a shortening.
+  const inRows = new Set(terms.filter((t) => table.rows.some((_, r) => meets(t, stemsOf(rowText(table, r, labelCol, numeric))))));
+  const named = table.columns.map((h, c) => (numeric[c] && c !== labelCol ? headerNames(h, terms.filter((t) => !inRows.has(t) || meets(t, stemsOf(h))), asked) : 0));
   // A column named in other words: a rate's basis ("day rate": Daily), a quarter ("the third quarter": Q3); another basis or quarter is not the one asked.
   const { spent, unmet, numbered } = saidOtherwise(question, table, named, (c) => !!numeric[c] && c !== labelCol);
   if (!amountAsked && !numbered) return null;

@@ -250,6 +250,17 @@ function said(term: string, stems: Set<string>, asked: AskedValue): boolean {
   return meets(term, stems) || metByKin(term, stems, asked.kin) || foreignForms(term).some((f) => meets(f, stems));
 }
 
+/**
+ * What a learning record calls the things it lists, in the languages of CELL: a question's "course"
+ * is a page's "training" or "module" (a portal says "Statutory training", its user "my courses").
+ */
+const LEARNING = new Set(
+  'course courses module modules training trainings class classes lesson lessons programme programmes kurs kurse modul schulung schulungen fortbildung weiterbildung cours formation formations curso cursos formación módulo corso corsi formazione modulo cursus opleiding opleidingen'
+    .split(' ')
+    .map(stem),
+);
+const learningKind = (k: string, page: Set<string>) => LEARNING.has(k) && [...LEARNING].some((w) => page.has(w));
+
 /** How many screens a status is looked for on. */
 const STATUS_SCREENS = 3;
 
@@ -270,7 +281,7 @@ export function statusLead(question: string, asked: AskedValue, found: readonly 
     for (const list of statusLists(s, layout)) {
       const listStems = stemsOf(`${list.headers.join(' ')} ${s.title} ${s.about}`);
       // The list is about the asked kind of thing ("medicines", "courses"), by its words or its translations.
-      if (kind.length && !kind.some((k) => said(k, listStems, asked) || said(k, page, asked))) continue;
+      if (kind.length && !kind.some((k) => said(k, listStems, asked) || said(k, page, asked) || learningKind(k, page))) continue;
       const named = list.rows.map((r) => rowTerms.filter((t) => said(t, stemsOf(r.name), asked) || meets(t, stemsOf(r.text))).length);
       const most = Math.max(0, ...named);
       // A row the question names ("has my GDPR course expired"): its status, whatever it says.
@@ -308,6 +319,25 @@ const EXPIRY_HEADER = /^(?:expires?(?:\s+on)?|expiry(?:\s+date)?|expiration(?:\s
 /** Words of an expiry question that ask, not name the row. */
 const EXPIRY_WORDS = new Set('expire expiry expiration run out lapse valid good until till renew renewal refresher redo need doing again date end due'.split(' ').map(stem));
 
+/** A cell that gives a date ("14 Jan 2027", "2027-01-14", "14/01/27", "Jan 2027"), not a period ("2 years", "12 months"). */
+const DATED = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)?\.?\s+\p{L}{3,}\.?(?:\s+\d{2,4})?\b|\b\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\p{L}{3,}\.?\s+\d{4}\b/u;
+const PERIOD_CELL = /^\s*\d+(?:[.,]\d+)?\s*(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|jahre?|monate?|ans?|mois|años?|meses|anni|mesi|jaar|maanden)\s*$/iu;
+
+/**
+ * The column that says when a row runs out: a header of expiry or renewal whose cells are dates. A
+ * training matrix often heads both how often a course is renewed ("Renewal: 2 years") and when it
+ * expires ("Expires: 14 Jan 2027"); the period is no date, whatever its header.
+ */
+function expiryColumn(table: LaidTable): number {
+  const heads = table.columns.map((h, c) => (EXPIRY_HEADER.test(h.trim()) ? c : -1)).filter((c) => c >= 0);
+  const dated = heads.filter((c) => {
+    const cells = table.rows.map((r) => r.cells[c]?.trim() ?? '').filter((x) => /\d/.test(x));
+    return cells.length > 0 && cells.filter((x) => DATED.test(x) && !PERIOD_CELL.test(x)).length * 2 > cells.length;
+  });
+  // Only periods under every such header: none says when (another reader may).
+  return dated[0] ?? heads.find((c) => !table.rows.some((r) => PERIOD_CELL.test(r.cells[c] ?? ''))) ?? -1;
+}
+
 /**
  * The date the named row's expiry column gives ("When does my manual handling run out": "Valid until:
  * 03 Sep 2027 (Manual handling)"); a named row with no date there is said to have none.
@@ -316,6 +346,7 @@ export function expiryLead(question: string, asked: AskedValue, found: readonly 
   if (!WHEN_OR_DATE.test(question) || !ASKS_EXPIRY.test(question)) return null;
   const terms = asked.terms.filter((t) => !EXPIRY_WORDS.has(t) && !ASKING.has(t));
   if (!terms.length) return null;
+  let missing: StatusLead | null = null;
   for (const s of found.slice(0, STATUS_SCREENS)) {
     const laid = s.frames.flatMap((id) => {
       const fw = layout?.(id);
@@ -323,8 +354,14 @@ export function expiryLead(question: string, asked: AskedValue, found: readonly 
     });
     const tables = s.frames.some((id) => layout?.(id)) ? laid : headedTables(s.lines).map((t) => ({ columns: t.header, rows: t.rows.map((cells) => ({ cells, loose: [] as string[] })) }));
     for (const table of tables) {
-      const col = table.columns.findIndex((h) => EXPIRY_HEADER.test(h.trim()));
-      if (col < 0 || table.rows.length < 2) continue;
+      const col = expiryColumn(table);
+      if (table.rows.length < 2) continue;
+      // A table of renewals that gives only how often ("Renewal: 2 years"), no date: the named row is
+      // said to have none, with what its row does give (not its completion date as the expiry).
+      if (col < 0) {
+        missing ??= periodsOnly(table, terms, asked, s);
+        continue;
+      }
       const texts = table.rows.map((r) => r.cells.filter((c, k) => c && k !== col).join(' · '));
       const hits = texts.map((t) => terms.filter((x) => said(x, stemsOf(t), asked)).length);
       const most = Math.max(0, ...hits);
@@ -338,5 +375,18 @@ export function expiryLead(question: string, asked: AskedValue, found: readonly 
       return { text: `${table.columns[col]!.trim()}: ${date} (${name}${status ? `; ${status.trim()}` : ''})`, found: true, n: s.n, passage: s.passage };
     }
   }
-  return null;
+  return missing;
+}
+
+/** The named row of a table whose expiry-like headers hold periods only, said to give no date; null when no one row is named. */
+function periodsOnly(table: LaidTable, terms: string[], asked: AskedValue, s: FoundScreen): StatusLead | null {
+  const heads = table.columns.map((h, c) => (EXPIRY_HEADER.test(h.trim()) ? c : -1)).filter((c) => c >= 0);
+  if (!heads.length) return null;
+  const texts = table.rows.map((r) => r.cells.filter((c, k) => c && !heads.includes(k) && !NOT_NAME.test(c)).join(' · '));
+  const hits = texts.map((t) => terms.filter((x) => said(x, stemsOf(t), asked)).length);
+  const most = Math.max(0, ...hits);
+  const rows = most > 0 ? table.rows.filter((_, k) => hits[k] === most) : [];
+  if (rows.length !== 1) return null;
+  const given = rows[0]!.cells.map((c, k) => (c && table.columns[k] ? `${table.columns[k]!.trim()}: ${c.trim()}` : c?.trim() ?? '')).filter(Boolean);
+  return { text: `I don't know: the table gives no expiry date (${given.join('; ')})`, found: false, n: s.n, passage: s.passage };
 }

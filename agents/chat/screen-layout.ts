@@ -41,8 +41,13 @@ const labelLike = (s: string) => !/@|:\/\/|^www\./.test(s) && s.length <= 40 && 
 /** A period a column may be headed by: a year, a quarter or half, a fiscal year, a month of a year, a week ("2025", "Q3", "FY24", "Mar 2026", "Week 12"). */
 const PERIOD = /^(?:(?:19|20)\d{2}(?:[/-]\d{2})?|[QH][1-4](?:\s?['’]?(?:19|20)?\d{2})?|FY\s?['’]?(?:19|20)?\d{2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s(?:['’]\d{2}|(?:19|20)\d{2})|(?:week|wk)\s?\d{1,2})$/iu;
 const periodLike = (s: string) => PERIOD.test(s.trim());
-/** A header cell is a label with no figures, a day and date ("Tue 3 Jun"), a period, or a numbered column ("Paper 2 (/80)", "R3"). */
-const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || periodLike(s) || headNumber(s) !== null || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
+/**
+ * A column titled by its unit alone, as sheets and price lists head them ("€/h", "£/day", "km/h", "%"),
+ * or by a short yes-or-no question ("Paid?", "Done?", "Signed off?"): a header cell, though no label.
+ */
+const UNIT_OR_ASKED_HEAD = /^(?:[€$£¥%]|[€$£¥]\s?\/\s?\p{L}{1,5}|\p{L}{1,4}\/\p{L}{1,4}|\p{L}{2,12}(?:\s\p{L}{2,8})?\?)$/u;
+/** A header cell is a label with no figures, a day and date ("Tue 3 Jun"), a period, a unit, or a numbered column ("Paper 2 (/80)", "R3"). */
+const headerLike = (s: string) => /^(?:#|№|No\.?)$/.test(s) || UNIT_OR_ASKED_HEAD.test(s) || periodLike(s) || headNumber(s) !== null || (labelLike(s) && (!hasDigit(s) || /^\p{L}{2,9}\.?\s+\d{1,2}(?:\s+\p{L}{3,9})?$/u.test(s)));
 
 /** Words grouped into lines by their vertical centres, each line cut into cells at wide gaps (shared/layout). */
 export function linesOf(fw: FrameWords): Line[] {
@@ -282,15 +287,20 @@ function tableValues(lines: Line[], headers: Set<number>, tables?: LaidTable[]):
       const inIt = full.flatMap((r) => r.line.filter((_, k) => r.cols[k] === c));
       return inIt.length >= 2 && inIt.filter((x) => figureLike(x.text)).length >= 0.6 * inIt.length;
     });
+    const ownLabel = (line: Line, cols: number[]) => line.findIndex((c, k) => cols[k]! >= 0 && figureColumn[cols[k]!] && !figureLike(c.text) && labelLike(c.text) && !!line[k + 1] && figureLike(line[k + 1]!.text));
     tables?.push({
       columns: names.map((n) => n ?? ''),
-      rows: rows.map(({ line, cols }) => ({
-        cells: names.map((_, c) => line.filter((_, k) => cols[k] === c).map((x) => x.text).join(' ') || null),
-        loose: line.filter((x, k) => cols[k]! < 0 && !(k === 0 && rowNumber(x.text))).map((x) => x.text),
-      })),
+      // A total's word under a column of figures ("Sum" under "€/h") labels its row, not that column.
+      rows: rows.map(({ line, cols }) => {
+        const own = ownLabel(line, cols);
+        return {
+          cells: names.map((_, c) => line.filter((_, k) => cols[k] === c && k !== own).map((x) => x.text).join(' ') || null),
+          loose: line.filter((x, k) => (cols[k]! < 0 || k === own) && !(k === 0 && rowNumber(x.text))).map((x) => x.text),
+        };
+      }),
     });
     for (const { line, cols } of rows) {
-      const own = line.findIndex((c, k) => cols[k]! >= 0 && figureColumn[cols[k]!] && !figureLike(c.text) && labelLike(c.text) && !!line[k + 1] && figureLike(line[k + 1]!.text));
+      const own = ownLabel(line, cols);
       if (own >= 0) out.push({ label: line[own]!.text, value: line[own + 1]!.text });
       const labelled = line.map((c, k) => ({ c, h: cols[k]! >= 0 ? names[cols[k]!]! : null }));
       for (const [k, { c, h }] of labelled.entries()) {
