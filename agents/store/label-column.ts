@@ -86,6 +86,8 @@ export function alignedValues(items: readonly ColumnPassage[]): Map<number, numb
     while (end + 1 < lines.length && isLabelLine(lines[end + 1]!.text)) end++;
     const count = end - start + 1;
     if (count < MIN_COLUMN) continue;
+    // The table's other columns, each under its own header (a table of several value columns).
+    for (const l of headedCells(lines, end, count, h - start)) if (l.item !== k) out.set(l.item, [...new Set([...(out.get(l.item) ?? []), k])]);
     // A note between the columns is skipped, once.
     let v = end + 1;
     if (lines[v] && isProse(lines[v]!.text)) {
@@ -102,7 +104,60 @@ export function alignedValues(items: readonly ColumnPassage[]): Map<number, numb
     const at = h - start;
     const hit = new Set<number>();
     for (let j = Math.max(0, at - ALIGN_SLACK); j <= Math.min(values.length - 1, at + ALIGN_SLACK); j++) hit.add(values[j]!.item);
-    for (const i of hit) if (i !== k) out.set(i, [...(out.get(i) ?? []), k]);
+    for (const i of hit) if (i !== k && !out.get(i)?.includes(k)) out.set(i, [...(out.get(i) ?? []), k]);
+  }
+  return out;
+}
+
+/** How far past a column of labels its table's headed value columns are looked for, in lengths of that column. */
+export const COLUMNS_REACH = 6;
+/** At most this many value columns are read after one column of labels. */
+const MAX_COLUMNS = 8;
+
+/**
+ * A table of several value columns read one column at a time ("Course, Fire safety, First aid …",
+ * then "Renewal, 2 years, 1 year …", then "Expires, 14 Mar 2027, 02 Oct 2026 …"): each value column
+ * opens with its header, a label right before a line with figures, and the column of labels opens with
+ * its own ("Course"). The row `row` lines into the column of labels sits `row` lines into each value
+ * column, its header counted. The lines there (and ALIGN_SLACK either side, short of the header), for
+ * each headed column after the labels, up to where another column of labels or prose begins (another
+ * table, a note). A column of words ("Compliant", "Expired") has no line of figures under its header
+ * and is not read.
+ */
+function headedCells(lines: readonly Line[], end: number, count: number, row: number): Line[] {
+  const value = (l: Line | undefined) => !!l && !isLabelLine(l.text) && !isProse(l.text);
+  const stop = Math.min(lines.length, end + 1 + COLUMNS_REACH * count);
+  // Each value column's header: a label right before a line with figures.
+  const heads: number[] = [];
+  let labels = 0;
+  for (let j = end + 1; j < stop && heads.length < MAX_COLUMNS; j++) {
+    const line = lines[j]!;
+    if (isProse(line.text)) break;
+    // A run of labels as long as a column of them is another table's (or a column of words).
+    labels = isLabelLine(line.text) ? labels + 1 : 0;
+    if (labels >= MIN_COLUMN) break;
+    if (isLabelLine(line.text) && value(lines[j + 1]) && /\d/.test(lines[j + 1]!.text)) heads.push(j);
+  }
+  if (!heads.length) return [];
+  // The rows a value column holds (its values up to the next label); the column of labels holds its
+  // header and as many rows, and a line more when a heading above it reads as a label too.
+  const depth = (j: number) => {
+    let n = 0;
+    while (value(lines[j + 1 + n])) n++;
+    return n;
+  };
+  const rows = Math.max(...heads.map(depth));
+  const at = count - 1 - rows === 1 ? row - 1 : row;
+  const out: Line[] = [];
+  if (at < 1) return out;
+  for (const j of heads) {
+    // The lines under the header down to the row's: values, most of them, not labels or prose.
+    const under = lines.slice(j + 1, j + 1 + at);
+    if (under.length < at || under.some((l) => isProse(l.text)) || under.filter((l) => !isLabelLine(l.text)).length * 2 <= under.length) continue;
+    for (let d = -ALIGN_SLACK; d <= ALIGN_SLACK; d++) {
+      const cell = lines[j + at + d];
+      if (j + at + d > j && value(cell)) out.push(cell!);
+    }
   }
   return out;
 }

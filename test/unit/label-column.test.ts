@@ -70,3 +70,61 @@ describe('a column of labels and the column of their values', () => {
     expect(alignedValues(prose.map((text, k) => ({ seq: k, text, hitLine: k === 0 ? 0 : null, follows: k > 0 })))).toEqual(new Map());
   });
 });
+
+describe('a table of several value columns read one column at a time', () => {
+  // A staff training matrix: the courses (under their header), then each column under its own header.
+  // OCR cut it into passages where it liked; a line of another region ("Target 95%") sits between.
+  const matrix = [
+    'Core learning — Ward 12',
+    'Course\nFire Safety\nBasic Life Support',
+    'Conflict Resolution\nMedicines Management\nHand Hygiene',
+    'Target 95%\nRenew every\n2 years\n1 year\n3 years',
+    '2 years\n1 year\nLast done\n14 Mar 2025\n02 Oct 2025\n19 Jun 2024',
+    '05 Feb 2026\n11 Nov 2025\nExpires\n14 Mar 2027\n02 Oct 2026',
+    '19 Jun 2027\n05 Feb 2028\n11 Nov 2026',
+    'Status\nIn date\nExpired\nIn date\nIn date\nIn date',
+  ];
+
+  it('"when does my medicines management course run out" brings each dated column\'s cell in that row', () => {
+    // Medicines Management is the 4th row: "2 years" (passage 104), "05 Feb 2026" (105), "05 Feb 2028" (106).
+    const r = rankWithinScreen(screen(matrix, [{ at: 2, line: 1 }]));
+    expect(r.get(104)).toBeCloseTo(COLUMN_VALUE_SHARE, 5);
+    expect(r.get(105)).toBeCloseTo(COLUMN_VALUE_SHARE, 5);
+    expect(r.get(106)).toBeCloseTo(COLUMN_VALUE_SHARE, 5);
+    // The column of words (statuses) has no figures under its header: not read; the heading is no cell.
+    expect(r.get(107)).toBe(0);
+    expect(r.get(100)).toBe(0);
+  });
+
+  it('the first row\'s cells sit right under each header', () => {
+    const m = alignedValues(matrix.map((text, k) => ({ seq: k, text, hitLine: k === 1 ? 1 : null, follows: k > 0 })));
+    // Fire Safety: "2 years" (3), "14 Mar 2025" (4), "14 Mar 2027" (5).
+    for (const k of [3, 4, 5]) expect(m.get(k), String(k)).toEqual([1]);
+    expect(m.has(6)).toBe(false);
+  });
+
+  it('a phone tariff table: the plan\'s data and minutes, not another plan\'s', () => {
+    const tariffs = ['Plan\nBasic\nPlus\nMax\nUnlimited', 'Monthly\n£8\n£12', '£18\n£25', 'Data\n2 GB\n15 GB\n60 GB\nUnlimited', 'Minutes\n250\n1000\n2000\n3000'];
+    // "Max" is the 3rd row: £18 (2), 60 GB (3), 2000 (4).
+    const m = alignedValues(tariffs.map((text, k) => ({ seq: k, text, hitLine: k === 0 ? 3 : null, follows: k > 0 })));
+    expect(m.get(2)).toEqual([0]);
+    expect(m.get(3)).toEqual([0]);
+    expect(m.get(4)).toEqual([0]);
+  });
+
+  it('negatives: a second table after a column of labels pairs nothing with the first; prose ends the table', () => {
+    // A bus timetable's stops, then its times; then another table (a fare list) whose labels must not reach back.
+    const bus = ['Stop\nBus station\nMarket Square\nHospital', 'Mon-Fri\n07:10\n07:18\n07:31', 'Fare zone\nAdult\nChild\nConcession\nGroup', 'Price\n£2.50\n£1.20'];
+    const m = alignedValues(bus.map((text, k) => ({ seq: k, text, hitLine: k === 0 ? 2 : null, follows: k > 0 })));
+    expect(m.get(1)).toEqual([0]);
+    expect(m.has(3)).toBe(false);
+    // Prose after the times ends the table: a column of figures after it is no column of this one.
+    const noted = ['Stop\nBus station\nMarket Square\nHospital', 'Mon-Fri\n07:10\n07:18\n07:31', 'Buses run every twenty minutes until the evening, when they run every hour instead.', 'Sunday\n09:10\n09:18\n09:31'];
+    expect(alignedValues(noted.map((text, k) => ({ seq: k, text, hitLine: k === 0 ? 2 : null, follows: k > 0 }))).has(3)).toBe(false);
+  });
+
+  it('negative: a settings list (labels after labels, a value now and then) pairs nothing', () => {
+    const settings = ['Account\nPrivacy\nNotifications\nLanguage\nStorage\n12.4 GB used\nAbout\nVersion 3.2'];
+    expect(alignedValues(settings.map((text, k) => ({ seq: k, text, hitLine: 0, follows: k > 0 })))).toEqual(new Map());
+  });
+});
