@@ -47,6 +47,7 @@ import { roleDetailLead } from './people-table.js';
 import { bestScreens, foundScreens, type FoundScreen } from './found-screens.js';
 import { moneyAsk, moneyLead } from './money-total.js';
 import { cellLead } from './row-column.js';
+import { crossLead } from './table-cross.js';
 import { otherNumbered } from './numbered-column.js';
 import { namesAsked, ownerUnsaid, rareWordPick, thingUnsaid } from './rare-word-lead.js';
 import { bestLinePick, clausesOf, monthSaid } from './best-line-lead.js';
@@ -1112,7 +1113,8 @@ export function factSentence(question: string, numbered: readonly NumberedMemory
   // "How long will it take me to cycle there": the time a route found gives for the asked way to travel.
   // "How many tickets did I buy": the count a booking says (Guests: 4) or the sum of its ticket lines (2 x Adult, 1 x Child).
   // "How long do I have to return it": the length a found page gives that act ("returned within 30 days").
-  const amount = cell ?? told(policyTermLead(question, asked, found)) ?? told(bookedCountLead(question, asked, found)) ?? told(merchantSpendLead(question, asked, found)) ?? told(moneyRoleLead(question, asked, found)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
+  // "When does the 07:40 get to the hospital": the time where the asked row crosses the journey or the column asked (table-cross).
+  const amount = cell ?? told(crossLead(question, asked, found, layout)) ?? told(policyTermLead(question, asked, found)) ?? told(bookedCountLead(question, asked, found)) ?? told(merchantSpendLead(question, asked, found)) ?? told(moneyRoleLead(question, asked, found)) ?? told(moneyLead(question, asked, found, layout, `${question} ${hints.when ?? ''}`)) ?? told(routeDurationLead(question, asked, found));
   if (amount) return { text: `${clip(amount.text, MAX_CHARS)}${where(amount, fmt)} [${amount.n}].`, cited: [amount.n], known: amount.found !== false, hedged: false };
   // "How do I avoid …", "what can I use instead of …", "what do I do once …": the advice, the substitute or the step, said on a found screen.
   const ask = adviceAsked(question);

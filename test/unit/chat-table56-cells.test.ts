@@ -145,3 +145,70 @@ describe('a sheet headed by units and questions, with a total row', () => {
     expect(f.text).not.toMatch(/\b(?:72|55|90)\b/);
   });
 });
+
+// A bus timetable whose columns are journeys, its rows the stops (a dark page: the same boxes).
+const route = screenOf(
+  cell('Route 7 — Weekday timetable', 40, 20),
+  grid([40, 320, 420, 520, 620], 80, [
+    ['Stop', 'Bus 1', 'Bus 2', 'Bus 3', 'Bus 4'],
+    ['Bus station', '07:10', '07:40', '08:10', '08:40'],
+    ['Market Square', '07:18', '07:48', '08:18', '08:48'],
+    ['Hospital', '07:31', '08:01', '08:31', '09:01'],
+    ['Park & Ride', '07:45', '08:15', '08:45', '09:15'],
+  ]),
+);
+const routeTitle = 'Route 7 timetable — Citybus';
+
+// Two tables on one screen: a gym's classes and its memberships.
+const gym = screenOf(
+  cell('Members area', 40, 20),
+  grid([40, 300, 460], 80, [
+    ['Class', 'Day', 'Time'],
+    ['Spin', 'Monday', '18:30'],
+    ['Yoga', 'Wednesday', '19:00'],
+    ['Pilates', 'Friday', '07:30'],
+  ]),
+  grid([40, 300, 460], 300, [
+    ['Membership', 'Price', 'Joining fee'],
+    ['Off-peak', '£24', '£10'],
+    ['Anytime', '£35', '£0'],
+  ]),
+);
+const gymTitle = 'Members area — FitHub';
+
+describe('the cell where the asked row crosses the column of the asked kind', () => {
+  it('a journey named by its time at one stop: its time at the asked stop, not the first bus\'s', () => {
+    const f = lead('When does the 07:40 from the bus station get to the hospital?', route, routeTitle);
+    expect(f.known).toBe(true);
+    expect(f.text).toMatch(/^Hospital — Bus 2: 08:01/);
+    expect(lead('What time does the 8.10 reach Market Square?', route, routeTitle).text).toMatch(/^Market Square — Bus 3: 08:18/);
+  });
+
+  it('a class\'s day and time on a screen of two tables', () => {
+    expect(lead('What day is pilates on?', gym, gymTitle).text).toMatch(/^Pilates — Day: Friday/);
+    expect(lead('What time does yoga start?', gym, gymTitle).text).toMatch(/19:00/);
+  });
+
+  it('negative: a class the table does not list is said missing, no other class\'s day stated', () => {
+    const f = lead('What day is the boxing class?', gym, gymTitle);
+    expect(f.known).toBe(false);
+    expect(f.text).not.toMatch(/Monday|Wednesday|Friday/);
+  });
+
+  it('a sheet of money: its amounts are no times ("0.00" is no clock), the date in its notes is', () => {
+    const money = screenOf(cell('Holiday money', 40, 20), grid([40, 300, 460, 620], 80, [
+      ['Item', 'Budget £', 'Paid so far', 'Notes'],
+      ['Ferry', '340.00', '0.00', 'pay by 3 April'],
+      ['Hotel', '1,250.00', '250.00', 'balance on arrival'],
+      ['Car hire', '180.00', '0.00', 'decide by 1 March'],
+    ]));
+    const f = lead('By when do we have to decide about the car hire?', money, 'Holiday money — Sheets');
+    expect(f.text).toMatch(/^Car hire — Notes: decide by 1 March/);
+    expect(f.text).not.toMatch(/0\.00/);
+  });
+
+  it('negative: a stop asked with no journey named: no journey is picked for it', () => {
+    const f = lead('When does the bus get to the hospital?', route, routeTitle);
+    expect(f.text).not.toMatch(/^Hospital — Bus \d: /);
+  });
+});
