@@ -93,11 +93,17 @@ function readCross(question: string, asked: AskedValue, table: LaidTable, screen
     if (top.length !== 1) return null;
     col = top[0]!;
   }
-  const hits = table.rows.map((_, r) => (r === from ? -1 : rowTerms.filter((t) => meets(t, stemsOf(rowName(r)))).length));
+  // The journey's own stop names the row it leaves from, not the one asked.
+  const toName = from === null ? rowTerms : rowTerms.filter((t) => !meets(t, stemsOf(rowName(from!))));
+  const hits = table.rows.map((_, r) => (r === from ? -1 : toName.filter((t) => meets(t, stemsOf(rowName(r)))).length));
   const most = Math.max(0, ...hits);
   const rows = most > 0 ? hits.map((h, r) => (h === most ? r : -1)).filter((r) => r >= 0) : [];
   if (rows.length === 1) {
+    // A row that says only part of what the question names, in none of its cells ("Dentist (Dr.
+    // Keller)" for "my skin doctor appointment"), is another thing of the same sort: not stated.
     const r = rows[0]!;
+    const whole = stemsOf([...table.rows[r]!.cells, ...table.rows[r]!.loose].filter(Boolean).join(' '));
+    if (toName.some((t) => !meets(t, whole))) return null;
     const value = table.rows[r]!.cells[col]?.trim();
     if (!value || !ofKind(value, asked.kind)) return null;
     return { text: `${rowName(r)} — ${table.columns[col]!.trim() || 'time'}: ${value}`, found: true };

@@ -195,6 +195,26 @@ describe('the cell where the asked row crosses the column of the asked kind', ()
     expect(f.text).not.toMatch(/Monday|Wednesday|Friday/);
   });
 
+  it('negative: a row that names only part of what was asked is another thing of its sort, not stated', () => {
+    // A week planner (lead's review of e0ab7ba: "Dentist (Dr. Keller)" was stated for a skin doctor).
+    const planner = screenOf(cell('Thursday', 40, 20), grid([40, 360, 620], 80, [
+      ['Appointment', 'Where', 'Time'],
+      ['Vet (Dr. Amundsen)', 'Mill Lane surgery', '17:15'],
+      ['Hairdresser', 'High Street', '12:30'],
+      ['Parents evening', 'School hall', '18:00'],
+    ]));
+    // The appointment asked about is on another screen, a clinic's confirmation in words.
+    const numbered = [
+      ...screenMemory('lines', textOf(planner), 'Planner — Week 50', AT, { frameId: 'frm_p', fullSnippet: true }),
+      ...screenMemory('lines', 'Your appointment is booked. Clinician: Mr Oduya, knee clinic. When: Friday 22 January at 11:20. Where: Outpatients B.', 'Booking confirmed — Orthopaedics', AT, { fullSnippet: true }).map((m) => ({ ...m, n: 2 })),
+    ];
+    const knee = factSentence('When is my knee doctor appointment?', numbered, fmt, (id) => (id === 'frm_p' ? planner : null));
+    expect(knee?.text ?? '').not.toMatch(/17:15|Amundsen/);
+    // The row the question does name is still read.
+    const vet = lead('What time is the vet?', planner, 'Planner — Week 50');
+    expect(vet.text).toMatch(/17:15/);
+  });
+
   it('a sheet of money: its amounts are no times ("0.00" is no clock), the date in its notes is', () => {
     const money = screenOf(cell('Holiday money', 40, 20), grid([40, 300, 460, 620], 80, [
       ['Item', 'Budget £', 'Paid so far', 'Notes'],
